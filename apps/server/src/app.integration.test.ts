@@ -1,0 +1,151 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@ponte/shared/messages';
+import { buildApp, type App } from './app';
+import type { DatabaseHandle } from './db/client';
+import { openPgliteFromTemplate } from './test/pglite-template';
+import { missingBuildMessage } from './plugins/spa';
+import { testSecret } from './test/test-app';
+
+const config = { jwtSecret: testSecret, admin: null, docsUrl: null, supportUrl: null };
+
+describe('server', () => {
+  let database: DatabaseHandle;
+  let webDist: string;
+  let app: App;
+  let failing: App;
+  const logLines: string[] = [];
+
+  beforeAll(async () => {
+    database = await openPgliteFromTemplate();
+    webDist = mkdtempSync(join(tmpdir(), 'ponte-web-'));
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Ponte</title>');
+    writeFileSync(join(webDist, 'assets', 'app-1234.js'), 'console.log(1)');
+    app = await buildApp({ config: { ...config, webDist }, database });
+    app.get('/api/v1/falha-interna', async () => {
+      throw new Error('segredo interno: senha=123');
+    });
+    await app.ready();
+
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    });
+    failing = await buildApp({
+      config: { ...config, webDist: join(webDist, 'nao-existe') },
+      database: { ...database, ping: () => Promise.reject(new Error('sem banco')) },
+      logger: { level: 'warn', stream },
+    });
+    failing.get('/api/v1/falha-interna', async () => {
+      throw new Error('segredo interno: senha=123');
+    });
+    await failing.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await failing.close();
+    await database.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('answers the probes', async () => {
+    expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok' });
+    const notReady = await failing.inject('/readyz');
+    expect(notReady.statusCode).toBe(503);
+    expect(notReady.json()).toEqual({ status: 'unavailable' });
+  });
+
+  it('answers unknown API routes with a JSON 404', async () => {
+    for (const url of ['/api/v1/nada', '/account/v1/nada', '/engine/nada', '/api']) {
+      for (const method of ['GET', 'POST'] as const) {
+        const res = await app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.json()).toEqual({
+          statusCode: 404,
+          code: 'not_found',
+          message: messages.generic.routeNotFound,
+        });
+      }
+    }
+  });
+
+  it('hides internals of a 5xx and logs them', async () => {
+    const res = await failing.inject('/api/v1/falha-interna');
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      statusCode: 500,
+      code: 'internal_error',
+      message: messages.generic.internal,
+    });
+    expect(res.body).not.toContain('segredo');
+    expect(logLines.join('')).toContain('segredo interno');
+  });
+
+  it('serves the web app with history fallback', async () => {
+    const page = await app.inject('/flows/123');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<title>Ponte</title>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect((await app.inject('/')).body).toContain('<title>Ponte</title>');
+
+    const asset = await app.inject('/assets/app-1234.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log(1)');
+    expect(asset.headers['cache-control']).toContain('immutable');
+
+    expect((await app.inject({ method: 'POST', url: '/flows' })).statusCode).toBe(404);
+    expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+  });
+
+  it('says how to build the web app when it is missing, and still serves the API', async () => {
+    const res = await failing.inject('/flows');
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toBe(missingBuildMessage);
+    expect(res.body).toContain('npm run build');
+    expect((await failing.inject('/account/v1/setup')).statusCode).toBe(200);
+  });
+
+  it('publishes the OpenAPI document and Swagger UI from local assets', async () => {
+    const doc = (await app.inject('/api/docs/json')).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of [
+      '/api/v1/groups',
+      '/api/v1/groups/{id}',
+      '/api/v1/variables',
+      '/api/v1/variables/{id}',
+      '/api/v1/users/me',
+      '/api/v1/workspaces/current',
+      '/account/v1/authenticate',
+      '/account/v1/setup',
+      '/account/v1/workspaces/switch',
+    ]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    const create = doc.paths['/api/v1/groups'].post;
+    expect(create.requestBody.content['application/json'].schema.properties.name).toBeDefined();
+    expect(create.responses['201']).toBeDefined();
+    expect(create.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/api/v1/groups'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['page', 'limit', 'query']),
+    );
+
+    const ui = await app.inject('/api/docs/');
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain('swagger');
+    expect(ui.body).not.toMatch(/https?:\/\/(unpkg|cdn)/);
+    const bundle = await app.inject('/api/docs/static/swagger-ui-bundle.js');
+    expect(bundle.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,139 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, configVariables, loadConfig, parseEnv } from './config';
+import { defaultWebDist, serverRoot } from './package-root';
+
+const dirs: string[] = [];
+function tempDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'ponte-config-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function configError(env: Record<string, string>): string {
+  try {
+    parseEnv(env, '/srv/ponte');
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('config', () => {
+  it('has defaults for everything', () => {
+    expect(parseEnv({}, '/srv/ponte')).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: '/srv/ponte/data',
+      databaseUrl: null,
+      jwtSecret: null,
+      encryptionKey: null,
+      admin: null,
+      logLevel: 'info',
+      docsUrl: null,
+      supportUrl: null,
+      webDist: defaultWebDist,
+    });
+    expect(defaultWebDist).toBe(join(serverRoot, '..', 'web', 'dist'));
+  });
+
+  it('reads every variable and treats empty ones as unset', () => {
+    const parsed = parseEnv(
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        PONTE_DATA_DIR: '../dados',
+        DATABASE_URL: 'postgres://u:p@db:5432/ponte',
+        PONTE_ADMIN_EMAIL: ' Admin@Empresa.com ',
+        PONTE_ADMIN_PASSWORD: 'senha-segura',
+        LOG_LEVEL: 'debug',
+        PONTE_DOCS_URL: 'https://docs.exemplo.com',
+        PONTE_SUPPORT_URL: '',
+        PONTE_WEB_DIST: 'web',
+      },
+      '/srv/ponte',
+    );
+    expect(parsed).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/dados',
+      databaseUrl: 'postgres://u:p@db:5432/ponte',
+      admin: { email: 'admin@empresa.com', password: 'senha-segura' },
+      logLevel: 'debug',
+      docsUrl: 'https://docs.exemplo.com',
+      supportUrl: null,
+      webDist: '/srv/ponte/web',
+    });
+  });
+
+  it('names the variable of a bad value, in Portuguese', () => {
+    expect(configError({ PORT: 'abc' })).toBe(
+      'A variável de ambiente PORT é inválida: deve ser um número inteiro entre 0 e 65535 (valor recebido: "abc").',
+    );
+    expect(configError({ PORT: '70000' })).toContain('PORT');
+    expect(configError({ DATABASE_URL: 'mysql://x' })).toContain('DATABASE_URL');
+    expect(configError({ LOG_LEVEL: 'verbose' })).toContain('LOG_LEVEL');
+    expect(configError({ PONTE_DOCS_URL: 'docs' })).toContain('PONTE_DOCS_URL');
+    expect(configError({ PONTE_JWT_SECRET: 'curto' })).toMatch(
+      /PONTE_JWT_SECRET.*32 caracteres\.$/,
+    );
+    expect(configError({ PONTE_ENCRYPTION_KEY: 'abc' })).toContain('PONTE_ENCRYPTION_KEY');
+    expect(configError({ PONTE_ADMIN_EMAIL: 'a@b.com' })).toContain('PONTE_ADMIN_PASSWORD');
+    expect(
+      configError({ PONTE_ADMIN_EMAIL: 'nao-e-email', PONTE_ADMIN_PASSWORD: 'x'.repeat(8) }),
+    ).toContain('PONTE_ADMIN_EMAIL');
+  });
+
+  it('never prints a secret it refuses', () => {
+    expect(
+      configError({ PONTE_ADMIN_EMAIL: 'a@b.com', PONTE_ADMIN_PASSWORD: 'curta' }),
+    ).not.toContain('curta');
+  });
+
+  it('generates the secrets once, in a 0600 file, and reuses them', () => {
+    const dataDir = join(tempDir(), 'dados');
+    const first = loadConfig({ PONTE_DATA_DIR: dataDir });
+    const file = join(dataDir, 'secrets.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.encryptionKey).toHaveLength(32);
+
+    const second = loadConfig({ PONTE_DATA_DIR: dataDir });
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(second.encryptionKey.equals(first.encryptionKey)).toBe(true);
+    expect(JSON.parse(readFileSync(file, 'utf8')).jwt_secret).toBe(first.jwtSecret);
+  });
+
+  it('prefers given secrets and writes nothing when both are given', () => {
+    const dataDir = join(tempDir(), 'dados');
+    const config = loadConfig({
+      PONTE_DATA_DIR: dataDir,
+      PONTE_JWT_SECRET: 's'.repeat(40),
+      PONTE_ENCRYPTION_KEY: 'ab'.repeat(32),
+    });
+    expect(config.jwtSecret).toBe('s'.repeat(40));
+    expect(config.encryptionKey.equals(Buffer.from('ab'.repeat(32), 'hex'))).toBe(true);
+    expect(existsSync(join(dataDir, 'secrets.json'))).toBe(false);
+  });
+});
+
+const readmePath = join(serverRoot, '..', '..', 'README.md');
+const readme = existsSync(readmePath) ? readFileSync(readmePath, 'utf8') : null;
+
+describe('README', () => {
+  it.skipIf(readme === null)(
+    readme === null
+      ? 'README.md na raiz ainda não existe: conferência das variáveis ignorada'
+      : 'documents every environment variable',
+    () => {
+      const missing = configVariables.map((v) => v.name).filter((name) => !readme!.includes(name));
+      expect(missing).toEqual([]);
+    },
+  );
+});

@@ -1,0 +1,187 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { emailSchema, passwordSchema } from '@ponte/shared/account.schema';
+import { ConfigError } from './config-error';
+import { loadSecrets, parseEncryptionKey } from './config-secrets';
+
+export { ConfigError };
+import { defaultWebDist } from './package-root';
+
+export interface ConfigVariable {
+  name: string;
+  default: string | null;
+  description: string;
+}
+
+/** Every environment variable the server reads; the README table is checked against it. */
+export const configVariables: readonly ConfigVariable[] = [
+  { name: 'PORT', default: '3000', description: 'Porta HTTP do servidor.' },
+  { name: 'HOST', default: '127.0.0.1', description: 'Endereço em que o servidor escuta.' },
+  {
+    name: 'PONTE_DATA_DIR',
+    default: './data',
+    description: 'Diretório de dados (banco embutido, segredos gerados, arquivos).',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: null,
+    description:
+      'PostgreSQL externo (postgres://…). Sem ela, usa o banco embutido em PONTE_DATA_DIR/db.',
+  },
+  {
+    name: 'PONTE_JWT_SECRET',
+    default: null,
+    description:
+      'Segredo das sessões (mínimo 32 caracteres). Sem ela, é gerado uma vez em PONTE_DATA_DIR/secrets.json.',
+  },
+  {
+    name: 'PONTE_ENCRYPTION_KEY',
+    default: null,
+    description:
+      'Chave AES-256 (32 bytes em base64 ou 64 caracteres hexadecimais). Sem ela, é gerada uma vez em PONTE_DATA_DIR/secrets.json.',
+  },
+  {
+    name: 'PONTE_ADMIN_EMAIL',
+    default: null,
+    description: 'E-mail do primeiro usuário, criado na partida se ainda não houver nenhum.',
+  },
+  {
+    name: 'PONTE_ADMIN_PASSWORD',
+    default: null,
+    description: 'Senha do primeiro usuário (junto com PONTE_ADMIN_EMAIL).',
+  },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    description: 'Nível dos logs: fatal, error, warn, info, debug, trace ou silent.',
+  },
+  {
+    name: 'PONTE_DOCS_URL',
+    default: null,
+    description: 'Link de documentação exibido no cabeçalho.',
+  },
+  {
+    name: 'PONTE_SUPPORT_URL',
+    default: null,
+    description: 'Link de suporte exibido no cabeçalho.',
+  },
+  {
+    name: 'PONTE_WEB_DIST',
+    default: 'apps/web/dist',
+    description: 'Pasta com a interface web construída (npm run build).',
+  },
+];
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  jwtSecret: string;
+  encryptionKey: Buffer;
+  admin: { email: string; password: string } | null;
+  logLevel: LogLevel;
+  docsUrl: string | null;
+  supportUrl: string | null;
+  webDist: string;
+}
+
+const httpUrl = z
+  .url({ error: 'deve ser um endereço http:// ou https:// válido' })
+  .refine((value) => /^https?:\/\//i.test(value), {
+    error: 'deve ser um endereço http:// ou https:// válido',
+  });
+
+const envSchema = z.object({
+  PORT: z
+    .string()
+    .regex(/^\d+$/, { error: 'deve ser um número inteiro entre 0 e 65535' })
+    .transform(Number)
+    .refine((n) => n <= 65535, { error: 'deve ser um número inteiro entre 0 e 65535' })
+    .default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  PONTE_DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, { error: 'deve começar com postgres:// ou postgresql://' })
+    .optional(),
+  PONTE_JWT_SECRET: z.string().min(32, { error: 'deve ter pelo menos 32 caracteres' }).optional(),
+  PONTE_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => parseEncryptionKey(value) !== null, {
+      error: 'deve ter 32 bytes em base64 ou 64 caracteres hexadecimais',
+    })
+    .optional(),
+  PONTE_ADMIN_EMAIL: emailSchema.optional(),
+  PONTE_ADMIN_PASSWORD: passwordSchema.optional(),
+  LOG_LEVEL: z
+    .enum(logLevels, { error: `deve ser um destes: ${logLevels.join(', ')}` })
+    .default('info'),
+  PONTE_DOCS_URL: httpUrl.optional(),
+  PONTE_SUPPORT_URL: httpUrl.optional(),
+  PONTE_WEB_DIST: z.string().optional(),
+});
+
+type Env = Record<string, string | undefined>;
+
+function describeIssue(env: Env, issue: z.core.$ZodIssue): string {
+  const name = String(issue.path[0] ?? '');
+  const received = env[name];
+  const secret = /PASSWORD|SECRET|KEY/.test(name);
+  const value = received === undefined || secret ? '' : ` (valor recebido: "${received}")`;
+  return `A variável de ambiente ${name} é inválida: ${issue.message}${value}.`;
+}
+
+/** Reads the environment without touching the disk. Empty values count as unset. */
+export function parseEnv(env: Env, cwd: string = process.cwd()) {
+  const present = Object.fromEntries(
+    configVariables
+      .map(({ name }) => [name, env[name]?.trim()] as const)
+      .filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => describeIssue(env, issue)).join('\n'));
+  }
+  const parsed = result.data;
+  const adminEmail = parsed.PONTE_ADMIN_EMAIL;
+  const adminPassword = parsed.PONTE_ADMIN_PASSWORD;
+  if ((adminEmail === undefined) !== (adminPassword === undefined)) {
+    const missing = adminEmail === undefined ? 'PONTE_ADMIN_EMAIL' : 'PONTE_ADMIN_PASSWORD';
+    throw new ConfigError(
+      `A variável de ambiente ${missing} é obrigatória quando PONTE_ADMIN_EMAIL ou PONTE_ADMIN_PASSWORD é informada.`,
+    );
+  }
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir: resolve(cwd, parsed.PONTE_DATA_DIR),
+    databaseUrl: parsed.DATABASE_URL ?? null,
+    jwtSecret: parsed.PONTE_JWT_SECRET ?? null,
+    encryptionKey: parsed.PONTE_ENCRYPTION_KEY ?? null,
+    admin:
+      adminEmail !== undefined && adminPassword !== undefined
+        ? { email: adminEmail, password: adminPassword }
+        : null,
+    logLevel: parsed.LOG_LEVEL,
+    docsUrl: parsed.PONTE_DOCS_URL ?? null,
+    supportUrl: parsed.PONTE_SUPPORT_URL ?? null,
+    webDist: parsed.PONTE_WEB_DIST ? resolve(cwd, parsed.PONTE_WEB_DIST) : defaultWebDist,
+  };
+}
+
+/**
+ * Parses the environment once and fills the secrets that were not given from
+ * `PONTE_DATA_DIR/secrets.json` (generated on the first start). Throws ConfigError.
+ */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
+  const parsed = parseEnv(env, cwd);
+  const secrets = loadSecrets(parsed.dataDir, {
+    jwtSecret: parsed.jwtSecret,
+    encryptionKey: parsed.encryptionKey,
+  });
+  return { ...parsed, ...secrets };
+}

@@ -1,0 +1,111 @@
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { lockDataDir, type DataDirLockOptions } from './data-dir-lock';
+import { migratePglite, migratePostgres } from './migrate';
+import { schema } from './schema';
+
+/** What repositories see: the same query builder for both drivers. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  /** Runs `select 1`; rejects when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function pingOf(db: Database) {
+  return async () => {
+    await db.execute(sql`select 1`);
+  };
+}
+
+/** Wraps an open PGlite client: applies the migrations and builds the handle. */
+export async function pgliteHandle(
+  client: PGlite,
+  release: (() => Promise<void>) | null = null,
+): Promise<DatabaseHandle> {
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db);
+  let closed = false;
+  return {
+    db,
+    driver: 'pglite',
+    ping: pingOf(db),
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await client.close();
+      } finally {
+        await release?.();
+      }
+    },
+  };
+}
+
+/** Every open of PGlite loads the extensions later migrations rely on. */
+export const pgliteExtensions = { pg_trgm };
+
+/** PGlite in memory (`dataDir` null) or in a folder this process must own. */
+export async function openPglite(
+  dataDir: string | null,
+  lockOptions?: DataDirLockOptions,
+): Promise<DatabaseHandle> {
+  const release = dataDir === null ? null : await lockDataDir(dataDir, lockOptions);
+  let client: PGlite | null = null;
+  try {
+    client = await PGlite.create({
+      ...(dataDir === null ? {} : { dataDir }),
+      extensions: pgliteExtensions,
+    });
+    return await pgliteHandle(client, release);
+  } catch (error) {
+    await client?.close().catch(() => undefined);
+    await release?.();
+    throw error;
+  }
+}
+
+export async function openPostgres(
+  url: string,
+  onIdleError?: (error: Error) => void,
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', (error) => onIdleError?.(error));
+  try {
+    const db = drizzlePostgres({ client: pool, schema });
+    await migratePostgres(db);
+    let closed = false;
+    return {
+      db,
+      driver: 'postgres',
+      ping: pingOf(db),
+      async close() {
+        if (closed) return;
+        closed = true;
+        await pool.end();
+      },
+    };
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** DATABASE_URL set → PostgreSQL; otherwise PGlite in `<dataDir>/db`. Migrations applied. */
+export function openDatabase(config: {
+  dataDir: string;
+  databaseUrl: string | null;
+}): Promise<DatabaseHandle> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl)
+    : openPglite(join(config.dataDir, 'db'));
+}

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { customers, memberships, users, workspaces } from '../../db/schema';
+
+export interface NewAccount {
+  customerName: string;
+  workspaceName: string;
+  userName: string;
+  email: string;
+  passwordHash: string;
+}
+
+export interface SessionRow {
+  userId: string;
+  customerId: string;
+  isOwner: boolean;
+  passwordChangedAt: Date;
+}
+
+/** Any number, as long as nothing else takes the same advisory lock. */
+const firstAccountLockId = 7_311_001;
+
+export function createAuthRepository(db: Database) {
+  return {
+    async countUsers(): Promise<number> {
+      const [row] = await db.select({ total: count() }).from(users);
+      return row?.total ?? 0;
+    },
+
+    /** Serialises first-account creation until the surrounding transaction ends. */
+    async lockFirstAccount(): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(${firstAccountLockId})`);
+    },
+
+    async findUserByEmail(email: string) {
+      const [row] = await db
+        .select({ id: users.id, passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.email, email));
+      return row ?? null;
+    },
+
+    /** The first workspace the user joined: where a sign-in lands. */
+    async firstWorkspaceOf(userId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ workspaceId: memberships.workspaceId })
+        .from(memberships)
+        .where(eq(memberships.userId, userId))
+        .orderBy(memberships.createdAt, memberships.workspaceId)
+        .limit(1);
+      return row?.workspaceId ?? null;
+    },
+
+    /** The user and their membership of the workspace, in one query. */
+    async findSession(userId: string, workspaceId: string): Promise<SessionRow | null> {
+      const [row] = await db
+        .select({
+          userId: users.id,
+          customerId: users.customerId,
+          isOwner: users.isOwner,
+          passwordChangedAt: users.passwordChangedAt,
+        })
+        .from(users)
+        .innerJoin(
+          memberships,
+          and(eq(memberships.userId, users.id), eq(memberships.workspaceId, workspaceId)),
+        )
+        .where(eq(users.id, userId));
+      return row ?? null;
+    },
+
+    /** Customer, owner, workspace and membership. Call inside a transaction. */
+    async createOwnerAccount(account: NewAccount, now: Date) {
+      const customerId = randomUUID();
+      const userId = randomUUID();
+      const workspaceId = randomUUID();
+      const times = { createdAt: now, updatedAt: now };
+      await db.insert(customers).values({ id: customerId, name: account.customerName, ...times });
+      await db.insert(users).values({
+        id: userId,
+        customerId,
+        email: account.email,
+        name: account.userName,
+        passwordHash: account.passwordHash,
+        isOwner: true,
+        passwordChangedAt: now,
+        ...times,
+      });
+      await db
+        .insert(workspaces)
+        .values({ id: workspaceId, customerId, name: account.workspaceName, ...times });
+      await db.insert(memberships).values({ userId, workspaceId, createdAt: now });
+      return { customerId, userId, workspaceId };
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,110 @@
+import { errorCodes } from '@ponte/shared/errors';
+import { messages } from '@ponte/shared/messages';
+import type { SetupBody } from '@ponte/shared/account.schema';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { AuthContext } from '../../plugins/auth';
+import { createAuthRepository, type NewAccount } from './auth.repository';
+import type { LoginThrottle } from './login-throttle';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher';
+import type { TokenIssuer } from './token-issuer';
+
+export interface AuthServiceDeps {
+  db: Database;
+  tokens: TokenIssuer;
+  throttle: LoginThrottle;
+  now: () => Date;
+}
+
+const invalidCredentials = () =>
+  new AppError(401, errorCodes.invalidCredentials, messages.account.invalidCredentials);
+
+function tooManyAttempts(waitMs: number) {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+  return new AppError(
+    429,
+    errorCodes.tooManyAttempts,
+    messages.account.tooManyAttempts(minutes),
+    undefined,
+    { 'retry-after': String(seconds) },
+  );
+}
+
+export function createAuthService({ db, tokens, throttle, now }: AuthServiceDeps) {
+  const repository = createAuthRepository(db);
+
+  /** Creates owner, customer and workspace when no user exists yet; null otherwise. */
+  async function createFirstAccount(account: Omit<NewAccount, 'passwordHash'>, password: string) {
+    const passwordHash = await hashPassword(password);
+    return db.transaction(async (tx) => {
+      const inTx = createAuthRepository(tx);
+      await inTx.lockFirstAccount();
+      if ((await inTx.countUsers()) > 0) return null;
+      return inTx.createOwnerAccount({ ...account, passwordHash }, now());
+    });
+  }
+
+  return {
+    async needsSetup(): Promise<boolean> {
+      return (await repository.countUsers()) === 0;
+    },
+
+    async setup(body: SetupBody): Promise<string> {
+      const created = await createFirstAccount(
+        {
+          customerName: body.workspace_name,
+          workspaceName: body.workspace_name,
+          userName: body.name,
+          email: body.email,
+        },
+        body.password,
+      );
+      if (!created) throw new AppError(409, errorCodes.setupDone, messages.account.setupDone);
+      return tokens.issue(created.userId, created.workspaceId);
+    },
+
+    /** PONTE_ADMIN_EMAIL/PASSWORD: the first account without a browser. True when created. */
+    async bootstrapAdmin(admin: { email: string; password: string }): Promise<boolean> {
+      const userName = admin.email.split('@')[0] || admin.email;
+      const created = await createFirstAccount(
+        { customerName: 'Principal', workspaceName: 'Principal', userName, email: admin.email },
+        admin.password,
+      );
+      return created !== null;
+    },
+
+    async authenticate(email: string, password: string, ip: string): Promise<string> {
+      const waitMs = await throttle.blockedFor(email, ip);
+      if (waitMs > 0) throw tooManyAttempts(waitMs);
+      const user = await repository.findUserByEmail(email);
+      const valid = user
+        ? await verifyPassword(password, user.passwordHash)
+        : await verifyAgainstDummy(password);
+      const workspaceId = user && valid ? await repository.firstWorkspaceOf(user.id) : null;
+      if (!user || !workspaceId) {
+        await throttle.recordFailure(email, ip);
+        throw invalidCredentials();
+      }
+      await throttle.recordSuccess(email, ip);
+      return tokens.issue(user.id, workspaceId);
+    },
+
+    /** The session a bearer token opens, or null (bad token, not a member, or older than the password). */
+    async resolveSession(token: string): Promise<AuthContext | null> {
+      const claims = await tokens.verify(token);
+      if (!claims) return null;
+      const row = await repository.findSession(claims.sub, claims.wid);
+      if (!row) return null;
+      if (claims.iat < Math.floor(row.passwordChangedAt.getTime() / 1000)) return null;
+      return {
+        userId: row.userId,
+        workspaceId: claims.wid,
+        customerId: row.customerId,
+        isOwner: row.isOwner,
+      };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { groups } from '../../db/schema';
+import { containsPattern, pageOffset } from '../../lib/list-query';
+
+export type GroupRow = typeof groups.$inferSelect;
+
+export interface ListOptions {
+  page: number;
+  limit: number;
+  query?: string | undefined;
+}
+
+/** Every call takes the workspace of the session; no query leaves it. */
+export function createGroupsRepository(db: Database) {
+  const scoped = (workspaceId: string, id: string) =>
+    and(eq(groups.workspaceId, workspaceId), eq(groups.id, id));
+
+  return {
+    async list(workspaceId: string, { page, limit, query }: ListOptions) {
+      const conditions: SQL[] = [eq(groups.workspaceId, workspaceId)];
+      if (query) conditions.push(ilike(groups.name, containsPattern(query)));
+      const where = and(...conditions);
+      const [counted] = await db.select({ total: count() }).from(groups).where(where);
+      const total = counted?.total ?? 0;
+      const items = await db
+        .select()
+        .from(groups)
+        .where(where)
+        .orderBy(asc(sql`lower(${groups.name})`), asc(groups.id))
+        .limit(limit)
+        .offset(pageOffset(page, limit, total));
+      return { items, total };
+    },
+
+    async find(workspaceId: string, id: string): Promise<GroupRow | null> {
+      const [row] = await db.select().from(groups).where(scoped(workspaceId, id));
+      return row ?? null;
+    },
+
+    async create(workspaceId: string, name: string, now: Date): Promise<GroupRow> {
+      const [row] = await db
+        .insert(groups)
+        .values({ id: randomUUID(), workspaceId, name, createdAt: now, updatedAt: now })
+        .returning();
+      return row!;
+    },
+
+    async update(workspaceId: string, id: string, name: string, now: Date) {
+      const [row] = await db
+        .update(groups)
+        .set({ name, updatedAt: now })
+        .where(scoped(workspaceId, id))
+        .returning();
+      return row ?? null;
+    },
+
+    async remove(workspaceId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(groups)
+        .where(scoped(workspaceId, id))
+        .returning({ id: groups.id });
+      return rows.length > 0;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { messages } from '@ponte/shared/messages';
+import { limits } from '@ponte/shared/limits';
+import type { Me, User } from '@ponte/shared/account.schema';
+import type { Database } from '../../db/client';
+import { uniqueViolation } from '../../db/unique-violation';
+import { conflict, forbidden, invalidField, unauthorized } from '../../lib/app-error';
+import type { AuthContext } from '../../plugins/auth';
+import { hashPassword, verifyPassword } from '../auth/password-hasher';
+import type { TokenIssuer } from '../auth/token-issuer';
+import { createUsersRepository } from './users.repository';
+
+export interface UsersServiceDeps {
+  db: Database;
+  tokens: TokenIssuer;
+  now: () => Date;
+}
+
+export function createUsersService({ db, tokens, now }: UsersServiceDeps) {
+  const repository = createUsersRepository(db);
+
+  async function me(session: AuthContext): Promise<Me> {
+    const row = await repository.findWithCustomer(session.userId);
+    if (!row) throw unauthorized();
+    return {
+      _id: row.id,
+      email: row.email,
+      name: row.name,
+      is_owner: row.isOwner,
+      customer: {
+        _id: row.customerId,
+        name: row.customerName,
+        config: { node_limit: row.customerConfig?.node_limit ?? limits.defaultNodeLimit },
+      },
+    };
+  }
+
+  return {
+    me,
+
+    async updateProfile(session: AuthContext, name: string): Promise<Me> {
+      await repository.updateName(session.userId, name, now());
+      return me(session);
+    },
+
+    /** Older tokens stop working; the caller gets a fresh one. */
+    async changePassword(
+      session: AuthContext,
+      body: { current_password: string; new_password: string },
+    ): Promise<string> {
+      const stored = await repository.passwordHashOf(session.userId);
+      if (!stored) throw unauthorized();
+      if (!(await verifyPassword(body.current_password, stored))) {
+        throw invalidField('current_password', messages.account.currentPasswordWrong);
+      }
+      await repository.updatePassword(session.userId, await hashPassword(body.new_password), now());
+      return tokens.issue(session.userId, session.workspaceId);
+    },
+
+    /** Owner only: a user of the same customer, member of the current workspace. */
+    async addUser(
+      session: AuthContext,
+      body: { name: string; email: string; password: string },
+    ): Promise<User> {
+      if (!session.isOwner) throw forbidden(messages.account.ownerOnly);
+      const passwordHash = await hashPassword(body.password);
+      try {
+        return await db.transaction((tx) =>
+          createUsersRepository(tx).createMember({
+            customerId: session.customerId,
+            workspaceId: session.workspaceId,
+            name: body.name,
+            email: body.email,
+            passwordHash,
+            now: now(),
+          }),
+        );
+      } catch (error) {
+        if (uniqueViolation(error) === 'users_email_unique') {
+          throw conflict('email', messages.account.emailTaken);
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

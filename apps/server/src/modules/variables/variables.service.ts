@@ -1,0 +1,72 @@
+import { messages } from '@ponte/shared/messages';
+import type { Variable, VariableList } from '@ponte/shared/variables.schema';
+import type { Database } from '../../db/client';
+import { uniqueViolation } from '../../db/unique-violation';
+import { conflict, notFound } from '../../lib/app-error';
+import { toIso } from '../../lib/list-query';
+import {
+  createVariablesRepository,
+  type ListOptions,
+  type VariableInput,
+  type VariableRow,
+} from './variables.repository';
+
+export interface VariablesServiceDeps {
+  db: Database;
+  now: () => Date;
+}
+
+const toVariable = (row: VariableRow): Variable => ({
+  _id: row.id,
+  name: row.name,
+  key: row.key,
+  value: row.value,
+  workspace: row.workspaceId,
+  updated_at: toIso(row.updatedAt),
+});
+
+/** The database's unique index decides: two concurrent saves of one key cannot both win. */
+async function uniqueKey<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (uniqueViolation(error) === 'variables_workspace_key_unique') {
+      throw conflict('key', messages.variables.keyTaken);
+    }
+    throw error;
+  }
+}
+
+export function createVariablesService({ db, now }: VariablesServiceDeps) {
+  const repository = createVariablesRepository(db);
+  const missing = () => notFound(messages.variables.notFound);
+
+  return {
+    async list(workspaceId: string, options: ListOptions): Promise<VariableList> {
+      const { items, total } = await repository.list(workspaceId, options);
+      return { items: items.map(toVariable), total };
+    },
+
+    async get(workspaceId: string, id: string): Promise<Variable> {
+      const row = await repository.find(workspaceId, id);
+      if (!row) throw missing();
+      return toVariable(row);
+    },
+
+    async create(workspaceId: string, input: VariableInput): Promise<Variable> {
+      return toVariable(await uniqueKey(() => repository.create(workspaceId, input, now())));
+    },
+
+    async update(workspaceId: string, id: string, input: VariableInput): Promise<Variable> {
+      const row = await uniqueKey(() => repository.update(workspaceId, id, input, now()));
+      if (!row) throw missing();
+      return toVariable(row);
+    },
+
+    async remove(workspaceId: string, id: string): Promise<void> {
+      if (!(await repository.remove(workspaceId, id))) throw missing();
+    },
+  };
+}
+
+export type VariablesService = ReturnType<typeof createVariablesService>;

@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { memberships, workspaces } from '../../db/schema';
+
+export function createWorkspacesRepository(db: Database) {
+  return {
+    async findById(workspaceId: string) {
+      const [row] = await db
+        .select({ id: workspaces.id, name: workspaces.name, engineUrl: workspaces.engineUrl })
+        .from(workspaces)
+        .where(eq(workspaces.id, workspaceId));
+      return row ?? null;
+    },
+
+    async listForUser(userId: string) {
+      return db
+        .select({ id: workspaces.id, name: workspaces.name })
+        .from(workspaces)
+        .innerJoin(memberships, eq(memberships.workspaceId, workspaces.id))
+        .where(eq(memberships.userId, userId))
+        .orderBy(asc(sql`lower(${workspaces.name})`), asc(workspaces.id));
+    },
+
+    async isMember(userId: string, workspaceId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ userId: memberships.userId })
+        .from(memberships)
+        .where(and(eq(memberships.userId, userId), eq(memberships.workspaceId, workspaceId)));
+      return row !== undefined;
+    },
+
+    /** A workspace of the customer with its creator as member. Call inside a transaction. */
+    async create(customerId: string, name: string, creatorId: string, now: Date) {
+      const id = randomUUID();
+      await db.insert(workspaces).values({ id, customerId, name, createdAt: now, updatedAt: now });
+      await db.insert(memberships).values({ userId: creatorId, workspaceId: id, createdAt: now });
+      return { _id: id, name };
+    },
+  };
+}

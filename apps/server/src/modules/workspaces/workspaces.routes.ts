@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  tokenResponseSchema,
+  workspaceCreateBodySchema,
+  workspaceListSchema,
+  workspaceSchema,
+  workspaceSwitchBodySchema,
+} from '@ponte/shared/account.schema';
+import { sessionOf } from '../../plugins/auth';
+import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
+import type { WorkspacesService } from './workspaces.service';
+
+export interface WorkspacesRoutesOptions {
+  service: WorkspacesService;
+}
+
+const tags = ['Workspaces'];
+const workspaceCreatedSchema = workspaceSchema.pick({ _id: true, name: true });
+
+/** Mounted at /api/v1 (authenticated scope). */
+export const workspaceApiRoutes: FastifyPluginAsyncZod<WorkspacesRoutesOptions> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/workspaces/current',
+    {
+      schema: {
+        tags,
+        summary: 'Workspace da sessão e o endereço do engine',
+        security: bearerSecurity,
+        response: { 200: workspaceSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) =>
+      service.current(sessionOf(request), `${request.protocol}://${request.host}/engine`),
+  );
+};
+
+/** Mounted at /account/v1: list, create and switch workspaces. */
+export const workspaceAccountRoutes: FastifyPluginAsyncZod<WorkspacesRoutesOptions> = async (
+  app,
+  { service },
+) => {
+  app.addHook('onRequest', app.requireSession);
+
+  app.get(
+    '/workspaces',
+    {
+      schema: {
+        tags,
+        summary: 'Workspaces de que o usuário participa',
+        security: bearerSecurity,
+        response: { 200: workspaceListSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.list(sessionOf(request)),
+  );
+
+  app.post(
+    '/workspaces',
+    {
+      schema: {
+        tags,
+        summary: 'Cria um workspace (apenas o proprietário)',
+        security: bearerSecurity,
+        body: workspaceCreateBodySchema,
+        response: { 201: workspaceCreatedSchema, ...errorResponses(400, 401, 403, 413) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.create(sessionOf(request), request.body.name)),
+  );
+
+  app.post(
+    '/workspaces/switch',
+    {
+      schema: {
+        tags,
+        summary: 'Troca o workspace da sessão',
+        security: bearerSecurity,
+        body: workspaceSwitchBodySchema,
+        response: { 200: tokenResponseSchema, ...errorResponses(400, 401, 404, 413) },
+      },
+    },
+    async (request) => ({
+      token: await service.switchTo(sessionOf(request), request.body.workspace_id),
+    }),
+  );
+};

@@ -1,0 +1,123 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { errorCodes, type ApiErrorBody, type ErrorCode } from '@ponte/shared/errors';
+import { messages } from '@ponte/shared/messages';
+import { AppError, type ErrorDetail } from '../lib/app-error';
+
+function collectStrings(value: unknown, into: Set<string>): Set<string> {
+  if (typeof value === 'string') into.add(value);
+  else if (value !== null && typeof value === 'object') {
+    for (const child of Object.values(value)) collectStrings(child, into);
+  }
+  return into;
+}
+
+/** Every fixed pt-BR text of the contract: a validation message in it is shown as is. */
+const knownMessages = collectStrings(messages, new Set());
+
+function readable(field: string, message: string): string {
+  if (knownMessages.has(message)) return message;
+  return field === '' ? messages.generic.invalidBody : messages.generic.invalidField(field);
+}
+
+function toDetails(issues: { field: string; message: string }[]): ErrorDetail[] {
+  return issues.map(({ field, message }) => ({ field, message: readable(field, message) }));
+}
+
+function validationBody(details: ErrorDetail[]): ApiErrorBody {
+  return {
+    statusCode: 400,
+    code: errorCodes.validation,
+    message: details[0]?.message ?? messages.generic.invalidBody,
+    details,
+  };
+}
+
+const statusCodes: Record<number, [ErrorCode, string]> = {
+  400: [errorCodes.validation, messages.generic.invalidBody],
+  401: [errorCodes.unauthorized, messages.generic.unauthorized],
+  403: [errorCodes.forbidden, messages.generic.forbidden],
+  404: [errorCodes.notFound, messages.generic.routeNotFound],
+  413: [errorCodes.payloadTooLarge, messages.generic.payloadTooLarge],
+};
+
+const bodyErrors = new Set([
+  'FST_ERR_CTP_INVALID_JSON_BODY',
+  'FST_ERR_CTP_EMPTY_JSON_BODY',
+  'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
+]);
+
+function send(reply: FastifyReply, body: ApiErrorBody) {
+  return reply.code(body.statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/** Answers for an unknown route under /api, /account or /engine. */
+export function sendRouteNotFound(reply: FastifyReply) {
+  return send(reply, {
+    statusCode: 404,
+    code: errorCodes.notFound,
+    message: messages.generic.routeNotFound,
+  });
+}
+
+/**
+ * The one error handler: every failure becomes `{statusCode, code, message, details?}` with a
+ * pt-BR message; 5xx answers never carry internals and are logged.
+ */
+function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return send(reply, {
+        statusCode: error.statusCode,
+        code: error.code,
+        message: error.message,
+        ...(error.details ? { details: error.details } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((issue) => ({
+        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message ?? '',
+      }));
+      return send(reply, validationBody(toDetails(issues)));
+    }
+    if (error instanceof ZodError) {
+      const issues = error.issues.map((issue) => ({
+        field: issue.path.map(String).join('.'),
+        message: issue.message,
+      }));
+      return send(reply, validationBody(toDetails(issues)));
+    }
+    const code = 'code' in error ? error.code : undefined;
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return send(reply, {
+        statusCode: 413,
+        code: errorCodes.payloadTooLarge,
+        message: messages.generic.payloadTooLarge,
+      });
+    }
+    if (code !== undefined && bodyErrors.has(code)) {
+      return send(reply, {
+        statusCode: 400,
+        code: errorCodes.validation,
+        message: messages.generic.invalidBody,
+      });
+    }
+    const status = 'statusCode' in error ? (error.statusCode ?? 500) : 500;
+    if (status >= 400 && status < 500) {
+      const [errorCode, message] = statusCodes[status] ?? statusCodes[400]!;
+      return send(reply, { statusCode: status, code: errorCode, message });
+    }
+    request.log.error({ err: error }, 'falha ao atender a requisição');
+    return send(reply, {
+      statusCode: 500,
+      code: errorCodes.internal,
+      message: messages.generic.internal,
+    });
+  });
+}
+
+export default fp(errorsPlugin, { name: 'errors' });

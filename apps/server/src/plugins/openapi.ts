@@ -1,0 +1,33 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+
+export const docsPrefix = '/api/docs';
+
+/** The OpenAPI document is generated from the zod schema of every route. */
+async function openapiPlugin(app: FastifyInstance) {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Ponte',
+        description:
+          'API do Ponte: workspace (/api/v1), conta (/account/v1) e saúde do servidor. ' +
+          'Rotas autenticadas pedem o cabeçalho Authorization: Bearer <token>.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: createJsonSchemaTransform({ skipList: [] }),
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: docsPrefix,
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+}
+
+export default fp(openapiPlugin, { name: 'openapi' });

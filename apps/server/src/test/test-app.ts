@@ -1,0 +1,142 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp, type App, type BuildAppOptions } from '../app';
+import type { DatabaseHandle } from '../db/client';
+import { createAuthRepository } from '../modules/auth/auth.repository';
+import { hashPassword } from '../modules/auth/password-hasher';
+import { createTokenIssuer, type TokenIssuer } from '../modules/auth/token-issuer';
+import { createTestDatabase, type DriverName } from './test-database';
+
+export const testSecret = 'segredo-de-teste-com-mais-de-32-caracteres';
+export const testPassword = 'senha-de-teste-1';
+
+/** Real time plus an offset the test can move forward. */
+export function createTestClock() {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance(ms: number) {
+      offset += ms;
+    },
+  };
+}
+
+export interface TestAccount {
+  userId: string;
+  workspaceId: string;
+  customerId: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+export interface TestContext {
+  readonly app: App;
+  readonly database: DatabaseHandle;
+  readonly clock: ReturnType<typeof createTestClock>;
+  readonly tokens: TokenIssuer;
+  /** An owner with their own customer and workspace, signed in. */
+  createAccount(options?: { workspaceName?: string }): Promise<TestAccount>;
+  request(token: string | null): Requester;
+}
+
+export interface Requester {
+  get(url: string): Promise<LightMyRequestResponse>;
+  delete(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  put(url: string, body?: unknown): Promise<LightMyRequestResponse>;
+}
+
+export function requester(app: App, token: string | null): Requester {
+  const send = (method: InjectOptions['method'], url: string, body?: unknown) =>
+    app.inject({
+      method,
+      url,
+      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+      ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+    });
+  return {
+    get: (url) => send('GET', url),
+    delete: (url) => send('DELETE', url),
+    post: (url, body) => send('POST', url, body ?? {}),
+    put: (url, body) => send('PUT', url, body ?? {}),
+  };
+}
+
+let passwordHash: Promise<string> | null = null;
+
+export type TestAppOptions = Partial<Omit<BuildAppOptions, 'database' | 'now' | 'config'>> & {
+  config?: Partial<BuildAppOptions['config']>;
+};
+
+/** Registers hooks that build the app on a fresh database of `driver` and close both after. */
+export function useTestApp(driver: DriverName, options: TestAppOptions = {}): TestContext {
+  let app: App | null = null;
+  let database: DatabaseHandle | null = null;
+  const clock = createTestClock();
+  const tokens = createTokenIssuer(testSecret, clock.now);
+
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+    app = await buildApp({
+      ...options,
+      database,
+      now: clock.now,
+      config: {
+        jwtSecret: testSecret,
+        admin: null,
+        docsUrl: null,
+        supportUrl: null,
+        webDist: join(tmpdir(), `ponte-web-missing-${randomUUID()}`),
+        ...options.config,
+      },
+    });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const context: TestContext = {
+    get app() {
+      if (!app) throw new Error('app not built yet');
+      return app;
+    },
+    get database() {
+      if (!database) throw new Error('database not open yet');
+      return database;
+    },
+    clock,
+    tokens,
+    async createAccount({ workspaceName = 'Workspace de teste' } = {}) {
+      passwordHash ??= hashPassword(testPassword);
+      const email = `pessoa-${randomBytes(5).toString('hex')}@exemplo.com.br`;
+      const hash = await passwordHash;
+      const created = await context.database.db.transaction((tx) =>
+        createAuthRepository(tx).createOwnerAccount(
+          {
+            customerName: workspaceName,
+            workspaceName,
+            userName: 'Pessoa de Teste',
+            email,
+            passwordHash: hash,
+          },
+          clock.now(),
+        ),
+      );
+      return {
+        ...created,
+        email,
+        password: testPassword,
+        token: await tokens.issue(created.userId, created.workspaceId),
+      };
+    },
+    request: (token) => requester(context.app, token),
+  };
+  return context;
+}

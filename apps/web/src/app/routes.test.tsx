@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { apiError, mockFetch } from '../test/mock-fetch';
+import { renderApp } from '../test/render';
+import { storeTestSession } from '../test/session-fixtures';
+
+/** Every route of spec 1 §2.1 and spec 2 §2 that this version shows as 'Em construção'. */
+const placeholderPaths = [
+  '/flows',
+  '/flows/new',
+  '/flows/f1',
+  '/flows/delete/f1',
+  '/custom-nodes',
+  '/custom-nodes/new',
+  '/custom-nodes/c1',
+  '/custom-nodes/delete/c1',
+  '/monitoring',
+  '/monitoring/active',
+  '/monitoring/completed',
+  '/service-accounts',
+  '/oauth2/callback',
+  '/database/tables',
+  '/database/tables/new',
+  '/database/tables/edit/t1',
+  '/database/tables/delete/t1',
+  '/database/entities/t1',
+  '/database/entities/new/t1',
+  '/database/entities/edit/e1',
+  '/forms',
+  '/forms/new',
+  '/forms/edit/x',
+  '/forms/delete/x',
+  '/queues',
+  '/queues/new',
+  '/queues/edit/q',
+  '/queues/view/q',
+  '/queues/delete/q',
+  '/alert-rules',
+  '/alert-rules/new',
+  '/alert-rules/edit/a',
+  '/alert-rules/delete/a',
+  '/dashboards',
+  '/dashboards/new',
+  '/dashboards/edit/d',
+  '/dashboards/view/d',
+  '/dashboards/delete/d',
+  '/storage',
+];
+
+function signedIn() {
+  storeTestSession();
+  return mockFetch([
+    { method: 'GET', path: '/api/v1/groups', reply: { body: { items: [], total: 0 } } },
+    {
+      method: 'GET',
+      path: '/account/v1/config',
+      reply: { body: { docs_url: null, support_url: null } },
+    },
+    { method: 'GET', path: '/api/v1/variables', reply: { body: { items: [], total: 0 } } },
+  ]);
+}
+
+describe('routes', () => {
+  it('sends a visitor without a session to /conta/entrar', async () => {
+    mockFetch([
+      { method: 'GET', path: '/account/v1/setup', reply: { body: { needs_setup: false } } },
+    ]);
+    const { router } = renderApp('/groups');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/conta/entrar'));
+    expect(await screen.findByRole('heading', { name: 'Entrar no Ponte' })).toBeInTheDocument();
+  });
+
+  it('treats an expired token as no session', async () => {
+    storeTestSession({ expiresInMs: -60_000 });
+    mockFetch([
+      { method: 'GET', path: '/account/v1/setup', reply: { body: { needs_setup: false } } },
+    ]);
+    const { router } = renderApp('/variables');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/conta/entrar'));
+  });
+
+  it('redirects / to /flows', async () => {
+    signedIn();
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/flows'));
+    expect(screen.getByRole('heading', { name: 'Flows do workspace' })).toBeInTheDocument();
+  });
+
+  it.each(placeholderPaths)('%s exists and says honestly that it is under construction', (path) => {
+    signedIn();
+    renderApp(path);
+    expect(screen.getByText('Em construção')).toBeInTheDocument();
+    expect(
+      screen.getByText('Esta área ainda não está disponível nesta versão do Ponte.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Página não encontrada')).not.toBeInTheDocument();
+  });
+
+  it.each(['/groups', '/groups/new', '/groups/edit/g1', '/groups/delete/g1', '/variables'])(
+    '%s is a built page',
+    async (path) => {
+      signedIn();
+      renderApp(path);
+      await waitFor(() => expect(screen.getAllByRole('heading').length).toBeGreaterThan(0));
+      expect(screen.queryByText('Em construção')).not.toBeInTheDocument();
+      expect(screen.queryByText('Página não encontrada')).not.toBeInTheDocument();
+    },
+  );
+
+  it.each([401, 403])('signs out when a page call answers %i', async (status) => {
+    storeTestSession();
+    mockFetch([
+      { method: 'GET', path: '/api/v1/variables', reply: apiError(status, 'Sessão inválida.') },
+      { method: 'GET', path: '/account/v1/setup', reply: { body: { needs_setup: false } } },
+    ]);
+    const { router } = renderApp('/variables');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/conta/entrar'));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('shows Página não encontrada for an unknown address, with a way back to /flows', async () => {
+    signedIn();
+    const { user, router } = renderApp('/nada/aqui');
+    expect(screen.getByRole('heading', { name: 'Página não encontrada' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Ir para os Flows' }));
+    expect(router.state.location.pathname).toBe('/flows');
+  });
+});

@@ -1,0 +1,15 @@
+import { createTheme } from '@mantine/core';
+
+/** Mantine's system font stack: nothing is fetched from the network. */
+export const theme = createTheme({
+  primaryColor: 'blue',
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  headings: { fontWeight: '650' },
+  components: {
+    Tooltip: { defaultProps: { openDelay: 300, withArrow: true } },
+    Modal: {
+      styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
+    },
+  },
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { renderWithProviders } from '../test/render';
+import { EmptyState } from './empty-state';
+import { PaginatedTable } from './paginated-table';
+
+const columns = [
+  { key: 'name', header: 'Nome', render: (row: { id: string; name: string }) => row.name },
+];
+
+describe('PaginatedTable', () => {
+  it('renders the rows and the pagination', () => {
+    renderWithProviders(
+      <PaginatedTable
+        label="Grupos"
+        columns={columns}
+        rows={[
+          { id: '1', name: 'Vendas' },
+          { id: '2', name: 'Financeiro' },
+        ]}
+        rowKey={(row) => row.id}
+        page={1}
+        total={12}
+        pageSize={10}
+        onPageChange={vi.fn()}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Grupos' });
+    expect(within(table).getByRole('columnheader', { name: 'Nome' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByText('Total: 12')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '2' })).toBeInTheDocument();
+  });
+
+  it('shows the empty state instead of an empty table', () => {
+    renderWithProviders(
+      <PaginatedTable
+        label="Grupos"
+        columns={columns}
+        rows={[]}
+        rowKey={(row) => row.id}
+        page={1}
+        total={0}
+        pageSize={10}
+        onPageChange={vi.fn()}
+        empty={<EmptyState title="Nenhum grupo criado ainda." />}
+      />,
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByText('Nenhum grupo criado ainda.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { CloseButton, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+
+interface SearchBoxProps {
+  /** Placeholder and accessible name, e.g. 'Buscar grupos'. */
+  label: string;
+  delay?: number;
+}
+
+/** A search input bound to the URL query param `query`; a new search goes back to page 1. */
+export function SearchBox({ label, delay = 400 }: SearchBoxProps) {
+  const [params, setParams] = useSearchParams();
+  const urlValue = params.get('query') ?? '';
+  const [value, setValue] = useState(urlValue);
+  const [seenUrlValue, setSeenUrlValue] = useState(urlValue);
+  if (urlValue !== seenUrlValue) {
+    setSeenUrlValue(urlValue);
+    setValue(urlValue);
+  }
+
+  const commit = useDebouncedCallback((text: string) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        const query = text.trim();
+        if (query) next.set('query', query);
+        else next.delete('query');
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  }, delay);
+
+  const change = (text: string) => {
+    setValue(text);
+    commit(text);
+  };
+
+  return (
+    <TextInput
+      aria-label={label}
+      placeholder={label}
+      value={value}
+      onChange={(event) => change(event.currentTarget.value)}
+      leftSection={<IconSearch size={16} />}
+      rightSection={
+        value ? (
+          <CloseButton size="sm" aria-label="Limpar busca" onClick={() => change('')} />
+        ) : null
+      }
+      maw={360}
+      w="100%"
+    />
+  );
+}

@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { signOut } from '../../lib/session/sign-out';
+
+/**
+ * /conta/sair: ends the session and goes to the sign-in page. It navigates by itself: on a direct
+ * visit this effect runs before the root's sign-out listener is registered.
+ */
+export function SignOutPage() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    signOut();
+    void navigate('/conta/entrar', { replace: true });
+  }, [navigate]);
+  return (
+    <Center py="xl">
+      <Stack align="center" gap="sm">
+        <Loader size="sm" />
+        <Text c="dimmed">Saindo...</Text>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,84 @@
+import type { FormEvent } from 'react';
+import { Alert, Button, Group, Loader, Paper, Stack, TextInput } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import { groupBodySchema } from '@ponte/shared/groups.schema';
+import { messages } from '@ponte/shared/messages';
+import { PageHeader } from '../../components/page-header';
+import { errorMessage } from '../../lib/api/api-error';
+import { useZodForm } from '../../lib/forms/use-zod-form';
+import { toast } from '../../lib/toasts';
+import { useCreateGroup } from './api/create-group';
+import { useGroup } from './api/get-group';
+import { useUpdateGroup } from './api/update-group';
+
+/** /groups/new and /groups/edit/{id}: the single field 'Nome do grupo'. */
+export function GroupFormPage() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const existing = useGroup(id);
+
+  let content;
+  if (id && existing.isPending) {
+    content = <Loader size="sm" aria-label="Carregando" />;
+  } else if (id && existing.isError) {
+    content = (
+      <Stack align="flex-start">
+        <Alert color="red" variant="light">
+          {errorMessage(existing.error)}
+        </Alert>
+        <Button variant="default" onClick={() => void navigate('/groups')}>
+          Cancelar
+        </Button>
+      </Stack>
+    );
+  } else {
+    content = <GroupForm key={id ?? 'new'} id={id} initialName={existing.data?.name ?? ''} />;
+  }
+
+  return (
+    <>
+      <PageHeader title={id ? 'Editar grupo' : 'Novo grupo'} />
+      <Paper withBorder radius="md" p="lg" maw={640}>
+        {content}
+      </Paper>
+    </>
+  );
+}
+
+function GroupForm({ id, initialName }: { id: string | undefined; initialName: string }) {
+  const navigate = useNavigate();
+  const create = useCreateGroup();
+  const update = useUpdateGroup();
+  const form = useZodForm(groupBodySchema, { name: initialName });
+  const saving = create.isPending || update.isPending;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = form.validate();
+    if (!body || saving) return;
+    try {
+      if (id) await update.mutateAsync({ id, body });
+      else await create.mutateAsync(body);
+      toast.success(messages.groups.saved);
+      void navigate('/groups');
+    } catch (error) {
+      toast.error(messages.groups.saveError + errorMessage(error));
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="lg">
+        <TextInput label="Nome do grupo" withAsterisk autoFocus {...form.inputProps('name')} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => void navigate('/groups')} disabled={saving}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={saving}>
+            Salvar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

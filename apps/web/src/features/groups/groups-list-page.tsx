@@ -1,0 +1,124 @@
+import { useEffect } from 'react';
+import { ActionIcon, Alert, Button, Group as Row, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { formatDateTime, truncate } from '@ponte/shared/format';
+import type { Group } from '@ponte/shared/groups.schema';
+import { limits } from '@ponte/shared/limits';
+import { clampPage } from '@ponte/shared/pagination';
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+import { PaginatedTable } from '../../components/paginated-table';
+import type { TableColumn } from '../../components/paginated-table';
+import { SearchBox } from '../../components/search-box';
+import { errorMessage } from '../../lib/api/api-error';
+import { useListParams } from '../../lib/use-list-params';
+import { useGroups } from './api/get-groups';
+
+const createButton = (
+  <Button component={Link} to="/groups/new" leftSection={<IconPlus size={16} />}>
+    Criar grupo
+  </Button>
+);
+
+const columns: TableColumn<Group>[] = [
+  {
+    key: 'name',
+    header: 'Nome',
+    render: (group) => (
+      <Text size="sm" fw={500} title={group.name}>
+        {truncate(group.name, limits.groupNameDisplay)}
+      </Text>
+    ),
+  },
+  {
+    key: 'created',
+    header: 'Criação',
+    render: (group) => formatDateTime(group.created_at),
+    width: 190,
+  },
+  {
+    key: 'updated',
+    header: 'Atualização',
+    render: (group) => formatDateTime(group.updated_at),
+    width: 190,
+  },
+  {
+    key: 'actions',
+    header: 'Ações',
+    align: 'right',
+    width: 110,
+    render: (group) => (
+      <Row gap={4} justify="flex-end" wrap="nowrap">
+        <Tooltip label="Editar">
+          <ActionIcon
+            component={Link}
+            to={`/groups/edit/${group._id}`}
+            variant="subtle"
+            color="gray"
+            aria-label="Editar"
+          >
+            <IconPencil size={17} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Remover">
+          <ActionIcon
+            component={Link}
+            to={`/groups/delete/${group._id}`}
+            variant="subtle"
+            color="red"
+            aria-label="Remover"
+          >
+            <IconTrash size={17} />
+          </ActionIcon>
+        </Tooltip>
+      </Row>
+    ),
+  },
+];
+
+/** /groups (spec 2 Groups): search, 10 per page, page and query in the URL. */
+export function GroupsListPage() {
+  const { page, query, setPage } = useListParams();
+  const { data, isPending, isError, error } = useGroups({ page, query });
+  const total = data?.total ?? 0;
+
+  useEffect(() => {
+    if (!data) return;
+    const clamped = clampPage(page, data.total, limits.groupsPageSize);
+    if (clamped !== page) setPage(clamped, { replace: true });
+  }, [data, page, setPage]);
+
+  return (
+    <>
+      <PageHeader title="Grupos" actions={createButton} />
+      <Stack gap="md">
+        <SearchBox label="Buscar grupos" />
+        {isError ? (
+          <Alert color="red" variant="light">
+            {errorMessage(error)}
+          </Alert>
+        ) : (
+          <PaginatedTable
+            label="Grupos"
+            columns={columns}
+            rows={data?.items ?? []}
+            rowKey={(group) => group._id}
+            page={page}
+            total={total}
+            pageSize={limits.groupsPageSize}
+            onPageChange={setPage}
+            loading={isPending}
+            empty={
+              query ? (
+                <EmptyState title="Nenhum grupo encontrado para esta busca." />
+              ) : (
+                <EmptyState title="Nenhum grupo criado ainda." action={createButton} />
+              )
+            }
+          />
+        )}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export const variablesQueryKey = ['variables'] as const;

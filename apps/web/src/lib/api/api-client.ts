@@ -1,0 +1,108 @@
+import type { z } from 'zod';
+import { apiErrorSchema } from '@ponte/shared/errors';
+import { messages } from '@ponte/shared/messages';
+import { loadingStore } from '../loading/loading-store';
+import { signOut } from '../session/sign-out';
+import { tokenStore } from '../session/session-store';
+import { ApiError } from './api-error';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Validates and types the response body. */
+  schema?: z.ZodType<T>;
+  /** Keeps the global loading indicator hidden for this call. */
+  silent?: boolean;
+  /** For the sign-in and first-account calls: a 401 there is an answer, not a lost session. */
+  keepSessionOnAuthError?: boolean;
+  signal?: AbortSignal;
+}
+
+export const networkErrorMessage = 'Não foi possível conectar ao servidor. Verifique sua conexão.';
+export const invalidResponseMessage = 'O servidor enviou uma resposta inesperada.';
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  const parsed = apiErrorSchema.safeParse(body);
+  if (parsed.success) {
+    const { message, code, details } = parsed.data;
+    return new ApiError(status, message, code, details);
+  }
+  const fallback =
+    status === 401
+      ? messages.generic.unauthorized
+      : status === 403
+        ? messages.generic.forbidden
+        : status === 404
+          ? messages.generic.notFound
+          : messages.generic.internal;
+  return new ApiError(status, fallback);
+}
+
+/**
+ * Every call to the Ponte server: bearer token from localStorage, JSON in and out, errors as
+ * ApiError with the server's pt-BR message. A 401 or 403 signs out.
+ */
+export async function apiRequest<T = unknown>(
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
+  const { method = 'GET', query, body, schema, silent, keepSessionOnAuthError, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = tokenStore.get();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  if (!silent) loadingStore.start();
+  try {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(path, query), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(0, networkErrorMessage, 'network_error');
+    }
+
+    const payload = await readBody(response);
+    if (!response.ok) {
+      if ((response.status === 401 || response.status === 403) && !keepSessionOnAuthError) {
+        signOut();
+      }
+      throw toApiError(response.status, payload);
+    }
+    if (!schema) return payload as T;
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success)
+      throw new ApiError(response.status, invalidResponseMessage, 'invalid_response');
+    return parsed.data;
+  } finally {
+    if (!silent) loadingStore.stop();
+  }
+}

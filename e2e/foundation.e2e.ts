@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { hasChromium, launchBrowser, skipReason, snap } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+const owner = { name: 'Ana Souza', email: 'ana@exemplo.com.br', password: 'segredo-forte-1' };
+
+const sidebar: [string, string][] = [
+  ['Flows', '/flows'],
+  ['Formulários', '/forms'],
+  ['Filas internas', '/queues'],
+  ['Conectores', '/custom-nodes'],
+  ['Banco de dados', '/database/tables'],
+  ['Storage', '/storage'],
+  ['Dashboards', '/dashboards'],
+  ['Execuções em tempo real', '/monitoring/active'],
+  ['Histórico de execuções', '/monitoring/completed'],
+  ['Logs de monitoramento', '/monitoring'],
+  ['Regras de alerta', '/alert-rules'],
+  ['Variáveis', '/variables'],
+  ['Contas de serviço', '/service-accounts'],
+  ['Grupos', '/groups'],
+  ['Painel da conta', '/conta'],
+];
+
+async function toast(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible' });
+}
+
+async function apiGet(server: RunningServer, page: Page, path: string) {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const response = await fetch(`${server.url}${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return response.json();
+}
+
+describe.skipIf(!hasChromium)('Jornada da fundação: conta, shell, grupos e variáveis', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1366, height: 800 }, locale: 'pt-BR' });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('cria a primeira conta no primeiro acesso', async () => {
+    await page.goto(server.url);
+    await page.waitForURL('**/conta/entrar');
+    await page.getByText('Criar a primeira conta').first().waitFor();
+    await snap(page, '01-primeira-conta');
+    await page.getByLabel('Nome', { exact: true }).fill(owner.name);
+    await page.getByLabel('E-mail').fill(owner.email);
+    await page.getByLabel('Senha').fill(owner.password);
+    await page.getByLabel('Nome do workspace').fill('Operações');
+    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await page.waitForURL('**/flows');
+    await page.getByText('Operações').first().waitFor();
+  });
+
+  it('entra com e-mail e senha, e recusa a senha errada', async () => {
+    await page.goto(`${server.url}/conta/sair`);
+    await page.waitForURL('**/conta/entrar');
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    await page.getByLabel('E-mail').fill(owner.email);
+    await page.getByLabel('Senha').fill('senha-errada');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByText('E-mail ou senha incorretos.').waitFor();
+    await snap(page, '02-entrar-senha-errada');
+    await page.getByLabel('Senha').fill(owner.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL('**/flows');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    expect(
+      Number(await page.evaluate(() => localStorage.getItem('tokenExpiration'))),
+    ).toBeGreaterThan(Date.now());
+  });
+
+  it('mostra todas as seções e links do menu lateral', async () => {
+    const nav = page.getByRole('navigation').first();
+    for (const section of ['Construção', 'Armazenamento', 'Monitoramento', 'Configurações']) {
+      await expect(nav.getByText(section, { exact: true }).count()).resolves.toBeGreaterThan(0);
+    }
+    for (const [label, href] of sidebar) {
+      const link = nav.getByRole('link', { name: label, exact: true });
+      expect(await link.getAttribute('href'), label).toBe(href);
+    }
+    await expect(nav.getByText('beta', { exact: true }).count()).resolves.toBe(1);
+    await nav.getByText(/^v\d+\.\d+\.\d+$/).waitFor();
+    await snap(page, '03-shell');
+  });
+
+  it('cria um grupo, que aparece no seletor do cabeçalho', async () => {
+    await page.getByRole('link', { name: 'Grupos', exact: true }).click();
+    await page.waitForURL('**/groups');
+    await page.getByText('Nenhum grupo criado ainda.').waitFor();
+    await page.getByRole('button', { name: 'Criar grupo' }).first().click();
+    await page.waitForURL('**/groups/new');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('O nome do grupo é obrigatório!').waitFor();
+    await page.getByLabel('Nome do grupo').fill('  Financeiro  ');
+    await snap(page, '04-novo-grupo');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'O grupo foi salvo com sucesso!');
+    await page.waitForURL('**/groups');
+    await page.getByRole('cell', { name: 'Financeiro' }).waitFor();
+    await snap(page, '05-lista-de-grupos');
+
+    await page.getByRole('textbox', { name: 'Grupo selecionado' }).click();
+    await page.getByRole('option', { name: 'Financeiro' }).waitFor();
+    await snap(page, '06-seletor-de-grupo');
+    await page.getByRole('option', { name: 'Financeiro' }).click();
+    await expect(page.evaluate(() => localStorage.getItem('selectedGroup'))).resolves.toBeTruthy();
+  });
+
+  it('cria, edita e remove uma variável', async () => {
+    await page.getByRole('link', { name: 'Variáveis', exact: true }).click();
+    await page.waitForURL('**/variables');
+    await page.getByRole('button', { name: 'Criar variável' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Nome').fill('Token da API');
+    await dialog.getByLabel('Chave').fill('API_TOKEN');
+    await dialog.getByLabel('Valor').fill('abc123');
+    await snap(page, '07-nova-variavel');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Variável salva com sucesso');
+    await page.getByRole('cell', { name: 'API_TOKEN' }).waitFor();
+
+    await page
+      .getByRole('row', { name: /API_TOKEN/ })
+      .getByRole('button', { name: 'Editar' })
+      .click();
+    await page.getByRole('dialog').getByLabel('Valor').fill('xyz789');
+    await page.getByRole('dialog').getByRole('button', { name: 'Salvar' }).click();
+    await page.getByRole('cell', { name: 'xyz789' }).waitFor();
+    const listed = await apiGet(server, page, '/api/v1/variables?limit=1000');
+    expect(listed.items).toMatchObject([{ key: 'API_TOKEN', value: 'xyz789' }]);
+    await snap(page, '08-lista-de-variaveis');
+
+    await page
+      .getByRole('row', { name: /API_TOKEN/ })
+      .getByRole('button', { name: 'Remover' })
+      .click();
+    await page.getByText('Deseja realmente remover a variável?').waitFor();
+    await snap(page, '09-remover-variavel');
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await toast(page, 'Variável removida com sucesso');
+    await page.getByRole('cell', { name: 'API_TOKEN' }).waitFor({ state: 'detached' });
+    expect((await apiGet(server, page, '/api/v1/variables?limit=1000')).total).toBe(0);
+  });
+
+  it('só remove o grupo quando o nome digitado confere', async () => {
+    await page.getByRole('link', { name: 'Grupos', exact: true }).click();
+    await page
+      .getByRole('row', { name: /Financeiro/ })
+      .getByRole('button', { name: 'Remover' })
+      .click();
+    await page.waitForURL('**/groups/delete/**');
+    await page.getByLabel('Digite o nome para confirmar').fill('Financeir');
+    await page.getByRole('button', { name: 'Remover o grupo' }).click();
+    await toast(page, 'O nome do grupo não confere com o nome digitado!');
+    await snap(page, '10-remover-grupo-nome-errado');
+    expect((await apiGet(server, page, '/api/v1/groups?page=1&limit=100')).total).toBe(1);
+
+    await page.getByLabel('Digite o nome para confirmar').fill('Financeiro');
+    await page.getByRole('button', { name: 'Remover o grupo' }).click();
+    await toast(page, 'O grupo foi removida com sucesso!');
+    await page.waitForURL('**/groups');
+    await page.getByText('Nenhum grupo criado ainda.').waitFor();
+    expect((await apiGet(server, page, '/api/v1/groups?page=1&limit=100')).total).toBe(0);
+    // The stored selection pointed at the removed group: it becomes empty.
+    await page.waitForFunction(() => !localStorage.getItem('selectedGroup'));
+  });
+
+  it("'Sair' encerra a sessão", async () => {
+    await page.getByRole('button', { name: 'Menu do usuário' }).click();
+    await page.getByText(owner.email).first().waitFor();
+    await snap(page, '11-menu-do-usuario');
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await page.waitForURL('**/conta/entrar');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.goto(`${server.url}/groups`);
+    await page.waitForURL('**/conta/entrar');
+    await snap(page, '12-depois-de-sair');
+  });
+});
+
+describe.skipIf(hasChromium)(`Jornadas no navegador: ${skipReason}`, () => {
+  it.skip('puladas', () => {});
+});

@@ -1,0 +1,142 @@
+import { readdirSync, existsSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const featuresDir = 'apps/web/src/features';
+const features = existsSync(featuresDir)
+  ? readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
+
+/** STYLE.md §3: features do not import each other. */
+const featureZones = features.map((name) => ({
+  target: `./${featuresDir}/${name}`,
+  from: `./${featuresDir}`,
+  except: [`./${name}`],
+  message: 'Uma feature não importa outra: mova o que é comum para components/ ou lib/.',
+}));
+
+const nodeOnly = [
+  'fs',
+  'node:fs',
+  'fs/promises',
+  'node:fs/promises',
+  'child_process',
+  'node:child_process',
+  'pg',
+  'fastify',
+  '@electric-sql/pglite',
+  'drizzle-orm',
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '.test-results/**',
+      'apps/server/drizzle/**',
+      'e2e/screenshots/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node } },
+    settings: {
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+    },
+    rules: {
+      'max-lines': ['error', { max: 500, skipBlankLines: true, skipComments: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['scripts/**', 'bench/**', '.ci/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['packages/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!zod$|\\.{1,2}/|vitest$).*', message: 'shared depende apenas de zod.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeOnly.map((name) => ({
+            name,
+            message: 'O engine não tem HTTP, SQL nem sistema de arquivos: use uma porta.',
+          })),
+          patterns: [
+            {
+              group: ['@ponte/server*', '@ponte/web*'],
+              message: 'O engine não depende do server nem do web.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'O engine não lê process.env: receba por parâmetro.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@ponte/engine*', '@ponte/server*'],
+              message: 'O web não importa engine nem server.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/web',
+              from: ['./apps/server', './packages/engine'],
+              message: 'O web não importa engine nem server.',
+            },
+            ...featureZones,
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** The one error body every route answers with (DESIGN.md §3a). */
+export const apiErrorSchema = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** Stable codes programs may rely on; the message is what a person reads. */
+export const errorCodes = {
+  validation: 'validation_error',
+  unauthorized: 'unauthorized',
+  invalidCredentials: 'invalid_credentials',
+  tooManyAttempts: 'too_many_attempts',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  payloadTooLarge: 'payload_too_large',
+  setupDone: 'setup_done',
+  internal: 'internal_error',
+} as const;
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

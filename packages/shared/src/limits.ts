@@ -1,0 +1,26 @@
+/** Business constants of spec 1 §9 and spec 2 §9 used by more than one package. */
+export const limits = {
+  defaultPageSize: 20,
+  groupsPageSize: 10,
+  groupsLookup: 100,
+  variablesLookup: 1000,
+  groupNameMax: 50,
+  groupNameDisplay: 30,
+  variableNameMax: 120,
+  variableKeyMax: 100,
+  variableValueMax: 100_000,
+  userNameMax: 120,
+  workspaceNameMax: 120,
+  passwordMin: 8,
+  passwordMax: 128,
+  emailMax: 254,
+  totalCap: 10_000,
+  defaultNodeLimit: 50,
+  sessionCheckMs: 60_000,
+  sessionRenewWithinMs: 15 * 60_000,
+  toastLifetimeMs: 5_000,
+  toastResetAfterMs: 10_000,
+} as const;
+
+export const timeZone = 'America/Sao_Paulo';
+export const locale = 'pt-BR';
