@@ -89,7 +89,8 @@ describe.skipIf(!hasChromium)('Jornada da fundação: conta, shell, grupos e var
       await expect(nav.getByText(section, { exact: true }).count()).resolves.toBeGreaterThan(0);
     }
     for (const [label, href] of sidebar) {
-      const link = nav.getByRole('link', { name: label, exact: true });
+      // Storage carries its 'beta' badge inside the link, so its name ends with it.
+      const link = page.getByRole('link', { name: new RegExp(`^${label}( ?beta)?$`) });
       expect(await link.getAttribute('href'), label).toBe(href);
     }
     await expect(nav.getByText('beta', { exact: true }).count()).resolves.toBe(1);
@@ -101,7 +102,7 @@ describe.skipIf(!hasChromium)('Jornada da fundação: conta, shell, grupos e var
     await page.getByRole('link', { name: 'Grupos', exact: true }).click();
     await page.waitForURL('**/groups');
     await page.getByText('Nenhum grupo criado ainda.').waitFor();
-    await page.getByRole('button', { name: 'Criar grupo' }).first().click();
+    await page.getByRole('link', { name: 'Criar grupo' }).first().click();
     await page.waitForURL('**/groups/new');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('O nome do grupo é obrigatório!').waitFor();
@@ -113,7 +114,7 @@ describe.skipIf(!hasChromium)('Jornada da fundação: conta, shell, grupos e var
     await page.getByRole('cell', { name: 'Financeiro' }).waitFor();
     await snap(page, '05-lista-de-grupos');
 
-    await page.getByRole('textbox', { name: 'Grupo selecionado' }).click();
+    await page.getByRole('combobox', { name: 'Grupo selecionado' }).click();
     await page.getByRole('option', { name: 'Financeiro' }).waitFor();
     await snap(page, '06-seletor-de-grupo');
     await page.getByRole('option', { name: 'Financeiro' }).click();
@@ -140,6 +141,7 @@ describe.skipIf(!hasChromium)('Jornada da fundação: conta, shell, grupos e var
     await page.getByRole('dialog').getByLabel('Valor').fill('xyz789');
     await page.getByRole('dialog').getByRole('button', { name: 'Salvar' }).click();
     await page.getByRole('cell', { name: 'xyz789' }).waitFor();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     const listed = await apiGet(server, page, '/api/v1/variables?limit=1000');
     expect(listed.items).toMatchObject([{ key: 'API_TOKEN', value: 'xyz789' }]);
     await snap(page, '08-lista-de-variaveis');
@@ -160,7 +162,7 @@ describe.skipIf(!hasChromium)('Jornada da fundação: conta, shell, grupos e var
     await page.getByRole('link', { name: 'Grupos', exact: true }).click();
     await page
       .getByRole('row', { name: /Financeiro/ })
-      .getByRole('button', { name: 'Remover' })
+      .getByRole('link', { name: 'Remover' })
       .click();
     await page.waitForURL('**/groups/delete/**');
     await page.getByLabel('Digite o nome para confirmar').fill('Financeir');
@@ -192,6 +194,8 @@ describe.skipIf(!hasChromium)('Jornada da fundação: conta, shell, grupos e var
   });
 });
 
-describe.skipIf(hasChromium)(`Jornadas no navegador: ${skipReason}`, () => {
-  it.skip('puladas', () => {});
-});
+if (!hasChromium) {
+  describe(`Jornadas no navegador: ${skipReason}`, () => {
+    it.skip('puladas', () => {});
+  });
+}

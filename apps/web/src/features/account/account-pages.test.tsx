@@ -37,7 +37,9 @@ describe('account panel', () => {
   });
 
   it('a direct visit to /conta/sair clears the session and opens the sign-in page', async () => {
-    signedIn([{ method: 'GET', path: '/account/v1/setup', reply: { body: { needs_setup: false } } }]);
+    signedIn([
+      { method: 'GET', path: '/account/v1/setup', reply: { body: { needs_setup: false } } },
+    ]);
     const { router } = renderApp('/conta/sair');
     await waitFor(() => expect(router.state.location.pathname).toBe('/conta/entrar'));
     expect(localStorage.getItem('token')).toBeNull();
