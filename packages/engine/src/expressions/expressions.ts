@@ -1,0 +1,91 @@
+import jsonata from 'jsonata';
+
+/**
+ * `{{ … }}` expressions in params, evaluated with JSONata over `{msg, flow, vars}`. No
+ * JavaScript runs here: JSONata is an interpreter of its own language.
+ */
+export interface ExpressionData {
+  msg: unknown;
+  flow: unknown;
+  vars: Record<string, string>;
+}
+
+export class ExpressionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ExpressionError';
+  }
+}
+
+const pattern = /\{\{([\s\S]*?)\}\}/g;
+const whole = /^\s*\{\{([\s\S]*?)\}\}\s*$/;
+const cache = new Map<string, ReturnType<typeof jsonata>>();
+const cacheMax = 1000;
+
+function compile(expression: string): ReturnType<typeof jsonata> {
+  let compiled = cache.get(expression);
+  if (!compiled) {
+    try {
+      compiled = jsonata(expression);
+    } catch (error) {
+      throw new ExpressionError(describe(error));
+    }
+    if (cache.size >= cacheMax) cache.delete(cache.keys().next().value as string);
+    cache.set(expression, compiled);
+  }
+  return compiled;
+}
+
+function describe(error: unknown): string {
+  if (error && typeof error === 'object' && 'message' in error) {
+    const { message, position } = error as { message: string; position?: number };
+    return position === undefined ? message : `${message} (posição ${position})`;
+  }
+  return String(error);
+}
+
+/** Evaluates one JSONata expression (without the braces). */
+export async function evaluate(expression: string, data: ExpressionData): Promise<unknown> {
+  const compiled = compile(expression.trim());
+  try {
+    return normalise(await compiled.evaluate(data));
+  } catch (error) {
+    throw new ExpressionError(describe(error));
+  }
+}
+
+/** JSONata returns arrays tagged with a `sequence` flag; give plain JSON back. */
+function normalise(value: unknown): unknown {
+  if (value === undefined || value === null || typeof value !== 'object') return value;
+  return JSON.parse(JSON.stringify(value)) as unknown;
+}
+
+export function hasExpression(text: string): boolean {
+  return /\{\{[\s\S]*?\}\}/.test(text);
+}
+
+export function stringify(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * Resolves a string that may hold expressions. A string that is one whole expression keeps
+ * the value's type; otherwise every expression is replaced by its text.
+ */
+export async function resolveTemplate(text: string, data: ExpressionData): Promise<unknown> {
+  const single = whole.exec(text);
+  if (single && !single[1]!.includes('{{')) return evaluate(single[1]!, data);
+  if (!hasExpression(text)) return text;
+  const parts: string[] = [];
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    parts.push(text.slice(last, match.index));
+    parts.push(stringify(await evaluate(match[1]!, data)));
+    last = match.index + match[0].length;
+  }
+  parts.push(text.slice(last));
+  return parts.join('');
+}

@@ -1,0 +1,126 @@
+import type { ParamSpec } from '@ponte/shared/flow/node-manifest.schema';
+import { ExpressionError, resolveTemplate, stringify, type ExpressionData } from './expressions';
+
+export class ParamError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ParamError';
+  }
+}
+
+/** Code is code: JavaScript and Python params are never read as templates. */
+function takesExpressions(spec: ParamSpec): boolean {
+  if (spec.type === 'code-editor') {
+    return spec.language !== 'javascript' && spec.language !== 'python';
+  }
+  return true;
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+async function resolveValue(
+  name: string,
+  spec: ParamSpec,
+  raw: unknown,
+  data: ExpressionData,
+): Promise<unknown> {
+  if (typeof raw !== 'string' || !takesExpressions(spec)) return raw;
+  try {
+    return await resolveTemplate(raw, data);
+  } catch (error) {
+    const detail = error instanceof ExpressionError ? error.message : String(error);
+    throw new ParamError(`Expressão inválida no parâmetro "${name}": ${detail}`);
+  }
+}
+
+function coerce(name: string, spec: ParamSpec, value: unknown): unknown {
+  switch (spec.type) {
+    case 'number': {
+      const number = typeof value === 'number' ? value : Number(stringify(value).trim());
+      if (!Number.isFinite(number)) {
+        throw new ParamError(`O parâmetro "${name}" deve ser um número.`);
+      }
+      if (spec.min !== undefined && number < spec.min) {
+        throw new ParamError(`O parâmetro "${name}" deve ser no mínimo ${spec.min}.`);
+      }
+      if (spec.max !== undefined && number > spec.max) {
+        throw new ParamError(`O parâmetro "${name}" deve ser no máximo ${spec.max}.`);
+      }
+      return number;
+    }
+    case 'boolean':
+      if (typeof value === 'boolean') return value;
+      return ['true', '1', 'sim', 'yes'].includes(stringify(value).trim().toLowerCase());
+    case 'text':
+    case 'textarea':
+      return spec.valueType === 'any' ? value : stringify(value);
+    case 'table-params':
+      if (!Array.isArray(value)) throw new ParamError(`O parâmetro "${name}" deve ser uma tabela.`);
+      return value;
+    default:
+      return stringify(value);
+  }
+}
+
+async function resolveTable(
+  name: string,
+  spec: Extract<ParamSpec, { type: 'table-params' }>,
+  rows: unknown,
+  data: ExpressionData,
+): Promise<unknown> {
+  if (!Array.isArray(rows)) return rows;
+  const resolved: Record<string, unknown>[] = [];
+  for (const [index, row] of rows.entries()) {
+    const out: Record<string, unknown> = {};
+    const cells = (row ?? {}) as Record<string, unknown>;
+    for (const column of spec.columns) {
+      const cell = cells[column.key];
+      out[column.key] =
+        typeof cell === 'string' && column.type === 'text'
+          ? await resolveValue(
+              `${name}[${index + 1}].${column.key}`,
+              { ...spec, type: 'text', valueType: 'any' } as ParamSpec,
+              cell,
+              data,
+            )
+          : cell;
+    }
+    resolved.push(out);
+  }
+  return resolved;
+}
+
+/**
+ * The node's params as `run` sees them: defaults filled in, expressions evaluated, values
+ * coerced to their kind. A required param left empty fails the node with a message naming it.
+ */
+export async function resolveParams(
+  specs: Record<string, ParamSpec>,
+  raw: Record<string, unknown>,
+  data: ExpressionData,
+): Promise<Record<string, unknown>> {
+  const params: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(specs)) {
+    const given = raw[name];
+    const source = isEmpty(given) && 'default' in spec ? spec.default : given;
+    const value =
+      spec.type === 'table-params'
+        ? await resolveTable(name, spec, source, data)
+        : await resolveValue(name, spec, source, data);
+    if (
+      isEmpty(value) ||
+      (spec.type === 'table-params' && Array.isArray(value) && !value.length && spec.required)
+    ) {
+      if (spec.required) {
+        throw new ParamError(
+          `O parâmetro obrigatório "${spec.label}" (${name}) não foi preenchido.`,
+        );
+      }
+      continue;
+    }
+    params[name] = coerce(name, spec, value);
+  }
+  return params;
+}

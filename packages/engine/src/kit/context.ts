@@ -1,0 +1,58 @@
+import type { EnginePorts, ExecutionScope } from '../ports';
+import type { Message } from './message';
+import type { Sandbox } from '../sandbox/sandbox';
+
+export interface NodeLogger {
+  /** A `user` log line, shown in monitoring (core_log, console.* in code). */
+  user(label: string, message: unknown): void;
+  /** A `debug` log line, shown by the debugger. */
+  debug(label: string, message: unknown): void;
+}
+
+/** This execution's flow data (`flow` in expressions, getFlowData/setFlowData in code). */
+export interface FlowData {
+  get(path?: string): unknown;
+  set(path: string, value: unknown): void;
+  snapshot(): Record<string, unknown>;
+}
+
+/** Per-execution, per-node state that survives between deliveries (loop, merge). */
+export interface NodeState<T = unknown> {
+  get(): T | undefined;
+  set(value: T): void;
+  clear(): void;
+}
+
+export interface IncomingEdge {
+  source: string;
+  sourceOutput: string;
+}
+
+/** Answer of a webhook execution, for `core_respond_webhook`. */
+export interface WebhookResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export interface NodeRunContext<P> {
+  params: P;
+  input: Message;
+  node: { uid: string; type: string; label?: string };
+  /** The edge that delivered `input` (absent for the trigger). */
+  from?: IncomingEdge;
+  /** Every edge into this node, in document order. */
+  incoming: IncomingEdge[];
+  scope: ExecutionScope;
+  ports: EnginePorts;
+  flow: FlowData;
+  vars: { get(key: string): Promise<string | undefined> };
+  log: NodeLogger;
+  sandbox: Sandbox;
+  state: NodeState;
+  /** Evaluates a JSONata expression over `{msg, flow, vars}` (msg defaults to `input`). */
+  evaluate(expression: string, msg?: Message): Promise<unknown>;
+  /** Present when the execution came from a webhook waiting for a respond node. */
+  respond?: (response: WebhookResponse) => void;
+  signal: AbortSignal;
+}

@@ -1,0 +1,79 @@
+import type { z } from 'zod';
+import type {
+  NodeCategory,
+  NodeManifest,
+  nodeManifestSchema,
+  paramSpecSchema,
+} from '@ponte/shared/flow/node-manifest.schema';
+import type { NodeRunContext } from './context';
+import type { NodeResult } from './message';
+
+/** A param as authors write it (defaults of the schema may be left out). */
+export type ParamSpecInput = z.input<typeof paramSpecSchema>;
+type OutputsInput = Record<string, { label: string }>;
+
+/** The value a param holds inside `run`, after expressions are resolved. */
+export type ParamValue<S> = S extends { type: 'text' | 'textarea'; valueType: 'any' }
+  ? unknown
+  : S extends { type: 'text' | 'textarea' | 'select' | 'code-editor' }
+    ? string
+    : S extends { type: 'number' }
+      ? number
+      : S extends { type: 'boolean' }
+        ? boolean
+        : S extends { type: 'table-params' }
+          ? Record<string, unknown>[]
+          : string;
+
+type Present<S> = S extends { required: true }
+  ? true
+  : S extends { default: unknown }
+    ? true
+    : false;
+
+/** `required: true` (or a default) narrows the value: it is never undefined inside `run`. */
+export type ResolvedParams<P extends Record<string, ParamSpecInput>> = {
+  [K in keyof P as Present<P[K]> extends true ? K : never]: ParamValue<P[K]>;
+} & {
+  [K in keyof P as Present<P[K]> extends true ? never : K]?: ParamValue<P[K]>;
+};
+
+export interface NodeDefinitionInput<P extends Record<string, ParamSpecInput>> {
+  type: string;
+  version: number;
+  category: NodeCategory;
+  label: string;
+  description: string;
+  icon: string;
+  params: P;
+  outputs: OutputsInput;
+  dynamicOutputs?: { param: string; key: string };
+  deprecated?: boolean;
+  run(ctx: NodeRunContext<ResolvedParams<P>>): Promise<NodeResult>;
+  /**
+   * Called when the execution has nothing else to run while this node still holds state
+   * (`ctx.state`): a loop whose body ended without coming back moves on, a merge whose other
+   * inputs never came emits what it has.
+   */
+  onIdle?(ctx: NodeRunContext<ResolvedParams<P>>): Promise<NodeResult>;
+}
+
+/** What the registry holds: the manifest plus the functions, with params erased. */
+export interface NodeDefinition {
+  manifest: NodeManifest;
+  run(ctx: NodeRunContext<Record<string, unknown>>): Promise<NodeResult>;
+  onIdle?(ctx: NodeRunContext<Record<string, unknown>>): Promise<NodeResult>;
+}
+
+export type NodeManifestOutput = z.output<typeof nodeManifestSchema>;
+
+export function defineNode<const P extends Record<string, ParamSpecInput>>(
+  input: NodeDefinitionInput<P>,
+): NodeDefinition {
+  const { run, onIdle, ...manifest } = input;
+  return {
+    manifest: manifest as NodeManifest,
+    run: run as NodeDefinition['run'],
+    ...(onIdle ? { onIdle: onIdle as NodeDefinition['onIdle'] } : {}),
+  };
+}

@@ -1,0 +1,38 @@
+import type { HttpRequest, HttpResponse } from '../ports';
+import type { Message } from '../kit/message';
+
+/** What user code can reach from inside the sandbox; every call crosses as plain data. */
+export interface SandboxHost {
+  getVar(key: string): Promise<string | undefined>;
+  getFlowData(path?: string): unknown;
+  setFlowData(path: string, value: unknown): void;
+  /** console.* and log() inside the sandbox become user logs. */
+  log(level: 'log' | 'info' | 'warn' | 'error' | 'debug', text: string): void;
+  /** The network bridge behind axios, OpenAI and fetch; the deny-list is checked before it. */
+  fetch(request: Omit<HttpRequest, 'signal'>): Promise<HttpResponse>;
+}
+
+export interface SandboxLimits {
+  /** Wall-clock per call (default 30 s). */
+  timeoutMs: number;
+  /** Isolate heap (default 128 MB). */
+  memoryMb: number;
+  /** Largest JSON of the returned value (default 16 MB). */
+  maxOutputBytes: number;
+}
+
+export interface SandboxRunRequest {
+  /** The body of an async function; `msg` (and `params` for connectors) are in scope. */
+  code: string;
+  msg: Message;
+  params?: Record<string, unknown>;
+  host: SandboxHost;
+  limits?: Partial<SandboxLimits>;
+  signal: AbortSignal;
+}
+
+export interface Sandbox {
+  /** Resolves with what the code returned (JSON data; `undefined` when it returned nothing). */
+  run(request: SandboxRunRequest): Promise<unknown>;
+  dispose(): void;
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+/**
+ * What the library endpoint serves for each node type: everything of a node definition but
+ * its `run`. The editor builds its palette and parameter forms from it; the validator checks
+ * flows against it.
+ */
+export const nodeCategories = ['trigger', 'action', 'flow_control'] as const;
+export type NodeCategory = (typeof nodeCategories)[number];
+
+export const codeLanguages = [
+  'json',
+  'xml',
+  'javascript',
+  'html',
+  'css',
+  'plaintext',
+  'sql',
+  'python',
+] as const;
+
+/** Reference pickers: the editor fills them from the API; the value is the referenced `_id`. */
+export const referenceKinds = ['service_account', 'flow', 'table', 'queue', 'form'] as const;
+
+const optionSchema = z.object({ label: z.string(), value: z.string() });
+
+const paramBase = {
+  label: z.string(),
+  description: z.string().optional(),
+  placeholder: z.string().optional(),
+  required: z.boolean().optional(),
+};
+
+const tableColumnSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  type: z.enum(['text', 'select', 'boolean']).default('text'),
+  options: z.array(optionSchema).optional(),
+});
+export type TableColumn = z.infer<typeof tableColumnSchema>;
+
+export const paramSpecSchema = z.discriminatedUnion('type', [
+  z.object({
+    ...paramBase,
+    type: z.literal('text'),
+    default: z.string().optional(),
+    /** 'any': a param holding one whole `{{ }}` expression keeps the value's type. */
+    valueType: z.enum(['string', 'any']).optional(),
+  }),
+  z.object({
+    ...paramBase,
+    type: z.literal('textarea'),
+    default: z.string().optional(),
+    valueType: z.enum(['string', 'any']).optional(),
+  }),
+  z.object({
+    ...paramBase,
+    type: z.literal('select'),
+    options: z.array(optionSchema),
+    default: z.string().optional(),
+  }),
+  z.object({
+    ...paramBase,
+    type: z.literal('code-editor'),
+    language: z.enum(codeLanguages),
+    default: z.string().optional(),
+  }),
+  z.object({
+    ...paramBase,
+    type: z.literal('table-params'),
+    columns: z.array(tableColumnSchema).min(1),
+    default: z.array(z.record(z.string(), z.unknown())).optional(),
+  }),
+  z.object({
+    ...paramBase,
+    type: z.literal('number'),
+    default: z.number().optional(),
+    min: z.number().optional(),
+    max: z.number().optional(),
+  }),
+  z.object({ ...paramBase, type: z.literal('boolean'), default: z.boolean().optional() }),
+  z.object({
+    ...paramBase,
+    type: z.enum(referenceKinds),
+    /** For service accounts: the accepted auth types (empty or absent: any). */
+    accepts: z.array(z.string()).optional(),
+  }),
+]);
+export type ParamSpec = z.infer<typeof paramSpecSchema>;
+export type ParamKind = ParamSpec['type'];
+
+export const outputSpecSchema = z.object({ label: z.string() });
+
+export const nodeManifestSchema = z.object({
+  type: z.string().min(1),
+  version: z.number().int().positive(),
+  category: z.enum(nodeCategories),
+  label: z.string(),
+  description: z.string(),
+  /** A Tabler icon name (e.g. 'webhook'), drawn by the editor. */
+  icon: z.string(),
+  params: z.record(z.string(), paramSpecSchema),
+  /**
+   * Named outputs. Every node also has the implicit output `error` (a failure goes there when
+   * it is connected). `dynamicOutputs` names a table param whose rows add one output each,
+   * named by the row's `key` column (the switch's rules).
+   */
+  outputs: z.record(z.string(), outputSpecSchema),
+  dynamicOutputs: z.object({ param: z.string(), key: z.string() }).optional(),
+  /** Deprecated types stay runnable but a flow using them cannot be saved (spec 1 §8). */
+  deprecated: z.boolean().optional(),
+});
+export type NodeManifest = z.infer<typeof nodeManifestSchema>;
+
+export const nodeLibrarySchema = z.object({ nodes: z.array(nodeManifestSchema) });
+export type NodeLibrary = z.infer<typeof nodeLibrarySchema>;
