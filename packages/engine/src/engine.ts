@@ -1,0 +1,41 @@
+import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
+import type { NodeDefinition } from './kit/define-node';
+import { createRegistry, type NodeRegistry } from './kit/registry';
+import type { EnginePorts } from './ports';
+import type { Sandbox } from './sandbox/sandbox';
+import { createDebugSession, type DebugSession } from './debugger/debug-session';
+import type { ExecutionResult } from './executor/events';
+import { runExecution, type ExecuteOptions } from './executor/execution';
+import { defaultLimits, type EngineLimits } from './executor/limits';
+import { builtinNodes } from './nodes/index';
+
+export interface EngineOptions {
+  ports: EnginePorts;
+  /** The code sandbox for core_code and custom connectors. */
+  sandbox: Sandbox;
+  limits?: Partial<EngineLimits>;
+  /** Extra node types (custom connectors, tests) registered beside the built-in library. */
+  nodes?: NodeDefinition[];
+}
+
+export interface Engine {
+  readonly registry: NodeRegistry;
+  readonly limits: EngineLimits;
+  /** The library: the newest version of every node type, without `run`. */
+  manifests(): NodeManifest[];
+  execute(options: ExecuteOptions): Promise<ExecutionResult>;
+  createDebugSession(): DebugSession;
+}
+
+export function createEngine(options: EngineOptions): Engine {
+  const registry = createRegistry([...builtinNodes, ...(options.nodes ?? [])]);
+  const limits: EngineLimits = { ...defaultLimits, ...options.limits };
+  const deps = { registry, ports: options.ports, sandbox: options.sandbox, limits };
+  return {
+    registry,
+    limits,
+    manifests: () => registry.manifests(),
+    execute: (execution) => runExecution(deps, execution),
+    createDebugSession,
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * What an execution tells the world. The server turns these into `internal` logs, `user` and
+ * `debug` logs, execution rows and socket messages.
+ */
+export type ExecutionStatus = 'success' | 'error' | 'stopped';
+
+export interface ExecutionError {
+  message: string;
+  node_uid?: string;
+}
+
+interface EventBase {
+  execution_id: string;
+  flow_id: string;
+  /** Milliseconds since the epoch, from the clock port. */
+  timestamp: number;
+}
+
+export type EngineEvent = EventBase &
+  (
+    | { type: 'execution_started'; trigger_node_uid: string; trigger_type: string }
+    | {
+        type: 'execution_finished';
+        status: ExecutionStatus;
+        execution_time: number;
+        steps: number;
+        error?: ExecutionError;
+      }
+    | { type: 'node_started'; node_uid: string; node_type: string }
+    | {
+        type: 'node_finished';
+        node_uid: string;
+        node_type: string;
+        duration_ms: number;
+        /** Bytes of the JSON of every message the node sent. */
+        output_size: number;
+        outputs: string[];
+      }
+    | {
+        type: 'node_failed';
+        node_uid: string;
+        node_type: string;
+        duration_ms: number;
+        error: ExecutionError;
+        /** true when the error went to the node's connected `error` output. */
+        handled: boolean;
+      }
+    | {
+        type: 'log';
+        log_type: 'user' | 'debug';
+        label: string;
+        message: unknown;
+        node_uid: string;
+        node_type: string;
+      }
+    | {
+        type: 'debug_paused';
+        node_uid: string;
+        node_type: string;
+        output: string;
+        msg: unknown;
+        is_breakpoint: boolean;
+      }
+  );
+
+export interface ExecutionResult {
+  execution_id: string;
+  status: ExecutionStatus;
+  error?: ExecutionError;
+  execution_time: number;
+  steps: number;
+  /** The last message a node sent (the webhook's `last_node` answer, a waiting caller's result). */
+  lastMessage?: unknown;
+}

@@ -1,0 +1,404 @@
+import type { FlowDocument, FlowEdge, FlowNode } from '@ponte/shared/flow/flow-document.schema';
+import type { IncomingEdge, WebhookResponse } from '../kit/context';
+import type { NodeDefinition } from '../kit/define-node';
+import { emissions, type Message, type NodeEmission } from '../kit/message';
+import type { NodeRegistry } from '../kit/registry';
+import { StopExecution } from '../kit/stop-execution';
+import { createFlowData } from '../kit/flow-data';
+import type { EnginePorts } from '../ports';
+import type { Sandbox } from '../sandbox/sandbox';
+import type { DebugSession } from '../debugger/debug-session';
+import { evaluate } from '../expressions/expressions';
+import type { EngineEvent, ExecutionError, ExecutionResult, ExecutionStatus } from './events';
+import { limitMessages, type EngineLimits } from './limits';
+import { buildNodeContext, expressionData, type ExecutionScopeData } from './node-context';
+
+export interface ExecuteOptions {
+  executionId: string;
+  workspaceId: string;
+  flowId: string;
+  flow: FlowDocument;
+  /** The flow's own variables: they win over workspace and system ones. */
+  flowVariables?: { key: string; value: string }[];
+  /** The trigger node and the message the server built from the event. */
+  trigger: { nodeUid: string; msg: Message };
+  /** Replay: deliver this message straight to this node instead of running the trigger. */
+  startAt?: { nodeUid: string; msg: Message };
+  debug?: DebugSession;
+  signal?: AbortSignal;
+  respond?: (response: WebhookResponse) => void;
+  onEvent?: (event: EngineEvent) => void;
+}
+
+export interface ExecutorDeps {
+  registry: NodeRegistry;
+  ports: EnginePorts;
+  sandbox: Sandbox;
+  limits: EngineLimits;
+}
+
+interface Delivery {
+  uid: string;
+  msg: Message;
+  from?: IncomingEdge;
+}
+
+/** Deliveries of one execution running at the same time (independent branches). */
+const maxConcurrent = 32;
+const abortGraceMs = 1000;
+const encoder = new TextEncoder();
+
+function byteSize(msg: Message): number {
+  return encoder.encode(JSON.stringify(msg) ?? '').length;
+}
+
+function labelOf(node: FlowNode, definition?: NodeDefinition): string {
+  return node.label || definition?.manifest.label || node.uid;
+}
+
+export function runExecution(
+  deps: ExecutorDeps,
+  options: ExecuteOptions,
+): Promise<ExecutionResult> {
+  return new Execution(deps, options).run();
+}
+
+class Execution {
+  private readonly nodes = new Map<string, FlowNode>();
+  private readonly outgoing = new Map<string, FlowEdge[]>();
+  private readonly incoming = new Map<string, IncomingEdge[]>();
+  private readonly controller = new AbortController();
+  private readonly states = new Map<string, unknown>();
+  private readonly holding: string[] = [];
+  private readonly lastInput = new Map<string, Message>();
+  private readonly pending: Delivery[] = [];
+  private inflight = 0;
+  private steps = 0;
+  private ended = false;
+  private lastMessage: Message | undefined;
+  private outcome: { status: ExecutionStatus; error?: ExecutionError } = { status: 'success' };
+  private finish!: () => void;
+  private shared!: ExecutionScopeData;
+
+  constructor(
+    private readonly deps: ExecutorDeps,
+    private readonly options: ExecuteOptions,
+  ) {
+    for (const node of options.flow.nodes) this.nodes.set(node.uid, node);
+    for (const edge of options.flow.edges) {
+      this.outgoing.set(`${edge.source}\0${edge.sourceOutput}`, [
+        ...(this.outgoing.get(`${edge.source}\0${edge.sourceOutput}`) ?? []),
+        edge,
+      ]);
+      const into = this.incoming.get(edge.target) ?? [];
+      into.push({ source: edge.source, sourceOutput: edge.sourceOutput });
+      this.incoming.set(edge.target, into);
+    }
+  }
+
+  private emit(event: EngineEvent): void {
+    this.options.onEvent?.(event);
+  }
+
+  private base() {
+    return {
+      execution_id: this.options.executionId,
+      flow_id: this.options.flowId,
+      timestamp: this.deps.ports.clock.now(),
+    };
+  }
+
+  async run(): Promise<ExecutionResult> {
+    const { options, deps } = this;
+    const started = performance.now();
+    const first = options.startAt ?? options.trigger;
+    const triggerNode = this.nodes.get(options.trigger.nodeUid);
+    this.emit({
+      ...this.base(),
+      type: 'execution_started',
+      trigger_node_uid: options.trigger.nodeUid,
+      trigger_type: triggerNode?.type ?? '',
+    });
+    const done = new Promise<void>((resolve) => (this.finish = resolve));
+    const onAbort = () => this.end('stopped', { message: limitMessages.stopped });
+    options.signal?.addEventListener('abort', onAbort);
+    options.debug?.signal.addEventListener('abort', onAbort);
+    const deadline = setTimeout(
+      () => this.end('error', { message: limitMessages.duration(deps.limits.maxDurationMs) }),
+      deps.limits.maxDurationMs,
+    );
+    try {
+      if (options.signal?.aborted || options.debug?.signal.aborted) onAbort();
+      const scope = {
+        workspaceId: options.workspaceId,
+        flowId: options.flowId,
+        executionId: options.executionId,
+      };
+      const flowVariables = Object.fromEntries(
+        (options.flowVariables ?? []).map(({ key, value }) => [key, value]),
+      );
+      const vars = this.ended
+        ? {}
+        : { ...(await deps.ports.variables.all(scope)), ...flowVariables };
+      this.shared = {
+        scope,
+        ports: deps.ports,
+        sandbox: deps.sandbox,
+        flow: createFlowData({}),
+        vars,
+        flowVariables,
+        signal: this.controller.signal,
+        ...(options.respond ? { respond: options.respond } : {}),
+        emit: (event) => this.emit(event),
+        stateOf: (uid) => this.stateOf(uid),
+      };
+      if (!this.ended) this.schedule({ uid: first.nodeUid, msg: first.msg });
+    } catch (error) {
+      this.end('error', { message: error instanceof Error ? error.message : String(error) });
+    }
+    await done;
+    clearTimeout(deadline);
+    options.signal?.removeEventListener('abort', onAbort);
+    options.debug?.signal.removeEventListener('abort', onAbort);
+    options.debug?.executionEnded();
+    const execution_time = Math.round(performance.now() - started);
+    const { status, error } = this.outcome;
+    this.emit({
+      ...this.base(),
+      type: 'execution_finished',
+      status,
+      execution_time,
+      steps: this.steps,
+      ...(error ? { error } : {}),
+    });
+    return {
+      execution_id: options.executionId,
+      status,
+      ...(error ? { error } : {}),
+      execution_time,
+      steps: this.steps,
+      ...(this.lastMessage ? { lastMessage: this.lastMessage } : {}),
+    };
+  }
+
+  private stateOf(uid: string) {
+    return {
+      get: () => this.states.get(uid),
+      set: (value: unknown) => {
+        this.states.set(uid, value);
+        if (!this.holding.includes(uid)) this.holding.push(uid);
+      },
+      clear: () => {
+        this.states.delete(uid);
+        const at = this.holding.indexOf(uid);
+        if (at >= 0) this.holding.splice(at, 1);
+      },
+    };
+  }
+
+  /** Ends the execution once; running nodes see the abort and get a moment to settle. */
+  private end(status: ExecutionStatus, error?: ExecutionError): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.outcome = { status, ...(error ? { error } : {}) };
+    this.controller.abort(new Error(error?.message ?? limitMessages.stopped));
+    if (this.inflight === 0) return this.finish();
+    const grace = setTimeout(() => this.finish(), abortGraceMs);
+    this.settled = () => {
+      clearTimeout(grace);
+      this.finish();
+    };
+  }
+
+  private settled: (() => void) | undefined;
+
+  private schedule(delivery: Delivery): void {
+    this.pending.push(delivery);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (!this.ended && this.inflight < maxConcurrent && this.pending.length) {
+      const delivery = this.pending.shift()!;
+      this.inflight++;
+      void this.deliver(delivery).finally(() => this.afterWork());
+    }
+  }
+
+  private afterWork(): void {
+    this.inflight--;
+    if (this.ended) {
+      if (this.inflight === 0) this.settled?.();
+      return;
+    }
+    this.pump();
+    if (this.inflight === 0 && this.pending.length === 0) this.idle();
+  }
+
+  /** Nothing left to run: a node holding state (loop, merge) may move on, else we are done. */
+  private idle(): void {
+    const uid = this.holding.at(-1);
+    if (!uid) return this.end('success');
+    const node = this.nodes.get(uid)!;
+    const definition = this.definitionOf(node)!;
+    if (!definition.onIdle) {
+      this.stateOf(uid).clear();
+      return this.idle();
+    }
+    this.inflight++;
+    void this.runNode(node, definition, this.lastInput.get(uid) ?? {}, undefined, 'onIdle')
+      .then(() => {
+        // A node that keeps holding after its idle turn without sending anything would spin.
+        if (this.holding.at(-1) === uid && this.pending.length === 0) this.stateOf(uid).clear();
+      })
+      .finally(() => this.afterWork());
+  }
+
+  private definitionOf(node: FlowNode): NodeDefinition | undefined {
+    return this.deps.registry.get(node.type, node.typeVersion);
+  }
+
+  private async deliver({ uid, msg, from }: Delivery): Promise<void> {
+    const node = this.nodes.get(uid);
+    const definition = node && this.definitionOf(node);
+    if (!node || !definition) {
+      const message = node
+        ? `O conector "${labelOf(node)}" usa um tipo desconhecido: ${node.type}.`
+        : `O conector ${uid} não existe no fluxo.`;
+      return this.end('error', { message, node_uid: uid });
+    }
+    this.lastInput.set(uid, msg);
+    await this.runNode(node, definition, msg, from, 'run');
+  }
+
+  private async runNode(
+    node: FlowNode,
+    definition: NodeDefinition,
+    input: Message,
+    from: IncomingEdge | undefined,
+    phase: 'run' | 'onIdle',
+  ): Promise<void> {
+    if (++this.steps > this.deps.limits.maxSteps) {
+      return this.end('error', { message: limitMessages.steps(this.deps.limits.maxSteps) });
+    }
+    const info = { node_uid: node.uid, node_type: node.type };
+    if (node.disabled) {
+      const output =
+        'default' in definition.manifest.outputs
+          ? 'default'
+          : Object.keys(definition.manifest.outputs)[0];
+      return this.send(node, output ? [{ output, msg: input }] : []);
+    }
+    this.emit({ ...this.base(), type: 'node_started', ...info });
+    const started = performance.now();
+    let sent: NodeEmission[];
+    try {
+      const ctx = await buildNodeContext(
+        this.shared,
+        node,
+        definition,
+        input,
+        this.incoming.get(node.uid) ?? [],
+        from,
+      );
+      const handler = phase === 'run' ? definition.run : definition.onIdle!;
+      sent = emissions(await handler(ctx));
+      for (const { msg } of sent) {
+        if (byteSize(msg) > this.deps.limits.maxMessageBytes) {
+          throw new Error(limitMessages.messageSize(this.deps.limits.maxMessageBytes));
+        }
+      }
+    } catch (error) {
+      if (this.ended) return;
+      if (error instanceof StopExecution) {
+        this.emit({
+          ...this.base(),
+          type: 'node_finished',
+          ...info,
+          duration_ms: performance.now() - started,
+          output_size: 0,
+          outputs: [],
+        });
+        return this.end(
+          error.status,
+          error.status === 'error' ? { message: error.message, node_uid: node.uid } : undefined,
+        );
+      }
+      return this.fail(node, input, error, performance.now() - started);
+    }
+    if (this.ended) return;
+    this.emit({
+      ...this.base(),
+      type: 'node_finished',
+      ...info,
+      duration_ms: performance.now() - started,
+      output_size: sent.reduce((total, { msg }) => total + byteSize(msg), 0),
+      outputs: sent.map(({ output }) => output),
+    });
+    await this.pauseForDebug(node, sent);
+    if (!this.ended) this.send(node, sent);
+  }
+
+  private fail(node: FlowNode, input: Message, error: unknown, duration: number): void {
+    const message = error instanceof Error ? error.message : String(error);
+    const handlers = this.outgoing.get(`${node.uid}\0error`) ?? [];
+    this.emit({
+      ...this.base(),
+      type: 'node_failed',
+      node_uid: node.uid,
+      node_type: node.type,
+      duration_ms: duration,
+      error: { message, node_uid: node.uid },
+      handled: handlers.length > 0,
+    });
+    if (!handlers.length) return this.end('error', { message, node_uid: node.uid });
+    this.send(node, [
+      { output: 'error', msg: { ...input, error: { message, node_uid: node.uid } } },
+    ]);
+  }
+
+  private async pauseForDebug(node: FlowNode, sent: NodeEmission[]): Promise<void> {
+    const debug = this.options.debug;
+    const first = sent[0];
+    if (!debug || !first) return;
+    let is_breakpoint = node.breakpoint === true;
+    if (is_breakpoint && node.breakpointCondition?.trim()) {
+      try {
+        is_breakpoint = Boolean(
+          await evaluate(node.breakpointCondition, expressionData(this.shared, first.msg)),
+        );
+      } catch {
+        // A broken condition must not hide the breakpoint: stop there.
+        is_breakpoint = true;
+      }
+    }
+    this.emit({
+      ...this.base(),
+      type: 'debug_paused',
+      node_uid: node.uid,
+      node_type: node.type,
+      output: first.output,
+      msg: first.msg,
+      is_breakpoint,
+    });
+    try {
+      await debug.pause({ node_uid: node.uid, node_type: node.type, is_breakpoint });
+    } catch {
+      this.end('stopped', { message: limitMessages.stopped });
+    }
+  }
+
+  private send(node: FlowNode, sent: NodeEmission[]): void {
+    for (const { output, msg } of sent) {
+      this.lastMessage = msg;
+      const edges = this.outgoing.get(`${node.uid}\0${output}`) ?? [];
+      edges.forEach((edge, index) => {
+        this.schedule({
+          uid: edge.target,
+          msg: index === 0 ? msg : structuredClone(msg),
+          from: { source: node.uid, sourceOutput: output },
+        });
+      });
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import type { SandboxLimits } from '../sandbox/sandbox';
+
+export interface EngineLimits {
+  /** Node runs per execution (default 10 000). */
+  maxSteps: number;
+  /** Wall-clock per execution (default 10 min). */
+  maxDurationMs: number;
+  /** Largest JSON of one message (default 16 MB). */
+  maxMessageBytes: number;
+  sandbox: Partial<SandboxLimits>;
+}
+
+export const defaultLimits: EngineLimits = {
+  maxSteps: 10_000,
+  maxDurationMs: 10 * 60_000,
+  maxMessageBytes: 16 * 1024 * 1024,
+  sandbox: {},
+};
+
+export const limitMessages = {
+  steps: (max: number) => `A execução excedeu o limite de ${max} passos.`,
+  duration: (ms: number) =>
+    `A execução excedeu o tempo limite de ${ms >= 60_000 ? `${ms / 60_000} min` : `${ms / 1000} s`}.`,
+  messageSize: (bytes: number) =>
+    `A mensagem excede o tamanho máximo de ${
+      bytes >= 1024 * 1024
+        ? `${Math.round(bytes / 1024 / 1024)} MB`
+        : `${Math.round(bytes / 1024)} KB`
+    }.`,
+  stopped: 'Execução interrompida.',
+};

@@ -1,0 +1,78 @@
+import type { FlowNode } from '@ponte/shared/flow/flow-document.schema';
+import type { FlowData, IncomingEdge, NodeRunContext, WebhookResponse } from '../kit/context';
+import type { NodeDefinition } from '../kit/define-node';
+import type { Message } from '../kit/message';
+import type { EnginePorts, ExecutionScope } from '../ports';
+import type { Sandbox } from '../sandbox/sandbox';
+import { evaluate } from '../expressions/expressions';
+import { resolveParams } from '../expressions/resolve-params';
+import type { EngineEvent } from './events';
+
+/** What every node of one execution shares. */
+export interface ExecutionScopeData {
+  scope: ExecutionScope;
+  ports: EnginePorts;
+  sandbox: Sandbox;
+  flow: FlowData;
+  vars: Record<string, string>;
+  flowVariables: Record<string, string>;
+  signal: AbortSignal;
+  respond?: (response: WebhookResponse) => void;
+  emit(event: EngineEvent): void;
+  stateOf(uid: string): { get(): unknown; set(value: unknown): void; clear(): void };
+}
+
+export function expressionData(shared: ExecutionScopeData, msg: Message) {
+  return { msg, flow: shared.flow.get(), vars: shared.vars };
+}
+
+/** Resolves the node's params against `input` and builds the context `run` receives. */
+export async function buildNodeContext(
+  shared: ExecutionScopeData,
+  node: FlowNode,
+  definition: NodeDefinition,
+  input: Message,
+  incoming: IncomingEdge[],
+  from: IncomingEdge | undefined,
+): Promise<NodeRunContext<Record<string, unknown>>> {
+  const params = await resolveParams(
+    definition.manifest.params,
+    node.params,
+    expressionData(shared, input),
+  );
+  const base = {
+    execution_id: shared.scope.executionId,
+    flow_id: shared.scope.flowId,
+    node_uid: node.uid,
+    node_type: node.type,
+  };
+  const log = (log_type: 'user' | 'debug') => (label: string, message: unknown) =>
+    shared.emit({
+      ...base,
+      type: 'log',
+      log_type,
+      label,
+      message,
+      timestamp: shared.ports.clock.now(),
+    });
+  return {
+    params,
+    input,
+    node: { uid: node.uid, type: node.type, ...(node.label ? { label: node.label } : {}) },
+    ...(from ? { from } : {}),
+    incoming,
+    scope: shared.scope,
+    ports: shared.ports,
+    flow: shared.flow,
+    vars: {
+      get: async (key) =>
+        shared.flowVariables[key] ?? (await shared.ports.variables.get(shared.scope, key)),
+    },
+    log: { user: log('user'), debug: log('debug') },
+    sandbox: shared.sandbox,
+    state: shared.stateOf(node.uid),
+    evaluate: (expression, msg) => evaluate(expression, expressionData(shared, msg ?? input)),
+    ...(shared.respond ? { respond: shared.respond } : {}),
+    signal: shared.signal,
+  };
+}

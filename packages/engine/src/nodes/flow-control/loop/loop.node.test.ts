@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { runNode } from '../../../testing/run-node';
+import { loopNode } from './loop.node';
+
+describe('core_loop', () => {
+  it('sends the first item, then the next one each time a result comes back, then done', async () => {
+    const state = { value: undefined as unknown };
+    const input = { payload: ['a', 'b'], pedido: 1 };
+    const first = await runNode(loopNode, { input, state });
+    expect(first.emitted).toEqual([
+      { output: 'item', msg: { payload: 'a', pedido: 1, loop: { index: 0, total: 2 } } },
+    ]);
+    const second = await runNode(loopNode, { input: { payload: 'A' }, state });
+    expect(second.emitted).toEqual([
+      { output: 'item', msg: { payload: 'b', pedido: 1, loop: { index: 1, total: 2 } } },
+    ]);
+    const done = await runNode(loopNode, { input: { payload: 'B' }, state });
+    expect(done.emitted).toEqual([{ output: 'done', msg: { payload: ['A', 'B'], pedido: 1 } }]);
+    expect(state.value).toBeUndefined();
+  });
+
+  it('moves on when the body ended without coming back, keeping the item as its result', async () => {
+    const state = { value: undefined as unknown };
+    await runNode(loopNode, {
+      params: { items: '{{ msg.payload.itens }}' },
+      input: { payload: { itens: [1, 2] } },
+      state,
+    });
+    const next = await runNode(loopNode, { state }, 'onIdle');
+    expect(next.emitted[0]).toMatchObject({ output: 'item', msg: { payload: 2 } });
+    const done = await runNode(loopNode, { state }, 'onIdle');
+    expect(done.emitted[0]).toMatchObject({ output: 'done', msg: { payload: [1, 2] } });
+  });
+
+  it('goes straight to done with an empty list, and treats a single value as a list of one', async () => {
+    const empty = await runNode(loopNode, { input: { payload: [] } });
+    expect(empty.emitted).toEqual([{ output: 'done', msg: { payload: [] } }]);
+    const single = await runNode(loopNode, { input: { payload: { id: 1 } } });
+    expect(single.emitted[0]).toMatchObject({ output: 'item', msg: { payload: { id: 1 } } });
+  });
+});
