@@ -247,9 +247,9 @@ class Execution {
     }
     this.inflight++;
     void this.runNode(node, definition, this.lastInput.get(uid) ?? {}, undefined, 'onIdle')
-      .then(() => {
-        // A node that keeps holding after its idle turn without sending anything would spin.
-        if (this.holding.at(-1) === uid && this.pending.length === 0) this.stateOf(uid).clear();
+      .then((sent) => {
+        // A node that keeps holding after an idle turn in which it sent nothing would spin.
+        if (sent === 0 && this.holding.includes(uid)) this.stateOf(uid).clear();
       })
       .finally(() => this.afterWork());
   }
@@ -277,21 +277,21 @@ class Execution {
     input: Message,
     from: IncomingEdge | undefined,
     phase: 'run' | 'onIdle',
-  ): Promise<void> {
+  ): Promise<number> {
     if (++this.steps > this.deps.limits.maxSteps) {
-      return this.end('error', { message: limitMessages.steps(this.deps.limits.maxSteps) });
+      this.end('error', { message: limitMessages.steps(this.deps.limits.maxSteps) });
+      return 0;
     }
     const info = { node_uid: node.uid, node_type: node.type };
     if (node.disabled) {
-      const output =
-        'default' in definition.manifest.outputs
-          ? 'default'
-          : Object.keys(definition.manifest.outputs)[0];
+      const outputs = Object.keys(definition.manifest.outputs);
+      const output = outputs.includes('default') ? 'default' : outputs[0];
       return this.send(node, output ? [{ output, msg: input }] : []);
     }
     this.emit({ ...this.base(), type: 'node_started', ...info });
     const started = performance.now();
     let sent: NodeEmission[];
+    let size = 0;
     try {
       const ctx = await buildNodeContext(
         this.shared,
@@ -304,42 +304,45 @@ class Execution {
       const handler = phase === 'run' ? definition.run : definition.onIdle!;
       sent = emissions(await handler(ctx));
       for (const { msg } of sent) {
-        if (byteSize(msg) > this.deps.limits.maxMessageBytes) {
+        const bytes = byteSize(msg);
+        if (bytes > this.deps.limits.maxMessageBytes) {
           throw new Error(limitMessages.messageSize(this.deps.limits.maxMessageBytes));
         }
+        size += bytes;
       }
     } catch (error) {
-      if (this.ended) return;
+      if (this.ended) return 0;
+      const duration_ms = performance.now() - started;
       if (error instanceof StopExecution) {
         this.emit({
           ...this.base(),
           type: 'node_finished',
           ...info,
-          duration_ms: performance.now() - started,
+          duration_ms,
           output_size: 0,
           outputs: [],
         });
-        return this.end(
-          error.status,
-          error.status === 'error' ? { message: error.message, node_uid: node.uid } : undefined,
-        );
+        const failure = { message: error.message, node_uid: node.uid };
+        this.end(error.status, error.status === 'error' ? failure : undefined);
+        return 0;
       }
-      return this.fail(node, input, error, performance.now() - started);
+      return this.fail(node, input, error, duration_ms);
     }
-    if (this.ended) return;
+    if (this.ended) return 0;
     this.emit({
       ...this.base(),
       type: 'node_finished',
       ...info,
       duration_ms: performance.now() - started,
-      output_size: sent.reduce((total, { msg }) => total + byteSize(msg), 0),
+      output_size: size,
       outputs: sent.map(({ output }) => output),
     });
     await this.pauseForDebug(node, sent);
-    if (!this.ended) this.send(node, sent);
+    return this.ended ? 0 : this.send(node, sent);
   }
 
-  private fail(node: FlowNode, input: Message, error: unknown, duration: number): void {
+  /** A failure goes to the connected `error` output, else it fails the execution. */
+  private fail(node: FlowNode, input: Message, error: unknown, duration: number): number {
     const message = error instanceof Error ? error.message : String(error);
     const handlers = this.outgoing.get(`${node.uid}\0error`) ?? [];
     this.emit({
@@ -351,8 +354,11 @@ class Execution {
       error: { message, node_uid: node.uid },
       handled: handlers.length > 0,
     });
-    if (!handlers.length) return this.end('error', { message, node_uid: node.uid });
-    this.send(node, [
+    if (!handlers.length) {
+      this.end('error', { message, node_uid: node.uid });
+      return 0;
+    }
+    return this.send(node, [
       { output: 'error', msg: { ...input, error: { message, node_uid: node.uid } } },
     ]);
   }
@@ -388,17 +394,21 @@ class Execution {
     }
   }
 
-  private send(node: FlowNode, sent: NodeEmission[]): void {
+  /** Delivers each message to every connected target (a copy per extra edge); returns how many were sent. */
+  private send(node: FlowNode, sent: NodeEmission[]): number {
     for (const { output, msg } of sent) {
       this.lastMessage = msg;
       const edges = this.outgoing.get(`${node.uid}\0${output}`) ?? [];
+      // Copies are made before any target runs: no target sees another's changes.
+      const copies = edges.map((_, index) => (index === 0 ? msg : structuredClone(msg)));
       edges.forEach((edge, index) => {
         this.schedule({
           uid: edge.target,
-          msg: index === 0 ? msg : structuredClone(msg),
+          msg: copies[index]!,
           from: { source: node.uid, sourceOutput: output },
         });
       });
     }
+    return sent.length;
   }
 }
