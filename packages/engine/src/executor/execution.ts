@@ -384,7 +384,8 @@ class Execution {
       node_uid: node.uid,
       node_type: node.type,
       output: first.output,
-      msg: first.msg,
+      // A snapshot: the next nodes may change the message after the pause.
+      msg: structuredClone(first.msg),
       is_breakpoint,
     });
     try {

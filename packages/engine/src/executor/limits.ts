@@ -20,7 +20,11 @@ export const defaultLimits: EngineLimits = {
 export const limitMessages = {
   steps: (max: number) => `A execução excedeu o limite de ${max} passos.`,
   duration: (ms: number) =>
-    `A execução excedeu o tempo limite de ${ms >= 60_000 ? `${ms / 60_000} min` : `${ms / 1000} s`}.`,
+    `A execução excedeu o tempo limite de ${
+      ms >= 60_000
+        ? `${(ms / 60_000).toLocaleString('pt-BR')} min`
+        : `${(ms / 1000).toLocaleString('pt-BR')} s`
+    }.`,
   messageSize: (bytes: number) =>
     `A mensagem excede o tamanho máximo de ${
       bytes >= 1024 * 1024
