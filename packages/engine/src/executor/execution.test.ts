@@ -5,6 +5,7 @@ import branching from './fixtures/branching.json';
 import errorOutput from './fixtures/error-output.json';
 import loop from './fixtures/loop.json';
 import merge from './fixtures/merge.json';
+import nestedLoop from './fixtures/nested-loop.json';
 
 const doc = (value: unknown) => structuredClone(value) as FlowDocument;
 
@@ -78,6 +79,14 @@ describe('executor', () => {
     await harness.run(flow, { pedidos: ['a', 'b'] });
     expect(harness.logged('Item')).toEqual(['a', 'b']);
     expect(harness.logged('Fim')).toEqual([['a', 'b']]);
+  });
+
+  it('runs a loop inside a loop', async () => {
+    const harness = createHarness();
+    const result = await harness.run(doc(nestedLoop), [[1, 2], [3]]);
+    expect(result.status).toBe('success');
+    expect(harness.logged('Item')).toEqual([1, 2, 3]);
+    expect(harness.logged('Fim')).toEqual([[[1, 2], [3]]]);
   });
 
   it('merges both branches once the delayed one arrives, in input order', async () => {
