@@ -8,7 +8,7 @@ import { createFlowData } from '../kit/flow-data';
 import type { EnginePorts } from '../ports';
 import type { Sandbox } from '../sandbox/sandbox';
 import type { DebugSession } from '../debugger/debug-session';
-import { evaluate } from '../expressions/expressions';
+import { holdForDebug } from '../debugger/hold-for-debug';
 import type { EngineEvent, ExecutionError, ExecutionResult, ExecutionStatus } from './events';
 import { limitMessages, type EngineLimits } from './limits';
 import { buildNodeContext, expressionData, type ExecutionScopeData } from './node-context';
@@ -364,35 +364,13 @@ class Execution {
   }
 
   private async pauseForDebug(node: FlowNode, sent: NodeEmission[]): Promise<void> {
-    const debug = this.options.debug;
     const first = sent[0];
-    if (!debug || !first) return;
-    let is_breakpoint = node.breakpoint === true;
-    if (is_breakpoint && node.breakpointCondition?.trim()) {
-      try {
-        is_breakpoint = Boolean(
-          await evaluate(node.breakpointCondition, expressionData(this.shared, first.msg)),
-        );
-      } catch {
-        // A broken condition must not hide the breakpoint: stop there.
-        is_breakpoint = true;
-      }
-    }
-    this.emit({
-      ...this.base(),
-      type: 'debug_paused',
-      node_uid: node.uid,
-      node_type: node.type,
-      output: first.output,
-      // A snapshot: the next nodes may change the message after the pause.
-      msg: structuredClone(first.msg),
-      is_breakpoint,
+    if (!this.options.debug || !first) return;
+    const held = await holdForDebug(this.options.debug, node, first, {
+      data: (msg) => expressionData(this.shared, msg),
+      emit: (event) => this.emit({ ...this.base(), ...event }),
     });
-    try {
-      await debug.pause({ node_uid: node.uid, node_type: node.type, is_breakpoint });
-    } catch {
-      this.end('stopped', { message: limitMessages.stopped });
-    }
+    if (!held) this.end('stopped', { message: limitMessages.stopped });
   }
 
   /** Delivers each message to every connected target (a copy per extra edge); returns how many were sent. */
