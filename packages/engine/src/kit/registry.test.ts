@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { defineNode } from './define-node';
+import { createRegistry } from './registry';
+
+const version = (n: number) =>
+  defineNode({
+    type: 'core_exemplo',
+    version: n,
+    category: 'action',
+    label: `Exemplo v${n}`,
+    description: 'Exemplo.',
+    icon: 'box',
+    params: {},
+    outputs: { default: { label: 'Saída' } },
+    async run({ input }) {
+      return { output: 'default', msg: { ...input, versao: n } };
+    },
+  });
+
+describe('node registry', () => {
+  it('runs the newest version by default and keeps old versions runnable', () => {
+    const registry = createRegistry([version(1), version(2)]);
+    expect(registry.get('core_exemplo')?.manifest.version).toBe(2);
+    expect(registry.get('core_exemplo', 1)?.manifest.label).toBe('Exemplo v1');
+    expect(registry.manifests().map((m) => `${m.type}@${m.version}`)).toEqual(['core_exemplo@2']);
+  });
+
+  it('serves manifests without the run function', () => {
+    const [manifest] = createRegistry([version(1)]).manifests();
+    expect(manifest).not.toHaveProperty('run');
+    expect(JSON.parse(JSON.stringify(manifest))).toEqual(manifest);
+  });
+
+  it('refuses the same type and version twice', () => {
+    expect(() => createRegistry([version(1), version(1)])).toThrow('core_exemplo@1');
+  });
+});
