@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addNode,
+  connect,
+  countNodes,
+  disconnect,
+  duplicateNodes,
+  moveNode,
+  removeNode,
+  updateNodeParams,
+} from './flow-operations';
+import { flow, lookup, node } from './flow-test-fixtures';
+
+const base = flow(
+  [
+    node('t', 'core_manual_trigger'),
+    node('c', 'core_condition'),
+    node('h', 'core_http_request', { url: 'x' }),
+  ],
+  [
+    ['t', 'c'],
+    ['c', 'h', 'true'],
+  ],
+);
+
+describe('flow operations', () => {
+  it('add, move and update params without touching the original document', () => {
+    const added = addNode(base, node('l', 'core_log'));
+    const moved = moveNode(added, 'l', { x: 10, y: 20 });
+    const changed = updateNodeParams(moved, 'h', { url: 'https://novo' });
+    expect(changed.nodes.map((n) => n.uid)).toEqual(['t', 'c', 'h', 'l']);
+    expect(changed.nodes[3]?.position).toEqual({ x: 10, y: 20 });
+    expect(changed.nodes[2]?.params).toEqual({ url: 'https://novo' });
+    expect(base.nodes).toHaveLength(3);
+    expect(base.nodes[2]?.params).toEqual({ url: 'x' });
+    expect(addNode(base, node('t', 'core_log'))).toBe(base);
+  });
+
+  it('removing a node removes its edges', () => {
+    const removed = removeNode(base, 'c');
+    expect(removed.nodes.map((n) => n.uid)).toEqual(['t', 'h']);
+    expect(removed.edges).toEqual([]);
+  });
+
+  it('connects with a stable id, refusing duplicates, self-edges and missing nodes', () => {
+    const linked = connect(base, { source: 'c', sourceOutput: 'false', target: 'h' });
+    expect(linked.edges.at(-1)).toEqual({
+      id: 'c:false->h',
+      source: 'c',
+      sourceOutput: 'false',
+      target: 'h',
+    });
+    expect(connect(linked, { source: 'c', sourceOutput: 'false', target: 'h' })).toBe(linked);
+    expect(connect(base, { source: 'h', sourceOutput: 'default', target: 'h' })).toBe(base);
+    expect(connect(base, { source: 'h', sourceOutput: 'default', target: 'nada' })).toBe(base);
+    expect(disconnect(linked, 'c:false->h').edges).toEqual(base.edges);
+  });
+
+  it('duplicates nodes with the edges among them, shifted', () => {
+    let next = 0;
+    const { doc, uids } = duplicateNodes(base, ['c', 'h'], () => `novo${++next}`);
+    expect(uids).toEqual(['novo1', 'novo2']);
+    expect(doc.nodes.find((n) => n.uid === 'novo2')).toMatchObject({
+      type: 'core_http_request',
+      params: { url: 'x' },
+      position: { x: 40, y: 40 },
+    });
+    // t → c is not copied (t was not duplicated); c → h is.
+    expect(doc.edges.slice(base.edges.length)).toEqual([
+      { id: 'novo1:true->novo2', source: 'novo1', sourceOutput: 'true', target: 'novo2' },
+    ]);
+  });
+
+  it('counts Action/Trigger and flow-control nodes', () => {
+    const withUnknown = addNode(base, node('x', 'nao_existe'));
+    expect(countNodes(withUnknown, lookup)).toEqual({ actionTrigger: 2, flowControl: 1, total: 4 });
+  });
+});

@@ -1,0 +1,120 @@
+import type { NodeManifest } from './node-manifest.schema';
+import type { FlowDocument, FlowEdge, FlowNode } from './flow-document.schema';
+
+/**
+ * Pure edits of a flow document, shared by the web editor and the server. Each returns a new
+ * document; an edit that makes no sense (a duplicate edge, a missing node) returns the same
+ * document unchanged.
+ */
+
+export type ManifestLookup = (type: string, version?: number) => NodeManifest | undefined;
+
+export function addNode(doc: FlowDocument, node: FlowNode): FlowDocument {
+  if (doc.nodes.some(({ uid }) => uid === node.uid)) return doc;
+  return { ...doc, nodes: [...doc.nodes, node] };
+}
+
+export function removeNode(doc: FlowDocument, uid: string): FlowDocument {
+  if (!doc.nodes.some((node) => node.uid === uid)) return doc;
+  return {
+    ...doc,
+    nodes: doc.nodes.filter((node) => node.uid !== uid),
+    edges: doc.edges.filter((edge) => edge.source !== uid && edge.target !== uid),
+  };
+}
+
+function updateNode(
+  doc: FlowDocument,
+  uid: string,
+  change: (node: FlowNode) => FlowNode,
+): FlowDocument {
+  if (!doc.nodes.some((node) => node.uid === uid)) return doc;
+  return { ...doc, nodes: doc.nodes.map((node) => (node.uid === uid ? change(node) : node)) };
+}
+
+export function moveNode(
+  doc: FlowDocument,
+  uid: string,
+  position: { x: number; y: number },
+): FlowDocument {
+  return updateNode(doc, uid, (node) => ({ ...node, position: { ...position } }));
+}
+
+export function updateNodeParams(
+  doc: FlowDocument,
+  uid: string,
+  params: Record<string, unknown>,
+): FlowDocument {
+  return updateNode(doc, uid, (node) => ({ ...node, params: { ...params } }));
+}
+
+export function edgeId(source: string, sourceOutput: string, target: string): string {
+  return `${source}:${sourceOutput}->${target}`;
+}
+
+export function connect(doc: FlowDocument, edge: Omit<FlowEdge, 'id'>): FlowDocument {
+  const { source, sourceOutput, target } = edge;
+  const known = (uid: string) => doc.nodes.some((node) => node.uid === uid);
+  if (source === target || !known(source) || !known(target)) return doc;
+  const id = edgeId(source, sourceOutput, target);
+  if (doc.edges.some((existing) => existing.id === id)) return doc;
+  return { ...doc, edges: [...doc.edges, { id, source, sourceOutput, target }] };
+}
+
+export function disconnect(doc: FlowDocument, id: string): FlowDocument {
+  if (!doc.edges.some((edge) => edge.id === id)) return doc;
+  return { ...doc, edges: doc.edges.filter((edge) => edge.id !== id) };
+}
+
+/** Copies the nodes and the edges among them, shifted by `offset`; returns the new uids. */
+export function duplicateNodes(
+  doc: FlowDocument,
+  uids: string[],
+  newUid: () => string,
+  offset = { x: 40, y: 40 },
+): { doc: FlowDocument; uids: string[] } {
+  const renamed = new Map<string, string>();
+  const copies: FlowNode[] = [];
+  for (const node of doc.nodes) {
+    if (!uids.includes(node.uid)) continue;
+    const uid = newUid();
+    renamed.set(node.uid, uid);
+    copies.push({
+      ...(JSON.parse(JSON.stringify(node)) as FlowNode),
+      uid,
+      position: { x: node.position.x + offset.x, y: node.position.y + offset.y },
+    });
+  }
+  const edges = doc.edges.flatMap((edge) => {
+    const source = renamed.get(edge.source);
+    const target = renamed.get(edge.target);
+    if (!source || !target) return [];
+    return [
+      {
+        id: edgeId(source, edge.sourceOutput, target),
+        source,
+        sourceOutput: edge.sourceOutput,
+        target,
+      },
+    ];
+  });
+  return {
+    doc: { ...doc, nodes: [...doc.nodes, ...copies], edges: [...doc.edges, ...edges] },
+    uids: copies.map((node) => node.uid),
+  };
+}
+
+/** The editor's status bar and the server's node limit: Action/Trigger, flow control, total. */
+export function countNodes(
+  doc: FlowDocument,
+  lookup: ManifestLookup,
+): { actionTrigger: number; flowControl: number; total: number } {
+  let actionTrigger = 0;
+  let flowControl = 0;
+  for (const node of doc.nodes) {
+    const category = lookup(node.type, node.typeVersion)?.category;
+    if (category === 'flow_control') flowControl++;
+    else if (category === 'trigger' || category === 'action') actionTrigger++;
+  }
+  return { actionTrigger, flowControl, total: doc.nodes.length };
+}

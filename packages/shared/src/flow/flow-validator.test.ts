@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { flow, lookup, node } from './flow-test-fixtures';
+import { validateFlow } from './flow-validator';
+
+const trigger = node('t', 'core_manual_trigger');
+const http = (uid = 'h', params: Record<string, unknown> = { url: 'https://x', method: 'GET' }) =>
+  node(uid, 'core_http_request', params);
+
+describe('validateFlow', () => {
+  it('accepts a valid flow with no issues', () => {
+    expect(validateFlow(flow([trigger, http()], [['t', 'h']]), lookup)).toEqual([]);
+  });
+
+  it('reports a malformed document by path', () => {
+    const issues = validateFlow({ version: 1, nodes: [{ uid: 'x' }], edges: [] }, lookup);
+    expect(issues[0]).toEqual({
+      level: 'error',
+      message: 'O documento do fluxo é inválido em "nodes.0.type".',
+    });
+  });
+
+  it('reports unknown and deprecated types, and duplicate uids', () => {
+    const issues = validateFlow(
+      flow(
+        [
+          trigger,
+          node('x', 'nao_existe', {}, { label: 'Misterioso' }),
+          node('o', 'core_old'),
+          node('o', 'core_log'),
+        ],
+        [
+          ['t', 'x'],
+          ['t', 'o'],
+        ],
+      ),
+      lookup,
+    );
+    expect(issues.map((issue) => issue.message)).toEqual([
+      'O conector "Misterioso" usa um tipo desconhecido: nao_existe.',
+      'O conector "Antigo" (core_old) será removido em breve. Remova-o antes de salvar o fluxo.',
+      'O identificador "o" é usado por mais de um conector.',
+    ]);
+    expect(issues.every((issue) => issue.level === 'error')).toBe(true);
+  });
+
+  it('reports a missing required param and values of the wrong kind, but accepts expressions', () => {
+    const issues = validateFlow(
+      flow(
+        [trigger, http('h', { url: ' ', method: 'PATCH', retries: 'três', headers: 'x' })],
+        [['t', 'h']],
+      ),
+      lookup,
+    );
+    expect(issues.map((issue) => issue.message)).toEqual([
+      'O conector "Requisição HTTP" não tem o parâmetro obrigatório "URL" preenchido.',
+      'O parâmetro "Método" do conector "Requisição HTTP" tem um valor que não está entre as opções: PATCH.',
+      'O parâmetro "Tentativas" do conector "Requisição HTTP" deve ser um número.',
+      'O parâmetro "Cabeçalhos" do conector "Requisição HTTP" deve ser uma tabela.',
+    ]);
+    expect(issues[0]?.node_uid).toBe('h');
+    const withExpressions = http('h', {
+      url: '{{ msg.payload.url }}',
+      method: '{{ msg.payload.metodo }}',
+      retries: '{{ 2 }}',
+    });
+    expect(validateFlow(flow([trigger, withExpressions], [['t', 'h']]), lookup)).toEqual([]);
+  });
+
+  it('reports edges to missing nodes and from outputs the node does not have', () => {
+    const doc = flow(
+      [trigger, node('c', 'core_condition'), http()],
+      [
+        ['t', 'c'],
+        ['c', 'h', 'talvez'],
+        ['c', 'h', 'true'],
+        ['h', 'fantasma'],
+      ],
+    );
+    expect(validateFlow(doc, lookup).map((issue) => issue.message)).toEqual([
+      'A conexão c:talvez->h sai de uma saída que o conector "Condição" não tem: talvez.',
+      'A conexão h:default->fantasma aponta para um conector que não existe: fantasma.',
+    ]);
+  });
+
+  it('accepts the implicit error output and the outputs named by switch rules', () => {
+    const sw = node('s', 'core_switch', { rules: [{ output: 'alto', condition: 'x' }] });
+    const doc = flow(
+      [trigger, sw, http('a'), http('b'), http('c')],
+      [
+        ['t', 's'],
+        ['s', 'a', 'alto'],
+        ['s', 'b', 'default'],
+        ['a', 'c', 'error'],
+      ],
+    );
+    expect(validateFlow(doc, lookup)).toEqual([]);
+    const broken = flow(
+      [trigger, sw, http('a')],
+      [
+        ['t', 's'],
+        ['s', 'a', 'baixo'],
+      ],
+    );
+    expect(validateFlow(broken, lookup)[0]?.message).toContain('não tem: baixo');
+  });
+
+  it('requires a trigger, refuses edges into it and warns when every trigger is disabled', () => {
+    expect(validateFlow(flow([http()]), lookup)).toEqual([
+      { level: 'error', message: 'O fluxo não possui um conector de gatilho (trigger).' },
+    ]);
+    const into = validateFlow(
+      flow(
+        [trigger, http()],
+        [
+          ['t', 'h'],
+          ['h', 't'],
+        ],
+      ),
+      lookup,
+    );
+    expect(into).toContainEqual({
+      level: 'error',
+      message: 'O gatilho "Manual Trigger" não pode receber conexões.',
+      node_uid: 't',
+    });
+    const disabled = validateFlow(flow([{ ...trigger, disabled: true }]), lookup);
+    expect(disabled).toEqual([
+      {
+        level: 'warning',
+        message: 'Todos os gatilhos do fluxo estão desativados: ele nunca será executado.',
+      },
+    ]);
+  });
+
+  it('warns about nodes no trigger reaches', () => {
+    const issues = validateFlow(flow([trigger, http('a'), http('b')], [['t', 'a']]), lookup);
+    expect(issues).toEqual([
+      {
+        level: 'warning',
+        message: 'O conector "Requisição HTTP" não é alcançado a partir de nenhum gatilho.',
+        node_uid: 'b',
+      },
+    ]);
+  });
+
+  it('warns about a cycle without a loop, once per cycle, but not about a loop-back', () => {
+    const cycle = validateFlow(
+      flow(
+        [trigger, http('a'), { ...http('b'), label: 'B' }],
+        [
+          ['t', 'a'],
+          ['a', 'b'],
+          ['b', 'a'],
+        ],
+      ),
+      lookup,
+    );
+    expect(cycle).toEqual([
+      {
+        level: 'warning',
+        message:
+          'Os conectores "Requisição HTTP", "B" formam um ciclo sem Loop nem Aguardar: o fluxo pode se repetir sem fim.',
+        node_uid: 'a',
+      },
+    ]);
+    const self = validateFlow(
+      flow(
+        [trigger, http('a')],
+        [
+          ['t', 'a'],
+          ['a', 'a'],
+        ],
+      ),
+      lookup,
+    );
+    expect(self).toHaveLength(1);
+    const loopBack = flow(
+      [trigger, node('l', 'core_loop'), http('a')],
+      [
+        ['t', 'l'],
+        ['l', 'a', 'item'],
+        ['a', 'l'],
+      ],
+    );
+    expect(validateFlow(loopBack, lookup)).toEqual([]);
+  });
+});

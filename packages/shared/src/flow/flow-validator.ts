@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { flowDocumentSchema, type FlowDocument, type FlowNode } from './flow-document.schema';
+import type { NodeManifest, ParamSpec } from './node-manifest.schema';
+import type { ManifestLookup } from './flow-operations';
+import { findCycles } from './flow-graph';
+
+export const flowIssueSchema = z.object({
+  level: z.enum(['error', 'warning']),
+  message: z.string(),
+  node_uid: z.string().optional(),
+});
+export type FlowIssue = z.infer<typeof flowIssueSchema>;
+
+/** Types whose cycles are expected: the loop's body comes back to it; a delay paces a poll. */
+const cycleBreakers = new Set(['core_loop', 'core_delay']);
+const expression = /\{\{[\s\S]*?\}\}/;
+
+function isEmpty(value: unknown): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  );
+}
+
+function paramIssue(spec: ParamSpec, value: unknown): string | undefined {
+  if (typeof value === 'string' && expression.test(value)) return undefined;
+  if (
+    spec.type === 'number' &&
+    (typeof value === 'string' ? !Number.isFinite(Number(value)) : typeof value !== 'number')
+  ) {
+    return 'deve ser um número';
+  }
+  if (spec.type === 'select' && !spec.options.some((option) => option.value === value)) {
+    return `tem um valor que não está entre as opções: ${String(value)}`;
+  }
+  if (spec.type === 'table-params' && !Array.isArray(value)) return 'deve ser uma tabela';
+  return undefined;
+}
+
+/** Named outputs of a node: the manifest's, one per row of a dynamic-outputs table, and `error`. */
+export function nodeOutputs(node: FlowNode, manifest: NodeManifest): string[] {
+  const outputs = [...Object.keys(manifest.outputs), 'error'];
+  const dynamic = manifest.dynamicOutputs;
+  const rows = dynamic ? node.params[dynamic.param] : undefined;
+  if (dynamic && Array.isArray(rows)) {
+    for (const row of rows) {
+      const name = (row as Record<string, unknown> | null)?.[dynamic.key];
+      if (typeof name === 'string' && name.trim()) outputs.push(name.trim());
+    }
+  }
+  return outputs;
+}
+
+function describePath(path: PropertyKey[]): string {
+  return path.map(String).join('.') || 'documento';
+}
+
+/**
+ * Checks a flow document against the schema and the node library. Issues come in a stable
+ * order: the document's structure, then each node in document order, then the connections,
+ * then the graph as a whole.
+ */
+export function validateFlow(input: unknown, lookup: ManifestLookup): FlowIssue[] {
+  const parsed = flowDocumentSchema.safeParse(input);
+  if (!parsed.success) {
+    return parsed.error.issues.map((issue) => ({
+      level: 'error' as const,
+      message: `O documento do fluxo é inválido em "${describePath(issue.path)}".`,
+    }));
+  }
+  const doc: FlowDocument = parsed.data;
+  const issues: FlowIssue[] = [];
+  const manifests = new Map<FlowNode, NodeManifest | undefined>();
+  const labelOf = (node: FlowNode) => node.label || manifests.get(node)?.label || node.uid;
+  const seen = new Set<string>();
+
+  for (const node of doc.nodes) {
+    manifests.set(node, lookup(node.type, node.typeVersion));
+  }
+  for (const node of doc.nodes) {
+    const error = (message: string) => issues.push({ level: 'error', message, node_uid: node.uid });
+    if (seen.has(node.uid)) error(`O identificador "${node.uid}" é usado por mais de um conector.`);
+    seen.add(node.uid);
+    const manifest = manifests.get(node);
+    if (!manifest) {
+      error(`O conector "${labelOf(node)}" usa um tipo desconhecido: ${node.type}.`);
+      continue;
+    }
+    if (manifest.deprecated) {
+      error(
+        `O conector "${labelOf(node)}" (${node.type}) será removido em breve. Remova-o antes de salvar o fluxo.`,
+      );
+    }
+    for (const [name, spec] of Object.entries(manifest.params)) {
+      const value = node.params[name];
+      if (isEmpty(value)) {
+        if (spec.required && !('default' in spec && spec.default !== undefined)) {
+          error(
+            `O conector "${labelOf(node)}" não tem o parâmetro obrigatório "${spec.label}" preenchido.`,
+          );
+        }
+        continue;
+      }
+      const problem = paramIssue(spec, value);
+      if (problem) error(`O parâmetro "${spec.label}" do conector "${labelOf(node)}" ${problem}.`);
+    }
+  }
+
+  const byUid = new Map(doc.nodes.map((node) => [node.uid, node]));
+  for (const edge of doc.edges) {
+    const source = byUid.get(edge.source);
+    const target = byUid.get(edge.target);
+    for (const [uid, node] of [
+      [edge.source, source],
+      [edge.target, target],
+    ] as const) {
+      if (!node) {
+        issues.push({
+          level: 'error',
+          message: `A conexão ${edge.id} aponta para um conector que não existe: ${uid}.`,
+        });
+      }
+    }
+    const manifest = source && manifests.get(source);
+    if (source && manifest && !nodeOutputs(source, manifest).includes(edge.sourceOutput)) {
+      issues.push({
+        level: 'error',
+        message: `A conexão ${edge.id} sai de uma saída que o conector "${labelOf(source)}" não tem: ${edge.sourceOutput}.`,
+        node_uid: source.uid,
+      });
+    }
+  }
+
+  issues.push(...graphIssues(doc, manifests, labelOf));
+  return issues;
+}
+
+function graphIssues(
+  doc: FlowDocument,
+  manifests: Map<FlowNode, NodeManifest | undefined>,
+  labelOf: (node: FlowNode) => string,
+): FlowIssue[] {
+  const issues: FlowIssue[] = [];
+  const triggers = doc.nodes.filter((node) => manifests.get(node)?.category === 'trigger');
+  if (!triggers.length) {
+    issues.push({
+      level: 'error',
+      message: 'O fluxo não possui um conector de gatilho (trigger).',
+    });
+  } else if (triggers.every((node) => node.disabled)) {
+    issues.push({
+      level: 'warning',
+      message: 'Todos os gatilhos do fluxo estão desativados: ele nunca será executado.',
+    });
+  }
+  for (const trigger of triggers) {
+    if (doc.edges.some((edge) => edge.target === trigger.uid)) {
+      issues.push({
+        level: 'error',
+        message: `O gatilho "${labelOf(trigger)}" não pode receber conexões.`,
+        node_uid: trigger.uid,
+      });
+    }
+  }
+  if (triggers.length) {
+    const reached = new Set(triggers.map((node) => node.uid));
+    const queue = [...reached];
+    while (queue.length) {
+      const uid = queue.shift()!;
+      for (const edge of doc.edges) {
+        if (edge.source === uid && !reached.has(edge.target)) {
+          reached.add(edge.target);
+          queue.push(edge.target);
+        }
+      }
+    }
+    for (const node of doc.nodes) {
+      if (!reached.has(node.uid)) {
+        issues.push({
+          level: 'warning',
+          message: `O conector "${labelOf(node)}" não é alcançado a partir de nenhum gatilho.`,
+          node_uid: node.uid,
+        });
+      }
+    }
+  }
+  const byUid = new Map(doc.nodes.map((node) => [node.uid, node]));
+  for (const cycle of findCycles(doc)) {
+    if (cycle.some((uid) => cycleBreakers.has(byUid.get(uid)?.type ?? ''))) continue;
+    const names = cycle.map((uid) => `"${labelOf(byUid.get(uid)!)}"`).join(', ');
+    issues.push({
+      level: 'warning',
+      message: `Os conectores ${names} formam um ciclo sem Loop nem Aguardar: o fluxo pode se repetir sem fim.`,
+      node_uid: cycle[0]!,
+    });
+  }
+  return issues;
+}
