@@ -11,6 +11,11 @@ import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createMemoryLoginThrottle, type LoginThrottle } from './modules/auth/login-throttle';
 import { createTokenIssuer } from './modules/auth/token-issuer';
+import { createRegistry } from '@ponte/engine/kit/registry';
+import { builtinNodes } from '@ponte/engine/nodes/index';
+import type { NodeDefinition } from '@ponte/engine/kit/define-node';
+import { createFlowsService } from './modules/flows/flows.service';
+import { flowsRoutes } from './modules/flows/flows.routes';
 import { createGroupsService } from './modules/groups/groups.service';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -34,6 +39,8 @@ export interface BuildAppOptions {
   /** The clock of tokens and timestamps (tests move it). */
   now?: () => Date;
   loginThrottle?: LoginThrottle;
+  /** Node types beside the built-in library (custom connectors, tests). */
+  nodes?: NodeDefinition[];
 }
 
 let zodConfigured = false;
@@ -78,6 +85,8 @@ export async function buildApp(options: BuildAppOptions) {
   const workspaces = createWorkspacesService({ db, tokens, now });
   const groups = createGroupsService({ db, now });
   const variables = createVariablesService({ db, now });
+  const library = createRegistry([...builtinNodes, ...(options.nodes ?? [])]);
+  const flows = createFlowsService({ db, now, lookup: library.manifest });
 
   await app.register(authPlugin, { resolveSession: (token) => auth.resolveSession(token) });
   await app.register(healthRoutes, { ping: () => database.ping() });
@@ -89,6 +98,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(workspaceApiRoutes, { service: workspaces });
       await api.register(groupsRoutes, { service: groups });
       await api.register(variablesRoutes, { service: variables });
+      await api.register(flowsRoutes, { service: flows });
     },
     { prefix: '/api/v1' },
   );

@@ -20,6 +20,9 @@ export const errorCodes = {
   conflict: 'conflict',
   payloadTooLarge: 'payload_too_large',
   setupDone: 'setup_done',
+  invalidFlow: 'invalid_flow',
+  deprecatedNodes: 'deprecated_nodes',
+  nodeLimit: 'node_limit',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -58,4 +58,24 @@ export const messages = {
     saved: 'Variável salva com sucesso',
     saveError: 'Ocorreu um erro ao salvar a variável',
   },
+  flows: {
+    nameLength: 'O nome do fluxo deve ter entre 1 a 120 caracteres',
+    notesTooLarge: 'Limite de tamanho de nota atingido. O tamanho máximo é de 1MB.',
+    notFound: 'Flow não encontrado.',
+    groupNotFound: 'O grupo escolhido não existe neste workspace.',
+    saved: 'Fluxo salvo com sucesso',
+    deprecated:
+      'O fluxo contém um ou mais conectores que serão removidos em breve. Por favor, remova-os antes de salvar o fluxo.',
+    nodeLimit: (limit: number) =>
+      `Você atingiu o limite de conectores do tipo Action/Trigger (${limit}) para o mesmo fluxo! Entre em contato com o suporte para saber mais.`,
+    saveError: (detail: string) => `Ocorreu um erro ao salvar o fluxo: ${detail}`,
+    invalidDocument: 'O fluxo possui erros e não pode ser salvo assim.',
+    invalidToEnable:
+      'O fluxo possui erros e não pode ser ativado. Corrija-os ou salve-o desativado.',
+    copyName: (name: string) => `${name} (cópia)`,
+    removed: 'Flow removido com sucesso!',
+    removeError: (detail: string) => `Erro ao remover Flow:${detail}`,
+    nameMismatch: 'O nome do flow não confere com o nome digitado!',
+    duplicated: 'Flow duplicado com sucesso!',
+  },
 } as const;

@@ -113,4 +113,33 @@ export const variables = pgTable(
   (t) => [uniqueIndex('variables_workspace_key_unique').on(t.workspaceId, t.key)],
 );
 
-export const schema = { customers, users, workspaces, memberships, groups, variables };
+export interface FlowConfig {
+  rate_limit: number;
+}
+
+export const flows = pgTable(
+  'flows',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    /** A removed group leaves its flows in "Sem grupo". */
+    groupId: text('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    triggers: jsonb('triggers').$type<{ node_uid: string; node_type: string }[]>().notNull(),
+    variables: jsonb('variables').$type<{ key: string; value: string }[]>().notNull(),
+    data: jsonb('data').$type<unknown>().notNull(),
+    thumbnailData: text('thumbnail_data'),
+    description: text('description').notNull().default(''),
+    config: jsonb('config').$type<FlowConfig>().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('flows_workspace_updated_idx').on(t.workspaceId, t.updatedAt),
+    index('flows_workspace_group_idx').on(t.workspaceId, t.groupId),
+  ],
+);
+
+export const schema = { customers, users, workspaces, memberships, groups, variables, flows };

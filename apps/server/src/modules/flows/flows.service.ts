@@ -1,0 +1,187 @@
+import { errorCodes } from '@ponte/shared/errors';
+import {
+  flowDocumentSchema,
+  emptyFlowDocument,
+  type FlowDocument,
+} from '@ponte/shared/flow/flow-document.schema';
+import { countNodes, type ManifestLookup } from '@ponte/shared/flow/flow-operations';
+import { validateFlow, type FlowIssue } from '@ponte/shared/flow/flow-validator';
+import type {
+  Flow,
+  FlowBody,
+  FlowList,
+  FlowListQuery,
+  FlowUpdate,
+} from '@ponte/shared/flows.schema';
+import { limits } from '@ponte/shared/limits';
+import { messages } from '@ponte/shared/messages';
+import type { Database } from '../../db/client';
+import { AppError, invalidField, notFound } from '../../lib/app-error';
+import { toIso } from '../../lib/list-query';
+import { createFlowsRepository, type FlowRow, type FlowWrite } from './flows.repository';
+
+const m = messages.flows;
+
+export interface FlowsServiceDeps {
+  db: Database;
+  now: () => Date;
+  /** The node library the documents are checked against. */
+  lookup: ManifestLookup;
+}
+
+const issueDetails = (issues: FlowIssue[]) =>
+  issues.map((issue) => ({ field: issue.node_uid ?? 'data', message: issue.message }));
+
+/** `fields` is space-joined: `-name` leaves a field out, `name` alone keeps only the named ones. */
+function wanted(fields: string | undefined, field: string): boolean {
+  const tokens = (fields ?? '').split(/\s+/).filter(Boolean);
+  if (tokens.includes(`-${field}`)) return false;
+  const included = tokens.filter((token) => !token.startsWith('-'));
+  return included.length === 0 || included.includes(field);
+}
+
+export function createFlowsService({ db, now, lookup }: FlowsServiceDeps) {
+  const repository = createFlowsRepository(db);
+  const missing = () => notFound(m.notFound);
+
+  const deprecatedIn = (data: unknown): string[] => {
+    const parsed = flowDocumentSchema.safeParse(data);
+    if (!parsed.success) return [];
+    return parsed.data.nodes
+      .filter((node) => lookup(node.type, node.typeVersion)?.deprecated)
+      .map((node) => node.uid);
+  };
+
+  const toFlow = (row: Partial<FlowRow> & Pick<FlowRow, 'id'>): Flow => ({
+    _id: row.id,
+    name: row.name ?? '',
+    enabled: row.enabled ?? false,
+    group: row.groupId ?? null,
+    workspace: row.workspaceId ?? '',
+    triggers: row.triggers ?? [],
+    variables: row.variables ?? [],
+    ...(row.data !== undefined ? { data: row.data as FlowDocument } : {}),
+    ...(row.thumbnailData !== undefined ? { thumbnailData: row.thumbnailData } : {}),
+    description: row.description ?? '',
+    config: row.config ?? { rate_limit: 0 },
+    deprecated_nodes: row.data !== undefined ? deprecatedIn(row.data) : [],
+    created_at: row.createdAt ? toIso(row.createdAt) : '',
+    updated_at: row.updatedAt ? toIso(row.updatedAt) : '',
+  });
+
+  /**
+   * The save rules: a malformed document or a deprecated node is refused (400), more
+   * Action/Trigger nodes than the customer's limit too (429); a flow with errors may be saved
+   * disabled (a draft) but never enabled.
+   */
+  async function checkDocument(workspaceId: string, data: unknown, enabled: boolean) {
+    const parsed = flowDocumentSchema.safeParse(data);
+    const issues = validateFlow(data, lookup);
+    if (!parsed.success) {
+      throw new AppError(400, errorCodes.invalidFlow, m.invalidDocument, issueDetails(issues));
+    }
+    const doc = parsed.data;
+    if (deprecatedIn(doc).length) throw new AppError(400, errorCodes.deprecatedNodes, m.deprecated);
+    const limit = (await repository.nodeLimit(workspaceId)) ?? limits.defaultNodeLimit;
+    if (countNodes(doc, lookup).actionTrigger > limit) {
+      throw new AppError(429, errorCodes.nodeLimit, m.nodeLimit(limit));
+    }
+    const errors = issues.filter((issue) => issue.level === 'error');
+    if (enabled && errors.length) {
+      throw new AppError(400, errorCodes.invalidFlow, m.invalidToEnable, issueDetails(errors));
+    }
+    const triggers = doc.nodes
+      .filter((node) => lookup(node.type, node.typeVersion)?.category === 'trigger')
+      .map((node) => ({ node_uid: node.uid, node_type: node.type }));
+    return { doc, triggers };
+  }
+
+  async function checkGroup(workspaceId: string, group: string | null | undefined) {
+    if (group && !(await repository.groupExists(workspaceId, group))) {
+      throw invalidField('group', m.groupNotFound);
+    }
+  }
+
+  return {
+    async list(workspaceId: string, query: FlowListQuery): Promise<FlowList> {
+      const { items, total } = await repository.list(workspaceId, {
+        page: query.page,
+        limit: query.limit,
+        query: query.query,
+        status: query.status,
+        group: query.group || undefined,
+        withData: wanted(query.fields, 'data'),
+        withThumbnail: wanted(query.fields, 'thumbnailData'),
+      });
+      return { items: items.map(toFlow), total };
+    },
+
+    async get(workspaceId: string, id: string): Promise<Flow> {
+      const row = await repository.find(workspaceId, id);
+      if (!row) throw missing();
+      return toFlow(row);
+    },
+
+    async create(workspaceId: string, body: FlowBody): Promise<Flow> {
+      await checkGroup(workspaceId, body.group);
+      const { doc, triggers } = await checkDocument(
+        workspaceId,
+        body.data ?? emptyFlowDocument(),
+        body.enabled,
+      );
+      const values: FlowWrite = {
+        name: body.name,
+        enabled: body.enabled,
+        groupId: body.group,
+        triggers,
+        variables: body.variables,
+        data: doc,
+        thumbnailData: body.thumbnailData ?? null,
+        description: body.description,
+        config: { rate_limit: body.config.rate_limit },
+      };
+      return toFlow(await repository.create(workspaceId, values, now()));
+    },
+
+    async update(workspaceId: string, id: string, body: FlowUpdate): Promise<Flow> {
+      const existing = await repository.find(workspaceId, id);
+      if (!existing) throw missing();
+      await checkGroup(workspaceId, body.group);
+      const enabled = body.enabled ?? existing.enabled;
+      const values: Partial<FlowWrite> = {};
+      if (body.data !== undefined || enabled !== existing.enabled) {
+        const { doc, triggers } = await checkDocument(
+          workspaceId,
+          body.data ?? existing.data,
+          enabled,
+        );
+        Object.assign(values, { data: doc, triggers });
+      }
+      if (body.name !== undefined) values.name = body.name;
+      if (body.enabled !== undefined) values.enabled = body.enabled;
+      if (body.group !== undefined) values.groupId = body.group;
+      if (body.variables !== undefined) values.variables = body.variables;
+      if (body.thumbnailData !== undefined) values.thumbnailData = body.thumbnailData;
+      if (body.description !== undefined) values.description = body.description;
+      if (body.config !== undefined) values.config = { rate_limit: body.config.rate_limit };
+      const row = await repository.update(workspaceId, id, values, now());
+      if (!row) throw missing();
+      return toFlow(row);
+    },
+
+    /** The copy is created disabled (spec 1 §4), named "… (cópia)". */
+    async duplicate(workspaceId: string, id: string): Promise<Flow> {
+      const source = await repository.find(workspaceId, id);
+      if (!source) throw missing();
+      const { id: _id, workspaceId: _ws, createdAt: _c, updatedAt: _u, ...copy } = source;
+      const name = m.copyName(source.name).slice(0, limits.flowNameMax);
+      return toFlow(await repository.create(workspaceId, { ...copy, name, enabled: false }, now()));
+    },
+
+    async remove(workspaceId: string, id: string): Promise<void> {
+      if (!(await repository.remove(workspaceId, id))) throw missing();
+    },
+  };
+}
+
+export type FlowsService = ReturnType<typeof createFlowsService>;

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { flowDocumentSchema } from './flow/flow-document.schema';
+import { flowIssueSchema } from './flow/flow-validator';
+import { limits } from './limits';
+import { messages } from './messages';
+import { listResponseSchema, pageQuerySchema } from './pagination';
+
+const m = messages.flows;
+
+export const flowTriggerSchema = z.object({ node_uid: z.string(), node_type: z.string() });
+export const flowVariableSchema = z.object({
+  key: z.string().trim().min(1).max(limits.variableKeyMax),
+  value: z.string().max(limits.variableValueMax),
+});
+
+/** Spec 1 §5: an empty or value ≤ 0 becomes 0; numbers are stored as integers. */
+const rateLimitSchema = z.union([z.number(), z.string(), z.null()]).transform((value) => {
+  const number = Math.trunc(Number(value ?? 0));
+  return Number.isFinite(number) && number > 0 ? number : 0;
+});
+
+export const flowConfigSchema = z.object({ rate_limit: rateLimitSchema.default(0) });
+
+/** Spec 1 §3 Flow. */
+export const flowSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  enabled: z.boolean(),
+  group: z.string().nullable(),
+  workspace: z.string(),
+  triggers: z.array(flowTriggerSchema),
+  variables: z.array(flowVariableSchema),
+  data: flowDocumentSchema.optional(),
+  thumbnailData: z.string().nullable().optional(),
+  description: z.string(),
+  config: z.object({ rate_limit: z.number().int().min(0) }),
+  deprecated_nodes: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Flow = z.infer<typeof flowSchema>;
+
+const nameSchema = z
+  .string({ error: m.nameLength })
+  .trim()
+  .min(1, { error: m.nameLength })
+  .max(limits.flowNameMax, { error: m.nameLength });
+
+/**
+ * POST /api/v1/flows and PUT /api/v1/flows/{id} (every field optional on PUT). `triggers`,
+ * `workspace` and `deprecated_nodes` may be sent but the server derives them.
+ */
+export const flowBodySchema = z.object({
+  name: nameSchema,
+  enabled: z.boolean().default(false),
+  group: z.string().min(1).nullable().default(null),
+  variables: z.array(flowVariableSchema).max(limits.flowVariablesMax).default([]),
+  data: z.unknown().optional(),
+  thumbnailData: z.string().max(limits.flowThumbnailMax).nullable().optional(),
+  description: z.string().max(limits.flowNotesMax, { error: m.notesTooLarge }).default(''),
+  config: flowConfigSchema.default({ rate_limit: 0 }),
+  triggers: z.unknown().optional(),
+  workspace: z.unknown().optional(),
+  deprecated_nodes: z.unknown().optional(),
+});
+export type FlowBody = z.output<typeof flowBodySchema>;
+
+export const flowUpdateSchema = z.object({
+  name: nameSchema.optional(),
+  enabled: z.boolean().optional(),
+  group: z.string().min(1).nullable().optional(),
+  variables: z.array(flowVariableSchema).max(limits.flowVariablesMax).optional(),
+  data: z.unknown().optional(),
+  thumbnailData: z.string().max(limits.flowThumbnailMax).nullable().optional(),
+  description: z.string().max(limits.flowNotesMax, { error: m.notesTooLarge }).optional(),
+  config: flowConfigSchema.optional(),
+  triggers: z.unknown().optional(),
+  workspace: z.unknown().optional(),
+  deprecated_nodes: z.unknown().optional(),
+});
+export type FlowUpdate = z.output<typeof flowUpdateSchema>;
+
+/** GET /api/v1/flows: `fields` is space-joined; `-data` leaves the document out. */
+export const flowListQuerySchema = pageQuerySchema(limits.flowsLookup, limits.flowsPageSize).extend(
+  {
+    status: z.enum(['all', 'enabled', 'disabled']).catch('all').default('all'),
+    group: z.string().trim().optional(),
+    fields: z.string().max(500).optional(),
+  },
+);
+export type FlowListQuery = z.output<typeof flowListQuerySchema>;
+
+export const flowListSchema = listResponseSchema(flowSchema.partial().extend({ _id: z.string() }));
+export type FlowList = z.infer<typeof flowListSchema>;
+
+/** The 400 of an invalid document lists the validator's issues. */
+export const flowInvalidSchema = z.object({ issues: z.array(flowIssueSchema) });
