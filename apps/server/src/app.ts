@@ -14,6 +14,7 @@ import { createTokenIssuer } from './modules/auth/token-issuer';
 import { createRegistry } from '@ponte/engine/kit/registry';
 import { builtinNodes } from '@ponte/engine/nodes/index';
 import type { NodeDefinition } from '@ponte/engine/kit/define-node';
+import { engineRoutes } from './modules/engine/engine.routes';
 import { createFlowsService } from './modules/flows/flows.service';
 import { flowsRoutes } from './modules/flows/flows.routes';
 import { createGroupsService } from './modules/groups/groups.service';
@@ -101,6 +102,17 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(flowsRoutes, { service: flows });
     },
     { prefix: '/api/v1' },
+  );
+
+  await app.register(
+    async (engine) => {
+      engine.addHook('onRequest', engine.requireSession);
+      await engine.register(engineRoutes, {
+        manifests: () => library.manifests(),
+        lookup: library.manifest,
+      });
+    },
+    { prefix: '/engine' },
   );
 
   await app.register(

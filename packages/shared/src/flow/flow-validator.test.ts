@@ -15,6 +15,7 @@ describe('validateFlow', () => {
     const issues = validateFlow({ version: 1, nodes: [{ uid: 'x' }], edges: [] }, lookup);
     expect(issues[0]).toEqual({
       level: 'error',
+      code: 'schema',
       message: 'O documento do fluxo é inválido em "nodes.0.type".',
     });
   });
@@ -106,7 +107,11 @@ describe('validateFlow', () => {
 
   it('requires a trigger, refuses edges into it and warns when every trigger is disabled', () => {
     expect(validateFlow(flow([http()]), lookup)).toEqual([
-      { level: 'error', message: 'O fluxo não possui um conector de gatilho (trigger).' },
+      {
+        level: 'error',
+        code: 'no_trigger',
+        message: 'O fluxo não possui um conector de gatilho (trigger).',
+      },
     ]);
     const into = validateFlow(
       flow(
@@ -120,6 +125,7 @@ describe('validateFlow', () => {
     );
     expect(into).toContainEqual({
       level: 'error',
+      code: 'trigger_incoming',
       message: 'O gatilho "Manual Trigger" não pode receber conexões.',
       node_uid: 't',
     });
@@ -127,6 +133,7 @@ describe('validateFlow', () => {
     expect(disabled).toEqual([
       {
         level: 'warning',
+        code: 'triggers_disabled',
         message: 'Todos os gatilhos do fluxo estão desativados: ele nunca será executado.',
       },
     ]);
@@ -137,6 +144,7 @@ describe('validateFlow', () => {
     expect(issues).toEqual([
       {
         level: 'warning',
+        code: 'unreachable',
         message: 'O conector "Requisição HTTP" não é alcançado a partir de nenhum gatilho.',
         node_uid: 'b',
       },
@@ -158,6 +166,7 @@ describe('validateFlow', () => {
     expect(cycle).toEqual([
       {
         level: 'warning',
+        code: 'cycle',
         message:
           'Os conectores "Requisição HTTP", "B" formam um ciclo sem Loop nem Aguardar: o fluxo pode se repetir sem fim.',
         node_uid: 'a',
@@ -183,5 +192,17 @@ describe('validateFlow', () => {
       ],
     );
     expect(validateFlow(loopBack, lookup)).toEqual([]);
+    // A cycle inside the loop's body that never passes through the loop still warns.
+    const inner = flow(
+      [trigger, node('l', 'core_loop'), http('a'), http('b')],
+      [
+        ['t', 'l'],
+        ['l', 'a', 'item'],
+        ['a', 'b'],
+        ['b', 'a'],
+        ['b', 'l'],
+      ],
+    );
+    expect(validateFlow(inner, lookup).map((issue) => issue.code)).toEqual(['cycle']);
   });
 });

@@ -4,8 +4,34 @@ import type { NodeManifest, ParamSpec } from './node-manifest.schema';
 import type { ManifestLookup } from './flow-operations';
 import { findCycles } from './flow-graph';
 
+/** Stable codes for programs; structural ones make a document unusable (import refuses it). */
+export const flowIssueCodes = [
+  'schema',
+  'duplicate_uid',
+  'unknown_type',
+  'deprecated_type',
+  'required_param',
+  'param_type',
+  'edge_node',
+  'edge_output',
+  'no_trigger',
+  'trigger_incoming',
+  'triggers_disabled',
+  'unreachable',
+  'cycle',
+] as const;
+export type FlowIssueCode = (typeof flowIssueCodes)[number];
+export const structuralIssueCodes: readonly FlowIssueCode[] = [
+  'schema',
+  'duplicate_uid',
+  'unknown_type',
+  'edge_node',
+  'edge_output',
+];
+
 export const flowIssueSchema = z.object({
   level: z.enum(['error', 'warning']),
+  code: z.enum(flowIssueCodes),
   message: z.string(),
   node_uid: z.string().optional(),
 });
@@ -67,6 +93,7 @@ export function validateFlow(input: unknown, lookup: ManifestLookup): FlowIssue[
   if (!parsed.success) {
     return parsed.error.issues.map((issue) => ({
       level: 'error' as const,
+      code: 'schema' as const,
       message: `O documento do fluxo é inválido em "${describePath(issue.path)}".`,
     }));
   }
@@ -80,16 +107,22 @@ export function validateFlow(input: unknown, lookup: ManifestLookup): FlowIssue[
     manifests.set(node, lookup(node.type, node.typeVersion));
   }
   for (const node of doc.nodes) {
-    const error = (message: string) => issues.push({ level: 'error', message, node_uid: node.uid });
-    if (seen.has(node.uid)) error(`O identificador "${node.uid}" é usado por mais de um conector.`);
+    const error = (code: FlowIssueCode, message: string) =>
+      issues.push({ level: 'error', code, message, node_uid: node.uid });
+    if (seen.has(node.uid))
+      error('duplicate_uid', `O identificador "${node.uid}" é usado por mais de um conector.`);
     seen.add(node.uid);
     const manifest = manifests.get(node);
     if (!manifest) {
-      error(`O conector "${labelOf(node)}" usa um tipo desconhecido: ${node.type}.`);
+      error(
+        'unknown_type',
+        `O conector "${labelOf(node)}" usa um tipo desconhecido: ${node.type}.`,
+      );
       continue;
     }
     if (manifest.deprecated) {
       error(
+        'deprecated_type',
         `O conector "${labelOf(node)}" (${node.type}) será removido em breve. Remova-o antes de salvar o fluxo.`,
       );
     }
@@ -98,13 +131,18 @@ export function validateFlow(input: unknown, lookup: ManifestLookup): FlowIssue[
       if (isEmpty(value)) {
         if (spec.required && !('default' in spec && spec.default !== undefined)) {
           error(
+            'required_param',
             `O conector "${labelOf(node)}" não tem o parâmetro obrigatório "${spec.label}" preenchido.`,
           );
         }
         continue;
       }
       const problem = paramIssue(spec, value);
-      if (problem) error(`O parâmetro "${spec.label}" do conector "${labelOf(node)}" ${problem}.`);
+      if (problem)
+        error(
+          'param_type',
+          `O parâmetro "${spec.label}" do conector "${labelOf(node)}" ${problem}.`,
+        );
     }
   }
 
@@ -119,6 +157,7 @@ export function validateFlow(input: unknown, lookup: ManifestLookup): FlowIssue[
       if (!node) {
         issues.push({
           level: 'error',
+          code: 'edge_node',
           message: `A conexão ${edge.id} aponta para um conector que não existe: ${uid}.`,
         });
       }
@@ -127,6 +166,7 @@ export function validateFlow(input: unknown, lookup: ManifestLookup): FlowIssue[
     if (source && manifest && !nodeOutputs(source, manifest).includes(edge.sourceOutput)) {
       issues.push({
         level: 'error',
+        code: 'edge_output',
         message: `A conexão ${edge.id} sai de uma saída que o conector "${labelOf(source)}" não tem: ${edge.sourceOutput}.`,
         node_uid: source.uid,
       });
@@ -147,11 +187,13 @@ function graphIssues(
   if (!triggers.length) {
     issues.push({
       level: 'error',
+      code: 'no_trigger',
       message: 'O fluxo não possui um conector de gatilho (trigger).',
     });
   } else if (triggers.every((node) => node.disabled)) {
     issues.push({
       level: 'warning',
+      code: 'triggers_disabled',
       message: 'Todos os gatilhos do fluxo estão desativados: ele nunca será executado.',
     });
   }
@@ -159,6 +201,7 @@ function graphIssues(
     if (doc.edges.some((edge) => edge.target === trigger.uid)) {
       issues.push({
         level: 'error',
+        code: 'trigger_incoming',
         message: `O gatilho "${labelOf(trigger)}" não pode receber conexões.`,
         node_uid: trigger.uid,
       });
@@ -180,18 +223,29 @@ function graphIssues(
       if (!reached.has(node.uid)) {
         issues.push({
           level: 'warning',
+          code: 'unreachable',
           message: `O conector "${labelOf(node)}" não é alcançado a partir de nenhum gatilho.`,
           node_uid: node.uid,
         });
       }
     }
   }
+  // Cycles are looked for without the loop and delay nodes: a cycle through one of them is
+  // expected, and a cycle left once they are gone (inside a loop's body, say) is not.
   const byUid = new Map(doc.nodes.map((node) => [node.uid, node]));
-  for (const cycle of findCycles(doc)) {
-    if (cycle.some((uid) => cycleBreakers.has(byUid.get(uid)?.type ?? ''))) continue;
+  const breakers = new Set(
+    doc.nodes.filter((node) => cycleBreakers.has(node.type)).map((node) => node.uid),
+  );
+  const withoutBreakers = {
+    ...doc,
+    nodes: doc.nodes.filter((node) => !breakers.has(node.uid)),
+    edges: doc.edges.filter((edge) => !breakers.has(edge.source) && !breakers.has(edge.target)),
+  };
+  for (const cycle of findCycles(withoutBreakers)) {
     const names = cycle.map((uid) => `"${labelOf(byUid.get(uid)!)}"`).join(', ');
     issues.push({
       level: 'warning',
+      code: 'cycle',
       message: `Os conectores ${names} formam um ciclo sem Loop nem Aguardar: o fluxo pode se repetir sem fim.`,
       node_uid: cycle[0]!,
     });
