@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
+  integer,
   check,
   index,
   jsonb,
@@ -142,4 +144,42 @@ export const flows = pgTable(
   ],
 );
 
-export const schema = { customers, users, workspaces, memberships, groups, variables, flows };
+/**
+ * Jobs of the embedded queue driver: a job is a row, so what was enqueued survives a crash.
+ * `seq` orders jobs enqueued in the same millisecond.
+ */
+export const queueJobs = pgTable(
+  'queue_jobs',
+  {
+    id: text('id').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    queue: text('queue').notNull(),
+    workspaceId: text('workspace_id').notNull(),
+    /** Jobs sharing a key run at most `concurrency_limit` at a time (0: no limit). */
+    concurrencyKey: text('concurrency_key'),
+    concurrencyLimit: integer('concurrency_limit').notNull().default(0),
+    payload: jsonb('payload').$type<unknown>(),
+    status: text('status').$type<'waiting' | 'active' | 'completed' | 'failed'>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: timestamp('run_at', { withTimezone: true, precision: 3 }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
+    error: text('error'),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index('queue_jobs_pick_idx').on(t.queue, t.status, t.runAt, t.seq),
+    index('queue_jobs_active_idx').on(t.status, t.concurrencyKey),
+  ],
+);
+
+export const schema = {
+  customers,
+  users,
+  workspaces,
+  memberships,
+  groups,
+  variables,
+  flows,
+  queueJobs,
+};

@@ -1,0 +1,21 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { DatabaseHandle } from '../../db/client';
+import { createTestDatabase } from '../../test/test-database';
+import { describeEachDriver } from '../../test/test-database';
+import { createEmbeddedQueueDriver } from './embedded-queue-driver';
+import { queueDriverContract } from './queue-driver.contract';
+
+describeEachDriver('embedded queue driver', (driver) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase(driver);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  // Each test uses its own queue names, so one database serves the whole suite.
+  queueDriverContract(() => ({
+    open: () => createEmbeddedQueueDriver(database.db),
+    reopen: () => createEmbeddedQueueDriver(database.db),
+  }));
+});

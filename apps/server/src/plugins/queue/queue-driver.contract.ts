@@ -1,0 +1,198 @@
+import { afterEach, expect, it } from 'vitest';
+import type { QueueConsumer, QueueDriver, QueueJob } from './queue-driver';
+
+/** A promise the test resolves by hand. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+async function until(check: () => boolean | Promise<boolean>, what: string) {
+  for (let turn = 0; turn < 500; turn++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`Esperou demais por: ${what}`);
+}
+
+/**
+ * The behaviour every queue driver must have. `open()` gives a driver over fresh storage;
+ * `reopen()` gives a second driver over the same storage (a restarted process).
+ */
+export function queueDriverContract(setup: () => { open(): QueueDriver; reopen(): QueueDriver }) {
+  const consumers: QueueConsumer[] = [];
+  const consume = (driver: QueueDriver, ...args: Parameters<QueueDriver['consume']>) => {
+    const consumer = driver.consume(...args);
+    consumers.push(consumer);
+    return consumer;
+  };
+  afterEach(async () => {
+    await Promise.all(consumers.splice(0).map((consumer) => consumer.stop(0)));
+  });
+
+  it('runs an enqueued job with its payload, then forgets it', async () => {
+    const driver = setup().open();
+    const seen: QueueJob[] = [];
+    await driver.enqueue('q1', { workspaceId: 'ws', payload: { pedido: 7 } });
+    consume(driver, 'q1', async (job) => void seen.push(job), { concurrency: 1 });
+    await until(() => seen.length === 1, 'o job rodar');
+    expect(seen[0]).toMatchObject({
+      queue: 'q1',
+      workspaceId: 'ws',
+      payload: { pedido: 7 },
+      attempts: 1,
+    });
+    await until(async () => (await driver.counts('q1')).active === 0, 'o job terminar');
+    expect(await driver.counts('q1')).toEqual({
+      waiting: 0,
+      delayed: 0,
+      active: 0,
+      completed: 0,
+      failed: 0,
+    });
+  });
+
+  it('never runs more than the concurrency, and finishes every job', async () => {
+    const driver = setup().open();
+    const release = gate();
+    let running = 0;
+    let most = 0;
+    let done = 0;
+    for (let i = 0; i < 5; i++) await driver.enqueue('q2', { workspaceId: 'ws', payload: i });
+    consume(
+      driver,
+      'q2',
+      async () => {
+        most = Math.max(most, ++running);
+        await release.opened;
+        running--;
+        done++;
+      },
+      { concurrency: 2 },
+    );
+    await until(() => running === 2, 'dois jobs ao mesmo tempo');
+    expect((await driver.counts('q2')).waiting).toBe(3);
+    release.open();
+    await until(() => done === 5, 'todos os jobs');
+    expect(most).toBe(2);
+  });
+
+  it('keeps jobs sharing a concurrency key under its limit', async () => {
+    const driver = setup().open();
+    let running = 0;
+    let most = 0;
+    let done = 0;
+    for (let i = 0; i < 10; i++) {
+      await driver.enqueue('q3', {
+        workspaceId: 'ws',
+        payload: i,
+        concurrencyKey: 'flow-1',
+        concurrencyLimit: 2,
+      });
+    }
+    await driver.enqueue('q3', { workspaceId: 'ws', payload: 'livre' });
+    const order: unknown[] = [];
+    consume(
+      driver,
+      'q3',
+      async (job) => {
+        order.push(job.payload);
+        if (job.payload !== 'livre') most = Math.max(most, ++running);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        if (job.payload !== 'livre') running--;
+        done++;
+      },
+      { concurrency: 10 },
+    );
+    await until(() => done === 11, 'todos os jobs');
+    expect(most).toBe(2);
+    // The job without a key did not wait behind the limited ones.
+    expect(order.indexOf('livre')).toBeLessThan(3);
+  });
+
+  it('gives a workspace with one job its turn before another workspace’s backlog', async () => {
+    const driver = setup().open();
+    for (let i = 0; i < 20; i++)
+      await driver.enqueue('q4', { workspaceId: 'barulhento', payload: i });
+    await driver.enqueue('q4', { workspaceId: 'quieto', payload: 'q' });
+    const order: string[] = [];
+    consume(
+      driver,
+      'q4',
+      async (job) => {
+        order.push(job.workspaceId);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      },
+      { concurrency: 1 },
+    );
+    await until(() => order.length === 21, 'todos os jobs');
+    expect(order.indexOf('quieto')).toBeLessThanOrEqual(1);
+  });
+
+  it('runs a delayed job only once its time has come', async () => {
+    const driver = setup().open();
+    const job = await driver.enqueue('q5', { workspaceId: 'ws', payload: null, delayMs: 150 });
+    expect((await driver.counts('q5')).delayed).toBe(1);
+    let startedAt = 0;
+    consume(driver, 'q5', async () => void (startedAt = Date.now()), { concurrency: 1 });
+    await until(() => startedAt > 0, 'o job atrasado');
+    expect(startedAt).toBeGreaterThanOrEqual(job.runAt.getTime());
+  });
+
+  it('records a failure with its message', async () => {
+    const driver = setup().open();
+    const job = await driver.enqueue('q6', { workspaceId: 'ws', payload: null });
+    consume(
+      driver,
+      'q6',
+      async () => {
+        throw new Error('Deu errado');
+      },
+      { concurrency: 1 },
+    );
+    await until(async () => (await driver.counts('q6')).failed === 1, 'a falha');
+    const { items } = await driver.list('q6', { status: 'failed', page: 1, limit: 10 });
+    expect(items).toMatchObject([{ id: job.id, status: 'failed', error: 'Deu errado' }]);
+  });
+
+  it('holds jobs while paused, runs them after resume, and removes a waiting job', async () => {
+    const driver = setup().open();
+    driver.pause('q7');
+    const ran: unknown[] = [];
+    consume(driver, 'q7', async (job) => void ran.push(job.payload), { concurrency: 1 });
+    const removed = await driver.enqueue('q7', { workspaceId: 'ws', payload: 'removido' });
+    await driver.enqueue('q7', { workspaceId: 'ws', payload: 'fica' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ran).toEqual([]);
+    expect(driver.isPaused('q7')).toBe(true);
+    expect(await driver.remove(removed.id)).toBe(true);
+    expect(await driver.remove(removed.id)).toBe(false);
+    driver.resume('q7');
+    await until(() => ran.length === 1, 'o job depois de retomar');
+    expect(ran).toEqual(['fica']);
+  });
+
+  it('keeps what was enqueued across a restart, and fails what was running as crashed', async () => {
+    const storage = setup();
+    const first = storage.open();
+    const hang = gate();
+    const running = await first.enqueue('q8', { workspaceId: 'ws', payload: 'rodando' });
+    consume(first, 'q8', () => hang.opened, { concurrency: 1 });
+    await until(async () => (await first.counts('q8')).active === 1, 'o job começar');
+    await first.enqueue('q8', { workspaceId: 'ws', payload: 'na fila' });
+
+    // The process "dies": a new driver over the same storage starts.
+    const second = storage.reopen();
+    const crashed = await second.recover();
+    expect(crashed.map((job) => [job.id, job.status, job.error])).toEqual([
+      [running.id, 'failed', 'crashed'],
+    ]);
+    const ran: unknown[] = [];
+    consume(second, 'q8b', async () => undefined, { concurrency: 1 });
+    consume(second, 'q8', async (job) => void ran.push(job.payload), { concurrency: 1 });
+    await until(() => ran.length === 1, 'o job da fila depois do reinício');
+    expect(ran).toEqual(['na fila']);
+    hang.open();
+  });
+}
