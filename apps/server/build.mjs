@@ -3,8 +3,15 @@
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const manifest = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })
+const read = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
+const manifest = read('./package.json');
+// The workspace packages' own dependencies (jsonata, isolated-vm…) stay external too.
+const workspaceDeps = ['../../packages/engine/package.json', '../../packages/shared/package.json']
+  .map(read)
+  .map((pkg) => pkg.dependencies ?? {});
+const external = Object.keys(
+  Object.assign({}, manifest.dependencies, manifest.devDependencies, ...workspaceDeps),
+)
   .filter((name) => !name.startsWith('@ponte/'))
   .flatMap((name) => [name, `${name}/*`]);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runNode } from '../../../testing/run-node';
-import { logNode } from './log.node';
+import { logNode } from './log.node.ts';
 
 describe('core_log', () => {
   it('writes a user log with the resolved label and message, and passes the message on', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFakePorts } from '../../../testing/fake-ports';
 import { runNode } from '../../../testing/run-node';
-import { conditionNode } from './condition.node';
+import { conditionNode } from './condition.node.ts';
 
 describe('core_condition', () => {
   const input = { payload: { total: 150, cliente: 'Ana' } };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFakePorts } from '../../../testing/fake-ports';
 import { runNode } from '../../../testing/run-node';
-import { delayNode } from './delay.node';
+import { delayNode } from './delay.node.ts';
 
 describe('core_delay', () => {
   it('sleeps through the clock port for amount × unit, then passes the message on', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runNode } from '../../../testing/run-node';
-import { loopNode } from './loop.node';
+import { loopNode } from './loop.node.ts';
 
 describe('core_loop', () => {
   it('sends the first item, then the next one each time a result comes back, then done', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runNode } from '../../../testing/run-node';
-import { mergeNode } from './merge.node';
+import { mergeNode } from './merge.node.ts';
 
 const incoming = [
   { source: 'a', sourceOutput: 'default' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StopExecution } from '../../../kit/stop-execution';
 import { runNode } from '../../../testing/run-node';
-import { stopNode } from './stop.node';
+import { stopNode } from './stop.node.ts';
 
 describe('core_stop', () => {
   it('ends the execution with success by default', async () => {

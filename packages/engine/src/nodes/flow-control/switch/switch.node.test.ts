@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runNode } from '../../../testing/run-node';
-import { switchNode } from './switch.node';
+import { switchNode } from './switch.node.ts';
 
 const rules = [
   { output: 'alto', condition: 'msg.payload.total >= 1000' },
