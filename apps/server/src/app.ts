@@ -18,6 +18,7 @@ import { engineRoutes } from './modules/engine/engine.routes';
 import { createFlowsService } from './modules/flows/flows.service';
 import { flowsRoutes } from './modules/flows/flows.routes';
 import { createGroupsService } from './modules/groups/groups.service';
+import { monitoringRoutes } from './modules/logs/monitoring.routes';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -100,6 +101,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(groupsRoutes, { service: groups });
       await api.register(variablesRoutes, { service: variables });
       await api.register(flowsRoutes, { service: flows });
+      await api.register(monitoringRoutes, { db, now });
     },
     { prefix: '/api/v1' },
   );

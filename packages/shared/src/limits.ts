@@ -19,6 +19,8 @@ export const limits = {
   flowNameMax: 120,
   flowNotesMax: 1_000_000,
   flowsPageSize: 10,
+  monitoringPageSize: 20,
+  completedPageSize: 10,
   flowsLookup: 1000,
   flowVariablesMax: 500,
   flowThumbnailMax: 2_000_000,

@@ -78,4 +78,8 @@ export const messages = {
     nameMismatch: 'O nome do flow não confere com o nome digitado!',
     duplicated: 'Flow duplicado com sucesso!',
   },
+  monitoring: {
+    badFilters: 'Os filtros dos logs são inválidos.',
+    empty: 'Nenhum log de atividade recebido para o período e filtros selecionados.',
+  },
 } as const;

@@ -173,6 +173,59 @@ export const queueJobs = pgTable(
   ],
 );
 
+export type ExecutionStatus = 'queued' | 'running' | 'success' | 'error' | 'stopped' | 'crashed';
+
+/** One row per execution: the live list, the history and the dashboards read it. */
+export const executions = pgTable(
+  'executions',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id').notNull(),
+    flowId: text('flow_id').notNull(),
+    triggerType: text('trigger_type').notNull(),
+    triggerNodeUid: text('trigger_node_uid').notNull(),
+    status: text('status').$type<ExecutionStatus>().notNull(),
+    debug: boolean('debug').notNull().default(false),
+    queuedAt: timestamp('queued_at', { withTimezone: true, precision: 3 }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }),
+    endedAt: timestamp('ended_at', { withTimezone: true, precision: 3 }),
+    durationMs: integer('duration_ms'),
+    steps: integer('steps'),
+    error: jsonb('error').$type<{ message: string; node_uid?: string }>(),
+  },
+  (t) => [
+    index('executions_workspace_status_idx').on(t.workspaceId, t.status),
+    index('executions_workspace_ended_idx').on(t.workspaceId, t.endedAt),
+    index('executions_flow_idx').on(t.flowId, t.queuedAt),
+  ],
+);
+
+export type LogType = 'user' | 'internal' | 'debug';
+
+/** Logs of executions, indexed for the monitoring filters; search uses trigram indexes. */
+export const logs = pgTable(
+  'logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    workspaceId: text('workspace_id').notNull(),
+    flowId: text('flow_id').notNull(),
+    executionId: text('execution_id').notNull(),
+    nodeUid: text('node_uid'),
+    type: text('type').$type<LogType>().notNull(),
+    label: text('label').notNull().default(''),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [
+    index('logs_workspace_time_idx').on(t.workspaceId, t.createdAt),
+    index('logs_flow_time_idx').on(t.flowId, t.createdAt),
+    index('logs_execution_idx').on(t.executionId),
+    index('logs_workspace_type_time_idx').on(t.workspaceId, t.type, t.createdAt),
+    index('logs_message_trgm_idx').using('gin', sql`${t.message} gin_trgm_ops`),
+    index('logs_label_trgm_idx').using('gin', sql`${t.label} gin_trgm_ops`),
+  ],
+);
+
 export const schema = {
   customers,
   users,
@@ -182,4 +235,6 @@ export const schema = {
   variables,
   flows,
   queueJobs,
+  executions,
+  logs,
 };

@@ -1,0 +1,63 @@
+import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { dateAliases, type LogFilters } from '@ponte/shared/monitoring.schema';
+import { limits } from '@ponte/shared/limits';
+import type { Database } from '../../db/client';
+import { logs } from '../../db/schema';
+import { containsPattern } from '../../lib/list-query';
+
+export type LogRow = typeof logs.$inferSelect;
+
+/** Every call takes the workspace of the session; no query leaves it. */
+export function createLogsRepository(db: Database) {
+  const where = (workspaceId: string, filters: LogFilters, now: Date): SQL => {
+    const conditions: SQL[] = [eq(logs.workspaceId, workspaceId)];
+    if (filters.from || filters.to) {
+      if (filters.from) conditions.push(gte(logs.createdAt, new Date(filters.from)));
+      if (filters.to) conditions.push(lte(logs.createdAt, new Date(filters.to)));
+    } else {
+      const span = dateAliases[filters.date_alias ?? '1h'];
+      conditions.push(gte(logs.createdAt, new Date(now.getTime() - span)));
+    }
+    if (filters.flow) conditions.push(eq(logs.flowId, filters.flow));
+    if (filters.execution_id) conditions.push(eq(logs.executionId, filters.execution_id));
+    if (filters.type && filters.type !== 'all') conditions.push(eq(logs.type, filters.type));
+    if (filters.search) {
+      const pattern = containsPattern(filters.search);
+      conditions.push(or(ilike(logs.message, pattern), ilike(logs.label, pattern))!);
+    }
+    return and(...conditions)!;
+  };
+
+  return {
+    /** A page, newest first, and the total capped at 10000 (counting stops there). */
+    async list(workspaceId: string, filters: LogFilters, page: number, size: number, now: Date) {
+      const condition = where(workspaceId, filters, now);
+      const capped = db
+        .select({ one: sql`1` })
+        .from(logs)
+        .where(condition)
+        .limit(limits.totalCap)
+        .as('capped');
+      const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
+      const total = Number(counted?.total ?? 0);
+      const lastPage = Math.max(1, Math.ceil(total / size));
+      const offset = (Math.min(page, lastPage) - 1) * size;
+      const items = await db
+        .select()
+        .from(logs)
+        .where(condition)
+        .orderBy(desc(logs.createdAt), desc(logs.id))
+        .limit(size)
+        .offset(offset);
+      return { items, total };
+    },
+
+    async deleteOlderThan(cutoff: Date): Promise<number> {
+      const rows = await db
+        .delete(logs)
+        .where(lte(logs.createdAt, cutoff))
+        .returning({ id: logs.id });
+      return rows.length;
+    },
+  };
+}

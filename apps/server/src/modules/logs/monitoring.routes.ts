@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  logFiltersSchema,
+  logListQuerySchema,
+  logListSchema,
+  type LogFilters,
+} from '@ponte/shared/monitoring.schema';
+import { messages } from '@ponte/shared/messages';
+import { sessionOf } from '../../plugins/auth';
+import { invalidField } from '../../lib/app-error';
+import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
+import { createLogsRepository } from './logs.repository';
+import type { Database } from '../../db/client';
+
+export interface MonitoringRoutesOptions {
+  db: Database;
+  now: () => Date;
+}
+
+function parseFilters(raw: string | undefined): LogFilters {
+  if (!raw?.trim()) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw invalidField('filters', messages.monitoring.badFilters);
+  }
+  const parsed = logFiltersSchema.safeParse(json);
+  if (!parsed.success) throw invalidField('filters', messages.monitoring.badFilters);
+  return parsed.data;
+}
+
+/** Mounted at /api/v1 (authenticated scope). */
+export const monitoringRoutes: FastifyPluginAsyncZod<MonitoringRoutesOptions> = async (
+  app,
+  { db, now },
+) => {
+  const repository = createLogsRepository(db);
+
+  app.get(
+    '/monitoring/logs',
+    {
+      schema: {
+        tags: ['Monitoramento'],
+        security: bearerSecurity,
+        summary:
+          'Logs das execuções (filters em JSON: date_alias ou from/to, flow, execution_id, type, search); total limitado a 10000',
+        querystring: logListQuerySchema,
+        response: { 200: logListSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const filters = parseFilters(request.query.filters);
+      const { items, total } = await repository.list(
+        sessionOf(request).workspaceId,
+        filters,
+        request.query.page,
+        request.query.size,
+        now(),
+      );
+      return {
+        items: items.map((row) => ({
+          _id: String(row.id),
+          data: {
+            message: row.message,
+            label: row.label,
+            execution_id: row.executionId,
+            type: row.type,
+            flow_id: row.flowId,
+            node_uid: row.nodeUid,
+            timestamp: row.createdAt.toISOString(),
+          },
+        })),
+        total,
+      };
+    },
+  );
+};

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { limits } from './limits';
+
+export const logTypes = ['user', 'internal', 'debug'] as const;
+export type LogType = (typeof logTypes)[number];
+
+/** Spec 1 §2.9: the periods of the monitoring page; 1000d is the "every log" of deep links. */
+export const dateAliases = {
+  '1h': 3_600_000,
+  '1d': 86_400_000,
+  '7d': 7 * 86_400_000,
+  '15d': 15 * 86_400_000,
+  '1000d': 1000 * 86_400_000,
+} as const;
+export type DateAlias = keyof typeof dateAliases;
+
+/** The `filters` query param of GET /api/v1/monitoring/logs, as JSON. */
+export const logFiltersSchema = z.object({
+  date_alias: z.enum(Object.keys(dateAliases) as [DateAlias, ...DateAlias[]]).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  flow: z.string().trim().max(200).optional(),
+  execution_id: z.string().trim().max(200).optional(),
+  type: z.union([z.enum(logTypes), z.literal(''), z.literal('all')]).optional(),
+  search: z.string().trim().max(500).optional(),
+});
+export type LogFilters = z.infer<typeof logFiltersSchema>;
+
+export const logListQuerySchema = z.object({
+  page: z.coerce
+    .number()
+    .int()
+    .catch(1)
+    .transform((n) => Math.max(1, n))
+    .default(1),
+  size: z.coerce
+    .number()
+    .int()
+    .catch(limits.monitoringPageSize)
+    .transform((n) => Math.min(100, Math.max(1, n)))
+    .default(limits.monitoringPageSize),
+  filters: z.string().max(5000).optional(),
+});
+
+/** Spec 1 §3 Log. */
+export const logItemSchema = z.object({
+  _id: z.string(),
+  data: z.object({
+    message: z.string(),
+    label: z.string(),
+    execution_id: z.string(),
+    type: z.enum(logTypes),
+    flow_id: z.string(),
+    node_uid: z.string().nullable(),
+    timestamp: z.string(),
+  }),
+});
+export type LogItem = z.infer<typeof logItemSchema>;
+
+/** `total` is capped at 10000 (the screen shows '+10000'). */
+export const logListSchema = z.object({ items: z.array(logItemSchema), total: z.number().int() });
+export type LogList = z.infer<typeof logListSchema>;
