@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { EnginePorts, HttpResponse } from '@ponte/engine/ports';
+import type { Database } from '../db/client';
+import { variables } from '../db/schema';
+import type { ExecutionRunner } from '../modules/executions/execution-runner';
+
+/** Ports that need the runner get it late: the runner itself needs the engine. */
+export interface PortsLateBindings {
+  runner: () => ExecutionRunner;
+  /** Variables every workspace sees below its own (none by default). */
+  systemVariables?: Record<string, string>;
+}
+
+async function readAll(response: Response): Promise<Uint8Array> {
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** The server's implementation of the engine ports (DESIGN.md §5). */
+export function createEnginePorts(db: Database, late: PortsLateBindings): EnginePorts {
+  const system = late.systemVariables ?? {};
+  return {
+    http: {
+      async request(request): Promise<HttpResponse> {
+        const timeout = AbortSignal.timeout(request.timeoutMs);
+        const response = await fetch(request.url, {
+          method: request.method,
+          headers: request.headers,
+          ...(request.body !== undefined && !['GET', 'HEAD'].includes(request.method.toUpperCase())
+            ? { body: request.body }
+            : {}),
+          signal: AbortSignal.any([request.signal, timeout]),
+          redirect: 'follow',
+        }).catch((error: unknown) => {
+          if (timeout.aborted)
+            throw new Error(`A requisição excedeu o tempo limite de ${request.timeoutMs} ms.`);
+          throw error;
+        });
+        const headers: Record<string, string> = {};
+        response.headers.forEach((value, key) => (headers[key] = value));
+        return {
+          status: response.status,
+          statusText: response.statusText,
+          headers,
+          body: await readAll(response),
+        };
+      },
+    },
+    variables: {
+      async get(scope, key) {
+        const [row] = await db
+          .select({ value: variables.value })
+          .from(variables)
+          .where(and(eq(variables.workspaceId, scope.workspaceId), eq(variables.key, key)));
+        return row?.value ?? system[key];
+      },
+      async all(scope) {
+        const rows = await db
+          .select({ key: variables.key, value: variables.value })
+          .from(variables)
+          .where(eq(variables.workspaceId, scope.workspaceId));
+        return { ...system, ...Object.fromEntries(rows.map((row) => [row.key, row.value])) };
+      },
+    },
+    serviceAccounts: {
+      // Service accounts arrive with their own area; until then no account exists.
+      async get() {
+        return undefined;
+      },
+    },
+    mail: {
+      async send() {
+        throw new Error(
+          'Envio de e-mail indisponível: ainda não há contas de serviço SMTP neste Ponte.',
+        );
+      },
+    },
+    flows: {
+      async execute(scope, request) {
+        const runner = late.runner();
+        const target = await runner.triggerOf(
+          scope.workspaceId,
+          request.flowId,
+          'core_flow_trigger',
+        );
+        const enqueued = await runner.enqueue({
+          workspaceId: scope.workspaceId,
+          flowId: request.flowId,
+          triggerNodeUid: target,
+          msg: {
+            payload: request.payload,
+            caller: { flow_id: scope.flowId, execution_id: scope.executionId },
+          },
+        });
+        if (!request.wait) return { execution_id: enqueued.execution_id };
+        const onAbort = () => void runner.stop(scope.workspaceId, enqueued.execution_id);
+        request.signal.addEventListener('abort', onAbort);
+        try {
+          const result = await enqueued.done;
+          if (result.status !== 'success') {
+            throw new Error(
+              `O flow chamado terminou com ${result.status === 'error' ? 'erro' : 'status ' + result.status}: ${result.error?.message ?? ''}`.trim(),
+            );
+          }
+          return { execution_id: enqueued.execution_id, msg: result.lastMessage };
+        } finally {
+          request.signal.removeEventListener('abort', onAbort);
+        }
+      },
+    },
+    clock: {
+      now: () => Date.now(),
+      sleep: (ms, signal) =>
+        new Promise<void>((resolve, reject) => {
+          if (signal.aborted) return reject(signal.reason as Error);
+          const timer = setTimeout(() => {
+            signal.removeEventListener('abort', onAbort);
+            resolve();
+          }, ms);
+          const onAbort = () => {
+            clearTimeout(timer);
+            reject(signal.reason as Error);
+          };
+          signal.addEventListener('abort', onAbort, { once: true });
+        }),
+    },
+    newId: () => randomUUID(),
+  };
+}

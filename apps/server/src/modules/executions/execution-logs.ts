@@ -1,0 +1,74 @@
+import type { EngineEvent } from '@ponte/engine/executor/events';
+import type { LogEntry } from '../logs/log-writer';
+
+/**
+ * The log lines an engine event becomes (DESIGN.md §5): `internal` ones for the start, each
+ * node, errors and the end (whose message is JSON with `execution_time`), and the `user` and
+ * `debug` lines the flow writes.
+ */
+export function logsOf(event: EngineEvent, workspaceId: string): LogEntry[] {
+  const base = {
+    workspaceId,
+    flowId: event.flow_id,
+    executionId: event.execution_id,
+    createdAt: new Date(event.timestamp),
+  };
+  switch (event.type) {
+    case 'execution_started':
+      return [
+        {
+          ...base,
+          type: 'internal',
+          nodeUid: event.trigger_node_uid,
+          label: 'Execução iniciada',
+          message: `Execução iniciada pelo gatilho ${event.trigger_type} (${event.trigger_node_uid}).`,
+        },
+      ];
+    case 'node_finished':
+      return [
+        {
+          ...base,
+          type: 'internal',
+          nodeUid: event.node_uid,
+          label: event.node_type,
+          message: `Conector ${event.node_uid} concluído em ${Math.round(event.duration_ms)} ms; saída de ${event.output_size} bytes.`,
+        },
+      ];
+    case 'node_failed':
+      return [
+        {
+          ...base,
+          type: 'internal',
+          nodeUid: event.node_uid,
+          label: event.node_type,
+          message: `Erro no conector ${event.node_uid}: ${event.error.message}${event.handled ? ' (enviado à saída de erro)' : ''}`,
+        },
+      ];
+    case 'log':
+      return [
+        {
+          ...base,
+          type: event.log_type,
+          nodeUid: event.node_uid,
+          label: event.label,
+          message: event.message,
+        },
+      ];
+    case 'execution_finished':
+      return [
+        {
+          ...base,
+          type: 'internal',
+          label: 'Execução finalizada',
+          message: {
+            execution_time: event.execution_time,
+            status: event.status,
+            steps: event.steps,
+            ...(event.error ? { error: event.error } : {}),
+          },
+        },
+      ];
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { Engine } from '@ponte/engine/engine';
+import type { EngineEvent, ExecutionResult } from '@ponte/engine/executor/events';
+import type { WebhookResponse } from '@ponte/engine/kit/context';
+import type { Message } from '@ponte/engine/kit/message';
+import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { flows } from '../../db/schema';
+import type { QueueConsumer, QueueDriver } from '../../plugins/queue/queue-driver';
+import type { LogWriter } from '../logs/log-writer';
+import { logsOf } from './execution-logs';
+import { createExecutionsRepository, type ExecutionRow } from './executions.repository';
+
+export const executionsQueue = 'executions';
+
+export interface ExecutionRequest {
+  workspaceId: string;
+  flowId: string;
+  triggerNodeUid: string;
+  msg: Message;
+  /** Replay from a recorded message at a node. */
+  startAt?: { nodeUid: string; msg: Message };
+  /** In-process only: a webhook waiting for `core_respond_webhook`. */
+  respond?: (response: WebhookResponse) => void;
+}
+
+export interface EnqueuedExecution {
+  execution_id: string;
+  /** Resolves when the execution ends, if it runs in this process. */
+  done: Promise<ExecutionResult>;
+}
+
+export interface ExecutionRunnerDeps {
+  db: Database;
+  queue: QueueDriver;
+  engine: Engine;
+  logs: LogWriter;
+  now: () => Date;
+  /** Executions running at once in this process. */
+  concurrency: number;
+  onError?: (error: unknown) => void;
+}
+
+/** What the queue job carries: the trigger message stays out of the executions table. */
+interface JobPayload {
+  execution_id: string;
+  msg: Message;
+  startAt?: { nodeUid: string; msg: Message };
+}
+
+interface Waiter {
+  resolve: (result: ExecutionResult) => void;
+  respond?: (response: WebhookResponse) => void;
+}
+
+/**
+ * Runs every execution through the queue driver: enqueue writes the execution row and the job;
+ * the consumer loads the flow, runs it in the engine, turns its events into logs and records
+ * the outcome. A flow's `config.rate_limit` caps its simultaneous executions.
+ */
+export function createExecutionRunner(deps: ExecutionRunnerDeps) {
+  const { db, queue, engine, logs, now } = deps;
+  const repository = createExecutionsRepository(db);
+  const waiters = new Map<string, Waiter>();
+  const controllers = new Map<string, AbortController>();
+  const events = new EventEmitter();
+  let consumer: QueueConsumer | null = null;
+
+  const loadFlow = async (workspaceId: string, flowId: string) => {
+    const [row] = await db
+      .select()
+      .from(flows)
+      .where(and(eq(flows.workspaceId, workspaceId), eq(flows.id, flowId)));
+    return row ?? null;
+  };
+
+  const settle = (id: string, result: ExecutionResult) => {
+    const waiter = waiters.get(id);
+    waiters.delete(id);
+    waiter?.resolve(result);
+    events.emit('finished', result);
+  };
+
+  const run = async (
+    execution: ExecutionRow,
+    payload: JobPayload,
+    signal: AbortSignal,
+  ): Promise<void> => {
+    const flow = await loadFlow(execution.workspaceId, execution.flowId);
+    const startedAt = now();
+    if (!flow) {
+      const error = { message: 'O flow desta execução não existe mais.' };
+      await repository.finish(execution.id, {
+        status: 'error',
+        endedAt: startedAt,
+        durationMs: 0,
+        steps: 0,
+        error,
+      });
+      return settle(execution.id, {
+        execution_id: execution.id,
+        status: 'error',
+        error,
+        execution_time: 0,
+        steps: 0,
+      });
+    }
+    if (!(await repository.markRunning(execution.id, startedAt))) return;
+    events.emit('started', execution);
+    const controller = new AbortController();
+    controllers.set(execution.id, controller);
+    const onAbort = () => controller.abort(signal.reason);
+    signal.addEventListener('abort', onAbort);
+    const waiter = waiters.get(execution.id);
+    const onEvent = (event: EngineEvent) => {
+      for (const entry of logsOf(event, execution.workspaceId)) logs.write(entry);
+      events.emit('event', event, execution.workspaceId);
+    };
+    try {
+      const result = await engine.execute({
+        executionId: execution.id,
+        workspaceId: execution.workspaceId,
+        flowId: execution.flowId,
+        flow: flow.data as FlowDocument,
+        flowVariables: flow.variables,
+        trigger: { nodeUid: execution.triggerNodeUid, msg: payload.msg },
+        ...(payload.startAt ? { startAt: payload.startAt } : {}),
+        signal: controller.signal,
+        ...(waiter?.respond ? { respond: waiter.respond } : {}),
+        onEvent,
+      });
+      await repository.finish(execution.id, {
+        status: result.status,
+        endedAt: now(),
+        durationMs: result.execution_time,
+        steps: result.steps,
+        error: result.error ?? null,
+      });
+      settle(execution.id, result);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+      controllers.delete(execution.id);
+    }
+  };
+
+  return {
+    events,
+
+    async enqueue(request: ExecutionRequest): Promise<EnqueuedExecution> {
+      const flow = await loadFlow(request.workspaceId, request.flowId);
+      if (!flow) throw new Error('Flow não encontrado.');
+      const trigger = (flow.data as FlowDocument).nodes.find(
+        (node) => node.uid === request.triggerNodeUid,
+      );
+      const id = randomUUID();
+      const done = new Promise<ExecutionResult>((resolve) => {
+        waiters.set(id, { resolve, ...(request.respond ? { respond: request.respond } : {}) });
+      });
+      await repository.create({
+        id,
+        workspaceId: request.workspaceId,
+        flowId: request.flowId,
+        triggerType: trigger?.type ?? '',
+        triggerNodeUid: request.triggerNodeUid,
+        status: 'queued',
+        queuedAt: now(),
+      });
+      await queue.enqueue(executionsQueue, {
+        workspaceId: request.workspaceId,
+        payload: {
+          execution_id: id,
+          msg: request.msg,
+          ...(request.startAt ? { startAt: request.startAt } : {}),
+        } satisfies JobPayload,
+        concurrencyKey: request.flowId,
+        concurrencyLimit: flow.config.rate_limit,
+      });
+      return { execution_id: id, done };
+    },
+
+    /** Marks what a dead process left behind as crashed, then starts consuming. */
+    async start(): Promise<ExecutionRow[]> {
+      const jobs = await queue.recover();
+      const ids = jobs
+        .filter((job) => job.queue === executionsQueue)
+        .map((job) => (job.payload as { execution_id: string }).execution_id);
+      const crashed = [
+        ...(await repository.markCrashed(ids, now())),
+        ...(await repository.markCrashed('all-unfinished', now())),
+      ];
+      consumer = queue.consume(
+        executionsQueue,
+        async (job, signal) => {
+          const payload = job.payload as JobPayload;
+          const execution = await repository.find(payload.execution_id);
+          if (!execution || execution.status !== 'queued') return;
+          await run(execution, payload, signal).catch((error: unknown) => deps.onError?.(error));
+        },
+        { concurrency: deps.concurrency },
+      );
+      return crashed;
+    },
+
+    /** Stops a running execution of the workspace (or drops it from the queue). */
+    async stop(workspaceId: string, executionId: string): Promise<boolean> {
+      const execution = await repository.findInWorkspace(workspaceId, executionId);
+      if (!execution) return false;
+      const controller = controllers.get(executionId);
+      if (controller) {
+        controller.abort(new Error('Execução interrompida.'));
+        return true;
+      }
+      return false;
+    },
+
+    /** Stops every running execution (engine restart); resolves when they have ended. */
+    async stopAll(workspaceId?: string): Promise<number> {
+      const ids = [...controllers.keys()];
+      let stopped = 0;
+      for (const id of ids) {
+        if (workspaceId) {
+          const row = await repository.findInWorkspace(workspaceId, id);
+          if (!row) continue;
+        }
+        controllers.get(id)?.abort(new Error('Execução interrompida.'));
+        stopped++;
+      }
+      return stopped;
+    },
+
+    /**
+     * The flow's first enabled trigger node of `type` (a flow called by another flow, an error
+     * flow); fails with a pt-BR message when the flow has none.
+     */
+    async triggerOf(workspaceId: string, flowId: string, type: string): Promise<string> {
+      const flow = await loadFlow(workspaceId, flowId);
+      if (!flow) throw new Error('O flow chamado não existe neste workspace.');
+      const node = (flow.data as FlowDocument).nodes.find((n) => n.type === type && !n.disabled);
+      if (!node) throw new Error(`O flow "${flow.name}" não tem um gatilho ${type}.`);
+      return node.uid;
+    },
+
+    runningCount: () => controllers.size,
+    running: (workspaceId: string) => repository.running(workspaceId),
+    repository,
+
+    /** Stops taking executions; running ones get `graceMs` to end, then are stopped. */
+    async close(graceMs = 5_000): Promise<void> {
+      await consumer?.stop(graceMs);
+      await logs.flush();
+    },
+  };
+}
+
+export type ExecutionRunner = ReturnType<typeof createExecutionRunner>;
