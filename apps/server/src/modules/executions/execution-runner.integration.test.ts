@@ -25,14 +25,12 @@ function chain(...steps: { type: string; params?: Record<string, unknown> }[]) {
   return {
     version: 1,
     nodes: all,
-    edges: all
-      .slice(1)
-      .map((node, index) => ({
-        id: `e${index}`,
-        source: `n${index}`,
-        sourceOutput: 'default',
-        target: node.uid,
-      })),
+    edges: all.slice(1).map((node, index) => ({
+      id: `e${index}`,
+      source: `n${index}`,
+      sourceOutput: 'default',
+      target: node.uid,
+    })),
   };
 }
 
@@ -67,19 +65,18 @@ describeEachDriver('execution runner', (driver) => {
       now: () => new Date(),
       concurrency,
     });
+    late.runner = runner;
     runners.push(runner);
     return runner;
   }
 
   async function createFlow(account: TestAccount, data: object, rateLimit = 0) {
-    const res = await t
-      .request(account.token)
-      .post('/api/v1/flows', {
-        name: 'Flow',
-        enabled: true,
-        data,
-        config: { rate_limit: rateLimit },
-      });
+    const res = await t.request(account.token).post('/api/v1/flows', {
+      name: 'Flow',
+      enabled: true,
+      data,
+      config: { rate_limit: rateLimit },
+    });
     expect(res.statusCode).toBe(201);
     return res.json()._id as string;
   }
