@@ -51,13 +51,13 @@ describeEachDriver('execution runner', (driver) => {
 
   function startRunner(concurrency = 8) {
     const db = t.database.db;
-    let runner!: ExecutionRunner;
+    const late: { runner?: ExecutionRunner } = {};
     const engine = createEngine({
-      ports: createEnginePorts(db, { runner: () => runner }),
+      ports: createEnginePorts(db, { runner: () => late.runner! }),
       sandbox: noSandbox,
       nodes,
     });
-    runner = createExecutionRunner({
+    const runner = createExecutionRunner({
       db,
       queue: createEmbeddedQueueDriver(db),
       engine,
