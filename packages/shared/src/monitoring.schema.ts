@@ -60,3 +60,56 @@ export type LogItem = z.infer<typeof logItemSchema>;
 /** `total` is capped at 10000 (the screen shows '+10000'). */
 export const logListSchema = z.object({ items: z.array(logItemSchema), total: z.number().int() });
 export type LogList = z.infer<typeof logListSchema>;
+
+/** Spec 2 §3 Completed execution, in the log-item shape the history screen reads. */
+export const completedExecutionSchema = z.object({
+  _id: z.string(),
+  data: z.object({
+    execution_id: z.string(),
+    flow_id: z.string(),
+    flow_name: z.string().nullable(),
+    status: z.enum(['success', 'error', 'stopped', 'crashed']),
+    timestamp: z.string(),
+    message: z.object({ execution_time: z.number().int() }),
+    error: z.string().nullable(),
+  }),
+});
+export const completedListQuerySchema = z.object({
+  page: z.coerce
+    .number()
+    .int()
+    .catch(1)
+    .transform((n) => Math.max(1, n))
+    .default(1),
+  size: z.coerce
+    .number()
+    .int()
+    .catch(limits.completedPageSize)
+    .transform((n) => Math.min(100, Math.max(1, n)))
+    .default(limits.completedPageSize),
+});
+export const completedListSchema = z.object({
+  items: z.array(completedExecutionSchema),
+  total: z.number().int(),
+});
+export const timeseriesSchema = z.array(z.object({ x: z.string(), y: z.number().int() }));
+
+/** Spec 2 §3 Running execution. */
+export const runningExecutionSchema = z.object({
+  execution_id: z.string(),
+  flow_id: z.string(),
+  flow_name: z.string().nullable(),
+  trigger_type: z.string(),
+  trigger_node_uid: z.string(),
+  start_time: z.string(),
+  stop_execution: z.boolean(),
+});
+export type RunningExecution = z.infer<typeof runningExecutionSchema>;
+
+/** Spec 1 §3 Engine status. */
+export const engineStatusSchema = z.object({
+  running: z.boolean(),
+  scheduled_jobs: z.number().int(),
+  running_flows_count: z.number().int(),
+  queues: z.object({ registered_queues: z.number().int() }),
+});

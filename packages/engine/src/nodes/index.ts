@@ -1,5 +1,12 @@
 import type { NodeDefinition } from '../kit/define-node';
 import { logNode } from './actions/log/log.node.ts';
+import { errorTriggerNode } from './triggers/error-trigger/error-trigger.node.ts';
+import { flowTriggerNode } from './triggers/flow-trigger/flow-trigger.node.ts';
+import { formTriggerNode } from './triggers/form-trigger/form-trigger.node.ts';
+import { manualTriggerNode } from './triggers/manual-trigger/manual-trigger.node.ts';
+import { queueTriggerNode } from './triggers/queue-trigger/queue-trigger.node.ts';
+import { scheduleTriggerNode } from './triggers/schedule-trigger/schedule-trigger.node.ts';
+import { webhookTriggerNode } from './triggers/webhook-trigger/webhook-trigger.node.ts';
 import { conditionNode } from './flow-control/condition/condition.node.ts';
 import { delayNode } from './flow-control/delay/delay.node.ts';
 import { loopNode } from './flow-control/loop/loop.node.ts';
@@ -9,6 +16,13 @@ import { switchNode } from './flow-control/switch/switch.node.ts';
 
 /** Every built-in node type, all versions (old versions stay runnable). */
 export const builtinNodes: NodeDefinition[] = [
+  manualTriggerNode,
+  webhookTriggerNode,
+  scheduleTriggerNode,
+  formTriggerNode,
+  queueTriggerNode,
+  flowTriggerNode,
+  errorTriggerNode,
   logNode,
   conditionNode,
   switchNode,

@@ -65,6 +65,8 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
   const repository = createExecutionsRepository(db);
   const waiters = new Map<string, Waiter>();
   const controllers = new Map<string, AbortController>();
+  /** Executions asked to stop that have not ended yet (the live list shows 'Stopping'). */
+  const stopping = new Set<string>();
   const events = new EventEmitter();
   let consumer: QueueConsumer | null = null;
 
@@ -142,6 +144,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     } finally {
       signal.removeEventListener('abort', onAbort);
       controllers.delete(execution.id);
+      stopping.delete(execution.id);
     }
   };
 
@@ -209,6 +212,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       if (!execution) return false;
       const controller = controllers.get(executionId);
       if (controller) {
+        stopping.add(executionId);
         controller.abort(new Error('Execução interrompida.'));
         return true;
       }
@@ -243,7 +247,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     },
 
     runningCount: () => controllers.size,
-    running: (workspaceId: string) => repository.running(workspaceId),
+    isStopping: (executionId: string) => stopping.has(executionId),
     repository,
 
     /** Stops taking executions; running ones get `graceMs` to end, then are stopped. */

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { executions, type ExecutionStatus } from '../../db/schema';
+import { executions, flows, type ExecutionStatus } from '../../db/schema';
 
 export type ExecutionRow = typeof executions.$inferSelect;
 
@@ -61,10 +61,11 @@ export function createExecutionsRepository(db: Database) {
         .returning();
     },
 
-    async running(workspaceId: string): Promise<ExecutionRow[]> {
+    async running(workspaceId: string) {
       return db
-        .select()
+        .select({ execution: executions, flowName: flows.name })
         .from(executions)
+        .leftJoin(flows, eq(flows.id, executions.flowId))
         .where(and(eq(executions.workspaceId, workspaceId), eq(executions.status, 'running')))
         .orderBy(desc(executions.startedAt));
     },
@@ -79,8 +80,9 @@ export function createExecutionsRepository(db: Database) {
       const total = counted?.total ?? 0;
       const last = Math.max(1, Math.ceil(total / size));
       const rows = await db
-        .select()
+        .select({ execution: executions, flowName: flows.name })
         .from(executions)
+        .leftJoin(flows, eq(flows.id, executions.flowId))
         .where(where)
         .orderBy(desc(executions.endedAt), desc(executions.id))
         .limit(size)

@@ -1,0 +1,61 @@
+/** Compares two secrets in time that depends only on their lengths, not on where they differ. */
+export function safeEqual(a: string, b: string): boolean {
+  const length = Math.max(a.length, b.length);
+  let difference = a.length ^ b.length;
+  for (let i = 0; i < length; i++) {
+    difference |= (a.charCodeAt(i) || 0) ^ (b.charCodeAt(i) || 0);
+  }
+  return difference === 0;
+}
+
+/** `/pedidos/novo/` and `pedidos//novo` are both `pedidos/novo`; case is kept. */
+export function normaliseWebhookPath(path: string): string {
+  return path
+    .split('/')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join('/');
+}
+
+function decodeBasic(header: string | undefined): { user: string; password: string } | null {
+  const match = /^Basic\s+(.+)$/i.exec(header?.trim() ?? '');
+  if (!match) return null;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/**
+ * Whether a request may start the flow, per the node's `auth` param. Header names are
+ * compared without case; secrets in constant time. A node that asks for auth but has no
+ * secret set refuses everything.
+ */
+export function checkWebhookAuth(
+  params: Record<string, unknown>,
+  headers: Record<string, string | string[] | undefined>,
+): boolean {
+  const header = (name: string) => {
+    const value = headers[name.toLowerCase()];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const auth = String(params.auth ?? 'none');
+  if (auth === 'none') return true;
+  if (auth === 'header') {
+    const name = String(params.auth_header_name || 'Authorization');
+    const expected = String(params.auth_header_value ?? '');
+    const given = header(name);
+    return expected !== '' && given !== undefined && safeEqual(given, expected);
+  }
+  if (auth === 'basic') {
+    const user = String(params.auth_username ?? '');
+    const password = String(params.auth_password ?? '');
+    const given = decodeBasic(header('authorization'));
+    if (!user || !password || !given) return false;
+    // Both compared, always: no early exit on the user name.
+    const userOk = safeEqual(given.user, user);
+    const passwordOk = safeEqual(given.password, password);
+    return userOk && passwordOk;
+  }
+  return false;
+}
