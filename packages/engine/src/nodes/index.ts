@@ -1,5 +1,11 @@
 import type { NodeDefinition } from '../kit/define-node';
+import { codeNode } from './actions/code/code.node.ts';
+import { executeFlowNode } from './actions/execute-flow/execute-flow.node.ts';
+import { httpRequestNode } from './actions/http-request/http-request.node.ts';
 import { logNode } from './actions/log/log.node.ts';
+import { respondWebhookNode } from './actions/respond-webhook/respond-webhook.node.ts';
+import { sendEmailNode } from './actions/send-email/send-email.node.ts';
+import { setNode } from './actions/set/set.node.ts';
 import { errorTriggerNode } from './triggers/error-trigger/error-trigger.node.ts';
 import { flowTriggerNode } from './triggers/flow-trigger/flow-trigger.node.ts';
 import { formTriggerNode } from './triggers/form-trigger/form-trigger.node.ts';
@@ -23,7 +29,13 @@ export const builtinNodes: NodeDefinition[] = [
   queueTriggerNode,
   flowTriggerNode,
   errorTriggerNode,
+  httpRequestNode,
+  codeNode,
+  setNode,
   logNode,
+  respondWebhookNode,
+  executeFlowNode,
+  sendEmailNode,
   conditionNode,
   switchNode,
   loopNode,

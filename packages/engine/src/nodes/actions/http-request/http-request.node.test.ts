@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { createFakePorts, jsonResponse, textResponse } from '../../../testing/fake-ports';
+import { runNode } from '../../../testing/run-node';
+import { httpRequestNode } from './http-request.node.ts';
+
+const decode = (body: string | Uint8Array | undefined) =>
+  typeof body === 'string' ? body : new TextDecoder().decode(body);
+
+describe('core_http_request', () => {
+  it('sends query and headers, and parses a JSON answer into msg.payload', async () => {
+    const ports = createFakePorts();
+    ports.httpHandler = () => jsonResponse(200, { pedidos: [1, 2] });
+    const { emitted } = await runNode(httpRequestNode, {
+      ports,
+      input: { payload: { cliente: 7 }, outro: 'fica' },
+      params: {
+        url: 'https://api.exemplo.com.br/pedidos?ordem=asc',
+        query: [{ key: 'cliente', value: '{{ msg.payload.cliente }}' }],
+        headers: [{ key: 'X-Chave', value: 'abc' }],
+        timeout_ms: 5000,
+      },
+    });
+    const call = ports.httpCalls[0]!;
+    expect(call).toMatchObject({
+      method: 'GET',
+      url: 'https://api.exemplo.com.br/pedidos?ordem=asc&cliente=7',
+      timeoutMs: 5000,
+    });
+    expect(call.headers).toEqual({ 'x-chave': 'abc' });
+    expect(call.body).toBeUndefined();
+    expect(call.signal).toBeInstanceOf(AbortSignal);
+    expect(emitted[0]?.msg).toEqual({
+      payload: { pedidos: [1, 2] },
+      outro: 'fica',
+      http: { status: 200, headers: { 'content-type': 'application/json' } },
+    });
+  });
+
+  it('encodes JSON, form, raw and multipart bodies with their content types', async () => {
+    const ports = createFakePorts();
+    const send = (body_type: string, body: unknown) =>
+      runNode(httpRequestNode, {
+        ports,
+        params: { method: 'POST', url: 'https://x.com', body_type, body },
+      });
+    await send('json', '{{ {"id": 1, "nome": "Ana"} }}');
+    await send('form', { nome: 'Ana Souza', idade: 30 });
+    await send('raw', 'linha 1');
+    await send('multipart', {
+      nome: 'Ana',
+      arquivo: {
+        filename: 'a.txt',
+        content: Buffer.from('olá').toString('base64'),
+        contentType: 'text/plain',
+      },
+    });
+    const [json, form, raw, multipart] = ports.httpCalls;
+    expect([json!.headers['content-type'], decode(json!.body)]).toEqual([
+      'application/json',
+      '{"id":1,"nome":"Ana"}',
+    ]);
+    expect([form!.headers['content-type'], decode(form!.body)]).toEqual([
+      'application/x-www-form-urlencoded',
+      'nome=Ana+Souza&idade=30',
+    ]);
+    expect([raw!.headers['content-type'], decode(raw!.body)]).toEqual([
+      'text/plain; charset=utf-8',
+      'linha 1',
+    ]);
+    expect(multipart!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    const text = decode(multipart!.body);
+    expect(text).toContain('name="nome"\r\n\r\nAna');
+    expect(text).toContain('name="arquivo"; filename="a.txt"');
+    expect(text).toContain('olá');
+  });
+
+  it('applies a service account and resolves a relative URL against it', async () => {
+    const ports = createFakePorts();
+    ports.accounts.sa1 = {
+      _id: 'sa1',
+      type: 'bearer_token',
+      data: { token: 't0k3n', url: 'https://api.exemplo.com/v1' },
+    };
+    ports.accounts.sa2 = {
+      _id: 'sa2',
+      type: 'http_basic',
+      data: { username: 'ana', password: 'segredo' },
+    };
+    ports.accounts.sa3 = { _id: 'sa3', type: 'aws_access_key', data: {} };
+    await runNode(httpRequestNode, { ports, params: { url: 'pedidos', service_account: 'sa1' } });
+    await runNode(httpRequestNode, {
+      ports,
+      params: { url: 'https://x.com', service_account: 'sa2' },
+    });
+    expect(ports.httpCalls[0]).toMatchObject({
+      url: 'https://api.exemplo.com/v1/pedidos',
+      headers: { authorization: 'Bearer t0k3n' },
+    });
+    expect(ports.httpCalls[1]!.headers.authorization).toBe(
+      `Basic ${Buffer.from('ana:segredo').toString('base64')}`,
+    );
+    await expect(
+      runNode(httpRequestNode, { ports, params: { url: 'https://x.com', service_account: 'sa3' } }),
+    ).rejects.toThrow('A Requisição HTTP não aceita contas de serviço do tipo aws_access_key.');
+    await expect(
+      runNode(httpRequestNode, {
+        ports,
+        params: { url: 'https://x.com', service_account: 'nenhuma' },
+      }),
+    ).rejects.toThrow('A conta de serviço escolhida não existe mais.');
+  });
+
+  it('retries 5xx and network errors with backoff, then succeeds', async () => {
+    const ports = createFakePorts();
+    let calls = 0;
+    ports.httpHandler = () => {
+      calls++;
+      if (calls === 1) throw new Error('ECONNRESET');
+      if (calls === 2) return textResponse(503, 'ocupado');
+      return textResponse(200, 'pronto');
+    };
+    const before = ports.time;
+    const { emitted } = await runNode(httpRequestNode, {
+      ports,
+      params: { url: 'https://x.com', retries: 3 },
+    });
+    expect(calls).toBe(3);
+    expect(ports.time - before).toBe(500 + 1000);
+    expect(emitted[0]?.msg.payload).toBe('pronto');
+  });
+
+  it('fails with the status once retries are spent, keeping the answer in the error', async () => {
+    const ports = createFakePorts();
+    ports.httpHandler = () => jsonResponse(404, { erro: 'não achei' });
+    const failure = await runNode(httpRequestNode, {
+      ports,
+      params: { url: 'https://x.com/a', retries: 1 },
+    }).catch((e: unknown) => e);
+    expect(failure).toMatchObject({
+      message: 'A requisição HTTP falhou com status 404.',
+      details: { status: 404, body: { erro: 'não achei' } },
+    });
+    expect(ports.httpCalls).toHaveLength(1);
+    ports.httpHandler = () => {
+      throw new Error('getaddrinfo ENOTFOUND x.invalid');
+    };
+    await expect(
+      runNode(httpRequestNode, { ports, params: { url: 'https://x.invalid' } }),
+    ).rejects.toThrow('A requisição HTTP falhou: getaddrinfo ENOTFOUND x.invalid');
+  });
+
+  it('returns binary answers as base64 and refuses URLs that are not http(s)', async () => {
+    const ports = createFakePorts();
+    ports.httpHandler = () => ({
+      status: 200,
+      statusText: 'OK',
+      headers: { 'content-type': 'image/png' },
+      body: new Uint8Array([137, 80, 78, 71]),
+    });
+    const { emitted } = await runNode(httpRequestNode, {
+      ports,
+      params: { url: 'https://x.com/logo.png' },
+    });
+    expect(emitted[0]?.msg.payload).toEqual({ encoding: 'base64', data: 'iVBORw==' });
+    await expect(
+      runNode(httpRequestNode, { ports, params: { url: 'file:///etc/passwd' } }),
+    ).rejects.toThrow('URL inválida: file:///etc/passwd');
+  });
+});

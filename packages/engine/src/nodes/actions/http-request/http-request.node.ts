@@ -1,0 +1,164 @@
+import { defineNode } from '../../../kit/define-node';
+import type { HttpResponse, ServiceAccount } from '../../../ports';
+import { encodeBody, parseResponseBody, type BodyType } from './http-body';
+
+const pairs = (rows: Record<string, unknown>[] | undefined) =>
+  (rows ?? [])
+    .map(
+      (row) =>
+        [String(row.key ?? '').trim(), row.value === undefined ? '' : String(row.value)] as const,
+    )
+    .filter(([key]) => key);
+
+/** Headers a service account adds; a relative URL is resolved against the account's `url`. */
+export function accountAuth(account: ServiceAccount): {
+  headers: Record<string, string>;
+  baseUrl?: string;
+} {
+  const data = account.data;
+  const baseUrl = typeof data.url === 'string' && data.url ? data.url : undefined;
+  const withBase = (headers: Record<string, string>) => ({
+    headers,
+    ...(baseUrl ? { baseUrl } : {}),
+  });
+  switch (account.type) {
+    case 'bearer_token':
+      return withBase({ authorization: `Bearer ${String(data.token ?? '')}` });
+    case 'oauth2':
+      if (!data.access_token)
+        throw new Error('A conta de serviço OAuth2 ainda não foi autorizada.');
+      return withBase({ authorization: `Bearer ${String(data.access_token)}` });
+    case 'http_basic': {
+      const pair = `${String(data.username ?? '')}:${String(data.password ?? '')}`;
+      return withBase({ authorization: `Basic ${Buffer.from(pair).toString('base64')}` });
+    }
+    default:
+      throw new Error(`A Requisição HTTP não aceita contas de serviço do tipo ${account.type}.`);
+  }
+}
+
+const retryable = (status: number) => status === 429 || status >= 500;
+
+export const httpRequestNode = defineNode({
+  type: 'core_http_request',
+  version: 1,
+  category: 'action',
+  label: 'Requisição HTTP',
+  description: 'Chama uma API HTTP e coloca a resposta em msg.payload.',
+  icon: 'world',
+  params: {
+    method: {
+      type: 'select',
+      label: 'Método',
+      default: 'GET',
+      options: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'].map((m) => ({
+        label: m,
+        value: m,
+      })),
+    },
+    url: {
+      type: 'text',
+      label: 'URL',
+      required: true,
+      placeholder: 'https://api.exemplo.com.br/pedidos',
+    },
+    headers: {
+      type: 'table-params',
+      label: 'Cabeçalhos',
+      columns: [
+        { key: 'key', label: 'Nome', type: 'text' },
+        { key: 'value', label: 'Valor', type: 'text' },
+      ],
+    },
+    query: {
+      type: 'table-params',
+      label: 'Parâmetros da URL',
+      columns: [
+        { key: 'key', label: 'Nome', type: 'text' },
+        { key: 'value', label: 'Valor', type: 'text' },
+      ],
+    },
+    body_type: {
+      type: 'select',
+      label: 'Tipo do corpo',
+      default: 'none',
+      options: [
+        { label: 'Nenhum', value: 'none' },
+        { label: 'JSON', value: 'json' },
+        { label: 'Formulário (urlencoded)', value: 'form' },
+        { label: 'Multipart (arquivos)', value: 'multipart' },
+        { label: 'Texto', value: 'raw' },
+      ],
+    },
+    body: { type: 'textarea', label: 'Corpo', valueType: 'any' },
+    timeout_ms: { type: 'number', label: 'Tempo limite (ms)', default: 30_000, min: 1 },
+    retries: { type: 'number', label: 'Novas tentativas', default: 0, min: 0, max: 10 },
+    service_account: {
+      type: 'service_account',
+      label: 'Conta de serviço',
+      accepts: ['bearer_token', 'http_basic', 'oauth2'],
+    },
+  },
+  outputs: { default: { label: 'Saída' } },
+  async run({ params, input, ports, scope, signal }) {
+    const headers: Record<string, string> = {};
+    let base: string | undefined;
+    if (params.service_account) {
+      const account = await ports.serviceAccounts.get(scope, params.service_account);
+      if (!account) throw new Error('A conta de serviço escolhida não existe mais.');
+      const auth = accountAuth(account);
+      Object.assign(headers, auth.headers);
+      base = auth.baseUrl;
+    }
+    let url: URL;
+    try {
+      url =
+        base && !/^https?:\/\//i.test(params.url)
+          ? new URL(params.url, base.endsWith('/') ? base : `${base}/`)
+          : new URL(params.url);
+    } catch {
+      throw new Error(`URL inválida: ${params.url}`);
+    }
+    if (!['http:', 'https:'].includes(url.protocol)) throw new Error(`URL inválida: ${params.url}`);
+    for (const [key, value] of pairs(params.query)) url.searchParams.append(key, value);
+    const encoded = await encodeBody(params.body_type as BodyType, params.body);
+    if (encoded.contentType) headers['content-type'] = encoded.contentType;
+    for (const [key, value] of pairs(params.headers)) headers[key.toLowerCase()] = value;
+
+    let response: HttpResponse | undefined;
+    let failure: unknown;
+    for (let attempt = 0; attempt <= params.retries; attempt++) {
+      if (attempt > 0) await ports.clock.sleep(Math.min(30_000, 500 * 2 ** (attempt - 1)), signal);
+      try {
+        response = await ports.http.request({
+          method: params.method,
+          url: url.toString(),
+          headers,
+          ...(encoded.body !== undefined ? { body: encoded.body } : {}),
+          timeoutMs: params.timeout_ms,
+          signal,
+        });
+        failure = undefined;
+        if (!retryable(response.status)) break;
+      } catch (error) {
+        signal.throwIfAborted();
+        failure = error;
+        response = undefined;
+      }
+    }
+    if (!response) {
+      const reason = failure instanceof Error ? failure.message : String(failure);
+      throw new Error(`A requisição HTTP falhou: ${reason}`);
+    }
+    const payload = parseResponseBody(response.headers['content-type'], response.body);
+    if (response.status < 200 || response.status >= 300) {
+      const error = new Error(`A requisição HTTP falhou com status ${response.status}.`);
+      Object.assign(error, { details: { status: response.status, body: payload } });
+      throw error;
+    }
+    return {
+      output: 'default',
+      msg: { ...input, payload, http: { status: response.status, headers: response.headers } },
+    };
+  },
+});
