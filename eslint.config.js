@@ -42,6 +42,8 @@ export default tseslint.config(
       '.test-results/**',
       'apps/server/drizzle/**',
       'e2e/screenshots/**',
+      'packages/engine/src/sandbox/runtime/libraries.generated.ts',
+      '.scratch/**',
     ],
   },
   js.configs.recommended,

@@ -1,0 +1,123 @@
+import ivm from 'isolated-vm';
+import type { SandboxHost } from './sandbox';
+
+/** Largest answer body the fetch bridge hands to the code. */
+const maxResponseBytes = 16 * 1024 * 1024;
+const maxLogChars = 100_000;
+const fetchTimeoutMs = 30_000;
+
+interface BridgeRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: { text?: string; base64?: string };
+}
+
+/**
+ * The host functions user code reaches, as references that copy plain data both ways. Each one
+ * checks what it receives: the code may call them with anything.
+ */
+export function createHostBridges(
+  host: SandboxHost,
+  denyList: readonly string[],
+  deniedHost: (url: string, denyList: readonly string[]) => string | null,
+) {
+  const sleeping = new Set<NodeJS.Timeout>();
+  const plain = (value: unknown) =>
+    value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+
+  /**
+   * Async bridges never reject: a failure comes back as `{error}` and the bootstrap throws it
+   * inside the isolate, so no host error object (nor an unhandled rejection) is involved.
+   */
+  let pending = 0;
+  const settled =
+    <A extends unknown[]>(fn: (...args: A) => Promise<unknown>) =>
+    async (...args: A) => {
+      pending++;
+      try {
+        return { ok: await fn(...args) };
+      } catch (error) {
+        return { error: error instanceof Error ? error.message : String(error) };
+      } finally {
+        pending--;
+      }
+    };
+
+  const references = {
+    getVar: new ivm.Reference(
+      settled(async (key: unknown) => (await host.getVar(String(key))) ?? null),
+    ),
+    getFlowData: new ivm.Reference((path: unknown) =>
+      plain(host.getFlowData(path ? String(path) : undefined)),
+    ),
+    setFlowData: new ivm.Reference((path: unknown, value: unknown) => {
+      host.setFlowData(String(path), plain(value));
+    }),
+    log: new ivm.Reference((level: unknown, text: unknown) => {
+      const known = ['log', 'info', 'warn', 'error', 'debug'] as const;
+      const kind = known.find((item) => item === level) ?? 'log';
+      host.log(kind, String(text).slice(0, maxLogChars));
+    }),
+    sleep: new ivm.Reference(
+      settled(
+        (ms: unknown) =>
+          new Promise<void>((resolve) => {
+            const timer = setTimeout(
+              () => {
+                sleeping.delete(timer);
+                resolve();
+              },
+              Math.min(Number(ms) || 0, 2_147_483_647),
+            );
+            sleeping.add(timer);
+          }),
+      ),
+    ),
+    fetch: new ivm.Reference(
+      settled(async (raw: unknown) => {
+        const request = raw as BridgeRequest;
+        const url = String(request?.url ?? '');
+        if (!/^https?:\/\//i.test(url)) throw new Error(`URL inválida: ${url}`);
+        const denied = deniedHost(url, denyList);
+        if (denied) throw new Error(`Acesso de rede negado: ${denied}`);
+        const headers: Record<string, string> = {};
+        for (const [key, value] of Object.entries(request.headers ?? {}))
+          headers[String(key)] = String(value);
+        const body =
+          request.body?.base64 !== undefined
+            ? new Uint8Array(Buffer.from(String(request.body.base64), 'base64'))
+            : request.body?.text;
+        const response = await host.fetch({
+          method: String(request.method || 'GET').toUpperCase(),
+          url,
+          headers,
+          ...(body !== undefined ? { body } : {}),
+          timeoutMs: fetchTimeoutMs,
+        });
+        if (response.body.byteLength > maxResponseBytes) {
+          throw new Error('A resposta é grande demais para o código (mais de 16 MB).');
+        }
+        const bytes = Buffer.from(response.body);
+        return {
+          status: response.status,
+          statusText: response.statusText,
+          headers: response.headers,
+          text: bytes.toString('utf8'),
+          base64: bytes.toString('base64'),
+        };
+      }),
+    ),
+  };
+
+  return {
+    references,
+    /** Host calls (timers, requests) the code started and did not wait for. */
+    pending: () => pending,
+    close() {
+      for (const timer of sleeping) clearTimeout(timer);
+      sleeping.clear();
+      for (const reference of Object.values(references)) reference.release();
+    },
+  };
+}

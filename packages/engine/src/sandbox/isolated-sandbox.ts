@@ -1,0 +1,137 @@
+import ivm from 'isolated-vm';
+import type { Sandbox, SandboxLimits, SandboxRunRequest } from './sandbox';
+import { defaultDenyList, deniedHost } from './deny-list';
+import { createIsolatePool, type LibraryName, type PooledIsolate } from './isolate-pool';
+import { createHostBridges } from './host-bridges';
+
+export const defaultSandboxLimits: SandboxLimits = {
+  timeoutMs: 30_000,
+  memoryMb: 128,
+  maxOutputBytes: 16 * 1024 * 1024,
+};
+
+export interface IsolatedSandboxOptions {
+  limits?: Partial<SandboxLimits>;
+  /** Hostnames, IPs and CIDRs the code may not reach (default: cloud metadata addresses). */
+  denyList?: string[];
+  /** Isolates running code at once (default 2). */
+  poolSize?: number;
+}
+
+/** Libraries are evaluated only when the code names them: most code pays for none. */
+const libraryUse: [LibraryName, RegExp][] = [
+  ['buffer', /\bBuffer\b/],
+  ['moment', /\bmoment\b/],
+  ['axios', /\baxios\b/],
+  ['openai', /\bOpenAI\b/],
+];
+
+const seconds = (ms: number) => (ms / 1000).toLocaleString('pt-BR');
+const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024).toLocaleString('pt-BR');
+
+class SandboxError extends Error {}
+
+/**
+ * The code sandbox (docs/adr/0007): user JavaScript runs in a V8 isolate of its own, in a fresh
+ * context per run, with a memory limit, a wall-clock limit and an output limit. Nothing of the
+ * host crosses in but copied data and opaque references to a few host functions.
+ */
+export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): Sandbox {
+  const base = { ...defaultSandboxLimits, ...options.limits };
+  const denyList = options.denyList ?? defaultDenyList;
+  const pools = new Map<number, ReturnType<typeof createIsolatePool>>();
+  const poolFor = (memoryMb: number) => {
+    let pool = pools.get(memoryMb);
+    if (!pool) {
+      pool = createIsolatePool(options.poolSize ?? 2, memoryMb);
+      pools.set(memoryMb, pool);
+    }
+    return pool;
+  };
+
+  async function runIn(pooled: PooledIsolate, request: SandboxRunRequest, limits: SandboxLimits) {
+    const { isolate } = pooled;
+    const context = await isolate.createContext();
+    const bridges = createHostBridges(request.host, denyList, deniedHost);
+    const kill = (reason: string) => {
+      failure ??= new SandboxError(reason);
+      if (!isolate.isDisposed) isolate.dispose();
+    };
+    let failure: SandboxError | undefined;
+    const timer = setTimeout(
+      () => kill(`O código excedeu o tempo limite de ${seconds(limits.timeoutMs)} s.`),
+      limits.timeoutMs,
+    );
+    const onAbort = () => kill('Execução interrompida.');
+    request.signal.addEventListener('abort', onAbort);
+    try {
+      if (request.signal.aborted) throw new SandboxError('Execução interrompida.');
+      const jail = context.global;
+      await jail.set('globalThis', jail.derefInto());
+      for (const [name, reference] of Object.entries(bridges.references))
+        await jail.set(`$${name}`, reference);
+      await pooled.script('bootstrap').run(context);
+      for (const [library, used] of libraryUse) {
+        if (used.test(request.code)) await pooled.script(library).run(context);
+      }
+      await jail.set('msg', new ivm.ExternalCopy(request.msg ?? {}).copyInto());
+      await jail.set('params', new ivm.ExternalCopy(request.params ?? {}).copyInto());
+      const source =
+        `(async function (msg, params) {\n${request.code}\n})(globalThis.msg, globalThis.params)` +
+        `.then((result) => result === undefined ? undefined : JSON.stringify(result))`;
+      const output = (await context.eval(source, {
+        promise: true,
+        timeout: limits.timeoutMs,
+        filename: 'codigo.js',
+      })) as string | undefined;
+      if (failure) throw failure;
+      if (output === undefined) return undefined;
+      if (Buffer.byteLength(output) > limits.maxOutputBytes) {
+        throw new SandboxError(
+          `O resultado do código excede o limite de ${megabytes(limits.maxOutputBytes)} MB.`,
+        );
+      }
+      return JSON.parse(output) as unknown;
+    } catch (error) {
+      if (failure) throw failure;
+      if (error instanceof SandboxError) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      if (isolate.isDisposed || /memory limit|allocation failed/i.test(message)) {
+        if (!isolate.isDisposed) isolate.dispose();
+        throw new SandboxError(`O código excedeu o limite de memória de ${limits.memoryMb} MB.`);
+      }
+      if (/Script execution timed out/i.test(message)) {
+        throw new SandboxError(
+          `O código excedeu o tempo limite de ${seconds(limits.timeoutMs)} s.`,
+        );
+      }
+      const name = error instanceof Error ? error.name : '';
+      if (name === 'SyntaxError') throw new SandboxError(`Erro de sintaxe no código: ${message}`);
+      throw new SandboxError(`Erro no código: ${message}`);
+    } finally {
+      clearTimeout(timer);
+      request.signal.removeEventListener('abort', onAbort);
+      // Work the code left running (a timer, a request) must not reach the next run: the
+      // isolate goes, and the pool makes a new one.
+      if (bridges.pending() > 0 && !isolate.isDisposed) isolate.dispose();
+      bridges.close();
+      if (!isolate.isDisposed) context.release();
+    }
+  }
+
+  return {
+    async run(request) {
+      const limits = { ...base, ...request.limits };
+      const pool = poolFor(limits.memoryMb);
+      const pooled = await pool.acquire();
+      try {
+        return await runIn(pooled, request, limits);
+      } finally {
+        pool.release(pooled);
+      }
+    },
+    dispose() {
+      for (const pool of pools.values()) pool.dispose();
+    },
+  };
+}

@@ -1,0 +1,279 @@
+// Runs first in every sandbox context. It turns the host bridges (opaque references that only
+// copy plain data across) into the helpers user code sees, then hides them.
+const host = {};
+for (const name of ['getVar', 'getFlowData', 'setFlowData', 'log', 'sleep', 'fetch']) {
+  host[name] = globalThis[`$${name}`];
+  delete globalThis[`$${name}`];
+}
+
+const call = async (ref, args) => {
+  const answer = await ref.apply(undefined, args, {
+    arguments: { copy: true },
+    result: { promise: true, copy: true },
+  });
+  if (answer && 'error' in answer) throw new Error(answer.error);
+  return answer?.ok;
+};
+const callSync = (ref, args) =>
+  ref.applySync(undefined, args, { arguments: { copy: true }, result: { copy: true } });
+
+const plain = (value) => (value === undefined ? null : JSON.parse(JSON.stringify(value)));
+const text = (value) => {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+};
+
+globalThis.getVar = (key) => call(host.getVar, [String(key)]);
+globalThis.getFlowData = (path) =>
+  callSync(host.getFlowData, [path === undefined ? '' : String(path)]);
+globalThis.setFlowData = (path, value) => {
+  callSync(host.setFlowData, [String(path), plain(value)]);
+};
+
+const logger =
+  (level) =>
+  (...args) => {
+    callSync(host.log, [level, args.map(text).join(' ')]);
+  };
+globalThis.console = {
+  log: logger('log'),
+  info: logger('info'),
+  warn: logger('warn'),
+  error: logger('error'),
+  debug: logger('debug'),
+};
+globalThis.log = logger('log');
+
+globalThis.toSlug = (value) =>
+  String(value ?? '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+globalThis.jsonStringify = (value, indent) => {
+  const seen = new WeakSet();
+  return JSON.stringify(
+    value,
+    (_key, item) => {
+      if (item && typeof item === 'object') {
+        if (seen.has(item)) return '[Circular]';
+        seen.add(item);
+      }
+      return typeof item === 'bigint' ? item.toString() : item;
+    },
+    indent,
+  );
+};
+
+// Timers, driven by the host clock (the isolate has none).
+let timerIds = 0;
+const timers = new Map();
+globalThis.setTimeout = (fn, ms = 0, ...args) => {
+  const id = ++timerIds;
+  timers.set(id, true);
+  call(host.sleep, [Math.max(0, Number(ms) || 0)]).then(() => {
+    if (!timers.delete(id)) return;
+    if (typeof fn === 'function') fn(...args);
+  });
+  return id;
+};
+globalThis.clearTimeout = (id) => void timers.delete(id);
+
+class AbortSignal {
+  constructor() {
+    this.aborted = false;
+    this.reason = undefined;
+    this.listeners = [];
+    this.onabort = null;
+  }
+  addEventListener(type, fn) {
+    if (type === 'abort') this.listeners.push(fn);
+  }
+  removeEventListener(type, fn) {
+    this.listeners = this.listeners.filter((item) => item !== fn);
+  }
+  throwIfAborted() {
+    if (this.aborted) throw this.reason;
+  }
+}
+class AbortController {
+  constructor() {
+    this.signal = new AbortSignal();
+  }
+  abort(reason) {
+    const signal = this.signal;
+    if (signal.aborted) return;
+    signal.aborted = true;
+    signal.reason = reason ?? new Error('This operation was aborted');
+    for (const fn of [...signal.listeners]) fn({ type: 'abort' });
+    signal.onabort?.({ type: 'abort' });
+  }
+}
+globalThis.AbortController = AbortController;
+globalThis.AbortSignal = AbortSignal;
+
+class Headers {
+  constructor(init) {
+    this.map = new Map();
+    if (init instanceof Headers) init.forEach((value, key) => this.append(key, value));
+    else if (Array.isArray(init)) for (const [key, value] of init) this.append(key, value);
+    else if (init) for (const key of Object.keys(init)) this.append(key, init[key]);
+  }
+  append(key, value) {
+    const name = String(key).toLowerCase();
+    const current = this.map.get(name);
+    this.map.set(name, current === undefined ? String(value) : `${current}, ${value}`);
+  }
+  set(key, value) {
+    this.map.set(String(key).toLowerCase(), String(value));
+  }
+  get(key) {
+    return this.map.get(String(key).toLowerCase()) ?? null;
+  }
+  has(key) {
+    return this.map.has(String(key).toLowerCase());
+  }
+  delete(key) {
+    this.map.delete(String(key).toLowerCase());
+  }
+  forEach(fn) {
+    for (const [key, value] of this.map) fn(value, key, this);
+  }
+  entries() {
+    return this.map.entries();
+  }
+  keys() {
+    return this.map.keys();
+  }
+  values() {
+    return this.map.values();
+  }
+  [Symbol.iterator]() {
+    return this.map.entries();
+  }
+}
+globalThis.Headers = Headers;
+
+// Only for `instanceof` checks of libraries: the sandbox sends no multipart bodies.
+class FormData {
+  constructor() {
+    this.entries = [];
+  }
+  append(key, value) {
+    this.entries.push([String(key), value]);
+  }
+}
+globalThis.FormData = FormData;
+
+const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+function fromBase64(value) {
+  const clean = value.replace(/=+$/, '');
+  const bytes = new Uint8Array(Math.floor((clean.length * 3) / 4));
+  let buffer = 0;
+  let bits = 0;
+  let at = 0;
+  for (const char of clean) {
+    buffer = (buffer << 6) | alphabet.indexOf(char);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes[at++] = (buffer >> bits) & 0xff;
+    }
+  }
+  return bytes;
+}
+function toBase64(bytes) {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    out += alphabet[(n >> 18) & 63] + alphabet[(n >> 12) & 63];
+    out += i + 1 < bytes.length ? alphabet[(n >> 6) & 63] : '=';
+    out += i + 2 < bytes.length ? alphabet[n & 63] : '=';
+  }
+  return out;
+}
+
+class Response {
+  constructor(answer) {
+    this.status = answer.status;
+    this.statusText = answer.statusText;
+    this.ok = answer.status >= 200 && answer.status < 300;
+    this.headers = new Headers(answer.headers);
+    this.url = answer.url;
+    this.bodyUsed = false;
+    this.answer = answer;
+  }
+  async text() {
+    this.bodyUsed = true;
+    return this.answer.text;
+  }
+  async json() {
+    return JSON.parse(await this.text());
+  }
+  async arrayBuffer() {
+    this.bodyUsed = true;
+    return fromBase64(this.answer.base64).buffer;
+  }
+}
+globalThis.Response = Response;
+
+/** What crosses to the host: url, method, headers and a text or base64 body. */
+async function send(url, method, headers, body) {
+  let payload;
+  if (body === undefined || body === null) payload = undefined;
+  else if (typeof body === 'string') payload = { text: body };
+  else if (body instanceof ArrayBuffer) payload = { base64: toBase64(new Uint8Array(body)) };
+  else if (ArrayBuffer.isView(body))
+    payload = { base64: toBase64(new Uint8Array(body.buffer, body.byteOffset, body.byteLength)) };
+  else payload = { text: String(body) };
+  return call(host.fetch, [
+    { url: String(url), method: String(method || 'GET').toUpperCase(), headers, body: payload },
+  ]);
+}
+
+globalThis.fetch = async (input, init = {}) => {
+  const url = typeof input === 'string' ? input : (input.url ?? String(input));
+  const headers = {};
+  new Headers(init.headers ?? (typeof input === 'object' ? input.headers : undefined)).forEach(
+    (value, key) => {
+      headers[key] = value;
+    },
+  );
+  if (init.signal?.aborted) throw init.signal.reason;
+  const answer = await send(url, init.method ?? input.method, headers, init.body);
+  if (init.signal?.aborted) throw init.signal.reason;
+  return new Response({ ...answer, url });
+};
+
+// axios: every request goes through the same bridge.
+globalThis.__ponteAxiosAdapter = async (config) => {
+  const axios = globalThis.axios;
+  const headers = {};
+  const source = config.headers?.toJSON ? config.headers.toJSON() : (config.headers ?? {});
+  for (const key of Object.keys(source))
+    if (source[key] !== undefined && source[key] !== null) headers[key] = String(source[key]);
+  const answer = await send(axios.getUri(config), config.method, headers, config.data);
+  const response = {
+    data: config.responseType === 'arraybuffer' ? fromBase64(answer.base64).buffer : answer.text,
+    status: answer.status,
+    statusText: answer.statusText,
+    headers: answer.headers,
+    config,
+    request: {},
+  };
+  const valid = config.validateStatus ? config.validateStatus(answer.status) : true;
+  if (valid) return response;
+  throw new axios.AxiosError(
+    `Request failed with status code ${answer.status}`,
+    answer.status >= 500 ? 'ERR_BAD_RESPONSE' : 'ERR_BAD_REQUEST',
+    config,
+    response.request,
+    response,
+  );
+};

@@ -1,0 +1,2 @@
+import { Buffer } from 'buffer';
+globalThis.Buffer = Buffer;
