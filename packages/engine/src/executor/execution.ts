@@ -46,10 +46,8 @@ interface Delivery {
 /** Deliveries of one execution running at the same time (independent branches). */
 const maxConcurrent = 32;
 const abortGraceMs = 1000;
-const encoder = new TextEncoder();
-
 function byteSize(msg: Message): number {
-  return encoder.encode(JSON.stringify(msg) ?? '').length;
+  return Buffer.byteLength(JSON.stringify(msg) ?? '');
 }
 
 function labelOf(node: FlowNode, definition?: NodeDefinition): string {

@@ -5,7 +5,7 @@ import type { Message } from '../kit/message';
 import type { EnginePorts, ExecutionScope } from '../ports';
 import type { Sandbox } from '../sandbox/sandbox';
 import { evaluate } from '../expressions/expressions';
-import { resolveParams } from '../expressions/resolve-params';
+import { resolveNodeParams } from '../expressions/resolve-params';
 import type { EngineEvent } from './events';
 
 /** What every node of one execution shares. */
@@ -35,7 +35,7 @@ export async function buildNodeContext(
   incoming: IncomingEdge[],
   from: IncomingEdge | undefined,
 ): Promise<NodeRunContext<Record<string, unknown>>> {
-  const params = await resolveParams(
+  const params = await resolveNodeParams(
     definition.manifest.params,
     node.params,
     expressionData(shared, input),

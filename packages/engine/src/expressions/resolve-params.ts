@@ -92,6 +92,42 @@ async function resolveTable(
   return resolved;
 }
 
+function holdsExpression(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('{{');
+  if (Array.isArray(value)) return value.some(holdsExpression);
+  if (value && typeof value === 'object') return Object.values(value).some(holdsExpression);
+  return false;
+}
+
+const staticParams = new WeakMap<object, Record<string, unknown>>();
+
+/**
+ * Like `resolveParams`, but params without any `{{ }}` are resolved once per node object and
+ * reused (frozen): most params are plain values, and a flow runs the same nodes many times.
+ */
+export async function resolveNodeParams(
+  specs: Record<string, ParamSpec>,
+  raw: Record<string, unknown>,
+  data: ExpressionData,
+): Promise<Record<string, unknown>> {
+  const cached = staticParams.get(raw);
+  if (cached) return cached;
+  const resolved = await resolveParams(specs, raw, data);
+  const sources = Object.entries(specs).map(([name, spec]) =>
+    isEmpty(raw[name]) && 'default' in spec ? spec.default : raw[name],
+  );
+  if (!holdsExpression(sources)) staticParams.set(raw, deepFreeze(resolved));
+  return resolved;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}
+
 /**
  * The node's params as `run` sees them: defaults filled in, expressions evaluated, values
  * coerced to their kind. A required param left empty fails the node with a message naming it.

@@ -7,6 +7,18 @@ export type LibraryName = 'buffer' | 'moment' | 'axios' | 'openai';
 export interface PooledIsolate {
   isolate: ivm.Isolate;
   script(name: 'bootstrap' | LibraryName): ivm.Script;
+  /** User code wrapped as the body of an async function, compiled once per isolate. */
+  userScript(code: string): ivm.Script;
+}
+
+/** Compiled user scripts kept per isolate (the same flows run again and again). */
+const userScriptsKept = 200;
+
+export function wrapUserCode(code: string): string {
+  return (
+    `(async function (msg, params) {\n${code}\n})(globalThis.msg, globalThis.params)` +
+    `.then((result) => result === undefined ? undefined : JSON.stringify(result))`
+  );
 }
 
 /**
@@ -21,9 +33,26 @@ export function createIsolatePool(size: number, memoryMb: number) {
   const create = (): PooledIsolate => {
     const isolate = new ivm.Isolate({ memoryLimit: memoryMb });
     const compiled = new Map<string, ivm.Script>();
+    const user = new Map<string, ivm.Script>();
     live++;
     return {
       isolate,
+      userScript(code) {
+        let script = user.get(code);
+        if (script) {
+          // Most recently used last: the oldest goes first when the map is full.
+          user.delete(code);
+        } else {
+          script = isolate.compileScriptSync(wrapUserCode(code), { filename: 'codigo.js' });
+          if (user.size >= userScriptsKept) {
+            const oldest = user.keys().next().value as string;
+            user.get(oldest)?.release();
+            user.delete(oldest);
+          }
+        }
+        user.set(code, script);
+        return script;
+      },
       script(name) {
         let script = compiled.get(name);
         if (!script) {

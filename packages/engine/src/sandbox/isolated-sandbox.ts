@@ -51,7 +51,7 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
 
   async function runIn(pooled: PooledIsolate, request: SandboxRunRequest, limits: SandboxLimits) {
     const { isolate } = pooled;
-    const context = await isolate.createContext();
+    const context = isolate.createContextSync();
     const bridges = createHostBridges(request.host, denyList, deniedHost);
     const kill = (reason: string) => {
       failure ??= new SandboxError(reason);
@@ -67,22 +67,18 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
     try {
       if (request.signal.aborted) throw new SandboxError('Execução interrompida.');
       const jail = context.global;
-      await jail.set('globalThis', jail.derefInto());
+      jail.setSync('globalThis', jail.derefInto());
       for (const [name, reference] of Object.entries(bridges.references))
-        await jail.set(`$${name}`, reference);
-      await pooled.script('bootstrap').run(context);
+        jail.setSync(`$${name}`, reference);
+      pooled.script('bootstrap').runSync(context);
       for (const [library, used] of libraryUse) {
-        if (used.test(request.code)) await pooled.script(library).run(context);
+        if (used.test(request.code)) pooled.script(library).runSync(context);
       }
-      await jail.set('msg', new ivm.ExternalCopy(request.msg ?? {}).copyInto());
-      await jail.set('params', new ivm.ExternalCopy(request.params ?? {}).copyInto());
-      const source =
-        `(async function (msg, params) {\n${request.code}\n})(globalThis.msg, globalThis.params)` +
-        `.then((result) => result === undefined ? undefined : JSON.stringify(result))`;
-      const output = (await context.eval(source, {
+      jail.setSync('msg', new ivm.ExternalCopy(request.msg ?? {}).copyInto());
+      jail.setSync('params', new ivm.ExternalCopy(request.params ?? {}).copyInto());
+      const output = (await pooled.userScript(request.code).run(context, {
         promise: true,
         timeout: limits.timeoutMs,
-        filename: 'codigo.js',
       })) as string | undefined;
       if (failure) throw failure;
       if (output === undefined) return undefined;
