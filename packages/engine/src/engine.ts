@@ -3,6 +3,7 @@ import type { NodeDefinition } from './kit/define-node';
 import { createRegistry, type NodeRegistry } from './kit/registry';
 import type { EnginePorts } from './ports';
 import type { Sandbox } from './sandbox/sandbox';
+import { createIsolatedSandbox } from './sandbox/isolated-sandbox';
 import { createDebugSession, type DebugSession } from './debugger/debug-session';
 import type { ExecutionResult } from './executor/events';
 import { runExecution, type ExecuteOptions } from './executor/execution';
@@ -11,8 +12,8 @@ import { builtinNodes } from './nodes/index';
 
 export interface EngineOptions {
   ports: EnginePorts;
-  /** The code sandbox for core_code and custom connectors. */
-  sandbox: Sandbox;
+  /** The code sandbox for core_code and custom connectors (default: isolated-vm). */
+  sandbox?: Sandbox;
   limits?: Partial<EngineLimits>;
   /** Extra node types (custom connectors, tests) registered beside the built-in library. */
   nodes?: NodeDefinition[];
@@ -25,17 +26,21 @@ export interface Engine {
   manifests(): NodeManifest[];
   execute(options: ExecuteOptions): Promise<ExecutionResult>;
   createDebugSession(): DebugSession;
+  /** Frees the sandbox's isolates. */
+  dispose(): void;
 }
 
 export function createEngine(options: EngineOptions): Engine {
   const registry = createRegistry([...builtinNodes, ...(options.nodes ?? [])]);
   const limits: EngineLimits = { ...defaultLimits, ...options.limits };
-  const deps = { registry, ports: options.ports, sandbox: options.sandbox, limits };
+  const sandbox = options.sandbox ?? createIsolatedSandbox({ limits: limits.sandbox });
+  const deps = { registry, ports: options.ports, sandbox, limits };
   return {
     registry,
     limits,
     manifests: () => registry.manifests(),
     execute: (execution) => runExecution(deps, execution),
     createDebugSession,
+    dispose: () => sandbox.dispose(),
   };
 }
