@@ -97,16 +97,14 @@ export const executionsRoutes: FastifyPluginAsyncZod<ExecutionsRoutesOptions> = 
       },
     },
     async (request) =>
-      (await repository.running(sessionOf(request).workspaceId)).map(
-        ({ execution, flowName }) => ({
-          execution_id: execution.id,
-          flow_id: execution.flowId,
-          flow_name: flowName,
-          trigger_type: execution.triggerType,
-          trigger_node_uid: execution.triggerNodeUid,
-          start_time: (execution.startedAt ?? execution.queuedAt).toISOString(),
-          stop_execution: runner.isStopping(execution.id),
-        }),
-      ),
+      (await repository.running(sessionOf(request).workspaceId)).map(({ execution, flowName }) => ({
+        execution_id: execution.id,
+        flow_id: execution.flowId,
+        flow_name: flowName,
+        trigger_type: execution.triggerType,
+        trigger_node_uid: execution.triggerNodeUid,
+        start_time: (execution.startedAt ?? execution.queuedAt).toISOString(),
+        stop_execution: runner.isStopping(execution.id),
+      })),
   );
 };
