@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
@@ -27,6 +29,20 @@ import { createVariablesService } from './modules/variables/variables.service';
 import { variablesRoutes } from './modules/variables/variables.routes';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service';
 import { workspaceAccountRoutes, workspaceApiRoutes } from './modules/workspaces/workspaces.routes';
+import multipart from '@fastify/multipart';
+import { createEngine } from '@ponte/engine/engine';
+import type { EngineLimits } from '@ponte/engine/executor/limits';
+import type { Sandbox } from '@ponte/engine/sandbox/sandbox';
+import { createEnginePorts } from './adapters/engine-ports';
+import { engineControlRoutes } from './modules/engine/engine-control.routes';
+import { createExecutionRunner, type ExecutionRunner } from './modules/executions/execution-runner';
+import { executionsRoutes } from './modules/executions/executions.routes';
+import { createLogWriter } from './modules/logs/log-writer';
+import { manualTriggerRoutes } from './modules/triggers/manual-trigger.routes';
+import type { TimerClock } from './modules/triggers/timer-clock';
+import { createTriggerManager } from './modules/triggers/trigger-manager';
+import { webhookRoutes } from './modules/triggers/webhook.routes';
+import { createEmbeddedQueueDriver } from './plugins/queue/embedded-queue-driver';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
@@ -43,6 +59,16 @@ export interface BuildAppOptions {
   loginThrottle?: LoginThrottle;
   /** Node types beside the built-in library (custom connectors, tests). */
   nodes?: NodeDefinition[];
+  /** The code sandbox (default: isolated-vm). */
+  sandbox?: Sandbox;
+  engineLimits?: Partial<EngineLimits>;
+  /** Executions running at once in this process. */
+  executionConcurrency?: number;
+  /** Where manual-trigger uploads are kept (default: PONTE_DATA_DIR/uploads via main.ts). */
+  uploadsDir?: string;
+  /** Clock of the schedules (tests move it by hand). */
+  triggerClock?: TimerClock;
+  webhookTimeoutMs?: number;
 }
 
 let zodConfigured = false;
@@ -88,7 +114,52 @@ export async function buildApp(options: BuildAppOptions) {
   const groups = createGroupsService({ db, now });
   const variables = createVariablesService({ db, now });
   const library = createRegistry([...builtinNodes, ...(options.nodes ?? [])]);
-  const flows = createFlowsService({ db, now, lookup: library.manifest });
+  const late: { runner?: ExecutionRunner } = {};
+  const engine = createEngine({
+    ports: createEnginePorts(db, { runner: () => late.runner! }),
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+    ...(options.engineLimits ? { limits: options.engineLimits } : {}),
+    nodes: options.nodes ?? [],
+  });
+  const logWriter = createLogWriter(db, {
+    onError: (error) => app.log.error({ err: error }, 'falha ao gravar logs'),
+  });
+  const runner = createExecutionRunner({
+    db,
+    queue: createEmbeddedQueueDriver(db),
+    engine,
+    logs: logWriter,
+    now,
+    concurrency: options.executionConcurrency ?? 8,
+    onError: (error) => app.log.error({ err: error }, 'falha na execução'),
+  });
+  late.runner = runner;
+  const triggers = createTriggerManager({
+    db,
+    runner,
+    ...(options.triggerClock ? { clock: options.triggerClock } : {}),
+    onError: (error, context) => app.log.error({ err: error, context }, 'falha num gatilho'),
+  });
+  const flows = createFlowsService({
+    db,
+    now,
+    lookup: library.manifest,
+    onChange: (flowId) => triggers.reloadFlow(flowId),
+  });
+  app.addHook('onReady', async () => {
+    const crashed = await runner.start();
+    if (crashed.length)
+      app.log.warn(
+        { executions: crashed.map((row) => row.id) },
+        'execuções interrompidas marcadas como crashed',
+      );
+    await triggers.start();
+  });
+  app.addHook('onClose', async () => {
+    triggers.stop();
+    await runner.close();
+    engine.dispose();
+  });
 
   await app.register(authPlugin, { resolveSession: (token) => auth.resolveSession(token) });
   await app.register(healthRoutes, { ping: () => database.ping() });
@@ -102,20 +173,40 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(variablesRoutes, { service: variables });
       await api.register(flowsRoutes, { service: flows });
       await api.register(monitoringRoutes, { db, now });
+      await api.register(executionsRoutes, { runner, now });
     },
     { prefix: '/api/v1' },
   );
 
   await app.register(
-    async (engine) => {
-      engine.addHook('onRequest', engine.requireSession);
-      await engine.register(engineRoutes, {
+    async (engineScope) => {
+      engineScope.addHook('onRequest', engineScope.requireSession);
+      await engineScope.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 20 } });
+      await engineScope.register(engineRoutes, {
         manifests: () => library.manifests(),
         lookup: library.manifest,
+      });
+      await engineScope.register(engineControlRoutes, {
+        runner,
+        scheduledJobs: (workspaceId) => triggers.scheduledCount(workspaceId),
+        reloadTriggers: (workspaceId) => triggers.reloadWorkspace(workspaceId),
+      });
+      await engineScope.register(manualTriggerRoutes, {
+        db,
+        runner,
+        uploadsDir: options.uploadsDir ?? join(tmpdir(), 'ponte-uploads'),
       });
     },
     { prefix: '/engine' },
   );
+
+  // Webhooks are public: the node's own auth guards them.
+  await app.register(webhookRoutes, {
+    prefix: '/engine',
+    runner,
+    triggers,
+    ...(options.webhookTimeoutMs ? { responseTimeoutMs: options.webhookTimeoutMs } : {}),
+  });
 
   await app.register(
     async (account) => {

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
@@ -37,7 +38,12 @@ async function connect(config: AppConfig): Promise<DatabaseHandle> {
 async function main() {
   const config = readConfig();
   const database = await connect(config);
-  const app = await buildApp({ config, database, logger: loggerOptions(config.logLevel) });
+  const app = await buildApp({
+    config,
+    database,
+    logger: loggerOptions(config.logLevel),
+    uploadsDir: join(config.dataDir, 'uploads'),
+  });
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {

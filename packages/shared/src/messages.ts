@@ -82,4 +82,13 @@ export const messages = {
     badFilters: 'Os filtros dos logs são inválidos.',
     empty: 'Nenhum log de atividade recebido para o período e filtros selecionados.',
   },
+  engine: {
+    executionNotRunning: 'Esta execução não está em andamento.',
+    flowNotFound: 'Flow não encontrado.',
+    flowDisabled: 'Este flow está desativado.',
+    noManualTrigger: "O flow deve conter um conector 'Manual Trigger'.",
+    webhookNotFound: 'Webhook não encontrado.',
+    webhookUnauthorized: 'Credenciais do webhook inválidas.',
+    webhookTimeout: 'O flow não respondeu a tempo.',
+  },
 } as const;

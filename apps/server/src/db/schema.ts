@@ -226,6 +226,21 @@ export const logs = pgTable(
   ],
 );
 
+/**
+ * One row per schedule tick that fired: with several processes, the one that inserts the row
+ * runs the flow; the others see the conflict and skip the tick.
+ */
+export const scheduleTicks = pgTable(
+  'schedule_ticks',
+  {
+    flowId: text('flow_id').notNull(),
+    nodeUid: text('node_uid').notNull(),
+    tickAt: timestamp('tick_at', { withTimezone: true, precision: 3 }).notNull(),
+    executionId: text('execution_id'),
+  },
+  (t) => [primaryKey({ columns: [t.flowId, t.nodeUid, t.tickAt] })],
+);
+
 export const schema = {
   customers,
   users,
@@ -237,4 +252,5 @@ export const schema = {
   queueJobs,
   executions,
   logs,
+  scheduleTicks,
 };

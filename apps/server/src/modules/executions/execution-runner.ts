@@ -78,11 +78,11 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     return row ?? null;
   };
 
-  const settle = (id: string, result: ExecutionResult) => {
-    const waiter = waiters.get(id);
-    waiters.delete(id);
+  const settle = (execution: ExecutionRow, result: ExecutionResult) => {
+    const waiter = waiters.get(execution.id);
+    waiters.delete(execution.id);
     waiter?.resolve(result);
-    events.emit('finished', result);
+    events.emit('finished', result, execution);
   };
 
   const run = async (
@@ -101,7 +101,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         steps: 0,
         error,
       });
-      return settle(execution.id, {
+      return settle(execution, {
         execution_id: execution.id,
         status: 'error',
         error,
@@ -140,7 +140,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         steps: result.steps,
         error: result.error ?? null,
       });
-      settle(execution.id, result);
+      settle(execution, result);
     } finally {
       signal.removeEventListener('abort', onAbort);
       controllers.delete(execution.id);

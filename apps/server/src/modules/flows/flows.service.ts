@@ -27,6 +27,8 @@ export interface FlowsServiceDeps {
   now: () => Date;
   /** The node library the documents are checked against. */
   lookup: ManifestLookup;
+  /** Called after a flow was created, saved, duplicated or removed (its triggers reload). */
+  onChange?: (flowId: string) => Promise<void> | void;
 }
 
 const issueDetails = (issues: FlowIssue[]) =>
@@ -40,9 +42,13 @@ function wanted(fields: string | undefined, field: string): boolean {
   return included.length === 0 || included.includes(field);
 }
 
-export function createFlowsService({ db, now, lookup }: FlowsServiceDeps) {
+export function createFlowsService({ db, now, lookup, onChange }: FlowsServiceDeps) {
   const repository = createFlowsRepository(db);
   const missing = () => notFound(m.notFound);
+  const changed = async (flow: Flow) => {
+    await onChange?.(flow._id);
+    return flow;
+  };
 
   const deprecatedIn = (data: unknown): string[] => {
     const parsed = flowDocumentSchema.safeParse(data);
@@ -140,7 +146,7 @@ export function createFlowsService({ db, now, lookup }: FlowsServiceDeps) {
         description: body.description,
         config: { rate_limit: body.config.rate_limit },
       };
-      return toFlow(await repository.create(workspaceId, values, now()));
+      return changed(toFlow(await repository.create(workspaceId, values, now())));
     },
 
     async update(workspaceId: string, id: string, body: FlowUpdate): Promise<Flow> {
@@ -166,7 +172,7 @@ export function createFlowsService({ db, now, lookup }: FlowsServiceDeps) {
       if (body.config !== undefined) values.config = { rate_limit: body.config.rate_limit };
       const row = await repository.update(workspaceId, id, values, now());
       if (!row) throw missing();
-      return toFlow(row);
+      return changed(toFlow(row));
     },
 
     /** The copy is created disabled (spec 1 §4), named "… (cópia)". */
@@ -175,11 +181,14 @@ export function createFlowsService({ db, now, lookup }: FlowsServiceDeps) {
       if (!source) throw missing();
       const { id: _id, workspaceId: _ws, createdAt: _c, updatedAt: _u, ...copy } = source;
       const name = m.copyName(source.name).slice(0, limits.flowNameMax);
-      return toFlow(await repository.create(workspaceId, { ...copy, name, enabled: false }, now()));
+      return changed(
+        toFlow(await repository.create(workspaceId, { ...copy, name, enabled: false }, now())),
+      );
     },
 
     async remove(workspaceId: string, id: string): Promise<void> {
       if (!(await repository.remove(workspaceId, id))) throw missing();
+      await onChange?.(id);
     },
   };
 }

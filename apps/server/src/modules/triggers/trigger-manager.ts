@@ -1,0 +1,192 @@
+import { and, eq } from 'drizzle-orm';
+import type { FlowDocument, FlowNode } from '@ponte/shared/flow/flow-document.schema';
+import { normaliseWebhookPath } from '@ponte/engine/nodes/triggers/webhook-trigger/webhook-auth';
+import { nextRuns, validateSchedule } from '@ponte/engine/nodes/triggers/schedule-trigger/schedule';
+import type { ExecutionResult } from '@ponte/engine/executor/events';
+import type { Database } from '../../db/client';
+import { flows, scheduleTicks } from '../../db/schema';
+import type { ExecutionRunner } from '../executions/execution-runner';
+import type { ExecutionRow } from '../executions/executions.repository';
+import { systemClock, type TimerClock } from './timer-clock';
+
+type FlowRow = typeof flows.$inferSelect;
+
+export interface WebhookHook {
+  flow: FlowRow;
+  node: FlowNode;
+}
+
+interface Schedule {
+  workspaceId: string;
+  handle: unknown;
+}
+
+export interface TriggerManagerDeps {
+  db: Database;
+  runner: ExecutionRunner;
+  clock?: TimerClock;
+  onError?: (error: unknown, context: string) => void;
+}
+
+const nodesOf = (flow: FlowRow, type: string) =>
+  ((flow.data as FlowDocument).nodes ?? []).filter((node) => node.type === type && !node.disabled);
+
+/**
+ * Activates the triggers of enabled flows: webhooks (looked up per request), schedules (timers
+ * in this process, one run per tick thanks to `schedule_ticks`) and error flows. Enabling,
+ * disabling, saving or deleting a flow reloads its triggers.
+ */
+export function createTriggerManager(deps: TriggerManagerDeps) {
+  const { db, runner } = deps;
+  const clock = deps.clock ?? systemClock;
+  const webhooks = new Map<string, FlowRow>();
+  const schedules = new Map<string, Schedule>();
+  let stopped = false;
+
+  const report = (error: unknown, context: string) => deps.onError?.(error, context);
+
+  const clearFlow = (flowId: string) => {
+    webhooks.delete(flowId);
+    for (const [key, schedule] of schedules) {
+      if (key.startsWith(`${flowId}\0`)) {
+        clock.clearTimeout(schedule.handle);
+        schedules.delete(key);
+      }
+    }
+  };
+
+  const fire = async (flow: FlowRow, node: FlowNode, tickAt: Date) => {
+    const claimed = await db
+      .insert(scheduleTicks)
+      .values({ flowId: flow.id, nodeUid: node.uid, tickAt })
+      .onConflictDoNothing()
+      .returning({ flowId: scheduleTicks.flowId });
+    if (!claimed.length) return;
+    const timezone = String(node.params.timezone || 'America/Sao_Paulo');
+    const { execution_id } = await runner.enqueue({
+      workspaceId: flow.workspaceId,
+      flowId: flow.id,
+      triggerNodeUid: node.uid,
+      msg: { payload: { scheduled_at: tickAt.toISOString(), timezone } },
+    });
+    await db
+      .update(scheduleTicks)
+      .set({ executionId: execution_id })
+      .where(
+        and(
+          eq(scheduleTicks.flowId, flow.id),
+          eq(scheduleTicks.nodeUid, node.uid),
+          eq(scheduleTicks.tickAt, tickAt),
+        ),
+      );
+  };
+
+  const arm = (flow: FlowRow, node: FlowNode) => {
+    if (stopped || validateSchedule(node.params)) return;
+    const key = `${flow.id}\0${node.uid}`;
+    const [next] = nextRuns(node.params, new Date(clock.now()), 1);
+    if (!next) return;
+    const handle = clock.setTimeout(() => {
+      if (clock.now() < next.getTime()) return arm(flow, node);
+      void fire(flow, node, next)
+        .catch((error: unknown) => report(error, 'agendamento'))
+        .finally(() => {
+          if (schedules.get(key)?.handle === handle) arm(flow, node);
+        });
+    }, next.getTime() - clock.now());
+    schedules.set(key, { workspaceId: flow.workspaceId, handle });
+  };
+
+  const register = (flow: FlowRow) => {
+    clearFlow(flow.id);
+    if (!flow.enabled) return;
+    if (nodesOf(flow, 'core_webhook_trigger').length) webhooks.set(flow.id, flow);
+    for (const node of nodesOf(flow, 'core_schedule_trigger')) arm(flow, node);
+  };
+
+  const load = async (where?: ReturnType<typeof eq>) => {
+    const rows = await db
+      .select()
+      .from(flows)
+      .where(where ? and(eq(flows.enabled, true), where) : eq(flows.enabled, true));
+    for (const row of rows) register(row);
+  };
+
+  /** An execution that failed starts the workspace's error flows (never from an error flow). */
+  const onFinished = async (result: ExecutionResult, execution: ExecutionRow) => {
+    if (result.status !== 'error' || execution.triggerType === 'core_error_trigger') return;
+    const candidates = await db
+      .select()
+      .from(flows)
+      .where(and(eq(flows.workspaceId, execution.workspaceId), eq(flows.enabled, true)));
+    for (const flow of candidates) {
+      if (flow.id === execution.flowId) continue;
+      for (const node of nodesOf(flow, 'core_error_trigger')) {
+        await runner.enqueue({
+          workspaceId: flow.workspaceId,
+          flowId: flow.id,
+          triggerNodeUid: node.uid,
+          msg: {
+            payload: {
+              error: result.error ?? { message: '' },
+              execution_id: execution.id,
+              flow_id: execution.flowId,
+            },
+          },
+        });
+      }
+    }
+  };
+  const finishedListener = (result: ExecutionResult, execution: ExecutionRow) =>
+    void onFinished(result, execution).catch((error: unknown) => report(error, 'flow de erro'));
+
+  return {
+    async start() {
+      stopped = false;
+      runner.events.on('finished', finishedListener);
+      await load();
+    },
+
+    /** After a flow was created, saved, duplicated or removed. */
+    async reloadFlow(flowId: string) {
+      const [row] = await db.select().from(flows).where(eq(flows.id, flowId));
+      if (row) register(row);
+      else clearFlow(flowId);
+    },
+
+    async reloadWorkspace(workspaceId: string) {
+      for (const [flowId, flow] of webhooks)
+        if (flow.workspaceId === workspaceId) clearFlow(flowId);
+      for (const [key, schedule] of schedules) {
+        if (schedule.workspaceId === workspaceId) clearFlow(key.split('\0')[0]!);
+      }
+      await load(eq(flows.workspaceId, workspaceId));
+    },
+
+    /** The enabled webhook node of a flow for a method and path, or null (404). */
+    findWebhook(flowId: string, method: string, path: string): WebhookHook | null {
+      const flow = webhooks.get(flowId);
+      if (!flow) return null;
+      const wanted = normaliseWebhookPath(path);
+      const node = nodesOf(flow, 'core_webhook_trigger').find(
+        (candidate) =>
+          String(candidate.params.method || 'POST').toUpperCase() === method.toUpperCase() &&
+          normaliseWebhookPath(String(candidate.params.path ?? '')) === wanted,
+      );
+      return node ? { flow, node } : null;
+    },
+
+    scheduledCount: (workspaceId: string) =>
+      [...schedules.values()].filter((schedule) => schedule.workspaceId === workspaceId).length,
+
+    stop() {
+      stopped = true;
+      runner.events.off('finished', finishedListener);
+      for (const schedule of schedules.values()) clock.clearTimeout(schedule.handle);
+      schedules.clear();
+      webhooks.clear();
+    },
+  };
+}
+
+export type TriggerManager = ReturnType<typeof createTriggerManager>;
