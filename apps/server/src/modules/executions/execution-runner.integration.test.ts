@@ -6,41 +6,19 @@ import { createEnginePorts } from '../../adapters/engine-ports';
 import { createEmbeddedQueueDriver } from '../../plugins/queue/embedded-queue-driver';
 import { useTestApp, type TestAccount } from '../../test/test-app';
 import { describeEachDriver } from '../../test/test-database';
+import { chain as flowOf, type Step } from '../../test/flow-fixtures';
+import { until } from '../../test/until';
 import { createLogWriter } from '../logs/log-writer';
 import { createExecutionRunner, type ExecutionRunner } from './execution-runner';
 
 const { nodes } = createTestNodes();
+/** A linear flow started by the test trigger. */
+const chain = (...steps: Step[]) => flowOf({ type: 'test_trigger' }, ...steps);
+
 const noSandbox: Sandbox = {
   run: () => Promise.reject(new Error('sem sandbox')),
   dispose: () => undefined,
 };
-
-function chain(...steps: { type: string; params?: Record<string, unknown> }[]) {
-  const all = [{ type: 'test_trigger', params: {} }, ...steps].map((step, index) => ({
-    uid: `n${index}`,
-    position: { x: index * 200, y: 0 },
-    params: {},
-    ...step,
-  }));
-  return {
-    version: 1,
-    nodes: all,
-    edges: all.slice(1).map((node, index) => ({
-      id: `e${index}`,
-      source: `n${index}`,
-      sourceOutput: 'default',
-      target: node.uid,
-    })),
-  };
-}
-
-async function until(check: () => boolean | Promise<boolean>) {
-  for (let i = 0; i < 500; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('tempo esgotado');
-}
 
 describeEachDriver('execution runner', (driver) => {
   const t = useTestApp(driver, { nodes });
@@ -167,7 +145,10 @@ describeEachDriver('execution runner', (driver) => {
       triggerNodeUid: 'n0',
       msg: { payload: {} },
     });
-    await until(async () => (await runner.repository.find(execution_id))?.status === 'running');
+    await until(
+      async () => (await runner.repository.find(execution_id))?.status === 'running',
+      'a execução começar',
+    );
     const stranger = await t.createAccount();
     expect(await runner.stop(stranger.workspaceId, execution_id)).toBe(false);
     expect(await runner.stop(account.workspaceId, execution_id)).toBe(true);
@@ -192,6 +173,7 @@ describeEachDriver('execution runner', (driver) => {
     });
     await until(
       async () => (await dying.repository.find(running.execution_id))?.status === 'running',
+      'a execução começar',
     );
     const queued = await dying.enqueue({
       workspaceId: account.workspaceId,
@@ -210,6 +192,7 @@ describeEachDriver('execution runner', (driver) => {
     });
     await until(
       async () => (await restarted.repository.find(queued.execution_id))?.status === 'success',
+      'a execução da fila depois do reinício',
     );
   });
 });

@@ -181,6 +181,8 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
         }
         pumping = true;
         try {
+          // A wake-up that arrives while this pass runs (even while it arms the timer) makes
+          // another pass: none is lost to the idle wait.
           do {
             again = false;
             while (!stopped && !paused.has(queue) && running.size < options.concurrency) {
@@ -188,14 +190,14 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
               if (!row) break;
               start(row);
             }
+            if (!stopped) {
+              const at = await nextRunAt(queue);
+              const wait = at ? Math.max(5, at.getTime() - Date.now()) : maxIdleMs;
+              clearTimeout(timer);
+              timer = setTimeout(() => void pump(), Math.min(wait, maxIdleMs));
+              timer.unref();
+            }
           } while (again && !stopped);
-          if (!stopped) {
-            clearTimeout(timer);
-            const at = await nextRunAt(queue);
-            const wait = at ? Math.max(5, at.getTime() - Date.now()) : maxIdleMs;
-            timer = setTimeout(() => void pump(), Math.min(wait, maxIdleMs));
-            timer.unref();
-          }
         } finally {
           pumping = false;
         }

@@ -1,19 +1,12 @@
 import { afterEach, expect, it } from 'vitest';
 import type { QueueConsumer, QueueDriver, QueueJob } from './queue-driver';
+import { until } from '../../test/until';
 
 /** A promise the test resolves by hand. */
 function gate() {
   let open!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));
   return { opened, open };
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string) {
-  for (let turn = 0; turn < 500; turn++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`Esperou demais por: ${what}`);
 }
 
 /**
@@ -76,6 +69,32 @@ export function queueDriverContract(setup: () => { open(): QueueDriver; reopen()
     release.open();
     await until(() => done === 5, 'todos os jobs');
     expect(most).toBe(2);
+  });
+
+  it('starts a job enqueued while the consumer is between looks, without an idle poll', async () => {
+    const driver = setup().open();
+    const release = gate();
+    let started = 0;
+    // Each job enqueues the next a moment after it starts: the new job lands while the
+    // consumer is still looking for more work or arming its timer.
+    consume(
+      driver,
+      'q-chain',
+      async (job) => {
+        started++;
+        const n = job.payload as number;
+        if (n < 40) {
+          await new Promise((resolve) => setTimeout(resolve, n % 4));
+          await driver.enqueue('q-chain', { workspaceId: 'ws', payload: n + 1 });
+        }
+        await release.opened;
+      },
+      { concurrency: 100 },
+    );
+    await driver.enqueue('q-chain', { workspaceId: 'ws', payload: 0 });
+    // The idle poll is 30 s away: every job must have started through its own wake-up.
+    await until(() => started === 41, 'os 41 jobs começarem');
+    release.open();
   });
 
   it('keeps jobs sharing a concurrency key under its limit', async () => {

@@ -1,0 +1,487 @@
+import { expect, it } from 'vitest';
+import { messages } from '@ponte/shared/messages';
+import { eq } from 'drizzle-orm';
+import { scheduleTicks } from '../../db/schema';
+import { useTestApp } from '../../test/test-app';
+import { chain, createFlow, executionsOf, finished, type Step } from '../../test/flow-fixtures';
+import { until } from '../../test/until';
+import { describeEachDriver } from '../../test/test-database';
+import { createManualClock } from './timer-clock';
+import { createTriggerManager } from './trigger-manager';
+import type { ExecutionRunner } from '../executions/execution-runner';
+
+const m = messages.engine;
+
+describeEachDriver('triggers', (driver) => {
+  const clock = createManualClock(Date.parse('2026-11-23T12:00:00.000Z'));
+  const t = useTestApp(driver, { triggerClock: clock, webhookTimeoutMs: 3_000 });
+
+  const webhookFlow = (params: Record<string, unknown>, ...rest: Step[]) =>
+    chain(
+      { type: 'core_webhook_trigger', params: { method: 'POST', path: 'pedidos/novo', ...params } },
+      ...rest,
+    );
+
+  it('answers a webhook with the body the code and respond nodes computed', async () => {
+    const account = await t.createAccount();
+    const flowId = await createFlow(
+      t,
+      account,
+      webhookFlow(
+        { response: 'respond_node' },
+        {
+          type: 'core_code',
+          params: {
+            code: 'return { payload: { total: msg.payload.itens.reduce((s, i) => s + i.preco, 0) } };',
+          },
+        },
+        {
+          type: 'core_respond_webhook',
+          params: {
+            status: 201,
+            headers: [{ key: 'X-Pedido', value: 'ok' }],
+            body: '{{ msg.payload }}',
+          },
+        },
+      ),
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/engine/webhook/${flowId}/pedidos/novo`,
+      payload: { itens: [{ preco: 10.5 }, { preco: 4.5 }] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.headers['x-pedido']).toBe('ok');
+    expect(res.json()).toEqual({ total: 15 });
+    const [execution] = await finished(t, flowId);
+    expect(execution).toMatchObject({
+      status: 'success',
+      triggerType: 'core_webhook_trigger',
+      workspaceId: account.workspaceId,
+    });
+  });
+
+  it('answers 202 with the execution id at once, or the last node output when asked', async () => {
+    const account = await t.createAccount();
+    const immediate = await createFlow(t, account, webhookFlow({ response: 'immediate' }));
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/engine/webhook/${immediate}/pedidos/novo`,
+      payload: { a: 1 },
+    });
+    expect(accepted.statusCode).toBe(202);
+    const { execution_id } = accepted.json() as { execution_id: string };
+    const [row] = await finished(t, immediate);
+    expect(row!.id).toBe(execution_id);
+
+    const last = await createFlow(
+      t,
+      account,
+      webhookFlow(
+        { response: 'last_node', method: 'GET', path: 'consulta' },
+        {
+          type: 'core_set',
+          params: {
+            target: 'msg',
+            values: [{ path: 'payload.eco', value: '{{ msg.webhook.query.q }}' }],
+          },
+        },
+      ),
+    );
+    const answered = await t.app.inject({
+      method: 'GET',
+      url: `/engine/webhook/${last}/consulta?q=abc`,
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json()).toEqual({ eco: 'abc' });
+  });
+
+  it('refuses unknown, disabled and deleted flows, other paths and methods with 404', async () => {
+    const account = await t.createAccount();
+    const api = t.request(account.token);
+    const disabled = await createFlow(t, account, webhookFlow({}), false);
+    const enabled = await createFlow(t, account, webhookFlow({}));
+    const call = (flowId: string, method: 'POST' | 'GET' = 'POST', path = 'pedidos/novo') =>
+      t.app.inject({
+        method,
+        url: `/engine/webhook/${flowId}/${path}`,
+        payload: method === 'POST' ? {} : undefined,
+      });
+
+    for (const res of [
+      await call('nao-existe'),
+      await call(disabled),
+      await call(enabled, 'GET'),
+      await call(enabled, 'POST', 'outro'),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ message: m.webhookNotFound });
+    }
+    expect((await call(enabled)).statusCode).toBe(202);
+
+    // Disabling, then deleting, takes the webhook down at once.
+    const flow = (await api.get(`/api/v1/flows/${enabled}`)).json() as Record<string, unknown>;
+    expect(
+      (await api.put(`/api/v1/flows/${enabled}`, { ...flow, enabled: false })).statusCode,
+    ).toBe(200);
+    expect((await call(enabled)).statusCode).toBe(404);
+    expect((await api.put(`/api/v1/flows/${enabled}`, { ...flow, enabled: true })).statusCode).toBe(
+      200,
+    );
+    expect((await call(enabled)).statusCode).toBe(202);
+    expect((await api.delete(`/api/v1/flows/${enabled}`)).statusCode).toBe(204);
+    expect((await call(enabled)).statusCode).toBe(404);
+    await until(async () => (await executionsOf(t, enabled)).every((row) => row.endedAt), 'fim');
+  });
+
+  it('checks header and basic auth before running anything', async () => {
+    const account = await t.createAccount();
+    const header = await createFlow(
+      t,
+      account,
+      webhookFlow({ auth: 'header', auth_header_name: 'X-Chave', auth_header_value: 's3gredo' }),
+    );
+    const basic = await createFlow(
+      t,
+      account,
+      webhookFlow({ auth: 'basic', auth_username: 'ana', auth_password: 'p@ss' }),
+    );
+    const post = (flowId: string, headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/engine/webhook/${flowId}/pedidos/novo`,
+        headers,
+        payload: {},
+      });
+    const basicOf = (user: string, password: string) =>
+      `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+    for (const res of [
+      await post(header, {}),
+      await post(header, { 'x-chave': 's3gredO' }),
+      await post(basic, { authorization: basicOf('ana', 'errada') }),
+      await post(basic, {}),
+    ]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ message: m.webhookUnauthorized });
+    }
+    expect(await executionsOf(t, header)).toHaveLength(0);
+    expect(await executionsOf(t, basic)).toHaveLength(0);
+    expect((await post(header, { 'x-chave': 's3gredo' })).statusCode).toBe(202);
+    expect((await post(basic, { authorization: basicOf('ana', 'p@ss') })).statusCode).toBe(202);
+    await finished(t, header);
+    await finished(t, basic);
+  });
+
+  it('answers 500 with the error when the flow fails before responding', async () => {
+    const account = await t.createAccount();
+    const flowId = await createFlow(
+      t,
+      account,
+      webhookFlow(
+        { response: 'respond_node' },
+        { type: 'core_stop', params: { status: 'error', message: 'Pedido sem itens' } },
+      ),
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/engine/webhook/${flowId}/pedidos/novo`,
+      payload: {},
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toMatchObject({ message: 'Pedido sem itens' });
+  });
+
+  it('runs a manual flow whose log line appears in the logs API', async () => {
+    const account = await t.createAccount();
+    const api = t.request(account.token);
+    const flowId = await createFlow(
+      t,
+      account,
+      chain(
+        {
+          type: 'core_manual_trigger',
+          params: {
+            description: 'Informe o cliente',
+            fields: [{ name: 'cliente', label: 'Cliente', type: 'text', required: true }],
+          },
+        },
+        {
+          type: 'core_log',
+          params: { label: 'Cliente', message: 'Olá, {{ msg.payload.cliente }}' },
+        },
+      ),
+    );
+    const form = await api.get(`/engine/flow/manual-trigger/${flowId}`);
+    expect(form.statusCode).toBe(200);
+    expect(form.json()).toEqual({
+      success: true,
+      form_description: 'Informe o cliente',
+      form_fields: [{ name: 'cliente', label: 'Cliente', type: 'text', required: true }],
+    });
+
+    const missing = await api.post(`/engine/flow/manual-trigger/${flowId}`, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain('Cliente');
+    expect(await executionsOf(t, flowId)).toHaveLength(0);
+
+    const run = await api.post(`/engine/flow/manual-trigger/${flowId}`, { cliente: 'Maria' });
+    expect(run.statusCode, run.body).toBe(200);
+    const { execution_id } = run.json() as { execution_id: string };
+    await finished(t, flowId);
+    const logs = await until(async () => {
+      const res = await api.get(
+        `/api/v1/monitoring/logs?filters=${encodeURIComponent(
+          JSON.stringify({ execution_id, type: 'user' }),
+        )}`,
+      );
+      const body = res.json() as { items: { data: { message: string; label: string } }[] };
+      return body.items.length > 0 && body;
+    }, 'o log do usuário');
+    expect(logs.items.map((item) => item.data)).toEqual([
+      expect.objectContaining({ label: 'Cliente', message: 'Olá, Maria' }),
+    ]);
+  });
+
+  it('takes manual-trigger files as multipart and passes their metadata', async () => {
+    const account = await t.createAccount();
+    const flowId = await createFlow(
+      t,
+      account,
+      chain(
+        {
+          type: 'core_manual_trigger',
+          params: {
+            fields: [
+              { name: 'nota', label: 'Nota fiscal', type: 'upload', required: true },
+              { name: 'obs', label: 'Observação', type: 'textarea', required: false },
+            ],
+          },
+        },
+        {
+          type: 'core_log',
+          params: {
+            label: 'Arquivo',
+            message:
+              '{{ msg.payload.nota.filename }} {{ msg.payload.nota.size }} {{ msg.payload.obs }}',
+          },
+        },
+      ),
+    );
+    const boundary = '----ponte-teste';
+    const body = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="obs"',
+      '',
+      'urgente',
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="nota"; filename="nota 1.xml"',
+      'Content-Type: application/xml',
+      '',
+      '<nota>1</nota>',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/engine/flow/manual-trigger/${flowId}`,
+      headers: {
+        authorization: `Bearer ${account.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [execution] = await finished(t, flowId);
+    expect(execution!.status).toBe('success');
+    const logs = await until(async () => {
+      const list = (
+        await t
+          .request(account.token)
+          .get(
+            `/api/v1/monitoring/logs?filters=${encodeURIComponent(JSON.stringify({ execution_id: execution!.id, type: 'user' }))}`,
+          )
+      ).json() as { items: { data: { message: string } }[] };
+      return list.items.length > 0 && list;
+    }, 'o log do arquivo');
+    expect(logs.items[0]!.data.message).toBe('nota 1.xml 14 urgente');
+  });
+
+  it('refuses manual triggers of disabled flows, flows without one, and other workspaces', async () => {
+    const owner = await t.createAccount();
+    const stranger = await t.createAccount({ workspaceName: 'Outro' });
+    const manual = chain(
+      { type: 'core_manual_trigger' },
+      { type: 'core_log', params: { label: 'L', message: 'x' } },
+    );
+    const disabled = await createFlow(t, owner, manual, false);
+    const enabled = await createFlow(t, owner, manual);
+    const webhookOnly = await createFlow(t, owner, webhookFlow({}));
+    const api = t.request(owner.token);
+
+    const off = await api.post(`/engine/flow/manual-trigger/${disabled}`, {});
+    expect(off.statusCode).toBe(400);
+    expect(off.json().message).toBe(m.flowDisabled);
+    const none = await api.get(`/engine/flow/manual-trigger/${webhookOnly}`);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(m.noManualTrigger);
+
+    const other = t.request(stranger.token);
+    expect((await other.get(`/engine/flow/manual-trigger/${enabled}`)).statusCode).toBe(404);
+    expect((await other.post(`/engine/flow/manual-trigger/${enabled}`, {})).statusCode).toBe(404);
+    expect(
+      (await t.request(null).post(`/engine/flow/manual-trigger/${enabled}`, {})).statusCode,
+    ).toBe(401);
+    expect(await executionsOf(t, enabled)).toHaveLength(0);
+  });
+
+  it('fires a schedule once per tick in its time zone, even with a second process', async () => {
+    const account = await t.createAccount();
+    // 09:00:00 in São Paulo is 12:00:00 UTC; the clock starts at 12:00:00 UTC.
+    const flowId = await createFlow(
+      t,
+      account,
+      chain(
+        {
+          type: 'core_schedule_trigger',
+          params: { cron: '0 */5 9 * * *', timezone: 'America/Sao_Paulo' },
+        },
+        { type: 'core_log', params: { label: 'Tick', message: '{{ msg.payload.scheduled_at }}' } },
+      ),
+    );
+    const status = await t.request(account.token).get('/engine/status');
+    expect(status.json()).toMatchObject({ running: true, scheduled_jobs: 1 });
+
+    // A second process on the same database, with its own timers on the same clock.
+    const enqueued: string[] = [];
+    const other = createTriggerManager({
+      db: t.database.db,
+      clock,
+      runner: {
+        events: { on: () => undefined, off: () => undefined },
+        enqueue: async (request: { triggerNodeUid: string }) => {
+          enqueued.push(request.triggerNodeUid);
+          return { execution_id: 'outro-processo', done: new Promise(() => undefined) };
+        },
+      } as unknown as ExecutionRunner,
+    });
+    await other.start();
+    try {
+      await clock.advance(4 * 60_000);
+      expect(await executionsOf(t, flowId)).toHaveLength(0);
+      await clock.advance(2 * 60_000); // past 09:05 in São Paulo
+      await until(
+        async () =>
+          (await t.database.db.select().from(scheduleTicks).where(eq(scheduleTicks.flowId, flowId)))
+            .length === 1,
+        'o tick das 09:05',
+      );
+      await clock.advance(5 * 60_000); // past 09:10
+      const ticks = await until(async () => {
+        const rows = await t.database.db
+          .select()
+          .from(scheduleTicks)
+          .where(eq(scheduleTicks.flowId, flowId));
+        return rows.length === 2 && rows;
+      }, 'o tick das 09:10');
+      expect(ticks.map((tick) => tick.tickAt.toISOString()).sort()).toEqual([
+        '2026-11-23T12:05:00.000Z',
+        '2026-11-23T12:10:00.000Z',
+      ]);
+      const ours = await until(async () => {
+        const rows = (await executionsOf(t, flowId)).filter((row) => row.endedAt);
+        return rows.length + enqueued.length === 2 && rows;
+      }, 'as execuções agendadas');
+      // Each tick ran once in all: here or in the other process, never in both.
+      expect(ours.length + enqueued.length).toBe(2);
+      for (const row of ours) expect(row.status).toBe('success');
+    } finally {
+      other.stop();
+    }
+  });
+
+  it('starts the error flows of the workspace when a flow fails, with the error', async () => {
+    const account = await t.createAccount();
+    const stranger = await t.createAccount({ workspaceName: 'Outro' });
+    const failing = await createFlow(
+      t,
+      account,
+      chain(
+        { type: 'core_manual_trigger' },
+        { type: 'core_stop', params: { status: 'error', message: 'Estoque negativo' } },
+      ),
+    );
+    const errorFlow = chain(
+      { type: 'core_error_trigger' },
+      {
+        type: 'core_log',
+        params: {
+          label: 'Erro',
+          message: '{{ msg.payload.error.message }} em {{ msg.payload.execution_id }}',
+        },
+      },
+    );
+    const handler = await createFlow(t, account, errorFlow);
+    const strangerHandler = await createFlow(t, stranger, errorFlow);
+
+    const run = await t.request(account.token).post(`/engine/flow/manual-trigger/${failing}`, {});
+    const { execution_id } = run.json() as { execution_id: string };
+    const [failed] = await finished(t, failing);
+    expect(failed!.status).toBe('error');
+    const [handled] = await finished(t, handler);
+    expect(handled).toMatchObject({ status: 'success', triggerType: 'core_error_trigger' });
+    const logs = await until(async () => {
+      const list = (
+        await t
+          .request(account.token)
+          .get(
+            `/api/v1/monitoring/logs?filters=${encodeURIComponent(JSON.stringify({ execution_id: handled!.id, type: 'user' }))}`,
+          )
+      ).json() as { items: { data: { message: string } }[] };
+      return list.items.length > 0 && list;
+    }, 'o log do flow de erro');
+    expect(logs.items[0]!.data.message).toBe(`Estoque negativo em ${execution_id}`);
+    // Another workspace's error flow never hears of it.
+    expect(await executionsOf(t, strangerHandler)).toHaveLength(0);
+  });
+
+  it('calls another flow of the workspace and refuses one of another workspace', async () => {
+    const account = await t.createAccount();
+    const stranger = await t.createAccount({ workspaceName: 'Outro' });
+    const callee = chain(
+      { type: 'core_flow_trigger' },
+      {
+        type: 'core_set',
+        params: {
+          target: 'msg',
+          values: [{ path: 'payload.dobro', value: '{{ msg.payload.n * 2 }}' }],
+        },
+      },
+    );
+    const mine = await createFlow(t, account, callee);
+    const theirs = await createFlow(t, stranger, callee);
+    const caller = (target: string) =>
+      chain(
+        { type: 'core_manual_trigger' },
+        {
+          type: 'core_execute_flow',
+          params: { flow: target, payload: '{{ { "n": 21 } }}', wait: true },
+        },
+        { type: 'core_log', params: { label: 'Resposta', message: '{{ msg.payload.dobro }}' } },
+      );
+    const good = await createFlow(t, account, caller(mine));
+    const bad = await createFlow(t, account, caller(theirs));
+    const api = t.request(account.token);
+
+    await api.post(`/engine/flow/manual-trigger/${good}`, {});
+    const [ok] = await finished(t, good);
+    expect(ok!.status, JSON.stringify(ok!.error)).toBe('success');
+    const [called] = await finished(t, mine);
+    expect(called).toMatchObject({ status: 'success', triggerType: 'core_flow_trigger' });
+
+    await api.post(`/engine/flow/manual-trigger/${bad}`, {});
+    const [refused] = await finished(t, bad);
+    expect(refused!.status).toBe('error');
+    expect(await executionsOf(t, theirs)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,51 @@
+import { expect } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { executions } from '../db/schema';
+import type { TestAccount, TestContext } from './test-app';
+import { until } from './until';
+
+export type Step = { type: string; params?: Record<string, unknown>; uid?: string };
+
+/** A linear flow document: the first step is the trigger, each step feeds the next. */
+export function chain(...steps: Step[]) {
+  const nodes = steps.map((step, index) => ({
+    uid: step.uid ?? `n${index}`,
+    type: step.type,
+    position: { x: index * 200, y: 0 },
+    params: step.params ?? {},
+  }));
+  return {
+    version: 1,
+    nodes,
+    edges: nodes.slice(1).map((node, index) => ({
+      id: `e${index}`,
+      source: nodes[index]!.uid,
+      sourceOutput: 'default',
+      target: node.uid,
+    })),
+  };
+}
+
+/** Creates a flow through the API, as a user would. */
+export async function createFlow(
+  t: TestContext,
+  account: TestAccount,
+  data: object,
+  enabled = true,
+) {
+  const res = await t
+    .request(account.token)
+    .post('/api/v1/flows', { name: 'Flow de teste', enabled, data });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { _id: string })._id;
+}
+
+export const executionsOf = (t: TestContext, flowId: string) =>
+  t.database.db.select().from(executions).where(eq(executions.flowId, flowId));
+
+/** Waits until `count` executions of the flow have ended, and gives them. */
+export const finished = (t: TestContext, flowId: string, count = 1) =>
+  until(async () => {
+    const rows = (await executionsOf(t, flowId)).filter((row) => row.endedAt);
+    return rows.length >= count && rows;
+  }, `${count} execução(ões) do flow ${flowId}`);
