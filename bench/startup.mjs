@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
+// The server runs with the Node flags of `npm start`.
+const { nodeFlags } = await import('./server-flags.mjs');
 const runs = Number(process.argv[2] ?? 5);
 
 function freePort() {
@@ -28,7 +30,7 @@ function rssMb(pid) {
 async function startOnce(dataDir) {
   const port = await freePort();
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...nodeFlags, join(root, 'apps/server/dist/main.js')], {
     env: { ...process.env, PORT: String(port), PONTE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });

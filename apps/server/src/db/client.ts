@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir, type DataDirLockOptions } from './data-dir-lock';
 import { migratePglite, migratePostgres } from './migrate';
+import { initPgliteDataDir } from './pglite-initdb';
 import { schema } from './schema';
 
 /** What repositories see: the same query builder for both drivers. */
@@ -54,6 +55,12 @@ export async function pgliteHandle(
 /** Every open of PGlite loads the extensions later migrations rely on. */
 export const pgliteExtensions = { pg_trgm };
 
+/**
+ * PGlite's defaults plus small shared buffers: PostgreSQL touches all of them at start, and the
+ * default 128 MB would be most of an idle server's memory. One connection needs far less.
+ */
+export const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 /** PGlite in memory (`dataDir` null) or in a folder this process must own. */
 export async function openPglite(
   dataDir: string | null,
@@ -62,9 +69,11 @@ export async function openPglite(
   const release = dataDir === null ? null : await lockDataDir(dataDir, lockOptions);
   let client: PGlite | null = null;
   try {
+    if (dataDir !== null) await initPgliteDataDir(dataDir);
     client = await PGlite.create({
       ...(dataDir === null ? {} : { dataDir }),
       extensions: pgliteExtensions,
+      startParams: pgliteStartParams,
     });
     return await pgliteHandle(client, release);
   } catch (error) {

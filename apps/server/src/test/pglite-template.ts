@@ -4,7 +4,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pgliteExtensions, pgliteHandle, type DatabaseHandle } from '../db/client';
+import {
+  pgliteExtensions,
+  pgliteHandle,
+  pgliteStartParams,
+  type DatabaseHandle,
+} from '../db/client';
 import { migrationsDir } from '../package-root';
 
 function templateKey(): string {
@@ -29,13 +34,17 @@ export async function openPgliteFromTemplate(): Promise<DatabaseHandle> {
       const client = await PGlite.create({
         loadDataDir: new Blob([readFileSync(file)]),
         extensions: pgliteExtensions,
+        startParams: pgliteStartParams,
       });
       return await pgliteHandle(client);
     } catch {
       // an unreadable copy is rebuilt below
     }
   }
-  const client = await PGlite.create({ extensions: pgliteExtensions });
+  const client = await PGlite.create({
+    extensions: pgliteExtensions,
+    startParams: pgliteStartParams,
+  });
   const handle = await pgliteHandle(client);
   const dump = await client.dumpDataDir('gzip');
   const partial = `${file}.${process.pid}.tmp`;

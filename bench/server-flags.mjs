@@ -1,0 +1,8 @@
+// The Node flags `npm start` gives the server (package.json is their one source), so that the
+// benches measure the server as users run it.
+import { readFileSync } from 'node:fs';
+
+const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+export const nodeFlags = manifest.scripts.start
+  .split(/\s+/)
+  .filter((word) => word.startsWith('--'));
