@@ -37,6 +37,7 @@ import { createEnginePorts } from './adapters/engine-ports';
 import { engineControlRoutes } from './modules/engine/engine-control.routes';
 import { createExecutionRunner, type ExecutionRunner } from './modules/executions/execution-runner';
 import { executionsRoutes } from './modules/executions/executions.routes';
+import { createLogRetention } from './modules/logs/log-retention';
 import { createLogWriter } from './modules/logs/log-writer';
 import { manualTriggerRoutes } from './modules/triggers/manual-trigger.routes';
 import type { TimerClock } from './modules/triggers/timer-clock';
@@ -69,6 +70,8 @@ export interface BuildAppOptions {
   /** Clock of the schedules (tests move it by hand). */
   triggerClock?: TimerClock;
   webhookTimeoutMs?: number;
+  /** Days of logs kept (PONTE_LOG_RETENTION_DAYS, default 30). */
+  logRetentionDays?: number;
 }
 
 let zodConfigured = false;
@@ -146,7 +149,15 @@ export async function buildApp(options: BuildAppOptions) {
     lookup: library.manifest,
     onChange: (flowId) => triggers.reloadFlow(flowId),
   });
+  const retention = createLogRetention({
+    db,
+    days: options.logRetentionDays ?? 30,
+    now,
+    onError: (error) => app.log.error({ err: error }, 'falha ao apagar logs antigos'),
+    onRemoved: (count) => app.log.info({ count }, 'logs antigos apagados'),
+  });
   app.addHook('onReady', async () => {
+    retention.start();
     const crashed = await runner.start();
     if (crashed.length)
       app.log.warn(
@@ -157,6 +168,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   app.addHook('onClose', async () => {
     triggers.stop();
+    await retention.stop();
     await runner.close();
     engine.dispose();
   });

@@ -36,6 +36,7 @@ describe('config', () => {
       encryptionKey: null,
       admin: null,
       logLevel: 'info',
+      logRetentionDays: 30,
       docsUrl: null,
       supportUrl: null,
       webDist: defaultWebDist,
@@ -53,6 +54,7 @@ describe('config', () => {
         PONTE_ADMIN_EMAIL: ' Admin@Empresa.com ',
         PONTE_ADMIN_PASSWORD: 'senha-segura',
         LOG_LEVEL: 'debug',
+        PONTE_LOG_RETENTION_DAYS: '7',
         PONTE_DOCS_URL: 'https://docs.exemplo.com',
         PONTE_SUPPORT_URL: '',
         PONTE_WEB_DIST: 'web',
@@ -66,6 +68,7 @@ describe('config', () => {
       databaseUrl: 'postgres://u:p@db:5432/ponte',
       admin: { email: 'admin@empresa.com', password: 'senha-segura' },
       logLevel: 'debug',
+      logRetentionDays: 7,
       docsUrl: 'https://docs.exemplo.com',
       supportUrl: null,
       webDist: '/srv/ponte/web',
@@ -79,6 +82,10 @@ describe('config', () => {
     expect(configError({ PORT: '70000' })).toContain('PORT');
     expect(configError({ DATABASE_URL: 'mysql://x' })).toContain('DATABASE_URL');
     expect(configError({ LOG_LEVEL: 'verbose' })).toContain('LOG_LEVEL');
+    expect(configError({ PONTE_LOG_RETENTION_DAYS: '0' })).toBe(
+      'A variável de ambiente PONTE_LOG_RETENTION_DAYS é inválida: deve ser um número inteiro de dias, de 1 a 36500 (valor recebido: "0").',
+    );
+    expect(configError({ PONTE_LOG_RETENTION_DAYS: '2.5' })).toContain('PONTE_LOG_RETENTION_DAYS');
     expect(configError({ PONTE_DOCS_URL: 'docs' })).toContain('PONTE_DOCS_URL');
     expect(configError({ PONTE_JWT_SECRET: 'curto' })).toMatch(
       /PONTE_JWT_SECRET.*32 caracteres\.$/,

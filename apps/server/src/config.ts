@@ -51,6 +51,11 @@ export const configVariables: readonly ConfigVariable[] = [
     description: 'Senha do primeiro usuário (junto com PONTE_ADMIN_EMAIL).',
   },
   {
+    name: 'PONTE_LOG_RETENTION_DAYS',
+    default: '30',
+    description: 'Dias que os logs das execuções são guardados; os mais antigos são apagados.',
+  },
+  {
     name: 'LOG_LEVEL',
     default: 'info',
     description: 'Nível dos logs: fatal, error, warn, info, debug, trace ou silent.',
@@ -84,6 +89,7 @@ export interface AppConfig {
   encryptionKey: Buffer;
   admin: { email: string; password: string } | null;
   logLevel: LogLevel;
+  logRetentionDays: number;
   docsUrl: string | null;
   supportUrl: string | null;
   webDist: string;
@@ -117,6 +123,14 @@ const envSchema = z.object({
     .optional(),
   PONTE_ADMIN_EMAIL: emailSchema.optional(),
   PONTE_ADMIN_PASSWORD: passwordSchema.optional(),
+  PONTE_LOG_RETENTION_DAYS: z
+    .string()
+    .regex(/^\d+$/, { error: 'deve ser um número inteiro de dias, de 1 a 36500' })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 36_500, {
+      error: 'deve ser um número inteiro de dias, de 1 a 36500',
+    })
+    .default(30),
   LOG_LEVEL: z
     .enum(logLevels, { error: `deve ser um destes: ${logLevels.join(', ')}` })
     .default('info'),
@@ -167,6 +181,7 @@ export function parseEnv(env: Env, cwd: string = process.cwd()) {
         ? { email: adminEmail, password: adminPassword }
         : null,
     logLevel: parsed.LOG_LEVEL,
+    logRetentionDays: parsed.PONTE_LOG_RETENTION_DAYS,
     docsUrl: parsed.PONTE_DOCS_URL ?? null,
     supportUrl: parsed.PONTE_SUPPORT_URL ?? null,
     webDist: parsed.PONTE_WEB_DIST ? resolve(cwd, parsed.PONTE_WEB_DIST) : defaultWebDist,

@@ -43,6 +43,7 @@ async function main() {
     database,
     logger: loggerOptions(config.logLevel),
     uploadsDir: join(config.dataDir, 'uploads'),
+    logRetentionDays: config.logRetentionDays,
   });
 
   let stopping = false;

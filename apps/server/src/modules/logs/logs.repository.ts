@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { dateAliases, type LogFilters } from '@ponte/shared/monitoring.schema';
 import { limits } from '@ponte/shared/limits';
 import type { Database } from '../../db/client';
@@ -52,12 +52,25 @@ export function createLogsRepository(db: Database) {
       return { items, total };
     },
 
-    async deleteOlderThan(cutoff: Date): Promise<number> {
-      const rows = await db
-        .delete(logs)
-        .where(lte(logs.createdAt, cutoff))
-        .returning({ id: logs.id });
-      return rows.length;
+    /**
+     * Removes logs written at or before `cutoff`, every workspace, at most `batch` rows per
+     * statement so that the table is never locked for long. Gives how many went.
+     */
+    async deleteOlderThan(cutoff: Date, batch = 5_000): Promise<number> {
+      let removed = 0;
+      for (;;) {
+        const oldest = db
+          .select({ id: logs.id })
+          .from(logs)
+          .where(lte(logs.createdAt, cutoff))
+          .limit(batch);
+        const rows = await db
+          .delete(logs)
+          .where(inArray(logs.id, oldest))
+          .returning({ id: logs.id });
+        removed += rows.length;
+        if (rows.length < batch) return removed;
+      }
     },
   };
 }
