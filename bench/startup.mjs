@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 // The server runs with the Node flags of `npm start`.
-const { nodeFlags } = await import('./server-flags.mjs');
+const { nodeFlags } = await import('../scripts/server-flags.mjs');
 const runs = Number(process.argv[2] ?? 5);
 
 function freePort() {

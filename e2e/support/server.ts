@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // @ts-expect-error: plain ES module of the repository's scripts, no types.
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
+// @ts-expect-error: plain ES module of the repository's scripts, no types.
+import { nodeFlags } from '../../scripts/server-flags.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -12,7 +14,10 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   output: () => string;
+  /** SIGTERM, then the data dir is removed (unless it was given to startServer). */
   stop: () => Promise<void>;
+  /** SIGKILL, as a crash or an out-of-memory kill would; the data dir stays. */
+  kill: () => Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -42,40 +47,53 @@ async function waitUntilHealthy(url: string, child: ChildProcess, output: () => 
   throw new Error(`O servidor não respondeu em 60 s:\n${output()}`);
 }
 
-/** Starts the built Ponte (embedded database) on a free port with an empty data dir. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the built Ponte (embedded database) on a free port, with the Node flags of `npm start`,
+ * on an empty data dir or on `options.dataDir` (kept afterwards: the caller owns it).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<RunningServer> {
   buildIfStale();
-  const dataDir = mkdtempSync(join(tmpdir(), 'ponte-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ponte-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PONTE_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...(nodeFlags as string[]), join(root, 'apps/server/dist/main.js')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PONTE_DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const output = () => log;
   await waitUntilHealthy(url, child, output);
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+  };
   return {
     url,
     dataDir,
     output,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
+      await end('SIGTERM');
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
+    kill: () => end('SIGKILL'),
   };
 }

@@ -1,4 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -31,5 +33,46 @@ describe('embedded database folder lock', () => {
     utimesSync(`${dbDir}.lock`, old, old);
     const release = await lockDataDir(dbDir);
     await release();
+  });
+
+  it('takes over at once a fresh lock whose process on this machine is gone', async () => {
+    const dbDir = join(root, 'morto', 'db');
+    mkdirSync(`${dbDir}.lock`, { recursive: true });
+    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+    writeFileSync(`${dbDir}.owner`, JSON.stringify({ pid: dead, host: hostname() }));
+
+    const handle = await openPglite(dbDir);
+    await handle.ping();
+    await handle.close();
+    expect(existsSync(`${dbDir}.lock`)).toBe(false);
+    expect(existsSync(`${dbDir}.owner`)).toBe(false);
+  });
+
+  it('refuses a fresh lock whose process is alive or ran on another machine', async () => {
+    const dbDir = join(root, 'vivo', 'db');
+    mkdirSync(`${dbDir}.lock`, { recursive: true });
+    const alive = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+    try {
+      writeFileSync(`${dbDir}.owner`, JSON.stringify({ pid: alive.pid, host: hostname() }));
+      await expect(lockDataDir(dbDir)).rejects.toThrow(DataDirInUseError);
+      const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+      writeFileSync(`${dbDir}.owner`, JSON.stringify({ pid: dead, host: 'outra-maquina' }));
+      await expect(lockDataDir(dbDir)).rejects.toThrow(DataDirInUseError);
+      expect(existsSync(`${dbDir}.lock`)).toBe(true);
+    } finally {
+      alive.kill();
+    }
+  });
+
+  it('lets only one of two processes starting together take a dead lock', async () => {
+    const dbDir = join(root, 'corrida', 'db');
+    mkdirSync(`${dbDir}.lock`, { recursive: true });
+    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+    writeFileSync(`${dbDir}.owner`, JSON.stringify({ pid: dead, host: hostname() }));
+
+    const results = await Promise.allSettled([lockDataDir(dbDir), lockDataDir(dbDir)]);
+    const taken = results.filter((result) => result.status === 'fulfilled');
+    expect(taken).toHaveLength(1);
+    await (taken[0] as PromiseFulfilledResult<() => Promise<void>>).value();
   });
 });
