@@ -6,8 +6,9 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const [entry, ...args] = process.argv.slice(2);
-// Inside the repository, so that the bundle's imports resolve to node_modules.
-const cache = new URL('../node_modules/.cache/', import.meta.url).pathname;
+// Inside the server package, so that the bundle's imports resolve to node_modules and the
+// server code finds its package folder (migrations) as it does from dist/.
+const cache = new URL('../apps/server/node_modules/.cache/', import.meta.url).pathname;
 mkdirSync(cache, { recursive: true });
 const dir = mkdtempSync(join(cache, 'ponte-bench-'));
 const outfile = join(dir, 'bench.mjs');
@@ -18,7 +19,18 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  // npm packages stay external; the @ponte/* workspace packages are TypeScript source and are
+  // bundled, as in the server build.
+  plugins: [
+    {
+      name: 'external-packages',
+      setup(pluginBuild) {
+        pluginBuild.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@ponte/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
   logLevel: 'error',
 });
 process.argv = [process.argv[0], outfile, ...args];

@@ -147,7 +147,10 @@ export async function buildApp(options: BuildAppOptions) {
     db,
     now,
     lookup: library.manifest,
-    onChange: (flowId) => triggers.reloadFlow(flowId),
+    onChange: (flowId) => {
+      runner.forgetFlow(flowId);
+      return triggers.reloadFlow(flowId);
+    },
   });
   const retention = createLogRetention({
     db,

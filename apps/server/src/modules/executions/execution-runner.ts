@@ -69,12 +69,25 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
   const stopping = new Set<string>();
   const events = new EventEmitter();
   let consumer: QueueConsumer | null = null;
+  /** Execution rows this process created and has not started yet (saves reading them back). */
+  const created = new Map<string, ExecutionRow>();
+  /**
+   * Flows read recently. A save or removal in this process forgets the flow at once; the
+   * short life bounds how long another process's edit can go unseen.
+   */
+  const flowCache = new Map<string, { row: typeof flows.$inferSelect; until: number }>();
+  const flowCacheMs = 2_000;
 
   const loadFlow = async (workspaceId: string, flowId: string) => {
+    const cached = flowCache.get(flowId);
+    if (cached && cached.until > Date.now() && cached.row.workspaceId === workspaceId) {
+      return cached.row;
+    }
     const [row] = await db
       .select()
       .from(flows)
       .where(and(eq(flows.workspaceId, workspaceId), eq(flows.id, flowId)));
+    if (row) flowCache.set(flowId, { row, until: Date.now() + flowCacheMs });
     return row ?? null;
   };
 
@@ -161,7 +174,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       const done = new Promise<ExecutionResult>((resolve) => {
         waiters.set(id, { resolve, ...(request.respond ? { respond: request.respond } : {}) });
       });
-      await repository.create({
+      const row = await repository.create({
         id,
         workspaceId: request.workspaceId,
         flowId: request.flowId,
@@ -170,16 +183,22 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         status: 'queued',
         queuedAt: now(),
       });
-      await queue.enqueue(executionsQueue, {
-        workspaceId: request.workspaceId,
-        payload: {
-          execution_id: id,
-          msg: request.msg,
-          ...(request.startAt ? { startAt: request.startAt } : {}),
-        } satisfies JobPayload,
-        concurrencyKey: request.flowId,
-        concurrencyLimit: flow.config.rate_limit,
-      });
+      created.set(id, row);
+      await queue
+        .enqueue(executionsQueue, {
+          workspaceId: request.workspaceId,
+          payload: {
+            execution_id: id,
+            msg: request.msg,
+            ...(request.startAt ? { startAt: request.startAt } : {}),
+          } satisfies JobPayload,
+          concurrencyKey: request.flowId,
+          concurrencyLimit: flow.config.rate_limit,
+        })
+        .catch((error: unknown) => {
+          created.delete(id);
+          throw error;
+        });
       return { execution_id: id, done };
     },
 
@@ -197,7 +216,9 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         executionsQueue,
         async (job, signal) => {
           const payload = job.payload as JobPayload;
-          const execution = await repository.find(payload.execution_id);
+          const known = created.get(payload.execution_id);
+          created.delete(payload.execution_id);
+          const execution = known ?? (await repository.find(payload.execution_id));
           if (!execution || execution.status !== 'queued') return;
           await run(execution, payload, signal).catch((error: unknown) => deps.onError?.(error));
         },
@@ -244,6 +265,11 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       const node = (flow.data as FlowDocument).nodes.find((n) => n.type === type && !n.disabled);
       if (!node) throw new Error(`O flow "${flow.name}" não tem um gatilho ${type}.`);
       return node.uid;
+    },
+
+    /** The flow was saved or removed: the next execution reads it again. */
+    forgetFlow(flowId: string) {
+      flowCache.delete(flowId);
     },
 
     runningCount: () => controllers.size,

@@ -5,6 +5,7 @@ import { queueJobs } from '../../db/schema';
 import { pageOffset } from '../../lib/list-query';
 import type {
   ConsumeOptions,
+  EnqueueOptions,
   JobHandler,
   QueueConsumer,
   QueueCounts,
@@ -13,6 +14,19 @@ import type {
 } from './queue-driver';
 
 type Row = typeof queueJobs.$inferSelect;
+
+/** A slot taken in a consumer for a job about to be written as already active. */
+interface Slot {
+  start(row: Row): void;
+  release(): void;
+}
+
+interface LocalConsumer {
+  /** A free slot when no job waits in the table and this one may start now; otherwise null. */
+  reserve(options: EnqueueOptions): Slot | null;
+  /** Follows the number of waiting rows of the queue: +1 written, -1 taken or removed. */
+  countWaiting(by: number): void;
+}
 
 const toJob = (row: Row): QueueJob => ({
   id: row.id,
@@ -42,6 +56,8 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
   const paused = new Set<string>();
   const wakers = new Map<string, () => void>();
   const consumers = new Set<QueueConsumer>();
+  /** This process's consumer of each queue, for jobs it can start the moment they arrive. */
+  const locals = new Map<string, LocalConsumer>();
 
   /** Per queue: when each workspace was last given a job (round robin between workspaces). */
   const served = new Map<string, Map<string, number>>();
@@ -118,25 +134,66 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
   const driver: QueueDriver = {
     async enqueue(queue, options) {
       const now = Date.now();
-      const [row] = await db
-        .insert(queueJobs)
-        .values({
-          id: randomUUID(),
-          queue,
-          workspaceId: options.workspaceId,
-          payload: options.payload ?? null,
-          concurrencyKey: options.concurrencyKey ?? null,
-          concurrencyLimit: Math.max(0, Math.trunc(options.concurrencyLimit ?? 0)),
-          status: 'waiting',
-          runAt: new Date(now + Math.max(0, options.delayMs ?? 0)),
-        })
-        .returning();
+      const delayMs = Math.max(0, options.delayMs ?? 0);
+      const values = {
+        id: randomUUID(),
+        queue,
+        workspaceId: options.workspaceId,
+        payload: options.payload ?? null,
+        concurrencyKey: options.concurrencyKey ?? null,
+        concurrencyLimit: Math.max(0, Math.trunc(options.concurrencyLimit ?? 0)),
+      };
+      // Fast path: nothing runnable waits and a slot is free, so the job is written as active
+      // and started here, without the consumer looking for it. A crash still finds the row.
+      const slot = delayMs === 0 ? (locals.get(queue)?.reserve(options) ?? null) : null;
+      if (slot) {
+        let row: Row | undefined;
+        try {
+          [row] = await db
+            .insert(queueJobs)
+            .values({
+              ...values,
+              status: 'active',
+              runAt: new Date(now),
+              startedAt: new Date(now),
+              attempts: 1,
+            })
+            .returning();
+        } catch (error) {
+          slot.release();
+          throw error;
+        }
+        slot.start(row!);
+        return toJob(row!);
+      }
+      locals.get(queue)?.countWaiting(1);
+      let row: Row | undefined;
+      try {
+        [row] = await db
+          .insert(queueJobs)
+          .values({ ...values, status: 'waiting', runAt: new Date(now + delayMs) })
+          .returning();
+      } catch (error) {
+        locals.get(queue)?.countWaiting(-1);
+        throw error;
+      }
       wakers.get(queue)?.();
       return toJob(row!);
     },
 
     consume(queue, handler: JobHandler, options: ConsumeOptions) {
       const running = new Map<string, { done: Promise<void>; abort: AbortController }>();
+      /** Jobs running per concurrency key (this process owns the queue). */
+      const activeByKey = new Map<string, number>();
+      /** Slots taken by the fast path whose row is being written. */
+      let reserved = 0;
+      /**
+       * Waiting rows of the queue (delayed ones included). Unknown until counted at start; while
+       * any wait, new jobs queue behind them instead of taking the fast path.
+       */
+      let waiting = Number.POSITIVE_INFINITY;
+      /** Waiting rows written or removed after the start count was asked for. */
+      let countedLate = 0;
       let stopped = false;
       let pumping = false;
       let again = false;
@@ -158,7 +215,15 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
           .where(eq(queueJobs.id, job.id));
       };
 
-      const start = (row: Row) => {
+      const countKey = (key: string | null, by: number) => {
+        if (!key) return;
+        const next = (activeByKey.get(key) ?? 0) + by;
+        if (next > 0) activeByKey.set(key, next);
+        else activeByKey.delete(key);
+      };
+
+      const start = (row: Row, counted = false) => {
+        if (!counted) countKey(row.concurrencyKey, 1);
         const abort = new AbortController();
         const done = (async () => {
           let failure: unknown;
@@ -169,7 +234,8 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
           }
           await finish(row, failure).catch(() => undefined);
           running.delete(row.id);
-          void pump();
+          countKey(row.concurrencyKey, -1);
+          if (waiting > 0) void pump();
         })();
         running.set(row.id, { done, abort });
       };
@@ -185,9 +251,14 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
           // another pass: none is lost to the idle wait.
           do {
             again = false;
-            while (!stopped && !paused.has(queue) && running.size < options.concurrency) {
+            while (
+              !stopped &&
+              !paused.has(queue) &&
+              running.size + reserved < options.concurrency
+            ) {
               const row = await claim(queue);
               if (!row) break;
+              waiting = Math.max(0, waiting - 1);
               start(row);
             }
             if (!stopped) {
@@ -204,13 +275,49 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
       };
 
       wakers.set(queue, () => void pump());
-      void pump();
+      locals.set(queue, {
+        reserve(enqueued) {
+          if (stopped || waiting > 0 || paused.has(queue)) return null;
+          if (running.size + reserved >= options.concurrency) return null;
+          const key = enqueued.concurrencyKey ?? null;
+          const limit = Math.max(0, Math.trunc(enqueued.concurrencyLimit ?? 0));
+          if (key && limit > 0 && (activeByKey.get(key) ?? 0) >= limit) return null;
+          reserved++;
+          countKey(key, 1);
+          return {
+            start(row) {
+              reserved--;
+              start(row, true);
+            },
+            release() {
+              reserved--;
+              countKey(key, -1);
+            },
+          };
+        },
+        countWaiting(by) {
+          if (waiting === Number.POSITIVE_INFINITY) countedLate += by;
+          else waiting = Math.max(0, waiting + by);
+        },
+      });
+      // Asked right after this consumer is registered: rows written before are in the count,
+      // rows written after are in `countedLate` (the embedded database runs statements in the
+      // order they are sent).
+      void (async () => {
+        const [row] = await db
+          .select({ n: count() })
+          .from(queueJobs)
+          .where(and(eq(queueJobs.queue, queue), eq(queueJobs.status, 'waiting')));
+        waiting = Math.max(0, Number(row?.n ?? 0) + countedLate);
+        await pump();
+      })().catch(() => undefined);
 
       const consumer: QueueConsumer = {
         async stop(graceMs = 10_000) {
           stopped = true;
           clearTimeout(timer);
           wakers.delete(queue);
+          locals.delete(queue);
           consumers.delete(consumer);
           const all = [...running.values()];
           const grace = new Promise((resolve) => setTimeout(resolve, graceMs).unref());
@@ -270,8 +377,9 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
     async remove(jobId) {
       const rows = await db
         .delete(queueJobs)
-        .where(and(eq(queueJobs.id, jobId), sql`${queueJobs.status} <> 'active'`))
-        .returning({ id: queueJobs.id });
+        .where(and(eq(queueJobs.id, jobId), eq(queueJobs.status, 'waiting')))
+        .returning({ queue: queueJobs.queue });
+      if (rows[0]) locals.get(rows[0].queue)?.countWaiting(-1);
       return rows.length > 0;
     },
 
