@@ -130,9 +130,38 @@ describe('server', () => {
       '/account/v1/authenticate',
       '/account/v1/setup',
       '/account/v1/workspaces/switch',
+      '/api/v1/flows',
+      '/api/v1/flows/{id}',
+      '/api/v1/flows/duplicate/{id}',
+      '/api/v1/monitoring/logs',
+      '/api/v1/monitoring/executions/completed',
+      '/api/v1/monitoring/executions/completed/timeseries',
+      '/api/v1/monitoring/executions/running',
+      '/engine/library',
+      '/engine/schema-validator/flow-data',
+      '/engine/status',
+      '/engine/stop-execution',
+      '/engine/stop-execution/restart',
+      '/engine/flow/manual-trigger/{flowId}',
+      '/engine/webhook/{flowId}/{*}',
     ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
+    const operations = Object.entries(
+      doc.paths as Record<string, Record<string, { summary?: string; security?: unknown }>>,
+    )
+      .filter(([path]) => path !== '/api/v1/falha-interna') // added by this test
+      .flatMap(([path, byMethod]) =>
+        Object.entries(byMethod).map(([method, operation]) => ({ path, method, ...operation })),
+      );
+    expect(operations.filter((operation) => !operation.summary)).toEqual([]);
+    const sessionPaths = operations.filter(
+      (operation) =>
+        (operation.path.startsWith('/api/v1/') || operation.path.startsWith('/engine/')) &&
+        !operation.path.startsWith('/engine/webhook/'),
+    );
+    expect(sessionPaths.filter((operation) => !operation.security)).toEqual([]);
+    expect(doc.paths['/engine/webhook/{flowId}/{*}'].post.security).toBeUndefined();
     const create = doc.paths['/api/v1/groups'].post;
     expect(create.requestBody.content['application/json'].schema.properties.name).toBeDefined();
     expect(create.responses['201']).toBeDefined();

@@ -42,7 +42,11 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/webhook/:flowId/*',
-    schema: { hide: true },
+    schema: {
+      tags: ['Engine'],
+      summary:
+        'Chama o webhook de um flow (rota pública; a autenticação, se houver, é a do nó gatilho)',
+    },
     handler: async (request, reply) => {
       const { flowId, '*': path } = request.params as { flowId: string; '*': string };
       const hook = options.triggers.findWebhook(flowId, request.method, path ?? '');
