@@ -248,14 +248,12 @@ async function ponte() {
       position: { x: i * 200, y: 0 },
       ...step,
     }));
-    const edges = nodes
-      .slice(1)
-      .map((node, i) => ({
-        id: `e${i}`,
-        source: `n${i}`,
-        sourceOutput: 'default',
-        target: node.uid,
-      }));
+    const edges = nodes.slice(1).map((node, i) => ({
+      id: `e${i}`,
+      source: `n${i}`,
+      sourceOutput: 'default',
+      target: node.uid,
+    }));
     const created = await post(
       `${base}/api/v1/flows`,
       { name: 'Pedidos', enabled: true, data: { version: 1, nodes, edges } },

@@ -13,14 +13,12 @@ function chain(...types: { type: string; params?: object }[]) {
     position: { x: index * 200, y: 0 },
     params: step.params ?? {},
   }));
-  const edges = nodes
-    .slice(1)
-    .map((node, index) => ({
-      id: `e${index}`,
-      source: `n${index}`,
-      sourceOutput: 'default',
-      target: node.uid,
-    }));
+  const edges = nodes.slice(1).map((node, index) => ({
+    id: `e${index}`,
+    source: `n${index}`,
+    sourceOutput: 'default',
+    target: node.uid,
+  }));
   return { version: 1, nodes, edges };
 }
 
