@@ -33,6 +33,7 @@ import multipart from '@fastify/multipart';
 import { createEngine } from '@ponte/engine/engine';
 import type { EngineLimits } from '@ponte/engine/executor/limits';
 import type { Sandbox } from '@ponte/engine/sandbox/sandbox';
+import { createVariablesReader } from './adapters/variables-reader';
 import { createEnginePorts } from './adapters/engine-ports';
 import { engineControlRoutes } from './modules/engine/engine-control.routes';
 import { createExecutionRunner, type ExecutionRunner } from './modules/executions/execution-runner';
@@ -115,11 +116,16 @@ export async function buildApp(options: BuildAppOptions) {
   const users = createUsersService({ db, tokens, now });
   const workspaces = createWorkspacesService({ db, tokens, now });
   const groups = createGroupsService({ db, now });
-  const variables = createVariablesService({ db, now });
+  const variablesReader = createVariablesReader(db);
+  const variables = createVariablesService({
+    db,
+    now,
+    onChange: (workspaceId) => variablesReader.forget(workspaceId),
+  });
   const library = createRegistry([...builtinNodes, ...(options.nodes ?? [])]);
   const late: { runner?: ExecutionRunner } = {};
   const engine = createEngine({
-    ports: createEnginePorts(db, { runner: () => late.runner! }),
+    ports: createEnginePorts(db, { runner: () => late.runner!, variables: variablesReader }),
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     ...(options.engineLimits ? { limits: options.engineLimits } : {}),
     nodes: options.nodes ?? [],

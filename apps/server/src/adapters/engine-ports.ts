@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { EnginePorts, HttpResponse } from '@ponte/engine/ports';
 import type { Database } from '../db/client';
-import { variables } from '../db/schema';
+import { createVariablesReader, type VariablesReader } from './variables-reader';
 import type { ExecutionRunner } from '../modules/executions/execution-runner';
 
 /** Ports that need the runner get it late: the runner itself needs the engine. */
@@ -10,6 +9,8 @@ export interface PortsLateBindings {
   runner: () => ExecutionRunner;
   /** Variables every workspace sees below its own (none by default). */
   systemVariables?: Record<string, string>;
+  /** Shared with the variables service, which tells it about saves (default: its own). */
+  variables?: VariablesReader;
 }
 
 async function readAll(response: Response): Promise<Uint8Array> {
@@ -19,6 +20,7 @@ async function readAll(response: Response): Promise<Uint8Array> {
 /** The server's implementation of the engine ports (DESIGN.md §5). */
 export function createEnginePorts(db: Database, late: PortsLateBindings): EnginePorts {
   const system = late.systemVariables ?? {};
+  const reader = late.variables ?? createVariablesReader(db);
   return {
     http: {
       async request(request): Promise<HttpResponse> {
@@ -48,18 +50,10 @@ export function createEnginePorts(db: Database, late: PortsLateBindings): Engine
     },
     variables: {
       async get(scope, key) {
-        const [row] = await db
-          .select({ value: variables.value })
-          .from(variables)
-          .where(and(eq(variables.workspaceId, scope.workspaceId), eq(variables.key, key)));
-        return row?.value ?? system[key];
+        return (await reader.all(scope.workspaceId))[key] ?? system[key];
       },
       async all(scope) {
-        const rows = await db
-          .select({ key: variables.key, value: variables.value })
-          .from(variables)
-          .where(eq(variables.workspaceId, scope.workspaceId));
-        return { ...system, ...Object.fromEntries(rows.map((row) => [row.key, row.value])) };
+        return { ...system, ...(await reader.all(scope.workspaceId)) };
       },
     },
     serviceAccounts: {

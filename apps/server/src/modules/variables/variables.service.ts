@@ -14,6 +14,8 @@ import {
 export interface VariablesServiceDeps {
   db: Database;
   now: () => Date;
+  /** A variable of the workspace was created, changed or removed. */
+  onChange?: (workspaceId: string) => void;
 }
 
 const toVariable = (row: VariableRow): Variable => ({
@@ -37,8 +39,12 @@ async function uniqueKey<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createVariablesService({ db, now }: VariablesServiceDeps) {
+export function createVariablesService({ db, now, onChange }: VariablesServiceDeps) {
   const repository = createVariablesRepository(db);
+  const changed = <T>(workspaceId: string, value: T) => {
+    onChange?.(workspaceId);
+    return value;
+  };
   const missing = () => notFound(messages.variables.notFound);
 
   return {
@@ -54,17 +60,19 @@ export function createVariablesService({ db, now }: VariablesServiceDeps) {
     },
 
     async create(workspaceId: string, input: VariableInput): Promise<Variable> {
-      return toVariable(await uniqueKey(() => repository.create(workspaceId, input, now())));
+      const row = await uniqueKey(() => repository.create(workspaceId, input, now()));
+      return changed(workspaceId, toVariable(row));
     },
 
     async update(workspaceId: string, id: string, input: VariableInput): Promise<Variable> {
       const row = await uniqueKey(() => repository.update(workspaceId, id, input, now()));
       if (!row) throw missing();
-      return toVariable(row);
+      return changed(workspaceId, toVariable(row));
     },
 
     async remove(workspaceId: string, id: string): Promise<void> {
       if (!(await repository.remove(workspaceId, id))) throw missing();
+      changed(workspaceId, undefined);
     },
   };
 }
