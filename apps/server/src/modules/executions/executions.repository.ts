@@ -1,17 +1,61 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { createWriteBatcher } from '../../lib/write-batcher';
 import { executions, flows, type ExecutionStatus } from '../../db/schema';
 
 export type ExecutionRow = typeof executions.$inferSelect;
 
 export const finishedStatuses: ExecutionStatus[] = ['success', 'error', 'stopped', 'crashed'];
 
-/** Every read takes the workspace of the session; writes come from the runner. */
+type Outcome = Pick<ExecutionRow, 'status' | 'endedAt' | 'durationMs' | 'steps' | 'error'>;
+
+/**
+ * Every read takes the workspace of the session; writes come from the runner. The three writes
+ * every execution makes (create, mark running, finish) are group-committed: concurrent
+ * executions share one statement.
+ */
 export function createExecutionsRepository(db: Database) {
+  const create = createWriteBatcher(async (rows: (typeof executions.$inferInsert)[]) => {
+    const created = await db.insert(executions).values(rows).returning();
+    const byId = new Map(created.map((row) => [row.id, row]));
+    return rows.map((row) => byId.get(row.id)!);
+  });
+
+  const markRunning = createWriteBatcher(async (items: { id: string; at: Date }[]) => {
+    const values = sql.join(
+      items.map((item) => sql`(${item.id}, ${item.at.toISOString()})`),
+      sql`, `,
+    );
+    const result = await db.execute(sql`
+      update executions set status = 'running', started_at = v.at::timestamptz
+      from (values ${values}) as v(id, at)
+      where executions.id = v.id and executions.status = 'queued'
+      returning executions.id`);
+    const marked = new Set(
+      (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id),
+    );
+    return items.map((item) => marked.has(item.id));
+  });
+
+  const finish = createWriteBatcher(async (items: { id: string; values: Outcome }[]) => {
+    const values = sql.join(
+      items.map(
+        ({ id, values: v }) =>
+          sql`(${id}, ${v.status}, ${v.endedAt?.toISOString() ?? null}, ${v.durationMs}, ${v.steps}, ${v.error === null ? null : JSON.stringify(v.error)})`,
+      ),
+      sql`, `,
+    );
+    await db.execute(sql`
+      update executions set status = v.status, ended_at = v.ended_at::timestamptz,
+        duration_ms = v.duration_ms::int, steps = v.steps::int, error = v.error::jsonb
+      from (values ${values}) as v(id, status, ended_at, duration_ms, steps, error)
+      where executions.id = v.id`);
+    return items.map(() => undefined);
+  });
+
   return {
-    async create(row: typeof executions.$inferInsert): Promise<ExecutionRow> {
-      const [created] = await db.insert(executions).values(row).returning();
-      return created!;
+    create(row: typeof executions.$inferInsert): Promise<ExecutionRow> {
+      return create(row);
     },
 
     async find(id: string): Promise<ExecutionRow | null> {
@@ -27,20 +71,13 @@ export function createExecutionsRepository(db: Database) {
       return row ?? null;
     },
 
-    async markRunning(id: string, at: Date): Promise<boolean> {
-      const rows = await db
-        .update(executions)
-        .set({ status: 'running', startedAt: at })
-        .where(and(eq(executions.id, id), eq(executions.status, 'queued')))
-        .returning({ id: executions.id });
-      return rows.length > 0;
+    /** True when the execution was still queued (not stopped before it started). */
+    markRunning(id: string, at: Date): Promise<boolean> {
+      return markRunning({ id, at });
     },
 
-    async finish(
-      id: string,
-      values: Pick<ExecutionRow, 'status' | 'endedAt' | 'durationMs' | 'steps' | 'error'>,
-    ): Promise<void> {
-      await db.update(executions).set(values).where(eq(executions.id, id));
+    finish(id: string, values: Outcome): Promise<void> {
+      return finish({ id, values });
     },
 
     /** Executions left queued or running by a process that died. */

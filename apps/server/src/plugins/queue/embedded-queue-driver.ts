@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gt, min, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, min, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { queueJobs } from '../../db/schema';
 import { pageOffset } from '../../lib/list-query';
+import { createWriteBatcher } from '../../lib/write-batcher';
 import type {
   ConsumeOptions,
   EnqueueOptions,
@@ -56,6 +57,16 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
   const paused = new Set<string>();
   const wakers = new Map<string, () => void>();
   const consumers = new Set<QueueConsumer>();
+  // Group commit of the two writes every job makes: concurrent jobs share one statement.
+  const insertJob = createWriteBatcher(async (rows: (typeof queueJobs.$inferInsert)[]) => {
+    const written = await db.insert(queueJobs).values(rows).returning();
+    const byId = new Map(written.map((row) => [row.id, row]));
+    return rows.map((row) => byId.get(row.id!)!);
+  });
+  const deleteJob = createWriteBatcher(async (ids: string[]) => {
+    await db.delete(queueJobs).where(inArray(queueJobs.id, ids));
+    return ids.map(() => undefined);
+  });
   /** This process's consumer of each queue, for jobs it can start the moment they arrive. */
   const locals = new Map<string, LocalConsumer>();
 
@@ -64,25 +75,29 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
   let turn = 0;
 
   /** Workspaces with a runnable job, with how many of their jobs run now. */
-  const candidates = async (queue: string) => {
+  const candidates = async (queue: string, at: Date) => {
     const result = await db.execute(sql`
       select w.workspace_id,
         (select count(*) from queue_jobs a
           where a.queue = ${queue} and a.status = 'active' and a.workspace_id = w.workspace_id) as active
       from (select distinct workspace_id from queue_jobs
-            where queue = ${queue} and status = 'waiting' and run_at <= now()) w`);
+            where queue = ${queue} and status = 'waiting' and run_at <= ${at.toISOString()}::timestamptz) w`);
     return (result as unknown as { rows: { workspace_id: string; active: string | number }[] })
       .rows;
   };
 
   /** The workspace's oldest runnable job whose concurrency key is under its limit. */
-  const claimFrom = async (queue: string, workspaceId: string): Promise<string | null> => {
+  const claimFrom = async (
+    queue: string,
+    workspaceId: string,
+    at: Date,
+  ): Promise<string | null> => {
     const result = await db.execute(sql`
       update queue_jobs set status = 'active', started_at = now(), attempts = attempts + 1
       where id = (
         select j.id from queue_jobs j
         where j.queue = ${queue} and j.workspace_id = ${workspaceId}
-          and j.status = 'waiting' and j.run_at <= now()
+          and j.status = 'waiting' and j.run_at <= ${at.toISOString()}::timestamptz
           and (j.concurrency_limit = 0 or (
             select count(*) from queue_jobs a
             where a.status = 'active' and a.concurrency_key = j.concurrency_key
@@ -99,16 +114,16 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
    * The next job: workspaces with fewer jobs running go first, then the one served least
    * recently, so one workspace's flood never starves another's.
    */
-  const claim = async (queue: string): Promise<Row | null> => {
+  const claim = async (queue: string, at: Date): Promise<Row | null> => {
     const lastServed = served.get(queue) ?? new Map<string, number>();
     served.set(queue, lastServed);
-    const order = (await candidates(queue)).sort(
+    const order = (await candidates(queue, at)).sort(
       (a, b) =>
         Number(a.active) - Number(b.active) ||
         (lastServed.get(a.workspace_id) ?? -1) - (lastServed.get(b.workspace_id) ?? -1),
     );
     for (const { workspace_id } of order) {
-      const id = await claimFrom(queue, workspace_id);
+      const id = await claimFrom(queue, workspace_id, at);
       if (!id) continue;
       lastServed.set(workspace_id, ++turn);
       const [row] = await db.select().from(queueJobs).where(eq(queueJobs.id, id));
@@ -117,7 +132,8 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
     return null;
   };
 
-  const nextRunAt = async (queue: string): Promise<Date | null> => {
+  /** The earliest job that was not yet due when the look at `after` was taken. */
+  const nextRunAt = async (queue: string, after: Date): Promise<Date | null> => {
     const [row] = await db
       .select({ at: min(queueJobs.runAt) })
       .from(queueJobs)
@@ -125,7 +141,7 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
         and(
           eq(queueJobs.queue, queue),
           eq(queueJobs.status, 'waiting'),
-          gt(queueJobs.runAt, sql`now()`),
+          gt(queueJobs.runAt, after),
         ),
       );
     return row?.at ? new Date(row.at) : null;
@@ -149,16 +165,13 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
       if (slot) {
         let row: Row | undefined;
         try {
-          [row] = await db
-            .insert(queueJobs)
-            .values({
-              ...values,
-              status: 'active',
-              runAt: new Date(now),
-              startedAt: new Date(now),
-              attempts: 1,
-            })
-            .returning();
+          row = await insertJob({
+            ...values,
+            status: 'active',
+            runAt: new Date(now),
+            startedAt: new Date(now),
+            attempts: 1,
+          });
         } catch (error) {
           slot.release();
           throw error;
@@ -169,10 +182,7 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
       locals.get(queue)?.countWaiting(1);
       let row: Row | undefined;
       try {
-        [row] = await db
-          .insert(queueJobs)
-          .values({ ...values, status: 'waiting', runAt: new Date(now + delayMs) })
-          .returning();
+        row = await insertJob({ ...values, status: 'waiting', runAt: new Date(now + delayMs) });
       } catch (error) {
         locals.get(queue)?.countWaiting(-1);
         throw error;
@@ -202,7 +212,7 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
       const finish = async (job: Row, error: unknown) => {
         const failed = error !== undefined;
         if (!failed && !options.keepCompleted) {
-          await db.delete(queueJobs).where(eq(queueJobs.id, job.id));
+          await deleteJob(job.id);
           return;
         }
         await db
@@ -251,18 +261,21 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
           // another pass: none is lost to the idle wait.
           do {
             again = false;
+            // One clock for the whole look: a job that falls due during it is found by
+            // nextRunAt and gets a look of its own at once.
+            const lookedAt = new Date();
             while (
               !stopped &&
               !paused.has(queue) &&
               running.size + reserved < options.concurrency
             ) {
-              const row = await claim(queue);
+              const row = await claim(queue, lookedAt);
               if (!row) break;
               waiting = Math.max(0, waiting - 1);
               start(row);
             }
             if (!stopped) {
-              const at = await nextRunAt(queue);
+              const at = await nextRunAt(queue, lookedAt);
               const wait = at ? Math.max(5, at.getTime() - Date.now()) : maxIdleMs;
               clearTimeout(timer);
               timer = setTimeout(() => void pump(), Math.min(wait, maxIdleMs));
