@@ -46,6 +46,11 @@ function freePort() {
 
 const rssMb = (pid) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+/** CPU seconds the process has used (user + system), from /proc. */
+const cpuSeconds = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function startProcess(name, argv, env, readyUrl) {
@@ -89,7 +94,7 @@ async function post(url, body, headers = {}) {
   return { status: response.status, text: await response.text() };
 }
 
-async function load(name, url) {
+async function load(name, url, pid) {
   const check = await post(url, order);
   if (check.status !== 201 || check.text !== expected) {
     throw new Error(`${name} respondeu ${check.status} ${check.text}, esperado 201 ${expected}`);
@@ -102,7 +107,9 @@ async function load(name, url) {
     body: JSON.stringify(order),
   };
   await autocannon({ ...options, duration: 3 }); // warm-up
+  const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({ ...options, duration: seconds });
+  const cpu = (cpuSeconds(pid) - cpuBefore) / seconds;
   const bad = result.non2xx + result.errors + result.timeouts;
   if (bad > 0) throw new Error(`${name}: ${bad} respostas com erro durante a carga`);
   return {
@@ -111,6 +118,8 @@ async function load(name, url) {
     'p50 (ms)': result.latency.p50,
     'p99 (ms)': result.latency.p99,
     respostas: result.requests.total,
+    // Above 100 % the process used more than one core (garbage collector, worker threads).
+    'CPU (%)': Math.round(cpu * 100),
   };
 }
 
@@ -123,7 +132,11 @@ async function plainFastify() {
     `http://127.0.0.1:${port}/`,
   );
   try {
-    return await load('Fastify puro (teto)', `http://127.0.0.1:${port}/pedidos/novo`);
+    return await load(
+      'Fastify puro (teto)',
+      `http://127.0.0.1:${port}/pedidos/novo`,
+      server.child.pid,
+    );
   } finally {
     await server.stop();
   }
@@ -189,7 +202,11 @@ async function nodeRed() {
   try {
     await sleep(3000);
     const idle = rssMb(server.child.pid);
-    const row = await load(`Node-RED ${nodeRedVersion}`, `http://127.0.0.1:${port}/pedidos/novo`);
+    const row = await load(
+      `Node-RED ${nodeRedVersion}`,
+      `http://127.0.0.1:${port}/pedidos/novo`,
+      server.child.pid,
+    );
     return {
       row,
       memory: {
@@ -263,7 +280,11 @@ async function ponte() {
     const flowId = JSON.parse(created.text)._id;
     await sleep(3000);
     const idle = rssMb(server.child.pid);
-    const row = await load('Ponte', `${base}/engine/webhook/${flowId}/pedidos/novo`);
+    const row = await load(
+      'Ponte',
+      `${base}/engine/webhook/${flowId}/pedidos/novo`,
+      server.child.pid,
+    );
     await sleep(2000); // the last log batches
     const after = rssMb(server.child.pid);
     const history = await fetch(`${base}/api/v1/monitoring/executions/completed?size=1`, {

@@ -139,7 +139,7 @@ export async function buildApp(options: BuildAppOptions) {
     engine,
     logs: logWriter,
     now,
-    concurrency: options.executionConcurrency ?? 8,
+    concurrency: options.executionConcurrency ?? 50,
     onError: (error) => app.log.error({ err: error }, 'falha na execução'),
   });
   late.runner = runner;

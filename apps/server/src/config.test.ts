@@ -37,6 +37,7 @@ describe('config', () => {
       admin: null,
       logLevel: 'info',
       logRetentionDays: 30,
+      executionConcurrency: 50,
       docsUrl: null,
       supportUrl: null,
       webDist: defaultWebDist,
@@ -55,6 +56,7 @@ describe('config', () => {
         PONTE_ADMIN_PASSWORD: 'senha-segura',
         LOG_LEVEL: 'debug',
         PONTE_LOG_RETENTION_DAYS: '7',
+        PONTE_EXECUTION_CONCURRENCY: '4',
         PONTE_DOCS_URL: 'https://docs.exemplo.com',
         PONTE_SUPPORT_URL: '',
         PONTE_WEB_DIST: 'web',
@@ -69,6 +71,7 @@ describe('config', () => {
       admin: { email: 'admin@empresa.com', password: 'senha-segura' },
       logLevel: 'debug',
       logRetentionDays: 7,
+      executionConcurrency: 4,
       docsUrl: 'https://docs.exemplo.com',
       supportUrl: null,
       webDist: '/srv/ponte/web',
@@ -86,6 +89,12 @@ describe('config', () => {
       'A variável de ambiente PONTE_LOG_RETENTION_DAYS é inválida: deve ser um número inteiro de dias, de 1 a 36500 (valor recebido: "0").',
     );
     expect(configError({ PONTE_LOG_RETENTION_DAYS: '2.5' })).toContain('PONTE_LOG_RETENTION_DAYS');
+    expect(configError({ PONTE_EXECUTION_CONCURRENCY: '0' })).toBe(
+      'A variável de ambiente PONTE_EXECUTION_CONCURRENCY é inválida: deve ser um número inteiro de 1 a 1000 (valor recebido: "0").',
+    );
+    expect(configError({ PONTE_EXECUTION_CONCURRENCY: 'muitas' })).toContain(
+      'PONTE_EXECUTION_CONCURRENCY',
+    );
     expect(configError({ PONTE_DOCS_URL: 'docs' })).toContain('PONTE_DOCS_URL');
     expect(configError({ PONTE_JWT_SECRET: 'curto' })).toMatch(
       /PONTE_JWT_SECRET.*32 caracteres\.$/,

@@ -56,6 +56,12 @@ export const configVariables: readonly ConfigVariable[] = [
     description: 'Dias que os logs das execuções são guardados; os mais antigos são apagados.',
   },
   {
+    name: 'PONTE_EXECUTION_CONCURRENCY',
+    default: '50',
+    description:
+      'Execuções que este processo roda ao mesmo tempo; as demais esperam na fila, sem se perder.',
+  },
+  {
     name: 'LOG_LEVEL',
     default: 'info',
     description: 'Nível dos logs: fatal, error, warn, info, debug, trace ou silent.',
@@ -90,6 +96,7 @@ export interface AppConfig {
   admin: { email: string; password: string } | null;
   logLevel: LogLevel;
   logRetentionDays: number;
+  executionConcurrency: number;
   docsUrl: string | null;
   supportUrl: string | null;
   webDist: string;
@@ -131,6 +138,12 @@ const envSchema = z.object({
       error: 'deve ser um número inteiro de dias, de 1 a 36500',
     })
     .default(30),
+  PONTE_EXECUTION_CONCURRENCY: z
+    .string()
+    .regex(/^\d+$/, { error: 'deve ser um número inteiro de 1 a 1000' })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 1000, { error: 'deve ser um número inteiro de 1 a 1000' })
+    .default(50),
   LOG_LEVEL: z
     .enum(logLevels, { error: `deve ser um destes: ${logLevels.join(', ')}` })
     .default('info'),
@@ -182,6 +195,7 @@ export function parseEnv(env: Env, cwd: string = process.cwd()) {
         : null,
     logLevel: parsed.LOG_LEVEL,
     logRetentionDays: parsed.PONTE_LOG_RETENTION_DAYS,
+    executionConcurrency: parsed.PONTE_EXECUTION_CONCURRENCY,
     docsUrl: parsed.PONTE_DOCS_URL ?? null,
     supportUrl: parsed.PONTE_SUPPORT_URL ?? null,
     webDist: parsed.PONTE_WEB_DIST ? resolve(cwd, parsed.PONTE_WEB_DIST) : defaultWebDist,

@@ -44,6 +44,7 @@ async function main() {
     logger: loggerOptions(config.logLevel),
     uploadsDir: join(config.dataDir, 'uploads'),
     logRetentionDays: config.logRetentionDays,
+    executionConcurrency: config.executionConcurrency,
   });
 
   let stopping = false;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createWriteBatcher } from './write-batcher';
 
 describe('write batcher', () => {
-  it('writes a lone call at once, and calls made meanwhile together, each with its result', async () => {
+  it('writes the calls of one turn together, and calls made meanwhile in the next batch', async () => {
     const batches: number[][] = [];
     let release!: () => void;
     const firstWrite = new Promise<void>((resolve) => (release = resolve));
@@ -12,13 +12,29 @@ describe('write batcher', () => {
       return items.map((n) => n * 10);
     });
 
-    const first = write(1);
-    const later = [write(2), write(3), write(4)];
-    expect(batches).toEqual([[1]]);
+    const first = [write(1), write(2)];
+    expect(batches).toEqual([]); // written after this turn, so that its other calls join
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([[1, 2]]);
+    const later = [write(3), write(4), write(5)];
     release();
-    expect(await first).toBe(10);
-    expect(await Promise.all(later)).toEqual([20, 30, 40]);
-    expect(batches).toEqual([[1], [2, 3, 4]]);
+    expect(await Promise.all(first)).toEqual([10, 20]);
+    expect(await Promise.all(later)).toEqual([30, 40, 50]);
+    expect(batches).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
+  });
+
+  it('writes a lone call on its own, without waiting for company', async () => {
+    const batches: string[][] = [];
+    const write = createWriteBatcher(async (items: string[]) => {
+      batches.push(items);
+      return items;
+    });
+    expect(await write('só')).toBe('só');
+    expect(await write('outra')).toBe('outra');
+    expect(batches).toEqual([['só'], ['outra']]);
   });
 
   it('rejects every call of a failed batch and goes on with the next', async () => {
@@ -30,10 +46,10 @@ describe('write batcher', () => {
       }
       return items.map((item) => item.toUpperCase());
     });
-    const failed = write('a');
-    const next = write('b');
-    await expect(failed).rejects.toThrow('banco indisponível');
-    expect(await next).toBe('B');
+    const failed = [write('a'), write('b')];
+    await expect(failed[0]).rejects.toThrow('banco indisponível');
+    await expect(failed[1]).rejects.toThrow('banco indisponível');
+    expect(await write('c')).toBe('C');
   });
 
   it('splits a long queue into batches of at most maxBatch', async () => {
@@ -43,6 +59,6 @@ describe('write batcher', () => {
       return items;
     }, 3);
     await Promise.all(Array.from({ length: 8 }, (_, i) => write(i)));
-    expect(sizes).toEqual([1, 3, 3, 1]);
+    expect(sizes).toEqual([3, 3, 2]);
   });
 });

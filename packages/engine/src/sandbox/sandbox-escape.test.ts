@@ -89,6 +89,26 @@ describe('sandbox escape attempts', () => {
     );
   });
 
+  it('a run finds none of the globals the previous runs left, and reaches only its own host', async () => {
+    const seen: string[] = [];
+    const hostOf = (name: string): SandboxHost => ({
+      ...host,
+      getFlowData: () => name,
+      log: (_level, text) => seen.push(`${name}: ${text}`),
+    });
+    for (let i = 0; i < 4; i++) {
+      await run(`globalThis.guardado = ${i}; globalThis.ler = getFlowData; return 1`, {
+        host: hostOf(`run ${i}`),
+      });
+    }
+    expect(
+      await run(`log(getFlowData()); return [typeof guardado, typeof ler]`, {
+        host: hostOf('último'),
+      }),
+    ).toEqual(['undefined', 'undefined']);
+    expect(seen).toEqual(['último: último']);
+  });
+
   it('prototype pollution stays in its run and never reaches the host', async () => {
     await run(
       `Object.prototype.poluido = 'sim'; Array.prototype.push = null; JSON.parse = () => 'falso'; return 1`,

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { logs, type LogType } from '../../db/schema';
+import type { LogType } from '../../db/schema';
 
 export interface LogEntry {
   workspaceId: string;
@@ -31,6 +32,38 @@ function asText(message: unknown): string {
 }
 
 /**
+ * PostgreSQL text cannot hold the NUL character: one in a user's log line would fail the whole
+ * batch. It is stored as U+FFFD (the replacement character) instead.
+ */
+const withoutNul = (text: string) =>
+  text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text;
+
+/** A row of `logs` as the batch insert reads it from JSON. */
+interface LogRow {
+  workspace_id: string;
+  flow_id: string;
+  execution_id: string;
+  node_uid: string | null;
+  type: LogType;
+  label: string;
+  message: string;
+  created_at: string;
+}
+
+/**
+ * One statement with the whole batch as a single JSON parameter: about half the cost of a
+ * multi-row insert with nine parameters per row (bench/RESULTS.md).
+ */
+async function insertLogs(db: Database, rows: LogRow[]): Promise<void> {
+  await db.execute(sql`
+    insert into logs (workspace_id, flow_id, execution_id, node_uid, type, label, message, created_at)
+    select workspace_id, flow_id, execution_id, node_uid, type, label, message, created_at
+    from json_to_recordset(${JSON.stringify(rows)}::json) as r(
+      workspace_id text, flow_id text, execution_id text, node_uid text, type text,
+      label text, message text, created_at timestamptz)`);
+}
+
+/**
  * Buffers log lines and writes them in batches: at most every `flushMs`, or as soon as
  * `maxBatch` lines wait. A failed batch is reported and dropped, never retried forever.
  */
@@ -40,7 +73,7 @@ export function createLogWriter(
 ): LogWriter {
   const flushMs = options.flushMs ?? 200;
   const maxBatch = options.maxBatch ?? 500;
-  let buffer: (typeof logs.$inferInsert)[] = [];
+  let buffer: LogRow[] = [];
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
 
@@ -53,7 +86,7 @@ export function createLogWriter(
     writing = writing
       .then(async () => {
         for (let at = 0; at < batch.length; at += maxBatch) {
-          await db.insert(logs).values(batch.slice(at, at + maxBatch));
+          await insertLogs(db, batch.slice(at, at + maxBatch));
         }
       })
       .catch((error: unknown) => options.onError?.(error));
@@ -63,14 +96,14 @@ export function createLogWriter(
   return {
     write(entry) {
       buffer.push({
-        workspaceId: entry.workspaceId,
-        flowId: entry.flowId,
-        executionId: entry.executionId,
-        nodeUid: entry.nodeUid ?? null,
+        workspace_id: entry.workspaceId,
+        flow_id: entry.flowId,
+        execution_id: entry.executionId,
+        node_uid: entry.nodeUid ?? null,
         type: entry.type,
-        label: entry.label,
-        message: asText(entry.message),
-        createdAt: entry.createdAt,
+        label: withoutNul(entry.label),
+        message: withoutNul(asText(entry.message)),
+        created_at: entry.createdAt.toISOString(),
       });
       if (buffer.length >= maxBatch) void flush();
       else if (!timer) {

@@ -106,6 +106,23 @@ describeEachDriver('monitoring logs', (driver) => {
     expect(await total({ search: '100%' })).toBe(0);
   });
 
+  it('stores any text a flow logs, a NUL character included, without losing the batch', async () => {
+    const account = await t.createAccount();
+    const api = t.request(account.token);
+    const now = t.clock.now().getTime();
+    const tricky = 'aspas "duplas" e \'simples\', barra \\ , emoji 🚀, ç ã é, {"json": [1]}';
+    await write(
+      [
+        { message: `antes\u0000depois`, label: 'rótulo\u0000', createdAt: new Date(now - 2) },
+        { message: tricky, label: 'Texto', createdAt: new Date(now - 1) },
+      ],
+      account.workspaceId,
+    );
+    const items = (await query(api)).json().items as { data: { message: string; label: string } }[];
+    expect(items.map((item) => item.data.message)).toEqual([tricky, 'antes\uFFFDdepois']);
+    expect(items[1]!.data.label).toBe('rótulo\uFFFD');
+  });
+
   it('pages by 20 and caps the total at 10000', async () => {
     const account = await t.createAccount();
     const api = t.request(account.token);
