@@ -48,6 +48,8 @@ interface JobPayload {
   execution_id: string;
   msg: Message;
   startAt?: { nodeUid: string; msg: Message };
+  /** Started from a queue slot: the execution row was written as running. */
+  started?: true;
 }
 
 interface Waiter {
@@ -122,7 +124,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         steps: 0,
       });
     }
-    if (!(await repository.markRunning(execution.id, startedAt))) return;
+    if (!payload.started && !(await repository.markRunning(execution.id, startedAt))) return;
     events.emit('started', execution);
     const controller = new AbortController();
     controllers.set(execution.id, controller);
@@ -174,24 +176,45 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       const done = new Promise<ExecutionResult>((resolve) => {
         waiters.set(id, { resolve, ...(request.respond ? { respond: request.respond } : {}) });
       });
-      const row = await repository.create({
+      const base = {
         id,
         workspaceId: request.workspaceId,
         flowId: request.flowId,
         triggerType: trigger?.type ?? '',
         triggerNodeUid: request.triggerNodeUid,
-        status: 'queued',
         queuedAt: now(),
+      };
+      const payload: JobPayload = {
+        execution_id: id,
+        msg: request.msg,
+        ...(request.startAt ? { startAt: request.startAt } : {}),
+      };
+      // Room to start now: the execution row, written as running, is the only record (a crash
+      // leaves it running, and the next start marks it crashed). Otherwise it waits its turn.
+      const slot = queue.reserve(executionsQueue, {
+        workspaceId: request.workspaceId,
+        concurrencyKey: request.flowId,
+        concurrencyLimit: flow.config.rate_limit,
       });
+      if (slot) {
+        let row: ExecutionRow;
+        try {
+          row = await repository.create({ ...base, status: 'running', startedAt: base.queuedAt });
+        } catch (error) {
+          slot.release();
+          waiters.delete(id);
+          throw error;
+        }
+        created.set(id, row);
+        slot.start({ ...payload, started: true } satisfies JobPayload);
+        return { execution_id: id, done };
+      }
+      const row = await repository.create({ ...base, status: 'queued' });
       created.set(id, row);
       await queue
         .enqueue(executionsQueue, {
           workspaceId: request.workspaceId,
-          payload: {
-            execution_id: id,
-            msg: request.msg,
-            ...(request.startAt ? { startAt: request.startAt } : {}),
-          } satisfies JobPayload,
+          payload,
           concurrencyKey: request.flowId,
           concurrencyLimit: flow.config.rate_limit,
         })
@@ -219,7 +242,8 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
           const known = created.get(payload.execution_id);
           created.delete(payload.execution_id);
           const execution = known ?? (await repository.find(payload.execution_id));
-          if (!execution || execution.status !== 'queued') return;
+          const expected = payload.started ? 'running' : 'queued';
+          if (!execution || execution.status !== expected) return;
           await run(execution, payload, signal).catch((error: unknown) => deps.onError?.(error));
         },
         { concurrency: deps.concurrency },

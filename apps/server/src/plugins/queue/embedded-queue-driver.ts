@@ -12,21 +12,27 @@ import type {
   QueueCounts,
   QueueDriver,
   QueueJob,
+  QueueSlot,
 } from './queue-driver';
 
 type Row = typeof queueJobs.$inferSelect;
 
-/** A slot taken in a consumer for a job about to be written as already active. */
+/**
+ * A slot taken in a consumer for a job that starts now: written as already active (`row`), or
+ * not written at all (`null`, the caller keeps its own record).
+ */
 interface Slot {
-  start(row: Row): void;
+  start(row: Row | null, payload?: unknown): void;
   release(): void;
 }
 
 interface LocalConsumer {
   /** A free slot when no job waits in the table and this one may start now; otherwise null. */
-  reserve(options: EnqueueOptions): Slot | null;
+  reserve(options: Omit<EnqueueOptions, 'payload' | 'delayMs'>): Slot | null;
   /** Follows the number of waiting rows of the queue: +1 written, -1 taken or removed. */
   countWaiting(by: number): void;
+  /** Jobs running from a slot without a row (the table does not count them). */
+  unwritten(): Row[];
 }
 
 const toJob = (row: Row): QueueJob => ({
@@ -91,6 +97,7 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
     queue: string,
     workspaceId: string,
     at: Date,
+    unwrittenByKey: Record<string, number>,
   ): Promise<string | null> => {
     const result = await db.execute(sql`
       update queue_jobs set status = 'active', started_at = now(), attempts = attempts + 1
@@ -101,7 +108,8 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
           and (j.concurrency_limit = 0 or (
             select count(*) from queue_jobs a
             where a.status = 'active' and a.concurrency_key = j.concurrency_key
-          ) < j.concurrency_limit)
+          ) + coalesce((${JSON.stringify(unwrittenByKey)}::jsonb ->> j.concurrency_key)::int, 0)
+            < j.concurrency_limit)
         order by j.run_at, j.seq
         limit 1
         for update skip locked
@@ -117,13 +125,25 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
   const claim = async (queue: string, at: Date): Promise<Row | null> => {
     const lastServed = served.get(queue) ?? new Map<string, number>();
     served.set(queue, lastServed);
+    const unwrittenByKey: Record<string, number> = {};
+    const unwrittenByWorkspace = new Map<string, number>();
+    for (const job of locals.get(queue)?.unwritten() ?? []) {
+      if (job.concurrencyKey)
+        unwrittenByKey[job.concurrencyKey] = (unwrittenByKey[job.concurrencyKey] ?? 0) + 1;
+      unwrittenByWorkspace.set(
+        job.workspaceId,
+        (unwrittenByWorkspace.get(job.workspaceId) ?? 0) + 1,
+      );
+    }
+    const running = (workspaceId: string, active: string | number) =>
+      Number(active) + (unwrittenByWorkspace.get(workspaceId) ?? 0);
     const order = (await candidates(queue, at)).sort(
       (a, b) =>
-        Number(a.active) - Number(b.active) ||
+        running(a.workspace_id, a.active) - running(b.workspace_id, b.active) ||
         (lastServed.get(a.workspace_id) ?? -1) - (lastServed.get(b.workspace_id) ?? -1),
     );
     for (const { workspace_id } of order) {
-      const id = await claimFrom(queue, workspace_id, at);
+      const id = await claimFrom(queue, workspace_id, at, unwrittenByKey);
       if (!id) continue;
       lastServed.set(workspace_id, ++turn);
       const [row] = await db.select().from(queueJobs).where(eq(queueJobs.id, id));
@@ -191,6 +211,15 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
       return toJob(row!);
     },
 
+    reserve(queue, options): QueueSlot | null {
+      const slot = locals.get(queue)?.reserve(options) ?? null;
+      if (!slot) return null;
+      return {
+        start: (payload) => slot.start(null, payload),
+        release: () => slot.release(),
+      };
+    },
+
     consume(queue, handler: JobHandler, options: ConsumeOptions) {
       const running = new Map<string, { done: Promise<void>; abort: AbortController }>();
       /** Jobs running per concurrency key (this process owns the queue). */
@@ -209,7 +238,11 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
       let again = false;
       let timer: NodeJS.Timeout | undefined;
 
+      /** Jobs started from a slot without a row: nothing to update when they end. */
+      const unwritten = new Map<string, Row>();
+
       const finish = async (job: Row, error: unknown) => {
+        if (unwritten.delete(job.id)) return;
         const failed = error !== undefined;
         if (!failed && !options.keepCompleted) {
           await deleteJob(job.id);
@@ -298,8 +331,27 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
           reserved++;
           countKey(key, 1);
           return {
-            start(row) {
+            start(written, payload) {
               reserved--;
+              if (written) return start(written, true);
+              const now = new Date();
+              const row: Row = {
+                id: randomUUID(),
+                seq: 0,
+                queue,
+                workspaceId: enqueued.workspaceId,
+                payload: payload ?? null,
+                status: 'active',
+                attempts: 1,
+                runAt: now,
+                createdAt: now,
+                startedAt: now,
+                finishedAt: null,
+                error: null,
+                concurrencyKey: key,
+                concurrencyLimit: limit,
+              };
+              unwritten.set(row.id, row);
               start(row, true);
             },
             release() {
@@ -308,6 +360,7 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
             },
           };
         },
+        unwritten: () => [...unwritten.values()],
         countWaiting(by) {
           if (waiting === Number.POSITIVE_INFINITY) countedLate += by;
           else waiting = Math.max(0, waiting + by);
@@ -368,6 +421,7 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
         if (row.status === 'waiting' && row.delayed) counts.delayed += Number(row.n);
         else counts[row.status] += Number(row.n);
       }
+      counts.active += locals.get(queue)?.unwritten().length ?? 0;
       return counts;
     },
 

@@ -192,6 +192,48 @@ export function queueDriverContract(setup: () => { open(): QueueDriver; reopen()
     expect(ran).toEqual(['fica']);
   });
 
+  it('a slot starts a job at once; it counts against the limits while it runs, and none is given while jobs wait', async () => {
+    const driver = setup().open();
+    const limited = { workspaceId: 'ws', concurrencyKey: 'flow-9', concurrencyLimit: 1 };
+    expect(driver.reserve('q9', limited)).toBeNull(); // no consumer in this process yet
+    const release = gate();
+    const ran: unknown[] = [];
+    let running = 0;
+    let most = 0;
+    consume(
+      driver,
+      'q9',
+      async (job) => {
+        ran.push(job.payload);
+        most = Math.max(most, ++running);
+        await release.opened;
+        running--;
+      },
+      { concurrency: 3 },
+    );
+    // A slot given back unused leaves the place free.
+    const spare = await until(() => driver.reserve('q9', limited), 'um slot');
+    spare.release();
+    const slot = driver.reserve('q9', limited);
+    expect(slot).not.toBeNull();
+    slot!.start('do slot');
+    await until(() => ran.length === 1, 'o job do slot começar');
+    expect(ran).toEqual(['do slot']);
+    expect((await driver.counts('q9')).active).toBe(1);
+    expect(driver.reserve('q9', limited)).toBeNull(); // the key is at its limit
+
+    // A job of the same key enqueued now waits for the slot's job, and no slot jumps it.
+    await driver.enqueue('q9', { ...limited, payload: 'na fila' });
+    expect(driver.reserve('q9', { workspaceId: 'ws' })).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ran).toEqual(['do slot']);
+    release.open();
+    await until(() => ran.length === 2, 'o job da fila');
+    expect(most).toBe(1);
+    await until(async () => (await driver.counts('q9')).active === 0, 'tudo terminar');
+    expect(await driver.counts('q9')).toMatchObject({ waiting: 0, active: 0, failed: 0 });
+  });
+
   it('keeps what was enqueued across a restart, and fails what was running as crashed', async () => {
     const storage = setup();
     const first = storage.open();

@@ -44,10 +44,29 @@ export interface QueueConsumer {
   stop(graceMs?: number): Promise<void>;
 }
 
+/**
+ * A place taken in this process's consumer for a job that starts at once. The caller keeps its
+ * own durable record of the work (an execution row written as running): the driver writes no
+ * job, so an execution that starts at once costs no queue writes. A crash leaves the caller's
+ * record, which its owner recovers.
+ */
+export interface QueueSlot {
+  /** Starts the job in the consumer (counted, stopped and aborted like any other job). */
+  start(payload: unknown): void;
+  /** Gives the place back unused (the caller's record could not be written). */
+  release(): void;
+}
+
 export type QueueCounts = Record<JobStatus | 'delayed', number>;
 
 export interface QueueDriver {
   enqueue(queue: string, options: EnqueueOptions): Promise<QueueJob>;
+  /**
+   * A slot when a job with these options may start right now in this process (a consumer
+   * here has room, nothing runnable waits, the concurrency key is under its limit); otherwise
+   * null, and the caller enqueues. A driver that cannot tell gives null.
+   */
+  reserve(queue: string, options: Omit<EnqueueOptions, 'payload' | 'delayMs'>): QueueSlot | null;
   consume(queue: string, handler: JobHandler, options: ConsumeOptions): QueueConsumer;
   pause(queue: string): void;
   resume(queue: string): void;
