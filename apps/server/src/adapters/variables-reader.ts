@@ -1,29 +1,28 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { variables } from '../db/schema';
+import { createExpiringCache } from '../lib/expiring-cache';
 
 /**
  * The workspace variables executions read, kept for a moment: every execution resolves them,
- * and under load that is one query per execution. A save or removal in this process forgets
- * the workspace at once; the short life bounds how long another process's edit goes unseen.
+ * and under load that would be one query per execution. The variables service forgets a
+ * workspace on every save or removal.
  */
 export function createVariablesReader(db: Database, lifeMs = 2_000) {
-  const cache = new Map<string, { values: Record<string, string>; until: number }>();
+  const cache = createExpiringCache<string, Record<string, string>>(lifeMs);
   return {
     async all(workspaceId: string): Promise<Record<string, string>> {
       const cached = cache.get(workspaceId);
-      if (cached && cached.until > Date.now()) return cached.values;
+      if (cached) return cached;
       const rows = await db
         .select({ key: variables.key, value: variables.value })
         .from(variables)
         .where(eq(variables.workspaceId, workspaceId));
       const values = Object.fromEntries(rows.map((row) => [row.key, row.value]));
-      cache.set(workspaceId, { values, until: Date.now() + lifeMs });
+      cache.set(workspaceId, values);
       return values;
     },
-    forget(workspaceId: string) {
-      cache.delete(workspaceId);
-    },
+    forget: cache.forget,
   };
 }
 

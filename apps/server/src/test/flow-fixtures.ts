@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { executions } from '../db/schema';
-import type { TestAccount, TestContext } from './test-app';
+import type { Requester, TestAccount, TestContext } from './test-app';
 import { until } from './until';
 
 export type Step = { type: string; params?: Record<string, unknown>; uid?: string };
@@ -49,3 +49,12 @@ export const finished = (t: TestContext, flowId: string, count = 1) =>
     const rows = (await executionsOf(t, flowId)).filter((row) => row.endedAt);
     return rows.length >= count && rows;
   }, `${count} execução(ões) do flow ${flowId}`);
+
+/** Waits until the execution's user logs answer in the logs API, and gives their data. */
+export const userLogsOf = (api: Requester, executionId: string) =>
+  until(async () => {
+    const filters = encodeURIComponent(JSON.stringify({ execution_id: executionId, type: 'user' }));
+    const res = await api.get(`/api/v1/monitoring/logs?filters=${filters}`);
+    const { items } = res.json() as { items: { data: { message: string; label: string } }[] };
+    return items.length > 0 && items.map((item) => item.data);
+  }, `os logs da execução ${executionId}`);

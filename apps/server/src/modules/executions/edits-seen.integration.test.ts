@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { chain, createFlow, finished } from '../../test/flow-fixtures';
+import { chain, createFlow, finished, userLogsOf } from '../../test/flow-fixtures';
 import { useTestApp } from '../../test/test-app';
 import { describeEachDriver } from '../../test/test-database';
 
@@ -23,16 +23,6 @@ describeEachDriver('edits seen by the next execution', (driver) => {
         { type: 'core_log', params: { label: 'região', message: 'Região {{ vars.REGIAO }}' } },
       ),
     );
-    const loggedBy = async (executionId: string) => {
-      const filters = encodeURIComponent(
-        JSON.stringify({ execution_id: executionId, type: 'user' }),
-      );
-      const res = await api.get(`/api/v1/monitoring/logs?filters=${filters}`);
-      return (res.json() as { items: { data: { message: string } }[] }).items.map(
-        (item) => item.data.message,
-      );
-    };
-
     const first = (await api.post(`/engine/flow/manual-trigger/${flowId}`, {})).json();
     await finished(t, flowId, 1);
     const edited = await api.put(`/api/v1/variables/${created.json()._id as string}`, {
@@ -44,14 +34,8 @@ describeEachDriver('edits seen by the next execution', (driver) => {
     const second = (await api.post(`/engine/flow/manual-trigger/${flowId}`, {})).json();
     await finished(t, flowId, 2);
 
-    const expectLog = async (executionId: string, message: string) => {
-      for (let turn = 0; turn < 200; turn++) {
-        const lines = await loggedBy(executionId);
-        if (lines.length) return expect(lines).toEqual([message]);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      throw new Error(`sem log da execução ${executionId}`);
-    };
+    const expectLog = async (executionId: string, message: string) =>
+      expect((await userLogsOf(api, executionId)).map((line) => line.message)).toEqual([message]);
     await expectLog(first.execution_id as string, 'Região sul');
     await expectLog(second.execution_id as string, 'Região nordeste');
   });
@@ -75,16 +59,7 @@ describeEachDriver('edits seen by the next execution', (driver) => {
     expect(saved.statusCode, saved.body).toBe(200);
     const second = (await api.post(`/engine/flow/manual-trigger/${flowId}`, {})).json();
     await finished(t, flowId, 2);
-    for (let turn = 0; turn < 200; turn++) {
-      const filters = encodeURIComponent(
-        JSON.stringify({ execution_id: second.execution_id, type: 'user' }),
-      );
-      const res = await api.get(`/api/v1/monitoring/logs?filters=${filters}`);
-      const lines = (res.json() as { items: { data: { message: string } }[] }).items;
-      if (lines.length)
-        return expect(lines.map((line) => line.data.message)).toEqual(['segunda versão']);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error('sem log da segunda execução');
+    const lines = await userLogsOf(api, second.execution_id as string);
+    expect(lines.map((line) => line.message)).toEqual(['segunda versão']);
   });
 });

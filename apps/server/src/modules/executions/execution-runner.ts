@@ -7,6 +7,7 @@ import type { Message } from '@ponte/engine/kit/message';
 import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { createExpiringCache } from '../../lib/expiring-cache';
 import { flows } from '../../db/schema';
 import type { QueueConsumer, QueueDriver } from '../../plugins/queue/queue-driver';
 import type { LogWriter } from '../logs/log-writer';
@@ -73,23 +74,17 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
   let consumer: QueueConsumer | null = null;
   /** Execution rows this process created and has not started yet (saves reading them back). */
   const created = new Map<string, ExecutionRow>();
-  /**
-   * Flows read recently. A save or removal in this process forgets the flow at once; the
-   * short life bounds how long another process's edit can go unseen.
-   */
-  const flowCache = new Map<string, { row: typeof flows.$inferSelect; until: number }>();
-  const flowCacheMs = 2_000;
+  /** Flows read recently; `forgetFlow` drops one on save or removal. */
+  const flowCache = createExpiringCache<string, typeof flows.$inferSelect>(2_000);
 
   const loadFlow = async (workspaceId: string, flowId: string) => {
     const cached = flowCache.get(flowId);
-    if (cached && cached.until > Date.now() && cached.row.workspaceId === workspaceId) {
-      return cached.row;
-    }
+    if (cached) return cached.workspaceId === workspaceId ? cached : null;
     const [row] = await db
       .select()
       .from(flows)
       .where(and(eq(flows.workspaceId, workspaceId), eq(flows.id, flowId)));
-    if (row) flowCache.set(flowId, { row, until: Date.now() + flowCacheMs });
+    if (row) flowCache.set(flowId, row);
     return row ?? null;
   };
 
@@ -191,11 +186,12 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       };
       // Room to start now: the execution row, written as running, is the only record (a crash
       // leaves it running, and the next start marks it crashed). Otherwise it waits its turn.
-      const slot = queue.reserve(executionsQueue, {
+      const placing = {
         workspaceId: request.workspaceId,
         concurrencyKey: request.flowId,
         concurrencyLimit: flow.config.rate_limit,
-      });
+      };
+      const slot = queue.reserve(executionsQueue, placing);
       if (slot) {
         let row: ExecutionRow;
         try {
@@ -211,17 +207,11 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       }
       const row = await repository.create({ ...base, status: 'queued' });
       created.set(id, row);
-      await queue
-        .enqueue(executionsQueue, {
-          workspaceId: request.workspaceId,
-          payload,
-          concurrencyKey: request.flowId,
-          concurrencyLimit: flow.config.rate_limit,
-        })
-        .catch((error: unknown) => {
-          created.delete(id);
-          throw error;
-        });
+      await queue.enqueue(executionsQueue, { ...placing, payload }).catch((error: unknown) => {
+        created.delete(id);
+        waiters.delete(id);
+        throw error;
+      });
       return { execution_id: id, done };
     },
 
@@ -293,7 +283,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
 
     /** The flow was saved or removed: the next execution reads it again. */
     forgetFlow(flowId: string) {
-      flowCache.delete(flowId);
+      flowCache.forget(flowId);
     },
 
     runningCount: () => controllers.size,

@@ -3,7 +3,14 @@ import { messages } from '@ponte/shared/messages';
 import { eq } from 'drizzle-orm';
 import { scheduleTicks } from '../../db/schema';
 import { useTestApp } from '../../test/test-app';
-import { chain, createFlow, executionsOf, finished, type Step } from '../../test/flow-fixtures';
+import {
+  chain,
+  createFlow,
+  executionsOf,
+  finished,
+  userLogsOf,
+  type Step,
+} from '../../test/flow-fixtures';
 import { until } from '../../test/until';
 import { describeEachDriver } from '../../test/test-database';
 import { createManualClock } from './timer-clock';
@@ -229,18 +236,8 @@ describeEachDriver('triggers', (driver) => {
     expect(run.statusCode, run.body).toBe(200);
     const { execution_id } = run.json() as { execution_id: string };
     await finished(t, flowId);
-    const logs = await until(async () => {
-      const res = await api.get(
-        `/api/v1/monitoring/logs?filters=${encodeURIComponent(
-          JSON.stringify({ execution_id, type: 'user' }),
-        )}`,
-      );
-      const body = res.json() as { items: { data: { message: string; label: string } }[] };
-      return body.items.length > 0 && body;
-    }, 'o log do usuário');
-    expect(logs.items.map((item) => item.data)).toEqual([
-      expect.objectContaining({ label: 'Cliente', message: 'Olá, Maria' }),
-    ]);
+    const logs = await userLogsOf(api, execution_id);
+    expect(logs).toEqual([expect.objectContaining({ label: 'Cliente', message: 'Olá, Maria' })]);
   });
 
   it('takes manual-trigger files as multipart and passes their metadata', async () => {
@@ -294,17 +291,8 @@ describeEachDriver('triggers', (driver) => {
     expect(res.statusCode, res.body).toBe(200);
     const [execution] = await finished(t, flowId);
     expect(execution!.status).toBe('success');
-    const logs = await until(async () => {
-      const list = (
-        await t
-          .request(account.token)
-          .get(
-            `/api/v1/monitoring/logs?filters=${encodeURIComponent(JSON.stringify({ execution_id: execution!.id, type: 'user' }))}`,
-          )
-      ).json() as { items: { data: { message: string } }[] };
-      return list.items.length > 0 && list;
-    }, 'o log do arquivo');
-    expect(logs.items[0]!.data.message).toBe('nota 1.xml 14 urgente');
+    const logs = await userLogsOf(t.request(account.token), execution!.id);
+    expect(logs[0]!.message).toBe('nota 1.xml 14 urgente');
   });
 
   it('refuses manual triggers of disabled flows, flows without one, and other workspaces', async () => {
@@ -430,17 +418,8 @@ describeEachDriver('triggers', (driver) => {
     expect(failed!.status).toBe('error');
     const [handled] = await finished(t, handler);
     expect(handled).toMatchObject({ status: 'success', triggerType: 'core_error_trigger' });
-    const logs = await until(async () => {
-      const list = (
-        await t
-          .request(account.token)
-          .get(
-            `/api/v1/monitoring/logs?filters=${encodeURIComponent(JSON.stringify({ execution_id: handled!.id, type: 'user' }))}`,
-          )
-      ).json() as { items: { data: { message: string } }[] };
-      return list.items.length > 0 && list;
-    }, 'o log do flow de erro');
-    expect(logs.items[0]!.data.message).toBe(`Estoque negativo em ${execution_id}`);
+    const logs = await userLogsOf(t.request(account.token), handled!.id);
+    expect(logs[0]!.message).toBe(`Estoque negativo em ${execution_id}`);
     // Another workspace's error flow never hears of it.
     expect(await executionsOf(t, strangerHandler)).toHaveLength(0);
   });

@@ -18,11 +18,11 @@ import type {
 type Row = typeof queueJobs.$inferSelect;
 
 /**
- * A slot taken in a consumer for a job that starts now: written as already active (`row`), or
- * not written at all (`null`, the caller keeps its own record).
+ * A slot taken in a consumer for a job that starts now: its row is written as already active,
+ * or not written at all (`written` false: the caller keeps its own record).
  */
 interface Slot {
-  start(row: Row | null, payload?: unknown): void;
+  start(row: Row, written: boolean): void;
   release(): void;
 }
 
@@ -34,6 +34,10 @@ interface LocalConsumer {
   /** Jobs running from a slot without a row (the table does not count them). */
   unwritten(): Row[];
 }
+
+/** The concurrency limit as stored: a whole number, 0 for none. */
+const limitOf = (options: { concurrencyLimit?: number }) =>
+  Math.max(0, Math.trunc(options.concurrencyLimit ?? 0));
 
 const toJob = (row: Row): QueueJob => ({
   id: row.id,
@@ -177,7 +181,7 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
         workspaceId: options.workspaceId,
         payload: options.payload ?? null,
         concurrencyKey: options.concurrencyKey ?? null,
-        concurrencyLimit: Math.max(0, Math.trunc(options.concurrencyLimit ?? 0)),
+        concurrencyLimit: limitOf(options),
       };
       // Fast path: nothing runnable waits and a slot is free, so the job is written as active
       // and started here, without the consumer looking for it. A crash still finds the row.
@@ -196,7 +200,7 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
           slot.release();
           throw error;
         }
-        slot.start(row!);
+        slot.start(row!, true);
         return toJob(row!);
       }
       locals.get(queue)?.countWaiting(1);
@@ -215,7 +219,26 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
       const slot = locals.get(queue)?.reserve(options) ?? null;
       if (!slot) return null;
       return {
-        start: (payload) => slot.start(null, payload),
+        start(payload) {
+          const now = new Date();
+          const row: Row = {
+            id: randomUUID(),
+            seq: 0,
+            queue,
+            workspaceId: options.workspaceId,
+            payload: payload ?? null,
+            status: 'active',
+            attempts: 1,
+            runAt: now,
+            createdAt: now,
+            startedAt: now,
+            finishedAt: null,
+            error: null,
+            concurrencyKey: options.concurrencyKey ?? null,
+            concurrencyLimit: limitOf(options),
+          };
+          slot.start(row, false);
+        },
         release: () => slot.release(),
       };
     },
@@ -326,32 +349,14 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
           if (stopped || waiting > 0 || paused.has(queue)) return null;
           if (running.size + reserved >= options.concurrency) return null;
           const key = enqueued.concurrencyKey ?? null;
-          const limit = Math.max(0, Math.trunc(enqueued.concurrencyLimit ?? 0));
+          const limit = limitOf(enqueued);
           if (key && limit > 0 && (activeByKey.get(key) ?? 0) >= limit) return null;
           reserved++;
           countKey(key, 1);
           return {
-            start(written, payload) {
+            start(row, written) {
               reserved--;
-              if (written) return start(written, true);
-              const now = new Date();
-              const row: Row = {
-                id: randomUUID(),
-                seq: 0,
-                queue,
-                workspaceId: enqueued.workspaceId,
-                payload: payload ?? null,
-                status: 'active',
-                attempts: 1,
-                runAt: now,
-                createdAt: now,
-                startedAt: now,
-                finishedAt: null,
-                error: null,
-                concurrencyKey: key,
-                concurrencyLimit: limit,
-              };
-              unwritten.set(row.id, row);
+              if (!written) unwritten.set(row.id, row);
               start(row, true);
             },
             release() {
