@@ -1,0 +1,45 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { ManifestLookup } from '@ponte/shared/flow/flow-operations';
+import { nodeLibrarySchema } from '@ponte/shared/flow/node-manifest.schema';
+import type { NodeLibrary, NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
+import { apiRequest } from '../api/api-client';
+
+/** GET /engine/library: the newest version of every connector type (spec 1 §7). */
+export function getNodeLibrary(): Promise<NodeLibrary> {
+  return apiRequest('/engine/library', { schema: nodeLibrarySchema, silent: true });
+}
+
+export const nodeLibraryQueryKey = ['engine', 'library'] as const;
+
+export function getNodeLibraryQueryOptions() {
+  return queryOptions({
+    queryKey: nodeLibraryQueryKey,
+    queryFn: getNodeLibrary,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export interface NodeLibraryView {
+  manifests: NodeManifest[];
+  /** The manifest of a type (the library serves the newest version of each). */
+  lookup: ManifestLookup;
+  /** The label people know a type by, or the type itself when the library does not know it. */
+  labelOf: (type: string) => string;
+  isPending: boolean;
+  error: unknown;
+}
+
+export function useNodeLibrary(): NodeLibraryView {
+  const { data, isPending, error } = useQuery(getNodeLibraryQueryOptions());
+  return useMemo(() => {
+    const byType = new Map((data?.nodes ?? []).map((manifest) => [manifest.type, manifest]));
+    return {
+      manifests: data?.nodes ?? [],
+      lookup: (type: string) => byType.get(type),
+      labelOf: (type: string) => byType.get(type)?.label ?? type,
+      isPending,
+      error,
+    };
+  }, [data, isPending, error]);
+}

@@ -1,0 +1,56 @@
+import type { ComponentType } from 'react';
+import {
+  IconAlertTriangle,
+  IconArrowRightCircle,
+  IconArrowsJoin,
+  IconArrowsSplit,
+  IconCalendarTime,
+  IconClockPause,
+  IconCode,
+  IconFileText,
+  IconForms,
+  IconGitBranch,
+  IconHandClick,
+  IconMail,
+  IconPencil,
+  IconPlayerStop,
+  IconPlug,
+  IconRepeat,
+  IconSend,
+  IconStack2,
+  IconWebhook,
+  IconWorld,
+} from '@tabler/icons-react';
+import type { IconProps } from '@tabler/icons-react';
+
+/**
+ * The Tabler icons a manifest may name (DESIGN.md §5). Only these are bundled: importing the
+ * whole icon set would weigh megabytes. An unknown name draws a plug.
+ */
+const icons: Record<string, ComponentType<IconProps>> = {
+  'alert-triangle': IconAlertTriangle,
+  'arrow-right-circle': IconArrowRightCircle,
+  'arrows-join': IconArrowsJoin,
+  'arrows-split': IconArrowsSplit,
+  'calendar-time': IconCalendarTime,
+  'clock-pause': IconClockPause,
+  code: IconCode,
+  'file-text': IconFileText,
+  forms: IconForms,
+  'git-branch': IconGitBranch,
+  'hand-click': IconHandClick,
+  mail: IconMail,
+  pencil: IconPencil,
+  'player-stop': IconPlayerStop,
+  plug: IconPlug,
+  repeat: IconRepeat,
+  send: IconSend,
+  'stack-2': IconStack2,
+  webhook: IconWebhook,
+  world: IconWorld,
+};
+
+export function NodeIcon({ name, ...props }: { name: string | undefined } & IconProps) {
+  const Icon = (name && icons[name]) || IconPlug;
+  return <Icon {...props} />;
+}
