@@ -73,6 +73,8 @@ export interface BuildAppOptions {
   webhookTimeoutMs?: number;
   /** Days of logs kept (PONTE_LOG_RETENTION_DAYS, default 30). */
   logRetentionDays?: number;
+  /** PONTE_NODE_LIMIT: the Action/Trigger limit per flow of every customer, over their own. */
+  nodeLimit?: number | null;
 }
 
 let zodConfigured = false;
@@ -113,7 +115,7 @@ export async function buildApp(options: BuildAppOptions) {
     throttle: options.loginThrottle ?? createMemoryLoginThrottle(),
     now,
   });
-  const users = createUsersService({ db, tokens, now });
+  const users = createUsersService({ db, tokens, now, nodeLimit: options.nodeLimit ?? null });
   const workspaces = createWorkspacesService({ db, tokens, now });
   const groups = createGroupsService({ db, now });
   const variablesReader = createVariablesReader(db);
@@ -153,6 +155,7 @@ export async function buildApp(options: BuildAppOptions) {
     db,
     now,
     lookup: library.manifest,
+    nodeLimit: options.nodeLimit ?? null,
     onChange: (flowId) => {
       runner.forgetFlow(flowId);
       return triggers.reloadFlow(flowId);

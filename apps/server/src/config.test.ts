@@ -38,6 +38,7 @@ describe('config', () => {
       logLevel: 'info',
       logRetentionDays: 30,
       executionConcurrency: 50,
+      nodeLimit: null,
       docsUrl: null,
       supportUrl: null,
       webDist: defaultWebDist,
@@ -57,6 +58,7 @@ describe('config', () => {
         LOG_LEVEL: 'debug',
         PONTE_LOG_RETENTION_DAYS: '7',
         PONTE_EXECUTION_CONCURRENCY: '4',
+        PONTE_NODE_LIMIT: '7',
         PONTE_DOCS_URL: 'https://docs.exemplo.com',
         PONTE_SUPPORT_URL: '',
         PONTE_WEB_DIST: 'web',
@@ -72,6 +74,7 @@ describe('config', () => {
       logLevel: 'debug',
       logRetentionDays: 7,
       executionConcurrency: 4,
+      nodeLimit: 7,
       docsUrl: 'https://docs.exemplo.com',
       supportUrl: null,
       webDist: '/srv/ponte/web',
@@ -92,6 +95,7 @@ describe('config', () => {
     expect(configError({ PONTE_EXECUTION_CONCURRENCY: '0' })).toBe(
       'A variável de ambiente PONTE_EXECUTION_CONCURRENCY é inválida: deve ser um número inteiro de 1 a 1000 (valor recebido: "0").',
     );
+    expect(configError({ PONTE_NODE_LIMIT: '0' })).toContain('PONTE_NODE_LIMIT é inválida');
     expect(configError({ PONTE_EXECUTION_CONCURRENCY: 'muitas' })).toContain(
       'PONTE_EXECUTION_CONCURRENCY',
     );

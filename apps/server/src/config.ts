@@ -62,6 +62,12 @@ export const configVariables: readonly ConfigVariable[] = [
       'Execuções que este processo roda ao mesmo tempo; as demais esperam na fila, sem se perder.',
   },
   {
+    name: 'PONTE_NODE_LIMIT',
+    default: null,
+    description:
+      'Limite de conectores Action/Trigger por flow para todos os clientes desta instalação (sem ela: o de cada cliente, 50 por padrão).',
+  },
+  {
     name: 'LOG_LEVEL',
     default: 'info',
     description: 'Nível dos logs: fatal, error, warn, info, debug, trace ou silent.',
@@ -97,6 +103,7 @@ export interface AppConfig {
   logLevel: LogLevel;
   logRetentionDays: number;
   executionConcurrency: number;
+  nodeLimit: number | null;
   docsUrl: string | null;
   supportUrl: string | null;
   webDist: string;
@@ -144,6 +151,12 @@ const envSchema = z.object({
     .transform(Number)
     .refine((n) => n >= 1 && n <= 1000, { error: 'deve ser um número inteiro de 1 a 1000' })
     .default(50),
+  PONTE_NODE_LIMIT: z
+    .string()
+    .regex(/^\d+$/, { error: 'deve ser um número inteiro de 1 a 100000' })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 100_000, { error: 'deve ser um número inteiro de 1 a 100000' })
+    .optional(),
   LOG_LEVEL: z
     .enum(logLevels, { error: `deve ser um destes: ${logLevels.join(', ')}` })
     .default('info'),
@@ -196,6 +209,7 @@ export function parseEnv(env: Env, cwd: string = process.cwd()) {
     logLevel: parsed.LOG_LEVEL,
     logRetentionDays: parsed.PONTE_LOG_RETENTION_DAYS,
     executionConcurrency: parsed.PONTE_EXECUTION_CONCURRENCY,
+    nodeLimit: parsed.PONTE_NODE_LIMIT ?? null,
     docsUrl: parsed.PONTE_DOCS_URL ?? null,
     supportUrl: parsed.PONTE_SUPPORT_URL ?? null,
     webDist: parsed.PONTE_WEB_DIST ? resolve(cwd, parsed.PONTE_WEB_DIST) : defaultWebDist,

@@ -45,6 +45,7 @@ async function main() {
     uploadsDir: join(config.dataDir, 'uploads'),
     logRetentionDays: config.logRetentionDays,
     executionConcurrency: config.executionConcurrency,
+    nodeLimit: config.nodeLimit,
   });
 
   let stopping = false;

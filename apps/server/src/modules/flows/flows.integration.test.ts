@@ -210,3 +210,19 @@ describeEachDriver('flows', (driver) => {
     expect((await t.request(null).get('/api/v1/flows')).statusCode).toBe(401);
   });
 });
+
+describeEachDriver('flows with PONTE_NODE_LIMIT', (driver) => {
+  const t = useTestApp(driver, { nodes: flowTestNodes, nodeLimit: 2 });
+
+  it('applies the installation-wide limit over the customer’s own, and reports it in /users/me', async () => {
+    const account = await t.createAccount();
+    const api = t.request(account.token);
+    expect((await api.get('/api/v1/users/me')).json().customer.config.node_limit).toBe(2);
+    expect(
+      (await api.post('/api/v1/flows', { name: 'Cabe', data: testDocument(1) })).statusCode,
+    ).toBe(201);
+    const over = await api.post('/api/v1/flows', { name: 'Grande', data: testDocument(2) });
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ code: 'node_limit', message: m.nodeLimit(2) });
+  });
+});

@@ -29,6 +29,8 @@ export interface FlowsServiceDeps {
   lookup: ManifestLookup;
   /** Called after a flow was created, saved, duplicated or removed (its triggers reload). */
   onChange?: (flowId: string) => Promise<void> | void;
+  /** Installation-wide Action/Trigger limit (PONTE_NODE_LIMIT), over the customer's own. */
+  nodeLimit?: number | null;
 }
 
 const issueDetails = (issues: FlowIssue[]) =>
@@ -42,7 +44,7 @@ function wanted(fields: string | undefined, field: string): boolean {
   return included.length === 0 || included.includes(field);
 }
 
-export function createFlowsService({ db, now, lookup, onChange }: FlowsServiceDeps) {
+export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: FlowsServiceDeps) {
   const repository = createFlowsRepository(db);
   const missing = () => notFound(m.notFound);
   const changed = async (flow: Flow) => {
@@ -88,7 +90,7 @@ export function createFlowsService({ db, now, lookup, onChange }: FlowsServiceDe
     }
     const doc = parsed.data;
     if (deprecatedIn(doc).length) throw new AppError(400, errorCodes.deprecatedNodes, m.deprecated);
-    const limit = (await repository.nodeLimit(workspaceId)) ?? limits.defaultNodeLimit;
+    const limit = nodeLimit ?? (await repository.nodeLimit(workspaceId)) ?? limits.defaultNodeLimit;
     if (countNodes(doc, lookup).actionTrigger > limit) {
       throw new AppError(429, errorCodes.nodeLimit, m.nodeLimit(limit));
     }

@@ -13,9 +13,11 @@ export interface UsersServiceDeps {
   db: Database;
   tokens: TokenIssuer;
   now: () => Date;
+  /** Installation-wide Action/Trigger limit (PONTE_NODE_LIMIT), over the customer's own. */
+  nodeLimit?: number | null;
 }
 
-export function createUsersService({ db, tokens, now }: UsersServiceDeps) {
+export function createUsersService({ db, tokens, now, nodeLimit }: UsersServiceDeps) {
   const repository = createUsersRepository(db);
 
   async function me(session: AuthContext): Promise<Me> {
@@ -29,7 +31,9 @@ export function createUsersService({ db, tokens, now }: UsersServiceDeps) {
       customer: {
         _id: row.customerId,
         name: row.customerName,
-        config: { node_limit: row.customerConfig?.node_limit ?? limits.defaultNodeLimit },
+        config: {
+          node_limit: nodeLimit ?? row.customerConfig?.node_limit ?? limits.defaultNodeLimit,
+        },
       },
     };
   }
