@@ -132,11 +132,16 @@ export function FlowsListPage() {
       key: 'group',
       header: 'Grupo',
       width: 180,
-      render: (flow) => (
-        <Text size="sm" c={flow.group ? undefined : 'dimmed'}>
-          {(flow.group && groupNames.get(flow.group)) || 'Sem grupo'}
-        </Text>
-      ),
+      render: (flow) => {
+        // While the lookup loads, a flow with a group shows nothing rather than 'Sem grupo'.
+        if (flow.group && groupOptions.isPending) return null;
+        const name = flow.group ? groupNames.get(flow.group) : undefined;
+        return (
+          <Text size="sm" c={name ? undefined : 'dimmed'}>
+            {name ?? 'Sem grupo'}
+          </Text>
+        );
+      },
     },
     {
       key: 'actions',
