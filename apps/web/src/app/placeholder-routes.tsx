@@ -3,9 +3,7 @@ import { UnderConstructionPage } from '../components/under-construction-page';
 
 /** Routes of both specs whose areas this version does not have yet: [path, page title]. */
 const placeholders: [string, string][] = [
-  ['flows', 'Flows do workspace'],
   ['flows/new', 'Novo Flow'],
-  ['flows/delete/:id', 'Remover Flow'],
   ['flows/:id', 'Editor de Flow'],
   ['custom-nodes', 'Conectores'],
   ['custom-nodes/new', 'Novo conector'],

@@ -6,10 +6,8 @@ import { storeTestSession } from '../test/session-fixtures';
 
 /** Every route of spec 1 §2.1 and spec 2 §2 that this version shows as 'Em construção'. */
 const placeholderPaths = [
-  '/flows',
   '/flows/new',
   '/flows/f1',
-  '/flows/delete/f1',
   '/custom-nodes',
   '/custom-nodes/new',
   '/custom-nodes/c1',
@@ -57,6 +55,7 @@ function signedIn() {
       reply: { body: { docs_url: null, support_url: null } },
     },
     { method: 'GET', path: '/api/v1/variables', reply: { body: { items: [], total: 0 } } },
+    { method: 'GET', path: '/api/v1/flows', reply: { body: { items: [], total: 0 } } },
   ]);
 }
 
@@ -96,16 +95,21 @@ describe('routes', () => {
     expect(screen.queryByText('Página não encontrada')).not.toBeInTheDocument();
   });
 
-  it.each(['/groups', '/groups/new', '/groups/edit/g1', '/groups/delete/g1', '/variables'])(
-    '%s is a built page',
-    async (path) => {
-      signedIn();
-      renderApp(path);
-      await waitFor(() => expect(screen.getAllByRole('heading').length).toBeGreaterThan(0));
-      expect(screen.queryByText('Em construção')).not.toBeInTheDocument();
-      expect(screen.queryByText('Página não encontrada')).not.toBeInTheDocument();
-    },
-  );
+  it.each([
+    '/flows',
+    '/flows/delete/f1',
+    '/groups',
+    '/groups/new',
+    '/groups/edit/g1',
+    '/groups/delete/g1',
+    '/variables',
+  ])('%s is a built page', async (path) => {
+    signedIn();
+    renderApp(path);
+    await waitFor(() => expect(screen.getAllByRole('heading').length).toBeGreaterThan(0));
+    expect(screen.queryByText('Em construção')).not.toBeInTheDocument();
+    expect(screen.queryByText('Página não encontrada')).not.toBeInTheDocument();
+  });
 
   it.each([401, 403])('signs out when a page call answers %i', async (status) => {
     storeTestSession();

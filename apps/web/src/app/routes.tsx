@@ -8,6 +8,8 @@ import { SignInPage } from '../features/account/sign-in-page';
 import { SignOutPage } from '../features/account/sign-out-page';
 import { UsersPage } from '../features/account/users-page';
 import { WorkspacesPage } from '../features/account/workspaces-page';
+import { FlowDeletePage } from '../features/flows/flow-delete-page';
+import { FlowsListPage } from '../features/flows/flows-list-page';
 import { GroupDeletePage } from '../features/groups/group-delete-page';
 import { GroupFormPage } from '../features/groups/group-form-page';
 import { GroupsListPage } from '../features/groups/groups-list-page';
@@ -48,6 +50,8 @@ export const routes: RouteObject[] = [
             element: <AppShellLayout />,
             children: [
               { index: true, element: <Navigate to="/flows" replace /> },
+              { path: 'flows', element: <FlowsListPage /> },
+              { path: 'flows/delete/:id', element: <FlowDeletePage /> },
               { path: 'groups', element: <GroupsListPage /> },
               { path: 'groups/new', element: <GroupFormPage /> },
               { path: 'groups/edit/:id', element: <GroupFormPage /> },

@@ -22,8 +22,11 @@ interface DeleteByNamePageProps {
   backTo: string;
   mismatchMessage: string;
   successMessage: string;
-  /** Shown before the server's message when the removal fails. */
-  errorPrefix: string;
+  /**
+   * Shown before the server's message (after a space) when the removal fails; or, as a
+   * function, the whole text built from that message.
+   */
+  errorPrefix: string | ((detail: string) => string);
   /** Extra warning, e.g. that pending jobs are removed too. */
   warning?: ReactNode;
   onDelete: () => Promise<unknown>;
@@ -64,7 +67,12 @@ export function DeleteByNamePage({
       toast.success(successMessage);
       void navigate(backTo);
     } catch (error) {
-      toast.error(`${errorPrefix.trimEnd()} ${errorMessage(error)}`);
+      const detail = errorMessage(error);
+      toast.error(
+        typeof errorPrefix === 'function'
+          ? errorPrefix(detail)
+          : `${errorPrefix.trimEnd()} ${detail}`,
+      );
       setDeleting(false);
     }
   };

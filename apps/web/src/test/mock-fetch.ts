@@ -4,6 +4,7 @@ export interface RecordedCall {
   method: string;
   path: string;
   url: URL;
+  /** The parsed JSON body, or the `FormData` itself for a multipart call. */
   body: unknown;
   headers: Record<string, string>;
 }
@@ -31,7 +32,12 @@ export function mockFetch(routes: MockRoute[]) {
       method,
       path: url.pathname,
       url,
-      body: rawBody ? (JSON.parse(rawBody) as unknown) : undefined,
+      body:
+        init.body instanceof FormData
+          ? init.body
+          : rawBody
+            ? (JSON.parse(rawBody) as unknown)
+            : undefined,
       headers: { ...(init.headers as Record<string, string>) },
     };
     calls.push(call);

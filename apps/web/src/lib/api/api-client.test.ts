@@ -28,6 +28,26 @@ describe('api client', () => {
     expect(api.calls[0]?.body).toEqual({ name: 'Vendas' });
   });
 
+  it('sends a FormData body as multipart, leaving the Content-Type to the browser', async () => {
+    const token = storeTestSession();
+    const api = mockFetch([
+      { method: 'POST', path: '/engine/flow/manual-trigger/f1', reply: { body: { ok: true } } },
+    ]);
+    const form = new FormData();
+    form.append('nome', 'Ana');
+    form.append('anexo', new File(['conteúdo'], 'nota.txt', { type: 'text/plain' }));
+
+    await expect(
+      apiRequest('/engine/flow/manual-trigger/f1', { method: 'POST', body: form }),
+    ).resolves.toEqual({ ok: true });
+
+    const call = api.calls[0];
+    expect(call?.headers.Authorization).toBe(`Bearer ${token}`);
+    expect(call?.headers['Content-Type']).toBeUndefined();
+    expect(call?.body).toBe(form);
+    expect(api.fetch.mock.calls[0]?.[1]?.body).toBe(form);
+  });
+
   it('turns an error answer into an ApiError with the status and the server message', async () => {
     storeTestSession();
     mockFetch([

@@ -11,6 +11,7 @@ type QueryValue = string | number | boolean | null | undefined;
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
+  /** Sent as JSON, or as multipart when it is a `FormData` (the browser sets the boundary). */
   body?: unknown;
   /** Validates and types the response body. */
   schema?: z.ZodType<T>;
@@ -62,8 +63,9 @@ function toApiError(status: number, body: unknown): ApiError {
 }
 
 /**
- * Every call to the Ponte server: bearer token from localStorage, JSON in and out, errors as
- * ApiError with the server's pt-BR message. A 401 or 403 signs out.
+ * Every call to the Ponte server: bearer token from localStorage, JSON in (multipart for a
+ * `FormData` body) and out, errors as ApiError with the server's pt-BR message. A 401 or 403
+ * signs out.
  */
 export async function apiRequest<T = unknown>(
   path: string,
@@ -73,7 +75,8 @@ export async function apiRequest<T = unknown>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = tokenStore.get();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
   if (!silent) loadingStore.start();
   try {
@@ -82,7 +85,7 @@ export async function apiRequest<T = unknown>(
       response = await fetch(buildUrl(path, query), {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
         signal,
       });
     } catch (error) {

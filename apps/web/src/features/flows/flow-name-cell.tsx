@@ -1,0 +1,42 @@
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatDateTime } from '@ponte/shared/format';
+import type { FlowList } from '@ponte/shared/flows.schema';
+
+interface FlowNameCellProps {
+  flow: FlowList['items'][number];
+  /** The label of a connector type (from the node library). */
+  labelOf: (type: string) => string;
+}
+
+/** The Name column of the flows list: link to the editor, trigger badges, last update. */
+export function FlowNameCell({ flow, labelOf }: FlowNameCellProps) {
+  const triggerTypes = [...new Set((flow.triggers ?? []).map((trigger) => trigger.node_type))];
+  return (
+    <Stack gap={6}>
+      <Anchor
+        component={Link}
+        to={`/flows/${encodeURIComponent(flow._id)}`}
+        fw={600}
+        size="sm"
+        style={{ wordBreak: 'break-word' }}
+      >
+        {flow.name}
+      </Anchor>
+      {triggerTypes.length > 0 ? (
+        <Group gap={4}>
+          {triggerTypes.map((type) => (
+            <Badge key={type} size="sm" variant="light" color="indigo" tt="none">
+              {labelOf(type)}
+            </Badge>
+          ))}
+        </Group>
+      ) : null}
+      {flow.updated_at ? (
+        <Text size="xs" c="dimmed">
+          Última atualização: {formatDateTime(flow.updated_at)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
