@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   addNode,
+  appendVariables,
   connect,
   countNodes,
   disconnect,
   duplicateNodes,
+  insertDocument,
   moveNode,
   removeNode,
   updateNodeParams,
@@ -74,5 +76,76 @@ describe('flow operations', () => {
   it('counts Action/Trigger and flow-control nodes', () => {
     const withUnknown = addNode(base, node('x', 'nao_existe'));
     expect(countNodes(withUnknown, lookup)).toEqual({ actionTrigger: 2, flowControl: 1, total: 4 });
+  });
+
+  it('inserts a document with fresh uids, its top-left corner at the picked position', () => {
+    const imported = flow(
+      [
+        node('a', 'core_manual_trigger', {}, { position: { x: 100, y: 300 }, label: 'Início' }),
+        node(
+          'b',
+          'core_http_request',
+          { url: 'https://x', headers: [{ key: 'A' }] },
+          { position: { x: 400, y: 250 }, typeVersion: 2, breakpoint: true, disabled: true },
+        ),
+      ],
+      [
+        ['a', 'b'],
+        ['b', 'a', 'error'],
+        ['b', 'fora'],
+      ],
+    );
+    let next = 0;
+    const { doc, uids } = insertDocument(base, imported, { x: 10, y: 20 }, () => `n${++next}`);
+    expect(uids).toEqual(['n1', 'n2']);
+    expect(doc.nodes.slice(0, 3)).toEqual(base.nodes);
+    expect(doc.nodes.slice(3)).toEqual([
+      {
+        uid: 'n1',
+        type: 'core_manual_trigger',
+        label: 'Início',
+        params: {},
+        position: { x: 10, y: 70 },
+      },
+      {
+        uid: 'n2',
+        type: 'core_http_request',
+        typeVersion: 2,
+        breakpoint: true,
+        disabled: true,
+        params: { url: 'https://x', headers: [{ key: 'A' }] },
+        position: { x: 310, y: 20 },
+      },
+    ]);
+    // The edge to a node outside the file is dropped.
+    expect(doc.edges.slice(base.edges.length)).toEqual([
+      { id: 'n1:default->n2', source: 'n1', sourceOutput: 'default', target: 'n2' },
+      { id: 'n2:error->n1', source: 'n2', sourceOutput: 'error', target: 'n1' },
+    ]);
+    // The params are copies: editing the inserted node leaves the imported one alone.
+    (doc.nodes[4]!.params.headers as { key: string }[])[0]!.key = 'B';
+    expect(imported.nodes[1]!.params.headers).toEqual([{ key: 'A' }]);
+  });
+
+  it('inserting an empty document changes nothing', () => {
+    const result = insertDocument(base, flow([]), { x: 0, y: 0 }, () => 'x');
+    expect(result.doc).toBe(base);
+    expect(result.uids).toEqual([]);
+  });
+
+  it('appends variables, keeping the existing value of a repeated key', () => {
+    const existing = [{ key: 'TOKEN', value: 'antigo' }];
+    expect(
+      appendVariables(existing, [
+        { key: ' TOKEN ', value: 'novo' },
+        { key: 'URL', value: 'https://a' },
+        { key: 'URL', value: 'https://b' },
+        { key: '  ', value: 'vazio' },
+      ]),
+    ).toEqual([
+      { key: 'TOKEN', value: 'antigo' },
+      { key: 'URL', value: 'https://a' },
+    ]);
+    expect(appendVariables(existing, [{ key: 'TOKEN', value: 'x' }])).toBe(existing);
   });
 });

@@ -118,3 +118,70 @@ export function countNodes(
   }
   return { actionTrigger, flowControl, total: doc.nodes.length };
 }
+
+/**
+ * Inserts a whole document (an imported file or a template) into `doc`: every node gets a fresh
+ * uid and the edges among them are re-pointed (their ids recomputed); the copy is translated so
+ * that the imported graph's top-left node corner lands at `at`. Edges whose ends are not in
+ * `imported` are dropped. Returns the new uids in the imported document's order.
+ */
+export function insertDocument(
+  doc: FlowDocument,
+  imported: FlowDocument,
+  at: { x: number; y: number },
+  newUid: () => string,
+): { doc: FlowDocument; uids: string[] } {
+  if (imported.nodes.length === 0) return { doc, uids: [] };
+  const left = Math.min(...imported.nodes.map((node) => node.position.x));
+  const top = Math.min(...imported.nodes.map((node) => node.position.y));
+  const renamed = new Map<string, string>();
+  const copies = imported.nodes.map((node): FlowNode => {
+    const uid = newUid();
+    renamed.set(node.uid, uid);
+    return {
+      ...(JSON.parse(JSON.stringify(node)) as FlowNode),
+      uid,
+      position: { x: node.position.x - left + at.x, y: node.position.y - top + at.y },
+    };
+  });
+  const ids = new Set(doc.edges.map((edge) => edge.id));
+  const edges: FlowEdge[] = [];
+  for (const edge of imported.edges) {
+    const source = renamed.get(edge.source);
+    const target = renamed.get(edge.target);
+    if (!source || !target) continue;
+    const id = edgeId(source, edge.sourceOutput, target);
+    if (ids.has(id)) continue;
+    ids.add(id);
+    edges.push({ id, source, sourceOutput: edge.sourceOutput, target });
+  }
+  return {
+    doc: { ...doc, nodes: [...doc.nodes, ...copies], edges: [...doc.edges, ...edges] },
+    uids: copies.map((node) => node.uid),
+  };
+}
+
+export interface FlowVariableEntry {
+  key: string;
+  value: string;
+}
+
+/**
+ * Spec 1 §5: an imported file's variables are appended to the flow's variables. A key the flow
+ * already has (compared after trimming) keeps the flow's value and the incoming entry is
+ * skipped; within `incoming` the first entry of a key wins. Blank keys are skipped.
+ */
+export function appendVariables(
+  existing: FlowVariableEntry[],
+  incoming: FlowVariableEntry[],
+): FlowVariableEntry[] {
+  const keys = new Set(existing.map((variable) => variable.key.trim()));
+  const added: FlowVariableEntry[] = [];
+  for (const variable of incoming) {
+    const key = variable.key.trim();
+    if (!key || keys.has(key)) continue;
+    keys.add(key);
+    added.push({ key, value: variable.value });
+  }
+  return added.length ? [...existing, ...added] : existing;
+}
