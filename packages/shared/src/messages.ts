@@ -91,4 +91,7 @@ export const messages = {
     webhookUnauthorized: 'Credenciais do webhook inválidas.',
     webhookTimeout: 'O flow não respondeu a tempo.',
   },
+  templates: {
+    notFound: 'Template não encontrado.',
+  },
 } as const;
