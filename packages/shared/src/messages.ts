@@ -93,5 +93,7 @@ export const messages = {
   },
   templates: {
     notFound: 'Template não encontrado.',
+    /** Spec 1 §8 'Import failure'. */
+    importError: (detail: string) => `Ocorreu um erro ao importar o fluxo: ${detail}`,
   },
 } as const;
