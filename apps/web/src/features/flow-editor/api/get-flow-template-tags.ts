@@ -17,6 +17,6 @@ export function getFlowTemplateTagsQueryOptions() {
   });
 }
 
-export function useFlowTemplateTags(enabled = true) {
-  return useQuery({ ...getFlowTemplateTagsQueryOptions(), enabled });
+export function useFlowTemplateTags() {
+  return useQuery(getFlowTemplateTagsQueryOptions());
 }

@@ -33,6 +33,6 @@ export function getFlowTemplatesQueryOptions(params: FlowTemplatesParams) {
   });
 }
 
-export function useFlowTemplates(params: FlowTemplatesParams, enabled = true) {
-  return useQuery({ ...getFlowTemplatesQueryOptions(params), enabled });
+export function useFlowTemplates(params: FlowTemplatesParams) {
+  return useQuery(getFlowTemplatesQueryOptions(params));
 }
