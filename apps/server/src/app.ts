@@ -22,6 +22,9 @@ import { flowsRoutes } from './modules/flows/flows.routes';
 import { createGroupsService } from './modules/groups/groups.service';
 import { monitoringRoutes } from './modules/logs/monitoring.routes';
 import { groupsRoutes } from './modules/groups/groups.routes';
+import { buildFlowTemplates } from './modules/templates/build-flow-templates';
+import { createFlowTemplatesService } from './modules/templates/flow-templates.service';
+import { flowTemplatesRoutes } from './modules/templates/flow-templates.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createUsersService } from './modules/users/users.service';
 import { userAccountRoutes, userApiRoutes } from './modules/users/users.routes';
@@ -244,6 +247,9 @@ export async function buildApp(options: BuildAppOptions) {
       });
       await account.register(workspaceAccountRoutes, { service: workspaces });
       await account.register(userAccountRoutes, { service: users, tokens });
+      await account.register(flowTemplatesRoutes, {
+        service: createFlowTemplatesService(buildFlowTemplates(library.manifest)),
+      });
     },
     { prefix: '/account/v1' },
   );

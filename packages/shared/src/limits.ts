@@ -24,6 +24,7 @@ export const limits = {
   flowsLookup: 1000,
   flowVariablesMax: 500,
   flowThumbnailMax: 2_000_000,
+  templateGalleryPageSize: 100,
   sessionCheckMs: 60_000,
   sessionRenewWithinMs: 15 * 60_000,
   toastLifetimeMs: 5_000,

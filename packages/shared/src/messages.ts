@@ -91,4 +91,9 @@ export const messages = {
     webhookUnauthorized: 'Credenciais do webhook inválidas.',
     webhookTimeout: 'O flow não respondeu a tempo.',
   },
+  templates: {
+    notFound: 'Template não encontrado.',
+    /** Spec 1 §8 'Import failure'. */
+    importError: (detail: string) => `Ocorreu um erro ao importar o fluxo: ${detail}`,
+  },
 } as const;

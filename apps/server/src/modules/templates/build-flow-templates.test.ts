@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { validateFlow } from '@ponte/shared/flow/flow-validator';
+import { flowTemplateSchema } from '@ponte/shared/flow-templates.schema';
+import { createRegistry } from '@ponte/engine/kit/registry';
+import { builtinNodes } from '@ponte/engine/nodes/index';
+import { validateSchedule } from '@ponte/engine/nodes/triggers/schedule-trigger/schedule';
+import { buildFlowTemplates } from './build-flow-templates';
+
+const library = createRegistry(builtinNodes);
+const templates = buildFlowTemplates(library.manifest);
+
+/**
+ * The only errors a template may carry: a reference the person picks after importing it (an
+ * SMTP account, a form, a queue, a flow of their workspace). Anything else is a broken template.
+ */
+const pickedAfterImport = [
+  { template: 'relatorio-diario-por-email', node: 'enviar', param: 'service_account' },
+  { template: 'formulario-de-contato-para-crm', node: 'formulario', param: 'form' },
+  { template: 'formulario-de-contato-para-crm', node: 'confirmar', param: 'service_account' },
+  { template: 'fila-com-novas-tentativas', node: 'fila', param: 'queue' },
+  { template: 'alerta-de-erro-por-email', node: 'avisar', param: 'service_account' },
+  { template: 'chamar-outro-flow', node: 'chamar', param: 'flow' },
+];
+const referenceTypes = ['service_account', 'form', 'queue', 'flow'];
+
+describe('flow templates', () => {
+  it('ships at least 12 templates with unique ids and names, all described and tagged', () => {
+    expect(templates.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(templates.map((t) => t._id)).size).toBe(templates.length);
+    expect(new Set(templates.map((t) => t.name)).size).toBe(templates.length);
+    for (const template of templates) {
+      expect(flowTemplateSchema.parse(template)).toEqual(template);
+      expect(template._id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(template.description.trim().length).toBeGreaterThan(40);
+      expect(template.tags.length).toBeGreaterThan(0);
+      for (const tag of template.tags) expect(tag).toBe(tag.toLowerCase().trim());
+      expect(template.imageData).toMatch(/^data:image\/svg\+xml;base64,/);
+    }
+  });
+
+  it.each(templates.map((t) => [t._id, t] as const))(
+    '%s is a valid flow for the engine library',
+    (id, template) => {
+      const issues = validateFlow(template.data, library.manifest);
+      const allowed = pickedAfterImport.filter((entry) => entry.template === id);
+      expect(issues.filter((issue) => issue.level === 'warning')).toEqual([]);
+      expect(
+        issues.filter((issue) => issue.level === 'error').map((i) => [i.code, i.node_uid]),
+      ).toEqual(allowed.map((entry) => ['required_param', entry.node]));
+      for (const entry of allowed) {
+        const node = template.data.nodes.find((n) => n.uid === entry.node)!;
+        const spec = library.manifest(node.type)!.params[entry.param]!;
+        expect(referenceTypes).toContain(spec.type);
+        expect(node.params[entry.param]).toBe('');
+      }
+    },
+  );
+
+  it('lays every flow out left to right, with unique uids, labels and valid schedules', () => {
+    for (const template of templates) {
+      const { nodes, edges } = template.data;
+      expect(new Set(nodes.map((n) => n.uid)).size).toBe(nodes.length);
+      for (const node of nodes) expect(node.label?.trim()).toBeTruthy();
+      const trigger = nodes.find((n) => library.manifest(n.type)?.category === 'trigger')!;
+      expect(Math.min(...nodes.map((n) => n.position.x))).toBe(trigger.position.x);
+      for (const node of nodes.filter((n) => n.type === 'core_schedule_trigger')) {
+        expect(validateSchedule(node.params)).toBeNull();
+      }
+      expect(new Set(edges.map((e) => e.id)).size).toBe(edges.length);
+    }
+  });
+});

@@ -1,0 +1,125 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  flowTemplateListSchema,
+  flowTemplateSchema,
+  flowTemplateTagListSchema,
+  type FlowTemplateList,
+} from '@ponte/shared/flow-templates.schema';
+import { messages } from '@ponte/shared/messages';
+import { useTestApp, type Requester } from '../../test/test-app';
+
+const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
+
+// The catalogue is static data: one database driver is enough to test the routes.
+describe('flow templates routes', () => {
+  const t = useTestApp('pglite');
+  let api: Requester;
+  let all: FlowTemplateList;
+
+  beforeAll(async () => {
+    api = t.request((await t.createAccount()).token);
+    all = flowTemplateListSchema.parse((await api.get('/account/v1/flow-templates')).json());
+  });
+
+  const list = async (search: string) => {
+    const res = await api.get(`/account/v1/flow-templates?${search}`);
+    expect(res.statusCode).toBe(200);
+    return flowTemplateListSchema.parse(res.json());
+  };
+  const names = (items: FlowTemplateList) => items.map((item) => item.name);
+
+  it('answers 401 without a session', async () => {
+    const anonymous = t.request(null);
+    for (const url of [
+      '/account/v1/flow-templates',
+      '/account/v1/flow-templates/tags',
+      '/account/v1/flow-template/consulta-de-cep',
+    ]) {
+      const res = await anonymous.get(url);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe(messages.generic.unauthorized);
+    }
+  });
+
+  it('lists every template as a plain list sorted by name, without the flow document', async () => {
+    expect(all.length).toBeGreaterThanOrEqual(12);
+    expect(names(all)).toEqual([...names(all)].sort(collator.compare));
+    for (const item of all) {
+      expect(item).not.toHaveProperty('data');
+      expect(item.imageData).toMatch(/^data:image\/svg\+xml;base64,/);
+    }
+  });
+
+  it('pages the list, clamping the limit to 1..100', async () => {
+    expect(await list('page=2&limit=5')).toEqual(all.slice(5, 10));
+    expect(await list('limit=0')).toEqual(all.slice(0, 1));
+    expect(await list('limit=1000')).toEqual(all);
+    expect(await list('page=99&limit=100')).toEqual([]);
+    expect(await list('page=abc')).toEqual(all);
+  });
+
+  it('searches name, description and tags ignoring case and accents', async () => {
+    expect(names(await list('query=FORMULARIOS'))).toEqual(['Formulário de contato para o CRM']);
+    expect(names(await list('query=viacep'))).toEqual(['Consulta de CEP (ViaCEP)']);
+    // Every word must match, in any field: 'alertas' is a tag, 'e-mail' is in the name.
+    expect(names(await list(`query=${encodeURIComponent('e-mail alertas')}`))).toEqual([
+      'Alerta de erro por e-mail',
+    ]);
+    expect(await list('query=nada-parecido-com-isto')).toEqual([]);
+  });
+
+  it('serves the tags with their counts, sorted, and filters the list by tag', async () => {
+    const res = await api.get('/account/v1/flow-templates/tags');
+    expect(res.statusCode).toBe(200);
+    const tags = flowTemplateTagListSchema.parse(res.json());
+    expect(tags.map((entry) => entry.tag)).toEqual(
+      [...new Set(all.flatMap((item) => item.tags))].sort(collator.compare),
+    );
+    for (const { tag, count } of tags) {
+      const tagged = await list(`tag=${encodeURIComponent(tag)}`);
+      expect(tagged.length).toBe(count);
+      expect(tagged.every((item) => item.tags.includes(tag))).toBe(true);
+    }
+    const alerts = await list('tag=alertas');
+    expect(alerts.length).toBeGreaterThan(1);
+    expect(await list('tag=formularios')).toEqual(
+      await list(`tag=${encodeURIComponent('formulários')}`),
+    );
+    expect(names(await list('tag=alertas&query=email'))).toEqual(['Alerta de erro por e-mail']);
+  });
+
+  it('serves one template with its flow document and variables', async () => {
+    const res = await api.get('/account/v1/flow-template/relatorio-diario-por-email');
+    expect(res.statusCode).toBe(200);
+    const template = flowTemplateSchema.parse(res.json());
+    const { data, ...item } = template;
+    expect(all).toContainEqual(item);
+    expect(data.nodes.map((node) => node.type)).toEqual([
+      'core_schedule_trigger',
+      'core_http_request',
+      'core_code',
+      'core_send_email',
+    ]);
+    expect(template.variables.map((variable) => variable.key)).toEqual([
+      'RELATORIO_API_URL',
+      'RELATORIO_DESTINATARIOS',
+    ]);
+  });
+
+  it('documents the three routes in the OpenAPI document', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json();
+    for (const path of [
+      '/account/v1/flow-templates',
+      '/account/v1/flow-templates/tags',
+      '/account/v1/flow-template/{id}',
+    ]) {
+      expect(doc.paths[path]?.get?.summary, path).toBeTruthy();
+    }
+  });
+
+  it('answers 404 with the pt-BR message for an unknown id', async () => {
+    const res = await api.get('/account/v1/flow-template/nao-existe');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'not_found', message: 'Template não encontrado.' });
+  });
+});
