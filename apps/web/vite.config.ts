@@ -1,14 +1,29 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const rootPackage = JSON.parse(
   readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
 ) as { version: string };
 
+/**
+ * @monaco-editor/loader's default config names a CDN. The app hands the loader its bundled
+ * Monaco, so that address is never used: it is blanked to keep every remote URL out of dist.
+ */
+function withoutMonacoCdn(): Plugin {
+  return {
+    name: 'ponte-without-monaco-cdn',
+    transform(code, id) {
+      if (!/@monaco-editor[\\/]loader[\\/].*config[\\/]index\.js$/.test(id)) return null;
+      return { code: code.replace(/https:\/\/cdn\.jsdelivr\.net\/[^'"`]*/g, ''), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), withoutMonacoCdn()],
   define: {
     __PONTE_VERSION__: JSON.stringify(rootPackage.version),
   },

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { vi } from 'vitest';
+import type { EditorHandle, MonacoEditorProps } from './monaco-editor';
+
+/**
+ * jsdom cannot run Monaco: tests replace the lazily loaded editor with this textarea, which
+ * takes the same props and hands out a handle whose calls are recorded.
+ */
+export const fakeHandles: (EditorHandle & { openCommandPalette: ReturnType<typeof vi.fn> })[] = [];
+
+export default function FakeMonacoEditor({
+  value,
+  onChange,
+  language,
+  label,
+  onReady,
+}: MonacoEditorProps) {
+  useEffect(() => {
+    const handle = { openCommandPalette: vi.fn() };
+    fakeHandles.push(handle);
+    onReady?.(handle);
+    return () => onReady?.(null);
+  }, [onReady]);
+  return (
+    <textarea
+      aria-label={label}
+      data-language={language}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+}

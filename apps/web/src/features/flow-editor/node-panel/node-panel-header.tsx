@@ -1,0 +1,63 @@
+import {
+  ActionIcon,
+  Box,
+  CloseButton,
+  CopyButton,
+  Group,
+  Text,
+  ThemeIcon,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import type { FlowNode } from '@ponte/shared/flow/flow-document.schema';
+import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
+import { NodeIcon } from '../../../lib/engine/node-icon';
+
+interface NodePanelHeaderProps {
+  node: FlowNode;
+  manifest: NodeManifest | undefined;
+  onClose: () => void;
+}
+
+/** Icon, type label, the node's uid (copyable) and the close button. */
+export function NodePanelHeader({ node, manifest, onClose }: NodePanelHeaderProps) {
+  return (
+    <Group
+      p="sm"
+      gap="sm"
+      wrap="nowrap"
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <ThemeIcon variant="light" size="lg" color={manifest ? undefined : 'red'}>
+        <NodeIcon name={manifest?.icon} size={20} />
+      </ThemeIcon>
+      <Box style={{ flex: 1, minWidth: 0 }}>
+        <Title order={2} fz="md" lineClamp={1}>
+          {manifest?.label ?? node.type}
+        </Title>
+        <Group gap={2} wrap="nowrap">
+          <Text size="xs" c="dimmed" ff="monospace" truncate>
+            {node.uid}
+          </Text>
+          <CopyButton value={node.uid}>
+            {({ copied, copy }) => (
+              <Tooltip label={copied ? 'Copiado' : 'Copiar identificador'}>
+                <ActionIcon
+                  size="xs"
+                  variant="subtle"
+                  color={copied ? 'teal' : 'gray'}
+                  aria-label="Copiar identificador"
+                  onClick={copy}
+                >
+                  {copied ? <IconCheck size={12} /> : <IconCopy size={12} />}
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </CopyButton>
+        </Group>
+      </Box>
+      <CloseButton aria-label="Fechar painel" onClick={onClose} />
+    </Group>
+  );
+}

@@ -1,0 +1,92 @@
+import type { FlowNode } from '@ponte/shared/flow/flow-document.schema';
+import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
+
+/** A connector with one param of every kind, shaped like the engine's real manifests. */
+export const everyKindManifest: NodeManifest = {
+  type: 'test_every_kind',
+  version: 1,
+  category: 'action',
+  label: 'Requisição de teste',
+  description: 'Chama uma API HTTP e coloca a resposta em msg.payload.',
+  icon: 'world',
+  params: {
+    url: {
+      type: 'text',
+      label: 'URL',
+      required: true,
+      placeholder: 'https://api.exemplo.com.br/pedidos',
+    },
+    body: { type: 'textarea', label: 'Corpo', description: 'O corpo enviado.' },
+    method: {
+      type: 'select',
+      label: 'Método',
+      default: 'GET',
+      options: ['GET', 'POST', 'PUT'].map((m) => ({ label: m, value: m })),
+    },
+    timeout_ms: { type: 'number', label: 'Tempo limite (ms)', default: 30_000, min: 1 },
+    retries: { type: 'number', label: 'Novas tentativas', min: 0, max: 10 },
+    follow: { type: 'boolean', label: 'Seguir redirecionamentos', default: true },
+    headers: {
+      type: 'table-params',
+      label: 'Cabeçalhos',
+      columns: [
+        { key: 'key', label: 'Nome', type: 'text' },
+        { key: 'value', label: 'Valor', type: 'text' },
+      ],
+    },
+    fields: {
+      type: 'table-params',
+      label: 'Campos',
+      columns: [
+        { key: 'name', label: 'Campo', type: 'text' },
+        {
+          key: 'type',
+          label: 'Tipo',
+          type: 'select',
+          options: [
+            { label: 'Texto', value: 'text' },
+            { label: 'Arquivo', value: 'upload' },
+          ],
+        },
+        { key: 'required', label: 'Obrigatório', type: 'boolean' },
+      ],
+    },
+    transform: { type: 'code-editor', label: 'Transformação', language: 'json' },
+    target: { type: 'flow', label: 'Flow a executar' },
+    account: { type: 'service_account', label: 'Conta de serviço' },
+  },
+  outputs: { default: { label: 'Saída' } },
+};
+
+/** The switch: its rules table names the outputs. */
+export const switchManifest: NodeManifest = {
+  type: 'core_switch',
+  version: 1,
+  category: 'flow_control',
+  label: 'Switch',
+  description: 'Testa as regras em ordem.',
+  icon: 'arrows-split',
+  params: {
+    rules: {
+      type: 'table-params',
+      label: 'Regras',
+      required: true,
+      columns: [
+        { key: 'output', label: 'Saída', type: 'text' },
+        { key: 'condition', label: 'Condição (JSONata)', type: 'text' },
+      ],
+    },
+  },
+  outputs: { default: { label: 'Padrão' } },
+  dynamicOutputs: { param: 'rules', key: 'output' },
+};
+
+export function makeNode(overrides: Partial<FlowNode> = {}): FlowNode {
+  return {
+    uid: 'http_1',
+    type: everyKindManifest.type,
+    position: { x: 120, y: 80 },
+    params: {},
+    ...overrides,
+  };
+}

@@ -1,0 +1,143 @@
+import { useCallback, useLayoutEffect, useRef } from 'react';
+import { Alert, Box, Code, Divider, Stack, Switch, Text, TextInput } from '@mantine/core';
+import type { FlowNode } from '@ponte/shared/flow/flow-document.schema';
+import type { FlowIssue } from '@ponte/shared/flow/flow-validator';
+import type { NodeManifest, ParamSpec } from '@ponte/shared/flow/node-manifest.schema';
+import { takesExpressions } from './expression';
+import { NodeIssues } from './node-issues';
+import { NodePanelHeader } from './node-panel-header';
+import { ParamField } from './param-field';
+
+export interface NodePanelProps {
+  node: FlowNode;
+  /** undefined: the library does not know the node's type. */
+  manifest: NodeManifest | undefined;
+  /** The validator's issues about this node. */
+  issues: FlowIssue[];
+  /** Called with a new node object on every edit. */
+  onChange: (next: FlowNode) => void;
+  onClose: () => void;
+}
+
+type OptionalField = 'label' | 'breakpoint' | 'breakpointCondition' | 'disabled';
+
+/** The node with one optional field set, or left out when empty or off. */
+function withField<K extends OptionalField>(node: FlowNode, key: K, value: FlowNode[K]): FlowNode {
+  const next = { ...node };
+  if (value === undefined || value === '' || value === false) delete next[key];
+  else next[key] = value;
+  return next;
+}
+
+const usesExpressions = (spec: ParamSpec) =>
+  takesExpressions(spec) ||
+  (spec.type === 'table-params' && spec.columns.some((column) => column.type === 'text'));
+
+/**
+ * The side panel of the flow editor: the selected node's name, debug switches and one field
+ * per manifest param, in manifest order. Controlled by `node`; defaults are shown, not written.
+ */
+export function NodePanel({ node, manifest, issues, onChange, onClose }: NodePanelProps) {
+  // Fields get a stable callback (they are memoised) that always edits the latest node.
+  const latest = useRef({ node, onChange });
+  useLayoutEffect(() => {
+    latest.current = { node, onChange };
+  });
+  const setParam = useCallback((name: string, value: unknown) => {
+    const { node: current, onChange: emit } = latest.current;
+    const next = { ...current, params: { ...current.params, [name]: value } };
+    latest.current = { ...latest.current, node: next };
+    emit(next);
+  }, []);
+  const setField = <K extends OptionalField>(key: K, value: FlowNode[K]) =>
+    onChange(withField(node, key, value));
+
+  const params = manifest ? Object.entries(manifest.params) : [];
+
+  return (
+    <Stack
+      component="aside"
+      aria-label="Configuração do conector"
+      gap={0}
+      w={380}
+      h="100%"
+      bg="var(--mantine-color-body)"
+      style={{ borderLeft: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <NodePanelHeader node={node} manifest={manifest} onClose={onClose} />
+      {/* Keyed by uid: another node gets fresh field state (and scroll position). */}
+      <Box key={node.uid} p="md" style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
+        <Stack gap="md">
+          {issues.length > 0 && <NodeIssues issues={issues} />}
+          {!manifest ? (
+            <Alert color="red" title="Tipo de conector desconhecido">
+              O tipo “{node.type}” não está na biblioteca de conectores. Este conector não pode ser
+              configurado nem executado; remova-o ou troque-o por outro.
+            </Alert>
+          ) : (
+            <>
+              <Text size="sm" c="dimmed">
+                {manifest.description}
+              </Text>
+              <TextInput
+                label="Nome do conector"
+                placeholder={manifest.label}
+                maxLength={200}
+                value={node.label ?? ''}
+                onChange={(event) => setField('label', event.currentTarget.value)}
+              />
+              <Switch
+                label="Breakpoint"
+                description="No modo debug, a execução pausa quando este conector terminar."
+                checked={node.breakpoint === true}
+                onChange={(event) => setField('breakpoint', event.currentTarget.checked)}
+              />
+              {node.breakpoint === true && (
+                <TextInput
+                  label="Condição do breakpoint (JSONata, opcional)"
+                  description="Pausa só quando a condição for verdadeira. Disponíveis: msg, flow e vars."
+                  placeholder="msg.payload.total > 100"
+                  maxLength={2000}
+                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                  value={node.breakpointCondition ?? ''}
+                  onChange={(event) => setField('breakpointCondition', event.currentTarget.value)}
+                />
+              )}
+              <Switch
+                label="Desativado"
+                description="Um conector desativado não é executado: a mensagem segue adiante sem mudanças."
+                checked={node.disabled === true}
+                onChange={(event) => setField('disabled', event.currentTarget.checked)}
+              />
+              <Divider label="Parâmetros" labelPosition="left" />
+              {params.length === 0 && (
+                <Text size="sm" c="dimmed">
+                  Este conector não tem parâmetros.
+                </Text>
+              )}
+              {params.some(([, spec]) => usesExpressions(spec)) && (
+                <Text size="xs" c="dimmed">
+                  Use <Code>{'{{ msg.payload.campo }}'}</Code> para usar valores da mensagem
+                </Text>
+              )}
+              {params.map(([name, spec]) => (
+                <ParamField
+                  key={name}
+                  name={name}
+                  spec={spec}
+                  value={node.params[name]}
+                  outputColumn={
+                    manifest.dynamicOutputs?.param === name
+                      ? manifest.dynamicOutputs.key
+                      : undefined
+                  }
+                  onChange={setParam}
+                />
+              ))}
+            </>
+          )}
+        </Stack>
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,157 @@
+import { memo } from 'react';
+import { Input, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import type { ParamSpec } from '@ponte/shared/flow/node-manifest.schema';
+import { CodeEditor } from '../code-editor/code-editor';
+import { takesExpressions } from './expression';
+import { FlowReferenceField } from './flow-reference-field';
+import { NumberParamField } from './number-param-field';
+import { ParamLabel } from './param-label';
+import { TableParamsField } from './table-params-field';
+
+export interface ParamFieldProps {
+  name: string;
+  spec: ParamSpec;
+  /** The stored value; undefined when the node never set it (the default is shown then). */
+  value: unknown;
+  outputColumn?: string;
+  onChange: (name: string, value: unknown) => void;
+}
+
+export const unlistedReferenceNote =
+  'Informe o ID (a lista ainda não está disponível nesta versão).';
+
+/** Strings as they are; other values (from an imported flow) as JSON the person can edit. */
+function asText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value, null, 2);
+}
+
+function asBoolean(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  return ['true', '1', 'sim', 'yes'].includes(String(value).trim().toLowerCase());
+}
+
+/** One manifest param as a form field, by its kind. */
+export const ParamField = memo(function ParamField({
+  name,
+  spec,
+  value,
+  outputColumn,
+  onChange,
+}: ParamFieldProps) {
+  const fallback = 'default' in spec ? spec.default : undefined;
+  const shown = value === undefined ? fallback : value;
+  const placeholder =
+    spec.placeholder ??
+    (fallback !== undefined && typeof fallback !== 'object' ? `Padrão: ${fallback}` : undefined);
+  const common = {
+    description: spec.description,
+    withAsterisk: spec.required,
+    placeholder,
+  };
+
+  switch (spec.type) {
+    case 'text':
+      return (
+        <TextInput
+          {...common}
+          label={<ParamLabel label={spec.label} value={shown} />}
+          value={asText(shown)}
+          onChange={(event) => onChange(name, event.currentTarget.value)}
+        />
+      );
+    case 'textarea':
+      return (
+        <Textarea
+          {...common}
+          label={<ParamLabel label={spec.label} value={shown} />}
+          value={asText(shown)}
+          autosize
+          minRows={2}
+          maxRows={12}
+          onChange={(event) => onChange(name, event.currentTarget.value)}
+        />
+      );
+    case 'select':
+      return (
+        <Select
+          {...common}
+          label={spec.label}
+          data={spec.options}
+          value={typeof shown === 'string' && shown ? shown : null}
+          allowDeselect={false}
+          clearable={!spec.required && spec.default === undefined}
+          searchable={spec.options.length > 8}
+          onChange={(next) => onChange(name, next ?? '')}
+        />
+      );
+    case 'number':
+      return (
+        <NumberParamField
+          name={name}
+          spec={spec}
+          value={value}
+          placeholder={placeholder}
+          onChange={onChange}
+        />
+      );
+    case 'boolean':
+      return (
+        <Switch
+          label={spec.label}
+          description={spec.description}
+          checked={shown === undefined ? false : asBoolean(shown)}
+          onChange={(event) => onChange(name, event.currentTarget.checked)}
+        />
+      );
+    case 'code-editor':
+      return (
+        <Input.Wrapper
+          label={
+            <ParamLabel label={spec.label} value={takesExpressions(spec) ? shown : undefined} />
+          }
+          labelElement="div"
+          description={spec.description}
+          withAsterisk={spec.required}
+        >
+          <div style={{ marginTop: 4 }}>
+            <CodeEditor
+              label={spec.label}
+              language={spec.language}
+              value={asText(shown)}
+              height={220}
+              onChange={(next) => onChange(name, next)}
+            />
+          </div>
+        </Input.Wrapper>
+      );
+    case 'table-params':
+      return (
+        <TableParamsField
+          name={name}
+          spec={spec}
+          value={value}
+          outputColumn={outputColumn}
+          onChange={onChange}
+        />
+      );
+    case 'flow':
+      return <FlowReferenceField name={name} spec={spec} value={value} onChange={onChange} />;
+    case 'service_account':
+    case 'table':
+    case 'queue':
+    case 'form':
+      return (
+        <TextInput
+          label={spec.label}
+          withAsterisk={spec.required}
+          description={[spec.description, unlistedReferenceNote].filter(Boolean).join(' ')}
+          placeholder={spec.placeholder}
+          value={asText(value)}
+          onChange={(event) => onChange(name, event.currentTarget.value.trim())}
+        />
+      );
+  }
+});
