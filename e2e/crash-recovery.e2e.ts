@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './support/server';
+import { until } from './support/until';
 
 const admin = { PONTE_ADMIN_EMAIL: 'ops@exemplo.com.br', PONTE_ADMIN_PASSWORD: 'segredo-forte-1' };
 
@@ -42,16 +43,6 @@ async function signIn(server: RunningServer) {
   expect(login.status).toBe(200);
   const token = login.body.token as string;
   return (method: string, path: string, body?: object) => call(method, path, body, token);
-}
-
-async function until<T>(check: () => Promise<T | false>, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const value = await check();
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Esperou demais por: ${what}`);
 }
 
 describe('Queda do processo durante uma execução', () => {

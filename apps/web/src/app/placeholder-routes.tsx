@@ -3,8 +3,6 @@ import { UnderConstructionPage } from '../components/under-construction-page';
 
 /** Routes of both specs whose areas this version does not have yet: [path, page title]. */
 const placeholders: [string, string][] = [
-  ['flows/new', 'Novo Flow'],
-  ['flows/:id', 'Editor de Flow'],
   ['custom-nodes', 'Conectores'],
   ['custom-nodes/new', 'Novo conector'],
   ['custom-nodes/delete/:id', 'Remover conector'],

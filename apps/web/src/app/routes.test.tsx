@@ -6,8 +6,6 @@ import { storeTestSession } from '../test/session-fixtures';
 
 /** Every route of spec 1 §2.1 and spec 2 §2 that this version shows as 'Em construção'. */
 const placeholderPaths = [
-  '/flows/new',
-  '/flows/f1',
   '/custom-nodes',
   '/custom-nodes/new',
   '/custom-nodes/c1',

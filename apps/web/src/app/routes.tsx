@@ -20,6 +20,11 @@ import { RequireSession } from './require-session';
 import { SessionEvents } from './session-events';
 import { AppShellLayout } from './shell/app-shell-layout';
 
+/** The flow editor (React Flow, Monaco, Tiptap) loads on demand, apart from the rest of the app. */
+const flowEditor = async () => ({
+  Component: (await import('../features/flow-editor/flow-editor-page')).FlowEditorPage,
+});
+
 /** The route table of spec 1 §2.1 and spec 2 §2, plus the account panel under /conta. */
 export const routes: RouteObject[] = [
   {
@@ -51,7 +56,9 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="/flows" replace /> },
               { path: 'flows', element: <FlowsListPage /> },
+              { path: 'flows/new', lazy: flowEditor },
               { path: 'flows/delete/:id', element: <FlowDeletePage /> },
+              { path: 'flows/:id', lazy: flowEditor },
               { path: 'groups', element: <GroupsListPage /> },
               { path: 'groups/new', element: <GroupFormPage /> },
               { path: 'groups/edit/:id', element: <GroupFormPage /> },

@@ -17,7 +17,8 @@ const userScriptsKept = 200;
 export function wrapUserCode(code: string): string {
   return (
     `(async function (msg, params) {\n${code}\n})(globalThis.msg, globalThis.params)` +
-    `.then((result) => result === undefined ? undefined : JSON.stringify(result))`
+    // No return: msg goes on as the code left it (`msg.payload.x = 1` is enough).
+    `.then((result) => JSON.stringify(result === undefined ? globalThis.msg : result))`
   );
 }
 

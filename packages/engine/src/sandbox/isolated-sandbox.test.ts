@@ -45,7 +45,10 @@ describe('isolated sandbox', () => {
   it('runs the body of an async function with msg and params, returning data', async () => {
     expect(await run('msg.payload.n *= 10; return msg;')).toEqual({ payload: { n: 20 } });
     expect(await run('return params.taxa * msg.payload.n', { params: { taxa: 3 } })).toBe(6);
-    expect(await run('const x = 1;')).toBeUndefined();
+    // No return: msg goes on with the code's changes.
+    expect(await run("msg.payload.saudacao = 'Olá ' + msg.payload.n")).toEqual({
+      payload: { n: 2, saudacao: 'Olá 2' },
+    });
     expect(await run('await null; return [1, "dois", { tres: 3 }]')).toEqual([
       1,
       'dois',

@@ -32,7 +32,10 @@ export interface SandboxRunRequest {
 }
 
 export interface Sandbox {
-  /** Resolves with what the code returned (JSON data; `undefined` when it returned nothing). */
+  /**
+   * Resolves with what the code returned (JSON data); when it returned nothing, with `msg` as
+   * the code left it, so that changing `msg.payload` is enough.
+   */
   run(request: SandboxRunRequest): Promise<unknown>;
   dispose(): void;
 }

@@ -12,7 +12,7 @@ export function AppShellLayout() {
   // On a phone the sidebar is a full-width drawer: never icons only.
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const sidebarMinimised = layout.sidebarMinimised && !isPhone;
-  const { headerHidden } = layout;
+  const { headerHidden, fullBleed } = layout;
 
   return (
     <AppShell
@@ -22,7 +22,7 @@ export function AppShellLayout() {
         breakpoint: 'sm',
         collapsed: { mobile: !mobileOpened },
       }}
-      padding="lg"
+      padding={fullBleed ? 0 : 'lg'}
     >
       <AppShell.Header>
         <AppHeader mobileOpened={mobileOpened} onToggleMobile={toggle} />
@@ -31,9 +31,13 @@ export function AppShellLayout() {
         <Sidebar minimised={sidebarMinimised} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
-        <Box maw={1360} mx="auto">
+        {fullBleed ? (
           <Outlet />
-        </Box>
+        ) : (
+          <Box maw={1360} mx="auto">
+            <Outlet />
+          </Box>
+        )}
       </AppShell.Main>
     </AppShell>
   );

@@ -3,6 +3,8 @@ import { useEffect, useSyncExternalStore } from 'react';
 interface ShellOverrides {
   sidebarMinimised?: boolean;
   headerHidden?: boolean;
+  /** The page takes the whole area, with no padding nor width limit (the flow editor). */
+  fullBleed?: boolean;
 }
 
 interface ShellLayoutState {
@@ -47,19 +49,24 @@ export function toggleSidebar(): void {
 }
 
 /** The layout the shell should render now. */
-export function useShellLayout(): { sidebarMinimised: boolean; headerHidden: boolean } {
+export function useShellLayout(): {
+  sidebarMinimised: boolean;
+  headerHidden: boolean;
+  fullBleed: boolean;
+} {
   const current = useSyncExternalStore(subscribe, () => state);
   return {
     sidebarMinimised: current.overrides.sidebarMinimised ?? current.sidebarMinimised,
     headerHidden: current.overrides.headerHidden ?? false,
+    fullBleed: current.overrides.fullBleed ?? false,
   };
 }
 
 /** Lets a page minimise the sidebar or hide the header while it is shown. */
 export function useShellOverrides(overrides: ShellOverrides): void {
-  const { sidebarMinimised, headerHidden } = overrides;
+  const { sidebarMinimised, headerHidden, fullBleed } = overrides;
   useEffect(() => {
-    update({ overrides: { sidebarMinimised, headerHidden } });
+    update({ overrides: { sidebarMinimised, headerHidden, fullBleed } });
     return () => update({ overrides: {} });
-  }, [sidebarMinimised, headerHidden]);
+  }, [sidebarMinimised, headerHidden, fullBleed]);
 }

@@ -13,7 +13,7 @@ interface PonteMessage {
 
 /**
  * A mensagem recebida. O que o código retornar segue para o próximo conector: um objeto vira a
- * nova mensagem, outro valor vira msg.payload e, sem return, msg segue como está.
+ * nova mensagem, outro valor vira msg.payload e, sem return, msg segue com as alterações feitas nele.
  */
 declare let msg: PonteMessage;
 

@@ -2,7 +2,7 @@ import { defineNode } from '../../../kit/define-node';
 import type { Message } from '../../../kit/message';
 
 export const defaultCode = `// msg é a mensagem recebida. O que você retornar segue para o próximo conector;
-// sem return, msg segue como está.
+// sem return, msg segue com as alterações feitas nele.
 // Disponíveis: getVar, getFlowData, setFlowData, toSlug, jsonStringify, moment, axios,
 // OpenAI, Buffer e console.log (vira log do usuário).
 msg.payload = { ...msg.payload, processado_em: moment().format() };
@@ -11,7 +11,8 @@ return msg;
 
 /**
  * What the code returned becomes the outgoing message: an object is the message itself,
- * `undefined` passes `msg` on, any other value becomes `msg.payload`.
+ * `undefined` passes `msg` on, any other value becomes `msg.payload`. (The sandbox answers a
+ * code without return with `msg` as the code left it.)
  */
 export function messageFrom(result: unknown, input: Message): Message {
   if (result === undefined) return input;

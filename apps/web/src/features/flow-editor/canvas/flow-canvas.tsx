@@ -1,0 +1,258 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { DragEvent, KeyboardEvent } from 'react';
+import { Badge } from '@mantine/core';
+import {
+  Background,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  applyNodeChanges,
+  useReactFlow,
+} from '@xyflow/react';
+import type {
+  Connection,
+  Edge,
+  EdgeChange,
+  IsValidConnection,
+  NodeChange,
+  OnSelectionChangeParams,
+} from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
+import { connect, moveNode, removeNode, disconnect } from '@ponte/shared/flow/flow-operations';
+import type { ManifestLookup } from '@ponte/shared/flow/flow-operations';
+import classes from './flow-canvas.module.css';
+import { FlowNodeView } from './flow-node-view';
+import { toCanvasEdges, toCanvasNodes, type CanvasNode } from './to-react-flow';
+
+export const paletteDragType = 'application/x-ponte-node-type';
+
+const nodeTypes = { flowNode: FlowNodeView };
+
+/** React Flow's own texts (screen readers, control titles) in pt-BR. */
+const ariaLabels = {
+  'node.a11yDescription.default':
+    'Pressione Enter ou Espaço para selecionar um conector. Delete remove; as setas movem.',
+  'node.a11yDescription.keyboardDisabled':
+    'Pressione Enter ou Espaço para selecionar um conector. Delete remove.',
+  'node.a11yDescription.ariaLiveMessage': ({
+    direction,
+    x,
+    y,
+  }: {
+    direction: string;
+    x: number;
+    y: number;
+  }) => `Conector movido para ${direction}. Nova posição: x ${x}, y ${y}`,
+  'edge.a11yDescription.default':
+    'Pressione Enter ou Espaço para selecionar uma conexão. Delete remove.',
+  'controls.ariaLabel': 'Controles do editor',
+  'controls.zoomIn.ariaLabel': 'Aproximar',
+  'controls.zoomOut.ariaLabel': 'Afastar',
+  'controls.fitView.ariaLabel': 'Ajustar à tela',
+  'controls.interactive.ariaLabel': 'Travar edição',
+  'minimap.ariaLabel': 'Minimapa',
+  'handle.ariaLabel': 'Ponto de conexão',
+};
+const categoryColors: Record<string, string> = {
+  trigger: '#12b886',
+  action: '#228be6',
+  flow_control: '#fd7e14',
+};
+
+export type DocumentEdit = (doc: FlowDocument) => FlowDocument;
+
+interface FlowCanvasProps {
+  doc: FlowDocument;
+  lookup: ManifestLookup;
+  issues: ReadonlyMap<string, 'error' | 'warning'>;
+  onEdit: (edit: DocumentEdit) => void;
+  onSelectionChange: (uids: string[]) => void;
+  /** A new object selects exactly these uids (paste, duplicate, drop, select all). */
+  selectRequest: { uids: string[] } | null;
+  /** A node type dropped from the palette at a point of the graph. */
+  onDropType: (type: string, position: { x: number; y: number }) => void;
+  /** While set, a click on the empty canvas picks a point (import at a position). */
+  pickMessage?: string;
+  onPick?: (position: { x: number; y: number }) => void;
+  onKeyDown?: (event: KeyboardEvent<HTMLDivElement>) => void;
+}
+
+/** The graph (React Flow): drag, connect named outputs, select, delete, zoom, fit, minimap. */
+export function FlowCanvas({
+  doc,
+  lookup,
+  issues,
+  onEdit,
+  onSelectionChange,
+  selectRequest,
+  onDropType,
+  pickMessage,
+  onPick,
+  onKeyDown,
+}: FlowCanvasProps) {
+  const { screenToFlowPosition } = useReactFlow();
+  const [nodes, setNodes] = useState<CanvasNode[]>([]);
+  const [selectedEdges, setSelectedEdges] = useState<ReadonlySet<string>>(new Set());
+  const handledRequest = useRef<{ uids: string[] } | null>(null);
+  // Fit a loaded graph once; an empty new flow keeps the view where the person drops things.
+  const [fitOnLoad] = useState(() => doc.nodes.length > 0);
+
+  // The document is the truth; the canvas keeps only what is in flight (a drag, the selection).
+  useEffect(() => {
+    const request = selectRequest !== handledRequest.current ? selectRequest : null;
+    handledRequest.current = selectRequest;
+    setNodes((previous) => {
+      const selected = new Set(
+        request?.uids ?? previous.filter((node) => node.selected).map((node) => node.id),
+      );
+      return toCanvasNodes(doc, lookup, issues, selected);
+    });
+  }, [doc, lookup, issues, selectRequest]);
+
+  const edges = useMemo(() => toCanvasEdges(doc, selectedEdges), [doc, selectedEdges]);
+
+  const onNodesChange = useCallback((changes: NodeChange<CanvasNode>[]) => {
+    // Removals go through onDelete so that one key press is one undo step.
+    const local = changes.filter((change) => change.type !== 'remove');
+    setNodes((current) => applyNodeChanges(local, current));
+  }, []);
+
+  // Edges are drawn from the document; only their selection lives here (removals: onDelete).
+  const onEdgesChange = useCallback((changes: EdgeChange[]) => {
+    const selections = changes.filter((change) => change.type === 'select');
+    if (!selections.length) return;
+    setSelectedEdges((current) => {
+      const next = new Set(current);
+      for (const change of selections) {
+        if (change.selected) next.add(change.id);
+        else next.delete(change.id);
+      }
+      return next;
+    });
+  }, []);
+
+  const onNodeDragStop = useCallback(
+    (_event: unknown, _node: CanvasNode, dragged: CanvasNode[]) => {
+      onEdit((current) =>
+        dragged.reduce(
+          (next, node) => moveNode(next, node.id, { x: node.position.x, y: node.position.y }),
+          current,
+        ),
+      );
+    },
+    [onEdit],
+  );
+
+  const onDelete = useCallback(
+    ({ nodes: removed, edges: cut }: { nodes: CanvasNode[]; edges: Edge[] }) => {
+      onEdit((current) => {
+        let next = current;
+        for (const edge of cut) next = disconnect(next, edge.id);
+        for (const node of removed) next = removeNode(next, node.id);
+        return next;
+      });
+    },
+    [onEdit],
+  );
+
+  const onConnect = useCallback(
+    (connection: Connection) => {
+      if (!connection.sourceHandle) return;
+      onEdit((current) =>
+        connect(current, {
+          source: connection.source,
+          sourceOutput: connection.sourceHandle!,
+          target: connection.target,
+        }),
+      );
+    },
+    [onEdit],
+  );
+
+  const isValidConnection: IsValidConnection = useCallback(
+    (connection) => connection.source !== connection.target,
+    [],
+  );
+
+  const handleSelection = useCallback(
+    ({ nodes: chosen, edges: chosenEdges }: OnSelectionChangeParams) => {
+      onSelectionChange(chosen.map((node) => node.id));
+      setSelectedEdges(new Set(chosenEdges.map((edge) => edge.id)));
+    },
+    [onSelectionChange],
+  );
+
+  const onDragOver = useCallback((event: DragEvent) => {
+    if (!event.dataTransfer.types.includes(paletteDragType)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'move';
+  }, []);
+
+  const onDrop = useCallback(
+    (event: DragEvent) => {
+      const type = event.dataTransfer.getData(paletteDragType);
+      if (!type) return;
+      event.preventDefault();
+      onDropType(type, screenToFlowPosition({ x: event.clientX, y: event.clientY }));
+    },
+    [onDropType, screenToFlowPosition],
+  );
+
+  const onPaneClick = useCallback(
+    (event: React.MouseEvent) => {
+      if (!onPick) return;
+      onPick(screenToFlowPosition({ x: event.clientX, y: event.clientY }));
+    },
+    [onPick, screenToFlowPosition],
+  );
+
+  const minimapColor = useMemo(
+    () => (node: CanvasNode) => categoryColors[node.data.category] ?? '#adb5bd',
+    [],
+  );
+
+  return (
+    <div
+      className={classes.wrapper}
+      onKeyDown={onKeyDown}
+      tabIndex={-1}
+      data-picking={pickMessage ? true : undefined}
+      style={pickMessage ? { cursor: 'crosshair' } : undefined}
+    >
+      {pickMessage ? (
+        <Badge className={classes.pickBanner} size="lg" variant="filled" color="blue">
+          {pickMessage}
+        </Badge>
+      ) : null}
+      <ReactFlow<CanvasNode>
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        onNodesChange={onNodesChange}
+        onEdgesChange={onEdgesChange}
+        onNodeDragStop={onNodeDragStop}
+        onDelete={onDelete}
+        onConnect={onConnect}
+        isValidConnection={isValidConnection}
+        onSelectionChange={handleSelection}
+        onDragOver={onDragOver}
+        onDrop={onDrop}
+        onPaneClick={onPaneClick}
+        deleteKeyCode={['Delete', 'Backspace']}
+        multiSelectionKeyCode={['Control', 'Meta']}
+        fitView={fitOnLoad}
+        fitViewOptions={{ maxZoom: 1.2, padding: 0.2 }}
+        minZoom={0.1}
+        maxZoom={2}
+        proOptions={{ hideAttribution: true }}
+        aria-label="Editor visual do fluxo"
+        ariaLabelConfig={ariaLabels}
+      >
+        <Background gap={16} />
+        <Controls showInteractive={false} />
+        <MiniMap<CanvasNode> pannable zoomable nodeColor={minimapColor} />
+      </ReactFlow>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { memo } from 'react';
+import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconPlayerPause } from '@tabler/icons-react';
+import { Handle, Position } from '@xyflow/react';
+import type { NodeProps } from '@xyflow/react';
+import { NodeIcon } from '../../../lib/engine/node-icon';
+import classes from './flow-canvas.module.css';
+import { errorOutput, type CanvasNode } from './to-react-flow';
+
+const categoryColor: Record<string, string> = {
+  trigger: 'teal',
+  action: 'blue',
+  flow_control: 'orange',
+  unknown: 'gray',
+};
+
+/** One connector on the canvas: its input on the left, named outputs on the right, `error` below. */
+export const FlowNodeView = memo(function FlowNodeView({
+  id,
+  data,
+  selected,
+}: NodeProps<CanvasNode>) {
+  const color = categoryColor[data.category] ?? 'gray';
+  const outputs = data.outputs;
+  return (
+    <div
+      className={classes.node}
+      data-selected={selected || undefined}
+      data-issue={data.issue}
+      data-disabled={data.disabled || undefined}
+      data-testid={`node-${id}`}
+      style={{ borderLeftColor: `var(--mantine-color-${color}-6)` }}
+    >
+      {data.hasInput ? (
+        <Handle type="target" position={Position.Left} className={classes.handle} />
+      ) : null}
+      <Group gap={8} wrap="nowrap" align="center">
+        <div className={classes.icon} style={{ color: `var(--mantine-color-${color}-7)` }}>
+          <NodeIcon name={data.icon} size={18} />
+        </div>
+        <div style={{ minWidth: 0, flex: 1 }}>
+          <Text size="sm" fw={600} truncate="end" title={data.label}>
+            {data.label}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end">
+            {data.typeLabel}
+          </Text>
+        </div>
+        {data.breakpoint ? (
+          <Tooltip label="Breakpoint">
+            <IconPlayerPause size={16} color="var(--mantine-color-red-6)" aria-label="Breakpoint" />
+          </Tooltip>
+        ) : null}
+        {data.issue ? (
+          <IconAlertTriangle
+            size={16}
+            aria-label={data.issue === 'error' ? 'Erro no conector' : 'Aviso no conector'}
+            color={`var(--mantine-color-${data.issue === 'error' ? 'red' : 'yellow'}-7)`}
+          />
+        ) : null}
+      </Group>
+      {data.disabled ? (
+        <Badge size="xs" color="gray" variant="light" mt={6}>
+          Desativado
+        </Badge>
+      ) : null}
+      {outputs.map((output, index) => (
+        <div
+          key={output.name}
+          className={classes.output}
+          style={{ top: `${((index + 1) / (outputs.length + 1)) * 100}%` }}
+        >
+          {outputs.length > 1 ? <span className={classes.outputLabel}>{output.label}</span> : null}
+          <Handle
+            type="source"
+            position={Position.Right}
+            id={output.name}
+            className={classes.handle}
+            title={output.label}
+          />
+        </div>
+      ))}
+      <Handle
+        type="source"
+        position={Position.Bottom}
+        id={errorOutput}
+        className={`${classes.handle} ${classes.errorHandle}`}
+        title="Erro"
+      />
+    </div>
+  );
+});

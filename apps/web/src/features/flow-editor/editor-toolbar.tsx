@@ -1,0 +1,145 @@
+import { ActionIcon, Badge, Button, Group, Menu, Tooltip } from '@mantine/core';
+import {
+  IconArrowBackUp,
+  IconArrowForwardUp,
+  IconChevronDown,
+  IconFileExport,
+  IconFileImport,
+  IconLayoutGrid,
+  IconNotes,
+  IconPlayerPlay,
+  IconSettings,
+  IconTransferIn,
+  IconVariable,
+  IconAdjustments,
+} from '@tabler/icons-react';
+import { ShortcutsHelp } from './shortcuts-help';
+
+interface EditorToolbarProps {
+  onOpenGallery: () => void;
+  onImportFile: () => void;
+  onExport: () => void;
+  variableCount: number;
+  onOpenVariables: () => void;
+  onOpenOptions: () => void;
+  onOpenNotes: () => void;
+  hasNotes: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+  onUndo: () => void;
+  onRedo: () => void;
+  /** 'Executar': enabled only for a saved, enabled flow with a Manual Trigger. */
+  execute: { enabled: boolean; hint?: string; onClick: () => void };
+}
+
+/** Spec 1 §2.6 toolbar: Import/Export, Settings, 'Notas' and, on the right, 'Executar'. */
+export function EditorToolbar(props: EditorToolbarProps) {
+  const { execute } = props;
+  return (
+    <Group
+      gap="xs"
+      px="md"
+      py={6}
+      wrap="nowrap"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'white' }}
+    >
+      <Menu position="bottom-start" shadow="md">
+        <Menu.Target>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconTransferIn size={16} />}
+            rightSection={<IconChevronDown size={14} />}
+          >
+            Importar/Exportar
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconLayoutGrid size={16} />} onClick={props.onOpenGallery}>
+            Importar da galeria de templates
+          </Menu.Item>
+          <Menu.Item leftSection={<IconFileImport size={16} />} onClick={props.onImportFile}>
+            Importar de arquivo
+          </Menu.Item>
+          <Menu.Item leftSection={<IconFileExport size={16} />} onClick={props.onExport}>
+            Exportar para arquivo
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Menu position="bottom-start" shadow="md">
+        <Menu.Target>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconSettings size={16} />}
+            rightSection={<IconChevronDown size={14} />}
+          >
+            Configurações
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            leftSection={<IconVariable size={16} />}
+            rightSection={
+              <Badge size="sm" variant="light" circle>
+                {props.variableCount}
+              </Badge>
+            }
+            onClick={props.onOpenVariables}
+          >
+            Variáveis
+          </Menu.Item>
+          <Menu.Item leftSection={<IconAdjustments size={16} />} onClick={props.onOpenOptions}>
+            Opções do Flow
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Button
+        size="xs"
+        variant={props.hasNotes ? 'light' : 'default'}
+        leftSection={<IconNotes size={16} />}
+        onClick={props.onOpenNotes}
+      >
+        Notas
+      </Button>
+      <Group gap={2} ml="xs">
+        <Tooltip label="Desfazer (Ctrl + Z)">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            onClick={props.onUndo}
+            disabled={!props.canUndo}
+            aria-label="Desfazer"
+          >
+            <IconArrowBackUp size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Refazer (Ctrl + Shift + Z)">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            onClick={props.onRedo}
+            disabled={!props.canRedo}
+            aria-label="Refazer"
+          >
+            <IconArrowForwardUp size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <ShortcutsHelp />
+      </Group>
+      <Tooltip label={execute.hint} disabled={execute.enabled || !execute.hint} multiline w={260}>
+        <span style={{ marginLeft: 'auto' }}>
+          <Button
+            size="xs"
+            color="teal"
+            leftSection={<IconPlayerPlay size={16} />}
+            disabled={!execute.enabled}
+            onClick={execute.onClick}
+          >
+            Executar
+          </Button>
+        </span>
+      </Tooltip>
+    </Group>
+  );
+}

@@ -1,0 +1,272 @@
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { Box } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useReactFlow } from '@xyflow/react';
+import { useLocation, useNavigate } from 'react-router';
+import { validateFlow } from '@ponte/shared/flow/flow-validator';
+import { addNode, countNodes, insertDocument } from '@ponte/shared/flow/flow-operations';
+import type { Flow } from '@ponte/shared/flows.schema';
+import { limits } from '@ponte/shared/limits';
+import { messages } from '@ponte/shared/messages';
+import { ManualExecutionModal } from '../../components/manual-execution-modal';
+import { useNodeLibrary } from '../../lib/engine/get-node-library';
+import { getFlowQueryOptions } from '../../lib/flows/api/get-flow';
+import { useSelectedGroup } from '../../lib/groups/selected-group';
+import { useSessionUser } from '../../lib/session/session-store';
+import { toast } from '../../lib/toasts';
+import { useCreateFlow } from './api/create-flow';
+import { useUpdateFlow } from './api/update-flow';
+import { FlowCanvas } from './canvas/flow-canvas';
+import { issueLevels } from './canvas/to-react-flow';
+import { EditorModals, type EditorModal } from './editor-modals';
+import { EditorStatusBar } from './editor-status-bar';
+import { EditorToolbar } from './editor-toolbar';
+import { EditorTopCard } from './editor-top-card';
+import { NodePanel } from './node-panel/node-panel';
+import { NodePalette } from './palette/node-palette';
+import { saveErrorMessage } from './save-error-message';
+import { newNodeUid, topLeft } from './state/editor-clipboard';
+import { useFlowDraft } from './state/use-flow-draft';
+import { flowThumbnail } from './thumbnail/flow-thumbnail';
+import { useEditorKeys } from './use-editor-keys';
+import { useFlowImport } from './use-flow-import';
+import { useLeaveWarning } from './use-leave-warning';
+
+const manualTrigger = 'core_manual_trigger';
+
+/** The editor of one flow (`null`: a new one, created by its first save). */
+export function FlowEditor({ flow }: { flow: Flow | null }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const { screenToFlowPosition, fitView } = useReactFlow();
+  const library = useNodeLibrary();
+  const [selectedGroup] = useSelectedGroup();
+  const nodeLimit = useSessionUser()?.customer.config.node_limit;
+  const draft = useFlowDraft(flow, selectedGroup || null);
+  const { doc, settings, apply } = draft;
+  const [saved, setSaved] = useState(flow);
+  const [nameError, setNameError] = useState<string>();
+  const [selection, setSelection] = useState<string[]>([]);
+  const [selectRequest, setSelectRequest] = useState<{ uids: string[] } | null>(null);
+  const [modal, setModal] = useState<EditorModal | null>(null);
+  const create = useCreateFlow();
+  const update = useUpdateFlow();
+  const leave = useLeaveWarning(draft.dirty);
+  const canvasRef = useRef<HTMLDivElement>(null);
+
+  const select = useCallback((uids: string[]) => setSelectRequest({ uids }), []);
+  const issues = useMemo(
+    () => (library.manifests.length ? validateFlow(doc, library.lookup) : []),
+    [doc, library],
+  );
+  const levels = useMemo(() => issueLevels(issues), [issues]);
+  const counts = useMemo(() => countNodes(doc, library.lookup), [doc, library]);
+  const selectedNode =
+    selection.length === 1 ? doc.nodes.find((node) => node.uid === selection[0]) : undefined;
+
+  const flowImport = useFlowImport({
+    doc,
+    apply,
+    variables: settings.variables,
+    onVariables: (variables) => draft.change({ variables }),
+    select,
+  });
+
+  const onKeyDown = useEditorKeys(draft, selection, select);
+
+  const addAt = useCallback(
+    (type: string, position: { x: number; y: number }) => {
+      const uid = newNodeUid();
+      apply((current) =>
+        addNode(current, {
+          uid,
+          type,
+          position: { x: position.x - 100, y: position.y - 28 },
+          params: {},
+        }),
+      );
+      select([uid]);
+    },
+    [apply, select],
+  );
+
+  const addAtCentre = useCallback(
+    (type: string) => {
+      const box = canvasRef.current?.getBoundingClientRect();
+      const point = box
+        ? { x: box.left + box.width / 2, y: box.top + box.height / 2 }
+        : { x: window.innerWidth / 2, y: window.innerHeight / 2 };
+      addAt(type, screenToFlowPosition(point));
+    },
+    [addAt, screenToFlowPosition],
+  );
+
+  const save = async () => {
+    const name = settings.name.trim();
+    if (!name || name.length > limits.flowNameMax) {
+      setNameError(messages.flows.nameLength);
+      toast.error(messages.flows.nameLength);
+      return;
+    }
+    setNameError(undefined);
+    const body = {
+      ...settings,
+      name,
+      data: doc,
+      thumbnailData: flowThumbnail(doc, library.lookup),
+    };
+    try {
+      const result = saved
+        ? await update.mutateAsync({ id: saved._id, body })
+        : await create.mutateAsync(body);
+      queryClient.setQueryData(getFlowQueryOptions(result._id).queryKey, result);
+      toast.success(messages.flows.saved);
+      draft.markSaved();
+      setSaved(result);
+      if (!saved) {
+        leave.allow();
+        void navigate(`/flows/${result._id}?fromNew=true`, { replace: true });
+      }
+    } catch (error) {
+      toast.error(saveErrorMessage(error));
+    }
+  };
+  const saveFromKey = useEffectEvent(() => void save());
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        saveFromKey();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const goBack = () => {
+    const fromNew = new URLSearchParams(location.search).has('fromNew');
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (fromNew || index === 0) void navigate('/flows');
+    else void navigate(-1);
+  };
+
+  const executable =
+    saved !== null &&
+    saved.enabled &&
+    saved.triggers.some((trigger) => trigger.node_type === manualTrigger);
+  const executeHint = !saved?.triggers.some((trigger) => trigger.node_type === manualTrigger)
+    ? messages.engine.noManualTrigger
+    : 'O flow precisa estar ativo e salvo para ser executado.';
+
+  const focusNode = (uid: string) => {
+    select([uid]);
+    void fitView({ nodes: [{ id: uid }], duration: 300, maxZoom: 1.2 });
+  };
+
+  return (
+    <Box h="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <EditorTopCard
+        onBack={goBack}
+        name={settings.name}
+        nameError={nameError}
+        onNameChange={(name) => {
+          draft.change({ name });
+          if (nameError) setNameError(undefined);
+        }}
+        group={settings.group}
+        onGroupChange={(group) => draft.change({ group })}
+        enabled={settings.enabled}
+        onEnabledChange={(enabled) => draft.change({ enabled })}
+        saving={create.isPending || update.isPending}
+        onSave={() => void save()}
+      />
+      <EditorToolbar
+        onOpenGallery={() => setModal('gallery')}
+        onImportFile={flowImport.startFileImport}
+        onExport={() => flowImport.exportFile(settings.name)}
+        variableCount={settings.variables.length}
+        onOpenVariables={() => setModal('variables')}
+        onOpenOptions={() => setModal('options')}
+        onOpenNotes={() => setModal('notes')}
+        hasNotes={settings.description.trim() !== ''}
+        canUndo={draft.canUndo}
+        canRedo={draft.canRedo}
+        onUndo={draft.undo}
+        onRedo={draft.redo}
+        execute={{ enabled: executable, hint: executeHint, onClick: () => setModal('run') }}
+      />
+      <Box style={{ flex: 1, minHeight: 0, display: 'flex' }}>
+        <NodePalette manifests={library.manifests} onAdd={addAtCentre} />
+        <div ref={canvasRef} style={{ flex: 1, minWidth: 0, display: 'flex' }}>
+          <FlowCanvas
+            doc={doc}
+            lookup={library.lookup}
+            issues={levels}
+            onEdit={apply}
+            onSelectionChange={setSelection}
+            selectRequest={selectRequest}
+            onDropType={addAt}
+            pickMessage={flowImport.picking ? flowImport.pickMessage : undefined}
+            onPick={flowImport.picking ? flowImport.pick : undefined}
+            onKeyDown={onKeyDown}
+          />
+        </div>
+        {selectedNode ? (
+          <NodePanel
+            key={selectedNode.uid}
+            node={selectedNode}
+            manifest={library.lookup(selectedNode.type, selectedNode.typeVersion)}
+            issues={issues.filter((issue) => issue.node_uid === selectedNode.uid)}
+            onChange={(next) =>
+              apply((current) => ({
+                ...current,
+                nodes: current.nodes.map((node) => (node.uid === next.uid ? next : node)),
+              }))
+            }
+            onClose={() => select([])}
+          />
+        ) : null}
+      </Box>
+      <EditorStatusBar
+        counts={counts}
+        nodeLimit={nodeLimit}
+        dirty={draft.dirty}
+        issueCount={issues.length}
+        errorCount={issues.filter((issue) => issue.level === 'error').length}
+        onShowIssues={() => setModal('errors')}
+      />
+      {flowImport.fileInput}
+      <EditorModals
+        modal={modal}
+        onClose={() => setModal(null)}
+        settings={settings}
+        onSettings={draft.change}
+        issues={issues}
+        onSelectNode={(uid) => {
+          setModal(null);
+          focusNode(uid);
+        }}
+        onTemplate={(template) => {
+          setModal(null);
+          const at = doc.nodes.length
+            ? { x: topLeft(doc).x, y: Math.max(...doc.nodes.map((n) => n.position.y)) + 160 }
+            : { x: 0, y: 0 };
+          const result = insertDocument(doc, template.data, at, newNodeUid);
+          apply(() => result.doc);
+          flowImport.addVariables(template.variables);
+          select(result.uids);
+          window.setTimeout(() => void fitView({ duration: 300, maxZoom: 1.2 }), 50);
+        }}
+      />
+      <ManualExecutionModal
+        flowId={saved?._id ?? null}
+        flowName={saved?.name}
+        opened={modal === 'run'}
+        onClose={() => setModal(null)}
+      />
+      {leave.modal}
+    </Box>
+  );
+}

@@ -1,0 +1,128 @@
+import { useMemo, useState } from 'react';
+import type { DragEvent } from 'react';
+import {
+  Accordion,
+  Group,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import type { NodeCategory, NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
+import { NodeIcon } from '../../../lib/engine/node-icon';
+import { paletteDragType } from '../canvas/flow-canvas';
+import classes from './node-palette.module.css';
+
+const categories: { value: NodeCategory; label: string; color: string }[] = [
+  { value: 'trigger', label: 'Triggers', color: 'teal' },
+  { value: 'action', label: 'Actions', color: 'blue' },
+  { value: 'flow_control', label: 'Controle de fluxo', color: 'orange' },
+];
+
+function normalise(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+}
+
+interface NodePaletteProps {
+  manifests: NodeManifest[];
+  /** Adds a connector at the centre of the view (a click, or Enter on the item). */
+  onAdd: (type: string) => void;
+}
+
+/** The connectors of the library, by category, with a search; drag one onto the canvas. */
+export function NodePalette({ manifests, onAdd }: NodePaletteProps) {
+  const [search, setSearch] = useState('');
+  const groups = useMemo(() => {
+    const wanted = normalise(search.trim());
+    const matches = manifests.filter(
+      (manifest) =>
+        !manifest.deprecated &&
+        (!wanted ||
+          normalise(`${manifest.label} ${manifest.description} ${manifest.type}`).includes(wanted)),
+    );
+    return categories
+      .map((category) => ({
+        ...category,
+        items: matches
+          .filter((manifest) => manifest.category === category.value)
+          .sort((a, b) => a.label.localeCompare(b.label, 'pt-BR')),
+      }))
+      .filter((category) => category.items.length > 0);
+  }, [manifests, search]);
+
+  const startDrag = (event: DragEvent, type: string) => {
+    event.dataTransfer.setData(paletteDragType, type);
+    event.dataTransfer.effectAllowed = 'move';
+  };
+
+  return (
+    <Stack gap="xs" className={classes.palette} aria-label="Conectores">
+      <TextInput
+        size="xs"
+        placeholder="Buscar conectores"
+        aria-label="Buscar conectores"
+        leftSection={<IconSearch size={14} />}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+      />
+      <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars>
+        {groups.length === 0 ? (
+          <Text size="xs" c="dimmed" ta="center" mt="md">
+            Nenhum conector encontrado.
+          </Text>
+        ) : (
+          <Accordion
+            multiple
+            defaultValue={categories.map((category) => category.value)}
+            variant="default"
+            chevronPosition="right"
+          >
+            {groups.map((group) => (
+              <Accordion.Item key={group.value} value={group.value}>
+                <Accordion.Control>
+                  <Text size="xs" fw={700} c={`${group.color}.8`} tt="uppercase">
+                    {group.label} ({group.items.length})
+                  </Text>
+                </Accordion.Control>
+                <Accordion.Panel>
+                  <Stack gap={4}>
+                    {group.items.map((manifest) => (
+                      <UnstyledButton
+                        key={manifest.type}
+                        className={classes.item}
+                        draggable
+                        onDragStart={(event) => startDrag(event, manifest.type)}
+                        onClick={() => onAdd(manifest.type)}
+                        title={manifest.description}
+                        data-node-type={manifest.type}
+                      >
+                        <Group gap={8} wrap="nowrap">
+                          <NodeIcon
+                            name={manifest.icon}
+                            size={16}
+                            color={`var(--mantine-color-${group.color}-7)`}
+                          />
+                          <Text size="sm" truncate="end">
+                            {manifest.label}
+                          </Text>
+                        </Group>
+                      </UnstyledButton>
+                    ))}
+                  </Stack>
+                </Accordion.Panel>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+        )}
+      </ScrollArea>
+      <Text size="xs" c="dimmed">
+        Arraste um conector para o editor ou clique para adicioná-lo.
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,284 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { hasChromium, launchBrowser, skipReason, snap } from './support/browser';
+import { connectNodes, dropNode, nodeUid, selectNode, typeCode } from './support/flow-editor';
+import { startServer, type RunningServer } from './support/server';
+import { until } from './support/until';
+
+const admin = { PONTE_ADMIN_EMAIL: 'ana@exemplo.com.br', PONTE_ADMIN_PASSWORD: 'segredo-forte-1' };
+
+async function signIn(server: RunningServer, page: Page) {
+  const response = await fetch(`${server.url}/account/v1/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: admin.PONTE_ADMIN_EMAIL, password: admin.PONTE_ADMIN_PASSWORD }),
+  });
+  const { token } = (await response.json()) as { token: string };
+  await page.goto(`${server.url}/auth?token=${token}`);
+  await page.waitForURL('**/flows');
+  return token;
+}
+
+async function api(server: RunningServer, token: string, path: string) {
+  const response = await fetch(`${server.url}${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return (await response.json()) as Record<string, unknown> & { items: unknown[] };
+}
+
+async function toast(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible' });
+}
+
+async function launchPage(browser: Browser) {
+  const page = await browser.newPage({
+    viewport: { width: 1440, height: 900 },
+    locale: 'pt-BR',
+    acceptDownloads: true,
+  });
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+  return page;
+}
+
+describe.skipIf(!hasChromium)('Jornada dos flows: editor, lista, execução, importação', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+  let exportedFile = '';
+
+  beforeAll(async () => {
+    server = await startServer(admin);
+    browser = await launchBrowser();
+    page = await launchPage(browser);
+    token = await signIn(server, page);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('monta do zero Manual Trigger → Código → Log, salva e vê o flow na lista', async () => {
+    await page.getByText('Nenhum Flow criado ainda.').waitFor();
+    await page.getByRole('link', { name: 'Criar Flow' }).first().click();
+    await page.waitForURL('**/flows/new');
+    await page.getByText('Total de conectores: 0').waitFor();
+
+    await dropNode(page, 'core_manual_trigger', { x: 140, y: 220 });
+    await dropNode(page, 'core_code', { x: 380, y: 220 });
+    await dropNode(page, 'core_log', { x: 620, y: 220 });
+    await page.getByText('Total de conectores: 3').waitFor();
+    const trigger = await nodeUid(page, 'Manual Trigger');
+    const code = await nodeUid(page, 'Código');
+    const log = await nodeUid(page, 'Log');
+    await connectNodes(page, trigger, 'default', code);
+    await connectNodes(page, code, 'default', log);
+
+    await selectNode(page, trigger);
+    const panel = page.getByRole('complementary', { name: 'Configuração do conector' });
+    await panel.getByRole('button', { name: 'Adicionar linha' }).click();
+    await panel.getByRole('textbox', { name: 'Nome (linha 1)' }).fill('nome');
+    await panel.getByRole('textbox', { name: 'Rótulo (linha 1)' }).fill('Nome');
+
+    await selectNode(page, code);
+    await typeCode(page, "msg.payload.saudacao = 'Olá ' + msg.payload.nome");
+
+    await selectNode(page, log);
+    await panel.getByRole('textbox', { name: /^Rótulo/ }).fill('Saudação');
+    await panel.getByRole('textbox', { name: /^Mensagem/ }).fill('{{ msg.payload.saudacao }}');
+    await page.getByLabel('Nome do flow').fill('Saudação');
+    await page.getByText('Existem alterações não salvas no fluxo').waitFor();
+    await snap(page, 'flows-01-editor-novo-flow');
+
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Fluxo salvo com sucesso');
+    await page.waitForURL(/\/flows\/[^/]+\?fromNew=true$/);
+    await page.getByText('Existem alterações não salvas no fluxo').waitFor({ state: 'detached' });
+    const saved = (await api(server, token, '/api/v1/flows?status=all')).items as {
+      name: string;
+      data: { nodes: unknown[]; edges: unknown[] };
+      thumbnailData: string | null;
+    }[];
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ name: 'Saudação' });
+    expect(saved[0]?.data.nodes).toHaveLength(3);
+    expect(saved[0]?.data.edges).toHaveLength(2);
+    expect(saved[0]?.thumbnailData).toMatch(/^data:image\/svg\+xml;base64,/);
+
+    await page.getByRole('main').getByRole('button', { name: 'Voltar' }).click();
+    await page.waitForURL('**/flows');
+    const row = page.getByRole('row', { name: /Saudação/ });
+    await row.getByRole('img', { name: /Saudação/ }).waitFor();
+    await row.getByText('Manual Trigger', { exact: true }).waitFor();
+    await snap(page, 'flows-02-lista');
+  });
+
+  it('executa o flow pela lista com nome = Ana e o log aparece na API', async () => {
+    await page
+      .getByRole('row', { name: /Saudação/ })
+      .getByRole('button', { name: 'Executar' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Executar Flow' });
+    await dialog.getByLabel('Nome').fill('Ana');
+    await snap(page, 'flows-03-executar');
+    await dialog.getByRole('button', { name: 'Executar' }).click();
+    await dialog
+      .getByText('Flow iniciado! Verifique os logs de monitoramento para detalhes da execução.')
+      .waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const filters = encodeURIComponent(JSON.stringify({ type: 'user', date_alias: '1h' }));
+    const messages = await until(async () => {
+      const logs = (await api(server, token, `/api/v1/monitoring/logs?filters=${filters}`))
+        .items as { data: { message: string; label: string } }[];
+      return logs.length > 0 && logs.map((item) => item.data);
+    }, 'o log da execução');
+    expect(messages).toContainEqual(
+      expect.objectContaining({ label: 'Saudação', message: 'Olá Ana' }),
+    );
+  });
+
+  it('exporta o flow para um arquivo e importa o arquivo num flow novo', async () => {
+    await page.getByRole('link', { name: 'Saudação' }).click();
+    await page.getByText('Total de conectores: 3').waitFor();
+    await page.getByRole('button', { name: 'Importar/Exportar' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Exportar para arquivo' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('saudacao.json');
+    exportedFile = `${server.dataDir}/saudacao.json`;
+    await download.saveAs(exportedFile);
+    expect(JSON.parse(readFileSync(exportedFile, 'utf8')).data.nodes).toHaveLength(3);
+
+    await page.goto(`${server.url}/flows/new`);
+    await page.getByText('Total de conectores: 0').waitFor();
+    await page.getByRole('button', { name: 'Importar/Exportar' }).click();
+    await page.getByRole('menuitem', { name: 'Importar de arquivo' }).click();
+    await page.getByText('Selecione a posição no editor para importar o fluxo').waitFor();
+    await snap(page, 'flows-04-importar-posicao');
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.locator('.react-flow__pane').click({ position: { x: 200, y: 200 } }),
+    ]);
+    await chooser.setFiles(exportedFile);
+    await toast(page, 'Arquivo importado com sucesso');
+    await page.getByText('Total de conectores: 3').waitFor();
+    await page.getByLabel('Nome do flow').fill('Saudação importada');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Fluxo salvo com sucesso');
+    await page.waitForURL(/fromNew=true/);
+  });
+
+  it('importa um template da galeria e salva', async () => {
+    await page.goto(`${server.url}/flows/new`);
+    await page.getByRole('button', { name: 'Importar/Exportar' }).click();
+    await page.getByRole('menuitem', { name: 'Importar da galeria de templates' }).click();
+    const gallery = page.getByRole('dialog', { name: 'Galeria de templates de Flows' });
+    await gallery.getByText('Todos').first().waitFor();
+    const card = gallery.getByRole('article', { name: 'Consulta de CEP (ViaCEP)' });
+    await card.waitFor();
+    await snap(page, 'flows-05-galeria');
+    await card.getByRole('button', { name: 'Importar para o editor' }).click();
+    await gallery.waitFor({ state: 'detached' });
+    await page.getByText(/Total de conectores: [1-9]/).waitFor();
+    await page.getByLabel('Nome do flow').fill('Consulta de CEP');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Fluxo salvo com sucesso');
+    await page.waitForURL(/fromNew=true/);
+    await snap(page, 'flows-06-template-importado');
+    const flows = (await api(server, token, '/api/v1/flows?status=all&query=CEP')).items;
+    expect(flows).toHaveLength(1);
+  });
+
+  it('avisa ao sair do editor com alterações não salvas', async () => {
+    await page.getByLabel('Nome do flow').fill('Consulta de CEP (editado)');
+    await page.getByRole('main').getByRole('button', { name: 'Voltar' }).click();
+    const warning = page.getByRole('dialog', { name: 'Sair do editor?' });
+    await warning
+      .getByText('Existem alterações não salvas no fluxo. Deseja sair mesmo assim?')
+      .waitFor();
+    await snap(page, 'flows-07-aviso-alteracoes');
+    await warning.getByRole('button', { name: 'Continuar editando' }).click();
+    expect(page.url()).toMatch(/\/flows\/[^/]+/);
+    await expect(page.getByLabel('Nome do flow').inputValue()).resolves.toBe(
+      'Consulta de CEP (editado)',
+    );
+
+    // Closing or reloading the tab: the page asks the browser to confirm.
+    const asked = await page.evaluate(() => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+    expect(asked).toBe(true);
+
+    await page.getByRole('main').getByRole('button', { name: 'Voltar' }).click();
+    await warning.getByRole('button', { name: 'Sair sem salvar' }).click();
+    await page.waitForURL('**/flows');
+    await page.getByRole('row', { name: /Consulta de CEP \(ViaCEP\)|Consulta de CEP/ }).waitFor();
+    expect((await api(server, token, '/api/v1/flows?status=all&query=editado')).total).toBe(0);
+  });
+
+  it('remove um flow só quando o nome digitado confere', async () => {
+    await page
+      .getByRole('row', { name: /Saudação importada/ })
+      .getByRole('button', { name: 'Opções' })
+      .click();
+    await page.getByRole('menuitem', { name: 'Remover' }).click();
+    await page.waitForURL('**/flows/delete/**');
+    await page.getByLabel('Digite o nome para confirmar').fill('Saudação');
+    await page.getByRole('button', { name: 'Remover o flow' }).click();
+    await toast(page, 'O nome do flow não confere com o nome digitado!');
+    await snap(page, 'flows-08-remover-nome-errado');
+    expect((await api(server, token, '/api/v1/flows?status=all')).total).toBe(3);
+    await page.getByLabel('Digite o nome para confirmar').fill('Saudação importada');
+    await page.getByRole('button', { name: 'Remover o flow' }).click();
+    await toast(page, 'Flow removido com sucesso!');
+    await page.waitForURL('**/flows');
+    expect((await api(server, token, '/api/v1/flows?status=all')).total).toBe(2);
+  });
+});
+
+describe.skipIf(!hasChromium)('Limite de conectores Action/Trigger do cliente', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer({ ...admin, PONTE_NODE_LIMIT: '2' });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('mostra a mensagem do 429 com o limite 2 e não salva', async () => {
+    const page = await launchPage(browser);
+    const token = await signIn(server, page);
+    await page.goto(`${server.url}/flows/new`);
+    await dropNode(page, 'core_manual_trigger', { x: 140, y: 220 });
+    await dropNode(page, 'core_log', { x: 380, y: 220 });
+    await dropNode(page, 'core_code', { x: 620, y: 220 });
+    await page.getByText('Action/Trigger: 3 / 2').waitFor();
+    await page.getByLabel('Nome do flow').fill('Grande demais');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(
+      page,
+      'Você atingiu o limite de conectores do tipo Action/Trigger (2) para o mesmo fluxo! Entre em contato com o suporte para saber mais.',
+    );
+    await snap(page, 'flows-09-limite-de-conectores');
+    expect(page.url()).toMatch(/\/flows\/new$/);
+    expect((await api(server, token, '/api/v1/flows?status=all')).total).toBe(0);
+  });
+});
+
+if (!hasChromium) {
+  describe(`Jornadas dos flows no navegador: ${skipReason}`, () => {
+    it.skip('puladas', () => {});
+  });
+}

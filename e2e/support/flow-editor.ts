@@ -1,0 +1,56 @@
+import type { Page } from 'playwright-core';
+
+/** Helpers for driving the flow editor (React Flow) like a person with a mouse. */
+
+export async function dropNode(page: Page, type: string, at: { x: number; y: number }) {
+  await page
+    .locator(`[data-node-type="${type}"]`)
+    .dragTo(page.locator('.react-flow__pane'), { targetPosition: at });
+}
+
+/** The uid of the node whose card shows `text`. */
+export async function nodeUid(page: Page, text: string): Promise<string> {
+  const id = await page
+    .locator('.react-flow__node', { hasText: text })
+    .first()
+    .getAttribute('data-id');
+  if (!id) throw new Error(`Conector não encontrado no editor: ${text}`);
+  return id;
+}
+
+async function centre(page: Page, selector: string) {
+  const box = await page.locator(selector).first().boundingBox();
+  if (!box) throw new Error(`Sem posição na tela: ${selector}`);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Drags from a node's named output to another node's input. */
+export async function connectNodes(page: Page, source: string, output: string, target: string) {
+  const from = await centre(
+    page,
+    `.react-flow__handle.source[data-nodeid="${source}"][data-handleid="${output}"]`,
+  );
+  const to = await centre(page, `.react-flow__handle.target[data-nodeid="${target}"]`);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 });
+  await page.mouse.move(to.x, to.y, { steps: 5 });
+  await page.mouse.up();
+  await page
+    .locator(`.react-flow__edge[data-id="${source}:${output}->${target}"]`)
+    .waitFor({ state: 'attached' });
+}
+
+export async function selectNode(page: Page, uid: string) {
+  await page.locator(`.react-flow__node[data-id="${uid}"]`).click();
+}
+
+/** Replaces the text of the Monaco editor inside `scope` (no auto-closing of quotes). */
+export async function typeCode(page: Page, code: string) {
+  const editor = page.locator('.monaco-editor').first();
+  await editor.waitFor();
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(code);
+}
