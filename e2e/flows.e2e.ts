@@ -194,6 +194,58 @@ describe.skipIf(!hasChromium)('Jornada dos flows: editor, lista, execução, imp
     expect(flows).toHaveLength(1);
   });
 
+  it('edita pelo teclado, mostra os erros do fluxo, as variáveis e executa pelo editor', async () => {
+    await page.getByText('Total de conectores: 5').waitFor();
+    const logNode = await nodeUid(page, 'Registrar endereço');
+    await selectNode(page, logNode);
+    await page.keyboard.press('Control+d');
+    await page.getByText('Total de conectores: 6').waitFor();
+    await page.keyboard.press('Control+z');
+    await page.getByText('Total de conectores: 5').waitFor();
+    await page.keyboard.press('Control+Shift+z');
+    await page.getByText('Total de conectores: 6').waitFor();
+    await page.keyboard.press('Control+z');
+    await page.getByText('Total de conectores: 5').waitFor();
+    await selectNode(page, logNode);
+    await page.keyboard.press('Control+c');
+    await toast(page, '1 conector copiado.');
+    await page.keyboard.press('Control+v');
+    await page.getByText('Total de conectores: 6').waitFor();
+    // The pasted copy is selected and unconnected: the validator flags it at once.
+    await page.getByRole('button', { name: /Erros encontrados no fluxo/ }).click();
+    const viewer = page.getByRole('dialog', { name: 'Erros encontrados no fluxo' });
+    await viewer.getByRole('listitem').first().waitFor();
+    await snap(page, 'flows-07-erros-do-fluxo');
+    await viewer.getByRole('button', { name: 'Fechar' }).first().click();
+    await viewer.waitFor({ state: 'detached' });
+    await page.locator('.react-flow__node.selected').first().click();
+    await page.keyboard.press('Delete');
+    await page.getByText('Total de conectores: 5').waitFor();
+    await page
+      .getByRole('button', { name: /Erros encontrados no fluxo/ })
+      .waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Configurações' }).click();
+    await page.getByRole('menuitem', { name: /Variáveis/ }).click();
+    const variables = page.getByRole('dialog', { name: 'Variáveis' });
+    await variables.getByRole('button', { name: 'Adicionar variável' }).click();
+    await variables.getByRole('textbox', { name: 'Chave' }).last().fill('UF_PADRAO');
+    await variables.getByRole('textbox', { name: 'Valor' }).last().fill('SP');
+    await snap(page, 'flows-08-variaveis-do-flow');
+    await variables.getByRole('button', { name: 'Aplicar' }).click();
+    await page.getByRole('button', { name: 'Configurações' }).click();
+    await expect(
+      page.getByRole('menuitem', { name: /Variáveis/ }).textContent(),
+    ).resolves.toContain('1');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Executar', exact: true }).click();
+    const run = page.getByRole('dialog', { name: 'Executar Flow' });
+    await run.getByText('CEP').first().waitFor();
+    await run.getByRole('button', { name: 'Cancelar' }).click();
+    await run.waitFor({ state: 'detached' });
+  });
+
   it('avisa ao sair do editor com alterações não salvas', async () => {
     await page.getByLabel('Nome do flow').fill('Consulta de CEP (editado)');
     await page.getByRole('main').getByRole('button', { name: 'Voltar' }).click();

@@ -9,6 +9,7 @@ export const theme = createTheme({
   components: {
     Tooltip: { defaultProps: { openDelay: 300, withArrow: true } },
     Modal: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } },
       styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
     },
   },
