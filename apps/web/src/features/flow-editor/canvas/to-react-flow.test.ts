@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
+import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
+import { issueLevels, toCanvasEdges, toCanvasNodes } from './to-react-flow';
+
+const manifest = (type: string, extra: Partial<NodeManifest>): NodeManifest => ({
+  type,
+  version: 1,
+  category: 'action',
+  label: type,
+  description: '',
+  icon: 'code',
+  params: {},
+  outputs: { default: { label: 'Saída' } },
+  ...extra,
+});
+
+const library: Record<string, NodeManifest> = {
+  core_manual_trigger: manifest('core_manual_trigger', {
+    category: 'trigger',
+    label: 'Manual Trigger',
+  }),
+  core_switch: manifest('core_switch', {
+    category: 'flow_control',
+    label: 'Switch',
+    outputs: { default: { label: 'Nenhuma regra' } },
+    dynamicOutputs: { param: 'rules', key: 'output' },
+  }),
+};
+const lookup = (type: string) => library[type];
+
+const doc: FlowDocument = {
+  version: 1,
+  nodes: [
+    { uid: 't', type: 'core_manual_trigger', position: { x: 0, y: 0 }, params: {} },
+    {
+      uid: 's',
+      type: 'core_switch',
+      label: 'Por status',
+      position: { x: 300, y: 0 },
+      params: { rules: [{ output: 'pago' }, { output: 'cancelado' }] },
+      breakpoint: true,
+    },
+    { uid: 'x', type: 'nao_existe', position: { x: 600, y: 0 }, params: {}, disabled: true },
+  ],
+  edges: [
+    { id: 't:default->s', source: 't', sourceOutput: 'default', target: 's' },
+    { id: 's:error->x', source: 's', sourceOutput: 'error', target: 'x' },
+  ],
+};
+
+describe('the canvas view of a flow document', () => {
+  it('draws triggers without an input, named and dynamic outputs, marks and the selection', () => {
+    const nodes = toCanvasNodes(doc, lookup, new Map([['s', 'warning']]), new Set(['s']));
+    expect(nodes[0]?.data).toMatchObject({ hasInput: false, category: 'trigger' });
+    expect(nodes[1]).toMatchObject({ id: 's', selected: true, position: { x: 300, y: 0 } });
+    expect(nodes[1]?.data).toMatchObject({
+      label: 'Por status',
+      typeLabel: 'Switch',
+      issue: 'warning',
+      breakpoint: true,
+      outputs: [
+        { name: 'default', label: 'Nenhuma regra' },
+        { name: 'pago', label: 'pago' },
+        { name: 'cancelado', label: 'cancelado' },
+      ],
+    });
+    // An unknown type still shows, by its type, with no outputs of its own.
+    expect(nodes[2]?.data).toMatchObject({
+      label: 'nao_existe',
+      category: 'unknown',
+      outputs: [],
+      disabled: true,
+    });
+  });
+
+  it('draws edges from their named outputs, error connections in red', () => {
+    const edges = toCanvasEdges(doc, new Set(['s:error->x']));
+    expect(edges[0]).toMatchObject({ source: 't', sourceHandle: 'default', selected: false });
+    expect(edges[1]).toMatchObject({ sourceHandle: 'error', selected: true });
+    expect(edges[1]?.style).toEqual({ stroke: 'var(--mantine-color-red-6)' });
+  });
+
+  it('keeps the worst issue of each node', () => {
+    const levels = issueLevels([
+      { level: 'warning', node_uid: 'a' },
+      { level: 'error', node_uid: 'a' },
+      { level: 'warning', node_uid: 'a' },
+      { level: 'warning', node_uid: 'b' },
+      { level: 'error' },
+    ]);
+    expect([...levels]).toEqual([
+      ['a', 'error'],
+      ['b', 'warning'],
+    ]);
+  });
+});
