@@ -253,7 +253,7 @@ describe.skipIf(!hasChromium)('Jornada dos flows: editor, lista, execução, imp
     await warning
       .getByText('Existem alterações não salvas no fluxo. Deseja sair mesmo assim?')
       .waitFor();
-    await snap(page, 'flows-07-aviso-alteracoes');
+    await snap(page, 'flows-09-aviso-alteracoes');
     await warning.getByRole('button', { name: 'Continuar editando' }).click();
     expect(page.url()).toMatch(/\/flows\/[^/]+/);
     await expect(page.getByLabel('Nome do flow').inputValue()).resolves.toBe(
@@ -285,7 +285,7 @@ describe.skipIf(!hasChromium)('Jornada dos flows: editor, lista, execução, imp
     await page.getByLabel('Digite o nome para confirmar').fill('Saudação');
     await page.getByRole('button', { name: 'Remover o flow' }).click();
     await toast(page, 'O nome do flow não confere com o nome digitado!');
-    await snap(page, 'flows-08-remover-nome-errado');
+    await snap(page, 'flows-10-remover-nome-errado');
     expect((await api(server, token, '/api/v1/flows?status=all')).total).toBe(3);
     await page.getByLabel('Digite o nome para confirmar').fill('Saudação importada');
     await page.getByRole('button', { name: 'Remover o flow' }).click();
@@ -323,7 +323,7 @@ describe.skipIf(!hasChromium)('Limite de conectores Action/Trigger do cliente', 
       page,
       'Você atingiu o limite de conectores do tipo Action/Trigger (2) para o mesmo fluxo! Entre em contato com o suporte para saber mais.',
     );
-    await snap(page, 'flows-09-limite-de-conectores');
+    await snap(page, 'flows-11-limite-de-conectores');
     expect(page.url()).toMatch(/\/flows\/new$/);
     expect((await api(server, token, '/api/v1/flows?status=all')).total).toBe(0);
   });
