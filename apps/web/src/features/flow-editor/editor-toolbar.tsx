@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ActionIcon, Badge, Button, Group, Menu, Tooltip } from '@mantine/core';
 import {
   IconArrowBackUp,
@@ -30,9 +31,11 @@ interface EditorToolbarProps {
   onRedo: () => void;
   /** 'Executar': enabled only for a saved, enabled flow with a Manual Trigger. */
   execute: { enabled: boolean; hint?: string; onClick: () => void };
+  /** Drawn on the right, before 'Executar' (the Debugger toggle and 'Executar com Debug'). */
+  debugControls?: ReactNode;
 }
 
-/** Spec 1 §2.6 toolbar: Import/Export, Settings, 'Notas' and, on the right, 'Executar'. */
+/** Spec 1 §2.6 toolbar: Import/Export, Settings, 'Notas'; on the right the debugger, 'Executar'. */
 export function EditorToolbar(props: EditorToolbarProps) {
   const { execute } = props;
   return (
@@ -127,19 +130,22 @@ export function EditorToolbar(props: EditorToolbarProps) {
         </Tooltip>
         <ShortcutsHelp />
       </Group>
-      <Tooltip label={execute.hint} disabled={execute.enabled || !execute.hint} multiline w={260}>
-        <span style={{ marginLeft: 'auto' }}>
-          <Button
-            size="xs"
-            color="teal"
-            leftSection={<IconPlayerPlay size={16} />}
-            disabled={!execute.enabled}
-            onClick={execute.onClick}
-          >
-            Executar
-          </Button>
-        </span>
-      </Tooltip>
+      <Group gap="xs" ml="auto" wrap="nowrap">
+        {props.debugControls}
+        <Tooltip label={execute.hint} disabled={execute.enabled || !execute.hint} multiline w={260}>
+          <span>
+            <Button
+              size="xs"
+              color="teal"
+              leftSection={<IconPlayerPlay size={16} />}
+              disabled={!execute.enabled}
+              onClick={execute.onClick}
+            >
+              Executar
+            </Button>
+          </span>
+        </Tooltip>
+      </Group>
     </Group>
   );
 }

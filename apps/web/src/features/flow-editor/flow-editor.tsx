@@ -22,6 +22,10 @@ import { EditorModals, type EditorModal } from './editor-modals';
 import { EditorStatusBar } from './editor-status-bar';
 import { EditorToolbar } from './editor-toolbar';
 import { EditorTopCard } from './editor-top-card';
+import { DebuggerPanel } from './debugger/debugger-panel';
+import { useDebuggerOpen } from './debugger/debugger-open';
+import { DebuggerToolbarControls } from './debugger/debugger-toolbar-controls';
+import { useDebugger } from './debugger/use-debugger';
 import { NodePanel } from './node-panel/node-panel';
 import { NodePalette } from './palette/node-palette';
 import { saveErrorMessage } from './save-error-message';
@@ -52,7 +56,12 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
   const [modal, setModal] = useState<EditorModal | null>(null);
   const create = useCreateFlow();
   const update = useUpdateFlow();
-  const leave = useLeaveWarning(draft.dirty);
+  const [debuggerOpen, setDebuggerOpen] = useDebuggerOpen();
+  const debug = useDebugger({ flowId: saved?._id ?? null, enabled: debuggerOpen && !!saved });
+  const leave = useLeaveWarning(
+    draft.dirty || debug.active,
+    draft.dirty ? undefined : 'A sessão de debug será encerrada. Deseja sair mesmo assim?',
+  );
   const canvasRef = useRef<HTMLDivElement>(null);
 
   const select = useCallback((uids: string[]) => setSelectRequest({ uids }), []);
@@ -196,6 +205,17 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
         onUndo={draft.undo}
         onRedo={draft.redo}
         execute={{ enabled: executable, hint: executeHint, onClick: () => setModal('run') }}
+        debugControls={
+          <DebuggerToolbarControls
+            canOpen={saved !== null}
+            open={debuggerOpen}
+            onToggle={() => setDebuggerOpen(!debuggerOpen)}
+            canExecute={executable && debuggerOpen && debug.phase === 'off'}
+            onExecuteWithDebug={() => {
+              void debug.start().then((started) => started && setModal('run'));
+            }}
+          />
+        }
       />
       <Box style={{ flex: 1, minHeight: 0, display: 'flex' }}>
         <NodePalette manifests={library.manifests} onAdd={addAtCentre} />
@@ -211,6 +231,7 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
             pickMessage={flowImport.picking ? flowImport.pickMessage : undefined}
             onPick={flowImport.picking ? flowImport.pick : undefined}
             onKeyDown={onKeyDown}
+            highlighted={debug.current?.uid}
           />
         </div>
         {selectedNode ? (
@@ -229,6 +250,13 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
           />
         ) : null}
       </Box>
+      {debuggerOpen && saved ? (
+        <DebuggerPanel
+          debug={debug}
+          onHighlightNode={focusNode}
+          onClose={() => setDebuggerOpen(false)}
+        />
+      ) : null}
       <EditorStatusBar
         counts={counts}
         nodeLimit={nodeLimit}

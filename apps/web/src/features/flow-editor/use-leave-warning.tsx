@@ -5,9 +5,13 @@ import { useBlocker } from 'react-router';
 /**
  * Spec 1 §2.6: leaving with unsaved changes warns, both on a route change (a modal) and when
  * the tab is closed or reloaded (the browser's own dialog). `allow()` lets the next navigation
- * through (after a save that moves to the new flow's address).
+ * through (after a save that moves to the new flow's address). `message` replaces the text
+ * (a running debug session).
  */
-export function useLeaveWarning(active: boolean) {
+export function useLeaveWarning(
+  active: boolean,
+  message = 'Existem alterações não salvas no fluxo. Deseja sair mesmo assim?',
+) {
   const allowed = useRef(false);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -31,7 +35,7 @@ export function useLeaveWarning(active: boolean) {
       title="Sair do editor?"
       centered
     >
-      <Text size="sm">Existem alterações não salvas no fluxo. Deseja sair mesmo assim?</Text>
+      <Text size="sm">{message}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={() => blocker.reset?.()}>
           Continuar editando

@@ -76,6 +76,8 @@ interface FlowCanvasProps {
   pickMessage?: string;
   onPick?: (position: { x: number; y: number }) => void;
   onKeyDown?: (event: KeyboardEvent<HTMLDivElement>) => void;
+  /** The node the debugger holds now, drawn with a pulsing outline. */
+  highlighted?: string | null;
 }
 
 /** The graph (React Flow): drag, connect named outputs, select, delete, zoom, fit, minimap. */
@@ -90,6 +92,7 @@ export function FlowCanvas({
   pickMessage,
   onPick,
   onKeyDown,
+  highlighted,
 }: FlowCanvasProps) {
   const { screenToFlowPosition } = useReactFlow();
   const [nodes, setNodes] = useState<CanvasNode[]>([]);
@@ -106,9 +109,9 @@ export function FlowCanvas({
       const selected = new Set(
         request?.uids ?? previous.filter((node) => node.selected).map((node) => node.id),
       );
-      return toCanvasNodes(doc, lookup, issues, selected);
+      return toCanvasNodes(doc, lookup, issues, selected, highlighted);
     });
-  }, [doc, lookup, issues, selectRequest]);
+  }, [doc, lookup, issues, selectRequest, highlighted]);
 
   const edges = useMemo(() => toCanvasEdges(doc, selectedEdges), [doc, selectedEdges]);
 

@@ -28,6 +28,7 @@ export const FlowNodeView = memo(function FlowNodeView({
       data-selected={selected || undefined}
       data-issue={data.issue}
       data-disabled={data.disabled || undefined}
+      data-highlighted={data.highlighted || undefined}
       data-testid={`node-${id}`}
       style={{ borderLeftColor: `var(--mantine-color-${color}-6)` }}
     >

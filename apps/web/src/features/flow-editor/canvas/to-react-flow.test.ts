@@ -74,6 +74,11 @@ describe('the canvas view of a flow document', () => {
     });
   });
 
+  it('marks only the node the debugger holds', () => {
+    const nodes = toCanvasNodes(doc, lookup, new Map(), new Set(), 's');
+    expect(nodes.map((node) => node.data.highlighted === true)).toEqual([false, true, false]);
+  });
+
   it('draws edges from their named outputs, error connections in red', () => {
     const edges = toCanvasEdges(doc, new Set(['s:error->x']));
     expect(edges[0]).toMatchObject({ source: 't', sourceHandle: 'default', selected: false });

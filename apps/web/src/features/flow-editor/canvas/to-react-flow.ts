@@ -20,6 +20,8 @@ export interface FlowNodeData extends Record<string, unknown> {
   issue?: 'error' | 'warning';
   breakpoint: boolean;
   disabled: boolean;
+  /** The node the debugger holds now (paused before Next Step). */
+  highlighted?: boolean;
 }
 
 export type CanvasNode = Node<FlowNodeData, 'flowNode'>;
@@ -40,6 +42,7 @@ export function toCanvasNodes(
   lookup: ManifestLookup,
   issues: ReadonlyMap<string, 'error' | 'warning'>,
   selected: ReadonlySet<string>,
+  highlighted?: string | null,
 ): CanvasNode[] {
   return doc.nodes.map((node) => {
     const manifest = lookup(node.type, node.typeVersion);
@@ -59,6 +62,7 @@ export function toCanvasNodes(
         ...(issue ? { issue } : {}),
         breakpoint: node.breakpoint === true,
         disabled: node.disabled === true,
+        ...(node.uid === highlighted ? { highlighted: true } : {}),
       },
     };
   });

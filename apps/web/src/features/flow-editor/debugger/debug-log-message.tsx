@@ -1,0 +1,46 @@
+import { Alert, ScrollArea } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { DebugJsonTree } from './debug-json-tree';
+import type { DebugLog } from './debugger-state';
+import classes from './debugger.module.css';
+import { debuggerTexts } from './debugger-texts';
+import { readLogMessage } from './log-message';
+
+interface DebugLogMessageProps {
+  log: DebugLog;
+  rootName?: string;
+  onSelectPath?: (path: string) => void;
+  selectedPath?: string;
+}
+
+/** A log's message: a JSON tree, or text (with the notice when it is too large for a tree). */
+export function DebugLogMessage({
+  log,
+  rootName,
+  onSelectPath,
+  selectedPath,
+}: DebugLogMessageProps) {
+  const view = readLogMessage(log);
+  if (view.kind === 'json') {
+    return (
+      <DebugJsonTree
+        value={view.value}
+        rootName={rootName}
+        onSelectPath={onSelectPath}
+        selectedPath={selectedPath}
+      />
+    );
+  }
+  return (
+    <>
+      {view.tooLarge ? (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={16} />} mb="xs" p="xs">
+          {debuggerTexts.tooLarge}
+        </Alert>
+      ) : null}
+      <ScrollArea.Autosize mah={360}>
+        <pre className={classes.text}>{view.text}</pre>
+      </ScrollArea.Autosize>
+    </>
+  );
+}
