@@ -7,7 +7,6 @@ const placeholders: [string, string][] = [
   ['custom-nodes/new', 'Novo conector'],
   ['custom-nodes/delete/:id', 'Remover conector'],
   ['custom-nodes/:id', 'Editar conector'],
-  ['monitoring', 'Logs de monitoramento'],
   ['monitoring/active', 'Flows ativos em tempo real'],
   ['monitoring/completed', 'Flows executados'],
   ['service-accounts', 'Contas de serviço'],

@@ -10,7 +10,6 @@ const placeholderPaths = [
   '/custom-nodes/new',
   '/custom-nodes/c1',
   '/custom-nodes/delete/c1',
-  '/monitoring',
   '/monitoring/active',
   '/monitoring/completed',
   '/service-accounts',
@@ -101,6 +100,7 @@ describe('routes', () => {
     '/groups/edit/g1',
     '/groups/delete/g1',
     '/variables',
+    '/monitoring',
   ])('%s is a built page', async (path) => {
     signedIn();
     renderApp(path);

@@ -13,6 +13,7 @@ import { FlowsListPage } from '../features/flows/flows-list-page';
 import { GroupDeletePage } from '../features/groups/group-delete-page';
 import { GroupFormPage } from '../features/groups/group-form-page';
 import { GroupsListPage } from '../features/groups/groups-list-page';
+import { LogsPage } from '../features/monitoring/logs-page';
 import { VariablesPage } from '../features/variables/variables-page';
 import { NotFoundPage } from './not-found-page';
 import { placeholderRoutes } from './placeholder-routes';
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
               { path: 'groups/new', element: <GroupFormPage /> },
               { path: 'groups/edit/:id', element: <GroupFormPage /> },
               { path: 'groups/delete/:id', element: <GroupDeletePage /> },
+              { path: 'monitoring', element: <LogsPage /> },
               { path: 'variables', element: <VariablesPage /> },
               ...placeholderRoutes,
               { path: '*', element: <NotFoundPage /> },
