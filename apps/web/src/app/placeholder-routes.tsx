@@ -8,7 +8,6 @@ const placeholders: [string, string][] = [
   ['custom-nodes/delete/:id', 'Remover conector'],
   ['custom-nodes/:id', 'Editar conector'],
   ['monitoring/active', 'Flows ativos em tempo real'],
-  ['monitoring/completed', 'Flows executados'],
   ['service-accounts', 'Contas de serviço'],
   ['oauth2/callback', 'Autorização de conta de serviço'],
   ['database/tables', 'Banco de dados'],

@@ -11,7 +11,6 @@ const placeholderPaths = [
   '/custom-nodes/c1',
   '/custom-nodes/delete/c1',
   '/monitoring/active',
-  '/monitoring/completed',
   '/service-accounts',
   '/oauth2/callback',
   '/database/tables',
@@ -101,6 +100,7 @@ describe('routes', () => {
     '/groups/delete/g1',
     '/variables',
     '/monitoring',
+    '/monitoring/completed',
   ])('%s is a built page', async (path) => {
     signedIn();
     renderApp(path);
