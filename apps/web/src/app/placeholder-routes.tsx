@@ -7,7 +7,6 @@ const placeholders: [string, string][] = [
   ['custom-nodes/new', 'Novo conector'],
   ['custom-nodes/delete/:id', 'Remover conector'],
   ['custom-nodes/:id', 'Editar conector'],
-  ['monitoring/active', 'Flows ativos em tempo real'],
   ['service-accounts', 'Contas de serviço'],
   ['oauth2/callback', 'Autorização de conta de serviço'],
   ['database/tables', 'Banco de dados'],

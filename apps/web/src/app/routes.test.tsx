@@ -10,7 +10,6 @@ const placeholderPaths = [
   '/custom-nodes/new',
   '/custom-nodes/c1',
   '/custom-nodes/delete/c1',
-  '/monitoring/active',
   '/service-accounts',
   '/oauth2/callback',
   '/database/tables',
@@ -101,6 +100,7 @@ describe('routes', () => {
     '/variables',
     '/monitoring',
     '/monitoring/completed',
+    '/monitoring/active',
   ])('%s is a built page', async (path) => {
     signedIn();
     renderApp(path);
