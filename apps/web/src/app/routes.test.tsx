@@ -10,9 +10,6 @@ const placeholderPaths = [
   '/custom-nodes/new',
   '/custom-nodes/c1',
   '/custom-nodes/delete/c1',
-  '/monitoring',
-  '/monitoring/active',
-  '/monitoring/completed',
   '/service-accounts',
   '/oauth2/callback',
   '/database/tables',
@@ -101,6 +98,9 @@ describe('routes', () => {
     '/groups/edit/g1',
     '/groups/delete/g1',
     '/variables',
+    '/monitoring',
+    '/monitoring/completed',
+    '/monitoring/active',
   ])('%s is a built page', async (path) => {
     signedIn();
     renderApp(path);

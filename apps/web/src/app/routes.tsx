@@ -13,6 +13,9 @@ import { FlowsListPage } from '../features/flows/flows-list-page';
 import { GroupDeletePage } from '../features/groups/group-delete-page';
 import { GroupFormPage } from '../features/groups/group-form-page';
 import { GroupsListPage } from '../features/groups/groups-list-page';
+import { ActiveExecutionsPage } from '../features/monitoring/active-executions-page';
+import { CompletedExecutionsPage } from '../features/monitoring/completed-executions-page';
+import { LogsPage } from '../features/monitoring/logs-page';
 import { VariablesPage } from '../features/variables/variables-page';
 import { NotFoundPage } from './not-found-page';
 import { placeholderRoutes } from './placeholder-routes';
@@ -63,6 +66,9 @@ export const routes: RouteObject[] = [
               { path: 'groups/new', element: <GroupFormPage /> },
               { path: 'groups/edit/:id', element: <GroupFormPage /> },
               { path: 'groups/delete/:id', element: <GroupDeletePage /> },
+              { path: 'monitoring', element: <LogsPage /> },
+              { path: 'monitoring/active', element: <ActiveExecutionsPage /> },
+              { path: 'monitoring/completed', element: <CompletedExecutionsPage /> },
               { path: 'variables', element: <VariablesPage /> },
               ...placeholderRoutes,
               { path: '*', element: <NotFoundPage /> },

@@ -1,0 +1,299 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { Socket } from 'socket.io-client';
+import { connectEngineSocket, joinRoom } from '../../lib/engine/engine-socket';
+import { apiError, mockFetch } from '../../test/mock-fetch';
+import type { MockRoute } from '../../test/mock-fetch';
+import { renderWithProviders } from '../../test/render';
+import { ActiveExecutionsPage } from './active-executions-page';
+
+vi.mock('../../lib/engine/engine-socket', () => ({
+  connectEngineSocket: vi.fn(),
+  joinRoom: vi.fn(),
+}));
+
+type Handler = (...args: unknown[]) => void;
+
+/** The part of a socket.io client the page uses, driven by the test. */
+class FakeSocket {
+  connected = false;
+  emitted: string[] = [];
+  connects = 0;
+  disconnects = 0;
+  private handlers = new Map<string, Set<Handler>>();
+
+  on(event: string, handler: Handler) {
+    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
+    this.handlers.get(event)!.add(handler);
+    return this;
+  }
+  off(event: string, handler: Handler) {
+    this.handlers.get(event)?.delete(handler);
+    return this;
+  }
+  emit(event: string) {
+    this.emitted.push(event);
+    return this;
+  }
+  connect() {
+    this.connects += 1;
+    this.open();
+    return this;
+  }
+  disconnect() {
+    this.disconnects += 1;
+    this.connected = false;
+    return this;
+  }
+  /** The server accepted the connection. */
+  open() {
+    this.connected = true;
+    this.fire('connect');
+  }
+  fire(event: string, ...args: unknown[]) {
+    act(() => {
+      for (const handler of this.handlers.get(event) ?? []) handler(...args);
+    });
+  }
+}
+
+let socket: FakeSocket;
+
+beforeEach(() => {
+  socket = new FakeSocket();
+  vi.mocked(connectEngineSocket).mockImplementation(() => socket as unknown as Socket);
+  vi.mocked(joinRoom).mockResolvedValue({ ok: true });
+});
+afterEach(() => {
+  vi.mocked(connectEngineSocket).mockReset();
+  vi.mocked(joinRoom).mockReset();
+});
+
+const now = new Date('2026-01-15T12:00:00Z');
+
+const running = (id: string, extra: object = {}) => ({
+  execution_id: id,
+  flow_id: 'f1',
+  flow_name: 'Importar pedidos',
+  trigger_type: 'core_webhook_trigger',
+  trigger_node_uid: 'n1',
+  start_time: new Date(now.getTime() - 65_000).toISOString(),
+  stop_execution: false,
+  ...extra,
+});
+
+function setup(extra: MockRoute[] = []) {
+  return mockFetch([
+    ...extra,
+    {
+      method: 'GET',
+      path: '/engine/status',
+      reply: {
+        body: {
+          running: true,
+          scheduled_jobs: 1,
+          running_flows_count: 2,
+          queues: { registered_queues: 0 },
+        },
+      },
+    },
+    {
+      method: 'GET',
+      path: '/engine/library',
+      reply: {
+        body: {
+          nodes: [
+            {
+              type: 'core_webhook_trigger',
+              version: 1,
+              category: 'trigger',
+              label: 'Webhook',
+              description: '',
+              icon: 'bolt',
+              params: {},
+              outputs: { default: { label: 'Saída' } },
+            },
+          ],
+        },
+      },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/flows',
+      reply: { body: { items: [{ _id: 'f2', name: 'Sincronizar estoque' }], total: 1 } },
+    },
+  ]);
+}
+
+function renderPage() {
+  return renderWithProviders(<ActiveExecutionsPage />, { path: '/monitoring/active' });
+}
+
+describe('ActiveExecutionsPage', () => {
+  it('joins live-monitoring and asks the list every second', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setup();
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Flows ativos em tempo real' })).toBeInTheDocument();
+    expect(screen.getByText('Nenhum flow em execução no momento.')).toBeInTheDocument();
+    socket.open();
+    expect(joinRoom).toHaveBeenCalledWith(socket, 'live-monitoring');
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(socket.emitted.filter((event) => event === 'get-status-list')).toHaveLength(3);
+  });
+
+  it('shows the live rows with name, trigger label, start, ticking elapsed time and links', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.setSystemTime(now);
+    setup();
+    renderPage();
+    socket.open();
+    socket.fire('status-list', [running('e1'), running('e2', { flow_id: 'f2', flow_name: null })]);
+    const table = screen.getByRole('table', { name: 'Flows em execução' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    const first = within(rows[0]!);
+    const flowLink = first.getByRole('link', { name: 'Importar pedidos' });
+    expect(flowLink).toHaveAttribute('href', '/flows/f1');
+    expect(flowLink).toHaveAttribute('target', '_blank');
+    expect(await first.findByText('Webhook')).toBeInTheDocument();
+    expect(first.getByText('15/01/2026 08:58:55')).toBeInTheDocument();
+    expect(first.getByText('00:01:05')).toBeInTheDocument();
+    const logs = first.getByRole('link', { name: 'e1' });
+    const href = new URL(logs.getAttribute('href')!, 'http://localhost');
+    expect(href.pathname).toBe('/monitoring');
+    expect(JSON.parse(href.searchParams.get('filters')!)).toEqual({
+      date_alias: '1000d',
+      execution_id: 'e1',
+    });
+    expect(
+      await within(rows[1]!).findByRole('link', { name: 'Sincronizar estoque' }),
+    ).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(first.getByText('00:01:07')).toBeInTheDocument();
+
+    socket.fire('status-list-updated', [running('e2', { flow_id: 'f2', flow_name: null })]);
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    socket.fire('status-list-updated', []);
+    expect(screen.getByText('Nenhum flow em execução no momento.')).toBeInTheDocument();
+  });
+
+  it('shows memory and CPU from system-status', () => {
+    setup();
+    renderPage();
+    socket.open();
+    socket.fire('system-status', {
+      rss: 512 * 1024 * 1024,
+      totalMemory: 2 * 1024 ** 3,
+      cpuUsage: 12.5,
+      cpuCores: 2,
+    });
+    expect(screen.getByText('512,00 MB de 2,00 GB')).toBeInTheDocument();
+    expect(screen.getByText('12,5% (2 núcleos)')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Memória' })).toHaveAttribute(
+      'aria-valuenow',
+      '25',
+    );
+  });
+
+  it('stops an execution: Stopping once asked, or when the engine says so', async () => {
+    const api = setup([
+      { method: 'POST', path: '/engine/stop-execution', reply: { body: { success: true } } },
+    ]);
+    const { user } = renderPage();
+    socket.open();
+    socket.fire('status-list', [running('e1'), running('e2', { stop_execution: true })]);
+    const rows = within(screen.getByRole('table', { name: 'Flows em execução' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(within(rows[1]!).getByRole('button', { name: 'Stopping' })).toBeDisabled();
+
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Parar' }));
+    expect(within(rows[0]!).getByRole('button', { name: 'Stopping' })).toBeDisabled();
+    await waitFor(() => expect(api.callsTo('POST', '/engine/stop-execution')).toHaveLength(1));
+    expect(api.callsTo('POST', '/engine/stop-execution')[0]!.body).toEqual({
+      execution_id: 'e1',
+    });
+  });
+
+  it('gives the button back with the server message when a stop fails', async () => {
+    setup([
+      {
+        method: 'POST',
+        path: '/engine/stop-execution',
+        reply: apiError(404, 'Esta execução não está em andamento.'),
+      },
+    ]);
+    const { user } = renderPage();
+    socket.open();
+    socket.fire('status-list', [running('e1')]);
+    await user.click(screen.getByRole('button', { name: 'Parar' }));
+    expect(await screen.findByText('Esta execução não está em andamento.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Parar' })).toBeEnabled();
+  });
+
+  it('restarts after confirmation: closes the feed, pauses polling, reconnects ~3 s later', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = setup([
+      {
+        method: 'GET',
+        path: '/engine/stop-execution/restart',
+        reply: { body: { success: true, stopped_executions: 1 } },
+      },
+    ]);
+    const { user } = renderPage();
+    socket.open();
+    socket.fire('status-list', [running('e1')]);
+
+    await user.click(screen.getByRole('button', { name: 'Reiniciar engine' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reiniciar engine' });
+    expect(api.callsTo('GET', '/engine/stop-execution/restart')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+
+    expect(
+      await screen.findByText('Engine reiniciada! Aguarde alguns intantes...'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('GET', '/engine/stop-execution/restart')).toHaveLength(1);
+    expect(socket.disconnects).toBe(1);
+    expect(screen.getByRole('button', { name: 'Reiniciar engine' })).toBeDisabled();
+
+    const statusCalls = api.callsTo('GET', '/engine/status').length;
+    const asked = socket.emitted.length;
+    await act(() => vi.advanceTimersByTimeAsync(2500));
+    expect(api.callsTo('GET', '/engine/status')).toHaveLength(statusCalls);
+    expect(socket.emitted).toHaveLength(asked);
+    expect(socket.connects).toBe(0);
+
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    expect(socket.connects).toBe(1);
+    expect(joinRoom).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('button', { name: 'Reiniciar engine' })).toBeEnabled();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(socket.emitted.length).toBeGreaterThan(asked);
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/engine/status').length).toBeGreaterThan(statusCalls),
+    );
+  });
+
+  it('says so when the restart fails, and still reconnects', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setup([
+      {
+        method: 'GET',
+        path: '/engine/stop-execution/restart',
+        reply: apiError(500, 'Erro interno.'),
+      },
+    ]);
+    const { user } = renderPage();
+    socket.open();
+    await user.click(screen.getByRole('button', { name: 'Reiniciar engine' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Reiniciar engine' })).getByRole('button', {
+        name: 'Confirmar',
+      }),
+    );
+    expect(await screen.findByText('Algo deu errado ao reiniciar a engine!')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(3100));
+    expect(socket.connects).toBe(1);
+  });
+});

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { mockFetch } from '../../test/mock-fetch';
+import { renderWithProviders } from '../../test/render';
+import { CompletedExecutionsPage } from './completed-executions-page';
+
+const execution = (
+  id: string,
+  status: string,
+  executionTime: number,
+  flowName: string | null = 'Importar pedidos',
+) => ({
+  _id: id,
+  data: {
+    execution_id: id,
+    flow_id: 'f1',
+    flow_name: flowName,
+    status,
+    timestamp: '2026-01-15T12:34:56Z',
+    message: { execution_time: executionTime },
+    error: null,
+  },
+});
+
+const items = [
+  execution('e1', 'success', 850),
+  execution('e2', 'error', 1500),
+  execution('e3', 'stopped', 3_723_000),
+  execution('e4', 'crashed', 61_000, null),
+];
+
+function setup({ total = items.length, counts = [2, 0, 3] } = {}) {
+  let requests = 0;
+  const api = mockFetch([
+    {
+      method: 'GET',
+      path: '/api/v1/monitoring/executions/completed',
+      reply: { body: { items, total } },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/monitoring/executions/completed/timeseries',
+      reply: () => {
+        requests += 1;
+        return {
+          body: counts.map((y, i) => ({
+            x: new Date(Date.UTC(2026, 0, 15, 12, i)).toISOString(),
+            y: y * requests,
+          })),
+        };
+      },
+    },
+  ]);
+  return api;
+}
+
+describe('CompletedExecutionsPage', () => {
+  it('lists 10 finished executions per page with date, duration and status', async () => {
+    const api = setup();
+    renderWithProviders(<CompletedExecutionsPage />, { path: '/monitoring/completed' });
+    expect(screen.getByRole('heading', { name: 'Flows executados' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Execuções finalizadas' });
+    const call = api.callsTo('GET', '/api/v1/monitoring/executions/completed')[0]!;
+    expect(call.url.searchParams.get('page')).toBe('1');
+    expect(call.url.searchParams.get('size')).toBe('10');
+
+    const rows = within(table).getAllByRole('row').slice(1);
+    const cells = rows.map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
+    expect(cells).toEqual([
+      ['Importar pedidos', 'e1', '15/01/2026 09:34:56', '850 ms', 'Sucesso'],
+      ['Importar pedidos', 'e2', '15/01/2026 09:34:56', '0h 0m 1s', 'Erro'],
+      ['Importar pedidos', 'e3', '15/01/2026 09:34:56', '1h 2m 3s', 'Interrompida'],
+      ['f1', 'e4', '15/01/2026 09:34:56', '0h 1m 1s', 'Interrompida por falha'],
+    ]);
+    expect(within(rows[0]!).getByRole('link', { name: 'Importar pedidos' })).toHaveAttribute(
+      'href',
+      '/flows/f1',
+    );
+    expect(within(rows[3]!).queryByRole('link')).toBeNull();
+  });
+
+  it('asks the page in the address', async () => {
+    const api = setup({ total: 35 });
+    renderWithProviders(<CompletedExecutionsPage />, { path: '/monitoring/completed?page=3' });
+    await screen.findByRole('table', { name: 'Execuções finalizadas' });
+    const call = api.callsTo('GET', '/api/v1/monitoring/executions/completed')[0]!;
+    expect(call.url.searchParams.get('page')).toBe('3');
+  });
+
+  it('charts the last hour and Atualizar asks it again', async () => {
+    const api = setup();
+    const { user } = renderWithProviders(<CompletedExecutionsPage />, {
+      path: '/monitoring/completed',
+    });
+    expect(await screen.findByText('Total: 5')).toBeInTheDocument();
+    const timeseries = '/api/v1/monitoring/executions/completed/timeseries';
+    expect(api.callsTo('GET', timeseries)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    expect(await screen.findByText('Total: 10')).toBeInTheDocument();
+    expect(api.callsTo('GET', timeseries)).toHaveLength(2);
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/api/v1/monitoring/executions/completed')).toHaveLength(2),
+    );
+  });
+
+  it('says so when nothing has finished yet', async () => {
+    mockFetch([
+      {
+        method: 'GET',
+        path: '/api/v1/monitoring/executions/completed',
+        reply: { body: { items: [], total: 0 } },
+      },
+      {
+        method: 'GET',
+        path: '/api/v1/monitoring/executions/completed/timeseries',
+        reply: { body: [] },
+      },
+    ]);
+    renderWithProviders(<CompletedExecutionsPage />, { path: '/monitoring/completed' });
+    expect(await screen.findByText('Nenhuma execução finalizada ainda.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,145 @@
+import { useEffect } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { formatDateTime, formatDuration } from '@ponte/shared/format';
+import { limits } from '@ponte/shared/limits';
+import { clampPage } from '@ponte/shared/pagination';
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+import { PaginatedTable } from '../../components/paginated-table';
+import type { TableColumn } from '../../components/paginated-table';
+import { errorMessage } from '../../lib/api/api-error';
+import { useListParams } from '../../lib/use-list-params';
+import { useCompletedExecutions } from './api/get-completed-executions';
+import type { CompletedExecution } from './api/get-completed-executions';
+import { useCompletedTimeseries } from './api/get-completed-timeseries';
+import { CompletedStatusBadge } from './completed-status-badge';
+import { ExecutionsChart } from './executions-chart';
+
+const columns: TableColumn<CompletedExecution>[] = [
+  {
+    key: 'flow',
+    header: 'Flow',
+    render: ({ data }) =>
+      data.flow_name === null ? (
+        <Text size="sm" c="dimmed">
+          {data.flow_id}
+        </Text>
+      ) : (
+        <Anchor component={Link} to={`/flows/${encodeURIComponent(data.flow_id)}`} size="sm">
+          {data.flow_name}
+        </Anchor>
+      ),
+  },
+  {
+    key: 'execution',
+    header: 'Execution ID',
+    render: ({ data }) => (
+      <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+        {data.execution_id}
+      </Text>
+    ),
+  },
+  {
+    key: 'timestamp',
+    header: 'Data e hora',
+    width: 170,
+    render: ({ data }) => <Text size="sm">{formatDateTime(data.timestamp)}</Text>,
+  },
+  {
+    key: 'duration',
+    header: 'Duração',
+    width: 130,
+    render: ({ data }) => <Text size="sm">{formatDuration(data.message.execution_time)}</Text>,
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    width: 190,
+    render: ({ data }) => <CompletedStatusBadge status={data.status} />,
+  },
+];
+
+/** /monitoring/completed (spec 2 'Completed flows'): the last hour's chart and the history. */
+export function CompletedExecutionsPage() {
+  const { page, setPage } = useListParams();
+  const executions = useCompletedExecutions(page);
+  const timeseries = useCompletedTimeseries();
+  const { data } = executions;
+
+  useEffect(() => {
+    if (!data) return;
+    const clamped = clampPage(page, data.total, limits.completedPageSize);
+    if (clamped !== page) setPage(clamped, { replace: true });
+  }, [data, page, setPage]);
+
+  const refresh = () => {
+    void timeseries.refetch();
+    void executions.refetch();
+  };
+
+  return (
+    <>
+      <PageHeader title="Flows executados" />
+      <Stack gap="md">
+        <Paper withBorder radius="md" p="md">
+          <Group justify="space-between" mb="sm">
+            <Title order={3} fz="md">
+              Execuções na última hora
+            </Title>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconRefresh size={14} />}
+              onClick={refresh}
+              loading={timeseries.isFetching}
+            >
+              Atualizar
+            </Button>
+          </Group>
+          {timeseries.isError ? (
+            <Alert color="red" variant="light">
+              {errorMessage(timeseries.error)}
+            </Alert>
+          ) : timeseries.data ? (
+            <ExecutionsChart points={timeseries.data} />
+          ) : (
+            <Center h={220}>
+              <Loader size="sm" aria-label="Carregando" />
+            </Center>
+          )}
+        </Paper>
+        {executions.isError ? (
+          <Alert color="red" variant="light">
+            {errorMessage(executions.error)}
+          </Alert>
+        ) : (
+          <PaginatedTable
+            label="Execuções finalizadas"
+            columns={columns}
+            rows={data?.items ?? []}
+            rowKey={(execution) => execution._id}
+            page={page}
+            total={data?.total ?? 0}
+            pageSize={limits.completedPageSize}
+            onPageChange={setPage}
+            loading={executions.isPending}
+            empty={<EmptyState title="Nenhuma execução finalizada ainda." />}
+          />
+        )}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { BarChart } from '@mantine/charts';
+import { Text } from '@mantine/core';
+import { locale, timeZone } from '@ponte/shared/limits';
+import type { Timeseries } from './api/get-completed-timeseries';
+
+const minuteFormat = new Intl.DateTimeFormat(locale, {
+  timeZone,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+interface ExecutionsChartProps {
+  points: Timeseries;
+}
+
+/** Spec 2 'Completed flows': finished executions per minute over the last hour. */
+export function ExecutionsChart({ points }: ExecutionsChartProps) {
+  const data = points.map((point) => ({
+    minute: minuteFormat.format(new Date(point.x)),
+    Execuções: point.y,
+  }));
+  const total = points.reduce((sum, point) => sum + point.y, 0);
+
+  return (
+    <>
+      <Text size="sm" c="dimmed" mb="xs">
+        Total: {total}
+      </Text>
+      <BarChart
+        h={220}
+        data={data}
+        dataKey="minute"
+        series={[{ name: 'Execuções', color: 'blue.6' }]}
+        tickLine="y"
+        gridAxis="y"
+        withTooltip
+        aria-label="Execuções por minuto na última hora"
+      />
+    </>
+  );
+}

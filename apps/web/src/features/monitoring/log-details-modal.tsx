@@ -1,0 +1,100 @@
+import { Alert, Button, Code, Group, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { formatDateTime } from '@ponte/shared/format';
+import { debugMessageTooLarge } from '@ponte/shared/live.schema';
+import type { LogItem } from '@ponte/shared/monitoring.schema';
+import { JsonTree } from '../../components/json-tree';
+import { downloadText } from '../../lib/download-text';
+import { logTypeLabels } from './log-type-labels';
+
+interface LogDetailsModalProps {
+  log: LogItem | null;
+  flowName?: string;
+  onClose: () => void;
+}
+
+/** Spec 1 §4: a message is read as JSON (an object or a list) only up to 100000 characters. */
+function parseMessage(message: string): { json: unknown } | null {
+  if (message.length > debugMessageTooLarge) return null;
+  try {
+    const json: unknown = JSON.parse(message);
+    return typeof json === 'object' && json !== null ? { json } : null;
+  } catch {
+    return null;
+  }
+}
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text size="sm" style={{ wordBreak: 'break-all' }}>
+        {value || '—'}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Spec 1 §2.9: one log in full; the message as a JSON tree when it is JSON, with a download. */
+export function LogDetailsModal({ log, flowName, onClose }: LogDetailsModalProps) {
+  const data = log?.data;
+  const parsed = data ? parseMessage(data.message) : null;
+
+  const download = () => {
+    if (!log || !data) return;
+    if (parsed) {
+      downloadText(`log-${log._id}.json`, JSON.stringify(parsed.json, null, 2), 'application/json');
+    } else {
+      downloadText(`log-${log._id}.txt`, data.message);
+    }
+  };
+
+  return (
+    <Modal opened={log !== null} onClose={onClose} title="Detalhes do log" size="xl" centered>
+      {log && data ? (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Field label="ID do log" value={log._id} />
+            <Field label="Data e hora" value={formatDateTime(data.timestamp)} />
+            <Field label="Execution ID" value={data.execution_id} />
+            <Field label="Tipo" value={logTypeLabels[data.type]} />
+            <Field label="Flow" value={flowName ?? data.flow_id} />
+            <Field label="Node UID" value={data.node_uid ?? ''} />
+            <Field label="Label" value={data.label} />
+          </SimpleGrid>
+          <Stack gap={4}>
+            <Group justify="space-between">
+              <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                Mensagem
+              </Text>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconDownload size={14} />}
+                onClick={download}
+              >
+                Baixar
+              </Button>
+            </Group>
+            {data.message.length > debugMessageTooLarge ? (
+              <Alert color="yellow" variant="light">
+                Mensagem muito grande: exibida como texto.
+              </Alert>
+            ) : null}
+            <Paper withBorder radius="sm" p="sm" mah={420} style={{ overflow: 'auto' }}>
+              {parsed ? (
+                <JsonTree value={parsed.json} />
+              ) : (
+                <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                  {data.message}
+                </Code>
+              )}
+            </Paper>
+          </Stack>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
