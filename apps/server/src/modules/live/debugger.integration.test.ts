@@ -293,5 +293,14 @@ describeEachDriver('live debugger', (driver) => {
     expect(rows.find((row) => row.id === execution_id)?.triggerMsg).toEqual({
       payload: { pedido: 7 },
     });
+
+    // A message above 1 MB is not kept: the rerun says so.
+    const huge = (
+      await api.post(`/engine/flow/manual-trigger/${flowId}`, { texto: 'x'.repeat(1_100_000) })
+    ).json().execution_id as string;
+    await finished(t, flowId, 3);
+    const notKept = await api.post(`/engine/flow/debugger/rerun/${huge}`);
+    expect(notKept.statusCode).toBe(400);
+    expect(notKept.json().message).toBe(m.messageNotKept);
   });
 });
