@@ -41,6 +41,12 @@ import { createEnginePorts } from './adapters/engine-ports';
 import { engineControlRoutes } from './modules/engine/engine-control.routes';
 import { createExecutionRunner, type ExecutionRunner } from './modules/executions/execution-runner';
 import { executionsRoutes } from './modules/executions/executions.routes';
+import { runningExecutions } from './modules/executions/running-executions';
+import { createDebugSessions } from './modules/live/debug-sessions';
+import { debuggerRoutes } from './modules/live/debugger.routes';
+import { findFlowInWorkspace } from './modules/live/flow-lookup';
+import { createLiveSocket } from './modules/live/live-socket';
+import { createSystemStatusSampler } from './modules/live/system-status';
 import { createLogRetention } from './modules/logs/log-retention';
 import { createLogWriter } from './modules/logs/log-writer';
 import { manualTriggerRoutes } from './modules/triggers/manual-trigger.routes';
@@ -138,6 +144,7 @@ export async function buildApp(options: BuildAppOptions) {
   const logWriter = createLogWriter(db, {
     onError: (error) => app.log.error({ err: error }, 'falha ao gravar logs'),
   });
+  const debugSessions = createDebugSessions({ createSession: () => engine.createDebugSession() });
   const runner = createExecutionRunner({
     db,
     queue: createEmbeddedQueueDriver(db),
@@ -146,8 +153,21 @@ export async function buildApp(options: BuildAppOptions) {
     now,
     concurrency: options.executionConcurrency ?? 50,
     onError: (error) => app.log.error({ err: error }, 'falha na execução'),
+    debug: debugSessions,
   });
   late.runner = runner;
+  // The live socket (debugger and live monitoring) shares the HTTP server of the app.
+  const liveSocket = createLiveSocket({
+    server: app.server,
+    resolveSession: (token) => auth.resolveSession(token),
+    flowInWorkspace: async (workspaceId, flowId) =>
+      (await findFlowInWorkspace(db, workspaceId, flowId)) !== null,
+    runningExecutions: (workspaceId) => runningExecutions(runner, workspaceId),
+    runnerEvents: runner.events,
+    debugSessions,
+    systemStatus: createSystemStatusSampler(),
+    onError: (error) => app.log.error({ err: error }, 'falha no socket ao vivo'),
+  });
   const triggers = createTriggerManager({
     db,
     runner,
@@ -181,9 +201,11 @@ export async function buildApp(options: BuildAppOptions) {
       );
     await triggers.start();
   });
+  app.addHook('preClose', () => liveSocket.close());
   app.addHook('onClose', async () => {
     triggers.stop();
     await retention.stop();
+    debugSessions.stopAll();
     await runner.close();
     engine.dispose();
   });
@@ -218,6 +240,7 @@ export async function buildApp(options: BuildAppOptions) {
         scheduledJobs: (workspaceId) => triggers.scheduledCount(workspaceId),
         reloadTriggers: (workspaceId) => triggers.reloadWorkspace(workspaceId),
       });
+      await engineScope.register(debuggerRoutes, { db, runner, debugSessions });
       await engineScope.register(manualTriggerRoutes, {
         db,
         runner,

@@ -91,6 +91,15 @@ export const messages = {
     webhookUnauthorized: 'Credenciais do webhook inválidas.',
     webhookTimeout: 'O flow não respondeu a tempo.',
   },
+  debugger: {
+    notActive: 'O modo de debug não está ativo.',
+    nothingHeld: 'Nenhum conector aguardando o próximo passo.',
+    executionNotFound: 'Execução não encontrada.',
+    messageNotKept: 'A mensagem desta execução não foi guardada.',
+    triggerGone: 'O gatilho desta execução não existe mais no flow.',
+    invalidSession: 'Sessão inválida.',
+    unknownRoom: 'Sala desconhecida.',
+  },
   templates: {
     notFound: 'Template não encontrado.',
     /** Spec 1 §8 'Import failure'. */

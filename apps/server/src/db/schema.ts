@@ -192,6 +192,8 @@ export const executions = pgTable(
     durationMs: integer('duration_ms'),
     steps: integer('steps'),
     error: jsonb('error').$type<{ message: string; node_uid?: string }>(),
+    /** The trigger message, for 'Reexecutar no debug'; null when it was larger than 1 MB. */
+    triggerMsg: jsonb('trigger_msg').$type<Record<string, unknown>>(),
   },
   (t) => [
     index('executions_workspace_status_idx').on(t.workspaceId, t.status),

@@ -7,6 +7,8 @@ export interface PausedEvent {
   type: 'debug_paused';
   node_uid: string;
   node_type: string;
+  /** The node's label, else its type: the label of the `debug` log line. */
+  label: string;
   output: string;
   msg: unknown;
   is_breakpoint: boolean;
@@ -42,6 +44,7 @@ export async function holdForDebug(
     type: 'debug_paused',
     node_uid: node.uid,
     node_type: node.type,
+    label: node.label || node.type,
     output: first.output,
     // A snapshot: the next nodes may change the message after the pause.
     msg: structuredClone(first.msg),

@@ -57,6 +57,7 @@ export type EngineEvent = EventBase &
         type: 'debug_paused';
         node_uid: string;
         node_type: string;
+        label: string;
         output: string;
         msg: unknown;
         is_breakpoint: boolean;

@@ -4,7 +4,8 @@ import type { LogEntry } from '../logs/log-writer';
 /**
  * The log lines an engine event becomes (DESIGN.md §5): `internal` ones for the start, each
  * node, errors and the end (whose message is JSON with `execution_time`), and the `user` and
- * `debug` lines the flow writes.
+ * `debug` lines the flow writes, and a `debug` line with the message of each output the
+ * debugger holds.
  */
 export function logsOf(event: EngineEvent, workspaceId: string): LogEntry[] {
   const base = {
@@ -52,6 +53,17 @@ export function logsOf(event: EngineEvent, workspaceId: string): LogEntry[] {
           nodeUid: event.node_uid,
           label: event.label,
           message: event.message,
+        },
+      ];
+    case 'debug_paused':
+      // A node's output held by the debugger: its message, as the Debug Output tab shows it.
+      return [
+        {
+          ...base,
+          type: 'debug',
+          nodeUid: event.node_uid,
+          label: event.label,
+          message: event.msg,
         },
       ];
     case 'execution_finished':

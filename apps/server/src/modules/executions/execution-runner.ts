@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import type { DebugSession } from '@ponte/engine/debugger/debug-session';
 import type { Engine } from '@ponte/engine/engine';
 import type { EngineEvent, ExecutionResult } from '@ponte/engine/executor/events';
 import type { WebhookResponse } from '@ponte/engine/kit/context';
@@ -15,6 +16,18 @@ import { logsOf } from './execution-logs';
 import { createExecutionsRepository, type ExecutionRow } from './executions.repository';
 
 export const executionsQueue = 'executions';
+
+/** Trigger messages up to this many bytes of JSON are kept in the execution row (rerun). */
+export const keptTriggerMessageBytes = 1024 * 1024;
+
+/**
+ * The debugger's side of the runner: an execution of a flow in debug runs attached to the
+ * flow's session; `detach` is called once it ended, whatever happened.
+ */
+export interface RunnerDebugHooks {
+  attach(execution: ExecutionRow): DebugSession | undefined;
+  detach(execution: ExecutionRow): void;
+}
 
 export interface ExecutionRequest {
   workspaceId: string;
@@ -42,9 +55,10 @@ export interface ExecutionRunnerDeps {
   /** Executions running at once in this process. */
   concurrency: number;
   onError?: (error: unknown) => void;
+  debug?: RunnerDebugHooks;
 }
 
-/** What the queue job carries: the trigger message stays out of the executions table. */
+/** What the queue job carries (the row keeps a copy of the trigger message up to 1 MB). */
 interface JobPayload {
   execution_id: string;
   msg: Message;
@@ -56,6 +70,21 @@ interface JobPayload {
 interface Waiter {
   resolve: (result: ExecutionResult) => void;
   respond?: (response: WebhookResponse) => void;
+}
+
+/** The trigger message when its JSON fits in `keptTriggerMessageBytes`, else null. */
+function keepable(msg: Message): Message | null {
+  try {
+    const json = JSON.stringify(msg);
+    // Characters bound the bytes from below: most messages skip the exact count.
+    if (json.length > keptTriggerMessageBytes) return null;
+    // jsonb refuses NUL and lone surrogates (JSON.stringify escapes only those): one such row
+    // would fail the whole batch of execution rows.
+    if (/\\u(0000|d[89a-f])/i.test(json)) return null;
+    return Buffer.byteLength(json) <= keptTriggerMessageBytes ? msg : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -127,9 +156,11 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     signal.addEventListener('abort', onAbort);
     const waiter = waiters.get(execution.id);
     const onEvent = (event: EngineEvent) => {
-      for (const entry of logsOf(event, execution.workspaceId)) logs.write(entry);
-      events.emit('event', event, execution.workspaceId);
+      const entries = logsOf(event, execution.workspaceId);
+      for (const entry of entries) logs.write(entry);
+      events.emit('event', event, execution.workspaceId, entries);
     };
+    const debug = deps.debug?.attach(execution);
     try {
       const result = await engine.execute({
         executionId: execution.id,
@@ -140,6 +171,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         trigger: { nodeUid: execution.triggerNodeUid, msg: payload.msg },
         ...(payload.startAt ? { startAt: payload.startAt } : {}),
         signal: controller.signal,
+        ...(debug ? { debug } : {}),
         ...(waiter?.respond ? { respond: waiter.respond } : {}),
         onEvent,
       });
@@ -152,6 +184,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       });
       settle(execution, result);
     } finally {
+      if (debug) deps.debug?.detach(execution);
       signal.removeEventListener('abort', onAbort);
       controllers.delete(execution.id);
       stopping.delete(execution.id);
@@ -178,6 +211,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         triggerType: trigger?.type ?? '',
         triggerNodeUid: request.triggerNodeUid,
         queuedAt: now(),
+        triggerMsg: keepable(request.msg),
       };
       const payload: JobPayload = {
         execution_id: id,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { createWriteBatcher } from '../../lib/write-batcher';
 import { executions, flows, type ExecutionStatus } from '../../db/schema';
@@ -6,6 +6,9 @@ import { executions, flows, type ExecutionStatus } from '../../db/schema';
 export type ExecutionRow = typeof executions.$inferSelect;
 
 export const finishedStatuses: ExecutionStatus[] = ['success', 'error', 'stopped', 'crashed'];
+
+/** Every column but the trigger message (up to 1 MB): what the lists read. */
+const { triggerMsg: _triggerMsg, ...summaryColumns } = getTableColumns(executions);
 
 type Outcome = Pick<ExecutionRow, 'status' | 'endedAt' | 'durationMs' | 'steps' | 'error'>;
 
@@ -100,7 +103,7 @@ export function createExecutionsRepository(db: Database) {
 
     async running(workspaceId: string) {
       return db
-        .select({ execution: executions, flowName: flows.name })
+        .select({ execution: summaryColumns, flowName: flows.name })
         .from(executions)
         .leftJoin(flows, eq(flows.id, executions.flowId))
         .where(and(eq(executions.workspaceId, workspaceId), eq(executions.status, 'running')))
@@ -117,7 +120,7 @@ export function createExecutionsRepository(db: Database) {
       const total = counted?.total ?? 0;
       const last = Math.max(1, Math.ceil(total / size));
       const rows = await db
-        .select({ execution: executions, flowName: flows.name })
+        .select({ execution: summaryColumns, flowName: flows.name })
         .from(executions)
         .leftJoin(flows, eq(flows.id, executions.flowId))
         .where(where)

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { sessionOf } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
 import type { ExecutionRunner } from './execution-runner';
+import { runningExecutions } from './running-executions';
 
 export interface ExecutionsRoutesOptions {
   runner: ExecutionRunner;
@@ -96,15 +97,6 @@ export const executionsRoutes: FastifyPluginAsyncZod<ExecutionsRoutesOptions> = 
         response: { 200: z.array(runningExecutionSchema), ...errorResponses(401) },
       },
     },
-    async (request) =>
-      (await repository.running(sessionOf(request).workspaceId)).map(({ execution, flowName }) => ({
-        execution_id: execution.id,
-        flow_id: execution.flowId,
-        flow_name: flowName,
-        trigger_type: execution.triggerType,
-        trigger_node_uid: execution.triggerNodeUid,
-        start_time: (execution.startedAt ?? execution.queuedAt).toISOString(),
-        stop_execution: runner.isStopping(execution.id),
-      })),
+    async (request) => runningExecutions(runner, sessionOf(request).workspaceId),
   );
 };

@@ -21,7 +21,8 @@ export interface LogWriter {
   close(): Promise<void>;
 }
 
-function asText(message: unknown): string {
+/** The stored text of a log message: text as is, anything else as its JSON. */
+export function logMessageText(message: unknown): string {
   if (typeof message === 'string') return message;
   if (message === undefined) return '';
   try {
@@ -102,7 +103,7 @@ export function createLogWriter(
         node_uid: entry.nodeUid ?? null,
         type: entry.type,
         label: withoutNul(entry.label),
-        message: withoutNul(asText(entry.message)),
+        message: withoutNul(logMessageText(entry.message)),
         created_at: entry.createdAt.toISOString(),
       });
       if (buffer.length >= maxBatch) void flush();

@@ -1,0 +1,160 @@
+import { afterEach, beforeAll, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import {
+  liveClientEvents,
+  liveRooms,
+  liveServerEvents,
+  statusListSchema,
+  systemStatusSchema,
+  type SystemStatus,
+} from '@ponte/shared/live.schema';
+import { messages } from '@ponte/shared/messages';
+import type { RunningExecution } from '@ponte/shared/monitoring.schema';
+import { useTestApp } from '../../test/test-app';
+import { chain, createFlow, finished } from '../../test/flow-fixtures';
+import { connectLive, joinLive, listenOnFreePort, recordLive } from '../../test/live-client';
+import { describeEachDriver } from '../../test/test-database';
+import { until } from '../../test/until';
+
+const slowFlow = () =>
+  chain(
+    { type: 'core_manual_trigger' },
+    { type: 'core_delay', params: { amount: 400, unit: 'ms' } },
+  );
+
+describeEachDriver('live socket', (driver) => {
+  const t = useTestApp(driver);
+  let url = '';
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    url = await listenOnFreePort(t.app);
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.close();
+  });
+  const connect = async (token: string) => {
+    const socket = await connectLive(url, token);
+    sockets.push(socket);
+    return socket;
+  };
+
+  it('closes with the app while a client is still connected', async () => {
+    const account = await t.createAccount();
+    // Left open on purpose: the app's close (after this suite) must not wait for it.
+    const open = await connectLive(url, account.token);
+    expect(open.connected).toBe(true);
+  });
+
+  it('refuses a handshake without a valid session', async () => {
+    await expect(connectLive(url, null)).rejects.toThrow(messages.debugger.invalidSession);
+    await expect(connectLive(url, 'nao.e.um.token')).rejects.toThrow(
+      messages.debugger.invalidSession,
+    );
+    const account = await t.createAccount();
+    const expired = await t.tokens.issue(account.userId, account.workspaceId);
+    t.clock.advance(30 * 24 * 3_600_000);
+    try {
+      await expect(connectLive(url, expired)).rejects.toThrow(messages.debugger.invalidSession);
+    } finally {
+      t.clock.advance(-30 * 24 * 3_600_000);
+    }
+    const socket = await connect(account.token);
+    expect(await joinLive(socket, 'sala-qualquer')).toEqual({
+      ok: false,
+      message: messages.debugger.unknownRoom,
+    });
+  });
+
+  it('answers the status list and the system status of the workspace', async () => {
+    const account = await t.createAccount();
+    const stranger = await t.createAccount({ workspaceName: 'Outro' });
+    const flowId = await createFlow(t, account, slowFlow());
+    const mine = await connect(account.token);
+    const theirs = await connect(stranger.token);
+    const lists = recordLive<RunningExecution[]>(mine, liveServerEvents.statusList);
+    const statuses = recordLive<SystemStatus>(mine, liveServerEvents.systemStatus);
+    const theirLists = recordLive<RunningExecution[]>(theirs, liveServerEvents.statusList);
+
+    const run = await t.request(account.token).post(`/engine/flow/manual-trigger/${flowId}`, {});
+    const executionId = run.json().execution_id as string;
+    mine.emit(liveClientEvents.getStatusList);
+    theirs.emit(liveClientEvents.getStatusList);
+    await until(() => lists.length && statuses.length && theirLists.length, 'as respostas');
+    expect(statusListSchema.parse(lists[0])).toEqual([
+      expect.objectContaining({
+        execution_id: executionId,
+        flow_id: flowId,
+        flow_name: 'Flow de teste',
+        trigger_type: 'core_manual_trigger',
+        trigger_node_uid: 'n0',
+        stop_execution: false,
+      }),
+    ]);
+    expect(theirLists[0]).toEqual([]);
+    const status = systemStatusSchema.parse(statuses[0]);
+    expect(status.rss).toBeGreaterThan(0);
+    expect(status.totalMemory).toBeGreaterThan(status.rss);
+    expect(status.cpuCores).toBeGreaterThanOrEqual(1);
+    expect(status.cpuUsage).toBeGreaterThanOrEqual(0);
+    expect(status.cpuUsage).toBeLessThanOrEqual(100);
+    await finished(t, flowId);
+  });
+
+  it("pushes the updated list to the workspace's live monitoring only", async () => {
+    const account = await t.createAccount();
+    const stranger = await t.createAccount({ workspaceName: 'Outro' });
+    const flowId = await createFlow(t, account, slowFlow());
+    const mine = await connect(account.token);
+    const theirs = await connect(stranger.token);
+    expect(await joinLive(mine, liveRooms.liveMonitoring)).toEqual({ ok: true });
+    expect(await joinLive(theirs, liveRooms.liveMonitoring)).toEqual({ ok: true });
+    const updates = recordLive<RunningExecution[]>(mine, liveServerEvents.statusListUpdated);
+    const theirUpdates = recordLive(theirs, liveServerEvents.statusListUpdated);
+
+    const run = await t.request(account.token).post(`/engine/flow/manual-trigger/${flowId}`, {});
+    const executionId = run.json().execution_id as string;
+    await until(
+      () => updates.some((list) => list.some((item) => item.execution_id === executionId)),
+      'a execução na lista ao vivo',
+    );
+    await finished(t, flowId);
+    await until(() => updates.at(-1)?.length === 0, 'a lista vazia depois do fim');
+    expect(theirUpdates).toEqual([]);
+
+    // After leaving the room, nothing more arrives.
+    mine.emit(liveClientEvents.leave, liveRooms.liveMonitoring);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const count = updates.length;
+    await t.request(account.token).post(`/engine/flow/manual-trigger/${flowId}`, {});
+    await finished(t, flowId, 2);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(updates.length).toBe(count);
+  });
+
+  it('sends at most one update per 250 ms to a workspace', async () => {
+    const account = await t.createAccount();
+    const flowId = await createFlow(
+      t,
+      account,
+      chain(
+        { type: 'core_manual_trigger' },
+        { type: 'core_delay', params: { amount: 1, unit: 'ms' } },
+      ),
+    );
+    const socket = await connect(account.token);
+    await joinLive(socket, liveRooms.liveMonitoring);
+    const times: number[] = [];
+    socket.on(liveServerEvents.statusListUpdated, () => times.push(Date.now()));
+    const api = t.request(account.token);
+    await Promise.all(
+      Array.from({ length: 10 }, () => api.post(`/engine/flow/manual-trigger/${flowId}`, {})),
+    );
+    await finished(t, flowId, 10);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(times.length).toBeGreaterThan(0);
+    expect(times.length).toBeLessThan(10);
+    for (let i = 1; i < times.length; i++) {
+      expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(200);
+    }
+  });
+});

@@ -1,0 +1,198 @@
+import type { EventEmitter } from 'node:events';
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import {
+  liveClientEvents,
+  liveRooms,
+  liveServerEvents,
+  liveSocketPath,
+  type JoinAck,
+  type SystemStatus,
+} from '@ponte/shared/live.schema';
+import { messages } from '@ponte/shared/messages';
+import type { RunningExecution } from '@ponte/shared/monitoring.schema';
+import type { EngineEvent } from '@ponte/engine/executor/events';
+import type { AuthContext } from '../../plugins/auth';
+import type { ExecutionRow } from '../executions/executions.repository';
+import type { LogEntry } from '../logs/log-writer';
+import type { DebugSessions } from './debug-sessions';
+
+export interface LiveSocketDeps {
+  server: HttpServer;
+  resolveSession(token: string): Promise<AuthContext | null>;
+  /** Whether the flow belongs to the workspace. */
+  flowInWorkspace(workspaceId: string, flowId: string): Promise<boolean>;
+  runningExecutions(workspaceId: string): Promise<RunningExecution[]>;
+  /** The runner's events: `started` (execution), `finished` (result, execution), `event`. */
+  runnerEvents: EventEmitter;
+  debugSessions: DebugSessions;
+  systemStatus(): SystemStatus;
+  /** At most one `status-list-updated` per workspace in this many ms (default 250). */
+  throttleMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+interface SocketData {
+  token: string;
+  session: AuthContext;
+  /** Flows whose `debugger-{flowId}` room this socket joined. */
+  debugFlows: Set<string>;
+  asking: boolean;
+}
+
+type Events = Record<string, (...args: unknown[]) => void>;
+type LiveSocket = Socket<Events, Events, Events, SocketData>;
+
+const m = messages.debugger;
+const debuggerPrefix = liveRooms.debugger('');
+/** The workspace's own live-monitoring room: a workspace never sees another's executions. */
+const monitoringRoom = (workspaceId: string) => `${liveRooms.liveMonitoring}:${workspaceId}`;
+
+/**
+ * The live socket (spec 1 §7, spec 2 §7) on the app's HTTP server: session token in the
+ * handshake, rooms `live-monitoring` (the workspace's running executions) and
+ * `debugger-{flowId}` (the flow's debugger messages).
+ */
+export function createLiveSocket(deps: LiveSocketDeps) {
+  const throttleMs = deps.throttleMs ?? 250;
+  const io = new Server(deps.server, { path: liveSocketPath, serveClient: false });
+  const fail = (error: unknown) => deps.onError?.(error);
+
+  const sessionFromToken = async (token: unknown) =>
+    typeof token === 'string' && token ? deps.resolveSession(token) : null;
+
+  io.use((socket, next) => {
+    const token: unknown = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    sessionFromToken(token).then(
+      (session) => {
+        if (!session) return next(new Error(m.invalidSession));
+        Object.assign(socket.data, { token, session, debugFlows: new Set(), asking: false });
+        next();
+      },
+      (error: unknown) => {
+        fail(error);
+        next(new Error(m.invalidSession));
+      },
+    );
+  });
+
+  const roomSize = (room: string) => io.sockets.adapter.rooms.get(room)?.size ?? 0;
+
+  /** The last socket of a debugger room went away: leaving the page stops the debug. */
+  const leftDebugger = (socket: LiveSocket, flowId: string) => {
+    socket.data.debugFlows.delete(flowId);
+    if (roomSize(liveRooms.debugger(flowId)) === 0)
+      deps.debugSessions.stop(socket.data.session.workspaceId, flowId);
+  };
+
+  const join = async (socket: LiveSocket, room: string): Promise<JoinAck> => {
+    const session = await sessionFromToken(socket.data.token);
+    if (!session) return { ok: false, message: m.invalidSession };
+    const { workspaceId } = socket.data.session;
+    if (room === liveRooms.liveMonitoring) {
+      await socket.join(monitoringRoom(workspaceId));
+      return { ok: true };
+    }
+    if (room.startsWith(debuggerPrefix)) {
+      const flowId = room.slice(debuggerPrefix.length);
+      if (!flowId || !(await deps.flowInWorkspace(workspaceId, flowId)))
+        return { ok: false, message: messages.engine.flowNotFound };
+      await socket.join(room);
+      socket.data.debugFlows.add(flowId);
+      return { ok: true };
+    }
+    return { ok: false, message: m.unknownRoom };
+  };
+
+  const leave = async (socket: LiveSocket, room: string) => {
+    if (room === liveRooms.liveMonitoring) {
+      await socket.leave(monitoringRoom(socket.data.session.workspaceId));
+      return;
+    }
+    const flowId = room.startsWith(debuggerPrefix) ? room.slice(debuggerPrefix.length) : '';
+    if (!socket.data.debugFlows.has(flowId)) return;
+    await socket.leave(room);
+    leftDebugger(socket, flowId);
+  };
+
+  const sendStatus = async (socket: LiveSocket) => {
+    if (socket.data.asking) return;
+    socket.data.asking = true;
+    try {
+      const list = await deps.runningExecutions(socket.data.session.workspaceId);
+      socket.emit(liveServerEvents.statusList, list);
+      socket.emit(liveServerEvents.systemStatus, deps.systemStatus());
+    } finally {
+      socket.data.asking = false;
+    }
+  };
+
+  io.on('connection', (socket: LiveSocket) => {
+    socket.on(liveClientEvents.join, (room: unknown, ack: unknown) => {
+      const answer = typeof ack === 'function' ? (ack as (a: JoinAck) => void) : () => {};
+      if (typeof room !== 'string') return answer({ ok: false, message: m.unknownRoom });
+      join(socket, room).then(answer, (error: unknown) => {
+        fail(error);
+        answer({ ok: false, message: messages.generic.internal });
+      });
+    });
+    socket.on(liveClientEvents.leave, (room: unknown) => {
+      if (typeof room === 'string') leave(socket, room).catch(fail);
+    });
+    socket.on(liveClientEvents.getStatusList, () => {
+      sendStatus(socket).catch(fail);
+    });
+    socket.on('disconnect', () => {
+      for (const flowId of [...socket.data.debugFlows]) leftDebugger(socket, flowId);
+    });
+  });
+
+  // Debugger messages go to the flow's room, as the event named after the room.
+  const unsubscribe = deps.debugSessions.subscribe((flowId, message) => {
+    const room = liveRooms.debugger(flowId);
+    io.to(room).emit(room, message);
+  });
+
+  // status-list-updated: at most one per workspace every `throttleMs`, the last state wins.
+  const pending = new Map<string, NodeJS.Timeout>();
+  const lastPush = new Map<string, number>();
+  const push = async (workspaceId: string) => {
+    const room = monitoringRoom(workspaceId);
+    if (!roomSize(room)) return;
+    io.to(room).emit(liveServerEvents.statusListUpdated, await deps.runningExecutions(workspaceId));
+  };
+  const changed = (workspaceId: string) => {
+    if (pending.has(workspaceId)) return;
+    const wait = Math.max(0, (lastPush.get(workspaceId) ?? 0) + throttleMs - Date.now());
+    const timer = setTimeout(() => {
+      pending.delete(workspaceId);
+      lastPush.set(workspaceId, Date.now());
+      push(workspaceId).catch(fail);
+    }, wait);
+    pending.set(workspaceId, timer);
+  };
+  const onStarted = (execution: ExecutionRow) => changed(execution.workspaceId);
+  const onFinished = (_result: unknown, execution: ExecutionRow) => changed(execution.workspaceId);
+  const onEvent = (event: EngineEvent, workspaceId: string, entries: LogEntry[] = []) =>
+    deps.debugSessions.handleEvent(event, workspaceId, entries);
+  deps.runnerEvents.on('started', onStarted);
+  deps.runnerEvents.on('finished', onFinished);
+  deps.runnerEvents.on('event', onEvent);
+
+  return {
+    io,
+    /** Disconnects every client (before the HTTP server closes: it waits for open sockets). */
+    async close(): Promise<void> {
+      unsubscribe();
+      deps.runnerEvents.off('started', onStarted);
+      deps.runnerEvents.off('finished', onFinished);
+      deps.runnerEvents.off('event', onEvent);
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+      io.disconnectSockets(true);
+      io.engine.close();
+    },
+  };
+}
+
+export type LiveSocketServer = ReturnType<typeof createLiveSocket>;

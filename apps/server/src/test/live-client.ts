@@ -1,0 +1,39 @@
+import type { AddressInfo } from 'node:net';
+import { io, type Socket } from 'socket.io-client';
+import { liveClientEvents, liveSocketPath, type JoinAck } from '@ponte/shared/live.schema';
+import type { App } from '../app';
+
+/** The app listening on a free port of 127.0.0.1 (the live socket needs a real server). */
+export async function listenOnFreePort(app: App): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+/** A live-socket client with the token; rejects with the server's refusal. */
+export function connectLive(url: string, token: string | null): Promise<Socket> {
+  const socket = io(url, {
+    path: liveSocketPath,
+    auth: token === null ? {} : { token },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+export function joinLive(socket: Socket, room: string): Promise<JoinAck> {
+  return socket.timeout(5_000).emitWithAck(liveClientEvents.join, room) as Promise<JoinAck>;
+}
+
+/** Everything the socket receives as `event`, in order. */
+export function recordLive<T = unknown>(socket: Socket, event: string): T[] {
+  const received: T[] = [];
+  socket.on(event, (payload: T) => received.push(payload));
+  return received;
+}
