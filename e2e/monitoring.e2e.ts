@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { hasChromium, launchBrowser, skipReason, snap } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { until } from './support/until';
+
+const admin = { PONTE_ADMIN_EMAIL: 'ana@exemplo.com.br', PONTE_ADMIN_PASSWORD: 'segredo-forte-1' };
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the API's JSON, read as a person would
+type Call = (method: string, path: string, body?: object) => Promise<{ status: number; body: any }>;
+
+async function signIn(server: RunningServer, page: Page): Promise<Call> {
+  const response = await fetch(`${server.url}/account/v1/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: admin.PONTE_ADMIN_EMAIL, password: admin.PONTE_ADMIN_PASSWORD }),
+  });
+  const { token } = (await response.json()) as { token: string };
+  await page.goto(`${server.url}/auth?token=${token}`);
+  await page.waitForURL('**/flows');
+  return async (method, path, body) => {
+    const reply = await fetch(`${server.url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await reply.text();
+    return { status: reply.status, body: text ? JSON.parse(text) : undefined };
+  };
+}
+
+const node = (uid: string, type: string, x: number, params: object, extra: object = {}) => ({
+  uid,
+  type,
+  position: { x, y: 0 },
+  params,
+  ...extra,
+});
+const edge = (source: string, target: string) => ({
+  id: `${source}:default->${target}`,
+  source,
+  sourceOutput: 'default',
+  target,
+});
+
+describe.skipIf(!hasChromium)('Jornada do debugger e do monitoramento', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let call: Call;
+  let debugFlow = '';
+  let debugExecution = '';
+
+  beforeAll(async () => {
+    server = await startServer(admin);
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
+    page.on('pageerror', (error) => {
+      throw error;
+    });
+    call = await signIn(server, page);
+    const created = await call('POST', '/api/v1/flows', {
+      name: 'Saudação com debug',
+      enabled: true,
+      data: {
+        version: 1,
+        nodes: [
+          node('gatilho', 'core_manual_trigger', 0, {
+            fields: [{ name: 'nome', label: 'Nome', type: 'text', required: true }],
+          }),
+          node('codigo', 'core_code', 300, {
+            code: "msg.payload.saudacao = 'Olá ' + msg.payload.nome",
+          }),
+          node('registro', 'core_log', 600, {
+            label: 'Saudação',
+            message: '{{ msg.payload.saudacao }}',
+          }),
+          node('fim', 'core_log', 900, { label: 'Fim', message: 'fim' }, { breakpoint: true }),
+        ],
+        edges: [edge('gatilho', 'codigo'), edge('codigo', 'registro'), edge('registro', 'fim')],
+      },
+    });
+    expect(created.status).toBe(201);
+    debugFlow = created.body._id;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('depura passo a passo, continua até o breakpoint e para o debug', async () => {
+    await page.goto(`${server.url}/flows/${debugFlow}`);
+    await page.getByText('Total de conectores: 4').waitFor();
+    await page.getByRole('button', { name: 'Debugger' }).click();
+    const panel = page.getByRole('region', { name: 'Live Debugger' });
+    await panel.waitFor();
+    await page.getByRole('button', { name: 'Executar com Debug' }).click();
+    const run = page.getByRole('dialog', { name: 'Executar Flow' });
+    await run.getByLabel('Nome').fill('Ana');
+    await run.getByRole('button', { name: 'Executar' }).click();
+    await panel.getByText('Debug ativo').waitFor();
+
+    // Paused after the trigger: its output is in Debug Output.
+    await panel.getByRole('tab', { name: 'Debug Output' }).click();
+    const output = panel.getByRole('tabpanel', { name: 'Debug Output' });
+    await output.getByText('core_manual_trigger').waitFor();
+    await page.locator('.react-flow__node[data-id="gatilho"] [data-highlighted]').waitFor();
+    await snap(page, 'monitoring-01-debug-pausado');
+    await panel.getByRole('button', { name: 'Next Step' }).click();
+    await output.getByText('core_code').waitFor();
+    await output
+      .getByText(/Olá Ana/)
+      .first()
+      .waitFor();
+    await snap(page, 'monitoring-02-debug-saida-do-codigo');
+    await panel.getByRole('button', { name: 'Continue' }).click();
+    await output.getByText('core_log').waitFor();
+    await output.getByText('fim', { exact: true }).first().waitFor();
+    await page.locator('.react-flow__node[data-id="fim"] [data-highlighted]').waitFor();
+    await panel.getByRole('tab', { name: 'Mensagens da execução' }).click();
+    await snap(page, 'monitoring-03-debug-breakpoint');
+    debugExecution =
+      (await panel
+        .getByRole('table')
+        .locator('tbody tr')
+        .first()
+        .getAttribute('data-execution-id')) ?? '';
+    await panel.getByRole('button', { name: 'Stop Debug' }).click();
+    await panel.getByText('Debug ativo').waitFor({ state: 'detached' });
+    const executions = await until(async () => {
+      const completed = await call('GET', '/api/v1/monitoring/executions/completed?page=1&size=10');
+      return completed.body.total > 0 && completed.body.items;
+    }, 'a execução depurada terminar');
+    debugExecution ||= executions[0].data.execution_id;
+    expect(debugExecution).toBeTruthy();
+  });
+
+  it('encontra os logs da execução em /monitoring pelo ID e abre os detalhes', async () => {
+    const filters = encodeURIComponent(
+      JSON.stringify({ date_alias: '1000d', execution_id: debugExecution }),
+    );
+    await page.goto(`${server.url}/monitoring?filters=${filters}`);
+    await page.getByRole('heading', { name: 'Logs de monitoramento' }).waitFor();
+    const table = page.getByRole('table').first();
+    await table.getByText('Olá Ana').first().waitFor();
+    await snap(page, 'monitoring-04-logs-da-execucao');
+    await table
+      .getByRole('row', { name: /Olá Ana/ })
+      .filter({ hasText: 'Usuário' })
+      .getByRole('button', { name: 'Detalhes' })
+      .click();
+    const details = page.getByRole('dialog');
+    await details.getByText(debugExecution).first().waitFor();
+    await snap(page, 'monitoring-05-detalhes-do-log');
+    await page.keyboard.press('Escape');
+  });
+
+  it('mostra um flow longo em /monitoring/active e o para', async () => {
+    const created = await call('POST', '/api/v1/flows', {
+      name: 'Espera longa',
+      enabled: true,
+      data: {
+        version: 1,
+        nodes: [
+          node('gatilho', 'core_manual_trigger', 0, {}),
+          node('espera', 'core_delay', 300, { amount: 5, unit: 'min' }),
+        ],
+        edges: [edge('gatilho', 'espera')],
+      },
+    });
+    const started = await call('POST', `/engine/flow/manual-trigger/${created.body._id}`, {});
+    expect(started.status).toBe(200);
+    await page.goto(`${server.url}/monitoring/active`);
+    await page.getByRole('heading', { name: 'Flows ativos em tempo real' }).waitFor();
+    const row = page.getByRole('row', { name: /Espera longa/ });
+    await row.waitFor();
+    await page.getByText('Online').first().waitFor();
+    await snap(page, 'monitoring-06-execucoes-ativas');
+    await row.getByRole('button', { name: 'Parar' }).click();
+    await row.waitFor({ state: 'detached' });
+    const stopped = await until(async () => {
+      const completed = await call('GET', '/api/v1/monitoring/executions/completed?page=1&size=10');
+      const item = completed.body.items.find(
+        (entry: { data: { execution_id: string } }) =>
+          entry.data.execution_id === started.body.execution_id,
+      );
+      return item ?? false;
+    }, 'a execução parada aparecer no histórico');
+    expect(stopped.data.status).toBe('stopped');
+  });
+
+  it('lista as execuções terminadas e o gráfico da última hora', async () => {
+    await page.goto(`${server.url}/monitoring/completed`);
+    await page.getByRole('heading', { name: 'Flows executados' }).waitFor();
+    await page.getByRole('row', { name: /Espera longa/ }).waitFor();
+    await page
+      .getByRole('row', { name: /Saudação com debug/ })
+      .first()
+      .waitFor();
+    await page.locator('.recharts-bar-rectangle path').filter({ visible: true }).first().waitFor();
+    await snap(page, 'monitoring-07-historico');
+  });
+});
+
+if (!hasChromium) {
+  describe(`Jornada do debugger no navegador: ${skipReason}`, () => {
+    it.skip('puladas', () => {});
+  });
+}
