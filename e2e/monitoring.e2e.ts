@@ -74,13 +74,15 @@ describe.skipIf(!hasChromium)('Jornada do debugger e do monitoramento', () => {
           node('codigo', 'core_code', 300, {
             code: "msg.payload.saudacao = 'Olá ' + msg.payload.nome",
           }),
-          node('registro', 'core_log', 600, {
-            label: 'Saudação',
-            message: '{{ msg.payload.saudacao }}',
-          }),
-          node('fim', 'core_log', 900, { label: 'Fim', message: 'fim' }, { breakpoint: true }),
+          node(
+            'registro',
+            'core_log',
+            600,
+            { label: 'Saudação', message: '{{ msg.payload.saudacao }}' },
+            { breakpoint: true },
+          ),
         ],
-        edges: [edge('gatilho', 'codigo'), edge('codigo', 'registro'), edge('registro', 'fim')],
+        edges: [edge('gatilho', 'codigo'), edge('codigo', 'registro')],
       },
     });
     expect(created.status).toBe(201);
@@ -94,49 +96,58 @@ describe.skipIf(!hasChromium)('Jornada do debugger e do monitoramento', () => {
 
   it('depura passo a passo, continua até o breakpoint e para o debug', async () => {
     await page.goto(`${server.url}/flows/${debugFlow}`);
-    await page.getByText('Total de conectores: 4').waitFor();
+    await page.getByText('Total de conectores: 3').waitFor();
     await page.getByRole('button', { name: 'Debugger' }).click();
     const panel = page.getByRole('region', { name: 'Live Debugger' });
     await panel.waitFor();
-    await page.getByRole('button', { name: 'Executar com Debug' }).click();
-    const run = page.getByRole('dialog', { name: 'Executar Flow' });
-    await run.getByLabel('Nome').fill('Ana');
-    await run.getByRole('button', { name: 'Executar' }).click();
-    await panel.getByText('Debug ativo').waitFor();
-
-    // Paused after the trigger: its output is in Debug Output.
-    await panel.getByRole('tab', { name: 'Debug Output' }).click();
     const output = panel.getByRole('tabpanel', { name: 'Debug Output' });
-    await output.getByText('core_manual_trigger').waitFor();
-    await page.locator('.react-flow__node[data-id="gatilho"] [data-highlighted]').waitFor();
+    const runWith = async (button: string) => {
+      await page.getByRole('button', { name: button, exact: true }).click();
+      const run = page.getByRole('dialog', { name: 'Executar Flow' });
+      await run.getByLabel('Nome').fill('Ana');
+      await run.getByRole('button', { name: 'Executar' }).click();
+      await run.waitFor({ state: 'detached' });
+    };
+    const pausedAt = async (uid: string, type: string) => {
+      await output.getByText(type, { exact: true }).waitFor();
+      await page.locator(`.react-flow__node[data-id="${uid}"] [data-highlighted]`).waitFor();
+    };
+
+    // 'Executar com Debug' starts the session, then runs: Next Step through every node.
+    await runWith('Executar com Debug');
+    await panel.getByText('Debug ativo').waitFor();
+    await panel.getByRole('tab', { name: 'Debug Output' }).click();
+    await pausedAt('gatilho', 'core_manual_trigger');
+    await output.getByText('"Ana"').first().waitFor();
     await snap(page, 'monitoring-01-debug-pausado');
     await panel.getByRole('button', { name: 'Next Step' }).click();
-    await output.getByText('core_code').waitFor();
-    await output
-      .getByText(/Olá Ana/)
-      .first()
-      .waitFor();
+    await pausedAt('codigo', 'core_code');
+    await output.getByText('"Olá Ana"').first().waitFor();
     await snap(page, 'monitoring-02-debug-saida-do-codigo');
+    await panel.getByRole('button', { name: 'Next Step' }).click();
+    await pausedAt('registro', 'core_log');
+    await panel.getByRole('button', { name: 'Next Step' }).click();
+    await output.getByText('Nenhum conector aguardando o próximo passo.').waitFor();
+
+    // A second run while the session is on: Continue stops at the breakpoint.
+    await runWith('Executar');
+    await pausedAt('gatilho', 'core_manual_trigger');
     await panel.getByRole('button', { name: 'Continue' }).click();
-    await output.getByText('core_log').waitFor();
-    await output.getByText('fim', { exact: true }).first().waitFor();
-    await page.locator('.react-flow__node[data-id="fim"] [data-highlighted]').waitFor();
+    await pausedAt('registro', 'core_log');
     await panel.getByRole('tab', { name: 'Mensagens da execução' }).click();
     await snap(page, 'monitoring-03-debug-breakpoint');
-    debugExecution =
-      (await panel
-        .getByRole('table')
-        .locator('tbody tr')
-        .first()
-        .getAttribute('data-execution-id')) ?? '';
     await panel.getByRole('button', { name: 'Stop Debug' }).click();
     await panel.getByText('Debug ativo').waitFor({ state: 'detached' });
-    const executions = await until(async () => {
-      const completed = await call('GET', '/api/v1/monitoring/executions/completed?page=1&size=10');
-      return completed.body.total > 0 && completed.body.items;
-    }, 'a execução depurada terminar');
-    debugExecution ||= executions[0].data.execution_id;
-    expect(debugExecution).toBeTruthy();
+    await snap(page, 'monitoring-04-debug-parado');
+
+    const completed = await until(async () => {
+      const list = await call('GET', '/api/v1/monitoring/executions/completed?page=1&size=10');
+      return list.body.total >= 2 && list.body.items;
+    }, 'as duas execuções depuradas terminarem');
+    const [stopped, finished] = completed as { data: { execution_id: string; status: string } }[];
+    expect(stopped?.data.status).toBe('stopped');
+    expect(finished?.data.status).toBe('success');
+    debugExecution = finished!.data.execution_id;
   });
 
   it('encontra os logs da execução em /monitoring pelo ID e abre os detalhes', async () => {
@@ -147,7 +158,7 @@ describe.skipIf(!hasChromium)('Jornada do debugger e do monitoramento', () => {
     await page.getByRole('heading', { name: 'Logs de monitoramento' }).waitFor();
     const table = page.getByRole('table').first();
     await table.getByText('Olá Ana').first().waitFor();
-    await snap(page, 'monitoring-04-logs-da-execucao');
+    await snap(page, 'monitoring-05-logs-da-execucao');
     await table
       .getByRole('row', { name: /Olá Ana/ })
       .filter({ hasText: 'Usuário' })
@@ -155,7 +166,7 @@ describe.skipIf(!hasChromium)('Jornada do debugger e do monitoramento', () => {
       .click();
     const details = page.getByRole('dialog');
     await details.getByText(debugExecution).first().waitFor();
-    await snap(page, 'monitoring-05-detalhes-do-log');
+    await snap(page, 'monitoring-06-detalhes-do-log');
     await page.keyboard.press('Escape');
   });
 
@@ -179,7 +190,7 @@ describe.skipIf(!hasChromium)('Jornada do debugger e do monitoramento', () => {
     const row = page.getByRole('row', { name: /Espera longa/ });
     await row.waitFor();
     await page.getByText('Online').first().waitFor();
-    await snap(page, 'monitoring-06-execucoes-ativas');
+    await snap(page, 'monitoring-07-execucoes-ativas');
     await row.getByRole('button', { name: 'Parar' }).click();
     await row.waitFor({ state: 'detached' });
     const stopped = await until(async () => {
@@ -202,7 +213,7 @@ describe.skipIf(!hasChromium)('Jornada do debugger e do monitoramento', () => {
       .first()
       .waitFor();
     await page.locator('.recharts-bar-rectangle path').filter({ visible: true }).first().waitFor();
-    await snap(page, 'monitoring-07-historico');
+    await snap(page, 'monitoring-08-historico');
   });
 });
 
