@@ -34,6 +34,7 @@ export function ExecutionsChart({ points }: ExecutionsChartProps) {
         series={[{ name: 'Execuções', color: 'blue.6' }]}
         tickLine="y"
         gridAxis="y"
+        yAxisProps={{ allowDecimals: false }}
         withTooltip
         aria-label="Execuções por minuto na última hora"
       />

@@ -76,9 +76,9 @@ export function LogsPage() {
     {
       key: 'type',
       header: 'Tipo',
-      width: 130,
+      width: 150,
       render: (log) => (
-        <Badge variant="light" color={typeColors[log.data.type]}>
+        <Badge variant="light" color={typeColors[log.data.type]} tt="none">
           {logTypeLabels[log.data.type]}
         </Badge>
       ),
