@@ -4,21 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchBrowser, skipReason, snap } from './support/browser';
 import { connectNodes, dropNode, nodeUid, selectNode, typeCode } from './support/flow-editor';
 import { startServer, type RunningServer } from './support/server';
+import { admin, signInAsAdmin } from './support/session';
 import { until } from './support/until';
-
-const admin = { PONTE_ADMIN_EMAIL: 'ana@exemplo.com.br', PONTE_ADMIN_PASSWORD: 'segredo-forte-1' };
-
-async function signIn(server: RunningServer, page: Page) {
-  const response = await fetch(`${server.url}/account/v1/authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: admin.PONTE_ADMIN_EMAIL, password: admin.PONTE_ADMIN_PASSWORD }),
-  });
-  const { token } = (await response.json()) as { token: string };
-  await page.goto(`${server.url}/auth?token=${token}`);
-  await page.waitForURL('**/flows');
-  return token;
-}
 
 async function api(server: RunningServer, token: string, path: string) {
   const response = await fetch(`${server.url}${path}`, {
@@ -54,7 +41,7 @@ describe.skipIf(!hasChromium)('Jornada dos flows: editor, lista, execução, imp
     server = await startServer(admin);
     browser = await launchBrowser();
     page = await launchPage(browser);
-    token = await signIn(server, page);
+    token = await signInAsAdmin(server, page);
   });
 
   afterAll(async () => {
@@ -216,9 +203,11 @@ describe.skipIf(!hasChromium)('Jornada dos flows: editor, lista, execução, imp
     const viewer = page.getByRole('dialog', { name: 'Erros encontrados no fluxo' });
     await viewer.getByRole('listitem').first().waitFor();
     await snap(page, 'flows-07-erros-do-fluxo');
-    await viewer.getByRole('button', { name: 'Fechar' }).first().click();
+    // 'Selecionar conector' closes the viewer and selects the pasted copy: Delete removes it.
+    await viewer.getByRole('button', { name: 'Selecionar conector' }).first().click();
     await viewer.waitFor({ state: 'detached' });
-    await page.locator('.react-flow__node.selected').first().click();
+    await page.locator('.react-flow__node.selected').waitFor();
+    await expect(page.locator('.react-flow__node.selected').count()).resolves.toBe(1);
     await page.keyboard.press('Delete');
     await page.getByText('Total de conectores: 5').waitFor();
     await page
@@ -311,7 +300,7 @@ describe.skipIf(!hasChromium)('Limite de conectores Action/Trigger do cliente', 
 
   it('mostra a mensagem do 429 com o limite 2 e não salva', async () => {
     const page = await launchPage(browser);
-    const token = await signIn(server, page);
+    const token = await signInAsAdmin(server, page);
     await page.goto(`${server.url}/flows/new`);
     await dropNode(page, 'core_manual_trigger', { x: 140, y: 220 });
     await dropNode(page, 'core_log', { x: 380, y: 220 });

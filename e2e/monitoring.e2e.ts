@@ -2,22 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchBrowser, skipReason, snap } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { admin, signInAsAdmin } from './support/session';
 import { until } from './support/until';
-
-const admin = { PONTE_ADMIN_EMAIL: 'ana@exemplo.com.br', PONTE_ADMIN_PASSWORD: 'segredo-forte-1' };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the API's JSON, read as a person would
 type Call = (method: string, path: string, body?: object) => Promise<{ status: number; body: any }>;
 
 async function signIn(server: RunningServer, page: Page): Promise<Call> {
-  const response = await fetch(`${server.url}/account/v1/authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: admin.PONTE_ADMIN_EMAIL, password: admin.PONTE_ADMIN_PASSWORD }),
-  });
-  const { token } = (await response.json()) as { token: string };
-  await page.goto(`${server.url}/auth?token=${token}`);
-  await page.waitForURL('**/flows');
+  const token = await signInAsAdmin(server, page);
   return async (method, path, body) => {
     const reply = await fetch(`${server.url}${path}`, {
       method,

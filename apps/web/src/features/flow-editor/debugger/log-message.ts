@@ -1,5 +1,6 @@
 import { debugMessageTooLarge } from '@ponte/shared/live.schema';
 import type { DebugLog } from './debugger-state';
+import { downloadText } from '../../../lib/download-text';
 
 export type LogMessageView =
   { kind: 'json'; value: unknown } | { kind: 'text'; text: string; tooLarge: boolean };
@@ -29,13 +30,9 @@ export function downloadLog(log: DebugLog): void {
   const view = readLogMessage(log);
   const json = view.kind === 'json';
   const content = json ? JSON.stringify(view.value, null, 2) : log.item.data.message;
-  const blob = new Blob([content], { type: json ? 'application/json' : 'text/plain' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `log-${log.item.data.execution_id || log.item._id}.${json ? 'json' : 'txt'}`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  downloadText(
+    `log-${log.item.data.execution_id || log.item._id}.${json ? 'json' : 'txt'}`,
+    content,
+    json ? 'application/json' : 'text/plain',
+  );
 }

@@ -1,6 +1,7 @@
 import slugify from 'slugify';
 import { flowVariableSchema } from '@ponte/shared/flows.schema';
 import type { FlowVariableEntry } from '@ponte/shared/flow/flow-operations';
+import { downloadText } from '../../../lib/download-text';
 
 /** What 'Exportar para arquivo' writes; `ponte` is the file format's version. */
 export interface FlowFile {
@@ -50,20 +51,7 @@ export function flowFileName(name: string): string {
 
 /** Saves `value` as a JSON file through a temporary link (no server round trip). */
 export function downloadJson(fileName: string, value: unknown): void {
-  const blob = new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  try {
-    link.click();
-  } finally {
-    link.remove();
-    // Some browsers start the download after the click returns: release the URL afterwards.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
+  downloadText(fileName, JSON.stringify(value, null, 2), 'application/json');
 }
 
 /** FileReader rather than `Blob.text()`: the same path in every browser and in jsdom. */

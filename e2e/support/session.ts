@@ -1,0 +1,21 @@
+import type { Page } from 'playwright-core';
+import type { RunningServer } from './server';
+
+/** The owner the journeys start the server with (PONTE_ADMIN_EMAIL / PONTE_ADMIN_PASSWORD). */
+export const admin = {
+  PONTE_ADMIN_EMAIL: 'ana@exemplo.com.br',
+  PONTE_ADMIN_PASSWORD: 'segredo-forte-1',
+};
+
+/** Signs the owner in through the API and hands the token to the app's /auth page. */
+export async function signInAsAdmin(server: RunningServer, page: Page): Promise<string> {
+  const response = await fetch(`${server.url}/account/v1/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: admin.PONTE_ADMIN_EMAIL, password: admin.PONTE_ADMIN_PASSWORD }),
+  });
+  const { token } = (await response.json()) as { token: string };
+  await page.goto(`${server.url}/auth?token=${token}`);
+  await page.waitForURL('**/flows');
+  return token;
+}
