@@ -239,6 +239,7 @@ export async function buildApp(options: BuildAppOptions) {
         runner,
         scheduledJobs: (workspaceId) => triggers.scheduledCount(workspaceId),
         reloadTriggers: (workspaceId) => triggers.reloadWorkspace(workspaceId),
+        stopDebugSessions: (workspaceId) => debugSessions.stopWorkspace(workspaceId),
       });
       await engineScope.register(debuggerRoutes, { db, runner, debugSessions });
       await engineScope.register(manualTriggerRoutes, {

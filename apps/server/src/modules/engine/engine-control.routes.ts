@@ -13,6 +13,8 @@ export interface EngineControlOptions {
   scheduledJobs: (workspaceId: string) => number;
   /** Reloads the workspace's triggers (webhooks, schedules). */
   reloadTriggers: (workspaceId: string) => Promise<void>;
+  /** Ends the workspace's debug sessions: a restart leaves nothing paused. */
+  stopDebugSessions?: (workspaceId: string) => void;
 }
 
 const tags = ['Engine'];
@@ -84,6 +86,7 @@ export const engineControlRoutes: FastifyPluginAsyncZod<EngineControlOptions> = 
     },
     async (request) => {
       const { workspaceId } = sessionOf(request);
+      options.stopDebugSessions?.(workspaceId);
       const stopped = await options.runner.stopAll(workspaceId);
       await options.reloadTriggers(workspaceId);
       return { success: true as const, stopped_executions: stopped };

@@ -178,6 +178,13 @@ export function createDebugSessions(deps: DebugSessionsDeps) {
       for (const line of entries) send(entry.flowId, debuggerLogMessage(event, line, moment));
     },
 
+    /** Stops the sessions of one workspace (its engine restarts). */
+    stopWorkspace(workspaceId: string): void {
+      for (const entry of [...active.values()]) {
+        if (entry.workspaceId === workspaceId) stopEntry(entry);
+      }
+    },
+
     /** Stops every session (the app closes): held executions end instead of waiting. */
     stopAll(): void {
       for (const entry of [...active.values()]) stopEntry(entry);

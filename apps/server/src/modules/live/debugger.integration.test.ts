@@ -211,6 +211,22 @@ describeEachDriver('live debugger', (driver) => {
     expect(received.length).toBe(before);
   });
 
+  it('ends the debug session when the engine restarts', async () => {
+    const account = await t.createAccount();
+    const api = t.request(account.token);
+    const flowId = await createFlow(t, account, threeNodes());
+    const received = await open(account, flowId);
+    await api.post(`/engine/flow/debugger/start-debug/${flowId}`);
+    await api.post(`/engine/flow/manual-trigger/${flowId}`, {});
+    await heldAt(received, 'gatilho');
+
+    expect((await api.get('/engine/stop-execution/restart')).statusCode).toBe(200);
+    await until(() => received.some((msg) => msg.event === 'debug-stop'), 'debug-stop');
+    const [row] = await finished(t, flowId);
+    expect(row!.status).toBe('stopped');
+    expect((await state(account, flowId)).json()).toMatchObject({ message: m.notActive });
+  });
+
   it('keeps another workspace out of the flow debugger', async () => {
     const owner = await t.createAccount();
     const stranger = await t.createAccount({ workspaceName: 'Outro' });
