@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,7 +11,26 @@ function show(value: unknown, openDepth?: number) {
       <JsonTree value={value} openDepth={openDepth} />
     </MantineProvider>,
   );
-  return screen.getByRole('group', { name: 'JSON' });
+  return screen.getByRole('tree', { name: 'Árvore JSON' });
+}
+
+function Picker({ value, rootName }: { value: unknown; rootName?: string }) {
+  const [path, setPath] = useState('');
+  return (
+    <>
+      <JsonTree value={value} rootName={rootName} onSelectPath={setPath} selectedPath={path} />
+      <output aria-label="Caminho">{path}</output>
+    </>
+  );
+}
+
+function pick(value: unknown, rootName?: string) {
+  render(
+    <MantineProvider>
+      <Picker value={value} rootName={rootName} />
+    </MantineProvider>,
+  );
+  return screen.getByRole('status', { name: 'Caminho' });
 }
 
 describe('JsonTree', () => {
@@ -24,19 +44,52 @@ describe('JsonTree', () => {
     expect(tree.textContent).toContain('2: null');
   });
 
+  it('shows keys as text, not buttons, when no path can be picked', () => {
+    const tree = show({ pedido: 42 });
+    expect(screen.queryByRole('button', { name: 'pedido' })).toBeNull();
+    expect(tree.textContent).toContain('pedido: 42');
+  });
+
   it('opens and closes an object with a click; deeper levels start closed', async () => {
     const user = userEvent.setup();
     const tree = show({ a: { b: { c: 'fundo' } } }, 2);
     expect(tree.textContent).not.toContain('fundo');
-    const closed = screen.getByRole('button', { name: /b: \{1\}/ });
-    expect(closed).toHaveAttribute('aria-expanded', 'false');
-    await user.click(closed);
+    expect(screen.getByRole('treeitem', { name: 'b' })).toHaveAttribute('aria-expanded', 'false');
+    expect(tree.textContent).toContain('b: {1}');
+    await user.click(screen.getByRole('button', { name: 'Expandir b' }));
+    expect(screen.getByRole('treeitem', { name: 'b' })).toHaveAttribute('aria-expanded', 'true');
     expect(tree.textContent).toContain('c: "fundo"');
-    await user.click(screen.getByRole('button', { name: /a: \{1\}/ }));
+    await user.click(screen.getByRole('button', { name: 'Recolher a' }));
     expect(tree.textContent).not.toContain('fundo');
+    await user.click(screen.getByRole('button', { name: 'Recolher raiz' }));
+    expect(tree.textContent).toBe('{1}');
   });
 
   it('shows a bare value', () => {
     expect(show('texto').textContent).toBe('"texto"');
+  });
+
+  it('picks the path of a clicked key, from the root name, and marks it', async () => {
+    const user = userEvent.setup();
+    const path = pick({ payload: { cliente: { nome: 'Ana' }, 'content-type': 'json' } }, 'msg');
+    expect(screen.getByRole('tree', { name: 'Árvore JSON' }).textContent).toContain('msg: {1}');
+    await user.click(screen.getByRole('button', { name: 'Expandir cliente' }));
+    const nome = screen.getByRole('button', { name: 'nome' });
+    await user.click(nome);
+    expect(path).toHaveTextContent('msg.payload.cliente.nome');
+    expect(nome).toHaveAttribute('data-selected');
+    await user.click(screen.getByRole('button', { name: 'content-type' }));
+    expect(path).toHaveTextContent('msg.payload["content-type"]');
+    expect(nome).not.toHaveAttribute('data-selected');
+    await user.click(screen.getByRole('button', { name: 'msg' }));
+    expect(path).toHaveTextContent(/^msg$/);
+  });
+
+  it('picks paths from the first key when there is no root name', async () => {
+    const user = userEvent.setup();
+    const path = pick({ itens: [{ id: 7 }] });
+    await user.click(screen.getByRole('button', { name: 'Expandir 0' }));
+    await user.click(screen.getByRole('button', { name: 'id' }));
+    expect(path).toHaveTextContent('itens[0].id');
   });
 });

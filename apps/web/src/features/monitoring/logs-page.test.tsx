@@ -243,7 +243,7 @@ describe('LogsPage', () => {
     ]) {
       expect(within(dialog).getByText(text)).toBeInTheDocument();
     }
-    const tree = within(dialog).getByRole('group', { name: 'JSON' });
+    const tree = within(dialog).getByRole('tree', { name: 'Árvore JSON' });
     expect(tree.textContent).toContain('pedido: 42');
     expect(tree.textContent).toContain('cliente: "Ana"');
 
@@ -255,7 +255,7 @@ describe('LogsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
     await user.click(within(table).getAllByRole('button', { name: 'Detalhes' })[1]!);
     const textDialog = await screen.findByRole('dialog', { name: 'Detalhes do log' });
-    expect(within(textDialog).queryByRole('group', { name: 'JSON' })).toBeNull();
+    expect(within(textDialog).queryByRole('tree', { name: 'Árvore JSON' })).toBeNull();
     expect(within(textDialog).getByText(longMessage)).toBeInTheDocument();
     await user.click(within(textDialog).getByRole('button', { name: 'Baixar' }));
     expect(downloads).toEqual(['log-l1.json', 'log-l2.txt']);

@@ -1,6 +1,6 @@
 import { Alert, ScrollArea } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { DebugJsonTree } from './debug-json-tree';
+import { JsonTree } from '../../../components/json-tree';
 import type { DebugLog } from './debugger-state';
 import classes from './debugger.module.css';
 import { debuggerTexts } from './debugger-texts';
@@ -8,6 +8,7 @@ import { readLogMessage } from './log-message';
 
 interface DebugLogMessageProps {
   log: DebugLog;
+  /** The name of the tree's root, and the start of every path. */
   rootName?: string;
   onSelectPath?: (path: string) => void;
   selectedPath?: string;
@@ -16,14 +17,14 @@ interface DebugLogMessageProps {
 /** A log's message: a JSON tree, or text (with the notice when it is too large for a tree). */
 export function DebugLogMessage({
   log,
-  rootName,
+  rootName = 'msg',
   onSelectPath,
   selectedPath,
 }: DebugLogMessageProps) {
   const view = readLogMessage(log);
   if (view.kind === 'json') {
     return (
-      <DebugJsonTree
+      <JsonTree
         value={view.value}
         rootName={rootName}
         onSelectPath={onSelectPath}

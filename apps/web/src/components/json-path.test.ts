@@ -7,4 +7,10 @@ describe('childPath', () => {
     expect(childPath('msg.items', 0)).toBe('msg.items[0]');
     expect(childPath('msg', 'content-type')).toBe('msg["content-type"]');
   });
+
+  it('starts a path without a root with the key itself', () => {
+    expect(childPath('', 'payload')).toBe('payload');
+    expect(childPath('', 0)).toBe('[0]');
+    expect(childPath('', 'content-type')).toBe('["content-type"]');
+  });
 });
