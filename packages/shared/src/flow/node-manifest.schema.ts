@@ -8,6 +8,13 @@ import { z } from 'zod';
 export const nodeCategories = ['trigger', 'action', 'flow_control'] as const;
 export type NodeCategory = (typeof nodeCategories)[number];
 
+/** How every picture of a flow tells categories apart (Mantine teal, blue and orange 6). */
+export const nodeCategoryColours: Record<NodeCategory, string> = {
+  trigger: '#12b886',
+  action: '#228be6',
+  flow_control: '#fd7e14',
+};
+
 export const codeLanguages = [
   'json',
   'xml',

@@ -1,12 +1,7 @@
 import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
-import type { NodeCategory } from '@ponte/shared/flow/node-manifest.schema';
+import { nodeCategoryColours, type NodeCategory } from '@ponte/shared/flow/node-manifest.schema';
 
-/** The editor's category colours (Mantine teal, blue and orange); grey for an unknown type. */
-const categoryColours: Record<NodeCategory, string> = {
-  trigger: '#12b886',
-  action: '#228be6',
-  flow_control: '#fd7e14',
-};
+/** Grey for an unknown type. */
 const unknownColour = '#868e96';
 
 const width = 320;
@@ -87,7 +82,7 @@ function layout(
       y: offsetY + (node.position.y - minY + cell.height / 2) * scale - h / 2,
       w,
       h,
-      colour: category ? categoryColours[category] : unknownColour,
+      colour: category ? nodeCategoryColours[category] : unknownColour,
     });
   }
   return boxes;

@@ -9,6 +9,7 @@ import type { Flow } from '@ponte/shared/flows.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
 import { ManualExecutionModal } from '../../components/manual-execution-modal';
+import { hasManualTrigger } from '../../lib/flows/has-manual-trigger';
 import { useNodeLibrary } from '../../lib/engine/get-node-library';
 import { getFlowQueryOptions } from '../../lib/flows/api/get-flow';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
@@ -35,8 +36,6 @@ import { flowThumbnail } from './thumbnail/flow-thumbnail';
 import { useEditorKeys } from './use-editor-keys';
 import { useFlowImport } from './use-flow-import';
 import { useLeaveWarning } from './use-leave-warning';
-
-const manualTrigger = 'core_manual_trigger';
 
 /** The editor of one flow (`null`: a new one, created by its first save). */
 export function FlowEditor({ flow }: { flow: Flow | null }) {
@@ -161,11 +160,9 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
     else void navigate(-1);
   };
 
-  const executable =
-    saved !== null &&
-    saved.enabled &&
-    saved.triggers.some((trigger) => trigger.node_type === manualTrigger);
-  const executeHint = !saved?.triggers.some((trigger) => trigger.node_type === manualTrigger)
+  const manual = hasManualTrigger(saved);
+  const executable = saved !== null && saved.enabled && manual;
+  const executeHint = !manual
     ? messages.engine.noManualTrigger
     : 'O flow precisa estar ativo e salvo para ser executado.';
 

@@ -3,9 +3,7 @@ import type { KeyboardEvent } from 'react';
 import { duplicateNodes, insertDocument } from '@ponte/shared/flow/flow-operations';
 import { toast } from '../../lib/toasts';
 import type { FlowDraft } from './state/use-flow-draft';
-import { copiedDocument, copySelection, newNodeUid, topLeft } from './state/editor-clipboard';
-
-const pasteOffset = 40;
+import { copySelection, newNodeUid, nextPaste } from './state/editor-clipboard';
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -49,15 +47,11 @@ export function useEditorKeys(
         const count = copySelection(doc, selection);
         toast.info(count === 1 ? '1 conector copiado.' : `${count} conectores copiados.`);
       } else if (key === 'v') {
-        const clip = copiedDocument();
-        if (!clip) return;
+        const paste = nextPaste();
+        if (!paste) return;
         handled();
-        const corner = topLeft(clip);
-        const at = { x: corner.x + pasteOffset, y: corner.y + pasteOffset };
-        const result = insertDocument(doc, clip, at, newNodeUid);
+        const result = insertDocument(doc, paste.doc, paste.at, newNodeUid);
         apply(() => result.doc);
-        // The pasted copy moves further on each paste, so copies do not pile up.
-        copySelectionShifted(clip);
         select(result.uids);
       } else if (key === 'd' && selection.length > 0) {
         handled();
@@ -67,19 +61,5 @@ export function useEditorKeys(
       }
     },
     [doc, apply, undo, redo, selection, select],
-  );
-}
-
-function copySelectionShifted(clip: NonNullable<ReturnType<typeof copiedDocument>>) {
-  const moved = {
-    ...clip,
-    nodes: clip.nodes.map((node) => ({
-      ...node,
-      position: { x: node.position.x + pasteOffset, y: node.position.y + pasteOffset },
-    })),
-  };
-  copySelection(
-    moved,
-    moved.nodes.map((node) => node.uid),
   );
 }

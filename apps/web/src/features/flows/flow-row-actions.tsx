@@ -9,9 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { FlowList } from '@ponte/shared/flows.schema';
-
-/** The trigger type that lets a person start a flow by hand (spec 1 §2.4). */
-const manualTriggerType = 'core_manual_trigger';
+import { hasManualTrigger } from '../../lib/flows/has-manual-trigger';
 
 interface FlowRowActionsProps {
   flow: FlowList['items'][number];
@@ -31,7 +29,7 @@ function flowLogsHref(flowId: string): string {
  */
 export function FlowRowActions({ flow, onRun, onDuplicate }: FlowRowActionsProps) {
   const flowId = flow._id;
-  const canRun = (flow.triggers ?? []).some((trigger) => trigger.node_type === manualTriggerType);
+  const canRun = hasManualTrigger(flow);
   const editHref = `/flows/${encodeURIComponent(flowId)}`;
   return (
     <Group gap={6} justify="flex-end" wrap="nowrap">

@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api/api-error';
 import { useNodeLibrary } from '../../lib/engine/get-node-library';
 import { toast } from '../../lib/toasts';
-import { useFlowNames } from './api/get-flow-names';
+import { useFlowNames } from '../../lib/flows/api/get-flow-names';
 import { useRestartEngine } from './api/restart-engine';
 import { useStopExecution } from './api/stop-execution';
 import { RunningExecutionsTable } from './running-executions-table';

@@ -1,27 +1,15 @@
 import { Alert, Button, Code, Group, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { formatDateTime } from '@ponte/shared/format';
-import { debugMessageTooLarge } from '@ponte/shared/live.schema';
 import type { LogItem } from '@ponte/shared/monitoring.schema';
 import { JsonTree } from '../../components/json-tree';
-import { downloadText } from '../../lib/download-text';
+import { downloadLogMessage, readLogMessage } from '../../lib/log-message';
 import { logTypeLabels } from './log-type-labels';
 
 interface LogDetailsModalProps {
   log: LogItem | null;
   flowName?: string;
   onClose: () => void;
-}
-
-/** Spec 1 §4: a message is read as JSON (an object or a list) only up to 100000 characters. */
-function parseMessage(message: string): { json: unknown } | null {
-  if (message.length > debugMessageTooLarge) return null;
-  try {
-    const json: unknown = JSON.parse(message);
-    return typeof json === 'object' && json !== null ? { json } : null;
-  } catch {
-    return null;
-  }
 }
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -40,15 +28,10 @@ function Field({ label, value }: { label: string; value: string }) {
 /** Spec 1 §2.9: one log in full; the message as a JSON tree when it is JSON, with a download. */
 export function LogDetailsModal({ log, flowName, onClose }: LogDetailsModalProps) {
   const data = log?.data;
-  const parsed = data ? parseMessage(data.message) : null;
+  const view = data ? readLogMessage(data.message) : null;
 
   const download = () => {
-    if (!log || !data) return;
-    if (parsed) {
-      downloadText(`log-${log._id}.json`, JSON.stringify(parsed.json, null, 2), 'application/json');
-    } else {
-      downloadText(`log-${log._id}.txt`, data.message);
-    }
+    if (log && view) downloadLogMessage(`log-${log._id}`, view);
   };
 
   return (
@@ -78,14 +61,14 @@ export function LogDetailsModal({ log, flowName, onClose }: LogDetailsModalProps
                 Baixar
               </Button>
             </Group>
-            {data.message.length > debugMessageTooLarge ? (
+            {view?.kind === 'text' && view.tooLarge ? (
               <Alert color="yellow" variant="light">
                 Mensagem muito grande: exibida como texto.
               </Alert>
             ) : null}
             <Paper withBorder radius="sm" p="sm" mah={420} style={{ overflow: 'auto' }}>
-              {parsed ? (
-                <JsonTree value={parsed.json} />
+              {view?.kind === 'json' ? (
+                <JsonTree value={view.value} />
               ) : (
                 <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
                   {data.message}

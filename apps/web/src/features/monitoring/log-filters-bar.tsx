@@ -1,7 +1,7 @@
 import { Group, Paper, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { LogType } from '@ponte/shared/monitoring.schema';
-import type { FlowName } from './api/get-flow-names';
+import type { FlowName } from '../../lib/flows/api/get-flow-names';
 import { DebouncedTextInput } from './debounced-text-input';
 import { toLocalInput, toOffsetDateTime } from './log-filters';
 import type { LogFilterState, LogPeriod } from './log-filters';

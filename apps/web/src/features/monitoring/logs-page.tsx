@@ -12,7 +12,7 @@ import { PageHeader } from '../../components/page-header';
 import { PaginatedTable } from '../../components/paginated-table';
 import type { TableColumn } from '../../components/paginated-table';
 import { errorMessage } from '../../lib/api/api-error';
-import { useFlowNames } from './api/get-flow-names';
+import { useFlowNames } from '../../lib/flows/api/get-flow-names';
 import { useLogs } from './api/get-logs';
 import { LogDetailsModal } from './log-details-modal';
 import { toApiFilters } from './log-filters';

@@ -21,6 +21,7 @@ import '@xyflow/react/dist/style.css';
 import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
 import { connect, moveNode, removeNode, disconnect } from '@ponte/shared/flow/flow-operations';
 import type { ManifestLookup } from '@ponte/shared/flow/flow-operations';
+import { nodeCategoryColours } from '@ponte/shared/flow/node-manifest.schema';
 import classes from './flow-canvas.module.css';
 import { FlowNodeView } from './flow-node-view';
 import { toCanvasEdges, toCanvasNodes, type CanvasNode } from './to-react-flow';
@@ -53,11 +54,6 @@ const ariaLabels = {
   'controls.interactive.ariaLabel': 'Travar edição',
   'minimap.ariaLabel': 'Minimapa',
   'handle.ariaLabel': 'Ponto de conexão',
-};
-const categoryColors: Record<string, string> = {
-  trigger: '#12b886',
-  action: '#228be6',
-  flow_control: '#fd7e14',
 };
 
 export type DocumentEdit = (doc: FlowDocument) => FlowDocument;
@@ -211,7 +207,8 @@ export function FlowCanvas({
   );
 
   const minimapColor = useMemo(
-    () => (node: CanvasNode) => categoryColors[node.data.category] ?? '#adb5bd',
+    () => (node: CanvasNode) =>
+      node.data.category === 'unknown' ? '#adb5bd' : nodeCategoryColours[node.data.category],
     [],
   );
 

@@ -5,7 +5,7 @@ import { formatDateTime } from '@ponte/shared/format';
 import { copyText } from './copy-text';
 import { DebugLogMessage } from './debug-log-message';
 import type { DebugLog } from './debugger-state';
-import { downloadLog } from './log-message';
+import { downloadLog } from './download-log';
 import { LogTypeBadge } from './log-type-badge';
 
 interface DebugLogDetailModalProps {

@@ -3,7 +3,7 @@ import { IconCopy, IconDownload, IconEye, IconPlayerPlay } from '@tabler/icons-r
 import { formatDateTime } from '@ponte/shared/format';
 import { copyText } from './copy-text';
 import type { DebugLog } from './debugger-state';
-import { downloadLog } from './log-message';
+import { downloadLog } from './download-log';
 import { LogTypeBadge } from './log-type-badge';
 
 interface DebugLogListProps {

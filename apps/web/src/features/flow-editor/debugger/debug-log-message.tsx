@@ -4,7 +4,7 @@ import { JsonTree } from '../../../components/json-tree';
 import type { DebugLog } from './debugger-state';
 import classes from './debugger.module.css';
 import { debuggerTexts } from './debugger-texts';
-import { readLogMessage } from './log-message';
+import { readLogMessage } from '../../../lib/log-message';
 
 interface DebugLogMessageProps {
   log: DebugLog;
@@ -21,7 +21,7 @@ export function DebugLogMessage({
   onSelectPath,
   selectedPath,
 }: DebugLogMessageProps) {
-  const view = readLogMessage(log);
+  const view = readLogMessage(log.item.data.message, log);
   if (view.kind === 'json') {
     return (
       <JsonTree

@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import type { ParamSpec } from '@ponte/shared/flow/node-manifest.schema';
-import { useFlowOptions } from '../api/get-flow-options';
+import { useFlowNames } from '../../../lib/flows/api/get-flow-names';
 
 interface FlowReferenceFieldProps {
   name: string;
@@ -11,11 +11,11 @@ interface FlowReferenceFieldProps {
 
 /** Picks one of the workspace's flows; the param holds its `_id`. */
 export function FlowReferenceField({ name, spec, value, onChange }: FlowReferenceFieldProps) {
-  const { data, isPending, isError } = useFlowOptions();
+  const { flows, isPending, isError } = useFlowNames();
   const id = typeof value === 'string' && value ? value : null;
-  const options = data ?? [];
+  const options = flows.map((flow) => ({ value: flow._id, label: flow.name || flow._id }));
   // A flow removed since: its id stays visible instead of the field looking empty.
-  const missing = id && data && !data.some((option) => option.value === id);
+  const missing = id && !isPending && !isError && !flows.some((flow) => flow._id === id);
   return (
     <Select
       label={spec.label}

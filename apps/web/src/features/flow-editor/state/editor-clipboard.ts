@@ -5,6 +5,9 @@ import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
  * tab, so a copy can be pasted into another flow opened afterwards.
  */
 let copied: FlowDocument | null = null;
+/** Pastes of the current copy so far: each lands 40 px further, so copies do not pile up. */
+let pastes = 0;
+const pasteOffset = 40;
 
 export function copySelection(doc: FlowDocument, uids: readonly string[]): number {
   const chosen = new Set(uids);
@@ -15,11 +18,23 @@ export function copySelection(doc: FlowDocument, uids: readonly string[]): numbe
     nodes: JSON.parse(JSON.stringify(nodes)) as FlowDocument['nodes'],
     edges: doc.edges.filter((edge) => chosen.has(edge.source) && chosen.has(edge.target)),
   };
+  pastes = 0;
   return nodes.length;
 }
 
 export function copiedDocument(): FlowDocument | null {
   return copied;
+}
+
+/** The copied document and the point where this paste puts its top-left corner. */
+export function nextPaste(): { doc: FlowDocument; at: { x: number; y: number } } | null {
+  if (!copied) return null;
+  pastes += 1;
+  const corner = topLeft(copied);
+  return {
+    doc: copied,
+    at: { x: corner.x + pasteOffset * pastes, y: corner.y + pasteOffset * pastes },
+  };
 }
 
 /** The top-left corner of a document's nodes. */

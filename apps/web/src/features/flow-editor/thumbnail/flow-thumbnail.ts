@@ -1,6 +1,6 @@
 import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
 import type { ManifestLookup } from '@ponte/shared/flow/flow-operations';
-import type { NodeCategory } from '@ponte/shared/flow/node-manifest.schema';
+import { nodeCategoryColours } from '@ponte/shared/flow/node-manifest.schema';
 
 const width = 320;
 const height = 180;
@@ -9,11 +9,6 @@ const padding = 12;
 const nodeWidth = 180;
 const nodeHeight = 56;
 
-const colors: Record<NodeCategory, string> = {
-  trigger: '#12b886',
-  action: '#228be6',
-  flow_control: '#fd7e14',
-};
 const unknownColor = '#adb5bd';
 const edgeColor = '#868e96';
 
@@ -70,7 +65,7 @@ export function flowThumbnail(doc: FlowDocument, lookup: ManifestLookup): string
   const byColor = new Map<string, string[]>();
   for (const node of doc.nodes) {
     const category = lookup(node.type, node.typeVersion)?.category;
-    const fill = category ? colors[category] : unknownColor;
+    const fill = category ? nodeCategoryColours[category] : unknownColor;
     const { x, y } = at(node.position.x, node.position.y);
     const faded = node.disabled ? ' fill-opacity=".4"' : '';
     const rect = `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${radius}"${faded}/>`;

@@ -2,15 +2,18 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { flowListSchema } from '@ponte/shared/flows.schema';
 import { limits } from '@ponte/shared/limits';
-import { apiRequest } from '../../../lib/api/api-client';
-import { flowsQueryKey } from '../../../lib/flows/flows-query-key';
+import { apiRequest } from '../../api/api-client';
+import { flowsQueryKey } from '../flows-query-key';
 
 export interface FlowName {
   _id: string;
   name: string;
 }
 
-/** GET /api/v1/flows?page=1&limit=1000&fields=name: the names for selects and tables. */
+/**
+ * GET /api/v1/flows?page=1&limit=1000&fields=name: the names for selects, tables and the flow
+ * reference params of the editor.
+ */
 export async function getFlowNames(): Promise<FlowName[]> {
   const list = await apiRequest('/api/v1/flows', {
     query: { page: 1, limit: limits.flowsLookup, fields: 'name' },
@@ -35,5 +38,10 @@ export function useFlowNames() {
     const names = new Map((query.data ?? []).map((flow) => [flow._id, flow.name]));
     return (id: string) => names.get(id);
   }, [query.data]);
-  return { flows: query.data ?? [], nameOf, isPending: query.isPending };
+  return {
+    flows: query.data ?? [],
+    nameOf,
+    isPending: query.isPending,
+    isError: query.isError,
+  };
 }
