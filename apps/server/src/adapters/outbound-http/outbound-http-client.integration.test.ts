@@ -117,6 +117,7 @@ describe('outbound HTTP client', () => {
         '/passo-1': second.url('/passo-2'),
         '/passo-2': `http://api.exemplo-publico.com.br:${local.port}/segredo`,
         '/ok': second.url('/fim'),
+        '/laco': second.url('/laco'),
       };
       const location = to[req.url ?? ''];
       if (location) {
@@ -211,6 +212,18 @@ describe('outbound HTTP client', () => {
     });
     const compressed = await get(http, local.url('/compactado'));
     expect(Buffer.from(compressed.body).toString()).toBe('olá, compactado');
+  });
+
+  it('stops a redirect loop and reports a refused connection, in Portuguese', async () => {
+    const http = client(['127.0.0.0/8']);
+    await expect(get(http, second.url('/laco'))).rejects.toThrow(
+      'A requisição foi redirecionada mais de 5 vezes.',
+    );
+    const closed = await startServer('127.0.0.3', () => undefined);
+    await closed.close();
+    await expect(get(http, closed.url('/'))).rejects.toThrow(
+      `A conexão com 127.0.0.3:${closed.port} foi recusada ou encerrada.`,
+    );
   });
 
   it('gives up after the timeout, in Portuguese', async () => {
