@@ -38,6 +38,9 @@ import type { EngineLimits } from '@ponte/engine/executor/limits';
 import type { Sandbox } from '@ponte/engine/sandbox/sandbox';
 import { createVariablesReader } from './adapters/variables-reader';
 import { createEnginePorts } from './adapters/engine-ports';
+import type { Resolver } from './adapters/outbound-http/guarded-agent';
+import { createNetworkGuard } from './adapters/outbound-http/network-guard';
+import { createOutboundHttpClient } from './adapters/outbound-http/outbound-http-client';
 import { engineControlRoutes } from './modules/engine/engine-control.routes';
 import { createExecutionRunner, type ExecutionRunner } from './modules/executions/execution-runner';
 import { executionsRoutes } from './modules/executions/executions.routes';
@@ -84,6 +87,10 @@ export interface BuildAppOptions {
   logRetentionDays?: number;
   /** PONTE_NODE_LIMIT: the Action/Trigger limit per flow of every customer, over their own. */
   nodeLimit?: number | null;
+  /** PONTE_HTTP_ALLOWED_NETWORKS: internal networks flows may reach (default: none). */
+  httpAllowedNetworks?: readonly string[];
+  /** Resolves names for outbound HTTP (default: the system's; tests use a local DNS server). */
+  httpResolver?: Resolver;
 }
 
 let zodConfigured = false;
@@ -135,8 +142,16 @@ export async function buildApp(options: BuildAppOptions) {
   });
   const library = createRegistry([...builtinNodes, ...(options.nodes ?? [])]);
   const late: { runner?: ExecutionRunner } = {};
+  const outboundHttp = createOutboundHttpClient({
+    guard: createNetworkGuard(options.httpAllowedNetworks),
+    ...(options.httpResolver ? { resolver: options.httpResolver } : {}),
+  });
   const engine = createEngine({
-    ports: createEnginePorts(db, { runner: () => late.runner!, variables: variablesReader }),
+    ports: createEnginePorts(db, {
+      runner: () => late.runner!,
+      variables: variablesReader,
+      http: outboundHttp,
+    }),
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     ...(options.engineLimits ? { limits: options.engineLimits } : {}),
     nodes: options.nodes ?? [],
@@ -208,6 +223,7 @@ export async function buildApp(options: BuildAppOptions) {
     debugSessions.stopAll();
     await runner.close();
     engine.dispose();
+    await outboundHttp.close();
   });
 
   await app.register(authPlugin, { resolveSession: (token) => auth.resolveSession(token) });

@@ -39,6 +39,7 @@ describe('config', () => {
       logRetentionDays: 30,
       executionConcurrency: 50,
       nodeLimit: null,
+      httpAllowedNetworks: [],
       docsUrl: null,
       supportUrl: null,
       webDist: defaultWebDist,
@@ -59,6 +60,7 @@ describe('config', () => {
         PONTE_LOG_RETENTION_DAYS: '7',
         PONTE_EXECUTION_CONCURRENCY: '4',
         PONTE_NODE_LIMIT: '7',
+        PONTE_HTTP_ALLOWED_NETWORKS: ' 10.0.0.0/8, 192.168.1.10 ,fd00::/8',
         PONTE_DOCS_URL: 'https://docs.exemplo.com',
         PONTE_SUPPORT_URL: '',
         PONTE_WEB_DIST: 'web',
@@ -75,6 +77,7 @@ describe('config', () => {
       logRetentionDays: 7,
       executionConcurrency: 4,
       nodeLimit: 7,
+      httpAllowedNetworks: ['10.0.0.0/8', '192.168.1.10', 'fd00::/8'],
       docsUrl: 'https://docs.exemplo.com',
       supportUrl: null,
       webDist: '/srv/ponte/web',
@@ -98,6 +101,12 @@ describe('config', () => {
     expect(configError({ PONTE_NODE_LIMIT: '0' })).toContain('PONTE_NODE_LIMIT é inválida');
     expect(configError({ PONTE_EXECUTION_CONCURRENCY: 'muitas' })).toContain(
       'PONTE_EXECUTION_CONCURRENCY',
+    );
+    expect(configError({ PONTE_HTTP_ALLOWED_NETWORKS: '10.0.0.0/8,intranet' })).toBe(
+      'A variável de ambiente PONTE_HTTP_ALLOWED_NETWORKS é inválida: "intranet" não é uma rede CIDR (exemplos: 10.0.0.0/8, 192.168.1.10/32, fd00::/8) (valor recebido: "10.0.0.0/8,intranet").',
+    );
+    expect(configError({ PONTE_HTTP_ALLOWED_NETWORKS: '10.0.0.0/33' })).toContain(
+      'PONTE_HTTP_ALLOWED_NETWORKS',
     );
     expect(configError({ PONTE_DOCS_URL: 'docs' })).toContain('PONTE_DOCS_URL');
     expect(configError({ PONTE_JWT_SECRET: 'curto' })).toMatch(

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { emailSchema, passwordSchema } from '@ponte/shared/account.schema';
 import { ConfigError } from './config-error';
 import { loadSecrets, parseEncryptionKey } from './config-secrets';
+import { parseAllowedNetworks } from './adapters/outbound-http/network-guard';
 
 export { ConfigError };
 import { defaultWebDist } from './package-root';
@@ -68,6 +69,12 @@ export const configVariables: readonly ConfigVariable[] = [
       'Limite de conectores Action/Trigger por flow para todos os clientes desta instalação (sem ela: o de cada cliente, 50 por padrão).',
   },
   {
+    name: 'PONTE_HTTP_ALLOWED_NETWORKS',
+    default: null,
+    description:
+      'Redes internas (CIDRs separados por vírgula) que as requisições HTTP dos flows podem acessar; sem ela, loopback, redes privadas e link-local ficam bloqueados.',
+  },
+  {
     name: 'LOG_LEVEL',
     default: 'info',
     description: 'Nível dos logs: fatal, error, warn, info, debug, trace ou silent.',
@@ -104,6 +111,8 @@ export interface AppConfig {
   logRetentionDays: number;
   executionConcurrency: number;
   nodeLimit: number | null;
+  /** PONTE_HTTP_ALLOWED_NETWORKS: CIDRs the network guard lets flows reach. */
+  httpAllowedNetworks: string[];
   docsUrl: string | null;
   supportUrl: string | null;
   webDist: string;
@@ -156,6 +165,17 @@ const envSchema = z.object({
     .regex(/^\d+$/, { error: 'deve ser um número inteiro de 1 a 100000' })
     .transform(Number)
     .refine((n) => n >= 1 && n <= 100_000, { error: 'deve ser um número inteiro de 1 a 100000' })
+    .optional(),
+  PONTE_HTTP_ALLOWED_NETWORKS: z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        return parseAllowedNetworks(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    })
     .optional(),
   LOG_LEVEL: z
     .enum(logLevels, { error: `deve ser um destes: ${logLevels.join(', ')}` })
@@ -210,6 +230,7 @@ export function parseEnv(env: Env, cwd: string = process.cwd()) {
     logRetentionDays: parsed.PONTE_LOG_RETENTION_DAYS,
     executionConcurrency: parsed.PONTE_EXECUTION_CONCURRENCY,
     nodeLimit: parsed.PONTE_NODE_LIMIT ?? null,
+    httpAllowedNetworks: parsed.PONTE_HTTP_ALLOWED_NETWORKS ?? [],
     docsUrl: parsed.PONTE_DOCS_URL ?? null,
     supportUrl: parsed.PONTE_SUPPORT_URL ?? null,
     webDist: parsed.PONTE_WEB_DIST ? resolve(cwd, parsed.PONTE_WEB_DIST) : defaultWebDist,

@@ -46,6 +46,7 @@ async function main() {
     logRetentionDays: config.logRetentionDays,
     executionConcurrency: config.executionConcurrency,
     nodeLimit: config.nodeLimit,
+    httpAllowedNetworks: config.httpAllowedNetworks,
   });
 
   let stopping = false;

@@ -20,6 +20,9 @@ export interface HttpRequest {
   signal: AbortSignal;
 }
 
+/** Largest response body (decoded) any outbound request may bring back: 16 MB. */
+export const maxHttpResponseBytes = 16 * 1024 * 1024;
+
 export interface HttpResponse {
   status: number;
   statusText: string;

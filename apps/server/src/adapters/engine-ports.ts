@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EnginePorts, HttpResponse } from '@ponte/engine/ports';
+import type { EnginePorts, HttpPort } from '@ponte/engine/ports';
 import type { Database } from '../db/client';
 import { createVariablesReader, type VariablesReader } from './variables-reader';
 import type { ExecutionRunner } from '../modules/executions/execution-runner';
@@ -11,10 +11,8 @@ export interface PortsLateBindings {
   systemVariables?: Record<string, string>;
   /** Shared with the variables service, which tells it about saves (default: its own). */
   variables?: VariablesReader;
-}
-
-async function readAll(response: Response): Promise<Uint8Array> {
-  return new Uint8Array(await response.arrayBuffer());
+  /** The outbound HTTP client: the network guard stands in front of every request. */
+  http: HttpPort;
 }
 
 /** The server's implementation of the engine ports (DESIGN.md §5). */
@@ -22,32 +20,7 @@ export function createEnginePorts(db: Database, late: PortsLateBindings): Engine
   const system = late.systemVariables ?? {};
   const reader = late.variables ?? createVariablesReader(db);
   return {
-    http: {
-      async request(request): Promise<HttpResponse> {
-        const timeout = AbortSignal.timeout(request.timeoutMs);
-        const response = await fetch(request.url, {
-          method: request.method,
-          headers: request.headers,
-          ...(request.body !== undefined && !['GET', 'HEAD'].includes(request.method.toUpperCase())
-            ? { body: request.body }
-            : {}),
-          signal: AbortSignal.any([request.signal, timeout]),
-          redirect: 'follow',
-        }).catch((error: unknown) => {
-          if (timeout.aborted)
-            throw new Error(`A requisição excedeu o tempo limite de ${request.timeoutMs} ms.`);
-          throw error;
-        });
-        const headers: Record<string, string> = {};
-        response.headers.forEach((value, key) => (headers[key] = value));
-        return {
-          status: response.status,
-          statusText: response.statusText,
-          headers,
-          body: await readAll(response),
-        };
-      },
-    },
+    http: late.http,
     variables: {
       async get(scope, key) {
         return (await reader.all(scope.workspaceId))[key] ?? system[key];

@@ -1,8 +1,7 @@
 import ivm from 'isolated-vm';
+import { maxHttpResponseBytes } from '../ports';
 import type { SandboxHost } from './sandbox';
 
-/** Largest answer body the fetch bridge hands to the code. */
-const maxResponseBytes = 16 * 1024 * 1024;
 const maxLogChars = 100_000;
 const fetchTimeoutMs = 30_000;
 
@@ -17,11 +16,7 @@ interface BridgeRequest {
  * The host functions user code reaches, as references that copy plain data both ways. Each one
  * checks what it receives: the code may call them with anything.
  */
-export function createHostBridges(
-  host: SandboxHost,
-  denyList: readonly string[],
-  deniedHost: (url: string, denyList: readonly string[]) => string | null,
-) {
+export function createHostBridges(host: SandboxHost) {
   const sleeping = new Set<NodeJS.Timeout>();
   const plain = (value: unknown) =>
     value === undefined ? undefined : JSON.parse(JSON.stringify(value));
@@ -79,8 +74,6 @@ export function createHostBridges(
         const request = raw as BridgeRequest;
         const url = String(request?.url ?? '');
         if (!/^https?:\/\//i.test(url)) throw new Error(`URL inválida: ${url}`);
-        const denied = deniedHost(url, denyList);
-        if (denied) throw new Error(`Acesso de rede negado: ${denied}`);
         const headers: Record<string, string> = {};
         for (const [key, value] of Object.entries(request.headers ?? {}))
           headers[String(key)] = String(value);
@@ -95,7 +88,7 @@ export function createHostBridges(
           ...(body !== undefined ? { body } : {}),
           timeoutMs: fetchTimeoutMs,
         });
-        if (response.body.byteLength > maxResponseBytes) {
+        if (response.body.byteLength > maxHttpResponseBytes) {
           throw new Error('A resposta é grande demais para o código (mais de 16 MB).');
         }
         const bytes = Buffer.from(response.body);

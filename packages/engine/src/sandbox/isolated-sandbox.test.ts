@@ -157,12 +157,19 @@ describe('isolated sandbox', () => {
     expect(requests[0]!.headers.authorization).toBe('Bearer abc');
   });
 
-  it('denies cloud metadata addresses', async () => {
-    const { host, requests } = fakeHost();
+  it("hands the network's refusal to the code as its error, for fetch and axios", async () => {
+    const refusal = 'Endereço bloqueado pela proteção de rede: 169.254.169.254 (link-local).';
+    const { host } = fakeHost(() => {
+      throw new Error(refusal);
+    });
     await expect(
       run(`await fetch('http://169.254.169.254/latest/meta-data/')`, { host }),
-    ).rejects.toThrow('Erro no código: Acesso de rede negado: 169.254.169.254');
-    expect(requests).toEqual([]);
+    ).rejects.toThrow(`Erro no código: ${refusal}`);
+    const viaAxios = await run(
+      `try { await axios.get('http://169.254.169.254/'); } catch (e) { return e.message; }`,
+      { host },
+    );
+    expect(viaAxios).toBe(refusal);
   });
 
   it('reports a user error and a syntax error in pt-BR', async () => {

@@ -1,6 +1,5 @@
 import ivm from 'isolated-vm';
 import type { Sandbox, SandboxLimits, SandboxRunRequest } from './sandbox';
-import { defaultDenyList, deniedHost } from './deny-list';
 import { createIsolatePool, type LibraryName, type PooledIsolate } from './isolate-pool';
 import { createHostBridges } from './host-bridges';
 
@@ -12,8 +11,6 @@ export const defaultSandboxLimits: SandboxLimits = {
 
 export interface IsolatedSandboxOptions {
   limits?: Partial<SandboxLimits>;
-  /** Hostnames, IPs and CIDRs the code may not reach (default: cloud metadata addresses). */
-  denyList?: string[];
   /** Isolates running code at once (default 2). */
   poolSize?: number;
 }
@@ -38,7 +35,6 @@ class SandboxError extends Error {}
  */
 export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): Sandbox {
   const base = { ...defaultSandboxLimits, ...options.limits };
-  const denyList = options.denyList ?? defaultDenyList;
   const pools = new Map<number, ReturnType<typeof createIsolatePool>>();
   const poolFor = (memoryMb: number) => {
     let pool = pools.get(memoryMb);
@@ -52,7 +48,7 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
   async function runIn(pooled: PooledIsolate, request: SandboxRunRequest, limits: SandboxLimits) {
     const { isolate } = pooled;
     const context = isolate.createContextSync();
-    const bridges = createHostBridges(request.host, denyList, deniedHost);
+    const bridges = createHostBridges(request.host);
     const kill = (reason: string) => {
       failure ??= new SandboxError(reason);
       if (!isolate.isDisposed) isolate.dispose();

@@ -8,7 +8,10 @@ export interface SandboxHost {
   setFlowData(path: string, value: unknown): void;
   /** console.* and log() inside the sandbox become user logs. */
   log(level: 'log' | 'info' | 'warn' | 'error' | 'debug', text: string): void;
-  /** The network bridge behind axios, OpenAI and fetch; the deny-list is checked before it. */
+  /**
+   * The network bridge behind axios, OpenAI and fetch. The host decides where it may go: the
+   * server's network guard refuses internal addresses (docs/adr/0013).
+   */
   fetch(request: Omit<HttpRequest, 'signal'>): Promise<HttpResponse>;
 }
 

@@ -1,5 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { createEngine } from '@ponte/engine/engine';
+import type { HttpPort } from '@ponte/engine/ports';
 import type { Sandbox } from '@ponte/engine/sandbox/sandbox';
 import { createTestNodes } from '@ponte/engine/testing/test-nodes';
 import { createEnginePorts } from '../../adapters/engine-ports';
@@ -19,6 +20,7 @@ const noSandbox: Sandbox = {
   run: () => Promise.reject(new Error('sem sandbox')),
   dispose: () => undefined,
 };
+const noHttp: HttpPort = { request: () => Promise.reject(new Error('sem rede')) };
 
 describeEachDriver('execution runner', (driver) => {
   const t = useTestApp(driver, { nodes });
@@ -31,7 +33,7 @@ describeEachDriver('execution runner', (driver) => {
     const db = t.database.db;
     const late: { runner?: ExecutionRunner } = {};
     const engine = createEngine({
-      ports: createEnginePorts(db, { runner: () => late.runner! }),
+      ports: createEnginePorts(db, { runner: () => late.runner!, http: noHttp }),
       sandbox: noSandbox,
       nodes,
     });

@@ -1,0 +1,147 @@
+import { STATUS_CODES } from 'node:http';
+import { isIP } from 'node:net';
+import type { Readable } from 'node:stream';
+import { request as undiciRequest, type Dispatcher } from 'undici';
+import {
+  maxHttpResponseBytes,
+  type HttpPort,
+  type HttpRequest,
+  type HttpResponse,
+} from '@ponte/engine/ports';
+import { createGuardedAgent, type Resolver } from './guarded-agent';
+import type { NetworkGuard } from './network-guard';
+import { OutboundHttpError, outboundHttpErrorIn } from './outbound-http-error';
+import { readCappedBody } from './read-capped-body';
+
+export interface OutboundHttpOptions {
+  guard: NetworkGuard;
+  /** Default: the system resolver (`dns.lookup`, every address). */
+  resolver?: Resolver;
+  /** Largest body, compressed or decoded (default: the engine's 16 MB). */
+  maxResponseBytes?: number;
+  /** Redirects followed per request, each one checked again (default 5). */
+  maxRedirects?: number;
+}
+
+export interface OutboundHttpClient extends HttpPort {
+  close(): Promise<void>;
+}
+
+const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+
+function parseUrl(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`URL inválida: ${text}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`URL inválida: ${text}`);
+  return url;
+}
+
+function headersOf(raw: Dispatcher.ResponseData['headers']): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    headers[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+/**
+ * The server's only door for outbound HTTP (docs/adr/0013): every address of every hop is
+ * checked by the network guard at connect time, redirects are followed here one by one, the
+ * body is streamed under a byte cap, and one timeout covers the whole exchange.
+ */
+export function createOutboundHttpClient(options: OutboundHttpOptions): OutboundHttpClient {
+  const { guard } = options;
+  const agent = createGuardedAgent(guard, options.resolver);
+  const maxBytes = options.maxResponseBytes ?? maxHttpResponseBytes;
+  const maxRedirects = options.maxRedirects ?? 5;
+
+  async function exchange(request: HttpRequest, signal: AbortSignal): Promise<HttpResponse> {
+    let url = parseUrl(request.url);
+    let method = request.method.toUpperCase();
+    let body = request.body;
+    const headers: Record<string, string> = { ...request.headers };
+    if (!Object.keys(headers).some((key) => key.toLowerCase() === 'accept-encoding'))
+      headers['accept-encoding'] = 'gzip, deflate, br';
+
+    for (let hop = 0; ; hop++) {
+      // An IP literal (in any spelling URL normalises) connects without a lookup: check it here.
+      const host = url.hostname.replace(/^\[|\]$/g, '');
+      if (isIP(host)) guard.check(host);
+      const response = await undiciRequest(url, {
+        dispatcher: agent,
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        ...(body !== undefined && method !== 'GET' && method !== 'HEAD' ? { body } : {}),
+        signal,
+      });
+      const location = response.headers.location;
+      if (redirectStatuses.has(response.statusCode) && typeof location === 'string') {
+        await response.body.dump().catch(() => undefined);
+        if (hop >= maxRedirects) {
+          throw new OutboundHttpError(
+            `A requisição foi redirecionada mais de ${maxRedirects} vezes.`,
+            'too_many_redirects',
+          );
+        }
+        const next = parseUrl(new URL(location, url).toString());
+        if (next.origin !== url.origin) {
+          for (const key of Object.keys(headers))
+            if (['authorization', 'cookie'].includes(key.toLowerCase())) delete headers[key];
+        }
+        const toGet =
+          response.statusCode === 303
+            ? method !== 'HEAD'
+            : [301, 302].includes(response.statusCode) && method === 'POST';
+        if (toGet) {
+          method = 'GET';
+          body = undefined;
+          for (const key of Object.keys(headers))
+            if (key.toLowerCase().startsWith('content-')) delete headers[key];
+        }
+        url = next;
+        continue;
+      }
+      const responseHeaders = headersOf(response.headers);
+      return {
+        status: response.statusCode,
+        statusText: STATUS_CODES[response.statusCode] ?? '',
+        headers: responseHeaders,
+        body: await readCappedBody(
+          response.body as unknown as Readable,
+          responseHeaders['content-encoding'],
+          maxBytes,
+        ),
+      };
+    }
+  }
+
+  return {
+    async request(request) {
+      const timeout = AbortSignal.timeout(request.timeoutMs);
+      try {
+        return await exchange(request, AbortSignal.any([request.signal, timeout]));
+      } catch (error) {
+        const own = outboundHttpErrorIn(error);
+        if (own) throw own;
+        if (timeout.aborted && !request.signal.aborted) {
+          throw new OutboundHttpError(
+            `A requisição excedeu o tempo limite de ${request.timeoutMs} ms.`,
+            'timeout',
+          );
+        }
+        const code = (error as { code?: string }).code;
+        if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') {
+          throw new Error(`A conexão com ${parseUrl(request.url).host} foi recusada ou encerrada.`);
+        }
+        throw error;
+      }
+    },
+    close: () => agent.close(),
+  };
+}
