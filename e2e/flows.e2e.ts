@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchBrowser, skipReason, snap } from './support/browser';
 import { apiClient, createFlow, userLogs, type Call, type ChainStep } from './support/api';
-import { connectNodes, dropNode, nodeUid, selectNode, typeCode } from './support/flow-editor';
+import { connectNodes, dropConnector, nodeUid, selectNode, typeCode } from './support/flow-editor';
 import { waitForLogLine } from './support/monitoring';
 import { startServer, type RunningServer } from './support/server';
 import { admin, signInAsAdmin } from './support/session';
@@ -59,13 +59,10 @@ describe.skipIf(!hasChromium)('Jornada dos flows: editor, lista, execução, imp
     await page.waitForURL('**/flows/new');
     await page.getByText('Total de conectores: 0').waitFor();
 
-    await dropNode(page, 'core_manual_trigger', { x: 140, y: 220 });
-    await dropNode(page, 'core_code', { x: 380, y: 220 });
-    await dropNode(page, 'core_log', { x: 620, y: 220 });
+    const trigger = await dropConnector(page, 'Manual Trigger', { x: 140, y: 220 });
+    const code = await dropConnector(page, 'Código', { x: 380, y: 220 });
+    const log = await dropConnector(page, 'Log', { x: 620, y: 220 });
     await page.getByText('Total de conectores: 3').waitFor();
-    const trigger = await nodeUid(page, 'Manual Trigger');
-    const code = await nodeUid(page, 'Código');
-    const log = await nodeUid(page, 'Log');
     await connectNodes(page, trigger, 'default', code);
     await connectNodes(page, code, 'default', log);
 
@@ -330,9 +327,9 @@ describe.skipIf(!hasChromium)('Limite de conectores Action/Trigger do cliente', 
     const page = await launchPage(browser);
     const call = apiClient(server, await signInAsAdmin(server, page));
     await page.goto(`${server.url}/flows/new`);
-    await dropNode(page, 'core_manual_trigger', { x: 140, y: 220 });
-    await dropNode(page, 'core_log', { x: 380, y: 220 });
-    await dropNode(page, 'core_code', { x: 620, y: 220 });
+    await dropConnector(page, 'Manual Trigger', { x: 140, y: 220 });
+    await dropConnector(page, 'Log', { x: 380, y: 220 });
+    await dropConnector(page, 'Código', { x: 620, y: 220 });
     await page.getByText('Action/Trigger: 3 / 2').waitFor();
     await page.getByLabel('Nome do flow').fill('Grande demais');
     await page.getByRole('button', { name: 'Salvar' }).click();

@@ -2,12 +2,6 @@ import type { Page } from 'playwright-core';
 
 /** Helpers for driving the flow editor (React Flow) like a person with a mouse. */
 
-export async function dropNode(page: Page, type: string, at: { x: number; y: number }) {
-  await page
-    .locator(`[data-node-type="${type}"]`)
-    .dragTo(page.locator('.react-flow__pane'), { targetPosition: at });
-}
-
 /** The uid of the node whose card shows `text`. */
 export async function nodeUid(page: Page, text: string): Promise<string> {
   const id = await page
