@@ -2,17 +2,22 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchBrowser, skipReason, snap } from './support/browser';
-import { connectNodes, dropNode, nodeUid, selectNode, typeCode } from './support/flow-editor';
+import { apiClient, createFlow, userLogs, type Call, type ChainStep } from './support/api';
+import { connectNodes, dropConnector, nodeUid, selectNode, typeCode } from './support/flow-editor';
+import { waitForLogLine } from './support/monitoring';
 import { startServer, type RunningServer } from './support/server';
 import { admin, signInAsAdmin } from './support/session';
 import { until } from './support/until';
 
-async function api(server: RunningServer, token: string, path: string) {
-  const response = await fetch(`${server.url}${path}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return (await response.json()) as Record<string, unknown> & { items: unknown[] };
-}
+/** Manual Trigger (field 'nome') → Código (greeting) → Log labelled `label`. */
+const greeting = (label: string): ChainStep[] => [
+  {
+    type: 'core_manual_trigger',
+    params: { fields: [{ name: 'nome', label: 'Nome', type: 'text', required: true }] },
+  },
+  { type: 'core_code', params: { code: "msg.payload.saudacao = 'Olá ' + msg.payload.nome" } },
+  { type: 'core_log', label, params: { label, message: '{{ msg.payload.saudacao }}' } },
+];
 
 async function toast(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible' });
@@ -34,14 +39,13 @@ describe.skipIf(!hasChromium)('Jornada dos flows: editor, lista, execução, imp
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
-  let token: string;
-  let exportedFile = '';
+  let call: Call;
 
   beforeAll(async () => {
     server = await startServer(admin);
     browser = await launchBrowser();
     page = await launchPage(browser);
-    token = await signInAsAdmin(server, page);
+    call = apiClient(server, await signInAsAdmin(server, page));
   });
 
   afterAll(async () => {
@@ -55,13 +59,10 @@ describe.skipIf(!hasChromium)('Jornada dos flows: editor, lista, execução, imp
     await page.waitForURL('**/flows/new');
     await page.getByText('Total de conectores: 0').waitFor();
 
-    await dropNode(page, 'core_manual_trigger', { x: 140, y: 220 });
-    await dropNode(page, 'core_code', { x: 380, y: 220 });
-    await dropNode(page, 'core_log', { x: 620, y: 220 });
+    const trigger = await dropConnector(page, 'Manual Trigger', { x: 140, y: 220 });
+    const code = await dropConnector(page, 'Código', { x: 380, y: 220 });
+    const log = await dropConnector(page, 'Log', { x: 620, y: 220 });
     await page.getByText('Total de conectores: 3').waitFor();
-    const trigger = await nodeUid(page, 'Manual Trigger');
-    const code = await nodeUid(page, 'Código');
-    const log = await nodeUid(page, 'Log');
     await connectNodes(page, trigger, 'default', code);
     await connectNodes(page, code, 'default', log);
 
@@ -85,7 +86,7 @@ describe.skipIf(!hasChromium)('Jornada dos flows: editor, lista, execução, imp
     await toast(page, 'Fluxo salvo com sucesso');
     await page.waitForURL(/\/flows\/[^/]+\?fromNew=true$/);
     await page.getByText('Existem alterações não salvas no fluxo').waitFor({ state: 'detached' });
-    const saved = (await api(server, token, '/api/v1/flows?status=all')).items as {
+    const saved = (await call('GET', '/api/v1/flows?status=all')).body.items as {
       name: string;
       data: { nodes: unknown[]; edges: unknown[] };
       thumbnailData: string | null;
@@ -105,8 +106,10 @@ describe.skipIf(!hasChromium)('Jornada dos flows: editor, lista, execução, imp
   });
 
   it('executa o flow pela lista com nome = Ana e o log aparece na API', async () => {
+    await createFlow(call, 'Saudação pela lista', greeting('Saudação pela lista'));
+    await page.goto(`${server.url}/flows`);
     await page
-      .getByRole('row', { name: /Saudação/ })
+      .getByRole('row', { name: /Saudação pela lista/ })
       .getByRole('button', { name: 'Executar' })
       .click();
     const dialog = page.getByRole('dialog', { name: 'Executar Flow' });
@@ -117,19 +120,18 @@ describe.skipIf(!hasChromium)('Jornada dos flows: editor, lista, execução, imp
       .getByText('Flow iniciado! Verifique os logs de monitoramento para detalhes da execução.')
       .waitFor();
     await dialog.waitFor({ state: 'detached' });
-    const filters = encodeURIComponent(JSON.stringify({ type: 'user', date_alias: '1h' }));
     const messages = await until(async () => {
-      const logs = (await api(server, token, `/api/v1/monitoring/logs?filters=${filters}`))
-        .items as { data: { message: string; label: string } }[];
-      return logs.length > 0 && logs.map((item) => item.data);
+      const logs = await userLogs(call);
+      return logs.length > 0 && logs;
     }, 'o log da execução');
     expect(messages).toContainEqual(
-      expect.objectContaining({ label: 'Saudação', message: 'Olá Ana' }),
+      expect.objectContaining({ label: 'Saudação pela lista', message: 'Olá Ana' }),
     );
   });
 
   it('exporta o flow para um arquivo e importa o arquivo num flow novo', async () => {
-    await page.getByRole('link', { name: 'Saudação' }).click();
+    const flowId = await createFlow(call, 'Saudação', greeting('Saudação'));
+    await page.goto(`${server.url}/flows/${flowId}`);
     await page.getByText('Total de conectores: 3').waitFor();
     await page.getByRole('button', { name: 'Importar/Exportar' }).click();
     const [download] = await Promise.all([
@@ -137,7 +139,7 @@ describe.skipIf(!hasChromium)('Jornada dos flows: editor, lista, execução, imp
       page.getByRole('menuitem', { name: 'Exportar para arquivo' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('saudacao.json');
-    exportedFile = `${server.dataDir}/saudacao.json`;
+    const exportedFile = `${server.dataDir}/saudacao.json`;
     await download.saveAs(exportedFile);
     expect(JSON.parse(readFileSync(exportedFile, 'utf8')).data.nodes).toHaveLength(3);
 
@@ -158,6 +160,9 @@ describe.skipIf(!hasChromium)('Jornada dos flows: editor, lista, execução, imp
     await page.getByRole('button', { name: 'Salvar' }).click();
     await toast(page, 'Fluxo salvo com sucesso');
     await page.waitForURL(/fromNew=true/);
+    const imported = (await call('GET', '/api/v1/flows?status=all&query=importada')).body.items;
+    expect(imported).toHaveLength(1);
+    expect(imported[0].data.nodes).toHaveLength(3);
   });
 
   it('importa um template da galeria e salva', async () => {
@@ -177,27 +182,29 @@ describe.skipIf(!hasChromium)('Jornada dos flows: editor, lista, execução, imp
     await toast(page, 'Fluxo salvo com sucesso');
     await page.waitForURL(/fromNew=true/);
     await snap(page, 'flows-06-template-importado');
-    const flows = (await api(server, token, '/api/v1/flows?status=all&query=CEP')).items;
+    const flows = (await call('GET', '/api/v1/flows?status=all&query=CEP')).body.items;
     expect(flows).toHaveLength(1);
   });
 
-  it('edita pelo teclado, mostra os erros do fluxo, as variáveis e executa pelo editor', async () => {
-    await page.getByText('Total de conectores: 5').waitFor();
+  it('edita pelo teclado, mostra os erros do fluxo e as variáveis do flow', async () => {
+    const flowId = await createFlow(call, 'Endereço de entrega', greeting('Registrar endereço'));
+    await page.goto(`${server.url}/flows/${flowId}`);
+    await page.getByText('Total de conectores: 3').waitFor();
     const logNode = await nodeUid(page, 'Registrar endereço');
     await selectNode(page, logNode);
     await page.keyboard.press('Control+d');
-    await page.getByText('Total de conectores: 6').waitFor();
+    await page.getByText('Total de conectores: 4').waitFor();
     await page.keyboard.press('Control+z');
-    await page.getByText('Total de conectores: 5').waitFor();
+    await page.getByText('Total de conectores: 3').waitFor();
     await page.keyboard.press('Control+Shift+z');
-    await page.getByText('Total de conectores: 6').waitFor();
+    await page.getByText('Total de conectores: 4').waitFor();
     await page.keyboard.press('Control+z');
-    await page.getByText('Total de conectores: 5').waitFor();
+    await page.getByText('Total de conectores: 3').waitFor();
     await selectNode(page, logNode);
     await page.keyboard.press('Control+c');
     await toast(page, '1 conector copiado.');
     await page.keyboard.press('Control+v');
-    await page.getByText('Total de conectores: 6').waitFor();
+    await page.getByText('Total de conectores: 4').waitFor();
     // The pasted copy is selected and unconnected: the validator flags it at once.
     await page.getByRole('button', { name: /Erros encontrados no fluxo/ }).click();
     const viewer = page.getByRole('dialog', { name: 'Erros encontrados no fluxo' });
@@ -209,7 +216,7 @@ describe.skipIf(!hasChromium)('Jornada dos flows: editor, lista, execução, imp
     await page.locator('.react-flow__node.selected').waitFor();
     await expect(page.locator('.react-flow__node.selected').count()).resolves.toBe(1);
     await page.keyboard.press('Delete');
-    await page.getByText('Total de conectores: 5').waitFor();
+    await page.getByText('Total de conectores: 3').waitFor();
     await page
       .getByRole('button', { name: /Erros encontrados no fluxo/ })
       .waitFor({ state: 'detached' });
@@ -227,26 +234,42 @@ describe.skipIf(!hasChromium)('Jornada dos flows: editor, lista, execução, imp
       page.getByRole('menuitem', { name: /Variáveis/ }).textContent(),
     ).resolves.toContain('1');
     await page.keyboard.press('Escape');
+  });
 
+  it('executa pelo editor e o log da execução aparece em /monitoring', async () => {
+    const flowId = await createFlow(call, 'Saudação pelo editor', greeting('Saudação pelo editor'));
+    await page.goto(`${server.url}/flows/${flowId}`);
+    await page.getByText('Total de conectores: 3').waitFor();
     await page.getByRole('button', { name: 'Executar', exact: true }).click();
     const run = page.getByRole('dialog', { name: 'Executar Flow' });
-    await run.getByText('CEP').first().waitFor();
-    await run.getByRole('button', { name: 'Cancelar' }).click();
+    await run.getByLabel('Nome').fill('Bia');
+    await snap(page, 'flows-09-executar-pelo-editor');
+    await run.getByRole('button', { name: 'Executar' }).click();
+    await run
+      .getByText('Flow iniciado! Verifique os logs de monitoramento para detalhes da execução.')
+      .waitFor();
     await run.waitFor({ state: 'detached' });
+
+    const line = await waitForLogLine(page, server, flowId, 'Olá Bia');
+    expect(line).toContain('Saudação pelo editor');
+    await snap(page, 'flows-10-log-da-execucao-pelo-editor');
   });
 
   it('avisa ao sair do editor com alterações não salvas', async () => {
-    await page.getByLabel('Nome do flow').fill('Consulta de CEP (editado)');
+    const flowId = await createFlow(call, 'Consulta de endereço', greeting('Registrar consulta'));
+    await page.goto(`${server.url}/flows/${flowId}`);
+    await page.getByText('Total de conectores: 3').waitFor();
+    await page.getByLabel('Nome do flow').fill('Consulta de endereço (editado)');
     await page.getByRole('main').getByRole('button', { name: 'Voltar' }).click();
     const warning = page.getByRole('dialog', { name: 'Sair do editor?' });
     await warning
       .getByText('Existem alterações não salvas no fluxo. Deseja sair mesmo assim?')
       .waitFor();
-    await snap(page, 'flows-09-aviso-alteracoes');
+    await snap(page, 'flows-11-aviso-alteracoes');
     await warning.getByRole('button', { name: 'Continuar editando' }).click();
     expect(page.url()).toMatch(/\/flows\/[^/]+/);
     await expect(page.getByLabel('Nome do flow').inputValue()).resolves.toBe(
-      'Consulta de CEP (editado)',
+      'Consulta de endereço (editado)',
     );
 
     // Closing or reloading the tab: the page asks the browser to confirm.
@@ -260,13 +283,15 @@ describe.skipIf(!hasChromium)('Jornada dos flows: editor, lista, execução, imp
     await page.getByRole('main').getByRole('button', { name: 'Voltar' }).click();
     await warning.getByRole('button', { name: 'Sair sem salvar' }).click();
     await page.waitForURL('**/flows');
-    await page.getByRole('row', { name: /Consulta de CEP \(ViaCEP\)|Consulta de CEP/ }).waitFor();
-    expect((await api(server, token, '/api/v1/flows?status=all&query=editado')).total).toBe(0);
+    await page.getByRole('row', { name: /Consulta de endereço/ }).waitFor();
+    expect((await call('GET', '/api/v1/flows?status=all&query=editado')).body.total).toBe(0);
   });
 
   it('remove um flow só quando o nome digitado confere', async () => {
+    const flowId = await createFlow(call, 'Saudação antiga', greeting('Saudação antiga'));
+    await page.goto(`${server.url}/flows`);
     await page
-      .getByRole('row', { name: /Saudação importada/ })
+      .getByRole('row', { name: /Saudação antiga/ })
       .getByRole('button', { name: 'Opções' })
       .click();
     await page.getByRole('menuitem', { name: 'Remover' }).click();
@@ -274,13 +299,13 @@ describe.skipIf(!hasChromium)('Jornada dos flows: editor, lista, execução, imp
     await page.getByLabel('Digite o nome para confirmar').fill('Saudação');
     await page.getByRole('button', { name: 'Remover o flow' }).click();
     await toast(page, 'O nome do flow não confere com o nome digitado!');
-    await snap(page, 'flows-10-remover-nome-errado');
-    expect((await api(server, token, '/api/v1/flows?status=all')).total).toBe(3);
-    await page.getByLabel('Digite o nome para confirmar').fill('Saudação importada');
+    await snap(page, 'flows-12-remover-nome-errado');
+    expect((await call('GET', `/api/v1/flows/${flowId}`)).status).toBe(200);
+    await page.getByLabel('Digite o nome para confirmar').fill('Saudação antiga');
     await page.getByRole('button', { name: 'Remover o flow' }).click();
     await toast(page, 'Flow removido com sucesso!');
     await page.waitForURL('**/flows');
-    expect((await api(server, token, '/api/v1/flows?status=all')).total).toBe(2);
+    expect((await call('GET', `/api/v1/flows/${flowId}`)).status).toBe(404);
   });
 });
 
@@ -300,11 +325,11 @@ describe.skipIf(!hasChromium)('Limite de conectores Action/Trigger do cliente', 
 
   it('mostra a mensagem do 429 com o limite 2 e não salva', async () => {
     const page = await launchPage(browser);
-    const token = await signInAsAdmin(server, page);
+    const call = apiClient(server, await signInAsAdmin(server, page));
     await page.goto(`${server.url}/flows/new`);
-    await dropNode(page, 'core_manual_trigger', { x: 140, y: 220 });
-    await dropNode(page, 'core_log', { x: 380, y: 220 });
-    await dropNode(page, 'core_code', { x: 620, y: 220 });
+    await dropConnector(page, 'Manual Trigger', { x: 140, y: 220 });
+    await dropConnector(page, 'Log', { x: 380, y: 220 });
+    await dropConnector(page, 'Código', { x: 620, y: 220 });
     await page.getByText('Action/Trigger: 3 / 2').waitFor();
     await page.getByLabel('Nome do flow').fill('Grande demais');
     await page.getByRole('button', { name: 'Salvar' }).click();
@@ -312,9 +337,9 @@ describe.skipIf(!hasChromium)('Limite de conectores Action/Trigger do cliente', 
       page,
       'Você atingiu o limite de conectores do tipo Action/Trigger (2) para o mesmo fluxo! Entre em contato com o suporte para saber mais.',
     );
-    await snap(page, 'flows-11-limite-de-conectores');
+    await snap(page, 'flows-13-limite-de-conectores');
     expect(page.url()).toMatch(/\/flows\/new$/);
-    expect((await api(server, token, '/api/v1/flows?status=all')).total).toBe(0);
+    expect((await call('GET', '/api/v1/flows?status=all')).body.total).toBe(0);
   });
 });
 

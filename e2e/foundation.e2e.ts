@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { apiClient, createFlow, type Call } from './support/api';
 import { hasChromium, launchBrowser, skipReason, snap } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -40,6 +41,32 @@ describe.skipIf(!hasChromium)('Jornada da fundação: conta, shell, grupos e var
   let browser: Browser;
   let page: Page;
 
+  /** The first account, through the API, unless the first journey already created it. */
+  async function ensureOwner() {
+    const status = await fetch(`${server.url}/account/v1/setup`);
+    if (!((await status.json()) as { needs_setup: boolean }).needs_setup) return;
+    const created = await fetch(`${server.url}/account/v1/setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...owner, workspace_name: 'Operações' }),
+    });
+    expect(created.status).toBe(201);
+  }
+
+  /** Signs the owner in (the app's /auth hand-off) and gives an API client with the token. */
+  async function signIn(): Promise<Call> {
+    await ensureOwner();
+    const response = await fetch(`${server.url}/account/v1/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: owner.email, password: owner.password }),
+    });
+    const { token } = (await response.json()) as { token: string };
+    await page.goto(`${server.url}/auth?token=${token}`);
+    await page.waitForURL('**/flows');
+    return apiClient(server, token);
+  }
+
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
@@ -66,6 +93,7 @@ describe.skipIf(!hasChromium)('Jornada da fundação: conta, shell, grupos e var
   });
 
   it('entra com e-mail e senha, e recusa a senha errada', async () => {
+    await ensureOwner();
     await page.goto(`${server.url}/conta/sair`);
     await page.waitForURL('**/conta/entrar');
     await page.getByRole('button', { name: 'Entrar' }).waitFor();
@@ -84,6 +112,7 @@ describe.skipIf(!hasChromium)('Jornada da fundação: conta, shell, grupos e var
   });
 
   it('mostra todas as seções e links do menu lateral', async () => {
+    await signIn();
     const nav = page.getByRole('navigation').first();
     for (const section of ['Construção', 'Armazenamento', 'Monitoramento', 'Configurações']) {
       await expect(nav.getByText(section, { exact: true }).count()).resolves.toBeGreaterThan(0);
@@ -99,6 +128,7 @@ describe.skipIf(!hasChromium)('Jornada da fundação: conta, shell, grupos e var
   });
 
   it('cria um grupo, que aparece no seletor do cabeçalho', async () => {
+    await signIn();
     await page.getByRole('link', { name: 'Grupos', exact: true }).click();
     await page.waitForURL('**/groups');
     await page.getByText('Nenhum grupo criado ainda.').waitFor();
@@ -118,10 +148,49 @@ describe.skipIf(!hasChromium)('Jornada da fundação: conta, shell, grupos e var
     await page.getByRole('option', { name: 'Financeiro' }).waitFor();
     await snap(page, '06-seletor-de-grupo');
     await page.getByRole('option', { name: 'Financeiro' }).click();
-    await expect(page.evaluate(() => localStorage.getItem('selectedGroup'))).resolves.toBeTruthy();
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Grupo selecionado' }).inputValue())
+      .toBe('Financeiro');
+  });
+
+  it('o grupo escolhido no cabeçalho filtra a lista de flows', async () => {
+    const call = await signIn();
+    const flowIn = (name: string, group: string) =>
+      createFlow(call, name, [{ type: 'core_manual_trigger' }], { group });
+    const sales = (await call('POST', '/api/v1/groups', { name: 'Vendas' })).body._id as string;
+    const purchases = (await call('POST', '/api/v1/groups', { name: 'Compras' })).body
+      ._id as string;
+    await flowIn('Pedido de venda', sales);
+    await flowIn('Pedido de compra', purchases);
+
+    await page.goto(`${server.url}/flows`);
+    const selector = page.getByRole('combobox', { name: 'Grupo selecionado' });
+    const pick = async (group: string) => {
+      await selector.click();
+      await page.getByRole('option', { name: group, exact: true }).click();
+    };
+    const sale = page.getByRole('row', { name: /Pedido de venda/ });
+    const purchase = page.getByRole('row', { name: /Pedido de compra/ });
+    await pick('Todos os grupos');
+    await sale.waitFor();
+    await purchase.waitFor();
+
+    await pick('Vendas');
+    await purchase.waitFor({ state: 'detached' });
+    await sale.waitFor();
+    await snap(page, '06b-flows-do-grupo-vendas');
+    await pick('Compras');
+    await sale.waitFor({ state: 'detached' });
+    await purchase.waitFor();
+    await expect(sale.count()).resolves.toBe(0);
+
+    await pick('Todos os grupos');
+    await sale.waitFor();
+    await purchase.waitFor();
   });
 
   it('cria, edita e remove uma variável', async () => {
+    await signIn();
     await page.getByRole('link', { name: 'Variáveis', exact: true }).click();
     await page.waitForURL('**/variables');
     await page.getByRole('button', { name: 'Criar variável' }).first().click();
@@ -159,29 +228,37 @@ describe.skipIf(!hasChromium)('Jornada da fundação: conta, shell, grupos e var
   });
 
   it('só remove o grupo quando o nome digitado confere', async () => {
+    const call = await signIn();
+    const group = (await call('POST', '/api/v1/groups', { name: 'Jurídico' })).body._id as string;
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Grupo selecionado' }).click();
+    await page.getByRole('option', { name: 'Jurídico', exact: true }).click();
     await page.getByRole('link', { name: 'Grupos', exact: true }).click();
     await page
-      .getByRole('row', { name: /Financeiro/ })
+      .getByRole('row', { name: /Jurídico/ })
       .getByRole('link', { name: 'Remover' })
       .click();
     await page.waitForURL('**/groups/delete/**');
-    await page.getByLabel('Digite o nome para confirmar').fill('Financeir');
+    await page.getByLabel('Digite o nome para confirmar').fill('Jurídic');
     await page.getByRole('button', { name: 'Remover o grupo' }).click();
     await toast(page, 'O nome do grupo não confere com o nome digitado!');
     await snap(page, '10-remover-grupo-nome-errado');
-    expect((await apiGet(server, page, '/api/v1/groups?page=1&limit=100')).total).toBe(1);
+    expect((await call('GET', `/api/v1/groups/${group}`)).status).toBe(200);
 
-    await page.getByLabel('Digite o nome para confirmar').fill('Financeiro');
+    await page.getByLabel('Digite o nome para confirmar').fill('Jurídico');
     await page.getByRole('button', { name: 'Remover o grupo' }).click();
     await toast(page, 'O grupo foi removida com sucesso!');
     await page.waitForURL('**/groups');
-    await page.getByText('Nenhum grupo criado ainda.').waitFor();
-    expect((await apiGet(server, page, '/api/v1/groups?page=1&limit=100')).total).toBe(0);
-    // The stored selection pointed at the removed group: it becomes empty.
-    await page.waitForFunction(() => !localStorage.getItem('selectedGroup'));
+    await page.getByRole('cell', { name: 'Jurídico' }).waitFor({ state: 'detached' });
+    expect((await call('GET', `/api/v1/groups/${group}`)).status).toBe(404);
+    // The header pointed at the removed group: it falls back to every group.
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Grupo selecionado' }).inputValue())
+      .toBe('Todos os grupos');
   });
 
   it("'Sair' encerra a sessão", async () => {
+    await signIn();
     await page.getByRole('button', { name: 'Menu do usuário' }).click();
     await page.getByText(owner.email).first().waitFor();
     await snap(page, '11-menu-do-usuario');

@@ -1,28 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { apiClient, createFlow, type Call } from './support/api';
 import { hasChromium, launchBrowser, skipReason, snap } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { admin, signInAsAdmin } from './support/session';
 import { until } from './support/until';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the API's JSON, read as a person would
-type Call = (method: string, path: string, body?: object) => Promise<{ status: number; body: any }>;
-
-async function signIn(server: RunningServer, page: Page): Promise<Call> {
-  const token = await signInAsAdmin(server, page);
-  return async (method, path, body) => {
-    const reply = await fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await reply.text();
-    return { status: reply.status, body: text ? JSON.parse(text) : undefined };
-  };
-}
 
 const node = (uid: string, type: string, x: number, params: object, extra: object = {}) => ({
   uid,
@@ -44,7 +26,20 @@ describe.skipIf(!hasChromium)('Jornada do debugger e do monitoramento', () => {
   let page: Page;
   let call: Call;
   let debugFlow = '';
-  let debugExecution = '';
+
+  /** Runs a flow through its Manual Trigger and waits for the execution to finish. */
+  const runToEnd = async (flowId: string, input: object = {}) => {
+    const started = await call('POST', `/engine/flow/manual-trigger/${flowId}`, input);
+    expect(started.status).toBe(200);
+    const executionId = started.body.execution_id as string;
+    return until(async () => {
+      const list = await call('GET', '/api/v1/monitoring/executions/completed?page=1&size=50');
+      const done = (list.body.items as { data: { execution_id: string; status: string } }[]).find(
+        (item) => item.data.execution_id === executionId,
+      );
+      return done?.data ?? false;
+    }, 'a execução terminar');
+  };
 
   beforeAll(async () => {
     server = await startServer(admin);
@@ -53,7 +48,7 @@ describe.skipIf(!hasChromium)('Jornada do debugger e do monitoramento', () => {
     page.on('pageerror', (error) => {
       throw error;
     });
-    call = await signIn(server, page);
+    call = apiClient(server, await signInAsAdmin(server, page));
     const created = await call('POST', '/api/v1/flows', {
       name: 'Saudação com debug',
       enabled: true,
@@ -139,12 +134,22 @@ describe.skipIf(!hasChromium)('Jornada do debugger e do monitoramento', () => {
     const [stopped, finished] = completed as { data: { execution_id: string; status: string } }[];
     expect(stopped?.data.status).toBe('stopped');
     expect(finished?.data.status).toBe('success');
-    debugExecution = finished!.data.execution_id;
   });
 
   it('encontra os logs da execução em /monitoring pelo ID e abre os detalhes', async () => {
+    const flowId = await createFlow(call, 'Saudação registrada', [
+      {
+        type: 'core_manual_trigger',
+        params: { fields: [{ name: 'nome', label: 'Nome', type: 'text', required: true }] },
+      },
+      { type: 'core_code', params: { code: "msg.payload.saudacao = 'Olá ' + msg.payload.nome" } },
+      { type: 'core_log', params: { label: 'Saudação', message: '{{ msg.payload.saudacao }}' } },
+    ]);
+    const finished = await runToEnd(flowId, { nome: 'Ana' });
+    expect(finished.status).toBe('success');
+    const execution = finished.execution_id;
     const filters = encodeURIComponent(
-      JSON.stringify({ date_alias: '1000d', execution_id: debugExecution }),
+      JSON.stringify({ date_alias: '1000d', execution_id: execution }),
     );
     await page.goto(`${server.url}/monitoring?filters=${filters}`);
     await page.getByRole('heading', { name: 'Logs de monitoramento' }).waitFor();
@@ -157,7 +162,7 @@ describe.skipIf(!hasChromium)('Jornada do debugger e do monitoramento', () => {
       .getByRole('button', { name: 'Detalhes' })
       .click();
     const details = page.getByRole('dialog');
-    await details.getByText(debugExecution).first().waitFor();
+    await details.getByText(execution).first().waitFor();
     await snap(page, 'monitoring-06-detalhes-do-log');
     await page.keyboard.press('Escape');
   });
@@ -197,13 +202,17 @@ describe.skipIf(!hasChromium)('Jornada do debugger e do monitoramento', () => {
   });
 
   it('lista as execuções terminadas e o gráfico da última hora', async () => {
+    const flowId = await createFlow(call, 'Registro rápido', [
+      { type: 'core_manual_trigger' },
+      { type: 'core_log', params: { label: 'Registro', message: 'rodou' } },
+    ]);
+    const finished = await runToEnd(flowId);
     await page.goto(`${server.url}/monitoring/completed`);
     await page.getByRole('heading', { name: 'Flows executados' }).waitFor();
-    await page.getByRole('row', { name: /Espera longa/ }).waitFor();
-    await page
-      .getByRole('row', { name: /Saudação com debug/ })
-      .first()
-      .waitFor();
+    const row = page.getByRole('row', { name: /Registro rápido/ });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain(finished.execution_id);
+    await expect(row.textContent()).resolves.toContain('Sucesso');
     await page.locator('.recharts-bar-rectangle path').filter({ visible: true }).first().waitFor();
     await snap(page, 'monitoring-08-historico');
   });

@@ -2,12 +2,6 @@ import type { Page } from 'playwright-core';
 
 /** Helpers for driving the flow editor (React Flow) like a person with a mouse. */
 
-export async function dropNode(page: Page, type: string, at: { x: number; y: number }) {
-  await page
-    .locator(`[data-node-type="${type}"]`)
-    .dragTo(page.locator('.react-flow__pane'), { targetPosition: at });
-}
-
 /** The uid of the node whose card shows `text`. */
 export async function nodeUid(page: Page, text: string): Promise<string> {
   const id = await page
@@ -53,4 +47,37 @@ export async function typeCode(page: Page, code: string) {
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Delete');
   await page.keyboard.insertText(code);
+}
+
+/**
+ * Finds a connector in the palette by its pt-BR name (through 'Buscar conectores'), drags it
+ * onto the canvas at `at` and gives the uid of the node it became.
+ */
+export async function dropConnector(page: Page, label: string, at: { x: number; y: number }) {
+  const nodes = page.locator('.react-flow__node');
+  const before = new Set(
+    await nodes.evaluateAll((cards) => cards.map((card) => card.getAttribute('data-id'))),
+  );
+  const search = page.getByRole('textbox', { name: 'Buscar conectores' });
+  await search.fill(label);
+  await page
+    .getByRole('button', { name: label, exact: true })
+    .dragTo(page.locator('.react-flow__pane'), { targetPosition: at });
+  await search.fill('');
+  await nodes.nth(before.size).waitFor();
+  const after = await nodes.evaluateAll((cards) =>
+    cards.map((card) => card.getAttribute('data-id')),
+  );
+  const uid = after.find((id) => id && !before.has(id));
+  if (!uid) throw new Error(`O conector ${label} não chegou ao editor`);
+  return uid;
+}
+
+/** Picks `option` in the select labelled `label` of the node's side panel. */
+export async function choose(page: Page, label: string, option: string) {
+  await page
+    .getByRole('complementary', { name: 'Configuração do conector' })
+    .getByRole('combobox', { name: label })
+    .click();
+  await page.getByRole('option', { name: option, exact: true }).click();
 }
