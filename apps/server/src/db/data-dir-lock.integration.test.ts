@@ -1,5 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,7 +40,17 @@ describe('embedded database folder lock', () => {
     const old = new Date(Date.now() - 60_000);
     utimesSync(`${dbDir}.lock`, old, old);
     const release = await lockDataDir(dbDir);
+    // Taken over: this process now owns the folder, and a second open is refused with the message.
+    expect(JSON.parse(readFileSync(`${dbDir}.owner`, 'utf8'))).toEqual({
+      pid: process.pid,
+      host: hostname(),
+    });
+    await expect(lockDataDir(dbDir)).rejects.toThrow(
+      `O diretório de dados ${join(root, 'abandonado')} já está em uso por outro processo do Ponte.`,
+    );
     await release();
+    expect(existsSync(`${dbDir}.lock`)).toBe(false);
+    expect(existsSync(`${dbDir}.owner`)).toBe(false);
   });
 
   it('takes over at once a fresh lock whose process on this machine is gone', async () => {
