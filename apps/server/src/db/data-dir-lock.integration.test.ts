@@ -18,6 +18,7 @@ import { DataDirInUseError, lockDataDir } from './data-dir-lock';
 const root = mkdtempSync(join(tmpdir(), 'ponte-lock-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+// Opening a PGlite folder runs initdb: slow on a busy machine.
 describe('embedded database folder lock', () => {
   it('refuses a second open while the first is open, and allows it after close', async () => {
     const dbDir = join(root, 'dados', 'db');
@@ -32,7 +33,7 @@ describe('embedded database folder lock', () => {
     const second = await openPglite(dbDir);
     await second.ping();
     await second.close();
-  });
+  }, 90_000);
 
   it('takes over a lock left by a process that died', async () => {
     const dbDir = join(root, 'abandonado', 'db');
@@ -64,7 +65,7 @@ describe('embedded database folder lock', () => {
     await handle.close();
     expect(existsSync(`${dbDir}.lock`)).toBe(false);
     expect(existsSync(`${dbDir}.owner`)).toBe(false);
-  });
+  }, 90_000);
 
   it('refuses a fresh lock whose process is alive or ran on another machine', async () => {
     const dbDir = join(root, 'vivo', 'db');
