@@ -1,5 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +18,7 @@ import { DataDirInUseError, lockDataDir } from './data-dir-lock';
 const root = mkdtempSync(join(tmpdir(), 'ponte-lock-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+// Opening a PGlite folder runs initdb: slow on a busy machine.
 describe('embedded database folder lock', () => {
   it('refuses a second open while the first is open, and allows it after close', async () => {
     const dbDir = join(root, 'dados', 'db');
@@ -24,7 +33,7 @@ describe('embedded database folder lock', () => {
     const second = await openPglite(dbDir);
     await second.ping();
     await second.close();
-  });
+  }, 90_000);
 
   it('takes over a lock left by a process that died', async () => {
     const dbDir = join(root, 'abandonado', 'db');
@@ -32,7 +41,17 @@ describe('embedded database folder lock', () => {
     const old = new Date(Date.now() - 60_000);
     utimesSync(`${dbDir}.lock`, old, old);
     const release = await lockDataDir(dbDir);
+    // Taken over: this process now owns the folder, and a second open is refused with the message.
+    expect(JSON.parse(readFileSync(`${dbDir}.owner`, 'utf8'))).toEqual({
+      pid: process.pid,
+      host: hostname(),
+    });
+    await expect(lockDataDir(dbDir)).rejects.toThrow(
+      `O diretório de dados ${join(root, 'abandonado')} já está em uso por outro processo do Ponte.`,
+    );
     await release();
+    expect(existsSync(`${dbDir}.lock`)).toBe(false);
+    expect(existsSync(`${dbDir}.owner`)).toBe(false);
   });
 
   it('takes over at once a fresh lock whose process on this machine is gone', async () => {
@@ -46,7 +65,7 @@ describe('embedded database folder lock', () => {
     await handle.close();
     expect(existsSync(`${dbDir}.lock`)).toBe(false);
     expect(existsSync(`${dbDir}.owner`)).toBe(false);
-  });
+  }, 90_000);
 
   it('refuses a fresh lock whose process is alive or ran on another machine', async () => {
     const dbDir = join(root, 'vivo', 'db');

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { describe } from 'vitest';
-import { openPostgres, type DatabaseHandle } from '../db/client';
+import { openPglite, openPostgres, type DatabaseHandle } from '../db/client';
 import { openPgliteFromTemplate } from './pglite-template';
 
 export type DriverName = 'pglite' | 'postgres';
@@ -46,6 +49,40 @@ export function createTestDatabase(driver: DriverName): Promise<DatabaseHandle> 
   if (driver === 'pglite') return openPgliteFromTemplate();
   if (!postgresTestUrl) throw new Error('PONTE_TEST_DATABASE_URL is not set');
   return createPostgresDatabase(postgresTestUrl);
+}
+
+export interface SharedTestDatabase {
+  /** What another process opens: `pglite:<folder>` or a postgres:// URL. */
+  location: string;
+  open(): Promise<DatabaseHandle>;
+  /** Removes the folder or drops the database (every handle closed before). */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A migrated database that another process can open too, one at a time for PGlite: a PGlite
+ * folder on disk, or a new database on PONTE_TEST_DATABASE_URL.
+ */
+export async function createSharedTestDatabase(driver: DriverName): Promise<SharedTestDatabase> {
+  if (driver === 'pglite') {
+    const folder = mkdtempSync(join(tmpdir(), 'ponte-shared-'));
+    const dbDir = join(folder, 'db');
+    return {
+      location: `pglite:${dbDir}`,
+      open: () => openPglite(dbDir),
+      dispose: async () => rmSync(folder, { recursive: true, force: true }),
+    };
+  }
+  if (!postgresTestUrl) throw new Error('PONTE_TEST_DATABASE_URL is not set');
+  const name = `ponte_test_${randomBytes(6).toString('hex')}`;
+  await runAsAdmin(postgresTestUrl, `create database "${name}"`);
+  const target = new URL(postgresTestUrl);
+  target.pathname = `/${name}`;
+  return {
+    location: target.toString(),
+    open: () => openPostgres(target.toString()),
+    dispose: () => runAsAdmin(postgresTestUrl, `drop database if exists "${name}" with (force)`),
+  };
 }
 
 /**

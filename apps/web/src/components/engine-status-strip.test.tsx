@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { loadingStore } from '../lib/loading/loading-store';
 import { apiError, mockFetch } from '../test/mock-fetch';
 import { renderWithProviders } from '../test/render';
@@ -40,18 +40,27 @@ describe('EngineStatusStrip', () => {
   });
 
   it('polls every second without the global loading indicator, and not while paused', async () => {
+    // Fake timers: each second of polling is stepped by hand, never waited for.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    onTestFinished(() => void vi.useRealTimers());
     const api = mockFetch([{ method: 'GET', path: '/engine/status', reply: { body: online } }]);
     const started = vi.spyOn(loadingStore, 'start');
-    const { user } = renderWithProviders(<PausableStrip />);
-    await waitFor(() => expect(api.callsTo('GET', '/engine/status').length).toBeGreaterThan(1), {
-      timeout: 2500,
-    });
+    const calls = () => api.callsTo('GET', '/engine/status').length;
+    renderWithProviders(<PausableStrip />);
+    await vi.advanceTimersByTimeAsync(0);
+    const first = calls();
+    expect(first).toBeGreaterThan(0);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls()).toBe(first + 1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls()).toBe(first + 2);
     expect(started).not.toHaveBeenCalled();
 
-    await user.click(screen.getByRole('button', { name: 'Pausar' }));
-    const count = api.callsTo('GET', '/engine/status').length;
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(api.callsTo('GET', '/engine/status')).toHaveLength(count);
+    fireEvent.click(screen.getByRole('button', { name: 'Pausar' }));
+    await vi.advanceTimersByTimeAsync(0);
+    const count = calls();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(calls()).toBe(count);
   });
 });
 

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { afterEach, expect, it } from 'vitest';
 import { createEngine } from '@ponte/engine/engine';
 import type { HttpPort } from '@ponte/engine/ports';
@@ -6,9 +8,13 @@ import { createTestNodes } from '@ponte/engine/testing/test-nodes';
 import { createEnginePorts } from '../../adapters/engine-ports';
 import { createEmbeddedQueueDriver } from '../../plugins/queue/embedded-queue-driver';
 import { useTestApp, type TestAccount } from '../../test/test-app';
-import { describeEachDriver } from '../../test/test-database';
+import { createSharedTestDatabase, describeEachDriver } from '../../test/test-database';
 import { chain as flowOf, type Step } from '../../test/flow-fixtures';
 import { until } from '../../test/until';
+import { flows } from '../../db/schema';
+import { serverRoot } from '../../package-root';
+import { createSecondRunner } from '../../test/second-runner';
+import { createAuthRepository } from '../auth/auth.repository';
 import { createLogWriter } from '../logs/log-writer';
 import { createExecutionRunner, type ExecutionRunner } from './execution-runner';
 
@@ -159,42 +165,90 @@ describeEachDriver('execution runner', (driver) => {
   });
 
   it('after a crash, marks what was running as crashed and runs what was queued', async () => {
-    const account = await t.createAccount();
-    const hang = await createFlow(account, chain({ type: 'test_hang' }));
-    const quick = await createFlow(
-      account,
-      chain({ type: 'core_log', params: { label: 'ok', message: 'ok' } }),
-    );
-    const dying = startRunner(1);
-    await dying.start();
-    const running = await dying.enqueue({
-      workspaceId: account.workspaceId,
-      flowId: hang,
-      triggerNodeUid: 'n0',
-      msg: { payload: {} },
-    });
-    await until(
-      async () => (await dying.repository.find(running.execution_id))?.status === 'running',
-      'a execução começar',
-    );
-    const queued = await dying.enqueue({
-      workspaceId: account.workspaceId,
-      flowId: quick,
-      triggerNodeUid: 'n0',
-      msg: { payload: {} },
-    });
+    const shared = await createSharedTestDatabase(driver);
+    try {
+      const setup = await shared.open();
+      const { workspaceId } = await setup.db.transaction((tx) =>
+        createAuthRepository(tx).createOwnerAccount(
+          {
+            customerName: 'Cliente',
+            workspaceName: 'Workspace',
+            userName: 'Pessoa',
+            email: 'pessoa@exemplo.com.br',
+            passwordHash: 'x',
+          },
+          new Date(),
+        ),
+      );
+      const addFlow = async (data: object) => {
+        const id = randomUUID();
+        await setup.db.insert(flows).values({
+          id,
+          workspaceId,
+          name: 'Flow',
+          enabled: true,
+          triggers: [{ node_uid: 'n0', node_type: 'test_trigger' }],
+          variables: [],
+          data,
+          config: { rate_limit: 0 },
+        });
+        return id;
+      };
+      const hang = await addFlow(chain({ type: 'test_hang' }));
+      const quick = await addFlow(
+        chain({ type: 'core_log', params: { label: 'ok', message: 'ok' } }),
+      );
+      await setup.close();
 
-    // A new process starts over the same database while the old one is gone.
-    const restarted = startRunner();
-    const crashed = await restarted.start();
-    expect(crashed.map((row) => row.id)).toEqual([running.execution_id]);
-    expect(await restarted.repository.find(running.execution_id)).toMatchObject({
-      status: 'crashed',
-      error: { message: 'A execução foi interrompida: o processo do Ponte parou.' },
-    });
-    await until(
-      async () => (await restarted.repository.find(queued.execution_id))?.status === 'success',
-      'a execução da fila depois do reinício',
-    );
-  });
+      // Another process runs the hanging flow and queues the quick one; then it is killed.
+      const dying = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'src/test/dying-runner-process.ts',
+          shared.location,
+          JSON.stringify({ workspaceId, hang, quick }),
+        ],
+        { cwd: serverRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      const exited = new Promise((resolve) => dying.once('exit', resolve));
+      let output = '';
+      dying.stderr.on('data', (chunk) => (output += String(chunk)));
+      const ids = await new Promise<{ running: string; queued: string }>((resolve, reject) => {
+        let line = '';
+        dying.stdout.on('data', (chunk) => {
+          line += String(chunk);
+          if (line.includes('\n')) resolve(JSON.parse(line));
+        });
+        dying.once('exit', () => reject(new Error(`o processo terminou antes:\n${output}`)));
+      });
+      dying.kill('SIGKILL');
+      expect(await exited).toBeNull();
+
+      // A new process starts over the same database once the old one is gone.
+      const again = await shared.open();
+      const restarted = createSecondRunner(again.db, { nodes });
+      try {
+        expect(await restarted.runner.repository.find(ids.running)).toMatchObject({
+          status: 'running',
+        });
+        const crashed = await restarted.runner.start();
+        expect(crashed.map((row) => row.id)).toEqual([ids.running]);
+        expect(await restarted.runner.repository.find(ids.running)).toMatchObject({
+          status: 'crashed',
+          error: { message: 'A execução foi interrompida: o processo do Ponte parou.' },
+        });
+        await until(
+          async () => (await restarted.runner.repository.find(ids.queued))?.status === 'success',
+          'a execução da fila depois do reinício',
+        );
+      } finally {
+        await restarted.close();
+        await again.close();
+      }
+    } finally {
+      await shared.dispose();
+    }
+  }, 120_000);
 });

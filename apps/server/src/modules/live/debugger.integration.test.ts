@@ -4,7 +4,9 @@ import {
   debugMessageTooLarge,
   debuggerMessageSchema,
   debuggerStateSchema,
+  liveClientEvents,
   liveRooms,
+  liveServerEvents,
   type DebuggerMessage,
 } from '@ponte/shared/live.schema';
 import { messages } from '@ponte/shared/messages';
@@ -204,11 +206,15 @@ describeEachDriver('live debugger', (driver) => {
     expect(end).toBeLessThan(stop);
     expect(received[stop]).toMatchObject({ is_debug_mode: false, iteration_type: 'event' });
 
-    // Without a session executions run straight through, and the room hears nothing.
+    // Without a session executions run straight through, and the room hears nothing: the
+    // debug-start of a later session is the first thing the socket receives after the run.
     const before = received.length;
     await api.post(`/engine/flow/manual-trigger/${flowId}`, {});
     await finished(t, flowId, 2);
-    expect(received.length).toBe(before);
+    await api.post(`/engine/flow/debugger/start-debug/${flowId}`);
+    await until(() => received.length > before, 'debug-start');
+    expect(received.slice(before)).toEqual([expect.objectContaining({ event: 'debug-start' })]);
+    await api.post(`/engine/flow/debugger/stop-debug/${flowId}`);
   });
 
   it('ends the debug session when the engine restarts', async () => {
@@ -253,6 +259,10 @@ describeEachDriver('live debugger', (driver) => {
     await heldAt(received, 'gatilho');
     await api.post(`/engine/flow/debugger/stop-debug/${flowId}`);
     await until(() => received.some((msg) => msg.event === 'debug-stop'), 'debug-stop');
+    // An answer the stranger asks for after debug-stop went out comes after anything sent before.
+    const lists = recordLive(spy, liveServerEvents.statusList);
+    spy.emit(liveClientEvents.getStatusList);
+    await until(() => lists.length, 'a resposta ao estranho');
     expect(heard).toEqual([]);
   });
 
@@ -261,19 +271,23 @@ describeEachDriver('live debugger', (driver) => {
     const api = t.request(account.token);
     const flowId = await createFlow(t, account, threeNodes());
     await open(account, flowId);
-    const second = sockets[sockets.length - 1]!;
-    await open(account, flowId);
-    const first = sockets[sockets.length - 1]!;
+    const leaving = sockets.at(-1)!;
+    const staying = await open(account, flowId);
+    const closing = sockets.at(-1)!;
     await api.post(`/engine/flow/debugger/start-debug/${flowId}`);
     await api.post(`/engine/flow/manual-trigger/${flowId}`, {});
-    await until(async () => (await state(account, flowId)).statusCode === 200, 'uma pausa');
+    await heldAt(staying, 'gatilho');
 
-    first.close();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await api.post(`/engine/flow/debugger/start-debug/${flowId}`)).json().active).toBe(
-      true,
-    );
-    second.close();
+    // One page leaves the room; an answer to a later message on its socket proves it was handled.
+    leaving.emit(liveClientEvents.leave, liveRooms.debugger(flowId));
+    expect(await joinLive(leaving, 'sala-qualquer')).toMatchObject({ ok: false });
+    // Another page is still there: the session goes on and the next step is held again.
+    expect((await state(account, flowId)).statusCode).toBe(200);
+    await heldAt(staying, 'primeiro');
+    expect(staying.some((msg) => msg.event === 'debug-stop')).toBe(false);
+
+    // The last page closes: the held execution ends as stopped and the session is off.
+    closing.close();
     const [row] = await finished(t, flowId);
     expect(row!.status).toBe('stopped');
     const next = await state(account, flowId);

@@ -16,6 +16,7 @@ import type { AuthContext } from '../../plugins/auth';
 import type { ExecutionRow } from '../executions/executions.repository';
 import type { LogEntry } from '../logs/log-writer';
 import type { DebugSessions } from './debug-sessions';
+import { createStatusThrottle } from './status-throttle';
 
 export interface LiveSocketDeps {
   server: HttpServer;
@@ -154,23 +155,15 @@ export function createLiveSocket(deps: LiveSocketDeps) {
   });
 
   // status-list-updated: at most one per workspace every `throttleMs`, the last state wins.
-  const pending = new Map<string, NodeJS.Timeout>();
-  const lastPush = new Map<string, number>();
-  const push = async (workspaceId: string) => {
-    const room = monitoringRoom(workspaceId);
-    if (!roomSize(room)) return;
-    io.to(room).emit(liveServerEvents.statusListUpdated, await deps.runningExecutions(workspaceId));
-  };
-  const changed = (workspaceId: string) => {
-    if (pending.has(workspaceId)) return;
-    const wait = Math.max(0, (lastPush.get(workspaceId) ?? 0) + throttleMs - Date.now());
-    const timer = setTimeout(() => {
-      pending.delete(workspaceId);
-      lastPush.set(workspaceId, Date.now());
-      push(workspaceId).catch(fail);
-    }, wait);
-    pending.set(workspaceId, timer);
-  };
+  const statusUpdates = createStatusThrottle({
+    throttleMs,
+    read: (workspaceId) => deps.runningExecutions(workspaceId),
+    send: (workspaceId, list) =>
+      io.to(monitoringRoom(workspaceId)).emit(liveServerEvents.statusListUpdated, list),
+    listening: (workspaceId) => roomSize(monitoringRoom(workspaceId)) > 0,
+    onError: fail,
+  });
+  const changed = (workspaceId: string) => statusUpdates.changed(workspaceId);
   const onStarted = (execution: ExecutionRow) => changed(execution.workspaceId);
   const onFinished = (_result: unknown, execution: ExecutionRow) => changed(execution.workspaceId);
   const onEvent = (event: EngineEvent, workspaceId: string, entries: LogEntry[] = []) =>
@@ -187,8 +180,7 @@ export function createLiveSocket(deps: LiveSocketDeps) {
       deps.runnerEvents.off('started', onStarted);
       deps.runnerEvents.off('finished', onFinished);
       deps.runnerEvents.off('event', onEvent);
-      for (const timer of pending.values()) clearTimeout(timer);
-      pending.clear();
+      statusUpdates.close();
       io.disconnectSockets(true);
       io.engine.close();
     },

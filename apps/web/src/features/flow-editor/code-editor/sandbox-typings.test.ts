@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import ts from 'typescript';
+import { sandboxGlobals } from '@ponte/shared/sandbox-globals';
 import { sandboxSnippets, sandboxTypings } from './sandbox-typings';
 
-const helpers = [
-  'msg',
-  'getVar',
-  'getFlowData',
-  'setFlowData',
-  'toSlug',
-  'jsonStringify',
-  'moment',
-  'axios',
-  'OpenAI',
-  'Buffer',
-];
+/** Helpers with a snippet in the editor: the sandbox's own, not console/timers/fetch. */
+const snippetHelpers = sandboxGlobals.filter(
+  (name) => !['log', 'console', 'setTimeout', 'clearTimeout', 'fetch'].includes(name),
+);
 
 /** Type-checks `code` (the body of an async function, as the sandbox runs it) against the typings. */
 function diagnostics(code: string): string[] {
@@ -42,8 +35,12 @@ function diagnostics(code: string): string[] {
 }
 
 describe('sandbox typings', () => {
-  it('declares every sandbox helper, with a pt-BR doc comment', () => {
-    for (const name of helpers) {
+  it('declares exactly the names the sandbox defines, each with a pt-BR doc comment', () => {
+    const declared = [
+      ...sandboxTypings.matchAll(/^declare (?:let|const|function|class) (\w+)/gm),
+    ].map((match) => match[1]!);
+    expect([...new Set(declared)].sort()).toEqual([...sandboxGlobals].sort());
+    for (const name of sandboxGlobals) {
       const declaration = new RegExp(
         `/\\*\\*(?:(?!\\*/)[\\s\\S])+\\*/\\s*declare (let|const|function|class) ${name}\\b`,
       );
@@ -97,7 +94,9 @@ describe('sandbox typings', () => {
   });
 
   it('offers one snippet per helper', () => {
-    expect(sandboxSnippets.map((snippet) => snippet.name).sort()).toEqual([...helpers].sort());
+    expect(sandboxSnippets.map((snippet) => snippet.name).sort()).toEqual(
+      [...snippetHelpers].sort(),
+    );
     for (const snippet of sandboxSnippets) {
       expect(snippet.insertText, snippet.name).toContain(snippet.name);
       expect(snippet.documentation, snippet.name).not.toBe('');

@@ -1,7 +1,8 @@
 /**
  * What the JavaScript editor knows about the sandbox of the 'Código' connector: the code is the
  * body of an async function (await and return work at the top level), `msg` is in scope, and
- * the helpers below are globals. Keep in step with the engine's sandbox bootstrap.
+ * the helpers below are globals. They declare exactly the names of @ponte/shared/sandbox-globals,
+ * which the engine's tests hold to what the sandbox bootstrap really defines.
  */
 export const sandboxTypings = `
 /** A mensagem que chegou ao conector. Os dados principais ficam em msg.payload. */

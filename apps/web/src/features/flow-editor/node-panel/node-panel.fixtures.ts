@@ -1,7 +1,11 @@
 import type { FlowNode } from '@ponte/shared/flow/flow-document.schema';
 import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
+import { realManifest } from '../../../test/engine-library';
 
-/** A connector with one param of every kind, shaped like the engine's real manifests. */
+/**
+ * A made-up connector with one param of every kind (no built-in has them all); the panel's
+ * behaviour with real connectors is checked with manifests from the library copy.
+ */
 export const everyKindManifest: NodeManifest = {
   type: 'test_every_kind',
   version: 1,
@@ -58,28 +62,8 @@ export const everyKindManifest: NodeManifest = {
   outputs: { default: { label: 'Saída' } },
 };
 
-/** The switch: its rules table names the outputs. */
-export const switchManifest: NodeManifest = {
-  type: 'core_switch',
-  version: 1,
-  category: 'flow_control',
-  label: 'Switch',
-  description: 'Testa as regras em ordem.',
-  icon: 'arrows-split',
-  params: {
-    rules: {
-      type: 'table-params',
-      label: 'Regras',
-      required: true,
-      columns: [
-        { key: 'output', label: 'Saída', type: 'text' },
-        { key: 'condition', label: 'Condição (JSONata)', type: 'text' },
-      ],
-    },
-  },
-  outputs: { default: { label: 'Padrão' } },
-  dynamicOutputs: { param: 'rules', key: 'output' },
-};
+/** The real switch of the library: its rules table names the outputs. */
+export const switchManifest: NodeManifest = realManifest('core_switch');
 
 export function makeNode(overrides: Partial<FlowNode> = {}): FlowNode {
   return {

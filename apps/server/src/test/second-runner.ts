@@ -1,0 +1,47 @@
+import { createEngine } from '@ponte/engine/engine';
+import type { NodeDefinition } from '@ponte/engine/kit/define-node';
+import { createEnginePorts } from '../adapters/engine-ports';
+import type { Database } from '../db/client';
+import {
+  createExecutionRunner,
+  type ExecutionRunner,
+} from '../modules/executions/execution-runner';
+import { createLogWriter } from '../modules/logs/log-writer';
+import { createEmbeddedQueueDriver } from '../plugins/queue/embedded-queue-driver';
+
+export interface SecondRunner {
+  runner: ExecutionRunner;
+  /** Ends it as a process would on shutdown: stops consuming, then frees the engine. */
+  close(graceMs?: number): Promise<void>;
+}
+
+/**
+ * The runner of another Ponte process on the same database: its own engine and its own queue
+ * driver, sharing only the database with the app under test.
+ */
+export function createSecondRunner(
+  db: Database,
+  options: { nodes?: NodeDefinition[]; concurrency?: number } = {},
+): SecondRunner {
+  const late: { runner?: ExecutionRunner } = {};
+  const engine = createEngine({
+    ports: createEnginePorts(db, { runner: () => late.runner! }),
+    nodes: options.nodes ?? [],
+  });
+  const runner = createExecutionRunner({
+    db,
+    queue: createEmbeddedQueueDriver(db),
+    engine,
+    logs: createLogWriter(db, { flushMs: 10 }),
+    now: () => new Date(),
+    concurrency: options.concurrency ?? 8,
+  });
+  late.runner = runner;
+  return {
+    runner,
+    async close(graceMs = 100) {
+      await runner.close(graceMs);
+      engine.dispose();
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { createFakePorts } from './fake-ports';
+import { describePortsContract, portsContractVariables } from './ports-contract';
+
+describePortsContract('fake ports', async () => {
+  const ports = createFakePorts();
+  ports.variables.values = {
+    ...portsContractVariables.system,
+    ...portsContractVariables.workspace,
+  };
+  ports.flowHandler = (_flowId, payload) => ({ payload });
+  return {
+    ports,
+    scope: { workspaceId: 'ws', flowId: 'chamador', executionId: 'exec' },
+    calledFlowId: 'chamado',
+  };
+});
