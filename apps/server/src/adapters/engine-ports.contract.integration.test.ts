@@ -7,6 +7,8 @@ import { createSecondRunner } from '../test/second-runner';
 import { useTestApp } from '../test/test-app';
 import { describeEachDriver } from '../test/test-database';
 import { createEnginePorts } from './engine-ports';
+import { createNetworkGuard } from './outbound-http/network-guard';
+import { createOutboundHttpClient } from './outbound-http/outbound-http-client';
 
 describeEachDriver('real engine ports', (driver) => {
   const t = useTestApp(driver);
@@ -23,15 +25,20 @@ describeEachDriver('real engine ports', (driver) => {
     // The runner of the called flows: the real one, over the same database.
     const second = createSecondRunner(t.database.db);
     await second.runner.start();
+    const http = createOutboundHttpClient({ guard: createNetworkGuard() });
     const ports = createEnginePorts(t.database.db, {
       runner: () => second.runner,
+      http,
       systemVariables: { ...portsContractVariables.system },
     });
     return {
       ports,
       scope: { workspaceId: account.workspaceId, flowId: callerId, executionId: 'chamador' },
       calledFlowId,
-      close: () => second.close(),
+      close: async () => {
+        await second.close();
+        await http.close();
+      },
     };
   });
 });

@@ -1,6 +1,8 @@
 import { createEngine } from '@ponte/engine/engine';
 import type { NodeDefinition } from '@ponte/engine/kit/define-node';
 import { createEnginePorts } from '../adapters/engine-ports';
+import { createNetworkGuard } from '../adapters/outbound-http/network-guard';
+import { createOutboundHttpClient } from '../adapters/outbound-http/outbound-http-client';
 import type { Database } from '../db/client';
 import {
   createExecutionRunner,
@@ -24,8 +26,9 @@ export function createSecondRunner(
   options: { nodes?: NodeDefinition[]; concurrency?: number } = {},
 ): SecondRunner {
   const late: { runner?: ExecutionRunner } = {};
+  const http = createOutboundHttpClient({ guard: createNetworkGuard() });
   const engine = createEngine({
-    ports: createEnginePorts(db, { runner: () => late.runner! }),
+    ports: createEnginePorts(db, { runner: () => late.runner!, http }),
     nodes: options.nodes ?? [],
   });
   const runner = createExecutionRunner({
@@ -42,6 +45,7 @@ export function createSecondRunner(
     async close(graceMs = 100) {
       await runner.close(graceMs);
       engine.dispose();
+      await http.close();
     },
   };
 }
