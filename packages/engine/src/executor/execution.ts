@@ -275,9 +275,10 @@ class Execution {
           node_uid: node.uid,
         };
       }
-      if (!definition && this.deps.registry.get(node.type)) {
+      const newest = definition ? undefined : this.deps.registry.get(node.type);
+      if (newest) {
         return {
-          message: `O conector "${labelOf(node)}" usa a versão ${node.typeVersion ?? 1} de ${node.type}, que não existe mais nesta instalação.`,
+          message: `O conector "${labelOf(node, newest)}" usa a versão ${node.typeVersion ?? 1} de ${node.type}, que não existe mais nesta instalação.`,
           node_uid: node.uid,
         };
       }

@@ -109,7 +109,7 @@ describe('pinned node versions', () => {
     expect(result.status).toBe('error');
     expect(result.error).toEqual({
       message:
-        'O conector "g" usa a versão 1 de test_greeter, que não existe mais nesta instalação.',
+        'O conector "Saudação v2" usa a versão 1 de test_greeter, que não existe mais nesta instalação.',
       node_uid: 'g',
     });
     expect(variableReads()).toBe(0);

@@ -118,10 +118,11 @@ export function validateFlow(input: unknown, lookup: ManifestLookup): FlowIssue[
     seen.add(node.uid);
     const manifest = manifests.get(node);
     if (!manifest) {
-      if (lookup(node.type)) {
+      const newest = lookup(node.type);
+      if (newest) {
         error(
           'unknown_version',
-          `O conector "${labelOf(node)}" usa a versão ${node.typeVersion} de ${node.type}, que não existe mais nesta instalação.`,
+          `O conector "${node.label || newest.label}" usa a versão ${node.typeVersion} de ${node.type}, que não existe mais nesta instalação.`,
         );
       } else {
         error(
