@@ -43,6 +43,7 @@ const fullCep: FlowTemplate = {
       {
         uid: 'inicio',
         type: 'core_manual_trigger',
+        typeVersion: 1,
         position: { x: 0, y: 0 },
         params: {},
       },
