@@ -22,7 +22,7 @@ import { flowsRoutes } from './modules/flows/flows.routes';
 import { createGroupsService } from './modules/groups/groups.service';
 import { monitoringRoutes } from './modules/logs/monitoring.routes';
 import { groupsRoutes } from './modules/groups/groups.routes';
-import { buildFlowTemplates } from './modules/templates/build-flow-templates';
+import { buildFlowTemplates, offeredTemplates } from './modules/templates/build-flow-templates';
 import { createFlowTemplatesService } from './modules/templates/flow-templates.service';
 import { flowTemplatesRoutes } from './modules/templates/flow-templates.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -249,6 +249,7 @@ export async function buildApp(options: BuildAppOptions) {
       await engineScope.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 20 } });
       await engineScope.register(engineRoutes, {
         manifests: () => library.manifests(),
+        olderManifests: () => library.olderManifests(),
         lookup: library.manifest,
       });
       await engineScope.register(engineControlRoutes, {
@@ -288,7 +289,9 @@ export async function buildApp(options: BuildAppOptions) {
       await account.register(workspaceAccountRoutes, { service: workspaces });
       await account.register(userAccountRoutes, { service: users, tokens });
       await account.register(flowTemplatesRoutes, {
-        service: createFlowTemplatesService(buildFlowTemplates(library.manifest)),
+        service: createFlowTemplatesService(
+          offeredTemplates(buildFlowTemplates(library.manifest), library.manifest),
+        ),
       });
     },
     { prefix: '/account/v1' },

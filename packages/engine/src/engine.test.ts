@@ -16,18 +16,21 @@ const flow: FlowDocument = {
     {
       uid: 'gatilho',
       type: 'core_manual_trigger',
+      typeVersion: 1,
       position: { x: 0, y: 0 },
       params: { fields: [{ name: 'cep', label: 'CEP', type: 'text', required: true }] },
     },
     {
       uid: 'busca',
       type: 'core_http_request',
+      typeVersion: 1,
       position: { x: 200, y: 0 },
       params: { url: 'https://viacep.exemplo/{{ msg.payload.cep }}/json' },
     },
     {
       uid: 'codigo',
       type: 'core_code',
+      typeVersion: 1,
       position: { x: 400, y: 0 },
       params: {
         code: 'const cidade = msg.payload.localidade; console.log("cidade", cidade); return { ...msg, payload: { cidade, slug: toSlug(cidade) } };',
@@ -36,18 +39,21 @@ const flow: FlowDocument = {
     {
       uid: 'sp',
       type: 'core_condition',
+      typeVersion: 1,
       position: { x: 600, y: 0 },
       params: { expression: 'msg.payload.slug = "sao-paulo"' },
     },
     {
       uid: 'log',
       type: 'core_log',
+      typeVersion: 1,
       position: { x: 800, y: -100 },
       params: { label: 'Cidade', message: '{{ msg.payload.cidade }}' },
     },
     {
       uid: 'fim',
       type: 'core_stop',
+      typeVersion: 1,
       position: { x: 800, y: 100 },
       params: { status: 'error', message: 'Fora de SP: {{ msg.payload.cidade }}' },
     },

@@ -70,6 +70,8 @@ export const messages = {
       `Você atingiu o limite de conectores do tipo Action/Trigger (${limit}) para o mesmo fluxo! Entre em contato com o suporte para saber mais.`,
     saveError: (detail: string) => `Ocorreu um erro ao salvar o fluxo: ${detail}`,
     invalidDocument: 'O fluxo possui erros e não pode ser salvo assim.',
+    unusableNodes:
+      'O fluxo contém conectores que não podem ser usados nesta instalação. Remova-os antes de salvar o fluxo.',
     invalidToEnable:
       'O fluxo possui erros e não pode ser ativado. Corrija-os ou salve-o desativado.',
     copyName: (name: string) => `${name} (cópia)`,

@@ -7,6 +7,7 @@ function linear(breakpointOn?: { uid: string; condition?: string }): FlowDocumen
   const nodes = ['t', 'a', 'b', 'c'].map((uid, index) => ({
     uid,
     type: index === 0 ? 'test_trigger' : 'test_tag',
+    typeVersion: 1,
     params: index === 0 ? {} : { tag: uid },
     position: { x: index * 100, y: 0 },
     ...(breakpointOn?.uid === uid

@@ -127,6 +127,8 @@ class Execution {
     );
     try {
       if (options.signal?.aborted || options.debug?.signal.aborted) onAbort();
+      const refused = this.refusal();
+      if (refused) this.end('error', refused);
       const scope = {
         workspaceId: options.workspaceId,
         flowId: options.flowId,
@@ -252,8 +254,36 @@ class Execution {
       .finally(() => this.afterWork());
   }
 
+  /** A node runs exactly the version it records; a document older than versions means 1. */
   private definitionOf(node: FlowNode): NodeDefinition | undefined {
-    return this.deps.registry.get(node.type, node.typeVersion);
+    return this.deps.registry.get(node.type, node.typeVersion ?? 1);
+  }
+
+  /**
+   * A flow holding a node whose area does not exist yet, or pinned to a version this
+   * installation no longer has, does not run at all: refused before any port is called.
+   */
+  private refusal(): ExecutionError | undefined {
+    for (const node of this.nodes.values()) {
+      const definition = this.definitionOf(node);
+      const { manifest } = definition ?? {};
+      if (manifest?.available === false) {
+        const reason = manifest.unavailableReason ?? '';
+        return {
+          message:
+            `O conector "${labelOf(node, definition)}" (${node.type}) ainda não pode ser usado nesta instalação. ${reason}`.trim(),
+          node_uid: node.uid,
+        };
+      }
+      const newest = definition ? undefined : this.deps.registry.get(node.type);
+      if (newest) {
+        return {
+          message: `O conector "${labelOf(node, newest)}" usa a versão ${node.typeVersion ?? 1} de ${node.type}, que não existe mais nesta instalação.`,
+          node_uid: node.uid,
+        };
+      }
+    }
+    return undefined;
   }
 
   private async deliver({ uid, msg, from }: Delivery): Promise<void> {

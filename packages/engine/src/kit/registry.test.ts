@@ -25,6 +25,34 @@ describe('node registry', () => {
     expect(registry.manifests().map((m) => `${m.type}@${m.version}`)).toEqual(['core_exemplo@2']);
   });
 
+  it('lists the versions below the newest for panels of pinned nodes', () => {
+    const registry = createRegistry([version(1), version(2), version(3)]);
+    expect(registry.olderManifests().map((m) => m.version)).toEqual([1, 2]);
+    expect(registry.manifest('core_exemplo', 3)?.label).toBe('Exemplo v3');
+  });
+
+  it('marks a node whose area does not exist yet, with the reason', () => {
+    const email = defineNode({
+      type: 'core_send_email',
+      version: 1,
+      category: 'action',
+      label: 'Enviar e-mail',
+      description: 'Exemplo.',
+      icon: 'mail',
+      params: {},
+      outputs: { default: { label: 'Saída' } },
+      async run({ input }) {
+        return { output: 'default', msg: input };
+      },
+    });
+    const registry = createRegistry([email, version(1)]);
+    expect(registry.manifest('core_send_email')).toMatchObject({
+      available: false,
+      unavailableReason: 'Disponível quando as contas de serviço existirem.',
+    });
+    expect(registry.manifest('core_exemplo')).not.toHaveProperty('available');
+  });
+
   it('serves manifests without the run function', () => {
     const [manifest] = createRegistry([version(1)]).manifests();
     expect(manifest).not.toHaveProperty('run');

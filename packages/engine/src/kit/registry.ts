@@ -1,17 +1,31 @@
 import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
+import { unavailableReason } from '@ponte/shared/flow/node-availability';
 import type { NodeDefinition } from './define-node';
 
 /**
- * Node types keyed by `type@version`. A flow node without `typeVersion` runs the newest
- * version; old versions stay registered so that old flows keep running.
+ * Node types keyed by `type@version` (ADR 0014). A flow node runs exactly the version it
+ * records; old versions stay registered so that old flows keep running. Without a version a
+ * lookup gives the newest: that is what the palette adds.
  */
 export interface NodeRegistry {
   register(definition: NodeDefinition): void;
   get(type: string, version?: number): NodeDefinition | undefined;
-  /** The newest version of every type, for the library endpoint and the validator. */
+  /** The newest version of every type, for the library endpoint and the palette. */
   manifests(): NodeManifest[];
+  /** Every registered version below the newest one, for panels of nodes pinned to them. */
+  olderManifests(): NodeManifest[];
   /** The manifest a flow node resolves to (same rule as `get`). */
   manifest(type: string, version?: number): NodeManifest | undefined;
+}
+
+/** A node whose area does not exist yet is served marked, with the reason people read. */
+function withAvailability(definition: NodeDefinition): NodeDefinition {
+  const reason = unavailableReason(definition.manifest.type);
+  if (reason === undefined) return definition;
+  return {
+    ...definition,
+    manifest: { ...definition.manifest, available: false, unavailableReason: reason },
+  };
 }
 
 export function createRegistry(definitions: NodeDefinition[] = []): NodeRegistry {
@@ -19,7 +33,8 @@ export function createRegistry(definitions: NodeDefinition[] = []): NodeRegistry
   const newest = new Map<string, NodeDefinition>();
 
   const registry: NodeRegistry = {
-    register(definition) {
+    register(registered) {
+      const definition = withAvailability(registered);
       const { type, version } = definition.manifest;
       const key = `${type}@${version}`;
       if (byKey.has(key)) throw new Error(`Node type ${key} registered twice.`);
@@ -32,6 +47,11 @@ export function createRegistry(definitions: NodeDefinition[] = []): NodeRegistry
     },
     manifests() {
       return [...newest.values()].map((definition) => definition.manifest);
+    },
+    olderManifests() {
+      return [...byKey.values()]
+        .filter((definition) => newest.get(definition.manifest.type) !== definition)
+        .map((definition) => definition.manifest);
     },
     manifest(type, version) {
       return registry.get(type, version)?.manifest;

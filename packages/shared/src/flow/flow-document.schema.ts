@@ -6,8 +6,11 @@ export const flowDocumentVersion = 1;
 export const flowNodeSchema = z.object({
   uid: z.string().min(1).max(100),
   type: z.string().min(1).max(200),
-  /** Version of the node type; absent means the newest the library knows. */
-  typeVersion: z.number().int().positive().optional(),
+  /**
+   * The version of the node type this node runs (ADR 0014). Everything the app writes carries
+   * it; a document without it (an export older than versions) is read as version 1.
+   */
+  typeVersion: z.number().int().positive().default(1),
   label: z.string().max(200).optional(),
   position: z.object({ x: z.number(), y: z.number() }),
   params: z.record(z.string(), z.unknown()),

@@ -103,6 +103,7 @@ describe('flow operations', () => {
       {
         uid: 'n1',
         type: 'core_manual_trigger',
+        typeVersion: 1,
         label: 'Início',
         params: {},
         position: { x: 10, y: 70 },

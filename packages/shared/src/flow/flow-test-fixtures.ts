@@ -43,6 +43,14 @@ export const testManifests: NodeManifest[] = [
   }),
   manifest({ type: 'core_log', category: 'action', label: 'Log' }),
   manifest({ type: 'core_old', category: 'action', label: 'Antigo', deprecated: true }),
+  manifest({ type: 'core_log', category: 'action', label: 'Log v2', version: 2 }),
+  manifest({
+    type: 'core_send_email',
+    category: 'action',
+    label: 'Enviar e-mail',
+    available: false,
+    unavailableReason: 'Disponível quando as contas de serviço existirem.',
+  }),
   manifest({
     type: 'core_condition',
     category: 'flow_control',
@@ -63,7 +71,11 @@ export const testManifests: NodeManifest[] = [
   }),
 ];
 
-export const lookup: ManifestLookup = (type) => testManifests.find((m) => m.type === type);
+/** Like the registry: a given version exactly, no version the newest. */
+export const lookup: ManifestLookup = (type, version) =>
+  testManifests
+    .filter((m) => m.type === type && (version === undefined || m.version === version))
+    .sort((a, b) => b.version - a.version)[0];
 
 export function node(
   uid: string,
@@ -71,7 +83,7 @@ export function node(
   params: Record<string, unknown> = {},
   extra: Partial<FlowNode> = {},
 ): FlowNode {
-  return { uid, type, params, position: { x: 0, y: 0 }, ...extra };
+  return { uid, type, typeVersion: 1, params, position: { x: 0, y: 0 }, ...extra };
 }
 
 /** Builds a document from nodes and `[source, target, output?]` edges. */

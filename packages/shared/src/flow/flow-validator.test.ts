@@ -44,6 +44,42 @@ describe('validateFlow', () => {
     expect(issues.every((issue) => issue.level === 'error')).toBe(true);
   });
 
+  it('runs the pinned version and refuses a version that no longer exists', () => {
+    const pinned = node('l', 'core_log', {}, { typeVersion: 2 });
+    expect(validateFlow(flow([trigger, pinned], [['t', 'l']]), lookup)).toEqual([]);
+    const gone = node('l', 'core_log', {}, { label: 'Registrar', typeVersion: 7 });
+    expect(validateFlow(flow([trigger, gone], [['t', 'l']]), lookup)).toEqual([
+      {
+        level: 'error',
+        code: 'unknown_version',
+        message:
+          'O conector "Registrar" usa a versão 7 de core_log, que não existe mais nesta instalação.',
+        node_uid: 'l',
+      },
+    ]);
+  });
+
+  it('reads a node without typeVersion as version 1', () => {
+    const { typeVersion: _v, ...legacy } = node('l', 'core_log');
+    const doc = { version: 1, nodes: [trigger, legacy], edges: flow([], [['t', 'l']]).edges };
+    expect(
+      validateFlow(doc, (type, version) => (version === 1 ? lookup(type, 1) : undefined)),
+    ).toEqual([]);
+  });
+
+  it('refuses a node whose area does not exist yet, with the reason', () => {
+    const email = node('e', 'core_send_email', {}, { label: 'Avisar' });
+    expect(validateFlow(flow([trigger, email], [['t', 'e']]), lookup)).toEqual([
+      {
+        level: 'error',
+        code: 'unavailable_type',
+        message:
+          'O conector "Avisar" (core_send_email) ainda não pode ser usado nesta instalação. Disponível quando as contas de serviço existirem.',
+        node_uid: 'e',
+      },
+    ]);
+  });
+
   it('reports a missing required param and values of the wrong kind, but accepts expressions', () => {
     const issues = validateFlow(
       flow(

@@ -9,6 +9,8 @@ export const flowIssueCodes = [
   'schema',
   'duplicate_uid',
   'unknown_type',
+  'unknown_version',
+  'unavailable_type',
   'deprecated_type',
   'required_param',
   'param_type',
@@ -25,6 +27,8 @@ export const structuralIssueCodes: readonly FlowIssueCode[] = [
   'schema',
   'duplicate_uid',
   'unknown_type',
+  'unknown_version',
+  'unavailable_type',
   'edge_node',
   'edge_output',
 ];
@@ -114,9 +118,24 @@ export function validateFlow(input: unknown, lookup: ManifestLookup): FlowIssue[
     seen.add(node.uid);
     const manifest = manifests.get(node);
     if (!manifest) {
+      const newest = lookup(node.type);
+      if (newest) {
+        error(
+          'unknown_version',
+          `O conector "${node.label || newest.label}" usa a versão ${node.typeVersion} de ${node.type}, que não existe mais nesta instalação.`,
+        );
+      } else {
+        error(
+          'unknown_type',
+          `O conector "${labelOf(node)}" usa um tipo desconhecido: ${node.type}.`,
+        );
+      }
+      continue;
+    }
+    if (manifest.available === false) {
       error(
-        'unknown_type',
-        `O conector "${labelOf(node)}" usa um tipo desconhecido: ${node.type}.`,
+        'unavailable_type',
+        `O conector "${labelOf(node)}" (${node.type}) ainda não pode ser usado nesta instalação. ${manifest.unavailableReason ?? ''}`.trim(),
       );
       continue;
     }

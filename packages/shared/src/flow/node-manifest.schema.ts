@@ -116,8 +116,21 @@ export const nodeManifestSchema = z.object({
   dynamicOutputs: z.object({ param: z.string(), key: z.string() }).optional(),
   /** Deprecated types stay runnable but a flow using them cannot be saved (spec 1 §8). */
   deprecated: z.boolean().optional(),
+  /**
+   * False while the area the node needs does not exist (node-availability.ts): the palette
+   * shows it disabled with `unavailableReason`, the validator and the engine refuse it.
+   */
+  available: z.boolean().optional(),
+  unavailableReason: z.string().optional(),
 });
 export type NodeManifest = z.infer<typeof nodeManifestSchema>;
 
-export const nodeLibrarySchema = z.object({ nodes: z.array(nodeManifestSchema) });
+/**
+ * `nodes`: the newest version of every type (the palette). `olderVersions`: the versions still
+ * registered below the newest, so that nodes pinned to them in existing flows keep their panel.
+ */
+export const nodeLibrarySchema = z.object({
+  nodes: z.array(nodeManifestSchema),
+  olderVersions: z.array(nodeManifestSchema).default([]),
+});
 export type NodeLibrary = z.infer<typeof nodeLibrarySchema>;

@@ -25,6 +25,43 @@ describeEachDriver('engine API', (driver) => {
     expect(res.body).not.toContain('"run"');
   });
 
+  it('marks the nodes whose area does not exist yet, with the reason, and lists older versions', async () => {
+    const api = t.request((await t.createAccount()).token);
+    const library = nodeLibrarySchema.parse((await api.get('/engine/library')).json());
+    const unavailable = library.nodes
+      .filter((node) => node.available === false)
+      .map((node) => [node.type, node.unavailableReason]);
+    expect(unavailable.sort()).toEqual([
+      ['core_form_trigger', 'Disponível quando os formulários existirem.'],
+      ['core_queue_trigger', 'Disponível quando as filas internas existirem.'],
+      ['core_send_email', 'Disponível quando as contas de serviço existirem.'],
+    ]);
+    expect(library.nodes.find((node) => node.type === 'core_log')).not.toHaveProperty('available');
+    // Every built-in type has one version so far.
+    expect(library.olderVersions).toEqual([]);
+  });
+
+  it('refuses to import a node whose area does not exist yet or whose version is gone', async () => {
+    const api = t.request((await t.createAccount()).token);
+    const email = await api.post('/engine/schema-validator/flow-data', {
+      data: testDocument(['core_send_email']),
+    });
+    expect(email.json()).toMatchObject({
+      isValid: false,
+      errors: [
+        {
+          code: 'unavailable_type',
+          message:
+            'O conector "Enviar e-mail" (core_send_email) ainda não pode ser usado nesta instalação. Disponível quando as contas de serviço existirem.',
+        },
+      ],
+    });
+    const data = testDocument(1);
+    data.nodes[1] = { ...data.nodes[1]!, typeVersion: 3 } as (typeof data.nodes)[number];
+    const gone = await api.post('/engine/schema-validator/flow-data', { data });
+    expect(gone.json()).toMatchObject({ isValid: false, errors: [{ code: 'unknown_version' }] });
+  });
+
   it('validates an exported flow file: structure decides, drafts and fragments import', async () => {
     const api = t.request((await t.createAccount()).token);
     const valid = await api.post('/engine/schema-validator/flow-data', {

@@ -11,6 +11,8 @@ import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
 
 export interface EngineRoutesOptions {
   manifests: () => NodeManifest[];
+  /** Registered versions below the newest, for panels of nodes pinned to them. */
+  olderManifests: () => NodeManifest[];
   lookup: ManifestLookup;
 }
 
@@ -34,11 +36,12 @@ export const engineRoutes: FastifyPluginAsyncZod<EngineRoutesOptions> = async (a
       schema: {
         tags,
         security,
-        summary: 'A biblioteca de conectores (a versão mais nova de cada tipo)',
+        summary:
+          'A biblioteca de conectores: a versão mais nova de cada tipo e as versões anteriores ainda usadas',
         response: { 200: nodeLibrarySchema, ...errorResponses(401) },
       },
     },
-    async () => ({ nodes: options.manifests() }),
+    async () => ({ nodes: options.manifests(), olderVersions: options.olderManifests() }),
   );
 
   app.post(

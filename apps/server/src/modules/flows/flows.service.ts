@@ -33,6 +33,9 @@ export interface FlowsServiceDeps {
   nodeLimit?: number | null;
 }
 
+/** Nodes this installation cannot run: a save that brings or enables them is refused. */
+const unusableCodes: readonly FlowIssue['code'][] = ['unknown_version', 'unavailable_type'];
+
 const issueDetails = (issues: FlowIssue[]) =>
   issues.map((issue) => ({ field: issue.node_uid ?? 'data', message: issue.message }));
 
@@ -80,15 +83,26 @@ export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: Flo
   /**
    * The save rules: a malformed document or a deprecated node is refused (400), more
    * Action/Trigger nodes than the customer's limit too (429); a flow with errors may be saved
-   * disabled (a draft) but never enabled.
+   * disabled (a draft) but never enabled. A node pinned to a version this installation no
+   * longer has, or whose area does not exist yet, is refused too (ADR 0014), except when a
+   * stored flow is only being disabled.
    */
-  async function checkDocument(workspaceId: string, data: unknown, enabled: boolean) {
+  async function checkDocument(
+    workspaceId: string,
+    data: unknown,
+    enabled: boolean,
+    newData = true,
+  ) {
     const parsed = flowDocumentSchema.safeParse(data);
     const issues = validateFlow(data, lookup);
     if (!parsed.success) {
       throw new AppError(400, errorCodes.invalidFlow, m.invalidDocument, issueDetails(issues));
     }
     const doc = parsed.data;
+    const unusable = issues.filter((issue) => unusableCodes.includes(issue.code));
+    if (unusable.length && (newData || enabled)) {
+      throw new AppError(400, errorCodes.invalidFlow, m.unusableNodes, issueDetails(unusable));
+    }
     if (deprecatedIn(doc).length) throw new AppError(400, errorCodes.deprecatedNodes, m.deprecated);
     const limit = nodeLimit ?? (await repository.nodeLimit(workspaceId)) ?? limits.defaultNodeLimit;
     if (countNodes(doc, lookup).actionTrigger > limit) {
@@ -162,6 +176,7 @@ export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: Flo
           workspaceId,
           body.data ?? existing.data,
           enabled,
+          body.data !== undefined,
         );
         Object.assign(values, { data: doc, triggers });
       }

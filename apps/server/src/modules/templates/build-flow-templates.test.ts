@@ -4,7 +4,8 @@ import { flowTemplateSchema } from '@ponte/shared/flow-templates.schema';
 import { createRegistry } from '@ponte/engine/kit/registry';
 import { builtinNodes } from '@ponte/engine/nodes/index';
 import { validateSchedule } from '@ponte/engine/nodes/triggers/schedule-trigger/schedule';
-import { buildFlowTemplates } from './build-flow-templates';
+import type { ManifestLookup } from '@ponte/shared/flow/flow-operations';
+import { buildFlowTemplates, offeredTemplates } from './build-flow-templates';
 
 const library = createRegistry(builtinNodes);
 const templates = buildFlowTemplates(library.manifest);
@@ -43,10 +44,22 @@ describe('flow templates', () => {
     (id, template) => {
       const issues = validateFlow(template.data, library.manifest);
       const allowed = pickedAfterImport.filter((entry) => entry.template === id);
+      // A node whose area does not exist yet is refused before its params are looked at.
+      const unavailable = template.data.nodes
+        .filter((node) => library.manifest(node.type, node.typeVersion)?.available === false)
+        .map((node) => node.uid);
+      const errors = issues.filter((issue) => issue.level === 'error');
       expect(issues.filter((issue) => issue.level === 'warning')).toEqual([]);
+      expect(errors.filter((i) => i.code === 'unavailable_type').map((i) => i.node_uid)).toEqual(
+        unavailable,
+      );
       expect(
-        issues.filter((issue) => issue.level === 'error').map((i) => [i.code, i.node_uid]),
-      ).toEqual(allowed.map((entry) => ['required_param', entry.node]));
+        errors.filter((i) => i.code !== 'unavailable_type').map((i) => [i.code, i.node_uid]),
+      ).toEqual(
+        allowed
+          .filter((entry) => !unavailable.includes(entry.node))
+          .map((entry) => ['required_param', entry.node]),
+      );
       for (const entry of allowed) {
         const node = template.data.nodes.find((n) => n.uid === entry.node)!;
         const spec = library.manifest(node.type)!.params[entry.param]!;
@@ -55,6 +68,29 @@ describe('flow templates', () => {
       }
     },
   );
+
+  it('pins every node to version 1 of its type', () => {
+    for (const template of templates) {
+      for (const node of template.data.nodes) expect(node.typeVersion).toBe(1);
+    }
+  });
+
+  it('offers only the templates whose nodes are all available, the others once they are', () => {
+    const hidden = templates
+      .filter((template) => !offeredTemplates(templates, library.manifest).includes(template))
+      .map((template) => template._id);
+    expect(hidden).toEqual([
+      'relatorio-diario-por-email',
+      'formulario-de-contato-para-crm',
+      'fila-com-novas-tentativas',
+      'alerta-de-erro-por-email',
+    ]);
+    const allAvailable: ManifestLookup = (type, version) => {
+      const manifest = library.manifest(type, version);
+      return manifest && { ...manifest, available: true };
+    };
+    expect(offeredTemplates(templates, allAvailable)).toEqual(templates);
+  });
 
   it('lays every flow out left to right, with unique uids, labels and valid schedules', () => {
     for (const template of templates) {

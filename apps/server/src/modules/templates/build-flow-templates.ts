@@ -28,3 +28,17 @@ export function buildFlowTemplates(
     };
   });
 }
+
+/**
+ * What the gallery offers: the templates whose every node can be used in this installation. A
+ * template needing an area that does not exist yet (node-availability.ts) comes back by itself
+ * once its nodes are available.
+ */
+export function offeredTemplates(
+  templates: FlowTemplate[],
+  lookup: ManifestLookup,
+): FlowTemplate[] {
+  return templates.filter((template) =>
+    template.data.nodes.every((node) => lookup(node.type, node.typeVersion)?.available !== false),
+  );
+}

@@ -43,6 +43,7 @@ describe('flow templates routes', () => {
 
   it('lists every template as a plain list sorted by name, without the flow document', async () => {
     expect(all.length).toBeGreaterThanOrEqual(12);
+    expect(all.length).toBe(12);
     expect(names(all)).toEqual([...names(all)].sort(collator.compare));
     for (const item of all) {
       expect(item).not.toHaveProperty('data');
@@ -59,11 +60,11 @@ describe('flow templates routes', () => {
   });
 
   it('searches name, description and tags ignoring case and accents', async () => {
-    expect(names(await list('query=FORMULARIOS'))).toEqual(['Formulário de contato para o CRM']);
+    expect(names(await list('query=COTACAO'))).toEqual(['Cotação do dólar e do euro']);
     expect(names(await list('query=viacep'))).toEqual(['Consulta de CEP (ViaCEP)']);
-    // Every word must match, in any field: 'alertas' is a tag, 'e-mail' is in the name.
-    expect(names(await list(`query=${encodeURIComponent('e-mail alertas')}`))).toEqual([
-      'Alerta de erro por e-mail',
+    // Every word must match, in any field: 'alertas' is a tag, 'teams' is in the name.
+    expect(names(await list(`query=${encodeURIComponent('Teams alertas')}`))).toEqual([
+      'Alerta de erro no Slack ou no Teams',
     ]);
     expect(await list('query=nada-parecido-com-isto')).toEqual([]);
   });
@@ -82,28 +83,48 @@ describe('flow templates routes', () => {
     }
     const alerts = await list('tag=alertas');
     expect(alerts.length).toBeGreaterThan(1);
-    expect(await list('tag=formularios')).toEqual(
-      await list(`tag=${encodeURIComponent('formulários')}`),
-    );
-    expect(names(await list('tag=alertas&query=email'))).toEqual(['Alerta de erro por e-mail']);
+    expect(await list('tag=codigo')).toEqual(await list(`tag=${encodeURIComponent('código')}`));
+    expect((await list('tag=codigo')).length).toBe(2);
+    expect(names(await list('tag=alertas&query=teams'))).toEqual([
+      'Alerta de erro no Slack ou no Teams',
+    ]);
   });
 
-  it('serves one template with its flow document and variables', async () => {
-    const res = await api.get('/account/v1/flow-template/relatorio-diario-por-email');
+  it('serves one template with its flow document, its nodes pinned to a version, and variables', async () => {
+    const res = await api.get('/account/v1/flow-template/monitor-de-disponibilidade');
     expect(res.statusCode).toBe(200);
     const template = flowTemplateSchema.parse(res.json());
     const { data, ...item } = template;
     expect(all).toContainEqual(item);
-    expect(data.nodes.map((node) => node.type)).toEqual([
-      'core_schedule_trigger',
-      'core_http_request',
-      'core_code',
-      'core_send_email',
+    expect(data.nodes.map((node) => `${node.type}@${node.typeVersion}`)).toEqual([
+      'core_schedule_trigger@1',
+      'core_http_request@1',
+      'core_log@1',
+      'core_http_request@1',
     ]);
+    expect(res.json().data.nodes.every((node: object) => 'typeVersion' in node)).toBe(true);
     expect(template.variables.map((variable) => variable.key)).toEqual([
-      'RELATORIO_API_URL',
-      'RELATORIO_DESTINATARIOS',
+      'SITE_URL',
+      'ALERTA_WEBHOOK_URL',
     ]);
+  });
+
+  it('leaves out the templates whose nodes need an area that does not exist yet', async () => {
+    const hidden = [
+      'alerta-de-erro-por-email',
+      'fila-com-novas-tentativas',
+      'formulario-de-contato-para-crm',
+      'relatorio-diario-por-email',
+    ];
+    for (const id of hidden) {
+      expect(all.map((item) => item._id)).not.toContain(id);
+      expect((await api.get(`/account/v1/flow-template/${id}`)).statusCode).toBe(404);
+    }
+    const tags = flowTemplateTagListSchema.parse(
+      (await api.get('/account/v1/flow-templates/tags')).json(),
+    );
+    expect(tags.map((entry) => entry.tag)).not.toContain('e-mail');
+    expect(tags.find((entry) => entry.tag === 'alertas')?.count).toBe(2);
   });
 
   it('documents the three routes in the OpenAPI document', async () => {

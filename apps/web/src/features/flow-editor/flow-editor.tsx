@@ -85,18 +85,23 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
 
   const addAt = useCallback(
     (type: string, position: { x: number; y: number }) => {
+      // A new node runs the newest version the library lists; one whose area does not exist
+      // yet is never added.
+      const manifest = library.lookup(type);
+      if (!manifest || manifest.available === false) return;
       const uid = newNodeUid();
       apply((current) =>
         addNode(current, {
           uid,
           type,
+          typeVersion: manifest.version,
           position: { x: position.x - 100, y: position.y - 28 },
           params: {},
         }),
       );
       select([uid]);
     },
-    [apply, select],
+    [apply, select, library],
   );
 
   const addAtCentre = useCallback(

@@ -5,7 +5,10 @@ import { nodeLibrarySchema } from '@ponte/shared/flow/node-manifest.schema';
 import type { NodeLibrary, NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
 import { apiRequest } from '../api/api-client';
 
-/** GET /engine/library: the newest version of every connector type (spec 1 §7). */
+/**
+ * GET /engine/library: the newest version of every connector type (spec 1 §7), and the older
+ * versions nodes of existing flows may still be pinned to.
+ */
 export function getNodeLibrary(): Promise<NodeLibrary> {
   return apiRequest('/engine/library', { schema: nodeLibrarySchema, silent: true });
 }
@@ -22,7 +25,7 @@ export function getNodeLibraryQueryOptions() {
 
 export interface NodeLibraryView {
   manifests: NodeManifest[];
-  /** The manifest of a type (the library serves the newest version of each). */
+  /** The manifest of a type at a version; without a version, the newest (what the palette adds). */
   lookup: ManifestLookup;
   /** The label people know a type by, or the type itself when the library does not know it. */
   labelOf: (type: string) => string;
@@ -34,9 +37,16 @@ export function useNodeLibrary(): NodeLibraryView {
   const { data, isPending, error } = useQuery(getNodeLibraryQueryOptions());
   return useMemo(() => {
     const byType = new Map((data?.nodes ?? []).map((manifest) => [manifest.type, manifest]));
+    const byVersion = new Map(
+      [...(data?.olderVersions ?? []), ...(data?.nodes ?? [])].map((manifest) => [
+        `${manifest.type}@${manifest.version}`,
+        manifest,
+      ]),
+    );
     return {
       manifests: data?.nodes ?? [],
-      lookup: (type: string) => byType.get(type),
+      lookup: (type: string, version?: number) =>
+        version === undefined ? byType.get(type) : byVersion.get(`${type}@${version}`),
       labelOf: (type: string) => byType.get(type)?.label ?? type,
       isPending,
       error,

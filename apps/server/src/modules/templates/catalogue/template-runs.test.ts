@@ -10,7 +10,7 @@ import {
   textResponse,
   type FakePorts,
 } from '@ponte/engine/testing/fake-ports';
-import { buildFlowTemplates } from '../build-flow-templates';
+import { buildFlowTemplates, offeredTemplates } from '../build-flow-templates';
 
 /**
  * Every template runs on the real engine (real sandbox, fake ports), the way a person would
@@ -31,6 +31,9 @@ function reset() {
 }
 
 const templates = buildFlowTemplates(engine.registry.manifest);
+const offered = new Set(offeredTemplates(templates, engine.registry.manifest).map((t) => t._id));
+/** A template whose nodes need an area that does not exist yet runs once they are available. */
+const whenOffered = (id: string) => it.skipIf(!offered.has(id));
 const referenceTypes = new Set(['service_account', 'form', 'queue', 'flow']);
 
 function template(id: string): FlowTemplate {
@@ -148,57 +151,67 @@ describe('templates run on the engine', () => {
     expect(other.logs).toEqual([['Status sem ação', 'Pedido 9: novo.']]);
   });
 
-  it('relatório diário: e-mails the sales table to the team', async () => {
-    ports.httpHandler = () =>
-      jsonResponse(200, [{ vendedor: 'Ana <A>', pedidos: 3, total: 1250.5 }]);
-    const { result } = await run('relatorio-diario-por-email');
-    expect(result.status).toBe('success');
-    expect(ports.httpCalls[0]?.url).toBe('https://api.exemplo.com.br/vendas/resumo');
-    const mail = ports.mails[0]!;
-    expect(mail.to).toEqual(['equipe@exemplo.com.br']);
-    expect(mail.subject).toMatch(/^Relatório de vendas - \d{2}\/\d{2}\/\d{4}$/);
-    expect(mail.html).toContain('<td>Ana &lt;A&gt;</td><td>3</td><td>R$ 1250,50</td>');
-  });
+  whenOffered('relatorio-diario-por-email')(
+    'relatório diário: e-mails the sales table to the team',
+    async () => {
+      ports.httpHandler = () =>
+        jsonResponse(200, [{ vendedor: 'Ana <A>', pedidos: 3, total: 1250.5 }]);
+      const { result } = await run('relatorio-diario-por-email');
+      expect(result.status).toBe('success');
+      expect(ports.httpCalls[0]?.url).toBe('https://api.exemplo.com.br/vendas/resumo');
+      const mail = ports.mails[0]!;
+      expect(mail.to).toEqual(['equipe@exemplo.com.br']);
+      expect(mail.subject).toMatch(/^Relatório de vendas - \d{2}\/\d{2}\/\d{4}$/);
+      expect(mail.html).toContain('<td>Ana &lt;A&gt;</td><td>3</td><td>R$ 1250,50</td>');
+    },
+  );
 
-  it('formulário para o CRM: creates the contact and confirms, or logs the CRM failure', async () => {
-    const answers = { nome: ' Ana ', email: ' Ana@Exemplo.com.br ', mensagem: 'Oi' };
-    ports.httpHandler = () => jsonResponse(201, { id: 'c-1' });
-    await run('formulario-de-contato-para-crm', answers);
-    expect(bodyOf(ports.httpCalls[0])).toEqual({
-      nome: 'Ana',
-      email: 'ana@exemplo.com.br',
-      mensagem: 'Oi',
-      origem: 'formulario',
-    });
-    expect(ports.mails[0]).toMatchObject({ to: ['ana@exemplo.com.br'] });
-    expect(ports.mails[0]?.text).toContain('Olá, Ana!');
+  whenOffered('formulario-de-contato-para-crm')(
+    'formulário para o CRM: creates the contact and confirms, or logs the CRM failure',
+    async () => {
+      const answers = { nome: ' Ana ', email: ' Ana@Exemplo.com.br ', mensagem: 'Oi' };
+      ports.httpHandler = () => jsonResponse(201, { id: 'c-1' });
+      await run('formulario-de-contato-para-crm', answers);
+      expect(bodyOf(ports.httpCalls[0])).toEqual({
+        nome: 'Ana',
+        email: 'ana@exemplo.com.br',
+        mensagem: 'Oi',
+        origem: 'formulario',
+      });
+      expect(ports.mails[0]).toMatchObject({ to: ['ana@exemplo.com.br'] });
+      expect(ports.mails[0]?.text).toContain('Olá, Ana!');
 
-    reset();
-    ports.httpHandler = () => jsonResponse(500, { erro: 'fora do ar' });
-    const failed = await run('formulario-de-contato-para-crm', answers);
-    expect(failed.result.status).toBe('success');
-    expect(ports.mails).toEqual([]);
-    expect(failed.logs[0]?.[0]).toBe('Contato não criado no CRM');
-  });
+      reset();
+      ports.httpHandler = () => jsonResponse(500, { erro: 'fora do ar' });
+      const failed = await run('formulario-de-contato-para-crm', answers);
+      expect(failed.result.status).toBe('success');
+      expect(ports.mails).toEqual([]);
+      expect(failed.logs[0]?.[0]).toBe('Contato não criado no CRM');
+    },
+  );
 
-  it('fila com novas tentativas: retries every 30 s, gives up after 3 new attempts', async () => {
-    let calls = 0;
-    ports.httpHandler = () => (++calls < 3 ? textResponse(503, 'ocupado') : jsonResponse(200, {}));
-    const start = ports.time;
-    const delivered = await run('fila-com-novas-tentativas', { pedido: 1 });
-    expect(delivered.logs).toEqual([['Mensagem entregue', 'Status 200 após 3 tentativa(s).']]);
-    expect(ports.time - start).toBe(60_000);
-    expect(ports.httpCalls.map(bodyOf)).toEqual([{ pedido: 1 }, { pedido: 1 }, { pedido: 1 }]);
+  whenOffered('fila-com-novas-tentativas')(
+    'fila com novas tentativas: retries every 30 s, gives up after 3 new attempts',
+    async () => {
+      let calls = 0;
+      ports.httpHandler = () =>
+        ++calls < 3 ? textResponse(503, 'ocupado') : jsonResponse(200, {});
+      const start = ports.time;
+      const delivered = await run('fila-com-novas-tentativas', { pedido: 1 });
+      expect(delivered.logs).toEqual([['Mensagem entregue', 'Status 200 após 3 tentativa(s).']]);
+      expect(ports.time - start).toBe(60_000);
+      expect(ports.httpCalls.map(bodyOf)).toEqual([{ pedido: 1 }, { pedido: 1 }, { pedido: 1 }]);
 
-    reset();
-    ports.httpHandler = () => textResponse(503, 'ocupado');
-    const failed = await run('fila-com-novas-tentativas', { pedido: 2 });
-    expect(ports.httpCalls).toHaveLength(4);
-    expect(failed.result.status).toBe('error');
-    expect(failed.result.error?.message).toMatch(
-      /^Mensagem não entregue após 3 novas tentativas: /,
-    );
-  });
+      reset();
+      ports.httpHandler = () => textResponse(503, 'ocupado');
+      const failed = await run('fila-com-novas-tentativas', { pedido: 2 });
+      expect(ports.httpCalls).toHaveLength(4);
+      expect(failed.result.status).toBe('error');
+      expect(failed.result.error?.message).toMatch(
+        /^Mensagem não entregue após 3 novas tentativas: /,
+      );
+    },
+  );
 
   it('polling: logs each status change and ends when it is done, or after 20 queries', async () => {
     const statuses = ['na_fila', 'na_fila', 'processando', 'concluido'];
@@ -301,7 +314,7 @@ describe('templates run on the engine', () => {
     });
   });
 
-  it('alerta por e-mail: e-mails the failure', async () => {
+  whenOffered('alerta-de-erro-por-email')('alerta por e-mail: e-mails the failure', async () => {
     await run('alerta-de-erro-por-email', failure);
     expect(ports.mails[0]).toMatchObject({
       to: ['suporte@exemplo.com.br'],

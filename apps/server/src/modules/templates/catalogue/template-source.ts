@@ -19,17 +19,22 @@ export interface TemplateSource {
 export const columnWidth = 260;
 export const rowHeight = 160;
 
-/** A node at a grid cell (`row` may be fractional or negative to fan branches out). */
+/**
+ * A node at a grid cell (`row` may be fractional or negative to fan branches out). Templates
+ * are written against version 1 of every node type; one written for a newer version says so.
+ */
 export function node(
   uid: string,
   type: string,
   [column, row]: [number, number],
   label: string,
   params: Record<string, unknown> = {},
+  typeVersion = 1,
 ): FlowNode {
   return {
     uid,
     type,
+    typeVersion,
     label,
     position: { x: column * columnWidth, y: row * rowHeight },
     params,

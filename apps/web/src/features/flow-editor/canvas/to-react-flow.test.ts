@@ -32,16 +32,24 @@ const lookup = (type: string) => library[type];
 const doc: FlowDocument = {
   version: 1,
   nodes: [
-    { uid: 't', type: 'core_manual_trigger', position: { x: 0, y: 0 }, params: {} },
+    { uid: 't', type: 'core_manual_trigger', typeVersion: 1, position: { x: 0, y: 0 }, params: {} },
     {
       uid: 's',
       type: 'core_switch',
+      typeVersion: 1,
       label: 'Por status',
       position: { x: 300, y: 0 },
       params: { rules: [{ output: 'pago' }, { output: 'cancelado' }] },
       breakpoint: true,
     },
-    { uid: 'x', type: 'nao_existe', position: { x: 600, y: 0 }, params: {}, disabled: true },
+    {
+      uid: 'x',
+      type: 'nao_existe',
+      typeVersion: 1,
+      position: { x: 600, y: 0 },
+      params: {},
+      disabled: true,
+    },
   ],
   edges: [
     { id: 't:default->s', source: 't', sourceOutput: 'default', target: 's' },

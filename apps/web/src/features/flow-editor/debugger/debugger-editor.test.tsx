@@ -40,8 +40,14 @@ const flow: Flow = {
   data: {
     version: 1,
     nodes: [
-      { uid: 'trigger', type: 'core_manual_trigger', position: { x: 0, y: 0 }, params: {} },
-      { uid: 'log-1', type: 'core_log', position: { x: 300, y: 0 }, params: {} },
+      {
+        uid: 'trigger',
+        type: 'core_manual_trigger',
+        typeVersion: 1,
+        position: { x: 0, y: 0 },
+        params: {},
+      },
+      { uid: 'log-1', type: 'core_log', typeVersion: 1, position: { x: 300, y: 0 }, params: {} },
     ],
     edges: [
       { id: 'trigger:default->log-1', source: 'trigger', sourceOutput: 'default', target: 'log-1' },

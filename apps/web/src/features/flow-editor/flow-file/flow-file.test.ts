@@ -12,8 +12,14 @@ import {
 const data: FlowDocument = {
   version: 1,
   nodes: [
-    { uid: 'a', type: 'core_manual_trigger', params: {}, position: { x: 0, y: 0 } },
-    { uid: 'b', type: 'core_log', params: { message: 'olá' }, position: { x: 300, y: 0 } },
+    { uid: 'a', type: 'core_manual_trigger', typeVersion: 1, params: {}, position: { x: 0, y: 0 } },
+    {
+      uid: 'b',
+      type: 'core_log',
+      typeVersion: 1,
+      params: { message: 'olá' },
+      position: { x: 300, y: 0 },
+    },
   ],
   edges: [{ id: 'a:default->b', source: 'a', sourceOutput: 'default', target: 'b' }],
 };

@@ -58,6 +58,7 @@ export const everyKindManifest: NodeManifest = {
     transform: { type: 'code-editor', label: 'Transformação', language: 'json' },
     target: { type: 'flow', label: 'Flow a executar' },
     account: { type: 'service_account', label: 'Conta de serviço' },
+    table: { type: 'table', label: 'Tabela' },
   },
   outputs: { default: { label: 'Saída' } },
 };
@@ -69,6 +70,7 @@ export function makeNode(overrides: Partial<FlowNode> = {}): FlowNode {
   return {
     uid: 'http_1',
     type: everyKindManifest.type,
+    typeVersion: 1,
     position: { x: 120, y: 80 },
     params: {},
     ...overrides,

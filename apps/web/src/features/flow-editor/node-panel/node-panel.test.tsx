@@ -84,7 +84,7 @@ describe('NodePanel', () => {
       'json',
     );
     expect(screen.getByRole('combobox', { name: 'Flow a executar' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Conta de serviço' })).toHaveAccessibleDescription(
+    expect(screen.getByRole('textbox', { name: 'Tabela' })).toHaveAccessibleDescription(
       'Informe o ID (a lista ainda não está disponível nesta versão).',
     );
     expect(screen.getByText(/para usar valores da mensagem/)).toHaveTextContent(
@@ -254,8 +254,20 @@ describe('NodePanel', () => {
 
   it('stores an id typed for references without a list', async () => {
     const { user, last } = setup();
-    await user.type(screen.getByRole('textbox', { name: 'Conta de serviço' }), 'sa_1');
-    expect(last()?.params.account).toBe('sa_1');
+    await user.type(screen.getByRole('textbox', { name: 'Tabela' }), 'tb_1');
+    expect(last()?.params.table).toBe('tb_1');
+  });
+
+  it('shows a service-account picker disabled, with the reason, until accounts exist', async () => {
+    const { user, onChange } = setup({ node: makeNode({ params: { account: 'sa_antiga' } }) });
+    const account = screen.getByRole('textbox', { name: 'Conta de serviço' });
+    expect(account).toBeDisabled();
+    expect(account).toHaveValue('sa_antiga');
+    expect(account).toHaveAccessibleDescription(
+      'Disponível quando as contas de serviço existirem.',
+    );
+    await user.type(account, 'x');
+    expect(onChange).not.toHaveBeenCalled();
   });
 
   it('shows an alert and no form for an unknown type', () => {

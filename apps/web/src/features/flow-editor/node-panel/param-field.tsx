@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Input, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import type { ParamSpec } from '@ponte/shared/flow/node-manifest.schema';
+import { unavailableParamKinds } from '@ponte/shared/flow/node-availability';
 import { CodeEditor } from '../code-editor/code-editor';
 import { takesExpressions } from './expression';
 import { FlowReferenceField } from './flow-reference-field';
@@ -142,7 +143,21 @@ export const ParamField = memo(function ParamField({
     case 'service_account':
     case 'table':
     case 'queue':
-    case 'form':
+    case 'form': {
+      // A picker whose area does not exist yet: shown disabled with the reason (ADR 0014).
+      const unavailable = unavailableParamKinds[spec.type];
+      if (unavailable) {
+        return (
+          <TextInput
+            label={spec.label}
+            withAsterisk={spec.required}
+            description={unavailable}
+            value={asText(value)}
+            disabled
+            readOnly
+          />
+        );
+      }
       return (
         <TextInput
           label={spec.label}
@@ -153,5 +168,6 @@ export const ParamField = memo(function ParamField({
           onChange={(event) => onChange(name, event.currentTarget.value.trim())}
         />
       );
+    }
   }
 });

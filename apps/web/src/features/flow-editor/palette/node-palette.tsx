@@ -91,28 +91,39 @@ export function NodePalette({ manifests, onAdd }: NodePaletteProps) {
                 </Accordion.Control>
                 <Accordion.Panel>
                   <Stack gap={4}>
-                    {group.items.map((manifest) => (
-                      <UnstyledButton
-                        key={manifest.type}
-                        className={classes.item}
-                        draggable
-                        onDragStart={(event) => startDrag(event, manifest.type)}
-                        onClick={() => onAdd(manifest.type)}
-                        title={manifest.description}
-                        data-node-type={manifest.type}
-                      >
-                        <Group gap={8} wrap="nowrap">
-                          <NodeIcon
-                            name={manifest.icon}
-                            size={16}
-                            color={`var(--mantine-color-${group.color}-7)`}
-                          />
-                          <Text size="sm" truncate="end">
-                            {manifest.label}
-                          </Text>
-                        </Group>
-                      </UnstyledButton>
-                    ))}
+                    {group.items.map((manifest) => {
+                      // A connector whose area does not exist yet is shown, with the reason,
+                      // but cannot be dragged nor clicked.
+                      const available = manifest.available !== false;
+                      return (
+                        <UnstyledButton
+                          key={manifest.type}
+                          className={classes.item}
+                          disabled={!available}
+                          draggable={available}
+                          onDragStart={(event) => available && startDrag(event, manifest.type)}
+                          onClick={() => available && onAdd(manifest.type)}
+                          title={available ? manifest.description : manifest.unavailableReason}
+                          data-node-type={manifest.type}
+                        >
+                          <Group gap={8} wrap="nowrap">
+                            <NodeIcon
+                              name={manifest.icon}
+                              size={16}
+                              color={`var(--mantine-color-${available ? group.color : 'gray'}-7)`}
+                            />
+                            <Text size="sm" truncate="end">
+                              {manifest.label}
+                            </Text>
+                          </Group>
+                          {!available && (
+                            <Text size="xs" c="dimmed" mt={2}>
+                              {manifest.unavailableReason}
+                            </Text>
+                          )}
+                        </UnstyledButton>
+                      );
+                    })}
                   </Stack>
                 </Accordion.Panel>
               </Accordion.Item>

@@ -5,9 +5,15 @@ import { copiedDocument, copySelection, newNodeUid, topLeft } from './editor-cli
 const doc: FlowDocument = {
   version: 1,
   nodes: [
-    { uid: 'a', type: 'core_log', position: { x: 100, y: 50 }, params: { label: 'A' } },
-    { uid: 'b', type: 'core_log', position: { x: 300, y: 20 }, params: {} },
-    { uid: 'c', type: 'core_log', position: { x: 500, y: 80 }, params: {} },
+    {
+      uid: 'a',
+      type: 'core_log',
+      typeVersion: 1,
+      position: { x: 100, y: 50 },
+      params: { label: 'A' },
+    },
+    { uid: 'b', type: 'core_log', typeVersion: 1, position: { x: 300, y: 20 }, params: {} },
+    { uid: 'c', type: 'core_log', typeVersion: 1, position: { x: 500, y: 80 }, params: {} },
   ],
   edges: [
     { id: 'a:default->b', source: 'a', sourceOutput: 'default', target: 'b' },

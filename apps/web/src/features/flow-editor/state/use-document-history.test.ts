@@ -4,7 +4,13 @@ import { addNode, moveNode } from '@ponte/shared/flow/flow-operations';
 import { emptyFlowDocument } from '@ponte/shared/flow/flow-document.schema';
 import { useDocumentHistory } from './use-document-history';
 
-const node = (uid: string) => ({ uid, type: 'core_log', position: { x: 0, y: 0 }, params: {} });
+const node = (uid: string) => ({
+  uid,
+  type: 'core_log',
+  typeVersion: 1,
+  position: { x: 0, y: 0 },
+  params: {},
+});
 
 describe('useDocumentHistory', () => {
   it('undoes and redoes graph edits, and a new edit drops the redo stack', () => {

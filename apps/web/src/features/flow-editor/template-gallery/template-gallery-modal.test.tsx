@@ -43,6 +43,7 @@ const fullCep: FlowTemplate = {
       {
         uid: 'inicio',
         type: 'core_manual_trigger',
+        typeVersion: 1,
         position: { x: 0, y: 0 },
         params: {},
       },
@@ -150,7 +151,15 @@ describe('TemplateGalleryModal', () => {
   });
 
   it('fetches the whole template on Importar para o editor and hands it over', async () => {
-    const api = mockGallery();
+    // A node served without typeVersion (an older server) reaches the editor as version 1.
+    const { typeVersion: _v, ...unversioned } = fullCep.data.nodes[0]!;
+    const api = mockGallery([
+      {
+        method: 'GET',
+        path: '/account/v1/flow-template/consulta-de-cep',
+        reply: { body: { ...fullCep, data: { ...fullCep.data, nodes: [unversioned] } } },
+      },
+    ]);
     const { user, onImport } = renderGallery();
     const card = await screen.findByRole('article', { name: 'Consulta de CEP (ViaCEP)' });
 

@@ -15,6 +15,7 @@ const lookup = (type: string) =>
 const node = (uid: string, type: string, x: number, y: number): FlowNode => ({
   uid,
   type,
+  typeVersion: 1,
   params: {},
   position: { x, y },
 });

@@ -1,0 +1,58 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
+import { renderWithProviders } from '../../../test/render';
+import { paletteDragType } from '../canvas/flow-canvas';
+import { NodePalette } from './node-palette';
+
+const manifest = (
+  type: string,
+  label: string,
+  extra: Partial<NodeManifest> = {},
+): NodeManifest => ({
+  type,
+  version: 1,
+  category: 'action',
+  label,
+  description: `Descrição de ${label}.`,
+  icon: 'box',
+  params: {},
+  outputs: { default: { label: 'Saída' } },
+  ...extra,
+});
+
+const manifests = [
+  manifest('core_log', 'Log'),
+  manifest('core_send_email', 'Enviar e-mail', {
+    available: false,
+    unavailableReason: 'Disponível quando as contas de serviço existirem.',
+  }),
+];
+
+const item = (type: string) =>
+  document.querySelector<HTMLButtonElement>(`[data-node-type="${type}"]`)!;
+
+describe('NodePalette', () => {
+  it('shows a connector whose area does not exist yet disabled, with the reason', async () => {
+    const onAdd = vi.fn();
+    const { user } = renderWithProviders(<NodePalette manifests={manifests} onAdd={onAdd} />);
+    const email = item('core_send_email');
+    expect(email).toBeDisabled();
+    expect(email).toHaveAttribute('draggable', 'false');
+    expect(email).toHaveTextContent('Disponível quando as contas de serviço existirem.');
+    expect(email).toHaveAttribute('title', 'Disponível quando as contas de serviço existirem.');
+    await user.click(screen.getByText('Enviar e-mail'));
+    const data = { setData: vi.fn(), effectAllowed: '' };
+    fireEvent.dragStart(email, { dataTransfer: data });
+    expect(onAdd).not.toHaveBeenCalled();
+    expect(data.setData).not.toHaveBeenCalled();
+
+    const log = item('core_log');
+    expect(log).toBeEnabled();
+    expect(log).toHaveAttribute('draggable', 'true');
+    await user.click(screen.getByText('Log'));
+    expect(onAdd).toHaveBeenCalledWith('core_log');
+    fireEvent.dragStart(log, { dataTransfer: data });
+    expect(data.setData).toHaveBeenCalledWith(paletteDragType, 'core_log');
+  });
+});
