@@ -7,7 +7,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppConfig } from './config';
+import type { AppConfig, MetricsAccess, TrustProxy } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -58,6 +58,11 @@ import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import spaPlugin from './plugins/spa';
+import securityHeaders from './plugins/security-headers';
+import { RequestLogController } from './lib/request-log-controller';
+import { publicBaseUrl } from './lib/public-url';
+import { createMetrics } from './modules/metrics/metrics';
+import metricsRoutes from './modules/metrics/metrics.routes';
 
 export const bodyLimits = { global: 10 * 1024 * 1024, account: 64 * 1024 } as const;
 
@@ -84,9 +89,21 @@ export interface BuildAppOptions {
   logRetentionDays?: number;
   /** PONTE_NODE_LIMIT: the Action/Trigger limit per flow of every customer, over their own. */
   nodeLimit?: number | null;
+  /** PONTE_TRUST_PROXY: the reverse proxies whose X-Forwarded-* headers are believed. */
+  trustProxy?: TrustProxy;
+  /** PONTE_PUBLIC_URL: the address shown for the engine and webhooks (default: the request's). */
+  publicUrl?: string | null;
+  /** PONTE_METRICS / PONTE_METRICS_TOKEN: who may read GET /metrics (default: nobody). */
+  metrics?: MetricsAccess;
 }
 
 let zodConfigured = false;
+
+/** A hop count becomes "trust the first n hops", the form Fastify's types accept. */
+function fastifyTrustProxy(trust: TrustProxy) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
 
 /** The HTTP application; main.ts listens with it, tests call it through `app.inject()`. */
 export async function buildApp(options: BuildAppOptions) {
@@ -102,6 +119,8 @@ export async function buildApp(options: BuildAppOptions) {
     logger: options.logger ?? false,
     bodyLimit: bodyLimits.global,
     forceCloseConnections: true,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
+    logController: new RequestLogController(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -115,7 +134,11 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   await app.register(errorsPlugin);
+  await app.register(securityHeaders);
   await app.register(openapiPlugin);
+  const metricsAccess = options.metrics ?? { open: false, token: null };
+  const metrics = metricsAccess.open || metricsAccess.token ? createMetrics() : null;
+  if (metrics) await app.register(metricsRoutes, { metrics, access: metricsAccess });
 
   const tokens = createTokenIssuer(config.jwtSecret, now);
   const auth = createAuthService({
@@ -143,6 +166,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   const logWriter = createLogWriter(db, {
     onError: (error) => app.log.error({ err: error }, 'falha ao gravar logs'),
+    ...(metrics ? { onWritten: (rows: number) => metrics.countLogRows(rows) } : {}),
   });
   const debugSessions = createDebugSessions({ createSession: () => engine.createDebugSession() });
   const runner = createExecutionRunner({
@@ -156,6 +180,7 @@ export async function buildApp(options: BuildAppOptions) {
     debug: debugSessions,
   });
   late.runner = runner;
+  metrics?.observeRunner(runner.events);
   // The live socket (debugger and live monitoring) shares the HTTP server of the app.
   const liveSocket = createLiveSocket({
     server: app.server,
@@ -240,6 +265,7 @@ export async function buildApp(options: BuildAppOptions) {
         scheduledJobs: (workspaceId) => triggers.scheduledCount(workspaceId),
         reloadTriggers: (workspaceId) => triggers.reloadWorkspace(workspaceId),
         stopDebugSessions: (workspaceId) => debugSessions.stopWorkspace(workspaceId),
+        publicUrl: (request) => publicBaseUrl(request, options.publicUrl ?? null),
       });
       await engineScope.register(debuggerRoutes, { db, runner, debugSessions });
       await engineScope.register(manualTriggerRoutes, {
