@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -140,6 +140,7 @@ export async function buildApp(options: BuildAppOptions) {
   const metrics = metricsAccess.open || metricsAccess.token ? createMetrics() : null;
   if (metrics) await app.register(metricsRoutes, { metrics, access: metricsAccess });
 
+  const publicUrl = (request: FastifyRequest) => publicBaseUrl(request, options.publicUrl ?? null);
   const tokens = createTokenIssuer(config.jwtSecret, now);
   const auth = createAuthService({
     db,
@@ -242,7 +243,7 @@ export async function buildApp(options: BuildAppOptions) {
     async (api) => {
       api.addHook('onRequest', api.requireSession);
       await api.register(userApiRoutes, { service: users, tokens });
-      await api.register(workspaceApiRoutes, { service: workspaces });
+      await api.register(workspaceApiRoutes, { service: workspaces, publicUrl });
       await api.register(groupsRoutes, { service: groups });
       await api.register(variablesRoutes, { service: variables });
       await api.register(flowsRoutes, { service: flows });
@@ -265,7 +266,7 @@ export async function buildApp(options: BuildAppOptions) {
         scheduledJobs: (workspaceId) => triggers.scheduledCount(workspaceId),
         reloadTriggers: (workspaceId) => triggers.reloadWorkspace(workspaceId),
         stopDebugSessions: (workspaceId) => debugSessions.stopWorkspace(workspaceId),
-        publicUrl: (request) => publicBaseUrl(request, options.publicUrl ?? null),
+        publicUrl,
       });
       await engineScope.register(debuggerRoutes, { db, runner, debugSessions });
       await engineScope.register(manualTriggerRoutes, {

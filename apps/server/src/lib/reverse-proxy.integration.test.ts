@@ -69,13 +69,18 @@ describe('without PONTE_TRUST_PROXY', () => {
 describe('with PONTE_PUBLIC_URL', () => {
   const t = useTestApp('pglite', { publicUrl: 'https://automacao.exemplo.com.br' });
 
-  it('shows the engine endpoint at the public URL whatever the request host', async () => {
+  it('shows the engine endpoint and the workspace engine URL at the public URL, whatever the host', async () => {
     const { token } = await t.createAccount();
     const res = await t.app.inject({
       url: '/engine/status',
       headers: { authorization: `Bearer ${token}`, host: '127.0.0.1:3000' },
     });
     expect(res.json().endpoint).toBe('https://automacao.exemplo.com.br/engine');
+    const workspace = await t.app.inject({
+      url: '/api/v1/workspaces/current',
+      headers: { authorization: `Bearer ${token}`, host: '127.0.0.1:3000' },
+    });
+    expect(workspace.json().engine_url).toBe('https://automacao.exemplo.com.br/engine');
   });
 });
 
