@@ -244,6 +244,7 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
               }))
             }
             onClose={() => select([])}
+            flowId={saved?._id ?? null}
           />
         ) : null}
       </Box>
