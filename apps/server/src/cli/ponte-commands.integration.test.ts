@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeEachDriver } from '../test/test-database';
 import { testSecret, useTestApp, type TestAccount, type TestContext } from '../test/test-app';
 import { chain } from '../test/flow-fixtures';
 import { createPonteCommands } from './ponte-commands';
@@ -25,8 +26,8 @@ async function seed(t: TestContext, account: TestAccount) {
   expect(flow.statusCode, flow.body).toBe(201);
 }
 
-describe('ponte export / import', () => {
-  const t = useTestApp('pglite');
+describeEachDriver('ponte export / import', (driver) => {
+  const t = useTestApp(driver);
 
   it('round-trips flows, variables and groups into another workspace, keeping what it had', async () => {
     const commands = createPonteCommands(t.database.db, testSecret);
@@ -103,8 +104,8 @@ describe('ponte export / import', () => {
   });
 });
 
-describe('ponte user', () => {
-  const t = useTestApp('pglite');
+describeEachDriver('ponte user', (driver) => {
+  const t = useTestApp(driver);
 
   const signIn = (email: string, password: string) =>
     t.request(null).post('/account/v1/authenticate', { email, password });
