@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js. Dependencies stay external (installed by npm); the
+// Bundles the server into dist/main.js and the `ponte` command into dist/cli.js. Dependencies stay external (installed by npm); the
 // @ponte/* workspace packages are TypeScript source and go into the bundle.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -16,8 +16,11 @@ const external = Object.keys(
   .flatMap((name) => [name, `${name}/*`]);
 
 await build({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  // main.js: the server; cli.js: the `ponte` subcommands besides `start`.
+  entryPoints: ['./src/main.ts', './src/cli.ts'].map(
+    (path) => new URL(path, import.meta.url).pathname,
+  ),
+  outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',

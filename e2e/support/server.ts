@@ -20,7 +20,7 @@ export interface RunningServer {
   kill: () => Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -32,7 +32,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilHealthy(url: string, child: ChildProcess, output: () => string) {
+export async function waitUntilHealthy(url: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`O servidor terminou ao iniciar:\n${output()}`);

@@ -1,13 +1,13 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppConfig } from './config';
+import type { AppConfig, MetricsAccess, TrustProxy } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -61,6 +61,11 @@ import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import spaPlugin from './plugins/spa';
+import securityHeaders from './plugins/security-headers';
+import { RequestLogController } from './lib/request-log-controller';
+import { publicBaseUrl } from './lib/public-url';
+import { createMetrics } from './modules/metrics/metrics';
+import metricsRoutes from './modules/metrics/metrics.routes';
 
 export const bodyLimits = { global: 10 * 1024 * 1024, account: 64 * 1024 } as const;
 
@@ -91,9 +96,21 @@ export interface BuildAppOptions {
   httpAllowedNetworks?: readonly string[];
   /** Resolves names for outbound HTTP (default: the system's; tests use a local DNS server). */
   httpResolver?: Resolver;
+  /** PONTE_TRUST_PROXY: the reverse proxies whose X-Forwarded-* headers are believed. */
+  trustProxy?: TrustProxy;
+  /** PONTE_PUBLIC_URL: the address shown for the engine and webhooks (default: the request's). */
+  publicUrl?: string | null;
+  /** PONTE_METRICS / PONTE_METRICS_TOKEN: who may read GET /metrics (default: nobody). */
+  metrics?: MetricsAccess;
 }
 
 let zodConfigured = false;
+
+/** A hop count becomes "trust the first n hops", the form Fastify's types accept. */
+function fastifyTrustProxy(trust: TrustProxy) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
 
 /** The HTTP application; main.ts listens with it, tests call it through `app.inject()`. */
 export async function buildApp(options: BuildAppOptions) {
@@ -109,6 +126,8 @@ export async function buildApp(options: BuildAppOptions) {
     logger: options.logger ?? false,
     bodyLimit: bodyLimits.global,
     forceCloseConnections: true,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
+    logController: new RequestLogController(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -122,8 +141,13 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   await app.register(errorsPlugin);
+  await app.register(securityHeaders);
   await app.register(openapiPlugin);
+  const metricsAccess = options.metrics ?? { open: false, token: null };
+  const metrics = metricsAccess.open || metricsAccess.token ? createMetrics() : null;
+  if (metrics) await app.register(metricsRoutes, { metrics, access: metricsAccess });
 
+  const publicUrl = (request: FastifyRequest) => publicBaseUrl(request, options.publicUrl ?? null);
   const tokens = createTokenIssuer(config.jwtSecret, now);
   const auth = createAuthService({
     db,
@@ -158,6 +182,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   const logWriter = createLogWriter(db, {
     onError: (error) => app.log.error({ err: error }, 'falha ao gravar logs'),
+    ...(metrics ? { onWritten: (rows: number) => metrics.countLogRows(rows) } : {}),
   });
   const debugSessions = createDebugSessions({ createSession: () => engine.createDebugSession() });
   const runner = createExecutionRunner({
@@ -171,6 +196,7 @@ export async function buildApp(options: BuildAppOptions) {
     debug: debugSessions,
   });
   late.runner = runner;
+  metrics?.observeRunner(runner.events);
   // The live socket (debugger and live monitoring) shares the HTTP server of the app.
   const liveSocket = createLiveSocket({
     server: app.server,
@@ -233,7 +259,7 @@ export async function buildApp(options: BuildAppOptions) {
     async (api) => {
       api.addHook('onRequest', api.requireSession);
       await api.register(userApiRoutes, { service: users, tokens });
-      await api.register(workspaceApiRoutes, { service: workspaces });
+      await api.register(workspaceApiRoutes, { service: workspaces, publicUrl });
       await api.register(groupsRoutes, { service: groups });
       await api.register(variablesRoutes, { service: variables });
       await api.register(flowsRoutes, { service: flows });
@@ -257,6 +283,7 @@ export async function buildApp(options: BuildAppOptions) {
         scheduledJobs: (workspaceId) => triggers.scheduledCount(workspaceId),
         reloadTriggers: (workspaceId) => triggers.reloadWorkspace(workspaceId),
         stopDebugSessions: (workspaceId) => debugSessions.stopWorkspace(workspaceId),
+        publicUrl,
       });
       await engineScope.register(debuggerRoutes, { db, runner, debugSessions });
       await engineScope.register(manualTriggerRoutes, {

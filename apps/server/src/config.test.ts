@@ -43,6 +43,9 @@ describe('config', () => {
       docsUrl: null,
       supportUrl: null,
       webDist: defaultWebDist,
+      publicUrl: null,
+      trustProxy: false,
+      metrics: { open: false, token: null },
     });
     expect(defaultWebDist).toBe(join(serverRoot, '..', 'web', 'dist'));
   });
@@ -117,6 +120,36 @@ describe('config', () => {
     expect(
       configError({ PONTE_ADMIN_EMAIL: 'nao-e-email', PONTE_ADMIN_PASSWORD: 'x'.repeat(8) }),
     ).toContain('PONTE_ADMIN_EMAIL');
+  });
+
+  it('reads the public URL, the trusted proxies and the metrics access', () => {
+    expect(parseEnv({ PONTE_PUBLIC_URL: 'https://ponte.exemplo.com/' }).publicUrl).toBe(
+      'https://ponte.exemplo.com',
+    );
+    expect(configError({ PONTE_PUBLIC_URL: 'ponte.exemplo.com' })).toContain('PONTE_PUBLIC_URL');
+    expect(configError({ PONTE_PUBLIC_URL: 'ftp://ponte.exemplo.com' })).toContain(
+      'PONTE_PUBLIC_URL',
+    );
+
+    expect(parseEnv({ PONTE_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(parseEnv({ PONTE_TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(parseEnv({ PONTE_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+    expect(configError({ PONTE_TRUST_PROXY: '10.0.0.0/8,proxy' })).toBe(
+      'A variável de ambiente PONTE_TRUST_PROXY é inválida: deve ser true, um número de saltos ou uma lista de IPs/CIDRs separada por vírgulas (valor recebido: "10.0.0.0/8,proxy").',
+    );
+
+    expect(parseEnv({ PONTE_METRICS: 'true' }).metrics).toEqual({ open: true, token: null });
+    const token = 't'.repeat(20);
+    expect(parseEnv({ PONTE_METRICS: 'true', PONTE_METRICS_TOKEN: token }).metrics).toEqual({
+      open: false,
+      token,
+    });
+    expect(configError({ PONTE_METRICS: 'sim' })).toContain('PONTE_METRICS é inválida');
+    expect(configError({ PONTE_METRICS_TOKEN: 'curto' })).not.toContain('curto"');
   });
 
   it('never prints a secret it refuses', () => {

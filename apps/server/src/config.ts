@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from '@ponte/shared/account.schema';
 import { ConfigError } from './config-error';
@@ -90,6 +91,28 @@ export const configVariables: readonly ConfigVariable[] = [
     description: 'Link de suporte exibido no cabeçalho.',
   },
   {
+    name: 'PONTE_PUBLIC_URL',
+    default: null,
+    description:
+      'Endereço público do Ponte (https://…), usado nas URLs de webhook e no endpoint do motor. Sem ela, vem de cada requisição.',
+  },
+  {
+    name: 'PONTE_TRUST_PROXY',
+    default: null,
+    description:
+      'Proxies reversos confiáveis: true, o número de saltos ou uma lista de IPs/CIDRs separada por vírgulas.',
+  },
+  {
+    name: 'PONTE_METRICS',
+    default: 'false',
+    description: 'true abre GET /metrics (formato Prometheus) sem autenticação.',
+  },
+  {
+    name: 'PONTE_METRICS_TOKEN',
+    default: null,
+    description: 'Abre GET /metrics só com o cabeçalho Authorization: Bearer <token>.',
+  },
+  {
     name: 'PONTE_WEB_DIST',
     default: 'apps/web/dist',
     description: 'Pasta com a interface web construída (npm run build).',
@@ -116,13 +139,36 @@ export interface AppConfig {
   docsUrl: string | null;
   supportUrl: string | null;
   webDist: string;
+  publicUrl: string | null;
+  trustProxy: TrustProxy;
+  metrics: MetricsAccess;
 }
+
+/** Fastify's `trustProxy`: off, every hop, a hop count or the addresses/CIDRs trusted. */
+export type TrustProxy = boolean | number | string[];
+
+/** Who may read GET /metrics: nobody (404), anyone, or a bearer of the token. */
+export type MetricsAccess = { open: false; token: string | null } | { open: true; token: null };
 
 const httpUrl = z
   .url({ error: 'deve ser um endereço http:// ou https:// válido' })
   .refine((value) => /^https?:\/\//i.test(value), {
     error: 'deve ser um endereço http:// ou https:// válido',
   });
+
+const trustProxySchema = z.string().transform((value, ctx): TrustProxy => {
+  const text = value.toLowerCase();
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (entries.every(isAddressOrCidr)) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'deve ser true, um número de saltos ou uma lista de IPs/CIDRs separada por vírgulas',
+  });
+  return z.NEVER;
+});
 
 const envSchema = z.object({
   PORT: z
@@ -183,14 +229,43 @@ const envSchema = z.object({
   PONTE_DOCS_URL: httpUrl.optional(),
   PONTE_SUPPORT_URL: httpUrl.optional(),
   PONTE_WEB_DIST: z.string().optional(),
+  PONTE_PUBLIC_URL: httpUrl.optional(),
+  PONTE_TRUST_PROXY: trustProxySchema.optional(),
+  PONTE_METRICS: z
+    .enum(['true', 'false'], { error: 'deve ser true ou false' })
+    .transform((value) => value === 'true')
+    .optional(),
+  PONTE_METRICS_TOKEN: z
+    .string()
+    .min(16, { error: 'deve ter pelo menos 16 caracteres' })
+    .optional(),
 });
 
 type Env = Record<string, string | undefined>;
 
+function isAddressOrCidr(entry: string): boolean {
+  return ipaddr.isValid(entry) || isValidCidr(entry);
+}
+
+function isValidCidr(entry: string): boolean {
+  try {
+    ipaddr.parseCIDR(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A token wins over PONTE_METRICS=true: the route then always asks for it. */
+function metricsAccess(open: boolean, token: string | null): MetricsAccess {
+  if (token) return { open: false, token };
+  return open ? { open: true, token: null } : { open: false, token: null };
+}
+
 function describeIssue(env: Env, issue: z.core.$ZodIssue): string {
   const name = String(issue.path[0] ?? '');
   const received = env[name];
-  const secret = /PASSWORD|SECRET|KEY/.test(name);
+  const secret = /PASSWORD|SECRET|KEY|TOKEN/.test(name);
   const value = received === undefined || secret ? '' : ` (valor recebido: "${received}")`;
   return `A variável de ambiente ${name} é inválida: ${issue.message}${value}.`;
 }
@@ -234,6 +309,9 @@ export function parseEnv(env: Env, cwd: string = process.cwd()) {
     docsUrl: parsed.PONTE_DOCS_URL ?? null,
     supportUrl: parsed.PONTE_SUPPORT_URL ?? null,
     webDist: parsed.PONTE_WEB_DIST ? resolve(cwd, parsed.PONTE_WEB_DIST) : defaultWebDist,
+    publicUrl: parsed.PONTE_PUBLIC_URL?.replace(/\/+$/, '') ?? null,
+    trustProxy: parsed.PONTE_TRUST_PROXY ?? false,
+    metrics: metricsAccess(parsed.PONTE_METRICS ?? false, parsed.PONTE_METRICS_TOKEN ?? null),
   };
 }
 

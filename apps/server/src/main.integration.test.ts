@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,5 +99,35 @@ describe('server process', () => {
     const bad = start({ PORT: 'abc', PONTE_DATA_DIR: dataDir });
     expect(await bad.exited).toBe(1);
     expect(bad.output()).toContain('A variável de ambiente PORT é inválida');
+  });
+
+  it('refuses a taken PORT before creating the data dir', { timeout: 60_000 }, async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const address = taken.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const freshDir = join(dataDir, 'nunca-criado');
+    try {
+      const bad = start({ PORT: String(port), HOST: '127.0.0.1', PONTE_DATA_DIR: freshDir });
+      expect(await bad.exited).toBe(1);
+      expect(bad.output()).toContain(`A porta ${port} (PORT) já está em uso`);
+      expect(existsSync(freshDir)).toBe(false);
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('names the connection error of an unreachable DATABASE_URL', { timeout: 60_000 }, async () => {
+    const refused = await freePort(); // nothing listens there
+    const bad = start({
+      PORT: String(await freePort()),
+      PONTE_DATA_DIR: dataDir,
+      DATABASE_URL: `postgres://ponte@127.0.0.1:${refused}/ponte`,
+    });
+    expect(await bad.exited).toBe(1);
+    expect(bad.output()).toContain(
+      'Não foi possível conectar ao banco de dados: connect ECONNREFUSED',
+    );
+    expect(bad.output()).not.toMatch(/select|create table|migra/i);
   });
 });

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type AppConfig } from './config';
-import { openDatabase, type DatabaseHandle } from './db/client';
+import { ConfigError, loadConfig, parseEnv, type AppConfig } from './config';
+import { DatabaseUnreachableError, openDatabase, type DatabaseHandle } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
+import { probePort } from './lib/port-free';
 import { loggerOptions } from './logger';
 
 const shutdownTimeoutMs = 10_000;
@@ -12,8 +13,18 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-function readConfig(): AppConfig {
+async function readConfig(): Promise<AppConfig> {
   try {
+    // The port is checked before loadConfig, which creates PONTE_DATA_DIR (secrets.json).
+    const { port, host } = parseEnv(process.env);
+    const busy = await probePort(port, host);
+    if (busy) {
+      fail(
+        busy === 'EADDRINUSE'
+          ? `A porta ${port} (PORT) já está em uso em ${host}. Encerre o outro programa ou escolha outra porta com PORT.`
+          : `Não foi possível escutar em ${host}:${port} (HOST/PORT): ${busy}`,
+      );
+    }
     return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
@@ -26,6 +37,9 @@ async function connect(config: AppConfig): Promise<DatabaseHandle> {
     return await openDatabase(config);
   } catch (error) {
     if (error instanceof DataDirInUseError) fail(error.message);
+    if (error instanceof DatabaseUnreachableError) {
+      fail(`Não foi possível conectar ao banco de dados: ${error.message}`);
+    }
     const reason = error instanceof Error ? error.message : String(error);
     fail(
       config.databaseUrl
@@ -36,7 +50,7 @@ async function connect(config: AppConfig): Promise<DatabaseHandle> {
 }
 
 async function main() {
-  const config = readConfig();
+  const config = await readConfig();
   const database = await connect(config);
   const app = await buildApp({
     config,
@@ -47,6 +61,9 @@ async function main() {
     executionConcurrency: config.executionConcurrency,
     nodeLimit: config.nodeLimit,
     httpAllowedNetworks: config.httpAllowedNetworks,
+    trustProxy: config.trustProxy,
+    publicUrl: config.publicUrl,
+    metrics: config.metrics,
   });
 
   let stopping = false;

@@ -1,3 +1,4 @@
+import './zod-jitless';
 import '@mantine/core/styles.css';
 import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';

@@ -112,4 +112,6 @@ export const engineStatusSchema = z.object({
   scheduled_jobs: z.number().int(),
   running_flows_count: z.number().int(),
   queues: z.object({ registered_queues: z.number().int() }),
+  /** Where the engine answers (webhooks under /webhook): PONTE_PUBLIC_URL or the request's. */
+  endpoint: z.string(),
 });

@@ -83,12 +83,31 @@ export async function openPglite(
   }
 }
 
+/** The database at DATABASE_URL does not answer (refused, unknown host, bad credentials…). */
+export class DatabaseUnreachableError extends Error {
+  override name = 'DatabaseUnreachableError';
+}
+
+/** The driver's own words: an AggregateError (IPv4 and IPv6 both refused) has an empty message. */
+function connectionReason(error: unknown): string {
+  if (error instanceof AggregateError && !error.message) {
+    return error.errors.map((each) => connectionReason(each)).join('; ');
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
 export async function openPostgres(
   url: string,
   onIdleError?: (error: Error) => void,
 ): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on('error', (error) => onIdleError?.(error));
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new DatabaseUnreachableError(connectionReason(error), { cause: error });
+  }
   try {
     const db = drizzlePostgres({ client: pool, schema });
     await migratePostgres(db);

@@ -15,11 +15,20 @@ async function openapiPlugin(app: FastifyInstance) {
         title: 'Ponte',
         description:
           'API do Ponte: workspace (/api/v1), conta (/account/v1) e saúde do servidor. ' +
-          'Rotas autenticadas pedem o cabeçalho Authorization: Bearer <token>.',
+          'Rotas autenticadas pedem o cabeçalho `Authorization: Bearer <token>`.',
         version: '0.1.0',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            // A code span: Swagger UI renders descriptions as Markdown, where <token> is a tag.
+            description:
+              'O token de `POST /account/v1/authenticate`, enviado como `Authorization: Bearer <token>`.',
+          },
+        },
       },
     },
     transform: createJsonSchemaTransform({ skipList: [] }),

@@ -9,17 +9,20 @@ export interface SpaPluginOptions {
   webDist: string;
 }
 
-const apiPrefixes = ['/api', '/account', '/engine'];
+const apiPrefixes = ['/api', '/account', '/engine', '/metrics'];
+/** A missing file (`/logo.png`, `/assets/x.js`): never a page of the app. */
+const fileLike = /\/[^/]*\.[a-z0-9]+$/i;
 const probes = ['/healthz', '/readyz'];
 
 export const missingBuildMessage =
   'A interface web ainda não foi construída. Rode `npm run build` na raiz do projeto e inicie o Ponte novamente.';
 
-/** True for paths the SPA never answers: APIs, the engine and the probes. */
+/** True for paths the SPA never answers: APIs, the engine, metrics, probes and files. */
 export function isServerPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';
   return (
     probes.includes(path) ||
+    fileLike.test(path) ||
     apiPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
   );
 }

@@ -11,6 +11,7 @@ const online = {
   scheduled_jobs: 4,
   running_flows_count: 2,
   queues: { registered_queues: 3 },
+  endpoint: 'https://ponte.exemplo.com/engine',
 };
 
 describe('EngineStatusStrip', () => {
@@ -23,7 +24,7 @@ describe('EngineStatusStrip', () => {
     expect(within(strip).getByText('Jobs agendados:').textContent).toBe('Jobs agendados: 4');
     const queues = within(strip).getByRole('link', { name: 'Filas internas: 3' });
     expect(queues).toHaveAttribute('href', '/queues');
-    expect(within(strip).getByText(`${window.location.origin}/engine`)).toBeInTheDocument();
+    expect(within(strip).getByText('https://ponte.exemplo.com/engine')).toBeInTheDocument();
   });
 
   it('shows Offline with zeros when the status call fails', async () => {

@@ -26,7 +26,7 @@ export function EngineStatusStrip({ paused = false }: EngineStatusStripProps) {
   const { data, isError } = useEngineStatus({ paused });
   const status = isError ? undefined : data;
   const online = status?.running === true;
-  const endpoint = `${window.location.origin}/engine`;
+  const endpoint = status?.endpoint ?? `${window.location.origin}/engine`;
 
   return (
     <Paper withBorder radius="md" px="md" py="sm" aria-label="Status da engine" role="region">

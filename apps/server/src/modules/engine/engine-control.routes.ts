@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { engineStatusSchema } from '@ponte/shared/monitoring.schema';
 import { messages } from '@ponte/shared/messages';
@@ -15,6 +16,8 @@ export interface EngineControlOptions {
   reloadTriggers: (workspaceId: string) => Promise<void>;
   /** Ends the workspace's debug sessions: a restart leaves nothing paused. */
   stopDebugSessions?: (workspaceId: string) => void;
+  /** The public address of Ponte for this request (PONTE_PUBLIC_URL or the request's). */
+  publicUrl?: (request: FastifyRequest) => string;
 }
 
 const tags = ['Engine'];
@@ -46,6 +49,7 @@ export const engineControlRoutes: FastifyPluginAsyncZod<EngineControlOptions> = 
         running_flows_count: (await options.runner.repository.running(workspaceId)).length,
         // Internal queues arrive with their own area.
         queues: { registered_queues: 0 },
+        endpoint: `${options.publicUrl?.(request) ?? `${request.protocol}://${request.host}`}/engine`,
       };
     },
   );

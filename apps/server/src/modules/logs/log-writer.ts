@@ -70,7 +70,13 @@ async function insertLogs(db: Database, rows: LogRow[]): Promise<void> {
  */
 export function createLogWriter(
   db: Database,
-  options: { flushMs?: number; maxBatch?: number; onError?: (error: unknown) => void } = {},
+  options: {
+    flushMs?: number;
+    maxBatch?: number;
+    onError?: (error: unknown) => void;
+    /** Called with the number of rows each successful batch stored. */
+    onWritten?: (rows: number) => void;
+  } = {},
 ): LogWriter {
   const flushMs = options.flushMs ?? 200;
   const maxBatch = options.maxBatch ?? 500;
@@ -87,7 +93,9 @@ export function createLogWriter(
     writing = writing
       .then(async () => {
         for (let at = 0; at < batch.length; at += maxBatch) {
-          await insertLogs(db, batch.slice(at, at + maxBatch));
+          const rows = batch.slice(at, at + maxBatch);
+          await insertLogs(db, rows);
+          options.onWritten?.(rows.length);
         }
       })
       .catch((error: unknown) => options.onError?.(error));

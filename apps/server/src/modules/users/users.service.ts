@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { uniqueViolation } from '../../db/unique-violation';
 import { conflict, forbidden, invalidField, unauthorized } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth';
+import { createAuthRepository } from '../auth/auth.repository';
 import { hashPassword, verifyPassword } from '../auth/password-hasher';
 import type { TokenIssuer } from '../auth/token-issuer';
 import { createUsersRepository } from './users.repository';
@@ -58,6 +59,14 @@ export function createUsersService({ db, tokens, now, nodeLimit }: UsersServiceD
       }
       await repository.updatePassword(session.userId, await hashPassword(body.new_password), now());
       return tokens.issue(session.userId, session.workspaceId);
+    },
+
+    /** The operator's reset (`ponte user reset-password`): false when no user has the e-mail. */
+    async resetPassword(email: string, password: string): Promise<boolean> {
+      const user = await createAuthRepository(db).findUserByEmail(email);
+      if (!user) return false;
+      await createUsersRepository(db).updatePassword(user.id, await hashPassword(password), now());
+      return true;
     },
 
     /** Owner only: a user of the same customer, member of the current workspace. */

@@ -13,6 +13,14 @@ export function createWorkspacesRepository(db: Database) {
       return row ?? null;
     },
 
+    /** Workspaces whose id or name (any case) is `ref`: the `--workspace` of the ponte command. */
+    async findByIdOrName(ref: string) {
+      return db
+        .select({ id: workspaces.id, name: workspaces.name, customerId: workspaces.customerId })
+        .from(workspaces)
+        .where(sql`${workspaces.id} = ${ref} or lower(${workspaces.name}) = lower(${ref})`);
+    },
+
     async listForUser(userId: string) {
       return db
         .select({ id: workspaces.id, name: workspaces.name })

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   tokenResponseSchema,
@@ -12,6 +13,8 @@ import type { WorkspacesService } from './workspaces.service';
 
 export interface WorkspacesRoutesOptions {
   service: WorkspacesService;
+  /** The public address of Ponte for this request (PONTE_PUBLIC_URL or the request's). */
+  publicUrl?: (request: FastifyRequest) => string;
 }
 
 const tags = ['Workspaces'];
@@ -20,7 +23,7 @@ const workspaceCreatedSchema = workspaceSchema.pick({ _id: true, name: true });
 /** Mounted at /api/v1 (authenticated scope). */
 export const workspaceApiRoutes: FastifyPluginAsyncZod<WorkspacesRoutesOptions> = async (
   app,
-  { service },
+  { service, publicUrl },
 ) => {
   app.get(
     '/workspaces/current',
@@ -33,7 +36,10 @@ export const workspaceApiRoutes: FastifyPluginAsyncZod<WorkspacesRoutesOptions> 
       },
     },
     async (request) =>
-      service.current(sessionOf(request), `${request.protocol}://${request.host}/engine`),
+      service.current(
+        sessionOf(request),
+        `${publicUrl?.(request) ?? `${request.protocol}://${request.host}`}/engine`,
+      ),
   );
 };
 

@@ -249,6 +249,7 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
               }))
             }
             onClose={() => select([])}
+            flowId={saved?._id ?? null}
           />
         ) : null}
       </Box>

@@ -94,6 +94,7 @@ function setup(extra: MockRoute[] = []) {
           scheduled_jobs: 1,
           running_flows_count: 2,
           queues: { registered_queues: 0 },
+          endpoint: 'http://localhost/engine',
         },
       },
     },

@@ -59,6 +59,7 @@ function setup({ items = logs, total = items.length }: { items?: unknown[]; tota
           scheduled_jobs: 0,
           running_flows_count: 0,
           queues: { registered_queues: 0 },
+          endpoint: 'http://localhost/engine',
         },
       },
     },

@@ -7,6 +7,7 @@ import { takesExpressions } from './expression';
 import { NodeIssues } from './node-issues';
 import { NodePanelHeader } from './node-panel-header';
 import { ParamField } from './param-field';
+import { WebhookUrl } from './webhook-url';
 
 export interface NodePanelProps {
   node: FlowNode;
@@ -17,6 +18,8 @@ export interface NodePanelProps {
   /** Called with a new node object on every edit. */
   onChange: (next: FlowNode) => void;
   onClose: () => void;
+  /** The saved flow's id (null before the first save): shown in a webhook trigger's URL. */
+  flowId?: string | null;
 }
 
 type OptionalField = 'label' | 'breakpoint' | 'breakpointCondition' | 'disabled';
@@ -37,7 +40,14 @@ const usesExpressions = (spec: ParamSpec) =>
  * The side panel of the flow editor: the selected node's name, debug switches and one field
  * per manifest param, in manifest order. Controlled by `node`; defaults are shown, not written.
  */
-export function NodePanel({ node, manifest, issues, onChange, onClose }: NodePanelProps) {
+export function NodePanel({
+  node,
+  manifest,
+  issues,
+  onChange,
+  onClose,
+  flowId = null,
+}: NodePanelProps) {
   // Fields get a stable callback (they are memoised) that always edits the latest node.
   const latest = useRef({ node, onChange });
   useLayoutEffect(() => {
@@ -109,6 +119,9 @@ export function NodePanel({ node, manifest, issues, onChange, onClose }: NodePan
                 checked={node.disabled === true}
                 onChange={(event) => setField('disabled', event.currentTarget.checked)}
               />
+              {node.type === 'core_webhook_trigger' && (
+                <WebhookUrl flowId={flowId} path={node.params.path} />
+              )}
               <Divider label="Parâmetros" labelPosition="left" />
               {params.length === 0 && (
                 <Text size="sm" c="dimmed">

@@ -1,0 +1,152 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { CliError } from './cli/cli-error';
+import { readPassword } from './cli/read-password';
+import { createPonteCommands } from './cli/ponte-commands';
+import { ConfigError, loadConfig } from './config';
+import { DatabaseUnreachableError, openDatabase } from './db/client';
+import { DataDirInUseError } from './db/data-dir-lock';
+
+export const ponteHelp = `Uso: ponte <comando> [opções]
+
+Comandos:
+  start                               inicia o servidor (constrói antes, se preciso)
+  export --workspace <nome|id> [--out arquivo.json]
+                                      exporta flows, variáveis e grupos do workspace em JSON
+  import --workspace <nome|id> <arquivo.json>
+                                      adiciona ao workspace o conteúdo de uma exportação
+  user create --email <e-mail> --name <nome> --workspace <nome|id> [--password <senha>]
+                                      cria um usuário (numa instalação vazia, a primeira conta)
+  user reset-password --email <e-mail> [--password <senha>]
+                                      troca a senha de um usuário
+
+Sem --password, a senha é pedida no terminal. Os comandos usam o mesmo banco do servidor
+(PONTE_DATA_DIR ou DATABASE_URL); com o banco embutido, pare o servidor antes.`;
+
+type Print = (text: string) => void;
+
+function parse<T extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new CliError(`${error instanceof Error ? error.message : String(error)}\n\n${ponteHelp}`);
+  }
+}
+
+function required(value: unknown, flag: string): string {
+  if (typeof value !== 'string' || !value.trim()) throw new CliError(`Informe ${flag}.`);
+  return value;
+}
+
+async function withCommands<T>(
+  work: (commands: ReturnType<typeof createPonteCommands>) => Promise<T>,
+): Promise<T> {
+  const config = loadConfig();
+  let database;
+  try {
+    database = await openDatabase(config);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      throw new CliError(
+        'O servidor do Ponte está rodando com este PONTE_DATA_DIR. Pare o servidor e rode o comando de novo.',
+      );
+    }
+    if (error instanceof DatabaseUnreachableError) {
+      throw new CliError(`Não foi possível conectar ao banco de dados: ${error.message}`);
+    }
+    throw error;
+  }
+  try {
+    return await work(createPonteCommands(database.db, config.jwtSecret));
+  } finally {
+    await database.close();
+  }
+}
+
+async function run(args: string[], print: Print): Promise<void> {
+  const [command, ...rest] = args;
+  if (command === 'export') {
+    const { values } = parse(rest, { workspace: { type: 'string' }, out: { type: 'string' } });
+    const workspace = required(values.workspace, '--workspace');
+    const file = await withCommands((commands) => commands.exportWorkspace(workspace));
+    const json = `${JSON.stringify(file, null, 2)}\n`;
+    if (typeof values.out === 'string') {
+      await writeFile(values.out, json);
+      print(
+        `Exportados ${file.flows.length} flow(s), ${file.variables.length} variável(is) e ${file.groups.length} grupo(s).`,
+      );
+    } else process.stdout.write(json);
+    return;
+  }
+  if (command === 'import') {
+    const { values, positionals } = parse(rest, { workspace: { type: 'string' } });
+    const workspace = required(values.workspace, '--workspace');
+    const path = required(positionals[0], 'o arquivo a importar');
+    let content: unknown;
+    try {
+      content = JSON.parse(await readFile(path, 'utf8'));
+    } catch {
+      throw new CliError(`Não foi possível ler o JSON de ${path}.`);
+    }
+    const summary = await withCommands((commands) => commands.importWorkspace(workspace, content));
+    print(
+      `Importados ${summary.flows} flow(s), ${summary.variables} variável(is) e ${summary.groups} grupo(s) novo(s).`,
+    );
+    return;
+  }
+  if (command === 'user' && rest[0] === 'create') {
+    const { values } = parse(rest.slice(1), {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      password: { type: 'string' },
+      workspace: { type: 'string' },
+    });
+    const input = {
+      email: required(values.email, '--email'),
+      name: required(values.name, '--name'),
+      workspace: required(values.workspace, '--workspace'),
+    };
+    const password = values.password ?? (await readPassword('Senha do novo usuário: '));
+    const created = await withCommands((commands) => commands.createUser({ ...input, password }));
+    print(
+      created === 'first-account'
+        ? `Primeira conta criada: ${input.email}, dona do workspace "${input.workspace}".`
+        : `Usuário ${input.email} criado no workspace "${input.workspace}".`,
+    );
+    return;
+  }
+  if (command === 'user' && rest[0] === 'reset-password') {
+    const { values } = parse(rest.slice(1), {
+      email: { type: 'string' },
+      password: { type: 'string' },
+    });
+    const email = required(values.email, '--email');
+    const password = values.password ?? (await readPassword('Nova senha: '));
+    await withCommands((commands) => commands.resetPassword(email, password));
+    print(`Senha de ${email} trocada.`);
+    return;
+  }
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    print(ponteHelp);
+    return;
+  }
+  throw new CliError(`Comando desconhecido: ${[command, ...rest].join(' ')}\n\n${ponteHelp}`);
+}
+
+/** The `ponte` subcommands besides `start`; resolves with the exit code. */
+export async function runCli(
+  args: string[],
+  print: Print = (text) => process.stdout.write(`${text}\n`),
+  printError: Print = (text) => console.error(text),
+): Promise<number> {
+  try {
+    await run(args, print);
+    return 0;
+  } catch (error) {
+    if (error instanceof CliError || error instanceof ConfigError) {
+      printError(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,153 @@
+import { expect, it } from 'vitest';
+import { describeEachDriver } from '../test/test-database';
+import { testSecret, useTestApp, type TestAccount, type TestContext } from '../test/test-app';
+import { chain } from '../test/flow-fixtures';
+import { createPonteCommands } from './ponte-commands';
+
+async function seed(t: TestContext, account: TestAccount) {
+  const api = t.request(account.token);
+  const group = (await api.post('/api/v1/groups', { name: 'Vendas' })).json()._id as string;
+  expect(
+    (await api.post('/api/v1/variables', { name: 'Token', key: 'API_TOKEN', value: 'abc' }))
+      .statusCode,
+  ).toBe(201);
+  const flow = await api.post('/api/v1/flows', {
+    name: 'Pedidos',
+    enabled: true,
+    group,
+    description: 'Recebe pedidos',
+    variables: [{ key: 'LOJA', value: 'centro' }],
+    config: { rate_limit: 3 },
+    data: chain(
+      { type: 'core_manual_trigger' },
+      { type: 'core_log', params: { label: 'A', message: 'b' } },
+    ),
+  });
+  expect(flow.statusCode, flow.body).toBe(201);
+}
+
+describeEachDriver('ponte export / import', (driver) => {
+  const t = useTestApp(driver);
+
+  it('round-trips flows, variables and groups into another workspace, keeping what it had', async () => {
+    const commands = createPonteCommands(t.database.db, testSecret);
+    const source = await t.createAccount({ workspaceName: 'Origem Export' });
+    await seed(t, source);
+    const file = JSON.parse(JSON.stringify(await commands.exportWorkspace('origem export')));
+    expect(file).toMatchObject({
+      version: 1,
+      groups: [{ name: 'Vendas' }],
+      variables: [{ name: 'Token', key: 'API_TOKEN', value: 'abc' }],
+      flows: [
+        {
+          name: 'Pedidos',
+          enabled: true,
+          description: 'Recebe pedidos',
+          config: { rate_limit: 3 },
+        },
+      ],
+    });
+
+    const target = await t.createAccount({ workspaceName: 'Destino Import' });
+    const api = t.request(target.token);
+    await api.post('/api/v1/groups', { name: 'Vendas' });
+    await api.post('/api/v1/flows', {
+      name: 'Já existia',
+      data: chain({ type: 'core_manual_trigger' }),
+    });
+    expect(await commands.importWorkspace(target.workspaceId, file)).toEqual({
+      groups: 0,
+      variables: 1,
+      flows: 1,
+    });
+
+    const flows = (await api.get('/api/v1/flows?limit=100')).json().items as {
+      _id: string;
+      name: string;
+    }[];
+    expect(flows.map((flow) => flow.name).sort()).toEqual(['Já existia', 'Pedidos']);
+    const imported = (
+      await api.get(`/api/v1/flows/${flows.find((f) => f.name === 'Pedidos')!._id}`)
+    ).json();
+    const groups = (await api.get('/api/v1/groups')).json().items as {
+      _id: string;
+      name: string;
+    }[];
+    expect(groups).toHaveLength(1);
+    expect(imported).toMatchObject({
+      enabled: true,
+      group: groups[0]!._id,
+      variables: [{ key: 'LOJA', value: 'centro' }],
+      config: { rate_limit: 3 },
+      data: file.flows[0].data,
+    });
+    const variables = (await api.get('/api/v1/variables')).json().items;
+    expect(variables).toEqual([expect.objectContaining({ key: 'API_TOKEN', value: 'abc' })]);
+  });
+
+  it('refuses an import whose variable keys exist, writing nothing', async () => {
+    const commands = createPonteCommands(t.database.db, testSecret);
+    const source = await t.createAccount({ workspaceName: 'Origem Conflito' });
+    await seed(t, source);
+    const file = await commands.exportWorkspace(source.workspaceId);
+    await expect(commands.importWorkspace(source.workspaceId, file)).rejects.toThrow(
+      'Nada foi importado: o workspace já tem variáveis com estas chaves: API_TOKEN.',
+    );
+    const flows = (await t.request(source.token).get('/api/v1/flows')).json().items;
+    expect(flows).toHaveLength(1);
+    await expect(commands.importWorkspace(source.workspaceId, { version: 2 })).rejects.toThrow(
+      'O arquivo não é uma exportação do Ponte',
+    );
+    await expect(commands.exportWorkspace('Não existe')).rejects.toThrow(
+      'Workspace "Não existe" não encontrado.',
+    );
+  });
+});
+
+describeEachDriver('ponte user', (driver) => {
+  const t = useTestApp(driver);
+
+  const signIn = (email: string, password: string) =>
+    t.request(null).post('/account/v1/authenticate', { email, password });
+
+  it('creates the first account on an empty installation, then members, and resets a password', async () => {
+    const commands = createPonteCommands(t.database.db, testSecret);
+    expect(
+      await commands.createUser({
+        email: 'Dona@Empresa.com',
+        name: 'Dona',
+        password: 'senha-inicial',
+        workspace: 'Principal',
+      }),
+    ).toBe('first-account');
+    expect((await signIn('dona@empresa.com', 'senha-inicial')).statusCode).toBe(200);
+
+    expect(
+      await commands.createUser({
+        email: 'equipe@empresa.com',
+        name: 'Equipe',
+        password: 'senha-da-equipe',
+        workspace: 'principal',
+      }),
+    ).toBe('member');
+    expect((await signIn('equipe@empresa.com', 'senha-da-equipe')).statusCode).toBe(200);
+    await expect(
+      commands.createUser({
+        email: 'equipe@empresa.com',
+        name: 'Outra',
+        password: 'senha-da-outra',
+        workspace: 'Principal',
+      }),
+    ).rejects.toThrow('e-mail');
+
+    await expect(commands.resetPassword('equipe@empresa.com', 'curta')).rejects.toThrow(
+      '--password: A senha deve ter pelo menos 8 caracteres',
+    );
+    await commands.resetPassword('EQUIPE@empresa.com', 'senha-nova-123');
+    expect((await signIn('equipe@empresa.com', 'senha-da-equipe')).statusCode).toBe(401);
+    expect((await signIn('equipe@empresa.com', 'senha-nova-123')).statusCode).toBe(200);
+    await expect(commands.resetPassword('ninguem@empresa.com', 'senha-nova-123')).rejects.toThrow(
+      'Nenhum usuário com o e-mail ninguem@empresa.com.',
+    );
+  });
+});

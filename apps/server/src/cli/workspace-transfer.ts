@@ -1,0 +1,125 @@
+import type { WorkspaceExport } from '@ponte/shared/workspace-export.schema';
+import { AppError } from '../lib/app-error';
+import type { FlowsService } from '../modules/flows/flows.service';
+import type { GroupsService } from '../modules/groups/groups.service';
+import type { VariablesService } from '../modules/variables/variables.service';
+import { CliError } from './cli-error';
+
+export interface TransferServices {
+  flows: FlowsService;
+  groups: GroupsService;
+  variables: VariablesService;
+}
+
+const pageSize = 100;
+
+/** Every item of a paged list. */
+async function allPages<T>(
+  read: (page: number) => Promise<{ items: T[]; total: number }>,
+): Promise<T[]> {
+  const all: T[] = [];
+  for (let page = 1; ; page++) {
+    const { items, total } = await read(page);
+    all.push(...items);
+    if (!items.length || all.length >= total) return all;
+  }
+}
+
+/** Flows (with their documents), variables and groups of the workspace. */
+export async function exportWorkspace(
+  services: TransferServices,
+  workspaceId: string,
+): Promise<WorkspaceExport> {
+  const groups = await allPages((page) =>
+    services.groups.list(workspaceId, { page, limit: pageSize }),
+  );
+  const variables = await allPages((page) =>
+    services.variables.list(workspaceId, { page, limit: pageSize }),
+  );
+  const listed = await allPages((page) =>
+    services.flows.list(workspaceId, { page, limit: pageSize, status: 'all' }),
+  );
+  const flows = [];
+  for (const { _id } of listed) {
+    const flow = await services.flows.get(workspaceId, _id);
+    flows.push({
+      name: flow.name,
+      enabled: flow.enabled,
+      group: flow.group,
+      variables: flow.variables,
+      data: flow.data,
+      description: flow.description,
+      config: flow.config,
+    });
+  }
+  return {
+    version: 1,
+    groups: groups.map(({ _id, name }) => ({ _id, name })),
+    variables: variables.map(({ name, key, value }) => ({ name, key, value })),
+    flows,
+  };
+}
+
+export interface ImportSummary {
+  groups: number;
+  variables: number;
+  flows: number;
+}
+
+/**
+ * Adds the file's content to the workspace and never changes what is there: a group whose name
+ * exists is reused; a variable whose key exists stops the import before anything is written;
+ * flows are always added as new flows.
+ */
+export async function importWorkspace(
+  services: TransferServices,
+  workspaceId: string,
+  file: WorkspaceExport,
+): Promise<ImportSummary> {
+  const existingKeys = new Set(
+    (await allPages((page) => services.variables.list(workspaceId, { page, limit: pageSize }))).map(
+      (variable) => variable.key,
+    ),
+  );
+  const taken = file.variables.filter((variable) => existingKeys.has(variable.key));
+  if (taken.length) {
+    throw new CliError(
+      `Nada foi importado: o workspace já tem variáveis com estas chaves: ${taken
+        .map((variable) => variable.key)
+        .join(', ')}. Renomeie ou apague essas variáveis e importe de novo.`,
+    );
+  }
+
+  const existingGroups = new Map(
+    (await allPages((page) => services.groups.list(workspaceId, { page, limit: pageSize }))).map(
+      (group) => [group.name, group._id],
+    ),
+  );
+  const groupIds = new Map<string, string>();
+  let groups = 0;
+  for (const group of file.groups) {
+    let id = existingGroups.get(group.name);
+    if (!id) {
+      id = (await services.groups.create(workspaceId, group.name))._id;
+      groups++;
+    }
+    groupIds.set(group._id, id);
+  }
+  for (const variable of file.variables) {
+    await services.variables.create(workspaceId, variable);
+  }
+  for (const [index, flow] of file.flows.entries()) {
+    try {
+      await services.flows.create(workspaceId, {
+        ...flow,
+        group: flow.group ? (groupIds.get(flow.group) ?? null) : null,
+      });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      throw new CliError(
+        `O flow "${flow.name}" não pôde ser importado (${error.message}). ${index} flow(s) antes dele já foram importados.`,
+      );
+    }
+  }
+  return { groups, variables: file.variables.length, flows: file.flows.length };
+}

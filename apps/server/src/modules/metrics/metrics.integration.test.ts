@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-app';
+import { chain, createFlow, finished } from '../../test/flow-fixtures';
+import { until } from '../../test/until';
+
+/** The value of one sample line of the Prometheus text, or 0 when absent. */
+function sample(text: string, line: string): number {
+  const found = text.split('\n').find((row) => row.startsWith(`${line} `));
+  return found ? Number(found.slice(line.length + 1)) : 0;
+}
+
+describe('metrics, open (PONTE_METRICS=true)', () => {
+  const t = useTestApp('pglite', { metrics: { open: true, token: null } });
+
+  it('serves the process, HTTP and execution metrics, and they move after an execution', async () => {
+    const before = await t.app.inject('/metrics');
+    expect(before.statusCode).toBe(200);
+    expect(before.headers['content-type']).toContain('text/plain');
+    expect(before.body).toContain('process_cpu_user_seconds_total');
+    expect(before.body).toContain('nodejs_eventloop_lag_seconds');
+    expect(sample(before.body, 'ponte_executions_started_total')).toBe(0);
+
+    const account = await t.createAccount();
+    const api = t.request(account.token);
+    const flowId = await createFlow(
+      t,
+      account,
+      chain(
+        { type: 'core_manual_trigger' },
+        { type: 'core_log', params: { label: 'A', message: 'b' } },
+      ),
+    );
+    const run = await api.post(`/engine/flow/manual-trigger/${flowId}`, {});
+    expect(run.statusCode, run.body).toBe(200);
+    await finished(t, flowId);
+
+    const text = await until(async () => {
+      const body = (await t.app.inject('/metrics')).body;
+      return sample(body, 'ponte_log_rows_written_total') > 0 && body;
+    }, 'as linhas de log gravadas');
+    expect(sample(text, 'ponte_executions_started_total')).toBe(1);
+    expect(sample(text, 'ponte_executions_finished_total{status="success"}')).toBe(1);
+    expect(sample(text, 'ponte_execution_duration_seconds_count')).toBe(1);
+    expect(sample(text, 'ponte_executions_running')).toBe(0);
+    expect(
+      sample(
+        text,
+        'ponte_http_requests_total{route="/engine/flow/manual-trigger/:flowId",method="POST",status="200"}',
+      ),
+    ).toBe(1);
+    expect(text).not.toContain(flowId);
+  });
+});
+
+describe('metrics behind a token (PONTE_METRICS_TOKEN)', () => {
+  const token = 'token-das-metricas-123';
+  const t = useTestApp('pglite', { metrics: { open: false, token } });
+
+  it('answers 401 without the bearer token and the metrics with it', async () => {
+    expect((await t.app.inject('/metrics')).statusCode).toBe(401);
+    const wrong = await t.app.inject({
+      url: '/metrics',
+      headers: { authorization: 'Bearer outro-token-qualquer' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const right = await t.app.inject({
+      url: '/metrics',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(right.statusCode).toBe(200);
+    expect(right.body).toContain('ponte_executions_started_total');
+  });
+});
+
+describe('metrics off (default)', () => {
+  const t = useTestApp('pglite');
+
+  it('has no /metrics route: 404 JSON, not the app', async () => {
+    const res = await t.app.inject('/metrics');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+});

@@ -1,0 +1,26 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { workspaceStore } from '../../../lib/session/session-store';
+import { renderWithProviders } from '../../../test/render';
+import { WebhookUrl } from './webhook-url';
+
+afterEach(() => workspaceStore.remove());
+
+describe('WebhookUrl', () => {
+  it('builds the URL from the engine URL the server reports (PONTE_PUBLIC_URL)', () => {
+    workspaceStore.set({
+      _id: 'w1',
+      name: 'Principal',
+      engine_url: 'https://ponte.exemplo.com/engine',
+    });
+    renderWithProviders(<WebhookUrl flowId="f1" path="/pedidos/novo" />);
+    expect(
+      screen.getByText('https://ponte.exemplo.com/engine/webhook/f1/pedidos/novo'),
+    ).toBeInTheDocument();
+  });
+
+  it('asks to save the flow first: the URL carries its id', () => {
+    renderWithProviders(<WebhookUrl flowId={null} path="pedidos" />);
+    expect(screen.getByText('Salve o flow para ver a URL do webhook.')).toBeInTheDocument();
+  });
+});
