@@ -24,6 +24,8 @@ describe('EngineStatusStrip', () => {
     const queues = within(strip).getByRole('link', { name: 'Filas internas: 3' });
     expect(queues).toHaveAttribute('href', '/queues');
     expect(within(strip).getByText(`${window.location.origin}/engine`)).toBeInTheDocument();
+    expect(strip).toHaveTextContent(`Endereço da engine: ${window.location.origin}/engine`);
+    expect(strip).not.toHaveTextContent('Endpoint');
   });
 
   it('shows Offline with zeros when the status call fails', async () => {

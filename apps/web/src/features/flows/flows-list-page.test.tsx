@@ -228,6 +228,17 @@ describe('/flows', () => {
     );
   });
 
+  it('offers Executar only for an enabled flow with a Manual Trigger', async () => {
+    const disabledManual = { ...importOrders, _id: 'f4', name: 'Conciliar notas', enabled: false };
+    setup([importOrders, disabledManual]);
+    renderWithProviders(<FlowsListPage />, { path: '/flows?show_status=all' });
+    const enabledRow = await rowOf('Importar pedidos');
+    expect(within(enabledRow).getByRole('button', { name: 'Executar' })).toBeInTheDocument();
+    const disabledRow = await rowOf('Conciliar notas');
+    expect(within(disabledRow).getByText('Inativo')).toBeInTheDocument();
+    expect(within(disabledRow).queryByRole('button', { name: 'Executar' })).not.toBeInTheDocument();
+  });
+
   it('opens the manual execution form with Executar', async () => {
     setup([importOrders]);
     const { user } = renderWithProviders(<FlowsListPage />, { path: '/flows' });

@@ -81,6 +81,7 @@ describe('CompletedExecutionsPage', () => {
       '/flows/f1',
     );
     expect(within(rows[3]!).queryByRole('link')).toBeNull();
+    expect(within(rows[0]!).getByText('e1')).toHaveStyle({ whiteSpace: 'nowrap' });
   });
 
   it('asks the page in the address', async () => {

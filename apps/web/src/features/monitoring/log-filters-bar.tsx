@@ -11,6 +11,8 @@ interface LogFiltersBarProps {
   filters: LogFilterState;
   onChange: (patch: Partial<LogFilterState>) => void;
   flows: FlowName[];
+  /** The Flow select opened: a flow created since the lookup loaded should be listed. */
+  onFlowsOpen?: () => void;
 }
 
 const allFlows = '__all__';
@@ -37,7 +39,7 @@ const typeOptions = [
 ];
 
 /** Spec 1 §2.9: the period picker and the filters of the logs page. */
-export function LogFiltersBar({ filters, onChange, flows }: LogFiltersBarProps) {
+export function LogFiltersBar({ filters, onChange, flows, onFlowsOpen }: LogFiltersBarProps) {
   const flowOptions = [
     { value: allFlows, label: 'Todos os flows' },
     ...flows.map((flow) => ({ value: flow._id, label: flow.name || flow._id })),
@@ -103,6 +105,7 @@ export function LogFiltersBar({ filters, onChange, flows }: LogFiltersBarProps) 
             searchable
             allowDeselect={false}
             nothingFoundMessage="Nenhum flow encontrado"
+            onDropdownOpen={onFlowsOpen}
             data={flowOptions}
             value={filters.flow || allFlows}
             onChange={(value) => onChange({ flow: !value || value === allFlows ? '' : value })}
