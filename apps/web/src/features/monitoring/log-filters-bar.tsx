@@ -1,9 +1,9 @@
-import { Group, Paper, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { LogType } from '@ponte/shared/monitoring.schema';
 import type { FlowName } from '../../lib/flows/api/get-flow-names';
 import { DebouncedTextInput } from './debounced-text-input';
-import { toLocalInput, toOffsetDateTime } from './log-filters';
+import { DateTimeFilterInput } from './date-time-filter-input';
 import type { LogFilterState, LogPeriod } from './log-filters';
 import { logTypeLabels } from './log-type-labels';
 
@@ -17,8 +17,6 @@ interface LogFiltersBarProps {
 
 const allFlows = '__all__';
 const allTypes = 'all';
-/** Spec 1 §5: the custom range goes up to 2099-12-12, step 1 s. */
-const maxDateTime = '2099-12-12T23:59:59';
 
 const periods: { value: LogPeriod; label: string }[] = [
   { value: '1h', label: '1h' },
@@ -66,23 +64,15 @@ export function LogFiltersBar({ filters, onChange, flows, onFlowsOpen }: LogFilt
           </Stack>
           {filters.period === 'custom' ? (
             <>
-              <TextInput
-                type="datetime-local"
+              <DateTimeFilterInput
                 label="De"
-                step={1}
-                max={maxDateTime}
-                value={toLocalInput(filters.from)}
-                onChange={(event) =>
-                  onChange({ from: toOffsetDateTime(event.currentTarget.value) })
-                }
+                value={filters.from}
+                onCommit={(from) => onChange({ from })}
               />
-              <TextInput
-                type="datetime-local"
+              <DateTimeFilterInput
                 label="Até"
-                step={1}
-                max={maxDateTime}
-                value={toLocalInput(filters.to)}
-                onChange={(event) => onChange({ to: toOffsetDateTime(event.currentTarget.value) })}
+                value={filters.to}
+                onCommit={(to) => onChange({ to })}
               />
             </>
           ) : null}

@@ -229,6 +229,50 @@ describe('LogsPage', () => {
     expect((screen.getByLabelText('De') as HTMLInputElement).value).toMatch(/^2026-11-23T10:00:05/);
   });
 
+  it('keeps De when Até is filled right after it', async () => {
+    const api = setup();
+    const { user } = renderWithProviders(<LogsPage />, { path: '/monitoring' });
+    await screen.findByRole('table', { name: 'Logs' });
+    await user.click(screen.getByRole('radio', { name: 'Personalizado' }));
+    // Both changes land before the page renders again.
+    act(() => {
+      fireEvent.change(screen.getByLabelText('De'), { target: { value: '2026-11-23T10:00:05' } });
+      fireEvent.change(screen.getByLabelText('Até'), { target: { value: '2026-11-23T18:30' } });
+    });
+    await waitFor(() =>
+      expect(filtersOf(lastLogCall(api))).toEqual({
+        from: '2026-11-23T10:00:05-03:00',
+        to: '2026-11-23T18:30:00-03:00',
+      }),
+    );
+    expect((screen.getByLabelText('De') as HTMLInputElement).value).toMatch(/^2026-11-23T10:00:05/);
+  });
+
+  it('refuses an Até after 2099-12-12 typed by hand, and sends nothing', async () => {
+    const api = setup();
+    const { user } = renderWithProviders(<LogsPage />, { path: '/monitoring' });
+    await screen.findByRole('table', { name: 'Logs' });
+    await user.click(screen.getByRole('radio', { name: 'Personalizado' }));
+    await waitFor(() => expect(filtersOf(lastLogCall(api))).toEqual({ date_alias: '1000d' }));
+    const calls = logCalls(api).length;
+
+    fireEvent.change(screen.getByLabelText('Até'), { target: { value: '2100-01-01T00:00' } });
+    expect(
+      await screen.findByText('Informe uma data até 12/12/2099 23:59:59.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Até')).toHaveAttribute('aria-invalid', 'true');
+    expect(logCalls(api)).toHaveLength(calls);
+    expect(logCalls(api).some((call) => JSON.stringify(filtersOf(call)).includes('2100'))).toBe(
+      false,
+    );
+
+    fireEvent.change(screen.getByLabelText('Até'), { target: { value: '2099-12-12T23:59:59' } });
+    await waitFor(() =>
+      expect(filtersOf(lastLogCall(api))).toEqual({ to: '2099-12-12T23:59:59-03:00' }),
+    );
+    expect(screen.queryByText('Informe uma data até 12/12/2099 23:59:59.')).not.toBeInTheDocument();
+  });
+
   it('Limpar filtros goes back to the defaults', async () => {
     const api = setup();
     const { user, router } = renderWithProviders(<LogsPage />, {
