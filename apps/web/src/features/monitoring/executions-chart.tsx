@@ -35,7 +35,7 @@ export function ExecutionsChart({ points }: ExecutionsChartProps) {
         dataKey="minute"
         series={[{ name: 'Execuções', color: 'blue.6' }]}
         tickLine="y"
-        gridAxis="y"
+        gridAxis="x"
         yAxisProps={{ allowDecimals: false, ticks, domain: [0, ticks.at(-1) ?? 1], interval: 0 }}
         xAxisProps={{ interval: timeTickInterval(data.length) }}
         withTooltip

@@ -1,4 +1,4 @@
-import { Group, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { LogType } from '@ponte/shared/monitoring.schema';
 import type { FlowName } from '../../lib/flows/api/get-flow-names';
@@ -77,7 +77,7 @@ export function LogFiltersBar({ filters, onChange, flows, onFlowsOpen }: LogFilt
             </>
           ) : null}
         </Group>
-        <Group gap="md" align="flex-end" wrap="wrap" grow>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
           <DebouncedTextInput
             label="Buscar"
             placeholder="Termo de busca"
@@ -107,7 +107,7 @@ export function LogFiltersBar({ filters, onChange, flows, onFlowsOpen }: LogFilt
             value={filters.type}
             onChange={(value) => onChange({ type: (value ?? allTypes) as LogType | 'all' })}
           />
-        </Group>
+        </SimpleGrid>
       </Stack>
     </Paper>
   );
