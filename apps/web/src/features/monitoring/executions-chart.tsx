@@ -27,7 +27,7 @@ export function ExecutionsChart({ points }: ExecutionsChartProps) {
   return (
     <>
       <Text size="sm" c="dimmed" mb="xs">
-        Total: {total}
+        {total === 1 ? '1 execução finalizada' : `${total} execuções finalizadas`}
       </Text>
       <BarChart
         h={220}
