@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { UnderConstructionPage } from '../components/under-construction-page';
+import { titled } from './route-title';
 
 /** Routes of both specs whose areas this version does not have yet: [path, page title]. */
 const placeholders: [string, string][] = [
@@ -40,4 +41,10 @@ const placeholders: [string, string][] = [
 export const placeholderRoutes: RouteObject[] = placeholders.map(([path, title]) => ({
   path,
   element: <UnderConstructionPage key={path} title={title} />,
+  ...titled(title),
 }));
+
+/** Whether a sidebar link leads to an area shown as 'Em construção'. */
+export function isPlaceholderPath(to: string): boolean {
+  return placeholders.some(([path]) => `/${path}` === to);
+}

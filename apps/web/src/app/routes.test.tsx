@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { apiError, mockFetch } from '../test/mock-fetch';
 import { renderApp } from '../test/render';
@@ -88,6 +88,32 @@ describe('routes', () => {
       screen.getByText('Esta área ainda não está disponível nesta versão do Ponte.'),
     ).toBeInTheDocument();
     expect(screen.queryByText('Página não encontrada')).not.toBeInTheDocument();
+    expect(document.title).toMatch(/^.+ — Ponte$/);
+  });
+
+  it.each([
+    ['/flows', 'Flows — Ponte'],
+    ['/monitoring', 'Monitoramento — Ponte'],
+    ['/monitoring/active', 'Execuções em tempo real — Ponte'],
+    ['/groups/new', 'Novo grupo — Ponte'],
+    ['/forms', 'Formulários — Ponte'],
+    ['/nada/aqui', 'Página não encontrada — Ponte'],
+    ['/conta/perfil', 'Meu perfil — Ponte'],
+  ])('%s sets the document title %s', async (path, title) => {
+    signedIn();
+    renderApp(path);
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+
+  it('opens the editor address directly without a hydration warning', async () => {
+    signedIn();
+    const warn = vi.spyOn(console, 'warn');
+    const view = renderApp('/flows/f1');
+    // While the editor's code loads, a loader stands in for the page.
+    expect(screen.getByLabelText('Carregando')).toBeInTheDocument();
+    view.unmount();
+    const warnings = warn.mock.calls.map((call) => call.join(' '));
+    expect(warnings.filter((text) => text.includes('HydrateFallback'))).toEqual([]);
   });
 
   it.each([

@@ -17,9 +17,12 @@ import { ActiveExecutionsPage } from '../features/monitoring/active-executions-p
 import { CompletedExecutionsPage } from '../features/monitoring/completed-executions-page';
 import { LogsPage } from '../features/monitoring/logs-page';
 import { VariablesPage } from '../features/variables/variables-page';
+import { DocumentTitle } from './document-title';
 import { NotFoundPage } from './not-found-page';
+import { PageLoading } from './page-loading';
 import { placeholderRoutes } from './placeholder-routes';
 import { RequireSession } from './require-session';
+import { titled } from './route-title';
 import { SessionEvents } from './session-events';
 import { AppShellLayout } from './shell/app-shell-layout';
 
@@ -31,22 +34,29 @@ const flowEditor = async () => ({
 /** The route table of spec 1 §2.1 and spec 2 §2, plus the account panel under /conta. */
 export const routes: RouteObject[] = [
   {
-    element: <SessionEvents />,
+    element: (
+      <>
+        <DocumentTitle />
+        <SessionEvents />
+      </>
+    ),
+    // Shown while a lazy page (the editor) loads on a first visit to its address.
+    hydrateFallbackElement: <PageLoading />,
     children: [
-      { path: 'auth', element: <AuthHandoffPage /> },
+      { path: 'auth', element: <AuthHandoffPage />, ...titled('Entrando') },
       {
         path: 'conta',
         element: <AccountLayout />,
         children: [
-          { path: 'entrar', element: <SignInPage /> },
-          { path: 'sair', element: <SignOutPage /> },
+          { path: 'entrar', element: <SignInPage />, ...titled('Entrar') },
+          { path: 'sair', element: <SignOutPage />, ...titled('Sair') },
           {
             element: <RequireSession />,
             children: [
-              { index: true, element: <AccountHomePage /> },
-              { path: 'perfil', element: <ProfilePage /> },
-              { path: 'workspaces', element: <WorkspacesPage /> },
-              { path: 'usuarios', element: <UsersPage /> },
+              { index: true, element: <AccountHomePage />, ...titled('Conta') },
+              { path: 'perfil', element: <ProfilePage />, ...titled('Meu perfil') },
+              { path: 'workspaces', element: <WorkspacesPage />, ...titled('Workspaces') },
+              { path: 'usuarios', element: <UsersPage />, ...titled('Usuários') },
             ],
           },
         ],
@@ -58,20 +68,32 @@ export const routes: RouteObject[] = [
             element: <AppShellLayout />,
             children: [
               { index: true, element: <Navigate to="/flows" replace /> },
-              { path: 'flows', element: <FlowsListPage /> },
-              { path: 'flows/new', lazy: flowEditor },
-              { path: 'flows/delete/:id', element: <FlowDeletePage /> },
-              { path: 'flows/:id', lazy: flowEditor },
-              { path: 'groups', element: <GroupsListPage /> },
-              { path: 'groups/new', element: <GroupFormPage /> },
-              { path: 'groups/edit/:id', element: <GroupFormPage /> },
-              { path: 'groups/delete/:id', element: <GroupDeletePage /> },
-              { path: 'monitoring', element: <LogsPage /> },
-              { path: 'monitoring/active', element: <ActiveExecutionsPage /> },
-              { path: 'monitoring/completed', element: <CompletedExecutionsPage /> },
-              { path: 'variables', element: <VariablesPage /> },
+              { path: 'flows', element: <FlowsListPage />, ...titled('Flows') },
+              { path: 'flows/new', lazy: flowEditor, ...titled('Novo flow') },
+              { path: 'flows/delete/:id', element: <FlowDeletePage />, ...titled('Remover Flow') },
+              { path: 'flows/:id', lazy: flowEditor, ...titled('Editor de flow') },
+              { path: 'groups', element: <GroupsListPage />, ...titled('Grupos') },
+              { path: 'groups/new', element: <GroupFormPage />, ...titled('Novo grupo') },
+              { path: 'groups/edit/:id', element: <GroupFormPage />, ...titled('Editar grupo') },
+              {
+                path: 'groups/delete/:id',
+                element: <GroupDeletePage />,
+                ...titled('Remover grupo'),
+              },
+              { path: 'monitoring', element: <LogsPage />, ...titled('Monitoramento') },
+              {
+                path: 'monitoring/active',
+                element: <ActiveExecutionsPage />,
+                ...titled('Execuções em tempo real'),
+              },
+              {
+                path: 'monitoring/completed',
+                element: <CompletedExecutionsPage />,
+                ...titled('Histórico de execuções'),
+              },
+              { path: 'variables', element: <VariablesPage />, ...titled('Variáveis') },
               ...placeholderRoutes,
-              { path: '*', element: <NotFoundPage /> },
+              { path: '*', element: <NotFoundPage />, ...titled('Página não encontrada') },
             ],
           },
         ],

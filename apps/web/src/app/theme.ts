@@ -8,6 +8,11 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
   components: {
     Tooltip: { defaultProps: { openDelay: 300, withArrow: true } },
+    PasswordInput: {
+      defaultProps: {
+        visibilityToggleButtonProps: { 'aria-label': 'Mostrar ou ocultar a senha' },
+      },
+    },
     Modal: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } },
       styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },

@@ -24,7 +24,8 @@ describe('EngineStatusStrip', () => {
     expect(within(strip).getByText('Jobs agendados:').textContent).toBe('Jobs agendados: 4');
     const queues = within(strip).getByRole('link', { name: 'Filas internas: 3' });
     expect(queues).toHaveAttribute('href', '/queues');
-    expect(within(strip).getByText('https://ponte.exemplo.com/engine')).toBeInTheDocument();
+    expect(strip).toHaveTextContent('Endereço da engine: https://ponte.exemplo.com/engine');
+    expect(strip).not.toHaveTextContent('Endpoint');
   });
 
   it('shows Offline with zeros when the status call fails', async () => {

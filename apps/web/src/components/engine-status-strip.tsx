@@ -43,7 +43,7 @@ export function EngineStatusStrip({ paused = false }: EngineStatusStripProps) {
           </Text>
         </Anchor>
         <Text size="sm" c="dimmed">
-          Endpoint: <Code>{endpoint}</Code>
+          Endereço da engine: <Code>{endpoint}</Code>
         </Text>
       </Group>
     </Paper>

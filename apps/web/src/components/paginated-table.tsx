@@ -1,4 +1,4 @@
-import { Center, Loader, Paper, Stack, Table } from '@mantine/core';
+import { Box, Center, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Pagination } from './pagination';
 
@@ -8,6 +8,8 @@ export interface TableColumn<T> {
   render: (row: T) => ReactNode;
   width?: number | string;
   align?: 'left' | 'right' | 'center';
+  /** Left out of the cards layout (e.g. a picture that does not fit a phone). */
+  hiddenOnCards?: boolean;
 }
 
 interface PaginatedTableProps<T> {
@@ -23,6 +25,8 @@ interface PaginatedTableProps<T> {
   loading?: boolean;
   /** Shown instead of the table when there are no rows. */
   empty?: ReactNode;
+  /** One card per row instead of a table (narrow screens): each column under its header. */
+  cards?: boolean;
 }
 
 /** A bordered table with the spec's pagination under it. */
@@ -37,6 +41,7 @@ export function PaginatedTable<T>({
   onPageChange,
   loading,
   empty,
+  cards = false,
 }: PaginatedTableProps<T>) {
   if (loading && rows.length === 0) {
     return (
@@ -52,6 +57,37 @@ export function PaginatedTable<T>({
       <Paper withBorder radius="md" p="md">
         {empty}
       </Paper>
+    );
+  }
+
+  const pagination = (
+    <Pagination page={page} total={total} pageSize={pageSize} onChange={onPageChange} />
+  );
+
+  if (cards) {
+    const shown = columns.filter((column) => !column.hiddenOnCards);
+    return (
+      <Stack gap="sm">
+        <Stack gap="sm" component="ul" aria-label={label} m={0} p={0} style={{ listStyle: 'none' }}>
+          {rows.map((row) => (
+            <Paper key={rowKey(row)} component="li" withBorder radius="md" p="sm">
+              <Stack gap="xs">
+                {shown.map((column) => (
+                  <Box key={column.key} style={{ minWidth: 0 }}>
+                    {column.header ? (
+                      <Text size="xs" c="dimmed" fw={600}>
+                        {column.header}
+                      </Text>
+                    ) : null}
+                    {column.render(row)}
+                  </Box>
+                ))}
+              </Stack>
+            </Paper>
+          ))}
+        </Stack>
+        {pagination}
+      </Stack>
     );
   }
 
@@ -83,7 +119,7 @@ export function PaginatedTable<T>({
           </Table>
         </Table.ScrollContainer>
       </Paper>
-      <Pagination page={page} total={total} pageSize={pageSize} onChange={onPageChange} />
+      {pagination}
     </Stack>
   );
 }

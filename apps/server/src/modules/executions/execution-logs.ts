@@ -1,13 +1,23 @@
 import type { EngineEvent } from '@ponte/engine/executor/events';
 import type { LogEntry } from '../logs/log-writer';
 
+/** How a node reads in a log line: its label, else its type's label in the library. */
+export type NodeNamer = (nodeUid: string, nodeType: string) => string;
+
+/** Without a flow or a library at hand: no type id reaches a person. */
+const unnamedNode: NodeNamer = () => 'Conector';
+
 /**
  * The log lines an engine event becomes (DESIGN.md §5): `internal` ones for the start, each
  * node, errors and the end (whose message is JSON with `execution_time`), and the `user` and
  * `debug` lines the flow writes, and a `debug` line with the message of each output the
- * debugger holds.
+ * debugger holds. Internal lines name a node through `nameOf`, never by its type id.
  */
-export function logsOf(event: EngineEvent, workspaceId: string): LogEntry[] {
+export function logsOf(
+  event: EngineEvent,
+  workspaceId: string,
+  nameOf: NodeNamer = unnamedNode,
+): LogEntry[] {
   const base = {
     workspaceId,
     flowId: event.flow_id,
@@ -22,7 +32,7 @@ export function logsOf(event: EngineEvent, workspaceId: string): LogEntry[] {
           type: 'internal',
           nodeUid: event.trigger_node_uid,
           label: 'Execução iniciada',
-          message: `Execução iniciada pelo gatilho ${event.trigger_type} (${event.trigger_node_uid}).`,
+          message: `Execução iniciada pelo gatilho "${nameOf(event.trigger_node_uid, event.trigger_type)}" (${event.trigger_node_uid}).`,
         },
       ];
     case 'node_finished':
@@ -31,8 +41,8 @@ export function logsOf(event: EngineEvent, workspaceId: string): LogEntry[] {
           ...base,
           type: 'internal',
           nodeUid: event.node_uid,
-          label: event.node_type,
-          message: `Conector ${event.node_uid} concluído em ${Math.round(event.duration_ms)} ms; saída de ${event.output_size} bytes.`,
+          label: nameOf(event.node_uid, event.node_type),
+          message: `Conector "${nameOf(event.node_uid, event.node_type)}" (${event.node_uid}) concluído em ${Math.round(event.duration_ms)} ms; saída de ${event.output_size} bytes.`,
         },
       ];
     case 'node_failed':
@@ -41,8 +51,8 @@ export function logsOf(event: EngineEvent, workspaceId: string): LogEntry[] {
           ...base,
           type: 'internal',
           nodeUid: event.node_uid,
-          label: event.node_type,
-          message: `Erro no conector ${event.node_uid}: ${event.error.message}${event.handled ? ' (enviado à saída de erro)' : ''}`,
+          label: nameOf(event.node_uid, event.node_type),
+          message: `Erro no conector "${nameOf(event.node_uid, event.node_type)}" (${event.node_uid}): ${event.error.message}${event.handled ? ' (enviado à saída de erro)' : ''}`,
         },
       ];
     case 'log':

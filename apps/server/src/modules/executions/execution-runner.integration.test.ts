@@ -114,6 +114,41 @@ describeEachDriver('execution runner', (driver) => {
     expect(lines.filter((line: { type: string }) => line.type === 'internal')).toHaveLength(4);
   });
 
+  it("names nodes in the internal log lines by their label, else the library's label", async () => {
+    const account = await t.createAccount();
+    const data = chain(
+      { type: 'core_log', params: { label: 'Pedido', message: 'um' } },
+      { type: 'core_log', params: { label: 'Pedido', message: 'dois' } },
+    );
+    data.nodes[1] = { ...data.nodes[1]!, label: 'Registrar pedido' } as (typeof data.nodes)[number];
+    const flowId = await createFlow(account, data);
+    const runner = startRunner();
+    await runner.start();
+    const { execution_id, done } = await runner.enqueue({
+      workspaceId: account.workspaceId,
+      flowId,
+      triggerNodeUid: 'n0',
+      msg: { payload: {} },
+    });
+    expect((await done).status).toBe('success');
+    await runner.close();
+    const filters = encodeURIComponent(JSON.stringify({ execution_id, type: 'internal' }));
+    const logs = (
+      await t.request(account.token).get(`/api/v1/monitoring/logs?filters=${filters}`)
+    ).json();
+    const lines = (
+      logs.items as { data: { node_uid: string; label: string; message: string } }[]
+    ).map((item) => item.data);
+    const labelOf = (uid: string) =>
+      lines.find((line) => line.node_uid === uid && line.label !== 'Execução iniciada')?.label;
+    expect(labelOf('n1')).toBe('Registrar pedido');
+    expect(labelOf('n2')).toBe('Log');
+    expect(lines.find((line) => line.node_uid === 'n2')!.message).toContain(
+      'Conector "Log" (n2) concluído',
+    );
+    expect(JSON.stringify(lines)).not.toMatch(/core_log|test_trigger/);
+  });
+
   it('runs at most rate_limit executions of a flow at once, and finishes all of them', async () => {
     const account = await t.createAccount();
     const flowId = await createFlow(

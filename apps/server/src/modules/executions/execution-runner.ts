@@ -13,6 +13,7 @@ import { flows } from '../../db/schema';
 import type { QueueConsumer, QueueDriver } from '../../plugins/queue/queue-driver';
 import type { LogWriter } from '../logs/log-writer';
 import { logsOf } from './execution-logs';
+import { nodeNamer } from './node-namer';
 import { createExecutionsRepository, type ExecutionRow } from './executions.repository';
 
 export const executionsQueue = 'executions';
@@ -155,8 +156,9 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     const onAbort = () => controller.abort(signal.reason);
     signal.addEventListener('abort', onAbort);
     const waiter = waiters.get(execution.id);
+    const nameOf = nodeNamer(flow.data as FlowDocument, engine);
     const onEvent = (event: EngineEvent) => {
-      const entries = logsOf(event, execution.workspaceId);
+      const entries = logsOf(event, execution.workspaceId, nameOf);
       for (const entry of entries) logs.write(entry);
       events.emit('event', event, execution.workspaceId, entries);
     };

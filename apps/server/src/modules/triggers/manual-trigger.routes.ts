@@ -1,9 +1,4 @@
 import type {} from '@fastify/multipart';
-import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +14,7 @@ import { AppError, invalidField, notFound } from '../../lib/app-error';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/auth';
 import type { ExecutionRunner } from '../executions/execution-runner';
+import { createManualUploads } from './manual-uploads';
 
 export interface ManualTriggerOptions {
   db: Database;
@@ -39,18 +35,12 @@ const formFieldSchema = z.object({
   required: z.boolean(),
 });
 
-interface UploadedFile {
-  filename: string;
-  mimetype: string;
-  size: number;
-  path: string;
-}
-
 /** Mounted at /engine (authenticated scope): spec 1 §2.5 and §7. */
 export const manualTriggerRoutes: FastifyPluginAsyncZod<ManualTriggerOptions> = async (
   app,
   options,
 ) => {
+  const uploads = createManualUploads(options.uploadsDir);
   const manualNode = async (workspaceId: string, flowId: string) => {
     const [flow] = await options.db
       .select()
@@ -112,24 +102,16 @@ export const manualTriggerRoutes: FastifyPluginAsyncZod<ManualTriggerOptions> = 
       if (!flow.enabled) throw invalidField('flow', m.flowDisabled);
       const values: Record<string, unknown> = {};
       if (request.isMultipart()) {
-        const batch = join(options.uploadsDir, randomUUID());
         for await (const part of request.parts()) {
           if (part.type === 'field') {
             values[part.fieldname] = part.value;
             continue;
           }
-          await mkdir(batch, { recursive: true });
-          const path = join(batch, `${randomUUID()}-${part.filename.replace(/[^\w.-]+/g, '_')}`);
-          await pipeline(part.file, createWriteStream(path));
-          if (part.file.truncated)
+          // The flow, its logs and every answer see the file's reference, never where it is kept.
+          const { upload, truncated } = await uploads.save(part.file, part);
+          if (truncated)
             throw new AppError(413, 'payload_too_large', messages.generic.payloadTooLarge);
-          const file: UploadedFile = {
-            filename: part.filename,
-            mimetype: part.mimetype,
-            size: part.file.bytesRead,
-            path,
-          };
-          values[part.fieldname] = file;
+          values[part.fieldname] = upload;
         }
       } else if (request.body && typeof request.body === 'object') {
         Object.assign(values, request.body);

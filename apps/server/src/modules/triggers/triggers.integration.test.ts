@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
 import { eq } from 'drizzle-orm';
@@ -21,7 +25,8 @@ const m = messages.engine;
 
 describeEachDriver('triggers', (driver) => {
   const clock = createManualClock(Date.parse('2026-11-23T12:00:00.000Z'));
-  const t = useTestApp(driver, { triggerClock: clock, webhookTimeoutMs: 3_000 });
+  const uploadsDir = join(tmpdir(), `ponte-uploads-${randomUUID()}`);
+  const t = useTestApp(driver, { triggerClock: clock, webhookTimeoutMs: 3_000, uploadsDir });
 
   const webhookFlow = (params: Record<string, unknown>, ...rest: Step[]) =>
     chain(
@@ -293,6 +298,61 @@ describeEachDriver('triggers', (driver) => {
     expect(execution!.status).toBe('success');
     const logs = await userLogsOf(t.request(account.token), execution!.id);
     expect(logs[0]!.message).toBe('nota 1.xml 14 urgente');
+  });
+
+  it('hands the flow a reference to an uploaded file, never its server path', async () => {
+    const account = await t.createAccount();
+    const api = t.request(account.token);
+    const flowId = await createFlow(
+      t,
+      account,
+      chain(
+        {
+          type: 'core_manual_trigger',
+          params: { fields: [{ name: 'nota', label: 'Nota', type: 'upload', required: true }] },
+        },
+        { type: 'core_log', params: { label: 'Arquivo', message: '{{ msg.payload.nota }}' } },
+      ),
+    );
+    const boundary = '----ponte-ref';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/engine/flow/manual-trigger/${flowId}`,
+      headers: {
+        authorization: `Bearer ${account.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: [
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="nota"; filename="nota.xml"',
+        'Content-Type: application/xml',
+        '',
+        '<nota>7</nota>',
+        `--${boundary}--`,
+        '',
+      ].join('\r\n'),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).not.toContain(uploadsDir);
+    const [execution] = await finished(t, flowId);
+    const file = (execution!.triggerMsg as { payload: { nota: Record<string, unknown> } }).payload
+      .nota;
+    expect(file).toEqual({
+      filename: 'nota.xml',
+      mimetype: 'application/xml',
+      size: 14,
+      ref: expect.any(String),
+    });
+    expect(JSON.stringify(execution!.triggerMsg)).not.toContain(uploadsDir);
+    // The server still finds the file by its reference.
+    expect(await readFile(join(uploadsDir, file.ref as string), 'utf8')).toBe('<nota>7</nota>');
+
+    const [logged] = await userLogsOf(api, execution!.id);
+    expect(JSON.parse(logged!.message)).toEqual(file);
+    const filters = encodeURIComponent(JSON.stringify({ execution_id: execution!.id }));
+    const all = await api.get(`/api/v1/monitoring/logs?filters=${filters}`);
+    expect(all.body).not.toContain(uploadsDir);
+    expect(all.body).not.toContain('"path"');
   });
 
   it('refuses manual triggers of disabled flows, flows without one, and other workspaces', async () => {

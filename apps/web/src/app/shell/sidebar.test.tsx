@@ -79,6 +79,30 @@ describe('sidebar', () => {
     expect(screen.getByText(`v${__PONTE_VERSION__}`)).toBeInTheDocument();
   });
 
+  it("marks the links to areas not built yet with 'em breve', and only those", async () => {
+    const { user } = renderShell('/flows');
+    const nav = await screen.findByRole('navigation', { name: 'Navegação principal' });
+    const built = [
+      '/flows',
+      '/monitoring/active',
+      '/monitoring/completed',
+      '/monitoring',
+      '/variables',
+      '/groups',
+    ];
+    for (const [, links] of expected) {
+      for (const [label, href] of links) {
+        const link = within(nav).getByRole('link', { name: new RegExp(`^${label}`) });
+        if (built.includes(href)) expect(within(link).queryByText('em breve')).toBeNull();
+        else expect(within(link).getByText('em breve')).toBeInTheDocument();
+      }
+    }
+    await user.click(screen.getByRole('button', { name: 'Recolher menu' }));
+    expect(screen.getByRole('link', { name: 'Formulários (em breve)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Flows' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Expandir menu' }));
+  });
+
   it('highlights only the current area', async () => {
     renderShell('/monitoring/active');
     const live = await screen.findByRole('link', { name: 'Execuções em tempo real' });

@@ -20,6 +20,7 @@ import type { Icon } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useSessionWorkspace } from '../../lib/session/session-store';
 import { toggleSidebar } from '../../lib/shell/shell-layout';
+import { isPlaceholderPath } from '../placeholder-routes';
 import { isNavItemActive, navSections } from './nav-items';
 import classes from './sidebar.module.css';
 
@@ -30,6 +31,8 @@ interface SidebarLinkProps {
   active: boolean;
   minimised: boolean;
   badge?: string;
+  /** The area is not built yet: an 'em breve' mark. */
+  comingSoon?: boolean;
   onNavigate?: () => void;
 }
 
@@ -40,22 +43,33 @@ function SidebarLink({
   active,
   minimised,
   badge,
+  comingSoon = false,
   onNavigate,
 }: SidebarLinkProps) {
+  const name = comingSoon ? `${label} (em breve)` : label;
+  const marks =
+    badge || comingSoon ? (
+      <Group gap={4} wrap="nowrap">
+        {badge ? (
+          <Badge size="xs" variant="light" color="grape" radius="sm">
+            {badge}
+          </Badge>
+        ) : null}
+        {comingSoon ? (
+          <Badge size="xs" variant="light" color="gray" radius="sm" tt="none">
+            em breve
+          </Badge>
+        ) : null}
+      </Group>
+    ) : undefined;
   const link = (
     <NavLink
       component={Link}
       to={to}
       label={minimised ? undefined : label}
-      aria-label={minimised ? label : undefined}
+      aria-label={minimised ? name : undefined}
       leftSection={<ItemIcon size={19} stroke={1.6} />}
-      rightSection={
-        badge && !minimised ? (
-          <Badge size="xs" variant="light" color="grape" radius="sm">
-            {badge}
-          </Badge>
-        ) : undefined
-      }
+      rightSection={minimised ? undefined : marks}
       active={active}
       aria-current={active ? 'page' : undefined}
       onClick={onNavigate}
@@ -65,7 +79,7 @@ function SidebarLink({
   );
   if (!minimised) return link;
   return (
-    <Tooltip label={label} position="right">
+    <Tooltip label={name} position="right">
       {link}
     </Tooltip>
   );
@@ -100,6 +114,7 @@ export function Sidebar({ minimised, onNavigate }: SidebarProps) {
                   to={item.to}
                   icon={item.icon}
                   badge={item.badge}
+                  comingSoon={isPlaceholderPath(item.to)}
                   active={isNavItemActive(item, pathname)}
                   minimised={minimised}
                   onNavigate={onNavigate}

@@ -74,6 +74,14 @@ describe('account panel', () => {
     });
   });
 
+  it('names the password visibility toggles in Portuguese', () => {
+    signedIn();
+    renderApp('/conta/perfil');
+    const toggles = screen.getAllByRole('button', { name: 'Mostrar ou ocultar a senha' });
+    expect(toggles).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /password/i })).not.toBeInTheDocument();
+  });
+
   it('saves the name and reloads the user', async () => {
     signedIn([
       {

@@ -24,12 +24,12 @@ function flowLogsHref(flowId: string): string {
 }
 
 /**
- * The actions of one row of the flows list: Executar (only with a Manual Trigger), Ver logs
- * (a new tab) and the options menu.
+ * The actions of one row of the flows list: Executar (only for an enabled flow with a Manual
+ * Trigger, spec 1 §4), Ver logs (a new tab) and the options menu.
  */
 export function FlowRowActions({ flow, onRun, onDuplicate }: FlowRowActionsProps) {
   const flowId = flow._id;
-  const canRun = hasManualTrigger(flow);
+  const canRun = flow.enabled && hasManualTrigger(flow);
   const editHref = `/flows/${encodeURIComponent(flowId)}`;
   return (
     <Group gap={6} justify="flex-end" wrap="nowrap">

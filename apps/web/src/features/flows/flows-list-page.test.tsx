@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { setSelectedGroup } from '../../lib/groups/selected-group';
 import { mockFetch } from '../../test/mock-fetch';
@@ -226,6 +226,42 @@ describe('/flows', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Duplicar flow' })).not.toBeInTheDocument(),
     );
+  });
+
+  it('offers Executar only for an enabled flow with a Manual Trigger', async () => {
+    const disabledManual = { ...importOrders, _id: 'f4', name: 'Conciliar notas', enabled: false };
+    setup([importOrders, disabledManual]);
+    renderWithProviders(<FlowsListPage />, { path: '/flows?show_status=all' });
+    const enabledRow = await rowOf('Importar pedidos');
+    expect(within(enabledRow).getByRole('button', { name: 'Executar' })).toBeInTheDocument();
+    const disabledRow = await rowOf('Conciliar notas');
+    expect(within(disabledRow).getByText('Inativo')).toBeInTheDocument();
+    expect(within(disabledRow).queryByRole('button', { name: 'Executar' })).not.toBeInTheDocument();
+  });
+
+  it('shows one card per flow on a phone, with the essentials and no table', async () => {
+    const matchMedia = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+      ...matchMedia(query),
+      matches: query === '(max-width: 48em)',
+    }));
+    setup([importOrders, syncStock]);
+    renderWithProviders(<FlowsListPage />, { path: '/flows?show_status=all' });
+    const list = await screen.findByRole('list', { name: 'Flows' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    const first = within(cards[0]!);
+    expect(first.getByRole('link', { name: 'Importar pedidos' })).toHaveAttribute(
+      'href',
+      '/flows/f1',
+    );
+    expect(first.getByText('Ativo')).toBeInTheDocument();
+    expect(await first.findByText('Vendas')).toBeInTheDocument();
+    expect(first.getByRole('button', { name: 'Executar' })).toBeInTheDocument();
+    expect(first.getByRole('link', { name: 'Ver logs' })).toBeInTheDocument();
+    expect(first.queryByRole('img')).not.toBeInTheDocument();
+    expect(within(cards[1]!).getByText('Inativo')).toBeInTheDocument();
   });
 
   it('opens the manual execution form with Executar', async () => {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Group, Radio, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import type { FlowList } from '@ponte/shared/flows.schema';
@@ -77,6 +78,8 @@ export function FlowsListPage() {
   const [running, setRunning] = useState<FlowItem | null>(null);
   const [duplicating, setDuplicating] = useState<FlowItem | null>(null);
   const total = data?.total ?? 0;
+  // A phone gets one card per flow: the table's columns do not fit 390 px.
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
 
   useEffect(() => {
     if (!data) return;
@@ -106,6 +109,7 @@ export function FlowsListPage() {
       key: 'preview',
       header: 'Preview',
       width: 152,
+      hiddenOnCards: true,
       render: (flow) => <FlowPreview name={flow.name ?? ''} thumbnailData={flow.thumbnailData} />,
     },
     {
@@ -164,7 +168,7 @@ export function FlowsListPage() {
     <>
       <PageHeader title="Flows do workspace" actions={createButton} />
       <Stack gap="md">
-        <Group justify="space-between" align="center" gap="md">
+        <Group justify="space-between" align="center" gap="md" wrap="wrap">
           <SearchBox label="Buscar flows" />
           <Radio.Group
             value={status}
@@ -193,6 +197,7 @@ export function FlowsListPage() {
             pageSize={limits.flowsPageSize}
             onPageChange={setPage}
             loading={isPending}
+            cards={isPhone}
             empty={
               unfiltered ? (
                 <EmptyState title="Nenhum Flow criado ainda." action={createButton} />

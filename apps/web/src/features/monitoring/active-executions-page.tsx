@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { ConfirmModal } from '../../components/confirm-modal';
@@ -22,7 +22,11 @@ const restartFailedMessage = 'Algo deu errado ao reiniciar a engine!';
 export function ActiveExecutionsPage() {
   const live = useLiveMonitoring();
   const { labelOf } = useNodeLibrary();
-  const { nameOf } = useFlowNames();
+  const unnamedFlowIds = useMemo(
+    () => live.executions.filter((run) => !run.flow_name).map((run) => run.flow_id),
+    [live.executions],
+  );
+  const { nameOf } = useFlowNames(unnamedFlowIds);
   const stop = useStopExecution();
   const restart = useRestartEngine();
   const [stopping, setStopping] = useState<ReadonlySet<string>>(new Set());

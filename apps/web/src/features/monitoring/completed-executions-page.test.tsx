@@ -81,6 +81,7 @@ describe('CompletedExecutionsPage', () => {
       '/flows/f1',
     );
     expect(within(rows[3]!).queryByRole('link')).toBeNull();
+    expect(within(rows[0]!).getByText('e1')).toHaveStyle({ whiteSpace: 'nowrap' });
   });
 
   it('asks the page in the address', async () => {
@@ -96,12 +97,15 @@ describe('CompletedExecutionsPage', () => {
     const { user } = renderWithProviders(<CompletedExecutionsPage />, {
       path: '/monitoring/completed',
     });
-    expect(await screen.findByText('Total: 5')).toBeInTheDocument();
+    expect(await screen.findByText('5 execuções finalizadas')).toBeInTheDocument();
+    await screen.findByRole('table', { name: 'Execuções finalizadas' });
+    // 'Total' is the table's count only; the chart says what it counts.
+    expect(screen.getAllByText(/^Total/)).toHaveLength(1);
     const timeseries = '/api/v1/monitoring/executions/completed/timeseries';
     expect(api.callsTo('GET', timeseries)).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
-    expect(await screen.findByText('Total: 10')).toBeInTheDocument();
+    expect(await screen.findByText('10 execuções finalizadas')).toBeInTheDocument();
     expect(api.callsTo('GET', timeseries)).toHaveLength(2);
     await waitFor(() =>
       expect(api.callsTo('GET', '/api/v1/monitoring/executions/completed')).toHaveLength(2),

@@ -26,6 +26,7 @@ import { useCompletedExecutions } from './api/get-completed-executions';
 import type { CompletedExecution } from './api/get-completed-executions';
 import { useCompletedTimeseries } from './api/get-completed-timeseries';
 import { CompletedStatusBadge } from './completed-status-badge';
+import { ExecutionIdText } from './execution-id-text';
 import { ExecutionsChart } from './executions-chart';
 
 const columns: TableColumn<CompletedExecution>[] = [
@@ -46,11 +47,7 @@ const columns: TableColumn<CompletedExecution>[] = [
   {
     key: 'execution',
     header: 'Execution ID',
-    render: ({ data }) => (
-      <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
-        {data.execution_id}
-      </Text>
-    ),
+    render: ({ data }) => <ExecutionIdText id={data.execution_id} />,
   },
   {
     key: 'timestamp',

@@ -2,6 +2,7 @@ import { BarChart } from '@mantine/charts';
 import { Text } from '@mantine/core';
 import { locale, timeZone } from '@ponte/shared/limits';
 import type { Timeseries } from './api/get-completed-timeseries';
+import { countTicks, timeTickInterval } from './chart-ticks';
 
 const minuteFormat = new Intl.DateTimeFormat(locale, {
   timeZone,
@@ -21,11 +22,12 @@ export function ExecutionsChart({ points }: ExecutionsChartProps) {
     Execuções: point.y,
   }));
   const total = points.reduce((sum, point) => sum + point.y, 0);
+  const ticks = countTicks(Math.max(0, ...points.map((point) => point.y)));
 
   return (
     <>
       <Text size="sm" c="dimmed" mb="xs">
-        Total: {total}
+        {total === 1 ? '1 execução finalizada' : `${total} execuções finalizadas`}
       </Text>
       <BarChart
         h={220}
@@ -33,8 +35,9 @@ export function ExecutionsChart({ points }: ExecutionsChartProps) {
         dataKey="minute"
         series={[{ name: 'Execuções', color: 'blue.6' }]}
         tickLine="y"
-        gridAxis="y"
-        yAxisProps={{ allowDecimals: false }}
+        gridAxis="x"
+        yAxisProps={{ allowDecimals: false, ticks, domain: [0, ticks.at(-1) ?? 1], interval: 0 }}
+        xAxisProps={{ interval: timeTickInterval(data.length) }}
         withTooltip
         aria-label="Execuções por minuto na última hora"
       />

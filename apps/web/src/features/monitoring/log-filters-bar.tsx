@@ -1,9 +1,9 @@
-import { Group, Paper, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { LogType } from '@ponte/shared/monitoring.schema';
 import type { FlowName } from '../../lib/flows/api/get-flow-names';
 import { DebouncedTextInput } from './debounced-text-input';
-import { toLocalInput, toOffsetDateTime } from './log-filters';
+import { DateTimeFilterInput } from './date-time-filter-input';
 import type { LogFilterState, LogPeriod } from './log-filters';
 import { logTypeLabels } from './log-type-labels';
 
@@ -11,12 +11,12 @@ interface LogFiltersBarProps {
   filters: LogFilterState;
   onChange: (patch: Partial<LogFilterState>) => void;
   flows: FlowName[];
+  /** The Flow select opened: a flow created since the lookup loaded should be listed. */
+  onFlowsOpen?: () => void;
 }
 
 const allFlows = '__all__';
 const allTypes = 'all';
-/** Spec 1 §5: the custom range goes up to 2099-12-12, step 1 s. */
-const maxDateTime = '2099-12-12T23:59:59';
 
 const periods: { value: LogPeriod; label: string }[] = [
   { value: '1h', label: '1h' },
@@ -37,7 +37,7 @@ const typeOptions = [
 ];
 
 /** Spec 1 §2.9: the period picker and the filters of the logs page. */
-export function LogFiltersBar({ filters, onChange, flows }: LogFiltersBarProps) {
+export function LogFiltersBar({ filters, onChange, flows, onFlowsOpen }: LogFiltersBarProps) {
   const flowOptions = [
     { value: allFlows, label: 'Todos os flows' },
     ...flows.map((flow) => ({ value: flow._id, label: flow.name || flow._id })),
@@ -64,28 +64,20 @@ export function LogFiltersBar({ filters, onChange, flows }: LogFiltersBarProps) 
           </Stack>
           {filters.period === 'custom' ? (
             <>
-              <TextInput
-                type="datetime-local"
+              <DateTimeFilterInput
                 label="De"
-                step={1}
-                max={maxDateTime}
-                value={toLocalInput(filters.from)}
-                onChange={(event) =>
-                  onChange({ from: toOffsetDateTime(event.currentTarget.value) })
-                }
+                value={filters.from}
+                onCommit={(from) => onChange({ from })}
               />
-              <TextInput
-                type="datetime-local"
+              <DateTimeFilterInput
                 label="Até"
-                step={1}
-                max={maxDateTime}
-                value={toLocalInput(filters.to)}
-                onChange={(event) => onChange({ to: toOffsetDateTime(event.currentTarget.value) })}
+                value={filters.to}
+                onCommit={(to) => onChange({ to })}
               />
             </>
           ) : null}
         </Group>
-        <Group gap="md" align="flex-end" wrap="wrap" grow>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
           <DebouncedTextInput
             label="Buscar"
             placeholder="Termo de busca"
@@ -103,6 +95,7 @@ export function LogFiltersBar({ filters, onChange, flows }: LogFiltersBarProps) 
             searchable
             allowDeselect={false}
             nothingFoundMessage="Nenhum flow encontrado"
+            onDropdownOpen={onFlowsOpen}
             data={flowOptions}
             value={filters.flow || allFlows}
             onChange={(value) => onChange({ flow: !value || value === allFlows ? '' : value })}
@@ -114,7 +107,7 @@ export function LogFiltersBar({ filters, onChange, flows }: LogFiltersBarProps) 
             value={filters.type}
             onChange={(value) => onChange({ type: (value ?? allTypes) as LogType | 'all' })}
           />
-        </Group>
+        </SimpleGrid>
       </Stack>
     </Paper>
   );

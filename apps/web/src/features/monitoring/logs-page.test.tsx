@@ -97,7 +97,8 @@ describe('LogsPage', () => {
     const rows = within(table).getAllByRole('row');
     const first = within(rows[1]!);
     expect(first.getByText('Pedido recebido')).toBeInTheDocument();
-    expect(first.getByText('e1')).toBeInTheDocument();
+    // An execution id stays on one line.
+    expect(first.getByText('e1')).toHaveStyle({ whiteSpace: 'nowrap' });
     expect(first.getByText('Usuário')).toBeInTheDocument();
     expect(await first.findByText('Importar pedidos')).toBeInTheDocument();
     expect(first.getByText('15/01/2026 09:34:56')).toBeInTheDocument();
@@ -109,6 +110,48 @@ describe('LogsPage', () => {
     expect(screen.getByRole('radio', { name: '1h' })).toBeChecked();
     expect(screen.getByRole('combobox', { name: 'Tipo de log' })).toHaveValue('Todos');
     expect(screen.getByRole('combobox', { name: 'Flow' })).toHaveValue('Todos os flows');
+  });
+
+  it('names a flow created after the page opened, in the table and in the Flow filter', async () => {
+    let flows = [{ _id: 'f1', name: 'Importar pedidos' }];
+    let items: unknown[] = [logs[0]];
+    const api = mockFetch([
+      {
+        method: 'GET',
+        path: '/api/v1/monitoring/logs',
+        reply: () => ({ body: { items, total: items.length } }),
+      },
+      {
+        method: 'GET',
+        path: '/api/v1/flows',
+        reply: () => ({ body: { items: flows, total: flows.length } }),
+      },
+      {
+        method: 'GET',
+        path: '/engine/status',
+        reply: {
+          body: {
+            running: true,
+            scheduled_jobs: 0,
+            running_flows_count: 0,
+            queues: { registered_queues: 0 },
+          },
+        },
+      },
+    ]);
+    const { user } = renderWithProviders(<LogsPage />, { path: '/monitoring' });
+    const table = await screen.findByRole('table', { name: 'Logs' });
+    expect(await within(table).findByText('Importar pedidos')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/v1/flows')).toHaveLength(1);
+
+    flows = [...flows, { _id: 'f3', name: 'Conciliar notas' }];
+    items = [{ ...logs[0]!, _id: 'l3', data: { ...logs[0]!.data, flow_id: 'f3' } }];
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    expect(await within(table).findByText('Conciliar notas')).toBeInTheDocument();
+    expect(within(table).queryByText('f3')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Flow' }));
+    expect(await screen.findByRole('option', { name: 'Conciliar notas' })).toBeInTheDocument();
   });
 
   it('reads page and filters from the address (the link of the flows list)', async () => {
@@ -185,6 +228,50 @@ describe('LogsPage', () => {
     );
     // The input keeps the chosen moment (jsdom writes it with milliseconds).
     expect((screen.getByLabelText('De') as HTMLInputElement).value).toMatch(/^2026-11-23T10:00:05/);
+  });
+
+  it('keeps De when Até is filled right after it', async () => {
+    const api = setup();
+    const { user } = renderWithProviders(<LogsPage />, { path: '/monitoring' });
+    await screen.findByRole('table', { name: 'Logs' });
+    await user.click(screen.getByRole('radio', { name: 'Personalizado' }));
+    // Both changes land before the page renders again.
+    act(() => {
+      fireEvent.change(screen.getByLabelText('De'), { target: { value: '2026-11-23T10:00:05' } });
+      fireEvent.change(screen.getByLabelText('Até'), { target: { value: '2026-11-23T18:30' } });
+    });
+    await waitFor(() =>
+      expect(filtersOf(lastLogCall(api))).toEqual({
+        from: '2026-11-23T10:00:05-03:00',
+        to: '2026-11-23T18:30:00-03:00',
+      }),
+    );
+    expect((screen.getByLabelText('De') as HTMLInputElement).value).toMatch(/^2026-11-23T10:00:05/);
+  });
+
+  it('refuses an Até after 2099-12-12 typed by hand, and sends nothing', async () => {
+    const api = setup();
+    const { user } = renderWithProviders(<LogsPage />, { path: '/monitoring' });
+    await screen.findByRole('table', { name: 'Logs' });
+    await user.click(screen.getByRole('radio', { name: 'Personalizado' }));
+    await waitFor(() => expect(filtersOf(lastLogCall(api))).toEqual({ date_alias: '1000d' }));
+    const calls = logCalls(api).length;
+
+    fireEvent.change(screen.getByLabelText('Até'), { target: { value: '2100-01-01T00:00' } });
+    expect(
+      await screen.findByText('Informe uma data até 12/12/2099 23:59:59.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Até')).toHaveAttribute('aria-invalid', 'true');
+    expect(logCalls(api)).toHaveLength(calls);
+    expect(logCalls(api).some((call) => JSON.stringify(filtersOf(call)).includes('2100'))).toBe(
+      false,
+    );
+
+    fireEvent.change(screen.getByLabelText('Até'), { target: { value: '2099-12-12T23:59:59' } });
+    await waitFor(() =>
+      expect(filtersOf(lastLogCall(api))).toEqual({ to: '2099-12-12T23:59:59-03:00' }),
+    );
+    expect(screen.queryByText('Informe uma data até 12/12/2099 23:59:59.')).not.toBeInTheDocument();
   });
 
   it('Limpar filtros goes back to the defaults', async () => {
@@ -268,6 +355,9 @@ describe('LogsPage', () => {
     const { user } = renderWithProviders(<LogsPage />, { path: '/monitoring' });
     await screen.findByRole('table', { name: 'Logs' });
     expect(logCalls(api)).toHaveLength(1);
+    expect(screen.getByRole('combobox', { name: 'Atualização automática' })).toHaveValue(
+      'Desligada',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
     await waitFor(() => expect(logCalls(api)).toHaveLength(2));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconFilterOff, IconRefresh } from '@tabler/icons-react';
 import { formatDateTime, truncate } from '@ponte/shared/format';
@@ -14,6 +14,7 @@ import type { TableColumn } from '../../components/paginated-table';
 import { errorMessage } from '../../lib/api/api-error';
 import { useFlowNames } from '../../lib/flows/api/get-flow-names';
 import { useLogs } from './api/get-logs';
+import { ExecutionIdText } from './execution-id-text';
 import { LogDetailsModal } from './log-details-modal';
 import { toApiFilters } from './log-filters';
 import { LogFiltersBar } from './log-filters-bar';
@@ -23,9 +24,9 @@ import { useLogFilters } from './use-log-filters';
 /** Spec 1 §9: a log's message preview. */
 const previewLength = 200;
 
-/** Spec 1 §2.9, §9: auto-refresh Off, 10 s, 30 s, 1 m. */
+/** Spec 1 §2.9, §9: auto-refresh off, 10 s, 30 s, 1 m. */
 const refreshOptions = [
-  { value: '0', label: 'Off' },
+  { value: '0', label: 'Desligada' },
   { value: '10', label: '10 s' },
   { value: '30', label: '30 s' },
   { value: '60', label: '1 m' },
@@ -37,10 +38,14 @@ const typeColors = { user: 'blue', internal: 'gray', debug: 'grape' } as const;
 export function LogsPage() {
   const { filters, page, setFilters, resetFilters, setPage } = useLogFilters();
   const [refreshSeconds, setRefreshSeconds] = useState('0');
-  const { flows, nameOf } = useFlowNames();
   const logs = useLogs({ page, filters: toApiFilters(filters) }, Number(refreshSeconds) * 1000);
   const [selected, setSelected] = useState<LogItem | null>(null);
   const { data } = logs;
+  const shownFlowIds = useMemo(
+    () => [...new Set((data?.items ?? []).map((log) => log.data.flow_id))],
+    [data],
+  );
+  const { flows, nameOf, refresh: refreshFlowNames } = useFlowNames(shownFlowIds);
 
   useEffect(() => {
     if (!data) return;
@@ -66,12 +71,8 @@ export function LogsPage() {
     {
       key: 'execution',
       header: 'Execution ID',
-      width: 220,
-      render: (log) => (
-        <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
-          {log.data.execution_id}
-        </Text>
-      ),
+      width: 300,
+      render: (log) => <ExecutionIdText id={log.data.execution_id} />,
     },
     {
       key: 'type',
@@ -136,7 +137,12 @@ export function LogsPage() {
       <PageHeader title="Logs de monitoramento" actions={actions} />
       <Stack gap="md">
         <EngineStatusStrip />
-        <LogFiltersBar filters={filters} onChange={setFilters} flows={flows} />
+        <LogFiltersBar
+          filters={filters}
+          onChange={setFilters}
+          flows={flows}
+          onFlowsOpen={refreshFlowNames}
+        />
         {logs.isError ? (
           <Alert color="red" variant="light">
             {errorMessage(logs.error)}

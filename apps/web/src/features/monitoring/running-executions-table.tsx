@@ -1,5 +1,5 @@
 import { Anchor, Button, Paper, Table, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { ExecutionIdText } from './execution-id-text';
 import { formatDateTime, formatElapsed } from '@ponte/shared/format';
 import type { RunningExecution } from '@ponte/shared/monitoring.schema';
 import { EmptyState } from '../../components/empty-state';
@@ -82,14 +82,10 @@ export function RunningExecutionsTable({
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Anchor
-                      component={Link}
-                      to={executionLogsHref(execution.execution_id)}
-                      size="xs"
-                      ff="monospace"
-                    >
-                      {execution.execution_id}
-                    </Anchor>
+                    <ExecutionIdText
+                      id={execution.execution_id}
+                      href={executionLogsHref(execution.execution_id)}
+                    />
                   </Table.Td>
                   <Table.Td ta="right">
                     <Button

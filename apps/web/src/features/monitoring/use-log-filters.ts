@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { defaultLogFilters, parseLogFilters, serializeLogFilters } from './log-filters';
 import type { LogFilterState } from './log-filters';
@@ -11,34 +11,48 @@ export function useLogFilters() {
   const parsedPage = Number.parseInt(params.get('page') ?? '1', 10);
   const page = Number.isFinite(parsedPage) && parsedPage > 0 ? parsedPage : 1;
 
+  // The address as last written. The router's functional update reads the params of the last
+  // render, so two changes before the next render (De, then Até at once) would lose the first.
+  const latest = useRef(params);
+  useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
+
+  const update = useCallback(
+    (
+      change: (current: URLSearchParams) => URLSearchParams,
+      options: { replace?: boolean } = {},
+    ) => {
+      const next = change(new URLSearchParams(latest.current));
+      latest.current = next;
+      setParams(next, { replace: options.replace });
+    },
+    [setParams],
+  );
+
   const setFilters = useCallback(
     (patch: Partial<LogFilterState>) =>
-      setParams((current) => {
+      update((current) => {
         const next = { ...parseLogFilters(current.get('filters')), ...patch };
-        const updated = new URLSearchParams(current);
         const serialized = serializeLogFilters(next);
-        if (serialized) updated.set('filters', serialized);
-        else updated.delete('filters');
-        updated.delete('page');
-        return updated;
+        if (serialized) current.set('filters', serialized);
+        else current.delete('filters');
+        current.delete('page');
+        return current;
       }),
-    [setParams],
+    [update],
   );
 
   const resetFilters = useCallback(() => setFilters(defaultLogFilters), [setFilters]);
 
   const setPage = useCallback(
     (next: number, options: { replace?: boolean } = {}) =>
-      setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
-          if (next > 1) updated.set('page', String(next));
-          else updated.delete('page');
-          return updated;
-        },
-        { replace: options.replace },
-      ),
-    [setParams],
+      update((current) => {
+        if (next > 1) current.set('page', String(next));
+        else current.delete('page');
+        return current;
+      }, options),
+    [update],
   );
 
   return { filters, page, setFilters, resetFilters, setPage };

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { flowListSchema } from '@ponte/shared/flows.schema';
 import { limits } from '@ponte/shared/limits';
 import { apiRequest } from '../../api/api-client';
@@ -27,20 +27,42 @@ export function getFlowNamesQueryOptions() {
   return queryOptions({
     queryKey: [...flowsQueryKey, 'names'],
     queryFn: getFlowNames,
-    staleTime: 60_000,
+    // Flows are created in other tabs too: a short freshness, and a look again on focus.
+    staleTime: 10_000,
+    refetchOnWindowFocus: true,
   });
 }
 
-/** The flows of the workspace and a lookup of a flow's name by id. */
-export function useFlowNames() {
+/**
+ * The flows of the workspace and a lookup of a flow's name by id. `seenIds` are the flow ids
+ * the page shows: one the lookup does not know (a flow created after it loaded) makes it ask
+ * again, once per id. `refresh` asks again when the lookup is stale (e.g. a select opens).
+ */
+export function useFlowNames(seenIds: readonly string[] = []) {
   const query = useQuery(getFlowNamesQueryOptions());
-  const nameOf = useMemo(() => {
-    const names = new Map((query.data ?? []).map((flow) => [flow._id, flow.name]));
-    return (id: string) => names.get(id);
-  }, [query.data]);
+  const { data, refetch } = query;
+  const names = useMemo(() => new Map((data ?? []).map((flow) => [flow._id, flow.name])), [data]);
+  const nameOf = useCallback((id: string) => names.get(id), [names]);
+  const askedFor = useRef(new Set<string>());
+  const unknownIds = data
+    ? [...new Set(seenIds.filter((id) => id && !names.has(id)))].sort().join('\n')
+    : '';
+
+  useEffect(() => {
+    const fresh = unknownIds.split('\n').filter((id) => id && !askedFor.current.has(id));
+    if (fresh.length === 0) return;
+    for (const id of fresh) askedFor.current.add(id);
+    void refetch();
+  }, [unknownIds, refetch]);
+
+  const refresh = useCallback(() => {
+    if (query.isStale) void refetch();
+  }, [query.isStale, refetch]);
+
   return {
-    flows: query.data ?? [],
+    flows: data ?? [],
     nameOf,
+    refresh,
     isPending: query.isPending,
     isError: query.isError,
   };
