@@ -17,6 +17,7 @@ import { createRegistry } from '@ponte/engine/kit/registry';
 import { builtinNodes } from '@ponte/engine/nodes/index';
 import type { NodeDefinition } from '@ponte/engine/kit/define-node';
 import { engineRoutes } from './modules/engine/engine.routes';
+import { createEngineService } from './modules/engine/engine.service';
 import { createFlowsService } from './modules/flows/flows.service';
 import { flowsRoutes } from './modules/flows/flows.routes';
 import { createGroupsService } from './modules/groups/groups.service';
@@ -184,6 +185,18 @@ export async function buildApp(options: BuildAppOptions) {
       return triggers.reloadFlow(flowId);
     },
   });
+  const engineService = createEngineService({
+    manifests: () => library.manifests(),
+    lookup: library.manifest,
+    executions: {
+      runningCount: async (workspaceId) => (await runner.repository.running(workspaceId)).length,
+      stop: (workspaceId, executionId) => runner.stop(workspaceId, executionId),
+      stopAll: (workspaceId) => runner.stopAll(workspaceId),
+    },
+    scheduledJobs: (workspaceId) => triggers.scheduledCount(workspaceId),
+    reloadTriggers: (workspaceId) => triggers.reloadWorkspace(workspaceId),
+    stopDebugSessions: (workspaceId) => debugSessions.stopWorkspace(workspaceId),
+  });
   const retention = createLogRetention({
     db,
     days: options.logRetentionDays ?? 30,
@@ -231,16 +244,8 @@ export async function buildApp(options: BuildAppOptions) {
     async (engineScope) => {
       engineScope.addHook('onRequest', engineScope.requireSession);
       await engineScope.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 20 } });
-      await engineScope.register(engineRoutes, {
-        manifests: () => library.manifests(),
-        lookup: library.manifest,
-      });
-      await engineScope.register(engineControlRoutes, {
-        runner,
-        scheduledJobs: (workspaceId) => triggers.scheduledCount(workspaceId),
-        reloadTriggers: (workspaceId) => triggers.reloadWorkspace(workspaceId),
-        stopDebugSessions: (workspaceId) => debugSessions.stopWorkspace(workspaceId),
-      });
+      await engineScope.register(engineRoutes, { service: engineService });
+      await engineScope.register(engineControlRoutes, { service: engineService });
       await engineScope.register(debuggerRoutes, { db, runner, debugSessions });
       await engineScope.register(manualTriggerRoutes, {
         db,
