@@ -22,6 +22,7 @@ import { createFlowsService } from './modules/flows/flows.service';
 import { flowsRoutes } from './modules/flows/flows.routes';
 import { createGroupsService } from './modules/groups/groups.service';
 import { monitoringRoutes } from './modules/logs/monitoring.routes';
+import { createLogsService } from './modules/logs/logs.service';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { buildFlowTemplates } from './modules/templates/build-flow-templates';
 import { createFlowTemplatesService } from './modules/templates/flow-templates.service';
@@ -234,7 +235,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(groupsRoutes, { service: groups });
       await api.register(variablesRoutes, { service: variables });
       await api.register(flowsRoutes, { service: flows });
-      await api.register(monitoringRoutes, { db, now });
+      await api.register(monitoringRoutes, { service: createLogsService({ db, now }) });
       await api.register(executionsRoutes, { runner, now });
     },
     { prefix: '/api/v1' },
