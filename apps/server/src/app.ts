@@ -46,6 +46,7 @@ import { executionsRoutes } from './modules/executions/executions.routes';
 import { runningExecutions } from './modules/executions/running-executions';
 import { createDebugSessions } from './modules/live/debug-sessions';
 import { debuggerRoutes } from './modules/live/debugger.routes';
+import { createDebuggerService } from './modules/live/debugger.service';
 import { findFlowInWorkspace } from './modules/live/flow-lookup';
 import { createLiveSocket } from './modules/live/live-socket';
 import { createSystemStatusSampler } from './modules/live/system-status';
@@ -247,7 +248,16 @@ export async function buildApp(options: BuildAppOptions) {
       await engineScope.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 20 } });
       await engineScope.register(engineRoutes, { service: engineService });
       await engineScope.register(engineControlRoutes, { service: engineService });
-      await engineScope.register(debuggerRoutes, { db, runner, debugSessions });
+      await engineScope.register(debuggerRoutes, {
+        service: createDebuggerService({
+          findFlow: (workspaceId, flowId) => findFlowInWorkspace(db, workspaceId, flowId),
+          executions: {
+            find: (workspaceId, id) => runner.repository.findInWorkspace(workspaceId, id),
+            enqueue: (request) => runner.enqueue(request),
+          },
+          debugSessions,
+        }),
+      });
       await engineScope.register(manualTriggerRoutes, {
         db,
         runner,
