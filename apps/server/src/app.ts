@@ -43,7 +43,7 @@ import { createEnginePorts } from './adapters/engine-ports';
 import { engineControlRoutes } from './modules/engine/engine-control.routes';
 import { createExecutionRunner, type ExecutionRunner } from './modules/executions/execution-runner';
 import { executionsRoutes } from './modules/executions/executions.routes';
-import { runningExecutions } from './modules/executions/running-executions';
+import { createExecutionsService } from './modules/executions/executions.service';
 import { createDebugSessions } from './modules/live/debug-sessions';
 import { debuggerRoutes } from './modules/live/debugger.routes';
 import { createDebuggerService } from './modules/live/debugger.service';
@@ -159,13 +159,18 @@ export async function buildApp(options: BuildAppOptions) {
     debug: debugSessions,
   });
   late.runner = runner;
+  const executions = createExecutionsService({
+    db,
+    now,
+    isStopping: (executionId) => runner.isStopping(executionId),
+  });
   // The live socket (debugger and live monitoring) shares the HTTP server of the app.
   const liveSocket = createLiveSocket({
     server: app.server,
     resolveSession: (token) => auth.resolveSession(token),
     flowInWorkspace: async (workspaceId, flowId) =>
       (await findFlowInWorkspace(db, workspaceId, flowId)) !== null,
-    runningExecutions: (workspaceId) => runningExecutions(runner, workspaceId),
+    runningExecutions: (workspaceId) => executions.running(workspaceId),
     runnerEvents: runner.events,
     debugSessions,
     systemStatus: createSystemStatusSampler(),
@@ -191,7 +196,7 @@ export async function buildApp(options: BuildAppOptions) {
     manifests: () => library.manifests(),
     lookup: library.manifest,
     executions: {
-      runningCount: async (workspaceId) => (await runner.repository.running(workspaceId)).length,
+      runningCount: async (workspaceId) => (await executions.running(workspaceId)).length,
       stop: (workspaceId, executionId) => runner.stop(workspaceId, executionId),
       stopAll: (workspaceId) => runner.stopAll(workspaceId),
     },
@@ -237,7 +242,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(variablesRoutes, { service: variables });
       await api.register(flowsRoutes, { service: flows });
       await api.register(monitoringRoutes, { service: createLogsService({ db, now }) });
-      await api.register(executionsRoutes, { runner, now });
+      await api.register(executionsRoutes, { service: executions });
     },
     { prefix: '/api/v1' },
   );
@@ -252,7 +257,7 @@ export async function buildApp(options: BuildAppOptions) {
         service: createDebuggerService({
           findFlow: (workspaceId, flowId) => findFlowInWorkspace(db, workspaceId, flowId),
           executions: {
-            find: (workspaceId, id) => runner.repository.findInWorkspace(workspaceId, id),
+            find: (workspaceId, id) => executions.find(workspaceId, id),
             enqueue: (request) => runner.enqueue(request),
           },
           debugSessions,
