@@ -53,6 +53,8 @@ import { createSystemStatusSampler } from './modules/live/system-status';
 import { createLogRetention } from './modules/logs/log-retention';
 import { createLogWriter } from './modules/logs/log-writer';
 import { manualTriggerRoutes } from './modules/triggers/manual-trigger.routes';
+import { createManualTriggerService } from './modules/triggers/manual-trigger.service';
+import { createFlowsRepository } from './modules/flows/flows.repository';
 import type { TimerClock } from './modules/triggers/timer-clock';
 import { createTriggerManager } from './modules/triggers/trigger-manager';
 import { webhookRoutes } from './modules/triggers/webhook.routes';
@@ -136,6 +138,7 @@ export async function buildApp(options: BuildAppOptions) {
     now,
     onChange: (workspaceId) => variablesReader.forget(workspaceId),
   });
+  const flowsRepository = createFlowsRepository(db);
   const library = createRegistry([...builtinNodes, ...(options.nodes ?? [])]);
   const late: { runner?: ExecutionRunner } = {};
   const engine = createEngine({
@@ -264,8 +267,10 @@ export async function buildApp(options: BuildAppOptions) {
         }),
       });
       await engineScope.register(manualTriggerRoutes, {
-        db,
-        runner,
+        service: createManualTriggerService({
+          findFlow: (workspaceId, flowId) => flowsRepository.find(workspaceId, flowId),
+          enqueue: (request) => runner.enqueue(request),
+        }),
         uploadsDir: options.uploadsDir ?? join(tmpdir(), 'ponte-uploads'),
       });
     },

@@ -4,10 +4,11 @@ import { normaliseWebhookPath } from '@ponte/engine/nodes/triggers/webhook-trigg
 import { nextRuns, validateSchedule } from '@ponte/engine/nodes/triggers/schedule-trigger/schedule';
 import type { ExecutionResult } from '@ponte/engine/executor/events';
 import type { Database } from '../../db/client';
-import { flows, scheduleTicks } from '../../db/schema';
+import { flows } from '../../db/schema';
 import type { ExecutionRunner } from '../executions/execution-runner';
 import type { ExecutionRow } from '../executions/executions.repository';
 import { systemClock, type TimerClock } from './timer-clock';
+import { createTriggersRepository } from './triggers.repository';
 
 type FlowRow = typeof flows.$inferSelect;
 
@@ -39,6 +40,7 @@ const nodesOf = (flow: FlowRow, type: string) =>
 export function createTriggerManager(deps: TriggerManagerDeps) {
   const { db, runner } = deps;
   const clock = deps.clock ?? systemClock;
+  const repository = createTriggersRepository(db);
   const webhooks = new Map<string, FlowRow>();
   const schedules = new Map<string, Schedule>();
   let stopped = false;
@@ -56,12 +58,8 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
   };
 
   const fire = async (flow: FlowRow, node: FlowNode, tickAt: Date) => {
-    const claimed = await db
-      .insert(scheduleTicks)
-      .values({ flowId: flow.id, nodeUid: node.uid, tickAt })
-      .onConflictDoNothing()
-      .returning({ flowId: scheduleTicks.flowId });
-    if (!claimed.length) return;
+    const tick = { flowId: flow.id, nodeUid: node.uid, tickAt };
+    if (!(await repository.claimTick(tick))) return;
     const timezone = String(node.params.timezone || 'America/Sao_Paulo');
     const { execution_id } = await runner.enqueue({
       workspaceId: flow.workspaceId,
@@ -69,16 +67,7 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
       triggerNodeUid: node.uid,
       msg: { payload: { scheduled_at: tickAt.toISOString(), timezone } },
     });
-    await db
-      .update(scheduleTicks)
-      .set({ executionId: execution_id })
-      .where(
-        and(
-          eq(scheduleTicks.flowId, flow.id),
-          eq(scheduleTicks.nodeUid, node.uid),
-          eq(scheduleTicks.tickAt, tickAt),
-        ),
-      );
+    await repository.linkTick(tick, execution_id);
   };
 
   const arm = (flow: FlowRow, node: FlowNode) => {
