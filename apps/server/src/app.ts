@@ -47,7 +47,6 @@ import { createExecutionsService } from './modules/executions/executions.service
 import { createDebugSessions } from './modules/live/debug-sessions';
 import { debuggerRoutes } from './modules/live/debugger.routes';
 import { createDebuggerService } from './modules/live/debugger.service';
-import { findFlowInWorkspace } from './modules/live/flow-lookup';
 import { createLiveSocket } from './modules/live/live-socket';
 import { createSystemStatusSampler } from './modules/live/system-status';
 import { createLogRetention } from './modules/logs/log-retention';
@@ -154,6 +153,7 @@ export async function buildApp(options: BuildAppOptions) {
   const runner = createExecutionRunner({
     db,
     queue: createEmbeddedQueueDriver(db),
+    flows: flowsRepository,
     engine,
     logs: logWriter,
     now,
@@ -165,6 +165,7 @@ export async function buildApp(options: BuildAppOptions) {
   const executions = createExecutionsService({
     db,
     now,
+    flowNames: (workspaceId, ids) => flowsRepository.names(workspaceId, ids),
     isStopping: (executionId) => runner.isStopping(executionId),
   });
   // The live socket (debugger and live monitoring) shares the HTTP server of the app.
@@ -172,7 +173,7 @@ export async function buildApp(options: BuildAppOptions) {
     server: app.server,
     resolveSession: (token) => auth.resolveSession(token),
     flowInWorkspace: async (workspaceId, flowId) =>
-      (await findFlowInWorkspace(db, workspaceId, flowId)) !== null,
+      (await flowsRepository.find(workspaceId, flowId)) !== null,
     runningExecutions: (workspaceId) => executions.running(workspaceId),
     runnerEvents: runner.events,
     debugSessions,
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   const triggers = createTriggerManager({
     db,
+    flows: flowsRepository,
     runner,
     ...(options.triggerClock ? { clock: options.triggerClock } : {}),
     onError: (error, context) => app.log.error({ err: error, context }, 'falha num gatilho'),
@@ -190,9 +192,9 @@ export async function buildApp(options: BuildAppOptions) {
     now,
     lookup: library.manifest,
     nodeLimit: options.nodeLimit ?? null,
-    onChange: (flowId) => {
+    onChange: (workspaceId, flowId) => {
       runner.forgetFlow(flowId);
-      return triggers.reloadFlow(flowId);
+      return triggers.reloadFlow(workspaceId, flowId);
     },
   });
   const engineService = createEngineService({
@@ -258,7 +260,7 @@ export async function buildApp(options: BuildAppOptions) {
       await engineScope.register(engineControlRoutes, { service: engineService });
       await engineScope.register(debuggerRoutes, {
         service: createDebuggerService({
-          findFlow: (workspaceId, flowId) => findFlowInWorkspace(db, workspaceId, flowId),
+          findFlow: (workspaceId, flowId) => flowsRepository.find(workspaceId, flowId),
           executions: {
             find: (workspaceId, id) => executions.find(workspaceId, id),
             enqueue: (request) => runner.enqueue(request),

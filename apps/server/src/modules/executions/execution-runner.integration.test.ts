@@ -8,6 +8,7 @@ import { useTestApp, type TestAccount } from '../../test/test-app';
 import { describeEachDriver } from '../../test/test-database';
 import { chain as flowOf, type Step } from '../../test/flow-fixtures';
 import { until } from '../../test/until';
+import { createFlowsRepository } from '../flows/flows.repository';
 import { createLogWriter } from '../logs/log-writer';
 import { createExecutionRunner, type ExecutionRunner } from './execution-runner';
 
@@ -38,6 +39,7 @@ describeEachDriver('execution runner', (driver) => {
     const runner = createExecutionRunner({
       db,
       queue: createEmbeddedQueueDriver(db),
+      flows: createFlowsRepository(db),
       engine,
       logs: createLogWriter(db, { flushMs: 10 }),
       now: () => new Date(),

@@ -6,11 +6,10 @@ import type { EngineEvent, ExecutionResult } from '@ponte/engine/executor/events
 import type { WebhookResponse } from '@ponte/engine/kit/context';
 import type { Message } from '@ponte/engine/kit/message';
 import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { createExpiringCache } from '../../lib/expiring-cache';
-import { flows } from '../../db/schema';
 import type { QueueConsumer, QueueDriver } from '../../plugins/queue/queue-driver';
+import type { FlowRow } from '../flows/flows.repository';
 import type { LogWriter } from '../logs/log-writer';
 import { logsOf } from './execution-logs';
 import { createExecutionsRepository, type ExecutionRow } from './executions.repository';
@@ -49,6 +48,8 @@ export interface EnqueuedExecution {
 export interface ExecutionRunnerDeps {
   db: Database;
   queue: QueueDriver;
+  /** The flows module's read of a flow of the workspace. */
+  flows: { find(workspaceId: string, flowId: string): Promise<FlowRow | null> };
   engine: Engine;
   logs: LogWriter;
   now: () => Date;
@@ -104,17 +105,14 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
   /** Execution rows this process created and has not started yet (saves reading them back). */
   const created = new Map<string, ExecutionRow>();
   /** Flows read recently; `forgetFlow` drops one on save or removal. */
-  const flowCache = createExpiringCache<string, typeof flows.$inferSelect>(2_000);
+  const flowCache = createExpiringCache<string, FlowRow>(2_000);
 
   const loadFlow = async (workspaceId: string, flowId: string) => {
     const cached = flowCache.get(flowId);
     if (cached) return cached.workspaceId === workspaceId ? cached : null;
-    const [row] = await db
-      .select()
-      .from(flows)
-      .where(and(eq(flows.workspaceId, workspaceId), eq(flows.id, flowId)));
+    const row = await deps.flows.find(workspaceId, flowId);
     if (row) flowCache.set(flowId, row);
-    return row ?? null;
+    return row;
   };
 
   const settle = (execution: ExecutionRow, result: ExecutionResult) => {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { createWriteBatcher } from '../../lib/write-batcher';
-import { executions, flows, type ExecutionStatus } from '../../db/schema';
+import { executions, type ExecutionStatus } from '../../db/schema';
 
 export type ExecutionRow = typeof executions.$inferSelect;
 
@@ -103,9 +103,8 @@ export function createExecutionsRepository(db: Database) {
 
     async running(workspaceId: string) {
       return db
-        .select({ execution: summaryColumns, flowName: flows.name })
+        .select(summaryColumns)
         .from(executions)
-        .leftJoin(flows, eq(flows.id, executions.flowId))
         .where(and(eq(executions.workspaceId, workspaceId), eq(executions.status, 'running')))
         .orderBy(desc(executions.startedAt));
     },
@@ -120,9 +119,8 @@ export function createExecutionsRepository(db: Database) {
       const total = counted?.total ?? 0;
       const last = Math.max(1, Math.ceil(total / size));
       const rows = await db
-        .select({ execution: summaryColumns, flowName: flows.name })
+        .select(summaryColumns)
         .from(executions)
-        .leftJoin(flows, eq(flows.id, executions.flowId))
         .where(where)
         .orderBy(desc(executions.endedAt), desc(executions.id))
         .limit(size)

@@ -10,6 +10,8 @@ import { createExecutionsRepository, type ExecutionRow } from './executions.repo
 export interface ExecutionsServiceDeps {
   db: Database;
   now: () => Date;
+  /** The flows module's names of the workspace's flows among `ids`. */
+  flowNames: (workspaceId: string, ids: string[]) => Promise<Map<string, string>>;
   /** Whether the runner was asked to stop the execution ('Stopping' in the live list). */
   isStopping: (executionId: string) => boolean;
 }
@@ -17,8 +19,20 @@ export interface ExecutionsServiceDeps {
 const minute = 60_000;
 
 /** The executions of a workspace as monitoring reads them (spec 2 §3). */
-export function createExecutionsService({ db, now, isStopping }: ExecutionsServiceDeps) {
+export function createExecutionsService(deps: ExecutionsServiceDeps) {
+  const { db, now, isStopping } = deps;
   const repository = createExecutionsRepository(db);
+  /** Each execution with its flow's name (null once the flow was removed). */
+  const withNames = async <T extends Pick<ExecutionRow, 'flowId'>>(
+    workspaceId: string,
+    rows: T[],
+  ) => {
+    const names = await deps.flowNames(
+      workspaceId,
+      rows.map((row) => row.flowId),
+    );
+    return rows.map((execution) => ({ execution, flowName: names.get(execution.flowId) ?? null }));
+  };
 
   return {
     find(workspaceId: string, executionId: string): Promise<ExecutionRow | null> {
@@ -27,15 +41,17 @@ export function createExecutionsService({ db, now, isStopping }: ExecutionsServi
 
     /** The workspace's running executions: the running list and the live feed. */
     async running(workspaceId: string): Promise<RunningExecution[]> {
-      return (await repository.running(workspaceId)).map(({ execution, flowName }) => ({
-        execution_id: execution.id,
-        flow_id: execution.flowId,
-        flow_name: flowName,
-        trigger_type: execution.triggerType,
-        trigger_node_uid: execution.triggerNodeUid,
-        start_time: (execution.startedAt ?? execution.queuedAt).toISOString(),
-        stop_execution: isStopping(execution.id),
-      }));
+      return (await withNames(workspaceId, await repository.running(workspaceId))).map(
+        ({ execution, flowName }) => ({
+          execution_id: execution.id,
+          flow_id: execution.flowId,
+          flow_name: flowName,
+          trigger_type: execution.triggerType,
+          trigger_node_uid: execution.triggerNodeUid,
+          start_time: (execution.startedAt ?? execution.queuedAt).toISOString(),
+          stop_execution: isStopping(execution.id),
+        }),
+      );
     },
 
     /** Finished executions, newest first. */
@@ -46,7 +62,7 @@ export function createExecutionsService({ db, now, isStopping }: ExecutionsServi
     ): Promise<z.infer<typeof completedListSchema>> {
       const { rows, total } = await repository.completed(workspaceId, page, size);
       return {
-        items: rows.map(({ execution, flowName }) => ({
+        items: (await withNames(workspaceId, rows)).map(({ execution, flowName }) => ({
           _id: execution.id,
           data: {
             execution_id: execution.id,

@@ -28,7 +28,7 @@ export interface FlowsServiceDeps {
   /** The node library the documents are checked against. */
   lookup: ManifestLookup;
   /** Called after a flow was created, saved, duplicated or removed (its triggers reload). */
-  onChange?: (flowId: string) => Promise<void> | void;
+  onChange?: (workspaceId: string, flowId: string) => Promise<void> | void;
   /** Installation-wide Action/Trigger limit (PONTE_NODE_LIMIT), over the customer's own. */
   nodeLimit?: number | null;
 }
@@ -47,8 +47,8 @@ function wanted(fields: string | undefined, field: string): boolean {
 export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: FlowsServiceDeps) {
   const repository = createFlowsRepository(db);
   const missing = () => notFound(m.notFound);
-  const changed = async (flow: Flow) => {
-    await onChange?.(flow._id);
+  const changed = async (workspaceId: string, flow: Flow) => {
+    await onChange?.(workspaceId, flow._id);
     return flow;
   };
 
@@ -148,7 +148,7 @@ export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: Flo
         description: body.description,
         config: { rate_limit: body.config.rate_limit },
       };
-      return changed(toFlow(await repository.create(workspaceId, values, now())));
+      return changed(workspaceId, toFlow(await repository.create(workspaceId, values, now())));
     },
 
     async update(workspaceId: string, id: string, body: FlowUpdate): Promise<Flow> {
@@ -174,7 +174,7 @@ export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: Flo
       if (body.config !== undefined) values.config = { rate_limit: body.config.rate_limit };
       const row = await repository.update(workspaceId, id, values, now());
       if (!row) throw missing();
-      return changed(toFlow(row));
+      return changed(workspaceId, toFlow(row));
     },
 
     /** The copy is created disabled (spec 1 §4), named "… (cópia)". */
@@ -184,13 +184,14 @@ export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: Flo
       const { id: _id, workspaceId: _ws, createdAt: _c, updatedAt: _u, ...copy } = source;
       const name = m.copyName(source.name).slice(0, limits.flowNameMax);
       return changed(
+        workspaceId,
         toFlow(await repository.create(workspaceId, { ...copy, name, enabled: false }, now())),
       );
     },
 
     async remove(workspaceId: string, id: string): Promise<void> {
       if (!(await repository.remove(workspaceId, id))) throw missing();
-      await onChange?.(id);
+      await onChange?.(workspaceId, id);
     },
   };
 }

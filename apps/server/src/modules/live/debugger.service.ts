@@ -7,7 +7,7 @@ import type { DebugSessions } from './debug-sessions';
 
 export interface DebuggerServiceDeps {
   /** The flow's id and document, only when it belongs to the workspace. */
-  findFlow(workspaceId: string, flowId: string): Promise<{ id: string; data: FlowDocument } | null>;
+  findFlow(workspaceId: string, flowId: string): Promise<{ id: string; data: unknown } | null>;
   executions: {
     find(workspaceId: string, executionId: string): Promise<ExecutionRow | null>;
     enqueue(request: ExecutionRequest): Promise<EnqueuedExecution>;
@@ -55,7 +55,7 @@ export function createDebuggerService({
       if (!past) throw notFound(m.executionNotFound);
       if (!past.triggerMsg) throw invalidField('execution_id', m.messageNotKept);
       const flow = await flowOf(workspaceId, past.flowId);
-      const nodes = flow.data.nodes;
+      const nodes = (flow.data as FlowDocument).nodes;
       if (!nodes.some((node) => node.uid === past.triggerNodeUid))
         throw invalidField('execution_id', m.triggerGone);
       await debugSessions.start(workspaceId, past.flowId);

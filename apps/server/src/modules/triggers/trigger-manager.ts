@@ -1,16 +1,13 @@
-import { and, eq } from 'drizzle-orm';
 import type { FlowDocument, FlowNode } from '@ponte/shared/flow/flow-document.schema';
 import { normaliseWebhookPath } from '@ponte/engine/nodes/triggers/webhook-trigger/webhook-auth';
 import { nextRuns, validateSchedule } from '@ponte/engine/nodes/triggers/schedule-trigger/schedule';
 import type { ExecutionResult } from '@ponte/engine/executor/events';
 import type { Database } from '../../db/client';
-import { flows } from '../../db/schema';
 import type { ExecutionRunner } from '../executions/execution-runner';
 import type { ExecutionRow } from '../executions/executions.repository';
+import type { FlowRow } from '../flows/flows.repository';
 import { systemClock, type TimerClock } from './timer-clock';
 import { createTriggersRepository } from './triggers.repository';
-
-type FlowRow = typeof flows.$inferSelect;
 
 export interface WebhookHook {
   flow: FlowRow;
@@ -24,6 +21,14 @@ interface Schedule {
 
 export interface TriggerManagerDeps {
   db: Database;
+  /** The flows module's reads. */
+  flows: {
+    /** Enabled flows of every workspace (start). */
+    listTriggers(): Promise<FlowRow[]>;
+    /** Enabled flows of one workspace (error flows, engine restart). */
+    listEnabled(workspaceId: string): Promise<FlowRow[]>;
+    find(workspaceId: string, flowId: string): Promise<FlowRow | null>;
+  };
   runner: ExecutionRunner;
   clock?: TimerClock;
   onError?: (error: unknown, context: string) => void;
@@ -93,21 +98,17 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
     for (const node of nodesOf(flow, 'core_schedule_trigger')) arm(flow, node);
   };
 
-  const load = async (where?: ReturnType<typeof eq>) => {
-    const rows = await db
-      .select()
-      .from(flows)
-      .where(where ? and(eq(flows.enabled, true), where) : eq(flows.enabled, true));
+  const load = async (workspaceId?: string) => {
+    const rows = workspaceId
+      ? await deps.flows.listEnabled(workspaceId)
+      : await deps.flows.listTriggers();
     for (const row of rows) register(row);
   };
 
   /** An execution that failed starts the workspace's error flows (never from an error flow). */
   const onFinished = async (result: ExecutionResult, execution: ExecutionRow) => {
     if (result.status !== 'error' || execution.triggerType === 'core_error_trigger') return;
-    const candidates = await db
-      .select()
-      .from(flows)
-      .where(and(eq(flows.workspaceId, execution.workspaceId), eq(flows.enabled, true)));
+    const candidates = await deps.flows.listEnabled(execution.workspaceId);
     for (const flow of candidates) {
       if (flow.id === execution.flowId) continue;
       for (const node of nodesOf(flow, 'core_error_trigger')) {
@@ -137,8 +138,8 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
     },
 
     /** After a flow was created, saved, duplicated or removed. */
-    async reloadFlow(flowId: string) {
-      const [row] = await db.select().from(flows).where(eq(flows.id, flowId));
+    async reloadFlow(workspaceId: string, flowId: string) {
+      const row = await deps.flows.find(workspaceId, flowId);
       if (row) register(row);
       else clearFlow(flowId);
     },
@@ -149,7 +150,7 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
       for (const [key, schedule] of schedules) {
         if (schedule.workspaceId === workspaceId) clearFlow(key.split('\0')[0]!);
       }
-      await load(eq(flows.workspaceId, workspaceId));
+      await load(workspaceId);
     },
 
     /** The enabled webhook node of a flow for a method and path, or null (404). */

@@ -14,6 +14,7 @@ import {
 import { until } from '../../test/until';
 import { describeEachDriver } from '../../test/test-database';
 import { createManualClock } from './timer-clock';
+import { createFlowsRepository } from '../flows/flows.repository';
 import { createTriggerManager } from './trigger-manager';
 import type { ExecutionRunner } from '../executions/execution-runner';
 
@@ -344,6 +345,7 @@ describeEachDriver('triggers', (driver) => {
     const enqueued: string[] = [];
     const other = createTriggerManager({
       db: t.database.db,
+      flows: createFlowsRepository(t.database.db),
       clock,
       runner: {
         events: { on: () => undefined, off: () => undefined },
