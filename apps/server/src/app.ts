@@ -92,16 +92,8 @@ export interface BuildAppOptions {
 
 let zodConfigured = false;
 
-/** The HTTP application; main.ts listens with it, tests call it through `app.inject()`. */
-export async function buildApp(options: BuildAppOptions) {
-  if (!zodConfigured) {
-    z.config(z.locales.pt());
-    zodConfigured = true;
-  }
-  const { config, database } = options;
-  const now = options.now ?? (() => new Date());
-  const db = database.db;
-
+/** Fastify with zod schemas, the error handler and the API docs. */
+async function createFastify(options: BuildAppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: bodyLimits.global,
@@ -120,7 +112,15 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(errorsPlugin);
   await app.register(openapiPlugin);
+  return app;
+}
 
+type FastifyApp = Awaited<ReturnType<typeof createFastify>>;
+
+/** Accounts, workspaces, groups and variables. */
+function createAccountModules(options: BuildAppOptions, now: () => Date) {
+  const { config, database } = options;
+  const db = database.db;
   const tokens = createTokenIssuer(config.jwtSecret, now);
   const auth = createAuthService({
     db,
@@ -137,6 +137,19 @@ export async function buildApp(options: BuildAppOptions) {
     now,
     onChange: (workspaceId) => variablesReader.forget(workspaceId),
   });
+  return { tokens, auth, users, workspaces, groups, variablesReader, variables };
+}
+
+type AccountModules = ReturnType<typeof createAccountModules>;
+
+/** Flows, executions, triggers, logs, the live socket and the engine, wired together. */
+function createRuntime(
+  app: FastifyApp,
+  options: BuildAppOptions,
+  now: () => Date,
+  { auth, variablesReader }: AccountModules,
+) {
+  const db = options.database.db;
   const flowsRepository = createFlowsRepository(db);
   const library = createRegistry([...builtinNodes, ...(options.nodes ?? [])]);
   const late: { runner?: ExecutionRunner } = {};
@@ -216,6 +229,32 @@ export async function buildApp(options: BuildAppOptions) {
     onError: (error) => app.log.error({ err: error }, 'falha ao apagar logs antigos'),
     onRemoved: (count) => app.log.info({ count }, 'logs antigos apagados'),
   });
+  addLifecycle(app, { retention, runner, triggers, liveSocket, debugSessions, engine });
+  return {
+    flowsRepository,
+    library,
+    runner,
+    executions,
+    debugSessions,
+    triggers,
+    flows,
+    engineService,
+  };
+}
+
+/** Starts the background work when the app is ready and stops it when it closes. */
+function addLifecycle(
+  app: FastifyApp,
+  parts: {
+    retention: ReturnType<typeof createLogRetention>;
+    runner: ExecutionRunner;
+    triggers: ReturnType<typeof createTriggerManager>;
+    liveSocket: ReturnType<typeof createLiveSocket>;
+    debugSessions: ReturnType<typeof createDebugSessions>;
+    engine: ReturnType<typeof createEngine>;
+  },
+) {
+  const { retention, runner, triggers, liveSocket, debugSessions, engine } = parts;
   app.addHook('onReady', async () => {
     retention.start();
     const crashed = await runner.start();
@@ -234,7 +273,20 @@ export async function buildApp(options: BuildAppOptions) {
     await runner.close();
     engine.dispose();
   });
+}
 
+/** Every route, by scope: public, /api/v1, /engine, webhooks, /account/v1, the SPA. */
+async function registerRoutes(
+  app: FastifyApp,
+  options: BuildAppOptions,
+  modules: AccountModules & ReturnType<typeof createRuntime>,
+) {
+  const { config, database } = options;
+  const { tokens, auth, users, workspaces, groups, variables } = modules;
+  const { flowsRepository, library, runner, executions, debugSessions, triggers } = modules;
+  const { flows, engineService } = modules;
+  const db = database.db;
+  const now = options.now ?? (() => new Date());
   await app.register(authPlugin, { resolveSession: (token) => auth.resolveSession(token) });
   await app.register(healthRoutes, { ping: () => database.ping() });
 
@@ -316,7 +368,19 @@ export async function buildApp(options: BuildAppOptions) {
       }
     });
   }
+}
 
+/** The HTTP application; main.ts listens with it, tests call it through `app.inject()`. */
+export async function buildApp(options: BuildAppOptions) {
+  if (!zodConfigured) {
+    z.config(z.locales.pt());
+    zodConfigured = true;
+  }
+  const now = options.now ?? (() => new Date());
+  const app = await createFastify(options);
+  const account = createAccountModules(options, now);
+  const runtime = createRuntime(app, options, now, account);
+  await registerRoutes(app, options, { ...account, ...runtime });
   return app;
 }
 

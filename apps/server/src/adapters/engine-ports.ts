@@ -17,6 +17,24 @@ async function readAll(response: Response): Promise<Uint8Array> {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+/** Real time; sleeps end early, with the signal's reason, when the execution is stopped. */
+const clockPort: EnginePorts['clock'] = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve, reject) => {
+      if (signal.aborted) return reject(signal.reason as Error);
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+    }),
+};
+
 /** The server's implementation of the engine ports (DESIGN.md §5). */
 export function createEnginePorts(db: Database, late: PortsLateBindings): EnginePorts {
   const system = late.systemVariables ?? {};
@@ -102,22 +120,7 @@ export function createEnginePorts(db: Database, late: PortsLateBindings): Engine
         }
       },
     },
-    clock: {
-      now: () => Date.now(),
-      sleep: (ms, signal) =>
-        new Promise<void>((resolve, reject) => {
-          if (signal.aborted) return reject(signal.reason as Error);
-          const timer = setTimeout(() => {
-            signal.removeEventListener('abort', onAbort);
-            resolve();
-          }, ms);
-          const onAbort = () => {
-            clearTimeout(timer);
-            reject(signal.reason as Error);
-          };
-          signal.addEventListener('abort', onAbort, { once: true });
-        }),
-    },
+    clock: clockPort,
     newId: () => randomUUID(),
   };
 }

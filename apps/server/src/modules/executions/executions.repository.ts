@@ -12,12 +12,8 @@ const { triggerMsg: _triggerMsg, ...summaryColumns } = getTableColumns(execution
 
 type Outcome = Pick<ExecutionRow, 'status' | 'endedAt' | 'durationMs' | 'steps' | 'error'>;
 
-/**
- * Every read takes the workspace of the session; writes come from the runner. The three writes
- * every execution makes (create, mark running, finish) are group-committed: concurrent
- * executions share one statement.
- */
-export function createExecutionsRepository(db: Database) {
+/** The three writes every execution makes, each group-committed. */
+function createExecutionWrites(db: Database) {
   const create = createWriteBatcher(async (rows: (typeof executions.$inferInsert)[]) => {
     const created = await db.insert(executions).values(rows).returning();
     const byId = new Map(created.map((row) => [row.id, row]));
@@ -55,6 +51,17 @@ export function createExecutionsRepository(db: Database) {
       where executions.id = v.id`);
     return items.map(() => undefined);
   });
+
+  return { create, markRunning, finish };
+}
+
+/**
+ * Every read takes the workspace of the session; writes come from the runner. The three writes
+ * every execution makes (create, mark running, finish) are group-committed: concurrent
+ * executions share one statement.
+ */
+export function createExecutionsRepository(db: Database) {
+  const { create, markRunning, finish } = createExecutionWrites(db);
 
   return {
     create(row: typeof executions.$inferInsert): Promise<ExecutionRow> {

@@ -18,7 +18,12 @@ import { messages } from '@ponte/shared/messages';
 import type { Database } from '../../db/client';
 import { AppError, invalidField, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
-import { createFlowsRepository, type FlowRow, type FlowWrite } from './flows.repository';
+import {
+  createFlowsRepository,
+  type FlowRow,
+  type FlowsRepository,
+  type FlowWrite,
+} from './flows.repository';
 
 const m = messages.flows;
 
@@ -44,23 +49,19 @@ function wanted(fields: string | undefined, field: string): boolean {
   return included.length === 0 || included.includes(field);
 }
 
-export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: FlowsServiceDeps) {
-  const repository = createFlowsRepository(db);
-  const missing = () => notFound(m.notFound);
-  const changed = async (workspaceId: string, flow: Flow) => {
-    await onChange?.(workspaceId, flow._id);
-    return flow;
-  };
+/** Nodes of the document whose type version is deprecated. */
+function deprecatedNodes(lookup: ManifestLookup, data: unknown): string[] {
+  const parsed = flowDocumentSchema.safeParse(data);
+  if (!parsed.success) return [];
+  return parsed.data.nodes
+    .filter((node) => lookup(node.type, node.typeVersion)?.deprecated)
+    .map((node) => node.uid);
+}
 
-  const deprecatedIn = (data: unknown): string[] => {
-    const parsed = flowDocumentSchema.safeParse(data);
-    if (!parsed.success) return [];
-    return parsed.data.nodes
-      .filter((node) => lookup(node.type, node.typeVersion)?.deprecated)
-      .map((node) => node.uid);
-  };
-
-  const toFlow = (row: Partial<FlowRow> & Pick<FlowRow, 'id'>): Flow => ({
+/** A row as the API answers it. */
+const flowMapper =
+  (lookup: ManifestLookup) =>
+  (row: Partial<FlowRow> & Pick<FlowRow, 'id'>): Flow => ({
     _id: row.id,
     name: row.name ?? '',
     enabled: row.enabled ?? false,
@@ -72,37 +73,61 @@ export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: Flo
     ...(row.thumbnailData !== undefined ? { thumbnailData: row.thumbnailData } : {}),
     description: row.description ?? '',
     config: row.config ?? { rate_limit: 0 },
-    deprecated_nodes: row.data !== undefined ? deprecatedIn(row.data) : [],
+    deprecated_nodes: row.data !== undefined ? deprecatedNodes(lookup, row.data) : [],
     created_at: row.createdAt ? toIso(row.createdAt) : '',
     updated_at: row.updatedAt ? toIso(row.updatedAt) : '',
   });
 
-  /**
-   * The save rules: a malformed document or a deprecated node is refused (400), more
-   * Action/Trigger nodes than the customer's limit too (429); a flow with errors may be saved
-   * disabled (a draft) but never enabled.
-   */
-  async function checkDocument(workspaceId: string, data: unknown, enabled: boolean) {
-    const parsed = flowDocumentSchema.safeParse(data);
-    const issues = validateFlow(data, lookup);
-    if (!parsed.success) {
-      throw new AppError(400, errorCodes.invalidFlow, m.invalidDocument, issueDetails(issues));
-    }
-    const doc = parsed.data;
-    if (deprecatedIn(doc).length) throw new AppError(400, errorCodes.deprecatedNodes, m.deprecated);
-    const limit = nodeLimit ?? (await repository.nodeLimit(workspaceId)) ?? limits.defaultNodeLimit;
-    if (countNodes(doc, lookup).actionTrigger > limit) {
-      throw new AppError(429, errorCodes.nodeLimit, m.nodeLimit(limit));
-    }
-    const errors = issues.filter((issue) => issue.level === 'error');
-    if (enabled && errors.length) {
-      throw new AppError(400, errorCodes.invalidFlow, m.invalidToEnable, issueDetails(errors));
-    }
-    const triggers = doc.nodes
-      .filter((node) => lookup(node.type, node.typeVersion)?.category === 'trigger')
-      .map((node) => ({ node_uid: node.uid, node_type: node.type }));
-    return { doc, triggers };
+interface DocumentRules {
+  lookup: ManifestLookup;
+  nodeLimit: number | null | undefined;
+  repository: Pick<FlowsRepository, 'nodeLimit'>;
+}
+
+/**
+ * The save rules: a malformed document or a deprecated node is refused (400), more
+ * Action/Trigger nodes than the customer's limit too (429); a flow with errors may be saved
+ * disabled (a draft) but never enabled.
+ */
+async function checkFlowDocument(
+  { lookup, nodeLimit, repository }: DocumentRules,
+  workspaceId: string,
+  data: unknown,
+  enabled: boolean,
+) {
+  const parsed = flowDocumentSchema.safeParse(data);
+  const issues = validateFlow(data, lookup);
+  if (!parsed.success) {
+    throw new AppError(400, errorCodes.invalidFlow, m.invalidDocument, issueDetails(issues));
   }
+  const doc = parsed.data;
+  if (deprecatedNodes(lookup, doc).length)
+    throw new AppError(400, errorCodes.deprecatedNodes, m.deprecated);
+  const limit = nodeLimit ?? (await repository.nodeLimit(workspaceId)) ?? limits.defaultNodeLimit;
+  if (countNodes(doc, lookup).actionTrigger > limit) {
+    throw new AppError(429, errorCodes.nodeLimit, m.nodeLimit(limit));
+  }
+  const errors = issues.filter((issue) => issue.level === 'error');
+  if (enabled && errors.length) {
+    throw new AppError(400, errorCodes.invalidFlow, m.invalidToEnable, issueDetails(errors));
+  }
+  const triggers = doc.nodes
+    .filter((node) => lookup(node.type, node.typeVersion)?.category === 'trigger')
+    .map((node) => ({ node_uid: node.uid, node_type: node.type }));
+  return { doc, triggers };
+}
+
+export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: FlowsServiceDeps) {
+  const repository = createFlowsRepository(db);
+  const missing = () => notFound(m.notFound);
+  const changed = async (workspaceId: string, flow: Flow) => {
+    await onChange?.(workspaceId, flow._id);
+    return flow;
+  };
+
+  const toFlow = flowMapper(lookup);
+  const checkDocument = (workspaceId: string, data: unknown, enabled: boolean) =>
+    checkFlowDocument({ lookup, nodeLimit, repository }, workspaceId, data, enabled);
 
   async function checkGroup(workspaceId: string, group: string | null | undefined) {
     if (group && !(await repository.groupExists(workspaceId, group))) {

@@ -37,6 +37,43 @@ export interface TriggerManagerDeps {
 const nodesOf = (flow: FlowRow, type: string) =>
   ((flow.data as FlowDocument).nodes ?? []).filter((node) => node.type === type && !node.disabled);
 
+/** The flow's enabled webhook node for a method and path. */
+function webhookNode(flow: FlowRow, method: string, path: string): FlowNode | undefined {
+  const wanted = normaliseWebhookPath(path);
+  return nodesOf(flow, 'core_webhook_trigger').find(
+    (candidate) =>
+      String(candidate.params.method || 'POST').toUpperCase() === method.toUpperCase() &&
+      normaliseWebhookPath(String(candidate.params.path ?? '')) === wanted,
+  );
+}
+
+/** An execution that failed starts the workspace's error flows (never from an error flow). */
+async function startErrorFlows(
+  { flows, runner }: Pick<TriggerManagerDeps, 'flows' | 'runner'>,
+  result: ExecutionResult,
+  execution: ExecutionRow,
+) {
+  if (result.status !== 'error' || execution.triggerType === 'core_error_trigger') return;
+  const candidates = await flows.listEnabled(execution.workspaceId);
+  for (const flow of candidates) {
+    if (flow.id === execution.flowId) continue;
+    for (const node of nodesOf(flow, 'core_error_trigger')) {
+      await runner.enqueue({
+        workspaceId: flow.workspaceId,
+        flowId: flow.id,
+        triggerNodeUid: node.uid,
+        msg: {
+          payload: {
+            error: result.error ?? { message: '' },
+            execution_id: execution.id,
+            flow_id: execution.flowId,
+          },
+        },
+      });
+    }
+  }
+}
+
 /**
  * Activates the triggers of enabled flows: webhooks (looked up per request), schedules (timers
  * in this process, one run per tick thanks to `schedule_ticks`) and error flows. Enabling,
@@ -105,28 +142,8 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
     for (const row of rows) register(row);
   };
 
-  /** An execution that failed starts the workspace's error flows (never from an error flow). */
-  const onFinished = async (result: ExecutionResult, execution: ExecutionRow) => {
-    if (result.status !== 'error' || execution.triggerType === 'core_error_trigger') return;
-    const candidates = await deps.flows.listEnabled(execution.workspaceId);
-    for (const flow of candidates) {
-      if (flow.id === execution.flowId) continue;
-      for (const node of nodesOf(flow, 'core_error_trigger')) {
-        await runner.enqueue({
-          workspaceId: flow.workspaceId,
-          flowId: flow.id,
-          triggerNodeUid: node.uid,
-          msg: {
-            payload: {
-              error: result.error ?? { message: '' },
-              execution_id: execution.id,
-              flow_id: execution.flowId,
-            },
-          },
-        });
-      }
-    }
-  };
+  const onFinished = (result: ExecutionResult, execution: ExecutionRow) =>
+    startErrorFlows(deps, result, execution);
   const finishedListener = (result: ExecutionResult, execution: ExecutionRow) =>
     void onFinished(result, execution).catch((error: unknown) => report(error, 'flow de erro'));
 
@@ -157,12 +174,7 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
     findWebhook(flowId: string, method: string, path: string): WebhookHook | null {
       const flow = webhooks.get(flowId);
       if (!flow) return null;
-      const wanted = normaliseWebhookPath(path);
-      const node = nodesOf(flow, 'core_webhook_trigger').find(
-        (candidate) =>
-          String(candidate.params.method || 'POST').toUpperCase() === method.toUpperCase() &&
-          normaliseWebhookPath(String(candidate.params.path ?? '')) === wanted,
-      );
+      const node = webhookNode(flow, method, path);
       return node ? { flow, node } : null;
     },
 
