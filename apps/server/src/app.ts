@@ -57,6 +57,7 @@ import { createFlowsRepository } from './modules/flows/flows.repository';
 import type { TimerClock } from './modules/triggers/timer-clock';
 import { createTriggerManager } from './modules/triggers/trigger-manager';
 import { webhookRoutes } from './modules/triggers/webhook.routes';
+import { createWebhookService } from './modules/triggers/webhook.service';
 import { createEmbeddedQueueDriver } from './plugins/queue/embedded-queue-driver';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
@@ -334,9 +335,11 @@ async function registerRoutes(
   // Webhooks are public: the node's own auth guards them.
   await app.register(webhookRoutes, {
     prefix: '/engine',
-    runner,
-    triggers,
-    ...(options.webhookTimeoutMs ? { responseTimeoutMs: options.webhookTimeoutMs } : {}),
+    service: createWebhookService({
+      findWebhook: (flowId, method, path) => triggers.findWebhook(flowId, method, path),
+      enqueue: (request) => runner.enqueue(request),
+      ...(options.webhookTimeoutMs ? { responseTimeoutMs: options.webhookTimeoutMs } : {}),
+    }),
   });
 
   await app.register(
