@@ -17,10 +17,12 @@ import { createRegistry } from '@ponte/engine/kit/registry';
 import { builtinNodes } from '@ponte/engine/nodes/index';
 import type { NodeDefinition } from '@ponte/engine/kit/define-node';
 import { engineRoutes } from './modules/engine/engine.routes';
+import { createEngineService } from './modules/engine/engine.service';
 import { createFlowsService } from './modules/flows/flows.service';
 import { flowsRoutes } from './modules/flows/flows.routes';
 import { createGroupsService } from './modules/groups/groups.service';
 import { monitoringRoutes } from './modules/logs/monitoring.routes';
+import { createLogsService } from './modules/logs/logs.service';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { buildFlowTemplates, offeredTemplates } from './modules/templates/build-flow-templates';
 import { createFlowTemplatesService } from './modules/templates/flow-templates.service';
@@ -44,18 +46,21 @@ import { createOutboundHttpClient } from './adapters/outbound-http/outbound-http
 import { engineControlRoutes } from './modules/engine/engine-control.routes';
 import { createExecutionRunner, type ExecutionRunner } from './modules/executions/execution-runner';
 import { executionsRoutes } from './modules/executions/executions.routes';
-import { runningExecutions } from './modules/executions/running-executions';
+import { createExecutionsService } from './modules/executions/executions.service';
 import { createDebugSessions } from './modules/live/debug-sessions';
 import { debuggerRoutes } from './modules/live/debugger.routes';
-import { findFlowInWorkspace } from './modules/live/flow-lookup';
+import { createDebuggerService } from './modules/live/debugger.service';
 import { createLiveSocket } from './modules/live/live-socket';
 import { createSystemStatusSampler } from './modules/live/system-status';
 import { createLogRetention } from './modules/logs/log-retention';
 import { createLogWriter } from './modules/logs/log-writer';
 import { manualTriggerRoutes } from './modules/triggers/manual-trigger.routes';
+import { createManualTriggerService } from './modules/triggers/manual-trigger.service';
+import { createFlowsRepository } from './modules/flows/flows.repository';
 import type { TimerClock } from './modules/triggers/timer-clock';
 import { createTriggerManager } from './modules/triggers/trigger-manager';
 import { webhookRoutes } from './modules/triggers/webhook.routes';
+import { createWebhookService } from './modules/triggers/webhook.service';
 import { createEmbeddedQueueDriver } from './plugins/queue/embedded-queue-driver';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
@@ -64,7 +69,7 @@ import spaPlugin from './plugins/spa';
 import securityHeaders from './plugins/security-headers';
 import { RequestLogController } from './lib/request-log-controller';
 import { publicBaseUrl } from './lib/public-url';
-import { createMetrics } from './modules/metrics/metrics';
+import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import metricsRoutes from './modules/metrics/metrics.routes';
 
 export const bodyLimits = { global: 10 * 1024 * 1024, account: 64 * 1024 } as const;
@@ -112,16 +117,8 @@ function fastifyTrustProxy(trust: TrustProxy) {
   return (_address: string, hop: number) => hop < trust;
 }
 
-/** The HTTP application; main.ts listens with it, tests call it through `app.inject()`. */
-export async function buildApp(options: BuildAppOptions) {
-  if (!zodConfigured) {
-    z.config(z.locales.pt());
-    zodConfigured = true;
-  }
-  const { config, database } = options;
-  const now = options.now ?? (() => new Date());
-  const db = database.db;
-
+/** Fastify with zod schemas, the error handler, security headers, the API docs and metrics. */
+async function createFastify(options: BuildAppOptions, metrics: Metrics | null) {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: bodyLimits.global,
@@ -143,11 +140,19 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(errorsPlugin);
   await app.register(securityHeaders);
   await app.register(openapiPlugin);
-  const metricsAccess = options.metrics ?? { open: false, token: null };
-  const metrics = metricsAccess.open || metricsAccess.token ? createMetrics() : null;
-  if (metrics) await app.register(metricsRoutes, { metrics, access: metricsAccess });
+  if (metrics) {
+    const access = options.metrics ?? { open: false, token: null };
+    await app.register(metricsRoutes, { metrics, access });
+  }
+  return app;
+}
 
-  const publicUrl = (request: FastifyRequest) => publicBaseUrl(request, options.publicUrl ?? null);
+type FastifyApp = Awaited<ReturnType<typeof createFastify>>;
+
+/** Accounts, workspaces, groups and variables. */
+function createAccountModules(options: BuildAppOptions, now: () => Date) {
+  const { config, database } = options;
+  const db = database.db;
   const tokens = createTokenIssuer(config.jwtSecret, now);
   const auth = createAuthService({
     db,
@@ -164,6 +169,21 @@ export async function buildApp(options: BuildAppOptions) {
     now,
     onChange: (workspaceId) => variablesReader.forget(workspaceId),
   });
+  return { tokens, auth, users, workspaces, groups, variablesReader, variables };
+}
+
+type AccountModules = ReturnType<typeof createAccountModules>;
+
+/** Flows, executions, triggers, logs, the live socket and the engine, wired together. */
+function createRuntime(
+  app: FastifyApp,
+  options: BuildAppOptions,
+  now: () => Date,
+  { auth, variablesReader }: AccountModules,
+  metrics: Metrics | null,
+) {
+  const db = options.database.db;
+  const flowsRepository = createFlowsRepository(db);
   const library = createRegistry([...builtinNodes, ...(options.nodes ?? [])]);
   const late: { runner?: ExecutionRunner } = {};
   const outboundHttp = createOutboundHttpClient({
@@ -188,6 +208,7 @@ export async function buildApp(options: BuildAppOptions) {
   const runner = createExecutionRunner({
     db,
     queue: createEmbeddedQueueDriver(db),
+    flows: flowsRepository,
     engine,
     logs: logWriter,
     now,
@@ -197,13 +218,19 @@ export async function buildApp(options: BuildAppOptions) {
   });
   late.runner = runner;
   metrics?.observeRunner(runner.events);
+  const executions = createExecutionsService({
+    db,
+    now,
+    flowNames: (workspaceId, ids) => flowsRepository.names(workspaceId, ids),
+    isStopping: (executionId) => runner.isStopping(executionId),
+  });
   // The live socket (debugger and live monitoring) shares the HTTP server of the app.
   const liveSocket = createLiveSocket({
     server: app.server,
     resolveSession: (token) => auth.resolveSession(token),
     flowInWorkspace: async (workspaceId, flowId) =>
-      (await findFlowInWorkspace(db, workspaceId, flowId)) !== null,
-    runningExecutions: (workspaceId) => runningExecutions(runner, workspaceId),
+      (await flowsRepository.find(workspaceId, flowId)) !== null,
+    runningExecutions: (workspaceId) => executions.running(workspaceId),
     runnerEvents: runner.events,
     debugSessions,
     systemStatus: createSystemStatusSampler(),
@@ -211,6 +238,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   const triggers = createTriggerManager({
     db,
+    flows: flowsRepository,
     runner,
     ...(options.triggerClock ? { clock: options.triggerClock } : {}),
     onError: (error, context) => app.log.error({ err: error, context }, 'falha num gatilho'),
@@ -220,10 +248,23 @@ export async function buildApp(options: BuildAppOptions) {
     now,
     lookup: library.manifest,
     nodeLimit: options.nodeLimit ?? null,
-    onChange: (flowId) => {
+    onChange: (workspaceId, flowId) => {
       runner.forgetFlow(flowId);
-      return triggers.reloadFlow(flowId);
+      return triggers.reloadFlow(workspaceId, flowId);
     },
+  });
+  const engineService = createEngineService({
+    manifests: () => library.manifests(),
+    olderManifests: () => library.olderManifests(),
+    lookup: library.manifest,
+    executions: {
+      runningCount: async (workspaceId) => (await executions.running(workspaceId)).length,
+      stop: (workspaceId, executionId) => runner.stop(workspaceId, executionId),
+      stopAll: (workspaceId) => runner.stopAll(workspaceId),
+    },
+    scheduledJobs: (workspaceId) => triggers.scheduledCount(workspaceId),
+    reloadTriggers: (workspaceId) => triggers.reloadWorkspace(workspaceId),
+    stopDebugSessions: (workspaceId) => debugSessions.stopWorkspace(workspaceId),
   });
   const retention = createLogRetention({
     db,
@@ -232,6 +273,41 @@ export async function buildApp(options: BuildAppOptions) {
     onError: (error) => app.log.error({ err: error }, 'falha ao apagar logs antigos'),
     onRemoved: (count) => app.log.info({ count }, 'logs antigos apagados'),
   });
+  addLifecycle(app, {
+    retention,
+    runner,
+    triggers,
+    liveSocket,
+    debugSessions,
+    engine,
+    outboundHttp,
+  });
+  return {
+    flowsRepository,
+    library,
+    runner,
+    executions,
+    debugSessions,
+    triggers,
+    flows,
+    engineService,
+  };
+}
+
+/** Starts the background work when the app is ready and stops it when it closes. */
+function addLifecycle(
+  app: FastifyApp,
+  parts: {
+    retention: ReturnType<typeof createLogRetention>;
+    runner: ExecutionRunner;
+    triggers: ReturnType<typeof createTriggerManager>;
+    liveSocket: ReturnType<typeof createLiveSocket>;
+    debugSessions: ReturnType<typeof createDebugSessions>;
+    engine: ReturnType<typeof createEngine>;
+    outboundHttp: { close(): Promise<void> };
+  },
+) {
+  const { retention, runner, triggers, liveSocket, debugSessions, engine, outboundHttp } = parts;
   app.addHook('onReady', async () => {
     retention.start();
     const crashed = await runner.start();
@@ -251,7 +327,21 @@ export async function buildApp(options: BuildAppOptions) {
     engine.dispose();
     await outboundHttp.close();
   });
+}
 
+/** Every route, by scope: public, /api/v1, /engine, webhooks, /account/v1, the SPA. */
+async function registerRoutes(
+  app: FastifyApp,
+  options: BuildAppOptions,
+  modules: AccountModules & ReturnType<typeof createRuntime>,
+) {
+  const { config, database } = options;
+  const { tokens, auth, users, workspaces, groups, variables } = modules;
+  const { flowsRepository, library, runner, executions, debugSessions, triggers } = modules;
+  const { flows, engineService } = modules;
+  const db = database.db;
+  const now = options.now ?? (() => new Date());
+  const publicUrl = (request: FastifyRequest) => publicBaseUrl(request, options.publicUrl ?? null);
   await app.register(authPlugin, { resolveSession: (token) => auth.resolveSession(token) });
   await app.register(healthRoutes, { ping: () => database.ping() });
 
@@ -263,8 +353,8 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(groupsRoutes, { service: groups });
       await api.register(variablesRoutes, { service: variables });
       await api.register(flowsRoutes, { service: flows });
-      await api.register(monitoringRoutes, { db, now });
-      await api.register(executionsRoutes, { runner, now });
+      await api.register(monitoringRoutes, { service: createLogsService({ db, now }) });
+      await api.register(executionsRoutes, { service: executions });
     },
     { prefix: '/api/v1' },
   );
@@ -273,22 +363,23 @@ export async function buildApp(options: BuildAppOptions) {
     async (engineScope) => {
       engineScope.addHook('onRequest', engineScope.requireSession);
       await engineScope.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 20 } });
-      await engineScope.register(engineRoutes, {
-        manifests: () => library.manifests(),
-        olderManifests: () => library.olderManifests(),
-        lookup: library.manifest,
+      await engineScope.register(engineRoutes, { service: engineService });
+      await engineScope.register(engineControlRoutes, { service: engineService, publicUrl });
+      await engineScope.register(debuggerRoutes, {
+        service: createDebuggerService({
+          findFlow: (workspaceId, flowId) => flowsRepository.find(workspaceId, flowId),
+          executions: {
+            find: (workspaceId, id) => executions.find(workspaceId, id),
+            enqueue: (request) => runner.enqueue(request),
+          },
+          debugSessions,
+        }),
       });
-      await engineScope.register(engineControlRoutes, {
-        runner,
-        scheduledJobs: (workspaceId) => triggers.scheduledCount(workspaceId),
-        reloadTriggers: (workspaceId) => triggers.reloadWorkspace(workspaceId),
-        stopDebugSessions: (workspaceId) => debugSessions.stopWorkspace(workspaceId),
-        publicUrl,
-      });
-      await engineScope.register(debuggerRoutes, { db, runner, debugSessions });
       await engineScope.register(manualTriggerRoutes, {
-        db,
-        runner,
+        service: createManualTriggerService({
+          findFlow: (workspaceId, flowId) => flowsRepository.find(workspaceId, flowId),
+          enqueue: (request) => runner.enqueue(request),
+        }),
         uploadsDir: options.uploadsDir ?? join(tmpdir(), 'ponte-uploads'),
       });
     },
@@ -298,9 +389,11 @@ export async function buildApp(options: BuildAppOptions) {
   // Webhooks are public: the node's own auth guards them.
   await app.register(webhookRoutes, {
     prefix: '/engine',
-    runner,
-    triggers,
-    ...(options.webhookTimeoutMs ? { responseTimeoutMs: options.webhookTimeoutMs } : {}),
+    service: createWebhookService({
+      findWebhook: (flowId, method, path) => triggers.findWebhook(flowId, method, path),
+      enqueue: (request) => runner.enqueue(request),
+      ...(options.webhookTimeoutMs ? { responseTimeoutMs: options.webhookTimeoutMs } : {}),
+    }),
   });
 
   await app.register(
@@ -334,7 +427,21 @@ export async function buildApp(options: BuildAppOptions) {
       }
     });
   }
+}
 
+/** The HTTP application; main.ts listens with it, tests call it through `app.inject()`. */
+export async function buildApp(options: BuildAppOptions) {
+  if (!zodConfigured) {
+    z.config(z.locales.pt());
+    zodConfigured = true;
+  }
+  const now = options.now ?? (() => new Date());
+  const access = options.metrics ?? { open: false, token: null };
+  const metrics = access.open || access.token ? createMetrics() : null;
+  const app = await createFastify(options, metrics);
+  const account = createAccountModules(options, now);
+  const runtime = createRuntime(app, options, now, account, metrics);
+  await registerRoutes(app, options, { ...account, ...runtime });
   return app;
 }
 

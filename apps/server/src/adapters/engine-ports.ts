@@ -15,6 +15,24 @@ export interface PortsLateBindings {
   http: HttpPort;
 }
 
+/** Real time; sleeps end early, with the signal's reason, when the execution is stopped. */
+const clockPort: EnginePorts['clock'] = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve, reject) => {
+      if (signal.aborted) return reject(signal.reason as Error);
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+    }),
+};
+
 /** The server's implementation of the engine ports (DESIGN.md §5). */
 export function createEnginePorts(db: Database, late: PortsLateBindings): EnginePorts {
   const system = late.systemVariables ?? {};
@@ -75,22 +93,7 @@ export function createEnginePorts(db: Database, late: PortsLateBindings): Engine
         }
       },
     },
-    clock: {
-      now: () => Date.now(),
-      sleep: (ms, signal) =>
-        new Promise<void>((resolve, reject) => {
-          if (signal.aborted) return reject(signal.reason as Error);
-          const timer = setTimeout(() => {
-            signal.removeEventListener('abort', onAbort);
-            resolve();
-          }, ms);
-          const onAbort = () => {
-            clearTimeout(timer);
-            reject(signal.reason as Error);
-          };
-          signal.addEventListener('abort', onAbort, { once: true });
-        }),
-    },
+    clock: clockPort,
     newId: () => randomUUID(),
   };
 }

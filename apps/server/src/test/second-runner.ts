@@ -8,6 +8,7 @@ import {
   createExecutionRunner,
   type ExecutionRunner,
 } from '../modules/executions/execution-runner';
+import { createFlowsRepository } from '../modules/flows/flows.repository';
 import { createLogWriter } from '../modules/logs/log-writer';
 import { createEmbeddedQueueDriver } from '../plugins/queue/embedded-queue-driver';
 
@@ -34,6 +35,7 @@ export function createSecondRunner(
   const runner = createExecutionRunner({
     db,
     queue: createEmbeddedQueueDriver(db),
+    flows: createFlowsRepository(db),
     engine,
     logs: createLogWriter(db, { flushMs: 10 }),
     now: () => new Date(),

@@ -2,20 +2,12 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { engineStatusSchema } from '@ponte/shared/monitoring.schema';
-import { messages } from '@ponte/shared/messages';
 import { sessionOf } from '../../plugins/auth';
-import { notFound } from '../../lib/app-error';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
-import type { ExecutionRunner } from '../executions/execution-runner';
+import type { EngineService } from './engine.service';
 
 export interface EngineControlOptions {
-  runner: ExecutionRunner;
-  /** Schedules active for the workspace. */
-  scheduledJobs: (workspaceId: string) => number;
-  /** Reloads the workspace's triggers (webhooks, schedules). */
-  reloadTriggers: (workspaceId: string) => Promise<void>;
-  /** Ends the workspace's debug sessions: a restart leaves nothing paused. */
-  stopDebugSessions?: (workspaceId: string) => void;
+  service: EngineService;
   /** The public address of Ponte for this request (PONTE_PUBLIC_URL or the request's). */
   publicUrl?: (request: FastifyRequest) => string;
 }
@@ -29,7 +21,7 @@ const security = bearerSecurity;
  */
 export const engineControlRoutes: FastifyPluginAsyncZod<EngineControlOptions> = async (
   app,
-  options,
+  { service, publicUrl },
 ) => {
   app.get(
     '/status',
@@ -41,17 +33,10 @@ export const engineControlRoutes: FastifyPluginAsyncZod<EngineControlOptions> = 
         response: { 200: engineStatusSchema, ...errorResponses(401) },
       },
     },
-    async (request) => {
-      const { workspaceId } = sessionOf(request);
-      return {
-        running: true,
-        scheduled_jobs: options.scheduledJobs(workspaceId),
-        running_flows_count: (await options.runner.repository.running(workspaceId)).length,
-        // Internal queues arrive with their own area.
-        queues: { registered_queues: 0 },
-        endpoint: `${options.publicUrl?.(request) ?? `${request.protocol}://${request.host}`}/engine`,
-      };
-    },
+    async (request) => ({
+      ...(await service.status(sessionOf(request).workspaceId)),
+      endpoint: `${publicUrl?.(request) ?? `${request.protocol}://${request.host}`}/engine`,
+    }),
   );
 
   app.post(
@@ -66,11 +51,7 @@ export const engineControlRoutes: FastifyPluginAsyncZod<EngineControlOptions> = 
       },
     },
     async (request) => {
-      const stopped = await options.runner.stop(
-        sessionOf(request).workspaceId,
-        request.body.execution_id,
-      );
-      if (!stopped) throw notFound(messages.engine.executionNotRunning);
+      await service.stopExecution(sessionOf(request).workspaceId, request.body.execution_id);
       return { success: true as const };
     },
   );
@@ -89,10 +70,7 @@ export const engineControlRoutes: FastifyPluginAsyncZod<EngineControlOptions> = 
       },
     },
     async (request) => {
-      const { workspaceId } = sessionOf(request);
-      options.stopDebugSessions?.(workspaceId);
-      const stopped = await options.runner.stopAll(workspaceId);
-      await options.reloadTriggers(workspaceId);
+      const stopped = await service.restart(sessionOf(request).workspaceId);
       return { success: true as const, stopped_executions: stopped };
     },
   );

@@ -1,19 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ManifestLookup } from '@ponte/shared/flow/flow-operations';
-import {
-  flowIssueSchema,
-  structuralIssueCodes,
-  validateFlow,
-} from '@ponte/shared/flow/flow-validator';
-import { nodeLibrarySchema, type NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
+import { flowIssueSchema } from '@ponte/shared/flow/flow-validator';
+import { nodeLibrarySchema } from '@ponte/shared/flow/node-manifest.schema';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
+import type { EngineService } from './engine.service';
 
 export interface EngineRoutesOptions {
-  manifests: () => NodeManifest[];
-  /** Registered versions below the newest, for panels of nodes pinned to them. */
-  olderManifests: () => NodeManifest[];
-  lookup: ManifestLookup;
+  service: EngineService;
 }
 
 const tags = ['Engine'];
@@ -24,12 +17,11 @@ const validatorResponseSchema = z.object({
   errors: z.array(flowIssueSchema),
 });
 
-/** An exported flow file (`{name, data, variables…}`) or a bare flow document. */
-const documentOf = (body: unknown): unknown =>
-  body && typeof body === 'object' && 'data' in body ? (body as { data: unknown }).data : body;
-
 /** Mounted at /engine (authenticated scope). */
-export const engineRoutes: FastifyPluginAsyncZod<EngineRoutesOptions> = async (app, options) => {
+export const engineRoutes: FastifyPluginAsyncZod<EngineRoutesOptions> = async (
+  app,
+  { service },
+) => {
   app.get(
     '/library',
     {
@@ -41,7 +33,7 @@ export const engineRoutes: FastifyPluginAsyncZod<EngineRoutesOptions> = async (a
         response: { 200: nodeLibrarySchema, ...errorResponses(401) },
       },
     },
-    async () => ({ nodes: options.manifests(), olderVersions: options.olderManifests() }),
+    async () => service.library(),
   );
 
   app.post(
@@ -56,12 +48,6 @@ export const engineRoutes: FastifyPluginAsyncZod<EngineRoutesOptions> = async (a
         response: { 200: validatorResponseSchema, ...errorResponses(401, 413) },
       },
     },
-    async (request) => {
-      const errors = validateFlow(documentOf(request.body), options.lookup);
-      const isValid = !errors.some(
-        (issue) => issue.level === 'error' && structuralIssueCodes.includes(issue.code),
-      );
-      return { isValid, errors };
-    },
+    async (request) => service.validate(request.body),
   );
 };

@@ -15,6 +15,7 @@ import { flows } from '../../db/schema';
 import { serverRoot } from '../../package-root';
 import { createSecondRunner } from '../../test/second-runner';
 import { createAuthRepository } from '../auth/auth.repository';
+import { createFlowsRepository } from '../flows/flows.repository';
 import { createLogWriter } from '../logs/log-writer';
 import { createExecutionRunner, type ExecutionRunner } from './execution-runner';
 
@@ -46,6 +47,7 @@ describeEachDriver('execution runner', (driver) => {
     const runner = createExecutionRunner({
       db,
       queue: createEmbeddedQueueDriver(db),
+      flows: createFlowsRepository(db),
       engine,
       logs: createLogWriter(db, { flushMs: 10 }),
       now: () => new Date(),

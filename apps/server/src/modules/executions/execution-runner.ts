@@ -6,15 +6,18 @@ import type { EngineEvent, ExecutionResult } from '@ponte/engine/executor/events
 import type { WebhookResponse } from '@ponte/engine/kit/context';
 import type { Message } from '@ponte/engine/kit/message';
 import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { createExpiringCache } from '../../lib/expiring-cache';
-import { flows } from '../../db/schema';
-import type { QueueConsumer, QueueDriver } from '../../plugins/queue/queue-driver';
+import type { QueueConsumer, QueueDriver, QueueJob } from '../../plugins/queue/queue-driver';
+import type { FlowRow } from '../flows/flows.repository';
 import type { LogWriter } from '../logs/log-writer';
 import { logsOf } from './execution-logs';
 import { nodeNamer } from './node-namer';
-import { createExecutionsRepository, type ExecutionRow } from './executions.repository';
+import {
+  createExecutionsRepository,
+  type ExecutionRow,
+  type ExecutionsRepository,
+} from './executions.repository';
 
 export const executionsQueue = 'executions';
 
@@ -50,6 +53,8 @@ export interface EnqueuedExecution {
 export interface ExecutionRunnerDeps {
   db: Database;
   queue: QueueDriver;
+  /** The flows module's read of a flow of the workspace. */
+  flows: { find(workspaceId: string, flowId: string): Promise<FlowRow | null> };
   engine: Engine;
   logs: LogWriter;
   now: () => Date;
@@ -88,13 +93,173 @@ function keepable(msg: Message): Message | null {
   }
 }
 
+/** What the runner's parts share. */
+interface RunnerContext {
+  deps: ExecutionRunnerDeps;
+  repository: ExecutionsRepository;
+  waiters: Map<string, Waiter>;
+  controllers: Map<string, AbortController>;
+  stopping: Set<string>;
+  events: EventEmitter;
+  created: Map<string, ExecutionRow>;
+  loadFlow(workspaceId: string, flowId: string): Promise<FlowRow | null>;
+  settle(execution: ExecutionRow, result: ExecutionResult): void;
+}
+
+/** Writes the execution row and starts it in a free slot, or queues the job. */
+async function enqueueExecution(
+  ctx: RunnerContext,
+  request: ExecutionRequest,
+): Promise<EnqueuedExecution> {
+  const { deps, repository, loadFlow, waiters, created } = ctx;
+  const { queue, now } = deps;
+  const flow = await loadFlow(request.workspaceId, request.flowId);
+  if (!flow) throw new Error('Flow não encontrado.');
+  const trigger = (flow.data as FlowDocument).nodes.find(
+    (node) => node.uid === request.triggerNodeUid,
+  );
+  const id = randomUUID();
+  const done = new Promise<ExecutionResult>((resolve) => {
+    waiters.set(id, { resolve, ...(request.respond ? { respond: request.respond } : {}) });
+  });
+  const base = {
+    id,
+    workspaceId: request.workspaceId,
+    flowId: request.flowId,
+    triggerType: trigger?.type ?? '',
+    triggerNodeUid: request.triggerNodeUid,
+    queuedAt: now(),
+    triggerMsg: keepable(request.msg),
+  };
+  const payload: JobPayload = {
+    execution_id: id,
+    msg: request.msg,
+    ...(request.startAt ? { startAt: request.startAt } : {}),
+  };
+  // Room to start now: the execution row, written as running, is the only record (a crash
+  // leaves it running, and the next start marks it crashed). Otherwise it waits its turn.
+  const placing = {
+    workspaceId: request.workspaceId,
+    concurrencyKey: request.flowId,
+    concurrencyLimit: flow.config.rate_limit,
+  };
+  const slot = queue.reserve(executionsQueue, placing);
+  if (slot) {
+    let row: ExecutionRow;
+    try {
+      row = await repository.create({ ...base, status: 'running', startedAt: base.queuedAt });
+    } catch (error) {
+      slot.release();
+      waiters.delete(id);
+      throw error;
+    }
+    created.set(id, row);
+    slot.start({ ...payload, started: true } satisfies JobPayload);
+    return { execution_id: id, done };
+  }
+  const row = await repository.create({ ...base, status: 'queued' });
+  created.set(id, row);
+  await queue.enqueue(executionsQueue, { ...placing, payload }).catch((error: unknown) => {
+    created.delete(id);
+    waiters.delete(id);
+    throw error;
+  });
+  return { execution_id: id, done };
+}
+
+/** Runs one execution in the engine and records its outcome. */
+async function runExecution(
+  ctx: RunnerContext,
+  execution: ExecutionRow,
+  payload: JobPayload,
+  signal: AbortSignal,
+): Promise<void> {
+  const { deps, repository, loadFlow, settle, events, controllers, stopping, waiters } = ctx;
+  const { engine, logs, now } = deps;
+  const flow = await loadFlow(execution.workspaceId, execution.flowId);
+  const startedAt = now();
+  if (!flow) {
+    const error = { message: 'O flow desta execução não existe mais.' };
+    await repository.finish(execution.id, {
+      status: 'error',
+      endedAt: startedAt,
+      durationMs: 0,
+      steps: 0,
+      error,
+    });
+    return settle(execution, {
+      execution_id: execution.id,
+      status: 'error',
+      error,
+      execution_time: 0,
+      steps: 0,
+    });
+  }
+  if (!payload.started && !(await repository.markRunning(execution.id, startedAt))) return;
+  events.emit('started', execution);
+  const controller = new AbortController();
+  controllers.set(execution.id, controller);
+  const onAbort = () => controller.abort(signal.reason);
+  signal.addEventListener('abort', onAbort);
+  const waiter = waiters.get(execution.id);
+  const nameOf = nodeNamer(flow.data as FlowDocument, engine);
+  const onEvent = (event: EngineEvent) => {
+    const entries = logsOf(event, execution.workspaceId, nameOf);
+    for (const entry of entries) logs.write(entry);
+    events.emit('event', event, execution.workspaceId, entries);
+  };
+  const debug = deps.debug?.attach(execution);
+  try {
+    const result = await engine.execute({
+      executionId: execution.id,
+      workspaceId: execution.workspaceId,
+      flowId: execution.flowId,
+      flow: flow.data as FlowDocument,
+      flowVariables: flow.variables,
+      trigger: { nodeUid: execution.triggerNodeUid, msg: payload.msg },
+      ...(payload.startAt ? { startAt: payload.startAt } : {}),
+      signal: controller.signal,
+      ...(debug ? { debug } : {}),
+      ...(waiter?.respond ? { respond: waiter.respond } : {}),
+      onEvent,
+    });
+    await repository.finish(execution.id, {
+      status: result.status,
+      endedAt: now(),
+      durationMs: result.execution_time,
+      steps: result.steps,
+      error: result.error ?? null,
+    });
+    settle(execution, result);
+  } finally {
+    if (debug) deps.debug?.detach(execution);
+    signal.removeEventListener('abort', onAbort);
+    controllers.delete(execution.id);
+    stopping.delete(execution.id);
+  }
+}
+
+/** A job of the queue: the execution it names runs, unless it was stopped or ran already. */
+async function consumeJob(ctx: RunnerContext, job: QueueJob, signal: AbortSignal): Promise<void> {
+  const { deps, repository, created } = ctx;
+  const run = (execution: ExecutionRow, payload: JobPayload, signal: AbortSignal) =>
+    runExecution(ctx, execution, payload, signal);
+  const payload = job.payload as JobPayload;
+  const known = created.get(payload.execution_id);
+  created.delete(payload.execution_id);
+  const execution = known ?? (await repository.find(payload.execution_id));
+  const expected = payload.started ? 'running' : 'queued';
+  if (!execution || execution.status !== expected) return;
+  await run(execution, payload, signal).catch((error: unknown) => deps.onError?.(error));
+}
+
 /**
  * Runs every execution through the queue driver: enqueue writes the execution row and the job;
  * the consumer loads the flow, runs it in the engine, turns its events into logs and records
  * the outcome. A flow's `config.rate_limit` caps its simultaneous executions.
  */
 export function createExecutionRunner(deps: ExecutionRunnerDeps) {
-  const { db, queue, engine, logs, now } = deps;
+  const { db, queue, logs, now } = deps;
   const repository = createExecutionsRepository(db);
   const waiters = new Map<string, Waiter>();
   const controllers = new Map<string, AbortController>();
@@ -105,17 +270,14 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
   /** Execution rows this process created and has not started yet (saves reading them back). */
   const created = new Map<string, ExecutionRow>();
   /** Flows read recently; `forgetFlow` drops one on save or removal. */
-  const flowCache = createExpiringCache<string, typeof flows.$inferSelect>(2_000);
+  const flowCache = createExpiringCache<string, FlowRow>(2_000);
 
   const loadFlow = async (workspaceId: string, flowId: string) => {
     const cached = flowCache.get(flowId);
     if (cached) return cached.workspaceId === workspaceId ? cached : null;
-    const [row] = await db
-      .select()
-      .from(flows)
-      .where(and(eq(flows.workspaceId, workspaceId), eq(flows.id, flowId)));
+    const row = await deps.flows.find(workspaceId, flowId);
     if (row) flowCache.set(flowId, row);
-    return row ?? null;
+    return row;
   };
 
   const settle = (execution: ExecutionRow, result: ExecutionResult) => {
@@ -125,131 +287,21 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     events.emit('finished', result, execution);
   };
 
-  const run = async (
-    execution: ExecutionRow,
-    payload: JobPayload,
-    signal: AbortSignal,
-  ): Promise<void> => {
-    const flow = await loadFlow(execution.workspaceId, execution.flowId);
-    const startedAt = now();
-    if (!flow) {
-      const error = { message: 'O flow desta execução não existe mais.' };
-      await repository.finish(execution.id, {
-        status: 'error',
-        endedAt: startedAt,
-        durationMs: 0,
-        steps: 0,
-        error,
-      });
-      return settle(execution, {
-        execution_id: execution.id,
-        status: 'error',
-        error,
-        execution_time: 0,
-        steps: 0,
-      });
-    }
-    if (!payload.started && !(await repository.markRunning(execution.id, startedAt))) return;
-    events.emit('started', execution);
-    const controller = new AbortController();
-    controllers.set(execution.id, controller);
-    const onAbort = () => controller.abort(signal.reason);
-    signal.addEventListener('abort', onAbort);
-    const waiter = waiters.get(execution.id);
-    const nameOf = nodeNamer(flow.data as FlowDocument, engine);
-    const onEvent = (event: EngineEvent) => {
-      const entries = logsOf(event, execution.workspaceId, nameOf);
-      for (const entry of entries) logs.write(entry);
-      events.emit('event', event, execution.workspaceId, entries);
-    };
-    const debug = deps.debug?.attach(execution);
-    try {
-      const result = await engine.execute({
-        executionId: execution.id,
-        workspaceId: execution.workspaceId,
-        flowId: execution.flowId,
-        flow: flow.data as FlowDocument,
-        flowVariables: flow.variables,
-        trigger: { nodeUid: execution.triggerNodeUid, msg: payload.msg },
-        ...(payload.startAt ? { startAt: payload.startAt } : {}),
-        signal: controller.signal,
-        ...(debug ? { debug } : {}),
-        ...(waiter?.respond ? { respond: waiter.respond } : {}),
-        onEvent,
-      });
-      await repository.finish(execution.id, {
-        status: result.status,
-        endedAt: now(),
-        durationMs: result.execution_time,
-        steps: result.steps,
-        error: result.error ?? null,
-      });
-      settle(execution, result);
-    } finally {
-      if (debug) deps.debug?.detach(execution);
-      signal.removeEventListener('abort', onAbort);
-      controllers.delete(execution.id);
-      stopping.delete(execution.id);
-    }
+  const ctx: RunnerContext = {
+    deps,
+    repository,
+    waiters,
+    controllers,
+    stopping,
+    events,
+    created,
+    loadFlow,
+    settle,
   };
-
   return {
     events,
 
-    async enqueue(request: ExecutionRequest): Promise<EnqueuedExecution> {
-      const flow = await loadFlow(request.workspaceId, request.flowId);
-      if (!flow) throw new Error('Flow não encontrado.');
-      const trigger = (flow.data as FlowDocument).nodes.find(
-        (node) => node.uid === request.triggerNodeUid,
-      );
-      const id = randomUUID();
-      const done = new Promise<ExecutionResult>((resolve) => {
-        waiters.set(id, { resolve, ...(request.respond ? { respond: request.respond } : {}) });
-      });
-      const base = {
-        id,
-        workspaceId: request.workspaceId,
-        flowId: request.flowId,
-        triggerType: trigger?.type ?? '',
-        triggerNodeUid: request.triggerNodeUid,
-        queuedAt: now(),
-        triggerMsg: keepable(request.msg),
-      };
-      const payload: JobPayload = {
-        execution_id: id,
-        msg: request.msg,
-        ...(request.startAt ? { startAt: request.startAt } : {}),
-      };
-      // Room to start now: the execution row, written as running, is the only record (a crash
-      // leaves it running, and the next start marks it crashed). Otherwise it waits its turn.
-      const placing = {
-        workspaceId: request.workspaceId,
-        concurrencyKey: request.flowId,
-        concurrencyLimit: flow.config.rate_limit,
-      };
-      const slot = queue.reserve(executionsQueue, placing);
-      if (slot) {
-        let row: ExecutionRow;
-        try {
-          row = await repository.create({ ...base, status: 'running', startedAt: base.queuedAt });
-        } catch (error) {
-          slot.release();
-          waiters.delete(id);
-          throw error;
-        }
-        created.set(id, row);
-        slot.start({ ...payload, started: true } satisfies JobPayload);
-        return { execution_id: id, done };
-      }
-      const row = await repository.create({ ...base, status: 'queued' });
-      created.set(id, row);
-      await queue.enqueue(executionsQueue, { ...placing, payload }).catch((error: unknown) => {
-        created.delete(id);
-        waiters.delete(id);
-        throw error;
-      });
-      return { execution_id: id, done };
-    },
+    enqueue: (request: ExecutionRequest) => enqueueExecution(ctx, request),
 
     /** Marks what a dead process left behind as crashed, then starts consuming. */
     async start(): Promise<ExecutionRow[]> {
@@ -261,19 +313,9 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         ...(await repository.markCrashed(ids, now())),
         ...(await repository.markCrashed('all-unfinished', now())),
       ];
-      consumer = queue.consume(
-        executionsQueue,
-        async (job, signal) => {
-          const payload = job.payload as JobPayload;
-          const known = created.get(payload.execution_id);
-          created.delete(payload.execution_id);
-          const execution = known ?? (await repository.find(payload.execution_id));
-          const expected = payload.started ? 'running' : 'queued';
-          if (!execution || execution.status !== expected) return;
-          await run(execution, payload, signal).catch((error: unknown) => deps.onError?.(error));
-        },
-        { concurrency: deps.concurrency },
-      );
+      consumer = queue.consume(executionsQueue, (job, signal) => consumeJob(ctx, job, signal), {
+        concurrency: deps.concurrency,
+      });
       return crashed;
     },
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { createWriteBatcher } from '../../lib/write-batcher';
-import { executions, flows, type ExecutionStatus } from '../../db/schema';
+import { executions, type ExecutionStatus } from '../../db/schema';
 
 export type ExecutionRow = typeof executions.$inferSelect;
 
@@ -12,12 +12,8 @@ const { triggerMsg: _triggerMsg, ...summaryColumns } = getTableColumns(execution
 
 type Outcome = Pick<ExecutionRow, 'status' | 'endedAt' | 'durationMs' | 'steps' | 'error'>;
 
-/**
- * Every read takes the workspace of the session; writes come from the runner. The three writes
- * every execution makes (create, mark running, finish) are group-committed: concurrent
- * executions share one statement.
- */
-export function createExecutionsRepository(db: Database) {
+/** The three writes every execution makes, each group-committed. */
+function createExecutionWrites(db: Database) {
   const create = createWriteBatcher(async (rows: (typeof executions.$inferInsert)[]) => {
     const created = await db.insert(executions).values(rows).returning();
     const byId = new Map(created.map((row) => [row.id, row]));
@@ -55,6 +51,17 @@ export function createExecutionsRepository(db: Database) {
       where executions.id = v.id`);
     return items.map(() => undefined);
   });
+
+  return { create, markRunning, finish };
+}
+
+/**
+ * Every read takes the workspace of the session; writes come from the runner. The three writes
+ * every execution makes (create, mark running, finish) are group-committed: concurrent
+ * executions share one statement.
+ */
+export function createExecutionsRepository(db: Database) {
+  const { create, markRunning, finish } = createExecutionWrites(db);
 
   return {
     create(row: typeof executions.$inferInsert): Promise<ExecutionRow> {
@@ -103,9 +110,8 @@ export function createExecutionsRepository(db: Database) {
 
     async running(workspaceId: string) {
       return db
-        .select({ execution: summaryColumns, flowName: flows.name })
+        .select(summaryColumns)
         .from(executions)
-        .leftJoin(flows, eq(flows.id, executions.flowId))
         .where(and(eq(executions.workspaceId, workspaceId), eq(executions.status, 'running')))
         .orderBy(desc(executions.startedAt));
     },
@@ -120,9 +126,8 @@ export function createExecutionsRepository(db: Database) {
       const total = counted?.total ?? 0;
       const last = Math.max(1, Math.ceil(total / size));
       const rows = await db
-        .select({ execution: summaryColumns, flowName: flows.name })
+        .select(summaryColumns)
         .from(executions)
-        .leftJoin(flows, eq(flows.id, executions.flowId))
         .where(where)
         .orderBy(desc(executions.endedAt), desc(executions.id))
         .limit(size)

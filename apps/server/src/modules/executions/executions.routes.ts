@@ -8,25 +8,20 @@ import {
 import { z } from 'zod';
 import { sessionOf } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
-import type { ExecutionRunner } from './execution-runner';
-import { runningExecutions } from './running-executions';
+import type { ExecutionsService } from './executions.service';
 
 export interface ExecutionsRoutesOptions {
-  runner: ExecutionRunner;
-  now: () => Date;
+  service: ExecutionsService;
 }
 
 const tags = ['Monitoramento'];
 const security = bearerSecurity;
-const minute = 60_000;
 
 /** Mounted at /api/v1 (authenticated scope). */
 export const executionsRoutes: FastifyPluginAsyncZod<ExecutionsRoutesOptions> = async (
   app,
-  { runner, now },
+  { service },
 ) => {
-  const repository = runner.repository;
-
   app.get(
     '/monitoring/executions/completed',
     {
@@ -38,28 +33,8 @@ export const executionsRoutes: FastifyPluginAsyncZod<ExecutionsRoutesOptions> = 
         response: { 200: completedListSchema, ...errorResponses(401) },
       },
     },
-    async (request) => {
-      const { rows, total } = await repository.completed(
-        sessionOf(request).workspaceId,
-        request.query.page,
-        request.query.size,
-      );
-      return {
-        items: rows.map(({ execution, flowName }) => ({
-          _id: execution.id,
-          data: {
-            execution_id: execution.id,
-            flow_id: execution.flowId,
-            flow_name: flowName,
-            status: execution.status as 'success' | 'error' | 'stopped' | 'crashed',
-            timestamp: execution.endedAt!.toISOString(),
-            message: { execution_time: execution.durationMs ?? 0 },
-            error: execution.error?.message ?? null,
-          },
-        })),
-        total,
-      };
-    },
+    async (request) =>
+      service.completed(sessionOf(request).workspaceId, request.query.page, request.query.size),
   );
 
   app.get(
@@ -72,19 +47,7 @@ export const executionsRoutes: FastifyPluginAsyncZod<ExecutionsRoutesOptions> = 
         response: { 200: timeseriesSchema, ...errorResponses(401) },
       },
     },
-    async (request) => {
-      const end = Math.floor(now().getTime() / minute) * minute;
-      const start = end - 59 * minute;
-      const counts = new Map(
-        (await repository.perMinute(sessionOf(request).workspaceId, new Date(start))).map(
-          (point) => [point.minute.getTime(), point.n],
-        ),
-      );
-      return Array.from({ length: 60 }, (_, i) => {
-        const at = start + i * minute;
-        return { x: new Date(at).toISOString(), y: counts.get(at) ?? 0 };
-      });
-    },
+    async (request) => service.timeseries(sessionOf(request).workspaceId),
   );
 
   app.get(
@@ -97,6 +60,6 @@ export const executionsRoutes: FastifyPluginAsyncZod<ExecutionsRoutesOptions> = 
         response: { 200: z.array(runningExecutionSchema), ...errorResponses(401) },
       },
     },
-    async (request) => runningExecutions(runner, sessionOf(request).workspaceId),
+    async (request) => service.running(sessionOf(request).workspaceId),
   );
 };

@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, getTableColumns, ilike, isNull, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNull,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { customers, flows, groups, workspaces } from '../../db/schema';
 import { containsPattern, pageOffset } from '../../lib/list-query';
@@ -53,6 +63,32 @@ export function createFlowsRepository(db: Database) {
     async find(workspaceId: string, id: string): Promise<FlowRow | null> {
       const [row] = await db.select().from(flows).where(scoped(workspaceId, id));
       return row ?? null;
+    },
+
+    /** Names of the workspace's flows among `ids` (monitoring lists); a removed flow is absent. */
+    async names(workspaceId: string, ids: string[]): Promise<Map<string, string>> {
+      if (!ids.length) return new Map();
+      const rows = await db
+        .select({ id: flows.id, name: flows.name })
+        .from(flows)
+        .where(and(eq(flows.workspaceId, workspaceId), inArray(flows.id, [...new Set(ids)])));
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
+
+    /** The enabled flows of the workspace (error flows, engine restart). */
+    async listEnabled(workspaceId: string): Promise<FlowRow[]> {
+      return db
+        .select()
+        .from(flows)
+        .where(and(eq(flows.workspaceId, workspaceId), eq(flows.enabled, true)));
+    },
+
+    /**
+     * The enabled flows of every workspace, read once when the process starts to arm their
+     * triggers: the only read that crosses workspaces.
+     */
+    async listTriggers(): Promise<FlowRow[]> {
+      return db.select().from(flows).where(eq(flows.enabled, true));
     },
 
     async create(workspaceId: string, values: FlowWrite, now: Date): Promise<FlowRow> {

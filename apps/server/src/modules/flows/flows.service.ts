@@ -18,7 +18,12 @@ import { messages } from '@ponte/shared/messages';
 import type { Database } from '../../db/client';
 import { AppError, invalidField, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
-import { createFlowsRepository, type FlowRow, type FlowWrite } from './flows.repository';
+import {
+  createFlowsRepository,
+  type FlowRow,
+  type FlowsRepository,
+  type FlowWrite,
+} from './flows.repository';
 
 const m = messages.flows;
 
@@ -28,7 +33,7 @@ export interface FlowsServiceDeps {
   /** The node library the documents are checked against. */
   lookup: ManifestLookup;
   /** Called after a flow was created, saved, duplicated or removed (its triggers reload). */
-  onChange?: (flowId: string) => Promise<void> | void;
+  onChange?: (workspaceId: string, flowId: string) => Promise<void> | void;
   /** Installation-wide Action/Trigger limit (PONTE_NODE_LIMIT), over the customer's own. */
   nodeLimit?: number | null;
 }
@@ -47,23 +52,19 @@ function wanted(fields: string | undefined, field: string): boolean {
   return included.length === 0 || included.includes(field);
 }
 
-export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: FlowsServiceDeps) {
-  const repository = createFlowsRepository(db);
-  const missing = () => notFound(m.notFound);
-  const changed = async (flow: Flow) => {
-    await onChange?.(flow._id);
-    return flow;
-  };
+/** Nodes of the document whose type version is deprecated. */
+function deprecatedNodes(lookup: ManifestLookup, data: unknown): string[] {
+  const parsed = flowDocumentSchema.safeParse(data);
+  if (!parsed.success) return [];
+  return parsed.data.nodes
+    .filter((node) => lookup(node.type, node.typeVersion)?.deprecated)
+    .map((node) => node.uid);
+}
 
-  const deprecatedIn = (data: unknown): string[] => {
-    const parsed = flowDocumentSchema.safeParse(data);
-    if (!parsed.success) return [];
-    return parsed.data.nodes
-      .filter((node) => lookup(node.type, node.typeVersion)?.deprecated)
-      .map((node) => node.uid);
-  };
-
-  const toFlow = (row: Partial<FlowRow> & Pick<FlowRow, 'id'>): Flow => ({
+/** A row as the API answers it. */
+const flowMapper =
+  (lookup: ManifestLookup) =>
+  (row: Partial<FlowRow> & Pick<FlowRow, 'id'>): Flow => ({
     _id: row.id,
     name: row.name ?? '',
     enabled: row.enabled ?? false,
@@ -75,48 +76,68 @@ export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: Flo
     ...(row.thumbnailData !== undefined ? { thumbnailData: row.thumbnailData } : {}),
     description: row.description ?? '',
     config: row.config ?? { rate_limit: 0 },
-    deprecated_nodes: row.data !== undefined ? deprecatedIn(row.data) : [],
+    deprecated_nodes: row.data !== undefined ? deprecatedNodes(lookup, row.data) : [],
     created_at: row.createdAt ? toIso(row.createdAt) : '',
     updated_at: row.updatedAt ? toIso(row.updatedAt) : '',
   });
 
-  /**
-   * The save rules: a malformed document or a deprecated node is refused (400), more
-   * Action/Trigger nodes than the customer's limit too (429); a flow with errors may be saved
-   * disabled (a draft) but never enabled. A node pinned to a version this installation no
-   * longer has, or whose area does not exist yet, is refused too (ADR 0014), except when a
-   * stored flow is only being disabled.
-   */
-  async function checkDocument(
-    workspaceId: string,
-    data: unknown,
-    enabled: boolean,
-    newData = true,
-  ) {
-    const parsed = flowDocumentSchema.safeParse(data);
-    const issues = validateFlow(data, lookup);
-    if (!parsed.success) {
-      throw new AppError(400, errorCodes.invalidFlow, m.invalidDocument, issueDetails(issues));
-    }
-    const doc = parsed.data;
-    const unusable = issues.filter((issue) => unusableCodes.includes(issue.code));
-    if (unusable.length && (newData || enabled)) {
-      throw new AppError(400, errorCodes.invalidFlow, m.unusableNodes, issueDetails(unusable));
-    }
-    if (deprecatedIn(doc).length) throw new AppError(400, errorCodes.deprecatedNodes, m.deprecated);
-    const limit = nodeLimit ?? (await repository.nodeLimit(workspaceId)) ?? limits.defaultNodeLimit;
-    if (countNodes(doc, lookup).actionTrigger > limit) {
-      throw new AppError(429, errorCodes.nodeLimit, m.nodeLimit(limit));
-    }
-    const errors = issues.filter((issue) => issue.level === 'error');
-    if (enabled && errors.length) {
-      throw new AppError(400, errorCodes.invalidFlow, m.invalidToEnable, issueDetails(errors));
-    }
-    const triggers = doc.nodes
-      .filter((node) => lookup(node.type, node.typeVersion)?.category === 'trigger')
-      .map((node) => ({ node_uid: node.uid, node_type: node.type }));
-    return { doc, triggers };
+interface DocumentRules {
+  lookup: ManifestLookup;
+  nodeLimit: number | null | undefined;
+  repository: Pick<FlowsRepository, 'nodeLimit'>;
+}
+
+/**
+ * The save rules: a malformed document or a deprecated node is refused (400), more
+ * Action/Trigger nodes than the customer's limit too (429); a flow with errors may be saved
+ * disabled (a draft) but never enabled. A node pinned to a version this installation no
+ * longer has, or whose area does not exist yet, is refused too (ADR 0014), except when a
+ * stored flow is only being disabled (`newData` false).
+ */
+async function checkFlowDocument(
+  { lookup, nodeLimit, repository }: DocumentRules,
+  workspaceId: string,
+  data: unknown,
+  enabled: boolean,
+  newData: boolean,
+) {
+  const parsed = flowDocumentSchema.safeParse(data);
+  const issues = validateFlow(data, lookup);
+  if (!parsed.success) {
+    throw new AppError(400, errorCodes.invalidFlow, m.invalidDocument, issueDetails(issues));
   }
+  const unusable = issues.filter((issue) => unusableCodes.includes(issue.code));
+  if (unusable.length && (newData || enabled)) {
+    throw new AppError(400, errorCodes.invalidFlow, m.unusableNodes, issueDetails(unusable));
+  }
+  const doc = parsed.data;
+  if (deprecatedNodes(lookup, doc).length)
+    throw new AppError(400, errorCodes.deprecatedNodes, m.deprecated);
+  const limit = nodeLimit ?? (await repository.nodeLimit(workspaceId)) ?? limits.defaultNodeLimit;
+  if (countNodes(doc, lookup).actionTrigger > limit) {
+    throw new AppError(429, errorCodes.nodeLimit, m.nodeLimit(limit));
+  }
+  const errors = issues.filter((issue) => issue.level === 'error');
+  if (enabled && errors.length) {
+    throw new AppError(400, errorCodes.invalidFlow, m.invalidToEnable, issueDetails(errors));
+  }
+  const triggers = doc.nodes
+    .filter((node) => lookup(node.type, node.typeVersion)?.category === 'trigger')
+    .map((node) => ({ node_uid: node.uid, node_type: node.type }));
+  return { doc, triggers };
+}
+
+export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: FlowsServiceDeps) {
+  const repository = createFlowsRepository(db);
+  const missing = () => notFound(m.notFound);
+  const changed = async (workspaceId: string, flow: Flow) => {
+    await onChange?.(workspaceId, flow._id);
+    return flow;
+  };
+
+  const toFlow = flowMapper(lookup);
+  const checkDocument = (workspaceId: string, data: unknown, enabled: boolean, newData = true) =>
+    checkFlowDocument({ lookup, nodeLimit, repository }, workspaceId, data, enabled, newData);
 
   async function checkGroup(workspaceId: string, group: string | null | undefined) {
     if (group && !(await repository.groupExists(workspaceId, group))) {
@@ -162,7 +183,7 @@ export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: Flo
         description: body.description,
         config: { rate_limit: body.config.rate_limit },
       };
-      return changed(toFlow(await repository.create(workspaceId, values, now())));
+      return changed(workspaceId, toFlow(await repository.create(workspaceId, values, now())));
     },
 
     async update(workspaceId: string, id: string, body: FlowUpdate): Promise<Flow> {
@@ -189,7 +210,7 @@ export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: Flo
       if (body.config !== undefined) values.config = { rate_limit: body.config.rate_limit };
       const row = await repository.update(workspaceId, id, values, now());
       if (!row) throw missing();
-      return changed(toFlow(row));
+      return changed(workspaceId, toFlow(row));
     },
 
     /** The copy is created disabled (spec 1 §4), named "… (cópia)". */
@@ -199,13 +220,14 @@ export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: Flo
       const { id: _id, workspaceId: _ws, createdAt: _c, updatedAt: _u, ...copy } = source;
       const name = m.copyName(source.name).slice(0, limits.flowNameMax);
       return changed(
+        workspaceId,
         toFlow(await repository.create(workspaceId, { ...copy, name, enabled: false }, now())),
       );
     },
 
     async remove(workspaceId: string, id: string): Promise<void> {
       if (!(await repository.remove(workspaceId, id))) throw missing();
-      await onChange?.(id);
+      await onChange?.(workspaceId, id);
     },
   };
 }

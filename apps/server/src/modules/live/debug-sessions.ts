@@ -35,6 +35,43 @@ const inactive: DebuggerState = {
   is_breakpoint: false,
 };
 
+const stateOf = (entry: Entry | undefined): DebuggerState => {
+  if (!entry) return inactive;
+  const state = entry.session.state();
+  return {
+    success: true,
+    active: state.active,
+    current: state.current ?? null,
+    waiting: state.waiting,
+    is_breakpoint: state.is_breakpoint,
+  };
+};
+
+/** Where the session stands, as every log message of the moment tells it. */
+function momentOf(session: DebugSession) {
+  const state = session.state();
+  return {
+    is_debug_mode: state.active,
+    is_breakpoint: state.is_breakpoint,
+    waiting_next_step: state.current !== undefined && !state.waiting,
+  };
+}
+
+/** A session just started: nothing attached, `drained` resolves once it has stopped and ended. */
+function newEntry(workspaceId: string, flowId: string, session: DebugSession): Entry {
+  let markDrained!: () => void;
+  const drained = new Promise<void>((resolve) => (markDrained = resolve));
+  return {
+    workspaceId,
+    flowId,
+    session,
+    attached: new Set(),
+    stopping: false,
+    drained,
+    markDrained,
+  };
+}
+
 /**
  * The debug sessions of this process, one per flow (spec 1 §4 Debug). Every execution of a
  * flow that starts while its session is on runs attached to it; its log lines, and the outputs
@@ -56,18 +93,6 @@ export function createDebugSessions(deps: DebugSessionsDeps) {
   const find = (workspaceId: string, flowId: string) => {
     const entry = active.get(flowId);
     return entry?.workspaceId === workspaceId ? entry : undefined;
-  };
-
-  const stateOf = (entry: Entry | undefined): DebuggerState => {
-    if (!entry) return inactive;
-    const state = entry.session.state();
-    return {
-      success: true,
-      active: state.active,
-      current: state.current ?? null,
-      waiting: state.waiting,
-      is_breakpoint: state.is_breakpoint,
-    };
   };
 
   const ended = (entry: Entry) => {
@@ -127,18 +152,8 @@ export function createDebugSessions(deps: DebugSessionsDeps) {
         entry = find(workspaceId, flowId);
       }
       if (!entry) {
-        let markDrained!: () => void;
-        const drained = new Promise<void>((resolve) => (markDrained = resolve));
-        const created: Entry = {
-          workspaceId,
-          flowId,
-          session: deps.createSession(),
-          attached: new Set(),
-          stopping: false,
-          drained,
-          markDrained,
-        };
-        void drained.then(() => send(flowId, debugEventMessage('debug-stop')));
+        const created = newEntry(workspaceId, flowId, deps.createSession());
+        void created.drained.then(() => send(flowId, debugEventMessage('debug-stop')));
         active.set(flowId, created);
         entry = created;
       }
@@ -169,12 +184,7 @@ export function createDebugSessions(deps: DebugSessionsDeps) {
       if (!entries.length) return;
       const entry = byExecution.get(event.execution_id) ?? find(workspaceId, event.flow_id);
       if (!entry || !listeners.size) return;
-      const state = entry.session.state();
-      const moment = {
-        is_debug_mode: state.active,
-        is_breakpoint: state.is_breakpoint,
-        waiting_next_step: state.current !== undefined && !state.waiting,
-      };
+      const moment = momentOf(entry.session);
       for (const line of entries) send(entry.flowId, debuggerLogMessage(event, line, moment));
     },
 

@@ -49,6 +49,51 @@ const debuggerPrefix = liveRooms.debugger('');
 /** The workspace's own live-monitoring room: a workspace never sees another's executions. */
 const monitoringRoom = (workspaceId: string) => `${liveRooms.liveMonitoring}:${workspaceId}`;
 
+type SessionFromToken = (token: unknown) => Promise<AuthContext | null>;
+
+/** The handshake: `auth.token` must resolve to a session, else `Sessão inválida.`. */
+const handshake =
+  (sessionFromToken: SessionFromToken, fail: (error: unknown) => void) =>
+  (socket: LiveSocket, next: (error?: Error) => void) => {
+    const token: unknown = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    sessionFromToken(token).then(
+      (session) => {
+        if (!session) return next(new Error(m.invalidSession));
+        Object.assign(socket.data, { token, session, debugFlows: new Set(), asking: false });
+        next();
+      },
+      (error: unknown) => {
+        fail(error);
+        next(new Error(m.invalidSession));
+      },
+    );
+  };
+
+/** `join`: the token is checked again; a debugger room only for a flow of the workspace. */
+async function joinRoom(
+  socket: LiveSocket,
+  room: string,
+  sessionFromToken: SessionFromToken,
+  flowInWorkspace: LiveSocketDeps['flowInWorkspace'],
+): Promise<JoinAck> {
+  const session = await sessionFromToken(socket.data.token);
+  if (!session) return { ok: false, message: m.invalidSession };
+  const { workspaceId } = socket.data.session;
+  if (room === liveRooms.liveMonitoring) {
+    await socket.join(monitoringRoom(workspaceId));
+    return { ok: true };
+  }
+  if (room.startsWith(debuggerPrefix)) {
+    const flowId = room.slice(debuggerPrefix.length);
+    if (!flowId || !(await flowInWorkspace(workspaceId, flowId)))
+      return { ok: false, message: messages.engine.flowNotFound };
+    await socket.join(room);
+    socket.data.debugFlows.add(flowId);
+    return { ok: true };
+  }
+  return { ok: false, message: m.unknownRoom };
+}
+
 /**
  * The live socket (spec 1 §7, spec 2 §7) on the app's HTTP server: session token in the
  * handshake, rooms `live-monitoring` (the workspace's running executions) and
@@ -62,20 +107,7 @@ export function createLiveSocket(deps: LiveSocketDeps) {
   const sessionFromToken = async (token: unknown) =>
     typeof token === 'string' && token ? deps.resolveSession(token) : null;
 
-  io.use((socket, next) => {
-    const token: unknown = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-    sessionFromToken(token).then(
-      (session) => {
-        if (!session) return next(new Error(m.invalidSession));
-        Object.assign(socket.data, { token, session, debugFlows: new Set(), asking: false });
-        next();
-      },
-      (error: unknown) => {
-        fail(error);
-        next(new Error(m.invalidSession));
-      },
-    );
-  });
+  io.use(handshake(sessionFromToken, fail));
 
   const roomSize = (room: string) => io.sockets.adapter.rooms.get(room)?.size ?? 0;
 
@@ -86,24 +118,8 @@ export function createLiveSocket(deps: LiveSocketDeps) {
       deps.debugSessions.stop(socket.data.session.workspaceId, flowId);
   };
 
-  const join = async (socket: LiveSocket, room: string): Promise<JoinAck> => {
-    const session = await sessionFromToken(socket.data.token);
-    if (!session) return { ok: false, message: m.invalidSession };
-    const { workspaceId } = socket.data.session;
-    if (room === liveRooms.liveMonitoring) {
-      await socket.join(monitoringRoom(workspaceId));
-      return { ok: true };
-    }
-    if (room.startsWith(debuggerPrefix)) {
-      const flowId = room.slice(debuggerPrefix.length);
-      if (!flowId || !(await deps.flowInWorkspace(workspaceId, flowId)))
-        return { ok: false, message: messages.engine.flowNotFound };
-      await socket.join(room);
-      socket.data.debugFlows.add(flowId);
-      return { ok: true };
-    }
-    return { ok: false, message: m.unknownRoom };
-  };
+  const join = (socket: LiveSocket, room: string) =>
+    joinRoom(socket, room, sessionFromToken, deps.flowInWorkspace);
 
   const leave = async (socket: LiveSocket, room: string) => {
     if (room === liveRooms.liveMonitoring) {

@@ -9,12 +9,10 @@ import { messages } from '@ponte/shared/messages';
 import { sessionOf } from '../../plugins/auth';
 import { invalidField } from '../../lib/app-error';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
-import { createLogsRepository } from './logs.repository';
-import type { Database } from '../../db/client';
+import type { LogsService } from './logs.service';
 
 export interface MonitoringRoutesOptions {
-  db: Database;
-  now: () => Date;
+  service: LogsService;
 }
 
 function parseFilters(raw: string | undefined): LogFilters {
@@ -33,10 +31,8 @@ function parseFilters(raw: string | undefined): LogFilters {
 /** Mounted at /api/v1 (authenticated scope). */
 export const monitoringRoutes: FastifyPluginAsyncZod<MonitoringRoutesOptions> = async (
   app,
-  { db, now },
+  { service },
 ) => {
-  const repository = createLogsRepository(db);
-
   app.get(
     '/monitoring/logs',
     {
@@ -51,28 +47,12 @@ export const monitoringRoutes: FastifyPluginAsyncZod<MonitoringRoutesOptions> = 
     },
     async (request) => {
       const filters = parseFilters(request.query.filters);
-      const { items, total } = await repository.list(
+      return service.list(
         sessionOf(request).workspaceId,
         filters,
         request.query.page,
         request.query.size,
-        now(),
       );
-      return {
-        items: items.map((row) => ({
-          _id: String(row.id),
-          data: {
-            message: row.message,
-            label: row.label,
-            execution_id: row.executionId,
-            type: row.type,
-            flow_id: row.flowId,
-            node_uid: row.nodeUid,
-            timestamp: row.createdAt.toISOString(),
-          },
-        })),
-        total,
-      };
     },
   );
 };

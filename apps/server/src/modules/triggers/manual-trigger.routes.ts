@@ -1,29 +1,19 @@
 import type {} from '@fastify/multipart';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
 import { messages } from '@ponte/shared/messages';
-import {
-  manualFormFields,
-  validateManualInput,
-} from '@ponte/engine/nodes/triggers/manual-trigger/manual-trigger.node';
-import type { Database } from '../../db/client';
-import { flows } from '../../db/schema';
-import { AppError, invalidField, notFound } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/auth';
-import type { ExecutionRunner } from '../executions/execution-runner';
+import type { ManualTriggerService } from './manual-trigger.service';
 import { createManualUploads } from './manual-uploads';
 
 export interface ManualTriggerOptions {
-  db: Database;
-  runner: ExecutionRunner;
+  service: ManualTriggerService;
   /** Where uploaded files are kept (PONTE_DATA_DIR/uploads). */
   uploadsDir: string;
 }
 
-const m = messages.engine;
 const tags = ['Engine'];
 const security = bearerSecurity;
 const params = z.object({ flowId: z.string().min(1) });
@@ -41,19 +31,6 @@ export const manualTriggerRoutes: FastifyPluginAsyncZod<ManualTriggerOptions> = 
   options,
 ) => {
   const uploads = createManualUploads(options.uploadsDir);
-  const manualNode = async (workspaceId: string, flowId: string) => {
-    const [flow] = await options.db
-      .select()
-      .from(flows)
-      .where(and(eq(flows.workspaceId, workspaceId), eq(flows.id, flowId)));
-    if (!flow) throw notFound(m.flowNotFound);
-    const node = (flow.data as FlowDocument).nodes.find(
-      (n) => n.type === 'core_manual_trigger' && !n.disabled,
-    );
-    if (!node) throw invalidField('flow', m.noManualTrigger);
-    return { flow, node };
-  };
-
   app.get(
     '/flow/manual-trigger/:flowId',
     {
@@ -73,12 +50,11 @@ export const manualTriggerRoutes: FastifyPluginAsyncZod<ManualTriggerOptions> = 
       },
     },
     async (request) => {
-      const { node } = await manualNode(sessionOf(request).workspaceId, request.params.flowId);
-      return {
-        success: true as const,
-        form_fields: manualFormFields(node.params),
-        form_description: String(node.params.description ?? ''),
-      };
+      const form = await options.service.form(
+        sessionOf(request).workspaceId,
+        request.params.flowId,
+      );
+      return { success: true as const, ...form };
     },
   );
 
@@ -97,9 +73,10 @@ export const manualTriggerRoutes: FastifyPluginAsyncZod<ManualTriggerOptions> = 
       },
     },
     async (request) => {
-      const { workspaceId } = sessionOf(request);
-      const { flow, node } = await manualNode(workspaceId, request.params.flowId);
-      if (!flow.enabled) throw invalidField('flow', m.flowDisabled);
+      const target = await options.service.target(
+        sessionOf(request).workspaceId,
+        request.params.flowId,
+      );
       const values: Record<string, unknown> = {};
       if (request.isMultipart()) {
         for await (const part of request.parts()) {
@@ -116,21 +93,7 @@ export const manualTriggerRoutes: FastifyPluginAsyncZod<ManualTriggerOptions> = 
       } else if (request.body && typeof request.body === 'object') {
         Object.assign(values, request.body);
       }
-      const problems = validateManualInput(manualFormFields(node.params), values);
-      if (problems.length) {
-        throw new AppError(
-          400,
-          'validation_error',
-          problems[0]!,
-          problems.map((message) => ({ field: 'form', message })),
-        );
-      }
-      const { execution_id } = await options.runner.enqueue({
-        workspaceId,
-        flowId: flow.id,
-        triggerNodeUid: node.uid,
-        msg: { payload: values },
-      });
+      const execution_id = await options.service.run(target, values);
       return { success: true as const, execution_id };
     },
   );

@@ -1,15 +1,13 @@
-import { and, eq } from 'drizzle-orm';
 import type { FlowDocument, FlowNode } from '@ponte/shared/flow/flow-document.schema';
 import { normaliseWebhookPath } from '@ponte/engine/nodes/triggers/webhook-trigger/webhook-auth';
 import { nextRuns, validateSchedule } from '@ponte/engine/nodes/triggers/schedule-trigger/schedule';
 import type { ExecutionResult } from '@ponte/engine/executor/events';
 import type { Database } from '../../db/client';
-import { flows, scheduleTicks } from '../../db/schema';
 import type { ExecutionRunner } from '../executions/execution-runner';
 import type { ExecutionRow } from '../executions/executions.repository';
+import type { FlowRow } from '../flows/flows.repository';
 import { systemClock, type TimerClock } from './timer-clock';
-
-type FlowRow = typeof flows.$inferSelect;
+import { createTriggersRepository } from './triggers.repository';
 
 export interface WebhookHook {
   flow: FlowRow;
@@ -23,6 +21,14 @@ interface Schedule {
 
 export interface TriggerManagerDeps {
   db: Database;
+  /** The flows module's reads. */
+  flows: {
+    /** Enabled flows of every workspace (start). */
+    listTriggers(): Promise<FlowRow[]>;
+    /** Enabled flows of one workspace (error flows, engine restart). */
+    listEnabled(workspaceId: string): Promise<FlowRow[]>;
+    find(workspaceId: string, flowId: string): Promise<FlowRow | null>;
+  };
   runner: ExecutionRunner;
   clock?: TimerClock;
   onError?: (error: unknown, context: string) => void;
@@ -30,6 +36,43 @@ export interface TriggerManagerDeps {
 
 const nodesOf = (flow: FlowRow, type: string) =>
   ((flow.data as FlowDocument).nodes ?? []).filter((node) => node.type === type && !node.disabled);
+
+/** The flow's enabled webhook node for a method and path. */
+function webhookNode(flow: FlowRow, method: string, path: string): FlowNode | undefined {
+  const wanted = normaliseWebhookPath(path);
+  return nodesOf(flow, 'core_webhook_trigger').find(
+    (candidate) =>
+      String(candidate.params.method || 'POST').toUpperCase() === method.toUpperCase() &&
+      normaliseWebhookPath(String(candidate.params.path ?? '')) === wanted,
+  );
+}
+
+/** An execution that failed starts the workspace's error flows (never from an error flow). */
+async function startErrorFlows(
+  { flows, runner }: Pick<TriggerManagerDeps, 'flows' | 'runner'>,
+  result: ExecutionResult,
+  execution: ExecutionRow,
+) {
+  if (result.status !== 'error' || execution.triggerType === 'core_error_trigger') return;
+  const candidates = await flows.listEnabled(execution.workspaceId);
+  for (const flow of candidates) {
+    if (flow.id === execution.flowId) continue;
+    for (const node of nodesOf(flow, 'core_error_trigger')) {
+      await runner.enqueue({
+        workspaceId: flow.workspaceId,
+        flowId: flow.id,
+        triggerNodeUid: node.uid,
+        msg: {
+          payload: {
+            error: result.error ?? { message: '' },
+            execution_id: execution.id,
+            flow_id: execution.flowId,
+          },
+        },
+      });
+    }
+  }
+}
 
 /**
  * Activates the triggers of enabled flows: webhooks (looked up per request), schedules (timers
@@ -39,6 +82,7 @@ const nodesOf = (flow: FlowRow, type: string) =>
 export function createTriggerManager(deps: TriggerManagerDeps) {
   const { db, runner } = deps;
   const clock = deps.clock ?? systemClock;
+  const repository = createTriggersRepository(db);
   const webhooks = new Map<string, FlowRow>();
   const schedules = new Map<string, Schedule>();
   let stopped = false;
@@ -56,12 +100,8 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
   };
 
   const fire = async (flow: FlowRow, node: FlowNode, tickAt: Date) => {
-    const claimed = await db
-      .insert(scheduleTicks)
-      .values({ flowId: flow.id, nodeUid: node.uid, tickAt })
-      .onConflictDoNothing()
-      .returning({ flowId: scheduleTicks.flowId });
-    if (!claimed.length) return;
+    const tick = { flowId: flow.id, nodeUid: node.uid, tickAt };
+    if (!(await repository.claimTick(tick))) return;
     const timezone = String(node.params.timezone || 'America/Sao_Paulo');
     const { execution_id } = await runner.enqueue({
       workspaceId: flow.workspaceId,
@@ -69,16 +109,7 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
       triggerNodeUid: node.uid,
       msg: { payload: { scheduled_at: tickAt.toISOString(), timezone } },
     });
-    await db
-      .update(scheduleTicks)
-      .set({ executionId: execution_id })
-      .where(
-        and(
-          eq(scheduleTicks.flowId, flow.id),
-          eq(scheduleTicks.nodeUid, node.uid),
-          eq(scheduleTicks.tickAt, tickAt),
-        ),
-      );
+    await repository.linkTick(tick, execution_id);
   };
 
   const arm = (flow: FlowRow, node: FlowNode) => {
@@ -104,39 +135,15 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
     for (const node of nodesOf(flow, 'core_schedule_trigger')) arm(flow, node);
   };
 
-  const load = async (where?: ReturnType<typeof eq>) => {
-    const rows = await db
-      .select()
-      .from(flows)
-      .where(where ? and(eq(flows.enabled, true), where) : eq(flows.enabled, true));
+  const load = async (workspaceId?: string) => {
+    const rows = workspaceId
+      ? await deps.flows.listEnabled(workspaceId)
+      : await deps.flows.listTriggers();
     for (const row of rows) register(row);
   };
 
-  /** An execution that failed starts the workspace's error flows (never from an error flow). */
-  const onFinished = async (result: ExecutionResult, execution: ExecutionRow) => {
-    if (result.status !== 'error' || execution.triggerType === 'core_error_trigger') return;
-    const candidates = await db
-      .select()
-      .from(flows)
-      .where(and(eq(flows.workspaceId, execution.workspaceId), eq(flows.enabled, true)));
-    for (const flow of candidates) {
-      if (flow.id === execution.flowId) continue;
-      for (const node of nodesOf(flow, 'core_error_trigger')) {
-        await runner.enqueue({
-          workspaceId: flow.workspaceId,
-          flowId: flow.id,
-          triggerNodeUid: node.uid,
-          msg: {
-            payload: {
-              error: result.error ?? { message: '' },
-              execution_id: execution.id,
-              flow_id: execution.flowId,
-            },
-          },
-        });
-      }
-    }
-  };
+  const onFinished = (result: ExecutionResult, execution: ExecutionRow) =>
+    startErrorFlows(deps, result, execution);
   const finishedListener = (result: ExecutionResult, execution: ExecutionRow) =>
     void onFinished(result, execution).catch((error: unknown) => report(error, 'flow de erro'));
 
@@ -148,8 +155,8 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
     },
 
     /** After a flow was created, saved, duplicated or removed. */
-    async reloadFlow(flowId: string) {
-      const [row] = await db.select().from(flows).where(eq(flows.id, flowId));
+    async reloadFlow(workspaceId: string, flowId: string) {
+      const row = await deps.flows.find(workspaceId, flowId);
       if (row) register(row);
       else clearFlow(flowId);
     },
@@ -160,19 +167,14 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
       for (const [key, schedule] of schedules) {
         if (schedule.workspaceId === workspaceId) clearFlow(key.split('\0')[0]!);
       }
-      await load(eq(flows.workspaceId, workspaceId));
+      await load(workspaceId);
     },
 
     /** The enabled webhook node of a flow for a method and path, or null (404). */
     findWebhook(flowId: string, method: string, path: string): WebhookHook | null {
       const flow = webhooks.get(flowId);
       if (!flow) return null;
-      const wanted = normaliseWebhookPath(path);
-      const node = nodesOf(flow, 'core_webhook_trigger').find(
-        (candidate) =>
-          String(candidate.params.method || 'POST').toUpperCase() === method.toUpperCase() &&
-          normaliseWebhookPath(String(candidate.params.path ?? '')) === wanted,
-      );
+      const node = webhookNode(flow, method, path);
       return node ? { flow, node } : null;
     },
 

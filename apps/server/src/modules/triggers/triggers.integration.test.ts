@@ -19,6 +19,7 @@ import { createSecondRunner } from '../../test/second-runner';
 import { until } from '../../test/until';
 import { describeEachDriver } from '../../test/test-database';
 import { createManualClock } from './timer-clock';
+import { createFlowsRepository } from '../flows/flows.repository';
 import { createTriggerManager } from './trigger-manager';
 
 const m = messages.engine;
@@ -403,7 +404,12 @@ describeEachDriver('triggers', (driver) => {
     // A second process on the same database: its own runner, queue driver and timers on the
     // same clock.
     const second = createSecondRunner(t.database.db);
-    const other = createTriggerManager({ db: t.database.db, clock, runner: second.runner });
+    const other = createTriggerManager({
+      db: t.database.db,
+      flows: createFlowsRepository(t.database.db),
+      clock,
+      runner: second.runner,
+    });
     await second.runner.start();
     await other.start();
     try {

@@ -1,15 +1,11 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Socket } from 'socket.io-client';
-import { liveRooms } from '@ponte/shared/live.schema';
 import { errorMessage } from '../../../lib/api/api-error';
-import { connectEngineSocket, joinRoom, leaveRoom } from '../../../lib/engine/engine-socket';
+import { connectEngineSocket } from '../../../lib/engine/engine-socket';
 import { toast } from '../../../lib/toasts';
 import { nextStep as nextStepRequest } from './api/next-step';
 import { rerunExecution } from './api/rerun-execution';
-import { startDebug } from './api/start-debug';
-import { stopDebug } from './api/stop-debug';
 import {
-  continueStepMs,
   debuggerReducer,
   initialDebuggerState,
   type DebugCurrentNode,
@@ -17,6 +13,9 @@ import {
   type DebugPhase,
 } from './debugger-state';
 import { debuggerTexts } from './debugger-texts';
+import { useContinueLoop } from './use-continue-loop';
+import { useDebuggerRoom } from './use-debugger-room';
+import { useDebuggerSession } from './use-debugger-session';
 
 export interface UseDebuggerOptions {
   /** The saved flow; null for a new flow (no debugger). */
@@ -64,65 +63,23 @@ export function useDebugger({
   const [connectionError, setConnectionError] = useState<string | null>(null);
   const stateRef = useRef(state);
   const steppingRef = useRef(false);
+  const phaseNow = useCallback(() => stateRef.current.phase, []);
 
   useEffect(() => {
     stateRef.current = state;
   }, [state]);
 
-  useEffect(() => {
-    if (!enabled || !flowId) return;
-    const socket = connectSocket();
-    const room = liveRooms.debugger(flowId);
-    let closed = false;
-    const onMessage = (payload: unknown) => dispatch({ type: 'message', payload });
-    const join = () => {
-      void joinRoom(socket, room).then((ack) => {
-        if (!closed) setConnectionError(ack.ok ? null : debuggerTexts.joinError(ack.message));
-      });
-    };
-    socket.on(room, onMessage);
-    // Rooms do not survive a reconnection: join on every connection.
-    socket.on('connect', join);
-    if (socket.connected) join();
-    return () => {
-      closed = true;
-      socket.off(room, onMessage);
-      socket.off('connect', join);
-      leaveRoom(socket, room);
-      socket.disconnect();
-      const phase = stateRef.current.phase;
-      if (phase === 'active' || phase === 'starting') {
-        stopDebug(flowId).catch(() => toast.error(debuggerTexts.stopError));
-      }
-      steppingRef.current = false;
-      dispatch({ type: 'reset' });
-    };
-  }, [enabled, flowId, connectSocket]);
+  useDebuggerRoom({
+    flowId,
+    enabled,
+    connectSocket,
+    dispatch,
+    phaseNow,
+    steppingRef,
+    setConnectionError,
+  });
 
-  const start = useCallback(async () => {
-    if (!flowId) return false;
-    dispatch({ type: 'starting' });
-    try {
-      const result = await startDebug(flowId);
-      if (result.active) dispatch({ type: 'started' });
-      return true;
-    } catch (error) {
-      toast.error(debuggerTexts.startError(errorMessage(error)));
-      dispatch({ type: 'start-failed' });
-      return false;
-    }
-  }, [flowId]);
-
-  const stop = useCallback(async () => {
-    if (!flowId) return;
-    dispatch({ type: 'stopping' });
-    try {
-      await stopDebug(flowId);
-    } catch {
-      toast.error(debuggerTexts.stopError);
-      dispatch({ type: 'stop-failed' });
-    }
-  }, [flowId]);
+  const { start, stop } = useDebuggerSession(flowId, dispatch);
 
   const nextStep = useCallback(async () => {
     const current = stateRef.current.current;
@@ -152,19 +109,7 @@ export function useDebugger({
 
   // Continue: one next step every 200 ms until the node held is a breakpoint.
   const continuing = state.continueFrom !== null;
-  useEffect(() => {
-    if (!continuing) return;
-    const timer = window.setInterval(() => {
-      const { current, continueFrom } = stateRef.current;
-      if (continueFrom === null || !current || steppingRef.current) return;
-      if (current.isBreakpoint && current.seq !== continueFrom) {
-        dispatch({ type: 'continue', from: null });
-        return;
-      }
-      void nextStep();
-    }, continueStepMs);
-    return () => window.clearInterval(timer);
-  }, [continuing, nextStep]);
+  useContinueLoop({ continuing, stateRef, steppingRef, nextStep, dispatch });
 
   const rerun = useCallback(
     async (executionId: string) => {

@@ -1,0 +1,124 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { checkWebhookAuth } from '@ponte/engine/nodes/triggers/webhook-trigger/webhook-auth';
+import type { WebhookResponse } from '@ponte/engine/kit/context';
+import type { ExecutionResult } from '@ponte/engine/executor/events';
+import { messages } from '@ponte/shared/messages';
+import type { EnqueuedExecution, ExecutionRequest } from '../executions/execution-runner';
+import type { TriggerManager } from './trigger-manager';
+
+export interface WebhookServiceDeps {
+  findWebhook: TriggerManager['findWebhook'];
+  enqueue(request: ExecutionRequest): Promise<EnqueuedExecution>;
+  /** How long a webhook waits for the flow's answer (respond_node, last_node). */
+  responseTimeoutMs?: number;
+}
+
+export interface WebhookCall {
+  flowId: string;
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  query: unknown;
+  body: unknown;
+}
+
+/** What the caller of a webhook gets: an error, or a status with a body (and headers). */
+export type WebhookAnswer =
+  | { kind: 'error'; statusCode: number; code: string; message: string }
+  | { kind: 'answer'; statusCode: number; body: unknown; headers?: Record<string, string> };
+
+const m = messages.engine;
+
+const error = (statusCode: number, code: string, message: string): WebhookAnswer => ({
+  kind: 'error',
+  statusCode,
+  code,
+  message,
+});
+
+function answerOf(result: ExecutionResult): unknown {
+  const last = result.lastMessage as { payload?: unknown } | undefined;
+  return last && typeof last === 'object' && 'payload' in last ? last.payload : (last ?? null);
+}
+
+/** The flow's answer in its response mode: the respond node's, the last node's, or a timeout. */
+async function awaitAnswer(
+  mode: string,
+  responded: Promise<WebhookResponse>,
+  done: Promise<ExecutionResult>,
+  timeoutMs: number,
+): Promise<WebhookAnswer> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>(
+    (resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)),
+  );
+  const outcome = await Promise.race([
+    mode === 'respond_node' ? responded : new Promise<never>(() => undefined),
+    done,
+    timeout,
+  ]);
+  clearTimeout(timer);
+  if (outcome === 'timeout') return error(504, 'timeout', m.webhookTimeout);
+  if ('body' in outcome && 'status' in outcome && !('execution_id' in outcome)) {
+    const response = outcome as WebhookResponse;
+    return {
+      kind: 'answer',
+      statusCode: response.status,
+      headers: response.headers,
+      body:
+        typeof response.body === 'string' ? response.body : JSON.stringify(response.body ?? null),
+    };
+  }
+  const result = outcome as ExecutionResult;
+  if (result.status !== 'success') {
+    return error(500, 'execution_failed', result.error?.message ?? 'A execução falhou.');
+  }
+  if (mode === 'respond_node') {
+    return error(
+      500,
+      'no_response',
+      'O flow terminou sem passar pelo conector "Responder webhook".',
+    );
+  }
+  return { kind: 'answer', statusCode: 200, body: answerOf(result) };
+}
+
+/**
+ * Public webhooks: 404 for a disabled or unknown flow, 401 when the node's auth fails; the
+ * response mode decides whether the caller gets 202 at once or the flow's answer.
+ */
+export function createWebhookService(deps: WebhookServiceDeps) {
+  const timeoutMs = deps.responseTimeoutMs ?? 30_000;
+
+  return {
+    async call(call: WebhookCall): Promise<WebhookAnswer> {
+      const hook = deps.findWebhook(call.flowId, call.method, call.path);
+      if (!hook) return error(404, 'not_found', m.webhookNotFound);
+      if (!checkWebhookAuth(hook.node.params, call.headers)) {
+        return error(401, 'unauthorized', m.webhookUnauthorized);
+      }
+      const mode = String(hook.node.params.response || 'immediate');
+      let respond: ((response: WebhookResponse) => void) | undefined;
+      const responded = new Promise<WebhookResponse>((resolve) => (respond = resolve));
+      const headers = { ...call.headers };
+      delete headers.authorization;
+      const enqueued = await deps.enqueue({
+        workspaceId: hook.flow.workspaceId,
+        flowId: call.flowId,
+        triggerNodeUid: hook.node.uid,
+        msg: {
+          payload: call.body ?? null,
+          webhook: { method: call.method, path: call.path, headers, query: call.query },
+        },
+        ...(mode === 'respond_node'
+          ? { respond: (response: WebhookResponse) => respond?.(response) }
+          : {}),
+      });
+      if (mode === 'immediate')
+        return { kind: 'answer', statusCode: 202, body: { execution_id: enqueued.execution_id } };
+      return awaitAnswer(mode, responded, enqueued.done, timeoutMs);
+    },
+  };
+}
+
+export type WebhookService = ReturnType<typeof createWebhookService>;

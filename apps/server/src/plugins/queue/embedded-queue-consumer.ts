@@ -1,0 +1,113 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { queueJobs } from '../../db/schema';
+import type { ConsumeOptions, JobHandler, QueueConsumer } from './queue-driver';
+import type { JobClaimer } from './embedded-queue-claim';
+import { countKey, localSlots, newConsumerState } from './embedded-queue-consumer-state';
+import { createPump } from './embedded-queue-pump';
+import { toJob, type DriverState, type Row } from './embedded-queue-rows';
+
+export interface ConsumerDeps {
+  db: Database;
+  driver: DriverState;
+  claimer: JobClaimer;
+  /** Group-committed removal of a completed job's row. */
+  deleteJob(id: string): Promise<void>;
+}
+
+/** A finished job: its row is removed (or kept as completed), or marked failed. */
+async function finishRow(deps: ConsumerDeps, options: ConsumeOptions, job: Row, error: unknown) {
+  const failed = error !== undefined;
+  if (!failed && !options.keepCompleted) {
+    await deps.deleteJob(job.id);
+    return;
+  }
+  await deps.db
+    .update(queueJobs)
+    .set({
+      status: failed ? 'failed' : 'completed',
+      finishedAt: new Date(),
+      error: failed ? (error instanceof Error ? error.message : String(error)) : null,
+    })
+    .where(eq(queueJobs.id, job.id));
+}
+
+/** Consumes one queue in this process, `options.concurrency` jobs at a time. */
+export function createEmbeddedConsumer(
+  deps: ConsumerDeps,
+  queue: string,
+  handler: JobHandler,
+  options: ConsumeOptions,
+): QueueConsumer {
+  const { paused, wakers, locals, consumers } = deps.driver;
+  const state = newConsumerState();
+
+  const finish = async (job: Row, error: unknown) => {
+    if (state.unwritten.delete(job.id)) return;
+    await finishRow(deps, options, job, error);
+  };
+
+  const start = (row: Row, counted = false) => {
+    if (!counted) countKey(state, row.concurrencyKey, 1);
+    const abort = new AbortController();
+    const done = (async () => {
+      let failure: unknown;
+      try {
+        await handler(toJob(row), abort.signal);
+      } catch (error) {
+        failure = error ?? new Error('falhou');
+      }
+      await finish(row, failure).catch(() => undefined);
+      state.running.delete(row.id);
+      countKey(state, row.concurrencyKey, -1);
+      if (state.waiting > 0) void pump();
+    })();
+    state.running.set(row.id, { done, abort });
+  };
+
+  const { pump, cancel } = createPump({
+    queue,
+    concurrency: options.concurrency,
+    state,
+    paused,
+    claimer: deps.claimer,
+    start,
+  });
+
+  wakers.set(queue, () => void pump());
+  const canStart = () =>
+    !state.stopped &&
+    !(state.waiting > 0) &&
+    !paused.has(queue) &&
+    state.running.size + state.reserved < options.concurrency;
+  locals.set(queue, localSlots(state, canStart, start));
+  // Asked right after this consumer is registered: rows written before are in the count,
+  // rows written after are in `countedLate` (the embedded database runs statements in the
+  // order they are sent).
+  void (async () => {
+    const [row] = await deps.db
+      .select({ n: count() })
+      .from(queueJobs)
+      .where(and(eq(queueJobs.queue, queue), eq(queueJobs.status, 'waiting')));
+    state.waiting = Math.max(0, Number(row?.n ?? 0) + state.countedLate);
+    await pump();
+  })().catch(() => undefined);
+
+  const consumer: QueueConsumer = {
+    async stop(graceMs = 10_000) {
+      state.stopped = true;
+      cancel();
+      wakers.delete(queue);
+      locals.delete(queue);
+      consumers.delete(consumer);
+      const all = [...state.running.values()];
+      const grace = new Promise((resolve) => setTimeout(resolve, graceMs).unref());
+      await Promise.race([Promise.all(all.map((r) => r.done)), grace]);
+      for (const entry of state.running.values())
+        entry.abort.abort(new Error('Execução interrompida.'));
+      await Promise.all([...state.running.values()].map((r) => r.done));
+    },
+  };
+  consumers.add(consumer);
+  return consumer;
+}

@@ -1,0 +1,64 @@
+import type { JobClaimer } from './embedded-queue-claim';
+import type { ConsumerState } from './embedded-queue-consumer-state';
+import type { Row } from './embedded-queue-rows';
+
+/** Longest wait between two looks at delayed jobs (a clock jump or a missed wake-up). */
+const maxIdleMs = 30_000;
+
+export interface PumpDeps {
+  queue: string;
+  concurrency: number;
+  state: ConsumerState;
+  paused: Set<string>;
+  claimer: JobClaimer;
+  start(row: Row): void;
+}
+
+/**
+ * The consumer's loop: claims jobs while slots are free, then sleeps until the next delayed
+ * job falls due (at most `maxIdleMs`). A wake-up during a pass makes another pass.
+ */
+export function createPump({ queue, concurrency, state, paused, claimer, start }: PumpDeps) {
+  let pumping = false;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const pump = async (): Promise<void> => {
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = true;
+    try {
+      // A wake-up that arrives while this pass runs (even while it arms the timer) makes
+      // another pass: none is lost to the idle wait.
+      do {
+        again = false;
+        // One clock for the whole look: a job that falls due during it is found by
+        // nextRunAt and gets a look of its own at once.
+        const lookedAt = new Date();
+        while (
+          !state.stopped &&
+          !paused.has(queue) &&
+          state.running.size + state.reserved < concurrency
+        ) {
+          const row = await claimer.claim(queue, lookedAt);
+          if (!row) break;
+          state.waiting = Math.max(0, state.waiting - 1);
+          start(row);
+        }
+        if (!state.stopped) {
+          const at = await claimer.nextRunAt(queue, lookedAt);
+          const wait = at ? Math.max(5, at.getTime() - Date.now()) : maxIdleMs;
+          clearTimeout(timer);
+          timer = setTimeout(() => void pump(), Math.min(wait, maxIdleMs));
+          timer.unref();
+        }
+      } while (again && !state.stopped);
+    } finally {
+      pumping = false;
+    }
+  };
+
+  return { pump, cancel: () => clearTimeout(timer) };
+}

@@ -1,0 +1,49 @@
+import type { queueJobs } from '../../db/schema';
+import type { EnqueueOptions, QueueConsumer, QueueJob } from './queue-driver';
+
+export type Row = typeof queueJobs.$inferSelect;
+
+/**
+ * A slot taken in a consumer for a job that starts now: its row is written as already active,
+ * or not written at all (`written` false: the caller keeps its own record).
+ */
+export interface Slot {
+  start(row: Row, written: boolean): void;
+  release(): void;
+}
+
+export interface LocalConsumer {
+  /** A free slot when no job waits in the table and this one may start now; otherwise null. */
+  reserve(options: Omit<EnqueueOptions, 'payload' | 'delayMs'>): Slot | null;
+  /** Follows the number of waiting rows of the queue: +1 written, -1 taken or removed. */
+  countWaiting(by: number): void;
+  /** Jobs running from a slot without a row (the table does not count them). */
+  unwritten(): Row[];
+}
+
+/** What the driver's parts share, per queue: pauses, wake-ups and this process's consumers. */
+export interface DriverState {
+  paused: Set<string>;
+  wakers: Map<string, () => void>;
+  /** This process's consumer of each queue, for jobs it can start the moment they arrive. */
+  locals: Map<string, LocalConsumer>;
+  consumers: Set<QueueConsumer>;
+}
+
+/** The concurrency limit as stored: a whole number, 0 for none. */
+export const limitOf = (options: { concurrencyLimit?: number }) =>
+  Math.max(0, Math.trunc(options.concurrencyLimit ?? 0));
+
+export const toJob = (row: Row): QueueJob => ({
+  id: row.id,
+  queue: row.queue,
+  workspaceId: row.workspaceId,
+  payload: row.payload,
+  status: row.status,
+  attempts: row.attempts,
+  runAt: row.runAt,
+  createdAt: row.createdAt,
+  startedAt: row.startedAt,
+  finishedAt: row.finishedAt,
+  error: row.error,
+});
