@@ -174,6 +174,30 @@ function createAccountModules(options: BuildAppOptions, now: () => Date) {
 
 type AccountModules = ReturnType<typeof createAccountModules>;
 
+/** The node library and the engine, whose only way out to the network is the guarded client. */
+function createEngineParts(
+  options: BuildAppOptions,
+  variablesReader: AccountModules['variablesReader'],
+  late: { runner?: ExecutionRunner },
+) {
+  const library = createRegistry([...builtinNodes, ...(options.nodes ?? [])]);
+  const outboundHttp = createOutboundHttpClient({
+    guard: createNetworkGuard(options.httpAllowedNetworks),
+    ...(options.httpResolver ? { resolver: options.httpResolver } : {}),
+  });
+  const engine = createEngine({
+    ports: createEnginePorts(options.database.db, {
+      runner: () => late.runner!,
+      variables: variablesReader,
+      http: outboundHttp,
+    }),
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+    ...(options.engineLimits ? { limits: options.engineLimits } : {}),
+    nodes: options.nodes ?? [],
+  });
+  return { library, outboundHttp, engine };
+}
+
 /** Flows, executions, triggers, logs, the live socket and the engine, wired together. */
 function createRuntime(
   app: FastifyApp,
@@ -184,22 +208,8 @@ function createRuntime(
 ) {
   const db = options.database.db;
   const flowsRepository = createFlowsRepository(db);
-  const library = createRegistry([...builtinNodes, ...(options.nodes ?? [])]);
   const late: { runner?: ExecutionRunner } = {};
-  const outboundHttp = createOutboundHttpClient({
-    guard: createNetworkGuard(options.httpAllowedNetworks),
-    ...(options.httpResolver ? { resolver: options.httpResolver } : {}),
-  });
-  const engine = createEngine({
-    ports: createEnginePorts(db, {
-      runner: () => late.runner!,
-      variables: variablesReader,
-      http: outboundHttp,
-    }),
-    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
-    ...(options.engineLimits ? { limits: options.engineLimits } : {}),
-    nodes: options.nodes ?? [],
-  });
+  const { library, outboundHttp, engine } = createEngineParts(options, variablesReader, late);
   const logWriter = createLogWriter(db, {
     onError: (error) => app.log.error({ err: error }, 'falha ao gravar logs'),
     ...(metrics ? { onWritten: (rows: number) => metrics.countLogRows(rows) } : {}),
@@ -266,13 +276,7 @@ function createRuntime(
     reloadTriggers: (workspaceId) => triggers.reloadWorkspace(workspaceId),
     stopDebugSessions: (workspaceId) => debugSessions.stopWorkspace(workspaceId),
   });
-  const retention = createLogRetention({
-    db,
-    days: options.logRetentionDays ?? 30,
-    now,
-    onError: (error) => app.log.error({ err: error }, 'falha ao apagar logs antigos'),
-    onRemoved: (count) => app.log.info({ count }, 'logs antigos apagados'),
-  });
+  const retention = createRetention(app, options, now);
   addLifecycle(app, {
     retention,
     runner,
@@ -292,6 +296,17 @@ function createRuntime(
     flows,
     engineService,
   };
+}
+
+/** Removes logs older than PONTE_LOG_RETENTION_DAYS, every hour. */
+function createRetention(app: FastifyApp, options: BuildAppOptions, now: () => Date) {
+  return createLogRetention({
+    db: options.database.db,
+    days: options.logRetentionDays ?? 30,
+    now,
+    onError: (error) => app.log.error({ err: error }, 'falha ao apagar logs antigos'),
+    onRemoved: (count) => app.log.info({ count }, 'logs antigos apagados'),
+  });
 }
 
 /** Starts the background work when the app is ready and stops it when it closes. */
