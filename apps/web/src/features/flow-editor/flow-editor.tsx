@@ -31,6 +31,7 @@ import { NodePanel } from './node-panel/node-panel';
 import { NodePalette } from './palette/node-palette';
 import { saveErrorMessage } from './save-error-message';
 import { newNodeUid, topLeft } from './state/editor-clipboard';
+import { nextNodePosition } from './state/next-node-position';
 import { useFlowDraft } from './state/use-flow-draft';
 import { flowThumbnail } from './thumbnail/flow-thumbnail';
 import { useEditorKeys } from './use-editor-keys';
@@ -95,19 +96,25 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
         }),
       );
       select([uid]);
+      return uid;
     },
     [apply, select],
   );
 
+  // A click on the palette: right of the selection or of the node added last, never on a node.
+  const lastAdded = useRef<string[]>([]);
   const addAtCentre = useCallback(
     (type: string) => {
       const box = canvasRef.current?.getBoundingClientRect();
       const point = box
         ? { x: box.left + box.width / 2, y: box.top + box.height / 2 }
         : { x: window.innerWidth / 2, y: window.innerHeight / 2 };
-      addAt(type, screenToFlowPosition(point));
+      const centre = screenToFlowPosition(point);
+      const anchors = selection.length ? selection : lastAdded.current;
+      const at = nextNodePosition(doc, anchors, { x: centre.x - 100, y: centre.y - 28 });
+      lastAdded.current = [addAt(type, { x: at.x + 100, y: at.y + 28 })];
     },
-    [addAt, screenToFlowPosition],
+    [addAt, screenToFlowPosition, doc, selection],
   );
 
   const save = async () => {
