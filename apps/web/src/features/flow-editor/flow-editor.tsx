@@ -20,6 +20,7 @@ import { useUpdateFlow } from './api/update-flow';
 import { FlowCanvas } from './canvas/flow-canvas';
 import { issueLevels } from './canvas/to-react-flow';
 import { EditorModals, type EditorModal } from './editor-modals';
+import classes from './flow-editor.module.css';
 import { EditorStatusBar } from './editor-status-bar';
 import { EditorToolbar } from './editor-toolbar';
 import { EditorTopCard } from './editor-top-card';
@@ -221,9 +222,9 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
           />
         }
       />
-      <Box style={{ flex: 1, minHeight: 0, display: 'flex' }}>
+      <Box className={classes.body} data-panel-open={selectedNode ? true : undefined}>
         <NodePalette manifests={library.manifests} onAdd={addAtCentre} />
-        <div ref={canvasRef} style={{ flex: 1, minWidth: 0, display: 'flex' }}>
+        <div ref={canvasRef} className={classes.canvas}>
           <FlowCanvas
             doc={doc}
             lookup={library.lookup}
@@ -236,10 +237,13 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
             onPick={flowImport.picking ? flowImport.pick : undefined}
             onKeyDown={onKeyDown}
             highlighted={debug.current?.uid}
+            reveal={selectedNode?.uid}
+            refitKey={debuggerOpen && !!saved}
           />
         </div>
         {selectedNode ? (
           <NodePanel
+            className={classes.panel}
             key={selectedNode.uid}
             node={selectedNode}
             manifest={library.lookup(selectedNode.type, selectedNode.typeVersion)}

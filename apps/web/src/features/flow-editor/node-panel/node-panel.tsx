@@ -17,6 +17,7 @@ export interface NodePanelProps {
   /** Called with a new node object on every edit. */
   onChange: (next: FlowNode) => void;
   onClose: () => void;
+  className?: string;
 }
 
 type OptionalField = 'label' | 'breakpoint' | 'breakpointCondition' | 'disabled';
@@ -37,7 +38,14 @@ const usesExpressions = (spec: ParamSpec) =>
  * The side panel of the flow editor: the selected node's name, debug switches and one field
  * per manifest param, in manifest order. Controlled by `node`; defaults are shown, not written.
  */
-export function NodePanel({ node, manifest, issues, onChange, onClose }: NodePanelProps) {
+export function NodePanel({
+  node,
+  manifest,
+  issues,
+  onChange,
+  onClose,
+  className,
+}: NodePanelProps) {
   // Fields get a stable callback (they are memoised) that always edits the latest node.
   const latest = useRef({ node, onChange });
   useLayoutEffect(() => {
@@ -58,8 +66,9 @@ export function NodePanel({ node, manifest, issues, onChange, onClose }: NodePan
     <Stack
       component="aside"
       aria-label="Configuração do conector"
+      className={className}
       gap={0}
-      w={380}
+      w={{ base: '100%', sm: 380 }}
       h="100%"
       bg="var(--mantine-color-body)"
       style={{ borderLeft: '1px solid var(--mantine-color-default-border)' }}
