@@ -27,7 +27,7 @@ const data = {
     logNode('passo-1', 300, 0),
     logNode('passo-2', 600, 0),
     logNode('passo-3', 900, 0),
-    logNode('ultimo', 1200, 360),
+    logNode('ultimo', 1200, 760),
   ],
   edges: [
     { id: 'inicio:default->passo-1', source: 'inicio', sourceOutput: 'default', target: 'passo-1' },
