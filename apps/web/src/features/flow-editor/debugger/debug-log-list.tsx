@@ -58,7 +58,14 @@ export function DebugLogList({
     );
   }
   return (
-    <Table aria-label="Logs do debugger" fz="xs" verticalSpacing={4} striped highlightOnHover>
+    <Table
+      aria-label="Logs do debugger"
+      fz="xs"
+      miw={760}
+      verticalSpacing={4}
+      striped
+      highlightOnHover
+    >
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Data</Table.Th>
