@@ -20,6 +20,7 @@ import { useUpdateFlow } from './api/update-flow';
 import { FlowCanvas } from './canvas/flow-canvas';
 import { issueLevels } from './canvas/to-react-flow';
 import { EditorModals, type EditorModal } from './editor-modals';
+import classes from './flow-editor.module.css';
 import { EditorStatusBar } from './editor-status-bar';
 import { EditorToolbar } from './editor-toolbar';
 import { EditorTopCard } from './editor-top-card';
@@ -31,6 +32,7 @@ import { NodePanel } from './node-panel/node-panel';
 import { NodePalette } from './palette/node-palette';
 import { saveErrorMessage } from './save-error-message';
 import { newNodeUid, topLeft } from './state/editor-clipboard';
+import { nextNodePosition } from './state/next-node-position';
 import { useFlowDraft } from './state/use-flow-draft';
 import { flowThumbnail } from './thumbnail/flow-thumbnail';
 import { useEditorKeys } from './use-editor-keys';
@@ -100,19 +102,25 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
         }),
       );
       select([uid]);
+      return uid;
     },
     [apply, select, library],
   );
 
+  // A click on the palette: right of the selection or of the node added last, never on a node.
+  const lastAdded = useRef<string[]>([]);
   const addAtCentre = useCallback(
     (type: string) => {
       const box = canvasRef.current?.getBoundingClientRect();
       const point = box
         ? { x: box.left + box.width / 2, y: box.top + box.height / 2 }
         : { x: window.innerWidth / 2, y: window.innerHeight / 2 };
-      addAt(type, screenToFlowPosition(point));
+      const centre = screenToFlowPosition(point);
+      const anchors = selection.length ? selection : lastAdded.current;
+      const at = nextNodePosition(doc, anchors, { x: centre.x - 100, y: centre.y - 28 });
+      lastAdded.current = [addAt(type, { x: at.x + 100, y: at.y + 28 })];
     },
-    [addAt, screenToFlowPosition],
+    [addAt, screenToFlowPosition, doc, selection],
   );
 
   const save = async () => {
@@ -219,9 +227,9 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
           />
         }
       />
-      <Box style={{ flex: 1, minHeight: 0, display: 'flex' }}>
+      <Box className={classes.body} data-panel-open={selectedNode ? true : undefined}>
         <NodePalette manifests={library.manifests} onAdd={addAtCentre} />
-        <div ref={canvasRef} style={{ flex: 1, minWidth: 0, display: 'flex' }}>
+        <div ref={canvasRef} className={classes.canvas}>
           <FlowCanvas
             doc={doc}
             lookup={library.lookup}
@@ -234,10 +242,13 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
             onPick={flowImport.picking ? flowImport.pick : undefined}
             onKeyDown={onKeyDown}
             highlighted={debug.current?.uid}
+            reveal={selectedNode?.uid}
+            refitKey={debuggerOpen && !!saved}
           />
         </div>
         {selectedNode ? (
           <NodePanel
+            className={classes.panel}
             key={selectedNode.uid}
             node={selectedNode}
             manifest={library.lookup(selectedNode.type, selectedNode.typeVersion)}

@@ -24,6 +24,7 @@ import type { ManifestLookup } from '@ponte/shared/flow/flow-operations';
 import { nodeCategoryColours } from '@ponte/shared/flow/node-manifest.schema';
 import classes from './flow-canvas.module.css';
 import { FlowNodeView } from './flow-node-view';
+import { useCanvasFraming } from './use-canvas-framing';
 import { toCanvasEdges, toCanvasNodes, type CanvasNode } from './to-react-flow';
 
 export const paletteDragType = 'application/x-ponte-node-type';
@@ -74,6 +75,10 @@ interface FlowCanvasProps {
   onKeyDown?: (event: KeyboardEvent<HTMLDivElement>) => void;
   /** The node the debugger holds now, drawn with a pulsing outline. */
   highlighted?: string | null;
+  /** The node the side panel edits: kept in view when the panel narrows the canvas. */
+  reveal?: string | null;
+  /** A change (the debugger opening or closing) fits the whole graph to the new size. */
+  refitKey?: unknown;
 }
 
 /** The graph (React Flow): drag, connect named outputs, select, delete, zoom, fit, minimap. */
@@ -89,8 +94,12 @@ export function FlowCanvas({
   onPick,
   onKeyDown,
   highlighted,
+  reveal,
+  refitKey,
 }: FlowCanvasProps) {
   const { screenToFlowPosition } = useReactFlow();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const { showMinimap, fitOptions } = useCanvasFraming(wrapper, { reveal, refitKey });
   const [nodes, setNodes] = useState<CanvasNode[]>([]);
   const [selectedEdges, setSelectedEdges] = useState<ReadonlySet<string>>(new Set());
   const handledRequest = useRef<{ uids: string[] } | null>(null);
@@ -214,6 +223,7 @@ export function FlowCanvas({
 
   return (
     <div
+      ref={wrapper}
       className={classes.wrapper}
       onKeyDown={onKeyDown}
       tabIndex={-1}
@@ -242,7 +252,7 @@ export function FlowCanvas({
         deleteKeyCode={['Delete', 'Backspace']}
         multiSelectionKeyCode={['Control', 'Meta']}
         fitView={fitOnLoad}
-        fitViewOptions={{ maxZoom: 1.2, padding: 0.2 }}
+        fitViewOptions={fitOptions}
         minZoom={0.1}
         maxZoom={2}
         proOptions={{ hideAttribution: true }}
@@ -250,8 +260,8 @@ export function FlowCanvas({
         ariaLabelConfig={ariaLabels}
       >
         <Background gap={16} />
-        <Controls showInteractive={false} />
-        <MiniMap<CanvasNode> pannable zoomable nodeColor={minimapColor} />
+        <Controls showInteractive={false} fitViewOptions={fitOptions} />
+        {showMinimap ? <MiniMap<CanvasNode> pannable zoomable nodeColor={minimapColor} /> : null}
       </ReactFlow>
     </div>
   );

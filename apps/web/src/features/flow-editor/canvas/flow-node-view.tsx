@@ -43,9 +43,11 @@ export const FlowNodeView = memo(function FlowNodeView({
           <Text size="sm" fw={600} truncate="end" title={data.label}>
             {data.label}
           </Text>
-          <Text size="xs" c="dimmed" truncate="end">
-            {data.typeLabel}
-          </Text>
+          {data.label !== data.typeLabel ? (
+            <Text size="xs" c="dimmed" truncate="end">
+              {data.typeLabel}
+            </Text>
+          ) : null}
         </div>
         {data.breakpoint ? (
           <Tooltip label="Breakpoint">

@@ -44,11 +44,11 @@ export function DebugLogDetailModal({
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
             <Field label="ID do log">{log.item._id}</Field>
             <Field label="Data e hora">{formatDateTime(data.timestamp)}</Field>
-            <Field label="Execution ID">{data.execution_id}</Field>
+            <Field label="ID da execução">{data.execution_id}</Field>
             <Field label="Tipo">
               <LogTypeBadge type={data.type} />
             </Field>
-            <Field label="Conector">{data.node_uid}</Field>
+            <Field label="UID do conector">{data.node_uid}</Field>
             <Field label="Rótulo">{data.label}</Field>
           </SimpleGrid>
           <Text size="xs" c="dimmed">

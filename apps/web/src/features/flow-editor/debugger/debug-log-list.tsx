@@ -4,6 +4,7 @@ import { formatDateTime } from '@ponte/shared/format';
 import { copyText } from './copy-text';
 import type { DebugLog } from './debugger-state';
 import { downloadLog } from './download-log';
+import classes from './debugger.module.css';
 import { LogTypeBadge } from './log-type-badge';
 
 interface DebugLogListProps {
@@ -57,13 +58,20 @@ export function DebugLogList({
     );
   }
   return (
-    <Table aria-label="Logs do debugger" fz="xs" verticalSpacing={4} striped highlightOnHover>
+    <Table
+      aria-label="Logs do debugger"
+      fz="xs"
+      miw={760}
+      verticalSpacing={4}
+      striped
+      highlightOnHover
+    >
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Data</Table.Th>
           <Table.Th>Tipo</Table.Th>
-          <Table.Th>Conector</Table.Th>
-          <Table.Th>Execution ID</Table.Th>
+          <Table.Th>UID do conector</Table.Th>
+          <Table.Th>ID da execução</Table.Th>
           <Table.Th>Rótulo</Table.Th>
           <Table.Th>Ações</Table.Th>
         </Table.Tr>
@@ -84,14 +92,28 @@ export function DebugLogList({
                     type="button"
                     fz="xs"
                     ff="monospace"
-                    title="Destacar o conector no editor"
+                    className={classes.id}
+                    style={{ whiteSpace: 'nowrap' }}
+                    title={`Destacar o conector ${data.node_uid} no editor`}
                     onClick={() => onHighlightNode(data.node_uid!)}
                   >
                     {data.node_uid}
                   </Anchor>
                 ) : null}
               </Table.Td>
-              <Table.Td ff="monospace">{data.execution_id}</Table.Td>
+              <Table.Td>
+                {/* One line: cut with an ellipsis on narrow screens, the whole id in the title. */}
+                <Text
+                  span
+                  fz="xs"
+                  ff="monospace"
+                  className={classes.id}
+                  style={{ whiteSpace: 'nowrap' }}
+                  title={data.execution_id}
+                >
+                  {data.execution_id}
+                </Text>
+              </Table.Td>
               <Table.Td>{data.label}</Table.Td>
               <Table.Td>
                 <Group gap={2} wrap="nowrap">

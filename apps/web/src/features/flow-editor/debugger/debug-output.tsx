@@ -34,7 +34,7 @@ function NodeOutput({ current }: { current: DebugCurrentNode }) {
         </Text>
         <Text size="sm">
           <Text span c="dimmed" size="sm">
-            UID:{' '}
+            UID do conector:{' '}
           </Text>
           <Text span ff="monospace" size="sm">
             {current.uid}

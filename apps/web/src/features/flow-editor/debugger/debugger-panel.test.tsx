@@ -97,6 +97,7 @@ describe('Live Debugger panel', () => {
     const output = screen.getByRole('tabpanel', { name: /Debug Output/ });
     expect(within(output).getByText('core_http_request')).toBeInTheDocument();
     expect(within(output).getByText('node-7')).toBeInTheDocument();
+    expect(within(output).getByText('UID do conector:', { exact: false })).toBeInTheDocument();
     const path = within(output).getByRole('textbox', { name: 'Caminho JSON' });
     expect(path).toHaveValue('msg');
     await user.click(within(output).getByRole('button', { name: 'Expandir cliente' }));
@@ -258,6 +259,33 @@ describe('Live Debugger panel', () => {
     fake.push(room, debugMessage({ log: debugLogItem(1, { node_uid: 'node-42' }) }));
     await user.click(button('node-42'));
     expect(onHighlightNode).toHaveBeenCalledWith('node-42');
+  });
+
+  it('names its columns and fields in Portuguese and keeps each execution id on one line', async () => {
+    const { fake, user } = setup();
+    const id = '0f6c2a9e-5b7d-4c1e-9a3f-8d2b6e4c1a7f';
+    fake.push(room, debugMessage({ log: debugLogItem(1, { execution_id: id }) }));
+    const table = screen.getByRole('table', { name: 'Logs do debugger' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual([
+      'Data',
+      'Tipo',
+      'UID do conector',
+      'ID da execução',
+      'Rótulo',
+      'Ações',
+    ]);
+    const shown = within(table).getByTitle(id);
+    expect(shown).toHaveTextContent(id);
+    expect(shown).toHaveStyle({ whiteSpace: 'nowrap' });
+
+    await user.click(button('Visualizar'));
+    const modal = await screen.findByRole('dialog', { name: 'Detalhes do log' });
+    expect(within(modal).getByText('ID da execução')).toBeInTheDocument();
+    expect(within(modal).getByText('UID do conector')).toBeInTheDocument();
+    expect(within(modal).queryByText(/Execution ID|Node UID/)).toBeNull();
   });
 
   it('"Reexecutar no debug" starts debug when needed, then reruns the execution', async () => {

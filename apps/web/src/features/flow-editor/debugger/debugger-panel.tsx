@@ -46,7 +46,7 @@ export function DebuggerPanel({ debug, onHighlightNode, onClose }: DebuggerPanel
 
   return (
     <section className={classes.panel} aria-label="Live Debugger">
-      <Group px="md" py={6} gap="sm" wrap="nowrap" justify="space-between">
+      <Group px="md" py={6} gap="sm" justify="space-between">
         <Group gap="sm" wrap="nowrap">
           <Text fw={600} size="sm">
             Live Debugger
@@ -65,7 +65,7 @@ export function DebuggerPanel({ debug, onHighlightNode, onClose }: DebuggerPanel
             </Badge>
           ) : null}
         </Group>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs">
           {debug.active ? (
             <Button
               size="xs"

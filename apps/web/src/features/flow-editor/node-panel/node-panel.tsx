@@ -20,6 +20,7 @@ export interface NodePanelProps {
   onClose: () => void;
   /** The saved flow's id (null before the first save): shown in a webhook trigger's URL. */
   flowId?: string | null;
+  className?: string;
 }
 
 type OptionalField = 'label' | 'breakpoint' | 'breakpointCondition' | 'disabled';
@@ -47,6 +48,7 @@ export function NodePanel({
   onChange,
   onClose,
   flowId = null,
+  className,
 }: NodePanelProps) {
   // Fields get a stable callback (they are memoised) that always edits the latest node.
   const latest = useRef({ node, onChange });
@@ -68,8 +70,9 @@ export function NodePanel({
     <Stack
       component="aside"
       aria-label="Configuração do conector"
+      className={className}
       gap={0}
-      w={380}
+      w={{ base: '100%', sm: 380 }}
       h="100%"
       bg="var(--mantine-color-body)"
       style={{ borderLeft: '1px solid var(--mantine-color-default-border)' }}

@@ -16,8 +16,8 @@ import { paletteDragType } from '../canvas/flow-canvas';
 import classes from './node-palette.module.css';
 
 const categories: { value: NodeCategory; label: string; color: string }[] = [
-  { value: 'trigger', label: 'Triggers', color: 'teal' },
-  { value: 'action', label: 'Actions', color: 'blue' },
+  { value: 'trigger', label: 'Gatilhos', color: 'teal' },
+  { value: 'action', label: 'Ações', color: 'blue' },
   { value: 'flow_control', label: 'Controle de fluxo', color: 'orange' },
 ];
 

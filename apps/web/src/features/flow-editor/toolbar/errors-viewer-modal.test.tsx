@@ -28,17 +28,17 @@ describe('ErrorsViewerModal', () => {
     expect(list.tagName).toBe('OL');
     const entries = within(list).getAllByRole('listitem');
     expect(entries.map((entry) => entry.textContent)).toEqual([
-      'ErrorO fluxo não tem nenhum trigger.',
-      "WarningO conector 'Log' não é alcançado por nenhum trigger.",
-      "ErrorO parâmetro 'URL' do conector 'HTTP' é obrigatório.",
+      'ErroO fluxo não tem nenhum trigger.',
+      "AvisoO conector 'Log' não é alcançado por nenhum trigger.",
+      "ErroO parâmetro 'URL' do conector 'HTTP' é obrigatório.",
     ]);
     const colorOf = (entry: HTMLElement, text: string) =>
       within(entry)
         .getByText(text)
         .closest<HTMLElement>('.mantine-Badge-root')
         ?.style.getPropertyValue('--badge-bg');
-    expect(colorOf(entries[0]!, 'Error')).toContain('red');
-    expect(colorOf(entries[1]!, 'Warning')).toContain('yellow');
+    expect(colorOf(entries[0]!, 'Erro')).toContain('red');
+    expect(colorOf(entries[1]!, 'Aviso')).toContain('yellow');
     // Without a way to select nodes there is no button.
     expect(within(dialog).queryByRole('button', { name: 'Selecionar conector' })).toBeNull();
   });

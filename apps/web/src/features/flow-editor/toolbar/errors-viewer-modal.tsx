@@ -33,7 +33,7 @@ export function ErrorsViewerModal({
                   variant="light"
                   style={{ flexShrink: 0 }}
                 >
-                  {issue.level === 'error' ? 'Error' : 'Warning'}
+                  {issue.level === 'error' ? 'Erro' : 'Aviso'}
                 </Badge>
                 <Text size="sm" style={{ flex: 1, overflowWrap: 'anywhere' }}>
                   {issue.message}
