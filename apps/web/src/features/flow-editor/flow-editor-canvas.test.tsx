@@ -30,11 +30,12 @@ const flow: Flow = {
       {
         uid: 'trigger',
         type: 'core_manual_trigger',
+        typeVersion: 1,
         label: 'Início do pedido',
         position: { x: 0, y: 0 },
         params: {},
       },
-      { uid: 'log-1', type: 'core_log', position: { x: 300, y: 0 }, params: {} },
+      { uid: 'log-1', type: 'core_log', typeVersion: 1, position: { x: 300, y: 0 }, params: {} },
     ],
     edges: [],
   },

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useReactFlow } from '@xyflow/react';
 import { useLocation, useNavigate } from 'react-router';
 import { validateFlow } from '@ponte/shared/flow/flow-validator';
-import { addNode, countNodes, insertDocument } from '@ponte/shared/flow/flow-operations';
+import { countNodes, insertDocument } from '@ponte/shared/flow/flow-operations';
 import type { Flow } from '@ponte/shared/flows.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
@@ -32,7 +32,7 @@ import { NodePanel } from './node-panel/node-panel';
 import { NodePalette } from './palette/node-palette';
 import { saveErrorMessage } from './save-error-message';
 import { newNodeUid, topLeft } from './state/editor-clipboard';
-import { nextNodePosition } from './state/next-node-position';
+import { useAddNode } from './state/use-add-node';
 import { useFlowDraft } from './state/use-flow-draft';
 import { flowThumbnail } from './thumbnail/flow-thumbnail';
 import { useEditorKeys } from './use-editor-keys';
@@ -44,7 +44,7 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const { screenToFlowPosition, fitView } = useReactFlow();
+  const { fitView } = useReactFlow();
   const library = useNodeLibrary();
   const [selectedGroup] = useSelectedGroup();
   const nodeLimit = useSessionUser()?.customer.config.node_limit;
@@ -85,43 +85,7 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
 
   const onKeyDown = useEditorKeys(draft, selection, select);
 
-  const addAt = useCallback(
-    (type: string, position: { x: number; y: number }) => {
-      // A new node runs the newest version the library lists; one whose area does not exist
-      // yet is never added.
-      const manifest = library.lookup(type);
-      if (!manifest || manifest.available === false) return;
-      const uid = newNodeUid();
-      apply((current) =>
-        addNode(current, {
-          uid,
-          type,
-          typeVersion: manifest.version,
-          position: { x: position.x - 100, y: position.y - 28 },
-          params: {},
-        }),
-      );
-      select([uid]);
-      return uid;
-    },
-    [apply, select, library],
-  );
-
-  // A click on the palette: right of the selection or of the node added last, never on a node.
-  const lastAdded = useRef<string[]>([]);
-  const addAtCentre = useCallback(
-    (type: string) => {
-      const box = canvasRef.current?.getBoundingClientRect();
-      const point = box
-        ? { x: box.left + box.width / 2, y: box.top + box.height / 2 }
-        : { x: window.innerWidth / 2, y: window.innerHeight / 2 };
-      const centre = screenToFlowPosition(point);
-      const anchors = selection.length ? selection : lastAdded.current;
-      const at = nextNodePosition(doc, anchors, { x: centre.x - 100, y: centre.y - 28 });
-      lastAdded.current = [addAt(type, { x: at.x + 100, y: at.y + 28 })];
-    },
-    [addAt, screenToFlowPosition, doc, selection],
-  );
+  const { addAt, addAtCentre } = useAddNode({ doc, library, apply, select, selection, canvasRef });
 
   const save = async () => {
     const name = settings.name.trim();

@@ -5,6 +5,7 @@ import { nextNodePosition, stepDown, stepRight } from './next-node-position';
 const node = (uid: string, x: number, y: number) => ({
   uid,
   type: 'core_log',
+  typeVersion: 1,
   position: { x, y },
   params: {},
 });
