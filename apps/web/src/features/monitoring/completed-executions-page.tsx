@@ -46,7 +46,7 @@ const columns: TableColumn<CompletedExecution>[] = [
   },
   {
     key: 'execution',
-    header: 'Execution ID',
+    header: 'ID da execução',
     render: ({ data }) => <ExecutionIdText id={data.execution_id} />,
   },
   {

@@ -41,11 +41,11 @@ export function LogDetailsModal({ log, flowName, onClose }: LogDetailsModalProps
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Field label="ID do log" value={log._id} />
             <Field label="Data e hora" value={formatDateTime(data.timestamp)} />
-            <Field label="Execution ID" value={data.execution_id} />
+            <Field label="ID da execução" value={data.execution_id} />
             <Field label="Tipo" value={logTypeLabels[data.type]} />
             <Field label="Flow" value={flowName ?? data.flow_id} />
-            <Field label="Node UID" value={data.node_uid ?? ''} />
-            <Field label="Label" value={data.label} />
+            <Field label="UID do conector" value={data.node_uid ?? ''} />
+            <Field label="Rótulo" value={data.label} />
           </SimpleGrid>
           <Stack gap={4}>
             <Group justify="space-between">

@@ -86,7 +86,7 @@ export function LogFiltersBar({ filters, onChange, flows, onFlowsOpen }: LogFilt
             onCommit={(search) => onChange({ search })}
           />
           <DebouncedTextInput
-            label="Execution ID"
+            label="ID da execução"
             value={filters.executionId}
             onCommit={(executionId) => onChange({ executionId })}
           />

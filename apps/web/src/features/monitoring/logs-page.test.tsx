@@ -177,7 +177,7 @@ describe('LogsPage', () => {
     await screen.findByRole('table', { name: 'Logs' });
     expect(filtersOf(logCalls(api)[0]!)).toEqual({ date_alias: '1000d', execution_id: 'e9' });
     expect(screen.getByRole('radio', { name: 'Tudo' })).toBeChecked();
-    expect(screen.getByRole('textbox', { name: 'Execution ID' })).toHaveValue('e9');
+    expect(screen.getByRole('textbox', { name: 'ID da execução' })).toHaveValue('e9');
   });
 
   it('filters by search term, flow and type, back on page 1', async () => {
@@ -331,6 +331,10 @@ describe('LogsPage', () => {
     ]) {
       expect(within(dialog).getByText(text)).toBeInTheDocument();
     }
+    for (const label of ['ID da execução', 'UID do conector', 'Rótulo']) {
+      expect(within(dialog).getByText(label)).toBeInTheDocument();
+    }
+    expect(within(dialog).queryByText(/Execution ID|Node UID|^Label$/)).toBeNull();
     const tree = within(dialog).getByRole('tree', { name: 'Árvore JSON' });
     expect(tree.textContent).toContain('pedido: 42');
     expect(tree.textContent).toContain('cliente: "Ana"');

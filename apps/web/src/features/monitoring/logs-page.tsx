@@ -70,7 +70,7 @@ export function LogsPage() {
     },
     {
       key: 'execution',
-      header: 'Execution ID',
+      header: 'ID da execução',
       width: 300,
       render: (log) => <ExecutionIdText id={log.data.execution_id} />,
     },

@@ -48,7 +48,7 @@ export function RunningExecutionsTable({
               <Table.Th>Gatilho</Table.Th>
               <Table.Th w={170}>Início</Table.Th>
               <Table.Th w={140}>Tempo decorrido</Table.Th>
-              <Table.Th>Execution ID</Table.Th>
+              <Table.Th>ID da execução</Table.Th>
               <Table.Th w={120} ta="right">
                 Ações
               </Table.Th>
