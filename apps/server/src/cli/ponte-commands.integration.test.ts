@@ -102,6 +102,23 @@ describeEachDriver('ponte export / import', (driver) => {
       'Workspace "Não existe" não encontrado.',
     );
   });
+
+  it('refuses an import with a flow the save rules refuse, writing nothing at all', async () => {
+    const commands = createPonteCommands(t.database.db, testSecret);
+    const source = await t.createAccount({ workspaceName: 'Origem Recusada' });
+    await seed(t, source);
+    const file = JSON.parse(JSON.stringify(await commands.exportWorkspace(source.workspaceId)));
+    const mail = chain({ type: 'core_manual_trigger' }, { type: 'core_send_email', params: {} });
+    file.flows.push({ ...file.flows[0], name: 'Envia e-mail', data: mail, enabled: false });
+    const target = await t.createAccount({ workspaceName: 'Destino Intacto' });
+    await expect(commands.importWorkspace(target.workspaceId, file)).rejects.toThrow(
+      'Nada foi importado: o flow "Envia e-mail" não pode ser importado',
+    );
+    const api = t.request(target.token);
+    expect((await api.get('/api/v1/flows')).json().items).toEqual([]);
+    expect((await api.get('/api/v1/groups')).json().items).toEqual([]);
+    expect((await api.get('/api/v1/variables')).json().items).toEqual([]);
+  });
 });
 
 describeEachDriver('ponte user', (driver) => {

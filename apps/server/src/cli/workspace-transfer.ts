@@ -68,8 +68,8 @@ export interface ImportSummary {
 
 /**
  * Adds the file's content to the workspace and never changes what is there: a group whose name
- * exists is reused; a variable whose key exists stops the import before anything is written;
- * flows are always added as new flows.
+ * exists is reused; a variable whose key exists, or a flow the save rules refuse, stops the
+ * import before anything is written; flows are always added as new flows.
  */
 export async function importWorkspace(
   services: TransferServices,
@@ -90,6 +90,17 @@ export async function importWorkspace(
     );
   }
 
+  for (const flow of file.flows) {
+    try {
+      await services.flows.check(workspaceId, flow);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      throw new CliError(
+        `Nada foi importado: o flow "${flow.name}" não pode ser importado (${error.message}).`,
+      );
+    }
+  }
+
   const existingGroups = new Map(
     (await allPages((page) => services.groups.list(workspaceId, { page, limit: pageSize }))).map(
       (group) => [group.name, group._id],
@@ -108,18 +119,11 @@ export async function importWorkspace(
   for (const variable of file.variables) {
     await services.variables.create(workspaceId, variable);
   }
-  for (const [index, flow] of file.flows.entries()) {
-    try {
-      await services.flows.create(workspaceId, {
-        ...flow,
-        group: flow.group ? (groupIds.get(flow.group) ?? null) : null,
-      });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      throw new CliError(
-        `O flow "${flow.name}" não pôde ser importado (${error.message}). ${index} flow(s) antes dele já foram importados.`,
-      );
-    }
+  for (const flow of file.flows) {
+    await services.flows.create(workspaceId, {
+      ...flow,
+      group: flow.group ? (groupIds.get(flow.group) ?? null) : null,
+    });
   }
   return { groups, variables: file.variables.length, flows: file.flows.length };
 }

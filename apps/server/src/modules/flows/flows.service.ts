@@ -165,6 +165,11 @@ export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: Flo
       return toFlow(row);
     },
 
+    /** The save rules of `create` without saving (an import checks every flow first). */
+    async check(workspaceId: string, body: Pick<FlowBody, 'data' | 'enabled'>): Promise<void> {
+      await checkDocument(workspaceId, body.data ?? emptyFlowDocument(), body.enabled);
+    },
+
     async create(workspaceId: string, body: FlowBody): Promise<Flow> {
       await checkGroup(workspaceId, body.group);
       const { doc, triggers } = await checkDocument(
