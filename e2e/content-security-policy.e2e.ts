@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchBrowser } from './support/browser';
-import { dropNode, nodeUid, selectNode, typeCode } from './support/flow-editor';
+import { dropConnector, selectNode, typeCode } from './support/flow-editor';
 import { startServer, type RunningServer } from './support/server';
 import { admin, signInAsAdmin } from './support/session';
 
@@ -41,8 +41,7 @@ describe.skipIf(!hasChromium)('Content-Security-Policy in the browser', () => {
     expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
     await page.getByRole('link', { name: 'Criar Flow' }).first().click();
     await page.waitForURL('**/flows/new');
-    await dropNode(page, 'core_code', { x: 380, y: 220 });
-    await selectNode(page, await nodeUid(page, 'Código'));
+    await selectNode(page, await dropConnector(page, 'Código', { x: 380, y: 220 }));
     await typeCode(page, 'msg.payload.total = 1');
     // Monaco started its workers from the app's own assets.
     await page.locator('.monaco-editor .view-line').first().waitFor();
