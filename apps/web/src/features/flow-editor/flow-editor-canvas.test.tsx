@@ -1,51 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Flow } from '@ponte/shared/flows.schema';
 import { mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
+import { savedFlow, testManifest, triggerAndLog } from './editor-test-fixtures';
 import { FlowEditorPage } from './flow-editor-page';
 
-const manifest = (type: string, category: 'trigger' | 'action', label: string) => ({
-  type,
-  version: 1,
-  category,
-  label,
-  description: '',
-  icon: 'code',
-  params: {},
-  outputs: { default: { label: 'Saída' } },
-});
+const manifest = (type: string, category: 'trigger' | 'action', label: string) =>
+  testManifest(type, { category, label });
 
-const flow: Flow = {
-  _id: 'f1',
-  name: 'Pedidos',
-  enabled: true,
-  group: null,
-  workspace: 'w1',
-  triggers: [{ node_uid: 'trigger', node_type: 'core_manual_trigger' }],
-  variables: [],
-  data: {
-    version: 1,
-    nodes: [
-      {
-        uid: 'trigger',
-        type: 'core_manual_trigger',
-        typeVersion: 1,
-        label: 'Início do pedido',
-        position: { x: 0, y: 0 },
-        params: {},
-      },
-      { uid: 'log-1', type: 'core_log', typeVersion: 1, position: { x: 300, y: 0 }, params: {} },
-    ],
-    edges: [],
-  },
-  thumbnailData: null,
-  description: '',
-  config: { rate_limit: 0 },
-  deprecated_nodes: [],
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-};
+const flow = savedFlow(triggerAndLog({ triggerLabel: 'Início do pedido' }));
 
 async function setup() {
   mockFetch([

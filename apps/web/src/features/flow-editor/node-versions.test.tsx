@@ -4,22 +4,14 @@ import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
 import type { Flow } from '@ponte/shared/flows.schema';
 import { mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
+import { savedFlow, testManifest, triggerAndLog } from './editor-test-fixtures';
 import { FlowEditorPage } from './flow-editor-page';
 
 const manifest = (
   type: string,
   version: number,
   extra: Partial<NodeManifest> & Pick<NodeManifest, 'label'>,
-): NodeManifest => ({
-  type,
-  version,
-  category: 'action',
-  description: '',
-  icon: 'code',
-  params: {},
-  outputs: { default: { label: 'Saída' } },
-  ...extra,
-});
+): NodeManifest => testManifest(type, { version, ...extra });
 
 const library = {
   nodes: [
@@ -42,37 +34,7 @@ const library = {
   ],
 };
 
-const flow: Flow = {
-  _id: 'f1',
-  name: 'Pedidos',
-  enabled: false,
-  group: null,
-  workspace: 'w1',
-  triggers: [{ node_uid: 'trigger', node_type: 'core_manual_trigger' }],
-  variables: [],
-  data: {
-    version: 1,
-    nodes: [
-      {
-        uid: 'trigger',
-        type: 'core_manual_trigger',
-        typeVersion: 1,
-        position: { x: 0, y: 0 },
-        params: {},
-      },
-      { uid: 'log-1', type: 'core_log', typeVersion: 1, position: { x: 300, y: 0 }, params: {} },
-    ],
-    edges: [
-      { id: 'trigger:default->log-1', source: 'trigger', sourceOutput: 'default', target: 'log-1' },
-    ],
-  },
-  thumbnailData: null,
-  description: '',
-  config: { rate_limit: 0 },
-  deprecated_nodes: [],
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-};
+const flow = savedFlow(triggerAndLog({ connected: true }), { enabled: false });
 
 function setup() {
   const api = mockFetch([

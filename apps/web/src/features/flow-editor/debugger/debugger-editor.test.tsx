@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
-import type { Flow } from '@ponte/shared/flows.schema';
 import type * as EngineSocket from '../../../lib/engine/engine-socket';
 import { mockFetch } from '../../../test/mock-fetch';
 import { renderWithProviders } from '../../../test/render';
+import { savedFlow, testManifest, triggerAndLog } from '../editor-test-fixtures';
 import { FlowEditorPage } from '../flow-editor-page';
 import { debugLogItem, debugMessage, fakeDebuggerSocket } from './fake-debugger-socket';
 
@@ -18,48 +18,10 @@ vi.mock('../../../lib/engine/engine-socket', async (importOriginal) => ({
   },
 }));
 
-const manifest = (type: string, category: 'trigger' | 'action', label: string) => ({
-  type,
-  version: 1,
-  category,
-  label,
-  description: '',
-  icon: 'code',
-  params: {},
-  outputs: { default: { label: 'Saída' } },
-});
+const manifest = (type: string, category: 'trigger' | 'action', label: string) =>
+  testManifest(type, { category, label });
 
-const flow: Flow = {
-  _id: 'f1',
-  name: 'Pedidos',
-  enabled: true,
-  group: null,
-  workspace: 'w1',
-  triggers: [{ node_uid: 'trigger', node_type: 'core_manual_trigger' }],
-  variables: [],
-  data: {
-    version: 1,
-    nodes: [
-      {
-        uid: 'trigger',
-        type: 'core_manual_trigger',
-        typeVersion: 1,
-        position: { x: 0, y: 0 },
-        params: {},
-      },
-      { uid: 'log-1', type: 'core_log', typeVersion: 1, position: { x: 300, y: 0 }, params: {} },
-    ],
-    edges: [
-      { id: 'trigger:default->log-1', source: 'trigger', sourceOutput: 'default', target: 'log-1' },
-    ],
-  },
-  thumbnailData: null,
-  description: '',
-  config: { rate_limit: 0 },
-  deprecated_nodes: [],
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-};
+const flow = savedFlow(triggerAndLog({ connected: true }));
 
 const debugState = {
   success: true,

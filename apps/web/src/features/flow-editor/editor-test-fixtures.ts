@@ -1,0 +1,67 @@
+import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
+import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
+import type { Flow } from '@ponte/shared/flows.schema';
+
+/** A library entry with no params and one output, for tests of the editor. */
+export const testManifest = (
+  type: string,
+  extra: Partial<NodeManifest> & Pick<NodeManifest, 'label'>,
+): NodeManifest => ({
+  type,
+  version: 1,
+  category: 'action',
+  description: '',
+  icon: 'code',
+  params: {},
+  outputs: { default: { label: 'Saída' } },
+  ...extra,
+});
+
+/** Manual Trigger → Log, both on version 1, optionally connected. */
+export function triggerAndLog(
+  options: { triggerLabel?: string; connected?: boolean } = {},
+): FlowDocument {
+  return {
+    version: 1,
+    nodes: [
+      {
+        uid: 'trigger',
+        type: 'core_manual_trigger',
+        typeVersion: 1,
+        ...(options.triggerLabel ? { label: options.triggerLabel } : {}),
+        position: { x: 0, y: 0 },
+        params: {},
+      },
+      { uid: 'log-1', type: 'core_log', typeVersion: 1, position: { x: 300, y: 0 }, params: {} },
+    ],
+    edges: options.connected
+      ? [
+          {
+            id: 'trigger:default->log-1',
+            source: 'trigger',
+            sourceOutput: 'default',
+            target: 'log-1',
+          },
+        ]
+      : [],
+  };
+}
+
+/** The saved flow 'Pedidos' (id f1) with `data` as its document. */
+export const savedFlow = (data: FlowDocument, overrides: Partial<Flow> = {}): Flow => ({
+  _id: 'f1',
+  name: 'Pedidos',
+  enabled: true,
+  group: null,
+  workspace: 'w1',
+  triggers: [{ node_uid: 'trigger', node_type: 'core_manual_trigger' }],
+  variables: [],
+  data,
+  thumbnailData: null,
+  description: '',
+  config: { rate_limit: 0 },
+  deprecated_nodes: [],
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  ...overrides,
+});
