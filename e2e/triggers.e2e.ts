@@ -48,8 +48,8 @@ describe.skipIf(!hasChromium)('Jornadas dos gatilhos: webhook, agendamento, erro
     await page.goto(`${server.url}/flows/new`);
     await page.getByText('Total de conectores: 0').waitFor();
     const hook = await dropConnector(page, 'Webhook', { x: 140, y: 220 });
-    const code = await dropConnector(page, 'Código', { x: 400, y: 220 });
-    const reply = await dropConnector(page, 'Responder webhook', { x: 660, y: 220 });
+    const code = await dropConnector(page, 'Código', { x: 380, y: 220 });
+    const reply = await dropConnector(page, 'Responder webhook', { x: 620, y: 220 });
     await connectNodes(page, hook, 'default', code);
     await connectNodes(page, code, 'default', reply);
 
