@@ -422,6 +422,8 @@ describeEachDriver('triggers', (driver) => {
             .length === 1,
         'o tick das 09:05',
       );
+      // Each process arms its next tick once its 09:05 fire has ended (claimed or lost).
+      await until(() => clock.pending() === 2, 'os dois processos armarem o próximo tick');
       await clock.advance(5 * 60_000); // past 09:10
       const ticks = await until(async () => {
         const rows = await t.database.db
