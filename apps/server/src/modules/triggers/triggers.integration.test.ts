@@ -180,10 +180,15 @@ describeEachDriver('triggers', (driver) => {
     }
     expect(await executionsOf(t, header)).toHaveLength(0);
     expect(await executionsOf(t, basic)).toHaveLength(0);
-    expect((await post(header, { 'x-chave': 's3gredo' })).statusCode).toBe(202);
+    expect((await post(header, { 'x-chave': 's3gredo', 'x-pedido': '17' })).statusCode).toBe(202);
     expect((await post(basic, { authorization: basicOf('ana', 'p@ss') })).statusCode).toBe(202);
-    await finished(t, header);
+    const [run] = await finished(t, header);
     await finished(t, basic);
+    // The secret the trigger checked is not kept in the message (nor in what it reaches).
+    const kept = run!.triggerMsg as { webhook: { headers: Record<string, string> } };
+    expect(kept.webhook.headers['x-pedido']).toBe('17');
+    expect(kept.webhook.headers).not.toHaveProperty('x-chave');
+    expect(JSON.stringify(kept)).not.toContain('s3gredo');
   });
 
   it('answers 500 with the error when the flow fails before responding', async () => {

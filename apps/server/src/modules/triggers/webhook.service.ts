@@ -1,5 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { checkWebhookAuth } from '@ponte/engine/nodes/triggers/webhook-trigger/webhook-auth';
+import {
+  checkWebhookAuth,
+  webhookSecretHeader,
+} from '@ponte/engine/nodes/triggers/webhook-trigger/webhook-auth';
 import type { WebhookResponse } from '@ponte/engine/kit/context';
 import type { ExecutionResult } from '@ponte/engine/executor/events';
 import { messages } from '@ponte/shared/messages';
@@ -100,8 +103,11 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       const mode = String(hook.node.params.response || 'immediate');
       let respond: ((response: WebhookResponse) => void) | undefined;
       const responded = new Promise<WebhookResponse>((resolve) => (respond = resolve));
+      // Neither the standard credentials nor the secret the node checked travel on.
       const headers = { ...call.headers };
       delete headers.authorization;
+      const secret = webhookSecretHeader(hook.node.params);
+      if (secret) delete headers[secret];
       const enqueued = await deps.enqueue({
         workspaceId: hook.flow.workspaceId,
         flowId: call.flowId,

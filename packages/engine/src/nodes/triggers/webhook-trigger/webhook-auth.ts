@@ -27,6 +27,17 @@ function decodeBasic(header: string | undefined): { user: string; password: stri
 }
 
 /**
+ * The header (lower case) that carries the secret the node's `auth` checks: the server drops it
+ * before the request becomes a message, so it never reaches the flow, its logs or the debugger.
+ */
+export function webhookSecretHeader(params: Record<string, unknown>): string | null {
+  const auth = String(params.auth ?? 'none');
+  if (auth === 'header') return String(params.auth_header_name || 'Authorization').toLowerCase();
+  if (auth === 'basic') return 'authorization';
+  return null;
+}
+
+/**
  * Whether a request may start the flow, per the node's `auth` param. Header names are
  * compared without case; secrets in constant time. A node that asks for auth but has no
  * secret set refuses everything.
