@@ -31,4 +31,12 @@ describe('token issuer', () => {
     expect(await issuer.verify('abc')).toBeNull();
     expect(await issuer.verify(await other.issue('u1', 'w1'))).toBeNull();
   });
+
+  it('refuses a token issued in the future, even one signed with the right secret', async () => {
+    const at = new Date('2026-03-01T12:00:00Z');
+    const later = createTokenIssuer(secret, () => new Date(at.getTime() + 3600 * 1000));
+    const issuer = createTokenIssuer(secret, () => at);
+    expect(await issuer.verify(await later.issue('u1', 'w1'))).toBeNull();
+    expect(await issuer.verify(await issuer.issue('u1', 'w1'))).not.toBeNull();
+  });
 });

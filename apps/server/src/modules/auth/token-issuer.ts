@@ -27,6 +27,8 @@ export function createTokenIssuer(secret: string, now: () => Date = () => new Da
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
           currentDate: now(),
+          // Requires `iat` and refuses one in the future (a token this server never issued).
+          maxTokenAge: sessionLifetimeSeconds,
         });
         const claims = tokenClaimsSchema.safeParse(payload);
         return claims.success && claims.data.sub !== '' && claims.data.wid !== ''
