@@ -1,5 +1,6 @@
 import { createEngine } from '@ponte/engine/engine';
 import type { NodeDefinition } from '@ponte/engine/kit/define-node';
+import type { Sandbox } from '@ponte/engine/sandbox/sandbox';
 import { createEnginePorts } from '../adapters/engine-ports';
 import { createNetworkGuard } from '../adapters/outbound-http/network-guard';
 import { createOutboundHttpClient } from '../adapters/outbound-http/outbound-http-client';
@@ -24,12 +25,13 @@ export interface SecondRunner {
  */
 export function createSecondRunner(
   db: Database,
-  options: { nodes?: NodeDefinition[]; concurrency?: number } = {},
+  options: { nodes?: NodeDefinition[]; concurrency?: number; sandbox?: Sandbox } = {},
 ): SecondRunner {
   const late: { runner?: ExecutionRunner } = {};
   const http = createOutboundHttpClient({ guard: createNetworkGuard() });
   const engine = createEngine({
     ports: createEnginePorts(db, { runner: () => late.runner!, http }),
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     nodes: options.nodes ?? [],
   });
   const runner = createExecutionRunner({

@@ -1,23 +1,16 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterEach, expect, it } from 'vitest';
-import { createEngine } from '@ponte/engine/engine';
-import type { HttpPort } from '@ponte/engine/ports';
 import type { Sandbox } from '@ponte/engine/sandbox/sandbox';
 import { createTestNodes } from '@ponte/engine/testing/test-nodes';
-import { createEnginePorts } from '../../adapters/engine-ports';
-import { createEmbeddedQueueDriver } from '../../plugins/queue/embedded-queue-driver';
 import { useTestApp, type TestAccount } from '../../test/test-app';
 import { createSharedTestDatabase, describeEachDriver } from '../../test/test-database';
 import { chain as flowOf, type Step } from '../../test/flow-fixtures';
 import { until } from '../../test/until';
 import { flows } from '../../db/schema';
 import { serverRoot } from '../../package-root';
-import { createSecondRunner } from '../../test/second-runner';
+import { createSecondRunner, type SecondRunner } from '../../test/second-runner';
 import { createAuthRepository } from '../auth/auth.repository';
-import { createFlowsRepository } from '../flows/flows.repository';
-import { createLogWriter } from '../logs/log-writer';
-import { createExecutionRunner, type ExecutionRunner } from './execution-runner';
 
 const { nodes } = createTestNodes();
 /** A linear flow started by the test trigger. */
@@ -27,35 +20,18 @@ const noSandbox: Sandbox = {
   run: () => Promise.reject(new Error('sem sandbox')),
   dispose: () => undefined,
 };
-const noHttp: HttpPort = { request: () => Promise.reject(new Error('sem rede')) };
-
 describeEachDriver('execution runner', (driver) => {
   const t = useTestApp(driver, { nodes });
-  const runners: ExecutionRunner[] = [];
+  const runners: SecondRunner[] = [];
   afterEach(async () => {
-    await Promise.all(runners.splice(0).map((runner) => runner.close(100)));
+    await Promise.all(runners.splice(0).map((started) => started.close(100)));
   });
 
+  /** A runner of its own over the test database, with the test nodes and no sandbox. */
   function startRunner(concurrency = 8) {
-    const db = t.database.db;
-    const late: { runner?: ExecutionRunner } = {};
-    const engine = createEngine({
-      ports: createEnginePorts(db, { runner: () => late.runner!, http: noHttp }),
-      sandbox: noSandbox,
-      nodes,
-    });
-    const runner = createExecutionRunner({
-      db,
-      queue: createEmbeddedQueueDriver(db),
-      flows: createFlowsRepository(db),
-      engine,
-      logs: createLogWriter(db, { flushMs: 10 }),
-      now: () => new Date(),
-      concurrency,
-    });
-    late.runner = runner;
-    runners.push(runner);
-    return runner;
+    const started = createSecondRunner(t.database.db, { nodes, concurrency, sandbox: noSandbox });
+    runners.push(started);
+    return started.runner;
   }
 
   async function createFlow(account: TestAccount, data: object, rateLimit = 0) {

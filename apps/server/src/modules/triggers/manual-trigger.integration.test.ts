@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { messages } from '@ponte/shared/messages';
+import { useTestApp } from '../../test/test-app';
+import { chain, createFlow, executionsOf, finished, userLogsOf } from '../../test/flow-fixtures';
+import { describeEachDriver } from '../../test/test-database';
+
+const m = messages.engine;
+
+describeEachDriver('manual trigger', (driver) => {
+  const uploadsDir = join(tmpdir(), `ponte-uploads-${randomUUID()}`);
+  const t = useTestApp(driver, { uploadsDir });
+
+  it('runs a manual flow whose log line appears in the logs API', async () => {
+    const account = await t.createAccount();
+    const api = t.request(account.token);
+    const flowId = await createFlow(
+      t,
+      account,
+      chain(
+        {
+          type: 'core_manual_trigger',
+          params: {
+            description: 'Informe o cliente',
+            fields: [{ name: 'cliente', label: 'Cliente', type: 'text', required: true }],
+          },
+        },
+        {
+          type: 'core_log',
+          params: { label: 'Cliente', message: 'Olá, {{ msg.payload.cliente }}' },
+        },
+      ),
+    );
+    const form = await api.get(`/engine/flow/manual-trigger/${flowId}`);
+    expect(form.statusCode).toBe(200);
+    expect(form.json()).toEqual({
+      success: true,
+      form_description: 'Informe o cliente',
+      form_fields: [{ name: 'cliente', label: 'Cliente', type: 'text', required: true }],
+    });
+
+    const missing = await api.post(`/engine/flow/manual-trigger/${flowId}`, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toContain('Cliente');
+    expect(await executionsOf(t, flowId)).toHaveLength(0);
+
+    const run = await api.post(`/engine/flow/manual-trigger/${flowId}`, { cliente: 'Maria' });
+    expect(run.statusCode, run.body).toBe(200);
+    const { execution_id } = run.json() as { execution_id: string };
+    await finished(t, flowId);
+    const logs = await userLogsOf(api, execution_id);
+    expect(logs).toEqual([expect.objectContaining({ label: 'Cliente', message: 'Olá, Maria' })]);
+  });
+
+  it('takes manual-trigger files as multipart and passes their metadata', async () => {
+    const account = await t.createAccount();
+    const flowId = await createFlow(
+      t,
+      account,
+      chain(
+        {
+          type: 'core_manual_trigger',
+          params: {
+            fields: [
+              { name: 'nota', label: 'Nota fiscal', type: 'upload', required: true },
+              { name: 'obs', label: 'Observação', type: 'textarea', required: false },
+            ],
+          },
+        },
+        {
+          type: 'core_log',
+          params: {
+            label: 'Arquivo',
+            message:
+              '{{ msg.payload.nota.filename }} {{ msg.payload.nota.size }} {{ msg.payload.obs }}',
+          },
+        },
+      ),
+    );
+    const boundary = '----ponte-teste';
+    const body = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="obs"',
+      '',
+      'urgente',
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="nota"; filename="nota 1.xml"',
+      'Content-Type: application/xml',
+      '',
+      '<nota>1</nota>',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/engine/flow/manual-trigger/${flowId}`,
+      headers: {
+        authorization: `Bearer ${account.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [execution] = await finished(t, flowId);
+    expect(execution!.status).toBe('success');
+    const logs = await userLogsOf(t.request(account.token), execution!.id);
+    expect(logs[0]!.message).toBe('nota 1.xml 14 urgente');
+  });
+
+  it('hands the flow a reference to an uploaded file, never its server path', async () => {
+    const account = await t.createAccount();
+    const api = t.request(account.token);
+    const flowId = await createFlow(
+      t,
+      account,
+      chain(
+        {
+          type: 'core_manual_trigger',
+          params: { fields: [{ name: 'nota', label: 'Nota', type: 'upload', required: true }] },
+        },
+        { type: 'core_log', params: { label: 'Arquivo', message: '{{ msg.payload.nota }}' } },
+      ),
+    );
+    const boundary = '----ponte-ref';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/engine/flow/manual-trigger/${flowId}`,
+      headers: {
+        authorization: `Bearer ${account.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: [
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="nota"; filename="nota.xml"',
+        'Content-Type: application/xml',
+        '',
+        '<nota>7</nota>',
+        `--${boundary}--`,
+        '',
+      ].join('\r\n'),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).not.toContain(uploadsDir);
+    const [execution] = await finished(t, flowId);
+    const file = (execution!.triggerMsg as { payload: { nota: Record<string, unknown> } }).payload
+      .nota;
+    expect(file).toEqual({
+      filename: 'nota.xml',
+      mimetype: 'application/xml',
+      size: 14,
+      ref: expect.any(String),
+    });
+    expect(JSON.stringify(execution!.triggerMsg)).not.toContain(uploadsDir);
+    // The server still finds the file by its reference.
+    expect(await readFile(join(uploadsDir, file.ref as string), 'utf8')).toBe('<nota>7</nota>');
+
+    const [logged] = await userLogsOf(api, execution!.id);
+    expect(JSON.parse(logged!.message)).toEqual(file);
+    const filters = encodeURIComponent(JSON.stringify({ execution_id: execution!.id }));
+    const all = await api.get(`/api/v1/monitoring/logs?filters=${filters}`);
+    expect(all.body).not.toContain(uploadsDir);
+    expect(all.body).not.toContain('"path"');
+  });
+
+  it('refuses manual triggers of disabled flows, flows without one, and other workspaces', async () => {
+    const owner = await t.createAccount();
+    const stranger = await t.createAccount({ workspaceName: 'Outro' });
+    const manual = chain(
+      { type: 'core_manual_trigger' },
+      { type: 'core_log', params: { label: 'L', message: 'x' } },
+    );
+    const disabled = await createFlow(t, owner, manual, false);
+    const enabled = await createFlow(t, owner, manual);
+    const webhookOnly = await createFlow(
+      t,
+      owner,
+      chain({ type: 'core_webhook_trigger', params: { method: 'POST', path: 'pedidos/novo' } }),
+    );
+    const api = t.request(owner.token);
+
+    const off = await api.post(`/engine/flow/manual-trigger/${disabled}`, {});
+    expect(off.statusCode).toBe(400);
+    expect(off.json().message).toBe(m.flowDisabled);
+    const none = await api.get(`/engine/flow/manual-trigger/${webhookOnly}`);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(m.noManualTrigger);
+
+    const other = t.request(stranger.token);
+    expect((await other.get(`/engine/flow/manual-trigger/${enabled}`)).statusCode).toBe(404);
+    expect((await other.post(`/engine/flow/manual-trigger/${enabled}`, {})).statusCode).toBe(404);
+    expect(
+      (await t.request(null).post(`/engine/flow/manual-trigger/${enabled}`, {})).statusCode,
+    ).toBe(401);
+    expect(await executionsOf(t, enabled)).toHaveLength(0);
+  });
+});
