@@ -1,6 +1,7 @@
 import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
 import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
 import type { Flow } from '@ponte/shared/flows.schema';
+import type { MockRoute } from '../../test/mock-fetch';
 
 /** A library entry with no params and one output, for tests of the editor. */
 export const testManifest = (
@@ -65,3 +66,29 @@ export const savedFlow = (data: FlowDocument, overrides: Partial<Flow> = {}): Fl
   updated_at: '2026-01-01T00:00:00Z',
   ...overrides,
 });
+
+/**
+ * What the editor of `flow` (id f1) asks the server when it opens: the flow, the groups, a
+ * library of Manual Trigger and Log, and the manual trigger's empty form.
+ */
+export const openEditorRoutes = (flow: Flow): MockRoute[] => [
+  { method: 'GET', path: '/api/v1/flows/f1', reply: { body: flow } },
+  { method: 'GET', path: '/api/v1/groups', reply: { body: { items: [], total: 0 } } },
+  {
+    method: 'GET',
+    path: '/engine/library',
+    reply: {
+      body: {
+        nodes: [
+          testManifest('core_manual_trigger', { category: 'trigger', label: 'Manual Trigger' }),
+          testManifest('core_log', { label: 'Log' }),
+        ],
+      },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/engine/flow/manual-trigger/f1',
+    reply: { body: { success: true, form_fields: [], form_description: '' } },
+  },
+];

@@ -2,36 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
-import { savedFlow, testManifest, triggerAndLog } from './editor-test-fixtures';
+import { openEditorRoutes, savedFlow, triggerAndLog } from './editor-test-fixtures';
 import { FlowEditorPage } from './flow-editor-page';
-
-const manifest = (type: string, category: 'trigger' | 'action', label: string) =>
-  testManifest(type, { category, label });
 
 const flow = savedFlow(triggerAndLog({ triggerLabel: 'Início do pedido' }));
 
 async function setup() {
-  mockFetch([
-    { method: 'GET', path: '/api/v1/flows/f1', reply: { body: flow } },
-    { method: 'GET', path: '/api/v1/groups', reply: { body: { items: [], total: 0 } } },
-    {
-      method: 'GET',
-      path: '/engine/library',
-      reply: {
-        body: {
-          nodes: [
-            manifest('core_manual_trigger', 'trigger', 'Manual Trigger'),
-            manifest('core_log', 'action', 'Log'),
-          ],
-        },
-      },
-    },
-    {
-      method: 'GET',
-      path: '/engine/flow/manual-trigger/f1',
-      reply: { body: { success: true, form_fields: [], form_description: '' } },
-    },
-  ]);
+  mockFetch(openEditorRoutes(flow));
   const view = renderWithProviders(<FlowEditorPage />, {
     path: '/flows/f1',
     pattern: '/flows/:id',

@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import type * as EngineSocket from '../../../lib/engine/engine-socket';
 import { mockFetch } from '../../../test/mock-fetch';
 import { renderWithProviders } from '../../../test/render';
-import { savedFlow, testManifest, triggerAndLog } from '../editor-test-fixtures';
+import { openEditorRoutes, savedFlow, triggerAndLog } from '../editor-test-fixtures';
 import { FlowEditorPage } from '../flow-editor-page';
 import { debugLogItem, debugMessage, fakeDebuggerSocket } from './fake-debugger-socket';
 
@@ -18,9 +18,6 @@ vi.mock('../../../lib/engine/engine-socket', async (importOriginal) => ({
   },
 }));
 
-const manifest = (type: string, category: 'trigger' | 'action', label: string) =>
-  testManifest(type, { category, label });
-
 const flow = savedFlow(triggerAndLog({ connected: true }));
 
 const debugState = {
@@ -34,25 +31,7 @@ const debugState = {
 function setup(path = '/flows/f1', pattern = '/flows/:id') {
   sockets.current = null;
   const api = mockFetch([
-    { method: 'GET', path: '/api/v1/flows/f1', reply: { body: flow } },
-    { method: 'GET', path: '/api/v1/groups', reply: { body: { items: [], total: 0 } } },
-    {
-      method: 'GET',
-      path: '/engine/library',
-      reply: {
-        body: {
-          nodes: [
-            manifest('core_manual_trigger', 'trigger', 'Manual Trigger'),
-            manifest('core_log', 'action', 'Log'),
-          ],
-        },
-      },
-    },
-    {
-      method: 'GET',
-      path: '/engine/flow/manual-trigger/f1',
-      reply: { body: { success: true, form_fields: [], form_description: '' } },
-    },
+    ...openEditorRoutes(flow),
     { method: 'POST', path: '/engine/flow/debugger/start-debug/f1', reply: { body: debugState } },
     { method: 'POST', path: '/engine/flow/debugger/stop-debug/f1', reply: { body: debugState } },
   ]);
