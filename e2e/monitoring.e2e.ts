@@ -151,6 +151,14 @@ describe.skipIf(!hasChromium)('Jornada do debugger e do monitoramento', () => {
     const filters = encodeURIComponent(
       JSON.stringify({ date_alias: '1000d', execution_id: execution }),
     );
+    // Log lines are written in batches right after the execution ends: open the page once the
+    // line is stored, as the page does not refresh by itself.
+    await until(async () => {
+      const logs = await call('GET', `/api/v1/monitoring/logs?filters=${filters}`);
+      return (logs.body.items as { data: { message: string } }[]).some(
+        (item) => item.data.message === 'Olá Ana',
+      );
+    }, 'a linha "Olá Ana" ser gravada');
     await page.goto(`${server.url}/monitoring?filters=${filters}`);
     await page.getByRole('heading', { name: 'Logs de monitoramento' }).waitFor();
     const table = page.getByRole('table').first();
