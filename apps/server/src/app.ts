@@ -70,6 +70,12 @@ import securityHeaders from './plugins/security-headers';
 import { RequestLogController } from './lib/request-log-controller';
 import { publicBaseUrl } from './lib/public-url';
 import { createMetrics, type Metrics } from './modules/metrics/metrics';
+import { securityLogRoutes } from './modules/security-log/security-log.routes';
+import {
+  createSecurityLog,
+  type SecurityLog,
+} from './modules/security-log/security-log.service';
+import { sandboxKillEvent } from './modules/security-log/sandbox-kill-event';
 import metricsRoutes from './modules/metrics/metrics.routes';
 
 export const bodyLimits = { global: 10 * 1024 * 1024, account: 64 * 1024 } as const;
@@ -118,7 +124,11 @@ function fastifyTrustProxy(trust: TrustProxy) {
 }
 
 /** Fastify with zod schemas, the error handler, security headers, the API docs and metrics. */
-async function createFastify(options: BuildAppOptions, metrics: Metrics | null) {
+async function createFastify(
+  options: BuildAppOptions,
+  metrics: Metrics | null,
+  security: SecurityLog,
+) {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: bodyLimits.global,
@@ -137,7 +147,12 @@ async function createFastify(options: BuildAppOptions, metrics: Metrics | null) 
     parseJson(request, body as string, done);
   });
 
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, {
+    onResourceNotFound: (request, resource) => {
+      const route = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
+      void security.deniedIfForeign(request.auth!, resource, route);
+    },
+  });
   await app.register(securityHeaders);
   await app.register(openapiPlugin);
   if (metrics) {
@@ -150,7 +165,7 @@ async function createFastify(options: BuildAppOptions, metrics: Metrics | null) 
 type FastifyApp = Awaited<ReturnType<typeof createFastify>>;
 
 /** Accounts, workspaces, groups and variables. */
-function createAccountModules(options: BuildAppOptions, now: () => Date) {
+function createAccountModules(options: BuildAppOptions, now: () => Date, security: SecurityLog) {
   const { config, database } = options;
   const db = database.db;
   const tokens = createTokenIssuer(config.jwtSecret, now);
@@ -159,6 +174,7 @@ function createAccountModules(options: BuildAppOptions, now: () => Date) {
     tokens,
     throttle: options.loginThrottle ?? createMemoryLoginThrottle(),
     now,
+    security: security.record,
   });
   const users = createUsersService({ db, tokens, now, nodeLimit: options.nodeLimit ?? null });
   const workspaces = createWorkspacesService({ db, tokens, now });
@@ -179,6 +195,7 @@ function createEngineParts(
   options: BuildAppOptions,
   variablesReader: AccountModules['variablesReader'],
   late: { runner?: ExecutionRunner },
+  security: SecurityLog,
 ) {
   const library = createRegistry([...builtinNodes, ...(options.nodes ?? [])]);
   const outboundHttp = createOutboundHttpClient({
@@ -194,6 +211,7 @@ function createEngineParts(
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     ...(options.engineLimits ? { limits: options.engineLimits } : {}),
     nodes: options.nodes ?? [],
+    onSandboxKill: (kill) => security.record(sandboxKillEvent(kill)),
   });
   return { library, outboundHttp, engine };
 }
@@ -205,11 +223,17 @@ function createRuntime(
   now: () => Date,
   { auth, variablesReader }: AccountModules,
   metrics: Metrics | null,
+  security: SecurityLog,
 ) {
   const db = options.database.db;
   const flowsRepository = createFlowsRepository(db);
   const late: { runner?: ExecutionRunner } = {};
-  const { library, outboundHttp, engine } = createEngineParts(options, variablesReader, late);
+  const { library, outboundHttp, engine } = createEngineParts(
+    options,
+    variablesReader,
+    late,
+    security,
+  );
   const logWriter = createLogWriter(db, {
     onError: (error) => app.log.error({ err: error }, 'falha ao gravar logs'),
     ...(metrics ? { onWritten: (rows: number) => metrics.countLogRows(rows) } : {}),
@@ -244,6 +268,9 @@ function createRuntime(
     runnerEvents: runner.events,
     debugSessions,
     systemStatus: createSystemStatusSampler(),
+    security: security.record,
+    onFlowDenied: (session, flowId) =>
+      void security.deniedIfForeign(session, { kind: 'flow', id: flowId }, 'socket join'),
     onError: (error) => app.log.error({ err: error }, 'falha no socket ao vivo'),
   });
   const triggers = createTriggerManager({
@@ -277,8 +304,11 @@ function createRuntime(
     stopDebugSessions: (workspaceId) => debugSessions.stopWorkspace(workspaceId),
   });
   const retention = createRetention(app, options, now);
+  const securityRetention = createRetention(app, options, now, security);
   addLifecycle(app, {
     retention,
+    securityRetention,
+    security,
     runner,
     triggers,
     liveSocket,
@@ -298,14 +328,24 @@ function createRuntime(
   };
 }
 
-/** Removes logs older than PONTE_LOG_RETENTION_DAYS, every hour. */
-function createRetention(app: FastifyApp, options: BuildAppOptions, now: () => Date) {
+/**
+ * Removes logs (or, given the security log, its events) older than PONTE_LOG_RETENTION_DAYS,
+ * every hour.
+ */
+function createRetention(
+  app: FastifyApp,
+  options: BuildAppOptions,
+  now: () => Date,
+  security?: SecurityLog,
+) {
+  const what = security ? 'eventos de segurança' : 'logs';
   return createLogRetention({
     db: options.database.db,
     days: options.logRetentionDays ?? 30,
     now,
-    onError: (error) => app.log.error({ err: error }, 'falha ao apagar logs antigos'),
-    onRemoved: (count) => app.log.info({ count }, 'logs antigos apagados'),
+    onError: (error) => app.log.error({ err: error }, `falha ao apagar ${what} antigos`),
+    onRemoved: (count) => app.log.info({ count }, `${what} antigos apagados`),
+    ...(security ? { deleteOlderThan: security.deleteOlderThan } : {}),
   });
 }
 
@@ -314,6 +354,8 @@ function addLifecycle(
   app: FastifyApp,
   parts: {
     retention: ReturnType<typeof createLogRetention>;
+    securityRetention: ReturnType<typeof createLogRetention>;
+    security: SecurityLog;
     runner: ExecutionRunner;
     triggers: ReturnType<typeof createTriggerManager>;
     liveSocket: ReturnType<typeof createLiveSocket>;
@@ -325,6 +367,7 @@ function addLifecycle(
   const { retention, runner, triggers, liveSocket, debugSessions, engine, outboundHttp } = parts;
   app.addHook('onReady', async () => {
     retention.start();
+    parts.securityRetention.start();
     const crashed = await runner.start();
     if (crashed.length)
       app.log.warn(
@@ -337,10 +380,12 @@ function addLifecycle(
   app.addHook('onClose', async () => {
     triggers.stop();
     await retention.stop();
+    await parts.securityRetention.stop();
     debugSessions.stopAll();
     await runner.close();
     engine.dispose();
     await outboundHttp.close();
+    await parts.security.flush();
   });
 }
 
@@ -348,7 +393,7 @@ function addLifecycle(
 async function registerRoutes(
   app: FastifyApp,
   options: BuildAppOptions,
-  modules: AccountModules & ReturnType<typeof createRuntime>,
+  modules: AccountModules & ReturnType<typeof createRuntime> & { security: SecurityLog },
 ) {
   const { config, database } = options;
   const { tokens, auth, users, workspaces, groups, variables } = modules;
@@ -368,7 +413,9 @@ async function registerRoutes(
       await api.register(groupsRoutes, { service: groups });
       await api.register(variablesRoutes, { service: variables });
       await api.register(flowsRoutes, { service: flows });
-      await api.register(monitoringRoutes, { service: createLogsService({ db, now }) });
+      await api.register(monitoringRoutes, {
+        service: createLogsService({ db, now, security: modules.security.record }),
+      });
       await api.register(executionsRoutes, { service: executions });
     },
     { prefix: '/api/v1' },
@@ -423,6 +470,7 @@ async function registerRoutes(
       });
       await account.register(workspaceAccountRoutes, { service: workspaces });
       await account.register(userAccountRoutes, { service: users, tokens });
+      await account.register(securityLogRoutes, { service: modules.security });
       await account.register(flowTemplatesRoutes, {
         service: createFlowTemplatesService(
           offeredTemplates(buildFlowTemplates(library.manifest), library.manifest),
@@ -453,10 +501,17 @@ export async function buildApp(options: BuildAppOptions) {
   const now = options.now ?? (() => new Date());
   const access = options.metrics ?? { open: false, token: null };
   const metrics = access.open || access.token ? createMetrics() : null;
-  const app = await createFastify(options, metrics);
-  const account = createAccountModules(options, now);
-  const runtime = createRuntime(app, options, now, account, metrics);
-  await registerRoutes(app, options, { ...account, ...runtime });
+  const late: { app?: FastifyApp } = {};
+  const security = createSecurityLog({
+    db: options.database.db,
+    now,
+    onError: (error) => late.app?.log.error({ err: error }, 'falha no registro de segurança'),
+  });
+  const app = await createFastify(options, metrics, security);
+  late.app = app;
+  const account = createAccountModules(options, now, security);
+  const runtime = createRuntime(app, options, now, account, metrics, security);
+  await registerRoutes(app, options, { ...account, ...runtime, security });
   return app;
 }
 

@@ -2,7 +2,7 @@ import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
 import type { NodeDefinition } from './kit/define-node';
 import { createRegistry, type NodeRegistry } from './kit/registry';
 import type { EnginePorts } from './ports';
-import type { Sandbox } from './sandbox/sandbox';
+import type { Sandbox, SandboxKill } from './sandbox/sandbox';
 import { createIsolatedSandbox } from './sandbox/isolated-sandbox';
 import { createDebugSession, type DebugSession } from './debugger/debug-session';
 import type { ExecutionResult } from './executor/events';
@@ -17,6 +17,8 @@ export interface EngineOptions {
   limits?: Partial<EngineLimits>;
   /** Extra node types (custom connectors, tests) registered beside the built-in library. */
   nodes?: NodeDefinition[];
+  /** Told when the default sandbox stops user code by force (the security log listens). */
+  onSandboxKill?: (kill: SandboxKill) => void;
 }
 
 export interface Engine {
@@ -33,7 +35,12 @@ export interface Engine {
 export function createEngine(options: EngineOptions): Engine {
   const registry = createRegistry([...builtinNodes, ...(options.nodes ?? [])]);
   const limits: EngineLimits = { ...defaultLimits, ...options.limits };
-  const sandbox = options.sandbox ?? createIsolatedSandbox({ limits: limits.sandbox });
+  const sandbox =
+    options.sandbox ??
+    createIsolatedSandbox({
+      limits: limits.sandbox,
+      ...(options.onSandboxKill ? { onKill: options.onSandboxKill } : {}),
+    });
   const deps = { registry, ports: options.ports, sandbox, limits };
   return {
     registry,

@@ -15,6 +15,8 @@ export const errorCodes = {
   unauthorized: 'unauthorized',
   invalidCredentials: 'invalid_credentials',
   tooManyAttempts: 'too_many_attempts',
+  tooManyRequests: 'too_many_requests',
+  searchTimeout: 'search_timeout',
   forbidden: 'forbidden',
   notFound: 'not_found',
   conflict: 'conflict',

@@ -83,6 +83,15 @@ export const messages = {
   monitoring: {
     badFilters: 'Os filtros dos logs são inválidos.',
     empty: 'Nenhum log de atividade recebido para o período e filtros selecionados.',
+    searchBusy: (seconds: number) =>
+      `Muitas buscas de logs em andamento neste workspace. Tente novamente em ${seconds} s.`,
+    searchTimeout:
+      'A busca nos logs demorou demais. Escolha um período menor ou um texto mais específico.',
+  },
+  securityLog: {
+    title: 'Registro de segurança',
+    empty: 'Nenhum evento de segurança registrado.',
+    socketFlood: 'Eventos demais no socket ao vivo: conexão encerrada.',
   },
   engine: {
     executionNotRunning: 'Esta execução não está em andamento.',

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { limits } from '@ponte/shared/limits';
+import type { SecurityEventKind } from '@ponte/shared/security-log.schema';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -243,6 +244,29 @@ export const scheduleTicks = pgTable(
   (t) => [primaryKey({ columns: [t.flowId, t.nodeUid, t.tickAt] })],
 );
 
+/**
+ * The security log (docs/adr/0021): denied cross-workspace attempts, failed sign-ins, throttled
+ * requests and sandbox kills. `workspace_id` is null when no workspace is known (a sign-in with
+ * an unknown e-mail); such rows are kept only until retention removes them.
+ */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    workspaceId: text('workspace_id'),
+    userId: text('user_id'),
+    kind: text('kind').$type<SecurityEventKind>().notNull(),
+    resource: text('resource').notNull(),
+    detail: text('detail').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [
+    index('security_events_workspace_time_idx').on(t.workspaceId, t.createdAt),
+    index('security_events_workspace_kind_time_idx').on(t.workspaceId, t.kind, t.createdAt),
+    index('security_events_time_idx').on(t.createdAt),
+  ],
+);
+
 export const schema = {
   customers,
   users,
@@ -255,4 +279,5 @@ export const schema = {
   executions,
   logs,
   scheduleTicks,
+  securityEvents,
 };

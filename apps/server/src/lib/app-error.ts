@@ -1,6 +1,15 @@
 import { errorCodes, type ErrorCode } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
 
+/** The kinds of workspace-owned resources a 404 can name (see `notFound`). */
+export type ResourceKind = 'flow' | 'variable' | 'group' | 'execution' | 'workspace';
+
+/** What a 404 was about: the error handler checks whether it belongs to another workspace. */
+export interface MissingResource {
+  kind: ResourceKind;
+  id: string;
+}
+
 export interface ErrorDetail {
   field: string;
   message: string;
@@ -16,13 +25,20 @@ export class AppError extends Error {
     message: string,
     readonly details?: ErrorDetail[],
     readonly headers?: Record<string, string>,
+    /** For a 404: the resource asked for (never sent to the client). */
+    readonly resource?: MissingResource,
   ) {
     super(message);
   }
 }
 
-export const notFound = (message: string = messages.generic.notFound) =>
-  new AppError(404, errorCodes.notFound, message);
+/**
+ * "Not found in this workspace". Naming the resource lets the error handler record, in the
+ * security log, an id that exists in another workspace (docs/adr/0021); the answer is the
+ * same 404 either way.
+ */
+export const notFound = (message: string = messages.generic.notFound, resource?: MissingResource) =>
+  new AppError(404, errorCodes.notFound, message, undefined, undefined, resource);
 
 export const unauthorized = () =>
   new AppError(401, errorCodes.unauthorized, messages.generic.unauthorized);

@@ -1,10 +1,18 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { errorCodes, type ApiErrorBody, type ErrorCode } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
-import { AppError, type ErrorDetail } from '../lib/app-error';
+import { AppError, type ErrorDetail, type MissingResource } from '../lib/app-error';
+
+export interface ErrorsPluginOptions {
+  /**
+   * A signed-in request answered 404 for a named resource: the security log checks whether the
+   * id belongs to another workspace. Called after the answer is decided; never changes it.
+   */
+  onResourceNotFound?: (request: FastifyRequest, resource: MissingResource) => void;
+}
 
 function collectStrings(value: unknown, into: Set<string>): Set<string> {
   if (typeof value === 'string') into.add(value);
@@ -66,10 +74,11 @@ export function sendRouteNotFound(reply: FastifyReply) {
  * The one error handler: every failure becomes `{statusCode, code, message, details?}` with a
  * pt-BR message; 5xx answers never carry internals and are logged.
  */
-function errorsPlugin(app: FastifyInstance) {
+function errorsPlugin(app: FastifyInstance, options: ErrorsPluginOptions) {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
+      if (error.resource && request.auth) options.onResourceNotFound?.(request, error.resource);
       return send(reply, {
         statusCode: error.statusCode,
         code: error.code,

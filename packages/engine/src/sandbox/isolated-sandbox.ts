@@ -1,5 +1,5 @@
 import ivm from 'isolated-vm';
-import type { Sandbox, SandboxLimits, SandboxRunRequest } from './sandbox';
+import type { Sandbox, SandboxKill, SandboxLimits, SandboxRunRequest } from './sandbox';
 import { createIsolatePool, type LibraryName, type PooledIsolate } from './isolate-pool';
 import { createHostBridges } from './host-bridges';
 
@@ -13,6 +13,8 @@ export interface IsolatedSandboxOptions {
   limits?: Partial<SandboxLimits>;
   /** Isolates running code at once (default 2). */
   poolSize?: number;
+  /** Told of every run stopped by force (timeout, memory, abort); must not throw. */
+  onKill?: (kill: SandboxKill) => void;
 }
 
 /** Libraries are evaluated only when the code names them: most code pays for none. */
@@ -26,7 +28,14 @@ const libraryUse: [LibraryName, RegExp][] = [
 const seconds = (ms: number) => (ms / 1000).toLocaleString('pt-BR');
 const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024).toLocaleString('pt-BR');
 
-class SandboxError extends Error {}
+class SandboxError extends Error {
+  constructor(
+    message: string,
+    readonly kill?: SandboxKill['reason'],
+  ) {
+    super(message);
+  }
+}
 
 /**
  * The code sandbox (docs/adr/0007): user JavaScript runs in a V8 isolate of its own, in a fresh
@@ -49,16 +58,16 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
     const { isolate } = pooled;
     const context = isolate.createContextSync();
     const bridges = createHostBridges(request.host);
-    const kill = (reason: string) => {
-      failure ??= new SandboxError(reason);
+    const kill = (message: string, reason: SandboxKill['reason']) => {
+      failure ??= new SandboxError(message, reason);
       if (!isolate.isDisposed) isolate.dispose();
     };
     let failure: SandboxError | undefined;
     const timer = setTimeout(
-      () => kill(`O código excedeu o tempo limite de ${seconds(limits.timeoutMs)} s.`),
+      () => kill(`O código excedeu o tempo limite de ${seconds(limits.timeoutMs)} s.`, 'timeout'),
       limits.timeoutMs,
     );
-    const onAbort = () => kill('Execução interrompida.');
+    const onAbort = () => kill('Execução interrompida.', 'abort');
     request.signal.addEventListener('abort', onAbort);
     try {
       if (request.signal.aborted) throw new SandboxError('Execução interrompida.');
@@ -90,11 +99,15 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
       const message = error instanceof Error ? error.message : String(error);
       if (isolate.isDisposed || /memory limit|allocation failed/i.test(message)) {
         if (!isolate.isDisposed) isolate.dispose();
-        throw new SandboxError(`O código excedeu o limite de memória de ${limits.memoryMb} MB.`);
+        throw new SandboxError(
+          `O código excedeu o limite de memória de ${limits.memoryMb} MB.`,
+          'memory',
+        );
       }
       if (/Script execution timed out/i.test(message)) {
         throw new SandboxError(
           `O código excedeu o tempo limite de ${seconds(limits.timeoutMs)} s.`,
+          'timeout',
         );
       }
       const name = error instanceof Error ? error.name : '';
@@ -111,6 +124,19 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
     }
   }
 
+  /** The kill hook sees every forced stop once; a failing hook never reaches the run. */
+  const reportKill = (error: SandboxError, request: SandboxRunRequest) => {
+    try {
+      options.onKill?.({
+        reason: error.kill!,
+        message: error.message,
+        ...(request.origin ? { origin: request.origin } : {}),
+      });
+    } catch {
+      // The hook's own failure is its business; the run already has its error.
+    }
+  };
+
   return {
     async run(request) {
       const limits = { ...base, ...request.limits };
@@ -118,6 +144,9 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
       const pooled = await pool.acquire();
       try {
         return await runIn(pooled, request, limits);
+      } catch (error) {
+        if (error instanceof SandboxError && error.kill) reportKill(error, request);
+        throw error;
       } finally {
         pool.release(pooled);
       }

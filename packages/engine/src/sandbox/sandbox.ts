@@ -1,4 +1,4 @@
-import type { HttpRequest, HttpResponse } from '../ports';
+import type { ExecutionScope, HttpRequest, HttpResponse } from '../ports';
 import type { Message } from '../kit/message';
 
 /** What user code can reach from inside the sandbox; every call crosses as plain data. */
@@ -32,6 +32,23 @@ export interface SandboxRunRequest {
   host: SandboxHost;
   limits?: Partial<SandboxLimits>;
   signal: AbortSignal;
+  /** Whose code this is: named in the kill report (`SandboxKill`). */
+  origin?: SandboxOrigin;
+}
+
+export interface SandboxOrigin extends ExecutionScope {
+  nodeUid: string;
+  nodeType: string;
+}
+
+/**
+ * The sandbox stopped a run by force: its time limit passed, its memory limit was hit, or the
+ * execution was aborted. The isolate was disposed. `message` is the pt-BR error the run got.
+ */
+export interface SandboxKill {
+  reason: 'timeout' | 'memory' | 'abort';
+  message: string;
+  origin?: SandboxOrigin;
 }
 
 export interface Sandbox {

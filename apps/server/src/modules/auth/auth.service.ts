@@ -8,13 +8,18 @@ import { createAuthRepository, type NewAccount } from './auth.repository';
 import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher';
 import type { TokenIssuer } from './token-issuer';
+import type { RecordSecurityEvent } from '../security-log/security-log.service';
 
 export interface AuthServiceDeps {
   db: Database;
   tokens: TokenIssuer;
   throttle: LoginThrottle;
   now: () => Date;
+  /** The security log: failed and throttled sign-ins (docs/adr/0021). */
+  security?: RecordSecurityEvent;
 }
+
+const signInRoute = 'POST /account/v1/authenticate';
 
 const invalidCredentials = () =>
   new AppError(401, errorCodes.invalidCredentials, messages.account.invalidCredentials);
@@ -31,7 +36,7 @@ function tooManyAttempts(waitMs: number) {
   );
 }
 
-export function createAuthService({ db, tokens, throttle, now }: AuthServiceDeps) {
+export function createAuthService({ db, tokens, throttle, now, security }: AuthServiceDeps) {
   const repository = createAuthRepository(db);
 
   /** Creates owner, customer and workspace when no user exists yet; null otherwise. */
@@ -76,13 +81,34 @@ export function createAuthService({ db, tokens, throttle, now }: AuthServiceDeps
 
     async authenticate(email: string, password: string, ip: string): Promise<string> {
       const waitMs = await throttle.blockedFor(email, ip);
-      if (waitMs > 0) throw tooManyAttempts(waitMs);
       const user = await repository.findUserByEmail(email);
+      /** Recorded on the side, so that a failure takes as long with or without the log. */
+      const report = (kind: 'throttled' | 'sign_in_failed', detail: string) => {
+        if (!security) return;
+        const workspace = user ? repository.firstWorkspaceOf(user.id) : Promise.resolve(null);
+        void workspace.then(
+          (workspaceId) =>
+            security({ kind, userId: user?.id, workspaceId, resource: signInRoute, detail }),
+          () => security({ kind, userId: user?.id, resource: signInRoute, detail }),
+        );
+      };
+      if (waitMs > 0) {
+        report('throttled', `Entrada bloqueada por excesso de tentativas (e-mail ${email}, IP ${ip}).`);
+        throw tooManyAttempts(waitMs);
+      }
       const valid = user
         ? await verifyPassword(password, user.passwordHash)
         : await verifyAgainstDummy(password);
       const workspaceId = user && valid ? await repository.firstWorkspaceOf(user.id) : null;
       if (!user || !workspaceId) {
+        report(
+          'sign_in_failed',
+          !user
+            ? `E-mail desconhecido: ${email} (IP ${ip}).`
+            : valid
+              ? `A conta não participa de nenhum workspace (IP ${ip}).`
+              : `Senha incorreta (IP ${ip}).`,
+        );
         await throttle.recordFailure(email, ip);
         throw invalidCredentials();
       }

@@ -58,7 +58,8 @@ export function createEngineService(deps: EngineServiceDeps) {
 
     async stopExecution(workspaceId: string, executionId: string): Promise<void> {
       const stopped = await deps.executions.stop(workspaceId, executionId);
-      if (!stopped) throw notFound(messages.engine.executionNotRunning);
+      if (!stopped)
+        throw notFound(messages.engine.executionNotRunning, { kind: 'execution', id: executionId });
     },
 
     /** Stops the workspace's debug sessions and executions, then reloads its triggers. */

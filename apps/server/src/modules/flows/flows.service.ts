@@ -129,7 +129,7 @@ async function checkFlowDocument(
 
 export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: FlowsServiceDeps) {
   const repository = createFlowsRepository(db);
-  const missing = () => notFound(m.notFound);
+  const missing = (id: string) => notFound(m.notFound, { kind: 'flow', id });
   const changed = async (workspaceId: string, flow: Flow) => {
     await onChange?.(workspaceId, flow._id);
     return flow;
@@ -161,7 +161,7 @@ export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: Flo
 
     async get(workspaceId: string, id: string): Promise<Flow> {
       const row = await repository.find(workspaceId, id);
-      if (!row) throw missing();
+      if (!row) throw missing(id);
       return toFlow(row);
     },
 
@@ -193,7 +193,7 @@ export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: Flo
 
     async update(workspaceId: string, id: string, body: FlowUpdate): Promise<Flow> {
       const existing = await repository.find(workspaceId, id);
-      if (!existing) throw missing();
+      if (!existing) throw missing(id);
       await checkGroup(workspaceId, body.group);
       const enabled = body.enabled ?? existing.enabled;
       const values: Partial<FlowWrite> = {};
@@ -214,14 +214,14 @@ export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: Flo
       if (body.description !== undefined) values.description = body.description;
       if (body.config !== undefined) values.config = { rate_limit: body.config.rate_limit };
       const row = await repository.update(workspaceId, id, values, now());
-      if (!row) throw missing();
+      if (!row) throw missing(id);
       return changed(workspaceId, toFlow(row));
     },
 
     /** The copy is created disabled (spec 1 §4), named "… (cópia)". */
     async duplicate(workspaceId: string, id: string): Promise<Flow> {
       const source = await repository.find(workspaceId, id);
-      if (!source) throw missing();
+      if (!source) throw missing(id);
       const { id: _id, workspaceId: _ws, createdAt: _c, updatedAt: _u, ...copy } = source;
       const name = m.copyName(source.name).slice(0, limits.flowNameMax);
       return changed(
@@ -231,7 +231,7 @@ export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: Flo
     },
 
     async remove(workspaceId: string, id: string): Promise<void> {
-      if (!(await repository.remove(workspaceId, id))) throw missing();
+      if (!(await repository.remove(workspaceId, id))) throw missing(id);
       await onChange?.(workspaceId, id);
     },
   };

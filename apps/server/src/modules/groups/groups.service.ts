@@ -32,7 +32,7 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
 
 export function createGroupsService({ db, now }: GroupsServiceDeps) {
   const repository = createGroupsRepository(db);
-  const missing = () => notFound(messages.groups.notFound);
+  const missing = (id: string) => notFound(messages.groups.notFound, { kind: 'group', id });
 
   return {
     async list(workspaceId: string, options: ListOptions): Promise<GroupList> {
@@ -42,7 +42,7 @@ export function createGroupsService({ db, now }: GroupsServiceDeps) {
 
     async get(workspaceId: string, id: string): Promise<Group> {
       const row = await repository.find(workspaceId, id);
-      if (!row) throw missing();
+      if (!row) throw missing(id);
       return toGroup(row);
     },
 
@@ -52,12 +52,12 @@ export function createGroupsService({ db, now }: GroupsServiceDeps) {
 
     async update(workspaceId: string, id: string, name: string): Promise<Group> {
       const row = await uniqueName(() => repository.update(workspaceId, id, name, now()));
-      if (!row) throw missing();
+      if (!row) throw missing(id);
       return toGroup(row);
     },
 
     async remove(workspaceId: string, id: string): Promise<void> {
-      if (!(await repository.remove(workspaceId, id))) throw missing();
+      if (!(await repository.remove(workspaceId, id))) throw missing(id);
     },
   };
 }

@@ -25,7 +25,7 @@ export function createDebuggerService({
 }: DebuggerServiceDeps) {
   const flowOf = async (workspaceId: string, flowId: string) => {
     const flow = await findFlow(workspaceId, flowId);
-    if (!flow) throw notFound(messages.engine.flowNotFound);
+    if (!flow) throw notFound(messages.engine.flowNotFound, { kind: 'flow', id: flowId });
     return flow;
   };
 
@@ -52,7 +52,7 @@ export function createDebuggerService({
     /** 'Reexecutar no debug': the flow's debug on, the past trigger message enqueued again. */
     async rerun(workspaceId: string, executionId: string): Promise<string> {
       const past = await executions.find(workspaceId, executionId);
-      if (!past) throw notFound(m.executionNotFound);
+      if (!past) throw notFound(m.executionNotFound, { kind: 'execution', id: executionId });
       if (!past.triggerMsg) throw invalidField('execution_id', m.messageNotKept);
       const flow = await flowOf(workspaceId, past.flowId);
       const nodes = (flow.data as FlowDocument).nodes;

@@ -15,7 +15,9 @@ import type { EngineEvent } from '@ponte/engine/executor/events';
 import type { AuthContext } from '../../plugins/auth';
 import type { ExecutionRow } from '../executions/executions.repository';
 import type { LogEntry } from '../logs/log-writer';
+import type { RecordSecurityEvent } from '../security-log/security-log.service';
 import type { DebugSessions } from './debug-sessions';
+import { createEventBucket, type EventLimit } from './event-bucket';
 import { createStatusThrottle } from './status-throttle';
 
 export interface LiveSocketDeps {
@@ -30,8 +32,18 @@ export interface LiveSocketDeps {
   systemStatus(): SystemStatus;
   /** At most one `status-list-updated` per workspace in this many ms (default 250). */
   throttleMs?: number;
+  /** A `join` re-reads the session at most once in this many ms per socket (default 10 s). */
+  sessionCheckMs?: number;
+  /** Events a socket may send: a burst, refilled per second; beyond it, disconnected. */
+  eventLimit?: EventLimit;
+  /** The security log: flooding sockets (docs/adr/0021). */
+  security?: RecordSecurityEvent;
+  /** A debugger room asked for a flow that is not of the socket's workspace. */
+  onFlowDenied?: (session: AuthContext, flowId: string) => void;
   onError?: (error: unknown) => void;
 }
+
+export const defaultEventLimit: EventLimit = { burst: 50, perSecond: 20 };
 
 interface SocketData {
   token: string;
@@ -39,6 +51,8 @@ interface SocketData {
   /** Flows whose `debugger-{flowId}` room this socket joined. */
   debugFlows: Set<string>;
   asking: boolean;
+  /** When the session was last read from the database (ms, `Date.now()`). */
+  checkedAt: number;
 }
 
 type Events = Record<string, (...args: unknown[]) => void>;
@@ -59,7 +73,13 @@ const handshake =
     sessionFromToken(token).then(
       (session) => {
         if (!session) return next(new Error(m.invalidSession));
-        Object.assign(socket.data, { token, session, debugFlows: new Set(), asking: false });
+        Object.assign(socket.data, {
+          token,
+          session,
+          debugFlows: new Set(),
+          asking: false,
+          checkedAt: Date.now(),
+        });
         next();
       },
       (error: unknown) => {
@@ -69,15 +89,21 @@ const handshake =
     );
   };
 
-/** `join`: the token is checked again; a debugger room only for a flow of the workspace. */
+/**
+ * `join`: the token is checked again (at most once per `sessionCheckMs`: a flood of joins does
+ * not read the database each time); a debugger room only for a flow of the workspace.
+ */
 async function joinRoom(
   socket: LiveSocket,
   room: string,
   sessionFromToken: SessionFromToken,
-  flowInWorkspace: LiveSocketDeps['flowInWorkspace'],
+  deps: Pick<LiveSocketDeps, 'flowInWorkspace' | 'onFlowDenied' | 'sessionCheckMs'>,
 ): Promise<JoinAck> {
-  const session = await sessionFromToken(socket.data.token);
-  if (!session) return { ok: false, message: m.invalidSession };
+  if (Date.now() - socket.data.checkedAt >= (deps.sessionCheckMs ?? 10_000)) {
+    const session = await sessionFromToken(socket.data.token);
+    if (!session) return { ok: false, message: m.invalidSession };
+    socket.data.checkedAt = Date.now();
+  }
   const { workspaceId } = socket.data.session;
   if (room === liveRooms.liveMonitoring) {
     await socket.join(monitoringRoom(workspaceId));
@@ -85,8 +111,10 @@ async function joinRoom(
   }
   if (room.startsWith(debuggerPrefix)) {
     const flowId = room.slice(debuggerPrefix.length);
-    if (!flowId || !(await flowInWorkspace(workspaceId, flowId)))
+    if (!flowId || !(await deps.flowInWorkspace(workspaceId, flowId))) {
+      if (flowId) deps.onFlowDenied?.(socket.data.session, flowId);
       return { ok: false, message: messages.engine.flowNotFound };
+    }
     await socket.join(room);
     socket.data.debugFlows.add(flowId);
     return { ok: true };
@@ -119,7 +147,27 @@ export function createLiveSocket(deps: LiveSocketDeps) {
   };
 
   const join = (socket: LiveSocket, room: string) =>
-    joinRoom(socket, room, sessionFromToken, deps.flowInWorkspace);
+    joinRoom(socket, room, sessionFromToken, deps);
+
+  /** Every incoming event spends a token; past the burst the socket is cut (and recorded). */
+  const limitEvents = (socket: LiveSocket) => {
+    const bucket = createEventBucket(deps.eventLimit ?? defaultEventLimit);
+    let cut = false;
+    socket.use((_packet, next) => {
+      if (bucket.take()) return next();
+      if (cut) return;
+      cut = true;
+      const { userId, workspaceId } = socket.data.session;
+      deps.security?.({
+        kind: 'throttled',
+        userId,
+        workspaceId,
+        resource: 'socket',
+        detail: messages.securityLog.socketFlood,
+      });
+      socket.disconnect(true);
+    });
+  };
 
   const leave = async (socket: LiveSocket, room: string) => {
     if (room === liveRooms.liveMonitoring) {
@@ -145,6 +193,7 @@ export function createLiveSocket(deps: LiveSocketDeps) {
   };
 
   io.on('connection', (socket: LiveSocket) => {
+    limitEvents(socket);
     socket.on(liveClientEvents.join, (room: unknown, ack: unknown) => {
       const answer = typeof ack === 'function' ? (ack as (a: JoinAck) => void) : () => {};
       if (typeof room !== 'string') return answer({ ok: false, message: m.unknownRoom });

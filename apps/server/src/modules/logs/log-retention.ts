@@ -12,19 +12,21 @@ export interface LogRetentionOptions {
   intervalMs?: number;
   onError: (error: unknown) => void;
   onRemoved?: (count: number) => void;
+  /** What is removed (default: the logs table); the security log reuses the same schedule. */
+  deleteOlderThan?: (cutoff: Date) => Promise<number>;
 }
 
-/** Keeps the logs table to the configured number of days. */
+/** Keeps the logs table (or another, through `deleteOlderThan`) to the configured number of days. */
 export function createLogRetention(options: LogRetentionOptions) {
-  const repository = createLogsRepository(options.db);
+  const deleteOlderThan =
+    options.deleteOlderThan ?? ((cutoff: Date) => createLogsRepository(options.db).deleteOlderThan(cutoff));
   const intervalMs = options.intervalMs ?? 60 * 60 * 1000;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
 
   /** One pass; a pass already under way is joined, not doubled. */
   function runOnce(): Promise<number> {
-    running ??= repository
-      .deleteOlderThan(new Date(options.now().getTime() - options.days * dayMs))
+    running ??= deleteOlderThan(new Date(options.now().getTime() - options.days * dayMs))
       .then((count) => {
         if (count > 0) options.onRemoved?.(count);
         return count;

@@ -12,7 +12,11 @@ export function createLogsRepository(db: Database) {
   const where = (workspaceId: string, filters: LogFilters, now: Date): SQL => {
     const conditions: SQL[] = [eq(logs.workspaceId, workspaceId)];
     if (filters.from || filters.to) {
-      if (filters.from) conditions.push(gte(logs.createdAt, new Date(filters.from)));
+      // Every query has a start: `to` alone looks back as far as the longest date alias.
+      const from = filters.from
+        ? new Date(filters.from)
+        : new Date(new Date(filters.to!).getTime() - dateAliases['1000d']);
+      conditions.push(gte(logs.createdAt, from));
       if (filters.to) conditions.push(lte(logs.createdAt, new Date(filters.to)));
     } else {
       const span = dateAliases[filters.date_alias ?? '1h'];
@@ -28,28 +32,55 @@ export function createLogsRepository(db: Database) {
     return and(...conditions)!;
   };
 
+  async function listIn(
+    conn: Database,
+    workspaceId: string,
+    filters: LogFilters,
+    page: number,
+    size: number,
+    now: Date,
+  ) {
+    const condition = where(workspaceId, filters, now);
+    const capped = conn
+      .select({ one: sql`1` })
+      .from(logs)
+      .where(condition)
+      .limit(limits.totalCap)
+      .as('capped');
+    const [counted] = await conn.select({ total: sql<number>`count(*)::int` }).from(capped);
+    const total = Number(counted?.total ?? 0);
+    const lastPage = Math.max(1, Math.ceil(total / size));
+    const offset = (Math.min(page, lastPage) - 1) * size;
+    const items = await conn
+      .select()
+      .from(logs)
+      .where(condition)
+      .orderBy(desc(logs.createdAt), desc(logs.id))
+      .limit(size)
+      .offset(offset);
+    return { items, total };
+  }
+
   return {
-    /** A page, newest first, and the total capped at 10000 (counting stops there). */
-    async list(workspaceId: string, filters: LogFilters, page: number, size: number, now: Date) {
-      const condition = where(workspaceId, filters, now);
-      const capped = db
-        .select({ one: sql`1` })
-        .from(logs)
-        .where(condition)
-        .limit(limits.totalCap)
-        .as('capped');
-      const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
-      const total = Number(counted?.total ?? 0);
-      const lastPage = Math.max(1, Math.ceil(total / size));
-      const offset = (Math.min(page, lastPage) - 1) * size;
-      const items = await db
-        .select()
-        .from(logs)
-        .where(condition)
-        .orderBy(desc(logs.createdAt), desc(logs.id))
-        .limit(size)
-        .offset(offset);
-      return { items, total };
+    /**
+     * A page, newest first, and the total capped at 10000 (counting stops there). With
+     * `timeoutMs`, both statements run in one transaction under `SET LOCAL statement_timeout`
+     * (PostgreSQL cancels them with SQLSTATE 57014; PGlite ignores the setting: docs/adr/0021).
+     */
+    async list(
+      workspaceId: string,
+      filters: LogFilters,
+      page: number,
+      size: number,
+      now: Date,
+      timeoutMs?: number,
+    ) {
+      if (timeoutMs === undefined) return listIn(db, workspaceId, filters, page, size, now);
+      const ms = Math.max(1, Math.trunc(timeoutMs));
+      return db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`set local statement_timeout = ${ms}`));
+        return listIn(tx, workspaceId, filters, page, size, now);
+      });
     },
 
     /**

@@ -1,10 +1,23 @@
 import type { LogFilters, LogList } from '@ponte/shared/monitoring.schema';
+import { errorCodes } from '@ponte/shared/errors';
+import { messages } from '@ponte/shared/messages';
 import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { AuthContext } from '../../plugins/auth';
+import type { RecordSecurityEvent } from '../security-log/security-log.service';
 import { createLogsRepository, type LogRow } from './logs.repository';
+import { createSearchSlots } from './search-slots';
 
 export interface LogsServiceDeps {
   db: Database;
   now: () => Date;
+  /** Text searches of one workspace running at once (default 2); the next gets 429. */
+  searchesPerWorkspace?: number;
+  /** The statement timeout of a search, in ms (default 5000; PostgreSQL only). */
+  searchTimeoutMs?: number;
+  /** Seconds in `Retry-After` of a refused search (default 2). */
+  retryAfterSeconds?: number;
+  security?: RecordSecurityEvent;
 }
 
 const toLogItem = (row: LogRow): LogList['items'][number] => ({
@@ -20,15 +33,77 @@ const toLogItem = (row: LogRow): LogList['items'][number] => ({
   },
 });
 
+const searchRoute = 'GET /api/v1/monitoring/logs';
+const queryCanceled = '57014';
+
+function isStatementTimeout(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ((cause as { code?: unknown }).code === queryCanceled) return true;
+  }
+  return false;
+}
+
 /** The monitoring logs of a workspace (spec 2 §4). */
-export function createLogsService({ db, now }: LogsServiceDeps) {
+export function createLogsService(deps: LogsServiceDeps) {
+  const { db, now, security } = deps;
   const repository = createLogsRepository(db);
+  const perWorkspace = deps.searchesPerWorkspace ?? 2;
+  const slots = createSearchSlots(perWorkspace);
+  const timeoutMs = deps.searchTimeoutMs ?? 5_000;
+  const retryAfter = deps.retryAfterSeconds ?? 2;
+
+  const busy = (session: Pick<AuthContext, 'userId' | 'workspaceId'>) => {
+    security?.({
+      kind: 'throttled',
+      userId: session.userId,
+      workspaceId: session.workspaceId,
+      resource: searchRoute,
+      detail: `Mais de ${perWorkspace} buscas de logs ao mesmo tempo neste workspace; a busca foi recusada.`,
+    });
+    return new AppError(
+      429,
+      errorCodes.tooManyRequests,
+      messages.monitoring.searchBusy(retryAfter),
+      undefined,
+      { 'retry-after': String(retryAfter) },
+    );
+  };
 
   return {
-    /** A page, newest first; without from/to the span is the date alias (default 1 h). */
-    async list(workspaceId: string, filters: LogFilters, page: number, size: number) {
-      const { items, total } = await repository.list(workspaceId, filters, page, size, now());
-      return { items: items.map(toLogItem), total };
+    /**
+     * A page, newest first; without from/to the span is the date alias (default 1 h). A text
+     * search takes one of the workspace's search slots and runs under the statement timeout.
+     */
+    async list(
+      session: Pick<AuthContext, 'userId' | 'workspaceId'>,
+      filters: LogFilters,
+      page: number,
+      size: number,
+    ) {
+      const { workspaceId } = session;
+      if (!filters.search) {
+        const { items, total } = await repository.list(workspaceId, filters, page, size, now());
+        return { items: items.map(toLogItem), total };
+      }
+      const release = slots.take(workspaceId);
+      if (!release) throw busy(session);
+      try {
+        const { items, total } = await repository.list(
+          workspaceId,
+          filters,
+          page,
+          size,
+          now(),
+          timeoutMs,
+        );
+        return { items: items.map(toLogItem), total };
+      } catch (error) {
+        if (isStatementTimeout(error))
+          throw new AppError(503, errorCodes.searchTimeout, messages.monitoring.searchTimeout);
+        throw error;
+      } finally {
+        release();
+      }
     },
   };
 }

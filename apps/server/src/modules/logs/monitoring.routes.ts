@@ -40,15 +40,15 @@ export const monitoringRoutes: FastifyPluginAsyncZod<MonitoringRoutesOptions> = 
         tags: ['Monitoramento'],
         security: bearerSecurity,
         summary:
-          'Logs das execuções (filters em JSON: date_alias ou from/to, flow, execution_id, type, search); total limitado a 10000',
+          'Logs das execuções (filters em JSON: date_alias ou from/to, flow, execution_id, type, search); total limitado a 10000; no máximo 2 buscas de texto por workspace ao mesmo tempo (429 com Retry-After)',
         querystring: logListQuerySchema,
-        response: { 200: logListSchema, ...errorResponses(400, 401) },
+        response: { 200: logListSchema, ...errorResponses(400, 401, 429, 503) },
       },
     },
     async (request) => {
       const filters = parseFilters(request.query.filters);
       return service.list(
-        sessionOf(request).workspaceId,
+        sessionOf(request),
         filters,
         request.query.page,
         request.query.size,

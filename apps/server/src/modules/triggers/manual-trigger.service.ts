@@ -26,7 +26,7 @@ export interface ManualTarget {
 export function createManualTriggerService({ findFlow, enqueue }: ManualTriggerServiceDeps) {
   const manualNode = async (workspaceId: string, flowId: string) => {
     const flow = await findFlow(workspaceId, flowId);
-    if (!flow) throw notFound(m.flowNotFound);
+    if (!flow) throw notFound(m.flowNotFound, { kind: 'flow', id: flowId });
     const node = (flow.data as FlowDocument).nodes.find(
       (n) => n.type === 'core_manual_trigger' && !n.disabled,
     );

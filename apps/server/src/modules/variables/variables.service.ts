@@ -45,7 +45,7 @@ export function createVariablesService({ db, now, onChange }: VariablesServiceDe
     onChange?.(workspaceId);
     return value;
   };
-  const missing = () => notFound(messages.variables.notFound);
+  const missing = (id: string) => notFound(messages.variables.notFound, { kind: 'variable', id });
 
   return {
     async list(workspaceId: string, options: ListOptions): Promise<VariableList> {
@@ -55,7 +55,7 @@ export function createVariablesService({ db, now, onChange }: VariablesServiceDe
 
     async get(workspaceId: string, id: string): Promise<Variable> {
       const row = await repository.find(workspaceId, id);
-      if (!row) throw missing();
+      if (!row) throw missing(id);
       return toVariable(row);
     },
 
@@ -66,12 +66,12 @@ export function createVariablesService({ db, now, onChange }: VariablesServiceDe
 
     async update(workspaceId: string, id: string, input: VariableInput): Promise<Variable> {
       const row = await uniqueKey(() => repository.update(workspaceId, id, input, now()));
-      if (!row) throw missing();
+      if (!row) throw missing(id);
       return changed(workspaceId, toVariable(row));
     },
 
     async remove(workspaceId: string, id: string): Promise<void> {
-      if (!(await repository.remove(workspaceId, id))) throw missing();
+      if (!(await repository.remove(workspaceId, id))) throw missing(id);
       changed(workspaceId, undefined);
     },
   };

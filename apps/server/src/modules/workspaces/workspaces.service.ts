@@ -44,7 +44,7 @@ export function createWorkspacesService({ db, tokens, now }: WorkspacesServiceDe
     /** A token for another workspace of the caller; 404 when they are not a member. */
     async switchTo(session: AuthContext, workspaceId: string): Promise<string> {
       if (!(await repository.isMember(session.userId, workspaceId))) {
-        throw notFound(messages.account.notAMember);
+        throw notFound(messages.account.notAMember, { kind: 'workspace', id: workspaceId });
       }
       return tokens.issue(session.userId, workspaceId);
     },

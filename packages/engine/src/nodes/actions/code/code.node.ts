@@ -37,11 +37,12 @@ export const codeNode = defineNode({
     },
   },
   outputs: { default: { label: 'Saída' } },
-  async run({ params, input, sandbox, vars, flow, log, ports, signal }) {
+  async run({ params, input, sandbox, vars, flow, log, ports, signal, scope, node }) {
     const result = await sandbox.run({
       code: params.code,
       msg: input,
       signal,
+      origin: { ...scope, nodeUid: node.uid, nodeType: node.type },
       host: {
         getVar: (key) => vars.get(key),
         getFlowData: (path) => flow.get(path),

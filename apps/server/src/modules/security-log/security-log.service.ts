@@ -1,0 +1,147 @@
+import type { SecurityEvent, SecurityEventKind, SecurityLogQuery } from '@ponte/shared/security-log.schema';
+import { messages } from '@ponte/shared/messages';
+import type { Database } from '../../db/client';
+import { forbidden } from '../../lib/app-error';
+import { createWriteBatcher } from '../../lib/write-batcher';
+import type { AuthContext } from '../../plugins/auth';
+import {
+  createSecurityLogRepository,
+  type NewSecurityEvent,
+  type OwnedResourceKind,
+} from './security-log.repository';
+
+/** One event as modules report it; the time is the log's clock. */
+export interface SecurityEventInput {
+  kind: SecurityEventKind;
+  userId?: string | null;
+  workspaceId?: string | null;
+  /** What was asked for or stopped: `flow:abc`, `GET /api/v1/monitoring/logs`, `socket`… */
+  resource: string;
+  /** A pt-BR sentence for the owner; never a secret, a token or a path of the server. */
+  detail?: string;
+  /** When it happened (default: now). */
+  at?: Date;
+}
+
+/** Anything that wants to report an event: `record` never throws and never waits. */
+export type RecordSecurityEvent = (event: SecurityEventInput) => void;
+
+export interface SecurityLogDeps {
+  db: Database;
+  now: () => Date;
+  onError: (error: unknown) => void;
+  /** Events waiting for their batch beyond this are dropped (a flood cannot take memory). */
+  maxPending?: number;
+}
+
+const maxResource = 300;
+const maxDetail = 1_000;
+
+/** Text PostgreSQL can hold: no NUL, no lone surrogate, bounded length. */
+function storable(text: string, max: number): string {
+  const short = text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  return short
+    .replaceAll('\u0000', '\uFFFD')
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
+/** The security log (docs/adr/0021): written in batches, read by the workspace's owner. */
+export function createSecurityLog({ db, now, onError, maxPending = 10_000 }: SecurityLogDeps) {
+  const repository = createSecurityLogRepository(db);
+  let pending = 0;
+  let dropped = 0;
+  const writes = new Set<Promise<void>>();
+  const insert = createWriteBatcher(async (rows: NewSecurityEvent[]) => {
+    await repository.insertMany(rows);
+    return rows.map(() => undefined);
+  });
+
+  const record: RecordSecurityEvent = (event) => {
+    try {
+      if (pending >= maxPending) {
+        if (dropped++ === 0) onError(new Error('registro de segurança cheio: eventos descartados'));
+        return;
+      }
+      dropped = 0;
+      pending++;
+      const write = insert({
+        kind: event.kind,
+        userId: event.userId ?? null,
+        workspaceId: event.workspaceId ?? null,
+        resource: storable(event.resource, maxResource),
+        detail: storable(event.detail ?? '', maxDetail),
+        createdAt: event.at ?? now(),
+      })
+        .catch(onError)
+        .finally(() => {
+          pending--;
+          writes.delete(write);
+        });
+      writes.add(write);
+    } catch (error) {
+      onError(error);
+    }
+  };
+
+  /**
+   * A 404 for `kind:id` in the caller's workspace: recorded as a denied cross-workspace attempt
+   * when the id names a row of another workspace. Never throws.
+   */
+  const deniedIfForeign = (
+    session: Pick<AuthContext, 'userId' | 'workspaceId'>,
+    resource: { kind: OwnedResourceKind; id: string },
+    via: string,
+  ): Promise<void> => {
+    const at = now();
+    return repository
+      .existsElsewhere(resource.kind, resource.id, session.workspaceId)
+      .then((foreign) => {
+        if (!foreign) return;
+        record({
+          kind: 'cross_workspace_denied',
+          userId: session.userId,
+          workspaceId: session.workspaceId,
+          resource: `${resource.kind}:${resource.id}`,
+          detail: `Pedido a ${via}: o recurso pertence a outro workspace; respondido como não encontrado.`,
+          at,
+        });
+      })
+      .catch(onError);
+  };
+
+  return {
+    record,
+    deniedIfForeign,
+
+    /** The workspace's events, newest first; only the owner of the account reads them. */
+    async list(session: AuthContext, query: SecurityLogQuery) {
+      if (!session.isOwner) throw forbidden(messages.account.ownerOnly);
+      const { rows, total } = await repository.list(session.workspaceId, session.customerId, {
+        page: query.page,
+        limit: query.limit,
+        kind: query.kind,
+      });
+      const items: SecurityEvent[] = rows.map(({ event, userName, userEmail }) => ({
+        _id: String(event.id),
+        kind: event.kind,
+        user:
+          event.userId && userName !== null && userEmail !== null
+            ? { _id: event.userId, name: userName, email: userEmail }
+            : null,
+        resource: event.resource,
+        detail: event.detail,
+        created_at: event.createdAt.toISOString(),
+      }));
+      return { items, total };
+    },
+
+    deleteOlderThan: (cutoff: Date) => repository.deleteOlderThan(cutoff),
+
+    /** Resolves once every event recorded so far is in the database (or failed). */
+    async flush(): Promise<void> {
+      while (writes.size) await Promise.all([...writes]);
+    },
+  };
+}
+
+export type SecurityLog = ReturnType<typeof createSecurityLog>;
