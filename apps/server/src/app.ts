@@ -414,7 +414,12 @@ async function registerRoutes(
       await api.register(variablesRoutes, { service: variables });
       await api.register(flowsRoutes, { service: flows });
       await api.register(monitoringRoutes, {
-        service: createLogsService({ db, now, security: modules.security.record }),
+        service: createLogsService({
+          db,
+          now,
+          security: modules.security.record,
+          arrivals: () => app.sessionsResolving(),
+        }),
       });
       await api.register(executionsRoutes, { service: executions });
     },

@@ -17,6 +17,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook for authenticated scopes: 401 unless a valid bearer token is sent. */
     requireSession(request: FastifyRequest): Promise<void>;
+    /** Requests whose session is being checked right now (arrived, not yet authenticated). */
+    sessionsResolving(): number;
   }
 }
 
@@ -34,9 +36,19 @@ export function sessionOf(request: FastifyRequest): AuthContext {
 
 function authPlugin(app: FastifyInstance, options: AuthPluginOptions, done: () => void) {
   app.decorateRequest('auth', null);
+  let resolving = 0;
+  app.decorate('sessionsResolving', () => resolving);
   app.decorate('requireSession', async (request: FastifyRequest) => {
     const match = bearer.exec(request.headers.authorization ?? '');
-    const session = match?.[1] ? await options.resolveSession(match[1]) : null;
+    let session: AuthContext | null = null;
+    if (match?.[1]) {
+      resolving++;
+      try {
+        session = await options.resolveSession(match[1]);
+      } finally {
+        resolving--;
+      }
+    }
     if (!session) throw unauthorized();
     request.auth = session;
   });

@@ -18,7 +18,15 @@ export interface LogsServiceDeps {
   /** Seconds in `Retry-After` of a refused search (default 2). */
   retryAfterSeconds?: number;
   security?: RecordSecurityEvent;
+  /**
+   * Requests that arrived and are still having their session checked (the auth plugin's
+   * gauge). A search waits for them (a few turns of the event loop at most) before it starts.
+   */
+  arrivals?: () => number;
 }
+
+/** Turns of the event loop a search gives to arrivals before its statement starts. */
+const maxArrivalTurns = 20;
 
 const toLogItem = (row: LogRow): LogList['items'][number] => ({
   _id: String(row.id),
@@ -51,6 +59,19 @@ export function createLogsService(deps: LogsServiceDeps) {
   const slots = createSearchSlots(perWorkspace);
   const timeoutMs = deps.searchTimeoutMs ?? 5_000;
   const retryAfter = deps.retryAfterSeconds ?? 2;
+
+  /**
+   * The embedded database runs a statement on this thread without yielding, for as long as a
+   * search takes: before it starts, the requests that already arrived finish their session
+   * check, so that a flood's searches take (or are refused) their slots now, not one by one
+   * after each other's statement (docs/adr/0021).
+   */
+  const letArrivalsIn = async () => {
+    for (let turn = 0; turn < maxArrivalTurns; turn++) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if ((deps.arrivals?.() ?? 0) === 0) return;
+    }
+  };
 
   const busy = (session: Pick<AuthContext, 'userId' | 'workspaceId'>) => {
     security?.({
@@ -88,6 +109,7 @@ export function createLogsService(deps: LogsServiceDeps) {
       const release = slots.take(workspaceId);
       if (!release) throw busy(session);
       try {
+        await letArrivalsIn();
         const { items, total } = await repository.list(
           workspaceId,
           filters,

@@ -1,0 +1,105 @@
+import { beforeAll, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { errorCodes } from '@ponte/shared/errors';
+import { messages } from '@ponte/shared/messages';
+import { securityLogSchema } from '@ponte/shared/security-log.schema';
+import { AppError } from '../../lib/app-error';
+import { useTestApp, type TestAccount } from '../../test/test-app';
+import { describeEachDriver } from '../../test/test-database';
+import { until } from '../../test/until';
+import { createLogsService } from './logs.service';
+
+/** Lines per workspace: enough for one search to cost far more than a request's overhead. */
+const linesPerWorkspace = 12_000;
+/**
+ * Every trigram of this text is in every line, but the text itself in none: the trigram index
+ * cannot narrow it down and every line of the period is read again (the costliest search).
+ */
+const costlySearch = 'status pedido';
+
+describeEachDriver('logs search limits', (driver) => {
+  const t = useTestApp(driver);
+  let flooder: TestAccount;
+  let neighbour: TestAccount;
+
+  const fill = (workspaceId: string) =>
+    t.database.db.execute(sql`
+      insert into logs (workspace_id, flow_id, execution_id, type, label, message, created_at)
+      select ${workspaceId}, 'f' || (i % 10), 'e' || (i / 10), 'user', 'rótulo ' || (i % 100),
+        'pedido ' || i || ' cliente ' || md5(i::text) || ' status aprovado',
+        now() - (i || ' seconds')::interval
+      from generate_series(1, ${linesPerWorkspace}) i`);
+
+  beforeAll(async () => {
+    flooder = await t.createAccount({ workspaceName: 'Inundação' });
+    neighbour = await t.createAccount({ workspaceName: 'Vizinho' });
+    await fill(flooder.workspaceId);
+    await fill(neighbour.workspaceId);
+    await t.database.db.execute(sql`analyze logs`);
+  }, 120_000);
+
+  const search = (account: TestAccount) =>
+    t
+      .request(account.token)
+      .get(
+        `/api/v1/monitoring/logs?filters=${encodeURIComponent(JSON.stringify({ search: costlySearch, date_alias: '1d' }))}`,
+      );
+  const timed = async (account: TestAccount) => {
+    const started = performance.now();
+    const res = await search(account);
+    expect(res.statusCode, res.body).toBe(200);
+    return performance.now() - started;
+  };
+
+  /** Three searches of the neighbour, one after the other: how long they take in all. */
+  const threeInARow = async () =>
+    (await timed(neighbour)) + (await timed(neighbour)) + (await timed(neighbour));
+
+  it("answers 429 past two concurrent searches of a workspace; another workspace's searches stay within 3x their unloaded time", async () => {
+    const alone = await threeInARow();
+
+    const flood = Array.from({ length: 40 }, () => search(flooder));
+    const loaded = await threeInARow();
+    const answers = await Promise.all(flood);
+
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(2);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(38);
+    const refused = answers.find((res) => res.statusCode === 429)!;
+    expect(refused.headers['retry-after']).toBe('2');
+    expect(refused.json()).toMatchObject({
+      code: errorCodes.tooManyRequests,
+      message: messages.monitoring.searchBusy(2),
+    });
+    // Searches of one size: at most the flooder's two admitted searches run among the
+    // neighbour's three, about 5/3 of the unloaded time (all forty would make it about 14x).
+    expect(loaded / alone).toBeLessThan(3);
+
+    // The refusals are in the flooder's security log.
+    const events = await until(async () => {
+      const res = await t.request(flooder.token).get('/account/v1/security-log?kind=throttled');
+      const log = securityLogSchema.parse(res.json());
+      return log.total >= 38 && log;
+    }, 'as recusas no registro de segurança');
+    expect(events.total).toBe(38);
+    expect(events.items[0]).toMatchObject({ resource: 'GET /api/v1/monitoring/logs' });
+    // Once the flood is over, searches are served again.
+    expect((await search(flooder)).statusCode).toBe(200);
+  }, 120_000);
+
+  it.skipIf(driver === 'pglite')(
+    'stops a search at the statement timeout with a pt-BR answer (PostgreSQL)',
+    async () => {
+      const service = createLogsService({ db: t.database.db, now: () => new Date(), searchTimeoutMs: 1 });
+      const error = await service
+        .list(neighbour, { search: costlySearch, date_alias: '1000d' }, 1, 20)
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({
+        statusCode: 503,
+        code: errorCodes.searchTimeout,
+        message: messages.monitoring.searchTimeout,
+      });
+    },
+  );
+});
