@@ -5,6 +5,7 @@ import { AccountLayout } from '../features/account/account-layout';
 import { AuthHandoffPage } from '../features/account/auth-handoff-page';
 import { ProfilePage } from '../features/account/profile-page';
 import { SignInPage } from '../features/account/sign-in-page';
+import { SecurityLogPage } from '../features/account/security-log-page';
 import { SignOutPage } from '../features/account/sign-out-page';
 import { UsersPage } from '../features/account/users-page';
 import { WorkspacesPage } from '../features/account/workspaces-page';
@@ -57,6 +58,11 @@ export const routes: RouteObject[] = [
               { path: 'perfil', element: <ProfilePage />, ...titled('Meu perfil') },
               { path: 'workspaces', element: <WorkspacesPage />, ...titled('Workspaces') },
               { path: 'usuarios', element: <UsersPage />, ...titled('Usuários') },
+              {
+                path: 'seguranca',
+                element: <SecurityLogPage />,
+                handle: { ...titled('Registro de segurança').handle, accountWide: true },
+              },
             ],
           },
         ],

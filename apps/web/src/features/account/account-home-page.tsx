@@ -15,6 +15,7 @@ import {
   IconBuildingCommunity,
   IconChevronRight,
   IconLogout,
+  IconShieldLock,
   IconUser,
   IconUsers,
 } from '@tabler/icons-react';
@@ -57,6 +58,12 @@ export function AccountHomePage() {
       to: '/conta/usuarios',
       icon: IconUsers,
     });
+    links.push({
+      label: 'Segurança',
+      description: 'Acessos negados, falhas ao entrar e limites atingidos neste workspace.',
+      to: '/conta/seguranca',
+      icon: IconShieldLock,
+    });
   }
 
   return (
@@ -84,7 +91,7 @@ export function AccountHomePage() {
           </Stack>
         </Group>
       </Paper>
-      <SimpleGrid cols={{ base: 1, xs: links.length > 2 ? 3 : 2 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         {links.map((link) => (
           <UnstyledButton key={link.to} component={Link} to={link.to} className={classes.panelLink}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">

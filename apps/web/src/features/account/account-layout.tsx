@@ -1,8 +1,16 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
-import { Outlet } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
+
+/** A route's handle may ask for a wider column (a table): `{ ...handle, accountWide: true }`. */
+export interface AccountWideHandle {
+  accountWide?: boolean;
+}
 
 /** The account panel (/conta/…): a simple centred column, outside the app shell. */
 export function AccountLayout() {
+  const wide = useMatches().some(
+    (match) => (match.handle as AccountWideHandle | undefined)?.accountWide === true,
+  );
   return (
     <Box mih="100vh" bg="gray.0" py={48} px="md">
       <Stack align="center" gap={28}>
@@ -12,7 +20,7 @@ export function AccountLayout() {
             Ponte
           </Text>
         </Group>
-        <Box w="100%" maw={620}>
+        <Box w="100%" maw={wide ? 1120 : 620}>
           <Outlet />
         </Box>
       </Stack>
