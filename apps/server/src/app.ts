@@ -71,10 +71,7 @@ import { RequestLogController } from './lib/request-log-controller';
 import { publicBaseUrl } from './lib/public-url';
 import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import { securityLogRoutes } from './modules/security-log/security-log.routes';
-import {
-  createSecurityLog,
-  type SecurityLog,
-} from './modules/security-log/security-log.service';
+import { createSecurityLog, type SecurityLog } from './modules/security-log/security-log.service';
 import { sandboxKillEvent } from './modules/security-log/sandbox-kill-event';
 import metricsRoutes from './modules/metrics/metrics.routes';
 
@@ -216,6 +213,35 @@ function createEngineParts(
   return { library, outboundHttp, engine };
 }
 
+/** The live socket (debugger and live monitoring) on the HTTP server of the app. */
+function createLive(
+  app: FastifyApp,
+  parts: {
+    auth: AccountModules['auth'];
+    flowsRepository: ReturnType<typeof createFlowsRepository>;
+    executions: ReturnType<typeof createExecutionsService>;
+    runner: ExecutionRunner;
+    debugSessions: ReturnType<typeof createDebugSessions>;
+    security: SecurityLog;
+  },
+) {
+  const { auth, flowsRepository, executions, runner, debugSessions, security } = parts;
+  return createLiveSocket({
+    server: app.server,
+    resolveSession: (token) => auth.resolveSession(token),
+    flowInWorkspace: async (workspaceId, flowId) =>
+      (await flowsRepository.find(workspaceId, flowId)) !== null,
+    runningExecutions: (workspaceId) => executions.running(workspaceId),
+    runnerEvents: runner.events,
+    debugSessions,
+    systemStatus: createSystemStatusSampler(),
+    security: security.record,
+    onFlowDenied: (session, flowId) =>
+      void security.deniedIfForeign(session, { kind: 'flow', id: flowId }, 'socket join'),
+    onError: (error) => app.log.error({ err: error }, 'falha no socket ao vivo'),
+  });
+}
+
 /** Flows, executions, triggers, logs, the live socket and the engine, wired together. */
 function createRuntime(
   app: FastifyApp,
@@ -228,12 +254,8 @@ function createRuntime(
   const db = options.database.db;
   const flowsRepository = createFlowsRepository(db);
   const late: { runner?: ExecutionRunner } = {};
-  const { library, outboundHttp, engine } = createEngineParts(
-    options,
-    variablesReader,
-    late,
-    security,
-  );
+  const engineParts = createEngineParts(options, variablesReader, late, security);
+  const { library, outboundHttp, engine } = engineParts;
   const logWriter = createLogWriter(db, {
     onError: (error) => app.log.error({ err: error }, 'falha ao gravar logs'),
     ...(metrics ? { onWritten: (rows: number) => metrics.countLogRows(rows) } : {}),
@@ -258,20 +280,13 @@ function createRuntime(
     flowNames: (workspaceId, ids) => flowsRepository.names(workspaceId, ids),
     isStopping: (executionId) => runner.isStopping(executionId),
   });
-  // The live socket (debugger and live monitoring) shares the HTTP server of the app.
-  const liveSocket = createLiveSocket({
-    server: app.server,
-    resolveSession: (token) => auth.resolveSession(token),
-    flowInWorkspace: async (workspaceId, flowId) =>
-      (await flowsRepository.find(workspaceId, flowId)) !== null,
-    runningExecutions: (workspaceId) => executions.running(workspaceId),
-    runnerEvents: runner.events,
+  const liveSocket = createLive(app, {
+    auth,
+    flowsRepository,
+    executions,
+    runner,
     debugSessions,
-    systemStatus: createSystemStatusSampler(),
-    security: security.record,
-    onFlowDenied: (session, flowId) =>
-      void security.deniedIfForeign(session, { kind: 'flow', id: flowId }, 'socket join'),
-    onError: (error) => app.log.error({ err: error }, 'falha no socket ao vivo'),
+    security,
   });
   const triggers = createTriggerManager({
     db,

@@ -37,6 +37,23 @@ class SandboxError extends Error {
   }
 }
 
+/** The kill hook sees every forced stop once; a failing hook never reaches the run. */
+function reportKill(
+  onKill: IsolatedSandboxOptions['onKill'],
+  error: SandboxError,
+  request: SandboxRunRequest,
+) {
+  try {
+    onKill?.({
+      reason: error.kill!,
+      message: error.message,
+      ...(request.origin ? { origin: request.origin } : {}),
+    });
+  } catch {
+    // The hook's own failure is its business; the run already has its error.
+  }
+}
+
 /**
  * The code sandbox (docs/adr/0007): user JavaScript runs in a V8 isolate of its own, in a fresh
  * context per run, with a memory limit, a wall-clock limit and an output limit. Nothing of the
@@ -124,19 +141,6 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
     }
   }
 
-  /** The kill hook sees every forced stop once; a failing hook never reaches the run. */
-  const reportKill = (error: SandboxError, request: SandboxRunRequest) => {
-    try {
-      options.onKill?.({
-        reason: error.kill!,
-        message: error.message,
-        ...(request.origin ? { origin: request.origin } : {}),
-      });
-    } catch {
-      // The hook's own failure is its business; the run already has its error.
-    }
-  };
-
   return {
     async run(request) {
       const limits = { ...base, ...request.limits };
@@ -145,7 +149,7 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
       try {
         return await runIn(pooled, request, limits);
       } catch (error) {
-        if (error instanceof SandboxError && error.kill) reportKill(error, request);
+        if (error instanceof SandboxError && error.kill) reportKill(options.onKill, error, request);
         throw error;
       } finally {
         pool.release(pooled);

@@ -93,7 +93,10 @@ export function createAuthService({ db, tokens, throttle, now, security }: AuthS
         );
       };
       if (waitMs > 0) {
-        report('throttled', `Entrada bloqueada por excesso de tentativas (e-mail ${email}, IP ${ip}).`);
+        report(
+          'throttled',
+          `Entrada bloqueada por excesso de tentativas (e-mail ${email}, IP ${ip}).`,
+        );
         throw tooManyAttempts(waitMs);
       }
       const valid = user

@@ -122,6 +122,26 @@ async function joinRoom(
   return { ok: false, message: m.unknownRoom };
 }
 
+/** Every incoming event spends a token; past the burst the socket is cut (and recorded). */
+function limitEvents(socket: LiveSocket, deps: Pick<LiveSocketDeps, 'eventLimit' | 'security'>) {
+  const bucket = createEventBucket(deps.eventLimit ?? defaultEventLimit);
+  let cut = false;
+  socket.use((_packet, next) => {
+    if (bucket.take()) return next();
+    if (cut) return;
+    cut = true;
+    const { userId, workspaceId } = socket.data.session;
+    deps.security?.({
+      kind: 'throttled',
+      userId,
+      workspaceId,
+      resource: 'socket',
+      detail: messages.securityLog.socketFlood,
+    });
+    socket.disconnect(true);
+  });
+}
+
 /**
  * The live socket (spec 1 §7, spec 2 §7) on the app's HTTP server: session token in the
  * handshake, rooms `live-monitoring` (the workspace's running executions) and
@@ -146,28 +166,7 @@ export function createLiveSocket(deps: LiveSocketDeps) {
       deps.debugSessions.stop(socket.data.session.workspaceId, flowId);
   };
 
-  const join = (socket: LiveSocket, room: string) =>
-    joinRoom(socket, room, sessionFromToken, deps);
-
-  /** Every incoming event spends a token; past the burst the socket is cut (and recorded). */
-  const limitEvents = (socket: LiveSocket) => {
-    const bucket = createEventBucket(deps.eventLimit ?? defaultEventLimit);
-    let cut = false;
-    socket.use((_packet, next) => {
-      if (bucket.take()) return next();
-      if (cut) return;
-      cut = true;
-      const { userId, workspaceId } = socket.data.session;
-      deps.security?.({
-        kind: 'throttled',
-        userId,
-        workspaceId,
-        resource: 'socket',
-        detail: messages.securityLog.socketFlood,
-      });
-      socket.disconnect(true);
-    });
-  };
+  const join = (socket: LiveSocket, room: string) => joinRoom(socket, room, sessionFromToken, deps);
 
   const leave = async (socket: LiveSocket, room: string) => {
     if (room === liveRooms.liveMonitoring) {
@@ -193,7 +192,7 @@ export function createLiveSocket(deps: LiveSocketDeps) {
   };
 
   io.on('connection', (socket: LiveSocket) => {
-    limitEvents(socket);
+    limitEvents(socket, deps);
     socket.on(liveClientEvents.join, (room: unknown, ack: unknown) => {
       const answer = typeof ack === 'function' ? (ack as (a: JoinAck) => void) : () => {};
       if (typeof room !== 'string') return answer({ ok: false, message: m.unknownRoom });

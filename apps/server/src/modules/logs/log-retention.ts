@@ -19,7 +19,8 @@ export interface LogRetentionOptions {
 /** Keeps the logs table (or another, through `deleteOlderThan`) to the configured number of days. */
 export function createLogRetention(options: LogRetentionOptions) {
   const deleteOlderThan =
-    options.deleteOlderThan ?? ((cutoff: Date) => createLogsRepository(options.db).deleteOlderThan(cutoff));
+    options.deleteOlderThan ??
+    ((cutoff: Date) => createLogsRepository(options.db).deleteOlderThan(cutoff));
   const intervalMs = options.intervalMs ?? 60 * 60 * 1000;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;

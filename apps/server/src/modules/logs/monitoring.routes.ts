@@ -47,12 +47,7 @@ export const monitoringRoutes: FastifyPluginAsyncZod<MonitoringRoutesOptions> = 
     },
     async (request) => {
       const filters = parseFilters(request.query.filters);
-      return service.list(
-        sessionOf(request),
-        filters,
-        request.query.page,
-        request.query.size,
-      );
+      return service.list(sessionOf(request), filters, request.query.page, request.query.size);
     },
   );
 };

@@ -90,7 +90,11 @@ describeEachDriver('logs search limits', (driver) => {
   it.skipIf(driver === 'pglite')(
     'stops a search at the statement timeout with a pt-BR answer (PostgreSQL)',
     async () => {
-      const service = createLogsService({ db: t.database.db, now: () => new Date(), searchTimeoutMs: 1 });
+      const service = createLogsService({
+        db: t.database.db,
+        now: () => new Date(),
+        searchTimeoutMs: 1,
+      });
       const error = await service
         .list(neighbour, { search: costlySearch, date_alias: '1000d' }, 1, 20)
         .catch((caught: unknown) => caught);

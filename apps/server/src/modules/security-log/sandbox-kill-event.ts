@@ -4,9 +4,7 @@ import type { SecurityEventInput } from './security-log.service';
 /** A code node stopped by force (timeout, memory, abort), as the security log keeps it. */
 export function sandboxKillEvent(kill: SandboxKill): SecurityEventInput {
   const origin = kill.origin;
-  const where = origin
-    ? ` (conector ${origin.nodeUid}, execução ${origin.executionId})`
-    : '';
+  const where = origin ? ` (conector ${origin.nodeUid}, execução ${origin.executionId})` : '';
   return {
     kind: 'sandbox_killed',
     workspaceId: origin?.workspaceId ?? null,
@@ -14,4 +12,3 @@ export function sandboxKillEvent(kill: SandboxKill): SecurityEventInput {
     detail: `${kill.message}${where}`,
   };
 }
-

@@ -67,8 +67,12 @@ describeEachDriver('security log', (driver) => {
     });
     const orphans = await until(
       async () =>
-        (await t.database.db.select().from(securityEvents).where(isNull(securityEvents.workspaceId)))
-          .length > 0,
+        (
+          await t.database.db
+            .select()
+            .from(securityEvents)
+            .where(isNull(securityEvents.workspaceId))
+        ).length > 0,
       'o evento sem workspace',
     );
     expect(orphans).toBe(true);

@@ -53,10 +53,7 @@ export function createSecurityLogRepository(db: Database) {
           userEmail: users.email,
         })
         .from(securityEvents)
-        .leftJoin(
-          users,
-          and(eq(users.id, securityEvents.userId), eq(users.customerId, customerId)),
-        )
+        .leftJoin(users, and(eq(users.id, securityEvents.userId), eq(users.customerId, customerId)))
         .where(where)
         .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
         .limit(query.limit)

@@ -1,4 +1,8 @@
-import type { SecurityEvent, SecurityEventKind, SecurityLogQuery } from '@ponte/shared/security-log.schema';
+import type {
+  SecurityEvent,
+  SecurityEventKind,
+  SecurityLogQuery,
+} from '@ponte/shared/security-log.schema';
 import { messages } from '@ponte/shared/messages';
 import type { Database } from '../../db/client';
 import { forbidden } from '../../lib/app-error';

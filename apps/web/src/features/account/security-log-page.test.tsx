@@ -86,9 +86,9 @@ describe('security log page', () => {
     await screen.findByRole('table', { name: 'Registro de segurança' });
     await user.click(screen.getByRole('button', { name: '2' }));
     await waitFor(() =>
-      expect(api.callsTo('GET', '/account/v1/security-log').at(-1)!.url.searchParams.get('page')).toBe(
-        '2',
-      ),
+      expect(
+        api.callsTo('GET', '/account/v1/security-log').at(-1)!.url.searchParams.get('page'),
+      ).toBe('2'),
     );
   });
 

@@ -131,8 +131,8 @@ function SecurityLogTable() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Text size="sm" c="dimmed" maw={560}>
-          Acessos negados a outros workspaces, falhas ao entrar, limites de requisições atingidos
-          e códigos interrompidos pelo sandbox neste workspace.
+          Acessos negados a outros workspaces, falhas ao entrar, limites de requisições atingidos e
+          códigos interrompidos pelo sandbox neste workspace.
         </Text>
         <Select
           label="Filtrar por tipo"
