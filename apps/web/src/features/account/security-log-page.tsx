@@ -38,9 +38,15 @@ const columns: TableColumn<SecurityEvent>[] = [
   {
     key: 'kind',
     header: 'Tipo',
-    width: 230,
+    width: 250,
     render: (event) => (
-      <Badge color={kindColors[event.kind]} variant="light" radius="sm" tt="none">
+      <Badge
+        color={kindColors[event.kind]}
+        variant="light"
+        radius="sm"
+        tt="none"
+        styles={{ root: { height: 'auto', maxWidth: '100%' }, label: { whiteSpace: 'normal' } }}
+      >
         {securityEventKindLabels[event.kind]}
       </Badge>
     ),
@@ -48,6 +54,7 @@ const columns: TableColumn<SecurityEvent>[] = [
   {
     key: 'user',
     header: 'Usuário',
+    width: 200,
     render: (event) =>
       event.user ? (
         <Stack gap={0}>
@@ -65,8 +72,9 @@ const columns: TableColumn<SecurityEvent>[] = [
   {
     key: 'resource',
     header: 'Recurso',
+    width: 240,
     render: (event) => (
-      <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+      <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
         {event.resource}
       </Text>
     ),
