@@ -2,7 +2,7 @@ import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
 import type { NodeDefinition } from './kit/define-node';
 import { createRegistry, type NodeRegistry } from './kit/registry';
 import type { EnginePorts } from './ports';
-import type { Sandbox } from './sandbox/sandbox';
+import type { Sandbox, SandboxKill } from './sandbox/sandbox';
 import { createIsolatedSandbox } from './sandbox/isolated-sandbox';
 import { createDebugSession, type DebugSession } from './debugger/debug-session';
 import type { ExecutionResult } from './executor/events';
@@ -15,6 +15,8 @@ export interface EngineOptions {
   /** The code sandbox for core_code and custom connectors (default: isolated-vm). */
   sandbox?: Sandbox;
   limits?: Partial<EngineLimits>;
+  /** Told of every run the default sandbox kills for its time or memory (security log). */
+  onSandboxKilled?: (kill: SandboxKill) => void;
   /** Extra node types (custom connectors, tests) registered beside the built-in library. */
   nodes?: NodeDefinition[];
 }
@@ -33,7 +35,12 @@ export interface Engine {
 export function createEngine(options: EngineOptions): Engine {
   const registry = createRegistry([...builtinNodes, ...(options.nodes ?? [])]);
   const limits: EngineLimits = { ...defaultLimits, ...options.limits };
-  const sandbox = options.sandbox ?? createIsolatedSandbox({ limits: limits.sandbox });
+  const sandbox =
+    options.sandbox ??
+    createIsolatedSandbox({
+      limits: limits.sandbox,
+      ...(options.onSandboxKilled ? { onKilled: options.onSandboxKilled } : {}),
+    });
   const deps = { registry, ports: options.ports, sandbox, limits };
   return {
     registry,

@@ -1,5 +1,5 @@
 import ivm from 'isolated-vm';
-import type { Sandbox, SandboxLimits, SandboxRunRequest } from './sandbox';
+import type { Sandbox, SandboxKill, SandboxLimits, SandboxRunRequest } from './sandbox';
 import { createIsolatePool, type LibraryName, type PooledIsolate } from './isolate-pool';
 import { createHostBridges } from './host-bridges';
 
@@ -11,8 +11,13 @@ export const defaultSandboxLimits: SandboxLimits = {
 
 export interface IsolatedSandboxOptions {
   limits?: Partial<SandboxLimits>;
-  /** Isolates running code at once (default 2). */
+  /** Isolates running code at once (default 2); one workspace holds at most half of them. */
   poolSize?: number;
+  /**
+   * Called once for every run killed for its time or memory (the one place where kills are
+   * reported: the server records them in its security log).
+   */
+  onKilled?: (kill: SandboxKill) => void;
 }
 
 /** Libraries are evaluated only when the code names them: most code pays for none. */
@@ -26,7 +31,38 @@ const libraryUse: [LibraryName, RegExp][] = [
 const seconds = (ms: number) => (ms / 1000).toLocaleString('pt-BR');
 const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024).toLocaleString('pt-BR');
 
-class SandboxError extends Error {}
+class SandboxError extends Error {
+  constructor(
+    message: string,
+    readonly kill?: SandboxKill['reason'],
+  ) {
+    super(message);
+  }
+}
+
+const stoppedMessage = 'Execução interrompida.';
+
+/** What a failed run tells the person: a pt-BR message, and whether the run was killed. */
+function explain(error: unknown, isolate: ivm.Isolate, limits: SandboxLimits): SandboxError {
+  if (error instanceof SandboxError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (isolate.isDisposed || /memory limit|allocation failed/i.test(message)) {
+    if (!isolate.isDisposed) isolate.dispose();
+    return new SandboxError(
+      `O código excedeu o limite de memória de ${limits.memoryMb} MB.`,
+      'memory',
+    );
+  }
+  if (/Script execution timed out/i.test(message)) {
+    return new SandboxError(
+      `O código excedeu o tempo limite de ${seconds(limits.timeoutMs)} s.`,
+      'timeout',
+    );
+  }
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'SyntaxError') return new SandboxError(`Erro de sintaxe no código: ${message}`);
+  return new SandboxError(`Erro no código: ${message}`);
+}
 
 /**
  * The code sandbox (docs/adr/0007): user JavaScript runs in a V8 isolate of its own, in a fresh
@@ -49,19 +85,19 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
     const { isolate } = pooled;
     const context = isolate.createContextSync();
     const bridges = createHostBridges(request.host);
-    const kill = (reason: string) => {
-      failure ??= new SandboxError(reason);
+    const kill = (reason: string, why?: SandboxKill['reason']) => {
+      failure ??= new SandboxError(reason, why);
       if (!isolate.isDisposed) isolate.dispose();
     };
     let failure: SandboxError | undefined;
     const timer = setTimeout(
-      () => kill(`O código excedeu o tempo limite de ${seconds(limits.timeoutMs)} s.`),
+      () => kill(`O código excedeu o tempo limite de ${seconds(limits.timeoutMs)} s.`, 'timeout'),
       limits.timeoutMs,
     );
-    const onAbort = () => kill('Execução interrompida.');
+    const onAbort = () => kill(stoppedMessage);
     request.signal.addEventListener('abort', onAbort);
     try {
-      if (request.signal.aborted) throw new SandboxError('Execução interrompida.');
+      if (request.signal.aborted) throw new SandboxError(stoppedMessage);
       const jail = context.global;
       jail.setSync('globalThis', jail.derefInto());
       for (const [name, reference] of Object.entries(bridges.references))
@@ -85,21 +121,7 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
       }
       return JSON.parse(output) as unknown;
     } catch (error) {
-      if (failure) throw failure;
-      if (error instanceof SandboxError) throw error;
-      const message = error instanceof Error ? error.message : String(error);
-      if (isolate.isDisposed || /memory limit|allocation failed/i.test(message)) {
-        if (!isolate.isDisposed) isolate.dispose();
-        throw new SandboxError(`O código excedeu o limite de memória de ${limits.memoryMb} MB.`);
-      }
-      if (/Script execution timed out/i.test(message)) {
-        throw new SandboxError(
-          `O código excedeu o tempo limite de ${seconds(limits.timeoutMs)} s.`,
-        );
-      }
-      const name = error instanceof Error ? error.name : '';
-      if (name === 'SyntaxError') throw new SandboxError(`Erro de sintaxe no código: ${message}`);
-      throw new SandboxError(`Erro no código: ${message}`);
+      throw failure ?? explain(error, isolate, limits);
     } finally {
       clearTimeout(timer);
       request.signal.removeEventListener('abort', onAbort);
@@ -115,11 +137,19 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
     async run(request) {
       const limits = { ...base, ...request.limits };
       const pool = poolFor(limits.memoryMb);
-      const pooled = await pool.acquire();
+      const { workspaceId } = request.scope;
+      const pooled = await pool.acquire(workspaceId, request.signal).catch(() => {
+        throw new SandboxError(stoppedMessage);
+      });
       try {
         return await runIn(pooled, request, limits);
+      } catch (error) {
+        if (error instanceof SandboxError && error.kill) {
+          options.onKilled?.({ scope: request.scope, reason: error.kill, message: error.message });
+        }
+        throw error;
       } finally {
-        pool.release(pooled);
+        pool.release(pooled, workspaceId);
       }
     },
     dispose() {

@@ -1,4 +1,4 @@
-import type { HttpRequest, HttpResponse } from '../ports';
+import type { ExecutionScope, HttpRequest, HttpResponse } from '../ports';
 import type { Message } from '../kit/message';
 
 /** What user code can reach from inside the sandbox; every call crosses as plain data. */
@@ -27,11 +27,21 @@ export interface SandboxLimits {
 export interface SandboxRunRequest {
   /** The body of an async function; `msg` (and `params` for connectors) are in scope. */
   code: string;
+  /** The execution the code runs for: its workspace decides its share of the isolates. */
+  scope: ExecutionScope;
   msg: Message;
   params?: Record<string, unknown>;
   host: SandboxHost;
   limits?: Partial<SandboxLimits>;
   signal: AbortSignal;
+}
+
+/** A run the sandbox had to kill: it ran past its time or memory limit. */
+export interface SandboxKill {
+  scope: ExecutionScope;
+  reason: 'timeout' | 'memory';
+  /** The pt-BR message the run failed with. */
+  message: string;
 }
 
 export interface Sandbox {

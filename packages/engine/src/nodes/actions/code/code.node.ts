@@ -37,9 +37,10 @@ export const codeNode = defineNode({
     },
   },
   outputs: { default: { label: 'Saída' } },
-  async run({ params, input, sandbox, vars, flow, log, ports, signal }) {
+  async run({ params, input, scope, sandbox, vars, flow, log, ports, signal }) {
     const result = await sandbox.run({
       code: params.code,
+      scope,
       msg: input,
       signal,
       host: {
