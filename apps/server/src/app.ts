@@ -7,7 +7,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppConfig, MetricsAccess, TrustProxy } from './config';
+import type { AppConfig, MetricsAccess, TrustProxy, WebhookRateLimit } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -61,6 +61,8 @@ import type { TimerClock } from './modules/triggers/timer-clock';
 import { createTriggerManager } from './modules/triggers/trigger-manager';
 import { webhookRoutes } from './modules/triggers/webhook.routes';
 import { createWebhookService } from './modules/triggers/webhook.service';
+import { createWebhookLimits } from './modules/triggers/webhook-limits';
+import type { SecurityHooks } from './lib/security-hooks';
 import { createEmbeddedQueueDriver } from './plugins/queue/embedded-queue-driver';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
@@ -97,6 +99,12 @@ export interface BuildAppOptions {
   logRetentionDays?: number;
   /** PONTE_NODE_LIMIT: the Action/Trigger limit per flow of every customer, over their own. */
   nodeLimit?: number | null;
+  /** PONTE_FLOW_CHAIN_LIMIT: flows starting one another in a chain (default 5). */
+  flowChainLimit?: number;
+  /** PONTE_WEBHOOK_RATE_LIMIT_*: public webhook calls per minute per address and per flow. */
+  webhookRateLimit?: WebhookRateLimit;
+  /** Throttled requests and sandbox kills, for the security log (docs/adr/0020). */
+  security?: SecurityHooks;
   /** PONTE_HTTP_ALLOWED_NETWORKS: internal networks flows may reach (default: none). */
   httpAllowedNetworks?: readonly string[];
   /** Resolves names for outbound HTTP (default: the system's; tests use a local DNS server). */
@@ -192,6 +200,9 @@ function createEngineParts(
       http: outboundHttp,
     }),
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+    ...(options.security?.onSandboxKilled
+      ? { onSandboxKilled: options.security.onSandboxKilled }
+      : {}),
     ...(options.engineLimits ? { limits: options.engineLimits } : {}),
     nodes: options.nodes ?? [],
   });
@@ -225,6 +236,8 @@ function createRuntime(
     concurrency: options.executionConcurrency ?? 50,
     onError: (error) => app.log.error({ err: error }, 'falha na execução'),
     debug: debugSessions,
+    ...(options.flowChainLimit ? { flowChainLimit: options.flowChainLimit } : {}),
+    ...(options.security?.onThrottled ? { onThrottled: options.security.onThrottled } : {}),
   });
   late.runner = runner;
   metrics?.observeRunner(runner.events);
@@ -408,6 +421,7 @@ async function registerRoutes(
       findWebhook: (flowId, method, path) => triggers.findWebhook(flowId, method, path),
       enqueue: (request) => runner.enqueue(request),
       ...(options.webhookTimeoutMs ? { responseTimeoutMs: options.webhookTimeoutMs } : {}),
+      limits: createWebhookLimits(options.webhookRateLimit, options.security?.onThrottled),
     }),
   });
 

@@ -60,6 +60,8 @@ async function main() {
     logRetentionDays: config.logRetentionDays,
     executionConcurrency: config.executionConcurrency,
     nodeLimit: config.nodeLimit,
+    flowChainLimit: config.flowChainLimit,
+    webhookRateLimit: config.webhookRateLimit,
     httpAllowedNetworks: config.httpAllowedNetworks,
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
