@@ -90,6 +90,42 @@ describeEachDriver('flow chain limit', (driver) => {
     });
   });
 
+  it('stops a flow that calls itself through "Executar flow" at the same limit', async () => {
+    const account = await t.createAccount();
+    const api = t.request(account.token);
+    const flowId = await createFlow(t, account, chain({ type: 'core_flow_trigger' }));
+    const saved = await api.put(`/api/v1/flows/${flowId}`, {
+      data: chain(
+        { type: 'core_flow_trigger' },
+        { type: 'core_execute_flow', params: { flow: flowId, payload: '{}', wait: false } },
+      ),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const starter = await createFlow(
+      t,
+      account,
+      chain(
+        { type: 'core_webhook_trigger', params: { method: 'POST', path: 'go' } },
+        { type: 'core_execute_flow', params: { flow: flowId, payload: '{}', wait: false } },
+      ),
+    );
+    const outside = await t.app.inject({
+      method: 'POST',
+      url: `/engine/webhook/${starter}/go`,
+      payload: {},
+    });
+    expect(outside.statusCode).toBe(202);
+
+    // The starter's execution called the flow at depth 1; depths 1 to 5 ran, the sixth failed.
+    const rows = await settled(flowId, 6);
+    expect(rows).toHaveLength(6);
+    const refused = rows.filter((row) => row.steps === 0);
+    expect(refused).toMatchObject([{ status: 'error', error: { message: refusal } }]);
+    const failed = rows.filter((row) => row.steps > 0 && row.status === 'error');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.error?.message).toContain(refusal);
+  });
+
   it('answers 508 with the reason to a caller already past the limit', async () => {
     const account = await t.createAccount();
     const flowId = await createFlow(
