@@ -121,7 +121,7 @@ describeEachDriver('flow chain limit', (driver) => {
     expect(rows).toHaveLength(6);
     const refused = rows.filter((row) => row.steps === 0);
     expect(refused).toMatchObject([{ status: 'error', error: { message: refusal } }]);
-    const failed = rows.filter((row) => row.steps > 0 && row.status === 'error');
+    const failed = rows.filter((row) => (row.steps ?? 0) > 0 && row.status === 'error');
     expect(failed).toHaveLength(1);
     expect(failed[0]!.error?.message).toContain(refusal);
   });
