@@ -99,6 +99,8 @@ export interface BuildAppOptions {
   logRetentionDays?: number;
   /** PONTE_NODE_LIMIT: the Action/Trigger limit per flow of every customer, over their own. */
   nodeLimit?: number | null;
+  /** PONTE_SANDBOX_ISOLATES: isolates of the default code sandbox (default 2). */
+  sandboxIsolates?: number;
   /** PONTE_FLOW_CHAIN_LIMIT: flows starting one another in a chain (default 5). */
   flowChainLimit?: number;
   /** PONTE_WEBHOOK_RATE_LIMIT_*: public webhook calls per minute per address and per flow. */
@@ -200,6 +202,7 @@ function createEngineParts(
       http: outboundHttp,
     }),
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+    ...(options.sandboxIsolates ? { sandboxIsolates: options.sandboxIsolates } : {}),
     ...(options.security?.onSandboxKilled
       ? { onSandboxKilled: options.security.onSandboxKilled }
       : {}),

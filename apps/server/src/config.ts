@@ -64,6 +64,12 @@ export const configVariables: readonly ConfigVariable[] = [
       'Execuções que este processo roda ao mesmo tempo; as demais esperam na fila, sem se perder.',
   },
   {
+    name: 'PONTE_SANDBOX_ISOLATES',
+    default: '2',
+    description:
+      'Isolates que rodam o código dos conectores Código ao mesmo tempo; um workspace usa no máximo a metade (mínimo 1).',
+  },
+  {
     name: 'PONTE_FLOW_CHAIN_LIMIT',
     default: '5',
     description:
@@ -150,6 +156,8 @@ export interface AppConfig {
   logRetentionDays: number;
   executionConcurrency: number;
   nodeLimit: number | null;
+  /** PONTE_SANDBOX_ISOLATES: isolates of the code sandbox (one workspace uses half). */
+  sandboxIsolates: number;
   /** PONTE_FLOW_CHAIN_LIMIT: executions a chain of flows may start one after another. */
   flowChainLimit: number;
   /** PONTE_WEBHOOK_RATE_LIMIT_*: webhook calls per minute (0: no limit). */
@@ -242,6 +250,7 @@ const envSchema = z.object({
     .transform(Number)
     .refine((n) => n >= 1 && n <= 1000, { error: 'deve ser um número inteiro de 1 a 1000' })
     .default(50),
+  PONTE_SANDBOX_ISOLATES: wholeNumber(1, 64).default(2),
   PONTE_FLOW_CHAIN_LIMIT: wholeNumber(1, 100).default(5),
   PONTE_WEBHOOK_RATE_LIMIT_ADDRESS: wholeNumber(0, 1_000_000).default(300),
   PONTE_WEBHOOK_RATE_LIMIT_FLOW: wholeNumber(0, 1_000_000).default(600),
@@ -344,6 +353,7 @@ export function parseEnv(env: Env, cwd: string = process.cwd()) {
     logRetentionDays: parsed.PONTE_LOG_RETENTION_DAYS,
     executionConcurrency: parsed.PONTE_EXECUTION_CONCURRENCY,
     nodeLimit: parsed.PONTE_NODE_LIMIT ?? null,
+    sandboxIsolates: parsed.PONTE_SANDBOX_ISOLATES,
     flowChainLimit: parsed.PONTE_FLOW_CHAIN_LIMIT,
     webhookRateLimit: {
       perAddress: parsed.PONTE_WEBHOOK_RATE_LIMIT_ADDRESS,

@@ -60,6 +60,7 @@ async function main() {
     logRetentionDays: config.logRetentionDays,
     executionConcurrency: config.executionConcurrency,
     nodeLimit: config.nodeLimit,
+    sandboxIsolates: config.sandboxIsolates,
     flowChainLimit: config.flowChainLimit,
     webhookRateLimit: config.webhookRateLimit,
     httpAllowedNetworks: config.httpAllowedNetworks,

@@ -15,6 +15,8 @@ export interface EngineOptions {
   /** The code sandbox for core_code and custom connectors (default: isolated-vm). */
   sandbox?: Sandbox;
   limits?: Partial<EngineLimits>;
+  /** Isolates of the default sandbox (default 2); one workspace holds at most half. */
+  sandboxIsolates?: number;
   /** Told of every run the default sandbox kills for its time or memory (security log). */
   onSandboxKilled?: (kill: SandboxKill) => void;
   /** Extra node types (custom connectors, tests) registered beside the built-in library. */
@@ -39,6 +41,7 @@ export function createEngine(options: EngineOptions): Engine {
     options.sandbox ??
     createIsolatedSandbox({
       limits: limits.sandbox,
+      ...(options.sandboxIsolates ? { poolSize: options.sandboxIsolates } : {}),
       ...(options.onSandboxKilled ? { onKilled: options.onSandboxKilled } : {}),
     });
   const deps = { registry, ports: options.ports, sandbox, limits };
