@@ -99,7 +99,7 @@ export interface BuildAppOptions {
   logRetentionDays?: number;
   /** PONTE_NODE_LIMIT: the Action/Trigger limit per flow of every customer, over their own. */
   nodeLimit?: number | null;
-  /** PONTE_SANDBOX_ISOLATES: isolates of the default code sandbox (default 2). */
+  /** PONTE_SANDBOX_ISOLATES: isolates of the default code sandbox (default 4). */
   sandboxIsolates?: number;
   /** PONTE_FLOW_CHAIN_LIMIT: flows starting one another in a chain (default 5). */
   flowChainLimit?: number;

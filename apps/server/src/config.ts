@@ -250,7 +250,7 @@ const envSchema = z.object({
     .transform(Number)
     .refine((n) => n >= 1 && n <= 1000, { error: 'deve ser um número inteiro de 1 a 1000' })
     .default(50),
-  PONTE_SANDBOX_ISOLATES: wholeNumber(1, 64).default(2),
+  PONTE_SANDBOX_ISOLATES: wholeNumber(1, 64).default(4),
   PONTE_FLOW_CHAIN_LIMIT: wholeNumber(1, 100).default(5),
   PONTE_WEBHOOK_RATE_LIMIT_ADDRESS: wholeNumber(0, 1_000_000).default(300),
   PONTE_WEBHOOK_RATE_LIMIT_FLOW: wholeNumber(0, 1_000_000).default(600),

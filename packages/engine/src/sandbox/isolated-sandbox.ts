@@ -75,7 +75,7 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
   const poolFor = (memoryMb: number) => {
     let pool = pools.get(memoryMb);
     if (!pool) {
-      pool = createIsolatePool(options.poolSize ?? 2, memoryMb);
+      pool = createIsolatePool(options.poolSize ?? 4, memoryMb);
       pools.set(memoryMb, pool);
     }
     return pool;
