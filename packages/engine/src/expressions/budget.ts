@@ -25,7 +25,12 @@ export interface Budget {
 }
 
 type Environment = { base: object & { depth: number } };
-type Hook = (expr: { type: string }, input: unknown, environment: Environment, result?: unknown) => unknown;
+type Hook = (
+  expr: { type: string },
+  input: unknown,
+  environment: Environment,
+  result?: unknown,
+) => unknown;
 
 const budgets = new WeakMap<object, Budget>();
 /** The budget of the evaluation being started (its first hook runs synchronously). */
