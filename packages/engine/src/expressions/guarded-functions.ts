@@ -1,6 +1,7 @@
 import jsonata from 'jsonata';
 import { breach, budgetOfCall } from './budget';
 import { expressionLimits } from './limits';
+import { LinearRegExp } from './linear-regex';
 
 /**
  * Built-in JSONata functions that build a text as wide as a number they are given, in one
@@ -8,12 +9,20 @@ import { expressionLimits } from './limits';
  * `$fromMillis(0, "[Y,400000000]")` take gigabytes and crash the process. Each compiled
  * expression gets these wrappers in place of the built-ins; they refuse a width over
  * `expressionLimits.width` before calling the original.
+ *
+ * `$toMillis(text, picture)` builds a `RegExp` from the picture inside JSONata and matches the
+ * text with it: `[MNn]` eight times over 50 letters backtracks for 18 s. The wrapper runs that
+ * one synchronous call with `RegExp` standing for the linear engine (nothing else can run
+ * during it), then puts the built-in back.
  */
 type Native = { implementation: (...args: unknown[]) => unknown };
 
-let natives: { pad: Native; fromMillis: Native } | undefined;
+type Name = 'pad' | 'fromMillis' | 'toMillis';
+let natives: Record<Name, Native> | undefined;
 const loading = (
-  jsonata('{"pad": $pad, "fromMillis": $fromMillis}').evaluate({}) as Promise<typeof natives>
+  jsonata('{"pad": $pad, "fromMillis": $fromMillis, "toMillis": $toMillis}').evaluate(
+    {},
+  ) as Promise<typeof natives>
 ).then((found) => {
   natives = found;
 });
@@ -23,7 +32,7 @@ export function nativesReady(): Promise<void> {
   return loading;
 }
 
-function original(name: 'pad' | 'fromMillis'): Native {
+function original(name: Name): Native {
   if (!natives) throw new Error('As funções do JSONata ainda não foram carregadas.');
   return natives[name];
 }
@@ -64,9 +73,21 @@ function now(this: unknown, picture: unknown, zone: unknown): unknown {
   return original('fromMillis').implementation.call(this, millis, picture, zone);
 }
 
+function toMillis(this: unknown, text: unknown, picture: unknown): unknown {
+  if (picture === undefined) return original('toMillis').implementation.call(this, text);
+  const builtIn = globalThis.RegExp;
+  globalThis.RegExp = LinearRegExp as unknown as RegExpConstructor;
+  try {
+    return original('toMillis').implementation.call(this, text, picture);
+  } finally {
+    globalThis.RegExp = builtIn;
+  }
+}
+
 /** Puts the guarded functions in a compiled expression (signatures as JSONata's own). */
 export function guardFunctions(compiled: jsonata.Expression): void {
   compiled.registerFunction('pad', pad, '<s-ns?:s>');
   compiled.registerFunction('fromMillis', fromMillis, '<n-s?s?:s>');
   compiled.registerFunction('now', now, '<s?s?:s>');
+  compiled.registerFunction('toMillis', toMillis, '<s-s?:n>');
 }

@@ -59,4 +59,20 @@ describe('regular expressions in expressions', () => {
       'usa um recurso não suportado',
     );
   });
+
+  it('parse dates with a picture in linear time too', async () => {
+    const words = data({ texto: `${'a'.repeat(50)}1` });
+    const picture = '"[MNn][MNn][MNn][MNn][MNn][MNn][MNn][MNn]"';
+    expect(await evaluate(`$toMillis(msg.payload.texto, ${picture})`, words)).toBeUndefined();
+    expect(
+      await evaluate('$toMillis("2026-11-23 14:05", "[Y0001]-[M01]-[D01] [H01]:[m01]")', data()),
+    ).toBe(Date.UTC(2026, 10, 23, 14, 5));
+    expect(await evaluate('$toMillis("23 November 2026", "[D1] [MNn] [Y0001]")', data())).toBe(
+      Date.UTC(2026, 10, 23),
+    );
+    expect(await evaluate('$toMillis("2026-11-23T14:05:00Z")', data())).toBe(
+      Date.UTC(2026, 10, 23, 14, 5),
+    );
+    expect(new RegExp('a+').exec('caa')?.index).toBe(1);
+  });
 });
