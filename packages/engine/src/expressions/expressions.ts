@@ -2,7 +2,7 @@ import jsonata from 'jsonata';
 import { evaluateWithin, guard } from './budget';
 import { guardFunctions, nativesReady } from './guarded-functions';
 import { ExpressionError, ExpressionLimitError, expressionLimits } from './limits';
-import { checkRegexLiterals, LinearRegExp } from './linear-regex';
+import { LinearRegExp, withLinearRegExp } from './linear-regex';
 
 export { ExpressionError, ExpressionLimitError } from './limits';
 
@@ -27,14 +27,17 @@ function compile(expression: string): ReturnType<typeof jsonata> {
   let compiled = cache.get(expression);
   if (!compiled) {
     try {
-      compiled = jsonata(expression, {
-        RegexEngine: LinearRegExp as unknown as RegExpConstructor,
-        sequence: expressionLimits.items,
-      });
+      // The parser builds regex literals and function signatures with `new RegExp`: RE2 too,
+      // and an unsupported pattern fails here, at compile time.
+      compiled = withLinearRegExp(() =>
+        jsonata(expression, {
+          RegexEngine: LinearRegExp as unknown as RegExpConstructor,
+          sequence: expressionLimits.items,
+        }),
+      );
     } catch (error) {
       throw new ExpressionError(describe(error));
     }
-    checkRegexLiterals(compiled.ast());
     guard(compiled);
     guardFunctions(compiled);
     if (cache.size >= cacheMax) cache.delete(cache.keys().next().value as string);

@@ -1,7 +1,7 @@
 import jsonata from 'jsonata';
 import { breach, budgetOfCall } from './budget';
 import { expressionLimits } from './limits';
-import { LinearRegExp } from './linear-regex';
+import { withLinearRegExp } from './linear-regex';
 
 /**
  * Built-in JSONata functions that build a text as wide as a number they are given, in one
@@ -11,18 +11,18 @@ import { LinearRegExp } from './linear-regex';
  * `expressionLimits.width` before calling the original.
  *
  * `$toMillis(text, picture)` builds a `RegExp` from the picture inside JSONata and matches the
- * text with it: `[MNn]` eight times over 50 letters backtracks for 18 s. The wrapper runs that
- * one synchronous call with `RegExp` standing for the linear engine (nothing else can run
- * during it), then puts the built-in back.
+ * text with it: `[MNn]` eight times over 50 letters backtracked for 18 s. `$eval` parses a new
+ * expression (regex literals, function signatures). Both run with `RegExp` standing for the
+ * linear engine (`withLinearRegExp`).
  */
 type Native = { implementation: (...args: unknown[]) => unknown };
 
-type Name = 'pad' | 'fromMillis' | 'toMillis';
+type Name = 'pad' | 'fromMillis' | 'toMillis' | 'eval';
 let natives: Record<Name, Native> | undefined;
 const loading = (
-  jsonata('{"pad": $pad, "fromMillis": $fromMillis, "toMillis": $toMillis}').evaluate(
-    {},
-  ) as Promise<typeof natives>
+  jsonata(
+    '{"pad": $pad, "fromMillis": $fromMillis, "toMillis": $toMillis, "eval": $eval}',
+  ).evaluate({}) as Promise<typeof natives>
 ).then((found) => {
   natives = found;
 });
@@ -74,14 +74,12 @@ function now(this: unknown, picture: unknown, zone: unknown): unknown {
 }
 
 function toMillis(this: unknown, text: unknown, picture: unknown): unknown {
-  if (picture === undefined) return original('toMillis').implementation.call(this, text);
-  const builtIn = globalThis.RegExp;
-  globalThis.RegExp = LinearRegExp as unknown as RegExpConstructor;
-  try {
-    return original('toMillis').implementation.call(this, text, picture);
-  } finally {
-    globalThis.RegExp = builtIn;
-  }
+  return withLinearRegExp(() => original('toMillis').implementation.call(this, text, picture));
+}
+
+/** `$eval` parses its text synchronously before its first `await`: the parse gets RE2 too. */
+function evalText(this: unknown, text: unknown, focus: unknown): unknown {
+  return withLinearRegExp(() => original('eval').implementation.call(this, text, focus));
 }
 
 /** Puts the guarded functions in a compiled expression (signatures as JSONata's own). */
@@ -90,4 +88,5 @@ export function guardFunctions(compiled: jsonata.Expression): void {
   compiled.registerFunction('fromMillis', fromMillis, '<n-s?s?:s>');
   compiled.registerFunction('now', now, '<s?s?:s>');
   compiled.registerFunction('toMillis', toMillis, '<s-s?:n>');
+  compiled.registerFunction('eval', evalText, '<sx?:x>');
 }

@@ -75,4 +75,14 @@ describe('regular expressions in expressions', () => {
     );
     expect(new RegExp('a+').exec('caa')?.index).toBe(1);
   });
+
+  it('check function signatures in linear time', async () => {
+    // JSONata turns a signature into a regex over the argument types: 5 s natively.
+    const args = [...Array(34).fill('"a"'), 1].join(', ');
+    const expression = `( $f := function($a)<${'s+'.repeat(10)}:s>{ "ok" }; $f(${args}) )`;
+    await expect(evaluate(expression, data())).rejects.toThrow(/does not match function signature/);
+    expect(await evaluate('( $dobro := function($x)<n:n>{ $x * 2 }; $dobro(21) )', data())).toBe(
+      42,
+    );
+  });
 });

@@ -6,6 +6,8 @@ import { ExpressionError } from './limits';
  * in the input, so `/(a+)+$/` on a webhook's text cannot backtrack for hours (ADR 0018).
  * JSONata is given `LinearRegExp` as its `RegexEngine`: it builds one from each regex literal
  * (`$match`, `$replace`, `$split`, `$contains`, `~>`) and only uses `lastIndex` and `exec`.
+ * JSONata also calls `new RegExp` itself while parsing (regex literals, function signatures) and
+ * in `$toMillis` (from the picture): those synchronous calls run inside `withLinearRegExp`.
  * RE2 has no backreferences and no lookaround; a pattern using them is refused when the
  * expression is compiled, with a pt-BR message.
  */
@@ -56,11 +58,13 @@ export class LinearRegExp {
     this.re = compileLinear(this.source, this.flags);
   }
 
-  /** Like a global `RegExp`'s `exec`: searches from `lastIndex` and moves it past the match. */
+  /** Like `RegExp`'s `exec`: a global one searches from `lastIndex` and moves it on. */
   exec(input: string): RegExpExecArray | null {
     const text = String(input);
+    const global = /[gy]/.test(this.flags);
+    const from = global ? this.lastIndex : 0;
     const matcher = this.re.matcher(text);
-    if (this.lastIndex > text.length || !matcher.find(this.lastIndex)) {
+    if (from > text.length || !matcher.find(from)) {
       this.lastIndex = 0;
       return null;
     }
@@ -68,7 +72,7 @@ export class LinearRegExp {
     for (let group = 0; group <= matcher.groupCount(); group++) {
       groups.push(matcher.group(group) ?? undefined);
     }
-    this.lastIndex = matcher.end();
+    if (global) this.lastIndex = matcher.end();
     return Object.assign(groups, { index: matcher.start(), input: text }) as RegExpExecArray;
   }
 
@@ -77,17 +81,17 @@ export class LinearRegExp {
   }
 }
 
-/** Every regex literal of a parsed expression, so unsupported ones fail at compile time. */
-export function checkRegexLiterals(ast: unknown): void {
-  const seen = new Set<object>();
-  const walk = (node: unknown): void => {
-    if (!node || typeof node !== 'object' || seen.has(node)) return;
-    seen.add(node);
-    if (node instanceof RegExp) {
-      compileLinear(node.source, node.flags);
-      return;
-    }
-    for (const value of Object.values(node)) walk(value);
-  };
-  walk(ast);
+/**
+ * Runs a synchronous JSONata call with `RegExp` standing for the linear engine, then puts the
+ * built-in back. Nothing else runs during a synchronous call, and regex literals (`/…/`) in
+ * any code keep the built-in: only `new RegExp(…)` inside `run` is affected.
+ */
+export function withLinearRegExp<T>(run: () => T): T {
+  const builtIn = globalThis.RegExp;
+  globalThis.RegExp = LinearRegExp as unknown as RegExpConstructor;
+  try {
+    return run();
+  } finally {
+    globalThis.RegExp = builtIn;
+  }
 }
