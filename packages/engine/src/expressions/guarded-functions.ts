@@ -67,9 +67,12 @@ function fromMillis(this: unknown, millis: unknown, picture: unknown, zone: unkn
 
 function now(this: unknown, picture: unknown, zone: unknown): unknown {
   checkWidth(this, pictureWidth(picture));
-  // `$millis` is the evaluation's own timestamp, so `$now()` stays the same within it.
-  const environment = (this as { environment: { lookup(name: string): Native } }).environment;
-  const millis = environment.lookup('millis').implementation.call(this);
+  // The compiled expression's own `$millis` (the evaluation's timestamp, so `$now()` stays the
+  // same within it), looked up from the evaluation's root frame: a user's `$millis := …`
+  // lives in a block frame below it.
+  type Frame = { lookup(name: string): Native };
+  const root = (this as { environment: { base: Frame } }).environment.base;
+  const millis = root.lookup('millis').implementation.call(this);
   return original('fromMillis').implementation.call(this, millis, picture, zone);
 }
 

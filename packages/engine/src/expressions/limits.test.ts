@@ -78,6 +78,7 @@ describe('expression limits', () => {
     expect(await evaluate('$fromMillis(0, "[Y0001]-[M01]-[D01]")', data())).toBe('1970-01-01');
     expect(await evaluate('$fromMillis(0, "[D,2] [MNn]")', data())).toBe('01 January');
     expect(await evaluate('$now() = $now()', data())).toBe(true);
+    expect(await evaluate('( $millis := function() { 0 }; $now() = $now() )', data())).toBe(true);
   });
 
   it('keeps the budgets of concurrent evaluations of one expression apart', async () => {
