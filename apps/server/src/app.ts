@@ -7,7 +7,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppConfig, MetricsAccess, TrustProxy } from './config';
+import type { AppConfig, MetricsAccess, TrustProxy, WebhookRateLimit } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -61,6 +61,8 @@ import type { TimerClock } from './modules/triggers/timer-clock';
 import { createTriggerManager } from './modules/triggers/trigger-manager';
 import { webhookRoutes } from './modules/triggers/webhook.routes';
 import { createWebhookService } from './modules/triggers/webhook.service';
+import { createWebhookLimits } from './modules/triggers/webhook-limits';
+import type { SecurityHooks } from './lib/security-hooks';
 import { createEmbeddedQueueDriver } from './plugins/queue/embedded-queue-driver';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
@@ -72,7 +74,7 @@ import { publicBaseUrl } from './lib/public-url';
 import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import { securityLogRoutes } from './modules/security-log/security-log.routes';
 import { createSecurityLog, type SecurityLog } from './modules/security-log/security-log.service';
-import { sandboxKillEvent } from './modules/security-log/sandbox-kill-event';
+import { securityLogHooks } from './modules/security-log/security-log-hooks';
 import metricsRoutes from './modules/metrics/metrics.routes';
 
 export const bodyLimits = { global: 10 * 1024 * 1024, account: 64 * 1024 } as const;
@@ -100,6 +102,14 @@ export interface BuildAppOptions {
   logRetentionDays?: number;
   /** PONTE_NODE_LIMIT: the Action/Trigger limit per flow of every customer, over their own. */
   nodeLimit?: number | null;
+  /** PONTE_SANDBOX_ISOLATES: isolates of the default code sandbox (default 4). */
+  sandboxIsolates?: number;
+  /** PONTE_FLOW_CHAIN_LIMIT: flows starting one another in a chain (default 5). */
+  flowChainLimit?: number;
+  /** PONTE_WEBHOOK_RATE_LIMIT_*: public webhook calls per minute per address and per flow. */
+  webhookRateLimit?: WebhookRateLimit;
+  /** Throttled requests and sandbox kills, for the security log (docs/adr/0020). */
+  security?: SecurityHooks;
   /** PONTE_HTTP_ALLOWED_NETWORKS: internal networks flows may reach (default: none). */
   httpAllowedNetworks?: readonly string[];
   /** Resolves names for outbound HTTP (default: the system's; tests use a local DNS server). */
@@ -192,7 +202,6 @@ function createEngineParts(
   options: BuildAppOptions,
   variablesReader: AccountModules['variablesReader'],
   late: { runner?: ExecutionRunner },
-  security: SecurityLog,
 ) {
   const library = createRegistry([...builtinNodes, ...(options.nodes ?? [])]);
   const outboundHttp = createOutboundHttpClient({
@@ -206,9 +215,12 @@ function createEngineParts(
       http: outboundHttp,
     }),
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+    ...(options.sandboxIsolates ? { sandboxIsolates: options.sandboxIsolates } : {}),
+    ...(options.security?.onSandboxKilled
+      ? { onSandboxKilled: options.security.onSandboxKilled }
+      : {}),
     ...(options.engineLimits ? { limits: options.engineLimits } : {}),
     nodes: options.nodes ?? [],
-    onSandboxKill: (kill) => security.record(sandboxKillEvent(kill)),
   });
   return { library, outboundHttp, engine };
 }
@@ -254,8 +266,7 @@ function createRuntime(
   const db = options.database.db;
   const flowsRepository = createFlowsRepository(db);
   const late: { runner?: ExecutionRunner } = {};
-  const engineParts = createEngineParts(options, variablesReader, late, security);
-  const { library, outboundHttp, engine } = engineParts;
+  const { library, outboundHttp, engine } = createEngineParts(options, variablesReader, late);
   const logWriter = createLogWriter(db, {
     onError: (error) => app.log.error({ err: error }, 'falha ao gravar logs'),
     ...(metrics ? { onWritten: (rows: number) => metrics.countLogRows(rows) } : {}),
@@ -271,6 +282,8 @@ function createRuntime(
     concurrency: options.executionConcurrency ?? 50,
     onError: (error) => app.log.error({ err: error }, 'falha na execução'),
     debug: debugSessions,
+    ...(options.flowChainLimit ? { flowChainLimit: options.flowChainLimit } : {}),
+    ...(options.security?.onThrottled ? { onThrottled: options.security.onThrottled } : {}),
   });
   late.runner = runner;
   metrics?.observeRunner(runner.events);
@@ -475,6 +488,7 @@ async function registerRoutes(
       findWebhook: (flowId, method, path) => triggers.findWebhook(flowId, method, path),
       enqueue: (request) => runner.enqueue(request),
       ...(options.webhookTimeoutMs ? { responseTimeoutMs: options.webhookTimeoutMs } : {}),
+      limits: createWebhookLimits(options.webhookRateLimit, options.security?.onThrottled),
     }),
   });
 
@@ -513,20 +527,22 @@ async function registerRoutes(
 }
 
 /** The HTTP application; main.ts listens with it, tests call it through `app.inject()`. */
-export async function buildApp(options: BuildAppOptions) {
+export async function buildApp(given: BuildAppOptions) {
   if (!zodConfigured) {
     z.config(z.locales.pt());
     zodConfigured = true;
   }
-  const now = options.now ?? (() => new Date());
-  const access = options.metrics ?? { open: false, token: null };
+  const now = given.now ?? (() => new Date());
+  const access = given.metrics ?? { open: false, token: null };
   const metrics = access.open || access.token ? createMetrics() : null;
   const late: { app?: FastifyApp } = {};
   const security = createSecurityLog({
-    db: options.database.db,
+    db: given.database.db,
     now,
     onError: (error) => late.app?.log.error({ err: error }, 'falha no registro de segurança'),
   });
+  // Throttles and sandbox kills reach the security log, and still the caller's own hooks.
+  const options = { ...given, security: securityLogHooks(security.record, given.security) };
   const app = await createFastify(options, metrics, security);
   late.app = app;
   const account = createAccountModules(options, now, security);

@@ -39,6 +39,9 @@ describe('config', () => {
       logRetentionDays: 30,
       executionConcurrency: 50,
       nodeLimit: null,
+      sandboxIsolates: 2,
+      flowChainLimit: 5,
+      webhookRateLimit: { perAddress: 300, perFlow: 600 },
       httpAllowedNetworks: [],
       docsUrl: null,
       supportUrl: null,
@@ -63,6 +66,10 @@ describe('config', () => {
         PONTE_LOG_RETENTION_DAYS: '7',
         PONTE_EXECUTION_CONCURRENCY: '4',
         PONTE_NODE_LIMIT: '7',
+        PONTE_SANDBOX_ISOLATES: '4',
+        PONTE_FLOW_CHAIN_LIMIT: '3',
+        PONTE_WEBHOOK_RATE_LIMIT_ADDRESS: '0',
+        PONTE_WEBHOOK_RATE_LIMIT_FLOW: '60',
         PONTE_HTTP_ALLOWED_NETWORKS: ' 10.0.0.0/8, 192.168.1.10 ,fd00::/8',
         PONTE_DOCS_URL: 'https://docs.exemplo.com',
         PONTE_SUPPORT_URL: '',
@@ -80,6 +87,9 @@ describe('config', () => {
       logRetentionDays: 7,
       executionConcurrency: 4,
       nodeLimit: 7,
+      sandboxIsolates: 4,
+      flowChainLimit: 3,
+      webhookRateLimit: { perAddress: 0, perFlow: 60 },
       httpAllowedNetworks: ['10.0.0.0/8', '192.168.1.10', 'fd00::/8'],
       docsUrl: 'https://docs.exemplo.com',
       supportUrl: null,
@@ -102,6 +112,12 @@ describe('config', () => {
       'A variável de ambiente PONTE_EXECUTION_CONCURRENCY é inválida: deve ser um número inteiro de 1 a 1000 (valor recebido: "0").',
     );
     expect(configError({ PONTE_NODE_LIMIT: '0' })).toContain('PONTE_NODE_LIMIT é inválida');
+    expect(configError({ PONTE_FLOW_CHAIN_LIMIT: '0' })).toBe(
+      'A variável de ambiente PONTE_FLOW_CHAIN_LIMIT é inválida: deve ser um número inteiro de 1 a 100 (valor recebido: "0").',
+    );
+    expect(configError({ PONTE_WEBHOOK_RATE_LIMIT_FLOW: '-1' })).toContain(
+      'PONTE_WEBHOOK_RATE_LIMIT_FLOW é inválida',
+    );
     expect(configError({ PONTE_EXECUTION_CONCURRENCY: 'muitas' })).toContain(
       'PONTE_EXECUTION_CONCURRENCY',
     );

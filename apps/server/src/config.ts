@@ -64,6 +64,28 @@ export const configVariables: readonly ConfigVariable[] = [
       'Execuções que este processo roda ao mesmo tempo; as demais esperam na fila, sem se perder.',
   },
   {
+    name: 'PONTE_SANDBOX_ISOLATES',
+    default: '2',
+    description:
+      'Isolates que rodam o código dos conectores Código ao mesmo tempo; um workspace usa no máximo a metade (mínimo 1).',
+  },
+  {
+    name: 'PONTE_FLOW_CHAIN_LIMIT',
+    default: '5',
+    description:
+      'Vezes seguidas que um flow pode acionar outro (ou a si mesmo) pelo webhook ou pelo conector de chamar flow; além disso, a execução é recusada.',
+  },
+  {
+    name: 'PONTE_WEBHOOK_RATE_LIMIT_ADDRESS',
+    default: '300',
+    description: 'Chamadas de webhook por minuto de um mesmo endereço IP (0: sem limite).',
+  },
+  {
+    name: 'PONTE_WEBHOOK_RATE_LIMIT_FLOW',
+    default: '600',
+    description: 'Chamadas por minuto ao webhook de um mesmo flow (0: sem limite).',
+  },
+  {
     name: 'PONTE_NODE_LIMIT',
     default: null,
     description:
@@ -134,6 +156,12 @@ export interface AppConfig {
   logRetentionDays: number;
   executionConcurrency: number;
   nodeLimit: number | null;
+  /** PONTE_SANDBOX_ISOLATES: isolates of the code sandbox (one workspace uses half). */
+  sandboxIsolates: number;
+  /** PONTE_FLOW_CHAIN_LIMIT: executions a chain of flows may start one after another. */
+  flowChainLimit: number;
+  /** PONTE_WEBHOOK_RATE_LIMIT_*: webhook calls per minute (0: no limit). */
+  webhookRateLimit: WebhookRateLimit;
   /** PONTE_HTTP_ALLOWED_NETWORKS: CIDRs the network guard lets flows reach. */
   httpAllowedNetworks: string[];
   docsUrl: string | null;
@@ -142,6 +170,12 @@ export interface AppConfig {
   publicUrl: string | null;
   trustProxy: TrustProxy;
   metrics: MetricsAccess;
+}
+
+/** Webhook calls per minute per client address and per flow; 0 turns a limit off. */
+export interface WebhookRateLimit {
+  perAddress: number;
+  perFlow: number;
 }
 
 /** Fastify's `trustProxy`: off, every hop, a hop count or the addresses/CIDRs trusted. */
@@ -169,6 +203,16 @@ const trustProxySchema = z.string().transform((value, ctx): TrustProxy => {
   });
   return z.NEVER;
 });
+
+/** A whole number from `min` to `max`, with the range in the message. */
+const wholeNumber = (min: number, max: number) => {
+  const error = `deve ser um número inteiro de ${min} a ${max}`;
+  return z
+    .string()
+    .regex(/^\d+$/, { error })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error });
+};
 
 const envSchema = z.object({
   PORT: z
@@ -206,6 +250,10 @@ const envSchema = z.object({
     .transform(Number)
     .refine((n) => n >= 1 && n <= 1000, { error: 'deve ser um número inteiro de 1 a 1000' })
     .default(50),
+  PONTE_SANDBOX_ISOLATES: wholeNumber(1, 64).default(4),
+  PONTE_FLOW_CHAIN_LIMIT: wholeNumber(1, 100).default(5),
+  PONTE_WEBHOOK_RATE_LIMIT_ADDRESS: wholeNumber(0, 1_000_000).default(300),
+  PONTE_WEBHOOK_RATE_LIMIT_FLOW: wholeNumber(0, 1_000_000).default(600),
   PONTE_NODE_LIMIT: z
     .string()
     .regex(/^\d+$/, { error: 'deve ser um número inteiro de 1 a 100000' })
@@ -305,6 +353,12 @@ export function parseEnv(env: Env, cwd: string = process.cwd()) {
     logRetentionDays: parsed.PONTE_LOG_RETENTION_DAYS,
     executionConcurrency: parsed.PONTE_EXECUTION_CONCURRENCY,
     nodeLimit: parsed.PONTE_NODE_LIMIT ?? null,
+    sandboxIsolates: parsed.PONTE_SANDBOX_ISOLATES,
+    flowChainLimit: parsed.PONTE_FLOW_CHAIN_LIMIT,
+    webhookRateLimit: {
+      perAddress: parsed.PONTE_WEBHOOK_RATE_LIMIT_ADDRESS,
+      perFlow: parsed.PONTE_WEBHOOK_RATE_LIMIT_FLOW,
+    },
     httpAllowedNetworks: parsed.PONTE_HTTP_ALLOWED_NETWORKS ?? [],
     docsUrl: parsed.PONTE_DOCS_URL ?? null,
     supportUrl: parsed.PONTE_SUPPORT_URL ?? null,

@@ -15,10 +15,12 @@ export interface EngineOptions {
   /** The code sandbox for core_code and custom connectors (default: isolated-vm). */
   sandbox?: Sandbox;
   limits?: Partial<EngineLimits>;
+  /** Isolates of the default sandbox (default 2); one workspace holds at most half. */
+  sandboxIsolates?: number;
+  /** Told of every run the default sandbox kills for its time or memory (security log). */
+  onSandboxKilled?: (kill: SandboxKill) => void;
   /** Extra node types (custom connectors, tests) registered beside the built-in library. */
   nodes?: NodeDefinition[];
-  /** Told when the default sandbox stops user code by force (the security log listens). */
-  onSandboxKill?: (kill: SandboxKill) => void;
 }
 
 export interface Engine {
@@ -39,7 +41,8 @@ export function createEngine(options: EngineOptions): Engine {
     options.sandbox ??
     createIsolatedSandbox({
       limits: limits.sandbox,
-      ...(options.onSandboxKill ? { onKill: options.onSandboxKill } : {}),
+      ...(options.sandboxIsolates ? { poolSize: options.sandboxIsolates } : {}),
+      ...(options.onSandboxKilled ? { onKilled: options.onSandboxKilled } : {}),
     });
   const deps = { registry, ports: options.ports, sandbox, limits };
   return {

@@ -8,6 +8,11 @@ export interface ExecutionScope {
   workspaceId: string;
   flowId: string;
   executionId: string;
+  /**
+   * Executions that started one another before this one (a flow calling a webhook or another
+   * flow): 0, or absent, for one started from outside (docs/adr/0020).
+   */
+  chainDepth?: number;
 }
 
 export interface HttpRequest {
@@ -18,7 +23,15 @@ export interface HttpRequest {
   body?: string | Uint8Array;
   timeoutMs: number;
   signal: AbortSignal;
+  /**
+   * The chain depth an execution this request starts would have (the caller's plus one): the
+   * server's client sends it as `x-ponte-chain`, so a flow calling its own webhook is caught.
+   */
+  chainDepth?: number;
 }
+
+/** The header outbound requests of an execution carry, read by the webhook trigger. */
+export const chainHeader = 'x-ponte-chain';
 
 /** Largest response body (decoded) any outbound request may bring back: 16 MB. */
 export const maxHttpResponseBytes = 16 * 1024 * 1024;

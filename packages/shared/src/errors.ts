@@ -25,6 +25,8 @@ export const errorCodes = {
   invalidFlow: 'invalid_flow',
   deprecatedNodes: 'deprecated_nodes',
   nodeLimit: 'node_limit',
+  rateLimited: 'rate_limited',
+  flowChainLimit: 'flow_chain_limit',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -101,6 +101,12 @@ export const messages = {
     webhookNotFound: 'Webhook não encontrado.',
     webhookUnauthorized: 'Credenciais do webhook inválidas.',
     webhookTimeout: 'O flow não respondeu a tempo.',
+    webhookRateLimitedAddress: (seconds: number) =>
+      `Muitas chamadas de webhook a partir deste endereço. Tente novamente em ${seconds} s.`,
+    webhookRateLimitedFlow: (seconds: number) =>
+      `Muitas chamadas ao webhook deste flow. Tente novamente em ${seconds} s.`,
+    flowChainLimit: (limit: number) =>
+      `Execução interrompida: o flow chamou a si mesmo (direta ou indiretamente) mais de ${limit} vezes em cadeia.`,
   },
   debugger: {
     notActive: 'O modo de debug não está ativo.',

@@ -76,6 +76,8 @@ export function createEnginePorts(db: Database, late: PortsLateBindings): Engine
             payload: request.payload,
             caller: { flow_id: scope.flowId, execution_id: scope.executionId },
           },
+          // A flow that calls itself (or one that calls it back) ends at the chain limit.
+          chainDepth: (scope.chainDepth ?? 0) + 1,
         });
         if (!request.wait) return { execution_id: enqueued.execution_id };
         const onAbort = () => void runner.stop(scope.workspaceId, enqueued.execution_id);

@@ -17,6 +17,8 @@ export interface ExecuteOptions {
   executionId: string;
   workspaceId: string;
   flowId: string;
+  /** Executions that started one another before this one (0 from outside). */
+  chainDepth?: number;
   flow: FlowDocument;
   /** The flow's own variables: they win over workspace and system ones. */
   flowVariables?: { key: string; value: string }[];
@@ -46,6 +48,14 @@ interface Delivery {
 /** Deliveries of one execution running at the same time (independent branches). */
 const maxConcurrent = 32;
 const abortGraceMs = 1000;
+/** The ports as this execution's nodes see them: every HTTP request carries the chain depth. */
+function chainedPorts(ports: EnginePorts, chainDepth: number): EnginePorts {
+  return {
+    ...ports,
+    http: { request: (request) => ports.http.request({ ...request, chainDepth: chainDepth + 1 }) },
+  };
+}
+
 function byteSize(msg: Message): number {
   return Buffer.byteLength(JSON.stringify(msg) ?? '');
 }
@@ -129,10 +139,12 @@ class Execution {
       if (options.signal?.aborted || options.debug?.signal.aborted) onAbort();
       const refused = this.refusal();
       if (refused) this.end('error', refused);
+      const chainDepth = options.chainDepth ?? 0;
       const scope = {
         workspaceId: options.workspaceId,
         flowId: options.flowId,
         executionId: options.executionId,
+        ...(chainDepth ? { chainDepth } : {}),
       };
       const flowVariables = Object.fromEntries(
         (options.flowVariables ?? []).map(({ key, value }) => [key, value]),
@@ -142,7 +154,7 @@ class Execution {
         : { ...(await deps.ports.variables.all(scope)), ...flowVariables };
       this.shared = {
         scope,
-        ports: deps.ports,
+        ports: chainedPorts(deps.ports, chainDepth),
         sandbox: deps.sandbox,
         flow: createFlowData({}),
         vars,

@@ -1,20 +1,21 @@
 import jsonata from 'jsonata';
+import { evaluateWithin, guard } from './budget';
+import { guardFunctions, nativesReady } from './guarded-functions';
+import { ExpressionError, ExpressionLimitError, expressionLimits } from './limits';
+import { LinearRegExp, withLinearRegExp } from './linear-regex';
+
+export { ExpressionError, ExpressionLimitError } from './limits';
 
 /**
  * `{{ … }}` expressions in params, evaluated with JSONata over `{msg, flow, vars}`. No
- * JavaScript runs here: JSONata is an interpreter of its own language.
+ * JavaScript runs here: JSONata is an interpreter of its own language. Every evaluation is
+ * bounded in time, depth and size, and gives the event loop a turn every few milliseconds;
+ * regular expressions match in linear time (ADR 0018).
  */
 export interface ExpressionData {
   msg: unknown;
   flow: unknown;
   vars: Record<string, string>;
-}
-
-export class ExpressionError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ExpressionError';
-  }
 }
 
 const pattern = /\{\{([\s\S]*?)\}\}/g;
@@ -26,10 +27,19 @@ function compile(expression: string): ReturnType<typeof jsonata> {
   let compiled = cache.get(expression);
   if (!compiled) {
     try {
-      compiled = jsonata(expression);
+      // The parser builds regex literals and function signatures with `new RegExp`: RE2 too,
+      // and an unsupported pattern fails here, at compile time.
+      compiled = withLinearRegExp(() =>
+        jsonata(expression, {
+          RegexEngine: LinearRegExp as unknown as RegExpConstructor,
+          sequence: expressionLimits.items,
+        }),
+      );
     } catch (error) {
       throw new ExpressionError(describe(error));
     }
+    guard(compiled);
+    guardFunctions(compiled);
     if (cache.size >= cacheMax) cache.delete(cache.keys().next().value as string);
     cache.set(expression, compiled);
   }
@@ -37,6 +47,7 @@ function compile(expression: string): ReturnType<typeof jsonata> {
 }
 
 function describe(error: unknown): string {
+  if (error instanceof ExpressionError) return error.message;
   if (error && typeof error === 'object' && 'message' in error) {
     const { message, position } = error as { message: string; position?: number };
     return position === undefined ? message : `${message} (posição ${position})`;
@@ -47,9 +58,14 @@ function describe(error: unknown): string {
 /** Evaluates one JSONata expression (without the braces). */
 export async function evaluate(expression: string, data: ExpressionData): Promise<unknown> {
   const compiled = compile(expression.trim());
+  await nativesReady();
   try {
-    return normalise(await compiled.evaluate(data));
+    return normalise(await evaluateWithin(compiled, data));
   } catch (error) {
+    if (error instanceof ExpressionLimitError) throw error;
+    const code = (error as { code?: unknown } | null)?.code;
+    // JSONata's own size guards: a sequence over `sequence` items, a range over 1e7.
+    if (code === 'D2015' || code === 'D2014') throw new ExpressionLimitError('items');
     throw new ExpressionError(describe(error));
   }
 }

@@ -1,5 +1,11 @@
 import type { ParamSpec } from '@ponte/shared/flow/node-manifest.schema';
-import { ExpressionError, resolveTemplate, stringify, type ExpressionData } from './expressions';
+import {
+  ExpressionError,
+  ExpressionLimitError,
+  resolveTemplate,
+  stringify,
+  type ExpressionData,
+} from './expressions';
 
 export class ParamError extends Error {
   constructor(message: string) {
@@ -30,6 +36,7 @@ async function resolveValue(
   try {
     return await resolveTemplate(raw, data);
   } catch (error) {
+    if (error instanceof ExpressionLimitError) throw new ParamError(error.forParam(name));
     const detail = error instanceof ExpressionError ? error.message : String(error);
     throw new ParamError(`Expressão inválida no parâmetro "${name}": ${detail}`);
   }

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HttpRequest, HttpResponse } from '../ports';
+import { testScope } from '../testing/fake-ports';
 import { createIsolatedSandbox } from './isolated-sandbox';
 import type { SandboxHost } from './sandbox';
 
@@ -35,6 +36,7 @@ function fakeHost(answer?: (request: Omit<HttpRequest, 'signal'>) => HttpRespons
 const run = (code: string, extra: Partial<Parameters<typeof sandbox.run>[0]> = {}) =>
   sandbox.run({
     code,
+    scope: testScope,
     msg: { payload: { n: 2 } },
     host: fakeHost().host,
     signal: new AbortController().signal,

@@ -11,10 +11,13 @@ export const defaultSandboxLimits: SandboxLimits = {
 
 export interface IsolatedSandboxOptions {
   limits?: Partial<SandboxLimits>;
-  /** Isolates running code at once (default 2). */
+  /** Isolates running code at once (default 2); one workspace holds at most half of them. */
   poolSize?: number;
-  /** Told of every run stopped by force (timeout, memory, abort); must not throw. */
-  onKill?: (kill: SandboxKill) => void;
+  /**
+   * Called once for every run killed for its time or memory (the one place where kills are
+   * reported: the server records them in its security log).
+   */
+  onKilled?: (kill: SandboxKill) => void;
 }
 
 /** Libraries are evaluated only when the code names them: most code pays for none. */
@@ -37,21 +40,28 @@ class SandboxError extends Error {
   }
 }
 
-/** The kill hook sees every forced stop once; a failing hook never reaches the run. */
-function reportKill(
-  onKill: IsolatedSandboxOptions['onKill'],
-  error: SandboxError,
-  request: SandboxRunRequest,
-) {
-  try {
-    onKill?.({
-      reason: error.kill!,
-      message: error.message,
-      ...(request.origin ? { origin: request.origin } : {}),
-    });
-  } catch {
-    // The hook's own failure is its business; the run already has its error.
+const stoppedMessage = 'Execução interrompida.';
+
+/** What a failed run tells the person: a pt-BR message, and whether the run was killed. */
+function explain(error: unknown, isolate: ivm.Isolate, limits: SandboxLimits): SandboxError {
+  if (error instanceof SandboxError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (isolate.isDisposed || /memory limit|allocation failed/i.test(message)) {
+    if (!isolate.isDisposed) isolate.dispose();
+    return new SandboxError(
+      `O código excedeu o limite de memória de ${limits.memoryMb} MB.`,
+      'memory',
+    );
   }
+  if (/Script execution timed out/i.test(message)) {
+    return new SandboxError(
+      `O código excedeu o tempo limite de ${seconds(limits.timeoutMs)} s.`,
+      'timeout',
+    );
+  }
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'SyntaxError') return new SandboxError(`Erro de sintaxe no código: ${message}`);
+  return new SandboxError(`Erro no código: ${message}`);
 }
 
 /**
@@ -65,7 +75,7 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
   const poolFor = (memoryMb: number) => {
     let pool = pools.get(memoryMb);
     if (!pool) {
-      pool = createIsolatePool(options.poolSize ?? 2, memoryMb);
+      pool = createIsolatePool(options.poolSize ?? 4, memoryMb);
       pools.set(memoryMb, pool);
     }
     return pool;
@@ -75,8 +85,8 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
     const { isolate } = pooled;
     const context = isolate.createContextSync();
     const bridges = createHostBridges(request.host);
-    const kill = (message: string, reason: SandboxKill['reason']) => {
-      failure ??= new SandboxError(message, reason);
+    const kill = (reason: string, why?: SandboxKill['reason']) => {
+      failure ??= new SandboxError(reason, why);
       if (!isolate.isDisposed) isolate.dispose();
     };
     let failure: SandboxError | undefined;
@@ -84,10 +94,10 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
       () => kill(`O código excedeu o tempo limite de ${seconds(limits.timeoutMs)} s.`, 'timeout'),
       limits.timeoutMs,
     );
-    const onAbort = () => kill('Execução interrompida.', 'abort');
+    const onAbort = () => kill(stoppedMessage);
     request.signal.addEventListener('abort', onAbort);
     try {
-      if (request.signal.aborted) throw new SandboxError('Execução interrompida.');
+      if (request.signal.aborted) throw new SandboxError(stoppedMessage);
       const jail = context.global;
       jail.setSync('globalThis', jail.derefInto());
       for (const [name, reference] of Object.entries(bridges.references))
@@ -111,25 +121,7 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
       }
       return JSON.parse(output) as unknown;
     } catch (error) {
-      if (failure) throw failure;
-      if (error instanceof SandboxError) throw error;
-      const message = error instanceof Error ? error.message : String(error);
-      if (isolate.isDisposed || /memory limit|allocation failed/i.test(message)) {
-        if (!isolate.isDisposed) isolate.dispose();
-        throw new SandboxError(
-          `O código excedeu o limite de memória de ${limits.memoryMb} MB.`,
-          'memory',
-        );
-      }
-      if (/Script execution timed out/i.test(message)) {
-        throw new SandboxError(
-          `O código excedeu o tempo limite de ${seconds(limits.timeoutMs)} s.`,
-          'timeout',
-        );
-      }
-      const name = error instanceof Error ? error.name : '';
-      if (name === 'SyntaxError') throw new SandboxError(`Erro de sintaxe no código: ${message}`);
-      throw new SandboxError(`Erro no código: ${message}`);
+      throw failure ?? explain(error, isolate, limits);
     } finally {
       clearTimeout(timer);
       request.signal.removeEventListener('abort', onAbort);
@@ -145,14 +137,19 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
     async run(request) {
       const limits = { ...base, ...request.limits };
       const pool = poolFor(limits.memoryMb);
-      const pooled = await pool.acquire();
+      const { workspaceId } = request.scope;
+      const pooled = await pool.acquire(workspaceId, request.signal).catch(() => {
+        throw new SandboxError(stoppedMessage);
+      });
       try {
         return await runIn(pooled, request, limits);
       } catch (error) {
-        if (error instanceof SandboxError && error.kill) reportKill(options.onKill, error, request);
+        if (error instanceof SandboxError && error.kill) {
+          options.onKilled?.({ scope: request.scope, reason: error.kill, message: error.message });
+        }
         throw error;
       } finally {
-        pool.release(pooled);
+        pool.release(pooled, workspaceId);
       }
     },
     dispose() {

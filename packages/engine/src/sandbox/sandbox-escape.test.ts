@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { testScope } from '../testing/fake-ports';
 import { createIsolatedSandbox } from './isolated-sandbox';
 import type { SandboxHost, SandboxRunRequest } from './sandbox';
 
@@ -24,6 +25,7 @@ const host: SandboxHost = {
 const run = (code: string, extra: Partial<SandboxRunRequest> = {}) =>
   sandbox.run({
     code,
+    scope: testScope,
     msg: { payload: { a: 1 } },
     host,
     signal: new AbortController().signal,

@@ -1,6 +1,7 @@
 import ivm from 'isolated-vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sandboxGlobals } from '@ponte/shared/sandbox-globals';
+import { testScope } from '../testing/fake-ports';
 import { createIsolatedSandbox } from './isolated-sandbox';
 import type { SandboxHost } from './sandbox';
 
@@ -50,6 +51,7 @@ describe('sandbox globals', () => {
       return Object.getOwnPropertyNames(globalThis);`;
     const names = (await sandbox.run({
       code,
+      scope: testScope,
       msg: {},
       host,
       signal: new AbortController().signal,
@@ -67,6 +69,7 @@ describe('sandbox globals', () => {
     const lines: string[] = [];
     await sandbox.run({
       code: "console.log('olá', { n: 1 });",
+      scope: testScope,
       msg: {},
       host: { ...host, log: (_level, text) => void lines.push(text) },
       signal: new AbortController().signal,

@@ -27,28 +27,21 @@ export interface SandboxLimits {
 export interface SandboxRunRequest {
   /** The body of an async function; `msg` (and `params` for connectors) are in scope. */
   code: string;
+  /** The execution the code runs for: its workspace decides its share of the isolates. */
+  scope: ExecutionScope;
   msg: Message;
   params?: Record<string, unknown>;
   host: SandboxHost;
   limits?: Partial<SandboxLimits>;
   signal: AbortSignal;
-  /** Whose code this is: named in the kill report (`SandboxKill`). */
-  origin?: SandboxOrigin;
 }
 
-export interface SandboxOrigin extends ExecutionScope {
-  nodeUid: string;
-  nodeType: string;
-}
-
-/**
- * The sandbox stopped a run by force: its time limit passed, its memory limit was hit, or the
- * execution was aborted. The isolate was disposed. `message` is the pt-BR error the run got.
- */
+/** A run the sandbox had to kill: it ran past its time or memory limit. */
 export interface SandboxKill {
-  reason: 'timeout' | 'memory' | 'abort';
+  scope: ExecutionScope;
+  reason: 'timeout' | 'memory';
+  /** The pt-BR message the run failed with. */
   message: string;
-  origin?: SandboxOrigin;
 }
 
 export interface Sandbox {

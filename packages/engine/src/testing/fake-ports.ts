@@ -1,4 +1,18 @@
-import type { EnginePorts, HttpRequest, HttpResponse, MailMessage, ServiceAccount } from '../ports';
+import type {
+  EnginePorts,
+  ExecutionScope,
+  HttpRequest,
+  HttpResponse,
+  MailMessage,
+  ServiceAccount,
+} from '../ports';
+
+/** The execution a test's port or sandbox call belongs to. */
+export const testScope: ExecutionScope = {
+  workspaceId: 'ws-1',
+  flowId: 'flow-1',
+  executionId: 'exec-1',
+};
 
 /** In-memory ports for tests: every call is recorded, every answer can be set. */
 export interface FakePorts extends EnginePorts {

@@ -107,6 +107,10 @@ describe('outbound HTTP client', () => {
         gzip.pipe(res);
         return void gzip.end('olá, compactado');
       }
+      if (req.url === '/cadeia') {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        return void res.end(JSON.stringify(req.headers['x-ponte-chain'] ?? null));
+      }
       if (req.url === '/lento') return; // never answers
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end('segredo interno');
@@ -230,5 +234,18 @@ describe('outbound HTTP client', () => {
     await expect(get(client(['127.0.0.1/32']), local.url('/lento'), 300)).rejects.toThrow(
       'A requisição excedeu o tempo limite de 300 ms.',
     );
+  });
+
+  it('sends the chain depth as x-ponte-chain, over any header of that name the flow set', async () => {
+    const http = client(['127.0.0.0/8']);
+    const chained = await http.request({
+      method: 'GET',
+      url: local.url('/cadeia'),
+      headers: { 'X-Ponte-Chain': '0', 'x-ponte-chain': '1' },
+      timeoutMs: 10_000,
+      signal: new AbortController().signal,
+      chainDepth: 4,
+    });
+    expect(new TextDecoder().decode(chained.body)).toBe('"4"');
   });
 });

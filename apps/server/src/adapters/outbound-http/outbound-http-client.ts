@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import type { Readable } from 'node:stream';
 import { request as undiciRequest, type Dispatcher } from 'undici';
 import {
+  chainHeader,
   maxHttpResponseBytes,
   type HttpPort,
   type HttpRequest,
@@ -68,6 +69,10 @@ export function createOutboundHttpClient(options: OutboundHttpOptions): Outbound
     const headers: Record<string, string> = { ...request.headers };
     if (!Object.keys(headers).some((key) => key.toLowerCase() === 'accept-encoding'))
       headers['accept-encoding'] = 'gzip, deflate, br';
+    // The chain depth is the client's to say (docs/adr/0020): a flow cannot lower it.
+    for (const key of Object.keys(headers))
+      if (key.toLowerCase() === chainHeader) delete headers[key];
+    if (request.chainDepth !== undefined) headers[chainHeader] = String(request.chainDepth);
 
     for (let hop = 0; ; hop++) {
       // An IP literal (in any spelling URL normalises) connects without a lookup: check it here.

@@ -11,6 +11,8 @@ import { createExpiringCache } from '../../lib/expiring-cache';
 import type { QueueConsumer, QueueDriver, QueueJob } from '../../plugins/queue/queue-driver';
 import type { FlowRow } from '../flows/flows.repository';
 import type { LogWriter } from '../logs/log-writer';
+import type { ThrottledEvent } from '../../lib/security-hooks';
+import { defaultFlowChainLimit, refuseChain } from './chain-limit';
 import { logsOf } from './execution-logs';
 import { nodeNamer } from './node-namer';
 import {
@@ -40,6 +42,11 @@ export interface ExecutionRequest {
   msg: Message;
   /** Replay from a recorded message at a node. */
   startAt?: { nodeUid: string; msg: Message };
+  /**
+   * Executions that started one another before this one: a webhook called with
+   * `x-ponte-chain`, a flow called by another flow. Absent (0) for any other trigger.
+   */
+  chainDepth?: number;
   /** In-process only: a webhook waiting for `core_respond_webhook`. */
   respond?: (response: WebhookResponse) => void;
 }
@@ -62,6 +69,10 @@ export interface ExecutionRunnerDeps {
   concurrency: number;
   onError?: (error: unknown) => void;
   debug?: RunnerDebugHooks;
+  /** PONTE_FLOW_CHAIN_LIMIT: deeper chains are refused (default 5, docs/adr/0020). */
+  flowChainLimit?: number;
+  /** A chain refused at the limit (security log). */
+  onThrottled?: (event: ThrottledEvent) => void;
 }
 
 /** What the queue job carries (the row keeps a copy of the trigger message up to 1 MB). */
@@ -69,6 +80,7 @@ interface JobPayload {
   execution_id: string;
   msg: Message;
   startAt?: { nodeUid: string; msg: Message };
+  chainDepth?: number;
   /** Started from a queue slot: the execution row was written as running. */
   started?: true;
 }
@@ -118,6 +130,26 @@ async function enqueueExecution(
   const trigger = (flow.data as FlowDocument).nodes.find(
     (node) => node.uid === request.triggerNodeUid,
   );
+  const chainDepth = request.chainDepth ?? 0;
+  const chainLimit = deps.flowChainLimit ?? defaultFlowChainLimit;
+  if (chainDepth > chainLimit) {
+    throw await refuseChain(
+      {
+        repository,
+        logs: deps.logs,
+        now,
+        ...(deps.onThrottled ? { onThrottled: deps.onThrottled } : {}),
+      },
+      {
+        workspaceId: request.workspaceId,
+        flowId: request.flowId,
+        triggerType: trigger?.type ?? '',
+        triggerNodeUid: request.triggerNodeUid,
+        chainDepth,
+      },
+      chainLimit,
+    );
+  }
   const id = randomUUID();
   const done = new Promise<ExecutionResult>((resolve) => {
     waiters.set(id, { resolve, ...(request.respond ? { respond: request.respond } : {}) });
@@ -135,6 +167,7 @@ async function enqueueExecution(
     execution_id: id,
     msg: request.msg,
     ...(request.startAt ? { startAt: request.startAt } : {}),
+    ...(chainDepth ? { chainDepth } : {}),
   };
   // Room to start now: the execution row, written as running, is the only record (a crash
   // leaves it running, and the next start marks it crashed). Otherwise it waits its turn.
@@ -214,6 +247,7 @@ async function runExecution(
       executionId: execution.id,
       workspaceId: execution.workspaceId,
       flowId: execution.flowId,
+      ...(payload.chainDepth ? { chainDepth: payload.chainDepth } : {}),
       flow: flow.data as FlowDocument,
       flowVariables: flow.variables,
       trigger: { nodeUid: execution.triggerNodeUid, msg: payload.msg },

@@ -93,9 +93,15 @@ describeEachDriver('security log', (driver) => {
     const [event] = await eventsOf(account, 1, '?kind=throttled');
     expect(event).toMatchObject({ kind: 'throttled', resource: 'POST /account/v1/authenticate' });
     expect((await read(account, '?kind=sign_in_failed')).total).toBe(5);
+    // A flood of refusals is one line per 10 s.
+    for (let attempt = 0; attempt < 5; attempt++) expect((await signIn()).statusCode).toBe(429);
+    t.clock.advance(11_000);
+    expect((await signIn()).statusCode).toBe(429);
+    expect((await eventsOf(account, 2, '?kind=throttled')).length).toBe(2);
+    expect((await read(account, '?kind=throttled')).total).toBe(2);
   });
 
-  it('records a code node stopped by the sandbox, with the flow and the node', async () => {
+  it('records a code node killed by the sandbox, with the flow and the execution', async () => {
     const account = await t.createAccount();
     const flowId = await createFlow(
       t,
@@ -110,7 +116,10 @@ describeEachDriver('security log', (driver) => {
     await finished(t, flowId);
     const [event] = await eventsOf(account, 1, '?kind=sandbox_killed');
     expect(event).toMatchObject({ kind: 'sandbox_killed', resource: `flow:${flowId}`, user: null });
-    expect(event!.detail).toMatch(/tempo limite .*conector laco/);
+    const [execution] = await finished(t, flowId);
+    expect(event!.detail).toBe(
+      `O código excedeu o tempo limite de 0,3 s. (execução ${execution!.id})`,
+    );
   });
 
   it('is read by the owner only, newest first, a page at a time', async () => {

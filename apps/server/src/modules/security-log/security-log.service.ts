@@ -36,6 +36,8 @@ export interface SecurityLogDeps {
   onError: (error: unknown) => void;
   /** Events waiting for their batch beyond this are dropped (a flood cannot take memory). */
   maxPending?: number;
+  /** A `throttled` event repeating one already recorded this recently is dropped (default 10 s). */
+  throttledWindowMs?: number;
 }
 
 const maxResource = 300;
@@ -49,9 +51,32 @@ function storable(text: string, max: number): string {
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
+/**
+ * A flood is one line, not thousands: the same refusal (workspace, user, resource) is kept
+ * once per window. The map is swept when it grows, so it stays bounded.
+ */
+function createRepeatFilter(windowMs: number) {
+  const last = new Map<string, number>();
+  return {
+    seen(event: SecurityEventInput, at: number): boolean {
+      const key = `${event.workspaceId ?? ''}|${event.userId ?? ''}|${event.resource}`;
+      const before = last.get(key);
+      if (before !== undefined && at - before < windowMs) return true;
+      if (last.size >= 10_000) {
+        for (const [each, time] of last) if (at - time >= windowMs) last.delete(each);
+        if (last.size >= 10_000) last.clear();
+      }
+      last.set(key, at);
+      return false;
+    },
+  };
+}
+
 /** The security log (docs/adr/0021): written in batches, read by the workspace's owner. */
-export function createSecurityLog({ db, now, onError, maxPending = 10_000 }: SecurityLogDeps) {
+export function createSecurityLog(deps: SecurityLogDeps) {
+  const { db, now, onError, maxPending = 10_000 } = deps;
   const repository = createSecurityLogRepository(db);
+  const repeats = createRepeatFilter(deps.throttledWindowMs ?? 10_000);
   let pending = 0;
   let dropped = 0;
   const writes = new Set<Promise<void>>();
@@ -62,6 +87,7 @@ export function createSecurityLog({ db, now, onError, maxPending = 10_000 }: Sec
 
   const record: RecordSecurityEvent = (event) => {
     try {
+      if (event.kind === 'throttled' && repeats.seen(event, (event.at ?? now()).getTime())) return;
       if (pending >= maxPending) {
         if (dropped++ === 0) onError(new Error('registro de segurança cheio: eventos descartados'));
         return;

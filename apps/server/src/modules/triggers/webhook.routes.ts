@@ -30,6 +30,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
     handler: async (request, reply) => {
       const { flowId, '*': path } = request.params as { flowId: string; '*': string };
       const answer = await options.service.call({
+        address: request.ip,
         flowId,
         method: request.method,
         path: path ?? '',
@@ -39,6 +40,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
       });
       if (answer.kind === 'error') {
         const { statusCode, code, message } = answer;
+        if (answer.headers) reply.headers(answer.headers);
         return reply.code(statusCode).send({ statusCode, code, message });
       }
       reply.code(answer.statusCode);

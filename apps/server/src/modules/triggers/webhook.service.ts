@@ -5,8 +5,12 @@ import {
 } from '@ponte/engine/nodes/triggers/webhook-trigger/webhook-auth';
 import type { WebhookResponse } from '@ponte/engine/kit/context';
 import type { ExecutionResult } from '@ponte/engine/executor/events';
+import { chainHeader } from '@ponte/engine/ports';
+import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
+import { FlowChainLimitError } from '../executions/chain-limit';
 import type { EnqueuedExecution, ExecutionRequest } from '../executions/execution-runner';
+import type { WebhookLimits, WebhookThrottle } from './webhook-limits';
 import type { TriggerManager } from './trigger-manager';
 
 export interface WebhookServiceDeps {
@@ -14,9 +18,13 @@ export interface WebhookServiceDeps {
   enqueue(request: ExecutionRequest): Promise<EnqueuedExecution>;
   /** How long a webhook waits for the flow's answer (respond_node, last_node). */
   responseTimeoutMs?: number;
+  /** Rate limits per client address and per flow (none when absent). */
+  limits?: WebhookLimits;
 }
 
 export interface WebhookCall {
+  /** The client's address, as PONTE_TRUST_PROXY decides it (docs/adr/0015). */
+  address: string;
   flowId: string;
   method: string;
   path: string;
@@ -27,7 +35,13 @@ export interface WebhookCall {
 
 /** What the caller of a webhook gets: an error, or a status with a body (and headers). */
 export type WebhookAnswer =
-  | { kind: 'error'; statusCode: number; code: string; message: string }
+  | {
+      kind: 'error';
+      statusCode: number;
+      code: string;
+      message: string;
+      headers?: Record<string, string>;
+    }
   | { kind: 'answer'; statusCode: number; body: unknown; headers?: Record<string, string> };
 
 const m = messages.engine;
@@ -38,6 +52,22 @@ const error = (statusCode: number, code: string, message: string): WebhookAnswer
   code,
   message,
 });
+
+const throttled = ({ retryAfterSeconds, message }: WebhookThrottle): WebhookAnswer => ({
+  kind: 'error',
+  statusCode: 429,
+  code: errorCodes.rateLimited,
+  message,
+  headers: { 'retry-after': String(retryAfterSeconds) },
+});
+
+/** The depth the caller's `x-ponte-chain` header says (0 when absent or unreadable). */
+export function chainDepthOf(headers: IncomingHttpHeaders): number {
+  const value = headers[chainHeader];
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text || !/^\d{1,6}$/.test(text.trim())) return 0;
+  return Number(text.trim());
+}
 
 function answerOf(result: ExecutionResult): unknown {
   const last = result.lastMessage as { payload?: unknown } | undefined;
@@ -95,11 +125,15 @@ export function createWebhookService(deps: WebhookServiceDeps) {
 
   return {
     async call(call: WebhookCall): Promise<WebhookAnswer> {
+      const byAddress = deps.limits?.address(call.address, call.flowId);
+      if (byAddress) return throttled(byAddress);
       const hook = deps.findWebhook(call.flowId, call.method, call.path);
       if (!hook) return error(404, 'not_found', m.webhookNotFound);
       if (!checkWebhookAuth(hook.node.params, call.headers)) {
         return error(401, 'unauthorized', m.webhookUnauthorized);
       }
+      const byFlow = deps.limits?.flow(call.address, call.flowId, hook.flow.workspaceId);
+      if (byFlow) return throttled(byFlow);
       const mode = String(hook.node.params.response || 'immediate');
       let respond: ((response: WebhookResponse) => void) | undefined;
       const responded = new Promise<WebhookResponse>((resolve) => (respond = resolve));
@@ -108,18 +142,28 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       delete headers.authorization;
       const secret = webhookSecretHeader(hook.node.params);
       if (secret) delete headers[secret];
-      const enqueued = await deps.enqueue({
-        workspaceId: hook.flow.workspaceId,
-        flowId: call.flowId,
-        triggerNodeUid: hook.node.uid,
-        msg: {
-          payload: call.body ?? null,
-          webhook: { method: call.method, path: call.path, headers, query: call.query },
-        },
-        ...(mode === 'respond_node'
-          ? { respond: (response: WebhookResponse) => respond?.(response) }
-          : {}),
-      });
+      const chainDepth = chainDepthOf(call.headers);
+      delete headers[chainHeader];
+      const enqueued = await deps
+        .enqueue({
+          workspaceId: hook.flow.workspaceId,
+          flowId: call.flowId,
+          triggerNodeUid: hook.node.uid,
+          ...(chainDepth ? { chainDepth } : {}),
+          msg: {
+            payload: call.body ?? null,
+            webhook: { method: call.method, path: call.path, headers, query: call.query },
+          },
+          ...(mode === 'respond_node'
+            ? { respond: (response: WebhookResponse) => respond?.(response) }
+            : {}),
+        })
+        .catch((failure: unknown) => {
+          if (failure instanceof FlowChainLimitError) return failure;
+          throw failure;
+        });
+      if (enqueued instanceof FlowChainLimitError)
+        return error(508, errorCodes.flowChainLimit, enqueued.message);
       if (mode === 'immediate')
         return { kind: 'answer', statusCode: 202, body: { execution_id: enqueued.execution_id } };
       return awaitAnswer(mode, responded, enqueued.done, timeoutMs);

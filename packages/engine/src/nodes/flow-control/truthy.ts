@@ -1,3 +1,5 @@
+import { ExpressionLimitError } from '../../expressions/limits';
+
 /** How a condition's value is read: JSONata-like, empty things are false. */
 export function truthy(value: unknown): boolean {
   if (Array.isArray(value)) return value.length > 0;
@@ -18,6 +20,7 @@ export async function conditionValue(
   try {
     return await evaluate(value);
   } catch (error) {
+    if (error instanceof ExpressionLimitError) throw new Error(error.forParam(param));
     const detail = error instanceof Error ? error.message : String(error);
     throw new Error(`Expressão inválida no parâmetro "${param}": ${detail}`);
   }

@@ -37,12 +37,12 @@ export const codeNode = defineNode({
     },
   },
   outputs: { default: { label: 'Saída' } },
-  async run({ params, input, sandbox, vars, flow, log, ports, signal, scope, node }) {
+  async run({ params, input, scope, sandbox, vars, flow, log, ports, signal }) {
     const result = await sandbox.run({
       code: params.code,
+      scope,
       msg: input,
       signal,
-      origin: { ...scope, nodeUid: node.uid, nodeType: node.type },
       host: {
         getVar: (key) => vars.get(key),
         getFlowData: (path) => flow.get(path),

@@ -39,4 +39,13 @@ describe('core_send_email', () => {
       runNode(sendEmailNode, { params: { ...base, text: ' ', to: 'a@b.co' } }),
     ).rejects.toThrow('Informe o corpo do e-mail, em HTML ou em texto.');
   });
+
+  it('refuses an over-long address from the input at once, without quoting all of it', async () => {
+    const long = `a@${'a.'.repeat(100_000)}@`;
+    const failure = runNode(sendEmailNode, {
+      input: { payload: { email: long } },
+      params: { service_account: 's', subject: 'Oi', text: 'corpo', to: '{{ msg.payload.email }}' },
+    });
+    await expect(failure).rejects.toThrow(`Endereço de e-mail inválido: ${long.slice(0, 80)}…`);
+  });
 });

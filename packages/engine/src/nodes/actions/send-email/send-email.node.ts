@@ -1,6 +1,11 @@
 import { defineNode } from '../../../kit/define-node';
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * RFC 5321 caps an address at 254 characters. Longer text is refused before the pattern, which
+ * is quadratic on a long dotted text from a webhook (200 000 characters took minutes).
+ */
+const maxAddressLength = 254;
 
 /** `a@x.com; b@y.com, c@z.com` → the list, or a pt-BR error naming the bad address. */
 export function recipients(to: string): string[] {
@@ -9,8 +14,13 @@ export function recipients(to: string): string[] {
     .map((address) => address.trim())
     .filter(Boolean);
   if (!list.length) throw new Error('Informe ao menos um destinatário.');
-  const bad = list.find((address) => !emailPattern.test(address));
-  if (bad) throw new Error(`Endereço de e-mail inválido: ${bad}`);
+  const bad = list.find(
+    (address) => address.length > maxAddressLength || !emailPattern.test(address),
+  );
+  if (bad) {
+    const shown = bad.length > 80 ? `${bad.slice(0, 80)}…` : bad;
+    throw new Error(`Endereço de e-mail inválido: ${shown}`);
+  }
   return list;
 }
 

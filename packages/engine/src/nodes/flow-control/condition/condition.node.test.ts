@@ -47,4 +47,21 @@ describe('core_condition', () => {
       runNode(conditionNode, { params: { expression: 'msg.payload.total >' }, input }),
     ).rejects.toThrow(/^Expressão inválida no parâmetro "expression":/);
   });
+
+  it('bounds a bare expression like any {{ }} one, naming the param', async () => {
+    await expect(
+      runNode(conditionNode, {
+        params: { expression: '$count($map([1..2000000], function($v) { $v })) > 0' },
+        input,
+      }),
+    ).rejects.toThrow(
+      'A expressão do parâmetro "expression" excedeu o limite de 1.000.000 de itens em uma lista.',
+    );
+    const hostile = { payload: { texto: `${'a'.repeat(40)}!` } };
+    const linear = await runNode(conditionNode, {
+      params: { expression: '$contains(msg.payload.texto, /(a+)+$/)' },
+      input: hostile,
+    });
+    expect(linear.emitted[0]?.output).toBe('false');
+  });
 });
