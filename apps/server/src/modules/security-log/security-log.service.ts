@@ -36,7 +36,7 @@ export interface SecurityLogDeps {
   onError: (error: unknown) => void;
   /** Events waiting for their batch beyond this are dropped (a flood cannot take memory). */
   maxPending?: number;
-  /** A `throttled` event repeating one already recorded this recently is dropped (default 10 s). */
+  /** A throttled or denied event repeating one recorded this recently is dropped (default 10 s). */
   throttledWindowMs?: number;
 }
 
@@ -51,15 +51,18 @@ function storable(text: string, max: number): string {
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
+/** Kinds a flood repeats: the same one within the window is kept once. */
+const repeatable = new Set<SecurityEventKind>(['throttled', 'cross_workspace_denied']);
+
 /**
- * A flood is one line, not thousands: the same refusal (workspace, user, resource) is kept
+ * A flood is one line, not thousands: the same event (kind, workspace, user, resource) is kept
  * once per window. The map is swept when it grows, so it stays bounded.
  */
 function createRepeatFilter(windowMs: number) {
   const last = new Map<string, number>();
   return {
     seen(event: SecurityEventInput, at: number): boolean {
-      const key = `${event.workspaceId ?? ''}|${event.userId ?? ''}|${event.resource}`;
+      const key = `${event.kind}|${event.workspaceId ?? ''}|${event.userId ?? ''}|${event.resource}`;
       const before = last.get(key);
       if (before !== undefined && at - before < windowMs) return true;
       if (last.size >= 10_000) {
@@ -87,7 +90,7 @@ export function createSecurityLog(deps: SecurityLogDeps) {
 
   const record: RecordSecurityEvent = (event) => {
     try {
-      if (event.kind === 'throttled' && repeats.seen(event, (event.at ?? now()).getTime())) return;
+      if (repeatable.has(event.kind) && repeats.seen(event, (event.at ?? now()).getTime())) return;
       if (pending >= maxPending) {
         if (dropped++ === 0) onError(new Error('registro de segurança cheio: eventos descartados'));
         return;
