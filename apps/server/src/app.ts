@@ -1,6 +1,10 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -66,7 +70,13 @@ import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import spaPlugin from './plugins/spa';
-import securityHeaders from './plugins/security-headers';
+import securityHeaders, {
+  addStrictHeadersOnPath,
+  rawStrictHeaders,
+} from './plugins/security-headers';
+import { errorCodes } from '@ponte/shared/errors';
+import { messages } from '@ponte/shared/messages';
+import { liveSocketPath } from '@ponte/shared/live.schema';
 import { RequestLogController } from './lib/request-log-controller';
 import { publicBaseUrl } from './lib/public-url';
 import { createMetrics, type Metrics } from './modules/metrics/metrics';
@@ -125,6 +135,27 @@ async function createFastify(options: BuildAppOptions, metrics: Metrics | null) 
     forceCloseConnections: true,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     logController: new RequestLogController(),
+    // A malformed address (`%E0%A4%A`) is refused before any hook: the strict headers and an
+    // ADR 0006 body here too, never Fastify's English message with the path in it.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const notFound = error.code === 'FST_ERR_BAD_URL';
+      void reply
+        .code(notFound ? 404 : 400)
+        .headers(rawStrictHeaders)
+        .send(
+          notFound
+            ? {
+                statusCode: 404,
+                code: errorCodes.notFound,
+                message: messages.generic.routeNotFound,
+              }
+            : {
+                statusCode: 400,
+                code: errorCodes.validation,
+                message: messages.generic.invalidBody,
+              },
+        );
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -246,6 +277,7 @@ function createRuntime(
     systemStatus: createSystemStatusSampler(),
     onError: (error) => app.log.error({ err: error }, 'falha no socket ao vivo'),
   });
+  addStrictHeadersOnPath(app.server, liveSocketPath);
   const triggers = createTriggerManager({
     db,
     flows: flowsRepository,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { sendUserContent } from '../../lib/user-content';
 import type { WebhookService } from './webhook.service';
 
 export interface WebhookRoutesOptions {
@@ -8,7 +9,7 @@ export interface WebhookRoutesOptions {
 /**
  * Public webhooks: `{METHOD} /engine/webhook/{flowId}/{path}`. The flow id is the secret-less
  * address; the node's auth (header or basic) guards it. 404 for a disabled or unknown flow,
- * 401 when the auth fails.
+ * 401 when the auth fails. A flow's answer goes out through `sendUserContent` (ADR 0016).
  */
 export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (app, options) => {
   // Bodies of any type: JSON (default parser), forms, and anything else as text.
@@ -41,9 +42,8 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
         const { statusCode, code, message } = answer;
         return reply.code(statusCode).send({ statusCode, code, message });
       }
-      reply.code(answer.statusCode);
-      if (answer.headers) reply.headers(answer.headers);
-      return reply.send(answer.body);
+      // The flow wrote this answer: it is served sandboxed, never as a page of the app.
+      return sendUserContent(reply, answer);
     },
   });
 };
