@@ -17,6 +17,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createMemoryLoginThrottle, type LoginThrottle } from './modules/auth/login-throttle';
 import { createTokenIssuer } from './modules/auth/token-issuer';
+import { createSessionTokens } from './modules/auth/sessions';
 import { createRegistry } from '@ponte/engine/kit/registry';
 import { builtinNodes } from '@ponte/engine/nodes/index';
 import type { NodeDefinition } from '@ponte/engine/kit/define-node';
@@ -184,7 +185,11 @@ type FastifyApp = Awaited<ReturnType<typeof createFastify>>;
 function createAccountModules(options: BuildAppOptions, now: () => Date) {
   const { config, database } = options;
   const db = database.db;
-  const tokens = createTokenIssuer(config.jwtSecret, now);
+  const tokens = createSessionTokens({
+    db,
+    issuer: createTokenIssuer(config.jwtSecret, now),
+    now,
+  });
   const auth = createAuthService({
     db,
     tokens,
@@ -234,7 +239,7 @@ function createRuntime(
   app: FastifyApp,
   options: BuildAppOptions,
   now: () => Date,
-  { auth, variablesReader }: AccountModules,
+  { auth, tokens, variablesReader }: AccountModules,
   metrics: Metrics | null,
 ) {
   const db = options.database.db;
@@ -269,6 +274,8 @@ function createRuntime(
   const liveSocket = createLiveSocket({
     server: app.server,
     resolveSession: (token) => auth.resolveSession(token),
+    onSessionsRevoked: (listener) => tokens.onRevoked(listener),
+    now,
     flowInWorkspace: async (workspaceId, flowId) =>
       (await flowsRepository.find(workspaceId, flowId)) !== null,
     runningExecutions: (workspaceId) => executions.running(workspaceId),
