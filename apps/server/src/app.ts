@@ -79,6 +79,7 @@ import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
 import { liveSocketPath } from '@ponte/shared/live.schema';
 import { RequestLogController } from './lib/request-log-controller';
+import { withRedaction } from './logger';
 import { publicBaseUrl } from './lib/public-url';
 import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import metricsRoutes from './modules/metrics/metrics.routes';
@@ -131,7 +132,7 @@ function fastifyTrustProxy(trust: TrustProxy) {
 /** Fastify with zod schemas, the error handler, security headers, the API docs and metrics. */
 async function createFastify(options: BuildAppOptions, metrics: Metrics | null) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedaction(options.logger ?? false),
     bodyLimit: bodyLimits.global,
     forceCloseConnections: true,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
