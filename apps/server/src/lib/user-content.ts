@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply } from 'fastify';
 
 /**
@@ -79,4 +80,28 @@ export function sendUserContent(
   reply.headers(allowedUserHeaders(answer.headers));
   reply.headers(userContentHeaders);
   return reply.send(answer.body);
+}
+
+/** Fetch destinations that run or style what they load. */
+const codeDestinations = new Set([
+  'script',
+  'worker',
+  'sharedworker',
+  'serviceworker',
+  'audioworklet',
+  'paintworklet',
+  'style',
+  'xslt',
+]);
+
+/**
+ * A page of the app's own origin loading a user-written answer as a script, worker or style
+ * (Fetch Metadata). The app never does; only an injected tag would, and the app's
+ * `script-src 'self'` would let it run: such a request is refused before the flow runs.
+ */
+export function loadedAsCodeBySameOrigin(headers: IncomingHttpHeaders): boolean {
+  return (
+    headers['sec-fetch-site'] === 'same-origin' &&
+    codeDestinations.has(String(headers['sec-fetch-dest'] ?? ''))
+  );
 }

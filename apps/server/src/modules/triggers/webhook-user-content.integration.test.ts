@@ -55,6 +55,20 @@ describe('webhook answers written by a flow', () => {
     const json = await pageFlow(t, account, '{{ msg.webhook.query }}', []);
     const answer = await t.app.inject(`/engine/webhook/${json}/pagina?a=1`);
     expect(answer.headers['content-security-policy']).toBe(userContentPolicy);
+    // A page of the app's origin never loads a flow's answer as a script, worker or style.
+    for (const dest of ['script', 'worker', 'serviceworker', 'style']) {
+      const res = await t.app.inject({
+        url: `/engine/webhook/${flowId}/pagina`,
+        headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': dest },
+      });
+      expect(res.statusCode, dest).toBe(403);
+      expect(res.json().code).toBe('forbidden');
+    }
+    const elsewhere = await t.app.inject({
+      url: `/engine/webhook/${flowId}/pagina`,
+      headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'script' },
+    });
+    expect(elsewhere.statusCode).toBe(200);
     const missing = await t.app.inject('/engine/webhook/nao-existe/pagina');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-security-policy']).toContain("default-src 'self'");

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sendUserContent } from '../../lib/user-content';
+import { errorCodes } from '@ponte/shared/errors';
+import { messages } from '@ponte/shared/messages';
+import { loadedAsCodeBySameOrigin, sendUserContent } from '../../lib/user-content';
 import type { WebhookService } from './webhook.service';
 
 export interface WebhookRoutesOptions {
@@ -30,6 +32,10 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
     },
     handler: async (request, reply) => {
       const { flowId, '*': path } = request.params as { flowId: string; '*': string };
+      if (loadedAsCodeBySameOrigin(request.headers)) {
+        const message = messages.generic.forbidden;
+        return reply.code(403).send({ statusCode: 403, code: errorCodes.forbidden, message });
+      }
       const answer = await options.service.call({
         flowId,
         method: request.method,
