@@ -1,6 +1,10 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -13,6 +17,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createMemoryLoginThrottle, type LoginThrottle } from './modules/auth/login-throttle';
 import { createTokenIssuer } from './modules/auth/token-issuer';
+import { createSessionTokens } from './modules/auth/sessions';
 import { createRegistry } from '@ponte/engine/kit/registry';
 import { builtinNodes } from '@ponte/engine/nodes/index';
 import type { NodeDefinition } from '@ponte/engine/kit/define-node';
@@ -68,8 +73,15 @@ import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import spaPlugin from './plugins/spa';
-import securityHeaders from './plugins/security-headers';
+import securityHeaders, {
+  addStrictHeadersOnPath,
+  rawStrictHeaders,
+} from './plugins/security-headers';
+import { errorCodes } from '@ponte/shared/errors';
+import { messages } from '@ponte/shared/messages';
+import { liveSocketPath } from '@ponte/shared/live.schema';
 import { RequestLogController } from './lib/request-log-controller';
+import { withRedaction } from './logger';
 import { publicBaseUrl } from './lib/public-url';
 import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import metricsRoutes from './modules/metrics/metrics.routes';
@@ -130,11 +142,32 @@ function fastifyTrustProxy(trust: TrustProxy) {
 /** Fastify with zod schemas, the error handler, security headers, the API docs and metrics. */
 async function createFastify(options: BuildAppOptions, metrics: Metrics | null) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedaction(options.logger ?? false),
     bodyLimit: bodyLimits.global,
     forceCloseConnections: true,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     logController: new RequestLogController(),
+    // A malformed address (`%E0%A4%A`) is refused before any hook: the strict headers and an
+    // ADR 0006 body here too, never Fastify's English message with the path in it.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const notFound = error.code === 'FST_ERR_BAD_URL';
+      void reply
+        .code(notFound ? 404 : 400)
+        .headers(rawStrictHeaders)
+        .send(
+          notFound
+            ? {
+                statusCode: 404,
+                code: errorCodes.notFound,
+                message: messages.generic.routeNotFound,
+              }
+            : {
+                statusCode: 400,
+                code: errorCodes.validation,
+                message: messages.generic.invalidBody,
+              },
+        );
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -163,7 +196,11 @@ type FastifyApp = Awaited<ReturnType<typeof createFastify>>;
 function createAccountModules(options: BuildAppOptions, now: () => Date) {
   const { config, database } = options;
   const db = database.db;
-  const tokens = createTokenIssuer(config.jwtSecret, now);
+  const tokens = createSessionTokens({
+    db,
+    issuer: createTokenIssuer(config.jwtSecret, now),
+    now,
+  });
   const auth = createAuthService({
     db,
     tokens,
@@ -217,7 +254,7 @@ function createRuntime(
   app: FastifyApp,
   options: BuildAppOptions,
   now: () => Date,
-  { auth, variablesReader }: AccountModules,
+  { auth, tokens, variablesReader }: AccountModules,
   metrics: Metrics | null,
 ) {
   const db = options.database.db;
@@ -254,6 +291,8 @@ function createRuntime(
   const liveSocket = createLiveSocket({
     server: app.server,
     resolveSession: (token) => auth.resolveSession(token),
+    onSessionsRevoked: (listener) => tokens.onRevoked(listener),
+    now,
     flowInWorkspace: async (workspaceId, flowId) =>
       (await flowsRepository.find(workspaceId, flowId)) !== null,
     runningExecutions: (workspaceId) => executions.running(workspaceId),
@@ -262,6 +301,7 @@ function createRuntime(
     systemStatus: createSystemStatusSampler(),
     onError: (error) => app.log.error({ err: error }, 'falha no socket ao vivo'),
   });
+  addStrictHeadersOnPath(app.server, liveSocketPath);
   const triggers = createTriggerManager({
     db,
     flows: flowsRepository,

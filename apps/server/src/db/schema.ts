@@ -243,6 +243,28 @@ export const scheduleTicks = pgTable(
   (t) => [primaryKey({ columns: [t.flowId, t.nodeUid, t.tickAt] })],
 );
 
+/**
+ * One row per session token (its `jti`, ADR 0016). A token is accepted only while its row is
+ * here, not revoked and not expired, so every process sharing the database refuses a rotated
+ * or revoked token at once. Expired rows are deleted when a new session opens.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdAt: timestamps.createdAt,
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
 export const schema = {
   customers,
   users,
@@ -255,4 +277,5 @@ export const schema = {
   executions,
   logs,
   scheduleTicks,
+  sessions,
 };

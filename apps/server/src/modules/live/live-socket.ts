@@ -16,6 +16,7 @@ import type { AuthContext } from '../../plugins/auth';
 import type { ExecutionRow } from '../executions/executions.repository';
 import type { LogEntry } from '../logs/log-writer';
 import type { DebugSessions } from './debug-sessions';
+import { createSocketSessionGuard } from './socket-session-guard';
 import { createStatusThrottle } from './status-throttle';
 
 export interface LiveSocketDeps {
@@ -28,6 +29,10 @@ export interface LiveSocketDeps {
   runnerEvents: EventEmitter;
   debugSessions: DebugSessions;
   systemStatus(): SystemStatus;
+  /** Revocations made by this process: their sockets end at once (ADR 0016). */
+  onSessionsRevoked?: (listener: (sessionIds: readonly string[]) => void) => () => void;
+  /** The clock of token expiry (default: the system's). */
+  now?: () => Date;
   /** At most one `status-list-updated` per workspace in this many ms (default 250). */
   throttleMs?: number;
   onError?: (error: unknown) => void;
@@ -69,15 +74,12 @@ const handshake =
     );
   };
 
-/** `join`: the token is checked again; a debugger room only for a flow of the workspace. */
+/** `join` (the session guard re-checked the token): a debugger room only for a flow of the workspace. */
 async function joinRoom(
   socket: LiveSocket,
   room: string,
-  sessionFromToken: SessionFromToken,
   flowInWorkspace: LiveSocketDeps['flowInWorkspace'],
 ): Promise<JoinAck> {
-  const session = await sessionFromToken(socket.data.token);
-  if (!session) return { ok: false, message: m.invalidSession };
   const { workspaceId } = socket.data.session;
   if (room === liveRooms.liveMonitoring) {
     await socket.join(monitoringRoom(workspaceId));
@@ -108,6 +110,13 @@ export function createLiveSocket(deps: LiveSocketDeps) {
     typeof token === 'string' && token ? deps.resolveSession(token) : null;
 
   io.use(handshake(sessionFromToken, fail));
+  const guard = createSocketSessionGuard({
+    now: deps.now ?? (() => new Date()),
+    resolveSession: deps.resolveSession,
+    ...(deps.onSessionsRevoked ? { onSessionsRevoked: deps.onSessionsRevoked } : {}),
+    endedAnswer: { ok: false, message: m.invalidSession } satisfies JoinAck,
+    onError: fail,
+  });
 
   const roomSize = (room: string) => io.sockets.adapter.rooms.get(room)?.size ?? 0;
 
@@ -118,8 +127,7 @@ export function createLiveSocket(deps: LiveSocketDeps) {
       deps.debugSessions.stop(socket.data.session.workspaceId, flowId);
   };
 
-  const join = (socket: LiveSocket, room: string) =>
-    joinRoom(socket, room, sessionFromToken, deps.flowInWorkspace);
+  const join = (socket: LiveSocket, room: string) => joinRoom(socket, room, deps.flowInWorkspace);
 
   const leave = async (socket: LiveSocket, room: string) => {
     if (room === liveRooms.liveMonitoring) {
@@ -145,6 +153,7 @@ export function createLiveSocket(deps: LiveSocketDeps) {
   };
 
   io.on('connection', (socket: LiveSocket) => {
+    guard.watch(socket);
     socket.on(liveClientEvents.join, (room: unknown, ack: unknown) => {
       const answer = typeof ack === 'function' ? (ack as (a: JoinAck) => void) : () => {};
       if (typeof room !== 'string') return answer({ ok: false, message: m.unknownRoom });
@@ -193,6 +202,7 @@ export function createLiveSocket(deps: LiveSocketDeps) {
     /** Disconnects every client (before the HTTP server closes: it waits for open sockets). */
     async close(): Promise<void> {
       unsubscribe();
+      guard.close();
       deps.runnerEvents.off('started', onStarted);
       deps.runnerEvents.off('finished', onFinished);
       deps.runnerEvents.off('event', onEvent);
