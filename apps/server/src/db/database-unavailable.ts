@@ -1,3 +1,5 @@
+import { createBackoff } from '../lib/backoff';
+
 /** Socket-level failures: the server is not there or the connection broke. */
 const networkCodes = new Set([
   'ECONNREFUSED',
@@ -47,4 +49,27 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   )
     return true;
   return isDatabaseUnavailable(candidate.cause, depth + 1);
+}
+
+/**
+ * Tries `write` again while it fails because the database is away, waiting 100 ms doubling up
+ * to 5 s between tries, until it succeeds, fails for another reason, or `stopped()` (the process
+ * is closing: what is left is for the recovery at the next start). Never rejects.
+ */
+export async function retryWhileUnavailable(
+  write: () => Promise<unknown>,
+  stopped: () => boolean,
+  onError?: (error: unknown) => void,
+): Promise<void> {
+  const backoff = createBackoff();
+  while (!stopped()) {
+    await new Promise((resolve) => setTimeout(resolve, backoff.next()).unref());
+    if (stopped()) return;
+    try {
+      await write();
+      return;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) return onError?.(error);
+    }
+  }
 }

@@ -26,9 +26,12 @@ function createGate() {
     icon: 'door',
     params: {},
     outputs: { default: { label: 'Saída' } },
-    async run({ input }) {
+    async run({ input, signal }) {
       entered++;
-      await opened;
+      await new Promise<void>((resolve, reject) => {
+        void opened.then(resolve);
+        signal.addEventListener('abort', () => reject(signal.reason as Error));
+      });
       return { output: 'default', msg: input };
     },
   });
@@ -162,6 +165,41 @@ describePostgres(
       }
       const [row] = await executionsOf(t, flowId);
       expect(row).toMatchObject({ status: 'crashed' });
+    });
+
+    it('closes during an outage while a flow waits for the flow it called, without an unhandled failure', async () => {
+      gate.reset();
+      const account = await t.createAccount();
+      const callee = await createFlow(
+        t,
+        account,
+        chain({ type: 'core_flow_trigger' }, { type: 'test_gate' }),
+      );
+      const caller = await createFlow(
+        t,
+        account,
+        chain(
+          { type: 'core_webhook_trigger', params: { method: 'POST', path: 'chama' } },
+          { type: 'core_execute_flow', params: { flow: callee, wait: true } },
+        ),
+      );
+      const handle = await openPostgres(proxyUrl);
+      const dying = createSecondRunner(handle.db, { nodes: [gate.node], concurrency: 4 });
+      await dying.runner.start();
+      await dying.runner.enqueue({
+        workspaceId: account.workspaceId,
+        flowId: caller,
+        triggerNodeUid: 'n0',
+        msg: { payload: {} },
+      });
+      await until(() => gate.entered() === 1, 'o flow chamado no portão');
+      proxy!.cut();
+      // Closing stops both executions: the caller's wait is aborted while the database is away.
+      await dying.close(50);
+      proxy!.restore();
+      await handle.close();
+      const rows = [...(await executionsOf(t, caller)), ...(await executionsOf(t, callee))];
+      expect(rows.map((row) => row.status)).toEqual(['running', 'running']);
     });
   },
 );
