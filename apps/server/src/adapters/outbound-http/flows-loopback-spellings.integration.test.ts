@@ -139,6 +139,8 @@ describeEachDriver('network guard: loopback spellings, names and redirects', (dr
       expect(result.fetch, result.url).toMatch(guardRefusal);
       expect(result.axios, result.url).toMatch(guardRefusal);
     }
+    const dotted = results.find(({ url }) => url.startsWith(`http://LOCALHOST.:${ponte}`));
+    expect(dotted?.fetch).toMatch(/, resolvido de localhost\. Para liberar/);
     const numeric = results.filter(({ url }) => /\/\/(127\.1|2130706433|0177|0x7f)/.test(url));
     for (const result of numeric) expect(result.fetch, result.url).toBe(loopbackRefusal);
     expect(inside.seen).toEqual([]);

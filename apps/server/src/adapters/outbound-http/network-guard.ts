@@ -98,7 +98,8 @@ export function createNetworkGuard(allowedNetworks: readonly string[] = []): Net
   return {
     check(text, hostname) {
       const address = normalise(text);
-      const from = hostname && hostname !== text ? `, resolvido de ${hostname}` : '';
+      const shownName = hostname?.replace(/\.+$/, '');
+      const from = shownName && shownName !== text ? `, resolvido de ${shownName}` : '';
       if (!address) {
         throw new OutboundHttpError(
           `Endereço bloqueado pela proteção de rede: ${text}${from} não é um endereço IP válido.`,
