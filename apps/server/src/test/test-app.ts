@@ -72,17 +72,20 @@ let passwordHash: Promise<string> | null = null;
 
 export type TestAppOptions = Partial<Omit<BuildAppOptions, 'database' | 'now' | 'config'>> & {
   config?: Partial<BuildAppOptions['config']>;
+  /** Opens the app's database instead of a fresh one of the driver (dropped by the caller). */
+  openDatabase?: () => Promise<DatabaseHandle>;
 };
 
 /** Registers hooks that build the app on a fresh database of `driver` and close both after. */
-export function useTestApp(driver: DriverName, options: TestAppOptions = {}): TestContext {
+export function useTestApp(driver: DriverName, testOptions: TestAppOptions = {}): TestContext {
+  const { openDatabase, ...options } = testOptions;
   let app: App | null = null;
   let database: DatabaseHandle | null = null;
   const clock = createTestClock();
   let tokens: SessionTokens | null = null;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
+    database = await (openDatabase ? openDatabase() : createTestDatabase(driver));
     tokens = createSessionTokens({
       db: database.db,
       issuer: createTokenIssuer(testSecret, clock.now),
