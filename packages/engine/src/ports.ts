@@ -20,8 +20,29 @@ export interface HttpRequest {
   signal: AbortSignal;
 }
 
+/**
+ * What a flow and its user code may hold in the server's own memory (docs/adr/0017). Every
+ * bound of that kind is here; the messages that name them are pt-BR.
+ */
+export const memoryLimits = {
+  /** Largest response body, compressed or decoded, of any outbound request: 16 MB. */
+  httpResponseBytes: 16 * 1024 * 1024,
+  /** Requests of one sandbox run in flight at once (the others wait their turn). */
+  sandboxConcurrentFetches: 4,
+  /** Intl objects (ICU data outside the isolate's heap) one sandbox run may create. */
+  sandboxIntlObjects: 2_000,
+  /** Characters one sandbox run may hand to Intl.Segmenter (each copied outside the heap). */
+  sandboxSegmentedChars: 4 * 1024 * 1024,
+  /** An execution's flow data, serialized as JSON: 1 MB. */
+  flowDataBytes: 1024 * 1024,
+  /** Keys in an execution's flow data, at every level. */
+  flowDataKeys: 10_000,
+  /** Characters of one key of the flow data. */
+  flowDataKeyChars: 200,
+} as const;
+
 /** Largest response body (decoded) any outbound request may bring back: 16 MB. */
-export const maxHttpResponseBytes = 16 * 1024 * 1024;
+export const maxHttpResponseBytes = memoryLimits.httpResponseBytes;
 
 export interface HttpResponse {
   status: number;

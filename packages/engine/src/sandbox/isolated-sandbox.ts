@@ -2,6 +2,7 @@ import ivm from 'isolated-vm';
 import type { Sandbox, SandboxLimits, SandboxRunRequest } from './sandbox';
 import { createIsolatePool, type LibraryName, type PooledIsolate } from './isolate-pool';
 import { createHostBridges } from './host-bridges';
+import { memoryLimits } from '../ports';
 
 export const defaultSandboxLimits: SandboxLimits = {
   timeoutMs: 30_000,
@@ -27,6 +28,12 @@ const seconds = (ms: number) => (ms / 1000).toLocaleString('pt-BR');
 const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024).toLocaleString('pt-BR');
 
 class SandboxError extends Error {}
+
+/** The bounds the lockdown (runtime/entries/lockdown.js) applies inside each context. */
+const lockdownLimits = {
+  intlObjects: memoryLimits.sandboxIntlObjects,
+  segmentedChars: memoryLimits.sandboxSegmentedChars,
+};
 
 /**
  * The code sandbox (docs/adr/0007): user JavaScript runs in a V8 isolate of its own, in a fresh
@@ -66,6 +73,8 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
       jail.setSync('globalThis', jail.derefInto());
       for (const [name, reference] of Object.entries(bridges.references))
         jail.setSync(`$${name}`, reference);
+      // Read (and removed) by the lockdown, the first thing the bootstrap runs.
+      jail.setSync('$limits', new ivm.ExternalCopy(lockdownLimits).copyInto());
       pooled.script('bootstrap').runSync(context);
       for (const [library, used] of libraryUse) {
         if (used.test(request.code)) pooled.script(library).runSync(context);

@@ -1,5 +1,8 @@
-// Runs first in every sandbox context. It turns the host bridges (opaque references that only
-// copy plain data across) into the helpers user code sees, then hides them.
+// Runs first in every sandbox context. The lockdown bounds the built-ins that take memory
+// outside the isolate's limit; then the host bridges (opaque references that only copy plain
+// data across) become the helpers user code sees, and are hidden.
+import './lockdown.js';
+
 const host = {};
 for (const name of ['getVar', 'getFlowData', 'setFlowData', 'log', 'sleep', 'fetch']) {
   host[name] = globalThis[`$${name}`];

@@ -1,0 +1,138 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { memoryLimits } from '../ports';
+import { createIsolatedSandbox } from './isolated-sandbox';
+import type { SandboxHost } from './sandbox';
+
+/**
+ * Memory user code could take outside the isolate's heap limit, in the server's own process
+ * (docs/adr/0017). Each attempt would grow this process by hundreds of megabytes if it worked;
+ * it must fail with a pt-BR message and the process must stay within a budget.
+ */
+const budgetBytes = 200 * 1024 * 1024;
+const sandbox = createIsolatedSandbox({ limits: { timeoutMs: 20_000, memoryMb: 64 } });
+afterAll(() => sandbox.dispose());
+
+const host: SandboxHost = {
+  getVar: async () => undefined,
+  getFlowData: () => undefined,
+  setFlowData: () => undefined,
+  log: () => undefined,
+  fetch: async () => ({ status: 200, statusText: 'OK', headers: {}, body: new Uint8Array() }),
+};
+const run = (code: string) =>
+  sandbox.run({ code, msg: {}, host, signal: new AbortController().signal });
+
+/** What `attempt` grew this process's resident memory by, and how it ended. */
+async function measure(attempt: () => Promise<unknown>) {
+  const before = process.memoryUsage().rss;
+  const outcome = await attempt().then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
+  );
+  return { outcome, grewBy: process.memoryUsage().rss - before };
+}
+
+/** Fills `bytes` one page at a time, so that every page is resident. */
+const touch = (buffer: string) =>
+  `{ const view = new Uint8Array(${buffer}); for (let i = 0; i < view.length; i += 4096) view[i] = 1; }`;
+
+const gigabyte = 1024 * 1024 * 1024;
+
+describe('sandbox memory outside the isolate heap', () => {
+  it('refuses WebAssembly memory (1 GB asked), in Portuguese, however it is reached', async () => {
+    const message = 'Erro no código: WebAssembly não está disponível no código.';
+    const routes = [
+      `const memory = new WebAssembly.Memory({ initial: ${gigabyte / 65536} }); ${touch('memory.buffer')}`,
+      `const W = Function('return WebAssembly')(); const memory = new W.Memory({ initial: ${gigabyte / 65536} }); ${touch('memory.buffer')}`,
+      `const W = globalThis.constructor.constructor('return this')().WebAssembly;
+       const memory = new W.Memory({ initial: 1, maximum: ${gigabyte / 65536} });
+       memory.grow(${gigabyte / 65536 - 1}); ${touch('memory.buffer')}`,
+    ];
+    for (const code of routes) {
+      const { outcome, grewBy } = await measure(() => run(code));
+      expect(outcome, code).toEqual({ error: message });
+      expect(grewBy, code).toBeLessThan(budgetBytes);
+    }
+  });
+
+  it('refuses resizable and shared array buffers, on every path to their constructors', async () => {
+    const message =
+      'Erro no código: ArrayBuffer redimensionável (maxByteLength) não está disponível no código.';
+    const size = gigabyte / 2;
+    const routes = [
+      `const b = new ArrayBuffer(${size}, { maxByteLength: ${size} }); ${touch('b')}`,
+      `const B = new Uint8Array(1).buffer.constructor;
+       const b = new B(0, { maxByteLength: ${size} }); b.resize(${size}); ${touch('b')}`,
+      `const B = Object.getPrototypeOf(new DataView(new ArrayBuffer(1)).buffer).constructor;
+       const b = Reflect.construct(B, [${size}, { maxByteLength: ${size} }]); ${touch('b')}`,
+      `class Mine extends ArrayBuffer {}
+       const b = new Mine(${size}, { maxByteLength: ${size} }); ${touch('b')}`,
+    ];
+    for (const code of routes) {
+      const { outcome, grewBy } = await measure(() => run(code));
+      expect(outcome, code).toEqual({ error: message });
+      expect(grewBy, code).toBeLessThan(budgetBytes);
+    }
+    const shared = await measure(() =>
+      run(
+        `const b = new SharedArrayBuffer(0, { maxByteLength: ${size} }); b.grow(${size}); ${touch('b')}`,
+      ),
+    );
+    expect(shared.outcome).toEqual({
+      error: 'Erro no código: SharedArrayBuffer is not defined',
+    });
+    expect(shared.grewBy).toBeLessThan(budgetBytes);
+    // An ordinary ArrayBuffer still works, and is still counted by the isolate's limit.
+    expect(
+      await run(
+        `const b = new ArrayBuffer(8); return [b.byteLength, b instanceof ArrayBuffer, new Uint8Array(b).buffer.constructor === ArrayBuffer];`,
+      ),
+    ).toEqual([8, true, true]);
+    await expect(run(`new ArrayBuffer(${gigabyte}); return 1;`)).rejects.toThrow(
+      /Array buffer allocation failed|limite de memória/,
+    );
+  });
+
+  it('bounds the Intl objects a run keeps (ICU data lives outside the heap)', async () => {
+    const message =
+      `Erro no código: O código criou mais de ${memoryLimits.sandboxIntlObjects.toLocaleString('pt-BR')} ` +
+      'objetos Intl nesta execução; crie o formatador uma vez e reutilize-o.';
+    // 20 000 date formatters are about 540 MB of ICU data.
+    const routes = [
+      `const kept = []; for (let i = 0; i < 20000; i++) kept.push(new Intl.DateTimeFormat('pt-BR', { hour: 'numeric' }));`,
+      `const F = Object.getPrototypeOf(new Intl.DateTimeFormat()).constructor;
+       const kept = []; for (let i = 0; i < 20000; i++) kept.push(F('pt-BR'));`,
+      `const kept = []; for (let i = 0; i < 20000; i++) kept.push(new Intl.RelativeTimeFormat('pt-BR'), new Intl.PluralRules('pt-BR'));`,
+    ];
+    for (const code of routes) {
+      const { outcome, grewBy } = await measure(() => run(code));
+      expect(outcome, code).toEqual({ error: message });
+      expect(grewBy, code).toBeLessThan(budgetBytes);
+    }
+    // A formatter made once and reused serves any number of values.
+    expect(
+      await run(`const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+        let last; for (let i = 0; i < 5000; i++) last = brl.format(i);
+        return [last, (1234.5).toLocaleString('pt-BR'), typeof Intl.v8BreakIterator];`),
+    ).toEqual(['R$\u00a04.999,00', '1.234,5', 'undefined']);
+  });
+
+  it('bounds the text a run segments with Intl.Segmenter (each copy lives outside the heap)', async () => {
+    // 300 segmentations of a million characters would be about 600 MB of copies.
+    const code = `const text = 'a b '.repeat(250000); const s = new Intl.Segmenter('pt-BR', { granularity: 'word' });
+      const kept = []; for (let i = 0; i < 300; i++) kept.push(s.segment(text));`;
+    const { outcome, grewBy } = await measure(() => run(code));
+    expect(outcome).toEqual({
+      error:
+        'Erro no código: O código passou do limite de ' +
+        `${memoryLimits.sandboxSegmentedChars.toLocaleString('pt-BR')} caracteres segmentados ` +
+        '(Intl.Segmenter) nesta execução.',
+    });
+    expect(grewBy).toBeLessThan(budgetBytes);
+    expect(
+      await run(
+        `return [...new Intl.Segmenter('pt-BR', { granularity: 'word' }).segment('olá mundo')].length;`,
+      ),
+    ).toBe(3);
+  });
+});
