@@ -1,5 +1,6 @@
+import { isUtf8 } from 'node:buffer';
 import ivm from 'isolated-vm';
-import { maxHttpResponseBytes } from '../ports';
+import { memoryLimits } from '../ports';
 import type { SandboxHost } from './sandbox';
 
 const maxLogChars = 100_000;
@@ -13,11 +14,43 @@ interface BridgeRequest {
 }
 
 /**
+ * At most `size` holders at once; the others wait in order. Once closed, nobody new gets in and
+ * whoever waits is dropped (the run is over).
+ */
+function createSlots(size: number) {
+  let used = 0;
+  let closed = false;
+  const waiting: (() => void)[] = [];
+  return {
+    async acquire(): Promise<void> {
+      if (closed) throw new Error('Execução interrompida.');
+      if (used < size) {
+        used++;
+        return;
+      }
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    },
+    release(): void {
+      const next = closed ? undefined : waiting.shift();
+      if (next) next();
+      else used--;
+    },
+    close(): void {
+      closed = true;
+      waiting.length = 0;
+    },
+  };
+}
+
+/**
  * The host functions user code reaches, as references that copy plain data both ways. Each one
  * checks what it receives: the code may call them with anything.
  */
 export function createHostBridges(host: SandboxHost) {
   const sleeping = new Set<NodeJS.Timeout>();
+  // Each response is held in the server's memory until it is copied into the isolate: a run
+  // has only a few in flight, whatever it starts at once (docs/adr/0017).
+  const fetchSlots = createSlots(memoryLimits.sandboxConcurrentFetches);
   const plain = (value: unknown) =>
     value === undefined ? undefined : JSON.parse(JSON.stringify(value));
 
@@ -81,24 +114,35 @@ export function createHostBridges(host: SandboxHost) {
           request.body?.base64 !== undefined
             ? new Uint8Array(Buffer.from(String(request.body.base64), 'base64'))
             : request.body?.text;
-        const response = await host.fetch({
-          method: String(request.method || 'GET').toUpperCase(),
-          url,
-          headers,
-          ...(body !== undefined ? { body } : {}),
-          timeoutMs: fetchTimeoutMs,
-        });
-        if (response.body.byteLength > maxHttpResponseBytes) {
-          throw new Error('A resposta é grande demais para o código (mais de 16 MB).');
+        await fetchSlots.acquire();
+        try {
+          const response = await host.fetch({
+            method: String(request.method || 'GET').toUpperCase(),
+            url,
+            headers,
+            ...(body !== undefined ? { body } : {}),
+            timeoutMs: fetchTimeoutMs,
+          });
+          if (response.body.byteLength > memoryLimits.httpResponseBytes) {
+            throw new Error('A resposta é grande demais para o código (mais de 16 MB).');
+          }
+          const bytes = Buffer.from(
+            response.body.buffer,
+            response.body.byteOffset,
+            response.body.byteLength,
+          );
+          // The body crosses once: as text, which gives the bytes back when it is UTF-8; a body
+          // that is not UTF-8 also crosses as base64, for arrayBuffer().
+          return {
+            status: response.status,
+            statusText: response.statusText,
+            headers: response.headers,
+            text: bytes.toString('utf8'),
+            ...(isUtf8(bytes) ? {} : { base64: bytes.toString('base64') }),
+          };
+        } finally {
+          fetchSlots.release();
         }
-        const bytes = Buffer.from(response.body);
-        return {
-          status: response.status,
-          statusText: response.statusText,
-          headers: response.headers,
-          text: bytes.toString('utf8'),
-          base64: bytes.toString('base64'),
-        };
       }),
     ),
   };
@@ -108,6 +152,7 @@ export function createHostBridges(host: SandboxHost) {
     /** Host calls (timers, requests) the code started and did not wait for. */
     pending: () => pending,
     close() {
+      fetchSlots.close();
       for (const timer of sleeping) clearTimeout(timer);
       sleeping.clear();
       for (const reference of Object.values(references)) reference.release();

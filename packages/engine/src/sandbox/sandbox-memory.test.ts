@@ -135,4 +135,53 @@ describe('sandbox memory outside the isolate heap', () => {
       ),
     ).toBe(3);
   });
+
+  describe('responses of fetch and axios', () => {
+    /** A host whose requests answer at once with `body`, counting the requests in flight. */
+    function answering(body: Uint8Array) {
+      const seen = { inFlight: 0, most: 0, total: 0 };
+      const answerHost: SandboxHost = {
+        ...host,
+        fetch: async () => {
+          seen.total++;
+          seen.most = Math.max(seen.most, ++seen.inFlight);
+          await new Promise((resolve) => setImmediate(resolve));
+          seen.inFlight--;
+          return { status: 200, statusText: 'OK', headers: {}, body };
+        },
+      };
+      const runWith = (code: string) =>
+        sandbox.run({ code, msg: {}, host: answerHost, signal: new AbortController().signal });
+      return { seen, runWith };
+    }
+
+    it('has only a few requests of one run in flight at once (40 started together)', async () => {
+      // Each response is read whole into the server (up to 16 MB) before it crosses into the
+      // isolate: 40 at once could hold 640 MB. The others wait their turn, and all complete.
+      const { seen, runWith } = answering(new Uint8Array(1024).fill(0x61));
+      const sizes = await runWith(`return Promise.all(Array.from({ length: 40 }, () =>
+        fetch('https://api.exemplo.com.br/').then((r) => r.text()).then((t) => t.length)));`);
+      expect(sizes).toEqual(Array.from({ length: 40 }, () => 1024));
+      expect(seen).toEqual({ inFlight: 0, most: memoryLimits.sandboxConcurrentFetches, total: 40 });
+    });
+
+    it('gives the same bytes back from text, arrayBuffer and axios, UTF-8 or not', async () => {
+      const utf8 = new TextEncoder().encode('Olá, São Paulo! 🌎 € ✓');
+      const binary = new Uint8Array([0, 0xff, 0xfe, 0xc3, 0x28, 0xf0, 0x9f, 0x98, 0x41]);
+      for (const body of [utf8, binary]) {
+        const { runWith } = answering(body);
+        const result = await runWith(`
+          const r = await fetch('https://api.exemplo.com.br/');
+          const viaFetch = [...new Uint8Array(await r.arrayBuffer())];
+          const viaAxios = [...new Uint8Array((await axios.get('https://api.exemplo.com.br/', { responseType: 'arraybuffer' })).data)];
+          const text = await (await fetch('https://api.exemplo.com.br/')).text();
+          return { viaFetch, viaAxios, text };`);
+        expect(result).toEqual({
+          viaFetch: [...body],
+          viaAxios: [...body],
+          text: Buffer.from(body).toString('utf8'),
+        });
+      }
+    });
+  });
 });

@@ -202,6 +202,45 @@ function toBase64(bytes) {
   return out;
 }
 
+/** UTF-8 bytes of a text (the host sends a UTF-8 body once, as text); two passes, no copies. */
+function utf8Bytes(text) {
+  const walk = (put) => {
+    let at = 0;
+    for (let i = 0; i < text.length; i++) {
+      let code = text.charCodeAt(i);
+      if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+        const low = text.charCodeAt(i + 1);
+        if (low >= 0xdc00 && low <= 0xdfff) {
+          code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
+          i++;
+        }
+      }
+      if (code >= 0xd800 && code <= 0xdfff) code = 0xfffd;
+      if (code < 0x80) put(at++, code);
+      else if (code < 0x800) {
+        put(at++, 0xc0 | (code >> 6));
+        put(at++, 0x80 | (code & 63));
+      } else if (code < 0x10000) {
+        put(at++, 0xe0 | (code >> 12));
+        put(at++, 0x80 | ((code >> 6) & 63));
+        put(at++, 0x80 | (code & 63));
+      } else {
+        put(at++, 0xf0 | (code >> 18));
+        put(at++, 0x80 | ((code >> 12) & 63));
+        put(at++, 0x80 | ((code >> 6) & 63));
+        put(at++, 0x80 | (code & 63));
+      }
+    }
+    return at;
+  };
+  const bytes = new Uint8Array(walk(() => undefined));
+  walk((at, byte) => (bytes[at] = byte));
+  return bytes;
+}
+/** The body's bytes: base64 when it is not UTF-8, else the text encoded again. */
+const bodyBytes = (answer) =>
+  answer.base64 === undefined ? utf8Bytes(answer.text) : fromBase64(answer.base64);
+
 class Response {
   constructor(answer) {
     this.status = answer.status;
@@ -221,7 +260,7 @@ class Response {
   }
   async arrayBuffer() {
     this.bodyUsed = true;
-    return fromBase64(this.answer.base64).buffer;
+    return bodyBytes(this.answer).buffer;
   }
 }
 globalThis.Response = Response;
@@ -263,7 +302,7 @@ globalThis.__ponteAxiosAdapter = async (config) => {
     if (source[key] !== undefined && source[key] !== null) headers[key] = String(source[key]);
   const answer = await send(axios.getUri(config), config.method, headers, config.data);
   const response = {
-    data: config.responseType === 'arraybuffer' ? fromBase64(answer.base64).buffer : answer.text,
+    data: config.responseType === 'arraybuffer' ? bodyBytes(answer).buffer : answer.text,
     status: answer.status,
     statusText: answer.statusText,
     headers: answer.headers,
