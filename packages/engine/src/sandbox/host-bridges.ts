@@ -43,13 +43,60 @@ function createSlots(size: number) {
 }
 
 /**
+ * The network bridge: relays a request of the code to `host.fetch`, a few at a time (each
+ * response is held in the server's memory until it is copied into the isolate; docs/adr/0017).
+ */
+function fetchBridge(host: SandboxHost, slots: ReturnType<typeof createSlots>) {
+  return async (raw: unknown) => {
+    const request = raw as BridgeRequest;
+    const url = String(request?.url ?? '');
+    if (!/^https?:\/\//i.test(url)) throw new Error(`URL inválida: ${url}`);
+    const headers: Record<string, string> = {};
+    for (const [key, value] of Object.entries(request.headers ?? {}))
+      headers[String(key)] = String(value);
+    const body =
+      request.body?.base64 !== undefined
+        ? new Uint8Array(Buffer.from(String(request.body.base64), 'base64'))
+        : request.body?.text;
+    await slots.acquire();
+    try {
+      const response = await host.fetch({
+        method: String(request.method || 'GET').toUpperCase(),
+        url,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        timeoutMs: fetchTimeoutMs,
+      });
+      if (response.body.byteLength > memoryLimits.httpResponseBytes) {
+        throw new Error('A resposta é grande demais para o código (mais de 16 MB).');
+      }
+      const bytes = Buffer.from(
+        response.body.buffer,
+        response.body.byteOffset,
+        response.body.byteLength,
+      );
+      // The body crosses once: as text, which gives the bytes back when it is UTF-8; a body
+      // that is not UTF-8 also crosses as base64, for arrayBuffer().
+      return {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+        text: bytes.toString('utf8'),
+        ...(isUtf8(bytes) ? {} : { base64: bytes.toString('base64') }),
+      };
+    } finally {
+      slots.release();
+    }
+  };
+}
+
+/**
  * The host functions user code reaches, as references that copy plain data both ways. Each one
  * checks what it receives: the code may call them with anything.
  */
 export function createHostBridges(host: SandboxHost) {
   const sleeping = new Set<NodeJS.Timeout>();
-  // Each response is held in the server's memory until it is copied into the isolate: a run
-  // has only a few in flight, whatever it starts at once (docs/adr/0017).
+  // A run has only a few requests in flight, whatever it starts at once.
   const fetchSlots = createSlots(memoryLimits.sandboxConcurrentFetches);
   const plain = (value: unknown) =>
     value === undefined ? undefined : JSON.parse(JSON.stringify(value));
@@ -102,49 +149,7 @@ export function createHostBridges(host: SandboxHost) {
           }),
       ),
     ),
-    fetch: new ivm.Reference(
-      settled(async (raw: unknown) => {
-        const request = raw as BridgeRequest;
-        const url = String(request?.url ?? '');
-        if (!/^https?:\/\//i.test(url)) throw new Error(`URL inválida: ${url}`);
-        const headers: Record<string, string> = {};
-        for (const [key, value] of Object.entries(request.headers ?? {}))
-          headers[String(key)] = String(value);
-        const body =
-          request.body?.base64 !== undefined
-            ? new Uint8Array(Buffer.from(String(request.body.base64), 'base64'))
-            : request.body?.text;
-        await fetchSlots.acquire();
-        try {
-          const response = await host.fetch({
-            method: String(request.method || 'GET').toUpperCase(),
-            url,
-            headers,
-            ...(body !== undefined ? { body } : {}),
-            timeoutMs: fetchTimeoutMs,
-          });
-          if (response.body.byteLength > memoryLimits.httpResponseBytes) {
-            throw new Error('A resposta é grande demais para o código (mais de 16 MB).');
-          }
-          const bytes = Buffer.from(
-            response.body.buffer,
-            response.body.byteOffset,
-            response.body.byteLength,
-          );
-          // The body crosses once: as text, which gives the bytes back when it is UTF-8; a body
-          // that is not UTF-8 also crosses as base64, for arrayBuffer().
-          return {
-            status: response.status,
-            statusText: response.statusText,
-            headers: response.headers,
-            text: bytes.toString('utf8'),
-            ...(isUtf8(bytes) ? {} : { base64: bytes.toString('base64') }),
-          };
-        } finally {
-          fetchSlots.release();
-        }
-      }),
-    ),
+    fetch: new ivm.Reference(settled(fetchBridge(host, fetchSlots))),
   };
 
   return {
