@@ -77,8 +77,8 @@ export function createFlowData(initial: Record<string, unknown>): FlowData {
     };
     let node: object | undefined = data;
     for (const [index, key] of keys.entries()) {
-      const present = node !== undefined && Object.hasOwn(node, key);
-      const current = present ? (node as Record<string, unknown>)[key] : undefined;
+      const present: boolean = node !== undefined && Object.hasOwn(node, key);
+      const current: unknown = present ? (node as Record<string, unknown>)[key] : undefined;
       if (!present) {
         // Array items are not keys: the size bounds them.
         if (!isIndex(node, key)) delta.keys++;

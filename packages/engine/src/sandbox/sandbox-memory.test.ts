@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { memoryLimits } from '../ports';
+import { measureMemory } from '../testing/memory';
 import { createIsolatedSandbox } from './isolated-sandbox';
 import type { SandboxHost } from './sandbox';
 
@@ -22,16 +23,6 @@ const host: SandboxHost = {
 const run = (code: string) =>
   sandbox.run({ code, msg: {}, host, signal: new AbortController().signal });
 
-/** What `attempt` grew this process's resident memory by, and how it ended. */
-async function measure(attempt: () => Promise<unknown>) {
-  const before = process.memoryUsage().rss;
-  const outcome = await attempt().then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
-  );
-  return { outcome, grewBy: process.memoryUsage().rss - before };
-}
-
 /** Fills `bytes` one page at a time, so that every page is resident. */
 const touch = (buffer: string) =>
   `{ const view = new Uint8Array(${buffer}); for (let i = 0; i < view.length; i += 4096) view[i] = 1; }`;
@@ -49,7 +40,7 @@ describe('sandbox memory outside the isolate heap', () => {
        memory.grow(${gigabyte / 65536 - 1}); ${touch('memory.buffer')}`,
     ];
     for (const code of routes) {
-      const { outcome, grewBy } = await measure(() => run(code));
+      const { outcome, grewBy } = await measureMemory(() => run(code));
       expect(outcome, code).toEqual({ error: message });
       expect(grewBy, code).toBeLessThan(budgetBytes);
     }
@@ -69,11 +60,11 @@ describe('sandbox memory outside the isolate heap', () => {
        const b = new Mine(${size}, { maxByteLength: ${size} }); ${touch('b')}`,
     ];
     for (const code of routes) {
-      const { outcome, grewBy } = await measure(() => run(code));
+      const { outcome, grewBy } = await measureMemory(() => run(code));
       expect(outcome, code).toEqual({ error: message });
       expect(grewBy, code).toBeLessThan(budgetBytes);
     }
-    const shared = await measure(() =>
+    const shared = await measureMemory(() =>
       run(
         `const b = new SharedArrayBuffer(0, { maxByteLength: ${size} }); b.grow(${size}); ${touch('b')}`,
       ),
@@ -105,7 +96,7 @@ describe('sandbox memory outside the isolate heap', () => {
       `const kept = []; for (let i = 0; i < 20000; i++) kept.push(new Intl.RelativeTimeFormat('pt-BR'), new Intl.PluralRules('pt-BR'));`,
     ];
     for (const code of routes) {
-      const { outcome, grewBy } = await measure(() => run(code));
+      const { outcome, grewBy } = await measureMemory(() => run(code));
       expect(outcome, code).toEqual({ error: message });
       expect(grewBy, code).toBeLessThan(budgetBytes);
     }
@@ -121,7 +112,7 @@ describe('sandbox memory outside the isolate heap', () => {
     // 300 segmentations of a million characters would be about 600 MB of copies.
     const code = `const text = 'a b '.repeat(250000); const s = new Intl.Segmenter('pt-BR', { granularity: 'word' });
       const kept = []; for (let i = 0; i < 300; i++) kept.push(s.segment(text));`;
-    const { outcome, grewBy } = await measure(() => run(code));
+    const { outcome, grewBy } = await measureMemory(() => run(code));
     expect(outcome).toEqual({
       error:
         'Erro no código: O código passou do limite de ' +
