@@ -29,6 +29,8 @@ export const memoryLimits = {
   httpResponseBytes: 16 * 1024 * 1024,
   /** Requests of one sandbox run in flight at once (the others wait their turn). */
   sandboxConcurrentFetches: 4,
+  /** Host calls (timers, requests, getVar) one sandbox run may have waiting at once. */
+  sandboxPendingCalls: 1_000,
   /** Intl objects (ICU data outside the isolate's heap) one sandbox run may create. */
   sandboxIntlObjects: 2_000,
   /** Characters one sandbox run may hand to Intl.Segmenter (each copied outside the heap). */

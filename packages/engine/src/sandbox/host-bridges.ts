@@ -4,6 +4,10 @@ import { memoryLimits } from '../ports';
 import type { SandboxHost } from './sandbox';
 
 const maxLogChars = 100_000;
+
+export const pendingCallsMessage =
+  `O código passou do limite de ${memoryLimits.sandboxPendingCalls.toLocaleString('pt-BR')} ` +
+  'chamadas pendentes ao mesmo tempo (setTimeout, fetch, getVar).';
 const fetchTimeoutMs = 30_000;
 
 interface BridgeRequest {
@@ -109,6 +113,9 @@ export function createHostBridges(host: SandboxHost) {
   const settled =
     <A extends unknown[]>(fn: (...args: A) => Promise<unknown>) =>
     async (...args: A) => {
+      // Each call waiting on the host costs the server memory (a timer, a request, a promise):
+      // a run has a bounded number of them at once.
+      if (pending >= memoryLimits.sandboxPendingCalls) return { error: pendingCallsMessage };
       pending++;
       try {
         return { ok: await fn(...args) };

@@ -1,7 +1,7 @@
 import ivm from 'isolated-vm';
 import type { Sandbox, SandboxLimits, SandboxRunRequest } from './sandbox';
 import { createIsolatePool, type LibraryName, type PooledIsolate } from './isolate-pool';
-import { createHostBridges } from './host-bridges';
+import { createHostBridges, pendingCallsMessage } from './host-bridges';
 import { memoryLimits } from '../ports';
 
 export const defaultSandboxLimits: SandboxLimits = {
@@ -33,6 +33,8 @@ class SandboxError extends Error {}
 const lockdownLimits = {
   intlObjects: memoryLimits.sandboxIntlObjects,
   segmentedChars: memoryLimits.sandboxSegmentedChars,
+  pendingCalls: memoryLimits.sandboxPendingCalls,
+  pendingCallsMessage,
 };
 
 /**

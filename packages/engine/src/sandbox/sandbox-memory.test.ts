@@ -127,6 +127,29 @@ describe('sandbox memory outside the isolate heap', () => {
     ).toBe(3);
   });
 
+  it('bounds the calls a run leaves waiting on the host (timers, requests)', async () => {
+    const refusal =
+      'O código passou do limite de 1.000 chamadas pendentes ao mesmo tempo (setTimeout, fetch, getVar).';
+    // 400 000 waiting timers or requests would hold about 700 MB in the server.
+    const timers = await measureMemory(() =>
+      run(`for (let i = 0; i < 400000; i++) clearTimeout(setTimeout(() => {}, 1e9));`),
+    );
+    expect(timers.grewBy).toBeLessThan(budgetBytes);
+    expect(timers.held).toBeLessThan(budgetBytes);
+    expect(timers.outcome).toEqual({ error: `Erro no código: ${refusal}` });
+    // Requests count too (each costs the isolate more than the host, so no memory measure).
+    const hanging: SandboxHost = { ...host, fetch: () => new Promise(() => undefined) };
+    const answer = await sandbox.run({
+      code: `const answers = [];
+        for (let i = 0; i < 3000; i++) answers.push(fetch('https://api.exemplo.com.br/').then(() => 'ok', (e) => e.message));
+        return answers[answers.length - 1];`,
+      msg: {},
+      host: hanging,
+      signal: new AbortController().signal,
+    });
+    expect(answer).toBe(refusal);
+  }, 60_000);
+
   describe('responses of fetch and axios', () => {
     /** A host whose requests answer at once with `body`, counting the requests in flight. */
     function answering(body: Uint8Array) {

@@ -1,7 +1,7 @@
 // Runs first in every sandbox context. The lockdown bounds the built-ins that take memory
 // outside the isolate's limit; then the host bridges (opaque references that only copy plain
 // data across) become the helpers user code sees, and are hidden.
-import './lockdown.js';
+import { limits } from './lockdown.js';
 
 const host = {};
 for (const name of ['getVar', 'getFlowData', 'setFlowData', 'log', 'sleep', 'fetch']) {
@@ -77,13 +77,24 @@ globalThis.jsonStringify = (value, indent) => {
 // Timers, driven by the host clock (the isolate has none).
 let timerIds = 0;
 const timers = new Map();
+// A cleared timer still waits on the host until its time: it counts until then.
+let sleeping = 0;
 globalThis.setTimeout = (fn, ms = 0, ...args) => {
+  if (sleeping >= limits.pendingCalls) throw new Error(limits.pendingCallsMessage);
   const id = ++timerIds;
   timers.set(id, true);
-  call(host.sleep, [Math.max(0, Number(ms) || 0)]).then(() => {
-    if (!timers.delete(id)) return;
-    if (typeof fn === 'function') fn(...args);
-  });
+  sleeping++;
+  call(host.sleep, [Math.max(0, Number(ms) || 0)]).then(
+    () => {
+      sleeping--;
+      if (!timers.delete(id)) return;
+      if (typeof fn === 'function') fn(...args);
+    },
+    () => {
+      sleeping--;
+      timers.delete(id);
+    },
+  );
   return id;
 };
 globalThis.clearTimeout = (id) => void timers.delete(id);

@@ -3,7 +3,7 @@
 // a few built-ins take memory elsewhere, outside that limit and in the server's own memory
 // (docs/adr/0017). They are removed or bounded here. Every original is kept only in this
 // closure: user code sees the replacements wherever it looks (global, prototype.constructor).
-const limits = globalThis.$limits;
+export const limits = globalThis.$limits;
 delete globalThis.$limits;
 
 const refuse = (message) => {
