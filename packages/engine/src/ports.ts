@@ -31,6 +31,8 @@ export const memoryLimits = {
   sandboxConcurrentFetches: 4,
   /** Host calls (timers, requests, getVar) one sandbox run may have waiting at once. */
   sandboxPendingCalls: 1_000,
+  /** Characters of one console.log line of a sandbox run. */
+  sandboxLogChars: 100_000,
   /** Intl objects (ICU data outside the isolate's heap) one sandbox run may create. */
   sandboxIntlObjects: 2_000,
   /** Characters one sandbox run may hand to Intl.Segmenter (each copied outside the heap). */
@@ -41,6 +43,12 @@ export const memoryLimits = {
   flowDataKeys: 10_000,
   /** Characters of one key of the flow data. */
   flowDataKeyChars: 200,
+  /** Characters of a path into the flow data (`pedido.itens.0.sku`). */
+  flowDataPathChars: 1_000,
+  /** User and debug log lines of one execution (the rest are dropped, with a notice). */
+  executionLogLines: 10_000,
+  /** Characters of those lines, together: 10 MB. */
+  executionLogBytes: 10 * 1024 * 1024,
 } as const;
 
 /** Largest response body (decoded) any outbound request may bring back: 16 MB. */

@@ -5,6 +5,7 @@ import { emissions, type Message, type NodeEmission } from '../kit/message';
 import type { NodeRegistry } from '../kit/registry';
 import { StopExecution } from '../kit/stop-execution';
 import { createFlowData } from '../kit/flow-data';
+import { createLogBudget } from './log-budget';
 import type { EnginePorts } from '../ports';
 import type { Sandbox } from '../sandbox/sandbox';
 import type { DebugSession } from '../debugger/debug-session';
@@ -145,6 +146,7 @@ class Execution {
         ports: deps.ports,
         sandbox: deps.sandbox,
         flow: createFlowData({}),
+        logs: createLogBudget(),
         vars,
         flowVariables,
         signal: this.controller.signal,

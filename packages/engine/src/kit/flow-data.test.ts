@@ -55,6 +55,9 @@ describe('flow data limits', () => {
     expect(() => flow.set(long, 1)).toThrow(refusal);
     expect(() => flow.set('ok', { [long]: 1 })).toThrow(refusal);
     expect(() => flow.set('ok', [{ fundo: { [long]: 1 } }])).toThrow(refusal);
+    expect(() => flow.set('a.'.repeat(500) + 'b', 1)).toThrow(
+      'Um caminho dos dados do flow passa do limite de 1.000 caracteres.',
+    );
     expect(flow.get('ok')).toBeUndefined();
   });
 

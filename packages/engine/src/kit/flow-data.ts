@@ -18,6 +18,9 @@ export const flowDataMessages = {
     `Os dados do flow passariam do limite de ` +
     `${memoryLimits.flowDataKeys.toLocaleString('pt-BR')} chaves: ` +
     `o valor de "${shown(path)}" não foi gravado.`,
+  pathChars:
+    `Um caminho dos dados do flow passa do limite de ` +
+    `${memoryLimits.flowDataPathChars.toLocaleString('pt-BR')} caracteres.`,
   keyChars: (key: string) =>
     `Uma chave dos dados do flow passa do limite de ${memoryLimits.flowDataKeyChars} ` +
     `caracteres: "${shown(key)}".`,
@@ -101,6 +104,7 @@ export function createFlowData(initial: Record<string, unknown>): FlowData {
   return {
     get: (path) => (path ? getPath(data, path) : data),
     set(path, value) {
+      if (path.length > memoryLimits.flowDataPathChars) throw new Error(flowDataMessages.pathChars);
       const keys = splitPath(path);
       keys.forEach(checkKey);
       const json = JSON.stringify(value);

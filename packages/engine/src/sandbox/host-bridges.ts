@@ -3,8 +3,6 @@ import ivm from 'isolated-vm';
 import { memoryLimits } from '../ports';
 import type { SandboxHost } from './sandbox';
 
-const maxLogChars = 100_000;
-
 export const pendingCallsMessage =
   `O código passou do limite de ${memoryLimits.sandboxPendingCalls.toLocaleString('pt-BR')} ` +
   'chamadas pendentes ao mesmo tempo (setTimeout, fetch, getVar).';
@@ -139,7 +137,7 @@ export function createHostBridges(host: SandboxHost) {
     log: new ivm.Reference((level: unknown, text: unknown) => {
       const known = ['log', 'info', 'warn', 'error', 'debug'] as const;
       const kind = known.find((item) => item === level) ?? 'log';
-      host.log(kind, String(text).slice(0, maxLogChars));
+      return host.log(kind, String(text).slice(0, memoryLimits.sandboxLogChars)) !== false;
     }),
     sleep: new ivm.Reference(
       settled(

@@ -2,6 +2,8 @@ import ivm from 'isolated-vm';
 import type { Sandbox, SandboxLimits, SandboxRunRequest } from './sandbox';
 import { createIsolatePool, type LibraryName, type PooledIsolate } from './isolate-pool';
 import { createHostBridges, pendingCallsMessage } from './host-bridges';
+import { limits as sharedLimits } from '@ponte/shared/limits';
+import { flowDataMessages } from '../kit/flow-data';
 import { memoryLimits } from '../ports';
 
 export const defaultSandboxLimits: SandboxLimits = {
@@ -30,11 +32,22 @@ const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024).toLocaleStr
 class SandboxError extends Error {}
 
 /** The bounds the lockdown (runtime/entries/lockdown.js) applies inside each context. */
-const lockdownLimits = {
+/**
+ * The bounds the lockdown and the bootstrap (runtime/entries/) apply inside each context, before
+ * anything crosses to the host; the host checks again. `\u0000` in a message stands for a path.
+ */
+const isolateLimits = {
   intlObjects: memoryLimits.sandboxIntlObjects,
   segmentedChars: memoryLimits.sandboxSegmentedChars,
   pendingCalls: memoryLimits.sandboxPendingCalls,
   pendingCallsMessage,
+  concurrentFetches: memoryLimits.sandboxConcurrentFetches,
+  logChars: memoryLimits.sandboxLogChars,
+  variableKeyChars: sharedLimits.variableKeyMax,
+  flowDataBytes: memoryLimits.flowDataBytes,
+  flowDataPathChars: memoryLimits.flowDataPathChars,
+  flowDataPathMessage: flowDataMessages.pathChars,
+  flowDataBytesMessage: flowDataMessages.bytes('\u0000'),
 };
 
 /**
@@ -76,7 +89,7 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
       for (const [name, reference] of Object.entries(bridges.references))
         jail.setSync(`$${name}`, reference);
       // Read (and removed) by the lockdown, the first thing the bootstrap runs.
-      jail.setSync('$limits', new ivm.ExternalCopy(lockdownLimits).copyInto());
+      jail.setSync('$limits', new ivm.ExternalCopy(isolateLimits).copyInto());
       pooled.script('bootstrap').runSync(context);
       for (const [library, used] of libraryUse) {
         if (used.test(request.code)) pooled.script(library).runSync(context);

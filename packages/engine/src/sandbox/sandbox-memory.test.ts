@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { flowDataMessages } from '../kit/flow-data';
 import { memoryLimits } from '../ports';
 import { measureMemory } from '../testing/memory';
 import { createIsolatedSandbox } from './isolated-sandbox';
@@ -127,7 +128,7 @@ describe('sandbox memory outside the isolate heap', () => {
     ).toBe(3);
   });
 
-  it('bounds the calls a run leaves waiting on the host (timers, requests)', async () => {
+  it('bounds the calls a run leaves waiting on the host (timers, getVar)', async () => {
     const refusal =
       'O código passou do limite de 1.000 chamadas pendentes ao mesmo tempo (setTimeout, fetch, getVar).';
     // 400 000 waiting timers or requests would hold about 700 MB in the server.
@@ -137,11 +138,11 @@ describe('sandbox memory outside the isolate heap', () => {
     expect(timers.grewBy).toBeLessThan(budgetBytes);
     expect(timers.held).toBeLessThan(budgetBytes);
     expect(timers.outcome).toEqual({ error: `Erro no código: ${refusal}` });
-    // Requests count too (each costs the isolate more than the host, so no memory measure).
-    const hanging: SandboxHost = { ...host, fetch: () => new Promise(() => undefined) };
+    // Calls to getVar count too (requests wait their turn in the isolate: see below).
+    const hanging: SandboxHost = { ...host, getVar: () => new Promise(() => undefined) };
     const answer = await sandbox.run({
       code: `const answers = [];
-        for (let i = 0; i < 3000; i++) answers.push(fetch('https://api.exemplo.com.br/').then(() => 'ok', (e) => e.message));
+        for (let i = 0; i < 3000; i++) answers.push(getVar('TOKEN').then(() => 'ok', (e) => e.message));
         return answers[answers.length - 1];`,
       msg: {},
       host: hanging,
@@ -149,6 +150,35 @@ describe('sandbox memory outside the isolate heap', () => {
     });
     expect(answer).toBe(refusal);
   }, 60_000);
+
+  it('sends nothing oversized to the host: flow data, paths and variable names are checked first', async () => {
+    const crossed: string[] = [];
+    const spying: SandboxHost = {
+      ...host,
+      getVar: async (key) => void crossed.push(`getVar ${key.length}`),
+      getFlowData: (path) => void crossed.push(`getFlowData ${path?.length}`),
+      setFlowData: (path) => void crossed.push(`setFlowData ${path.length}`),
+    };
+    const result = await sandbox.run({
+      code: `const tryIt = (call) => { try { call(); return 'aceito'; } catch (e) { return e.message; } };
+        return [
+          tryIt(() => setFlowData('grande', 'x'.repeat(${2 * 1024 * 1024}))),
+          tryIt(() => setFlowData('c'.repeat(1001), 1)),
+          getFlowData('c'.repeat(1001)) ?? 'nada',
+          (await getVar('V'.repeat(101))) ?? 'nada',
+        ];`,
+      msg: {},
+      host: spying,
+      signal: new AbortController().signal,
+    });
+    expect(result).toEqual([
+      flowDataMessages.bytes('grande'),
+      flowDataMessages.pathChars,
+      'nada',
+      'nada',
+    ]);
+    expect(crossed).toEqual([]);
+  });
 
   describe('responses of fetch and axios', () => {
     /** A host whose requests answer at once with `body`, counting the requests in flight. */

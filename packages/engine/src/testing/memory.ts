@@ -14,8 +14,8 @@ export interface MemoryMeasure {
   /** What the process's resident memory grew by (memory outside V8's heap included). */
   grewBy: number;
   /**
-   * The most the attempt held at once in JavaScript objects and buffers, sampled while it runs.
-   * Resident memory alone misses what reuses pages an earlier test freed.
+   * The most the attempt held at once in JavaScript objects, buffers and external strings,
+   * sampled while it runs. Resident memory alone misses what reuses pages an earlier test freed.
    */
   held: number;
 }
@@ -28,7 +28,7 @@ export async function measureMemory(attempt: () => Promise<unknown>): Promise<Me
   const gc = collector();
   const live = () => {
     const usage = process.memoryUsage();
-    return usage.heapUsed + usage.arrayBuffers;
+    return usage.heapUsed + usage.external;
   };
   gc();
   const rssBefore = process.memoryUsage().rss;

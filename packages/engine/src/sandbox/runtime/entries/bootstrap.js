@@ -9,13 +9,25 @@ for (const name of ['getVar', 'getFlowData', 'setFlowData', 'log', 'sleep', 'fet
   delete globalThis[`$${name}`];
 }
 
+// What the code sends is copied into the server's memory on each call: the limits are checked
+// here, before the copy (the host checks again). See docs/adr/0017.
+let waiting = 0;
+const checkWaiting = () => {
+  if (waiting >= limits.pendingCalls) throw new Error(limits.pendingCallsMessage);
+};
 const call = async (ref, args) => {
-  const answer = await ref.apply(undefined, args, {
-    arguments: { copy: true },
-    result: { promise: true, copy: true },
-  });
-  if (answer && 'error' in answer) throw new Error(answer.error);
-  return answer?.ok;
+  checkWaiting();
+  waiting++;
+  try {
+    const answer = await ref.apply(undefined, args, {
+      arguments: { copy: true },
+      result: { promise: true, copy: true },
+    });
+    if (answer && 'error' in answer) throw new Error(answer.error);
+    return answer?.ok;
+  } finally {
+    waiting--;
+  }
 };
 const callSync = (ref, args) =>
   ref.applySync(undefined, args, { arguments: { copy: true }, result: { copy: true } });
@@ -29,18 +41,37 @@ const text = (value) => {
     return String(value);
   }
 };
+const shown = (path) => (path.length > 60 ? `${path.slice(0, 60)}…` : path);
 
-globalThis.getVar = (key) => call(host.getVar, [String(key)]);
-globalThis.getFlowData = (path) =>
-  callSync(host.getFlowData, [path === undefined ? '' : String(path)]);
+// No variable has a longer name: such a name is not sent.
+globalThis.getVar = async (key) => {
+  const name = String(key);
+  return name.length > limits.variableKeyChars ? undefined : call(host.getVar, [name]);
+};
+// No stored path is longer: such a path is not sent.
+globalThis.getFlowData = (path) => {
+  const where = path === undefined ? '' : String(path);
+  return where.length > limits.flowDataPathChars ? undefined : callSync(host.getFlowData, [where]);
+};
 globalThis.setFlowData = (path, value) => {
-  callSync(host.setFlowData, [String(path), plain(value)]);
+  const where = String(path);
+  if (where.length > limits.flowDataPathChars) throw new Error(limits.flowDataPathMessage);
+  const json = value === undefined ? 'null' : JSON.stringify(value);
+  // Longer than the limit in characters is longer in bytes: refused without sending it.
+  if (json !== undefined && json.length > limits.flowDataBytes)
+    throw new Error(limits.flowDataBytesMessage.replace('\u0000', shown(where)));
+  callSync(host.setFlowData, [where, json === undefined ? plain(value) : JSON.parse(json)]);
 };
 
+// Once the execution's log is full, lines are not sent any more.
+let logging = true;
 const logger =
   (level) =>
   (...args) => {
-    callSync(host.log, [level, args.map(text).join(' ')]);
+    if (!logging) return;
+    const line = args.map(text).join(' ');
+    const sent = line.length > limits.logChars ? line.slice(0, limits.logChars) : line;
+    logging = callSync(host.log, [level, sent]) !== false;
   };
 globalThis.console = {
   log: logger('log'),
@@ -77,23 +108,17 @@ globalThis.jsonStringify = (value, indent) => {
 // Timers, driven by the host clock (the isolate has none).
 let timerIds = 0;
 const timers = new Map();
-// A cleared timer still waits on the host until its time: it counts until then.
-let sleeping = 0;
+// A cleared timer still waits on the host until its time: it counts as waiting until then.
 globalThis.setTimeout = (fn, ms = 0, ...args) => {
-  if (sleeping >= limits.pendingCalls) throw new Error(limits.pendingCallsMessage);
+  checkWaiting();
   const id = ++timerIds;
   timers.set(id, true);
-  sleeping++;
   call(host.sleep, [Math.max(0, Number(ms) || 0)]).then(
     () => {
-      sleeping--;
       if (!timers.delete(id)) return;
       if (typeof fn === 'function') fn(...args);
     },
-    () => {
-      sleeping--;
-      timers.delete(id);
-    },
+    () => timers.delete(id),
   );
   return id;
 };
@@ -276,18 +301,39 @@ class Response {
 }
 globalThis.Response = Response;
 
+// A request waits here for its turn, its body still in the isolate: only a few are copied to
+// the host at once.
+let fetching = 0;
+const fetchTurns = [];
+const fetchTurn = async () => {
+  if (fetching < limits.concurrentFetches) fetching++;
+  else await new Promise((resolve) => fetchTurns.push(resolve));
+};
+const fetchDone = () => {
+  const next = fetchTurns.shift();
+  if (next) next();
+  else fetching--;
+};
+
 /** What crosses to the host: url, method, headers and a text or base64 body. */
 async function send(url, method, headers, body) {
-  let payload;
-  if (body === undefined || body === null) payload = undefined;
-  else if (typeof body === 'string') payload = { text: body };
-  else if (body instanceof ArrayBuffer) payload = { base64: toBase64(new Uint8Array(body)) };
-  else if (ArrayBuffer.isView(body))
-    payload = { base64: toBase64(new Uint8Array(body.buffer, body.byteOffset, body.byteLength)) };
-  else payload = { text: String(body) };
-  return call(host.fetch, [
-    { url: String(url), method: String(method || 'GET').toUpperCase(), headers, body: payload },
-  ]);
+  await fetchTurn();
+  try {
+    let payload;
+    if (body === undefined || body === null) payload = undefined;
+    else if (typeof body === 'string') payload = { text: body };
+    else if (body instanceof ArrayBuffer) payload = { base64: toBase64(new Uint8Array(body)) };
+    else if (ArrayBuffer.isView(body))
+      payload = {
+        base64: toBase64(new Uint8Array(body.buffer, body.byteOffset, body.byteLength)),
+      };
+    else payload = { text: String(body) };
+    return await call(host.fetch, [
+      { url: String(url), method: String(method || 'GET').toUpperCase(), headers, body: payload },
+    ]);
+  } finally {
+    fetchDone();
+  }
 }
 
 globalThis.fetch = async (input, init = {}) => {
