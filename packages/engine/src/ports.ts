@@ -45,6 +45,8 @@ export const memoryLimits = {
   flowDataKeyChars: 200,
   /** Characters of a path into the flow data (`pedido.itens.0.sku`). */
   flowDataPathChars: 1_000,
+  /** Messages of one execution waiting for a node or being run, together: 128 MB. */
+  executionWaitingBytes: 128 * 1024 * 1024,
   /** User and debug log lines of one execution (the rest are dropped, with a notice). */
   executionLogLines: 10_000,
   /** Characters of those lines, together: 10 MB. */

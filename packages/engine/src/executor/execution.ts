@@ -42,6 +42,8 @@ interface Delivery {
   uid: string;
   msg: Message;
   from?: IncomingEdge;
+  /** JSON size of `msg`: counted from the moment it waits until its node has run. */
+  bytes: number;
 }
 
 /** Deliveries of one execution running at the same time (independent branches). */
@@ -72,6 +74,8 @@ class Execution {
   private readonly lastInput = new Map<string, Message>();
   private readonly pending: Delivery[] = [];
   private inflight = 0;
+  /** Bytes of the messages waiting for a node or being run by one (limits.maxWaitingBytes). */
+  private waitingBytes = 0;
   private steps = 0;
   private ended = false;
   private lastMessage: Message | undefined;
@@ -154,7 +158,8 @@ class Execution {
         emit: (event) => this.emit(event),
         stateOf: (uid) => this.stateOf(uid),
       };
-      if (!this.ended) this.schedule({ uid: first.nodeUid, msg: first.msg });
+      if (!this.ended)
+        this.schedule({ uid: first.nodeUid, msg: first.msg, bytes: byteSize(first.msg) });
     } catch (error) {
       this.end('error', { message: error instanceof Error ? error.message : String(error) });
     }
@@ -215,6 +220,12 @@ class Execution {
   private settled: (() => void) | undefined;
 
   private schedule(delivery: Delivery): void {
+    if (this.ended) return;
+    this.waitingBytes += delivery.bytes;
+    if (this.waitingBytes > this.deps.limits.maxWaitingBytes) {
+      this.end('error', { message: limitMessages.waiting(this.deps.limits.maxWaitingBytes) });
+      return;
+    }
     this.pending.push(delivery);
     this.pump();
   }
@@ -223,7 +234,10 @@ class Execution {
     while (!this.ended && this.inflight < maxConcurrent && this.pending.length) {
       const delivery = this.pending.shift()!;
       this.inflight++;
-      void this.deliver(delivery).finally(() => this.afterWork());
+      void this.deliver(delivery).finally(() => {
+        this.waitingBytes -= delivery.bytes;
+        this.afterWork();
+      });
     }
   }
 
@@ -322,6 +336,7 @@ class Execution {
     const started = performance.now();
     let sent: NodeEmission[];
     let size = 0;
+    const sizes: number[] = [];
     try {
       const ctx = await buildNodeContext(
         this.shared,
@@ -338,6 +353,7 @@ class Execution {
         if (bytes > this.deps.limits.maxMessageBytes) {
           throw new Error(limitMessages.messageSize(this.deps.limits.maxMessageBytes));
         }
+        sizes.push(bytes);
         size += bytes;
       }
     } catch (error) {
@@ -368,7 +384,7 @@ class Execution {
       outputs: sent.map(({ output }) => output),
     });
     await this.pauseForDebug(node, sent);
-    return this.ended ? 0 : this.send(node, sent);
+    return this.ended ? 0 : this.send(node, sent, sizes);
   }
 
   /** A failure goes to the connected `error` output, else it fails the execution. */
@@ -404,8 +420,9 @@ class Execution {
   }
 
   /** Delivers each message to every connected target (a copy per extra edge); returns how many were sent. */
-  private send(node: FlowNode, sent: NodeEmission[]): number {
-    for (const { output, msg } of sent) {
+  private send(node: FlowNode, sent: NodeEmission[], sizes: number[] = []): number {
+    for (const [at, { output, msg }] of sent.entries()) {
+      const bytes = sizes[at] ?? byteSize(msg);
       this.lastMessage = msg;
       const edges = this.outgoing.get(`${node.uid}\0${output}`) ?? [];
       // Copies are made before any target runs: no target sees another's changes.
@@ -415,6 +432,7 @@ class Execution {
           uid: edge.target,
           msg: copies[index]!,
           from: { source: node.uid, sourceOutput: output },
+          bytes,
         });
       });
     }
