@@ -25,6 +25,8 @@ export interface HttpRequest {
  * bound of that kind is here; the messages that name them are pt-BR.
  */
 export const memoryLimits = {
+  /** Largest message (its JSON) a node may send: 16 MB. */
+  messageBytes: 16 * 1024 * 1024,
   /** Largest response body, compressed or decoded, of any outbound request: 16 MB. */
   httpResponseBytes: 16 * 1024 * 1024,
   /** Requests of one sandbox run in flight at once (the others wait their turn). */

@@ -16,7 +16,7 @@ export interface EngineLimits {
 export const defaultLimits: EngineLimits = {
   maxSteps: 10_000,
   maxDurationMs: 10 * 60_000,
-  maxMessageBytes: 16 * 1024 * 1024,
+  maxMessageBytes: memoryLimits.messageBytes,
   maxWaitingBytes: memoryLimits.executionWaitingBytes,
   sandbox: {},
 };
