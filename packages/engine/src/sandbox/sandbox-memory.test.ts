@@ -65,6 +65,15 @@ describe('sandbox memory outside the isolate heap', () => {
       expect(outcome, code).toEqual({ error: message });
       expect(grewBy, code).toBeLessThan(budgetBytes);
     }
+    // Nor through the frames of a stack trace taken while the original constructor runs.
+    expect(
+      await run(`Error.prepareStackTrace = (error, frames) => frames;
+        const found = new Set();
+        const capture = () => new Error().stack.forEach((frame) => found.add(frame.getFunction()?.name));
+        new ArrayBuffer({ valueOf() { capture(); return 8; } });
+        new Intl.DateTimeFormat('pt-BR', { timeZone: { toString() { capture(); return 'UTC'; } } });
+        return [...found].sort();`),
+    ).toEqual(['capture', 'toString', 'valueOf', null]);
     const shared = await measureMemory(() =>
       run(
         `const b = new SharedArrayBuffer(0, { maxByteLength: ${size} }); b.grow(${size}); ${touch('b')}`,
