@@ -31,6 +31,8 @@ export const memoryLimits = {
   httpResponseBytes: 16 * 1024 * 1024,
   /** Requests of one sandbox run in flight at once (the others wait their turn). */
   sandboxConcurrentFetches: 4,
+  /** Bodies of the requests of one sandbox run waiting for an answer, together: 64 MB. */
+  sandboxRequestBodyBytes: 64 * 1024 * 1024,
   /** Host calls (timers, requests, getVar) one sandbox run may have waiting at once. */
   sandboxPendingCalls: 1_000,
   /** Characters of one console.log line of a sandbox run. */

@@ -7,6 +7,10 @@ export const pendingCallsMessage =
   `O código passou do limite de ${memoryLimits.sandboxPendingCalls.toLocaleString('pt-BR')} ` +
   'chamadas pendentes ao mesmo tempo (setTimeout, fetch, getVar).';
 const fetchTimeoutMs = 30_000;
+const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
+export const requestBodiesMessage =
+  `O código passou do limite de ${megabytes(memoryLimits.sandboxRequestBodyBytes)} MB em ` +
+  'corpos de requisições esperando resposta ao mesmo tempo.';
 
 interface BridgeRequest {
   url: string;
@@ -16,23 +20,28 @@ interface BridgeRequest {
 }
 
 /**
- * At most `size` holders at once; the others wait in order. Once closed, nobody new gets in and
- * whoever waits is dropped (the run is over).
+ * At most `size` holders at once, holding `maxBytes` together; the others wait in order, and
+ * one that would pass `maxBytes` is refused. Once closed, nobody new gets in and whoever waits
+ * is dropped (the run is over).
  */
-function createSlots(size: number) {
+function createSlots(size: number, maxBytes: number) {
   let used = 0;
+  let held = 0;
   let closed = false;
   const waiting: (() => void)[] = [];
   return {
-    async acquire(): Promise<void> {
+    async acquire(bytes: number): Promise<void> {
       if (closed) throw new Error('Execução interrompida.');
+      if (held + bytes > maxBytes) throw new Error(requestBodiesMessage);
+      held += bytes;
       if (used < size) {
         used++;
         return;
       }
       await new Promise<void>((resolve) => waiting.push(resolve));
     },
-    release(): void {
+    release(bytes: number): void {
+      held -= bytes;
       const next = closed ? undefined : waiting.shift();
       if (next) next();
       else used--;
@@ -60,7 +69,10 @@ function fetchBridge(host: SandboxHost, slots: ReturnType<typeof createSlots>) {
       request.body?.base64 !== undefined
         ? new Uint8Array(Buffer.from(String(request.body.base64), 'base64'))
         : request.body?.text;
-    await slots.acquire();
+    // The bodies of requests waiting for their turn are held here: bounded together. (The
+    // bootstrap sends only a few at a time; this holds even if the code got around it.)
+    const bodyBytes = typeof body === 'string' ? Buffer.byteLength(body) : (body?.byteLength ?? 0);
+    await slots.acquire(bodyBytes);
     try {
       const response = await host.fetch({
         method: String(request.method || 'GET').toUpperCase(),
@@ -87,7 +99,7 @@ function fetchBridge(host: SandboxHost, slots: ReturnType<typeof createSlots>) {
         ...(isUtf8(bytes) ? {} : { base64: bytes.toString('base64') }),
       };
     } finally {
-      slots.release();
+      slots.release(bodyBytes);
     }
   };
 }
@@ -99,7 +111,10 @@ function fetchBridge(host: SandboxHost, slots: ReturnType<typeof createSlots>) {
 export function createHostBridges(host: SandboxHost) {
   const sleeping = new Set<NodeJS.Timeout>();
   // A run has only a few requests in flight, whatever it starts at once.
-  const fetchSlots = createSlots(memoryLimits.sandboxConcurrentFetches);
+  const fetchSlots = createSlots(
+    memoryLimits.sandboxConcurrentFetches,
+    memoryLimits.sandboxRequestBodyBytes,
+  );
   const plain = (value: unknown) =>
     value === undefined ? undefined : JSON.parse(JSON.stringify(value));
 

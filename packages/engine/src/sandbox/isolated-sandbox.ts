@@ -34,7 +34,7 @@ class SandboxError extends Error {}
 /** The bounds the lockdown (runtime/entries/lockdown.js) applies inside each context. */
 /**
  * The bounds the lockdown and the bootstrap (runtime/entries/) apply inside each context, before
- * anything crosses to the host; the host checks again. `\u0000` in a message stands for a path.
+ * anything crosses to the host; the host checks again. A message in two parts goes around a path.
  */
 const isolateLimits = {
   intlObjects: memoryLimits.sandboxIntlObjects,
@@ -47,7 +47,7 @@ const isolateLimits = {
   flowDataBytes: memoryLimits.flowDataBytes,
   flowDataPathChars: memoryLimits.flowDataPathChars,
   flowDataPathMessage: flowDataMessages.pathChars,
-  flowDataBytesMessage: flowDataMessages.bytes('\u0000'),
+  flowDataBytesMessage: flowDataMessages.bytes('\u0000').split('\u0000'),
 };
 
 /**

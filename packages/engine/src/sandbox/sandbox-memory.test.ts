@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { flowDataMessages } from '../kit/flow-data';
 import { memoryLimits } from '../ports';
 import { measureMemory } from '../testing/memory';
+import { requestBodiesMessage } from './host-bridges';
 import { createIsolatedSandbox } from './isolated-sandbox';
 import type { SandboxHost } from './sandbox';
 
@@ -216,6 +217,37 @@ describe('sandbox memory outside the isolate heap', () => {
         fetch('https://api.exemplo.com.br/').then((r) => r.text()).then((t) => t.length)));`);
       expect(sizes).toEqual(Array.from({ length: 40 }, () => 1024));
       expect(seen).toEqual({ inFlight: 0, most: memoryLimits.sandboxConcurrentFetches, total: 40 });
+    });
+
+    it('sends only a few request bodies to the server, even when the code replaces Promise's then', async () => {
+      // Replacing Promise's `then` makes every await in the isolate go on at once: were fetch's
+      // turns awaited, 100 bodies of 8 MB (800 MB) would be copied to the server. (Past 64 MB
+      // of waiting bodies the server refuses the rest too: requestBodiesMessage.)
+      const seen: number[] = [];
+      const poisoned: SandboxHost = {
+        ...host,
+        fetch: (request) => {
+          seen.push(String(request.body ?? '').length);
+          return new Promise(() => undefined);
+        },
+      };
+      const { grewBy, held } = await measureMemory(() =>
+        sandbox.run({
+          code: `const body = 'x'.repeat(8 * 1024 * 1024);
+            Object.defineProperty(Promise.prototype, 'constructor', { value: Object });
+            Promise.prototype.then = function (resolve) { if (typeof resolve === 'function') resolve(); };
+            for (let i = 0; i < 100; i++) fetch('https://api.exemplo.com.br/', { method: 'POST', body });`,
+          msg: {},
+          host: poisoned,
+          signal: new AbortController().signal,
+        }),
+      );
+      expect(held).toBeLessThan(budgetBytes);
+      expect(grewBy).toBeLessThan(budgetBytes);
+      expect(seen.length).toBeLessThanOrEqual(memoryLimits.sandboxConcurrentFetches);
+      expect(requestBodiesMessage).toBe(
+        'O código passou do limite de 64 MB em corpos de requisições esperando resposta ao mesmo tempo.',
+      );
     });
 
     it('gives the same bytes back from text, arrayBuffer and axios, UTF-8 or not', async () => {

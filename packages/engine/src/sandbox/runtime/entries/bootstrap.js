@@ -10,57 +10,77 @@ for (const name of ['getVar', 'getFlowData', 'setFlowData', 'log', 'sleep', 'fet
 }
 
 // What the code sends is copied into the server's memory on each call: the limits are checked
-// here, before the copy (the host checks again). See docs/adr/0017.
+// here, before the copy (the host checks again). See docs/adr/0017. The checks use built-ins
+// captured now, before user code runs: the code may replace globals and prototypes.
+const { apply } = Reflect;
+const toText = String;
+const { stringify, parse } = JSON;
+const { slice } = String.prototype;
+const Failure = Error;
+const PromiseCtor = Promise;
+const { then } = Promise.prototype;
+const cut = (value, end) => apply(slice, value, [0, end]);
+
 let waiting = 0;
 const checkWaiting = () => {
-  if (waiting >= limits.pendingCalls) throw new Error(limits.pendingCallsMessage);
+  if (waiting >= limits.pendingCalls) throw new Failure(limits.pendingCallsMessage);
 };
-const call = async (ref, args) => {
-  checkWaiting();
-  waiting++;
-  try {
-    const answer = await ref.apply(undefined, args, {
+// Settles through the original `then`, so that code replacing Promise's `then` or
+// `constructor` cannot make a call look finished while the host still holds it.
+const call = (ref, args) =>
+  new PromiseCtor((resolve, reject) => {
+    checkWaiting();
+    waiting++;
+    const asked = ref.apply(undefined, args, {
       arguments: { copy: true },
       result: { promise: true, copy: true },
     });
-    if (answer && 'error' in answer) throw new Error(answer.error);
-    return answer?.ok;
-  } finally {
-    waiting--;
-  }
-};
+    apply(then, asked, [
+      (answer) => {
+        waiting--;
+        if (answer && 'error' in answer) reject(new Failure(answer.error));
+        else resolve(answer?.ok);
+      },
+      (error) => {
+        waiting--;
+        reject(error);
+      },
+    ]);
+  });
 const callSync = (ref, args) =>
   ref.applySync(undefined, args, { arguments: { copy: true }, result: { copy: true } });
 
-const plain = (value) => (value === undefined ? null : JSON.parse(JSON.stringify(value)));
+const plain = (value) => (value === undefined ? null : parse(stringify(value)));
 const text = (value) => {
   if (typeof value === 'string') return value;
   try {
-    return JSON.stringify(value) ?? String(value);
+    return stringify(value) ?? toText(value);
   } catch {
-    return String(value);
+    return toText(value);
   }
 };
-const shown = (path) => (path.length > 60 ? `${path.slice(0, 60)}…` : path);
+const shown = (path) => (path.length > 60 ? `${cut(path, 60)}…` : path);
 
 // No variable has a longer name: such a name is not sent.
 globalThis.getVar = async (key) => {
-  const name = String(key);
+  const name = toText(key);
   return name.length > limits.variableKeyChars ? undefined : call(host.getVar, [name]);
 };
 // No stored path is longer: such a path is not sent.
 globalThis.getFlowData = (path) => {
-  const where = path === undefined ? '' : String(path);
+  const where = path === undefined ? '' : toText(path);
   return where.length > limits.flowDataPathChars ? undefined : callSync(host.getFlowData, [where]);
 };
 globalThis.setFlowData = (path, value) => {
-  const where = String(path);
-  if (where.length > limits.flowDataPathChars) throw new Error(limits.flowDataPathMessage);
-  const json = value === undefined ? 'null' : JSON.stringify(value);
+  const where = toText(path);
+  if (where.length > limits.flowDataPathChars) throw new Failure(limits.flowDataPathMessage);
+  const json = value === undefined ? 'null' : stringify(value);
   // Longer than the limit in characters is longer in bytes: refused without sending it.
-  if (json !== undefined && json.length > limits.flowDataBytes)
-    throw new Error(limits.flowDataBytesMessage.replace('\u0000', shown(where)));
-  callSync(host.setFlowData, [where, json === undefined ? plain(value) : JSON.parse(json)]);
+  if (json !== undefined && json.length > limits.flowDataBytes) {
+    const [before, after] = limits.flowDataBytesMessage;
+    throw new Failure(before + shown(where) + after);
+  }
+  callSync(host.setFlowData, [where, json === undefined ? plain(value) : parse(json)]);
 };
 
 // Once the execution's log is full, lines are not sent any more.
@@ -69,8 +89,9 @@ const logger =
   (level) =>
   (...args) => {
     if (!logging) return;
-    const line = args.map(text).join(' ');
-    const sent = line.length > limits.logChars ? line.slice(0, limits.logChars) : line;
+    let line = '';
+    for (let i = 0; i < args.length; i++) line += (i ? ' ' : '') + text(args[i]);
+    const sent = line.length > limits.logChars ? cut(line, limits.logChars) : line;
     logging = callSync(host.log, [level, sent]) !== false;
   };
 globalThis.console = {
@@ -303,38 +324,73 @@ globalThis.Response = Response;
 
 // A request waits here for its turn, its body still in the isolate: only a few are copied to
 // the host at once.
+// The turns are a chain of plain objects and callbacks (no array methods, no await), so that
+// code replacing built-ins cannot skip its turn.
 let fetching = 0;
-const fetchTurns = [];
-const fetchTurn = async () => {
-  if (fetching < limits.concurrentFetches) fetching++;
-  else await new Promise((resolve) => fetchTurns.push(resolve));
+let firstTurn = null;
+let lastTurn = null;
+const fetchTurn = (start) => {
+  if (fetching < limits.concurrentFetches) {
+    fetching++;
+    start();
+    return;
+  }
+  const turn = { start, next: null };
+  if (lastTurn) lastTurn.next = turn;
+  else firstTurn = turn;
+  lastTurn = turn;
 };
 const fetchDone = () => {
-  const next = fetchTurns.shift();
-  if (next) next();
-  else fetching--;
+  const turn = firstTurn;
+  if (!turn) {
+    fetching--;
+    return;
+  }
+  firstTurn = turn.next;
+  if (!firstTurn) lastTurn = null;
+  turn.start();
 };
 
 /** What crosses to the host: url, method, headers and a text or base64 body. */
-async function send(url, method, headers, body) {
-  await fetchTurn();
-  try {
-    let payload;
-    if (body === undefined || body === null) payload = undefined;
-    else if (typeof body === 'string') payload = { text: body };
-    else if (body instanceof ArrayBuffer) payload = { base64: toBase64(new Uint8Array(body)) };
-    else if (ArrayBuffer.isView(body))
-      payload = {
-        base64: toBase64(new Uint8Array(body.buffer, body.byteOffset, body.byteLength)),
-      };
-    else payload = { text: String(body) };
-    return await call(host.fetch, [
-      { url: String(url), method: String(method || 'GET').toUpperCase(), headers, body: payload },
-    ]);
-  } finally {
-    fetchDone();
-  }
-}
+const send = (url, method, headers, body) =>
+  new PromiseCtor((resolve, reject) =>
+    fetchTurn(() => {
+      let asked;
+      try {
+        let payload;
+        if (body === undefined || body === null) payload = undefined;
+        else if (typeof body === 'string') payload = { text: body };
+        else if (body instanceof ArrayBuffer) payload = { base64: toBase64(new Uint8Array(body)) };
+        else if (ArrayBuffer.isView(body))
+          payload = {
+            base64: toBase64(new Uint8Array(body.buffer, body.byteOffset, body.byteLength)),
+          };
+        else payload = { text: String(body) };
+        asked = call(host.fetch, [
+          {
+            url: String(url),
+            method: String(method || 'GET').toUpperCase(),
+            headers,
+            body: payload,
+          },
+        ]);
+      } catch (error) {
+        fetchDone();
+        reject(error);
+        return;
+      }
+      apply(then, asked, [
+        (answer) => {
+          fetchDone();
+          resolve(answer);
+        },
+        (error) => {
+          fetchDone();
+          reject(error);
+        },
+      ]);
+    }),
+  );
 
 globalThis.fetch = async (input, init = {}) => {
   const url = typeof input === 'string' ? input : (input.url ?? String(input));
