@@ -219,7 +219,7 @@ describe('sandbox memory outside the isolate heap', () => {
       expect(seen).toEqual({ inFlight: 0, most: memoryLimits.sandboxConcurrentFetches, total: 40 });
     });
 
-    it('sends only a few request bodies to the server, even when the code replaces Promise's then', async () => {
+    it('sends only a few request bodies to the server, even when the code replaces Promise.prototype.then', async () => {
       // Replacing Promise's `then` makes every await in the isolate go on at once: were fetch's
       // turns awaited, 100 bodies of 8 MB (800 MB) would be copied to the server. (Past 64 MB
       // of waiting bodies the server refuses the rest too: requestBodiesMessage.)
