@@ -1,6 +1,10 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -13,6 +17,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createMemoryLoginThrottle, type LoginThrottle } from './modules/auth/login-throttle';
 import { createTokenIssuer } from './modules/auth/token-issuer';
+import { createSessionTokens } from './modules/auth/sessions';
 import { createRegistry } from '@ponte/engine/kit/registry';
 import { builtinNodes } from '@ponte/engine/nodes/index';
 import type { NodeDefinition } from '@ponte/engine/kit/define-node';
@@ -50,9 +55,8 @@ import { createExecutionsService } from './modules/executions/executions.service
 import { createDebugSessions } from './modules/live/debug-sessions';
 import { debuggerRoutes } from './modules/live/debugger.routes';
 import { createDebuggerService } from './modules/live/debugger.service';
-import { createLiveSocket } from './modules/live/live-socket';
-import { createSystemStatusSampler } from './modules/live/system-status';
-import { createLogRetention } from './modules/logs/log-retention';
+import type { createLiveSocket } from './modules/live/live-socket';
+import type { createLogRetention } from './modules/logs/log-retention';
 import { createLogWriter } from './modules/logs/log-writer';
 import { manualTriggerRoutes } from './modules/triggers/manual-trigger.routes';
 import { createManualTriggerService } from './modules/triggers/manual-trigger.service';
@@ -68,13 +72,17 @@ import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import spaPlugin from './plugins/spa';
-import securityHeaders from './plugins/security-headers';
+import securityHeaders, { rawStrictHeaders } from './plugins/security-headers';
+import { errorCodes } from '@ponte/shared/errors';
+import { messages } from '@ponte/shared/messages';
 import { RequestLogController } from './lib/request-log-controller';
+import { withRedaction } from './logger';
 import { publicBaseUrl } from './lib/public-url';
 import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import { securityLogRoutes } from './modules/security-log/security-log.routes';
 import { createSecurityLog, type SecurityLog } from './modules/security-log/security-log.service';
 import { securityLogHooks } from './modules/security-log/security-log-hooks';
+import { createLive, createRetention } from './app-wiring';
 import metricsRoutes from './modules/metrics/metrics.routes';
 
 export const bodyLimits = { global: 10 * 1024 * 1024, account: 64 * 1024 } as const;
@@ -137,11 +145,32 @@ async function createFastify(
   security: SecurityLog,
 ) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedaction(options.logger ?? false),
     bodyLimit: bodyLimits.global,
     forceCloseConnections: true,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     logController: new RequestLogController(),
+    // A malformed address (`%E0%A4%A`) is refused before any hook: the strict headers and an
+    // ADR 0006 body here too, never Fastify's English message with the path in it.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const notFound = error.code === 'FST_ERR_BAD_URL';
+      void reply
+        .code(notFound ? 404 : 400)
+        .headers(rawStrictHeaders)
+        .send(
+          notFound
+            ? {
+                statusCode: 404,
+                code: errorCodes.notFound,
+                message: messages.generic.routeNotFound,
+              }
+            : {
+                statusCode: 400,
+                code: errorCodes.validation,
+                message: messages.generic.invalidBody,
+              },
+        );
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -169,13 +198,17 @@ async function createFastify(
   return app;
 }
 
-type FastifyApp = Awaited<ReturnType<typeof createFastify>>;
+export type FastifyApp = Awaited<ReturnType<typeof createFastify>>;
 
 /** Accounts, workspaces, groups and variables. */
 function createAccountModules(options: BuildAppOptions, now: () => Date, security: SecurityLog) {
   const { config, database } = options;
   const db = database.db;
-  const tokens = createTokenIssuer(config.jwtSecret, now);
+  const tokens = createSessionTokens({
+    db,
+    issuer: createTokenIssuer(config.jwtSecret, now),
+    now,
+  });
   const auth = createAuthService({
     db,
     tokens,
@@ -195,7 +228,7 @@ function createAccountModules(options: BuildAppOptions, now: () => Date, securit
   return { tokens, auth, users, workspaces, groups, variablesReader, variables };
 }
 
-type AccountModules = ReturnType<typeof createAccountModules>;
+export type AccountModules = ReturnType<typeof createAccountModules>;
 
 /** The node library and the engine, whose only way out to the network is the guarded client. */
 function createEngineParts(
@@ -225,41 +258,12 @@ function createEngineParts(
   return { library, outboundHttp, engine };
 }
 
-/** The live socket (debugger and live monitoring) on the HTTP server of the app. */
-function createLive(
-  app: FastifyApp,
-  parts: {
-    auth: AccountModules['auth'];
-    flowsRepository: ReturnType<typeof createFlowsRepository>;
-    executions: ReturnType<typeof createExecutionsService>;
-    runner: ExecutionRunner;
-    debugSessions: ReturnType<typeof createDebugSessions>;
-    security: SecurityLog;
-  },
-) {
-  const { auth, flowsRepository, executions, runner, debugSessions, security } = parts;
-  return createLiveSocket({
-    server: app.server,
-    resolveSession: (token) => auth.resolveSession(token),
-    flowInWorkspace: async (workspaceId, flowId) =>
-      (await flowsRepository.find(workspaceId, flowId)) !== null,
-    runningExecutions: (workspaceId) => executions.running(workspaceId),
-    runnerEvents: runner.events,
-    debugSessions,
-    systemStatus: createSystemStatusSampler(),
-    security: security.record,
-    onFlowDenied: (session, flowId) =>
-      void security.deniedIfForeign(session, { kind: 'flow', id: flowId }, 'socket join'),
-    onError: (error) => app.log.error({ err: error }, 'falha no socket ao vivo'),
-  });
-}
-
 /** Flows, executions, triggers, logs, the live socket and the engine, wired together. */
 function createRuntime(
   app: FastifyApp,
   options: BuildAppOptions,
   now: () => Date,
-  { auth, variablesReader }: AccountModules,
+  { auth, tokens, variablesReader }: AccountModules,
   metrics: Metrics | null,
   security: SecurityLog,
 ) {
@@ -295,6 +299,8 @@ function createRuntime(
   });
   const liveSocket = createLive(app, {
     auth,
+    tokens,
+    now,
     flowsRepository,
     executions,
     runner,
@@ -331,11 +337,9 @@ function createRuntime(
     reloadTriggers: (workspaceId) => triggers.reloadWorkspace(workspaceId),
     stopDebugSessions: (workspaceId) => debugSessions.stopWorkspace(workspaceId),
   });
-  const retention = createRetention(app, options, now);
-  const securityRetention = createRetention(app, options, now, security);
   addLifecycle(app, {
-    retention,
-    securityRetention,
+    retention: createRetention(app, options, now),
+    securityRetention: createRetention(app, options, now, security),
     security,
     runner,
     triggers,
@@ -354,27 +358,6 @@ function createRuntime(
     flows,
     engineService,
   };
-}
-
-/**
- * Removes logs (or, given the security log, its events) older than PONTE_LOG_RETENTION_DAYS,
- * every hour.
- */
-function createRetention(
-  app: FastifyApp,
-  options: BuildAppOptions,
-  now: () => Date,
-  security?: SecurityLog,
-) {
-  const what = security ? 'eventos de segurança' : 'logs';
-  return createLogRetention({
-    db: options.database.db,
-    days: options.logRetentionDays ?? 30,
-    now,
-    onError: (error) => app.log.error({ err: error }, `falha ao apagar ${what} antigos`),
-    onRemoved: (count) => app.log.info({ count }, `${what} antigos apagados`),
-    ...(security ? { deleteOlderThan: security.deleteOlderThan } : {}),
-  });
 }
 
 /** Starts the background work when the app is ready and stops it when it closes. */

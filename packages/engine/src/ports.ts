@@ -33,8 +33,45 @@ export interface HttpRequest {
 /** The header outbound requests of an execution carry, read by the webhook trigger. */
 export const chainHeader = 'x-ponte-chain';
 
+/**
+ * What a flow and its user code may hold in the server's own memory (docs/adr/0017). Every
+ * bound of that kind is here; the messages that name them are pt-BR.
+ */
+export const memoryLimits = {
+  /** Largest message (its JSON) a node may send: 16 MB. */
+  messageBytes: 16 * 1024 * 1024,
+  /** Largest response body, compressed or decoded, of any outbound request: 16 MB. */
+  httpResponseBytes: 16 * 1024 * 1024,
+  /** Requests of one sandbox run in flight at once (the others wait their turn). */
+  sandboxConcurrentFetches: 4,
+  /** Bodies of the requests of one sandbox run waiting for an answer, together: 64 MB. */
+  sandboxRequestBodyBytes: 64 * 1024 * 1024,
+  /** Host calls (timers, requests, getVar) one sandbox run may have waiting at once. */
+  sandboxPendingCalls: 1_000,
+  /** Characters of one console.log line of a sandbox run. */
+  sandboxLogChars: 100_000,
+  /** Intl objects (ICU data outside the isolate's heap) one sandbox run may create. */
+  sandboxIntlObjects: 2_000,
+  /** Characters one sandbox run may hand to Intl.Segmenter (each copied outside the heap). */
+  sandboxSegmentedChars: 4 * 1024 * 1024,
+  /** An execution's flow data, serialized as JSON: 1 MB. */
+  flowDataBytes: 1024 * 1024,
+  /** Keys in an execution's flow data, at every level. */
+  flowDataKeys: 10_000,
+  /** Characters of one key of the flow data. */
+  flowDataKeyChars: 200,
+  /** Characters of a path into the flow data (`pedido.itens.0.sku`). */
+  flowDataPathChars: 1_000,
+  /** Messages of one execution waiting for a node or being run, together: 128 MB. */
+  executionWaitingBytes: 128 * 1024 * 1024,
+  /** User and debug log lines of one execution (the rest are dropped, with a notice). */
+  executionLogLines: 10_000,
+  /** Characters of those lines, together: 10 MB. */
+  executionLogBytes: 10 * 1024 * 1024,
+} as const;
+
 /** Largest response body (decoded) any outbound request may bring back: 16 MB. */
-export const maxHttpResponseBytes = 16 * 1024 * 1024;
+export const maxHttpResponseBytes = memoryLimits.httpResponseBytes;
 
 export interface HttpResponse {
   status: number;

@@ -45,6 +45,8 @@ export const tokenClaimsSchema = z.object({
   wid: z.string(),
   exp: z.number(),
   iat: z.number(),
+  /** The session's id on the server (ADR 0016); a token without one is refused. */
+  jti: z.string().optional(),
 });
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 

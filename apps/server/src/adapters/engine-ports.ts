@@ -80,7 +80,10 @@ export function createEnginePorts(db: Database, late: PortsLateBindings): Engine
           chainDepth: (scope.chainDepth ?? 0) + 1,
         });
         if (!request.wait) return { execution_id: enqueued.execution_id };
-        const onAbort = () => void runner.stop(scope.workspaceId, enqueued.execution_id);
+        // Stopping reads the database: when it is away the called execution is left to end on
+        // its own (or with the process), and no rejection escapes.
+        const onAbort = () =>
+          void runner.stop(scope.workspaceId, enqueued.execution_id).catch(() => undefined);
         request.signal.addEventListener('abort', onAbort);
         try {
           const result = await enqueued.done;

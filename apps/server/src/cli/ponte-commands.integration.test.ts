@@ -147,7 +147,8 @@ describeEachDriver('ponte user', (driver) => {
         workspace: 'principal',
       }),
     ).toBe('member');
-    expect((await signIn('equipe@empresa.com', 'senha-da-equipe')).statusCode).toBe(200);
+    const before = (await signIn('equipe@empresa.com', 'senha-da-equipe')).json().token as string;
+    expect((await t.request(before).get('/api/v1/users/me')).statusCode).toBe(200);
     await expect(
       commands.createUser({
         email: 'equipe@empresa.com',
@@ -161,6 +162,8 @@ describeEachDriver('ponte user', (driver) => {
       '--password: A senha deve ter pelo menos 8 caracteres',
     );
     await commands.resetPassword('EQUIPE@empresa.com', 'senha-nova-123');
+    // The reset ends the sessions the server opened (another process, the same database).
+    expect((await t.request(before).get('/api/v1/users/me')).statusCode).toBe(401);
     expect((await signIn('equipe@empresa.com', 'senha-da-equipe')).statusCode).toBe(401);
     expect((await signIn('equipe@empresa.com', 'senha-nova-123')).statusCode).toBe(200);
     await expect(commands.resetPassword('ninguem@empresa.com', 'senha-nova-123')).rejects.toThrow(

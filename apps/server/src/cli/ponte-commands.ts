@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { createAuthService } from '../modules/auth/auth.service';
 import { createMemoryLoginThrottle } from '../modules/auth/login-throttle';
 import { createTokenIssuer } from '../modules/auth/token-issuer';
+import { createSessionTokens } from '../modules/auth/sessions';
 import { createFlowsService } from '../modules/flows/flows.service';
 import { createGroupsService } from '../modules/groups/groups.service';
 import { createUsersService } from '../modules/users/users.service';
@@ -37,7 +38,7 @@ async function asCli<T>(work: () => Promise<T>): Promise<T> {
  * no one receives here; the node limit of the flows is the customer's own.
  */
 export function createPonteCommands(db: Database, jwtSecret: string, now = () => new Date()) {
-  const tokens = createTokenIssuer(jwtSecret, now);
+  const tokens = createSessionTokens({ db, issuer: createTokenIssuer(jwtSecret, now), now });
   const library = createRegistry(builtinNodes);
   const services = {
     flows: createFlowsService({ db, now, lookup: library.manifest, nodeLimit: null }),
@@ -102,6 +103,9 @@ export function createPonteCommands(db: Database, jwtSecret: string, now = () =>
             workspaceId: workspace.id,
             customerId: workspace.customerId,
             isOwner: true,
+            // The operator acts without a session of their own.
+            sessionId: '',
+            expiresAt: new Date(0),
           },
           body,
         ),

@@ -100,7 +100,14 @@ export async function openPostgres(
   url: string,
   onIdleError?: (error: Error) => void,
 ): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A server that stops answering (cable cut, host down) fails a connection in 10 s instead of
+  // the system's TCP timeout, so writes waiting for it are retried (docs/adr/0019).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
+  });
   pool.on('error', (error) => onIdleError?.(error));
   try {
     await pool.query('select 1');

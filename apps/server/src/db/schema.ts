@@ -245,6 +245,28 @@ export const scheduleTicks = pgTable(
 );
 
 /**
+ * One row per session token (its `jti`, ADR 0016). A token is accepted only while its row is
+ * here, not revoked and not expired, so every process sharing the database refuses a rotated
+ * or revoked token at once. Expired rows are deleted when a new session opens.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdAt: timestamps.createdAt,
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
  * The security log (docs/adr/0021): denied cross-workspace attempts, failed sign-ins, throttled
  * requests and sandbox kills. `workspace_id` is null when no workspace is known (a sign-in with
  * an unknown e-mail); such rows are kept only until retention removes them.
@@ -279,5 +301,6 @@ export const schema = {
   executions,
   logs,
   scheduleTicks,
+  sessions,
   securityEvents,
 };

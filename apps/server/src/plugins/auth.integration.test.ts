@@ -11,6 +11,10 @@ const unauthorized = {
   message: messages.generic.unauthorized,
 };
 
+/** The session id a token names. */
+const jtiOf = (token: string) =>
+  (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { jti: string }).jti;
+
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 describeEachDriver('sessions', (driver) => {
@@ -47,7 +51,7 @@ describeEachDriver('sessions', (driver) => {
     const account = await t.createAccount();
     const past = createTokenIssuer(testSecret, () => new Date(Date.now() - 13 * 3600_000));
     await expectRefused({
-      authorization: `Bearer ${await past.issue(account.userId, account.workspaceId)}`,
+      authorization: `Bearer ${await past.issue(account.userId, account.workspaceId, jtiOf(account.token))}`,
     });
   });
 
@@ -55,7 +59,7 @@ describeEachDriver('sessions', (driver) => {
     const account = await t.createAccount();
     const other = createTokenIssuer('outro-segredo-com-mais-de-32-caracteres-aqui');
     await expectRefused({
-      authorization: `Bearer ${await other.issue(account.userId, account.workspaceId)}`,
+      authorization: `Bearer ${await other.issue(account.userId, account.workspaceId, jtiOf(account.token))}`,
     });
   });
 
@@ -80,8 +84,10 @@ describeEachDriver('sessions', (driver) => {
     await expectRefused({
       authorization: `Bearer ${await t.tokens.issue(a.userId, b.workspaceId)}`,
     });
+    // An open session of `a`, named by a token of someone else.
+    const signer = createTokenIssuer(testSecret);
     await expectRefused({
-      authorization: `Bearer ${await t.tokens.issue('ninguem', a.workspaceId)}`,
+      authorization: `Bearer ${await signer.issue('ninguem', a.workspaceId, jtiOf(a.token))}`,
     });
     const now = Math.floor(Date.now() / 1000);
     const noWorkspace = await new SignJWT({})

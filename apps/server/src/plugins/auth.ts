@@ -8,6 +8,10 @@ export interface AuthContext {
   workspaceId: string;
   customerId: string;
   isOwner: boolean;
+  /** The token's session row (`jti`): refresh ends it, a password change ends them all. */
+  sessionId: string;
+  /** When the token stops working (its `exp`). */
+  expiresAt: Date;
 }
 
 declare module 'fastify' {

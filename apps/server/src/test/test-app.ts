@@ -7,7 +7,8 @@ import { buildApp, type App, type BuildAppOptions } from '../app';
 import type { DatabaseHandle } from '../db/client';
 import { createAuthRepository } from '../modules/auth/auth.repository';
 import { hashPassword } from '../modules/auth/password-hasher';
-import { createTokenIssuer, type TokenIssuer } from '../modules/auth/token-issuer';
+import { createSessionTokens, type SessionTokens } from '../modules/auth/sessions';
+import { createTokenIssuer } from '../modules/auth/token-issuer';
 import { createTestDatabase, type DriverName } from './test-database';
 
 export const testSecret = 'segredo-de-teste-com-mais-de-32-caracteres';
@@ -37,7 +38,8 @@ export interface TestContext {
   readonly app: App;
   readonly database: DatabaseHandle;
   readonly clock: ReturnType<typeof createTestClock>;
-  readonly tokens: TokenIssuer;
+  /** Opens sessions as a sign-in would (a row in `sessions` and its token). */
+  readonly tokens: SessionTokens;
   /** An owner with their own customer and workspace, signed in. */
   createAccount(options?: { workspaceName?: string }): Promise<TestAccount>;
   request(token: string | null): Requester;
@@ -70,17 +72,25 @@ let passwordHash: Promise<string> | null = null;
 
 export type TestAppOptions = Partial<Omit<BuildAppOptions, 'database' | 'now' | 'config'>> & {
   config?: Partial<BuildAppOptions['config']>;
+  /** Opens the app's database instead of a fresh one of the driver (dropped by the caller). */
+  openDatabase?: () => Promise<DatabaseHandle>;
 };
 
 /** Registers hooks that build the app on a fresh database of `driver` and close both after. */
-export function useTestApp(driver: DriverName, options: TestAppOptions = {}): TestContext {
+export function useTestApp(driver: DriverName, testOptions: TestAppOptions = {}): TestContext {
+  const { openDatabase, ...options } = testOptions;
   let app: App | null = null;
   let database: DatabaseHandle | null = null;
   const clock = createTestClock();
-  const tokens = createTokenIssuer(testSecret, clock.now);
+  let tokens: SessionTokens | null = null;
 
   beforeAll(async () => {
-    database = await createTestDatabase(driver);
+    database = await (openDatabase ? openDatabase() : createTestDatabase(driver));
+    tokens = createSessionTokens({
+      db: database.db,
+      issuer: createTokenIssuer(testSecret, clock.now),
+      now: clock.now,
+    });
     app = await buildApp({
       ...options,
       database,
@@ -112,7 +122,10 @@ export function useTestApp(driver: DriverName, options: TestAppOptions = {}): Te
       return database;
     },
     clock,
-    tokens,
+    get tokens() {
+      if (!tokens) throw new Error('database not open yet');
+      return tokens;
+    },
     async createAccount({ workspaceName = 'Workspace de teste' } = {}) {
       passwordHash ??= hashPassword(testPassword);
       const email = `pessoa-${randomBytes(5).toString('hex')}@exemplo.com.br`;
@@ -133,7 +146,7 @@ export function useTestApp(driver: DriverName, options: TestAppOptions = {}): Te
         ...created,
         email,
         password: testPassword,
-        token: await tokens.issue(created.userId, created.workspaceId),
+        token: await context.tokens.issue(created.userId, created.workspaceId),
       };
     },
     request: (token) => requester(context.app, token),

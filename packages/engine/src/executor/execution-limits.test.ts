@@ -3,6 +3,8 @@ import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
 import type { ClockPort } from '../ports';
 import { createFakePorts } from '../testing/fake-ports';
 import { createHarness } from '../testing/engine-harness';
+import { measureMemory } from '../testing/memory';
+import { defaultLimits } from './limits';
 
 function flow(
   nodes: [uid: string, type: string, params?: Record<string, unknown>][],
@@ -99,6 +101,37 @@ describe('executor limits and abort', () => {
     const handled = await harness.run(big);
     expect(handled.status).toBe('success');
     expect(harness.visits).toEqual(['depois']);
+  });
+
+  it('fails an execution whose waiting messages pass the limit, within a memory budget', async () => {
+    expect(defaultLimits.maxWaitingBytes).toBe(128 * 1024 * 1024);
+    const harness = createHarness({ limits: { maxSteps: 200, maxWaitingBytes: 32 * 1024 * 1024 } });
+    // b makes a 4 MB message and sends it to itself twice: each run leaves one more waiting.
+    // Unbounded, 200 steps would keep about 800 MB of messages.
+    const { outcome, held } = await measureMemory(() =>
+      harness.run(
+        flow(
+          [
+            ['t', 'test_trigger'],
+            ['b', 'test_big', { bytes: 4 * 1024 * 1024 }],
+          ],
+          [
+            ['t', 'b'],
+            ['b', 'b'],
+            ['b', 'b'],
+          ],
+        ),
+      ),
+    );
+    expect(held).toBeLessThan(200 * 1024 * 1024);
+    expect(outcome).toMatchObject({
+      value: {
+        status: 'error',
+        error: {
+          message: 'A execução passou do limite de 32 MB de mensagens esperando por conectores.',
+        },
+      },
+    });
   });
 
   it('an AbortSignal stops an execution promptly in the middle of a delay', async () => {

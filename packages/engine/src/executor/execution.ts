@@ -5,6 +5,7 @@ import { emissions, type Message, type NodeEmission } from '../kit/message';
 import type { NodeRegistry } from '../kit/registry';
 import { StopExecution } from '../kit/stop-execution';
 import { createFlowData } from '../kit/flow-data';
+import { createLogBudget } from './log-budget';
 import type { EnginePorts } from '../ports';
 import type { Sandbox } from '../sandbox/sandbox';
 import type { DebugSession } from '../debugger/debug-session';
@@ -43,6 +44,8 @@ interface Delivery {
   uid: string;
   msg: Message;
   from?: IncomingEdge;
+  /** JSON size of `msg`: counted from the moment it waits until its node has run. */
+  bytes: number;
 }
 
 /** Deliveries of one execution running at the same time (independent branches). */
@@ -81,6 +84,8 @@ class Execution {
   private readonly lastInput = new Map<string, Message>();
   private readonly pending: Delivery[] = [];
   private inflight = 0;
+  /** Bytes of the messages waiting for a node or being run by one (limits.maxWaitingBytes). */
+  private waitingBytes = 0;
   private steps = 0;
   private ended = false;
   private lastMessage: Message | undefined;
@@ -157,6 +162,7 @@ class Execution {
         ports: chainedPorts(deps.ports, chainDepth),
         sandbox: deps.sandbox,
         flow: createFlowData({}),
+        logs: createLogBudget(),
         vars,
         flowVariables,
         signal: this.controller.signal,
@@ -164,7 +170,8 @@ class Execution {
         emit: (event) => this.emit(event),
         stateOf: (uid) => this.stateOf(uid),
       };
-      if (!this.ended) this.schedule({ uid: first.nodeUid, msg: first.msg });
+      if (!this.ended)
+        this.schedule({ uid: first.nodeUid, msg: first.msg, bytes: byteSize(first.msg) });
     } catch (error) {
       this.end('error', { message: error instanceof Error ? error.message : String(error) });
     }
@@ -225,6 +232,12 @@ class Execution {
   private settled: (() => void) | undefined;
 
   private schedule(delivery: Delivery): void {
+    if (this.ended) return;
+    this.waitingBytes += delivery.bytes;
+    if (this.waitingBytes > this.deps.limits.maxWaitingBytes) {
+      this.end('error', { message: limitMessages.waiting(this.deps.limits.maxWaitingBytes) });
+      return;
+    }
     this.pending.push(delivery);
     this.pump();
   }
@@ -233,7 +246,10 @@ class Execution {
     while (!this.ended && this.inflight < maxConcurrent && this.pending.length) {
       const delivery = this.pending.shift()!;
       this.inflight++;
-      void this.deliver(delivery).finally(() => this.afterWork());
+      void this.deliver(delivery).finally(() => {
+        this.waitingBytes -= delivery.bytes;
+        this.afterWork();
+      });
     }
   }
 
@@ -332,6 +348,7 @@ class Execution {
     const started = performance.now();
     let sent: NodeEmission[];
     let size = 0;
+    const sizes: number[] = [];
     try {
       const ctx = await buildNodeContext(
         this.shared,
@@ -348,6 +365,7 @@ class Execution {
         if (bytes > this.deps.limits.maxMessageBytes) {
           throw new Error(limitMessages.messageSize(this.deps.limits.maxMessageBytes));
         }
+        sizes.push(bytes);
         size += bytes;
       }
     } catch (error) {
@@ -378,7 +396,7 @@ class Execution {
       outputs: sent.map(({ output }) => output),
     });
     await this.pauseForDebug(node, sent);
-    return this.ended ? 0 : this.send(node, sent);
+    return this.ended ? 0 : this.send(node, sent, sizes);
   }
 
   /** A failure goes to the connected `error` output, else it fails the execution. */
@@ -414,8 +432,9 @@ class Execution {
   }
 
   /** Delivers each message to every connected target (a copy per extra edge); returns how many were sent. */
-  private send(node: FlowNode, sent: NodeEmission[]): number {
-    for (const { output, msg } of sent) {
+  private send(node: FlowNode, sent: NodeEmission[], sizes: number[] = []): number {
+    for (const [at, { output, msg }] of sent.entries()) {
+      const bytes = sizes[at] ?? byteSize(msg);
       this.lastMessage = msg;
       const edges = this.outgoing.get(`${node.uid}\0${output}`) ?? [];
       // Copies are made before any target runs: no target sees another's changes.
@@ -425,6 +444,7 @@ class Execution {
           uid: edge.target,
           msg: copies[index]!,
           from: { source: node.uid, sourceOutput: output },
+          bytes,
         });
       });
     }

@@ -1,3 +1,4 @@
+import { memoryLimits } from '../ports';
 import type { SandboxLimits } from '../sandbox/sandbox';
 
 export interface EngineLimits {
@@ -7,13 +8,16 @@ export interface EngineLimits {
   maxDurationMs: number;
   /** Largest JSON of one message (default 16 MB). */
   maxMessageBytes: number;
+  /** Messages of one execution waiting for a node or being run, together (default 128 MB). */
+  maxWaitingBytes: number;
   sandbox: Partial<SandboxLimits>;
 }
 
 export const defaultLimits: EngineLimits = {
   maxSteps: 10_000,
   maxDurationMs: 10 * 60_000,
-  maxMessageBytes: 16 * 1024 * 1024,
+  maxMessageBytes: memoryLimits.messageBytes,
+  maxWaitingBytes: memoryLimits.executionWaitingBytes,
   sandbox: {},
 };
 
@@ -31,5 +35,8 @@ export const limitMessages = {
         ? `${Math.round(bytes / 1024 / 1024)} MB`
         : `${Math.round(bytes / 1024)} KB`
     }.`,
+  waiting: (bytes: number) =>
+    `A execução passou do limite de ${Math.round(bytes / 1024 / 1024)} MB de mensagens ` +
+    'esperando por conectores.',
   stopped: 'Execução interrompida.',
 };

@@ -7,6 +7,7 @@ import type { Sandbox } from '../sandbox/sandbox';
 import { evaluate } from '../expressions/expressions';
 import { resolveNodeParams } from '../expressions/resolve-params';
 import type { EngineEvent } from './events';
+import { logLimitNotice, type LogBudget } from './log-budget';
 
 /** What every node of one execution shares. */
 export interface ExecutionScopeData {
@@ -18,6 +19,8 @@ export interface ExecutionScopeData {
   flowVariables: Record<string, string>;
   signal: AbortSignal;
   respond?: (response: WebhookResponse) => void;
+  /** The execution's log lines, bounded (memoryLimits). */
+  logs: LogBudget;
   emit(event: EngineEvent): void;
   stateOf(uid: string): { get(): unknown; set(value: unknown): void; clear(): void };
 }
@@ -46,15 +49,19 @@ export async function buildNodeContext(
     node_uid: node.uid,
     node_type: node.type,
   };
-  const log = (log_type: 'user' | 'debug') => (label: string, message: unknown) =>
+  const log = (log_type: 'user' | 'debug') => (label: string, message: unknown) => {
+    const admitted = shared.logs.admit(message);
+    if (admitted === 'drop') return false;
     shared.emit({
       ...base,
       type: 'log',
-      log_type,
-      label,
-      message,
+      ...(admitted === 'write'
+        ? { log_type, label, message }
+        : { log_type: 'user', label: 'Limite de log', message: logLimitNotice }),
       timestamp: shared.ports.clock.now(),
     });
+    return admitted === 'write';
+  };
   return {
     params,
     input,

@@ -3,8 +3,11 @@ import type { Message } from './message';
 import type { Sandbox } from '../sandbox/sandbox';
 
 export interface NodeLogger {
-  /** A `user` log line, shown in monitoring (core_log, console.* in code). */
-  user(label: string, message: unknown): void;
+  /**
+   * A `user` log line, shown in monitoring (core_log, console.* in code). `false` once the
+   * execution's log is full: later lines are dropped (memoryLimits).
+   */
+  user(label: string, message: unknown): boolean | void;
   /** A `debug` log line, shown by the debugger. */
   debug(label: string, message: unknown): void;
 }

@@ -1,7 +1,10 @@
 import ivm from 'isolated-vm';
 import type { Sandbox, SandboxKill, SandboxLimits, SandboxRunRequest } from './sandbox';
 import { createIsolatePool, type LibraryName, type PooledIsolate } from './isolate-pool';
-import { createHostBridges } from './host-bridges';
+import { createHostBridges, pendingCallsMessage } from './host-bridges';
+import { limits as sharedLimits } from '@ponte/shared/limits';
+import { flowDataMessages } from '../kit/flow-data';
+import { memoryLimits } from '../ports';
 
 export const defaultSandboxLimits: SandboxLimits = {
   timeoutMs: 30_000,
@@ -64,6 +67,25 @@ function explain(error: unknown, isolate: ivm.Isolate, limits: SandboxLimits): S
   return new SandboxError(`Erro no código: ${message}`);
 }
 
+/** The bounds the lockdown (runtime/entries/lockdown.js) applies inside each context. */
+/**
+ * The bounds the lockdown and the bootstrap (runtime/entries/) apply inside each context, before
+ * anything crosses to the host; the host checks again. A message in two parts goes around a path.
+ */
+const isolateLimits = {
+  intlObjects: memoryLimits.sandboxIntlObjects,
+  segmentedChars: memoryLimits.sandboxSegmentedChars,
+  pendingCalls: memoryLimits.sandboxPendingCalls,
+  pendingCallsMessage,
+  concurrentFetches: memoryLimits.sandboxConcurrentFetches,
+  logChars: memoryLimits.sandboxLogChars,
+  variableKeyChars: sharedLimits.variableKeyMax,
+  flowDataBytes: memoryLimits.flowDataBytes,
+  flowDataPathChars: memoryLimits.flowDataPathChars,
+  flowDataPathMessage: flowDataMessages.pathChars,
+  flowDataBytesMessage: flowDataMessages.bytes('\u0000').split('\u0000'),
+};
+
 /**
  * The code sandbox (docs/adr/0007): user JavaScript runs in a V8 isolate of its own, in a fresh
  * context per run, with a memory limit, a wall-clock limit and an output limit. Nothing of the
@@ -102,6 +124,8 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
       jail.setSync('globalThis', jail.derefInto());
       for (const [name, reference] of Object.entries(bridges.references))
         jail.setSync(`$${name}`, reference);
+      // Read (and removed) by the lockdown, the first thing the bootstrap runs.
+      jail.setSync('$limits', new ivm.ExternalCopy(isolateLimits).copyInto());
       pooled.script('bootstrap').runSync(context);
       for (const [library, used] of libraryUse) {
         if (used.test(request.code)) pooled.script(library).runSync(context);

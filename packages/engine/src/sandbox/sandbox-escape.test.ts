@@ -96,7 +96,7 @@ describe('sandbox escape attempts', () => {
     const hostOf = (name: string): SandboxHost => ({
       ...host,
       getFlowData: () => name,
-      log: (_level, text) => seen.push(`${name}: ${text}`),
+      log: (_level, text) => void seen.push(`${name}: ${text}`),
     });
     for (let i = 0; i < 4; i++) {
       await run(`globalThis.guardado = ${i}; globalThis.ler = getFlowData; return 1`, {

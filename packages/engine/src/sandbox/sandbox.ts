@@ -6,8 +6,11 @@ export interface SandboxHost {
   getVar(key: string): Promise<string | undefined>;
   getFlowData(path?: string): unknown;
   setFlowData(path: string, value: unknown): void;
-  /** console.* and log() inside the sandbox become user logs. */
-  log(level: 'log' | 'info' | 'warn' | 'error' | 'debug', text: string): void;
+  /**
+   * console.* and log() inside the sandbox become user logs; `false` once the execution takes
+   * no more lines (the code then stops sending them).
+   */
+  log(level: 'log' | 'info' | 'warn' | 'error' | 'debug', text: string): boolean | void;
   /**
    * The network bridge behind axios, OpenAI and fetch. The host decides where it may go: the
    * server's network guard refuses internal addresses (docs/adr/0013).

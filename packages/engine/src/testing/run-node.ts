@@ -76,7 +76,7 @@ export async function runNode(
     flow,
     vars: { get: (key) => ports.variables.get(scope, key) },
     log: {
-      user: (label, message) => logs.push({ type: 'user', label, message }),
+      user: (label, message) => void logs.push({ type: 'user', label, message }),
       debug: (label, message) => logs.push({ type: 'debug', label, message }),
     },
     sandbox: options.sandbox ?? noSandbox,

@@ -11,8 +11,24 @@ export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 export const systemResolver: Resolver = (hostname) =>
   dnsLookup(hostname, { all: true, verbatim: true });
 
+/**
+ * `localhost` and every `*.localhost` name mean this machine (RFC 6761 §6.3), whatever a
+ * resolver answers (or fails to): they get the loopback addresses, which the guard judges.
+ */
+export function localhostAddresses(hostname: string): LookupAddress[] | null {
+  const name = hostname.toLowerCase().replace(/\.+$/, '');
+  if (name !== 'localhost' && !name.endsWith('.localhost')) return null;
+  return [
+    { address: '127.0.0.1', family: 4 },
+    { address: '::1', family: 6 },
+  ];
+}
+
 const unresolved = (hostname: string) =>
-  new OutboundHttpError(`Não foi possível encontrar o endereço de ${hostname}.`, 'unresolved_host');
+  new OutboundHttpError(
+    `Não foi possível encontrar o endereço de ${hostname.replace(/\.+$/, '')}.`,
+    'unresolved_host',
+  );
 
 type LookupCallback = (
   error: NodeJS.ErrnoException | null,
@@ -27,7 +43,8 @@ type LookupCallback = (
  */
 export function createGuardedAgent(guard: NetworkGuard, resolver: Resolver = systemResolver) {
   const lookup = (hostname: string, options: LookupOptions, callback: LookupCallback) => {
-    resolver(hostname).then(
+    const fixed = localhostAddresses(hostname);
+    (fixed ? Promise.resolve(fixed) : resolver(hostname)).then(
       (addresses) => {
         try {
           if (addresses.length === 0) throw unresolved(hostname);

@@ -30,6 +30,10 @@ describe('network guard', () => {
     ['192.0.2.1', 'reservado'],
     ['240.0.0.1', 'reservado'],
     ['64:ff9b::7f00:1', 'reservado'],
+    ['::7f00:1', 'reservado'],
+    ['::a9fe:a9fe', 'reservado'],
+    ['fec0::1', 'reservado'],
+    ['4000::1', 'reservado'],
   ])('refuses %s (%s)', (address, range) => {
     expect(refusalOf([], address)).toMatch(
       new RegExp(

@@ -47,6 +47,20 @@ export function parseAllowedNetworks(text: string): string[] {
   return entries;
 }
 
+/** IPv6 global unicast (2000::/3): the only IPv6 space routed on the internet. */
+const globalUnicast6 = ipaddr.parseCIDR('2000::/3') as [ipaddr.IPv6, number];
+
+/**
+ * The range the rules judge: ipaddr.js calls every IPv6 address outside its special list
+ * "unicast", including IPv4-compatible `::7f00:1` (which a host with a 6-in-4 tunnel delivers
+ * to 127.0.0.1) and unassigned space; only 2000::/3 counts as public here.
+ */
+function rangeOf(address: Address): string {
+  const range = address.range();
+  if (range !== 'unicast' || address.kind() === 'ipv4') return range;
+  return (address as ipaddr.IPv6).match(globalUnicast6) ? range : 'reserved';
+}
+
 /** The address as the rules see it: IPv4-mapped IPv6 (`::ffff:127.0.0.1`) is IPv4. */
 function normalise(text: string): Address | null {
   const bare = text.replace(/^\[|\]$/g, '');
@@ -84,14 +98,15 @@ export function createNetworkGuard(allowedNetworks: readonly string[] = []): Net
   return {
     check(text, hostname) {
       const address = normalise(text);
-      const from = hostname && hostname !== text ? `, resolvido de ${hostname}` : '';
+      const shownName = hostname?.replace(/\.+$/, '');
+      const from = shownName && shownName !== text ? `, resolvido de ${shownName}` : '';
       if (!address) {
         throw new OutboundHttpError(
           `Endereço bloqueado pela proteção de rede: ${text}${from} não é um endereço IP válido.`,
           'blocked_address',
         );
       }
-      const range = address.range();
+      const range = rangeOf(address);
       if (range === 'unicast' || isAllowed(address)) return;
       const name = rangeNames[range] ?? 'reservado';
       throw new OutboundHttpError(

@@ -5,9 +5,9 @@ import { messages } from '@ponte/shared/messages';
 import { tokenClaimsSchema } from '@ponte/shared/account.schema';
 import { buildApp } from '../../app';
 import { customers, users, workspaces } from '../../db/schema';
-import { useTestApp, type TestContext } from '../../test/test-app';
+import { testSecret, useTestApp, type TestContext } from '../../test/test-app';
 import { describeEachDriver } from '../../test/test-database';
-import { sessionLifetimeSeconds } from './token-issuer';
+import { createTokenIssuer, sessionLifetimeSeconds } from './token-issuer';
 
 const owner = {
   name: 'Ana Souza',
@@ -130,18 +130,47 @@ describeEachDriver('first account and sign-in', (driver) => {
     expect(blocked.json().message).toBe(messages.account.tooManyAttempts(15));
   });
 
-  it('renews a session on both refresh routes', async () => {
+  it('renews a session on both refresh routes, and the token sent stops working', async () => {
     const [row] = await t.database.db.select().from(users);
-    const token = (await signIn(t, row!.email, owner.password, '10.0.0.7')).json().token;
-    t.clock.advance(60_000);
+    let token = (await signIn(t, row!.email, owner.password, '10.0.0.7')).json().token as string;
     for (const url of ['/account/v1/authenticate/refresh', '/api/v1/users/refresh']) {
+      t.clock.advance(60_000);
       const res = await t.request(token).put(url);
       expect(res.statusCode).toBe(200);
       const before = tokenClaimsSchema.parse(decodeJwt(token));
       const after = tokenClaimsSchema.parse(decodeJwt(res.json().token));
       expect(after).toMatchObject({ sub: before.sub, wid: before.wid });
       expect(after.exp).toBeGreaterThan(before.exp);
+      expect(after.jti).not.toBe(before.jti);
       expect((await t.request(null).put(url)).statusCode).toBe(401);
+
+      // The old token is refused everywhere, its refresh included; the new one works.
+      expect((await t.request(token).get('/api/v1/users/me')).statusCode).toBe(401);
+      expect((await t.request(token).put(url)).statusCode).toBe(401);
+      token = res.json().token as string;
+      expect((await t.request(token).get('/api/v1/users/me')).statusCode).toBe(200);
+    }
+  });
+
+  it('gives one new token when the same token is refreshed twice at once', async () => {
+    const [row] = await t.database.db.select().from(users);
+    const token = (await signIn(t, row!.email, owner.password, '10.0.0.8')).json().token as string;
+    const answers = await Promise.all(
+      [1, 2].map(() => t.request(token).put('/account/v1/authenticate/refresh')),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it('refuses a well-signed token that names no open session (as tokens issued before sessions were kept)', async () => {
+    const [row] = await t.database.db.select().from(users);
+    const issuer = createTokenIssuer(testSecret, t.clock.now);
+    const workspaceId = (await signIn(t, row!.email, owner.password, '10.0.0.9')).json().token;
+    const wid = tokenClaimsSchema.parse(decodeJwt(workspaceId)).wid;
+    for (const token of [
+      await issuer.issue(row!.id, wid),
+      await issuer.issue(row!.id, wid, 'sessao-que-nao-existe'),
+    ]) {
+      expect((await t.request(token).get('/api/v1/users/me')).statusCode).toBe(401);
     }
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { customers, memberships, users, workspaces } from '../../db/schema';
+import { customers, memberships, sessions, users, workspaces } from '../../db/schema';
 
 export interface NewAccount {
   customerName: string;
@@ -15,7 +15,7 @@ export interface SessionRow {
   userId: string;
   customerId: string;
   isOwner: boolean;
-  passwordChangedAt: Date;
+  expiresAt: Date;
 }
 
 /** Any number, as long as nothing else takes the same advisory lock. */
@@ -52,21 +52,38 @@ export function createAuthRepository(db: Database) {
       return row?.workspaceId ?? null;
     },
 
-    /** The user and their membership of the workspace, in one query. */
-    async findSession(userId: string, workspaceId: string): Promise<SessionRow | null> {
+    /**
+     * The open session `sessionId` of the user in the workspace, with the user and their
+     * membership, in one query: null once the session is revoked or expired, or the user left.
+     */
+    async findSession(
+      sessionId: string,
+      userId: string,
+      workspaceId: string,
+      now: Date,
+    ): Promise<SessionRow | null> {
       const [row] = await db
         .select({
           userId: users.id,
           customerId: users.customerId,
           isOwner: users.isOwner,
-          passwordChangedAt: users.passwordChangedAt,
+          expiresAt: sessions.expiresAt,
         })
-        .from(users)
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
         .innerJoin(
           memberships,
           and(eq(memberships.userId, users.id), eq(memberships.workspaceId, workspaceId)),
         )
-        .where(eq(users.id, userId));
+        .where(
+          and(
+            eq(sessions.id, sessionId),
+            eq(sessions.userId, userId),
+            eq(sessions.workspaceId, workspaceId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, now),
+          ),
+        );
       return row ?? null;
     },
 

@@ -9,11 +9,11 @@ import {
 import { sessionOf } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
 import type { AuthService } from './auth.service';
-import type { TokenIssuer } from './token-issuer';
+import type { SessionTokens } from './sessions';
 
 export interface AuthRoutesOptions {
   service: AuthService;
-  tokens: TokenIssuer;
+  tokens: SessionTokens;
   publicConfig: { docs_url: string | null; support_url: string | null };
 }
 
@@ -70,14 +70,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       onRequest: app.requireSession,
       schema: {
         tags,
-        summary: 'Renova a sessão por mais 12 horas',
+        summary: 'Renova a sessão por mais 12 horas; o token enviado deixa de valer',
         security: bearerSecurity,
         response: { 200: tokenResponseSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
       const session = sessionOf(request);
-      return { token: await tokens.issue(session.userId, session.workspaceId) };
+      return { token: await tokens.rotate(session, session.workspaceId) };
     },
   );
 

@@ -7,12 +7,12 @@ import type { AuthContext } from '../../plugins/auth';
 import { createAuthRepository, type NewAccount } from './auth.repository';
 import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher';
-import type { TokenIssuer } from './token-issuer';
+import type { SessionTokens } from './sessions';
 import type { RecordSecurityEvent } from '../security-log/security-log.service';
 
 export interface AuthServiceDeps {
   db: Database;
-  tokens: TokenIssuer;
+  tokens: SessionTokens;
   throttle: LoginThrottle;
   now: () => Date;
   /** The security log: failed and throttled sign-ins (docs/adr/0021). */
@@ -119,18 +119,22 @@ export function createAuthService({ db, tokens, throttle, now, security }: AuthS
       return tokens.issue(user.id, workspaceId);
     },
 
-    /** The session a bearer token opens, or null (bad token, not a member, or older than the password). */
+    /**
+     * The session a bearer token opens, or null: a bad token, a session rotated, revoked (a
+     * password change) or expired, or a user no longer member of the workspace.
+     */
     async resolveSession(token: string): Promise<AuthContext | null> {
       const claims = await tokens.verify(token);
       if (!claims) return null;
-      const row = await repository.findSession(claims.sub, claims.wid);
+      const row = await repository.findSession(claims.jti, claims.sub, claims.wid, now());
       if (!row) return null;
-      if (claims.iat < Math.floor(row.passwordChangedAt.getTime() / 1000)) return null;
       return {
         userId: row.userId,
         workspaceId: claims.wid,
         customerId: row.customerId,
         isOwner: row.isOwner,
+        sessionId: claims.jti,
+        expiresAt: new Date(Math.min(row.expiresAt.getTime(), claims.exp * 1000)),
       };
     },
   };

@@ -5,7 +5,8 @@ import { tokenClaimsSchema, type TokenClaims } from '@ponte/shared/account.schem
 export const sessionLifetimeSeconds = 12 * 60 * 60;
 
 export interface TokenIssuer {
-  issue(userId: string, workspaceId: string): Promise<string>;
+  /** A signed token; `sessionId` becomes its `jti` (the row of the session, ADR 0016). */
+  issue(userId: string, workspaceId: string, sessionId?: string): Promise<string>;
   /** The claims of a valid HS256 token, or null for anything else. */
   verify(token: string): Promise<TokenClaims | null>;
 }
@@ -13,11 +14,13 @@ export interface TokenIssuer {
 export function createTokenIssuer(secret: string, now: () => Date = () => new Date()): TokenIssuer {
   const key = new TextEncoder().encode(secret);
   return {
-    async issue(userId, workspaceId) {
+    async issue(userId, workspaceId, sessionId) {
       const iat = Math.floor(now().getTime() / 1000);
-      return new SignJWT({ wid: workspaceId })
+      const jwt = new SignJWT({ wid: workspaceId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(userId)
+        .setSubject(userId);
+      if (sessionId) jwt.setJti(sessionId);
+      return jwt
         .setIssuedAt(iat)
         .setExpirationTime(iat + sessionLifetimeSeconds)
         .sign(key);

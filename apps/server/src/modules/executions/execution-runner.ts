@@ -13,6 +13,7 @@ import type { FlowRow } from '../flows/flows.repository';
 import type { LogWriter } from '../logs/log-writer';
 import type { ThrottledEvent } from '../../lib/security-hooks';
 import { defaultFlowChainLimit, refuseChain } from './chain-limit';
+import { createExecutionEnds, type ExecutionEnds } from './execution-ends';
 import { logsOf } from './execution-logs';
 import { nodeNamer } from './node-namer';
 import {
@@ -109,6 +110,8 @@ function keepable(msg: Message): Message | null {
 interface RunnerContext {
   deps: ExecutionRunnerDeps;
   repository: ExecutionsRepository;
+  /** Ends on their way to the database, retried while it is away. */
+  ends: ExecutionEnds;
   waiters: Map<string, Waiter>;
   controllers: Map<string, AbortController>;
   stopping: Set<string>;
@@ -207,13 +210,13 @@ async function runExecution(
   payload: JobPayload,
   signal: AbortSignal,
 ): Promise<void> {
-  const { deps, repository, loadFlow, settle, events, controllers, stopping, waiters } = ctx;
+  const { deps, repository, ends, loadFlow, settle, events, controllers, stopping, waiters } = ctx;
   const { engine, logs, now } = deps;
   const flow = await loadFlow(execution.workspaceId, execution.flowId);
   const startedAt = now();
   if (!flow) {
     const error = { message: 'O flow desta execução não existe mais.' };
-    await repository.finish(execution.id, {
+    await ends.record(execution.id, {
       status: 'error',
       endedAt: startedAt,
       durationMs: 0,
@@ -242,8 +245,9 @@ async function runExecution(
     events.emit('event', event, execution.workspaceId, entries);
   };
   const debug = deps.debug?.attach(execution);
+  let result: ExecutionResult;
   try {
-    const result = await engine.execute({
+    result = await engine.execute({
       executionId: execution.id,
       workspaceId: execution.workspaceId,
       flowId: execution.flowId,
@@ -257,20 +261,21 @@ async function runExecution(
       ...(waiter?.respond ? { respond: waiter.respond } : {}),
       onEvent,
     });
-    await repository.finish(execution.id, {
-      status: result.status,
-      endedAt: now(),
-      durationMs: result.execution_time,
-      steps: result.steps,
-      error: result.error ?? null,
-    });
-    settle(execution, result);
   } finally {
     if (debug) deps.debug?.detach(execution);
     signal.removeEventListener('abort', onAbort);
     controllers.delete(execution.id);
     stopping.delete(execution.id);
   }
+  // Waits while the database is away (the end is retried); settles even if it was given up.
+  await ends.record(execution.id, {
+    status: result.status,
+    endedAt: now(),
+    durationMs: result.execution_time,
+    steps: result.steps,
+    error: result.error ?? null,
+  });
+  settle(execution, result);
 }
 
 /** A job of the queue: the execution it names runs, unless it was stopped or ran already. */
@@ -287,6 +292,24 @@ async function consumeJob(ctx: RunnerContext, job: QueueJob, signal: AbortSignal
   await run(execution, payload, signal).catch((error: unknown) => deps.onError?.(error));
 }
 
+/** Stops the consumer, then gives the ends and the log lines their last try. */
+async function closeRunner(
+  consumer: QueueConsumer | null,
+  ends: ExecutionEnds,
+  logs: LogWriter,
+  graceMs: number,
+): Promise<void> {
+  // A run that ended but waits for its end to be written would keep the consumer waiting.
+  const lastTry = setTimeout(() => void ends.close(), graceMs);
+  try {
+    await consumer?.stop(graceMs);
+  } finally {
+    clearTimeout(lastTry);
+  }
+  await ends.close();
+  await logs.close();
+}
+
 /**
  * Runs every execution through the queue driver: enqueue writes the execution row and the job;
  * the consumer loads the flow, runs it in the engine, turns its events into logs and records
@@ -295,6 +318,10 @@ async function consumeJob(ctx: RunnerContext, job: QueueJob, signal: AbortSignal
 export function createExecutionRunner(deps: ExecutionRunnerDeps) {
   const { db, queue, logs, now } = deps;
   const repository = createExecutionsRepository(db);
+  const ends = createExecutionEnds({
+    write: (items) => repository.finishAll(items),
+    ...(deps.onError ? { onError: deps.onError } : {}),
+  });
   const waiters = new Map<string, Waiter>();
   const controllers = new Map<string, AbortController>();
   /** Executions asked to stop that have not ended yet (the live list shows 'Stopping'). */
@@ -324,6 +351,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
   const ctx: RunnerContext = {
     deps,
     repository,
+    ends,
     waiters,
     controllers,
     stopping,
@@ -402,11 +430,11 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     isStopping: (executionId: string) => stopping.has(executionId),
     repository,
 
-    /** Stops taking executions; running ones get `graceMs` to end, then are stopped. */
-    async close(graceMs = 5_000): Promise<void> {
-      await consumer?.stop(graceMs);
-      await logs.flush();
-    },
+    /**
+     * Stops taking executions; running ones get `graceMs` to end, then are stopped. Ends and log
+     * lines still waiting for the database get one last try at the end of the grace.
+     */
+    close: (graceMs = 5_000) => closeRunner(consumer, ends, logs, graceMs),
   };
 }
 

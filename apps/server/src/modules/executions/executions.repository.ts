@@ -10,9 +10,29 @@ export const finishedStatuses: ExecutionStatus[] = ['success', 'error', 'stopped
 /** Every column but the trigger message (up to 1 MB): what the lists read. */
 const { triggerMsg: _triggerMsg, ...summaryColumns } = getTableColumns(executions);
 
-type Outcome = Pick<ExecutionRow, 'status' | 'endedAt' | 'durationMs' | 'steps' | 'error'>;
+export type ExecutionOutcome = Pick<
+  ExecutionRow,
+  'status' | 'endedAt' | 'durationMs' | 'steps' | 'error'
+>;
+type Outcome = ExecutionOutcome;
 
-/** The three writes every execution makes, each group-committed. */
+/** The end of each execution, in one statement. */
+async function writeEnds(db: Database, items: { id: string; values: Outcome }[]): Promise<void> {
+  const values = sql.join(
+    items.map(
+      ({ id, values: v }) =>
+        sql`(${id}, ${v.status}, ${v.endedAt?.toISOString() ?? null}, ${v.durationMs}, ${v.steps}, ${v.error === null ? null : JSON.stringify(v.error)})`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update executions set status = v.status, ended_at = v.ended_at::timestamptz,
+      duration_ms = v.duration_ms::int, steps = v.steps::int, error = v.error::jsonb
+    from (values ${values}) as v(id, status, ended_at, duration_ms, steps, error)
+    where executions.id = v.id`);
+}
+
+/** Two of the three writes every execution makes, each group-committed (the end: `writeEnds`). */
 function createExecutionWrites(db: Database) {
   const create = createWriteBatcher(async (rows: (typeof executions.$inferInsert)[]) => {
     const created = await db.insert(executions).values(rows).returning();
@@ -36,32 +56,16 @@ function createExecutionWrites(db: Database) {
     return items.map((item) => marked.has(item.id));
   });
 
-  const finish = createWriteBatcher(async (items: { id: string; values: Outcome }[]) => {
-    const values = sql.join(
-      items.map(
-        ({ id, values: v }) =>
-          sql`(${id}, ${v.status}, ${v.endedAt?.toISOString() ?? null}, ${v.durationMs}, ${v.steps}, ${v.error === null ? null : JSON.stringify(v.error)})`,
-      ),
-      sql`, `,
-    );
-    await db.execute(sql`
-      update executions set status = v.status, ended_at = v.ended_at::timestamptz,
-        duration_ms = v.duration_ms::int, steps = v.steps::int, error = v.error::jsonb
-      from (values ${values}) as v(id, status, ended_at, duration_ms, steps, error)
-      where executions.id = v.id`);
-    return items.map(() => undefined);
-  });
-
-  return { create, markRunning, finish };
+  return { create, markRunning };
 }
 
 /**
  * Every read takes the workspace of the session; writes come from the runner. The three writes
- * every execution makes (create, mark running, finish) are group-committed: concurrent
- * executions share one statement.
+ * every execution makes (create, mark running, end) are group-committed: concurrent executions
+ * share one statement.
  */
 export function createExecutionsRepository(db: Database) {
-  const { create, markRunning, finish } = createExecutionWrites(db);
+  const { create, markRunning } = createExecutionWrites(db);
 
   return {
     create(row: typeof executions.$inferInsert): Promise<ExecutionRow> {
@@ -86,8 +90,12 @@ export function createExecutionsRepository(db: Database) {
       return markRunning({ id, at });
     },
 
-    finish(id: string, values: Outcome): Promise<void> {
-      return finish({ id, values });
+    /**
+     * Ends of several executions in one statement: the runner's ends (`execution-ends.ts`),
+     * which batch and retry themselves.
+     */
+    finishAll(items: { id: string; values: Outcome }[]): Promise<void> {
+      return writeEnds(db, items);
     },
 
     /** Executions left queued or running by a process that died. */

@@ -15,8 +15,9 @@ import type { EngineEvent } from '@ponte/engine/executor/events';
 import type { AuthContext } from '../../plugins/auth';
 import type { ExecutionRow } from '../executions/executions.repository';
 import type { LogEntry } from '../logs/log-writer';
-import type { RecordSecurityEvent } from '../security-log/security-log.service';
 import type { DebugSessions } from './debug-sessions';
+import { createSocketSessionGuard } from './socket-session-guard';
+import type { RecordSecurityEvent } from '../security-log/security-log.service';
 import { createEventBucket, type EventLimit } from './event-bucket';
 import { createStatusThrottle } from './status-throttle';
 
@@ -30,10 +31,12 @@ export interface LiveSocketDeps {
   runnerEvents: EventEmitter;
   debugSessions: DebugSessions;
   systemStatus(): SystemStatus;
+  /** Revocations made by this process: their sockets end at once (ADR 0016). */
+  onSessionsRevoked?: (listener: (sessionIds: readonly string[]) => void) => () => void;
+  /** The clock of token expiry (default: the system's). */
+  now?: () => Date;
   /** At most one `status-list-updated` per workspace in this many ms (default 250). */
   throttleMs?: number;
-  /** A `join` re-reads the session at most once in this many ms per socket (default 10 s). */
-  sessionCheckMs?: number;
   /** Events a socket may send: a burst, refilled per second; beyond it, disconnected. */
   eventLimit?: EventLimit;
   /** The security log: flooding sockets (docs/adr/0021). */
@@ -51,8 +54,6 @@ interface SocketData {
   /** Flows whose `debugger-{flowId}` room this socket joined. */
   debugFlows: Set<string>;
   asking: boolean;
-  /** When the session was last read from the database (ms, `Date.now()`). */
-  checkedAt: number;
 }
 
 type Events = Record<string, (...args: unknown[]) => void>;
@@ -73,13 +74,7 @@ const handshake =
     sessionFromToken(token).then(
       (session) => {
         if (!session) return next(new Error(m.invalidSession));
-        Object.assign(socket.data, {
-          token,
-          session,
-          debugFlows: new Set(),
-          asking: false,
-          checkedAt: Date.now(),
-        });
+        Object.assign(socket.data, { token, session, debugFlows: new Set(), asking: false });
         next();
       },
       (error: unknown) => {
@@ -89,21 +84,12 @@ const handshake =
     );
   };
 
-/**
- * `join`: the token is checked again (at most once per `sessionCheckMs`: a flood of joins does
- * not read the database each time); a debugger room only for a flow of the workspace.
- */
+/** `join` (the session guard re-checked the token): a debugger room only for a flow of the workspace. */
 async function joinRoom(
   socket: LiveSocket,
   room: string,
-  sessionFromToken: SessionFromToken,
-  deps: Pick<LiveSocketDeps, 'flowInWorkspace' | 'onFlowDenied' | 'sessionCheckMs'>,
+  deps: Pick<LiveSocketDeps, 'flowInWorkspace' | 'onFlowDenied'>,
 ): Promise<JoinAck> {
-  if (Date.now() - socket.data.checkedAt >= (deps.sessionCheckMs ?? 10_000)) {
-    const session = await sessionFromToken(socket.data.token);
-    if (!session) return { ok: false, message: m.invalidSession };
-    socket.data.checkedAt = Date.now();
-  }
   const { workspaceId } = socket.data.session;
   if (room === liveRooms.liveMonitoring) {
     await socket.join(monitoringRoom(workspaceId));
@@ -122,7 +108,10 @@ async function joinRoom(
   return { ok: false, message: m.unknownRoom };
 }
 
-/** Every incoming event spends a token; past the burst the socket is cut (and recorded). */
+/**
+ * Every incoming event spends a token of the socket's bucket, before the session guard re-checks
+ * anything: past the burst the socket is cut and recorded (docs/adr/0021).
+ */
 function limitEvents(socket: LiveSocket, deps: Pick<LiveSocketDeps, 'eventLimit' | 'security'>) {
   const bucket = createEventBucket(deps.eventLimit ?? defaultEventLimit);
   let cut = false;
@@ -156,6 +145,13 @@ export function createLiveSocket(deps: LiveSocketDeps) {
     typeof token === 'string' && token ? deps.resolveSession(token) : null;
 
   io.use(handshake(sessionFromToken, fail));
+  const guard = createSocketSessionGuard({
+    now: deps.now ?? (() => new Date()),
+    resolveSession: deps.resolveSession,
+    ...(deps.onSessionsRevoked ? { onSessionsRevoked: deps.onSessionsRevoked } : {}),
+    endedAnswer: { ok: false, message: m.invalidSession } satisfies JoinAck,
+    onError: fail,
+  });
 
   const roomSize = (room: string) => io.sockets.adapter.rooms.get(room)?.size ?? 0;
 
@@ -166,7 +162,7 @@ export function createLiveSocket(deps: LiveSocketDeps) {
       deps.debugSessions.stop(socket.data.session.workspaceId, flowId);
   };
 
-  const join = (socket: LiveSocket, room: string) => joinRoom(socket, room, sessionFromToken, deps);
+  const join = (socket: LiveSocket, room: string) => joinRoom(socket, room, deps);
 
   const leave = async (socket: LiveSocket, room: string) => {
     if (room === liveRooms.liveMonitoring) {
@@ -193,6 +189,7 @@ export function createLiveSocket(deps: LiveSocketDeps) {
 
   io.on('connection', (socket: LiveSocket) => {
     limitEvents(socket, deps);
+    guard.watch(socket);
     socket.on(liveClientEvents.join, (room: unknown, ack: unknown) => {
       const answer = typeof ack === 'function' ? (ack as (a: JoinAck) => void) : () => {};
       if (typeof room !== 'string') return answer({ ok: false, message: m.unknownRoom });
@@ -241,6 +238,7 @@ export function createLiveSocket(deps: LiveSocketDeps) {
     /** Disconnects every client (before the HTTP server closes: it waits for open sockets). */
     async close(): Promise<void> {
       unsubscribe();
+      guard.close();
       deps.runnerEvents.off('started', onStarted);
       deps.runnerEvents.off('finished', onFinished);
       deps.runnerEvents.off('event', onEvent);

@@ -65,14 +65,16 @@ describeEachDriver('live socket under a flood', (driver) => {
     return socket;
   };
 
-  it('checks the session once for many joins, not once per join', async () => {
+  it('a burst of joins shares the session checks instead of reading the session per join', async () => {
     const account = await t.createAccount();
     const socket = await connect(account.token);
     const before = reads;
-    for (let n = 0; n < 20; n++) {
-      expect(await joinLive(socket, liveRooms.liveMonitoring)).toEqual({ ok: true });
-    }
-    expect(reads - before).toBe(0);
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () => joinLive(socket, liveRooms.liveMonitoring)),
+    );
+    expect(answers.every((answer) => answer.ok)).toBe(true);
+    // One check running, the others waiting for the next one (ADR 0016's guard).
+    expect(reads - before).toBeLessThanOrEqual(2);
   });
 
   it('disconnects a socket that floods joins and records it; another workspace goes on', async () => {
@@ -86,7 +88,8 @@ describeEachDriver('live socket under a flood', (driver) => {
     for (let n = 0; n < 100_000; n++) socket.emit(liveClientEvents.join, liveRooms.liveMonitoring);
 
     expect(await reason).toBe('io server disconnect');
-    expect(reads - before).toBe(0);
+    // The bucket cuts the flood before the session guard: a couple of reads, not 100 000.
+    expect(reads - before).toBeLessThanOrEqual(2);
     const flood = await until(
       () => events.find((event) => event.workspaceId === flooder.workspaceId),
       'o evento da inundação',

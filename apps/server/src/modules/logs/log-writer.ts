@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { isDatabaseUnavailable } from '../../db/database-unavailable';
 import type { LogType } from '../../db/schema';
+import { createBackoff } from '../../lib/backoff';
 
 export interface LogEntry {
   workspaceId: string;
@@ -66,13 +68,21 @@ async function insertLogs(db: Database, rows: LogRow[]): Promise<void> {
 
 /**
  * Buffers log lines and writes them in batches: at most every `flushMs`, or as soon as
- * `maxBatch` lines wait. A failed batch is reported and dropped, never retried forever.
+ * `maxBatch` lines wait. A batch the database refuses (its data) is reported and dropped. While
+ * the database cannot be reached, the lines stay in memory in order (up to `maxPending`, the
+ * oldest dropped past it) and the head batch is tried again after a bounded backoff (100 ms
+ * doubling up to 5 s), so they are stored within seconds of the database coming back
+ * (docs/adr/0019). `close` makes one last try and gives up the rest.
  */
 export function createLogWriter(
   db: Database,
   options: {
     flushMs?: number;
     maxBatch?: number;
+    /** Lines kept while the database is away (default 100 000). */
+    maxPending?: number;
+    minRetryMs?: number;
+    maxRetryMs?: number;
     onError?: (error: unknown) => void;
     /** Called with the number of rows each successful batch stored. */
     onWritten?: (rows: number) => void;
@@ -80,31 +90,70 @@ export function createLogWriter(
 ): LogWriter {
   const flushMs = options.flushMs ?? 200;
   const maxBatch = options.maxBatch ?? 500;
-  let buffer: LogRow[] = [];
+  const maxPending = options.maxPending ?? 100_000;
+  const backoff = createBackoff(options.minRetryMs ?? 100, options.maxRetryMs ?? 5_000);
+  /** Lines not stored yet, oldest first; the first `inFlight` are being inserted. */
+  const pending: LogRow[] = [];
+  let inFlight = 0;
   let timer: NodeJS.Timeout | undefined;
-  let writing: Promise<void> = Promise.resolve();
+  let writing: Promise<void> | null = null;
+  let databaseAway = false;
+  let closed = false;
+  /** Lines dropped since the last report (too many waiting, or the database away at close). */
+  let dropped = 0;
 
-  const flush = (): Promise<void> => {
+  const reportDropped = () => {
+    if (!dropped) return;
+    options.onError?.(
+      new Error(`${dropped} linha(s) de log descartada(s): o banco de dados não respondeu.`),
+    );
+    dropped = 0;
+  };
+
+  const schedule = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void flush(), ms);
+    timer.unref();
+  };
+
+  const drain = async (): Promise<void> => {
+    while (pending.length) {
+      const rows = pending.slice(0, maxBatch);
+      inFlight = rows.length;
+      try {
+        await insertLogs(db, rows);
+      } catch (error) {
+        inFlight = 0;
+        if (isDatabaseUnavailable(error) && !closed) {
+          databaseAway = true;
+          return schedule(backoff.next());
+        }
+        pending.splice(0, rows.length);
+        if (isDatabaseUnavailable(error)) dropped += rows.length;
+        else options.onError?.(error);
+        continue;
+      }
+      inFlight = 0;
+      pending.splice(0, rows.length);
+      backoff.reset();
+      databaseAway = false;
+      options.onWritten?.(rows.length);
+    }
+    reportDropped();
+  };
+
+  function flush(): Promise<void> {
     clearTimeout(timer);
     timer = undefined;
-    if (!buffer.length) return writing;
-    const batch = buffer;
-    buffer = [];
-    writing = writing
-      .then(async () => {
-        for (let at = 0; at < batch.length; at += maxBatch) {
-          const rows = batch.slice(at, at + maxBatch);
-          await insertLogs(db, rows);
-          options.onWritten?.(rows.length);
-        }
-      })
-      .catch((error: unknown) => options.onError?.(error));
+    writing ??= drain().finally(() => {
+      writing = null;
+    });
     return writing;
-  };
+  }
 
   return {
     write(entry) {
-      buffer.push({
+      pending.push({
         workspace_id: entry.workspaceId,
         flow_id: entry.flowId,
         execution_id: entry.executionId,
@@ -114,13 +163,22 @@ export function createLogWriter(
         message: withoutNul(logMessageText(entry.message)),
         created_at: entry.createdAt.toISOString(),
       });
-      if (buffer.length >= maxBatch) void flush();
-      else if (!timer) {
-        timer = setTimeout(() => void flush(), flushMs);
-        timer.unref();
+      if (pending.length > maxPending) {
+        const excess = pending.length - maxPending;
+        pending.splice(inFlight, excess);
+        dropped += excess;
       }
+      // While the database is away, the retry already scheduled writes the new lines too.
+      if (databaseAway) return;
+      if (pending.length >= maxBatch) void flush();
+      else if (!timer) schedule(flushMs);
     },
+    /** Writes what is waiting now; resolves once stored, or once the database did not answer. */
     flush,
-    close: flush,
+    async close() {
+      closed = true;
+      await flush();
+      reportDropped();
+    },
   };
 }

@@ -1,4 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { errorCodes } from '@ponte/shared/errors';
+import { messages } from '@ponte/shared/messages';
+import { loadedAsCodeBySameOrigin, sendUserContent } from '../../lib/user-content';
 import type { WebhookService } from './webhook.service';
 
 export interface WebhookRoutesOptions {
@@ -8,7 +11,7 @@ export interface WebhookRoutesOptions {
 /**
  * Public webhooks: `{METHOD} /engine/webhook/{flowId}/{path}`. The flow id is the secret-less
  * address; the node's auth (header or basic) guards it. 404 for a disabled or unknown flow,
- * 401 when the auth fails.
+ * 401 when the auth fails. A flow's answer goes out through `sendUserContent` (ADR 0016).
  */
 export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (app, options) => {
   // Bodies of any type: JSON (default parser), forms, and anything else as text.
@@ -29,6 +32,10 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
     },
     handler: async (request, reply) => {
       const { flowId, '*': path } = request.params as { flowId: string; '*': string };
+      if (loadedAsCodeBySameOrigin(request.headers)) {
+        const message = messages.generic.forbidden;
+        return reply.code(403).send({ statusCode: 403, code: errorCodes.forbidden, message });
+      }
       const answer = await options.service.call({
         address: request.ip,
         flowId,
@@ -43,9 +50,8 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
         if (answer.headers) reply.headers(answer.headers);
         return reply.code(statusCode).send({ statusCode, code, message });
       }
-      reply.code(answer.statusCode);
-      if (answer.headers) reply.headers(answer.headers);
-      return reply.send(answer.body);
+      // The flow wrote this answer: it is served sandboxed, never as a page of the app.
+      return sendUserContent(reply, answer);
     },
   });
 };

@@ -59,6 +59,8 @@ describeEachDriver('users', (driver) => {
     });
     expect(short.json().message).toBe(messages.account.passwordTooShort);
     expect((await api.get('/api/v1/users/me')).statusCode).toBe(200);
+    // A session opened in the same second as the change ends too.
+    const elsewhere = (await signIn(t, account.email, testPassword)).json().token as string;
 
     const changed = await api.put('/api/v1/users/me/password', {
       current_password: testPassword,
@@ -75,6 +77,8 @@ describeEachDriver('users', (driver) => {
       message: messages.generic.unauthorized,
     });
     expect((await t.request(fresh).get('/api/v1/users/me')).statusCode).toBe(200);
+    expect((await t.request(elsewhere).get('/api/v1/users/me')).statusCode).toBe(401);
+    expect((await t.request(elsewhere).put('/api/v1/users/refresh')).statusCode).toBe(401);
     expect((await signIn(t, account.email, testPassword)).statusCode).toBe(401);
     expect((await signIn(t, account.email, 'nova-senha-123')).statusCode).toBe(200);
   });

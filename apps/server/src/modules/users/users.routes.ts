@@ -9,12 +9,12 @@ import {
 } from '@ponte/shared/account.schema';
 import { sessionOf } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
-import type { TokenIssuer } from '../auth/token-issuer';
+import type { SessionTokens } from '../auth/sessions';
 import type { UsersService } from './users.service';
 
 export interface UsersRoutesOptions {
   service: UsersService;
-  tokens: TokenIssuer;
+  tokens: SessionTokens;
 }
 
 const tags = ['Usuários'];
@@ -70,14 +70,14 @@ export const userApiRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
     {
       schema: {
         tags,
-        summary: 'Renova a sessão por mais 12 horas',
+        summary: 'Renova a sessão por mais 12 horas; o token enviado deixa de valer',
         security: bearerSecurity,
         response: { 200: tokenResponseSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
       const session = sessionOf(request);
-      return { token: await tokens.issue(session.userId, session.workspaceId) };
+      return { token: await tokens.rotate(session, session.workspaceId) };
     },
   );
 };

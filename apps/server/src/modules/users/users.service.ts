@@ -7,12 +7,12 @@ import { conflict, forbidden, invalidField, unauthorized } from '../../lib/app-e
 import type { AuthContext } from '../../plugins/auth';
 import { createAuthRepository } from '../auth/auth.repository';
 import { hashPassword, verifyPassword } from '../auth/password-hasher';
-import type { TokenIssuer } from '../auth/token-issuer';
+import type { SessionTokens } from '../auth/sessions';
 import { createUsersRepository } from './users.repository';
 
 export interface UsersServiceDeps {
   db: Database;
-  tokens: TokenIssuer;
+  tokens: SessionTokens;
   now: () => Date;
   /** Installation-wide Action/Trigger limit (PONTE_NODE_LIMIT), over the customer's own. */
   nodeLimit?: number | null;
@@ -47,7 +47,7 @@ export function createUsersService({ db, tokens, now, nodeLimit }: UsersServiceD
       return me(session);
     },
 
-    /** Older tokens stop working; the caller gets a fresh one. */
+    /** Every session of the user ends (sockets too); the caller gets a fresh token. */
     async changePassword(
       session: AuthContext,
       body: { current_password: string; new_password: string },
@@ -57,15 +57,27 @@ export function createUsersService({ db, tokens, now, nodeLimit }: UsersServiceD
       if (!(await verifyPassword(body.current_password, stored))) {
         throw invalidField('current_password', messages.account.currentPasswordWrong);
       }
-      await repository.updatePassword(session.userId, await hashPassword(body.new_password), now());
-      return tokens.issue(session.userId, session.workspaceId);
+      const passwordHash = await hashPassword(body.new_password);
+      const { token, ended } = await db.transaction(async (tx) => {
+        await createUsersRepository(tx).updatePassword(session.userId, passwordHash, now());
+        const ended = await tokens.revokeUser(session.userId, tx);
+        return { token: await tokens.issue(session.userId, session.workspaceId, tx), ended };
+      });
+      tokens.revoked(ended);
+      return token;
     },
 
     /** The operator's reset (`ponte user reset-password`): false when no user has the e-mail. */
     async resetPassword(email: string, password: string): Promise<boolean> {
       const user = await createAuthRepository(db).findUserByEmail(email);
       if (!user) return false;
-      await createUsersRepository(db).updatePassword(user.id, await hashPassword(password), now());
+      const passwordHash = await hashPassword(password);
+      // Every session of the user ends, in every process (they read the sessions table).
+      const ended = await db.transaction(async (tx) => {
+        await createUsersRepository(tx).updatePassword(user.id, passwordHash, now());
+        return tokens.revokeUser(user.id, tx);
+      });
+      tokens.revoked(ended);
       return true;
     },
 

@@ -3,12 +3,12 @@ import type { Workspace, WorkspaceList } from '@ponte/shared/account.schema';
 import type { Database } from '../../db/client';
 import { forbidden, notFound } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth';
-import type { TokenIssuer } from '../auth/token-issuer';
+import type { SessionTokens } from '../auth/sessions';
 import { createWorkspacesRepository } from './workspaces.repository';
 
 export interface WorkspacesServiceDeps {
   db: Database;
-  tokens: TokenIssuer;
+  tokens: SessionTokens;
   now: () => Date;
 }
 
@@ -41,7 +41,10 @@ export function createWorkspacesService({ db, tokens, now }: WorkspacesServiceDe
       );
     },
 
-    /** A token for another workspace of the caller; 404 when they are not a member. */
+    /**
+     * A token (a new session) for another workspace of the caller; the session of the token
+     * sent stays open, like a sign-in elsewhere (ADR 0016). 404 when they are not a member.
+     */
     async switchTo(session: AuthContext, workspaceId: string): Promise<string> {
       if (!(await repository.isMember(session.userId, workspaceId))) {
         throw notFound(messages.account.notAMember, { kind: 'workspace', id: workspaceId });

@@ -1,5 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { isDatabaseUnavailable, retryWhileUnavailable } from '../../db/database-unavailable';
 import { queueJobs } from '../../db/schema';
 import type { ConsumeOptions, JobHandler, QueueConsumer } from './queue-driver';
 import type { JobClaimer } from './embedded-queue-claim';
@@ -57,7 +58,18 @@ export function createEmbeddedConsumer(
       } catch (error) {
         failure = error ?? new Error('falhou');
       }
-      await finish(row, failure).catch(() => undefined);
+      await finish(row, failure).catch((error: unknown) => {
+        // The database is away: the row is written once it is back, or else left to the
+        // recovery at the next start. Left `active`, it would hold its concurrency key.
+        if (isDatabaseUnavailable(error))
+          void retryWhileUnavailable(
+            () => finishRow(deps, options, row, failure),
+            () => state.stopped,
+          ).then(() => {
+            // The key it held is free: a job waiting for it can be claimed now.
+            if (state.waiting > 0 && !state.stopped) void pump();
+          });
+      });
       state.running.delete(row.id);
       countKey(state, row.concurrencyKey, -1);
       if (state.waiting > 0) void pump();

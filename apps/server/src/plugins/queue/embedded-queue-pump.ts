@@ -1,3 +1,4 @@
+import { createBackoff } from '../../lib/backoff';
 import type { JobClaimer } from './embedded-queue-claim';
 import type { ConsumerState } from './embedded-queue-consumer-state';
 import type { Row } from './embedded-queue-rows';
@@ -16,12 +17,21 @@ export interface PumpDeps {
 
 /**
  * The consumer's loop: claims jobs while slots are free, then sleeps until the next delayed
- * job falls due (at most `maxIdleMs`). A wake-up during a pass makes another pass.
+ * job falls due (at most `maxIdleMs`). A wake-up during a pass makes another pass. A pass that
+ * fails (the database is away) never rejects: the next one comes after a bounded backoff
+ * (100 ms doubling up to 5 s), so jobs are taken again as soon as the database is back.
  */
 export function createPump({ queue, concurrency, state, paused, claimer, start }: PumpDeps) {
   let pumping = false;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
+  const backoff = createBackoff();
+
+  const arm = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void pump(), ms);
+    timer.unref();
+  };
 
   const pump = async (): Promise<void> => {
     if (pumping) {
@@ -50,11 +60,12 @@ export function createPump({ queue, concurrency, state, paused, claimer, start }
         if (!state.stopped) {
           const at = await claimer.nextRunAt(queue, lookedAt);
           const wait = at ? Math.max(5, at.getTime() - Date.now()) : maxIdleMs;
-          clearTimeout(timer);
-          timer = setTimeout(() => void pump(), Math.min(wait, maxIdleMs));
-          timer.unref();
+          arm(Math.min(wait, maxIdleMs));
         }
+        backoff.reset();
       } while (again && !state.stopped);
+    } catch {
+      if (!state.stopped) arm(backoff.next());
     } finally {
       pumping = false;
     }

@@ -47,6 +47,62 @@ describe('/auth hand-off', () => {
     );
   });
 
+  it('takes the token out of the address bar at once', async () => {
+    const token = makeToken(Date.now() + 3_600_000);
+    window.history.replaceState(null, '', `/auth?token=${token}`);
+    mockFetch([
+      { method: 'GET', path: '/api/v1/users/me', reply: { body: testUser } },
+      { method: 'GET', path: '/api/v1/workspaces/current', reply: { body: testWorkspace } },
+      ...shellCalls,
+    ]);
+    const { router } = renderApp(`/auth?token=${token}`);
+    expect(window.location.href).not.toContain(token);
+    expect(window.location.pathname).toBe('/auth');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/flows'));
+  });
+
+  describe('with a session of another person stored', () => {
+    const other = { ...testUser, _id: 'u2', name: 'Bruno Lima', email: 'bruno@exemplo.com.br' };
+    const question = 'Você já está conectado como Ana Souza. Deseja entrar como Bruno Lima?';
+
+    function handOffTo() {
+      const current = storeTestSession();
+      const token = makeToken(Date.now() + 3_600_000, 'u2');
+      const api = mockFetch([
+        {
+          method: 'GET',
+          path: '/api/v1/users/me',
+          reply: (call) => ({
+            body: call.headers.Authorization === `Bearer ${token}` ? other : testUser,
+          }),
+        },
+        { method: 'GET', path: '/api/v1/workspaces/current', reply: { body: testWorkspace } },
+        ...shellCalls,
+      ]);
+      return { current, token, api, ...renderApp(`/auth?token=${token}`) };
+    }
+
+    it('asks first, and keeps the current session when told so', async () => {
+      const { current, token, router, user } = handOffTo();
+      expect(await screen.findByText(question)).toBeInTheDocument();
+      expect(localStorage.getItem('token')).toBe(current);
+
+      await user.click(screen.getByRole('button', { name: 'Manter sessão atual' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/flows'));
+      expect(localStorage.getItem('token')).toBe(current);
+      expect(localStorage.getItem('token')).not.toBe(token);
+      expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toEqual(testUser);
+    });
+
+    it('replaces the session with the new person when told so', async () => {
+      const { token, router, user } = handOffTo();
+      await user.click(await screen.findByRole('button', { name: 'Entrar como Bruno Lima' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/flows'));
+      expect(localStorage.getItem('token')).toBe(token);
+      expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toEqual(other);
+    });
+  });
+
   it('goes to the sign-in page when the user cannot be loaded', async () => {
     mockFetch([
       { method: 'GET', path: '/api/v1/users/me', reply: apiError(401, 'Sessão inválida.') },

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiError, mockFetch } from '../../test/mock-fetch';
-import { storeTestSession } from '../../test/session-fixtures';
+import { makeToken, storeTestSession } from '../../test/session-fixtures';
 import { loadingStore } from '../loading/loading-store';
 import { sessionKeys } from '../session/session-store';
 import { onSignOut } from '../session/sign-out';
@@ -76,6 +76,34 @@ describe('api client', () => {
     expect(signedOut).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem(sessionKeys.token)).toBeNull();
     expect(localStorage.getItem(sessionKeys.user)).toBeNull();
+  });
+
+  it('keeps the session when the refused token is no longer the stored one', async () => {
+    storeTestSession();
+    const signedOut = vi.fn();
+    unsubscribe = onSignOut(signedOut);
+    const renewed = makeToken(Date.now() + 12 * 3_600_000);
+    mockFetch([
+      {
+        method: 'GET',
+        path: '/api/v1/groups',
+        // Another tab renewed the session while this call was on its way: its token ended.
+        reply: () => {
+          localStorage.setItem(sessionKeys.token, renewed);
+          return apiError(401, 'Sessão inválida ou expirada. Entre novamente.');
+        },
+      },
+    ]);
+    await expect(apiRequest('/api/v1/groups')).rejects.toMatchObject({ status: 401 });
+    expect(signedOut).not.toHaveBeenCalled();
+    expect(localStorage.getItem(sessionKeys.token)).toBe(renewed);
+
+    // A token of the call's own (the hand-off asking who a new token is) never signs out.
+    mockFetch([{ method: 'GET', path: '/api/v1/users/me', reply: apiError(401, 'Negado.') }]);
+    await expect(apiRequest('/api/v1/users/me', { token: 'outro' })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(signedOut).not.toHaveBeenCalled();
   });
 
   it('keeps the session when sign-in itself answers 401', async () => {

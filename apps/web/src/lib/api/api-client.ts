@@ -19,6 +19,8 @@ export interface RequestOptions<T> {
   silent?: boolean;
   /** For the sign-in and first-account calls: a 401 there is an answer, not a lost session. */
   keepSessionOnAuthError?: boolean;
+  /** Sends this token instead of the stored one (the hand-off reads who a new token is); a 401 then never signs out. */
+  token?: string;
   signal?: AbortSignal;
 }
 
@@ -65,7 +67,7 @@ function toApiError(status: number, body: unknown): ApiError {
 /**
  * Every call to the Ponte server: bearer token from localStorage, JSON in (multipart for a
  * `FormData` body) and out, errors as ApiError with the server's pt-BR message. A 401 or 403
- * signs out.
+ * of the token still stored signs out.
  */
 export async function apiRequest<T = unknown>(
   path: string,
@@ -73,7 +75,7 @@ export async function apiRequest<T = unknown>(
 ): Promise<T> {
   const { method = 'GET', query, body, schema, silent, keepSessionOnAuthError, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = tokenStore.get();
+  const token = options.token ?? tokenStore.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   const multipart = body instanceof FormData;
   if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
@@ -95,7 +97,14 @@ export async function apiRequest<T = unknown>(
 
     const payload = await readBody(response);
     if (!response.ok) {
-      if ((response.status === 401 || response.status === 403) && !keepSessionOnAuthError) {
+      // Only a refusal of the stored token ends the session: another tab may have renewed it
+      // (the token sent stopped working then), or the call used a token of its own.
+      const storedTokenRefused = options.token === undefined && token === tokenStore.get();
+      if (
+        (response.status === 401 || response.status === 403) &&
+        !keepSessionOnAuthError &&
+        storedTokenRefused
+      ) {
         signOut();
       }
       throw toApiError(response.status, payload);

@@ -35,7 +35,8 @@ declare function getFlowData(path?: string): any;
 
 /**
  * Grava um dado desta execução do flow, por um caminho com pontos. Os próximos conectores o
- * leem com getFlowData ou, nas expressões, com flow.caminho.
+ * leem com getFlowData ou, nas expressões, com flow.caminho. Os dados do flow guardam até
+ * 1 MB (em JSON) e 10.000 chaves; além disso, a gravação é recusada com um erro.
  * @param path o caminho, por exemplo 'pedido.id'
  * @param value um valor que vire JSON
  * @example setFlowData('pedido.id', msg.payload.id);
@@ -59,7 +60,10 @@ declare function jsonStringify(value: unknown, indent?: number): string;
 /** Grava um log de usuário com os valores dados (objetos viram JSON). O mesmo que console.log. */
 declare function log(...values: unknown[]): void;
 
-/** console.log, info, warn, error e debug gravam logs de usuário da execução. */
+/**
+ * console.log, info, warn, error e debug gravam logs de usuário da execução (até 10.000 linhas
+ * ou 10 MB por execução; cada linha até 100.000 caracteres).
+ */
 declare const console: {
   log(...values: unknown[]): void;
   info(...values: unknown[]): void;

@@ -1,12 +1,21 @@
 import { defineNode } from '../../../kit/define-node';
 import type { Message, NodeEmission } from '../../../kit/message';
+import { memoryLimits } from '../../../ports';
 
 interface LoopState {
   items: unknown[];
   index: number;
   results: unknown[];
+  /** JSON size of `results`: they become one message, so they are held only up to its limit. */
+  resultBytes: number;
   original: Message;
 }
+
+const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? 'null') + 1;
+
+export const loopResultsTooLarge =
+  `Os resultados do loop passam do tamanho máximo de uma mensagem ` +
+  `(${memoryLimits.messageBytes / 1024 / 1024} MB).`;
 
 function itemMessage(state: LoopState): NodeEmission {
   return {
@@ -31,7 +40,13 @@ function advance(
   save: (s: LoopState) => void,
   clear: () => void,
 ) {
-  const next = { ...state, index: state.index + 1, results: [...state.results, result] };
+  const resultBytes = state.resultBytes + jsonBytes(result);
+  if (resultBytes > memoryLimits.messageBytes) {
+    clear();
+    throw new Error(loopResultsTooLarge);
+  }
+  state.results.push(result);
+  const next = { ...state, index: state.index + 1, resultBytes };
   if (next.index < next.items.length) {
     save(next);
     return itemMessage(next);
@@ -75,7 +90,7 @@ export const loopNode = defineNode({
       : value === undefined || value === null
         ? []
         : [value];
-    const fresh: LoopState = { items, index: 0, results: [], original: input };
+    const fresh: LoopState = { items, index: 0, results: [], resultBytes: 2, original: input };
     if (!items.length) return doneMessage(fresh);
     state.set(fresh);
     return itemMessage(fresh);

@@ -1,43 +1,98 @@
-// Runs first in every sandbox context. It turns the host bridges (opaque references that only
-// copy plain data across) into the helpers user code sees, then hides them.
+// Runs first in every sandbox context. The lockdown bounds the built-ins that take memory
+// outside the isolate's limit; then the host bridges (opaque references that only copy plain
+// data across) become the helpers user code sees, and are hidden.
+import { limits } from './lockdown.js';
+
 const host = {};
 for (const name of ['getVar', 'getFlowData', 'setFlowData', 'log', 'sleep', 'fetch']) {
   host[name] = globalThis[`$${name}`];
   delete globalThis[`$${name}`];
 }
 
-const call = async (ref, args) => {
-  const answer = await ref.apply(undefined, args, {
-    arguments: { copy: true },
-    result: { promise: true, copy: true },
-  });
-  if (answer && 'error' in answer) throw new Error(answer.error);
-  return answer?.ok;
+// What the code sends is copied into the server's memory on each call: the limits are checked
+// here, before the copy (the host checks again). See docs/adr/0017. The checks use built-ins
+// captured now, before user code runs: the code may replace globals and prototypes.
+const { apply } = Reflect;
+const toText = String;
+const { stringify, parse } = JSON;
+const { slice } = String.prototype;
+const Failure = Error;
+const PromiseCtor = Promise;
+const { then } = Promise.prototype;
+const cut = (value, end) => apply(slice, value, [0, end]);
+
+let waiting = 0;
+const checkWaiting = () => {
+  if (waiting >= limits.pendingCalls) throw new Failure(limits.pendingCallsMessage);
 };
+// Settles through the original `then`, so that code replacing Promise's `then` or
+// `constructor` cannot make a call look finished while the host still holds it.
+const call = (ref, args) =>
+  new PromiseCtor((resolve, reject) => {
+    checkWaiting();
+    waiting++;
+    const asked = ref.apply(undefined, args, {
+      arguments: { copy: true },
+      result: { promise: true, copy: true },
+    });
+    apply(then, asked, [
+      (answer) => {
+        waiting--;
+        if (answer && 'error' in answer) reject(new Failure(answer.error));
+        else resolve(answer?.ok);
+      },
+      (error) => {
+        waiting--;
+        reject(error);
+      },
+    ]);
+  });
 const callSync = (ref, args) =>
   ref.applySync(undefined, args, { arguments: { copy: true }, result: { copy: true } });
 
-const plain = (value) => (value === undefined ? null : JSON.parse(JSON.stringify(value)));
+const plain = (value) => (value === undefined ? null : parse(stringify(value)));
 const text = (value) => {
   if (typeof value === 'string') return value;
   try {
-    return JSON.stringify(value) ?? String(value);
+    return stringify(value) ?? toText(value);
   } catch {
-    return String(value);
+    return toText(value);
   }
 };
+const shown = (path) => (path.length > 60 ? `${cut(path, 60)}…` : path);
 
-globalThis.getVar = (key) => call(host.getVar, [String(key)]);
-globalThis.getFlowData = (path) =>
-  callSync(host.getFlowData, [path === undefined ? '' : String(path)]);
+// No variable has a longer name: such a name is not sent.
+globalThis.getVar = async (key) => {
+  const name = toText(key);
+  return name.length > limits.variableKeyChars ? undefined : call(host.getVar, [name]);
+};
+// No stored path is longer: such a path is not sent.
+globalThis.getFlowData = (path) => {
+  const where = path === undefined ? '' : toText(path);
+  return where.length > limits.flowDataPathChars ? undefined : callSync(host.getFlowData, [where]);
+};
 globalThis.setFlowData = (path, value) => {
-  callSync(host.setFlowData, [String(path), plain(value)]);
+  const where = toText(path);
+  if (where.length > limits.flowDataPathChars) throw new Failure(limits.flowDataPathMessage);
+  const json = value === undefined ? 'null' : stringify(value);
+  // Longer than the limit in characters is longer in bytes: refused without sending it.
+  if (json !== undefined && json.length > limits.flowDataBytes) {
+    const [before, after] = limits.flowDataBytesMessage;
+    throw new Failure(before + shown(where) + after);
+  }
+  callSync(host.setFlowData, [where, json === undefined ? plain(value) : parse(json)]);
 };
 
+// Once the execution's log is full, lines are not sent any more.
+let logging = true;
 const logger =
   (level) =>
   (...args) => {
-    callSync(host.log, [level, args.map(text).join(' ')]);
+    if (!logging) return;
+    let line = '';
+    for (let i = 0; i < args.length; i++) line += (i ? ' ' : '') + text(args[i]);
+    const sent = line.length > limits.logChars ? cut(line, limits.logChars) : line;
+    logging = callSync(host.log, [level, sent]) !== false;
   };
 globalThis.console = {
   log: logger('log'),
@@ -74,13 +129,18 @@ globalThis.jsonStringify = (value, indent) => {
 // Timers, driven by the host clock (the isolate has none).
 let timerIds = 0;
 const timers = new Map();
+// A cleared timer still waits on the host until its time: it counts as waiting until then.
 globalThis.setTimeout = (fn, ms = 0, ...args) => {
+  checkWaiting();
   const id = ++timerIds;
   timers.set(id, true);
-  call(host.sleep, [Math.max(0, Number(ms) || 0)]).then(() => {
-    if (!timers.delete(id)) return;
-    if (typeof fn === 'function') fn(...args);
-  });
+  call(host.sleep, [Math.max(0, Number(ms) || 0)]).then(
+    () => {
+      if (!timers.delete(id)) return;
+      if (typeof fn === 'function') fn(...args);
+    },
+    () => timers.delete(id),
+  );
   return id;
 };
 globalThis.clearTimeout = (id) => void timers.delete(id);
@@ -199,6 +259,45 @@ function toBase64(bytes) {
   return out;
 }
 
+/** UTF-8 bytes of a text (the host sends a UTF-8 body once, as text); two passes, no copies. */
+function utf8Bytes(text) {
+  const walk = (put) => {
+    let at = 0;
+    for (let i = 0; i < text.length; i++) {
+      let code = text.charCodeAt(i);
+      if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+        const low = text.charCodeAt(i + 1);
+        if (low >= 0xdc00 && low <= 0xdfff) {
+          code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
+          i++;
+        }
+      }
+      if (code >= 0xd800 && code <= 0xdfff) code = 0xfffd;
+      if (code < 0x80) put(at++, code);
+      else if (code < 0x800) {
+        put(at++, 0xc0 | (code >> 6));
+        put(at++, 0x80 | (code & 63));
+      } else if (code < 0x10000) {
+        put(at++, 0xe0 | (code >> 12));
+        put(at++, 0x80 | ((code >> 6) & 63));
+        put(at++, 0x80 | (code & 63));
+      } else {
+        put(at++, 0xf0 | (code >> 18));
+        put(at++, 0x80 | ((code >> 12) & 63));
+        put(at++, 0x80 | ((code >> 6) & 63));
+        put(at++, 0x80 | (code & 63));
+      }
+    }
+    return at;
+  };
+  const bytes = new Uint8Array(walk(() => undefined));
+  walk((at, byte) => (bytes[at] = byte));
+  return bytes;
+}
+/** The body's bytes: base64 when it is not UTF-8, else the text encoded again. */
+const bodyBytes = (answer) =>
+  answer.base64 === undefined ? utf8Bytes(answer.text) : fromBase64(answer.base64);
+
 class Response {
   constructor(answer) {
     this.status = answer.status;
@@ -218,24 +317,80 @@ class Response {
   }
   async arrayBuffer() {
     this.bodyUsed = true;
-    return fromBase64(this.answer.base64).buffer;
+    return bodyBytes(this.answer).buffer;
   }
 }
 globalThis.Response = Response;
 
+// A request waits here for its turn, its body still in the isolate: only a few are copied to
+// the host at once.
+// The turns are a chain of plain objects and callbacks (no array methods, no await), so that
+// code replacing built-ins cannot skip its turn.
+let fetching = 0;
+let firstTurn = null;
+let lastTurn = null;
+const fetchTurn = (start) => {
+  if (fetching < limits.concurrentFetches) {
+    fetching++;
+    start();
+    return;
+  }
+  const turn = { start, next: null };
+  if (lastTurn) lastTurn.next = turn;
+  else firstTurn = turn;
+  lastTurn = turn;
+};
+const fetchDone = () => {
+  const turn = firstTurn;
+  if (!turn) {
+    fetching--;
+    return;
+  }
+  firstTurn = turn.next;
+  if (!firstTurn) lastTurn = null;
+  turn.start();
+};
+
 /** What crosses to the host: url, method, headers and a text or base64 body. */
-async function send(url, method, headers, body) {
-  let payload;
-  if (body === undefined || body === null) payload = undefined;
-  else if (typeof body === 'string') payload = { text: body };
-  else if (body instanceof ArrayBuffer) payload = { base64: toBase64(new Uint8Array(body)) };
-  else if (ArrayBuffer.isView(body))
-    payload = { base64: toBase64(new Uint8Array(body.buffer, body.byteOffset, body.byteLength)) };
-  else payload = { text: String(body) };
-  return call(host.fetch, [
-    { url: String(url), method: String(method || 'GET').toUpperCase(), headers, body: payload },
-  ]);
-}
+const send = (url, method, headers, body) =>
+  new PromiseCtor((resolve, reject) =>
+    fetchTurn(() => {
+      let asked;
+      try {
+        let payload;
+        if (body === undefined || body === null) payload = undefined;
+        else if (typeof body === 'string') payload = { text: body };
+        else if (body instanceof ArrayBuffer) payload = { base64: toBase64(new Uint8Array(body)) };
+        else if (ArrayBuffer.isView(body))
+          payload = {
+            base64: toBase64(new Uint8Array(body.buffer, body.byteOffset, body.byteLength)),
+          };
+        else payload = { text: String(body) };
+        asked = call(host.fetch, [
+          {
+            url: String(url),
+            method: String(method || 'GET').toUpperCase(),
+            headers,
+            body: payload,
+          },
+        ]);
+      } catch (error) {
+        fetchDone();
+        reject(error);
+        return;
+      }
+      apply(then, asked, [
+        (answer) => {
+          fetchDone();
+          resolve(answer);
+        },
+        (error) => {
+          fetchDone();
+          reject(error);
+        },
+      ]);
+    }),
+  );
 
 globalThis.fetch = async (input, init = {}) => {
   const url = typeof input === 'string' ? input : (input.url ?? String(input));
@@ -260,7 +415,7 @@ globalThis.__ponteAxiosAdapter = async (config) => {
     if (source[key] !== undefined && source[key] !== null) headers[key] = String(source[key]);
   const answer = await send(axios.getUri(config), config.method, headers, config.data);
   const response = {
-    data: config.responseType === 'arraybuffer' ? fromBase64(answer.base64).buffer : answer.text,
+    data: config.responseType === 'arraybuffer' ? bodyBytes(answer).buffer : answer.text,
     status: answer.status,
     statusText: answer.statusText,
     headers: answer.headers,
