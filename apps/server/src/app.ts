@@ -68,6 +68,7 @@ import openapiPlugin from './plugins/openapi';
 import spaPlugin from './plugins/spa';
 import securityHeaders from './plugins/security-headers';
 import { RequestLogController } from './lib/request-log-controller';
+import { installInputGuards } from './lib/input-guard';
 import { publicBaseUrl } from './lib/public-url';
 import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import metricsRoutes from './modules/metrics/metrics.routes';
@@ -129,13 +130,7 @@ async function createFastify(options: BuildAppOptions, metrics: Metrics | null) 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // An empty JSON body (a DELETE sent with a JSON content type) reads as no body.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    parseJson(request, body as string, done);
-  });
+  installInputGuards(app);
 
   await app.register(errorsPlugin);
   await app.register(securityHeaders);

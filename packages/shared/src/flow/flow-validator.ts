@@ -3,6 +3,10 @@ import { flowDocumentSchema, type FlowDocument, type FlowNode } from './flow-doc
 import type { NodeManifest, ParamSpec } from './node-manifest.schema';
 import type { ManifestLookup } from './flow-operations';
 import { findCycles } from './flow-graph';
+import { nodeParamRules } from './node-param-rules';
+import { limits } from '../limits';
+import { messages } from '../messages';
+import { depthExceeds } from '../text';
 
 /** Stable codes for programs; structural ones make a document unusable (import refuses it). */
 export const flowIssueCodes = [
@@ -21,6 +25,7 @@ export const flowIssueCodes = [
   'triggers_disabled',
   'unreachable',
   'cycle',
+  'too_large',
 ] as const;
 export type FlowIssueCode = (typeof flowIssueCodes)[number];
 export const structuralIssueCodes: readonly FlowIssueCode[] = [
@@ -31,6 +36,7 @@ export const structuralIssueCodes: readonly FlowIssueCode[] = [
   'unavailable_type',
   'edge_node',
   'edge_output',
+  'too_large',
 ];
 
 export const flowIssueSchema = z.object({
@@ -62,6 +68,11 @@ function paramIssue(spec: ParamSpec, value: unknown): string | undefined {
   ) {
     return 'deve ser um número';
   }
+  if (spec.type === 'number') {
+    const number = Number(value);
+    if (spec.min !== undefined && number < spec.min) return `deve ser no mínimo ${spec.min}`;
+    if (spec.max !== undefined && number > spec.max) return `deve ser no máximo ${spec.max}`;
+  }
   if (spec.type === 'select' && !spec.options.some((option) => option.value === value)) {
     return `tem um valor que não está entre as opções: ${String(value)}`;
   }
@@ -83,6 +94,51 @@ export function nodeOutputs(node: FlowNode, manifest: NodeManifest): string[] {
   return outputs;
 }
 
+/** Bytes of the value's JSON in UTF-8 (no TextEncoder: this file runs in every package). */
+function byteLength(value: unknown): number {
+  const json = JSON.stringify(value) ?? '';
+  let bytes = 0;
+  for (let at = 0; at < json.length; at++) {
+    const code = json.charCodeAt(at);
+    bytes += code < 0x80 ? 1 : code < 0x800 || (code >= 0xd800 && code < 0xe000) ? 2 : 3;
+  }
+  return bytes;
+}
+const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
+
+/** Limits of size that keep a document storable and walkable: nodes, params, nesting. */
+function sizeIssues(doc: FlowDocument): FlowIssue[] {
+  const issues: FlowIssue[] = [];
+  const tooLarge = (message: string, node_uid?: string) =>
+    issues.push({
+      level: 'error',
+      code: 'too_large',
+      message,
+      ...(node_uid ? { node_uid } : {}),
+    });
+  if (doc.nodes.length > limits.flowNodesMax || doc.edges.length > limits.flowNodesMax * 4) {
+    tooLarge(`O fluxo passa do limite de ${limits.flowNodesMax} conectores ou de suas conexões.`);
+  }
+  if (byteLength(doc) > limits.flowDocumentMaxBytes) {
+    tooLarge(`O fluxo passa do tamanho máximo de ${kb(limits.flowDocumentMaxBytes)}.`);
+  }
+  for (const node of doc.nodes) {
+    const name = node.label || node.uid;
+    if (byteLength(node.params) > limits.nodeParamsMaxBytes) {
+      tooLarge(
+        `Os parâmetros do conector "${name}" passam do tamanho máximo de ${kb(limits.nodeParamsMaxBytes)}.`,
+        node.uid,
+      );
+    } else if (depthExceeds(node.params, limits.jsonDepthMax)) {
+      tooLarge(
+        `Os parâmetros do conector "${name}" têm mais de ${limits.jsonDepthMax} níveis de objetos e listas.`,
+        node.uid,
+      );
+    }
+  }
+  return issues;
+}
+
 function describePath(path: PropertyKey[]): string {
   return path.map(String).join('.') || 'documento';
 }
@@ -98,11 +154,14 @@ export function validateFlow(input: unknown, lookup: ManifestLookup): FlowIssue[
     return parsed.error.issues.map((issue) => ({
       level: 'error' as const,
       code: 'schema' as const,
-      message: `O documento do fluxo é inválido em "${describePath(issue.path)}".`,
+      message:
+        issue.code === 'custom' || issue.message === messages.generic.nulCharacter
+          ? `${issue.message} Em "${describePath(issue.path)}".`
+          : `O documento do fluxo é inválido em "${describePath(issue.path)}".`,
     }));
   }
   const doc: FlowDocument = parsed.data;
-  const issues: FlowIssue[] = [];
+  const issues: FlowIssue[] = sizeIssues(doc);
   const manifests = new Map<FlowNode, NodeManifest | undefined>();
   const labelOf = (node: FlowNode) => node.label || manifests.get(node)?.label || node.uid;
   const seen = new Set<string>();
@@ -145,6 +204,9 @@ export function validateFlow(input: unknown, lookup: ManifestLookup): FlowIssue[
         `O conector "${labelOf(node)}" (${node.type}) será removido em breve. Remova-o antes de salvar o fluxo.`,
       );
     }
+    const rule = nodeParamRules[node.type];
+    const ruleProblem = rule?.(node.params);
+    if (ruleProblem) error('param_type', `O conector "${labelOf(node)}": ${ruleProblem}`);
     for (const [name, spec] of Object.entries(manifest.params)) {
       const value = node.params[name];
       if (isEmpty(value)) {

@@ -106,6 +106,10 @@ async function checkFlowDocument(
   if (!parsed.success) {
     throw new AppError(400, errorCodes.invalidFlow, m.invalidDocument, issueDetails(issues));
   }
+  const tooLarge = issues.filter((issue) => issue.code === 'too_large');
+  if (tooLarge.length) {
+    throw new AppError(400, errorCodes.invalidFlow, tooLarge[0]!.message, issueDetails(tooLarge));
+  }
   const unusable = issues.filter((issue) => unusableCodes.includes(issue.code));
   if (unusable.length && (newData || enabled)) {
     throw new AppError(400, errorCodes.invalidFlow, m.unusableNodes, issueDetails(unusable));

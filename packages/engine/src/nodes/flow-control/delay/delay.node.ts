@@ -1,13 +1,12 @@
+import { delayMs } from '@ponte/shared/flow/node-param-rules';
 import { defineNode } from '../../../kit/define-node';
-
-const unitMs: Record<string, number> = { ms: 1, s: 1000, min: 60_000, h: 3_600_000 };
 
 export const delayNode = defineNode({
   type: 'core_delay',
   version: 1,
   category: 'flow_control',
   label: 'Aguardar',
-  description: 'Espera o tempo indicado e segue com a mesma mensagem.',
+  description: 'Espera o tempo indicado (no máximo 30 dias) e segue com a mesma mensagem.',
   icon: 'clock-pause',
   params: {
     amount: { type: 'number', label: 'Quantidade', required: true, min: 0 },
@@ -25,9 +24,10 @@ export const delayNode = defineNode({
   },
   outputs: { default: { label: 'Saída' } },
   async run({ params, input, ports, signal }) {
-    const factor = unitMs[params.unit];
-    if (factor === undefined) throw new Error(`Unidade de tempo desconhecida: ${params.unit}.`);
-    await ports.clock.sleep(params.amount * factor, signal);
+    // At most 30 days (ADR 0022); the clock port waits that long in steps a timer can hold.
+    const ms = delayMs(params.amount, params.unit);
+    if (typeof ms === 'string') throw new Error(ms);
+    await ports.clock.sleep(ms, signal);
     return { output: 'default', msg: input };
   },
 });
