@@ -115,4 +115,44 @@ describeEachDriver('bad input', (driver) => {
     const fine = await post(webhook, nested(limits.jsonDepthMax - 1));
     expect(fine.statusCode, fine.body).toBeLessThan(300);
   });
+
+  it('refuses to enable a flow whose schedule or wait could never run as written', async () => {
+    const account = await t.createAccount();
+    const api = t.request(account.token);
+    const save = (enabled: boolean, data: object) =>
+      api.post('/api/v1/flows', { name: 'Agenda', enabled, data });
+    const schedule = (params: Record<string, unknown>) =>
+      chain(
+        { type: 'core_schedule_trigger', params, uid: 'agenda' },
+        { type: 'core_log', params: { label: 'L', message: 'x' } },
+      );
+    for (const params of [{ cron: 'toda hora' }, { cron: '0 9 * * *', timezone: 'Marte/Olimpo' }]) {
+      const res = await save(true, schedule(params));
+      expect(res.statusCode, res.body).toBe(400);
+      const body = res.json() as { message: string; details: { field: string; message: string }[] };
+      expect(body.message).toBe(messages.flows.invalidToEnable);
+      expect(body.details[0]!.field).toBe('agenda');
+      expect(body.details[0]!.message).toMatch(/^O conector "Agendamento": /);
+      // A draft may still be kept disabled, as with any other invalid param.
+      expect((await save(false, schedule(params))).statusCode).toBe(201);
+    }
+    const wait = (amount: unknown) =>
+      chain(
+        { type: 'core_manual_trigger' },
+        { type: 'core_delay', params: { amount, unit: 's' }, uid: 'espera' },
+      );
+    const long = await save(true, wait(1e20));
+    expect(long.statusCode, long.body).toBe(400);
+    expect(long.json().details[0].message).toContain('no máximo 30 dias');
+    expect((await save(true, wait(30))).statusCode).toBe(201);
+
+    // Params beyond the size limit are refused even in a draft.
+    const big = chain(
+      { type: 'core_manual_trigger' },
+      { type: 'core_log', params: { label: 'L', message: 'x'.repeat(limits.nodeParamsMaxBytes) } },
+    );
+    const large = await save(false, big);
+    expect(large.statusCode, large.body).toBe(400);
+    expect(large.json().message).toMatch(/passam do tamanho máximo de 256 KB/);
+  });
 });
