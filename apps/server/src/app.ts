@@ -69,6 +69,7 @@ import spaPlugin from './plugins/spa';
 import securityHeaders from './plugins/security-headers';
 import { RequestLogController } from './lib/request-log-controller';
 import { installInputGuards } from './lib/input-guard';
+import { serializeError } from './lib/safe-error';
 import { publicBaseUrl } from './lib/public-url';
 import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import metricsRoutes from './modules/metrics/metrics.routes';
@@ -112,6 +113,13 @@ export interface BuildAppOptions {
 
 let zodConfigured = false;
 
+/** Every `err` logged goes through `safeError`: no SQL parameter or row reaches the log. */
+function withSafeErrors(logger: BuildAppOptions['logger']): BuildAppOptions['logger'] {
+  if (!logger) return logger;
+  const base = logger === true ? {} : logger;
+  return { ...base, serializers: { ...base.serializers, err: serializeError } };
+}
+
 /** A hop count becomes "trust the first n hops", the form Fastify's types accept. */
 function fastifyTrustProxy(trust: TrustProxy) {
   if (typeof trust !== 'number') return trust;
@@ -121,7 +129,7 @@ function fastifyTrustProxy(trust: TrustProxy) {
 /** Fastify with zod schemas, the error handler, security headers, the API docs and metrics. */
 async function createFastify(options: BuildAppOptions, metrics: Metrics | null) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withSafeErrors(options.logger ?? false),
     bodyLimit: bodyLimits.global,
     forceCloseConnections: true,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
@@ -206,7 +214,8 @@ function createRuntime(
   const late: { runner?: ExecutionRunner } = {};
   const { library, outboundHttp, engine } = createEngineParts(options, variablesReader, late);
   const logWriter = createLogWriter(db, {
-    onError: (error) => app.log.error({ err: error }, 'falha ao gravar logs'),
+    onError: (error, dropped) =>
+      app.log.error({ err: error, dropped }, 'falha ao gravar logs; linhas descartadas'),
     ...(metrics ? { onWritten: (rows: number) => metrics.countLogRows(rows) } : {}),
   });
   const debugSessions = createDebugSessions({ createSession: () => engine.createDebugSession() });

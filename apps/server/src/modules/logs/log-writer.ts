@@ -33,11 +33,12 @@ export function logMessageText(message: unknown): string {
 }
 
 /**
- * PostgreSQL text cannot hold the NUL character: one in a user's log line would fail the whole
- * batch. It is stored as U+FFFD (the replacement character) instead.
+ * PostgreSQL text cannot hold the NUL character, and a lone UTF-16 surrogate cannot be
+ * encoded at all: one in a user's log line would fail its batch. Both are stored as U+FFFD
+ * (the replacement character) instead.
  */
-const withoutNul = (text: string) =>
-  text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text;
+const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+export const storableText = (text: string) => text.replace(unstorable, '\uFFFD');
 
 /** A row of `logs` as the batch insert reads it from JSON. */
 interface LogRow {
@@ -64,16 +65,61 @@ async function insertLogs(db: Database, rows: LogRow[]): Promise<void> {
       label text, message text, created_at timestamptz)`);
 }
 
+function groupBy<T>(items: T[], key: (item: T) => string): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const name = key(item);
+    const group = groups.get(name);
+    if (group) group.push(item);
+    else groups.set(name, [item]);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * Inserts the rows; when the batch fails, each workspace's rows are retried on their own,
+ * then each line of a workspace whose rows still fail: a bad line never drops the lines of
+ * another workspace, nor the other lines of its own. Answers the rows stored and the errors
+ * of the lines dropped.
+ */
+async function insertIsolated(
+  db: Database,
+  rows: LogRow[],
+  level: 'batch' | 'workspace' | 'line' = 'batch',
+): Promise<{ stored: number; errors: unknown[] }> {
+  try {
+    await insertLogs(db, rows);
+    return { stored: rows.length, errors: [] };
+  } catch (error) {
+    if (level === 'line' || rows.length === 1) return { stored: 0, errors: [error] };
+    const workspaces = level === 'batch' ? groupBy(rows, (row) => row.workspace_id) : [];
+    const parts: [LogRow[], 'workspace' | 'line'][] =
+      workspaces.length > 1
+        ? workspaces.map((group) => [group, 'workspace'])
+        : rows.map((row) => [[row], 'line']);
+    let stored = 0;
+    const errors: unknown[] = [];
+    for (const [part, next] of parts) {
+      const result = await insertIsolated(db, part, next);
+      stored += result.stored;
+      errors.push(...result.errors);
+    }
+    return { stored, errors };
+  }
+}
+
 /**
  * Buffers log lines and writes them in batches: at most every `flushMs`, or as soon as
- * `maxBatch` lines wait. A failed batch is reported and dropped, never retried forever.
+ * `maxBatch` lines wait. A failed batch is retried by workspace and by line once; what still
+ * fails is reported and dropped, never retried forever.
  */
 export function createLogWriter(
   db: Database,
   options: {
     flushMs?: number;
     maxBatch?: number;
-    onError?: (error: unknown) => void;
+    /** A batch dropped `dropped` lines that could not be stored even one by one. */
+    onError?: (error: unknown, dropped?: number) => void;
     /** Called with the number of rows each successful batch stored. */
     onWritten?: (rows: number) => void;
   } = {},
@@ -93,9 +139,10 @@ export function createLogWriter(
     writing = writing
       .then(async () => {
         for (let at = 0; at < batch.length; at += maxBatch) {
-          const rows = batch.slice(at, at + maxBatch);
-          await insertLogs(db, rows);
-          options.onWritten?.(rows.length);
+          const { stored, errors } = await insertIsolated(db, batch.slice(at, at + maxBatch));
+          if (stored) options.onWritten?.(stored);
+          // One report per batch: the first failure and how many lines were dropped.
+          if (errors.length) options.onError?.(errors[0], errors.length);
         }
       })
       .catch((error: unknown) => options.onError?.(error));
@@ -105,13 +152,13 @@ export function createLogWriter(
   return {
     write(entry) {
       buffer.push({
-        workspace_id: entry.workspaceId,
-        flow_id: entry.flowId,
-        execution_id: entry.executionId,
-        node_uid: entry.nodeUid ?? null,
+        workspace_id: storableText(entry.workspaceId),
+        flow_id: storableText(entry.flowId),
+        execution_id: storableText(entry.executionId),
+        node_uid: entry.nodeUid == null ? null : storableText(entry.nodeUid),
         type: entry.type,
-        label: withoutNul(entry.label),
-        message: withoutNul(logMessageText(entry.message)),
+        label: storableText(entry.label),
+        message: storableText(logMessageText(entry.message)),
         created_at: entry.createdAt.toISOString(),
       });
       if (buffer.length >= maxBatch) void flush();
