@@ -55,6 +55,7 @@ import { createSystemStatusSampler } from './modules/live/system-status';
 import { createLogRetention } from './modules/logs/log-retention';
 import { createLogWriter } from './modules/logs/log-writer';
 import { manualTriggerRoutes } from './modules/triggers/manual-trigger.routes';
+import { createUploadRetention } from './modules/triggers/manual-uploads';
 import { createManualTriggerService } from './modules/triggers/manual-trigger.service';
 import { createFlowsRepository } from './modules/flows/flows.repository';
 import type { TimerClock } from './modules/triggers/timer-clock';
@@ -92,6 +93,10 @@ export interface BuildAppOptions {
   executionConcurrency?: number;
   /** Where manual-trigger uploads are kept (default: PONTE_DATA_DIR/uploads via main.ts). */
   uploadsDir?: string;
+  /** Size of one uploaded file and files per request (default: 100 MB and 20). */
+  uploadLimits?: { fileSize: number; files: number };
+  /** Hours a manual-trigger upload is kept (default 24, ADR 0022). */
+  uploadRetentionHours?: number;
   /** Clock of the schedules (tests move it by hand). */
   triggerClock?: TimerClock;
   webhookTimeoutMs?: number;
@@ -302,22 +307,43 @@ function createRuntime(
   };
 }
 
-/** Removes logs older than PONTE_LOG_RETENTION_DAYS, every hour. */
+const uploadsDirOf = (options: BuildAppOptions) =>
+  options.uploadsDir ?? join(tmpdir(), 'ponte-uploads');
+
+/**
+ * Removes logs older than PONTE_LOG_RETENTION_DAYS and manual-trigger uploads older than
+ * `uploadRetentionHours`, every hour.
+ */
 function createRetention(app: FastifyApp, options: BuildAppOptions, now: () => Date) {
-  return createLogRetention({
+  const logs = createLogRetention({
     db: options.database.db,
     days: options.logRetentionDays ?? 30,
     now,
     onError: (error) => app.log.error({ err: error }, 'falha ao apagar logs antigos'),
     onRemoved: (count) => app.log.info({ count }, 'logs antigos apagados'),
   });
+  const uploads = createUploadRetention({
+    dir: uploadsDirOf(options),
+    maxAgeMs: (options.uploadRetentionHours ?? 24) * 3_600_000,
+    onError: (error) => app.log.error({ err: error }, 'falha ao apagar arquivos enviados antigos'),
+    onRemoved: (count) => app.log.info({ count }, 'arquivos enviados antigos apagados'),
+  });
+  return {
+    start() {
+      logs.start();
+      uploads.start();
+    },
+    async stop() {
+      await Promise.all([logs.stop(), uploads.stop()]);
+    },
+  };
 }
 
 /** Starts the background work when the app is ready and stops it when it closes. */
 function addLifecycle(
   app: FastifyApp,
   parts: {
-    retention: ReturnType<typeof createLogRetention>;
+    retention: ReturnType<typeof createRetention>;
     runner: ExecutionRunner;
     triggers: ReturnType<typeof createTriggerManager>;
     liveSocket: ReturnType<typeof createLiveSocket>;
@@ -381,7 +407,9 @@ async function registerRoutes(
   await app.register(
     async (engineScope) => {
       engineScope.addHook('onRequest', engineScope.requireSession);
-      await engineScope.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 20 } });
+      await engineScope.register(multipart, {
+        limits: options.uploadLimits ?? { fileSize: 100 * 1024 * 1024, files: 20 },
+      });
       await engineScope.register(engineRoutes, { service: engineService });
       await engineScope.register(engineControlRoutes, { service: engineService, publicUrl });
       await engineScope.register(debuggerRoutes, {
@@ -399,7 +427,7 @@ async function registerRoutes(
           findFlow: (workspaceId, flowId) => flowsRepository.find(workspaceId, flowId),
           enqueue: (request) => runner.enqueue(request),
         }),
-        uploadsDir: options.uploadsDir ?? join(tmpdir(), 'ponte-uploads'),
+        uploadsDir: uploadsDirOf(options),
       });
     },
     { prefix: '/engine' },
