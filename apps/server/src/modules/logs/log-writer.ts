@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { LogType } from '../../db/schema';
+import { storableText } from '../../lib/storable-text';
 
 export interface LogEntry {
   workspaceId: string;
@@ -31,14 +32,6 @@ export function logMessageText(message: unknown): string {
     return String(message);
   }
 }
-
-/**
- * PostgreSQL text cannot hold the NUL character, and a lone UTF-16 surrogate cannot be
- * encoded at all: one in a user's log line would fail its batch. Both are stored as U+FFFD
- * (the replacement character) instead.
- */
-const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-export const storableText = (text: string) => text.replace(unstorable, '\uFFFD');
 
 /** A row of `logs` as the batch insert reads it from JSON. */
 interface LogRow {
