@@ -17,6 +17,7 @@ import type { ExecutionRow } from '../executions/executions.repository';
 import type { LogEntry } from '../logs/log-writer';
 import type { DebugSessions } from './debug-sessions';
 import { createStatusThrottle } from './status-throttle';
+import { hasNul } from '@ponte/shared/text';
 
 export interface LiveSocketDeps {
   server: HttpServer;
@@ -68,6 +69,8 @@ const handshake =
       },
     );
   };
+
+const maxRoomLength = 200;
 
 /** `join`: the token is checked again; a debugger room only for a flow of the workspace. */
 async function joinRoom(
@@ -147,7 +150,9 @@ export function createLiveSocket(deps: LiveSocketDeps) {
   io.on('connection', (socket: LiveSocket) => {
     socket.on(liveClientEvents.join, (room: unknown, ack: unknown) => {
       const answer = typeof ack === 'function' ? (ack as (a: JoinAck) => void) : () => {};
-      if (typeof room !== 'string') return answer({ ok: false, message: m.unknownRoom });
+      // A room is a short name: NUL (refused by the database) or a long text is no room.
+      if (typeof room !== 'string' || room.length > maxRoomLength || hasNul(room))
+        return answer({ ok: false, message: m.unknownRoom });
       join(socket, room).then(answer, (error: unknown) => {
         fail(error);
         answer({ ok: false, message: messages.generic.internal });
