@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { groupBodySchema } from './groups.schema';
 import { messages } from './messages';
 import { depthExceeds, findNul, jsonTooDeep, text } from './text';
+import { workspaceExportSchema } from './workspace-export.schema';
 
 describe('text without NUL', () => {
   it('refuses NUL with a pt-BR message and keeps every other check', () => {
@@ -29,5 +30,20 @@ describe('text without NUL', () => {
     expect(jsonTooDeep('[[[[1]]]]', 3)).toBe(true);
     expect(jsonTooDeep('{"a":"[[[[[[\\"[[["}', 2)).toBe(false);
     expect(jsonTooDeep('['.repeat(100_000) + ']'.repeat(100_000))).toBe(true);
+  });
+
+  it('refuses NUL anywhere in a workspace export, the flow documents included', () => {
+    const file = (data: unknown, name = 'Flow') => ({
+      version: 1,
+      groups: [],
+      variables: [],
+      flows: [
+        { name, enabled: false, group: null, variables: [], data, description: '', config: {} },
+      ],
+    });
+    expect(workspaceExportSchema.safeParse(file({ nodes: [] })).success).toBe(true);
+    const deep = workspaceExportSchema.safeParse(file({ nodes: [{ params: { m: '\u0000' } }] }));
+    expect(deep.error?.issues[0]?.path).toEqual(['flows', 0, 'data', 'nodes', '0', 'params', 'm']);
+    expect(workspaceExportSchema.safeParse(file({}, 'F\u0000')).success).toBe(false);
   });
 });
