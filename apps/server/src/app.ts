@@ -70,7 +70,7 @@ import spaPlugin from './plugins/spa';
 import securityHeaders from './plugins/security-headers';
 import { RequestLogController } from './lib/request-log-controller';
 import { installInputGuards } from './lib/input-guard';
-import { serializeError } from './lib/safe-error';
+import { withSafeErrors } from './lib/safe-error';
 import { publicBaseUrl } from './lib/public-url';
 import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import metricsRoutes from './modules/metrics/metrics.routes';
@@ -117,13 +117,6 @@ export interface BuildAppOptions {
 }
 
 let zodConfigured = false;
-
-/** Every `err` logged goes through `safeError`: no SQL parameter or row reaches the log. */
-function withSafeErrors(logger: BuildAppOptions['logger']): BuildAppOptions['logger'] {
-  if (!logger) return logger;
-  const base = logger === true ? {} : logger;
-  return { ...base, serializers: { ...base.serializers, err: serializeError } };
-}
 
 /** A hop count becomes "trust the first n hops", the form Fastify's types accept. */
 function fastifyTrustProxy(trust: TrustProxy) {
@@ -266,6 +259,7 @@ function createRuntime(
     db,
     now,
     lookup: library.manifest,
+    checkParams: library.checkParams,
     nodeLimit: options.nodeLimit ?? null,
     onChange: (workspaceId, flowId) => {
       runner.forgetFlow(flowId);
@@ -276,6 +270,7 @@ function createRuntime(
     manifests: () => library.manifests(),
     olderManifests: () => library.olderManifests(),
     lookup: library.manifest,
+    checkParams: library.checkParams,
     executions: {
       runningCount: async (workspaceId) => (await executions.running(workspaceId)).length,
       stop: (workspaceId, executionId) => runner.stop(workspaceId, executionId),

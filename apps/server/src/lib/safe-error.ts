@@ -1,3 +1,5 @@
+import type { FastifyServerOptions } from 'fastify';
+
 /**
  * What the server's own log may say about an error (ADR 0022). Database errors carry the
  * statement's parameters (drizzle puts them in the message and in `params`) and PostgreSQL's
@@ -68,4 +70,13 @@ export function serializeError(error: unknown): {
     message: String(safe.message),
     stack: String(safe.stack ?? ''),
   };
+}
+
+/** Logger options where every `err` goes through `safeError`: no SQL parameter or row is logged. */
+export function withSafeErrors(
+  logger: FastifyServerOptions['logger'],
+): FastifyServerOptions['logger'] {
+  if (!logger) return logger;
+  const base = logger === true ? {} : logger;
+  return { ...base, serializers: { ...base.serializers, err: serializeError } };
 }

@@ -3,7 +3,6 @@ import { flowDocumentSchema, type FlowDocument, type FlowNode } from './flow-doc
 import type { NodeManifest, ParamSpec } from './node-manifest.schema';
 import type { ManifestLookup } from './flow-operations';
 import { findCycles } from './flow-graph';
-import { nodeParamRules } from './node-param-rules';
 import { limits } from '../limits';
 import { messages } from '../messages';
 import { depthExceeds } from '../text';
@@ -148,7 +147,20 @@ function describePath(path: PropertyKey[]): string {
  * order: the document's structure, then each node in document order, then the connections,
  * then the graph as a whole.
  */
-export function validateFlow(input: unknown, lookup: ManifestLookup): FlowIssue[] {
+export interface ValidateFlowOptions {
+  /**
+   * What a param's kind cannot say (a cron expression, a time zone, a wait's range): the node
+   * type's own check of its raw params, a pt-BR problem or null. The server passes the node
+   * library's (`NodeDefinition.checkParams`); without it only the manifests are checked.
+   */
+  checkParams?: (node: FlowNode) => string | null | undefined;
+}
+
+export function validateFlow(
+  input: unknown,
+  lookup: ManifestLookup,
+  options: ValidateFlowOptions = {},
+): FlowIssue[] {
   const parsed = flowDocumentSchema.safeParse(input);
   if (!parsed.success) {
     return parsed.error.issues.map((issue) => ({
@@ -204,29 +216,21 @@ export function validateFlow(input: unknown, lookup: ManifestLookup): FlowIssue[
         `O conector "${labelOf(node)}" (${node.type}) será removido em breve. Remova-o antes de salvar o fluxo.`,
       );
     }
-    const rule = nodeParamRules[node.type];
-    const ruleProblem = rule?.(node.params);
-    if (ruleProblem) error('param_type', `O conector "${labelOf(node)}": ${ruleProblem}`);
-    for (const [name, spec] of Object.entries(manifest.params)) {
-      const value = node.params[name];
-      if (isEmpty(value)) {
-        if (spec.required && !('default' in spec && spec.default !== undefined)) {
-          error(
-            'required_param',
-            `O conector "${labelOf(node)}" não tem o parâmetro obrigatório "${spec.label}" preenchido.`,
-          );
-        }
-        continue;
-      }
-      const problem = paramIssue(spec, value);
-      if (problem)
-        error(
-          'param_type',
-          `O parâmetro "${spec.label}" do conector "${labelOf(node)}" ${problem}.`,
-        );
-    }
+    issues.push(...paramIssues(node, manifest, labelOf(node), options));
   }
 
+  issues.push(...edgeIssues(doc, manifests, labelOf));
+  issues.push(...graphIssues(doc, manifests, labelOf));
+  return issues;
+}
+
+/** Connections to nodes that do not exist, or from outputs their node does not have. */
+function edgeIssues(
+  doc: FlowDocument,
+  manifests: Map<FlowNode, NodeManifest | undefined>,
+  labelOf: (node: FlowNode) => string,
+): FlowIssue[] {
+  const issues: FlowIssue[] = [];
   const byUid = new Map(doc.nodes.map((node) => [node.uid, node]));
   for (const edge of doc.edges) {
     const source = byUid.get(edge.source);
@@ -254,7 +258,36 @@ export function validateFlow(input: unknown, lookup: ManifestLookup): FlowIssue[
     }
   }
 
-  issues.push(...graphIssues(doc, manifests, labelOf));
+  return issues;
+}
+
+/** The node's params against its manifest, then the node type's own check. */
+function paramIssues(
+  node: FlowNode,
+  manifest: NodeManifest,
+  label: string,
+  options: ValidateFlowOptions,
+): FlowIssue[] {
+  const issues: FlowIssue[] = [];
+  const error = (code: FlowIssueCode, message: string) =>
+    issues.push({ level: 'error', code, message, node_uid: node.uid });
+  for (const [name, spec] of Object.entries(manifest.params)) {
+    const value = node.params[name];
+    if (isEmpty(value)) {
+      if (spec.required && !('default' in spec && spec.default !== undefined)) {
+        error(
+          'required_param',
+          `O conector "${label}" não tem o parâmetro obrigatório "${spec.label}" preenchido.`,
+        );
+      }
+      continue;
+    }
+    const problem = paramIssue(spec, value);
+    if (problem)
+      error('param_type', `O parâmetro "${spec.label}" do conector "${label}" ${problem}.`);
+  }
+  const problem = options.checkParams?.(node);
+  if (problem) error('param_type', `O conector "${label}": ${problem}`);
   return issues;
 }
 

@@ -5,7 +5,11 @@ import {
   type FlowDocument,
 } from '@ponte/shared/flow/flow-document.schema';
 import { countNodes, type ManifestLookup } from '@ponte/shared/flow/flow-operations';
-import { validateFlow, type FlowIssue } from '@ponte/shared/flow/flow-validator';
+import {
+  validateFlow,
+  type FlowIssue,
+  type ValidateFlowOptions,
+} from '@ponte/shared/flow/flow-validator';
 import type {
   Flow,
   FlowBody,
@@ -32,6 +36,8 @@ export interface FlowsServiceDeps {
   now: () => Date;
   /** The node library the documents are checked against. */
   lookup: ManifestLookup;
+  /** Each node type's own check of its params (cron, time zone, wait range). */
+  checkParams?: ValidateFlowOptions['checkParams'];
   /** Called after a flow was created, saved, duplicated or removed (its triggers reload). */
   onChange?: (workspaceId: string, flowId: string) => Promise<void> | void;
   /** Installation-wide Action/Trigger limit (PONTE_NODE_LIMIT), over the customer's own. */
@@ -83,6 +89,7 @@ const flowMapper =
 
 interface DocumentRules {
   lookup: ManifestLookup;
+  checkParams: ValidateFlowOptions['checkParams'];
   nodeLimit: number | null | undefined;
   repository: Pick<FlowsRepository, 'nodeLimit'>;
 }
@@ -95,14 +102,14 @@ interface DocumentRules {
  * stored flow is only being disabled (`newData` false).
  */
 async function checkFlowDocument(
-  { lookup, nodeLimit, repository }: DocumentRules,
+  { lookup, checkParams, nodeLimit, repository }: DocumentRules,
   workspaceId: string,
   data: unknown,
   enabled: boolean,
   newData: boolean,
 ) {
   const parsed = flowDocumentSchema.safeParse(data);
-  const issues = validateFlow(data, lookup);
+  const issues = validateFlow(data, lookup, checkParams ? { checkParams } : {});
   if (!parsed.success) {
     throw new AppError(400, errorCodes.invalidFlow, m.invalidDocument, issueDetails(issues));
   }
@@ -131,7 +138,14 @@ async function checkFlowDocument(
   return { doc, triggers };
 }
 
-export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: FlowsServiceDeps) {
+export function createFlowsService({
+  db,
+  now,
+  lookup,
+  checkParams,
+  onChange,
+  nodeLimit,
+}: FlowsServiceDeps) {
   const repository = createFlowsRepository(db);
   const missing = () => notFound(m.notFound);
   const changed = async (workspaceId: string, flow: Flow) => {
@@ -141,7 +155,13 @@ export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: Flo
 
   const toFlow = flowMapper(lookup);
   const checkDocument = (workspaceId: string, data: unknown, enabled: boolean, newData = true) =>
-    checkFlowDocument({ lookup, nodeLimit, repository }, workspaceId, data, enabled, newData);
+    checkFlowDocument(
+      { lookup, checkParams, nodeLimit, repository },
+      workspaceId,
+      data,
+      enabled,
+      newData,
+    );
 
   async function checkGroup(workspaceId: string, group: string | null | undefined) {
     if (group && !(await repository.groupExists(workspaceId, group))) {
