@@ -4,6 +4,7 @@
  * execution's error or a queued message would fail its statement, and with it every row
  * group-committed beside it. They are stored as U+FFFD (the replacement character) instead.
  */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
 const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export const storableText = (text: string): string =>

@@ -89,7 +89,7 @@ const flowMapper =
 
 interface DocumentRules {
   lookup: ManifestLookup;
-  checkParams: ValidateFlowOptions['checkParams'];
+  checkParams?: ValidateFlowOptions['checkParams'] | undefined;
   nodeLimit: number | null | undefined;
   repository: Pick<FlowsRepository, 'nodeLimit'>;
 }
@@ -138,14 +138,8 @@ async function checkFlowDocument(
   return { doc, triggers };
 }
 
-export function createFlowsService({
-  db,
-  now,
-  lookup,
-  checkParams,
-  onChange,
-  nodeLimit,
-}: FlowsServiceDeps) {
+export function createFlowsService(deps: FlowsServiceDeps) {
+  const { db, now, lookup, onChange } = deps;
   const repository = createFlowsRepository(db);
   const missing = () => notFound(m.notFound);
   const changed = async (workspaceId: string, flow: Flow) => {
@@ -154,14 +148,9 @@ export function createFlowsService({
   };
 
   const toFlow = flowMapper(lookup);
+  const rules: DocumentRules = { ...deps, nodeLimit: deps.nodeLimit, repository };
   const checkDocument = (workspaceId: string, data: unknown, enabled: boolean, newData = true) =>
-    checkFlowDocument(
-      { lookup, checkParams, nodeLimit, repository },
-      workspaceId,
-      data,
-      enabled,
-      newData,
-    );
+    checkFlowDocument(rules, workspaceId, data, enabled, newData);
 
   async function checkGroup(workspaceId: string, group: string | null | undefined) {
     if (group && !(await repository.groupExists(workspaceId, group))) {
