@@ -111,6 +111,15 @@ describeEachDriver('bad input', (driver) => {
     expect(api.statusCode, api.body).toBe(400);
     expect(await executionsOf(t, flowId)).toHaveLength(0);
 
+    // A raw body is content, not a field: a binary or text body with NUL is taken as sent.
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: webhook,
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: Buffer.from([0x50, 0x4b, 0x00, 0x03, 0x00]),
+    });
+    expect(raw.statusCode, raw.body).toBeLessThan(300);
+
     // At the limit the body is taken as usual.
     const fine = await post(webhook, nested(limits.jsonDepthMax - 1));
     expect(fine.statusCode, fine.body).toBeLessThan(300);

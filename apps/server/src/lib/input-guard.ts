@@ -17,17 +17,24 @@ function nulIn(part: 'params' | 'query' | 'body', value: unknown): AppError | nu
   return invalidField(field, messages.generic.nulCharacterIn(field));
 }
 
-/** The request parts a route reads: path params, query string and parsed body. */
+/**
+ * The request parts a route reads: path params, query string and a structured body (JSON,
+ * form). A raw body (a webhook's text or binary content) is content, not a field: it is left
+ * as sent, and what the server stores of it is made storable (`storable-text.ts`).
+ */
 export function checkRequestText(request: FastifyRequest): AppError | null {
+  const body = request.body;
   return (
-    nulIn('params', request.params) ?? nulIn('query', request.query) ?? nulIn('body', request.body)
+    nulIn('params', request.params) ??
+    nulIn('query', request.query) ??
+    (body !== null && typeof body === 'object' ? nulIn('body', body) : null)
   );
 }
 
 /**
  * The checks every route gets, whatever its schema says (ADR 0022): a JSON body nested
  * deeper than the limit is refused before it is parsed, and a NUL character anywhere in the
- * path params, query string or parsed body answers 400 before the route's own validation.
+ * path params, query string or structured body answers 400 before the route's own validation.
  * Registered on the root instance before any route, so a new route cannot forget them.
  */
 export function installInputGuards(app: FastifyInstance) {
