@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { messages } from '@ponte/shared/messages';
 import { hasNul } from '@ponte/shared/text';
 import { AppError, invalidField } from '../../lib/app-error';
-import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
+import { bearerSecurity, errorResponses, idSchema } from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/auth';
 import type { ManualTriggerService } from './manual-trigger.service';
 import { createManualUploads, type ManualUploads } from './manual-uploads';
@@ -18,7 +18,7 @@ export interface ManualTriggerOptions {
 
 const tags = ['Engine'];
 const security = bearerSecurity;
-const params = z.object({ flowId: z.string().min(1) });
+const params = z.object({ flowId: idSchema });
 
 const formFieldSchema = z.object({
   name: z.string(),
