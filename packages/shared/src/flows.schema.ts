@@ -14,10 +14,14 @@ export const flowVariableSchema = z.object({
   value: text().max(limits.variableValueMax),
 });
 
-/** Spec 1 §5: an empty or value ≤ 0 becomes 0; numbers are stored as integers. */
+/**
+ * Spec 1 §5: an empty or value ≤ 0 becomes 0; numbers are stored as integers. Above
+ * `limits.rateLimitMax` it is that maximum (it is stored in an integer column; ADR 0022).
+ */
 const rateLimitSchema = z.union([z.number(), z.string(), z.null()]).transform((value) => {
   const number = Math.trunc(Number(value ?? 0));
-  return Number.isFinite(number) && number > 0 ? number : 0;
+  if (number === Infinity) return limits.rateLimitMax;
+  return Number.isFinite(number) && number > 0 ? Math.min(number, limits.rateLimitMax) : 0;
 });
 
 export const flowConfigSchema = z.object({ rate_limit: rateLimitSchema.default(0) });

@@ -39,6 +39,8 @@ export const limits = {
   flowNodesMax: 2000,
   /** The longest wait of the Aguardar node: 30 days (ADR 0022). */
   delayMaxMs: 30 * 86_400_000,
+  /** The highest 'Limite de execuções simultâneas' (a flow's rate_limit). */
+  rateLimitMax: 1_000_000,
   /** The longest file name kept for an upload, in characters (longer names are cut). */
   uploadNameMax: 255,
 } as const;

@@ -4,7 +4,8 @@ import { chain, createFlow, finished } from '../../test/flow-fixtures';
 import { describeEachDriver } from '../../test/test-database';
 
 describeEachDriver('executions with text the database cannot hold', (driver) => {
-  const t = useTestApp(driver);
+  // One execution at a time: the second run of a test waits in the queue (a stored job).
+  const t = useTestApp(driver, { executionConcurrency: 1 });
 
   it('records the end of executions whose error holds NUL or a lone surrogate, and of the others finishing with them', async () => {
     const account = await t.createAccount();
@@ -39,5 +40,34 @@ describeEachDriver('executions with text the database cannot hold', (driver) => 
     expect((ofSurrogate!.error as { message: string }).message).toContain('falha \uFFFD aqui');
     const [ofFine] = await finished(t, fine);
     expect(ofFine!.status).toBe('success');
+  });
+
+  it('queues a run of a flow whose rate limit was saved beyond what the database stores', async () => {
+    const account = await t.createAccount();
+    const api = t.request(account.token);
+    const slow = await createFlow(
+      t,
+      account,
+      chain(
+        { type: 'core_manual_trigger' },
+        { type: 'core_delay', params: { amount: 300, unit: 'ms' } },
+      ),
+    );
+    const saved = await api.post('/api/v1/flows', {
+      name: 'Sem limite',
+      enabled: true,
+      config: { rate_limit: 3e9 },
+      data: chain(
+        { type: 'core_manual_trigger' },
+        { type: 'core_code', params: { code: 'return msg;' } },
+      ),
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const big = (saved.json() as { _id: string })._id;
+    expect((await api.post(`/engine/flow/manual-trigger/${slow}`, {})).statusCode).toBe(200);
+    const queued = await api.post(`/engine/flow/manual-trigger/${big}`, {});
+    expect(queued.statusCode, queued.body).toBe(200);
+    const [run] = await finished(t, big);
+    expect(run!.status).toBe('success');
   });
 });
