@@ -60,6 +60,7 @@ import { createSystemStatusSampler } from './modules/live/system-status';
 import { createLogRetention } from './modules/logs/log-retention';
 import { createLogWriter } from './modules/logs/log-writer';
 import { manualTriggerRoutes } from './modules/triggers/manual-trigger.routes';
+import { createUploadRetention } from './modules/triggers/manual-uploads';
 import { createManualTriggerService } from './modules/triggers/manual-trigger.service';
 import { createFlowsRepository } from './modules/flows/flows.repository';
 import type { TimerClock } from './modules/triggers/timer-clock';
@@ -82,6 +83,8 @@ import { messages } from '@ponte/shared/messages';
 import { liveSocketPath } from '@ponte/shared/live.schema';
 import { RequestLogController } from './lib/request-log-controller';
 import { withRedaction } from './logger';
+import { installInputGuards } from './lib/input-guard';
+import { withSafeErrors } from './lib/safe-error';
 import { publicBaseUrl } from './lib/public-url';
 import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import metricsRoutes from './modules/metrics/metrics.routes';
@@ -104,6 +107,10 @@ export interface BuildAppOptions {
   executionConcurrency?: number;
   /** Where manual-trigger uploads are kept (default: PONTE_DATA_DIR/uploads via main.ts). */
   uploadsDir?: string;
+  /** Size of one uploaded file and files per request (default: 100 MB and 20). */
+  uploadLimits?: { fileSize: number; files: number };
+  /** Hours a manual-trigger upload is kept (default 24, ADR 0022). */
+  uploadRetentionHours?: number;
   /** Clock of the schedules (tests move it by hand). */
   triggerClock?: TimerClock;
   webhookTimeoutMs?: number;
@@ -142,7 +149,7 @@ function fastifyTrustProxy(trust: TrustProxy) {
 /** Fastify with zod schemas, the error handler, security headers, the API docs and metrics. */
 async function createFastify(options: BuildAppOptions, metrics: Metrics | null) {
   const app = Fastify({
-    logger: withRedaction(options.logger ?? false),
+    logger: withSafeErrors(withRedaction(options.logger ?? false)),
     bodyLimit: bodyLimits.global,
     forceCloseConnections: true,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
@@ -172,13 +179,7 @@ async function createFastify(options: BuildAppOptions, metrics: Metrics | null) 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // An empty JSON body (a DELETE sent with a JSON content type) reads as no body.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    parseJson(request, body as string, done);
-  });
+  installInputGuards(app);
 
   await app.register(errorsPlugin);
   await app.register(securityHeaders);
@@ -262,7 +263,8 @@ function createRuntime(
   const late: { runner?: ExecutionRunner } = {};
   const { library, outboundHttp, engine } = createEngineParts(options, variablesReader, late);
   const logWriter = createLogWriter(db, {
-    onError: (error) => app.log.error({ err: error }, 'falha ao gravar logs'),
+    onError: (error, dropped) =>
+      app.log.error({ err: error, dropped }, 'falha ao gravar logs; linhas descartadas'),
     ...(metrics ? { onWritten: (rows: number) => metrics.countLogRows(rows) } : {}),
   });
   const debugSessions = createDebugSessions({ createSession: () => engine.createDebugSession() });
@@ -313,6 +315,7 @@ function createRuntime(
     db,
     now,
     lookup: library.manifest,
+    checkParams: library.checkParams,
     nodeLimit: options.nodeLimit ?? null,
     onChange: (workspaceId, flowId) => {
       runner.forgetFlow(flowId);
@@ -323,6 +326,7 @@ function createRuntime(
     manifests: () => library.manifests(),
     olderManifests: () => library.olderManifests(),
     lookup: library.manifest,
+    checkParams: library.checkParams,
     executions: {
       runningCount: async (workspaceId) => (await executions.running(workspaceId)).length,
       stop: (workspaceId, executionId) => runner.stop(workspaceId, executionId),
@@ -354,22 +358,43 @@ function createRuntime(
   };
 }
 
-/** Removes logs older than PONTE_LOG_RETENTION_DAYS, every hour. */
+const uploadsDirOf = (options: BuildAppOptions) =>
+  options.uploadsDir ?? join(tmpdir(), 'ponte-uploads');
+
+/**
+ * Removes logs older than PONTE_LOG_RETENTION_DAYS and manual-trigger uploads older than
+ * `uploadRetentionHours`, every hour.
+ */
 function createRetention(app: FastifyApp, options: BuildAppOptions, now: () => Date) {
-  return createLogRetention({
+  const logs = createLogRetention({
     db: options.database.db,
     days: options.logRetentionDays ?? 30,
     now,
     onError: (error) => app.log.error({ err: error }, 'falha ao apagar logs antigos'),
     onRemoved: (count) => app.log.info({ count }, 'logs antigos apagados'),
   });
+  const uploads = createUploadRetention({
+    dir: uploadsDirOf(options),
+    maxAgeMs: (options.uploadRetentionHours ?? 24) * 3_600_000,
+    onError: (error) => app.log.error({ err: error }, 'falha ao apagar arquivos enviados antigos'),
+    onRemoved: (count) => app.log.info({ count }, 'arquivos enviados antigos apagados'),
+  });
+  return {
+    start() {
+      logs.start();
+      uploads.start();
+    },
+    async stop() {
+      await Promise.all([logs.stop(), uploads.stop()]);
+    },
+  };
 }
 
 /** Starts the background work when the app is ready and stops it when it closes. */
 function addLifecycle(
   app: FastifyApp,
   parts: {
-    retention: ReturnType<typeof createLogRetention>;
+    retention: ReturnType<typeof createRetention>;
     runner: ExecutionRunner;
     triggers: ReturnType<typeof createTriggerManager>;
     liveSocket: ReturnType<typeof createLiveSocket>;
@@ -433,7 +458,9 @@ async function registerRoutes(
   await app.register(
     async (engineScope) => {
       engineScope.addHook('onRequest', engineScope.requireSession);
-      await engineScope.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 20 } });
+      await engineScope.register(multipart, {
+        limits: options.uploadLimits ?? { fileSize: 100 * 1024 * 1024, files: 20 },
+      });
       await engineScope.register(engineRoutes, { service: engineService });
       await engineScope.register(engineControlRoutes, { service: engineService, publicUrl });
       await engineScope.register(debuggerRoutes, {
@@ -451,7 +478,7 @@ async function registerRoutes(
           findFlow: (workspaceId, flowId) => flowsRepository.find(workspaceId, flowId),
           enqueue: (request) => runner.enqueue(request),
         }),
-        uploadsDir: options.uploadsDir ?? join(tmpdir(), 'ponte-uploads'),
+        uploadsDir: uploadsDirOf(options),
       });
     },
     { prefix: '/engine' },
