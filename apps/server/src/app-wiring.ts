@@ -7,29 +7,33 @@ import type { createDebugSessions } from './modules/live/debug-sessions';
 import { createLiveSocket } from './modules/live/live-socket';
 import { createSystemStatusSampler } from './modules/live/system-status';
 import { createLogRetention } from './modules/logs/log-retention';
+import { createLogsService } from './modules/logs/logs.service';
+import { createUploadRetention } from './modules/triggers/manual-uploads';
+import type { Database } from './db/client';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import type { SecurityLog } from './modules/security-log/security-log.service';
 import { addStrictHeadersOnPath } from './plugins/security-headers';
 
 /** The live socket (debugger and live monitoring) on the HTTP server of the app. */
 export function createLive(
   app: FastifyApp,
+  { auth, tokens }: AccountModules,
+  now: () => Date,
+  security: SecurityLog,
   parts: {
-    auth: AccountModules['auth'];
-    tokens: AccountModules['tokens'];
-    now: () => Date;
     flowsRepository: ReturnType<typeof createFlowsRepository>;
     executions: ReturnType<typeof createExecutionsService>;
     runner: ExecutionRunner;
     debugSessions: ReturnType<typeof createDebugSessions>;
-    security: SecurityLog;
   },
 ) {
-  const { auth, tokens, flowsRepository, executions, runner, debugSessions, security } = parts;
+  const { flowsRepository, executions, runner, debugSessions } = parts;
   const liveSocket = createLiveSocket({
     server: app.server,
     resolveSession: (token) => auth.resolveSession(token),
     onSessionsRevoked: (listener) => tokens.onRevoked(listener),
-    now: parts.now,
+    now,
     flowInWorkspace: async (workspaceId, flowId) =>
       (await flowsRepository.find(workspaceId, flowId)) !== null,
     runningExecutions: (workspaceId) => executions.running(workspaceId),
@@ -45,23 +49,67 @@ export function createLive(
   return liveSocket;
 }
 
+export const uploadsDirOf = (options: BuildAppOptions) =>
+  options.uploadsDir ?? join(tmpdir(), 'ponte-uploads');
+
 /**
- * Removes logs (or, given the security log, its events) older than PONTE_LOG_RETENTION_DAYS,
- * every hour.
+ * Removes logs older than PONTE_LOG_RETENTION_DAYS and manual-trigger uploads older than
+ * `uploadRetentionHours`, every hour.
  */
-export function createRetention(
+export function createRetention(app: FastifyApp, options: BuildAppOptions, now: () => Date) {
+  const logs = createLogRetention({
+    db: options.database.db,
+    days: options.logRetentionDays ?? 30,
+    now,
+    onError: (error) => app.log.error({ err: error }, 'falha ao apagar logs antigos'),
+    onRemoved: (count) => app.log.info({ count }, 'logs antigos apagados'),
+  });
+  const uploads = createUploadRetention({
+    dir: uploadsDirOf(options),
+    maxAgeMs: (options.uploadRetentionHours ?? 24) * 3_600_000,
+    onError: (error) => app.log.error({ err: error }, 'falha ao apagar arquivos enviados antigos'),
+    onRemoved: (count) => app.log.info({ count }, 'arquivos enviados antigos apagados'),
+  });
+  return {
+    start() {
+      logs.start();
+      uploads.start();
+    },
+    async stop() {
+      await Promise.all([logs.stop(), uploads.stop()]);
+    },
+  };
+}
+
+/** Removes security log events older than PONTE_LOG_RETENTION_DAYS, every hour. */
+export function createSecurityRetention(
   app: FastifyApp,
   options: BuildAppOptions,
   now: () => Date,
-  security?: SecurityLog,
+  security: SecurityLog,
 ) {
-  const what = security ? 'eventos de segurança' : 'logs';
   return createLogRetention({
     db: options.database.db,
     days: options.logRetentionDays ?? 30,
     now,
-    onError: (error) => app.log.error({ err: error }, `falha ao apagar ${what} antigos`),
-    onRemoved: (count) => app.log.info({ count }, `${what} antigos apagados`),
-    ...(security ? { deleteOlderThan: security.deleteOlderThan } : {}),
+    onError: (error) =>
+      app.log.error({ err: error }, 'falha ao apagar eventos de segurança antigos'),
+    onRemoved: (count) => app.log.info({ count }, 'eventos de segurança antigos apagados'),
+    deleteOlderThan: security.deleteOlderThan,
+  });
+}
+
+/** The monitoring logs, whose searches wait for the requests that already arrived. */
+export function createMonitoring(
+  app: FastifyApp,
+  db: Database,
+  now: () => Date,
+  security: SecurityLog,
+) {
+  return createLogsService({
+    db,
+    now,
+    security: security.record,
+    arrivals: () => app.sessionsResolving(),
   });
 }

@@ -1,5 +1,3 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Fastify, {
   type FastifyReply,
   type FastifyRequest,
@@ -27,7 +25,6 @@ import { createFlowsService } from './modules/flows/flows.service';
 import { flowsRoutes } from './modules/flows/flows.routes';
 import { createGroupsService } from './modules/groups/groups.service';
 import { monitoringRoutes } from './modules/logs/monitoring.routes';
-import { createLogsService } from './modules/logs/logs.service';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { buildFlowTemplates, offeredTemplates } from './modules/templates/build-flow-templates';
 import { createFlowTemplatesService } from './modules/templates/flow-templates.service';
@@ -77,12 +74,20 @@ import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
 import { RequestLogController } from './lib/request-log-controller';
 import { withRedaction } from './logger';
+import { installInputGuards } from './lib/input-guard';
+import { withSafeErrors } from './lib/safe-error';
 import { publicBaseUrl } from './lib/public-url';
 import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import { securityLogRoutes } from './modules/security-log/security-log.routes';
 import { createSecurityLog, type SecurityLog } from './modules/security-log/security-log.service';
 import { securityLogHooks } from './modules/security-log/security-log-hooks';
-import { createLive, createRetention } from './app-wiring';
+import {
+  createLive,
+  createMonitoring,
+  createRetention,
+  createSecurityRetention,
+  uploadsDirOf,
+} from './app-wiring';
 import metricsRoutes from './modules/metrics/metrics.routes';
 
 export const bodyLimits = { global: 10 * 1024 * 1024, account: 64 * 1024 } as const;
@@ -103,6 +108,10 @@ export interface BuildAppOptions {
   executionConcurrency?: number;
   /** Where manual-trigger uploads are kept (default: PONTE_DATA_DIR/uploads via main.ts). */
   uploadsDir?: string;
+  /** Size of one uploaded file and files per request (default: 100 MB and 20). */
+  uploadLimits?: { fileSize: number; files: number };
+  /** Hours a manual-trigger upload is kept (default 24, ADR 0022). */
+  uploadRetentionHours?: number;
   /** Clock of the schedules (tests move it by hand). */
   triggerClock?: TimerClock;
   webhookTimeoutMs?: number;
@@ -145,7 +154,7 @@ async function createFastify(
   security: SecurityLog,
 ) {
   const app = Fastify({
-    logger: withRedaction(options.logger ?? false),
+    logger: withSafeErrors(withRedaction(options.logger ?? false)),
     bodyLimit: bodyLimits.global,
     forceCloseConnections: true,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
@@ -175,13 +184,7 @@ async function createFastify(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // An empty JSON body (a DELETE sent with a JSON content type) reads as no body.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    parseJson(request, body as string, done);
-  });
+  installInputGuards(app);
 
   await app.register(errorsPlugin, {
     onResourceNotFound: (request, resource) => {
@@ -263,16 +266,18 @@ function createRuntime(
   app: FastifyApp,
   options: BuildAppOptions,
   now: () => Date,
-  { auth, tokens, variablesReader }: AccountModules,
+  account: AccountModules,
   metrics: Metrics | null,
   security: SecurityLog,
 ) {
   const db = options.database.db;
   const flowsRepository = createFlowsRepository(db);
   const late: { runner?: ExecutionRunner } = {};
+  const { variablesReader } = account;
   const { library, outboundHttp, engine } = createEngineParts(options, variablesReader, late);
   const logWriter = createLogWriter(db, {
-    onError: (error) => app.log.error({ err: error }, 'falha ao gravar logs'),
+    onError: (error, dropped) =>
+      app.log.error({ err: error, dropped }, 'falha ao gravar logs; linhas descartadas'),
     ...(metrics ? { onWritten: (rows: number) => metrics.countLogRows(rows) } : {}),
   });
   const debugSessions = createDebugSessions({ createSession: () => engine.createDebugSession() });
@@ -297,15 +302,11 @@ function createRuntime(
     flowNames: (workspaceId, ids) => flowsRepository.names(workspaceId, ids),
     isStopping: (executionId) => runner.isStopping(executionId),
   });
-  const liveSocket = createLive(app, {
-    auth,
-    tokens,
-    now,
+  const liveSocket = createLive(app, account, now, security, {
     flowsRepository,
     executions,
     runner,
     debugSessions,
-    security,
   });
   const triggers = createTriggerManager({
     db,
@@ -318,6 +319,7 @@ function createRuntime(
     db,
     now,
     lookup: library.manifest,
+    checkParams: library.checkParams,
     nodeLimit: options.nodeLimit ?? null,
     onChange: (workspaceId, flowId) => {
       runner.forgetFlow(flowId);
@@ -328,6 +330,7 @@ function createRuntime(
     manifests: () => library.manifests(),
     olderManifests: () => library.olderManifests(),
     lookup: library.manifest,
+    checkParams: library.checkParams,
     executions: {
       runningCount: async (workspaceId) => (await executions.running(workspaceId)).length,
       stop: (workspaceId, executionId) => runner.stop(workspaceId, executionId),
@@ -339,7 +342,7 @@ function createRuntime(
   });
   addLifecycle(app, {
     retention: createRetention(app, options, now),
-    securityRetention: createRetention(app, options, now, security),
+    securityRetention: createSecurityRetention(app, options, now, security),
     security,
     runner,
     triggers,
@@ -364,7 +367,7 @@ function createRuntime(
 function addLifecycle(
   app: FastifyApp,
   parts: {
-    retention: ReturnType<typeof createLogRetention>;
+    retention: ReturnType<typeof createRetention>;
     securityRetention: ReturnType<typeof createLogRetention>;
     security: SecurityLog;
     runner: ExecutionRunner;
@@ -409,7 +412,7 @@ async function registerRoutes(
   const { config, database } = options;
   const { tokens, auth, users, workspaces, groups, variables } = modules;
   const { flowsRepository, library, runner, executions, debugSessions, triggers } = modules;
-  const { flows, engineService } = modules;
+  const { flows, engineService, security } = modules;
   const db = database.db;
   const now = options.now ?? (() => new Date());
   const publicUrl = (request: FastifyRequest) => publicBaseUrl(request, options.publicUrl ?? null);
@@ -424,14 +427,7 @@ async function registerRoutes(
       await api.register(groupsRoutes, { service: groups });
       await api.register(variablesRoutes, { service: variables });
       await api.register(flowsRoutes, { service: flows });
-      await api.register(monitoringRoutes, {
-        service: createLogsService({
-          db,
-          now,
-          security: modules.security.record,
-          arrivals: () => app.sessionsResolving(),
-        }),
-      });
+      await api.register(monitoringRoutes, { service: createMonitoring(app, db, now, security) });
       await api.register(executionsRoutes, { service: executions });
     },
     { prefix: '/api/v1' },
@@ -440,7 +436,9 @@ async function registerRoutes(
   await app.register(
     async (engineScope) => {
       engineScope.addHook('onRequest', engineScope.requireSession);
-      await engineScope.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 20 } });
+      await engineScope.register(multipart, {
+        limits: options.uploadLimits ?? { fileSize: 100 * 1024 * 1024, files: 20 },
+      });
       await engineScope.register(engineRoutes, { service: engineService });
       await engineScope.register(engineControlRoutes, { service: engineService, publicUrl });
       await engineScope.register(debuggerRoutes, {
@@ -458,7 +456,7 @@ async function registerRoutes(
           findFlow: (workspaceId, flowId) => flowsRepository.find(workspaceId, flowId),
           enqueue: (request) => runner.enqueue(request),
         }),
-        uploadsDir: options.uploadsDir ?? join(tmpdir(), 'ponte-uploads'),
+        uploadsDir: uploadsDirOf(options),
       });
     },
     { prefix: '/engine' },
@@ -487,7 +485,7 @@ async function registerRoutes(
       });
       await account.register(workspaceAccountRoutes, { service: workspaces });
       await account.register(userAccountRoutes, { service: users, tokens });
-      await account.register(securityLogRoutes, { service: modules.security });
+      await account.register(securityLogRoutes, { service: security });
       await account.register(flowTemplatesRoutes, {
         service: createFlowTemplatesService(
           offeredTemplates(buildFlowTemplates(library.manifest), library.manifest),

@@ -1,37 +1,34 @@
 import { z } from 'zod';
 import { limits } from './limits';
 import { messages } from './messages';
+import { text } from './text';
 
 const m = messages.account;
 
-export const emailSchema = z
-  .string({ error: m.emailInvalid })
+export const emailSchema = text({ error: m.emailInvalid })
   .trim()
   .toLowerCase()
   .max(limits.emailMax, { error: m.emailInvalid })
   .pipe(z.email({ error: m.emailInvalid }));
 
-export const passwordSchema = z
-  .string({ error: m.passwordTooShort })
+export const passwordSchema = text({ error: m.passwordTooShort })
   .min(limits.passwordMin, { error: m.passwordTooShort })
   .max(limits.passwordMax, { error: m.passwordTooLong });
 
-export const personNameSchema = z
-  .string({ error: m.nameRequired })
+export const personNameSchema = text({ error: m.nameRequired })
   .trim()
   .min(1, { error: m.nameRequired })
   .max(limits.userNameMax, { error: m.nameTooLong });
 
-export const workspaceNameSchema = z
-  .string({ error: m.workspaceNameRequired })
+export const workspaceNameSchema = text({ error: m.workspaceNameRequired })
   .trim()
   .min(1, { error: m.workspaceNameRequired })
   .max(limits.workspaceNameMax, { error: m.workspaceNameTooLong });
 
 /** POST /account/v1/authenticate */
 export const authenticateBodySchema = z.object({
-  email: z.string({ error: m.emailInvalid }).trim().toLowerCase().min(1, { error: m.emailInvalid }),
-  password: z.string({ error: m.passwordTooShort }).min(1, { error: m.passwordTooShort }),
+  email: text({ error: m.emailInvalid }).trim().toLowerCase().min(1, { error: m.emailInvalid }),
+  password: text({ error: m.passwordTooShort }).min(1, { error: m.passwordTooShort }),
 });
 export type AuthenticateBody = z.infer<typeof authenticateBodySchema>;
 
@@ -88,7 +85,7 @@ export const profileBodySchema = z.object({ name: personNameSchema });
 
 /** PUT /api/v1/users/me/password */
 export const passwordChangeBodySchema = z.object({
-  current_password: z.string({ error: m.currentPasswordWrong }).min(1, {
+  current_password: text({ error: m.currentPasswordWrong }).min(1, {
     error: m.currentPasswordWrong,
   }),
   new_password: passwordSchema,
@@ -113,7 +110,7 @@ export const workspaceCreateBodySchema = z.object({ name: workspaceNameSchema })
 
 /** POST /account/v1/workspaces/switch → {token} for the chosen workspace. */
 export const workspaceSwitchBodySchema = z.object({
-  workspace_id: z.string({ error: m.notAMember }).min(1, { error: m.notAMember }),
+  workspace_id: text({ error: m.notAMember }).min(1, { error: m.notAMember }),
 });
 
 /** POST /account/v1/users (owner only): a user of the customer, member of the current workspace. */

@@ -3,6 +3,7 @@ import { flowDocumentSchema } from './flow/flow-document.schema';
 import { flowVariableSchema } from './flows.schema';
 import { limits } from './limits';
 import { pageQuerySchema } from './pagination';
+import { text } from './text';
 
 /** An image as a data URL (`data:image/svg+xml;base64,…`): templates never point elsewhere. */
 export const imageDataUrlSchema = z.string().regex(/^data:image\/[a-z0-9.+-]+[;,]/);
@@ -34,7 +35,7 @@ export type FlowTemplateList = z.infer<typeof flowTemplateListSchema>;
 export const flowTemplateListQuerySchema = pageQuerySchema(
   limits.templateGalleryPageSize,
   limits.templateGalleryPageSize,
-).extend({ tag: z.string().trim().max(100).optional() });
+).extend({ tag: text().trim().max(100).optional() });
 export type FlowTemplateListQuery = z.output<typeof flowTemplateListQuerySchema>;
 
 /** Spec 1 §3 Tag entry. */

@@ -4,19 +4,24 @@ import { flowIssueSchema } from './flow/flow-validator';
 import { limits } from './limits';
 import { messages } from './messages';
 import { listResponseSchema, pageQuerySchema } from './pagination';
+import { text } from './text';
 
 const m = messages.flows;
 
 export const flowTriggerSchema = z.object({ node_uid: z.string(), node_type: z.string() });
 export const flowVariableSchema = z.object({
-  key: z.string().trim().min(1).max(limits.variableKeyMax),
-  value: z.string().max(limits.variableValueMax),
+  key: text().trim().min(1).max(limits.variableKeyMax),
+  value: text().max(limits.variableValueMax),
 });
 
-/** Spec 1 §5: an empty or value ≤ 0 becomes 0; numbers are stored as integers. */
+/**
+ * Spec 1 §5: an empty or value ≤ 0 becomes 0; numbers are stored as integers. Above
+ * `limits.rateLimitMax` it is that maximum (it is stored in an integer column; ADR 0022).
+ */
 const rateLimitSchema = z.union([z.number(), z.string(), z.null()]).transform((value) => {
   const number = Math.trunc(Number(value ?? 0));
-  return Number.isFinite(number) && number > 0 ? number : 0;
+  if (number === Infinity) return limits.rateLimitMax;
+  return Number.isFinite(number) && number > 0 ? Math.min(number, limits.rateLimitMax) : 0;
 });
 
 export const flowConfigSchema = z.object({ rate_limit: rateLimitSchema.default(0) });
@@ -40,8 +45,7 @@ export const flowSchema = z.object({
 });
 export type Flow = z.infer<typeof flowSchema>;
 
-const nameSchema = z
-  .string({ error: m.nameLength })
+const nameSchema = text({ error: m.nameLength })
   .trim()
   .min(1, { error: m.nameLength })
   .max(limits.flowNameMax, { error: m.nameLength });
@@ -53,11 +57,11 @@ const nameSchema = z
 export const flowBodySchema = z.object({
   name: nameSchema,
   enabled: z.boolean().default(false),
-  group: z.string().min(1).nullable().default(null),
+  group: text().min(1).nullable().default(null),
   variables: z.array(flowVariableSchema).max(limits.flowVariablesMax).default([]),
   data: z.unknown().optional(),
-  thumbnailData: z.string().max(limits.flowThumbnailMax).nullable().optional(),
-  description: z.string().max(limits.flowNotesMax, { error: m.notesTooLarge }).default(''),
+  thumbnailData: text().max(limits.flowThumbnailMax).nullable().optional(),
+  description: text().max(limits.flowNotesMax, { error: m.notesTooLarge }).default(''),
   config: flowConfigSchema.default({ rate_limit: 0 }),
   triggers: z.unknown().optional(),
   workspace: z.unknown().optional(),
@@ -68,11 +72,11 @@ export type FlowBody = z.output<typeof flowBodySchema>;
 export const flowUpdateSchema = z.object({
   name: nameSchema.optional(),
   enabled: z.boolean().optional(),
-  group: z.string().min(1).nullable().optional(),
+  group: text().min(1).nullable().optional(),
   variables: z.array(flowVariableSchema).max(limits.flowVariablesMax).optional(),
   data: z.unknown().optional(),
-  thumbnailData: z.string().max(limits.flowThumbnailMax).nullable().optional(),
-  description: z.string().max(limits.flowNotesMax, { error: m.notesTooLarge }).optional(),
+  thumbnailData: text().max(limits.flowThumbnailMax).nullable().optional(),
+  description: text().max(limits.flowNotesMax, { error: m.notesTooLarge }).optional(),
   config: flowConfigSchema.optional(),
   triggers: z.unknown().optional(),
   workspace: z.unknown().optional(),
@@ -84,8 +88,8 @@ export type FlowUpdate = z.output<typeof flowUpdateSchema>;
 export const flowListQuerySchema = pageQuerySchema(limits.flowsLookup, limits.flowsPageSize).extend(
   {
     status: z.enum(['all', 'enabled', 'disabled']).catch('all').default('all'),
-    group: z.string().trim().optional(),
-    fields: z.string().max(500).optional(),
+    group: text().trim().max(200).optional(),
+    fields: text().max(500).optional(),
   },
 );
 export type FlowListQuery = z.output<typeof flowListQuerySchema>;

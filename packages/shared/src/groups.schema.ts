@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { limits } from './limits';
 import { messages } from './messages';
 import { listResponseSchema, pageQuerySchema } from './pagination';
+import { text } from './text';
 
 const m = messages.groups;
 
@@ -15,8 +16,7 @@ export type Group = z.infer<typeof groupSchema>;
 
 /** POST /api/v1/groups and PUT /api/v1/groups/{id} */
 export const groupBodySchema = z.object({
-  name: z
-    .string({ error: m.nameRequired })
+  name: text({ error: m.nameRequired })
     .trim()
     .min(1, { error: m.nameRequired })
     .max(limits.groupNameMax, { error: m.nameTooLong }),

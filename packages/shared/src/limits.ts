@@ -29,6 +29,20 @@ export const limits = {
   sessionRenewWithinMs: 15 * 60_000,
   toastLifetimeMs: 5_000,
   toastResetAfterMs: 10_000,
+  /** Levels of objects and arrays a JSON body or message may nest (ADR 0022). */
+  jsonDepthMax: 64,
+  /** A node's params, serialized as JSON (ADR 0022). */
+  nodeParamsMaxBytes: 256 * 1024,
+  /** A flow document (`data`), serialized as JSON: the body limit less room for the rest. */
+  flowDocumentMaxBytes: 8 * 1024 * 1024,
+  /** Nodes and connections of one flow document. */
+  flowNodesMax: 2000,
+  /** The longest wait of the Aguardar node: 30 days (ADR 0022). */
+  delayMaxMs: 30 * 86_400_000,
+  /** The highest 'Limite de execuções simultâneas' (a flow's rate_limit). */
+  rateLimitMax: 1_000_000,
+  /** The longest file name kept for an upload, in characters (longer names are cut). */
+  uploadNameMax: 255,
 } as const;
 
 export const timeZone = 'America/Sao_Paulo';

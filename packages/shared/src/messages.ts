@@ -10,6 +10,10 @@ export const messages = {
     internal: 'Ocorreu um erro interno. Tente novamente mais tarde.',
     unauthorized: 'Sessão inválida ou expirada. Entre novamente.',
     forbidden: 'Você não tem permissão para esta ação.',
+    nulCharacter: 'O texto não pode conter o caractere nulo (\\u0000).',
+    nulCharacterIn: (field: string) =>
+      `O campo "${field}" não pode conter o caractere nulo (\\u0000).`,
+    tooDeep: (max: number) => `O JSON enviado tem mais de ${max} níveis de objetos e listas.`,
   },
   account: {
     invalidCredentials: 'E-mail ou senha incorretos.',

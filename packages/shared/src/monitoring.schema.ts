@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits';
+import { text } from './text';
 
 export const logTypes = ['user', 'internal', 'debug'] as const;
 export type LogType = (typeof logTypes)[number];
@@ -19,10 +20,10 @@ export const logFiltersSchema = z.object({
   date_alias: z.enum(Object.keys(dateAliases) as [DateAlias, ...DateAlias[]]).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
-  flow: z.string().trim().max(200).optional(),
-  execution_id: z.string().trim().max(200).optional(),
+  flow: text().trim().max(200).optional(),
+  execution_id: text().trim().max(200).optional(),
   type: z.union([z.enum(logTypes), z.literal(''), z.literal('all')]).optional(),
-  search: z.string().trim().max(500).optional(),
+  search: text().trim().max(500).optional(),
 });
 export type LogFilters = z.infer<typeof logFiltersSchema>;
 
@@ -39,7 +40,7 @@ export const logListQuerySchema = z.object({
     .catch(limits.monitoringPageSize)
     .transform((n) => Math.min(100, Math.max(1, n)))
     .default(limits.monitoringPageSize),
-  filters: z.string().max(5000).optional(),
+  filters: text().max(5000).optional(),
 });
 
 /** Spec 1 §3 Log. */

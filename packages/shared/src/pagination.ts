@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits';
+import { text } from './text';
 
 /**
  * `page` and `limit` never make a request fail: out-of-range values are clamped
@@ -19,7 +20,7 @@ export function pageQuerySchema(maxLimit: number, defaultLimit: number = limits.
       .catch(defaultLimit)
       .transform((n) => Math.min(maxLimit, Math.max(1, n)))
       .default(defaultLimit),
-    query: z.string().trim().max(200).optional(),
+    query: text().trim().max(200).optional(),
   });
 }
 

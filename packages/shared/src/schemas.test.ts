@@ -3,6 +3,7 @@ import { groupBodySchema } from './groups.schema';
 import { variableBodySchema } from './variables.schema';
 import { setupBodySchema } from './account.schema';
 import { messages } from './messages';
+import { flowConfigSchema } from './flows.schema';
 
 function firstError(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   return result.success ? undefined : result.error?.issues[0]?.message;
@@ -74,5 +75,14 @@ describe('first account', () => {
         }),
       ),
     ).toBe(messages.account.emailInvalid);
+  });
+});
+
+describe('flow config', () => {
+  it('keeps the rate limit an integer the database can store', () => {
+    expect(flowConfigSchema.parse({ rate_limit: '7.9' })).toEqual({ rate_limit: 7 });
+    expect(flowConfigSchema.parse({ rate_limit: -3 })).toEqual({ rate_limit: 0 });
+    expect(flowConfigSchema.parse({ rate_limit: 3e9 })).toEqual({ rate_limit: 1_000_000 });
+    expect(flowConfigSchema.parse({ rate_limit: '1e400' })).toEqual({ rate_limit: 1_000_000 });
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { limits } from './limits';
 import { messages } from './messages';
 import { listResponseSchema, pageQuerySchema } from './pagination';
+import { text } from './text';
 
 const m = messages.variables;
 
@@ -20,19 +21,17 @@ export const variableKeyPattern = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** POST /api/v1/variables and PUT /api/v1/variables/{id}. `workspace` is ignored: the token decides. */
 export const variableBodySchema = z.object({
-  name: z
-    .string({ error: m.nameRequired })
+  name: text({ error: m.nameRequired })
     .trim()
     .min(1, { error: m.nameRequired })
     .max(limits.variableNameMax, { error: m.nameTooLong }),
-  key: z
-    .string({ error: m.keyRequired })
+  key: text({ error: m.keyRequired })
     .trim()
     .min(1, { error: m.keyRequired })
     .max(limits.variableKeyMax, { error: m.keyTooLong })
     .regex(variableKeyPattern, { error: m.keyPattern }),
-  value: z.string().max(limits.variableValueMax, { error: m.valueTooLong }).default(''),
-  workspace: z.string().optional(),
+  value: text().max(limits.variableValueMax, { error: m.valueTooLong }).default(''),
+  workspace: text().max(200).optional(),
 });
 export type VariableBody = z.input<typeof variableBodySchema>;
 

@@ -1,19 +1,23 @@
 import { z } from 'zod';
 import { flowConfigSchema, flowVariableSchema } from './flows.schema';
+import { refineNoNul, text } from './text';
 
-/** The file of `ponte export` / `ponte import`: everything a workspace is made of. */
+/**
+ * The file of `ponte export` / `ponte import`: everything a workspace is made of. No text may
+ * hold NUL (the database refuses it); the services check the rest as for the API.
+ */
 export const workspaceExportSchema = z.object({
   version: z.literal(1),
-  groups: z.array(z.object({ _id: z.string(), name: z.string() })),
-  variables: z.array(z.object({ name: z.string(), key: z.string(), value: z.string() })),
+  groups: z.array(z.object({ _id: text(), name: text() })),
+  variables: z.array(z.object({ name: text(), key: text(), value: text() })),
   flows: z.array(
     z.object({
-      name: z.string(),
+      name: text(),
       enabled: z.boolean(),
-      group: z.string().nullable(),
+      group: text().nullable(),
       variables: z.array(flowVariableSchema),
-      data: z.unknown(),
-      description: z.string(),
+      data: z.unknown().superRefine(refineNoNul),
+      description: text(),
       config: flowConfigSchema,
     }),
   ),

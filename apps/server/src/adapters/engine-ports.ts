@@ -15,22 +15,41 @@ export interface PortsLateBindings {
   http: HttpPort;
 }
 
-/** Real time; sleeps end early, with the signal's reason, when the execution is stopped. */
+/** The longest delay one `setTimeout` holds: a longer one would fire at once. */
+export const maxTimerMs = 2 ** 31 - 1;
+
+/**
+ * Real time; sleeps end early, with the signal's reason, when the execution is stopped. A
+ * sleep longer than a timer can hold waits in several steps.
+ */
+export function sleepFor(ms: number, signal: AbortSignal, maxStep = maxTimerMs): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason as Error);
+    const end = Date.now() + ms;
+    let timer: NodeJS.Timeout;
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    };
+    const step = (left: number) => {
+      timer = setTimeout(
+        () => {
+          const remaining = end - Date.now();
+          if (remaining > 0) return step(remaining);
+          signal.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        Math.max(0, Math.min(left, maxStep)),
+      );
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    step(ms);
+  });
+}
+
 const clockPort: EnginePorts['clock'] = {
   now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal.aborted) return reject(signal.reason as Error);
-      const timer = setTimeout(() => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal.reason as Error);
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-    }),
+  sleep: (ms, signal) => sleepFor(ms, signal),
 };
 
 /** The server's implementation of the engine ports (DESIGN.md §5). */

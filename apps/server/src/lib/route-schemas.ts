@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiErrorSchema } from '@ponte/shared/errors';
+import { text } from '@ponte/shared/text';
 
 /** Declares the error answers of a route for the OpenAPI document. */
 export function errorResponses<const S extends readonly number[]>(...statuses: S) {
@@ -10,4 +11,7 @@ export function errorResponses<const S extends readonly number[]>(...statuses: S
 
 export const bearerSecurity = [{ bearerAuth: [] }];
 
-export const idParamsSchema = z.object({ id: z.string().min(1) });
+/** An id in a path: text without NUL, of a sane length (ids are UUIDs). */
+export const idSchema = text().min(1).max(200);
+
+export const idParamsSchema = z.object({ id: idSchema });

@@ -51,6 +51,12 @@ export interface NodeDefinitionInput<P extends Record<string, ParamSpecInput>> {
   deprecated?: boolean;
   run(ctx: NodeRunContext<ResolvedParams<P>>): Promise<NodeResult>;
   /**
+   * What the params' kinds cannot say (a cron expression, a time zone, a wait's range), over
+   * the raw params as saved (expressions unresolved): a pt-BR problem, or null. The flow
+   * validator reports it on save and check, so that a flow cannot be enabled with it.
+   */
+  checkParams?(params: Record<string, unknown>): string | null;
+  /**
    * Called when the execution has nothing else to run while this node still holds state
    * (`ctx.state`): a loop whose body ended without coming back moves on, a merge whose other
    * inputs never came emits what it has.
@@ -63,6 +69,7 @@ export interface NodeDefinition {
   manifest: NodeManifest;
   run(ctx: NodeRunContext<Record<string, unknown>>): Promise<NodeResult>;
   onIdle?(ctx: NodeRunContext<Record<string, unknown>>): Promise<NodeResult>;
+  checkParams?(params: Record<string, unknown>): string | null;
 }
 
 export type NodeManifestOutput = z.output<typeof nodeManifestSchema>;
@@ -70,10 +77,11 @@ export type NodeManifestOutput = z.output<typeof nodeManifestSchema>;
 export function defineNode<const P extends Record<string, ParamSpecInput>>(
   input: NodeDefinitionInput<P>,
 ): NodeDefinition {
-  const { run, onIdle, ...manifest } = input;
+  const { run, onIdle, checkParams, ...manifest } = input;
   return {
     manifest: manifest as NodeManifest,
     run: run as NodeDefinition['run'],
     ...(onIdle ? { onIdle: onIdle as NodeDefinition['onIdle'] } : {}),
+    ...(checkParams ? { checkParams } : {}),
   };
 }

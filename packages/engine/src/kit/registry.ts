@@ -1,3 +1,4 @@
+import type { FlowNode } from '@ponte/shared/flow/flow-document.schema';
 import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
 import { unavailableReason } from '@ponte/shared/flow/node-availability';
 import type { NodeDefinition } from './define-node';
@@ -16,6 +17,8 @@ export interface NodeRegistry {
   olderManifests(): NodeManifest[];
   /** The manifest a flow node resolves to (same rule as `get`). */
   manifest(type: string, version?: number): NodeManifest | undefined;
+  /** The node type's own check of a flow node's params (`NodeDefinition.checkParams`). */
+  checkParams(node: Pick<FlowNode, 'type' | 'typeVersion' | 'params'>): string | null;
 }
 
 /** A node whose area does not exist yet is served marked, with the reason people read. */
@@ -55,6 +58,9 @@ export function createRegistry(definitions: NodeDefinition[] = []): NodeRegistry
     },
     manifest(type, version) {
       return registry.get(type, version)?.manifest;
+    },
+    checkParams(node) {
+      return registry.get(node.type, node.typeVersion)?.checkParams?.(node.params) ?? null;
     },
   };
   for (const definition of definitions) registry.register(definition);

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { flowDataMessages } from '../kit/flow-data';
 import { memoryLimits } from '../ports';
 import { measureMemory } from '../testing/memory';
+import { testScope } from '../testing/fake-ports';
 import { requestBodiesMessage } from './host-bridges';
 import { createIsolatedSandbox } from './isolated-sandbox';
 import type { SandboxHost } from './sandbox';
@@ -23,7 +24,7 @@ const host: SandboxHost = {
   fetch: async () => ({ status: 200, statusText: 'OK', headers: {}, body: new Uint8Array() }),
 };
 const run = (code: string) =>
-  sandbox.run({ code, msg: {}, host, signal: new AbortController().signal });
+  sandbox.run({ code, msg: {}, host, scope: testScope, signal: new AbortController().signal });
 
 /** Fills `bytes` one page at a time, so that every page is resident. */
 const touch = (buffer: string) =>
@@ -156,6 +157,7 @@ describe('sandbox memory outside the isolate heap', () => {
         return answers[answers.length - 1];`,
       msg: {},
       host: hanging,
+      scope: testScope,
       signal: new AbortController().signal,
     });
     expect(answer).toBe(refusal);
@@ -179,6 +181,7 @@ describe('sandbox memory outside the isolate heap', () => {
         ];`,
       msg: {},
       host: spying,
+      scope: testScope,
       signal: new AbortController().signal,
     });
     expect(result).toEqual([
@@ -205,7 +208,13 @@ describe('sandbox memory outside the isolate heap', () => {
         },
       };
       const runWith = (code: string) =>
-        sandbox.run({ code, msg: {}, host: answerHost, signal: new AbortController().signal });
+        sandbox.run({
+          code,
+          msg: {},
+          host: answerHost,
+          scope: testScope,
+          signal: new AbortController().signal,
+        });
       return { seen, runWith };
     }
 
@@ -239,6 +248,7 @@ describe('sandbox memory outside the isolate heap', () => {
             for (let i = 0; i < 100; i++) fetch('https://api.exemplo.com.br/', { method: 'POST', body });`,
           msg: {},
           host: poisoned,
+          scope: testScope,
           signal: new AbortController().signal,
         }),
       );

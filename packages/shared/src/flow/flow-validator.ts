@@ -3,6 +3,9 @@ import { flowDocumentSchema, type FlowDocument, type FlowNode } from './flow-doc
 import type { NodeManifest, ParamSpec } from './node-manifest.schema';
 import type { ManifestLookup } from './flow-operations';
 import { findCycles } from './flow-graph';
+import { limits } from '../limits';
+import { messages } from '../messages';
+import { depthExceeds } from '../text';
 
 /** Stable codes for programs; structural ones make a document unusable (import refuses it). */
 export const flowIssueCodes = [
@@ -21,6 +24,7 @@ export const flowIssueCodes = [
   'triggers_disabled',
   'unreachable',
   'cycle',
+  'too_large',
 ] as const;
 export type FlowIssueCode = (typeof flowIssueCodes)[number];
 export const structuralIssueCodes: readonly FlowIssueCode[] = [
@@ -31,6 +35,7 @@ export const structuralIssueCodes: readonly FlowIssueCode[] = [
   'unavailable_type',
   'edge_node',
   'edge_output',
+  'too_large',
 ];
 
 export const flowIssueSchema = z.object({
@@ -62,6 +67,11 @@ function paramIssue(spec: ParamSpec, value: unknown): string | undefined {
   ) {
     return 'deve ser um número';
   }
+  if (spec.type === 'number') {
+    const number = Number(value);
+    if (spec.min !== undefined && number < spec.min) return `deve ser no mínimo ${spec.min}`;
+    if (spec.max !== undefined && number > spec.max) return `deve ser no máximo ${spec.max}`;
+  }
   if (spec.type === 'select' && !spec.options.some((option) => option.value === value)) {
     return `tem um valor que não está entre as opções: ${String(value)}`;
   }
@@ -83,6 +93,51 @@ export function nodeOutputs(node: FlowNode, manifest: NodeManifest): string[] {
   return outputs;
 }
 
+/** Bytes of the value's JSON in UTF-8 (no TextEncoder: this file runs in every package). */
+function byteLength(value: unknown): number {
+  const json = JSON.stringify(value) ?? '';
+  let bytes = 0;
+  for (let at = 0; at < json.length; at++) {
+    const code = json.charCodeAt(at);
+    bytes += code < 0x80 ? 1 : code < 0x800 || (code >= 0xd800 && code < 0xe000) ? 2 : 3;
+  }
+  return bytes;
+}
+const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
+
+/** Limits of size that keep a document storable and walkable: nodes, params, nesting. */
+function sizeIssues(doc: FlowDocument): FlowIssue[] {
+  const issues: FlowIssue[] = [];
+  const tooLarge = (message: string, node_uid?: string) =>
+    issues.push({
+      level: 'error',
+      code: 'too_large',
+      message,
+      ...(node_uid ? { node_uid } : {}),
+    });
+  if (doc.nodes.length > limits.flowNodesMax || doc.edges.length > limits.flowNodesMax * 4) {
+    tooLarge(`O fluxo passa do limite de ${limits.flowNodesMax} conectores ou de suas conexões.`);
+  }
+  if (byteLength(doc) > limits.flowDocumentMaxBytes) {
+    tooLarge(`O fluxo passa do tamanho máximo de ${kb(limits.flowDocumentMaxBytes)}.`);
+  }
+  for (const node of doc.nodes) {
+    const name = node.label || node.uid;
+    if (byteLength(node.params) > limits.nodeParamsMaxBytes) {
+      tooLarge(
+        `Os parâmetros do conector "${name}" passam do tamanho máximo de ${kb(limits.nodeParamsMaxBytes)}.`,
+        node.uid,
+      );
+    } else if (depthExceeds(node.params, limits.jsonDepthMax)) {
+      tooLarge(
+        `Os parâmetros do conector "${name}" têm mais de ${limits.jsonDepthMax} níveis de objetos e listas.`,
+        node.uid,
+      );
+    }
+  }
+  return issues;
+}
+
 function describePath(path: PropertyKey[]): string {
   return path.map(String).join('.') || 'documento';
 }
@@ -92,17 +147,33 @@ function describePath(path: PropertyKey[]): string {
  * order: the document's structure, then each node in document order, then the connections,
  * then the graph as a whole.
  */
-export function validateFlow(input: unknown, lookup: ManifestLookup): FlowIssue[] {
+export interface ValidateFlowOptions {
+  /**
+   * What a param's kind cannot say (a cron expression, a time zone, a wait's range): the node
+   * type's own check of its raw params, a pt-BR problem or null. The server passes the node
+   * library's (`NodeDefinition.checkParams`); without it only the manifests are checked.
+   */
+  checkParams?: (node: FlowNode) => string | null | undefined;
+}
+
+export function validateFlow(
+  input: unknown,
+  lookup: ManifestLookup,
+  options: ValidateFlowOptions = {},
+): FlowIssue[] {
   const parsed = flowDocumentSchema.safeParse(input);
   if (!parsed.success) {
     return parsed.error.issues.map((issue) => ({
       level: 'error' as const,
       code: 'schema' as const,
-      message: `O documento do fluxo é inválido em "${describePath(issue.path)}".`,
+      message:
+        issue.code === 'custom' || issue.message === messages.generic.nulCharacter
+          ? `${issue.message} Em "${describePath(issue.path)}".`
+          : `O documento do fluxo é inválido em "${describePath(issue.path)}".`,
     }));
   }
   const doc: FlowDocument = parsed.data;
-  const issues: FlowIssue[] = [];
+  const issues: FlowIssue[] = sizeIssues(doc);
   const manifests = new Map<FlowNode, NodeManifest | undefined>();
   const labelOf = (node: FlowNode) => node.label || manifests.get(node)?.label || node.uid;
   const seen = new Set<string>();
@@ -145,26 +216,21 @@ export function validateFlow(input: unknown, lookup: ManifestLookup): FlowIssue[
         `O conector "${labelOf(node)}" (${node.type}) será removido em breve. Remova-o antes de salvar o fluxo.`,
       );
     }
-    for (const [name, spec] of Object.entries(manifest.params)) {
-      const value = node.params[name];
-      if (isEmpty(value)) {
-        if (spec.required && !('default' in spec && spec.default !== undefined)) {
-          error(
-            'required_param',
-            `O conector "${labelOf(node)}" não tem o parâmetro obrigatório "${spec.label}" preenchido.`,
-          );
-        }
-        continue;
-      }
-      const problem = paramIssue(spec, value);
-      if (problem)
-        error(
-          'param_type',
-          `O parâmetro "${spec.label}" do conector "${labelOf(node)}" ${problem}.`,
-        );
-    }
+    issues.push(...paramIssues(node, manifest, labelOf(node), options));
   }
 
+  issues.push(...edgeIssues(doc, manifests, labelOf));
+  issues.push(...graphIssues(doc, manifests, labelOf));
+  return issues;
+}
+
+/** Connections to nodes that do not exist, or from outputs their node does not have. */
+function edgeIssues(
+  doc: FlowDocument,
+  manifests: Map<FlowNode, NodeManifest | undefined>,
+  labelOf: (node: FlowNode) => string,
+): FlowIssue[] {
+  const issues: FlowIssue[] = [];
   const byUid = new Map(doc.nodes.map((node) => [node.uid, node]));
   for (const edge of doc.edges) {
     const source = byUid.get(edge.source);
@@ -192,7 +258,36 @@ export function validateFlow(input: unknown, lookup: ManifestLookup): FlowIssue[
     }
   }
 
-  issues.push(...graphIssues(doc, manifests, labelOf));
+  return issues;
+}
+
+/** The node's params against its manifest, then the node type's own check. */
+function paramIssues(
+  node: FlowNode,
+  manifest: NodeManifest,
+  label: string,
+  options: ValidateFlowOptions,
+): FlowIssue[] {
+  const issues: FlowIssue[] = [];
+  const error = (code: FlowIssueCode, message: string) =>
+    issues.push({ level: 'error', code, message, node_uid: node.uid });
+  for (const [name, spec] of Object.entries(manifest.params)) {
+    const value = node.params[name];
+    if (isEmpty(value)) {
+      if (spec.required && !('default' in spec && spec.default !== undefined)) {
+        error(
+          'required_param',
+          `O conector "${label}" não tem o parâmetro obrigatório "${spec.label}" preenchido.`,
+        );
+      }
+      continue;
+    }
+    const problem = paramIssue(spec, value);
+    if (problem)
+      error('param_type', `O parâmetro "${spec.label}" do conector "${label}" ${problem}.`);
+  }
+  const problem = options.checkParams?.(node);
+  if (problem) error('param_type', `O conector "${label}": ${problem}`);
   return issues;
 }
 

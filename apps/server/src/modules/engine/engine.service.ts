@@ -1,5 +1,9 @@
 import type { ManifestLookup } from '@ponte/shared/flow/flow-operations';
-import { structuralIssueCodes, validateFlow } from '@ponte/shared/flow/flow-validator';
+import {
+  structuralIssueCodes,
+  validateFlow,
+  type ValidateFlowOptions,
+} from '@ponte/shared/flow/flow-validator';
 import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
 import { messages } from '@ponte/shared/messages';
 import { notFound } from '../../lib/app-error';
@@ -9,6 +13,8 @@ export interface EngineServiceDeps {
   /** Registered versions below the newest, for panels of nodes pinned to them. */
   olderManifests: () => NodeManifest[];
   lookup: ManifestLookup;
+  /** Each node type's own check of its params (cron, time zone, wait range). */
+  checkParams?: ValidateFlowOptions['checkParams'];
   executions: {
     /** Executions running now in the workspace. */
     runningCount(workspaceId: string): Promise<number>;
@@ -39,7 +45,9 @@ export function createEngineService(deps: EngineServiceDeps) {
 
     /** `isValid` is false when the structure cannot be imported. */
     validate(body: unknown) {
-      const errors = validateFlow(documentOf(body), deps.lookup);
+      const errors = validateFlow(documentOf(body), deps.lookup, {
+        ...(deps.checkParams ? { checkParams: deps.checkParams } : {}),
+      });
       const isValid = !errors.some(
         (issue) => issue.level === 'error' && structuralIssueCodes.includes(issue.code),
       );

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, getTableColumns, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { storableJsonText } from '../../lib/storable-text';
 import { createWriteBatcher } from '../../lib/write-batcher';
 import { executions, type ExecutionStatus } from '../../db/schema';
 
@@ -21,7 +22,7 @@ async function writeEnds(db: Database, items: { id: string; values: Outcome }[])
   const values = sql.join(
     items.map(
       ({ id, values: v }) =>
-        sql`(${id}, ${v.status}, ${v.endedAt?.toISOString() ?? null}, ${v.durationMs}, ${v.steps}, ${v.error === null ? null : JSON.stringify(v.error)})`,
+        sql`(${id}, ${v.status}, ${v.endedAt?.toISOString() ?? null}, ${v.durationMs}, ${v.steps}, ${v.error === null ? null : storableJsonText(v.error)})`,
     ),
     sql`, `,
   );

@@ -5,7 +5,11 @@ import {
   type FlowDocument,
 } from '@ponte/shared/flow/flow-document.schema';
 import { countNodes, type ManifestLookup } from '@ponte/shared/flow/flow-operations';
-import { validateFlow, type FlowIssue } from '@ponte/shared/flow/flow-validator';
+import {
+  validateFlow,
+  type FlowIssue,
+  type ValidateFlowOptions,
+} from '@ponte/shared/flow/flow-validator';
 import type {
   Flow,
   FlowBody,
@@ -32,6 +36,8 @@ export interface FlowsServiceDeps {
   now: () => Date;
   /** The node library the documents are checked against. */
   lookup: ManifestLookup;
+  /** Each node type's own check of its params (cron, time zone, wait range). */
+  checkParams?: ValidateFlowOptions['checkParams'];
   /** Called after a flow was created, saved, duplicated or removed (its triggers reload). */
   onChange?: (workspaceId: string, flowId: string) => Promise<void> | void;
   /** Installation-wide Action/Trigger limit (PONTE_NODE_LIMIT), over the customer's own. */
@@ -83,6 +89,7 @@ const flowMapper =
 
 interface DocumentRules {
   lookup: ManifestLookup;
+  checkParams?: ValidateFlowOptions['checkParams'] | undefined;
   nodeLimit: number | null | undefined;
   repository: Pick<FlowsRepository, 'nodeLimit'>;
 }
@@ -95,16 +102,20 @@ interface DocumentRules {
  * stored flow is only being disabled (`newData` false).
  */
 async function checkFlowDocument(
-  { lookup, nodeLimit, repository }: DocumentRules,
+  { lookup, checkParams, nodeLimit, repository }: DocumentRules,
   workspaceId: string,
   data: unknown,
   enabled: boolean,
   newData: boolean,
 ) {
   const parsed = flowDocumentSchema.safeParse(data);
-  const issues = validateFlow(data, lookup);
+  const issues = validateFlow(data, lookup, checkParams ? { checkParams } : {});
   if (!parsed.success) {
     throw new AppError(400, errorCodes.invalidFlow, m.invalidDocument, issueDetails(issues));
+  }
+  const tooLarge = issues.filter((issue) => issue.code === 'too_large');
+  if (tooLarge.length) {
+    throw new AppError(400, errorCodes.invalidFlow, tooLarge[0]!.message, issueDetails(tooLarge));
   }
   const unusable = issues.filter((issue) => unusableCodes.includes(issue.code));
   if (unusable.length && (newData || enabled)) {
@@ -127,7 +138,8 @@ async function checkFlowDocument(
   return { doc, triggers };
 }
 
-export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: FlowsServiceDeps) {
+export function createFlowsService(deps: FlowsServiceDeps) {
+  const { db, now, lookup, onChange } = deps;
   const repository = createFlowsRepository(db);
   const missing = (id: string) => notFound(m.notFound, { kind: 'flow', id });
   const changed = async (workspaceId: string, flow: Flow) => {
@@ -136,8 +148,9 @@ export function createFlowsService({ db, now, lookup, onChange, nodeLimit }: Flo
   };
 
   const toFlow = flowMapper(lookup);
+  const rules: DocumentRules = { ...deps, nodeLimit: deps.nodeLimit, repository };
   const checkDocument = (workspaceId: string, data: unknown, enabled: boolean, newData = true) =>
-    checkFlowDocument({ lookup, nodeLimit, repository }, workspaceId, data, enabled, newData);
+    checkFlowDocument(rules, workspaceId, data, enabled, newData);
 
   async function checkGroup(workspaceId: string, group: string | null | undefined) {
     if (group && !(await repository.groupExists(workspaceId, group))) {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { debuggerStateSchema } from '@ponte/shared/live.schema';
-import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
+import { bearerSecurity, errorResponses, idSchema } from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/auth';
 import type { DebuggerService } from './debugger.service';
 
@@ -11,7 +11,7 @@ export interface DebuggerRoutesOptions {
 
 const tags = ['Engine'];
 const security = bearerSecurity;
-const flowParams = z.object({ flowId: z.string().min(1) });
+const flowParams = z.object({ flowId: idSchema });
 
 /** Mounted at /engine (authenticated scope): spec 1 §4 Debug and §7. */
 export const debuggerRoutes: FastifyPluginAsyncZod<DebuggerRoutesOptions> = async (
@@ -70,7 +70,7 @@ export const debuggerRoutes: FastifyPluginAsyncZod<DebuggerRoutesOptions> = asyn
         security,
         summary:
           'Reexecutar no debug: liga o debug do flow e executa de novo com a mensagem do gatilho da execução',
-        params: z.object({ executionId: z.string().min(1) }),
+        params: z.object({ executionId: idSchema }),
         response: {
           200: z.object({ success: z.literal(true), execution_id: z.string() }),
           ...errorResponses(400, 401, 404),

@@ -63,6 +63,13 @@ describeEachDriver('live socket', (driver) => {
       ok: false,
       message: messages.debugger.unknownRoom,
     });
+    // Text the database cannot take, or a name no room has, never reaches a query.
+    for (const room of [`${liveRooms.debugger('x')}\u0000`, liveRooms.debugger('x'.repeat(5000))]) {
+      expect(await joinLive(socket, room)).toEqual({
+        ok: false,
+        message: messages.debugger.unknownRoom,
+      });
+    }
   });
 
   it('answers the status list and the system status of the workspace', async () => {

@@ -20,6 +20,7 @@ import { createSocketSessionGuard } from './socket-session-guard';
 import type { RecordSecurityEvent } from '../security-log/security-log.service';
 import { createEventBucket, type EventLimit } from './event-bucket';
 import { createStatusThrottle } from './status-throttle';
+import { hasNul } from '@ponte/shared/text';
 
 export interface LiveSocketDeps {
   server: HttpServer;
@@ -83,6 +84,8 @@ const handshake =
       },
     );
   };
+
+const maxRoomLength = 200;
 
 /** `join` (the session guard re-checked the token): a debugger room only for a flow of the workspace. */
 async function joinRoom(
@@ -192,7 +195,9 @@ export function createLiveSocket(deps: LiveSocketDeps) {
     guard.watch(socket);
     socket.on(liveClientEvents.join, (room: unknown, ack: unknown) => {
       const answer = typeof ack === 'function' ? (ack as (a: JoinAck) => void) : () => {};
-      if (typeof room !== 'string') return answer({ ok: false, message: m.unknownRoom });
+      // A room is a short name: NUL (refused by the database) or a long text is no room.
+      if (typeof room !== 'string' || room.length > maxRoomLength || hasNul(room))
+        return answer({ ok: false, message: m.unknownRoom });
       join(socket, room).then(answer, (error: unknown) => {
         fail(error);
         answer({ ok: false, message: messages.generic.internal });

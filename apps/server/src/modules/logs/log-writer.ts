@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { isDatabaseUnavailable } from '../../db/database-unavailable';
 import type { LogType } from '../../db/schema';
 import { createBackoff } from '../../lib/backoff';
+import { storableText } from '../../lib/storable-text';
 
 export interface LogEntry {
   workspaceId: string;
@@ -34,13 +35,6 @@ export function logMessageText(message: unknown): string {
   }
 }
 
-/**
- * PostgreSQL text cannot hold the NUL character: one in a user's log line would fail the whole
- * batch. It is stored as U+FFFD (the replacement character) instead.
- */
-const withoutNul = (text: string) =>
-  text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text;
-
 /** A row of `logs` as the batch insert reads it from JSON. */
 interface LogRow {
   workspace_id: string;
@@ -66,13 +60,58 @@ async function insertLogs(db: Database, rows: LogRow[]): Promise<void> {
       label text, message text, created_at timestamptz)`);
 }
 
+function groupBy<T>(items: T[], key: (item: T) => string): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const name = key(item);
+    const group = groups.get(name);
+    if (group) group.push(item);
+    else groups.set(name, [item]);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * Inserts the rows; when the batch fails, each workspace's rows are retried on their own,
+ * then each line of a workspace whose rows still fail: a bad line never drops the lines of
+ * another workspace, nor the other lines of its own. Answers the rows stored and the errors
+ * of the lines dropped.
+ */
+async function insertIsolated(
+  db: Database,
+  rows: LogRow[],
+  level: 'batch' | 'workspace' | 'line' = 'batch',
+): Promise<{ stored: number; errors: unknown[] }> {
+  try {
+    await insertLogs(db, rows);
+    return { stored: rows.length, errors: [] };
+  } catch (error) {
+    if (level === 'line' || rows.length === 1) return { stored: 0, errors: [error] };
+    const workspaces = level === 'batch' ? groupBy(rows, (row) => row.workspace_id) : [];
+    const parts: [LogRow[], 'workspace' | 'line'][] =
+      workspaces.length > 1
+        ? workspaces.map((group) => [group, 'workspace'])
+        : rows.map((row) => [[row], 'line']);
+    let stored = 0;
+    const errors: unknown[] = [];
+    for (const [part, next] of parts) {
+      const result = await insertIsolated(db, part, next);
+      stored += result.stored;
+      errors.push(...result.errors);
+    }
+    return { stored, errors };
+  }
+}
+
 /**
  * Buffers log lines and writes them in batches: at most every `flushMs`, or as soon as
  * `maxBatch` lines wait. A batch the database refuses (its data) is reported and dropped. While
  * the database cannot be reached, the lines stay in memory in order (up to `maxPending`, the
  * oldest dropped past it) and the head batch is tried again after a bounded backoff (100 ms
  * doubling up to 5 s), so they are stored within seconds of the database coming back
- * (docs/adr/0019). `close` makes one last try and gives up the rest.
+ * (docs/adr/0019). `close` makes one last try and gives up the rest. A batch whose data the
+ * database refuses is retried by workspace and by line once, so one bad line never drops the
+ * lines of another workspace; what still fails is reported and dropped.
  */
 export function createLogWriter(
   db: Database,
@@ -83,7 +122,8 @@ export function createLogWriter(
     maxPending?: number;
     minRetryMs?: number;
     maxRetryMs?: number;
-    onError?: (error: unknown) => void;
+    /** A batch dropped `dropped` lines that could not be stored even one by one. */
+    onError?: (error: unknown, dropped?: number) => void;
     /** Called with the number of rows each successful batch stored. */
     onWritten?: (rows: number) => void;
   } = {},
@@ -128,9 +168,18 @@ export function createLogWriter(
           databaseAway = true;
           return schedule(backoff.next());
         }
+        if (isDatabaseUnavailable(error)) {
+          pending.splice(0, rows.length);
+          dropped += rows.length;
+          continue;
+        }
+        // The data of a line was refused: the other lines are stored on their own.
+        inFlight = rows.length;
+        const { stored, errors } = await insertIsolated(db, rows);
+        inFlight = 0;
         pending.splice(0, rows.length);
-        if (isDatabaseUnavailable(error)) dropped += rows.length;
-        else options.onError?.(error);
+        if (stored) options.onWritten?.(stored);
+        if (errors.length) options.onError?.(errors[0], errors.length);
         continue;
       }
       inFlight = 0;
@@ -154,13 +203,13 @@ export function createLogWriter(
   return {
     write(entry) {
       pending.push({
-        workspace_id: entry.workspaceId,
-        flow_id: entry.flowId,
-        execution_id: entry.executionId,
-        node_uid: entry.nodeUid ?? null,
+        workspace_id: storableText(entry.workspaceId),
+        flow_id: storableText(entry.flowId),
+        execution_id: storableText(entry.executionId),
+        node_uid: entry.nodeUid == null ? null : storableText(entry.nodeUid),
         type: entry.type,
-        label: withoutNul(entry.label),
-        message: withoutNul(logMessageText(entry.message)),
+        label: storableText(entry.label),
+        message: storableText(logMessageText(entry.message)),
         created_at: entry.createdAt.toISOString(),
       });
       if (pending.length > maxPending) {

@@ -24,7 +24,13 @@ function parseFilters(raw: string | undefined): LogFilters {
     throw invalidField('filters', messages.monitoring.badFilters);
   }
   const parsed = logFiltersSchema.safeParse(json);
-  if (!parsed.success) throw invalidField('filters', messages.monitoring.badFilters);
+  if (!parsed.success) {
+    // A NUL in a filter says so; any other problem is the screen's one message.
+    const nul = parsed.error.issues.find(
+      (issue) => issue.message === messages.generic.nulCharacter,
+    );
+    throw invalidField('filters', nul ? nul.message : messages.monitoring.badFilters);
+  }
   return parsed.data;
 }
 

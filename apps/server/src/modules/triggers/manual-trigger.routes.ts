@@ -1,12 +1,14 @@
 import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '@ponte/shared/messages';
-import { AppError } from '../../lib/app-error';
-import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
+import { hasNul } from '@ponte/shared/text';
+import { AppError, invalidField } from '../../lib/app-error';
+import { bearerSecurity, errorResponses, idSchema } from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/auth';
 import type { ManualTriggerService } from './manual-trigger.service';
-import { createManualUploads } from './manual-uploads';
+import { createManualUploads, type ManualUploads } from './manual-uploads';
 
 export interface ManualTriggerOptions {
   service: ManualTriggerService;
@@ -16,7 +18,7 @@ export interface ManualTriggerOptions {
 
 const tags = ['Engine'];
 const security = bearerSecurity;
-const params = z.object({ flowId: z.string().min(1) });
+const params = z.object({ flowId: idSchema });
 
 const formFieldSchema = z.object({
   name: z.string(),
@@ -78,23 +80,42 @@ export const manualTriggerRoutes: FastifyPluginAsyncZod<ManualTriggerOptions> = 
         request.params.flowId,
       );
       const values: Record<string, unknown> = {};
-      if (request.isMultipart()) {
-        for await (const part of request.parts()) {
-          if (part.type === 'field') {
-            values[part.fieldname] = part.value;
-            continue;
-          }
-          // The flow, its logs and every answer see the file's reference, never where it is kept.
-          const { upload, truncated } = await uploads.save(part.file, part);
-          if (truncated)
-            throw new AppError(413, 'payload_too_large', messages.generic.payloadTooLarge);
-          values[part.fieldname] = upload;
+      // Every file this request kept: removed if anything fails before the run is enqueued.
+      const kept: string[] = [];
+      try {
+        if (request.isMultipart()) await readParts(request, uploads, values, kept);
+        else if (request.body && typeof request.body === 'object') {
+          Object.assign(values, request.body);
         }
-      } else if (request.body && typeof request.body === 'object') {
-        Object.assign(values, request.body);
+        const execution_id = await options.service.run(target, values);
+        return { success: true as const, execution_id };
+      } catch (error) {
+        await uploads.remove(kept);
+        throw error;
       }
-      const execution_id = await options.service.run(target, values);
-      return { success: true as const, execution_id };
     },
   );
 };
+
+/** Reads the form's fields and keeps its files; a field holding NUL is refused. */
+async function readParts(
+  request: FastifyRequest,
+  uploads: ManualUploads,
+  values: Record<string, unknown>,
+  kept: string[],
+) {
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      if (typeof part.value === 'string' && hasNul(part.value)) {
+        throw invalidField(part.fieldname, messages.generic.nulCharacterIn(part.fieldname));
+      }
+      values[part.fieldname] = part.value;
+      continue;
+    }
+    // The flow, its logs and every answer see the file's reference, never where it is kept.
+    const { upload, truncated } = await uploads.save(part.file, part);
+    if (truncated) throw new AppError(413, 'payload_too_large', messages.generic.payloadTooLarge);
+    kept.push(upload.ref);
+    values[part.fieldname] = upload;
+  }
+}

@@ -8,6 +8,7 @@ import { createQueueAdmin } from './embedded-queue-admin';
 import { createJobClaimer } from './embedded-queue-claim';
 import { createEmbeddedConsumer } from './embedded-queue-consumer';
 import { limitOf, toJob, type DriverState, type Row } from './embedded-queue-rows';
+import { storableJson } from '../../lib/storable-text';
 
 /** The row of a job started from a slot without being written (the caller keeps its record). */
 const unwrittenRow = (
@@ -73,7 +74,8 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
         id: randomUUID(),
         queue,
         workspaceId: options.workspaceId,
-        payload: options.payload ?? null,
+        // NUL or a lone surrogate would fail the insert (and the jobs written with it).
+        payload: storableJson(options.payload ?? null),
         concurrencyKey: options.concurrencyKey ?? null,
         concurrencyLimit: limitOf(options),
       };

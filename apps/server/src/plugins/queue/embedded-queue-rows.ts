@@ -31,8 +31,13 @@ export interface DriverState {
 }
 
 /** The concurrency limit as stored: a whole number, 0 for none. */
-export const limitOf = (options: { concurrencyLimit?: number }) =>
-  Math.max(0, Math.trunc(options.concurrencyLimit ?? 0));
+/** The column is an integer: a limit beyond it (a flow saved before limits) is the column's max. */
+const maxLimit = 2 ** 31 - 1;
+
+export const limitOf = (options: { concurrencyLimit?: number }) => {
+  const limit = Math.trunc(options.concurrencyLimit ?? 0);
+  return Number.isNaN(limit) ? 0 : Math.min(maxLimit, Math.max(0, limit));
+};
 
 export const toJob = (row: Row): QueueJob => ({
   id: row.id,

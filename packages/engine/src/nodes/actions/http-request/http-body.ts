@@ -1,4 +1,6 @@
 /** Encodes the request body per `body_type`, and parses responses per content type. */
+import { limits } from '@ponte/shared/limits';
+import { jsonTooDeep } from '@ponte/shared/text';
 
 export type BodyType = 'json' | 'form' | 'multipart' | 'raw' | 'none';
 
@@ -95,10 +97,18 @@ export function parseResponseBody(contentType: string | undefined, bytes: Uint8A
   const decoded = () => new TextDecoder().decode(bytes);
   if (!bytes.length) return type.includes('json') ? null : '';
   if (type.includes('json')) {
+    const text = decoded();
+    // Every step after this one walks the message: a JSON nested deeper than the limit would
+    // overflow the stack there (ADR 0022).
+    if (jsonTooDeep(text)) {
+      throw new Error(
+        `A resposta HTTP tem mais de ${limits.jsonDepthMax} níveis de objetos e listas.`,
+      );
+    }
     try {
-      return JSON.parse(decoded());
+      return JSON.parse(text);
     } catch {
-      return decoded();
+      return text;
     }
   }
   if (!type || type.startsWith('text/') || /xml|javascript|x-www-form-urlencoded/.test(type)) {

@@ -166,4 +166,19 @@ describe('core_http_request', () => {
       runNode(httpRequestNode, { ports, params: { url: 'file:///etc/passwd' } }),
     ).rejects.toThrow('URL inválida: file:///etc/passwd');
   });
+
+  it('refuses a JSON answer nested too deep and a timeout no timer can hold', async () => {
+    const ports = createFakePorts();
+    const deep = '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000);
+    ports.httpHandler = () => textResponse(200, deep, { 'content-type': 'application/json' });
+    await expect(
+      runNode(httpRequestNode, { ports, params: { url: 'https://api.exemplo.com.br/' } }),
+    ).rejects.toThrow('A resposta HTTP tem mais de 64 níveis de objetos e listas.');
+    await expect(
+      runNode(httpRequestNode, {
+        ports,
+        params: { url: 'https://api.exemplo.com.br/', timeout_ms: 1e20 },
+      }),
+    ).rejects.toThrow('O parâmetro "timeout_ms" deve ser no máximo 600000.');
+  });
 });

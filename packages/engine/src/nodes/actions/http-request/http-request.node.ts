@@ -91,7 +91,14 @@ export const httpRequestNode = defineNode({
       ],
     },
     body: { type: 'textarea', label: 'Corpo', valueType: 'any' },
-    timeout_ms: { type: 'number', label: 'Tempo limite (ms)', default: 30_000, min: 1 },
+    timeout_ms: {
+      type: 'number',
+      label: 'Tempo limite (ms)',
+      default: 30_000,
+      min: 1,
+      // A timer cannot hold much more; ten minutes is longer than any gateway waits.
+      max: 600_000,
+    },
     retries: { type: 'number', label: 'Novas tentativas', default: 0, min: 0, max: 10 },
     service_account: {
       type: 'service_account',

@@ -41,4 +41,20 @@ describe('core_delay', () => {
       'O parâmetro "amount" deve ser no mínimo 0.',
     );
   });
+
+  it('refuses a wait beyond 30 days, also when it comes from an expression', async () => {
+    await expect(runNode(delayNode, { params: { amount: 1e20, unit: 's' } })).rejects.toThrow(
+      'O tempo de espera deve ser de no máximo 30 dias.',
+    );
+    await expect(
+      runNode(delayNode, {
+        params: { amount: '{{ msg.payload.espera }}', unit: 'h' },
+        input: { payload: { espera: 721 } },
+      }),
+    ).rejects.toThrow('no máximo 30 dias');
+    const ports = createFakePorts();
+    const before = ports.time;
+    await runNode(delayNode, { params: { amount: 720, unit: 'h' }, ports });
+    expect(ports.time - before).toBe(30 * 86_400_000);
+  });
 });

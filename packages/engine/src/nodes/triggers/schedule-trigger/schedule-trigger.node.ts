@@ -1,5 +1,5 @@
 import { defineNode } from '../../../kit/define-node';
-import { defaultTimezone } from './schedule';
+import { checkScheduleParams, defaultTimezone } from './schedule';
 
 export const scheduleTriggerNode = defineNode({
   type: 'core_schedule_trigger',
@@ -19,6 +19,7 @@ export const scheduleTriggerNode = defineNode({
     timezone: { type: 'text', label: 'Fuso horário', default: defaultTimezone },
   },
   outputs: { default: { label: 'Saída' } },
+  checkParams: checkScheduleParams,
   /** The server passes `{payload: {scheduled_at, timezone}}`. */
   async run({ input }) {
     return { output: 'default', msg: input };

@@ -43,3 +43,15 @@ export function nextRuns(params: Record<string, unknown>, from: Date, count: num
     job.stop();
   }
 }
+
+const expression = /\{\{[\s\S]*?\}\}/;
+
+/**
+ * The node's check on save: an empty cron is the required-param issue's to report, and a value
+ * holding an expression is checked when the schedule is armed.
+ */
+export function checkScheduleParams(params: Record<string, unknown>): string | null {
+  const cron = String(params.cron ?? '').trim();
+  if (!cron || expression.test(cron) || expression.test(String(params.timezone ?? ''))) return null;
+  return validateSchedule(params);
+}
