@@ -104,6 +104,23 @@ async function insertIsolated(
 }
 
 /**
+ * Stores a batch; when the database refuses the data of a line, the other lines are stored on
+ * their own (`insertIsolated`). `'away'` when the database cannot be reached.
+ */
+async function storeBatch(
+  db: Database,
+  rows: LogRow[],
+): Promise<{ stored: number; errors: unknown[] } | 'away'> {
+  try {
+    await insertLogs(db, rows);
+    return { stored: rows.length, errors: [] };
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) return 'away';
+    return insertIsolated(db, rows);
+  }
+}
+
+/**
  * Buffers log lines and writes them in batches: at most every `flushMs`, or as soon as
  * `maxBatch` lines wait. A batch the database refuses (its data) is reported and dropped. While
  * the database cannot be reached, the lines stay in memory in order (up to `maxPending`, the
@@ -160,33 +177,21 @@ export function createLogWriter(
     while (pending.length) {
       const rows = pending.slice(0, maxBatch);
       inFlight = rows.length;
-      try {
-        await insertLogs(db, rows);
-      } catch (error) {
-        inFlight = 0;
-        if (isDatabaseUnavailable(error) && !closed) {
-          databaseAway = true;
-          return schedule(backoff.next());
-        }
-        if (isDatabaseUnavailable(error)) {
-          pending.splice(0, rows.length);
-          dropped += rows.length;
-          continue;
-        }
-        // The data of a line was refused: the other lines are stored on their own.
-        inFlight = rows.length;
-        const { stored, errors } = await insertIsolated(db, rows);
-        inFlight = 0;
-        pending.splice(0, rows.length);
-        if (stored) options.onWritten?.(stored);
-        if (errors.length) options.onError?.(errors[0], errors.length);
+      const result = await storeBatch(db, rows);
+      inFlight = 0;
+      if (result === 'away' && !closed) {
+        databaseAway = true;
+        return schedule(backoff.next());
+      }
+      pending.splice(0, rows.length);
+      if (result === 'away') {
+        dropped += rows.length;
         continue;
       }
-      inFlight = 0;
-      pending.splice(0, rows.length);
       backoff.reset();
       databaseAway = false;
-      options.onWritten?.(rows.length);
+      if (result.stored) options.onWritten?.(result.stored);
+      if (result.errors.length) options.onError?.(result.errors[0], result.errors.length);
     }
     reportDropped();
   };
