@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { afterEach, beforeAll } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
 import { liveClientEvents, liveSocketPath, type JoinAck } from '@ponte/shared/live.schema';
 import type { App } from '../app';
@@ -36,4 +37,29 @@ export function recordLive<T = unknown>(socket: Socket, event: string): T[] {
   const received: T[] = [];
   socket.on(event, (payload: T) => received.push(payload));
   return received;
+}
+
+/**
+ * The app listening on a free port for the suite; `connect` opens a live socket that is closed
+ * after the test.
+ */
+export function useLiveSockets(t: { readonly app: App }) {
+  const sockets: Socket[] = [];
+  const live = {
+    url: '',
+    /** The sockets `connect` opened in this test, oldest first. */
+    sockets,
+    async connect(token: string): Promise<Socket> {
+      const socket = await connectLive(live.url, token);
+      sockets.push(socket);
+      return socket;
+    },
+  };
+  beforeAll(async () => {
+    live.url = await listenOnFreePort(t.app);
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.close();
+  });
+  return live;
 }

@@ -1,5 +1,4 @@
-import { afterEach, beforeAll, expect, it } from 'vitest';
-import type { Socket } from 'socket.io-client';
+import { expect, it } from 'vitest';
 import {
   debugMessageTooLarge,
   debuggerMessageSchema,
@@ -12,7 +11,7 @@ import {
 import { messages } from '@ponte/shared/messages';
 import { useTestApp, type TestAccount } from '../../test/test-app';
 import { chain, createFlow, executionsOf, finished } from '../../test/flow-fixtures';
-import { connectLive, joinLive, listenOnFreePort, recordLive } from '../../test/live-client';
+import { joinLive, recordLive, useLiveSockets } from '../../test/live-client';
 import { describeEachDriver } from '../../test/test-database';
 import { until } from '../../test/until';
 
@@ -28,18 +27,10 @@ const threeNodes = () =>
 
 describeEachDriver('live debugger', (driver) => {
   const t = useTestApp(driver);
-  let url = '';
-  const sockets: Socket[] = [];
-  beforeAll(async () => {
-    url = await listenOnFreePort(t.app);
-  });
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.close();
-  });
+  const live = useLiveSockets(t);
 
   const open = async (account: TestAccount, flowId: string) => {
-    const socket = await connectLive(url, account.token);
-    sockets.push(socket);
+    const socket = await live.connect(account.token);
     const room = liveRooms.debugger(flowId);
     const received = recordLive<DebuggerMessage>(socket, room);
     expect(await joinLive(socket, room)).toEqual({ ok: true });
@@ -244,8 +235,7 @@ describeEachDriver('live debugger', (driver) => {
       expect(res.json().message).toBe(messages.engine.flowNotFound);
     }
 
-    const spy = await connectLive(url, stranger.token);
-    sockets.push(spy);
+    const spy = await live.connect(stranger.token);
     const room = liveRooms.debugger(flowId);
     const heard = recordLive(spy, room);
     expect(await joinLive(spy, room)).toEqual({
@@ -271,9 +261,9 @@ describeEachDriver('live debugger', (driver) => {
     const api = t.request(account.token);
     const flowId = await createFlow(t, account, threeNodes());
     await open(account, flowId);
-    const leaving = sockets.at(-1)!;
+    const leaving = live.sockets.at(-1)!;
     const staying = await open(account, flowId);
-    const closing = sockets.at(-1)!;
+    const closing = live.sockets.at(-1)!;
     await api.post(`/engine/flow/debugger/start-debug/${flowId}`);
     await api.post(`/engine/flow/manual-trigger/${flowId}`, {});
     await heldAt(staying, 'gatilho');

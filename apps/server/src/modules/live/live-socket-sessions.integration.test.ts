@@ -1,9 +1,9 @@
-import { afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { liveRooms } from '@ponte/shared/live.schema';
 import { messages } from '@ponte/shared/messages';
 import { sessionLifetimeSeconds } from '../auth/token-issuer';
-import { connectLive, joinLive, listenOnFreePort } from '../../test/live-client';
+import { connectLive, joinLive, useLiveSockets } from '../../test/live-client';
 import { testPassword, useTestApp } from '../../test/test-app';
 import { describeEachDriver } from '../../test/test-database';
 
@@ -13,19 +13,8 @@ const disconnected = (socket: Socket) =>
 
 describeEachDriver('live sockets end with their session', (driver) => {
   const t = useTestApp(driver);
-  let url = '';
-  const sockets: Socket[] = [];
-  beforeAll(async () => {
-    url = await listenOnFreePort(t.app);
-  });
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.close();
-  });
-  const connect = async (token: string) => {
-    const socket = await connectLive(url, token);
-    sockets.push(socket);
-    return socket;
-  };
+  const live = useLiveSockets(t);
+  const connect = live.connect;
 
   it("a password change disconnects every joined socket of the user, and only the user's", async () => {
     const account = await t.createAccount();
@@ -85,6 +74,6 @@ describeEachDriver('live sockets end with their session', (driver) => {
     const socket = await connect(token);
     expect(await joinLive(socket, liveRooms.liveMonitoring)).toEqual({ ok: true });
     expect(await disconnected(socket)).toBe('io server disconnect');
-    await expect(connectLive(url, token)).rejects.toThrow(messages.debugger.invalidSession);
+    await expect(connectLive(live.url, token)).rejects.toThrow(messages.debugger.invalidSession);
   });
 });

@@ -1,5 +1,4 @@
-import { afterEach, beforeAll, expect, it } from 'vitest';
-import type { Socket } from 'socket.io-client';
+import { expect, it } from 'vitest';
 import {
   liveClientEvents,
   liveRooms,
@@ -12,7 +11,7 @@ import { messages } from '@ponte/shared/messages';
 import type { RunningExecution } from '@ponte/shared/monitoring.schema';
 import { useTestApp } from '../../test/test-app';
 import { chain, createFlow, finished } from '../../test/flow-fixtures';
-import { connectLive, joinLive, listenOnFreePort, recordLive } from '../../test/live-client';
+import { connectLive, joinLive, useLiveSockets, recordLive } from '../../test/live-client';
 import { describeEachDriver } from '../../test/test-database';
 import { until } from '../../test/until';
 
@@ -24,37 +23,28 @@ const slowFlow = () =>
 
 describeEachDriver('live socket', (driver) => {
   const t = useTestApp(driver);
-  let url = '';
-  const sockets: Socket[] = [];
-  beforeAll(async () => {
-    url = await listenOnFreePort(t.app);
-  });
-  afterEach(() => {
-    for (const socket of sockets.splice(0)) socket.close();
-  });
-  const connect = async (token: string) => {
-    const socket = await connectLive(url, token);
-    sockets.push(socket);
-    return socket;
-  };
+  const live = useLiveSockets(t);
+  const connect = live.connect;
 
   it('closes with the app while a client is still connected', async () => {
     const account = await t.createAccount();
     // Left open on purpose: the app's close (after this suite) must not wait for it.
-    const open = await connectLive(url, account.token);
+    const open = await connectLive(live.url, account.token);
     expect(open.connected).toBe(true);
   });
 
   it('refuses a handshake without a valid session', async () => {
-    await expect(connectLive(url, null)).rejects.toThrow(messages.debugger.invalidSession);
-    await expect(connectLive(url, 'nao.e.um.token')).rejects.toThrow(
+    await expect(connectLive(live.url, null)).rejects.toThrow(messages.debugger.invalidSession);
+    await expect(connectLive(live.url, 'nao.e.um.token')).rejects.toThrow(
       messages.debugger.invalidSession,
     );
     const account = await t.createAccount();
     const expired = await t.tokens.issue(account.userId, account.workspaceId);
     t.clock.advance(30 * 24 * 3_600_000);
     try {
-      await expect(connectLive(url, expired)).rejects.toThrow(messages.debugger.invalidSession);
+      await expect(connectLive(live.url, expired)).rejects.toThrow(
+        messages.debugger.invalidSession,
+      );
     } finally {
       t.clock.advance(-30 * 24 * 3_600_000);
     }
