@@ -39,7 +39,7 @@ describe('config', () => {
       logRetentionDays: 30,
       executionConcurrency: 50,
       nodeLimit: null,
-      sandboxIsolates: 2,
+      sandboxIsolates: 4,
       flowChainLimit: 5,
       webhookRateLimit: { perAddress: 300, perFlow: 600 },
       httpAllowedNetworks: [],
