@@ -129,6 +129,15 @@ describe('core_http_request', () => {
     expect(emitted[0]?.msg.payload).toBe('pronto');
   });
 
+  it('does not retry 508 Loop Detected (a chain of flows past its limit)', async () => {
+    const ports = createFakePorts();
+    ports.httpHandler = () => textResponse(508, 'cadeia longa demais');
+    await expect(
+      runNode(httpRequestNode, { ports, params: { url: 'https://x.com', retries: 3 } }),
+    ).rejects.toThrow('A requisição HTTP falhou com status 508.');
+    expect(ports.httpCalls).toHaveLength(1);
+  });
+
   it('fails with the status once retries are spent, keeping the answer in the error', async () => {
     const ports = createFakePorts();
     ports.httpHandler = () => jsonResponse(404, { erro: 'não achei' });

@@ -37,7 +37,8 @@ export function accountAuth(account: ServiceAccount): {
   }
 }
 
-const retryable = (status: number) => status === 429 || status >= 500;
+/** 508 Loop Detected is a refusal (a chain of flows past its limit): asking again cannot help. */
+const retryable = (status: number) => status === 429 || (status >= 500 && status !== 508);
 
 export const httpRequestNode = defineNode({
   type: 'core_http_request',
