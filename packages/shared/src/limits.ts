@@ -28,6 +28,18 @@ export const limits = {
   sessionCheckMs: 60_000,
   sessionRenewWithinMs: 15 * 60_000,
   toastLifetimeMs: 5_000,
+  tablesPageSize: 10,
+  tablesLookup: 1000,
+  tableNameMax: 120,
+  tableFieldsMax: 200,
+  tableFieldNameMax: 64,
+  tableFieldLabelMax: 120,
+  /** Longest `length` of a string or longtext field (characters). */
+  tableFieldLengthMax: 1_000_000,
+  recordsPageSizes: [10, 20, 50, 100],
+  recordsPageSizeDefault: 20,
+  recordsTextCut: 100,
+  recordsMassDeleteMax: 1000,
   toastResetAfterMs: 10_000,
   /** Levels of objects and arrays a JSON body or message may nest (ADR 0022). */
   jsonDepthMax: 64,

@@ -92,6 +92,38 @@ export const messages = {
     searchTimeout:
       'A busca nos logs demorou demais. Escolha um período menor ou um texto mais específico.',
   },
+  tables: {
+    newName: 'Nova tabela',
+    nameRequired: 'O nome da tabela é obrigatório.',
+    nameTooLong: 'O nome da tabela deve ter no máximo 120 caracteres.',
+    nameTaken: 'Já existe uma tabela com esse nome.',
+    notFound: 'Tabela não encontrada.',
+    saved: 'A tabela foi salva com sucesso!',
+    saveError: (reason: string) => `Ocorreu um erro ao salvar a tabela: ${reason}`,
+    removed: 'A tabela foi removida com sucesso!',
+    removeNameMismatch: 'O nome da tabela não confere com o nome digitado!',
+    errorsFound: 'Erros encontrados:',
+    atLeastOneField: 'A tabela deve conter pelo menos um campo.',
+    tooManyFields: 'A tabela pode ter no máximo 200 campos.',
+    fieldNameRequired: (n: number) => `O campo "Nome" da campo ${n} é obrigatório.`,
+    fieldNamePattern: (n: number) =>
+      `O nome do campo ${n} deve começar com uma letra ou "_" e conter apenas letras, números e "_".`,
+    fieldNameReserved: (n: number, name: string) =>
+      `O nome do campo ${n} ("${name}") é reservado: escolha outro.`,
+    fieldLabelRequired: (n: number) => `O campo "Label" da campo ${n} é obrigatório.`,
+    fieldTypeRequired: (n: number) => `O campo "Tipo" da campo ${n} é obrigatório.`,
+    fieldLengthRequired: (n: number) => `O campo "Tamanho" da campo ${n} é obrigatório.`,
+    duplicateFieldNames: (names: string) => `Existem campos com nomes duplicados: ${names}`,
+    copied: 'Conteúdo copiado para a área de transferência',
+  },
+  records: {
+    saved: 'Registro salvo com sucesso!',
+    saveError: (reason: string) => `Ocorreu um erro ao salvar o registro: ${reason}`,
+    notFound: 'Registro não encontrado.',
+    removeConfirm: 'Tem certeza que deseja remover este item? Esta ação não poderá ser desfeita.',
+    massRemoveConfirm: (count: number) =>
+      `Tem certeza que deseja remover os ${count} itens selecionados? Esta ação não poderá ser desfeita.`,
+  },
   securityLog: {
     title: 'Registro de segurança',
     empty: 'Nenhum evento de segurança registrado.',

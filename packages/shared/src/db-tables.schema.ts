@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { limits } from './limits';
+import { messages } from './messages';
+import { listResponseSchema, pageQuerySchema } from './pagination';
+import { text } from './text';
+
+/**
+ * Database tables and their records (spec 2: 'Database tables', 'Records list', 'Record
+ * editor', §3 Table/Field/Record, §5 'Table structure', §7 'Database tables and records').
+ * The API's shapes, shared by the server, the web app and the record nodes.
+ */
+const m = messages.tables;
+
+export const fieldTypes = [
+  'string',
+  'longtext',
+  'integer',
+  'float',
+  'boolean',
+  'date',
+  'datetime',
+] as const;
+export type FieldType = (typeof fieldTypes)[number];
+
+/** Types whose `length` is required (the editor disables the input for the others). */
+export const typesWithLength: readonly FieldType[] = ['string', 'longtext'];
+
+/** A field name is the key of `data`: an identifier, like a variable key. */
+export const fieldNamePattern = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Field names the records' own columns use: a field cannot take them. */
+export const reservedFieldNames = ['_id', 'table', 'created_at', 'updated_at'] as const;
+
+/** A field as stored and sent back. `default_value` is kept as typed in the editor (text). */
+export const tableFieldSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  type: z.enum(fieldTypes),
+  length: z.number().int().nullable(),
+  default_value: z.string().nullable(),
+  is_unique: z.boolean(),
+  is_required: z.boolean(),
+  position: z.number().int(),
+});
+export type TableField = z.infer<typeof tableFieldSchema>;
+
+export const tableSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  group: z.string().nullable(),
+  fields: z.array(tableFieldSchema),
+  entities_count: z.number().int().min(0),
+  apply_default_values_new_fields: z.boolean(),
+  workspace_id: z.string(),
+  customer_id: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Table = z.infer<typeof tableSchema>;
+
+/**
+ * A field of POST/PUT bodies. The per-field messages of spec 2 §5 need the field's position
+ * (N, counted from 1), so the structure rules live in `checkTableStructure`, which the body
+ * schema runs over the whole list.
+ */
+export const tableFieldBodySchema = z.object({
+  name: text().trim().max(limits.tableFieldNameMax).default(''),
+  label: text().trim().max(limits.tableFieldLabelMax).default(''),
+  type: z.enum(fieldTypes).or(z.literal('')).default(''),
+  length: z.coerce.number().int().min(1).max(limits.tableFieldLengthMax).nullish(),
+  default_value: text().max(limits.tableFieldLengthMax).nullish(),
+  is_unique: z.boolean().default(false),
+  is_required: z.boolean().default(false),
+  position: z.number().int().min(0).optional(),
+});
+export type TableFieldBody = z.input<typeof tableFieldBodySchema>;
+
+/**
+ * The errors of spec 2 §5 'Table structure' for a list of fields, in pt-BR, in the order the
+ * editor lists them under 'Erros encontrados:'. Empty when the structure is valid.
+ */
+export function checkTableStructure(fields: z.output<typeof tableFieldBodySchema>[]): string[] {
+  const errors: string[] = [];
+  if (!fields.length) return [m.atLeastOneField];
+  fields.forEach((field, index) => {
+    const n = index + 1;
+    if (!field.name) errors.push(m.fieldNameRequired(n));
+    else if (!fieldNamePattern.test(field.name)) errors.push(m.fieldNamePattern(n));
+    else if ((reservedFieldNames as readonly string[]).includes(field.name))
+      errors.push(m.fieldNameReserved(n, field.name));
+    if (!field.label) errors.push(m.fieldLabelRequired(n));
+    if (!field.type) errors.push(m.fieldTypeRequired(n));
+    else if (typesWithLength.includes(field.type) && !field.length)
+      errors.push(m.fieldLengthRequired(n));
+  });
+  const seen = new Set<string>();
+  const duplicated = new Set<string>();
+  for (const { name } of fields) {
+    if (!name) continue;
+    if (seen.has(name)) duplicated.add(name);
+    seen.add(name);
+  }
+  if (duplicated.size) errors.push(m.duplicateFieldNames([...duplicated].join(', ')));
+  return errors;
+}
+
+/** POST /api/v1/db/tables and PUT /api/v1/db/tables/{id}. */
+export const tableBodySchema = z
+  .object({
+    name: text({ error: m.nameRequired })
+      .trim()
+      .min(1, { error: m.nameRequired })
+      .max(limits.tableNameMax, { error: m.nameTooLong }),
+    group: text().max(200).nullish(),
+    fields: z.array(tableFieldBodySchema).max(limits.tableFieldsMax, { error: m.tooManyFields }),
+    apply_default_values_new_fields: z.boolean().default(false),
+  })
+  .superRefine((body, ctx) => {
+    for (const message of checkTableStructure(body.fields))
+      ctx.addIssue({ code: 'custom', message, path: ['fields'] });
+  });
+export type TableBody = z.input<typeof tableBodySchema>;
+
+/** POST /api/v1/db/tables/{id}/duplicate */
+export const tableDuplicateBodySchema = z.object({
+  name: text({ error: m.nameRequired })
+    .trim()
+    .min(1, { error: m.nameRequired })
+    .max(limits.tableNameMax, { error: m.nameTooLong }),
+});
+
+/** GET /api/v1/db/tables (page, limit, query, group; lookups use limit 1000). */
+export const tableListQuerySchema = pageQuerySchema(limits.tablesLookup).extend({
+  group: text().max(200).optional(),
+});
+export const tableListSchema = listResponseSchema(tableSchema);
+export type TableList = z.infer<typeof tableListSchema>;
+
+/** A record: values by field name (date `YYYY-MM-DD`, datetime ISO 8601 with offset). */
+export const recordValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type RecordValue = z.infer<typeof recordValueSchema>;
+
+export const entitySchema = z.object({
+  _id: z.string(),
+  table: z.string(),
+  data: z.record(z.string(), recordValueSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Entity = z.infer<typeof entitySchema>;
+
+/** POST /api/v1/db/entities ({table, data}); PUT /api/v1/db/entities/{id} ({data}). */
+export const entityBodySchema = z.object({
+  table: text().max(200),
+  data: z.record(text().max(limits.tableFieldNameMax), recordValueSchema),
+});
+export const entityUpdateBodySchema = z.object({
+  table: text().max(200).optional(),
+  data: z.record(text().max(limits.tableFieldNameMax), recordValueSchema),
+});
+
+/**
+ * A filter of one field in the records list: text contains; number and date ranges (`from` /
+ * `to`, inclusive, either may be missing); boolean equals.
+ */
+export const fieldFilterSchema = z.union([
+  z.object({ contains: text().max(500) }),
+  z.object({
+    from: z.union([z.number(), text().max(40)]).nullish(),
+    to: z.union([z.number(), text().max(40)]).nullish(),
+  }),
+  z.object({ equals: z.boolean() }),
+]);
+export type FieldFilter = z.infer<typeof fieldFilterSchema>;
+
+/**
+ * The `filter` query parameter (JSON) of GET /api/v1/db/entities and the CSV export: the table,
+ * the browser's time zone offset in minutes (as `Date.getTimezoneOffset()`), and filters by
+ * field name.
+ */
+export const entityFilterSchema = z.object({
+  table: text().max(200),
+  timezoneOffset: z.number().int().min(-840).max(840).default(180),
+  fields: z.record(text().max(limits.tableFieldNameMax), fieldFilterSchema).default({}),
+});
+export type EntityFilter = z.infer<typeof entityFilterSchema>;
+
+/** GET /api/v1/db/entities?page&size&filter (size 10, 20, 50 or 100; default 20). */
+export const entityListQuerySchema = z.object({
+  page: z.coerce
+    .number()
+    .int()
+    .catch(1)
+    .transform((n) => Math.max(1, n))
+    .default(1),
+  size: z.coerce
+    .number()
+    .int()
+    .catch(limits.recordsPageSizeDefault)
+    .transform((n) =>
+      (limits.recordsPageSizes as readonly number[]).includes(n)
+        ? n
+        : limits.recordsPageSizeDefault,
+    )
+    .default(limits.recordsPageSizeDefault),
+  filter: text().max(20_000),
+});
+export const entityListSchema = listResponseSchema(entitySchema);
+export type EntityList = z.infer<typeof entityListSchema>;
+
+/** DELETE /api/v1/db/entities/mass */
+export const entityMassDeleteBodySchema = z.object({
+  ids: z.array(text().max(200)).min(1).max(limits.recordsMassDeleteMax),
+});
+export const successSchema = z.object({ success: z.boolean() });
+
+/** GET /api/v1/db/entities/export/{id}/csv?filter&columns (columns: comma-separated names). */
+export const entityExportQuerySchema = z.object({
+  filter: text().max(20_000).optional(),
+  columns: text().max(20_000).optional(),
+});
+export const entityExportSchema = z.object({ data: z.string(), filename: z.string() });
