@@ -34,6 +34,11 @@ import { createUsersService } from './modules/users/users.service';
 import { userAccountRoutes, userApiRoutes } from './modules/users/users.routes';
 import { createVariablesService } from './modules/variables/variables.service';
 import { variablesRoutes } from './modules/variables/variables.routes';
+import { createDbTablesService } from './modules/db-tables/db-tables.service';
+import { dbTablesRoutes } from './modules/db-tables/db-tables.routes';
+import { createRecordsService } from './modules/db-tables/records.service';
+import { createRecordsExport } from './modules/db-tables/records-csv';
+import { recordsRoutes } from './modules/db-tables/records.routes';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service';
 import { workspaceAccountRoutes, workspaceApiRoutes } from './modules/workspaces/workspaces.routes';
 import multipart from '@fastify/multipart';
@@ -426,6 +431,11 @@ async function registerRoutes(
       await api.register(workspaceApiRoutes, { service: workspaces, publicUrl });
       await api.register(groupsRoutes, { service: groups });
       await api.register(variablesRoutes, { service: variables });
+      await api.register(dbTablesRoutes, { service: createDbTablesService({ db, now }) });
+      await api.register(recordsRoutes, {
+        service: createRecordsService({ db, now }),
+        exporter: createRecordsExport(db, now),
+      });
       await api.register(flowsRoutes, { service: flows });
       await api.register(monitoringRoutes, { service: createMonitoring(app, db, now, security) });
       await api.register(executionsRoutes, { service: executions });

@@ -40,6 +40,12 @@ export const limits = {
   recordsPageSizeDefault: 20,
   recordsTextCut: 100,
   recordsMassDeleteMax: 1000,
+  /** Rows of the JSON CSV export ({data, filename}); larger tables use the streamed download. */
+  recordsExportJsonMax: 50_000,
+  /** Rows read per page by the streamed CSV download. */
+  recordsExportPage: 1000,
+  /** Most records a record node's find returns. */
+  recordsFindMax: 1000,
   toastResetAfterMs: 10_000,
   /** Levels of objects and arrays a JSON body or message may nest (ADR 0022). */
   jsonDepthMax: 64,

@@ -115,6 +115,13 @@ export const messages = {
     fieldLengthRequired: (n: number) => `O campo "Tamanho" da campo ${n} é obrigatório.`,
     duplicateFieldNames: (names: string) => `Existem campos com nomes duplicados: ${names}`,
     copied: 'Conteúdo copiado para a área de transferência',
+    groupNotFound: 'Grupo não encontrado.',
+    /** A unique field whose existing records already repeat a value. */
+    uniqueExisting: (label: string) =>
+      `Não é possível tornar o campo "${label}" único: há registros com valores repetidos.`,
+    /** A type, length or required change some records do not satisfy (ids listed). */
+    fieldChangeRefused: (label: string, ids: string) =>
+      `O campo "${label}" não pode ser alterado: os registros ${ids} têm valores incompatíveis.`,
   },
   records: {
     saved: 'Registro salvo com sucesso!',
@@ -123,6 +130,23 @@ export const messages = {
     removeConfirm: 'Tem certeza que deseja remover este item? Esta ação não poderá ser desfeita.',
     massRemoveConfirm: (count: number) =>
       `Tem certeza que deseja remover os ${count} itens selecionados? Esta ação não poderá ser desfeita.`,
+    tableNotFound: (table: string) => `Tabela "${table}" não encontrada.`,
+    fieldRequired: (label: string) => `O campo "${label}" é obrigatório.`,
+    fieldTooLong: (label: string, length: number) =>
+      `O campo "${label}" deve ter no máximo ${length} caracteres.`,
+    fieldInteger: (label: string) => `O campo "${label}" deve ser um número inteiro.`,
+    fieldFloat: (label: string) => `O campo "${label}" deve ser um número.`,
+    fieldBoolean: (label: string) => `O campo "${label}" deve ser verdadeiro ou falso.`,
+    fieldText: (label: string) => `O campo "${label}" deve ser um texto.`,
+    fieldDate: (label: string) => `O campo "${label}" deve ser uma data no formato AAAA-MM-DD.`,
+    fieldDatetime: (label: string) =>
+      `O campo "${label}" deve ser uma data e hora ISO 8601 com fuso (ex.: 2024-05-01T13:45:00-03:00).`,
+    unknownField: (name: string) => `A tabela não tem o campo "${name}".`,
+    uniqueTaken: (label: string) => `Já existe um registro com esse valor no campo "${label}".`,
+    filterInvalid: 'O filtro é inválido.',
+    filterField: (label: string) => `O filtro do campo "${label}" é inválido.`,
+    exportTooLarge: (max: number) =>
+      `A exportação passa de ${max} registros: baixe o arquivo CSV pelo download.`,
   },
   securityLog: {
     title: 'Registro de segurança',

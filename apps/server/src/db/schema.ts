@@ -116,6 +116,66 @@ export const variables = pgTable(
   (t) => [uniqueIndex('variables_workspace_key_unique').on(t.workspaceId, t.key)],
 );
 
+/**
+ * Database tables (spec 2 §3 Table): the structure; records live in `db_records`
+ * (docs/adr/0023). `removed_fields` keeps the fields taken out of the structure whose values
+ * records still hold, so exports can read them until the records are edited.
+ */
+export interface DbTableFieldRow {
+  name: string;
+  label: string;
+  type: 'string' | 'longtext' | 'integer' | 'float' | 'boolean' | 'date' | 'datetime';
+  length: number | null;
+  default_value: string | null;
+  is_unique: boolean;
+  is_required: boolean;
+  position: number;
+}
+
+export const dbTables = pgTable(
+  'db_tables',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull(),
+    groupId: text('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    fields: jsonb('fields').$type<DbTableFieldRow[]>().notNull(),
+    removedFields: jsonb('removed_fields').$type<DbTableFieldRow[]>().notNull().default([]),
+    applyDefaultValuesNewFields: boolean('apply_default_values_new_fields')
+      .notNull()
+      .default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('db_tables_workspace_name_unique').on(t.workspaceId, sql`lower(${t.name})`),
+    index('db_tables_workspace_group_idx').on(t.workspaceId, t.groupId),
+  ],
+);
+
+/**
+ * Records of the database tables: values by field name in `data`. Every query names the
+ * workspace and the table. Unique fields get their own partial unique expression index,
+ * created and dropped by the tables service (docs/adr/0023).
+ */
+export const dbRecords = pgTable(
+  'db_records',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    tableId: text('table_id')
+      .notNull()
+      .references(() => dbTables.id, { onDelete: 'cascade' }),
+    data: jsonb('data').$type<Record<string, string | number | boolean | null>>().notNull(),
+    ...timestamps,
+  },
+  (t) => [index('db_records_table_created_idx').on(t.tableId, t.createdAt, t.id)],
+);
+
 export interface FlowConfig {
   rate_limit: number;
 }
@@ -303,4 +363,6 @@ export const schema = {
   scheduleTicks,
   sessions,
   securityEvents,
+  dbTables,
+  dbRecords,
 };

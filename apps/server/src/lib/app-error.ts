@@ -2,7 +2,14 @@ import { errorCodes, type ErrorCode } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
 
 /** The kinds of workspace-owned resources a 404 can name (see `notFound`). */
-export type ResourceKind = 'flow' | 'variable' | 'group' | 'execution' | 'workspace';
+export type ResourceKind =
+  | 'flow'
+  | 'variable'
+  | 'group'
+  | 'execution'
+  | 'workspace'
+  | 'db_table'
+  | 'db_record';
 
 /** What a 404 was about: the error handler checks whether it belongs to another workspace. */
 export interface MissingResource {

@@ -25,8 +25,37 @@ function collectStrings(value: unknown, into: Set<string>): Set<string> {
 /** Every fixed pt-BR text of the contract: a validation message in it is shown as is. */
 const knownMessages = collectStrings(messages, new Set());
 
+/**
+ * The templated texts of the contract (functions such as `fieldNameRequired(n)`), as patterns:
+ * each function is called with markers that become wildcards. A template needs some fixed
+ * text of its own to count.
+ */
+function collectTemplates(value: unknown, into: RegExp[]): RegExp[] {
+  if (typeof value === 'function') {
+    const markers = Array.from({ length: value.length }, (_, i) => `\u0000${i}\u0000`);
+    let sample: unknown;
+    try {
+      sample = (value as (...args: string[]) => unknown)(...markers);
+    } catch {
+      return into;
+    }
+    if (typeof sample !== 'string') return into;
+    const fixed = markers.reduce((text, marker) => text.replaceAll(marker, ''), sample);
+    if (fixed.trim().length < 8) return into;
+    const escaped = sample.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const pattern = markers.reduce((text, marker) => text.replaceAll(marker, '[^\\n]+'), escaped);
+    into.push(new RegExp(`^${pattern}$`));
+  } else if (value !== null && typeof value === 'object') {
+    for (const child of Object.values(value)) collectTemplates(child, into);
+  }
+  return into;
+}
+
+const knownTemplates = collectTemplates(messages, []);
+
 function readable(field: string, message: string): string {
   if (knownMessages.has(message)) return message;
+  if (knownTemplates.some((template) => template.test(message))) return message;
   return field === '' ? messages.generic.invalidBody : messages.generic.invalidField(field);
 }
 

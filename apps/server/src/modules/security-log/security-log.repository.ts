@@ -2,6 +2,8 @@ import { and, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { SecurityEventKind } from '@ponte/shared/security-log.schema';
 import type { Database } from '../../db/client';
 import {
+  dbRecords,
+  dbTables,
   executions,
   flows,
   groups,
@@ -22,6 +24,8 @@ const ownedTables = {
   group: { table: groups, id: groups.id, workspaceId: groups.workspaceId },
   execution: { table: executions, id: executions.id, workspaceId: executions.workspaceId },
   workspace: { table: workspaces, id: workspaces.id, workspaceId: workspaces.id },
+  db_table: { table: dbTables, id: dbTables.id, workspaceId: dbTables.workspaceId },
+  db_record: { table: dbRecords, id: dbRecords.id, workspaceId: dbRecords.workspaceId },
 } as const;
 export type OwnedResourceKind = keyof typeof ownedTables;
 

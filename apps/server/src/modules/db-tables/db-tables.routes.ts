@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  tableBodySchema,
+  tableDuplicateBodySchema,
+  tableListQuerySchema,
+  tableListSchema,
+  tableSchema,
+} from '@ponte/shared/db-tables.schema';
+import { sessionOf } from '../../plugins/auth';
+import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
+import type { DbTablesService } from './db-tables.service';
+
+export interface DbTablesRoutesOptions {
+  service: DbTablesService;
+}
+
+const tags = ['Tabelas'];
+const security = bearerSecurity;
+
+/** Mounted at /api/v1 (authenticated scope). */
+export const dbTablesRoutes: FastifyPluginAsyncZod<DbTablesRoutesOptions> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/db/tables',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Lista as tabelas do workspace (busca por nome, filtro por grupo; até 1000)',
+        querystring: tableListQuerySchema,
+        response: { 200: tableListSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.list(sessionOf(request).workspaceId, request.query),
+  );
+
+  app.post(
+    '/db/tables',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Cria uma tabela',
+        body: tableBodySchema,
+        response: { 201: tableSchema, ...errorResponses(400, 401, 413) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.create(sessionOf(request).workspaceId, request.body)),
+  );
+
+  app.get(
+    '/db/tables/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Uma tabela e sua estrutura',
+        params: idParamsSchema,
+        response: { 200: tableSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => service.get(sessionOf(request).workspaceId, request.params.id),
+  );
+
+  app.put(
+    '/db/tables/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Altera uma tabela (os registros acompanham a nova estrutura)',
+        params: idParamsSchema,
+        body: tableBodySchema,
+        response: { 200: tableSchema, ...errorResponses(400, 401, 404, 413) },
+      },
+    },
+    async (request) =>
+      service.update(sessionOf(request).workspaceId, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/db/tables/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove uma tabela e seus registros',
+        params: idParamsSchema,
+        response: { 204: z.null().describe('Removida'), ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(sessionOf(request).workspaceId, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/db/tables/:id/duplicate',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Duplica a estrutura de uma tabela com outro nome',
+        params: idParamsSchema,
+        body: tableDuplicateBodySchema,
+        response: { 201: tableSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await service.duplicate(
+            sessionOf(request).workspaceId,
+            request.params.id,
+            request.body.name,
+          ),
+        ),
+  );
+};

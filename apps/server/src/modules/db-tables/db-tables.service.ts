@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { messages } from '@ponte/shared/messages';
+import type {
+  Table,
+  TableList,
+  tableBodySchema,
+  tableListQuerySchema,
+} from '@ponte/shared/db-tables.schema';
+import type { Database } from '../../db/client';
+import type { DbTableFieldRow } from '../../db/schema';
+import { uniqueViolation } from '../../db/unique-violation';
+import { conflict, invalidField, notFound } from '../../lib/app-error';
+import { toIso } from '../../lib/list-query';
+import {
+  createDbTablesRepository,
+  type DbTableRow,
+  type DbTableWithCount,
+} from './db-tables.repository';
+import { applyStructureChange, createUniqueIndex, dropUniqueIndex } from './table-structure';
+
+const m = messages.tables;
+
+export type TableBodyInput = z.output<typeof tableBodySchema>;
+export type TableListQuery = z.output<typeof tableListQuerySchema>;
+
+export interface DbTablesServiceDeps {
+  db: Database;
+  now: () => Date;
+}
+
+export const toTable = (row: DbTableWithCount): Table => ({
+  _id: row.id,
+  name: row.name,
+  group: row.groupId ?? null,
+  fields: row.fields,
+  entities_count: row.entitiesCount,
+  apply_default_values_new_fields: row.applyDefaultValuesNewFields,
+  workspace_id: row.workspaceId,
+  customer_id: row.customerId,
+  created_at: toIso(row.createdAt),
+  updated_at: toIso(row.updatedAt),
+});
+
+/** Fields as stored: positions follow the order of the list. */
+function fieldsOf(body: TableBodyInput): DbTableFieldRow[] {
+  return body.fields.map((field, position) => ({
+    name: field.name,
+    label: field.label,
+    type: field.type as DbTableFieldRow['type'],
+    length: field.type === 'string' || field.type === 'longtext' ? (field.length ?? null) : null,
+    default_value: field.default_value ?? null,
+    is_unique: field.is_unique,
+    is_required: field.is_required,
+    position,
+  }));
+}
+
+/** The name index decides: two concurrent saves of one name cannot both win. */
+async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (uniqueViolation(error) === 'db_tables_workspace_name_unique')
+      throw conflict('name', m.nameTaken);
+    throw error;
+  }
+}
+
+export function createDbTablesService({ db, now }: DbTablesServiceDeps) {
+  const repository = createDbTablesRepository(db);
+  const missing = (id: string) => notFound(m.notFound, { kind: 'db_table', id });
+
+  async function checkGroup(workspaceId: string, group: string | null | undefined) {
+    if (group && !(await repository.groupExists(workspaceId, group)))
+      throw invalidField('group', m.groupNotFound);
+  }
+
+  async function get(workspaceId: string, id: string): Promise<Table> {
+    const row = await repository.find(workspaceId, id);
+    if (!row) throw missing(id);
+    return toTable(row);
+  }
+
+  /** A new table and the unique indexes of its fields, in one transaction. */
+  async function insertTable(
+    workspaceId: string,
+    values: { name: string; group: string | null; fields: DbTableFieldRow[]; apply: boolean },
+  ): Promise<DbTableRow> {
+    const customerId = await repository.customerOf(workspaceId);
+    const at = now();
+    return uniqueName(() =>
+      db.transaction(async (tx) => {
+        const row = await repository.insert(tx, {
+          id: randomUUID(),
+          workspaceId,
+          customerId,
+          groupId: values.group,
+          name: values.name,
+          fields: values.fields,
+          removedFields: [],
+          applyDefaultValuesNewFields: values.apply,
+          createdAt: at,
+          updatedAt: at,
+        });
+        for (const field of values.fields)
+          if (field.is_unique) await createUniqueIndex(tx, row.id, field);
+        return row;
+      }),
+    );
+  }
+
+  return {
+    async list(workspaceId: string, query: TableListQuery): Promise<TableList> {
+      const { items, total } = await repository.list(workspaceId, query);
+      return { items: items.map(toTable), total };
+    },
+
+    get,
+
+    async create(workspaceId: string, body: TableBodyInput): Promise<Table> {
+      await checkGroup(workspaceId, body.group);
+      const row = await insertTable(workspaceId, {
+        name: body.name,
+        group: body.group || null,
+        fields: fieldsOf(body),
+        apply: body.apply_default_values_new_fields,
+      });
+      return get(workspaceId, row.id);
+    },
+
+    /**
+     * A new structure. Records follow in the same transaction (docs/adr/0023): nothing is
+     * half-changed when a change is refused.
+     */
+    async update(workspaceId: string, id: string, body: TableBodyInput): Promise<Table> {
+      await checkGroup(workspaceId, body.group);
+      const after = fieldsOf(body);
+      await uniqueName(() =>
+        db.transaction(async (tx) => {
+          const current = await repository.findRef(workspaceId, id, tx, 'update');
+          if (!current || current.id !== id) throw missing(id);
+          const removed = await applyStructureChange(tx, {
+            tableId: id,
+            before: current.fields,
+            after,
+            removed: current.removedFields,
+            applyDefaults: body.apply_default_values_new_fields,
+          });
+          await repository.update(tx, workspaceId, id, {
+            name: body.name,
+            groupId: body.group || null,
+            fields: after,
+            removedFields: removed,
+            applyDefaultValuesNewFields: body.apply_default_values_new_fields,
+            updatedAt: now(),
+          });
+        }),
+      );
+      return get(workspaceId, id);
+    },
+
+    /** The table, its records and its unique indexes. */
+    async remove(workspaceId: string, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const current = await repository.findRef(workspaceId, id, tx, 'update');
+        if (!current || current.id !== id) throw missing(id);
+        for (const field of current.fields)
+          if (field.is_unique) await dropUniqueIndex(tx, id, field.name);
+        await repository.remove(tx, workspaceId, id);
+      });
+    },
+
+    /** A copy of the structure under a new name; records are not copied (docs/adr/0023). */
+    async duplicate(workspaceId: string, id: string, name: string): Promise<Table> {
+      const source = await repository.find(workspaceId, id);
+      if (!source) throw missing(id);
+      const row = await insertTable(workspaceId, {
+        name,
+        group: source.groupId,
+        fields: source.fields,
+        apply: source.applyDefaultValuesNewFields,
+      });
+      return get(workspaceId, row.id);
+    },
+  };
+}
+
+export type DbTablesService = ReturnType<typeof createDbTablesService>;

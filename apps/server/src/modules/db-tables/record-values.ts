@@ -1,0 +1,128 @@
+import { messages } from '@ponte/shared/messages';
+import type { RecordValue } from '@ponte/shared/db-tables.schema';
+import type { DbTableFieldRow } from '../../db/schema';
+import { invalidField } from '../../lib/app-error';
+
+const m = messages.records;
+
+export type RecordData = Record<string, RecordValue>;
+
+/** Why a value does not fit a field (pt-BR, naming the field), or null when it fits. */
+export type Coerced = { ok: true; value: RecordValue } | { ok: false; message: string };
+
+const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** ISO 8601 date and time with seconds optional, fraction optional and a required offset. */
+const datetimePattern =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+function validDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
+const fail = (message: string): Coerced => ({ ok: false, message });
+const ok = (value: RecordValue): Coerced => ({ ok: true, value });
+
+function coerceNumber(field: DbTableFieldRow, value: RecordValue): Coerced {
+  const integer = field.type === 'integer';
+  const bad = () => fail(integer ? m.fieldInteger(field.label) : m.fieldFloat(field.label));
+  let n: number;
+  if (typeof value === 'number') n = value;
+  else if (typeof value === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(value))
+    n = Number(value);
+  else return bad();
+  if (!Number.isFinite(n)) return bad();
+  if (integer && !Number.isSafeInteger(n)) return bad();
+  return ok(n);
+}
+
+function coerceBoolean(field: DbTableFieldRow, value: RecordValue): Coerced {
+  if (typeof value === 'boolean') return ok(value);
+  if (value === 'true' || value === 1 || value === '1') return ok(true);
+  if (value === 'false' || value === 0 || value === '0') return ok(false);
+  return fail(m.fieldBoolean(field.label));
+}
+
+function coerceDate(field: DbTableFieldRow, value: RecordValue): Coerced {
+  const match = typeof value === 'string' ? datePattern.exec(value.trim()) : null;
+  if (!match || !validDate(Number(match[1]), Number(match[2]), Number(match[3])))
+    return fail(m.fieldDate(field.label));
+  return ok(match[0]);
+}
+
+function coerceDatetime(field: DbTableFieldRow, value: RecordValue): Coerced {
+  const match = typeof value === 'string' ? datetimePattern.exec(value.trim()) : null;
+  if (!match || !validDate(Number(match[1]), Number(match[2]), Number(match[3])))
+    return fail(m.fieldDatetime(field.label));
+  if (Number(match[4]) > 23 || Number(match[5]) > 59 || Number(match[6] ?? 0) > 59)
+    return fail(m.fieldDatetime(field.label));
+  const time = Date.parse(match[0].replace(' ', 'T'));
+  if (Number.isNaN(time)) return fail(m.fieldDatetime(field.label));
+  return ok(new Date(time).toISOString());
+}
+
+/**
+ * A value as stored for a field: numbers as JSON numbers, dates `YYYY-MM-DD`, datetimes as UTC
+ * ISO (`toISOString`, so text order is time order), texts within `length`. Empty text and
+ * null are "no value" (null), checked against `is_required`.
+ */
+export function coerceValue(field: DbTableFieldRow, raw: RecordValue | undefined): Coerced {
+  const empty = raw === undefined || raw === null || (typeof raw === 'string' && raw === '');
+  if (empty) return field.is_required ? fail(m.fieldRequired(field.label)) : ok(null);
+  switch (field.type) {
+    case 'string':
+    case 'longtext': {
+      if (typeof raw !== 'string' && typeof raw !== 'number') return fail(m.fieldText(field.label));
+      const text = String(raw);
+      if (field.length !== null && [...text].length > field.length)
+        return fail(m.fieldTooLong(field.label, field.length));
+      return ok(text);
+    }
+    case 'integer':
+    case 'float':
+      return coerceNumber(field, raw);
+    case 'boolean':
+      return coerceBoolean(field, raw);
+    case 'date':
+      return coerceDate(field, raw);
+    case 'datetime':
+      return coerceDatetime(field, raw);
+  }
+}
+
+/** The default value of a field, coerced (an unusable default counts as no value). */
+export function defaultOf(field: DbTableFieldRow): RecordValue {
+  if (field.default_value === null || field.default_value === '') return null;
+  const coerced = coerceValue({ ...field, is_required: false }, field.default_value);
+  return coerced.ok ? coerced.value : null;
+}
+
+/**
+ * The data a write stores. `given` is checked key by key (unknown keys are refused: a typo must
+ * not lose a value silently); `previous` (an update) supplies the fields not given, a create
+ * takes the defaults. Values of removed fields are dropped: an edited record holds only the
+ * current structure (docs/adr/0023). Throws 400 naming the first field that does not fit.
+ */
+export function recordDataFor(
+  fields: DbTableFieldRow[],
+  given: RecordData,
+  previous?: RecordData,
+): RecordData {
+  const known = new Map(fields.map((field) => [field.name, field]));
+  for (const key of Object.keys(given)) {
+    if (!known.has(key)) throw invalidField(`data.${key}`, m.unknownField(key));
+  }
+  const data: RecordData = {};
+  for (const field of fields) {
+    let raw: RecordValue | undefined;
+    if (Object.hasOwn(given, field.name)) raw = given[field.name];
+    else if (previous) raw = previous[field.name] ?? null;
+    else raw = defaultOf(field);
+    const coerced = coerceValue(field, raw);
+    if (!coerced.ok) throw invalidField(`data.${field.name}`, coerced.message);
+    data[field.name] = coerced.value;
+  }
+  return data;
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { dbRecords } from '../../db/schema';
+import type { Db } from './db-tables.repository';
+import type { RecordData } from './record-values';
+
+export type RecordRow = typeof dbRecords.$inferSelect;
+
+/** Every call names the workspace and the table; no query leaves them. */
+export function createRecordsRepository(db: Database) {
+  const inTable = (workspaceId: string, tableId: string, extra: SQL[] = []) =>
+    and(eq(dbRecords.workspaceId, workspaceId), eq(dbRecords.tableId, tableId), ...extra);
+
+  return {
+    async count(workspaceId: string, tableId: string, conditions: SQL[]): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(dbRecords)
+        .where(inTable(workspaceId, tableId, conditions));
+      return row?.total ?? 0;
+    },
+
+    /** A page, newest first unless `orderBy` says otherwise. */
+    async page(
+      workspaceId: string,
+      tableId: string,
+      conditions: SQL[],
+      options: { limit: number; offset: number; orderBy?: SQL[] },
+    ): Promise<RecordRow[]> {
+      return db
+        .select()
+        .from(dbRecords)
+        .where(inTable(workspaceId, tableId, conditions))
+        .orderBy(...(options.orderBy ?? [desc(dbRecords.createdAt), desc(dbRecords.id)]))
+        .limit(options.limit)
+        .offset(options.offset);
+    },
+
+    /** The rows after `after` in (created_at, id) order: the export's cursor. */
+    async after(
+      workspaceId: string,
+      tableId: string,
+      conditions: SQL[],
+      after: { createdAt: Date; id: string } | null,
+      limit: number,
+    ): Promise<RecordRow[]> {
+      const cursor = after
+        ? or(
+            gt(dbRecords.createdAt, after.createdAt),
+            and(eq(dbRecords.createdAt, after.createdAt), gt(dbRecords.id, after.id)),
+          )
+        : undefined;
+      return db
+        .select()
+        .from(dbRecords)
+        .where(inTable(workspaceId, tableId, cursor ? [...conditions, cursor] : conditions))
+        .orderBy(asc(dbRecords.createdAt), asc(dbRecords.id))
+        .limit(limit);
+    },
+
+    async find(workspaceId: string, id: string, tx: Db = db): Promise<RecordRow | null> {
+      const [row] = await tx
+        .select()
+        .from(dbRecords)
+        .where(and(eq(dbRecords.workspaceId, workspaceId), eq(dbRecords.id, id)));
+      return row ?? null;
+    },
+
+    async insert(tx: Db, workspaceId: string, tableId: string, data: RecordData, now: Date) {
+      const [row] = await tx
+        .insert(dbRecords)
+        .values({ id: randomUUID(), workspaceId, tableId, data, createdAt: now, updatedAt: now })
+        .returning();
+      return row!;
+    },
+
+    async update(tx: Db, workspaceId: string, id: string, data: RecordData, now: Date) {
+      const [row] = await tx
+        .update(dbRecords)
+        .set({ data, updatedAt: now })
+        .where(and(eq(dbRecords.workspaceId, workspaceId), eq(dbRecords.id, id)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Removes the ids that belong to the workspace (others are left alone). */
+    async removeIds(workspaceId: string, ids: string[], tableId?: string): Promise<number> {
+      const rows = await db
+        .delete(dbRecords)
+        .where(
+          and(
+            eq(dbRecords.workspaceId, workspaceId),
+            inArray(dbRecords.id, ids),
+            tableId ? eq(dbRecords.tableId, tableId) : undefined,
+          ),
+        )
+        .returning({ id: dbRecords.id });
+      return rows.length;
+    },
+
+    async removeWhere(workspaceId: string, tableId: string, conditions: SQL[]): Promise<number> {
+      const rows = await db
+        .delete(dbRecords)
+        .where(inTable(workspaceId, tableId, conditions))
+        .returning({ id: dbRecords.id });
+      return rows.length;
+    },
+
+    /** Ids of the records matching, for writes record by record (the nodes' update by filter). */
+    async ids(workspaceId: string, tableId: string, conditions: SQL[], limit: number) {
+      const rows = await db
+        .select({ id: dbRecords.id })
+        .from(dbRecords)
+        .where(inTable(workspaceId, tableId, conditions))
+        .orderBy(asc(dbRecords.createdAt), asc(dbRecords.id))
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+  };
+}
+
+export type RecordsRepository = ReturnType<typeof createRecordsRepository>;
+
+export const sqlTrue = sql`true`;

@@ -1,0 +1,130 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { messages } from '@ponte/shared/messages';
+import type { RecordValue } from '@ponte/shared/db-tables.schema';
+import { dbRecords, type DbTableFieldRow } from '../../db/schema';
+import { uniqueViolation } from '../../db/unique-violation';
+import { invalidField } from '../../lib/app-error';
+import type { Db } from './db-tables.repository';
+import { createUniqueIndexSql, dropUniqueIndexSql, jsonOf } from './record-sql';
+import { coerceValue, defaultOf } from './record-values';
+
+const m = messages.tables;
+
+/** How many offending record ids a refused change lists. */
+const listedIds = 20;
+
+function listIds(ids: string[]): string {
+  const shown = ids.slice(0, listedIds).join(', ');
+  return ids.length > listedIds ? `${shown} e mais ${ids.length - listedIds}` : shown;
+}
+
+const rulesChanged = (before: DbTableFieldRow, after: DbTableFieldRow) =>
+  before.type !== after.type ||
+  before.length !== after.length ||
+  (!before.is_required && after.is_required);
+
+/** Creates the unique index of a field; existing repeated values refuse the change (400). */
+export async function createUniqueIndex(tx: Db, tableId: string, field: DbTableFieldRow) {
+  try {
+    await tx.execute(createUniqueIndexSql(tableId, field.name));
+  } catch (error) {
+    if (uniqueViolation(error) !== null)
+      throw invalidField('fields', m.uniqueExisting(field.label));
+    throw error;
+  }
+}
+
+export async function dropUniqueIndex(tx: Db, tableId: string, field: string) {
+  await tx.execute(dropUniqueIndexSql(tableId, field));
+}
+
+/**
+ * Checks every record's value of a field against its new rules and rewrites the values that
+ * change form (text "12" to the integer 12). Any value that does not fit refuses the change
+ * with the offending ids; the caller's transaction then leaves everything as it was.
+ */
+async function convertField(tx: Db, tableId: string, field: DbTableFieldRow) {
+  const rows = await tx
+    .select({ id: dbRecords.id, value: sql<RecordValue>`${jsonOf(field.name)}` })
+    .from(dbRecords)
+    .where(eq(dbRecords.tableId, tableId))
+    .orderBy(dbRecords.createdAt, dbRecords.id);
+  const offending: string[] = [];
+  const changes: { id: string; value: RecordValue }[] = [];
+  for (const row of rows) {
+    const coerced = coerceValue(field, row.value ?? null);
+    if (!coerced.ok) offending.push(row.id);
+    else if (coerced.value !== (row.value ?? null))
+      changes.push({ id: row.id, value: coerced.value });
+  }
+  if (offending.length)
+    throw invalidField('fields', m.fieldChangeRefused(field.label, listIds(offending)));
+  for (const change of changes) {
+    await tx
+      .update(dbRecords)
+      .set({
+        data: sql`jsonb_set(data, ${`{${field.name}}`}::text[], ${JSON.stringify(change.value)}::jsonb, true)`,
+      })
+      .where(and(eq(dbRecords.tableId, tableId), eq(dbRecords.id, change.id)));
+  }
+}
+
+export interface StructureChange {
+  tableId: string;
+  before: DbTableFieldRow[];
+  after: DbTableFieldRow[];
+  removed: DbTableFieldRow[];
+  applyDefaults: boolean;
+}
+
+/**
+ * Applies a new list of fields to a table's records, inside the caller's transaction
+ * (docs/adr/0023). Returns the new list of removed fields.
+ */
+export async function applyStructureChange(tx: Db, change: StructureChange) {
+  const { tableId, before, after } = change;
+  const oldByName = new Map(before.map((field) => [field.name, field]));
+  const newByName = new Map(after.map((field) => [field.name, field]));
+  let removed = change.removed.filter((field) => !newByName.has(field.name));
+
+  for (const field of before) {
+    if (newByName.has(field.name)) continue;
+    if (field.is_unique) await dropUniqueIndex(tx, tableId, field.name);
+    removed = [...removed.filter((old) => old.name !== field.name), field];
+  }
+  for (const field of after) {
+    const old = oldByName.get(field.name);
+    if (!old) {
+      if (change.removed.some((gone) => gone.name === field.name)) {
+        // A field of the same name comes back: the old values go, they may not fit.
+        await tx
+          .update(dbRecords)
+          .set({ data: sql`data - ${field.name}::text` })
+          .where(eq(dbRecords.tableId, tableId));
+      }
+      const value = defaultOf(field);
+      if (change.applyDefaults && value !== null) {
+        await tx
+          .update(dbRecords)
+          .set({
+            data: sql`data || jsonb_build_object(${field.name}::text, ${JSON.stringify(value)}::jsonb)`,
+          })
+          .where(eq(dbRecords.tableId, tableId));
+      }
+      if (field.is_unique) await createUniqueIndex(tx, tableId, field);
+      continue;
+    }
+    if (old.is_unique && !field.is_unique) await dropUniqueIndex(tx, tableId, field.name);
+    if (rulesChanged(old, field)) {
+      try {
+        await convertField(tx, tableId, field);
+      } catch (error) {
+        if (uniqueViolation(error) !== null)
+          throw invalidField('fields', m.uniqueExisting(field.label));
+        throw error;
+      }
+    }
+    if (field.is_unique && !old.is_unique) await createUniqueIndex(tx, tableId, field);
+  }
+  return removed;
+}
