@@ -165,11 +165,12 @@ export const entityUpdateBodySchema = z.object({
  */
 export const fieldFilterSchema = z.union([
   z.object({ contains: text().max(500) }),
+  z.object({ equals: z.boolean() }),
+  // Last: both bounds are optional, so it would take `{equals}` too.
   z.object({
     from: z.union([z.number(), text().max(40)]).nullish(),
     to: z.union([z.number(), text().max(40)]).nullish(),
   }),
-  z.object({ equals: z.boolean() }),
 ]);
 export type FieldFilter = z.infer<typeof fieldFilterSchema>;
 

@@ -1,10 +1,11 @@
 import { expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
-import { tableListSchema, tableSchema, type TableFieldBody } from '@ponte/shared/db-tables.schema';
+import { tableListSchema, tableSchema } from '@ponte/shared/db-tables.schema';
 import { securityLogSchema } from '@ponte/shared/security-log.schema';
 import { useTestApp, type TestAccount } from '../../test/test-app';
 import { describeEachDriver } from '../../test/test-database';
 import { until } from '../../test/until';
+import { field } from '../../test/db-table-fixtures';
 
 const m = messages.tables;
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dbRecords, dbTables, groups, workspaces } from '../../db/schema';
+import { dbTables, groups, workspaces } from '../../db/schema';
 import { containsPattern, pageOffset } from '../../lib/list-query';
 
 export type DbTableRow = typeof dbTables.$inferSelect;
@@ -17,7 +17,7 @@ export interface TableListOptions {
 }
 
 /** Exact: a count of the table's rows (docs/adr/0023). */
-const entitiesCount = sql<number>`(select count(*)::int from ${dbRecords} where ${dbRecords.tableId} = ${dbTables.id})`;
+const entitiesCount = sql<number>`(select count(*)::int from db_records r where r.table_id = ${sql.raw('"db_tables"."id"')})`;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
