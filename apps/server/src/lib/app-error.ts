@@ -3,13 +3,7 @@ import { messages } from '@ponte/shared/messages';
 
 /** The kinds of workspace-owned resources a 404 can name (see `notFound`). */
 export type ResourceKind =
-  | 'flow'
-  | 'variable'
-  | 'group'
-  | 'execution'
-  | 'workspace'
-  | 'db_table'
-  | 'db_record';
+  'flow' | 'variable' | 'group' | 'execution' | 'workspace' | 'db_table' | 'db_record';
 
 /** What a 404 was about: the error handler checks whether it belongs to another workspace. */
 export interface MissingResource {

@@ -9,14 +9,6 @@ import { field } from '../../test/db-table-fixtures';
 
 const m = messages.tables;
 
-export const field = (name: string, extra: Partial<TableFieldBody> = {}): TableFieldBody => ({
-  name,
-  label: name[0]!.toUpperCase() + name.slice(1),
-  type: 'string',
-  length: 100,
-  ...extra,
-});
-
 describeEachDriver('database tables', (driver) => {
   const t = useTestApp(driver);
   const api = (account: TestAccount) => t.request(account.token);
@@ -94,7 +86,10 @@ describeEachDriver('database tables', (driver) => {
       [{ name: 'T', fields: [] }, m.atLeastOneField],
       [{ name: '', fields: [field('a')] }, m.nameRequired],
       [{ name: 'T', fields: [{ label: 'A', type: 'integer' }] }, m.fieldNameRequired(1)],
-      [{ name: 'T', fields: [field('a'), { name: 'b', label: 'B', type: 'string' }] }, m.fieldLengthRequired(2)],
+      [
+        { name: 'T', fields: [field('a'), { name: 'b', label: 'B', type: 'string' }] },
+        m.fieldLengthRequired(2),
+      ],
       [{ name: 'T', fields: [field('a'), field('a')] }, m.duplicateFieldNames('a')],
       [{ name: 'T', fields: [field('a')], group: foreignGroup._id }, m.groupNotFound],
     ];
@@ -113,7 +108,9 @@ describeEachDriver('database tables', (driver) => {
       fields: [field('codigo', { is_unique: true })],
     });
     const add = async (codigo: string) =>
-      (await api(account).post('/api/v1/db/entities', { table: table._id, data: { codigo } })).json();
+      (
+        await api(account).post('/api/v1/db/entities', { table: table._id, data: { codigo } })
+      ).json();
     const ok = await add('12');
     const bad1 = await add('doze');
     const bad2 = await add('1.5');
@@ -125,7 +122,9 @@ describeEachDriver('database tables', (driver) => {
     expect(change.json().message).toBe(
       m.fieldChangeRefused('Codigo', [bad1._id, bad2._id].join(', ')),
     );
-    const same = tableSchema.parse((await api(account).get(`/api/v1/db/tables/${table._id}`)).json());
+    const same = tableSchema.parse(
+      (await api(account).get(`/api/v1/db/tables/${table._id}`)).json(),
+    );
     expect(same.fields).toEqual(table.fields);
     expect((await api(account).get(`/api/v1/db/entities/${ok._id}`)).json().data).toEqual({
       codigo: '12',
@@ -156,7 +155,12 @@ describeEachDriver('database tables', (driver) => {
       apply_default_values_new_fields: true,
       fields: [field('nome'), field('cidade')],
     });
-    const a = (await api(account).post('/api/v1/db/entities', { table: table._id, data: { nome: 'Ana', cidade: 'Recife' } })).json();
+    const a = (
+      await api(account).post('/api/v1/db/entities', {
+        table: table._id,
+        data: { nome: 'Ana', cidade: 'Recife' },
+      })
+    ).json();
     await api(account).post('/api/v1/db/entities', { table: table._id, data: { nome: 'Ana' } });
     const unique = await api(account).put(`/api/v1/db/tables/${table._id}`, {
       name: 'Contatos',
@@ -181,7 +185,9 @@ describeEachDriver('database tables', (driver) => {
     expect(csv.data).toContain('Recife');
 
     // Editing the record drops the removed field's value.
-    const edited = await api(account).put(`/api/v1/db/entities/${a._id}`, { data: { nome: 'Ana B' } });
+    const edited = await api(account).put(`/api/v1/db/entities/${a._id}`, {
+      data: { nome: 'Ana B' },
+    });
     expect(edited.json().data).toEqual({ nome: 'Ana B', ativo: true });
   });
 
@@ -189,7 +195,9 @@ describeEachDriver('database tables', (driver) => {
     const owner = await t.createAccount();
     const intruder = await t.createAccount();
     const table = await createTable(owner, { name: 'Segredos', fields: [field('x')] });
-    const record = (await api(owner).post('/api/v1/db/entities', { table: table._id, data: { x: 'a' } })).json();
+    const record = (
+      await api(owner).post('/api/v1/db/entities', { table: table._id, data: { x: 'a' } })
+    ).json();
     const attempts = [
       api(intruder).get(`/api/v1/db/tables/${table._id}`),
       api(intruder).put(`/api/v1/db/tables/${table._id}`, { name: 'X', fields: [field('x')] }),
@@ -213,7 +221,9 @@ describeEachDriver('database tables', (driver) => {
     const resources = new Set(events.map((event) => event.resource));
     expect(resources).toContain(`db_table:${table._id}`);
     expect(resources).toContain(`db_record:${record._id}`);
-    expect((await api(owner).get(`/api/v1/db/entities/${record._id}`)).json().data).toEqual({ x: 'a' });
+    expect((await api(owner).get(`/api/v1/db/entities/${record._id}`)).json().data).toEqual({
+      x: 'a',
+    });
     expect((await api(owner).get(`/api/v1/db/tables/${table._id}`)).json().name).toBe('Segredos');
   });
 });

@@ -15,6 +15,7 @@ import { toIso } from '../../lib/list-query';
 import {
   createDbTablesRepository,
   type DbTableRow,
+  type DbTablesRepository,
   type DbTableWithCount,
 } from './db-tables.repository';
 import { applyStructureChange, createUniqueIndex, dropUniqueIndex } from './table-structure';
@@ -67,6 +68,36 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A new table and the unique indexes of its fields, in one transaction. */
+async function insertTable(
+  { db, now }: DbTablesServiceDeps,
+  repository: DbTablesRepository,
+  workspaceId: string,
+  values: { name: string; group: string | null; fields: DbTableFieldRow[]; apply: boolean },
+): Promise<DbTableRow> {
+  const customerId = await repository.customerOf(workspaceId);
+  const at = now();
+  return uniqueName(() =>
+    db.transaction(async (tx) => {
+      const row = await repository.insert(tx, {
+        id: randomUUID(),
+        workspaceId,
+        customerId,
+        groupId: values.group,
+        name: values.name,
+        fields: values.fields,
+        removedFields: [],
+        applyDefaultValuesNewFields: values.apply,
+        createdAt: at,
+        updatedAt: at,
+      });
+      for (const field of values.fields)
+        if (field.is_unique) await createUniqueIndex(tx, row.id, field);
+      return row;
+    }),
+  );
+}
+
 export function createDbTablesService({ db, now }: DbTablesServiceDeps) {
   const repository = createDbTablesRepository(db);
   const missing = (id: string) => notFound(m.notFound, { kind: 'db_table', id });
@@ -82,34 +113,6 @@ export function createDbTablesService({ db, now }: DbTablesServiceDeps) {
     return toTable(row);
   }
 
-  /** A new table and the unique indexes of its fields, in one transaction. */
-  async function insertTable(
-    workspaceId: string,
-    values: { name: string; group: string | null; fields: DbTableFieldRow[]; apply: boolean },
-  ): Promise<DbTableRow> {
-    const customerId = await repository.customerOf(workspaceId);
-    const at = now();
-    return uniqueName(() =>
-      db.transaction(async (tx) => {
-        const row = await repository.insert(tx, {
-          id: randomUUID(),
-          workspaceId,
-          customerId,
-          groupId: values.group,
-          name: values.name,
-          fields: values.fields,
-          removedFields: [],
-          applyDefaultValuesNewFields: values.apply,
-          createdAt: at,
-          updatedAt: at,
-        });
-        for (const field of values.fields)
-          if (field.is_unique) await createUniqueIndex(tx, row.id, field);
-        return row;
-      }),
-    );
-  }
-
   return {
     async list(workspaceId: string, query: TableListQuery): Promise<TableList> {
       const { items, total } = await repository.list(workspaceId, query);
@@ -120,7 +123,7 @@ export function createDbTablesService({ db, now }: DbTablesServiceDeps) {
 
     async create(workspaceId: string, body: TableBodyInput): Promise<Table> {
       await checkGroup(workspaceId, body.group);
-      const row = await insertTable(workspaceId, {
+      const row = await insertTable({ db, now }, repository, workspaceId, {
         name: body.name,
         group: body.group || null,
         fields: fieldsOf(body),
@@ -175,7 +178,7 @@ export function createDbTablesService({ db, now }: DbTablesServiceDeps) {
     async duplicate(workspaceId: string, id: string, name: string): Promise<Table> {
       const source = await repository.find(workspaceId, id);
       if (!source) throw missing(id);
-      const row = await insertTable(workspaceId, {
+      const row = await insertTable({ db, now }, repository, workspaceId, {
         name,
         group: source.groupId,
         fields: source.fields,

@@ -84,7 +84,9 @@ describeEachDriver('database records', (driver) => {
     });
     expect(edit.json().message).toBe(m.fieldInteger('Idade'));
     expect((await list(account, { table: table._id })).items).toEqual([created.json()]);
-    expect((await api(account).get(`/api/v1/db/tables/${table._id}`)).json().entities_count).toBe(1);
+    expect((await api(account).get(`/api/v1/db/tables/${table._id}`)).json().entities_count).toBe(
+      1,
+    );
   });
 
   it('lets one of many concurrent inserts of a unique value win', async () => {
@@ -116,12 +118,38 @@ describeEachDriver('database records', (driver) => {
     const account = await t.createAccount();
     const table = await createTable(account, 'Filtros');
     const rows = [
-      { email: 'ana@x.com', nota: '100%_off', idade: 20, saldo: 1.5, ativo: true, nascimento: '1990-01-10', visto: '2024-05-01T02:30:00Z' },
-      { email: 'bia@y.com', nota: 'comum', idade: 35, saldo: -3, ativo: false, nascimento: '1985-06-01', visto: '2024-05-01T03:30:00Z' },
-      { email: 'caio@x.com', nota: '100 reais', idade: 50, saldo: 10, ativo: true, nascimento: '2000-12-31', visto: '2024-05-02T12:00:00Z' },
+      {
+        email: 'ana@x.com',
+        nota: '100%_off',
+        idade: 20,
+        saldo: 1.5,
+        ativo: true,
+        nascimento: '1990-01-10',
+        visto: '2024-05-01T02:30:00Z',
+      },
+      {
+        email: 'bia@y.com',
+        nota: 'comum',
+        idade: 35,
+        saldo: -3,
+        ativo: false,
+        nascimento: '1985-06-01',
+        visto: '2024-05-01T03:30:00Z',
+      },
+      {
+        email: 'caio@x.com',
+        nota: '100 reais',
+        idade: 50,
+        saldo: 10,
+        ativo: true,
+        nascimento: '2000-12-31',
+        visto: '2024-05-02T12:00:00Z',
+      },
     ];
     for (const data of rows)
-      expect((await api(account).post('/api/v1/db/entities', { table: table._id, data })).statusCode).toBe(201);
+      expect(
+        (await api(account).post('/api/v1/db/entities', { table: table._id, data })).statusCode,
+      ).toBe(201);
     const emails = async (fields: unknown, tz = 180) =>
       (await list(account, { table: table._id, timezoneOffset: tz, fields })).items
         .map((item) => item.data.email)
@@ -137,7 +165,9 @@ describeEachDriver('database records', (driver) => {
       'bia@y.com',
     ]);
     // 30 April in São Paulo (UTC-3) ends at 02:59:59.999Z on 1 May.
-    expect(await emails({ visto: { from: '2024-04-30', to: '2024-04-30' } })).toEqual(['ana@x.com']);
+    expect(await emails({ visto: { from: '2024-04-30', to: '2024-04-30' } })).toEqual([
+      'ana@x.com',
+    ]);
     expect(await emails({ visto: { from: '2024-04-30', to: '2024-04-30' } }, 0)).toEqual([]);
     expect(await emails({ visto: { from: '2024-05-01T00:00', to: '2024-05-01T23:59' } })).toEqual([
       'bia@y.com',
@@ -181,7 +211,9 @@ describeEachDriver('database records', (driver) => {
     expect(res.json()).toEqual({ success: true });
     expect((await list(owner, { table: mine._id })).items.map((i) => i._id)).toEqual([keep]);
     expect((await list(other, { table: theirs._id })).items.map((i) => i._id)).toEqual([foreign]);
-    expect((await api(owner).delete(`/api/v1/db/entities/${keep}`)).json()).toEqual({ success: true });
+    expect((await api(owner).delete(`/api/v1/db/entities/${keep}`)).json()).toEqual({
+      success: true,
+    });
   });
 
   it('exports CSV with BOM, São Paulo dates, escaping and formula prefixes; streams the download', async () => {
@@ -199,7 +231,13 @@ describeEachDriver('database records', (driver) => {
     for (const [i, nota] of tricky.entries()) {
       const res = await api(account).post('/api/v1/db/entities', {
         table: table._id,
-        data: { email: `p${i}@x`, nota, saldo: -1.5, visto: '2024-01-01T02:00:00Z', nascimento: '2024-01-01' },
+        data: {
+          email: `p${i}@x`,
+          nota,
+          saldo: -1.5,
+          visto: '2024-01-01T02:00:00Z',
+          nascimento: '2024-01-01',
+        },
       });
       expect(res.statusCode, res.body).toBe(201);
     }

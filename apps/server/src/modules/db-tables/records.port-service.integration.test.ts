@@ -45,7 +45,12 @@ describeEachDriver('records port service', (driver) => {
     expect((await records.find(ws, table._id, { filter: { pontos: '10' } }))[0]!._id).toBe(ana._id);
     expect((await records.get(ws, table._id, ana._id))?.data.email).toBe('ana@x');
 
-    const bumped = await records.update(ws, table._id, { filter: { pontos: { to: 20 } } }, { pontos: 0 });
+    const bumped = await records.update(
+      ws,
+      table._id,
+      { filter: { pontos: { to: 20 } } },
+      { pontos: 0 },
+    );
     expect(bumped.map((r) => r.data.pontos)).toEqual([0, 0]);
     await expect(
       records.update(ws, table._id, { id: ana._id }, { email: 'bia@x' }),
@@ -72,9 +77,13 @@ describeEachDriver('records port service', (driver) => {
     const row = await records.insert(owner.workspaceId, table._id, { email: 'a@x' });
     for (const ref of [table._id, 'Privada']) {
       const notFound = { statusCode: 404, message: m.tableNotFound(ref) };
-      await expect(records.insert(intruder.workspaceId, ref, { email: 'b@x' })).rejects.toMatchObject(notFound);
+      await expect(
+        records.insert(intruder.workspaceId, ref, { email: 'b@x' }),
+      ).rejects.toMatchObject(notFound);
       await expect(records.find(intruder.workspaceId, ref)).rejects.toMatchObject(notFound);
-      await expect(records.delete(intruder.workspaceId, ref, { id: row._id })).rejects.toMatchObject(notFound);
+      await expect(
+        records.delete(intruder.workspaceId, ref, { id: row._id }),
+      ).rejects.toMatchObject(notFound);
     }
     // A record id of another workspace under the intruder's own table matches nothing.
     const own = await createTable(intruder, 'Minha');

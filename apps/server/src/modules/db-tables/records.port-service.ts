@@ -30,6 +30,42 @@ export interface FindOptions {
 /** A record by id, or every record a filter matches. */
 export type Target = { id: string } | { filter: PortFilter };
 
+function conditions(target: DbTableRow, filter: PortFilter = {}): SQL[] {
+  const out: SQL[] = [];
+  for (const [name, value] of Object.entries(filter)) {
+    if (name === '_id') {
+      out.push(sql`${dbRecords.id} = ${String(value)}`);
+      continue;
+    }
+    const field = target.fields.find((candidate) => candidate.name === name);
+    if (!field) throw invalidField(`filter.${name}`, m.unknownField(name));
+    const structured =
+      value !== null && typeof value === 'object' ? fieldFilterSchema.safeParse(value) : null;
+    if (structured && !structured.success)
+      throw invalidField(`filter.${name}`, m.filterField(field.label));
+    const condition = structured?.success
+      ? fieldFilterSql(field, structured.data, 180)
+      : equalsSql(field, value as RecordValue);
+    if (condition) out.push(condition);
+  }
+  return out;
+}
+
+function orderOf(target: DbTableRow, sort: FindOptions['sort']): SQL[] {
+  const list = sort ? (Array.isArray(sort) ? sort : [sort]) : [];
+  const order = list.map(({ field, direction }) => {
+    const dir = direction === 'desc' ? desc : asc;
+    if (field === 'created_at') return dir(dbRecords.createdAt);
+    if (field === 'updated_at') return dir(dbRecords.updatedAt);
+    if (field === '_id') return dir(dbRecords.id);
+    const def = target.fields.find((candidate) => candidate.name === field);
+    if (!def) throw invalidField('sort', m.unknownField(field));
+    const numeric = def.type === 'integer' || def.type === 'float';
+    return dir(numeric ? sql`${jsonOf(field)}` : textOf(field));
+  });
+  return [...order, asc(dbRecords.createdAt), asc(dbRecords.id)];
+}
+
 /**
  * What the record nodes call (the engine's `records` port): the API's service underneath, so
  * the same validation, unique rules and workspace scope. `tableRef` is a table id or name; a
@@ -40,42 +76,6 @@ export function createRecordsPortService({ db, now }: { db: Database; now: () =>
   const records = createRecordsRepository(db);
   const table = (workspaceId: string, ref: string) =>
     service.tableOf(workspaceId, ref, { message: m.tableNotFound(ref) });
-
-  function conditions(target: DbTableRow, filter: PortFilter = {}): SQL[] {
-    const out: SQL[] = [];
-    for (const [name, value] of Object.entries(filter)) {
-      if (name === '_id') {
-        out.push(sql`${dbRecords.id} = ${String(value)}`);
-        continue;
-      }
-      const field = target.fields.find((candidate) => candidate.name === name);
-      if (!field) throw invalidField(`filter.${name}`, m.unknownField(name));
-      const structured =
-        value !== null && typeof value === 'object' ? fieldFilterSchema.safeParse(value) : null;
-      if (structured && !structured.success)
-        throw invalidField(`filter.${name}`, m.filterField(field.label));
-      const condition = structured?.success
-        ? fieldFilterSql(field, structured.data, 180)
-        : equalsSql(field, value as RecordValue);
-      if (condition) out.push(condition);
-    }
-    return out;
-  }
-
-  function orderOf(target: DbTableRow, sort: FindOptions['sort']): SQL[] {
-    const list = sort ? (Array.isArray(sort) ? sort : [sort]) : [];
-    const order = list.map(({ field, direction }) => {
-      const dir = direction === 'desc' ? desc : asc;
-      if (field === 'created_at') return dir(dbRecords.createdAt);
-      if (field === 'updated_at') return dir(dbRecords.updatedAt);
-      if (field === '_id') return dir(dbRecords.id);
-      const def = target.fields.find((candidate) => candidate.name === field);
-      if (!def) throw invalidField('sort', m.unknownField(field));
-      const numeric = def.type === 'integer' || def.type === 'float';
-      return dir(numeric ? sql`${jsonOf(field)}` : textOf(field));
-    });
-    return [...order, asc(dbRecords.createdAt), asc(dbRecords.id)];
-  }
 
   async function find(workspaceId: string, tableRef: string, options: FindOptions = {}) {
     const target = await table(workspaceId, tableRef);

@@ -33,48 +33,14 @@ const exportQuerySchema = entityExportQuerySchema.extend({
 const disposition = (filename: string) =>
   `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
-/** Mounted at /api/v1 (authenticated scope). */
-export const recordsRoutes: FastifyPluginAsyncZod<RecordsRoutesOptions> = async (
+/**
+ * Many records at once: the mass delete and the CSV export (`{data, filename}`, or the file
+ * streamed with download=1 or Accept: text/csv).
+ */
+const manyRoutes: FastifyPluginAsyncZod<RecordsRoutesOptions> = async (
   app,
   { service, exporter },
 ) => {
-  app.get(
-    '/db/entities',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Lista os registros de uma tabela (filtro JSON: table, timezoneOffset, fields)',
-        querystring: entityListQuerySchema,
-        response: { 200: entityListSchema, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => service.list(sessionOf(request).workspaceId, request.query),
-  );
-
-  app.post(
-    '/db/entities',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Cria um registro',
-        body: entityBodySchema,
-        response: { 201: entitySchema, ...errorResponses(400, 401, 404, 413) },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await service.insert(
-            sessionOf(request).workspaceId,
-            request.body.table,
-            request.body.data,
-          ),
-        ),
-  );
-
   app.delete(
     '/db/entities/mass',
     {
@@ -130,6 +96,51 @@ export const recordsRoutes: FastifyPluginAsyncZod<RecordsRoutesOptions> = async 
       return exporter.json(exportRequest);
     },
   );
+};
+
+/** Mounted at /api/v1 (authenticated scope). */
+export const recordsRoutes: FastifyPluginAsyncZod<RecordsRoutesOptions> = async (
+  app,
+  { service, exporter },
+) => {
+  app.get(
+    '/db/entities',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Lista os registros de uma tabela (filtro JSON: table, timezoneOffset, fields)',
+        querystring: entityListQuerySchema,
+        response: { 200: entityListSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => service.list(sessionOf(request).workspaceId, request.query),
+  );
+
+  app.post(
+    '/db/entities',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Cria um registro',
+        body: entityBodySchema,
+        response: { 201: entitySchema, ...errorResponses(400, 401, 404, 413) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await service.insert(
+            sessionOf(request).workspaceId,
+            request.body.table,
+            request.body.data,
+          ),
+        ),
+  );
+
+  await app.register(manyRoutes, { service, exporter });
 
   app.get(
     '/db/entities/:id',

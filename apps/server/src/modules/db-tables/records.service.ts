@@ -58,6 +58,21 @@ export function filterConditions(table: DbTableRow, filter: EntityFilter): SQL[]
   return conditions;
 }
 
+/** A unique index's violation as a 400 naming the field. */
+async function uniqueField<T>(table: () => DbTableRow | null, write: () => Promise<T>) {
+  try {
+    return await write();
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    const current = table();
+    if (constraint !== null && current) {
+      const field = uniqueFieldOf(current.id, current.fields, constraint);
+      if (field) throw conflict(`data.${field.name}`, m.uniqueTaken(field.label));
+    }
+    throw error;
+  }
+}
+
 /**
  * Record reads and writes shared by the API and the record nodes (`records.port-service.ts`):
  * one validation, one unique rule, one workspace scope.
@@ -77,21 +92,6 @@ export function createRecordsService({ db, now }: RecordsServiceDeps) {
     if (!table)
       throw notFound(options.message ?? messages.tables.notFound, { kind: 'db_table', id: ref });
     return table;
-  }
-
-  /** A unique index's violation as a 400 naming the field. */
-  async function uniqueField<T>(table: () => DbTableRow | null, write: () => Promise<T>) {
-    try {
-      return await write();
-    } catch (error) {
-      const constraint = uniqueViolation(error);
-      const current = table();
-      if (constraint !== null && current) {
-        const field = uniqueFieldOf(current.id, current.fields, constraint);
-        if (field) throw conflict(`data.${field.name}`, m.uniqueTaken(field.label));
-      }
-      throw error;
-    }
   }
 
   async function insert(workspaceId: string, ref: string, data: RecordData, message?: string) {
