@@ -79,6 +79,28 @@ describeEachDriver('database records', (driver) => {
       expect(res.statusCode, JSON.stringify(data)).toBe(400);
       expect(res.json().message).toBe(message);
     }
+    const bodies: [unknown, number, string][] = [
+      [{ data: { email: 'c@x' } }, 400, messages.generic.invalidField('table')],
+      [
+        { table: table._id, data: { email: { a: 1 } } },
+        400,
+        messages.generic.invalidField('data.email'),
+      ],
+      [{ table: table._id, data: [] }, 400, messages.generic.invalidField('data')],
+      [{ table: 'não-existe', data: { email: 'c@x' } }, 404, messages.tables.notFound],
+    ];
+    for (const [body, status, message] of bodies) {
+      const res = await api(account).post('/api/v1/db/entities', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+      expect(res.json().message).toBe(message);
+    }
+    const mass = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/db/entities/mass',
+      headers: { authorization: `Bearer ${account.token}` },
+      payload: { ids: [] },
+    });
+    expect(mass.statusCode).toBe(400);
     const edit = await api(account).put(`/api/v1/db/entities/${created.json()._id}`, {
       data: { idade: 'x' },
     });
