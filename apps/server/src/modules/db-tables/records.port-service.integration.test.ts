@@ -117,5 +117,19 @@ describeEachDriver('records port service', (driver) => {
     const parsed: string[][] = parse(res.body, { bom: true });
     expect(parsed.length).toBe(count + 1);
     expect(new Set(parsed.slice(1).map((row) => row[0])).size).toBe(count);
+
+    // A type change checks every batch and lists the first 20 offending ids (by id).
+    const change = await t.request(account.token).put(`/api/v1/db/tables/${table._id}`, {
+      name: 'Grande',
+      fields: [field('email', { type: 'integer' }), field('pontos', { type: 'integer' })],
+    });
+    expect(change.statusCode).toBe(400);
+    const first = rows
+      .map((row) => row.id)
+      .sort()
+      .slice(0, 20);
+    expect(change.json().message).toBe(
+      messages.tables.fieldChangeRefused('Email', `${first.join(', ')} e mais ${count - 20}`),
+    );
   });
 });

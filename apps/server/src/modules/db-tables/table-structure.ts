@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { messages } from '@ponte/shared/messages';
 import type { RecordValue } from '@ponte/shared/db-tables.schema';
 import { dbRecords, type DbTableFieldRow } from '../../db/schema';
@@ -13,9 +13,9 @@ const m = messages.tables;
 /** How many offending record ids a refused change lists. */
 const listedIds = 20;
 
-function listIds(ids: string[]): string {
-  const shown = ids.slice(0, listedIds).join(', ');
-  return ids.length > listedIds ? `${shown} e mais ${ids.length - listedIds}` : shown;
+function listIds(ids: string[], total: number): string {
+  const shown = ids.join(', ');
+  return total > ids.length ? `${shown} e mais ${total - ids.length}` : shown;
 }
 
 const rulesChanged = (before: DbTableFieldRow, after: DbTableFieldRow) =>
@@ -38,35 +38,48 @@ export async function dropUniqueIndex(tx: Db, tableId: string, field: string) {
   await tx.execute(dropUniqueIndexSql(tableId, field));
 }
 
+/** Records read per batch by a structure change. */
+const batchSize = 2000;
+
 /**
  * Checks every record's value of a field against its new rules and rewrites the values that
- * change form (text "12" to the integer 12). Any value that does not fit refuses the change
- * with the offending ids; the caller's transaction then leaves everything as it was.
+ * change form (text "12" to the integer 12), a batch at a time. Any value that does not fit
+ * refuses the change with the offending ids; the caller's transaction then undoes the batches
+ * already rewritten, so nothing is half-changed.
  */
 async function convertField(tx: Db, tableId: string, field: DbTableFieldRow) {
-  const rows = await tx
-    .select({ id: dbRecords.id, value: sql<RecordValue>`${jsonOf(field.name)}` })
-    .from(dbRecords)
-    .where(eq(dbRecords.tableId, tableId))
-    .orderBy(dbRecords.createdAt, dbRecords.id);
   const offending: string[] = [];
-  const changes: { id: string; value: RecordValue }[] = [];
-  for (const row of rows) {
-    const coerced = coerceValue(field, row.value ?? null);
-    if (!coerced.ok) offending.push(row.id);
-    else if (coerced.value !== (row.value ?? null))
-      changes.push({ id: row.id, value: coerced.value });
+  let offendingCount = 0;
+  let after = '';
+  for (;;) {
+    const rows = await tx
+      .select({ id: dbRecords.id, value: sql<RecordValue>`${jsonOf(field.name)}` })
+      .from(dbRecords)
+      .where(and(eq(dbRecords.tableId, tableId), gt(dbRecords.id, after)))
+      .orderBy(dbRecords.id)
+      .limit(batchSize);
+    for (const row of rows) {
+      const coerced = coerceValue(field, row.value ?? null);
+      if (!coerced.ok) {
+        offendingCount++;
+        if (offending.length < listedIds) offending.push(row.id);
+      } else if (!offendingCount && coerced.value !== (row.value ?? null)) {
+        await tx
+          .update(dbRecords)
+          .set({
+            data: sql`jsonb_set(data, ${`{${field.name}}`}::text[], ${JSON.stringify(coerced.value)}::jsonb, true)`,
+          })
+          .where(and(eq(dbRecords.tableId, tableId), eq(dbRecords.id, row.id)));
+      }
+    }
+    if (rows.length < batchSize) break;
+    after = rows[rows.length - 1]!.id;
   }
-  if (offending.length)
-    throw invalidField('fields', m.fieldChangeRefused(field.label, listIds(offending)));
-  for (const change of changes) {
-    await tx
-      .update(dbRecords)
-      .set({
-        data: sql`jsonb_set(data, ${`{${field.name}}`}::text[], ${JSON.stringify(change.value)}::jsonb, true)`,
-      })
-      .where(and(eq(dbRecords.tableId, tableId), eq(dbRecords.id, change.id)));
-  }
+  if (offendingCount)
+    throw invalidField(
+      'fields',
+      m.fieldChangeRefused(field.label, listIds(offending, offendingCount)),
+    );
 }
 
 export interface StructureChange {
