@@ -164,12 +164,14 @@ export const entityUpdateBodySchema = z.object({
  * `to`, inclusive, either may be missing); boolean equals.
  */
 export const fieldFilterSchema = z.union([
-  z.object({ contains: text().max(500) }),
-  z.object({
+  // Strict: a plain object would strip the others' keys, and `{equals: true}` would pass as an
+  // empty range (no filter at all).
+  z.strictObject({ contains: text().max(500) }),
+  z.strictObject({
     from: z.union([z.number(), text().max(40)]).nullish(),
     to: z.union([z.number(), text().max(40)]).nullish(),
   }),
-  z.object({ equals: z.boolean() }),
+  z.strictObject({ equals: z.boolean() }),
 ]);
 export type FieldFilter = z.infer<typeof fieldFilterSchema>;
 
