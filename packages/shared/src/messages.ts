@@ -177,6 +177,8 @@ export const messages = {
     fieldNameRequired: (row: number) => `Informe o campo da linha ${row}.`,
     filterConflict: (field: string) =>
       `O filtro do campo "${field}" mistura operadores que não combinam (use "contém", "igual a" ou um intervalo).`,
+    filterValue: (field: string) =>
+      `O valor do filtro do campo "${field}" deve ser um texto, um número ou verdadeiro/falso.`,
     portUnavailable: 'As tabelas do banco de dados ainda não estão disponíveis neste Ponte.',
     unavailable: 'Disponível quando as tabelas do banco de dados existirem.',
   },

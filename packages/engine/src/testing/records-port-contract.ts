@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RecordFilter, RecordQuery } from '@ponte/shared/db-record-query.schema';
 import type { TableField } from '@ponte/shared/db-tables.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
@@ -139,7 +140,7 @@ export function describeRecordsPortContract(
       await insert({ ...base, nome: 'Carla souza', idade: 50, saldo: 1.5 });
       // Records written in the same instant have no order of their own: unsorted answers are
       // compared as sets.
-      const names = async (filter: Record<string, unknown>, extra: { sort?: object } = {}) => {
+      const names = async (filter: RecordFilter, extra: Omit<RecordQuery, 'filter'> = {}) => {
         const query = { filter: { lote: { equals: 'find' }, ...filter }, ...extra };
         const found = (await s.records.find(s.scope, 'clientes', query)).map((r) => r.data.nome);
         return extra.sort ? found : found.sort();
