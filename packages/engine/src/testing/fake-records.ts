@@ -140,9 +140,9 @@ export function createFakeRecords(defaultWorkspace: string): FakeRecordsPort {
       return table;
     },
     async insert(scope, ref, data) {
-      const table = tableOf(scope, ref);
+      const table = tableOf(port, scope, ref);
       const record = build(table, {}, data, true);
-      checkUnique(table, [record]);
+      checkUnique(port, table, [record]);
       const at = now();
       const stored = {
         _id: `rec-${++sequence}`,
@@ -156,9 +156,9 @@ export function createFakeRecords(defaultWorkspace: string): FakeRecordsPort {
       return entity(stored);
     },
     async find(scope, ref, rawQuery) {
-      const table = tableOf(scope, ref);
+      const table = tableOf(port, scope, ref);
       const query = recordQuerySchema.parse(rawQuery);
-      const rows = select(table, query.filter, query.timezoneOffset);
+      const rows = select(port, table, query.filter, query.timezoneOffset);
       const sort = query.sort;
       if (sort) {
         const key = (row: StoredRecord) =>
@@ -177,23 +177,23 @@ export function createFakeRecords(defaultWorkspace: string): FakeRecordsPort {
       return rows.slice(0, query.limit).map(entity);
     },
     async get(scope, ref, id) {
-      const table = tableOf(scope, ref);
+      const table = tableOf(port, scope, ref);
       const row = port.stored.find((r) => r.table === table._id && r._id === id);
       return row ? entity(row) : null;
     },
     async update(scope, ref, target, data) {
-      const table = tableOf(scope, ref);
-      const rows = targeted(table, target);
+      const table = tableOf(port, scope, ref);
+      const rows = targeted(port, table, target);
       if (rows.length > limits.recordsUpdateMax)
         throw new Error(m.updateTooMany(limits.recordsUpdateMax));
       const next = rows.map((row) => build(table, row.data, data, false));
-      checkUnique(table, next, new Set(rows.map((row) => row._id)));
+      checkUnique(port, table, next, new Set(rows.map((row) => row._id)));
       const at = now();
       rows.forEach((row, index) => Object.assign(row, { data: next[index], updated_at: at }));
       return rows.map(entity);
     },
     async upsert(scope, ref, uniqueField, data) {
-      const table = tableOf(scope, ref);
+      const table = tableOf(port, scope, ref);
       const field = fieldOf(table, uniqueField);
       if (!field.is_unique) throw new Error(m.notUnique(uniqueField, table.name));
       const value = coerceValue(field, data[uniqueField]);
@@ -206,86 +206,92 @@ export function createFakeRecords(defaultWorkspace: string): FakeRecordsPort {
       return updated!;
     },
     async delete(scope, ref, target) {
-      const table = tableOf(scope, ref);
-      const gone = new Set(targeted(table, target));
+      const table = tableOf(port, scope, ref);
+      const gone = new Set(targeted(port, table, target));
       port.stored = port.stored.filter((row) => !gone.has(row));
       return gone.size;
     },
   };
 
-  function tableOf(scope: ExecutionScope, ref: string): FakeTable {
-    const own = port.tables.filter((t) => t.workspaceId === scope.workspaceId);
-    const table = own.find((t) => t._id === ref) ?? own.find((t) => t.name === ref);
-    if (!table) throw new Error(m.tableMissing(ref));
-    return table;
-  }
-
-  function fieldOf(table: FakeTable, name: string): FakeField {
-    const field = table.fields.find((f) => f.name === name);
-    if (!field) throw new Error(m.unknownField(name, table.name));
-    return field;
-  }
-
-  function build(
-    table: FakeTable,
-    current: Record<string, RecordValue>,
-    data: Record<string, unknown>,
-    inserting: boolean,
-  ): Record<string, RecordValue> {
-    for (const name of Object.keys(data)) fieldOf(table, name);
-    const next: Record<string, RecordValue> = { ...current };
-    for (const field of table.fields) {
-      if (field.name in data) next[field.name] = coerceValue(field, data[field.name]);
-      else if (inserting) next[field.name] = coerceValue(field, field.default_value ?? null);
-      if (field.is_required && next[field.name] == null)
-        throw new Error(`O campo "${field.name}" é obrigatório.`);
-    }
-    return next;
-  }
-
-  function checkUnique(
-    table: FakeTable,
-    written: Record<string, RecordValue>[],
-    replaced = new Set<string>(),
-  ) {
-    for (const field of table.fields.filter((f) => f.is_unique)) {
-      const taken = new Set(
-        port.stored
-          .filter((r) => r.table === table._id && !replaced.has(r._id))
-          .map((r) => r.data[field.name])
-          .filter((v) => v != null),
-      );
-      for (const data of written) {
-        const value = data[field.name];
-        if (value == null) continue;
-        if (taken.has(value))
-          throw new Error(
-            `Já existe um registro com o valor "${String(value)}" no campo "${field.name}".`,
-          );
-        taken.add(value);
-      }
-    }
-  }
-
-  function select(table: FakeTable, filter: Record<string, RecordFieldFilter>, offset: number) {
-    const checks = Object.entries(filter).map(([name, f]) => [fieldOf(table, name), f] as const);
-    return port.stored.filter(
-      (row) =>
-        row.table === table._id &&
-        checks.every(([field, f]) => matches(field, row.data[field.name], f, offset)),
-    );
-  }
-
-  function targeted(table: FakeTable, raw: RecordTarget): StoredRecord[] {
-    const parsed = recordTargetSchema.safeParse(raw);
-    if (!parsed.success) throw new Error(m.targetRequired);
-    const target = parsed.data;
-    if ('id' in target)
-      return port.stored.filter((r) => r.table === table._id && r._id === target.id);
-    return select(table, target.filter, target.timezoneOffset);
-  }
-
   return port;
+}
+
+function tableOf(port: FakeRecordsPort, scope: ExecutionScope, ref: string): FakeTable {
+  const own = port.tables.filter((t) => t.workspaceId === scope.workspaceId);
+  const table = own.find((t) => t._id === ref) ?? own.find((t) => t.name === ref);
+  if (!table) throw new Error(m.tableMissing(ref));
+  return table;
+}
+
+function fieldOf(table: FakeTable, name: string): FakeField {
+  const field = table.fields.find((f) => f.name === name);
+  if (!field) throw new Error(m.unknownField(name, table.name));
+  return field;
+}
+
+function build(
+  table: FakeTable,
+  current: Record<string, RecordValue>,
+  data: Record<string, unknown>,
+  inserting: boolean,
+): Record<string, RecordValue> {
+  for (const name of Object.keys(data)) fieldOf(table, name);
+  const next: Record<string, RecordValue> = { ...current };
+  for (const field of table.fields) {
+    if (field.name in data) next[field.name] = coerceValue(field, data[field.name]);
+    else if (inserting) next[field.name] = coerceValue(field, field.default_value ?? null);
+    if (field.is_required && next[field.name] == null)
+      throw new Error(`O campo "${field.name}" é obrigatório.`);
+  }
+  return next;
+}
+
+function checkUnique(
+  port: FakeRecordsPort,
+  table: FakeTable,
+  written: Record<string, RecordValue>[],
+  replaced = new Set<string>(),
+) {
+  for (const field of table.fields.filter((f) => f.is_unique)) {
+    const taken = new Set(
+      port.stored
+        .filter((r) => r.table === table._id && !replaced.has(r._id))
+        .map((r) => r.data[field.name])
+        .filter((v) => v != null),
+    );
+    for (const data of written) {
+      const value = data[field.name];
+      if (value == null) continue;
+      if (taken.has(value))
+        throw new Error(
+          `Já existe um registro com o valor "${String(value)}" no campo "${field.name}".`,
+        );
+      taken.add(value);
+    }
+  }
+}
+
+function select(
+  port: FakeRecordsPort,
+  table: FakeTable,
+  filter: Record<string, RecordFieldFilter>,
+  offset: number,
+) {
+  const checks = Object.entries(filter).map(([name, f]) => [fieldOf(table, name), f] as const);
+  return port.stored.filter(
+    (row) =>
+      row.table === table._id &&
+      checks.every(([field, f]) => matches(field, row.data[field.name], f, offset)),
+  );
+}
+
+function targeted(port: FakeRecordsPort, table: FakeTable, raw: RecordTarget): StoredRecord[] {
+  const parsed = recordTargetSchema.safeParse(raw);
+  if (!parsed.success) throw new Error(m.targetRequired);
+  const target = parsed.data;
+  if ('id' in target)
+    return port.stored.filter((r) => r.table === table._id && r._id === target.id);
+  return select(port, table, target.filter, target.timezoneOffset);
 }
 
 function entity({ workspaceId: _, ...record }: StoredRecord): Entity {
