@@ -56,4 +56,14 @@ describe('core_db_delete', () => {
     expect(other.emitted[0]?.msg.payload).toEqual({ deleted: 0 });
     expect(names()).toEqual(['Ana', 'cofre']);
   });
+
+  it('on save, asks for an id or at least one filter', () => {
+    const check = dbDeleteNode.checkParams!;
+    expect(check({ table: 't' })).toBe(m.targetRequired);
+    expect(check({ table: 't', by: 'filter', filters: [{ field: ' ', value: '' }] })).toBe(
+      m.targetRequired,
+    );
+    expect(check({ table: 't', id: '{{ msg.payload._id }}' })).toBeNull();
+    expect(check({ table: 't', by: 'filter', filters: [{ field: 'idade', value: 1 }] })).toBeNull();
+  });
 });

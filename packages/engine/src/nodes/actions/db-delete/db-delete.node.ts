@@ -1,5 +1,11 @@
 import { defineNode } from '../../../kit/define-node';
-import { recordsOf, recordTarget, tableParam, targetParams } from '../db-records/db-records';
+import {
+  recordsOf,
+  recordTarget,
+  tableParam,
+  targetParams,
+  checkTargetParams,
+} from '../db-records/db-records';
 
 export const dbDeleteNode = defineNode({
   type: 'core_db_delete',
@@ -11,6 +17,7 @@ export const dbDeleteNode = defineNode({
   icon: 'database-minus',
   params: { table: tableParam, ...targetParams },
   outputs: { default: { label: 'Saída' } },
+  checkParams: checkTargetParams,
   async run({ params, input, ports, scope }) {
     const deleted = await recordsOf(ports).delete(scope, params.table, recordTarget(params));
     return { output: 'default', msg: { ...input, payload: { deleted } } };

@@ -123,4 +123,11 @@ describe('core_db_insert', () => {
       runNode(dbInsertNode, { ports, params: { table: 't', fields: [{ field: 'a', value: 1 }] } }),
     ).rejects.toThrow(m.portUnavailable);
   });
+
+  it('on save, asks for values to write', () => {
+    const check = dbInsertNode.checkParams!;
+    expect(check({ table: 't', fields: [] })).toBe(m.dataRequired);
+    expect(check({ table: 't', data: '{{ msg.payload }}' })).toBeNull();
+    expect(check({ table: 't', fields: [{ field: 'nome', value: '' }] })).toBeNull();
+  });
 });

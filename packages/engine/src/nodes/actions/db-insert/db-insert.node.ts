@@ -1,5 +1,11 @@
 import { defineNode } from '../../../kit/define-node';
-import { dataParams, recordData, recordsOf, tableParam } from '../db-records/db-records';
+import {
+  dataParams,
+  recordData,
+  recordsOf,
+  tableParam,
+  checkDataParams,
+} from '../db-records/db-records';
 
 export const dbInsertNode = defineNode({
   type: 'core_db_insert',
@@ -11,6 +17,7 @@ export const dbInsertNode = defineNode({
   icon: 'database-plus',
   params: { table: tableParam, ...dataParams },
   outputs: { default: { label: 'Saída' } },
+  checkParams: checkDataParams,
   async run({ params, input, ports, scope }) {
     const record = await recordsOf(ports).insert(scope, params.table, recordData(params));
     return { output: 'default', msg: { ...input, payload: record } };

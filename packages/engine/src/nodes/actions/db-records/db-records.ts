@@ -172,3 +172,25 @@ export function recordTarget(params: {
 }
 
 export const queryLimits = { default: limits.recordsQueryDefault, max: limits.recordsQueryMax };
+
+const rowsWithField = (rows: unknown) =>
+  Array.isArray(rows) &&
+  rows.some((row) => cellText((row as Record<string, unknown> | null)?.field).trim());
+
+/** On save: an update or delete says which records (an id, or at least one filter row). */
+export function checkTargetParams(params: Record<string, unknown>): string | null {
+  if (params.by === 'filter') return rowsWithField(params.filters) ? null : m.targetRequired;
+  return cellText(params.id).trim() ? null : m.targetRequired;
+}
+
+/** On save: an insert or upsert has values to write (rows, or an object). */
+export function checkDataParams(params: Record<string, unknown>): string | null {
+  const data = params.data;
+  const hasData = data !== undefined && data !== null && data !== '';
+  return hasData || rowsWithField(params.fields) ? null : m.dataRequired;
+}
+
+/** Both, for an update. */
+export function checkUpdateParams(params: Record<string, unknown>): string | null {
+  return checkTargetParams(params) ?? checkDataParams(params);
+}

@@ -111,4 +111,11 @@ describe('core_db_update', () => {
       }),
     ).rejects.toThrow(m.tableMissing('nao_existe'));
   });
+
+  it('on save, asks for a target and for values', () => {
+    const check = dbUpdateNode.checkParams!;
+    expect(check({ table: 't', data: '{{ msg.payload }}' })).toBe(m.targetRequired);
+    expect(check({ table: 't', id: 'r1' })).toBe(m.dataRequired);
+    expect(check({ table: 't', id: 'r1', fields: [{ field: 'idade', value: 2 }] })).toBeNull();
+  });
 });

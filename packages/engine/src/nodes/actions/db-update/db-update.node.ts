@@ -7,6 +7,7 @@ import {
   recordTarget,
   tableParam,
   targetParams,
+  checkUpdateParams,
 } from '../db-records/db-records';
 
 export const dbUpdateNode = defineNode({
@@ -19,6 +20,7 @@ export const dbUpdateNode = defineNode({
   icon: 'database-edit',
   params: { table: tableParam, ...targetParams, ...dataParams },
   outputs: { default: { label: 'Saída' } },
+  checkParams: checkUpdateParams,
   async run({ params, input, ports, scope }) {
     const target = recordTarget(params);
     const records = await recordsOf(ports).update(scope, params.table, target, recordData(params));

@@ -1,5 +1,11 @@
 import { defineNode } from '../../../kit/define-node';
-import { dataParams, recordData, recordsOf, tableParam } from '../db-records/db-records';
+import {
+  dataParams,
+  recordData,
+  recordsOf,
+  tableParam,
+  checkDataParams,
+} from '../db-records/db-records';
 
 export const dbUpsertNode = defineNode({
   type: 'core_db_upsert',
@@ -21,6 +27,7 @@ export const dbUpsertNode = defineNode({
     ...dataParams,
   },
   outputs: { default: { label: 'Saída' } },
+  checkParams: checkDataParams,
   async run({ params, input, ports, scope }) {
     const record = await recordsOf(ports).upsert(
       scope,
