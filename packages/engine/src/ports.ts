@@ -1,3 +1,6 @@
+import type { RecordQuery, RecordTarget } from '@ponte/shared/db-record-query.schema';
+import type { Entity } from '@ponte/shared/db-tables.schema';
+
 /**
  * The engine reaches the world only through these ports; `apps/server` implements them in
  * `src/adapters/`, tests pass fakes. Every port call that can hang takes an AbortSignal.
@@ -133,6 +136,46 @@ export interface FlowsPort {
   ): Promise<{ execution_id: string; msg?: unknown }>;
 }
 
+/**
+ * The workspace's database tables, for the record nodes (core_db_*). `table` is a table's `_id`
+ * or its name; a table that is not of the scope's workspace is missing. Every failure is an
+ * Error whose message people read (pt-BR, naming the table or the field): a missing table
+ * `messages.recordNodes.tableMissing`, a value its field refuses, a unique value taken. Values
+ * are validated and coerced like the records API's (the same service on the server), and
+ * filters follow `recordQuerySchema` (values coerced to the field's type). A write that fails
+ * changes nothing.
+ */
+export interface RecordsPort {
+  insert(scope: ExecutionScope, table: string, data: Record<string, unknown>): Promise<Entity>;
+  /** At most `query.limit` records (100 unless told, up to 1000), oldest first unless sorted. */
+  find(scope: ExecutionScope, table: string, query: RecordQuery): Promise<Entity[]>;
+  /** null when the table has no record with that id. */
+  get(scope: ExecutionScope, table: string, id: string): Promise<Entity | null>;
+  /**
+   * Sets the given fields (the others keep their values) of the targeted records and answers
+   * them updated (none matched: empty). A filter matching more than `limits.recordsUpdateMax`
+   * records is refused before anything changes.
+   */
+  update(
+    scope: ExecutionScope,
+    table: string,
+    target: RecordTarget,
+    data: Record<string, unknown>,
+  ): Promise<Entity[]>;
+  /**
+   * The record whose `uniqueField` (a field marked unique) holds `data[uniqueField]` gets the
+   * given fields; without one, a record is inserted. Answers the record as stored.
+   */
+  upsert(
+    scope: ExecutionScope,
+    table: string,
+    uniqueField: string,
+    data: Record<string, unknown>,
+  ): Promise<Entity>;
+  /** How many records were removed (0 when none matched). */
+  delete(scope: ExecutionScope, table: string, target: RecordTarget): Promise<number>;
+}
+
 export interface ClockPort {
   now(): number;
   /** Resolves after `ms`, rejects with the signal's reason when aborted. Never blocks. */
@@ -145,6 +188,11 @@ export interface EnginePorts {
   serviceAccounts: ServiceAccountsPort;
   mail: MailPort;
   flows: FlowsPort;
+  /**
+   * Absent until the server wires it to its records service: the record nodes are unavailable
+   * meanwhile (node-availability.ts) and fail with `messages.recordNodes.portUnavailable`.
+   */
+  records?: RecordsPort;
   clock: ClockPort;
   newId(): string;
 }

@@ -164,10 +164,11 @@ export const entityUpdateBodySchema = z.object({
  * `to`, inclusive, either may be missing); boolean equals.
  */
 export const fieldFilterSchema = z.union([
-  z.object({ contains: text().max(500) }),
-  z.object({ equals: z.boolean() }),
-  // Last: both bounds are optional, so it would take `{equals}` too.
-  z.object({
+  // Strict, and `{equals}` before the range: a plain object would strip the others' keys, and
+  // `{equals: true}` would pass as an empty range (no filter at all).
+  z.strictObject({ contains: text().max(500) }),
+  z.strictObject({ equals: z.boolean() }),
+  z.strictObject({
     from: z.union([z.number(), text().max(40)]).nullish(),
     to: z.union([z.number(), text().max(40)]).nullish(),
   }),

@@ -61,6 +61,11 @@ export const limits = {
   rateLimitMax: 1_000_000,
   /** The longest file name kept for an upload, in characters (longer names are cut). */
   uploadNameMax: 255,
+  /** Records a record node's search brings back: 100 unless told, at most 1000. */
+  recordsQueryDefault: 100,
+  recordsQueryMax: 1000,
+  /** Records one update by filter of a record node may change (more is refused, unchanged). */
+  recordsUpdateMax: 1000,
 } as const;
 
 export const timeZone = 'America/Sao_Paulo';

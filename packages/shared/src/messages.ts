@@ -182,4 +182,28 @@ export const messages = {
     /** Spec 1 §8 'Import failure'. */
     importError: (detail: string) => `Ocorreu um erro ao importar o fluxo: ${detail}`,
   },
+  /** The records port and the record nodes (core_db_*). */
+  recordNodes: {
+    tableMissing: (table: string) => `A tabela "${table}" não existe neste workspace.`,
+    recordMissing: (id: string, table: string) =>
+      `Nenhum registro com o ID "${id}" na tabela "${table}".`,
+    unknownField: (field: string, table: string) =>
+      `O campo "${field}" não existe na tabela "${table}".`,
+    targetRequired: 'Informe o ID do registro ou ao menos um filtro.',
+    updateTooMany: (max: number) =>
+      `O filtro alcança mais de ${max} registros: uma atualização por filtro altera no máximo ${max} de uma vez.`,
+    notUnique: (field: string, table: string) =>
+      `O campo "${field}" não é único na tabela "${table}": escolha um campo marcado como único.`,
+    uniqueValueRequired: (field: string) =>
+      `Informe um valor para o campo "${field}", que identifica o registro.`,
+    dataRequired: 'Informe os campos do registro ou um objeto com os dados.',
+    dataNotObject: 'Os dados do registro devem ser um objeto (ex.: {{ msg.payload }}).',
+    fieldNameRequired: (row: number) => `Informe o campo da linha ${row}.`,
+    filterConflict: (field: string) =>
+      `O filtro do campo "${field}" mistura operadores que não combinam (use "contém", "igual a" ou um intervalo).`,
+    filterValue: (field: string) =>
+      `O valor do filtro do campo "${field}" deve ser um texto, um número ou verdadeiro/falso.`,
+    portUnavailable: 'As tabelas do banco de dados ainda não estão disponíveis neste Ponte.',
+    unavailable: 'Disponível quando as tabelas do banco de dados existirem.',
+  },
 } as const;

@@ -1,5 +1,11 @@
 import type { NodeDefinition } from '../kit/define-node';
 import { codeNode } from './actions/code/code.node.ts';
+import { dbDeleteNode } from './actions/db-delete/db-delete.node.ts';
+import { dbFindNode } from './actions/db-find/db-find.node.ts';
+import { dbGetNode } from './actions/db-get/db-get.node.ts';
+import { dbInsertNode } from './actions/db-insert/db-insert.node.ts';
+import { dbUpdateNode } from './actions/db-update/db-update.node.ts';
+import { dbUpsertNode } from './actions/db-upsert/db-upsert.node.ts';
 import { executeFlowNode } from './actions/execute-flow/execute-flow.node.ts';
 import { httpRequestNode } from './actions/http-request/http-request.node.ts';
 import { logNode } from './actions/log/log.node.ts';
@@ -36,6 +42,12 @@ export const builtinNodes: NodeDefinition[] = [
   respondWebhookNode,
   executeFlowNode,
   sendEmailNode,
+  dbInsertNode,
+  dbFindNode,
+  dbGetNode,
+  dbUpdateNode,
+  dbUpsertNode,
+  dbDeleteNode,
   conditionNode,
   switchNode,
   loopNode,

@@ -6,6 +6,7 @@ import type {
   MailMessage,
   ServiceAccount,
 } from '../ports';
+import { createFakeRecords, type FakeRecordsPort } from './fake-records';
 
 /** The execution a test's port or sandbox call belongs to. */
 export const testScope: ExecutionScope = {
@@ -23,6 +24,8 @@ export interface FakePorts extends EnginePorts {
   accounts: Record<string, ServiceAccount>;
   flowCalls: { flowId: string; payload: unknown; wait: boolean }[];
   flowHandler: (flowId: string, payload: unknown) => Promise<unknown> | unknown;
+  /** Database tables in memory: `records.addTable(...)` first. */
+  records: FakeRecordsPort;
   /** Virtual time: sleep resolves at once and advances `now`. */
   time: number;
 }
@@ -89,6 +92,7 @@ export function createFakePorts(): FakePorts {
         };
       },
     },
+    records: createFakeRecords(testScope.workspaceId),
     clock: {
       now: () => ports.time,
       async sleep(ms, signal) {

@@ -59,6 +59,7 @@ export const everyKindManifest: NodeManifest = {
     target: { type: 'flow', label: 'Flow a executar' },
     account: { type: 'service_account', label: 'Conta de serviço' },
     table: { type: 'table', label: 'Tabela' },
+    queue: { type: 'queue', label: 'Fila' },
   },
   outputs: { default: { label: 'Saída' } },
 };

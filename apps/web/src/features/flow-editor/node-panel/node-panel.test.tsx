@@ -16,6 +16,10 @@ const flows = [
   { _id: 'f1', name: 'Cobrança mensal' },
   { _id: 'f2', name: 'Enviar boletos' },
 ];
+const tables = [
+  { _id: 'tb1', name: 'clientes', fields: [], entities_count: 3 },
+  { _id: 'tb2', name: 'pedidos', fields: [], entities_count: 0 },
+];
 
 function setup({
   node = makeNode(),
@@ -32,6 +36,7 @@ function setup({
   const api = mockFetch([
     ...routes,
     { method: 'GET', path: '/api/v1/flows', reply: { body: { items: flows, total: 2 } } },
+    { method: 'GET', path: '/api/v1/db/tables', reply: { body: { items: tables, total: 2 } } },
   ]);
   const onChange = vi.fn<(next: FlowNode) => void>();
   const onClose = vi.fn();
@@ -84,7 +89,8 @@ describe('NodePanel', () => {
       'json',
     );
     expect(screen.getByRole('combobox', { name: 'Flow a executar' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Tabela' })).toHaveAccessibleDescription(
+    expect(screen.getByRole('combobox', { name: 'Tabela' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Fila' })).toHaveAccessibleDescription(
       'Informe o ID (a lista ainda não está disponível nesta versão).',
     );
     expect(screen.getByText(/para usar valores da mensagem/)).toHaveTextContent(
@@ -254,8 +260,31 @@ describe('NodePanel', () => {
 
   it('stores an id typed for references without a list', async () => {
     const { user, last } = setup();
-    await user.type(screen.getByRole('textbox', { name: 'Tabela' }), 'tb_1');
-    expect(last()?.params.table).toBe('tb_1');
+    await user.type(screen.getByRole('textbox', { name: 'Fila' }), 'q_1');
+    expect(last()?.params.queue).toBe('q_1');
+  });
+
+  it("lists the workspace's tables for a table reference and stores the _id", async () => {
+    const { user, api, last } = setup();
+    await user.click(screen.getByRole('combobox', { name: 'Tabela' }));
+    await user.click(await screen.findByRole('option', { name: 'pedidos' }));
+    expect(last()?.params.table).toBe('tb2');
+    const call = api.callsTo('GET', '/api/v1/db/tables')[0];
+    expect(Object.fromEntries(call!.url.searchParams)).toEqual({ page: '1', limit: '1000' });
+  });
+
+  it('keeps showing a table given by name, and one that no longer exists', async () => {
+    const { unmount } = setup({ node: makeNode({ params: { table: 'clientes' } }) });
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Tabela' })).toHaveValue('clientes'),
+    );
+    unmount();
+    setup({ node: makeNode({ params: { table: 'tb_gone' } }) });
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Tabela' })).toHaveValue(
+        'Tabela não encontrada (tb_gone)',
+      ),
+    );
   });
 
   it('shows a service-account picker disabled, with the reason, until accounts exist', async () => {

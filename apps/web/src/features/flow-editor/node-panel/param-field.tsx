@@ -8,6 +8,7 @@ import { FlowReferenceField } from './flow-reference-field';
 import { NumberParamField } from './number-param-field';
 import { ParamLabel } from './param-label';
 import { TableParamsField } from './table-params-field';
+import { TableReferenceField } from './table-reference-field';
 
 export interface ParamFieldProps {
   name: string;
@@ -140,34 +141,45 @@ export const ParamField = memo(function ParamField({
       );
     case 'flow':
       return <FlowReferenceField name={name} spec={spec} value={value} onChange={onChange} />;
-    case 'service_account':
     case 'table':
+      if (!unavailableParamKinds.table)
+        return <TableReferenceField name={name} spec={spec} value={value} onChange={onChange} />;
+      return <ReferenceTextField name={name} spec={spec} value={value} onChange={onChange} />;
+    case 'service_account':
     case 'queue':
-    case 'form': {
-      // A picker whose area does not exist yet: shown disabled with the reason (ADR 0014).
-      const unavailable = unavailableParamKinds[spec.type];
-      if (unavailable) {
-        return (
-          <TextInput
-            label={spec.label}
-            withAsterisk={spec.required}
-            description={unavailable}
-            value={asText(value)}
-            disabled
-            readOnly
-          />
-        );
-      }
-      return (
-        <TextInput
-          label={spec.label}
-          withAsterisk={spec.required}
-          description={[spec.description, unlistedReferenceNote].filter(Boolean).join(' ')}
-          placeholder={spec.placeholder}
-          value={asText(value)}
-          onChange={(event) => onChange(name, event.currentTarget.value.trim())}
-        />
-      );
-    }
+    case 'form':
+      return <ReferenceTextField name={name} spec={spec} value={value} onChange={onChange} />;
   }
 });
+
+/** A reference without a list: the id typed, or disabled with the reason (ADR 0014). */
+function ReferenceTextField({
+  name,
+  spec,
+  value,
+  onChange,
+}: Pick<ParamFieldProps, 'name' | 'spec' | 'value' | 'onChange'>) {
+  const unavailable = unavailableParamKinds[spec.type];
+  if (unavailable) {
+    return (
+      <TextInput
+        label={spec.label}
+        withAsterisk={spec.required}
+        description={unavailable}
+        value={asText(value)}
+        disabled
+        readOnly
+      />
+    );
+  }
+  return (
+    <TextInput
+      label={spec.label}
+      withAsterisk={spec.required}
+      description={[spec.description, unlistedReferenceNote].filter(Boolean).join(' ')}
+      placeholder={spec.placeholder}
+      value={asText(value)}
+      onChange={(event) => onChange(name, event.currentTarget.value.trim())}
+    />
+  );
+}

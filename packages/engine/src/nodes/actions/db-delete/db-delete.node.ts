@@ -1,0 +1,25 @@
+import { defineNode } from '../../../kit/define-node';
+import {
+  recordsOf,
+  recordTarget,
+  tableParam,
+  targetParams,
+  checkTargetParams,
+} from '../db-records/db-records';
+
+export const dbDeleteNode = defineNode({
+  type: 'core_db_delete',
+  version: 1,
+  category: 'action',
+  label: 'Remover registros',
+  description:
+    'Remove um registro (pelo ID) ou os registros que os filtros encontram. msg.payload recebe {deleted: quantos foram removidos}.',
+  icon: 'database-minus',
+  params: { table: tableParam, ...targetParams },
+  outputs: { default: { label: 'Saída' } },
+  checkParams: checkTargetParams,
+  async run({ params, input, ports, scope }) {
+    const deleted = await recordsOf(ports).delete(scope, params.table, recordTarget(params));
+    return { output: 'default', msg: { ...input, payload: { deleted } } };
+  },
+});

@@ -1,0 +1,25 @@
+import { defineNode } from '../../../kit/define-node';
+import {
+  dataParams,
+  recordData,
+  recordsOf,
+  tableParam,
+  checkDataParams,
+} from '../db-records/db-records';
+
+export const dbInsertNode = defineNode({
+  type: 'core_db_insert',
+  version: 1,
+  category: 'action',
+  label: 'Inserir registro',
+  description:
+    'Insere um registro numa tabela do banco de dados do workspace e coloca o registro salvo em msg.payload.',
+  icon: 'database-plus',
+  params: { table: tableParam, ...dataParams },
+  outputs: { default: { label: 'Saída' } },
+  checkParams: checkDataParams,
+  async run({ params, input, ports, scope }) {
+    const record = await recordsOf(ports).insert(scope, params.table, recordData(params));
+    return { output: 'default', msg: { ...input, payload: record } };
+  },
+});
