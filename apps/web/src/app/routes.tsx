@@ -9,6 +9,11 @@ import { SecurityLogPage } from '../features/account/security-log-page';
 import { SignOutPage } from '../features/account/sign-out-page';
 import { UsersPage } from '../features/account/users-page';
 import { WorkspacesPage } from '../features/account/workspaces-page';
+import { RecordFormPage } from '../features/db-tables/record-form-page';
+import { RecordsListPage } from '../features/db-tables/records-list-page';
+import { TableDeletePage } from '../features/db-tables/table-delete-page';
+import { TableFormPage } from '../features/db-tables/table-form-page';
+import { TablesListPage } from '../features/db-tables/tables-list-page';
 import { FlowDeletePage } from '../features/flows/flow-delete-page';
 import { FlowsListPage } from '../features/flows/flows-list-page';
 import { GroupDeletePage } from '../features/groups/group-delete-page';
@@ -98,6 +103,37 @@ export const routes: RouteObject[] = [
                 ...titled('Histórico de execuções'),
               },
               { path: 'variables', element: <VariablesPage />, ...titled('Variáveis') },
+              { path: 'database/tables', element: <TablesListPage />, ...titled('Tabelas') },
+              {
+                path: 'database/tables/new',
+                element: <TableFormPage />,
+                ...titled('Nova tabela'),
+              },
+              {
+                path: 'database/tables/edit/:tableId',
+                element: <TableFormPage />,
+                ...titled('Editar tabela'),
+              },
+              {
+                path: 'database/tables/delete/:tableId',
+                element: <TableDeletePage />,
+                ...titled('Remover tabela'),
+              },
+              {
+                path: 'database/entities/new/:tableId',
+                element: <RecordFormPage />,
+                ...titled('Novo registro'),
+              },
+              {
+                path: 'database/entities/edit/:entityId',
+                element: <RecordFormPage />,
+                ...titled('Editar registro'),
+              },
+              {
+                path: 'database/entities/:tableId',
+                element: <RecordsListPage />,
+                ...titled('Registros da tabela'),
+              },
               ...placeholderRoutes,
               { path: '*', element: <NotFoundPage />, ...titled('Página não encontrada') },
             ],

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Button, Group, Paper, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import type { FieldFilter, TableField } from '@ponte/shared/db-tables.schema';
+
+export type FieldFilters = Record<string, FieldFilter>;
+
+interface Draft {
+  contains?: string;
+  from?: string;
+  to?: string;
+  equals?: string;
+}
+
+function toDraft(filter: FieldFilter | undefined): Draft {
+  if (!filter) return {};
+  if ('contains' in filter) return { contains: filter.contains };
+  if ('equals' in filter) return { equals: filter.equals ? 'true' : 'false' };
+  return {
+    from: filter.from === null || filter.from === undefined ? '' : String(filter.from),
+    to: filter.to === null || filter.to === undefined ? '' : String(filter.to),
+  };
+}
+
+const isNumeric = (field: TableField) => field.type === 'integer' || field.type === 'float';
+
+/** A draft → the API's filter of one field; undefined when the draft filters nothing. */
+function fromDraft(field: TableField, draft: Draft): FieldFilter | undefined {
+  switch (field.type) {
+    case 'boolean':
+      return draft.equals ? { equals: draft.equals === 'true' } : undefined;
+    case 'string':
+    case 'longtext':
+      return draft.contains?.trim() ? { contains: draft.contains.trim() } : undefined;
+    default: {
+      const read = (text: string | undefined) => {
+        const value = text?.trim();
+        if (!value) return undefined;
+        if (!isNumeric(field)) return value;
+        const number = Number(value.replace(',', '.'));
+        return Number.isFinite(number) ? number : undefined;
+      };
+      const from = read(draft.from);
+      const to = read(draft.to);
+      if (from === undefined && to === undefined) return undefined;
+      return { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) };
+    }
+  }
+}
+
+function FieldFilterInput({
+  field,
+  draft,
+  onChange,
+}: {
+  field: TableField;
+  draft: Draft;
+  onChange: (draft: Draft) => void;
+}) {
+  const label = field.label || field.name;
+  if (field.type === 'boolean') {
+    return (
+      <Select
+        label={label}
+        data={[
+          { value: '', label: 'Todos' },
+          { value: 'true', label: 'Sim' },
+          { value: 'false', label: 'Não' },
+        ]}
+        value={draft.equals ?? ''}
+        allowDeselect={false}
+        onChange={(value) => onChange({ equals: value ?? '' })}
+      />
+    );
+  }
+  if (field.type === 'string' || field.type === 'longtext') {
+    return (
+      <TextInput
+        label={label}
+        placeholder="Contém"
+        value={draft.contains ?? ''}
+        onChange={(event) => onChange({ contains: event.currentTarget.value })}
+      />
+    );
+  }
+  const type =
+    field.type === 'date' ? 'date' : field.type === 'datetime' ? 'datetime-local' : 'text';
+  const range = (key: 'from' | 'to', placeholder: string) => (
+    <TextInput
+      aria-label={`${label}: ${placeholder}`}
+      placeholder={placeholder}
+      type={type}
+      inputMode={isNumeric(field) ? 'decimal' : undefined}
+      value={draft[key] ?? ''}
+      onChange={(event) => onChange({ ...draft, [key]: event.currentTarget.value })}
+      style={{ flex: 1, minWidth: 0 }}
+    />
+  );
+  return (
+    <div>
+      <Text size="sm" fw={500} mb={4}>
+        {label}
+      </Text>
+      <Group gap={6} wrap="nowrap">
+        {range('from', 'De')}
+        {range('to', 'Até')}
+      </Group>
+    </div>
+  );
+}
+
+interface RecordFiltersProps {
+  fields: TableField[];
+  value: FieldFilters;
+  onApply: (filters: FieldFilters) => void;
+}
+
+/** A filter per field by type: text contains, number and date ranges, boolean. */
+export function RecordFilters({ fields, value, onApply }: RecordFiltersProps) {
+  const [drafts, setDrafts] = useState<Record<string, Draft>>(() =>
+    Object.fromEntries(fields.map((field) => [field.name, toDraft(value[field.name])])),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const filters: FieldFilters = {};
+    for (const field of fields) {
+      const filter = fromDraft(field, drafts[field.name] ?? {});
+      if (filter) filters[field.name] = filter;
+    }
+    onApply(filters);
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md" component="form" onSubmit={submit} aria-label="Filtros">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+        {fields.map((field) => (
+          <FieldFilterInput
+            key={field.name}
+            field={field}
+            draft={drafts[field.name] ?? {}}
+            onChange={(draft) => setDrafts((current) => ({ ...current, [field.name]: draft }))}
+          />
+        ))}
+      </SimpleGrid>
+      <Group justify="flex-end" gap="sm" mt="md">
+        <Button
+          variant="default"
+          onClick={() => {
+            setDrafts({});
+            onApply({});
+          }}
+        >
+          Limpar
+        </Button>
+        <Button type="submit">Filtrar</Button>
+      </Group>
+    </Paper>
+  );
+}

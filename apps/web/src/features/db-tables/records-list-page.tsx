@@ -1,0 +1,354 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconFileSpreadsheet, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { fieldFilterSchema } from '@ponte/shared/db-tables.schema';
+import type { Entity, EntityFilter, Table } from '@ponte/shared/db-tables.schema';
+import { limits } from '@ponte/shared/limits';
+import { messages } from '@ponte/shared/messages';
+import { clampPage } from '@ponte/shared/pagination';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+import { PaginatedTable } from '../../components/paginated-table';
+import type { TableColumn } from '../../components/paginated-table';
+import { errorMessage } from '../../lib/api/api-error';
+import { downloadText } from '../../lib/download-text';
+import { toast } from '../../lib/toasts';
+import { exportRecordsCsv, useDeleteRecord, useDeleteRecords, useRecords } from './api/records-api';
+import { useTable } from './api/tables-api';
+import { useRecordColumns } from './record-columns';
+import { RecordFilters } from './record-filters';
+import { RecordsToolbar } from './records-toolbar';
+import type { FieldFilters } from './record-filters';
+import { displayValue } from './record-values';
+
+const filtersSchema = z.record(z.string(), fieldFilterSchema);
+const pageSizes = limits.recordsPageSizes as readonly number[];
+
+/** page, showPerPage (10/20/50/100, default 20) and filter (JSON of per-field filters) in the URL. */
+function useRecordsParams() {
+  const [params, setParams] = useSearchParams();
+  const parsedPage = Number.parseInt(params.get('page') ?? '1', 10);
+  const page = Number.isFinite(parsedPage) && parsedPage > 0 ? parsedPage : 1;
+  const parsedSize = Number(params.get('showPerPage'));
+  const size = pageSizes.includes(parsedSize) ? parsedSize : limits.recordsPageSizeDefault;
+  const filterText = params.get('filter') ?? '';
+  const filters = useMemo<FieldFilters>(() => {
+    try {
+      const parsed = filtersSchema.safeParse(JSON.parse(filterText || '{}'));
+      return parsed.success ? parsed.data : {};
+    } catch {
+      return {};
+    }
+  }, [filterText]);
+
+  const update = useCallback(
+    (changes: Record<string, string | null>, replace = false) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === null) next.delete(key);
+            else next.set(key, value);
+          }
+          return next;
+        },
+        { replace },
+      ),
+    [setParams],
+  );
+  return {
+    page,
+    size,
+    filters,
+    filterText,
+    setPage: (next: number, replace = false) =>
+      update({ page: next > 1 ? String(next) : null }, replace),
+    setSize: (next: number) => update({ showPerPage: String(next), page: null }),
+    setFilters: (next: FieldFilters) =>
+      update({ filter: Object.keys(next).length ? JSON.stringify(next) : null, page: null }),
+  };
+}
+
+/** /database/entities/{table_id} (spec 2 'Records list'). */
+export function RecordsListPage() {
+  const { tableId = '' } = useParams();
+  const table = useTable(tableId);
+  if (table.isError) {
+    return (
+      <>
+        <PageHeader title="Registros" />
+        <Alert color="red" variant="light">
+          {errorMessage(table.error)}
+        </Alert>
+      </>
+    );
+  }
+  if (!table.data) return <Loader size="sm" aria-label="Carregando" />;
+  return <RecordsList key={tableId} table={table.data} />;
+}
+
+function RecordsList({ table }: { table: Table }) {
+  const fields = useMemo(
+    () => [...table.fields].sort((a, b) => a.position - b.position),
+    [table.fields],
+  );
+  const { page, size, filters, filterText, setPage, setSize, setFilters } = useRecordsParams();
+  const [columns, setColumns] = useRecordColumns(table._id, fields);
+  const [showFilters, setShowFilters] = useState(Object.keys(filters).length > 0);
+  const [selection, setSelection] = useState<{ scope: string; ids: Set<string> }>({
+    scope: '',
+    ids: new Set(),
+  });
+  const [removing, setRemoving] = useState<Entity | null>(null);
+  const [massRemoving, setMassRemoving] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const removeOne = useDeleteRecord();
+  const removeMany = useDeleteRecords();
+
+  const filter: EntityFilter = useMemo(
+    () => ({ table: table._id, timezoneOffset: new Date().getTimezoneOffset(), fields: filters }),
+    [table._id, filters],
+  );
+  const { data, isPending, isError, error } = useRecords({ page, size, filter });
+  const rows = useMemo(() => data?.items ?? [], [data]);
+
+  useEffect(() => {
+    if (!data) return;
+    const clamped = clampPage(page, data.total, size);
+    if (clamped !== page) setPage(clamped, true);
+  }, [data, page, size, setPage]);
+
+  // A selection belongs to the rows on screen: another page or filter starts it over, and a
+  // record gone from the page leaves it.
+  const scope = `${page}|${size}|${filterText}`;
+  const selected = useMemo(
+    () =>
+      selection.scope === scope
+        ? new Set(rows.filter((row) => selection.ids.has(row._id)).map((row) => row._id))
+        : new Set<string>(),
+    [selection, scope, rows],
+  );
+  const setSelected = (ids: Set<string>) => setSelection({ scope, ids });
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    setSelected(next);
+  };
+  const allSelected = rows.length > 0 && rows.every((row) => selected.has(row._id));
+
+  const confirmRemove = async () => {
+    if (!removing) return;
+    try {
+      await removeOne.mutateAsync(removing._id);
+      toast.success('Registro removido com sucesso!');
+      toggle(removing._id, false);
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+    } finally {
+      setRemoving(null);
+    }
+  };
+
+  const confirmMassRemove = async () => {
+    try {
+      await removeMany.mutateAsync([...selected]);
+      toast.success('Registros removidos com sucesso!');
+      setSelected(new Set());
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+    } finally {
+      setMassRemoving(false);
+    }
+  };
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const file = await exportRecordsCsv(table._id, filter, columns);
+      downloadText(file.filename, file.data, 'text/csv;charset=utf-8');
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const tableColumns: TableColumn<Entity>[] = [
+    {
+      key: 'select',
+      width: 40,
+      header: (
+        <Checkbox
+          aria-label="Selecionar todos"
+          checked={allSelected}
+          indeterminate={!allSelected && rows.some((row) => selected.has(row._id))}
+          onChange={(event) =>
+            setSelected(
+              event.currentTarget.checked ? new Set(rows.map((row) => row._id)) : new Set(),
+            )
+          }
+        />
+      ),
+      render: (row) => (
+        <Checkbox
+          aria-label={`Selecionar o registro ${row._id}`}
+          checked={selected.has(row._id)}
+          onChange={(event) => toggle(row._id, event.currentTarget.checked)}
+        />
+      ),
+    },
+    ...fields
+      .filter((field) => columns.includes(field.name))
+      .map<TableColumn<Entity>>((field) => ({
+        key: `field-${field.name}`,
+        header: field.label || field.name,
+        render: (row) => (
+          <Text size="sm" style={{ wordBreak: 'break-word' }}>
+            {displayValue(field, row.data[field.name])}
+          </Text>
+        ),
+      })),
+    {
+      key: 'actions',
+      header: 'Ações',
+      align: 'right',
+      width: 90,
+      render: (row) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Tooltip label="Editar">
+            <ActionIcon
+              component={Link}
+              to={`/database/entities/edit/${row._id}`}
+              variant="subtle"
+              color="gray"
+              aria-label="Editar"
+            >
+              <IconPencil size={17} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Remover">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label="Remover"
+              onClick={() => setRemoving(row)}
+            >
+              <IconTrash size={17} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
+
+  const createButton = (
+    <Button
+      component={Link}
+      to={`/database/entities/new/${table._id}`}
+      leftSection={<IconPlus size={16} />}
+    >
+      Novo registro
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={`Registros - ${table.name}`}
+        description={
+          <Link to="/database/tables" style={{ color: 'inherit' }}>
+            Voltar para as tabelas
+          </Link>
+        }
+        actions={
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={16} />}
+              loading={exporting}
+              onClick={() => void exportCsv()}
+            >
+              Exportar CSV
+            </Button>
+            {createButton}
+          </>
+        }
+      />
+      <Stack gap="md">
+        <RecordsToolbar
+          fields={fields}
+          columns={columns}
+          onColumnsChange={setColumns}
+          showFilters={showFilters}
+          onToggleFilters={() => setShowFilters((shown) => !shown)}
+          selectedCount={selected.size}
+          onMassRemove={() => setMassRemoving(true)}
+          size={size}
+          onSizeChange={setSize}
+        />
+        {showFilters ? (
+          <RecordFilters key={filterText} fields={fields} value={filters} onApply={setFilters} />
+        ) : null}
+        {isError ? (
+          <Alert color="red" variant="light">
+            {errorMessage(error)}
+          </Alert>
+        ) : (
+          <PaginatedTable
+            label="Registros"
+            columns={tableColumns}
+            rows={rows}
+            rowKey={(row) => row._id}
+            page={page}
+            total={data?.total ?? 0}
+            pageSize={size}
+            onPageChange={(next) => setPage(next)}
+            loading={isPending}
+            cards={isPhone}
+            empty={
+              Object.keys(filters).length ? (
+                <EmptyState title="Nenhum registro encontrado para estes filtros." />
+              ) : (
+                <EmptyState title="Nenhum registro nesta tabela ainda." action={createButton} />
+              )
+            }
+          />
+        )}
+      </Stack>
+      <ConfirmModal
+        opened={removing !== null}
+        title="Remover registro"
+        message={messages.records.removeConfirm}
+        danger
+        loading={removeOne.isPending}
+        onConfirm={() => void confirmRemove()}
+        onCancel={() => setRemoving(null)}
+      />
+      <ConfirmModal
+        opened={massRemoving}
+        title="Remover registros"
+        message={messages.records.massRemoveConfirm(selected.size)}
+        danger
+        loading={removeMany.isPending}
+        onConfirm={() => void confirmMassRemove()}
+        onCancel={() => setMassRemoving(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,295 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  FileButton,
+  Group,
+  List,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconDownload, IconPlus, IconUpload } from '@tabler/icons-react';
+import { useNavigate, useParams } from 'react-router';
+import { checkTableStructure, tableFieldBodySchema } from '@ponte/shared/db-tables.schema';
+import type { Table, TableBody, TableFieldBody } from '@ponte/shared/db-tables.schema';
+import { messages } from '@ponte/shared/messages';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { PageHeader } from '../../components/page-header';
+import { errorMessage } from '../../lib/api/api-error';
+import { useGroupOptions } from '../../lib/groups/get-group-options';
+import { useSelectedGroup } from '../../lib/groups/selected-group';
+import { toast } from '../../lib/toasts';
+import { useSaveTable, useTable } from './api/tables-api';
+import { downloadTableFile, readTableFile } from './table-file';
+import type { TableFile } from './table-file';
+import { TableFieldRow } from './table-field-row';
+import type { EditorField } from './table-field-row';
+
+const m = messages.tables;
+let nextKey = 0;
+
+function toEditorField(field: Partial<TableFieldBody>): EditorField {
+  nextKey += 1;
+  return {
+    key: `field-${nextKey}`,
+    name: field.name ?? '',
+    label: field.label ?? '',
+    type: field.type ?? '',
+    length: typeof field.length === 'number' ? field.length : null,
+    default_value: field.default_value ?? '',
+    is_unique: field.is_unique ?? false,
+    is_required: field.is_required ?? false,
+  };
+}
+
+function toBodyField(field: EditorField, position: number): TableFieldBody {
+  return {
+    name: field.name.trim(),
+    label: field.label.trim(),
+    type: field.type,
+    length: field.length,
+    default_value: field.default_value === '' ? null : field.default_value,
+    is_unique: field.is_unique,
+    is_required: field.is_required,
+    position,
+  };
+}
+
+/** The errors listed under 'Erros encontrados:': the name, then spec 2 §5's field rules. */
+export function structureErrors(name: string, fields: EditorField[]): string[] {
+  const errors = name.trim() ? [] : [m.nameRequired];
+  const parsed = fields.map((field, index) =>
+    tableFieldBodySchema.parse(toBodyField(field, index)),
+  );
+  return [...errors, ...checkTableStructure(parsed)];
+}
+
+/** /database/tables/new and /database/tables/edit/{id} (spec 2 'Database tables'). */
+export function TableFormPage() {
+  const { tableId } = useParams();
+  const navigate = useNavigate();
+  const existing = useTable(tableId);
+
+  let content;
+  if (tableId && existing.isPending) {
+    content = <Loader size="sm" aria-label="Carregando" />;
+  } else if (tableId && existing.isError) {
+    content = (
+      <Stack align="flex-start">
+        <Alert color="red" variant="light">
+          {errorMessage(existing.error)}
+        </Alert>
+        <Button variant="default" onClick={() => void navigate('/database/tables')}>
+          Cancelar
+        </Button>
+      </Stack>
+    );
+  } else {
+    content = <TableForm key={tableId ?? 'new'} id={tableId} table={existing.data} />;
+  }
+  return (
+    <>
+      <PageHeader title={tableId ? 'Editar tabela' : 'Nova tabela'} />
+      {content}
+    </>
+  );
+}
+
+function useFieldList(initial: EditorField[]) {
+  const [fields, setFields] = useState(initial);
+  return {
+    fields,
+    setFields,
+    add: () => setFields((list) => [...list, toEditorField({ type: 'string', length: 255 })]),
+    change: (index: number, patch: Partial<EditorField>) =>
+      setFields((list) => list.map((field, i) => (i === index ? { ...field, ...patch } : field))),
+    move: (from: number, to: number) =>
+      setFields((list) => {
+        const next = [...list];
+        const [moved] = next.splice(from, 1);
+        if (moved) next.splice(to, 0, moved);
+        return next;
+      }),
+    remove: (index: number) => setFields((list) => list.filter((_, i) => i !== index)),
+  };
+}
+
+function TableForm({ id, table }: { id: string | undefined; table: Table | undefined }) {
+  const navigate = useNavigate();
+  const save = useSaveTable();
+  const groups = useGroupOptions();
+  const [selectedGroup] = useSelectedGroup();
+  const [name, setName] = useState(table?.name ?? m.newName);
+  const [group, setGroup] = useState<string | null>(table ? table.group : selectedGroup || null);
+  const [applyDefaults, setApplyDefaults] = useState(
+    table?.apply_default_values_new_fields ?? false,
+  );
+  const list = useFieldList(
+    table ? [...table.fields].sort((a, b) => a.position - b.position).map(toEditorField) : [],
+  );
+  const [errors, setErrors] = useState<string[]>([]);
+  const [pendingImport, setPendingImport] = useState<Partial<TableFile> | null>(null);
+
+  const groupData = (groups.data?.items ?? []).map((item) => ({
+    value: item._id,
+    label: item.name,
+  }));
+
+  const applyImport = (file: Partial<TableFile>) => {
+    list.setFields((file.fields ?? []).map(toEditorField));
+    if (!id && file.name) setName(file.name);
+    if (file.apply_default_values_new_fields !== undefined)
+      setApplyDefaults(file.apply_default_values_new_fields);
+    setErrors([]);
+    setPendingImport(null);
+  };
+
+  const pickFile = async (file: File | null) => {
+    if (!file) return;
+    try {
+      const read = await readTableFile(file);
+      if (list.fields.length) setPendingImport(read);
+      else applyImport(read);
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+    }
+  };
+
+  const exportFile = () =>
+    downloadTableFile({
+      name: name.trim() || m.newName,
+      apply_default_values_new_fields: applyDefaults,
+      fields: list.fields.map(toBodyField),
+    });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = structureErrors(name, list.fields);
+    setErrors(found);
+    if (found.length || save.isPending) return;
+    const body: TableBody = {
+      name: name.trim(),
+      group: group || null,
+      apply_default_values_new_fields: applyDefaults,
+      fields: list.fields.map(toBodyField),
+    };
+    try {
+      await save.mutateAsync({ id, body });
+      toast.success(m.saved);
+      void navigate('/database/tables');
+    } catch (failure) {
+      toast.error(m.saveError(errorMessage(failure)));
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="lg">
+        <Paper withBorder radius="md" p="lg">
+          <Group grow align="flex-start" wrap="wrap">
+            <TextInput
+              label="Nome da tabela"
+              withAsterisk
+              miw={220}
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+            />
+            <Select
+              label="Grupo"
+              placeholder="Sem grupo"
+              miw={220}
+              clearable
+              data={groupData}
+              value={group && groupData.some((g) => g.value === group) ? group : null}
+              onChange={setGroup}
+            />
+          </Group>
+          <Checkbox
+            mt="md"
+            label="Aplicar valores padrão aos registros existentes quando um campo for adicionado"
+            checked={applyDefaults}
+            onChange={(event) => setApplyDefaults(event.currentTarget.checked)}
+          />
+        </Paper>
+
+        <Group justify="space-between" wrap="wrap">
+          <Text fw={600}>Campos</Text>
+          <Group gap="sm">
+            <FileButton onChange={(file) => void pickFile(file)} accept=".json,application/json">
+              {(props) => (
+                <Button {...props} variant="default" leftSection={<IconUpload size={16} />}>
+                  Importar
+                </Button>
+              )}
+            </FileButton>
+            <Button variant="default" leftSection={<IconDownload size={16} />} onClick={exportFile}>
+              Exportar
+            </Button>
+          </Group>
+        </Group>
+
+        <Stack
+          gap="sm"
+          component="ol"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+          aria-label="Campos"
+        >
+          {list.fields.map((field, index) => (
+            <TableFieldRow
+              key={field.key}
+              field={field}
+              index={index}
+              count={list.fields.length}
+              onChange={(patch) => list.change(index, patch)}
+              onMove={(to) => list.move(index, to)}
+              onRemove={() => list.remove(index)}
+            />
+          ))}
+        </Stack>
+        <Group>
+          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={list.add}>
+            Adicionar campo
+          </Button>
+        </Group>
+
+        {errors.length ? (
+          <Alert color="red" variant="light" title={m.errorsFound}>
+            <List size="sm">
+              {errors.map((error) => (
+                <List.Item key={error}>{error}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        ) : null}
+
+        <Group justify="flex-end" gap="sm">
+          <Button
+            variant="default"
+            onClick={() => void navigate('/database/tables')}
+            disabled={save.isPending}
+          >
+            Cancelar
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Salvar
+          </Button>
+        </Group>
+      </Stack>
+      <ConfirmModal
+        opened={pendingImport !== null}
+        title="Importar estrutura"
+        message="Os campos atuais serão substituídos pelos do arquivo. Deseja continuar?"
+        onConfirm={() => pendingImport && applyImport(pendingImport)}
+        onCancel={() => setPendingImport(null)}
+      />
+    </form>
+  );
+}
