@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import {
   Alert,
@@ -150,7 +150,10 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
     setPendingImport(null);
   };
 
+  // Cleared after each pick, so that picking the same file again (after a cancel) reads it again.
+  const resetFile = useRef<() => void>(null);
   const pickFile = async (file: File | null) => {
+    resetFile.current?.();
     if (!file) return;
     try {
       const read = await readTableFile(file);
@@ -221,7 +224,11 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
         <Group justify="space-between" wrap="wrap">
           <Text fw={600}>Campos</Text>
           <Group gap="sm">
-            <FileButton onChange={(file) => void pickFile(file)} accept=".json,application/json">
+            <FileButton
+              resetRef={resetFile}
+              onChange={(file) => void pickFile(file)}
+              accept=".json,application/json"
+            >
               {(props) => (
                 <Button {...props} variant="default" leftSection={<IconUpload size={16} />}>
                   Importar
