@@ -89,6 +89,7 @@ describe('sidebar', () => {
       '/monitoring',
       '/variables',
       '/groups',
+      '/database/tables',
     ];
     for (const [, links] of expected) {
       for (const [label, href] of links) {

@@ -205,7 +205,7 @@ function RecordForm({ table, record }: { table: Table; record: Entity | undefine
             onClick={() => void navigate(backTo)}
             disabled={save.isPending}
           >
-            Voltar
+            Voltar para a lista
           </Button>
           <Button type="submit" loading={save.isPending}>
             Salvar

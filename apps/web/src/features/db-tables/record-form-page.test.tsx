@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { apiError } from '../../test/mock-fetch';
+import { renderApp } from '../../test/render';
+import { isoToLocalInput } from './record-values';
+import { ana, setup } from './test-fixtures';
+
+const entities = {
+  method: 'GET',
+  path: '/api/v1/db/entities',
+  reply: { body: { items: [], total: 0 } },
+};
+
+describe('record editor', () => {
+  it('builds the form from the fields by type and validates numbers before sending', async () => {
+    const api = setup([
+      entities,
+      { method: 'POST', path: '/api/v1/db/entities', reply: { status: 201, body: ana } },
+    ]);
+    const { user, router } = renderApp('/database/entities/new/t1');
+    expect(
+      await screen.findByRole('heading', { name: 'Novo registro - Clientes Ativos' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^ID:/)).not.toBeInTheDocument();
+
+    // Inputs by type (spec 2 'Record editor'); a boolean starts at its default value.
+    expect(screen.getByRole('checkbox', { name: 'Ativo' })).toBeChecked();
+    expect(screen.getByLabelText('Nascimento')).toHaveAttribute('type', 'date');
+    expect(screen.getByLabelText('Visto em')).toHaveAttribute('type', 'datetime-local');
+    expect(screen.getByRole('textbox', { name: 'Notas' }).tagName).toBe('TEXTAREA');
+    expect(screen.getByRole('textbox', { name: 'Notas' })).toHaveAttribute('rows', '5');
+    expect(screen.getByRole('textbox', { name: 'Idade' })).toHaveAttribute('inputmode', 'numeric');
+
+    await user.type(screen.getByRole('textbox', { name: 'Idade' }), '3,5');
+    await user.type(screen.getByRole('textbox', { name: 'Saldo' }), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('O campo "E-mail" é obrigatório.')).toBeInTheDocument();
+    expect(screen.getByText('O campo "Idade" deve ser um número inteiro.')).toBeInTheDocument();
+    expect(screen.getByText('O campo "Saldo" deve ser um número.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/v1/db/entities')).toHaveLength(0);
+
+    await user.type(screen.getByRole('textbox', { name: /E-mail/ }), 'ana@exemplo.com.br');
+    await user.clear(screen.getByRole('textbox', { name: 'Idade' }));
+    await user.type(screen.getByRole('textbox', { name: 'Idade' }), '31');
+    await user.clear(screen.getByRole('textbox', { name: 'Saldo' }));
+    await user.type(screen.getByRole('textbox', { name: 'Saldo' }), '1234,5');
+    await user.click(screen.getByRole('checkbox', { name: 'Ativo' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    expect(await screen.findByText('Registro salvo com sucesso!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/database/entities/t1'));
+    expect(api.callsTo('POST', '/api/v1/db/entities')[0]?.body).toEqual({
+      table: 't1',
+      data: {
+        email: 'ana@exemplo.com.br',
+        nome: null,
+        idade: 31,
+        saldo: 1234.5,
+        ativo: false,
+        nascimento: null,
+        visto_em: null,
+        notas: null,
+      },
+    });
+  });
+
+  it('edits a record: shows its ID and the server message after the spec prefix', async () => {
+    const api = setup([
+      entities,
+      {
+        method: 'PUT',
+        path: '/api/v1/db/entities/e1',
+        reply: apiError(409, 'Já existe um registro com este valor no campo "E-mail".'),
+      },
+    ]);
+    const { user } = renderApp('/database/entities/edit/e1');
+    expect(
+      await screen.findByRole('heading', { name: 'Editar registro - Clientes Ativos' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('e1')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /E-mail/ })).toHaveValue('ana@exemplo.com.br');
+    expect(screen.getByLabelText('Nascimento')).toHaveValue('1995-04-20');
+    // In the browser's time zone, whatever the machine's.
+    const seen = (screen.getByLabelText('Visto em') as HTMLInputElement).value;
+    expect(seen.startsWith(isoToLocalInput('2026-01-15T12:34:56.000Z'))).toBe(true);
+    expect(new Date(seen).toISOString()).toBe('2026-01-15T12:34:56.000Z');
+
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(
+      await screen.findByText(
+        'Ocorreu um erro ao salvar o registro: Já existe um registro com este valor no campo "E-mail".',
+      ),
+    ).toBeInTheDocument();
+    const body = api.callsTo('PUT', '/api/v1/db/entities/e1')[0]?.body as {
+      data: Record<string, unknown>;
+    };
+    expect(body.data).toEqual(ana.data);
+  });
+
+  it('goes back to the records list', async () => {
+    setup([entities]);
+    const { user, router } = renderApp('/database/entities/edit/e1');
+    await user.click(await screen.findByRole('button', { name: 'Voltar para a lista' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/database/entities/t1'));
+  });
+});
