@@ -20,8 +20,10 @@ import { messages } from '@ponte/shared/messages';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api/api-error';
 import { toast } from '../../lib/toasts';
-import { useRecord, useSaveRecord } from './api/records-api';
-import { useTable } from './api/tables-api';
+import { useCreateRecord } from './api/create-record';
+import { useRecord } from './api/get-record';
+import { useTable } from './api/get-table';
+import { useUpdateRecord } from './api/update-record';
 import { fromFormValue, toFormValue } from './record-values';
 import type { FormValue } from './record-values';
 
@@ -151,7 +153,9 @@ function FieldInput({
 
 function RecordForm({ table, record }: { table: Table; record: Entity | undefined }) {
   const navigate = useNavigate();
-  const save = useSaveRecord();
+  const create = useCreateRecord();
+  const update = useUpdateRecord();
+  const saving = create.isPending || update.isPending;
   const fields = sortedFields(table);
   const [values, setValues] = useState<Record<string, FormValue>>(() =>
     Object.fromEntries(
@@ -163,7 +167,7 @@ function RecordForm({ table, record }: { table: Table; record: Entity | undefine
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (save.isPending) return;
+    if (saving) return;
     const data: Record<string, RecordValue> = {};
     const found: Record<string, string> = {};
     for (const field of fields) {
@@ -174,7 +178,8 @@ function RecordForm({ table, record }: { table: Table; record: Entity | undefine
     setErrors(found);
     if (Object.keys(found).length) return;
     try {
-      await save.mutateAsync({ id: record?._id, table: table._id, data });
+      if (record) await update.mutateAsync({ id: record._id, table: table._id, data });
+      else await create.mutateAsync({ table: table._id, data });
       toast.success(messages.records.saved);
       void navigate(backTo);
     } catch (failure) {
@@ -203,11 +208,11 @@ function RecordForm({ table, record }: { table: Table; record: Entity | undefine
             variant="default"
             leftSection={<IconArrowLeft size={16} />}
             onClick={() => void navigate(backTo)}
-            disabled={save.isPending}
+            disabled={saving}
           >
             Voltar para a lista
           </Button>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={saving}>
             Salvar
           </Button>
         </Group>

@@ -1,7 +1,8 @@
 import { useParams } from 'react-router';
 import { messages } from '@ponte/shared/messages';
 import { DeleteByNamePage } from '../../components/delete-by-name-page';
-import { useDeleteTable, useTable } from './api/tables-api';
+import { useDeleteTable } from './api/delete-table';
+import { useTable } from './api/get-table';
 
 /** /database/tables/delete/{id}: type the table name to confirm (its records go with it). */
 export function TableDeletePage() {

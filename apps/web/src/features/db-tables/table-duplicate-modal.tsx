@@ -5,7 +5,7 @@ import type { Table } from '@ponte/shared/db-tables.schema';
 import { messages } from '@ponte/shared/messages';
 import { errorMessage } from '../../lib/api/api-error';
 import { toast } from '../../lib/toasts';
-import { useDuplicateTable } from './api/tables-api';
+import { useDuplicateTable } from './api/duplicate-table';
 
 interface TableDuplicateModalProps {
   table: Pick<Table, '_id' | 'name'> | null;

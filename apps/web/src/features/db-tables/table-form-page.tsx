@@ -25,7 +25,9 @@ import { errorMessage } from '../../lib/api/api-error';
 import { useGroupOptions } from '../../lib/groups/get-group-options';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
-import { useSaveTable, useTable } from './api/tables-api';
+import { useCreateTable } from './api/create-table';
+import { useTable } from './api/get-table';
+import { useUpdateTable } from './api/update-table';
 import { downloadTableFile, readTableFile } from './table-file';
 import type { TableFile } from './table-file';
 import { TableFieldRow } from './table-field-row';
@@ -122,7 +124,9 @@ function useFieldList(initial: EditorField[]) {
 
 function TableForm({ id, table }: { id: string | undefined; table: Table | undefined }) {
   const navigate = useNavigate();
-  const save = useSaveTable();
+  const create = useCreateTable();
+  const update = useUpdateTable();
+  const saving = create.isPending || update.isPending;
   const groups = useGroupOptions();
   const [selectedGroup] = useSelectedGroup();
   const [name, setName] = useState(table?.name ?? m.newName);
@@ -175,7 +179,7 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
     event.preventDefault();
     const found = structureErrors(name, list.fields);
     setErrors(found);
-    if (found.length || save.isPending) return;
+    if (found.length || saving) return;
     const body: TableBody = {
       name: name.trim(),
       group: group || null,
@@ -183,7 +187,8 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
       fields: list.fields.map(toBodyField),
     };
     try {
-      await save.mutateAsync({ id, body });
+      if (id) await update.mutateAsync({ id, body });
+      else await create.mutateAsync(body);
       toast.success(m.saved);
       void navigate('/database/tables');
     } catch (failure) {
@@ -281,11 +286,11 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
           <Button
             variant="default"
             onClick={() => void navigate('/database/tables')}
-            disabled={save.isPending}
+            disabled={saving}
           >
             Cancelar
           </Button>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={saving}>
             Salvar
           </Button>
         </Group>

@@ -32,7 +32,8 @@ import { errorMessage } from '../../lib/api/api-error';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
 import { useListParams } from '../../lib/use-list-params';
-import { getTable, useTables } from './api/tables-api';
+import { getTable } from './api/get-table';
+import { useTables } from './api/get-tables';
 import { TableDuplicateModal } from './table-duplicate-modal';
 import { downloadTableFile } from './table-file';
 
