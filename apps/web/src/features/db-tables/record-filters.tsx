@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button, Group, Paper, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Button, Group, Input, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { FieldFilter, TableField } from '@ponte/shared/db-tables.schema';
 
 export type FieldFilters = Record<string, FieldFilter>;
@@ -97,15 +97,12 @@ function FieldFilterInput({
     />
   );
   return (
-    <div>
-      <Text size="sm" fw={500} mb={4}>
-        {label}
-      </Text>
+    <Input.Wrapper label={label} labelElement="div">
       <Group gap={6} wrap="nowrap">
         {range('from', 'De')}
         {range('to', 'Até')}
       </Group>
-    </div>
+    </Input.Wrapper>
   );
 }
 

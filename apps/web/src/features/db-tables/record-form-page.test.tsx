@@ -80,6 +80,7 @@ describe('record editor', () => {
     expect(screen.getByText('e1')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /E-mail/ })).toHaveValue('ana@exemplo.com.br');
     expect(screen.getByLabelText('Nascimento')).toHaveValue('1995-04-20');
+    expect(screen.getByRole('textbox', { name: 'Saldo' })).toHaveValue('1234,5');
     // In the browser's time zone, whatever the machine's.
     const seen = (screen.getByLabelText('Visto em') as HTMLInputElement).value;
     expect(seen.startsWith(isoToLocalInput('2026-01-15T12:34:56.000Z'))).toBe(true);

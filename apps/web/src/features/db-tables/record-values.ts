@@ -59,6 +59,8 @@ export function toFormValue(field: TableField, value: RecordValue | undefined): 
   }
   if (field.type === 'datetime') return isoToLocalInput(String(value));
   if (field.type === 'date') return String(value).slice(0, 10);
+  // pt-BR decimal comma; the editor reads both.
+  if (field.type === 'float' && typeof value === 'number') return String(value).replace('.', ',');
   return String(value);
 }
 

@@ -192,22 +192,25 @@ function RecordsList({ table }: { table: Table }) {
     }
   };
 
+  const someSelected = !allSelected && rows.some((row) => selected.has(row._id));
+  const selectAll = (
+    <Checkbox
+      aria-label="Selecionar todos"
+      label={isPhone ? 'Selecionar todos' : undefined}
+      checked={allSelected}
+      indeterminate={someSelected}
+      onChange={(event) =>
+        setSelected(event.currentTarget.checked ? new Set(rows.map((row) => row._id)) : new Set())
+      }
+    />
+  );
+
   const tableColumns: TableColumn<Entity>[] = [
     {
       key: 'select',
       width: 40,
-      header: (
-        <Checkbox
-          aria-label="Selecionar todos"
-          checked={allSelected}
-          indeterminate={!allSelected && rows.some((row) => selected.has(row._id))}
-          onChange={(event) =>
-            setSelected(
-              event.currentTarget.checked ? new Set(rows.map((row) => row._id)) : new Set(),
-            )
-          }
-        />
-      ),
+      // On a phone each card would repeat a column's header: 'select all' goes above the cards.
+      header: isPhone ? null : selectAll,
       render: (row) => (
         <Checkbox
           aria-label={`Selecionar o registro ${row._id}`}
@@ -222,7 +225,14 @@ function RecordsList({ table }: { table: Table }) {
         key: `field-${field.name}`,
         header: field.label || field.name,
         render: (row) => (
-          <Text size="sm" style={{ wordBreak: 'break-word' }}>
+          <Text
+            size="sm"
+            style={
+              field.type === 'string' || field.type === 'longtext'
+                ? { wordBreak: 'break-word' }
+                : { whiteSpace: 'nowrap' }
+            }
+          >
             {displayValue(field, row.data[field.name])}
           </Text>
         ),
@@ -308,6 +318,7 @@ function RecordsList({ table }: { table: Table }) {
         {showFilters ? (
           <RecordFilters key={filterText} fields={fields} value={filters} onApply={setFilters} />
         ) : null}
+        {isPhone && rows.length ? selectAll : null}
         {isError ? (
           <Alert color="red" variant="light">
             {errorMessage(error)}

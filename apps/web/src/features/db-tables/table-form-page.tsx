@@ -10,6 +10,7 @@ import {
   Loader,
   Paper,
   Select,
+  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -200,24 +201,22 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="lg">
         <Paper withBorder radius="md" p="lg">
-          <Group grow align="flex-start" wrap="wrap">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
               label="Nome da tabela"
               withAsterisk
-              miw={220}
               value={name}
               onChange={(event) => setName(event.currentTarget.value)}
             />
             <Select
               label="Grupo"
               placeholder="Sem grupo"
-              miw={220}
               clearable
               data={groupData}
               value={group && groupData.some((g) => g.value === group) ? group : null}
               onChange={setGroup}
             />
-          </Group>
+          </SimpleGrid>
           <Checkbox
             mt="md"
             label="Aplicar valores padrão aos registros existentes quando um campo for adicionado"
