@@ -245,6 +245,11 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
           </Group>
         </Group>
 
+        {list.fields.length ? null : (
+          <Text size="sm" c="dimmed">
+            Nenhum campo ainda: adicione um campo ou importe uma estrutura.
+          </Text>
+        )}
         <Stack
           gap="sm"
           component="ol"
