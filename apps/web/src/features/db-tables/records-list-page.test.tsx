@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { RecordedCall } from '../../test/mock-fetch';
 import { renderApp } from '../../test/render';
+import { dispositionFileName } from '../../lib/api/api-client';
 import { ana, bruno, catchDownloads, setup } from './test-fixtures';
 
 const entities = {
@@ -190,5 +191,43 @@ describe('/database/entities/{table_id}', () => {
     expect(call?.url.searchParams.get('columns')).toBe(
       'email,nome,idade,saldo,ativo,nascimento,visto_em',
     );
+  });
+
+  it('streams the file past the JSON answer limit', async () => {
+    const api = setup([
+      {
+        method: 'GET',
+        path: '/api/v1/db/entities',
+        reply: { body: { items: [ana], total: 50_001 } },
+      },
+      {
+        method: 'GET',
+        path: '/api/v1/db/entities/export/t1/csv',
+        reply: { body: 'E-mail' },
+      },
+    ]);
+    const downloads = catchDownloads();
+    const { user } = renderApp('/database/entities/t1');
+    await screen.findByRole('table', { name: 'Registros' });
+    await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+
+    await waitFor(() => expect(downloads.names).toEqual(['Clientes Ativos.csv']));
+    const call = api.callsTo('GET', '/api/v1/db/entities/export/t1/csv')[0];
+    expect(call?.url.searchParams.get('download')).toBe('1');
+    expect(call?.headers.Authorization).toMatch(/^Bearer /);
+  });
+});
+
+describe('dispositionFileName', () => {
+  it('reads the UTF-8 name first, then the plain one', () => {
+    expect(
+      dispositionFileName(
+        `attachment; filename="clientes.csv"; filename*=UTF-8''cl%C3%ADentes.csv`,
+      ),
+    ).toBe('clíentes.csv');
+    expect(dispositionFileName('attachment; filename="clientes-2026.csv"')).toBe(
+      'clientes-2026.csv',
+    );
+    expect(dispositionFileName(null)).toBeNull();
   });
 });

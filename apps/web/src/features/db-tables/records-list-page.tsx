@@ -25,11 +25,11 @@ import { PageHeader } from '../../components/page-header';
 import { PaginatedTable } from '../../components/paginated-table';
 import type { TableColumn } from '../../components/paginated-table';
 import { errorMessage } from '../../lib/api/api-error';
-import { downloadText } from '../../lib/download-text';
+import { downloadBlob, downloadText } from '../../lib/download-text';
 import { toast } from '../../lib/toasts';
 import { useDeleteRecord } from './api/delete-record';
 import { useDeleteRecords } from './api/delete-records';
-import { exportRecordsCsv } from './api/export-records-csv';
+import { downloadRecordsCsv, exportRecordsCsv } from './api/export-records-csv';
 import { useRecords } from './api/get-records';
 import { useTable } from './api/get-table';
 import { useRecordColumns } from './record-columns';
@@ -84,6 +84,18 @@ function useRecordsParams() {
     setFilters: (next: FieldFilters) =>
       update({ filter: Object.keys(next).length ? JSON.stringify(next) : null, page: null }),
   };
+}
+
+/** The filtered rows' chosen columns as the CSV the server names. */
+async function saveCsv(table: Table, filter: EntityFilter, columns: string[], total: number) {
+  // Past the JSON answer's limit the server streams the file instead.
+  if (total > limits.recordsExportJsonMax) {
+    const file = await downloadRecordsCsv(table._id, filter, columns);
+    downloadBlob(file.filename ?? `${table.name}.csv`, file.blob);
+  } else {
+    const file = await exportRecordsCsv(table._id, filter, columns);
+    downloadText(file.filename, file.data, 'text/csv;charset=utf-8');
+  }
 }
 
 /** /database/entities/{table_id} (spec 2 'Records list'). */
@@ -183,8 +195,7 @@ function RecordsList({ table }: { table: Table }) {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const file = await exportRecordsCsv(table._id, filter, columns);
-      downloadText(file.filename, file.data, 'text/csv;charset=utf-8');
+      await saveCsv(table, filter, columns, data?.total ?? 0);
     } catch (failure) {
       toast.error(errorMessage(failure));
     } finally {

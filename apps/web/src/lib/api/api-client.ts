@@ -118,3 +118,49 @@ export async function apiRequest<T = unknown>(
     if (!silent) loadingStore.stop();
   }
 }
+
+/** The file name of a `Content-Disposition` header (RFC 6266 `filename*` first). */
+export function dispositionFileName(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1]);
+    } catch {
+      // Falls back to the plain name below.
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain?.[1] ?? null;
+}
+
+/**
+ * A file the server streams (e.g. a large CSV): the same token and error handling as
+ * `apiRequest`, answered as a Blob and the name from `Content-Disposition`.
+ */
+export async function apiDownload(
+  path: string,
+  query?: Record<string, QueryValue>,
+): Promise<{ blob: Blob; filename: string | null }> {
+  const token = tokenStore.get();
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  loadingStore.start();
+  try {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(path, query), { headers });
+    } catch {
+      throw new ApiError(0, networkErrorMessage, 'network_error');
+    }
+    if (!response.ok) {
+      if ((response.status === 401 || response.status === 403) && token === tokenStore.get())
+        signOut();
+      throw toApiError(response.status, await readBody(response));
+    }
+    const filename = dispositionFileName(response.headers.get('Content-Disposition'));
+    return { blob: await response.blob(), filename };
+  } finally {
+    loadingStore.stop();
+  }
+}

@@ -1,6 +1,9 @@
 import { entityExportSchema } from '@ponte/shared/db-tables.schema';
 import type { EntityFilter } from '@ponte/shared/db-tables.schema';
-import { apiRequest } from '../../../lib/api/api-client';
+import { apiDownload, apiRequest } from '../../../lib/api/api-client';
+
+const exportPath = (tableId: string) =>
+  `/api/v1/db/entities/export/${encodeURIComponent(tableId)}/csv`;
 
 /** GET /api/v1/db/entities/export/{table}/csv?filter&columns → {data, filename}. */
 export function exportRecordsCsv(
@@ -8,8 +11,20 @@ export function exportRecordsCsv(
   filter: EntityFilter,
   columns: string[],
 ): Promise<{ data: string; filename: string }> {
-  return apiRequest(`/api/v1/db/entities/export/${encodeURIComponent(tableId)}/csv`, {
+  return apiRequest(exportPath(tableId), {
     query: { filter: JSON.stringify(filter), columns: columns.join(',') },
     schema: entityExportSchema,
+  });
+}
+
+/**
+ * The same export streamed as `text/csv` (`download=1`), for more rows than the JSON answer
+ * holds (`limits.recordsExportJsonMax`).
+ */
+export function downloadRecordsCsv(tableId: string, filter: EntityFilter, columns: string[]) {
+  return apiDownload(exportPath(tableId), {
+    filter: JSON.stringify(filter),
+    columns: columns.join(','),
+    download: '1',
   });
 }

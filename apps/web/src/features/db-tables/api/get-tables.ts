@@ -3,9 +3,13 @@ import { tableListSchema } from '@ponte/shared/db-tables.schema';
 import type { TableList } from '@ponte/shared/db-tables.schema';
 import { limits } from '@ponte/shared/limits';
 import { apiRequest } from '../../../lib/api/api-client';
+import { dbTablesQueryKey } from '../../../lib/db-tables/api/get-table-names';
 
-/** Every query about tables (and their records) starts with this key. */
-export const tablesQueryKey = ['db-tables'] as const;
+/**
+ * Every query about tables (and their records) starts with this key: the same as the pickers'
+ * lookup, so a change here refreshes them too.
+ */
+export const tablesQueryKey = dbTablesQueryKey;
 
 export interface TablesParams {
   page: number;
