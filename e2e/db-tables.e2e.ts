@@ -1,0 +1,166 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { hasChromium, launchBrowser, snap } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import { admin, signInAsAdmin } from './support/session';
+
+async function toast(page: Page, text: string | RegExp) {
+  await page.getByText(text).first().waitFor({ state: 'visible' });
+}
+
+/** Adds field N of the structure editor. */
+async function addField(page: Page, n: number, name: string, label: string, type?: string) {
+  await page.getByRole('button', { name: 'Adicionar campo' }).click();
+  const field = page.getByRole('listitem', { name: `Campo ${n}` });
+  await field.getByRole('textbox', { name: /^Nome/ }).fill(name);
+  await field.getByRole('textbox', { name: /^Label/ }).fill(label);
+  if (type) {
+    await field.getByRole('combobox', { name: /^Tipo/ }).click();
+    await page.getByRole('option', { name: type, exact: true }).click();
+  }
+  return field;
+}
+
+async function addRecord(page: Page, values: Record<string, string>) {
+  await page.getByRole('link', { name: 'Novo registro' }).first().click();
+  await page.getByRole('heading', { name: 'Novo registro - Clientes' }).waitFor();
+  for (const [label, value] of Object.entries(values))
+    await page.getByRole('textbox', { name: new RegExp(`^${label}`) }).fill(value);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+}
+
+describe.skipIf(!hasChromium)('Jornada das tabelas: estrutura, registros, filtros, CSV', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startServer(admin);
+    browser = await launchBrowser();
+    page = await browser.newPage({
+      viewport: { width: 1440, height: 900 },
+      locale: 'pt-BR',
+      acceptDownloads: true,
+    });
+    page.on('pageerror', (error) => {
+      throw error;
+    });
+    await signInAsAdmin(server, page);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('cria uma tabela com um e-mail único e adiciona dois registros pelo editor', async () => {
+    await page.goto(`${server.url}/database/tables`);
+    await page.getByText('Nenhuma tabela criada ainda.').waitFor();
+    await page.getByRole('link', { name: 'Criar tabela' }).first().click();
+    await page.waitForURL('**/database/tables/new');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('A tabela deve conter pelo menos um campo.').waitFor();
+
+    await page.getByRole('textbox', { name: /^Nome da tabela/ }).fill('Clientes');
+    const email = await addField(page, 1, 'email', 'E-mail');
+    await email.getByRole('checkbox', { name: 'Único' }).check();
+    await email.getByRole('checkbox', { name: 'Obrigatório' }).check();
+    await addField(page, 2, 'nome', 'Nome');
+    const idade = await addField(page, 3, 'idade', 'Idade', 'Número inteiro');
+    expect(await idade.getByRole('textbox', { name: /^Tamanho/ }).isDisabled()).toBe(true);
+    await addField(page, 4, 'notas', 'Notas', 'Texto longo');
+    await snap(page, 'db-tables-structure-1440');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'A tabela foi salva com sucesso!');
+    await page.waitForURL('**/database/tables');
+
+    await page.getByRole('link', { name: 'Clientes', exact: true }).click();
+    await page.getByRole('heading', { name: 'Registros - Clientes' }).waitFor();
+    await addRecord(page, { 'E-mail': 'ana@exemplo.com.br', Nome: 'Ana', Idade: '31' });
+    await toast(page, 'Registro salvo com sucesso!');
+    await page.getByRole('heading', { name: 'Registros - Clientes' }).waitFor();
+    await addRecord(page, {
+      'E-mail': 'bruno@exemplo.com.br',
+      Nome: 'Bruno',
+      Idade: '45',
+      Notas: 'x'.repeat(150),
+    });
+    await toast(page, 'Registro salvo com sucesso!');
+    await page.getByRole('cell', { name: 'bruno@exemplo.com.br' }).waitFor();
+  });
+
+  it('recusa um e-mail repetido com a mensagem do servidor e não salva nada', async () => {
+    await addRecord(page, { 'E-mail': 'ana@exemplo.com.br', Nome: 'Outra Ana' });
+    await toast(page, /^Ocorreu um erro ao salvar o registro: Já existe um registro/);
+    await page.getByRole('button', { name: 'Voltar para a lista' }).click();
+    await page.getByRole('cell', { name: 'ana@exemplo.com.br' }).waitFor();
+    expect(await page.getByRole('cell', { name: 'Outra Ana' }).count()).toBe(0);
+  });
+
+  it('filtra, escolhe colunas e exporta o CSV do que está na tela', async () => {
+    await page.getByRole('button', { name: 'Filtros' }).click();
+    const filters = page.getByRole('form', { name: 'Filtros' });
+    await filters.getByRole('textbox', { name: 'E-mail' }).fill('ana');
+    await filters.getByRole('button', { name: 'Filtrar' }).click();
+    await page.waitForURL(/filter=/);
+    await page.getByRole('cell', { name: 'bruno@exemplo.com.br' }).waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Colunas' }).click();
+    await page.getByRole('checkbox', { name: 'Idade' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Notas' }).check();
+    await page.keyboard.press('Escape');
+    const table = page.getByRole('table', { name: 'Registros' });
+    await table.getByRole('columnheader', { name: 'Notas' }).waitFor();
+    expect(await table.getByRole('columnheader', { name: 'Idade' }).count()).toBe(0);
+    await snap(page, 'db-tables-records-1440');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^clientes.*\.csv$/);
+    const csv = readFileSync((await file.path())!, 'utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.slice(1).trim().split(/\r\n/);
+    expect(lines).toEqual(['E-mail,Nome,Notas', 'ana@exemplo.com.br,Ana,']);
+  });
+
+  it('remove os registros selecionados depois da confirmação', async () => {
+    await page
+      .getByRole('form', { name: 'Filtros' })
+      .getByRole('button', { name: 'Limpar' })
+      .click();
+    await page.getByRole('cell', { name: 'bruno@exemplo.com.br' }).waitFor();
+    await page.getByRole('checkbox', { name: 'Selecionar todos' }).check();
+    await page.getByRole('button', { name: 'Remover selecionados (2)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remover registros' });
+    await dialog
+      .getByText(
+        'Tem certeza que deseja remover os 2 itens selecionados? Esta ação não poderá ser desfeita.',
+      )
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByText('Nenhum registro nesta tabela ainda.').waitFor();
+  });
+
+  it('mostra as páginas num celular e remove a tabela pelo nome', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/database/tables`);
+    await page.getByRole('link', { name: 'Clientes', exact: true }).waitFor();
+    await snap(page, 'db-tables-list-390');
+    await page.getByRole('link', { name: 'Editar' }).first().click();
+    await page.getByRole('listitem', { name: 'Campo 4' }).waitFor();
+    await snap(page, 'db-tables-structure-390');
+
+    await page.goto(`${server.url}/database/tables`);
+    await page.getByRole('link', { name: 'Remover' }).first().click();
+    const confirm = page.getByRole('textbox', { name: 'Digite o nome para confirmar' });
+    await confirm.fill('Cliente');
+    await page.getByRole('button', { name: 'Remover a tabela' }).click();
+    await toast(page, 'O nome da tabela não confere com o nome digitado!');
+    await confirm.fill('Clientes');
+    await page.getByRole('button', { name: 'Remover a tabela' }).click();
+    await toast(page, 'A tabela foi removida com sucesso!');
+    await page.getByText('Nenhuma tabela criada ainda.').waitFor();
+  });
+});
