@@ -23,6 +23,8 @@ describe('table structure editor', () => {
     ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Adicionar campo' }));
+    // Once a save was refused, the list follows the edits: the fixed error leaves at once.
+    expect(screen.queryByText('A tabela deve conter pelo menos um campo.')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Adicionar campo' }));
     await user.type(within(fieldRow(1)).getByLabelText(/Nome/), 'email');
     await user.type(within(fieldRow(2)).getByLabelText(/Nome/), 'email');

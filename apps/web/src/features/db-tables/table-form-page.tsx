@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import {
   Alert,
@@ -138,7 +138,12 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
   const list = useFieldList(
     table ? [...table.fields].sort((a, b) => a.position - b.position).map(toEditorField) : [],
   );
-  const [errors, setErrors] = useState<string[]>([]);
+  // Once a save was refused, the list follows the edits: a fixed error leaves it at once.
+  const [checked, setChecked] = useState(false);
+  const errors = useMemo(
+    () => (checked ? structureErrors(name, list.fields) : []),
+    [checked, name, list.fields],
+  );
   const [pendingImport, setPendingImport] = useState<Partial<TableFile> | null>(null);
 
   const groupData = (groups.data?.items ?? []).map((item) => ({
@@ -151,7 +156,7 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
     if (!id && file.name) setName(file.name);
     if (file.apply_default_values_new_fields !== undefined)
       setApplyDefaults(file.apply_default_values_new_fields);
-    setErrors([]);
+    setChecked(false);
     setPendingImport(null);
   };
 
@@ -179,7 +184,7 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = structureErrors(name, list.fields);
-    setErrors(found);
+    setChecked(true);
     if (found.length || saving) return;
     const body: TableBody = {
       name: name.trim(),
