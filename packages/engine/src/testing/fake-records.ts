@@ -225,7 +225,7 @@ function tableOf(port: FakeRecordsPort, scope: ExecutionScope, ref: string): Fak
 
 function fieldOf(table: FakeTable, name: string): FakeField {
   const field = table.fields.find((f) => f.name === name);
-  if (!field) throw new Error(m.unknownField(name, table.name));
+  if (!field) throw new Error(messages.records.unknownField(name, table.name));
   return field;
 }
 

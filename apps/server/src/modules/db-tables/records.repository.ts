@@ -107,15 +107,24 @@ export function createRecordsRepository(db: Database) {
       return rows.length;
     },
 
-    /** Ids of the records matching, for writes record by record (the nodes' update by filter). */
-    async ids(workspaceId: string, tableId: string, conditions: SQL[], limit: number) {
-      const rows = await db
-        .select({ id: dbRecords.id })
+    /**
+     * The records matching, oldest first, locked for update until the transaction ends: the
+     * nodes' update by id or by filter writes them one by one in that transaction.
+     */
+    async matching(
+      tx: Db,
+      workspaceId: string,
+      tableId: string,
+      conditions: SQL[],
+      options: { limit: number },
+    ): Promise<RecordRow[]> {
+      return tx
+        .select()
         .from(dbRecords)
         .where(inTable(workspaceId, tableId, conditions))
         .orderBy(asc(dbRecords.createdAt), asc(dbRecords.id))
-        .limit(limit);
-      return rows.map((row) => row.id);
+        .limit(options.limit)
+        .for('update');
     },
   };
 }

@@ -51,7 +51,7 @@ export function filterConditions(table: DbTableRow, filter: EntityFilter): SQL[]
   const conditions: SQL[] = [];
   for (const [name, fieldFilter] of Object.entries(filter.fields)) {
     const field = table.fields.find((candidate) => candidate.name === name);
-    if (!field) throw invalidField(`filter.${name}`, m.unknownField(name));
+    if (!field) throw invalidField(`filter.${name}`, m.unknownField(name, table.name));
     const condition = fieldFilterSql(field, fieldFilter, filter.timezoneOffset);
     if (condition) conditions.push(condition);
   }
@@ -105,13 +105,7 @@ export function createRecordsService({ db, now }: RecordsServiceDeps) {
             lock: 'share',
             ...(message ? { message } : {}),
           });
-          return records.insert(
-            tx,
-            workspaceId,
-            table.id,
-            recordDataFor(table.fields, data),
-            now(),
-          );
+          return records.insert(tx, workspaceId, table.id, recordDataFor(table, data), now());
         }),
     );
     return toEntity(row);
@@ -133,17 +127,58 @@ export function createRecordsService({ db, now }: RecordsServiceDeps) {
             tableRef.toLowerCase() !== table.name.toLowerCase()
           )
             throw missingRecord(id);
-          const next = recordDataFor(table.fields, data, current.data);
+          const next = recordDataFor(table, data, current.data);
           return (await records.update(tx, workspaceId, id, next, now()))!;
         }),
     );
     return toEntity(row);
   }
 
+  /**
+   * Sets the given fields of every record of the table that `where` matches (the others keep
+   * their values), in one transaction: a value refused or a unique value taken in any record
+   * changes none. More than `max` matching records is refused before anything changes.
+   * `where` gets the table as locked, so a filter reads the structure the writes check.
+   */
+  async function updateWhere(
+    workspaceId: string,
+    ref: string,
+    where: (table: DbTableRow) => SQL[],
+    data: RecordData,
+    options: { max: number; tooMany: string; message?: string },
+  ): Promise<Entity[]> {
+    let table: DbTableRow | null = null;
+    const rows = await uniqueField(
+      () => table,
+      () =>
+        db.transaction(async (tx) => {
+          const locked = await tableOf(workspaceId, ref, {
+            tx,
+            lock: 'share',
+            ...(options.message ? { message: options.message } : {}),
+          });
+          table = locked;
+          const matched = await records.matching(tx, workspaceId, locked.id, where(locked), {
+            limit: options.max + 1,
+          });
+          if (matched.length > options.max) throw invalidField('filter', options.tooMany);
+          const at = now();
+          const updated: RecordRow[] = [];
+          for (const row of matched) {
+            const next = recordDataFor(locked, data, row.data);
+            updated.push((await records.update(tx, workspaceId, row.id, next, at))!);
+          }
+          return updated;
+        }),
+    );
+    return rows.map(toEntity);
+  }
+
   return {
     tableOf,
     insert,
     update,
+    updateWhere,
 
     async list(
       workspaceId: string,

@@ -39,7 +39,7 @@ describe('core_db_upsert', () => {
       'O campo "nome" é obrigatório.',
     );
     await expect(run('cor', [{ field: 'cor', value: 'azul' }])).rejects.toThrow(
-      m.unknownField('cor', 'clientes'),
+      messages.records.unknownField('cor', 'clientes'),
     );
     expect(ports.records.stored).toEqual([]);
   });
