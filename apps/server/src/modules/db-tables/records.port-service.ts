@@ -15,9 +15,14 @@ import { dbRecords } from '../../db/schema';
 import { AppError, invalidField } from '../../lib/app-error';
 import type { DbTableRow } from './db-tables.repository';
 import { equalsSql, fieldFilterSql, numericOf, textOf } from './record-sql';
-import { coerceValue, type RecordData } from './record-values';
-import { createRecordsRepository } from './records.repository';
-import { createRecordsService, toEntity } from './records.service';
+import { coerceValue, recordDataFor, type RecordData } from './record-values';
+import { createRecordsRepository, type RecordRow } from './records.repository';
+import {
+  createRecordsService,
+  toEntity,
+  uniqueField,
+  type RecordsService,
+} from './records.service';
 
 const m = messages.records;
 const n = messages.recordNodes;
@@ -74,6 +79,53 @@ function targetOf(raw: RecordTarget) {
 const isConflict = (error: unknown) =>
   error instanceof AppError && error.code === errorCodes.conflict;
 
+interface UpdateDeps {
+  db: Database;
+  now: () => Date;
+  service: RecordsService;
+  records: ReturnType<typeof createRecordsRepository>;
+}
+
+/**
+ * Sets the given fields of every record of the table that `where` matches (the others keep
+ * their values), in one transaction with the table row `FOR SHARE` and the records `FOR
+ * UPDATE`: a value refused or a unique value taken in any record changes none, and more than
+ * `limits.recordsUpdateMax` matching records is refused before anything changes. `where` gets
+ * the locked table, so a filter reads the structure the writes are checked against.
+ */
+async function updateWhere(
+  { db, now, service, records }: UpdateDeps,
+  workspaceId: string,
+  ref: string,
+  where: (table: DbTableRow) => SQL[],
+  data: RecordData,
+): Promise<Entity[]> {
+  let table: DbTableRow | null = null;
+  const max = limits.recordsUpdateMax;
+  const rows = await uniqueField(
+    () => table,
+    () =>
+      db.transaction(async (tx) => {
+        const locked = await service.tableOf(workspaceId, ref, {
+          tx,
+          lock: 'share',
+          message: n.tableMissing(ref),
+        });
+        table = locked;
+        const matched = await records.matching(tx, workspaceId, locked.id, where(locked), max + 1);
+        if (matched.length > max) throw invalidField('filter', n.updateTooMany(max));
+        const at = now();
+        const updated: RecordRow[] = [];
+        for (const row of matched) {
+          const next = recordDataFor(locked, data, row.data);
+          updated.push((await records.update(tx, workspaceId, row.id, next, at))!);
+        }
+        return updated;
+      }),
+  );
+  return rows.map(toEntity);
+}
+
 /**
  * What the record nodes call (the engine's `records` port, adapted in
  * `adapters/records-port.ts`): the API's service underneath, so the same validation, unique
@@ -84,6 +136,7 @@ const isConflict = (error: unknown) =>
 export function createRecordsPortService({ db, now }: { db: Database; now: () => Date }) {
   const service = createRecordsService({ db, now });
   const records = createRecordsRepository(db);
+  const deps: UpdateDeps = { db, now, service, records };
   const table = (workspaceId: string, ref: string) =>
     service.tableOf(workspaceId, ref, { message: n.tableMissing(ref) });
 
@@ -107,7 +160,8 @@ export function createRecordsPortService({ db, now }: { db: Database; now: () =>
     data: RecordData,
   ) {
     const target = targetOf(raw);
-    return service.updateWhere(
+    return updateWhere(
+      deps,
       workspaceId,
       tableRef,
       (locked) =>
@@ -115,11 +169,6 @@ export function createRecordsPortService({ db, now }: { db: Database; now: () =>
           ? [eq(dbRecords.id, target.id)]
           : conditions(locked, target.filter, target.timezoneOffset),
       data,
-      {
-        max: limits.recordsUpdateMax,
-        tooMany: n.updateTooMany(limits.recordsUpdateMax),
-        message: n.tableMissing(tableRef),
-      },
     );
   }
 

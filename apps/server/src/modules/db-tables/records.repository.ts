@@ -7,11 +7,11 @@ import type { RecordData } from './record-values';
 
 export type RecordRow = typeof dbRecords.$inferSelect;
 
+const inTable = (workspaceId: string, tableId: string, extra: SQL[] = []) =>
+  and(eq(dbRecords.workspaceId, workspaceId), eq(dbRecords.tableId, tableId), ...extra);
+
 /** Every call names the workspace and the table; no query leaves them. */
 export function createRecordsRepository(db: Database) {
-  const inTable = (workspaceId: string, tableId: string, extra: SQL[] = []) =>
-    and(eq(dbRecords.workspaceId, workspaceId), eq(dbRecords.tableId, tableId), ...extra);
-
   return {
     async count(workspaceId: string, tableId: string, conditions: SQL[]): Promise<number> {
       const [row] = await db
@@ -111,21 +111,14 @@ export function createRecordsRepository(db: Database) {
      * The records matching, oldest first, locked for update until the transaction ends: the
      * nodes' update by id or by filter writes them one by one in that transaction.
      */
-    async matching(
-      tx: Db,
-      workspaceId: string,
-      tableId: string,
-      conditions: SQL[],
-      options: { limit: number },
-    ): Promise<RecordRow[]> {
-      return tx
+    matching: (tx: Db, workspaceId: string, tableId: string, conditions: SQL[], limit: number) =>
+      tx
         .select()
         .from(dbRecords)
         .where(inTable(workspaceId, tableId, conditions))
         .orderBy(asc(dbRecords.createdAt), asc(dbRecords.id))
-        .limit(options.limit)
-        .for('update');
-    },
+        .limit(limit)
+        .for('update'),
   };
 }
 

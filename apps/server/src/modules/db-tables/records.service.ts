@@ -59,7 +59,7 @@ export function filterConditions(table: DbTableRow, filter: EntityFilter): SQL[]
 }
 
 /** A unique index's violation as a 400 naming the field. */
-async function uniqueField<T>(table: () => DbTableRow | null, write: () => Promise<T>) {
+export async function uniqueField<T>(table: () => DbTableRow | null, write: () => Promise<T>) {
   try {
     return await write();
   } catch (error) {
@@ -134,51 +134,10 @@ export function createRecordsService({ db, now }: RecordsServiceDeps) {
     return toEntity(row);
   }
 
-  /**
-   * Sets the given fields of every record of the table that `where` matches (the others keep
-   * their values), in one transaction: a value refused or a unique value taken in any record
-   * changes none. More than `max` matching records is refused before anything changes.
-   * `where` gets the table as locked, so a filter reads the structure the writes check.
-   */
-  async function updateWhere(
-    workspaceId: string,
-    ref: string,
-    where: (table: DbTableRow) => SQL[],
-    data: RecordData,
-    options: { max: number; tooMany: string; message?: string },
-  ): Promise<Entity[]> {
-    let table: DbTableRow | null = null;
-    const rows = await uniqueField(
-      () => table,
-      () =>
-        db.transaction(async (tx) => {
-          const locked = await tableOf(workspaceId, ref, {
-            tx,
-            lock: 'share',
-            ...(options.message ? { message: options.message } : {}),
-          });
-          table = locked;
-          const matched = await records.matching(tx, workspaceId, locked.id, where(locked), {
-            limit: options.max + 1,
-          });
-          if (matched.length > options.max) throw invalidField('filter', options.tooMany);
-          const at = now();
-          const updated: RecordRow[] = [];
-          for (const row of matched) {
-            const next = recordDataFor(locked, data, row.data);
-            updated.push((await records.update(tx, workspaceId, row.id, next, at))!);
-          }
-          return updated;
-        }),
-    );
-    return rows.map(toEntity);
-  }
-
   return {
     tableOf,
     insert,
     update,
-    updateWhere,
 
     async list(
       workspaceId: string,
