@@ -89,15 +89,15 @@ describe('core_db_insert', () => {
         },
       });
     await expect(insert({ nome: 'Ana', idade: 'quarenta' })).rejects.toThrow(
-      'O campo "idade" deve ser um número inteiro.',
+      messages.records.fieldInteger('idade'),
     );
-    await expect(insert({ idade: 3 })).rejects.toThrow('O campo "nome" é obrigatório.');
+    await expect(insert({ idade: 3 })).rejects.toThrow(messages.records.fieldRequired('nome'));
     await expect(insert({ nome: 'Ana', cor: 'azul' })).rejects.toThrow(
       messages.records.unknownField('cor', 'clientes'),
     );
     await insert({ nome: 'Ana', email: 'a@x.com' });
     await expect(insert({ nome: 'Outra', email: 'a@x.com' })).rejects.toThrow(
-      'Já existe um registro com o valor "a@x.com" no campo "email".',
+      messages.records.uniqueTaken('email'),
     );
     expect(names()).toEqual(['Ana']);
   });
