@@ -243,6 +243,7 @@ function createEngineParts(
   options: BuildAppOptions,
   variablesReader: AccountModules['variablesReader'],
   late: { runner?: ExecutionRunner },
+  now: () => Date,
 ) {
   const library = createRegistry([...builtinNodes, ...(options.nodes ?? [])]);
   const outboundHttp = createOutboundHttpClient({
@@ -254,6 +255,7 @@ function createEngineParts(
       runner: () => late.runner!,
       variables: variablesReader,
       http: outboundHttp,
+      now,
     }),
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     ...(options.sandboxIsolates ? { sandboxIsolates: options.sandboxIsolates } : {}),
@@ -279,7 +281,7 @@ function createRuntime(
   const flowsRepository = createFlowsRepository(db);
   const late: { runner?: ExecutionRunner } = {};
   const { variablesReader } = account;
-  const { library, outboundHttp, engine } = createEngineParts(options, variablesReader, late);
+  const { library, outboundHttp, engine } = createEngineParts(options, variablesReader, late, now);
   const logWriter = createLogWriter(db, {
     onError: (error, dropped) =>
       app.log.error({ err: error, dropped }, 'falha ao gravar logs; linhas descartadas'),

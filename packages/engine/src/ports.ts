@@ -188,11 +188,8 @@ export interface EnginePorts {
   serviceAccounts: ServiceAccountsPort;
   mail: MailPort;
   flows: FlowsPort;
-  /**
-   * Absent until the server wires it to its records service: the record nodes are unavailable
-   * meanwhile (node-availability.ts) and fail with `messages.recordNodes.portUnavailable`.
-   */
-  records?: RecordsPort;
+  /** The workspace's database tables: the server's records service (ADR 0023). */
+  records: RecordsPort;
   clock: ClockPort;
   newId(): string;
 }

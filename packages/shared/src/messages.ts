@@ -130,7 +130,6 @@ export const messages = {
     removeConfirm: 'Tem certeza que deseja remover este item? Esta ação não poderá ser desfeita.',
     massRemoveConfirm: (count: number) =>
       `Tem certeza que deseja remover os ${count} itens selecionados? Esta ação não poderá ser desfeita.`,
-    tableNotFound: (table: string) => `Tabela "${table}" não encontrada.`,
     fieldRequired: (label: string) => `O campo "${label}" é obrigatório.`,
     fieldTooLong: (label: string, length: number) =>
       `O campo "${label}" deve ter no máximo ${length} caracteres.`,
@@ -141,7 +140,9 @@ export const messages = {
     fieldDate: (label: string) => `O campo "${label}" deve ser uma data no formato AAAA-MM-DD.`,
     fieldDatetime: (label: string) =>
       `O campo "${label}" deve ser uma data e hora ISO 8601 com fuso (ex.: 2024-05-01T13:45:00-03:00).`,
-    unknownField: (name: string) => `A tabela não tem o campo "${name}".`,
+    /** A key of a record's data, a filter, a sort or an export column the table lacks. */
+    unknownField: (name: string, table: string) =>
+      `O campo "${name}" não existe na tabela "${table}".`,
     uniqueTaken: (label: string) => `Já existe um registro com esse valor no campo "${label}".`,
     filterInvalid: 'O filtro é inválido.',
     filterField: (label: string) => `O filtro do campo "${label}" é inválido.`,
@@ -184,11 +185,10 @@ export const messages = {
   },
   /** The records port and the record nodes (core_db_*). */
   recordNodes: {
+    /** A table missing or of another workspace, by what the node was given (id or name). */
     tableMissing: (table: string) => `A tabela "${table}" não existe neste workspace.`,
     recordMissing: (id: string, table: string) =>
       `Nenhum registro com o ID "${id}" na tabela "${table}".`,
-    unknownField: (field: string, table: string) =>
-      `O campo "${field}" não existe na tabela "${table}".`,
     targetRequired: 'Informe o ID do registro ou ao menos um filtro.',
     updateTooMany: (max: number) =>
       `O filtro alcança mais de ${max} registros: uma atualização por filtro altera no máximo ${max} de uma vez.`,
@@ -203,7 +203,5 @@ export const messages = {
       `O filtro do campo "${field}" mistura operadores que não combinam (use "contém", "igual a" ou um intervalo).`,
     filterValue: (field: string) =>
       `O valor do filtro do campo "${field}" deve ser um texto, um número ou verdadeiro/falso.`,
-    portUnavailable: 'As tabelas do banco de dados ainda não estão disponíveis neste Ponte.',
-    unavailable: 'Disponível quando as tabelas do banco de dados existirem.',
   },
 } as const;

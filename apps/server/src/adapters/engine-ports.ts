@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EnginePorts, HttpPort } from '@ponte/engine/ports';
 import type { Database } from '../db/client';
+import { createRecordsPort } from './records-port';
 import { createVariablesReader, type VariablesReader } from './variables-reader';
 import type { ExecutionRunner } from '../modules/executions/execution-runner';
 
@@ -13,6 +14,8 @@ export interface PortsLateBindings {
   variables?: VariablesReader;
   /** The outbound HTTP client: the network guard stands in front of every request. */
   http: HttpPort;
+  /** The clock of record dates (the app's, so tests can set it; default: real time). */
+  now?: () => Date;
 }
 
 /** The longest delay one `setTimeout` holds: a longer one would fire at once. */
@@ -117,6 +120,7 @@ export function createEnginePorts(db: Database, late: PortsLateBindings): Engine
         }
       },
     },
+    records: createRecordsPort(db, late.now ?? (() => new Date())),
     clock: clockPort,
     newId: () => randomUUID(),
   };

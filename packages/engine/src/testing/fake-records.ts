@@ -37,27 +37,29 @@ const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const localDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 
-const typeProblem: Record<FieldType, string> = {
-  string: 'deve ser um texto',
-  longtext: 'deve ser um texto',
-  integer: 'deve ser um número inteiro',
-  float: 'deve ser um número',
-  boolean: 'deve ser verdadeiro ou falso',
-  date: 'deve ser uma data (AAAA-MM-DD)',
-  datetime: 'deve ser uma data e hora com fuso (ex.: 2026-03-01T08:00:00-03:00)',
+/** The records API's messages; a fake field has no label, its name stands for it. */
+const r = messages.records;
+const typeProblem: Record<FieldType, (label: string) => string> = {
+  string: r.fieldText,
+  longtext: r.fieldText,
+  integer: r.fieldInteger,
+  float: r.fieldFloat,
+  boolean: r.fieldBoolean,
+  date: r.fieldDate,
+  datetime: r.fieldDatetime,
 };
 
 /** A value as its field stores it, or a pt-BR error naming the field. */
 export function coerceValue(field: FakeField, value: unknown): RecordValue {
   if (value === undefined || value === null || value === '') return null;
-  const bad = () => new Error(`O campo "${field.name}" ${typeProblem[field.type]}.`);
+  const bad = () => new Error(typeProblem[field.type](field.name));
   switch (field.type) {
     case 'string':
     case 'longtext': {
       if (typeof value !== 'string' && typeof value !== 'number') throw bad();
       const text = String(value);
       if (field.length && text.length > field.length)
-        throw new Error(`O campo "${field.name}" aceita no máximo ${field.length} caracteres.`);
+        throw new Error(r.fieldTooLong(field.name, field.length));
       return text;
     }
     case 'integer':
@@ -225,7 +227,7 @@ function tableOf(port: FakeRecordsPort, scope: ExecutionScope, ref: string): Fak
 
 function fieldOf(table: FakeTable, name: string): FakeField {
   const field = table.fields.find((f) => f.name === name);
-  if (!field) throw new Error(m.unknownField(name, table.name));
+  if (!field) throw new Error(messages.records.unknownField(name, table.name));
   return field;
 }
 
@@ -240,8 +242,7 @@ function build(
   for (const field of table.fields) {
     if (field.name in data) next[field.name] = coerceValue(field, data[field.name]);
     else if (inserting) next[field.name] = coerceValue(field, field.default_value ?? null);
-    if (field.is_required && next[field.name] == null)
-      throw new Error(`O campo "${field.name}" é obrigatório.`);
+    if (field.is_required && next[field.name] == null) throw new Error(r.fieldRequired(field.name));
   }
   return next;
 }
@@ -262,10 +263,7 @@ function checkUnique(
     for (const data of written) {
       const value = data[field.name];
       if (value == null) continue;
-      if (taken.has(value))
-        throw new Error(
-          `Já existe um registro com o valor "${String(value)}" no campo "${field.name}".`,
-        );
+      if (taken.has(value)) throw new Error(r.uniqueTaken(field.name));
       taken.add(value);
     }
   }

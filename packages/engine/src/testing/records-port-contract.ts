@@ -177,6 +177,16 @@ function finds(subject: Subject): void {
         visto_em: { from: '2026-03-01T13:00:00Z', to: '2026-03-01T22:00:00-03:00' },
       }),
     ).toEqual(['Ana Souza', 'Bruno']);
+    // Bounds without an offset are read at `timezoneOffset`: São Paulo's (180) unless told.
+    // Ana was seen on March 1st in both zones, Bruno at 22:00 of March 1st in São Paulo only.
+    const march1 = { visto_em: { from: '2026-03-01', to: '2026-03-01' } };
+    expect(await names(march1)).toEqual(['Ana Souza', 'Bruno']);
+    expect(await names(march1, { timezoneOffset: 0 })).toEqual(['Ana Souza']);
+    expect(await names({ visto_em: { from: '2026-03-01T13:00' } }, { timezoneOffset: 0 })).toEqual([
+      'Ana Souza',
+      'Bruno',
+    ]);
+    expect(await names({ visto_em: { to: '2026-03-01T09:59' } })).toEqual([]);
     expect(await names({ ativo: { equals: false } })).toEqual(['Ana Souza']);
     expect(await names({ ativo: { equals: true } })).toEqual(['Bruno', 'Carla souza']);
     expect(await names({ nome: { equals: 'Bruno' } })).toEqual(['Bruno']);
@@ -187,7 +197,7 @@ function finds(subject: Subject): void {
       'Bruno',
     ]);
     await expect(names({ inexistente: { equals: 1 } })).rejects.toThrow(
-      m.unknownField('inexistente', 'clientes'),
+      messages.records.unknownField('inexistente', 'clientes'),
     );
   });
 }

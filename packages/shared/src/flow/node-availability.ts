@@ -1,8 +1,4 @@
-import { messages } from '../messages';
 import type { ParamKind } from './node-manifest.schema';
-
-/** The record nodes wait for the server's records port (issue 15). */
-const recordNodesReason = messages.recordNodes.unavailable;
 
 /**
  * Node types whose area of the product does not exist yet, each with the reason people read
@@ -14,12 +10,6 @@ export const unavailableNodes: Readonly<Record<string, string>> = {
   core_send_email: 'Disponível quando as contas de serviço existirem.',
   core_form_trigger: 'Disponível quando os formulários existirem.',
   core_queue_trigger: 'Disponível quando as filas internas existirem.',
-  core_db_insert: recordNodesReason,
-  core_db_find: recordNodesReason,
-  core_db_get: recordNodesReason,
-  core_db_update: recordNodesReason,
-  core_db_upsert: recordNodesReason,
-  core_db_delete: recordNodesReason,
 };
 
 /** Reference pickers with nothing to pick yet: the node panel shows them disabled. */

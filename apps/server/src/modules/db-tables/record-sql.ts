@@ -52,7 +52,8 @@ export function uniqueFieldOf(
 export const jsonOf = (name: string) => sql.raw(`(data->'${checkedName(name)}')`);
 export const textOf = (name: string) => sql.raw(`(data->>'${checkedName(name)}')`);
 const text = textOf;
-const numeric = (name: string) =>
+/** A field's number, or SQL null when it holds none (for ranges and sorts). */
+export const numericOf = (name: string) =>
   sql`(case when jsonb_typeof(${jsonOf(name)}) = 'number' then ${textOf(name)}::numeric end)`;
 
 function numberBound(field: DbTableFieldRow, bound: unknown): number | null {
@@ -128,8 +129,8 @@ export function fieldFilterSql(
   if (field.type === 'integer' || field.type === 'float') {
     const from = numberBound(field, filter.from);
     const to = numberBound(field, filter.to);
-    if (from !== null) parts.push(sql`${numeric(name)} >= ${String(from)}::numeric`);
-    if (to !== null) parts.push(sql`${numeric(name)} <= ${String(to)}::numeric`);
+    if (from !== null) parts.push(sql`${numericOf(name)} >= ${String(from)}::numeric`);
+    if (to !== null) parts.push(sql`${numericOf(name)} <= ${String(to)}::numeric`);
   } else if (field.type === 'date') {
     const from = dateBound(field, filter.from);
     const to = dateBound(field, filter.to);

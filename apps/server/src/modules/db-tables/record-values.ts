@@ -106,16 +106,16 @@ export function defaultOf(field: DbTableFieldRow): RecordValue {
  * current structure (docs/adr/0023). Throws 400 naming the first field that does not fit.
  */
 export function recordDataFor(
-  fields: DbTableFieldRow[],
+  table: { name: string; fields: DbTableFieldRow[] },
   given: RecordData,
   previous?: RecordData,
 ): RecordData {
-  const known = new Map(fields.map((field) => [field.name, field]));
+  const known = new Map(table.fields.map((field) => [field.name, field]));
   for (const key of Object.keys(given)) {
-    if (!known.has(key)) throw invalidField(`data.${key}`, m.unknownField(key));
+    if (!known.has(key)) throw invalidField(`data.${key}`, m.unknownField(key, table.name));
   }
   const data: RecordData = {};
-  for (const field of fields) {
+  for (const field of table.fields) {
     let raw: RecordValue | undefined;
     if (Object.hasOwn(given, field.name)) raw = given[field.name];
     else if (previous) raw = previous[field.name] ?? null;

@@ -83,7 +83,8 @@ export function columnsOf(table: DbTableRow, chosen: string | undefined): Column
     .filter(Boolean);
   const columns = names.map((name) => all.find((column) => column.key === name));
   const unknown = names.find((_, index) => !columns[index]);
-  if (unknown !== undefined) throw invalidField('columns', messages.records.unknownField(unknown));
+  if (unknown !== undefined)
+    throw invalidField('columns', messages.records.unknownField(unknown, table.name));
   return columns as Column[];
 }
 

@@ -71,7 +71,7 @@ describeEachDriver('database records', (driver) => {
       [{ email: 'b@x', ativo: 'sim' }, m.fieldBoolean('Ativo')],
       [{ email: 'b@x', nascimento: '2023-02-30' }, m.fieldDate('Nascimento')],
       [{ email: 'b@x', visto: '2024-05-01T10:00:00' }, m.fieldDatetime('Visto')],
-      [{ email: 'b@x', outro: 1 }, m.unknownField('outro')],
+      [{ email: 'b@x', outro: 1 }, m.unknownField('outro', 'Clientes')],
       [{ email: 'ana@x.com' }, m.uniqueTaken('Email')],
     ];
     for (const [data, message] of cases) {
@@ -199,7 +199,7 @@ describeEachDriver('database records', (driver) => {
     const bad: [unknown, string][] = [
       [{ idade: { contains: 'x' } }, m.filterField('Idade')],
       [{ idade: { from: 'dez' } }, m.filterField('Idade')],
-      [{ nada: { contains: 'x' } }, m.unknownField('nada')],
+      [{ nada: { contains: 'x' } }, m.unknownField('nada', 'Filtros')],
     ];
     for (const [fields, message] of bad) {
       const res = await api(account).get(
@@ -294,6 +294,6 @@ describeEachDriver('database records', (driver) => {
     expect(stream.headers['content-disposition']).toContain(filename);
     expect(stream.body).toBe(data);
     const bad = await api(account).get(`/api/v1/db/entities/export/${table._id}/csv?columns=nada`);
-    expect(bad.json().message).toBe(m.unknownField('nada'));
+    expect(bad.json().message).toBe(m.unknownField('nada', table.name));
   });
 });

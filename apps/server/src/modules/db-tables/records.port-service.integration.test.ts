@@ -42,7 +42,9 @@ describeEachDriver('records port service', (driver) => {
     expect(sorted.map((r) => r.data.email)).toEqual(['bia@x', 'caio@x']);
     const ranged = await records.find(ws, table._id, { filter: { pontos: { from: 15 } } });
     expect(ranged.map((r) => r.data.email).sort()).toEqual(['bia@x', 'caio@x']);
-    expect((await records.find(ws, table._id, { filter: { pontos: '10' } }))[0]!._id).toBe(ana._id);
+    expect(
+      (await records.find(ws, table._id, { filter: { pontos: { equals: '10' } } }))[0]!._id,
+    ).toBe(ana._id);
     expect((await records.get(ws, table._id, ana._id))?.data.email).toBe('ana@x');
 
     const bumped = await records.update(
@@ -61,7 +63,7 @@ describeEachDriver('records port service', (driver) => {
     const inserted = await records.upsert(ws, table._id, 'email', { email: 'dani@x', pontos: 1 });
     expect(inserted._id).not.toBe(ana._id);
 
-    expect(await records.delete(ws, table._id, { filter: { pontos: 0 } })).toBe(1);
+    expect(await records.delete(ws, table._id, { filter: { pontos: { equals: 0 } } })).toBe(1);
     expect(await records.delete(ws, table._id, { id: ana._id })).toBe(1);
     expect((await records.find(ws, table._id)).map((r) => r.data.email).sort()).toEqual([
       'bia@x',
@@ -76,7 +78,7 @@ describeEachDriver('records port service', (driver) => {
     const records = port();
     const row = await records.insert(owner.workspaceId, table._id, { email: 'a@x' });
     for (const ref of [table._id, 'Privada']) {
-      const notFound = { statusCode: 404, message: m.tableNotFound(ref) };
+      const notFound = { statusCode: 404, message: messages.recordNodes.tableMissing(ref) };
       await expect(
         records.insert(intruder.workspaceId, ref, { email: 'b@x' }),
       ).rejects.toMatchObject(notFound);

@@ -1,135 +1,195 @@
-import { asc, desc, sql, type SQL } from 'drizzle-orm';
-import { fieldFilterSchema, type Entity, type RecordValue } from '@ponte/shared/db-tables.schema';
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  recordQuerySchema,
+  recordTargetSchema,
+  type RecordFilter,
+  type RecordQuery,
+  type RecordTarget,
+} from '@ponte/shared/db-record-query.schema';
+import type { Entity, RecordValue } from '@ponte/shared/db-tables.schema';
+import { errorCodes } from '@ponte/shared/errors';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
 import type { Database } from '../../db/client';
 import { dbRecords } from '../../db/schema';
-import { invalidField } from '../../lib/app-error';
+import { AppError, invalidField } from '../../lib/app-error';
 import type { DbTableRow } from './db-tables.repository';
-import { equalsSql, fieldFilterSql, jsonOf, textOf } from './record-sql';
-import type { RecordData } from './record-values';
-import { createRecordsRepository } from './records.repository';
-import { createRecordsService, toEntity } from './records.service';
+import { equalsSql, fieldFilterSql, numericOf, textOf } from './record-sql';
+import { coerceValue, recordDataFor, type RecordData } from './record-values';
+import { createRecordsRepository, type RecordRow } from './records.repository';
+import {
+  createRecordsService,
+  toEntity,
+  uniqueField,
+  type RecordsService,
+} from './records.service';
 
 const m = messages.records;
+const n = messages.recordNodes;
 
-/**
- * A filter of the record nodes: by field name, a plain value (equals, coerced to the field's
- * type) or a field filter of the records list ({contains}, {from, to}, {equals}).
- */
-export type PortFilter = Record<string, unknown>;
-export interface PortSort {
-  field: string;
-  direction?: 'asc' | 'desc';
-}
-export interface FindOptions {
-  filter?: PortFilter;
-  sort?: PortSort | PortSort[];
-  limit?: number;
-}
-/** A record by id, or every record a filter matches. */
-export type Target = { id: string } | { filter: PortFilter };
-
-function conditions(target: DbTableRow, filter: PortFilter = {}): SQL[] {
+/** The SQL conditions of a node filter; a field the table lacks or a bad bound is a 400. */
+function conditions(table: DbTableRow, filter: RecordFilter, timezoneOffset: number): SQL[] {
   const out: SQL[] = [];
-  for (const [name, value] of Object.entries(filter)) {
-    if (name === '_id') {
-      out.push(sql`${dbRecords.id} = ${String(value)}`);
-      continue;
-    }
-    const field = target.fields.find((candidate) => candidate.name === name);
-    if (!field) throw invalidField(`filter.${name}`, m.unknownField(name));
-    const structured =
-      value !== null && typeof value === 'object' ? fieldFilterSchema.safeParse(value) : null;
-    if (structured && !structured.success)
-      throw invalidField(`filter.${name}`, m.filterField(field.label));
-    const condition = structured?.success
-      ? fieldFilterSql(field, structured.data, 180)
-      : equalsSql(field, value as RecordValue);
+  for (const [name, fieldFilter] of Object.entries(filter)) {
+    const field = table.fields.find((candidate) => candidate.name === name);
+    if (!field) throw invalidField(`filter.${name}`, m.unknownField(name, table.name));
+    const condition =
+      'equals' in fieldFilter
+        ? equalsSql(field, fieldFilter.equals)
+        : fieldFilterSql(field, fieldFilter, timezoneOffset);
     if (condition) out.push(condition);
   }
   return out;
 }
 
-function orderOf(target: DbTableRow, sort: FindOptions['sort']): SQL[] {
-  const list = sort ? (Array.isArray(sort) ? sort : [sort]) : [];
-  const order = list.map(({ field, direction }) => {
-    const dir = direction === 'desc' ? desc : asc;
-    if (field === 'created_at') return dir(dbRecords.createdAt);
-    if (field === 'updated_at') return dir(dbRecords.updatedAt);
-    if (field === '_id') return dir(dbRecords.id);
-    const def = target.fields.find((candidate) => candidate.name === field);
-    if (!def) throw invalidField('sort', m.unknownField(field));
-    const numeric = def.type === 'integer' || def.type === 'float';
-    return dir(numeric ? sql`${jsonOf(field)}` : textOf(field));
-  });
-  return [...order, asc(dbRecords.createdAt), asc(dbRecords.id)];
+/** A sort by a field or a record date; records without a value come last either way. */
+function orderOf(
+  table: DbTableRow,
+  sort: { field: string; direction: 'asc' | 'desc' } | undefined,
+) {
+  const tail = [asc(dbRecords.createdAt), asc(dbRecords.id)];
+  if (!sort) return tail;
+  const dir = sort.direction === 'desc' ? desc : asc;
+  if (sort.field === 'created_at') return [dir(dbRecords.createdAt), ...tail];
+  if (sort.field === 'updated_at') return [dir(dbRecords.updatedAt), ...tail];
+  const field = table.fields.find((candidate) => candidate.name === sort.field);
+  if (!field) throw invalidField('sort', m.unknownField(sort.field, table.name));
+  const numeric = field.type === 'integer' || field.type === 'float';
+  const value = numeric ? numericOf(field.name) : textOf(field.name);
+  return [
+    sort.direction === 'desc' ? sql`${value} desc nulls last` : sql`${value} asc nulls last`,
+    ...tail,
+  ];
+}
+
+/** A query or target that does not parse: a pt-BR 400 (the nodes build valid ones). */
+function parsed<T>(
+  result: { success: true; data: T } | { success: false; error: { issues: unknown[] } },
+  message: string,
+): T {
+  if (!result.success) throw invalidField('query', message);
+  return result.data;
+}
+
+function targetOf(raw: RecordTarget) {
+  const given = 'filter' in raw && raw.filter && Object.keys(raw.filter).length > 0;
+  return parsed(recordTargetSchema.safeParse(raw), given ? m.filterInvalid : n.targetRequired);
+}
+
+const isConflict = (error: unknown) =>
+  error instanceof AppError && error.code === errorCodes.conflict;
+
+interface UpdateDeps {
+  db: Database;
+  now: () => Date;
+  service: RecordsService;
+  records: ReturnType<typeof createRecordsRepository>;
 }
 
 /**
- * What the record nodes call (the engine's `records` port): the API's service underneath, so
- * the same validation, unique rules and workspace scope. `tableRef` is a table id or name; a
- * table that is missing or of another workspace fails with a pt-BR message naming it.
+ * Sets the given fields of every record of the table that `where` matches (the others keep
+ * their values), in one transaction with the table row `FOR SHARE` and the records `FOR
+ * UPDATE`: a value refused or a unique value taken in any record changes none, and more than
+ * `limits.recordsUpdateMax` matching records is refused before anything changes. `where` gets
+ * the locked table, so a filter reads the structure the writes are checked against.
+ */
+async function updateWhere(
+  { db, now, service, records }: UpdateDeps,
+  workspaceId: string,
+  ref: string,
+  where: (table: DbTableRow) => SQL[],
+  data: RecordData,
+): Promise<Entity[]> {
+  let table: DbTableRow | null = null;
+  const max = limits.recordsUpdateMax;
+  const rows = await uniqueField(
+    () => table,
+    () =>
+      db.transaction(async (tx) => {
+        const locked = await service.tableOf(workspaceId, ref, {
+          tx,
+          lock: 'share',
+          message: n.tableMissing(ref),
+        });
+        table = locked;
+        const matched = await records.matching(tx, workspaceId, locked.id, where(locked), max + 1);
+        if (matched.length > max) throw invalidField('filter', n.updateTooMany(max));
+        const at = now();
+        const updated: RecordRow[] = [];
+        for (const row of matched) {
+          const next = recordDataFor(locked, data, row.data);
+          updated.push((await records.update(tx, workspaceId, row.id, next, at))!);
+        }
+        return updated;
+      }),
+  );
+  return rows.map(toEntity);
+}
+
+/**
+ * What the record nodes call (the engine's `records` port, adapted in
+ * `adapters/records-port.ts`): the API's service underneath, so the same validation, unique
+ * rules and workspace scope. `tableRef` is a table id or name; a table that is missing or of
+ * another workspace fails with `messages.recordNodes.tableMissing` naming what was given.
+ * Filters, sorts and targets are the shared `db-record-query.schema` shapes.
  */
 export function createRecordsPortService({ db, now }: { db: Database; now: () => Date }) {
   const service = createRecordsService({ db, now });
   const records = createRecordsRepository(db);
+  const deps: UpdateDeps = { db, now, service, records };
   const table = (workspaceId: string, ref: string) =>
-    service.tableOf(workspaceId, ref, { message: m.tableNotFound(ref) });
+    service.tableOf(workspaceId, ref, { message: n.tableMissing(ref) });
 
-  async function find(workspaceId: string, tableRef: string, options: FindOptions = {}) {
-    const target = await table(workspaceId, tableRef);
-    const limit = Math.min(
-      Math.max(1, options.limit ?? limits.recordsFindMax),
-      limits.recordsFindMax,
+  async function find(workspaceId: string, tableRef: string, raw: RecordQuery = {}) {
+    const query = parsed(recordQuerySchema.safeParse(raw), m.filterInvalid);
+    const found = await table(workspaceId, tableRef);
+    const rows = await records.page(
+      workspaceId,
+      found.id,
+      conditions(found, query.filter, query.timezoneOffset),
+      { limit: query.limit, offset: 0, orderBy: orderOf(found, query.sort) },
     );
-    const rows = await records.page(workspaceId, target.id, conditions(target, options.filter), {
-      limit,
-      offset: 0,
-      orderBy: orderOf(target, options.sort),
-    });
     return rows.map(toEntity);
   }
 
-  async function idsOf(workspaceId: string, tableRef: string, target: Target) {
-    const found = await table(workspaceId, tableRef);
-    if ('id' in target) return { table: found, ids: [target.id] };
-    const ids = await records.ids(
+  /** Updates the targeted records in one transaction; an id the table lacks updates none. */
+  function updateTarget(
+    workspaceId: string,
+    tableRef: string,
+    raw: RecordTarget,
+    data: RecordData,
+  ) {
+    const target = targetOf(raw);
+    return updateWhere(
+      deps,
       workspaceId,
-      found.id,
-      conditions(found, target.filter),
-      limits.recordsFindMax,
+      tableRef,
+      (locked) =>
+        'id' in target
+          ? [eq(dbRecords.id, target.id)]
+          : conditions(locked, target.filter, target.timezoneOffset),
+      data,
     );
-    return { table: found, ids };
   }
 
   return {
     insert: (workspaceId: string, tableRef: string, data: RecordData): Promise<Entity> =>
-      table(workspaceId, tableRef).then((found) => service.insert(workspaceId, found.id, data)),
+      service.insert(workspaceId, tableRef, data, n.tableMissing(tableRef)),
 
     find,
 
     /** The record, or null when the table has no record of that id. */
     async get(workspaceId: string, tableRef: string, id: string): Promise<Entity | null> {
-      const [row] = await find(workspaceId, tableRef, { filter: { _id: id }, limit: 1 });
-      return row ?? null;
+      const found = await table(workspaceId, tableRef);
+      const row = await records.find(workspaceId, id);
+      return row && row.tableId === found.id ? toEntity(row) : null;
     },
 
-    /** Changes the given fields of one record or of every record a filter matches. */
-    async update(workspaceId: string, tableRef: string, target: Target, data: RecordData) {
-      const { table: found, ids } = await idsOf(workspaceId, tableRef, target);
-      const updated: Entity[] = [];
-      for (const id of ids) {
-        try {
-          updated.push(await service.update(workspaceId, id, data, found.id));
-        } catch (error) {
-          if ('id' in target) throw error;
-          // A record removed meanwhile is skipped; anything else stops the update.
-          if ((error as { statusCode?: number }).statusCode !== 404) throw error;
-        }
-      }
-      return updated;
-    },
+    /**
+     * Changes the given fields of one record or of every record a filter matches (at most
+     * `limits.recordsUpdateMax`, or nothing changes), all or nothing.
+     */
+    update: updateTarget,
 
     /**
      * Updates the record whose unique field `by` holds `data[by]`, or inserts one. A concurrent
@@ -138,26 +198,34 @@ export function createRecordsPortService({ db, now }: { db: Database; now: () =>
     async upsert(workspaceId: string, tableRef: string, by: string, data: RecordData) {
       const found = await table(workspaceId, tableRef);
       const field = found.fields.find((candidate) => candidate.name === by);
-      if (!field || !field.is_unique) throw invalidField('by', m.unknownField(by));
+      if (!field) throw invalidField('unique_field', m.unknownField(by, found.name));
+      if (!field.is_unique) throw invalidField('unique_field', n.notUnique(by, found.name));
+      const coerced = coerceValue({ ...field, is_required: false }, data[by]);
+      if (!coerced.ok) throw invalidField(`data.${by}`, coerced.message);
+      if (coerced.value === null) throw invalidField(`data.${by}`, n.uniqueValueRequired(by));
+      const value: RecordValue = coerced.value;
       for (let attempt = 0; ; attempt++) {
-        const [existing] = await find(workspaceId, found.id, {
-          filter: { [by]: data[by] ?? null },
-          limit: 1,
-        });
-        if (existing) return service.update(workspaceId, existing._id, data, found.id);
+        const byValue = { filter: { [by]: { equals: value } } };
+        const [updated] = await updateTarget(workspaceId, tableRef, byValue, data);
+        if (updated) return updated;
         try {
-          return await service.insert(workspaceId, found.id, data);
+          return await service.insert(workspaceId, tableRef, data, n.tableMissing(tableRef));
         } catch (error) {
-          if (attempt > 0 || (error as { code?: string }).code !== 'conflict') throw error;
+          if (attempt > 0 || !isConflict(error)) throw error;
         }
       }
     },
 
     /** Removes one record or every record a filter matches; answers how many. */
-    async delete(workspaceId: string, tableRef: string, target: Target): Promise<number> {
+    async delete(workspaceId: string, tableRef: string, raw: RecordTarget): Promise<number> {
+      const target = targetOf(raw);
       const found = await table(workspaceId, tableRef);
       if ('id' in target) return records.removeIds(workspaceId, [target.id], found.id);
-      return records.removeWhere(workspaceId, found.id, conditions(found, target.filter));
+      return records.removeWhere(
+        workspaceId,
+        found.id,
+        conditions(found, target.filter, target.timezoneOffset),
+      );
     },
   };
 }

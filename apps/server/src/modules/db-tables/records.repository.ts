@@ -7,11 +7,11 @@ import type { RecordData } from './record-values';
 
 export type RecordRow = typeof dbRecords.$inferSelect;
 
+const inTable = (workspaceId: string, tableId: string, extra: SQL[] = []) =>
+  and(eq(dbRecords.workspaceId, workspaceId), eq(dbRecords.tableId, tableId), ...extra);
+
 /** Every call names the workspace and the table; no query leaves them. */
 export function createRecordsRepository(db: Database) {
-  const inTable = (workspaceId: string, tableId: string, extra: SQL[] = []) =>
-    and(eq(dbRecords.workspaceId, workspaceId), eq(dbRecords.tableId, tableId), ...extra);
-
   return {
     async count(workspaceId: string, tableId: string, conditions: SQL[]): Promise<number> {
       const [row] = await db
@@ -107,16 +107,18 @@ export function createRecordsRepository(db: Database) {
       return rows.length;
     },
 
-    /** Ids of the records matching, for writes record by record (the nodes' update by filter). */
-    async ids(workspaceId: string, tableId: string, conditions: SQL[], limit: number) {
-      const rows = await db
-        .select({ id: dbRecords.id })
+    /**
+     * The records matching, oldest first, locked for update until the transaction ends: the
+     * nodes' update by id or by filter writes them one by one in that transaction.
+     */
+    matching: (tx: Db, workspaceId: string, tableId: string, conditions: SQL[], limit: number) =>
+      tx
+        .select()
         .from(dbRecords)
         .where(inTable(workspaceId, tableId, conditions))
         .orderBy(asc(dbRecords.createdAt), asc(dbRecords.id))
-        .limit(limit);
-      return rows.map((row) => row.id);
-    },
+        .limit(limit)
+        .for('update'),
   };
 }
 

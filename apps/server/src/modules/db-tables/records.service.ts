@@ -51,7 +51,7 @@ export function filterConditions(table: DbTableRow, filter: EntityFilter): SQL[]
   const conditions: SQL[] = [];
   for (const [name, fieldFilter] of Object.entries(filter.fields)) {
     const field = table.fields.find((candidate) => candidate.name === name);
-    if (!field) throw invalidField(`filter.${name}`, m.unknownField(name));
+    if (!field) throw invalidField(`filter.${name}`, m.unknownField(name, table.name));
     const condition = fieldFilterSql(field, fieldFilter, filter.timezoneOffset);
     if (condition) conditions.push(condition);
   }
@@ -59,7 +59,7 @@ export function filterConditions(table: DbTableRow, filter: EntityFilter): SQL[]
 }
 
 /** A unique index's violation as a 400 naming the field. */
-async function uniqueField<T>(table: () => DbTableRow | null, write: () => Promise<T>) {
+export async function uniqueField<T>(table: () => DbTableRow | null, write: () => Promise<T>) {
   try {
     return await write();
   } catch (error) {
@@ -105,13 +105,7 @@ export function createRecordsService({ db, now }: RecordsServiceDeps) {
             lock: 'share',
             ...(message ? { message } : {}),
           });
-          return records.insert(
-            tx,
-            workspaceId,
-            table.id,
-            recordDataFor(table.fields, data),
-            now(),
-          );
+          return records.insert(tx, workspaceId, table.id, recordDataFor(table, data), now());
         }),
     );
     return toEntity(row);
@@ -133,7 +127,7 @@ export function createRecordsService({ db, now }: RecordsServiceDeps) {
             tableRef.toLowerCase() !== table.name.toLowerCase()
           )
             throw missingRecord(id);
-          const next = recordDataFor(table.fields, data, current.data);
+          const next = recordDataFor(table, data, current.data);
           return (await records.update(tx, workspaceId, id, next, now()))!;
         }),
     );

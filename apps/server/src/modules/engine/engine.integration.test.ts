@@ -31,14 +31,7 @@ describeEachDriver('engine API', (driver) => {
     const unavailable = library.nodes
       .filter((node) => node.available === false)
       .map((node) => [node.type, node.unavailableReason]);
-    const tables = 'Disponível quando as tabelas do banco de dados existirem.';
     expect(unavailable.sort()).toEqual([
-      ['core_db_delete', tables],
-      ['core_db_find', tables],
-      ['core_db_get', tables],
-      ['core_db_insert', tables],
-      ['core_db_update', tables],
-      ['core_db_upsert', tables],
       ['core_form_trigger', 'Disponível quando os formulários existirem.'],
       ['core_queue_trigger', 'Disponível quando as filas internas existirem.'],
       ['core_send_email', 'Disponível quando as contas de serviço existirem.'],

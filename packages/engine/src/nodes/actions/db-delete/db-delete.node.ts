@@ -1,6 +1,5 @@
 import { defineNode } from '../../../kit/define-node';
 import {
-  recordsOf,
   recordTarget,
   tableParam,
   targetParams,
@@ -19,7 +18,7 @@ export const dbDeleteNode = defineNode({
   outputs: { default: { label: 'Saída' } },
   checkParams: checkTargetParams,
   async run({ params, input, ports, scope }) {
-    const deleted = await recordsOf(ports).delete(scope, params.table, recordTarget(params));
+    const deleted = await ports.records.delete(scope, params.table, recordTarget(params));
     return { output: 'default', msg: { ...input, payload: { deleted } } };
   },
 });

@@ -85,7 +85,7 @@ describe('core_db_find', () => {
       run({ table: 'clientes', filters: [row('nome', 'equals', '{{ msg.payload }}')] }),
     ).rejects.toThrow(m.filterValue('nome'));
     await expect(run({ table: 'clientes', sort_field: 'cor' })).rejects.toThrow(
-      m.unknownField('cor', 'clientes'),
+      messages.records.unknownField('cor', 'clientes'),
     );
     await expect(run({ table: 'alheia' })).rejects.toThrow(m.tableMissing('alheia'));
     await expect(run({ table: 'clientes', limit: 1001 })).rejects.toThrow(

@@ -1,11 +1,5 @@
 import { defineNode } from '../../../kit/define-node';
-import {
-  filtersParam,
-  queryLimits,
-  recordFilter,
-  recordsOf,
-  tableParam,
-} from '../db-records/db-records';
+import { filtersParam, queryLimits, recordFilter, tableParam } from '../db-records/db-records';
 
 export const dbFindNode = defineNode({
   type: 'core_db_find',
@@ -44,7 +38,7 @@ export const dbFindNode = defineNode({
   outputs: { default: { label: 'Saída' } },
   async run({ params, input, ports, scope }) {
     const sortField = params.sort_field?.trim();
-    const records = await recordsOf(ports).find(scope, params.table, {
+    const records = await ports.records.find(scope, params.table, {
       filter: recordFilter(params.filters),
       ...(sortField
         ? {

@@ -1,6 +1,6 @@
 import { messages } from '@ponte/shared/messages';
 import { defineNode } from '../../../kit/define-node';
-import { recordsOf, tableParam } from '../db-records/db-records';
+import { tableParam } from '../db-records/db-records';
 
 export const dbGetNode = defineNode({
   type: 'core_db_get',
@@ -23,7 +23,7 @@ export const dbGetNode = defineNode({
   async run({ params, input, ports, scope }) {
     const id = params.id.trim();
     if (!id) throw new Error(messages.recordNodes.targetRequired);
-    const record = await recordsOf(ports).get(scope, params.table, id);
+    const record = await ports.records.get(scope, params.table, id);
     if (!record) return { output: 'not_found', msg: input };
     return { output: 'found', msg: { ...input, payload: record } };
   },

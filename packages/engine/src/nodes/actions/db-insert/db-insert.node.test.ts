@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
-import { createFakePorts } from '../../../testing/fake-ports';
 import { runNode } from '../../../testing/run-node';
 import { portsWithClientes } from '../db-records/db-test-fixtures';
 import { dbInsertNode } from './db-insert.node.ts';
@@ -90,15 +89,15 @@ describe('core_db_insert', () => {
         },
       });
     await expect(insert({ nome: 'Ana', idade: 'quarenta' })).rejects.toThrow(
-      'O campo "idade" deve ser um número inteiro.',
+      messages.records.fieldInteger('idade'),
     );
-    await expect(insert({ idade: 3 })).rejects.toThrow('O campo "nome" é obrigatório.');
+    await expect(insert({ idade: 3 })).rejects.toThrow(messages.records.fieldRequired('nome'));
     await expect(insert({ nome: 'Ana', cor: 'azul' })).rejects.toThrow(
-      m.unknownField('cor', 'clientes'),
+      messages.records.unknownField('cor', 'clientes'),
     );
     await insert({ nome: 'Ana', email: 'a@x.com' });
     await expect(insert({ nome: 'Outra', email: 'a@x.com' })).rejects.toThrow(
-      'Já existe um registro com o valor "a@x.com" no campo "email".',
+      messages.records.uniqueTaken('email'),
     );
     expect(names()).toEqual(['Ana']);
   });
@@ -114,14 +113,6 @@ describe('core_db_insert', () => {
     await expect(run({ fields: [{ field: ' ', value: 'Ana' }] })).rejects.toThrow(
       m.fieldNameRequired(1),
     );
-  });
-
-  it('fails with a clear message while the server has no records port', async () => {
-    const ports = createFakePorts();
-    delete (ports as { records?: unknown }).records;
-    await expect(
-      runNode(dbInsertNode, { ports, params: { table: 't', fields: [{ field: 'a', value: 1 }] } }),
-    ).rejects.toThrow(m.portUnavailable);
   });
 
   it('on save, asks for values to write', () => {

@@ -1,11 +1,5 @@
 import { defineNode } from '../../../kit/define-node';
-import {
-  dataParams,
-  recordData,
-  recordsOf,
-  tableParam,
-  checkDataParams,
-} from '../db-records/db-records';
+import { dataParams, recordData, tableParam, checkDataParams } from '../db-records/db-records';
 
 export const dbInsertNode = defineNode({
   type: 'core_db_insert',
@@ -19,7 +13,7 @@ export const dbInsertNode = defineNode({
   outputs: { default: { label: 'Saída' } },
   checkParams: checkDataParams,
   async run({ params, input, ports, scope }) {
-    const record = await recordsOf(ports).insert(scope, params.table, recordData(params));
+    const record = await ports.records.insert(scope, params.table, recordData(params));
     return { output: 'default', msg: { ...input, payload: record } };
   },
 });

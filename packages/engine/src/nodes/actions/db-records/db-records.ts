@@ -5,7 +5,6 @@ import type {
 } from '@ponte/shared/db-record-query.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
-import type { EnginePorts, RecordsPort } from '../../../ports';
 
 /** What the record nodes (core_db_*) share: their params and how they read them. */
 const m = messages.recordNodes;
@@ -75,11 +74,6 @@ export const targetParams = {
   id: { type: text, label: 'ID do registro', placeholder: '{{ msg.payload._id }}' },
   filters: filtersParam,
 };
-
-export function recordsOf(ports: EnginePorts): RecordsPort {
-  if (!ports.records) throw new Error(m.portUnavailable);
-  return ports.records;
-}
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value === 'object' && !Array.isArray(value);

@@ -88,7 +88,7 @@ describe('core_db_update', () => {
         ports,
         params: { table: 'clientes', id: ana._id, fields: [{ field: 'email', value: 'b@x.com' }] },
       }),
-    ).rejects.toThrow('Já existe um registro com o valor "b@x.com" no campo "email".');
+    ).rejects.toThrow(messages.records.uniqueTaken('email'));
     await expect(
       runNode(dbUpdateNode, {
         ports,
@@ -99,7 +99,7 @@ describe('core_db_update', () => {
           fields: [{ field: 'nascimento', value: '31/01/1985' }],
         },
       }),
-    ).rejects.toThrow('O campo "nascimento" deve ser uma data (AAAA-MM-DD).');
+    ).rejects.toThrow(messages.records.fieldDate('nascimento'));
     expect(ports.records.stored.map((r) => [r.data.email, r.data.nascimento])).toEqual([
       ['a@x.com', null],
       ['b@x.com', null],

@@ -3,7 +3,6 @@ import { defineNode } from '../../../kit/define-node';
 import {
   dataParams,
   recordData,
-  recordsOf,
   recordTarget,
   tableParam,
   targetParams,
@@ -23,7 +22,7 @@ export const dbUpdateNode = defineNode({
   checkParams: checkUpdateParams,
   async run({ params, input, ports, scope }) {
     const target = recordTarget(params);
-    const records = await recordsOf(ports).update(scope, params.table, target, recordData(params));
+    const records = await ports.records.update(scope, params.table, target, recordData(params));
     if (!('id' in target)) return { output: 'default', msg: { ...input, payload: records } };
     const [record] = records;
     if (!record) throw new Error(messages.recordNodes.recordMissing(target.id, params.table));

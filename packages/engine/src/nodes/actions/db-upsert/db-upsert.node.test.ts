@@ -36,10 +36,10 @@ describe('core_db_upsert', () => {
       m.uniqueValueRequired('email'),
     );
     await expect(run('email', [{ field: 'email', value: 'a@x.com' }])).rejects.toThrow(
-      'O campo "nome" é obrigatório.',
+      messages.records.fieldRequired('nome'),
     );
     await expect(run('cor', [{ field: 'cor', value: 'azul' }])).rejects.toThrow(
-      m.unknownField('cor', 'clientes'),
+      messages.records.unknownField('cor', 'clientes'),
     );
     expect(ports.records.stored).toEqual([]);
   });

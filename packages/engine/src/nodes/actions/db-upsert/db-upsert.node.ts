@@ -1,11 +1,5 @@
 import { defineNode } from '../../../kit/define-node';
-import {
-  dataParams,
-  recordData,
-  recordsOf,
-  tableParam,
-  checkDataParams,
-} from '../db-records/db-records';
+import { dataParams, recordData, tableParam, checkDataParams } from '../db-records/db-records';
 
 export const dbUpsertNode = defineNode({
   type: 'core_db_upsert',
@@ -29,7 +23,7 @@ export const dbUpsertNode = defineNode({
   outputs: { default: { label: 'Saída' } },
   checkParams: checkDataParams,
   async run({ params, input, ports, scope }) {
-    const record = await recordsOf(ports).upsert(
+    const record = await ports.records.upsert(
       scope,
       params.table,
       params.unique_field.trim(),
