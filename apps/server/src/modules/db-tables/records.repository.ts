@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dbRecords } from '../../db/schema';
 import type { Db } from './db-tables.repository';
@@ -9,6 +9,14 @@ export type RecordRow = typeof dbRecords.$inferSelect;
 
 const inTable = (workspaceId: string, tableId: string, extra: SQL[] = []) =>
   and(eq(dbRecords.workspaceId, workspaceId), eq(dbRecords.tableId, tableId), ...extra);
+
+/**
+ * Rows after a (created_at, id) cursor, as a row comparison: the (table_id, created_at, id)
+ * index starts each page at the cursor. Written as an `or` it would only filter, and every page
+ * of an export would read the table from its start again.
+ */
+export const cursorAfter = (after: { createdAt: Date; id: string }): SQL =>
+  sql`(${dbRecords.createdAt}, ${dbRecords.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id})`;
 
 /** Every call names the workspace and the table; no query leaves them. */
 export function createRecordsRepository(db: Database) {
@@ -45,12 +53,7 @@ export function createRecordsRepository(db: Database) {
       after: { createdAt: Date; id: string } | null,
       limit: number,
     ): Promise<RecordRow[]> {
-      const cursor = after
-        ? or(
-            gt(dbRecords.createdAt, after.createdAt),
-            and(eq(dbRecords.createdAt, after.createdAt), gt(dbRecords.id, after.id)),
-          )
-        : undefined;
+      const cursor = after ? cursorAfter(after) : undefined;
       return db
         .select()
         .from(dbRecords)
