@@ -4,6 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchBrowser, snap } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { admin, signInAsAdmin } from './support/session';
+import { apiClient, createFlow } from './support/api';
+import { waitForLogLine } from './support/monitoring';
 
 async function toast(page: Page, text: string | RegExp) {
   await page.getByText(text).first().waitFor({ state: 'visible' });
@@ -34,6 +36,7 @@ describe.skipIf(!hasChromium)('Jornada das tabelas: estrutura, registros, filtro
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
+  let token: string;
 
   beforeAll(async () => {
     server = await startServer(admin);
@@ -46,7 +49,7 @@ describe.skipIf(!hasChromium)('Jornada das tabelas: estrutura, registros, filtro
     page.on('pageerror', (error) => {
       throw error;
     });
-    await signInAsAdmin(server, page);
+    token = await signInAsAdmin(server, page);
   });
 
   afterAll(async () => {
@@ -141,6 +144,56 @@ describe.skipIf(!hasChromium)('Jornada das tabelas: estrutura, registros, filtro
       .waitFor();
     await dialog.getByRole('button', { name: 'Confirmar' }).click();
     await page.getByText('Nenhum registro nesta tabela ainda.').waitFor();
+  });
+
+  it('um flow executado à mão grava um registro com Inserir e o lê com Buscar', async () => {
+    const call = apiClient(server, token);
+    const flowId = await createFlow(call, 'Cadastro de clientes', [
+      {
+        type: 'core_manual_trigger',
+        params: { fields: [{ name: 'nome', label: 'Nome', type: 'text', required: true }] },
+      },
+      {
+        type: 'core_db_insert',
+        params: {
+          table: 'Clientes',
+          fields: [
+            { field: 'email', value: 'carla@exemplo.com.br' },
+            { field: 'nome', value: '{{ msg.payload.nome }}' },
+          ],
+        },
+      },
+      {
+        type: 'core_db_find',
+        params: {
+          table: 'Clientes',
+          filters: [{ field: 'email', operator: 'equals', value: 'carla@exemplo.com.br' }],
+        },
+      },
+      {
+        type: 'core_log',
+        label: 'Encontrado',
+        params: {
+          label: 'Encontrado',
+          message: '{{ $count(msg.payload) }} registro: {{ msg.payload[0].data.nome }}',
+        },
+      },
+    ]);
+    await page.goto(`${server.url}/flows/${flowId}`);
+    await page.getByText('Total de conectores: 4').waitFor();
+    await page.getByRole('button', { name: 'Executar', exact: true }).click();
+    const run = page.getByRole('dialog', { name: 'Executar Flow' });
+    await run.getByLabel('Nome').fill('Carla');
+    await run.getByRole('button', { name: 'Executar' }).click();
+    await run.waitFor({ state: 'detached' });
+
+    const line = await waitForLogLine(page, server, flowId, '1 registro: Carla');
+    expect(line).toContain('Encontrado');
+    await page.goto(`${server.url}/database/tables`);
+    await page.getByRole('link', { name: 'Clientes', exact: true }).click();
+    await page.getByRole('cell', { name: 'carla@exemplo.com.br' }).waitFor();
+    await page.getByRole('cell', { name: 'Carla', exact: true }).waitFor();
+    await snap(page, 'db-tables-records-from-flow-1440');
   });
 
   it('mostra as páginas num celular e remove a tabela pelo nome', async () => {
