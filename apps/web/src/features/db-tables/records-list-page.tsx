@@ -1,17 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconFileSpreadsheet, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { fieldFilterSchema } from '@ponte/shared/db-tables.schema';
@@ -20,6 +10,7 @@ import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
 import { clampPage } from '@ponte/shared/pagination';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { EditRemoveActions } from '../../components/edit-remove-actions';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { PaginatedTable } from '../../components/paginated-table';
@@ -254,29 +245,10 @@ function RecordsList({ table }: { table: Table }) {
       align: 'right',
       width: 90,
       render: (row) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label="Editar">
-            <ActionIcon
-              component={Link}
-              to={`/database/entities/edit/${row._id}`}
-              variant="subtle"
-              color="gray"
-              aria-label="Editar"
-            >
-              <IconPencil size={17} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Remover">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label="Remover"
-              onClick={() => setRemoving(row)}
-            >
-              <IconTrash size={17} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <EditRemoveActions
+          edit={{ to: `/database/entities/edit/${row._id}` }}
+          remove={{ onClick: () => setRemoving(row) }}
+        />
       ),
     },
   ];

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
-import { ActionIcon, Alert, Button, Group as Row, Stack, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDateTime, truncate } from '@ponte/shared/format';
 import type { Group } from '@ponte/shared/groups.schema';
 import { limits } from '@ponte/shared/limits';
 import { clampPage } from '@ponte/shared/pagination';
 import { EmptyState } from '../../components/empty-state';
+import { EditRemoveActions } from '../../components/edit-remove-actions';
 import { PageHeader } from '../../components/page-header';
 import { PaginatedTable } from '../../components/paginated-table';
 import type { TableColumn } from '../../components/paginated-table';
@@ -49,30 +50,10 @@ const columns: TableColumn<Group>[] = [
     align: 'right',
     width: 110,
     render: (group) => (
-      <Row gap={4} justify="flex-end" wrap="nowrap">
-        <Tooltip label="Editar">
-          <ActionIcon
-            component={Link}
-            to={`/groups/edit/${group._id}`}
-            variant="subtle"
-            color="gray"
-            aria-label="Editar"
-          >
-            <IconPencil size={17} />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label="Remover">
-          <ActionIcon
-            component={Link}
-            to={`/groups/delete/${group._id}`}
-            variant="subtle"
-            color="red"
-            aria-label="Remover"
-          >
-            <IconTrash size={17} />
-          </ActionIcon>
-        </Tooltip>
-      </Row>
+      <EditRemoveActions
+        edit={{ to: `/groups/edit/${group._id}` }}
+        remove={{ to: `/groups/delete/${group._id}` }}
+      />
     ),
   },
 ];

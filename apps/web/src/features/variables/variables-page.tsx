@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Code, Group, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Alert, Button, Code, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { formatDateTime, truncate } from '@ponte/shared/format';
 import { messages } from '@ponte/shared/messages';
 import type { Variable } from '@ponte/shared/variables.schema';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { EditRemoveActions } from '../../components/edit-remove-actions';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { PaginatedTable } from '../../components/paginated-table';
@@ -111,28 +112,10 @@ export function VariablesPage() {
               align: 'right',
               width: 110,
               render: (variable) => (
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Tooltip label="Editar">
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label="Editar"
-                      onClick={() => openForm(variable)}
-                    >
-                      <IconPencil size={17} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Remover">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label="Remover"
-                      onClick={() => setRemoving(variable)}
-                    >
-                      <IconTrash size={17} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
+                <EditRemoveActions
+                  edit={{ onClick: () => openForm(variable) }}
+                  remove={{ onClick: () => setRemoving(variable) }}
+                />
               ),
             },
           ]}
