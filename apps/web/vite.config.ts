@@ -47,5 +47,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
     css: false,
+    // A guard against a hung test, not a speed bound: typing a whole form with user-event on a
+    // loaded two-core machine takes seconds.
+    testTimeout: 15_000,
   },
 });

@@ -7,7 +7,6 @@ import {
   FileButton,
   Group,
   List,
-  Loader,
   Paper,
   Select,
   SimpleGrid,
@@ -21,6 +20,7 @@ import { checkTableStructure, tableFieldBodySchema } from '@ponte/shared/db-tabl
 import type { Table, TableBody, TableFieldBody } from '@ponte/shared/db-tables.schema';
 import { messages } from '@ponte/shared/messages';
 import { ConfirmModal } from '../../components/confirm-modal';
+import { LoadedForm } from '../../components/loaded-form';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api/api-error';
 import { useGroupOptions } from '../../lib/groups/get-group-options';
@@ -76,30 +76,14 @@ export function structureErrors(name: string, fields: EditorField[]): string[] {
 /** /database/tables/new and /database/tables/edit/{id} (spec 2 'Database tables'). */
 export function TableFormPage() {
   const { tableId } = useParams();
-  const navigate = useNavigate();
   const existing = useTable(tableId);
 
-  let content;
-  if (tableId && existing.isPending) {
-    content = <Loader size="sm" aria-label="Carregando" />;
-  } else if (tableId && existing.isError) {
-    content = (
-      <Stack align="flex-start">
-        <Alert color="red" variant="light">
-          {errorMessage(existing.error)}
-        </Alert>
-        <Button variant="default" onClick={() => void navigate('/database/tables')}>
-          Cancelar
-        </Button>
-      </Stack>
-    );
-  } else {
-    content = <TableForm key={tableId ?? 'new'} id={tableId} table={existing.data} />;
-  }
   return (
     <>
       <PageHeader title={tableId ? 'Editar tabela' : 'Nova tabela'} />
-      {content}
+      <LoadedForm editing={Boolean(tableId)} query={existing} backTo="/database/tables">
+        {() => <TableForm key={tableId ?? 'new'} id={tableId} table={existing.data} />}
+      </LoadedForm>
     </>
   );
 }

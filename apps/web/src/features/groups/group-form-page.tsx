@@ -1,9 +1,10 @@
 import type { FormEvent } from 'react';
-import { Alert, Button, Group, Loader, Paper, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { groupBodySchema } from '@ponte/shared/groups.schema';
 import { messages } from '@ponte/shared/messages';
 import { PageHeader } from '../../components/page-header';
+import { LoadedForm } from '../../components/loaded-form';
 import { errorMessage } from '../../lib/api/api-error';
 import { useZodForm } from '../../lib/forms/use-zod-form';
 import { toast } from '../../lib/toasts';
@@ -14,32 +15,15 @@ import { useUpdateGroup } from './api/update-group';
 /** /groups/new and /groups/edit/{id}: the single field 'Nome do grupo'. */
 export function GroupFormPage() {
   const { id } = useParams();
-  const navigate = useNavigate();
   const existing = useGroup(id);
-
-  let content;
-  if (id && existing.isPending) {
-    content = <Loader size="sm" aria-label="Carregando" />;
-  } else if (id && existing.isError) {
-    content = (
-      <Stack align="flex-start">
-        <Alert color="red" variant="light">
-          {errorMessage(existing.error)}
-        </Alert>
-        <Button variant="default" onClick={() => void navigate('/groups')}>
-          Cancelar
-        </Button>
-      </Stack>
-    );
-  } else {
-    content = <GroupForm key={id ?? 'new'} id={id} initialName={existing.data?.name ?? ''} />;
-  }
 
   return (
     <>
       <PageHeader title={id ? 'Editar grupo' : 'Novo grupo'} />
       <Paper withBorder radius="md" p="lg" maw={640}>
-        {content}
+        <LoadedForm editing={Boolean(id)} query={existing} backTo="/groups">
+          {() => <GroupForm key={id ?? 'new'} id={id} initialName={existing.data?.name ?? ''} />}
+        </LoadedForm>
       </Paper>
     </>
   );
