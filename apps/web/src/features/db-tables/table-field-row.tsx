@@ -52,7 +52,15 @@ export function TableFieldRow({
 }: TableFieldRowProps) {
   const n = index + 1;
   const hasLength = field.type !== '' && typesWithLength.includes(field.type);
-  const sortable = useSortable({
+  const {
+    setNodeRef,
+    setActivatorNodeRef,
+    attributes,
+    listeners,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({
     id: field.key,
     attributes: { roleDescription: 'campo que pode ser arrastado' },
   });
@@ -63,13 +71,13 @@ export function TableFieldRow({
       p="sm"
       component="li"
       aria-label={`Campo ${n}`}
-      ref={sortable.setNodeRef}
-      shadow={sortable.isDragging ? 'md' : undefined}
+      ref={setNodeRef}
+      shadow={isDragging ? 'md' : undefined}
       style={{
-        transform: CSS.Translate.toString(sortable.transform),
-        transition: sortable.transition,
+        transform: CSS.Translate.toString(transform),
+        transition: transition,
         position: 'relative',
-        zIndex: sortable.isDragging ? 1 : undefined,
+        zIndex: isDragging ? 1 : undefined,
       }}
       onKeyDown={(event) => {
         if (!event.altKey) return;
@@ -84,15 +92,15 @@ export function TableFieldRow({
     >
       <Group justify="space-between" mb="xs">
         <Group gap={4}>
-          <Tooltip label="Arrastar para mudar a ordem">
+          <Tooltip label="Arrastar para mudar a ordem" disabled={isDragging}>
             <ActionIcon
               variant="subtle"
               color="gray"
-              ref={sortable.setActivatorNodeRef}
-              {...sortable.attributes}
-              {...sortable.listeners}
+              ref={setActivatorNodeRef}
+              {...attributes}
+              {...listeners}
               aria-label={`Arrastar o campo ${n}`}
-              style={{ cursor: sortable.isDragging ? 'grabbing' : 'grab', touchAction: 'none' }}
+              style={{ cursor: isDragging ? 'grabbing' : 'grab', touchAction: 'none' }}
             >
               <IconGripVertical size={16} />
             </ActionIcon>

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Stack } from '@mantine/core';
 import {
@@ -23,7 +23,7 @@ const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 /** What a screen reader hears while a field is dragged (dnd-kit's defaults are in English). */
 export function fieldAnnouncements(
   fields: EditorField[],
-  lastOver: { current: UniqueIdentifier | null },
+  drag: { lastOver: UniqueIdentifier | null },
 ): Announcements {
   const position = (id: UniqueIdentifier) => fields.findIndex((field) => field.key === id) + 1;
   const named = (id: UniqueIdentifier) => {
@@ -34,13 +34,13 @@ export function fieldAnnouncements(
   const of = `de ${fields.length}`;
   return {
     onDragStart: ({ active }) => {
-      lastOver.current = active.id;
+      drag.lastOver = active.id;
       return `${named(active.id)} pego, na posição ${position(active.id)} ${of}.`;
     },
     // dnd-kit reports the field over itself right after the start: that would hide 'pego'.
     onDragOver: ({ active, over }) => {
-      if ((over?.id ?? null) === lastOver.current) return undefined;
-      lastOver.current = over?.id ?? null;
+      if ((over?.id ?? null) === drag.lastOver) return undefined;
+      drag.lastOver = over?.id ?? null;
       return over
         ? `${named(active.id)} movido para a posição ${position(over.id)} ${of}.`
         : `${named(active.id)} está fora da lista.`;
@@ -70,7 +70,8 @@ interface TableFieldsListProps {
  * its handle, with the mouse, touch or the keyboard (space, arrows, space).
  */
 export function TableFieldsList({ fields, onMove, children }: TableFieldsListProps) {
-  const lastOver = useRef<UniqueIdentifier | null>(null);
+  // Which field the dragged one was last announced over (changed only by dnd-kit's callbacks).
+  const [drag] = useState<{ lastOver: UniqueIdentifier | null }>(() => ({ lastOver: null }));
   const sensors = useSensors(
     // A few pixels before a drag starts, so that a click on the handle stays a click.
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -89,7 +90,7 @@ export function TableFieldsList({ fields, onMove, children }: TableFieldsListPro
       modifiers={[verticalOnly]}
       onDragEnd={onDragEnd}
       accessibility={{
-        announcements: fieldAnnouncements(fields, lastOver),
+        announcements: fieldAnnouncements(fields, drag),
         screenReaderInstructions: { draggable: fieldDragInstructions },
       }}
     >
