@@ -73,6 +73,28 @@ describe.skipIf(!hasChromium)('Jornada das tabelas: estrutura, registros, filtro
     const idade = await addField(page, 3, 'idade', 'Idade', 'Número inteiro');
     expect(await idade.getByRole('textbox', { name: /^Tamanho/ }).isDisabled()).toBe(true);
     await addField(page, 4, 'notas', 'Notas', 'Texto longo');
+    await addField(page, 5, 'apelido', 'Apelido');
+    // A real mouse drag by the handle: 'apelido' (5th) goes above 'nome' (2nd).
+    const handle = page.getByRole('button', { name: 'Arrastar o campo 5' });
+    await handle.scrollIntoViewIfNeeded();
+    const from = (await handle.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    // The handle goes just under the 1st card (which does not shift while the others make
+    // room), measured again after dnd-kit may have scrolled the page.
+    const first = page.getByRole('listitem', { name: 'Campo 1' });
+    for (let pass = 0; pass < 2; pass += 1) {
+      const box = (await first.boundingBox())!;
+      await page.mouse.move(from.x + from.width / 2, box.y + box.height + 25, { steps: 20 });
+    }
+    await snap(page, 'db-tables-structure-dragging-1440', { fullPage: false });
+    await page.mouse.up();
+    const names = async () =>
+      page
+        .getByRole('listitem', { name: /^Campo \d$/ })
+        .getByRole('textbox', { name: /^Nome/ })
+        .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    await expect.poll(names).toEqual(['email', 'apelido', 'nome', 'idade', 'notas']);
     await snap(page, 'db-tables-structure-1440');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await toast(page, 'A tabela foi salva com sucesso!');
@@ -125,7 +147,8 @@ describe.skipIf(!hasChromium)('Jornada das tabelas: estrutura, registros, filtro
     const csv = readFileSync((await file.path())!, 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).trim().split(/\r\n/);
-    expect(lines).toEqual(['E-mail,Nome,Notas', 'ana@exemplo.com.br,Ana,']);
+    // Columns in the order the structure was saved in, after the drag.
+    expect(lines).toEqual(['E-mail,Apelido,Nome,Notas', 'ana@exemplo.com.br,,Ana,']);
   });
 
   it('remove os registros selecionados depois da confirmação', async () => {

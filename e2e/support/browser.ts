@@ -26,7 +26,11 @@ export async function launchBrowser(): Promise<Browser> {
 const screenshotDir = join(new URL('..', import.meta.url).pathname, 'screenshots');
 
 /** Saves a full-page screenshot under e2e/screenshots/ for a person to look at. */
-export async function snap(page: Page, name: string): Promise<void> {
+/**
+ * Saves a screenshot of the whole page, or of the viewport only with `fullPage: false` — needed
+ * in the middle of a drag, since a full-page shot resizes the viewport and that cancels it.
+ */
+export async function snap(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage });
 }

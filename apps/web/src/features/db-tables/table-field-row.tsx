@@ -10,7 +10,9 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconGripVertical, IconTrash } from '@tabler/icons-react';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import { typesWithLength } from '@ponte/shared/db-tables.schema';
 import type { FieldType } from '@ponte/shared/db-tables.schema';
 import { fieldTypeOptions } from './table-file';
@@ -37,8 +39,8 @@ interface TableFieldRowProps {
 }
 
 /**
- * One field of the structure editor. Order changes through the arrow buttons, or Alt+↑ / Alt+↓
- * anywhere in the row (there is no drag library in the app).
+ * One field of the structure editor. Order changes by dragging the handle (mouse, touch, or
+ * space + arrows + space), through the arrow buttons, or Alt+↑ / Alt+↓ anywhere in the row.
  */
 export function TableFieldRow({
   field,
@@ -50,6 +52,18 @@ export function TableFieldRow({
 }: TableFieldRowProps) {
   const n = index + 1;
   const hasLength = field.type !== '' && typesWithLength.includes(field.type);
+  const {
+    setNodeRef,
+    setActivatorNodeRef,
+    attributes,
+    listeners,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({
+    id: field.key,
+    attributes: { roleDescription: 'campo que pode ser arrastado' },
+  });
   return (
     <Paper
       withBorder
@@ -57,6 +71,14 @@ export function TableFieldRow({
       p="sm"
       component="li"
       aria-label={`Campo ${n}`}
+      ref={setNodeRef}
+      shadow={isDragging ? 'md' : undefined}
+      style={{
+        transform: CSS.Translate.toString(transform),
+        transition: transition,
+        position: 'relative',
+        zIndex: isDragging ? 1 : undefined,
+      }}
       onKeyDown={(event) => {
         if (!event.altKey) return;
         if (event.key === 'ArrowUp' && index > 0) {
@@ -69,9 +91,24 @@ export function TableFieldRow({
       }}
     >
       <Group justify="space-between" mb="xs">
-        <Text size="sm" fw={600}>
-          Campo {n}
-        </Text>
+        <Group gap={4}>
+          <Tooltip label="Arrastar para mudar a ordem" disabled={isDragging}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              ref={setActivatorNodeRef}
+              {...attributes}
+              {...listeners}
+              aria-label={`Arrastar o campo ${n}`}
+              style={{ cursor: isDragging ? 'grabbing' : 'grab', touchAction: 'none' }}
+            >
+              <IconGripVertical size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Text size="sm" fw={600}>
+            Campo {n}
+          </Text>
+        </Group>
         <Group gap={4}>
           <Tooltip label="Mover para cima (Alt+↑)">
             <ActionIcon

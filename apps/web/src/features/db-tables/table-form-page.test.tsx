@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiError } from '../../test/mock-fetch';
 import { renderApp } from '../../test/render';
@@ -9,6 +9,8 @@ const list = { method: 'GET', path: '/api/v1/db/tables', reply: { body: { items:
 const fieldRow = (n: number) => screen.getByRole('listitem', { name: `Campo ${n}` });
 
 describe('table structure editor', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('starts as "Nova tabela" and lists the errors found instead of saving', async () => {
     const api = setup([list]);
     const { user } = renderApp('/database/tables/new');
@@ -91,6 +93,64 @@ describe('table structure editor', () => {
       ['c', 0, false, 255],
       ['a', 1, true, 255],
       ['b', 2, false, 255],
+    ]);
+  });
+
+  it('moves a field by dragging its handle with the keyboard, announced in Portuguese', async () => {
+    // jsdom has no layout: each field card gets a 100px tall box, stacked in list order.
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      const card = this.closest('li');
+      const cards = [...document.querySelectorAll('li')];
+      const top = card ? cards.indexOf(card) * 110 : 0;
+      const height = card ? 100 : 0;
+      return {
+        x: 0,
+        y: top,
+        top,
+        left: 0,
+        width: 600,
+        height,
+        right: 600,
+        bottom: top + height,
+        toJSON: () => ({}),
+      };
+    });
+    const api = setup([list, { method: 'POST', path: '/api/v1/db/tables', reply: saved }]);
+    const { user } = renderApp('/database/tables/new');
+    for (const key of ['a', 'b', 'c']) {
+      await user.click(screen.getByRole('button', { name: 'Adicionar campo' }));
+      const row = screen.getAllByRole('listitem').at(-1)!;
+      await user.type(within(row).getByLabelText(/Nome/), key);
+      await user.type(within(row).getByLabelText(/Label/), key.toUpperCase());
+    }
+    const handle = screen.getByRole('button', { name: 'Arrastar o campo 1' });
+    expect(handle).toHaveAttribute('aria-roledescription', 'campo que pode ser arrastado');
+    expect(document.body).toHaveTextContent(/Para mover um campo, pressione espaço ou Enter/);
+    handle.focus();
+    await user.keyboard(' ');
+    await waitFor(() =>
+      expect(screen.getByText('Campo 1 (a) pego, na posição 1 de 3.')).toBeInTheDocument(),
+    );
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() =>
+      expect(screen.getByText('Campo 1 (a) movido para a posição 2 de 3.')).toBeInTheDocument(),
+    );
+    await user.keyboard(' ');
+    // a b c → b a c
+    await waitFor(() => expect(within(fieldRow(1)).getByLabelText(/Nome/)).toHaveValue('b'));
+    expect(within(fieldRow(2)).getByLabelText(/Nome/)).toHaveValue('a');
+
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/v1/db/tables')).toHaveLength(1));
+    const body = api.callsTo('POST', '/api/v1/db/tables')[0]?.body as {
+      fields: { name: string; position: number }[];
+    };
+    expect(body.fields.map((f) => [f.name, f.position])).toEqual([
+      ['b', 0],
+      ['a', 1],
+      ['c', 2],
     ]);
   });
 

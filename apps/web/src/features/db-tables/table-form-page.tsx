@@ -33,6 +33,7 @@ import { downloadTableFile, readTableFile } from './table-file';
 import type { TableFile } from './table-file';
 import { TableFieldRow } from './table-field-row';
 import type { EditorField } from './table-field-row';
+import { TableFieldsList } from './table-fields-list';
 
 const m = messages.tables;
 let nextKey = 0;
@@ -239,14 +240,7 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
             Nenhum campo ainda: adicione um campo ou importe uma estrutura.
           </Text>
         )}
-        <Stack
-          gap="sm"
-          component="ol"
-          m={0}
-          p={0}
-          style={{ listStyle: 'none' }}
-          aria-label="Campos"
-        >
+        <TableFieldsList fields={list.fields} onMove={list.move}>
           {list.fields.map((field, index) => (
             <TableFieldRow
               key={field.key}
@@ -258,7 +252,7 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
               onRemove={() => list.remove(index)}
             />
           ))}
-        </Stack>
+        </TableFieldsList>
         <Group>
           <Button variant="light" leftSection={<IconPlus size={16} />} onClick={list.add}>
             Adicionar campo
