@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dbRecords } from '../../db/schema';
 import type { Db } from './db-tables.repository';
@@ -21,12 +21,24 @@ export const cursorAfter = (after: { createdAt: Date; id: string }): SQL =>
 /** Every call names the workspace and the table; no query leaves them. */
 export function createRecordsRepository(db: Database) {
   return {
-    async count(workspaceId: string, tableId: string, conditions: SQL[]): Promise<number> {
-      const [row] = await db
-        .select({ total: count() })
+    /**
+     * How many records match, counted up to `cap` (the answer is `cap` beyond it): an exact
+     * count of a million matches reads them all, whatever the indexes (docs/adr/0023).
+     */
+    async count(
+      workspaceId: string,
+      tableId: string,
+      conditions: SQL[],
+      cap: number,
+    ): Promise<number> {
+      const capped = db
+        .select({ one: sql`1` })
         .from(dbRecords)
-        .where(inTable(workspaceId, tableId, conditions));
-      return row?.total ?? 0;
+        .where(inTable(workspaceId, tableId, conditions))
+        .limit(cap)
+        .as('capped');
+      const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
+      return Number(row?.total ?? 0);
     },
 
     /** A page, newest first unless `orderBy` says otherwise. */

@@ -146,7 +146,8 @@ export function createRecordsService({ db, now }: RecordsServiceDeps) {
       const filter = parseFilter(query.filter);
       const table = await tableOf(workspaceId, filter.table);
       const conditions = filterConditions(table, filter);
-      const total = await records.count(workspaceId, table.id, conditions);
+      // Exact up to the cap, the cap beyond (the list shows '+10000'), filtered or not.
+      const total = await records.count(workspaceId, table.id, conditions, limits.totalCap);
       const rows = await records.page(workspaceId, table.id, conditions, {
         limit: query.size,
         offset: pageOffset(query.page, query.size, total),
