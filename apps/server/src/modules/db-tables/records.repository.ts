@@ -6,6 +6,7 @@ import type { Db } from './db-tables.repository';
 import type { RecordData } from './record-values';
 
 export type RecordRow = typeof dbRecords.$inferSelect;
+type PageSlice = { limit: number; offset: number };
 
 const inTable = (workspaceId: string, tableId: string, extra: SQL[] = []) =>
   and(eq(dbRecords.workspaceId, workspaceId), eq(dbRecords.tableId, tableId), ...extra);
@@ -18,13 +19,27 @@ const inTable = (workspaceId: string, tableId: string, extra: SQL[] = []) =>
 export const cursorAfter = (after: { createdAt: Date; id: string }): SQL =>
   sql`(${dbRecords.createdAt}, ${dbRecords.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id})`;
 
+/**
+ * A page, newest first, of a filter known to match fewer than the total cap: the matches are
+ * read apart (a subquery the planner keeps apart, through the field's filter index) and
+ * sorted. Left to itself the planner misjudges how many records a JSON filter keeps and walks
+ * the whole (table, created_at) index backwards, filtering (bench/RESULTS.md, 2026-11-24).
+ */
+function pageOfFew(db: Database, where: SQL | undefined, options: PageSlice): Promise<RecordRow[]> {
+  // `offset 0` keeps the subquery apart: planned alone, to read every match.
+  const matches = db.select().from(dbRecords).where(where).offset(0).as('matches');
+  return db
+    .select()
+    .from(matches)
+    .orderBy(desc(matches.createdAt), desc(matches.id))
+    .limit(options.limit)
+    .offset(options.offset);
+}
+
 /** Every call names the workspace and the table; no query leaves them. */
 export function createRecordsRepository(db: Database) {
   return {
-    /**
-     * How many records match, counted up to `cap` (the answer is `cap` beyond it): an exact
-     * count of a million matches reads them all, whatever the indexes (docs/adr/0023).
-     */
+    /** Matches counted up to `cap` (docs/adr/0023: an exact count of millions reads them all). */
     async count(
       workspaceId: string,
       tableId: string,
@@ -56,6 +71,9 @@ export function createRecordsRepository(db: Database) {
         .limit(options.limit)
         .offset(options.offset);
     },
+
+    pageOfFew: (workspaceId: string, tableId: string, conditions: SQL[], options: PageSlice) =>
+      pageOfFew(db, inTable(workspaceId, tableId, conditions), options),
 
     /** The rows after `after` in (created_at, id) order: the export's cursor. */
     async after(
