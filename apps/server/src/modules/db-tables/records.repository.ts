@@ -20,20 +20,29 @@ export const cursorAfter = (after: { createdAt: Date; id: string }): SQL =>
   sql`(${dbRecords.createdAt}, ${dbRecords.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id})`;
 
 /**
- * A page, newest first, of a filter known to match fewer than the total cap: the matches are
- * read apart (a subquery the planner keeps apart, through the field's filter index) and
- * sorted. Left to itself the planner misjudges how many records a JSON filter keeps and walks
- * the whole (table, created_at) index backwards, filtering (bench/RESULTS.md, 2026-11-24).
+ * A page, newest first, of a filter known to match fewer than the total cap: the keys of every
+ * match are read (no order asked, so through the field's filter index), sorted here, and the
+ * page's rows fetched by id. Asked for an ordered page, the planner misjudges how many records
+ * a JSON filter keeps and walks the whole (table, created_at) index backwards, filtering
+ * (bench/RESULTS.md, 2026-11-24).
  */
-function pageOfFew(db: Database, where: SQL | undefined, options: PageSlice): Promise<RecordRow[]> {
-  // `offset 0` keeps the subquery apart: planned alone, to read every match.
-  const matches = db.select().from(dbRecords).where(where).offset(0).as('matches');
-  return db
+async function pageOfFew(db: Database, where: SQL | undefined, options: PageSlice) {
+  const keys = await db
+    .select({ id: dbRecords.id, createdAt: dbRecords.createdAt })
+    .from(dbRecords)
+    .where(where);
+  keys.sort(
+    (a, b) =>
+      b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+  );
+  const ids = keys.slice(options.offset, options.offset + options.limit).map((key) => key.id);
+  if (!ids.length) return [];
+  const rows = await db
     .select()
-    .from(matches)
-    .orderBy(desc(matches.createdAt), desc(matches.id))
-    .limit(options.limit)
-    .offset(options.offset);
+    .from(dbRecords)
+    .where(and(where, inArray(dbRecords.id, ids)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Every call names the workspace and the table; no query leaves them. */
