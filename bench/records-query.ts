@@ -2,10 +2,8 @@
 // total (text contains, number range, date range, datetime range) as GET /api/v1/db/entities
 // runs it (the records service), and a CSV export of 100 000 of those rows through the
 // streamed download the route pipes (`download=1`), with the process's memory sampled during it.
-// Usage: node --expose-gc bench/run-ts.mjs bench/records-query.ts [records] [postgres-url] [--indexes]
-// `--indexes` adds, after loading, what-if indexes that the product does not create today (a
-// pg_trgm GIN on the text field, expression indexes on the numeric and date fields, partial on
-// the table) and runs VACUUM ANALYZE, to compare with the figures without them.
+// Usage: node --expose-gc bench/run-ts.mjs bench/records-query.ts [records] [postgres-url]
+// The product's per-field filter indexes are dropped for the bulk load and built after it.
 // Without a URL the embedded PostgreSQL (PGlite) runs in a temp folder; with one, a fresh
 // database is created on that server for the run and dropped afterwards.
 // Loading is a bulk `insert … select from generate_series` (the values the service would write,
@@ -26,9 +24,13 @@ import {
 } from '../apps/server/src/modules/db-tables/records.service.ts';
 import { createRecordsRepository } from '../apps/server/src/modules/db-tables/records.repository.ts';
 import { createRecordsExport } from '../apps/server/src/modules/db-tables/records-csv.ts';
+import {
+  createFieldIndex,
+  dropFieldIndex,
+} from '../apps/server/src/modules/db-tables/table-structure.ts';
+import { limits } from '@ponte/shared/limits';
 
-const args = process.argv.slice(2).filter((arg) => arg !== '--indexes');
-const withIndexes = process.argv.includes('--indexes');
+const args = process.argv.slice(2);
 const total = Number(args[0] ?? 1_000_000);
 const serverUrl = args[1] ?? null;
 const runs = 7;
@@ -91,6 +93,12 @@ const other = await tables.create('ws-outro', {
   fields: [fieldOf('nome', 'string', 200)],
 } as Parameters<typeof tables.create>[1]);
 
+const tablesRepository = createDbTablesRepository(db);
+const tableRow0 = (await tablesRepository.findRef(ws, table._id))!;
+const otherRow0 = (await tablesRepository.findRef('ws-outro', other._id))!;
+for (const field of tableRow0.fields) await dropFieldIndex(db, table._id, field.name);
+for (const field of otherRow0.fields) await dropFieldIndex(db, other._id, field.name);
+
 // A million records created over the last year (newest first in the list), values spread so
 // each filter below matches a known share: nome 'Cliente {i} da Silva', pontos i % 10000,
 // saldo (i % 100000) / 100, nascimento a day among ~60 years, visto_em over the last 2 years.
@@ -121,24 +129,11 @@ await db.execute(sql`
   select gen_random_uuid()::text, 'ws-outro', ${other._id},
     jsonb_build_object('nome', 'Cliente ' || i), now(), now()
   from generate_series(1, 50000) as i`);
+// The product's filter indexes (created with the tables above) are dropped for the bulk load
+// and built again after it with the product's own DDL: the same indexes, built in one pass.
+for (const field of tableRow0.fields) await createFieldIndex(db, table._id, field);
+for (const field of otherRow0.fields) await createFieldIndex(db, other._id, field);
 await db.execute(sql`analyze db_records`);
-if (withIndexes) {
-  const only = sql.raw(`where table_id = '${table._id}'`);
-  const number = (name: string) =>
-    sql.raw(
-      `(case when jsonb_typeof(data->'${name}') = 'number' then (data->>'${name}')::numeric end)`,
-    );
-  await db.execute(
-    sql`create index bench_nome_trgm on db_records using gin ((data->>'nome') gin_trgm_ops) ${only}`,
-  );
-  await db.execute(sql`create index bench_pontos on db_records (${number('pontos')}) ${only}`);
-  await db.execute(sql`create index bench_saldo on db_records (${number('saldo')}) ${only}`);
-  await db.execute(
-    sql`create index bench_nascimento on db_records ((data->>'nascimento')) ${only}`,
-  );
-  await db.execute(sql`create index bench_visto_em on db_records ((data->>'visto_em')) ${only}`);
-  await db.execute(sql`vacuum analyze db_records`);
-}
 const loadSeconds = (performance.now() - started) / 1000;
 
 const records = createRecordsService({ db, now });
@@ -221,7 +216,7 @@ const querySeconds = (performance.now() - queryStart) / 1000;
 const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
 
 console.log(
-  `${total} registros (${handle.driver}${withIndexes ? ', com os índices de teste' : ''}), carga em ${loadSeconds.toFixed(0)} s; load average ${loadBefore} antes, ${load()} agora; página 3 de 20, ${runs} vezes cada:`,
+  `${total} registros (${handle.driver}), carga em ${loadSeconds.toFixed(0)} s; load average ${loadBefore} antes, ${load()} agora; página 3 de 20, ${runs} vezes cada:`,
 );
 console.table(rows);
 console.log(
@@ -239,7 +234,10 @@ for (const name of slow) {
     sql` and `,
   );
   for (const [what, query] of [
-    ['do total', sql`select count(*) from db_records where ${where}`],
+    [
+      'do total',
+      sql`select count(*) from (select 1 from db_records where ${where} limit ${limits.totalCap}) as capped`,
+    ],
     [
       'da página',
       sql`select * from db_records where ${where} order by created_at desc, id desc limit 20 offset 40`,

@@ -18,7 +18,7 @@ import {
   type DbTablesRepository,
   type DbTableWithCount,
 } from './db-tables.repository';
-import { applyStructureChange, createUniqueIndex, dropUniqueIndex } from './table-structure';
+import { applyStructureChange, createFieldIndexes, dropFieldIndexes } from './table-structure';
 
 const m = messages.tables;
 
@@ -91,8 +91,7 @@ async function insertTable(
         createdAt: at,
         updatedAt: at,
       });
-      for (const field of values.fields)
-        if (field.is_unique) await createUniqueIndex(tx, row.id, field);
+      await createFieldIndexes(tx, row.id, values.fields);
       return row;
     }),
   );
@@ -168,8 +167,7 @@ export function createDbTablesService({ db, now }: DbTablesServiceDeps) {
       await db.transaction(async (tx) => {
         const current = await repository.findRef(workspaceId, id, tx, 'update');
         if (!current || current.id !== id) throw missing(id);
-        for (const field of current.fields)
-          if (field.is_unique) await dropUniqueIndex(tx, id, field.name);
+        await dropFieldIndexes(tx, id, current.fields);
         await repository.remove(tx, workspaceId, id);
       });
     },

@@ -39,6 +39,50 @@ export function dropUniqueIndexSql(tableId: string, field: string): SQL {
   return sql.raw(`drop index if exists "${uniqueIndexName(tableId, field)}"`);
 }
 
+/** The filter index of one field of one table: `db_records_ix_` and a hash, like the unique one. */
+export function fieldIndexName(tableId: string, field: string): string {
+  const hash = createHash('sha1').update(`${tableId}\0${field}`).digest('hex').slice(0, 40);
+  return `db_records_ix_${hash}`;
+}
+
+/**
+ * The index that serves a field's filter (docs/adr/0023), partial on the table, on the very
+ * expression `fieldFilterSql` writes (the planner matches expressions, not meanings): the
+ * numeric `case` for integer and float ranges, the text for date and datetime ranges (ISO
+ * strings sort as their instants), a pg_trgm GIN for text contains (pg_trgm is installed by
+ * the migrations on both databases). Booleans get none: half
+ * the rows match, the scan is as good. Null when the type has no index.
+ */
+export function createFieldIndexSql(tableId: string, field: DbTableFieldRow): SQL | null {
+  const name = checkedName(field.name);
+  const on = `"${fieldIndexName(tableId, name)}" on db_records`;
+  const only = `where table_id = ${literal(tableId)}`;
+  const txt = `(data->>'${name}')`;
+  switch (field.type) {
+    case 'integer':
+    case 'float':
+      return sql.raw(
+        `create index if not exists ${on} ((case when jsonb_typeof((data->'${name}')) = 'number' then ${txt}::numeric end)) ${only}`,
+      );
+    case 'date':
+    case 'datetime':
+      return sql.raw(`create index if not exists ${on} (${txt}) ${only}`);
+    case 'string':
+    case 'longtext':
+      // No pending list: the embedded database has no autovacuum to merge it, and a long one
+      // makes every search read it all.
+      return sql.raw(
+        `create index if not exists ${on} using gin (${txt} gin_trgm_ops) with (fastupdate = off) ${only}`,
+      );
+    default:
+      return null;
+  }
+}
+
+export function dropFieldIndexSql(tableId: string, field: string): SQL {
+  return sql.raw(`drop index if exists "${fieldIndexName(tableId, field)}"`);
+}
+
 /** The field whose unique index a violation names, or null. */
 export function uniqueFieldOf(
   tableId: string,

@@ -154,7 +154,12 @@ export function createRecordsExport(db: Database, now: () => Date) {
     /** `{data, filename}`: the CSV in one string, for tables up to `recordsExportJsonMax` rows. */
     async json(request: ExportRequest): Promise<{ data: string; filename: string }> {
       const { conditions, columns } = prepare(request);
-      const total = await records.count(request.workspaceId, request.table.id, conditions);
+      const total = await records.count(
+        request.workspaceId,
+        request.table.id,
+        conditions,
+        limits.recordsExportJsonMax + 1,
+      );
       if (total > limits.recordsExportJsonMax)
         throw invalidField('filter', messages.records.exportTooLarge(limits.recordsExportJsonMax));
       const rows: string[][] = [headerOf(columns)];

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dbRecords } from '../../db/schema';
 import type { Db } from './db-tables.repository';
 import type { RecordData } from './record-values';
 
 export type RecordRow = typeof dbRecords.$inferSelect;
+type PageSlice = { limit: number; offset: number };
 
 const inTable = (workspaceId: string, tableId: string, extra: SQL[] = []) =>
   and(eq(dbRecords.workspaceId, workspaceId), eq(dbRecords.tableId, tableId), ...extra);
@@ -18,15 +19,50 @@ const inTable = (workspaceId: string, tableId: string, extra: SQL[] = []) =>
 export const cursorAfter = (after: { createdAt: Date; id: string }): SQL =>
   sql`(${dbRecords.createdAt}, ${dbRecords.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id})`;
 
+/**
+ * A page, newest first, of a filter known to match fewer than the total cap: the keys of every
+ * match are read (no order asked, so through the field's filter index), sorted here, and the
+ * page's rows fetched by id. Asked for an ordered page, the planner misjudges how many records
+ * a JSON filter keeps and walks the whole (table, created_at) index backwards, filtering
+ * (bench/RESULTS.md, 2026-11-24).
+ */
+async function pageOfFew(db: Database, where: SQL | undefined, options: PageSlice) {
+  const keys = await db
+    .select({ id: dbRecords.id, createdAt: dbRecords.createdAt })
+    .from(dbRecords)
+    .where(where);
+  keys.sort(
+    (a, b) =>
+      b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+  );
+  const ids = keys.slice(options.offset, options.offset + options.limit).map((key) => key.id);
+  if (!ids.length) return [];
+  const rows = await db
+    .select()
+    .from(dbRecords)
+    .where(and(where, inArray(dbRecords.id, ids)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** Every call names the workspace and the table; no query leaves them. */
 export function createRecordsRepository(db: Database) {
   return {
-    async count(workspaceId: string, tableId: string, conditions: SQL[]): Promise<number> {
-      const [row] = await db
-        .select({ total: count() })
+    /** Matches counted up to `cap` (docs/adr/0023: an exact count of millions reads them all). */
+    async count(
+      workspaceId: string,
+      tableId: string,
+      conditions: SQL[],
+      cap: number,
+    ): Promise<number> {
+      const capped = db
+        .select({ one: sql`1` })
         .from(dbRecords)
-        .where(inTable(workspaceId, tableId, conditions));
-      return row?.total ?? 0;
+        .where(inTable(workspaceId, tableId, conditions))
+        .limit(cap)
+        .as('capped');
+      const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
+      return Number(row?.total ?? 0);
     },
 
     /** A page, newest first unless `orderBy` says otherwise. */
@@ -44,6 +80,9 @@ export function createRecordsRepository(db: Database) {
         .limit(options.limit)
         .offset(options.offset);
     },
+
+    pageOfFew: (workspaceId: string, tableId: string, conditions: SQL[], options: PageSlice) =>
+      pageOfFew(db, inTable(workspaceId, tableId, conditions), options),
 
     /** The rows after `after` in (created_at, id) order: the export's cursor. */
     async after(

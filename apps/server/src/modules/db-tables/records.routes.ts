@@ -109,7 +109,8 @@ export const recordsRoutes: FastifyPluginAsyncZod<RecordsRoutesOptions> = async 
       schema: {
         tags,
         security,
-        summary: 'Lista os registros de uma tabela (filtro JSON: table, timezoneOffset, fields)',
+        summary:
+          'Lista os registros de uma tabela (filtro JSON: table, timezoneOffset, fields); total exato até 10000, 10000 além',
         querystring: entityListQuerySchema,
         response: { 200: entityListSchema, ...errorResponses(400, 401, 404) },
       },

@@ -146,11 +146,14 @@ export function createRecordsService({ db, now }: RecordsServiceDeps) {
       const filter = parseFilter(query.filter);
       const table = await tableOf(workspaceId, filter.table);
       const conditions = filterConditions(table, filter);
-      const total = await records.count(workspaceId, table.id, conditions);
-      const rows = await records.page(workspaceId, table.id, conditions, {
-        limit: query.size,
-        offset: pageOffset(query.page, query.size, total),
-      });
+      // Exact up to the cap, the cap beyond (the list shows '+10000'), filtered or not.
+      const total = await records.count(workspaceId, table.id, conditions, limits.totalCap);
+      const page = { limit: query.size, offset: pageOffset(query.page, query.size, total) };
+      // Fewer matches than the cap: read them through the filter's index and sort them.
+      const rows =
+        conditions.length && total < limits.totalCap
+          ? await records.pageOfFew(workspaceId, table.id, conditions, page)
+          : await records.page(workspaceId, table.id, conditions, page);
       return { items: rows.map(toEntity), total };
     },
 

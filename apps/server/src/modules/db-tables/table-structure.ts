@@ -5,7 +5,13 @@ import { dbRecords, type DbTableFieldRow } from '../../db/schema';
 import { uniqueViolation } from '../../db/unique-violation';
 import { invalidField } from '../../lib/app-error';
 import type { Db } from './db-tables.repository';
-import { createUniqueIndexSql, dropUniqueIndexSql, jsonOf } from './record-sql';
+import {
+  createFieldIndexSql,
+  createUniqueIndexSql,
+  dropFieldIndexSql,
+  dropUniqueIndexSql,
+  jsonOf,
+} from './record-sql';
 import { coerceValue, defaultOf } from './record-values';
 
 const m = messages.tables;
@@ -36,6 +42,32 @@ export async function createUniqueIndex(tx: Db, tableId: string, field: DbTableF
 
 export async function dropUniqueIndex(tx: Db, tableId: string, field: string) {
   await tx.execute(dropUniqueIndexSql(tableId, field));
+}
+
+/** Creates the index that serves a field's filter, when its type has one. */
+export async function createFieldIndex(tx: Db, tableId: string, field: DbTableFieldRow) {
+  const statement = createFieldIndexSql(tableId, field);
+  if (statement) await tx.execute(statement);
+}
+
+export async function dropFieldIndex(tx: Db, tableId: string, field: string) {
+  await tx.execute(dropFieldIndexSql(tableId, field));
+}
+
+/** A table's indexes when it is created (or duplicated): unique and filter ones. */
+export async function createFieldIndexes(tx: Db, tableId: string, fields: DbTableFieldRow[]) {
+  for (const field of fields) {
+    if (field.is_unique) await createUniqueIndex(tx, tableId, field);
+    await createFieldIndex(tx, tableId, field);
+  }
+}
+
+/** Drops every index of a table's fields, before the table goes. */
+export async function dropFieldIndexes(tx: Db, tableId: string, fields: DbTableFieldRow[]) {
+  for (const field of fields) {
+    if (field.is_unique) await dropUniqueIndex(tx, tableId, field.name);
+    await dropFieldIndex(tx, tableId, field.name);
+  }
 }
 
 /** Records read per batch by a structure change. */
@@ -103,6 +135,7 @@ export async function applyStructureChange(tx: Db, change: StructureChange) {
   for (const field of before) {
     if (newByName.has(field.name)) continue;
     if (field.is_unique) await dropUniqueIndex(tx, tableId, field.name);
+    await dropFieldIndex(tx, tableId, field.name);
     removed = [...removed.filter((old) => old.name !== field.name), field];
   }
   for (const field of after) {
@@ -125,6 +158,7 @@ export async function applyStructureChange(tx: Db, change: StructureChange) {
           .where(eq(dbRecords.tableId, tableId));
       }
       if (field.is_unique) await createUniqueIndex(tx, tableId, field);
+      await createFieldIndex(tx, tableId, field);
       continue;
     }
     if (old.is_unique && !field.is_unique) await dropUniqueIndex(tx, tableId, field.name);
@@ -138,6 +172,11 @@ export async function applyStructureChange(tx: Db, change: StructureChange) {
       }
     }
     if (field.is_unique && !old.is_unique) await createUniqueIndex(tx, tableId, field);
+    if (old.type !== field.type) {
+      // The expression (and the index's kind) follows the type: built again on the new values.
+      await dropFieldIndex(tx, tableId, field.name);
+      await createFieldIndex(tx, tableId, field);
+    }
   }
   return removed;
 }

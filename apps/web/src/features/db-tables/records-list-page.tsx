@@ -79,8 +79,8 @@ function useRecordsParams() {
 
 /** The filtered rows' chosen columns as the CSV the server names. */
 async function saveCsv(table: Table, filter: EntityFilter, columns: string[], total: number) {
-  // Past the JSON answer's limit the server streams the file instead.
-  if (total > limits.recordsExportJsonMax) {
+  // The list's total stops at the cap: from there on the server streams the file instead.
+  if (total >= limits.totalCap) {
     const file = await downloadRecordsCsv(table._id, filter, columns);
     downloadBlob(file.filename ?? `${table.name}.csv`, file.blob);
   } else {
