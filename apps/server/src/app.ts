@@ -1,8 +1,4 @@
-import Fastify, {
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -12,36 +8,18 @@ import { z } from 'zod';
 import type { AppConfig, MetricsAccess, TrustProxy, WebhookRateLimit } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createAuthService } from './modules/auth/auth.service';
-import { authRoutes } from './modules/auth/auth.routes';
 import { createMemoryLoginThrottle, type LoginThrottle } from './modules/auth/login-throttle';
 import { createTokenIssuer } from './modules/auth/token-issuer';
 import { createSessionTokens } from './modules/auth/sessions';
 import { createRegistry } from '@ponte/engine/kit/registry';
 import { builtinNodes } from '@ponte/engine/nodes/index';
 import type { NodeDefinition } from '@ponte/engine/kit/define-node';
-import { engineRoutes } from './modules/engine/engine.routes';
 import { createEngineService } from './modules/engine/engine.service';
 import { createFlowsService } from './modules/flows/flows.service';
-import { flowsRoutes } from './modules/flows/flows.routes';
 import { createGroupsService } from './modules/groups/groups.service';
-import { monitoringRoutes } from './modules/logs/monitoring.routes';
-import { groupsRoutes } from './modules/groups/groups.routes';
-import { buildFlowTemplates, offeredTemplates } from './modules/templates/build-flow-templates';
-import { createFlowTemplatesService } from './modules/templates/flow-templates.service';
-import { flowTemplatesRoutes } from './modules/templates/flow-templates.routes';
-import { healthRoutes } from './modules/health/health.routes';
 import { createUsersService } from './modules/users/users.service';
-import { userAccountRoutes, userApiRoutes } from './modules/users/users.routes';
 import { createVariablesService } from './modules/variables/variables.service';
-import { variablesRoutes } from './modules/variables/variables.routes';
-import { createDbTablesService } from './modules/db-tables/db-tables.service';
-import { dbTablesRoutes } from './modules/db-tables/db-tables.routes';
-import { createRecordsService } from './modules/db-tables/records.service';
-import { createRecordsExport } from './modules/db-tables/records-csv';
-import { recordsRoutes } from './modules/db-tables/records.routes';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service';
-import { workspaceAccountRoutes, workspaceApiRoutes } from './modules/workspaces/workspaces.routes';
-import multipart from '@fastify/multipart';
 import { createEngine } from '@ponte/engine/engine';
 import type { EngineLimits } from '@ponte/engine/executor/limits';
 import type { Sandbox } from '@ponte/engine/sandbox/sandbox';
@@ -50,30 +28,19 @@ import { createEnginePorts } from './adapters/engine-ports';
 import type { Resolver } from './adapters/outbound-http/guarded-agent';
 import { createNetworkGuard } from './adapters/outbound-http/network-guard';
 import { createOutboundHttpClient } from './adapters/outbound-http/outbound-http-client';
-import { engineControlRoutes } from './modules/engine/engine-control.routes';
 import { createExecutionRunner, type ExecutionRunner } from './modules/executions/execution-runner';
-import { executionsRoutes } from './modules/executions/executions.routes';
 import { createExecutionsService } from './modules/executions/executions.service';
 import { createDebugSessions } from './modules/live/debug-sessions';
-import { debuggerRoutes } from './modules/live/debugger.routes';
-import { createDebuggerService } from './modules/live/debugger.service';
 import type { createLiveSocket } from './modules/live/live-socket';
 import type { createLogRetention } from './modules/logs/log-retention';
 import { createLogWriter } from './modules/logs/log-writer';
-import { manualTriggerRoutes } from './modules/triggers/manual-trigger.routes';
-import { createManualTriggerService } from './modules/triggers/manual-trigger.service';
 import { createFlowsRepository } from './modules/flows/flows.repository';
 import type { TimerClock } from './modules/triggers/timer-clock';
 import { createTriggerManager } from './modules/triggers/trigger-manager';
-import { webhookRoutes } from './modules/triggers/webhook.routes';
-import { createWebhookService } from './modules/triggers/webhook.service';
-import { createWebhookLimits } from './modules/triggers/webhook-limits';
 import type { SecurityHooks } from './lib/security-hooks';
 import { createEmbeddedQueueDriver } from './plugins/queue/embedded-queue-driver';
-import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
-import spaPlugin from './plugins/spa';
 import securityHeaders, { rawStrictHeaders } from './plugins/security-headers';
 import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
@@ -81,21 +48,12 @@ import { RequestLogController } from './lib/request-log-controller';
 import { withRedaction } from './logger';
 import { installInputGuards } from './lib/input-guard';
 import { withSafeErrors } from './lib/safe-error';
-import { publicBaseUrl } from './lib/public-url';
 import { createMetrics, type Metrics } from './modules/metrics/metrics';
-import { securityLogRoutes } from './modules/security-log/security-log.routes';
 import { createSecurityLog, type SecurityLog } from './modules/security-log/security-log.service';
 import { securityLogHooks } from './modules/security-log/security-log-hooks';
-import {
-  createLive,
-  createMonitoring,
-  createRetention,
-  createSecurityRetention,
-  uploadsDirOf,
-} from './app-wiring';
+import { createLive, createRetention, createSecurityRetention } from './app-wiring';
 import metricsRoutes from './modules/metrics/metrics.routes';
-
-export const bodyLimits = { global: 10 * 1024 * 1024, account: 64 * 1024 } as const;
+import { bodyLimits, registerRoutes } from './app-routes';
 
 export interface BuildAppOptions {
   config: Pick<AppConfig, 'jwtSecret' | 'admin' | 'docsUrl' | 'supportUrl' | 'webDist'>;
@@ -410,115 +368,6 @@ function addLifecycle(
   });
 }
 
-/** Every route, by scope: public, /api/v1, /engine, webhooks, /account/v1, the SPA. */
-async function registerRoutes(
-  app: FastifyApp,
-  options: BuildAppOptions,
-  modules: AccountModules & ReturnType<typeof createRuntime> & { security: SecurityLog },
-) {
-  const { config, database } = options;
-  const { tokens, auth, users, workspaces, groups, variables } = modules;
-  const { flowsRepository, library, runner, executions, debugSessions, triggers } = modules;
-  const { flows, engineService, security } = modules;
-  const db = database.db;
-  const now = options.now ?? (() => new Date());
-  const publicUrl = (request: FastifyRequest) => publicBaseUrl(request, options.publicUrl ?? null);
-  await app.register(authPlugin, { resolveSession: (token) => auth.resolveSession(token) });
-  await app.register(healthRoutes, { ping: () => database.ping() });
-
-  await app.register(
-    async (api) => {
-      api.addHook('onRequest', api.requireSession);
-      await api.register(userApiRoutes, { service: users, tokens });
-      await api.register(workspaceApiRoutes, { service: workspaces, publicUrl });
-      await api.register(groupsRoutes, { service: groups });
-      await api.register(variablesRoutes, { service: variables });
-      await api.register(dbTablesRoutes, { service: createDbTablesService({ db, now }) });
-      await api.register(recordsRoutes, {
-        service: createRecordsService({ db, now }),
-        exporter: createRecordsExport(db, now),
-      });
-      await api.register(flowsRoutes, { service: flows });
-      await api.register(monitoringRoutes, { service: createMonitoring(app, db, now, security) });
-      await api.register(executionsRoutes, { service: executions });
-    },
-    { prefix: '/api/v1' },
-  );
-
-  await app.register(
-    async (engineScope) => {
-      engineScope.addHook('onRequest', engineScope.requireSession);
-      await engineScope.register(multipart, {
-        limits: options.uploadLimits ?? { fileSize: 100 * 1024 * 1024, files: 20 },
-      });
-      await engineScope.register(engineRoutes, { service: engineService });
-      await engineScope.register(engineControlRoutes, { service: engineService, publicUrl });
-      await engineScope.register(debuggerRoutes, {
-        service: createDebuggerService({
-          findFlow: (workspaceId, flowId) => flowsRepository.find(workspaceId, flowId),
-          executions: {
-            find: (workspaceId, id) => executions.find(workspaceId, id),
-            enqueue: (request) => runner.enqueue(request),
-          },
-          debugSessions,
-        }),
-      });
-      await engineScope.register(manualTriggerRoutes, {
-        service: createManualTriggerService({
-          findFlow: (workspaceId, flowId) => flowsRepository.find(workspaceId, flowId),
-          enqueue: (request) => runner.enqueue(request),
-        }),
-        uploadsDir: uploadsDirOf(options),
-      });
-    },
-    { prefix: '/engine' },
-  );
-
-  // Webhooks are public: the node's own auth guards them.
-  await app.register(webhookRoutes, {
-    prefix: '/engine',
-    service: createWebhookService({
-      findWebhook: (flowId, method, path) => triggers.findWebhook(flowId, method, path),
-      enqueue: (request) => runner.enqueue(request),
-      ...(options.webhookTimeoutMs ? { responseTimeoutMs: options.webhookTimeoutMs } : {}),
-      limits: createWebhookLimits(options.webhookRateLimit, options.security?.onThrottled),
-    }),
-  });
-
-  await app.register(
-    async (account) => {
-      account.addHook('onRoute', (route) => {
-        route.bodyLimit ??= bodyLimits.account;
-      });
-      await account.register(authRoutes, {
-        service: auth,
-        tokens,
-        publicConfig: { docs_url: config.docsUrl, support_url: config.supportUrl },
-      });
-      await account.register(workspaceAccountRoutes, { service: workspaces });
-      await account.register(userAccountRoutes, { service: users, tokens });
-      await account.register(securityLogRoutes, { service: security });
-      await account.register(flowTemplatesRoutes, {
-        service: createFlowTemplatesService(
-          offeredTemplates(buildFlowTemplates(library.manifest), library.manifest),
-        ),
-      });
-    },
-    { prefix: '/account/v1' },
-  );
-
-  await app.register(spaPlugin, { webDist: config.webDist });
-
-  const admin = config.admin;
-  if (admin) {
-    app.addHook('onReady', async () => {
-      if (await auth.bootstrapAdmin(admin)) {
-        app.log.info({ email: admin.email }, 'primeira conta criada a partir de PONTE_ADMIN_EMAIL');
-      }
-    });
-  }
-}
-
 /** The HTTP application; main.ts listens with it, tests call it through `app.inject()`. */
 export async function buildApp(given: BuildAppOptions) {
   if (!zodConfigured) {
@@ -545,3 +394,4 @@ export async function buildApp(given: BuildAppOptions) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+export type Runtime = ReturnType<typeof createRuntime>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits } from './limits';
 import { messages } from './messages';
-import { listResponseSchema, pageQuerySchema } from './pagination';
+import { listResponseSchema, pageNumberSchema, pageQuerySchema } from './pagination';
 import { text } from './text';
 
 /**
@@ -189,12 +189,7 @@ export type EntityFilter = z.infer<typeof entityFilterSchema>;
 
 /** GET /api/v1/db/entities?page&size&filter (size 10, 20, 50 or 100; default 20). */
 export const entityListQuerySchema = z.object({
-  page: z.coerce
-    .number()
-    .int()
-    .catch(1)
-    .transform((n) => Math.max(1, n))
-    .default(1),
+  page: pageNumberSchema,
   size: z.coerce
     .number()
     .int()

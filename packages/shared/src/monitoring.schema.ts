@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from './limits';
 import { text } from './text';
+import { pageNumberSchema } from './pagination';
 
 export const logTypes = ['user', 'internal', 'debug'] as const;
 export type LogType = (typeof logTypes)[number];
@@ -28,12 +29,7 @@ export const logFiltersSchema = z.object({
 export type LogFilters = z.infer<typeof logFiltersSchema>;
 
 export const logListQuerySchema = z.object({
-  page: z.coerce
-    .number()
-    .int()
-    .catch(1)
-    .transform((n) => Math.max(1, n))
-    .default(1),
+  page: pageNumberSchema,
   size: z.coerce
     .number()
     .int()
@@ -76,12 +72,7 @@ export const completedExecutionSchema = z.object({
   }),
 });
 export const completedListQuerySchema = z.object({
-  page: z.coerce
-    .number()
-    .int()
-    .catch(1)
-    .transform((n) => Math.max(1, n))
-    .default(1),
+  page: pageNumberSchema,
   size: z.coerce
     .number()
     .int()

@@ -2,18 +2,21 @@ import { z } from 'zod';
 import { limits } from './limits';
 import { text } from './text';
 
+/** A page number from the query: never fails a request, at least 1. */
+export const pageNumberSchema = z.coerce
+  .number()
+  .int()
+  .catch(1)
+  .transform((n) => Math.max(1, n))
+  .default(1);
+
 /**
  * `page` and `limit` never make a request fail: out-of-range values are clamped
  * (DESIGN.md §3a), a page past the end is clamped by the repository once the total is known.
  */
 export function pageQuerySchema(maxLimit: number, defaultLimit: number = limits.defaultPageSize) {
   return z.object({
-    page: z.coerce
-      .number()
-      .int()
-      .catch(1)
-      .transform((n) => Math.max(1, n))
-      .default(1),
+    page: pageNumberSchema,
     limit: z.coerce
       .number()
       .int()

@@ -1,0 +1,147 @@
+import type { FastifyRequest } from 'fastify';
+import { authRoutes } from './modules/auth/auth.routes';
+import { engineRoutes } from './modules/engine/engine.routes';
+import { flowsRoutes } from './modules/flows/flows.routes';
+import { monitoringRoutes } from './modules/logs/monitoring.routes';
+import { groupsRoutes } from './modules/groups/groups.routes';
+import { buildFlowTemplates, offeredTemplates } from './modules/templates/build-flow-templates';
+import { createFlowTemplatesService } from './modules/templates/flow-templates.service';
+import { flowTemplatesRoutes } from './modules/templates/flow-templates.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { userAccountRoutes, userApiRoutes } from './modules/users/users.routes';
+import { variablesRoutes } from './modules/variables/variables.routes';
+import { createDbTablesService } from './modules/db-tables/db-tables.service';
+import { dbTablesRoutes } from './modules/db-tables/db-tables.routes';
+import { createRecordsService } from './modules/db-tables/records.service';
+import { createRecordsExport } from './modules/db-tables/records-csv';
+import { recordsRoutes } from './modules/db-tables/records.routes';
+import { workspaceAccountRoutes, workspaceApiRoutes } from './modules/workspaces/workspaces.routes';
+import multipart from '@fastify/multipart';
+import { engineControlRoutes } from './modules/engine/engine-control.routes';
+import { executionsRoutes } from './modules/executions/executions.routes';
+import { debuggerRoutes } from './modules/live/debugger.routes';
+import { createDebuggerService } from './modules/live/debugger.service';
+import { manualTriggerRoutes } from './modules/triggers/manual-trigger.routes';
+import { createManualTriggerService } from './modules/triggers/manual-trigger.service';
+import { webhookRoutes } from './modules/triggers/webhook.routes';
+import { createWebhookService } from './modules/triggers/webhook.service';
+import { createWebhookLimits } from './modules/triggers/webhook-limits';
+import authPlugin from './plugins/auth';
+import spaPlugin from './plugins/spa';
+import { publicBaseUrl } from './lib/public-url';
+import { securityLogRoutes } from './modules/security-log/security-log.routes';
+import type { SecurityLog } from './modules/security-log/security-log.service';
+import { createMonitoring, uploadsDirOf } from './app-wiring';
+import type { AccountModules, BuildAppOptions, FastifyApp, Runtime } from './app';
+
+/** Request bodies: 10 MB everywhere, 64 KB on the account routes. */
+export const bodyLimits = { global: 10 * 1024 * 1024, account: 64 * 1024 } as const;
+
+/** Every route, by scope: public, /api/v1, /engine, webhooks, /account/v1, the SPA. */
+export async function registerRoutes(
+  app: FastifyApp,
+  options: BuildAppOptions,
+  modules: AccountModules & Runtime & { security: SecurityLog },
+) {
+  const { config, database } = options;
+  const { tokens, auth, users, workspaces, groups, variables } = modules;
+  const { flowsRepository, library, runner, executions, debugSessions, triggers } = modules;
+  const { flows, engineService, security } = modules;
+  const db = database.db;
+  const now = options.now ?? (() => new Date());
+  const publicUrl = (request: FastifyRequest) => publicBaseUrl(request, options.publicUrl ?? null);
+  await app.register(authPlugin, { resolveSession: (token) => auth.resolveSession(token) });
+  await app.register(healthRoutes, { ping: () => database.ping() });
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', api.requireSession);
+      await api.register(userApiRoutes, { service: users, tokens });
+      await api.register(workspaceApiRoutes, { service: workspaces, publicUrl });
+      await api.register(groupsRoutes, { service: groups });
+      await api.register(variablesRoutes, { service: variables });
+      await api.register(dbTablesRoutes, { service: createDbTablesService({ db, now }) });
+      await api.register(recordsRoutes, {
+        service: createRecordsService({ db, now }),
+        exporter: createRecordsExport(db, now),
+      });
+      await api.register(flowsRoutes, { service: flows });
+      await api.register(monitoringRoutes, { service: createMonitoring(app, db, now, security) });
+      await api.register(executionsRoutes, { service: executions });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await app.register(
+    async (engineScope) => {
+      engineScope.addHook('onRequest', engineScope.requireSession);
+      await engineScope.register(multipart, {
+        limits: options.uploadLimits ?? { fileSize: 100 * 1024 * 1024, files: 20 },
+      });
+      await engineScope.register(engineRoutes, { service: engineService });
+      await engineScope.register(engineControlRoutes, { service: engineService, publicUrl });
+      await engineScope.register(debuggerRoutes, {
+        service: createDebuggerService({
+          findFlow: (workspaceId, flowId) => flowsRepository.find(workspaceId, flowId),
+          executions: {
+            find: (workspaceId, id) => executions.find(workspaceId, id),
+            enqueue: (request) => runner.enqueue(request),
+          },
+          debugSessions,
+        }),
+      });
+      await engineScope.register(manualTriggerRoutes, {
+        service: createManualTriggerService({
+          findFlow: (workspaceId, flowId) => flowsRepository.find(workspaceId, flowId),
+          enqueue: (request) => runner.enqueue(request),
+        }),
+        uploadsDir: uploadsDirOf(options),
+      });
+    },
+    { prefix: '/engine' },
+  );
+
+  // Webhooks are public: the node's own auth guards them.
+  await app.register(webhookRoutes, {
+    prefix: '/engine',
+    service: createWebhookService({
+      findWebhook: (flowId, method, path) => triggers.findWebhook(flowId, method, path),
+      enqueue: (request) => runner.enqueue(request),
+      ...(options.webhookTimeoutMs ? { responseTimeoutMs: options.webhookTimeoutMs } : {}),
+      limits: createWebhookLimits(options.webhookRateLimit, options.security?.onThrottled),
+    }),
+  });
+
+  await app.register(
+    async (account) => {
+      account.addHook('onRoute', (route) => {
+        route.bodyLimit ??= bodyLimits.account;
+      });
+      await account.register(authRoutes, {
+        service: auth,
+        tokens,
+        publicConfig: { docs_url: config.docsUrl, support_url: config.supportUrl },
+      });
+      await account.register(workspaceAccountRoutes, { service: workspaces });
+      await account.register(userAccountRoutes, { service: users, tokens });
+      await account.register(securityLogRoutes, { service: security });
+      await account.register(flowTemplatesRoutes, {
+        service: createFlowTemplatesService(
+          offeredTemplates(buildFlowTemplates(library.manifest), library.manifest),
+        ),
+      });
+    },
+    { prefix: '/account/v1' },
+  );
+
+  await app.register(spaPlugin, { webDist: config.webDist });
+
+  const admin = config.admin;
+  if (admin) {
+    app.addHook('onReady', async () => {
+      if (await auth.bootstrapAdmin(admin)) {
+        app.log.info({ email: admin.email }, 'primeira conta criada a partir de PONTE_ADMIN_EMAIL');
+      }
+    });
+  }
+}
