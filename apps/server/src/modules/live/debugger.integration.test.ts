@@ -297,7 +297,8 @@ describeEachDriver('live debugger', (driver) => {
     expect(rerun.statusCode, rerun.body).toBe(200);
     const { execution_id } = rerun.json() as { execution_id: string };
     expect(execution_id).not.toBe(past);
-    expect(received.some((msg) => msg.event === 'debug-start')).toBe(true);
+    // The socket's messages arrive after the HTTP answer: wait for them, not for luck.
+    await until(() => received.some((msg) => msg.event === 'debug-start'), 'debug-start');
     const held = await heldAt(received, 'gatilho');
     expect(held.log!.data.execution_id).toBe(execution_id);
     expect(JSON.parse(held.log!.data.message)).toEqual({ payload: { pedido: 7 } });
