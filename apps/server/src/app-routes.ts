@@ -10,6 +10,13 @@ import { flowTemplatesRoutes } from './modules/templates/flow-templates.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { userAccountRoutes, userApiRoutes } from './modules/users/users.routes';
 import { variablesRoutes } from './modules/variables/variables.routes';
+import { serviceAccountsRoutes } from './modules/service-accounts/service-accounts.routes';
+import { isApiToken } from './modules/service-accounts/service-accounts.service';
+import type { OAuth2Module } from './modules/service-accounts/oauth2/oauth2-module';
+import {
+  oauth2AccountRoutes,
+  oauth2ApiRoutes,
+} from './modules/service-accounts/oauth2/oauth2.routes';
 import { createDbTablesService } from './modules/db-tables/db-tables.service';
 import { dbTablesRoutes } from './modules/db-tables/db-tables.routes';
 import { createRecordsService } from './modules/db-tables/records.service';
@@ -37,11 +44,25 @@ import type { AccountModules, BuildAppOptions, FastifyApp, Runtime } from './app
 /** Request bodies: 10 MB everywhere, 64 KB on the account routes. */
 export const bodyLimits = { global: 10 * 1024 * 1024, account: 64 * 1024 } as const;
 
+/** Sessions (a `pnt_` token of a ponte_token account reads its workspace, ADR 0025), health. */
+async function registerAuthAndHealth(
+  app: FastifyApp,
+  modules: Pick<AccountModules & Runtime, 'auth' | 'serviceAccounts'>,
+  database: BuildAppOptions['database'],
+) {
+  const { auth, serviceAccounts } = modules;
+  await app.register(authPlugin, {
+    resolveSession: (token) =>
+      isApiToken(token) ? serviceAccounts.resolveToken(token) : auth.resolveSession(token),
+  });
+  await app.register(healthRoutes, { ping: () => database.ping() });
+}
+
 /** Every route, by scope: public, /api/v1, /engine, webhooks, /account/v1, the SPA. */
 export async function registerRoutes(
   app: FastifyApp,
   options: BuildAppOptions,
-  modules: AccountModules & Runtime & { security: SecurityLog },
+  modules: AccountModules & Runtime & { security: SecurityLog; oauth2: OAuth2Module },
 ) {
   const { config, database } = options;
   const { tokens, auth, users, workspaces, groups, variables } = modules;
@@ -50,9 +71,8 @@ export async function registerRoutes(
   const db = database.db;
   const now = options.now ?? (() => new Date());
   const publicUrl = (request: FastifyRequest) => publicBaseUrl(request, options.publicUrl ?? null);
-  await app.register(authPlugin, { resolveSession: (token) => auth.resolveSession(token) });
-  await app.register(healthRoutes, { ping: () => database.ping() });
-
+  await registerAuthAndHealth(app, modules, database);
+  const oauth2Options = { ...modules.oauth2, publicUrl };
   await app.register(
     async (api) => {
       api.addHook('onRequest', api.requireSession);
@@ -60,6 +80,8 @@ export async function registerRoutes(
       await api.register(workspaceApiRoutes, { service: workspaces, publicUrl });
       await api.register(groupsRoutes, { service: groups });
       await api.register(variablesRoutes, { service: variables });
+      await api.register(oauth2ApiRoutes, oauth2Options);
+      await api.register(serviceAccountsRoutes, { service: modules.serviceAccounts });
       await api.register(dbTablesRoutes, { service: createDbTablesService({ db, now }) });
       await api.register(recordsRoutes, {
         service: createRecordsService({ db, now }),
@@ -123,6 +145,7 @@ export async function registerRoutes(
         publicConfig: { docs_url: config.docsUrl, support_url: config.supportUrl },
       });
       await account.register(workspaceAccountRoutes, { service: workspaces });
+      await account.register(oauth2AccountRoutes, oauth2Options);
       await account.register(userAccountRoutes, { service: users, tokens });
       await account.register(securityLogRoutes, { service: security });
       await account.register(flowTemplatesRoutes, {
@@ -135,13 +158,19 @@ export async function registerRoutes(
   );
 
   await app.register(spaPlugin, { webDist: config.webDist });
+  bootstrapAdminOnReady(app, config.admin, auth);
+}
 
-  const admin = config.admin;
-  if (admin) {
-    app.addHook('onReady', async () => {
-      if (await auth.bootstrapAdmin(admin)) {
-        app.log.info({ email: admin.email }, 'primeira conta criada a partir de PONTE_ADMIN_EMAIL');
-      }
-    });
-  }
+/** PONTE_ADMIN_EMAIL/PASSWORD: the first account, created when the app is ready. */
+function bootstrapAdminOnReady(
+  app: FastifyApp,
+  admin: BuildAppOptions['config']['admin'],
+  auth: AccountModules['auth'],
+) {
+  if (!admin) return;
+  app.addHook('onReady', async () => {
+    if (await auth.bootstrapAdmin(admin)) {
+      app.log.info({ email: admin.email }, 'primeira conta criada a partir de PONTE_ADMIN_EMAIL');
+    }
+  });
 }

@@ -14,6 +14,10 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import type { SecurityLog } from './modules/security-log/security-log.service';
 import { addStrictHeadersOnPath } from './plugins/security-headers';
+import type { HttpPort } from '@ponte/engine/ports';
+import { defaultOAuthProviders } from './config-oauth';
+import { createOAuth2Module } from './modules/service-accounts/oauth2/oauth2-module';
+import type { ServiceAccountsService } from './modules/service-accounts/service-accounts.service';
 
 /** The live socket (debugger and live monitoring) on the HTTP server of the app. */
 export function createLive(
@@ -111,5 +115,27 @@ export function createMonitoring(
     now,
     security: security.record,
     arrivals: () => app.sessionsResolving(),
+  });
+}
+
+/**
+ * OAuth2 of the service accounts (docs/adr/0026): token sources and testers of the OAuth2
+ * types, the authorisation routes' service, the lookups and the background refresher.
+ */
+export function createOAuth2Parts(
+  options: BuildAppOptions,
+  http: HttpPort,
+  now: () => Date,
+  accounts: () => ServiceAccountsService,
+  late: { log?: FastifyApp['log'] },
+) {
+  return createOAuth2Module({
+    db: options.database.db,
+    http,
+    now,
+    providers: options.oauthProviders ?? defaultOAuthProviders,
+    accounts,
+    onError: (error, account) =>
+      late.log?.warn({ err: error, account }, 'falha ao renovar o token OAuth2 de uma conta'),
   });
 }

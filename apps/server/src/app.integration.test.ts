@@ -8,9 +8,15 @@ import { buildApp, type App } from './app';
 import type { DatabaseHandle } from './db/client';
 import { openPgliteFromTemplate } from './test/pglite-template';
 import { missingBuildMessage } from './plugins/spa';
-import { testSecret } from './test/test-app';
+import { testEncryptionKey, testSecret } from './test/test-app';
 
-const config = { jwtSecret: testSecret, admin: null, docsUrl: null, supportUrl: null };
+const config = {
+  jwtSecret: testSecret,
+  encryptionKey: testEncryptionKey,
+  admin: null,
+  docsUrl: null,
+  supportUrl: null,
+};
 
 describe('server', () => {
   let database: DatabaseHandle;

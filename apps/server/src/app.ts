@@ -6,6 +6,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig, MetricsAccess, TrustProxy, WebhookRateLimit } from './config';
+import type { OAuthProvidersConfig } from './config-oauth';
+import { defaultServiceProviders, type ServiceProvidersConfig } from './config-providers';
 import type { DatabaseHandle } from './db/client';
 import { createAuthService } from './modules/auth/auth.service';
 import { createMemoryLoginThrottle, type LoginThrottle } from './modules/auth/login-throttle';
@@ -28,6 +30,7 @@ import { createEnginePorts } from './adapters/engine-ports';
 import type { Resolver } from './adapters/outbound-http/guarded-agent';
 import { createNetworkGuard } from './adapters/outbound-http/network-guard';
 import { createOutboundHttpClient } from './adapters/outbound-http/outbound-http-client';
+import { createFtpPort, createFtpTester } from './adapters/ftp/ftp-port';
 import { createExecutionRunner, type ExecutionRunner } from './modules/executions/execution-runner';
 import { createExecutionsService } from './modules/executions/executions.service';
 import { createDebugSessions } from './modules/live/debug-sessions';
@@ -51,12 +54,26 @@ import { withSafeErrors } from './lib/safe-error';
 import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import { createSecurityLog, type SecurityLog } from './modules/security-log/security-log.service';
 import { securityLogHooks } from './modules/security-log/security-log-hooks';
-import { createLive, createRetention, createSecurityRetention } from './app-wiring';
+import {
+  createLive,
+  createOAuth2Parts,
+  createRetention,
+  createSecurityRetention,
+} from './app-wiring';
+import { createSecretBox, type SecretBox } from './lib/secret-box';
+import { checkEncryptionKey } from './modules/service-accounts/encryption-check';
+import { createServiceAccountsService } from './modules/service-accounts/service-accounts.service';
+import { networkTesters } from './modules/service-accounts/network-testers';
+import { createProviderTesters } from './modules/service-accounts/provider-testers';
+import { createTokenSources } from './modules/service-accounts/token-sources';
 import metricsRoutes from './modules/metrics/metrics.routes';
 import { bodyLimits, registerRoutes } from './app-routes';
 
 export interface BuildAppOptions {
-  config: Pick<AppConfig, 'jwtSecret' | 'admin' | 'docsUrl' | 'supportUrl' | 'webDist'>;
+  config: Pick<
+    AppConfig,
+    'jwtSecret' | 'encryptionKey' | 'admin' | 'docsUrl' | 'supportUrl' | 'webDist'
+  >;
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
   /** The clock of tokens and timestamps (tests move it). */
@@ -94,12 +111,18 @@ export interface BuildAppOptions {
   httpAllowedNetworks?: readonly string[];
   /** Resolves names for outbound HTTP (default: the system's; tests use a local DNS server). */
   httpResolver?: Resolver;
+  /** PEM certificates FTPS servers may present besides the system's CAs (a private CA; tests). */
+  ftpTrustedCa?: string;
   /** PONTE_TRUST_PROXY: the reverse proxies whose X-Forwarded-* headers are believed. */
   trustProxy?: TrustProxy;
   /** PONTE_PUBLIC_URL: the address shown for the engine and webhooks (default: the request's). */
   publicUrl?: string | null;
   /** PONTE_METRICS / PONTE_METRICS_TOKEN: who may read GET /metrics (default: nobody). */
   metrics?: MetricsAccess;
+  /** PONTE_OAUTH_*: the OAuth2 providers of the service accounts (default: the real ones). */
+  oauthProviders?: OAuthProvidersConfig;
+  /** PONTE_AWS_STS_URL, PONTE_OMIE_URL, PONTE_SANKHYA_URL (default: the real ones). */
+  serviceProviders?: ServiceProvidersConfig;
 }
 
 let zodConfigured = false;
@@ -196,24 +219,59 @@ function createAccountModules(options: BuildAppOptions, now: () => Date, securit
 
 export type AccountModules = ReturnType<typeof createAccountModules>;
 
-/** The node library and the engine, whose only way out to the network is the guarded client. */
+/**
+ * The node library, the service accounts and the engine, whose only way out to the network is
+ * the guarded client.
+ */
 function createEngineParts(
   options: BuildAppOptions,
   variablesReader: AccountModules['variablesReader'],
-  late: { runner?: ExecutionRunner },
   now: () => Date,
+  box: SecretBox,
 ) {
+  const late: { runner?: ExecutionRunner; log?: FastifyApp['log'] } = {};
   const library = createRegistry([...builtinNodes, ...(options.nodes ?? [])]);
-  const outboundHttp = createOutboundHttpClient({
+  // One guard for every way out: HTTP, and the clients that connect to a checked address.
+  const network = {
     guard: createNetworkGuard(options.httpAllowedNetworks),
     ...(options.httpResolver ? { resolver: options.httpResolver } : {}),
+  };
+  const outboundHttp = createOutboundHttpClient(network);
+  const ftpOptions = {
+    ...network,
+    ...(options.ftpTrustedCa ? { trustedCa: options.ftpTrustedCa } : {}),
+  };
+  const db = options.database.db;
+  const oauth2 = createOAuth2Parts(options, outboundHttp, now, () => serviceAccounts, late);
+  const serviceAccounts = createServiceAccountsService({
+    db,
+    now,
+    box,
+    http: outboundHttp,
+    testers: {
+      ...networkTesters(network),
+      ...oauth2.testers,
+      ftp_server: createFtpTester(ftpOptions),
+      // AWS STS, Omie and Sankhya: one documented call each, through the guarded client.
+      ...createProviderTesters(options.serviceProviders ?? defaultServiceProviders, now),
+    },
   });
   const engine = createEngine({
-    ports: createEnginePorts(options.database.db, {
+    ports: createEnginePorts(db, {
       runner: () => late.runner!,
       variables: variablesReader,
       http: outboundHttp,
+      network,
       now,
+      serviceAccounts,
+      tokenSources: {
+        ...createTokenSources({ service: serviceAccounts, http: outboundHttp, now }),
+        ...oauth2.tokenSources,
+      },
+      ftp: createFtpPort(
+        (workspaceId, id) => serviceAccounts.getDecrypted(workspaceId, id),
+        ftpOptions,
+      ),
     }),
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     ...(options.sandboxIsolates ? { sandboxIsolates: options.sandboxIsolates } : {}),
@@ -223,8 +281,10 @@ function createEngineParts(
     ...(options.engineLimits ? { limits: options.engineLimits } : {}),
     nodes: options.nodes ?? [],
   });
-  return { library, outboundHttp, engine };
+  return { late, library, outboundHttp, engine, serviceAccounts, oauth2 };
 }
+
+type EngineParts = ReturnType<typeof createEngineParts>;
 
 /** Flows, executions, triggers, logs, the live socket and the engine, wired together. */
 function createRuntime(
@@ -234,12 +294,11 @@ function createRuntime(
   account: AccountModules,
   metrics: Metrics | null,
   security: SecurityLog,
+  parts: EngineParts,
 ) {
   const db = options.database.db;
   const flowsRepository = createFlowsRepository(db);
-  const late: { runner?: ExecutionRunner } = {};
-  const { variablesReader } = account;
-  const { library, outboundHttp, engine } = createEngineParts(options, variablesReader, late, now);
+  const { late, library, outboundHttp, engine, serviceAccounts } = parts;
   const logWriter = createLogWriter(db, {
     onError: (error, dropped) =>
       app.log.error({ err: error, dropped }, 'falha ao gravar logs; linhas descartadas'),
@@ -319,6 +378,7 @@ function createRuntime(
   return {
     flowsRepository,
     library,
+    serviceAccounts,
     runner,
     executions,
     debugSessions,
@@ -375,6 +435,9 @@ export async function buildApp(given: BuildAppOptions) {
     zodConfigured = true;
   }
   const now = given.now ?? (() => new Date());
+  // A key that cannot open what is stored stops the start here (docs/adr/0025).
+  const box = createSecretBox(given.config.encryptionKey);
+  await checkEncryptionKey(given.database.db, box);
   const access = given.metrics ?? { open: false, token: null };
   const metrics = access.open || access.token ? createMetrics() : null;
   const late: { app?: FastifyApp } = {};
@@ -388,8 +451,13 @@ export async function buildApp(given: BuildAppOptions) {
   const app = await createFastify(options, metrics, security);
   late.app = app;
   const account = createAccountModules(options, now, security);
-  const runtime = createRuntime(app, options, now, account, metrics, security);
-  await registerRoutes(app, options, { ...account, ...runtime, security });
+  const parts = createEngineParts(options, account.variablesReader, now, box);
+  // OAuth2 tokens refreshed ahead of expiry while the app runs (docs/adr/0026).
+  parts.late.log = app.log;
+  app.addHook('onReady', async () => parts.oauth2.refresher.start());
+  app.addHook('onClose', () => parts.oauth2.refresher.stop());
+  const runtime = createRuntime(app, options, now, account, metrics, security, parts);
+  await registerRoutes(app, options, { ...account, ...runtime, oauth2: parts.oauth2, security });
   return app;
 }
 

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, configVariables, loadConfig, parseEnv } from './config';
+import { defaultOAuthProviders } from './config-oauth';
+import { defaultServiceProviders } from './config-providers';
 import { defaultWebDist, serverRoot } from './package-root';
 
 const dirs: string[] = [];
@@ -49,6 +51,8 @@ describe('config', () => {
       publicUrl: null,
       trustProxy: false,
       metrics: { open: false, token: null },
+      oauthProviders: defaultOAuthProviders,
+      serviceProviders: defaultServiceProviders,
     });
     expect(defaultWebDist).toBe(join(serverRoot, '..', 'web', 'dist'));
   });
@@ -198,6 +202,48 @@ describe('config', () => {
     expect(config.jwtSecret).toBe('s'.repeat(40));
     expect(config.encryptionKey.equals(Buffer.from('ab'.repeat(32), 'hex'))).toBe(true);
     expect(existsSync(join(dataDir, 'secrets.json'))).toBe(false);
+  });
+});
+
+describe('OAuth2 providers', () => {
+  it('points the providers at other addresses and takes a client only whole', () => {
+    const parsed = parseEnv({
+      PONTE_OAUTH_BLING_URL: 'http://127.0.0.2:9000/',
+      PONTE_OAUTH_SLACK_URL: 'http://slack.local',
+      PONTE_OAUTH_SLACK_CLIENT_ID: 'slack-id',
+      PONTE_OAUTH_SLACK_CLIENT_SECRET: 'slack-secret',
+      PONTE_OAUTH_TRELLO_API_KEY: 'trello-key',
+    }).oauthProviders;
+    expect(parsed.blingUrl).toBe('http://127.0.0.2:9000');
+    expect(parsed.slack).toEqual({
+      url: 'http://slack.local',
+      client: { clientId: 'slack-id', clientSecret: 'slack-secret' },
+    });
+    expect(parsed.google.client).toBeNull();
+    expect(parsed.trello.apiKey).toBe('trello-key');
+
+    const half = () => parseEnv({ PONTE_OAUTH_GOOGLE_CLIENT_ID: 'google-id' });
+    expect(half).toThrow(ConfigError);
+    expect(half).toThrow('PONTE_OAUTH_GOOGLE_CLIENT_SECRET');
+    const bad = () => parseEnv({ PONTE_OAUTH_SLACK_URL: 'slack.com' });
+    expect(bad).toThrow('PONTE_OAUTH_SLACK_URL');
+  });
+});
+
+describe('key-based providers', () => {
+  it('points AWS STS, Omie and Sankhya at other addresses', () => {
+    expect(
+      parseEnv({
+        PONTE_AWS_STS_URL: 'http://127.0.0.2:9001/',
+        PONTE_OMIE_URL: 'http://omie.local',
+        PONTE_SANKHYA_URL: 'http://sankhya.local/gateway',
+      }).serviceProviders,
+    ).toEqual({
+      awsStsUrl: 'http://127.0.0.2:9001',
+      omieUrl: 'http://omie.local',
+      sankhyaUrl: 'http://sankhya.local/gateway',
+    });
+    expect(() => parseEnv({ PONTE_OMIE_URL: 'app.omie.com.br' })).toThrow('PONTE_OMIE_URL');
   });
 });
 

@@ -5,6 +5,18 @@ import { emailSchema, passwordSchema } from '@ponte/shared/account.schema';
 import { ConfigError } from './config-error';
 import { loadSecrets, parseEncryptionKey } from './config-secrets';
 import { parseAllowedNetworks } from './adapters/outbound-http/network-guard';
+import {
+  oauthConfigVariables,
+  oauthEnvShape,
+  oauthProvidersOf,
+  type OAuthProvidersConfig,
+} from './config-oauth';
+import {
+  providerConfigVariables,
+  providerEnvShape,
+  serviceProvidersOf,
+  type ServiceProvidersConfig,
+} from './config-providers';
 
 export { ConfigError };
 import { defaultWebDist } from './package-root';
@@ -139,6 +151,8 @@ export const configVariables: readonly ConfigVariable[] = [
     default: 'apps/web/dist',
     description: 'Pasta com a interface web construída (npm run build).',
   },
+  ...oauthConfigVariables,
+  ...providerConfigVariables,
 ];
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -170,6 +184,10 @@ export interface AppConfig {
   publicUrl: string | null;
   trustProxy: TrustProxy;
   metrics: MetricsAccess;
+  /** PONTE_OAUTH_* / PONTE_*_API_URL: the OAuth2 providers of the service accounts. */
+  oauthProviders: OAuthProvidersConfig;
+  /** PONTE_AWS_STS_URL, PONTE_OMIE_URL, PONTE_SANKHYA_URL: the key-based providers. */
+  serviceProviders: ServiceProvidersConfig;
 }
 
 /** Webhook calls per minute per client address and per flow; 0 turns a limit off. */
@@ -287,6 +305,8 @@ const envSchema = z.object({
     .string()
     .min(16, { error: 'deve ter pelo menos 16 caracteres' })
     .optional(),
+  ...oauthEnvShape,
+  ...providerEnvShape,
 });
 
 type Env = Record<string, string | undefined>;
@@ -366,6 +386,8 @@ export function parseEnv(env: Env, cwd: string = process.cwd()) {
     publicUrl: parsed.PONTE_PUBLIC_URL?.replace(/\/+$/, '') ?? null,
     trustProxy: parsed.PONTE_TRUST_PROXY ?? false,
     metrics: metricsAccess(parsed.PONTE_METRICS ?? false, parsed.PONTE_METRICS_TOKEN ?? null),
+    oauthProviders: oauthProvidersOf(parsed),
+    serviceProviders: serviceProvidersOf(parsed),
   };
 }
 

@@ -3,8 +3,12 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { LogLevel } from './config';
 
 const hidden = '[REDACTED]';
-/** Query parameters whose value is a credential: `/auth?token=…`, `access_token`, `senha`… */
-const secretParam = /token|jwt|secret|password|senha|signature|auth|api[-_]?key/i;
+/**
+ * Query parameters whose value is a credential: `/auth?token=…`, `access_token`, `senha`…, and
+ * the OAuth2 return's `code`, `state` and packed `data` (docs/adr/0026).
+ */
+const secretParam =
+  /token|jwt|secret|password|senha|signature|auth|api[-_]?key|^(code|state|data)$/i;
 /** A JWT anywhere in a URL (its header always starts with `eyJ`, base64 of `{"`). */
 const jwtLike = /eyJ[\w-]*\.[\w-]+\.[\w-]*/g;
 

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { messages } from '@ponte/shared/messages';
 import { configVariables } from './config';
 import { serverRoot } from './package-root';
 
@@ -130,4 +131,29 @@ describe('server process', () => {
     );
     expect(bad.output()).not.toMatch(/select|create table|migra/i);
   });
+
+  it(
+    'refuses a start whose PONTE_ENCRYPTION_KEY cannot open what is stored',
+    { timeout: 120_000 },
+    async () => {
+      const keyDir = join(dataDir, 'chaves');
+      const port = await freePort();
+      const env = { PORT: String(port), HOST: '127.0.0.1', PONTE_DATA_DIR: keyDir };
+      const first = start({ ...env, PONTE_ENCRYPTION_KEY: 'a1'.repeat(32) });
+      await waitHealthy(port, first);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+
+      const wrong = start({ ...env, PONTE_ENCRYPTION_KEY: 'b2'.repeat(32) });
+      expect(await wrong.exited).toBe(1);
+      expect(wrong.output()).toContain(messages.serviceAccounts.keyMismatch);
+      expect(wrong.output()).not.toContain(keyDir);
+      expect(wrong.output()).not.toMatch(/\n\s+at /);
+
+      const right = start({ ...env, PONTE_ENCRYPTION_KEY: 'a1'.repeat(32) });
+      await waitHealthy(port, right);
+      right.child.kill('SIGTERM');
+      expect(await right.exited).toBe(0);
+    },
+  );
 });

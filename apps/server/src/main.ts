@@ -5,6 +5,7 @@ import { DatabaseUnreachableError, openDatabase, type DatabaseHandle } from './d
 import { DataDirInUseError } from './db/data-dir-lock';
 import { probePort } from './lib/port-free';
 import { loggerOptions } from './logger';
+import { EncryptionKeyMismatchError } from './modules/service-accounts/encryption-check';
 
 const shutdownTimeoutMs = 10_000;
 
@@ -49,25 +50,40 @@ async function connect(config: AppConfig): Promise<DatabaseHandle> {
   }
 }
 
+/** The app; a PONTE_ENCRYPTION_KEY that cannot open what is stored ends the start here. */
+async function build(config: AppConfig, database: DatabaseHandle) {
+  try {
+    return await buildApp({
+      config,
+      database,
+      logger: loggerOptions(config.logLevel),
+      uploadsDir: join(config.dataDir, 'uploads'),
+      logRetentionDays: config.logRetentionDays,
+      executionConcurrency: config.executionConcurrency,
+      nodeLimit: config.nodeLimit,
+      sandboxIsolates: config.sandboxIsolates,
+      flowChainLimit: config.flowChainLimit,
+      webhookRateLimit: config.webhookRateLimit,
+      httpAllowedNetworks: config.httpAllowedNetworks,
+      trustProxy: config.trustProxy,
+      publicUrl: config.publicUrl,
+      metrics: config.metrics,
+      oauthProviders: config.oauthProviders,
+      serviceProviders: config.serviceProviders,
+    });
+  } catch (error) {
+    if (error instanceof EncryptionKeyMismatchError) {
+      await database.close().catch(() => undefined);
+      fail(error.message);
+    }
+    throw error;
+  }
+}
+
 async function main() {
   const config = await readConfig();
   const database = await connect(config);
-  const app = await buildApp({
-    config,
-    database,
-    logger: loggerOptions(config.logLevel),
-    uploadsDir: join(config.dataDir, 'uploads'),
-    logRetentionDays: config.logRetentionDays,
-    executionConcurrency: config.executionConcurrency,
-    nodeLimit: config.nodeLimit,
-    sandboxIsolates: config.sandboxIsolates,
-    flowChainLimit: config.flowChainLimit,
-    webhookRateLimit: config.webhookRateLimit,
-    httpAllowedNetworks: config.httpAllowedNetworks,
-    trustProxy: config.trustProxy,
-    publicUrl: config.publicUrl,
-    metrics: config.metrics,
-  });
+  const app = await build(config, database);
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {

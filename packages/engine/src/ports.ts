@@ -43,6 +43,8 @@ export const chainHeader = 'x-ponte-chain';
 export const memoryLimits = {
   /** Largest message (its JSON) a node may send: 16 MB. */
   messageBytes: 16 * 1024 * 1024,
+  /** Largest file the FTP node downloads: 10 MB (its base64 fits a message). */
+  ftpDownloadBytes: 10 * 1024 * 1024,
   /** Largest response body, compressed or decoded, of any outbound request: 16 MB. */
   httpResponseBytes: 16 * 1024 * 1024,
   /** Requests of one sandbox run in flight at once (the others wait their turn). */
@@ -102,15 +104,37 @@ export interface ServiceAccount {
 }
 
 export interface ServiceAccountsPort {
+  /** The account of the scope's workspace with its secrets decrypted, or undefined. */
   get(scope: ExecutionScope, id: string): Promise<ServiceAccount | undefined>;
+  /**
+   * The bearer credential of an account that issues tokens: `jwt` (fetched from its auth_url
+   * and kept for its ttl), `oauth2` and the provider OAuth2 types (refreshed ahead of expiry).
+   * `force` fetches or refreshes now: the HTTP node asks so once after a 401. Rejects with a
+   * pt-BR message (an account never authorised, a refresh refused…).
+   */
+  accessToken(
+    scope: ExecutionScope,
+    id: string,
+    options: { force?: boolean; signal: AbortSignal },
+  ): Promise<string>;
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Uint8Array;
+  contentType?: string;
 }
 
 export interface MailMessage {
   serviceAccountId: string;
   to: string[];
+  cc?: string[];
+  bcc?: string[];
   subject: string;
+  /** Already sanitised by the port before it is sent. */
   html?: string;
   text?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface MailPort {
@@ -119,6 +143,73 @@ export interface MailPort {
     message: MailMessage,
     signal: AbortSignal,
   ): Promise<{ messageId?: string }>;
+}
+
+/** One statement for `core_sql_query`: `$1, $2…` in `query` take `parameters`, never spliced. */
+export interface SqlQueryRequest {
+  /** A `database_uri` account of the scope's workspace. */
+  serviceAccountId: string;
+  query: string;
+  parameters: unknown[];
+  /** Rows read at most; a statement with more answers these and `truncated: true`. */
+  maxRows: number;
+  /** The statement's time limit (server side and client side). */
+  timeoutMs: number;
+}
+
+export interface SqlQueryResult {
+  rows: Record<string, unknown>[];
+  /** Rows answered, or rows changed by a statement that answers none (UPDATE, DELETE…). */
+  rowCount: number;
+  /** Column names, in order. */
+  fields: string[];
+  /** True when the statement had more rows than `maxRows` (they were not read). */
+  truncated: boolean;
+}
+
+/**
+ * External databases through `database_uri` accounts (docs/adr/0027). Rejects with a pt-BR
+ * message that never holds the URI or the password; the signal cancels the statement.
+ */
+export interface SqlPort {
+  query(
+    scope: ExecutionScope,
+    request: SqlQueryRequest,
+    signal: AbortSignal,
+  ): Promise<SqlQueryResult>;
+}
+
+/** One entry of an FTP directory listing. */
+export interface FtpEntry {
+  name: string;
+  /** Bytes (0 for directories when the server does not say). */
+  size: number;
+  type: 'file' | 'directory' | 'link' | 'other';
+  /**
+   * The last change: an ISO date when the server gives a precise one (MLSD), else the
+   * listing's own text (`Nov 24 03:05`), or null.
+   */
+  modified: string | null;
+}
+
+/** What every FTP call names: the ftp_server account of the scope's workspace and a path. */
+export interface FtpTarget {
+  serviceAccountId: string;
+  path: string;
+  signal: AbortSignal;
+}
+
+/**
+ * Files on an FTP or FTPS server of an `ftp_server` account (ADR 0028). The server connects
+ * only to an address the network guard accepted. Every failure is an Error with a pt-BR
+ * message that never holds the password.
+ */
+export interface FtpPort {
+  list(scope: ExecutionScope, target: FtpTarget): Promise<FtpEntry[]>;
+  /** The file's bytes; a file larger than `maxBytes` is refused (pt-BR) without holding it. */
+  download(scope: ExecutionScope, target: FtpTarget & { maxBytes: number }): Promise<Uint8Array>;
+  upload(scope: ExecutionScope, target: FtpTarget & { content: Uint8Array }): Promise<void>;
+  delete(scope: ExecutionScope, target: FtpTarget): Promise<void>;
 }
 
 export interface ExecuteFlowRequest {
@@ -187,6 +278,10 @@ export interface EnginePorts {
   variables: VariablesPort;
   serviceAccounts: ServiceAccountsPort;
   mail: MailPort;
+  /** External databases (`core_sql_query`), through `database_uri` accounts. */
+  sql: SqlPort;
+  /** Files on FTP servers of the workspace's ftp_server accounts (ADR 0028). */
+  ftp: FtpPort;
   flows: FlowsPort;
   /** The workspace's database tables: the server's records service (ADR 0023). */
   records: RecordsPort;

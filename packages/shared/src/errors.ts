@@ -5,7 +5,13 @@ export const apiErrorSchema = z.object({
   statusCode: z.number().int(),
   code: z.string(),
   message: z.string(),
-  details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** The offending fields; an object for the few answers that say more (`details.flows`). */
+  details: z
+    .union([
+      z.array(z.object({ field: z.string(), message: z.string() })),
+      z.record(z.string(), z.unknown()),
+    ])
+    .optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
@@ -27,6 +33,11 @@ export const errorCodes = {
   nodeLimit: 'node_limit',
   rateLimited: 'rate_limited',
   flowChainLimit: 'flow_chain_limit',
+  oauthStateInvalid: 'oauth_state_invalid',
+  oauthRefused: 'oauth_refused',
+  providerNotConfigured: 'provider_not_configured',
+  reauthorizationRequired: 'reauthorization_required',
+  serviceAccountInUse: 'service_account_in_use',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

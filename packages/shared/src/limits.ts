@@ -4,6 +4,8 @@ export const limits = {
   groupsPageSize: 10,
   groupsLookup: 100,
   variablesLookup: 1000,
+  serviceAccountsLookup: 1000,
+  serviceAccountNameMax: 120,
   groupNameMax: 50,
   groupNameDisplay: 30,
   variableNameMax: 120,

@@ -184,6 +184,80 @@ export const messages = {
     importError: (detail: string) => `Ocorreu um erro ao importar o fluxo: ${detail}`,
   },
   /** The records port and the record nodes (core_db_*). */
+  serviceAccounts: {
+    nameRequired: 'O campo "Nome" é obrigatório.',
+    nameTooLong: 'O nome deve ter no máximo 120 caracteres.',
+    typeInvalid: 'Escolha um tipo de autenticação válido.',
+    fieldRequired: (label: string) => `O campo "${label}" é obrigatório.`,
+    fieldInvalid: (label: string) => `O campo "${label}" é inválido.`,
+    fieldTooLong: (label: string) => `O campo "${label}" é grande demais.`,
+    typeChangeRefused: 'O tipo de autenticação de uma conta existente não pode ser alterado.',
+    notFound: 'Conta de serviço não encontrada.',
+    removeConfirm: 'Tem certeza que deseja remover esta conta de serviço?',
+    inUse: (names: string) =>
+      `Esta conta de serviço é usada pelos flows: ${names}. Removê-la fará esses flows falharem.`,
+    saved: 'Conta de serviço salva com sucesso',
+    saveError: 'Ocorreu um erro ao salvar a conta de serviço',
+    removed: 'Conta de serviço removida com sucesso',
+    removeError: 'Ocorreu um erro ao remover a conta de serviço',
+    authorize: 'Autorizar conta',
+    reauthorize: 'Reautorizar conta',
+    authorizeError: 'Ocorreu um erro ao autorizar a conta de serviço',
+    callbackSuccess: 'Conta autorizada com sucesso!',
+    callbackFailure: (reason: string) => `Erro ao autorizar conta: ${reason}`,
+    callbackInvalid: 'Erro ao autorizar conta: Dados de retorno inválidos',
+    stateInvalid: 'A autorização expirou ou já foi usada. Clique em "Autorizar conta" de novo.',
+    notOauth2: 'Esta conta de serviço não é do tipo OAuth2.',
+    readOnlyToken: 'Este token da API é somente leitura.',
+    tokenShownOnce: 'Copie o token agora: ele não será mostrado de novo.',
+    missingAccount: 'A conta de serviço escolhida não existe mais.',
+    wrongType: (node: string, type: string) =>
+      `${node} não aceita contas de serviço do tipo ${type}.`,
+    keyMismatch:
+      'PONTE_ENCRYPTION_KEY não decifra as contas de serviço guardadas: use a chave com que elas foram salvas.',
+    testUnavailable: 'Teste de conexão indisponível para este tipo de conta.',
+    noAccessToken: (type: string) => `Contas do tipo ${type} não fornecem um token de acesso.`,
+    testUrlRequired: 'Informe a URL da conta para testar a conexão.',
+    testOk: (status: number) =>
+      `Conexão bem-sucedida: o servidor respondeu com o status ${status}.`,
+    testRefused: (status: number) => `O servidor recusou a credencial (status ${status}).`,
+    testFailedStatus: (status: number) => `O servidor respondeu com o status ${status}.`,
+    testTokenActive: 'Token da API ativo: ele lê as rotas GET deste workspace.',
+    testTimeout: 'O teste de conexão demorou demais e foi interrompido.',
+    awsTestOk: (arn: string) => `Conexão bem-sucedida com a AWS: identidade ${arn}.`,
+    awsNoIdentity: 'A AWS respondeu sem a identidade da conta (Arn).',
+    awsUnknownKey:
+      'A AWS não reconhece o Access key ID (InvalidClientTokenId): confira a chave de acesso.',
+    awsBadSignature:
+      'A assinatura não confere (SignatureDoesNotMatch): confira a Secret access key.',
+    awsRefused: (code: string, status: number) =>
+      `A AWS recusou a chave de acesso (${code}, status ${status}).`,
+    omieTestOk: (company: string | null) =>
+      company
+        ? `Conexão bem-sucedida com o Omie: empresa ${company}.`
+        : 'Conexão bem-sucedida com o Omie.',
+    omieFault: (fault: string) => `O Omie recusou a chamada: ${fault}`,
+    sankhyaTestOk: 'Conexão bem-sucedida com a Sankhya: login aceito.',
+    sankhyaRefused: (reason: string) => `A Sankhya recusou o login: ${reason}`,
+    providerNotJson: (provider: string, status: number) =>
+      `${provider} respondeu com o status ${status}, sem uma resposta JSON reconhecível.`,
+  },
+  /** OAuth2 authorisation, tokens and provider lookups of service accounts (docs/adr/0026). */
+  serviceAccountsOauth: {
+    providerNotConfigured: (provider: string) =>
+      `Disponível quando o administrador configurar o cliente OAuth do ${provider}.`,
+    notAuthorized: 'Esta conta de serviço ainda não foi autorizada: clique em "Autorizar conta".',
+    reauthorizationRequired: (reason: string) =>
+      `Reautorização necessária: ${reason} Clique em "Reautorizar conta".`,
+    refreshMissing: 'O provedor não entregou um refresh token e o access token expirou.',
+    codeMissing: 'Dados de retorno inválidos',
+    wrongEndpoint: (provider: string) =>
+      `Contas do tipo ${provider} são autorizadas pela API de conta (POST /account/v1/service-accounts/oauth2/authorize/{id}).`,
+    lookupRefused: (provider: string, reason: string) =>
+      `O ${provider} recusou a consulta: ${reason}`,
+    lookupWrongType: (provider: string) => `Escolha uma conta de serviço do tipo ${provider}.`,
+    testTokenOk: 'O provedor respondeu: o token OAuth2 é válido.',
+  },
   recordNodes: {
     /** A table missing or of another workspace, by what the node was given (id or name). */
     tableMissing: (table: string) => `A tabela "${table}" não existe neste workspace.`,

@@ -1,10 +1,15 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EnginePorts } from '@ponte/engine/ports';
+import { messages } from '@ponte/shared/messages';
 import {
   describePortsContract,
   portsContractVariables,
 } from '@ponte/engine/testing/ports-contract';
 import { chain, createFlow } from '../test/flow-fixtures';
 import { createSecondRunner } from '../test/second-runner';
-import { useTestApp } from '../test/test-app';
+import { testEncryptionKey, useTestApp, type TestAccount } from '../test/test-app';
+import { createSecretBox } from '../lib/secret-box';
+import { createServiceAccountsService } from '../modules/service-accounts/service-accounts.service';
 import { describeEachDriver } from '../test/test-database';
 import { createEnginePorts } from './engine-ports';
 import { createNetworkGuard } from './outbound-http/network-guard';
@@ -40,5 +45,79 @@ describeEachDriver('real engine ports', (driver) => {
         await http.close();
       },
     };
+  });
+
+  describe(`service accounts through the port (${driver})`, () => {
+    const http = createOutboundHttpClient({ guard: createNetworkGuard() });
+    let ports: EnginePorts;
+    let owner: TestAccount;
+    let stranger: TestAccount;
+    let bearerId: string;
+    let jwtId: string;
+    const scopeOf = (account: TestAccount) => ({
+      workspaceId: account.workspaceId,
+      flowId: 'f',
+      executionId: 'e',
+    });
+    const signal = new AbortController().signal;
+
+    beforeAll(async () => {
+      owner = await t.createAccount();
+      stranger = await t.createAccount();
+      const api = t.request(owner.token);
+      const created = async (body: Record<string, unknown>) =>
+        (await api.post('/api/v1/service-accounts', body)).json()._id as string;
+      bearerId = await created({
+        name: 'API',
+        auth_type: 'bearer_token',
+        bearer_token: { token: 'tok-do-port', url: 'https://api.exemplo.com.br' },
+      });
+      jwtId = await created({
+        name: 'JWT',
+        auth_type: 'jwt',
+        jwt: { auth_url: 'https://exemplo.com.br/login', username: 'u', password: 'p' },
+      });
+      const service = createServiceAccountsService({
+        db: t.database.db,
+        now: t.clock.now,
+        box: createSecretBox(testEncryptionKey),
+        http,
+      });
+      ports = createEnginePorts(t.database.db, {
+        runner: () => {
+          throw new Error('sem runner neste teste');
+        },
+        http,
+        serviceAccounts: service,
+        tokenSources: {
+          jwt: async (account, options) =>
+            `${String(account.data.username)}-${options.force ? 'novo' : 'guardado'}`,
+        },
+      });
+    });
+    afterAll(() => http.close());
+
+    it("gives the account decrypted in its own workspace, and nothing for another's", async () => {
+      expect(await ports.serviceAccounts.get(scopeOf(owner), bearerId)).toEqual({
+        _id: bearerId,
+        type: 'bearer_token',
+        data: { token: 'tok-do-port', url: 'https://api.exemplo.com.br' },
+      });
+      expect(await ports.serviceAccounts.get(scopeOf(stranger), bearerId)).toBeUndefined();
+      expect(await ports.serviceAccounts.get(scopeOf(owner), 'nao-existe')).toBeUndefined();
+    });
+
+    it('asks the source of the type for a token, and says so when there is none', async () => {
+      const token = (force: boolean) =>
+        ports.serviceAccounts.accessToken(scopeOf(owner), jwtId, { force, signal });
+      expect(await token(false)).toBe('u-guardado');
+      expect(await token(true)).toBe('u-novo');
+      await expect(
+        ports.serviceAccounts.accessToken(scopeOf(owner), bearerId, { signal }),
+      ).rejects.toThrow(messages.serviceAccounts.noAccessToken('bearer_token'));
+      await expect(
+        ports.serviceAccounts.accessToken(scopeOf(stranger), jwtId, { signal }),
+      ).rejects.toThrow(messages.serviceAccounts.missingAccount);
+    });
   });
 });

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { EnginePorts, HttpPort } from '@ponte/engine/ports';
+import type { EnginePorts, FtpPort, HttpPort } from '@ponte/engine/ports';
 import type { Database } from '../db/client';
+import { createMailPort } from './mail/mail-port';
+import type { Resolver } from './outbound-http/guarded-agent';
+import { createNetworkGuard, type NetworkGuard } from './outbound-http/network-guard';
+import { createSqlPort } from './sql/sql-port';
 import { createRecordsPort } from './records-port';
 import { createVariablesReader, type VariablesReader } from './variables-reader';
 import type { ExecutionRunner } from '../modules/executions/execution-runner';
+import type { DecryptedAccount } from '../modules/service-accounts/connection-testers';
+import type { TokenSources } from '../modules/service-accounts/token-sources';
+import { messages } from '@ponte/shared/messages';
 
 /** Ports that need the runner get it late: the runner itself needs the engine. */
 export interface PortsLateBindings {
@@ -14,8 +21,40 @@ export interface PortsLateBindings {
   variables?: VariablesReader;
   /** The outbound HTTP client: the network guard stands in front of every request. */
   http: HttpPort;
+  /**
+   * The network guard (and resolver) of outbound HTTP, which SMTP and SQL connections obey too
+   * (default: a guard that opens no internal network).
+   */
+  network?: { guard: NetworkGuard; resolver?: Resolver };
+  /** Files on FTP servers of ftp_server accounts (adapters/ftp; default: no account exists). */
+  ftp?: FtpPort;
   /** The clock of record dates (the app's, so tests can set it; default: real time). */
   now?: () => Date;
+  /** The service accounts, decrypted (default: none exists). */
+  serviceAccounts?: {
+    getDecrypted(workspaceId: string, id: string): Promise<DecryptedAccount | undefined>;
+  };
+  /** Bearer credentials by account type (jwt, OAuth2 types): `accessToken` delegates here. */
+  tokenSources?: TokenSources;
+}
+
+/** `ServiceAccountsPort`: scoped to the execution's workspace, secrets decrypted. */
+function serviceAccountsPort(late: PortsLateBindings): EnginePorts['serviceAccounts'] {
+  const find = (workspaceId: string, id: string) =>
+    late.serviceAccounts?.getDecrypted(workspaceId, id) ?? Promise.resolve(undefined);
+  return {
+    async get(scope, id) {
+      const account = await find(scope.workspaceId, id);
+      return account && { _id: account._id, type: account.type, data: account.data };
+    },
+    async accessToken(scope, id, options) {
+      const account = await find(scope.workspaceId, id);
+      if (!account) throw new Error(messages.serviceAccounts.missingAccount);
+      const source = late.tokenSources?.[account.type];
+      if (!source) throw new Error(messages.serviceAccounts.noAccessToken(account.type));
+      return source(account, { force: options.force ?? false, signal: options.signal });
+    },
+  };
 }
 
 /** The longest delay one `setTimeout` holds: a longer one would fire at once. */
@@ -50,6 +89,15 @@ export function sleepFor(ms: number, signal: AbortSignal, maxStep = maxTimerMs):
   });
 }
 
+const noAccount = () => Promise.reject(new Error('A conta de serviço escolhida não existe mais.'));
+/** Until an FTP port is given: every account is missing. */
+const noFtp: FtpPort = {
+  list: noAccount,
+  download: noAccount,
+  upload: noAccount,
+  delete: noAccount,
+};
+
 const clockPort: EnginePorts['clock'] = {
   now: () => Date.now(),
   sleep: (ms, signal) => sleepFor(ms, signal),
@@ -59,6 +107,11 @@ const clockPort: EnginePorts['clock'] = {
 export function createEnginePorts(db: Database, late: PortsLateBindings): EnginePorts {
   const system = late.systemVariables ?? {};
   const reader = late.variables ?? createVariablesReader(db);
+  const serviceAccounts = serviceAccountsPort(late);
+  const network = {
+    guard: late.network?.guard ?? createNetworkGuard(),
+    ...(late.network?.resolver ? { resolver: late.network.resolver } : {}),
+  };
   return {
     http: late.http,
     variables: {
@@ -69,19 +122,10 @@ export function createEnginePorts(db: Database, late: PortsLateBindings): Engine
         return { ...system, ...(await reader.all(scope.workspaceId)) };
       },
     },
-    serviceAccounts: {
-      // Service accounts arrive with their own area; until then no account exists.
-      async get() {
-        return undefined;
-      },
-    },
-    mail: {
-      async send() {
-        throw new Error(
-          'Envio de e-mail indisponível: ainda não há contas de serviço SMTP neste Ponte.',
-        );
-      },
-    },
+    serviceAccounts,
+    mail: createMailPort({ ...network, accounts: serviceAccounts }),
+    sql: createSqlPort({ ...network, accounts: serviceAccounts }),
+    ftp: late.ftp ?? noFtp,
     flows: {
       async execute(scope, request) {
         const runner = late.runner();

@@ -349,6 +349,65 @@ export const securityEvents = pgTable(
   ],
 );
 
+/**
+ * Service accounts (spec 2 §3; docs/adr/0025): the non-secret fields of the type's sub-object
+ * in `public_data`; every secret field in one AES-256-GCM blob (`secret_data`, under the key
+ * named by `key_id`). A `ponte_token` keeps only the sha256 of its token.
+ */
+export const serviceAccounts = pgTable(
+  'service_accounts',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    authType: text('auth_type').notNull(),
+    url: text('url'),
+    publicData: jsonb('public_data').$type<Record<string, unknown>>().notNull().default({}),
+    secretData: text('secret_data'),
+    keyId: text('key_id'),
+    tokenHash: text('token_hash'),
+    healthStatus: text('health_status').notNull().default('unchecked'),
+    healthMessage: text('health_message'),
+    checkedAt: timestamp('checked_at', { withTimezone: true, precision: 3 }),
+    ...timestamps,
+  },
+  (t) => [
+    index('service_accounts_workspace_name_idx').on(t.workspaceId, t.name),
+    uniqueIndex('service_accounts_token_hash_unique').on(t.tokenHash),
+  ],
+);
+
+/** One-use OAuth2 `state` values, bound to a workspace and an account, with an expiry. */
+export const serviceAccountOauthStates = pgTable(
+  'service_account_oauth_states',
+  {
+    state: text('state').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    serviceAccountId: text('service_account_id')
+      .notNull()
+      .references(() => serviceAccounts.id, { onDelete: 'cascade' }),
+    userId: text('user_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('service_account_oauth_states_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A known text encrypted under the key of the first start: a later start with another
+ * PONTE_ENCRYPTION_KEY cannot decrypt it and refuses, even before any account exists.
+ */
+export const encryptionCheck = pgTable('encryption_check', {
+  id: text('id').primaryKey(),
+  blob: text('blob').notNull(),
+  keyId: text('key_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+});
+
 export const schema = {
   customers,
   users,
@@ -365,4 +424,7 @@ export const schema = {
   securityEvents,
   dbTables,
   dbRecords,
+  serviceAccounts,
+  serviceAccountOauthStates,
+  encryptionCheck,
 };

@@ -3,7 +3,14 @@ import { messages } from '@ponte/shared/messages';
 
 /** The kinds of workspace-owned resources a 404 can name (see `notFound`). */
 export type ResourceKind =
-  'flow' | 'variable' | 'group' | 'execution' | 'workspace' | 'db_table' | 'db_record';
+  | 'flow'
+  | 'variable'
+  | 'group'
+  | 'execution'
+  | 'workspace'
+  | 'db_table'
+  | 'db_record'
+  | 'service_account';
 
 /** What a 404 was about: the error handler checks whether it belongs to another workspace. */
 export interface MissingResource {
@@ -24,7 +31,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
-    readonly details?: ErrorDetail[],
+    /** The offending fields, or an object for answers that say more (`details.flows`). */
+    readonly details?: ErrorDetail[] | Record<string, unknown>,
     readonly headers?: Record<string, string>,
     /** For a 404: the resource asked for (never sent to the client). */
     readonly resource?: MissingResource,

@@ -46,6 +46,12 @@ describe('tokens never reach the log', () => {
       '/x?api_key=[REDACTED]&AUTH=[REDACTED]&ok=3',
     );
     expect(redactUrl('/x/eyJhbGciOi.eyJzdWIi.c2ln/y')).toBe('/x/[REDACTED]/y');
+    expect(
+      redactUrl('/account/v1/service-accounts/oauth2/return?code=abc&state=id_xyz&scope=a'),
+    ).toBe('/account/v1/service-accounts/oauth2/return?code=[REDACTED]&state=[REDACTED]&scope=a');
+    expect(redactUrl('/oauth2/callback?data=eyJzZXJ2&state=id_x')).toBe(
+      '/oauth2/callback?data=[REDACTED]&state=[REDACTED]',
+    );
     expect(redactUrl('/x?eco=eyJhbGciOi.eyJzdWIi.c2ln')).toBe('/x?eco=[REDACTED]');
     expect(redactUrl('/sem-consulta')).toBe('/sem-consulta');
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../lib/app-error';
+import { messages } from '@ponte/shared/messages';
+import { forbidden, unauthorized } from '../lib/app-error';
 
 /** Who is calling, taken from the bearer token: the only source of the workspace id. */
 export interface AuthContext {
@@ -12,6 +13,11 @@ export interface AuthContext {
   sessionId: string;
   /** When the token stops working (its `exp`). */
   expiresAt: Date;
+  /**
+   * A Ponte API token (`ponte_token` service account): GET routes of /api/v1 and /engine of its
+   * workspace only; anything else answers 403 (docs/adr/0025).
+   */
+  readOnly?: true;
 }
 
 declare module 'fastify' {
@@ -31,6 +37,23 @@ export interface AuthPluginOptions {
 }
 
 const bearer = /^Bearer +([A-Za-z0-9\-_.]+)\s*$/i;
+
+/** Where a read-only token may read: GET (and HEAD) routes of the workspace and the engine. */
+const readOnlyScopes = ['/api/v1/', '/engine/'];
+/** GET routes that act (spec 1 §7: restarting the engine is a GET): never for a read-only token. */
+const actingGetRoutes = new Set([
+  '/engine/stop-execution/restart',
+  // Creates an OAuth2 state, and for client_credentials asks and stores a token.
+  '/api/v1/service-accounts/:id/oauth2/authorize/',
+  '/api/v1/service-accounts/:id/oauth2/authorize',
+]);
+
+function allowedReadOnly(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const route = request.routeOptions.url ?? '';
+  if (actingGetRoutes.has(route)) return false;
+  return readOnlyScopes.some((scope) => route.startsWith(scope));
+}
 
 /** The session of an authenticated route; throws 401 where there is none. */
 export function sessionOf(request: FastifyRequest): AuthContext {
@@ -54,6 +77,8 @@ function authPlugin(app: FastifyInstance, options: AuthPluginOptions, done: () =
       }
     }
     if (!session) throw unauthorized();
+    if (session.readOnly && !allowedReadOnly(request))
+      throw forbidden(messages.serviceAccounts.readOnlyToken);
     request.auth = session;
   });
   done();

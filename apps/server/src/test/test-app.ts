@@ -13,6 +13,8 @@ import { createTestDatabase, type DriverName } from './test-database';
 
 export const testSecret = 'segredo-de-teste-com-mais-de-32-caracteres';
 export const testPassword = 'senha-de-teste-1';
+/** PONTE_ENCRYPTION_KEY of the test apps (a test may pass another in `config`). */
+export const testEncryptionKey = Buffer.alloc(32, 7);
 
 /** Real time plus an offset the test can move forward. */
 export function createTestClock() {
@@ -97,6 +99,7 @@ export function useTestApp(driver: DriverName, testOptions: TestAppOptions = {})
       now: clock.now,
       config: {
         jwtSecret: testSecret,
+        encryptionKey: testEncryptionKey,
         admin: null,
         docsUrl: null,
         supportUrl: null,

@@ -8,8 +8,6 @@ const placeholders: [string, string][] = [
   ['custom-nodes/new', 'Novo conector'],
   ['custom-nodes/delete/:id', 'Remover conector'],
   ['custom-nodes/:id', 'Editar conector'],
-  ['service-accounts', 'Contas de serviço'],
-  ['oauth2/callback', 'Autorização de conta de serviço'],
   ['forms', 'Formulários'],
   ['forms/new', 'Novo formulário'],
   ['forms/edit/:id', 'Editar formulário'],

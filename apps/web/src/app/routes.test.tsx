@@ -10,8 +10,6 @@ const placeholderPaths = [
   '/custom-nodes/new',
   '/custom-nodes/c1',
   '/custom-nodes/delete/c1',
-  '/service-accounts',
-  '/oauth2/callback',
   '/forms',
   '/forms/new',
   '/forms/edit/x',

@@ -22,6 +22,8 @@ import { GroupsListPage } from '../features/groups/groups-list-page';
 import { ActiveExecutionsPage } from '../features/monitoring/active-executions-page';
 import { CompletedExecutionsPage } from '../features/monitoring/completed-executions-page';
 import { LogsPage } from '../features/monitoring/logs-page';
+import { OAuth2CallbackPage } from '../features/service-accounts/oauth2-callback-page';
+import { ServiceAccountsPage } from '../features/service-accounts/service-accounts-page';
 import { VariablesPage } from '../features/variables/variables-page';
 import { DocumentTitle } from './document-title';
 import { NotFoundPage } from './not-found-page';
@@ -103,6 +105,16 @@ export const routes: RouteObject[] = [
                 ...titled('Histórico de execuções'),
               },
               { path: 'variables', element: <VariablesPage />, ...titled('Variáveis') },
+              {
+                path: 'service-accounts',
+                element: <ServiceAccountsPage />,
+                ...titled('Contas de serviço'),
+              },
+              {
+                path: 'oauth2/callback',
+                element: <OAuth2CallbackPage />,
+                ...titled('Autorização de conta de serviço'),
+              },
               { path: 'database/tables', element: <TablesListPage />, ...titled('Tabelas') },
               {
                 path: 'database/tables/new',

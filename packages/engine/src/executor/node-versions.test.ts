@@ -118,25 +118,31 @@ describe('pinned node versions', () => {
 
 describe('nodes whose area does not exist yet', () => {
   it('refuses the flow before any port is called', async () => {
-    const { run, ports, variableReads } = engineWith(1);
-    ports.accounts.smtp = { _id: 'smtp', type: 'smtp_account', data: {} };
-    const email: FlowNode = {
-      uid: 'm',
-      type: 'core_send_email',
+    const { run, variableReads } = engineWith(1);
+    const queue: FlowNode = {
+      uid: 'q',
+      type: 'core_queue_trigger',
       typeVersion: 1,
-      label: 'Avisar',
-      position: { x: 200, y: 0 },
-      params: { service_account: 'smtp', to: 'a@b.com', subject: 'Oi', text: 'corpo' },
+      label: 'Fila de pedidos',
+      position: { x: 0, y: 200 },
+      params: { queue: 'pedidos' },
     };
-    const result = await run(flowWith(email));
+    const log: FlowNode = {
+      uid: 'l',
+      type: 'core_log',
+      typeVersion: 1,
+      position: { x: 200, y: 0 },
+      params: { label: 'x', message: 'y' },
+    };
+    const flow = flowWith(log);
+    const result = await run({ ...flow, nodes: [...flow.nodes, queue] });
     expect(result.status).toBe('error');
     expect(result.error).toEqual({
       message:
-        'O conector "Avisar" (core_send_email) ainda não pode ser usado nesta instalação. Disponível quando as contas de serviço existirem.',
-      node_uid: 'm',
+        'O conector "Fila de pedidos" (core_queue_trigger) ainda não pode ser usado nesta instalação. Disponível quando as filas internas existirem.',
+      node_uid: 'q',
     });
     expect(result.steps).toBe(0);
-    expect(ports.mails).toEqual([]);
     expect(variableReads()).toBe(0);
   });
 });

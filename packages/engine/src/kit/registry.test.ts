@@ -32,23 +32,23 @@ describe('node registry', () => {
   });
 
   it('marks a node whose area does not exist yet, with the reason', () => {
-    const email = defineNode({
-      type: 'core_send_email',
+    const queue = defineNode({
+      type: 'core_queue_trigger',
       version: 1,
-      category: 'action',
-      label: 'Enviar e-mail',
+      category: 'trigger',
+      label: 'Fila',
       description: 'Exemplo.',
-      icon: 'mail',
+      icon: 'stack',
       params: {},
       outputs: { default: { label: 'Saída' } },
       async run({ input }) {
         return { output: 'default', msg: input };
       },
     });
-    const registry = createRegistry([email, version(1)]);
-    expect(registry.manifest('core_send_email')).toMatchObject({
+    const registry = createRegistry([queue, version(1)]);
+    expect(registry.manifest('core_queue_trigger')).toMatchObject({
       available: false,
-      unavailableReason: 'Disponível quando as contas de serviço existirem.',
+      unavailableReason: 'Disponível quando as filas internas existirem.',
     });
     expect(registry.manifest('core_exemplo')).not.toHaveProperty('available');
   });

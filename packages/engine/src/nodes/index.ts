@@ -6,12 +6,15 @@ import { dbGetNode } from './actions/db-get/db-get.node.ts';
 import { dbInsertNode } from './actions/db-insert/db-insert.node.ts';
 import { dbUpdateNode } from './actions/db-update/db-update.node.ts';
 import { dbUpsertNode } from './actions/db-upsert/db-upsert.node.ts';
+import { ftpNode } from './actions/ftp/ftp.node.ts';
 import { executeFlowNode } from './actions/execute-flow/execute-flow.node.ts';
 import { httpRequestNode } from './actions/http-request/http-request.node.ts';
 import { logNode } from './actions/log/log.node.ts';
+import { pgpNode } from './actions/pgp/pgp.node.ts';
 import { respondWebhookNode } from './actions/respond-webhook/respond-webhook.node.ts';
 import { sendEmailNode } from './actions/send-email/send-email.node.ts';
 import { setNode } from './actions/set/set.node.ts';
+import { sqlQueryNode } from './actions/sql-query/sql-query.node.ts';
 import { errorTriggerNode } from './triggers/error-trigger/error-trigger.node.ts';
 import { flowTriggerNode } from './triggers/flow-trigger/flow-trigger.node.ts';
 import { formTriggerNode } from './triggers/form-trigger/form-trigger.node.ts';
@@ -42,6 +45,9 @@ export const builtinNodes: NodeDefinition[] = [
   respondWebhookNode,
   executeFlowNode,
   sendEmailNode,
+  sqlQueryNode,
+  ftpNode,
+  pgpNode,
   dbInsertNode,
   dbFindNode,
   dbGetNode,

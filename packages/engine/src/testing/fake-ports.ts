@@ -1,10 +1,13 @@
 import type {
   EnginePorts,
   ExecutionScope,
+  FtpEntry,
   HttpRequest,
   HttpResponse,
   MailMessage,
   ServiceAccount,
+  SqlQueryRequest,
+  SqlQueryResult,
 } from '../ports';
 import { createFakeRecords, type FakeRecordsPort } from './fake-records';
 
@@ -21,7 +24,16 @@ export interface FakePorts extends EnginePorts {
   httpCalls: HttpRequest[];
   httpHandler: (request: HttpRequest) => Promise<HttpResponse> | HttpResponse;
   mails: MailMessage[];
+  sqlQueries: SqlQueryRequest[];
+  /** Answers `sql.query` (default: no rows). */
+  sqlHandler: (request: SqlQueryRequest) => Promise<SqlQueryResult> | SqlQueryResult;
+  /** FTP servers in memory, by account id: path → content (a path ending in '/' is a folder). */
+  ftpFiles: Record<string, Record<string, Uint8Array>>;
+  /** Every FTP call: operation, account and path. */
+  ftpCalls: { op: string; serviceAccountId: string; path: string }[];
   accounts: Record<string, ServiceAccount>;
+  /** Every `accessToken` call: a forced one answers the account's token plus `-renovado`. */
+  tokenRequests: { id: string; force: boolean }[];
   flowCalls: { flowId: string; payload: unknown; wait: boolean }[];
   flowHandler: (flowId: string, payload: unknown) => Promise<unknown> | unknown;
   /** Database tables in memory: `records.addTable(...)` first. */
@@ -49,7 +61,12 @@ export function createFakePorts(): FakePorts {
     httpCalls: [],
     httpHandler: () => textResponse(200, 'ok'),
     mails: [],
+    sqlQueries: [],
+    sqlHandler: () => ({ rows: [], rowCount: 0, fields: [], truncated: false }),
+    ftpFiles: {},
+    ftpCalls: [],
     accounts: {},
+    tokenRequests: [],
     flowCalls: [],
     flowHandler: () => undefined,
     http: {
@@ -71,6 +88,13 @@ export function createFakePorts(): FakePorts {
       async get(_scope, id) {
         return ports.accounts[id];
       },
+      async accessToken(_scope, id, options) {
+        ports.tokenRequests.push({ id, force: options.force ?? false });
+        const data = ports.accounts[id]?.data;
+        const token = data?.access_token ?? data?.token;
+        if (typeof token !== 'string') throw new Error('A conta de serviço não tem token.');
+        return options.force ? `${token}-renovado` : token;
+      },
     },
     mail: {
       async send(_scope, message) {
@@ -78,6 +102,13 @@ export function createFakePorts(): FakePorts {
         return { messageId: `mail-${ports.mails.length}` };
       },
     },
+    sql: {
+      async query(_scope, request) {
+        ports.sqlQueries.push(request);
+        return ports.sqlHandler(request);
+      },
+    },
+    ftp: createFakeFtp(() => ports),
     flows: {
       async execute(_scope, request) {
         ports.flowCalls.push({
@@ -105,4 +136,51 @@ export function createFakePorts(): FakePorts {
     newId: () => `id-${++ids}`,
   };
   return ports;
+}
+
+/** The fake FTP port over `ports.ftpFiles`: a missing account or file fails in pt-BR. */
+function createFakeFtp(getPorts: () => FakePorts): EnginePorts['ftp'] {
+  const serverOf = (op: string, target: { serviceAccountId: string; path: string }) => {
+    const ports = getPorts();
+    ports.ftpCalls.push({ op, serviceAccountId: target.serviceAccountId, path: target.path });
+    const files = ports.ftpFiles[target.serviceAccountId];
+    if (!files) throw new Error('A conta de serviço escolhida não existe mais.');
+    return files;
+  };
+  return {
+    async list(_scope, target) {
+      const files = serverOf('list', target);
+      const dir = target.path.replace(/\/?$/, '/');
+      const entries: FtpEntry[] = [];
+      for (const [path, content] of Object.entries(files)) {
+        if (!path.startsWith(dir) || path === dir) continue;
+        const rest = path.slice(dir.length);
+        const name = rest.replace(/\/$/, '');
+        if (name.includes('/')) continue;
+        const folder = rest.endsWith('/');
+        entries.push({
+          name,
+          size: folder ? 0 : content.length,
+          type: folder ? 'directory' : 'file',
+          modified: null,
+        });
+      }
+      return entries;
+    },
+    async download(_scope, target) {
+      const content = serverOf('download', target)[target.path];
+      if (!content) throw new Error(`Arquivo não encontrado no servidor FTP: ${target.path}`);
+      if (content.length > target.maxBytes) throw new Error('O arquivo é grande demais.');
+      return content;
+    },
+    async upload(_scope, target) {
+      serverOf('upload', target)[target.path] = target.content;
+    },
+    async delete(_scope, target) {
+      const files = serverOf('delete', target);
+      if (!files[target.path])
+        throw new Error(`Arquivo não encontrado no servidor FTP: ${target.path}`);
+      delete files[target.path];
+    },
+  };
 }

@@ -7,15 +7,12 @@ import type { ParamKind } from './node-manifest.schema';
  * deletes its line here and the nodes (and the templates using them) come back.
  */
 export const unavailableNodes: Readonly<Record<string, string>> = {
-  core_send_email: 'Disponível quando as contas de serviço existirem.',
   core_form_trigger: 'Disponível quando os formulários existirem.',
   core_queue_trigger: 'Disponível quando as filas internas existirem.',
 };
 
 /** Reference pickers with nothing to pick yet: the node panel shows them disabled. */
-export const unavailableParamKinds: Readonly<Partial<Record<ParamKind, string>>> = {
-  service_account: 'Disponível quando as contas de serviço existirem.',
-};
+export const unavailableParamKinds: Readonly<Partial<Record<ParamKind, string>>> = {};
 
 /** Why a node type cannot be used yet, or undefined when it can. */
 export function unavailableReason(type: string): string | undefined {

@@ -1,4 +1,5 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { Agent } from 'undici';
 import { OutboundHttpError } from './outbound-http-error';
@@ -62,4 +63,31 @@ export function createGuardedAgent(guard: NetworkGuard, resolver: Resolver = sys
     );
   };
   return new Agent({ connect: { lookup } });
+}
+
+/**
+ * For the clients that do not speak HTTP (SMTP, FTP, PostgreSQL): the name resolved once and
+ * every address checked, answering the address to connect to. The caller connects to that
+ * address (keeping `hostname` for TLS), so no second DNS answer is ever used.
+ */
+export async function resolveGuarded(
+  guard: NetworkGuard,
+  hostname: string,
+  resolver: Resolver = systemResolver,
+): Promise<LookupAddress> {
+  const bare = hostname.replace(/^\[|\]$/g, '');
+  if (isIP(bare)) {
+    guard.check(bare);
+    return { address: bare, family: isIP(bare) };
+  }
+  const fixed = localhostAddresses(bare);
+  let addresses: LookupAddress[];
+  try {
+    addresses = fixed ?? (await resolver(bare));
+  } catch {
+    throw unresolved(bare);
+  }
+  if (addresses.length === 0) throw unresolved(bare);
+  for (const { address } of addresses) guard.check(address, bare);
+  return addresses[0]!;
 }

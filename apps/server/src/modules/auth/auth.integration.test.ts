@@ -5,7 +5,7 @@ import { messages } from '@ponte/shared/messages';
 import { tokenClaimsSchema } from '@ponte/shared/account.schema';
 import { buildApp } from '../../app';
 import { customers, users, workspaces } from '../../db/schema';
-import { testSecret, useTestApp, type TestContext } from '../../test/test-app';
+import { testEncryptionKey, testSecret, useTestApp, type TestContext } from '../../test/test-app';
 import { describeEachDriver } from '../../test/test-database';
 import { createTokenIssuer, sessionLifetimeSeconds } from './token-issuer';
 
@@ -213,6 +213,7 @@ describeEachDriver('first account from PONTE_ADMIN_EMAIL', (driver) => {
     const again = await buildApp({
       config: {
         jwtSecret: 'x'.repeat(32),
+        encryptionKey: testEncryptionKey,
         admin,
         docsUrl: null,
         supportUrl: null,

@@ -7,7 +7,7 @@ import { flows } from '../../db/schema';
 import { migrationsDir } from '../../package-root';
 import { useTestApp } from '../../test/test-app';
 import { describeEachDriver } from '../../test/test-database';
-import { flowTestNodes, testDocument } from './flows-test-nodes';
+import { flowTestNodes, queueDocument, testDocument } from './flows-test-nodes';
 
 const m = messages.flows;
 const migration = readFileSync(join(migrationsDir, '0006_flow_node_type_version.sql'), 'utf8');
@@ -75,8 +75,8 @@ describeEachDriver('flow node versions', (driver) => {
 
   it('refuses a node whose area does not exist yet, but lets a stored flow holding one be disabled', async () => {
     const api = t.request((await t.createAccount()).token);
-    const data = testDocument(['core_send_email']);
-    const refused = await api.post('/api/v1/flows', { name: 'E-mail', data });
+    const data = queueDocument();
+    const refused = await api.post('/api/v1/flows', { name: 'Fila', data });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({
       code: 'invalid_flow',
@@ -84,7 +84,7 @@ describeEachDriver('flow node versions', (driver) => {
       details: [
         {
           message:
-            'O conector "Enviar e-mail" (core_send_email) ainda não pode ser usado nesta instalação. Disponível quando as contas de serviço existirem.',
+            'O conector "Fila" (core_queue_trigger) ainda não pode ser usado nesta instalação. Disponível quando as filas internas existirem.',
         },
       ],
     });

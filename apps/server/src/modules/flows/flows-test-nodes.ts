@@ -58,3 +58,16 @@ export function testDocument(actions: number | string[] = 1, params = { url: 'ht
   }));
   return { version: 1, nodes, edges };
 }
+
+/** A test flow plus a queue trigger of its own: a node whose area does not exist yet. */
+export function queueDocument() {
+  const data = testDocument(1);
+  const queue = {
+    uid: `q${++counter}`,
+    type: 'core_queue_trigger',
+    label: 'Fila',
+    position: { x: 0, y: 200 },
+    params: { queue: 'pedidos' },
+  };
+  return { ...data, nodes: [...data.nodes, queue] };
+}

@@ -8,6 +8,7 @@ import {
   flows,
   groups,
   securityEvents,
+  serviceAccounts,
   users,
   variables,
   workspaces,
@@ -26,6 +27,11 @@ const ownedTables = {
   workspace: { table: workspaces, id: workspaces.id, workspaceId: workspaces.id },
   db_table: { table: dbTables, id: dbTables.id, workspaceId: dbTables.workspaceId },
   db_record: { table: dbRecords, id: dbRecords.id, workspaceId: dbRecords.workspaceId },
+  service_account: {
+    table: serviceAccounts,
+    id: serviceAccounts.id,
+    workspaceId: serviceAccounts.workspaceId,
+  },
 } as const;
 export type OwnedResourceKind = keyof typeof ownedTables;
 

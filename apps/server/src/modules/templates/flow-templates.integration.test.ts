@@ -43,7 +43,7 @@ describe('flow templates routes', () => {
 
   it('lists every template as a plain list sorted by name, without the flow document', async () => {
     expect(all.length).toBeGreaterThanOrEqual(12);
-    expect(all.length).toBe(12);
+    expect(all.length).toBe(14);
     expect(names(all)).toEqual([...names(all)].sort(collator.compare));
     for (const item of all) {
       expect(item).not.toHaveProperty('data');
@@ -109,13 +109,8 @@ describe('flow templates routes', () => {
     ]);
   });
 
-  it('leaves out the templates whose nodes need an area that does not exist yet', async () => {
-    const hidden = [
-      'alerta-de-erro-por-email',
-      'fila-com-novas-tentativas',
-      'formulario-de-contato-para-crm',
-      'relatorio-diario-por-email',
-    ];
+  it('leaves out the templates whose nodes need an area that does not exist yet, offers the e-mail ones', async () => {
+    const hidden = ['fila-com-novas-tentativas', 'formulario-de-contato-para-crm'];
     for (const id of hidden) {
       expect(all.map((item) => item._id)).not.toContain(id);
       expect((await api.get(`/account/v1/flow-template/${id}`)).statusCode).toBe(404);
@@ -123,8 +118,14 @@ describe('flow templates routes', () => {
     const tags = flowTemplateTagListSchema.parse(
       (await api.get('/account/v1/flow-templates/tags')).json(),
     );
-    expect(tags.map((entry) => entry.tag)).not.toContain('e-mail');
-    expect(tags.find((entry) => entry.tag === 'alertas')?.count).toBe(2);
+    expect(tags.map((entry) => entry.tag)).not.toContain('filas');
+    expect(tags.map((entry) => entry.tag)).not.toContain('formulários');
+    // The e-mail templates are back with SMTP accounts (the contact form one still needs forms).
+    expect(tags.find((entry) => entry.tag === 'e-mail')?.count).toBe(2);
+    expect(tags.find((entry) => entry.tag === 'alertas')?.count).toBe(3);
+    for (const id of ['alerta-de-erro-por-email', 'relatorio-diario-por-email']) {
+      expect((await api.get(`/account/v1/flow-template/${id}`)).statusCode).toBe(200);
+    }
   });
 
   it('documents the three routes in the OpenAPI document', async () => {

@@ -88,6 +88,7 @@ describe('sidebar', () => {
       '/monitoring/completed',
       '/monitoring',
       '/variables',
+      '/service-accounts',
       '/groups',
       '/database/tables',
     ];

@@ -65,6 +65,27 @@ describe('api client', () => {
     });
   });
 
+  it('keeps the code, the message and the whole body of any error shape', async () => {
+    storeTestSession();
+    const body = {
+      statusCode: 409,
+      code: 'service_account_in_use',
+      message: 'Esta conta de serviço é usada pelos flows: Cobrança.',
+      details: 'um formato que não é lista de campos',
+    };
+    mockFetch([
+      { method: 'DELETE', path: '/api/v1/service-accounts/sa1', reply: { status: 409, body } },
+    ]);
+    await expect(
+      apiRequest('/api/v1/service-accounts/sa1', { method: 'DELETE' }),
+    ).rejects.toMatchObject({
+      status: 409,
+      code: 'service_account_in_use',
+      message: 'Esta conta de serviço é usada pelos flows: Cobrança.',
+      body,
+    });
+  });
+
   it.each([401, 403])('signs out on a %i', async (status) => {
     storeTestSession();
     const signedOut = vi.fn();

@@ -47,12 +47,17 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** An error body whose `details` is not a field list (e.g. `{flows}`): message and code still count. */
+const errorHeadSchema = apiErrorSchema.omit({ details: true });
+
 function toApiError(status: number, body: unknown): ApiError {
   const parsed = apiErrorSchema.safeParse(body);
   if (parsed.success) {
     const { message, code, details } = parsed.data;
-    return new ApiError(status, message, code, details);
+    return new ApiError(status, message, code, details, body);
   }
+  const head = errorHeadSchema.safeParse(body);
+  if (head.success) return new ApiError(status, head.data.message, head.data.code, undefined, body);
   const fallback =
     status === 401
       ? messages.generic.unauthorized

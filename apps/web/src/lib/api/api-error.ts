@@ -5,13 +5,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: ApiErrorBody['details'];
+  /** The error body as the server sent it (e.g. a 409's `details.flows`). */
+  readonly body: unknown;
 
-  constructor(status: number, message: string, code = 'error', details?: ApiErrorBody['details']) {
+  constructor(
+    status: number,
+    message: string,
+    code = 'error',
+    details?: ApiErrorBody['details'],
+    body?: unknown,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.body = body;
   }
 }
 

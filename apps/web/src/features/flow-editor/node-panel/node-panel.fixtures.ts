@@ -57,7 +57,11 @@ export const everyKindManifest: NodeManifest = {
     },
     transform: { type: 'code-editor', label: 'Transformação', language: 'json' },
     target: { type: 'flow', label: 'Flow a executar' },
-    account: { type: 'service_account', label: 'Conta de serviço' },
+    account: {
+      type: 'service_account',
+      label: 'Conta de serviço',
+      accepts: ['smtp_account', 'http_basic'],
+    },
     table: { type: 'table', label: 'Tabela' },
     queue: { type: 'queue', label: 'Fila' },
   },

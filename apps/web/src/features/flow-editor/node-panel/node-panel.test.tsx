@@ -16,6 +16,10 @@ const flows = [
   { _id: 'f1', name: 'Cobrança mensal' },
   { _id: 'f2', name: 'Enviar boletos' },
 ];
+const accounts = [
+  { _id: 'sa1', name: 'SMTP do financeiro', auth_type: 'smtp_account' },
+  { _id: 'sa2', name: 'API de pedidos', auth_type: 'http_basic' },
+];
 const tables = [
   { _id: 'tb1', name: 'clientes', fields: [], entities_count: 3 },
   { _id: 'tb2', name: 'pedidos', fields: [], entities_count: 0 },
@@ -26,7 +30,9 @@ function setup({
   manifest = everyKindManifest,
   issues = [],
   routes = [],
+  accountItems = accounts,
 }: {
+  accountItems?: typeof accounts;
   node?: FlowNode;
   /** null: a type the library does not know. */
   manifest?: NodeManifest | null;
@@ -37,6 +43,11 @@ function setup({
     ...routes,
     { method: 'GET', path: '/api/v1/flows', reply: { body: { items: flows, total: 2 } } },
     { method: 'GET', path: '/api/v1/db/tables', reply: { body: { items: tables, total: 2 } } },
+    {
+      method: 'GET',
+      path: '/api/v1/service-accounts',
+      reply: { body: { items: accountItems, total: accountItems.length } },
+    },
   ]);
   const onChange = vi.fn<(next: FlowNode) => void>();
   const onClose = vi.fn();
@@ -287,16 +298,31 @@ describe('NodePanel', () => {
     );
   });
 
-  it('shows a service-account picker disabled, with the reason, until accounts exist', async () => {
-    const { user, onChange } = setup({ node: makeNode({ params: { account: 'sa_antiga' } }) });
-    const account = screen.getByRole('textbox', { name: 'Conta de serviço' });
-    expect(account).toBeDisabled();
-    expect(account).toHaveValue('sa_antiga');
-    expect(account).toHaveAccessibleDescription(
-      'Disponível quando as contas de serviço existirem.',
+  it('lists the accounts of the types the node accepts and stores the _id', async () => {
+    const { user, api, last } = setup();
+    await user.click(screen.getByRole('combobox', { name: 'Conta de serviço' }));
+    await user.click(await screen.findByRole('option', { name: 'API de pedidos (HTTP Basic)' }));
+    expect(last()?.params.account).toBe('sa2');
+    const call = api.callsTo('GET', '/api/v1/service-accounts')[0];
+    expect(Object.fromEntries(call!.url.searchParams)).toEqual({
+      limit: '1000',
+      type: 'smtp_account,http_basic',
+    });
+  });
+
+  it('says an account was removed instead of showing an empty box', async () => {
+    setup({ node: makeNode({ params: { account: 'sa_antiga' } }) });
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Conta de serviço' })).toHaveValue(
+        'Conta de serviço removida',
+      ),
     );
-    await user.type(account, 'x');
-    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('links to the accounts page when there is no account of those types', async () => {
+    setup({ accountItems: [] });
+    const link = await screen.findByRole('link', { name: 'Criar conta de serviço' });
+    expect(link).toHaveAttribute('href', '/service-accounts');
   });
 
   it('shows an alert and no form for an unknown type', () => {

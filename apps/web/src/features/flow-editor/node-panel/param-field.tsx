@@ -7,6 +7,7 @@ import { takesExpressions } from './expression';
 import { FlowReferenceField } from './flow-reference-field';
 import { NumberParamField } from './number-param-field';
 import { ParamLabel } from './param-label';
+import { ServiceAccountField } from './service-account-field';
 import { TableParamsField } from './table-params-field';
 import { TableReferenceField } from './table-reference-field';
 
@@ -146,6 +147,9 @@ export const ParamField = memo(function ParamField({
         return <TableReferenceField name={name} spec={spec} value={value} onChange={onChange} />;
       return <ReferenceTextField name={name} spec={spec} value={value} onChange={onChange} />;
     case 'service_account':
+      if (!unavailableParamKinds.service_account)
+        return <ServiceAccountField name={name} spec={spec} value={value} onChange={onChange} />;
+      return <ReferenceTextField name={name} spec={spec} value={value} onChange={onChange} />;
     case 'queue':
     case 'form':
       return <ReferenceTextField name={name} spec={spec} value={value} onChange={onChange} />;

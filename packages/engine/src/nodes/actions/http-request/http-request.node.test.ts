@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createFakePorts, jsonResponse, textResponse } from '../../../testing/fake-ports';
 import { runNode } from '../../../testing/run-node';
 import { httpRequestNode } from './http-request.node.ts';
+import aws4 from 'aws4';
 
 const decode = (body: string | Uint8Array | undefined) =>
   typeof body === 'string' ? body : new TextDecoder().decode(body);
@@ -86,7 +87,7 @@ describe('core_http_request', () => {
       type: 'http_basic',
       data: { username: 'ana', password: 'segredo' },
     };
-    ports.accounts.sa3 = { _id: 'sa3', type: 'aws_access_key', data: {} };
+    ports.accounts.sa3 = { _id: 'sa3', type: 'smtp_account', data: { password: 'x' } };
     await runNode(httpRequestNode, { ports, params: { url: 'pedidos', service_account: 'sa1' } });
     await runNode(httpRequestNode, {
       ports,
@@ -101,7 +102,7 @@ describe('core_http_request', () => {
     );
     await expect(
       runNode(httpRequestNode, { ports, params: { url: 'https://x.com', service_account: 'sa3' } }),
-    ).rejects.toThrow('A Requisição HTTP não aceita contas de serviço do tipo aws_access_key.');
+    ).rejects.toThrow('A Requisição HTTP não aceita contas de serviço do tipo smtp_account.');
     await expect(
       runNode(httpRequestNode, {
         ports,
@@ -189,5 +190,133 @@ describe('core_http_request', () => {
         params: { url: 'https://api.exemplo.com.br/', timeout_ms: 1e20 },
       }),
     ).rejects.toThrow('O parâmetro "timeout_ms" deve ser no máximo 600000.');
+  });
+});
+
+describe('core_http_request with accounts that issue tokens or sign', () => {
+  it('takes the bearer of jwt and OAuth2 accounts from the port, renewing once after a 401', async () => {
+    const ports = createFakePorts();
+    ports.accounts.jwt = {
+      _id: 'jwt',
+      type: 'jwt',
+      data: { token: 'jwt-1', url: 'https://api.exemplo.com' },
+    };
+    ports.httpHandler = (request) =>
+      request.headers.authorization === 'Bearer jwt-1-renovado'
+        ? jsonResponse(200, { ok: true })
+        : jsonResponse(401, { erro: 'expirado' });
+    const { emitted } = await runNode(httpRequestNode, {
+      ports,
+      params: { url: 'pedidos', service_account: 'jwt' },
+    });
+    expect(emitted[0]?.msg.payload).toEqual({ ok: true });
+    expect(ports.tokenRequests).toEqual([
+      { id: 'jwt', force: false },
+      { id: 'jwt', force: true },
+    ]);
+    expect(ports.httpCalls.map((call) => [call.url, call.headers.authorization])).toEqual([
+      ['https://api.exemplo.com/pedidos', 'Bearer jwt-1'],
+      ['https://api.exemplo.com/pedidos', 'Bearer jwt-1-renovado'],
+    ]);
+  });
+
+  it('fails on a second 401, and never renews a fixed bearer token', async () => {
+    const ports = createFakePorts();
+    ports.accounts.g = { _id: 'g', type: 'google_oauth2', data: { access_token: 'ya29' } };
+    ports.accounts.b = { _id: 'b', type: 'bearer_token', data: { token: 'fixo' } };
+    ports.httpHandler = () => jsonResponse(401, { erro: 'não autorizado' });
+    await expect(
+      runNode(httpRequestNode, { ports, params: { url: 'https://x.com', service_account: 'g' } }),
+    ).rejects.toThrow('A requisição HTTP falhou com status 401.');
+    expect(ports.httpCalls).toHaveLength(2);
+    expect(ports.tokenRequests).toHaveLength(2);
+    await expect(
+      runNode(httpRequestNode, { ports, params: { url: 'https://x.com', service_account: 'b' } }),
+    ).rejects.toThrow('A requisição HTTP falhou com status 401.');
+    expect(ports.httpCalls).toHaveLength(3);
+  });
+
+  it('passes on the pt-BR refusal of a token the port cannot give', async () => {
+    const ports = createFakePorts();
+    ports.accounts.o = { _id: 'o', type: 'oauth2', data: {} };
+    await expect(
+      runNode(httpRequestNode, { ports, params: { url: 'https://x.com', service_account: 'o' } }),
+    ).rejects.toThrow('A conta de serviço não tem token.');
+    expect(ports.httpCalls).toHaveLength(0);
+  });
+
+  it('signs with SigV4 as the AWS test suite does (get-vanilla)', async () => {
+    const ports = createFakePorts();
+    ports.time = Date.parse('2015-08-30T12:36:00Z');
+    ports.accounts.aws = {
+      _id: 'aws',
+      type: 'aws_access_key',
+      data: {
+        access_key_id: 'AKIDEXAMPLE',
+        secret_access_key: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+      },
+    };
+    await runNode(httpRequestNode, {
+      ports,
+      params: {
+        url: 'https://example.amazonaws.com/',
+        service_account: 'aws',
+        aws_region: 'us-east-1',
+        aws_service: 'service',
+      },
+    });
+    expect(ports.httpCalls[0]!.headers).toMatchObject({
+      'x-amz-date': '20150830T123600Z',
+      authorization:
+        'AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20150830/us-east-1/service/aws4_request, ' +
+        'SignedHeaders=host;x-amz-date, ' +
+        'Signature=5fa00fa31553b73ebf1942676e86291e8372ff2a2260956d9b8aae1d763fbf31',
+    });
+    expect(JSON.stringify(ports.httpCalls[0])).not.toContain('wJalrXUtnFEMI');
+  });
+
+  it('signs a body and the region and service read from an AWS host', async () => {
+    const ports = createFakePorts();
+    ports.accounts.aws = {
+      _id: 'aws',
+      type: 'aws_access_key',
+      data: { access_key_id: 'AKID', secret_access_key: 'segredo-aws' },
+    };
+    await runNode(httpRequestNode, {
+      ports,
+      params: {
+        method: 'POST',
+        url: 'https://sqs.sa-east-1.amazonaws.com/123/fila?Action=SendMessage',
+        service_account: 'aws',
+        body_type: 'json',
+        body: { texto: 'olá' },
+      },
+    });
+    const call = ports.httpCalls[0]!;
+    expect(call.headers.authorization).toContain('/sa-east-1/sqs/aws4_request');
+    // The receiving side: the same request signed again with the secret gives the same header.
+    const url = new URL(call.url);
+    const check = aws4.sign(
+      {
+        method: call.method,
+        host: url.host,
+        path: url.pathname + url.search,
+        headers: {
+          'content-type': call.headers['content-type']!,
+          'X-Amz-Date': call.headers['x-amz-date']!,
+        },
+        body: call.body as string,
+      },
+      { accessKeyId: 'AKID', secretAccessKey: 'segredo-aws' },
+    );
+    expect(call.headers.authorization).toBe(check.headers!.Authorization);
+    await expect(
+      runNode(httpRequestNode, {
+        ports,
+        params: { url: 'https://minio.local/balde', service_account: 'aws' },
+      }),
+    ).rejects.toThrow(
+      'Informe a região e o serviço AWS: não foi possível deduzi-los do endereço da URL.',
+    );
   });
 });

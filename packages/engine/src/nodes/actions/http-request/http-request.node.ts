@@ -1,5 +1,6 @@
 import { defineNode } from '../../../kit/define-node';
-import type { HttpResponse, ServiceAccount } from '../../../ports';
+import type { HttpResponse } from '../../../ports';
+import { httpAccountTypes, httpAuth, type HttpAuth } from './http-auth';
 import { encodeBody, parseResponseBody, type BodyType } from './http-body';
 
 const pairs = (rows: Record<string, unknown>[] | undefined) =>
@@ -9,33 +10,6 @@ const pairs = (rows: Record<string, unknown>[] | undefined) =>
         [String(row.key ?? '').trim(), row.value === undefined ? '' : String(row.value)] as const,
     )
     .filter(([key]) => key);
-
-/** Headers a service account adds; a relative URL is resolved against the account's `url`. */
-export function accountAuth(account: ServiceAccount): {
-  headers: Record<string, string>;
-  baseUrl?: string;
-} {
-  const data = account.data;
-  const baseUrl = typeof data.url === 'string' && data.url ? data.url : undefined;
-  const withBase = (headers: Record<string, string>) => ({
-    headers,
-    ...(baseUrl ? { baseUrl } : {}),
-  });
-  switch (account.type) {
-    case 'bearer_token':
-      return withBase({ authorization: `Bearer ${String(data.token ?? '')}` });
-    case 'oauth2':
-      if (!data.access_token)
-        throw new Error('A conta de serviço OAuth2 ainda não foi autorizada.');
-      return withBase({ authorization: `Bearer ${String(data.access_token)}` });
-    case 'http_basic': {
-      const pair = `${String(data.username ?? '')}:${String(data.password ?? '')}`;
-      return withBase({ authorization: `Basic ${Buffer.from(pair).toString('base64')}` });
-    }
-    default:
-      throw new Error(`A Requisição HTTP não aceita contas de serviço do tipo ${account.type}.`);
-  }
-}
 
 /** 508 Loop Detected is a refusal (a chain of flows past its limit): asking again cannot help. */
 const retryable = (status: number) => status === 429 || (status >= 500 && status !== 508);
@@ -104,20 +78,37 @@ export const httpRequestNode = defineNode({
     service_account: {
       type: 'service_account',
       label: 'Conta de serviço',
-      accepts: ['bearer_token', 'http_basic', 'oauth2'],
+      accepts: httpAccountTypes,
+    },
+    aws_region: {
+      type: 'text',
+      label: 'Região AWS',
+      placeholder: 'us-east-1',
+      description: 'Só para contas AWS, quando a URL não diz a região.',
+    },
+    aws_service: {
+      type: 'text',
+      label: 'Serviço AWS',
+      placeholder: 's3',
+      description: 'Só para contas AWS, quando a URL não diz o serviço.',
     },
   },
   outputs: { default: { label: 'Saída' } },
   async run({ params, input, ports, scope, signal }) {
     const headers: Record<string, string> = {};
-    let base: string | undefined;
+    let auth: HttpAuth | undefined;
     if (params.service_account) {
       const account = await ports.serviceAccounts.get(scope, params.service_account);
       if (!account) throw new Error('A conta de serviço escolhida não existe mais.');
-      const auth = accountAuth(account);
-      Object.assign(headers, auth.headers);
-      base = auth.baseUrl;
+      auth = await httpAuth(account, {
+        serviceAccounts: ports.serviceAccounts,
+        scope,
+        signal,
+        awsRegion: params.aws_region?.trim() || undefined,
+        awsService: params.aws_service?.trim() || undefined,
+      });
     }
+    const base = auth?.baseUrl;
     let url: URL;
     try {
       url =
@@ -132,27 +123,50 @@ export const httpRequestNode = defineNode({
     const encoded = await encodeBody(params.body_type as BodyType, params.body);
     if (encoded.contentType) headers['content-type'] = encoded.contentType;
     for (const [key, value] of pairs(params.headers)) headers[key.toLowerCase()] = value;
+    const authHeaders = { ...auth?.headers };
 
-    let response: HttpResponse | undefined;
-    let failure: unknown;
-    for (let attempt = 0; attempt <= params.retries; attempt++) {
-      if (attempt > 0) await ports.clock.sleep(Math.min(30_000, 500 * 2 ** (attempt - 1)), signal);
-      try {
-        response = await ports.http.request({
+    /** One request with its retries: the answer, or the last network failure. */
+    const send = async () => {
+      let response: HttpResponse | undefined;
+      let failure: unknown;
+      for (let attempt = 0; attempt <= params.retries; attempt++) {
+        if (attempt > 0)
+          await ports.clock.sleep(Math.min(30_000, 500 * 2 ** (attempt - 1)), signal);
+        const sent = { ...headers, ...authHeaders };
+        const request = {
           method: params.method,
           url: url.toString(),
-          headers,
           ...(encoded.body !== undefined ? { body: encoded.body } : {}),
-          timeoutMs: params.timeout_ms,
-          signal,
-        });
-        failure = undefined;
-        if (!retryable(response.status)) break;
-      } catch (error) {
-        signal.throwIfAborted();
-        failure = error;
-        response = undefined;
+        };
+        if (auth?.sign) {
+          Object.assign(
+            sent,
+            auth.sign({ ...request, url, headers: sent, now: ports.clock.now() }),
+          );
+        }
+        try {
+          response = await ports.http.request({
+            ...request,
+            headers: sent,
+            timeoutMs: params.timeout_ms,
+            signal,
+          });
+          failure = undefined;
+          if (!retryable(response.status)) break;
+        } catch (error) {
+          signal.throwIfAborted();
+          failure = error;
+          response = undefined;
+        }
       }
+      return { response, failure };
+    };
+
+    let { response, failure } = await send();
+    if (response?.status === 401 && auth?.renew) {
+      // A token the target no longer takes: ask for a fresh one once, and try once more.
+      Object.assign(authHeaders, await auth.renew());
+      ({ response, failure } = await send());
     }
     if (!response) {
       const reason = failure instanceof Error ? failure.message : String(failure);

@@ -1,0 +1,158 @@
+import { errorCodes } from '@ponte/shared/errors';
+import { messages } from '@ponte/shared/messages';
+import type { OAuthProvidersConfig } from '../../../config-oauth';
+import { AppError, invalidField } from '../../../lib/app-error';
+import type { TokenEndpoint } from './oauth2-client';
+
+const m = messages.serviceAccountsOauth;
+
+/** The provider types whose client this installation registers (not the account). */
+export const providerNames = {
+  trello_oauth2: 'Trello',
+  slack_oauth2: 'Slack',
+  google_oauth2: 'Google',
+};
+export type ProviderType = keyof typeof providerNames;
+
+/** Scopes asked of each provider: enough for the lookups and the nodes that use them. */
+export const providerScopes = {
+  slack: 'channels:read,groups:read,chat:write,users:read',
+  google:
+    'openid email https://www.googleapis.com/auth/spreadsheets https://www.googleapis.com/auth/drive.file',
+  trello: 'read,write',
+};
+
+/** How one account is authorised and how its tokens are fetched. */
+export type AuthorizationPlan =
+  | {
+      kind: 'authorization_code';
+      authorizeUrl: string;
+      endpoint: TokenEndpoint;
+      scope: string | undefined;
+      extra: Record<string, string>;
+    }
+  | { kind: 'client_credentials'; endpoint: TokenEndpoint; scope: string | undefined }
+  /** Trello: a token in the URL fragment of the return address, no token endpoint. */
+  | { kind: 'fragment_token'; authorizeUrl: string; apiKey: string };
+
+export interface OAuthAccount {
+  _id: string;
+  name: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+
+function required(data: Record<string, unknown>, field: string, label: string): string {
+  const value = text(data[field]);
+  if (!value) throw invalidField(field, messages.serviceAccounts.fieldRequired(label));
+  return value;
+}
+
+export const notConfigured = (type: ProviderType) =>
+  new AppError(400, errorCodes.providerNotConfigured, m.providerNotConfigured(providerNames[type]));
+
+/** Which provider types are offered: the others wait for the administrator's client. */
+export function configuredProviders(config: OAuthProvidersConfig) {
+  const item = (type: ProviderType, configured: boolean) => ({
+    type,
+    configured,
+    reason: configured ? null : m.providerNotConfigured(providerNames[type]),
+  });
+  return [
+    item('trello_oauth2', config.trello.apiKey !== null),
+    item('slack_oauth2', config.slack.client !== null),
+    item('google_oauth2', config.google.client !== null),
+  ];
+}
+
+/** The generic `oauth2` type: Bling ERP at the configured address, or the account's URLs. */
+function genericPlan(account: OAuthAccount, config: OAuthProvidersConfig): AuthorizationPlan {
+  const data = account.data;
+  const clientId = required(data, 'client_id', 'Client ID');
+  const clientSecret = required(data, 'client_secret', 'Client secret');
+  const scope = text(data.scope);
+  if (data.service_type === 'bling_erp_oauth2') {
+    // Bling accepts only the authorization code, with the client in HTTP Basic.
+    return {
+      kind: 'authorization_code',
+      authorizeUrl: `${config.blingUrl}/Api/v3/oauth/authorize`,
+      endpoint: {
+        tokenUrl: `${config.blingUrl}/Api/v3/oauth/token`,
+        clientId,
+        clientSecret,
+        auth: 'client_secret_basic',
+      },
+      scope,
+      extra: {},
+    };
+  }
+  const endpoint = {
+    tokenUrl: required(data, 'token_url', 'URL do token'),
+    clientId,
+    clientSecret,
+  };
+  if (data.grant_type === 'authorization_code') {
+    return {
+      kind: 'authorization_code',
+      authorizeUrl: required(data, 'authorize_url', 'URL de autorização'),
+      endpoint,
+      scope,
+      extra: {},
+    };
+  }
+  return { kind: 'client_credentials', endpoint, scope };
+}
+
+/** The plan of an OAuth2 account; a 400 in pt-BR when a field or the provider's client lacks. */
+export function planOf(account: OAuthAccount, config: OAuthProvidersConfig): AuthorizationPlan {
+  switch (account.type) {
+    case 'oauth2':
+      return genericPlan(account, config);
+    case 'slack_oauth2': {
+      const client = config.slack.client;
+      if (!client) throw notConfigured('slack_oauth2');
+      return {
+        kind: 'authorization_code',
+        authorizeUrl: `${config.slack.url}/oauth/v2/authorize`,
+        endpoint: { tokenUrl: `${config.slack.url}/api/oauth.v2.access`, ...client },
+        scope: providerScopes.slack,
+        extra: {},
+      };
+    }
+    case 'google_oauth2': {
+      const client = config.google.client;
+      if (!client) throw notConfigured('google_oauth2');
+      return {
+        kind: 'authorization_code',
+        authorizeUrl: config.google.authUrl,
+        endpoint: { tokenUrl: config.google.tokenUrl, ...client },
+        scope: providerScopes.google,
+        // A refresh token comes only with offline access and a consent shown again.
+        extra: { access_type: 'offline', prompt: 'consent', include_granted_scopes: 'true' },
+      };
+    }
+    case 'trello_oauth2': {
+      const apiKey = config.trello.apiKey;
+      if (!apiKey) throw notConfigured('trello_oauth2');
+      return { kind: 'fragment_token', authorizeUrl: `${config.trello.url}/1/authorize`, apiKey };
+    }
+    default:
+      throw new AppError(400, errorCodes.validation, messages.serviceAccounts.notOauth2);
+  }
+}
+
+/** Trello's page: it sends the token back in the fragment of `returnUrl` (the callback page). */
+export function trelloAuthorizeUrl(base: string, apiKey: string, returnUrl: string): string {
+  const url = new URL(base);
+  url.searchParams.set('expiration', 'never');
+  url.searchParams.set('name', 'Ponte');
+  url.searchParams.set('scope', providerScopes.trello);
+  url.searchParams.set('response_type', 'token');
+  url.searchParams.set('key', apiKey);
+  url.searchParams.set('callback_method', 'fragment');
+  url.searchParams.set('return_url', returnUrl);
+  return url.toString();
+}

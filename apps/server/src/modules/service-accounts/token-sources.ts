@@ -1,0 +1,32 @@
+import type { HttpPort } from '@ponte/engine/ports';
+import type { ServiceAccountType } from '@ponte/shared/service-accounts.schema';
+import { createJwtTokenSource } from '../../adapters/service-account-tokens/jwt-token';
+import type { DecryptedAccount } from './connection-testers';
+import type { ServiceAccountsService } from './service-accounts.service';
+
+/**
+ * The bearer credential of an account that issues tokens (jwt, OAuth2 types): `force` asks
+ * for a new one now (after a 401). Rejects with a pt-BR message.
+ */
+export type TokenSource = (
+  account: DecryptedAccount,
+  options: { force: boolean; signal: AbortSignal },
+) => Promise<string>;
+
+export type TokenSources = Partial<Record<ServiceAccountType | (string & {}), TokenSource>>;
+
+export interface TokenSourceDeps {
+  service: ServiceAccountsService;
+  http: HttpPort;
+  now: () => Date;
+}
+
+/**
+ * The token sources by type; each type that issues tokens adds its line here from its own
+ * file. A type without one makes `ServiceAccountsPort.accessToken` reject in pt-BR.
+ */
+export function createTokenSources(deps: TokenSourceDeps): TokenSources {
+  return {
+    jwt: createJwtTokenSource(deps.http, () => deps.now().getTime()),
+  };
+}

@@ -1,0 +1,73 @@
+import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlugConnected, IconTrash } from '@tabler/icons-react';
+import { messages } from '@ponte/shared/messages';
+import { isOauth2Type } from '@ponte/shared/service-accounts.schema';
+import type { ListedAccount } from './api/get-service-accounts';
+
+export const untestableNote = 'Teste de conexão indisponível para este tipo de conta.';
+
+interface AccountRowActionsProps {
+  account: ListedAccount;
+  testing: boolean;
+  authorizing: boolean;
+  onEdit: () => void;
+  onTest: () => void;
+  onAuthorize: () => void;
+  onRemove: () => void;
+}
+
+/** Spec 2 §4: OAuth2 types offer 'Autorizar conta' until an access token is stored. */
+export function authorizeLabel(account: ListedAccount): string | null {
+  if (!isOauth2Type(account.auth_type)) return null;
+  return account.secrets_set.includes('access_token')
+    ? messages.serviceAccounts.reauthorize
+    : messages.serviceAccounts.authorize;
+}
+
+/** Editar, 'Testar conexão', 'Autorizar conta' / 'Reautorizar conta' and Remover of a row. */
+export function AccountRowActions(props: AccountRowActionsProps) {
+  const { account, testing, authorizing, onEdit, onTest, onAuthorize, onRemove } = props;
+  const testable = account.testable !== false;
+  const authorize = authorizeLabel(account);
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      {authorize ? (
+        <Button
+          size="compact-sm"
+          variant={account.health.status === 'reauthorization_required' ? 'filled' : 'light'}
+          color={account.health.status === 'reauthorization_required' ? 'orange' : undefined}
+          loading={authorizing}
+          onClick={onAuthorize}
+          mr={4}
+        >
+          {authorize}
+        </Button>
+      ) : null}
+      <Tooltip label={testable ? 'Testar conexão' : untestableNote}>
+        {/* A disabled button gets no pointer events: the wrapper keeps the tooltip working. */}
+        <span>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label="Testar conexão"
+            disabled={!testable}
+            loading={testing}
+            onClick={onTest}
+          >
+            <IconPlugConnected size={17} />
+          </ActionIcon>
+        </span>
+      </Tooltip>
+      <Tooltip label="Editar">
+        <ActionIcon variant="subtle" color="gray" aria-label="Editar" onClick={onEdit}>
+          <IconPencil size={17} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Remover">
+        <ActionIcon variant="subtle" color="red" aria-label="Remover" onClick={onRemove}>
+          <IconTrash size={17} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}

@@ -1,0 +1,282 @@
+import { OAuth2Server } from 'oauth2-mock-server';
+import { startSmtpTestServer } from '../apps/server/src/test/smtp-test-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { apiClient, type Call } from './support/api';
+import { hasChromium, launchBrowser, snap } from './support/browser';
+import { choose, connectNodes, dropConnector, selectNode } from './support/flow-editor';
+import { startServer, type RunningServer } from './support/server';
+import { admin, signInAsAdmin } from './support/session';
+import { until } from './support/until';
+
+/** Local servers listen on 127.0.0.2; the Ponte under test may reach that address only. */
+const localHost = '127.0.0.2';
+const smtpLogin = { username: 'financeiro', password: 'senha-do-smtp' };
+
+/** Waits until no CSS transition runs: a modal opening or closing is not caught half-way. */
+async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}
+
+/** Waits for a toast; when it does not come, the error says which toasts did. */
+async function toast(page: Page, text: string) {
+  try {
+    await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible' });
+  } catch (error) {
+    const shown = await page.locator('.mantine-Notification-description').allTextContents();
+    throw new Error(`Esperava o aviso "${text}"; na tela: ${shown.join(' | ') || 'nenhum'}`, {
+      cause: error,
+    });
+  }
+}
+
+async function newPage(browser: Browser, width: number, height: number) {
+  const page = await browser.newPage({ viewport: { width, height }, locale: 'pt-BR' });
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+  return page;
+}
+
+async function openNewForm(page: Page, type: string) {
+  await page.getByRole('button', { name: 'Criar conta de serviço' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Nova conta de serviço' });
+  await dialog.getByRole('combobox', { name: /^Tipo de autenticação/ }).click();
+  await page.getByRole('option', { name: type, exact: true }).click();
+  return dialog;
+}
+
+/** An account's table row, or its card on a phone. */
+function row(page: Page, name: string) {
+  return page
+    .getByRole('row', { name: new RegExp(name) })
+    .or(page.getByRole('listitem').filter({ hasText: name }));
+}
+
+describe.skipIf(!hasChromium)('Contas de serviço: as telas em 1440 e 390 px', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let call: Call;
+
+  beforeAll(async () => {
+    server = await startServer(admin);
+    browser = await launchBrowser();
+    const page = await newPage(browser, 1440, 900);
+    call = apiClient(server, await signInAsAdmin(server, page));
+    await page.close();
+    const accounts = [
+      {
+        name: 'SMTP do financeiro',
+        auth_type: 'smtp_account',
+        smtp_account: { host: 'smtp.exemplo.com.br', port: 587, ...smtpLogin, secure: false },
+      },
+      {
+        name: 'Bling da loja',
+        auth_type: 'oauth2',
+        oauth2: {
+          service_type: 'bling_erp_oauth2',
+          client_id: 'cliente-bling',
+          client_secret: 'segredo-bling',
+          grant_type: 'authorization_code',
+        },
+      },
+      {
+        name: 'Chaves do parceiro',
+        auth_type: 'gpg_auth',
+        gpg_auth: { fingerprint: 'ABCD 1234 EF56 7890', verify_server_signature: true },
+      },
+      {
+        name: 'Banco do ERP',
+        auth_type: 'database_uri',
+        database_uri: { uri: 'postgres://u:s@db/erp' },
+      },
+    ];
+    for (const body of accounts) {
+      const created = await call('POST', '/api/v1/service-accounts', body);
+      expect(created.status).toBe(201);
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const [width, height, size] of [
+    [1440, 900, 'desktop'],
+    [390, 844, 'celular'],
+  ] as const) {
+    it(`mostra a lista, os formulários, o token e o erro do retorno (${size})`, async () => {
+      const page = await newPage(browser, width, height);
+      // On a phone the whole page is long: a modal reads best in the viewport alone.
+      const modalShot = { fullPage: size === 'desktop' };
+      await signInAsAdmin(server, page);
+      await page.goto(`${server.url}/service-accounts`);
+      await page.getByText('SMTP do financeiro').first().waitFor();
+      await page.getByText('Autorizar conta').first().waitFor();
+      await snap(page, `service-accounts-01-lista-${size}`);
+
+      await page.getByRole('button', { name: 'Criar conta de serviço' }).first().click();
+      await page
+        .getByRole('dialog', { name: 'Nova conta de serviço' })
+        .getByRole('combobox', { name: /^Tipo de autenticação/ })
+        .click();
+      await page.getByRole('option', { name: /^Slack/ }).waitFor();
+      await settled(page);
+      await snap(page, `service-accounts-02-tipos-${size}`, modalShot);
+      await page.getByRole('option', { name: 'Conta SMTP', exact: true }).click();
+      await page.getByRole('textbox', { name: /^Nome/ }).fill('SMTP de avisos');
+      await settled(page);
+      await snap(page, `service-accounts-03-form-smtp-${size}`, modalShot);
+      await page.keyboard.press('Escape');
+
+      await row(page, 'SMTP do financeiro').getByRole('button', { name: 'Editar' }).click();
+      const edit = page.getByRole('dialog', { name: 'Editar conta de serviço' });
+      await edit.getByText('Valor salvo — deixe em branco para manter').waitFor();
+      await settled(page);
+      await snap(page, `service-accounts-04-editar-smtp-${size}`, modalShot);
+      await page.keyboard.press('Escape');
+
+      await openNewForm(page, 'OAuth2');
+      await settled(page);
+      await snap(page, `service-accounts-05-form-oauth2-${size}`, modalShot);
+      await page.keyboard.press('Escape');
+      await openNewForm(page, 'GPG');
+      await settled(page);
+      await snap(page, `service-accounts-06-form-gpg-${size}`, modalShot);
+      await page.keyboard.press('Escape');
+
+      const form = await openNewForm(page, 'Token da API do Ponte');
+      await form.getByRole('textbox', { name: /^Nome/ }).fill(`Painel (${size})`);
+      await form.getByRole('button', { name: 'Salvar' }).click();
+      const shown = page.getByRole('dialog', { name: 'Token da API criado' });
+      await shown.getByText(/^pnt_/).waitFor();
+      await page
+        .getByRole('dialog', { name: 'Nova conta de serviço' })
+        .waitFor({ state: 'hidden' });
+      await settled(page);
+      await snap(page, `service-accounts-07-token-${size}`, modalShot);
+      await shown.getByRole('button', { name: 'Concluir' }).click();
+
+      await page.goto(`${server.url}/oauth2/callback?state=abc_def`);
+      await page.waitForURL('**/service-accounts');
+      await toast(page, 'Erro ao autorizar conta: Dados de retorno inválidos');
+      await snap(page, `service-accounts-08-retorno-invalido-${size}`);
+      await page.close();
+    });
+  }
+});
+
+describe.skipIf(!hasChromium)('Jornada das contas de serviço: SMTP e OAuth2 de verdade', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let call: Call;
+  let smtp: Awaited<ReturnType<typeof startSmtpTestServer>>;
+  let oauth: OAuth2Server;
+
+  beforeAll(async () => {
+    smtp = await startSmtpTestServer(smtpLogin);
+    oauth = new OAuth2Server();
+    await oauth.issuer.keys.generate('RS256');
+    await oauth.start(0, localHost);
+    // The mock names itself 'localhost'; the browser and Ponte reach it at 127.0.0.2.
+    oauth.issuer.url = `http://${localHost}:${new URL(oauth.issuer.url ?? '').port}`;
+    server = await startServer({ ...admin, PONTE_HTTP_ALLOWED_NETWORKS: `${localHost}/32` });
+    browser = await launchBrowser();
+    page = await newPage(browser, 1440, 900);
+    call = apiClient(server, await signInAsAdmin(server, page));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+    await oauth?.stop();
+  });
+
+  it('cria uma conta SMTP, testa, e um flow Manual Trigger → Enviar e-mail entrega a mensagem', async () => {
+    await page.goto(`${server.url}/service-accounts`);
+    await page.getByText('Nenhuma conta de serviço criada ainda.').waitFor();
+    const form = await openNewForm(page, 'Conta SMTP');
+    await form.getByRole('textbox', { name: /^Nome/ }).fill('SMTP de testes');
+    await form.getByRole('textbox', { name: /^Servidor \(host\)/ }).fill(localHost);
+    await form.getByRole('textbox', { name: /^Porta/ }).fill(String(smtp.port));
+    await form.getByRole('textbox', { name: /^Usuário/ }).fill(smtpLogin.username);
+    await form.getByLabel(/^Senha/).fill(smtpLogin.password);
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Conta de serviço salva com sucesso');
+
+    await row(page, 'SMTP de testes').getByRole('button', { name: 'Testar conexão' }).click();
+    await row(page, 'SMTP de testes').getByText('Conectada').waitFor();
+    await snap(page, 'service-accounts-10-smtp-testada');
+
+    // The guard still refuses every other local address: a server at 127.0.0.1 is not reached.
+    const blocked = await call('POST', '/api/v1/service-accounts', {
+      name: 'SMTP bloqueado',
+      auth_type: 'smtp_account',
+      smtp_account: { host: '127.0.0.1', port: smtp.port, ...smtpLogin, secure: false },
+    });
+    expect(blocked.status).toBe(201);
+    await page.reload();
+    await row(page, 'SMTP bloqueado').getByRole('button', { name: 'Testar conexão' }).click();
+    await row(page, 'SMTP bloqueado').getByText('Falhou').waitFor();
+
+    await page.goto(`${server.url}/flows/new`);
+    await page.getByText('Total de conectores: 0').waitFor();
+    const trigger = await dropConnector(page, 'Manual Trigger', { x: 140, y: 220 });
+    const mail = await dropConnector(page, 'Enviar e-mail', { x: 420, y: 220 });
+    await connectNodes(page, trigger, 'default', mail);
+    await selectNode(page, mail);
+    await choose(page, 'Conta SMTP', 'SMTP de testes (Conta SMTP)');
+    const panel = page.getByRole('complementary', { name: 'Configuração do conector' });
+    await panel.getByRole('textbox', { name: /^Para/ }).fill('cliente@exemplo.com.br');
+    await panel.getByRole('textbox', { name: /^Assunto/ }).fill('Boleto de novembro');
+    await panel.getByRole('textbox', { name: /^Corpo em texto/ }).fill('Segue o boleto.');
+    await snap(page, 'service-accounts-11-flow-enviar-email');
+    await page.getByLabel('Nome do flow').fill('Aviso de boleto');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Fluxo salvo com sucesso');
+    await page.getByRole('button', { name: 'Executar', exact: true }).click();
+    const run = page.getByRole('dialog', { name: 'Executar Flow' });
+    await run.getByRole('button', { name: 'Executar' }).click();
+    const message = await until(
+      async () => smtp.received[0]?.raw ?? false,
+      'o e-mail no servidor SMTP',
+    );
+    expect(message).toContain('Subject: Boleto de novembro');
+    expect(message).toContain('Segue o boleto.');
+
+    // The list now counts the flow that uses the account.
+    await page.goto(`${server.url}/service-accounts`);
+    await row(page, 'SMTP de testes').getByRole('cell', { name: '1', exact: true }).waitFor();
+  });
+
+  it("autoriza uma conta OAuth2 no servidor local e volta com 'Reautorizar conta'", async () => {
+    await page.goto(`${server.url}/service-accounts`);
+    const form = await openNewForm(page, 'OAuth2');
+    await form.getByRole('textbox', { name: /^Nome/ }).fill('API do parceiro');
+    await form.getByRole('combobox', { name: /^Serviço/ }).click();
+    await page.getByRole('option', { name: 'Personalizado', exact: true }).click();
+    await form
+      .getByRole('textbox', { name: /^URL de autorização/ })
+      .fill(`${oauth.issuer.url}/authorize`);
+    await form.getByRole('textbox', { name: /^URL do token/ }).fill(`${oauth.issuer.url}/token`);
+    await form.getByRole('textbox', { name: /^Client ID/ }).fill('cliente-ponte');
+    await form.getByLabel(/^Client secret/).fill('segredo-do-cliente');
+    await form.getByRole('combobox', { name: /^Tipo de concessão/ }).click();
+    await page.getByRole('option', { name: 'authorization_code', exact: true }).click();
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Conta de serviço salva com sucesso');
+
+    await row(page, 'API do parceiro').getByRole('button', { name: 'Autorizar conta' }).click();
+    // The local server consents at once and sends the browser back through Ponte's return route.
+    await page.waitForURL(/\/oauth2\/callback\?/);
+    await page.waitForURL('**/service-accounts');
+    await toast(page, 'Conta autorizada com sucesso!');
+    await row(page, 'API do parceiro').getByRole('button', { name: 'Reautorizar conta' }).waitFor();
+    await snap(page, 'service-accounts-12-oauth2-autorizada');
+  });
+});

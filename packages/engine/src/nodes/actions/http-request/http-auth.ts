@@ -1,0 +1,122 @@
+/** How a service account authenticates an HTTP request (ADR 0028). */
+import aws4 from 'aws4';
+import type { ExecutionScope, ServiceAccount, ServiceAccountsPort } from '../../../ports';
+
+/** The account types the HTTP node accepts, in the picker's order. */
+export const httpAccountTypes = [
+  'bearer_token',
+  'http_basic',
+  'jwt',
+  'oauth2',
+  'slack_oauth2',
+  'google_oauth2',
+  'aws_access_key',
+];
+
+/** Types whose bearer comes from the port's `accessToken` (fetched, cached, refreshed there). */
+const tokenTypes = new Set(['jwt', 'oauth2', 'slack_oauth2', 'google_oauth2']);
+
+export interface SignInput {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body?: string | Uint8Array;
+  /** The execution's clock: the signature's date. */
+  now: number;
+}
+
+export interface HttpAuth {
+  headers: Record<string, string>;
+  baseUrl?: string;
+  /** Token types: a fresh bearer (`force`), asked once after a 401. */
+  renew?: () => Promise<Record<string, string>>;
+  /** aws_access_key: the headers that sign this exact request (SigV4). */
+  sign?: (request: SignInput) => Record<string, string>;
+}
+
+interface AuthContext {
+  serviceAccounts: ServiceAccountsPort;
+  scope: ExecutionScope;
+  signal: AbortSignal;
+  /** Optional params of the node: the AWS region and service when the host does not say. */
+  awsRegion?: string | undefined;
+  awsService?: string | undefined;
+}
+
+const awsHost = /\.amazonaws\.com(\.cn)?$/i;
+
+/** SigV4 headers (authorization, x-amz-date, x-amz-content-sha256 for S3) of one request. */
+export function signAws(
+  account: ServiceAccount,
+  request: SignInput,
+  options: { region?: string | undefined; service?: string | undefined },
+): Record<string, string> {
+  const accessKeyId = String(account.data.access_key_id ?? '');
+  const secretAccessKey = String(account.data.secret_access_key ?? '');
+  if (!accessKeyId || !secretAccessKey) {
+    throw new Error('A conta AWS não tem a chave de acesso completa.');
+  }
+  if (!awsHost.test(request.url.hostname) && (!options.region || !options.service)) {
+    throw new Error(
+      'Informe a região e o serviço AWS: não foi possível deduzi-los do endereço da URL.',
+    );
+  }
+  const amzDate = new Date(request.now).toISOString().replace(/[:-]|\.\d{3}/g, '');
+  const signed = aws4.sign(
+    {
+      method: request.method,
+      host: request.url.host,
+      path: `${request.url.pathname}${request.url.search}`,
+      headers: { ...request.headers, 'X-Amz-Date': amzDate },
+      ...(request.body !== undefined
+        ? { body: typeof request.body === 'string' ? request.body : Buffer.from(request.body) }
+        : {}),
+      ...(options.region ? { region: options.region } : {}),
+      ...(options.service ? { service: options.service } : {}),
+    },
+    { accessKeyId, secretAccessKey },
+  );
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(signed.headers ?? {})) {
+    // The client sends Host from the URL (the same value); Content-Length from the body.
+    if (['host', 'content-length'].includes(key.toLowerCase())) continue;
+    headers[key.toLowerCase()] = String(value);
+  }
+  return headers;
+}
+
+/** Headers (and base URL, renewal, signer) an account gives the HTTP node. */
+export async function httpAuth(account: ServiceAccount, context: AuthContext): Promise<HttpAuth> {
+  const data = account.data;
+  const baseUrl = typeof data.url === 'string' && data.url ? data.url : undefined;
+  const base = baseUrl ? { baseUrl } : {};
+  if (tokenTypes.has(account.type)) {
+    const bearer = async (force: boolean) => {
+      const token = await context.serviceAccounts.accessToken(context.scope, account._id, {
+        force,
+        signal: context.signal,
+      });
+      return { authorization: `Bearer ${token}` };
+    };
+    return { headers: await bearer(false), ...base, renew: () => bearer(true) };
+  }
+  switch (account.type) {
+    case 'bearer_token':
+      return { headers: { authorization: `Bearer ${String(data.token ?? '')}` }, ...base };
+    case 'http_basic': {
+      const pair = `${String(data.username ?? '')}:${String(data.password ?? '')}`;
+      return {
+        headers: { authorization: `Basic ${Buffer.from(pair).toString('base64')}` },
+        ...base,
+      };
+    }
+    case 'aws_access_key':
+      return {
+        headers: {},
+        sign: (request) =>
+          signAws(account, request, { region: context.awsRegion, service: context.awsService }),
+      };
+    default:
+      throw new Error(`A Requisição HTTP não aceita contas de serviço do tipo ${account.type}.`);
+  }
+}

@@ -1,0 +1,423 @@
+import { z } from 'zod';
+import { limits } from './limits';
+import { messages } from './messages';
+import { listResponseSchema, pageQuerySchema } from './pagination';
+import { text } from './text';
+
+const m = messages.serviceAccounts;
+
+/** The product's own read-only API token type (spec 2 §3 `{product}_token`). */
+export const productTokenType = 'ponte_token';
+
+/** Spec 2 §3: the 13 auth types, in the order the form offers them. */
+export const serviceAccountTypes = [
+  'bearer_token',
+  'http_basic',
+  'jwt',
+  'smtp_account',
+  'database_uri',
+  'oauth2',
+  'trello_oauth2',
+  'slack_oauth2',
+  'google_oauth2',
+  'aws_access_key',
+  productTokenType,
+  'sankhya_partner_id',
+  'omie_erp',
+  'ftp_server',
+  'gpg_auth',
+] as const;
+export type ServiceAccountType = (typeof serviceAccountTypes)[number];
+
+export const serviceAccountTypeLabels: Record<ServiceAccountType, string> = {
+  bearer_token: 'Bearer token',
+  http_basic: 'HTTP Basic',
+  jwt: 'JWT',
+  smtp_account: 'Conta SMTP',
+  database_uri: 'URI de banco de dados',
+  oauth2: 'OAuth2',
+  trello_oauth2: 'Trello (OAuth)',
+  slack_oauth2: 'Slack (OAuth2)',
+  google_oauth2: 'Google (OAuth2)',
+  aws_access_key: 'Chave de acesso AWS',
+  [productTokenType]: 'Token da API do Ponte',
+  sankhya_partner_id: 'Sankhya (parceiro)',
+  omie_erp: 'Omie ERP',
+  ftp_server: 'Servidor FTP',
+  gpg_auth: 'GPG',
+};
+
+/** Types authorised in the browser: 'Autorizar conta' / 'Reautorizar conta' (spec 2 §4). */
+export const oauth2Types = ['oauth2', 'trello_oauth2', 'slack_oauth2', 'google_oauth2'] as const;
+/** The OAuth2 types whose authorisation URL comes from the account API (spec 2 §7). */
+export const accountApiOauthTypes = ['trello_oauth2', 'slack_oauth2', 'google_oauth2'] as const;
+export const isOauth2Type = (type: string): boolean =>
+  (oauth2Types as readonly string[]).includes(type);
+
+/**
+ * One field of an auth type's sub-object. `secret` fields are encrypted at rest and never sent
+ * back: a response lists them in `secrets_set` when a value is stored, an update that omits
+ * one keeps it. `managed` fields are written by the server (OAuth2 tokens) and not by the form.
+ */
+export interface ServiceAccountField {
+  name: string;
+  label: string;
+  kind: 'text' | 'textarea' | 'number' | 'select' | 'switch';
+  required?: boolean;
+  secret?: boolean;
+  managed?: boolean;
+  default?: string | number | boolean;
+  options?: readonly { value: string; label: string }[];
+  placeholder?: string;
+  description?: string;
+}
+
+const url = (label = 'URL', required = false): ServiceAccountField => ({
+  name: 'url',
+  label,
+  kind: 'text',
+  required,
+  placeholder: 'https://api.exemplo.com.br',
+});
+const username: ServiceAccountField = { name: 'username', label: 'Usuário', kind: 'text' };
+const password: ServiceAccountField = {
+  name: 'password',
+  label: 'Senha',
+  kind: 'text',
+  secret: true,
+};
+/** Tokens the server keeps for OAuth2 types (never typed, never sent back). */
+const oauthManaged: ServiceAccountField[] = [
+  { name: 'access_token', label: 'Access token', kind: 'text', secret: true, managed: true },
+  { name: 'refresh_token', label: 'Refresh token', kind: 'text', secret: true, managed: true },
+  { name: 'expires_at', label: 'Expira em', kind: 'text', managed: true },
+];
+
+/** Spec 2 §3's fields per auth type, with the defaults of spec 2 §9. */
+export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAccountField[]> = {
+  bearer_token: [
+    { name: 'token', label: 'Token', kind: 'text', required: true, secret: true },
+    url(),
+  ],
+  http_basic: [url(), { ...username, required: true }, { ...password, required: true }],
+  jwt: [
+    url(),
+    {
+      name: 'auth_url',
+      label: 'URL de autenticação',
+      kind: 'text',
+      required: true,
+      placeholder: 'https://api.exemplo.com.br/login',
+    },
+    {
+      name: 'method',
+      label: 'Método',
+      kind: 'select',
+      required: true,
+      default: 'POST',
+      options: [
+        { value: 'POST', label: 'POST' },
+        { value: 'PUT', label: 'PUT' },
+      ],
+    },
+    { name: 'ttl', label: 'Validade do token (segundos)', kind: 'number', default: 3600 },
+    { ...username, required: true },
+    { ...password, required: true },
+  ],
+  smtp_account: [
+    {
+      name: 'host',
+      label: 'Servidor (host)',
+      kind: 'text',
+      required: true,
+      placeholder: 'smtp.exemplo.com.br',
+    },
+    { name: 'port', label: 'Porta', kind: 'number', required: true, default: 587 },
+    username,
+    password,
+    {
+      name: 'secure',
+      label: 'Conexão segura (TLS direto, porta 465)',
+      kind: 'switch',
+      default: false,
+    },
+  ],
+  database_uri: [
+    {
+      name: 'uri',
+      label: 'URI de conexão',
+      kind: 'text',
+      required: true,
+      secret: true,
+      placeholder: 'postgres://usuario:senha@servidor:5432/banco',
+    },
+  ],
+  oauth2: [
+    {
+      name: 'service_type',
+      label: 'Serviço',
+      kind: 'select',
+      required: true,
+      default: 'custom',
+      options: [
+        { value: 'bling_erp_oauth2', label: 'Bling ERP' },
+        { value: 'custom', label: 'Personalizado' },
+      ],
+    },
+    {
+      name: 'authorize_url',
+      label: 'URL de autorização',
+      kind: 'text',
+      placeholder: 'https://exemplo.com.br/oauth/authorize',
+    },
+    {
+      name: 'token_url',
+      label: 'URL do token',
+      kind: 'text',
+      placeholder: 'https://exemplo.com.br/oauth/token',
+    },
+    { name: 'client_id', label: 'Client ID', kind: 'text', required: true },
+    { name: 'client_secret', label: 'Client secret', kind: 'text', required: true, secret: true },
+    {
+      name: 'grant_type',
+      label: 'Tipo de concessão (grant type)',
+      kind: 'select',
+      required: true,
+      default: 'client_credentials',
+      options: [
+        { value: 'client_credentials', label: 'client_credentials' },
+        { value: 'authorization_code', label: 'authorization_code' },
+      ],
+    },
+    { name: 'scope', label: 'Escopos', kind: 'text' },
+    { name: 'access_token', label: 'Access token', kind: 'text', secret: true },
+    { name: 'refresh_token', label: 'Refresh token', kind: 'text', secret: true, managed: true },
+    { name: 'expires_at', label: 'Expira em', kind: 'text', managed: true },
+  ],
+  trello_oauth2: oauthManaged,
+  slack_oauth2: oauthManaged,
+  google_oauth2: oauthManaged,
+  aws_access_key: [
+    { name: 'access_key_id', label: 'Access key ID', kind: 'text', required: true },
+    {
+      name: 'secret_access_key',
+      label: 'Secret access key',
+      kind: 'text',
+      required: true,
+      secret: true,
+    },
+  ],
+  [productTokenType]: [],
+  sankhya_partner_id: [
+    { name: 'appkey', label: 'App key', kind: 'text', required: true },
+    { name: 'token', label: 'Token', kind: 'text', required: true, secret: true },
+    { ...username, required: true },
+    { ...password, required: true },
+  ],
+  omie_erp: [
+    { name: 'app_key', label: 'App key', kind: 'text', required: true },
+    { name: 'app_secret', label: 'App secret', kind: 'text', required: true, secret: true },
+  ],
+  ftp_server: [
+    {
+      name: 'server_type',
+      label: 'Tipo de servidor',
+      kind: 'select',
+      required: true,
+      default: 'FTP',
+      options: [
+        { value: 'FTP', label: 'FTP' },
+        { value: 'FTPS', label: 'FTPS' },
+      ],
+    },
+    { name: 'host', label: 'Servidor (host)', kind: 'text', required: true },
+    { name: 'port', label: 'Porta', kind: 'number', required: true, default: 21 },
+    username,
+    password,
+  ],
+  gpg_auth: [
+    url('URL do servidor de chaves'),
+    { name: 'public_key', label: 'Chave pública', kind: 'textarea' },
+    { name: 'private_key', label: 'Chave privada', kind: 'textarea', secret: true },
+    { name: 'passphrase', label: 'Frase secreta', kind: 'text', secret: true },
+    { name: 'fingerprint', label: 'Impressão digital (fingerprint)', kind: 'text' },
+    {
+      name: 'verify_server_signature',
+      label: 'Verificar a assinatura do servidor',
+      kind: 'switch',
+      default: true,
+    },
+  ],
+};
+
+export const secretFieldNames = (type: ServiceAccountType): string[] =>
+  serviceAccountFields[type].filter((field) => field.secret).map((field) => field.name);
+
+/** Longest value of one field: private keys and long URIs fit. */
+const fieldMax = 20_000;
+
+function fieldSchema(field: ServiceAccountField): z.ZodType {
+  switch (field.kind) {
+    case 'number':
+      return z.coerce
+        .number({ error: m.fieldInvalid(field.label) })
+        .int({ error: m.fieldInvalid(field.label) })
+        .min(field.name === 'port' ? 1 : 0, { error: m.fieldInvalid(field.label) })
+        .max(field.name === 'port' ? 65_535 : 10_000_000, { error: m.fieldInvalid(field.label) });
+    case 'switch':
+      return z.boolean({ error: m.fieldInvalid(field.label) });
+    case 'select':
+      return z.enum((field.options ?? []).map((option) => option.value) as [string, ...string[]], {
+        error: m.fieldInvalid(field.label),
+      });
+    default:
+      return text({ error: m.fieldInvalid(field.label) })
+        .trim()
+        .max(fieldMax, { error: m.fieldTooLong(field.label) });
+  }
+}
+
+/**
+ * The sub-object a form sends for one type: every non-managed field, secrets optional (an
+ * update that omits one keeps the stored value; the server asks for required ones on create),
+ * others required when marked and defaulted where spec 2 §9 gives a default.
+ */
+export function serviceAccountInputSchema(type: ServiceAccountType) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of serviceAccountFields[type]) {
+    if (field.managed) continue;
+    let schema = fieldSchema(field);
+    if (field.secret) schema = schema.optional();
+    else if (field.default !== undefined) schema = schema.default(field.default as never);
+    else if (field.required && field.kind === 'text')
+      schema = (schema as z.ZodString).min(1, { error: m.fieldRequired(field.label) });
+    else schema = schema.optional();
+    shape[field.name] = schema;
+  }
+  return z.object(shape);
+}
+
+/** One zod schema per type (what the form sends as the sub-object named after the type). */
+export const serviceAccountInputSchemas = Object.fromEntries(
+  serviceAccountTypes.map((type) => [type, serviceAccountInputSchema(type)]),
+) as Record<ServiceAccountType, ReturnType<typeof serviceAccountInputSchema>>;
+
+/**
+ * POST /api/v1/service-accounts and PUT /api/v1/service-accounts/{id}:
+ * `{name, auth_type, [auth_type]: {...fields}}`. `workspace` is ignored (the token decides).
+ * The sub-object is checked by the service with `serviceAccountInputSchemas[auth_type]`, so
+ * its messages name the field.
+ */
+export const serviceAccountBodySchema = z
+  .object({
+    name: text({ error: m.nameRequired })
+      .trim()
+      .min(1, { error: m.nameRequired })
+      .max(limits.serviceAccountNameMax, { error: m.nameTooLong }),
+    auth_type: z.enum(serviceAccountTypes, { error: m.typeInvalid }),
+    workspace: text().max(200).optional(),
+  })
+  .catchall(z.unknown());
+export type ServiceAccountBody = z.input<typeof serviceAccountBodySchema>;
+
+/** Credential health (issue "credential health"): the last real test or refresh. */
+export const serviceAccountStatuses = [
+  'unchecked',
+  'ok',
+  'failed',
+  'reauthorization_required',
+] as const;
+export type ServiceAccountStatus = (typeof serviceAccountStatuses)[number];
+export const serviceAccountStatusLabels: Record<ServiceAccountStatus, string> = {
+  unchecked: 'Não testada',
+  ok: 'Conectada',
+  failed: 'Falhou',
+  reauthorization_required: 'Reautorização necessária',
+};
+
+export const serviceAccountHealthSchema = z.object({
+  status: z.enum(serviceAccountStatuses),
+  /** What the last test or refresh said (pt-BR), or null. */
+  message: z.string().nullable(),
+  /** When it was last checked (ISO), or null when never. */
+  checked_at: z.string().nullable(),
+});
+export type ServiceAccountHealth = z.infer<typeof serviceAccountHealthSchema>;
+
+const publicSubObject = z.record(z.string(), z.unknown());
+
+/**
+ * A service account as the API answers it (spec 2 §3): the sub-object named after the type
+ * holds the non-secret fields only; `secrets_set` names the secret fields that hold a value.
+ */
+export const serviceAccountSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    auth_type: z.enum(serviceAccountTypes),
+    url: z.string().nullable(),
+    workspace: z.string(),
+    updated_at: z.string(),
+    secrets_set: z.array(z.string()),
+    health: serviceAccountHealthSchema,
+    /** Flows of the workspace whose nodes use this account. */
+    flows_count: z.number().int().min(0),
+    /** Whether `POST /service-accounts/{id}/test` can test this type ('Testar conexão'). */
+    testable: z.boolean(),
+    /** Only in the answer that creates a `ponte_token` account: shown once, never again. */
+    token: z.string().optional(),
+  })
+  .extend(
+    Object.fromEntries(
+      serviceAccountTypes.map((type) => [type, publicSubObject.optional()]),
+    ) as Record<ServiceAccountType, z.ZodOptional<typeof publicSubObject>>,
+  );
+export type ServiceAccount = z.infer<typeof serviceAccountSchema>;
+
+/** GET /api/v1/service-accounts?limit=1000 (`type` narrows to comma-separated types). */
+export const serviceAccountListQuerySchema = pageQuerySchema(
+  limits.serviceAccountsLookup,
+  limits.serviceAccountsLookup,
+).extend({ type: text().max(500).optional() });
+export const serviceAccountListSchema = listResponseSchema(serviceAccountSchema);
+export type ServiceAccountList = z.infer<typeof serviceAccountListSchema>;
+
+/** DELETE /api/v1/service-accounts/{id}?confirm=true removes one that flows use. */
+export const serviceAccountDeleteQuerySchema = z.object({
+  confirm: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
+/** The 409 of a removal without `confirm` when flows use the account: `details.flows`. */
+export const serviceAccountInUseSchema = z.object({
+  flows: z.array(z.object({ _id: z.string(), name: z.string() })),
+});
+
+/** POST /api/v1/service-accounts/{id}/test → the new health. */
+export const serviceAccountTestResultSchema = serviceAccountHealthSchema;
+
+/** GET /api/v1/service-accounts/{id}/oauth2/authorize/ */
+export const authorizationUrlSchema = z.object({ authorization_url: z.string() });
+/** POST /account/v1/service-accounts/oauth2/authorize/{id} */
+export const accountAuthorizeBodySchema = z.object({
+  service_account_id: text().max(200).optional(),
+  workspace_id: text().max(200).optional(),
+});
+export const accountAuthorizeResponseSchema = z.object({ authorize_url: z.string() });
+
+/**
+ * PUT /api/v1/service-accounts/{id}/oauth2/token: the decoded callback `data` plus `state` and
+ * `grant_type: 'authorization_code'`.
+ */
+export const oauth2TokenBodySchema = z
+  .object({
+    grant_type: z.literal('authorization_code'),
+    state: text().min(1).max(500),
+    code: text().max(4000).optional(),
+    token: text().max(4000).optional(),
+    error: text().max(2000).optional(),
+    service_account_id: text().max(200).optional(),
+  })
+  .catchall(z.unknown());
