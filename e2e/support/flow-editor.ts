@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Helpers for driving the flow editor (React Flow) like a person with a mouse. */
 
@@ -51,7 +51,12 @@ export async function typeCode(page: Page, code: string) {
 
 /**
  * Finds a connector in the palette by its pt-BR name (through 'Buscar conectores'), drags it
- * onto the canvas at `at` and gives the uid of the node it became.
+ * onto the canvas at `at` (relative to the canvas) and gives the uid of the node it became.
+ *
+ * The drag is made of mouse steps, as a hand makes it: Playwright's one-call `dragTo` now and
+ * then ends without a `drop` in Chromium (the pointer reaches the target in one move, before
+ * the browser has started the drag). A drop that still did not take is dragged again once,
+ * as a person would.
  */
 export async function dropConnector(page: Page, label: string, at: { x: number; y: number }) {
   const nodes = page.locator('.react-flow__node');
@@ -60,17 +65,39 @@ export async function dropConnector(page: Page, label: string, at: { x: number; 
   );
   const search = page.getByRole('textbox', { name: 'Buscar conectores' });
   await search.fill(label);
-  await page
-    .getByRole('button', { name: label, exact: true })
-    .dragTo(page.locator('.react-flow__pane'), { targetPosition: at });
+  const item = page.getByRole('button', { name: label, exact: true });
+  for (let attempt = 0; ; attempt += 1) {
+    await dragWithMouse(page, item, at);
+    const arrived = await nodes
+      .nth(before.size)
+      .waitFor({ timeout: attempt === 0 ? 5_000 : 30_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (arrived) break;
+    if (attempt > 0) throw new Error(`O conector ${label} não chegou ao editor`);
+  }
   await search.fill('');
-  await nodes.nth(before.size).waitFor();
   const after = await nodes.evaluateAll((cards) =>
     cards.map((card) => card.getAttribute('data-id')),
   );
   const uid = after.find((id) => id && !before.has(id));
   if (!uid) throw new Error(`O conector ${label} não chegou ao editor`);
   return uid;
+}
+
+async function dragWithMouse(page: Page, item: Locator, at: { x: number; y: number }) {
+  await item.scrollIntoViewIfNeeded();
+  const from = await item.boundingBox();
+  const pane = await page.locator('.react-flow__pane').boundingBox();
+  if (!from || !pane) throw new Error('Sem posição na tela para arrastar o conector');
+  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+  const end = { x: pane.x + at.x, y: pane.y + at.y };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(start.x + 10, start.y + 5, { steps: 3 });
+  await page.mouse.move(end.x, end.y, { steps: 10 });
+  await page.mouse.move(end.x + 1, end.y + 1);
+  await page.mouse.up();
 }
 
 /** Picks `option` in the select labelled `label` of the node's side panel. */
