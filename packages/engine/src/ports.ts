@@ -267,6 +267,60 @@ export interface RecordsPort {
   delete(scope: ExecutionScope, table: string, target: RecordTarget): Promise<number>;
 }
 
+/** A stored file as flows hold it: a logical path of the workspace's storage (ADR 0030). */
+export interface StorageFileRef {
+  path: string;
+  name: string;
+  size: number;
+  mimetype: string;
+}
+
+/** One file or folder of a storage listing (spec 2 §3 'Storage item'). */
+export interface StorageEntry {
+  name: string;
+  path: string;
+  size: number;
+  isFolder: boolean;
+}
+
+/**
+ * The workspace's file storage (ADR 0030), the same service the /storage API uses: paths are
+ * logical (`/relatorios/nov.pdf`) and never leave the workspace; the size limit per file and
+ * the workspace's quota apply. Every failure is an Error with a pt-BR message that names the
+ * logical path and never a path of the server.
+ */
+export interface StoragePort {
+  /**
+   * Keeps `content` at `path` (its folders are created). An existing file is replaced when
+   * `overwrite`, else refused; a folder there is always refused.
+   */
+  write(
+    scope: ExecutionScope,
+    path: string,
+    content: Uint8Array,
+    options: { overwrite: boolean; mimetype?: string },
+  ): Promise<StorageFileRef>;
+  /** The file's bytes; a file larger than `maxBytes` is refused (pt-BR) without reading it. */
+  read(
+    scope: ExecutionScope,
+    path: string,
+    maxBytes: number,
+  ): Promise<{ file: StorageFileRef; content: Uint8Array }>;
+  /** The file's reference (path, name, size, mimetype) without its bytes; null when missing. */
+  stat(scope: ExecutionScope, path: string): Promise<StorageFileRef | null>;
+  /** Copies a stored file to another path (folders created; `overwrite` as in write). */
+  copy(
+    scope: ExecutionScope,
+    from: string,
+    to: string,
+    options: { overwrite: boolean },
+  ): Promise<StorageFileRef>;
+  /** A folder's items, folders first, then by name. A missing folder is refused. */
+  list(scope: ExecutionScope, path: string): Promise<StorageEntry[]>;
+  /** Removes a file, or a folder with everything in it. Missing: refused. */
+  delete(scope: ExecutionScope, path: string): Promise<void>;
+}
+
 export interface ClockPort {
   now(): number;
   /** Resolves after `ms`, rejects with the signal's reason when aborted. Never blocks. */
@@ -285,6 +339,8 @@ export interface EnginePorts {
   flows: FlowsPort;
   /** The workspace's database tables: the server's records service (ADR 0023). */
   records: RecordsPort;
+  /** The workspace's file storage (ADR 0030). */
+  storage: StoragePort;
   clock: ClockPort;
   newId(): string;
 }

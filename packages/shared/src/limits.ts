@@ -63,6 +63,15 @@ export const limits = {
   rateLimitMax: 1_000_000,
   /** The longest file name kept for an upload, in characters (longer names are cut). */
   uploadNameMax: 255,
+  /** Storage (docs/adr/0030): items per page of /storage, longest path and name. */
+  storagePageSize: 10,
+  storagePathMax: 1024,
+  /** Bytes of one name of a path (most file systems and S3 keys allow 255). */
+  storageNameMaxBytes: 255,
+  /** Most items a storage search answers. */
+  storageSearchMax: 1000,
+  /** Default size limit of one stored file (PONTE_STORAGE_MAX_FILE_MB). */
+  storageFileMaxBytes: 100 * 1024 * 1024,
   /** Records a record node's search brings back: 100 unless told, at most 1000. */
   recordsQueryDefault: 100,
   recordsQueryMax: 1000,

@@ -258,6 +258,47 @@ export const messages = {
     lookupWrongType: (provider: string) => `Escolha uma conta de serviço do tipo ${provider}.`,
     testTokenOk: 'O provedor respondeu: o token OAuth2 é válido.',
   },
+  /** Storage (spec 2 §8 'Storage', docs/adr/0030): the screen's texts and the path rules. */
+  storage: {
+    listError: 'Erro ao buscar os arquivos',
+    searchError: 'Erro ao buscar arquivo',
+    uploadError: 'Erro ao enviar arquivo',
+    folderError: 'Erro ao criar pasta',
+    removeError: 'Erro ao excluir arquivo',
+    /** Spec 2 §8, to the letter. */
+    downloadError: 'Error download file',
+    uploaded: 'Arquivo enviado com sucesso',
+    folderCreated: 'Pasta criada com sucesso',
+    downloaded: 'Arquivo baixado com sucesso',
+    removed: (isFolder: boolean) =>
+      isFolder ? 'Pasta excluída com sucesso' : 'Arquivo excluído com sucesso',
+    removeConfirm: (isFolder: boolean) =>
+      `Deseja realmente excluir este ${isFolder ? 'pasta' : 'arquivo'}? Esta ação não poderá ser revertida.`,
+    pathCopied: 'Caminho copiado para a área de transferência',
+    searchPlaceholder: 'Buscar pastas e arquivos',
+    // Path rules (docs/adr/0030): a logical path never leaves the workspace's root.
+    pathRequired: 'Informe o caminho.',
+    pathTooLong: (max: number) => `O caminho pode ter no máximo ${max} caracteres.`,
+    nameTooLong: (max: number) => `Cada nome do caminho pode ter no máximo ${max} bytes.`,
+    pathDots: 'O caminho não pode ter os nomes "." nem "..".',
+    pathBackslash: 'Use "/" para separar as pastas: o caminho não pode ter "\\".',
+    pathControl: 'O caminho não pode ter caracteres de controle nem o caractere nulo.',
+    pathEncoded: 'O caminho não pode ter separadores codificados (%2F, %5C, %2E, %00).',
+    pathDrive: 'Informe um caminho do armazenamento (ex.: /relatorios/nov.pdf), não do servidor.',
+    pathSymlink: 'O caminho passa por um link simbólico, que o armazenamento não segue.',
+    rootRefused: 'A pasta inicial (HOME) não pode ser excluída nem substituída.',
+    notFound: 'Arquivo ou pasta não encontrado.',
+    folderNotFound: 'Pasta não encontrada.',
+    notAFile: 'Este caminho é uma pasta, não um arquivo.',
+    notAFolder: (path: string) => `"${path}" é um arquivo, não uma pasta.`,
+    exists: (path: string) => `Já existe um arquivo ou pasta em "${path}".`,
+    fileRequired: 'Escolha um arquivo para enviar.',
+    fileTooLarge: (max: string) => `O arquivo passa do limite de ${max} por arquivo.`,
+    quotaExceeded: (quota: string) =>
+      `O armazenamento deste workspace chegou ao limite de ${quota}: exclua arquivos ou peça ao administrador um limite maior.`,
+    readTooLarge: (max: string) =>
+      `O arquivo tem mais de ${max}, o máximo que um flow lê para a mensagem: use "Referência do arquivo".`,
+  },
   recordNodes: {
     /** A table missing or of another workspace, by what the node was given (id or name). */
     tableMissing: (table: string) => `A tabela "${table}" não existe neste workspace.`,

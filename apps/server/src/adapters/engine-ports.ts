@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EnginePorts, FtpPort, HttpPort } from '@ponte/engine/ports';
+import type { EnginePorts, FtpPort, HttpPort, StoragePort } from '@ponte/engine/ports';
 import type { Database } from '../db/client';
 import { createMailPort } from './mail/mail-port';
 import type { Resolver } from './outbound-http/guarded-agent';
@@ -28,6 +28,8 @@ export interface PortsLateBindings {
   network?: { guard: NetworkGuard; resolver?: Resolver };
   /** Files on FTP servers of ftp_server accounts (adapters/ftp; default: no account exists). */
   ftp?: FtpPort;
+  /** The workspace's file storage over the storage service (adapters/storage-port.ts). */
+  storage?: StoragePort;
   /** The clock of record dates (the app's, so tests can set it; default: real time). */
   now?: () => Date;
   /** The service accounts, decrypted (default: none exists). */
@@ -98,6 +100,17 @@ const noFtp: FtpPort = {
   delete: noAccount,
 };
 
+const noStore = () => Promise.reject(new Error('O armazenamento não está configurado.'));
+/** Until the storage service is given (tests of other ports). */
+const noStorage: StoragePort = {
+  write: noStore,
+  read: noStore,
+  stat: noStore,
+  copy: noStore,
+  list: noStore,
+  delete: noStore,
+};
+
 const clockPort: EnginePorts['clock'] = {
   now: () => Date.now(),
   sleep: (ms, signal) => sleepFor(ms, signal),
@@ -126,6 +139,7 @@ export function createEnginePorts(db: Database, late: PortsLateBindings): Engine
     mail: createMailPort({ ...network, accounts: serviceAccounts }),
     sql: createSqlPort({ ...network, accounts: serviceAccounts }),
     ftp: late.ftp ?? noFtp,
+    storage: late.storage ?? noStorage,
     flows: {
       async execute(scope, request) {
         const runner = late.runner();

@@ -10,6 +10,7 @@ import type {
   SqlQueryResult,
 } from '../ports';
 import { createFakeRecords, type FakeRecordsPort } from './fake-records';
+import { createFakeStorage, type FakeStoragePort } from './fake-storage';
 
 /** The execution a test's port or sandbox call belongs to. */
 export const testScope: ExecutionScope = {
@@ -38,6 +39,8 @@ export interface FakePorts extends EnginePorts {
   flowHandler: (flowId: string, payload: unknown) => Promise<unknown> | unknown;
   /** Database tables in memory: `records.addTable(...)` first. */
   records: FakeRecordsPort;
+  /** The workspace's storage in memory: `storage.files` holds what nodes wrote. */
+  storage: FakeStoragePort;
   /** Virtual time: sleep resolves at once and advances `now`. */
   time: number;
 }
@@ -124,6 +127,7 @@ export function createFakePorts(): FakePorts {
       },
     },
     records: createFakeRecords(testScope.workspaceId),
+    storage: createFakeStorage(),
     clock: {
       now: () => ports.time,
       async sleep(ms, signal) {
