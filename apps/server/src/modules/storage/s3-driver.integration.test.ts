@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import {
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3TestServer, type S3TestServer } from '../../test/s3-test-server';
+import { createS3StorageDriver } from './s3-driver';
+import type { StorageDriver } from './storage-driver';
+
+let server: S3TestServer;
+let client: S3Client;
+let driver: StorageDriver;
+const prefix = 'ponte/';
+
+beforeAll(async () => {
+  server = await startS3TestServer();
+  const connection = {
+    endpoint: server.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: server.credentials,
+  };
+  client = new S3Client(connection);
+  driver = createS3StorageDriver({
+    bucket: server.bucket,
+    endpoint: server.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    prefix,
+    ...server.credentials,
+  });
+});
+
+afterAll(async () => {
+  client?.destroy();
+  await server?.stop();
+});
+
+const bytes = (size: number) => Readable.from([Buffer.alloc(size, 7)]);
+
+/** Every key of the bucket under `keyPrefix`. */
+async function keys(keyPrefix: string): Promise<string[]> {
+  const found: string[] = [];
+  let token: string | undefined;
+  do {
+    const page = await client.send(
+      new ListObjectsV2Command({
+        Bucket: server.bucket,
+        Prefix: keyPrefix,
+        ContinuationToken: token,
+      }),
+    );
+    found.push(...(page.Contents ?? []).map((object) => object.Key!));
+    token = page.NextContinuationToken;
+  } while (token);
+  return found.sort();
+}
+
+const put = (key: string, body: string) =>
+  client.send(new PutObjectCommand({ Bucket: server.bucket, Key: key, Body: body }));
+
+describe('S3 storage driver: how it keeps things in the bucket', () => {
+  it('keeps a workspace under prefix/workspace/, folders as zero-byte markers', async () => {
+    const workspace = randomUUID();
+    await driver.write(workspace, '/relatórios/2026/nov.txt', Readable.from(['olá']), {
+      maxBytes: 100,
+      overwrite: false,
+    });
+    expect(await keys(`${prefix}${workspace}/`)).toEqual([
+      `${prefix}${workspace}/relatórios/`,
+      `${prefix}${workspace}/relatórios/2026/`,
+      `${prefix}${workspace}/relatórios/2026/nov.txt`,
+    ]);
+    const object = await client.send(
+      new GetObjectCommand({
+        Bucket: server.bucket,
+        Key: `${prefix}${workspace}/relatórios/2026/nov.txt`,
+      }),
+    );
+    expect(object.ContentType).toBe('text/plain');
+    expect(await object.Body!.transformToString()).toBe('olá');
+  });
+
+  it('sees folders that only deeper keys imply, and keeps them when their content goes', async () => {
+    const workspace = randomUUID();
+    await put(`${prefix}${workspace}/externo/a.csv`, 'a;b');
+    await put(`${prefix}${workspace}/externo/dados/b.csv`, 'c;d');
+    expect(await driver.stat(workspace, '/externo')).toEqual({
+      name: 'externo',
+      path: '/externo',
+      size: 0,
+      isFolder: true,
+    });
+    expect(await driver.list(workspace, '/')).toEqual([
+      { name: 'externo', path: '/externo', size: 0, isFolder: true },
+    ]);
+    expect(await driver.stat(workspace, '/externo/dados')).toMatchObject({ isFolder: true });
+    expect((await driver.search(workspace, 'DADOS', 10)).items.map((item) => item.path)).toEqual([
+      '/externo/dados',
+    ]);
+    await driver.delete(workspace, '/externo/dados/b.csv');
+    await driver.delete(workspace, '/externo/a.csv');
+    expect(await driver.list(workspace, '/externo')).toEqual([
+      { name: 'dados', path: '/externo/dados', size: 0, isFolder: true },
+    ]);
+    expect(await driver.list(workspace, '/')).toEqual([
+      { name: 'externo', path: '/externo', size: 0, isFolder: true },
+    ]);
+  });
+
+  it('never lists another workspace or keys outside the prefix', async () => {
+    const mine = randomUUID();
+    const other = randomUUID();
+    await put(`${prefix}${other}/segredo.txt`, 'x');
+    await put(`${mine}/fora-do-prefixo.txt`, 'x');
+    await driver.createFolder(mine, '/pasta');
+    expect((await driver.list(mine, '/')).map((item) => item.path)).toEqual(['/pasta']);
+    expect(await driver.search(mine, 'segredo', 10)).toEqual({ total: 0, items: [] });
+    expect(await driver.usage(mine)).toBe(0);
+  });
+
+  it('deletes a folder of more than 1000 objects and lists past a page', async () => {
+    const workspace = randomUUID();
+    const names = Array.from({ length: 1005 }, (_, i) => `f${String(i).padStart(4, '0')}.txt`);
+    for (let i = 0; i < names.length; i += 100) {
+      await Promise.all(
+        names.slice(i, i + 100).map((name) => put(`${prefix}${workspace}/muitos/${name}`, 'x')),
+      );
+    }
+    expect(await driver.list(workspace, '/muitos')).toHaveLength(1005);
+    expect(await driver.usage(workspace)).toBe(1005);
+    const found = await driver.search(workspace, 'F10', 3);
+    expect(found.total).toBe(5);
+    expect(found.items.map((item) => item.name)).toEqual(['f1000.txt', 'f1001.txt', 'f1002.txt']);
+    await driver.delete(workspace, '/muitos');
+    expect(await keys(`${prefix}${workspace}/`)).toEqual([]);
+  });
+
+  it('a multipart upload past the limit leaves no object and the old bytes', async () => {
+    const workspace = randomUUID();
+    const big = 12 * 1024 * 1024;
+    await driver.write(workspace, '/grande.bin', bytes(big), { maxBytes: big, overwrite: false });
+    const chunks = Array.from({ length: 14 }, () => Buffer.alloc(1024 * 1024, 1));
+    await expect(
+      driver.write(workspace, '/grande.bin', Readable.from(chunks), {
+        maxBytes: big,
+        overwrite: true,
+      }),
+    ).rejects.toMatchObject({ statusCode: 413 });
+    await expect(
+      driver.write(workspace, '/novo.bin', Readable.from(chunks), {
+        maxBytes: big,
+        overwrite: false,
+      }),
+    ).rejects.toMatchObject({ statusCode: 413 });
+    expect(await keys(`${prefix}${workspace}/`)).toEqual([`${prefix}${workspace}/grande.bin`]);
+    const { stream, size } = await driver.read(workspace, '/grande.bin');
+    expect(size).toBe(big);
+    expect((await text(stream)).charCodeAt(0)).toBe(7);
+  });
+
+  it('names neither the bucket nor a key in what people read', async () => {
+    const workspace = randomUUID();
+    await driver.write(workspace, '/a.txt', Readable.from(['a']), {
+      maxBytes: 10,
+      overwrite: false,
+    });
+    const failures = await Promise.all([
+      driver.read(workspace, '/nada.txt').catch((error: Error) => error),
+      driver.list(workspace, '/a.txt').catch((error: Error) => error),
+      driver
+        .write(workspace, '/a.txt/b.txt', Readable.from(['b']), {
+          maxBytes: 10,
+          overwrite: false,
+        })
+        .catch((error: Error) => error),
+    ]);
+    for (const failure of failures) {
+      expect(failure).toBeInstanceOf(Error);
+      expect((failure as Error).message).not.toMatch(
+        new RegExp(`${server.bucket}|${workspace}|${prefix}`),
+      );
+    }
+  });
+});
