@@ -164,8 +164,10 @@ async function writeFile(
   await mkdir(folder, { recursive: true });
   const temp = join(folder, `${tempPrefix}${randomUUID()}`);
   const limit = byteLimit(options.maxBytes);
+  // Opened before the stream runs, so the temp file exists whenever it must be removed.
+  const handle = await open(temp, 'wx', 0o600);
   try {
-    await pipeline(content, limit.counter, createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
+    await pipeline(content, limit.counter, createWriteStream('', { fd: handle }));
     refuse(await walk(root, names, 409));
     await rename(temp, join(root, ...names));
   } catch (error) {
