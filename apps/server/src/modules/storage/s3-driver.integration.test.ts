@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3TestServer, type S3TestServer } from '../../test/s3-test-server';
 import { createS3StorageDriver } from './s3-driver';
 import type { StorageDriver } from './storage-driver';
+import { describeStorageDriverContract } from './storage-driver.contract';
 
 let server: S3TestServer;
 let client: S3Client;
@@ -40,6 +41,8 @@ afterAll(async () => {
   client?.destroy();
   await server?.stop();
 });
+
+describeStorageDriverContract('s3', () => driver);
 
 const bytes = (size: number) => Readable.from([Buffer.alloc(size, 7)]);
 

@@ -1,0 +1,163 @@
+import { pipeline, Transform, type Readable } from 'node:stream';
+import {
+  DeleteObjectsCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  type ListObjectsV2CommandOutput,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { storageErrors } from './storage-errors';
+
+/** The bucket the S3 driver works in, and the client that reaches it. */
+export interface S3Place {
+  client: S3Client;
+  bucket: string;
+}
+
+export interface S3ConnectionOptions {
+  /** An S3-compatible service's address (MinIO, R2, …); none: AWS S3 of `region`. */
+  endpoint?: string;
+  region: string;
+  /** None: the SDK's default chain (environment, profile, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** `http://host/bucket/key` instead of `http://bucket.host/key` (MinIO and most others). */
+  forcePathStyle: boolean;
+}
+
+/** Keys a ListObjectsV2 page and a DeleteObjects call hold at most. */
+const batchSize = 1000;
+/** Parts of a multipart upload: 5 MiB each, 2 in flight, so an upload holds about 10 MiB. */
+const partSize = 5 * 1024 * 1024;
+const queueSize = 2;
+
+export function createS3Client(options: S3ConnectionOptions): S3Client {
+  return new S3Client({
+    region: options.region,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    forcePathStyle: options.forcePathStyle,
+    ...(options.accessKeyId && options.secretAccessKey
+      ? {
+          credentials: {
+            accessKeyId: options.accessKeyId,
+            secretAccessKey: options.secretAccessKey,
+          },
+        }
+      : {}),
+    // Checksums only where S3 requires them: many S3-compatible services refuse the newer
+    // default ones (aws-chunked bodies with trailing CRC32).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
+/** A missing key: HeadObject answers `NotFound`, GetObject `NoSuchKey`, both with a 404. */
+export function isMissing(error: unknown): boolean {
+  const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return name === 'NotFound' || name === 'NoSuchKey' || $metadata?.httpStatusCode === 404;
+}
+
+/** The object's size, or null when there is none at `key`. */
+export async function headSize({ client, bucket }: S3Place, key: string): Promise<number | null> {
+  try {
+    const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    return head.ContentLength ?? 0;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+/** True when a marker or any deeper key is under `key` (a folder's prefix). */
+export async function anyUnder({ client, bucket }: S3Place, key: string): Promise<boolean> {
+  const page = await client.send(
+    new ListObjectsV2Command({ Bucket: bucket, Prefix: key, MaxKeys: 1 }),
+  );
+  return (page.Contents?.length ?? 0) > 0 || (page.CommonPrefixes?.length ?? 0) > 0;
+}
+
+/** Every page of the listing under `key`, one at a time. */
+export async function* pages(
+  { client, bucket }: S3Place,
+  key: string,
+  delimiter?: string,
+): AsyncGenerator<ListObjectsV2CommandOutput> {
+  let token: string | undefined;
+  do {
+    const page = await client.send(
+      new ListObjectsV2Command({
+        Bucket: bucket,
+        Prefix: key,
+        MaxKeys: batchSize,
+        ...(delimiter ? { Delimiter: delimiter } : {}),
+        ...(token ? { ContinuationToken: token } : {}),
+      }),
+    );
+    yield page;
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+}
+
+/** Puts the zero-byte objects that mark folders (`…/folder/`). */
+export async function putMarkers({ client, bucket }: S3Place, keys: string[]): Promise<void> {
+  await Promise.all(
+    keys.map((key) =>
+      client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: '', ContentLength: 0 })),
+    ),
+  );
+}
+
+/**
+ * Streams `content` to `key` (one PutObject up to 5 MiB, a multipart upload above), counting
+ * its bytes. Past `maxBytes` the count fails the stream, so the upload never completes (its
+ * parts are aborted) and `fileTooLarge` is thrown. Answers the bytes written.
+ */
+export async function uploadCounted(
+  { client, bucket }: S3Place,
+  key: string,
+  contentType: string,
+  content: Readable,
+  maxBytes: number,
+): Promise<number> {
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > maxBytes) callback(new Error('past the byte limit'));
+      else callback(null, chunk);
+    },
+  });
+  // A failure of either stream reaches the upload through `counter`, destroyed with it.
+  const body = pipeline(content, counter, () => undefined);
+  try {
+    await new Upload({
+      client,
+      params: { Bucket: bucket, Key: key, Body: body, ContentType: contentType },
+      partSize,
+      queueSize,
+      leavePartsOnError: false,
+    }).done();
+  } catch (error) {
+    body.destroy();
+    // Past the limit the answer is the 413, even when S3 then failed to abort the parts.
+    if (size > maxBytes) throw storageErrors.fileTooLarge(maxBytes);
+    throw error;
+  }
+  return size;
+}
+
+/** Deletes every key under `key`, a page (at most 1000 keys) at a time. */
+export async function deleteUnder(place: S3Place, key: string): Promise<void> {
+  for await (const page of pages(place, key)) {
+    const objects = (page.Contents ?? []).flatMap((item) => (item.Key ? [{ Key: item.Key }] : []));
+    if (objects.length === 0) continue;
+    const answer = await place.client.send(
+      new DeleteObjectsCommand({ Bucket: place.bucket, Delete: { Objects: objects, Quiet: true } }),
+    );
+    if (answer.Errors?.length) {
+      throw new Error(`S3 refused to delete ${answer.Errors.length} object(s)`);
+    }
+  }
+}
