@@ -28,6 +28,12 @@ const server = new S3rver({
 });
 server.run().then(({ port }) => process.stdout.write(JSON.stringify({ port }) + '\\n'));
 process.on('SIGTERM', () => server.close().finally(() => process.exit(0)));
+// The tests' process is gone (its end of stdin closed): nothing is left running or on disk.
+process.stdin.on('end', () => {
+  require('node:fs').rmSync(process.env.S3RVER_DIRECTORY, { recursive: true, force: true });
+  process.exit(0);
+});
+process.stdin.resume();
 `;
 
 /**
@@ -47,7 +53,7 @@ export async function startS3TestServer(bucket = 'ponte'): Promise<S3TestServer>
       S3RVER_DIRECTORY: directory,
       S3RVER_BUCKET: bucket,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   const exited = once(child, 'exit');
   try {

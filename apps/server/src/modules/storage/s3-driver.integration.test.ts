@@ -167,6 +167,28 @@ describe('S3 storage driver: how it keeps things in the bucket', () => {
     expect((await text(stream)).charCodeAt(0)).toBe(7);
   });
 
+  it('takes names that URLs and XML escape: spaces, +, #, ?, %, &, quotes and emoji', async () => {
+    const workspace = randomUUID();
+    const names = ['a b+c.txt', 'n#1?.csv', '100% & "certo".txt', "d'água 🚀.md", '<x>=y;z'];
+    for (const name of names) {
+      await driver.write(workspace, `/pasta ç/${name}`, Readable.from([name]), {
+        maxBytes: 100,
+        overwrite: false,
+      });
+    }
+    const listed = await driver.list(workspace, '/pasta ç');
+    expect(listed.map((item) => item.name).sort()).toEqual([...names].sort());
+    for (const name of names) {
+      const { stream } = await driver.read(workspace, `/pasta ç/${name}`);
+      expect(await text(stream)).toBe(name);
+    }
+    expect((await driver.search(workspace, 'ÁGUA', 10)).items.map((item) => item.name)).toEqual([
+      "d'água 🚀.md",
+    ]);
+    await driver.delete(workspace, '/pasta ç');
+    expect(await keys(`${prefix}${workspace}/`)).toEqual([]);
+  });
+
   it('names neither the bucket nor a key in what people read', async () => {
     const workspace = randomUUID();
     await driver.write(workspace, '/a.txt', Readable.from(['a']), {
