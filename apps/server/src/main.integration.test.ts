@@ -3,10 +3,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
 import { configVariables } from './config';
 import { serverRoot } from './package-root';
+import { startS3TestServer } from './test/s3-test-server';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ponte-main-'));
 const children: ChildProcess[] = [];
@@ -154,6 +156,63 @@ describe('server process', () => {
       await waitHealthy(port, right);
       right.child.kill('SIGTERM');
       expect(await right.exited).toBe(0);
+    },
+  );
+
+  it(
+    'keeps the storage in a bucket with PONTE_STORAGE_DRIVER=s3',
+    { timeout: 120_000 },
+    async () => {
+      const s3 = await startS3TestServer();
+      const client = new S3Client({
+        endpoint: s3.endpoint,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        credentials: s3.credentials,
+      });
+      try {
+        const port = await freePort();
+        const started = start({
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PONTE_DATA_DIR: join(dataDir, 's3'),
+          PONTE_STORAGE_DRIVER: 's3',
+          PONTE_S3_BUCKET: s3.bucket,
+          PONTE_S3_ENDPOINT: s3.endpoint,
+          PONTE_S3_FORCE_PATH_STYLE: 'true',
+          PONTE_S3_ACCESS_KEY_ID: s3.credentials.accessKeyId,
+          PONTE_S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
+          PONTE_S3_PREFIX: 'ponte',
+        });
+        await waitHealthy(port, started);
+        const base = `http://127.0.0.1:${port}`;
+        const setup = await fetch(`${base}/account/v1/setup`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            name: 'Ana',
+            email: 'ana@example.com',
+            password: 'senha-segura-1',
+            workspace_name: 'Principal',
+          }),
+        });
+        const { token } = (await setup.json()) as { token: string };
+        const folder = await fetch(`${base}/api/v1/storage/folder`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ pathFile: '/relatórios' }),
+        });
+        expect(folder.status).toBe(201);
+        const keys = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
+        expect(keys.Contents?.map((object) => object.Key)).toEqual([
+          expect.stringMatching(/^ponte\/[^/]+\/relatórios\/$/),
+        ]);
+        started.child.kill('SIGTERM');
+        expect(await started.exited).toBe(0);
+      } finally {
+        client.destroy();
+        await s3.stop();
+      }
     },
   );
 });

@@ -6,6 +6,7 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { probePort } from './lib/port-free';
 import { loggerOptions } from './logger';
 import { EncryptionKeyMismatchError } from './modules/service-accounts/encryption-check';
+import { createS3StorageDriver } from './modules/storage/s3-driver';
 import { storageOptionsFromConfig } from './modules/storage/storage-from-config';
 
 const shutdownTimeoutMs = 10_000;
@@ -71,7 +72,7 @@ async function build(config: AppConfig, database: DatabaseHandle) {
       metrics: config.metrics,
       oauthProviders: config.oauthProviders,
       serviceProviders: config.serviceProviders,
-      storage: storageOptionsFromConfig(config.storage, config.dataDir),
+      storage: storageOptionsFromConfig(config.storage, config.dataDir, createS3StorageDriver),
     });
   } catch (error) {
     if (error instanceof EncryptionKeyMismatchError || error instanceof ConfigError) {
