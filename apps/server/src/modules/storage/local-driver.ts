@@ -232,7 +232,7 @@ export function createLocalStorageDriver(rootDir: string): StorageDriver {
       return sortItems(await folderItems(join(root, ...names), logical));
     },
 
-    stat: (workspaceId, path) => statItem(workspaceDir(workspaceId), logicalPath(path)),
+    stat: async (workspaceId, path) => statItem(workspaceDir(workspaceId), logicalPath(path)),
 
     async read(workspaceId, path) {
       const root = workspaceDir(workspaceId);
@@ -243,7 +243,7 @@ export function createLocalStorageDriver(rootDir: string): StorageDriver {
       return openFile(root, names);
     },
 
-    write: (workspaceId, path, content, options) =>
+    write: async (workspaceId, path, content, options) =>
       writeFile(workspaceDir(workspaceId), logicalPath(path), content, options),
 
     async createFolder(workspaceId, path) {
@@ -264,7 +264,7 @@ export function createLocalStorageDriver(rootDir: string): StorageDriver {
       await rm(join(root, ...names), { recursive: true });
     },
 
-    search: (workspaceId, term, limit) => searchItems(workspaceDir(workspaceId), term, limit),
+    search: async (workspaceId, term, limit) => searchItems(workspaceDir(workspaceId), term, limit),
 
     async usage(workspaceId) {
       const root = workspaceDir(workspaceId);
