@@ -116,6 +116,22 @@ describe('S3 storage driver: how it keeps things in the bucket', () => {
     ]);
   });
 
+  it('hides keys of other tools whose names no logical path can have', async () => {
+    const workspace = randomUUID();
+    for (const key of ['c\\d.txt', 'ok/e%2Ff.txt', 'ok/bom.txt']) {
+      await put(`${prefix}${workspace}/${key}`, 'x');
+    }
+    expect((await driver.list(workspace, '/')).map((item) => item.path)).toEqual(['/ok']);
+    expect((await driver.list(workspace, '/ok')).map((item) => item.path)).toEqual(['/ok/bom.txt']);
+    const all = await driver.search(workspace, '', 10);
+    expect(all.items.map((item) => item.path)).toEqual(['/ok', '/ok/bom.txt']);
+  });
+
+  it('refuses a workspace id that could reach into the keys of another', async () => {
+    await expect(driver.list('a/b', '/')).rejects.toThrow();
+    await expect(driver.usage('../x')).rejects.toThrow();
+  });
+
   it('never lists another workspace or keys outside the prefix', async () => {
     const mine = randomUUID();
     const other = randomUUID();

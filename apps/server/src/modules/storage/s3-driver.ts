@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import mime from 'mime-types';
 import {
+  normaliseStoragePath,
   storageBaseName,
   storageParent,
   storagePathNames,
@@ -20,7 +21,7 @@ import {
   type S3Place,
 } from './s3-objects';
 import type { StorageDriver } from './storage-driver';
-import { storageErrors } from './storage-errors';
+import { logicalPath, storageErrors } from './storage-errors';
 
 export interface S3StorageDriverOptions extends S3ConnectionOptions {
   bucket: string;
@@ -39,6 +40,23 @@ const fileKey = (s3: S3Storage, workspaceId: string, path: string) =>
   `${rootKey(s3, workspaceId)}${path.slice(1)}`;
 const folderKey = (s3: S3Storage, workspaceId: string, path: string) =>
   path === '/' ? rootKey(s3, workspaceId) : `${fileKey(s3, workspaceId, path)}/`;
+
+/** Workspace ids are uuids: anything with a `/` would reach into another's keys. */
+const workspacePattern = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * `/{relative}` when it is a path the storage could have written; null for keys other tools
+ * put with names a logical path cannot have (`..`, `a//b`, a backslash), which stay hidden.
+ */
+function visiblePath(relative: string): string | null {
+  const path = `/${relative}`;
+  if (relative === '') return null;
+  try {
+    return normaliseStoragePath(path) === path ? path : null;
+  } catch {
+    return null;
+  }
+}
 
 const childPath = (folder: string, name: string) =>
   folder === '/' ? `/${name}` : `${folder}/${name}`;
@@ -109,13 +127,13 @@ async function list(s3: S3Storage, workspaceId: string, path: string) {
   const items: StorageItem[] = [];
   for await (const page of pages(s3, base, '/')) {
     for (const folder of page.CommonPrefixes ?? []) {
-      const name = folder.Prefix?.slice(base.length, -1);
-      if (name) items.push(folderItem(childPath(path, name)));
+      const name = folder.Prefix?.slice(base.length, -1) ?? '';
+      if (visiblePath(name)) items.push(folderItem(childPath(path, name)));
     }
     for (const object of page.Contents ?? []) {
       // The folder's own marker is the key `base` itself: no name.
-      const name = object.Key?.slice(base.length);
-      if (name) items.push(fileItem(childPath(path, name), object.Size ?? 0));
+      const name = object.Key?.slice(base.length) ?? '';
+      if (visiblePath(name)) items.push(fileItem(childPath(path, name), object.Size ?? 0));
     }
   }
   return items.sort(byKindThenName);
@@ -142,22 +160,16 @@ async function write(
   content: Readable,
   options: { maxBytes: number; overwrite: boolean },
 ) {
-  try {
-    if (path === '/') throw storageErrors.rootRefused();
-    const markers = await missingMarkers(s3, workspaceId, path);
-    const existing = await stat(s3, workspaceId, path);
-    if (existing && (existing.isFolder || !options.overwrite)) throw storageErrors.exists(path);
-    const name = storageBaseName(path);
-    const contentType = mime.lookup(name) || 'application/octet-stream';
-    const key = fileKey(s3, workspaceId, path);
-    const size = await uploadCounted(s3, key, contentType, content, options.maxBytes);
-    await putMarkers(s3, markers);
-    return { size };
-  } catch (error) {
-    // A refused write has not read its stream: it is let go rather than left waiting.
-    content.destroy();
-    throw error;
-  }
+  if (path === '/') throw storageErrors.rootRefused();
+  const markers = await missingMarkers(s3, workspaceId, path);
+  const existing = await stat(s3, workspaceId, path);
+  if (existing && (existing.isFolder || !options.overwrite)) throw storageErrors.exists(path);
+  const name = storageBaseName(path);
+  const contentType = mime.lookup(name) || 'application/octet-stream';
+  const key = fileKey(s3, workspaceId, path);
+  const size = await uploadCounted(s3, key, contentType, content, options.maxBytes);
+  await putMarkers(s3, markers);
+  return { size };
 }
 
 async function createFolder(s3: S3Storage, workspaceId: string, path: string) {
@@ -196,12 +208,13 @@ async function* everything(s3: S3Storage, workspaceId: string): AsyncGenerator<S
   for await (const page of pages(s3, root)) {
     for (const object of page.Contents ?? []) {
       const relative = object.Key?.slice(root.length) ?? '';
-      if (relative === '') continue;
-      if (relative.endsWith('/')) {
-        yield* folders(`/${relative.slice(0, -1)}`);
+      const folder = relative.endsWith('/');
+      const path = visiblePath(folder ? relative.slice(0, -1) : relative);
+      if (path === null) continue;
+      if (folder) {
+        yield* folders(path);
         continue;
       }
-      const path = `/${relative}`;
       const parent = storageParent(path);
       if (parent !== '/') yield* folders(parent);
       yield fileItem(path, object.Size ?? 0);
@@ -242,16 +255,27 @@ export function createS3StorageDriver(options: S3StorageDriverOptions): StorageD
     bucket: options.bucket,
     prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
   };
+  /** The workspace id checked and the path normalised again, as every entrance does. */
+  function checked(workspaceId: string, path = '/'): [string, string] {
+    if (!workspacePattern.test(workspaceId)) throw new Error('invalid workspace id');
+    return [workspaceId, logicalPath(path)];
+  }
   return {
     kind: 's3',
-    list: (workspaceId, path) => list(s3, workspaceId, path),
-    stat: (workspaceId, path) => stat(s3, workspaceId, path),
-    read: (workspaceId, path) => read(s3, workspaceId, path),
-    write: (workspaceId, path, content, writeOptions) =>
-      write(s3, workspaceId, path, content, writeOptions),
-    createFolder: (workspaceId, path) => createFolder(s3, workspaceId, path),
-    delete: (workspaceId, path) => remove(s3, workspaceId, path),
-    search: (workspaceId, term, limit) => search(s3, workspaceId, term, limit),
-    usage: (workspaceId) => usage(s3, workspaceId),
+    list: async (...args) => list(s3, ...checked(...args)),
+    stat: async (...args) => stat(s3, ...checked(...args)),
+    read: async (...args) => read(s3, ...checked(...args)),
+    write: async (workspaceId, path, content, writeOptions) => {
+      try {
+        return await write(s3, ...checked(workspaceId, path), content, writeOptions);
+      } finally {
+        // A refused write has not read its stream: it is let go rather than left waiting.
+        if (!content.readableEnded) content.destroy();
+      }
+    },
+    createFolder: async (...args) => createFolder(s3, ...checked(...args)),
+    delete: async (...args) => remove(s3, ...checked(...args)),
+    search: async (workspaceId, term, limit) => search(s3, checked(workspaceId)[0], term, limit),
+    usage: async (workspaceId) => usage(s3, checked(workspaceId)[0]),
   };
 }
