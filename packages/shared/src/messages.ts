@@ -298,6 +298,8 @@ export const messages = {
     fileTooLarge: (max: string) => `O arquivo passa do limite de ${max} por arquivo.`,
     quotaExceeded: (quota: string) =>
       `O armazenamento deste workspace chegou ao limite de ${quota}: exclua arquivos ou peça ao administrador um limite maior.`,
+    /** The S3 service failed (unreachable, access refused…): never its bucket or keys. */
+    unavailable: 'O armazenamento de arquivos não respondeu. Tente novamente em instantes.',
     readTooLarge: (max: string) =>
       `O arquivo tem mais de ${max}, o máximo que um flow lê para a mensagem: use "Referência do arquivo".`,
   },

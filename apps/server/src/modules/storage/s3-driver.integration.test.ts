@@ -9,7 +9,9 @@ import {
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3TestServer, type S3TestServer } from '../../test/s3-test-server';
+import { messages } from '@ponte/shared/messages';
 import { createS3StorageDriver } from './s3-driver';
+import { StorageServiceError } from './s3-objects';
 import type { StorageDriver } from './storage-driver';
 import { describeStorageDriverContract } from './storage-driver.contract';
 
@@ -203,6 +205,29 @@ describe('S3 storage driver: how it keeps things in the bucket', () => {
     ]);
     await driver.delete(workspace, '/pasta ç');
     expect(await keys(`${prefix}${workspace}/`)).toEqual([]);
+  });
+
+  it('turns failures of the service into one pt-BR message without the bucket', async () => {
+    const missing = createS3StorageDriver({
+      bucket: 'balde-que-nao-existe',
+      endpoint: server.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      ...server.credentials,
+    });
+    const workspace = randomUUID();
+    const failures = await Promise.all([
+      missing.list(workspace, '/').catch((error: Error) => error),
+      missing.usage(workspace).catch((error: Error) => error),
+      missing
+        .write(workspace, '/a.txt', Readable.from(['a']), { maxBytes: 10, overwrite: false })
+        .catch((error: Error) => error),
+    ]);
+    for (const failure of failures) {
+      expect(failure).toBeInstanceOf(StorageServiceError);
+      expect((failure as Error).message).toBe(messages.storage.unavailable);
+      expect(((failure as Error).cause as { name: string }).name).toBe('NoSuchBucket');
+    }
   });
 
   it('names neither the bucket nor a key in what people read', async () => {

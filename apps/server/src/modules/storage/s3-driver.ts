@@ -17,6 +17,7 @@ import {
   pages,
   putMarkers,
   uploadCounted,
+  fromS3,
   type S3ConnectionOptions,
   type S3Place,
 } from './s3-objects';
@@ -260,22 +261,28 @@ export function createS3StorageDriver(options: S3StorageDriverOptions): StorageD
     if (!workspacePattern.test(workspaceId)) throw new Error('invalid workspace id');
     return [workspaceId, logicalPath(path)];
   }
+  /** Runs one operation; the S3 service's own failures leave it as StorageServiceError. */
+  const run = async <T>(operation: () => Promise<T>): Promise<T> => {
+    try {
+      return await operation();
+    } catch (error) {
+      throw fromS3(error);
+    }
+  };
   return {
     kind: 's3',
-    list: async (...args) => list(s3, ...checked(...args)),
-    stat: async (...args) => stat(s3, ...checked(...args)),
-    read: async (...args) => read(s3, ...checked(...args)),
-    write: async (workspaceId, path, content, writeOptions) => {
-      try {
-        return await write(s3, ...checked(workspaceId, path), content, writeOptions);
-      } finally {
+    list: (...args) => run(() => list(s3, ...checked(...args))),
+    stat: (...args) => run(() => stat(s3, ...checked(...args))),
+    read: (...args) => run(() => read(s3, ...checked(...args))),
+    write: (workspaceId, path, content, writeOptions) =>
+      run(() => write(s3, ...checked(workspaceId, path), content, writeOptions)).finally(() => {
         // A refused write has not read its stream: it is let go rather than left waiting.
         if (!content.readableEnded) content.destroy();
-      }
-    },
-    createFolder: async (...args) => createFolder(s3, ...checked(...args)),
-    delete: async (...args) => remove(s3, ...checked(...args)),
-    search: async (workspaceId, term, limit) => search(s3, checked(workspaceId)[0], term, limit),
-    usage: async (workspaceId) => usage(s3, checked(workspaceId)[0]),
+      }),
+    createFolder: (...args) => run(() => createFolder(s3, ...checked(...args))),
+    delete: (...args) => run(() => remove(s3, ...checked(...args))),
+    search: (workspaceId, term, limit) =>
+      run(() => search(s3, checked(workspaceId)[0], term, limit)),
+    usage: (workspaceId) => run(() => usage(s3, checked(workspaceId)[0])),
   };
 }

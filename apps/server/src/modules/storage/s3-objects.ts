@@ -8,6 +8,8 @@ import {
   type ListObjectsV2CommandOutput,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { messages } from '@ponte/shared/messages';
+import { AppError } from '../../lib/app-error';
 import { storageErrors } from './storage-errors';
 
 /** The bucket the S3 driver works in, and the client that reaches it. */
@@ -51,6 +53,26 @@ export function createS3Client(options: S3ConnectionOptions): S3Client {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+}
+
+/**
+ * A failure of the S3 service itself (unreachable, access refused, no such bucket): its message
+ * is for people (pt-BR) and names no bucket or key; the SDK's error is its `cause`, for the log.
+ */
+export class StorageServiceError extends Error {
+  override name = 'StorageServiceError';
+  constructor(cause: unknown) {
+    super(messages.storage.unavailable, { cause });
+  }
+}
+
+/** `error` as the driver throws it: the SDK's own errors (they carry `$metadata`) wrapped. */
+export function fromS3(error: unknown): unknown {
+  if (error instanceof AppError || error instanceof StorageServiceError) return error;
+  if (error !== null && typeof error === 'object' && '$metadata' in error) {
+    return new StorageServiceError(error);
+  }
+  return error;
 }
 
 /** A missing key: HeadObject answers `NotFound`, GetObject `NoSuchKey`, both with a 404. */
@@ -157,7 +179,8 @@ export async function deleteUnder(place: S3Place, key: string): Promise<void> {
       new DeleteObjectsCommand({ Bucket: place.bucket, Delete: { Objects: objects, Quiet: true } }),
     );
     if (answer.Errors?.length) {
-      throw new Error(`S3 refused to delete ${answer.Errors.length} object(s)`);
+      const codes = answer.Errors.map((failure) => failure.Code).join(', ');
+      throw new StorageServiceError(new Error(`DeleteObjects refused keys: ${codes}`));
     }
   }
 }
