@@ -140,6 +140,9 @@ describeEachDriver('storage routes', (driver) => {
     const noFile = await upload(account, [['pathFile', null, '/docs/']]);
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().message).toBe(m.fileRequired);
+    const notMultipart = await api.post('/api/v1/storage/upload', { file: 'texto' });
+    expect(notMultipart.statusCode).toBe(400);
+    expect(notMultipart.json().message).toBe(m.fileRequired);
     const late = await upload(account, [
       ['file', 'a.txt', 'a'],
       ['pathFile', null, '/outra/'],

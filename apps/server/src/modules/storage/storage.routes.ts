@@ -70,6 +70,7 @@ async function receiveUpload(
   let pathFile: string = query.pathFile ?? '/';
   let overwrite = query.overwrite === 'true';
   let stored: StorageItem | null = null;
+  if (!request.isMultipart()) throw invalidField('file', m.fileRequired);
   for await (const part of request.parts()) {
     if (part.type === 'field') {
       const value = typeof part.value === 'string' ? part.value : '';
