@@ -38,7 +38,8 @@ import spaPlugin from './plugins/spa';
 import { publicBaseUrl } from './lib/public-url';
 import { securityLogRoutes } from './modules/security-log/security-log.routes';
 import type { SecurityLog } from './modules/security-log/security-log.service';
-import { createMonitoring, uploadsDirOf } from './app-wiring';
+import { createMonitoring } from './app-wiring';
+import type { StorageService } from './modules/storage/storage.service';
 import type { AccountModules, BuildAppOptions, FastifyApp, Runtime } from './app';
 
 /** Request bodies: 10 MB everywhere, 64 KB on the account routes. */
@@ -62,7 +63,8 @@ async function registerAuthAndHealth(
 export async function registerRoutes(
   app: FastifyApp,
   options: BuildAppOptions,
-  modules: AccountModules & Runtime & { security: SecurityLog; oauth2: OAuth2Module },
+  modules: AccountModules &
+    Runtime & { security: SecurityLog; oauth2: OAuth2Module; storage: StorageService },
 ) {
   const { config, database } = options;
   const { tokens, auth, users, workspaces, groups, variables } = modules;
@@ -117,7 +119,8 @@ export async function registerRoutes(
           findFlow: (workspaceId, flowId) => flowsRepository.find(workspaceId, flowId),
           enqueue: (request) => runner.enqueue(request),
         }),
-        uploadsDir: uploadsDirOf(options),
+        storage: modules.storage,
+        now,
       });
     },
     { prefix: '/engine' },

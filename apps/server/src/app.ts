@@ -27,6 +27,7 @@ import type { EngineLimits } from '@ponte/engine/executor/limits';
 import type { Sandbox } from '@ponte/engine/sandbox/sandbox';
 import { createVariablesReader } from './adapters/variables-reader';
 import { createEnginePorts } from './adapters/engine-ports';
+import { createStoragePort } from './adapters/storage-port';
 import type { Resolver } from './adapters/outbound-http/guarded-agent';
 import { createNetworkGuard } from './adapters/outbound-http/network-guard';
 import { createOutboundHttpClient } from './adapters/outbound-http/outbound-http-client';
@@ -59,6 +60,8 @@ import {
   createOAuth2Parts,
   createRetention,
   createSecurityRetention,
+  createStorage,
+  type StorageOptions,
 } from './app-wiring';
 import { createSecretBox, type SecretBox } from './lib/secret-box';
 import { checkEncryptionKey } from './modules/service-accounts/encryption-check';
@@ -86,8 +89,11 @@ export interface BuildAppOptions {
   engineLimits?: Partial<EngineLimits>;
   /** Executions running at once in this process. */
   executionConcurrency?: number;
-  /** Where manual-trigger uploads are kept (default: PONTE_DATA_DIR/uploads via main.ts). */
-  uploadsDir?: string;
+  /**
+   * The workspaces' file storage (docs/adr/0030): its driver (default: local, under `rootDir`,
+   * PONTE_DATA_DIR/storage via main.ts), the size limit per file and the quota per workspace.
+   */
+  storage?: StorageOptions;
   /** Size of one uploaded file and files per request (default: 100 MB and 20). */
   uploadLimits?: { fileSize: number; files: number };
   /** Hours a manual-trigger upload is kept (default 24, ADR 0022). */
@@ -242,6 +248,7 @@ function createEngineParts(
     ...(options.ftpTrustedCa ? { trustedCa: options.ftpTrustedCa } : {}),
   };
   const db = options.database.db;
+  const storage = createStorage(options);
   const oauth2 = createOAuth2Parts(options, outboundHttp, now, () => serviceAccounts, late);
   const serviceAccounts = createServiceAccountsService({
     db,
@@ -272,6 +279,7 @@ function createEngineParts(
         (workspaceId, id) => serviceAccounts.getDecrypted(workspaceId, id),
         ftpOptions,
       ),
+      storage: createStoragePort(storage),
     }),
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     ...(options.sandboxIsolates ? { sandboxIsolates: options.sandboxIsolates } : {}),
@@ -281,7 +289,7 @@ function createEngineParts(
     ...(options.engineLimits ? { limits: options.engineLimits } : {}),
     nodes: options.nodes ?? [],
   });
-  return { late, library, outboundHttp, engine, serviceAccounts, oauth2 };
+  return { late, library, outboundHttp, engine, serviceAccounts, oauth2, storage };
 }
 
 type EngineParts = ReturnType<typeof createEngineParts>;
@@ -298,7 +306,7 @@ function createRuntime(
 ) {
   const db = options.database.db;
   const flowsRepository = createFlowsRepository(db);
-  const { late, library, outboundHttp, engine, serviceAccounts } = parts;
+  const { late, library, outboundHttp, engine, serviceAccounts, storage } = parts;
   const logWriter = createLogWriter(db, {
     onError: (error, dropped) =>
       app.log.error({ err: error, dropped }, 'falha ao gravar logs; linhas descartadas'),
@@ -365,7 +373,7 @@ function createRuntime(
     stopDebugSessions: (workspaceId) => debugSessions.stopWorkspace(workspaceId),
   });
   addLifecycle(app, {
-    retention: createRetention(app, options, now),
+    retention: createRetention(app, options, now, storage),
     securityRetention: createSecurityRetention(app, options, now, security),
     security,
     runner,
@@ -457,7 +465,13 @@ export async function buildApp(given: BuildAppOptions) {
   app.addHook('onReady', async () => parts.oauth2.refresher.start());
   app.addHook('onClose', () => parts.oauth2.refresher.stop());
   const runtime = createRuntime(app, options, now, account, metrics, security, parts);
-  await registerRoutes(app, options, { ...account, ...runtime, oauth2: parts.oauth2, security });
+  await registerRoutes(app, options, {
+    ...account,
+    ...runtime,
+    oauth2: parts.oauth2,
+    storage: parts.storage,
+    security,
+  });
   return app;
 }
 

@@ -57,7 +57,7 @@ async function build(config: AppConfig, database: DatabaseHandle) {
       config,
       database,
       logger: loggerOptions(config.logLevel),
-      uploadsDir: join(config.dataDir, 'uploads'),
+      storage: { rootDir: join(config.dataDir, 'storage') },
       logRetentionDays: config.logRetentionDays,
       executionConcurrency: config.executionConcurrency,
       nodeLimit: config.nodeLimit,
