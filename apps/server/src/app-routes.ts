@@ -36,10 +36,11 @@ import { createWebhookLimits } from './modules/triggers/webhook-limits';
 import authPlugin from './plugins/auth';
 import spaPlugin from './plugins/spa';
 import { publicBaseUrl } from './lib/public-url';
+import { storageRoutes } from './modules/storage/storage.routes';
+import type { StorageService } from './modules/storage/storage.service';
 import { securityLogRoutes } from './modules/security-log/security-log.routes';
 import type { SecurityLog } from './modules/security-log/security-log.service';
 import { createMonitoring } from './app-wiring';
-import type { StorageService } from './modules/storage/storage.service';
 import type { AccountModules, BuildAppOptions, FastifyApp, Runtime } from './app';
 
 /** Request bodies: 10 MB everywhere, 64 KB on the account routes. */
@@ -92,6 +93,7 @@ export async function registerRoutes(
       await api.register(flowsRoutes, { service: flows });
       await api.register(monitoringRoutes, { service: createMonitoring(app, db, now, security) });
       await api.register(executionsRoutes, { service: executions });
+      await api.register(storageRoutes, { service: modules.storage });
     },
     { prefix: '/api/v1' },
   );

@@ -9,11 +9,10 @@ import { createSystemStatusSampler } from './modules/live/system-status';
 import { createLogRetention } from './modules/logs/log-retention';
 import { createLogsService } from './modules/logs/logs.service';
 import { createUploadRetention } from './modules/triggers/manual-uploads';
+import { createLocalStorageDriver } from './modules/storage/local-driver';
+import { createStorageService, type StorageService } from './modules/storage/storage.service';
 import type { Database } from './db/client';
 import { workspaces } from './db/schema';
-import { createLocalStorageDriver } from './modules/storage/local-driver';
-import type { StorageDriver } from './modules/storage/storage-driver';
-import { createStorageService, type StorageService } from './modules/storage/storage.service';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import type { SecurityLog } from './modules/security-log/security-log.service';
@@ -57,23 +56,16 @@ export function createLive(
   return liveSocket;
 }
 
-export interface StorageOptions {
-  /** Default: the local driver under `rootDir`. */
-  driver?: StorageDriver;
-  /** Where the local driver keeps the files (default: a folder of the system's temp dir). */
-  rootDir?: string;
-  maxFileBytes?: number;
-  quotaBytes?: number | null;
-}
-
-/** The workspaces' file storage (docs/adr/0030), shared by the API, flows and manual uploads. */
+/**
+ * The workspaces' file storage (ADR 0030): the given driver (main.ts builds it from the
+ * config), else the local one in the system's temp folder.
+ */
 export function createStorage(options: BuildAppOptions): StorageService {
-  const given = options.storage ?? {};
+  const storage = options.storage ?? {};
   return createStorageService({
-    driver:
-      given.driver ?? createLocalStorageDriver(given.rootDir ?? join(tmpdir(), 'ponte-storage')),
-    ...(given.maxFileBytes ? { maxFileBytes: given.maxFileBytes } : {}),
-    ...(given.quotaBytes ? { quotaBytes: given.quotaBytes } : {}),
+    driver: storage.driver ?? createLocalStorageDriver(join(tmpdir(), 'ponte-storage')),
+    ...(storage.maxFileBytes ? { maxFileBytes: storage.maxFileBytes } : {}),
+    quotaBytes: storage.quotaBytes ?? null,
   });
 }
 

@@ -61,8 +61,8 @@ import {
   createRetention,
   createSecurityRetention,
   createStorage,
-  type StorageOptions,
 } from './app-wiring';
+import type { StorageDriver } from './modules/storage/storage-driver';
 import { createSecretBox, type SecretBox } from './lib/secret-box';
 import { checkEncryptionKey } from './modules/service-accounts/encryption-check';
 import { createServiceAccountsService } from './modules/service-accounts/service-accounts.service';
@@ -89,11 +89,6 @@ export interface BuildAppOptions {
   engineLimits?: Partial<EngineLimits>;
   /** Executions running at once in this process. */
   executionConcurrency?: number;
-  /**
-   * The workspaces' file storage (docs/adr/0030): its driver (default: local, under `rootDir`,
-   * PONTE_DATA_DIR/storage via main.ts), the size limit per file and the quota per workspace.
-   */
-  storage?: StorageOptions;
   /** Size of one uploaded file and files per request (default: 100 MB and 20). */
   uploadLimits?: { fileSize: number; files: number };
   /** Hours a manual-trigger upload is kept (default 24, ADR 0022). */
@@ -129,6 +124,11 @@ export interface BuildAppOptions {
   oauthProviders?: OAuthProvidersConfig;
   /** PONTE_AWS_STS_URL, PONTE_OMIE_URL, PONTE_SANKHYA_URL (default: the real ones). */
   serviceProviders?: ServiceProvidersConfig;
+  /**
+   * The workspaces' files (ADR 0030): the driver (default: local, in the system's temp folder;
+   * main.ts passes PONTE_DATA_DIR/storage or S3), PONTE_STORAGE_MAX_FILE_MB and _QUOTA_MB.
+   */
+  storage?: { driver?: StorageDriver; maxFileBytes?: number; quotaBytes?: number | null };
 }
 
 let zodConfigured = false;

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, parseEnv, type AppConfig } from './config';
 import { DatabaseUnreachableError, openDatabase, type DatabaseHandle } from './db/client';
@@ -6,6 +5,7 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { probePort } from './lib/port-free';
 import { loggerOptions } from './logger';
 import { EncryptionKeyMismatchError } from './modules/service-accounts/encryption-check';
+import { storageOptionsFromConfig } from './modules/storage/storage-from-config';
 
 const shutdownTimeoutMs = 10_000;
 
@@ -57,7 +57,6 @@ async function build(config: AppConfig, database: DatabaseHandle) {
       config,
       database,
       logger: loggerOptions(config.logLevel),
-      storage: { rootDir: join(config.dataDir, 'storage') },
       logRetentionDays: config.logRetentionDays,
       executionConcurrency: config.executionConcurrency,
       nodeLimit: config.nodeLimit,
@@ -70,9 +69,10 @@ async function build(config: AppConfig, database: DatabaseHandle) {
       metrics: config.metrics,
       oauthProviders: config.oauthProviders,
       serviceProviders: config.serviceProviders,
+      storage: storageOptionsFromConfig(config.storage, config.dataDir),
     });
   } catch (error) {
-    if (error instanceof EncryptionKeyMismatchError) {
+    if (error instanceof EncryptionKeyMismatchError || error instanceof ConfigError) {
       await database.close().catch(() => undefined);
       fail(error.message);
     }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
+import { createLocalStorageDriver } from '../modules/storage/local-driver';
 import { useTestApp, type TestAccount } from '../test/test-app';
 import { chain, createFlow, finished, userLogsOf } from '../test/flow-fixtures';
 import { describeEachDriver } from '../test/test-database';
@@ -10,7 +11,7 @@ import { testStorage } from '../test/test-storage';
 
 describeEachDriver('storage nodes in flows', (driver) => {
   const root = join(tmpdir(), `ponte-storage-${randomUUID()}`);
-  const t = useTestApp(driver, { storage: { rootDir: root } });
+  const t = useTestApp(driver, { storage: { driver: createLocalStorageDriver(root) } });
   /** The same storage the app uses, as the /api/v1/storage routes read it. */
   const storage = testStorage(root);
 
@@ -62,7 +63,10 @@ describeEachDriver('storage nodes in flows', (driver) => {
     const [logged] = await userLogsOf(api, execution.id);
     expect(JSON.parse(logged!.message)).toEqual({ mes: 'novembro' });
 
-    expect(await storage.list(account.workspaceId, '/relatorios')).toEqual([
+    const listed = await api.get('/api/v1/storage?path=/relatorios');
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toEqual(await storage.list(account.workspaceId, '/relatorios'));
+    expect(listed.json()).toEqual([
       {
         name: 'novembro.json',
         path: '/relatorios/novembro.json',
@@ -79,6 +83,8 @@ describeEachDriver('storage nodes in flows', (driver) => {
     const execution = await run(stranger, await writeThenRead(stranger, false));
     expect(execution.status).toBe('error');
     expect(JSON.stringify(execution.error)).toContain(messages.storage.notFound);
+    const listed = await t.request(stranger.token).get('/api/v1/storage?path=/relatorios');
+    expect(listed.statusCode).toBe(404);
     await expect(storage.list(stranger.workspaceId, '/relatorios')).rejects.toThrow(
       messages.storage.folderNotFound,
     );

@@ -1,6 +1,8 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorageDriver } from './local-driver';
 import {
@@ -45,6 +47,25 @@ describe('local storage driver on disk', () => {
     ).rejects.toThrow();
     expect(await readdir(dir)).toEqual(['ws-1']);
     expect(await readdir(join(dir, 'ws-1', 'pasta'))).toEqual(['a.txt']);
+  });
+
+  it('refuses a file another process created while the upload streamed', async () => {
+    const driver = createLocalStorageDriver(dir);
+    await driver.createFolder('ws-2', '/pasta');
+    let sent = false;
+    const racing = new Readable({
+      read() {
+        if (sent) return this.push(null);
+        sent = true;
+        writeFileSync(join(dir, 'ws-2', 'pasta', 'a.txt'), 'do outro');
+        this.push(Buffer.from('meu'));
+      },
+    });
+    await expect(
+      driver.write('ws-2', '/pasta/a.txt', racing, { maxBytes: 10, overwrite: false }),
+    ).rejects.toMatchObject({ statusCode: 409 });
+    expect(await readFile(join(dir, 'ws-2', 'pasta', 'a.txt'), 'utf8')).toBe('do outro');
+    expect(await readdir(join(dir, 'ws-2', 'pasta'))).toEqual(['a.txt']);
   });
 
   it('refuses a workspace id that is not a plain name', async () => {

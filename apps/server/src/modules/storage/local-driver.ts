@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants, createReadStream, createWriteStream, type Dirent } from 'node:fs';
-import { lstat, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { link, lstat, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -145,6 +145,23 @@ async function openFile(root: string, names: string[]) {
   return { stream: createReadStream('', { fd: handle }), size: info.size };
 }
 
+/**
+ * Moves the complete temp file to `target`. Without `overwrite`, a hard link creates the name
+ * only if nothing took it meanwhile (a file system without links falls back to rename).
+ */
+async function place(temp: string, target: string, overwrite: boolean, logical: string) {
+  if (overwrite) return rename(temp, target);
+  try {
+    await link(temp, target);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw storageErrors.exists(logical);
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EXDEV') throw error;
+    return rename(temp, target);
+  }
+  await rm(temp, { force: true });
+}
+
 /** Streams `content` to a temp file beside the target, renamed into place when complete. */
 async function writeFile(
   root: string,
@@ -169,7 +186,7 @@ async function writeFile(
   try {
     await pipeline(content, limit.counter, createWriteStream('', { fd: handle }));
     refuse(await walk(root, names, 409));
-    await rename(temp, join(root, ...names));
+    await place(temp, join(root, ...names), options.overwrite, logical);
   } catch (error) {
     await rm(temp, { force: true });
     if (error instanceof TooLarge) throw storageErrors.fileTooLarge(options.maxBytes);
@@ -232,7 +249,7 @@ export function createLocalStorageDriver(rootDir: string): StorageDriver {
       return sortItems(await folderItems(join(root, ...names), logical));
     },
 
-    stat: (workspaceId, path) => statItem(workspaceDir(workspaceId), logicalPath(path)),
+    stat: async (workspaceId, path) => statItem(workspaceDir(workspaceId), logicalPath(path)),
 
     async read(workspaceId, path) {
       const root = workspaceDir(workspaceId);
@@ -243,7 +260,7 @@ export function createLocalStorageDriver(rootDir: string): StorageDriver {
       return openFile(root, names);
     },
 
-    write: (workspaceId, path, content, options) =>
+    write: async (workspaceId, path, content, options) =>
       writeFile(workspaceDir(workspaceId), logicalPath(path), content, options),
 
     async createFolder(workspaceId, path) {
@@ -264,7 +281,7 @@ export function createLocalStorageDriver(rootDir: string): StorageDriver {
       await rm(join(root, ...names), { recursive: true });
     },
 
-    search: (workspaceId, term, limit) => searchItems(workspaceDir(workspaceId), term, limit),
+    search: async (workspaceId, term, limit) => searchItems(workspaceDir(workspaceId), term, limit),
 
     async usage(workspaceId) {
       const root = workspaceDir(workspaceId);

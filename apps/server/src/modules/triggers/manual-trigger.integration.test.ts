@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
 import { logs } from '../../db/schema';
+import { createLocalStorageDriver } from '../storage/local-driver';
 import { useTestApp } from '../../test/test-app';
 import { testStorage } from '../../test/test-storage';
 import { chain, createFlow, executionsOf, finished, userLogsOf } from '../../test/flow-fixtures';
@@ -14,7 +15,7 @@ const m = messages.engine;
 
 describeEachDriver('manual trigger', (driver) => {
   const storageRoot = join(tmpdir(), `ponte-storage-${randomUUID()}`);
-  const t = useTestApp(driver, { storage: { rootDir: storageRoot } });
+  const t = useTestApp(driver, { storage: { driver: createLocalStorageDriver(storageRoot) } });
 
   it('runs a manual flow whose log line appears in the logs API', async () => {
     const account = await t.createAccount();
