@@ -170,7 +170,7 @@ export function createUploadRetention(options: UploadRetentionOptions) {
         await storage.remove(workspaceId, item.path);
         removed++;
       }
-      if ((await listOrNone(workspaceId, day.path)).length === 0 && items.length > 0) {
+      if ((await listOrNone(workspaceId, day.path)).length === 0) {
         await storage.remove(workspaceId, day.path);
       }
     }
