@@ -12,6 +12,7 @@ import { createUploadRetention } from './modules/triggers/manual-uploads';
 import { createLocalStorageDriver } from './modules/storage/local-driver';
 import { createStorageService, type StorageService } from './modules/storage/storage.service';
 import type { Database } from './db/client';
+import { workspaces } from './db/schema';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import type { SecurityLog } from './modules/security-log/security-log.service';
@@ -68,14 +69,16 @@ export function createStorage(options: BuildAppOptions): StorageService {
   });
 }
 
-export const uploadsDirOf = (options: BuildAppOptions) =>
-  options.uploadsDir ?? join(tmpdir(), 'ponte-uploads');
-
 /**
- * Removes logs older than PONTE_LOG_RETENTION_DAYS and manual-trigger uploads older than
- * `uploadRetentionHours`, every hour.
+ * Removes logs older than PONTE_LOG_RETENTION_DAYS and manual-trigger uploads (their
+ * /envios-manuais folders of the storage) older than `uploadRetentionHours`, every hour.
  */
-export function createRetention(app: FastifyApp, options: BuildAppOptions, now: () => Date) {
+export function createRetention(
+  app: FastifyApp,
+  options: BuildAppOptions,
+  now: () => Date,
+  storage: StorageService,
+) {
   const logs = createLogRetention({
     db: options.database.db,
     days: options.logRetentionDays ?? 30,
@@ -84,7 +87,9 @@ export function createRetention(app: FastifyApp, options: BuildAppOptions, now: 
     onRemoved: (count) => app.log.info({ count }, 'logs antigos apagados'),
   });
   const uploads = createUploadRetention({
-    dir: uploadsDirOf(options),
+    storage,
+    workspaces: async () =>
+      (await options.database.db.select({ id: workspaces.id }).from(workspaces)).map((w) => w.id),
     maxAgeMs: (options.uploadRetentionHours ?? 24) * 3_600_000,
     onError: (error) => app.log.error({ err: error }, 'falha ao apagar arquivos enviados antigos'),
     onRemoved: (count) => app.log.info({ count }, 'arquivos enviados antigos apagados'),
