@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { Anchor, Box, Breadcrumbs, Text } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { storagePathNames } from '@ponte/shared/storage.schema';
 
@@ -28,41 +28,39 @@ export function StorageBreadcrumbs({
 }) {
   const crumbs = crumbsOf(path);
   return (
-    <Breadcrumbs
-      aria-label="Pasta atual"
-      separatorMargin={6}
-      style={{ flexWrap: 'wrap', rowGap: 4, minWidth: 0 }}
-    >
-      {crumbs.map((crumb, index) => {
-        const icon = index === 0 ? <IconHome size={14} style={{ marginRight: 4 }} /> : null;
-        if (index === crumbs.length - 1) {
+    <Box component="nav" aria-label="Pasta atual" style={{ minWidth: 0 }}>
+      <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap', rowGap: 4 }}>
+        {crumbs.map((crumb, index) => {
+          const icon = index === 0 ? <IconHome size={14} style={{ marginRight: 4 }} /> : null;
+          if (index === crumbs.length - 1) {
+            return (
+              <Text
+                key={crumb.path}
+                size="sm"
+                fw={600}
+                aria-current="location"
+                style={{ display: 'inline-flex', alignItems: 'center', wordBreak: 'break-all' }}
+              >
+                {icon}
+                {crumb.label}
+              </Text>
+            );
+          }
           return (
-            <Text
+            <Anchor
               key={crumb.path}
+              component="button"
+              type="button"
               size="sm"
-              fw={600}
-              aria-current="location"
+              onClick={() => onOpen(crumb.path)}
               style={{ display: 'inline-flex', alignItems: 'center', wordBreak: 'break-all' }}
             >
               {icon}
               {crumb.label}
-            </Text>
+            </Anchor>
           );
-        }
-        return (
-          <Anchor
-            key={crumb.path}
-            component="button"
-            type="button"
-            size="sm"
-            onClick={() => onOpen(crumb.path)}
-            style={{ display: 'inline-flex', alignItems: 'center', wordBreak: 'break-all' }}
-          >
-            {icon}
-            {crumb.label}
-          </Anchor>
-        );
-      })}
-    </Breadcrumbs>
+        })}
+      </Breadcrumbs>
+    </Box>
   );
 }
