@@ -77,7 +77,7 @@ describe.skipIf(!hasChromium)(
       const row = table().getByRole('row', { name: /vendas-novembro\.bin/ });
       await row.waitFor();
       expect(await row.textContent()).toContain('/relatorios/vendas-novembro.bin');
-      expect(await row.textContent()).toContain('798 B');
+      expect(await row.textContent()).toContain('546 B');
     });
 
     it('pergunta antes de substituir um arquivo que já existe', async () => {
@@ -144,7 +144,7 @@ describe.skipIf(!hasChromium)(
       await page.goto(`${server.url}/storage?path=/relatorios`);
       const row = table().getByRole('row', { name: /vendas-nov\.csv/ });
       await row.waitFor();
-      expect(await row.textContent()).toContain('18 B');
+      expect(await row.textContent()).toContain('17 B');
       await snap(page, 'storage-folder-1440');
     });
 
