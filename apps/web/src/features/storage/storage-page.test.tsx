@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { apiError } from '../../test/mock-fetch';
 import { renderApp } from '../../test/render';
-import { catchDownloads } from '../db-tables/test-fixtures';
-import { file, folder, serveDownload, setup } from './test-fixtures';
+import { catchDownloads, file, folder, serveDownload, setup } from './test-fixtures';
 
 const relatorios = [
   file('/relatorios/nov.pdf', 1536),
