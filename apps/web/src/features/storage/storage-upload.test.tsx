@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiError } from '../../test/mock-fetch';
 import type { RecordedCall } from '../../test/mock-fetch';
 import { renderApp } from '../../test/render';
@@ -141,5 +141,45 @@ describe('/storage uploads and folders', () => {
       pathFile: '/relatorios/2027/jan',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('/storage drop to upload', () => {
+  it('sends each file dropped on the page into the current folder, one toast per file', async () => {
+    const api = setup([
+      list,
+      {
+        method: 'POST',
+        path: '/api/v1/storage/upload',
+        reply: (call) =>
+          (formOf(call).get('file') as File).name === 'b.txt'
+            ? apiError(413, 'O arquivo passa do limite de 1 MB por arquivo.')
+            : { status: 201, body: file('/relatorios/a.txt', 1) },
+      },
+    ]);
+    renderApp('/storage?path=/relatorios');
+    await screen.findByRole('table', { name: 'Arquivos e pastas' });
+    const files = [new File(['a'], 'a.txt'), new File(['b'], 'b.txt')];
+    const dataTransfer = {
+      files,
+      items: files.map((f) => ({ kind: 'file', type: f.type, getAsFile: () => f })),
+      types: ['Files'],
+    };
+    fireEvent.dragEnter(document, { dataTransfer });
+    expect(
+      await screen.findByText('Solte os arquivos para enviar para /relatorios'),
+    ).toBeInTheDocument();
+    const zone = screen.getByLabelText('Soltar arquivos');
+    fireEvent.drop(zone, { dataTransfer });
+
+    expect(await screen.findByText('Arquivo enviado com sucesso')).toBeInTheDocument();
+    expect(
+      await screen.findByText('O arquivo passa do limite de 1 MB por arquivo.'),
+    ).toBeInTheDocument();
+    const calls = api.callsTo('POST', '/api/v1/storage/upload');
+    expect(calls.map((call) => formOf(call).get('pathFile'))).toEqual([
+      '/relatorios/',
+      '/relatorios/',
+    ]);
   });
 });
