@@ -36,6 +36,8 @@ import { createWebhookLimits } from './modules/triggers/webhook-limits';
 import authPlugin from './plugins/auth';
 import spaPlugin from './plugins/spa';
 import { publicBaseUrl } from './lib/public-url';
+import { storageRoutes } from './modules/storage/storage.routes';
+import type { StorageService } from './modules/storage/storage.service';
 import { securityLogRoutes } from './modules/security-log/security-log.routes';
 import type { SecurityLog } from './modules/security-log/security-log.service';
 import { createMonitoring, uploadsDirOf } from './app-wiring';
@@ -62,7 +64,8 @@ async function registerAuthAndHealth(
 export async function registerRoutes(
   app: FastifyApp,
   options: BuildAppOptions,
-  modules: AccountModules & Runtime & { security: SecurityLog; oauth2: OAuth2Module },
+  modules: AccountModules &
+    Runtime & { security: SecurityLog; oauth2: OAuth2Module; storage: StorageService },
 ) {
   const { config, database } = options;
   const { tokens, auth, users, workspaces, groups, variables } = modules;
@@ -90,6 +93,7 @@ export async function registerRoutes(
       await api.register(flowsRoutes, { service: flows });
       await api.register(monitoringRoutes, { service: createMonitoring(app, db, now, security) });
       await api.register(executionsRoutes, { service: executions });
+      await api.register(storageRoutes, { service: modules.storage });
     },
     { prefix: '/api/v1' },
   );

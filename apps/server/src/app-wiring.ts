@@ -9,6 +9,8 @@ import { createSystemStatusSampler } from './modules/live/system-status';
 import { createLogRetention } from './modules/logs/log-retention';
 import { createLogsService } from './modules/logs/logs.service';
 import { createUploadRetention } from './modules/triggers/manual-uploads';
+import { createLocalStorageDriver } from './modules/storage/local-driver';
+import { createStorageService, type StorageService } from './modules/storage/storage.service';
 import type { Database } from './db/client';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -51,6 +53,19 @@ export function createLive(
   });
   addStrictHeadersOnPath(app.server, liveSocketPath);
   return liveSocket;
+}
+
+/**
+ * The workspaces' file storage (ADR 0030): the given driver (main.ts builds it from the
+ * config), else the local one in the system's temp folder.
+ */
+export function createStorage(options: BuildAppOptions): StorageService {
+  const storage = options.storage ?? {};
+  return createStorageService({
+    driver: storage.driver ?? createLocalStorageDriver(join(tmpdir(), 'ponte-storage')),
+    ...(storage.maxFileBytes ? { maxFileBytes: storage.maxFileBytes } : {}),
+    quotaBytes: storage.quotaBytes ?? null,
+  });
 }
 
 export const uploadsDirOf = (options: BuildAppOptions) =>

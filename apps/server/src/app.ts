@@ -59,7 +59,9 @@ import {
   createOAuth2Parts,
   createRetention,
   createSecurityRetention,
+  createStorage,
 } from './app-wiring';
+import type { StorageDriver } from './modules/storage/storage-driver';
 import { createSecretBox, type SecretBox } from './lib/secret-box';
 import { checkEncryptionKey } from './modules/service-accounts/encryption-check';
 import { createServiceAccountsService } from './modules/service-accounts/service-accounts.service';
@@ -123,6 +125,11 @@ export interface BuildAppOptions {
   oauthProviders?: OAuthProvidersConfig;
   /** PONTE_AWS_STS_URL, PONTE_OMIE_URL, PONTE_SANKHYA_URL (default: the real ones). */
   serviceProviders?: ServiceProvidersConfig;
+  /**
+   * The workspaces' files (ADR 0030): the driver (default: local, in the system's temp folder;
+   * main.ts passes PONTE_DATA_DIR/storage or S3), PONTE_STORAGE_MAX_FILE_MB and _QUOTA_MB.
+   */
+  storage?: { driver?: StorageDriver; maxFileBytes?: number; quotaBytes?: number | null };
 }
 
 let zodConfigured = false;
@@ -281,7 +288,8 @@ function createEngineParts(
     ...(options.engineLimits ? { limits: options.engineLimits } : {}),
     nodes: options.nodes ?? [],
   });
-  return { late, library, outboundHttp, engine, serviceAccounts, oauth2 };
+  const storage = createStorage(options);
+  return { late, library, outboundHttp, engine, serviceAccounts, oauth2, storage };
 }
 
 type EngineParts = ReturnType<typeof createEngineParts>;
@@ -457,7 +465,13 @@ export async function buildApp(given: BuildAppOptions) {
   app.addHook('onReady', async () => parts.oauth2.refresher.start());
   app.addHook('onClose', () => parts.oauth2.refresher.stop());
   const runtime = createRuntime(app, options, now, account, metrics, security, parts);
-  await registerRoutes(app, options, { ...account, ...runtime, oauth2: parts.oauth2, security });
+  await registerRoutes(app, options, {
+    ...account,
+    ...runtime,
+    oauth2: parts.oauth2,
+    storage: parts.storage,
+    security,
+  });
   return app;
 }
 

@@ -17,6 +17,12 @@ import {
   serviceProvidersOf,
   type ServiceProvidersConfig,
 } from './config-providers';
+import {
+  storageConfigOf,
+  storageConfigVariables,
+  storageEnvShape,
+  type StorageConfig,
+} from './config-storage';
 
 export { ConfigError };
 import { defaultWebDist } from './package-root';
@@ -153,6 +159,7 @@ export const configVariables: readonly ConfigVariable[] = [
   },
   ...oauthConfigVariables,
   ...providerConfigVariables,
+  ...storageConfigVariables,
 ];
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -188,6 +195,8 @@ export interface AppConfig {
   oauthProviders: OAuthProvidersConfig;
   /** PONTE_AWS_STS_URL, PONTE_OMIE_URL, PONTE_SANKHYA_URL: the key-based providers. */
   serviceProviders: ServiceProvidersConfig;
+  /** PONTE_STORAGE_* / PONTE_S3_*: where the workspaces' files live (ADR 0030). */
+  storage: StorageConfig;
 }
 
 /** Webhook calls per minute per client address and per flow; 0 turns a limit off. */
@@ -307,6 +316,7 @@ const envSchema = z.object({
     .optional(),
   ...oauthEnvShape,
   ...providerEnvShape,
+  ...storageEnvShape,
 });
 
 type Env = Record<string, string | undefined>;
@@ -388,6 +398,7 @@ export function parseEnv(env: Env, cwd: string = process.cwd()) {
     metrics: metricsAccess(parsed.PONTE_METRICS ?? false, parsed.PONTE_METRICS_TOKEN ?? null),
     oauthProviders: oauthProvidersOf(parsed),
     serviceProviders: serviceProvidersOf(parsed),
+    storage: storageConfigOf(parsed),
   };
 }
 

@@ -6,6 +6,7 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { probePort } from './lib/port-free';
 import { loggerOptions } from './logger';
 import { EncryptionKeyMismatchError } from './modules/service-accounts/encryption-check';
+import { storageOptionsFromConfig } from './modules/storage/storage-from-config';
 
 const shutdownTimeoutMs = 10_000;
 
@@ -70,9 +71,10 @@ async function build(config: AppConfig, database: DatabaseHandle) {
       metrics: config.metrics,
       oauthProviders: config.oauthProviders,
       serviceProviders: config.serviceProviders,
+      storage: storageOptionsFromConfig(config.storage, config.dataDir),
     });
   } catch (error) {
-    if (error instanceof EncryptionKeyMismatchError) {
+    if (error instanceof EncryptionKeyMismatchError || error instanceof ConfigError) {
       await database.close().catch(() => undefined);
       fail(error.message);
     }

@@ -27,6 +27,8 @@ export const errorCodes = {
   notFound: 'not_found',
   conflict: 'conflict',
   payloadTooLarge: 'payload_too_large',
+  /** The workspace's storage is full (507, ADR 0030). */
+  quotaExceeded: 'quota_exceeded',
   setupDone: 'setup_done',
   invalidFlow: 'invalid_flow',
   deprecatedNodes: 'deprecated_nodes',

@@ -293,6 +293,8 @@ export const messages = {
     notAFolder: (path: string) => `"${path}" é um arquivo, não uma pasta.`,
     exists: (path: string) => `Já existe um arquivo ou pasta em "${path}".`,
     fileRequired: 'Escolha um arquivo para enviar.',
+    /** An upload whose form sends the destination after the file (it is streamed as it comes). */
+    pathFileFirst: 'Envie o caminho (pathFile) antes do arquivo no formulário.',
     fileTooLarge: (max: string) => `O arquivo passa do limite de ${max} por arquivo.`,
     quotaExceeded: (quota: string) =>
       `O armazenamento deste workspace chegou ao limite de ${quota}: exclua arquivos ou peça ao administrador um limite maior.`,

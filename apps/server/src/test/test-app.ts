@@ -1,10 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App, type BuildAppOptions } from '../app';
 import type { DatabaseHandle } from '../db/client';
+import { createLocalStorageDriver } from '../modules/storage/local-driver';
 import { createAuthRepository } from '../modules/auth/auth.repository';
 import { hashPassword } from '../modules/auth/password-hasher';
 import { createSessionTokens, type SessionTokens } from '../modules/auth/sessions';
@@ -85,6 +87,7 @@ export function useTestApp(driver: DriverName, testOptions: TestAppOptions = {})
   let database: DatabaseHandle | null = null;
   const clock = createTestClock();
   let tokens: SessionTokens | null = null;
+  let storageDir: string | null = null;
 
   beforeAll(async () => {
     database = await (openDatabase ? openDatabase() : createTestDatabase(driver));
@@ -93,8 +96,15 @@ export function useTestApp(driver: DriverName, testOptions: TestAppOptions = {})
       issuer: createTokenIssuer(testSecret, clock.now),
       now: clock.now,
     });
+    // Each app keeps its files in a temp folder of its own, removed after.
+    if (!options.storage?.driver) {
+      storageDir = await mkdtemp(join(tmpdir(), 'ponte-test-storage-'));
+    }
     app = await buildApp({
       ...options,
+      ...(storageDir
+        ? { storage: { ...options.storage, driver: createLocalStorageDriver(storageDir) } }
+        : {}),
       database,
       now: clock.now,
       config: {
@@ -113,6 +123,7 @@ export function useTestApp(driver: DriverName, testOptions: TestAppOptions = {})
   afterAll(async () => {
     await app?.close();
     await database?.close();
+    if (storageDir) await rm(storageDir, { recursive: true, force: true });
   });
 
   const context: TestContext = {
