@@ -40,7 +40,7 @@ import { storageRoutes } from './modules/storage/storage.routes';
 import type { StorageService } from './modules/storage/storage.service';
 import { securityLogRoutes } from './modules/security-log/security-log.routes';
 import type { SecurityLog } from './modules/security-log/security-log.service';
-import { createMonitoring, uploadsDirOf } from './app-wiring';
+import { createMonitoring } from './app-wiring';
 import type { AccountModules, BuildAppOptions, FastifyApp, Runtime } from './app';
 
 /** Request bodies: 10 MB everywhere, 64 KB on the account routes. */
@@ -121,7 +121,8 @@ export async function registerRoutes(
           findFlow: (workspaceId, flowId) => flowsRepository.find(workspaceId, flowId),
           enqueue: (request) => runner.enqueue(request),
         }),
-        uploadsDir: uploadsDirOf(options),
+        storage: modules.storage,
+        now,
       });
     },
     { prefix: '/engine' },

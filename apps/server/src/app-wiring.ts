@@ -9,9 +9,11 @@ import { createSystemStatusSampler } from './modules/live/system-status';
 import { createLogRetention } from './modules/logs/log-retention';
 import { createLogsService } from './modules/logs/logs.service';
 import { createUploadRetention } from './modules/triggers/manual-uploads';
-import { createLocalStorageDriver } from './modules/storage/local-driver';
-import { createStorageService, type StorageService } from './modules/storage/storage.service';
 import type { Database } from './db/client';
+import { workspaces } from './db/schema';
+import { createLocalStorageDriver } from './modules/storage/local-driver';
+import type { StorageDriver } from './modules/storage/storage-driver';
+import { createStorageService, type StorageService } from './modules/storage/storage.service';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import type { SecurityLog } from './modules/security-log/security-log.service';
@@ -55,27 +57,36 @@ export function createLive(
   return liveSocket;
 }
 
-/**
- * The workspaces' file storage (ADR 0030): the given driver (main.ts builds it from the
- * config), else the local one in the system's temp folder.
- */
+export interface StorageOptions {
+  /** Default: the local driver under `rootDir`. */
+  driver?: StorageDriver;
+  /** Where the local driver keeps the files (default: a folder of the system's temp dir). */
+  rootDir?: string;
+  maxFileBytes?: number;
+  quotaBytes?: number | null;
+}
+
+/** The workspaces' file storage (docs/adr/0030), shared by the API, flows and manual uploads. */
 export function createStorage(options: BuildAppOptions): StorageService {
-  const storage = options.storage ?? {};
+  const given = options.storage ?? {};
   return createStorageService({
-    driver: storage.driver ?? createLocalStorageDriver(join(tmpdir(), 'ponte-storage')),
-    ...(storage.maxFileBytes ? { maxFileBytes: storage.maxFileBytes } : {}),
-    quotaBytes: storage.quotaBytes ?? null,
+    driver:
+      given.driver ?? createLocalStorageDriver(given.rootDir ?? join(tmpdir(), 'ponte-storage')),
+    ...(given.maxFileBytes ? { maxFileBytes: given.maxFileBytes } : {}),
+    quotaBytes: given.quotaBytes ?? null,
   });
 }
 
-export const uploadsDirOf = (options: BuildAppOptions) =>
-  options.uploadsDir ?? join(tmpdir(), 'ponte-uploads');
-
 /**
- * Removes logs older than PONTE_LOG_RETENTION_DAYS and manual-trigger uploads older than
- * `uploadRetentionHours`, every hour.
+ * Removes logs older than PONTE_LOG_RETENTION_DAYS and manual-trigger uploads (their
+ * /envios-manuais folders of the storage) older than `uploadRetentionHours`, every hour.
  */
-export function createRetention(app: FastifyApp, options: BuildAppOptions, now: () => Date) {
+export function createRetention(
+  app: FastifyApp,
+  options: BuildAppOptions,
+  now: () => Date,
+  storage: StorageService,
+) {
   const logs = createLogRetention({
     db: options.database.db,
     days: options.logRetentionDays ?? 30,
@@ -84,7 +95,9 @@ export function createRetention(app: FastifyApp, options: BuildAppOptions, now: 
     onRemoved: (count) => app.log.info({ count }, 'logs antigos apagados'),
   });
   const uploads = createUploadRetention({
-    dir: uploadsDirOf(options),
+    storage,
+    workspaces: async () =>
+      (await options.database.db.select({ id: workspaces.id }).from(workspaces)).map((w) => w.id),
     maxAgeMs: (options.uploadRetentionHours ?? 24) * 3_600_000,
     onError: (error) => app.log.error({ err: error }, 'falha ao apagar arquivos enviados antigos'),
     onRemoved: (count) => app.log.info({ count }, 'arquivos enviados antigos apagados'),

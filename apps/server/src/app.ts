@@ -27,6 +27,7 @@ import type { EngineLimits } from '@ponte/engine/executor/limits';
 import type { Sandbox } from '@ponte/engine/sandbox/sandbox';
 import { createVariablesReader } from './adapters/variables-reader';
 import { createEnginePorts } from './adapters/engine-ports';
+import { createStoragePort } from './adapters/storage-port';
 import type { Resolver } from './adapters/outbound-http/guarded-agent';
 import { createNetworkGuard } from './adapters/outbound-http/network-guard';
 import { createOutboundHttpClient } from './adapters/outbound-http/outbound-http-client';
@@ -60,8 +61,8 @@ import {
   createRetention,
   createSecurityRetention,
   createStorage,
+  type StorageOptions,
 } from './app-wiring';
-import type { StorageDriver } from './modules/storage/storage-driver';
 import { createSecretBox, type SecretBox } from './lib/secret-box';
 import { checkEncryptionKey } from './modules/service-accounts/encryption-check';
 import { createServiceAccountsService } from './modules/service-accounts/service-accounts.service';
@@ -88,8 +89,11 @@ export interface BuildAppOptions {
   engineLimits?: Partial<EngineLimits>;
   /** Executions running at once in this process. */
   executionConcurrency?: number;
-  /** Where manual-trigger uploads are kept (default: PONTE_DATA_DIR/uploads via main.ts). */
-  uploadsDir?: string;
+  /**
+   * The workspaces' file storage (docs/adr/0030): its driver (default: local, under `rootDir`,
+   * PONTE_DATA_DIR/storage via main.ts), the size limit per file and the quota per workspace.
+   */
+  storage?: StorageOptions;
   /** Size of one uploaded file and files per request (default: 100 MB and 20). */
   uploadLimits?: { fileSize: number; files: number };
   /** Hours a manual-trigger upload is kept (default 24, ADR 0022). */
@@ -125,11 +129,6 @@ export interface BuildAppOptions {
   oauthProviders?: OAuthProvidersConfig;
   /** PONTE_AWS_STS_URL, PONTE_OMIE_URL, PONTE_SANKHYA_URL (default: the real ones). */
   serviceProviders?: ServiceProvidersConfig;
-  /**
-   * The workspaces' files (ADR 0030): the driver (default: local, in the system's temp folder;
-   * main.ts passes PONTE_DATA_DIR/storage or S3), PONTE_STORAGE_MAX_FILE_MB and _QUOTA_MB.
-   */
-  storage?: { driver?: StorageDriver; maxFileBytes?: number; quotaBytes?: number | null };
 }
 
 let zodConfigured = false;
@@ -249,6 +248,7 @@ function createEngineParts(
     ...(options.ftpTrustedCa ? { trustedCa: options.ftpTrustedCa } : {}),
   };
   const db = options.database.db;
+  const storage = createStorage(options);
   const oauth2 = createOAuth2Parts(options, outboundHttp, now, () => serviceAccounts, late);
   const serviceAccounts = createServiceAccountsService({
     db,
@@ -279,6 +279,7 @@ function createEngineParts(
         (workspaceId, id) => serviceAccounts.getDecrypted(workspaceId, id),
         ftpOptions,
       ),
+      storage: createStoragePort(storage),
     }),
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     ...(options.sandboxIsolates ? { sandboxIsolates: options.sandboxIsolates } : {}),
@@ -288,7 +289,6 @@ function createEngineParts(
     ...(options.engineLimits ? { limits: options.engineLimits } : {}),
     nodes: options.nodes ?? [],
   });
-  const storage = createStorage(options);
   return { late, library, outboundHttp, engine, serviceAccounts, oauth2, storage };
 }
 
@@ -306,7 +306,7 @@ function createRuntime(
 ) {
   const db = options.database.db;
   const flowsRepository = createFlowsRepository(db);
-  const { late, library, outboundHttp, engine, serviceAccounts } = parts;
+  const { late, library, outboundHttp, engine, serviceAccounts, storage } = parts;
   const logWriter = createLogWriter(db, {
     onError: (error, dropped) =>
       app.log.error({ err: error, dropped }, 'falha ao gravar logs; linhas descartadas'),
@@ -373,7 +373,7 @@ function createRuntime(
     stopDebugSessions: (workspaceId) => debugSessions.stopWorkspace(workspaceId),
   });
   addLifecycle(app, {
-    retention: createRetention(app, options, now),
+    retention: createRetention(app, options, now, storage),
     securityRetention: createSecurityRetention(app, options, now, security),
     security,
     runner,

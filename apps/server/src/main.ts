@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, parseEnv, type AppConfig } from './config';
 import { DatabaseUnreachableError, openDatabase, type DatabaseHandle } from './db/client';
@@ -58,7 +57,6 @@ async function build(config: AppConfig, database: DatabaseHandle) {
       config,
       database,
       logger: loggerOptions(config.logLevel),
-      uploadsDir: join(config.dataDir, 'uploads'),
       logRetentionDays: config.logRetentionDays,
       executionConcurrency: config.executionConcurrency,
       nodeLimit: config.nodeLimit,

@@ -45,6 +45,8 @@ export const memoryLimits = {
   messageBytes: 16 * 1024 * 1024,
   /** Largest file the FTP node downloads: 10 MB (its base64 fits a message). */
   ftpDownloadBytes: 10 * 1024 * 1024,
+  /** Largest stored file 'Ler arquivo' reads into a message: 10 MB (its base64 fits one). */
+  storageReadBytes: 10 * 1024 * 1024,
   /** Largest response body, compressed or decoded, of any outbound request: 16 MB. */
   httpResponseBytes: 16 * 1024 * 1024,
   /** Requests of one sandbox run in flight at once (the others wait their turn). */

@@ -11,7 +11,9 @@ import { testEncryptionKey, useTestApp, type TestAccount } from '../test/test-ap
 import { createSecretBox } from '../lib/secret-box';
 import { createServiceAccountsService } from '../modules/service-accounts/service-accounts.service';
 import { describeEachDriver } from '../test/test-database';
+import { testStorage } from '../test/test-storage';
 import { createEnginePorts } from './engine-ports';
+import { createStoragePort } from './storage-port';
 import { createNetworkGuard } from './outbound-http/network-guard';
 import { createOutboundHttpClient } from './outbound-http/outbound-http-client';
 
@@ -34,6 +36,7 @@ describeEachDriver('real engine ports', (driver) => {
     const ports = createEnginePorts(t.database.db, {
       runner: () => second.runner,
       http,
+      storage: createStoragePort(testStorage()),
       systemVariables: { ...portsContractVariables.system },
     });
     return {
@@ -88,6 +91,7 @@ describeEachDriver('real engine ports', (driver) => {
           throw new Error('sem runner neste teste');
         },
         http,
+        storage: createStoragePort(testStorage()),
         serviceAccounts: service,
         tokenSources: {
           jwt: async (account, options) =>

@@ -29,7 +29,7 @@ export interface PortsLateBindings {
   /** Files on FTP servers of ftp_server accounts (adapters/ftp; default: no account exists). */
   ftp?: FtpPort;
   /** The workspace's file storage over the storage service (adapters/storage-port.ts). */
-  storage?: StoragePort;
+  storage: StoragePort;
   /** The clock of record dates (the app's, so tests can set it; default: real time). */
   now?: () => Date;
   /** The service accounts, decrypted (default: none exists). */
@@ -100,17 +100,6 @@ const noFtp: FtpPort = {
   delete: noAccount,
 };
 
-const noStore = () => Promise.reject(new Error('O armazenamento não está configurado.'));
-/** Until the storage service is given (tests of other ports). */
-const noStorage: StoragePort = {
-  write: noStore,
-  read: noStore,
-  stat: noStore,
-  copy: noStore,
-  list: noStore,
-  delete: noStore,
-};
-
 const clockPort: EnginePorts['clock'] = {
   now: () => Date.now(),
   sleep: (ms, signal) => sleepFor(ms, signal),
@@ -139,7 +128,7 @@ export function createEnginePorts(db: Database, late: PortsLateBindings): Engine
     mail: createMailPort({ ...network, accounts: serviceAccounts }),
     sql: createSqlPort({ ...network, accounts: serviceAccounts }),
     ftp: late.ftp ?? noFtp,
-    storage: late.storage ?? noStorage,
+    storage: late.storage,
     flows: {
       async execute(scope, request) {
         const runner = late.runner();

@@ -12,6 +12,8 @@ import {
 import { createFlowsRepository } from '../modules/flows/flows.repository';
 import { createLogWriter } from '../modules/logs/log-writer';
 import { createEmbeddedQueueDriver } from '../plugins/queue/embedded-queue-driver';
+import { createStoragePort } from '../adapters/storage-port';
+import { testStorage } from './test-storage';
 
 export interface SecondRunner {
   runner: ExecutionRunner;
@@ -30,7 +32,11 @@ export function createSecondRunner(
   const late: { runner?: ExecutionRunner } = {};
   const http = createOutboundHttpClient({ guard: createNetworkGuard() });
   const engine = createEngine({
-    ports: createEnginePorts(db, { runner: () => late.runner!, http }),
+    ports: createEnginePorts(db, {
+      runner: () => late.runner!,
+      http,
+      storage: createStoragePort(testStorage()),
+    }),
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     nodes: options.nodes ?? [],
   });

@@ -15,6 +15,10 @@ import { respondWebhookNode } from './actions/respond-webhook/respond-webhook.no
 import { sendEmailNode } from './actions/send-email/send-email.node.ts';
 import { setNode } from './actions/set/set.node.ts';
 import { sqlQueryNode } from './actions/sql-query/sql-query.node.ts';
+import { storageDeleteNode } from './actions/storage/storage-delete.node.ts';
+import { storageListNode } from './actions/storage/storage-list.node.ts';
+import { storageReadNode } from './actions/storage/storage-read.node.ts';
+import { storageWriteNode } from './actions/storage/storage-write.node.ts';
 import { errorTriggerNode } from './triggers/error-trigger/error-trigger.node.ts';
 import { flowTriggerNode } from './triggers/flow-trigger/flow-trigger.node.ts';
 import { formTriggerNode } from './triggers/form-trigger/form-trigger.node.ts';
@@ -54,6 +58,10 @@ export const builtinNodes: NodeDefinition[] = [
   dbUpdateNode,
   dbUpsertNode,
   dbDeleteNode,
+  storageWriteNode,
+  storageReadNode,
+  storageListNode,
+  storageDeleteNode,
   conditionNode,
   switchNode,
   loopNode,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@ponte/shared/messages';
 import type { EnginePorts, ExecutionScope } from '../ports';
 
 /** The variables every subject of the contract is set up with. */
@@ -89,10 +90,53 @@ export function describePortsContract(
       await expect(sleeping).rejects.toThrow('durante');
     });
 
+    itKeepsFiles(() => subject);
+
     it('gives a new id every time', () => {
       const ids = Array.from({ length: 100 }, () => subject.ports.newId());
       expect(new Set(ids).size).toBe(100);
       for (const id of ids) expect(id).toEqual(expect.any(String));
     });
+  });
+}
+
+/** The storage port: files kept, read, copied, listed and removed with pt-BR refusals. */
+function itKeepsFiles(get: () => PortsContractSubject): void {
+  it('keeps, reads, copies, lists and removes files of the storage', async () => {
+    const { ports, scope } = get();
+    const { storage } = ports;
+    const text = (value: string) => new TextEncoder().encode(value);
+    const m = messages.storage;
+    const written = await storage.write(scope, '/contrato/a.txt', text('olá'), {
+      overwrite: false,
+    });
+    expect(written).toEqual({
+      path: '/contrato/a.txt',
+      name: 'a.txt',
+      size: 4,
+      mimetype: expect.any(String),
+    });
+    await expect(
+      storage.write(scope, '/contrato/a.txt', text('x'), { overwrite: false }),
+    ).rejects.toThrow(m.exists('/contrato/a.txt'));
+    const read = await storage.read(scope, '/contrato/a.txt', 100);
+    expect(new TextDecoder().decode(read.content)).toBe('olá');
+    expect(read.file).toEqual(written);
+    await expect(storage.read(scope, '/contrato/a.txt', 2)).rejects.toThrow(/mais de/);
+    await expect(storage.read(scope, '/contrato/falta.txt', 100)).rejects.toThrow(m.notFound);
+    expect(await storage.stat(scope, '/contrato/falta.txt')).toBeNull();
+    expect(await storage.stat(scope, '/contrato/a.txt')).toEqual(written);
+    const copied = await storage.copy(scope, '/contrato/a.txt', '/contrato/b/c.txt', {
+      overwrite: false,
+    });
+    expect(copied).toMatchObject({ path: '/contrato/b/c.txt', name: 'c.txt', size: 4 });
+    expect(await storage.list(scope, '/contrato')).toEqual([
+      { name: 'b', path: '/contrato/b', size: expect.any(Number), isFolder: true },
+      { name: 'a.txt', path: '/contrato/a.txt', size: 4, isFolder: false },
+    ]);
+    await expect(storage.list(scope, '/contrato/nada')).rejects.toThrow();
+    await storage.delete(scope, '/contrato');
+    expect(await storage.stat(scope, '/contrato/b/c.txt')).toBeNull();
+    await expect(storage.delete(scope, '/')).rejects.toThrow(m.rootRefused);
   });
 }

@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
+import { logs } from '../../db/schema';
 import { useTestApp } from '../../test/test-app';
+import { testStorage } from '../../test/test-storage';
 import { chain, createFlow, executionsOf, finished, userLogsOf } from '../../test/flow-fixtures';
 import { describeEachDriver } from '../../test/test-database';
 
 const m = messages.engine;
 
 describeEachDriver('manual trigger', (driver) => {
-  const uploadsDir = join(tmpdir(), `ponte-uploads-${randomUUID()}`);
-  const t = useTestApp(driver, { uploadsDir });
+  const storageRoot = join(tmpdir(), `ponte-storage-${randomUUID()}`);
+  const t = useTestApp(driver, { storage: { rootDir: storageRoot } });
 
   it('runs a manual flow whose log line appears in the logs API', async () => {
     const account = await t.createAccount();
@@ -75,7 +77,7 @@ describeEachDriver('manual trigger', (driver) => {
           params: {
             label: 'Arquivo',
             message:
-              '{{ msg.payload.nota.filename }} {{ msg.payload.nota.size }} {{ msg.payload.obs }}',
+              '{{ msg.payload.nota.name }} {{ msg.payload.nota.size }} {{ msg.payload.obs }}',
           },
         },
       ),
@@ -110,7 +112,7 @@ describeEachDriver('manual trigger', (driver) => {
     expect(logs[0]!.message).toBe('nota 1.xml 14 urgente');
   });
 
-  it('hands the flow a reference to an uploaded file, never its server path', async () => {
+  it('hands the flow a storage reference to an uploaded file, never a server path', async () => {
     const account = await t.createAccount();
     const api = t.request(account.token);
     const flowId = await createFlow(
@@ -122,6 +124,12 @@ describeEachDriver('manual trigger', (driver) => {
           params: { fields: [{ name: 'nota', label: 'Nota', type: 'upload', required: true }] },
         },
         { type: 'core_log', params: { label: 'Arquivo', message: '{{ msg.payload.nota }}' } },
+        {
+          type: 'core_storage_read',
+          params: { path: '{{ msg.payload.nota }}', read_as: 'base64' },
+        },
+        { type: 'core_log', params: { label: 'Lido', message: '{{ msg.payload }}' } },
+        { type: 'core_storage_read', params: { path: '/envios-manuais/falta.xml' } },
       ),
     );
     const boundary = '----ponte-ref';
@@ -143,26 +151,51 @@ describeEachDriver('manual trigger', (driver) => {
       ].join('\r\n'),
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.body).not.toContain(uploadsDir);
     const [execution] = await finished(t, flowId);
     const file = (execution!.triggerMsg as { payload: { nota: Record<string, unknown> } }).payload
       .nota;
     expect(file).toEqual({
-      filename: 'nota.xml',
+      path: expect.stringMatching(
+        /^\/envios-manuais\/\d{4}-\d{2}-\d{2}\/[0-9a-f-]{36}\/nota\.xml$/,
+      ),
+      name: 'nota.xml',
       mimetype: 'application/xml',
       size: 14,
-      ref: expect.any(String),
     });
-    expect(JSON.stringify(execution!.triggerMsg)).not.toContain(uploadsDir);
-    // The server still finds the file by its reference.
-    expect(await readFile(join(uploadsDir, file.ref as string), 'utf8')).toBe('<nota>7</nota>');
-
-    const [logged] = await userLogsOf(api, execution!.id);
+    // The flow reads it back from the workspace's storage.
+    const read = await testStorage(storageRoot).readBytes(
+      account.workspaceId,
+      file.path as string,
+      100,
+    );
+    expect(Buffer.from(read.content).toString('utf8')).toBe('<nota>7</nota>');
+    const lines = await userLogsOf(api, execution!.id);
+    const logged = lines.find((line) => line.label === 'Arquivo');
+    const content = lines.find((line) => line.label === 'Lido');
     expect(JSON.parse(logged!.message)).toEqual(file);
-    const filters = encodeURIComponent(JSON.stringify({ execution_id: execution!.id }));
-    const all = await api.get(`/api/v1/monitoring/logs?filters=${filters}`);
-    expect(all.body).not.toContain(uploadsDir);
-    expect(all.body).not.toContain('"path"');
+    expect(JSON.parse(content!.message)).toMatchObject({
+      filename: 'nota.xml',
+      content: Buffer.from('<nota>7</nota>').toString('base64'),
+    });
+    // The last node fails: its error names the logical path only.
+    expect(execution!.status).toBe('error');
+    expect(execution!.error?.message).toBe(messages.storage.notFound);
+
+    // Nothing the execution kept or answered names a place of the server.
+    const stored = await t.database.db
+      .select()
+      .from(logs)
+      .where(eq(logs.executionId, execution!.id));
+    for (const text of [
+      res.body,
+      JSON.stringify(execution),
+      JSON.stringify(stored),
+      (await api.get(`/api/v1/executions/${execution!.id}`)).body,
+    ]) {
+      expect(text).not.toContain(storageRoot);
+      expect(text).not.toContain(tmpdir());
+    }
+    expect(stored.length).toBeGreaterThan(0);
   });
 
   it('refuses manual triggers of disabled flows, flows without one, and other workspaces', async () => {

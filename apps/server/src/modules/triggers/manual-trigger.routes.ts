@@ -8,12 +8,13 @@ import { AppError, invalidField } from '../../lib/app-error';
 import { bearerSecurity, errorResponses, idSchema } from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/auth';
 import type { ManualTriggerService } from './manual-trigger.service';
-import { createManualUploads, type ManualUploads } from './manual-uploads';
+import { createManualUploads, type ManualUploads, type UploadStorage } from './manual-uploads';
 
 export interface ManualTriggerOptions {
   service: ManualTriggerService;
-  /** Where uploaded files are kept (PONTE_DATA_DIR/uploads). */
-  uploadsDir: string;
+  /** The workspace's storage: uploaded files go to /envios-manuais (docs/adr/0031). */
+  storage: UploadStorage;
+  now?: () => Date;
 }
 
 const tags = ['Engine'];
@@ -32,7 +33,7 @@ export const manualTriggerRoutes: FastifyPluginAsyncZod<ManualTriggerOptions> = 
   app,
   options,
 ) => {
-  const uploads = createManualUploads(options.uploadsDir);
+  const uploads = createManualUploads(options.storage, options.now);
   app.get(
     '/flow/manual-trigger/:flowId',
     {
@@ -75,22 +76,21 @@ export const manualTriggerRoutes: FastifyPluginAsyncZod<ManualTriggerOptions> = 
       },
     },
     async (request) => {
-      const target = await options.service.target(
-        sessionOf(request).workspaceId,
-        request.params.flowId,
-      );
+      const { workspaceId } = sessionOf(request);
+      const target = await options.service.target(workspaceId, request.params.flowId);
       const values: Record<string, unknown> = {};
-      // Every file this request kept: removed if anything fails before the run is enqueued.
+      // Every folder this request wrote: removed if anything fails before the run is enqueued.
       const kept: string[] = [];
       try {
-        if (request.isMultipart()) await readParts(request, uploads, values, kept);
-        else if (request.body && typeof request.body === 'object') {
+        if (request.isMultipart()) {
+          await readParts(request, { uploads, workspaceId }, values, kept);
+        } else if (request.body && typeof request.body === 'object') {
           Object.assign(values, request.body);
         }
         const execution_id = await options.service.run(target, values);
         return { success: true as const, execution_id };
       } catch (error) {
-        await uploads.remove(kept);
+        await uploads.remove(workspaceId, kept);
         throw error;
       }
     },
@@ -100,7 +100,7 @@ export const manualTriggerRoutes: FastifyPluginAsyncZod<ManualTriggerOptions> = 
 /** Reads the form's fields and keeps its files; a field holding NUL is refused. */
 async function readParts(
   request: FastifyRequest,
-  uploads: ManualUploads,
+  { uploads, workspaceId }: { uploads: ManualUploads; workspaceId: string },
   values: Record<string, unknown>,
   kept: string[],
 ) {
@@ -112,10 +112,10 @@ async function readParts(
       values[part.fieldname] = part.value;
       continue;
     }
-    // The flow, its logs and every answer see the file's reference, never where it is kept.
-    const { upload, truncated } = await uploads.save(part.file, part);
+    // The flow, its logs and every answer see the file's storage path, never the server's.
+    const { upload, folder, truncated } = await uploads.save(workspaceId, part.file, part);
+    kept.push(folder);
     if (truncated) throw new AppError(413, 'payload_too_large', messages.generic.payloadTooLarge);
-    kept.push(upload.ref);
     values[part.fieldname] = upload;
   }
 }

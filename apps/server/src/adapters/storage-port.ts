@@ -1,0 +1,61 @@
+import type { StorageEntry, StorageFileRef, StoragePort } from '@ponte/engine/ports';
+import type { StorageService } from '../modules/storage/storage.service';
+
+/** What flows use of the storage service (the same one as the /api/v1/storage routes). */
+export type FlowStorage = Pick<
+  StorageService,
+  'writeBytes' | 'readBytes' | 'fileRef' | 'copy' | 'list' | 'remove'
+>;
+
+/**
+ * A failure of the service (an AppError with its pt-BR message) becomes a plain Error with the
+ * same message: the execution shows it as the node's error, never a status or a server path.
+ */
+async function plain<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw new Error(error instanceof Error ? error.message : String(error));
+  }
+}
+
+const refOf = (file: StorageFileRef): StorageFileRef => ({
+  path: file.path,
+  name: file.name,
+  size: file.size,
+  mimetype: file.mimetype,
+});
+
+/**
+ * The engine's StoragePort over the storage service (docs/adr/0031): every call is scoped to
+ * the execution's workspace, so a flow never sees another workspace's files (their paths are
+ * simply missing there).
+ */
+export function createStoragePort(storage: FlowStorage): StoragePort {
+  return {
+    write: (scope, path, content, options) =>
+      plain(async () => refOf(await storage.writeBytes(scope.workspaceId, path, content, options))),
+    read: (scope, path, maxBytes) =>
+      plain(async () => {
+        const { file, content } = await storage.readBytes(scope.workspaceId, path, maxBytes);
+        return { file: refOf(file), content: new Uint8Array(content) };
+      }),
+    stat: (scope, path) =>
+      plain(async () => {
+        const file = await storage.fileRef(scope.workspaceId, path);
+        return file && refOf(file);
+      }),
+    copy: (scope, from, to, options) =>
+      plain(async () => refOf(await storage.copy(scope.workspaceId, from, to, options))),
+    list: (scope, path) =>
+      plain(async () =>
+        (await storage.list(scope.workspaceId, path)).map((item): StorageEntry => ({
+          name: item.name,
+          path: item.path,
+          size: item.size,
+          isFolder: item.isFolder,
+        })),
+      ),
+    delete: (scope, path) => plain(() => storage.remove(scope.workspaceId, path)),
+  };
+}
