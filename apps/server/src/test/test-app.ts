@@ -96,8 +96,9 @@ export function useTestApp(driver: DriverName, testOptions: TestAppOptions = {})
       issuer: createTokenIssuer(testSecret, clock.now),
       now: clock.now,
     });
-    // Each app keeps its files in a temp folder of its own, removed after.
-    if (!options.storage?.driver) {
+    // Each app keeps its files in a temp folder of its own, removed after (unless the test
+    // names the driver or the local root it reads itself).
+    if (!options.storage?.driver && !options.storage?.rootDir) {
       storageDir = await mkdtemp(join(tmpdir(), 'ponte-test-storage-'));
     }
     app = await buildApp({
