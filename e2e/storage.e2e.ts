@@ -54,18 +54,18 @@ describe.skipIf(!hasChromium)(
       await page.getByRole('heading', { name: 'Storage' }).waitFor();
       await page.getByText('Esta pasta está vazia.').waitFor();
 
-      await page.getByRole('button', { name: 'Criar pasta' }).click();
+      await page.getByRole('button', { name: 'Criar pasta', exact: true }).click();
       const create = page.getByRole('dialog', { name: 'Criar pasta' });
       await create.getByRole('textbox', { name: /Nome ou caminho/ }).fill('relatorios');
       await create.getByRole('button', { name: 'Criar' }).click();
       await toast(page, 'Pasta criada com sucesso');
       await create.waitFor({ state: 'detached' });
 
-      await table().getByRole('button', { name: 'relatorios' }).click();
+      await table().getByRole('button', { name: 'relatorios', exact: true }).click();
       await page.waitForURL('**/storage?path=%2Frelatorios');
       await page.getByText('Esta pasta está vazia.').waitFor();
 
-      await page.getByRole('button', { name: 'Upload' }).click();
+      await page.getByRole('button', { name: 'Upload', exact: true }).click();
       const upload = page.getByRole('dialog', { name: 'Upload' });
       await upload.locator('input[type="file"]').setInputFiles({
         name: 'vendas-novembro.bin',
@@ -81,7 +81,7 @@ describe.skipIf(!hasChromium)(
     });
 
     it('pergunta antes de substituir um arquivo que já existe', async () => {
-      await page.getByRole('button', { name: 'Upload' }).click();
+      await page.getByRole('button', { name: 'Upload', exact: true }).click();
       const upload = page.getByRole('dialog', { name: 'Upload' });
       await upload.locator('input[type="file"]').setInputFiles({
         name: 'vendas-novembro.bin',
@@ -100,7 +100,7 @@ describe.skipIf(!hasChromium)(
 
     it('busca o arquivo, copia o caminho e baixa os mesmos bytes', async () => {
       await page.goto(`${server.url}/storage`);
-      await table().getByRole('button', { name: 'relatorios' }).waitFor();
+      await table().getByRole('button', { name: 'relatorios', exact: true }).waitFor();
       await page.getByRole('textbox', { name: 'Buscar pastas e arquivos' }).fill('novembro');
       await page.waitForURL('**/storage?search=novembro');
       const row = table().getByRole('row', { name: /vendas-novembro\.bin/ });
@@ -181,7 +181,7 @@ describe.skipIf(!hasChromium)(
 
     it('exclui a pasta com tudo dentro depois da confirmação', async () => {
       await page.goto(`${server.url}/storage`);
-      await table().getByRole('button', { name: 'Excluir relatorios' }).click();
+      await table().getByRole('button', { name: 'Excluir relatorios', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Excluir pasta' });
       await dialog
         .getByText('Deseja realmente excluir este pasta? Esta ação não poderá ser revertida.')
