@@ -16,6 +16,8 @@ const report = Buffer.concat([
   Buffer.from('Relatório de vendas — novembro\n', 'utf8'),
   Buffer.from(Array.from({ length: 512 }, (_, index) => index % 256)),
 ]);
+/** The same report corrected: it replaces the first one after the question. */
+const corrected = Buffer.concat([report, Buffer.from('Revisado em dezembro.\n', 'utf8')]);
 
 describe.skipIf(!hasChromium)(
   'Jornada do storage: pastas, upload, busca, download, exclusão',
@@ -86,7 +88,7 @@ describe.skipIf(!hasChromium)(
       await upload.locator('input[type="file"]').setInputFiles({
         name: 'vendas-novembro.bin',
         mimeType: 'application/octet-stream',
-        buffer: report,
+        buffer: corrected,
       });
       await upload.getByRole('button', { name: 'Enviar' }).click();
       const question = page.getByRole('dialog', { name: 'Arquivo já existe' });
@@ -95,6 +97,8 @@ describe.skipIf(!hasChromium)(
       await question.getByRole('button', { name: 'Confirmar' }).click();
       await toast(page, 'Arquivo enviado com sucesso');
       await question.waitFor({ state: 'detached' });
+      const row = table().getByRole('row', { name: /vendas-novembro\.bin/ });
+      await row.getByText(`${corrected.length} B`).waitFor();
       expect(await table().getByRole('row').count()).toBe(2);
     });
 
@@ -116,7 +120,7 @@ describe.skipIf(!hasChromium)(
       await row.getByRole('button', { name: 'Baixar vendas-novembro.bin' }).click();
       const file = await download;
       expect(file.suggestedFilename()).toBe('vendas-novembro.bin');
-      expect(readFileSync((await file.path())!).equals(report)).toBe(true);
+      expect(readFileSync((await file.path())!).equals(corrected)).toBe(true);
       await toast(page, 'Arquivo baixado com sucesso');
       await snap(page, 'storage-search-1440');
     });
