@@ -2,6 +2,7 @@ import './zod-jitless';
 import '@mantine/core/styles.css';
 import '@mantine/charts/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/dropzone/styles.css';
 import '@mantine/tiptap/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

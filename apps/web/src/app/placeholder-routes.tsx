@@ -26,7 +26,6 @@ const placeholders: [string, string][] = [
   ['dashboards/edit/:id', 'Editar dashboard'],
   ['dashboards/view/:id', 'Dashboard'],
   ['dashboards/delete/:id', 'Remover dashboard'],
-  ['storage', 'Storage'],
 ];
 
 export const placeholderRoutes: RouteObject[] = placeholders.map(([path, title]) => ({

@@ -28,7 +28,6 @@ const placeholderPaths = [
   '/dashboards/edit/d',
   '/dashboards/view/d',
   '/dashboards/delete/d',
-  '/storage',
 ];
 
 function signedIn() {

@@ -24,6 +24,7 @@ import { CompletedExecutionsPage } from '../features/monitoring/completed-execut
 import { LogsPage } from '../features/monitoring/logs-page';
 import { OAuth2CallbackPage } from '../features/service-accounts/oauth2-callback-page';
 import { ServiceAccountsPage } from '../features/service-accounts/service-accounts-page';
+import { StoragePage } from '../features/storage/storage-page';
 import { VariablesPage } from '../features/variables/variables-page';
 import { DocumentTitle } from './document-title';
 import { NotFoundPage } from './not-found-page';
@@ -105,6 +106,7 @@ export const routes: RouteObject[] = [
                 ...titled('Histórico de execuções'),
               },
               { path: 'variables', element: <VariablesPage />, ...titled('Variáveis') },
+              { path: 'storage', element: <StoragePage />, ...titled('Storage') },
               {
                 path: 'service-accounts',
                 element: <ServiceAccountsPage />,

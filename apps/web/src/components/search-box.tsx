@@ -8,12 +8,14 @@ interface SearchBoxProps {
   /** Placeholder and accessible name, e.g. 'Buscar grupos'. */
   label: string;
   delay?: number;
+  /** The URL query param it writes (default `query`). */
+  param?: string;
 }
 
-/** A search input bound to the URL query param `query`; a new search goes back to page 1. */
-export function SearchBox({ label, delay = 400 }: SearchBoxProps) {
+/** A search input bound to a URL query param (`query`); a new search goes back to page 1. */
+export function SearchBox({ label, delay = 400, param = 'query' }: SearchBoxProps) {
   const [params, setParams] = useSearchParams();
-  const urlValue = params.get('query') ?? '';
+  const urlValue = params.get(param) ?? '';
   const [value, setValue] = useState(urlValue);
   const [seenUrlValue, setSeenUrlValue] = useState(urlValue);
   if (urlValue !== seenUrlValue) {
@@ -26,8 +28,8 @@ export function SearchBox({ label, delay = 400 }: SearchBoxProps) {
       (current) => {
         const next = new URLSearchParams(current);
         const query = text.trim();
-        if (query) next.set('query', query);
-        else next.delete('query');
+        if (query) next.set(param, query);
+        else next.delete(param);
         next.delete('page');
         return next;
       },

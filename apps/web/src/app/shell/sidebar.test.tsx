@@ -91,6 +91,7 @@ describe('sidebar', () => {
       '/service-accounts',
       '/groups',
       '/database/tables',
+      '/storage',
     ];
     for (const [, links] of expected) {
       for (const [label, href] of links) {
