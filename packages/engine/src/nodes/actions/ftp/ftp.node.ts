@@ -1,3 +1,4 @@
+import { base64ToBytes } from '../../../kit/base64';
 import { defineNode } from '../../../kit/define-node';
 import { memoryLimits } from '../../../ports';
 
@@ -30,11 +31,9 @@ export function uploadBytes(content: unknown, encoding: string): Uint8Array {
   }
   const text = typeof content === 'string' ? content : JSON.stringify(content);
   if (encoding !== 'base64') return Buffer.from(text, 'utf8');
-  const clean = text.replace(/\s+/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 === 1) {
-    throw new Error('O conteúdo não é um texto em base64 válido.');
-  }
-  return Buffer.from(clean, 'base64');
+  const bytes = base64ToBytes(text);
+  if (!bytes) throw new Error('O conteúdo não é um texto em base64 válido.');
+  return bytes;
 }
 
 const basename = (path: string) => path.replace(/\/+$/, '').split('/').pop() ?? path;

@@ -1,3 +1,4 @@
+import { base64ToBytes } from '../../../kit/base64';
 import type { MailAttachment } from '../../../ports';
 
 /** At most this many attachments per e-mail. */
@@ -5,7 +6,6 @@ export const maxAttachments = 20;
 /** Bytes of every attachment of one e-mail, together (decoded): 10 MB. */
 export const maxAttachmentBytes = 10 * 1024 * 1024;
 const maxFilenameChars = 255;
-const base64Pattern = /^[A-Za-z0-9+/]*={0,2}$/;
 
 const fail = (message: string): never => {
   throw new Error(message);
@@ -28,11 +28,13 @@ function contentOf(item: Record<string, unknown>, name: string): Uint8Array {
   if (encoding !== 'base64') {
     fail(`A codificação do anexo "${name}" deve ser "base64" ou "text".`);
   }
-  const compact = text.replace(/\s+/g, '');
-  if (compact.length % 4 === 1 || !base64Pattern.test(compact)) {
-    fail(`O conteúdo do anexo "${name}" não está em base64. Para texto, informe encoding: "text".`);
+  const bytes = base64ToBytes(text);
+  if (!bytes) {
+    return fail(
+      `O conteúdo do anexo "${name}" não está em base64. Para texto, informe encoding: "text".`,
+    );
   }
-  return Uint8Array.from(Buffer.from(compact, 'base64'));
+  return bytes;
 }
 
 /**

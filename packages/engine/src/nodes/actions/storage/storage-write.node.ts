@@ -1,8 +1,7 @@
 import { defineNode } from '../../../kit/define-node';
 import type { StorageFileRef } from '../../../ports';
+import { base64ToBytes } from '../../../kit/base64';
 import { storagePathParam, storagePathParamSpec } from './storage-params';
-
-const base64Pattern = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** The bytes of a base64 text, or of a file part's base64 `content` ({name, content}). */
 function base64Bytes(content: unknown): Uint8Array {
@@ -11,11 +10,9 @@ function base64Bytes(content: unknown): Uint8Array {
       ? (content as { content?: unknown }).content
       : content;
   if (typeof text !== 'string') throw new Error('Informe o conteúdo do arquivo em base64.');
-  const compact = text.replace(/\s+/g, '');
-  if (compact.length % 4 === 1 || !base64Pattern.test(compact)) {
-    throw new Error('O conteúdo não é um texto em base64 válido.');
-  }
-  return Uint8Array.from(Buffer.from(compact, 'base64'));
+  const bytes = base64ToBytes(text);
+  if (!bytes) throw new Error('O conteúdo não é um texto em base64 válido.');
+  return bytes;
 }
 
 /** JSON text as typed in the param is kept as it is read; any other value is serialised. */
