@@ -31,7 +31,7 @@ import { createStoragePort } from './adapters/storage-port';
 import type { Resolver } from './adapters/outbound-http/guarded-agent';
 import { createNetworkGuard } from './adapters/outbound-http/network-guard';
 import { createOutboundHttpClient } from './adapters/outbound-http/outbound-http-client';
-import { createFtpPort, createFtpTester } from './adapters/ftp/ftp-port';
+import { createFtpTester } from './adapters/ftp/ftp-port';
 import { createExecutionRunner, type ExecutionRunner } from './modules/executions/execution-runner';
 import { createExecutionsService } from './modules/executions/executions.service';
 import { createDebugSessions } from './modules/live/debug-sessions';
@@ -275,10 +275,7 @@ function createEngineParts(
         ...createTokenSources({ service: serviceAccounts, http: outboundHttp, now }),
         ...oauth2.tokenSources,
       },
-      ftp: createFtpPort(
-        (workspaceId, id) => serviceAccounts.getDecrypted(workspaceId, id),
-        ftpOptions,
-      ),
+      ...(options.ftpTrustedCa ? { ftpTrustedCa: options.ftpTrustedCa } : {}),
       storage: createStoragePort(storage),
     }),
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),

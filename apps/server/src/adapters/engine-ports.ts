@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { EnginePorts, FtpPort, HttpPort, StoragePort } from '@ponte/engine/ports';
+import type { EnginePorts, HttpPort, StoragePort } from '@ponte/engine/ports';
+import { createFtpPort } from './ftp/ftp-port';
 import type { Database } from '../db/client';
 import { createMailPort } from './mail/mail-port';
 import type { Resolver } from './outbound-http/guarded-agent';
@@ -26,8 +27,8 @@ export interface PortsLateBindings {
    * (default: a guard that opens no internal network).
    */
   network?: { guard: NetworkGuard; resolver?: Resolver };
-  /** Files on FTP servers of ftp_server accounts (adapters/ftp; default: no account exists). */
-  ftp?: FtpPort;
+  /** PEM certificates FTPS servers may present besides the system's CAs (a private CA; tests). */
+  ftpTrustedCa?: string;
   /** The workspace's file storage over the storage service (adapters/storage-port.ts). */
   storage: StoragePort;
   /** The clock of record dates (the app's, so tests can set it; default: real time). */
@@ -91,15 +92,6 @@ export function sleepFor(ms: number, signal: AbortSignal, maxStep = maxTimerMs):
   });
 }
 
-const noAccount = () => Promise.reject(new Error('A conta de serviço escolhida não existe mais.'));
-/** Until an FTP port is given: every account is missing. */
-const noFtp: FtpPort = {
-  list: noAccount,
-  download: noAccount,
-  upload: noAccount,
-  delete: noAccount,
-};
-
 const clockPort: EnginePorts['clock'] = {
   now: () => Date.now(),
   sleep: (ms, signal) => sleepFor(ms, signal),
@@ -127,7 +119,11 @@ export function createEnginePorts(db: Database, late: PortsLateBindings): Engine
     serviceAccounts,
     mail: createMailPort({ ...network, accounts: serviceAccounts }),
     sql: createSqlPort({ ...network, accounts: serviceAccounts }),
-    ftp: late.ftp ?? noFtp,
+    ftp: createFtpPort(
+      (workspaceId, id) =>
+        late.serviceAccounts?.getDecrypted(workspaceId, id) ?? Promise.resolve(undefined),
+      { ...network, ...(late.ftpTrustedCa ? { trustedCa: late.ftpTrustedCa } : {}) },
+    ),
     storage: late.storage,
     flows: {
       async execute(scope, request) {
