@@ -264,8 +264,8 @@ describe.skipIf(!hasChromium)('Jornada das contas de serviço: SMTP e OAuth2 de 
       .getByRole('textbox', { name: /^URL de autorização/ })
       .fill(`${oauth.issuer.url}/authorize`);
     await form.getByRole('textbox', { name: /^URL do token/ }).fill(`${oauth.issuer.url}/token`);
-    await form.getByRole('textbox', { name: /^Client ID/ }).fill('cliente-ponte');
-    await form.getByLabel(/^Client secret/).fill('segredo-do-cliente');
+    await form.getByRole('textbox', { name: /^ID do cliente/ }).fill('cliente-ponte');
+    await form.getByLabel(/^Segredo do cliente/).fill('segredo-do-cliente');
     await form.getByRole('combobox', { name: /^Tipo de concessão/ }).click();
     await page.getByRole('option', { name: 'authorization_code', exact: true }).click();
     await form.getByRole('button', { name: 'Salvar' }).click();

@@ -88,8 +88,20 @@ const password: ServiceAccountField = {
 };
 /** Tokens the server keeps for OAuth2 types (never typed, never sent back). */
 const oauthManaged: ServiceAccountField[] = [
-  { name: 'access_token', label: 'Access token', kind: 'text', secret: true, managed: true },
-  { name: 'refresh_token', label: 'Refresh token', kind: 'text', secret: true, managed: true },
+  {
+    name: 'access_token',
+    label: 'Token de acesso (access token)',
+    kind: 'text',
+    secret: true,
+    managed: true,
+  },
+  {
+    name: 'refresh_token',
+    label: 'Token de renovação (refresh token)',
+    kind: 'text',
+    secret: true,
+    managed: true,
+  },
   { name: 'expires_at', label: 'Expira em', kind: 'text', managed: true },
 ];
 
@@ -176,8 +188,14 @@ export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAc
       kind: 'text',
       placeholder: 'https://exemplo.com.br/oauth/token',
     },
-    { name: 'client_id', label: 'Client ID', kind: 'text', required: true },
-    { name: 'client_secret', label: 'Client secret', kind: 'text', required: true, secret: true },
+    { name: 'client_id', label: 'ID do cliente (client ID)', kind: 'text', required: true },
+    {
+      name: 'client_secret',
+      label: 'Segredo do cliente (client secret)',
+      kind: 'text',
+      required: true,
+      secret: true,
+    },
     {
       name: 'grant_type',
       label: 'Tipo de concessão (grant type)',
@@ -190,18 +208,29 @@ export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAc
       ],
     },
     { name: 'scope', label: 'Escopos', kind: 'text' },
-    { name: 'access_token', label: 'Access token', kind: 'text', secret: true },
-    { name: 'refresh_token', label: 'Refresh token', kind: 'text', secret: true, managed: true },
+    { name: 'access_token', label: 'Token de acesso (access token)', kind: 'text', secret: true },
+    {
+      name: 'refresh_token',
+      label: 'Token de renovação (refresh token)',
+      kind: 'text',
+      secret: true,
+      managed: true,
+    },
     { name: 'expires_at', label: 'Expira em', kind: 'text', managed: true },
   ],
   trello_oauth2: oauthManaged,
   slack_oauth2: oauthManaged,
   google_oauth2: oauthManaged,
   aws_access_key: [
-    { name: 'access_key_id', label: 'Access key ID', kind: 'text', required: true },
+    {
+      name: 'access_key_id',
+      label: 'ID da chave de acesso (access key ID)',
+      kind: 'text',
+      required: true,
+    },
     {
       name: 'secret_access_key',
-      label: 'Secret access key',
+      label: 'Chave de acesso secreta (secret access key)',
       kind: 'text',
       required: true,
       secret: true,
@@ -209,14 +238,20 @@ export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAc
   ],
   [productTokenType]: [],
   sankhya_partner_id: [
-    { name: 'appkey', label: 'App key', kind: 'text', required: true },
+    { name: 'appkey', label: 'Chave do aplicativo (app key)', kind: 'text', required: true },
     { name: 'token', label: 'Token', kind: 'text', required: true, secret: true },
     { ...username, required: true },
     { ...password, required: true },
   ],
   omie_erp: [
-    { name: 'app_key', label: 'App key', kind: 'text', required: true },
-    { name: 'app_secret', label: 'App secret', kind: 'text', required: true, secret: true },
+    { name: 'app_key', label: 'Chave do aplicativo (app key)', kind: 'text', required: true },
+    {
+      name: 'app_secret',
+      label: 'Segredo do aplicativo (app secret)',
+      kind: 'text',
+      required: true,
+      secret: true,
+    },
   ],
   ftp_server: [
     {

@@ -84,7 +84,7 @@ describe('the service account form', () => {
     expect(within(dialog).getByRole('combobox', { name: /^Tipo de concessão/ })).toHaveValue(
       'client_credentials',
     );
-    expect(within(dialog).queryByLabelText(/^Refresh token/)).toBeNull();
+    expect(within(dialog).queryByLabelText(/^Token de renovação/)).toBeNull();
     await chooseType(user, dialog, 'GPG');
     expect(
       within(dialog).getByRole('switch', { name: 'Verificar a assinatura do servidor' }),

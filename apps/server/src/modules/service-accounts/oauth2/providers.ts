@@ -71,8 +71,8 @@ export function configuredProviders(config: OAuthProvidersConfig) {
 /** The generic `oauth2` type: Bling ERP at the configured address, or the account's URLs. */
 function genericPlan(account: OAuthAccount, config: OAuthProvidersConfig): AuthorizationPlan {
   const data = account.data;
-  const clientId = required(data, 'client_id', 'Client ID');
-  const clientSecret = required(data, 'client_secret', 'Client secret');
+  const clientId = required(data, 'client_id', 'ID do cliente (client ID)');
+  const clientSecret = required(data, 'client_secret', 'Segredo do cliente (client secret)');
   const scope = text(data.scope);
   if (data.service_type === 'bling_erp_oauth2') {
     // Bling accepts only the authorization code, with the client in HTTP Basic.
