@@ -7,22 +7,21 @@
 // resident memory of Ponte and Node-RED idle and after the load.
 // Usage: npm run build && node bench/webhook-throughput.mjs [seconds=15] [connections=10]
 //        [--profile] (where Ponte's CPU time goes) [--ponte-only] (skip Fastify and Node-RED)
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
-  readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { nodeFlags } from '../scripts/server-flags.mjs';
 import { summarise } from './support/cpu-profile-summary.mjs';
+import { cpuSeconds, freePort, rssMb, sleep, startProcess } from './support/processes.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
@@ -34,56 +33,6 @@ const nodeRedVersion = '4.1.8';
 const order = { itens: [{ preco: 10.5 }, { preco: 4.5 }, { preco: 20 }] };
 const expected = JSON.stringify({ total: 35 });
 const code = 'return { payload: { total: msg.payload.itens.reduce((s, i) => s + i.preco, 0) } };';
-
-function freePort() {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const rssMb = (pid) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
-/** CPU seconds the process has used (user + system), from /proc. */
-const cpuSeconds = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function startProcess(name, argv, env, readyUrl) {
-  let output = '';
-  const child = spawn(process.execPath, argv, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} terminou ao iniciar:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`${name} não respondeu em 60 s:\n${output}`);
-    try {
-      const response = await fetch(readyUrl);
-      if (response.status < 500) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  return {
-    child,
-    output: () => output,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
 
 async function post(url, body, headers = {}) {
   const response = await fetch(url, {
