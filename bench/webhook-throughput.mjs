@@ -8,14 +8,7 @@
 // Usage: npm run build && node bench/webhook-throughput.mjs [seconds=15] [connections=10]
 //        [--profile] (where Ponte's CPU time goes) [--ponte-only] (skip Fastify and Node-RED)
 import { execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
