@@ -1,8 +1,9 @@
-import { onTestFinished, vi } from 'vitest';
 import type { Entity, Table, TableField } from '@ponte/shared/db-tables.schema';
 import { mockFetch } from '../../test/mock-fetch';
 import type { MockRoute } from '../../test/mock-fetch';
 import { storeTestSession } from '../../test/session-fixtures';
+
+export { catchDownloads } from '../../test/catch-downloads';
 
 const field = (
   name: string,
@@ -89,25 +90,4 @@ export function setup(extra: MockRoute[] = []) {
       reply: { body: { docs_url: null, support_url: null } },
     },
   ]);
-}
-
-/** Catches files saved through a temporary link: their names and contents. */
-export function catchDownloads() {
-  const blobs: Blob[] = [];
-  const names: string[] = [];
-  const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
-  Object.assign(URL, {
-    createObjectURL: (blob: Blob) => {
-      blobs.push(blob);
-      return 'blob:arquivo';
-    },
-    revokeObjectURL: () => {},
-  });
-  onTestFinished(() => void Object.assign(URL, original));
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    names.push(this.download);
-  });
-  return { names, blobs };
 }

@@ -1,8 +1,10 @@
-import { onTestFinished, vi } from 'vitest';
+import { vi } from 'vitest';
 import type { StorageItem } from '@ponte/shared/storage.schema';
 import { mockFetch } from '../../test/mock-fetch';
 import type { MockRoute } from '../../test/mock-fetch';
 import { storeTestSession } from '../../test/session-fixtures';
+
+export { catchDownloads } from '../../test/catch-downloads';
 
 export const folder = (path: string): StorageItem => ({
   name: path.split('/').pop() ?? '',
@@ -51,25 +53,4 @@ export function serveDownload(api: ReturnType<typeof setup>, name: string, bytes
     });
   });
   return calls;
-}
-
-/** Catches files saved through a temporary link: their names and contents. */
-export function catchDownloads() {
-  const blobs: Blob[] = [];
-  const names: string[] = [];
-  const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
-  Object.assign(URL, {
-    createObjectURL: (blob: Blob) => {
-      blobs.push(blob);
-      return 'blob:arquivo';
-    },
-    revokeObjectURL: () => {},
-  });
-  onTestFinished(() => void Object.assign(URL, original));
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    names.push(this.download);
-  });
-  return { names, blobs };
 }
