@@ -41,10 +41,13 @@ export interface PortsLateBindings {
   tokenSources?: TokenSources;
 }
 
+/** An account of the workspace, decrypted (undefined when missing or when none are given). */
+const accountFinder = (late: PortsLateBindings) => (workspaceId: string, id: string) =>
+  late.serviceAccounts?.getDecrypted(workspaceId, id) ?? Promise.resolve(undefined);
+
 /** `ServiceAccountsPort`: scoped to the execution's workspace, secrets decrypted. */
 function serviceAccountsPort(late: PortsLateBindings): EnginePorts['serviceAccounts'] {
-  const find = (workspaceId: string, id: string) =>
-    late.serviceAccounts?.getDecrypted(workspaceId, id) ?? Promise.resolve(undefined);
+  const find = accountFinder(late);
   return {
     async get(scope, id) {
       const account = await find(scope.workspaceId, id);
@@ -119,11 +122,10 @@ export function createEnginePorts(db: Database, late: PortsLateBindings): Engine
     serviceAccounts,
     mail: createMailPort({ ...network, accounts: serviceAccounts }),
     sql: createSqlPort({ ...network, accounts: serviceAccounts }),
-    ftp: createFtpPort(
-      (workspaceId, id) =>
-        late.serviceAccounts?.getDecrypted(workspaceId, id) ?? Promise.resolve(undefined),
-      { ...network, ...(late.ftpTrustedCa ? { trustedCa: late.ftpTrustedCa } : {}) },
-    ),
+    ftp: createFtpPort(accountFinder(late), {
+      ...network,
+      ...(late.ftpTrustedCa ? { trustedCa: late.ftpTrustedCa } : {}),
+    }),
     storage: late.storage,
     flows: {
       async execute(scope, request) {
