@@ -323,6 +323,31 @@ export interface StoragePort {
   delete(scope: ExecutionScope, path: string): Promise<void>;
 }
 
+/** A message published into an internal queue (docs/adr/0033). */
+export interface QueuePublishRequest {
+  /** The queue's `_id` (or its name) in the scope's workspace. */
+  queue: string;
+  /** Any JSON value: the consumer flow receives it in msg.payload. */
+  message: unknown;
+  /** Starts no earlier than this many seconds from now (0 or absent: as soon as its turn). */
+  delaySeconds?: number;
+  /** A message with this key still waiting in the queue makes this one refused. */
+  dedupKey?: string;
+}
+
+/**
+ * The workspace's internal queues, the same service the /queues API uses. The publisher
+ * recorded on the job is the publishing flow's name. Every failure is an Error with a pt-BR
+ * message: a queue not of the scope's workspace is `messages.queues.notFound`, a duplicate key
+ * `messages.queues.duplicate(key)`. A refused publish enqueues nothing.
+ */
+export interface QueuesPort {
+  publish(
+    scope: ExecutionScope,
+    request: QueuePublishRequest,
+  ): Promise<{ job_id: string; queue: { _id: string; name: string }; run_at: string }>;
+}
+
 export interface ClockPort {
   now(): number;
   /** Resolves after `ms`, rejects with the signal's reason when aborted. Never blocks. */
@@ -343,6 +368,8 @@ export interface EnginePorts {
   records: RecordsPort;
   /** The workspace's file storage (ADR 0030). */
   storage: StoragePort;
+  /** The workspace's internal queues (ADR 0033). */
+  queues: QueuesPort;
   clock: ClockPort;
   newId(): string;
 }

@@ -77,6 +77,27 @@ export const limits = {
   recordsQueryMax: 1000,
   /** Records one update by filter of a record node may change (more is refused, unchanged). */
   recordsUpdateMax: 1000,
+  /** Internal queues (docs/adr/0033): list and pending jobs pages, names, rate, messages. */
+  queuesPageSize: 10,
+  queuesLookup: 1000,
+  queueJobsPageSize: 10,
+  queueNameMax: 120,
+  /** Spec 2 §9: max_per_second default 1. 0 means no limit; at most 1000 starts a second. */
+  queueMaxPerSecondDefault: 1,
+  queueMaxPerSecondMax: 1000,
+  /** Spec 2 §9: the excerpt of a job's message, then '[...]'. */
+  queueJobExcerpt: 100,
+  /** The longest delay of a message: 30 days, like the Aguardar node. */
+  queueDelayMaxSeconds: 30 * 86_400,
+  /** A message, serialized as JSON. */
+  queueMessageMaxBytes: 1024 * 1024,
+  queueDedupKeyMax: 200,
+  /** Completed messages kept per queue (the newest), and for how long. */
+  queueCompletedKept: 1000,
+  queueCompletedKeptMs: 86_400_000,
+  /** Depth samples of the view page's chart: one every 30 s, the last hour shown. */
+  queueDepthSampleMs: 30_000,
+  queueDepthWindowMs: 3_600_000,
 } as const;
 
 export const timeZone = 'America/Sao_Paulo';

@@ -303,6 +303,53 @@ export const messages = {
     readTooLarge: (max: string) =>
       `O arquivo tem mais de ${max}, o máximo que um flow lê para a mensagem: use "Referência do arquivo".`,
   },
+  queues: {
+    /** Spec 2 §8, to the letter (including 'file interna'). */
+    saved: 'A file interna foi salva com sucesso!',
+    saveError: (reason: string) => `Ocorreu um erro ao salvar a file interna: ${reason}`,
+    nameTaken: 'Já existe uma file interna com este nome.',
+    idTaken: 'Já existe uma file interna com este identificador.',
+    removed: 'A fila foi removida com sucesso!',
+    removeError: 'Erro ao remover a fila:',
+    messageAdded: 'Mensagem adicionada à fila',
+    messageAddError: 'Erro ao adicionar mensagem à fila: ',
+    jobRemoved: 'Mensagem removida',
+    jobRemoveError: 'Erro ao remover mensagem: ',
+    /** Spec 2 §5. */
+    nameRequired: 'O campo "Nome da fila" é obrigatório.',
+    removeNameMismatch: 'O nome da fila não confere com o nome digitado!',
+    contentRequired: 'O campo "Conteúdo" é obrigatório',
+    cleanConfirm: 'Tem certeza que deseja limpar a fila? Esta ação não pode ser desfeita.',
+    jobRemoveConfirm: 'Tem certeza que deseja remover este job? Esta ação não pode ser desfeita.',
+    /** Spec 2 §4: the delayed column of pending jobs. */
+    delayedNo: 'Não',
+    delayedNow: 'Delayed: Execução imediata',
+    delayedWaiting: 'Delayed: Aguardando',
+    // Beyond the spec (docs/adr/0033).
+    nameTooLong: 'O nome da fila deve ter no máximo 120 caracteres.',
+    maxPerSecondInvalid:
+      'O limite por segundo deve ser um número inteiro de 0 (sem limite) a 1000.',
+    delayInvalid: 'O atraso deve ser um número inteiro de segundos entre 0 e 2592000 (30 dias).',
+    messageTooLarge: 'A mensagem passa do limite de 1 MB.',
+    dedupKeyTooLong: 'A chave de deduplicação pode ter no máximo 200 caracteres.',
+    notFound: 'Fila não encontrada.',
+    jobNotFound: 'Mensagem não encontrada.',
+    jobRunning: 'A mensagem já está em execução e não pode ser removida.',
+    jobNotFailed: 'Só uma mensagem com falha pode ser reenviada.',
+    jobRetried: 'Mensagem reenviada para a fila',
+    jobRetryError: 'Erro ao reenviar mensagem: ',
+    duplicate: (key: string) =>
+      `Já existe uma mensagem com a chave "${key}" aguardando nesta fila: a nova não foi publicada.`,
+    /** The editor, on a queue trigger whose queue another enabled flow already consumes. */
+    otherConsumer: (flow: string) =>
+      `Esta fila já é consumida pelo flow "${flow}": este flow só receberá mensagens se aquele for desativado ou deixar a fila.`,
+    /** A consumer execution that was stopped or lost its process. */
+    consumerStopped: 'A execução do flow consumidor foi interrompida.',
+    consumerMissing: 'A fila não tem flow consumidor ativo.',
+    unavailable: 'As filas internas não responderam. Tente novamente em instantes.',
+    redisEviction: (policy: string) =>
+      `O Redis das filas internas precisa de maxmemory-policy noeviction (está em ${policy}): com outra política ele pode descartar mensagens. Ajuste a configuração do Redis e inicie o Ponte de novo.`,
+  },
   recordNodes: {
     /** A table missing or of another workspace, by what the node was given (id or name). */
     tableMissing: (table: string) => `A tabela "${table}" não existe neste workspace.`,

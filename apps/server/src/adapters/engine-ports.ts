@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EnginePorts, HttpPort, StoragePort } from '@ponte/engine/ports';
+import type { EnginePorts, HttpPort, QueuesPort, StoragePort } from '@ponte/engine/ports';
 import { createFtpPort } from './ftp/ftp-port';
 import type { Database } from '../db/client';
 import { createMailPort } from './mail/mail-port';
@@ -31,6 +31,8 @@ export interface PortsLateBindings {
   ftpTrustedCa?: string;
   /** The workspace's file storage over the storage service (adapters/storage-port.ts). */
   storage: StoragePort;
+  /** The workspace's internal queues over the queues service (adapters/queues-port.ts). */
+  queues?: QueuesPort;
   /** The clock of record dates (the app's, so tests can set it; default: real time). */
   now?: () => Date;
   /** The service accounts, decrypted (default: none exists). */
@@ -127,6 +129,10 @@ export function createEnginePorts(db: Database, late: PortsLateBindings): Engine
       ...(late.ftpTrustedCa ? { trustedCa: late.ftpTrustedCa } : {}),
     }),
     storage: late.storage,
+    // Until the queues service is bound no queue exists, so every publish names a missing queue.
+    queues: late.queues ?? {
+      publish: () => Promise.reject(new Error(messages.queues.notFound)),
+    },
     flows: {
       async execute(scope, request) {
         const runner = late.runner();

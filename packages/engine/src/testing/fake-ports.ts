@@ -11,6 +11,7 @@ import type {
 } from '../ports';
 import { createFakeRecords, type FakeRecordsPort } from './fake-records';
 import { createFakeStorage, type FakeStoragePort } from './fake-storage';
+import { createFakeQueues, type FakeQueuesPort } from './fake-queues';
 
 /** The execution a test's port or sandbox call belongs to. */
 export const testScope: ExecutionScope = {
@@ -41,6 +42,8 @@ export interface FakePorts extends EnginePorts {
   records: FakeRecordsPort;
   /** The workspace's storage in memory: `storage.files` holds what nodes wrote. */
   storage: FakeStoragePort;
+  /** The workspace's internal queues in memory: `queues.add(id, name)` first. */
+  queues: FakeQueuesPort;
   /** Virtual time: sleep resolves at once and advances `now`. */
   time: number;
 }
@@ -128,6 +131,7 @@ export function createFakePorts(): FakePorts {
     },
     records: createFakeRecords(testScope.workspaceId),
     storage: createFakeStorage(),
+    queues: createFakeQueues(() => ports.time),
     clock: {
       now: () => ports.time,
       async sleep(ms, signal) {
