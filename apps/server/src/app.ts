@@ -63,6 +63,8 @@ import {
   createStorage,
 } from './app-wiring';
 import type { StorageDriver } from './modules/storage/storage-driver';
+import type { MessageQueueDriver } from './modules/queues/drivers/message-queue-driver';
+import { createQueues, type Queues } from './app-queues';
 import { createSecretBox, type SecretBox } from './lib/secret-box';
 import { checkEncryptionKey } from './modules/service-accounts/encryption-check';
 import { createServiceAccountsService } from './modules/service-accounts/service-accounts.service';
@@ -129,6 +131,11 @@ export interface BuildAppOptions {
    * main.ts passes PONTE_DATA_DIR/storage or S3), PONTE_STORAGE_MAX_FILE_MB and _QUOTA_MB.
    */
   storage?: { driver?: StorageDriver; maxFileBytes?: number; quotaBytes?: number | null };
+  /**
+   * The internal queues (ADR 0033): the message driver (default: the embedded one; main.ts
+   * passes the Redis one when REDIS_URL is set) and whether the depth sampler runs (default yes).
+   */
+  queues?: { driver?: MessageQueueDriver; sampleDepth?: boolean };
 }
 
 let zodConfigured = false;
@@ -249,6 +256,7 @@ function createEngineParts(
   };
   const db = options.database.db;
   const storage = createStorage(options);
+  const queues = createQueues(options, now);
   const oauth2 = createOAuth2Parts(options, outboundHttp, now, () => serviceAccounts, late);
   const serviceAccounts = createServiceAccountsService({
     db,
@@ -277,6 +285,7 @@ function createEngineParts(
       },
       ...(options.ftpTrustedCa ? { ftpTrustedCa: options.ftpTrustedCa } : {}),
       storage: createStoragePort(storage),
+      queues: queues.port,
     }),
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     ...(options.sandboxIsolates ? { sandboxIsolates: options.sandboxIsolates } : {}),
@@ -286,7 +295,7 @@ function createEngineParts(
     ...(options.engineLimits ? { limits: options.engineLimits } : {}),
     nodes: options.nodes ?? [],
   });
-  return { late, library, outboundHttp, engine, serviceAccounts, oauth2, storage };
+  return { late, library, outboundHttp, engine, serviceAccounts, oauth2, storage, queues };
 }
 
 type EngineParts = ReturnType<typeof createEngineParts>;
@@ -368,6 +377,7 @@ function createRuntime(
     scheduledJobs: (workspaceId) => triggers.scheduledCount(workspaceId),
     reloadTriggers: (workspaceId) => triggers.reloadWorkspace(workspaceId),
     stopDebugSessions: (workspaceId) => debugSessions.stopWorkspace(workspaceId),
+    registeredQueues: (workspaceId) => parts.queues.service.count(workspaceId),
   });
   addLifecycle(app, {
     retention: createRetention(app, options, now, storage),
@@ -379,6 +389,7 @@ function createRuntime(
     debugSessions,
     engine,
     outboundHttp,
+    queues: parts.queues,
   });
   return {
     flowsRepository,
@@ -406,12 +417,14 @@ function addLifecycle(
     debugSessions: ReturnType<typeof createDebugSessions>;
     engine: ReturnType<typeof createEngine>;
     outboundHttp: { close(): Promise<void> };
+    queues: Queues;
   },
 ) {
   const { retention, runner, triggers, liveSocket, debugSessions, engine, outboundHttp } = parts;
   app.addHook('onReady', async () => {
     retention.start();
     parts.securityRetention.start();
+    await parts.queues.start(app.log);
     const crashed = await runner.start();
     if (crashed.length)
       app.log.warn(
@@ -427,6 +440,7 @@ function addLifecycle(
     await parts.securityRetention.stop();
     debugSessions.stopAll();
     await runner.close();
+    await parts.queues.close();
     engine.dispose();
     await outboundHttp.close();
     await parts.security.flush();
@@ -467,6 +481,7 @@ export async function buildApp(given: BuildAppOptions) {
     ...runtime,
     oauth2: parts.oauth2,
     storage: parts.storage,
+    queues: parts.queues.service,
     security,
   });
   return app;
