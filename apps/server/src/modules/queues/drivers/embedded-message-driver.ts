@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { limits } from '@ponte/shared/limits';
-import { emptyQueueCounts, type QueueCounts } from '@ponte/shared/queues.schema';
 import type { Database } from '../../../db/client';
 import { uniqueViolation } from '../../../db/unique-violation';
 import { storableJsonText } from '../../../lib/storable-text';
@@ -11,9 +9,9 @@ import {
   type LocalConsumer,
   type Running,
 } from './embedded-message-consumer';
-import { listMessages } from './embedded-message-list';
+import { createMessageAdmin } from './embedded-message-admin';
+import { startUpkeep } from './embedded-message-upkeep';
 import {
-  keptDedupKey,
   messageColumns,
   millis,
   rowsOf,
@@ -52,40 +50,12 @@ export function createEmbeddedMessageDriver(
     for (const consumer of consumers) if (consumer.queueId === queueId) consumer.kick();
   };
 
-  const renew = async () => {
-    const ids = [...running.keys()];
-    if (!ids.length) return;
-    await db.execute(sql`update queue_messages set locked_until = now() + ${millis(timings.leaseMs)}
-      where status = 'active' and id in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`);
-  };
-  const trim = async () => {
-    const queueIds = [...new Set([...consumers].map((consumer) => consumer.queueId))];
-    for (const queueId of queueIds) {
-      await db.execute(sql`delete from queue_messages where queue_id = ${queueId}
-        and status = 'completed' and (finished_at < now() - ${millis(limits.queueCompletedKeptMs)}
-          or id in (select id from queue_messages where queue_id = ${queueId}
-            and status = 'completed' order by finished_at desc offset ${limits.queueCompletedKept}))`);
-    }
-  };
-  const renewTimer = setInterval(
-    () => void renew().catch(() => undefined),
-    Math.max(10, timings.leaseMs / 3),
-  );
-  const trimTimer = setInterval(() => void trim().catch(() => undefined), options.trimMs ?? 60_000);
-  renewTimer.unref();
-  trimTimer.unref();
-
-  const one = async (queueId: string, messageId: string) => {
-    const rows = await rowsOf<MessageRow>(
-      db,
-      sql`select ${messageColumns()} from queue_messages m join queues q on q.id = m.queue_id
-        where m.queue_id = ${queueId} and m.id = ${messageId}`,
-    );
-    return rows[0] ? toMessage(rows[0]) : null;
-  };
+  const { renewTimer, trimTimer, trim } = startUpkeep(db, timings, {
+    running,
+    consumers,
+    trimMs: options.trimMs ?? 60_000,
+  });
+  const admin = createMessageAdmin(db, kick);
 
   const driver: EmbeddedMessageDriver = {
     kind: 'embedded',
@@ -101,12 +71,15 @@ export function createEmbeddedMessageDriver(
       try {
         const rows = await rowsOf<MessageRow>(
           db,
+          // Truncated, not rounded: a message without delay is due at once, never 'delayed'.
           sql`with m as (
               insert into queue_messages (id, queue_id, workspace_id, message, publisher, delay_ms,
                 dedup_key, status, run_at, created_at)
               values (${randomUUID()}, ${queueId}, ${input.workspaceId},
                 ${storableJsonText(input.message ?? null)}::jsonb, ${input.publisher}, ${delayMs},
-                ${input.dedupKey ?? null}, 'waiting', now() + ${millis(delayMs)}, now())
+                ${input.dedupKey ?? null}, 'waiting',
+                date_trunc('milliseconds', now() + ${millis(delayMs)}),
+                date_trunc('milliseconds', now()))
               returning *
             )
             select ${messageColumns()} from m join queues q on q.id = m.queue_id`,
@@ -134,67 +107,7 @@ export function createEmbeddedMessageDriver(
       void trim().catch(() => undefined);
       return consumer;
     },
-    async pause(queueId) {
-      await db.execute(sql`update queues set paused = true where id = ${queueId}`);
-    },
-    async resume(queueId) {
-      await db.execute(sql`update queues set paused = false where id = ${queueId}`);
-      kick(queueId);
-    },
-    async isPaused(queueId) {
-      const rows = await rowsOf<{ paused: boolean }>(
-        db,
-        sql`select paused from queues where id = ${queueId}`,
-      );
-      return rows[0]?.paused === true;
-    },
-    async clean(queueId) {
-      const rows = await rowsOf<{ id: string }>(
-        db,
-        sql`delete from queue_messages where queue_id = ${queueId} and status = 'waiting'
-          returning id`,
-      );
-      return rows.length;
-    },
-    async counts(queueId): Promise<QueueCounts> {
-      const rows = await rowsOf<Record<keyof QueueCounts, string | number>>(
-        db,
-        sql`select
-            count(*) filter (where m.status = 'waiting' and m.run_at > now()) as delayed,
-            count(*) filter (where m.status = 'waiting' and m.run_at <= now() and not q.paused) as waiting,
-            count(*) filter (where m.status = 'waiting' and m.run_at <= now() and q.paused) as paused,
-            count(*) filter (where m.status = 'active') as active,
-            count(*) filter (where m.status = 'failed') as failed,
-            count(*) filter (where m.status = 'completed') as completed
-          from queue_messages m join queues q on q.id = m.queue_id
-          where m.queue_id = ${queueId}`,
-      );
-      const counts = emptyQueueCounts();
-      for (const state of Object.keys(counts) as (keyof QueueCounts)[]) {
-        counts[state] = Number(rows[0]?.[state] ?? 0);
-      }
-      return counts;
-    },
-    list: (queueId, listOptions) => listMessages(db, queueId, listOptions),
-    get: one,
-    async remove(queueId, messageId) {
-      const rows = await rowsOf<{ id: string }>(
-        db,
-        sql`delete from queue_messages
-          where queue_id = ${queueId} and id = ${messageId} and status <> 'active' returning id`,
-      );
-      return rows.length === 1;
-    },
-    async retry(queueId, messageId) {
-      const rows = await rowsOf<{ id: string }>(
-        db,
-        sql`update queue_messages set status = 'waiting', run_at = now(), finished_at = null,
-            error = null, locked_until = null, dedup_key = ${keptDedupKey}
-          where queue_id = ${queueId} and id = ${messageId} and status = 'failed' returning id`,
-      );
-      if (rows.length) kick(queueId);
-      return rows.length === 1;
-    },
+    ...admin,
     async drop(queueId) {
       await Promise.all(
         [...consumers].filter((each) => each.queueId === queueId).map((each) => each.stop(0)),
