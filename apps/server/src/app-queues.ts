@@ -17,7 +17,7 @@ export function createQueues(options: BuildAppOptions, now: () => Date) {
   const service = createQueuesService({ db, driver, now });
   const late: { log?: FastifyApp['log'] } = {};
   const sampler = createQueueDepthSampler({
-    repository: service.repository,
+    repository: service.samples,
     driver,
     now,
     onError: (error) => late.log?.error({ err: error }, 'falha ao amostrar as filas internas'),

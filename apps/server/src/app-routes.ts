@@ -62,17 +62,19 @@ async function registerAuthAndHealth(
   await app.register(healthRoutes, { ping: () => database.ping() });
 }
 
+type RouteModules = AccountModules &
+  Runtime & {
+    security: SecurityLog;
+    oauth2: OAuth2Module;
+    storage: StorageService;
+    queues: QueuesService;
+  };
+
 /** Every route, by scope: public, /api/v1, /engine, webhooks, /account/v1, the SPA. */
 export async function registerRoutes(
   app: FastifyApp,
   options: BuildAppOptions,
-  modules: AccountModules &
-    Runtime & {
-      security: SecurityLog;
-      oauth2: OAuth2Module;
-      storage: StorageService;
-      queues: QueuesService;
-    },
+  modules: RouteModules,
 ) {
   const { config, database } = options;
   const { tokens, auth, users, workspaces, groups, variables } = modules;

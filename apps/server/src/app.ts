@@ -364,20 +364,13 @@ function createRuntime(
       return triggers.reloadFlow(workspaceId, flowId);
     },
   });
-  const engineService = createEngineService({
-    manifests: () => library.manifests(),
-    olderManifests: () => library.olderManifests(),
-    lookup: library.manifest,
-    checkParams: library.checkParams,
-    executions: {
-      runningCount: async (workspaceId) => (await executions.running(workspaceId)).length,
-      stop: (workspaceId, executionId) => runner.stop(workspaceId, executionId),
-      stopAll: (workspaceId) => runner.stopAll(workspaceId),
-    },
-    scheduledJobs: (workspaceId) => triggers.scheduledCount(workspaceId),
-    reloadTriggers: (workspaceId) => triggers.reloadWorkspace(workspaceId),
-    stopDebugSessions: (workspaceId) => debugSessions.stopWorkspace(workspaceId),
-    registeredQueues: (workspaceId) => parts.queues.service.count(workspaceId),
+  const engineService = engineServiceOf({
+    library,
+    executions,
+    runner,
+    triggers,
+    debugSessions,
+    queues: parts.queues,
   });
   addLifecycle(app, {
     retention: createRetention(app, options, now, storage),
@@ -402,6 +395,33 @@ function createRuntime(
     flows,
     engineService,
   };
+}
+
+/** The engine's status, stop and restart over the runtime's parts. */
+function engineServiceOf(parts: {
+  library: EngineParts['library'];
+  executions: ReturnType<typeof createExecutionsService>;
+  runner: ExecutionRunner;
+  triggers: ReturnType<typeof createTriggerManager>;
+  debugSessions: ReturnType<typeof createDebugSessions>;
+  queues: Queues;
+}) {
+  const { library, executions, runner, triggers, debugSessions, queues } = parts;
+  return createEngineService({
+    manifests: () => library.manifests(),
+    olderManifests: () => library.olderManifests(),
+    lookup: library.manifest,
+    checkParams: library.checkParams,
+    executions: {
+      runningCount: async (workspaceId) => (await executions.running(workspaceId)).length,
+      stop: (workspaceId, executionId) => runner.stop(workspaceId, executionId),
+      stopAll: (workspaceId) => runner.stopAll(workspaceId),
+    },
+    scheduledJobs: (workspaceId) => triggers.scheduledCount(workspaceId),
+    reloadTriggers: (workspaceId) => triggers.reloadWorkspace(workspaceId),
+    stopDebugSessions: (workspaceId) => debugSessions.stopWorkspace(workspaceId),
+    registeredQueues: (workspaceId) => queues.service.count(workspaceId),
+  });
 }
 
 /** Starts the background work when the app is ready and stops it when it closes. */

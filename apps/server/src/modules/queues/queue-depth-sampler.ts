@@ -1,9 +1,9 @@
 import { limits } from '@ponte/shared/limits';
 import type { MessageQueueDriver } from './drivers/message-queue-driver';
-import type { QueuesRepository } from './queues.repository';
+import type { QueueSamplesRepository } from './queue-samples.repository';
 
 export interface QueueDepthSamplerOptions {
-  repository: Pick<QueuesRepository, 'allIds' | 'addSample' | 'removeSamplesBefore'>;
+  repository: Pick<QueueSamplesRepository, 'allIds' | 'addSample' | 'removeSamplesBefore'>;
   driver: Pick<MessageQueueDriver, 'counts'>;
   now: () => Date;
   onError: (error: unknown) => void;

@@ -14,7 +14,7 @@ const tags = ['Filas internas'];
 const security = bearerSecurity;
 const jobParamsSchema = z.object({ id: idSchema, jobId: idSchema });
 
-/** The messages of a queue (spec 2 §7 'Queues', and retry beyond the spec). */
+/** The messages of a queue (spec 2 §7 'Queues'; retry beyond the spec). */
 export const queueJobsRoutes: FastifyPluginAsyncZod<{ service: QueuesService }> = async (
   app,
   { service },

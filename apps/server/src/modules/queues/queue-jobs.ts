@@ -83,7 +83,8 @@ export function createQueueJobs({
     /** The 'add message' modal: a text content is parsed (JSON object or array kept parsed). */
     async addJob(workspaceId: string, queueId: string, userId: string, body: JobBodyInput) {
       await rowOf(workspaceId, queueId);
-      const message = typeof body.message === 'string' ? parseJobContent(body.message) : body.message;
+      const message =
+        typeof body.message === 'string' ? parseJobContent(body.message) : body.message;
       if (sizeOf(message) > limits.queueMessageMaxBytes)
         throw invalidField('message', m.messageTooLarge);
       const published = await driver.publish(queueId, {

@@ -81,7 +81,10 @@ describeEachDriver('internal queues API', (driver) => {
       apply_default_values_new_fields: true,
     });
     const other = await createQueue(account, { name: 'Outra' });
-    const clash = await api(account).put('/api/v1/queues', { _id: other._id, name: 'pedidos NOVOS' });
+    const clash = await api(account).put('/api/v1/queues', {
+      _id: other._id,
+      name: 'pedidos NOVOS',
+    });
     expect(clash.json().message).toBe(m.nameTaken);
     const gone = await api(account).put('/api/v1/queues', { _id: 'nao-existe', name: 'X' });
     expect(gone.statusCode).toBe(404);
@@ -138,7 +141,11 @@ describeEachDriver('internal queues API', (driver) => {
     });
     const long = 'a'.repeat(150);
     const text = await addJob(account, queue, { message: long, delayed: 1, delay_in_seconds: 0 });
-    expect(text).toMatchObject({ message: long, excerpt: `${'a'.repeat(100)}[...]`, delayed: false });
+    expect(text).toMatchObject({
+      message: long,
+      excerpt: `${'a'.repeat(100)}[...]`,
+      delayed: false,
+    });
     const later = await addJob(account, queue, {
       message: 'depois',
       delayed: 1,
@@ -152,9 +159,9 @@ describeEachDriver('internal queues API', (driver) => {
     const delayed = await jobsOf(account, queue, '?statusList=delayed');
     expect(delayed.items.map((job) => job._id)).toEqual([later._id]);
     expect((await jobsOf(account, queue, '?limit=1&page=2')).total).toBe(3);
-    expect((await api(account).get(`/api/v1/queues/${queue._id}`)).json().queue_status).toMatchObject(
-      { paused: 2, delayed: 1 },
-    );
+    expect(
+      (await api(account).get(`/api/v1/queues/${queue._id}`)).json().queue_status,
+    ).toMatchObject({ paused: 2, delayed: 1 });
 
     const remove = `/api/v1/queues/jobs/remove/${queue._id}/${text._id}`;
     expect((await api(account).delete(remove)).statusCode).toBe(204);

@@ -1,7 +1,6 @@
-import { and, asc, count, eq, gte, ilike, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { QueueCounts } from '@ponte/shared/queues.schema';
+import { and, asc, count, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { flows, groups, queueDepthSamples, queues, users, workspaces } from '../../db/schema';
+import { flows, groups, queues, users, workspaces } from '../../db/schema';
 import { containsPattern, pageOffset } from '../../lib/list-query';
 
 export type QueueRow = typeof queues.$inferSelect;
@@ -59,7 +58,10 @@ export function createQueuesRepository(db: Database) {
 
     /** A queue by id, then by name ignoring case (the publish node's). */
     async findRef(workspaceId: string, ref: string): Promise<QueueRow | null> {
-      for (const condition of [eq(queues.id, ref), eq(sql`lower(${queues.name})`, ref.toLowerCase())]) {
+      for (const condition of [
+        eq(queues.id, ref),
+        eq(sql`lower(${queues.name})`, ref.toLowerCase()),
+      ]) {
         const [row] = await db
           .select()
           .from(queues)
@@ -126,31 +128,6 @@ export function createQueuesRepository(db: Database) {
         .where(scoped(workspaceId, id))
         .returning({ id: queues.id });
       return rows.length > 0;
-    },
-
-    /** Every queue's id, for the depth sampler. */
-    async allIds(): Promise<string[]> {
-      return (await db.select({ id: queues.id }).from(queues)).map((row) => row.id);
-    },
-
-    /** One sample per queue and slot: a second process writing the same slot changes nothing. */
-    async addSample(queueId: string, at: Date, counts: QueueCounts): Promise<void> {
-      await db
-        .insert(queueDepthSamples)
-        .values({ queueId, at, ...counts })
-        .onConflictDoNothing();
-    },
-
-    async samplesSince(queueId: string, since: Date) {
-      return db
-        .select()
-        .from(queueDepthSamples)
-        .where(and(eq(queueDepthSamples.queueId, queueId), gte(queueDepthSamples.at, since)))
-        .orderBy(asc(queueDepthSamples.at));
-    },
-
-    async removeSamplesBefore(before: Date): Promise<void> {
-      await db.delete(queueDepthSamples).where(lt(queueDepthSamples.at, before));
     },
   };
 }

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   queueBodySchema,
-  queueDeleteBodySchema,
   queueDepthSchema,
+  queueDeleteBodySchema,
   queueListQuerySchema,
   queueListSchema,
   queueSchema,
@@ -100,20 +100,12 @@ export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (
     async (request) => service.get(sessionOf(request).workspaceId, request.params.id),
   );
 
-  app.get(
-    '/queues/:id/depth',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Os contadores da fila amostrados na última hora',
-        params: idParamsSchema,
-        response: { 200: queueDepthSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => service.depth(sessionOf(request).workspaceId, request.params.id),
-  );
+  await app.register(queueControlRoutes, { service });
+  await app.register(queueJobsRoutes, { service });
+};
 
+/** Pause, resume and clean (spec 2 §7), and the depth samples (beyond the spec). */
+const queueControlRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (app, { service }) => {
   const control = (action: 'pause' | 'resume', summary: string) =>
     app.post(
       `/queues/control/${action}/:id`,
@@ -148,5 +140,17 @@ export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (
     async (request) => service.clean(sessionOf(request).workspaceId, request.params.id),
   );
 
-  await app.register(queueJobsRoutes, { service });
+  app.get(
+    '/queues/:id/depth',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Os contadores da fila amostrados na última hora',
+        params: idParamsSchema,
+        response: { 200: queueDepthSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => service.depth(sessionOf(request).workspaceId, request.params.id),
+  );
 };

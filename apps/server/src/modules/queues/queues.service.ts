@@ -20,6 +20,7 @@ import { toIso } from '../../lib/list-query';
 import type { MessageQueueDriver } from './drivers/message-queue-driver';
 import { createQueueJobs } from './queue-jobs';
 import { createQueuesRepository, type QueueWithFlow } from './queues.repository';
+import { createQueueSamplesRepository } from './queue-samples.repository';
 
 const m = messages.queues;
 
@@ -70,6 +71,7 @@ export const queueMissing = (id: string) => notFound(m.notFound, { kind: 'queue'
 export function createQueuesService(deps: QueuesServiceDeps) {
   const { driver, now } = deps;
   const repository = createQueuesRepository(deps.db);
+  const samples = createQueueSamplesRepository(deps.db);
 
   async function checkGroup(workspaceId: string, group: string | null | undefined) {
     if (group && !(await repository.groupExists(workspaceId, group)))
@@ -97,6 +99,7 @@ export function createQueuesService(deps: QueuesServiceDeps) {
 
   return {
     repository,
+    samples,
     get,
 
     async list(workspaceId: string, query: QueueListQuery): Promise<QueueList> {
@@ -161,7 +164,7 @@ export function createQueuesService(deps: QueuesServiceDeps) {
     async depth(workspaceId: string, id: string): Promise<{ items: QueueDepthSample[] }> {
       await rowOf(workspaceId, id);
       const since = new Date(now().getTime() - limits.queueDepthWindowMs);
-      const rows = await repository.samplesSince(id, since);
+      const rows = await samples.samplesSince(id, since);
       return {
         items: rows.map(({ queueId: _queueId, at, ...counts }) => ({ at: toIso(at), ...counts })),
       };
