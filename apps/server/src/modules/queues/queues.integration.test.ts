@@ -205,4 +205,43 @@ describeEachDriver('internal queues API', (driver) => {
     expect(retried.json()).toMatchObject({ _id: job._id, state: 'waiting' });
     expect((await jobsOf(account, queue, '?statusList=waiting')).items[0]?._id).toBe(job._id);
   });
+
+  it("answers 404 to every route with another workspace's queue or message and changes nothing", async () => {
+    const owner = await t.createAccount();
+    const intruder = await t.createAccount({ workspaceName: 'Outro workspace' });
+    const queue = await createQueue(owner, { name: 'Privada' });
+    const job = await addJob(owner, queue, {
+      message: 'segredo',
+      delayed: 1,
+      delay_in_seconds: 600,
+    });
+    const q = queue._id;
+    const other = api(intruder);
+    const answers = [
+      await other.get(`/api/v1/queues/${q}`),
+      await other.get(`/api/v1/queues/${q}/depth`),
+      await other.put('/api/v1/queues', { _id: q, name: 'Tomada' }),
+      await removeQueue(intruder, q),
+      await other.post(`/api/v1/queues/control/pause/${q}`),
+      await other.post(`/api/v1/queues/control/resume/${q}`),
+      await other.post(`/api/v1/queues/control/clean/${q}`),
+      await other.post(`/api/v1/queues/jobs/new/${q}`, { message: 'intrusa' }),
+      await other.get(`/api/v1/queues/jobs/${q}`),
+      await other.delete(`/api/v1/queues/jobs/remove/${q}/${job._id}`),
+      await other.post(`/api/v1/queues/jobs/retry/${q}/${job._id}`),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual(answers.map(() => 404));
+    expect(answers[0]?.json().message).toBe(m.notFound);
+    expect((await other.get('/api/v1/queues')).json()).toEqual({ items: [], total: 0 });
+
+    // The intruder's own queue does not open the owner's messages either.
+    const own = await createQueue(intruder, { name: 'Minha' });
+    const viaOwn = await other.delete(`/api/v1/queues/jobs/remove/${own._id}/${job._id}`);
+    expect(viaOwn.statusCode).toBe(404);
+
+    const after = queueSchema.parse((await api(owner).get(`/api/v1/queues/${q}`)).json());
+    expect(after).toMatchObject({ name: 'Privada', status: 'running' });
+    expect(after.queue_status).toMatchObject({ delayed: 1, waiting: 0 });
+    expect((await jobsOf(owner, queue)).items.map((item) => item.message)).toEqual(['segredo']);
+  });
 });
