@@ -9,7 +9,7 @@ import { createRedisMessageDriver, type RedisMessageDriver } from './redis-messa
 
 const redisUrl = process.env.PONTE_TEST_REDIS_URL;
 if (!redisUrl) {
-  console.log('Driver Redis das filas: PONTE_TEST_REDIS_URL ausente, testes ignorados.');
+  console.warn('Driver Redis das filas: PONTE_TEST_REDIS_URL ausente, testes ignorados.');
 }
 
 describe.skipIf(!redisUrl)('redis message driver', () => {

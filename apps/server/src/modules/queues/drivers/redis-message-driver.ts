@@ -1,21 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { Queue, type ConnectionOptions } from 'bullmq';
 import { Redis } from 'ioredis';
-import { limits } from '@ponte/shared/limits';
-import { DuplicateMessageError, type MessageQueueDriver } from './message-queue-driver';
+import type { MessageQueueDriver } from './message-queue-driver';
 import {
   createRedisConsumer,
   type RedisConsumer,
   type RedisTimings,
 } from './redis-message-consumer';
-import {
-  contractState,
-  countsOf,
-  listJobs,
-  toMessage,
-  type JobData,
-  type RedisQueue,
-} from './redis-message-jobs';
+import { createRedisAdmin } from './redis-message-admin';
+import type { JobData, RedisQueue } from './redis-message-jobs';
+import { publishMessage } from './redis-message-publish';
 import { checkEvictionPolicy, defineScripts, readEvictionPolicy } from './redis-message-scripts';
 
 export interface RedisMessageDriverOptions extends Partial<RedisTimings> {
@@ -80,31 +73,7 @@ export function createRedisMessageDriver(options: RedisMessageDriverOptions): Re
     return handle;
   };
 
-  /** Due delayed messages take their place in the line now, before anything reads or adds. */
-  const promoteDue = async (handle: RedisQueue) => {
-    const due = await redis.zrangebyscore(
-      handle.queue.keys.delayed!,
-      '-inf',
-      Date.now() * 0x1000 + 0xfff,
-    );
-    for (const jobId of due) {
-      const job = await handle.queue.getJob(jobId);
-      await job?.promote().catch(() => undefined);
-    }
-  };
-
-  const releaseDedup = async (handle: RedisQueue, dedupKey: string | null, jobId: string) => {
-    if (dedupKey) await redis.ponteRelease(handle.dedupKey, dedupKey, jobId);
-  };
-
-  /** Frees the dedup keys whose message is gone (cleaned or removed). */
-  const pruneDedup = async (handle: RedisQueue) => {
-    const taken = await redis.hgetall(handle.dedupKey);
-    for (const [key, jobId] of Object.entries(taken)) {
-      if (!(await redis.exists(handle.jobKey(jobId))))
-        await redis.ponteRelease(handle.dedupKey, key, jobId);
-    }
-  };
+  const admin = createRedisAdmin(redis, handleOf);
 
   const stopConsumers = async (queueId: string | null, graceMs: number) => {
     const stopping = [...consumers].filter(([, id]) => queueId === null || id === queueId);
@@ -121,47 +90,8 @@ export function createRedisMessageDriver(options: RedisMessageDriverOptions): Re
     },
     async publish(queueId, input) {
       const handle = handleOf(queueId);
-      const id = randomUUID();
-      const dedupKey = input.dedupKey ?? null;
-      if (dedupKey && !(await redis.hsetnx(handle.dedupKey, dedupKey, id))) {
-        const holder = await redis.hget(handle.dedupKey, dedupKey);
-        const state = holder ? await handle.queue.getJobState(holder) : 'unknown';
-        if (['waiting', 'paused', 'delayed', 'prioritized', 'wait'].includes(state)) {
-          throw new DuplicateMessageError(dedupKey);
-        }
-        // The holder started or went without freeing its key (a crash): the key is free.
-        await redis.hset(handle.dedupKey, dedupKey, id);
-      }
-      const delayMs = Math.max(0, Math.round(input.delayMs ?? 0));
-      await promoteDue(handle);
-      try {
-        const job = await handle.queue.add(
-          'mensagem',
-          {
-            message: input.message ?? null,
-            publisher: input.publisher,
-            workspaceId: input.workspaceId,
-            dedupKey,
-            delayMs,
-          },
-          {
-            jobId: id,
-            delay: delayMs,
-            attempts: 1,
-            removeOnComplete: {
-              age: Math.ceil(limits.queueCompletedKeptMs / 1000),
-              count: limits.queueCompletedKept,
-            },
-            removeOnFail: false,
-          },
-        );
-        const state =
-          delayMs > 0 ? 'delayed' : (await handle.queue.isPaused()) ? 'paused' : 'waiting';
-        return await toMessage(redis, handle, job, state);
-      } catch (error) {
-        await releaseDedup(handle, dedupKey, id);
-        throw error;
-      }
+      await admin.promoteDue(handle);
+      return publishMessage(redis, handle, input);
     },
     consume(queueId, handler, { concurrency }) {
       const consumer = createRedisConsumer(
@@ -177,64 +107,7 @@ export function createRedisMessageDriver(options: RedisMessageDriverOptions): Re
       consumers.set(consumer, queueId);
       return consumer;
     },
-    async pause(queueId) {
-      await handleOf(queueId).queue.pause();
-    },
-    async resume(queueId) {
-      await handleOf(queueId).queue.resume();
-    },
-    async isPaused(queueId) {
-      return handleOf(queueId).queue.isPaused();
-    },
-    async clean(queueId) {
-      const handle = handleOf(queueId);
-      await promoteDue(handle);
-      const before = await countsOf(handle);
-      await handle.queue.drain(true);
-      await pruneDedup(handle);
-      return before.delayed + before.waiting + before.paused;
-    },
-    async counts(queueId) {
-      const handle = handleOf(queueId);
-      await promoteDue(handle);
-      return countsOf(handle);
-    },
-    async list(queueId, listOptions) {
-      const handle = handleOf(queueId);
-      await promoteDue(handle);
-      return listJobs(redis, handle, listOptions);
-    },
-    async get(queueId, messageId) {
-      const handle = handleOf(queueId);
-      await promoteDue(handle);
-      const job = await handle.queue.getJob(messageId);
-      if (!job) return null;
-      const state = contractState(await job.getState(), await handle.queue.isPaused());
-      return state ? toMessage(redis, handle, job, state) : null;
-    },
-    async remove(queueId, messageId) {
-      const handle = handleOf(queueId);
-      const job = await handle.queue.getJob(messageId);
-      if (!job || (await job.getState()) === 'active') return false;
-      try {
-        await job.remove();
-      } catch {
-        return false;
-      }
-      await releaseDedup(handle, job.data.dedupKey, messageId);
-      return true;
-    },
-    async retry(queueId, messageId) {
-      const handle = handleOf(queueId);
-      const job = await handle.queue.getJob(messageId);
-      if (!job || (await job.getState()) !== 'failed') return false;
-      try {
-        await job.retry('failed');
-      } catch {
-        return false;
-      }
-      return true;
-    },
+    ...admin,
     async drop(queueId) {
       const handle = handleOf(queueId);
       await stopConsumers(queueId, 0);

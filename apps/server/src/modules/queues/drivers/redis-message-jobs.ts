@@ -25,7 +25,7 @@ export interface RedisQueue {
   jobKey(jobId: string): string;
 }
 
-type BullState = 'wait' | 'paused' | 'delayed' | 'active' | 'failed' | 'completed';
+type BullState = 'wait' | 'prioritized' | 'delayed' | 'active' | 'failed' | 'completed';
 
 /** The driver's extra fields on a job hash: starts, last start, consumer execution. */
 async function extras(redis: Redis, handle: RedisQueue, jobId: string) {
@@ -82,18 +82,10 @@ export function contractState(state: string, paused: boolean): JobState | null {
 
 export async function countsOf(handle: RedisQueue): Promise<QueueCounts> {
   const [raw, paused] = await Promise.all([
-    handle.queue.getJobCounts(
-      'wait',
-      'paused',
-      'prioritized',
-      'delayed',
-      'active',
-      'failed',
-      'completed',
-    ),
+    handle.queue.getJobCounts('wait', 'prioritized', 'delayed', 'active', 'failed', 'completed'),
     handle.queue.isPaused(),
   ]);
-  const pending = (raw.wait ?? 0) + (raw.paused ?? 0) + (raw.prioritized ?? 0);
+  const pending = (raw.wait ?? 0) + (raw.prioritized ?? 0);
   return {
     delayed: raw.delayed ?? 0,
     waiting: paused ? 0 : pending,
@@ -122,7 +114,7 @@ export async function listJobs(
     segments.push({ bull: ['active'], state: 'active', size: counts.active, asc: true });
   const due = paused ? 'paused' : 'waiting';
   if (wants(due)) {
-    segments.push({ bull: ['wait', 'paused'], state: due, size: counts[due], asc: true });
+    segments.push({ bull: ['wait'], state: due, size: counts[due], asc: true });
   }
   if (wants('delayed'))
     segments.push({ bull: ['delayed'], state: 'delayed', size: counts.delayed, asc: true });

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { Redis, Result } from 'ioredis';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
 
