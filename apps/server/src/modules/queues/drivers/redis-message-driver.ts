@@ -49,7 +49,7 @@ export function createRedisMessageDriver(options: RedisMessageDriverOptions): Re
     stalledIntervalMs: options.stalledIntervalMs ?? 30_000,
   };
   const connection = connectionOf(options.url);
-  const redis = new Redis(options.url, { maxRetriesPerRequest: null });
+  const redis = new Redis(options.url, { maxRetriesPerRequest: null, lazyConnect: true });
   redis.on('error', () => undefined);
   defineScripts(redis);
   const handles = new Map<string, RedisQueue>();
@@ -120,7 +120,8 @@ export function createRedisMessageDriver(options: RedisMessageDriverOptions): Re
       await stopConsumers(null, 0);
       await Promise.all([...handles.values()].map((handle) => handle.queue.close()));
       handles.clear();
-      await redis.quit().catch(() => undefined);
+      if (redis.status === 'wait') redis.disconnect();
+      else await redis.quit().catch(() => undefined);
     },
     abandon() {
       for (const consumer of consumers.keys()) consumer.abandon();
