@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../db/client';
 import { createTestDatabase } from '../../../test/test-database';
+import { until } from '../../../test/until';
+import { DuplicateMessageError, type QueueMessage } from './message-queue-driver';
 import { messageQueueDriverContract } from './message-queue-driver.contract';
 import { insertTestQueue } from './queue-row.fixture';
 import { createRedisMessageDriver, type RedisMessageDriver } from './redis-message-driver';
@@ -39,6 +41,67 @@ describe.skipIf(!redisUrl)('redis message driver', () => {
     const driver = await open();
     await expect(driver.start()).resolves.toBeUndefined();
     await driver.close();
+  });
+
+  const opened: RedisMessageDriver[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((driver) => driver.close()));
+  });
+  const started = async () => {
+    const driver = await open();
+    opened.push(driver);
+    await driver.start();
+    return driver;
+  };
+  const by = { workspaceId: 'ws-redis', publisher: 'Fluxo publicador' };
+
+  it('frees a dedup key when its message is removed or cleaned', async () => {
+    const driver = await started();
+    const queueId = await insertTestQueue(database.db);
+    const first = await driver.publish(queueId, { ...by, message: 1, dedupKey: 'pedido-1' });
+    await expect(
+      driver.publish(queueId, { ...by, message: 2, dedupKey: 'pedido-1' }),
+    ).rejects.toBeInstanceOf(DuplicateMessageError);
+    expect(await driver.remove(queueId, first.id)).toBe(true);
+    await driver.publish(queueId, { ...by, message: 3, dedupKey: 'pedido-1', delayMs: 60_000 });
+    expect(await driver.clean(queueId)).toBe(1);
+    const again = await driver.publish(queueId, { ...by, message: 4, dedupKey: 'pedido-1' });
+    expect(await driver.get(queueId, again.id)).toMatchObject({ state: 'waiting', message: 4 });
+  });
+
+  it('counts one attempt per start, not per start the rate refused', async () => {
+    const driver = await started();
+    const queueId = await insertTestQueue(database.db);
+    await driver.setRate(queueId, 4);
+    for (let i = 0; i < 6; i++) await driver.publish(queueId, { ...by, message: i });
+    const seen: QueueMessage[] = [];
+    const consumer = driver.consume(queueId, async (message) => void seen.push(message), {
+      concurrency: 6,
+    });
+    await until(() => seen.length === 6, 'as seis mensagens');
+    await consumer.stop(0);
+    expect(seen.map((message) => message.attempts)).toEqual([1, 1, 1, 1, 1, 1]);
+  });
+
+  it('shares the rate set by one process with another one', async () => {
+    const setter = await started();
+    const consumer = await started();
+    const queueId = await insertTestQueue(database.db);
+    await setter.setRate(queueId, 0);
+    for (let i = 0; i < 10; i++) await setter.publish(queueId, { ...by, message: i });
+    const starts: number[] = [];
+    const running = consumer.consume(
+      queueId,
+      async (message) => {
+        starts.push(message.startedAt!.getTime());
+      },
+      { concurrency: 4 },
+    );
+    await until(() => starts.length === 10, 'as dez mensagens');
+    await running.stop(0);
+    // Without the shared rate the consumer would hold the default, one start per second.
+    const first = Math.min(...starts);
+    expect(starts.filter((at) => at - first < 1000).length).toBeGreaterThan(1);
   });
 
   messageQueueDriverContract(() => ({
