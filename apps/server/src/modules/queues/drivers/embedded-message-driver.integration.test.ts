@@ -21,5 +21,6 @@ describeEachDriver('embedded message driver', (driver) => {
     reopen: open,
     createQueue: () => insertTestQueue(database.db),
     abandon: async (dead) => (dead as EmbeddedMessageDriver).abandon(),
+    leaseMs: 600,
   }));
 });
