@@ -58,7 +58,8 @@ export function createRedisMessageDriver(options: RedisMessageDriverOptions): Re
   const handleOf = (queueId: string): RedisQueue => {
     const known = handles.get(queueId);
     if (known) return known;
-    const queue = new Queue<JobData>(`q-${queueId}`, { connection, prefix });
+    // Every queue shares the driver's connection; each worker opens its own (blocking reads).
+    const queue = new Queue<JobData>(`q-${queueId}`, { connection: redis, prefix });
     queue.on('error', () => undefined);
     const base = `${prefix}:q-${queueId}`;
     const handle: RedisQueue = {
