@@ -69,6 +69,32 @@ describe.skipIf(!redisUrl)('redis message driver', () => {
     expect(await driver.get(queueId, again.id)).toMatchObject({ state: 'waiting', message: 4 });
   });
 
+  it('pages the pending messages over their states, due ones first, oldest first', async () => {
+    const driver = await started();
+    const queueId = await insertTestQueue(database.db);
+    await driver.publish(queueId, { ...by, message: 'depois', delayMs: 120_000 });
+    await driver.publish(queueId, { ...by, message: 'logo', delayMs: 60_000 });
+    for (const message of ['a', 'b', 'c']) await driver.publish(queueId, { ...by, message });
+    const page = async (n: number) => {
+      const listed = await driver.list(queueId, {
+        states: ['paused', 'waiting', 'delayed'],
+        page: n,
+        limit: 2,
+      });
+      expect(listed.total).toBe(5);
+      return listed.items.map((item) => [item.message, item.state]);
+    };
+    expect(await page(1)).toEqual([
+      ['a', 'waiting'],
+      ['b', 'waiting'],
+    ]);
+    expect(await page(2)).toEqual([
+      ['c', 'waiting'],
+      ['logo', 'delayed'],
+    ]);
+    expect(await page(3)).toEqual([['depois', 'delayed']]);
+  });
+
   it('counts one attempt per start, not per start the rate refused', async () => {
     const driver = await started();
     const queueId = await insertTestQueue(database.db);
