@@ -1,4 +1,4 @@
-import { Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { WaitingError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { MessageConsumer, MessageHandler } from './message-queue-driver';
 import { toMessage, type JobData, type RedisQueue } from './redis-message-jobs';
@@ -16,8 +16,6 @@ export interface RedisConsumer extends MessageConsumer {
   abandon(): void;
 }
 
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
  * A BullMQ worker over one internal queue. Each start asks the grant (redis-message-scripts);
  * a refused one gives the queue BullMQ's manual rate limit for the wait and goes back to
@@ -34,7 +32,22 @@ export function createRedisConsumer(
   onStop: () => void,
 ): RedisConsumer {
   const running = new Set<AbortController>();
-  const processor = async (job: Job<JobData>) => {
+  const idleWaiters = new Set<() => void>();
+  /** Resolves true once no handler runs, false after `ms`. */
+  const idleWithin = (ms: number) =>
+    new Promise<boolean>((resolve) => {
+      if (running.size === 0) return resolve(true);
+      const idle = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        idleWaiters.delete(idle);
+        resolve(false);
+      }, ms);
+      idleWaiters.add(idle);
+    });
+  const processor = async (job: Job<JobData>, token?: string) => {
     const grant = await grantStart(
       redis,
       {
@@ -67,8 +80,18 @@ export function createRedisConsumer(
           },
         },
       );
+    } catch (error) {
+      // Aborted by a stopping consumer: the message goes back to waiting, not to failed.
+      if (!abort.signal.aborted) throw error;
+      await job.moveToWait(token);
+      throw new WaitingError();
     } finally {
       running.delete(abort);
+      if (running.size === 0) {
+        const waiting = [...idleWaiters];
+        idleWaiters.clear();
+        waiting.forEach((idle) => idle());
+      }
       await written;
     }
   };
@@ -88,14 +111,14 @@ export function createRedisConsumer(
   return {
     async stop(graceMs = 10_000) {
       onStop();
-      const closing = worker.close();
-      const finished = await Promise.race([
-        closing.then(() => true),
-        pause(graceMs).then(() => false),
-      ]);
-      if (finished) return;
-      for (const abort of running) abort.abort();
-      await Promise.race([closing, pause(1000)]);
+      await worker.pause(true).catch(() => undefined);
+      if (!(await idleWithin(graceMs))) {
+        for (const abort of running) abort.abort();
+        await idleWithin(1000);
+      }
+      // A handler deaf to the abort keeps its message active until its lock runs out; then
+      // the message comes back to waiting, as after a crash.
+      await worker.close(running.size > 0);
     },
     abandon() {
       onStop();
