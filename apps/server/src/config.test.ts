@@ -54,6 +54,7 @@ describe('config', () => {
       oauthProviders: defaultOAuthProviders,
       serviceProviders: defaultServiceProviders,
       storage: { driver: 'local', maxFileBytes: 100 * 1024 * 1024, quotaBytes: null, s3: null },
+      redisUrl: null,
     });
     expect(defaultWebDist).toBe(join(serverRoot, '..', 'web', 'dist'));
   });
@@ -282,6 +283,20 @@ describe('storage', () => {
     expect(noBucket).toThrow('PONTE_S3_BUCKET');
     expect(() => parseEnv({ PONTE_STORAGE_DRIVER: 'ftp' })).toThrow('PONTE_STORAGE_DRIVER');
     expect(() => parseEnv({ PONTE_STORAGE_MAX_FILE_MB: '0' })).toThrow('PONTE_STORAGE_MAX_FILE_MB');
+  });
+});
+
+describe('queues', () => {
+  it('keeps the queues on Redis with REDIS_URL, refuses an address that is not Redis', () => {
+    expect(parseEnv({ REDIS_URL: 'redis://:senha@redis.interno:6380/2' }).redisUrl).toBe(
+      'redis://:senha@redis.interno:6380/2',
+    );
+    expect(parseEnv({ REDIS_URL: 'rediss://redis.exemplo.com' }).redisUrl).toBe(
+      'rediss://redis.exemplo.com',
+    );
+    expect(parseEnv({}).redisUrl).toBeNull();
+    expect(() => parseEnv({ REDIS_URL: 'http://redis.interno' })).toThrow('REDIS_URL');
+    expect(() => parseEnv({ REDIS_URL: 'redis' })).toThrow('REDIS_URL');
   });
 });
 

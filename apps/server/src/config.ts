@@ -23,6 +23,7 @@ import {
   storageEnvShape,
   type StorageConfig,
 } from './config-storage';
+import { queueConfigVariables, queueEnvShape, redisUrlOf } from './config-queues';
 
 export { ConfigError };
 import { defaultWebDist } from './package-root';
@@ -160,6 +161,7 @@ export const configVariables: readonly ConfigVariable[] = [
   ...oauthConfigVariables,
   ...providerConfigVariables,
   ...storageConfigVariables,
+  ...queueConfigVariables,
 ];
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -197,6 +199,8 @@ export interface AppConfig {
   serviceProviders: ServiceProvidersConfig;
   /** PONTE_STORAGE_* / PONTE_S3_*: where the workspaces' files live (ADR 0030). */
   storage: StorageConfig;
+  /** REDIS_URL: the internal queues on Redis (docs/adr/0034); null: in the database. */
+  redisUrl: string | null;
 }
 
 /** Webhook calls per minute per client address and per flow; 0 turns a limit off. */
@@ -317,6 +321,7 @@ const envSchema = z.object({
   ...oauthEnvShape,
   ...providerEnvShape,
   ...storageEnvShape,
+  ...queueEnvShape,
 });
 
 type Env = Record<string, string | undefined>;
@@ -399,6 +404,7 @@ export function parseEnv(env: Env, cwd: string = process.cwd()) {
     oauthProviders: oauthProvidersOf(parsed),
     serviceProviders: serviceProvidersOf(parsed),
     storage: storageConfigOf(parsed),
+    redisUrl: redisUrlOf(parsed),
   };
 }
 

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../../db/client';
+import { createTestDatabase } from '../../../test/test-database';
+import { messageDriverFromConfig } from './message-driver-from-config';
+import { checkEvictionPolicy } from './redis-message-scripts';
+
+describe('message driver from the config', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('keeps the queues in the database without REDIS_URL, on Redis with it', async () => {
+    const embedded = messageDriverFromConfig({ redisUrl: null }, database.db);
+    expect(embedded.kind).toBe('embedded');
+    await embedded.close();
+    // Nothing connects before start(): the address need not answer.
+    const redis = messageDriverFromConfig({ redisUrl: 'redis://127.0.0.1:1' }, database.db);
+    expect(redis.kind).toBe('redis');
+    await redis.close();
+  });
+});
+
+describe('Redis eviction policy', () => {
+  it('accepts noeviction only, telling why in Portuguese', () => {
+    expect(() => checkEvictionPolicy('noeviction')).not.toThrow();
+    for (const policy of ['allkeys-lru', 'volatile-lru', 'allkeys-random', 'volatile-ttl']) {
+      expect(() => checkEvictionPolicy(policy)).toThrow(
+        `O Redis das filas internas precisa de maxmemory-policy noeviction (está em ${policy})`,
+      );
+    }
+  });
+});

@@ -1,0 +1,17 @@
+import type { AppConfig } from '../../../config';
+import type { Database } from '../../../db/client';
+import { createEmbeddedMessageDriver } from './embedded-message-driver';
+import type { MessageQueueDriver } from './message-queue-driver';
+import { createRedisMessageDriver } from './redis-message-driver';
+
+/**
+ * The driver REDIS_URL asks for (docs/adr/0034): BullMQ on that Redis, or the embedded one
+ * over the database. Nothing connects before `start()`, which checks the Redis eviction policy.
+ */
+export function messageDriverFromConfig(
+  config: Pick<AppConfig, 'redisUrl'>,
+  db: Database,
+): MessageQueueDriver {
+  if (config.redisUrl) return createRedisMessageDriver({ url: config.redisUrl });
+  return createEmbeddedMessageDriver(db);
+}

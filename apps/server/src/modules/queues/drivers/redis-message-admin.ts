@@ -1,0 +1,105 @@
+import type { Redis } from 'ioredis';
+import type { MessageQueueDriver } from './message-queue-driver';
+import {
+  contractState,
+  countsOf,
+  listJobs,
+  toMessage,
+  type RedisQueue,
+} from './redis-message-jobs';
+
+type Admin = Pick<
+  MessageQueueDriver,
+  'pause' | 'resume' | 'isPaused' | 'clean' | 'counts' | 'list' | 'get' | 'remove' | 'retry'
+>;
+
+/** The Redis driver's reads and admin steps (pause, clean, remove, retry), and its dedup keys. */
+export function createRedisAdmin(redis: Redis, handleOf: (queueId: string) => RedisQueue) {
+  /** Due delayed messages take their place in the line now, before anything reads or adds. */
+  const promoteDue = async (handle: RedisQueue) => {
+    const due = await redis.zrangebyscore(
+      handle.queue.keys.delayed!,
+      '-inf',
+      Date.now() * 0x1000 + 0xfff,
+    );
+    for (const jobId of due) {
+      const job = await handle.queue.getJob(jobId);
+      await job?.promote().catch(() => undefined);
+    }
+  };
+
+  const releaseDedup = async (handle: RedisQueue, dedupKey: string | null, jobId: string) => {
+    if (dedupKey) await redis.ponteRelease(handle.dedupKey, dedupKey, jobId);
+  };
+
+  /** Frees the dedup keys whose message is gone (cleaned or removed). */
+  const pruneDedup = async (handle: RedisQueue) => {
+    const taken = await redis.hgetall(handle.dedupKey);
+    for (const [key, jobId] of Object.entries(taken)) {
+      if (!(await redis.exists(handle.jobKey(jobId))))
+        await redis.ponteRelease(handle.dedupKey, key, jobId);
+    }
+  };
+
+  const admin: Admin = {
+    async pause(queueId) {
+      await handleOf(queueId).queue.pause();
+    },
+    async resume(queueId) {
+      await handleOf(queueId).queue.resume();
+    },
+    async isPaused(queueId) {
+      return handleOf(queueId).queue.isPaused();
+    },
+    async clean(queueId) {
+      const handle = handleOf(queueId);
+      await promoteDue(handle);
+      const before = await countsOf(handle);
+      await handle.queue.drain(true);
+      await pruneDedup(handle);
+      return before.delayed + before.waiting + before.paused;
+    },
+    async counts(queueId) {
+      const handle = handleOf(queueId);
+      await promoteDue(handle);
+      return countsOf(handle);
+    },
+    async list(queueId, listOptions) {
+      const handle = handleOf(queueId);
+      await promoteDue(handle);
+      return listJobs(redis, handle, listOptions);
+    },
+    async get(queueId, messageId) {
+      const handle = handleOf(queueId);
+      await promoteDue(handle);
+      const job = await handle.queue.getJob(messageId);
+      if (!job) return null;
+      const state = contractState(await job.getState(), await handle.queue.isPaused());
+      return state ? toMessage(redis, handle, job, state) : null;
+    },
+    async remove(queueId, messageId) {
+      const handle = handleOf(queueId);
+      const job = await handle.queue.getJob(messageId);
+      if (!job || (await job.getState()) === 'active') return false;
+      try {
+        await job.remove();
+      } catch {
+        return false;
+      }
+      await releaseDedup(handle, job.data.dedupKey, messageId);
+      return true;
+    },
+    async retry(queueId, messageId) {
+      const handle = handleOf(queueId);
+      const job = await handle.queue.getJob(messageId);
+      if (!job || (await job.getState()) !== 'failed') return false;
+      try {
+        await job.retry('failed');
+      } catch {
+        return false;
+      }
+      return true;
+    },
+  };
+  return { ...admin, promoteDue, releaseDedup };
+}
