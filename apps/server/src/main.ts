@@ -7,6 +7,7 @@ import { loggerOptions } from './logger';
 import { EncryptionKeyMismatchError } from './modules/service-accounts/encryption-check';
 import { createS3StorageDriver } from './modules/storage/s3-driver';
 import { storageOptionsFromConfig } from './modules/storage/storage-from-config';
+import { messageDriverFromConfig } from './modules/queues/drivers/message-driver-from-config';
 
 const shutdownTimeoutMs = 10_000;
 
@@ -71,6 +72,7 @@ async function build(config: AppConfig, database: DatabaseHandle) {
       oauthProviders: config.oauthProviders,
       serviceProviders: config.serviceProviders,
       storage: storageOptionsFromConfig(config.storage, config.dataDir, createS3StorageDriver),
+      queues: { driver: messageDriverFromConfig(config, database.db) },
     });
   } catch (error) {
     if (error instanceof EncryptionKeyMismatchError || error instanceof ConfigError) {
