@@ -79,7 +79,11 @@ describeEachDriver('queue consumers across a kill -9', (driver) => {
       const messages = openMessageDriver(again.db, { leaseMs });
       await messages.start();
       const ponte = createSecondRunner(again.db, { nodes, concurrency: 50 });
-      const consumers = createQueueConsumers({ db: again.db, driver: messages, runner: ponte.runner });
+      const consumers = createQueueConsumers({
+        db: again.db,
+        driver: messages,
+        runner: ponte.runner,
+      });
       try {
         await ponte.runner.start();
         await consumers.start();
@@ -101,7 +105,8 @@ describeEachDriver('queue consumers across a kill -9', (driver) => {
           expect(new Set(ordered.map((row) => row.triggerMsg?.attempts)).size).toBe(list.length);
           expect(ordered.at(-1)!.status).toBe('success');
           // Earlier attempts died with the process (or, rarely, ended just before the kill).
-          for (const row of ordered.slice(0, -1)) expect(['crashed', 'success']).toContain(row.status);
+          for (const row of ordered.slice(0, -1))
+            expect(['crashed', 'success']).toContain(row.status);
         }
         // Some messages were running when the process died: they ran again with the same id.
         expect(retried.length).toBeGreaterThan(0);

@@ -34,7 +34,11 @@ describeEachDriver('queue rate', (driver) => {
     await messages.start();
     const ponte = createSecondRunner(database.db, { nodes, concurrency: 20 });
     await ponte.runner.start();
-    const consumers = createQueueConsumers({ db: database.db, driver: messages, runner: ponte.runner });
+    const consumers = createQueueConsumers({
+      db: database.db,
+      driver: messages,
+      runner: ponte.runner,
+    });
     try {
       for (let n = 0; n < count; n++)
         await messages.publish(queueId, {
