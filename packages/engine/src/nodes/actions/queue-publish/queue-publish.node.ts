@@ -37,7 +37,7 @@ export const queuePublishNode = defineNode({
   category: 'action',
   label: 'Publicar na fila',
   description:
-    'Publica uma mensagem numa fila interna; o flow consumidor da fila a recebe em msg.payload.',
+    'Publica uma mensagem numa fila interna; o flow consumidor da fila a recebe em msg.payload. Depois, msg.payload passa a ser {job_id, queue, run_at} da mensagem publicada.',
   icon: 'stack-push',
   params: {
     queue: { type: 'queue', label: 'Fila', required: true },
