@@ -5,8 +5,8 @@
 //    into a paused queue (publish/s), then the queue resumed and timed until its consumer flow
 //    has completed them all (consumed/s).
 // 2. Accuracy of max_per_second at 1, 10 and 100: about 10 s of messages published paused, then
-//    resumed; from the consumer executions' start times, the achieved rate / the asked one and
-//    the largest count started in any 1000 ms window.
+//    resumed; from the messages' start times (the consumer executions' starts), the achieved
+//    rate / the asked one and the largest count started in any 1000 ms window.
 // Usage: npm run build && node bench/queue-throughput.mjs [messages=2000] [--embedded-only]
 //        [--redis=redis://127.0.0.1:6379/14]
 import { mkdtempSync, rmSync } from 'node:fs';
