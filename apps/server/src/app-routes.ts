@@ -41,6 +41,8 @@ import type { StorageService } from './modules/storage/storage.service';
 import { securityLogRoutes } from './modules/security-log/security-log.routes';
 import type { SecurityLog } from './modules/security-log/security-log.service';
 import { createMonitoring } from './app-wiring';
+import { queuesRoutes } from './modules/queues/queues.routes';
+import type { QueuesService } from './modules/queues/queues.service';
 import type { AccountModules, BuildAppOptions, FastifyApp, Runtime } from './app';
 
 /** Request bodies: 10 MB everywhere, 64 KB on the account routes. */
@@ -60,12 +62,19 @@ async function registerAuthAndHealth(
   await app.register(healthRoutes, { ping: () => database.ping() });
 }
 
+type RouteModules = AccountModules &
+  Runtime & {
+    security: SecurityLog;
+    oauth2: OAuth2Module;
+    storage: StorageService;
+    queues: QueuesService;
+  };
+
 /** Every route, by scope: public, /api/v1, /engine, webhooks, /account/v1, the SPA. */
 export async function registerRoutes(
   app: FastifyApp,
   options: BuildAppOptions,
-  modules: AccountModules &
-    Runtime & { security: SecurityLog; oauth2: OAuth2Module; storage: StorageService },
+  modules: RouteModules,
 ) {
   const { config, database } = options;
   const { tokens, auth, users, workspaces, groups, variables } = modules;
@@ -94,6 +103,7 @@ export async function registerRoutes(
       await api.register(monitoringRoutes, { service: createMonitoring(app, db, now, security) });
       await api.register(executionsRoutes, { service: executions });
       await api.register(storageRoutes, { service: modules.storage });
+      await api.register(queuesRoutes, { service: modules.queues });
     },
     { prefix: '/api/v1' },
   );

@@ -63,6 +63,8 @@ import {
   createStorage,
 } from './app-wiring';
 import type { StorageDriver } from './modules/storage/storage-driver';
+import type { MessageQueueDriver } from './modules/queues/drivers/message-queue-driver';
+import { createQueues, type Queues } from './app-queues';
 import { createSecretBox, type SecretBox } from './lib/secret-box';
 import { checkEncryptionKey } from './modules/service-accounts/encryption-check';
 import { createServiceAccountsService } from './modules/service-accounts/service-accounts.service';
@@ -129,6 +131,11 @@ export interface BuildAppOptions {
    * main.ts passes PONTE_DATA_DIR/storage or S3), PONTE_STORAGE_MAX_FILE_MB and _QUOTA_MB.
    */
   storage?: { driver?: StorageDriver; maxFileBytes?: number; quotaBytes?: number | null };
+  /**
+   * The internal queues (ADR 0033): the message driver (default: the embedded one; main.ts
+   * passes the Redis one when REDIS_URL is set) and whether the depth sampler runs (default yes).
+   */
+  queues?: { driver?: MessageQueueDriver; sampleDepth?: boolean };
 }
 
 let zodConfigured = false;
@@ -249,6 +256,7 @@ function createEngineParts(
   };
   const db = options.database.db;
   const storage = createStorage(options);
+  const queues = createQueues(options, now);
   const oauth2 = createOAuth2Parts(options, outboundHttp, now, () => serviceAccounts, late);
   const serviceAccounts = createServiceAccountsService({
     db,
@@ -277,6 +285,7 @@ function createEngineParts(
       },
       ...(options.ftpTrustedCa ? { ftpTrustedCa: options.ftpTrustedCa } : {}),
       storage: createStoragePort(storage),
+      queues: queues.port,
     }),
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     ...(options.sandboxIsolates ? { sandboxIsolates: options.sandboxIsolates } : {}),
@@ -286,7 +295,7 @@ function createEngineParts(
     ...(options.engineLimits ? { limits: options.engineLimits } : {}),
     nodes: options.nodes ?? [],
   });
-  return { late, library, outboundHttp, engine, serviceAccounts, oauth2, storage };
+  return { late, library, outboundHttp, engine, serviceAccounts, oauth2, storage, queues };
 }
 
 type EngineParts = ReturnType<typeof createEngineParts>;
@@ -355,19 +364,13 @@ function createRuntime(
       return triggers.reloadFlow(workspaceId, flowId);
     },
   });
-  const engineService = createEngineService({
-    manifests: () => library.manifests(),
-    olderManifests: () => library.olderManifests(),
-    lookup: library.manifest,
-    checkParams: library.checkParams,
-    executions: {
-      runningCount: async (workspaceId) => (await executions.running(workspaceId)).length,
-      stop: (workspaceId, executionId) => runner.stop(workspaceId, executionId),
-      stopAll: (workspaceId) => runner.stopAll(workspaceId),
-    },
-    scheduledJobs: (workspaceId) => triggers.scheduledCount(workspaceId),
-    reloadTriggers: (workspaceId) => triggers.reloadWorkspace(workspaceId),
-    stopDebugSessions: (workspaceId) => debugSessions.stopWorkspace(workspaceId),
+  const engineService = engineServiceOf({
+    library,
+    executions,
+    runner,
+    triggers,
+    debugSessions,
+    queues: parts.queues,
   });
   addLifecycle(app, {
     retention: createRetention(app, options, now, storage),
@@ -379,6 +382,7 @@ function createRuntime(
     debugSessions,
     engine,
     outboundHttp,
+    queues: parts.queues,
   });
   return {
     flowsRepository,
@@ -391,6 +395,33 @@ function createRuntime(
     flows,
     engineService,
   };
+}
+
+/** The engine's status, stop and restart over the runtime's parts. */
+function engineServiceOf(parts: {
+  library: EngineParts['library'];
+  executions: ReturnType<typeof createExecutionsService>;
+  runner: ExecutionRunner;
+  triggers: ReturnType<typeof createTriggerManager>;
+  debugSessions: ReturnType<typeof createDebugSessions>;
+  queues: Queues;
+}) {
+  const { library, executions, runner, triggers, debugSessions, queues } = parts;
+  return createEngineService({
+    manifests: () => library.manifests(),
+    olderManifests: () => library.olderManifests(),
+    lookup: library.manifest,
+    checkParams: library.checkParams,
+    executions: {
+      runningCount: async (workspaceId) => (await executions.running(workspaceId)).length,
+      stop: (workspaceId, executionId) => runner.stop(workspaceId, executionId),
+      stopAll: (workspaceId) => runner.stopAll(workspaceId),
+    },
+    scheduledJobs: (workspaceId) => triggers.scheduledCount(workspaceId),
+    reloadTriggers: (workspaceId) => triggers.reloadWorkspace(workspaceId),
+    stopDebugSessions: (workspaceId) => debugSessions.stopWorkspace(workspaceId),
+    registeredQueues: (workspaceId) => queues.service.count(workspaceId),
+  });
 }
 
 /** Starts the background work when the app is ready and stops it when it closes. */
@@ -406,12 +437,14 @@ function addLifecycle(
     debugSessions: ReturnType<typeof createDebugSessions>;
     engine: ReturnType<typeof createEngine>;
     outboundHttp: { close(): Promise<void> };
+    queues: Queues;
   },
 ) {
   const { retention, runner, triggers, liveSocket, debugSessions, engine, outboundHttp } = parts;
   app.addHook('onReady', async () => {
     retention.start();
     parts.securityRetention.start();
+    await parts.queues.start(app.log);
     const crashed = await runner.start();
     if (crashed.length)
       app.log.warn(
@@ -427,6 +460,7 @@ function addLifecycle(
     await parts.securityRetention.stop();
     debugSessions.stopAll();
     await runner.close();
+    await parts.queues.close();
     engine.dispose();
     await outboundHttp.close();
     await parts.security.flush();
@@ -467,6 +501,7 @@ export async function buildApp(given: BuildAppOptions) {
     ...runtime,
     oauth2: parts.oauth2,
     storage: parts.storage,
+    queues: parts.queues.service,
     security,
   });
   return app;

@@ -129,7 +129,7 @@ export function createEnginePorts(db: Database, late: PortsLateBindings): Engine
       ...(late.ftpTrustedCa ? { trustedCa: late.ftpTrustedCa } : {}),
     }),
     storage: late.storage,
-    // Until the queues service is bound no queue exists, so every publish names a missing queue.
+    // Ports built without the queues service (a second runner in tests) know no queue.
     queues: late.queues ?? {
       publish: () => Promise.reject(new Error(messages.queues.notFound)),
     },

@@ -10,7 +10,8 @@ export type ResourceKind =
   | 'workspace'
   | 'db_table'
   | 'db_record'
-  | 'service_account';
+  | 'service_account'
+  | 'queue';
 
 /** What a 404 was about: the error handler checks whether it belongs to another workspace. */
 export interface MissingResource {

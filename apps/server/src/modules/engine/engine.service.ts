@@ -29,6 +29,8 @@ export interface EngineServiceDeps {
   reloadTriggers: (workspaceId: string) => Promise<void>;
   /** Ends the workspace's debug sessions: a restart leaves nothing paused. */
   stopDebugSessions?: (workspaceId: string) => void;
+  /** The workspace's internal queues (the status strip's 'Filas internas'). */
+  registeredQueues?: (workspaceId: string) => Promise<number>;
 }
 
 /** An exported flow file (`{name, data, variables…}`) or a bare flow document. */
@@ -59,8 +61,7 @@ export function createEngineService(deps: EngineServiceDeps) {
         running: true,
         scheduled_jobs: deps.scheduledJobs(workspaceId),
         running_flows_count: await deps.executions.runningCount(workspaceId),
-        // Internal queues arrive with their own area.
-        queues: { registered_queues: 0 },
+        queues: { registered_queues: (await deps.registeredQueues?.(workspaceId)) ?? 0 },
       };
     },
 

@@ -7,6 +7,7 @@ import {
   executions,
   flows,
   groups,
+  queues,
   securityEvents,
   serviceAccounts,
   users,
@@ -32,6 +33,7 @@ const ownedTables = {
     id: serviceAccounts.id,
     workspaceId: serviceAccounts.workspaceId,
   },
+  queue: { table: queues, id: queues.id, workspaceId: queues.workspaceId },
 } as const;
 export type OwnedResourceKind = keyof typeof ownedTables;
 

@@ -1,0 +1,43 @@
+import type { BuildAppOptions, FastifyApp } from './app';
+import { createQueuesPort } from './adapters/queues-port';
+import type { MessageQueueDriver } from './modules/queues/drivers/message-queue-driver';
+import { createEmbeddedMessageDriver } from './modules/queues/drivers/embedded-message-driver';
+import { createQueueDepthSampler } from './modules/queues/queue-depth-sampler';
+import { createQueuesService } from './modules/queues/queues.service';
+
+/**
+ * The internal queues (ADR 0033): the message driver (the given one, else the embedded one on
+ * the app's database), the service of the API and of the publish node, and the depth sampler.
+ * The driver starts when the app is ready (a Redis with the wrong eviction policy stops the
+ * start there) and closes with it.
+ */
+export function createQueues(options: BuildAppOptions, now: () => Date) {
+  const db = options.database.db;
+  const driver: MessageQueueDriver = options.queues?.driver ?? createEmbeddedMessageDriver(db);
+  const service = createQueuesService({ db, driver, now });
+  const late: { log?: FastifyApp['log'] } = {};
+  const sampler = createQueueDepthSampler({
+    repository: service.samples,
+    driver,
+    now,
+    onError: (error) => late.log?.error({ err: error }, 'falha ao amostrar as filas internas'),
+  });
+  return {
+    driver,
+    service,
+    sampler,
+    port: createQueuesPort(service),
+    /** When the app is ready, before the runner starts (consumers need the driver). */
+    async start(log?: FastifyApp['log']) {
+      if (log) late.log = log;
+      await driver.start();
+      if (options.queues?.sampleDepth !== false) sampler.start();
+    },
+    async close() {
+      await sampler.stop();
+      await driver.close();
+    },
+  };
+}
+
+export type Queues = ReturnType<typeof createQueues>;

@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { claimMessage, idleFor, recoverExpired } from './embedded-message-claim';
+import type { MessageConsumer, MessageHandler, QueueMessage } from './message-queue-driver';
+
+export interface EmbeddedTimings {
+  /** How long a started message is held by its process without a renewal. */
+  leaseMs: number;
+  /** The longest idle sleep: another process's publish is seen within it. */
+  pollMs: number;
+}
+
+/** A running message: renewed by the driver while its handler runs. */
+export interface Running {
+  id: string;
+  attempts: number;
+}
+
+export interface LocalConsumer extends MessageConsumer {
+  queueId: string;
+  /** Look again now (a publish, a resume, a finished message). */
+  kick(): void;
+  /** The process died: nothing more runs or is written. */
+  abandon(): void;
+}
+
+/** Writes how a run ended, unless the message was taken back meanwhile (lease lost). */
+async function settle(
+  db: Database,
+  message: QueueMessage,
+  executionId: string | null,
+  error: unknown,
+): Promise<void> {
+  const failed = error !== undefined;
+  const text = failed ? (error instanceof Error ? error.message : String(error)) : null;
+  await db.execute(sql`update queue_messages
+    set status = ${failed ? 'failed' : 'completed'}, finished_at = now(), locked_until = null,
+      error = ${text}, execution_id = coalesce(${executionId}, execution_id)
+    where id = ${message.id} and status = 'active' and attempts = ${message.attempts}`);
+}
+
+/**
+ * One consumer of one queue in this process: claims while it has free slots, then sleeps
+ * until the rate or the next delay allows a start, at most `pollMs`.
+ */
+export function createEmbeddedConsumer(
+  db: Database,
+  queueId: string,
+  handler: MessageHandler,
+  concurrency: number,
+  timings: EmbeddedTimings,
+  running: Map<string, Running>,
+  onGone: (consumer: LocalConsumer) => void,
+): LocalConsumer {
+  let stopped = false;
+  let dead = false;
+  let looking = false;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  const runs = new Map<string, { done: Promise<void>; abort: AbortController }>();
+
+  const run = (message: QueueMessage) => {
+    const abort = new AbortController();
+    let executionId: string | null = null;
+    running.set(message.id, { id: message.id, attempts: message.attempts });
+    const done = (async () => {
+      let error: unknown = undefined;
+      try {
+        await handler(message, abort.signal, { setExecutionId: (id) => (executionId = id) });
+      } catch (caught) {
+        error = caught ?? new Error('falhou');
+      }
+      if (dead) return;
+      running.delete(message.id);
+      await settle(db, message, executionId, error).catch(() => undefined);
+    })().finally(() => {
+      runs.delete(message.id);
+      consumer.kick();
+    });
+    runs.set(message.id, { done, abort });
+  };
+
+  const look = async () => {
+    await recoverExpired(db, queueId);
+    while (!stopped && runs.size < concurrency) {
+      const message = await claimMessage(db, queueId, timings.leaseMs);
+      if (!message || stopped) return;
+      run(message);
+    }
+  };
+
+  const loop = async () => {
+    if (looking) {
+      again = true;
+      return;
+    }
+    looking = true;
+    clearTimeout(timer);
+    try {
+      do {
+        again = false;
+        await look().catch(() => undefined);
+      } while (again && !stopped);
+      if (stopped || runs.size >= concurrency) return;
+      const ms = await idleFor(db, queueId, timings.pollMs).catch(() => timings.pollMs);
+      if (!stopped) timer = setTimeout(() => void loop(), ms);
+    } finally {
+      looking = false;
+      if (again && !stopped) void loop();
+    }
+  };
+
+  const consumer: LocalConsumer = {
+    queueId,
+    kick: () => {
+      if (!stopped) void loop();
+    },
+    abandon: () => {
+      stopped = true;
+      dead = true;
+      clearTimeout(timer);
+      for (const id of runs.keys()) running.delete(id);
+    },
+    async stop(graceMs = 0) {
+      stopped = true;
+      clearTimeout(timer);
+      const all = Promise.all([...runs.values()].map((each) => each.done));
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([all, new Promise((resolve) => (grace = setTimeout(resolve, graceMs)))]);
+      clearTimeout(grace);
+      // Aborted messages keep their lease until it runs out: another process takes them then.
+      for (const [id, each] of runs) {
+        each.abort.abort();
+        running.delete(id);
+      }
+      onGone(consumer);
+    },
+  };
+  void loop();
+  return consumer;
+}

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  queueBodySchema,
+  queueDepthSchema,
+  queueDeleteBodySchema,
+  queueListQuerySchema,
+  queueListSchema,
+  queueSchema,
+  queueUpdateBodySchema,
+} from '@ponte/shared/queues.schema';
+import { sessionOf } from '../../plugins/auth';
+import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
+import { queueJobsRoutes } from './queue-jobs.routes';
+import type { QueuesService } from './queues.service';
+
+export interface QueuesRoutesOptions {
+  service: QueuesService;
+}
+
+const tags = ['Filas internas'];
+const security = bearerSecurity;
+
+/** Spec 2 §7 'Queues'; mounted at /api/v1 (authenticated scope). */
+export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/queues',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Lista as filas internas do workspace (busca por nome, filtro por grupo)',
+        querystring: queueListQuerySchema,
+        response: { 200: queueListSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.list(sessionOf(request).workspaceId, request.query),
+  );
+
+  app.post(
+    '/queues',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Cria uma fila interna',
+        body: queueBodySchema,
+        response: { 201: queueSchema, ...errorResponses(400, 401, 409, 413) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.create(sessionOf(request).workspaceId, request.body)),
+  );
+
+  app.put(
+    '/queues',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Altera uma fila interna (o `_id` vai no corpo)',
+        body: queueUpdateBodySchema,
+        response: { 200: queueSchema, ...errorResponses(400, 401, 404, 409, 413) },
+      },
+    },
+    async (request) => service.update(sessionOf(request).workspaceId, request.body),
+  );
+
+  app.delete(
+    '/queues',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove uma fila interna e todas as suas mensagens (o `_id` vai no corpo)',
+        body: queueDeleteBodySchema,
+        response: { 204: z.null().describe('Removida'), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(sessionOf(request).workspaceId, request.body._id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/queues/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Uma fila interna, com os contadores de mensagens por estado',
+        params: idParamsSchema,
+        response: { 200: queueSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => service.get(sessionOf(request).workspaceId, request.params.id),
+  );
+
+  await app.register(queueControlRoutes, { service });
+  await app.register(queueJobsRoutes, { service });
+};
+
+/** Pause, resume and clean (spec 2 §7), and the depth samples (beyond the spec). */
+const queueControlRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (app, { service }) => {
+  const control = (action: 'pause' | 'resume', summary: string) =>
+    app.post(
+      `/queues/control/${action}/:id`,
+      {
+        schema: {
+          tags,
+          security,
+          summary,
+          params: idParamsSchema,
+          response: { 200: queueSchema, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => service[action](sessionOf(request).workspaceId, request.params.id),
+    );
+  control('pause', 'Pausa a fila: nenhuma mensagem nova começa, nada se perde');
+  control('resume', 'Retoma a fila pausada');
+
+  app.post(
+    '/queues/control/clean/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Limpa a fila: remove as mensagens aguardando, atrasadas e pausadas',
+        params: idParamsSchema,
+        response: {
+          200: z.object({ removed: z.number().int() }),
+          ...errorResponses(401, 404),
+        },
+      },
+    },
+    async (request) => service.clean(sessionOf(request).workspaceId, request.params.id),
+  );
+
+  app.get(
+    '/queues/:id/depth',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Os contadores da fila amostrados na última hora',
+        params: idParamsSchema,
+        response: { 200: queueDepthSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => service.depth(sessionOf(request).workspaceId, request.params.id),
+  );
+};

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { errorCodes } from '@ponte/shared/errors';
+import { limits } from '@ponte/shared/limits';
+import { messages } from '@ponte/shared/messages';
+import {
+  emptyQueueCounts,
+  type Queue,
+  type QueueCounts,
+  type QueueDepthSample,
+  type QueueList,
+  type queueBodySchema,
+  type queueListQuerySchema,
+  type queueUpdateBodySchema,
+} from '@ponte/shared/queues.schema';
+import type { Database } from '../../db/client';
+import { uniqueViolation } from '../../db/unique-violation';
+import { AppError, invalidField, notFound } from '../../lib/app-error';
+import { toIso } from '../../lib/list-query';
+import type { MessageQueueDriver } from './drivers/message-queue-driver';
+import { createQueueJobs } from './queue-jobs';
+import { createQueuesRepository, type QueueWithFlow } from './queues.repository';
+import { createQueueSamplesRepository } from './queue-samples.repository';
+
+const m = messages.queues;
+
+export type QueueBodyInput = z.output<typeof queueBodySchema>;
+export type QueueUpdateInput = z.output<typeof queueUpdateBodySchema>;
+export type QueueListQuery = z.output<typeof queueListQuerySchema>;
+
+export interface QueuesServiceDeps {
+  db: Database;
+  driver: MessageQueueDriver;
+  now: () => Date;
+}
+
+/** Spec 2 §4: running or paused (waiting and rate_limit_waiting are never sent, ADR 0033). */
+export const toQueue = (row: QueueWithFlow, counts: QueueCounts): Queue => ({
+  _id: row.id,
+  name: row.name,
+  status: row.paused ? 'paused' : 'running',
+  group: row.groupId ?? null,
+  max_per_second: row.maxPerSecond,
+  flow_id:
+    row.consumerFlowId && row.flowName !== null
+      ? { _id: row.consumerFlowId, name: row.flowName }
+      : null,
+  queue_status: counts,
+  apply_default_values_new_fields: row.applyDefaultValuesNewFields,
+  workspace_id: row.workspaceId,
+  created_at: toIso(row.createdAt),
+  updated_at: toIso(row.updatedAt),
+});
+
+/** The name index decides: two concurrent saves of one name cannot both win. */
+async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (uniqueViolation(error) === 'queues_workspace_name_unique')
+      throw new AppError(409, errorCodes.conflict, m.nameTaken, [
+        { field: 'name', message: m.nameTaken },
+      ]);
+    throw error;
+  }
+}
+
+export const queueMissing = (id: string) => notFound(m.notFound, { kind: 'queue', id });
+
+/** The queues of a workspace: their rows here, their messages in the driver (ADR 0033). */
+export function createQueuesService(deps: QueuesServiceDeps) {
+  const { driver, now } = deps;
+  const repository = createQueuesRepository(deps.db);
+  const samples = createQueueSamplesRepository(deps.db);
+
+  async function checkGroup(workspaceId: string, group: string | null | undefined) {
+    if (group && !(await repository.groupExists(workspaceId, group)))
+      throw invalidField('group', messages.flows.groupNotFound);
+  }
+
+  async function rowOf(workspaceId: string, id: string): Promise<QueueWithFlow> {
+    const row = await repository.find(workspaceId, id);
+    if (!row) throw queueMissing(id);
+    return row;
+  }
+
+  async function get(workspaceId: string, id: string): Promise<Queue> {
+    const row = await rowOf(workspaceId, id);
+    return toQueue(row, await driver.counts(row.id));
+  }
+
+  async function setPaused(workspaceId: string, id: string, paused: boolean): Promise<Queue> {
+    await rowOf(workspaceId, id);
+    if (paused) await driver.pause(id);
+    else await driver.resume(id);
+    await repository.update(workspaceId, id, { paused, updatedAt: now() });
+    return get(workspaceId, id);
+  }
+
+  return {
+    repository,
+    samples,
+    get,
+
+    async list(workspaceId: string, query: QueueListQuery): Promise<QueueList> {
+      const { items, total } = await repository.list(workspaceId, query);
+      const counts = await Promise.all(items.map((row) => driver.counts(row.id)));
+      return { items: items.map((row, i) => toQueue(row, counts[i] ?? emptyQueueCounts())), total };
+    },
+
+    async create(workspaceId: string, body: QueueBodyInput): Promise<Queue> {
+      await checkGroup(workspaceId, body.group);
+      const customerId = await repository.customerOf(workspaceId);
+      const at = now();
+      const row = await uniqueName(() =>
+        repository.insert({
+          id: randomUUID(),
+          workspaceId,
+          customerId,
+          groupId: body.group || null,
+          name: body.name,
+          maxPerSecond: body.max_per_second,
+          createdAt: at,
+          updatedAt: at,
+        }),
+      );
+      await driver.setRate(row.id, row.maxPerSecond);
+      return get(workspaceId, row.id);
+    },
+
+    async update(workspaceId: string, body: QueueUpdateInput): Promise<Queue> {
+      await checkGroup(workspaceId, body.group);
+      const row = await uniqueName(() =>
+        repository.update(workspaceId, body._id, {
+          name: body.name,
+          groupId: body.group || null,
+          maxPerSecond: body.max_per_second,
+          applyDefaultValuesNewFields: body.apply_default_values_new_fields,
+          updatedAt: now(),
+        }),
+      );
+      if (!row) throw queueMissing(body._id);
+      await driver.setRate(row.id, row.maxPerSecond);
+      return get(workspaceId, row.id);
+    },
+
+    /** The queue and every message of it. */
+    async remove(workspaceId: string, id: string): Promise<void> {
+      await rowOf(workspaceId, id);
+      await driver.drop(id);
+      await repository.remove(workspaceId, id);
+    },
+
+    pause: (workspaceId: string, id: string) => setPaused(workspaceId, id, true),
+    resume: (workspaceId: string, id: string) => setPaused(workspaceId, id, false),
+
+    /** Removes the delayed, waiting and paused messages; answers how many. */
+    async clean(workspaceId: string, id: string): Promise<{ removed: number }> {
+      await rowOf(workspaceId, id);
+      return { removed: await driver.clean(id) };
+    },
+
+    /** The counters sampled over the last hour, oldest first (beyond the spec). */
+    async depth(workspaceId: string, id: string): Promise<{ items: QueueDepthSample[] }> {
+      await rowOf(workspaceId, id);
+      const since = new Date(now().getTime() - limits.queueDepthWindowMs);
+      const rows = await samples.samplesSince(id, since);
+      return {
+        items: rows.map(({ queueId: _queueId, at, ...counts }) => ({ at: toIso(at), ...counts })),
+      };
+    },
+
+    /** The status strip's 'Filas internas'. */
+    count: (workspaceId: string) => repository.count(workspaceId),
+
+    ...createQueueJobs({ driver, repository, rowOf }),
+  };
+}
+
+export type QueuesService = ReturnType<typeof createQueuesService>;
