@@ -91,6 +91,21 @@ describe.skipIf(!hasChromium)(
       await snap(page, 'queues-list-1440');
     });
 
+    it('sem consumidor, a mensagem adicionada à mão espera na fila', async () => {
+      await page.goto(`${server.url}/queues/view/${queueId}`);
+      await page.getByText(/A fila não tem flow consumidor ativo\./).waitFor();
+      await addMessage(page, '{"pedido": 1}');
+      await refreshUntil(page, 'Aguardando', 1);
+      const row = pending().getByRole('row', { name: /\{"pedido":1\}/ });
+      await row.getByText('Não', { exact: true }).waitFor();
+      await row.getByText('{"pedido":1}').click();
+      const modal = page.getByRole('dialog', { name: /^Mensagem / });
+      expect(await modal.locator('pre').textContent()).toBe('{\n    "pedido": 1\n}');
+      await snap(page, 'queue-view-message-1440', { fullPage: false });
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'detached' });
+    });
+
     it('um flow consome a fila e outro publica nela', async () => {
       await createFlow(call, 'Consumidor de pedidos', [
         { type: 'core_queue_trigger', params: { queue: queueId } },
@@ -102,7 +117,6 @@ describe.skipIf(!hasChromium)(
 
       await page.goto(`${server.url}/queues/view/${queueId}`);
       await page.getByRole('link', { name: 'Consumidor de pedidos' }).waitFor();
-      await addMessage(page, '{"pedido": 1}');
       await refreshUntil(page, 'Concluídas', 1);
 
       const started = await call('POST', `/engine/flow/manual-trigger/${publisher}`, {
@@ -117,22 +131,18 @@ describe.skipIf(!hasChromium)(
     });
 
     it('pausada, guarda as mensagens; iniciada, consome todas', async () => {
+      await page.goto(`${server.url}/queues/view/${queueId}`);
       await page.getByRole('button', { name: 'Pausar' }).click();
       await page.getByRole('table', { name: 'Dados da fila' }).getByText('Pausada').waitFor();
       for (const n of [3, 4, 5]) await addMessage(page, `{"pedido": ${n}}`);
       await refreshUntil(page, 'Pausadas', 3);
       expect(await pending().getByRole('row').count()).toBe(4);
-      await pending().getByText('{"pedido":5}').click();
-      const modal = page.getByRole('dialog', { name: /^Mensagem / });
-      expect(await modal.locator('pre').textContent()).toBe('{\n    "pedido": 5\n}');
-      await snap(page, 'queue-view-paused-modal-1440', { fullPage: false });
-      await page.keyboard.press('Escape');
-      await modal.waitFor({ state: 'detached' });
       await snap(page, 'queue-view-paused-1440');
 
       await page.setViewportSize({ width: 390, height: 844 });
       await page.reload();
       await page.getByRole('group', { name: 'Pausadas', exact: true }).waitFor();
+      await page.getByText('{"pedido":5}').waitFor();
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
@@ -146,6 +156,7 @@ describe.skipIf(!hasChromium)(
     });
 
     it('limpa a fila depois da confirmação', async () => {
+      await page.goto(`${server.url}/queues/view/${queueId}`);
       await addMessage(page, 'para depois', 3600);
       await pending().getByText('Delayed: Aguardando').waitFor();
       await page.getByRole('button', { name: 'Limpar fila' }).click();
