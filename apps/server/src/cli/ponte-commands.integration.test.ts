@@ -108,11 +108,11 @@ describeEachDriver('ponte export / import', (driver) => {
     const source = await t.createAccount({ workspaceName: 'Origem Recusada' });
     await seed(t, source);
     const file = JSON.parse(JSON.stringify(await commands.exportWorkspace(source.workspaceId)));
-    const queue = chain({ type: 'core_queue_trigger', params: {} }, { type: 'core_log' });
-    file.flows.push({ ...file.flows[0], name: 'Lê a fila', data: queue, enabled: false });
+    const form = chain({ type: 'core_form_trigger', params: {} }, { type: 'core_log' });
+    file.flows.push({ ...file.flows[0], name: 'Lê o formulário', data: form, enabled: false });
     const target = await t.createAccount({ workspaceName: 'Destino Intacto' });
     await expect(commands.importWorkspace(target.workspaceId, file)).rejects.toThrow(
-      'Nada foi importado: o flow "Lê a fila" não pode ser importado',
+      'Nada foi importado: o flow "Lê o formulário" não pode ser importado',
     );
     const api = t.request(target.token);
     expect((await api.get('/api/v1/flows')).json().items).toEqual([]);

@@ -119,13 +119,13 @@ describe('pinned node versions', () => {
 describe('nodes whose area does not exist yet', () => {
   it('refuses the flow before any port is called', async () => {
     const { run, variableReads } = engineWith(1);
-    const queue: FlowNode = {
+    const form: FlowNode = {
       uid: 'q',
-      type: 'core_queue_trigger',
+      type: 'core_form_trigger',
       typeVersion: 1,
-      label: 'Fila de pedidos',
+      label: 'Formulário de pedidos',
       position: { x: 0, y: 200 },
-      params: { queue: 'pedidos' },
+      params: { form: 'pedidos' },
     };
     const log: FlowNode = {
       uid: 'l',
@@ -135,11 +135,11 @@ describe('nodes whose area does not exist yet', () => {
       params: { label: 'x', message: 'y' },
     };
     const flow = flowWith(log);
-    const result = await run({ ...flow, nodes: [...flow.nodes, queue] });
+    const result = await run({ ...flow, nodes: [...flow.nodes, form] });
     expect(result.status).toBe('error');
     expect(result.error).toEqual({
       message:
-        'O conector "Fila de pedidos" (core_queue_trigger) ainda não pode ser usado nesta instalação. Disponível quando as filas internas existirem.',
+        'O conector "Formulário de pedidos" (core_form_trigger) ainda não pode ser usado nesta instalação. Disponível quando os formulários existirem.',
       node_uid: 'q',
     });
     expect(result.steps).toBe(0);

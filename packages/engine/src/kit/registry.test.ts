@@ -32,11 +32,11 @@ describe('node registry', () => {
   });
 
   it('marks a node whose area does not exist yet, with the reason', () => {
-    const queue = defineNode({
-      type: 'core_queue_trigger',
+    const form = defineNode({
+      type: 'core_form_trigger',
       version: 1,
       category: 'trigger',
-      label: 'Fila',
+      label: 'Formulário',
       description: 'Exemplo.',
       icon: 'stack',
       params: {},
@@ -45,10 +45,10 @@ describe('node registry', () => {
         return { output: 'default', msg: input };
       },
     });
-    const registry = createRegistry([queue, version(1)]);
-    expect(registry.manifest('core_queue_trigger')).toMatchObject({
+    const registry = createRegistry([form, version(1)]);
+    expect(registry.manifest('core_form_trigger')).toMatchObject({
       available: false,
-      unavailableReason: 'Disponível quando as filas internas existirem.',
+      unavailableReason: 'Disponível quando os formulários existirem.',
     });
     expect(registry.manifest('core_exemplo')).not.toHaveProperty('available');
   });

@@ -8,7 +8,6 @@ import type { ParamKind } from './node-manifest.schema';
  */
 export const unavailableNodes: Readonly<Record<string, string>> = {
   core_form_trigger: 'Disponível quando os formulários existirem.',
-  core_queue_trigger: 'Disponível quando as filas internas existirem.',
 };
 
 /** Reference pickers with nothing to pick yet: the node panel shows them disabled. */

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { nodeLibrarySchema } from '@ponte/shared/flow/node-manifest.schema';
 import { useTestApp } from '../../test/test-app';
 import { describeEachDriver } from '../../test/test-database';
-import { flowTestNodes, queueDocument, testDocument } from '../flows/flows-test-nodes';
+import { flowTestNodes, formDocument, testDocument } from '../flows/flows-test-nodes';
 
 describeEachDriver('engine API', (driver) => {
   const t = useTestApp(driver, { nodes: flowTestNodes });
@@ -33,7 +33,6 @@ describeEachDriver('engine API', (driver) => {
       .map((node) => [node.type, node.unavailableReason]);
     expect(unavailable.sort()).toEqual([
       ['core_form_trigger', 'Disponível quando os formulários existirem.'],
-      ['core_queue_trigger', 'Disponível quando as filas internas existirem.'],
     ]);
     expect(library.nodes.find((node) => node.type === 'core_log')).not.toHaveProperty('available');
     // Every built-in type has one version so far.
@@ -42,16 +41,16 @@ describeEachDriver('engine API', (driver) => {
 
   it('refuses to import a node whose area does not exist yet or whose version is gone', async () => {
     const api = t.request((await t.createAccount()).token);
-    const queue = await api.post('/engine/schema-validator/flow-data', {
-      data: queueDocument(),
+    const form = await api.post('/engine/schema-validator/flow-data', {
+      data: formDocument(),
     });
-    expect(queue.json()).toMatchObject({
+    expect(form.json()).toMatchObject({
       isValid: false,
       errors: [
         {
           code: 'unavailable_type',
           message:
-            'O conector "Fila" (core_queue_trigger) ainda não pode ser usado nesta instalação. Disponível quando as filas internas existirem.',
+            'O conector "Formulário" (core_form_trigger) ainda não pode ser usado nesta instalação. Disponível quando os formulários existirem.',
         },
       ],
     });

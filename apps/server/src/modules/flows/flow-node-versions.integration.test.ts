@@ -7,7 +7,7 @@ import { flows } from '../../db/schema';
 import { migrationsDir } from '../../package-root';
 import { useTestApp } from '../../test/test-app';
 import { describeEachDriver } from '../../test/test-database';
-import { flowTestNodes, queueDocument, testDocument } from './flows-test-nodes';
+import { flowTestNodes, formDocument, testDocument } from './flows-test-nodes';
 
 const m = messages.flows;
 const migration = readFileSync(join(migrationsDir, '0006_flow_node_type_version.sql'), 'utf8');
@@ -75,7 +75,7 @@ describeEachDriver('flow node versions', (driver) => {
 
   it('refuses a node whose area does not exist yet, but lets a stored flow holding one be disabled', async () => {
     const api = t.request((await t.createAccount()).token);
-    const data = queueDocument();
+    const data = formDocument();
     const refused = await api.post('/api/v1/flows', { name: 'Fila', data });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({
@@ -84,7 +84,7 @@ describeEachDriver('flow node versions', (driver) => {
       details: [
         {
           message:
-            'O conector "Fila" (core_queue_trigger) ainda não pode ser usado nesta instalação. Disponível quando as filas internas existirem.',
+            'O conector "Formulário" (core_form_trigger) ainda não pode ser usado nesta instalação. Disponível quando os formulários existirem.',
         },
       ],
     });

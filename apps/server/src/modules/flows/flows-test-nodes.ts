@@ -59,15 +59,15 @@ export function testDocument(actions: number | string[] = 1, params = { url: 'ht
   return { version: 1, nodes, edges };
 }
 
-/** A test flow plus a queue trigger of its own: a node whose area does not exist yet. */
-export function queueDocument() {
+/** A test flow plus a form trigger of its own: a node whose area does not exist yet. */
+export function formDocument() {
   const data = testDocument(1);
-  const queue = {
+  const form = {
     uid: `q${++counter}`,
-    type: 'core_queue_trigger',
-    label: 'Fila',
+    type: 'core_form_trigger',
+    label: 'Formulário',
     position: { x: 0, y: 200 },
-    params: { queue: 'pedidos' },
+    params: { form: 'pedidos' },
   };
-  return { ...data, nodes: [...data.nodes, queue] };
+  return { ...data, nodes: [...data.nodes, form] };
 }

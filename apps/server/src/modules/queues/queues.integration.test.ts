@@ -86,6 +86,18 @@ describeEachDriver('internal queues API', (driver) => {
       name: 'pedidos NOVOS',
     });
     expect(clash.json().message).toBe(m.nameTaken);
+    const stranger = await t.createAccount();
+    const foreignGroup = (await api(stranger).post('/api/v1/groups', { name: 'Dele' })).json();
+    const badGroup = await api(account).post('/api/v1/queues', {
+      name: 'Com grupo alheio',
+      group: foreignGroup._id,
+    });
+    expect(badGroup.statusCode).toBe(400);
+    const badRate = await api(account).post('/api/v1/queues', {
+      name: 'Rápida',
+      max_per_second: -1,
+    });
+    expect(badRate.json().message).toBe(m.maxPerSecondInvalid);
     const gone = await api(account).put('/api/v1/queues', { _id: 'nao-existe', name: 'X' });
     expect(gone.statusCode).toBe(404);
 
@@ -139,6 +151,11 @@ describeEachDriver('internal queues API', (driver) => {
       delayed: false,
       state: 'paused',
     });
+    const huge = await api(account).post(`/api/v1/queues/jobs/new/${queue._id}`, {
+      message: 'x'.repeat(1024 * 1024 + 1),
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toBe(m.messageTooLarge);
     const long = 'a'.repeat(150);
     const text = await addJob(account, queue, { message: long, delayed: 1, delay_in_seconds: 0 });
     expect(text).toMatchObject({

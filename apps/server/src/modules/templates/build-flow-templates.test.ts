@@ -79,8 +79,8 @@ describe('flow templates', () => {
     const hidden = templates
       .filter((template) => !offeredTemplates(templates, library.manifest).includes(template))
       .map((template) => template._id);
-    // The e-mail templates came back with SMTP accounts; forms and queues do not exist yet.
-    expect(hidden).toEqual(['formulario-de-contato-para-crm', 'fila-com-novas-tentativas']);
+    // The e-mail templates came back with SMTP accounts, the queue one with queues; forms do not exist yet.
+    expect(hidden).toEqual(['formulario-de-contato-para-crm']);
     const allAvailable: ManifestLookup = (type, version) => {
       const manifest = library.manifest(type, version);
       return manifest && { ...manifest, available: true };

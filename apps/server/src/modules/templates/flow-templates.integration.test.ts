@@ -43,7 +43,7 @@ describe('flow templates routes', () => {
 
   it('lists every template as a plain list sorted by name, without the flow document', async () => {
     expect(all.length).toBeGreaterThanOrEqual(12);
-    expect(all.length).toBe(14);
+    expect(all.length).toBe(15);
     expect(names(all)).toEqual([...names(all)].sort(collator.compare));
     for (const item of all) {
       expect(item).not.toHaveProperty('data');
@@ -109,8 +109,8 @@ describe('flow templates routes', () => {
     ]);
   });
 
-  it('leaves out the templates whose nodes need an area that does not exist yet, offers the e-mail ones', async () => {
-    const hidden = ['fila-com-novas-tentativas', 'formulario-de-contato-para-crm'];
+  it('leaves out the templates whose nodes need an area that does not exist yet, offers the e-mail and queue ones', async () => {
+    const hidden = ['formulario-de-contato-para-crm'];
     for (const id of hidden) {
       expect(all.map((item) => item._id)).not.toContain(id);
       expect((await api.get(`/account/v1/flow-template/${id}`)).statusCode).toBe(404);
@@ -118,12 +118,16 @@ describe('flow templates routes', () => {
     const tags = flowTemplateTagListSchema.parse(
       (await api.get('/account/v1/flow-templates/tags')).json(),
     );
-    expect(tags.map((entry) => entry.tag)).not.toContain('filas');
+    expect(tags.find((entry) => entry.tag === 'filas')?.count).toBe(1);
     expect(tags.map((entry) => entry.tag)).not.toContain('formulários');
     // The e-mail templates are back with SMTP accounts (the contact form one still needs forms).
     expect(tags.find((entry) => entry.tag === 'e-mail')?.count).toBe(2);
     expect(tags.find((entry) => entry.tag === 'alertas')?.count).toBe(3);
-    for (const id of ['alerta-de-erro-por-email', 'relatorio-diario-por-email']) {
+    for (const id of [
+      'alerta-de-erro-por-email',
+      'relatorio-diario-por-email',
+      'fila-com-novas-tentativas',
+    ]) {
       expect((await api.get(`/account/v1/flow-template/${id}`)).statusCode).toBe(200);
     }
   });

@@ -31,6 +31,7 @@ import {
   IconSend,
   IconSql,
   IconStack2,
+  IconStackPush,
   IconWebhook,
   IconWorld,
 } from '@tabler/icons-react';
@@ -72,6 +73,7 @@ const icons: Record<string, ComponentType<IconProps>> = {
   send: IconSend,
   sql: IconSql,
   'stack-2': IconStack2,
+  'stack-push': IconStackPush,
   webhook: IconWebhook,
   world: IconWorld,
 };

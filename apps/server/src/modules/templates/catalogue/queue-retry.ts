@@ -4,7 +4,7 @@ export const queueRetryTemplate: TemplateSource = {
   _id: 'fila-com-novas-tentativas',
   name: 'Fila com novas tentativas',
   description:
-    'Consome as mensagens de uma fila interna e as entrega a uma API. Se a entrega falhar, espera 30 segundos e tenta de novo, até 3 vezes, antes de encerrar com erro.',
+    'Consome as mensagens de uma fila interna e as entrega a uma API. Se a entrega falhar, espera 30 segundos e tenta de novo, até 3 vezes, antes de encerrar com erro: a mensagem fica com falha na fila, de onde pode ser reenviada.',
   tags: ['filas', 'http', 'resiliência'],
   variables: [{ key: 'DESTINO_API_URL', value: 'https://api.exemplo.com.br/eventos' }],
   nodes: [

@@ -63,7 +63,7 @@ export const everyKindManifest: NodeManifest = {
       accepts: ['smtp_account', 'http_basic'],
     },
     table: { type: 'table', label: 'Tabela' },
-    queue: { type: 'queue', label: 'Fila' },
+    form: { type: 'form', label: 'Formulário' },
   },
   outputs: { default: { label: 'Saída' } },
 };

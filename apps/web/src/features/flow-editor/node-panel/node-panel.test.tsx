@@ -101,7 +101,7 @@ describe('NodePanel', () => {
     );
     expect(screen.getByRole('combobox', { name: 'Flow a executar' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Tabela' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Fila' })).toHaveAccessibleDescription(
+    expect(screen.getByRole('textbox', { name: 'Formulário' })).toHaveAccessibleDescription(
       'Informe o ID (a lista ainda não está disponível nesta versão).',
     );
     expect(screen.getByText(/para usar valores da mensagem/)).toHaveTextContent(
@@ -271,8 +271,8 @@ describe('NodePanel', () => {
 
   it('stores an id typed for references without a list', async () => {
     const { user, last } = setup();
-    await user.type(screen.getByRole('textbox', { name: 'Fila' }), 'q_1');
-    expect(last()?.params.queue).toBe('q_1');
+    await user.type(screen.getByRole('textbox', { name: 'Formulário' }), 'fm_1');
+    expect(last()?.params.form).toBe('fm_1');
   });
 
   it("lists the workspace's tables for a table reference and stores the _id", async () => {

@@ -7,6 +7,7 @@ import { takesExpressions } from './expression';
 import { NodeIssues } from './node-issues';
 import { NodePanelHeader } from './node-panel-header';
 import { ParamField } from './param-field';
+import { QueueConsumerWarning } from './queue-reference-field';
 import { WebhookUrl } from './webhook-url';
 
 export interface NodePanelProps {
@@ -122,6 +123,9 @@ export function NodePanel({
                 checked={node.disabled === true}
                 onChange={(event) => setField('disabled', event.currentTarget.checked)}
               />
+              {node.type === 'core_queue_trigger' && (
+                <QueueConsumerWarning queue={node.params.queue} flowId={flowId} />
+              )}
               {node.type === 'core_webhook_trigger' && (
                 <WebhookUrl flowId={flowId} path={node.params.path} />
               )}

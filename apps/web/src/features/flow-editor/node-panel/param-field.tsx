@@ -9,6 +9,7 @@ import { NumberParamField } from './number-param-field';
 import { ParamLabel } from './param-label';
 import { ServiceAccountField } from './service-account-field';
 import { TableParamsField } from './table-params-field';
+import { QueueReferenceField } from './queue-reference-field';
 import { TableReferenceField } from './table-reference-field';
 
 export interface ParamFieldProps {
@@ -151,6 +152,9 @@ export const ParamField = memo(function ParamField({
         return <ServiceAccountField name={name} spec={spec} value={value} onChange={onChange} />;
       return <ReferenceTextField name={name} spec={spec} value={value} onChange={onChange} />;
     case 'queue':
+      if (!unavailableParamKinds.queue)
+        return <QueueReferenceField name={name} spec={spec} value={value} onChange={onChange} />;
+      return <ReferenceTextField name={name} spec={spec} value={value} onChange={onChange} />;
     case 'form':
       return <ReferenceTextField name={name} spec={spec} value={value} onChange={onChange} />;
   }
