@@ -101,6 +101,12 @@ describe.skipIf(!hasChromium)(
       await row.getByText('{"pedido":1}').click();
       const modal = page.getByRole('dialog', { name: /^Mensagem / });
       expect(await modal.locator('pre').textContent()).toBe('{\n    "pedido": 1\n}');
+      // The screenshot waits for the modal's opening transition to end.
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll('[role="dialog"]')).some(
+          (dialog) => getComputedStyle(dialog).opacity === '1',
+        ),
+      );
       await snap(page, 'queue-view-message-1440', { fullPage: false });
       await page.keyboard.press('Escape');
       await modal.waitFor({ state: 'detached' });
