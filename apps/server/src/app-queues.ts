@@ -4,6 +4,8 @@ import type { MessageQueueDriver } from './modules/queues/drivers/message-queue-
 import { createEmbeddedMessageDriver } from './modules/queues/drivers/embedded-message-driver';
 import { createQueueDepthSampler } from './modules/queues/queue-depth-sampler';
 import { createQueuesService } from './modules/queues/queues.service';
+import { createQueueConsumers, type QueueConsumers } from './modules/queues/queue-consumers';
+import type { ExecutionRunner } from './modules/executions/execution-runner';
 
 /**
  * The internal queues (ADR 0033): the message driver (the given one, else the embedded one on
@@ -14,8 +16,15 @@ import { createQueuesService } from './modules/queues/queues.service';
 export function createQueues(options: BuildAppOptions, now: () => Date) {
   const db = options.database.db;
   const driver: MessageQueueDriver = options.queues?.driver ?? createEmbeddedMessageDriver(db);
-  const service = createQueuesService({ db, driver, now });
-  const late: { log?: FastifyApp['log'] } = {};
+  const late: { log?: FastifyApp['log']; consumers?: QueueConsumers } = {};
+  const service = createQueuesService({
+    db,
+    driver,
+    now,
+    onChange: async (workspaceId) => {
+      await late.consumers?.reconcile(workspaceId);
+    },
+  });
   const sampler = createQueueDepthSampler({
     repository: service.samples,
     driver,
@@ -27,6 +36,18 @@ export function createQueues(options: BuildAppOptions, now: () => Date) {
     service,
     sampler,
     port: createQueuesPort(service),
+    consumers: () => late.consumers,
+    /** The consumer flows of the queues, run by the app's runner (docs/adr/0035). */
+    consumeWith(runner: ExecutionRunner): QueueConsumers {
+      late.consumers = createQueueConsumers({
+        db,
+        driver,
+        runner,
+        onError: (error, context) =>
+          late.log?.error({ err: error, context }, 'falha num consumidor de fila'),
+      });
+      return late.consumers;
+    },
     /** When the app is ready, before the runner starts (consumers need the driver). */
     async start(log?: FastifyApp['log']) {
       if (log) late.log = log;

@@ -346,6 +346,7 @@ function createRuntime(
     runner,
     debugSessions,
   });
+  const queueConsumers = parts.queues.consumeWith(runner);
   const triggers = createTriggerManager({
     db,
     flows: flowsRepository,
@@ -359,9 +360,10 @@ function createRuntime(
     lookup: library.manifest,
     checkParams: library.checkParams,
     nodeLimit: options.nodeLimit ?? null,
-    onChange: (workspaceId, flowId) => {
+    onChange: async (workspaceId, flowId) => {
       runner.forgetFlow(flowId);
-      return triggers.reloadFlow(workspaceId, flowId);
+      await triggers.reloadFlow(workspaceId, flowId);
+      await queueConsumers.reconcile(workspaceId);
     },
   });
   const engineService = engineServiceOf({
@@ -418,7 +420,10 @@ function engineServiceOf(parts: {
       stopAll: (workspaceId) => runner.stopAll(workspaceId),
     },
     scheduledJobs: (workspaceId) => triggers.scheduledCount(workspaceId),
-    reloadTriggers: (workspaceId) => triggers.reloadWorkspace(workspaceId),
+    reloadTriggers: async (workspaceId) => {
+      await triggers.reloadWorkspace(workspaceId);
+      await queues.consumers()?.reconcile(workspaceId);
+    },
     stopDebugSessions: (workspaceId) => debugSessions.stopWorkspace(workspaceId),
     registeredQueues: (workspaceId) => queues.service.count(workspaceId),
   });
@@ -452,10 +457,12 @@ function addLifecycle(
         'execuções interrompidas marcadas como crashed',
       );
     await triggers.start();
+    await parts.queues.consumers()?.start();
   });
   app.addHook('preClose', () => liveSocket.close());
   app.addHook('onClose', async () => {
     triggers.stop();
+    await parts.queues.consumers()?.stop();
     await retention.stop();
     await parts.securityRetention.stop();
     debugSessions.stopAll();

@@ -50,6 +50,11 @@ export interface ExecutionRequest {
   chainDepth?: number;
   /** In-process only: a webhook waiting for `core_respond_webhook`. */
   respond?: (response: WebhookResponse) => void;
+  /**
+   * When the execution was granted its start elsewhere (a queue message: the rate limiter's
+   * grant); recorded as its queued time, and as its start when it starts at once.
+   */
+  startedAt?: Date;
 }
 
 export interface EnqueuedExecution {
@@ -163,7 +168,7 @@ async function enqueueExecution(
     flowId: request.flowId,
     triggerType: trigger?.type ?? '',
     triggerNodeUid: request.triggerNodeUid,
-    queuedAt: now(),
+    queuedAt: request.startedAt ?? now(),
     triggerMsg: keepable(request.msg),
   };
   const payload: JobPayload = {

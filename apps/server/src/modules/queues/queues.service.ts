@@ -32,6 +32,8 @@ export interface QueuesServiceDeps {
   db: Database;
   driver: MessageQueueDriver;
   now: () => Date;
+  /** A queue of the workspace was created or removed: its consumers are chosen again. */
+  onChange?: (workspaceId: string) => Promise<void>;
 }
 
 /** Spec 2 §4: running or paused (waiting and rate_limit_waiting are never sent, ADR 0033). */
@@ -125,6 +127,7 @@ export function createQueuesService(deps: QueuesServiceDeps) {
         }),
       );
       await driver.setRate(row.id, row.maxPerSecond);
+      await deps.onChange?.(workspaceId);
       return get(workspaceId, row.id);
     },
 
@@ -149,6 +152,7 @@ export function createQueuesService(deps: QueuesServiceDeps) {
       await rowOf(workspaceId, id);
       await driver.drop(id);
       await repository.remove(workspaceId, id);
+      await deps.onChange?.(workspaceId);
     },
 
     pause: (workspaceId: string, id: string) => setPaused(workspaceId, id, true),

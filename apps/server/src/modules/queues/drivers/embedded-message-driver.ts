@@ -23,6 +23,9 @@ import { DuplicateMessageError, type MessageQueueDriver } from './message-queue-
 export interface EmbeddedMessageDriverOptions extends Partial<EmbeddedTimings> {
   /** How often completed messages beyond the retention are forgotten. */
   trimMs?: number;
+  /** Completed messages kept per queue, and for how long (tests shorten them). */
+  completedKept?: number;
+  completedKeptMs?: number;
 }
 
 export interface EmbeddedMessageDriver extends MessageQueueDriver {
@@ -54,6 +57,8 @@ export function createEmbeddedMessageDriver(
     running,
     consumers,
     trimMs: options.trimMs ?? 60_000,
+    completedKept: options.completedKept,
+    completedKeptMs: options.completedKeptMs,
   });
   const admin = createMessageAdmin(db, kick);
 

@@ -12,9 +12,17 @@ import { millis } from './embedded-message-rows';
 export function startUpkeep(
   db: Database,
   timings: EmbeddedTimings,
-  parts: { running: Map<string, Running>; consumers: Set<LocalConsumer>; trimMs: number },
+  parts: {
+    running: Map<string, Running>;
+    consumers: Set<LocalConsumer>;
+    trimMs: number;
+    completedKept?: number;
+    completedKeptMs?: number;
+  },
 ) {
   const { running, consumers } = parts;
+  const kept = parts.completedKept ?? limits.queueCompletedKept;
+  const keptMs = parts.completedKeptMs ?? limits.queueCompletedKeptMs;
   const renew = async () => {
     const ids = [...running.keys()];
     if (!ids.length) return;
@@ -28,9 +36,9 @@ export function startUpkeep(
     const queueIds = [...new Set([...consumers].map((consumer) => consumer.queueId))];
     for (const queueId of queueIds) {
       await db.execute(sql`delete from queue_messages where queue_id = ${queueId}
-        and status = 'completed' and (finished_at < now() - ${millis(limits.queueCompletedKeptMs)}
+        and status = 'completed' and (finished_at < now() - ${millis(keptMs)}
           or id in (select id from queue_messages where queue_id = ${queueId}
-            and status = 'completed' order by finished_at desc offset ${limits.queueCompletedKept}))`);
+            and status = 'completed' order by finished_at desc, seq desc offset ${kept}))`);
     }
   };
   const renewTimer = setInterval(

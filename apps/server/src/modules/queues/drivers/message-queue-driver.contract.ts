@@ -29,6 +29,8 @@ export interface MessageDriverSetup {
    * handlers never settle and nothing is written on its way out.
    */
   abandon(driver: MessageQueueDriver): Promise<void>;
+  /** The lease the drivers were opened with (a message held longer must not run twice). */
+  leaseMs?: number;
 }
 
 const workspaceId = 'ws-contrato';
@@ -374,6 +376,29 @@ export function messageQueueDriverContract(setup: () => MessageDriverSetup) {
     await until(() => seen.length === 1, 'a mensagem voltar depois do lease');
     expect(seen[0]).toMatchObject({ id: published.id, message: 'sobrevive', attempts: 2 });
     await counts(restarted, queueId, { completed: 1, active: 0, waiting: 0 });
+  });
+
+  it('keeps a message running longer than its lease to its living process', async () => {
+    const { world, driver, queueId } = await freshQueue();
+    const other = await tracked(world.reopen());
+    const published = await publish(driver, queueId, 'demorada');
+    const held = blocker();
+    const runs: number[] = [];
+    const handler: MessageHandler = async (message) => {
+      runs.push(message.attempts);
+      await held.opened;
+    };
+    consume(driver, queueId, handler);
+    await until(() => runs.length === 1, 'a mensagem começar');
+    consume(other, queueId, handler);
+    // A message delayed by three leases starts while the first still runs: the drivers' own
+    // clock shows the leases went by, and the first did not run again meanwhile.
+    await publish(driver, queueId, 'seguinte', 3 * (world.leaseMs ?? 700));
+    await until(() => runs.length === 2, 'a mensagem seguinte');
+    expect(runs).toEqual([1, 1]);
+    expect(await driver.get(queueId, published.id)).toMatchObject({ state: 'active', attempts: 1 });
+    held.open();
+    await counts(driver, queueId, { completed: 2, active: 0 });
   });
 
   it('drops every message of a deleted queue', async () => {
