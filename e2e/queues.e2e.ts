@@ -89,6 +89,15 @@ describe.skipIf(!hasChromium)(
       queueId = listed.body.items[0]._id as string;
       expect(listed.body.items[0].max_per_second).toBe(10);
       await snap(page, 'queues-list-1440');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${server.url}/queues`);
+      await page.getByRole('list', { name: 'Filas internas' }).getByText('Pedidos').waitFor();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+      await snap(page, 'queues-list-390');
+      await page.setViewportSize({ width: 1440, height: 900 });
     });
 
     it('sem consumidor, a mensagem adicionada à mão espera na fila', async () => {
