@@ -85,6 +85,14 @@ async function main() {
   const config = await readConfig();
   const database = await connect(config);
   const app = await build(config, database);
+  // Background work starts here: a queue driver that refuses its store (Redis with another
+  // eviction policy) stops the start with its own message.
+  try {
+    await app.ready();
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    fail(error instanceof Error ? error.message : String(error));
+  }
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
