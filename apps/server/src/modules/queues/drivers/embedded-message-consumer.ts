@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { claimMessage, idleFor, recoverExpired } from './embedded-message-claim';
+import { keptDedupKey } from './embedded-message-rows';
 import type { MessageConsumer, MessageHandler, QueueMessage } from './message-queue-driver';
 
 export interface EmbeddedTimings {
@@ -36,6 +37,14 @@ async function settle(
   await db.execute(sql`update queue_messages
     set status = ${failed ? 'failed' : 'completed'}, finished_at = now(), locked_until = null,
       error = ${text}, execution_id = coalesce(${executionId}, execution_id)
+    where id = ${message.id} and status = 'active' and attempts = ${message.attempts}`);
+}
+
+/** A message claimed by a consumer that stopped meanwhile waits again, as it was. */
+async function release(db: Database, message: QueueMessage): Promise<void> {
+  await db.execute(sql`update queue_messages
+    set status = 'waiting', attempts = attempts - 1, started_at = null, locked_until = null,
+      dedup_key = ${keptDedupKey}
     where id = ${message.id} and status = 'active' and attempts = ${message.attempts}`);
 }
 
@@ -84,7 +93,12 @@ export function createEmbeddedConsumer(
     await recoverExpired(db, queueId);
     while (!stopped && runs.size < concurrency) {
       const message = await claimMessage(db, queueId, timings.leaseMs);
-      if (!message || stopped) return;
+      if (!message) return;
+      if (stopped) {
+        // Taken while stopping: it goes back at once rather than after its lease.
+        if (!dead) await release(db, message).catch(() => undefined);
+        return;
+      }
       run(message);
     }
   };

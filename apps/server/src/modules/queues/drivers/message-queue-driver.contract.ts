@@ -147,7 +147,9 @@ export function messageQueueDriverContract(setup: () => MessageDriverSetup) {
     const starts: Date[] = [];
     consume(driver, queueId, async (message) => void starts.push(message.startedAt!), 4);
     await untilWithin(() => starts.length === 12, 'as 12 mensagens', 20_000);
-    expect(mostStartsInOneSecond(starts)).toBe(5);
+    // Never more than 5 in a second, and the rate is used (not throttled down to far less).
+    expect(mostStartsInOneSecond(starts)).toBeLessThanOrEqual(5);
+    expect(mostStartsInOneSecond(starts)).toBeGreaterThanOrEqual(4);
   });
 
   it('does not limit a queue whose rate is 0', async () => {
