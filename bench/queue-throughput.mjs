@@ -126,6 +126,7 @@ async function throughput(call, driver) {
   const { queueId } = await queueWithConsumer(call, 'vazao', 0);
   await call('POST', `/api/v1/queues/control/pause/${queueId}`);
   const publishMs = await publish(call, queueId, messages);
+  console.error(`${driver}: ${messages} publicadas em ${Math.round(publishMs)} ms; consumindo…`);
   const since = performance.now();
   await call('POST', `/api/v1/queues/control/resume/${queueId}`);
   const consumeMs = await drained(call, queueId, messages, since, 600_000);
@@ -142,6 +143,7 @@ async function accuracy(call, driver, rate) {
   const { queueId, flowId } = await queueWithConsumer(call, `ritmo-${rate}`, rate);
   await call('POST', `/api/v1/queues/control/pause/${queueId}`);
   await publish(call, queueId, count);
+  console.error(`${driver}: max_per_second ${rate}, ${count} mensagens; consumindo…`);
   const since = performance.now();
   await call('POST', `/api/v1/queues/control/resume/${queueId}`);
   await drained(call, queueId, count, since, 120_000);
