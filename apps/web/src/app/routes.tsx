@@ -24,6 +24,10 @@ import { CompletedExecutionsPage } from '../features/monitoring/completed-execut
 import { LogsPage } from '../features/monitoring/logs-page';
 import { OAuth2CallbackPage } from '../features/service-accounts/oauth2-callback-page';
 import { ServiceAccountsPage } from '../features/service-accounts/service-accounts-page';
+import { QueueDeletePage } from '../features/queues/queue-delete-page';
+import { QueueFormPage } from '../features/queues/queue-form-page';
+import { QueueViewPage } from '../features/queues/queue-view-page';
+import { QueuesListPage } from '../features/queues/queues-list-page';
 import { StoragePage } from '../features/storage/storage-page';
 import { VariablesPage } from '../features/variables/variables-page';
 import { DocumentTitle } from './document-title';
@@ -107,6 +111,19 @@ export const routes: RouteObject[] = [
               },
               { path: 'variables', element: <VariablesPage />, ...titled('Variáveis') },
               { path: 'storage', element: <StoragePage />, ...titled('Storage') },
+              { path: 'queues', element: <QueuesListPage />, ...titled('Filas internas') },
+              { path: 'queues/new', element: <QueueFormPage />, ...titled('Nova fila interna') },
+              {
+                path: 'queues/edit/:id',
+                element: <QueueFormPage />,
+                ...titled('Editar fila interna'),
+              },
+              { path: 'queues/view/:id', element: <QueueViewPage />, ...titled('Fila interna') },
+              {
+                path: 'queues/delete/:id',
+                element: <QueueDeletePage />,
+                ...titled('Remover fila interna'),
+              },
               {
                 path: 'service-accounts',
                 element: <ServiceAccountsPage />,

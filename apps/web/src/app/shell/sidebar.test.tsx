@@ -92,6 +92,7 @@ describe('sidebar', () => {
       '/groups',
       '/database/tables',
       '/storage',
+      '/queues',
     ];
     for (const [, links] of expected) {
       for (const [label, href] of links) {
