@@ -4,6 +4,9 @@ import { claimMessage, idleFor, recoverExpired } from './embedded-message-claim'
 import { keptDedupKey } from './embedded-message-rows';
 import type { MessageConsumer, MessageHandler, QueueMessage } from './message-queue-driver';
 
+/** How long a stopping consumer waits for its aborted runs to give their messages back. */
+const abortWaitMs = 2_000;
+
 export interface EmbeddedTimings {
   /** How long a started message is held by its process without a renewal. */
   leaseMs: number;
@@ -49,6 +52,33 @@ async function release(db: Database, message: QueueMessage): Promise<void> {
 }
 
 /**
+ * A message whose run its stopping consumer aborted (a restart, the queue handed to another
+ * flow) waits again with the same id, to run anew: not a failure of the message.
+ */
+async function giveBack(db: Database, message: QueueMessage): Promise<void> {
+  await db.execute(sql`update queue_messages
+    set status = 'waiting', locked_until = null, dedup_key = ${keptDedupKey}
+    where id = ${message.id} and status = 'active' and attempts = ${message.attempts}`);
+}
+
+/** Waits for the runs up to `graceMs`, then aborts the rest and waits for them to give back. */
+async function endRuns(
+  runs: { done: Promise<void>; abort: AbortController }[],
+  graceMs: number,
+): Promise<void> {
+  const within = (work: Promise<unknown>, ms: number) => {
+    let timer: NodeJS.Timeout | undefined;
+    return Promise.race([
+      work,
+      new Promise((resolve) => (timer = setTimeout(resolve, ms))),
+    ]).finally(() => clearTimeout(timer));
+  };
+  await within(Promise.all(runs.map((each) => each.done)), graceMs);
+  for (const each of runs) each.abort.abort();
+  await within(Promise.all(runs.map((each) => each.done)), abortWaitMs);
+}
+
+/**
  * One consumer of one queue in this process: claims while it has free slots, then sleeps
  * until the rate or the next delay allows a start, at most `pollMs`.
  */
@@ -81,7 +111,11 @@ export function createEmbeddedConsumer(
       }
       if (dead) return;
       running.delete(message.id);
-      await settle(db, message, executionId, error).catch(() => undefined);
+      const ending =
+        error !== undefined && abort.signal.aborted
+          ? giveBack(db, message)
+          : settle(db, message, executionId, error);
+      await ending.catch(() => undefined);
     })().finally(() => {
       runs.delete(message.id);
       consumer.kick();
@@ -138,15 +172,8 @@ export function createEmbeddedConsumer(
     async stop(graceMs = 0) {
       stopped = true;
       clearTimeout(timer);
-      const all = Promise.all([...runs.values()].map((each) => each.done));
-      let grace: NodeJS.Timeout | undefined;
-      await Promise.race([all, new Promise((resolve) => (grace = setTimeout(resolve, graceMs)))]);
-      clearTimeout(grace);
-      // Aborted messages keep their lease until it runs out: another process takes them then.
-      for (const [id, each] of runs) {
-        each.abort.abort();
-        running.delete(id);
-      }
+      await endRuns([...runs.values()], graceMs);
+      for (const id of runs.keys()) running.delete(id);
       onGone(consumer);
     },
   };

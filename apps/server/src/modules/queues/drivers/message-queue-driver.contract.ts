@@ -380,6 +380,32 @@ export function messageQueueDriverContract(setup: () => MessageDriverSetup) {
     await counts(restarted, queueId, { completed: 1, active: 0, waiting: 0 });
   });
 
+  it('gives back, not fails, a message whose consumer stopped (a restart)', async () => {
+    const { driver, queueId } = await freshQueue();
+    const published = await publish(driver, queueId, 'longa');
+    const stopping = driver.consume(
+      queueId,
+      (_message, signal) =>
+        new Promise<void>((_resolve, reject) =>
+          signal.addEventListener('abort', () => reject(new Error('interrompida'))),
+        ),
+      { concurrency: 1 },
+    );
+    await until(
+      async () => (await driver.get(queueId, published.id))?.state === 'active',
+      'a mensagem começar',
+    );
+    await stopping.stop(0);
+    expect(await driver.get(queueId, published.id)).toMatchObject({
+      state: 'waiting',
+      error: null,
+    });
+    const seen: QueueMessage[] = [];
+    consume(driver, queueId, async (message) => void seen.push(message));
+    await until(() => seen.length === 1, 'a mensagem de novo');
+    expect(seen[0]).toMatchObject({ id: published.id, attempts: 2 });
+  });
+
   it('keeps a message running longer than its lease to its living process', async () => {
     const { world, driver, queueId } = await freshQueue();
     const other = await tracked(world.reopen());

@@ -95,37 +95,6 @@ describe.skipIf(!redisUrl)('redis message driver', () => {
     expect(await page(3)).toEqual([['depois', 'delayed']]);
   });
 
-  it('gives back, not fails, a message whose handler a stopping consumer aborted', async () => {
-    const driver = await started();
-    const queueId = await insertTestQueue(database.db);
-    await driver.setRate(queueId, 0);
-    const published = await driver.publish(queueId, { ...by, message: 'longa' });
-    const stopping = driver.consume(
-      queueId,
-      (_message, signal) =>
-        new Promise<void>((_resolve, reject) =>
-          signal.addEventListener('abort', () => reject(new Error('interrompida'))),
-        ),
-      { concurrency: 1 },
-    );
-    await until(
-      async () => (await driver.get(queueId, published.id))?.state === 'active',
-      'a mensagem começar',
-    );
-    await stopping.stop(0);
-    expect(await driver.get(queueId, published.id)).toMatchObject({
-      state: 'waiting',
-      error: null,
-    });
-    const seen: QueueMessage[] = [];
-    const next = driver.consume(queueId, async (message) => void seen.push(message), {
-      concurrency: 1,
-    });
-    await until(() => seen.length === 1, 'a mensagem de novo');
-    await next.stop(0);
-    expect(seen[0]).toMatchObject({ id: published.id, attempts: 2 });
-  });
-
   it('counts one attempt per start, not per start the rate refused', async () => {
     const driver = await started();
     const queueId = await insertTestQueue(database.db);
