@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import { createLogsRepository } from './logs.repository';
+import { createPeriodicTask } from '../../lib/periodic-task';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -22,34 +23,12 @@ export function createLogRetention(options: LogRetentionOptions) {
     options.deleteOlderThan ??
     ((cutoff: Date) => createLogsRepository(options.db).deleteOlderThan(cutoff));
   const intervalMs = options.intervalMs ?? 60 * 60 * 1000;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-
-  /** One pass; a pass already under way is joined, not doubled. */
-  function runOnce(): Promise<number> {
-    running ??= deleteOlderThan(new Date(options.now().getTime() - options.days * dayMs))
-      .then((count) => {
-        if (count > 0) options.onRemoved?.(count);
-        return count;
-      })
-      .finally(() => (running = null));
-    return running;
-  }
-
-  const pass = () => void runOnce().catch(options.onError);
-
-  return {
-    runOnce,
-    start() {
-      if (timer) return;
-      pass();
-      timer = setInterval(pass, intervalMs);
-      timer.unref();
+  return createPeriodicTask(
+    async () => {
+      const count = await deleteOlderThan(new Date(options.now().getTime() - options.days * dayMs));
+      if (count > 0) options.onRemoved?.(count);
+      return count;
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running?.catch(() => undefined);
-    },
-  };
+    { intervalMs, onError: options.onError },
+  );
 }

@@ -1,6 +1,7 @@
 import { limits } from '@ponte/shared/limits';
 import type { MessageQueueDriver } from './drivers/message-queue-driver';
 import type { QueueSamplesRepository } from './queue-samples.repository';
+import { createPeriodicTask } from '../../lib/periodic-task';
 
 export interface QueueDepthSamplerOptions {
   repository: Pick<QueueSamplesRepository, 'allIds' | 'addSample' | 'removeSamplesBefore'>;
@@ -21,9 +22,6 @@ const keptMs = 2 * limits.queueDepthWindowMs;
 export function createQueueDepthSampler(options: QueueDepthSamplerOptions) {
   const { repository, driver, now } = options;
   const intervalMs = options.intervalMs ?? limits.queueDepthSampleMs;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-
   async function sample(): Promise<void> {
     const at = now().getTime();
     const slot = new Date(at - (at % limits.queueDepthSampleMs));
@@ -38,28 +36,7 @@ export function createQueueDepthSampler(options: QueueDepthSamplerOptions) {
     await repository.removeSamplesBefore(new Date(at - keptMs));
   }
 
-  /** One pass; a pass already under way is joined, not doubled. */
-  function runOnce(): Promise<void> {
-    running ??= sample().finally(() => (running = null));
-    return running;
-  }
-
-  const pass = () => void runOnce().catch(options.onError);
-
-  return {
-    runOnce,
-    start() {
-      if (timer) return;
-      pass();
-      timer = setInterval(pass, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running?.catch(() => undefined);
-    },
-  };
+  return createPeriodicTask(sample, { intervalMs, onError: options.onError });
 }
 
 export type QueueDepthSampler = ReturnType<typeof createQueueDepthSampler>;

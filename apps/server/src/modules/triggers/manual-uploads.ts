@@ -6,6 +6,7 @@ import {
   type StorageFileRef,
   type StorageItem,
 } from '@ponte/shared/storage.schema';
+import { createPeriodicTask } from '../../lib/periodic-task';
 
 /** The folder of the workspace's storage that receives the files of manual runs (ADR 0031). */
 export const manualUploadsFolder = '/envios-manuais';
@@ -150,9 +151,6 @@ const missing = (error: unknown) => (error as { statusCode?: number } | null)?.s
 export function createUploadRetention(options: UploadRetentionOptions) {
   const now = options.now ?? (() => new Date());
   const { storage } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | null = null;
-
   const listOrNone = (workspaceId: string, path: string) =>
     storage.list(workspaceId, path).catch((error: unknown) => {
       if (missing(error)) return [];
@@ -177,37 +175,20 @@ export function createUploadRetention(options: UploadRetentionOptions) {
     return removed;
   }
 
-  async function sweepOnce(): Promise<number> {
-    const cutoff = now().getTime() - options.maxAgeMs;
-    let removed = 0;
-    for (const workspaceId of await options.workspaces()) {
-      removed += await sweepWorkspace(workspaceId, cutoff);
-    }
-    return removed;
-  }
-
-  const sweep = (): Promise<number> => {
-    running ??= sweepOnce().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-
-  const tick = () =>
-    void sweep()
-      .then((count) => count && options.onRemoved?.(count))
-      .catch((error: unknown) => options.onError?.(error));
-
-  return {
-    sweep,
-    start() {
-      tick();
-      timer = setInterval(tick, options.everyMs ?? 3_600_000);
-      timer.unref();
+  const task = createPeriodicTask(
+    async () => {
+      const cutoff = now().getTime() - options.maxAgeMs;
+      let removed = 0;
+      for (const workspaceId of await options.workspaces()) {
+        removed += await sweepWorkspace(workspaceId, cutoff);
+      }
+      if (removed) options.onRemoved?.(removed);
+      return removed;
     },
-    async stop() {
-      clearInterval(timer);
-      await running?.catch(() => undefined);
+    {
+      intervalMs: options.everyMs ?? 3_600_000,
+      onError: (error: unknown) => options.onError?.(error),
     },
-  };
+  );
+  return { sweep: task.runOnce, start: task.start, stop: task.stop };
 }

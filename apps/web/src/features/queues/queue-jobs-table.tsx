@@ -78,7 +78,7 @@ export function QueueJobsTable({ queueId }: { queueId: string }) {
     },
     {
       key: 'delayed',
-      header: 'Delayed',
+      header: 'Atraso',
       width: 190,
       render: (job) => jobDelayedLabel(job, now),
     },

@@ -1,3 +1,5 @@
+import { createPeriodicTask } from '../../../lib/periodic-task';
+
 /** Tokens expiring within this much are refreshed by the background pass. */
 export const refreshAheadMs = 5 * 60 * 1000;
 
@@ -21,9 +23,6 @@ export interface TokenRefresherOptions {
  */
 export function createTokenRefresher(options: TokenRefresherOptions) {
   const intervalMs = options.intervalMs ?? 60_000;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-
   async function pass(): Promise<number> {
     let refreshed = 0;
     const due = await options.listExpiring(new Date(options.now().getTime() + refreshAheadMs));
@@ -38,26 +37,9 @@ export function createTokenRefresher(options: TokenRefresherOptions) {
     return refreshed;
   }
 
-  /** One pass (joined when one is under way); answers how many tokens it refreshed. */
-  function runOnce(): Promise<number> {
-    running ??= pass().finally(() => (running = null));
-    return running;
-  }
-
-  const tick = () => void runOnce().catch((error: unknown) => options.onError(error));
-
-  return {
-    runOnce,
-    start() {
-      if (timer) return;
-      tick();
-      timer = setInterval(tick, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running?.catch(() => undefined);
-    },
-  };
+  // runOnce answers how many tokens a pass refreshed.
+  return createPeriodicTask(pass, {
+    intervalMs,
+    onError: (error: unknown) => options.onError(error),
+  });
 }
