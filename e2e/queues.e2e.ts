@@ -168,6 +168,20 @@ describe.skipIf(!hasChromium)(
       await page.getByRole('button', { name: 'Iniciar' }).click();
       await refreshUntil(page, 'Concluídas', 5);
       expect(await counter(page, 'Pausadas')).toBe(0);
+
+      // The depth chart: the server samples every queue's counters every 30 s.
+      await until(
+        async () => {
+          await page.getByRole('button', { name: 'Atualizar' }).click();
+          await page.waitForLoadState('networkidle');
+          if (await page.locator('.recharts-area').count()) return true;
+          await page.waitForTimeout(1000);
+          return false;
+        },
+        'a primeira medição do gráfico da fila',
+        45_000,
+      );
+      await snap(page, 'queue-view-chart-1440');
     });
 
     it('limpa a fila depois da confirmação', async () => {

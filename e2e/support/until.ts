@@ -1,6 +1,10 @@
-/** Polls `check` until it gives a value (20 s at most), for what the server does in the background. */
-export async function until<T>(check: () => Promise<T | false>, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000;
+/** Polls `check` until it gives a value (20 s unless told), for what the server does in the background. */
+export async function until<T>(
+  check: () => Promise<T | false>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const value = await check();
     if (value) return value;
