@@ -347,6 +347,8 @@ export const messages = {
     consumerStopped: 'A execução do flow consumidor foi interrompida.',
     consumerMissing: 'A fila não tem flow consumidor ativo.',
     unavailable: 'As filas internas não responderam. Tente novamente em instantes.',
+    redisUnreachable:
+      'O Redis das filas internas (REDIS_URL) não respondeu. Verifique o endereço e se o Redis está no ar, e inicie o Ponte de novo.',
     redisEviction: (policy: string) =>
       `O Redis das filas internas precisa de maxmemory-policy noeviction (está em ${policy}): com outra política ele pode descartar mensagens. Ajuste a configuração do Redis e inicie o Ponte de novo.`,
   },

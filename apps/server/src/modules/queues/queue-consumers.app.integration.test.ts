@@ -1,12 +1,17 @@
-import { expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
 import { queueSchema, type Queue } from '@ponte/shared/queues.schema';
 import { chain, executionsOf } from '../../test/flow-fixtures';
 import { useTestApp, type TestAccount } from '../../test/test-app';
 import { describeEachDriver } from '../../test/test-database';
 import { until } from '../../test/until';
+import { createRedisMessageDriver } from './drivers/redis-message-driver';
 
-describeEachDriver('queue consumers in the app', (driver) => {
-  const t = useTestApp(driver, { queues: { sampleDepth: false } });
+type TestApp = ReturnType<typeof useTestApp>;
+
+/** A queue and its consumer flow through the API, on whichever message driver the app has. */
+function consumesUntilDisabled(t: TestApp) {
   const api = (account: TestAccount) => t.request(account.token);
   const queueOf = async (account: TestAccount, id: string) =>
     queueSchema.parse((await api(account).get(`/api/v1/queues/${id}`)).json());
@@ -57,4 +62,31 @@ describeEachDriver('queue consumers in the app', (driver) => {
     expect(disabled.statusCode, disabled.body).toBe(200);
     expect((await queueOf(account, queue._id)).flow_id).toBeNull();
   });
+}
+
+describeEachDriver('queue consumers in the app', (driver) => {
+  consumesUntilDisabled(useTestApp(driver, { queues: { sampleDepth: false } }));
+});
+
+const redisUrl = process.env.PONTE_TEST_REDIS_URL;
+if (!redisUrl)
+  console.warn('Filas no Redis pelo app: PONTE_TEST_REDIS_URL ausente, teste ignorado.');
+
+describe.skipIf(!redisUrl)('queue consumers in the app, messages in Redis', () => {
+  // Its own key prefix, deleted at the end.
+  const prefix = `ponte-teste-app-${randomUUID()}`;
+  afterAll(async () => {
+    const redis = new Redis(redisUrl!);
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+  consumesUntilDisabled(
+    useTestApp('pglite', {
+      queues: {
+        sampleDepth: false,
+        driver: redisUrl ? createRedisMessageDriver({ url: redisUrl, prefix }) : undefined,
+      },
+    }),
+  );
 });

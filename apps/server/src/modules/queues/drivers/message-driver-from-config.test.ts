@@ -1,7 +1,10 @@
+import { createServer, type AddressInfo } from 'node:net';
+import { messages } from '@ponte/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../db/client';
 import { createTestDatabase } from '../../../test/test-database';
 import { messageDriverFromConfig } from './message-driver-from-config';
+import { createRedisMessageDriver } from './redis-message-driver';
 import { checkEvictionPolicy } from './redis-message-scripts';
 
 describe('message driver from the config', () => {
@@ -32,5 +35,21 @@ describe('Redis eviction policy', () => {
         `O Redis das filas internas precisa de maxmemory-policy noeviction (está em ${policy})`,
       );
     }
+  });
+});
+
+describe('a Redis that does not answer', () => {
+  it('stops the start with a message in Portuguese instead of hanging', async () => {
+    // A port nothing listens on: every connection is refused, and ioredis keeps retrying.
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    const driver = createRedisMessageDriver({
+      url: `redis://127.0.0.1:${port}`,
+      startTimeoutMs: 300,
+    });
+    await expect(driver.start()).rejects.toThrow(messages.queues.redisUnreachable);
+    await driver.close();
   });
 });

@@ -1,5 +1,6 @@
 import { Queue, type ConnectionOptions } from 'bullmq';
 import { Redis } from 'ioredis';
+import { messages } from '@ponte/shared/messages';
 import type { MessageQueueDriver } from './message-queue-driver';
 import {
   createRedisConsumer,
@@ -15,6 +16,8 @@ export interface RedisMessageDriverOptions extends Partial<RedisTimings> {
   url: string;
   /** The prefix of every key (tests use one per run). */
   prefix?: string;
+  /** How long `start` waits for Redis to answer (default 10 s). */
+  startTimeoutMs?: number;
 }
 
 export interface RedisMessageDriver extends MessageQueueDriver {
@@ -84,7 +87,19 @@ export function createRedisMessageDriver(options: RedisMessageDriverOptions): Re
   const driver: RedisMessageDriver = {
     kind: 'redis',
     async start() {
-      checkEvictionPolicy(await readEvictionPolicy(redis));
+      // A Redis that does not answer stops the start with a message, rather than a hang.
+      let timer: NodeJS.Timeout | undefined;
+      const silence = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(messages.queues.redisUnreachable)),
+          options.startTimeoutMs ?? 10_000,
+        );
+      });
+      try {
+        checkEvictionPolicy(await Promise.race([readEvictionPolicy(redis), silence]));
+      } finally {
+        clearTimeout(timer);
+      }
     },
     async setRate(queueId, maxPerSecond) {
       await redis.set(handleOf(queueId).rateKey, String(Math.max(0, maxPerSecond)));
@@ -121,8 +136,9 @@ export function createRedisMessageDriver(options: RedisMessageDriverOptions): Re
       await stopConsumers(null, 0);
       await Promise.all([...handles.values()].map((handle) => handle.queue.close()));
       handles.clear();
-      if (redis.status === 'wait') redis.disconnect();
-      else await redis.quit().catch(() => undefined);
+      // QUIT waits for a reply: a connection that never opened is just dropped.
+      if (redis.status === 'ready') await redis.quit().catch(() => undefined);
+      else redis.disconnect();
     },
     abandon() {
       for (const consumer of consumers.keys()) consumer.abandon();
