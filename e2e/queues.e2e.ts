@@ -5,6 +5,8 @@ import { startServer, type RunningServer } from './support/server';
 import { admin, signInAsAdmin } from './support/session';
 import { apiClient, createFlow, type Call } from './support/api';
 import { until } from './support/until';
+import { selectNode } from './support/flow-editor';
+import { messages } from '@ponte/shared/messages';
 
 async function toast(page: Page, text: string | RegExp) {
   await page.getByText(text).first().waitFor({ state: 'visible' });
@@ -143,6 +145,22 @@ describe.skipIf(!hasChromium)(
       const publishers = (done.body.items as { publisher: string }[]).map((job) => job.publisher);
       expect(publishers).toContain('Publicador de pedidos');
       await snap(page, 'queue-view-consumed-1440');
+    });
+
+    it('o editor avisa quando um segundo flow aponta para a fila', async () => {
+      const second = await createFlow(call, 'Segundo consumidor', [
+        { type: 'core_queue_trigger', params: { queue: queueId } },
+      ]);
+      await page.goto(`${server.url}/flows/${second}`);
+      await selectNode(page, 'n0');
+      await expect
+        .poll(() => page.getByRole('combobox', { name: 'Fila' }).inputValue())
+        .toBe('Pedidos');
+      await page.getByText(messages.queues.otherConsumer('Consumidor de pedidos')).waitFor();
+      await snap(page, 'queue-trigger-second-consumer-1440');
+      const queue = await call('GET', `/api/v1/queues/${queueId}`);
+      expect(queue.body.flow_id.name).toBe('Consumidor de pedidos');
+      expect((await call('DELETE', `/api/v1/flows/${second}`)).status).toBe(204);
     });
 
     it('pausada, guarda as mensagens; iniciada, consome todas', async () => {
