@@ -286,6 +286,7 @@ export const queueMessages = pgTable(
     message: jsonb('message').$type<unknown>(),
     publisher: text('publisher').notNull(),
     delayMs: integer('delay_ms').notNull().default(0),
+    delayed: boolean('delayed').notNull().default(false),
     dedupKey: text('dedup_key'),
     status: text('status').$type<QueueMessageStatus>().notNull(),
     attempts: integer('attempts').notNull().default(0),

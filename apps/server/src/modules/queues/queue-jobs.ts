@@ -32,7 +32,7 @@ export const toJob = (message: QueueMessage): QueueJob => ({
   excerpt: jobExcerpt(message.message),
   publisher: message.publisher,
   published_at: toIso(message.publishedAt),
-  delayed: message.delayMs > 0,
+  delayed: message.delayed,
   delay_in_seconds: Math.round(message.delayMs / 1000),
   run_at: toIso(message.runAt),
   state: message.state,
@@ -92,6 +92,7 @@ export function createQueueJobs({
         message,
         publisher: await repository.userName(userId),
         delayMs: body.delayed === 1 ? body.delay_in_seconds * 1000 : 0,
+        delayed: body.delayed === 1,
       });
       return toJob(published);
     },

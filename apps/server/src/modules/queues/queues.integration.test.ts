@@ -161,7 +161,9 @@ describeEachDriver('internal queues API', (driver) => {
     expect(text).toMatchObject({
       message: long,
       excerpt: `${'a'.repeat(100)}[...]`,
-      delayed: false,
+      // Delayed by 0 seconds: due at once, shown 'Delayed: Execução imediata' (spec 2 §4).
+      delayed: true,
+      delay_in_seconds: 0,
     });
     const later = await addJob(account, queue, {
       message: 'depois',

@@ -79,10 +79,10 @@ export function createEmbeddedMessageDriver(
           // Truncated, not rounded: a message without delay is due at once, never 'delayed'.
           sql`with m as (
               insert into queue_messages (id, queue_id, workspace_id, message, publisher, delay_ms,
-                dedup_key, status, run_at, created_at)
+                delayed, dedup_key, status, run_at, created_at)
               values (${randomUUID()}, ${queueId}, ${input.workspaceId},
                 ${storableJsonText(input.message ?? null)}::jsonb, ${input.publisher}, ${delayMs},
-                ${input.dedupKey ?? null}, 'waiting',
+                ${input.delayed ?? delayMs > 0}, ${input.dedupKey ?? null}, 'waiting',
                 date_trunc('milliseconds', now() + ${millis(delayMs)}),
                 date_trunc('milliseconds', now()))
               returning *

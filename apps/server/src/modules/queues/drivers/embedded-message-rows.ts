@@ -11,6 +11,7 @@ export interface MessageRow {
   message: unknown;
   publisher: string;
   delay_ms: number | string;
+  delayed: boolean;
   dedup_key: string | null;
   attempts: number | string;
   error: string | null;
@@ -37,7 +38,7 @@ export const stateOf = (m: string, q: string) =>
 /** The columns of a MessageRow, from `m` (queue_messages) joined with `q` (queues). */
 export const messageColumns = (m = 'm', q = 'q'): SQL => sql`${sql.raw(
   `${m}.id, ${m}.queue_id, ${m}.workspace_id, ${m}.message, ${m}.publisher, ${m}.delay_ms,
-    ${m}.dedup_key, ${m}.attempts, ${m}.error, ${m}.execution_id`,
+    ${m}.delayed, ${m}.dedup_key, ${m}.attempts, ${m}.error, ${m}.execution_id`,
 )}, ${stateOf(m, q)} as state,
   ${epochMs(`${m}.created_at`)} as published_at, ${epochMs(`${m}.run_at`)} as run_at,
   ${epochMs(`${m}.started_at`)} as started_at, ${epochMs(`${m}.finished_at`)} as finished_at`;
@@ -54,6 +55,7 @@ export function toMessage(row: MessageRow): QueueMessage {
     publishedAt: toDate(row.published_at)!,
     runAt: toDate(row.run_at)!,
     delayMs: Number(row.delay_ms),
+    delayed: Boolean(row.delayed),
     state: row.state,
     attempts: Number(row.attempts),
     startedAt: toDate(row.started_at),

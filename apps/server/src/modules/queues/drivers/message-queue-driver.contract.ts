@@ -190,6 +190,22 @@ export function messageQueueDriverContract(setup: () => MessageDriverSetup) {
     expect(seen[0]!.startedAt!.getTime()).toBeGreaterThanOrEqual(published.runAt.getTime());
   });
 
+  it('keeps the delayed flag of a message published delayed by 0 seconds, due at once', async () => {
+    const { driver, queueId } = await freshQueue();
+    await driver.pause(queueId);
+    const now = await driver.publish(queueId, {
+      workspaceId,
+      message: 'já',
+      publisher: 'Ana',
+      delayed: true,
+    });
+    const plain = await publish(driver, queueId, 'comum');
+    const later = await publish(driver, queueId, 'depois', 60_000);
+    expect(await driver.get(queueId, now.id)).toMatchObject({ delayed: true, state: 'paused' });
+    expect(await driver.get(queueId, plain.id)).toMatchObject({ delayed: false });
+    expect(await driver.get(queueId, later.id)).toMatchObject({ delayed: true, state: 'delayed' });
+  });
+
   it('starts nothing while paused, loses nothing, and drains on resume', async () => {
     const { world, driver, queueId } = await freshQueue();
     const control = await world.createQueue();

@@ -31,6 +31,11 @@ export interface QueueMessage {
   runAt: Date;
   /** The delay asked at publish (0: none). */
   delayMs: number;
+  /**
+   * Published as delayed ('delayed 1' in the add-message modal, or any delay): a delayed
+   * message of 0 seconds starts at once and still shows 'Delayed: Execução imediata'.
+   */
+  delayed: boolean;
   state: JobState;
   /** Times it started (0 until the first start). */
   attempts: number;
@@ -48,6 +53,8 @@ export interface PublishInput {
   message: unknown;
   publisher: string;
   delayMs?: number;
+  /** Shown as delayed (default: when `delayMs` > 0). */
+  delayed?: boolean;
   /** A message with this key still waiting (delayed, waiting or paused) refuses this one. */
   dedupKey?: string | null;
 }

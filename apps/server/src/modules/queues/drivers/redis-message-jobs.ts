@@ -10,6 +10,7 @@ export interface JobData {
   workspaceId: string;
   dedupKey: string | null;
   delayMs: number;
+  delayed: boolean;
 }
 
 /** One internal queue on Redis: its BullMQ queue and the keys of the driver's own state. */
@@ -59,6 +60,7 @@ export async function toMessage(
     publishedAt: new Date(job.timestamp),
     runAt: new Date(job.timestamp + delayMs),
     delayMs,
+    delayed: job.data.delayed,
     state,
     attempts: more.attempts,
     startedAt: more.startedAt,

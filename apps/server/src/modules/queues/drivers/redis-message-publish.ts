@@ -38,6 +38,7 @@ export async function publishMessage(
         workspaceId: input.workspaceId,
         dedupKey,
         delayMs,
+        delayed: input.delayed ?? delayMs > 0,
       },
       {
         jobId: id,

@@ -1,0 +1,1 @@
+ALTER TABLE "queue_messages" ADD COLUMN "delayed" boolean DEFAULT false NOT NULL;
