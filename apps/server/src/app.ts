@@ -1,9 +1,4 @@
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import type { FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import type { AppConfig, MetricsAccess, TrustProxy, WebhookRateLimit } from './config';
 import type { OAuthProvidersConfig } from './config-oauth';
@@ -43,15 +38,6 @@ import type { TimerClock } from './modules/triggers/timer-clock';
 import { createTriggerManager } from './modules/triggers/trigger-manager';
 import type { SecurityHooks } from './lib/security-hooks';
 import { createEmbeddedQueueDriver } from './plugins/queue/embedded-queue-driver';
-import errorsPlugin from './plugins/errors';
-import openapiPlugin from './plugins/openapi';
-import securityHeaders, { rawStrictHeaders } from './plugins/security-headers';
-import { errorCodes } from '@ponte/shared/errors';
-import { messages } from '@ponte/shared/messages';
-import { RequestLogController } from './lib/request-log-controller';
-import { withRedaction } from './logger';
-import { installInputGuards } from './lib/input-guard';
-import { withSafeErrors } from './lib/safe-error';
 import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import { createSecurityLog, type SecurityLog } from './modules/security-log/security-log.service';
 import { securityLogHooks } from './modules/security-log/security-log-hooks';
@@ -71,8 +57,10 @@ import { createServiceAccountsService } from './modules/service-accounts/service
 import { networkTesters } from './modules/service-accounts/network-testers';
 import { createProviderTesters } from './modules/service-accounts/provider-testers';
 import { createTokenSources } from './modules/service-accounts/token-sources';
-import metricsRoutes from './modules/metrics/metrics.routes';
-import { bodyLimits, registerRoutes } from './app-routes';
+import { registerRoutes } from './app-routes';
+import { createFastify, type FastifyApp } from './app-fastify';
+
+export type { FastifyApp };
 
 export interface BuildAppOptions {
   config: Pick<
@@ -139,68 +127,6 @@ export interface BuildAppOptions {
 }
 
 let zodConfigured = false;
-
-/** A hop count becomes "trust the first n hops", the form Fastify's types accept. */
-function fastifyTrustProxy(trust: TrustProxy) {
-  if (typeof trust !== 'number') return trust;
-  return (_address: string, hop: number) => hop < trust;
-}
-
-/** Fastify with zod schemas, the error handler, security headers, the API docs and metrics. */
-async function createFastify(
-  options: BuildAppOptions,
-  metrics: Metrics | null,
-  security: SecurityLog,
-) {
-  const app = Fastify({
-    logger: withSafeErrors(withRedaction(options.logger ?? false)),
-    bodyLimit: bodyLimits.global,
-    forceCloseConnections: true,
-    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
-    logController: new RequestLogController(),
-    // A malformed address (`%E0%A4%A`) is refused before any hook: the strict headers and an
-    // ADR 0006 body here too, never Fastify's English message with the path in it.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
-      const notFound = error.code === 'FST_ERR_BAD_URL';
-      void reply
-        .code(notFound ? 404 : 400)
-        .headers(rawStrictHeaders)
-        .send(
-          notFound
-            ? {
-                statusCode: 404,
-                code: errorCodes.notFound,
-                message: messages.generic.routeNotFound,
-              }
-            : {
-                statusCode: 400,
-                code: errorCodes.validation,
-                message: messages.generic.invalidBody,
-              },
-        );
-    },
-  }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-
-  installInputGuards(app);
-
-  await app.register(errorsPlugin, {
-    onResourceNotFound: (request, resource) => {
-      const route = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
-      void security.deniedIfForeign(request.auth!, resource, route);
-    },
-  });
-  await app.register(securityHeaders);
-  await app.register(openapiPlugin);
-  if (metrics) {
-    const access = options.metrics ?? { open: false, token: null };
-    await app.register(metricsRoutes, { metrics, access });
-  }
-  return app;
-}
-
-export type FastifyApp = Awaited<ReturnType<typeof createFastify>>;
 
 /** Accounts, workspaces, groups and variables. */
 function createAccountModules(options: BuildAppOptions, now: () => Date, security: SecurityLog) {

@@ -123,8 +123,13 @@ export function createEmbeddedConsumer(
     runs.set(message.id, { done, abort });
   };
 
+  // Expired leases are looked for at most once a third of a lease, not on every claim.
+  let recoveredAt = -Infinity;
   const look = async () => {
-    await recoverExpired(db, queueId);
+    if (Date.now() - recoveredAt >= timings.leaseMs / 3) {
+      recoveredAt = Date.now();
+      await recoverExpired(db, queueId);
+    }
     while (!stopped && runs.size < concurrency) {
       const message = await claimMessage(db, queueId, timings.leaseMs);
       if (!message) return;
