@@ -40,6 +40,12 @@ export const errorCodes = {
   providerNotConfigured: 'provider_not_configured',
   reauthorizationRequired: 'reauthorization_required',
   serviceAccountInUse: 'service_account_in_use',
+  /** A form's PIN was wrong (401) or missing for a locked form. */
+  formPin: 'form_pin',
+  /** A submission refused field by field: `details` names each field's code. */
+  formInvalid: 'form_invalid',
+  /** A published form no enabled flow receives. */
+  formNoConsumer: 'form_no_consumer',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -98,6 +98,38 @@ export const limits = {
   /** Depth samples of the view page's chart: one every 30 s, the last hour shown. */
   queueDepthSampleMs: 30_000,
   queueDepthWindowMs: 3_600_000,
+  /** Forms (spec 2 §9, docs/adr/0038): list page, list-all, names, PIN, fields, uploads. */
+  formsPageSize: 10,
+  formsLookup: 1000,
+  formNameMax: 120,
+  formPinMax: 6,
+  formFieldsMax: 200,
+  formFieldCodeMax: 64,
+  formOptionsMax: 500,
+  formLabelMax: 500,
+  /** Title, message, success message and a default value, in characters. */
+  formTextMax: 10_000,
+  formFieldWidthMin: 1,
+  formFieldWidthMax: 100,
+  formFieldWidthDefault: 100,
+  /** Spec 2 §9: upload max size default 10 Mb, limit 100 Mb (1 Mb = 1024 × 1024 bytes). */
+  formUploadMaxSizeDefaultMb: 10,
+  formUploadMaxSizeLimitMb: 100,
+  /** Files one upload field with 'multiple' accepts in one submission. */
+  formUploadFilesMax: 20,
+  /** Spec 2 §9: records of a database table offered as options. */
+  formOptionRecordsMax: 100,
+  /** Rows of a table field in one submission. */
+  formTableRowsMax: 500,
+  /** One submission's values (without the files), serialized as JSON. */
+  formValuesMaxBytes: 1024 * 1024,
+  /** Wrong PINs a form accepts from one address per window, then 429 until the window ends. */
+  formPinAttempts: 5,
+  formPinWindowMs: 15 * 60_000,
+  /** How long a form waiting for its flow's result waits (PONTE_FORM_RESULT_TIMEOUT_SECONDS). */
+  formResultTimeoutMs: 60_000,
+  /** Uploads of forms are kept this long after their day ends (PONTE_FORM_UPLOAD_RETENTION_DAYS). */
+  formUploadRetentionDays: 30,
 } as const;
 
 export const timeZone = 'America/Sao_Paulo';

@@ -15,6 +15,7 @@ import {
 import { limits } from '@ponte/shared/limits';
 import type { SecurityEventKind } from '@ponte/shared/security-log.schema';
 import { queueDepthSamples, queueMessages, queues, type QueueMessageStatus } from './schema-queues';
+import { forms } from './schema-forms';
 import { timestamps } from './schema-columns';
 
 export interface CustomerConfig {
@@ -406,6 +407,7 @@ export const encryptionCheck = pgTable('encryption_check', {
 });
 
 export { queues, queueMessages, queueDepthSamples, type QueueMessageStatus };
+export { forms };
 
 export const schema = {
   customers,
@@ -419,6 +421,7 @@ export const schema = {
   queues,
   queueMessages,
   queueDepthSamples,
+  forms,
   executions,
   logs,
   scheduleTicks,
