@@ -1,6 +1,6 @@
 // The forms' masks are imask's, on the page and on the server alike (docs/adr/0039).
 // eslint-disable-next-line no-restricted-imports
-import IMask, { type FactoryArg } from 'imask';
+import IMask, { type FactoryOpts } from 'imask';
 import type { FormMask } from '../forms.schema';
 
 /**
@@ -65,7 +65,7 @@ export function numberFormatOf(custom: string): NumberFormat | null {
   return { prefix: '', thousands, radix: radix || (thousands === ',' ? '.' : ','), scale };
 }
 
-function numberOptions(format: NumberFormat): FactoryArg {
+function numberOptions(format: NumberFormat): FactoryOpts {
   const number = {
     mask: Number,
     thousandsSeparator: format.thousands,
@@ -77,8 +77,8 @@ function numberOptions(format: NumberFormat): FactoryArg {
     min: 0,
     max: Number.MAX_SAFE_INTEGER,
   };
-  if (!format.prefix) return number as FactoryArg;
-  return { mask: `${escapeLiterals(format.prefix)}n`, blocks: { n: number } } as FactoryArg;
+  if (!format.prefix) return number as FactoryOpts;
+  return { mask: `${escapeLiterals(format.prefix)}n`, blocks: { n: number } } as FactoryOpts;
 }
 
 function escapeLiterals(text: string): string {
@@ -86,7 +86,7 @@ function escapeLiterals(text: string): string {
 }
 
 /** The spec's mask characters in imask's pattern language: every literal escaped. */
-function patternOptions(spec: string): FactoryArg {
+function patternOptions(spec: string): FactoryOpts {
   let pattern = '';
   const blocks: Record<string, { mask: RegExp }> = {};
   const chars = [...spec.replace(privateUse, '')];
@@ -100,11 +100,14 @@ function patternOptions(spec: string): FactoryArg {
       pattern += name;
     } else pattern += `\\${char}`;
   }
-  return { mask: pattern, definitions, blocks } as FactoryArg;
+  return { mask: pattern, definitions, blocks } as FactoryOpts;
 }
 
-/** imask options of a text field's mask; null for '' (no mask). Shared by page and server. */
-export function maskOptions(mask: FormMask, custom?: string): FactoryArg | null {
+/**
+ * imask options of a text field's mask; null for '' (no mask). Shared by page and server.
+ * Always an options object (a `FactoryArg`), so react-imask's `useIMask` takes it as it is.
+ */
+export function maskOptions(mask: FormMask, custom?: string): FactoryOpts | null {
   const fixed = fixedPatterns[mask];
   if (fixed) return patternOptions(fixed);
   const price = priceFormats[mask];
