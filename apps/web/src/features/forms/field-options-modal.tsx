@@ -174,6 +174,7 @@ export function FieldOptionsModal({ field, position, onApply, onClose }: FieldOp
                 description={`De 1 a ${limits.formUploadMaxSizeLimitMb} Mb.`}
                 min={1}
                 max={limits.formUploadMaxSizeLimitMb}
+                clampBehavior="none"
                 allowNegative={false}
                 value={maxSize}
                 onChange={setMaxSize}
