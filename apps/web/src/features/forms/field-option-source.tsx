@@ -42,16 +42,16 @@ function ManualOptions({ field, onChange }: SourceProps) {
   return (
     <Stack gap="xs">
       {field.options.map((option, index) => (
-        <Group key={index} gap="xs" align="flex-end" wrap="nowrap">
+        <Group key={index} gap="xs" align="flex-end" wrap="wrap">
           <TextInput
-            style={{ flex: 1, minWidth: 0 }}
+            style={{ flex: '1 1 140px', minWidth: 0 }}
             label={`Label da ${noun} ${index + 1}`}
             maxLength={limits.formLabelMax}
             value={option.label}
             onChange={(event) => change(index, { label: event.currentTarget.value })}
           />
           <TextInput
-            style={{ flex: 1, minWidth: 0 }}
+            style={{ flex: '1 1 140px', minWidth: 0 }}
             label={`Valor da ${noun} ${index + 1}`}
             maxLength={limits.formLabelMax}
             value={option.value}

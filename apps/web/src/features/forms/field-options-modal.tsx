@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   Button,
   Group,
@@ -47,6 +48,7 @@ interface FieldOptionsModalProps {
 
 /** The field options modal: every setting of one field, applied together. */
 export function FieldOptionsModal({ field, position, onApply, onClose }: FieldOptionsModalProps) {
+  const isPhone = useMediaQuery('(max-width: 36em)') ?? false;
   const [draft, setDraft] = useState(field);
   const [width, setWidth] = useState<number | string>(field.width_percent);
   const [maxSize, setMaxSize] = useState<number | string>(field.upload_maxsize);
@@ -69,7 +71,14 @@ export function FieldOptionsModal({ field, position, onApply, onClose }: FieldOp
     });
 
   return (
-    <Modal opened onClose={onClose} title={`Opções do campo ${position}`} size="lg" centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Opções do campo ${position}`}
+      size="lg"
+      centered
+      fullScreen={isPhone}
+    >
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Select

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import {
   Alert,
@@ -31,6 +31,7 @@ import { FormDisplayTab } from './form-display-tab';
 import { FormFieldsTab } from './form-fields-tab';
 import { downloadFormFile, readFormFile } from './form-file';
 import { bodyOf, draftOf, draftOfFile, fileOf, useFormEditor } from './use-form-editor';
+import type { FormDraft } from './use-form-editor';
 
 const m = messages.forms;
 
@@ -48,6 +49,14 @@ export function FormBuilderPage() {
   );
 }
 
+/** Spec 2 §5 'Form save', in the order a person reads them; the PIN only counts when it is on. */
+function saveIssues(draft: FormDraft, pinStored: boolean) {
+  return formSaveIssues(
+    { ...bodyOf(draft), auth_pin: draft.require_auth_pin ? draft.auth_pin : '' },
+    pinStored,
+  );
+}
+
 function FormBuilder({ id, form }: { id: string | undefined; form: Form | undefined }) {
   const navigate = useNavigate();
   const create = useCreateForm();
@@ -57,7 +66,11 @@ function FormBuilder({ id, form }: { id: string | undefined; form: Form | undefi
   const [selectedGroup] = useSelectedGroup();
   const editor = useFormEditor(draftOf(form, selectedGroup || null));
   const { draft, set } = editor;
-  const [issue, setIssue] = useState<string | null>(null);
+  // Once a save was refused, the message follows the edits: a fixed rule gives way to the next.
+  const [checked, setChecked] = useState(false);
+  const pinStored = Boolean(form?.auth_pin_set);
+  const issues = useMemo(() => saveIssues(draft, pinStored), [draft, pinStored]);
+  const issue = checked ? (issues[0]?.message ?? null) : null;
   const [tab, setTab] = useState<string | null>('fields');
   const [pendingImport, setPendingImport] = useState<FormFile | null>(null);
   const groupData = (groups.data?.items ?? []).map((item) => ({
@@ -67,7 +80,7 @@ function FormBuilder({ id, form }: { id: string | undefined; form: Form | undefi
 
   const applyImport = (file: FormFile) => {
     editor.setDraft(draftOfFile(file));
-    setIssue(null);
+    setChecked(false);
     setPendingImport(null);
   };
 
@@ -88,19 +101,14 @@ function FormBuilder({ id, form }: { id: string | undefined; form: Form | undefi
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
-    const body = bodyOf(draft);
-    const issues = formSaveIssues(
-      { ...body, auth_pin: draft.require_auth_pin ? draft.auth_pin : '' },
-      Boolean(form?.auth_pin_set),
-    );
+    setChecked(true);
     const first = issues[0];
     if (first) {
-      setIssue(first.message);
       const [root] = first.path;
       setTab(root === 'auth_pin' ? 'display' : root === 'name' ? tab : 'fields');
       return;
     }
-    setIssue(null);
+    const body = bodyOf(draft);
     try {
       if (id) await update.mutateAsync({ id, body });
       else {
