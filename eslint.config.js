@@ -95,7 +95,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^(?!zod$|\\.{1,2}/|vitest$).*', message: 'shared depende apenas de zod.' },
+            {
+              regex: '^(?!zod$|imask$|validator/lib/[A-Za-z]+$|\\.{1,2}/|vitest$).*',
+              message:
+                'shared depende apenas de zod, e os formulários de imask e validator (máscaras e validações dos dois lados).',
+            },
           ],
         },
       ],

@@ -1,5 +1,4 @@
 // The page types into imask the way this test does (docs/adr/0039).
-// eslint-disable-next-line no-restricted-imports
 import IMask from 'imask';
 import { describe, expect, it } from 'vitest';
 import type { FormMask } from '../forms.schema';

@@ -1,5 +1,4 @@
 // The forms' masks are imask's, on the page and on the server alike (docs/adr/0039).
-// eslint-disable-next-line no-restricted-imports
 import IMask, { type FactoryOpts } from 'imask';
 import type { FormMask } from '../forms.schema';
 

@@ -1,7 +1,5 @@
 // E-mail and URL checks are validator's, on the page and on the server alike (docs/adr/0039).
-// eslint-disable-next-line no-restricted-imports
 import isEmail from 'validator/lib/isEmail';
-// eslint-disable-next-line no-restricted-imports
 import isURL from 'validator/lib/isURL';
 import type { FormValidation } from '../forms.schema';
 import { messages } from '../messages';
