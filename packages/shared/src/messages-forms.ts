@@ -97,5 +97,9 @@ export const formMessages = {
     fileOnlyOne: 'Este campo aceita um arquivo só.',
     tooManyFiles: 'Envie no máximo 20 arquivos neste campo.',
     valuesTooLarge: 'Os dados do formulário passam do limite de 1 MB.',
+    // The submit route (docs/adr/0038).
+    flowStopped: 'a execução foi interrompida.',
+    submitRateLimited: (seconds: number) =>
+      `Muitos envios a partir deste endereço. Tente novamente em ${seconds} s.`,
   },
 } as const;
