@@ -84,7 +84,7 @@ export async function readSubmission(
     const field = fields.find((f) => f.type === 'upload' && f.name === part.fieldname);
     if (!field) {
       part.file.resume();
-      throw formInvalid([{ field: part.fieldname, message: m.invalidSummary }]);
+      throw formInvalid([{ field: part.fieldname, message: m.fileNotExpected }]);
     }
     const name = uploadName(part.filename);
     const refused = uploadFileError(field, { name, size: 0 });

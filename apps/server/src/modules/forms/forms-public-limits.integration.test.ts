@@ -62,6 +62,11 @@ describeEachDriver('public forms: limits, several files and the time limit', (dr
       expect(res.statusCode, `${values}: ${res.body}`).toBe(400);
       expect(res.json()).toMatchObject({ code: 'form_invalid', message: m.invalidSummary });
     }
+    const stray = await send(id, submission({ nome: 'Ana' }, [['nome', 'a.txt', 'x']]));
+    expect(stray.statusCode, stray.body).toBe(400);
+    expect(stray.json()).toMatchObject({
+      details: [{ field: 'nome', message: m.fileNotExpected }],
+    });
     const large = await send(id, submission({ nome: 'x'.repeat(limits.formValuesMaxBytes) }));
     expect(large.statusCode, large.body).toBe(413);
     expect(large.json()).toMatchObject({ message: m.valuesTooLarge });
