@@ -97,5 +97,11 @@ export const formMessages = {
     fileOnlyOne: 'Este campo aceita um arquivo só.',
     tooManyFiles: 'Envie no máximo 20 arquivos neste campo.',
     valuesTooLarge: 'Os dados do formulário passam do limite de 1 MB.',
+    // The public page (docs/adr/0040).
+    loading: 'Carregando o formulário…',
+    loadFailed: 'Não foi possível abrir o formulário. Tente novamente em instantes.',
+    removeFile: (name: string) => `Remover o arquivo "${name}"`,
+    noFileChosen: 'Nenhum arquivo escolhido.',
+    resultTitle: 'Resposta do flow',
   },
 } as const;
