@@ -6,6 +6,7 @@ import {
   Radio,
   Select,
   Stack,
+  Text,
   Textarea,
   TextInput,
   Title,
@@ -91,6 +92,18 @@ export function FieldInput({ field, value, files, error, onChange, onFiles }: Fi
       return (
         <Checkbox
           {...common}
+          label={
+            field.is_required ? (
+              <>
+                {field.label}{' '}
+                <Text span c="red" aria-hidden>
+                  *
+                </Text>
+              </>
+            ) : (
+              field.label
+            )
+          }
           mt="xs"
           checked={value === true}
           onChange={(event) => onChange(event.currentTarget.checked)}

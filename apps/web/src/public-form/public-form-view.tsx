@@ -73,31 +73,33 @@ function FilledForm({ form, pin, onAnswer }: FilledFormProps) {
   return (
     <form noValidate onSubmit={(event) => void submit(event)}>
       <Stack gap="lg">
-        <div className={classes.fields}>
-          {form.fields.map((field, index) =>
-            field.type === 'hidden' ? null : (
-              <Box
-                key={`${field.name}-${index}`}
-                className={classes.field}
-                style={{
-                  ['--field-width' as string]:
-                    field.type === 'separator' ? '100%' : `${field.width_percent}%`,
-                }}
-                data-field={field.name}
-                onBlur={() => state.touch(field.name)}
-              >
-                <FieldInput
-                  field={field}
-                  value={state.values[field.name]}
-                  files={state.files[field.name] ?? []}
-                  error={state.errorOf(field)}
-                  onChange={(value) => state.setValue(field.name, value)}
-                  onFiles={(list, refusal) => state.setFiles(field.name, list, refusal)}
-                />
-              </Box>
-            ),
-          )}
-        </div>
+        <fieldset className={classes.fieldset} disabled={sending}>
+          <div className={classes.fields}>
+            {form.fields.map((field, index) =>
+              field.type === 'hidden' ? null : (
+                <Box
+                  key={`${field.name}-${index}`}
+                  className={classes.field}
+                  style={{
+                    ['--field-width' as string]:
+                      field.type === 'separator' ? '100%' : `${field.width_percent}%`,
+                  }}
+                  data-field={field.name}
+                  onBlur={() => state.touch(field.name)}
+                >
+                  <FieldInput
+                    field={field}
+                    value={state.values[field.name]}
+                    files={state.files[field.name] ?? []}
+                    error={state.errorOf(field)}
+                    onChange={(value) => state.setValue(field.name, value)}
+                    onFiles={(list, refusal) => state.setFiles(field.name, list, refusal)}
+                  />
+                </Box>
+              ),
+            )}
+          </div>
+        </fieldset>
         {alert && (
           <Alert color="red" role="alert">
             {alert}
