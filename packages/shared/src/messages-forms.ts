@@ -106,5 +106,9 @@ export const formMessages = {
     removeFile: (name: string) => `Remover o arquivo "${name}"`,
     noFileChosen: 'Nenhum arquivo escolhido.',
     resultTitle: 'Resposta do flow',
+    // The submit route (docs/adr/0038).
+    flowStopped: 'a execução foi interrompida.',
+    submitRateLimited: (seconds: number) =>
+      `Muitos envios a partir deste endereço. Tente novamente em ${seconds} s.`,
   },
 } as const;
