@@ -100,6 +100,12 @@ export const formMessages = {
     // Values of the wrong kind (a number for a text, an object for a select) and stray files.
     invalidValue: 'Valor inválido para este campo.',
     fileNotExpected: 'Este campo não recebe arquivos.',
+    // The public page (docs/adr/0040).
+    loading: 'Carregando o formulário…',
+    loadFailed: 'Não foi possível abrir o formulário. Tente novamente em instantes.',
+    removeFile: (name: string) => `Remover o arquivo "${name}"`,
+    noFileChosen: 'Nenhum arquivo escolhido.',
+    resultTitle: 'Resposta do flow',
     // The submit route (docs/adr/0038).
     flowStopped: 'a execução foi interrompida.',
     submitRateLimited: (seconds: number) =>
