@@ -10,6 +10,7 @@ const sources = [
   'package-lock.json',
   'apps/web/src',
   'apps/web/index.html',
+  'apps/web/form.html',
   'apps/web/public',
   'apps/web/vite.config.ts',
   'apps/web/package.json',
