@@ -97,6 +97,9 @@ export const formMessages = {
     fileOnlyOne: 'Este campo aceita um arquivo só.',
     tooManyFiles: 'Envie no máximo 20 arquivos neste campo.',
     valuesTooLarge: 'Os dados do formulário passam do limite de 1 MB.',
+    // Values of the wrong kind (a number for a text, an object for a select) and stray files.
+    invalidValue: 'Valor inválido para este campo.',
+    fileNotExpected: 'Este campo não recebe arquivos.',
   },
 
   /** The flow editor's form picker, on a 'Formulário' trigger. */
