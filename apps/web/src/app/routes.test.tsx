@@ -10,10 +10,6 @@ const placeholderPaths = [
   '/custom-nodes/new',
   '/custom-nodes/c1',
   '/custom-nodes/delete/c1',
-  '/forms',
-  '/forms/new',
-  '/forms/edit/x',
-  '/forms/delete/x',
   '/alert-rules',
   '/alert-rules/new',
   '/alert-rules/edit/a',
@@ -112,6 +108,8 @@ describe('routes', () => {
     '/monitoring',
     '/monitoring/completed',
     '/monitoring/active',
+    '/forms',
+    '/forms/new',
   ])('%s is a built page', async (path) => {
     signedIn();
     renderApp(path);

@@ -16,6 +16,9 @@ import { TableFormPage } from '../features/db-tables/table-form-page';
 import { TablesListPage } from '../features/db-tables/tables-list-page';
 import { FlowDeletePage } from '../features/flows/flow-delete-page';
 import { FlowsListPage } from '../features/flows/flows-list-page';
+import { FormBuilderPage } from '../features/forms/form-builder-page';
+import { FormDeletePage } from '../features/forms/form-delete-page';
+import { FormsListPage } from '../features/forms/forms-list-page';
 import { GroupDeletePage } from '../features/groups/group-delete-page';
 import { GroupFormPage } from '../features/groups/group-form-page';
 import { GroupsListPage } from '../features/groups/groups-list-page';
@@ -123,6 +126,18 @@ export const routes: RouteObject[] = [
                 path: 'queues/delete/:id',
                 element: <QueueDeletePage />,
                 ...titled('Remover fila interna'),
+              },
+              { path: 'forms', element: <FormsListPage />, ...titled('Formulários') },
+              { path: 'forms/new', element: <FormBuilderPage />, ...titled('Novo formulário') },
+              {
+                path: 'forms/edit/:id',
+                element: <FormBuilderPage />,
+                ...titled('Editar formulário'),
+              },
+              {
+                path: 'forms/delete/:id',
+                element: <FormDeletePage />,
+                ...titled('Remover formulário'),
               },
               {
                 path: 'service-accounts',

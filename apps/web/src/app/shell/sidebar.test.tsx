@@ -93,6 +93,7 @@ describe('sidebar', () => {
       '/database/tables',
       '/storage',
       '/queues',
+      '/forms',
     ];
     for (const [, links] of expected) {
       for (const [label, href] of links) {
@@ -102,7 +103,7 @@ describe('sidebar', () => {
       }
     }
     await user.click(screen.getByRole('button', { name: 'Recolher menu' }));
-    expect(screen.getByRole('link', { name: 'Formulários (em breve)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Conectores (em breve)' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Flows' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Expandir menu' }));
   });

@@ -1,0 +1,226 @@
+import { useMemo, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import {
+  Alert,
+  Button,
+  FileButton,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  TextInput,
+} from '@mantine/core';
+import { IconDownload, IconExternalLink, IconUpload } from '@tabler/icons-react';
+import { useNavigate, useParams } from 'react-router';
+import { formSaveIssues } from '@ponte/shared/forms.schema';
+import type { Form, FormFile } from '@ponte/shared/forms.schema';
+import { limits } from '@ponte/shared/limits';
+import { messages } from '@ponte/shared/messages';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { LoadedForm } from '../../components/loaded-form';
+import { PageHeader } from '../../components/page-header';
+import { errorMessage } from '../../lib/api/api-error';
+import { useGroupOptions } from '../../lib/groups/get-group-options';
+import { useSelectedGroup } from '../../lib/groups/selected-group';
+import { toast } from '../../lib/toasts';
+import { useCreateForm, useUpdateForm } from './api/form-mutations';
+import { useForm } from './api/get-forms';
+import { FormDisplayTab } from './form-display-tab';
+import { FormFieldsTab } from './form-fields-tab';
+import { downloadFormFile, readFormFile } from './form-file';
+import { bodyOf, draftOf, draftOfFile, fileOf, useFormEditor } from './use-form-editor';
+import type { FormDraft } from './use-form-editor';
+
+const m = messages.forms;
+
+/** /forms/new and /forms/edit/{id} (spec 2 'Forms', §4, §5 'Form save', §8 'Form'). */
+export function FormBuilderPage() {
+  const { id } = useParams();
+  const existing = useForm(id);
+  return (
+    <>
+      <PageHeader title={id ? 'Editar formulário' : 'Novo formulário'} />
+      <LoadedForm editing={Boolean(id)} query={existing} backTo="/forms">
+        {() => <FormBuilder key={id ?? 'new'} id={id} form={existing.data} />}
+      </LoadedForm>
+    </>
+  );
+}
+
+/** Spec 2 §5 'Form save', in the order a person reads them; the PIN only counts when it is on. */
+function saveIssues(draft: FormDraft, pinStored: boolean) {
+  return formSaveIssues(
+    { ...bodyOf(draft), auth_pin: draft.require_auth_pin ? draft.auth_pin : '' },
+    pinStored,
+  );
+}
+
+function FormBuilder({ id, form }: { id: string | undefined; form: Form | undefined }) {
+  const navigate = useNavigate();
+  const create = useCreateForm();
+  const update = useUpdateForm();
+  const saving = create.isPending || update.isPending;
+  const groups = useGroupOptions();
+  const [selectedGroup] = useSelectedGroup();
+  const editor = useFormEditor(draftOf(form, selectedGroup || null));
+  const { draft, set } = editor;
+  // Once a save was refused, the message follows the edits: a fixed rule gives way to the next.
+  const [checked, setChecked] = useState(false);
+  const pinStored = Boolean(form?.auth_pin_set);
+  const issues = useMemo(() => saveIssues(draft, pinStored), [draft, pinStored]);
+  const issue = checked ? (issues[0]?.message ?? null) : null;
+  const [tab, setTab] = useState<string | null>('fields');
+  const [pendingImport, setPendingImport] = useState<FormFile | null>(null);
+  const groupData = (groups.data?.items ?? []).map((item) => ({
+    value: item._id,
+    label: item.name,
+  }));
+
+  const applyImport = (file: FormFile) => {
+    editor.setDraft(draftOfFile(file));
+    setChecked(false);
+    setPendingImport(null);
+  };
+
+  // Cleared after each pick, so that picking the same file again (after a cancel) reads it again.
+  const resetFile = useRef<() => void>(null);
+  const pickFile = async (file: File | null) => {
+    resetFile.current?.();
+    if (!file) return;
+    try {
+      const read = await readFormFile(file);
+      if (draft.name.trim() || draft.fields.length) setPendingImport(read);
+      else applyImport(read);
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    setChecked(true);
+    const first = issues[0];
+    if (first) {
+      const [root] = first.path;
+      setTab(root === 'auth_pin' ? 'display' : root === 'name' ? tab : 'fields');
+      return;
+    }
+    const body = bodyOf(draft);
+    try {
+      if (id) await update.mutateAsync({ id, body });
+      else {
+        const created = await create.mutateAsync(body);
+        void navigate(`/forms/edit/${created._id}`, { replace: true });
+      }
+      toast.success(m.saved);
+    } catch (failure) {
+      toast.error(m.saveError(errorMessage(failure)));
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="lg">
+        <Paper withBorder radius="md" p="lg">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label="Nome do form"
+              withAsterisk
+              maxLength={limits.formNameMax}
+              value={draft.name}
+              onChange={(event) => set('name', event.currentTarget.value)}
+            />
+            <Select
+              label="Grupo"
+              placeholder="Sem grupo"
+              clearable
+              data={groupData}
+              value={
+                draft.group && groupData.some((g) => g.value === draft.group) ? draft.group : null
+              }
+              onChange={(value) => set('group', value)}
+            />
+          </SimpleGrid>
+        </Paper>
+
+        <Group justify="flex-end" gap="sm" wrap="wrap">
+          {id ? (
+            <Button
+              component="a"
+              href={`/engine/forms/${encodeURIComponent(id)}`}
+              target="_blank"
+              rel="noopener"
+              variant="default"
+              leftSection={<IconExternalLink size={16} />}
+            >
+              Pré-visualizar
+            </Button>
+          ) : (
+            <FileButton
+              resetRef={resetFile}
+              onChange={(file) => void pickFile(file)}
+              accept=".json,application/json"
+            >
+              {(props) => (
+                <Button {...props} variant="default" leftSection={<IconUpload size={16} />}>
+                  Importar
+                </Button>
+              )}
+            </FileButton>
+          )}
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            onClick={() => downloadFormFile(fileOf(draft))}
+          >
+            Exportar
+          </Button>
+        </Group>
+
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="fields">Campos</Tabs.Tab>
+            <Tabs.Tab value="display">Exibição</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="fields" pt="md">
+            <FormFieldsTab
+              fields={draft.fields}
+              onAdd={editor.addField}
+              onReplace={editor.replaceField}
+              onRemove={editor.removeField}
+              onMove={editor.moveField}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="display" pt="md">
+            <FormDisplayTab draft={draft} set={set} form={form} />
+          </Tabs.Panel>
+        </Tabs>
+
+        {issue ? (
+          <Alert color="red" variant="light" role="alert">
+            {issue}
+          </Alert>
+        ) : null}
+
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={() => void navigate('/forms')} disabled={saving}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={saving}>
+            Salvar
+          </Button>
+        </Group>
+      </Stack>
+      <ConfirmModal
+        opened={pendingImport !== null}
+        title="Importar form"
+        message={m.importConfirm}
+        onConfirm={() => pendingImport && applyImport(pendingImport)}
+        onCancel={() => setPendingImport(null)}
+      />
+    </form>
+  );
+}
