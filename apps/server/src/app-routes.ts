@@ -43,6 +43,8 @@ import type { SecurityLog } from './modules/security-log/security-log.service';
 import { createMonitoring } from './app-wiring';
 import { queuesRoutes } from './modules/queues/queues.routes';
 import type { QueuesService } from './modules/queues/queues.service';
+import { formsRoutes } from './modules/forms/forms.routes';
+import { createFormsService } from './modules/forms/forms.service';
 import type { AccountModules, BuildAppOptions, FastifyApp, Runtime } from './app';
 
 /** Request bodies: 10 MB everywhere, 64 KB on the account routes. */
@@ -104,6 +106,7 @@ export async function registerRoutes(
       await api.register(executionsRoutes, { service: executions });
       await api.register(storageRoutes, { service: modules.storage });
       await api.register(queuesRoutes, { service: modules.queues });
+      await api.register(formsRoutes, { service: createFormsService({ db, now }) });
     },
     { prefix: '/api/v1' },
   );

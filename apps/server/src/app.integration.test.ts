@@ -146,6 +146,8 @@ describe('server', () => {
       '/api/v1/flows',
       '/api/v1/flows/{id}',
       '/api/v1/flows/duplicate/{id}',
+      '/api/v1/forms',
+      '/api/v1/forms/{id}',
       '/api/v1/monitoring/logs',
       '/api/v1/monitoring/executions/completed',
       '/api/v1/monitoring/executions/completed/timeseries',

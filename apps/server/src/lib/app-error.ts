@@ -11,7 +11,8 @@ export type ResourceKind =
   | 'db_table'
   | 'db_record'
   | 'service_account'
-  | 'queue';
+  | 'queue'
+  | 'form';
 
 /** What a 404 was about: the error handler checks whether it belongs to another workspace. */
 export interface MissingResource {

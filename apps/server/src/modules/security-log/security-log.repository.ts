@@ -6,6 +6,7 @@ import {
   dbTables,
   executions,
   flows,
+  forms,
   groups,
   queues,
   securityEvents,
@@ -34,6 +35,7 @@ const ownedTables = {
     workspaceId: serviceAccounts.workspaceId,
   },
   queue: { table: queues, id: queues.id, workspaceId: queues.workspaceId },
+  form: { table: forms, id: forms.id, workspaceId: forms.workspaceId },
 } as const;
 export type OwnedResourceKind = keyof typeof ownedTables;
 

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  formBodySchema,
+  formFieldSchema,
+  formListQuerySchema,
+  formSchema,
+  formUpdateBodySchema,
+} from '@ponte/shared/forms.schema';
+import { listResponseSchema } from '@ponte/shared/pagination';
+import { sessionOf } from '../../plugins/auth';
+import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
+import type { FormsService } from './forms.service';
+
+export interface FormsRoutesOptions {
+  service: FormsService;
+}
+
+const tags = ['Formulários'];
+const security = bearerSecurity;
+/** The form as it is sent: its fields were clamped on save, so the answer has no transforms. */
+const formAnswerSchema = formSchema.extend({
+  fields: z.array(formFieldSchema.extend({ width_percent: z.number() })),
+});
+const formListAnswerSchema = listResponseSchema(formAnswerSchema);
+
+/** Spec 2 §7 'Forms'; mounted at /api/v1 (authenticated scope). */
+export const formsRoutes: FastifyPluginAsyncZod<FormsRoutesOptions> = async (app, { service }) => {
+  app.get(
+    '/forms',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Lista os formulários do workspace (busca por nome, filtro por grupo; até 1000)',
+        querystring: formListQuerySchema,
+        response: { 200: formListAnswerSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.list(sessionOf(request).workspaceId, request.query),
+  );
+
+  app.post(
+    '/forms',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Cria um formulário',
+        body: formBodySchema,
+        response: { 201: formAnswerSchema, ...errorResponses(400, 401, 413) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.create(sessionOf(request).workspaceId, request.body)),
+  );
+
+  app.get(
+    '/forms/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Um formulário, com o flow que recebe os seus envios',
+        params: idParamsSchema,
+        response: { 200: formAnswerSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => service.get(sessionOf(request).workspaceId, request.params.id),
+  );
+
+  app.put(
+    '/forms/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Altera um formulário (sem `auth_pin`, o PIN guardado é mantido)',
+        params: idParamsSchema,
+        body: formUpdateBodySchema,
+        response: { 200: formAnswerSchema, ...errorResponses(400, 401, 404, 413) },
+      },
+    },
+    async (request) =>
+      service.update(sessionOf(request).workspaceId, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/forms/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove um formulário',
+        params: idParamsSchema,
+        response: { 204: z.null().describe('Removido'), ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(sessionOf(request).workspaceId, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};
