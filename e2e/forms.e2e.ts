@@ -13,7 +13,7 @@ const fileText = 'Contrato assinado em 24/11/2026';
 
 /** Picks an option of a Mantine select by the select's label. */
 async function choose(scope: Page | Locator, label: string | RegExp, option: string) {
-  await scope.getByRole('textbox', { name: label }).or(scope.getByLabel(label)).first().click();
+  await scope.getByRole('combobox', { name: label }).click();
   const page = 'page' in scope ? scope.page() : scope;
   await page.getByRole('option', { name: option, exact: true }).click();
 }
@@ -61,7 +61,10 @@ describe.skipIf(!hasChromium)(
     beforeAll(async () => {
       server = await startServer(admin);
       browser = await launchBrowser();
-      context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
+      context = await browser.newContext({
+        viewport: { width: 1440, height: 900 },
+        locale: 'pt-BR',
+      });
       page = await context.newPage();
       page.on('pageerror', (error) => {
         throw error;
@@ -78,8 +81,8 @@ describe.skipIf(!hasChromium)(
       const table = await call('POST', '/api/v1/db/tables', {
         name: 'Estados',
         fields: [
-          { name: 'sigla', label: 'Sigla', type: 'string', is_required: true },
-          { name: 'nome', label: 'Nome', type: 'string', is_required: true },
+          { name: 'sigla', label: 'Sigla', type: 'string', length: 2, is_required: true },
+          { name: 'nome', label: 'Nome', type: 'string', length: 100, is_required: true },
         ],
       });
       expect(table.status, JSON.stringify(table.body)).toBe(201);
@@ -165,6 +168,7 @@ describe.skipIf(!hasChromium)(
         options_source_label_field: 'nome',
       });
 
+      await snap(page, 'form-builder-display-1440');
       await page.getByRole('tab', { name: 'Campos' }).click();
       await snap(page, 'form-builder-1440');
       await page.setViewportSize({ width: 390, height: 844 });
