@@ -33,6 +33,9 @@ import { createManualTriggerService } from './modules/triggers/manual-trigger.se
 import { webhookRoutes } from './modules/triggers/webhook.routes';
 import { createWebhookService } from './modules/triggers/webhook.service';
 import { createWebhookLimits } from './modules/triggers/webhook-limits';
+import { formsPublicRoutes } from './modules/forms/forms-public.routes';
+import { createFormsPublicService } from './modules/forms/forms-public.service';
+import { createPinThrottle } from './modules/forms/form-pin-throttle';
 import authPlugin from './plugins/auth';
 import spaPlugin from './plugins/spa';
 import { publicBaseUrl } from './lib/public-url';
@@ -152,6 +155,8 @@ export async function registerRoutes(
     }),
   });
 
+  await registerPublicForms(app, options, modules);
+
   await app.register(
     async (account) => {
       account.addHook('onRoute', (route) => {
@@ -177,6 +182,32 @@ export async function registerRoutes(
 
   await app.register(spaPlugin, { webDist: config.webDist });
   bootstrapAdminOnReady(app, config.admin, auth);
+}
+
+/** Public forms (docs/adr/0038): the page, its definition and the submissions, no session. */
+async function registerPublicForms(
+  app: FastifyApp,
+  options: BuildAppOptions,
+  modules: RouteModules,
+) {
+  const { auth, serviceAccounts, runner } = modules;
+  await app.register(formsPublicRoutes, {
+    prefix: '/engine',
+    webDist: options.config.webDist,
+    service: createFormsPublicService({
+      db: options.database.db,
+      pins: createPinThrottle(),
+      resolveSession: (token) =>
+        isApiToken(token) ? serviceAccounts.resolveToken(token) : auth.resolveSession(token),
+      storage: modules.storage,
+      enqueue: (request) => runner.enqueue(request),
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.formResultTimeoutMs ? { resultTimeoutMs: options.formResultTimeoutMs } : {}),
+      ...(options.webhookRateLimit
+        ? { submitsPerMinute: options.webhookRateLimit.perAddress }
+        : {}),
+    }),
+  });
 }
 
 /** PONTE_ADMIN_EMAIL/PASSWORD: the first account, created when the app is ready. */

@@ -9,6 +9,8 @@ import { createSystemStatusSampler } from './modules/live/system-status';
 import { createLogRetention } from './modules/logs/log-retention';
 import { createLogsService } from './modules/logs/logs.service';
 import { createUploadRetention } from './modules/triggers/manual-uploads';
+import { formUploadsFolder } from './modules/forms/forms-public.service';
+import { limits } from '@ponte/shared/limits';
 import { createLocalStorageDriver } from './modules/storage/local-driver';
 import { createStorageService, type StorageService } from './modules/storage/storage.service';
 import type { Database } from './db/client';
@@ -70,8 +72,9 @@ export function createStorage(options: BuildAppOptions): StorageService {
 }
 
 /**
- * Removes logs older than PONTE_LOG_RETENTION_DAYS and manual-trigger uploads (their
- * /envios-manuais folders of the storage) older than `uploadRetentionHours`, every hour.
+ * Removes logs older than PONTE_LOG_RETENTION_DAYS, manual-trigger uploads (their
+ * /envios-manuais folders of the storage) older than `uploadRetentionHours`, and form uploads
+ * (/envios-formularios) PONTE_FORM_UPLOAD_RETENTION_DAYS after their day ends, every hour.
  */
 export function createRetention(
   app: FastifyApp,
@@ -94,13 +97,25 @@ export function createRetention(
     onError: (error) => app.log.error({ err: error }, 'falha ao apagar arquivos enviados antigos'),
     onRemoved: (count) => app.log.info({ count }, 'arquivos enviados antigos apagados'),
   });
+  const formUploads = createUploadRetention({
+    storage,
+    workspaces: async () =>
+      (await options.database.db.select({ id: workspaces.id }).from(workspaces)).map((w) => w.id),
+    folder: formUploadsFolder,
+    now,
+    maxAgeMs: (options.formUploadRetentionDays ?? limits.formUploadRetentionDays) * 86_400_000,
+    onError: (error) =>
+      app.log.error({ err: error }, 'falha ao apagar arquivos antigos de formulários'),
+    onRemoved: (count) => app.log.info({ count }, 'arquivos antigos de formulários apagados'),
+  });
   return {
     start() {
       logs.start();
       uploads.start();
+      formUploads.start();
     },
     async stop() {
-      await Promise.all([logs.stop(), uploads.stop()]);
+      await Promise.all([logs.stop(), uploads.stop(), formUploads.stop()]);
     },
   };
 }

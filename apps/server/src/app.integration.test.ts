@@ -173,10 +173,13 @@ describe('server', () => {
     const sessionPaths = operations.filter(
       (operation) =>
         (operation.path.startsWith('/api/v1/') || operation.path.startsWith('/engine/')) &&
-        !operation.path.startsWith('/engine/webhook/'),
+        !operation.path.startsWith('/engine/webhook/') &&
+        // Public forms: the page, its definition and the submissions (docs/adr/0038).
+        !operation.path.startsWith('/engine/forms/'),
     );
     expect(sessionPaths.filter((operation) => !operation.security)).toEqual([]);
     expect(doc.paths['/engine/webhook/{flowId}/{*}'].post.security).toBeUndefined();
+    expect(doc.paths['/engine/forms/{id}/submit'].post.security).toBeUndefined();
     const create = doc.paths['/api/v1/groups'].post;
     expect(create.requestBody.content['application/json'].schema.properties.name).toBeDefined();
     expect(create.responses['201']).toBeDefined();

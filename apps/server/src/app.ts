@@ -83,6 +83,10 @@ export interface BuildAppOptions {
   uploadLimits?: { fileSize: number; files: number };
   /** Hours a manual-trigger upload is kept (default 24, ADR 0022). */
   uploadRetentionHours?: number;
+  /** PONTE_FORM_RESULT_TIMEOUT_SECONDS in ms: how long a form waits for its flow's result. */
+  formResultTimeoutMs?: number;
+  /** PONTE_FORM_UPLOAD_RETENTION_DAYS: days a form upload is kept after its day ends. */
+  formUploadRetentionDays?: number;
   /** Clock of the schedules (tests move it by hand). */
   triggerClock?: TimerClock;
   webhookTimeoutMs?: number;

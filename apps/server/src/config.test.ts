@@ -55,6 +55,7 @@ describe('config', () => {
       serviceProviders: defaultServiceProviders,
       storage: { driver: 'local', maxFileBytes: 100 * 1024 * 1024, quotaBytes: null, s3: null },
       redisUrl: null,
+      forms: { resultTimeoutMs: 60_000, uploadRetentionDays: 30 },
     });
     expect(defaultWebDist).toBe(join(serverRoot, '..', 'web', 'dist'));
   });

@@ -24,6 +24,7 @@ import {
   type StorageConfig,
 } from './config-storage';
 import { queueConfigVariables, queueEnvShape, redisUrlOf } from './config-queues';
+import { formConfigOf, formConfigVariables, formEnvShape } from './config-forms';
 
 export { ConfigError };
 import { defaultWebDist } from './package-root';
@@ -162,6 +163,7 @@ export const configVariables: readonly ConfigVariable[] = [
   ...providerConfigVariables,
   ...storageConfigVariables,
   ...queueConfigVariables,
+  ...formConfigVariables,
 ];
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -201,6 +203,8 @@ export interface AppConfig {
   storage: StorageConfig;
   /** REDIS_URL: the internal queues on Redis (docs/adr/0034); null: in the database. */
   redisUrl: string | null;
+  /** PONTE_FORM_*: the form result's time limit and how long form uploads are kept. */
+  forms: { resultTimeoutMs: number; uploadRetentionDays: number };
 }
 
 /** Webhook calls per minute per client address and per flow; 0 turns a limit off. */
@@ -322,6 +326,7 @@ const envSchema = z.object({
   ...providerEnvShape,
   ...storageEnvShape,
   ...queueEnvShape,
+  ...formEnvShape,
 });
 
 type Env = Record<string, string | undefined>;
@@ -405,6 +410,7 @@ export function parseEnv(env: Env, cwd: string = process.cwd()) {
     serviceProviders: serviceProvidersOf(parsed),
     storage: storageConfigOf(parsed),
     redisUrl: redisUrlOf(parsed),
+    forms: formConfigOf(parsed),
   };
 }
 

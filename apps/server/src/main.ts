@@ -73,6 +73,8 @@ async function build(config: AppConfig, database: DatabaseHandle) {
       serviceProviders: config.serviceProviders,
       storage: storageOptionsFromConfig(config.storage, config.dataDir, createS3StorageDriver),
       queues: { driver: messageDriverFromConfig(config, database.db) },
+      formResultTimeoutMs: config.forms.resultTimeoutMs,
+      formUploadRetentionDays: config.forms.uploadRetentionDays,
     });
   } catch (error) {
     if (error instanceof EncryptionKeyMismatchError || error instanceof ConfigError) {

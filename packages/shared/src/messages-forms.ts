@@ -100,6 +100,10 @@ export const formMessages = {
     // Values of the wrong kind (a number for a text, an object for a select) and stray files.
     invalidValue: 'Valor inválido para este campo.',
     fileNotExpected: 'Este campo não recebe arquivos.',
+    // The submit route (docs/adr/0038).
+    flowStopped: 'a execução foi interrompida.',
+    submitRateLimited: (seconds: number) =>
+      `Muitos envios a partir deste endereço. Tente novamente em ${seconds} s.`,
   },
 
   /** The flow editor's form picker, on a 'Formulário' trigger. */

@@ -75,7 +75,12 @@ export function saoPauloDate(date: Date): string {
  * `/envios-manuais/AAAA-MM-DD/<uuid>/<name>`: the flow gets the file's reference
  * `{path, name, size, mimetype}`, never a place on the server.
  */
-export function createManualUploads(storage: UploadStorage, now: () => Date = () => new Date()) {
+export function createManualUploads(
+  storage: UploadStorage,
+  now: () => Date = () => new Date(),
+  /** The storage folder of the uploads (forms use /envios-formularios, docs/adr/0038). */
+  uploadsFolder: string = manualUploadsFolder,
+) {
   return {
     /**
      * Streams the file into storage; `truncated` says the size limit cut it (the file is then
@@ -86,7 +91,7 @@ export function createManualUploads(storage: UploadStorage, now: () => Date = ()
       file: Readable & { truncated?: boolean },
       meta: { filename?: string; mimetype?: string },
     ): Promise<{ upload: StorageFileRef; folder: string; truncated: boolean }> {
-      const folder = `${manualUploadsFolder}/${saoPauloDate(now())}/${randomUUID()}`;
+      const folder = `${uploadsFolder}/${saoPauloDate(now())}/${randomUUID()}`;
       const path = `${folder}/${uploadName(meta.filename)}`;
       let upload: StorageFileRef;
       try {
@@ -117,8 +122,10 @@ export type ManualUploads = ReturnType<typeof createManualUploads>;
 
 export interface UploadRetentionOptions {
   storage: UploadStorage;
-  /** Every workspace, whose `/envios-manuais` is swept. */
+  /** Every workspace, whose uploads folder is swept. */
   workspaces: () => Promise<string[]>;
+  /** The storage folder swept (default `/envios-manuais`; forms: `/envios-formularios`). */
+  folder?: string;
   /** Uploads older than this are removed. */
   maxAgeMs: number;
   /** How often the folders are swept (default: every hour). */
@@ -145,12 +152,13 @@ const missing = (error: unknown) => (error as { statusCode?: number } | null)?.s
 /**
  * Manual-trigger uploads are kept for `maxAgeMs` after their day ends (ADR 0022, 0031): long
  * enough for the execution and a rerun from the debugger. The sweep goes through the storage
- * service (any driver) and removes only `/envios-manuais/<date>/<uuid>/` folders, then a date
+ * service (any driver) and removes only `<folder>/<date>/<uuid>/` folders, then a date
  * folder left empty; nothing else in storage is touched.
  */
 export function createUploadRetention(options: UploadRetentionOptions) {
   const now = options.now ?? (() => new Date());
   const { storage } = options;
+  const uploadsFolder = options.folder ?? manualUploadsFolder;
   const listOrNone = (workspaceId: string, path: string) =>
     storage.list(workspaceId, path).catch((error: unknown) => {
       if (missing(error)) return [];
@@ -159,7 +167,7 @@ export function createUploadRetention(options: UploadRetentionOptions) {
 
   async function sweepWorkspace(workspaceId: string, cutoff: number): Promise<number> {
     let removed = 0;
-    for (const day of await listOrNone(workspaceId, manualUploadsFolder)) {
+    for (const day of await listOrNone(workspaceId, uploadsFolder)) {
       const end = day.isFolder ? endOfSaoPauloDay(day.name) : null;
       if (end === null || end > cutoff) continue;
       const items = await listOrNone(workspaceId, day.path);
