@@ -39,6 +39,14 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    // Two pages: the app, and the public form the engine serves at /engine/forms/{id}
+    // (docs/adr/0040), which loads only its own chunk and the libraries both share.
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        form: fileURLToPath(new URL('./form.html', import.meta.url)),
+      },
+    },
   },
   test: {
     name: 'web',

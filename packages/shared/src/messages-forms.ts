@@ -104,6 +104,12 @@ export const formMessages = {
     flowStopped: 'a execução foi interrompida.',
     submitRateLimited: (seconds: number) =>
       `Muitos envios a partir deste endereço. Tente novamente em ${seconds} s.`,
+    // The public page (docs/adr/0040).
+    loading: 'Carregando o formulário…',
+    loadFailed: 'Não foi possível abrir o formulário. Tente novamente em instantes.',
+    removeFile: (name: string) => `Remover o arquivo "${name}"`,
+    noFileChosen: 'Nenhum arquivo escolhido.',
+    resultTitle: 'Resposta do flow',
   },
 
   /** The flow editor's form picker, on a 'Formulário' trigger. */
