@@ -168,6 +168,8 @@ describe.skipIf(!hasChromium)(
         options_source_label_field: 'nome',
       });
 
+      await page.getByRole('tab', { name: 'Exibição' }).click();
+      await page.getByRole('switch', { name: 'Aguardar o resultado do flow' }).waitFor();
       await snap(page, 'form-builder-display-1440');
       await page.getByRole('tab', { name: 'Campos' }).click();
       await snap(page, 'form-builder-1440');
@@ -263,11 +265,9 @@ describe.skipIf(!hasChromium)(
       await cep.pressSequentially('01310100');
       expect(await cep.inputValue()).toBe('01310-100');
       await choose(phone, /^Estado/, 'Minas Gerais');
-      const [chooser] = await Promise.all([
-        phone.waitForEvent('filechooser'),
-        phone.getByRole('button', { name: m.public.chooseFile }).click(),
-      ]);
-      await chooser.setFiles({
+      // The 'Escolher arquivo' button opens the file input Mantine keeps hidden.
+      await phone.getByText(m.public.chooseFile, { exact: true }).waitFor();
+      await phone.locator('input[type="file"]').setInputFiles({
         name: 'contrato.txt',
         mimeType: 'text/plain',
         buffer: Buffer.from(fileText),

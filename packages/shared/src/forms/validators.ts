@@ -1,8 +1,8 @@
 // E-mail and URL checks are validator's, on the page and on the server alike (docs/adr/0039).
 // eslint-disable-next-line no-restricted-imports
-import isEmail from 'validator/lib/isEmail';
+import isEmail from 'validator/lib/isEmail.js';
 // eslint-disable-next-line no-restricted-imports
-import isURL from 'validator/lib/isURL';
+import isURL from 'validator/lib/isURL.js';
 import type { FormValidation } from '../forms.schema';
 import { messages } from '../messages';
 
