@@ -241,6 +241,8 @@ describe.skipIf(!hasChromium)(
       await phone.getByLabel(m.public.pinLabel).fill('ERRADO');
       await phone.getByRole('button', { name: m.public.pinEnter }).click();
       await phone.getByText(m.public.pinWrong).waitFor();
+      await phone.locator('button:not([data-loading])', { hasText: m.public.pinEnter }).waitFor();
+      await snap(phone, 'form-public-pin-390');
       await phone.getByLabel(m.public.pinLabel).fill(pin);
       await phone.getByRole('button', { name: m.public.pinEnter }).click();
       await phone.getByRole('heading', { name: 'Cadastro de clientes' }).waitFor();
