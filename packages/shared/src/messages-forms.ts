@@ -100,16 +100,16 @@ export const formMessages = {
     // Values of the wrong kind (a number for a text, an object for a select) and stray files.
     invalidValue: 'Valor inválido para este campo.',
     fileNotExpected: 'Este campo não recebe arquivos.',
-    // The submit route (docs/adr/0038).
-    flowStopped: 'a execução foi interrompida.',
-    submitRateLimited: (seconds: number) =>
-      `Muitos envios a partir deste endereço. Tente novamente em ${seconds} s.`,
     // The public page (docs/adr/0040).
     loading: 'Carregando o formulário…',
     loadFailed: 'Não foi possível abrir o formulário. Tente novamente em instantes.',
     removeFile: (name: string) => `Remover o arquivo "${name}"`,
     noFileChosen: 'Nenhum arquivo escolhido.',
     resultTitle: 'Resposta do flow',
+    // The submit route (docs/adr/0038).
+    flowStopped: 'a execução foi interrompida.',
+    submitRateLimited: (seconds: number) =>
+      `Muitos envios a partir deste endereço. Tente novamente em ${seconds} s.`,
   },
 
   /** The flow editor's form picker, on a 'Formulário' trigger. */

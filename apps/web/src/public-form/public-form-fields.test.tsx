@@ -94,6 +94,9 @@ describe('public form page: the fields', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Aceito os termos' }));
     await user.click(screen.getByRole('radio', { name: 'Telefone' }));
     await user.click(screen.getByRole('checkbox', { name: 'Terça' }));
+    await user.click(screen.getAllByLabelText('Estado')[0] as HTMLElement);
+    await user.click(await screen.findByRole('option', { name: 'Rio de Janeiro' }));
+    await user.type(screen.getByLabelText('Nascimento'), '1990-05-17');
     await user.click(screen.getByRole('button', { name: texts.addRow }));
     await user.click(screen.getByRole('button', { name: texts.submit }));
     expect(await screen.findByText(texts.tableRowRequired(1, 'Produto'))).toBeVisible();
@@ -107,10 +110,10 @@ describe('public form page: the fields', () => {
     expect(JSON.parse(values?.[1] ?? '{}')).toEqual({
       nome: 'Ana',
       obs: '',
-      nascimento: '',
+      nascimento: '1990-05-17',
       visita: '',
       aceite: true,
-      estado: '',
+      estado: 'RJ',
       contato: 'fone',
       dias: ['ter'],
       regioes: [],
