@@ -96,7 +96,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!zod$|imask$|validator/lib/[A-Za-z]+$|\\.{1,2}/|vitest$).*',
+              regex: '^(?!zod$|imask$|validator/lib/[A-Za-z]+\\.js$|\\.{1,2}/|vitest$).*',
               message:
                 'shared depende apenas de zod, e os formulários de imask e validator (máscaras e validações dos dois lados).',
             },

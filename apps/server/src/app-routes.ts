@@ -83,7 +83,7 @@ export async function registerRoutes(
 ) {
   const { config, database } = options;
   const { tokens, auth, users, workspaces, groups, variables } = modules;
-  const { flowsRepository, library, runner, executions, debugSessions, triggers } = modules;
+  const { flowsRepository, library, runner, executions, debugSessions } = modules;
   const { flows, engineService, security } = modules;
   const db = database.db;
   const now = options.now ?? (() => new Date());
@@ -144,17 +144,7 @@ export async function registerRoutes(
     { prefix: '/engine' },
   );
 
-  // Webhooks are public: the node's own auth guards them.
-  await app.register(webhookRoutes, {
-    prefix: '/engine',
-    service: createWebhookService({
-      findWebhook: (flowId, method, path) => triggers.findWebhook(flowId, method, path),
-      enqueue: (request) => runner.enqueue(request),
-      ...(options.webhookTimeoutMs ? { responseTimeoutMs: options.webhookTimeoutMs } : {}),
-      limits: createWebhookLimits(options.webhookRateLimit, options.security?.onThrottled),
-    }),
-  });
-
+  await registerWebhooks(app, options, modules);
   await registerPublicForms(app, options, modules);
 
   await app.register(
@@ -182,6 +172,20 @@ export async function registerRoutes(
 
   await app.register(spaPlugin, { webDist: config.webDist });
   bootstrapAdminOnReady(app, config.admin, auth);
+}
+
+/** Webhooks are public: the node's own auth guards them. */
+async function registerWebhooks(app: FastifyApp, options: BuildAppOptions, modules: RouteModules) {
+  const { triggers, runner } = modules;
+  await app.register(webhookRoutes, {
+    prefix: '/engine',
+    service: createWebhookService({
+      findWebhook: (flowId, method, path) => triggers.findWebhook(flowId, method, path),
+      enqueue: (request) => runner.enqueue(request),
+      ...(options.webhookTimeoutMs ? { responseTimeoutMs: options.webhookTimeoutMs } : {}),
+      limits: createWebhookLimits(options.webhookRateLimit, options.security?.onThrottled),
+    }),
+  });
 }
 
 /** Public forms (docs/adr/0038): the page, its definition and the submissions, no session. */

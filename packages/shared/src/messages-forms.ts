@@ -111,4 +111,20 @@ export const formMessages = {
     submitRateLimited: (seconds: number) =>
       `Muitos envios a partir deste endereço. Tente novamente em ${seconds} s.`,
   },
+
+  /** The flow editor's form picker, on a 'Formulário' trigger. */
+  picker: {
+    placeholder: 'Selecione um formulário',
+    loading: 'Carregando formulários...',
+    nothingFound: 'Nenhum formulário encontrado',
+    loadError: 'Não foi possível carregar a lista de formulários.',
+    missing: (id: string) => `Formulário não encontrado (${id})`,
+    missingError: 'O formulário escolhido não existe mais: escolha outro.',
+    draftBadge: 'Rascunho',
+    draftNote: 'Rascunho: publique o formulário para receber envios.',
+    openEditor: 'Abrir o formulário',
+    empty: 'Nenhum formulário neste workspace ainda.',
+    create: 'Criar formulário',
+    otherConsumerTitle: 'Outro flow recebe este formulário',
+  },
 } as const;

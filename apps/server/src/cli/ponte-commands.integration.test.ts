@@ -108,8 +108,10 @@ describeEachDriver('ponte export / import', (driver) => {
     const source = await t.createAccount({ workspaceName: 'Origem Recusada' });
     await seed(t, source);
     const file = JSON.parse(JSON.stringify(await commands.exportWorkspace(source.workspaceId)));
-    const form = chain({ type: 'core_form_trigger', params: {} }, { type: 'core_log' });
-    file.flows.push({ ...file.flows[0], name: 'Lê o formulário', data: form, enabled: false });
+    // A node pinned to a version this installation no longer has: the save rules refuse it.
+    const gone = chain({ type: 'core_manual_trigger' }, { type: 'core_log' });
+    gone.nodes[1] = { ...gone.nodes[1]!, typeVersion: 99 } as (typeof gone.nodes)[number];
+    file.flows.push({ ...file.flows[0], name: 'Lê o formulário', data: gone, enabled: false });
     const target = await t.createAccount({ workspaceName: 'Destino Intacto' });
     await expect(commands.importWorkspace(target.workspaceId, file)).rejects.toThrow(
       'Nada foi importado: o flow "Lê o formulário" não pode ser importado',

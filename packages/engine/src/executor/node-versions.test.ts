@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { unavailableNodes } from '@ponte/shared/flow/node-availability';
 import type { FlowDocument, FlowNode } from '@ponte/shared/flow/flow-document.schema';
 import { createEngine } from '../engine';
 import { defineNode } from '../kit/define-node';
@@ -118,31 +119,37 @@ describe('pinned node versions', () => {
 
 describe('nodes whose area does not exist yet', () => {
   it('refuses the flow before any port is called', async () => {
-    const { run, variableReads } = engineWith(1);
-    const form: FlowNode = {
-      uid: 'q',
-      type: 'core_form_trigger',
-      typeVersion: 1,
-      label: 'Formulário de pedidos',
-      position: { x: 0, y: 200 },
-      params: { form: 'pedidos' },
-    };
-    const log: FlowNode = {
-      uid: 'l',
-      type: 'core_log',
-      typeVersion: 1,
-      position: { x: 200, y: 0 },
-      params: { label: 'x', message: 'y' },
-    };
-    const flow = flowWith(log);
-    const result = await run({ ...flow, nodes: [...flow.nodes, form] });
-    expect(result.status).toBe('error');
-    expect(result.error).toEqual({
-      message:
-        'O conector "Formulário de pedidos" (core_form_trigger) ainda não pode ser usado nesta instalação. Disponível quando os formulários existirem.',
-      node_uid: 'q',
-    });
-    expect(result.steps).toBe(0);
-    expect(variableReads()).toBe(0);
+    const unavailable = unavailableNodes as Record<string, string>;
+    unavailable.test_greeter = 'Disponível quando a área de teste existir.';
+    try {
+      const { run, variableReads } = engineWith(1);
+      const log: FlowNode = {
+        uid: 'l',
+        type: 'core_log',
+        typeVersion: 1,
+        position: { x: 200, y: 0 },
+        params: { label: 'x', message: 'y' },
+      };
+      const greeter: FlowNode = {
+        uid: 'q',
+        type: 'test_greeter',
+        typeVersion: 1,
+        label: 'Saudação da área',
+        position: { x: 0, y: 200 },
+        params: {},
+      };
+      const flow = flowWith(log);
+      const result = await run({ ...flow, nodes: [...flow.nodes, greeter] });
+      expect(result.status).toBe('error');
+      expect(result.error).toEqual({
+        message:
+          'O conector "Saudação da área" (test_greeter) ainda não pode ser usado nesta instalação. Disponível quando a área de teste existir.',
+        node_uid: 'q',
+      });
+      expect(result.steps).toBe(0);
+      expect(variableReads()).toBe(0);
+    } finally {
+      delete unavailable.test_greeter;
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { unavailableNodes } from '@ponte/shared/flow/node-availability';
 import { defineNode } from './define-node';
 import { createRegistry } from './registry';
 
@@ -32,11 +33,11 @@ describe('node registry', () => {
   });
 
   it('marks a node whose area does not exist yet, with the reason', () => {
-    const form = defineNode({
-      type: 'core_form_trigger',
+    const area = defineNode({
+      type: 'test_sem_area',
       version: 1,
       category: 'trigger',
-      label: 'Formulário',
+      label: 'Sem área',
       description: 'Exemplo.',
       icon: 'stack',
       params: {},
@@ -45,12 +46,18 @@ describe('node registry', () => {
         return { output: 'default', msg: input };
       },
     });
-    const registry = createRegistry([form, version(1)]);
-    expect(registry.manifest('core_form_trigger')).toMatchObject({
-      available: false,
-      unavailableReason: 'Disponível quando os formulários existirem.',
-    });
-    expect(registry.manifest('core_exemplo')).not.toHaveProperty('available');
+    const unavailable = unavailableNodes as Record<string, string>;
+    unavailable.test_sem_area = 'Disponível quando a área de teste existir.';
+    try {
+      const registry = createRegistry([area, version(1)]);
+      expect(registry.manifest('test_sem_area')).toMatchObject({
+        available: false,
+        unavailableReason: 'Disponível quando a área de teste existir.',
+      });
+      expect(registry.manifest('core_exemplo')).not.toHaveProperty('available');
+    } finally {
+      delete unavailable.test_sem_area;
+    }
   });
 
   it('serves manifests without the run function', () => {

@@ -6,9 +6,7 @@ import type { ParamKind } from './node-manifest.schema';
  * the validator refuses them and the engine will not run them. The issue that builds an area
  * deletes its line here and the nodes (and the templates using them) come back.
  */
-export const unavailableNodes: Readonly<Record<string, string>> = {
-  core_form_trigger: 'Disponível quando os formulários existirem.',
-};
+export const unavailableNodes: Readonly<Record<string, string>> = {};
 
 /** Reference pickers with nothing to pick yet: the node panel shows them disabled. */
 export const unavailableParamKinds: Readonly<Partial<Record<ParamKind, string>>> = {};

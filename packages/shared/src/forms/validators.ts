@@ -1,6 +1,6 @@
 // E-mail and URL checks are validator's, on the page and on the server alike (docs/adr/0039).
-import isEmail from 'validator/lib/isEmail';
-import isURL from 'validator/lib/isURL';
+import isEmail from 'validator/lib/isEmail.js';
+import isURL from 'validator/lib/isURL.js';
 import type { FormValidation } from '../forms.schema';
 import { messages } from '../messages';
 

@@ -2,7 +2,13 @@ import { expect, it } from 'vitest';
 import { nodeLibrarySchema } from '@ponte/shared/flow/node-manifest.schema';
 import { useTestApp } from '../../test/test-app';
 import { describeEachDriver } from '../../test/test-database';
-import { flowTestNodes, formDocument, testDocument } from '../flows/flows-test-nodes';
+import {
+  flowTestNodes,
+  formDocument,
+  testDocument,
+  unavailableDocument,
+  unavailableTestReason,
+} from '../flows/flows-test-nodes';
 
 describeEachDriver('engine API', (driver) => {
   const t = useTestApp(driver, { nodes: flowTestNodes });
@@ -31,9 +37,7 @@ describeEachDriver('engine API', (driver) => {
     const unavailable = library.nodes
       .filter((node) => node.available === false)
       .map((node) => [node.type, node.unavailableReason]);
-    expect(unavailable.sort()).toEqual([
-      ['core_form_trigger', 'Disponível quando os formulários existirem.'],
-    ]);
+    expect(unavailable.sort()).toEqual([['test_sem_area', unavailableTestReason]]);
     expect(library.nodes.find((node) => node.type === 'core_log')).not.toHaveProperty('available');
     // Every built-in type has one version so far.
     expect(library.olderVersions).toEqual([]);
@@ -41,19 +45,23 @@ describeEachDriver('engine API', (driver) => {
 
   it('refuses to import a node whose area does not exist yet or whose version is gone', async () => {
     const api = t.request((await t.createAccount()).token);
-    const form = await api.post('/engine/schema-validator/flow-data', {
-      data: formDocument(),
+    const unavailable = await api.post('/engine/schema-validator/flow-data', {
+      data: unavailableDocument(),
     });
-    expect(form.json()).toMatchObject({
+    expect(unavailable.json()).toMatchObject({
       isValid: false,
       errors: [
         {
           code: 'unavailable_type',
-          message:
-            'O conector "Formulário" (core_form_trigger) ainda não pode ser usado nesta instalação. Disponível quando os formulários existirem.',
+          message: `O conector "Sem área" (test_sem_area) ainda não pode ser usado nesta instalação. ${unavailableTestReason}`,
         },
       ],
     });
+    // Forms exist: a 'Formulário' trigger naming a form is a trigger like any other.
+    const form = await api.post('/engine/schema-validator/flow-data', {
+      data: formDocument('f-pedidos'),
+    });
+    expect(form.json()).toEqual({ isValid: true, errors: [] });
     const data = testDocument(1);
     data.nodes[1] = { ...data.nodes[1]!, typeVersion: 3 } as (typeof data.nodes)[number];
     const gone = await api.post('/engine/schema-validator/flow-data', { data });

@@ -7,7 +7,13 @@ import { flows } from '../../db/schema';
 import { migrationsDir } from '../../package-root';
 import { useTestApp } from '../../test/test-app';
 import { describeEachDriver } from '../../test/test-database';
-import { flowTestNodes, formDocument, testDocument } from './flows-test-nodes';
+import {
+  flowTestNodes,
+  formDocument,
+  testDocument,
+  unavailableDocument,
+  unavailableTestReason,
+} from './flows-test-nodes';
 
 const m = messages.flows;
 const migration = readFileSync(join(migrationsDir, '0006_flow_node_type_version.sql'), 'utf8');
@@ -75,16 +81,15 @@ describeEachDriver('flow node versions', (driver) => {
 
   it('refuses a node whose area does not exist yet, but lets a stored flow holding one be disabled', async () => {
     const api = t.request((await t.createAccount()).token);
-    const data = formDocument();
-    const refused = await api.post('/api/v1/flows', { name: 'Fila', data });
+    const data = unavailableDocument();
+    const refused = await api.post('/api/v1/flows', { name: 'Sem área', data });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({
       code: 'invalid_flow',
       message: m.unusableNodes,
       details: [
         {
-          message:
-            'O conector "Formulário" (core_form_trigger) ainda não pode ser usado nesta instalação. Disponível quando os formulários existirem.',
+          message: `O conector "Sem área" (test_sem_area) ainda não pode ser usado nesta instalação. ${unavailableTestReason}`,
         },
       ],
     });
@@ -105,5 +110,16 @@ describeEachDriver('flow node versions', (driver) => {
     expect(disabled.json().enabled).toBe(false);
     const enabled = await api.put(`/api/v1/flows/${id}`, { enabled: true });
     expect(enabled.statusCode).toBe(400);
+  });
+
+  it('saves and enables a flow started by a form', async () => {
+    const api = t.request((await t.createAccount()).token);
+    const saved = await api.post('/api/v1/flows', {
+      name: 'Recebe o formulário',
+      enabled: true,
+      data: formDocument('f-pedidos'),
+    });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json().enabled).toBe(true);
   });
 });

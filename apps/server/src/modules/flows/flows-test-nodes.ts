@@ -1,4 +1,5 @@
 import { defineNode } from '@ponte/engine/kit/define-node';
+import { unavailableNodes } from '@ponte/shared/flow/node-availability';
 
 const base = {
   version: 1,
@@ -7,7 +8,14 @@ const base = {
   outputs: { default: { label: 'Saída' } },
 } as const;
 
-/** A trigger, an action with a required param and a deprecated action, for the API tests. */
+/** The reason of `test_sem_area`, a node whose area does not exist (ADR 0014's mechanism). */
+export const unavailableTestReason = 'Disponível quando a área de teste existir.';
+(unavailableNodes as Record<string, string>).test_sem_area = unavailableTestReason;
+
+/**
+ * A trigger, an action with a required param, a deprecated action and a trigger whose area
+ * does not exist yet, for the API tests.
+ */
 export const flowTestNodes = [
   defineNode({
     ...base,
@@ -31,6 +39,14 @@ export const flowTestNodes = [
     category: 'action',
     label: 'Ação antiga',
     deprecated: true,
+    params: {},
+    run: async ({ input }) => ({ output: 'default', msg: input }),
+  }),
+  defineNode({
+    ...base,
+    type: 'test_sem_area',
+    category: 'trigger',
+    label: 'Sem área',
     params: {},
     run: async ({ input }) => ({ output: 'default', msg: input }),
   }),
@@ -59,15 +75,28 @@ export function testDocument(actions: number | string[] = 1, params = { url: 'ht
   return { version: 1, nodes, edges };
 }
 
-/** A test flow plus a form trigger of its own: a node whose area does not exist yet. */
-export function formDocument() {
+/** A test flow plus a trigger of its own whose area does not exist yet. */
+export function unavailableDocument() {
   const data = testDocument(1);
-  const form = {
+  const node = {
     uid: `q${++counter}`,
+    type: 'test_sem_area',
+    label: 'Sem área',
+    position: { x: 0, y: 200 },
+    params: {},
+  };
+  return { ...data, nodes: [...data.nodes, node] };
+}
+
+/** A test flow plus a 'Formulário' trigger on the given form id. */
+export function formDocument(form: string) {
+  const data = testDocument(1);
+  const node = {
+    uid: `f${++counter}`,
     type: 'core_form_trigger',
     label: 'Formulário',
     position: { x: 0, y: 200 },
-    params: { form: 'pedidos' },
+    params: { form },
   };
-  return { ...data, nodes: [...data.nodes, form] };
+  return { ...data, nodes: [...data.nodes, node] };
 }

@@ -43,7 +43,7 @@ describe('flow templates routes', () => {
 
   it('lists every template as a plain list sorted by name, without the flow document', async () => {
     expect(all.length).toBeGreaterThanOrEqual(12);
-    expect(all.length).toBe(15);
+    expect(all.length).toBe(16);
     expect(names(all)).toEqual([...names(all)].sort(collator.compare));
     for (const item of all) {
       expect(item).not.toHaveProperty('data');
@@ -109,25 +109,21 @@ describe('flow templates routes', () => {
     ]);
   });
 
-  it('leaves out the templates whose nodes need an area that does not exist yet, offers the e-mail and queue ones', async () => {
-    const hidden = ['formulario-de-contato-para-crm'];
-    for (const id of hidden) {
-      expect(all.map((item) => item._id)).not.toContain(id);
-      expect((await api.get(`/account/v1/flow-template/${id}`)).statusCode).toBe(404);
-    }
+  it('offers the e-mail, queue and form templates now that their areas exist', async () => {
     const tags = flowTemplateTagListSchema.parse(
       (await api.get('/account/v1/flow-templates/tags')).json(),
     );
     expect(tags.find((entry) => entry.tag === 'filas')?.count).toBe(1);
-    expect(tags.map((entry) => entry.tag)).not.toContain('formulários');
-    // The e-mail templates are back with SMTP accounts (the contact form one still needs forms).
-    expect(tags.find((entry) => entry.tag === 'e-mail')?.count).toBe(2);
+    expect(tags.find((entry) => entry.tag === 'formulários')?.count).toBe(1);
+    expect(tags.find((entry) => entry.tag === 'e-mail')?.count).toBe(3);
     expect(tags.find((entry) => entry.tag === 'alertas')?.count).toBe(3);
     for (const id of [
       'alerta-de-erro-por-email',
       'relatorio-diario-por-email',
       'fila-com-novas-tentativas',
+      'formulario-de-contato-para-crm',
     ]) {
+      expect(all.map((item) => item._id)).toContain(id);
       expect((await api.get(`/account/v1/flow-template/${id}`)).statusCode).toBe(200);
     }
   });

@@ -43,6 +43,7 @@ function setup({
     ...routes,
     { method: 'GET', path: '/api/v1/flows', reply: { body: { items: flows, total: 2 } } },
     { method: 'GET', path: '/api/v1/db/tables', reply: { body: { items: tables, total: 2 } } },
+    { method: 'GET', path: '/api/v1/forms', reply: { body: { items: [], total: 0 } } },
     {
       method: 'GET',
       path: '/api/v1/service-accounts',
@@ -101,9 +102,7 @@ describe('NodePanel', () => {
     );
     expect(screen.getByRole('combobox', { name: 'Flow a executar' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Tabela' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Formulário' })).toHaveAccessibleDescription(
-      'Informe o ID (a lista ainda não está disponível nesta versão).',
-    );
+    expect(screen.getByRole('combobox', { name: 'Formulário' })).toBeInTheDocument();
     expect(screen.getByText(/para usar valores da mensagem/)).toHaveTextContent(
       'Use {{ msg.payload.campo }} para usar valores da mensagem',
     );
@@ -267,12 +266,6 @@ describe('NodePanel', () => {
         'Flow não encontrado (gone)',
       ),
     );
-  });
-
-  it('stores an id typed for references without a list', async () => {
-    const { user, last } = setup();
-    await user.type(screen.getByRole('textbox', { name: 'Formulário' }), 'fm_1');
-    expect(last()?.params.form).toBe('fm_1');
   });
 
   it("lists the workspace's tables for a table reference and stores the _id", async () => {

@@ -6,6 +6,7 @@ import type { NodeManifest, ParamSpec } from '@ponte/shared/flow/node-manifest.s
 import { takesExpressions } from './expression';
 import { NodeIssues } from './node-issues';
 import { NodePanelHeader } from './node-panel-header';
+import { FormConsumerWarning } from './form-reference-field';
 import { ParamField } from './param-field';
 import { QueueConsumerWarning } from './queue-reference-field';
 import { WebhookUrl } from './webhook-url';
@@ -125,6 +126,9 @@ export function NodePanel({
               />
               {node.type === 'core_queue_trigger' && (
                 <QueueConsumerWarning queue={node.params.queue} flowId={flowId} />
+              )}
+              {node.type === 'core_form_trigger' && (
+                <FormConsumerWarning form={node.params.form} flowId={flowId} />
               )}
               {node.type === 'core_webhook_trigger' && (
                 <WebhookUrl flowId={flowId} path={node.params.path} />

@@ -5,6 +5,7 @@ import { unavailableParamKinds } from '@ponte/shared/flow/node-availability';
 import { CodeEditor } from '../code-editor/code-editor';
 import { takesExpressions } from './expression';
 import { FlowReferenceField } from './flow-reference-field';
+import { FormReferenceField } from './form-reference-field';
 import { NumberParamField } from './number-param-field';
 import { ParamLabel } from './param-label';
 import { ServiceAccountField } from './service-account-field';
@@ -156,6 +157,8 @@ export const ParamField = memo(function ParamField({
         return <QueueReferenceField name={name} spec={spec} value={value} onChange={onChange} />;
       return <ReferenceTextField name={name} spec={spec} value={value} onChange={onChange} />;
     case 'form':
+      if (!unavailableParamKinds.form)
+        return <FormReferenceField name={name} spec={spec} value={value} onChange={onChange} />;
       return <ReferenceTextField name={name} spec={spec} value={value} onChange={onChange} />;
   }
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { unavailableReason } from '@ponte/shared/flow/node-availability';
 import { runNode } from '../../../testing/run-node';
 import { formTriggerNode } from './form-trigger.node.ts';
 
@@ -11,6 +12,7 @@ describe('core_form_trigger', () => {
     });
     expect(emitted).toEqual([{ output: 'default', msg: input }]);
     expect(formTriggerNode.manifest.category).toBe('trigger');
+    expect(unavailableReason('core_form_trigger')).toBeUndefined();
   });
 
   it('requires its form', async () => {
