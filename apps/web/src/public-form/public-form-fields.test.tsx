@@ -143,6 +143,12 @@ describe('public form page: the fields', () => {
     expect(await screen.findByText(texts.invalidSummary)).toBeVisible();
     expect(input).toHaveFocus();
     expect(api.callsTo('POST', submitPath)).toHaveLength(0);
+
+    // Once the field is right again, the summary goes away with the field's error.
+    await user.clear(input);
+    await user.type(input, '52998224725');
+    expect(screen.queryByText(texts.invalidCpf)).toBeNull();
+    expect(screen.queryByText(texts.invalidSummary)).toBeNull();
   });
 
   it('shows a required field’s error once it is left and on submit, sending nothing', async () => {

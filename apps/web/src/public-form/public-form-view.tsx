@@ -45,6 +45,8 @@ function FilledForm({ form, pin, onAnswer }: FilledFormProps) {
   const state = useFormState(form.fields);
   const [sending, setSending] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
+  // 'Verifique os campos destacados' lasts as long as some field is still wrong.
+  const shownAlert = alert === texts.invalidSummary && !state.hasErrors ? null : alert;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -100,9 +102,9 @@ function FilledForm({ form, pin, onAnswer }: FilledFormProps) {
             )}
           </div>
         </fieldset>
-        {alert && (
+        {shownAlert && (
           <Alert color="red" role="alert">
-            {alert}
+            {shownAlert}
           </Alert>
         )}
         {form.preview && (

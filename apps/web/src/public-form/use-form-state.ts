@@ -53,6 +53,8 @@ export function useFormState(fields: PublicFormField[]) {
     files,
     /** Every error a submit would meet now (the client's refusal). */
     live,
+    /** Some field still has an error (the client's or the server's). */
+    hasErrors: Object.keys(live).length > 0 || Object.keys(pinned).length > 0,
     errorOf,
     setValue: (code: string, value: FieldValue) => {
       setValues((current) => ({ ...current, [code]: value }));

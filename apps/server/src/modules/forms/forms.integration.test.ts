@@ -43,8 +43,11 @@ describeEachDriver('forms API', (driver) => {
     (await t.database.db.select().from(forms).where(eq(forms.id, id)))[0]!;
 
   /** An enabled (or not) flow whose 'Formulário' trigger names the form. */
+  // Each flow is created a second after the previous one: the consumer is the earliest created.
+  let createdAt = Date.now();
   async function addConsumer(account: TestAccount, formId: string, name: string, enabled = true) {
     const id = randomUUID();
+    createdAt += 1000;
     await t.database.db.insert(flows).values({
       id,
       workspaceId: account.workspaceId,
@@ -54,6 +57,7 @@ describeEachDriver('forms API', (driver) => {
       variables: [],
       data: chain({ type: 'core_form_trigger', params: { form: formId } }),
       config: { rate_limit: 0 },
+      createdAt: new Date(createdAt),
     });
     return id;
   }
