@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -7,13 +7,11 @@ import {
   Button,
   Group as Row,
   Stack,
-  Text,
   Tooltip,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconExternalLink, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDateTime } from '@ponte/shared/format';
 import type { Form } from '@ponte/shared/forms.schema';
 import { limits } from '@ponte/shared/limits';
 import { clampPage } from '@ponte/shared/pagination';
@@ -23,7 +21,7 @@ import { PaginatedTable } from '../../components/paginated-table';
 import type { TableColumn } from '../../components/paginated-table';
 import { SearchBox } from '../../components/search-box';
 import { errorMessage } from '../../lib/api/api-error';
-import { useGroupOptions } from '../../lib/groups/get-group-options';
+import { timestampColumns, useGroupColumn } from '../../components/list-columns';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { useListParams } from '../../lib/use-list-params';
 import { useForms } from './api/get-forms';
@@ -91,14 +89,9 @@ export function FormsListPage() {
   const { page, query, setPage } = useListParams();
   const [group] = useSelectedGroup();
   const { data, isPending, isError, error } = useForms({ page, query, group });
-  const groupOptions = useGroupOptions();
+  const groupColumn = useGroupColumn<Form>();
   const engineUrl = useEngineUrl();
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
-  const groupNames = useMemo(
-    () => new Map((groupOptions.data?.items ?? []).map((item) => [item._id, item.name])),
-    [groupOptions.data],
-  );
-
   useEffect(() => {
     if (!data) return;
     const clamped = clampPage(page, data.total, limits.formsPageSize);
@@ -121,32 +114,8 @@ export function FormsListPage() {
       width: 130,
       render: (form) => <FormStatusBadge status={form.status} />,
     },
-    {
-      key: 'group',
-      header: 'Grupo',
-      width: 160,
-      render: (form) => {
-        if (form.group && groupOptions.isPending) return null;
-        const name = form.group ? groupNames.get(form.group) : undefined;
-        return (
-          <Text size="sm" c={name ? undefined : 'dimmed'}>
-            {name ?? 'Sem grupo'}
-          </Text>
-        );
-      },
-    },
-    {
-      key: 'created',
-      header: 'Criação',
-      width: 170,
-      render: (form) => formatDateTime(form.created_at),
-    },
-    {
-      key: 'updated',
-      header: 'Atualização',
-      width: 170,
-      render: (form) => formatDateTime(form.updated_at),
-    },
+    groupColumn,
+    ...timestampColumns<Form>(),
     {
       key: 'actions',
       header: 'Ações',

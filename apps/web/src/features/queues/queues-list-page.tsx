@@ -1,14 +1,5 @@
-import { useEffect, useMemo } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Button,
-  Group as Row,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { useEffect } from 'react';
+import { ActionIcon, Alert, Anchor, Button, Group as Row, Stack, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconEye,
@@ -19,7 +10,6 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDateTime } from '@ponte/shared/format';
 import { limits } from '@ponte/shared/limits';
 import { clampPage } from '@ponte/shared/pagination';
 import type { Queue } from '@ponte/shared/queues.schema';
@@ -29,7 +19,7 @@ import { PaginatedTable } from '../../components/paginated-table';
 import type { TableColumn } from '../../components/paginated-table';
 import { SearchBox } from '../../components/search-box';
 import { errorMessage } from '../../lib/api/api-error';
-import { useGroupOptions } from '../../lib/groups/get-group-options';
+import { timestampColumns, useGroupColumn } from '../../components/list-columns';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { useListParams } from '../../lib/use-list-params';
 import { useQueues } from './api/get-queues';
@@ -82,13 +72,8 @@ export function QueuesListPage() {
   const { page, query, setPage } = useListParams();
   const [group] = useSelectedGroup();
   const { data, isPending, isError, error } = useQueues({ page, query, group });
-  const groupOptions = useGroupOptions();
+  const groupColumn = useGroupColumn<Queue>();
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
-  const groupNames = useMemo(
-    () => new Map((groupOptions.data?.items ?? []).map((item) => [item._id, item.name])),
-    [groupOptions.data],
-  );
-
   useEffect(() => {
     if (!data) return;
     const clamped = clampPage(page, data.total, limits.queuesPageSize);
@@ -111,32 +96,8 @@ export function QueuesListPage() {
       width: 150,
       render: (queue) => <QueueStatusBadge status={queue.status} />,
     },
-    {
-      key: 'group',
-      header: 'Grupo',
-      width: 160,
-      render: (queue) => {
-        if (queue.group && groupOptions.isPending) return null;
-        const name = queue.group ? groupNames.get(queue.group) : undefined;
-        return (
-          <Text size="sm" c={name ? undefined : 'dimmed'}>
-            {name ?? 'Sem grupo'}
-          </Text>
-        );
-      },
-    },
-    {
-      key: 'created',
-      header: 'Criação',
-      width: 170,
-      render: (queue) => formatDateTime(queue.created_at),
-    },
-    {
-      key: 'updated',
-      header: 'Atualização',
-      width: 170,
-      render: (queue) => formatDateTime(queue.updated_at),
-    },
+    groupColumn,
+    ...timestampColumns<Queue>(),
     {
       key: 'actions',
       header: 'Ações',

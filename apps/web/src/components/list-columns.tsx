@@ -1,0 +1,49 @@
+import { useMemo } from 'react';
+import { Text } from '@mantine/core';
+import { formatDateTime } from '@ponte/shared/format';
+import { useGroupOptions } from '../lib/groups/get-group-options';
+import type { TableColumn } from './paginated-table';
+
+/** The 'Grupo' column of a list whose rows name their group by id ('Sem grupo' when none). */
+export function useGroupColumn<T extends { group: string | null }>(width = 160): TableColumn<T> {
+  const groupOptions = useGroupOptions();
+  const groupNames = useMemo(
+    () => new Map((groupOptions.data?.items ?? []).map((item) => [item._id, item.name])),
+    [groupOptions.data],
+  );
+  return {
+    key: 'group',
+    header: 'Grupo',
+    width,
+    render: (row) => {
+      // While the lookup loads, a row with a group shows nothing rather than 'Sem grupo'.
+      if (row.group && groupOptions.isPending) return null;
+      const name = row.group ? groupNames.get(row.group) : undefined;
+      return (
+        <Text size="sm" c={name ? undefined : 'dimmed'}>
+          {name ?? 'Sem grupo'}
+        </Text>
+      );
+    },
+  };
+}
+
+/** The 'Criação' and 'Atualização' columns (DD/MM/YYYY HH:mm:ss, São Paulo). */
+export function timestampColumns<
+  T extends { created_at: string; updated_at: string },
+>(): TableColumn<T>[] {
+  return [
+    {
+      key: 'created',
+      header: 'Criação',
+      width: 170,
+      render: (row) => formatDateTime(row.created_at),
+    },
+    {
+      key: 'updated',
+      header: 'Atualização',
+      width: 170,
+      render: (row) => formatDateTime(row.updated_at),
+    },
+  ];
+}
