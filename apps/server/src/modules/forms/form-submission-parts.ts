@@ -57,6 +57,12 @@ function readValues(
   return values as FormSubmitValues;
 }
 
+/** A file past what its field takes (one, or `formUploadFilesMax`), before it is stored. */
+function tooManyFor(field: PublicFormField, received: number): string | null {
+  if (!field.upload_multiple) return received >= 1 ? m.fileOnlyOne : null;
+  return received >= limits.formUploadFilesMax ? m.tooManyFiles : null;
+}
+
 /** What a submission read: its values and its files, each already in storage. */
 export interface SubmissionParts {
   values: FormSubmitValues;
@@ -87,7 +93,9 @@ export async function readSubmission(
       throw formInvalid([{ field: part.fieldname, message: m.fileNotExpected }]);
     }
     const name = uploadName(part.filename);
-    const refused = uploadFileError(field, { name, size: 0 });
+    const refused =
+      tooManyFor(field, files.filter((f) => f.field === field.name).length) ??
+      uploadFileError(field, { name, size: 0 });
     if (refused) {
       part.file.resume();
       throw formInvalid([{ field: field.name, message: refused }]);

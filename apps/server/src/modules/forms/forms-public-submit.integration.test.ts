@@ -94,6 +94,12 @@ describeEachDriver('public forms: submissions', (driver) => {
         'arquivo',
         m.fileTooLarge('grande.pdf', 1),
       ],
+      // A second file for a field that takes one.
+      [
+        submission({ nome: 'Ana' }, [file, ['arquivo', 'outro.txt', 'mais']]),
+        'arquivo',
+        m.fileOnlyOne,
+      ],
       // A file already stored goes away when a later one is refused.
       [
         submission({ nome: 'Ana' }, [file, ['foto', 'foto.png', 'png']]),
