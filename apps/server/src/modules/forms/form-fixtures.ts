@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { unavailableNodes } from '@ponte/shared/flow/node-availability';
 import {
   formFieldSchema,
   type FormField,
@@ -11,9 +10,6 @@ import { messages } from '@ponte/shared/messages';
 import { forms } from '../../db/schema-forms';
 import { hashPassword } from '../auth/password-hasher';
 import type { TestAccount, TestContext } from '../../test/test-app';
-
-// Until the form trigger is offered in the node library, these tests use it as the issue will.
-delete (unavailableNodes as Record<string, string>).core_form_trigger;
 
 export interface FormRowInput {
   status?: FormStatus;
