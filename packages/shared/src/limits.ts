@@ -130,6 +130,19 @@ export const limits = {
   formResultTimeoutMs: 60_000,
   /** Uploads of forms are kept this long after their day ends (PONTE_FORM_UPLOAD_RETENTION_DAYS). */
   formUploadRetentionDays: 30,
+  /** Custom connectors (spec 2 §9, docs/adr/0041): list page, list-all, texts, image, params. */
+  customNodesPageSize: 10,
+  customNodesLookup: 1000,
+  customNodeNameMax: 120,
+  customNodeDescriptionMax: 2000,
+  /** Spec 2 §9: the image's data URL, in characters (100Kb). */
+  customNodeImageMax: 100_000,
+  /** The handler's JavaScript, in characters. */
+  customNodeCodeMax: 200_000,
+  customNodeParamsMax: 50,
+  customNodeParamNameMax: 64,
+  customNodeParamOptionsMax: 200,
+  customNodeParamTextMax: 10_000,
 } as const;
 
 export const timeZone = 'America/Sao_Paulo';

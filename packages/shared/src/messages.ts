@@ -1,3 +1,4 @@
+import { customNodeMessages } from './messages-custom-nodes';
 import { formMessages } from './messages-forms';
 
 /** Every pt-BR text shared by server and web. Spec texts are copied to the letter. */
@@ -355,6 +356,7 @@ export const messages = {
       `O Redis das filas internas precisa de maxmemory-policy noeviction (está em ${policy}): com outra política ele pode descartar mensagens. Ajuste a configuração do Redis e inicie o Ponte de novo.`,
   },
   forms: formMessages,
+  customNodes: customNodeMessages,
   recordNodes: {
     /** A table missing or of another workspace, by what the node was given (id or name). */
     tableMissing: (table: string) => `A tabela "${table}" não existe neste workspace.`,

@@ -16,6 +16,7 @@ import { limits } from '@ponte/shared/limits';
 import type { SecurityEventKind } from '@ponte/shared/security-log.schema';
 import { queueDepthSamples, queueMessages, queues, type QueueMessageStatus } from './schema-queues';
 import { forms } from './schema-forms';
+import { customNodes, customNodeVersions } from './schema-custom-nodes';
 import { timestamps } from './schema-columns';
 
 export interface CustomerConfig {
@@ -408,6 +409,7 @@ export const encryptionCheck = pgTable('encryption_check', {
 
 export { queues, queueMessages, queueDepthSamples, type QueueMessageStatus };
 export { forms };
+export { customNodes, customNodeVersions };
 
 export const schema = {
   customers,
@@ -422,6 +424,8 @@ export const schema = {
   queueMessages,
   queueDepthSamples,
   forms,
+  customNodes,
+  customNodeVersions,
   executions,
   logs,
   scheduleTicks,

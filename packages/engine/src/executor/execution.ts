@@ -3,6 +3,7 @@ import type { IncomingEdge, WebhookResponse } from '../kit/context';
 import type { NodeDefinition } from '../kit/define-node';
 import { emissions, type Message, type NodeEmission } from '../kit/message';
 import type { NodeRegistry } from '../kit/registry';
+import { withNodes } from '../kit/layered-registry';
 import { StopExecution } from '../kit/stop-execution';
 import { createFlowData } from '../kit/flow-data';
 import { createLogBudget } from './log-budget';
@@ -31,6 +32,11 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   respond?: (response: WebhookResponse) => void;
   onEvent?: (event: EngineEvent) => void;
+  /**
+   * Node types this execution brings beside the engine's (the workspace's custom connectors at
+   * the versions the flow pins, docs/adr/0041); only this execution sees them.
+   */
+  nodes?: readonly NodeDefinition[];
 }
 
 export interface ExecutorDeps {
@@ -71,7 +77,8 @@ export function runExecution(
   deps: ExecutorDeps,
   options: ExecuteOptions,
 ): Promise<ExecutionResult> {
-  return new Execution(deps, options).run();
+  const registry = options.nodes?.length ? withNodes(deps.registry, options.nodes) : deps.registry;
+  return new Execution({ ...deps, registry }, options).run();
 }
 
 class Execution {
@@ -295,6 +302,13 @@ class Execution {
     for (const node of this.nodes.values()) {
       const definition = this.definitionOf(node);
       const { manifest } = definition ?? {};
+      if (manifest?.custom && manifest.available === false) {
+        // A custom connector disabled or removed: the reason names it (docs/adr/0041).
+        return {
+          message: manifest.unavailableReason ?? labelOf(node, definition),
+          node_uid: node.uid,
+        };
+      }
       if (manifest?.available === false) {
         const reason = manifest.unavailableReason ?? '';
         return {

@@ -14,6 +14,7 @@ export const flowIssueCodes = [
   'unknown_type',
   'unknown_version',
   'unavailable_type',
+  'connector_unavailable',
   'deprecated_type',
   'required_param',
   'param_type',
@@ -201,6 +202,12 @@ export function validateFlow(
           `O conector "${labelOf(node)}" usa um tipo desconhecido: ${node.type}.`,
         );
       }
+      continue;
+    }
+    if (manifest.custom && manifest.available === false) {
+      // A custom connector disabled or removed (docs/adr/0041): the flow may be saved as a
+      // draft, not enabled, and does not run; the message names the connector.
+      error('connector_unavailable', manifest.unavailableReason ?? labelOf(node));
       continue;
     }
     if (manifest.available === false) {

@@ -122,6 +122,14 @@ export const nodeManifestSchema = z.object({
    */
   available: z.boolean().optional(),
   unavailableReason: z.string().optional(),
+  /**
+   * A custom connector of the workspace (docs/adr/0041): its `_id`, its image (a data URL) and
+   * service name. The palette lists these in their own category. A disabled or removed one is
+   * `available: false` with the reason naming it (issue `connector_unavailable`).
+   */
+  custom: z
+    .object({ id: z.string(), image: z.string().optional(), service_name: z.string().optional() })
+    .optional(),
 });
 export type NodeManifest = z.infer<typeof nodeManifestSchema>;
 

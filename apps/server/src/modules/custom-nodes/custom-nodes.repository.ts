@@ -1,0 +1,192 @@
+import { and, asc, count, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { customNodes, customNodeVersions, groups } from '../../db/schema';
+import { containsPattern, pageOffset } from '../../lib/list-query';
+
+export type CustomNodeRow = typeof customNodes.$inferSelect;
+export type CustomNodeVersionRow = typeof customNodeVersions.$inferSelect;
+export type CustomNodeValues = Omit<
+  typeof customNodes.$inferInsert,
+  'id' | 'workspaceId' | 'version' | 'deletedAt' | 'createdAt'
+>;
+
+export interface CustomNodeListOptions {
+  page: number;
+  size: number;
+  query?: string | undefined;
+  /** A group id, or 'none' for connectors without a group. */
+  group?: string | undefined;
+}
+
+/** What makes a new version: the params or the handler differ from the stored ones. */
+function changesVersion(row: CustomNodeRow, values: Partial<CustomNodeValues>): boolean {
+  const params = values.params ?? row.params;
+  const code = values.code ?? row.code;
+  return code !== row.code || JSON.stringify(params) !== JSON.stringify(row.params);
+}
+
+/** The reads of the library and the engine: removed connectors too (docs/adr/0041). */
+function libraryReads(db: Database) {
+  return {
+    /**
+     * The workspace's connectors, removed ones too (`ids`: only those), without their handler:
+     * what the library and the flow validator need.
+     */
+    async libraryRows(workspaceId: string, ids?: string[]) {
+      if (ids && !ids.length) return [];
+      const conditions: (SQL | undefined)[] = [eq(customNodes.workspaceId, workspaceId)];
+      if (ids) conditions.push(inArray(customNodes.id, ids));
+      return db
+        .select({
+          id: customNodes.id,
+          name: customNodes.name,
+          description: customNodes.description,
+          serviceName: customNodes.serviceName,
+          imageData: customNodes.imageData,
+          enabled: customNodes.enabled,
+          deletedAt: customNodes.deletedAt,
+          version: customNodes.version,
+        })
+        .from(customNodes)
+        .where(and(...conditions));
+    },
+
+    /**
+     * Versions of the workspace's connectors (`ids`: only those), oldest first. `withCode`
+     * false leaves the handler out (the library lists params only).
+     */
+    async versionsOf(workspaceId: string, ids?: string[], withCode = true) {
+      if (ids && !ids.length) return [];
+      const conditions: (SQL | undefined)[] = [eq(customNodes.workspaceId, workspaceId)];
+      if (ids) conditions.push(inArray(customNodeVersions.customNodeId, ids));
+      return db
+        .select({
+          customNodeId: customNodeVersions.customNodeId,
+          version: customNodeVersions.version,
+          params: customNodeVersions.params,
+          code: withCode ? customNodeVersions.code : sql<string>`''`,
+        })
+        .from(customNodeVersions)
+        .innerJoin(customNodes, eq(customNodes.id, customNodeVersions.customNodeId))
+        .where(and(...conditions))
+        .orderBy(asc(customNodeVersions.customNodeId), asc(customNodeVersions.version));
+    },
+  };
+}
+
+/**
+ * Every call takes the workspace of the session; no query leaves it. Removed connectors
+ * (`deleted_at`) are invisible to `list` and `find`; `libraryRows` and `versionsOf` still see
+ * them, so that flows holding one can name it (docs/adr/0041).
+ */
+export function createCustomNodesRepository(db: Database) {
+  const live = (workspaceId: string) =>
+    and(eq(customNodes.workspaceId, workspaceId), isNull(customNodes.deletedAt));
+  const scoped = (workspaceId: string, id: string) =>
+    and(live(workspaceId), eq(customNodes.id, id));
+
+  return {
+    ...libraryReads(db),
+
+    /** A page by name (ignoring case). */
+    async list(workspaceId: string, { page, size, query, group }: CustomNodeListOptions) {
+      const conditions: (SQL | undefined)[] = [live(workspaceId)];
+      if (query) conditions.push(ilike(customNodes.name, containsPattern(query)));
+      if (group === 'none') conditions.push(isNull(customNodes.groupId));
+      else if (group) conditions.push(eq(customNodes.groupId, group));
+      const where = and(...conditions);
+      const [counted] = await db.select({ total: count() }).from(customNodes).where(where);
+      const total = counted?.total ?? 0;
+      const items = await db
+        .select()
+        .from(customNodes)
+        .where(where)
+        .orderBy(asc(sql`lower(${customNodes.name})`), asc(customNodes.id))
+        .limit(size)
+        .offset(pageOffset(page, size, total));
+      return { items, total };
+    },
+
+    async find(workspaceId: string, id: string): Promise<CustomNodeRow | null> {
+      const [row] = await db.select().from(customNodes).where(scoped(workspaceId, id));
+      return row ?? null;
+    },
+
+    async groupExists(workspaceId: string, groupId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: groups.id })
+        .from(groups)
+        .where(and(eq(groups.workspaceId, workspaceId), eq(groups.id, groupId)));
+      return Boolean(row);
+    },
+
+    /** A new connector at version 1, with its first version. */
+    async insert(
+      id: string,
+      workspaceId: string,
+      values: CustomNodeValues & { createdAt: Date },
+    ): Promise<CustomNodeRow> {
+      return db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(customNodes)
+          .values({ ...values, id, workspaceId, version: 1 })
+          .returning();
+        await tx.insert(customNodeVersions).values({
+          customNodeId: id,
+          version: 1,
+          params: values.params ?? [],
+          code: values.code,
+          createdAt: values.createdAt,
+        });
+        return created!;
+      });
+    },
+
+    /**
+     * Saves the values; when the params or the handler change, the version goes up by one and
+     * the new version is written beside the old ones, in the same transaction.
+     */
+    async update(
+      workspaceId: string,
+      id: string,
+      values: Partial<CustomNodeValues> & { updatedAt: Date },
+    ): Promise<CustomNodeRow | null> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(customNodes)
+          .where(scoped(workspaceId, id))
+          .for('update');
+        if (!current) return null;
+        const bump = changesVersion(current, values);
+        const version = bump ? current.version + 1 : current.version;
+        const [row] = await tx
+          .update(customNodes)
+          .set({ ...values, version })
+          .where(scoped(workspaceId, id))
+          .returning();
+        if (bump)
+          await tx.insert(customNodeVersions).values({
+            customNodeId: id,
+            version,
+            params: row!.params,
+            code: row!.code,
+            createdAt: values.updatedAt,
+          });
+        return row ?? null;
+      });
+    },
+
+    /** Marks the connector removed; its versions stay for the flows that still hold it. */
+    async remove(workspaceId: string, id: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(customNodes)
+        .set({ deletedAt: at, updatedAt: at })
+        .where(scoped(workspaceId, id))
+        .returning({ id: customNodes.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type CustomNodesRepository = ReturnType<typeof createCustomNodesRepository>;
