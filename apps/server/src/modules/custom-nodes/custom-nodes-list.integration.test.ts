@@ -89,5 +89,11 @@ describeEachDriver('custom connectors API: the list and the document', (driver) 
     expect(paths['/api/v1/custom-nodes/duplicate/{id}']!.post!.security).toEqual([
       { bearerAuth: [] },
     ]);
+    const answer = doc.paths['/api/v1/custom-nodes/{id}'].get.responses['200'].content[
+      'application/json'
+    ].schema as { properties: Record<string, unknown> };
+    expect(Object.keys(answer.properties)).toEqual(
+      expect.arrayContaining(['_id', 'params', 'version', 'node_type', 'imageData']),
+    );
   });
 });
