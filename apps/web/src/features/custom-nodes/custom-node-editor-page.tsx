@@ -51,9 +51,7 @@ function CustomNodeEditor({ id, node }: { id: string | undefined; node: CustomNo
   const update = useUpdateCustomNode();
   const saving = create.isPending || update.isPending;
   const [selectedGroup] = useSelectedGroup();
-  const { draft, setDraft, set, patch } = useCustomNodeDraft(
-    draftOf(node, selectedGroup || null),
-  );
+  const { draft, setDraft, set, patch } = useCustomNodeDraft(draftOf(node, selectedGroup || null));
   // Once a save was refused, the messages follow the edits: a fixed rule gives way to the next.
   const [checked, setChecked] = useState(false);
   const issues = useMemo(() => customNodeSaveIssues(bodyOf(draft)), [draft]);

@@ -34,7 +34,11 @@ interface SettingsTabProps {
 }
 
 /** 'Imagem': a picked file becomes the data URL; one over 100 000 characters changes nothing. */
-function ImageField({ value, onChange, issue }: {
+function ImageField({
+  value,
+  onChange,
+  issue,
+}: {
   value: string;
   onChange: (value: string) => void;
   issue: string | undefined;
@@ -70,7 +74,12 @@ function ImageField({ value, onChange, issue }: {
         <Group gap="xs">
           <FileButton resetRef={resetFile} onChange={(file) => void pick(file)} accept={imageTypes}>
             {(props) => (
-              <Button {...props} variant="default" size="xs" leftSection={<IconPhotoUp size={15} />}>
+              <Button
+                {...props}
+                variant="default"
+                size="xs"
+                leftSection={<IconPhotoUp size={15} />}
+              >
                 {value ? 'Trocar imagem' : 'Escolher imagem'}
               </Button>
             )}
@@ -140,7 +149,9 @@ export function CustomNodeSettingsTab({ draft, set, issues }: SettingsTabProps) 
             placeholder="Sem grupo"
             clearable
             data={groupData}
-            value={draft.group && groupData.some((g) => g.value === draft.group) ? draft.group : null}
+            value={
+              draft.group && groupData.some((g) => g.value === draft.group) ? draft.group : null
+            }
             onChange={(value) => set('group', value)}
           />
           <Stack gap={4} justify="center">

@@ -39,7 +39,14 @@ describe('/custom-nodes', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['Imagem', 'Nome', 'Nome do serviço', 'Status', 'Atualização', 'Ações']);
+    expect(headers).toEqual([
+      'Imagem',
+      'Nome',
+      'Nome do serviço',
+      'Status',
+      'Atualização',
+      'Ações',
+    ]);
     const row = within(table).getByRole('row', { name: /Consulta CEP/ });
     expect(within(row).getByText('Ativo')).toBeInTheDocument();
     expect(within(row).getByText('ViaCEP')).toBeInTheDocument();
@@ -74,13 +81,11 @@ describe('/custom-nodes', () => {
     await user.click(screen.getByRole('button', { name: '2' }));
     await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
     await user.type(screen.getByLabelText('Buscar conectores'), 'sms');
+    await waitFor(() => expect(router.state.location.search).toMatch(/query=sms/));
     await waitFor(() =>
-      expect(router.state.location.search).toMatch(/query=sms/),
-    );
-    await waitFor(() =>
-      expect(
-        api.callsTo('GET', '/api/v1/custom-nodes').at(-1)?.url.searchParams.get('query'),
-      ).toBe('sms'),
+      expect(api.callsTo('GET', '/api/v1/custom-nodes').at(-1)?.url.searchParams.get('query')).toBe(
+        'sms',
+      ),
     );
   });
 

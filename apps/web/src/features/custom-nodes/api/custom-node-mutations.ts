@@ -30,9 +30,8 @@ function useCustomNodesMutation<T, R>(run: (input: T) => Promise<R>) {
 
 /** POST /api/v1/custom-nodes */
 export const useCreateCustomNode = () =>
-  useCustomNodesMutation(
-    (body: CustomNodeBody): Promise<CustomNode> =>
-      apiRequest('/api/v1/custom-nodes', { method: 'POST', body, schema: customNodeSchema }),
+  useCustomNodesMutation((body: CustomNodeBody): Promise<CustomNode> =>
+    apiRequest('/api/v1/custom-nodes', { method: 'POST', body, schema: customNodeSchema }),
   );
 
 /** PUT /api/v1/custom-nodes/{id} */
@@ -44,12 +43,11 @@ export const useUpdateCustomNode = () =>
 
 /** POST /api/v1/custom-nodes/duplicate/{id}: the copy is created disabled. */
 export const useDuplicateCustomNode = () =>
-  useCustomNodesMutation(
-    (id: string): Promise<CustomNode> =>
-      apiRequest(`/api/v1/custom-nodes/duplicate/${encodeURIComponent(id)}`, {
-        method: 'POST',
-        schema: customNodeSchema,
-      }),
+  useCustomNodesMutation((id: string): Promise<CustomNode> =>
+    apiRequest(`/api/v1/custom-nodes/duplicate/${encodeURIComponent(id)}`, {
+      method: 'POST',
+      schema: customNodeSchema,
+    }),
   );
 
 /** DELETE /api/v1/custom-nodes/{id} */
