@@ -125,7 +125,7 @@ export function CustomNodeSettingsTab({ draft, set, issues }: SettingsTabProps) 
           />
           <TextInput
             label="Nome do serviço"
-            description="O sistema ou API que o conector acessa."
+            placeholder="Ex.: ViaCEP, ERP interno"
             maxLength={limits.customNodeNameMax}
             value={draft.service_name}
             error={issueAt(issues, 'service_name')}

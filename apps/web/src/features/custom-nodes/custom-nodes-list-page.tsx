@@ -113,7 +113,7 @@ function useColumns(onDuplicate: (node: CustomNode) => void): TableColumn<Custom
     {
       key: 'image',
       header: 'Imagem',
-      width: 80,
+      width: 90,
       render: (node) => <CustomNodeImage src={node.imageData} />,
     },
     {
@@ -128,6 +128,7 @@ function useColumns(onDuplicate: (node: CustomNode) => void): TableColumn<Custom
     {
       key: 'service',
       header: 'Nome do serviço',
+      width: 220,
       render: (node) =>
         node.service_name ? (
           <Text size="sm">{node.service_name}</Text>
