@@ -188,8 +188,9 @@ declare const axios: AxiosInstance;
 /**
  * Só em conectores personalizados: um axios que envia as requisições com a conta de serviço
  * escolhida no parâmetro do tipo conta de serviço chamado name (cabeçalhos de autenticação e URL
- * base da conta). A chave da conta não fica visível no código.
- * @example const { data } = await serviceAccount('conta').get('/clientes');
+ * base da conta, que completa um endereço relativo como 'clientes'). A chave da conta não fica
+ * visível no código.
+ * @example const { data } = await serviceAccount('conta').get('clientes');
  */
 declare function serviceAccount(name: string): AxiosInstance;
 
@@ -292,7 +293,7 @@ export const sandboxSnippets: SandboxSnippet[] = [
   },
   {
     name: 'serviceAccount',
-    insertText: "const { data } = await serviceAccount('${1:conta}').get('${2:/recurso}');",
+    insertText: "const { data } = await serviceAccount('${1:conta}').get('${2:recurso}');",
     detail: 'Requisição com conta de serviço',
     documentation:
       'Só em conectores personalizados: envia com a conta escolhida no parâmetro informado.',
