@@ -145,3 +145,19 @@ describe('serviceAccount(name) in a connector', () => {
     expect(harness.ports.httpCalls).toEqual([]);
   });
 });
+
+describe('serviceAccount(name) in the code node', () => {
+  it('is refused: the code node has no service-account params', async () => {
+    const harness = harnessWithAccounts();
+    const flow = connectorFlow(storedConnector());
+    flow.nodes[1] = {
+      ...flow.nodes[1]!,
+      type: 'core_code',
+      typeVersion: 1,
+      params: { code: "return await serviceAccount('conta').get('https://api.exemplo/x');" },
+    };
+    const result = await harness.run(flow);
+    expect(result.error?.message).toContain(m.accountParamUnknown('conta'));
+    expect(harness.ports.httpCalls).toEqual([]);
+  });
+});
