@@ -258,8 +258,7 @@ function createRuntime(
 ) {
   const db = options.database.db;
   const flowsRepository = createFlowsRepository(db);
-  const { late, library, customNodeLibrary, outboundHttp, engine, serviceAccounts, storage } =
-    parts;
+  const { late, library, outboundHttp, engine, serviceAccounts, storage } = parts;
   const logWriter = createLogWriter(db, {
     onError: (error, dropped) =>
       app.log.error({ err: error, dropped }, 'falha ao gravar logs; linhas descartadas'),
@@ -271,7 +270,7 @@ function createRuntime(
     queue: createEmbeddedQueueDriver(db),
     flows: flowsRepository,
     engine,
-    customNodes: customNodeLibrary,
+    customNodes: parts.customNodeLibrary,
     logs: logWriter,
     now,
     concurrency: options.executionConcurrency ?? 50,
@@ -307,7 +306,7 @@ function createRuntime(
     now,
     lookup: library.manifest,
     checkParams: library.checkParams,
-    lookupFor: customNodeLibrary.lookupFor,
+    lookupFor: parts.customNodeLibrary.lookupFor,
     nodeLimit: options.nodeLimit ?? null,
     onChange: async (workspaceId, flowId) => {
       runner.forgetFlow(flowId);
@@ -317,7 +316,7 @@ function createRuntime(
   });
   const engineService = engineServiceOf({
     library,
-    customNodeLibrary,
+    customNodeLibrary: parts.customNodeLibrary,
     executions,
     runner,
     triggers,
