@@ -460,6 +460,7 @@ export async function buildApp(given: BuildAppOptions) {
     oauth2: parts.oauth2,
     storage: parts.storage,
     queues: parts.queues.service,
+    engine: parts.engine,
     security,
   });
   return app;
