@@ -4,12 +4,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   customNodeBodySchema,
   customNodeListQuerySchema,
-  customNodeParamTypes,
+  customNodeListSchema,
   customNodeSchema,
 } from '@ponte/shared/custom-nodes.schema';
 import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
-import { listResponseSchema } from '@ponte/shared/pagination';
 import { AppError } from '../../lib/app-error';
 import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/auth';
@@ -28,23 +27,6 @@ export const customNodeBodyLimit = 4 * 1024 * 1024;
 
 const tags = ['Conectores personalizados'];
 const security = bearerSecurity;
-
-/** The connector as it is sent, without the input schema's defaults and checks. */
-const customNodeAnswerSchema = customNodeSchema.extend({
-  params: z.array(
-    z.object({
-      name: z.string(),
-      label: z.string(),
-      type: z.enum(customNodeParamTypes),
-      default_value: z.string(),
-      is_required: z.boolean(),
-      options: z.array(z.object({ label: z.string(), value: z.string() })),
-      columns: z.array(z.object({ key: z.string(), label: z.string(), type: z.literal('text') })),
-      position: z.number().int(),
-    }),
-  ),
-});
-const customNodeListAnswerSchema = listResponseSchema(customNodeAnswerSchema);
 
 /** Spec 2 §7 'Custom connectors'; mounted at /api/v1 (authenticated scope). */
 export const customNodesRoutes: FastifyPluginAsyncZod<CustomNodesRoutesOptions> = async (
@@ -66,7 +48,7 @@ export const customNodesRoutes: FastifyPluginAsyncZod<CustomNodesRoutesOptions> 
         security,
         summary: 'Lista os conectores personalizados (busca por nome, filtro por grupo; até 1000)',
         querystring: customNodeListQuerySchema,
-        response: { 200: customNodeListAnswerSchema, ...errorResponses(401) },
+        response: { 200: customNodeListSchema, ...errorResponses(401) },
       },
     },
     async (request) => service.list(sessionOf(request).workspaceId, request.query),
@@ -81,7 +63,7 @@ export const customNodesRoutes: FastifyPluginAsyncZod<CustomNodesRoutesOptions> 
         security,
         summary: 'Cria um conector personalizado (versão 1)',
         body: customNodeBodySchema,
-        response: { 201: customNodeAnswerSchema, ...errorResponses(400, 401, 413) },
+        response: { 201: customNodeSchema, ...errorResponses(400, 401, 413) },
       },
     },
     async (request, reply) =>
@@ -96,7 +78,7 @@ export const customNodesRoutes: FastifyPluginAsyncZod<CustomNodesRoutesOptions> 
         security,
         summary: 'Duplica um conector personalizado (a cópia é criada desabilitada, na versão 1)',
         params: idParamsSchema,
-        response: { 201: customNodeAnswerSchema, ...errorResponses(401, 404) },
+        response: { 201: customNodeSchema, ...errorResponses(401, 404) },
       },
     },
     async (request, reply) =>
@@ -113,7 +95,7 @@ export const customNodesRoutes: FastifyPluginAsyncZod<CustomNodesRoutesOptions> 
         security,
         summary: 'Um conector personalizado, com o seu handler e a versão atual',
         params: idParamsSchema,
-        response: { 200: customNodeAnswerSchema, ...errorResponses(401, 404) },
+        response: { 200: customNodeSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => service.get(sessionOf(request).workspaceId, request.params.id),
@@ -130,7 +112,7 @@ export const customNodesRoutes: FastifyPluginAsyncZod<CustomNodesRoutesOptions> 
           'Altera um conector personalizado (parâmetros ou handler diferentes criam uma nova versão)',
         params: idParamsSchema,
         body: customNodeBodySchema,
-        response: { 200: customNodeAnswerSchema, ...errorResponses(400, 401, 404, 413) },
+        response: { 200: customNodeSchema, ...errorResponses(400, 401, 404, 413) },
       },
     },
     async (request) =>
