@@ -48,6 +48,8 @@ import { queuesRoutes } from './modules/queues/queues.routes';
 import type { QueuesService } from './modules/queues/queues.service';
 import { formsRoutes } from './modules/forms/forms.routes';
 import { createFormsService } from './modules/forms/forms.service';
+import { customNodesRoutes } from './modules/custom-nodes/custom-nodes.routes';
+import { createCustomNodesService } from './modules/custom-nodes/custom-nodes.service';
 import type { AccountModules, BuildAppOptions, FastifyApp, Runtime } from './app';
 
 /** Request bodies: 10 MB everywhere, 64 KB on the account routes. */
@@ -110,6 +112,7 @@ export async function registerRoutes(
       await api.register(storageRoutes, { service: modules.storage });
       await api.register(queuesRoutes, { service: modules.queues });
       await api.register(formsRoutes, { service: createFormsService({ db, now }) });
+      await api.register(customNodesRoutes, { service: createCustomNodesService({ db, now }) });
     },
     { prefix: '/api/v1' },
   );
