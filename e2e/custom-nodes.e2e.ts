@@ -128,8 +128,10 @@ describe.skipIf(!hasChromium)(
       await page.getByText('Total de conectores: 1').waitFor();
       const section = page.getByRole('button', { name: /^Conectores personalizados \(\d+\)$/ });
       await section.waitFor();
+      await page.getByRole('textbox', { name: 'Buscar conectores' }).fill('cep');
+      await page.getByRole('button', { name: 'Consulta CEP', exact: true }).waitFor();
       await snap(page, 'custom-nodes-03-paleta');
-      cepUid = await dropConnector(page, 'Consulta CEP', { x: 460, y: 220 });
+      cepUid = await dropConnector(page, 'Consulta CEP', { x: 900, y: 220 });
       const trigger = await nodeUid(page, 'Manual Trigger');
       await connectNodes(page, trigger, 'default', cepUid);
       await selectNode(page, cepUid);
