@@ -13,10 +13,16 @@ const features = existsSync(featuresDir)
   : [];
 
 /** STYLE.md §3: features do not import each other. */
+/**
+ * The one exception: the connector editor writes its handler in the flow editor's own Monaco
+ * editor (one editor, one Monaco setup, one set of sandbox typings).
+ */
+const sharedFeatureParts = { 'custom-nodes': ['./flow-editor/code-editor'] };
+
 const featureZones = features.map((name) => ({
   target: `./${featuresDir}/${name}`,
   from: `./${featuresDir}`,
-  except: [`./${name}`],
+  except: [`./${name}`, ...(sharedFeatureParts[name] ?? [])],
   message: 'Uma feature não importa outra: mova o que é comum para components/ ou lib/.',
 }));
 

@@ -30,6 +30,9 @@ export const customNodeMessages = {
     'O tipo de execução "http_request" não é oferecido nesta instalação; use "custom_code".',
   codeRequired: 'O código do conector é obrigatório.',
   codeTooLong: 'O código do conector deve ter no máximo 200 KB.',
+  /** A save whose body goes past the route's limit (413): the image and the handler are the usual cause. */
+  tooLarge:
+    'O conector é grande demais para ser salvo: a imagem pode ter até 100Kb e o código até 200 KB.',
   tooManyParams: 'Um conector aceita no máximo 50 parâmetros.',
   paramNameRequired: (n: number) => `O nome do parâmetro ${n} é obrigatório.`,
   paramNameInvalid: (n: number) =>

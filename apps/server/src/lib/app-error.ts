@@ -12,7 +12,8 @@ export type ResourceKind =
   | 'db_record'
   | 'service_account'
   | 'queue'
-  | 'form';
+  | 'form'
+  | 'custom_node';
 
 /** What a 404 was about: the error handler checks whether it belongs to another workspace. */
 export interface MissingResource {

@@ -4,10 +4,6 @@ import { titled } from './route-title';
 
 /** Routes of both specs whose areas this version does not have yet: [path, page title]. */
 const placeholders: [string, string][] = [
-  ['custom-nodes', 'Conectores'],
-  ['custom-nodes/new', 'Novo conector'],
-  ['custom-nodes/delete/:id', 'Remover conector'],
-  ['custom-nodes/:id', 'Editar conector'],
   ['alert-rules', 'Regras de alerta'],
   ['alert-rules/new', 'Nova regra de alerta'],
   ['alert-rules/edit/:id', 'Editar regra de alerta'],

@@ -9,6 +9,9 @@ import { SecurityLogPage } from '../features/account/security-log-page';
 import { SignOutPage } from '../features/account/sign-out-page';
 import { UsersPage } from '../features/account/users-page';
 import { WorkspacesPage } from '../features/account/workspaces-page';
+import { CustomNodeDeletePage } from '../features/custom-nodes/custom-node-delete-page';
+import { CustomNodeEditorPage } from '../features/custom-nodes/custom-node-editor-page';
+import { CustomNodesListPage } from '../features/custom-nodes/custom-nodes-list-page';
 import { RecordFormPage } from '../features/db-tables/record-form-page';
 import { RecordsListPage } from '../features/db-tables/records-list-page';
 import { TableDeletePage } from '../features/db-tables/table-delete-page';
@@ -138,6 +141,22 @@ export const routes: RouteObject[] = [
                 path: 'forms/delete/:id',
                 element: <FormDeletePage />,
                 ...titled('Remover formulário'),
+              },
+              { path: 'custom-nodes', element: <CustomNodesListPage />, ...titled('Conectores') },
+              {
+                path: 'custom-nodes/new',
+                element: <CustomNodeEditorPage />,
+                ...titled('Novo conector'),
+              },
+              {
+                path: 'custom-nodes/delete/:id',
+                element: <CustomNodeDeletePage />,
+                ...titled('Remover conector'),
+              },
+              {
+                path: 'custom-nodes/:id',
+                element: <CustomNodeEditorPage />,
+                ...titled('Editar conector'),
               },
               {
                 path: 'service-accounts',

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { and, asc, count, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { customNodes, customNodeVersions, groups } from '../../db/schema';
@@ -18,11 +19,14 @@ export interface CustomNodeListOptions {
   group?: string | undefined;
 }
 
-/** What makes a new version: the params or the handler differ from the stored ones. */
+/**
+ * What makes a new version: the params or the handler differ from the stored ones. The params
+ * are compared by value: `jsonb` gives the keys back in its own order, not the one saved.
+ */
 function changesVersion(row: CustomNodeRow, values: Partial<CustomNodeValues>): boolean {
   const params = values.params ?? row.params;
   const code = values.code ?? row.code;
-  return code !== row.code || JSON.stringify(params) !== JSON.stringify(row.params);
+  return code !== row.code || !isDeepStrictEqual(params, row.params);
 }
 
 /** The reads of the library and the engine: removed connectors too (docs/adr/0041). */

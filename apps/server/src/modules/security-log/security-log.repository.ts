@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { SecurityEventKind } from '@ponte/shared/security-log.schema';
 import type { Database } from '../../db/client';
 import {
+  customNodes,
   dbRecords,
   dbTables,
   executions,
@@ -36,6 +37,7 @@ const ownedTables = {
   },
   queue: { table: queues, id: queues.id, workspaceId: queues.workspaceId },
   form: { table: forms, id: forms.id, workspaceId: forms.workspaceId },
+  custom_node: { table: customNodes, id: customNodes.id, workspaceId: customNodes.workspaceId },
 } as const;
 export type OwnedResourceKind = keyof typeof ownedTables;
 

@@ -94,6 +94,7 @@ describe('sidebar', () => {
       '/storage',
       '/queues',
       '/forms',
+      '/custom-nodes',
     ];
     for (const [, links] of expected) {
       for (const [label, href] of links) {
@@ -103,7 +104,7 @@ describe('sidebar', () => {
       }
     }
     await user.click(screen.getByRole('button', { name: 'Recolher menu' }));
-    expect(screen.getByRole('link', { name: 'Conectores (em breve)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Dashboards (em breve)' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Flows' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Expandir menu' }));
   });

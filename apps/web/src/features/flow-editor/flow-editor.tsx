@@ -216,6 +216,7 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
             key={selectedNode.uid}
             node={selectedNode}
             manifest={library.lookup(selectedNode.type, selectedNode.typeVersion)}
+            newest={library.lookup(selectedNode.type)}
             issues={issues.filter((issue) => issue.node_uid === selectedNode.uid)}
             onChange={(next) =>
               apply((current) => ({

@@ -3,7 +3,7 @@ import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPause } from '@tabler/icons-react';
 import { Handle, Position } from '@xyflow/react';
 import type { NodeProps } from '@xyflow/react';
-import { NodeIcon } from '../../../lib/engine/node-icon';
+import { ConnectorIcon } from './connector-icon';
 import classes from './flow-canvas.module.css';
 import { errorOutput, type CanvasNode } from './to-react-flow';
 
@@ -37,7 +37,7 @@ export const FlowNodeView = memo(function FlowNodeView({
       ) : null}
       <Group gap={8} wrap="nowrap" align="center">
         <div className={classes.icon} style={{ color: `var(--mantine-color-${color}-7)` }}>
-          <NodeIcon name={data.icon} size={18} />
+          <ConnectorIcon icon={data.icon} image={data.image} custom={data.custom} size={18} />
         </div>
         <div style={{ minWidth: 0, flex: 1 }}>
           <Text size="sm" fw={600} truncate="end" title={data.label}>
@@ -62,10 +62,23 @@ export const FlowNodeView = memo(function FlowNodeView({
           />
         ) : null}
       </Group>
-      {data.disabled ? (
-        <Badge size="xs" color="gray" variant="light" mt={6}>
-          Desativado
-        </Badge>
+      {data.disabled || data.newerVersion ? (
+        <Group gap={4} mt={6}>
+          {data.disabled ? (
+            <Badge size="xs" color="gray" variant="light">
+              Desativado
+            </Badge>
+          ) : null}
+          {data.newerVersion ? (
+            <Tooltip
+              label={`Existe uma versão mais nova deste conector (versão ${data.newerVersion}).`}
+            >
+              <Badge size="xs" color="grape" variant="light" data-testid={`newer-version-${id}`}>
+                nova versão
+              </Badge>
+            </Tooltip>
+          ) : null}
+        </Group>
       ) : null}
       {outputs.map((output, index) => (
         <div

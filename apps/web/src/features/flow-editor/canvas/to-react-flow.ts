@@ -14,6 +14,12 @@ export interface FlowNodeData extends Record<string, unknown> {
   label: string;
   typeLabel: string;
   icon?: string;
+  /** A custom connector's image (a data URL), drawn instead of the icon. */
+  image?: string;
+  /** A custom connector without an image: drawn as a puzzle piece. */
+  custom?: boolean;
+  /** The library's newest version of the node's type, when the node is pinned to an older one. */
+  newerVersion?: number;
   category: NodeCategory | 'unknown';
   outputs: NodeOutputView[];
   hasInput: boolean;
@@ -47,6 +53,7 @@ export function toCanvasNodes(
   return doc.nodes.map((node) => {
     const manifest = lookup(node.type, node.typeVersion);
     const issue = issues.get(node.uid);
+    const newest = lookup(node.type);
     return {
       id: node.uid,
       type: 'flowNode',
@@ -56,6 +63,9 @@ export function toCanvasNodes(
         label: node.label?.trim() || manifest?.label || node.type,
         typeLabel: manifest?.label ?? node.type,
         icon: manifest?.icon,
+        ...(manifest?.custom ? { custom: true } : {}),
+        ...(manifest?.custom?.image ? { image: manifest.custom.image } : {}),
+        ...(newest && newest.version > node.typeVersion ? { newerVersion: newest.version } : {}),
         category: manifest?.category ?? 'unknown',
         outputs: outputsOf(node, lookup),
         hasInput: manifest?.category !== 'trigger',

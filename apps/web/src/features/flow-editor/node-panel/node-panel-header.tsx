@@ -12,7 +12,7 @@ import {
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { FlowNode } from '@ponte/shared/flow/flow-document.schema';
 import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
-import { NodeIcon } from '../../../lib/engine/node-icon';
+import { ConnectorIcon } from '../canvas/connector-icon';
 
 interface NodePanelHeaderProps {
   node: FlowNode;
@@ -30,13 +30,23 @@ export function NodePanelHeader({ node, manifest, onClose }: NodePanelHeaderProp
       style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
     >
       <ThemeIcon variant="light" size="lg" color={manifest ? undefined : 'red'}>
-        <NodeIcon name={manifest?.icon} size={20} />
+        <ConnectorIcon
+          icon={manifest?.icon}
+          image={manifest?.custom?.image}
+          custom={!!manifest?.custom}
+          size={20}
+        />
       </ThemeIcon>
       <Box style={{ flex: 1, minWidth: 0 }}>
         <Title order={2} fz="md" lineClamp={1}>
           {manifest?.label ?? node.type}
         </Title>
         <Group gap={2} wrap="nowrap">
+          {manifest?.custom ? (
+            <Text size="xs" c="dimmed" mr={6} style={{ flex: 'none' }}>
+              Versão {node.typeVersion}
+            </Text>
+          ) : null}
           <Text size="xs" c="dimmed" ff="monospace" truncate>
             {node.uid}
           </Text>

@@ -5,16 +5,20 @@ import type { FlowIssue } from '@ponte/shared/flow/flow-validator';
 import type { NodeManifest, ParamSpec } from '@ponte/shared/flow/node-manifest.schema';
 import { takesExpressions } from './expression';
 import { NodeIssues } from './node-issues';
+import { NewerVersionNotice } from './newer-version-notice';
 import { NodePanelHeader } from './node-panel-header';
 import { FormConsumerWarning } from './form-reference-field';
 import { ParamField } from './param-field';
 import { QueueConsumerWarning } from './queue-reference-field';
+import { upgradeNodeVersion } from './upgrade-node-version';
 import { WebhookUrl } from './webhook-url';
 
 export interface NodePanelProps {
   node: FlowNode;
   /** undefined: the library does not know the node's type. */
   manifest: NodeManifest | undefined;
+  /** The library's newest version of the node's type (offered when the node is older). */
+  newest?: NodeManifest | undefined;
   /** The validator's issues about this node. */
   issues: FlowIssue[];
   /** Called with a new node object on every edit. */
@@ -46,6 +50,7 @@ const usesExpressions = (spec: ParamSpec) =>
 export function NodePanel({
   node,
   manifest,
+  newest,
   issues,
   onChange,
   onClose,
@@ -84,6 +89,12 @@ export function NodePanel({
       <Box key={node.uid} p="md" style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
         <Stack gap="md">
           {issues.length > 0 && <NodeIssues issues={issues} />}
+          {newest && newest.version > node.typeVersion && (
+            <NewerVersionNotice
+              version={newest.version}
+              onUpdate={() => onChange(upgradeNodeVersion(node, newest))}
+            />
+          )}
           {!manifest ? (
             <Alert color="red" title="Tipo de conector desconhecido">
               O tipo “{node.type}” não está na biblioteca de conectores. Este conector não pode ser

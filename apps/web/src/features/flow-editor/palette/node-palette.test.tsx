@@ -55,4 +55,42 @@ describe('NodePalette', () => {
     fireEvent.dragStart(log, { dataTransfer: data });
     expect(data.setData).toHaveBeenCalledWith(paletteDragType, 'core_log');
   });
+
+  it('lists custom connectors in their own section, with their image, found by service name', async () => {
+    const image = 'data:image/png;base64,iVBORw0KGgo=';
+    const { user } = renderWithProviders(
+      <NodePalette
+        manifests={[
+          ...manifests,
+          manifest('custom_c1', 'Consulta CEP', {
+            custom: { id: 'c1', image, service_name: 'viacep' },
+          }),
+          manifest('custom_c2', 'Consulta CNPJ', {
+            custom: { id: 'c2' },
+            available: false,
+            unavailableReason: 'O conector personalizado "Consulta CNPJ" está desativado.',
+          }),
+        ]}
+        onAdd={vi.fn()}
+      />,
+    );
+    const sections = screen.getAllByRole('button', { name: /\(\d+\)$/ });
+    expect(sections.map((section) => section.textContent)).toEqual([
+      'Ações (2)',
+      'Conectores personalizados (2)',
+    ]);
+    expect(item('custom_c1').querySelector('img')).toHaveAttribute('src', image);
+    expect(item('custom_c2').querySelector('img')).toBeNull();
+    expect(item('custom_c2')).toBeDisabled();
+    expect(item('custom_c2')).toHaveTextContent(
+      'O conector personalizado "Consulta CNPJ" está desativado.',
+    );
+
+    await user.type(screen.getByRole('textbox', { name: 'Buscar conectores' }), 'viacep');
+    expect(item('custom_c1')).toBeInTheDocument();
+    expect(screen.queryByText('Log')).toBeNull();
+    expect(
+      screen.getByRole('button', { name: 'Conectores personalizados (1)' }),
+    ).toBeInTheDocument();
+  });
 });

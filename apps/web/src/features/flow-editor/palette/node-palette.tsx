@@ -11,15 +11,25 @@ import {
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { NodeCategory, NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
-import { NodeIcon } from '../../../lib/engine/node-icon';
+import { ConnectorIcon } from '../canvas/connector-icon';
 import { paletteDragType } from '../canvas/flow-canvas';
 import classes from './node-palette.module.css';
 
-const categories: { value: NodeCategory; label: string; color: string }[] = [
+/** The workspace's custom connectors have their own section, after the built-in ones. */
+type PaletteSection = NodeCategory | 'custom';
+
+const categories: { value: PaletteSection; label: string; color: string }[] = [
   { value: 'trigger', label: 'Gatilhos', color: 'teal' },
   { value: 'action', label: 'Ações', color: 'blue' },
   { value: 'flow_control', label: 'Controle de fluxo', color: 'orange' },
+  { value: 'custom', label: 'Conectores personalizados', color: 'grape' },
 ];
+
+const sectionOf = (manifest: NodeManifest): PaletteSection =>
+  manifest.custom ? 'custom' : manifest.category;
+
+const searchText = (manifest: NodeManifest) =>
+  `${manifest.label} ${manifest.description} ${manifest.type} ${manifest.custom?.service_name ?? ''}`;
 
 function normalise(text: string): string {
   return text
@@ -41,15 +51,13 @@ export function NodePalette({ manifests, onAdd }: NodePaletteProps) {
     const wanted = normalise(search.trim());
     const matches = manifests.filter(
       (manifest) =>
-        !manifest.deprecated &&
-        (!wanted ||
-          normalise(`${manifest.label} ${manifest.description} ${manifest.type}`).includes(wanted)),
+        !manifest.deprecated && (!wanted || normalise(searchText(manifest)).includes(wanted)),
     );
     return categories
       .map((category) => ({
         ...category,
         items: matches
-          .filter((manifest) => manifest.category === category.value)
+          .filter((manifest) => sectionOf(manifest) === category.value)
           .sort((a, b) => a.label.localeCompare(b.label, 'pt-BR')),
       }))
       .filter((category) => category.items.length > 0);
@@ -107,8 +115,10 @@ export function NodePalette({ manifests, onAdd }: NodePaletteProps) {
                           data-node-type={manifest.type}
                         >
                           <Group gap={8} wrap="nowrap">
-                            <NodeIcon
-                              name={manifest.icon}
+                            <ConnectorIcon
+                              icon={manifest.icon}
+                              image={manifest.custom?.image}
+                              custom={!!manifest.custom}
                               size={16}
                               color={`var(--mantine-color-${available ? group.color : 'gray'}-7)`}
                             />

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import type { FastifyError } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  customNodeBodySchema,
+  customNodeListQuerySchema,
+  customNodeListSchema,
+  customNodeSchema,
+} from '@ponte/shared/custom-nodes.schema';
+import { errorCodes } from '@ponte/shared/errors';
+import { messages } from '@ponte/shared/messages';
+import { AppError } from '../../lib/app-error';
+import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
+import { sessionOf } from '../../plugins/auth';
+import type { CustomNodesService } from './custom-nodes.service';
+
+export interface CustomNodesRoutesOptions {
+  service: CustomNodesService;
+}
+
+/**
+ * A save's body: room for the largest image (100 000 characters) and handler (200 000
+ * characters, even when every one travels escaped) with their params; beyond it, 413 with the
+ * connector's own pt-BR text.
+ */
+export const customNodeBodyLimit = 4 * 1024 * 1024;
+
+const tags = ['Conectores personalizados'];
+const security = bearerSecurity;
+
+/** Spec 2 §7 'Custom connectors'; mounted at /api/v1 (authenticated scope). */
+export const customNodesRoutes: FastifyPluginAsyncZod<CustomNodesRoutesOptions> = async (
+  app,
+  { service },
+) => {
+  // A body past the limit gets the connector's text; everything else goes to the app's handler.
+  app.setErrorHandler((error: FastifyError) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      throw new AppError(413, errorCodes.payloadTooLarge, messages.customNodes.tooLarge);
+    throw error;
+  });
+
+  app.get(
+    '/custom-nodes',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Lista os conectores personalizados (busca por nome, filtro por grupo; até 1000)',
+        querystring: customNodeListQuerySchema,
+        response: { 200: customNodeListSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.list(sessionOf(request).workspaceId, request.query),
+  );
+
+  app.post(
+    '/custom-nodes',
+    {
+      bodyLimit: customNodeBodyLimit,
+      schema: {
+        tags,
+        security,
+        summary: 'Cria um conector personalizado (versão 1)',
+        body: customNodeBodySchema,
+        response: { 201: customNodeSchema, ...errorResponses(400, 401, 413) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.create(sessionOf(request).workspaceId, request.body)),
+  );
+
+  app.post(
+    '/custom-nodes/duplicate/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Duplica um conector personalizado (a cópia é criada desabilitada, na versão 1)',
+        params: idParamsSchema,
+        response: { 201: customNodeSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await service.duplicate(sessionOf(request).workspaceId, request.params.id)),
+  );
+
+  app.get(
+    '/custom-nodes/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Um conector personalizado, com o seu handler e a versão atual',
+        params: idParamsSchema,
+        response: { 200: customNodeSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => service.get(sessionOf(request).workspaceId, request.params.id),
+  );
+
+  app.put(
+    '/custom-nodes/:id',
+    {
+      bodyLimit: customNodeBodyLimit,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Altera um conector personalizado (parâmetros ou handler diferentes criam uma nova versão)',
+        params: idParamsSchema,
+        body: customNodeBodySchema,
+        response: { 200: customNodeSchema, ...errorResponses(400, 401, 404, 413) },
+      },
+    },
+    async (request) =>
+      service.update(sessionOf(request).workspaceId, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/custom-nodes/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove um conector personalizado (os flows que o usam passam a acusá-lo)',
+        params: idParamsSchema,
+        response: { 204: z.null().describe('Removido'), ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(sessionOf(request).workspaceId, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  customNodeSaveIssues,
+  customNodeType,
+  orderedParams,
+  type CustomNode,
+  type CustomNodeBody,
+  type CustomNodeList,
+  type customNodeListQuerySchema,
+} from '@ponte/shared/custom-nodes.schema';
+import { errorCodes } from '@ponte/shared/errors';
+import { limits } from '@ponte/shared/limits';
+import { messages } from '@ponte/shared/messages';
+import type { Database } from '../../db/client';
+import { AppError, invalidField, notFound } from '../../lib/app-error';
+import { toIso } from '../../lib/list-query';
+import {
+  createCustomNodesRepository,
+  type CustomNodeRow,
+  type CustomNodeValues,
+} from './custom-nodes.repository';
+
+const m = messages.customNodes;
+
+export type CustomNodeListQuery = z.output<typeof customNodeListQuerySchema>;
+
+export interface CustomNodesServiceDeps {
+  db: Database;
+  now: () => Date;
+}
+
+/** The API's connector (spec 2 §3, with `version`, `node_type` and `group`). */
+export const toCustomNode = (row: CustomNodeRow): CustomNode => ({
+  _id: row.id,
+  name: row.name,
+  service_name: row.serviceName,
+  description: row.description,
+  enabled: row.enabled,
+  imageData: row.imageData,
+  execution_type: row.executionType,
+  code_execution_content: row.code,
+  params: row.params,
+  group: row.groupId ?? null,
+  version: row.version,
+  node_type: customNodeType(row.id),
+  workspace_id: row.workspaceId,
+  created_at: toIso(row.createdAt),
+  updated_at: toIso(row.updatedAt),
+});
+
+/** Not found in this workspace; naming it lets the security log record another's id. */
+export const customNodeMissing = (id: string) => notFound(m.notFound, { kind: 'custom_node', id });
+
+/** Spec 2 §5 'Connector': 400 with the first issue's message and every issue in `details`. */
+function checkSave(body: CustomNodeBody) {
+  const issues = customNodeSaveIssues(body);
+  if (!issues.length) return;
+  const details = issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+  throw new AppError(400, errorCodes.validation, details[0]!.message, details);
+}
+
+/** The columns a save writes (everything the editor edits). */
+const savedColumns = (body: CustomNodeBody): Omit<CustomNodeValues, 'updatedAt'> => ({
+  name: body.name,
+  serviceName: body.service_name,
+  description: body.description,
+  enabled: body.enabled,
+  imageData: body.imageData,
+  executionType: body.execution_type,
+  code: body.code_execution_content,
+  params: orderedParams(body.params),
+  groupId: body.group || null,
+});
+
+/** `<name> (cópia)`, the name shortened so that the suffix always fits. */
+function copyName(name: string): string {
+  const suffix = messages.flows.copyName('');
+  return messages.flows.copyName(name.slice(0, limits.customNodeNameMax - suffix.length));
+}
+
+/**
+ * The workspace's custom connectors (spec 2 'Custom connectors', §7): rows in `custom_nodes`
+ * and their versions, scoped to the session's workspace.
+ */
+export function createCustomNodesService(deps: CustomNodesServiceDeps) {
+  const { db, now } = deps;
+  const repository = createCustomNodesRepository(db);
+
+  async function checkGroup(workspaceId: string, group: string | null | undefined) {
+    if (group && !(await repository.groupExists(workspaceId, group)))
+      throw invalidField('group', messages.flows.groupNotFound);
+  }
+
+  async function rowOf(workspaceId: string, id: string): Promise<CustomNodeRow> {
+    const row = await repository.find(workspaceId, id);
+    if (!row) throw customNodeMissing(id);
+    return row;
+  }
+
+  return {
+    repository,
+
+    async list(workspaceId: string, query: CustomNodeListQuery): Promise<CustomNodeList> {
+      const { items, total } = await repository.list(workspaceId, {
+        page: query.page,
+        size: query.limit,
+        query: query.query,
+        group: query.group,
+      });
+      return { items: items.map(toCustomNode), total };
+    },
+
+    get: async (workspaceId: string, id: string) => toCustomNode(await rowOf(workspaceId, id)),
+
+    /** A new connector at version 1. */
+    async create(workspaceId: string, body: CustomNodeBody): Promise<CustomNode> {
+      checkSave(body);
+      await checkGroup(workspaceId, body.group);
+      const at = now();
+      const row = await repository.insert(randomUUID(), workspaceId, {
+        ...savedColumns(body),
+        createdAt: at,
+        updatedAt: at,
+      });
+      return toCustomNode(row);
+    },
+
+    /** A new version when the params or the handler change (the repository decides). */
+    async update(workspaceId: string, id: string, body: CustomNodeBody): Promise<CustomNode> {
+      await rowOf(workspaceId, id);
+      checkSave(body);
+      await checkGroup(workspaceId, body.group);
+      const row = await repository.update(workspaceId, id, {
+        ...savedColumns(body),
+        updatedAt: now(),
+      });
+      if (!row) throw customNodeMissing(id);
+      return toCustomNode(row);
+    },
+
+    /** The copy is a new connector at version 1, created disabled (spec 2 §4). */
+    async duplicate(workspaceId: string, id: string): Promise<CustomNode> {
+      const source = await rowOf(workspaceId, id);
+      const at = now();
+      const row = await repository.insert(randomUUID(), workspaceId, {
+        name: copyName(source.name),
+        serviceName: source.serviceName,
+        description: source.description,
+        enabled: false,
+        imageData: source.imageData,
+        executionType: source.executionType,
+        code: source.code,
+        params: source.params,
+        groupId: source.groupId,
+        createdAt: at,
+        updatedAt: at,
+      });
+      return toCustomNode(row);
+    },
+
+    /** Marks it removed: its versions stay for the flows that still hold it. */
+    async remove(workspaceId: string, id: string): Promise<void> {
+      if (!(await repository.remove(workspaceId, id, now()))) throw customNodeMissing(id);
+    },
+  };
+}
+
+export type CustomNodesService = ReturnType<typeof createCustomNodesService>;

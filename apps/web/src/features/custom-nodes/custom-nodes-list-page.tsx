@@ -1,0 +1,219 @@
+import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group as Row,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCopy, IconDownload, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { formatDateTime } from '@ponte/shared/format';
+import type { CustomNode } from '@ponte/shared/custom-nodes.schema';
+import { limits } from '@ponte/shared/limits';
+import { messages } from '@ponte/shared/messages';
+import { clampPage } from '@ponte/shared/pagination';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+import { PaginatedTable } from '../../components/paginated-table';
+import type { TableColumn } from '../../components/paginated-table';
+import { SearchBox } from '../../components/search-box';
+import { errorMessage } from '../../lib/api/api-error';
+import { useSelectedGroup } from '../../lib/groups/selected-group';
+import { toast } from '../../lib/toasts';
+import { useListParams } from '../../lib/use-list-params';
+import { useDuplicateCustomNode } from './api/custom-node-mutations';
+import { useCustomNodes } from './api/get-custom-nodes';
+import { downloadCustomNodeFile } from './custom-node-file';
+import { CustomNodeImage } from './custom-node-image';
+
+const m = messages.customNodes;
+
+const createButton = (
+  <Button component={Link} to="/custom-nodes/new" leftSection={<IconPlus size={16} />}>
+    Novo conector
+  </Button>
+);
+
+const editPath = (node: CustomNode) => `/custom-nodes/${encodeURIComponent(node._id)}`;
+
+/** Spec 2 §4: enabled shows 'Ativo', otherwise 'Inativo'. */
+export function CustomNodeStatusBadge({ enabled }: { enabled: boolean }) {
+  return (
+    <Badge variant="light" color={enabled ? 'green' : 'gray'}>
+      {enabled ? m.active : m.inactive}
+    </Badge>
+  );
+}
+
+function RowActions({ node, onDuplicate }: { node: CustomNode; onDuplicate: () => void }) {
+  const link = (to: string, label: string, icon: ReactNode, color = 'gray') => (
+    <Tooltip label={label}>
+      <ActionIcon component={Link} to={to} variant="subtle" color={color} aria-label={label}>
+        {icon}
+      </ActionIcon>
+    </Tooltip>
+  );
+  const button = (label: string, icon: ReactNode, onClick: () => void) => (
+    <Tooltip label={label}>
+      <ActionIcon variant="subtle" color="gray" aria-label={label} onClick={onClick}>
+        {icon}
+      </ActionIcon>
+    </Tooltip>
+  );
+  return (
+    <Row gap={4} justify="flex-end" wrap="nowrap">
+      {link(editPath(node), 'Editar', <IconPencil size={17} />)}
+      {button('Duplicar', <IconCopy size={17} />, onDuplicate)}
+      {button('Exportar', <IconDownload size={17} />, () => downloadCustomNodeFile(node))}
+      {link(
+        `/custom-nodes/delete/${encodeURIComponent(node._id)}`,
+        'Remover',
+        <IconTrash size={17} />,
+        'red',
+      )}
+    </Row>
+  );
+}
+
+/** Asks before duplicating (spec 2 'Custom connectors'); the copy is created disabled. */
+function DuplicateModal({ node, onClose }: { node: CustomNode | null; onClose: () => void }) {
+  const duplicate = useDuplicateCustomNode();
+  const confirm = async () => {
+    if (!node) return;
+    try {
+      await duplicate.mutateAsync(node._id);
+      toast.success(m.duplicated);
+      onClose();
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+    }
+  };
+  return (
+    <ConfirmModal
+      opened={node !== null}
+      title="Duplicar conector"
+      message={m.duplicateConfirm}
+      loading={duplicate.isPending}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+    />
+  );
+}
+
+function useColumns(onDuplicate: (node: CustomNode) => void): TableColumn<CustomNode>[] {
+  return [
+    {
+      key: 'image',
+      header: 'Imagem',
+      width: 90,
+      render: (node) => <CustomNodeImage src={node.imageData} />,
+    },
+    {
+      key: 'name',
+      header: 'Nome',
+      render: (node) => (
+        <Anchor component={Link} to={editPath(node)} size="sm" fw={500}>
+          {node.name}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'service',
+      header: 'Nome do serviço',
+      width: 220,
+      render: (node) =>
+        node.service_name ? (
+          <Text size="sm">{node.service_name}</Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      width: 110,
+      render: (node) => <CustomNodeStatusBadge enabled={node.enabled} />,
+    },
+    {
+      key: 'updated',
+      header: 'Atualização',
+      width: 170,
+      render: (node) => formatDateTime(node.updated_at),
+    },
+    {
+      key: 'actions',
+      header: 'Ações',
+      align: 'right',
+      width: 170,
+      render: (node) => <RowActions node={node} onDuplicate={() => onDuplicate(node)} />,
+    },
+  ];
+}
+
+/** /custom-nodes (spec 2 'Custom connectors'): 10 per page, search, the selected group. */
+export function CustomNodesListPage() {
+  const { page, query, setPage } = useListParams();
+  const [group] = useSelectedGroup();
+  const { data, isPending, isError, error } = useCustomNodes({ page, query, group });
+  const [duplicating, setDuplicating] = useState<CustomNode | null>(null);
+  const columns = useColumns(setDuplicating);
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  useEffect(() => {
+    if (!data) return;
+    const clamped = clampPage(page, data.total, limits.customNodesPageSize);
+    if (clamped !== page) setPage(clamped, { replace: true });
+  }, [data, page, setPage]);
+
+  return (
+    <>
+      <PageHeader
+        title="Conectores"
+        description="Conectores próprios do workspace: um handler em JavaScript e seus parâmetros, usados nos fluxos como qualquer outro conector."
+        actions={createButton}
+      />
+      <Stack gap="md">
+        <SearchBox label="Buscar conectores" />
+        {isError ? (
+          <Alert color="red" variant="light">
+            {errorMessage(error)}
+          </Alert>
+        ) : (
+          <PaginatedTable
+            label="Conectores"
+            columns={columns}
+            rows={data?.items ?? []}
+            rowKey={(node) => node._id}
+            page={page}
+            total={data?.total ?? 0}
+            pageSize={limits.customNodesPageSize}
+            onPageChange={setPage}
+            loading={isPending}
+            cards={isPhone}
+            empty={
+              query || group ? (
+                <EmptyState title="Nenhum conector encontrado para esta busca." />
+              ) : (
+                <EmptyState
+                  title="Nenhum conector criado ainda."
+                  description="Crie um conector para chamar uma API interna a partir dos seus fluxos."
+                  action={createButton}
+                />
+              )
+            }
+          />
+        )}
+      </Stack>
+      <DuplicateModal node={duplicating} onClose={() => setDuplicating(null)} />
+    </>
+  );
+}
