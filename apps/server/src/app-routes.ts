@@ -1,3 +1,4 @@
+import type { Engine } from '@ponte/engine/engine';
 import type { FastifyRequest } from 'fastify';
 import { authRoutes } from './modules/auth/auth.routes';
 import { engineRoutes } from './modules/engine/engine.routes';
@@ -49,6 +50,8 @@ import type { QueuesService } from './modules/queues/queues.service';
 import { formsRoutes } from './modules/forms/forms.routes';
 import { createFormsService } from './modules/forms/forms.service';
 import { customNodesRoutes } from './modules/custom-nodes/custom-nodes.routes';
+import { customNodesTestRoutes } from './modules/custom-nodes/custom-nodes-test.routes';
+import { createCustomNodesTestService } from './modules/custom-nodes/custom-nodes-test.service';
 import { createCustomNodesService } from './modules/custom-nodes/custom-nodes.service';
 import type { AccountModules, BuildAppOptions, FastifyApp, Runtime } from './app';
 
@@ -75,6 +78,7 @@ type RouteModules = AccountModules &
     oauth2: OAuth2Module;
     storage: StorageService;
     queues: QueuesService;
+    engine: Engine;
   };
 
 /** Every route, by scope: public, /api/v1, /engine, webhooks, /account/v1, the SPA. */
@@ -113,6 +117,9 @@ export async function registerRoutes(
       await api.register(queuesRoutes, { service: modules.queues });
       await api.register(formsRoutes, { service: createFormsService({ db, now }) });
       await api.register(customNodesRoutes, { service: createCustomNodesService({ db, now }) });
+      await api.register(customNodesTestRoutes, {
+        service: createCustomNodesTestService({ engine: modules.engine }),
+      });
     },
     { prefix: '/api/v1' },
   );

@@ -27,6 +27,8 @@ import type { Resolver } from './adapters/outbound-http/guarded-agent';
 import { createNetworkGuard } from './adapters/outbound-http/network-guard';
 import { createOutboundHttpClient } from './adapters/outbound-http/outbound-http-client';
 import { createFtpTester } from './adapters/ftp/ftp-port';
+import { createCustomNodeLibrary } from './modules/custom-nodes/custom-node-library';
+import { createCustomNodesRepository } from './modules/custom-nodes/custom-nodes.repository';
 import { createExecutionRunner, type ExecutionRunner } from './modules/executions/execution-runner';
 import { createExecutionsService } from './modules/executions/executions.service';
 import { createDebugSessions } from './modules/live/debug-sessions';
@@ -174,6 +176,10 @@ function createEngineParts(
 ) {
   const late: { runner?: ExecutionRunner; log?: FastifyApp['log'] } = {};
   const library = createRegistry([...builtinNodes, ...(options.nodes ?? [])]);
+  const customNodeLibrary = createCustomNodeLibrary({
+    repository: createCustomNodesRepository(options.database.db),
+    builtins: library,
+  });
   // One guard for every way out: HTTP, and the clients that connect to a checked address.
   const network = {
     guard: createNetworkGuard(options.httpAllowedNetworks),
@@ -225,7 +231,17 @@ function createEngineParts(
     ...(options.engineLimits ? { limits: options.engineLimits } : {}),
     nodes: options.nodes ?? [],
   });
-  return { late, library, outboundHttp, engine, serviceAccounts, oauth2, storage, queues };
+  return {
+    late,
+    library,
+    customNodeLibrary,
+    outboundHttp,
+    engine,
+    serviceAccounts,
+    oauth2,
+    storage,
+    queues,
+  };
 }
 
 type EngineParts = ReturnType<typeof createEngineParts>;
@@ -254,6 +270,7 @@ function createRuntime(
     queue: createEmbeddedQueueDriver(db),
     flows: flowsRepository,
     engine,
+    customNodes: parts.customNodeLibrary,
     logs: logWriter,
     now,
     concurrency: options.executionConcurrency ?? 50,
@@ -289,6 +306,7 @@ function createRuntime(
     now,
     lookup: library.manifest,
     checkParams: library.checkParams,
+    lookupFor: parts.customNodeLibrary.lookupFor,
     nodeLimit: options.nodeLimit ?? null,
     onChange: async (workspaceId, flowId) => {
       runner.forgetFlow(flowId);
@@ -298,6 +316,7 @@ function createRuntime(
   });
   const engineService = engineServiceOf({
     library,
+    customNodeLibrary: parts.customNodeLibrary,
     executions,
     runner,
     triggers,
@@ -332,14 +351,16 @@ function createRuntime(
 /** The engine's status, stop and restart over the runtime's parts. */
 function engineServiceOf(parts: {
   library: EngineParts['library'];
+  customNodeLibrary: EngineParts['customNodeLibrary'];
   executions: ReturnType<typeof createExecutionsService>;
   runner: ExecutionRunner;
   triggers: ReturnType<typeof createTriggerManager>;
   debugSessions: ReturnType<typeof createDebugSessions>;
   queues: Queues;
 }) {
-  const { library, executions, runner, triggers, debugSessions, queues } = parts;
+  const { library, customNodeLibrary, executions, runner, triggers, debugSessions, queues } = parts;
   return createEngineService({
+    workspaceLibrary: customNodeLibrary,
     manifests: () => library.manifests(),
     olderManifests: () => library.olderManifests(),
     lookup: library.manifest,
@@ -439,6 +460,7 @@ export async function buildApp(given: BuildAppOptions) {
     oauth2: parts.oauth2,
     storage: parts.storage,
     queues: parts.queues.service,
+    engine: parts.engine,
     security,
   });
   return app;

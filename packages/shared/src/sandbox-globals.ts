@@ -20,4 +20,5 @@ export const sandboxGlobals = [
   'axios',
   'OpenAI',
   'Buffer',
+  'serviceAccount',
 ] as const;

@@ -1,3 +1,5 @@
+import { createCustomNodeLibrary } from '../modules/custom-nodes/custom-node-library';
+import { createCustomNodesRepository } from '../modules/custom-nodes/custom-nodes.repository';
 import { emailSchema, passwordSchema, personNameSchema } from '@ponte/shared/account.schema';
 import { workspaceExportSchema, type WorkspaceExport } from '@ponte/shared/workspace-export.schema';
 import { createRegistry } from '@ponte/engine/kit/registry';
@@ -41,7 +43,16 @@ export function createPonteCommands(db: Database, jwtSecret: string, now = () =>
   const tokens = createSessionTokens({ db, issuer: createTokenIssuer(jwtSecret, now), now });
   const library = createRegistry(builtinNodes);
   const services = {
-    flows: createFlowsService({ db, now, lookup: library.manifest, nodeLimit: null }),
+    flows: createFlowsService({
+      db,
+      now,
+      lookup: library.manifest,
+      lookupFor: createCustomNodeLibrary({
+        repository: createCustomNodesRepository(db),
+        builtins: library,
+      }).lookupFor,
+      nodeLimit: null,
+    }),
     groups: createGroupsService({ db, now }),
     variables: createVariablesService({ db, now }),
   };

@@ -17,6 +17,7 @@ interface BridgeRequest {
   method: string;
   headers: Record<string, string>;
   body?: { text?: string; base64?: string };
+  account?: string;
 }
 
 /**
@@ -61,7 +62,10 @@ function fetchBridge(host: SandboxHost, slots: ReturnType<typeof createSlots>) {
   return async (raw: unknown) => {
     const request = raw as BridgeRequest;
     const url = String(request?.url ?? '');
-    if (!/^https?:\/\//i.test(url)) throw new Error(`URL inválida: ${url}`);
+    // Through a service account a relative URL goes to the account's base URL (the host checks).
+    const account = request?.account === undefined ? undefined : String(request.account);
+    if (account === undefined && !/^https?:\/\//i.test(url))
+      throw new Error(`URL inválida: ${url}`);
     const headers: Record<string, string> = {};
     for (const [key, value] of Object.entries(request.headers ?? {}))
       headers[String(key)] = String(value);
@@ -80,6 +84,7 @@ function fetchBridge(host: SandboxHost, slots: ReturnType<typeof createSlots>) {
         headers,
         ...(body !== undefined ? { body } : {}),
         timeoutMs: fetchTimeoutMs,
+        ...(account !== undefined ? { account } : {}),
       });
       if (response.body.byteLength > memoryLimits.httpResponseBytes) {
         throw new Error('A resposta é grande demais para o código (mais de 16 MB).');

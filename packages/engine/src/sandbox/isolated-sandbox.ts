@@ -27,7 +27,7 @@ export interface IsolatedSandboxOptions {
 const libraryUse: [LibraryName, RegExp][] = [
   ['buffer', /\bBuffer\b/],
   ['moment', /\bmoment\b/],
-  ['axios', /\baxios\b/],
+  ['axios', /\b(axios|serviceAccount)\b/],
   ['openai', /\bOpenAI\b/],
 ];
 

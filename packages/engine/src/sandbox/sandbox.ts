@@ -1,6 +1,9 @@
 import type { ExecutionScope, HttpRequest, HttpResponse } from '../ports';
 import type { Message } from '../kit/message';
 
+/** A request of the code, as the host receives it. */
+export type SandboxFetchRequest = Omit<HttpRequest, 'signal'> & { account?: string };
+
 /** What user code can reach from inside the sandbox; every call crosses as plain data. */
 export interface SandboxHost {
   getVar(key: string): Promise<string | undefined>;
@@ -13,9 +16,11 @@ export interface SandboxHost {
   log(level: 'log' | 'info' | 'warn' | 'error' | 'debug', text: string): boolean | void;
   /**
    * The network bridge behind axios, OpenAI and fetch. The host decides where it may go: the
-   * server's network guard refuses internal addresses (docs/adr/0013).
+   * server's network guard refuses internal addresses (docs/adr/0013). `account` names the
+   * connector's service-account param the request goes through (`serviceAccount(name)`,
+   * docs/adr/0041): the host applies that account's auth, and a relative URL is then allowed.
    */
-  fetch(request: Omit<HttpRequest, 'signal'>): Promise<HttpResponse>;
+  fetch(request: SandboxFetchRequest): Promise<HttpResponse>;
 }
 
 export interface SandboxLimits {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { flowIssueSchema } from '@ponte/shared/flow/flow-validator';
 import { nodeLibrarySchema } from '@ponte/shared/flow/node-manifest.schema';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
+import { sessionOf } from '../../plugins/auth';
 import type { EngineService } from './engine.service';
 
 export interface EngineRoutesOptions {
@@ -33,7 +34,7 @@ export const engineRoutes: FastifyPluginAsyncZod<EngineRoutesOptions> = async (
         response: { 200: nodeLibrarySchema, ...errorResponses(401) },
       },
     },
-    async () => service.library(),
+    async (request) => service.library(sessionOf(request).workspaceId),
   );
 
   app.post(
@@ -48,6 +49,6 @@ export const engineRoutes: FastifyPluginAsyncZod<EngineRoutesOptions> = async (
         response: { 200: validatorResponseSchema, ...errorResponses(401, 413) },
       },
     },
-    async (request) => service.validate(request.body),
+    async (request) => service.validate(sessionOf(request).workspaceId, request.body),
   );
 };

@@ -4,7 +4,7 @@ import {
   validateFlow,
   type ValidateFlowOptions,
 } from '@ponte/shared/flow/flow-validator';
-import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
+import type { NodeLibrary, NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
 import { messages } from '@ponte/shared/messages';
 import { notFound } from '../../lib/app-error';
 
@@ -25,6 +25,17 @@ export interface EngineServiceDeps {
   };
   /** Schedules active for the workspace. */
   scheduledJobs: (workspaceId: string) => number;
+  /**
+   * The workspace's own library (its custom connectors beside the built-ins, docs/adr/0042);
+   * without it, the built-ins only.
+   */
+  workspaceLibrary?: {
+    library(workspaceId: string): Promise<NodeLibrary>;
+    lookupFor(
+      workspaceId: string,
+      data: unknown,
+    ): Promise<{ lookup: ManifestLookup; checkParams: ValidateFlowOptions['checkParams'] }>;
+  };
   /** Reloads the workspace's triggers (webhooks, schedules). */
   reloadTriggers: (workspaceId: string) => Promise<void>;
   /** Ends the workspace's debug sessions: a restart leaves nothing paused. */
@@ -43,13 +54,18 @@ const documentOf = (body: unknown): unknown =>
  */
 export function createEngineService(deps: EngineServiceDeps) {
   return {
-    library: () => ({ nodes: deps.manifests(), olderVersions: deps.olderManifests() }),
+    async library(workspaceId: string): Promise<NodeLibrary> {
+      if (deps.workspaceLibrary) return deps.workspaceLibrary.library(workspaceId);
+      return { nodes: deps.manifests(), olderVersions: deps.olderManifests() };
+    },
 
     /** `isValid` is false when the structure cannot be imported. */
-    validate(body: unknown) {
-      const errors = validateFlow(documentOf(body), deps.lookup, {
-        ...(deps.checkParams ? { checkParams: deps.checkParams } : {}),
-      });
+    async validate(workspaceId: string, body: unknown) {
+      const data = documentOf(body);
+      const { lookup, checkParams } = deps.workspaceLibrary
+        ? await deps.workspaceLibrary.lookupFor(workspaceId, data)
+        : deps;
+      const errors = validateFlow(data, lookup, checkParams ? { checkParams } : {});
       const isValid = !errors.some(
         (issue) => issue.level === 'error' && structuralIssueCodes.includes(issue.code),
       );

@@ -4,6 +4,7 @@ import type { DebugSession } from '@ponte/engine/debugger/debug-session';
 import type { Engine } from '@ponte/engine/engine';
 import type { EngineEvent, ExecutionResult } from '@ponte/engine/executor/events';
 import type { WebhookResponse } from '@ponte/engine/kit/context';
+import type { NodeDefinition } from '@ponte/engine/kit/define-node';
 import type { Message } from '@ponte/engine/kit/message';
 import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
 import type { Database } from '../../db/client';
@@ -69,6 +70,11 @@ export interface ExecutionRunnerDeps {
   /** The flows module's read of a flow of the workspace. */
   flows: { find(workspaceId: string, flowId: string): Promise<FlowRow | null> };
   engine: Engine;
+  /**
+   * The node types a flow's custom connectors run as, at the versions it pins, in their state
+   * now (docs/adr/0042).
+   */
+  customNodes?: { definitionsFor(workspaceId: string, data: unknown): Promise<NodeDefinition[]> };
   logs: LogWriter;
   now: () => Date;
   /** Executions running at once in this process. */
@@ -243,7 +249,8 @@ async function runExecution(
   const onAbort = () => controller.abort(signal.reason);
   signal.addEventListener('abort', onAbort);
   const waiter = waiters.get(execution.id);
-  const nameOf = nodeNamer(flow.data as FlowDocument, engine);
+  const nodes = (await deps.customNodes?.definitionsFor(execution.workspaceId, flow.data)) ?? [];
+  const nameOf = nodeNamer(flow.data as FlowDocument, engine, nodes);
   const onEvent = (event: EngineEvent) => {
     const entries = logsOf(event, execution.workspaceId, nameOf);
     for (const entry of entries) logs.write(entry);
@@ -259,6 +266,7 @@ async function runExecution(
       ...(payload.chainDepth ? { chainDepth: payload.chainDepth } : {}),
       flow: flow.data as FlowDocument,
       flowVariables: flow.variables,
+      ...(nodes.length ? { nodes } : {}),
       trigger: { nodeUid: execution.triggerNodeUid, msg: payload.msg },
       ...(payload.startAt ? { startAt: payload.startAt } : {}),
       signal: controller.signal,

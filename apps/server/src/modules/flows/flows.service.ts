@@ -40,6 +40,14 @@ export interface FlowsServiceDeps {
   checkParams?: ValidateFlowOptions['checkParams'];
   /** Called after a flow was created, saved, duplicated or removed (its triggers reload). */
   onChange?: (workspaceId: string, flowId: string) => Promise<void> | void;
+  /**
+   * The workspace's lookup for a document: the built-ins plus the custom connectors it names
+   * (docs/adr/0042). Without it, `lookup` and `checkParams` for every workspace.
+   */
+  lookupFor?: (
+    workspaceId: string,
+    data: unknown,
+  ) => Promise<{ lookup: ManifestLookup; checkParams?: ValidateFlowOptions['checkParams'] }>;
   /** Installation-wide Action/Trigger limit (PONTE_NODE_LIMIT), over the customer's own. */
   nodeLimit?: number | null;
 }
@@ -90,6 +98,7 @@ const flowMapper =
 interface DocumentRules {
   lookup: ManifestLookup;
   checkParams?: ValidateFlowOptions['checkParams'] | undefined;
+  lookupFor?: FlowsServiceDeps['lookupFor'];
   nodeLimit: number | null | undefined;
   repository: Pick<FlowsRepository, 'nodeLimit'>;
 }
@@ -102,12 +111,16 @@ interface DocumentRules {
  * stored flow is only being disabled (`newData` false).
  */
 async function checkFlowDocument(
-  { lookup, checkParams, nodeLimit, repository }: DocumentRules,
+  rules: DocumentRules,
   workspaceId: string,
   data: unknown,
   enabled: boolean,
   newData: boolean,
 ) {
+  const { nodeLimit, repository } = rules;
+  const { lookup, checkParams } = rules.lookupFor
+    ? await rules.lookupFor(workspaceId, data)
+    : rules;
   const parsed = flowDocumentSchema.safeParse(data);
   const issues = validateFlow(data, lookup, checkParams ? { checkParams } : {});
   if (!parsed.success) {
@@ -129,6 +142,10 @@ async function checkFlowDocument(
     throw new AppError(429, errorCodes.nodeLimit, m.nodeLimit(limit));
   }
   const errors = issues.filter((issue) => issue.level === 'error');
+  const connector = errors.find((issue) => issue.code === 'connector_unavailable');
+  if (enabled && connector) {
+    throw new AppError(400, errorCodes.invalidFlow, connector.message, issueDetails(errors));
+  }
   if (enabled && errors.length) {
     throw new AppError(400, errorCodes.invalidFlow, m.invalidToEnable, issueDetails(errors));
   }

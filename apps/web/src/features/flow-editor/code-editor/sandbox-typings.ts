@@ -186,6 +186,15 @@ interface AxiosInstance {
 declare const axios: AxiosInstance;
 
 /**
+ * Só em conectores personalizados: um axios que envia as requisições com a conta de serviço
+ * escolhida no parâmetro do tipo conta de serviço chamado name (cabeçalhos de autenticação e URL
+ * base da conta, que completa um endereço relativo como 'clientes'). A chave da conta não fica
+ * visível no código.
+ * @example const { data } = await serviceAccount('conta').get('clientes');
+ */
+declare function serviceAccount(name: string): AxiosInstance;
+
+/**
  * Cliente oficial da OpenAI; as requisições saem pela rede do servidor.
  * @example
  * const openai = new OpenAI({ apiKey: await getVar('OPENAI_API_KEY') });
@@ -281,6 +290,13 @@ export const sandboxSnippets: SandboxSnippet[] = [
     insertText: "const { data } = await axios.get('${1:https://api.exemplo.com.br}');",
     detail: 'Requisição HTTP',
     documentation: 'Cliente HTTP axios; as requisições saem pela rede do servidor.',
+  },
+  {
+    name: 'serviceAccount',
+    insertText: "const { data } = await serviceAccount('${1:conta}').get('${2:recurso}');",
+    detail: 'Requisição com conta de serviço',
+    documentation:
+      'Só em conectores personalizados: envia com a conta escolhida no parâmetro informado.',
   },
   {
     name: 'OpenAI',

@@ -1,3 +1,4 @@
+import { messages } from '@ponte/shared/messages';
 import { defineNode } from '../../../kit/define-node';
 import type { Message } from '../../../kit/message';
 
@@ -48,7 +49,12 @@ export const codeNode = defineNode({
         getFlowData: (path) => flow.get(path),
         setFlowData: (path, value) => flow.set(path, value),
         log: (level, text) => log.user(`console.${level}`, text),
-        fetch: (request) => ports.http.request({ ...request, signal }),
+        fetch: async ({ account, ...request }) => {
+          // serviceAccount(name) is for the params of custom connectors: the code node has none.
+          if (account !== undefined)
+            throw new Error(messages.customNodes.accountParamUnknown(account));
+          return ports.http.request({ ...request, signal });
+        },
       },
     });
     return { output: 'default', msg: messageFrom(result, input) };

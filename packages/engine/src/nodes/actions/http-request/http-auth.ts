@@ -1,6 +1,11 @@
 /** How a service account authenticates an HTTP request (ADR 0028). */
 import aws4 from 'aws4';
-import type { ExecutionScope, ServiceAccount, ServiceAccountsPort } from '../../../ports';
+import type {
+  ExecutionScope,
+  HttpResponse,
+  ServiceAccount,
+  ServiceAccountsPort,
+} from '../../../ports';
 
 /** The account types the HTTP node accepts, in the picker's order. */
 export const httpAccountTypes = [
@@ -119,4 +124,50 @@ export async function httpAuth(account: ServiceAccount, context: AuthContext): P
     default:
       throw new Error(`A Requisição HTTP não aceita contas de serviço do tipo ${account.type}.`);
   }
+}
+
+/** The URL a request goes to: relative ones against the account's base URL; http(s) only. */
+export function resolveUrl(raw: string, baseUrl?: string): URL {
+  let url: URL;
+  try {
+    url =
+      baseUrl && !/^https?:\/\//i.test(raw)
+        ? new URL(raw, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`)
+        : new URL(raw);
+  } catch {
+    throw new Error(`URL inválida: ${raw}`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol)) throw new Error(`URL inválida: ${raw}`);
+  return url;
+}
+
+export interface AuthorizeInput {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body?: string | Uint8Array;
+}
+
+/**
+ * Sends a request with an account's auth (or none), the one way the HTTP node and the custom
+ * connectors do it: `send` gets `authorize`, which gives the headers of one try (the account's,
+ * signed for that try when it is AWS); after a 401, a token account is renewed once and `send`
+ * runs once more.
+ */
+export async function sendAuthorized<T extends { response?: HttpResponse | undefined }>(
+  auth: HttpAuth | undefined,
+  now: () => number,
+  send: (authorize: (request: AuthorizeInput) => Record<string, string>) => Promise<T>,
+): Promise<T> {
+  const authHeaders = { ...auth?.headers };
+  const authorize = (request: AuthorizeInput) => {
+    const sent = { ...request.headers, ...authHeaders };
+    if (auth?.sign) Object.assign(sent, auth.sign({ ...request, headers: sent, now: now() }));
+    return sent;
+  };
+  const first = await send(authorize);
+  if (first.response?.status !== 401 || !auth?.renew) return first;
+  // A token the target no longer takes: ask for a fresh one once, and try once more.
+  Object.assign(authHeaders, await auth.renew());
+  return send(authorize);
 }

@@ -1,6 +1,13 @@
 import { defineNode } from '../../../kit/define-node';
 import type { HttpResponse } from '../../../ports';
-import { httpAccountTypes, httpAuth, type HttpAuth } from './http-auth';
+import {
+  httpAccountTypes,
+  httpAuth,
+  resolveUrl,
+  sendAuthorized,
+  type AuthorizeInput,
+  type HttpAuth,
+} from './http-auth';
 import { encodeBody, parseResponseBody, type BodyType } from './http-body';
 
 const pairs = (rows: Record<string, unknown>[] | undefined) =>
@@ -108,42 +115,25 @@ export const httpRequestNode = defineNode({
         awsService: params.aws_service?.trim() || undefined,
       });
     }
-    const base = auth?.baseUrl;
-    let url: URL;
-    try {
-      url =
-        base && !/^https?:\/\//i.test(params.url)
-          ? new URL(params.url, base.endsWith('/') ? base : `${base}/`)
-          : new URL(params.url);
-    } catch {
-      throw new Error(`URL inválida: ${params.url}`);
-    }
-    if (!['http:', 'https:'].includes(url.protocol)) throw new Error(`URL inválida: ${params.url}`);
+    const url = resolveUrl(params.url, auth?.baseUrl);
     for (const [key, value] of pairs(params.query)) url.searchParams.append(key, value);
     const encoded = await encodeBody(params.body_type as BodyType, params.body);
     if (encoded.contentType) headers['content-type'] = encoded.contentType;
     for (const [key, value] of pairs(params.headers)) headers[key.toLowerCase()] = value;
-    const authHeaders = { ...auth?.headers };
 
     /** One request with its retries: the answer, or the last network failure. */
-    const send = async () => {
+    const send = async (authorize: (request: AuthorizeInput) => Record<string, string>) => {
       let response: HttpResponse | undefined;
       let failure: unknown;
       for (let attempt = 0; attempt <= params.retries; attempt++) {
         if (attempt > 0)
           await ports.clock.sleep(Math.min(30_000, 500 * 2 ** (attempt - 1)), signal);
-        const sent = { ...headers, ...authHeaders };
         const request = {
           method: params.method,
           url: url.toString(),
           ...(encoded.body !== undefined ? { body: encoded.body } : {}),
         };
-        if (auth?.sign) {
-          Object.assign(
-            sent,
-            auth.sign({ ...request, url, headers: sent, now: ports.clock.now() }),
-          );
-        }
+        const sent = authorize({ ...request, url, headers });
         try {
           response = await ports.http.request({
             ...request,
@@ -162,12 +152,7 @@ export const httpRequestNode = defineNode({
       return { response, failure };
     };
 
-    let { response, failure } = await send();
-    if (response?.status === 401 && auth?.renew) {
-      // A token the target no longer takes: ask for a fresh one once, and try once more.
-      Object.assign(authHeaders, await auth.renew());
-      ({ response, failure } = await send());
-    }
+    const { response, failure } = await sendAuthorized(auth, () => ports.clock.now(), send);
     if (!response) {
       const reason = failure instanceof Error ? failure.message : String(failure);
       throw new Error(`A requisição HTTP falhou: ${reason}`);

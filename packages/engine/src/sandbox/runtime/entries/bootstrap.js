@@ -351,8 +351,11 @@ const fetchDone = () => {
   turn.start();
 };
 
-/** What crosses to the host: url, method, headers and a text or base64 body. */
-const send = (url, method, headers, body) =>
+/**
+ * What crosses to the host: url, method, headers, a text or base64 body and, for
+ * serviceAccount(name), the name of the connector's param holding the account.
+ */
+const send = (url, method, headers, body, account) =>
   new PromiseCtor((resolve, reject) =>
     fetchTurn(() => {
       let asked;
@@ -372,6 +375,7 @@ const send = (url, method, headers, body) =>
             method: String(method || 'GET').toUpperCase(),
             headers,
             body: payload,
+            ...(account === undefined ? {} : { account }),
           },
         ]);
       } catch (error) {
@@ -407,13 +411,13 @@ globalThis.fetch = async (input, init = {}) => {
 };
 
 // axios: every request goes through the same bridge.
-globalThis.__ponteAxiosAdapter = async (config) => {
+const axiosAdapter = async (config, account) => {
   const axios = globalThis.axios;
   const headers = {};
   const source = config.headers?.toJSON ? config.headers.toJSON() : (config.headers ?? {});
   for (const key of Object.keys(source))
     if (source[key] !== undefined && source[key] !== null) headers[key] = String(source[key]);
-  const answer = await send(axios.getUri(config), config.method, headers, config.data);
+  const answer = await send(axios.getUri(config), config.method, headers, config.data, account);
   const response = {
     data: config.responseType === 'arraybuffer' ? bodyBytes(answer).buffer : answer.text,
     status: answer.status,
@@ -431,4 +435,12 @@ globalThis.__ponteAxiosAdapter = async (config) => {
     response.request,
     response,
   );
+};
+globalThis.__ponteAxiosAdapter = (config) => axiosAdapter(config, undefined);
+
+// A connector's service account (docs/adr/0041): an axios whose requests the host sends with the
+// account chosen in the param `name`. The account's secret stays on the host.
+globalThis.serviceAccount = (name) => {
+  const account = toText(name);
+  return globalThis.axios.create({ adapter: (config) => axiosAdapter(config, account) });
 };
