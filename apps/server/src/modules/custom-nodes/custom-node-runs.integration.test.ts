@@ -11,6 +11,7 @@ import { executions } from '../../db/schema';
 import { chain, createFlow, finished, userLogsOf } from '../../test/flow-fixtures';
 import { useTestApp, type TestAccount } from '../../test/test-app';
 import { describeEachDriver } from '../../test/test-database';
+import { until } from '../../test/until';
 import { connectorBody, createConnector } from './custom-node-fixtures';
 
 const m = messages.customNodes;
@@ -61,6 +62,19 @@ describeEachDriver('flows running custom connectors', (driver) => {
     const first = await runByHand(account, flowId);
     expect(first.status, JSON.stringify(first.error)).toBe('success');
     expect(await outputOf(account, first.id)).toEqual([['saida', 'v1:01001000']]);
+    // The internal log lines name the node by the connector's name, never by its type id.
+    const internal = await until(async () => {
+      const filters = encodeURIComponent(
+        JSON.stringify({ execution_id: first.id, type: 'internal' }),
+      );
+      const res = await api(account).get(`/api/v1/monitoring/logs?filters=${filters}`);
+      const { items } = res.json() as { items: { data: { message: string } }[] };
+      const lines = items.map((item) => item.data.message);
+      return lines.some((line) => line.includes('(conector) concluído')) && lines;
+    }, 'a linha do conector concluído');
+    expect(internal.find((line) => line.includes('(conector) concluído'))).toContain(
+      'Conector "Consulta CEP" (conector)',
+    );
 
     await save(
       account,
