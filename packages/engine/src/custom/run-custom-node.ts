@@ -1,7 +1,7 @@
 import { messages } from '@ponte/shared/messages';
 import type { NodeRunContext } from '../kit/context';
 import type { NodeResult } from '../kit/message';
-import { messageFrom } from '../nodes/actions/code/code.node';
+import { messageFrom } from '../nodes/actions/code/code.node.ts';
 import { httpAuth, resolveUrl, sendAuthorized } from '../nodes/actions/http-request/http-auth';
 import type { HttpResponse } from '../ports';
 import type { SandboxFetchRequest } from '../sandbox/sandbox';
