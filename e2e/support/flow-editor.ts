@@ -18,21 +18,31 @@ async function centre(page: Page, selector: string) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
-/** Drags from a node's named output to another node's input. */
+/**
+ * Drags from a node's named output to another node's input. A drag that made no edge (the
+ * canvas still settling after a drop moved a handle under the pointer) is made again from the
+ * handles' new places, twice at most, as a person would.
+ */
 export async function connectNodes(page: Page, source: string, output: string, target: string) {
-  const from = await centre(
-    page,
-    `.react-flow__handle.source[data-nodeid="${source}"][data-handleid="${output}"]`,
-  );
-  const to = await centre(page, `.react-flow__handle.target[data-nodeid="${target}"]`);
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 });
-  await page.mouse.move(to.x, to.y, { steps: 5 });
-  await page.mouse.up();
-  await page
-    .locator(`.react-flow__edge[data-id="${source}:${output}->${target}"]`)
-    .waitFor({ state: 'attached' });
+  const edge = page.locator(`.react-flow__edge[data-id="${source}:${output}->${target}"]`);
+  for (let attempt = 1; ; attempt++) {
+    const from = await centre(
+      page,
+      `.react-flow__handle.source[data-nodeid="${source}"][data-handleid="${output}"]`,
+    );
+    const to = await centre(page, `.react-flow__handle.target[data-nodeid="${target}"]`);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 });
+    await page.mouse.move(to.x, to.y, { steps: 5 });
+    await page.mouse.up();
+    try {
+      await edge.waitFor({ state: 'attached', timeout: attempt < 3 ? 5_000 : 30_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
 }
 
 export async function selectNode(page: Page, uid: string) {
