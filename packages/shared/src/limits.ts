@@ -143,6 +143,31 @@ export const limits = {
   customNodeParamNameMax: 64,
   customNodeParamOptionsMax: 200,
   customNodeParamTextMax: 10_000,
+  /** Dashboards (spec 2 §9, docs/adr/0046): list page, list-all, name, widgets, grid. */
+  dashboardsPageSize: 10,
+  dashboardsLookup: 1000,
+  dashboardNameMax: 120,
+  dashboardWidgetsMax: 50,
+  /** A text_html widget's HTML, in characters. */
+  dashboardHtmlMax: 20_000,
+  /** Spec 2 §9: 12 columns, rows of 50 px; a new widget at x 0, y 1000, w 2, minW 2, h 2. */
+  dashboardGridCols: 12,
+  dashboardRowHeight: 50,
+  dashboardGridRowsMax: 10_000,
+  dashboardWidgetHeightMax: 100,
+  /** Spec 2 §9: rows of a list widget per page (default), and the most one page may ask. */
+  dashboardListPerPage: 10,
+  dashboardListPerPageMax: 100,
+  /** Columns a database_list widget may show. */
+  dashboardListColumnsMax: 30,
+  /** The longest period a widget may ask (and what 'all' looks back): 1000 days. */
+  dashboardPeriodMaxDays: 1000,
+  /** Buckets of one histogram at most, after choosing the bucket size. */
+  dashboardHistogramBucketsMax: 400,
+  /** One widget's query may take this long before its result is an error (PostgreSQL only). */
+  dashboardWidgetQueryTimeoutMs: 5000,
+  /** Search terms of the log widgets, in characters. */
+  dashboardSearchTermMax: 200,
 } as const;
 
 export const timeZone = 'America/Sao_Paulo';

@@ -1,4 +1,5 @@
 import { customNodeMessages } from './messages-custom-nodes';
+import { dashboardMessages } from './messages-dashboards';
 import { formMessages } from './messages-forms';
 
 /** Every pt-BR text shared by server and web. Spec texts are copied to the letter. */
@@ -357,6 +358,7 @@ export const messages = {
   },
   forms: formMessages,
   customNodes: customNodeMessages,
+  dashboards: dashboardMessages,
   recordNodes: {
     /** A table missing or of another workspace, by what the node was given (id or name). */
     tableMissing: (table: string) => `A tabela "${table}" não existe neste workspace.`,

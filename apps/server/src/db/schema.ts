@@ -17,6 +17,7 @@ import type { SecurityEventKind } from '@ponte/shared/security-log.schema';
 import { queueDepthSamples, queueMessages, queues, type QueueMessageStatus } from './schema-queues';
 import { forms } from './schema-forms';
 import { customNodes, customNodeVersions } from './schema-custom-nodes';
+import { dashboards } from './schema-dashboards';
 import { timestamps } from './schema-columns';
 
 export interface CustomerConfig {
@@ -410,6 +411,7 @@ export const encryptionCheck = pgTable('encryption_check', {
 export { queues, queueMessages, queueDepthSamples, type QueueMessageStatus };
 export { forms };
 export { customNodes, customNodeVersions };
+export { dashboards };
 
 export const schema = {
   customers,
@@ -426,6 +428,7 @@ export const schema = {
   forms,
   customNodes,
   customNodeVersions,
+  dashboards,
   executions,
   logs,
   scheduleTicks,

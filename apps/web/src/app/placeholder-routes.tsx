@@ -8,11 +8,6 @@ const placeholders: [string, string][] = [
   ['alert-rules/new', 'Nova regra de alerta'],
   ['alert-rules/edit/:id', 'Editar regra de alerta'],
   ['alert-rules/delete/:id', 'Remover regra de alerta'],
-  ['dashboards', 'Dashboards'],
-  ['dashboards/new', 'Novo dashboard'],
-  ['dashboards/edit/:id', 'Editar dashboard'],
-  ['dashboards/view/:id', 'Dashboard'],
-  ['dashboards/delete/:id', 'Remover dashboard'],
 ];
 
 export const placeholderRoutes: RouteObject[] = placeholders.map(([path, title]) => ({

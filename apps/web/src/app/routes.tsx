@@ -12,6 +12,10 @@ import { WorkspacesPage } from '../features/account/workspaces-page';
 import { CustomNodeDeletePage } from '../features/custom-nodes/custom-node-delete-page';
 import { CustomNodeEditorPage } from '../features/custom-nodes/custom-node-editor-page';
 import { CustomNodesListPage } from '../features/custom-nodes/custom-nodes-list-page';
+import { DashboardDeletePage } from '../features/dashboards/dashboard-delete-page';
+import { DashboardEditorPage } from '../features/dashboards/dashboard-editor-page';
+import { DashboardViewPage } from '../features/dashboards/dashboard-view-page';
+import { DashboardsListPage } from '../features/dashboards/dashboards-list-page';
 import { RecordFormPage } from '../features/db-tables/record-form-page';
 import { RecordsListPage } from '../features/db-tables/records-list-page';
 import { TableDeletePage } from '../features/db-tables/table-delete-page';
@@ -157,6 +161,27 @@ export const routes: RouteObject[] = [
                 path: 'custom-nodes/:id',
                 element: <CustomNodeEditorPage />,
                 ...titled('Editar conector'),
+              },
+              { path: 'dashboards', element: <DashboardsListPage />, ...titled('Dashboards') },
+              {
+                path: 'dashboards/new',
+                element: <DashboardEditorPage key="new" />,
+                ...titled('Novo dashboard'),
+              },
+              {
+                path: 'dashboards/edit/:id',
+                element: <DashboardEditorPage />,
+                ...titled('Editar dashboard'),
+              },
+              {
+                path: 'dashboards/view/:id',
+                element: <DashboardViewPage />,
+                ...titled('Dashboard'),
+              },
+              {
+                path: 'dashboards/delete/:id',
+                element: <DashboardDeletePage />,
+                ...titled('Remover dashboard'),
               },
               {
                 path: 'service-accounts',
