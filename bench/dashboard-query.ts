@@ -1,5 +1,5 @@
-// A dashboard of eight widgets (one of each type) queried as POST /api/v1/dashboards/query runs
-// them, one after the other, over the monitoring bench's million logs plus 100 000 executions of
+// A dashboard of eight widgets (one of each type) queried through the dispatcher of
+// POST /api/v1/dashboards/query, over the monitoring bench's million logs plus 100 000 executions of
 // one workspace over 30 days (and a second workspace), for 'today' and for 30 days.
 // Usage: node bench/run-ts.mjs bench/dashboard-query.ts [logs] [postgres-url]
 // Without a URL the embedded PostgreSQL runs in a temp folder; with one, a fresh database is
@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/src/db/client.ts';
+import { createDashboardQueryService } from '../apps/server/src/modules/dashboards/dashboard-query.service.ts';
 import { databaseListQuery } from '../apps/server/src/modules/dashboards/database-list-widget.ts';
 import {
   executionCountQuery,
@@ -26,6 +27,7 @@ import type { WidgetQuery } from '../apps/server/src/modules/dashboards/widget-q
 import { resolvePeriod, type Period } from '../packages/shared/src/dashboard-periods.ts';
 import {
   widgetConfigSchema,
+  type ViewPeriodType,
   type WidgetConfigInput,
   type WidgetType,
 } from '../packages/shared/src/dashboards.schema.ts';
@@ -142,32 +144,39 @@ const widgets: [WidgetType, WidgetQuery | null, WidgetConfigInput][] = [
   ['database_list', databaseListQuery, { table_id: 'tbl-bench', columns: ['cliente', 'total'] }],
 ];
 
-/** Runs the dashboard's widgets one after the other; a widget that fails is noted, not fatal. */
-async function runDashboard(period: Period, failures: Set<string>) {
-  for (const [type, query, config] of widgets) {
-    if (!query) continue;
-    const item = { id: `widget-${type}`, type, config: widgetConfigSchema.parse(config) };
-    try {
-      await query({ db, workspaceId: workspace, period, page: 1, now }, item);
-    } catch (error) {
-      failures.add(`${type}: ${(error as Error).message}`);
-    }
-  }
+// The route's dispatcher (up to 4 widgets at once, each under its statement timeout).
+const service = createDashboardQueryService({
+  db,
+  now: () => now,
+  dashboards: { rowOf: async () => undefined as never },
+  log: { error: (details) => console.error(details) },
+});
+const data = widgets.map(([type, , config]) => ({
+  id: `widget-${type}`,
+  type,
+  config: widgetConfigSchema.parse(config),
+}));
+
+/** Queries the dashboard as POST /api/v1/dashboards/query does; a widget's error is noted. */
+async function runDashboard(periodType: ViewPeriodType, failures: Set<string>) {
+  const result = await service.query(workspace, { data, periodType });
+  for (const [id, answer] of Object.entries(result))
+    if (answer.kind === 'error') failures.add(`${id}: ${answer.error}`);
 }
 
 const runs = 9;
-const periods: [string, Period][] = [
-  ['hoje', resolvePeriod('today', now)!],
-  ['30 dias', resolvePeriod('30_day', now)!],
+const periods: [string, ViewPeriodType, Period][] = [
+  ['hoje', 'today', resolvePeriod('today', now)!],
+  ['30 dias', '30_day', resolvePeriod('30_day', now)!],
 ];
 const rows: { período: string; 'mediana (ms)': string; 'p95 (ms)': string }[] = [];
 const failures = new Set<string>();
-for (const [name, period] of periods) {
-  await runDashboard(period, failures); // warm-up
+for (const [name, periodType] of periods) {
+  await runDashboard(periodType, failures); // warm-up
   const times: number[] = [];
   for (let run = 0; run < runs; run++) {
     const t0 = performance.now();
-    await runDashboard(period, failures);
+    await runDashboard(periodType, failures);
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
@@ -185,14 +194,14 @@ for (const [type, query, config] of widgets) {
   const item = { id: `widget-${type}`, type, config: widgetConfigSchema.parse(config) };
   const t0 = performance.now();
   try {
-    await query({ db, workspaceId: workspace, period: periods[1]![1], page: 1, now }, item);
+    await query({ db, workspaceId: workspace, period: periods[1]![2], page: 1, now }, item);
   } catch {
     // noted above
   }
   perWidget.push({ widget: type, 'ms (30 dias)': (performance.now() - t0).toFixed(1) });
 }
 
-const today = periods[0]![1];
+const today = periods[0]![2];
 const end = new Date(today.end.getTime() + 1000).toISOString();
 const start = today.start.toISOString();
 for (const [title, statement] of [
