@@ -236,6 +236,19 @@ describeEachDriver('dashboard widget queries', (driver) => {
       value: 1,
     });
     expect(await run(logCountQuery, {})).toEqual({ kind: 'value', value: 7 });
+    // Over a week (read through the trigram index, not the day's rows) the same rules hold.
+    const week: Period = { start: at('2026-03-05T03:00:00Z'), end: at('2026-03-12T02:59:59Z') };
+    expect(await run(logCountQuery, { search_term: 'TIMEOUT' }, week)).toEqual({
+      kind: 'value',
+      value: 3,
+    });
+    expect(await run(logCountQuery, { search_term: '10%' }, week)).toEqual({
+      kind: 'value',
+      value: 1,
+    });
+    expect(
+      await run(logCountQuery, { search_term: 'timeout', search_field: 'label' }, week),
+    ).toEqual({ kind: 'value', value: 1 });
   });
 
   it('buckets matching logs by hour of the São Paulo day', async () => {

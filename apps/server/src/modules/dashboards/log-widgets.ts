@@ -7,6 +7,9 @@ import { containsPattern } from '../../lib/list-query';
 import { bucketKeySql, filledTimeseries } from './widget-buckets';
 import { periodEndExclusive, type WidgetQuery, type WidgetQueryContext } from './widget-query';
 
+/** Periods up to a day: see `logsWhere`. */
+const shortPeriodMs = 86_400_000;
+
 /**
  * The logs a widget reads (docs/adr/0047): of the workspace, created in the period, optionally
  * of a flow, of every type (the monitoring logs page shows all types by default), whose
@@ -23,7 +26,11 @@ function logsWhere(context: WidgetQueryContext, config: WidgetConfig): SQL {
   const term = config.search_term.trim();
   if (term) {
     const field = config.search_field === 'label' ? logs.label : logs.message;
-    conditions.push(ilike(field, containsPattern(term)));
+    // A day or less is read through the time index and filtered: the trigram index of a term
+    // made of common trigrams costs more than the day's rows (bench/RESULTS.md, 2026-11-24).
+    // `|| ''` keeps the planner off the trigram index; longer periods still use it.
+    const short = context.period.end.getTime() - context.period.start.getTime() <= shortPeriodMs;
+    conditions.push(ilike(short ? sql`(${field} || '')` : field, containsPattern(term)));
   }
   return and(...conditions)!;
 }
