@@ -215,7 +215,7 @@ const start = today.start.toISOString();
 for (const [title, statement] of [
   [
     'log_count de hoje',
-    `select count(*) from logs where workspace_id = '${workspace}' and created_at >= '${start}' and created_at < '${end}' and message ilike '%cliente 42%'`,
+    `select count(*) from logs where workspace_id = '${workspace}' and created_at >= '${start}' and created_at < '${end}' and (message || '') ilike '%cliente 42%'`,
   ],
   [
     'execution_count de hoje, um flow',
