@@ -107,9 +107,13 @@ describe('/dashboards/new and /dashboards/edit/{id}', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Escolha a tabela do widget.',
     );
+    // 'Cancelar' on a widget just added takes it away; the saved log widget stays.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getAllByRole('button', { name: 'Remover widget' })).toHaveLength(1);
   });
 
-  it('duplicates and removes widgets, and sends them without content; cancel goes to the view', async () => {
+  it('duplicates a widget below it with a new id and sends the widgets without content', async () => {
     const api = setup([
       {
         method: 'PUT',
@@ -129,15 +133,16 @@ describe('/dashboards/new and /dashboards/edit/{id}', () => {
     expect(body.widgets[1]!.y).toBeGreaterThanOrEqual(2);
     expect(body.widgets.every((widget) => widget.content === undefined)).toBe(true);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboards/view/d1'));
+  });
 
-    await router.navigate('/dashboards/edit/d1');
-    // The saved answer (two widgets) is what the editor opens with now.
-    const removes = await screen.findAllByRole('button', { name: 'Remover widget' });
-    expect(removes).toHaveLength(2);
-    for (const remove of removes) await user.click(remove);
+  it('removes a widget and cancels back to the view without saving', async () => {
+    const api = setup();
+    const { user, router } = renderApp('/dashboards/edit/d1');
+    await user.click(await screen.findByRole('button', { name: 'Remover widget' }));
     await screen.findByText(/ainda não tem widgets/);
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboards/view/d1'));
+    expect(api.callsTo('PUT', '/api/v1/dashboards/d1')).toHaveLength(0);
   });
 
   it('imports a file on a new dashboard with " (importado)" and no group; no cancel there', async () => {

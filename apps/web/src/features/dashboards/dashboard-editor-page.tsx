@@ -133,7 +133,17 @@ function DashboardEditor({
     }
   };
 
-  const addWidget = (type: Widget['type']) => setConfiguring(editor.addWidget(type));
+  // A widget just added whose settings were never saved: 'Cancelar' takes it away again.
+  const [fresh, setFresh] = useState<string | null>(null);
+  const addWidget = (type: Widget['type']) => {
+    const widget = editor.addWidget(type);
+    setFresh(widget.id);
+    setConfiguring(widget);
+  };
+  const configure = (widget: Widget) => {
+    setFresh(null);
+    setConfiguring(widget);
+  };
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
@@ -231,7 +241,7 @@ function DashboardEditor({
                     onPage={(page) => results.setPage(widget.id, page)}
                     actions={
                       <WidgetActions
-                        onConfigure={() => setConfiguring(widget)}
+                        onConfigure={() => configure(widget)}
                         onDuplicate={() => editor.duplicateWidget(widget.id)}
                         onRemove={() => editor.removeWidget(widget.id)}
                       />
@@ -245,7 +255,10 @@ function DashboardEditor({
       </Stack>
       <WidgetSettingsModal
         widget={configuring}
-        onCancel={() => setConfiguring(null)}
+        onCancel={() => {
+          if (configuring && configuring.id === fresh) editor.removeWidget(configuring.id);
+          setConfiguring(null);
+        }}
         onSave={(config) => {
           if (configuring) editor.setConfig(configuring.id, config);
           setConfiguring(null);
