@@ -16,7 +16,7 @@ const dashboardName = 'Operação diária';
 
 /** The grid item of a widget, found by a text it shows (its legend). */
 const widget = (page: Page, text: string | RegExp): Locator =>
-  page.locator('.react-grid-item').filter({ hasText: text }).first();
+  page.locator('[data-widget-id]').filter({ hasText: text }).first();
 
 /** Fills the settings a widget type requires (spec 2 §5), then saves the modal. */
 async function configure(dialog: Locator, type: WidgetType, label: string) {
@@ -168,7 +168,7 @@ describe.skipIf(!hasChromium)('Jornada dos dashboards: montar, ver, exportar e r
       await dialog.waitFor();
       await configure(dialog, type, labels[type]);
     }
-    await expect(page.locator('.react-grid-item').count()).resolves.toBe(widgetTypes.length);
+    await expect(page.locator('[data-widget-id]').count()).resolves.toBe(widgetTypes.length);
     await widget(page, m.defaultLabels.execution_count).getByText(String(runs)).first().waitFor();
 
     // Move the count to the right and make the log list wider and taller.
@@ -284,7 +284,7 @@ describe.skipIf(!hasChromium)('Jornada dos dashboards: montar, ver, exportar e r
     await chooser.setFiles(exported);
     const name = page.getByRole('textbox', { name: /^Nome/ }).first();
     await expect.poll(() => name.inputValue()).toBe(`${dashboardName}${m.importedSuffix}`);
-    await expect(page.locator('.react-grid-item').count()).resolves.toBe(widgetTypes.length);
+    await expect(page.locator('[data-widget-id]').count()).resolves.toBe(widgetTypes.length);
     await page.getByRole('button', { name: 'Salvar', exact: true }).click();
     await page.getByText(m.saved).first().waitFor();
     await page.waitForURL('**/dashboards/view/*');
