@@ -111,16 +111,16 @@ export function useDashboardResults(
         .then((answer) => {
           const result = answer[widgetId];
           if (!result || pages.current[widgetId] !== page) return;
-          queryClient.setQueryData<DashboardQueryResult>(queryKey, (current) => ({
-            ...current,
-            [widgetId]: result,
-          }));
+          queryClient.setQueryData<DashboardQueryResult>(queryKey, (current) =>
+            current ? { ...current, [widgetId]: result } : current,
+          );
         })
         .catch((failure: unknown) =>
-          queryClient.setQueryData<DashboardQueryResult>(queryKey, (current) => ({
-            ...current,
-            [widgetId]: { kind: 'error', error: errorMessage(failure) },
-          })),
+          queryClient.setQueryData<DashboardQueryResult>(queryKey, (current) =>
+            current
+              ? { ...current, [widgetId]: { kind: 'error', error: errorMessage(failure) } }
+              : current,
+          ),
         )
         .finally(() => setPaging((count) => count - 1));
     },
