@@ -169,6 +169,15 @@ describe('/dashboards/view/{id}', () => {
     expect(paged.widgetUserOptions).toEqual({ 'widget-list': { page: 2 } });
     // The other widgets keep their results.
     expect(screen.getByText('12.345')).toBeInTheDocument();
+
+    // A refresh keeps the page; another period starts the list again on page 1.
+    fireEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(queries(api.calls).at(-1)!.data).toHaveLength(4));
+    expect(queries(api.calls).at(-1)!.widgetUserOptions).toEqual({ 'widget-list': { page: 2 } });
+    await user.click(screen.getByRole('radio', { name: '30 dias' }));
+    await waitFor(() => expect(queries(api.calls).at(-1)!.periodType).toBe('30_day'));
+    expect(queries(api.calls).at(-1)!.widgetUserOptions).toBeUndefined();
+    expect(await screen.findByText('erro na página 1')).toBeInTheDocument();
   });
 
   it('links a log count to the logs page with its search, flow and period', async () => {

@@ -82,7 +82,12 @@ export function useDashboardResults(
         .map(({ id, type, config }): QueriedWidget => ({ id, type, config })),
     [widgets],
   );
-  const pages = useRef<Record<string, number>>({});
+  // The pages shown, for the period they were asked in: another period starts on page 1.
+  const pages = useRef<{ period: string; byWidget: Record<string, number> }>({
+    period: '',
+    byWidget: {},
+  });
+  const periodKey = JSON.stringify(period);
   const [paging, setPaging] = useState(0);
   const queryKey = useMemo(
     () => [...dashboardsQueryKey, 'results', dashboardId ?? 'new', queried, period] as const,
@@ -91,7 +96,15 @@ export function useDashboardResults(
 
   const query = useQuery({
     queryKey,
-    queryFn: () => queryDashboard(queryBody(queried, period, dashboardId, pages.current)),
+    queryFn: () =>
+      queryDashboard(
+        queryBody(
+          queried,
+          period,
+          dashboardId,
+          pages.current.period === periodKey ? pages.current.byWidget : {},
+        ),
+      ),
     enabled: queried.length > 0,
     placeholderData: keepPreviousData,
     refetchOnWindowFocus: false,
@@ -105,26 +118,27 @@ export function useDashboardResults(
     (widgetId: string, page: number) => {
       const widget = queried.find(({ id }) => id === widgetId);
       if (!widget) return;
-      pages.current = { ...pages.current, [widgetId]: page };
+      const byWidget = pages.current.period === periodKey ? pages.current.byWidget : {};
+      pages.current = { period: periodKey, byWidget: { ...byWidget, [widgetId]: page } };
       setPaging((count) => count + 1);
       queryDashboard(queryBody([widget], period, dashboardId, { [widgetId]: page }))
         .then((answer) => {
           const result = answer[widgetId];
-          if (!result || pages.current[widgetId] !== page) return;
-          queryClient.setQueryData<DashboardQueryResult>(queryKey, (current) => ({
-            ...current,
-            [widgetId]: result,
-          }));
+          if (!result || pages.current.byWidget[widgetId] !== page) return;
+          queryClient.setQueryData<DashboardQueryResult>(queryKey, (current) =>
+            current ? { ...current, [widgetId]: result } : current,
+          );
         })
         .catch((failure: unknown) =>
-          queryClient.setQueryData<DashboardQueryResult>(queryKey, (current) => ({
-            ...current,
-            [widgetId]: { kind: 'error', error: errorMessage(failure) },
-          })),
+          queryClient.setQueryData<DashboardQueryResult>(queryKey, (current) =>
+            current
+              ? { ...current, [widgetId]: { kind: 'error', error: errorMessage(failure) } }
+              : current,
+          ),
         )
         .finally(() => setPaging((count) => count - 1));
     },
-    [queried, period, dashboardId, queryClient, queryKey],
+    [queried, period, periodKey, dashboardId, queryClient, queryKey],
   );
 
   const results = useMemo(() => {

@@ -36,7 +36,12 @@ export function WidgetChart({ result, viewType, seriesName, label }: WidgetChart
     'aria-label': label,
   };
   return (
-    <Box style={{ flex: 1, minHeight: 0 }} data-testid="widget-chart" data-view-type={viewType}>
+    <Box
+      pt="xs"
+      style={{ flex: 1, minHeight: 0 }}
+      data-testid="widget-chart"
+      data-view-type={viewType}
+    >
       {viewType === 'line' ? (
         <LineChart {...shared} curveType="linear" withDots={data.length <= 31} />
       ) : (
