@@ -53,6 +53,7 @@ import { customNodesRoutes } from './modules/custom-nodes/custom-nodes.routes';
 import { customNodesTestRoutes } from './modules/custom-nodes/custom-nodes-test.routes';
 import { createCustomNodesTestService } from './modules/custom-nodes/custom-nodes-test.service';
 import { createCustomNodesService } from './modules/custom-nodes/custom-nodes.service';
+import { registerDashboards } from './modules/dashboards/register-dashboards';
 import type { AccountModules, BuildAppOptions, FastifyApp, Runtime } from './app';
 
 /** Request bodies: 10 MB everywhere, 64 KB on the account routes. */
@@ -117,6 +118,7 @@ export async function registerRoutes(
       await api.register(queuesRoutes, { service: modules.queues });
       await api.register(formsRoutes, { service: createFormsService({ db, now }) });
       await api.register(customNodesRoutes, { service: createCustomNodesService({ db, now }) });
+      await registerDashboards(api, { db, now, log: app.log });
       await api.register(customNodesTestRoutes, {
         service: createCustomNodesTestService({ engine: modules.engine }),
       });

@@ -13,7 +13,8 @@ export type ResourceKind =
   | 'service_account'
   | 'queue'
   | 'form'
-  | 'custom_node';
+  | 'custom_node'
+  | 'dashboard';
 
 /** What a 404 was about: the error handler checks whether it belongs to another workspace. */
 export interface MissingResource {

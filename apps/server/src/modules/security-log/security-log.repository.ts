@@ -3,6 +3,7 @@ import type { SecurityEventKind } from '@ponte/shared/security-log.schema';
 import type { Database } from '../../db/client';
 import {
   customNodes,
+  dashboards,
   dbRecords,
   dbTables,
   executions,
@@ -38,6 +39,7 @@ const ownedTables = {
   queue: { table: queues, id: queues.id, workspaceId: queues.workspaceId },
   form: { table: forms, id: forms.id, workspaceId: forms.workspaceId },
   custom_node: { table: customNodes, id: customNodes.id, workspaceId: customNodes.workspaceId },
+  dashboard: { table: dashboards, id: dashboards.id, workspaceId: dashboards.workspaceId },
 } as const;
 export type OwnedResourceKind = keyof typeof ownedTables;
 

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import { dashboardQueryRoutes } from './dashboard-query.routes';
+import { createDashboardQueryService, type DashboardQueryDeps } from './dashboard-query.service';
+import { dashboardsRoutes } from './dashboards.routes';
+import { createDashboardsService } from './dashboards.service';
+
+/** The dashboards' CRUD and query routes, in the authenticated /api/v1 scope. */
+export async function registerDashboards(
+  api: FastifyInstance,
+  deps: { db: Database; now: () => Date; log: DashboardQueryDeps['log'] },
+) {
+  const service = createDashboardsService(deps);
+  await api.register(dashboardsRoutes, { service });
+  await api.register(dashboardQueryRoutes, {
+    service: createDashboardQueryService({ ...deps, dashboards: service }),
+  });
+}
