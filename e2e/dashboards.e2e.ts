@@ -73,11 +73,11 @@ async function noHorizontalScroll(page: Page) {
 const labels: Record<WidgetType, string> = {
   text_html: 'Aviso',
   execution_count: m.defaultLabels.execution_count,
-  execution_histogram: 'Execuções por hora',
+  execution_histogram: 'Execuções no período',
   execution_time: m.defaultLabels.execution_time,
   log_count: 'Timeouts',
   log_list: 'Últimos timeouts',
-  log_histogram: 'Timeouts por hora',
+  log_histogram: 'Timeouts no período',
   database_list: 'Últimos pedidos',
 };
 
@@ -224,7 +224,7 @@ describe.skipIf(!hasChromium)('Jornada dos dashboards: montar, ver, exportar e r
     const lines = logList.getByText(/^timeout no pedido P\d$/);
     await expect.poll(() => lines.count()).toBe(5);
     const firstPage = await lines.allTextContents();
-    await logList.getByRole('button', { name: '2', exact: true }).click();
+    await logList.getByRole('button', { name: 'Página 2' }).click();
     await expect.poll(() => lines.count()).toBe(2);
     const secondPage = await lines.allTextContents();
     expect(new Set([...firstPage, ...secondPage]).size).toBe(runs);
@@ -250,6 +250,7 @@ describe.skipIf(!hasChromium)('Jornada dos dashboards: montar, ver, exportar e r
     await confirm.getByText(m.duplicateConfirm).waitFor();
     await confirm.getByRole('button', { name: 'Confirmar' }).click();
     await page.getByText(m.duplicated).first().waitFor();
+    await confirm.waitFor({ state: 'detached' });
     await until(async () => {
       const list = await call('GET', '/api/v1/dashboards');
       return list.body.total === 2;
