@@ -69,7 +69,9 @@ describeEachDriver('dashboard query service', (driver) => {
     const counting: WidgetQuery = async () => {
       running++;
       most = Math.max(most, running);
-      for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+      // Holds the widget while others may start (until five run, which must never happen).
+      for (let turn = 0; turn < 2000 && running <= 4; turn++)
+        await new Promise((resolve) => setImmediate(resolve));
       running--;
       return { kind: 'value', value: 1 };
     };
