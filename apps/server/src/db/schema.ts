@@ -259,6 +259,8 @@ export const executions = pgTable(
   (t) => [
     index('executions_workspace_status_idx').on(t.workspaceId, t.status),
     index('executions_workspace_ended_idx').on(t.workspaceId, t.endedAt),
+    // Dashboard execution widgets of one flow (docs/adr/0047).
+    index('executions_workspace_flow_ended_idx').on(t.workspaceId, t.flowId, t.endedAt),
     index('executions_flow_idx').on(t.flowId, t.queuedAt),
   ],
 );

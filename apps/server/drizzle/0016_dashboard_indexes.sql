@@ -1,0 +1,1 @@
+CREATE INDEX "executions_workspace_flow_ended_idx" ON "executions" USING btree ("workspace_id","flow_id","ended_at");
