@@ -52,10 +52,12 @@ async function configure(dialog: Locator, type: WidgetType, label: string) {
 }
 
 /** Drags from one point to another with the mouse steps of a hand. */
-async function drag(page: Page, handle: Locator, dx: number, dy: number) {
+async function drag(page: Page, handle: Locator, dx: number, dy: number, at: 'start' | 'center') {
   const box = await handle.boundingBox();
   if (!box) throw new Error('O elemento a arrastar não está visível');
-  const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  // A widget's header holds its icons on the right: it is taken by its left end, as a hand does.
+  const x = at === 'start' ? box.x + 4 : box.x + box.width / 2;
+  const start = { x, y: box.y + box.height / 2 };
   await page.mouse.move(start.x, start.y);
   await page.mouse.down();
   await page.mouse.move(start.x + 5, start.y + 5, { steps: 3 });
@@ -173,9 +175,9 @@ describe.skipIf(!hasChromium)('Jornada dos dashboards: montar, ver, exportar e r
 
     // Move the count to the right and make the log list wider and taller.
     const count = widget(page, m.defaultLabels.execution_count);
-    await drag(page, count.locator('.dashboard-widget-handle').first(), 500, 0);
+    await drag(page, count.locator('.dashboard-widget-handle').first(), 500, 0, 'start');
     const list = widget(page, labels.log_list);
-    await drag(page, list.locator('.react-resizable-handle').first(), 400, 250);
+    await drag(page, list.locator('.react-resizable-handle').first(), 400, 250, 'center');
     await snap(page, 'dashboards-01-editor-1440');
 
     await page.getByRole('button', { name: 'Salvar', exact: true }).click();
