@@ -2,7 +2,7 @@ import { Alert, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
 import type { FormSubmitAnswer, PublicForm } from '@ponte/shared/forms.schema';
 import { formMessages } from '@ponte/shared/messages-forms';
 import classes from './public-form.module.css';
-import { SafeHtml } from './safe-html';
+import { SafeHtml } from '../components/safe-html';
 
 const texts = formMessages.public;
 

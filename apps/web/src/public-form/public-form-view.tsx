@@ -8,7 +8,7 @@ import { FormOutcome } from './form-outcome';
 import { orderedFiles, submitValues } from './form-values';
 import { submitForm } from './public-form-api';
 import classes from './public-form.module.css';
-import { SafeHtml } from './safe-html';
+import { SafeHtml } from '../components/safe-html';
 import { useFormState } from './use-form-state';
 
 const texts = formMessages.public;

@@ -4,6 +4,7 @@ import {
   dashboardSchema,
   type Dashboard,
   type DashboardBodyInput,
+  type WidgetType,
 } from '@ponte/shared/dashboards.schema';
 import { messages } from '@ponte/shared/messages';
 import { securityLogSchema } from '@ponte/shared/security-log.schema';
@@ -13,7 +14,7 @@ import { until } from '../../test/until';
 
 const m = messages.dashboards;
 
-const widget = (id: string, type: string, config: Record<string, unknown> = {}) => ({
+const widget = (id: string, type: WidgetType, config: Record<string, unknown> = {}) => ({
   id,
   type,
   x: 0,

@@ -95,6 +95,7 @@ describe('sidebar', () => {
       '/queues',
       '/forms',
       '/custom-nodes',
+      '/dashboards',
     ];
     for (const [, links] of expected) {
       for (const [label, href] of links) {
@@ -104,7 +105,7 @@ describe('sidebar', () => {
       }
     }
     await user.click(screen.getByRole('button', { name: 'Recolher menu' }));
-    expect(screen.getByRole('link', { name: 'Dashboards (em breve)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Regras de alerta (em breve)' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Flows' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Expandir menu' }));
   });

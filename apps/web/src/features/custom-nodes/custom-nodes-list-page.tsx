@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import {
   ActionIcon,
@@ -18,7 +18,6 @@ import { formatDateTime } from '@ponte/shared/format';
 import type { CustomNode } from '@ponte/shared/custom-nodes.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
-import { clampPage } from '@ponte/shared/pagination';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
@@ -28,7 +27,7 @@ import { SearchBox } from '../../components/search-box';
 import { errorMessage } from '../../lib/api/api-error';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
-import { useListParams } from '../../lib/use-list-params';
+import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useDuplicateCustomNode } from './api/custom-node-mutations';
 import { useCustomNodes } from './api/get-custom-nodes';
 import { downloadCustomNodeFile } from './custom-node-file';
@@ -168,11 +167,7 @@ export function CustomNodesListPage() {
   const [duplicating, setDuplicating] = useState<CustomNode | null>(null);
   const columns = useColumns(setDuplicating);
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
-  useEffect(() => {
-    if (!data) return;
-    const clamped = clampPage(page, data.total, limits.customNodesPageSize);
-    if (clamped !== page) setPage(clamped, { replace: true });
-  }, [data, page, setPage]);
+  useClampedPage(data?.total, limits.customNodesPageSize, { page, setPage });
 
   return (
     <>

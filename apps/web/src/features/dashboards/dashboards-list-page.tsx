@@ -1,6 +1,228 @@
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Group as Row,
+  Menu,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  IconCopy,
+  IconDots,
+  IconDownload,
+  IconEye,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { DashboardListItem } from '@ponte/shared/dashboards.schema';
+import { limits } from '@ponte/shared/limits';
+import { messages } from '@ponte/shared/messages';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { EmptyState } from '../../components/empty-state';
+import { timestampColumns, useGroupColumn } from '../../components/list-columns';
 import { PageHeader } from '../../components/page-header';
+import { PaginatedTable } from '../../components/paginated-table';
+import type { TableColumn } from '../../components/paginated-table';
+import { SearchBox } from '../../components/search-box';
+import { errorMessage } from '../../lib/api/api-error';
+import { useSelectedGroup } from '../../lib/groups/selected-group';
+import { toast } from '../../lib/toasts';
+import { useClampedPage, useListParams } from '../../lib/use-list-params';
+import { useDuplicateDashboard } from './api/dashboard-mutations';
+import { getDashboard, useDashboards } from './api/get-dashboards';
+import { downloadDashboardFile } from './dashboard-file';
 
-// Shell of the contract: the page is built before merge.
+const m = messages.dashboards;
+
+const createButton = (
+  <Button component={Link} to="/dashboards/new" leftSection={<IconPlus size={16} />}>
+    Novo dashboard
+  </Button>
+);
+
+const pathOf = (action: 'view' | 'edit' | 'delete', dashboard: DashboardListItem) =>
+  `/dashboards/${action}/${encodeURIComponent(dashboard._id)}`;
+
+/** Fetches the whole dashboard (list rows have no widgets) and downloads its file. */
+async function exportDashboard(dashboard: DashboardListItem) {
+  try {
+    downloadDashboardFile(await getDashboard(dashboard._id));
+  } catch (failure) {
+    toast.error(errorMessage(failure));
+  }
+}
+
+function RowActions(props: { dashboard: DashboardListItem; onDuplicate: () => void }) {
+  const { dashboard, onDuplicate } = props;
+  return (
+    <Row gap={4} justify="flex-end" wrap="nowrap">
+      <Tooltip label="Visualizar">
+        <ActionIcon
+          component={Link}
+          to={pathOf('view', dashboard)}
+          variant="subtle"
+          color="gray"
+          aria-label="Visualizar"
+        >
+          <IconEye size={17} />
+        </ActionIcon>
+      </Tooltip>
+      <Menu position="bottom-end" width={180} shadow="md">
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label="Mais ações">
+            <IconDots size={18} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            component={Link}
+            to={pathOf('edit', dashboard)}
+            leftSection={<IconPencil size={15} />}
+          >
+            Editar
+          </Menu.Item>
+          <Menu.Item leftSection={<IconCopy size={15} />} onClick={onDuplicate}>
+            Duplicar
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconDownload size={15} />}
+            onClick={() => void exportDashboard(dashboard)}
+          >
+            Exportar
+          </Menu.Item>
+          <Menu.Item
+            component={Link}
+            to={pathOf('delete', dashboard)}
+            color="red"
+            leftSection={<IconTrash size={15} />}
+          >
+            Remover
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Row>
+  );
+}
+
+/** Asks before duplicating (spec 2 'Dashboards'). */
+function DuplicateModal(props: { dashboard: DashboardListItem | null; onClose: () => void }) {
+  const { dashboard, onClose } = props;
+  const duplicate = useDuplicateDashboard();
+  const confirm = async () => {
+    if (!dashboard) return;
+    try {
+      await duplicate.mutateAsync(dashboard._id);
+      toast.success(m.duplicated);
+      onClose();
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+    }
+  };
+  return (
+    <ConfirmModal
+      opened={dashboard !== null}
+      title="Duplicar dashboard"
+      message={m.duplicateConfirm}
+      loading={duplicate.isPending}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+    />
+  );
+}
+
+function useColumns(
+  onDuplicate: (dashboard: DashboardListItem) => void,
+): TableColumn<DashboardListItem>[] {
+  const groupColumn = useGroupColumn<DashboardListItem>();
+  const updated = timestampColumns<DashboardListItem>().filter(({ key }) => key === 'updated');
+  return [
+    {
+      key: 'name',
+      header: 'Nome',
+      render: (dashboard) => (
+        <Anchor component={Link} to={pathOf('view', dashboard)} size="sm" fw={500}>
+          {dashboard.name}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'widgets',
+      header: 'Widgets',
+      width: 100,
+      render: (dashboard) => <Text size="sm">{dashboard.widget_count}</Text>,
+    },
+    groupColumn,
+    ...updated,
+    {
+      key: 'actions',
+      header: 'Ações',
+      align: 'right',
+      width: 110,
+      render: (dashboard) => (
+        <RowActions dashboard={dashboard} onDuplicate={() => onDuplicate(dashboard)} />
+      ),
+    },
+  ];
+}
+
+/** /dashboards (spec 2 'Dashboards'): 10 per page, search, the selected group. */
 export function DashboardsListPage() {
-  return <PageHeader title="Dashboards" />;
+  const params = useListParams();
+  const { page, query, setPage } = params;
+  const [group] = useSelectedGroup();
+  const { data, isPending, isError, error } = useDashboards({ page, query, group });
+  const [duplicating, setDuplicating] = useState<DashboardListItem | null>(null);
+  const columns = useColumns(setDuplicating);
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  useClampedPage(data?.total, limits.dashboardsPageSize, params);
+
+  return (
+    <>
+      <PageHeader
+        title="Dashboards"
+        description="Painéis com widgets ao vivo sobre as execuções, os logs e as tabelas do workspace."
+        actions={createButton}
+      />
+      <Stack gap="md">
+        <SearchBox label="Buscar dashboards" />
+        {isError ? (
+          <Alert color="red" variant="light">
+            {errorMessage(error)}
+          </Alert>
+        ) : (
+          <PaginatedTable
+            label="Dashboards"
+            columns={columns}
+            rows={data?.items ?? []}
+            rowKey={(dashboard) => dashboard._id}
+            page={page}
+            total={data?.total ?? 0}
+            pageSize={limits.dashboardsPageSize}
+            onPageChange={setPage}
+            loading={isPending}
+            cards={isPhone}
+            empty={
+              query || group ? (
+                <EmptyState title="Nenhum dashboard encontrado para esta busca." />
+              ) : (
+                <EmptyState
+                  title="Nenhum dashboard criado ainda."
+                  description="Crie um dashboard para acompanhar execuções, logs e tabelas em um só lugar."
+                  action={createButton}
+                />
+              )
+            }
+          />
+        )}
+      </Stack>
+      <DuplicateModal dashboard={duplicating} onClose={() => setDuplicating(null)} />
+    </>
+  );
 }

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -14,7 +13,6 @@ import { IconExternalLink, IconPencil, IconPlus, IconTrash } from '@tabler/icons
 import { Link } from 'react-router';
 import type { Form } from '@ponte/shared/forms.schema';
 import { limits } from '@ponte/shared/limits';
-import { clampPage } from '@ponte/shared/pagination';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { PaginatedTable } from '../../components/paginated-table';
@@ -23,7 +21,7 @@ import { SearchBox } from '../../components/search-box';
 import { errorMessage } from '../../lib/api/api-error';
 import { timestampColumns, useGroupColumn } from '../../components/list-columns';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
-import { useListParams } from '../../lib/use-list-params';
+import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useForms } from './api/get-forms';
 import { statusLabels } from './form-labels';
 import { useEngineUrl } from './use-engine-url';
@@ -92,11 +90,7 @@ export function FormsListPage() {
   const groupColumn = useGroupColumn<Form>();
   const engineUrl = useEngineUrl();
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
-  useEffect(() => {
-    if (!data) return;
-    const clamped = clampPage(page, data.total, limits.formsPageSize);
-    if (clamped !== page) setPage(clamped, { replace: true });
-  }, [data, page, setPage]);
+  useClampedPage(data?.total, limits.formsPageSize, { page, setPage });
 
   const columns: TableColumn<Form>[] = [
     {

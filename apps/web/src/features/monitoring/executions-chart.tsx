@@ -2,7 +2,7 @@ import { BarChart } from '@mantine/charts';
 import { Text } from '@mantine/core';
 import { locale, timeZone } from '@ponte/shared/limits';
 import type { Timeseries } from './api/get-completed-timeseries';
-import { countTicks, timeTickInterval } from './chart-ticks';
+import { countTicks, timeTickInterval } from '../../lib/chart-ticks';
 
 const minuteFormat = new Intl.DateTimeFormat(locale, {
   timeZone,

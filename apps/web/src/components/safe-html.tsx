@@ -3,8 +3,8 @@ import DOMPurify from 'dompurify';
 import { Typography } from '@mantine/core';
 
 /**
- * The form's message or success message: HTML the server already sanitised, sanitised again
- * here before it reaches the page.
+ * HTML a user wrote (a form's message, a dashboard's text widget), sanitised with DOMPurify
+ * before it reaches the page: no script, no event handler, no javascript: link.
  */
 export function SafeHtml({ html }: { html: string }) {
   const clean = useMemo(() => DOMPurify.sanitize(html), [html]);
