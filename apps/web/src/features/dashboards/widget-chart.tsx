@@ -1,7 +1,7 @@
 import { BarChart, LineChart } from '@mantine/charts';
 import { Box } from '@mantine/core';
 import type { TimeseriesResult } from '@ponte/shared/dashboards.schema';
-import { countTicks, timeTickInterval } from '../../lib/chart-ticks';
+import { countTicks } from '../../lib/chart-ticks';
 import { formatBucket } from './widget-formats';
 
 interface WidgetChartProps {
@@ -31,7 +31,9 @@ export function WidgetChart({ result, viewType, seriesName, label }: WidgetChart
     tickLine: 'y' as const,
     gridAxis: 'x' as const,
     yAxisProps: { allowDecimals: false, ticks, domain: [0, ticks.at(-1) ?? 1], interval: 0 },
-    xAxisProps: { interval: timeTickInterval(data.length) },
+    // A widget may be 2 columns wide or 12: the axis keeps the first and last labels and drops
+    // those that would overlap at the width it has.
+    xAxisProps: { interval: 'preserveStartEnd' as const, minTickGap: 16 },
     withTooltip: true,
     'aria-label': label,
   };
