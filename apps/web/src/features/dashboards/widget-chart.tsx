@@ -30,9 +30,15 @@ export function WidgetChart({ result, viewType, seriesName, label }: WidgetChart
     series: [{ name: seriesName, color: 'blue.6' }],
     tickLine: 'y' as const,
     gridAxis: 'x' as const,
-    yAxisProps: { allowDecimals: false, ticks, domain: [0, ticks.at(-1) ?? 1], interval: 0 },
-    // A widget may be 2 columns wide or 12: the axis keeps the first and last labels and drops
-    // those that would overlap at the width it has.
+    yAxisProps: {
+      allowDecimals: false,
+      ticks,
+      domain: [0, ticks.at(-1) ?? 1],
+      interval: 'preserveStart' as const,
+      minTickGap: 2,
+    },
+    // A widget may be 2 columns wide or 12, 2 rows high or 20: each axis drops the labels that
+    // would overlap in the room it has.
     xAxisProps: { interval: 'preserveStartEnd' as const, minTickGap: 16 },
     withTooltip: true,
     'aria-label': label,
