@@ -5,12 +5,8 @@
 // Without a URL the embedded PostgreSQL runs in a temp folder; with one, a fresh database is
 // created on that server for the run and dropped afterwards. Also prints the plans of a day's
 // log_count and execution widgets.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openPglite, openPostgres, type DatabaseHandle } from '../apps/server/src/db/client.ts';
+import { insertBenchLogs, openBenchDatabase } from './support/bench-database.ts';
 import { createDashboardQueryService } from '../apps/server/src/modules/dashboards/dashboard-query.service.ts';
 import { databaseListQuery } from '../apps/server/src/modules/dashboards/database-list-widget.ts';
 import {
@@ -39,48 +35,10 @@ const executionsTotal = 100_000;
 const recordsTotal = 5_000;
 const now = new Date();
 
-async function open(): Promise<{ handle: DatabaseHandle; cleanup: () => Promise<void> }> {
-  if (!serverUrl) {
-    const dir = mkdtempSync(join(tmpdir(), 'ponte-dashboard-bench-'));
-    const handle = await openPglite(join(dir, 'db'));
-    return { handle, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const name = `ponte_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString());
-  return {
-    handle,
-    cleanup: async () => {
-      await admin.query(`drop database ${name}`);
-      await admin.end();
-    },
-  };
-}
-
-const { handle, cleanup } = await open();
+const { handle, cleanup } = await openBenchDatabase('ponte-dashboard-bench', serverUrl);
 const db = handle.db;
 const started = performance.now();
-const chunk = 100_000;
-for (let offset = 0; offset < total; offset += chunk) {
-  const size = Math.min(chunk, total - offset);
-  // The logs of bench/logs-query.ts: 20 flows, an execution per 10 logs, 30 days back from now.
-  await db.execute(sql`
-    insert into logs (workspace_id, flow_id, execution_id, node_uid, type, label, message, created_at)
-    select ${workspace}, 'flow-' || (i % 20), 'exec-' || (i / 10), 'n' || (i % 5),
-           case when i % 7 = 0 then 'internal' when i % 11 = 0 then 'debug' else 'user' end,
-           'Etapa ' || (i % 13),
-           'Pedido ' || i || ' processado para o cliente ' || (i % 997) || ' com total de R$ ' || (i % 5000),
-           ${now.toISOString()}::timestamptz - (i * (30 * 86400.0 / ${total}) || ' seconds')::interval
-    from generate_series(${offset}::bigint, ${offset + size - 1}::bigint) as i`);
-}
-await db.execute(sql`
-  insert into logs (workspace_id, flow_id, execution_id, type, label, message, created_at)
-  select 'ws-outro', 'flow-x', 'exec-x' || i, 'user', '', 'Pedido ' || i, now() - (i || ' seconds')::interval
-  from generate_series(1, 50000) as i`);
+await insertBenchLogs(db, workspace, total, now);
 // 100 000 executions over 30 days (every 9th an error, every 31st crashed), and a second workspace.
 for (const [ws, count] of [
   [workspace, executionsTotal],
