@@ -1,17 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group as Row,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Anchor, Badge, Button, Group as Row, Text, Tooltip } from '@mantine/core';
 import { IconCopy, IconDownload, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDateTime } from '@ponte/shared/format';
@@ -19,11 +8,9 @@ import type { CustomNode } from '@ponte/shared/custom-nodes.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
 import { ConfirmModal } from '../../components/confirm-modal';
-import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { PaginatedTable } from '../../components/paginated-table';
 import type { TableColumn } from '../../components/paginated-table';
-import { SearchBox } from '../../components/search-box';
+import { SearchableList } from '../../components/searchable-list';
 import { errorMessage } from '../../lib/api/api-error';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
@@ -166,7 +153,6 @@ export function CustomNodesListPage() {
   const { data, isPending, isError, error } = useCustomNodes({ page, query, group });
   const [duplicating, setDuplicating] = useState<CustomNode | null>(null);
   const columns = useColumns(setDuplicating);
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   useClampedPage(data?.total, limits.customNodesPageSize, { page, setPage });
 
   return (
@@ -176,38 +162,25 @@ export function CustomNodesListPage() {
         description="Conectores próprios do workspace: um handler em JavaScript e seus parâmetros, usados nos fluxos como qualquer outro conector."
         actions={createButton}
       />
-      <Stack gap="md">
-        <SearchBox label="Buscar conectores" />
-        {isError ? (
-          <Alert color="red" variant="light">
-            {errorMessage(error)}
-          </Alert>
-        ) : (
-          <PaginatedTable
-            label="Conectores"
-            columns={columns}
-            rows={data?.items ?? []}
-            rowKey={(node) => node._id}
-            page={page}
-            total={data?.total ?? 0}
-            pageSize={limits.customNodesPageSize}
-            onPageChange={setPage}
-            loading={isPending}
-            cards={isPhone}
-            empty={
-              query || group ? (
-                <EmptyState title="Nenhum conector encontrado para esta busca." />
-              ) : (
-                <EmptyState
-                  title="Nenhum conector criado ainda."
-                  description="Crie um conector para chamar uma API interna a partir dos seus fluxos."
-                  action={createButton}
-                />
-              )
-            }
-          />
-        )}
-      </Stack>
+      <SearchableList
+        searchLabel="Buscar conectores"
+        label="Conectores"
+        columns={columns}
+        rowKey={(node) => node._id}
+        data={data}
+        isPending={isPending}
+        error={isError ? error : null}
+        page={page}
+        pageSize={limits.customNodesPageSize}
+        onPageChange={setPage}
+        filtered={Boolean(query || group)}
+        notFound="Nenhum conector encontrado para esta busca."
+        empty={{
+          title: 'Nenhum conector criado ainda.',
+          description: 'Crie um conector para chamar uma API interna a partir dos seus fluxos.',
+          action: createButton,
+        }}
+      />
       <DuplicateModal node={duplicating} onClose={() => setDuplicating(null)} />
     </>
   );

@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Button,
-  Group as Row,
-  Menu,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { ActionIcon, Anchor, Button, Group as Row, Menu, Text, Tooltip } from '@mantine/core';
 import {
   IconCopy,
   IconDots,
@@ -25,12 +14,10 @@ import type { DashboardListItem } from '@ponte/shared/dashboards.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
 import { ConfirmModal } from '../../components/confirm-modal';
-import { EmptyState } from '../../components/empty-state';
 import { timestampColumns, useGroupColumn } from '../../components/list-columns';
 import { PageHeader } from '../../components/page-header';
-import { PaginatedTable } from '../../components/paginated-table';
 import type { TableColumn } from '../../components/paginated-table';
-import { SearchBox } from '../../components/search-box';
+import { SearchableList } from '../../components/searchable-list';
 import { errorMessage } from '../../lib/api/api-error';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
@@ -180,7 +167,6 @@ export function DashboardsListPage() {
   const { data, isPending, isError, error } = useDashboards({ page, query, group });
   const [duplicating, setDuplicating] = useState<DashboardListItem | null>(null);
   const columns = useColumns(setDuplicating);
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   useClampedPage(data?.total, limits.dashboardsPageSize, params);
 
   return (
@@ -190,38 +176,26 @@ export function DashboardsListPage() {
         description="Painéis com widgets ao vivo sobre as execuções, os logs e as tabelas do workspace."
         actions={createButton}
       />
-      <Stack gap="md">
-        <SearchBox label="Buscar dashboards" />
-        {isError ? (
-          <Alert color="red" variant="light">
-            {errorMessage(error)}
-          </Alert>
-        ) : (
-          <PaginatedTable
-            label="Dashboards"
-            columns={columns}
-            rows={data?.items ?? []}
-            rowKey={(dashboard) => dashboard._id}
-            page={page}
-            total={data?.total ?? 0}
-            pageSize={limits.dashboardsPageSize}
-            onPageChange={setPage}
-            loading={isPending}
-            cards={isPhone}
-            empty={
-              query || group ? (
-                <EmptyState title="Nenhum dashboard encontrado para esta busca." />
-              ) : (
-                <EmptyState
-                  title="Nenhum dashboard criado ainda."
-                  description="Crie um dashboard para acompanhar execuções, logs e tabelas em um só lugar."
-                  action={createButton}
-                />
-              )
-            }
-          />
-        )}
-      </Stack>
+      <SearchableList
+        searchLabel="Buscar dashboards"
+        label="Dashboards"
+        columns={columns}
+        rowKey={(dashboard) => dashboard._id}
+        data={data}
+        isPending={isPending}
+        error={isError ? error : null}
+        page={page}
+        pageSize={limits.dashboardsPageSize}
+        onPageChange={setPage}
+        filtered={Boolean(query || group)}
+        notFound="Nenhum dashboard encontrado para esta busca."
+        empty={{
+          title: 'Nenhum dashboard criado ainda.',
+          description:
+            'Crie um dashboard para acompanhar execuções, logs e tabelas em um só lugar.',
+          action: createButton,
+        }}
+      />
       <DuplicateModal dashboard={duplicating} onClose={() => setDuplicating(null)} />
     </>
   );

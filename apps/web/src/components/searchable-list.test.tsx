@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { ApiError } from '../lib/api/api-error';
+import { renderWithProviders } from '../test/render';
+import { SearchableList } from './searchable-list';
+
+const base = {
+  searchLabel: 'Buscar itens',
+  label: 'Itens',
+  columns: [{ key: 'name', header: 'Nome', render: (row: { name: string }) => row.name }],
+  rowKey: (row: { name: string }) => row.name,
+  isPending: false,
+  page: 1,
+  pageSize: 10,
+  onPageChange: () => undefined,
+  filtered: false,
+  notFound: 'Nenhum item encontrado para esta busca.',
+  empty: { title: 'Nenhum item criado ainda.', description: 'Crie o primeiro.', action: null },
+};
+
+describe('SearchableList', () => {
+  it('shows the rows of the page under the search', () => {
+    renderWithProviders(
+      <SearchableList {...base} data={{ items: [{ name: 'Vendas' }], total: 1 }} error={null} />,
+    );
+    expect(screen.getByRole('textbox', { name: 'Buscar itens' })).toBeInTheDocument();
+    expect(screen.getByText('Vendas')).toBeInTheDocument();
+  });
+
+  it('shows the error of the list instead of the table', () => {
+    renderWithProviders(
+      <SearchableList
+        {...base}
+        data={undefined}
+        error={new ApiError(500, 'Falha ao listar.', 'internal')}
+      />,
+    );
+    expect(screen.getByText('Falha ao listar.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});
