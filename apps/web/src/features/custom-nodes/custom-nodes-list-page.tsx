@@ -7,13 +7,11 @@ import { formatDateTime } from '@ponte/shared/format';
 import type { CustomNode } from '@ponte/shared/custom-nodes.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
-import { ConfirmModal } from '../../components/confirm-modal';
+import { DuplicateModal } from '../../components/duplicate-modal';
 import { PageHeader } from '../../components/page-header';
 import type { TableColumn } from '../../components/paginated-table';
 import { SearchableList } from '../../components/searchable-list';
-import { errorMessage } from '../../lib/api/api-error';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
-import { toast } from '../../lib/toasts';
 import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useDuplicateCustomNode } from './api/custom-node-mutations';
 import { useCustomNodes } from './api/get-custom-nodes';
@@ -66,31 +64,6 @@ function RowActions({ node, onDuplicate }: { node: CustomNode; onDuplicate: () =
         'red',
       )}
     </Row>
-  );
-}
-
-/** Asks before duplicating (spec 2 'Custom connectors'); the copy is created disabled. */
-function DuplicateModal({ node, onClose }: { node: CustomNode | null; onClose: () => void }) {
-  const duplicate = useDuplicateCustomNode();
-  const confirm = async () => {
-    if (!node) return;
-    try {
-      await duplicate.mutateAsync(node._id);
-      toast.success(m.duplicated);
-      onClose();
-    } catch (failure) {
-      toast.error(errorMessage(failure));
-    }
-  };
-  return (
-    <ConfirmModal
-      opened={node !== null}
-      title="Duplicar conector"
-      message={m.duplicateConfirm}
-      loading={duplicate.isPending}
-      onConfirm={() => void confirm()}
-      onCancel={onClose}
-    />
   );
 }
 
@@ -152,6 +125,7 @@ export function CustomNodesListPage() {
   const [group] = useSelectedGroup();
   const { data, isPending, isError, error } = useCustomNodes({ page, query, group });
   const [duplicating, setDuplicating] = useState<CustomNode | null>(null);
+  const duplicate = useDuplicateCustomNode();
   const columns = useColumns(setDuplicating);
   useClampedPage(data?.total, limits.customNodesPageSize, { page, setPage });
 
@@ -181,7 +155,14 @@ export function CustomNodesListPage() {
           action: createButton,
         }}
       />
-      <DuplicateModal node={duplicating} onClose={() => setDuplicating(null)} />
+      <DuplicateModal
+        id={duplicating?._id ?? null}
+        title="Duplicar conector"
+        question={m.duplicateConfirm}
+        done={m.duplicated}
+        duplicate={duplicate}
+        onClose={() => setDuplicating(null)}
+      />
     </>
   );
 }

@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import type { DashboardListItem } from '@ponte/shared/dashboards.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
-import { ConfirmModal } from '../../components/confirm-modal';
+import { DuplicateModal } from '../../components/duplicate-modal';
 import { timestampColumns, useGroupColumn } from '../../components/list-columns';
 import { PageHeader } from '../../components/page-header';
 import type { TableColumn } from '../../components/paginated-table';
@@ -98,32 +98,6 @@ function RowActions(props: { dashboard: DashboardListItem; onDuplicate: () => vo
   );
 }
 
-/** Asks before duplicating (spec 2 'Dashboards'). */
-function DuplicateModal(props: { dashboard: DashboardListItem | null; onClose: () => void }) {
-  const { dashboard, onClose } = props;
-  const duplicate = useDuplicateDashboard();
-  const confirm = async () => {
-    if (!dashboard) return;
-    try {
-      await duplicate.mutateAsync(dashboard._id);
-      toast.success(m.duplicated);
-      onClose();
-    } catch (failure) {
-      toast.error(errorMessage(failure));
-    }
-  };
-  return (
-    <ConfirmModal
-      opened={dashboard !== null}
-      title="Duplicar dashboard"
-      message={m.duplicateConfirm}
-      loading={duplicate.isPending}
-      onConfirm={() => void confirm()}
-      onCancel={onClose}
-    />
-  );
-}
-
 function useColumns(
   onDuplicate: (dashboard: DashboardListItem) => void,
 ): TableColumn<DashboardListItem>[] {
@@ -166,6 +140,7 @@ export function DashboardsListPage() {
   const [group] = useSelectedGroup();
   const { data, isPending, isError, error } = useDashboards({ page, query, group });
   const [duplicating, setDuplicating] = useState<DashboardListItem | null>(null);
+  const duplicate = useDuplicateDashboard();
   const columns = useColumns(setDuplicating);
   useClampedPage(data?.total, limits.dashboardsPageSize, params);
 
@@ -196,7 +171,14 @@ export function DashboardsListPage() {
           action: createButton,
         }}
       />
-      <DuplicateModal dashboard={duplicating} onClose={() => setDuplicating(null)} />
+      <DuplicateModal
+        id={duplicating?._id ?? null}
+        title="Duplicar dashboard"
+        question={m.duplicateConfirm}
+        done={m.duplicated}
+        duplicate={duplicate}
+        onClose={() => setDuplicating(null)}
+      />
     </>
   );
 }
