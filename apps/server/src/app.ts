@@ -35,6 +35,7 @@ import { createDebugSessions } from './modules/live/debug-sessions';
 import type { createLiveSocket } from './modules/live/live-socket';
 import type { createLogRetention } from './modules/logs/log-retention';
 import { createLogWriter } from './modules/logs/log-writer';
+import { createAlerts } from './app-alerts';
 import { createFlowsRepository } from './modules/flows/flows.repository';
 import type { TimerClock } from './modules/triggers/timer-clock';
 import { createTriggerManager } from './modules/triggers/trigger-manager';
@@ -259,7 +260,9 @@ function createRuntime(
   const db = options.database.db;
   const flowsRepository = createFlowsRepository(db);
   const { late, library, outboundHttp, engine, serviceAccounts, storage } = parts;
+  const alerts = createAlerts(db, app.log);
   const logWriter = createLogWriter(db, {
+    watch: alerts.watch,
     onError: (error, dropped) =>
       app.log.error({ err: error, dropped }, 'falha ao gravar logs; linhas descartadas'),
     ...(metrics ? { onWritten: (rows: number) => metrics.countLogRows(rows) } : {}),
@@ -323,6 +326,8 @@ function createRuntime(
     debugSessions,
     queues: parts.queues,
   });
+  app.addHook('onReady', async () => alerts.start());
+  app.addHook('onClose', async () => alerts.stop());
   addLifecycle(app, {
     retention: createRetention(app, options, now, storage),
     securityRetention: createSecurityRetention(app, options, now, security),
@@ -345,6 +350,7 @@ function createRuntime(
     triggers,
     flows,
     engineService,
+    alerts,
   };
 }
 

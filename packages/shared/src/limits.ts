@@ -168,6 +168,35 @@ export const limits = {
   dashboardWidgetQueryTimeoutMs: 5000,
   /** Search terms of the log widgets, in characters. */
   dashboardSearchTermMax: 200,
+  /** Alert rules (spec 2 §9, docs/adr/0050): list page, list-all, texts, delivery. */
+  alertRulesPageSize: 10,
+  alertRulesLookup: 1000,
+  alertRuleNameMax: 120,
+  alertMatchContentMax: 1000,
+  alertJsonFieldMax: 200,
+  alertEmailToMax: 1000,
+  alertEmailRecipientsMax: 20,
+  alertEmailMessageMax: 5000,
+  alertWebhookUrlMax: 2000,
+  /** Spec 2 §9: capture windows in seconds; 300 by default. */
+  alertWindows: [60, 300, 600, 1800, 3600],
+  alertDefaultWindow: 300,
+  /** Matching lines a notification carries (the count covers all of them). */
+  alertFiringLines: 10,
+  /** Characters of a log message kept in a firing's lines. */
+  alertLineMessageMax: 1000,
+  /** The 'Testar' box reads the newest logs, this many. */
+  alertTestLogs: 100,
+  /** Firings the rule's page lists, newest first. */
+  alertFiringsShown: 20,
+  /** A webhook or an e-mail is tried this many times, with a growing wait between tries. */
+  alertDeliveryAttempts: 5,
+  /** One try of a delivery may take this long (connect, send, answer). */
+  alertSendTimeoutMs: 20_000,
+  /** A claimed delivery belongs to its process this long; then another may take it again. */
+  alertClaimMs: 60_000,
+  /** Dead-man rules: the silence or the backlog time, in minutes (up to 30 days). */
+  alertMinutesMax: 43_200,
 } as const;
 
 export const timeZone = 'America/Sao_Paulo';

@@ -1,4 +1,5 @@
 import { customNodeMessages } from './messages-custom-nodes';
+import { alertRuleMessages } from './messages-alert-rules';
 import { dashboardMessages } from './messages-dashboards';
 import { formMessages } from './messages-forms';
 
@@ -359,6 +360,7 @@ export const messages = {
   forms: formMessages,
   customNodes: customNodeMessages,
   dashboards: dashboardMessages,
+  alertRules: alertRuleMessages,
   recordNodes: {
     /** A table missing or of another workspace, by what the node was given (id or name). */
     tableMissing: (table: string) => `A tabela "${table}" não existe neste workspace.`,

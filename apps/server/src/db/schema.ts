@@ -17,6 +17,7 @@ import type { SecurityEventKind } from '@ponte/shared/security-log.schema';
 import { queueDepthSamples, queueMessages, queues, type QueueMessageStatus } from './schema-queues';
 import { forms } from './schema-forms';
 import { customNodes, customNodeVersions } from './schema-custom-nodes';
+import { alertFirings, alertIncidents, alertRules } from './schema-alert-rules';
 import { dashboards } from './schema-dashboards';
 import { timestamps } from './schema-columns';
 
@@ -414,6 +415,7 @@ export { queues, queueMessages, queueDepthSamples, type QueueMessageStatus };
 export { forms };
 export { customNodes, customNodeVersions };
 export { dashboards };
+export { alertRules, alertFirings, alertIncidents };
 
 export const schema = {
   customers,
@@ -431,6 +433,9 @@ export const schema = {
   customNodes,
   customNodeVersions,
   dashboards,
+  alertRules,
+  alertFirings,
+  alertIncidents,
   executions,
   logs,
   scheduleTicks,

@@ -36,7 +36,7 @@ export function logMessageText(message: unknown): string {
 }
 
 /** A row of `logs` as the batch insert reads it from JSON. */
-interface LogRow {
+export interface LogRow {
   workspace_id: string;
   flow_id: string;
   execution_id: string;
@@ -60,6 +60,26 @@ async function insertLogs(db: Database, rows: LogRow[]): Promise<void> {
       label text, message text, created_at timestamptz)`);
 }
 
+/**
+ * What a batch means beyond its rows (the alert rules, docs/adr/0051): `match` reads the rows;
+ * when it found something, the rows and `record` share one transaction, so the lines and what
+ * they triggered are stored together or not at all.
+ */
+export interface LogBatchWatch<T> {
+  match(rows: readonly LogRow[]): T[];
+  record(tx: Database, found: readonly T[]): Promise<void>;
+}
+
+/** Inserts the rows, with what the watch found in them in the same transaction. */
+async function insertWatched<T>(db: Database, rows: LogRow[], watch?: LogBatchWatch<T>) {
+  const found = watch?.match(rows) ?? [];
+  if (!watch || !found.length) return insertLogs(db, rows);
+  await db.transaction(async (tx) => {
+    await insertLogs(tx as unknown as Database, rows);
+    await watch.record(tx as unknown as Database, found);
+  });
+}
+
 function groupBy<T>(items: T[], key: (item: T) => string): T[][] {
   const groups = new Map<string, T[]>();
   for (const item of items) {
@@ -77,13 +97,14 @@ function groupBy<T>(items: T[], key: (item: T) => string): T[][] {
  * another workspace, nor the other lines of its own. Answers the rows stored and the errors
  * of the lines dropped.
  */
-async function insertIsolated(
+async function insertIsolated<T>(
   db: Database,
   rows: LogRow[],
+  watch: LogBatchWatch<T> | undefined,
   level: 'batch' | 'workspace' | 'line' = 'batch',
 ): Promise<{ stored: number; errors: unknown[] }> {
   try {
-    await insertLogs(db, rows);
+    await insertWatched(db, rows, watch);
     return { stored: rows.length, errors: [] };
   } catch (error) {
     if (level === 'line' || rows.length === 1) return { stored: 0, errors: [error] };
@@ -95,7 +116,7 @@ async function insertIsolated(
     let stored = 0;
     const errors: unknown[] = [];
     for (const [part, next] of parts) {
-      const result = await insertIsolated(db, part, next);
+      const result = await insertIsolated(db, part, watch, next);
       stored += result.stored;
       errors.push(...result.errors);
     }
@@ -107,16 +128,17 @@ async function insertIsolated(
  * Stores a batch; when the database refuses the data of a line, the other lines are stored on
  * their own (`insertIsolated`). `'away'` when the database cannot be reached.
  */
-async function storeBatch(
+async function storeBatch<T>(
   db: Database,
   rows: LogRow[],
+  watch: LogBatchWatch<T> | undefined,
 ): Promise<{ stored: number; errors: unknown[] } | 'away'> {
   try {
-    await insertLogs(db, rows);
+    await insertWatched(db, rows, watch);
     return { stored: rows.length, errors: [] };
   } catch (error) {
     if (isDatabaseUnavailable(error)) return 'away';
-    return insertIsolated(db, rows);
+    return insertIsolated(db, rows, watch);
   }
 }
 
@@ -130,9 +152,11 @@ async function storeBatch(
  * database refuses is retried by workspace and by line once, so one bad line never drops the
  * lines of another workspace; what still fails is reported and dropped.
  */
-export function createLogWriter(
+export function createLogWriter<T = unknown>(
   db: Database,
   options: {
+    /** The alert rules' look at each batch (docs/adr/0051). */
+    watch?: LogBatchWatch<T>;
     flushMs?: number;
     maxBatch?: number;
     /** Lines kept while the database is away (default 100 000). */
@@ -177,7 +201,7 @@ export function createLogWriter(
     while (pending.length) {
       const rows = pending.slice(0, maxBatch);
       inFlight = rows.length;
-      const result = await storeBatch(db, rows);
+      const result = await storeBatch(db, rows, options.watch);
       inFlight = 0;
       if (result === 'away' && !closed) {
         databaseAway = true;

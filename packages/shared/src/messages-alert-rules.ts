@@ -1,0 +1,79 @@
+/**
+ * Alert rules (spec 2 'Alert rules', §5 'Alert rule', §8 'Alert rule', §9; docs/adr/0050): the
+ * server's and the browser's texts. Both say the same thing for the same refusal.
+ */
+export const alertRuleMessages = {
+  /** Spec 2 §8, to the letter. */
+  saved: 'A regra de alerta foi salva com sucesso!',
+  saveError: (reason: string) => `Ocorreu um erro ao salvar a regra de alerta: ${reason}`,
+  duplicated: 'Regra de alerta duplicado com sucesso!',
+  removed: 'A regra de alerta foi removida com sucesso!',
+  removeError: 'Erro ao remover a regra de alerta:',
+  /** Spec 2 §5, to the letter. */
+  nameMismatch: 'O nome da regra de alerta não confere com o nome digitado!',
+  /** Spec 2 'Alert rules' list, to the letter. */
+  searchPlaceholder: 'Buscar regras de alerta',
+  emptyList: 'Nenhuma regra de alerta criado ainda.',
+  emptySearch: 'Nenhuma regra de alerta encontrado para esta busca.',
+  noGroup: 'Sem grupo',
+  active: 'Ativo',
+  inactive: 'Inativo',
+  /** Spec 2 §9, to the letter. */
+  defaultName: 'Nova regra de alerta',
+  /** Beyond the spec (its confirmation text is not shown; worded as the connectors' one). */
+  duplicateConfirm:
+    'Deseja realmente duplicar esta regra de alerta? A cópia será criada desabilitada.',
+  notFound: 'Regra de alerta não encontrada.',
+  /** Save rules (spec 2 §5 marks these fields required; the texts are ours). */
+  nameRequired: 'O nome da regra de alerta é obrigatório.',
+  emailToRequired: 'Informe o e-mail do destinatário.',
+  emailToInvalid: (address: string) => `E-mail de destinatário inválido: ${address}`,
+  emailAccountNotFound: 'A conta de serviço SMTP escolhida não existe neste workspace.',
+  emailAccountNotSmtp: 'A conta de serviço escolhida não é uma conta SMTP.',
+  webhookUrlRequired: 'Informe a URL do webhook.',
+  webhookUrlInvalid: 'A URL do webhook é inválida: use um endereço http:// ou https://.',
+  jsonFieldRequired: 'Informe o campo do JSON da mensagem.',
+  jsonFieldInvalid:
+    'Campo do JSON inválido: use nomes separados por ponto, por exemplo pedido.status.',
+  contentRequired: 'Informe o conteúdo a procurar nos logs.',
+  regexInvalid: (reason: string) => `Expressão regular inválida: ${reason}`,
+  regexFlagInvalid: (flag: string) =>
+    `Flag "${flag}" não aceita na expressão regular: use apenas i, m, s ou u.`,
+  flowNotFound: 'O flow escolhido não existe neste workspace.',
+  queueRequired: 'Escolha a fila a observar.',
+  queueNotFound: 'A fila escolhida não existe neste workspace.',
+  noSuccessFlowRequired: 'Escolha o flow a observar.',
+  minutesInvalid: (max: number) => `Informe um tempo entre 1 e ${max} minutos.`,
+  depthInvalid: 'Informe uma quantidade de mensagens maior ou igual a 0.',
+  /** Type, action and window labels (spec 2 §9 for match_log, E-mail, Webhook and windows). */
+  typeLabels: {
+    match_log: 'Match de logs',
+    no_success: 'Flow sem sucesso',
+    queue_backlog: 'Fila acumulada',
+  },
+  actionLabels: { email: 'E-mail', webhook: 'Webhook' },
+  windowLabels: {
+    60: '1 minuto',
+    300: '5 minutos',
+    600: '10 minutos',
+    1800: '30 minutos',
+    3600: '1 hora',
+  } as Record<number, string>,
+  matchTypeLabels: {
+    message: 'Mensagem',
+    label: 'Label',
+    message_json: 'Campo do JSON da mensagem',
+  },
+  /** Firings as the rule's page lists them. */
+  firingStates: {
+    open: 'Capturando',
+    due: 'Na fila de envio',
+    sending: 'Enviando',
+    sent: 'Enviado',
+    failed: 'Falhou',
+  },
+  firingKinds: { match: 'Ocorrências', incident: 'Alerta', recovery: 'Recuperação' },
+  /** The instance SMTP (PONTE_SMTP_URL) is not configured and the rule names no account. */
+  noSmtp:
+    'Nenhum servidor SMTP para enviar o alerta: escolha uma conta de serviço SMTP na regra ou configure PONTE_SMTP_URL.',
+} as const;
