@@ -159,13 +159,14 @@ describe.skipIf(!hasChromium)('Jornada das regras de alerta: webhook, duplicar, 
       .fill('erro');
     await choose(page, /^Janela de captura/, m.windowLabels[60]!);
 
+    // The box shows the flow's last logs, the one that the rule would take marked.
     await page.getByRole('button', { name: 'Testar', exact: true }).click();
-    const tested = page.getByText('erro no pedido P0').first();
-    await tested.waitFor();
+    await page.locator('tr[data-matched]').filter({ hasText: 'erro no pedido P0' }).waitFor();
     await snap(page, 'alert-rules-03-editor-testar-1440');
 
     await page.getByRole('button', { name: 'Salvar', exact: true }).click();
     await toast(page, m.saved);
+    await page.waitForURL('**/alert-rules/edit/*');
     const list = await call('GET', '/api/v1/alert-rules');
     expect(list.body.total).toBe(1);
     const rule = list.body.items[0];
@@ -212,15 +213,18 @@ describe.skipIf(!hasChromium)('Jornada das regras de alerta: webhook, duplicar, 
         async () => {
           await page.reload();
           await page.getByRole('textbox', { name: /^Nome/ }).first().waitFor();
-          return (await page.getByText(m.firingStates.sent).count()) > 0;
+          return (await page.getByText(m.firingStates.sent, { exact: true }).count()) > 0;
         },
         'o disparo enviado na página da regra',
         30_000,
       );
-      await page.getByText('200', { exact: true }).first().waitFor();
+      const firings = page.getByRole('table', { name: 'Últimos disparos' });
+      const sent = firings.getByRole('row').filter({ hasText: m.firingStates.sent });
+      await sent.getByText(/HTTP 200/).waitFor();
+      await sent.getByRole('cell', { name: '2', exact: true }).waitFor();
       await snap(page, 'alert-rules-04-editor-disparos-1440');
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.getByText(m.firingStates.sent).first().waitFor();
+      await page.getByText(m.firingStates.sent, { exact: true }).first().waitFor();
       await noHorizontalScroll(page);
       await snap(page, 'alert-rules-05-editor-390');
       await page.setViewportSize({ width: 1440, height: 900 });
