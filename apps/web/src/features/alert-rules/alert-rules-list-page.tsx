@@ -66,7 +66,7 @@ function RowActions({ rule, onDuplicate }: { rule: AlertRule; onDuplicate: () =>
 const plain = (text: string) => <Text size="sm">{text}</Text>;
 
 function useColumns(onDuplicate: (rule: AlertRule) => void): TableColumn<AlertRule>[] {
-  const groupColumn = useGroupColumn<AlertRule>(150);
+  const groupColumn = useGroupColumn<AlertRule>(140);
   const updated = timestampColumns<AlertRule>().filter(({ key }) => key === 'updated');
   return [
     {
@@ -79,11 +79,11 @@ function useColumns(onDuplicate: (rule: AlertRule) => void): TableColumn<AlertRu
       ),
     },
     groupColumn,
-    { key: 'type', header: 'Tipo', width: 140, render: (rule) => plain(m.typeLabels[rule.type]) },
+    { key: 'type', header: 'Tipo', width: 150, render: (rule) => plain(m.typeLabels[rule.type]) },
     {
       key: 'window',
       header: 'Janela de captura',
-      width: 150,
+      width: 160,
       render: (rule) =>
         rule.type === 'match_log' ? (
           plain(windowLabel(rule))
@@ -96,7 +96,7 @@ function useColumns(onDuplicate: (rule: AlertRule) => void): TableColumn<AlertRu
     {
       key: 'action',
       header: 'Ação',
-      width: 100,
+      width: 90,
       render: (rule) => plain(m.actionLabels[rule.action]),
     },
     {
