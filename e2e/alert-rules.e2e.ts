@@ -73,7 +73,21 @@ function row(page: Page, name: string): Locator {
     .or(page.getByRole('listitem').filter({ has: link }));
 }
 
+/** Waits until no CSS transition runs: a modal or the phone menu is not caught half-way. */
+async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}
+
+/** Resizes the page and waits for the layout to settle. */
+async function resize(page: Page, width: number, height: number) {
+  await page.setViewportSize({ width, height });
+  await settled(page);
+}
+
 async function noHorizontalScroll(page: Page) {
+  await settled(page);
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
@@ -135,12 +149,14 @@ describe.skipIf(!hasChromium)('Jornada das regras de alerta: webhook, duplicar, 
     await page.goto(`${server.url}/alert-rules`);
     await page.getByRole('heading', { name: 'Regras de alerta' }).waitFor();
     await page.getByText(m.emptyList).waitFor();
+    await settled(page);
     await snap(page, 'alert-rules-01-lista-vazia-1440');
-    await page.setViewportSize({ width: 390, height: 844 });
+    await resize(page, 390, 844);
     await page.getByText(m.emptyList).waitFor();
     await noHorizontalScroll(page);
+    await settled(page);
     await snap(page, 'alert-rules-02-lista-vazia-390');
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await resize(page, 1440, 900);
   });
 
   it('cria pela tela uma regra de webhook sobre os logs "erro" do flow e testa o padrão', async () => {
@@ -162,6 +178,7 @@ describe.skipIf(!hasChromium)('Jornada das regras de alerta: webhook, duplicar, 
     // The box shows the flow's last logs, the one that the rule would take marked.
     await page.getByRole('button', { name: 'Testar', exact: true }).click();
     await page.locator('tr[data-matched]').filter({ hasText: 'erro no pedido P0' }).waitFor();
+    await settled(page);
     await snap(page, 'alert-rules-03-editor-testar-1440');
 
     await page.getByRole('button', { name: 'Salvar', exact: true }).click();
@@ -222,12 +239,14 @@ describe.skipIf(!hasChromium)('Jornada das regras de alerta: webhook, duplicar, 
       const sent = firings.getByRole('row').filter({ hasText: m.firingStates.sent });
       await sent.getByText(/HTTP 200/).waitFor();
       await sent.getByRole('cell', { name: '2', exact: true }).waitFor();
+      await settled(page);
       await snap(page, 'alert-rules-04-editor-disparos-1440');
-      await page.setViewportSize({ width: 390, height: 844 });
+      await resize(page, 390, 844);
       await page.getByText(m.firingStates.sent, { exact: true }).first().waitFor();
       await noHorizontalScroll(page);
+      await settled(page);
       await snap(page, 'alert-rules-05-editor-390');
-      await page.setViewportSize({ width: 1440, height: 900 });
+      await resize(page, 1440, 900);
       // Nothing else arrives: the window was sent once.
       expect(receiver.received).toHaveLength(1);
     },
@@ -243,18 +262,21 @@ describe.skipIf(!hasChromium)('Jornada das regras de alerta: webhook, duplicar, 
     await confirm.getByText(m.duplicateConfirm).waitFor();
     await confirm.getByRole('button', { name: 'Confirmar' }).click();
     await toast(page, m.duplicated);
+    await confirm.waitFor({ state: 'detached' });
     const copy = row(page, `${ruleName} (cópia)`);
     await copy.waitFor();
     await copy.getByText(m.inactive).waitFor();
     await original.getByText(m.active).waitFor();
     await original.getByText(m.windowLabels[60]!).waitFor();
     await original.getByText(m.actionLabels.webhook).waitFor();
+    await settled(page);
     await snap(page, 'alert-rules-06-lista-1440');
-    await page.setViewportSize({ width: 390, height: 844 });
+    await resize(page, 390, 844);
     await copy.getByText(m.inactive).waitFor();
     await noHorizontalScroll(page);
+    await settled(page);
     await snap(page, 'alert-rules-07-lista-390');
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await resize(page, 1440, 900);
   });
 
   it('remove a regra pelo nome, recusando antes um nome errado', async () => {
@@ -266,6 +288,7 @@ describe.skipIf(!hasChromium)('Jornada das regras de alerta: webhook, duplicar, 
     await page.getByRole('button', { name: 'Remover a regra de alerta' }).click();
     await toast(page, m.nameMismatch);
     expect((await call('GET', `/api/v1/alert-rules/${ruleId}`)).status).toBe(200);
+    await settled(page);
     await snap(page, 'alert-rules-08-remover-1440');
 
     await typed.fill(ruleName);
