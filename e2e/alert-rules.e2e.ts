@@ -254,8 +254,8 @@ describe.skipIf(!hasChromium)('Jornada das regras de alerta: webhook, duplicar, 
         'o disparo enviado na página da regra',
         30_000,
       );
-      const firings = page.getByRole('table', { name: 'Últimos disparos' });
-      const sent = firings.getByRole('row').filter({ hasText: m.firingStates.sent });
+      const table = page.getByRole('table', { name: 'Últimos disparos' });
+      const sent = table.getByRole('row').filter({ hasText: m.firingStates.sent });
       await sent.getByText(/HTTP 200/).waitFor();
       await sent.getByRole('cell', { name: '2', exact: true }).waitFor();
       await settled(page);
