@@ -105,7 +105,7 @@ function patternIssues(body: AlertRuleBody, issues: readonly string[]): string[]
 function valuesOf(body: AlertRuleBody): Omit<AlertRuleValues, 'createdAt' | 'updatedAt'> {
   const email = body.action === 'email';
   return {
-    name: body.name,
+    name: body.name.trim(),
     groupId: body.group || null,
     type: body.type,
     enabled: body.enabled,
