@@ -284,9 +284,14 @@ describeEachDriver('alert rules API', (driver) => {
 
     const copy = await api(account).post(`/api/v1/alert-rules/duplicate/${source._id}`);
     expect(copy.statusCode, copy.body).toBe(201);
-    const { _id, name, enabled, created_at, updated_at, ...rest } = alertRuleSchema.parse(
-      copy.json(),
-    );
+    const {
+      _id,
+      name,
+      enabled,
+      created_at: _ca,
+      updated_at: _ua,
+      ...rest
+    } = alertRuleSchema.parse(copy.json());
     expect({ name, enabled }).toEqual({ name: 'Pedidos 100%_ok (cópia)', enabled: false });
     expect(_id).not.toBe(source._id);
     const {
