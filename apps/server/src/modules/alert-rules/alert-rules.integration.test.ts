@@ -274,6 +274,13 @@ describeEachDriver('alert rules API', (driver) => {
       'Regra 01',
     ]);
     expect((await list(account, '?perPage=5000')).items).toHaveLength(13);
+    const oldest = (await list(account, '?page=2')).items.at(-1)!;
+    t.clock.advance(1000);
+    await api(account).put(`/api/v1/alert-rules/${oldest._id}`, { ...emailRule, name: 'Regra 01' });
+    expect((await list(account, '?perPage=2')).items.map((r) => r.name)).toEqual([
+      'Regra 01',
+      'Pedidos 100%_ok',
+    ]);
     expect((await list(account, '?filter=PEDIDOS')).items.map((r) => r.name)).toEqual([
       'Pedidos 100%_ok',
     ]);
