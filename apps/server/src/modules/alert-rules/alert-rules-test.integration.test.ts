@@ -25,7 +25,7 @@ describeEachDriver("alert rules' test box and the log watch", (driver) => {
   async function log(
     account: TestAccount,
     flowId: string,
-    values: { message: string; label?: string; type?: 'user' | 'debug' | 'error' },
+    values: { message: string; label?: string; type?: 'user' | 'debug' | 'internal' },
   ) {
     second += 1;
     await t.database.db.insert(logs).values({

@@ -11,7 +11,7 @@ import { messages } from '@ponte/shared/messages';
 import { securityLogSchema } from '@ponte/shared/security-log.schema';
 import { alertFirings, alertRules, serviceAccounts } from '../../db/schema';
 import { chain, createFlow } from '../../test/flow-fixtures';
-import { addQueue } from '../../test/queue-fixtures';
+import { addQueue, type SeededWorkspace } from '../../test/queue-fixtures';
 import { useTestApp, type TestAccount } from '../../test/test-app';
 import { describeEachDriver } from '../../test/test-database';
 import { until } from '../../test/until';
@@ -212,8 +212,8 @@ describeEachDriver('alert rules API', (driver) => {
       action_email_account_id: smtp,
     });
 
-    const queue = await addQueue(t.database.db, account);
-    const foreignQueue = await addQueue(t.database.db, other);
+    const queue = await addQueue(t.database.db, account as SeededWorkspace);
+    const foreignQueue = await addQueue(t.database.db, other as SeededWorkspace);
     const backlog = {
       ...emailRule,
       type: 'queue_backlog' as const,
