@@ -122,6 +122,12 @@ describeEachDriver("alert rules' test box and the log watch", (driver) => {
     );
     expect(await refusal({ match_log_content: '/a/x' })).toBe(m.regexFlagInvalid('x'));
     expect(await refusal({ match_log_content: '' })).toBe(m.contentRequired);
+    const theirFlow = await createFlow(
+      t,
+      await t.createAccount(),
+      chain({ type: 'core_manual_trigger' }),
+    );
+    expect(await refusal({ match_log_content: 'x', flow_id: theirFlow })).toBe(m.flowNotFound);
     expect(await refusal({ match_log_type: 'message_json', match_log_content: 'x' })).toBe(
       m.jsonFieldRequired,
     );
