@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppConfig, MetricsAccess, TrustProxy, WebhookRateLimit } from './config';
 import type { OAuthProvidersConfig } from './config-oauth';
 import { defaultServiceProviders, type ServiceProvidersConfig } from './config-providers';
-import type { DatabaseHandle } from './db/client';
+import type { Database, DatabaseHandle } from './db/client';
 import { createAuthService } from './modules/auth/auth.service';
 import { createMemoryLoginThrottle, type LoginThrottle } from './modules/auth/login-throttle';
 import { createTokenIssuer } from './modules/auth/token-issuer';
@@ -35,7 +35,7 @@ import { createDebugSessions } from './modules/live/debug-sessions';
 import type { createLiveSocket } from './modules/live/live-socket';
 import type { createLogRetention } from './modules/logs/log-retention';
 import { createLogWriter } from './modules/logs/log-writer';
-import { createAlerts } from './app-alerts';
+import { createAlerts, type Alerts } from './app-alerts';
 import { createFlowsRepository } from './modules/flows/flows.repository';
 import type { TimerClock } from './modules/triggers/timer-clock';
 import { createTriggerManager } from './modules/triggers/trigger-manager';
@@ -260,13 +260,8 @@ function createRuntime(
   const db = options.database.db;
   const flowsRepository = createFlowsRepository(db);
   const { late, library, outboundHttp, engine, serviceAccounts, storage } = parts;
-  const alerts = createAlerts(db, app.log);
-  const logWriter = createLogWriter(db, {
-    watch: alerts.watch,
-    onError: (error, dropped) =>
-      app.log.error({ err: error, dropped }, 'falha ao gravar logs; linhas descartadas'),
-    ...(metrics ? { onWritten: (rows: number) => metrics.countLogRows(rows) } : {}),
-  });
+  const alerts = createAlerts(db, app.log, { now, queues: parts.queues.driver });
+  const logWriter = logWriterOf(app, db, alerts, metrics);
   const debugSessions = createDebugSessions({ createSession: () => engine.createDebugSession() });
   const runner = createExecutionRunner({
     db,
@@ -352,6 +347,16 @@ function createRuntime(
     engineService,
     alerts,
   };
+}
+
+/** Execution logs, written in batches; each batch is matched against the alert rules. */
+function logWriterOf(app: FastifyApp, db: Database, alerts: Alerts, metrics: Metrics | null) {
+  return createLogWriter(db, {
+    watch: alerts.watch,
+    onError: (error, dropped) =>
+      app.log.error({ err: error, dropped }, 'falha ao gravar logs; linhas descartadas'),
+    ...(metrics ? { onWritten: (rows: number) => metrics.countLogRows(rows) } : {}),
+  });
 }
 
 /** The engine's status, stop and restart over the runtime's parts. */

@@ -197,6 +197,8 @@ export const limits = {
   alertClaimMs: 60_000,
   /** Dead-man rules: the silence or the backlog time, in minutes (up to 30 days). */
   alertMinutesMax: 43_200,
+  /** Dead-man rules are evaluated this often (docs/adr/0053). */
+  alertDeadManIntervalMs: 30_000,
 } as const;
 
 export const timeZone = 'America/Sao_Paulo';

@@ -76,4 +76,19 @@ export const alertRuleMessages = {
   /** The instance SMTP (PONTE_SMTP_URL) is not configured and the rule names no account. */
   noSmtp:
     'Nenhum servidor SMTP para enviar o alerta: escolha uma conta de serviço SMTP na regra ou configure PONTE_SMTP_URL.',
+  /** Dead-man firings' texts (no_success, queue_backlog): what happened, in pt-BR. */
+  deadMan: {
+    noSuccess: (flow: string, silence: string, lastSuccess: string) =>
+      `O flow ${flow} não termina com sucesso há ${silence} (último sucesso em ${lastSuccess}).`,
+    noSuccessNever: (flow: string, silence: string) =>
+      `O flow ${flow} não termina com sucesso há ${silence} (nunca terminou com sucesso).`,
+    noSuccessRecovered: (flow: string, at: string) =>
+      `O flow ${flow} voltou a terminar com sucesso em ${at}.`,
+    queueBacklog: (queue: string, depth: string, above: string, duration: string) =>
+      `A fila ${queue} está com ${depth} mensagens a processar, acima de ${above}, há ${duration}.`,
+    queueRecovered: (queue: string, depth: string, above: string, at: string) =>
+      `A fila ${queue} voltou a ${depth} mensagens a processar (limite ${above}) em ${at}.`,
+    minutes: (n: number) => (n === 1 ? '1 minuto' : `${n} minutos`),
+    hours: (n: number) => (n === 1 ? '1 hora' : `${n} horas`),
+  },
 } as const;
