@@ -76,4 +76,11 @@ export const alertRuleMessages = {
   /** The instance SMTP (PONTE_SMTP_URL) is not configured and the rule names no account. */
   noSmtp:
     'Nenhum servidor SMTP para enviar o alerta: escolha uma conta de serviço SMTP na regra ou configure PONTE_SMTP_URL.',
+  /** Delivery (docs/adr/0052): what a firing's result says. */
+  delivered: 'Enviado',
+  ruleDisabled: 'Regra desativada: nada foi enviado.',
+  webhookStatus: (status: number) => `O webhook respondeu com o status HTTP ${status}.`,
+  emailAccountMissing: 'A conta de serviço SMTP da regra não existe mais neste workspace.',
+  countBetween: (count: string, from: string, to: string) =>
+    `${count} ${count === '1' ? 'ocorrência' : 'ocorrências'} entre ${from} e ${to}`,
 } as const;
