@@ -268,6 +268,41 @@ describeEachDriver('alert delivery', (driver) => {
     ]);
   });
 
+  it('processes passing at the same time send each window once', async () => {
+    const mine = await t.createAccount();
+    const paths = Array.from({ length: 10 }, (_, i) => `/concorrencia/${i}`);
+    for (const [i, path] of paths.entries()) {
+      await addRule(mine.workspaceId, {
+        actionWebhookMethod: 'get',
+        actionWebhookUrl: `${receiver.url}${path}`,
+        matchLogContent: `corrida ${i};`,
+      });
+    }
+    await writeLogs(
+      mine.workspaceId,
+      paths.map((_, i) => `corrida ${i};`),
+    );
+    t.clock.advance(61_000);
+    const others = Array.from({ length: 3 }, () =>
+      createAlertDelivery({
+        db: t.database.db,
+        now: t.clock.now,
+        http,
+        network: { guard },
+        accounts: { getDecrypted: async () => undefined },
+        smtp: null,
+        baseUrl,
+        onError: (error) => errors.push(error),
+      }),
+    );
+    await Promise.all([dispatcher, ...others].map((each) => each.runOnce()));
+    await Promise.all(others.map((each) => each.stop()));
+    const received = receiver.received.filter((request) => paths.includes(request.url));
+    expect(received.map((request) => request.url).sort()).toEqual([...paths].sort());
+    // GET sends no body.
+    expect(received.every((request) => request.method === 'GET' && request.body === '')).toBe(true);
+  });
+
   it('an address the network guard refuses fails at once with a pt-BR message', async () => {
     const mine = await t.createAccount();
     const ruleId = await addRule(mine.workspaceId, {
