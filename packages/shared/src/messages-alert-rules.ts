@@ -91,4 +91,11 @@ export const alertRuleMessages = {
     minutes: (n: number) => (n === 1 ? '1 minuto' : `${n} minutos`),
     hours: (n: number) => (n === 1 ? '1 hora' : `${n} horas`),
   },
+  /** Delivery (docs/adr/0052): what a firing's result says. */
+  delivered: 'Enviado',
+  ruleDisabled: 'Regra desativada: nada foi enviado.',
+  webhookStatus: (status: number) => `O webhook respondeu com o status HTTP ${status}.`,
+  emailAccountMissing: 'A conta de serviço SMTP da regra não existe mais neste workspace.',
+  countBetween: (count: string, from: string, to: string) =>
+    `${count} ${count === '1' ? 'ocorrência' : 'ocorrências'} entre ${from} e ${to}`,
 } as const;
