@@ -5,7 +5,7 @@ import { limits } from '@ponte/shared/limits';
 import type { Database } from '../../db/client';
 import { alertRules } from '../../db/schema';
 import { createPeriodicTask } from '../../lib/periodic-task';
-import { compileMatcher, ParsedMessage, type CompiledMatcher } from './log-matcher';
+import { compileMatcher, LineCache, type CompiledMatcher } from './log-matcher';
 
 /** A log line as the log writer stores it (the `logs` row, dates as ISO text). */
 export interface WatchedLogRow {
@@ -144,10 +144,10 @@ export function createAlertWatch(
     for (const row of rows) {
       const rules = byWorkspace.get(row.workspace_id);
       if (!rules || unwatchedTypes.has(row.type)) continue;
-      const parsed = new ParsedMessage(row.message);
+      const cache = new LineCache(row);
       for (const rule of rules) {
         if (rule.flowId && rule.flowId !== row.flow_id) continue;
-        if (!rule.matcher.test(row, parsed)) continue;
+        if (!rule.matcher.test(row, cache)) continue;
         const current = found.get(rule.id);
         if (!current) {
           found.set(rule.id, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
-import { compileMatcher, ParsedMessage, type MatchConfig } from './log-matcher';
+import { compileMatcher, LineCache, ParsedMessage, type MatchConfig } from './log-matcher';
 
 const m = messages.alertRules;
 
@@ -143,5 +143,34 @@ describe('a field of the JSON message', () => {
       true,
     );
     expect(parsed.value()).toBe(first);
+  });
+});
+
+describe("a line's cache shared by the rules", () => {
+  it('answers as the line itself, accents and case included', () => {
+    const lines = [
+      says('Ação PENDENTE: cobrança não autorizada', 'Cobrança'),
+      says('ação concluída', 'Pagamento'),
+      says('{"pedido":{"status":"Não autorizado"}}', 'Pedido'),
+    ];
+    const rules = [
+      matcher('AÇÃO pendente'),
+      matcher('/^ação/i'),
+      matcher('/^.{4} conc/'),
+      matcher('/cobran.a$/i', 'label'),
+      matcher('/não autorizad[oa]/i', 'message_json', 'pedido.status'),
+    ];
+    const expected = [
+      [true, true, false, true, false],
+      [false, true, true, false, false],
+      [false, false, false, false, true],
+    ];
+    expect(lines.map((line) => rules.map((rule) => rule.test(line)))).toEqual(expected);
+    expect(
+      lines.map((line) => {
+        const cache = new LineCache(line);
+        return rules.map((rule) => rule.test(line, cache));
+      }),
+    ).toEqual(expected);
   });
 });
