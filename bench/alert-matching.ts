@@ -179,5 +179,5 @@ async function measureMatch() {
 }
 
 await measureMatch();
-if (process.env.ONLY_MATCH !== '1') await measureDriver(null);
+await measureDriver(null);
 if (serverUrl) await measureDriver(serverUrl);
