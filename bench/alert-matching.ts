@@ -17,7 +17,7 @@ import { createLogWriter, type LogEntry } from '../apps/server/src/modules/logs/
 
 const total = Number(process.argv[2] ?? 50_000);
 const serverUrl = process.argv[3] ?? process.env.PONTE_TEST_DATABASE_URL ?? null;
-const runs = 3;
+const runs = 5;
 
 type Scenario = 'sem regras' | '20 regras, nenhum match' | '20 regras, 1% das linhas';
 const scenarios: Scenario[] = ['sem regras', '20 regras, nenhum match', '20 regras, 1% das linhas'];
