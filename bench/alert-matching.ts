@@ -8,14 +8,14 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { openBenchDatabase } from './support/bench-database.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
-import { alertRules, customers, workspaces } from '../apps/server/src/db/schema.ts';
+import { alertFirings, alertRules, customers, workspaces } from '../apps/server/src/db/schema.ts';
 import {
   createAlertWatch,
   type AlertWatch,
 } from '../apps/server/src/modules/alert-rules/alert-watch.ts';
 import { createLogWriter, type LogEntry } from '../apps/server/src/modules/logs/log-writer.ts';
 
-const total = Number(process.argv[2] ?? 50_000);
+const total = Number(process.argv[2] ?? 20_000);
 const serverUrl = process.argv[3] ?? process.env.PONTE_TEST_DATABASE_URL ?? null;
 const runs = 5;
 
@@ -116,9 +116,12 @@ async function measureDriver(url: string | null) {
     'linhas/s (mediana)': Math.round(median(perSecond.get(scenario)!)),
     'relação a sem regras': (median(perSecond.get(scenario)!) / base).toFixed(2),
   }));
-  const [firing] = (
-    await db.execute(sql`select count, jsonb_array_length(lines) as lines from alert_firings`)
-  ).rows as { count: number; lines: number }[];
+  const [firing] = await db
+    .select({
+      count: alertFirings.count,
+      lines: sql<number>`jsonb_array_length(${alertFirings.lines})`,
+    })
+    .from(alertFirings);
   console.log(`${total} linhas por rodada, ${runs} rodadas (${handle.driver}):`);
   console.table(rows);
   console.log(
