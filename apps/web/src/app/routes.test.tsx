@@ -4,14 +4,6 @@ import { apiError, mockFetch } from '../test/mock-fetch';
 import { renderApp } from '../test/render';
 import { storeTestSession } from '../test/session-fixtures';
 
-/** Every route of spec 1 §2.1 and spec 2 §2 that this version shows as 'Em construção'. */
-const placeholderPaths = [
-  '/alert-rules',
-  '/alert-rules/new',
-  '/alert-rules/edit/a',
-  '/alert-rules/delete/a',
-];
-
 function signedIn() {
   storeTestSession();
   return mockFetch([
@@ -23,6 +15,7 @@ function signedIn() {
     },
     { method: 'GET', path: '/api/v1/variables', reply: { body: { items: [], total: 0 } } },
     { method: 'GET', path: '/api/v1/flows', reply: { body: { items: [], total: 0 } } },
+    { method: 'GET', path: '/api/v1/alert-rules', reply: { body: { items: [], total: 0 } } },
   ]);
 }
 
@@ -52,17 +45,6 @@ describe('routes', () => {
     expect(screen.getByRole('heading', { name: 'Flows do workspace' })).toBeInTheDocument();
   });
 
-  it.each(placeholderPaths)('%s exists and says honestly that it is under construction', (path) => {
-    signedIn();
-    renderApp(path);
-    expect(screen.getByText('Em construção')).toBeInTheDocument();
-    expect(
-      screen.getByText('Esta área ainda não está disponível nesta versão do Ponte.'),
-    ).toBeInTheDocument();
-    expect(screen.queryByText('Página não encontrada')).not.toBeInTheDocument();
-    expect(document.title).toMatch(/^.+ — Ponte$/);
-  });
-
   it.each([
     ['/flows', 'Flows — Ponte'],
     ['/monitoring', 'Monitoramento — Ponte'],
@@ -71,6 +53,10 @@ describe('routes', () => {
     ['/forms', 'Formulários — Ponte'],
     ['/nada/aqui', 'Página não encontrada — Ponte'],
     ['/conta/perfil', 'Meu perfil — Ponte'],
+    ['/alert-rules', 'Regras de alerta — Ponte'],
+    ['/alert-rules/new', 'Nova regra de alerta — Ponte'],
+    ['/alert-rules/edit/a', 'Editar regra de alerta — Ponte'],
+    ['/alert-rules/delete/a', 'Remover regra de alerta — Ponte'],
   ])('%s sets the document title %s', async (path, title) => {
     signedIn();
     renderApp(path);
@@ -105,11 +91,14 @@ describe('routes', () => {
     '/custom-nodes/new',
     '/dashboards',
     '/dashboards/new',
+    '/alert-rules',
+    '/alert-rules/new',
+    '/alert-rules/edit/a',
+    '/alert-rules/delete/a',
   ])('%s is a built page', async (path) => {
     signedIn();
     renderApp(path);
     await waitFor(() => expect(screen.getAllByRole('heading').length).toBeGreaterThan(0));
-    expect(screen.queryByText('Em construção')).not.toBeInTheDocument();
     expect(screen.queryByText('Página não encontrada')).not.toBeInTheDocument();
   });
 

@@ -9,6 +9,9 @@ import { SecurityLogPage } from '../features/account/security-log-page';
 import { SignOutPage } from '../features/account/sign-out-page';
 import { UsersPage } from '../features/account/users-page';
 import { WorkspacesPage } from '../features/account/workspaces-page';
+import { AlertRuleDeletePage } from '../features/alert-rules/alert-rule-delete-page';
+import { AlertRuleEditorPage } from '../features/alert-rules/alert-rule-editor-page';
+import { AlertRulesListPage } from '../features/alert-rules/alert-rules-list-page';
 import { CustomNodeDeletePage } from '../features/custom-nodes/custom-node-delete-page';
 import { CustomNodeEditorPage } from '../features/custom-nodes/custom-node-editor-page';
 import { CustomNodesListPage } from '../features/custom-nodes/custom-nodes-list-page';
@@ -43,7 +46,6 @@ import { VariablesPage } from '../features/variables/variables-page';
 import { DocumentTitle } from './document-title';
 import { NotFoundPage } from './not-found-page';
 import { PageLoading } from './page-loading';
-import { placeholderRoutes } from './placeholder-routes';
 import { RequireSession } from './require-session';
 import { titled } from './route-title';
 import { SessionEvents } from './session-events';
@@ -224,7 +226,26 @@ export const routes: RouteObject[] = [
                 element: <RecordsListPage />,
                 ...titled('Registros da tabela'),
               },
-              ...placeholderRoutes,
+              {
+                path: 'alert-rules',
+                element: <AlertRulesListPage />,
+                ...titled('Regras de alerta'),
+              },
+              {
+                path: 'alert-rules/new',
+                element: <AlertRuleEditorPage key="new" />,
+                ...titled('Nova regra de alerta'),
+              },
+              {
+                path: 'alert-rules/edit/:id',
+                element: <AlertRuleEditorPage />,
+                ...titled('Editar regra de alerta'),
+              },
+              {
+                path: 'alert-rules/delete/:id',
+                element: <AlertRuleDeletePage />,
+                ...titled('Remover regra de alerta'),
+              },
               { path: '*', element: <NotFoundPage />, ...titled('Página não encontrada') },
             ],
           },

@@ -20,7 +20,6 @@ import type { Icon } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useSessionWorkspace } from '../../lib/session/session-store';
 import { toggleSidebar } from '../../lib/shell/shell-layout';
-import { isPlaceholderPath } from '../placeholder-routes';
 import { isNavItemActive, navSections } from './nav-items';
 import classes from './sidebar.module.css';
 
@@ -31,8 +30,6 @@ interface SidebarLinkProps {
   active: boolean;
   minimised: boolean;
   badge?: string;
-  /** The area is not built yet: an 'em breve' mark. */
-  comingSoon?: boolean;
   onNavigate?: () => void;
 }
 
@@ -43,31 +40,19 @@ function SidebarLink({
   active,
   minimised,
   badge,
-  comingSoon = false,
   onNavigate,
 }: SidebarLinkProps) {
-  const name = comingSoon ? `${label} (em breve)` : label;
-  const marks =
-    badge || comingSoon ? (
-      <Group gap={4} wrap="nowrap">
-        {badge ? (
-          <Badge size="xs" variant="light" color="grape" radius="sm">
-            {badge}
-          </Badge>
-        ) : null}
-        {comingSoon ? (
-          <Badge size="xs" variant="light" color="gray" radius="sm" tt="none">
-            em breve
-          </Badge>
-        ) : null}
-      </Group>
-    ) : undefined;
+  const marks = badge ? (
+    <Badge size="xs" variant="light" color="grape" radius="sm">
+      {badge}
+    </Badge>
+  ) : undefined;
   const link = (
     <NavLink
       component={Link}
       to={to}
       label={minimised ? undefined : label}
-      aria-label={minimised ? name : undefined}
+      aria-label={minimised ? label : undefined}
       leftSection={<ItemIcon size={19} stroke={1.6} />}
       rightSection={minimised ? undefined : marks}
       active={active}
@@ -79,7 +64,7 @@ function SidebarLink({
   );
   if (!minimised) return link;
   return (
-    <Tooltip label={name} position="right">
+    <Tooltip label={label} position="right">
       {link}
     </Tooltip>
   );
@@ -114,7 +99,6 @@ export function Sidebar({ minimised, onNavigate }: SidebarProps) {
                   to={item.to}
                   icon={item.icon}
                   badge={item.badge}
-                  comingSoon={isPlaceholderPath(item.to)}
                   active={isNavItemActive(item, pathname)}
                   minimised={minimised}
                   onNavigate={onNavigate}

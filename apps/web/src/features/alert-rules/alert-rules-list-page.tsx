@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { ActionIcon, Anchor, Badge, Button, Group as Row, Text, Tooltip } from '@mantine/core';
+import { IconCopy, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { AlertRule } from '@ponte/shared/alert-rules.schema';
+import { limits } from '@ponte/shared/limits';
+import { messages } from '@ponte/shared/messages';
+import { DuplicateModal } from '../../components/duplicate-modal';
+import { timestampColumns, useGroupColumn } from '../../components/list-columns';
+import { PageHeader } from '../../components/page-header';
+import type { TableColumn } from '../../components/paginated-table';
+import { SearchableList } from '../../components/searchable-list';
+import { useSelectedGroup } from '../../lib/groups/selected-group';
+import { useClampedPage, useListParams } from '../../lib/use-list-params';
+import { useDuplicateAlertRule } from './api/alert-rule-mutations';
+import { useAlertRules } from './api/get-alert-rules';
+
+const m = messages.alertRules;
+
+const createButton = (
+  <Button component={Link} to="/alert-rules/new" leftSection={<IconPlus size={16} />}>
+    Criar regra de alerta
+  </Button>
+);
+
+const pathOf = (action: 'edit' | 'delete', rule: AlertRule) =>
+  `/alert-rules/${action}/${encodeURIComponent(rule._id)}`;
+
+/** Spec 2 §9: the window's label; a dead-man rule has no capture window ('—'). */
+function windowLabel(rule: AlertRule): string {
+  if (rule.type !== 'match_log') return '—';
+  return m.windowLabels[rule.timewindow_seconds] ?? `${rule.timewindow_seconds} s`;
+}
+
+/** Spec 2 §4: enabled shows 'Ativo', otherwise 'Inativo'. */
+function StatusBadge({ enabled }: { enabled: boolean }) {
+  return (
+    <Badge variant="light" color={enabled ? 'green' : 'gray'}>
+      {enabled ? m.active : m.inactive}
+    </Badge>
+  );
+}
+
+function RowActions({ rule, onDuplicate }: { rule: AlertRule; onDuplicate: () => void }) {
+  const link = (to: string, label: string, icon: ReactNode, color = 'gray') => (
+    <Tooltip label={label}>
+      <ActionIcon component={Link} to={to} variant="subtle" color={color} aria-label={label}>
+        {icon}
+      </ActionIcon>
+    </Tooltip>
+  );
+  return (
+    <Row gap={4} justify="flex-end" wrap="nowrap">
+      {link(pathOf('edit', rule), 'Editar', <IconPencil size={17} />)}
+      <Tooltip label="Duplicar regra">
+        <ActionIcon variant="subtle" color="gray" aria-label="Duplicar regra" onClick={onDuplicate}>
+          <IconCopy size={17} />
+        </ActionIcon>
+      </Tooltip>
+      {link(pathOf('delete', rule), 'Remover', <IconTrash size={17} />, 'red')}
+    </Row>
+  );
+}
+
+const plain = (text: string) => <Text size="sm">{text}</Text>;
+
+function useColumns(onDuplicate: (rule: AlertRule) => void): TableColumn<AlertRule>[] {
+  const groupColumn = useGroupColumn<AlertRule>(140);
+  const updated = timestampColumns<AlertRule>().filter(({ key }) => key === 'updated');
+  return [
+    {
+      key: 'name',
+      header: 'Nome',
+      render: (rule) => (
+        <Anchor component={Link} to={pathOf('edit', rule)} size="sm" fw={500}>
+          {rule.name}
+        </Anchor>
+      ),
+    },
+    groupColumn,
+    { key: 'type', header: 'Tipo', width: 150, render: (rule) => plain(m.typeLabels[rule.type]) },
+    {
+      key: 'window',
+      header: 'Janela de captura',
+      width: 160,
+      render: (rule) =>
+        rule.type === 'match_log' ? (
+          plain(windowLabel(rule))
+        ) : (
+          <Text size="sm" c="dimmed">
+            {windowLabel(rule)}
+          </Text>
+        ),
+    },
+    {
+      key: 'action',
+      header: 'Ação',
+      width: 90,
+      render: (rule) => plain(m.actionLabels[rule.action]),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      width: 100,
+      render: (rule) => <StatusBadge enabled={rule.enabled} />,
+    },
+    ...updated,
+    {
+      key: 'actions',
+      header: 'Ações',
+      align: 'right',
+      width: 130,
+      render: (rule) => <RowActions rule={rule} onDuplicate={() => onDuplicate(rule)} />,
+    },
+  ];
+}
+
+/** /alert-rules (spec 2 'Alert rules'): 10 per page, search, the selected group. */
+export function AlertRulesListPage() {
+  const params = useListParams();
+  const { page, query, setPage } = params;
+  const [group] = useSelectedGroup();
+  const { data, isPending, isError, error } = useAlertRules({ page, query, group });
+  const [duplicating, setDuplicating] = useState<AlertRule | null>(null);
+  const duplicate = useDuplicateAlertRule();
+  const columns = useColumns(setDuplicating);
+  useClampedPage(data?.total, limits.alertRulesPageSize, params);
+
+  return (
+    <>
+      <PageHeader
+        title="Regras de alerta"
+        description="Avisos por e-mail ou webhook quando os logs de um flow batem com um padrão, ou quando um flow fica sem sucesso."
+        actions={createButton}
+      />
+      <SearchableList
+        searchLabel={m.searchPlaceholder}
+        label="Regras de alerta"
+        columns={columns}
+        rowKey={(rule) => rule._id}
+        data={data}
+        isPending={isPending}
+        error={isError ? error : null}
+        page={page}
+        pageSize={limits.alertRulesPageSize}
+        onPageChange={setPage}
+        filtered={Boolean(query || group)}
+        notFound={m.emptySearch}
+        empty={{
+          title: m.emptyList,
+          description:
+            'Crie uma regra para receber um aviso quando algo aparecer nos logs ou quando um flow parar de ter sucesso.',
+          action: createButton,
+        }}
+      />
+      <DuplicateModal
+        id={duplicating?._id ?? null}
+        title="Duplicar regra"
+        question={m.duplicateConfirm}
+        done={m.duplicated}
+        duplicate={duplicate}
+        onClose={() => setDuplicating(null)}
+      />
+    </>
+  );
+}
