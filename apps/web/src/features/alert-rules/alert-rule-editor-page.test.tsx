@@ -129,6 +129,26 @@ describe('/alert-rules/new', () => {
     });
   });
 
+  it('sends a queue backlog rule with its queue, depth and minutes', async () => {
+    const api = setupEditor([{ method: 'POST', path: '/api/v1/alert-rules', reply: created }]);
+    const { user } = renderNew();
+    await pick(user, await screen.findByRole('combobox', named('Flow')), 'Pedidos');
+    await pick(user, select('Tipo'), 'Fila acumulada');
+    await pick(user, select('Fila'), 'boletos');
+    await fill(user, field('Mais de'), '500');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    await waitFor(() => expect(api.callsTo('POST', '/api/v1/alert-rules')).toHaveLength(1));
+    expect(sentBody(api.callsTo('POST', '/api/v1/alert-rules'))).toMatchObject({
+      type: 'queue_backlog',
+      queue_id: 'q1',
+      queue_depth_above: 500,
+      queue_depth_minutes: 10,
+      flow_id: null,
+      no_success_minutes: null,
+    });
+  });
+
   it('switches between e-mail and webhook fields and sends the chosen account and method', async () => {
     const api = setupEditor([{ method: 'POST', path: '/api/v1/alert-rules', reply: created }]);
     const { user } = renderNew();

@@ -92,7 +92,7 @@ function AlertRuleEditor({ id, rule }: { id: string | undefined; rule: AlertRule
           ) : null}
           {body.type === 'queue_backlog' ? <QueueBacklogFields body={body} set={set} /> : null}
         </Section>
-        <Section title="Ação">
+        <Section title="Notificação">
           <AlertRuleActionFields body={body} set={set} />
         </Section>
         <Group justify="flex-end" gap="sm">
