@@ -86,6 +86,13 @@ describe('/alert-rules/new', () => {
     expect(await screen.findByText('A regra de alerta foi salva com sucesso!')).toBeVisible();
   });
 
+  it('starts a new rule in the group selected in the header', async () => {
+    window.localStorage.setItem('selectedGroup', 'g1');
+    setupEditor();
+    renderNew();
+    await waitFor(() => expect(select('Grupo')).toHaveValue('Vendas'));
+  });
+
   it('shows the fields of each type', async () => {
     setupEditor();
     const { user } = renderNew();
