@@ -60,6 +60,11 @@ describe('the Testar box of a log match rule', () => {
     expect(rows[1]).toHaveTextContent(`${long.slice(0, 120)}...`);
     expect(rows[2]).not.toHaveAttribute('data-matched');
     expect(rows[2]).not.toHaveTextContent('Capturado');
+
+    // Once the pattern changes, the answer no longer describes it.
+    await user.type(screen.getByRole('textbox', { name: /^Conteúdo/ }), 'x');
+    expect(screen.queryByRole('table', { name: 'Logs testados' })).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it("shows the server's message for an invalid pattern", async () => {

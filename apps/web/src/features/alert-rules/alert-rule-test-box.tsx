@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import type { AlertRuleBody, AlertRuleTestResult } from '@ponte/shared/alert-rules.schema';
@@ -60,13 +61,20 @@ function TestResults({ result }: { result: AlertRuleTestResult }) {
 /** 'Testar': which of the workspace's (or the flow's) last 100 logs the match fields take. */
 export function AlertRuleTestBox({ body }: { body: AlertRuleBody }) {
   const test = useTestAlertRule();
-  const run = () =>
-    test.mutate({
-      match_log_type: body.match_log_type,
-      match_log_json_field: body.match_log_json_field,
-      match_log_content: body.match_log_content,
-      flow_id: body.flow_id || null,
-    });
+  const fields = {
+    match_log_type: body.match_log_type,
+    match_log_json_field: body.match_log_json_field,
+    match_log_content: body.match_log_content,
+    flow_id: body.flow_id || null,
+  };
+  // An answer is shown only while the fields are the ones it was asked for.
+  const asked = JSON.stringify(fields);
+  const [answered, setAnswered] = useState<string | null>(null);
+  const current = answered === asked;
+  const run = () => {
+    setAnswered(asked);
+    test.mutate(fields);
+  };
   return (
     <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-default-hover)">
       <Stack gap="sm">
@@ -83,12 +91,12 @@ export function AlertRuleTestBox({ body }: { body: AlertRuleBody }) {
             {m.testTitle}
           </Button>
         </Group>
-        {test.isError ? (
+        {current && test.isError ? (
           <Alert color="red" variant="light" role="alert">
             {errorMessage(test.error)}
           </Alert>
         ) : null}
-        {test.isSuccess ? <TestResults result={test.data} /> : null}
+        {current && test.isSuccess ? <TestResults result={test.data} /> : null}
       </Stack>
     </Paper>
   );
