@@ -98,4 +98,25 @@ export const alertRuleMessages = {
   emailAccountMissing: 'A conta de serviço SMTP da regra não existe mais neste workspace.',
   countBetween: (count: string, from: string, to: string) =>
     `${count} ${count === '1' ? 'ocorrência' : 'ocorrências'} entre ${from} e ${to}`,
+  /** The rule editor (/alert-rules/new, /alert-rules/edit/{id}). */
+  editorTitleNew: 'Nova regra de alerta',
+  editorTitleEdit: 'Editar regra de alerta',
+  instanceSmtp: 'Servidor SMTP da instância',
+  allFlows: 'Todos os flows',
+  contentHint:
+    'Texto simples é procurado sem diferenciar maiúsculas de minúsculas; /padrão/i é uma expressão regular.',
+  testTitle: 'Testar',
+  testHint: 'Veja quais dos últimos 100 logs a configuração acima capturaria.',
+  testNoLogs: 'Nenhum log recente para testar.',
+  testSummary: (matched: number, total: number) => {
+    if (total === 1)
+      return matched ? 'O último log seria capturado.' : 'O último log não seria capturado.';
+    const of = `dos últimos ${total} logs`;
+    if (matched === 0) return `Nenhum ${of} seria capturado.`;
+    return matched === 1 ? `1 ${of} seria capturado.` : `${matched} ${of} seriam capturados.`;
+  },
+  testMatched: 'Capturado',
+  firingsTitle: 'Últimos disparos',
+  firingsEmpty: 'Nenhum disparo ainda.',
+  firingAttempts: (attempts: number) => (attempts === 1 ? '1 tentativa' : `${attempts} tentativas`),
 } as const;
