@@ -172,7 +172,12 @@ export function createAlertWatch(
     match,
     record: recordMatches,
     /** Reads the rules again now (after a save in this process). */
-    refresh: () => task.runOnce(),
+    refresh: async () => {
+      // A pass already under way may have read the rules before the save committed: wait for it,
+      // then read them again.
+      await task.runOnce().catch(() => undefined);
+      return task.runOnce();
+    },
     start: () => task.start(),
     stop: () => task.stop(),
   };
