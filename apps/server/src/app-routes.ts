@@ -54,6 +54,7 @@ import { customNodesTestRoutes } from './modules/custom-nodes/custom-nodes-test.
 import { createCustomNodesTestService } from './modules/custom-nodes/custom-nodes-test.service';
 import { createCustomNodesService } from './modules/custom-nodes/custom-nodes.service';
 import { registerDashboards } from './modules/dashboards/register-dashboards';
+import { registerAlertRules } from './modules/alert-rules/register-alert-rules';
 import type { AccountModules, BuildAppOptions, FastifyApp, Runtime } from './app';
 
 /** Request bodies: 10 MB everywhere, 64 KB on the account routes. */
@@ -91,7 +92,7 @@ export async function registerRoutes(
   const { config, database } = options;
   const { tokens, auth, users, workspaces, groups, variables } = modules;
   const { flowsRepository, library, runner, executions, debugSessions } = modules;
-  const { flows, engineService, security } = modules;
+  const { flows, engineService, security, alerts } = modules;
   const db = database.db;
   const now = options.now ?? (() => new Date());
   const publicUrl = (request: FastifyRequest) => publicBaseUrl(request, options.publicUrl ?? null);
@@ -119,6 +120,7 @@ export async function registerRoutes(
       await api.register(formsRoutes, { service: createFormsService({ db, now }) });
       await api.register(customNodesRoutes, { service: createCustomNodesService({ db, now }) });
       await registerDashboards(api, { db, now, log: app.log });
+      await registerAlertRules(api, { db, now, log: app.log, onChange: alerts.rulesChanged });
       await api.register(customNodesTestRoutes, {
         service: createCustomNodesTestService({ engine: modules.engine }),
       });

@@ -1,9 +1,10 @@
 import type { FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import type { AppConfig, MetricsAccess, TrustProxy, WebhookRateLimit } from './config';
+import type { InstanceSmtp } from './config-alerts';
 import type { OAuthProvidersConfig } from './config-oauth';
 import { defaultServiceProviders, type ServiceProvidersConfig } from './config-providers';
-import type { DatabaseHandle } from './db/client';
+import type { Database, DatabaseHandle } from './db/client';
 import { createAuthService } from './modules/auth/auth.service';
 import { createMemoryLoginThrottle, type LoginThrottle } from './modules/auth/login-throttle';
 import { createTokenIssuer } from './modules/auth/token-issuer';
@@ -35,7 +36,7 @@ import { createDebugSessions } from './modules/live/debug-sessions';
 import type { createLiveSocket } from './modules/live/live-socket';
 import type { createLogRetention } from './modules/logs/log-retention';
 import { createLogWriter } from './modules/logs/log-writer';
-import { createAlerts } from './app-alerts';
+import { createAppAlerts, type Alerts } from './app-alerts';
 import { createFlowsRepository } from './modules/flows/flows.repository';
 import type { TimerClock } from './modules/triggers/timer-clock';
 import { createTriggerManager } from './modules/triggers/trigger-manager';
@@ -131,6 +132,11 @@ export interface BuildAppOptions {
    * passes the Redis one when REDIS_URL is set) and whether the depth sampler runs (default yes).
    */
   queues?: { driver?: MessageQueueDriver; sampleDepth?: boolean };
+  /**
+   * Alert delivery (ADR 0052): PONTE_SMTP_URL/_FROM (default none), PORT for the links' base
+   * without PONTE_PUBLIC_URL (default 3000), the dispatcher's interval (default 2 s).
+   */
+  alerts?: { smtp?: InstanceSmtp | null; port?: number; dispatchIntervalMs?: number };
 }
 
 let zodConfigured = false;
@@ -234,6 +240,7 @@ function createEngineParts(
   });
   return {
     late,
+    network,
     library,
     customNodeLibrary,
     outboundHttp,
@@ -260,13 +267,14 @@ function createRuntime(
   const db = options.database.db;
   const flowsRepository = createFlowsRepository(db);
   const { late, library, outboundHttp, engine, serviceAccounts, storage } = parts;
-  const alerts = createAlerts(db, app.log);
-  const logWriter = createLogWriter(db, {
-    watch: alerts.watch,
-    onError: (error, dropped) =>
-      app.log.error({ err: error, dropped }, 'falha ao gravar logs; linhas descartadas'),
-    ...(metrics ? { onWritten: (rows: number) => metrics.countLogRows(rows) } : {}),
+  const alerts = createAppAlerts(app, options, {
+    now,
+    http: outboundHttp,
+    network: parts.network,
+    accounts: serviceAccounts,
+    queues: parts.queues.driver,
   });
+  const logWriter = logWriterOf(app, db, alerts, metrics);
   const debugSessions = createDebugSessions({ createSession: () => engine.createDebugSession() });
   const runner = createExecutionRunner({
     db,
@@ -317,17 +325,7 @@ function createRuntime(
       await queueConsumers.reconcile(workspaceId);
     },
   });
-  const engineService = engineServiceOf({
-    library,
-    customNodeLibrary: parts.customNodeLibrary,
-    executions,
-    runner,
-    triggers,
-    debugSessions,
-    queues: parts.queues,
-  });
-  app.addHook('onReady', async () => alerts.start());
-  app.addHook('onClose', async () => alerts.stop());
+  const engineService = engineServiceOf({ ...parts, executions, runner, triggers, debugSessions });
   addLifecycle(app, {
     retention: createRetention(app, options, now, storage),
     securityRetention: createSecurityRetention(app, options, now, security),
@@ -352,6 +350,16 @@ function createRuntime(
     engineService,
     alerts,
   };
+}
+
+/** Execution logs, written in batches; each batch is matched against the alert rules. */
+function logWriterOf(app: FastifyApp, db: Database, alerts: Alerts, metrics: Metrics | null) {
+  return createLogWriter(db, {
+    watch: alerts.watch,
+    onError: (error, dropped) =>
+      app.log.error({ err: error, dropped }, 'falha ao gravar logs; linhas descartadas'),
+    ...(metrics ? { onWritten: (rows: number) => metrics.countLogRows(rows) } : {}),
+  });
 }
 
 /** The engine's status, stop and restart over the runtime's parts. */

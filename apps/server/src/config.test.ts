@@ -56,6 +56,7 @@ describe('config', () => {
       storage: { driver: 'local', maxFileBytes: 100 * 1024 * 1024, quotaBytes: null, s3: null },
       redisUrl: null,
       forms: { resultTimeoutMs: 60_000, uploadRetentionDays: 30 },
+      alerts: { smtp: null },
     });
     expect(defaultWebDist).toBe(join(serverRoot, '..', 'web', 'dist'));
   });

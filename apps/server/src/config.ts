@@ -25,6 +25,12 @@ import {
 } from './config-storage';
 import { queueConfigVariables, queueEnvShape, redisUrlOf } from './config-queues';
 import { formConfigOf, formConfigVariables, formEnvShape } from './config-forms';
+import {
+  alertConfigOf,
+  alertConfigVariables,
+  alertEnvShape,
+  type InstanceSmtp,
+} from './config-alerts';
 
 export { ConfigError };
 import { defaultWebDist } from './package-root';
@@ -164,6 +170,7 @@ export const configVariables: readonly ConfigVariable[] = [
   ...storageConfigVariables,
   ...queueConfigVariables,
   ...formConfigVariables,
+  ...alertConfigVariables,
 ];
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -205,6 +212,8 @@ export interface AppConfig {
   redisUrl: string | null;
   /** PONTE_FORM_*: the form result's time limit and how long form uploads are kept. */
   forms: { resultTimeoutMs: number; uploadRetentionDays: number };
+  /** PONTE_SMTP_URL / PONTE_SMTP_FROM: the instance SMTP of the alerts (docs/adr/0052). */
+  alerts: { smtp: InstanceSmtp | null };
 }
 
 /** Webhook calls per minute per client address and per flow; 0 turns a limit off. */
@@ -327,6 +336,7 @@ const envSchema = z.object({
   ...storageEnvShape,
   ...queueEnvShape,
   ...formEnvShape,
+  ...alertEnvShape,
 });
 
 type Env = Record<string, string | undefined>;
@@ -353,7 +363,7 @@ function metricsAccess(open: boolean, token: string | null): MetricsAccess {
 function describeIssue(env: Env, issue: z.core.$ZodIssue): string {
   const name = String(issue.path[0] ?? '');
   const received = env[name];
-  const secret = /PASSWORD|SECRET|KEY|TOKEN/.test(name);
+  const secret = /PASSWORD|SECRET|KEY|TOKEN|SMTP_URL/.test(name);
   const value = received === undefined || secret ? '' : ` (valor recebido: "${received}")`;
   return `A variável de ambiente ${name} é inválida: ${issue.message}${value}.`;
 }
@@ -411,6 +421,7 @@ export function parseEnv(env: Env, cwd: string = process.cwd()) {
     storage: storageConfigOf(parsed),
     redisUrl: redisUrlOf(parsed),
     forms: formConfigOf(parsed),
+    alerts: alertConfigOf(parsed),
   };
 }
 

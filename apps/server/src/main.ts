@@ -75,6 +75,7 @@ async function build(config: AppConfig, database: DatabaseHandle) {
       queues: { driver: messageDriverFromConfig(config, database.db) },
       formResultTimeoutMs: config.forms.resultTimeoutMs,
       formUploadRetentionDays: config.forms.uploadRetentionDays,
+      alerts: { smtp: config.alerts.smtp, port: config.port },
     });
   } catch (error) {
     if (error instanceof EncryptionKeyMismatchError || error instanceof ConfigError) {

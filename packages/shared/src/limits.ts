@@ -195,8 +195,14 @@ export const limits = {
   alertSendTimeoutMs: 20_000,
   /** A claimed delivery belongs to its process this long; then another may take it again. */
   alertClaimMs: 60_000,
+  /** The wait after a delivery's first failed try; doubled after each further one. */
+  alertRetryBaseMs: 30_000,
+  /** Deliveries one process claims per pass. */
+  alertDispatchBatch: 20,
   /** Dead-man rules: the silence or the backlog time, in minutes (up to 30 days). */
   alertMinutesMax: 43_200,
+  /** Dead-man rules are evaluated this often (docs/adr/0053). */
+  alertDeadManIntervalMs: 30_000,
 } as const;
 
 export const timeZone = 'America/Sao_Paulo';

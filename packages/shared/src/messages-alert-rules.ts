@@ -76,4 +76,47 @@ export const alertRuleMessages = {
   /** The instance SMTP (PONTE_SMTP_URL) is not configured and the rule names no account. */
   noSmtp:
     'Nenhum servidor SMTP para enviar o alerta: escolha uma conta de serviço SMTP na regra ou configure PONTE_SMTP_URL.',
+  /** Dead-man firings' texts (no_success, queue_backlog): what happened, in pt-BR. */
+  deadMan: {
+    noSuccess: (flow: string, silence: string, lastSuccess: string) =>
+      `O flow ${flow} não termina com sucesso há ${silence} (último sucesso em ${lastSuccess}).`,
+    noSuccessNever: (flow: string, silence: string) =>
+      `O flow ${flow} não termina com sucesso há ${silence} (nunca terminou com sucesso).`,
+    noSuccessRecovered: (flow: string, at: string) =>
+      `O flow ${flow} voltou a terminar com sucesso em ${at}.`,
+    queueBacklog: (queue: string, depth: string, above: string, duration: string) =>
+      `A fila ${queue} está com ${depth} mensagens a processar, acima de ${above}, há ${duration}.`,
+    queueRecovered: (queue: string, depth: string, above: string, at: string) =>
+      `A fila ${queue} voltou a ${depth} mensagens a processar (limite ${above}) em ${at}.`,
+    minutes: (n: number) => (n === 1 ? '1 minuto' : `${n} minutos`),
+    hours: (n: number) => (n === 1 ? '1 hora' : `${n} horas`),
+  },
+  /** Delivery (docs/adr/0052): what a firing's result says. */
+  delivered: 'Enviado',
+  ruleDisabled: 'Regra desativada: nada foi enviado.',
+  webhookStatus: (status: number) => `O webhook respondeu com o status HTTP ${status}.`,
+  emailAccountMissing: 'A conta de serviço SMTP da regra não existe mais neste workspace.',
+  countBetween: (count: string, from: string, to: string) =>
+    `${count} ${count === '1' ? 'ocorrência' : 'ocorrências'} entre ${from} e ${to}`,
+  /** The rule editor (/alert-rules/new, /alert-rules/edit/{id}). */
+  editorTitleNew: 'Nova regra de alerta',
+  editorTitleEdit: 'Editar regra de alerta',
+  instanceSmtp: 'Servidor SMTP da instância',
+  allFlows: 'Todos os flows',
+  contentHint:
+    'Texto simples é procurado sem diferenciar maiúsculas de minúsculas; /padrão/i é uma expressão regular.',
+  testTitle: 'Testar',
+  testHint: 'Veja quais dos últimos 100 logs a configuração acima capturaria.',
+  testNoLogs: 'Nenhum log recente para testar.',
+  testSummary: (matched: number, total: number) => {
+    if (total === 1)
+      return matched ? 'O último log seria capturado.' : 'O último log não seria capturado.';
+    const of = `dos últimos ${total} logs`;
+    if (matched === 0) return `Nenhum ${of} seria capturado.`;
+    return matched === 1 ? `1 ${of} seria capturado.` : `${matched} ${of} seriam capturados.`;
+  },
+  testMatched: 'Capturado',
+  firingsTitle: 'Últimos disparos',
+  firingsEmpty: 'Nenhum disparo ainda.',
+  firingAttempts: (attempts: number) => (attempts === 1 ? '1 tentativa' : `${attempts} tentativas`),
 } as const;

@@ -14,7 +14,8 @@ export type ResourceKind =
   | 'queue'
   | 'form'
   | 'custom_node'
-  | 'dashboard';
+  | 'dashboard'
+  | 'alert_rule';
 
 /** What a 404 was about: the error handler checks whether it belongs to another workspace. */
 export interface MissingResource {

@@ -23,12 +23,13 @@ export function createMailPort(deps: MailPortDependencies): MailPort {
         'Enviar e-mail',
       );
       const { serviceAccountId: _id, ...mail } = message;
-      return sendSmtpMail(smtpAccount(account.data), mail, {
+      const { messageId } = await sendSmtpMail(smtpAccount(account.data), mail, {
         guard: deps.guard,
         signal,
         ...(deps.resolver ? { resolver: deps.resolver } : {}),
         ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
       });
+      return messageId ? { messageId } : {};
     },
   };
 }

@@ -150,15 +150,28 @@ export function senderOf(account: SmtpAccount): string {
   return account.username?.includes('@') ? account.username : `nao-responda@${account.host}`;
 }
 
-/** Sends one message (HTML sanitised here) and answers the server's message id. */
+/**
+ * Extra headers of a message the server composes (alerts): its sender, and a fixed Message-ID
+ * so a message sent again is recognisable as the same one.
+ */
+export interface OwnMailHeaders {
+  from?: string;
+  messageId?: string;
+}
+
+/**
+ * Sends one message (HTML sanitised here) and answers the server's message id and its answer
+ * to the message ('250 OK…').
+ */
 export async function sendSmtpMail(
   account: SmtpAccount,
-  message: Omit<MailMessage, 'serviceAccountId'>,
+  message: Omit<MailMessage, 'serviceAccountId'> & OwnMailHeaders,
   options: SmtpOptions,
-): Promise<{ messageId?: string }> {
+): Promise<{ messageId?: string; response?: string }> {
   return withTransport(account, options, async (transporter) => {
     const info = await transporter.sendMail({
-      from: senderOf(account),
+      from: message.from ?? senderOf(account),
+      ...(message.messageId ? { messageId: message.messageId } : {}),
       to: message.to,
       ...(message.cc?.length ? { cc: message.cc } : {}),
       ...(message.bcc?.length ? { bcc: message.bcc } : {}),
@@ -171,7 +184,12 @@ export async function sendSmtpMail(
         ...(attachment.contentType ? { contentType: attachment.contentType } : {}),
       })),
     });
-    return info.messageId ? { messageId: info.messageId } : {};
+    return {
+      ...(info.messageId ? { messageId: info.messageId } : {}),
+      ...(typeof info.response === 'string'
+        ? { response: withoutSecret(info.response, account) }
+        : {}),
+    };
   });
 }
 

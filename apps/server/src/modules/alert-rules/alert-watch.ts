@@ -5,7 +5,7 @@ import { limits } from '@ponte/shared/limits';
 import type { Database } from '../../db/client';
 import { alertRules } from '../../db/schema';
 import { createPeriodicTask } from '../../lib/periodic-task';
-import { compileMatcher, ParsedMessage, type CompiledMatcher } from './log-matcher';
+import { compileMatcher, LineCache, type CompiledMatcher } from './log-matcher';
 
 /** A log line as the log writer stores it (the `logs` row, dates as ISO text). */
 export interface WatchedLogRow {
@@ -56,7 +56,8 @@ function lineOf(row: WatchedLogRow): AlertLine {
 /**
  * Inside the log batch's transaction: closes the rule's open window when the batch comes
  * after its end, then opens a window at the first match or adds to the open one (its count,
- * and lines up to `limits.alertFiringLines`).
+ * and lines up to `limits.alertFiringLines`). A rule deleted or disabled since the rules were
+ * read is skipped: its matches are not recorded, and the lines are stored all the same.
  */
 export async function recordMatches(tx: Database, matches: readonly RuleMatches[]): Promise<void> {
   for (const found of matches) {
@@ -66,10 +67,11 @@ export async function recordMatches(tx: Database, matches: readonly RuleMatches[
     await tx.execute(sql`
       insert into alert_firings
         (id, workspace_id, rule_id, kind, state, opened_at, closes_at, count, lines)
-      values (${randomUUID()}, ${found.workspaceId}, ${found.ruleId}, 'match', 'open',
+      select ${randomUUID()}, ${found.workspaceId}, ${found.ruleId}, 'match', 'open',
         ${found.firstAt}::timestamptz,
         ${found.firstAt}::timestamptz + make_interval(secs => ${found.windowSeconds}),
-        ${found.count}, ${JSON.stringify(found.lines)}::jsonb)
+        ${found.count}, ${JSON.stringify(found.lines)}::jsonb
+      where exists (select 1 from alert_rules where id = ${found.ruleId} and enabled)
       on conflict (rule_id) where state = 'open' do update set
         count = alert_firings.count + excluded.count,
         lines = (
@@ -142,10 +144,10 @@ export function createAlertWatch(
     for (const row of rows) {
       const rules = byWorkspace.get(row.workspace_id);
       if (!rules || unwatchedTypes.has(row.type)) continue;
-      const parsed = new ParsedMessage(row.message);
+      const cache = new LineCache(row);
       for (const rule of rules) {
         if (rule.flowId && rule.flowId !== row.flow_id) continue;
-        if (!rule.matcher.test(row, parsed)) continue;
+        if (!rule.matcher.test(row, cache)) continue;
         const current = found.get(rule.id);
         if (!current) {
           found.set(rule.id, {
@@ -170,7 +172,12 @@ export function createAlertWatch(
     match,
     record: recordMatches,
     /** Reads the rules again now (after a save in this process). */
-    refresh: () => task.runOnce(),
+    refresh: async () => {
+      // A pass already under way may have read the rules before the save committed: wait for it,
+      // then read them again.
+      await task.runOnce().catch(() => undefined);
+      return task.runOnce();
+    },
     start: () => task.start(),
     stop: () => task.stop(),
   };

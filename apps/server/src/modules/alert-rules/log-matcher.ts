@@ -40,10 +40,32 @@ export class ParsedMessage {
   }
 }
 
-/** The value at a dotted path (`pedido.itens.0.status`), or undefined. */
-export function valueAtPath(value: unknown, path: string): unknown {
+type LineField = 'label' | 'message';
+
+/**
+ * What every rule reading one line shares, each made once when first asked: its message parsed
+ * as JSON, its label and message lowercased (plain text) and as UTF-8 bytes (RE2).
+ */
+export class LineCache extends ParsedMessage {
+  private lowered: Partial<Record<LineField, string>> = {};
+  private bytes: Partial<Record<LineField, Buffer>> = {};
+  constructor(readonly line: MatchableLine) {
+    super(line.message);
+  }
+
+  lower(field: LineField): string {
+    return (this.lowered[field] ??= this.line[field].toLowerCase());
+  }
+
+  utf8(field: LineField): Buffer {
+    return (this.bytes[field] ??= Buffer.from(this.line[field], 'utf8'));
+  }
+}
+
+/** The value at a dotted path (`pedido.itens.0.status`, or its names split), or undefined. */
+export function valueAtPath(value: unknown, path: string | readonly string[]): unknown {
   let current = value;
-  for (const key of path.split('.')) {
+  for (const key of typeof path === 'string' ? path.split('.') : path) {
     if (current === null || typeof current !== 'object') return undefined;
     if (!Object.prototype.hasOwnProperty.call(current, key)) return undefined;
     current = (current as Record<string, unknown>)[key];
@@ -59,8 +81,40 @@ function valueText(value: unknown): string | null {
 }
 
 export interface CompiledMatcher {
-  /** Whether the line matches; `parsed` is the line's shared JSON parse. */
+  /**
+   * Whether the line matches; `parsed` is what the rules reading this line share (a
+   * `LineCache` of this same line, or only its `ParsedMessage`).
+   */
   test(line: MatchableLine, parsed?: ParsedMessage): boolean;
+}
+
+/** How a pattern reads a text: as is, or a field of the line through the line's cache. */
+interface Contains {
+  text(text: string): boolean;
+  field(line: MatchableLine, field: LineField, cache: ParsedMessage | undefined): boolean;
+}
+
+function containsOf(content: string): Contains | { error: string } {
+  const pattern = parseMatchPattern(content);
+  if ('error' in pattern) return pattern;
+  if (pattern.kind === 'text') {
+    const needle = pattern.text.toLowerCase();
+    if (!needle) return { error: m.contentRequired };
+    return {
+      text: (text) => text.toLowerCase().includes(needle),
+      field: (line, field, cache) =>
+        (cache instanceof LineCache ? cache.lower(field) : line[field].toLowerCase()).includes(
+          needle,
+        ),
+    };
+  }
+  const compiled = compileLinearRegex(pattern.source, pattern.flags);
+  if ('error' in compiled) return { error: m.regexInvalid(compiled.error) };
+  return {
+    text: (text) => compiled.test(text),
+    field: (line, field, cache) =>
+      compiled.test(cache instanceof LineCache ? cache.utf8(field) : line[field]),
+  };
 }
 
 /**
@@ -69,27 +123,18 @@ export interface CompiledMatcher {
  * no pattern can stall the server. An invalid pattern answers its pt-BR error.
  */
 export function compileMatcher(config: MatchConfig): CompiledMatcher | { error: string } {
-  const pattern = parseMatchPattern(config.match_log_content);
-  if ('error' in pattern) return pattern;
-  let contains: (text: string) => boolean;
-  if (pattern.kind === 'text') {
-    const needle = pattern.text.toLowerCase();
-    if (!needle) return { error: m.contentRequired };
-    contains = (text) => text.toLowerCase().includes(needle);
-  } else {
-    const compiled = compileLinearRegex(pattern.source, pattern.flags);
-    if ('error' in compiled) return { error: m.regexInvalid(compiled.error) };
-    contains = (text) => compiled.test(text);
-  }
-  if (config.match_log_type === 'label') return { test: (line) => contains(line.label) };
-  if (config.match_log_type === 'message') return { test: (line) => contains(line.message) };
-  const path = config.match_log_json_field.trim();
+  const contains = containsOf(config.match_log_content);
+  if ('error' in contains) return contains;
+  const type = config.match_log_type;
+  if (type === 'label' || type === 'message')
+    return { test: (line, cache) => contains.field(line, type, cache) };
+  const path = config.match_log_json_field.trim().split('.');
   return {
     test(line, parsed) {
       const value = valueText(
         valueAtPath((parsed ?? new ParsedMessage(line.message)).value(), path),
       );
-      return value !== null && contains(value);
+      return value !== null && contains.text(value);
     },
   };
 }

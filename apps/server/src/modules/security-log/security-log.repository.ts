@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { SecurityEventKind } from '@ponte/shared/security-log.schema';
 import type { Database } from '../../db/client';
 import {
+  alertRules,
   customNodes,
   dashboards,
   dbRecords,
@@ -40,6 +41,7 @@ const ownedTables = {
   form: { table: forms, id: forms.id, workspaceId: forms.workspaceId },
   custom_node: { table: customNodes, id: customNodes.id, workspaceId: customNodes.workspaceId },
   dashboard: { table: dashboards, id: dashboards.id, workspaceId: dashboards.workspaceId },
+  alert_rule: { table: alertRules, id: alertRules.id, workspaceId: alertRules.workspaceId },
 } as const;
 export type OwnedResourceKind = keyof typeof ownedTables;
 

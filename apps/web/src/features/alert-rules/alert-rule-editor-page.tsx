@@ -1,6 +1,109 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useNavigate, useParams } from 'react-router';
+import type { AlertRule } from '@ponte/shared/alert-rules.schema';
+import { messages } from '@ponte/shared/messages';
+import { LoadedForm } from '../../components/loaded-form';
 import { PageHeader } from '../../components/page-header';
+import { errorMessage } from '../../lib/api/api-error';
+import { useSelectedGroup } from '../../lib/groups/selected-group';
+import { toast } from '../../lib/toasts';
+import { useCreateAlertRule, useUpdateAlertRule } from './api/alert-rule-mutations';
+import { useAlertRule } from './api/get-alert-rules';
+import { AlertRuleActionFields } from './alert-rule-action-fields';
+import { NoSuccessFields, QueueBacklogFields } from './alert-rule-deadman-fields';
+import { bodyOf, draftOf, useAlertRuleDraft } from './alert-rule-draft';
+import { AlertRuleFirings } from './alert-rule-firings';
+import { AlertRuleGeneralFields } from './alert-rule-general-fields';
+import { AlertRuleMatchFields } from './alert-rule-match-fields';
 
-/** /alert-rules/new and /alert-rules/edit/{id}. */
+const m = messages.alertRules;
+const listPath = '/alert-rules';
+
+/** /alert-rules/new and /alert-rules/edit/{id} (spec 2 'Alert rules', §3, §5, §8, §9). */
 export function AlertRuleEditorPage() {
-  return <PageHeader title="Regra de alerta" />;
+  const { id } = useParams();
+  const existing = useAlertRule(id);
+  return (
+    <>
+      <PageHeader title={id ? m.editorTitleEdit : m.editorTitleNew} />
+      <LoadedForm editing={Boolean(id)} query={existing} backTo={listPath}>
+        {() => (
+          <Stack gap="lg">
+            <AlertRuleEditor key={id ?? 'new'} id={id} rule={existing.data} />
+            {id ? <AlertRuleFirings id={id} /> : null}
+          </Stack>
+        )}
+      </LoadedForm>
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="md">
+        <Title order={3} fz="lg">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function AlertRuleEditor({ id, rule }: { id: string | undefined; rule: AlertRule | undefined }) {
+  const navigate = useNavigate();
+  const create = useCreateAlertRule();
+  const update = useUpdateAlertRule();
+  const saving = create.isPending || update.isPending;
+  const [selectedGroup] = useSelectedGroup();
+  const { draft, set, setNoSuccess } = useAlertRuleDraft(draftOf(rule, selectedGroup || null));
+  const { body } = draft;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    try {
+      const sent = bodyOf(draft);
+      const saved = id
+        ? await update.mutateAsync({ id, body: sent })
+        : await create.mutateAsync(sent);
+      toast.success(m.saved);
+      if (!id) void navigate(`${listPath}/edit/${encodeURIComponent(saved._id)}`);
+    } catch (failure) {
+      toast.error(m.saveError(errorMessage(failure)));
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="md">
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="md">
+            <AlertRuleGeneralFields body={body} set={set} />
+          </Stack>
+        </Paper>
+        <Section title={m.typeLabels[body.type]}>
+          {body.type === 'match_log' ? <AlertRuleMatchFields body={body} set={set} /> : null}
+          {body.type === 'no_success' ? (
+            <NoSuccessFields draft={draft} set={set} setNoSuccess={setNoSuccess} />
+          ) : null}
+          {body.type === 'queue_backlog' ? <QueueBacklogFields body={body} set={set} /> : null}
+        </Section>
+        <Section title="Notificação">
+          <AlertRuleActionFields body={body} set={set} />
+        </Section>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" disabled={saving} onClick={() => void navigate(listPath)}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={saving} leftSection={<IconDeviceFloppy size={16} />}>
+            Salvar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
 }

@@ -1,0 +1,144 @@
+import { and, count, desc, eq, ilike, isNull, ne, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  alertFirings,
+  alertRules,
+  flows,
+  groups,
+  logs,
+  queues,
+  serviceAccounts,
+} from '../../db/schema';
+import { containsPattern, pageOffset } from '../../lib/list-query';
+
+export type AlertRuleRow = typeof alertRules.$inferSelect;
+export type AlertRuleValues = Omit<typeof alertRules.$inferInsert, 'id' | 'workspaceId'>;
+export type AlertFiringRow = typeof alertFirings.$inferSelect;
+
+export interface AlertRuleListOptions {
+  page: number;
+  size: number;
+  /** Searched in the name, ignoring case; `%` and `_` match themselves. */
+  query?: string | undefined;
+  /** A group id, or 'none' for rules without a group. */
+  group?: string | undefined;
+}
+
+type OwnedTable = typeof flows | typeof groups | typeof queues;
+
+/** Whether the workspace has a row of that id in the table. */
+async function exists(db: Database, table: OwnedTable, workspaceId: string, id: string) {
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.workspaceId, workspaceId), eq(table.id, id)));
+  return Boolean(row);
+}
+
+/** Every call takes the workspace of the session; no query leaves it. */
+export function createAlertRulesRepository(db: Database) {
+  const scoped = (workspaceId: string, id: string) =>
+    and(eq(alertRules.workspaceId, workspaceId), eq(alertRules.id, id));
+
+  return {
+    /** A page, the newest update first. */
+    async list(workspaceId: string, { page, size, query, group }: AlertRuleListOptions) {
+      const conditions: (SQL | undefined)[] = [eq(alertRules.workspaceId, workspaceId)];
+      if (query) conditions.push(ilike(alertRules.name, containsPattern(query)));
+      if (group === 'none') conditions.push(isNull(alertRules.groupId));
+      else if (group) conditions.push(eq(alertRules.groupId, group));
+      const where = and(...conditions);
+      const [counted] = await db.select({ total: count() }).from(alertRules).where(where);
+      const total = counted?.total ?? 0;
+      const items = await db
+        .select()
+        .from(alertRules)
+        .where(where)
+        .orderBy(desc(alertRules.updatedAt), desc(alertRules.id))
+        .limit(size)
+        .offset(pageOffset(page, size, total));
+      return { items, total };
+    },
+
+    async find(workspaceId: string, id: string): Promise<AlertRuleRow | null> {
+      const [row] = await db.select().from(alertRules).where(scoped(workspaceId, id));
+      return row ?? null;
+    },
+
+    groupExists: (workspaceId: string, id: string) => exists(db, groups, workspaceId, id),
+    flowExists: (workspaceId: string, id: string) => exists(db, flows, workspaceId, id),
+    queueExists: (workspaceId: string, id: string) => exists(db, queues, workspaceId, id),
+
+    /** The service account's type, or null when the workspace has no such account. */
+    async serviceAccountType(workspaceId: string, id: string): Promise<string | null> {
+      const [row] = await db
+        .select({ authType: serviceAccounts.authType })
+        .from(serviceAccounts)
+        .where(and(eq(serviceAccounts.workspaceId, workspaceId), eq(serviceAccounts.id, id)));
+      return row?.authType ?? null;
+    },
+
+    async insert(id: string, workspaceId: string, values: AlertRuleValues): Promise<AlertRuleRow> {
+      const [row] = await db
+        .insert(alertRules)
+        .values({ ...values, id, workspaceId })
+        .returning();
+      return row!;
+    },
+
+    async update(
+      workspaceId: string,
+      id: string,
+      values: Partial<AlertRuleValues>,
+    ): Promise<AlertRuleRow | null> {
+      const [row] = await db
+        .update(alertRules)
+        .set(values)
+        .where(scoped(workspaceId, id))
+        .returning();
+      return row ?? null;
+    },
+
+    async remove(workspaceId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(alertRules)
+        .where(scoped(workspaceId, id))
+        .returning({ id: alertRules.id });
+      return rows.length > 0;
+    },
+
+    /** The rule's newest firings (the caller checked the rule is of the workspace). */
+    firings(workspaceId: string, ruleId: string, limit: number): Promise<AlertFiringRow[]> {
+      return db
+        .select()
+        .from(alertFirings)
+        .where(and(eq(alertFirings.workspaceId, workspaceId), eq(alertFirings.ruleId, ruleId)))
+        .orderBy(desc(alertFirings.openedAt), desc(alertFirings.createdAt), desc(alertFirings.id))
+        .limit(limit);
+    },
+
+    /** The newest log lines a rule may see (no 'debug'), of one flow or of any, with its name. */
+    newestLogs(workspaceId: string, flowId: string | null, limit: number) {
+      const conditions: SQL[] = [eq(logs.workspaceId, workspaceId), ne(logs.type, 'debug')];
+      if (flowId) conditions.push(eq(logs.flowId, flowId));
+      return db
+        .select({
+          id: logs.id,
+          flowId: logs.flowId,
+          executionId: logs.executionId,
+          type: logs.type,
+          label: logs.label,
+          message: logs.message,
+          createdAt: logs.createdAt,
+          flowName: flows.name,
+        })
+        .from(logs)
+        .leftJoin(flows, and(eq(flows.id, logs.flowId), eq(flows.workspaceId, logs.workspaceId)))
+        .where(and(...conditions))
+        .orderBy(desc(logs.createdAt), desc(logs.id))
+        .limit(limit);
+    },
+  };
+}
+
+export type AlertRulesRepository = ReturnType<typeof createAlertRulesRepository>;

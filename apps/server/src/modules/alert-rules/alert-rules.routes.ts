@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  alertFiringListSchema,
+  alertRuleBodySchema,
+  alertRuleListQuerySchema,
+  alertRuleListSchema,
+  alertRuleSchema,
+  alertRuleTestBodySchema,
+  alertRuleTestResultSchema,
+} from '@ponte/shared/alert-rules.schema';
+import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
+import { sessionOf } from '../../plugins/auth';
+import type { AlertRulesService } from './alert-rules.service';
+
+export interface AlertRulesRoutesOptions {
+  service: AlertRulesService;
+}
+
+const tags = ['Regras de alerta'];
+const security = bearerSecurity;
+
+const workspaceOf = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).workspaceId;
+
+/** Spec 2 §7 'Alert rules' (list, get, create, update, delete); mounted at /api/v1 (authenticated scope). */
+export const alertRulesRoutes: FastifyPluginAsyncZod<AlertRulesRoutesOptions> = async (
+  app,
+  { service },
+) => {
+  const workspaceOf = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).workspaceId;
+
+  app.get(
+    '/alert-rules',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Lista as regras de alerta (busca por nome, filtro por grupo; até 1000)',
+        querystring: alertRuleListQuerySchema,
+        response: { 200: alertRuleListSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.list(workspaceOf(request), request.query),
+  );
+
+  app.post(
+    '/alert-rules',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Cria uma regra de alerta',
+        body: alertRuleBodySchema,
+        response: { 201: alertRuleSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.create(workspaceOf(request), request.body)),
+  );
+
+  app.get(
+    '/alert-rules/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Uma regra de alerta',
+        params: idParamsSchema,
+        response: { 200: alertRuleSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => service.get(workspaceOf(request), request.params.id),
+  );
+
+  app.put(
+    '/alert-rules/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Altera uma regra de alerta',
+        params: idParamsSchema,
+        body: alertRuleBodySchema,
+        response: { 200: alertRuleSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => service.update(workspaceOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/alert-rules/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove uma regra de alerta (e os seus disparos)',
+        params: idParamsSchema,
+        response: { 204: z.null().describe('Removida'), ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(workspaceOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+/** Duplicate (spec 2 §7), the rule's firings and 'Testar'; mounted at /api/v1. */
+export const alertRuleActionsRoutes: FastifyPluginAsyncZod<AlertRulesRoutesOptions> = async (
+  app,
+  { service },
+) => {
+  app.post(
+    '/alert-rules/test',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Testa a configuração de match nos últimos 100 logs do workspace (ou do flow)',
+        body: alertRuleTestBodySchema,
+        response: { 200: alertRuleTestResultSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => service.test(workspaceOf(request), request.body),
+  );
+
+  app.post(
+    '/alert-rules/duplicate/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Duplica uma regra de alerta (a cópia, desativada, recebe " (cópia)" no nome)',
+        params: idParamsSchema,
+        response: { 201: alertRuleSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await service.duplicate(workspaceOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/alert-rules/:id/firings',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Os últimos disparos da regra (quando, quantas ocorrências, resultado da ação)',
+        params: idParamsSchema,
+        response: { 200: alertFiringListSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => service.firings(workspaceOf(request), request.params.id),
+  );
+};

@@ -1,0 +1,105 @@
+import { Group, NumberInput, Select, SimpleGrid, Text } from '@mantine/core';
+import type { AlertRuleBody } from '@ponte/shared/alert-rules.schema';
+import { limits } from '@ponte/shared/limits';
+import type { AlertRuleDraft, SetField, TimeUnit } from './alert-rule-draft';
+import { FlowSelect } from './alert-rule-match-fields';
+import { useQueueNames } from './use-queue-names';
+
+const unitData = [
+  { value: 'minutes', label: 'minutos' },
+  { value: 'hours', label: 'horas' },
+];
+
+const numberOf = (value: string | number): number | null =>
+  typeof value === 'number' ? value : value === '' ? null : Number(value);
+
+/** Flow sem sucesso: the flow and the time without a successful end (a number and a unit). */
+export function NoSuccessFields(props: {
+  draft: AlertRuleDraft;
+  set: SetField;
+  setNoSuccess: (amount: number | null, unit: TimeUnit) => void;
+}) {
+  const { draft, set, setNoSuccess } = props;
+  const max =
+    draft.noSuccessUnit === 'hours' ? limits.alertMinutesMax / 60 : limits.alertMinutesMax;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <FlowSelect
+        required
+        value={draft.body.flow_id ?? null}
+        onChange={(value) => set('flow_id', value)}
+      />
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <NumberInput
+          label="Sem sucesso há mais de"
+          withAsterisk
+          min={1}
+          max={max}
+          allowDecimal={false}
+          allowNegative={false}
+          style={{ flex: 1 }}
+          value={draft.noSuccessAmount ?? ''}
+          onChange={(value) => setNoSuccess(numberOf(value), draft.noSuccessUnit)}
+        />
+        <Select
+          aria-label="Unidade"
+          w={120}
+          allowDeselect={false}
+          data={unitData}
+          value={draft.noSuccessUnit}
+          onChange={(value) => value && setNoSuccess(draft.noSuccessAmount, value as TimeUnit)}
+        />
+      </Group>
+    </SimpleGrid>
+  );
+}
+
+/** Fila acumulada: the queue, 'mais de N mensagens' and 'por M minutos'. */
+export function QueueBacklogFields({ body, set }: { body: AlertRuleBody; set: SetField }) {
+  const { queues } = useQueueNames();
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+      <Select
+        label="Fila"
+        withAsterisk
+        placeholder="Escolha a fila"
+        searchable
+        nothingFoundMessage="Nenhuma fila encontrada"
+        data={queues.map((queue) => ({ value: queue._id, label: queue.name }))}
+        value={body.queue_id ?? null}
+        onChange={(value) => set('queue_id', value)}
+      />
+      <NumberInput
+        label="Mais de"
+        withAsterisk
+        min={0}
+        allowDecimal={false}
+        allowNegative={false}
+        rightSection={
+          <Text size="xs" c="dimmed" pr="xs">
+            mensagens
+          </Text>
+        }
+        rightSectionWidth={90}
+        value={body.queue_depth_above ?? ''}
+        onChange={(value) => set('queue_depth_above', numberOf(value))}
+      />
+      <NumberInput
+        label="Por"
+        withAsterisk
+        min={1}
+        max={limits.alertMinutesMax}
+        allowDecimal={false}
+        allowNegative={false}
+        rightSection={
+          <Text size="xs" c="dimmed" pr="xs">
+            minutos
+          </Text>
+        }
+        rightSectionWidth={70}
+        value={body.queue_depth_minutes ?? ''}
+        onChange={(value) => set('queue_depth_minutes', numberOf(value))}
+      />
+    </SimpleGrid>
+  );
+}
