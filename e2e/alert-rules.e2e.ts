@@ -261,7 +261,9 @@ describe.skipIf(!hasChromium)('Jornada das regras de alerta: webhook, duplicar, 
       await settled(page);
       await snap(page, 'alert-rules-04-editor-disparos-1440');
       await resize(page, 390, 844);
-      await page.getByText(m.firingStates.sent, { exact: true }).first().waitFor();
+      // On a phone each firing is a card, its result in sight without a sideways scroll.
+      const cards = page.getByRole('list', { name: 'Últimos disparos' });
+      await cards.getByText(/HTTP 200/).waitFor();
       await noHorizontalScroll(page);
       await settled(page);
       await snap(page, 'alert-rules-05-editor-390');
@@ -316,7 +318,7 @@ describe.skipIf(!hasChromium)('Jornada das regras de alerta: webhook, duplicar, 
     await page.waitForURL('**/alert-rules');
     expect((await call('GET', `/api/v1/alert-rules/${ruleId}`)).status).toBe(404);
     await row(page, `${ruleName} (cópia)`).waitFor();
-    await expect(row(page, ruleName).count()).resolves.toBe(0);
+    await expect.poll(() => row(page, ruleName).count()).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../test/render';
 import { AlertRuleFirings } from './alert-rule-firings';
@@ -73,5 +73,36 @@ describe("a rule's last firings", () => {
       expect(screen.getByRole('table', { name: 'Últimos disparos' })).toBeVisible(),
     );
     expect(screen.queryByText('Nenhum disparo ainda.')).toBeNull();
+  });
+
+  describe('on a phone', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('shows one card per firing with every column, instead of a table to scroll sideways', async () => {
+      const query = '(max-width: 48em)';
+      const original = window.matchMedia;
+      vi.spyOn(window, 'matchMedia').mockImplementation((media: string) => ({
+        ...original(media),
+        matches: media === query,
+      }));
+      setupEditor([
+        {
+          method: 'GET',
+          path: '/api/v1/alert-rules/r1/firings',
+          reply: { body: { items: [firing({ _id: 'a', count: 1234 })] } },
+        },
+      ]);
+      renderWithProviders(<AlertRuleFirings id="r1" />);
+      const list = await screen.findByRole('list', { name: 'Últimos disparos' });
+      expect(screen.queryByRole('table')).toBeNull();
+      const [card] = within(list).getAllByRole('listitem');
+      for (const text of [
+        '05/03/2026 12:04:05',
+        'Ocorrências · 1.234',
+        'Enviado',
+        'HTTP 200 · Enviado · 1 tentativa',
+      ])
+        expect(card).toHaveTextContent(text);
+    });
   });
 });
