@@ -6,6 +6,7 @@ import type { ExecutionRunner } from './modules/executions/execution-runner';
 import type { createDebugSessions } from './modules/live/debug-sessions';
 import { createLiveSocket } from './modules/live/live-socket';
 import { createSystemStatusSampler } from './modules/live/system-status';
+import { deleteAlertHistoryOlderThan } from './modules/alert-rules/alert-retention';
 import { createLogRetention } from './modules/logs/log-retention';
 import { createLogsService } from './modules/logs/logs.service';
 import { createUploadRetention } from './modules/triggers/manual-uploads';
@@ -108,14 +109,21 @@ export function createRetention(
       app.log.error({ err: error }, 'falha ao apagar arquivos antigos de formulários'),
     onRemoved: (count) => app.log.info({ count }, 'arquivos antigos de formulários apagados'),
   });
+  // The alert rules' sent firings and resolved incidents are kept as long as the logs.
+  const alertHistory = createLogRetention({
+    db: options.database.db,
+    days: options.logRetentionDays ?? 30,
+    now,
+    onError: (error) => app.log.error({ err: error }, 'falha ao apagar disparos de alerta antigos'),
+    deleteOlderThan: (cutoff) => deleteAlertHistoryOlderThan(options.database.db, cutoff),
+  });
+  const tasks = [logs, uploads, formUploads, alertHistory];
   return {
     start() {
-      logs.start();
-      uploads.start();
-      formUploads.start();
+      for (const task of tasks) task.start();
     },
     async stop() {
-      await Promise.all([logs.stop(), uploads.stop(), formUploads.stop()]);
+      await Promise.all(tasks.map((task) => task.stop()));
     },
   };
 }
