@@ -131,7 +131,7 @@ export function AlertRulesListPage() {
     <>
       <PageHeader
         title="Regras de alerta"
-        description="Avisos por e-mail ou webhook quando os logs de um flow batem com um padrão, ou quando um flow fica sem sucesso."
+        description="Avisos por e-mail ou webhook quando os logs de um flow batem com um padrão, quando um flow fica sem sucesso ou quando uma fila acumula mensagens."
         actions={createButton}
       />
       <SearchableList
