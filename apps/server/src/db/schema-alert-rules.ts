@@ -63,6 +63,17 @@ export const alertRules = pgTable(
   ],
 );
 
+/** The columns of a rule's row: its id, and the workspace and rule it goes away with. */
+const ruleOwned = () => ({
+  id: text('id').primaryKey(),
+  workspaceId: text('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  ruleId: text('rule_id')
+    .notNull()
+    .references(() => alertRules.id, { onDelete: 'cascade' }),
+});
+
 /**
  * One notification of a rule: a capture window of a match_log rule (`match`: opened at the
  * first matching line, closed `timewindow_seconds` later, counting every match meanwhile), or a
@@ -72,13 +83,7 @@ export const alertRules = pgTable(
 export const alertFirings = pgTable(
   'alert_firings',
   {
-    id: text('id').primaryKey(),
-    workspaceId: text('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    ruleId: text('rule_id')
-      .notNull()
-      .references(() => alertRules.id, { onDelete: 'cascade' }),
+    ...ruleOwned(),
     kind: text('kind').$type<AlertFiringKind>().notNull(),
     state: text('state').$type<AlertFiringState>().notNull(),
     openedAt: at('opened_at').notNull(),
@@ -117,13 +122,7 @@ export const alertFirings = pgTable(
 export const alertIncidents = pgTable(
   'alert_incidents',
   {
-    id: text('id').primaryKey(),
-    workspaceId: text('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    ruleId: text('rule_id')
-      .notNull()
-      .references(() => alertRules.id, { onDelete: 'cascade' }),
+    ...ruleOwned(),
     state: text('state').$type<'pending' | 'firing' | 'resolved'>().notNull(),
     /** When the condition started to hold. */
     startedAt: at('started_at').notNull(),
