@@ -7,12 +7,15 @@
 // resident memory of Ponte and Node-RED idle and after the load.
 // Usage: npm run build && node bench/webhook-throughput.mjs [seconds=15] [connections=10]
 //        [--profile] (where Ponte's CPU time goes) [--ponte-only] (skip Fastify and Node-RED)
+//        [--alert-rules=N [--rounds=3]] (Ponte alone, one process: rounds of the load without
+//        alert rules and with N enabled match_log rules, alternating; medians and ratios)
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { nodeFlags } from '../scripts/server-flags.mjs';
+import { createAlertRules, deleteAlertRules, firingsOf } from './support/alert-rules-load.mjs';
 import { summarise } from './support/cpu-profile-summary.mjs';
 import { cpuSeconds, freePort, rssMb, sleep, startProcess } from './support/processes.mjs';
 
@@ -21,6 +24,10 @@ const args = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const seconds = Number(args[0] ?? 15);
 const connections = Number(args[1] ?? 10);
 const profile = process.argv.includes('--profile');
+const option = (name) =>
+  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const alertRules = Number(option('alert-rules') ?? 0);
+const rounds = Number(option('rounds') ?? 3);
 const nodeRedVersion = '4.1.8';
 
 const order = { itens: [{ preco: 10.5 }, { preco: 4.5 }, { preco: 20 }] };
@@ -36,6 +43,9 @@ async function post(url, body, headers = {}) {
   return { status: response.status, text: await response.text() };
 }
 
+/** How many requests the last `load` sent in all. */
+let executions = 0;
+
 async function load(name, url, pid) {
   const check = await post(url, order);
   if (check.status !== 201 || check.text !== expected) {
@@ -48,12 +58,15 @@ async function load(name, url, pid) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(order),
   };
-  await autocannon({ ...options, duration: 3 }); // warm-up
+  const warmUp = await autocannon({ ...options, duration: 3 });
   const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({ ...options, duration: seconds });
   const cpu = (cpuSeconds(pid) - cpuBefore) / seconds;
   const bad = result.non2xx + result.errors + result.timeouts;
   if (bad > 0) throw new Error(`${name}: ${bad} respostas com erro durante a carga`);
+  // Every request of the check, the warm-up and the load ran the flow once (`sent` counts the
+  // ones still in flight when the time was up, which `total` leaves out).
+  executions = 1 + warmUp.requests.sent + result.requests.sent;
   return {
     alvo: name,
     'req/s': Math.round(result.requests.average),
@@ -163,7 +176,7 @@ async function nodeRed() {
   }
 }
 
-async function ponte() {
+async function startPonte() {
   const dataDir = mkdtempSync(join(tmpdir(), 'ponte-bench-webhook-'));
   const profileDir = join(dataDir, 'profile');
   const port = await freePort();
@@ -188,50 +201,71 @@ async function ponte() {
     },
     `${base}/readyz`,
   );
+  async function stop() {
+    await server.stop();
+    if (profile) {
+      const [file] = readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
+      const { parts, functions } = summarise(join(profileDir, file));
+      console.log('\nPerfil de CPU do Ponte (tempo próprio):');
+      console.table(parts);
+      console.table(functions);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
   try {
     const { token } = JSON.parse((await post(`${base}/account/v1/authenticate`, admin)).text);
-    const steps = [
-      {
-        type: 'core_webhook_trigger',
-        params: { method: 'POST', path: 'pedidos/novo', response: 'respond_node' },
+    const flowId = await createFlow(base, token);
+    return { base, token, flowId, pid: server.child.pid, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function createFlow(base, token) {
+  const steps = [
+    {
+      type: 'core_webhook_trigger',
+      params: { method: 'POST', path: 'pedidos/novo', response: 'respond_node' },
+    },
+    { type: 'core_code', params: { code } },
+    {
+      type: 'core_respond_webhook',
+      params: {
+        status: 201,
+        headers: [{ key: 'X-Pedido', value: 'ok' }],
+        body: '{{ msg.payload }}',
       },
-      { type: 'core_code', params: { code } },
-      {
-        type: 'core_respond_webhook',
-        params: {
-          status: 201,
-          headers: [{ key: 'X-Pedido', value: 'ok' }],
-          body: '{{ msg.payload }}',
-        },
-      },
-    ];
-    const nodes = steps.map((step, i) => ({
-      uid: `n${i}`,
-      position: { x: i * 200, y: 0 },
-      ...step,
-    }));
-    const edges = nodes.slice(1).map((node, i) => ({
-      id: `e${i}`,
-      source: `n${i}`,
-      sourceOutput: 'default',
-      target: node.uid,
-    }));
-    const created = await post(
-      `${base}/api/v1/flows`,
-      { name: 'Pedidos', enabled: true, data: { version: 1, nodes, edges } },
-      { authorization: `Bearer ${token}` },
-    );
-    if (created.status !== 201) throw new Error(`O flow não foi criado: ${created.text}`);
-    const flowId = JSON.parse(created.text)._id;
+    },
+  ];
+  const nodes = steps.map((step, i) => ({
+    uid: `n${i}`,
+    position: { x: i * 200, y: 0 },
+    ...step,
+  }));
+  const edges = nodes.slice(1).map((node, i) => ({
+    id: `e${i}`,
+    source: `n${i}`,
+    sourceOutput: 'default',
+    target: node.uid,
+  }));
+  const created = await post(
+    `${base}/api/v1/flows`,
+    { name: 'Pedidos', enabled: true, data: { version: 1, nodes, edges } },
+    { authorization: `Bearer ${token}` },
+  );
+  if (created.status !== 201) throw new Error(`O flow não foi criado: ${created.text}`);
+  return JSON.parse(created.text)._id;
+}
+
+async function ponte() {
+  const { base, token, flowId, pid, stop } = await startPonte();
+  try {
     await sleep(3000);
-    const idle = rssMb(server.child.pid);
-    const row = await load(
-      'Ponte',
-      `${base}/engine/webhook/${flowId}/pedidos/novo`,
-      server.child.pid,
-    );
+    const idle = rssMb(pid);
+    const row = await load('Ponte', `${base}/engine/webhook/${flowId}/pedidos/novo`, pid);
     await sleep(2000); // the last log batches
-    const after = rssMb(server.child.pid);
+    const after = rssMb(pid);
     const history = await fetch(`${base}/api/v1/monitoring/executions/completed?size=1`, {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -246,18 +280,81 @@ async function ponte() {
       stored,
     };
   } finally {
-    await server.stop();
-    if (profile) {
-      const [file] = readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
-      const { parts, functions } = summarise(join(profileDir, file));
-      console.log('\nPerfil de CPU do Ponte (tempo próprio):');
-      console.table(parts);
-      console.table(functions);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** One load with the rules created before it and removed after it. */
+async function withRules(ponte, url, round) {
+  const ids = await createAlertRules(ponte.base, ponte.token, alertRules, ponte.flowId);
+  try {
+    const row = await load(`${alertRules} regras (rodada ${round})`, url, ponte.pid);
+    await sleep(2000); // the last log batches
+    const { matched, states } = await firingsOf(ponte.base, ponte.token, ids.at(-1));
+    return { ...row, 'casadas / execuções': `${matched} / ${executions}`, janelas: states };
+  } finally {
+    await deleteAlertRules(ponte.base, ponte.token, ids);
+  }
+}
+
+/**
+ * Ponte without alert rules and with `alertRules` of them, in one process, alternating (the
+ * order flips each round so that a drift of the machine or of the growing database weighs on
+ * both alike).
+ */
+async function compareAlertRules() {
+  const ponte = await startPonte();
+  const url = `${ponte.base}/engine/webhook/${ponte.flowId}/pedidos/novo`;
+  const rows = { without: [], with: [] };
+  try {
+    await sleep(3000);
+    // The first loads of a fresh process are slower (JIT, caches): one not counted.
+    await load('aquecimento', url, ponte.pid);
+    await sleep(2000);
+    for (let round = 1; round <= rounds; round++) {
+      for (const kind of round % 2 ? ['without', 'with'] : ['with', 'without']) {
+        if (kind === 'with') rows.with.push(await withRules(ponte, url, round));
+        else {
+          rows.without.push(await load(`sem regras (rodada ${round})`, url, ponte.pid));
+          await sleep(2000); // the last log batches, before any rule is created
+        }
+      }
+    }
+  } finally {
+    await ponte.stop();
+  }
+  const summary = (kind, name) => ({
+    alvo: name,
+    'req/s': median(rows[kind].map((row) => row['req/s'])),
+    'p99 (ms)': median(rows[kind].map((row) => row['p99 (ms)'])),
+    'CPU (%)': median(rows[kind].map((row) => row['CPU (%)'])),
+    // The process's CPU time per request: what the rules add, whatever the machine lent it.
+    'CPU por req (ms)': median(
+      rows[kind].map((row) => (row['CPU (%)'] * 10) / row['req/s']),
+    ).toFixed(2),
+  });
+  const without = summary('without', 'sem regras (mediana)');
+  const withN = summary('with', `${alertRules} regras (mediana)`);
+  console.log(
+    `\n${seconds} s por carga, ${connections} conexões, ${rounds} rodadas de cada, um processo:`,
+  );
+  console.table([...rows.without, ...rows.with]);
+  console.table([without, withN]);
+  console.log(
+    `Com ${alertRules} regras / sem regras: ${(withN['req/s'] / without['req/s']).toFixed(2)}× as req/s, p99 ${(withN['p99 (ms)'] / without['p99 (ms)']).toFixed(2)}×`,
+  );
+}
+
+if (alertRules > 0) {
+  await compareAlertRules();
+  process.exit(0);
+}
 if (process.argv.includes('--ponte-only')) {
   const only = await ponte();
   console.table([only.row]);
