@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { messages } from '@ponte/shared/messages';
 import { apiClient, createFlow, userLogs, type Call } from './support/api';
-import { hasChromium, launchBrowser, skipReason, snap } from './support/browser';
+import { hasChromium, launchBrowser, skipReason, snap, expectToast } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { admin, signInAsAdmin } from './support/session';
 import { until } from './support/until';
@@ -44,18 +44,6 @@ async function startReceiver(): Promise<{ url: string; received: Received[]; ser
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}/alertas`, received, server };
-}
-
-/** Waits for a toast; when it does not come, the error says which toasts did. */
-async function toast(page: Page, text: string) {
-  try {
-    await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible' });
-  } catch (error) {
-    const shown = await page.locator('.mantine-Notification-description').allTextContents();
-    throw new Error(`Esperava o aviso "${text}"; na tela: ${shown.join(' | ') || 'nenhum'}`, {
-      cause: error,
-    });
-  }
 }
 
 /** Picks an option of a select found by its label. */
@@ -186,7 +174,7 @@ describe.skipIf(!hasChromium)('Jornada das regras de alerta: webhook, duplicar, 
     await snap(page, 'alert-rules-03-editor-testar-1440');
 
     await page.getByRole('button', { name: 'Salvar', exact: true }).click();
-    await toast(page, m.saved);
+    await expectToast(page, m.saved);
     await page.waitForURL('**/alert-rules/edit/*');
     const list = await call('GET', '/api/v1/alert-rules');
     expect(list.body.total).toBe(1);
@@ -282,7 +270,7 @@ describe.skipIf(!hasChromium)('Jornada das regras de alerta: webhook, duplicar, 
     const confirm = page.getByRole('dialog', { name: 'Duplicar regra' });
     await confirm.getByText(m.duplicateConfirm).waitFor();
     await confirm.getByRole('button', { name: 'Confirmar' }).click();
-    await toast(page, m.duplicated);
+    await expectToast(page, m.duplicated);
     await confirm.waitFor({ state: 'detached' });
     const copy = row(page, `${ruleName} (cópia)`);
     await copy.waitFor();
@@ -307,14 +295,14 @@ describe.skipIf(!hasChromium)('Jornada das regras de alerta: webhook, duplicar, 
     const typed = page.getByLabel('Digite o nome para confirmar');
     await typed.fill('Erros do pedido');
     await page.getByRole('button', { name: 'Remover a regra de alerta' }).click();
-    await toast(page, m.nameMismatch);
+    await expectToast(page, m.nameMismatch);
     expect((await call('GET', `/api/v1/alert-rules/${ruleId}`)).status).toBe(200);
     await settled(page);
     await snap(page, 'alert-rules-08-remover-1440');
 
     await typed.fill(ruleName);
     await page.getByRole('button', { name: 'Remover a regra de alerta' }).click();
-    await toast(page, m.removed);
+    await expectToast(page, m.removed);
     await page.waitForURL('**/alert-rules');
     expect((await call('GET', `/api/v1/alert-rules/${ruleId}`)).status).toBe(404);
     await row(page, `${ruleName} (cópia)`).waitFor();

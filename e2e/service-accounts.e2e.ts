@@ -3,7 +3,7 @@ import { startSmtpTestServer } from '../apps/server/src/test/smtp-test-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiClient, type Call } from './support/api';
-import { hasChromium, launchBrowser, snap } from './support/browser';
+import { hasChromium, launchBrowser, snap, expectToast } from './support/browser';
 import { choose, connectNodes, dropConnector, selectNode } from './support/flow-editor';
 import { startServer, type RunningServer } from './support/server';
 import { admin, signInAsAdmin } from './support/session';
@@ -18,18 +18,6 @@ async function settled(page: Page) {
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running'),
   );
-}
-
-/** Waits for a toast; when it does not come, the error says which toasts did. */
-async function toast(page: Page, text: string) {
-  try {
-    await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible' });
-  } catch (error) {
-    const shown = await page.locator('.mantine-Notification-description').allTextContents();
-    throw new Error(`Esperava o aviso "${text}"; na tela: ${shown.join(' | ') || 'nenhum'}`, {
-      cause: error,
-    });
-  }
 }
 
 async function newPage(browser: Browser, width: number, height: number) {
@@ -162,7 +150,7 @@ describe.skipIf(!hasChromium)('Contas de serviço: as telas em 1440 e 390 px', (
 
       await page.goto(`${server.url}/oauth2/callback?state=abc_def`);
       await page.waitForURL('**/service-accounts');
-      await toast(page, 'Erro ao autorizar conta: Dados de retorno inválidos');
+      await expectToast(page, 'Erro ao autorizar conta: Dados de retorno inválidos');
       await snap(page, `service-accounts-08-retorno-invalido-${size}`);
       await page.close();
     });
@@ -207,7 +195,7 @@ describe.skipIf(!hasChromium)('Jornada das contas de serviço: SMTP e OAuth2 de 
     await form.getByRole('textbox', { name: /^Usuário/ }).fill(smtpLogin.username);
     await form.getByLabel(/^Senha/).fill(smtpLogin.password);
     await form.getByRole('button', { name: 'Salvar' }).click();
-    await toast(page, 'Conta de serviço salva com sucesso');
+    await expectToast(page, 'Conta de serviço salva com sucesso');
 
     await row(page, 'SMTP de testes').getByRole('button', { name: 'Testar conexão' }).click();
     await row(page, 'SMTP de testes').getByText('Conectada').waitFor();
@@ -238,7 +226,7 @@ describe.skipIf(!hasChromium)('Jornada das contas de serviço: SMTP e OAuth2 de 
     await snap(page, 'service-accounts-11-flow-enviar-email');
     await page.getByLabel('Nome do flow').fill('Aviso de boleto');
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await toast(page, 'Fluxo salvo com sucesso');
+    await expectToast(page, 'Fluxo salvo com sucesso');
     // A new flow's first save moves the editor to the flow's address: the run starts there,
     // not in the page being left (whose dialog would go with it).
     await page.waitForURL(/fromNew=true/);
@@ -273,13 +261,13 @@ describe.skipIf(!hasChromium)('Jornada das contas de serviço: SMTP e OAuth2 de 
     await form.getByRole('combobox', { name: /^Tipo de concessão/ }).click();
     await page.getByRole('option', { name: 'authorization_code', exact: true }).click();
     await form.getByRole('button', { name: 'Salvar' }).click();
-    await toast(page, 'Conta de serviço salva com sucesso');
+    await expectToast(page, 'Conta de serviço salva com sucesso');
 
     await row(page, 'API do parceiro').getByRole('button', { name: 'Autorizar conta' }).click();
     // The local server consents at once and sends the browser back through Ponte's return route.
     await page.waitForURL(/\/oauth2\/callback\?/);
     await page.waitForURL('**/service-accounts');
-    await toast(page, 'Conta autorizada com sucesso!');
+    await expectToast(page, 'Conta autorizada com sucesso!');
     await row(page, 'API do parceiro').getByRole('button', { name: 'Reautorizar conta' }).waitFor();
     await snap(page, 'service-accounts-12-oauth2-autorizada');
   });

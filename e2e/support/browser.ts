@@ -25,7 +25,6 @@ export async function launchBrowser(): Promise<Browser> {
 
 const screenshotDir = join(new URL('..', import.meta.url).pathname, 'screenshots');
 
-/** Saves a full-page screenshot under e2e/screenshots/ for a person to look at. */
 /**
  * Saves a screenshot of the whole page, or of the viewport only with `fullPage: false` — needed
  * in the middle of a drag, since a full-page shot resizes the viewport and that cancels it.
@@ -33,4 +32,16 @@ const screenshotDir = join(new URL('..', import.meta.url).pathname, 'screenshots
 export async function snap(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage });
+}
+
+/** Waits for a toast; when it does not come, the error says which toasts did. */
+export async function expectToast(page: Page, text: string) {
+  try {
+    await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible' });
+  } catch (error) {
+    const shown = await page.locator('.mantine-Notification-description').allTextContents();
+    throw new Error(`Esperava o aviso "${text}"; na tela: ${shown.join(' | ') || 'nenhum'}`, {
+      cause: error,
+    });
+  }
 }

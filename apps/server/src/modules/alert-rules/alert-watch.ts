@@ -132,10 +132,22 @@ export function createAlertWatch(
     byWorkspace = next;
   }
 
-  const task = createPeriodicTask(load, {
-    intervalMs: options.refreshMs ?? 2000,
-    onError: options.onError,
-  });
+  /** Whether a reading is under way (it may have read the rules before a save committed). */
+  let reading = false;
+  const task = createPeriodicTask(
+    async () => {
+      reading = true;
+      try {
+        await load();
+      } finally {
+        reading = false;
+      }
+    },
+    {
+      intervalMs: options.refreshMs ?? 2000,
+      onError: options.onError,
+    },
+  );
 
   /** Each rule's matches among the rows (rules see only their own workspace's lines). */
   function match(rows: readonly WatchedLogRow[]): RuleMatches[] {
@@ -173,9 +185,9 @@ export function createAlertWatch(
     record: recordMatches,
     /** Reads the rules again now (after a save in this process). */
     refresh: async () => {
-      // A pass already under way may have read the rules before the save committed: wait for it,
-      // then read them again.
-      await task.runOnce().catch(() => undefined);
+      // A reading already under way may have read the rules before the save committed: wait
+      // for it, then read them again.
+      if (reading) await task.runOnce().catch(() => undefined);
       return task.runOnce();
     },
     start: () => task.start(),

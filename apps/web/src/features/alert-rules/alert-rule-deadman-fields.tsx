@@ -3,12 +3,22 @@ import type { AlertRuleBody } from '@ponte/shared/alert-rules.schema';
 import { limits } from '@ponte/shared/limits';
 import type { AlertRuleDraft, SetField, TimeUnit } from './alert-rule-draft';
 import { FlowSelect } from './alert-rule-match-fields';
-import { useQueueNames } from './use-queue-names';
+import { useQueueNames } from '../../lib/queues/queue-names';
 
 const unitData = [
   { value: 'minutes', label: 'minutos' },
   { value: 'hours', label: 'horas' },
 ];
+
+/** A unit written inside the input, after the number ('mensagens', 'minutos'). */
+const unitSection = (unit: string, width: number) => ({
+  rightSection: (
+    <Text size="xs" c="dimmed" pr="xs">
+      {unit}
+    </Text>
+  ),
+  rightSectionWidth: width,
+});
 
 const numberOf = (value: string | number): number | null =>
   typeof value === 'number' ? value : value === '' ? null : Number(value);
@@ -75,12 +85,7 @@ export function QueueBacklogFields({ body, set }: { body: AlertRuleBody; set: Se
         min={0}
         allowDecimal={false}
         allowNegative={false}
-        rightSection={
-          <Text size="xs" c="dimmed" pr="xs">
-            mensagens
-          </Text>
-        }
-        rightSectionWidth={90}
+        {...unitSection('mensagens', 90)}
         value={body.queue_depth_above ?? ''}
         onChange={(value) => set('queue_depth_above', numberOf(value))}
       />
@@ -91,12 +96,7 @@ export function QueueBacklogFields({ body, set }: { body: AlertRuleBody; set: Se
         max={limits.alertMinutesMax}
         allowDecimal={false}
         allowNegative={false}
-        rightSection={
-          <Text size="xs" c="dimmed" pr="xs">
-            minutos
-          </Text>
-        }
-        rightSectionWidth={70}
+        {...unitSection('minutos', 70)}
         value={body.queue_depth_minutes ?? ''}
         onChange={(value) => set('queue_depth_minutes', numberOf(value))}
       />

@@ -2,7 +2,8 @@ import { Alert, Anchor, Select, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ParamSpec } from '@ponte/shared/flow/node-manifest.schema';
 import { messages } from '@ponte/shared/messages';
-import { useQueueConsumer, useQueueNames } from './queue-lookup';
+import { useQueueNames } from '../../../lib/queues/queue-names';
+import { useQueueConsumer } from './queue-lookup';
 
 interface QueueReferenceFieldProps {
   name: string;
