@@ -34,6 +34,7 @@ describe('config', () => {
       host: '127.0.0.1',
       dataDir: '/srv/ponte/data',
       databaseUrl: null,
+      embeddedDbUser: null,
       jwtSecret: null,
       encryptionKey: null,
       admin: null,
@@ -68,6 +69,7 @@ describe('config', () => {
         HOST: '0.0.0.0',
         PONTE_DATA_DIR: '../dados',
         DATABASE_URL: 'postgres://u:p@db:5432/ponte',
+        PONTE_EMBEDDED_DB_USER: 'ponte-banco',
         PONTE_ADMIN_EMAIL: ' Admin@Empresa.com ',
         PONTE_ADMIN_PASSWORD: 'senha-segura',
         LOG_LEVEL: 'debug',
@@ -90,6 +92,7 @@ describe('config', () => {
       host: '0.0.0.0',
       dataDir: '/srv/dados',
       databaseUrl: 'postgres://u:p@db:5432/ponte',
+      embeddedDbUser: 'ponte-banco',
       admin: { email: 'admin@empresa.com', password: 'senha-segura' },
       logLevel: 'debug',
       logRetentionDays: 7,
@@ -112,6 +115,9 @@ describe('config', () => {
     expect(configError({ PORT: '70000' })).toContain('PORT');
     expect(configError({ DATABASE_URL: 'mysql://x' })).toContain('DATABASE_URL');
     expect(configError({ LOG_LEVEL: 'verbose' })).toContain('LOG_LEVEL');
+    expect(configError({ PONTE_EMBEDDED_DB_USER: 'root; rm' })).toBe(
+      'A variável de ambiente PONTE_EMBEDDED_DB_USER é inválida: deve ser um nome de usuário de sistema (valor recebido: "root; rm").',
+    );
     expect(configError({ PONTE_LOG_RETENTION_DAYS: '0' })).toBe(
       'A variável de ambiente PONTE_LOG_RETENTION_DAYS é inválida: deve ser um número inteiro de dias, de 1 a 36500 (valor recebido: "0").',
     );
