@@ -68,15 +68,21 @@ function entryGlobals(bridges: ReturnType<typeof createHostBridges>): [string, i
   ];
 }
 
-/** Makes the context on the isolate's thread: the main thread only waits for it. */
+/**
+ * Makes the context on the isolate's thread: the main thread only waits for it, three times
+ * (the context, its entry globals in one closure, the bootstrap).
+ */
 export async function prepareContext(pooled: PooledIsolate): Promise<PreparedContext> {
   const context = await pooled.isolate.createContext();
   const late = lateHost();
   const bridges = createHostBridges(late.host);
   try {
-    const jail = context.global;
-    await jail.set('globalThis', jail.derefInto());
-    for (const [name, value] of entryGlobals(bridges)) await jail.set(name, value);
+    const entries = entryGlobals(bridges);
+    const assign = entries.map(([name], at) => `globalThis.${name} = $${at};`).join('\n');
+    await context.evalClosure(
+      assign,
+      entries.map(([, value]) => value),
+    );
     await pooled.script('bootstrap').run(context);
   } catch (error) {
     bridges.close();
