@@ -36,8 +36,8 @@ interface Design {
   dispose(): void;
 }
 
-function sandboxDesign(name: string, warmContexts: boolean): Design {
-  const sandbox = createIsolatedSandbox({ warmContexts, poolSize: 1 });
+function sandboxDesign(name: string, warmContexts: boolean, poolSize = 1): Design {
+  const sandbox = createIsolatedSandbox({ warmContexts, poolSize });
   return {
     name,
     run: (source, msg) =>
@@ -266,6 +266,50 @@ for (let round = 0; round < rounds; round++) {
     figures[at].momentMain.push(withMoment.main);
   }
 }
+/**
+ * As in the server: callers in flight at once on a pool of isolates (the sandbox designs only;
+ * the prototypes have one isolate and would interleave runs in one context).
+ */
+async function concurrent(design: Design, inFlight: number, count: number) {
+  let left = count;
+  const caller = async () => {
+    while (left-- > 0) await design.run(code, { payload: { itens: 21 } });
+  };
+  const before = performance.eventLoopUtilization();
+  const started = performance.now();
+  await Promise.all(Array.from({ length: inFlight }, caller));
+  const elapsed = performance.now() - started;
+  return {
+    callsPerSecond: Math.round((count / elapsed) * 1000),
+    main: performance.eventLoopUtilization(before).active / count,
+  };
+}
+const inFlight = 8;
+const poolSize = 4;
+const pooled = [
+  sandboxDesign(`fresh, made in the run (pool of ${poolSize})`, false, poolSize),
+  sandboxDesign(`fresh, made ahead (pool of ${poolSize})`, true, poolSize),
+];
+const pooledFigures = pooled.map(() => ({ rate: [] as number[], main: [] as number[] }));
+for (const design of pooled) await concurrent(design, inFlight, 200);
+for (let round = 0; round < rounds; round++) {
+  const order = round % 2 ? [1, 0] : [0, 1];
+  for (const at of order) {
+    const figure = await concurrent(pooled[at], inFlight, Math.ceil(calls / rounds));
+    pooledFigures[at].rate.push(figure.callsPerSecond);
+    pooledFigures[at].main.push(figure.main);
+  }
+}
+const underLoad = pooled.map((design, at) => {
+  design.dispose();
+  return {
+    design: design.name,
+    inFlight,
+    callsPerSecond: median(pooledFigures[at].rate),
+    mainThreadMsPerCall: median(pooledFigures[at].main),
+  };
+});
+
 const results = [];
 for (const [at, design] of designs.entries()) {
   const leaked = await leaks(design);
@@ -281,4 +325,4 @@ for (const [at, design] of designs.entries()) {
     leaked,
   });
 }
-console.log(JSON.stringify({ calls, rounds, results }, null, 2));
+console.log(JSON.stringify({ calls, rounds, results, underLoad }, null, 2));
