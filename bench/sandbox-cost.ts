@@ -1,6 +1,7 @@
 // Cost of one core_code-like call in the sandbox, for four designs side by side in one run
 // (docs/adr/0059):
-// - "fresh, made in the run": a fresh context made at the start of each run (before 0059);
+// - "fresh, made in the run": a fresh context made at the start of each run (the sandbox before
+//   0059; `warmContexts: false`);
 // - "fresh, made ahead" (the sandbox today): a fresh context per run, made with its bootstrap
 //   while the isolate waits in the pool, on the isolate's thread;
 // - "reused, fresh scope per call" (prototype): one context per isolate, the code function-scoped,
@@ -9,7 +10,7 @@
 //   once and called through a reference, then the same restore.
 // Per design: wall time per call, main-thread time per call (event-loop utilisation), and which
 // state one run leaves to the next (the probes below).
-// Usage: node bench/run-ts.mjs bench/sandbox-cost.ts [calls]
+// Usage: node bench/run-ts.mjs bench/sandbox-cost.ts [calls=2000] [rounds=20]
 import ivm from 'isolated-vm';
 import { createIsolatedSandbox } from '../packages/engine/src/sandbox/isolated-sandbox.ts';
 import { createPooledIsolate } from '../packages/engine/src/sandbox/isolate-pool.ts';
@@ -217,13 +218,17 @@ async function leaks(design: Design): Promise<string[]> {
   return leaked;
 }
 
+/** CPU time of the whole process (every thread: the main one and the isolates'), in ms. */
+const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+
 async function measure(design: Design, source: string, count: number) {
   const before = performance.eventLoopUtilization();
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   for (let i = 0; i < count; i++) await design.run(source, { payload: { itens: 21 } });
   const wall = (performance.now() - started) / count;
   const main = performance.eventLoopUtilization(before).active / count;
-  return { wall, main };
+  return { wall, main, cpu: cpuMs(process.cpuUsage(cpuBefore)) / count };
 }
 
 const median = (values: number[]) => {
@@ -233,7 +238,7 @@ const median = (values: number[]) => {
 
 // The designs take turns (the order flips each round): figures of a busy machine drift, and
 // each design sees the same drift. Medians of the rounds.
-const rounds = 5;
+const rounds = Number(process.argv[3] ?? 20);
 const designs = [
   sandboxDesign('fresh, made in the run', false),
   sandboxDesign('fresh, made ahead', true),
@@ -246,6 +251,7 @@ const figures = designs.map(() => ({
   main: [] as number[],
   momentWall: [] as number[],
   momentMain: [] as number[],
+  cpu: [] as number[],
 }));
 for (const [at, design] of designs.entries()) {
   const started = performance.now();
@@ -262,6 +268,7 @@ for (let round = 0; round < rounds; round++) {
     const withMoment = await measure(designs[at], momentCode, Math.ceil(calls / rounds / 10));
     figures[at].wall.push(plain.wall);
     figures[at].main.push(plain.main);
+    figures[at].cpu.push(plain.cpu);
     figures[at].momentWall.push(withMoment.wall);
     figures[at].momentMain.push(withMoment.main);
   }
@@ -276,12 +283,14 @@ async function concurrent(design: Design, inFlight: number, count: number) {
     while (left-- > 0) await design.run(code, { payload: { itens: 21 } });
   };
   const before = performance.eventLoopUtilization();
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   await Promise.all(Array.from({ length: inFlight }, caller));
   const elapsed = performance.now() - started;
   return {
     callsPerSecond: Math.round((count / elapsed) * 1000),
     main: performance.eventLoopUtilization(before).active / count,
+    cpu: cpuMs(process.cpuUsage(cpuBefore)) / count,
   };
 }
 const inFlight = 8;
@@ -290,7 +299,11 @@ const pooled = [
   sandboxDesign(`fresh, made in the run (pool of ${poolSize})`, false, poolSize),
   sandboxDesign(`fresh, made ahead (pool of ${poolSize})`, true, poolSize),
 ];
-const pooledFigures = pooled.map(() => ({ rate: [] as number[], main: [] as number[] }));
+const pooledFigures = pooled.map(() => ({
+  rate: [] as number[],
+  main: [] as number[],
+  cpu: [] as number[],
+}));
 for (const design of pooled) await concurrent(design, inFlight, 200);
 for (let round = 0; round < rounds; round++) {
   const order = round % 2 ? [1, 0] : [0, 1];
@@ -298,6 +311,7 @@ for (let round = 0; round < rounds; round++) {
     const figure = await concurrent(pooled[at], inFlight, Math.ceil(calls / rounds));
     pooledFigures[at].rate.push(figure.callsPerSecond);
     pooledFigures[at].main.push(figure.main);
+    pooledFigures[at].cpu.push(figure.cpu);
   }
 }
 const underLoad = pooled.map((design, at) => {
@@ -307,6 +321,7 @@ const underLoad = pooled.map((design, at) => {
     inFlight,
     callsPerSecond: median(pooledFigures[at].rate),
     mainThreadMsPerCall: median(pooledFigures[at].main),
+    cpuMsPerCall: median(pooledFigures[at].cpu),
   };
 });
 
@@ -320,6 +335,7 @@ for (const [at, design] of designs.entries()) {
     coldMs: figure.cold,
     msPerCall: median(figure.wall),
     mainThreadMsPerCall: median(figure.main),
+    cpuMsPerCall: median(figure.cpu),
     msPerCallUsingMoment: median(figure.momentWall),
     mainThreadMsPerCallUsingMoment: median(figure.momentMain),
     leaked,

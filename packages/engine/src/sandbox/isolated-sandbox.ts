@@ -20,8 +20,9 @@ export interface IsolatedSandboxOptions {
   onKilled?: (kill: SandboxKill) => void;
   /**
    * Makes each isolate's next context (bootstrap included) while the isolate waits in the pool,
-   * off the main thread (default true; false makes it at the start of the run, as before;
-   * docs/adr/0059). Either way a context serves one run only.
+   * on the isolate's thread: less time on the main thread per run, but more CPU in all and fewer
+   * runs per second when the CPU is busy (docs/adr/0059), hence off by default. Either way a
+   * context serves one run only.
    */
   warmContexts?: boolean;
 }
@@ -72,12 +73,12 @@ function explain(error: unknown, isolate: ivm.Isolate, limits: SandboxLimits): S
 
 /**
  * The code sandbox (docs/adr/0007): user JavaScript runs in a V8 isolate of its own, in a fresh
- * context per run (made ahead of time while the isolate is idle, docs/adr/0059), with a memory limit, a wall-clock limit and an output limit. Nothing of the
+ * context per run (docs/adr/0059), with a memory limit, a wall-clock limit and an output limit. Nothing of the
  * host crosses in but copied data and opaque references to a few host functions.
  */
 export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): Sandbox {
   const base = { ...defaultSandboxLimits, ...options.limits };
-  const warmContexts = options.warmContexts ?? true;
+  const warmContexts = options.warmContexts ?? false;
   /** The context each idle isolate has ready for its next run (docs/adr/0059). */
   const warm = new WeakMap<PooledIsolate, Promise<PreparedContext | undefined>>();
   const pools = new Map<number, ReturnType<typeof createIsolatePool>>();
