@@ -1,15 +1,15 @@
 // Cost of one core_code-like call in the sandbox, for four designs side by side in one run
 // (docs/adr/0059):
-// - "fresh, made in the run": a fresh context made at the start of each run (the sandbox before
-//   0059; `warmContexts: false`);
-// - "fresh, made ahead" (the sandbox today): a fresh context per run, made with its bootstrap
+// - "fresh, made in the run" (the sandbox's default): a fresh context made at the start of each
+//   run;
+// - "fresh, made ahead" (`warmContexts: true`): a fresh context per run, made with its bootstrap
 //   while the isolate waits in the pool, on the isolate's thread;
 // - "reused, fresh scope per call" (prototype): one context per isolate, the code function-scoped,
 //   then globalThis and every built-in reachable from it restored from a snapshot;
 // - "reused, context per code node" (prototype): one context per code, its function compiled
 //   once and called through a reference, then the same restore.
-// Per design: wall time per call, main-thread time per call (event-loop utilisation), and which
-// state one run leaves to the next (the probes below).
+// Per design: wall time per call, main-thread time per call (event-loop utilisation), CPU time
+// of the whole process per call, and which state one run leaves to the next (the probes below).
 // Usage: node bench/run-ts.mjs bench/sandbox-cost.ts [calls=2000] [rounds=20]
 import ivm from 'isolated-vm';
 import { createIsolatedSandbox } from '../packages/engine/src/sandbox/isolated-sandbox.ts';

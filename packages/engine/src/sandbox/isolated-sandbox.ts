@@ -73,8 +73,8 @@ function explain(error: unknown, isolate: ivm.Isolate, limits: SandboxLimits): S
 
 /**
  * The code sandbox (docs/adr/0007): user JavaScript runs in a V8 isolate of its own, in a fresh
- * context per run (docs/adr/0059), with a memory limit, a wall-clock limit and an output limit. Nothing of the
- * host crosses in but copied data and opaque references to a few host functions.
+ * context per run (docs/adr/0059), with a memory limit, a wall-clock limit and an output limit.
+ * Nothing of the host crosses in but copied data and opaque references to a few host functions.
  */
 export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): Sandbox {
   const base = { ...defaultSandboxLimits, ...options.limits };
