@@ -97,7 +97,14 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
     warm.delete(pooled);
     // A context made for this run alone: ahead of time (while the isolate waited in the pool),
     // or now for the isolate's first run and when warm contexts are off.
-    const { context, bridges, bind } = (warmed && (await warmed)) ?? prepareContextSync(pooled);
+    let prepared: PreparedContext;
+    try {
+      prepared = (warmed && (await warmed)) ?? prepareContextSync(pooled);
+    } catch (error) {
+      // An isolate at its memory limit fails here: reported as that run's kill, in pt-BR.
+      throw explain(error, isolate, limits);
+    }
+    const { context, bridges, bind } = prepared;
     bind(request.host);
     const kill = (reason: string, why?: SandboxKill['reason']) => {
       failure ??= new SandboxError(reason, why);
