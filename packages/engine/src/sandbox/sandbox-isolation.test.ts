@@ -2,12 +2,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createIsolatedSandbox } from './isolated-sandbox';
 import type { SandboxHost } from './sandbox';
 
-/**
- * What one execution leaves in the sandbox is invisible to the next one, of its workspace or of
- * another (docs/adr/0059). One isolate, so every run below goes through the same isolate; with
- * contexts made in the run (the default) and made ahead while the isolate waits.
- */
-
 const host: SandboxHost = {
   getVar: async () => undefined,
   getFlowData: () => undefined,
@@ -18,6 +12,11 @@ const host: SandboxHost = {
 
 let executions = 0;
 
+/**
+ * What one execution leaves in the sandbox is invisible to the next one, of its workspace or of
+ * another (docs/adr/0059). One isolate, so every run below goes through the same isolate; with
+ * contexts made in the run (the default) and made ahead while the isolate waits.
+ */
 describe.each([
   ['made in the run', false],
   ['made ahead', true],
