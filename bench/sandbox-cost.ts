@@ -11,6 +11,7 @@
 // Per design: wall time per call, main-thread time per call (event-loop utilisation), CPU time
 // of the whole process per call, and which state one run leaves to the next (the probes below).
 // Usage: node bench/run-ts.mjs bench/sandbox-cost.ts [calls=2000] [rounds=20]
+import { performance } from 'node:perf_hooks';
 import ivm from 'isolated-vm';
 import { createIsolatedSandbox } from '../packages/engine/src/sandbox/isolated-sandbox.ts';
 import { createPooledIsolate } from '../packages/engine/src/sandbox/isolate-pool.ts';
