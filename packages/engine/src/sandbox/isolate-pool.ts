@@ -23,7 +23,7 @@ export function wrapUserCode(code: string): string {
 }
 
 /** A new isolate whose bootstrap, libraries and user scripts are compiled on first use. */
-function createPooledIsolate(memoryMb: number): PooledIsolate {
+export function createPooledIsolate(memoryMb: number): PooledIsolate {
   const isolate = new ivm.Isolate({ memoryLimit: memoryMb });
   const compiled = new Map<string, ivm.Script>();
   const user = new Map<string, ivm.Script>();

@@ -1,10 +1,7 @@
 import ivm from 'isolated-vm';
 import type { Sandbox, SandboxKill, SandboxLimits, SandboxRunRequest } from './sandbox';
 import { createIsolatePool, type LibraryName, type PooledIsolate } from './isolate-pool';
-import { createHostBridges, pendingCallsMessage } from './host-bridges';
-import { limits as sharedLimits } from '@ponte/shared/limits';
-import { flowDataMessages } from '../kit/flow-data';
-import { memoryLimits } from '../ports';
+import { prepareContext, prepareContextSync, type PreparedContext } from './sandbox-context';
 
 export const defaultSandboxLimits: SandboxLimits = {
   timeoutMs: 30_000,
@@ -21,6 +18,13 @@ export interface IsolatedSandboxOptions {
    * reported: the server records them in its security log).
    */
   onKilled?: (kill: SandboxKill) => void;
+  /**
+   * Makes each isolate's next context (bootstrap included) while the isolate waits in the pool,
+   * on the isolate's thread: less time on the main thread per run, but more CPU in all and fewer
+   * runs per second when the CPU is busy (docs/adr/0059), hence off by default. Either way a
+   * context serves one run only.
+   */
+  warmContexts?: boolean;
 }
 
 /** Libraries are evaluated only when the code names them: most code pays for none. */
@@ -67,32 +71,16 @@ function explain(error: unknown, isolate: ivm.Isolate, limits: SandboxLimits): S
   return new SandboxError(`Erro no código: ${message}`);
 }
 
-/** The bounds the lockdown (runtime/entries/lockdown.js) applies inside each context. */
-/**
- * The bounds the lockdown and the bootstrap (runtime/entries/) apply inside each context, before
- * anything crosses to the host; the host checks again. A message in two parts goes around a path.
- */
-const isolateLimits = {
-  intlObjects: memoryLimits.sandboxIntlObjects,
-  segmentedChars: memoryLimits.sandboxSegmentedChars,
-  pendingCalls: memoryLimits.sandboxPendingCalls,
-  pendingCallsMessage,
-  concurrentFetches: memoryLimits.sandboxConcurrentFetches,
-  logChars: memoryLimits.sandboxLogChars,
-  variableKeyChars: sharedLimits.variableKeyMax,
-  flowDataBytes: memoryLimits.flowDataBytes,
-  flowDataPathChars: memoryLimits.flowDataPathChars,
-  flowDataPathMessage: flowDataMessages.pathChars,
-  flowDataBytesMessage: flowDataMessages.bytes('\u0000').split('\u0000'),
-};
-
 /**
  * The code sandbox (docs/adr/0007): user JavaScript runs in a V8 isolate of its own, in a fresh
- * context per run, with a memory limit, a wall-clock limit and an output limit. Nothing of the
- * host crosses in but copied data and opaque references to a few host functions.
+ * context per run (docs/adr/0059), with a memory limit, a wall-clock limit and an output limit.
+ * Nothing of the host crosses in but copied data and opaque references to a few host functions.
  */
 export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): Sandbox {
   const base = { ...defaultSandboxLimits, ...options.limits };
+  const warmContexts = options.warmContexts ?? false;
+  /** The context each idle isolate has ready for its next run (docs/adr/0059). */
+  const warm = new WeakMap<PooledIsolate, Promise<PreparedContext | undefined>>();
   const pools = new Map<number, ReturnType<typeof createIsolatePool>>();
   const poolFor = (memoryMb: number) => {
     let pool = pools.get(memoryMb);
@@ -105,8 +93,19 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
 
   async function runIn(pooled: PooledIsolate, request: SandboxRunRequest, limits: SandboxLimits) {
     const { isolate } = pooled;
-    const context = isolate.createContextSync();
-    const bridges = createHostBridges(request.host);
+    const warmed = warm.get(pooled);
+    warm.delete(pooled);
+    // A context made for this run alone: ahead of time (while the isolate waited in the pool),
+    // or now for the isolate's first run and when warm contexts are off.
+    let prepared: PreparedContext;
+    try {
+      prepared = (warmed && (await warmed)) ?? prepareContextSync(pooled);
+    } catch (error) {
+      // An isolate at its memory limit fails here: reported as that run's kill, in pt-BR.
+      throw explain(error, isolate, limits);
+    }
+    const { context, bridges, bind } = prepared;
+    bind(request.host);
     const kill = (reason: string, why?: SandboxKill['reason']) => {
       failure ??= new SandboxError(reason, why);
       if (!isolate.isDisposed) isolate.dispose();
@@ -120,16 +119,10 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
     request.signal.addEventListener('abort', onAbort);
     try {
       if (request.signal.aborted) throw new SandboxError(stoppedMessage);
-      const jail = context.global;
-      jail.setSync('globalThis', jail.derefInto());
-      for (const [name, reference] of Object.entries(bridges.references))
-        jail.setSync(`$${name}`, reference);
-      // Read (and removed) by the lockdown, the first thing the bootstrap runs.
-      jail.setSync('$limits', new ivm.ExternalCopy(isolateLimits).copyInto());
-      pooled.script('bootstrap').runSync(context);
       for (const [library, used] of libraryUse) {
         if (used.test(request.code)) pooled.script(library).runSync(context);
       }
+      const jail = context.global;
       jail.setSync('msg', new ivm.ExternalCopy(request.msg ?? {}).copyInto());
       jail.setSync('params', new ivm.ExternalCopy(request.params ?? {}).copyInto());
       const output = (await pooled.userScript(request.code).run(context, {
@@ -153,6 +146,7 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
       // isolate goes, and the pool makes a new one.
       if (bridges.pending() > 0 && !isolate.isDisposed) isolate.dispose();
       bridges.close();
+      // The context served this run only: it is never used again.
       if (!isolate.isDisposed) context.release();
     }
   }
@@ -173,6 +167,14 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
         }
         throw error;
       } finally {
+        // The next run's context is made now, on the isolate's thread, while the isolate waits
+        // in the pool; a disposed isolate (killed, or left work running) makes none.
+        if (warmContexts && !pooled.isolate.isDisposed) {
+          warm.set(
+            pooled,
+            prepareContext(pooled).catch(() => undefined),
+          );
+        }
         pool.release(pooled, workspaceId);
       }
     },

@@ -1,0 +1,111 @@
+import ivm from 'isolated-vm';
+import { limits as sharedLimits } from '@ponte/shared/limits';
+import { flowDataMessages } from '../kit/flow-data';
+import { memoryLimits } from '../ports';
+import { createHostBridges, pendingCallsMessage } from './host-bridges';
+import type { PooledIsolate } from './isolate-pool';
+import type { SandboxHost } from './sandbox';
+
+/**
+ * The bounds the lockdown and the bootstrap (runtime/entries/) apply inside each context, before
+ * anything crosses to the host; the host checks again. A message in two parts goes around a path.
+ */
+const isolateLimits = {
+  intlObjects: memoryLimits.sandboxIntlObjects,
+  segmentedChars: memoryLimits.sandboxSegmentedChars,
+  pendingCalls: memoryLimits.sandboxPendingCalls,
+  pendingCallsMessage,
+  concurrentFetches: memoryLimits.sandboxConcurrentFetches,
+  logChars: memoryLimits.sandboxLogChars,
+  variableKeyChars: sharedLimits.variableKeyMax,
+  flowDataBytes: memoryLimits.flowDataBytes,
+  flowDataPathChars: memoryLimits.flowDataPathChars,
+  flowDataPathMessage: flowDataMessages.pathChars,
+  flowDataBytesMessage: flowDataMessages.bytes('\u0000').split('\u0000'),
+};
+
+/**
+ * A fresh context with the lockdown and the bootstrap run, for exactly one run. Its bridges reach
+ * the run's host once `bind` names it: the context can be made before the run is known.
+ */
+export interface PreparedContext {
+  context: ivm.Context;
+  bridges: ReturnType<typeof createHostBridges>;
+  bind(host: SandboxHost): void;
+}
+
+/** A host whose calls go to the one `bind` names (nothing calls it before: no code ran yet). */
+function lateHost() {
+  let target: SandboxHost | undefined;
+  const to = (): SandboxHost => {
+    if (!target) throw new Error('Execução interrompida.');
+    return target;
+  };
+  const host: SandboxHost = {
+    getVar: (key) => to().getVar(key),
+    getFlowData: (path) => to().getFlowData(path),
+    setFlowData: (path, value) => to().setFlowData(path, value),
+    log: (level, text) => to().log(level, text),
+    fetch: (request) => to().fetch(request),
+  };
+  return {
+    host,
+    bind(value: SandboxHost) {
+      if (target) throw new Error('A context serves one run only.');
+      target = value;
+    },
+  };
+}
+
+/** The globals the bootstrap reads (and removes) first: the bridges and the limits. */
+function entryGlobals(bridges: ReturnType<typeof createHostBridges>): [string, ivm.Transferable][] {
+  return [
+    ...Object.entries(bridges.references).map(([name, reference]): [string, ivm.Transferable] => [
+      `$${name}`,
+      reference,
+    ]),
+    ['$limits', new ivm.ExternalCopy(isolateLimits).copyInto()],
+  ];
+}
+
+/**
+ * Makes the context on the isolate's thread: the main thread only waits for it, three times
+ * (the context, its entry globals in one closure, the bootstrap).
+ */
+export async function prepareContext(pooled: PooledIsolate): Promise<PreparedContext> {
+  const context = await pooled.isolate.createContext();
+  const late = lateHost();
+  const bridges = createHostBridges(late.host);
+  try {
+    const entries = entryGlobals(bridges);
+    const assign = entries.map(([name], at) => `globalThis.${name} = $${at};`).join('\n');
+    await context.evalClosure(
+      assign,
+      entries.map(([, value]) => value),
+    );
+    await pooled.script('bootstrap').run(context);
+  } catch (error) {
+    bridges.close();
+    if (!pooled.isolate.isDisposed) context.release();
+    throw error;
+  }
+  return { context, bridges, bind: late.bind };
+}
+
+/** The same, blocking the main thread: the isolate's first run, or warm contexts off. */
+export function prepareContextSync(pooled: PooledIsolate): PreparedContext {
+  const context = pooled.isolate.createContextSync();
+  const late = lateHost();
+  const bridges = createHostBridges(late.host);
+  try {
+    const jail = context.global;
+    jail.setSync('globalThis', jail.derefInto());
+    for (const [name, value] of entryGlobals(bridges)) jail.setSync(name, value);
+    pooled.script('bootstrap').runSync(context);
+  } catch (error) {
+    bridges.close();
+    if (!pooled.isolate.isDisposed) context.release();
+    throw error;
+  }
+  return { context, bridges, bind: late.bind };
+}
