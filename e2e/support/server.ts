@@ -47,10 +47,27 @@ export async function waitUntilHealthy(url: string, child: ChildProcess, output:
   throw new Error(`O servidor não respondeu em 60 s:\n${output()}`);
 }
 
-function stopLeftDatabase(dataDir: string): void {
+/** The embedded PostgreSQL's postmaster named in the data dir's `postmaster.pid`, if any. */
+export function databasePid(dataDir: string): number | null {
   const pidFile = join(dataDir, 'postgres', 'cluster', 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
+  if (!existsSync(pidFile)) return null;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
+}
+
+/** Whether a process with this id still exists. */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function stopLeftDatabase(dataDir: string): void {
+  const pid = databasePid(dataDir);
+  if (pid === null) return;
   try {
     process.kill(pid, 'SIGQUIT');
   } catch {
@@ -58,20 +75,7 @@ function stopLeftDatabase(dataDir: string): void {
   }
 }
 
-/**
- * Starts the built Ponte (embedded database) on a free port, with the Node flags of `npm start`,
- * on an empty data dir or on `options.dataDir` (kept afterwards: the caller owns it).
- */
-export async function startServer(
-  env: Record<string, string> = {},
-  options: { dataDir?: string } = {},
-): Promise<RunningServer> {
-  buildIfStale();
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ponte-e2e-'));
-  // As root, the embedded database runs as another user, which must be able to enter the folder.
-  chmodSync(dataDir, 0o755);
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+function spawnBuilt(port: number, dataDir: string, env: Record<string, string>) {
   let log = '';
   const child = spawn(
     process.execPath,
@@ -91,7 +95,41 @@ export async function startServer(
   );
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const output = () => log;
+  return { child, output: () => log };
+}
+
+/**
+ * Runs the built Ponte on `dataDir` expecting it to refuse to start: its exit code and output.
+ * One still running after 60 s did not refuse: it is killed and its code is null.
+ */
+export async function startRefused(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
+  buildIfStale();
+  const { child, output } = spawnBuilt(await freePort(), dataDir, env);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const late = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  const code = await exited;
+  clearTimeout(late);
+  return { code, output: output() };
+}
+
+/**
+ * Starts the built Ponte (embedded database) on a free port, with the Node flags of `npm start`,
+ * on an empty data dir or on `options.dataDir` (kept afterwards: the caller owns it).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<RunningServer> {
+  buildIfStale();
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ponte-e2e-'));
+  // As root, the embedded database runs as another user, which must be able to enter the folder.
+  chmodSync(dataDir, 0o755);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const { child, output } = spawnBuilt(port, dataDir, env);
   await waitUntilHealthy(url, child, output);
   const end = async (signal: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
