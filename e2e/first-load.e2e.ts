@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { hasChromium, launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { admin, signInAsAdmin } from './support/session';
+import { until } from './support/until';
 
 /** The issue's budget for everything the first load of /flows brings over the wire. */
 const budget = 450_000;
@@ -62,9 +63,13 @@ describe.skipIf(!hasChromium)('The first load of /flows', () => {
 
     await page.goto(`${server.url}/flows`, { waitUntil: 'networkidle' });
     await page.getByRole('link', { name: 'Criar Flow' }).first().waitFor();
-    await page.waitForLoadState('networkidle');
-
     const path = (url: string) => new URL(url).pathname;
+    // The node library is the last answer the list asks for: counted once it has ended.
+    await until(
+      async () => transfers.some((transfer) => path(transfer.url) === '/engine/library'),
+      'o fim da resposta da biblioteca de nós',
+    );
+    await page.waitForLoadState('networkidle');
     const html = await page.evaluate(() => document.documentElement.outerHTML);
     const mainScript = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
     const main = transfers.find((transfer) => path(transfer.url) === mainScript);
