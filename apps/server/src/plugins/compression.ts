@@ -28,7 +28,7 @@ async function compression(app: FastifyInstance) {
   });
   await app.register(compress, {
     global: true,
-    globalDecompress: false,
+    globalDecompression: false,
     encodings: ['br', 'gzip'],
     threshold: 1024,
   });
