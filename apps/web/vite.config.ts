@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 const rootPackage = JSON.parse(
   readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
@@ -23,7 +24,18 @@ function withoutMonacoCdn(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), withoutMonacoCdn()],
+  plugins: [
+    react(),
+    withoutMonacoCdn(),
+    // `x.br` and `x.gz` beside each text file of dist, served as they are by the server's
+    // static plugin (ADR 0062): brotli at its best quality costs build time, never a request.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(html|js|mjs|css|json|svg|ttf|txt|map)$/,
+      threshold: 1024,
+      skipIfLargerOrEqual: true,
+    }),
+  ],
   define: {
     __PONTE_VERSION__: JSON.stringify(rootPackage.version),
   },

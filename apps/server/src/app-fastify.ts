@@ -16,6 +16,7 @@ import { withRedaction } from './logger';
 import type { Metrics } from './modules/metrics/metrics';
 import metricsRoutes from './modules/metrics/metrics.routes';
 import type { SecurityLog } from './modules/security-log/security-log.service';
+import compression from './plugins/compression';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import securityHeaders, { rawStrictHeaders } from './plugins/security-headers';
@@ -26,7 +27,10 @@ function fastifyTrustProxy(trust: TrustProxy) {
   return (_address: string, hop: number) => hop < trust;
 }
 
-/** Fastify with zod schemas, the error handler, security headers, the API docs and metrics. */
+/**
+ * Fastify with zod schemas, the error handler, security headers, compression, the API docs and
+ * metrics.
+ */
 export async function createFastify(
   options: BuildAppOptions,
   metrics: Metrics | null,
@@ -72,6 +76,7 @@ export async function createFastify(
     },
   });
   await app.register(securityHeaders);
+  await app.register(compression);
   await app.register(openapiPlugin);
   if (metrics) {
     const access = options.metrics ?? { open: false, token: null };

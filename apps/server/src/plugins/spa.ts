@@ -33,8 +33,12 @@ function spaPlugin(app: FastifyInstance, { webDist }: SpaPluginOptions, done: ()
     void app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
+      // The build writes `x.br` and `x.gz` beside each text file (ADR 0062): the one the
+      // client's Accept-Encoding prefers goes out, the plain file otherwise.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, path) {
+        res.setHeader('vary', 'accept-encoding');
         res.setHeader(
           'cache-control',
           path.startsWith(join(webDist, 'assets'))

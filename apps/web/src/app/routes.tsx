@@ -1,48 +1,11 @@
+import type { ComponentType } from 'react';
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { AccountHomePage } from '../features/account/account-home-page';
 import { AccountLayout } from '../features/account/account-layout';
 import { AuthHandoffPage } from '../features/account/auth-handoff-page';
-import { ProfilePage } from '../features/account/profile-page';
 import { SignInPage } from '../features/account/sign-in-page';
-import { SecurityLogPage } from '../features/account/security-log-page';
 import { SignOutPage } from '../features/account/sign-out-page';
-import { UsersPage } from '../features/account/users-page';
-import { WorkspacesPage } from '../features/account/workspaces-page';
-import { AlertRuleDeletePage } from '../features/alert-rules/alert-rule-delete-page';
-import { AlertRuleEditorPage } from '../features/alert-rules/alert-rule-editor-page';
-import { AlertRulesListPage } from '../features/alert-rules/alert-rules-list-page';
-import { CustomNodeDeletePage } from '../features/custom-nodes/custom-node-delete-page';
-import { CustomNodeEditorPage } from '../features/custom-nodes/custom-node-editor-page';
-import { CustomNodesListPage } from '../features/custom-nodes/custom-nodes-list-page';
-import { DashboardDeletePage } from '../features/dashboards/dashboard-delete-page';
-import { DashboardEditorPage } from '../features/dashboards/dashboard-editor-page';
-import { DashboardViewPage } from '../features/dashboards/dashboard-view-page';
-import { DashboardsListPage } from '../features/dashboards/dashboards-list-page';
-import { RecordFormPage } from '../features/db-tables/record-form-page';
-import { RecordsListPage } from '../features/db-tables/records-list-page';
-import { TableDeletePage } from '../features/db-tables/table-delete-page';
-import { TableFormPage } from '../features/db-tables/table-form-page';
-import { TablesListPage } from '../features/db-tables/tables-list-page';
-import { FlowDeletePage } from '../features/flows/flow-delete-page';
 import { FlowsListPage } from '../features/flows/flows-list-page';
-import { FormBuilderPage } from '../features/forms/form-builder-page';
-import { FormDeletePage } from '../features/forms/form-delete-page';
-import { FormsListPage } from '../features/forms/forms-list-page';
-import { GroupDeletePage } from '../features/groups/group-delete-page';
-import { GroupFormPage } from '../features/groups/group-form-page';
-import { GroupsListPage } from '../features/groups/groups-list-page';
-import { ActiveExecutionsPage } from '../features/monitoring/active-executions-page';
-import { CompletedExecutionsPage } from '../features/monitoring/completed-executions-page';
-import { LogsPage } from '../features/monitoring/logs-page';
-import { OAuth2CallbackPage } from '../features/service-accounts/oauth2-callback-page';
-import { ServiceAccountsPage } from '../features/service-accounts/service-accounts-page';
-import { QueueDeletePage } from '../features/queues/queue-delete-page';
-import { QueueFormPage } from '../features/queues/queue-form-page';
-import { QueueViewPage } from '../features/queues/queue-view-page';
-import { QueuesListPage } from '../features/queues/queues-list-page';
-import { StoragePage } from '../features/storage/storage-page';
-import { VariablesPage } from '../features/variables/variables-page';
 import { DocumentTitle } from './document-title';
 import { NotFoundPage } from './not-found-page';
 import { PageLoading } from './page-loading';
@@ -51,10 +14,27 @@ import { titled } from './route-title';
 import { SessionEvents } from './session-events';
 import { AppShellLayout } from './shell/app-shell-layout';
 
+/**
+ * Every page but the sign-in and the flows list loads on demand, in its own chunk (ADR 0062):
+ * the first load of /flows carries the shell and that list, not the whole app.
+ */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+/** A lazy page rendered with a `key`, so /x/new never reuses the state of /x/edit/:id. */
+function keyed<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, key: string) {
+  return async () => {
+    const Page = pick(await load());
+    return { element: <Page key={key} /> };
+  };
+}
+
 /** The flow editor (React Flow, Monaco, Tiptap) loads on demand, apart from the rest of the app. */
-const flowEditor = async () => ({
-  Component: (await import('../features/flow-editor/flow-editor-page')).FlowEditorPage,
-});
+const flowEditor = page(
+  () => import('../features/flow-editor/flow-editor-page'),
+  (m) => m.FlowEditorPage,
+);
 
 /** The route table of spec 1 §2.1 and spec 2 §2, plus the account panel under /conta. */
 export const routes: RouteObject[] = [
@@ -65,7 +45,7 @@ export const routes: RouteObject[] = [
         <SessionEvents />
       </>
     ),
-    // Shown while a lazy page (the editor) loads on a first visit to its address.
+    // Shown while a lazy page loads on a first visit to its address.
     hydrateFallbackElement: <PageLoading />,
     children: [
       { path: 'auth', element: <AuthHandoffPage />, ...titled('Entrando') },
@@ -78,13 +58,44 @@ export const routes: RouteObject[] = [
           {
             element: <RequireSession />,
             children: [
-              { index: true, element: <AccountHomePage />, ...titled('Conta') },
-              { path: 'perfil', element: <ProfilePage />, ...titled('Meu perfil') },
-              { path: 'workspaces', element: <WorkspacesPage />, ...titled('Workspaces') },
-              { path: 'usuarios', element: <UsersPage />, ...titled('Usuários') },
+              {
+                index: true,
+                lazy: page(
+                  () => import('../features/account/account-home-page'),
+                  (m) => m.AccountHomePage,
+                ),
+                ...titled('Conta'),
+              },
+              {
+                path: 'perfil',
+                lazy: page(
+                  () => import('../features/account/profile-page'),
+                  (m) => m.ProfilePage,
+                ),
+                ...titled('Meu perfil'),
+              },
+              {
+                path: 'workspaces',
+                lazy: page(
+                  () => import('../features/account/workspaces-page'),
+                  (m) => m.WorkspacesPage,
+                ),
+                ...titled('Workspaces'),
+              },
+              {
+                path: 'usuarios',
+                lazy: page(
+                  () => import('../features/account/users-page'),
+                  (m) => m.UsersPage,
+                ),
+                ...titled('Usuários'),
+              },
               {
                 path: 'seguranca',
-                element: <SecurityLogPage />,
+                lazy: page(
+                  () => import('../features/account/security-log-page'),
+                  (m) => m.SecurityLogPage,
+                ),
                 handle: { ...titled('Registro de segurança').handle, accountWide: true },
               },
             ],
@@ -100,150 +111,335 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="/flows" replace /> },
               { path: 'flows', element: <FlowsListPage />, ...titled('Flows') },
               { path: 'flows/new', lazy: flowEditor, ...titled('Novo flow') },
-              { path: 'flows/delete/:id', element: <FlowDeletePage />, ...titled('Remover Flow') },
+              {
+                path: 'flows/delete/:id',
+                lazy: page(
+                  () => import('../features/flows/flow-delete-page'),
+                  (m) => m.FlowDeletePage,
+                ),
+                ...titled('Remover Flow'),
+              },
               { path: 'flows/:id', lazy: flowEditor, ...titled('Editor de flow') },
-              { path: 'groups', element: <GroupsListPage />, ...titled('Grupos') },
-              { path: 'groups/new', element: <GroupFormPage />, ...titled('Novo grupo') },
-              { path: 'groups/edit/:id', element: <GroupFormPage />, ...titled('Editar grupo') },
+              {
+                path: 'groups',
+                lazy: page(
+                  () => import('../features/groups/groups-list-page'),
+                  (m) => m.GroupsListPage,
+                ),
+                ...titled('Grupos'),
+              },
+              {
+                path: 'groups/new',
+                lazy: page(
+                  () => import('../features/groups/group-form-page'),
+                  (m) => m.GroupFormPage,
+                ),
+                ...titled('Novo grupo'),
+              },
+              {
+                path: 'groups/edit/:id',
+                lazy: page(
+                  () => import('../features/groups/group-form-page'),
+                  (m) => m.GroupFormPage,
+                ),
+                ...titled('Editar grupo'),
+              },
               {
                 path: 'groups/delete/:id',
-                element: <GroupDeletePage />,
+                lazy: page(
+                  () => import('../features/groups/group-delete-page'),
+                  (m) => m.GroupDeletePage,
+                ),
                 ...titled('Remover grupo'),
               },
-              { path: 'monitoring', element: <LogsPage />, ...titled('Monitoramento') },
+              {
+                path: 'monitoring',
+                lazy: page(
+                  () => import('../features/monitoring/logs-page'),
+                  (m) => m.LogsPage,
+                ),
+                ...titled('Monitoramento'),
+              },
               {
                 path: 'monitoring/active',
-                element: <ActiveExecutionsPage />,
+                lazy: page(
+                  () => import('../features/monitoring/active-executions-page'),
+                  (m) => m.ActiveExecutionsPage,
+                ),
                 ...titled('Execuções em tempo real'),
               },
               {
                 path: 'monitoring/completed',
-                element: <CompletedExecutionsPage />,
+                lazy: page(
+                  () => import('../features/monitoring/completed-executions-page'),
+                  (m) => m.CompletedExecutionsPage,
+                ),
                 ...titled('Histórico de execuções'),
               },
-              { path: 'variables', element: <VariablesPage />, ...titled('Variáveis') },
-              { path: 'storage', element: <StoragePage />, ...titled('Storage') },
-              { path: 'queues', element: <QueuesListPage />, ...titled('Filas internas') },
-              { path: 'queues/new', element: <QueueFormPage />, ...titled('Nova fila interna') },
+              {
+                path: 'variables',
+                lazy: page(
+                  () => import('../features/variables/variables-page'),
+                  (m) => m.VariablesPage,
+                ),
+                ...titled('Variáveis'),
+              },
+              {
+                path: 'storage',
+                lazy: page(
+                  () => import('../features/storage/storage-page'),
+                  (m) => m.StoragePage,
+                ),
+                ...titled('Storage'),
+              },
+              {
+                path: 'queues',
+                lazy: page(
+                  () => import('../features/queues/queues-list-page'),
+                  (m) => m.QueuesListPage,
+                ),
+                ...titled('Filas internas'),
+              },
+              {
+                path: 'queues/new',
+                lazy: page(
+                  () => import('../features/queues/queue-form-page'),
+                  (m) => m.QueueFormPage,
+                ),
+                ...titled('Nova fila interna'),
+              },
               {
                 path: 'queues/edit/:id',
-                element: <QueueFormPage />,
+                lazy: page(
+                  () => import('../features/queues/queue-form-page'),
+                  (m) => m.QueueFormPage,
+                ),
                 ...titled('Editar fila interna'),
               },
-              { path: 'queues/view/:id', element: <QueueViewPage />, ...titled('Fila interna') },
+              {
+                path: 'queues/view/:id',
+                lazy: page(
+                  () => import('../features/queues/queue-view-page'),
+                  (m) => m.QueueViewPage,
+                ),
+                ...titled('Fila interna'),
+              },
               {
                 path: 'queues/delete/:id',
-                element: <QueueDeletePage />,
+                lazy: page(
+                  () => import('../features/queues/queue-delete-page'),
+                  (m) => m.QueueDeletePage,
+                ),
                 ...titled('Remover fila interna'),
               },
-              { path: 'forms', element: <FormsListPage />, ...titled('Formulários') },
-              { path: 'forms/new', element: <FormBuilderPage />, ...titled('Novo formulário') },
+              {
+                path: 'forms',
+                lazy: page(
+                  () => import('../features/forms/forms-list-page'),
+                  (m) => m.FormsListPage,
+                ),
+                ...titled('Formulários'),
+              },
+              {
+                path: 'forms/new',
+                lazy: page(
+                  () => import('../features/forms/form-builder-page'),
+                  (m) => m.FormBuilderPage,
+                ),
+                ...titled('Novo formulário'),
+              },
               {
                 path: 'forms/edit/:id',
-                element: <FormBuilderPage />,
+                lazy: page(
+                  () => import('../features/forms/form-builder-page'),
+                  (m) => m.FormBuilderPage,
+                ),
                 ...titled('Editar formulário'),
               },
               {
                 path: 'forms/delete/:id',
-                element: <FormDeletePage />,
+                lazy: page(
+                  () => import('../features/forms/form-delete-page'),
+                  (m) => m.FormDeletePage,
+                ),
                 ...titled('Remover formulário'),
               },
-              { path: 'custom-nodes', element: <CustomNodesListPage />, ...titled('Conectores') },
+              {
+                path: 'custom-nodes',
+                lazy: page(
+                  () => import('../features/custom-nodes/custom-nodes-list-page'),
+                  (m) => m.CustomNodesListPage,
+                ),
+                ...titled('Conectores'),
+              },
               {
                 path: 'custom-nodes/new',
-                element: <CustomNodeEditorPage />,
+                lazy: page(
+                  () => import('../features/custom-nodes/custom-node-editor-page'),
+                  (m) => m.CustomNodeEditorPage,
+                ),
                 ...titled('Novo conector'),
               },
               {
                 path: 'custom-nodes/delete/:id',
-                element: <CustomNodeDeletePage />,
+                lazy: page(
+                  () => import('../features/custom-nodes/custom-node-delete-page'),
+                  (m) => m.CustomNodeDeletePage,
+                ),
                 ...titled('Remover conector'),
               },
               {
                 path: 'custom-nodes/:id',
-                element: <CustomNodeEditorPage />,
+                lazy: page(
+                  () => import('../features/custom-nodes/custom-node-editor-page'),
+                  (m) => m.CustomNodeEditorPage,
+                ),
                 ...titled('Editar conector'),
               },
-              { path: 'dashboards', element: <DashboardsListPage />, ...titled('Dashboards') },
+              {
+                path: 'dashboards',
+                lazy: page(
+                  () => import('../features/dashboards/dashboards-list-page'),
+                  (m) => m.DashboardsListPage,
+                ),
+                ...titled('Dashboards'),
+              },
               {
                 path: 'dashboards/new',
-                element: <DashboardEditorPage key="new" />,
+                lazy: keyed(
+                  () => import('../features/dashboards/dashboard-editor-page'),
+                  (m) => m.DashboardEditorPage,
+                  'new',
+                ),
                 ...titled('Novo dashboard'),
               },
               {
                 path: 'dashboards/edit/:id',
-                element: <DashboardEditorPage />,
+                lazy: page(
+                  () => import('../features/dashboards/dashboard-editor-page'),
+                  (m) => m.DashboardEditorPage,
+                ),
                 ...titled('Editar dashboard'),
               },
               {
                 path: 'dashboards/view/:id',
-                element: <DashboardViewPage />,
+                lazy: page(
+                  () => import('../features/dashboards/dashboard-view-page'),
+                  (m) => m.DashboardViewPage,
+                ),
                 ...titled('Dashboard'),
               },
               {
                 path: 'dashboards/delete/:id',
-                element: <DashboardDeletePage />,
+                lazy: page(
+                  () => import('../features/dashboards/dashboard-delete-page'),
+                  (m) => m.DashboardDeletePage,
+                ),
                 ...titled('Remover dashboard'),
               },
               {
                 path: 'service-accounts',
-                element: <ServiceAccountsPage />,
+                lazy: page(
+                  () => import('../features/service-accounts/service-accounts-page'),
+                  (m) => m.ServiceAccountsPage,
+                ),
                 ...titled('Contas de serviço'),
               },
               {
                 path: 'oauth2/callback',
-                element: <OAuth2CallbackPage />,
+                lazy: page(
+                  () => import('../features/service-accounts/oauth2-callback-page'),
+                  (m) => m.OAuth2CallbackPage,
+                ),
                 ...titled('Autorização de conta de serviço'),
               },
-              { path: 'database/tables', element: <TablesListPage />, ...titled('Tabelas') },
+              {
+                path: 'database/tables',
+                lazy: page(
+                  () => import('../features/db-tables/tables-list-page'),
+                  (m) => m.TablesListPage,
+                ),
+                ...titled('Tabelas'),
+              },
               {
                 path: 'database/tables/new',
-                element: <TableFormPage />,
+                lazy: page(
+                  () => import('../features/db-tables/table-form-page'),
+                  (m) => m.TableFormPage,
+                ),
                 ...titled('Nova tabela'),
               },
               {
                 path: 'database/tables/edit/:tableId',
-                element: <TableFormPage />,
+                lazy: page(
+                  () => import('../features/db-tables/table-form-page'),
+                  (m) => m.TableFormPage,
+                ),
                 ...titled('Editar tabela'),
               },
               {
                 path: 'database/tables/delete/:tableId',
-                element: <TableDeletePage />,
+                lazy: page(
+                  () => import('../features/db-tables/table-delete-page'),
+                  (m) => m.TableDeletePage,
+                ),
                 ...titled('Remover tabela'),
               },
               {
                 path: 'database/entities/new/:tableId',
-                element: <RecordFormPage />,
+                lazy: page(
+                  () => import('../features/db-tables/record-form-page'),
+                  (m) => m.RecordFormPage,
+                ),
                 ...titled('Novo registro'),
               },
               {
                 path: 'database/entities/edit/:entityId',
-                element: <RecordFormPage />,
+                lazy: page(
+                  () => import('../features/db-tables/record-form-page'),
+                  (m) => m.RecordFormPage,
+                ),
                 ...titled('Editar registro'),
               },
               {
                 path: 'database/entities/:tableId',
-                element: <RecordsListPage />,
+                lazy: page(
+                  () => import('../features/db-tables/records-list-page'),
+                  (m) => m.RecordsListPage,
+                ),
                 ...titled('Registros da tabela'),
               },
               {
                 path: 'alert-rules',
-                element: <AlertRulesListPage />,
+                lazy: page(
+                  () => import('../features/alert-rules/alert-rules-list-page'),
+                  (m) => m.AlertRulesListPage,
+                ),
                 ...titled('Regras de alerta'),
               },
               {
                 path: 'alert-rules/new',
-                element: <AlertRuleEditorPage key="new" />,
+                lazy: keyed(
+                  () => import('../features/alert-rules/alert-rule-editor-page'),
+                  (m) => m.AlertRuleEditorPage,
+                  'new',
+                ),
                 ...titled('Nova regra de alerta'),
               },
               {
                 path: 'alert-rules/edit/:id',
-                element: <AlertRuleEditorPage />,
+                lazy: page(
+                  () => import('../features/alert-rules/alert-rule-editor-page'),
+                  (m) => m.AlertRuleEditorPage,
+                ),
                 ...titled('Editar regra de alerta'),
               },
               {
                 path: 'alert-rules/delete/:id',
-                element: <AlertRuleDeletePage />,
+                lazy: page(
+                  () => import('../features/alert-rules/alert-rule-delete-page'),
+                  (m) => m.AlertRuleDeletePage,
+                ),
                 ...titled('Remover regra de alerta'),
               },
               { path: '*', element: <NotFoundPage />, ...titled('Página não encontrada') },
