@@ -89,7 +89,10 @@ const flowMapper =
     ...(row.data !== undefined ? { data: row.data as FlowDocument } : {}),
     ...(row.thumbnailData !== undefined ? { thumbnailData: row.thumbnailData } : {}),
     description: row.description ?? '',
-    config: row.config ?? { rate_limit: 0 },
+    config: {
+      rate_limit: row.config?.rate_limit ?? 0,
+      save_executions: row.config?.save_executions ?? 'default',
+    },
     deprecated_nodes: row.data !== undefined ? deprecatedNodes(lookup, row.data) : [],
     created_at: row.createdAt ? toIso(row.createdAt) : '',
     updated_at: row.updatedAt ? toIso(row.updatedAt) : '',
@@ -216,7 +219,10 @@ export function createFlowsService(deps: FlowsServiceDeps) {
         data: doc,
         thumbnailData: body.thumbnailData ?? null,
         description: body.description,
-        config: { rate_limit: body.config.rate_limit },
+        config: {
+          rate_limit: body.config.rate_limit,
+          save_executions: body.config.save_executions,
+        },
       };
       return changed(workspaceId, toFlow(await repository.create(workspaceId, values, now())));
     },
@@ -242,7 +248,10 @@ export function createFlowsService(deps: FlowsServiceDeps) {
       if (body.variables !== undefined) values.variables = body.variables;
       if (body.thumbnailData !== undefined) values.thumbnailData = body.thumbnailData;
       if (body.description !== undefined) values.description = body.description;
-      if (body.config !== undefined) values.config = { rate_limit: body.config.rate_limit };
+      if (body.config !== undefined) {
+        const { rate_limit, save_executions } = body.config;
+        values.config = { rate_limit, save_executions };
+      }
       const row = await repository.update(workspaceId, id, values, now());
       if (!row) throw missing(id);
       return changed(workspaceId, toFlow(row));
