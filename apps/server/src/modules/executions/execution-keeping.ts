@@ -24,9 +24,11 @@ export interface LogKeeper {
 /**
  * Every line reaches the log writer at once, so the alert rules read every line whatever is
  * kept; the level only decides which are stored:
- * - `all`: every line;
- * - `errors`: the user's lines (`log()`, the Log connector) at once; the others are held and
- *   stored when the execution ends other than in success (error, stopped), else forgotten;
+ * - `all`: every line, as it happens;
+ * - `errors`: the lines are held until the execution ends; then the user's lines (`log()`, the
+ *   Log connector) are stored, and every line when it ended other than in success (error,
+ *   stopped). Held, not stored at once, so that a failed execution reads in the same order as
+ *   with `all` (lines of the same millisecond are ordered by id);
  * - `none`: no line (the execution row is all that is kept).
  */
 export function createLogKeeper(
@@ -40,15 +42,16 @@ export function createLogKeeper(
   let held: LogEntry[] = [];
   return {
     write(entry: LogEntry) {
-      if (entry.type === 'user') return logs.write(entry);
       logs.write(entry, { store: false });
       held.push(entry);
     },
     end(status: string) {
       const lines = held;
       held = [];
-      if (status === 'success') return;
-      for (const entry of lines) logs.write(entry, { watch: false });
+      const all = status !== 'success';
+      for (const entry of lines) {
+        if (all || entry.type === 'user') logs.write(entry, { watch: false });
+      }
     },
   };
 }
