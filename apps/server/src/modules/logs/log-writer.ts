@@ -165,6 +165,20 @@ async function storeBatch<T>(
   }
 }
 
+/** The row of a line, its text made storable. */
+function rowOf(entry: LogEntry): LogRow {
+  return {
+    workspace_id: storableText(entry.workspaceId),
+    flow_id: storableText(entry.flowId),
+    execution_id: storableText(entry.executionId),
+    node_uid: entry.nodeUid == null ? null : storableText(entry.nodeUid),
+    type: entry.type,
+    label: storableText(entry.label),
+    message: storableText(logMessageText(entry.message)),
+    created_at: entry.createdAt.toISOString(),
+  };
+}
+
 /**
  * Buffers log lines and writes them in batches: at most every `flushMs`, or as soon as
  * `maxBatch` lines wait. A batch the database refuses (its data) is reported and dropped. While
@@ -254,16 +268,7 @@ export function createLogWriter<T = unknown>(
 
   return {
     write(entry, writeOptions) {
-      const row: LogRow = {
-        workspace_id: storableText(entry.workspaceId),
-        flow_id: storableText(entry.flowId),
-        execution_id: storableText(entry.executionId),
-        node_uid: entry.nodeUid == null ? null : storableText(entry.nodeUid),
-        type: entry.type,
-        label: storableText(entry.label),
-        message: storableText(logMessageText(entry.message)),
-        created_at: entry.createdAt.toISOString(),
-      };
+      const row = rowOf(entry);
       if (writeOptions?.store === false) {
         // Nothing to store and nobody watching: the line goes nowhere.
         if (!options.watch) return;
