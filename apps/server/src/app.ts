@@ -2,6 +2,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import type { AppConfig, MetricsAccess, TrustProxy, WebhookRateLimit } from './config';
 import type { InstanceSmtp } from './config-alerts';
+import type { ExecutionSaveLevel } from '@ponte/shared/flows.schema';
 import type { OAuthProvidersConfig } from './config-oauth';
 import { defaultServiceProviders, type ServiceProvidersConfig } from './config-providers';
 import type { Database, DatabaseHandle } from './db/client';
@@ -102,6 +103,8 @@ export interface BuildAppOptions {
   sandboxIsolates?: number;
   /** PONTE_FLOW_CHAIN_LIMIT: flows starting one another in a chain (default 5). */
   flowChainLimit?: number;
+  /** PONTE_EXECUTION_SAVE: what is kept of executions of flows that follow it (default all). */
+  executionSave?: ExecutionSaveLevel;
   /** PONTE_WEBHOOK_RATE_LIMIT_*: public webhook calls per minute per address and per flow. */
   webhookRateLimit?: WebhookRateLimit;
   /** Throttled requests and sandbox kills, for the security log (docs/adr/0020). */
@@ -288,6 +291,7 @@ function createRuntime(
     onError: (error) => app.log.error({ err: error }, 'falha na execução'),
     debug: debugSessions,
     ...(options.flowChainLimit ? { flowChainLimit: options.flowChainLimit } : {}),
+    ...(options.executionSave ? { executionSave: options.executionSave } : {}),
     ...(options.security?.onThrottled ? { onThrottled: options.security.onThrottled } : {}),
   });
   late.runner = runner;

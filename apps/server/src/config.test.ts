@@ -41,6 +41,7 @@ describe('config', () => {
       logLevel: 'info',
       logRetentionDays: 30,
       executionConcurrency: 50,
+      executionSave: 'all',
       nodeLimit: null,
       sandboxIsolates: 4,
       flowChainLimit: 5,
@@ -75,6 +76,7 @@ describe('config', () => {
         LOG_LEVEL: 'debug',
         PONTE_LOG_RETENTION_DAYS: '7',
         PONTE_EXECUTION_CONCURRENCY: '4',
+        PONTE_EXECUTION_SAVE: 'errors',
         PONTE_NODE_LIMIT: '7',
         PONTE_SANDBOX_ISOLATES: '4',
         PONTE_FLOW_CHAIN_LIMIT: '3',
@@ -96,6 +98,7 @@ describe('config', () => {
       admin: { email: 'admin@empresa.com', password: 'senha-segura' },
       logLevel: 'debug',
       logRetentionDays: 7,
+      executionSave: 'errors',
       executionConcurrency: 4,
       nodeLimit: 7,
       sandboxIsolates: 4,
@@ -128,6 +131,9 @@ describe('config', () => {
     expect(configError({ PONTE_NODE_LIMIT: '0' })).toContain('PONTE_NODE_LIMIT é inválida');
     expect(configError({ PONTE_FLOW_CHAIN_LIMIT: '0' })).toBe(
       'A variável de ambiente PONTE_FLOW_CHAIN_LIMIT é inválida: deve ser um número inteiro de 1 a 100 (valor recebido: "0").',
+    );
+    expect(configError({ PONTE_EXECUTION_SAVE: 'some' })).toBe(
+      'A variável de ambiente PONTE_EXECUTION_SAVE é inválida: deve ser all, errors ou none (valor recebido: "some").',
     );
     expect(configError({ PONTE_WEBHOOK_RATE_LIMIT_FLOW: '-1' })).toContain(
       'PONTE_WEBHOOK_RATE_LIMIT_FLOW é inválida',

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from '@ponte/shared/account.schema';
+import { executionSaveLevels, type ExecutionSaveLevel } from '@ponte/shared/flows.schema';
 import { ConfigError } from './config-error';
 import { loadSecrets, parseEncryptionKey } from './config-secrets';
 import { parseAllowedNetworks } from './adapters/outbound-http/network-guard';
@@ -94,6 +95,12 @@ export const configVariables: readonly ConfigVariable[] = [
     default: '50',
     description:
       'Execuções que este processo roda ao mesmo tempo; as demais esperam na fila, sem se perder.',
+  },
+  {
+    name: 'PONTE_EXECUTION_SAVE',
+    default: 'all',
+    description:
+      'O que fica guardado de cada execução nos flows que seguem o padrão da instância: all (tudo), errors (logs do usuário e, das execuções que falham, tudo) ou none (só a execução).',
   },
   {
     name: 'PONTE_SANDBOX_ISOLATES',
@@ -195,6 +202,8 @@ export interface AppConfig {
   logLevel: LogLevel;
   logRetentionDays: number;
   executionConcurrency: number;
+  /** PONTE_EXECUTION_SAVE: what is kept of each execution of a flow that follows it. */
+  executionSave: ExecutionSaveLevel;
   nodeLimit: number | null;
   /** PONTE_SANDBOX_ISOLATES: isolates of the code sandbox (one workspace uses half). */
   sandboxIsolates: number;
@@ -306,6 +315,9 @@ const envSchema = z.object({
     .transform(Number)
     .refine((n) => n >= 1 && n <= 1000, { error: 'deve ser um número inteiro de 1 a 1000' })
     .default(50),
+  PONTE_EXECUTION_SAVE: z
+    .enum(executionSaveLevels, { error: 'deve ser all, errors ou none' })
+    .default('all'),
   PONTE_SANDBOX_ISOLATES: wholeNumber(1, 64).default(4),
   PONTE_FLOW_CHAIN_LIMIT: wholeNumber(1, 100).default(5),
   PONTE_WEBHOOK_RATE_LIMIT_ADDRESS: wholeNumber(0, 1_000_000).default(300),
@@ -415,6 +427,7 @@ export function parseEnv(env: Env, cwd: string = process.cwd()) {
     logLevel: parsed.LOG_LEVEL,
     logRetentionDays: parsed.PONTE_LOG_RETENTION_DAYS,
     executionConcurrency: parsed.PONTE_EXECUTION_CONCURRENCY,
+    executionSave: parsed.PONTE_EXECUTION_SAVE,
     nodeLimit: parsed.PONTE_NODE_LIMIT ?? null,
     sandboxIsolates: parsed.PONTE_SANDBOX_ISOLATES,
     flowChainLimit: parsed.PONTE_FLOW_CHAIN_LIMIT,

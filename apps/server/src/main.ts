@@ -89,6 +89,7 @@ async function build(config: AppConfig, database: DatabaseHandle) {
       nodeLimit: config.nodeLimit,
       sandboxIsolates: config.sandboxIsolates,
       flowChainLimit: config.flowChainLimit,
+      executionSave: config.executionSave,
       webhookRateLimit: config.webhookRateLimit,
       httpAllowedNetworks: config.httpAllowedNetworks,
       trustProxy: config.trustProxy,

@@ -24,7 +24,22 @@ const rateLimitSchema = z.union([z.number(), z.string(), z.null()]).transform((v
   return Number.isFinite(number) && number > 0 ? Math.min(number, limits.rateLimitMax) : 0;
 });
 
-export const flowConfigSchema = z.object({ rate_limit: rateLimitSchema.default(0) });
+/**
+ * How much of each execution is kept (docs/adr/0060): `default` follows the instance
+ * (`PONTE_EXECUTION_SAVE`); `all` every line; `errors` the user's lines, and every line of an
+ * execution that did not succeed; `none` only the execution row.
+ */
+export const executionSaveLevels = ['all', 'errors', 'none'] as const;
+export type ExecutionSaveLevel = (typeof executionSaveLevels)[number];
+export const saveExecutionsSchema = z.enum(['default', ...executionSaveLevels]);
+export type SaveExecutions = z.infer<typeof saveExecutionsSchema>;
+
+export const flowConfigSchema = z.object({
+  rate_limit: rateLimitSchema.default(0),
+  save_executions: saveExecutionsSchema.default('default'),
+});
+/** A flow's options as stored and answered. */
+export type FlowConfigValues = z.output<typeof flowConfigSchema>;
 
 /** Spec 1 §3 Flow. */
 export const flowSchema = z.object({
@@ -38,7 +53,10 @@ export const flowSchema = z.object({
   data: flowDocumentSchema.optional(),
   thumbnailData: z.string().nullable().optional(),
   description: z.string(),
-  config: z.object({ rate_limit: z.number().int().min(0) }),
+  config: z.object({
+    rate_limit: z.number().int().min(0),
+    save_executions: saveExecutionsSchema.default('default'),
+  }),
   deprecated_nodes: z.array(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
@@ -62,7 +80,7 @@ export const flowBodySchema = z.object({
   data: z.unknown().optional(),
   thumbnailData: text().max(limits.flowThumbnailMax).nullable().optional(),
   description: text().max(limits.flowNotesMax, { error: m.notesTooLarge }).default(''),
-  config: flowConfigSchema.default({ rate_limit: 0 }),
+  config: flowConfigSchema.default({ rate_limit: 0, save_executions: 'default' }),
   triggers: z.unknown().optional(),
   workspace: z.unknown().optional(),
   deprecated_nodes: z.unknown().optional(),

@@ -80,9 +80,19 @@ describe('first account', () => {
 
 describe('flow config', () => {
   it('keeps the rate limit an integer the database can store', () => {
-    expect(flowConfigSchema.parse({ rate_limit: '7.9' })).toEqual({ rate_limit: 7 });
-    expect(flowConfigSchema.parse({ rate_limit: -3 })).toEqual({ rate_limit: 0 });
-    expect(flowConfigSchema.parse({ rate_limit: 3e9 })).toEqual({ rate_limit: 1_000_000 });
-    expect(flowConfigSchema.parse({ rate_limit: '1e400' })).toEqual({ rate_limit: 1_000_000 });
+    const limit = (value: unknown) => flowConfigSchema.parse({ rate_limit: value }).rate_limit;
+    expect(limit('7.9')).toBe(7);
+    expect(limit(-3)).toBe(0);
+    expect(limit(3e9)).toBe(1_000_000);
+    expect(limit('1e400')).toBe(1_000_000);
+  });
+
+  it('reads a flow without a save setting as the instance default, and refuses an unknown one', () => {
+    expect(flowConfigSchema.parse({ rate_limit: 0 })).toEqual({
+      rate_limit: 0,
+      save_executions: 'default',
+    });
+    expect(flowConfigSchema.parse({ save_executions: 'none' }).save_executions).toBe('none');
+    expect(flowConfigSchema.safeParse({ save_executions: 'tudo' }).success).toBe(false);
   });
 });

@@ -179,6 +179,8 @@ export const dbRecords = pgTable(
 
 export interface FlowConfig {
   rate_limit: number;
+  /** Absent in flows saved before it existed: 'default' (docs/adr/0060). */
+  save_executions?: 'default' | 'all' | 'errors' | 'none';
 }
 
 export const flows = pgTable(

@@ -34,7 +34,7 @@ export interface RefusedChain {
 export async function refuseChain(
   deps: {
     repository: ExecutionsRepository;
-    logs: LogWriter;
+    logs: Pick<LogWriter, 'write'>;
     now: () => Date;
     onThrottled?: (event: ThrottledEvent) => void;
   },

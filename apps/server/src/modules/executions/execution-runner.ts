@@ -7,6 +7,7 @@ import type { WebhookResponse } from '@ponte/engine/kit/context';
 import type { NodeDefinition } from '@ponte/engine/kit/define-node';
 import type { Message } from '@ponte/engine/kit/message';
 import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
+import type { ExecutionSaveLevel } from '@ponte/shared/flows.schema';
 import type { Database } from '../../db/client';
 import { createExpiringCache } from '../../lib/expiring-cache';
 import type { QueueConsumer, QueueDriver, QueueJob } from '../../plugins/queue/queue-driver';
@@ -16,6 +17,7 @@ import type { ThrottledEvent } from '../../lib/security-hooks';
 import { defaultFlowChainLimit, refuseChain } from './chain-limit';
 import { createExecutionEnds, type ExecutionEnds } from './execution-ends';
 import { logsOf } from './execution-logs';
+import { createLogKeeper, saveLevelOf } from './execution-keeping';
 import { nodeNamer } from './node-namer';
 import {
   createExecutionsRepository,
@@ -85,6 +87,8 @@ export interface ExecutionRunnerDeps {
   flowChainLimit?: number;
   /** A chain refused at the limit (security log). */
   onThrottled?: (event: ThrottledEvent) => void;
+  /** PONTE_EXECUTION_SAVE: what is kept of executions of flows that follow it (default all). */
+  executionSave?: ExecutionSaveLevel;
 }
 
 /** What the queue job carries (the row keeps a copy of the trigger message up to 1 MB). */
@@ -147,10 +151,12 @@ async function enqueueExecution(
   const chainDepth = request.chainDepth ?? 0;
   const chainLimit = deps.flowChainLimit ?? defaultFlowChainLimit;
   if (chainDepth > chainLimit) {
+    const level = saveLevelOf(flow.config.save_executions, deps.executionSave ?? 'all', false);
+    const keeper = createLogKeeper(level, deps.logs);
     throw await refuseChain(
       {
         repository,
-        logs: deps.logs,
+        logs: { write: (entry) => (keeper.write(entry), keeper.end('error')) },
         now,
         ...(deps.onThrottled ? { onThrottled: deps.onThrottled } : {}),
       },
@@ -251,12 +257,16 @@ async function runExecution(
   const waiter = waiters.get(execution.id);
   const nodes = (await deps.customNodes?.definitionsFor(execution.workspaceId, flow.data)) ?? [];
   const nameOf = nodeNamer(flow.data as FlowDocument, engine, nodes);
+  const debug = deps.debug?.attach(execution);
+  const keeper = createLogKeeper(
+    saveLevelOf(flow.config.save_executions, deps.executionSave ?? 'all', Boolean(debug)),
+    logs,
+  );
   const onEvent = (event: EngineEvent) => {
     const entries = logsOf(event, execution.workspaceId, nameOf);
-    for (const entry of entries) logs.write(entry);
+    for (const entry of entries) keeper.write(entry);
     events.emit('event', event, execution.workspaceId, entries);
   };
-  const debug = deps.debug?.attach(execution);
   let result: ExecutionResult;
   try {
     result = await engine.execute({
@@ -280,6 +290,7 @@ async function runExecution(
     controllers.delete(execution.id);
     stopping.delete(execution.id);
   }
+  keeper.end(result.status);
   // Waits while the database is away (the end is retried); settles even if it was given up.
   await ends.record(execution.id, {
     status: result.status,

@@ -33,12 +33,27 @@ async function writeEnds(db: Database, items: { id: string; values: Outcome }[])
     where executions.id = v.id`);
 }
 
+/** An execution row as the database holds it once `row` is inserted. */
+function writtenRow(row: typeof executions.$inferInsert): ExecutionRow {
+  return {
+    debug: false,
+    startedAt: null,
+    endedAt: null,
+    durationMs: null,
+    steps: null,
+    error: null,
+    triggerMsg: null,
+    ...row,
+  };
+}
+
 /** Two of the three writes every execution makes, each group-committed (the end: `writeEnds`). */
 function createExecutionWrites(db: Database) {
+  // No `returning`: the row is what was written plus the columns' defaults, and reading it back
+  // cost more than the insert itself (docs/adr/0060).
   const create = createWriteBatcher(async (rows: (typeof executions.$inferInsert)[]) => {
-    const created = await db.insert(executions).values(rows).returning();
-    const byId = new Map(created.map((row) => [row.id, row]));
-    return rows.map((row) => byId.get(row.id)!);
+    await db.insert(executions).values(rows);
+    return rows.map(writtenRow);
   });
 
   const markRunning = createWriteBatcher(async (items: { id: string; at: Date }[]) => {

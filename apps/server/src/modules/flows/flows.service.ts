@@ -13,6 +13,7 @@ import {
 import type {
   Flow,
   FlowBody,
+  FlowConfigValues,
   FlowList,
   FlowListQuery,
   FlowUpdate,
@@ -20,6 +21,7 @@ import type {
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
 import type { Database } from '../../db/client';
+import type { FlowConfig } from '../../db/schema';
 import { AppError, invalidField, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
 import {
@@ -89,7 +91,10 @@ const flowMapper =
     ...(row.data !== undefined ? { data: row.data as FlowDocument } : {}),
     ...(row.thumbnailData !== undefined ? { thumbnailData: row.thumbnailData } : {}),
     description: row.description ?? '',
-    config: row.config ?? { rate_limit: 0 },
+    config: {
+      rate_limit: row.config?.rate_limit ?? 0,
+      save_executions: row.config?.save_executions ?? 'default',
+    },
     deprecated_nodes: row.data !== undefined ? deprecatedNodes(lookup, row.data) : [],
     created_at: row.createdAt ? toIso(row.createdAt) : '',
     updated_at: row.updatedAt ? toIso(row.updatedAt) : '',
@@ -155,6 +160,12 @@ async function checkFlowDocument(
   return { doc, triggers };
 }
 
+/** What `config` stores: the options the API knows, nothing else. */
+const storedConfig = ({ rate_limit, save_executions }: FlowConfigValues): FlowConfig => ({
+  rate_limit,
+  save_executions,
+});
+
 export function createFlowsService(deps: FlowsServiceDeps) {
   const { db, now, lookup, onChange } = deps;
   const repository = createFlowsRepository(db);
@@ -216,7 +227,7 @@ export function createFlowsService(deps: FlowsServiceDeps) {
         data: doc,
         thumbnailData: body.thumbnailData ?? null,
         description: body.description,
-        config: { rate_limit: body.config.rate_limit },
+        config: storedConfig(body.config),
       };
       return changed(workspaceId, toFlow(await repository.create(workspaceId, values, now())));
     },
@@ -242,7 +253,7 @@ export function createFlowsService(deps: FlowsServiceDeps) {
       if (body.variables !== undefined) values.variables = body.variables;
       if (body.thumbnailData !== undefined) values.thumbnailData = body.thumbnailData;
       if (body.description !== undefined) values.description = body.description;
-      if (body.config !== undefined) values.config = { rate_limit: body.config.rate_limit };
+      if (body.config !== undefined) values.config = storedConfig(body.config);
       const row = await repository.update(workspaceId, id, values, now());
       if (!row) throw missing(id);
       return changed(workspaceId, toFlow(row));

@@ -17,8 +17,18 @@ export interface LogEntry {
   createdAt: Date;
 }
 
+/**
+ * A line the flow's save setting does not keep (`store: false`) is still read by the alert
+ * rules' watch; a line kept later, once its execution failed (`watch: false`), was read when
+ * it happened (docs/adr/0060).
+ */
+export interface LogWriteOptions {
+  store?: boolean;
+  watch?: boolean;
+}
+
 export interface LogWriter {
-  write(entry: LogEntry): void;
+  write(entry: LogEntry, options?: LogWriteOptions): void;
   /** Writes what is buffered now; resolves when it is in the database. */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -70,12 +80,25 @@ export interface LogBatchWatch<T> {
   record(tx: Database, found: readonly T[]): Promise<void>;
 }
 
-/** Inserts the rows, with what the watch found in them in the same transaction. */
+/** Rows the watch reads but that are not stored, and rows stored but not watched again. */
+const unstored = new WeakSet<LogRow>();
+const unwatched = new WeakSet<LogRow>();
+
+/** The rows of a batch that are stored. */
+function storedOf(rows: readonly LogRow[]): LogRow[] {
+  return rows.filter((row) => !unstored.has(row));
+}
+
+/**
+ * Inserts the rows to store, with what the watch found in the rows to watch in the same
+ * transaction.
+ */
 async function insertWatched<T>(db: Database, rows: LogRow[], watch?: LogBatchWatch<T>) {
-  const found = watch?.match(rows) ?? [];
-  if (!watch || !found.length) return insertLogs(db, rows);
+  const found = watch?.match(rows.filter((row) => !unwatched.has(row))) ?? [];
+  const stored = storedOf(rows);
+  if (!watch || !found.length) return stored.length ? insertLogs(db, stored) : undefined;
   await db.transaction(async (tx) => {
-    await insertLogs(tx as unknown as Database, rows);
+    if (stored.length) await insertLogs(tx as unknown as Database, stored);
     await watch.record(tx as unknown as Database, found);
   });
 }
@@ -105,7 +128,7 @@ async function insertIsolated<T>(
 ): Promise<{ stored: number; errors: unknown[] }> {
   try {
     await insertWatched(db, rows, watch);
-    return { stored: rows.length, errors: [] };
+    return { stored: storedOf(rows).length, errors: [] };
   } catch (error) {
     if (level === 'line' || rows.length === 1) return { stored: 0, errors: [error] };
     const workspaces = level === 'batch' ? groupBy(rows, (row) => row.workspace_id) : [];
@@ -135,11 +158,25 @@ async function storeBatch<T>(
 ): Promise<{ stored: number; errors: unknown[] } | 'away'> {
   try {
     await insertWatched(db, rows, watch);
-    return { stored: rows.length, errors: [] };
+    return { stored: storedOf(rows).length, errors: [] };
   } catch (error) {
     if (isDatabaseUnavailable(error)) return 'away';
     return insertIsolated(db, rows, watch);
   }
+}
+
+/** The row of a line, its text made storable. */
+function rowOf(entry: LogEntry): LogRow {
+  return {
+    workspace_id: storableText(entry.workspaceId),
+    flow_id: storableText(entry.flowId),
+    execution_id: storableText(entry.executionId),
+    node_uid: entry.nodeUid == null ? null : storableText(entry.nodeUid),
+    type: entry.type,
+    label: storableText(entry.label),
+    message: storableText(logMessageText(entry.message)),
+    created_at: entry.createdAt.toISOString(),
+  };
 }
 
 /**
@@ -230,17 +267,15 @@ export function createLogWriter<T = unknown>(
   }
 
   return {
-    write(entry) {
-      pending.push({
-        workspace_id: storableText(entry.workspaceId),
-        flow_id: storableText(entry.flowId),
-        execution_id: storableText(entry.executionId),
-        node_uid: entry.nodeUid == null ? null : storableText(entry.nodeUid),
-        type: entry.type,
-        label: storableText(entry.label),
-        message: storableText(logMessageText(entry.message)),
-        created_at: entry.createdAt.toISOString(),
-      });
+    write(entry, writeOptions) {
+      const row = rowOf(entry);
+      if (writeOptions?.store === false) {
+        // Nothing to store and nobody watching: the line goes nowhere.
+        if (!options.watch) return;
+        unstored.add(row);
+      }
+      if (writeOptions?.watch === false) unwatched.add(row);
+      pending.push(row);
       if (pending.length > maxPending) {
         const excess = pending.length - maxPending;
         pending.splice(inFlight, excess);

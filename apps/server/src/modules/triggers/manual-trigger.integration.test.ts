@@ -9,6 +9,7 @@ import { createLocalStorageDriver } from '../storage/local-driver';
 import { useTestApp } from '../../test/test-app';
 import { testStorage } from '../../test/test-storage';
 import { chain, createFlow, executionsOf, finished, userLogsOf } from '../../test/flow-fixtures';
+import { until } from '../../test/until';
 import { describeEachDriver } from '../../test/test-database';
 
 const m = messages.engine;
@@ -170,7 +171,11 @@ describeEachDriver('manual trigger', (driver) => {
       100,
     );
     expect(Buffer.from(read.content).toString('utf8')).toBe('<nota>7</nota>');
-    const lines = await userLogsOf(api, execution!.id);
+    // The two lines may be stored in two batches: wait for both.
+    const lines = await until(async () => {
+      const stored = await userLogsOf(api, execution!.id);
+      return stored.length >= 2 && stored;
+    }, 'as duas linhas do usuário');
     const logged = lines.find((line) => line.label === 'Arquivo');
     const content = lines.find((line) => line.label === 'Lido');
     expect(JSON.parse(logged!.message)).toEqual(file);

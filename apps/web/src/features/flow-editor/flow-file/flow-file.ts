@@ -1,5 +1,5 @@
 import slugify from 'slugify';
-import { flowVariableSchema } from '@ponte/shared/flows.schema';
+import { flowVariableSchema, type SaveExecutions } from '@ponte/shared/flows.schema';
 import type { FlowVariableEntry } from '@ponte/shared/flow/flow-operations';
 import { downloadText } from '../../../lib/download-text';
 
@@ -11,7 +11,7 @@ export interface FlowFile {
   data: unknown;
   variables: FlowVariableEntry[];
   description?: string;
-  config?: { rate_limit: number };
+  config?: { rate_limit: number; save_executions?: SaveExecutions };
 }
 
 export interface FlowFileSource {
@@ -19,7 +19,7 @@ export interface FlowFileSource {
   data: unknown;
   variables: FlowVariableEntry[];
   description?: string;
-  config?: { rate_limit: number };
+  config?: { rate_limit: number; save_executions?: SaveExecutions };
 }
 
 /** What an imported file brings: the document (checked later by the engine) and variables. */
@@ -30,6 +30,10 @@ export interface FlowFileContent {
 
 export const invalidJsonMessage = 'O arquivo não é um JSON válido.';
 
+function configOf({ rate_limit, save_executions }: NonNullable<FlowFileSource['config']>) {
+  return save_executions === undefined ? { rate_limit } : { rate_limit, save_executions };
+}
+
 /** The exported file of a flow; notes and options travel along when given. */
 export function buildFlowFile(flow: FlowFileSource): FlowFile {
   return {
@@ -39,7 +43,7 @@ export function buildFlowFile(flow: FlowFileSource): FlowFile {
     data: flow.data,
     variables: flow.variables.map(({ key, value }) => ({ key, value })),
     ...(flow.description === undefined ? {} : { description: flow.description }),
-    ...(flow.config === undefined ? {} : { config: { rate_limit: flow.config.rate_limit } }),
+    ...(flow.config === undefined ? {} : { config: configOf(flow.config) }),
   };
 }
 

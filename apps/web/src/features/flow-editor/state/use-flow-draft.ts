@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { emptyFlowDocument } from '@ponte/shared/flow/flow-document.schema';
-import type { Flow } from '@ponte/shared/flows.schema';
+import type { Flow, FlowConfigValues } from '@ponte/shared/flows.schema';
 import { useDocumentHistory } from './use-document-history';
 
 /** Everything of a flow the editor changes besides the graph. */
@@ -9,7 +9,7 @@ export interface FlowSettings {
   group: string | null;
   enabled: boolean;
   variables: { key: string; value: string }[];
-  config: { rate_limit: number };
+  config: FlowConfigValues;
   description: string;
 }
 
@@ -23,7 +23,14 @@ const settingsOf = (flow: Flow | null, group: string | null): FlowSettings =>
         config: flow.config,
         description: flow.description,
       }
-    : { name: '', group, enabled: true, variables: [], config: { rate_limit: 0 }, description: '' };
+    : {
+        name: '',
+        group,
+        enabled: true,
+        variables: [],
+        config: { rate_limit: 0, save_executions: 'default' },
+        description: '',
+      };
 
 /**
  * The flow being edited: the graph with its history and the settings, and the unsaved flag

@@ -1,15 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../../test/render';
+import type { SaveExecutions } from '@ponte/shared/flows.schema';
 import { FlowOptionsModal } from './flow-options-modal';
 
-function open(rateLimit = 5) {
+function open(rateLimit = 5, save: SaveExecutions = 'default') {
   const onApply = vi.fn();
   const onClose = vi.fn();
   const view = renderWithProviders(
     <FlowOptionsModal
       opened
-      config={{ rate_limit: rateLimit }}
+      config={{ rate_limit: rateLimit, save_executions: save }}
       onClose={onClose}
       onApply={onApply}
     />,
@@ -36,7 +37,21 @@ describe('FlowOptionsModal', () => {
     await user.clear(input);
     if (typed) await user.type(input, typed);
     await user.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
-    expect(onApply).toHaveBeenCalledWith({ rate_limit: applied });
+    expect(onApply).toHaveBeenCalledWith({ rate_limit: applied, save_executions: 'default' });
+  });
+
+  it('shows what is kept of the executions and applies the choice', async () => {
+    const { dialog, user, onApply } = open(2, 'errors');
+    const select = within(dialog).getByRole('combobox', { name: 'Dados das execuções' });
+    expect(select).toHaveValue('Só erros e logs do usuário');
+    expect(dialog).toHaveTextContent('O depurador sempre mostra tudo.');
+    await user.click(select);
+    for (const option of ['Padrão da instância', 'Tudo', 'Só erros e logs do usuário']) {
+      expect(await screen.findByRole('option', { name: option })).toBeInTheDocument();
+    }
+    await user.click(await screen.findByRole('option', { name: 'Só a execução' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
+    expect(onApply).toHaveBeenCalledWith({ rate_limit: 2, save_executions: 'none' });
   });
 
   it('Cancelar closes without applying', async () => {

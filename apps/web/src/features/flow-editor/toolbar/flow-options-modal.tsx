@@ -1,10 +1,21 @@
 import { useState } from 'react';
-import { Button, Group, Modal, NumberInput, Stack } from '@mantine/core';
-import { flowConfigSchema } from '@ponte/shared/flows.schema';
+import { Button, Group, Modal, NumberInput, Select, Stack } from '@mantine/core';
+import {
+  flowConfigSchema,
+  saveExecutionsSchema,
+  type FlowConfigValues,
+  type SaveExecutions,
+} from '@ponte/shared/flows.schema';
 
-export interface FlowConfig {
-  rate_limit: number;
-}
+export type FlowConfig = FlowConfigValues;
+
+/** What is kept of each execution (docs/adr/0060), in the order a person reads them. */
+const saveOptions: { value: SaveExecutions; label: string }[] = [
+  { value: 'default', label: 'Padrão da instância' },
+  { value: 'all', label: 'Tudo' },
+  { value: 'errors', label: 'Só erros e logs do usuário' },
+  { value: 'none', label: 'Só a execução' },
+];
 
 interface FlowOptionsModalProps {
   opened: boolean;
@@ -32,10 +43,16 @@ function OptionsForm({
   onApply: (config: FlowConfig) => void;
 }) {
   const [rateLimit, setRateLimit] = useState<string | number>(config.rate_limit);
+  const [save, setSave] = useState<SaveExecutions>(config.save_executions);
 
   // Spec 1 §5: empty or ≤ 0 becomes 0, decimals are cut to integers (the shared schema's rule).
   const apply = () =>
-    onApply(flowConfigSchema.parse({ rate_limit: rateLimit === '' ? 0 : rateLimit }));
+    onApply(
+      flowConfigSchema.parse({
+        rate_limit: rateLimit === '' ? 0 : rateLimit,
+        save_executions: save,
+      }),
+    );
 
   return (
     <form
@@ -54,6 +71,14 @@ function OptionsForm({
           value={rateLimit}
           onChange={setRateLimit}
           data-autofocus
+        />
+        <Select
+          label="Dados das execuções"
+          description="O que fica guardado de cada execução deste flow. Com 'Só erros e logs do usuário', as execuções que falham são guardadas inteiras; com 'Só a execução', ficam só o status e os tempos, sem logs. O depurador sempre mostra tudo."
+          data={saveOptions}
+          value={save}
+          onChange={(value) => setSave(saveExecutionsSchema.catch('default').parse(value))}
+          allowDeselect={false}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>

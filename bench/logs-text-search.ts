@@ -1,0 +1,169 @@
+// What the text search of the logs costs and what it gives (docs/adr/0061): over the logs of
+// `bench/logs-query.ts`, (1) the write cost per log row, as the log writer inserts them (batches
+// of 500 as one JSON parameter), with the two trigram indexes, without them, and with one
+// full-text (tsvector GIN) index instead; (2) the size of each index; (3) the searches of the
+// logs bench with the trigram indexes (the product's query), with no text index, with the
+// full-text index, and with a trigram index over the last 8 days only, and how many lines each
+// finds. Usage: node bench/run-ts.mjs bench/logs-text-search.ts [logs] [postgres-url]
+import { sql, type SQL } from 'drizzle-orm';
+import { insertBenchLogs, openBenchDatabase } from './support/bench-database.ts';
+import { createLogsRepository } from '../apps/server/src/modules/logs/logs.repository.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
+
+const total = Number(process.argv[2] ?? 1_000_000);
+const serverUrl = process.argv[3] ?? null;
+const workspace = 'ws-bench';
+const now = new Date();
+const day = 86_400_000;
+
+const { handle, cleanup } = await openBenchDatabase('ponte-logs-search-bench', serverUrl);
+const db: Database = handle.db;
+await insertBenchLogs(db, workspace, total, now);
+await db.execute(sql`analyze logs`);
+
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+const fts = sql.raw(`to_tsvector('simple', label || ' ' || message)`);
+
+const indexSets: Record<string, string[]> = {
+  trigram: [
+    'create index logs_message_trgm_idx on logs using gin (message gin_trgm_ops)',
+    'create index logs_label_trgm_idx on logs using gin (label gin_trgm_ops)',
+  ],
+  none: [],
+  fts: [
+    `create index logs_fts_idx on logs using gin (to_tsvector('simple', label || ' ' || message))`,
+  ],
+  recent: [
+    `create index logs_message_trgm_recent_idx on logs using gin (message gin_trgm_ops) where created_at >= '${new Date(now.getTime() - 8 * day).toISOString()}'`,
+    `create index logs_label_trgm_recent_idx on logs using gin (label gin_trgm_ops) where created_at >= '${new Date(now.getTime() - 8 * day).toISOString()}'`,
+  ],
+};
+const textIndexes = [
+  'logs_message_trgm_idx',
+  'logs_label_trgm_idx',
+  'logs_fts_idx',
+  'logs_message_trgm_recent_idx',
+  'logs_label_trgm_recent_idx',
+];
+
+async function useIndexes(set: keyof typeof indexSets) {
+  for (const name of textIndexes) await db.execute(sql.raw(`drop index if exists ${name}`));
+  const t0 = performance.now();
+  for (const statement of indexSets[set]!) await db.execute(sql.raw(statement));
+  const buildSeconds = (performance.now() - t0) / 1000;
+  await db.execute(sql`analyze logs`);
+  const sizes = rowsOf(
+    await db.execute(sql`
+      select coalesce(sum(pg_relation_size(indexrelid)), 0)::bigint as bytes
+      from pg_stat_user_indexes where relname = 'logs' and indexrelname like ${'logs_%_idx'} and indexrelname in (${sql.join(
+        textIndexes.map((name) => sql`${name}`),
+        sql`, `,
+      )})`),
+  );
+  return { buildSeconds, megabytes: Number(sizes[0]!.bytes) / 1024 / 1024 };
+}
+
+/** Rows like the runner's: a start, node lines and an end per execution, of this moment. */
+function batchOf(batch: number) {
+  return Array.from({ length: 500 }, (_, i) => ({
+    workspace_id: workspace,
+    flow_id: `flow-${i % 20}`,
+    execution_id: `w-${batch}-${Math.floor(i / 6)}`,
+    node_uid: `n${i % 5}`,
+    type: i % 6 === 3 ? 'user' : 'internal',
+    label: i % 6 === 0 ? 'Execução iniciada' : `Conector ${i % 6}`,
+    message: `Conector "Código" (n${i % 5}) concluído em ${i % 9} ms; saída de ${100 + i} bytes. Pedido ${batch * 500 + i}`,
+    created_at: new Date(now.getTime() - 1000 + i).toISOString(),
+  }));
+}
+
+let batchNumber = 0;
+/** µs per row of `batches` inserts of 500 rows as the log writer makes them. */
+async function writeCost(batches: number) {
+  const times: number[] = [];
+  for (let b = 0; b < batches; b++) {
+    const rows = batchOf(batchNumber++);
+    const t0 = performance.now();
+    await db.execute(sql`
+      insert into logs (workspace_id, flow_id, execution_id, node_uid, type, label, message, created_at)
+      select workspace_id, flow_id, execution_id, node_uid, type, label, message, created_at
+      from json_to_recordset(${JSON.stringify(rows)}::json) as r(
+        workspace_id text, flow_id text, execution_id text, node_uid text, type text,
+        label text, message text, created_at timestamptz)`);
+    times.push(performance.now() - t0);
+  }
+  return (times.reduce((a, b) => a + b, 0) * 1000) / (batches * 500);
+}
+
+const searches: [string, { days: number; text: string }][] = [
+  ['tudo, busca "cliente 512 "', { days: 1000, text: 'cliente 512 ' }],
+  ['7 dias, busca rara "Pedido 4242 "', { days: 7, text: 'Pedido 4242 ' }],
+  ['7 dias, busca "cliente 512 "', { days: 7, text: 'cliente 512 ' }],
+];
+
+/** The product's query (the repository: ILIKE on message or label), ms and the total. */
+async function productSearch(days: number, text: string) {
+  const times: number[] = [];
+  let found = 0;
+  for (let run = 0; run < 5; run++) {
+    const t0 = performance.now();
+    const result = await createLogsRepository(db).list(
+      workspace,
+      { date_alias: `${days}d` as '7d', search: text },
+      3,
+      20,
+      now,
+    );
+    times.push(performance.now() - t0);
+    found = result.total;
+  }
+  return { ms: median(times), found };
+}
+
+/** The same page and capped total with a full-text phrase query instead of ILIKE. */
+async function ftsSearch(days: number, text: string) {
+  const from = new Date(now.getTime() - days * day).toISOString();
+  const where: SQL = sql`workspace_id = ${workspace} and created_at >= ${from}::timestamptz
+    and ${fts} @@ phraseto_tsquery('simple', ${text})`;
+  const times: number[] = [];
+  let found = 0;
+  for (let run = 0; run < 5; run++) {
+    const t0 = performance.now();
+    const counted = rowsOf(
+      await db.execute(
+        sql`select count(*)::int as n from (select 1 from logs where ${where} limit 10000) c`,
+      ),
+    );
+    await db.execute(
+      sql`select * from logs where ${where} order by created_at desc, id desc limit 20 offset 40`,
+    );
+    times.push(performance.now() - t0);
+    found = Number(counted[0]!.n);
+  }
+  return { ms: median(times), found };
+}
+
+const out: Record<string, string | number>[] = [];
+for (const set of ['trigram', 'none', 'fts', 'recent'] as const) {
+  const built = await useIndexes(set);
+  await writeCost(4); // warm
+  const perRow = await writeCost(40);
+  const row: Record<string, string | number> = {
+    índices: set,
+    'µs por linha gravada': perRow.toFixed(1),
+    'tamanho (MB)': built.megabytes.toFixed(0),
+    'criação (s)': built.buildSeconds.toFixed(1),
+  };
+  for (const [name, { days, text }] of searches) {
+    const result = set === 'fts' ? await ftsSearch(days, text) : await productSearch(days, text);
+    row[name] = `${result.ms.toFixed(1)} ms (${result.found})`;
+  }
+  out.push(row);
+}
+console.log(
+  `${total} logs (${handle.driver}); gravação: 40 lotes de 500 linhas; buscas: página 3 de 20 e total (mediana de 5):`,
+);
+for (const row of out) console.log(JSON.stringify(row));
+await handle.close();
+await cleanup();
