@@ -37,7 +37,7 @@ function connect(worker: Worker) {
     for (const call of waiting.values()) call.reject(error);
     waiting.clear();
   });
-  return (message: Record<string, unknown>): Promise<any> =>
+  return (message: Record<string, unknown>): Promise<unknown> =>
     new Promise((resolve, reject) => {
       const id = nextId++;
       waiting.set(id, { resolve, reject });

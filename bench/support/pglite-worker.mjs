@@ -9,9 +9,17 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 const identity = (value) => value;
 const parsers = Object.fromEntries(
-  [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map(
-    (oid) => [oid, identity],
-  ),
+  [
+    types.TIMESTAMP,
+    types.TIMESTAMPTZ,
+    types.INTERVAL,
+    types.DATE,
+    1231,
+    1115,
+    1185,
+    1187,
+    1182,
+  ].map((oid) => [oid, identity]),
 );
 
 const client = await PGlite.create({
