@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Measures how long the built server takes to answer /healthz on a fresh data dir (first start:
-// migrations) and on the same dir again (second start), and its resident memory once idle.
+// migrations) and on the same dir again (second start), and its memory once idle: the resident
+// memory of the server process and the PSS of its whole process tree (with the embedded
+// PostgreSQL server, its processes and their shared memory counted once).
 // Usage: npm run build && node bench/startup.mjs [runs]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,6 +13,7 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 // The server runs with the Node flags of `npm start`.
 const { nodeFlags } = await import('../scripts/server-flags.mjs');
+const { pssTreeMb } = await import('./support/processes.mjs');
 const runs = Number(process.argv[2] ?? 5);
 
 function freePort() {
@@ -44,10 +47,11 @@ async function startOnce(dataDir) {
   const readyMs = performance.now() - startedAt;
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const idleRss = rssMb(child.pid);
+  const idlePss = pssTreeMb(child.pid);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
-  return { readyMs, idleRss };
+  return { readyMs, idleRss, idlePss };
 }
 
 const rows = [];
@@ -64,5 +68,6 @@ const report = {
   firstStartMs: median(rows.map((r) => r.first.readyMs)).toFixed(0),
   secondStartMs: median(rows.map((r) => r.second.readyMs)).toFixed(0),
   idleRssMb: median(rows.map((r) => r.second.idleRss)).toFixed(1),
+  idlePssTreeMb: median(rows.map((r) => r.second.idlePss)).toFixed(1),
 };
 console.log(JSON.stringify(report, null, 2));

@@ -1,6 +1,8 @@
-// The server of apps/server/src/main.ts with option (a) of the embedded-database comparison
-// (docs/adr/0056): without DATABASE_URL, PGlite runs in a worker thread. For the benches only;
-// bundled and started by bench/support/bench-servers.mjs with the Node flags of `npm start`.
+// The server of apps/server/src/main.ts with the embedded database the comparison of
+// docs/adr/0056 asks for (PONTE_BENCH_DATABASE): `pglite` (PGlite on the main thread, as
+// before) or `pglite-worker` (option (a): PGlite in a worker thread); otherwise the server's
+// own choice (DATABASE_URL or its default). For the benches only; bundled by
+// bench/support/bench-servers.mjs and started with the Node flags of `npm start`.
 import { join } from 'node:path';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { ConfigError, loadConfig, parseEnv, type AppConfig } from '../../apps/server/src/config.ts';
@@ -9,6 +11,7 @@ import {
   openDatabase,
   type DatabaseHandle,
 } from '../../apps/server/src/db/client.ts';
+import { openPglite } from '../../apps/server/src/db/client.ts';
 import { openPgliteWorker } from './pglite-worker-handle.ts';
 import { DataDirInUseError } from '../../apps/server/src/db/data-dir-lock.ts';
 import { probePort } from '../../apps/server/src/lib/port-free.ts';
@@ -46,10 +49,10 @@ async function readConfig(): Promise<AppConfig> {
 
 async function connect(config: AppConfig): Promise<DatabaseHandle> {
   try {
-    // Without DATABASE_URL: PGlite in a worker thread instead of on this thread.
-    return config.databaseUrl
-      ? await openDatabase(config)
-      : await openPgliteWorker(join(config.dataDir, 'db'));
+    const folder = join(config.dataDir, 'db');
+    if (process.env.PONTE_BENCH_DATABASE === 'pglite') return await openPglite(folder);
+    if (process.env.PONTE_BENCH_DATABASE === 'pglite-worker') return await openPgliteWorker(folder);
+    return await openDatabase(config);
   } catch (error) {
     if (error instanceof DataDirInUseError) fail(error.message);
     if (error instanceof DatabaseUnreachableError) {
