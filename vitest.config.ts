@@ -27,6 +27,8 @@ export default defineConfig({
           name: 'server',
           root: './apps/server',
           environment: 'node',
+          // One embedded PostgreSQL for the run; each test database is a copy of a template.
+          globalSetup: ['./src/test/embedded-test-server.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,8 @@ import { freePort, waitUntilHealthy } from './support/server';
 
 const root = new URL('..', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'ponte-npm-start-'));
+// As root, the embedded database runs as another user, which must be able to enter the folder.
+chmodSync(dataDir, 0o755);
 /** The server's process: killed after the test if it outlived npm. */
 let serverPid: number | null = null;
 afterAll(() => {
@@ -47,7 +49,14 @@ describe('npm start', () => {
     await waitUntilHealthy(`http://127.0.0.1:${port}`, npm, () => log);
 
     // The embedded database's lock names the process that owns the server.
-    const owner = JSON.parse(readFileSync(join(dataDir, 'db.owner'), 'utf8')) as { pid: number };
+    const owner = JSON.parse(readFileSync(join(dataDir, 'postgres.owner'), 'utf8')) as {
+      pid: number;
+    };
+    // …and the embedded PostgreSQL it started runs beside it.
+    const postmaster = Number(
+      readFileSync(join(dataDir, 'postgres', 'cluster', 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
+    expect(alive(postmaster)).toBe(true);
     serverPid = owner.pid;
     expect(owner.pid).not.toBe(npm.pid);
     expect(alive(owner.pid)).toBe(true);
@@ -55,7 +64,8 @@ describe('npm start', () => {
     npm.kill('SIGTERM');
     await exited;
     expect(alive(owner.pid), log).toBe(false);
-    expect(existsSync(join(dataDir, 'db.lock'))).toBe(false);
-    expect(existsSync(join(dataDir, 'db.owner'))).toBe(false);
+    expect(alive(postmaster), log).toBe(false);
+    expect(existsSync(join(dataDir, 'postgres.lock'))).toBe(false);
+    expect(existsSync(join(dataDir, 'postgres.owner'))).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +47,17 @@ export async function waitUntilHealthy(url: string, child: ChildProcess, output:
   throw new Error(`O servidor não respondeu em 60 s:\n${output()}`);
 }
 
+function stopLeftDatabase(dataDir: string): void {
+  const pidFile = join(dataDir, 'postgres', 'cluster', 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  try {
+    process.kill(pid, 'SIGQUIT');
+  } catch {
+    // already gone
+  }
+}
+
 /**
  * Starts the built Ponte (embedded database) on a free port, with the Node flags of `npm start`,
  * on an empty data dir or on `options.dataDir` (kept afterwards: the caller owns it).
@@ -57,6 +68,8 @@ export async function startServer(
 ): Promise<RunningServer> {
   buildIfStale();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ponte-e2e-'));
+  // As root, the embedded database runs as another user, which must be able to enter the folder.
+  chmodSync(dataDir, 0o755);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
@@ -92,6 +105,8 @@ export async function startServer(
     output,
     stop: async () => {
       await end('SIGTERM');
+      // A server killed with -9 leaves its embedded PostgreSQL running: the test's own mess.
+      stopLeftDatabase(dataDir);
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
     kill: () => end('SIGKILL'),

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
 import { buildApp, type App } from './app';
 import type { DatabaseHandle } from './db/client';
-import { openPgliteFromTemplate } from './test/pglite-template';
+import { createTestDatabase } from './test/test-database';
 import { missingBuildMessage } from './plugins/spa';
 import { testEncryptionKey, testSecret } from './test/test-app';
 
@@ -26,7 +26,7 @@ describe('server', () => {
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    database = await openPgliteFromTemplate();
+    database = await createTestDatabase('embedded');
     webDist = mkdtempSync(join(tmpdir(), 'ponte-web-'));
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Ponte</title>');

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,8 @@ import { configVariables } from './config';
 import { lockDataDir } from './db/data-dir-lock';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ponte-cli-'));
+// As root, the embedded database runs as another user, which must be able to enter the folder.
+chmodSync(dataDir, 0o755);
 const saved = { ...process.env };
 
 beforeAll(() => {
@@ -69,7 +71,7 @@ describe('ponte command', () => {
         flows: [],
       });
 
-      const release = await lockDataDir(join(dataDir, 'db'));
+      const release = await lockDataDir(join(dataDir, 'postgres'));
       try {
         const refused = await cli(
           'user',

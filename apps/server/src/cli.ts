@@ -6,6 +6,7 @@ import { createPonteCommands } from './cli/ponte-commands';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseUnreachableError, openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
+import { EmbeddedDatabaseError } from './db/embedded-postgres-host';
 
 export const ponteHelp = `Uso: ponte <comando> [opções]
 
@@ -54,6 +55,7 @@ async function withCommands<T>(
     if (error instanceof DatabaseUnreachableError) {
       throw new CliError(`Não foi possível conectar ao banco de dados: ${error.message}`);
     }
+    if (error instanceof EmbeddedDatabaseError) throw new CliError(error.message);
     throw error;
   }
   try {

@@ -54,7 +54,13 @@ export const configVariables: readonly ConfigVariable[] = [
     name: 'DATABASE_URL',
     default: null,
     description:
-      'PostgreSQL externo (postgres://…). Sem ela, usa o banco embutido em PONTE_DATA_DIR/db.',
+      'PostgreSQL externo (postgres://…). Sem ela, o Ponte inicia o seu próprio PostgreSQL em PONTE_DATA_DIR/postgres.',
+  },
+  {
+    name: 'PONTE_EMBEDDED_DB_USER',
+    default: 'ponte',
+    description:
+      'Só quando o Ponte roda como root: o usuário de sistema que roda o PostgreSQL embutido (criado se não existir).',
   },
   {
     name: 'PONTE_JWT_SECRET',
@@ -181,6 +187,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** As root: the system user that runs the embedded PostgreSQL (null: `ponte`). */
+  embeddedDbUser: string | null;
   jwtSecret: string;
   encryptionKey: Buffer;
   admin: { email: string; password: string } | null;
@@ -270,6 +278,10 @@ const envSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, { error: 'deve começar com postgres:// ou postgresql://' })
+    .optional(),
+  PONTE_EMBEDDED_DB_USER: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_-]{0,31}$/, { error: 'deve ser um nome de usuário de sistema' })
     .optional(),
   PONTE_JWT_SECRET: z.string().min(32, { error: 'deve ter pelo menos 32 caracteres' }).optional(),
   PONTE_ENCRYPTION_KEY: z
@@ -393,6 +405,7 @@ export function parseEnv(env: Env, cwd: string = process.cwd()) {
     host: parsed.HOST,
     dataDir: resolve(cwd, parsed.PONTE_DATA_DIR),
     databaseUrl: parsed.DATABASE_URL ?? null,
+    embeddedDbUser: parsed.PONTE_EMBEDDED_DB_USER ?? null,
     jwtSecret: parsed.PONTE_JWT_SECRET ?? null,
     encryptionKey: parsed.PONTE_ENCRYPTION_KEY ?? null,
     admin:

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,8 @@ import { serverRoot } from './package-root';
 import { startS3TestServer } from './test/s3-test-server';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ponte-main-'));
+// As root, the embedded database runs as another user, which must be able to enter the folder.
+chmodSync(dataDir, 0o755);
 const children: ChildProcess[] = [];
 
 afterAll(() => {

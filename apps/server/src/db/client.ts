@@ -7,6 +7,12 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir, type DataDirLockOptions } from './data-dir-lock';
+import {
+  embeddedDatabaseName,
+  startEmbeddedPostgres,
+  type EmbeddedPostgresEvent,
+} from './embedded-postgres';
+import { migrateLegacyDataDir } from './legacy-data-dir';
 import { migratePglite, migratePostgres } from './migrate';
 import { initPgliteDataDir } from './pglite-initdb';
 import { schema } from './schema';
@@ -16,7 +22,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {
   db: Database;
-  driver: 'pglite' | 'postgres';
+  /** 'embedded': the PostgreSQL Ponte starts itself (docs/adr/0057); 'pglite': in-process. */
+  driver: 'embedded' | 'pglite' | 'postgres';
   /** Runs `select 1`; rejects when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -135,12 +142,66 @@ export async function openPostgres(
   }
 }
 
-/** DATABASE_URL set → PostgreSQL; otherwise PGlite in `<dataDir>/db`. Migrations applied. */
-export function openDatabase(config: {
-  dataDir: string;
-  databaseUrl: string | null;
-}): Promise<DatabaseHandle> {
+export interface EmbeddedDatabaseOptions extends DataDirLockOptions {
+  /** As root: the system user that runs PostgreSQL (PONTE_EMBEDDED_DB_USER). */
+  user?: string | null;
+  settings?: Record<string, string>;
+  onEvent?: (event: EmbeddedPostgresEvent) => void;
+  onIdleError?: (error: Error) => void;
+}
+
+/**
+ * The embedded database (docs/adr/0057): the PostgreSQL of `<dataDir>/postgres`, which this
+ * process owns (a second one is refused), starts and stops. A data dir of the in-process
+ * database of earlier versions is copied into it once (docs/adr/0058).
+ */
+export async function openEmbedded(
+  dataDir: string,
+  options: EmbeddedDatabaseOptions = {},
+): Promise<DatabaseHandle & { serverPid(): number | null }> {
+  const folder = join(dataDir, 'postgres');
+  const release = await lockDataDir(folder, options);
+  let server: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null;
+  try {
+    server = await startEmbeddedPostgres({
+      folder,
+      user: options.user ?? null,
+      ...(options.settings ? { settings: options.settings } : {}),
+      ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+    });
+    const url = server.urlOf(embeddedDatabaseName);
+    await migrateLegacyDataDir(dataDir, url);
+    const handle = await openPostgres(url, options.onIdleError);
+    const running = server;
+    let closed = false;
+    return {
+      ...handle,
+      driver: 'embedded',
+      serverPid: () => running.pid(),
+      async close() {
+        if (closed) return;
+        closed = true;
+        try {
+          await handle.close();
+          await running.stop();
+        } finally {
+          await release();
+        }
+      },
+    };
+  } catch (error) {
+    await server?.stop().catch(() => undefined);
+    await release();
+    throw error;
+  }
+}
+
+/** DATABASE_URL set → PostgreSQL; otherwise the embedded PostgreSQL. Migrations applied. */
+export function openDatabase(
+  config: { dataDir: string; databaseUrl: string | null; embeddedDbUser?: string | null },
+  embedded: Omit<EmbeddedDatabaseOptions, 'user'> = {},
+): Promise<DatabaseHandle> {
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl)
-    : openPglite(join(config.dataDir, 'db'));
+    ? openPostgres(config.databaseUrl, embedded.onIdleError)
+    : openEmbedded(config.dataDir, { ...embedded, user: config.embeddedDbUser ?? null });
 }

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import {
+  chmodSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -12,25 +13,27 @@ import { hostname } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPglite } from './client';
+import { openEmbedded } from './client';
 import { DataDirInUseError, lockDataDir } from './data-dir-lock';
 
 const root = mkdtempSync(join(tmpdir(), 'ponte-lock-'));
+// As root, the embedded database runs as another user, which must be able to enter the folder.
+chmodSync(root, 0o755);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-// Opening a PGlite folder runs initdb: slow on a busy machine.
+// Opening a new data dir runs initdb: slow on a busy machine.
 describe('embedded database folder lock', () => {
   it('refuses a second open while the first is open, and allows it after close', async () => {
-    const dbDir = join(root, 'dados', 'db');
-    const first = await openPglite(dbDir);
-    await expect(openPglite(dbDir)).rejects.toThrow(DataDirInUseError);
-    await expect(openPglite(dbDir)).rejects.toThrow(
-      `O diretório de dados ${join(root, 'dados')} já está em uso por outro processo do Ponte.`,
+    const dataDir = join(root, 'dados');
+    const first = await openEmbedded(dataDir);
+    await expect(openEmbedded(dataDir)).rejects.toThrow(DataDirInUseError);
+    await expect(openEmbedded(dataDir)).rejects.toThrow(
+      `O diretório de dados ${dataDir} já está em uso por outro processo do Ponte.`,
     );
     await first.ping();
     await first.close();
 
-    const second = await openPglite(dbDir);
+    const second = await openEmbedded(dataDir);
     await second.ping();
     await second.close();
   }, 90_000);
@@ -55,12 +58,12 @@ describe('embedded database folder lock', () => {
   });
 
   it('takes over at once a fresh lock whose process on this machine is gone', async () => {
-    const dbDir = join(root, 'morto', 'db');
+    const dbDir = join(root, 'morto', 'postgres');
     mkdirSync(`${dbDir}.lock`, { recursive: true });
     const dead = spawnSync(process.execPath, ['-e', '']).pid!;
     writeFileSync(`${dbDir}.owner`, JSON.stringify({ pid: dead, host: hostname() }));
 
-    const handle = await openPglite(dbDir);
+    const handle = await openEmbedded(join(root, 'morto'));
     await handle.ping();
     await handle.close();
     expect(existsSync(`${dbDir}.lock`)).toBe(false);

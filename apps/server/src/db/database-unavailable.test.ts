@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPgliteFromTemplate } from '../test/pglite-template';
+import { createTestDatabase } from '../test/test-database';
 import { isDatabaseUnavailable } from './database-unavailable';
 
 /** The error a real query through drizzle and node-postgres gets from `url`. */
@@ -59,7 +59,7 @@ describe('database unavailable', () => {
   });
 
   it('does not count an error of the statement or its data', async () => {
-    const database = await openPgliteFromTemplate();
+    const database = await createTestDatabase('embedded');
     try {
       const failures = [
         sql`selec 1`,

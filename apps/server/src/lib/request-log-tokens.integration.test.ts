@@ -11,7 +11,7 @@ describe('tokens never reach the log', () => {
       done();
     },
   });
-  const t = useTestApp('pglite', { logger: { level: 'debug', stream } });
+  const t = useTestApp('embedded', { logger: { level: 'debug', stream } });
 
   it('hides the hand-off token, token parameters and the Authorization header', async () => {
     const account = await t.createAccount();

@@ -24,7 +24,7 @@ async function throttledThenOtherClient(t: TestContext): Promise<number> {
 }
 
 describe('behind a trusted proxy (PONTE_TRUST_PROXY=10.0.0.0/8)', () => {
-  const t = useTestApp('pglite', { trustProxy: ['10.0.0.0/8'] });
+  const t = useTestApp('embedded', { trustProxy: ['10.0.0.0/8'] });
 
   it('throttles sign-ins by the client address the proxy forwards', async () => {
     expect(await throttledThenOtherClient(t)).toBe(401);
@@ -46,7 +46,7 @@ describe('behind a trusted proxy (PONTE_TRUST_PROXY=10.0.0.0/8)', () => {
 });
 
 describe('without PONTE_TRUST_PROXY', () => {
-  const t = useTestApp('pglite');
+  const t = useTestApp('embedded');
 
   it('ignores X-Forwarded-For: every client behind the same address shares the throttle', async () => {
     expect(await throttledThenOtherClient(t)).toBe(429);
@@ -67,7 +67,7 @@ describe('without PONTE_TRUST_PROXY', () => {
 });
 
 describe('with PONTE_PUBLIC_URL', () => {
-  const t = useTestApp('pglite', { publicUrl: 'https://automacao.exemplo.com.br' });
+  const t = useTestApp('embedded', { publicUrl: 'https://automacao.exemplo.com.br' });
 
   it('shows the engine endpoint and the workspace engine URL at the public URL, whatever the host', async () => {
     const { token } = await t.createAccount();
@@ -92,7 +92,7 @@ describe('request logs', () => {
       done();
     },
   });
-  const t = useTestApp('pglite', { logger: { level: 'info', stream } });
+  const t = useTestApp('embedded', { logger: { level: 'info', stream } });
 
   it('logs health probes and static files at debug, the rest at info', async () => {
     await t.app.inject('/healthz');

@@ -26,7 +26,7 @@ function directives(csp: string | undefined): Map<string, string> {
 }
 
 describe('security headers', () => {
-  const t = useTestApp('pglite', { config: { webDist } });
+  const t = useTestApp('embedded', { config: { webDist } });
 
   it('sends the CSP, nosniff, no framing and no referrer on pages, assets, API and errors', async () => {
     for (const url of ['/', '/flows/123', '/assets/app-1234.js', '/healthz', '/api/v1/nada']) {
@@ -130,7 +130,7 @@ describe('security headers', () => {
 });
 
 describe('security headers on /metrics', () => {
-  const t = useTestApp('pglite', { metrics: { open: false, token: 'token-das-metricas' } });
+  const t = useTestApp('embedded', { metrics: { open: false, token: 'token-das-metricas' } });
 
   it('sends them on the metrics text and on its 401', async () => {
     const refused = await t.app.inject('/metrics');

@@ -1,5 +1,5 @@
 // A Ponte process that is about to be killed (run with `node --import tsx`): it opens the
-// database named by its first argument (`pglite:<folder>` or a postgres:// URL) and writes three
+// database named by its first argument (a postgres:// URL) and writes three
 // log lines that match the rule (second argument, as JSON: workspaceId), which records a
 // capture window. Mode `before-send`: prints one line and waits to be killed. Mode `in-flight`:
 // its dispatcher, whose clock runs an hour ahead so the window is already closed, claims the
@@ -7,15 +7,13 @@
 import { createAlertDelivery } from '../app-alerts';
 import { createNetworkGuard } from '../adapters/outbound-http/network-guard';
 import { createOutboundHttpClient } from '../adapters/outbound-http/outbound-http-client';
-import { openPglite, openPostgres } from '../db/client';
+import { openPostgres } from '../db/client';
 import { createAlertWatch } from '../modules/alert-rules/alert-watch';
 import { createLogWriter } from '../modules/logs/log-writer';
 
 const [database = '', argument = '{}', mode = 'before-send'] = process.argv.slice(2);
 const { workspaceId } = JSON.parse(argument) as Record<string, string>;
-const handle = database.startsWith('pglite:')
-  ? await openPglite(database.slice('pglite:'.length))
-  : await openPostgres(database);
+const handle = await openPostgres(database);
 const fail = (error: unknown) => {
   process.stderr.write(`${String(error)}\n`);
   process.exit(1);

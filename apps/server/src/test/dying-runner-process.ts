@@ -1,16 +1,14 @@
 // A Ponte process that is about to crash (run with `node --import tsx`): it opens the database
-// named by its first argument (`pglite:<folder>` or a postgres:// URL), starts a runner with
+// named by its first argument (a postgres:// URL), starts a runner with
 // one slot, starts the hanging flow and queues the quick one (flow ids in the second argument,
 // as JSON), prints the two execution ids as one JSON line and stays up until it is killed.
 import { createTestNodes } from '@ponte/engine/testing/test-nodes';
-import { openPglite, openPostgres } from '../db/client';
+import { openPostgres } from '../db/client';
 import { createSecondRunner } from './second-runner';
 
 const [database = '', argument = '{}'] = process.argv.slice(2);
 const { workspaceId, hang, quick } = JSON.parse(argument) as Record<string, string>;
-const handle = database.startsWith('pglite:')
-  ? await openPglite(database.slice('pglite:'.length))
-  : await openPostgres(database);
+const handle = await openPostgres(database);
 const { runner } = createSecondRunner(handle.db, {
   nodes: createTestNodes().nodes,
   concurrency: 1,

@@ -1,10 +1,10 @@
 // A Ponte process that is about to crash (run with `node --import tsx`): it opens the database
-// named by its first argument (`pglite:<folder>` or a postgres:// URL), consumes the queue named
+// named by its first argument (a postgres:// URL), consumes the queue named
 // in the second argument (JSON: workspaceId, queueId, count, leaseMs) with its consumer flow,
 // publishes `count` messages (every third delayed 2 to 4 s), waits until some are running while
 // others still wait, prints the message ids as one JSON line and stays up until it is killed.
 import { createTestNodes } from '@ponte/engine/testing/test-nodes';
-import { openPglite, openPostgres } from '../db/client';
+import { openPostgres } from '../db/client';
 import { createQueueConsumers } from '../modules/queues/queue-consumers';
 import { openMessageDriver } from './queue-fixtures';
 import { createSecondRunner } from './second-runner';
@@ -16,9 +16,7 @@ const { workspaceId, queueId, count, leaseMs } = JSON.parse(argument) as {
   count: number;
   leaseMs: number;
 };
-const handle = database.startsWith('pglite:')
-  ? await openPglite(database.slice('pglite:'.length))
-  : await openPostgres(database);
+const handle = await openPostgres(database);
 const driver = openMessageDriver(handle.db, { leaseMs });
 await driver.start();
 const { runner } = createSecondRunner(handle.db, {

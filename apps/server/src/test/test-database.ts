@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
-import { describe } from 'vitest';
-import { openPglite, openPostgres, type DatabaseHandle } from '../db/client';
-import { openPgliteFromTemplate } from './pglite-template';
+import { describe, inject } from 'vitest';
+import { openPostgres, type DatabaseHandle } from '../db/client';
+import { templateDatabase } from './embedded-test-server';
 
-export type DriverName = 'pglite' | 'postgres';
+/**
+ * 'embedded': the embedded PostgreSQL as Ponte starts it (one server for the run, see
+ * embedded-test-server.ts); 'postgres': the external server of PONTE_TEST_DATABASE_URL.
+ */
+export type DriverName = 'embedded' | 'postgres';
 
 /** postgres://… of a server where tests may create and drop databases. */
 export const postgresTestUrl = process.env.PONTE_TEST_DATABASE_URL?.trim() || null;
@@ -22,15 +23,23 @@ async function runAsAdmin(url: string, statement: string): Promise<void> {
   }
 }
 
-/** A fresh PostgreSQL database with a random name; dropped when the handle closes. */
-async function createPostgresDatabase(url: string): Promise<DatabaseHandle> {
-  const name = `ponte_test_${randomBytes(6).toString('hex')}`;
-  await runAsAdmin(url, `create database "${name}"`);
+/** `url` with another database name. */
+function withDatabase(url: string, name: string): string {
   const target = new URL(url);
   target.pathname = `/${name}`;
+  return target.toString();
+}
+
+/**
+ * A fresh database with a random name on the server of `url` (copied from `template` when
+ * given, else migrated on open); dropped when the handle closes.
+ */
+async function createPostgresDatabase(url: string, template?: string): Promise<DatabaseHandle> {
+  const name = `ponte_test_${randomBytes(6).toString('hex')}`;
+  await runAsAdmin(url, `create database "${name}"${template ? ` template "${template}"` : ''}`);
   let handle: DatabaseHandle;
   try {
-    handle = await openPostgres(target.toString());
+    handle = await openPostgres(withDatabase(url, name));
   } catch (error) {
     await runAsAdmin(url, `drop database if exists "${name}" with (force)`);
     throw error;
@@ -44,53 +53,47 @@ async function createPostgresDatabase(url: string): Promise<DatabaseHandle> {
   };
 }
 
-/** An empty, migrated database: PGlite in memory, or a new database on PONTE_TEST_DATABASE_URL. */
+/** The run's embedded server (`postgres` database), as the globalSetup provided it. */
+function embeddedAdminUrl(): string {
+  return `${inject('embeddedTestServer')}postgres`;
+}
+
+/** An empty, migrated database: on the run's embedded PostgreSQL, or on PONTE_TEST_DATABASE_URL. */
 export function createTestDatabase(driver: DriverName): Promise<DatabaseHandle> {
-  if (driver === 'pglite') return openPgliteFromTemplate();
+  if (driver === 'embedded') return createPostgresDatabase(embeddedAdminUrl(), templateDatabase);
   if (!postgresTestUrl) throw new Error('PONTE_TEST_DATABASE_URL is not set');
   return createPostgresDatabase(postgresTestUrl);
 }
 
 export interface SharedTestDatabase {
-  /** What another process opens: `pglite:<folder>` or a postgres:// URL. */
+  /** What another process opens: a postgres:// URL. */
   location: string;
   open(): Promise<DatabaseHandle>;
-  /** Removes the folder or drops the database (every handle closed before). */
+  /** Drops the database (every handle closed before). */
   dispose(): Promise<void>;
 }
 
-/**
- * A migrated database that another process can open too, one at a time for PGlite: a PGlite
- * folder on disk, or a new database on PONTE_TEST_DATABASE_URL.
- */
+/** A migrated database that other processes can open too. */
 export async function createSharedTestDatabase(driver: DriverName): Promise<SharedTestDatabase> {
-  if (driver === 'pglite') {
-    const folder = mkdtempSync(join(tmpdir(), 'ponte-shared-'));
-    const dbDir = join(folder, 'db');
-    return {
-      location: `pglite:${dbDir}`,
-      open: () => openPglite(dbDir),
-      dispose: async () => rmSync(folder, { recursive: true, force: true }),
-    };
-  }
-  if (!postgresTestUrl) throw new Error('PONTE_TEST_DATABASE_URL is not set');
+  const admin = driver === 'embedded' ? embeddedAdminUrl() : postgresTestUrl;
+  if (!admin) throw new Error('PONTE_TEST_DATABASE_URL is not set');
   const name = `ponte_test_${randomBytes(6).toString('hex')}`;
-  await runAsAdmin(postgresTestUrl, `create database "${name}"`);
-  const target = new URL(postgresTestUrl);
-  target.pathname = `/${name}`;
+  const template = driver === 'embedded' ? ` template "${templateDatabase}"` : '';
+  await runAsAdmin(admin, `create database "${name}"${template}`);
+  const location = withDatabase(admin, name);
   return {
-    location: target.toString(),
-    open: () => openPostgres(target.toString()),
-    dispose: () => runAsAdmin(postgresTestUrl, `drop database if exists "${name}" with (force)`),
+    location,
+    open: () => openPostgres(location),
+    dispose: () => runAsAdmin(admin, `drop database if exists "${name}" with (force)`),
   };
 }
 
 /**
- * Writes a suite once and runs it on PGlite and, when PONTE_TEST_DATABASE_URL is set, on
+ * Writes a suite once and runs it on the embedded PostgreSQL and, when PONTE_TEST_DATABASE_URL is set, on
  * PostgreSQL; without it the PostgreSQL copy is listed as skipped, never failed.
  */
 export function describeEachDriver(title: string, body: (driver: DriverName) => void): void {
-  describe(`${title} [PGlite]`, () => body('pglite'));
+  describe(`${title} [embutido]`, () => body('embedded'));
   if (postgresTestUrl) {
     describe(`${title} [PostgreSQL]`, () => body('postgres'));
   } else {

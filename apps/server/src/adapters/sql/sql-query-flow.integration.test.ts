@@ -9,7 +9,7 @@ const title = 'Consulta SQL through a database_uri account, end to end';
 (postgresTestUrl ? describe : describe.skip)(
   postgresTestUrl ? title : `${title} (defina PONTE_TEST_DATABASE_URL para rodar)`,
   () => {
-    const t = useTestApp('pglite', { httpAllowedNetworks: ['127.0.0.1/32'] });
+    const t = useTestApp('embedded', { httpAllowedNetworks: ['127.0.0.1/32'] });
 
     const createDbAccount = async (api: Requester, uri: string) => {
       const res = await api.post('/api/v1/service-accounts', {

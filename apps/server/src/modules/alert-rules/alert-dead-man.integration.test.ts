@@ -360,7 +360,7 @@ describe.skipIf(!redisUrl)('queue_backlog rules on the Redis message driver', ()
   // Every run has its own key prefix, and deletes its keys at the end.
   const prefix = `ponte-teste-${randomUUID()}`;
   const env = useDeadManEnv(
-    () => createTestDatabase('pglite'),
+    () => createTestDatabase('embedded'),
     () => createRedisMessageDriver({ url: redisUrl!, prefix }),
   );
   afterAll(async () => {

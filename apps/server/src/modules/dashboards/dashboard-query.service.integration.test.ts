@@ -82,7 +82,7 @@ describeEachDriver('dashboard query service', (driver) => {
     expect(most).toBeGreaterThanOrEqual(1);
   });
 
-  it.skipIf(driver === 'pglite')(
+  it.skipIf(driver === 'embedded')(
     'turns a statement past the timeout into the timeout text',
     async () => {
       const slow: WidgetQuery = async ({ db }) => {

@@ -8,7 +8,7 @@ import { useTestApp } from '../../test/test-app';
  * change to a built-in connector, run this test with `-u` to refresh it.
  */
 describe('node library copy for the web tests', () => {
-  const t = useTestApp('pglite');
+  const t = useTestApp('embedded');
 
   it('is what GET /engine/library serves', async () => {
     const account = await t.createAccount();

@@ -90,7 +90,7 @@ describeEachDriver('logs search limits', (driver) => {
     expect((await search(flooder)).statusCode).toBe(200);
   }, 120_000);
 
-  it.skipIf(driver === 'pglite')(
+  it.skipIf(driver === 'embedded')(
     'stops a search at the statement timeout with a pt-BR answer (PostgreSQL)',
     async () => {
       const service = createLogsService({

@@ -10,7 +10,7 @@ function sample(text: string, line: string): number {
 }
 
 describe('metrics, open (PONTE_METRICS=true)', () => {
-  const t = useTestApp('pglite', { metrics: { open: true, token: null } });
+  const t = useTestApp('embedded', { metrics: { open: true, token: null } });
 
   it('serves the process, HTTP and execution metrics, and they move after an execution', async () => {
     const before = await t.app.inject('/metrics');
@@ -54,7 +54,7 @@ describe('metrics, open (PONTE_METRICS=true)', () => {
 
 describe('metrics behind a token (PONTE_METRICS_TOKEN)', () => {
   const token = 'token-das-metricas-123';
-  const t = useTestApp('pglite', { metrics: { open: false, token } });
+  const t = useTestApp('embedded', { metrics: { open: false, token } });
 
   it('answers 401 without the bearer token and the metrics with it', async () => {
     expect((await t.app.inject('/metrics')).statusCode).toBe(401);
@@ -73,7 +73,7 @@ describe('metrics behind a token (PONTE_METRICS_TOKEN)', () => {
 });
 
 describe('metrics off (default)', () => {
-  const t = useTestApp('pglite');
+  const t = useTestApp('embedded');
 
   it('has no /metrics route: 404 JSON, not the app', async () => {
     const res = await t.app.inject('/metrics');

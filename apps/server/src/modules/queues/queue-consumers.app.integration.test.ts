@@ -82,7 +82,7 @@ describe.skipIf(!redisUrl)('queue consumers in the app, messages in Redis', () =
     await redis.quit();
   });
   consumesUntilDisabled(
-    useTestApp('pglite', {
+    useTestApp('embedded', {
       queues: {
         sampleDepth: false,
         driver: redisUrl ? createRedisMessageDriver({ url: redisUrl, prefix }) : undefined,

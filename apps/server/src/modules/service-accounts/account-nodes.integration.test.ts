@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 describe('FTP, PGP and jwt accounts used by flows', () => {
-  const t = useTestApp('pglite', { httpAllowedNetworks: ['127.0.0.1/32'] });
+  const t = useTestApp('embedded', { httpAllowedNetworks: ['127.0.0.1/32'] });
 
   async function createServiceAccount(
     account: TestAccount,

@@ -12,7 +12,7 @@ const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
 
 // The catalogue is static data: one database driver is enough to test the routes.
 describe('flow templates routes', () => {
-  const t = useTestApp('pglite');
+  const t = useTestApp('embedded');
   let api: Requester;
   let all: FlowTemplateList;
 

@@ -15,7 +15,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.le
  * measured in the same test (docs/adr/0020).
  */
 describe('a flow of one workspace calling its own webhook twice per execution', () => {
-  const t = useTestApp('pglite', {
+  const t = useTestApp('embedded', {
     httpAllowedNetworks: ['127.0.0.0/8'],
     webhookRateLimit: { perAddress: 0, perFlow: 0 },
   });

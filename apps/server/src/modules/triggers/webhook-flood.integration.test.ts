@@ -11,7 +11,7 @@ import { bestLatencyRatio, median } from '@ponte/engine/testing/latency';
  * the runner: B's execution waited for one of them to end.
  */
 describe('a webhook flood from one workspace', () => {
-  const t = useTestApp('pglite', {
+  const t = useTestApp('embedded', {
     trustProxy: ['10.0.0.0/8'],
     webhookRateLimit: { perAddress: 30, perFlow: 60 },
   });

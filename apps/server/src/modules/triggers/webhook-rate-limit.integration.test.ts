@@ -26,7 +26,7 @@ const callFrom = (t: TestContext, flowId: string, client: string, headers = {}) 
 
 describe('public webhook rate limits (per address, per flow)', () => {
   const throttled: ThrottledEvent[] = [];
-  const t = useTestApp('pglite', {
+  const t = useTestApp('embedded', {
     trustProxy: ['10.0.0.0/8'],
     webhookRateLimit: { perAddress: 5, perFlow: 8 },
     security: { onThrottled: (event) => throttled.push(event) },

@@ -27,7 +27,7 @@ function pageFlow(t: TestContext, account: TestAccount, body: string, headers: o
 }
 
 describe('webhook answers written by a flow', () => {
-  const t = useTestApp('pglite', { webhookTimeoutMs: 5_000 });
+  const t = useTestApp('embedded', { webhookTimeoutMs: 5_000 });
 
   it('are sandboxed, nosniff, and cannot replace the security headers or touch storage', async () => {
     const account = await t.createAccount();
@@ -76,7 +76,7 @@ describe('webhook answers written by a flow', () => {
 });
 
 describe.skipIf(!existsSync(chromiumPath))('a webhook page in Chromium', () => {
-  const t = useTestApp('pglite', { webhookTimeoutMs: 5_000 });
+  const t = useTestApp('embedded', { webhookTimeoutMs: 5_000 });
   let browser: Browser;
   let appUrl: string;
   let listener: Server;

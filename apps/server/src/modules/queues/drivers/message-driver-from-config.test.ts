@@ -10,7 +10,7 @@ import { checkEvictionPolicy } from './redis-message-scripts';
 describe('message driver from the config', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
+    database = await createTestDatabase('embedded');
   });
   afterAll(async () => {
     await database?.close();

@@ -19,7 +19,7 @@ describe.skipIf(!redisUrl)('redis message driver', () => {
   const prefix = `ponte-teste-${randomUUID()}`;
   let database: DatabaseHandle;
   beforeAll(async () => {
-    database = await createTestDatabase('pglite');
+    database = await createTestDatabase('embedded');
   });
   afterAll(async () => {
     await database?.close();

