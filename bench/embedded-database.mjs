@@ -10,7 +10,7 @@
 // Usage: npm run build && node bench/embedded-database.mjs [seconds=15] [starts=3]
 //        [--url=postgres://postgres@127.0.0.1:5432/postgres] [--only=pglite,pglite-worker,…]
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -116,6 +116,7 @@ async function startTimes(each) {
   let processes = 0;
   for (let i = 0; i < starts; i++) {
     const dataDir = mkdtempSync(join(tmpdir(), 'ponte-bench-start-'));
+    chmodSync(dataDir, 0o755); // as root, the embedded PostgreSQL's user must enter it
     const external = each.external ? await externalDatabase() : null;
     try {
       const fresh = await timedStart(each, dataDir, external?.env);

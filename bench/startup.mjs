@@ -5,7 +5,7 @@
 // PostgreSQL server, its processes and their shared memory counted once).
 // Usage: npm run build && node bench/startup.mjs [runs]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +57,7 @@ async function startOnce(dataDir) {
 const rows = [];
 for (let i = 0; i < runs; i++) {
   const dataDir = mkdtempSync(join(tmpdir(), 'ponte-bench-'));
+  chmodSync(dataDir, 0o755); // as root, the embedded PostgreSQL's user must enter it
   const first = await startOnce(dataDir);
   const second = await startOnce(dataDir);
   rmSync(dataDir, { recursive: true, force: true });

@@ -9,11 +9,13 @@ import { ConfigError, loadConfig, parseEnv, type AppConfig } from '../../apps/se
 import {
   DatabaseUnreachableError,
   openDatabase,
+  openPglite,
   type DatabaseHandle,
 } from '../../apps/server/src/db/client.ts';
-import { openPglite } from '../../apps/server/src/db/client.ts';
 import { openPgliteWorker } from './pglite-worker-handle.ts';
 import { DataDirInUseError } from '../../apps/server/src/db/data-dir-lock.ts';
+import type { EmbeddedPostgresEvent } from '../../apps/server/src/db/embedded-postgres.ts';
+import { EmbeddedDatabaseError } from '../../apps/server/src/db/embedded-postgres-host.ts';
 import { probePort } from '../../apps/server/src/lib/port-free.ts';
 import { loggerOptions } from '../../apps/server/src/logger.ts';
 import { EncryptionKeyMismatchError } from '../../apps/server/src/modules/service-accounts/encryption-check.ts';
@@ -47,14 +49,41 @@ async function readConfig(): Promise<AppConfig> {
   }
 }
 
+type Log = (level: 'info' | 'warn' | 'error', details: object, message: string) => void;
+
+/** Until the app's logger exists, the embedded database's reports go to stderr. */
+let log: Log = (level, details, message) =>
+  console.error(JSON.stringify({ level, ...details, msg: message }));
+
+/** What the embedded PostgreSQL's supervisor reports (docs/adr/0057), in the server's log. */
+function reportEmbedded(event: EmbeddedPostgresEvent): void {
+  if (event.kind === 'exited') {
+    const { code, signal } = event;
+    log('error', { code, signal }, 'o PostgreSQL embutido parou sozinho; iniciando de novo');
+  } else if (event.kind === 'restarted') {
+    log('warn', { attempt: event.attempt }, 'PostgreSQL embutido iniciado de novo');
+  } else if (event.kind === 'restart-failed') {
+    const { attempt, reason } = event;
+    log('error', { attempt, reason }, 'o PostgreSQL embutido não voltou; nova tentativa em breve');
+  } else {
+    log(
+      'warn',
+      { pid: event.pid },
+      'parado o PostgreSQL embutido deixado por um Ponte encerrado à força',
+    );
+  }
+}
+
 async function connect(config: AppConfig): Promise<DatabaseHandle> {
   try {
     const folder = join(config.dataDir, 'db');
     if (process.env.PONTE_BENCH_DATABASE === 'pglite') return await openPglite(folder);
     if (process.env.PONTE_BENCH_DATABASE === 'pglite-worker') return await openPgliteWorker(folder);
-    return await openDatabase(config);
+    return await openDatabase(config, { onEvent: reportEmbedded });
   } catch (error) {
-    if (error instanceof DataDirInUseError) fail(error.message);
+    if (error instanceof DataDirInUseError || error instanceof EmbeddedDatabaseError) {
+      fail(error.message);
+    }
     if (error instanceof DatabaseUnreachableError) {
       fail(`Não foi possível conectar ao banco de dados: ${error.message}`);
     }
@@ -105,6 +134,7 @@ async function main() {
   const config = await readConfig();
   const database = await connect(config);
   const app = await build(config, database);
+  log = (level, details, message) => app.log[level](details, message);
   // Background work starts here: a queue driver that refuses its store (Redis with another
   // eviction policy) stops the start with its own message.
   try {

@@ -7,7 +7,7 @@
 // is given beside it. Prints one JSON line.
 // Usage: node bench/run-ts.mjs bench/support/embedded-database-cpu.ts
 //        <pglite|pglite-worker|embedded|postgres> [statements=2000] [postgres-url]
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -78,6 +78,7 @@ async function measure(times: number, units: number, work: (i: number) => Promis
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'ponte-bench-cpu-'));
+chmodSync(dir, 0o755); // as root, the embedded PostgreSQL's user must enter it
 const { handle, cleanup } = await openers[option]!(dir);
 try {
   const { db } = handle;

@@ -1,7 +1,7 @@
 // What the webhook benches share: the two flows (webhook → code → respond and webhook → set →
 // respond), the load (autocannon) with its check of the answer, and Ponte started as a process
 // with those flows created through the API.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -117,6 +117,8 @@ async function createFlow(base, token, kind) {
  */
 export async function startPonte({ script, env = {}, profile = false, dataDir } = {}) {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'ponte-bench-webhook-'));
+  // As root, the embedded PostgreSQL runs as another user, who must be able to enter it.
+  chmodSync(dir, 0o755);
   const profileDir = join(dir, 'profile');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
