@@ -29,7 +29,7 @@ const serverUrl = option('url') ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const only = option('only')?.split(',');
 
 const benchServer = await buildBenchServer();
-const options = [
+const all = [
   {
     key: 'pglite',
     name: 'PGlite na thread principal (antes)',
@@ -50,7 +50,9 @@ const options = [
     external: true,
     env: {},
   },
-].filter((each) => !only || only.includes(each.key));
+];
+// In the order `--only` gives, so that a second run can reverse the first one's order.
+const options = only ? only.map((key) => all.find((each) => each.key === key)) : all;
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
