@@ -1,81 +1,49 @@
 #!/usr/bin/env node
-// The webhook flow (webhook trigger → code → respond) under load on loopback, side by side in
-// one run with the same work in a plain Fastify handler (the ceiling) and in Node-RED (http in →
-// function → http response), which the script installs from npm into a cache folder.
-// Ponte runs as users run it: built, embedded PostgreSQL, the Node flags of `npm start`, every
-// execution and its logs persisted. Prints requests/s and p99 of each, the ratios, and the
-// resident memory of Ponte and Node-RED idle and after the load.
-// Usage: npm run build && node bench/webhook-throughput.mjs [seconds=15] [connections=10]
+// The webhook flows under load on loopback, side by side in one run with the same work in plain
+// Fastify handlers (the ceiling) and in Node-RED, which the script installs from npm into a
+// cache folder: webhook → code → respond (Node-RED: http in → function → http response) and
+// webhook → set → respond (http in → change → http response), at 10 and 50 connections.
+// Ponte runs as users run it: built, the default embedded database, the Node flags of
+// `npm start`, every execution and its logs persisted; then again with
+// PONTE_EXECUTION_SAVE=none ('nothing but the execution row'). Prints requests/s, p99 and CPU
+// of each, the ratios against Node-RED, and the memory (PSS of the whole process tree) of Ponte
+// and Node-RED after 10 s idle and after the loads.
+// Usage: npm run build && node bench/webhook-throughput.mjs [seconds=15] [connections=10,50]
 //        [--profile] (where Ponte's CPU time goes) [--ponte-only] (skip Fastify and Node-RED)
 //        [--alert-rules=N [--rounds=3]] (Ponte alone, one process: rounds of the load without
 //        alert rules and with N enabled match_log rules, alternating; medians and ratios)
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import { nodeFlags } from '../scripts/server-flags.mjs';
 import { createAlertRules, deleteAlertRules, firingsOf } from './support/alert-rules-load.mjs';
-import { summarise } from './support/cpu-profile-summary.mjs';
-import { cpuSeconds, freePort, rssMb, sleep, startProcess } from './support/processes.mjs';
+import { startNodeRed } from './support/node-red.mjs';
+import { freePort, pssTreeMb, rssMb, sleep, startProcess } from './support/processes.mjs';
+import { executions, flows, load, startPonte, totalOf } from './support/webhook-load.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const seconds = Number(args[0] ?? 15);
-const connections = Number(args[1] ?? 10);
+const connectionCounts = (args[1] ?? '10,50').split(',').map(Number);
 const profile = process.argv.includes('--profile');
 const option = (name) =>
   process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const alertRules = Number(option('alert-rules') ?? 0);
 const rounds = Number(option('rounds') ?? 3);
-const nodeRedVersion = '4.1.8';
+const loadOptions = { seconds, connections: connectionCounts[0], expected: flows.code.expected };
+const flowNames = { code: 'webhook → code → respond', set: 'webhook → set → respond' };
 
-const order = { itens: [{ preco: 10.5 }, { preco: 4.5 }, { preco: 20 }] };
-const expected = JSON.stringify({ total: 35 });
-const code = 'return { payload: { total: msg.payload.itens.reduce((s, i) => s + i.preco, 0) } };';
-
-async function post(url, body, headers = {}) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, text: await response.text() };
-}
-
-/** How many requests the last `load` sent in all. */
-let executions = 0;
-
-async function load(name, url, pid) {
-  const check = await post(url, order);
-  if (check.status !== 201 || check.text !== expected) {
-    throw new Error(`${name} respondeu ${check.status} ${check.text}, esperado 201 ${expected}`);
+/** Every flow (of `kinds`) at every connection count, one load after the other. */
+async function loads(name, target, kinds = Object.keys(flows)) {
+  const rows = [];
+  for (const kind of kinds) {
+    for (const connections of connectionCounts) {
+      const row = await load(name, target.urlOf(kind), target.pid, {
+        seconds,
+        connections,
+        expected: flows[kind].expected,
+      });
+      rows.push({ fluxo: kind, ...row });
+    }
   }
-  const options = {
-    url,
-    method: 'POST',
-    connections,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(order),
-  };
-  const warmUp = await autocannon({ ...options, duration: 3 });
-  const cpuBefore = cpuSeconds(pid);
-  const result = await autocannon({ ...options, duration: seconds });
-  const cpu = (cpuSeconds(pid) - cpuBefore) / seconds;
-  const bad = result.non2xx + result.errors + result.timeouts;
-  if (bad > 0) throw new Error(`${name}: ${bad} respostas com erro durante a carga`);
-  // Every request of the check, the warm-up and the load ran the flow once (`sent` counts the
-  // ones still in flight when the time was up, which `total` leaves out).
-  executions = 1 + warmUp.requests.sent + result.requests.sent;
-  return {
-    alvo: name,
-    'req/s': Math.round(result.requests.average),
-    'p50 (ms)': result.latency.p50,
-    'p99 (ms)': result.latency.p99,
-    respostas: result.requests.total,
-    // Above 100 % the process used more than one core (garbage collector, worker threads).
-    'CPU (%)': Math.round(cpu * 100),
-  };
+  return rows;
 }
 
 async function plainFastify() {
@@ -87,200 +55,56 @@ async function plainFastify() {
     `http://127.0.0.1:${port}/`,
   );
   try {
-    return await load(
-      'Fastify puro (teto)',
-      `http://127.0.0.1:${port}/pedidos/novo`,
-      server.child.pid,
-    );
+    const urlOf = (kind) => `http://127.0.0.1:${port}/${flows[kind].path}`;
+    return await loads('Fastify puro (teto)', { urlOf, pid: server.child.pid });
   } finally {
     await server.stop();
   }
 }
 
-function installNodeRed() {
-  const dir = join(root, 'node_modules/.cache/bench-node-red', nodeRedVersion);
-  const redJs = join(dir, 'node_modules/node-red/red.js');
-  if (!existsSync(redJs)) {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'package.json'), '{"private": true}');
-    console.error(`Instalando node-red@${nodeRedVersion} em ${dir}…`);
-    execFileSync('npm', ['install', `node-red@${nodeRedVersion}`, '--no-audit', '--no-fund'], {
-      cwd: dir,
-      stdio: 'ignore',
-    });
-  }
-  return redJs;
+/** Memory of the whole process tree: PSS after 10 s idle and after the loads; RSS of the root. */
+async function measured(name, target, run) {
+  await sleep(10_000);
+  const idle = { pss: pssTreeMb(target.pid), rss: rssMb(target.pid) };
+  const rows = await run();
+  await sleep(2000); // the last log batches
+  return {
+    rows,
+    memory: {
+      alvo: name,
+      'PSS ociosa (MB)': Math.round(idle.pss),
+      'PSS após as cargas (MB)': Math.round(pssTreeMb(target.pid)),
+      'RSS ociosa (MB)': Math.round(idle.rss),
+    },
+  };
 }
 
 async function nodeRed() {
-  const redJs = installNodeRed();
-  const userDir = mkdtempSync(join(tmpdir(), 'ponte-bench-node-red-'));
-  const port = await freePort();
-  const flows = [
-    { id: 'aba', type: 'tab', label: 'bench' },
-    {
-      id: 'entrada',
-      type: 'http in',
-      z: 'aba',
-      url: '/pedidos/novo',
-      method: 'post',
-      wires: [['soma']],
-    },
-    {
-      id: 'soma',
-      type: 'function',
-      z: 'aba',
-      func: 'msg.payload = { total: msg.payload.itens.reduce((s, i) => s + i.preco, 0) };\nreturn msg;',
-      outputs: 1,
-      wires: [['saida']],
-    },
-    {
-      id: 'saida',
-      type: 'http response',
-      z: 'aba',
-      statusCode: '201',
-      headers: { 'X-Pedido': 'ok' },
-      wires: [],
-    },
-  ];
-  writeFileSync(join(userDir, 'flows.json'), JSON.stringify(flows));
-  writeFileSync(
-    join(userDir, 'settings.js'),
-    `module.exports = { uiPort: ${port}, uiHost: '127.0.0.1', flowFile: 'flows.json', httpAdminRoot: false, logging: { console: { level: 'warn' } } };`,
-  );
-  const server = await startProcess(
-    'Node-RED',
-    [redJs, '--userDir', userDir, '--settings', join(userDir, 'settings.js')],
-    {},
-    `http://127.0.0.1:${port}/pedidos/novo`,
-  );
+  const red = await startNodeRed();
   try {
-    await sleep(3000);
-    const idle = rssMb(server.child.pid);
-    const row = await load(
-      `Node-RED ${nodeRedVersion}`,
-      `http://127.0.0.1:${port}/pedidos/novo`,
-      server.child.pid,
-    );
-    return {
-      row,
-      memory: {
-        alvo: row.alvo,
-        'ociosa (MB)': idle.toFixed(0),
-        'após a carga (MB)': rssMb(server.child.pid).toFixed(0),
-      },
-    };
+    return await measured(red.name, red, () => loads(red.name, red));
   } finally {
-    await server.stop();
-    rmSync(userDir, { recursive: true, force: true });
+    await red.stop();
   }
 }
 
-async function startPonte() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ponte-bench-webhook-'));
-  const profileDir = join(dataDir, 'profile');
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const admin = { email: 'bench@exemplo.com.br', password: 'segredo-forte-1' };
-  const server = await startProcess(
-    'Ponte',
-    [
-      ...nodeFlags,
-      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
-      join(root, 'apps/server/dist/main.js'),
-    ],
-    {
-      PORT: String(port),
-      PONTE_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      PONTE_ADMIN_EMAIL: admin.email,
-      PONTE_ADMIN_PASSWORD: admin.password,
-      // The load comes from one address at a rate far above the defaults: no rate limit.
-      PONTE_WEBHOOK_RATE_LIMIT_ADDRESS: '0',
-      PONTE_WEBHOOK_RATE_LIMIT_FLOW: '0',
-    },
-    `${base}/readyz`,
-  );
-  async function stop() {
-    await server.stop();
-    if (profile) {
-      const [file] = readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
-      const { parts, functions } = summarise(join(profileDir, file));
-      console.log('\nPerfil de CPU do Ponte (tempo próprio):');
-      console.table(parts);
-      console.table(functions);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+async function ponte(name, env = {}, kinds) {
+  let instance;
   try {
-    const { token } = JSON.parse((await post(`${base}/account/v1/authenticate`, admin)).text);
-    const flowId = await createFlow(base, token);
-    return { base, token, flowId, pid: server.child.pid, stop };
+    instance = await startPonte({ env, profile });
   } catch (error) {
-    await stop();
-    throw error;
+    // A server that does not know the setting yet may refuse it: said, not hidden.
+    return { refused: `${name}: o servidor não iniciou (${error.message.split('\n')[0]})` };
   }
-}
-
-async function createFlow(base, token) {
-  const steps = [
-    {
-      type: 'core_webhook_trigger',
-      params: { method: 'POST', path: 'pedidos/novo', response: 'respond_node' },
-    },
-    { type: 'core_code', params: { code } },
-    {
-      type: 'core_respond_webhook',
-      params: {
-        status: 201,
-        headers: [{ key: 'X-Pedido', value: 'ok' }],
-        body: '{{ msg.payload }}',
-      },
-    },
-  ];
-  const nodes = steps.map((step, i) => ({
-    uid: `n${i}`,
-    position: { x: i * 200, y: 0 },
-    ...step,
-  }));
-  const edges = nodes.slice(1).map((node, i) => ({
-    id: `e${i}`,
-    source: `n${i}`,
-    sourceOutput: 'default',
-    target: node.uid,
-  }));
-  const created = await post(
-    `${base}/api/v1/flows`,
-    { name: 'Pedidos', enabled: true, data: { version: 1, nodes, edges } },
-    { authorization: `Bearer ${token}` },
-  );
-  if (created.status !== 201) throw new Error(`O flow não foi criado: ${created.text}`);
-  return JSON.parse(created.text)._id;
-}
-
-async function ponte() {
-  const { base, token, flowId, pid, stop } = await startPonte();
   try {
-    await sleep(3000);
-    const idle = rssMb(pid);
-    const row = await load('Ponte', `${base}/engine/webhook/${flowId}/pedidos/novo`, pid);
-    await sleep(2000); // the last log batches
-    const after = rssMb(pid);
-    const history = await fetch(`${base}/api/v1/monitoring/executions/completed?size=1`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const stored = (await history.json()).total;
+    const result = await measured(name, instance, () => loads(name, instance, kinds));
     return {
-      row,
-      memory: {
-        alvo: 'Ponte',
-        'ociosa (MB)': idle.toFixed(0),
-        'após a carga (MB)': after.toFixed(0),
-      },
-      stored,
+      ...result,
+      stored: await totalOf(instance, 'executions/completed'),
+      logs: await totalOf(instance, 'logs'),
     };
   } finally {
-    await stop();
+    await instance.stop();
   }
 }
 
@@ -294,7 +118,7 @@ const median = (values) => {
 async function withRules(ponte, url, round) {
   const ids = await createAlertRules(ponte.base, ponte.token, alertRules, ponte.flowId);
   try {
-    const row = await load(`${alertRules} regras (rodada ${round})`, url, ponte.pid);
+    const row = await load(`${alertRules} regras (rodada ${round})`, url, ponte.pid, loadOptions);
     await sleep(2000); // the last log batches
     const { matched, states } = await firingsOf(ponte.base, ponte.token, ids.at(-1));
     return { ...row, 'casadas / execuções': `${matched} / ${executions}`, janelas: states };
@@ -309,19 +133,21 @@ async function withRules(ponte, url, round) {
  * both alike).
  */
 async function compareAlertRules() {
-  const ponte = await startPonte();
+  const ponte = await startPonte({ profile });
   const url = `${ponte.base}/engine/webhook/${ponte.flowId}/pedidos/novo`;
   const rows = { without: [], with: [] };
   try {
     await sleep(3000);
     // The first loads of a fresh process are slower (JIT, caches): one not counted.
-    await load('aquecimento', url, ponte.pid);
+    await load('aquecimento', url, ponte.pid, loadOptions);
     await sleep(2000);
     for (let round = 1; round <= rounds; round++) {
       for (const kind of round % 2 ? ['without', 'with'] : ['with', 'without']) {
         if (kind === 'with') rows.with.push(await withRules(ponte, url, round));
         else {
-          rows.without.push(await load(`sem regras (rodada ${round})`, url, ponte.pid));
+          rows.without.push(
+            await load(`sem regras (rodada ${round})`, url, ponte.pid, loadOptions),
+          );
           await sleep(2000); // the last log batches, before any rule is created
         }
       }
@@ -342,7 +168,7 @@ async function compareAlertRules() {
   const without = summary('without', 'sem regras (mediana)');
   const withN = summary('with', `${alertRules} regras (mediana)`);
   console.log(
-    `\n${seconds} s por carga, ${connections} conexões, ${rounds} rodadas de cada, um processo:`,
+    `\n${seconds} s por carga, ${loadOptions.connections} conexões, ${rounds} rodadas de cada, um processo:`,
   );
   console.table([...rows.without, ...rows.with]);
   console.table([without, withN]);
@@ -355,23 +181,44 @@ if (alertRules > 0) {
   await compareAlertRules();
   process.exit(0);
 }
-if (process.argv.includes('--ponte-only')) {
-  const only = await ponte();
-  console.table([only.row]);
-  console.table([only.memory]);
-  process.exit(0);
-}
-const fastifyRow = await plainFastify();
-const red = await nodeRed();
-const ours = await ponte();
-const rows = [fastifyRow, red.row, ours.row];
-console.log(`\n${seconds} s por alvo, ${connections} conexões, POST de um pedido de 3 itens:`);
+
+const ours = await ponte('Ponte');
+const lean = await ponte('Ponte (PONTE_EXECUTION_SAVE=none)', { PONTE_EXECUTION_SAVE: 'none' }, [
+  'code',
+]);
+const only = process.argv.includes('--ponte-only');
+const fastifyRows = only ? [] : await plainFastify();
+const red = only ? null : await nodeRed();
+const rows = [...fastifyRows, ...(red?.rows ?? []), ...ours.rows, ...(lean.rows ?? [])];
+console.log(`\n${seconds} s por carga, POST de um pedido de 3 itens:`);
 console.table(rows);
-console.table([red.memory, ours.memory]);
+console.table([red?.memory, ours.memory, lean.memory].filter(Boolean));
+if (lean.refused) console.log(lean.refused);
+else if (lean.logs > 0) {
+  console.log(
+    `PONTE_EXECUTION_SAVE=none não foi aplicado por este servidor: ${lean.logs} logs gravados (esperado 0).`,
+  );
+}
 console.log(
-  [
-    `Ponte / Node-RED: ${(ours.row['req/s'] / red.row['req/s']).toFixed(2)}× as req/s, p99 ${(ours.row['p99 (ms)'] / red.row['p99 (ms)']).toFixed(2)}×`,
-    `Ponte / Fastify puro: ${(ours.row['req/s'] / fastifyRow['req/s']).toFixed(2)}× as req/s`,
-    `Execuções do Ponte gravadas no histórico: ${ours.stored} (a página conta até 10000)`,
-  ].join('\n'),
+  `Execuções do Ponte gravadas no histórico: ${ours.stored} (a página conta até 10000); logs: ${ours.logs}`,
 );
+if (red) {
+  const ratios = [];
+  for (const row of [...ours.rows, ...(lean.rows ?? [])]) {
+    const same = (other) => other.fluxo === row.fluxo && other['conexões'] === row['conexões'];
+    const theirs = red.rows.find(same);
+    const fastify = fastifyRows.find(same);
+    ratios.push({
+      alvo: row.alvo,
+      fluxo: flowNames[row.fluxo],
+      conexões: row['conexões'],
+      'req/s ÷ Node-RED': (row['req/s'] / theirs['req/s']).toFixed(2),
+      'p99 ÷ Node-RED': (row['p99 (ms)'] / theirs['p99 (ms)']).toFixed(2),
+      'req/s ÷ Fastify': (row['req/s'] / fastify['req/s']).toFixed(2),
+    });
+  }
+  console.table(ratios);
+  console.log(
+    `PSS ociosa da árvore de processos: Ponte ${ours.memory['PSS ociosa (MB)']} MB, Node-RED ${red.memory['PSS ociosa (MB)']} MB`,
+  );
+}

@@ -1,7 +1,7 @@
 // What the benches that run Ponte (or Node-RED) as a process share: a free port, the process's
 // memory and CPU time from /proc, and starting a process until its ready URL answers.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -56,3 +56,49 @@ export async function startProcess(name, argv, env, readyUrl) {
     },
   };
 }
+
+/** The process and all its descendants (children, their children…), from /proc. */
+export function processTree(pid) {
+  const parents = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) {
+    for (const [child, parent] of parents) if (parent === tree[i]) tree.push(child);
+  }
+  return tree;
+}
+
+/**
+ * Proportional set size of the process and all its descendants, in MB: shared pages (the
+ * PostgreSQL server's shared memory, the libraries) count once, split among those that map
+ * them, where adding up RSS would count them once per process.
+ */
+export function pssTreeMb(pid) {
+  let kb = 0;
+  for (const each of processTree(pid)) {
+    try {
+      kb += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${each}/smaps_rollup`, 'utf8'))[1]);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return kb / 1024;
+}
+
+/** CPU seconds of the process and all its descendants still running. */
+export const cpuSecondsTree = (pid) =>
+  processTree(pid).reduce((sum, each) => {
+    try {
+      return sum + cpuSeconds(each);
+    } catch {
+      return sum;
+    }
+  }, 0);
