@@ -74,8 +74,8 @@ describe.skipIf(!hasChromium)('The first load of /flows', () => {
     const mainScript = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
     const main = transfers.find((transfer) => path(transfer.url) === mainScript);
     expect(main?.encoding).toMatch(/^(br|gzip)$/);
-    const document = transfers.find((transfer) => path(transfer.url) === '/flows');
-    expect(document?.encoding).toMatch(/^(br|gzip)$/);
+    const flowsPage = transfers.find((transfer) => path(transfer.url) === '/flows');
+    expect(flowsPage?.encoding).toMatch(/^(br|gzip)$/);
 
     const total = transfers.reduce((sum, transfer) => sum + transfer.bytes, 0);
     const listing = transfers

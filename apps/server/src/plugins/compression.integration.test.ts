@@ -36,7 +36,7 @@ function decoded(encoding: string | undefined, body: Buffer): string {
 }
 
 describe('compressed answers', () => {
-  const t = useTestApp('pglite', { config: { webDist } });
+  const t = useTestApp('embedded', { config: { webDist } });
 
   it('compresses the API JSON as Accept-Encoding asks, keeping the other headers', async () => {
     const account = await t.createAccount();
