@@ -138,6 +138,9 @@ async function oldDataDir(dataDir: string, logMessage = 'Pedido nº 42 — açã
   return before;
 }
 
+/** A test that fails while open must not end the run when its folder is removed. */
+const quiet = { onCompromised: () => undefined };
+
 const refused = /Não foi possível copiar o banco embutido da versão anterior do Ponte/;
 
 // Each case builds an old folder (PGlite) and a new cluster (initdb): several seconds each.
@@ -146,7 +149,10 @@ describe('moving the data dir of an earlier version', () => {
     const dataDir = join(root, 'migra');
     const before = await oldDataDir(dataDir);
     const moves: LegacyMove[] = [];
-    const first = await openEmbedded(dataDir, { onLegacyMoved: (move) => moves.push(move) });
+    const first = await openEmbedded(dataDir, {
+      ...quiet,
+      onLegacyMoved: (move) => moves.push(move),
+    });
     expect(await dump(first)).toEqual(before.data);
     expect(await indexNames(first)).toEqual(before.indexes);
     expect(moves).toHaveLength(1);
@@ -188,7 +194,10 @@ describe('moving the data dir of an earlier version', () => {
     expect(await dump(backup)).toEqual(before.data);
     await backup.close();
 
-    const second = await openEmbedded(dataDir, { onLegacyMoved: (move) => moves.push(move) });
+    const second = await openEmbedded(dataDir, {
+      ...quiet,
+      onLegacyMoved: (move) => moves.push(move),
+    });
     expect(moves).toHaveLength(1);
     const after = await rows<{ n: string }>(second, sql`select count(*)::text as n from logs`);
     expect(after).toEqual([{ n: '301' }]);
@@ -201,7 +210,7 @@ describe('moving the data dir of an earlier version', () => {
     await oldDataDir(dataDir);
     const release = await lockDataDir(join(dataDir, 'db'));
     try {
-      const attempt = openEmbedded(dataDir);
+      const attempt = openEmbedded(dataDir, quiet);
       await expect(attempt).rejects.toThrow(DataDirInUseError);
       await expect(attempt).rejects.toThrow(`O diretório de dados ${dataDir} já está em uso`);
     } finally {
@@ -214,14 +223,14 @@ describe('moving the data dir of an earlier version', () => {
   it('leaves both sides as they were when the new database refuses a row, and copies at the next start', async () => {
     const dataDir = join(root, 'recusa');
     // The new database exists already and refuses one of the old rows.
-    const fresh = await openEmbedded(dataDir);
+    const fresh = await openEmbedded(dataDir, quiet);
     await fresh.db.execute(
       sql`alter table logs add constraint sem_foguete check (message not like '%🚀%')`,
     );
     await fresh.close();
     const before = await oldDataDir(dataDir);
 
-    const attempt = openEmbedded(dataDir);
+    const attempt = openEmbedded(dataDir, quiet);
     await expect(attempt).rejects.toThrow(EmbeddedDatabaseError);
     await expect(attempt).rejects.toThrow(refused);
     await expect(attempt).rejects.toThrow(/sem_foguete/);
@@ -234,14 +243,14 @@ describe('moving the data dir of an earlier version', () => {
 
     // The new database, seen without the old folder: nothing was copied into it.
     renameSync(join(dataDir, 'db'), join(dataDir, 'fora'));
-    const target = await openEmbedded(dataDir);
+    const target = await openEmbedded(dataDir, quiet);
     const data = await dump(target);
     expect(Object.values(data).every((each) => each === '[]')).toBe(true);
     await target.db.execute(sql`alter table logs drop constraint sem_foguete`);
     await target.close();
     renameSync(join(dataDir, 'fora'), join(dataDir, 'db'));
 
-    const next = await openEmbedded(dataDir);
+    const next = await openEmbedded(dataDir, quiet);
     expect(await dump(next)).toEqual(before.data);
     await next.close();
     expect(existsSync(join(dataDir, 'db-pglite-backup'))).toBe(true);
@@ -261,14 +270,14 @@ describe('moving the data dir of an earlier version', () => {
     writeSync(fd, Buffer.alloc(24, 0xab), 0, 24, 8192);
     closeSync(fd);
 
-    const attempt = openEmbedded(dataDir);
+    const attempt = openEmbedded(dataDir, quiet);
     await expect(attempt).rejects.toThrow(refused);
     await expect(attempt).rejects.toThrow(/logs/);
     expect(existsSync(join(dataDir, 'db', 'PG_VERSION'))).toBe(true);
     expect(existsSync(join(dataDir, 'db-pglite-backup'))).toBe(false);
 
     renameSync(join(dataDir, 'db'), join(dataDir, 'fora'));
-    const target = await openEmbedded(dataDir);
+    const target = await openEmbedded(dataDir, quiet);
     const data = await dump(target);
     expect(Object.values(data).every((each) => each === '[]')).toBe(true);
     await target.close();
