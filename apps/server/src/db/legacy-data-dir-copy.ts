@@ -144,8 +144,8 @@ async function copyTable(source: LegacySource, target: pg.Client, table: Table, 
     select ${columns.map((c, i) => `(e->>${i})::${c.type}`).join(', ')} from json_array_elements($1::json) e`;
   let copied = 0;
   let step = 32;
-  for (let start = 0; start < pages; start += step) {
-    const end = Math.min(start + step, pages);
+  for (let start = 0, end = 0; start < pages; start = end) {
+    end = Math.min(start + step, pages);
     const [chunk] = await source.query<{ n: number; rows: string }>(select, [
       `(${start},0)`,
       `(${end},0)`,

@@ -120,6 +120,12 @@ async function oldDataDir(dataDir: string, logMessage = 'Pedido nº 42 — açã
       createdAt: new Date(at.getTime() + i),
     });
   }
+  // Enough pages for the copy to go by several ranges of different sizes.
+  await db.execute(
+    sql`insert into logs (workspace_id, flow_id, execution_id, type, label, message, created_at)
+        select 'w1', 'f1', 'e1', 'user', 'Lote', 'mensagem em lote nº ' || i, ${at.toISOString()}::timestamptz + i * interval '1 second'
+        from generate_series(1, 6000) i`,
+  );
   await db.insert(schema.dbTables).values({
     id: tableId,
     workspaceId: 'w1',
@@ -156,8 +162,8 @@ describe('moving the data dir of an earlier version', () => {
     expect(await dump(first)).toEqual(before.data);
     expect(await indexNames(first)).toEqual(before.indexes);
     expect(moves).toHaveLength(1);
-    expect(moves[0]).toMatchObject({ rows: 311, backup: join(dataDir, 'db-pglite-backup') });
-    expect(moves[0]!.tables).toMatchObject({ logs: 300, executions: 3, db_records: 2 });
+    expect(moves[0]).toMatchObject({ rows: 6311, backup: join(dataDir, 'db-pglite-backup') });
+    expect(moves[0]!.tables).toMatchObject({ logs: 6300, executions: 3, db_records: 2 });
     // JSON null stays JSON null, not SQL NULL.
     const nulls = await rows<{ id: string }>(
       first,
@@ -185,7 +191,7 @@ describe('moving the data dir of an earlier version', () => {
         createdAt: new Date(),
       })
       .returning({ id: schema.logs.id });
-    expect(log!.id).toBe(301);
+    expect(log!.id).toBe(6301);
     await first.close();
 
     expect(existsSync(join(dataDir, 'db'))).toBe(false);
@@ -200,7 +206,7 @@ describe('moving the data dir of an earlier version', () => {
     });
     expect(moves).toHaveLength(1);
     const after = await rows<{ n: string }>(second, sql`select count(*)::text as n from logs`);
-    expect(after).toEqual([{ n: '301' }]);
+    expect(after).toEqual([{ n: '6301' }]);
     expect(existsSync(join(dataDir, 'db-pglite-backup-2'))).toBe(false);
     await second.close();
   }, 240_000);
