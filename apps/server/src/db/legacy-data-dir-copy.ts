@@ -194,18 +194,39 @@ async function checkCounts(target: pg.Client, counts: Map<string, number>) {
   }
 }
 
-async function copyIndexes(source: LegacySource, target: pg.Client): Promise<string[]> {
-  type Index = { name: string; def: string };
-  const present = new Set((await targetRows<Index>(target, indexesSql)).map((each) => each.name));
-  const created: string[] = [];
-  for (const index of await source.query<Index>(indexesSql, [])) {
-    if (present.has(index.name)) continue;
+type Index = { name: string; def: string };
+
+/**
+ * The target's indexes that back no constraint, on ordinary tables: dropped before the copy
+ * and created again after it (building an index once is far cheaper than updating it row by
+ * row, the trigram ones above all). All inside the copy's transaction.
+ */
+async function dropIndexes(target: pg.Client): Promise<Index[]> {
+  const found = await targetRows<Index>(
+    target,
+    `select x.relname as name, pg_get_indexdef(i.indexrelid) as def
+     from pg_index i join pg_class x on x.oid = i.indexrelid join pg_class c on c.oid = i.indrelid
+     join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind = 'r' and not c.relispartition
+       and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`,
+  );
+  for (const index of found) await target.query(`drop index public.${ident(index.name)}`);
+  return found;
+}
+
+async function createIndexes(target: pg.Client, indexes: Index[]): Promise<void> {
+  for (const index of indexes) {
     await target.query(index.def).catch((error: Error) => {
       throw new LegacyCopyError(`ao criar o índice ${index.name}: ${error.message}`);
     });
-    created.push(index.name);
   }
-  return created;
+}
+
+async function copyIndexes(source: LegacySource, target: pg.Client): Promise<string[]> {
+  const present = new Set((await targetRows<Index>(target, indexesSql)).map((each) => each.name));
+  const missing = (await source.query<Index>(indexesSql, [])).filter((i) => !present.has(i.name));
+  await createIndexes(target, missing);
+  return missing.map((index) => index.name);
 }
 
 async function copySequences(source: LegacySource, target: pg.Client) {
@@ -249,6 +270,7 @@ export async function copyLegacyData(
       await target.query('set local session_replication_role = replica');
       const present = new Set((await targetRows<Table>(target, tablesSql)).map((t) => t.name));
       await checkEmpty(target, [...present]);
+      const dropped = await dropIndexes(target);
       const summary: LegacyCopySummary = { tables: {}, rows: 0, indexes: [] };
       const counts = new Map<string, number>();
       for (const table of await source.query<Table>(tablesSql, [])) {
@@ -263,6 +285,7 @@ export async function copyLegacyData(
         counts.set(table.root, (counts.get(table.root) ?? 0) + copied);
       }
       await checkCounts(target, counts);
+      await createIndexes(target, dropped);
       summary.indexes = await copyIndexes(source, target);
       await copySequences(source, target);
       const [database] = await targetRows<{ name: string }>(

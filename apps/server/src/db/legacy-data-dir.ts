@@ -93,7 +93,12 @@ export async function migrateLegacyDataDir(
   try {
     await target.connect();
     await migratePostgres(drizzle({ client: target, schema }));
-    const marker = copiedMarker(systemIdentifier(folder));
+    let marker: string;
+    try {
+      marker = copiedMarker(systemIdentifier(folder));
+    } catch (error) {
+      throw failure(dataDir, `a pasta db está incompleta (${(error as Error).message})`);
+    }
     const resumed = (await markerOf(target)) === marker;
     let summary: LegacyCopySummary = { tables: {}, rows: 0, indexes: [] };
     if (!resumed) {
