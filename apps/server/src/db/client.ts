@@ -12,7 +12,7 @@ import {
   startEmbeddedPostgres,
   type EmbeddedPostgresEvent,
 } from './embedded-postgres';
-import { migrateLegacyDataDir } from './legacy-data-dir';
+import { migrateLegacyDataDir, type LegacyMove } from './legacy-data-dir';
 import { migratePglite, migratePostgres } from './migrate';
 import { initPgliteDataDir } from './pglite-initdb';
 import { schema } from './schema';
@@ -148,6 +148,8 @@ export interface EmbeddedDatabaseOptions extends DataDirLockOptions {
   settings?: Record<string, string>;
   onEvent?: (event: EmbeddedPostgresEvent) => void;
   onIdleError?: (error: Error) => void;
+  /** The data of an earlier version's in-process database was moved in (docs/adr/0058). */
+  onLegacyMoved?: (move: LegacyMove) => void;
 }
 
 /**
@@ -170,7 +172,8 @@ export async function openEmbedded(
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     });
     const url = server.urlOf(embeddedDatabaseName);
-    await migrateLegacyDataDir(dataDir, url);
+    const moved = await migrateLegacyDataDir(dataDir, url);
+    if (moved) options.onLegacyMoved?.(moved);
     const handle = await openPostgres(url, options.onIdleError);
     const running = server;
     let closed = false;
