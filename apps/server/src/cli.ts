@@ -45,7 +45,13 @@ async function withCommands<T>(
   const config = loadConfig();
   let database;
   try {
-    database = await openDatabase(config);
+    database = await openDatabase(config, {
+      // A command run first on an old data dir moves it too; it says so where the user looks.
+      onLegacyMoved: ({ rows, backup }) =>
+        console.error(
+          `Os dados do banco embutido anterior (${rows} linhas) foram copiados para o novo banco embutido; a pasta antiga ficou em ${backup}.`,
+        ),
+    });
   } catch (error) {
     if (error instanceof DataDirInUseError) {
       throw new CliError(

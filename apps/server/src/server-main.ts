@@ -67,7 +67,15 @@ export type OpenDatabase = typeof openDatabase;
 
 async function connect(config: AppConfig, open: OpenDatabase): Promise<DatabaseHandle> {
   try {
-    return await open(config, { onEvent: reportEmbedded });
+    return await open(config, {
+      onEvent: reportEmbedded,
+      onLegacyMoved: ({ tables, rows, indexes, backup, resumed }) =>
+        log(
+          'info',
+          { tables, rows, indexes, backup, resumed },
+          'dados do banco embutido anterior copiados para o novo banco embutido',
+        ),
+    });
   } catch (error) {
     if (error instanceof DataDirInUseError || error instanceof EmbeddedDatabaseError) {
       fail(error.message);
