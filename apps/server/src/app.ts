@@ -287,7 +287,7 @@ function createRuntime(
     customNodes: parts.customNodeLibrary,
     logs: logWriter,
     now,
-    concurrency: options.executionConcurrency ?? 50,
+    concurrency: options.executionConcurrency ?? 200,
     onError: (error) => app.log.error({ err: error }, 'falha na execução'),
     debug: debugSessions,
     ...(options.flowChainLimit ? { flowChainLimit: options.flowChainLimit } : {}),

@@ -40,7 +40,7 @@ describe('config', () => {
       admin: null,
       logLevel: 'info',
       logRetentionDays: 30,
-      executionConcurrency: 50,
+      executionConcurrency: 200,
       executionSave: 'all',
       nodeLimit: null,
       sandboxIsolates: 4,

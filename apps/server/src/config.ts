@@ -92,7 +92,7 @@ export const configVariables: readonly ConfigVariable[] = [
   },
   {
     name: 'PONTE_EXECUTION_CONCURRENCY',
-    default: '50',
+    default: '200',
     description:
       'Execuções que este processo roda ao mesmo tempo; as demais esperam na fila, sem se perder.',
   },
@@ -314,7 +314,7 @@ const envSchema = z.object({
     .regex(/^\d+$/, { error: 'deve ser um número inteiro de 1 a 1000' })
     .transform(Number)
     .refine((n) => n >= 1 && n <= 1000, { error: 'deve ser um número inteiro de 1 a 1000' })
-    .default(50),
+    .default(200),
   PONTE_EXECUTION_SAVE: z
     .enum(executionSaveLevels, { error: 'deve ser all, errors ou none' })
     .default('all'),

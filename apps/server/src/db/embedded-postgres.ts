@@ -81,22 +81,38 @@ function freePort(): Promise<number> {
   });
 }
 
-function runAs(user: DatabaseUser, command: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      uid: user.uid,
-      gid: user.gid,
-      env: childEnv(),
-      stdio: ['ignore', 'ignore', 'pipe'],
-      windowsHide: true,
-    });
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(stderr.trim() || `código ${code}`)),
-    );
+interface Running {
+  child: ChildProcess;
+  exited: Promise<{ code: number | null; signal: string | null }>;
+  /** The last 4000 characters it wrote to stderr (PostgreSQL's own words). */
+  stderr: () => string;
+}
+
+/** Starts a PostgreSQL program as the database user, with a bare environment. */
+function spawnAs(user: DatabaseUser, command: string, args: string[]): Running {
+  const child = spawn(command, args, {
+    uid: user.uid,
+    gid: user.gid,
+    env: childEnv(),
+    stdio: ['ignore', 'ignore', 'pipe'],
+    windowsHide: true,
   });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => {
+    child.once('error', (error) => {
+      stderr ||= error.message;
+      resolve({ code: null, signal: null });
+    });
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  return { child, exited, stderr: () => stderr.trim() };
+}
+
+async function runAs(user: DatabaseUser, command: string, args: string[]): Promise<void> {
+  const running = spawnAs(user, command, args);
+  const { code } = await running.exited;
+  if (code !== 0) throw new Error(running.stderr() || `código ${code}`);
 }
 
 function giveTo(user: DatabaseUser, path: string): void {
@@ -198,29 +214,6 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-interface Running {
-  child: ChildProcess;
-  exited: Promise<{ code: number | null; signal: string | null }>;
-  stderr: () => string;
-}
-
-function spawnServer(postgres: string, cluster: string, user: DatabaseUser, args: string[]) {
-  const child = spawn(postgres, ['-D', cluster, ...args], {
-    uid: user.uid,
-    gid: user.gid,
-    env: childEnv(),
-    stdio: ['ignore', 'ignore', 'pipe'],
-    windowsHide: true,
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => {
-    child.once('error', () => resolve({ code: null, signal: null }));
-    child.once('exit', (code, signal) => resolve({ code, signal }));
-  });
-  return { child, exited, stderr: () => stderr.trim() } satisfies Running;
-}
-
 /** Waits until the server answers; rejects with its own words when it stops first. */
 async function waitReady(server: Running, url: string): Promise<void> {
   let gone = false;
@@ -290,7 +283,7 @@ export async function startEmbeddedPostgres(
     `postgres://${role}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
   const args = serverSettings(port, options.settings);
   const launch = async () => {
-    const next = spawnServer(binaries.postgres, cluster, user, args);
+    const next = spawnAs(user, binaries.postgres, ['-D', cluster, ...args]);
     try {
       await waitReady(next, urlOf('postgres'));
     } catch (error) {

@@ -1,6 +1,7 @@
 import { createEngine } from '@ponte/engine/engine';
 import type { NodeDefinition } from '@ponte/engine/kit/define-node';
 import type { Sandbox } from '@ponte/engine/sandbox/sandbox';
+import type { ExecutionSaveLevel } from '@ponte/shared/flows.schema';
 import { createEnginePorts } from '../adapters/engine-ports';
 import { createNetworkGuard } from '../adapters/outbound-http/network-guard';
 import { createOutboundHttpClient } from '../adapters/outbound-http/outbound-http-client';
@@ -10,7 +11,7 @@ import {
   type ExecutionRunner,
 } from '../modules/executions/execution-runner';
 import { createFlowsRepository } from '../modules/flows/flows.repository';
-import { createLogWriter } from '../modules/logs/log-writer';
+import { createLogWriter, type LogWriter } from '../modules/logs/log-writer';
 import { createEmbeddedQueueDriver } from '../plugins/queue/embedded-queue-driver';
 import { createStoragePort } from '../adapters/storage-port';
 import { testStorage } from './test-storage';
@@ -27,7 +28,14 @@ export interface SecondRunner {
  */
 export function createSecondRunner(
   db: Database,
-  options: { nodes?: NodeDefinition[]; concurrency?: number; sandbox?: Sandbox } = {},
+  options: {
+    nodes?: NodeDefinition[];
+    concurrency?: number;
+    sandbox?: Sandbox;
+    /** Another log writer (one with the alert rules' watch, say). */
+    logs?: LogWriter;
+    executionSave?: ExecutionSaveLevel;
+  } = {},
 ): SecondRunner {
   const late: { runner?: ExecutionRunner } = {};
   const http = createOutboundHttpClient({ guard: createNetworkGuard() });
@@ -45,9 +53,10 @@ export function createSecondRunner(
     queue: createEmbeddedQueueDriver(db),
     flows: createFlowsRepository(db),
     engine,
-    logs: createLogWriter(db, { flushMs: 10 }),
+    logs: options.logs ?? createLogWriter(db, { flushMs: 10 }),
     now: () => new Date(),
     concurrency: options.concurrency ?? 8,
+    ...(options.executionSave ? { executionSave: options.executionSave } : {}),
   });
   late.runner = runner;
   return {

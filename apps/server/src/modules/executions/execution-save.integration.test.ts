@@ -1,23 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
-import { createEngine } from '@ponte/engine/engine';
 import { createTestNodes } from '@ponte/engine/testing/test-nodes';
 import type { ExecutionSaveLevel, SaveExecutions } from '@ponte/shared/flows.schema';
-import { createEnginePorts } from '../../adapters/engine-ports';
-import { createNetworkGuard } from '../../adapters/outbound-http/network-guard';
-import { createOutboundHttpClient } from '../../adapters/outbound-http/outbound-http-client';
-import { createStoragePort } from '../../adapters/storage-port';
 import { alertFirings, alertRules, flows, logs } from '../../db/schema';
-import { createEmbeddedQueueDriver } from '../../plugins/queue/embedded-queue-driver';
 import { chain, type Step } from '../../test/flow-fixtures';
 import { useTestApp, type TestAccount } from '../../test/test-app';
+import { createSecondRunner } from '../../test/second-runner';
 import { describeEachDriver } from '../../test/test-database';
-import { testStorage } from '../../test/test-storage';
 import { createAlertWatch } from '../alert-rules/alert-watch';
-import { createFlowsRepository } from '../flows/flows.repository';
 import { createLogWriter } from '../logs/log-writer';
-import { createExecutionRunner, type ExecutionRunner } from './execution-runner';
 
 const { nodes } = createTestNodes();
 const userLog = { type: 'core_log', params: { label: 'Pedido', message: 'pedido 42 recebido' } };
@@ -41,36 +33,17 @@ describeEachDriver('what is kept of an execution (save setting)', (driver) => {
    */
   async function runnerWith(instance?: ExecutionSaveLevel) {
     const db = t.database.db;
-    const late: { runner?: ExecutionRunner } = {};
-    const http = createOutboundHttpClient({ guard: createNetworkGuard() });
-    const engine = createEngine({
-      ports: createEnginePorts(db, {
-        runner: () => late.runner!,
-        http,
-        storage: createStoragePort(testStorage()),
-      }),
-      nodes,
-    });
     const watch = createAlertWatch(db, { onError: (error) => expect.fail(String(error)) });
     await watch.refresh();
     const writer = createLogWriter(db, { flushMs: 10, watch });
-    const runner = createExecutionRunner({
-      db,
-      queue: createEmbeddedQueueDriver(db),
-      flows: createFlowsRepository(db),
-      engine,
-      logs: writer,
-      now: () => new Date(),
+    const { runner, close } = createSecondRunner(db, {
+      nodes,
       concurrency: 4,
+      logs: writer,
       ...(instance ? { executionSave: instance } : {}),
     });
-    late.runner = runner;
     await runner.start();
-    closing.push(async () => {
-      await runner.close(100);
-      engine.dispose();
-      await http.close();
-    });
+    closing.push(() => close());
     return async (workspaceId: string, flowId: string) => {
       const { execution_id, done } = await runner.enqueue({
         workspaceId,
