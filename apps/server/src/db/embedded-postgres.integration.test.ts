@@ -88,9 +88,17 @@ describe('embedded PostgreSQL', () => {
     expect(statSync(join(folder, 'cluster')).mode & 0o077).toBe(0);
     const wrong = new pg.Client({ host: '127.0.0.1', port, user: 'ponte', password: 'errada' });
     await expect(wrong.connect()).rejects.toThrow(/password authentication failed/);
-    const right = new pg.Client({ host: '127.0.0.1', port, user: 'ponte', password, database: 'ponte' });
+    const right = new pg.Client({
+      host: '127.0.0.1',
+      port,
+      user: 'ponte',
+      password,
+      database: 'ponte',
+    });
     await right.connect();
-    const listen = await right.query<{ v: string }>(`select current_setting('listen_addresses') as v`);
+    const listen = await right.query<{ v: string }>(
+      `select current_setting('listen_addresses') as v`,
+    );
     expect(listen.rows[0]?.v).toBe('127.0.0.1');
     const socket = await right.query<{ v: string }>(
       `select current_setting('unix_socket_directories') as v`,
