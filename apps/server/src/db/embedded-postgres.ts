@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { reachableBinaries } from './embedded-postgres-binaries';
 import {
   checkReach,
   databaseUser,
@@ -264,8 +265,8 @@ export async function startEmbeddedPostgres(
   options: EmbeddedPostgresOptions,
 ): Promise<EmbeddedPostgres> {
   const { folder, onEvent } = options;
-  const binaries = await postgresBinaries();
   const user = await databaseUser(options.user ?? null);
+  const binaries = await reachableBinaries(await postgresBinaries(), user);
   mkdirSync(folder, { recursive: true });
   const cluster = join(folder, 'cluster');
   if (!existsSync(join(cluster, 'PG_VERSION'))) await initCluster(folder, binaries.initdb, user);
