@@ -44,7 +44,7 @@ describe('FlowOptionsModal', () => {
     const { dialog, user, onApply } = open(2, 'errors');
     const select = within(dialog).getByRole('combobox', { name: 'Dados das execuções' });
     expect(select).toHaveValue('Só erros e logs do usuário');
-    expect(dialog).toHaveTextContent('O depurador sempre mostra tudo.');
+    expect(dialog).toHaveTextContent('Uma execução com Debug guarda sempre tudo.');
     await user.click(select);
     for (const option of ['Padrão da instância', 'Tudo', 'Só erros e logs do usuário']) {
       expect(await screen.findByRole('option', { name: option })).toBeInTheDocument();

@@ -74,7 +74,7 @@ function OptionsForm({
         />
         <Select
           label="Dados das execuções"
-          description="O que fica guardado de cada execução deste flow. Com 'Só erros e logs do usuário', as execuções que falham são guardadas inteiras; com 'Só a execução', ficam só o status e os tempos, sem logs. O depurador sempre mostra tudo."
+          description="O que fica guardado de cada execução deste flow. Com 'Só erros e logs do usuário', as execuções que falham são guardadas inteiras; com 'Só a execução', ficam só o status e os tempos, sem logs. Uma execução com Debug guarda sempre tudo."
           data={saveOptions}
           value={save}
           onChange={(value) => setSave(saveExecutionsSchema.catch('default').parse(value))}
