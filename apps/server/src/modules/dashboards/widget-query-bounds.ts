@@ -17,9 +17,9 @@ export function isStatementTimeout(error: unknown): boolean {
 /**
  * Runs a widget's statements in one transaction under `SET LOCAL statement_timeout` (default
  * `limits.dashboardWidgetQueryTimeoutMs`). PostgreSQL cancels a statement past it (SQLSTATE
- * 57014), which becomes `WidgetQueryError(messages.dashboards.queryTimeout)`; the embedded
- * PGlite ignores the setting (docs/adr/0021), its queries stay bounded by their indexes and
- * limits. `fn` gets the transaction: every statement it runs there is bounded.
+ * 57014), which becomes `WidgetQueryError(messages.dashboards.queryTimeout)`, on the embedded
+ * PostgreSQL as on an external one (docs/adr/0021). `fn` gets the transaction: every statement
+ * it runs there is bounded.
  */
 export async function withWidgetTimeout<T>(
   db: Database,

@@ -65,7 +65,7 @@ export function createLogsRepository(db: Database) {
     /**
      * A page, newest first, and the total capped at 10000 (counting stops there). With
      * `timeoutMs`, both statements run in one transaction under `SET LOCAL statement_timeout`
-     * (PostgreSQL cancels them with SQLSTATE 57014; PGlite ignores the setting: docs/adr/0021).
+     * (PostgreSQL, embedded or not, cancels them with SQLSTATE 57014: docs/adr/0021).
      */
     async list(
       workspaceId: string,

@@ -39,7 +39,7 @@ const unwrittenRow = (
  * The embedded driver: jobs are rows of `queue_jobs`, consumed by this process. Workspaces take
  * turns (fewest jobs running first, then least recently served), each giving its oldest
  * runnable job; jobs sharing a concurrency key (a flow with a rate limit) wait while the key
- * is at its limit. One process owns the queue (PGlite is single-process;
+ * is at its limit. One process owns the queue (the embedded database has one owner;
  * with PostgreSQL and several processes, use the Redis driver).
  *
  * Parts: `embedded-queue-claim.ts` (which job next), `embedded-queue-consumer.ts` and
