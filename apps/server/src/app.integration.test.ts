@@ -51,6 +51,13 @@ describe('server', () => {
     failing.get('/api/v1/falha-interna', async () => {
       throw new Error('segredo interno: senha=123');
     });
+    // What a query gets while the database is down or restarting (wrapped, as drizzle does).
+    failing.get('/api/v1/banco-fora', async () => {
+      const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+        code: 'ECONNREFUSED',
+      });
+      throw new Error('Failed query: select 1', { cause: refused });
+    });
     await failing.ready();
   });
 
@@ -95,6 +102,18 @@ describe('server', () => {
     });
     expect(res.body).not.toContain('segredo');
     expect(logLines.join('')).toContain('segredo interno');
+  });
+
+  it('answers 503 with Retry-After while the database does not answer', async () => {
+    const res = await failing.inject('/api/v1/banco-fora');
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json()).toEqual({
+      statusCode: 503,
+      code: 'database_unavailable',
+      message: 'O banco de dados não respondeu. Tente novamente em instantes.',
+    });
+    expect(res.body).not.toContain('5432');
   });
 
   it('serves the web app with history fallback', async () => {

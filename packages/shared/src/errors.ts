@@ -46,6 +46,8 @@ export const errorCodes = {
   formInvalid: 'form_invalid',
   /** A published form no enabled flow receives. */
   formNoConsumer: 'form_no_consumer',
+  /** The database did not answer (down, restarting): 503 with Retry-After. */
+  databaseUnavailable: 'database_unavailable',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -13,6 +13,7 @@ export const messages = {
     notFound: 'Recurso não encontrado.',
     routeNotFound: 'Rota não encontrada.',
     internal: 'Ocorreu um erro interno. Tente novamente mais tarde.',
+    databaseUnavailable: 'O banco de dados não respondeu. Tente novamente em instantes.',
     unauthorized: 'Sessão inválida ou expirada. Entre novamente.',
     forbidden: 'Você não tem permissão para esta ação.',
     nulCharacter: 'O texto não pode conter o caractere nulo (\\u0000).',

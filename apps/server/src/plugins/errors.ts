@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { errorCodes, type ApiErrorBody, type ErrorCode } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
+import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { AppError, type ErrorDetail, type MissingResource } from '../lib/app-error';
 
 export interface ErrorsPluginOptions {
@@ -148,6 +149,17 @@ function errorsPlugin(app: FastifyInstance, options: ErrorsPluginOptions) {
     if (status >= 400 && status < 500) {
       const [errorCode, message] = statusCodes[status] ?? statusCodes[400]!;
       return send(reply, { statusCode: status, code: errorCode, message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is down or restarting (the embedded one comes back by itself, ADR 0057):
+      // the request may simply be sent again.
+      request.log.warn({ err: error }, 'o banco de dados não respondeu');
+      reply.header('retry-after', '5');
+      return send(reply, {
+        statusCode: 503,
+        code: errorCodes.databaseUnavailable,
+        message: messages.generic.databaseUnavailable,
+      });
     }
     request.log.error({ err: error }, 'falha ao atender a requisição');
     return send(reply, {
