@@ -4,7 +4,7 @@
 // that it finds its package folder (migrations) as dist/ does.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { bundleTs } from './bundle-ts.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -15,24 +15,6 @@ export async function buildBenchServer() {
   const dir = join(root, 'apps/server/node_modules/.cache/ponte-bench-server');
   mkdirSync(dir, { recursive: true });
   const outfile = join(dir, 'bench-server.mjs');
-  await build({
-    entryPoints: [join(root, 'bench/support/bench-server.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    plugins: [
-      {
-        name: 'external-packages',
-        setup(pluginBuild) {
-          pluginBuild.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@ponte/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-    logLevel: 'error',
-  });
+  await bundleTs(join(root, 'bench/support/bench-server.ts'), outfile);
   return outfile;
 }

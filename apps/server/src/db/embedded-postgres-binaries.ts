@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   chmodSync,
@@ -12,20 +11,12 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import type { DatabaseUser, PostgresBinaries } from './embedded-postgres-host';
+import { succeedsAs, type DatabaseUser, type PostgresBinaries } from './embedded-postgres-host';
 
 /** True when `user` can run `binary` (a root Ponte runs PostgreSQL as another user). */
 export function canRun(user: DatabaseUser, binary: string): Promise<boolean> {
   if (user.uid === undefined) return Promise.resolve(true);
-  return new Promise<boolean>((resolve) => {
-    const child = spawn('/bin/sh', ['-c', 'test -x "$1"', 'sh', binary], {
-      uid: user.uid,
-      gid: user.gid,
-      stdio: 'ignore',
-    });
-    child.once('error', () => resolve(false));
-    child.once('exit', (code) => resolve(code === 0));
-  });
+  return succeedsAs(user, 'test -x "$1"', [binary]);
 }
 
 /** A folder of root's that nobody else may write to (so nobody can swap the binaries in it). */

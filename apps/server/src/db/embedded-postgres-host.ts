@@ -101,6 +101,19 @@ export async function databaseUser(wanted: string | null): Promise<DatabaseUser>
   return { name, ...ids };
 }
 
+/** True when `script` (sh, with `args` as $1, $2…) exits 0 when run as `user`. */
+export function succeedsAs(user: DatabaseUser, script: string, args: string[]): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const child = spawn('/bin/sh', ['-c', script, 'sh', ...args], {
+      uid: user.uid,
+      gid: user.gid,
+      stdio: 'ignore',
+    });
+    child.once('error', () => resolve(false));
+    child.once('exit', (code) => resolve(code === 0));
+  });
+}
+
 /**
  * Checks, as the database user, that it can run the binaries and enter the data folder: as
  * root, a folder under /root (mode 700) is out of its reach, and PostgreSQL would fail later
@@ -112,15 +125,7 @@ export async function checkReach(
   folder: string,
 ): Promise<void> {
   if (user.uid === undefined) return;
-  const ok = await new Promise<boolean>((resolve) => {
-    const child = spawn('/bin/sh', ['-c', 'test -x "$1" && cd "$2"', 'sh', binary, folder], {
-      uid: user.uid,
-      gid: user.gid,
-      stdio: 'ignore',
-    });
-    child.once('error', () => resolve(false));
-    child.once('exit', (code) => resolve(code === 0));
-  });
+  const ok = await succeedsAs(user, 'test -x "$1" && cd "$2"', [binary, folder]);
   if (!ok) {
     throw new EmbeddedDatabaseError(
       `O usuário de sistema "${user.name}", que roda o PostgreSQL embutido, não consegue acessar a pasta de dados ou os binários do Ponte (uma pasta com permissão 700, como /root, no caminho). Instale o Ponte e PONTE_DATA_DIR numa pasta que esse usuário possa atravessar, ou rode o Ponte sem ser root.`,
