@@ -64,6 +64,7 @@ import { createProviderTesters } from './modules/service-accounts/provider-teste
 import { createTokenSources } from './modules/service-accounts/token-sources';
 import { registerRoutes } from './app-routes';
 import { createFastify, type FastifyApp } from './app-fastify';
+import { singleProcess, type ClusterOptions } from './cluster/cluster';
 
 export type { FastifyApp };
 
@@ -140,6 +141,11 @@ export interface BuildAppOptions {
    * without PONTE_PUBLIC_URL (default 3000), the dispatcher's interval (default 2 s).
    */
   alerts?: { smtp?: InstanceSmtp | null; port?: number; dispatchIntervalMs?: number };
+  /**
+   * PONTE_ROLE and the processes' bus (docs/adr/0063); default: one process doing everything,
+   * executions in the embedded queue.
+   */
+  cluster?: ClusterOptions;
 }
 
 let zodConfigured = false;
@@ -462,9 +468,16 @@ export async function buildApp(given: BuildAppOptions) {
     onError: (error) => late.app?.log.error({ err: error }, 'falha no registro de segurança'),
   });
   // Throttles and sandbox kills reach the security log, and still the caller's own hooks.
-  const options = { ...given, security: securityLogHooks(security.record, given.security) };
+  const options = {
+    ...given,
+    cluster: given.cluster ?? singleProcess(),
+    security: securityLogHooks(security.record, given.security),
+  };
   const app = await createFastify(options, metrics, security);
   late.app = app;
+  // The bus connects before any other background work starts, and closes after it stopped.
+  app.addHook('onReady', () => options.cluster.bus.start());
+  app.addHook('onClose', () => options.cluster.bus.close());
   const account = createAccountModules(options, now, security);
   const parts = createEngineParts(options, account.variablesReader, now, box);
   // OAuth2 tokens refreshed ahead of expiry while the app runs (docs/adr/0026).

@@ -25,6 +25,12 @@ import {
   type StorageConfig,
 } from './config-storage';
 import { queueConfigVariables, queueEnvShape, redisUrlOf } from './config-queues';
+import {
+  clusterConfigOf,
+  clusterConfigVariables,
+  clusterEnvShape,
+  type ClusterConfig,
+} from './config-cluster';
 import { formConfigOf, formConfigVariables, formEnvShape } from './config-forms';
 import {
   alertConfigOf,
@@ -182,6 +188,7 @@ export const configVariables: readonly ConfigVariable[] = [
   ...providerConfigVariables,
   ...storageConfigVariables,
   ...queueConfigVariables,
+  ...clusterConfigVariables,
   ...formConfigVariables,
   ...alertConfigVariables,
 ];
@@ -227,6 +234,8 @@ export interface AppConfig {
   storage: StorageConfig;
   /** REDIS_URL: the internal queues on Redis (docs/adr/0034); null: in the database. */
   redisUrl: string | null;
+  /** PONTE_ROLE, PONTE_REDIS_PREFIX, PONTE_LEASE_SECONDS (docs/adr/0063). */
+  cluster: ClusterConfig;
   /** PONTE_FORM_*: the form result's time limit and how long form uploads are kept. */
   forms: { resultTimeoutMs: number; uploadRetentionDays: number };
   /** PONTE_SMTP_URL / PONTE_SMTP_FROM: the instance SMTP of the alerts (docs/adr/0052). */
@@ -359,6 +368,7 @@ const envSchema = z.object({
   ...providerEnvShape,
   ...storageEnvShape,
   ...queueEnvShape,
+  ...clusterEnvShape,
   ...formEnvShape,
   ...alertEnvShape,
 });
@@ -446,6 +456,7 @@ export function parseEnv(env: Env, cwd: string = process.cwd()) {
     serviceProviders: serviceProvidersOf(parsed),
     storage: storageConfigOf(parsed),
     redisUrl: redisUrlOf(parsed),
+    cluster: clusterConfigOf(parsed),
     forms: formConfigOf(parsed),
     alerts: alertConfigOf(parsed),
   };

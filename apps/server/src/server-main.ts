@@ -10,6 +10,20 @@ import { EncryptionKeyMismatchError } from './modules/service-accounts/encryptio
 import { createS3StorageDriver } from './modules/storage/s3-driver';
 import { storageOptionsFromConfig } from './modules/storage/storage-from-config';
 import { messageDriverFromConfig } from './modules/queues/drivers/message-driver-from-config';
+import type { ClusterOptions } from './cluster/cluster';
+import { createLocalBus } from './cluster/cluster-bus';
+import { createRedisBus } from './cluster/redis-bus';
+
+/** The role and the bus of this process (docs/adr/0063): Redis pub/sub when distributed. */
+function clusterOf(config: AppConfig): ClusterOptions {
+  const { role, redisPrefix, leaseMs, distributed } = config.cluster;
+  const onError = (error: unknown, channel: string) =>
+    log('error', { err: error, channel }, 'falha numa mensagem entre processos');
+  if (!distributed || !config.redisUrl)
+    return { role, leaseMs, bus: createLocalBus({ onError }), redis: null };
+  const redis = { url: config.redisUrl, prefix: redisPrefix };
+  return { role, leaseMs, bus: createRedisBus({ ...redis, onError }), redis };
+}
 
 const shutdownTimeoutMs = 10_000;
 
@@ -117,6 +131,7 @@ async function build(config: AppConfig, database: DatabaseHandle) {
       formResultTimeoutMs: config.forms.resultTimeoutMs,
       formUploadRetentionDays: config.forms.uploadRetentionDays,
       alerts: { smtp: config.alerts.smtp, port: config.port },
+      cluster: clusterOf(config),
     });
   } catch (error) {
     if (error instanceof EncryptionKeyMismatchError || error instanceof ConfigError) {
