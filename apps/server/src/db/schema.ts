@@ -258,8 +258,14 @@ export const executions = pgTable(
     error: jsonb('error').$type<{ message: string; node_uid?: string }>(),
     /** The trigger message, for 'Reexecutar no debug'; null when it was larger than 1 MB. */
     triggerMsg: jsonb('trigger_msg').$type<Record<string, unknown>>(),
+    /** The process running it (`ponte_processes.id`), while it runs (docs/adr/0065). */
+    ownerId: text('owner_id'),
   },
   (t) => [
+    // The sweep of running executions whose owner's lease ran out.
+    index('executions_running_owner_idx')
+      .on(t.ownerId)
+      .where(sql`status = 'running'`),
     index('executions_workspace_status_idx').on(t.workspaceId, t.status),
     index('executions_workspace_ended_idx').on(t.workspaceId, t.endedAt),
     // Dashboard execution widgets of one flow (docs/adr/0047).
@@ -418,6 +424,7 @@ export { forms };
 export { customNodes, customNodeVersions };
 export { dashboards };
 export { alertRules, alertFirings, alertIncidents };
+export { ponteProcesses, instanceSecrets } from './schema-cluster';
 
 export const schema = {
   customers,

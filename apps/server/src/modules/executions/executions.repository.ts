@@ -43,6 +43,7 @@ function writtenRow(row: typeof executions.$inferInsert): ExecutionRow {
     steps: null,
     error: null,
     triggerMsg: null,
+    ownerId: null,
     ...row,
   };
 }
