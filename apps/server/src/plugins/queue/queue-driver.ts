@@ -39,9 +39,25 @@ export interface ConsumeOptions {
   keepCompleted?: boolean;
 }
 
+/**
+ * The abort reason of a job whose consumer stops with `handBack` (a worker shutting down,
+ * docs/adr/0063): the handler leaves its record as it was before the job started and returns;
+ * the driver puts the job back in the queue for another process.
+ */
+export class HandedBack extends Error {
+  override name = 'HandedBack';
+  constructor() {
+    super('Execução devolvida à fila: o processo está encerrando.');
+  }
+}
+
 export interface QueueConsumer {
-  /** Stops taking jobs; waits for running ones up to `graceMs`, then aborts them. */
-  stop(graceMs?: number): Promise<void>;
+  /**
+   * Stops taking jobs; waits for running ones up to `graceMs`, then aborts them. With
+   * `handBack`, the aborted jobs (reason: a `HandedBack`) go back to the queue once their
+   * handlers return; a driver that cannot (the embedded one: one process) aborts them as usual.
+   */
+  stop(graceMs?: number, options?: { handBack?: boolean }): Promise<void>;
 }
 
 /**
