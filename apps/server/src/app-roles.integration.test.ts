@@ -1,18 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages } from '@ponte/shared/messages';
-import { scheduleTicks } from './db/schema';
+import { randomUUID } from 'node:crypto';
+import { flows, scheduleTicks } from './db/schema';
+import { connectLive, listenOnFreePort } from './test/live-client';
 import type { ProcessRole } from './config-cluster';
 import { createLocalBus } from './cluster/cluster-bus';
 import type { ClusterOptions } from './cluster/cluster';
 import { createManualClock } from './modules/triggers/timer-clock';
-import { chain, createFlow, executionsOf } from './test/flow-fixtures';
+import { chain, createFlow, executionsOf, finished } from './test/flow-fixtures';
 import { useTestApp } from './test/test-app';
 import { describeEachDriver } from './test/test-database';
 
+const bus = createLocalBus();
 const asRole = (role: ProcessRole): ClusterOptions => ({
   role,
-  bus: createLocalBus(),
+  bus: role === 'worker' ? bus : createLocalBus(),
   leaseMs: 30_000,
   redis: null,
 });
@@ -31,7 +34,36 @@ const scheduleFlow = chain(
 
 describeEachDriver('roles', (driver) => {
   describe('PONTE_ROLE=worker', () => {
-    const t = useTestApp(driver, { cluster: asRole('worker') });
+    const clock = createManualClock(Date.parse('2026-11-23T12:00:00.000Z'));
+    const t = useTestApp(driver, { cluster: asRole('worker'), triggerClock: clock });
+
+    it('opens no live socket', async () => {
+      const account = await t.createAccount();
+      const url = await listenOnFreePort(t.app);
+      await expect(connectLive(url, account.token)).rejects.toThrow();
+    });
+
+    it('runs the schedules of flows saved elsewhere', async () => {
+      const account = await t.createAccount();
+      // A flow saved by an API process: in the database, then announced on the bus.
+      const [flow] = await t.database.db
+        .insert(flows)
+        .values({
+          id: randomUUID(),
+          workspaceId: account.workspaceId,
+          name: 'Agendado',
+          enabled: true,
+          data: scheduleFlow,
+          triggers: [{ node_uid: 'n0', node_type: 'core_schedule_trigger' }],
+          variables: [],
+          config: { rate_limit: 0, save_executions: 'default' },
+        })
+        .returning();
+      await bus.publish('flow-changed', { workspaceId: account.workspaceId, flowId: flow!.id });
+      await clock.advance(1_000);
+      const [run] = await finished(t, flow!.id);
+      expect(run).toMatchObject({ status: 'success', triggerType: 'core_schedule_trigger' });
+    });
 
     it('answers health over HTTP and 404 everywhere else, the API and webhooks included', async () => {
       expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
