@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { liveRooms } from '@ponte/shared/live.schema';
-import { scheduleTicks } from '../db/schema';
+import { flows, scheduleTicks } from '../db/schema';
 import { createManualClock } from '../modules/triggers/timer-clock';
 import { chain, createFlow, executionsOf } from '../test/flow-fixtures';
 import { connectLive, joinLive, listenOnFreePort } from '../test/live-client';
@@ -93,6 +93,34 @@ describe.skipIf(!ready)('shared state between two processes (PostgreSQL and Redi
       async () => (await webhook(b, flowId, 'pedidos')).statusCode === 404,
       'o webhook desativado responder 404 pelo segundo processo',
     );
+  });
+
+  it("an engine restart through one process reloads the workspace's triggers in the other", async () => {
+    const account = await a.createAccount();
+    const hook = (path: string) =>
+      chain({
+        type: 'core_webhook_trigger',
+        params: { method: 'POST', path, response: 'immediate' },
+      });
+    const flowId = await createFlow(a, account, hook('antes'));
+    await until(
+      async () => (await webhook(b, flowId, 'antes')).statusCode === 202,
+      'o webhook responder pelo segundo processo',
+    );
+    // A change written with no message to anyone (an import, a restore from backup).
+    await a.database.db
+      .update(flows)
+      .set({ data: hook('depois'), updatedAt: new Date(Date.now() + 1_000) })
+      .where(eq(flows.id, flowId));
+    expect((await webhook(b, flowId, 'depois')).statusCode).toBe(404);
+
+    const restart = await a.request(account.token).get('/engine/stop-execution/restart');
+    expect(restart.statusCode, restart.body).toBe(200);
+    await until(
+      async () => (await webhook(b, flowId, 'depois')).statusCode === 202,
+      'o segundo processo recarregar os gatilhos do workspace',
+    );
+    expect((await webhook(b, flowId, 'antes')).statusCode).toBe(404);
   });
 
   it('a variable changed through one process is what the next execution in the other reads', async () => {
