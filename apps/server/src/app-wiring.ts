@@ -28,7 +28,7 @@ import type { ServiceAccountsService } from './modules/service-accounts/service-
 /** The live socket (debugger and live monitoring) on the HTTP server of the app. */
 export function createLive(
   app: FastifyApp,
-  { auth, tokens }: AccountModules,
+  { auth }: AccountModules,
   now: () => Date,
   security: SecurityLog,
   parts: {
@@ -36,13 +36,15 @@ export function createLive(
     executions: ReturnType<typeof createExecutionsService>;
     runner: ExecutionRunner;
     debugSessions: ReturnType<typeof createDebugSessions>;
+    /** Sessions revoked in any process (docs/adr/0066). */
+    onSessionsRevoked: (listener: (sessionIds: readonly string[]) => void) => () => void;
   },
 ) {
   const { flowsRepository, executions, runner, debugSessions } = parts;
   const liveSocket = createLiveSocket({
     server: app.server,
     resolveSession: (token) => auth.resolveSession(token),
-    onSessionsRevoked: (listener) => tokens.onRevoked(listener),
+    onSessionsRevoked: parts.onSessionsRevoked,
     now,
     flowInWorkspace: async (workspaceId, flowId) =>
       (await flowsRepository.find(workspaceId, flowId)) !== null,

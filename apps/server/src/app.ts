@@ -45,7 +45,7 @@ import { createLogWriter } from './modules/logs/log-writer';
 import { createAppAlerts, type Alerts } from './app-alerts';
 import { createFlowsRepository } from './modules/flows/flows.repository';
 import type { TimerClock } from './modules/triggers/timer-clock';
-import { createTriggerManager } from './modules/triggers/trigger-manager';
+import type { createTriggerManager } from './modules/triggers/trigger-manager';
 import type { SecurityHooks } from './lib/security-hooks';
 import { createEmbeddedQueueDriver } from './plugins/queue/embedded-queue-driver';
 import { createMetrics, type Metrics } from './modules/metrics/metrics';
@@ -69,7 +69,14 @@ import { createProviderTesters } from './modules/service-accounts/provider-teste
 import { createTokenSources } from './modules/service-accounts/token-sources';
 import { registerRoutes } from './app-routes';
 import { createFastify, type FastifyApp } from './app-fastify';
-import { singleProcess, type ClusterOptions } from './cluster/cluster';
+import { runsWork, servesApi, singleProcess, type ClusterOptions } from './cluster/cluster';
+import {
+  createSharedTriggers,
+  restrictToWorkerPaths,
+  shareSessionRevocations,
+  stateChannels,
+  type Reconciliation,
+} from './app-cluster';
 
 export type { FastifyApp };
 
@@ -198,10 +205,12 @@ function createAccountModules(
   const workspaces = createWorkspacesService({ db, tokens, now });
   const groups = createGroupsService({ db, now });
   const variablesReader = createVariablesReader(db);
+  // Every process forgets its copy (docs/adr/0066); this one's at once, before the answer.
+  const bus = options.cluster!.bus;
   const variables = createVariablesService({
     db,
     now,
-    onChange: (workspaceId) => variablesReader.forget(workspaceId),
+    onChange: (workspaceId) => void bus.publish(stateChannels.variablesChanged, { workspaceId }),
   });
   return { tokens, auth, users, workspaces, groups, variablesReader, variables };
 }
@@ -302,6 +311,7 @@ function createRuntime(
   parts: EngineParts,
 ) {
   const db = options.database.db;
+  const { role, bus } = options.cluster!;
   const flowsRepository = createFlowsRepository(db);
   const { late, library, outboundHttp, engine, serviceAccounts, storage } = parts;
   const alerts = createAppAlerts(app, options, {
@@ -327,28 +337,28 @@ function createRuntime(
     ...(options.flowChainLimit ? { flowChainLimit: options.flowChainLimit } : {}),
     ...(options.executionSave ? { executionSave: options.executionSave } : {}),
     ...(options.security?.onThrottled ? { onThrottled: options.security.onThrottled } : {}),
+    consume: runsWork(role),
   });
   late.runner = runner;
   metrics?.observeRunner(runner.events);
-  const executions = createExecutionsService({
-    db,
-    now,
-    flowNames: (workspaceId, ids) => flowsRepository.names(workspaceId, ids),
-    isStopping: (executionId) => runner.isStopping(executionId),
-  });
-  const liveSocket = createLive(app, account, now, security, {
-    flowsRepository,
-    executions,
-    runner,
-    debugSessions,
-  });
-  const queueConsumers = parts.queues.consumeWith(runner);
-  const triggers = createTriggerManager({
-    db,
+  const executions = executionsOf(db, now, flowsRepository, runner);
+  const onSessionsRevoked = shareSessionRevocations(bus, account.tokens);
+  // Workers keep the debug sessions and the runner events; only the socket is the API's.
+  const liveSocket = servesApi(role)
+    ? createLive(app, account, now, security, {
+        flowsRepository,
+        executions,
+        runner,
+        debugSessions,
+        onSessionsRevoked,
+      })
+    : null;
+  parts.queues.consumeWith(runner);
+  const { triggers, reconciliation } = createSharedTriggers(app, options, {
     flows: flowsRepository,
     runner,
-    ...(options.triggerClock ? { clock: options.triggerClock } : {}),
-    onError: (error, context) => app.log.error({ err: error, context }, 'falha num gatilho'),
+    consumers: parts.queues.consumers,
+    variablesReader: account.variablesReader,
   });
   const flows = createFlowsService({
     db,
@@ -357,13 +367,14 @@ function createRuntime(
     checkParams: library.checkParams,
     lookupFor: parts.customNodeLibrary.lookupFor,
     nodeLimit: options.nodeLimit ?? null,
-    onChange: async (workspaceId, flowId) => {
-      runner.forgetFlow(flowId);
-      await triggers.reloadFlow(workspaceId, flowId);
-      await queueConsumers.reconcile(workspaceId);
-    },
+    // Every process reloads the flow (docs/adr/0066); this one's before the save answers.
+    onChange: (workspaceId, flowId) =>
+      bus.publish(stateChannels.flowChanged, { workspaceId, flowId }),
   });
-  const engineService = engineServiceOf({ ...parts, executions, runner, triggers, debugSessions });
+  const engineService = engineServiceOf({
+    ...parts,
+    ...{ executions, runner, triggers, debugSessions, bus },
+  });
   addLifecycle(app, {
     retention: createRetention(app, options, now, storage),
     securityRetention: createSecurityRetention(app, options, now, security),
@@ -375,6 +386,8 @@ function createRuntime(
     engine,
     outboundHttp,
     queues: parts.queues,
+    role,
+    reconciliation,
   });
   return {
     flowsRepository,
@@ -388,6 +401,21 @@ function createRuntime(
     engineService,
     alerts,
   };
+}
+
+/** The executions' reads, with the flows' names and whether the runner is stopping them. */
+function executionsOf(
+  db: Database,
+  now: () => Date,
+  flowsRepository: ReturnType<typeof createFlowsRepository>,
+  runner: ExecutionRunner,
+) {
+  return createExecutionsService({
+    db,
+    now,
+    flowNames: (workspaceId, ids) => flowsRepository.names(workspaceId, ids),
+    isStopping: (executionId) => runner.isStopping(executionId),
+  });
 }
 
 /** Execution logs, written in batches; each batch is matched against the alert rules. */
@@ -409,8 +437,9 @@ function engineServiceOf(parts: {
   triggers: ReturnType<typeof createTriggerManager>;
   debugSessions: ReturnType<typeof createDebugSessions>;
   queues: Queues;
+  bus: ClusterOptions['bus'];
 }) {
-  const { library, customNodeLibrary, executions, runner, triggers, debugSessions, queues } = parts;
+  const { library, customNodeLibrary, executions, runner, debugSessions, queues, bus } = parts;
   return createEngineService({
     workspaceLibrary: customNodeLibrary,
     manifests: () => library.manifests(),
@@ -422,17 +451,18 @@ function engineServiceOf(parts: {
       stop: (workspaceId, executionId) => runner.stop(workspaceId, executionId),
       stopAll: (workspaceId) => runner.stopAll(workspaceId),
     },
-    scheduledJobs: (workspaceId) => triggers.scheduledCount(workspaceId),
-    reloadTriggers: async (workspaceId) => {
-      await triggers.reloadWorkspace(workspaceId);
-      await queues.consumers()?.reconcile(workspaceId);
-    },
+    scheduledJobs: (workspaceId) => parts.triggers.scheduledCount(workspaceId),
+    // Every process reloads the workspace's triggers and consumers (docs/adr/0066).
+    reloadTriggers: (workspaceId) => bus.publish(stateChannels.workspaceReload, { workspaceId }),
     stopDebugSessions: (workspaceId) => debugSessions.stopWorkspace(workspaceId),
     registeredQueues: (workspaceId) => queues.service.count(workspaceId),
   });
 }
 
-/** Starts the background work when the app is ready and stops it when it closes. */
+/**
+ * Starts the background work when the app is ready and stops it when it closes; maintenance
+ * and consumers only where work runs (docs/adr/0066).
+ */
 function addLifecycle(
   app: FastifyApp,
   parts: {
@@ -441,17 +471,20 @@ function addLifecycle(
     security: SecurityLog;
     runner: ExecutionRunner;
     triggers: ReturnType<typeof createTriggerManager>;
-    liveSocket: ReturnType<typeof createLiveSocket>;
+    liveSocket: ReturnType<typeof createLiveSocket> | null;
     debugSessions: ReturnType<typeof createDebugSessions>;
     engine: ReturnType<typeof createEngine>;
     outboundHttp: { close(): Promise<void> };
     queues: Queues;
+    role: ClusterOptions['role'];
+    reconciliation: Reconciliation;
   },
 ) {
   const { retention, runner, triggers, liveSocket, debugSessions, engine, outboundHttp } = parts;
+  const work = runsWork(parts.role);
   app.addHook('onReady', async () => {
-    retention.start();
-    parts.securityRetention.start();
+    if (work) retention.start();
+    if (work) parts.securityRetention.start();
     await parts.queues.start(app.log);
     const crashed = await runner.start();
     if (crashed.length)
@@ -460,10 +493,12 @@ function addLifecycle(
         'execuções interrompidas marcadas como crashed',
       );
     await triggers.start();
-    await parts.queues.consumers()?.start();
+    if (work) await parts.queues.consumers()?.start();
+    parts.reconciliation.start();
   });
-  app.addHook('preClose', () => liveSocket.close());
+  app.addHook('preClose', async () => liveSocket?.close());
   app.addHook('onClose', async () => {
+    await parts.reconciliation.stop();
     triggers.stop();
     await parts.queues.consumers()?.stop();
     await retention.stop();
@@ -503,6 +538,7 @@ export async function buildApp(given: BuildAppOptions) {
   };
   const app = await createFastify(options, metrics, security);
   late.app = app;
+  if (!servesApi(options.cluster.role)) restrictToWorkerPaths(app);
   // The bus connects before any other background work starts, and closes after it stopped.
   app.addHook('onReady', () => options.cluster.bus.start());
   app.addHook('onClose', () => options.cluster.bus.close());
@@ -512,7 +548,9 @@ export async function buildApp(given: BuildAppOptions) {
   const parts = createEngineParts(options, account.variablesReader, now, box);
   // OAuth2 tokens refreshed ahead of expiry while the app runs (docs/adr/0026).
   parts.late.log = app.log;
-  app.addHook('onReady', async () => parts.oauth2.refresher.start());
+  app.addHook('onReady', async () => {
+    if (runsWork(options.cluster.role)) parts.oauth2.refresher.start();
+  });
   app.addHook('onClose', () => parts.oauth2.refresher.stop());
   const runtime = createRuntime(app, options, now, account, metrics, security, parts);
   await registerRoutes(app, options, {

@@ -89,6 +89,11 @@ export interface ExecutionRunnerDeps {
   onThrottled?: (event: ThrottledEvent) => void;
   /** PONTE_EXECUTION_SAVE: what is kept of executions of flows that follow it (default all). */
   executionSave?: ExecutionSaveLevel;
+  /**
+   * False in an API process (PONTE_ROLE=api, docs/adr/0066): executions are only enqueued, for
+   * the workers; none starts here. Default true.
+   */
+  consume?: boolean;
 }
 
 /** What the queue job carries (the row keeps a copy of the trigger message up to 1 MB). */
@@ -196,7 +201,7 @@ async function enqueueExecution(
     concurrencyKey: request.flowId,
     concurrencyLimit: flow.config.rate_limit,
   };
-  const slot = queue.reserve(executionsQueue, placing);
+  const slot = deps.consume === false ? null : queue.reserve(executionsQueue, placing);
   if (slot) {
     let row: ExecutionRow;
     try {
@@ -389,8 +394,9 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
 
     enqueue: (request: ExecutionRequest) => enqueueExecution(ctx, request),
 
-    /** Marks what a dead process left behind as crashed, then starts consuming. */
+    /** Marks what a dead process left behind as crashed, then starts consuming (not in an API). */
     async start(): Promise<ExecutionRow[]> {
+      if (deps.consume === false) return [];
       const jobs = await queue.recover();
       const ids = jobs
         .filter((job) => job.queue === executionsQueue)
