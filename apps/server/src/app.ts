@@ -33,8 +33,9 @@ import { createCustomNodeLibrary } from './modules/custom-nodes/custom-node-libr
 import { createCustomNodesRepository } from './modules/custom-nodes/custom-nodes.repository';
 import { createExecutionRunner, type ExecutionRunner } from './modules/executions/execution-runner';
 import { createExecutionsService } from './modules/executions/executions.service';
-import { createDebugSessions } from './modules/live/debug-sessions';
+import type { createDebugSessions } from './modules/live/debug-sessions';
 import type { createLiveSocket } from './modules/live/live-socket';
+import type { DebugControl } from './modules/live/debug-control';
 import type { createLogRetention } from './modules/logs/log-retention';
 import { createLogWriter } from './modules/logs/log-writer';
 import { createAppAlerts, type Alerts } from './app-alerts';
@@ -47,6 +48,7 @@ import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import { createSecurityLog, type SecurityLog } from './modules/security-log/security-log.service';
 import { securityLogHooks } from './modules/security-log/security-log-hooks';
 import {
+  createDebugParts,
   createLive,
   createOAuth2Parts,
   createRetention,
@@ -266,7 +268,7 @@ type EngineParts = ReturnType<typeof createEngineParts>;
 /** Flows, executions, triggers, logs, the live socket and the engine, wired together. */
 function createRuntime(
   app: FastifyApp,
-  options: BuildAppOptions,
+  options: BuildAppOptions & { cluster: ClusterOptions },
   now: () => Date,
   account: AccountModules,
   metrics: Metrics | null,
@@ -284,7 +286,8 @@ function createRuntime(
     queues: parts.queues.driver,
   });
   const logWriter = logWriterOf(app, db, alerts, metrics);
-  const debugSessions = createDebugSessions({ createSession: () => engine.createDebugSession() });
+  const debug = createDebugParts(app, options.cluster, engine);
+  const { sessions: debugSessions, control: debugControl } = debug;
   const runner = createExecutionRunner({
     db,
     queue: createEmbeddedQueueDriver(db),
@@ -295,13 +298,14 @@ function createRuntime(
     now,
     concurrency: options.executionConcurrency ?? 200,
     onError: (error) => app.log.error({ err: error }, 'falha na execução'),
-    debug: debugSessions,
+    debug: debug.worker.hooks,
     ...(options.flowChainLimit ? { flowChainLimit: options.flowChainLimit } : {}),
     ...(options.executionSave ? { executionSave: options.executionSave } : {}),
     ...(options.security?.onThrottled ? { onThrottled: options.security.onThrottled } : {}),
   });
   late.runner = runner;
   metrics?.observeRunner(runner.events);
+  debug.worker.observe(runner.events);
   const executions = createExecutionsService({
     db,
     now,
@@ -312,7 +316,7 @@ function createRuntime(
     flowsRepository,
     executions,
     runner,
-    debugSessions,
+    debug,
   });
   const queueConsumers = parts.queues.consumeWith(runner);
   const triggers = createTriggerManager({
@@ -335,7 +339,7 @@ function createRuntime(
       await queueConsumers.reconcile(workspaceId);
     },
   });
-  const engineService = engineServiceOf({ ...parts, executions, runner, triggers, debugSessions });
+  const engineService = engineServiceOf({ ...parts, executions, runner, triggers, debugControl });
   addLifecycle(app, {
     retention: createRetention(app, options, now, storage),
     securityRetention: createSecurityRetention(app, options, now, security),
@@ -354,7 +358,7 @@ function createRuntime(
     serviceAccounts,
     runner,
     executions,
-    debugSessions,
+    debugControl,
     triggers,
     flows,
     engineService,
@@ -379,10 +383,10 @@ function engineServiceOf(parts: {
   executions: ReturnType<typeof createExecutionsService>;
   runner: ExecutionRunner;
   triggers: ReturnType<typeof createTriggerManager>;
-  debugSessions: ReturnType<typeof createDebugSessions>;
+  debugControl: DebugControl;
   queues: Queues;
 }) {
-  const { library, customNodeLibrary, executions, runner, triggers, debugSessions, queues } = parts;
+  const { library, customNodeLibrary, executions, runner, triggers, debugControl, queues } = parts;
   return createEngineService({
     workspaceLibrary: customNodeLibrary,
     manifests: () => library.manifests(),
@@ -399,7 +403,7 @@ function engineServiceOf(parts: {
       await triggers.reloadWorkspace(workspaceId);
       await queues.consumers()?.reconcile(workspaceId);
     },
-    stopDebugSessions: (workspaceId) => debugSessions.stopWorkspace(workspaceId),
+    stopDebugSessions: (workspaceId) => debugControl.stopWorkspace(workspaceId),
     registeredQueues: (workspaceId) => queues.service.count(workspaceId),
   });
 }
