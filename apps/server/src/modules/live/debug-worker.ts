@@ -193,8 +193,9 @@ function clusterSide(deps: DebugWorkerDeps, link: DebugLink) {
       const { workspaceId, flowId } = request;
       const active = sessions.isActive(workspaceId, flowId);
       const outcome = active ? sessions.nextStep(workspaceId, flowId) : 'nothing-held';
-      await publishState(workspaceId, flowId);
+      // The state right after the release, as one process answers it.
       const state = { ...sessions.state(workspaceId, flowId), active: true };
+      await publishState(workspaceId, flowId);
       await bus.send(from, debugChannels.reply, { requestId: request.requestId, outcome, state });
     },
   );
