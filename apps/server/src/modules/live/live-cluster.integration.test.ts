@@ -201,6 +201,23 @@ describe.skipIf(!redisUrl || !postgresTestUrl)('live socket and debugger across 
     ]);
   });
 
+  it('ends the debug held in another process when the engine restarts', async () => {
+    const account = await a.createAccount();
+    const flowId = await createFlow(a, account, threeNodes());
+    const { received } = await openDebugger(urls.a, account, flowId);
+    await debuggerCall(a, account, 'start-debug', flowId);
+    await b.request(account.token).post(`/engine/flow/manual-trigger/${flowId}`, {});
+    await heldAt(received, 'gatilho');
+
+    const restart = await a.request(account.token).get('/engine/stop-execution/restart');
+    expect(restart.statusCode).toBe(200);
+    await until(() => received.some((msg) => msg.event === 'debug-stop'), 'debug-stop');
+    const [row] = await finished(a, flowId);
+    expect(row!.status).toBe('stopped');
+    const next = await debuggerCall(b, account, 'next-step', flowId);
+    expect(next.json().message).toBe(m.notActive);
+  });
+
   it('stops the debug when the last page leaves, on whichever process it was', async () => {
     const account = await a.createAccount();
     const flowId = await createFlow(a, account, threeNodes());
