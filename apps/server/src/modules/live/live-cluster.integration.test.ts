@@ -241,6 +241,11 @@ describe.skipIf(!redisUrl || !postgresTestUrl)('live socket and debugger across 
     const [first] = await finished(a, flowId);
     expect(first!.status).toBe('success');
     expect(onB.received.some((msg) => msg.event === 'debug-stop')).toBe(false);
+    // Pages on two processes: each heard each held output once.
+    const held = (received: DebuggerMessage[], uid: string) =>
+      count(received, (msg) => msg.iteration_type === 'node' && msg.node_uid === uid);
+    expect(held(onA.received, 'gatilho')).toBe(1);
+    for (const uid of ['gatilho', 'primeiro', 'segundo']) expect(held(onB.received, uid)).toBe(1);
 
     // The last page closes: the next held execution ends as stopped and the debug is off.
     const before = onB.received.length;
