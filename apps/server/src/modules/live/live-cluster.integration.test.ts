@@ -260,4 +260,31 @@ describe.skipIf(!redisUrl || !postgresTestUrl)('live socket and debugger across 
     const next = await debuggerCall(a, account, 'next-step', flowId);
     expect(next.json().message).toBe(m.notActive);
   });
+
+  describe('a process started after the debug began', () => {
+    const late: { account?: TestAccount; flowId?: string; received?: DebuggerMessage[] } = {};
+    // The debug starts before the late process is built (hooks run in this order).
+    beforeAll(async () => {
+      late.account = await a.createAccount();
+      late.flowId = await createFlow(a, late.account, threeNodes());
+      late.received = (await openDebugger(urls.a, late.account, late.flowId)).received;
+      await debuggerCall(a, late.account, 'start-debug', late.flowId);
+      await until(() => late.received!.some((msg) => msg.event === 'debug-start'), 'debug-start');
+    });
+    const c = instance();
+
+    it('pauses its executions of a flow already in debug', async () => {
+      const account = late.account!;
+      const flowId = late.flowId!;
+      const received = late.received!;
+      await c.request(account.token).post(`/engine/flow/manual-trigger/${flowId}`, {});
+      await heldAt(received, 'gatilho');
+      expect((await debuggerCall(a, account, 'next-step', flowId)).statusCode).toBe(200);
+      await heldAt(received, 'primeiro');
+      await debuggerCall(a, account, 'stop-debug', flowId);
+      await until(() => received.some((msg) => msg.event === 'debug-stop'), 'debug-stop');
+      const [row] = await finished(a, flowId);
+      expect(row!.status).toBe('stopped');
+    });
+  });
 });
