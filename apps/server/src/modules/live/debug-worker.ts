@@ -15,6 +15,8 @@ export interface DebugWorkerDeps {
   bus: ClusterBus;
   /** Several processes: the debugger's Redis (docs/adr/0067); null when Ponte is one process. */
   link: DebugLink | null;
+  /** How often a worker re-reads the flows in debug from Redis (default 5 s). */
+  reconcileMs?: number;
   onError(error: unknown): void;
 }
 
@@ -100,6 +102,24 @@ async function leaveAll(link: DebugLink, processId: string, flows: string[]): Pr
   await batch.exec();
 }
 
+/** The worker's state of the flow's session; `heldSince` keeps when each held output began. */
+function stateOf(
+  sessions: DebugSessions,
+  heldSince: Map<string, number>,
+  workspaceId: string,
+  flowId: string,
+): WorkerDebugState {
+  const state = sessions.state(workspaceId, flowId);
+  if (state.current === null || state.waiting) heldSince.delete(flowId);
+  else if (!heldSince.has(flowId)) heldSince.set(flowId, Date.now());
+  return {
+    current: state.current,
+    waiting: state.waiting,
+    is_breakpoint: state.is_breakpoint,
+    heldSince: heldSince.get(flowId) ?? null,
+  };
+}
+
 /** The worker side with Redis: sessions opened on demand, their state and messages shared. */
 function clusterSide(deps: DebugWorkerDeps, link: DebugLink) {
   const { sessions, bus } = deps;
@@ -115,22 +135,14 @@ function clusterSide(deps: DebugWorkerDeps, link: DebugLink) {
   const offs: (() => void)[] = [];
   let closed = false;
 
-  const stateOf = (workspaceId: string, flowId: string): WorkerDebugState => {
-    const state = sessions.state(workspaceId, flowId);
-    if (state.current === null || state.waiting) heldSince.delete(flowId);
-    else if (!heldSince.has(flowId)) heldSince.set(flowId, Date.now());
-    return {
-      current: state.current,
-      waiting: state.waiting,
-      is_breakpoint: state.is_breakpoint,
-      heldSince: heldSince.get(flowId) ?? null,
-    };
-  };
-
   /** This worker's state of the flow's session, in Redis before anything sent after it. */
   const publishState = async (workspaceId: string, flowId: string) => {
     if (!sessions.isActive(workspaceId, flowId)) return;
-    await redis.hset(keys.state(flowId), processId, JSON.stringify(stateOf(workspaceId, flowId)));
+    await redis.hset(
+      keys.state(flowId),
+      processId,
+      JSON.stringify(stateOf(sessions, heldSince, workspaceId, flowId)),
+    );
   };
 
   const ended = (flowId: string) => {
@@ -177,6 +189,19 @@ function clusterSide(deps: DebugWorkerDeps, link: DebugLink) {
     }),
   );
 
+  /**
+   * The flows in debug as Redis has them, the bus's messages being at most once: a start missed
+   * is learnt, a session of a flow whose stop was missed ends.
+   */
+  const reconcile = async () => {
+    const flows = await redis.hgetall(keys.flows);
+    known.clear();
+    for (const [flowId, workspaceId] of Object.entries(flows)) known.set(flowId, workspaceId);
+    for (const [flowId, workspaceId] of mine)
+      if (flows[flowId] !== workspaceId) sessions.stop(workspaceId, flowId, true);
+  };
+  let timer: NodeJS.Timeout | undefined;
+
   const handle = (channel: string, handler: (message: never, from: string) => unknown) =>
     offs.push(bus.subscribe(channel, handler as BusHandler));
 
@@ -202,13 +227,15 @@ function clusterSide(deps: DebugWorkerDeps, link: DebugLink) {
 
   return {
     hooks,
-    /** Learns the flows already in debug (a worker started after the debug). */
+    /** Learns the flows already in debug (a worker started after the debug), then keeps up. */
     async start() {
-      const flows = await redis.hgetall(keys.flows);
-      for (const [flowId, workspaceId] of Object.entries(flows)) known.set(flowId, workspaceId);
+      await reconcile();
+      timer = setInterval(() => void reconcile().catch(fail), deps.reconcileMs ?? 5_000);
+      timer.unref();
     },
     async close() {
       closed = true;
+      clearInterval(timer);
       for (const off of offs.splice(0)) off();
       await leaveAll(link, processId, [...mine.keys()]).catch(fail);
       await link.close();
