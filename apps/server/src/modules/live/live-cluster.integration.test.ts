@@ -9,13 +9,20 @@ import type { RunningExecution } from '@ponte/shared/monitoring.schema';
 import { createRedisBus } from '../../cluster/redis-bus';
 import { useTestApp, type TestAccount, type TestContext } from '../../test/test-app';
 import { chain, createFlow, finished } from '../../test/flow-fixtures';
-import { connectLive, joinLive, listenOnFreePort, recordLive } from '../../test/live-client';
+import {
+  connectLive,
+  joinLive,
+  listenOnFreePort,
+  recordLive,
+  useLiveSockets,
+} from '../../test/live-client';
 import {
   createSharedTestDatabase,
   postgresTestUrl,
   type SharedTestDatabase,
 } from '../../test/test-database';
 import { until } from '../../test/until';
+import { debuggerContract } from './debugger.contract';
 
 const redisUrl = process.env.PONTE_TEST_REDIS_URL?.trim() || null;
 if (!redisUrl || !postgresTestUrl) {
@@ -25,6 +32,22 @@ if (!redisUrl || !postgresTestUrl) {
 }
 
 const m = messages.debugger;
+
+/** Deletes the run's keys (every test run has its own prefix). */
+async function deleteKeys(prefix: string) {
+  const redis = new Redis(redisUrl!);
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+}
+
+/** A Ponte with Redis, as several processes run it: the Redis bus, adapter and debugger. */
+const withRedis = (prefix: string) => ({
+  role: 'all' as const,
+  bus: createRedisBus({ url: redisUrl!, prefix }),
+  leaseMs: 30_000,
+  redis: { url: redisUrl!, prefix },
+});
 
 /** Manual trigger → log 'Primeiro' → log 'Segundo'. */
 const threeNodes = () =>
@@ -44,20 +67,12 @@ describe.skipIf(!redisUrl || !postgresTestUrl)('live socket and debugger across 
   });
   afterAll(async () => {
     await shared?.dispose();
-    const redis = new Redis(redisUrl!);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
+    await deleteKeys(prefix);
   });
   const instance = () =>
     useTestApp('postgres', {
       openDatabase: () => shared!.open(),
-      cluster: {
-        role: 'all',
-        bus: createRedisBus({ url: redisUrl!, prefix }),
-        leaseMs: 30_000,
-        redis: { url: redisUrl!, prefix },
-      },
+      cluster: withRedis(prefix),
     });
   const a = instance();
   const b = instance();
@@ -287,4 +302,13 @@ describe.skipIf(!redisUrl || !postgresTestUrl)('live socket and debugger across 
       expect(row!.status).toBe('stopped');
     });
   });
+});
+
+// The debugger behaves with Redis as it does in one process: the same suite, through the Redis
+// bus, the socket.io adapter and the workers' sessions.
+describe.skipIf(!redisUrl || !postgresTestUrl)('live debugger with Redis', () => {
+  const prefix = `ponte-test-${randomUUID()}`;
+  afterAll(() => deleteKeys(prefix));
+  const t = useTestApp('postgres', { cluster: withRedis(prefix) });
+  debuggerContract(t, useLiveSockets(t));
 });
