@@ -91,7 +91,7 @@ export async function registerRoutes(
 ) {
   const { config, database } = options;
   const { tokens, auth, users, workspaces, groups, variables } = modules;
-  const { flowsRepository, library, runner, executions, debugSessions } = modules;
+  const { flowsRepository, library, runner, executions, debugControl } = modules;
   const { flows, engineService, security, alerts } = modules;
   const db = database.db;
   const now = options.now ?? (() => new Date());
@@ -143,7 +143,7 @@ export async function registerRoutes(
             find: (workspaceId, id) => executions.find(workspaceId, id),
             enqueue: (request) => runner.enqueue(request),
           },
-          debugSessions,
+          debug: debugControl,
         }),
       });
       await engineScope.register(manualTriggerRoutes, {

@@ -5,7 +5,7 @@ import type { InstanceSmtp } from './config-alerts';
 import type { ExecutionSaveLevel } from '@ponte/shared/flows.schema';
 import type { OAuthProvidersConfig } from './config-oauth';
 import { defaultServiceProviders, type ServiceProvidersConfig } from './config-providers';
-import type { Database, DatabaseHandle } from './db/client';
+import type { DatabaseHandle } from './db/client';
 import { createAuthService } from './modules/auth/auth.service';
 import {
   createMemoryLoginThrottle,
@@ -36,22 +36,23 @@ import { createOutboundHttpClient } from './adapters/outbound-http/outbound-http
 import { createFtpTester } from './adapters/ftp/ftp-port';
 import { createCustomNodeLibrary } from './modules/custom-nodes/custom-node-library';
 import { createCustomNodesRepository } from './modules/custom-nodes/custom-nodes.repository';
-import { createExecutionRunner, type ExecutionRunner } from './modules/executions/execution-runner';
-import { createExecutionsService } from './modules/executions/executions.service';
-import { createDebugSessions } from './modules/live/debug-sessions';
+import type { ExecutionRunner } from './modules/executions/execution-runner';
+import type { createExecutionsService } from './modules/executions/executions.service';
+import type { createDebugSessions } from './modules/live/debug-sessions';
 import type { createLiveSocket } from './modules/live/live-socket';
+import type { DebugControl } from './modules/live/debug-control';
 import type { createLogRetention } from './modules/logs/log-retention';
-import { createLogWriter } from './modules/logs/log-writer';
-import { createAppAlerts, type Alerts } from './app-alerts';
+import { createAppAlerts } from './app-alerts';
 import { createFlowsRepository } from './modules/flows/flows.repository';
 import type { TimerClock } from './modules/triggers/timer-clock';
 import type { createTriggerManager } from './modules/triggers/trigger-manager';
 import type { SecurityHooks } from './lib/security-hooks';
-import { createEmbeddedQueueDriver } from './plugins/queue/embedded-queue-driver';
+import { executionsOf, logWriterOf, runnerOf } from './app-executions';
 import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import { createSecurityLog, type SecurityLog } from './modules/security-log/security-log.service';
 import { securityLogHooks } from './modules/security-log/security-log-hooks';
 import {
+  createDebugParts,
   createLive,
   createOAuth2Parts,
   createRetention,
@@ -298,12 +299,12 @@ function createEngineParts(
   };
 }
 
-type EngineParts = ReturnType<typeof createEngineParts>;
+export type EngineParts = ReturnType<typeof createEngineParts>;
 
 /** Flows, executions, triggers, logs, the live socket and the engine, wired together. */
 function createRuntime(
   app: FastifyApp,
-  options: BuildAppOptions,
+  options: BuildAppOptions & { cluster: ClusterOptions },
   now: () => Date,
   account: AccountModules,
   metrics: Metrics | null,
@@ -322,25 +323,12 @@ function createRuntime(
     queues: parts.queues.driver,
   });
   const logWriter = logWriterOf(app, db, alerts, metrics);
-  const debugSessions = createDebugSessions({ createSession: () => engine.createDebugSession() });
-  const runner = createExecutionRunner({
-    db,
-    queue: createEmbeddedQueueDriver(db),
-    flows: flowsRepository,
-    engine,
-    customNodes: parts.customNodeLibrary,
-    logs: logWriter,
-    now,
-    concurrency: options.executionConcurrency ?? 200,
-    onError: (error) => app.log.error({ err: error }, 'falha na execução'),
-    debug: debugSessions,
-    ...(options.flowChainLimit ? { flowChainLimit: options.flowChainLimit } : {}),
-    ...(options.executionSave ? { executionSave: options.executionSave } : {}),
-    ...(options.security?.onThrottled ? { onThrottled: options.security.onThrottled } : {}),
-    consume: runsWork(role),
-  });
+  const debug = createDebugParts(app, options.cluster, engine);
+  const { sessions: debugSessions, control: debugControl } = debug;
+  const runner = runnerOf(app, options, now, parts, { flowsRepository, logWriter, debug });
   late.runner = runner;
   metrics?.observeRunner(runner.events);
+  debug.worker.observe(runner.events);
   const executions = executionsOf(db, now, flowsRepository, runner);
   const onSessionsRevoked = shareSessionRevocations(bus, account.tokens);
   // Workers keep the debug sessions and the runner events; only the socket is the API's.
@@ -349,7 +337,7 @@ function createRuntime(
         flowsRepository,
         executions,
         runner,
-        debugSessions,
+        debug,
         onSessionsRevoked,
       })
     : null;
@@ -373,7 +361,7 @@ function createRuntime(
   });
   const engineService = engineServiceOf({
     ...parts,
-    ...{ executions, runner, triggers, debugSessions, bus },
+    ...{ executions, runner, triggers, debugControl, bus },
   });
   addLifecycle(app, {
     retention: createRetention(app, options, now, storage),
@@ -395,37 +383,12 @@ function createRuntime(
     serviceAccounts,
     runner,
     executions,
-    debugSessions,
+    debugControl,
     triggers,
     flows,
     engineService,
     alerts,
   };
-}
-
-/** The executions' reads, with the flows' names and whether the runner is stopping them. */
-function executionsOf(
-  db: Database,
-  now: () => Date,
-  flowsRepository: ReturnType<typeof createFlowsRepository>,
-  runner: ExecutionRunner,
-) {
-  return createExecutionsService({
-    db,
-    now,
-    flowNames: (workspaceId, ids) => flowsRepository.names(workspaceId, ids),
-    isStopping: (executionId) => runner.isStopping(executionId),
-  });
-}
-
-/** Execution logs, written in batches; each batch is matched against the alert rules. */
-function logWriterOf(app: FastifyApp, db: Database, alerts: Alerts, metrics: Metrics | null) {
-  return createLogWriter(db, {
-    watch: alerts.watch,
-    onError: (error, dropped) =>
-      app.log.error({ err: error, dropped }, 'falha ao gravar logs; linhas descartadas'),
-    ...(metrics ? { onWritten: (rows: number) => metrics.countLogRows(rows) } : {}),
-  });
 }
 
 /** The engine's status, stop and restart over the runtime's parts. */
@@ -435,11 +398,11 @@ function engineServiceOf(parts: {
   executions: ReturnType<typeof createExecutionsService>;
   runner: ExecutionRunner;
   triggers: ReturnType<typeof createTriggerManager>;
-  debugSessions: ReturnType<typeof createDebugSessions>;
+  debugControl: DebugControl;
   queues: Queues;
   bus: ClusterOptions['bus'];
 }) {
-  const { library, customNodeLibrary, executions, runner, debugSessions, queues, bus } = parts;
+  const { library, customNodeLibrary, executions, runner, debugControl, queues, bus } = parts;
   return createEngineService({
     workspaceLibrary: customNodeLibrary,
     manifests: () => library.manifests(),
@@ -454,7 +417,7 @@ function engineServiceOf(parts: {
     scheduledJobs: (workspaceId) => parts.triggers.scheduledCount(workspaceId),
     // Every process reloads the workspace's triggers and consumers (docs/adr/0066).
     reloadTriggers: (workspaceId) => bus.publish(stateChannels.workspaceReload, { workspaceId }),
-    stopDebugSessions: (workspaceId) => debugSessions.stopWorkspace(workspaceId),
+    stopDebugSessions: (workspaceId) => debugControl.stopWorkspace(workspaceId),
     registeredQueues: (workspaceId) => queues.service.count(workspaceId),
   });
 }
