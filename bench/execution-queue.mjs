@@ -37,8 +37,8 @@ function startPart(...partArgs) {
 
 async function embeddedCase(concurrency, waitMs) {
   const run = startPart('embedded', jobs, concurrency, waitMs);
-  const { totalMs } = JSON.parse(await run.next());
-  return jobs / (totalMs / 1000);
+  const { totalMs, enqueueMs } = JSON.parse(await run.next());
+  return { perSecond: jobs / (totalMs / 1000), enqueuedPerSecond: jobs / (enqueueMs / 1000) };
 }
 
 async function bullmqCase(consumers, concurrency, waitMs) {
@@ -63,10 +63,14 @@ async function bullmqCase(consumers, concurrency, waitMs) {
     done = perConsumer.reduce((sum, n) => sum + n, 0);
   }
   const totalMs = performance.now() - started;
-  await enqueuer.next();
+  const { enqueueMs } = JSON.parse(await enqueuer.next());
   for (const consumer of parts) consumer.child.stdin.end('stop\n');
   await Promise.all(parts.map((p) => new Promise((resolve) => p.child.on('exit', resolve))));
-  return { perSecond: jobs / (totalMs / 1000), split: perConsumer.join(' / ') };
+  return {
+    perSecond: jobs / (totalMs / 1000),
+    enqueuedPerSecond: jobs / (enqueueMs / 1000),
+    split: perConsumer.join(' / '),
+  };
 }
 
 const rows = [];
@@ -92,13 +96,15 @@ try {
   await redis.quit();
 }
 
-console.log(`\n${jobs} jobs per case; jobs/s from the first enqueue to the last job finished\n`);
+console.log(`\n${jobs} jobs per case; jobs/s from the first enqueue to the last job finished`);
+console.log('(in brackets: enqueued/s, 20 enqueues in flight from one process)\n');
+const cell = (run) => `${run.perSecond.toFixed(0)} (${run.enqueuedPerSecond.toFixed(0)})`;
 console.log(
   '| handler | embedded (1 process) | BullMQ, 1 consumer | BullMQ, 2 consumers | split of the 2 |',
 );
 console.log('| --- | ---: | ---: | ---: | --- |');
 for (const row of rows) {
   console.log(
-    `| ${row.label} | ${row.embedded.toFixed(0)} | ${row.one.perSecond.toFixed(0)} | ${row.two.perSecond.toFixed(0)} | ${row.two.split} |`,
+    `| ${row.label} | ${cell(row.embedded)} | ${cell(row.one)} | ${cell(row.two)} | ${row.two.split} |`,
   );
 }
