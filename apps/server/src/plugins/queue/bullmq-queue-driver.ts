@@ -20,6 +20,8 @@ export interface BullmqQueueDriverOptions {
   lockDurationMs?: number;
   /** How often workers look for jobs whose process died (default 30 s). */
   stalledIntervalMs?: number;
+  /** How long `start` waits for Redis to answer (default 10 s). */
+  startTimeoutMs?: number;
 }
 
 export interface BullmqQueueDriver extends QueueDriver {
@@ -86,7 +88,7 @@ export function createBullmqQueueDriver(options: BullmqQueueDriverOptions): Bull
 
   const driver: BullmqQueueDriver = {
     async start() {
-      await checkRedisAtStart(redis);
+      await checkRedisAtStart(redis, options.startTimeoutMs);
     },
 
     async enqueue(name, input) {
