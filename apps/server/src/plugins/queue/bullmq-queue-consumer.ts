@@ -29,8 +29,6 @@ export interface ConsumerDeps {
 
 export interface BullmqConsumer extends QueueConsumer {
   setPaused(paused: boolean): void;
-  /** Tests: the process dies (kill -9). Connections drop; locks and places run out. */
-  abandon(): void;
 }
 
 interface Running {
@@ -146,7 +144,6 @@ export function createBullmqConsumer(
   const running = new Map<string, Running>();
   const inflight = new Set<Promise<unknown>>();
   let stopped = false;
-  let dead = false;
 
   const run = async (job: Job<JobData>, token: string | undefined) => {
     if (stopped) return handBack(deps, job, token);
@@ -177,7 +174,6 @@ export function createBullmqConsumer(
     } finally {
       running.delete(jobId);
     }
-    if (dead) return;
     if (key && limit > 0) {
       const next = await releasePlace(redis, handle, key, jobId).catch(() => null);
       await promoteNext(deps, key, next).catch(() => undefined);
@@ -232,14 +228,6 @@ export function createBullmqConsumer(
       await Promise.allSettled([...inflight]);
       clearInterval(renewal);
       await worker.close().catch(() => undefined);
-    },
-
-    abandon() {
-      stopped = true;
-      dead = true;
-      deps.onStop();
-      clearInterval(renewal);
-      void worker.close(true).catch(() => undefined);
     },
   };
 }

@@ -1,4 +1,6 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { until } from '../../test/until';
@@ -10,6 +12,7 @@ import { HandedBack, type QueueConsumer, type QueueJob } from './queue-driver';
 import { queueDriverContract } from './queue-driver.contract';
 
 const redisUrl = process.env.PONTE_TEST_REDIS_URL;
+const serverRoot = fileURLToPath(new URL('../../..', import.meta.url));
 if (!redisUrl) {
   console.warn('Driver BullMQ das execuções: PONTE_TEST_REDIS_URL ausente, testes ignorados.');
 }
@@ -32,7 +35,9 @@ describe.skipIf(!redisUrl)('bullmq queue driver', () => {
     opened.push(driver);
     return driver;
   };
+  const children: ChildProcess[] = [];
   afterEach(async () => {
+    for (const child of children.splice(0)) child.kill('SIGKILL');
     await Promise.all(consumers.splice(0).map((consumer) => consumer.stop(0)));
     await Promise.all(opened.splice(0).map((driver) => driver.close()));
   });
@@ -45,6 +50,44 @@ describe.skipIf(!redisUrl)('bullmq queue driver', () => {
   const keep = (consumer: QueueConsumer) => {
     consumers.push(consumer);
     return consumer;
+  };
+  /**
+   * A worker process consuming `queue` with a handler that never ends; `holding` resolves with
+   * the id of the job it runs, `kill()` kills it with -9.
+   */
+  const dyingConsumer = (queue: string, timings: Record<string, number>) => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/test/dying-queue-consumer-process.ts',
+        redisUrl!,
+        prefix,
+        queue,
+        JSON.stringify(timings),
+      ],
+      { cwd: serverRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    children.push(child);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    let output = '';
+    child.stderr.on('data', (chunk) => (output += String(chunk)));
+    const holding = new Promise<string>((resolve, reject) => {
+      let line = '';
+      child.stdout.on('data', (chunk) => {
+        line += String(chunk);
+        if (line.includes('\n')) resolve(line.trim());
+      });
+      child.once('exit', () => reject(new Error(`o processo terminou antes:\n${output}`)));
+    });
+    return {
+      holding,
+      kill: async () => {
+        child.kill('SIGKILL');
+        return exited;
+      },
+    };
   };
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -81,23 +124,19 @@ describe.skipIf(!redisUrl)('bullmq queue driver', () => {
 
   it('gives back the place held by a process killed with -9 once its lease runs out', async () => {
     // No stalled check in this test's time: only the lease can free the dead process's place.
-    const dead = open({ lockDurationMs: 1000, stalledIntervalMs: 600_000 });
-    const alive = open({ lockDurationMs: 1000, stalledIntervalMs: 600_000 });
+    const timings = { lockDurationMs: 1000, stalledIntervalMs: 600_000 };
+    const alive = open(timings);
     const limited = { workspaceId: 'ws', concurrencyKey: 'flow-2', concurrencyLimit: 1 };
-    const held = await dead.enqueue('morto', { ...limited, payload: 'preso' });
-    let holding = false;
-    dead.consume('morto', () => ((holding = true), new Promise<void>(() => undefined)), {
-      concurrency: 1,
-    });
-    await until(() => holding, 'o processo morto segurar o lugar');
+    const held = await alive.enqueue('morto', { ...limited, payload: 'preso' });
+    const dying = dyingConsumer('morto', timings);
+    expect(await dying.holding).toBe(held.id);
     await alive.enqueue('morto', { ...limited, payload: 'depois' });
     const ran: unknown[] = [];
     keep(alive.consume('morto', async (job) => void ran.push(job.payload), { concurrency: 5 }));
     await until(async () => (await alive.counts('morto')).waiting === 1, 'o job esperar o lugar');
-    dead.abandon();
+    expect(await dying.kill()).toBeNull();
     await until(() => ran.length === 1, 'o lugar voltar');
     expect(ran).toEqual(['depois']);
-    expect(held.status).toBe('waiting');
   });
 
   it('keeps a running job’s place past its lease while it runs', async () => {
@@ -169,14 +208,11 @@ describe.skipIf(!redisUrl)('bullmq queue driver', () => {
   });
 
   it('delivers once more the job of a process killed with -9, then lets it finish', async () => {
-    const [dead, alive] = [open(), open()];
-    const job = await dead.enqueue('parado', { workspaceId: 'ws', payload: 'x' });
-    let holding = false;
-    dead.consume('parado', () => ((holding = true), new Promise<void>(() => undefined)), {
-      concurrency: 1,
-    });
-    await until(() => holding, 'o job começar');
-    dead.abandon();
+    const alive = open();
+    const job = await alive.enqueue('parado', { workspaceId: 'ws', payload: 'x' });
+    const dying = dyingConsumer('parado', { lockDurationMs: 1000, stalledIntervalMs: 300 });
+    expect(await dying.holding).toBe(job.id);
+    expect(await dying.kill()).toBeNull();
     const seen: QueueJob[] = [];
     keep(alive.consume('parado', async (again) => void seen.push(again), { concurrency: 1 }));
     await until(() => seen.length === 1, 'o job voltar');

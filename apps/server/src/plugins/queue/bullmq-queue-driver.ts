@@ -27,8 +27,6 @@ export interface BullmqQueueDriverOptions {
 export interface BullmqQueueDriver extends QueueDriver {
   /** Checks that Redis answers and never evicts (else a pt-BR error); connects if needed. */
   start(): Promise<void>;
-  /** Tests: the process dies (kill -9). Connections drop; locks and places run out. */
-  abandon(): void;
 }
 
 /** The queue `name` on Redis, opened once per driver over the driver's connection. */
@@ -153,14 +151,6 @@ export function createBullmqQueueDriver(options: BullmqQueueDriverOptions): Bull
       // QUIT waits for a reply: a connection that never opened is just dropped.
       if (redis.status === 'ready') await redis.quit().catch(() => undefined);
       else redis.disconnect();
-    },
-
-    abandon() {
-      for (const consumer of consumers.keys()) consumer.abandon();
-      consumers.clear();
-      for (const handle of handles.values()) void handle.queue.close().catch(() => undefined);
-      handles.clear();
-      redis.disconnect();
     },
   };
   return driver;
