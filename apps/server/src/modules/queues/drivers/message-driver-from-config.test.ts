@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../../../db/client';
 import { createTestDatabase } from '../../../test/test-database';
 import { messageDriverFromConfig } from './message-driver-from-config';
 import { createRedisMessageDriver } from './redis-message-driver';
-import { checkEvictionPolicy } from './redis-message-scripts';
+import { checkEvictionPolicy } from '../../../lib/redis-connection';
 
 describe('message driver from the config', () => {
   let database: DatabaseHandle;
