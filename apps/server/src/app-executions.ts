@@ -11,6 +11,7 @@ import { createExecutionsService } from './modules/executions/executions.service
 import type { createFlowsRepository } from './modules/flows/flows.repository';
 import { createLogWriter, type LogWriter } from './modules/logs/log-writer';
 import { createEmbeddedQueueDriver } from './plugins/queue/embedded-queue-driver';
+import { createBullmqQueueDriver } from './plugins/queue/bullmq-queue-driver';
 
 /** The execution runner over the executions queue (docs/adr/0064, 0065). */
 export function runnerOf(
@@ -25,9 +26,18 @@ export function runnerOf(
   },
 ) {
   const db = options.database.db;
-  return createExecutionRunner({
+  const { redis, leaseMs } = options.cluster;
+  // Distributed: every execution goes through Redis, so any worker may take it.
+  const bullmq = redis
+    ? createBullmqQueueDriver({
+        ...redis,
+        lockDurationMs: leaseMs,
+        stalledIntervalMs: Math.max(1_000, Math.floor(leaseMs / 2)),
+      })
+    : null;
+  const runner = createExecutionRunner({
     db,
-    queue: createEmbeddedQueueDriver(db),
+    queue: bullmq ?? createEmbeddedQueueDriver(db),
     flows: deps.flowsRepository,
     engine: parts.engine,
     customNodes: parts.customNodeLibrary,
@@ -41,6 +51,19 @@ export function runnerOf(
     ...(options.security?.onThrottled ? { onThrottled: options.security.onThrottled } : {}),
     consume: runsWork(options.cluster.role),
   });
+  if (!bullmq) return runner;
+  // The driver checks Redis before the runner starts (onReady runs in order), and closes after it.
+  app.addHook('onReady', () => bullmq.start());
+  return {
+    ...runner,
+    close: async (...args: Parameters<ExecutionRunner['close']>) => {
+      try {
+        await runner.close(...args);
+      } finally {
+        await bullmq.close();
+      }
+    },
+  };
 }
 
 /** The executions' reads, with the flows' names and whether the runner is stopping them. */
