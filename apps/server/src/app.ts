@@ -10,6 +10,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createMemoryLoginThrottle, type LoginThrottle } from './modules/auth/login-throttle';
 import { createTokenIssuer } from './modules/auth/token-issuer';
 import { createSessionTokens } from './modules/auth/sessions';
+import { resolveJwtSecret } from './modules/auth/instance-jwt-secret';
 import { createRegistry } from '@ponte/engine/kit/registry';
 import { builtinNodes } from '@ponte/engine/nodes/index';
 import type { NodeDefinition } from '@ponte/engine/kit/define-node';
@@ -69,10 +70,12 @@ import { singleProcess, type ClusterOptions } from './cluster/cluster';
 export type { FastifyApp };
 
 export interface BuildAppOptions {
+  /** `jwtSecret` null: the instance's, kept in the database (docs/adr/0068). */
   config: Pick<
     AppConfig,
     'jwtSecret' | 'encryptionKey' | 'admin' | 'docsUrl' | 'supportUrl' | 'webDist'
-  >;
+  > &
+    Partial<Pick<AppConfig, 'jwtSecretSeed'>>;
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
   /** The clock of tokens and timestamps (tests move it). */
@@ -151,14 +154,14 @@ export interface BuildAppOptions {
 let zodConfigured = false;
 
 /** Accounts, workspaces, groups and variables. */
-function createAccountModules(options: BuildAppOptions, now: () => Date, security: SecurityLog) {
-  const { config, database } = options;
-  const db = database.db;
-  const tokens = createSessionTokens({
-    db,
-    issuer: createTokenIssuer(config.jwtSecret, now),
-    now,
-  });
+function createAccountModules(
+  options: BuildAppOptions,
+  jwtSecret: string,
+  now: () => Date,
+  security: SecurityLog,
+) {
+  const db = options.database.db;
+  const tokens = createSessionTokens({ db, issuer: createTokenIssuer(jwtSecret, now), now });
   const auth = createAuthService({
     db,
     tokens,
@@ -459,6 +462,10 @@ export async function buildApp(given: BuildAppOptions) {
   // A key that cannot open what is stored stops the start here (docs/adr/0025).
   const box = createSecretBox(given.config.encryptionKey);
   await checkEncryptionKey(given.database.db, box);
+  const jwtSecret = await resolveJwtSecret(given.database.db, {
+    jwtSecret: given.config.jwtSecret,
+    seed: given.config.jwtSecretSeed ?? null,
+  });
   const access = given.metrics ?? { open: false, token: null };
   const metrics = access.open || access.token ? createMetrics() : null;
   const late: { app?: FastifyApp } = {};
@@ -478,7 +485,7 @@ export async function buildApp(given: BuildAppOptions) {
   // The bus connects before any other background work starts, and closes after it stopped.
   app.addHook('onReady', () => options.cluster.bus.start());
   app.addHook('onClose', () => options.cluster.bus.close());
-  const account = createAccountModules(options, now, security);
+  const account = createAccountModules(options, jwtSecret, now, security);
   const parts = createEngineParts(options, account.variablesReader, now, box);
   // OAuth2 tokens refreshed ahead of expiry while the app runs (docs/adr/0026).
   parts.late.log = app.log;
