@@ -39,6 +39,12 @@ function connectionOf(url: string): ConnectionOptions {
   };
 }
 
+/** PING on a connection that is up; never queued while disconnected (readiness answers now). */
+async function pingNow(redis: Redis): Promise<void> {
+  if (redis.status !== 'ready') throw new Error(messages.queues.redisUnreachable);
+  await redis.ping();
+}
+
 /**
  * The BullMQ message driver (docs/adr/0034, "Redis driver"): one BullMQ queue per internal
  * queue (`q-<id>`); the rate, the start grant and the dedup keys are the driver's own keys
@@ -101,6 +107,7 @@ export function createRedisMessageDriver(options: RedisMessageDriverOptions): Re
         clearTimeout(timer);
       }
     },
+    ping: () => pingNow(redis),
     async setRate(queueId, maxPerSecond) {
       await redis.set(handleOf(queueId).rateKey, String(Math.max(0, maxPerSecond)));
     },
