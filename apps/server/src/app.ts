@@ -53,6 +53,7 @@ import {
   createRetention,
   createSecurityRetention,
   createStorage,
+  observeRuntime,
 } from './app-wiring';
 import type { StorageDriver } from './modules/storage/storage-driver';
 import type { MessageQueueDriver } from './modules/queues/drivers/message-queue-driver';
@@ -288,9 +289,10 @@ function createRuntime(
   });
   const logWriter = logWriterOf(app, db, alerts, metrics);
   const debugSessions = createDebugSessions({ createSession: () => engine.createDebugSession() });
+  const executionQueue = createEmbeddedQueueDriver(db);
   const runner = createExecutionRunner({
     db,
-    queue: createEmbeddedQueueDriver(db),
+    queue: executionQueue,
     flows: flowsRepository,
     engine,
     customNodes: parts.customNodeLibrary,
@@ -304,7 +306,7 @@ function createRuntime(
     ...(options.security?.onThrottled ? { onThrottled: options.security.onThrottled } : {}),
   });
   late.runner = runner;
-  metrics?.observeRunner(runner.events);
+  if (metrics) observeRuntime(metrics, runner, executionQueue, parts.queues);
   const executions = createExecutionsService({
     db,
     now,
@@ -466,8 +468,10 @@ export async function buildApp(given: BuildAppOptions) {
     jwtSecret: given.config.jwtSecret,
     seed: given.config.jwtSecretSeed ?? null,
   });
+  const cluster = given.cluster ?? singleProcess();
   const access = given.metrics ?? { open: false, token: null };
-  const metrics = access.open || access.token ? createMetrics() : null;
+  const identity = { role: cluster.role, processId: cluster.bus.processId };
+  const metrics = access.open || access.token ? createMetrics(identity) : null;
   const late: { app?: FastifyApp } = {};
   const security = createSecurityLog({
     db: given.database.db,
@@ -477,7 +481,7 @@ export async function buildApp(given: BuildAppOptions) {
   // Throttles and sandbox kills reach the security log, and still the caller's own hooks.
   const options = {
     ...given,
-    cluster: given.cluster ?? singleProcess(),
+    cluster,
     security: securityLogHooks(security.record, given.security),
   };
   const app = await createFastify(options, metrics, security);
