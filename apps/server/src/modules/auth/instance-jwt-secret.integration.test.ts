@@ -57,19 +57,12 @@ describeEachDriver('the JWT secret shared by the processes of one database', (dr
 
   /** A process as main.ts starts it: config from the environment, no PONTE_JWT_SECRET. */
   async function start(shared: SharedTestDatabase, dir: string): Promise<App> {
-    return (await starter(shared, dir))();
-  }
-
-  /** Opens the database (migrated) now; the app is built when the answer is called. */
-  async function starter(shared: SharedTestDatabase, dir: string): Promise<() => Promise<App>> {
     const config = loadConfig({ PONTE_DATA_DIR: dir, PONTE_ENCRYPTION_KEY: encryptionKey });
     const slot: { app?: App; database: DatabaseHandle } = { database: await shared.open() };
     opened.push(slot);
-    return async () => {
-      slot.app = await buildApp({ config, database: slot.database });
-      await slot.app.ready();
-      return slot.app;
-    };
+    slot.app = await buildApp({ config, database: slot.database });
+    await slot.app.ready();
+    return slot.app;
   }
 
   const me = async (app: App, token: string) =>
@@ -128,9 +121,7 @@ describeEachDriver('the JWT secret shared by the processes of one database', (dr
 
   it('agrees on one secret when two processes start together on a new database', async () => {
     const shared = await sharedDatabase();
-    // Both databases open (and migrated) first; the two apps then start at once.
-    const starts = [await starter(shared, dataDir()), await starter(shared, dataDir())];
-    const [first, second] = (await Promise.all(starts.map((go) => go()))) as [App, App];
+    const [first, second] = await Promise.all([start(shared, dataDir()), start(shared, dataDir())]);
     const setup = await requester(second, null).post('/account/v1/setup', owner);
     expect(setup.statusCode, setup.body).toBe(201);
     expect(await me(first, setup.json<{ token: string }>().token)).toBe(200);
