@@ -35,9 +35,10 @@ export function runnerOf(
         stalledIntervalMs: Math.max(1_000, Math.floor(leaseMs / 2)),
       })
     : null;
+  const queue = bullmq ?? createEmbeddedQueueDriver(db);
   const runner = createExecutionRunner({
     db,
-    queue: bullmq ?? createEmbeddedQueueDriver(db),
+    queue,
     flows: deps.flowsRepository,
     engine: parts.engine,
     customNodes: parts.customNodeLibrary,
@@ -51,17 +52,20 @@ export function runnerOf(
     ...(options.security?.onThrottled ? { onThrottled: options.security.onThrottled } : {}),
     consume: runsWork(options.cluster.role),
   });
-  if (!bullmq) return runner;
+  if (!bullmq) return { runner, queue };
   // The driver checks Redis before the runner starts (onReady runs in order), and closes after it.
   app.addHook('onReady', () => bullmq.start());
   return {
-    ...runner,
-    close: async (...args: Parameters<ExecutionRunner['close']>) => {
-      try {
-        await runner.close(...args);
-      } finally {
-        await bullmq.close();
-      }
+    queue,
+    runner: {
+      ...runner,
+      close: async (...args: Parameters<ExecutionRunner['close']>) => {
+        try {
+          await runner.close(...args);
+        } finally {
+          await bullmq.close();
+        }
+      },
     },
   };
 }

@@ -40,6 +40,17 @@ export function createQueues(options: BuildAppOptions, now: () => Date) {
     sampler,
     port: createQueuesPort(service),
     consumers: () => late.consumers,
+    /** The messages of every internal queue of the instance, added up by state (/metrics). */
+    async depth(): Promise<Record<string, number>> {
+      const total: Record<string, number> = {};
+      for (const queueId of await service.samples.allIds()) {
+        const counts = await driver.counts(queueId);
+        for (const [state, value] of Object.entries(counts)) {
+          total[state] = (total[state] ?? 0) + value;
+        }
+      }
+      return total;
+    },
     /** The consumer flows of the queues, run by the app's runner (docs/adr/0035). */
     consumeWith(runner: ExecutionRunner): QueueConsumers {
       late.consumers = createQueueConsumers({

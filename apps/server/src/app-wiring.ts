@@ -2,7 +2,10 @@ import { liveSocketPath } from '@ponte/shared/live.schema';
 import type { AccountModules, BuildAppOptions, FastifyApp } from './app';
 import type { createFlowsRepository } from './modules/flows/flows.repository';
 import type { createExecutionsService } from './modules/executions/executions.service';
-import type { ExecutionRunner } from './modules/executions/execution-runner';
+import { executionsQueue, type ExecutionRunner } from './modules/executions/execution-runner';
+import type { Metrics } from './modules/metrics/metrics';
+import type { QueueDriver } from './plugins/queue/queue-driver';
+import type { Queues } from './app-queues';
 import { createDebugSessions } from './modules/live/debug-sessions';
 import { localDebugControl } from './modules/live/debug-control';
 import { createDebugLink } from './modules/live/debug-link';
@@ -212,5 +215,19 @@ export function createOAuth2Parts(
     accounts,
     onError: (error, account) =>
       late.log?.warn({ err: error, account }, 'falha ao renovar o token OAuth2 de uma conta'),
+  });
+}
+
+/** The executions and the queues' depth on /metrics. */
+export function observeRuntime(
+  metrics: Metrics,
+  runner: ExecutionRunner,
+  executionQueue: QueueDriver,
+  queues: Queues,
+) {
+  metrics.observeRunner(runner.events);
+  metrics.observeQueues({
+    executions: () => executionQueue.counts(executionsQueue),
+    internal: () => queues.depth(),
   });
 }

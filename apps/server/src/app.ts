@@ -15,6 +15,7 @@ import {
 import { Redis } from 'ioredis';
 import { createTokenIssuer } from './modules/auth/token-issuer';
 import { createSessionTokens } from './modules/auth/sessions';
+import { resolveJwtSecret } from './modules/auth/instance-jwt-secret';
 import { createRegistry } from '@ponte/engine/kit/registry';
 import { builtinNodes } from '@ponte/engine/nodes/index';
 import type { NodeDefinition } from '@ponte/engine/kit/define-node';
@@ -58,6 +59,7 @@ import {
   createRetention,
   createSecurityRetention,
   createStorage,
+  observeRuntime,
 } from './app-wiring';
 import type { StorageDriver } from './modules/storage/storage-driver';
 import type { MessageQueueDriver } from './modules/queues/drivers/message-queue-driver';
@@ -82,10 +84,12 @@ import {
 export type { FastifyApp };
 
 export interface BuildAppOptions {
+  /** `jwtSecret` null: the instance's, kept in the database (docs/adr/0068). */
   config: Pick<
     AppConfig,
     'jwtSecret' | 'encryptionKey' | 'admin' | 'docsUrl' | 'supportUrl' | 'webDist'
-  >;
+  > &
+    Partial<Pick<AppConfig, 'jwtSecretSeed'>>;
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
   /** The clock of tokens and timestamps (tests move it). */
@@ -184,17 +188,13 @@ function loginThrottleOf(
 /** Accounts, workspaces, groups and variables. */
 function createAccountModules(
   options: BuildAppOptions,
+  jwtSecret: string,
   now: () => Date,
   security: SecurityLog,
   onClose: (close: () => Promise<void>) => void,
 ) {
-  const { config, database } = options;
-  const db = database.db;
-  const tokens = createSessionTokens({
-    db,
-    issuer: createTokenIssuer(config.jwtSecret, now),
-    now,
-  });
+  const db = options.database.db;
+  const tokens = createSessionTokens({ db, issuer: createTokenIssuer(jwtSecret, now), now });
   const auth = createAuthService({
     db,
     tokens,
@@ -325,9 +325,13 @@ function createRuntime(
   const logWriter = logWriterOf(app, db, alerts, metrics);
   const debug = createDebugParts(app, options.cluster, engine);
   const { sessions: debugSessions, control: debugControl } = debug;
-  const runner = runnerOf(app, options, now, parts, { flowsRepository, logWriter, debug });
+  const { runner, queue } = runnerOf(app, options, now, parts, {
+    flowsRepository,
+    logWriter,
+    debug,
+  });
   late.runner = runner;
-  metrics?.observeRunner(runner.events);
+  if (metrics) observeRuntime(metrics, runner, queue, parts.queues);
   debug.worker.observe(runner.events);
   const executions = executionsOf(db, now, flowsRepository, runner);
   const onSessionsRevoked = shareSessionRevocations(bus, account.tokens);
@@ -485,8 +489,14 @@ export async function buildApp(given: BuildAppOptions) {
   // A key that cannot open what is stored stops the start here (docs/adr/0025).
   const box = createSecretBox(given.config.encryptionKey);
   await checkEncryptionKey(given.database.db, box);
+  const jwtSecret = await resolveJwtSecret(given.database.db, {
+    jwtSecret: given.config.jwtSecret,
+    seed: given.config.jwtSecretSeed ?? null,
+  });
+  const cluster = given.cluster ?? singleProcess();
   const access = given.metrics ?? { open: false, token: null };
-  const metrics = access.open || access.token ? createMetrics() : null;
+  const identity = { role: cluster.role, processId: cluster.bus.processId };
+  const metrics = access.open || access.token ? createMetrics(identity) : null;
   const late: { app?: FastifyApp } = {};
   const security = createSecurityLog({
     db: given.database.db,
@@ -496,7 +506,7 @@ export async function buildApp(given: BuildAppOptions) {
   // Throttles and sandbox kills reach the security log, and still the caller's own hooks.
   const options = {
     ...given,
-    cluster: given.cluster ?? singleProcess(),
+    cluster,
     security: securityLogHooks(security.record, given.security),
   };
   const app = await createFastify(options, metrics, security);
@@ -505,7 +515,7 @@ export async function buildApp(given: BuildAppOptions) {
   // The bus connects before any other background work starts, and closes after it stopped.
   app.addHook('onReady', () => options.cluster.bus.start());
   app.addHook('onClose', () => options.cluster.bus.close());
-  const account = createAccountModules(options, now, security, (close) =>
+  const account = createAccountModules(options, jwtSecret, now, security, (close) =>
     app.addHook('onClose', close),
   );
   const parts = createEngineParts(options, account.variablesReader, now, box);

@@ -123,8 +123,8 @@ export async function openPostgres(
     throw new DatabaseUnreachableError(connectionReason(error), { cause: error });
   }
   try {
+    await migratePostgres(pool);
     const db = drizzlePostgres({ client: pool, schema });
-    await migratePostgres(db);
     let closed = false;
     return {
       db,

@@ -135,6 +135,26 @@ function openWorker(
  * whose concurrency key is full is parked as delayed by one lease (the safety re-check) and
  * promoted as soon as a place of its key frees, by whichever process frees it.
  */
+/** How long stopping waits for BullMQ to answer before dropping its connections. */
+const closeWaitMs = 5_000;
+
+/** Whether `work` settled within `ms` (its failure counts as settled). */
+export async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([
+      work.then(
+        () => true as const,
+        () => true as const,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function createBullmqConsumer(
   deps: ConsumerDeps,
   handler: JobHandler,
@@ -215,7 +235,8 @@ export function createBullmqConsumer(
       if (stopped) return;
       stopped = true;
       deps.onStop();
-      if (runStarted) await worker.pause(true).catch(() => undefined);
+      // With Redis away, BullMQ's pause and close would wait for it forever: both are bounded.
+      if (runStarted) await within(worker.pause(true), closeWaitMs);
       let timer: NodeJS.Timeout | undefined;
       const grace = new Promise((resolve) => (timer = setTimeout(resolve, graceMs)));
       await Promise.race([Promise.all([...inflight]), grace]);
@@ -227,7 +248,8 @@ export function createBullmqConsumer(
       }
       await Promise.allSettled([...inflight]);
       clearInterval(renewal);
-      await worker.close().catch(() => undefined);
+      if (!(await within(worker.close(), closeWaitMs)))
+        void worker.disconnect().catch(() => undefined);
     },
   };
 }

@@ -6,6 +6,7 @@ import type { QueueDriver } from './queue-driver';
 import { createBullmqAdmin } from './bullmq-queue-admin';
 import {
   createBullmqConsumer,
+  within,
   type BullmqConsumer,
   type BullmqTimings,
 } from './bullmq-queue-consumer';
@@ -146,7 +147,7 @@ export function createBullmqQueueDriver(options: BullmqQueueDriverOptions): Bull
 
     async close() {
       await Promise.all([...consumers.keys()].map((consumer) => consumer.stop(0)));
-      await Promise.all([...handles.values()].map((handle) => handle.queue.close()));
+      await Promise.all([...handles.values()].map((handle) => within(handle.queue.close(), 5_000)));
       handles.clear();
       // QUIT waits for a reply: a connection that never opened is just dropped.
       if (redis.status === 'ready') await redis.quit().catch(() => undefined);

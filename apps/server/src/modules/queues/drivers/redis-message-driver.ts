@@ -1,5 +1,6 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { messages } from '@ponte/shared/messages';
 import type { MessageQueueDriver } from './message-queue-driver';
 import {
   createRedisConsumer,
@@ -23,6 +24,12 @@ export interface RedisMessageDriverOptions extends Partial<RedisTimings> {
 export interface RedisMessageDriver extends MessageQueueDriver {
   /** Tests: the process dies (kill -9). Connections drop, locks are left to run out. */
   abandon(): void;
+}
+
+/** PING on a connection that is up; never queued while disconnected (readiness answers now). */
+async function pingNow(redis: Redis): Promise<void> {
+  if (redis.status !== 'ready') throw new Error(messages.queues.redisUnreachable);
+  await redis.ping();
 }
 
 /**
@@ -75,6 +82,7 @@ export function createRedisMessageDriver(options: RedisMessageDriverOptions): Re
     async start() {
       await checkRedisAtStart(redis, options.startTimeoutMs);
     },
+    ping: () => pingNow(redis),
     async setRate(queueId, maxPerSecond) {
       await redis.set(handleOf(queueId).rateKey, String(Math.max(0, maxPerSecond)));
     },
