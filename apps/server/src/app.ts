@@ -85,6 +85,11 @@ export interface BuildAppOptions {
   engineLimits?: Partial<EngineLimits>;
   /** Executions running at once in this process. */
   executionConcurrency?: number;
+  /**
+   * PONTE_SHUTDOWN_GRACE_SECONDS in ms: on close, how long running executions have to end
+   * before they are stopped, or handed back to the queue when distributed (default 5 s).
+   */
+  shutdownGraceMs?: number;
   /** Size of one uploaded file and files per request (default: 100 MB and 20). */
   uploadLimits?: { fileSize: number; files: number };
   /** Hours a manual-trigger upload is kept (default 24, ADR 0022). */
@@ -299,6 +304,7 @@ function createRuntime(
     ...(options.flowChainLimit ? { flowChainLimit: options.flowChainLimit } : {}),
     ...(options.executionSave ? { executionSave: options.executionSave } : {}),
     ...(options.security?.onThrottled ? { onThrottled: options.security.onThrottled } : {}),
+    cluster: options.cluster,
   });
   late.runner = runner;
   metrics?.observeRunner(runner.events);
@@ -347,6 +353,7 @@ function createRuntime(
     engine,
     outboundHttp,
     queues: parts.queues,
+    ...(options.shutdownGraceMs ? { shutdownGraceMs: options.shutdownGraceMs } : {}),
   });
   return {
     flowsRepository,
@@ -418,6 +425,7 @@ function addLifecycle(
     engine: ReturnType<typeof createEngine>;
     outboundHttp: { close(): Promise<void> };
     queues: Queues;
+    shutdownGraceMs?: number;
   },
 ) {
   const { retention, runner, triggers, liveSocket, debugSessions, engine, outboundHttp } = parts;
@@ -441,7 +449,7 @@ function addLifecycle(
     await retention.stop();
     await parts.securityRetention.stop();
     debugSessions.stopAll();
-    await runner.close();
+    await runner.close(parts.shutdownGraceMs);
     await parts.queues.close();
     engine.dispose();
     await outboundHttp.close();
