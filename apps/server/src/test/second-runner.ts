@@ -15,6 +15,7 @@ import { createLogWriter, type LogWriter } from '../modules/logs/log-writer';
 import { createEmbeddedQueueDriver } from '../plugins/queue/embedded-queue-driver';
 import { createStoragePort } from '../adapters/storage-port';
 import { testStorage } from './test-storage';
+import type { ClusterOptions } from '../cluster/cluster';
 
 export interface SecondRunner {
   runner: ExecutionRunner;
@@ -35,6 +36,9 @@ export function createSecondRunner(
     /** Another log writer (one with the alert rules' watch, say). */
     logs?: LogWriter;
     executionSave?: ExecutionSaveLevel;
+    /** Another process of a distributed Ponte (its own bus). */
+    cluster?: ClusterOptions;
+    onError?: (error: unknown) => void;
   } = {},
 ): SecondRunner {
   const late: { runner?: ExecutionRunner } = {};
@@ -57,6 +61,8 @@ export function createSecondRunner(
     now: () => new Date(),
     concurrency: options.concurrency ?? 8,
     ...(options.executionSave ? { executionSave: options.executionSave } : {}),
+    ...(options.cluster ? { cluster: options.cluster } : {}),
+    ...(options.onError ? { onError: options.onError } : {}),
   });
   late.runner = runner;
   return {

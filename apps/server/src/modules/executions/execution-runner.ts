@@ -473,12 +473,13 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
 
     /** Marks what a dead process left behind as crashed, then starts consuming. */
     async start(): Promise<ExecutionRow[]> {
-      const jobs = await queue.recover();
+      // Alone, every active job and running row is from a process that stopped. With others,
+      // the active jobs may be a live worker's: the driver recovers its stalled jobs itself
+      // (BullMQ) and the reaper the rows of processes whose lease ran out, never a live one's.
+      const jobs = ownership.distributed ? [] : await queue.recover();
       const ids = jobs
         .filter((job) => job.queue === executionsQueue)
         .map((job) => (job.payload as { execution_id: string }).execution_id);
-      // Alone: every running row is from a process that stopped. With others: only the rows
-      // of processes whose lease ran out (the reaper), never a live process's.
       const crashed = [...(await repository.markCrashed(ids, now())), ...(await ownership.start())];
       consumer = queue.consume(executionsQueue, (job, signal) => consumeJob(ctx, job, signal), {
         concurrency: deps.concurrency,
