@@ -1,4 +1,10 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { configVariables } from '../config';
+import { serverRoot } from '../package-root';
 import type { DatabaseHandle } from '../db/client';
 import {
   createSharedTestDatabase,
@@ -63,6 +69,38 @@ describeEachDriver('single-process guard', (driver) => {
     await first.release();
     expect((await take(false)).exclusive).toBe(true);
   });
+
+  it('a second server started alone on the database stops at once with the message', async () => {
+    await take(false);
+    const dataDir = mkdtempSync(join(tmpdir(), 'ponte-guard-'));
+    const env = { ...process.env };
+    for (const { name } of configVariables) delete env[name];
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverRoot,
+      env: {
+        ...env,
+        DATABASE_URL: shared.location,
+        PONTE_DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += String(chunk)));
+    child.stderr.on('data', (chunk) => (output += String(chunk)));
+    try {
+      const code = await new Promise((resolve) => child.once('exit', resolve));
+      expect(code).toBe(1);
+      expect(output).toContain(
+        'Outro processo do Ponte já usa este banco de dados. Sem Redis, só um processo pode usar o banco',
+      );
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('has nothing to take on the in-process database', async () => {
     const guard = await acquireProcessGuard({ driver: 'pglite' }, { distributed: false });

@@ -16,6 +16,7 @@ import { createEmbeddedQueueDriver } from '../plugins/queue/embedded-queue-drive
 import { createStoragePort } from '../adapters/storage-port';
 import { testStorage } from './test-storage';
 import type { ClusterOptions } from '../cluster/cluster';
+import type { QueueDriver } from '../plugins/queue/queue-driver';
 
 export interface SecondRunner {
   runner: ExecutionRunner;
@@ -36,6 +37,8 @@ export function createSecondRunner(
     /** Another log writer (one with the alert rules' watch, say). */
     logs?: LogWriter;
     executionSave?: ExecutionSaveLevel;
+    /** Another queue driver than the embedded one over `db` (given the embedded one). */
+    queue?: (embedded: QueueDriver) => QueueDriver;
     /** Another process of a distributed Ponte (its own bus). */
     cluster?: ClusterOptions;
     onError?: (error: unknown) => void;
@@ -54,7 +57,7 @@ export function createSecondRunner(
   });
   const runner = createExecutionRunner({
     db,
-    queue: createEmbeddedQueueDriver(db),
+    queue: (options.queue ?? ((embedded) => embedded))(createEmbeddedQueueDriver(db)),
     flows: createFlowsRepository(db),
     engine,
     logs: options.logs ?? createLogWriter(db, { flushMs: 10 }),
