@@ -21,11 +21,14 @@ describeEachDriver('single-process guard', (driver) => {
   let shared: SharedTestDatabase;
   let database: DatabaseHandle;
   const held: ProcessGuard[] = [];
+  /** Cleanups that run even when a test times out (a server that did start, say). */
+  const cleanups: (() => void)[] = [];
   beforeEach(async () => {
     shared = await createSharedTestDatabase(driver);
     database = await shared.open();
   });
   afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) cleanup();
     for (const guard of held.splice(0)) await guard.release();
     await database.close();
     await shared.dispose();
@@ -87,19 +90,18 @@ describeEachDriver('single-process guard', (driver) => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    cleanups.push(() => {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += String(chunk)));
     child.stderr.on('data', (chunk) => (output += String(chunk)));
-    try {
-      const code = await new Promise((resolve) => child.once('exit', resolve));
-      expect(code).toBe(1);
-      expect(output).toContain(
-        'Outro processo do Ponte já usa este banco de dados. Sem Redis, só um processo pode usar o banco',
-      );
-    } finally {
-      child.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toContain(
+      'Outro processo do Ponte já usa este banco de dados. Sem Redis, só um processo pode usar o banco',
+    );
   }, 60_000);
 
   it('has nothing to take on the in-process database', async () => {
