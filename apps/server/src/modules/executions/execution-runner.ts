@@ -233,7 +233,8 @@ async function enqueueExecution(
     return { execution_id: id, done };
   }
   const row = await repository.create({ ...base, status: 'queued' });
-  created.set(id, row);
+  // Distributed, another process most likely runs it: nothing to keep here.
+  if (!ownership.distributed) created.set(id, row);
   // The job may run in another process: it carries who waits for its result.
   const queued = { ...payload, ...ownership.markOf(Boolean(request.respond)) };
   await queue.enqueue(executionsQueue, { ...placing, payload: queued }).catch((error: unknown) => {
