@@ -48,6 +48,7 @@ describe.skipIf(!redisUrl)('execution ownership across processes', () => {
   let workspaceId: string;
   let hang: string;
   let quick: string;
+  let respondThenHang: string;
   const children: Worker[] = [];
   const closers: (() => Promise<void>)[] = [];
 
@@ -82,6 +83,12 @@ describe.skipIf(!redisUrl)('execution ownership across processes', () => {
     };
     hang = await addFlow(chain({ type: 'test_hang' }));
     quick = await addFlow(chain({ type: 'core_log', params: { label: 'ok', message: 'ok' } }));
+    respondThenHang = await addFlow(
+      chain(
+        { type: 'core_respond_webhook', params: { status: 201, body: 'recebido' } },
+        { type: 'test_hang' },
+      ),
+    );
     await setup.close();
   });
 
@@ -252,6 +259,22 @@ describe.skipIf(!redisUrl)('execution ownership across processes', () => {
       steps: 2,
     });
     expect(await statusOf(database, enqueued.execution_id)).toBe('success');
+  }, 60_000);
+
+  it('a webhook waiting in one process gets the response given by the flow in another', async () => {
+    const { runner, database } = await startProcess({ start: false });
+    const responses: unknown[] = [];
+    const enqueued = await runner.enqueue({
+      ...request(respondThenHang),
+      respond: (response) => responses.push(response),
+    });
+    await spawnWorker();
+    await until(() => responses.length > 0, 'a resposta do webhook');
+    expect(responses).toEqual([{ status: 201, headers: {}, body: 'recebido' }]);
+    // Answered while the flow still runs there.
+    expect(await statusOf(database, enqueued.execution_id)).toBe('running');
+    expect(await runner.stop(workspaceId, enqueued.execution_id)).toBe(true);
+    expect((await enqueued.done).status).toBe('stopped');
   }, 60_000);
 
   it('a waiter whose execution died with its process gets a crashed result', async () => {
