@@ -5,7 +5,13 @@ import type { DatabaseHandle } from '../db/client';
 import { executions, flows, ponteProcesses } from '../db/schema';
 import { createExecutionsRepository } from '../modules/executions/executions.repository';
 import { createAuthRepository } from '../modules/auth/auth.repository';
-import { createTestDatabase, describeEachDriver } from '../test/test-database';
+import { openPostgres } from '../db/client';
+import { startTcpProxy } from '../test/tcp-proxy';
+import {
+  createSharedTestDatabase,
+  createTestDatabase,
+  describeEachDriver,
+} from '../test/test-database';
 import { createLocalBus } from './cluster-bus';
 import { createExecutionReaper, executionsCrashedChannel, sweepExpired } from './execution-reaper';
 import { createProcessRegistry } from './process-registry';
@@ -123,6 +129,36 @@ describeEachDriver('process leases and the reaper', (driver) => {
     ]);
     expect(await statusOf(lost)).toBe('crashed');
     await registry.close();
+  });
+
+  it('after its own heartbeat failed, a process gives the others a whole lease before judging them', async () => {
+    const shared = await createSharedTestDatabase(driver);
+    const direct = new URL(shared.location);
+    const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port) });
+    const through = new URL(shared.location);
+    through.host = `127.0.0.1:${proxy.port}`;
+    const handle = await openPostgres(through.toString());
+    try {
+      const registry = createProcessRegistry({
+        db: handle.db,
+        processId: 'p-isolado',
+        role: 'worker',
+        leaseMs: 30_000,
+      });
+      await registry.start();
+      expect(registry.mayJudgeOthers()).toBe(true);
+      proxy.cut();
+      await expect(registry.beat()).rejects.toThrow();
+      expect(registry.mayJudgeOthers()).toBe(false);
+      proxy.restore();
+      await registry.beat();
+      expect(registry.mayJudgeOthers()).toBe(false);
+      await registry.close();
+    } finally {
+      await handle.close();
+      await proxy.close();
+      await shared.dispose();
+    }
   });
 
   it('crashes only what dead or unknown owners left, once however many reapers sweep', async () => {

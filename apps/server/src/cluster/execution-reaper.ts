@@ -20,6 +20,8 @@ export interface ExecutionReaperOptions {
   onCrashed?: (rows: ExecutionRow[]) => void;
   /** A sweep that failed (tried again at the next), never thrown. */
   onError?: (error: unknown) => void;
+  /** False: the periodic sweep is skipped (this process's own lease is in doubt). */
+  mayJudgeOthers?: () => boolean;
 }
 
 /**
@@ -70,6 +72,7 @@ export function createExecutionReaper(options: ExecutionReaperOptions) {
   const tick = () => {
     if (closed) return;
     timer = setTimeout(() => {
+      if (options.mayJudgeOthers && !options.mayJudgeOthers()) return tick();
       sweeping = sweep()
         .catch((error: unknown) => {
           options.onError?.(error);

@@ -33,6 +33,10 @@ export function createProcessRegistry(options: ProcessRegistryOptions) {
   let timer: NodeJS.Timeout | undefined;
   let beating: Promise<void> | null = null;
   let closed = false;
+  /** The last heartbeat failed (the database was away from here). */
+  let failing = false;
+  /** When the heartbeat came back after failing (local clock, this process's own durations). */
+  let recoveredAt = Number.NEGATIVE_INFINITY;
 
   const insert = () =>
     db
@@ -62,10 +66,22 @@ export function createProcessRegistry(options: ProcessRegistryOptions) {
     options.onRevived?.();
   };
 
+  /** A heartbeat, remembering whether it failed and when it came back. */
+  const beat = async () => {
+    try {
+      await renew();
+    } catch (error) {
+      failing = true;
+      throw error;
+    }
+    if (failing) recoveredAt = Date.now();
+    failing = false;
+  };
+
   const schedule = (ms: number) => {
     if (closed) return;
     timer = setTimeout(() => {
-      beating = renew()
+      beating = beat()
         .then(() => schedule(everyMs))
         .catch((error: unknown) => {
           options.onError?.(error);
@@ -87,8 +103,15 @@ export function createProcessRegistry(options: ProcessRegistryOptions) {
       schedule(everyMs);
     },
 
+    /**
+     * Whether this process may judge the others' leases: not while its own heartbeat fails,
+     * nor for a whole lease after it came back (the database was away from here, most likely
+     * from the others too: they get a lease to renew before their executions are crashed).
+     */
+    mayJudgeOthers: () => !failing && Date.now() - recoveredAt >= leaseMs,
+
     /** One heartbeat now (tests, and a process that knows it was silent). */
-    beat: () => renew(),
+    beat,
 
     /** Stops the heartbeat and removes the row. */
     async close(): Promise<void> {

@@ -169,6 +169,7 @@ export function createExecutionOwnership(deps: OwnershipDeps) {
         leaseMs: cluster.leaseMs,
         onError: report,
         onCrashed: (rows) => started && deps.onCrashed?.(rows),
+        mayJudgeOthers: () => registry?.mayJudgeOthers() ?? true,
       });
       const crashed = await reaper.start();
       started = true;
