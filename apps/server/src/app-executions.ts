@@ -51,6 +51,7 @@ export function runnerOf(
     ...(options.executionSave ? { executionSave: options.executionSave } : {}),
     ...(options.security?.onThrottled ? { onThrottled: options.security.onThrottled } : {}),
     consume: runsWork(options.cluster.role),
+    cluster: options.cluster,
   });
   if (!bullmq) return { runner, queue };
   // The driver checks Redis before the runner starts (onReady runs in order), and closes after it.

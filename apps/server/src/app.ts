@@ -102,6 +102,11 @@ export interface BuildAppOptions {
   engineLimits?: Partial<EngineLimits>;
   /** Executions running at once in this process. */
   executionConcurrency?: number;
+  /**
+   * PONTE_SHUTDOWN_GRACE_SECONDS in ms: on close, how long running executions have to end
+   * before they are stopped, or handed back to the queue when distributed (default 5 s).
+   */
+  shutdownGraceMs?: number;
   /** Size of one uploaded file and files per request (default: 100 MB and 20). */
   uploadLimits?: { fileSize: number; files: number };
   /** Hours a manual-trigger upload is kept (default 24, ADR 0022). */
@@ -380,6 +385,7 @@ function createRuntime(
     queues: parts.queues,
     role,
     reconciliation,
+    ...(options.shutdownGraceMs ? { shutdownGraceMs: options.shutdownGraceMs } : {}),
   });
   return {
     flowsRepository,
@@ -445,6 +451,7 @@ function addLifecycle(
     queues: Queues;
     role: ClusterOptions['role'];
     reconciliation: Reconciliation;
+    shutdownGraceMs?: number;
   },
 ) {
   const { retention, runner, triggers, liveSocket, debugSessions, engine, outboundHttp } = parts;
@@ -471,7 +478,7 @@ function addLifecycle(
     await retention.stop();
     await parts.securityRetention.stop();
     debugSessions.stopAll();
-    await runner.close();
+    await runner.close(parts.shutdownGraceMs);
     await parts.queues.close();
     engine.dispose();
     await outboundHttp.close();

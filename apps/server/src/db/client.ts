@@ -26,6 +26,11 @@ export interface DatabaseHandle {
   driver: 'embedded' | 'pglite' | 'postgres';
   /** Runs `select 1`; rejects when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * PostgreSQL (external or embedded): where a connection of its own is opened, outside the
+   * pool (the single-process guard's lock, docs/adr/0065). Absent for PGlite.
+   */
+  connectionUrl?: string;
   close(): Promise<void>;
 }
 
@@ -129,6 +134,7 @@ export async function openPostgres(
     return {
       db,
       driver: 'postgres',
+      connectionUrl: url,
       ping: pingOf(db),
       async close() {
         if (closed) return;

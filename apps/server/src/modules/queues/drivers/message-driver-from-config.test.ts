@@ -17,7 +17,12 @@ describe('message driver from the config', () => {
   });
 
   it('keeps the queues in the database without REDIS_URL, on Redis with it', async () => {
-    const cluster = { role: 'all' as const, redisPrefix: 'ponte', leaseMs: 30_000 };
+    const cluster = {
+      role: 'all' as const,
+      redisPrefix: 'ponte',
+      leaseMs: 30_000,
+      shutdownGraceMs: 20_000,
+    };
     const embedded = messageDriverFromConfig(
       { redisUrl: null, cluster: { ...cluster, distributed: false } },
       database.db,
