@@ -1,3 +1,4 @@
+import { within } from '../../lib/within';
 import type { EventEmitter } from 'node:events';
 import type { DebuggerMessage } from '@ponte/shared/live.schema';
 import type { EngineEvent } from '@ponte/engine/executor/events';
@@ -237,7 +238,8 @@ function clusterSide(deps: DebugWorkerDeps, link: DebugLink) {
       closed = true;
       clearInterval(timer);
       for (const off of offs.splice(0)) off();
-      await leaveAll(link, processId, [...mine.keys()]).catch(fail);
+      const up = link.redis.status === 'ready';
+      await within(leaveAll(link, processId, [...mine.keys()]).catch(fail), up ? 2_000 : 0);
       await link.close();
     },
   };
