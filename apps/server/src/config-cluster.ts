@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConfigError } from './config-error';
+import { wholeNumber } from './config-whole-number';
 
 /** What a process does (docs/adr/0063): everything, the HTTP side, or the executions. */
 export const processRoles = ['all', 'api', 'worker'] as const;
@@ -41,18 +42,8 @@ export const clusterEnvShape = {
       error: 'deve ter de 1 a 40 letras, números, _ ou -',
     })
     .default('ponte'),
-  PONTE_LEASE_SECONDS: z
-    .string()
-    .regex(/^\d+$/, { error: 'deve ser um número inteiro de 3 a 600' })
-    .transform(Number)
-    .refine((n) => n >= 3 && n <= 600, { error: 'deve ser um número inteiro de 3 a 600' })
-    .default(30),
-  PONTE_SHUTDOWN_GRACE_SECONDS: z
-    .string()
-    .regex(/^\d+$/, { error: 'deve ser um número inteiro de 1 a 3600' })
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 3600, { error: 'deve ser um número inteiro de 1 a 3600' })
-    .default(20),
+  PONTE_LEASE_SECONDS: wholeNumber(3, 600).default(30),
+  PONTE_SHUTDOWN_GRACE_SECONDS: wholeNumber(1, 3600).default(20),
 };
 
 export interface ClusterConfig {

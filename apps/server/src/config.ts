@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { emailSchema, passwordSchema } from '@ponte/shared/account.schema';
 import { executionSaveLevels, type ExecutionSaveLevel } from '@ponte/shared/flows.schema';
 import { ConfigError } from './config-error';
+import { wholeNumber } from './config-whole-number';
 import { loadSecrets, parseEncryptionKey } from './config-secrets';
 import { parseAllowedNetworks } from './adapters/outbound-http/network-guard';
 import {
@@ -278,14 +279,6 @@ const trustProxySchema = z.string().transform((value, ctx): TrustProxy => {
 });
 
 /** A whole number from `min` to `max`, with the range in the message. */
-const wholeNumber = (min: number, max: number) => {
-  const error = `deve ser um número inteiro de ${min} a ${max}`;
-  return z
-    .string()
-    .regex(/^\d+$/, { error })
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, { error });
-};
 
 const envSchema = z.object({
   PORT: z

@@ -1,3 +1,4 @@
+import { inactive } from './debug-sessions';
 import { randomUUID } from 'node:crypto';
 import type { DebuggerState } from '@ponte/shared/live.schema';
 import type { ClusterBus } from '../../cluster/cluster-bus';
@@ -23,14 +24,6 @@ export interface ClusterDebugControlDeps {
   replyTimeoutMs?: number;
   onError(error: unknown): void;
 }
-
-const inactive: DebuggerState = {
-  success: true,
-  active: false,
-  current: null,
-  waiting: false,
-  is_breakpoint: false,
-};
 
 /** Takes the flow out of debug when it is on for the workspace; counts its holders either way. */
 const stopScript = `

@@ -27,7 +27,8 @@ export type DebuggerListener = (flowId: string, message: DebuggerMessage) => voi
 
 export type NextStepOutcome = 'released' | 'no-session' | 'nothing-held';
 
-const inactive: DebuggerState = {
+/** The state of a flow without a debug session. */
+export const inactive: DebuggerState = {
   success: true,
   active: false,
   current: null,
