@@ -7,7 +7,12 @@ import type { OAuthProvidersConfig } from './config-oauth';
 import { defaultServiceProviders, type ServiceProvidersConfig } from './config-providers';
 import type { Database, DatabaseHandle } from './db/client';
 import { createAuthService } from './modules/auth/auth.service';
-import { createMemoryLoginThrottle, type LoginThrottle } from './modules/auth/login-throttle';
+import {
+  createMemoryLoginThrottle,
+  createRedisLoginThrottle,
+  type LoginThrottle,
+} from './modules/auth/login-throttle';
+import { Redis } from 'ioredis';
 import { createTokenIssuer } from './modules/auth/token-issuer';
 import { createSessionTokens } from './modules/auth/sessions';
 import { createRegistry } from '@ponte/engine/kit/registry';
@@ -150,8 +155,31 @@ export interface BuildAppOptions {
 
 let zodConfigured = false;
 
+/** Failed sign-ins: in Redis when several processes share them (docs/adr/0063). */
+function loginThrottleOf(
+  options: BuildAppOptions,
+  onClose: (close: () => Promise<void>) => void,
+): LoginThrottle {
+  const redis = options.cluster?.redis;
+  if (!redis) return createMemoryLoginThrottle();
+  const client = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  client.on('error', () => undefined);
+  onClose(() =>
+    client.quit().then(
+      () => undefined,
+      () => client.disconnect(),
+    ),
+  );
+  return createRedisLoginThrottle(client, redis.prefix);
+}
+
 /** Accounts, workspaces, groups and variables. */
-function createAccountModules(options: BuildAppOptions, now: () => Date, security: SecurityLog) {
+function createAccountModules(
+  options: BuildAppOptions,
+  now: () => Date,
+  security: SecurityLog,
+  onClose: (close: () => Promise<void>) => void,
+) {
   const { config, database } = options;
   const db = database.db;
   const tokens = createSessionTokens({
@@ -162,7 +190,7 @@ function createAccountModules(options: BuildAppOptions, now: () => Date, securit
   const auth = createAuthService({
     db,
     tokens,
-    throttle: options.loginThrottle ?? createMemoryLoginThrottle(),
+    throttle: options.loginThrottle ?? loginThrottleOf(options, onClose),
     now,
     security: security.record,
   });
@@ -478,7 +506,9 @@ export async function buildApp(given: BuildAppOptions) {
   // The bus connects before any other background work starts, and closes after it stopped.
   app.addHook('onReady', () => options.cluster.bus.start());
   app.addHook('onClose', () => options.cluster.bus.close());
-  const account = createAccountModules(options, now, security);
+  const account = createAccountModules(options, now, security, (close) =>
+    app.addHook('onClose', close),
+  );
   const parts = createEngineParts(options, account.variablesReader, now, box);
   // OAuth2 tokens refreshed ahead of expiry while the app runs (docs/adr/0026).
   parts.late.log = app.log;

@@ -1,8 +1,13 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 
 /**
- * Counts failed sign-ins. The memory implementation serves one process; a Redis-backed one can
- * replace it behind this interface when several API processes run.
+ * Counts failed sign-ins. In memory for one process; in Redis when several API processes share
+ * the sign-ins (docs/adr/0063), so a guesser gains nothing by spreading tries over them.
  */
 export interface LoginThrottle {
   /** Milliseconds until an attempt is allowed again; 0 when it may go ahead. */
@@ -18,16 +23,31 @@ export const loginLimits = {
 } as const;
 
 export function createMemoryLoginThrottle(): LoginThrottle {
-  const byEmailAndIp = new RateLimiterMemory({
-    keyPrefix: 'login_email_ip',
-    points: loginLimits.perEmailAndIp,
-    duration: loginLimits.windowSeconds,
-  });
-  const byIp = new RateLimiterMemory({
-    keyPrefix: 'login_ip',
-    points: loginLimits.perIp,
-    duration: loginLimits.windowSeconds,
-  });
+  return throttleOver(
+    (keyPrefix, points) =>
+      new RateLimiterMemory({ keyPrefix, points, duration: loginLimits.windowSeconds }),
+  );
+}
+
+/** The counts in Redis under `prefix`, shared by every process of the instance. */
+export function createRedisLoginThrottle(redis: Redis, prefix: string): LoginThrottle {
+  return throttleOver(
+    (keyPrefix, points) =>
+      new RateLimiterRedis({
+        storeClient: redis,
+        useRedisPackage: false,
+        keyPrefix: `${prefix}:${keyPrefix}`,
+        points,
+        duration: loginLimits.windowSeconds,
+      }),
+  );
+}
+
+function throttleOver(
+  limiter: (keyPrefix: string, points: number) => RateLimiterAbstract,
+): LoginThrottle {
+  const byEmailAndIp = limiter('login_email_ip', loginLimits.perEmailAndIp);
+  const byIp = limiter('login_ip', loginLimits.perIp);
   const pairKey = (email: string, ip: string) => `${email}|${ip}`;
 
   return {

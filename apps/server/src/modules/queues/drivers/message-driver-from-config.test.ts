@@ -17,11 +17,18 @@ describe('message driver from the config', () => {
   });
 
   it('keeps the queues in the database without REDIS_URL, on Redis with it', async () => {
-    const embedded = messageDriverFromConfig({ redisUrl: null }, database.db);
+    const cluster = { role: 'all' as const, redisPrefix: 'ponte', leaseMs: 30_000 };
+    const embedded = messageDriverFromConfig(
+      { redisUrl: null, cluster: { ...cluster, distributed: false } },
+      database.db,
+    );
     expect(embedded.kind).toBe('embedded');
     await embedded.close();
     // Nothing connects before start(): the address need not answer.
-    const redis = messageDriverFromConfig({ redisUrl: 'redis://127.0.0.1:1' }, database.db);
+    const redis = messageDriverFromConfig(
+      { redisUrl: 'redis://127.0.0.1:1', cluster: { ...cluster, distributed: false } },
+      database.db,
+    );
     expect(redis.kind).toBe('redis');
     await redis.close();
   });
