@@ -64,9 +64,10 @@ describe.skipIf(!hasRealServers)(
         { type: 'core_code', params: { code: 'msg.payload.dobro = msg.payload.n * 2' } },
         { type: 'core_respond_webhook', params: { status: 200 } },
       ]);
-      const before = await Promise.all(
-        workers.map((worker) => counterOf(worker, 'ponte_executions_started_total')),
-      );
+      const started = (server: ClusterProcess) =>
+        counterOf(server, 'ponte_executions_started_total');
+      const before = await Promise.all(workers.map(started));
+      const apiBefore = await started(api);
 
       const replies = await Promise.all(
         Array.from({ length: 20 }, (_, n) => callWebhook(api, flowId, 'dobro', { n })),
@@ -75,9 +76,9 @@ describe.skipIf(!hasRealServers)(
       replies.forEach((reply, n) =>
         expect(reply).toEqual({ status: 200, body: { n, dobro: 2 * n } }),
       );
-      const after = await Promise.all(
-        workers.map((worker) => counterOf(worker, 'ponte_executions_started_total')),
-      );
+      const after = await Promise.all(workers.map(started));
+      // The API enqueues and answers; it runs none itself.
+      expect(await started(api)).toBe(apiBefore);
       const ranBy = after.map((count, index) => count - before[index]!);
       expect(ranBy.every((count) => count > 0)).toBe(true);
       expect(ranBy[0]! + ranBy[1]!).toBe(20);
@@ -253,6 +254,26 @@ describe.skipIf(!hasRealServers)(
       } finally {
         socket.close();
       }
+    });
+
+    it('sem Redis, um processo no banco dos processos distribuídos é recusado', async () => {
+      const refused = await cluster.startRefused({
+        DATABASE_URL: cluster.databaseUrl,
+        PONTE_ENCRYPTION_KEY: cluster.encryptionKey,
+      });
+      expect(refused.code).not.toBeNull();
+      expect(refused.code).not.toBe(0);
+      expect(refused.output).toContain('REDIS_URL');
+    });
+
+    it('sem Redis, um processo no banco dos processos distribuídos é recusado', async () => {
+      const refused = await cluster.startRefused({
+        DATABASE_URL: cluster.databaseUrl,
+        PONTE_ENCRYPTION_KEY: cluster.encryptionKey,
+      });
+      expect(refused.code).not.toBeNull();
+      expect(refused.code).not.toBe(0);
+      expect(refused.output).toContain('REDIS_URL');
     });
 
     it('kill -9 de um worker no meio de uma execução: ela fica crashed dentro do lease, nada mais muda', async () => {
