@@ -91,20 +91,17 @@ describe.skipIf(!hasRealServers)(
       const flowId = await createFlow(call, 'Recém-salvo', [
         {
           type: 'core_webhook_trigger',
-          params: { method: 'POST', path, response: 'respond_node' },
+          params: { method: 'POST', path, response: 'immediate' },
         },
-        { type: 'core_respond_webhook', params: { status: 200 } },
       ]);
-      const answered = { status: 200, body: { pedido: 7 } };
-
-      expect(await callWebhook(api, flowId, path, { pedido: 7 })).toEqual(answered);
+      // Answered at once (202 with the execution id): a worker runs it later.
+      expect((await callWebhook(api, flowId, path, { pedido: 7 })).status).toBe(202);
       // The other API hears the save over Redis, long before its periodic reconciliation (30 s).
       await until(
-        async () => (await callWebhook(secondApi, flowId, path, { pedido: 7 })).status === 200,
+        async () => (await callWebhook(secondApi, flowId, path, { pedido: 7 })).status === 202,
         'o webhook novo responder pela outra API',
         5_000,
       );
-      expect(await callWebhook(secondApi, flowId, path, { pedido: 7 })).toEqual(answered);
 
       const disabled = await call('PUT', `/api/v1/flows/${flowId}`, { enabled: false });
       expect(disabled.status).toBe(200);
@@ -113,6 +110,18 @@ describe.skipIf(!hasRealServers)(
         async () => (await callWebhook(secondApi, flowId, path)).status === 404,
         'o webhook desligado dar 404 pela outra API',
         5_000,
+      );
+      // And the executions the calls started were run by the workers.
+      const accepted = await executionsOf(cluster.db, flowId);
+      expect(accepted.length).toBeGreaterThanOrEqual(2);
+      await until(
+        async () =>
+          allHave(
+            cluster.db,
+            accepted.map((row) => row.id),
+            'success',
+          ),
+        'as execuções do flow recém-salvo terminarem',
       );
     });
 
