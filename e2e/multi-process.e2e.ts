@@ -147,7 +147,9 @@ describe.skipIf(!hasRealServers)(
       expect(new Set(ticks).size).toBe(ticks.length);
       const first = Math.min(...ticks);
       const window = ticks.filter((tick) => tick > first && tick <= first + 20_000);
-      expect(window.length).toBe(20);
+      // 20 ticks in those 20 s; one late timer in a busy machine may miss one, never run one twice.
+      expect(window.length).toBeGreaterThanOrEqual(19);
+      expect(window.length).toBeLessThanOrEqual(20);
     }, 120_000);
 
     it('o debugger pausa e avança uma execução que roda num worker', async () => {
