@@ -12,6 +12,7 @@ import type { MessageQueueDriver } from './modules/queues/drivers/message-queue-
 import { createAlertDispatcher } from './modules/alert-rules/alert-dispatcher';
 import { createEmailSender, type EmailSenderDependencies } from './modules/alert-rules/alert-email';
 import { createWebhookSender } from './modules/alert-rules/alert-webhook';
+import { runsWork } from './cluster/cluster';
 
 /** What the alerts' delivery needs from the app (docs/adr/0052). */
 export interface AlertDeliveryDependencies {
@@ -83,8 +84,10 @@ export function createAlerts(
     dispatcher,
     /** After a rule is saved or removed here: the watch reads the rules again at once. */
     rulesChanged: () => watch.refresh().then(() => undefined),
-    start() {
+    /** The watch always; the dead-man evaluator and the dispatcher where `maintenance` runs. */
+    start(maintenance = true) {
       watch.start();
+      if (!maintenance) return;
       deadMan.start();
       dispatcher.start();
     },
@@ -100,11 +103,12 @@ export type Alerts = ReturnType<typeof createAlerts>;
 
 /**
  * The app's alerts: the links' base is PONTE_PUBLIC_URL, else http://localhost:<PORT>; started
- * when the app is ready, stopped when it closes.
+ * when the app is ready (delivery and dead-man rules only in processes that run work, docs/adr/
+ * 0066), stopped when it closes.
  */
 export function createAppAlerts(
   app: FastifyApp,
-  options: Pick<BuildAppOptions, 'database' | 'publicUrl' | 'alerts'>,
+  options: Pick<BuildAppOptions, 'database' | 'publicUrl' | 'alerts' | 'cluster'>,
   parts: Pick<AlertDeliveryDependencies, 'now' | 'http' | 'network' | 'accounts'> & {
     queues: Pick<MessageQueueDriver, 'counts'>;
   },
@@ -117,7 +121,7 @@ export function createAppAlerts(
       ? { intervalMs: options.alerts.dispatchIntervalMs }
       : {}),
   });
-  app.addHook('onReady', async () => alerts.start());
+  app.addHook('onReady', async () => alerts.start(runsWork(options.cluster?.role ?? 'all')));
   app.addHook('onClose', async () => alerts.stop());
   return alerts;
 }

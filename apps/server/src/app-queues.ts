@@ -6,6 +6,7 @@ import { createQueueDepthSampler } from './modules/queues/queue-depth-sampler';
 import { createQueuesService } from './modules/queues/queues.service';
 import { createQueueConsumers, type QueueConsumers } from './modules/queues/queue-consumers';
 import type { ExecutionRunner } from './modules/executions/execution-runner';
+import { runsWork } from './cluster/cluster';
 
 /**
  * The internal queues (ADR 0033): the message driver (the given one, else the embedded one on
@@ -21,8 +22,10 @@ export function createQueues(options: BuildAppOptions, now: () => Date) {
     db,
     driver,
     now,
+    // Every process's consumers follow (docs/adr/0066); the local bus calls this one's, awaited.
     onChange: async (workspaceId) => {
-      await late.consumers?.reconcile(workspaceId);
+      if (options.cluster) await options.cluster.bus.publish('queues-changed', { workspaceId });
+      else await late.consumers?.reconcile(workspaceId);
     },
   });
   const sampler = createQueueDepthSampler({
@@ -37,6 +40,17 @@ export function createQueues(options: BuildAppOptions, now: () => Date) {
     sampler,
     port: createQueuesPort(service),
     consumers: () => late.consumers,
+    /** The messages of every internal queue of the instance, added up by state (/metrics). */
+    async depth(): Promise<Record<string, number>> {
+      const total: Record<string, number> = {};
+      for (const queueId of await service.samples.allIds()) {
+        const counts = await driver.counts(queueId);
+        for (const [state, value] of Object.entries(counts)) {
+          total[state] = (total[state] ?? 0) + value;
+        }
+      }
+      return total;
+    },
     /** The consumer flows of the queues, run by the app's runner (docs/adr/0035). */
     consumeWith(runner: ExecutionRunner): QueueConsumers {
       late.consumers = createQueueConsumers({
@@ -52,7 +66,9 @@ export function createQueues(options: BuildAppOptions, now: () => Date) {
     async start(log?: FastifyApp['log']) {
       if (log) late.log = log;
       await driver.start();
-      if (options.queues?.sampleDepth !== false) sampler.start();
+      // The depth sampler is background maintenance: processes that run work only.
+      if (options.queues?.sampleDepth !== false && runsWork(options.cluster?.role ?? 'all'))
+        sampler.start();
     },
     async close() {
       await sampler.stop();

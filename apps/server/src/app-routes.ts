@@ -8,7 +8,7 @@ import { groupsRoutes } from './modules/groups/groups.routes';
 import { buildFlowTemplates, offeredTemplates } from './modules/templates/build-flow-templates';
 import { createFlowTemplatesService } from './modules/templates/flow-templates.service';
 import { flowTemplatesRoutes } from './modules/templates/flow-templates.routes';
-import { healthRoutes } from './modules/health/health.routes';
+import { registerHealth } from './modules/health/register-health';
 import { userAccountRoutes, userApiRoutes } from './modules/users/users.routes';
 import { variablesRoutes } from './modules/variables/variables.routes';
 import { serviceAccountsRoutes } from './modules/service-accounts/service-accounts.routes';
@@ -64,14 +64,14 @@ export const bodyLimits = { global: 10 * 1024 * 1024, account: 64 * 1024 } as co
 async function registerAuthAndHealth(
   app: FastifyApp,
   modules: Pick<AccountModules & Runtime, 'auth' | 'serviceAccounts'>,
-  database: BuildAppOptions['database'],
+  options: BuildAppOptions,
 ) {
   const { auth, serviceAccounts } = modules;
   await app.register(authPlugin, {
     resolveSession: (token) =>
       isApiToken(token) ? serviceAccounts.resolveToken(token) : auth.resolveSession(token),
   });
-  await app.register(healthRoutes, { ping: () => database.ping() });
+  await registerHealth(app, options);
 }
 
 type RouteModules = AccountModules &
@@ -91,12 +91,12 @@ export async function registerRoutes(
 ) {
   const { config, database } = options;
   const { tokens, auth, users, workspaces, groups, variables } = modules;
-  const { flowsRepository, library, runner, executions, debugSessions } = modules;
+  const { flowsRepository, library, runner, executions, debugControl } = modules;
   const { flows, engineService, security, alerts } = modules;
   const db = database.db;
   const now = options.now ?? (() => new Date());
   const publicUrl = (request: FastifyRequest) => publicBaseUrl(request, options.publicUrl ?? null);
-  await registerAuthAndHealth(app, modules, database);
+  await registerAuthAndHealth(app, modules, options);
   const oauth2Options = { ...modules.oauth2, publicUrl };
   await app.register(
     async (api) => {
@@ -143,7 +143,7 @@ export async function registerRoutes(
             find: (workspaceId, id) => executions.find(workspaceId, id),
             enqueue: (request) => runner.enqueue(request),
           },
-          debugSessions,
+          debug: debugControl,
         }),
       });
       await engineScope.register(manualTriggerRoutes, {

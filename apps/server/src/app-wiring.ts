@@ -2,8 +2,17 @@ import { liveSocketPath } from '@ponte/shared/live.schema';
 import type { AccountModules, BuildAppOptions, FastifyApp } from './app';
 import type { createFlowsRepository } from './modules/flows/flows.repository';
 import type { createExecutionsService } from './modules/executions/executions.service';
-import type { ExecutionRunner } from './modules/executions/execution-runner';
-import type { createDebugSessions } from './modules/live/debug-sessions';
+import { executionsQueue, type ExecutionRunner } from './modules/executions/execution-runner';
+import type { Metrics } from './modules/metrics/metrics';
+import type { QueueDriver } from './plugins/queue/queue-driver';
+import type { Queues } from './app-queues';
+import { createDebugSessions } from './modules/live/debug-sessions';
+import { localDebugControl } from './modules/live/debug-control';
+import { createDebugLink } from './modules/live/debug-link';
+import { createDebugWorker } from './modules/live/debug-worker';
+import { createClusterDebugControl } from './modules/live/debug-cluster-control';
+import type { ClusterOptions } from './cluster/cluster';
+import type { Engine } from '@ponte/engine/engine';
 import { createLiveSocket } from './modules/live/live-socket';
 import { createSystemStatusSampler } from './modules/live/system-status';
 import { deleteAlertHistoryOlderThan } from './modules/alert-rules/alert-retention';
@@ -28,27 +37,32 @@ import type { ServiceAccountsService } from './modules/service-accounts/service-
 /** The live socket (debugger and live monitoring) on the HTTP server of the app. */
 export function createLive(
   app: FastifyApp,
-  { auth, tokens }: AccountModules,
+  { auth }: AccountModules,
   now: () => Date,
   security: SecurityLog,
   parts: {
     flowsRepository: ReturnType<typeof createFlowsRepository>;
     executions: ReturnType<typeof createExecutionsService>;
     runner: ExecutionRunner;
-    debugSessions: ReturnType<typeof createDebugSessions>;
+    debug: DebugParts;
+    /** Sessions revoked in any process (docs/adr/0066). */
+    onSessionsRevoked: (listener: (sessionIds: readonly string[]) => void) => () => void;
   },
 ) {
-  const { flowsRepository, executions, runner, debugSessions } = parts;
+  const { flowsRepository, executions, runner, debug } = parts;
+  const { cluster } = debug;
   const liveSocket = createLiveSocket({
     server: app.server,
     resolveSession: (token) => auth.resolveSession(token),
-    onSessionsRevoked: (listener) => tokens.onRevoked(listener),
+    onSessionsRevoked: parts.onSessionsRevoked,
     now,
     flowInWorkspace: async (workspaceId, flowId) =>
       (await flowsRepository.find(workspaceId, flowId)) !== null,
     runningExecutions: (workspaceId) => executions.running(workspaceId),
     runnerEvents: runner.events,
-    debugSessions,
+    debugSessions: debug.sessions,
+    debug: debug.control,
+    ...(cluster.redis ? { cluster: { redis: cluster.redis, bus: cluster.bus } } : {}),
     systemStatus: createSystemStatusSampler(),
     security: security.record,
     onFlowDenied: (session, flowId) =>
@@ -58,6 +72,27 @@ export function createLive(
   addStrictHeadersOnPath(app.server, liveSocketPath);
   return liveSocket;
 }
+
+/**
+ * The debugger's parts (docs/adr/0067): this process's sessions; the worker side every role
+ * has (the runner's debug hook; with Redis, sessions opened for the flows in debug and their
+ * messages sent to the rooms); the control the API uses (with Redis, across the processes).
+ */
+export function createDebugParts(app: FastifyApp, cluster: ClusterOptions, engine: Engine) {
+  const sessions = createDebugSessions({ createSession: () => engine.createDebugSession() });
+  const link = cluster.redis ? createDebugLink(cluster.redis.url, cluster.redis.prefix) : null;
+  const onError = (error: unknown) => app.log.error({ err: error }, 'falha no debugger');
+  const worker = createDebugWorker({ sessions, bus: cluster.bus, link, onError });
+  const shared = link ? createClusterDebugControl({ link, bus: cluster.bus, onError }) : null;
+  app.addHook('onReady', () => worker.start());
+  app.addHook('onClose', async () => {
+    shared?.close();
+    await worker.close();
+  });
+  return { sessions, worker, control: shared ?? localDebugControl(sessions), cluster };
+}
+
+export type DebugParts = ReturnType<typeof createDebugParts>;
 
 /**
  * The workspaces' file storage (ADR 0030): the given driver (main.ts builds it from the
@@ -180,5 +215,19 @@ export function createOAuth2Parts(
     accounts,
     onError: (error, account) =>
       late.log?.warn({ err: error, account }, 'falha ao renovar o token OAuth2 de uma conta'),
+  });
+}
+
+/** The executions and the queues' depth on /metrics. */
+export function observeRuntime(
+  metrics: Metrics,
+  runner: ExecutionRunner,
+  executionQueue: QueueDriver,
+  queues: Queues,
+) {
+  metrics.observeRunner(runner.events);
+  metrics.observeQueues({
+    executions: () => executionQueue.counts(executionsQueue),
+    internal: () => queues.depth(),
   });
 }

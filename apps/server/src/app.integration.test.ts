@@ -72,10 +72,10 @@ describe('server', () => {
     expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
     const ready = await app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ok' });
+    expect(ready.json()).toEqual({ status: 'ok', database: 'ok' });
     const notReady = await failing.inject('/readyz');
     expect(notReady.statusCode).toBe(503);
-    expect(notReady.json()).toEqual({ status: 'unavailable' });
+    expect(notReady.json()).toEqual({ status: 'unavailable', database: 'unavailable' });
   });
 
   it('answers unknown API routes with a JSON 404', async () => {

@@ -5,7 +5,7 @@ import type { InstanceSmtp } from './config-alerts';
 import type { ExecutionSaveLevel } from '@ponte/shared/flows.schema';
 import type { OAuthProvidersConfig } from './config-oauth';
 import { defaultServiceProviders, type ServiceProvidersConfig } from './config-providers';
-import type { Database, DatabaseHandle } from './db/client';
+import type { DatabaseHandle } from './db/client';
 import { createAuthService } from './modules/auth/auth.service';
 import {
   createMemoryLoginThrottle,
@@ -15,6 +15,7 @@ import {
 import { Redis } from 'ioredis';
 import { createTokenIssuer } from './modules/auth/token-issuer';
 import { createSessionTokens } from './modules/auth/sessions';
+import { resolveJwtSecret } from './modules/auth/instance-jwt-secret';
 import { createRegistry } from '@ponte/engine/kit/registry';
 import { builtinNodes } from '@ponte/engine/nodes/index';
 import type { NodeDefinition } from '@ponte/engine/kit/define-node';
@@ -36,27 +37,29 @@ import { createOutboundHttpClient } from './adapters/outbound-http/outbound-http
 import { createFtpTester } from './adapters/ftp/ftp-port';
 import { createCustomNodeLibrary } from './modules/custom-nodes/custom-node-library';
 import { createCustomNodesRepository } from './modules/custom-nodes/custom-nodes.repository';
-import { createExecutionRunner, type ExecutionRunner } from './modules/executions/execution-runner';
-import { createExecutionsService } from './modules/executions/executions.service';
-import { createDebugSessions } from './modules/live/debug-sessions';
+import type { ExecutionRunner } from './modules/executions/execution-runner';
+import type { createExecutionsService } from './modules/executions/executions.service';
+import type { createDebugSessions } from './modules/live/debug-sessions';
 import type { createLiveSocket } from './modules/live/live-socket';
+import type { DebugControl } from './modules/live/debug-control';
 import type { createLogRetention } from './modules/logs/log-retention';
-import { createLogWriter } from './modules/logs/log-writer';
-import { createAppAlerts, type Alerts } from './app-alerts';
+import { createAppAlerts } from './app-alerts';
 import { createFlowsRepository } from './modules/flows/flows.repository';
 import type { TimerClock } from './modules/triggers/timer-clock';
-import { createTriggerManager } from './modules/triggers/trigger-manager';
+import type { createTriggerManager } from './modules/triggers/trigger-manager';
 import type { SecurityHooks } from './lib/security-hooks';
-import { createEmbeddedQueueDriver } from './plugins/queue/embedded-queue-driver';
+import { executionsOf, logWriterOf, runnerOf } from './app-executions';
 import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import { createSecurityLog, type SecurityLog } from './modules/security-log/security-log.service';
 import { securityLogHooks } from './modules/security-log/security-log-hooks';
 import {
+  createDebugParts,
   createLive,
   createOAuth2Parts,
   createRetention,
   createSecurityRetention,
   createStorage,
+  observeRuntime,
 } from './app-wiring';
 import type { StorageDriver } from './modules/storage/storage-driver';
 import type { MessageQueueDriver } from './modules/queues/drivers/message-queue-driver';
@@ -69,15 +72,24 @@ import { createProviderTesters } from './modules/service-accounts/provider-teste
 import { createTokenSources } from './modules/service-accounts/token-sources';
 import { registerRoutes } from './app-routes';
 import { createFastify, type FastifyApp } from './app-fastify';
-import { singleProcess, type ClusterOptions } from './cluster/cluster';
+import { runsWork, servesApi, singleProcess, type ClusterOptions } from './cluster/cluster';
+import {
+  createSharedTriggers,
+  restrictToWorkerPaths,
+  shareSessionRevocations,
+  stateChannels,
+  type Reconciliation,
+} from './app-cluster';
 
 export type { FastifyApp };
 
 export interface BuildAppOptions {
+  /** `jwtSecret` null: the instance's, kept in the database (docs/adr/0068). */
   config: Pick<
     AppConfig,
     'jwtSecret' | 'encryptionKey' | 'admin' | 'docsUrl' | 'supportUrl' | 'webDist'
-  >;
+  > &
+    Partial<Pick<AppConfig, 'jwtSecretSeed'>>;
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
   /** The clock of tokens and timestamps (tests move it). */
@@ -90,6 +102,11 @@ export interface BuildAppOptions {
   engineLimits?: Partial<EngineLimits>;
   /** Executions running at once in this process. */
   executionConcurrency?: number;
+  /**
+   * PONTE_SHUTDOWN_GRACE_SECONDS in ms: on close, how long running executions have to end
+   * before they are stopped, or handed back to the queue when distributed (default 5 s).
+   */
+  shutdownGraceMs?: number;
   /** Size of one uploaded file and files per request (default: 100 MB and 20). */
   uploadLimits?: { fileSize: number; files: number };
   /** Hours a manual-trigger upload is kept (default 24, ADR 0022). */
@@ -176,17 +193,13 @@ function loginThrottleOf(
 /** Accounts, workspaces, groups and variables. */
 function createAccountModules(
   options: BuildAppOptions,
+  jwtSecret: string,
   now: () => Date,
   security: SecurityLog,
   onClose: (close: () => Promise<void>) => void,
 ) {
-  const { config, database } = options;
-  const db = database.db;
-  const tokens = createSessionTokens({
-    db,
-    issuer: createTokenIssuer(config.jwtSecret, now),
-    now,
-  });
+  const db = options.database.db;
+  const tokens = createSessionTokens({ db, issuer: createTokenIssuer(jwtSecret, now), now });
   const auth = createAuthService({
     db,
     tokens,
@@ -198,10 +211,12 @@ function createAccountModules(
   const workspaces = createWorkspacesService({ db, tokens, now });
   const groups = createGroupsService({ db, now });
   const variablesReader = createVariablesReader(db);
+  // Every process forgets its copy (docs/adr/0066); this one's at once, before the answer.
+  const bus = options.cluster!.bus;
   const variables = createVariablesService({
     db,
     now,
-    onChange: (workspaceId) => variablesReader.forget(workspaceId),
+    onChange: (workspaceId) => void bus.publish(stateChannels.variablesChanged, { workspaceId }),
   });
   return { tokens, auth, users, workspaces, groups, variablesReader, variables };
 }
@@ -289,12 +304,12 @@ function createEngineParts(
   };
 }
 
-type EngineParts = ReturnType<typeof createEngineParts>;
+export type EngineParts = ReturnType<typeof createEngineParts>;
 
 /** Flows, executions, triggers, logs, the live socket and the engine, wired together. */
 function createRuntime(
   app: FastifyApp,
-  options: BuildAppOptions,
+  options: BuildAppOptions & { cluster: ClusterOptions },
   now: () => Date,
   account: AccountModules,
   metrics: Metrics | null,
@@ -302,6 +317,7 @@ function createRuntime(
   parts: EngineParts,
 ) {
   const db = options.database.db;
+  const { role, bus } = options.cluster!;
   const flowsRepository = createFlowsRepository(db);
   const { late, library, outboundHttp, engine, serviceAccounts, storage } = parts;
   const alerts = createAppAlerts(app, options, {
@@ -312,43 +328,34 @@ function createRuntime(
     queues: parts.queues.driver,
   });
   const logWriter = logWriterOf(app, db, alerts, metrics);
-  const debugSessions = createDebugSessions({ createSession: () => engine.createDebugSession() });
-  const runner = createExecutionRunner({
-    db,
-    queue: createEmbeddedQueueDriver(db),
-    flows: flowsRepository,
-    engine,
-    customNodes: parts.customNodeLibrary,
-    logs: logWriter,
-    now,
-    concurrency: options.executionConcurrency ?? 200,
-    onError: (error) => app.log.error({ err: error }, 'falha na execução'),
-    debug: debugSessions,
-    ...(options.flowChainLimit ? { flowChainLimit: options.flowChainLimit } : {}),
-    ...(options.executionSave ? { executionSave: options.executionSave } : {}),
-    ...(options.security?.onThrottled ? { onThrottled: options.security.onThrottled } : {}),
+  const debug = createDebugParts(app, options.cluster, engine);
+  const { sessions: debugSessions, control: debugControl } = debug;
+  const { runner, queue } = runnerOf(app, options, now, parts, {
+    flowsRepository,
+    logWriter,
+    debug,
   });
   late.runner = runner;
-  metrics?.observeRunner(runner.events);
-  const executions = createExecutionsService({
-    db,
-    now,
-    flowNames: (workspaceId, ids) => flowsRepository.names(workspaceId, ids),
-    isStopping: (executionId) => runner.isStopping(executionId),
-  });
-  const liveSocket = createLive(app, account, now, security, {
-    flowsRepository,
-    executions,
-    runner,
-    debugSessions,
-  });
-  const queueConsumers = parts.queues.consumeWith(runner);
-  const triggers = createTriggerManager({
-    db,
+  if (metrics) observeRuntime(metrics, runner, queue, parts.queues);
+  debug.worker.observe(runner.events);
+  const executions = executionsOf(db, now, flowsRepository, runner);
+  const onSessionsRevoked = shareSessionRevocations(bus, account.tokens);
+  // Workers keep the debug sessions and the runner events; only the socket is the API's.
+  const liveSocket = servesApi(role)
+    ? createLive(app, account, now, security, {
+        flowsRepository,
+        executions,
+        runner,
+        debug,
+        onSessionsRevoked,
+      })
+    : null;
+  parts.queues.consumeWith(runner);
+  const { triggers, reconciliation } = createSharedTriggers(app, options, {
     flows: flowsRepository,
     runner,
-    ...(options.triggerClock ? { clock: options.triggerClock } : {}),
-    onError: (error, context) => app.log.error({ err: error, context }, 'falha num gatilho'),
+    consumers: parts.queues.consumers,
+    variablesReader: account.variablesReader,
   });
   const flows = createFlowsService({
     db,
@@ -357,13 +364,14 @@ function createRuntime(
     checkParams: library.checkParams,
     lookupFor: parts.customNodeLibrary.lookupFor,
     nodeLimit: options.nodeLimit ?? null,
-    onChange: async (workspaceId, flowId) => {
-      runner.forgetFlow(flowId);
-      await triggers.reloadFlow(workspaceId, flowId);
-      await queueConsumers.reconcile(workspaceId);
-    },
+    // Every process reloads the flow (docs/adr/0066); this one's before the save answers.
+    onChange: (workspaceId, flowId) =>
+      bus.publish(stateChannels.flowChanged, { workspaceId, flowId }),
   });
-  const engineService = engineServiceOf({ ...parts, executions, runner, triggers, debugSessions });
+  const engineService = engineServiceOf({
+    ...parts,
+    ...{ executions, runner, triggers, debugControl, bus },
+  });
   addLifecycle(app, {
     retention: createRetention(app, options, now, storage),
     securityRetention: createSecurityRetention(app, options, now, security),
@@ -375,6 +383,9 @@ function createRuntime(
     engine,
     outboundHttp,
     queues: parts.queues,
+    role,
+    reconciliation,
+    ...(options.shutdownGraceMs ? { shutdownGraceMs: options.shutdownGraceMs } : {}),
   });
   return {
     flowsRepository,
@@ -382,22 +393,12 @@ function createRuntime(
     serviceAccounts,
     runner,
     executions,
-    debugSessions,
+    debugControl,
     triggers,
     flows,
     engineService,
     alerts,
   };
-}
-
-/** Execution logs, written in batches; each batch is matched against the alert rules. */
-function logWriterOf(app: FastifyApp, db: Database, alerts: Alerts, metrics: Metrics | null) {
-  return createLogWriter(db, {
-    watch: alerts.watch,
-    onError: (error, dropped) =>
-      app.log.error({ err: error, dropped }, 'falha ao gravar logs; linhas descartadas'),
-    ...(metrics ? { onWritten: (rows: number) => metrics.countLogRows(rows) } : {}),
-  });
 }
 
 /** The engine's status, stop and restart over the runtime's parts. */
@@ -407,10 +408,11 @@ function engineServiceOf(parts: {
   executions: ReturnType<typeof createExecutionsService>;
   runner: ExecutionRunner;
   triggers: ReturnType<typeof createTriggerManager>;
-  debugSessions: ReturnType<typeof createDebugSessions>;
+  debugControl: DebugControl;
   queues: Queues;
+  bus: ClusterOptions['bus'];
 }) {
-  const { library, customNodeLibrary, executions, runner, triggers, debugSessions, queues } = parts;
+  const { library, customNodeLibrary, executions, runner, debugControl, queues, bus } = parts;
   return createEngineService({
     workspaceLibrary: customNodeLibrary,
     manifests: () => library.manifests(),
@@ -422,17 +424,18 @@ function engineServiceOf(parts: {
       stop: (workspaceId, executionId) => runner.stop(workspaceId, executionId),
       stopAll: (workspaceId) => runner.stopAll(workspaceId),
     },
-    scheduledJobs: (workspaceId) => triggers.scheduledCount(workspaceId),
-    reloadTriggers: async (workspaceId) => {
-      await triggers.reloadWorkspace(workspaceId);
-      await queues.consumers()?.reconcile(workspaceId);
-    },
-    stopDebugSessions: (workspaceId) => debugSessions.stopWorkspace(workspaceId),
+    scheduledJobs: (workspaceId) => parts.triggers.scheduledCount(workspaceId),
+    // Every process reloads the workspace's triggers and consumers (docs/adr/0066).
+    reloadTriggers: (workspaceId) => bus.publish(stateChannels.workspaceReload, { workspaceId }),
+    stopDebugSessions: (workspaceId) => debugControl.stopWorkspace(workspaceId),
     registeredQueues: (workspaceId) => queues.service.count(workspaceId),
   });
 }
 
-/** Starts the background work when the app is ready and stops it when it closes. */
+/**
+ * Starts the background work when the app is ready and stops it when it closes; maintenance
+ * and consumers only where work runs (docs/adr/0066).
+ */
 function addLifecycle(
   app: FastifyApp,
   parts: {
@@ -441,17 +444,21 @@ function addLifecycle(
     security: SecurityLog;
     runner: ExecutionRunner;
     triggers: ReturnType<typeof createTriggerManager>;
-    liveSocket: ReturnType<typeof createLiveSocket>;
+    liveSocket: ReturnType<typeof createLiveSocket> | null;
     debugSessions: ReturnType<typeof createDebugSessions>;
     engine: ReturnType<typeof createEngine>;
     outboundHttp: { close(): Promise<void> };
     queues: Queues;
+    role: ClusterOptions['role'];
+    reconciliation: Reconciliation;
+    shutdownGraceMs?: number;
   },
 ) {
   const { retention, runner, triggers, liveSocket, debugSessions, engine, outboundHttp } = parts;
+  const work = runsWork(parts.role);
   app.addHook('onReady', async () => {
-    retention.start();
-    parts.securityRetention.start();
+    if (work) retention.start();
+    if (work) parts.securityRetention.start();
     await parts.queues.start(app.log);
     const crashed = await runner.start();
     if (crashed.length)
@@ -460,16 +467,18 @@ function addLifecycle(
         'execuções interrompidas marcadas como crashed',
       );
     await triggers.start();
-    await parts.queues.consumers()?.start();
+    if (work) await parts.queues.consumers()?.start();
+    parts.reconciliation.start();
   });
-  app.addHook('preClose', () => liveSocket.close());
+  app.addHook('preClose', async () => liveSocket?.close());
   app.addHook('onClose', async () => {
+    await parts.reconciliation.stop();
     triggers.stop();
     await parts.queues.consumers()?.stop();
     await retention.stop();
     await parts.securityRetention.stop();
     debugSessions.stopAll();
-    await runner.close();
+    await runner.close(parts.shutdownGraceMs);
     await parts.queues.close();
     engine.dispose();
     await outboundHttp.close();
@@ -487,8 +496,14 @@ export async function buildApp(given: BuildAppOptions) {
   // A key that cannot open what is stored stops the start here (docs/adr/0025).
   const box = createSecretBox(given.config.encryptionKey);
   await checkEncryptionKey(given.database.db, box);
+  const jwtSecret = await resolveJwtSecret(given.database.db, {
+    jwtSecret: given.config.jwtSecret,
+    seed: given.config.jwtSecretSeed ?? null,
+  });
+  const cluster = given.cluster ?? singleProcess();
   const access = given.metrics ?? { open: false, token: null };
-  const metrics = access.open || access.token ? createMetrics() : null;
+  const identity = { role: cluster.role, processId: cluster.bus.processId };
+  const metrics = access.open || access.token ? createMetrics(identity) : null;
   const late: { app?: FastifyApp } = {};
   const security = createSecurityLog({
     db: given.database.db,
@@ -498,21 +513,24 @@ export async function buildApp(given: BuildAppOptions) {
   // Throttles and sandbox kills reach the security log, and still the caller's own hooks.
   const options = {
     ...given,
-    cluster: given.cluster ?? singleProcess(),
+    cluster,
     security: securityLogHooks(security.record, given.security),
   };
   const app = await createFastify(options, metrics, security);
   late.app = app;
+  if (!servesApi(options.cluster.role)) restrictToWorkerPaths(app);
   // The bus connects before any other background work starts, and closes after it stopped.
   app.addHook('onReady', () => options.cluster.bus.start());
   app.addHook('onClose', () => options.cluster.bus.close());
-  const account = createAccountModules(options, now, security, (close) =>
+  const account = createAccountModules(options, jwtSecret, now, security, (close) =>
     app.addHook('onClose', close),
   );
   const parts = createEngineParts(options, account.variablesReader, now, box);
   // OAuth2 tokens refreshed ahead of expiry while the app runs (docs/adr/0026).
   parts.late.log = app.log;
-  app.addHook('onReady', async () => parts.oauth2.refresher.start());
+  app.addHook('onReady', async () => {
+    if (runsWork(options.cluster.role)) parts.oauth2.refresher.start();
+  });
   app.addHook('onClose', () => parts.oauth2.refresher.stop());
   const runtime = createRuntime(app, options, now, account, metrics, security, parts);
   await registerRoutes(app, options, {

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { DatabaseUnreachableError, openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { EmbeddedDatabaseError } from './db/embedded-postgres-host';
+import { resolveJwtSecret } from './modules/auth/instance-jwt-secret';
 
 export const ponteHelp = `Uso: ponte <comando> [opções]
 
@@ -65,7 +66,11 @@ async function withCommands<T>(
     throw error;
   }
   try {
-    return await work(createPonteCommands(database.db, config.jwtSecret));
+    const jwtSecret = await resolveJwtSecret(database.db, {
+      jwtSecret: config.jwtSecret,
+      seed: config.jwtSecretSeed,
+    });
+    return await work(createPonteCommands(database.db, jwtSecret));
   } finally {
     await database.close();
   }

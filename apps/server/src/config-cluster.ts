@@ -25,6 +25,12 @@ export const clusterConfigVariables = [
     description:
       'Segundos sem sinal de vida depois dos quais as execuções de um processo que parou são marcadas como crashed por outro processo.',
   },
+  {
+    name: 'PONTE_SHUTDOWN_GRACE_SECONDS',
+    default: '20',
+    description:
+      'Ao encerrar (SIGTERM), segundos que as execuções em andamento têm para terminar; depois são interrompidas, ou devolvidas à fila para outro processo quando há REDIS_URL.',
+  },
 ];
 
 export const clusterEnvShape = {
@@ -41,6 +47,12 @@ export const clusterEnvShape = {
     .transform(Number)
     .refine((n) => n >= 3 && n <= 600, { error: 'deve ser um número inteiro de 3 a 600' })
     .default(30),
+  PONTE_SHUTDOWN_GRACE_SECONDS: z
+    .string()
+    .regex(/^\d+$/, { error: 'deve ser um número inteiro de 1 a 3600' })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 3600, { error: 'deve ser um número inteiro de 1 a 3600' })
+    .default(20),
 };
 
 export interface ClusterConfig {
@@ -50,6 +62,11 @@ export interface ClusterConfig {
   redisPrefix: string;
   /** PONTE_LEASE_SECONDS in ms: a process silent this long has its executions crashed. */
   leaseMs: number;
+  /**
+   * PONTE_SHUTDOWN_GRACE_SECONDS in ms: on shutdown, how long running executions have to end
+   * before they are stopped (alone) or handed back to the queue (distributed).
+   */
+  shutdownGraceMs: number;
   /**
    * DATABASE_URL and REDIS_URL both set: executions, schedules and internal queues go through
    * Redis, and any number of processes may share the database.
@@ -62,6 +79,7 @@ export function clusterConfigOf(parsed: {
   PONTE_ROLE: ProcessRole;
   PONTE_REDIS_PREFIX: string;
   PONTE_LEASE_SECONDS: number;
+  PONTE_SHUTDOWN_GRACE_SECONDS?: number;
   DATABASE_URL?: string | undefined;
   REDIS_URL?: string | undefined;
 }): ClusterConfig {
@@ -79,6 +97,7 @@ export function clusterConfigOf(parsed: {
     role: parsed.PONTE_ROLE,
     redisPrefix: parsed.PONTE_REDIS_PREFIX,
     leaseMs: parsed.PONTE_LEASE_SECONDS * 1000,
+    shutdownGraceMs: (parsed.PONTE_SHUTDOWN_GRACE_SECONDS ?? 20) * 1000,
     distributed,
   };
 }

@@ -30,16 +30,20 @@ function readSecretsFile(path: string): SecretsFile {
 }
 
 /**
- * Secrets not given in the environment are generated once with crypto.randomBytes and kept in
- * `<dataDir>/secrets.json` (mode 0600), so sessions and encrypted data survive a restart.
+ * The encryption key not given in the environment is generated once with crypto.randomBytes and
+ * kept in `<dataDir>/secrets.json` (mode 0600), so encrypted data survives a restart. The JWT
+ * secret is no longer generated here: it lives in the database (docs/adr/0068); a `jwt_secret`
+ * an older version wrote is read and returned as `jwtSecretSeed`, so the first start on the
+ * database keeps the sessions already issued.
  */
 export function loadSecrets(
   dataDir: string,
   given: { jwtSecret: string | null; encryptionKey: string | null },
-): { jwtSecret: string; encryptionKey: Buffer } {
+): { jwtSecret: string | null; jwtSecretSeed: string | null; encryptionKey: Buffer } {
   const path = join(dataDir, 'secrets.json');
   let stored: SecretsFile = {};
-  if (given.jwtSecret === null || given.encryptionKey === null) {
+  const wantsFile = given.encryptionKey === null;
+  if (wantsFile) {
     try {
       mkdirSync(dataDir, { recursive: true });
     } catch {
@@ -48,27 +52,24 @@ export function loadSecrets(
       );
     }
     stored = readSecretsFile(path);
-    const missing =
-      (given.jwtSecret === null && typeof stored.jwt_secret !== 'string') ||
-      (given.encryptionKey === null && typeof stored.encryption_key !== 'string');
-    if (missing) {
-      stored = {
-        jwt_secret: stored.jwt_secret ?? randomBytes(48).toString('base64url'),
-        encryption_key: stored.encryption_key ?? randomBytes(32).toString('base64'),
-      };
+    if (typeof stored.encryption_key !== 'string') {
+      // An old jwt_secret stays in the file: a downgrade still finds it.
+      stored = { ...stored, encryption_key: randomBytes(32).toString('base64') };
       const tmp = `${path}.${process.pid}.tmp`;
       writeFileSync(tmp, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
       renameSync(tmp, path);
     }
     chmodSync(path, 0o600);
+  } else if (given.jwtSecret === null) {
+    // Only read: a key given by environment never makes the data dir write anything.
+    stored = readSecretsFile(path);
   }
-  const jwtSecret = given.jwtSecret ?? stored.jwt_secret ?? '';
-  const keyText = given.encryptionKey ?? stored.encryption_key ?? '';
-  const encryptionKey = parseEncryptionKey(keyText);
-  if (jwtSecret.length < 32 || encryptionKey === null) {
+  const seed = given.jwtSecret === null ? (stored.jwt_secret ?? null) : null;
+  const encryptionKey = parseEncryptionKey(given.encryptionKey ?? stored.encryption_key ?? '');
+  if ((seed !== null && (typeof seed !== 'string' || seed.length < 32)) || encryptionKey === null) {
     throw new ConfigError(
       `O arquivo ${path} contém segredos inválidos. Restaure-o de um backup ou informe PONTE_JWT_SECRET e PONTE_ENCRYPTION_KEY.`,
     );
   }
-  return { jwtSecret, encryptionKey };
+  return { jwtSecret: given.jwtSecret, jwtSecretSeed: seed, encryptionKey };
 }

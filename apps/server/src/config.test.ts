@@ -1,4 +1,12 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -57,6 +65,7 @@ describe('config', () => {
       serviceProviders: defaultServiceProviders,
       storage: { driver: 'local', maxFileBytes: 100 * 1024 * 1024, quotaBytes: null, s3: null },
       redisUrl: null,
+      cluster: { role: 'all', redisPrefix: 'ponte', leaseMs: 30_000, distributed: false },
       forms: { resultTimeoutMs: 60_000, uploadRetentionDays: 30 },
       alerts: { smtp: null },
     });
@@ -194,18 +203,36 @@ describe('config', () => {
     ).not.toContain('curta');
   });
 
-  it('generates the secrets once, in a 0600 file, and reuses them', () => {
+  it('generates the encryption key once, in a 0600 file, and reuses it; no JWT secret there', () => {
     const dataDir = join(tempDir(), 'dados');
     const first = loadConfig({ PONTE_DATA_DIR: dataDir });
     const file = join(dataDir, 'secrets.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(first.encryptionKey).toHaveLength(32);
+    // The JWT secret lives in the database (docs/adr/0068): nothing to seed it with here.
+    expect(first.jwtSecret).toBeNull();
+    expect(first.jwtSecretSeed).toBeNull();
 
     const second = loadConfig({ PONTE_DATA_DIR: dataDir });
-    expect(second.jwtSecret).toBe(first.jwtSecret);
     expect(second.encryptionKey.equals(first.encryptionKey)).toBe(true);
-    expect(JSON.parse(readFileSync(file, 'utf8')).jwt_secret).toBe(first.jwtSecret);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).not.toHaveProperty('jwt_secret');
+  });
+
+  it("hands an older secrets.json's jwt_secret over as the seed of the database's, and keeps it", () => {
+    const dataDir = join(tempDir(), 'dados');
+    mkdirSync(dataDir, { recursive: true });
+    const file = join(dataDir, 'secrets.json');
+    const old = { jwt_secret: 'j'.repeat(64), encryption_key: 'cd'.repeat(32) };
+    writeFileSync(file, JSON.stringify(old));
+    const config = loadConfig({ PONTE_DATA_DIR: dataDir });
+    expect(config.jwtSecret).toBeNull();
+    expect(config.jwtSecretSeed).toBe(old.jwt_secret);
+    expect(config.encryptionKey.equals(Buffer.from(old.encryption_key, 'hex'))).toBe(true);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(old);
+    // Given by environment, the JWT secret wins and nothing is seeded.
+    const given = loadConfig({ PONTE_DATA_DIR: dataDir, PONTE_JWT_SECRET: 's'.repeat(40) });
+    expect(given.jwtSecret).toBe('s'.repeat(40));
+    expect(given.jwtSecretSeed).toBeNull();
   });
 
   it('prefers given secrets and writes nothing when both are given', () => {
@@ -327,4 +354,18 @@ describe('README', () => {
       expect(missing).toEqual([]);
     },
   );
+});
+
+describe('shutdown grace', () => {
+  it('gives running executions 20 s by default, reads PONTE_SHUTDOWN_GRACE_SECONDS, refuses bad values', () => {
+    expect(parseEnv({}).cluster.shutdownGraceMs).toBe(20_000);
+    expect(parseEnv({ PONTE_SHUTDOWN_GRACE_SECONDS: '90' }).cluster.shutdownGraceMs).toBe(90_000);
+    for (const bad of ['0', '3601', 'dez', '1.5']) {
+      const read = () => parseEnv({ PONTE_SHUTDOWN_GRACE_SECONDS: bad });
+      expect(read).toThrow(ConfigError);
+      expect(read).toThrow(
+        `A variável de ambiente PONTE_SHUTDOWN_GRACE_SECONDS é inválida: deve ser um número inteiro de 1 a 3600 (valor recebido: "${bad}").`,
+      );
+    }
+  });
 });

@@ -73,13 +73,13 @@ export const configVariables: readonly ConfigVariable[] = [
     name: 'PONTE_JWT_SECRET',
     default: null,
     description:
-      'Segredo das sessões (mínimo 32 caracteres). Sem ela, é gerado uma vez em PONTE_DATA_DIR/secrets.json.',
+      'Segredo das sessões (mínimo 32 caracteres; o mesmo em todos os processos). Sem ela, é gerado uma vez e guardado no banco de dados.',
   },
   {
     name: 'PONTE_ENCRYPTION_KEY',
     default: null,
     description:
-      'Chave AES-256 (32 bytes em base64 ou 64 caracteres hexadecimais). Sem ela, é gerada uma vez em PONTE_DATA_DIR/secrets.json.',
+      'Chave AES-256 (32 bytes em base64 ou 64 caracteres hexadecimais). Sem ela, é gerada uma vez em PONTE_DATA_DIR/secrets.json; com vários processos, informe a mesma em todos.',
   },
   {
     name: 'PONTE_ADMIN_EMAIL',
@@ -203,7 +203,10 @@ export interface AppConfig {
   databaseUrl: string | null;
   /** As root: the system user that runs the embedded PostgreSQL (null: `ponte`). */
   embeddedDbUser: string | null;
-  jwtSecret: string;
+  /** PONTE_JWT_SECRET; null: the one kept in the database (docs/adr/0068). */
+  jwtSecret: string | null;
+  /** The `jwt_secret` of an older `secrets.json`: seeds the database's on the first start. */
+  jwtSecretSeed: string | null;
   encryptionKey: Buffer;
   admin: { email: string; password: string } | null;
   logLevel: LogLevel;
@@ -463,8 +466,9 @@ export function parseEnv(env: Env, cwd: string = process.cwd()) {
 }
 
 /**
- * Parses the environment once and fills the secrets that were not given from
- * `PONTE_DATA_DIR/secrets.json` (generated on the first start). Throws ConfigError.
+ * Parses the environment once and fills the encryption key, when not given, from
+ * `PONTE_DATA_DIR/secrets.json` (generated on the first start); the JWT secret, when not given,
+ * is read from the database at start (docs/adr/0068). Throws ConfigError.
  */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
   const parsed = parseEnv(env, cwd);

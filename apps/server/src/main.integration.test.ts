@@ -81,7 +81,7 @@ describe('server process', () => {
       await waitHealthy(port, first);
       const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
       expect(ready.status).toBe(200);
-      expect(await ready.json()).toEqual({ status: 'ok' });
+      expect(await ready.json()).toEqual({ status: 'ok', database: 'ok' });
       const page = await fetch(`http://127.0.0.1:${port}/flows`);
       expect(page.status).toBe(503);
 

@@ -13,6 +13,11 @@ import { messageDriverFromConfig } from './modules/queues/drivers/message-driver
 import type { ClusterOptions } from './cluster/cluster';
 import { createLocalBus } from './cluster/cluster-bus';
 import { createRedisBus } from './cluster/redis-bus';
+import {
+  acquireProcessGuard,
+  DatabaseSharedError,
+  type ProcessGuard,
+} from './cluster/single-process-guard';
 
 /** The role and the bus of this process (docs/adr/0063): Redis pub/sub when distributed. */
 function clusterOf(config: AppConfig): ClusterOptions {
@@ -25,7 +30,8 @@ function clusterOf(config: AppConfig): ClusterOptions {
   return { role, leaseMs, bus: createRedisBus({ ...redis, onError }), redis };
 }
 
-const shutdownTimeoutMs = 10_000;
+/** Past the executions' grace (PONTE_SHUTDOWN_GRACE_SECONDS), the rest of the shutdown's time. */
+const shutdownMarginMs = 10_000;
 
 function fail(message: string): never {
   console.error(message);
@@ -106,6 +112,24 @@ async function connect(config: AppConfig, open: OpenDatabase): Promise<DatabaseH
   }
 }
 
+/**
+ * The database's process lock (docs/adr/0065): a second process without Redis, or a process
+ * alone among distributed ones (or the other way round), ends the start here.
+ */
+async function guard(config: AppConfig, database: DatabaseHandle): Promise<ProcessGuard> {
+  try {
+    return await acquireProcessGuard(database, {
+      distributed: config.cluster.distributed,
+      onError: (error) => log('error', { err: error }, 'falha na reserva do banco de dados'),
+    });
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    if (error instanceof DatabaseSharedError) fail(error.message);
+    const reason = error instanceof Error ? error.message : String(error);
+    fail(`Não foi possível reservar o banco de dados para este processo: ${reason}`);
+  }
+}
+
 /** The app; a PONTE_ENCRYPTION_KEY that cannot open what is stored ends the start here. */
 async function build(config: AppConfig, database: DatabaseHandle) {
   try {
@@ -115,6 +139,7 @@ async function build(config: AppConfig, database: DatabaseHandle) {
       logger: loggerOptions(config.logLevel),
       logRetentionDays: config.logRetentionDays,
       executionConcurrency: config.executionConcurrency,
+      shutdownGraceMs: config.cluster.shutdownGraceMs,
       nodeLimit: config.nodeLimit,
       sandboxIsolates: config.sandboxIsolates,
       flowChainLimit: config.flowChainLimit,
@@ -146,6 +171,7 @@ async function build(config: AppConfig, database: DatabaseHandle) {
 export async function runServer(open: OpenDatabase = openDatabase): Promise<void> {
   const config = await readConfig();
   const database = await connect(config, open);
+  const processGuard = await guard(config, database);
   const app = await build(config, database);
   log = (level, details, message) => app.log[level](details, message);
   // Background work starts here: a queue driver that refuses its store (Redis with another
@@ -165,10 +191,11 @@ export async function runServer(open: OpenDatabase = openDatabase): Promise<void
     const force = setTimeout(() => {
       app.log.error('o encerramento demorou demais; saindo');
       process.exit(1);
-    }, shutdownTimeoutMs);
+    }, config.cluster.shutdownGraceMs + shutdownMarginMs);
     force.unref();
     try {
       await app.close();
+      await processGuard.release();
       await database.close();
       process.exit(0);
     } catch (error) {

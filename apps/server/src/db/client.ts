@@ -26,6 +26,11 @@ export interface DatabaseHandle {
   driver: 'embedded' | 'pglite' | 'postgres';
   /** Runs `select 1`; rejects when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * PostgreSQL (external or embedded): where a connection of its own is opened, outside the
+   * pool (the single-process guard's lock, docs/adr/0065). Absent for PGlite.
+   */
+  connectionUrl?: string;
   close(): Promise<void>;
 }
 
@@ -123,12 +128,13 @@ export async function openPostgres(
     throw new DatabaseUnreachableError(connectionReason(error), { cause: error });
   }
   try {
+    await migratePostgres(pool);
     const db = drizzlePostgres({ client: pool, schema });
-    await migratePostgres(db);
     let closed = false;
     return {
       db,
       driver: 'postgres',
+      connectionUrl: url,
       ping: pingOf(db),
       async close() {
         if (closed) return;

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { EmbeddedDatabaseError } from './embedded-postgres-host';
@@ -12,7 +11,6 @@ import {
 } from './legacy-data-dir-copy';
 import { openLegacySource } from './legacy-data-dir-source';
 import { migratePostgres } from './migrate';
-import { schema } from './schema';
 
 export type { LegacyCopySummary } from './legacy-data-dir-copy';
 
@@ -92,7 +90,7 @@ export async function migrateLegacyDataDir(
   const target = new pg.Client({ connectionString: url });
   try {
     await target.connect();
-    await migratePostgres(drizzle({ client: target, schema }));
+    await migratePostgres(target);
     let marker: string;
     try {
       marker = copiedMarker(systemIdentifier(folder));

@@ -63,3 +63,5 @@ export function useLiveSockets(t: { readonly app: App }) {
   });
   return live;
 }
+
+export type LiveSockets = ReturnType<typeof useLiveSockets>;

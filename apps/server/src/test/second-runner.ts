@@ -15,6 +15,8 @@ import { createLogWriter, type LogWriter } from '../modules/logs/log-writer';
 import { createEmbeddedQueueDriver } from '../plugins/queue/embedded-queue-driver';
 import { createStoragePort } from '../adapters/storage-port';
 import { testStorage } from './test-storage';
+import type { ClusterOptions } from '../cluster/cluster';
+import type { QueueDriver } from '../plugins/queue/queue-driver';
 
 export interface SecondRunner {
   runner: ExecutionRunner;
@@ -35,6 +37,11 @@ export function createSecondRunner(
     /** Another log writer (one with the alert rules' watch, say). */
     logs?: LogWriter;
     executionSave?: ExecutionSaveLevel;
+    /** Another queue driver than the embedded one over `db` (given the embedded one). */
+    queue?: (embedded: QueueDriver) => QueueDriver;
+    /** Another process of a distributed Ponte (its own bus). */
+    cluster?: ClusterOptions;
+    onError?: (error: unknown) => void;
   } = {},
 ): SecondRunner {
   const late: { runner?: ExecutionRunner } = {};
@@ -50,13 +57,15 @@ export function createSecondRunner(
   });
   const runner = createExecutionRunner({
     db,
-    queue: createEmbeddedQueueDriver(db),
+    queue: (options.queue ?? ((embedded) => embedded))(createEmbeddedQueueDriver(db)),
     flows: createFlowsRepository(db),
     engine,
     logs: options.logs ?? createLogWriter(db, { flushMs: 10 }),
     now: () => new Date(),
     concurrency: options.concurrency ?? 8,
     ...(options.executionSave ? { executionSave: options.executionSave } : {}),
+    ...(options.cluster ? { cluster: options.cluster } : {}),
+    ...(options.onError ? { onError: options.onError } : {}),
   });
   late.runner = runner;
   return {

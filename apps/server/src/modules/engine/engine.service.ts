@@ -39,7 +39,7 @@ export interface EngineServiceDeps {
   /** Reloads the workspace's triggers (webhooks, schedules). */
   reloadTriggers: (workspaceId: string) => Promise<void>;
   /** Ends the workspace's debug sessions: a restart leaves nothing paused. */
-  stopDebugSessions?: (workspaceId: string) => void;
+  stopDebugSessions?: (workspaceId: string) => void | Promise<void>;
   /** The workspace's internal queues (the status strip's 'Filas internas'). */
   registeredQueues?: (workspaceId: string) => Promise<number>;
 }
@@ -89,7 +89,7 @@ export function createEngineService(deps: EngineServiceDeps) {
 
     /** Stops the workspace's debug sessions and executions, then reloads its triggers. */
     async restart(workspaceId: string): Promise<number> {
-      deps.stopDebugSessions?.(workspaceId);
+      await deps.stopDebugSessions?.(workspaceId);
       const stopped = await deps.executions.stopAll(workspaceId);
       await deps.reloadTriggers(workspaceId);
       return stopped;

@@ -10,7 +10,13 @@ import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
 import type { ExecutionSaveLevel } from '@ponte/shared/flows.schema';
 import type { Database } from '../../db/client';
 import { createExpiringCache } from '../../lib/expiring-cache';
-import type { QueueConsumer, QueueDriver, QueueJob } from '../../plugins/queue/queue-driver';
+import {
+  HandedBack,
+  type QueueConsumer,
+  type QueueDriver,
+  type QueueJob,
+} from '../../plugins/queue/queue-driver';
+import { singleProcess, type ClusterOptions } from '../../cluster/cluster';
 import type { FlowRow } from '../flows/flows.repository';
 import type { LogWriter } from '../logs/log-writer';
 import type { ThrottledEvent } from '../../lib/security-hooks';
@@ -19,6 +25,13 @@ import { createExecutionEnds, type ExecutionEnds } from './execution-ends';
 import { logsOf } from './execution-logs';
 import { createLogKeeper, saveLevelOf } from './execution-keeping';
 import { nodeNamer } from './node-namer';
+import {
+  createExecutionOwnership,
+  type EnqueuerMark,
+  type ExecutionOwnership,
+  type RunnerResult,
+  type Waiter,
+} from './execution-ownership';
 import {
   createExecutionsRepository,
   type ExecutionRow,
@@ -51,7 +64,10 @@ export interface ExecutionRequest {
    * `x-ponte-chain`, a flow called by another flow. Absent (0) for any other trigger.
    */
   chainDepth?: number;
-  /** In-process only: a webhook waiting for `core_respond_webhook`. */
+  /**
+   * A webhook waiting for `core_respond_webhook`; when the execution runs in another process,
+   * the response comes back over the bus.
+   */
   respond?: (response: WebhookResponse) => void;
   /**
    * When the execution was granted its start elsewhere (a queue message: the rate limiter's
@@ -62,8 +78,11 @@ export interface ExecutionRequest {
 
 export interface EnqueuedExecution {
   execution_id: string;
-  /** Resolves when the execution ends, if it runs in this process. */
-  done: Promise<ExecutionResult>;
+  /**
+   * Resolves when the execution ends, wherever it runs (another process sends its result back;
+   * a process that died: crashed, once the reaper noticed).
+   */
+  done: Promise<RunnerResult>;
 }
 
 export interface ExecutionRunnerDeps {
@@ -89,21 +108,23 @@ export interface ExecutionRunnerDeps {
   onThrottled?: (event: ThrottledEvent) => void;
   /** PONTE_EXECUTION_SAVE: what is kept of executions of flows that follow it (default all). */
   executionSave?: ExecutionSaveLevel;
+  /**
+   * False in an API process (PONTE_ROLE=api, docs/adr/0066): executions are only enqueued, for
+   * the workers; none starts here. Default true.
+   */
+  consume?: boolean;
+  /** The processes sharing the database (docs/adr/0065); absent: this one alone. */
+  cluster?: ClusterOptions;
 }
 
 /** What the queue job carries (the row keeps a copy of the trigger message up to 1 MB). */
-interface JobPayload {
+interface JobPayload extends EnqueuerMark {
   execution_id: string;
   msg: Message;
   startAt?: { nodeUid: string; msg: Message };
   chainDepth?: number;
   /** Started from a queue slot: the execution row was written as running. */
   started?: true;
-}
-
-interface Waiter {
-  resolve: (result: ExecutionResult) => void;
-  respond?: (response: WebhookResponse) => void;
 }
 
 /** The trigger message when its JSON fits in `keptTriggerMessageBytes`, else null. */
@@ -132,6 +153,7 @@ interface RunnerContext {
   stopping: Set<string>;
   events: EventEmitter;
   created: Map<string, ExecutionRow>;
+  ownership: ExecutionOwnership;
   loadFlow(workspaceId: string, flowId: string): Promise<FlowRow | null>;
   settle(execution: ExecutionRow, result: ExecutionResult): void;
 }
@@ -141,7 +163,7 @@ async function enqueueExecution(
   ctx: RunnerContext,
   request: ExecutionRequest,
 ): Promise<EnqueuedExecution> {
-  const { deps, repository, loadFlow, waiters, created } = ctx;
+  const { deps, repository, loadFlow, waiters, created, ownership } = ctx;
   const { queue, now } = deps;
   const flow = await loadFlow(request.workspaceId, request.flowId);
   if (!flow) throw new Error('Flow não encontrado.');
@@ -171,7 +193,7 @@ async function enqueueExecution(
     );
   }
   const id = randomUUID();
-  const done = new Promise<ExecutionResult>((resolve) => {
+  const done = new Promise<RunnerResult>((resolve) => {
     waiters.set(id, { resolve, ...(request.respond ? { respond: request.respond } : {}) });
   });
   const base = {
@@ -196,11 +218,16 @@ async function enqueueExecution(
     concurrencyKey: request.flowId,
     concurrencyLimit: flow.config.rate_limit,
   };
-  const slot = queue.reserve(executionsQueue, placing);
+  const slot = deps.consume === false ? null : queue.reserve(executionsQueue, placing);
   if (slot) {
     let row: ExecutionRow;
     try {
-      row = await repository.create({ ...base, status: 'running', startedAt: base.queuedAt });
+      row = await repository.create({
+        ...base,
+        status: 'running',
+        startedAt: base.queuedAt,
+        ownerId: ownership.processId,
+      });
     } catch (error) {
       slot.release();
       waiters.delete(id);
@@ -211,8 +238,11 @@ async function enqueueExecution(
     return { execution_id: id, done };
   }
   const row = await repository.create({ ...base, status: 'queued' });
-  created.set(id, row);
-  await queue.enqueue(executionsQueue, { ...placing, payload }).catch((error: unknown) => {
+  // Distributed, another process most likely runs it: nothing to keep here.
+  if (!ownership.distributed) created.set(id, row);
+  // The job may run in another process: it carries who waits for its result.
+  const queued = { ...payload, ...ownership.markOf(Boolean(request.respond)) };
+  await queue.enqueue(executionsQueue, { ...placing, payload: queued }).catch((error: unknown) => {
     created.delete(id);
     waiters.delete(id);
     throw error;
@@ -228,6 +258,7 @@ async function runExecution(
   signal: AbortSignal,
 ): Promise<void> {
   const { deps, repository, ends, loadFlow, settle, events, controllers, stopping, waiters } = ctx;
+  const { ownership } = ctx;
   const { engine, logs, now } = deps;
   const flow = await loadFlow(execution.workspaceId, execution.flowId);
   const startedAt = now();
@@ -248,13 +279,14 @@ async function runExecution(
       steps: 0,
     });
   }
-  if (!payload.started && !(await repository.markRunning(execution.id, startedAt))) return;
+  const owner = ownership.processId;
+  if (!payload.started && !(await repository.markRunning(execution.id, startedAt, owner))) return;
   events.emit('started', execution);
   const controller = new AbortController();
   controllers.set(execution.id, controller);
   const onAbort = () => controller.abort(signal.reason);
   signal.addEventListener('abort', onAbort);
-  const waiter = waiters.get(execution.id);
+  const respond = waiters.get(execution.id)?.respond ?? ownership.respondFor(execution.id, payload);
   const nodes = (await deps.customNodes?.definitionsFor(execution.workspaceId, flow.data)) ?? [];
   const nameOf = nodeNamer(flow.data as FlowDocument, engine, nodes);
   const debug = deps.debug?.attach(execution);
@@ -281,7 +313,7 @@ async function runExecution(
       ...(payload.startAt ? { startAt: payload.startAt } : {}),
       signal: controller.signal,
       ...(debug ? { debug } : {}),
-      ...(waiter?.respond ? { respond: waiter.respond } : {}),
+      ...(respond ? { respond } : {}),
       onEvent,
     });
   } finally {
@@ -290,6 +322,8 @@ async function runExecution(
     controllers.delete(execution.id);
     stopping.delete(execution.id);
   }
+  // A worker stopping hands its execution back: queued again, for another process.
+  if (signal.reason instanceof HandedBack) return handBack(ctx, execution, payload);
   keeper.end(result.status);
   // Waits while the database is away (the end is retried); settles even if it was given up.
   await ends.record(execution.id, {
@@ -300,6 +334,43 @@ async function runExecution(
     error: result.error ?? null,
   });
   settle(execution, result);
+  await ownership.forward(execution.id, payload, result);
+}
+
+/**
+ * The execution's row goes back to queued (if still this process's); started from a slot it
+ * had no job, so one is written for it. The enqueuer keeps waiting for its result.
+ */
+async function handBack(ctx: RunnerContext, execution: ExecutionRow, payload: JobPayload) {
+  const { repository, ownership, deps, loadFlow } = ctx;
+  if (!(await repository.handBack(execution.id, ownership.processId))) return;
+  if (!payload.started) return;
+  const flow = await loadFlow(execution.workspaceId, execution.flowId);
+  const { started: _started, ...job } = payload;
+  const respond = ctx.waiters.get(execution.id)?.respond !== undefined;
+  await deps.queue.enqueue(executionsQueue, {
+    workspaceId: execution.workspaceId,
+    concurrencyKey: execution.flowId,
+    concurrencyLimit: flow?.config.rate_limit ?? 0,
+    payload: { ...job, ...ownership.markOf(respond) },
+  });
+}
+
+/** The log line of ends refused because their rows were no longer running. */
+function refusedEnds(ids: string[]): Error {
+  return new Error(
+    `Fim de execução não gravado: a execução já tinha sido marcada como crashed (o processo ficou sem renovar sua concessão) (${ids.join(', ')}).`,
+  );
+}
+
+/** The log line of executions the reaper marked crashed. */
+function crashedBy(onError: (error: unknown) => void) {
+  return (rows: ExecutionRow[]) =>
+    onError(
+      new Error(
+        `Execuções marcadas como crashed: o processo que as rodava parou (${rows.map((row) => row.id).join(', ')}).`,
+      ),
+    );
 }
 
 /** A job of the queue: the execution it names runs, unless it was stopped or ran already. */
@@ -319,19 +390,21 @@ async function consumeJob(ctx: RunnerContext, job: QueueJob, signal: AbortSignal
 /** Stops the consumer, then gives the ends and the log lines their last try. */
 async function closeRunner(
   consumer: QueueConsumer | null,
-  ends: ExecutionEnds,
-  logs: LogWriter,
+  ctx: RunnerContext,
   graceMs: number,
+  handBack: boolean,
 ): Promise<void> {
+  const { ends, deps, ownership } = ctx;
   // A run that ended but waits for its end to be written would keep the consumer waiting.
   const lastTry = setTimeout(() => void ends.close(), graceMs);
   try {
-    await consumer?.stop(graceMs);
+    await consumer?.stop(graceMs, { handBack });
   } finally {
     clearTimeout(lastTry);
   }
   await ends.close();
-  await logs.close();
+  await deps.logs.close();
+  await ownership.close();
 }
 
 /**
@@ -340,10 +413,14 @@ async function closeRunner(
  * the outcome. A flow's `config.rate_limit` caps its simultaneous executions.
  */
 export function createExecutionRunner(deps: ExecutionRunnerDeps) {
-  const { db, queue, logs, now } = deps;
+  const { db, queue, now } = deps;
   const repository = createExecutionsRepository(db);
+  const cluster = deps.cluster ?? singleProcess();
   const ends = createExecutionEnds({
-    write: (items) => repository.finishAll(items),
+    write: async (items) => {
+      const refused = await repository.finishAll(items);
+      if (refused.length) deps.onError?.(refusedEnds(refused));
+    },
     ...(deps.onError ? { onError: deps.onError } : {}),
   });
   const waiters = new Map<string, Waiter>();
@@ -372,8 +449,19 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     events.emit('finished', result, execution);
   };
 
+  const ownership = createExecutionOwnership({
+    db,
+    cluster,
+    repository,
+    waiters,
+    controllers,
+    stopping,
+    now,
+    ...(deps.onError ? { onError: deps.onError, onCrashed: crashedBy(deps.onError) } : {}),
+  });
   const ctx: RunnerContext = {
     deps,
+    ownership,
     repository,
     ends,
     waiters,
@@ -389,16 +477,17 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
 
     enqueue: (request: ExecutionRequest) => enqueueExecution(ctx, request),
 
-    /** Marks what a dead process left behind as crashed, then starts consuming. */
+    /** Marks what a dead process left behind as crashed, then starts consuming (not in an API). */
     async start(): Promise<ExecutionRow[]> {
-      const jobs = await queue.recover();
+      if (deps.consume === false) return [];
+      // Alone, every active job and running row is from a process that stopped. With others,
+      // the active jobs may be a live worker's: the driver recovers its stalled jobs itself
+      // (BullMQ) and the reaper the rows of processes whose lease ran out, never a live one's.
+      const jobs = ownership.distributed ? [] : await queue.recover();
       const ids = jobs
         .filter((job) => job.queue === executionsQueue)
         .map((job) => (job.payload as { execution_id: string }).execution_id);
-      const crashed = [
-        ...(await repository.markCrashed(ids, now())),
-        ...(await repository.markCrashed('all-unfinished', now())),
-      ];
+      const crashed = [...(await repository.markCrashed(ids, now())), ...(await ownership.start())];
       consumer = queue.consume(executionsQueue, (job, signal) => consumeJob(ctx, job, signal), {
         concurrency: deps.concurrency,
       });
@@ -415,23 +504,15 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
         controller.abort(new Error('Execução interrompida.'));
         return true;
       }
-      return false;
+      // Running in another process: its owner stops it.
+      return ownership.stopElsewhere(execution);
     },
 
-    /** Stops every running execution (engine restart); resolves when they have ended. */
-    async stopAll(workspaceId?: string): Promise<number> {
-      const ids = [...controllers.keys()];
-      let stopped = 0;
-      for (const id of ids) {
-        if (workspaceId) {
-          const row = await repository.findInWorkspace(workspaceId, id);
-          if (!row) continue;
-        }
-        controllers.get(id)?.abort(new Error('Execução interrompida.'));
-        stopped++;
-      }
-      return stopped;
-    },
+    /**
+     * Stops every running execution of the workspace, in every process (engine restart);
+     * answers how many were running.
+     */
+    stopAll: (workspaceId?: string): Promise<number> => ownership.stopAll(workspaceId),
 
     /**
      * The flow's first enabled trigger node of `type` (a flow called by another flow, an error
@@ -451,14 +532,17 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     },
 
     runningCount: () => controllers.size,
-    isStopping: (executionId: string) => stopping.has(executionId),
+    isStopping: (executionId: string) => ownership.isStopping(executionId),
     repository,
 
     /**
-     * Stops taking executions; running ones get `graceMs` to end, then are stopped. Ends and log
-     * lines still waiting for the database get one last try at the end of the grace.
+     * Stops taking executions; running ones get `graceMs` to end, then are stopped, or with
+     * `handBack` (default: when other processes share the work) go back to the queue for
+     * another process. Ends and log lines still waiting for the database get one last try at
+     * the end of the grace; then this process's lease is removed.
      */
-    close: (graceMs = 5_000) => closeRunner(consumer, ends, logs, graceMs),
+    close: (graceMs = 5_000, options: { handBack?: boolean } = {}) =>
+      closeRunner(consumer, ctx, graceMs, options.handBack ?? ownership.distributed),
   };
 }
 

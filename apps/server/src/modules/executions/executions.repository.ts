@@ -6,6 +6,9 @@ import { executions, type ExecutionStatus } from '../../db/schema';
 
 export type ExecutionRow = typeof executions.$inferSelect;
 
+/** What a crashed execution records: its process stopped (or stopped answering) meanwhile. */
+export const crashedError = { message: 'A execução foi interrompida: o processo do Ponte parou.' };
+
 export const finishedStatuses: ExecutionStatus[] = ['success', 'error', 'stopped', 'crashed'];
 
 /** Every column but the trigger message (up to 1 MB): what the lists read. */
@@ -17,8 +20,16 @@ export type ExecutionOutcome = Pick<
 >;
 type Outcome = ExecutionOutcome;
 
-/** The end of each execution, in one statement. */
-async function writeEnds(db: Database, items: { id: string; values: Outcome }[]): Promise<void> {
+/**
+ * The end of each execution, in one statement, only over a row still unfinished: a row another
+ * process marked crashed (its owner's lease ran out, docs/adr/0065) is never overwritten.
+ * Queued is accepted for an execution refused before it started (its flow was removed).
+ * Resolves with the ids whose end was refused.
+ */
+async function writeEnds(
+  db: Database,
+  items: { id: string; values: Outcome }[],
+): Promise<string[]> {
   const values = sql.join(
     items.map(
       ({ id, values: v }) =>
@@ -26,11 +37,19 @@ async function writeEnds(db: Database, items: { id: string; values: Outcome }[])
     ),
     sql`, `,
   );
-  await db.execute(sql`
+  const result = await db.execute(sql`
     update executions set status = v.status, ended_at = v.ended_at::timestamptz,
       duration_ms = v.duration_ms::int, steps = v.steps::int, error = v.error::jsonb
     from (values ${values}) as v(id, status, ended_at, duration_ms, steps, error)
-    where executions.id = v.id`);
+    where executions.id = v.id and executions.status in ('queued', 'running')
+    returning executions.id`);
+  const written = new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
+  return items.filter((item) => !written.has(item.id)).map((item) => item.id);
+}
+
+/** The rows of a raw statement's result (both drivers give `rows`). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }
 
 /** An execution row as the database holds it once `row` is inserted. */
@@ -57,23 +76,58 @@ function createExecutionWrites(db: Database) {
     return rows.map(writtenRow);
   });
 
-  const markRunning = createWriteBatcher(async (items: { id: string; at: Date }[]) => {
-    const values = sql.join(
-      items.map((item) => sql`(${item.id}, ${item.at.toISOString()})`),
-      sql`, `,
-    );
-    const result = await db.execute(sql`
-      update executions set status = 'running', started_at = v.at::timestamptz
-      from (values ${values}) as v(id, at)
+  const markRunning = createWriteBatcher(
+    async (items: { id: string; at: Date; ownerId: string | null }[]) => {
+      const values = sql.join(
+        items.map((item) => sql`(${item.id}, ${item.at.toISOString()}, ${item.ownerId})`),
+        sql`, `,
+      );
+      const result = await db.execute(sql`
+      update executions set status = 'running', started_at = v.at::timestamptz,
+        owner_id = v.owner
+      from (values ${values}) as v(id, at, owner)
       where executions.id = v.id and executions.status = 'queued'
       returning executions.id`);
-    const marked = new Set(
-      (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id),
-    );
-    return items.map((item) => marked.has(item.id));
-  });
+      const marked = new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
+      return items.map((item) => marked.has(item.id));
+    },
+  );
 
   return { create, markRunning };
+}
+
+/** What the runner asks across processes (docs/adr/0065). */
+function ownershipQueries(db: Database) {
+  return {
+    /**
+     * A running execution of `ownerId` goes back to the queue (its worker is stopping and hands
+     * it back): queued again, without owner nor start. False when it was not its own any more.
+     */
+    async handBack(id: string, ownerId: string): Promise<boolean> {
+      const rows = await db
+        .update(executions)
+        .set({ status: 'queued', ownerId: null, startedAt: null })
+        .where(
+          and(
+            eq(executions.id, id),
+            eq(executions.status, 'running'),
+            eq(executions.ownerId, ownerId),
+          ),
+        )
+        .returning({ id: executions.id });
+      return rows.length > 0;
+    },
+
+    /** Running executions of the workspace (every workspace without one), in any process. */
+    async countRunning(workspaceId?: string): Promise<number> {
+      const running = eq(executions.status, 'running');
+      const [row] = await db
+        .select({ n: count() })
+        .from(executions)
+        .where(workspaceId ? and(eq(executions.workspaceId, workspaceId), running) : running);
+      return Number(row?.n ?? 0);
+    },
+  };
 }
 
 /**
@@ -85,6 +139,7 @@ export function createExecutionsRepository(db: Database) {
   const { create, markRunning } = createExecutionWrites(db);
 
   return {
+    ...ownershipQueries(db),
     create(row: typeof executions.$inferInsert): Promise<ExecutionRow> {
       return create(row);
     },
@@ -102,16 +157,19 @@ export function createExecutionsRepository(db: Database) {
       return row ?? null;
     },
 
-    /** True when the execution was still queued (not stopped before it started). */
-    markRunning(id: string, at: Date): Promise<boolean> {
-      return markRunning({ id, at });
+    /**
+     * True when the execution was still queued (not stopped before it started); it is then
+     * owned by `ownerId`, the process that runs it (docs/adr/0065).
+     */
+    markRunning(id: string, at: Date, ownerId: string | null = null): Promise<boolean> {
+      return markRunning({ id, at, ownerId });
     },
 
     /**
      * Ends of several executions in one statement: the runner's ends (`execution-ends.ts`),
-     * which batch and retry themselves.
+     * which batch and retry themselves. Resolves with the ids refused (no longer unfinished).
      */
-    finishAll(items: { id: string; values: Outcome }[]): Promise<void> {
+    finishAll(items: { id: string; values: Outcome }[]): Promise<string[]> {
       return writeEnds(db, items);
     },
 
@@ -127,7 +185,7 @@ export function createExecutionsRepository(db: Database) {
         .set({
           status: 'crashed',
           endedAt: at,
-          error: { message: 'A execução foi interrompida: o processo do Ponte parou.' },
+          error: crashedError,
         })
         .where(which)
         .returning();

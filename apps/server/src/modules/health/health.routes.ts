@@ -4,9 +4,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 export interface HealthRoutesOptions {
   /** Rejects when the database does not answer `select 1`. */
   ping(): Promise<void>;
+  /** Rejects when Redis does not answer a PING; null when this process does not use Redis. */
+  redis?: (() => Promise<void>) | null;
 }
 
-const statusSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
+const state = z.enum(['ok', 'unavailable']);
+const liveSchema = z.object({ status: z.literal('ok') });
+const readySchema = z.object({
+  status: state.describe('ok quando tudo o que o processo usa responde'),
+  database: state.describe('o banco de dados responde a `select 1`'),
+  redis: state
+    .optional()
+    .describe('o Redis responde a PING; ausente quando o processo não usa Redis'),
+});
 const tags = ['Saúde'];
 const pingTimeoutMs = 3_000;
 
@@ -18,31 +28,49 @@ function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Liveness (the process answers) and readiness (the database answers). */
-export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { ping }) => {
+type State = z.infer<typeof state>;
+
+/** Runs one check within the timeout: 'ok', or 'unavailable' logged as a warning. */
+async function check(run: () => Promise<void>, warn: (error: unknown) => void): Promise<State> {
+  try {
+    // A check that throws synchronously is unavailable too, never a 500.
+    await withTimeout(Promise.resolve().then(run), pingTimeoutMs);
+    return 'ok';
+  } catch (error) {
+    warn(error);
+    return 'unavailable';
+  }
+}
+
+/** Liveness (the process answers) and readiness (the database and, when used, Redis answer). */
+export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, options) => {
   app.get(
     '/healthz',
-    { schema: { tags, summary: 'O processo está no ar', response: { 200: statusSchema } } },
+    { schema: { tags, summary: 'O processo está no ar', response: { 200: liveSchema } } },
     async () => ({ status: 'ok' as const }),
   );
 
+  const redis = options.redis ?? null;
   app.get(
     '/readyz',
     {
       schema: {
         tags,
-        summary: 'O banco de dados responde',
-        response: { 200: statusSchema, 503: statusSchema },
+        summary: 'O banco de dados e, quando usado, o Redis respondem',
+        response: { 200: readySchema, 503: readySchema },
       },
     },
     async (request, reply) => {
-      try {
-        await withTimeout(ping(), pingTimeoutMs);
-        return { status: 'ok' as const };
-      } catch (error) {
-        request.log.warn({ err: error }, 'banco de dados indisponível');
-        return reply.code(503).send({ status: 'unavailable' });
-      }
+      const [database, redisState] = await Promise.all([
+        check(options.ping, (err) => request.log.warn({ err }, 'banco de dados indisponível')),
+        redis ? check(redis, (err) => request.log.warn({ err }, 'Redis indisponível')) : null,
+      ]);
+      const ok = database === 'ok' && (redisState ?? 'ok') === 'ok';
+      return reply.code(ok ? 200 : 503).send({
+        status: ok ? 'ok' : 'unavailable',
+        database,
+        ...(redisState ? { redis: redisState } : {}),
+      });
     },
   );
 };

@@ -72,6 +72,13 @@ function newEntry(workspaceId: string, flowId: string, session: DebugSession): E
   };
 }
 
+/** Makes the entry the flow's active session; `onEnded` once it stopped and drained. */
+function addEntry(active: Map<string, Entry>, entry: Entry, onEnded: () => void): Entry {
+  void entry.drained.then(onEnded);
+  active.set(entry.flowId, entry);
+  return entry;
+}
+
 /**
  * The debug sessions of this process, one per flow (spec 1 §4 Debug). Every execution of a
  * flow that starts while its session is on runs attached to it; its log lines, and the outputs
@@ -151,25 +158,33 @@ export function createDebugSessions(deps: DebugSessionsDeps) {
         await stopping.get(flowId)?.drained;
         entry = find(workspaceId, flowId);
       }
-      if (!entry) {
-        const created = newEntry(workspaceId, flowId, deps.createSession());
-        void created.drained.then(() => send(flowId, debugEventMessage('debug-stop')));
-        active.set(flowId, created);
-        entry = created;
-      }
+      entry ??= addEntry(active, newEntry(workspaceId, flowId, deps.createSession()), () =>
+        send(flowId, debugEventMessage('debug-stop')),
+      );
       send(flowId, debugEventMessage('debug-start'));
       return stateOf(entry);
     },
 
     /**
      * Stops the flow's session: held executions end as stopped, and `debug-stop` goes once they
-     * have. Without a session it says `debug-stop` at once (a screen waiting for it stops waiting).
+     * have. Without a session it says `debug-stop` at once (a screen waiting for it stops
+     * waiting), unless `quiet` (a worker of several processes: the API process says it).
      */
-    stop(workspaceId: string, flowId: string): DebuggerState {
+    stop(workspaceId: string, flowId: string, quiet = false): DebuggerState {
       const entry = find(workspaceId, flowId);
       if (entry) stopEntry(entry);
-      else if (!stopping.has(flowId)) send(flowId, debugEventMessage('debug-stop'));
+      else if (!quiet && !stopping.has(flowId)) send(flowId, debugEventMessage('debug-stop'));
       return inactive;
+    },
+
+    /**
+     * Opens the flow's session without a word to the room, unless one is on (a worker of several
+     * processes: the API process that started the debug said `debug-start`). `onEnded` runs
+     * once it has stopped and its executions ended, instead of `debug-stop`.
+     */
+    open(workspaceId: string, flowId: string, onEnded: () => void): void {
+      if (!find(workspaceId, flowId))
+        addEntry(active, newEntry(workspaceId, flowId, deps.createSession()), onEnded);
     },
 
     /** Releases the held output (spec 1 §4: only when a node is current and not waiting). */

@@ -11,11 +11,12 @@ import {
 } from '@ponte/shared/live.schema';
 import { messages } from '@ponte/shared/messages';
 import type { RunningExecution } from '@ponte/shared/monitoring.schema';
-import type { EngineEvent } from '@ponte/engine/executor/events';
 import type { AuthContext } from '../../plugins/auth';
 import type { ExecutionRow } from '../executions/executions.repository';
-import type { LogEntry } from '../logs/log-writer';
 import type { DebugSessions } from './debug-sessions';
+import { localDebugControl, type DebugControl } from './debug-control';
+import type { ClusterBus } from '../../cluster/cluster-bus';
+import { attachRedisAdapter } from './live-socket-cluster';
 import { createSocketSessionGuard } from './socket-session-guard';
 import type { RecordSecurityEvent } from '../security-log/security-log.service';
 import { createEventBucket, type EventLimit } from './event-bucket';
@@ -28,9 +29,17 @@ export interface LiveSocketDeps {
   /** Whether the flow belongs to the workspace. */
   flowInWorkspace(workspaceId: string, flowId: string): Promise<boolean>;
   runningExecutions(workspaceId: string): Promise<RunningExecution[]>;
-  /** The runner's events: `started` (execution), `finished` (result, execution), `event`. */
+  /** The runner's events (one process): `started` (execution), `finished` (result, execution). */
   runnerEvents: EventEmitter;
+  /** This process's debug sessions: in one process, their messages go to the rooms from here. */
   debugSessions: DebugSessions;
+  /** The debugger's control (default: this process's sessions); the last page leaving stops. */
+  debug?: DebugControl;
+  /**
+   * Several processes (docs/adr/0067): the socket.io Redis adapter on this Redis; the live lists
+   * follow `executions-changed` on the bus; debugger messages come from the workers.
+   */
+  cluster?: { redis: { url: string; prefix: string }; bus: ClusterBus };
   systemStatus(): SystemStatus;
   /** Revocations made by this process: their sockets end at once (ADR 0016). */
   onSessionsRevoked?: (listener: (sessionIds: readonly string[]) => void) => () => void;
@@ -135,6 +144,29 @@ function limitEvents(socket: LiveSocket, deps: Pick<LiveSocketDeps, 'eventLimit'
 }
 
 /**
+ * Calls `changed` with the workspace of every execution that starts or ends: the runner's
+ * events in one process, `executions-changed` from the workers' bus messages with several.
+ */
+function followExecutions(
+  deps: Pick<LiveSocketDeps, 'runnerEvents' | 'cluster'>,
+  changed: (workspaceId: string) => void,
+): () => void {
+  if (deps.cluster)
+    return deps.cluster.bus.subscribe('executions-changed', (message) => {
+      const { workspaceId } = message as { workspaceId?: unknown };
+      if (typeof workspaceId === 'string') changed(workspaceId);
+    });
+  const onStarted = (execution: ExecutionRow) => changed(execution.workspaceId);
+  const onFinished = (_result: unknown, execution: ExecutionRow) => changed(execution.workspaceId);
+  deps.runnerEvents.on('started', onStarted);
+  deps.runnerEvents.on('finished', onFinished);
+  return () => {
+    deps.runnerEvents.off('started', onStarted);
+    deps.runnerEvents.off('finished', onFinished);
+  };
+}
+
+/**
  * The live socket (spec 1 §7, spec 2 §7) on the app's HTTP server: session token in the
  * handshake, rooms `live-monitoring` (the workspace's running executions) and
  * `debugger-{flowId}` (the flow's debugger messages).
@@ -156,13 +188,22 @@ export function createLiveSocket(deps: LiveSocketDeps) {
     onError: fail,
   });
 
+  const adapter = deps.cluster ? attachRedisAdapter(io, deps.cluster.redis) : null;
+  const debug = deps.debug ?? localDebugControl(deps.debugSessions);
+  /** Sockets of the room in this process. */
   const roomSize = (room: string) => io.sockets.adapter.rooms.get(room)?.size ?? 0;
+
+  /** Whether no socket is left in the room, on any API process. */
+  const roomEmpty = async (room: string) =>
+    adapter ? (await adapter.roomSize(room)) === 0 : roomSize(room) === 0;
 
   /** The last socket of a debugger room went away: leaving the page stops the debug. */
   const leftDebugger = (socket: LiveSocket, flowId: string) => {
     socket.data.debugFlows.delete(flowId);
-    if (roomSize(liveRooms.debugger(flowId)) === 0)
-      deps.debugSessions.stop(socket.data.session.workspaceId, flowId);
+    const { workspaceId } = socket.data.session;
+    roomEmpty(liveRooms.debugger(flowId))
+      .then((empty) => (empty ? debug.stop(workspaceId, flowId) : undefined))
+      .catch(fail);
   };
 
   const join = (socket: LiveSocket, room: string) => joinRoom(socket, room, deps);
@@ -214,29 +255,26 @@ export function createLiveSocket(deps: LiveSocketDeps) {
     });
   });
 
-  // Debugger messages go to the flow's room, as the event named after the room.
-  const unsubscribe = deps.debugSessions.subscribe((flowId, message) => {
-    const room = liveRooms.debugger(flowId);
-    io.to(room).emit(room, message);
-  });
+  // In one process, debugger messages go to the flow's room from here, as the event named
+  // after the room; with several, the workers send them through the adapter.
+  const unsubscribe = deps.cluster
+    ? () => undefined
+    : deps.debugSessions.subscribe((flowId, message) => {
+        const room = liveRooms.debugger(flowId);
+        io.to(room).emit(room, message);
+      });
 
-  // status-list-updated: at most one per workspace every `throttleMs`, the last state wins.
+  // status-list-updated: at most one per workspace every `throttleMs`, the last state wins; to
+  // this process's sockets only (every API process feeds its own).
   const statusUpdates = createStatusThrottle({
     throttleMs,
     read: (workspaceId) => deps.runningExecutions(workspaceId),
     send: (workspaceId, list) =>
-      io.to(monitoringRoom(workspaceId)).emit(liveServerEvents.statusListUpdated, list),
+      io.local.to(monitoringRoom(workspaceId)).emit(liveServerEvents.statusListUpdated, list),
     listening: (workspaceId) => roomSize(monitoringRoom(workspaceId)) > 0,
     onError: fail,
   });
-  const changed = (workspaceId: string) => statusUpdates.changed(workspaceId);
-  const onStarted = (execution: ExecutionRow) => changed(execution.workspaceId);
-  const onFinished = (_result: unknown, execution: ExecutionRow) => changed(execution.workspaceId);
-  const onEvent = (event: EngineEvent, workspaceId: string, entries: LogEntry[] = []) =>
-    deps.debugSessions.handleEvent(event, workspaceId, entries);
-  deps.runnerEvents.on('started', onStarted);
-  deps.runnerEvents.on('finished', onFinished);
-  deps.runnerEvents.on('event', onEvent);
+  const stopFollowing = followExecutions(deps, (workspaceId) => statusUpdates.changed(workspaceId));
 
   return {
     io,
@@ -244,12 +282,11 @@ export function createLiveSocket(deps: LiveSocketDeps) {
     async close(): Promise<void> {
       unsubscribe();
       guard.close();
-      deps.runnerEvents.off('started', onStarted);
-      deps.runnerEvents.off('finished', onFinished);
-      deps.runnerEvents.off('event', onEvent);
+      stopFollowing();
       statusUpdates.close();
       io.disconnectSockets(true);
       io.engine.close();
+      await adapter?.close();
     },
   };
 }

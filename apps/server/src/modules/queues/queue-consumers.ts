@@ -161,6 +161,17 @@ export function createQueueConsumers(deps: QueueConsumersDeps) {
     /** After a flow or a queue of the workspace was created, saved, enabled, disabled, removed. */
     reconcile: (workspaceId: string) => serial(() => reconcileWorkspace(workspaceId)),
 
+    /**
+     * Every workspace with queues, and those this process consumes from (a queue removed
+     * elsewhere): the periodic pass after a message from another process was missed.
+     */
+    reconcileAll: () =>
+      serial(async () => {
+        const workspaces = new Set(await repository.workspacesWithQueues());
+        for (const entry of active.values()) workspaces.add(entry.workspaceId);
+        for (const workspaceId of workspaces) await reconcileWorkspace(workspaceId);
+      }),
+
     /** The flow consuming the queue in this process, if any. */
     consumerOf: (queueId: string) => active.get(queueId)?.flowId ?? null,
 

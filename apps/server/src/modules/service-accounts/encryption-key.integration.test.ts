@@ -112,4 +112,29 @@ describeEachDriver('service accounts: the encryption key at start', (driver) => 
       await shared.dispose();
     }
   });
+
+  it('lets only one of two processes started together with different keys run', async () => {
+    const shared = await createSharedTestDatabase(driver);
+    try {
+      const databases = [await shared.open(), await shared.open()];
+      for (const database of databases) open.push({ database });
+      const [a, b] = await Promise.allSettled(
+        databases.map((database, i) =>
+          buildApp({ config: config(Buffer.alloc(32, 10 + i)), database }),
+        ),
+      );
+      const outcomes = [a!, b!];
+      expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+      for (const [i, outcome] of outcomes.entries()) {
+        if (outcome.status === 'fulfilled') open[i]!.app = outcome.value;
+        else expect(String(outcome.reason)).toContain(messages.serviceAccounts.keyMismatch);
+      }
+    } finally {
+      for (const slot of open.splice(0)) {
+        await slot.app?.close();
+        await slot.database?.close();
+      }
+      await shared.dispose();
+    }
+  });
 });

@@ -31,11 +31,29 @@ export interface TriggerManagerDeps {
   };
   runner: ExecutionRunner;
   clock?: TimerClock;
+  /**
+   * The kinds of triggers this process runs (docs/adr/0066; default all): webhooks in processes
+   * that serve the API, schedule timers and error flows in processes that run work.
+   */
+  kinds?: TriggerKinds;
   onError?: (error: unknown, context: string) => void;
 }
 
+/** Which triggers a trigger manager activates. */
+export interface TriggerKinds {
+  webhooks: boolean;
+  schedules: boolean;
+  errorFlows: boolean;
+}
+
+const allKinds: TriggerKinds = { webhooks: true, schedules: true, errorFlows: true };
+
 const nodesOf = (flow: FlowRow, type: string) =>
   ((flow.data as FlowDocument).nodes ?? []).filter((node) => node.type === type && !node.disabled);
+
+/** How many of the flow's enabled schedule nodes have a valid schedule. */
+const validSchedules = (flow: FlowRow) =>
+  nodesOf(flow, 'core_schedule_trigger').filter((node) => !validateSchedule(node.params)).length;
 
 /** The flow's enabled webhook node for a method and path. */
 function webhookNode(flow: FlowRow, method: string, path: string): FlowNode | undefined {
@@ -75,30 +93,18 @@ async function startErrorFlows(
 }
 
 /**
- * Activates the triggers of enabled flows: webhooks (looked up per request), schedules (timers
- * in this process, one run per tick thanks to `schedule_ticks`) and error flows. Enabling,
- * disabling, saving or deleting a flow reloads its triggers.
+ * Arms a schedule node's next tick on the clock; when it comes, the tick is claimed in
+ * `schedule_ticks` (one process wins it) and the winner enqueues the execution.
  */
-export function createTriggerManager(deps: TriggerManagerDeps) {
-  const { db, runner } = deps;
-  const clock = deps.clock ?? systemClock;
-  const repository = createTriggersRepository(db);
-  const webhooks = new Map<string, FlowRow>();
-  const schedules = new Map<string, Schedule>();
-  let stopped = false;
-
-  const report = (error: unknown, context: string) => deps.onError?.(error, context);
-
-  const clearFlow = (flowId: string) => {
-    webhooks.delete(flowId);
-    for (const [key, schedule] of schedules) {
-      if (key.startsWith(`${flowId}\0`)) {
-        clock.clearTimeout(schedule.handle);
-        schedules.delete(key);
-      }
-    }
-  };
-
+function scheduleArmer(parts: {
+  repository: ReturnType<typeof createTriggersRepository>;
+  runner: ExecutionRunner;
+  clock: TimerClock;
+  schedules: Map<string, Schedule>;
+  stopped: () => boolean;
+  report: (error: unknown, context: string) => void;
+}) {
+  const { repository, runner, clock, schedules } = parts;
   const fire = async (flow: FlowRow, node: FlowNode, tickAt: Date) => {
     const tick = { flowId: flow.id, nodeUid: node.uid, tickAt };
     if (!(await repository.claimTick(tick))) return;
@@ -113,26 +119,73 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
   };
 
   const arm = (flow: FlowRow, node: FlowNode) => {
-    if (stopped || validateSchedule(node.params)) return;
+    if (parts.stopped() || validateSchedule(node.params)) return;
     const key = `${flow.id}\0${node.uid}`;
     const [next] = nextRuns(node.params, new Date(clock.now()), 1);
     if (!next) return;
     const handle = clock.setTimeout(() => {
       if (clock.now() < next.getTime()) return arm(flow, node);
       void fire(flow, node, next)
-        .catch((error: unknown) => report(error, 'agendamento'))
+        .catch((error: unknown) => parts.report(error, 'agendamento'))
         .finally(() => {
           if (schedules.get(key)?.handle === handle) arm(flow, node);
         });
     }, next.getTime() - clock.now());
     schedules.set(key, { workspaceId: flow.workspaceId, handle });
   };
+  return arm;
+}
+
+/**
+ * Activates the triggers of enabled flows: webhooks (looked up per request), schedules (timers
+ * in this process, one run per tick thanks to `schedule_ticks`) and error flows, each where its
+ * `kinds` says. Enabling, disabling, saving or deleting a flow reloads its triggers; `reconcile`
+ * catches up with changes this process was not told about (docs/adr/0066).
+ */
+export function createTriggerManager(deps: TriggerManagerDeps) {
+  const { db, runner } = deps;
+  const clock = deps.clock ?? systemClock;
+  const kinds = deps.kinds ?? allKinds;
+  const repository = createTriggersRepository(db);
+  const webhooks = new Map<string, FlowRow>();
+  const schedules = new Map<string, Schedule>();
+  /** Schedules of flows this process does not arm (API processes), for the engine status. */
+  const declared = new Map<string, { workspaceId: string; count: number }>();
+  /** Each enabled flow's `updated_at` when its triggers were loaded (reconciliation). */
+  const loaded = new Map<string, { workspaceId: string; updatedAt: number }>();
+  let stopped = false;
+
+  const report = (error: unknown, context: string) => deps.onError?.(error, context);
+
+  const clearFlow = (flowId: string) => {
+    webhooks.delete(flowId);
+    declared.delete(flowId);
+    loaded.delete(flowId);
+    for (const [key, schedule] of schedules) {
+      if (key.startsWith(`${flowId}\0`)) {
+        clock.clearTimeout(schedule.handle);
+        schedules.delete(key);
+      }
+    }
+  };
+
+  const arm = scheduleArmer({
+    repository,
+    runner,
+    clock,
+    schedules,
+    stopped: () => stopped,
+    report,
+  });
 
   const register = (flow: FlowRow) => {
     clearFlow(flow.id);
     if (!flow.enabled) return;
-    if (nodesOf(flow, 'core_webhook_trigger').length) webhooks.set(flow.id, flow);
-    for (const node of nodesOf(flow, 'core_schedule_trigger')) arm(flow, node);
+    loaded.set(flow.id, { workspaceId: flow.workspaceId, updatedAt: flow.updatedAt.getTime() });
+    if (kinds.webhooks && nodesOf(flow, 'core_webhook_trigger').length) webhooks.set(flow.id, flow);
+    if (kinds.schedules) for (const node of nodesOf(flow, 'core_schedule_trigger')) arm(flow, node);
+    else if (validSchedules(flow))
+      declared.set(flow.id, { workspaceId: flow.workspaceId, count: validSchedules(flow) });
   };
 
   const load = async (workspaceId?: string) => {
@@ -142,15 +195,27 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
     for (const row of rows) register(row);
   };
 
-  const onFinished = (result: ExecutionResult, execution: ExecutionRow) =>
-    startErrorFlows(deps, result, execution);
+  /** Rearms the flows whose row changed or vanished since they were loaded; keeps the rest. */
+  const reconcile = async () => {
+    if (stopped) return;
+    const rows = await deps.flows.listTriggers();
+    const seen = new Set<string>();
+    for (const row of rows) {
+      seen.add(row.id);
+      if (loaded.get(row.id)?.updatedAt !== row.updatedAt.getTime()) register(row);
+    }
+    for (const flowId of [...loaded.keys()]) if (!seen.has(flowId)) clearFlow(flowId);
+  };
+
   const finishedListener = (result: ExecutionResult, execution: ExecutionRow) =>
-    void onFinished(result, execution).catch((error: unknown) => report(error, 'flow de erro'));
+    void startErrorFlows(deps, result, execution).catch((error: unknown) =>
+      report(error, 'flow de erro'),
+    );
 
   return {
     async start() {
       stopped = false;
-      runner.events.on('finished', finishedListener);
+      if (kinds.errorFlows) runner.events.on('finished', finishedListener);
       await load();
     },
 
@@ -162,13 +227,17 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
     },
 
     async reloadWorkspace(workspaceId: string) {
-      for (const [flowId, flow] of webhooks)
-        if (flow.workspaceId === workspaceId) clearFlow(flowId);
-      for (const [key, schedule] of schedules) {
-        if (schedule.workspaceId === workspaceId) clearFlow(key.split('\0')[0]!);
-      }
+      // Every flow with triggers here is in `loaded`.
+      for (const [flowId, entry] of loaded)
+        if (entry.workspaceId === workspaceId) clearFlow(flowId);
       await load(workspaceId);
     },
+
+    /**
+     * Reads every enabled flow again and rearms what changed or vanished (a flow-changed message
+     * this process missed); cheap when nothing changed: one read, no timer touched.
+     */
+    reconcile,
 
     /** The enabled webhook node of a flow for a method and path, or null (404). */
     findWebhook(flowId: string, method: string, path: string): WebhookHook | null {
@@ -179,7 +248,10 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
     },
 
     scheduledCount: (workspaceId: string) =>
-      [...schedules.values()].filter((schedule) => schedule.workspaceId === workspaceId).length,
+      [...schedules.values()].filter((schedule) => schedule.workspaceId === workspaceId).length +
+      [...declared.values()]
+        .filter((entry) => entry.workspaceId === workspaceId)
+        .reduce((sum, entry) => sum + entry.count, 0),
 
     stop() {
       stopped = true;
@@ -187,6 +259,8 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
       for (const schedule of schedules.values()) clock.clearTimeout(schedule.handle);
       schedules.clear();
       webhooks.clear();
+      declared.clear();
+      loaded.clear();
     },
   };
 }

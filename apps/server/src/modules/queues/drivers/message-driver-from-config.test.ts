@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../../../db/client';
 import { createTestDatabase } from '../../../test/test-database';
 import { messageDriverFromConfig } from './message-driver-from-config';
 import { createRedisMessageDriver } from './redis-message-driver';
-import { checkEvictionPolicy } from './redis-message-scripts';
+import { checkEvictionPolicy } from '../../../lib/redis-connection';
 
 describe('message driver from the config', () => {
   let database: DatabaseHandle;
@@ -17,7 +17,12 @@ describe('message driver from the config', () => {
   });
 
   it('keeps the queues in the database without REDIS_URL, on Redis with it', async () => {
-    const cluster = { role: 'all' as const, redisPrefix: 'ponte', leaseMs: 30_000 };
+    const cluster = {
+      role: 'all' as const,
+      redisPrefix: 'ponte',
+      leaseMs: 30_000,
+      shutdownGraceMs: 20_000,
+    };
     const embedded = messageDriverFromConfig(
       { redisUrl: null, cluster: { ...cluster, distributed: false } },
       database.db,

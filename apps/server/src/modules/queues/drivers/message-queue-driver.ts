@@ -94,6 +94,11 @@ export interface MessageQueueDriver {
   readonly kind: 'embedded' | 'redis';
   /** Checks the backing store (the Redis eviction policy); rejects with a pt-BR message. */
   start(): Promise<void>;
+  /**
+   * Rejects at once when the backing store does not answer now (Redis: PING on the driver's
+   * connection); absent when the store is the app's database (its readiness covers it).
+   */
+  ping?(): Promise<void>;
   /** The queue's rate (0: no limit); read by every process consuming it. */
   setRate(queueId: string, maxPerSecond: number): Promise<void>;
   publish(queueId: string, input: PublishInput): Promise<QueueMessage>;

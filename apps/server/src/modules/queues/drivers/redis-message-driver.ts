@@ -1,4 +1,4 @@
-import { Queue, type ConnectionOptions } from 'bullmq';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { messages } from '@ponte/shared/messages';
 import type { MessageQueueDriver } from './message-queue-driver';
@@ -10,7 +10,8 @@ import {
 import { createRedisAdmin } from './redis-message-admin';
 import type { JobData, RedisQueue } from './redis-message-jobs';
 import { publishMessage } from './redis-message-publish';
-import { checkEvictionPolicy, defineScripts, readEvictionPolicy } from './redis-message-scripts';
+import { checkRedisAtStart, connectionOf } from '../../../lib/redis-connection';
+import { defineScripts } from './redis-message-scripts';
 
 export interface RedisMessageDriverOptions extends Partial<RedisTimings> {
   url: string;
@@ -25,18 +26,10 @@ export interface RedisMessageDriver extends MessageQueueDriver {
   abandon(): void;
 }
 
-/** The connection settings of a redis:// or rediss:// URL, for BullMQ's own connections. */
-function connectionOf(url: string): ConnectionOptions {
-  const parsed = new URL(url);
-  return {
-    host: parsed.hostname || '127.0.0.1',
-    port: Number(parsed.port || 6379),
-    username: parsed.username ? decodeURIComponent(parsed.username) : undefined,
-    password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
-    db: Number(parsed.pathname.slice(1) || 0),
-    tls: parsed.protocol === 'rediss:' ? {} : undefined,
-    maxRetriesPerRequest: null,
-  };
+/** PING on a connection that is up; never queued while disconnected (readiness answers now). */
+async function pingNow(redis: Redis): Promise<void> {
+  if (redis.status !== 'ready') throw new Error(messages.queues.redisUnreachable);
+  await redis.ping();
 }
 
 /**
@@ -87,20 +80,9 @@ export function createRedisMessageDriver(options: RedisMessageDriverOptions): Re
   const driver: RedisMessageDriver = {
     kind: 'redis',
     async start() {
-      // A Redis that does not answer stops the start with a message, rather than a hang.
-      let timer: NodeJS.Timeout | undefined;
-      const silence = new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(messages.queues.redisUnreachable)),
-          options.startTimeoutMs ?? 10_000,
-        );
-      });
-      try {
-        checkEvictionPolicy(await Promise.race([readEvictionPolicy(redis), silence]));
-      } finally {
-        clearTimeout(timer);
-      }
+      await checkRedisAtStart(redis, options.startTimeoutMs);
     },
+    ping: () => pingNow(redis),
     async setRate(queueId, maxPerSecond) {
       await redis.set(handleOf(queueId).rateKey, String(Math.max(0, maxPerSecond)));
     },

@@ -1,6 +1,5 @@
 import type { Redis, Result } from 'ioredis';
 import { limits } from '@ponte/shared/limits';
-import { messages } from '@ponte/shared/messages';
 
 /**
  * The start grant of a message (docs/adr/0034, "Redis driver"): one atomic step on the Redis
@@ -93,22 +92,4 @@ export async function grantStart(
   }
   if (answer[0] === 2) return { granted: false, gone: true };
   return { granted: false, waitMs: Math.max(1, answer[1]!) };
-}
-
-/** The eviction policy the queues need: any other lets Redis drop messages. */
-export function checkEvictionPolicy(policy: string): void {
-  if (policy !== 'noeviction') throw new Error(messages.queues.redisEviction(policy));
-}
-
-/** The server's maxmemory-policy: CONFIG GET, or INFO where CONFIG is not allowed. */
-export async function readEvictionPolicy(redis: Redis): Promise<string> {
-  try {
-    const answer = (await redis.config('GET', 'maxmemory-policy')) as string[];
-    if (answer[1]) return answer[1];
-  } catch {
-    // Managed Redis services often forbid CONFIG; INFO tells the same.
-  }
-  const info = await redis.info('memory');
-  const line = /maxmemory_policy:(\S+)/.exec(info);
-  return line?.[1] ?? 'desconhecida';
 }

@@ -1,0 +1,51 @@
+import { Emitter } from '@socket.io/redis-emitter';
+import { Redis } from 'ioredis';
+import { liveRooms, type DebuggerMessage } from '@ponte/shared/live.schema';
+import { debugKeys, type DebugKeys } from './debug-cluster-keys';
+
+/** The socket.io Redis adapter's key: every API process and every emitter use the same. */
+export const socketKey = (prefix: string) => `${prefix}:socket.io`;
+
+/** A debugger message as published to the room's Redis channel: the channel and the payload. */
+export type EncodedMessage = [channel: string, payload: Buffer];
+
+/**
+ * A process's line to the debugger of several processes (docs/adr/0067): one Redis connection
+ * for the debugger's keys and for its messages to the `debugger-{flowId}` rooms, which the
+ * socket.io Redis adapter of every API process hands to its own sockets (exactly once each).
+ * Commands and messages leave in order on the one connection.
+ */
+export function createDebugLink(redisUrl: string, prefix: string) {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  redis.on('error', () => undefined);
+  const emitter = new Emitter(redis, { key: socketKey(prefix) });
+  let encoded: EncodedMessage | null = null;
+  // The same emitter over a client that only records: a payload to publish from a script.
+  const recorder = new Emitter(
+    { publish: (channel: string, payload: Buffer) => (encoded = [channel, payload]) },
+    { key: socketKey(prefix) },
+  );
+  const keys: DebugKeys = debugKeys(prefix);
+  return {
+    redis,
+    keys,
+    /** Sends the message to the flow's debugger room on every API process. */
+    say(flowId: string, message: DebuggerMessage): void {
+      const room = liveRooms.debugger(flowId);
+      emitter.to(room).emit(room, message);
+    },
+    /** The channel and payload `say` would publish. */
+    encode(flowId: string, message: DebuggerMessage): EncodedMessage {
+      const room = liveRooms.debugger(flowId);
+      recorder.to(room).emit(room, message);
+      const result = encoded!;
+      encoded = null;
+      return result;
+    },
+    async close(): Promise<void> {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+export type DebugLink = ReturnType<typeof createDebugLink>;

@@ -1,0 +1,25 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import type { Server } from 'socket.io';
+import { socketKey } from './debug-link';
+
+/**
+ * The socket.io Redis adapter on the live socket of an API process among several
+ * (docs/adr/0067): rooms span every API process, messages of the workers' emitters reach the
+ * sockets here, and `fetchSockets` counts a room's sockets on every process.
+ */
+export function attachRedisAdapter(io: Server, redis: { url: string; prefix: string }) {
+  const pub = new Redis(redis.url, { maxRetriesPerRequest: null });
+  const sub = pub.duplicate();
+  for (const client of [pub, sub]) client.on('error', () => undefined);
+  io.adapter(createAdapter(pub, sub, { key: socketKey(redis.prefix) }));
+  return {
+    /** Sockets of the room on every API process. */
+    async roomSize(room: string): Promise<number> {
+      return (await io.in(room).fetchSockets()).length;
+    },
+    async close(): Promise<void> {
+      await Promise.all([pub, sub].map((client) => client.quit().catch(() => client.disconnect())));
+    },
+  };
+}
