@@ -13,6 +13,7 @@ import {
   type LoginThrottle,
 } from './modules/auth/login-throttle';
 import { Redis } from 'ioredis';
+import { checkRedisUrlAtStart } from './lib/redis-connection';
 import { createTokenIssuer } from './modules/auth/token-issuer';
 import { createSessionTokens } from './modules/auth/sessions';
 import { resolveJwtSecret } from './modules/auth/instance-jwt-secret';
@@ -520,7 +521,11 @@ export async function buildApp(given: BuildAppOptions) {
   late.app = app;
   if (!servesApi(options.cluster.role)) restrictToWorkerPaths(app);
   // The bus connects before any other background work starts, and closes after it stopped.
-  app.addHook('onReady', () => options.cluster.bus.start());
+  app.addHook('onReady', async () => {
+    const redis = options.cluster.redis;
+    if (redis) await checkRedisUrlAtStart(redis.url);
+    await options.cluster.bus.start();
+  });
   app.addHook('onClose', () => options.cluster.bus.close());
   const account = createAccountModules(options, jwtSecret, now, security, (close) =>
     app.addHook('onClose', close),

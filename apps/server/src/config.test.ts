@@ -65,7 +65,13 @@ describe('config', () => {
       serviceProviders: defaultServiceProviders,
       storage: { driver: 'local', maxFileBytes: 100 * 1024 * 1024, quotaBytes: null, s3: null },
       redisUrl: null,
-      cluster: { role: 'all', redisPrefix: 'ponte', leaseMs: 30_000, distributed: false },
+      cluster: {
+        role: 'all',
+        redisPrefix: 'ponte',
+        leaseMs: 30_000,
+        shutdownGraceMs: 20_000,
+        distributed: false,
+      },
       forms: { resultTimeoutMs: 60_000, uploadRetentionDays: 30 },
       alerts: { smtp: null },
     });

@@ -1,5 +1,5 @@
 import type { ConnectionOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
+import { Redis as RedisClient, type Redis } from 'ioredis';
 import { messages } from '@ponte/shared/messages';
 
 /** The connection settings of a redis:// or rediss:// URL, for BullMQ's own connections. */
@@ -38,7 +38,7 @@ export async function readEvictionPolicy(redis: Redis): Promise<string> {
  * Checks at start that Redis answers and never evicts: a Redis that does not answer within
  * `timeoutMs` stops the start with a message, rather than a hang.
  */
-export async function checkRedisAtStart(redis: Redis, timeoutMs = 10_000): Promise<void> {
+export async function checkRedisAtStart(redis: Redis, timeoutMs = 8_000): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const silence = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(new Error(messages.queues.redisUnreachable)), timeoutMs);
@@ -47,5 +47,20 @@ export async function checkRedisAtStart(redis: Redis, timeoutMs = 10_000): Promi
     checkEvictionPolicy(await Promise.race([readEvictionPolicy(redis), silence]));
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * The same check on a connection of its own, closed after: the first thing a process of several
+ * does (docs/adr/0063), so an unreachable Redis stops the start with its message before any
+ * other part waits on it.
+ */
+export async function checkRedisUrlAtStart(url: string, timeoutMs?: number): Promise<void> {
+  const redis = new RedisClient(url, { lazyConnect: true, maxRetriesPerRequest: null });
+  redis.on('error', () => undefined);
+  try {
+    await checkRedisAtStart(redis, timeoutMs);
+  } finally {
+    redis.disconnect();
   }
 }

@@ -2,6 +2,7 @@ import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import { liveRooms, type DebuggerMessage } from '@ponte/shared/live.schema';
 import { debugKeys, type DebugKeys } from './debug-cluster-keys';
+import { within } from '../../lib/within';
 
 /** The socket.io Redis adapter's key: every API process and every emitter use the same. */
 export const socketKey = (prefix: string) => `${prefix}:socket.io`;
@@ -43,7 +44,8 @@ export function createDebugLink(redisUrl: string, prefix: string) {
       return result;
     },
     async close(): Promise<void> {
-      await redis.quit().catch(() => redis.disconnect());
+      // QUIT waits for Redis: one that went away gets its connection dropped instead.
+      if (!(await within(redis.quit(), redis.status === 'ready' ? 2_000 : 0))) redis.disconnect();
     },
   };
 }

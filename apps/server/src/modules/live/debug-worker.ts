@@ -1,3 +1,4 @@
+import { within } from '../../lib/within';
 import type { EventEmitter } from 'node:events';
 import type { DebuggerMessage } from '@ponte/shared/live.schema';
 import type { EngineEvent } from '@ponte/engine/executor/events';
@@ -121,6 +122,17 @@ function stateOf(
 }
 
 /** The worker side with Redis: sessions opened on demand, their state and messages shared. */
+/** Leaves the sessions' Redis sets, not waiting on a Redis that went away. */
+async function leaveQuickly(
+  link: DebugLink,
+  processId: string,
+  flowIds: string[],
+  fail: (error: unknown) => void,
+) {
+  const up = link.redis.status === 'ready';
+  await within(leaveAll(link, processId, flowIds).catch(fail), up ? 2_000 : 0);
+}
+
 function clusterSide(deps: DebugWorkerDeps, link: DebugLink) {
   const { sessions, bus } = deps;
   const { redis, keys } = link;
@@ -237,7 +249,7 @@ function clusterSide(deps: DebugWorkerDeps, link: DebugLink) {
       closed = true;
       clearInterval(timer);
       for (const off of offs.splice(0)) off();
-      await leaveAll(link, processId, [...mine.keys()]).catch(fail);
+      await leaveQuickly(link, processId, [...mine.keys()], fail);
       await link.close();
     },
   };

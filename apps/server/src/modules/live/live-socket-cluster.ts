@@ -1,7 +1,21 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
+import { within } from '../../lib/within';
 import { socketKey } from './debug-link';
+
+/** How long closing waits for a Redis that is up to answer QUIT. */
+const quitWaitMs = 2_000;
+
+/**
+ * Closes one connection: QUIT when Redis is up, bounded; a connection that is down (Redis went
+ * away, it keeps reconnecting) is dropped at once, since its QUIT would wait in the offline
+ * queue for a Redis that may never come back, and the process would never close.
+ */
+async function closeConnection(client: Redis): Promise<void> {
+  const up = client.status === 'ready';
+  if (!up || !(await within(client.quit(), quitWaitMs))) client.disconnect();
+}
 
 /**
  * The socket.io Redis adapter on the live socket of an API process among several
@@ -19,7 +33,7 @@ export function attachRedisAdapter(io: Server, redis: { url: string; prefix: str
       return (await io.in(room).fetchSockets()).length;
     },
     async close(): Promise<void> {
-      await Promise.all([pub, sub].map((client) => client.quit().catch(() => client.disconnect())));
+      await Promise.all([pub, sub].map(closeConnection));
     },
   };
 }

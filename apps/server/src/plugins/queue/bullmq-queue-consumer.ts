@@ -1,3 +1,4 @@
+import { within } from '../../lib/within';
 import { DelayedError, Job, WaitingError, Worker, type ConnectionOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
@@ -136,24 +137,7 @@ function openWorker(
  * promoted as soon as a place of its key frees, by whichever process frees it.
  */
 /** How long stopping waits for BullMQ to answer before dropping its connections. */
-const closeWaitMs = 5_000;
-
-/** Whether `work` settled within `ms` (its failure counts as settled). */
-export async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  try {
-    return await Promise.race([
-      work.then(
-        () => true as const,
-        () => true as const,
-      ),
-      late,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+const closeWaitMs = 2_000;
 
 export function createBullmqConsumer(
   deps: ConsumerDeps,
@@ -236,7 +220,9 @@ export function createBullmqConsumer(
       stopped = true;
       deps.onStop();
       // With Redis away, BullMQ's pause and close would wait for it forever: both are bounded.
-      if (runStarted) await within(worker.pause(true), closeWaitMs);
+      // Redis away (the driver's connection is down): nothing to wait for.
+      const wait = deps.redis.status === 'ready' ? closeWaitMs : 0;
+      if (runStarted) await within(worker.pause(true), wait);
       let timer: NodeJS.Timeout | undefined;
       const grace = new Promise((resolve) => (timer = setTimeout(resolve, graceMs)));
       await Promise.race([Promise.all([...inflight]), grace]);

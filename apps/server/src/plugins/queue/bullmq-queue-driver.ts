@@ -1,3 +1,4 @@
+import { within } from '../../lib/within';
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -6,7 +7,6 @@ import type { QueueDriver } from './queue-driver';
 import { createBullmqAdmin } from './bullmq-queue-admin';
 import {
   createBullmqConsumer,
-  within,
   type BullmqConsumer,
   type BullmqTimings,
 } from './bullmq-queue-consumer';
@@ -147,7 +147,11 @@ export function createBullmqQueueDriver(options: BullmqQueueDriverOptions): Bull
 
     async close() {
       await Promise.all([...consumers.keys()].map((consumer) => consumer.stop(0)));
-      await Promise.all([...handles.values()].map((handle) => within(handle.queue.close(), 5_000)));
+      await Promise.all(
+        [...handles.values()].map((handle) =>
+          within(handle.queue.close(), redis.status === 'ready' ? 2_000 : 0),
+        ),
+      );
       handles.clear();
       // QUIT waits for a reply: a connection that never opened is just dropped.
       if (redis.status === 'ready') await redis.quit().catch(() => undefined);
