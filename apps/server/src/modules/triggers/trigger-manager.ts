@@ -125,11 +125,10 @@ function scheduleArmer(parts: {
     if (!next) return;
     const handle = clock.setTimeout(() => {
       if (clock.now() < next.getTime()) return arm(flow, node);
-      void fire(flow, node, next)
-        .catch((error: unknown) => parts.report(error, 'agendamento'))
-        .finally(() => {
-          if (schedules.get(key)?.handle === handle) arm(flow, node);
-        });
+      // The next tick is armed before this one fires: a fire slower than the interval (a busy
+      // process, a slow database) never makes the schedule skip a tick.
+      if (schedules.get(key)?.handle === handle) arm(flow, node);
+      void fire(flow, node, next).catch((error: unknown) => parts.report(error, 'agendamento'));
     }, next.getTime() - clock.now());
     schedules.set(key, { workspaceId: flow.workspaceId, handle });
   };

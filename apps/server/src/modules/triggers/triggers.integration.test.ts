@@ -205,6 +205,35 @@ describeEachDriver('triggers', (driver) => {
     expect(res.json()).toMatchObject({ message: 'Pedido sem itens' });
   });
 
+  it('fires every tick of a schedule even when a tick fires slower than the interval', async () => {
+    const account = await t.createAccount();
+    const flowId = await createFlow(
+      t,
+      account,
+      chain(
+        { type: 'core_schedule_trigger', params: { cron: '* * * * * *' } },
+        { type: 'core_log', params: { label: 'Tick', message: '{{ msg.payload.scheduled_at }}' } },
+      ),
+    );
+    // Three seconds pass in one go: each tick's fire (database writes) is still under way when
+    // the next second comes, as on a busy process. Every tick must still be claimed.
+    await clock.advance(3_000);
+    const ticks = await until(async () => {
+      const rows = await t.database.db
+        .select()
+        .from(scheduleTicks)
+        .where(eq(scheduleTicks.flowId, flowId));
+      return rows.length >= 3 && rows;
+    }, 'os três ticks');
+    expect(ticks).toHaveLength(3);
+    // Off again, so the other tests' minutes do not tick it.
+    const api = t.request(account.token);
+    const flow = (await api.get(`/api/v1/flows/${flowId}`)).json() as Record<string, unknown>;
+    expect((await api.put(`/api/v1/flows/${flowId}`, { ...flow, enabled: false })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('fires a schedule once per tick in its time zone, even with a second process', async () => {
     const account = await t.createAccount();
     // 09:00:00 in São Paulo is 12:00:00 UTC; the clock starts at 12:00:00 UTC.
@@ -243,8 +272,8 @@ describeEachDriver('triggers', (driver) => {
             .length === 1,
         'o tick das 09:05',
       );
-      // Each process arms its next tick once its 09:05 fire has ended (claimed or lost).
-      await until(() => clock.pending() === 2, 'os dois processos armarem o próximo tick');
+      // Each process armed its next tick when its 09:05 timer went off.
+      expect(clock.pending()).toBe(2);
       await clock.advance(5 * 60_000); // past 09:10
       const ticks = await until(async () => {
         const rows = await t.database.db
