@@ -101,12 +101,37 @@ export async function databaseUser(wanted: string | null): Promise<DatabaseUser>
   return { name, ...ids };
 }
 
-/** True when `script` (sh, with `args` as $1, $2…) exits 0 when run as `user`. */
-export function succeedsAs(user: DatabaseUser, script: string, args: string[]): Promise<boolean> {
+/**
+ * How PostgreSQL, run as another user, is told its data folder (docs/adr/0075). On Linux the
+ * program is started inside the folder (the change of folder happens while still root, before
+ * the user changes) and names it `/proc/self/cwd`, its own current folder: the kernel reaches it
+ * without looking at the folders above, so a data folder under /root (mode 700) works without
+ * opening anything to anyone. Elsewhere, or for this process's own user, the plain path.
+ */
+export interface DataFolderAccess {
+  /** The folder the program starts in, if any. */
+  cwd?: string;
+  /** What the program is given as its data folder (`-D`, `--pgdata`). */
+  path: string;
+}
+
+export function dataFolderAccess(user: DatabaseUser, folder: string): DataFolderAccess {
+  if (user.uid === undefined || process.platform !== 'linux') return { path: folder };
+  return { cwd: folder, path: '/proc/self/cwd' };
+}
+
+/** True when `script` (sh, with `args` as $1, $2…) exits 0 when run as `user` (in `cwd`). */
+export function succeedsAs(
+  user: DatabaseUser,
+  script: string,
+  args: string[],
+  cwd?: string,
+): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
     const child = spawn('/bin/sh', ['-c', script, 'sh', ...args], {
       uid: user.uid,
       gid: user.gid,
+      cwd,
       stdio: 'ignore',
     });
     child.once('error', () => resolve(false));
@@ -115,9 +140,8 @@ export function succeedsAs(user: DatabaseUser, script: string, args: string[]): 
 }
 
 /**
- * Checks, as the database user, that it can run the binaries and enter the data folder: as
- * root, a folder under /root (mode 700) is out of its reach, and PostgreSQL would fail later
- * with a less clear message.
+ * Checks, as the database user, that it can run the binaries and enter the data folder the way
+ * PostgreSQL will (`dataFolderAccess`): a clear message now instead of a PostgreSQL error later.
  */
 export async function checkReach(
   user: DatabaseUser,
@@ -125,10 +149,11 @@ export async function checkReach(
   folder: string,
 ): Promise<void> {
   if (user.uid === undefined) return;
-  const ok = await succeedsAs(user, 'test -x "$1" && cd "$2"', [binary, folder]);
+  const access = dataFolderAccess(user, folder);
+  const ok = await succeedsAs(user, 'test -x "$1" && cd "$2"', [binary, access.path], access.cwd);
   if (!ok) {
     throw new EmbeddedDatabaseError(
-      `O usuário de sistema "${user.name}", que roda o PostgreSQL embutido, não consegue acessar a pasta de dados ou os binários do Ponte (uma pasta com permissão 700, como /root, no caminho). Instale o Ponte e PONTE_DATA_DIR numa pasta que esse usuário possa atravessar, ou rode o Ponte sem ser root.`,
+      `O usuário de sistema "${user.name}", que roda o PostgreSQL embutido, não consegue acessar a pasta de dados ou os binários do Ponte. A pasta postgres de PONTE_DATA_DIR deve pertencer a esse usuário (fora do Linux, ele também precisa atravessar as pastas acima dela); ou rode o Ponte sem ser root.`,
     );
   }
 }

@@ -1,6 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  chownSync,
+  closeSync,
+  existsSync,
+  lchownSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -10,6 +22,7 @@ import { reachableBinaries } from './embedded-postgres-binaries';
 import {
   checkReach,
   databaseUser,
+  dataFolderAccess,
   EmbeddedDatabaseError,
   postgresBinaries,
   type DatabaseUser,
@@ -89,13 +102,26 @@ interface Running {
   stderr: () => string;
 }
 
+interface SpawnPlace {
+  /** The folder it starts in (`dataFolderAccess`). */
+  cwd?: string;
+  /** An open file descriptor given as its standard input. */
+  stdin?: number;
+}
+
 /** Starts a PostgreSQL program as the database user, with a bare environment. */
-function spawnAs(user: DatabaseUser, command: string, args: string[]): Running {
+function spawnAs(
+  user: DatabaseUser,
+  command: string,
+  args: string[],
+  place: SpawnPlace = {},
+): Running {
   const child = spawn(command, args, {
     uid: user.uid,
     gid: user.gid,
+    cwd: place.cwd,
     env: childEnv(),
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: [place.stdin ?? 'ignore', 'ignore', 'pipe'],
     windowsHide: true,
   });
   let stderr = '';
@@ -110,14 +136,39 @@ function spawnAs(user: DatabaseUser, command: string, args: string[]): Running {
   return { child, exited, stderr: () => stderr.trim() };
 }
 
-async function runAs(user: DatabaseUser, command: string, args: string[]): Promise<void> {
-  const running = spawnAs(user, command, args);
+async function runAs(
+  user: DatabaseUser,
+  command: string,
+  args: string[],
+  place?: SpawnPlace,
+): Promise<void> {
+  const running = spawnAs(user, command, args, place);
   const { code } = await running.exited;
   if (code !== 0) throw new Error(running.stderr() || `código ${code}`);
 }
 
 function giveTo(user: DatabaseUser, path: string): void {
   if (user.uid !== undefined && user.gid !== undefined) chownSync(path, user.uid, user.gid);
+}
+
+/**
+ * A data folder restored from a backup on another machine (or by `tar` as another user) may
+ * name another owner: PostgreSQL refuses a cluster it does not own, so the database user gets
+ * the whole cluster back before the start.
+ */
+function reclaimCluster(user: DatabaseUser, cluster: string): void {
+  if (user.uid === undefined || user.gid === undefined) return;
+  const { uid, gid } = user;
+  if (statSync(cluster).uid === uid) return;
+  const walk = (path: string) => {
+    chownSync(path, uid, gid);
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      const child = join(path, entry.name);
+      if (entry.isDirectory()) walk(child);
+      else lchownSync(child, uid, gid);
+    }
+  };
+  walk(cluster);
 }
 
 /**
@@ -134,20 +185,30 @@ async function initCluster(folder: string, initdb: string, user: DatabaseUser): 
   await checkReach(user, initdb, building);
   await writeFile(pwfile, `${password}\n`, { mode: 0o600 });
   giveTo(user, pwfile);
+  // The password file is handed over open, as standard input: the database user may not be
+  // able to reach it by its path (a data folder under /root).
+  const access = dataFolderAccess(user, building);
+  const passwordInput = openSync(pwfile, 'r');
   try {
-    await runAs(user, initdb, [
-      `--pgdata=${building}`,
-      `--username=${role}`,
-      `--pwfile=${pwfile}`,
-      '--auth=scram-sha-256',
-      '--encoding=UTF8',
-      '--locale=C',
-    ]);
+    await runAs(
+      user,
+      initdb,
+      [
+        `--pgdata=${access.path}`,
+        `--username=${role}`,
+        `--pwfile=${access.cwd === undefined ? pwfile : '/dev/stdin'}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C',
+      ],
+      { cwd: access.cwd, stdin: passwordInput },
+    );
   } catch (error) {
     throw new EmbeddedDatabaseError(
       `Não foi possível criar o banco embutido: ${(error as Error).message}`,
     );
   } finally {
+    closeSync(passwordInput);
     rmSync(pwfile, { force: true });
   }
   await writeFile(join(folder, 'password'), password, { mode: 0o600 });
@@ -277,14 +338,18 @@ export async function startEmbeddedPostgres(
     );
   }
   const password = readFileSync(passwordFile, 'utf8').trim();
+  reclaimCluster(user, cluster);
   await checkReach(user, binaries.postgres, cluster);
   await stopOrphan(cluster, onEvent);
   const port = await freePort();
   const urlOf = (database: string) =>
     `postgres://${role}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
   const args = serverSettings(port, options.settings);
+  const access = dataFolderAccess(user, cluster);
   const launch = async () => {
-    const next = spawnAs(user, binaries.postgres, ['-D', cluster, ...args]);
+    const next = spawnAs(user, binaries.postgres, ['-D', access.path, ...args], {
+      cwd: access.cwd,
+    });
     try {
       await waitReady(next, urlOf('postgres'));
     } catch (error) {
