@@ -11,18 +11,28 @@ import {
   userStore,
   workspaceStore,
 } from '../lib/session/session-store';
+import { signOut } from '../lib/session/sign-out';
 import { signInPath } from './session-events';
 
-/** Every route but /auth and /conta/entrar: without a live session, go to the sign-in page. */
+/**
+ * Every route but /auth and /conta/entrar: without a live session, go to the sign-in page. What
+ * is left of an ended session (an expired token, its user and workspace) is cleared on the way.
+ */
 export function RequireSession() {
   const token = useSessionToken();
-  if (!token || !hasActiveSession()) return <Navigate to={signInPath} replace />;
+  if (!token || !hasActiveSession()) return <SessionEnded />;
   return (
     <>
       <SessionKeeper />
       <Outlet />
     </>
   );
+}
+
+/** The session ended (or never began): sign out, which clears the browser, and go to sign-in. */
+function SessionEnded() {
+  useEffect(() => signOut(), []);
+  return <Navigate to={signInPath} replace />;
 }
 
 /** Checks the session every 60 s and restores the user and workspace if they are missing. */

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { apiError, mockFetch } from '../test/mock-fetch';
 import { renderApp } from '../test/render';
-import { storeTestSession } from '../test/session-fixtures';
+import { sessionKeys } from '../lib/session/session-store';
+import { makeToken, storeTestSession } from '../test/session-fixtures';
 
 function signedIn() {
   storeTestSession();
@@ -29,13 +30,39 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Entrar no Ponte' })).toBeInTheDocument();
   });
 
-  it('treats an expired token as no session', async () => {
+  it('treats an expired token as no session, and clears what is left of it', async () => {
     storeTestSession({ expiresInMs: -60_000 });
+    localStorage.setItem('selectedGroup', 'g1');
     mockFetch([
       { method: 'GET', path: '/account/v1/setup', reply: { body: { needs_setup: false } } },
     ]);
     const { router } = renderApp('/variables');
     await waitFor(() => expect(router.state.location.pathname).toBe('/conta/entrar'));
+    for (const key of Object.values(sessionKeys))
+      await waitFor(() => expect(localStorage.getItem(key), key).toBeNull());
+  });
+
+  it("goes by the token's own exp when it passed before the stored expiry", async () => {
+    storeTestSession();
+    localStorage.setItem('token', makeToken(Date.now() - 60_000));
+    mockFetch([
+      { method: 'GET', path: '/account/v1/setup', reply: { body: { needs_setup: false } } },
+    ]);
+    const { router } = renderApp('/flows');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/conta/entrar'));
+    for (const key of Object.values(sessionKeys))
+      await waitFor(() => expect(localStorage.getItem(key), key).toBeNull());
+  });
+
+  it('clears an expired session left in the browser on a direct visit to the sign-in page', async () => {
+    storeTestSession({ expiresInMs: -60_000 });
+    mockFetch([
+      { method: 'GET', path: '/account/v1/setup', reply: { body: { needs_setup: false } } },
+    ]);
+    renderApp('/conta/entrar');
+    expect(await screen.findByRole('heading', { name: 'Entrar no Ponte' })).toBeInTheDocument();
+    for (const key of Object.values(sessionKeys))
+      await waitFor(() => expect(localStorage.getItem(key), key).toBeNull());
   });
 
   it('redirects / to /flows', async () => {

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import ivm from 'isolated-vm';
 import { memoryLimits } from '../ports';
+import { crossingError, type CrossingError } from './host-error';
 import type { SandboxHost } from './sandbox';
 
 export const pendingCallsMessage =
@@ -109,9 +110,34 @@ function fetchBridge(host: SandboxHost, slots: ReturnType<typeof createSlots>) {
   };
 }
 
+type Answer = { ok: unknown } | { error: CrossingError };
+
+/**
+ * The sandbox's boundary (the one way every bridge answers): a host function's result crosses
+ * as `{ok}`, its failure as `{error}` (name, message without server paths, code), never as a
+ * thrown host error. The bootstrap makes a new error inside the isolate from it, so no host
+ * stack, cause or property reaches the code. Works for sync and async functions alike.
+ */
+function crossing<A extends unknown[]>(fn: (...args: A) => unknown) {
+  return (...args: A): Answer | Promise<Answer> => {
+    let result: unknown;
+    try {
+      result = fn(...args);
+    } catch (error) {
+      return { error: crossingError(error) };
+    }
+    if (!(result instanceof Promise)) return { ok: result };
+    return result.then(
+      (ok: unknown) => ({ ok }),
+      (error: unknown) => ({ error: crossingError(error) }),
+    );
+  };
+}
+
 /**
  * The host functions user code reaches, as references that copy plain data both ways. Each one
- * checks what it receives: the code may call them with anything.
+ * checks what it receives: the code may call them with anything. Every one answers through
+ * `crossing`.
  */
 export function createHostBridges(host: SandboxHost) {
   const sleeping = new Set<NodeJS.Timeout>();
@@ -122,45 +148,41 @@ export function createHostBridges(host: SandboxHost) {
   );
   const plain = (value: unknown) =>
     value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+  const bridge = <A extends unknown[]>(fn: (...args: A) => unknown) =>
+    new ivm.Reference(crossing(fn));
 
-  /**
-   * Async bridges never reject: a failure comes back as `{error}` and the bootstrap throws it
-   * inside the isolate, so no host error object (nor an unhandled rejection) is involved.
-   */
   let pending = 0;
-  const settled =
+  /**
+   * Each call waiting on the host costs the server memory (a timer, a request, a promise): a
+   * run has a bounded number of them at once.
+   */
+  const counted =
     <A extends unknown[]>(fn: (...args: A) => Promise<unknown>) =>
     async (...args: A) => {
-      // Each call waiting on the host costs the server memory (a timer, a request, a promise):
-      // a run has a bounded number of them at once.
-      if (pending >= memoryLimits.sandboxPendingCalls) return { error: pendingCallsMessage };
+      if (pending >= memoryLimits.sandboxPendingCalls) throw new Error(pendingCallsMessage);
       pending++;
       try {
-        return { ok: await fn(...args) };
-      } catch (error) {
-        return { error: error instanceof Error ? error.message : String(error) };
+        return await fn(...args);
       } finally {
         pending--;
       }
     };
 
   const references = {
-    getVar: new ivm.Reference(
-      settled(async (key: unknown) => (await host.getVar(String(key))) ?? null),
-    ),
-    getFlowData: new ivm.Reference((path: unknown) =>
+    getVar: bridge(counted(async (key: unknown) => (await host.getVar(String(key))) ?? null)),
+    getFlowData: bridge((path: unknown) =>
       plain(host.getFlowData(path ? String(path) : undefined)),
     ),
-    setFlowData: new ivm.Reference((path: unknown, value: unknown) => {
+    setFlowData: bridge((path: unknown, value: unknown) => {
       host.setFlowData(String(path), plain(value));
     }),
-    log: new ivm.Reference((level: unknown, text: unknown) => {
+    log: bridge((level: unknown, text: unknown) => {
       const known = ['log', 'info', 'warn', 'error', 'debug'] as const;
       const kind = known.find((item) => item === level) ?? 'log';
       return host.log(kind, String(text).slice(0, memoryLimits.sandboxLogChars)) !== false;
     }),
-    sleep: new ivm.Reference(
-      settled(
+    sleep: bridge(
+      counted(
         (ms: unknown) =>
           new Promise<void>((resolve) => {
             const timer = setTimeout(
@@ -174,7 +196,7 @@ export function createHostBridges(host: SandboxHost) {
           }),
       ),
     ),
-    fetch: new ivm.Reference(settled(fetchBridge(host, fetchSlots))),
+    fetch: bridge(counted(fetchBridge(host, fetchSlots))),
   };
 
   return {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   authenticateBodySchema,
   publicConfigSchema,
@@ -19,7 +20,7 @@ export interface AuthRoutesOptions {
 
 const tags = ['Conta'];
 
-/** Mounted at /account/v1: first run, sign-in, token refresh, public settings. */
+/** Mounted at /account/v1: first run, sign-in, token refresh, sign-out, public settings. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
   { service, tokens, publicConfig },
@@ -78,6 +79,23 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     async (request) => {
       const session = sessionOf(request);
       return { token: await tokens.rotate(session, session.workspaceId) };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary: 'Sai: encerra a sessão do token enviado e as conexões ao vivo dela',
+        security: bearerSecurity,
+        response: { 204: z.null().describe('Sessão encerrada'), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      await tokens.revoke(sessionOf(request).sessionId);
+      return reply.code(204).send(null);
     },
   );
 

@@ -71,6 +71,21 @@ export function createSessionTokens(deps: { db: Database; issuer: TokenIssuer; n
     },
 
     /**
+     * Ends one session (sign-out): its token is refused from now on by every process sharing
+     * the database, and this process's listeners hear of it (its sockets end in every API
+     * process). False when it had already ended.
+     */
+    async revoke(sessionId: string): Promise<boolean> {
+      const ended = await db
+        .update(sessions)
+        .set({ revokedAt: now() })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      revoked(ended.map((row) => row.id));
+      return ended.length > 0;
+    },
+
+    /**
      * Revokes every open session of the user (password change, reset). Inside the caller's
      * transaction; call `revoked` with the answer once it has committed.
      */

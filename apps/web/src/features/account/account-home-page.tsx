@@ -22,7 +22,6 @@ import {
 import type { Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSessionUser, useSessionWorkspace } from '../../lib/session/session-store';
-import { signOut } from '../../lib/session/sign-out';
 import classes from './account.module.css';
 
 interface PanelLink {
@@ -114,10 +113,11 @@ export function AccountHomePage() {
           Voltar para o Ponte
         </Button>
         <Button
+          component={Link}
+          to="/conta/sair"
           variant="default"
           color="red"
           leftSection={<IconLogout size={16} />}
-          onClick={signOut}
         >
           Sair
         </Button>

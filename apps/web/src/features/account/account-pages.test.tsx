@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { apiError, mockFetch } from '../../test/mock-fetch';
 import type { MockRoute } from '../../test/mock-fetch';
@@ -13,7 +13,7 @@ function signedIn(routes: MockRoute[] = [], owner = true) {
 describe('account panel', () => {
   it('shows the user, the links and the way back to the app', async () => {
     signedIn();
-    const { user, router } = renderApp('/conta');
+    renderApp('/conta');
     expect(screen.getByText('Ana Souza')).toBeInTheDocument();
     expect(screen.getByText('ana@exemplo.com.br')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Meu perfil/ })).toHaveAttribute(
@@ -32,18 +32,35 @@ describe('account panel', () => {
       'href',
       '/flows',
     );
-    await user.click(screen.getByRole('button', { name: 'Sair' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/conta/entrar'));
   });
 
-  it('a direct visit to /conta/sair clears the session and opens the sign-in page', async () => {
-    signedIn([
+  it("'Sair' ends the session on the server, clears the browser and opens the sign-in page", async () => {
+    const api = signedIn([
+      { method: 'POST', path: '/account/v1/logout', reply: { status: 204 } },
       { method: 'GET', path: '/account/v1/setup', reply: { body: { needs_setup: false } } },
     ]);
+    const token = localStorage.getItem('token');
+    const { user, router } = renderApp('/conta');
+    await user.click(screen.getByRole('link', { name: 'Sair' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/conta/entrar'));
+    const calls = api.callsTo('POST', '/account/v1/logout');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.headers.Authorization).toBe(`Bearer ${token}`);
+    for (const key of ['token', 'tokenExpiration', 'user', 'workspace'])
+      expect(localStorage.getItem(key), key).toBeNull();
+  });
+
+  it('a direct visit to /conta/sair ends the session, even offline, and opens the sign-in page', async () => {
+    signedIn([
+      { method: 'GET', path: '/account/v1/setup', reply: { body: { needs_setup: false } } },
+      { method: 'POST', path: '/account/v1/logout', reply: { status: 503 } },
+    ]);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { router } = renderApp('/conta/sair');
     await waitFor(() => expect(router.state.location.pathname).toBe('/conta/entrar'));
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
+    expect(localStorage.getItem('workspace')).toBeNull();
   });
 
   it('hides Usuários from someone who is not the owner', () => {

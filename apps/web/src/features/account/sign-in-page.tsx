@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Center, Loader, Stack } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { errorMessage } from '../../lib/api/api-error';
 import { hasActiveSession, useSessionToken } from '../../lib/session/session-store';
+import { clearSession } from '../../lib/session/sign-out';
 import { useSetupStatus } from './api/get-setup-status';
 import { FirstAccountForm } from './first-account-form';
 import { SignInForm } from './sign-in-form';
@@ -12,6 +13,10 @@ export function SignInPage() {
   const token = useSessionToken();
   const setup = useSetupStatus();
   const [notice, setNotice] = useState<string>();
+  // An ended session's leftovers (an expired token, its user and workspace) go.
+  useEffect(() => {
+    if (!hasActiveSession()) clearSession();
+  }, []);
 
   if (token && hasActiveSession()) return <Navigate to="/flows" replace />;
   if (setup.isPending) {

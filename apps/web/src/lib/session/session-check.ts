@@ -3,7 +3,7 @@ import { limits } from '@ponte/shared/limits';
 import { getMe } from './api/get-me';
 import { refreshToken } from './api/refresh-token';
 import { signOut } from './sign-out';
-import { storeSessionToken, tokenExpirationStore, tokenStore, userStore } from './session-store';
+import { storeSessionToken, storedSessionExpiresAt, tokenStore, userStore } from './session-store';
 
 export type SessionCheckResult = 'valid' | 'renewed' | 'renew-failed' | 'signed-out';
 
@@ -27,9 +27,8 @@ async function renew(): Promise<SessionCheckResult> {
  * is renewed and the user reloaded.
  */
 export function checkSession(now: number = Date.now()): Promise<SessionCheckResult> {
-  const token = tokenStore.get();
-  const expiresAt = tokenExpirationStore.get();
-  if (!token || expiresAt === null || expiresAt <= now) {
+  const expiresAt = storedSessionExpiresAt();
+  if (expiresAt === null || expiresAt <= now) {
     signOut();
     return Promise.resolve('signed-out');
   }

@@ -47,10 +47,23 @@ export function storeSessionToken(token: string): void {
   tokenExpirationStore.set(expiresAt);
 }
 
+/**
+ * When the stored session ends, in ms: the earlier of the stored expiry and the token's own
+ * `exp`; null without a token, or when neither is known.
+ */
+export function storedSessionExpiresAt(): number | null {
+  const token = tokenStore.get();
+  if (!token) return null;
+  const times = [tokenExpirationStore.get(), tokenExpiresAt(token)].filter(
+    (time): time is number => time !== null,
+  );
+  return times.length ? Math.min(...times) : null;
+}
+
 /** True when a token is stored and has not expired yet. */
 export function hasActiveSession(now: number = Date.now()): boolean {
-  const expiresAt = tokenExpirationStore.get();
-  return Boolean(tokenStore.get()) && expiresAt !== null && expiresAt > now;
+  const expiresAt = storedSessionExpiresAt();
+  return expiresAt !== null && expiresAt > now;
 }
 
 export function useSessionToken(): string | null {

@@ -16,10 +16,40 @@ const { apply } = Reflect;
 const toText = String;
 const { stringify, parse } = JSON;
 const { slice } = String.prototype;
+const { test } = RegExp.prototype;
+const absoluteUrl = /^https?:\/\//i;
 const Failure = Error;
 const PromiseCtor = Promise;
 const { then } = Promise.prototype;
+const { defineProperty } = Object;
 const cut = (value, end) => apply(slice, value, [0, end]);
+
+// A host failure crosses as `{name, message, code}` (host-error.ts): the error the code sees is
+// made here, inside the isolate, so it carries no host stack. The built-in kinds keep their
+// class (`instanceof TypeError`); any other name is set on a plain Error.
+const kinds = new Map([
+  ['Error', Error],
+  ['TypeError', TypeError],
+  ['RangeError', RangeError],
+  ['SyntaxError', SyntaxError],
+  ['ReferenceError', ReferenceError],
+  ['URIError', URIError],
+  ['EvalError', EvalError],
+]);
+const { get: kindOf } = Map.prototype;
+const fromHost = (failure) => {
+  const Kind = apply(kindOf, kinds, [failure?.name]);
+  const error = new (Kind ?? Failure)(toText(failure?.message ?? ''));
+  const own = { writable: true, configurable: true, enumerable: false };
+  if (!Kind) defineProperty(error, 'name', { ...own, value: toText(failure?.name ?? 'Error') });
+  if (failure?.code !== undefined) defineProperty(error, 'code', { ...own, value: failure.code });
+  return error;
+};
+/** The answer of a bridge: its value, or the host failure thrown as an isolate error. */
+const unwrap = (answer) => {
+  if (answer && 'error' in answer) throw fromHost(answer.error);
+  return answer?.ok;
+};
 
 let waiting = 0;
 const checkWaiting = () => {
@@ -38,17 +68,18 @@ const call = (ref, args) =>
     apply(then, asked, [
       (answer) => {
         waiting--;
-        if (answer && 'error' in answer) reject(new Failure(answer.error));
+        if (answer && 'error' in answer) reject(fromHost(answer.error));
         else resolve(answer?.ok);
       },
+      // The reference itself failed (the run is over): a new error, only its message.
       (error) => {
         waiting--;
-        reject(error);
+        reject(fromHost({ name: 'Error', message: error?.message ?? error }));
       },
     ]);
   });
 const callSync = (ref, args) =>
-  ref.applySync(undefined, args, { arguments: { copy: true }, result: { copy: true } });
+  unwrap(ref.applySync(undefined, args, { arguments: { copy: true }, result: { copy: true } }));
 
 const plain = (value) => (value === undefined ? null : parse(stringify(value)));
 const text = (value) => {
@@ -356,7 +387,14 @@ const fetchDone = () => {
  * serviceAccount(name), the name of the connector's param holding the account.
  */
 const send = (url, method, headers, body, account) =>
-  new PromiseCtor((resolve, reject) =>
+  new PromiseCtor((resolve, reject) => {
+    // Without a service account only http(s) addresses go out: refused here, so the message
+    // shows the address as the code wrote it (the host checks again).
+    const address = toText(url);
+    if (account === undefined && !apply(test, absoluteUrl, [address])) {
+      reject(new Failure(`URL inválida: ${address}`));
+      return;
+    }
     fetchTurn(() => {
       let asked;
       try {
@@ -371,7 +409,7 @@ const send = (url, method, headers, body, account) =>
         else payload = { text: String(body) };
         asked = call(host.fetch, [
           {
-            url: String(url),
+            url: address,
             method: String(method || 'GET').toUpperCase(),
             headers,
             body: payload,
@@ -393,8 +431,8 @@ const send = (url, method, headers, body, account) =>
           reject(error);
         },
       ]);
-    }),
-  );
+    });
+  });
 
 globalThis.fetch = async (input, init = {}) => {
   const url = typeof input === 'string' ? input : (input.url ?? String(input));
