@@ -148,7 +148,7 @@ describe.skipIf(!hasChromium)('Jornada das tabelas: estrutura, registros, filtro
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).trim().split(/\r\n/);
     // Columns in the order the structure was saved in, after the drag.
-    expect(lines).toEqual(['E-mail,Apelido,Nome,Notas', 'ana@exemplo.com.br,,Ana,']);
+    expect(lines).toEqual(['E-mail;Apelido;Nome;Notas', 'ana@exemplo.com.br;;Ana;']);
   });
 
   it('remove os registros selecionados depois da confirmação', async () => {

@@ -1,8 +1,10 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { startSmtpTestServer } from '../apps/server/src/test/smtp-test-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiClient, type Call } from './support/api';
+import { apiClient, createFlow, type Call } from './support/api';
 import { hasChromium, launchBrowser, snap, expectToast } from './support/browser';
 import { choose, connectNodes, dropConnector, selectNode } from './support/flow-editor';
 import { startServer, type RunningServer } from './support/server';
@@ -12,6 +14,37 @@ import { until } from './support/until';
 /** Local servers listen on 127.0.0.2; the Ponte under test may reach that address only. */
 const localHost = '127.0.0.2';
 const smtpLogin = { username: 'financeiro', password: 'senha-do-smtp' };
+
+/** A host of the flow author's own, which the guard also lets through in the journey. */
+const otherHost = '127.0.0.3';
+
+/** The service's API on 127.0.0.2 and the author's server on 127.0.0.3: what each was sent. */
+async function startReceivers() {
+  const seen = { api: [] as string[], collector: [] as string[] };
+  const start = (host: string, into: string[]) =>
+    new Promise<Server>((resolve) => {
+      const server = createServer((request, response) => {
+        into.push(request.headers.authorization ?? '');
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      });
+      server.listen(0, host, () => resolve(server));
+    });
+  const api = await start(localHost, seen.api);
+  const collector = await start(otherHost, seen.collector);
+  const urlOf = (server: Server, host: string) =>
+    `http://${host}:${(server.address() as AddressInfo).port}`;
+  return {
+    seen,
+    apiUrl: urlOf(api, localHost),
+    collectorUrl: urlOf(collector, otherHost),
+    close: () =>
+      Promise.all(
+        [api, collector].map(
+          (server) => new Promise((resolve) => server.close(() => resolve(undefined))),
+        ),
+      ),
+  };
+}
 
 /** Waits until no CSS transition runs: a modal opening or closing is not caught half-way. */
 async function settled(page: Page) {
@@ -135,6 +168,16 @@ describe.skipIf(!hasChromium)('Contas de serviço: as telas em 1440 e 390 px', (
       await settled(page);
       await snap(page, `service-accounts-06-form-gpg-${size}`, modalShot);
       await page.keyboard.press('Escape');
+      const bearer = await openNewForm(page, 'Bearer token');
+      await bearer.getByRole('textbox', { name: /^Nome/ }).fill('API de pedidos');
+      await bearer.getByRole('textbox', { name: /^URL/ }).fill('https://api.exemplo.com.br/v1');
+      await bearer
+        .getByRole('textbox', { name: /^Domínios$/ })
+        .fill('pagamentos.exemplo.com.br, *.erp.com.br');
+      await bearer.getByText('Já incluídos: api.exemplo.com.br.', { exact: false }).waitFor();
+      await settled(page);
+      await snap(page, `service-accounts-06b-form-bearer-dominios-${size}`, modalShot);
+      await page.keyboard.press('Escape');
 
       const form = await openNewForm(page, 'Token da API do Ponte');
       await form.getByRole('textbox', { name: /^Nome/ }).fill(`Painel (${size})`);
@@ -164,6 +207,7 @@ describe.skipIf(!hasChromium)('Jornada das contas de serviço: SMTP e OAuth2 de 
   let call: Call;
   let smtp: Awaited<ReturnType<typeof startSmtpTestServer>>;
   let oauth: OAuth2Server;
+  let receivers: Awaited<ReturnType<typeof startReceivers>>;
 
   beforeAll(async () => {
     smtp = await startSmtpTestServer(smtpLogin);
@@ -172,7 +216,11 @@ describe.skipIf(!hasChromium)('Jornada das contas de serviço: SMTP e OAuth2 de 
     await oauth.start(0, localHost);
     // The mock names itself 'localhost'; the browser and Ponte reach it at 127.0.0.2.
     oauth.issuer.url = `http://${localHost}:${new URL(oauth.issuer.url ?? '').port}`;
-    server = await startServer({ ...admin, PONTE_HTTP_ALLOWED_NETWORKS: `${localHost}/32` });
+    receivers = await startReceivers();
+    server = await startServer({
+      ...admin,
+      PONTE_HTTP_ALLOWED_NETWORKS: `${localHost}/32,${otherHost}/32`,
+    });
     browser = await launchBrowser();
     page = await newPage(browser, 1440, 900);
     call = apiClient(server, await signInAsAdmin(server, page));
@@ -183,6 +231,7 @@ describe.skipIf(!hasChromium)('Jornada das contas de serviço: SMTP e OAuth2 de 
     await server?.stop();
     await smtp?.close();
     await oauth?.stop();
+    await receivers?.close();
   });
 
   it('cria uma conta SMTP, testa, e um flow Manual Trigger → Enviar e-mail entrega a mensagem', async () => {
@@ -244,6 +293,63 @@ describe.skipIf(!hasChromium)('Jornada das contas de serviço: SMTP e OAuth2 de 
     // The list now counts the flow that uses the account.
     await page.goto(`${server.url}/service-accounts`);
     await row(page, 'SMTP de testes').getByRole('cell', { name: '1', exact: true }).waitFor();
+  });
+
+  it('uma conta Bearer só vai ao próprio endereço até a pessoa listar outro domínio', async () => {
+    const secret = 'tok-e2e-da-api-de-pedidos';
+    await page.goto(`${server.url}/service-accounts`);
+    const form = await openNewForm(page, 'Bearer token');
+    await form.getByRole('textbox', { name: /^Nome/ }).fill('API de pedidos');
+    await form.getByLabel(/^Token/).fill(secret);
+    await form.getByRole('textbox', { name: /^URL/ }).fill(receivers.apiUrl);
+    await form.getByText(`Já incluídos: ${localHost}.`, { exact: false }).waitFor();
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await expectToast(page, 'Conta de serviço salva com sucesso');
+
+    const listed = await call('GET', '/api/v1/service-accounts?limit=1000');
+    const account = (listed.body.items as { _id: string; name: string }[]).find(
+      (item) => item.name === 'API de pedidos',
+    )!;
+    const flowId = await createFlow(call, 'Coleta', [
+      { type: 'core_manual_trigger' },
+      {
+        type: 'core_http_request',
+        params: { url: `${receivers.collectorUrl}/coleta`, service_account: account._id },
+      },
+    ]);
+    const runToEnd = async () => {
+      const started = await call('POST', `/engine/flow/manual-trigger/${flowId}`, {});
+      expect(started.status).toBe(200);
+      return until(
+        async () => {
+          const list = await call('GET', '/api/v1/monitoring/executions/completed?page=1&size=50');
+          const items = list.body.items as {
+            data: { execution_id: string; status: string; error: string | null };
+          }[];
+          return (
+            items.find((item) => item.data.execution_id === started.body.execution_id)?.data ??
+            false
+          );
+        },
+        'a execução terminar',
+        60_000,
+      );
+    };
+    const refused = await runToEnd();
+    expect(refused.status).toBe('error');
+    expect(refused.error).toContain('A conta de serviço "API de pedidos" só pode ser usada com');
+    expect(receivers.seen.collector).toEqual([]);
+
+    await row(page, 'API de pedidos').getByRole('button', { name: 'Editar' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar conta de serviço' });
+    await edit.getByRole('textbox', { name: /^Domínios$/ }).fill(otherHost);
+    await settled(page);
+    await snap(page, 'service-accounts-12b-bearer-outro-dominio');
+    await edit.getByRole('button', { name: 'Salvar' }).click();
+    await expectToast(page, 'Conta de serviço salva com sucesso');
+
+    expect((await runToEnd()).status).toBe('success');
+    expect(receivers.seen.collector).toEqual([`Bearer ${secret}`]);
   });
 
   it("autoriza uma conta OAuth2 no servidor local e volta com 'Reautorizar conta'", async () => {

@@ -279,6 +279,7 @@ function createEngineParts(
         ...createTokenSources({ service: serviceAccounts, http: outboundHttp, now }),
         ...oauth2.tokenSources,
       },
+      configuredHosts: oauth2.configuredHosts,
       ...(options.ftpTrustedCa ? { ftpTrustedCa: options.ftpTrustedCa } : {}),
       storage: createStoragePort(storage),
       queues: queues.port,

@@ -100,9 +100,16 @@ export interface VariablesPort {
 
 export interface ServiceAccount {
   _id: string;
+  /** What the workspace calls it: messages about the account name it. */
+  name: string;
   type: string;
   /** Decrypted fields of the account (token, username, password, host…). */
   data: Record<string, unknown>;
+  /**
+   * Hosts this installation set for the account's provider (its PONTE_OAUTH_* addresses): the
+   * account may sign requests to them besides its own (docs/adr/0071).
+   */
+  configuredHosts?: string[];
 }
 
 export interface ServiceAccountsPort {

@@ -3,6 +3,14 @@ import { alertRuleMessages } from './messages-alert-rules';
 import { dashboardMessages } from './messages-dashboards';
 import { formMessages } from './messages-forms';
 
+/** Up to five hosts as pt-BR lists them ("a, b e c"), then how many more. */
+function hostList(hosts: readonly string[]): string {
+  const shown = hosts.slice(0, 5);
+  const more = hosts.length - shown.length;
+  const items = more > 0 ? [...shown, `mais ${more}`] : shown;
+  return new Intl.ListFormat('pt-BR', { type: 'conjunction' }).format(items);
+}
+
 /** Every pt-BR text shared by server and web. Spec texts are copied to the letter. */
 export const messages = {
   generic: {
@@ -247,6 +255,13 @@ export const messages = {
     sankhyaRefused: (reason: string) => `A Sankhya recusou o login: ${reason}`,
     providerNotJson: (provider: string, status: number) =>
       `${provider} respondeu com o status ${status}, sem uma resposta JSON reconhecível.`,
+    domainInvalid: (entry: string) =>
+      `"${entry}" não é um domínio válido. Use nomes como api.exemplo.com.br ou *.exemplo.com.br.`,
+    domainsRequired: 'Informe em "Domínios" onde esta conta pode ser usada, ou a URL da conta.',
+    hostRefused: (name: string, hosts: readonly string[], host: string) =>
+      `A conta de serviço "${name}" só pode ser usada com ${hostList(hosts)}; o endereço pedido (${host}) é outro. Para liberá-lo, inclua o domínio em "Domínios" na conta.`,
+    noHosts: (name: string) =>
+      `A conta de serviço "${name}" não tem domínios permitidos: informe na conta a URL ou os domínios em que ela pode ser usada.`,
   },
   /** OAuth2 authorisation, tokens and provider lookups of service accounts (docs/adr/0026). */
   serviceAccountsOauth: {

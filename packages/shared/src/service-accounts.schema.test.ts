@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { secretFieldNames, serviceAccountFields } from './service-account-fields';
 import {
-  secretFieldNames,
   serviceAccountBodySchema,
-  serviceAccountFields,
   serviceAccountInputSchemas,
   serviceAccountTypes,
 } from './service-accounts.schema';
@@ -25,9 +24,15 @@ describe('service account schemas', () => {
     expect(serviceAccountInputSchemas.gpg_auth.parse({})).toMatchObject({
       verify_server_signature: true,
     });
-    expect(serviceAccountInputSchemas.oauth2.parse({ client_id: 'c' })).toMatchObject({
+    expect(
+      serviceAccountInputSchemas.oauth2.parse({
+        client_id: 'c',
+        token_url: 'https://auth.exemplo.com.br/token',
+      }),
+    ).toMatchObject({
       grant_type: 'client_credentials',
       service_type: 'custom',
+      allowed_domains: 'specific',
     });
     expect(
       serviceAccountInputSchemas.ftp_server.parse({ host: 'ftp.exemplo.com.br' }),

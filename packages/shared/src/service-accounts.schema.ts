@@ -3,6 +3,8 @@ import { limits } from './limits';
 import { messages } from './messages';
 import { listResponseSchema, pageQuerySchema } from './pagination';
 import { text } from './text';
+import { serviceAccountFields, type ServiceAccountField } from './service-account-fields';
+import { isHttpSigningType, parseDomainList } from './service-account-hosts';
 
 const m = messages.serviceAccounts;
 
@@ -54,240 +56,6 @@ export const accountApiOauthTypes = ['trello_oauth2', 'slack_oauth2', 'google_oa
 export const isOauth2Type = (type: string): boolean =>
   (oauth2Types as readonly string[]).includes(type);
 
-/**
- * One field of an auth type's sub-object. `secret` fields are encrypted at rest and never sent
- * back: a response lists them in `secrets_set` when a value is stored, an update that omits
- * one keeps it. `managed` fields are written by the server (OAuth2 tokens) and not by the form.
- */
-export interface ServiceAccountField {
-  name: string;
-  label: string;
-  kind: 'text' | 'textarea' | 'number' | 'select' | 'switch';
-  required?: boolean;
-  secret?: boolean;
-  managed?: boolean;
-  default?: string | number | boolean;
-  options?: readonly { value: string; label: string }[];
-  placeholder?: string;
-  description?: string;
-}
-
-const url = (label = 'URL', required = false): ServiceAccountField => ({
-  name: 'url',
-  label,
-  kind: 'text',
-  required,
-  placeholder: 'https://api.exemplo.com.br',
-});
-const username: ServiceAccountField = { name: 'username', label: 'Usuário', kind: 'text' };
-const password: ServiceAccountField = {
-  name: 'password',
-  label: 'Senha',
-  kind: 'text',
-  secret: true,
-};
-/** Tokens the server keeps for OAuth2 types (never typed, never sent back). */
-const oauthManaged: ServiceAccountField[] = [
-  {
-    name: 'access_token',
-    label: 'Token de acesso (access token)',
-    kind: 'text',
-    secret: true,
-    managed: true,
-  },
-  {
-    name: 'refresh_token',
-    label: 'Token de renovação (refresh token)',
-    kind: 'text',
-    secret: true,
-    managed: true,
-  },
-  { name: 'expires_at', label: 'Expira em', kind: 'text', managed: true },
-];
-
-/** Spec 2 §3's fields per auth type, with the defaults of spec 2 §9. */
-export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAccountField[]> = {
-  bearer_token: [
-    { name: 'token', label: 'Token', kind: 'text', required: true, secret: true },
-    url(),
-  ],
-  http_basic: [url(), { ...username, required: true }, { ...password, required: true }],
-  jwt: [
-    url(),
-    {
-      name: 'auth_url',
-      label: 'URL de autenticação',
-      kind: 'text',
-      required: true,
-      placeholder: 'https://api.exemplo.com.br/login',
-    },
-    {
-      name: 'method',
-      label: 'Método',
-      kind: 'select',
-      required: true,
-      default: 'POST',
-      options: [
-        { value: 'POST', label: 'POST' },
-        { value: 'PUT', label: 'PUT' },
-      ],
-    },
-    { name: 'ttl', label: 'Validade do token (segundos)', kind: 'number', default: 3600 },
-    { ...username, required: true },
-    { ...password, required: true },
-  ],
-  smtp_account: [
-    {
-      name: 'host',
-      label: 'Servidor (host)',
-      kind: 'text',
-      required: true,
-      placeholder: 'smtp.exemplo.com.br',
-    },
-    { name: 'port', label: 'Porta', kind: 'number', required: true, default: 587 },
-    username,
-    password,
-    {
-      name: 'secure',
-      label: 'Conexão segura (TLS direto, porta 465)',
-      kind: 'switch',
-      default: false,
-    },
-  ],
-  database_uri: [
-    {
-      name: 'uri',
-      label: 'URI de conexão',
-      kind: 'text',
-      required: true,
-      secret: true,
-      placeholder: 'postgres://usuario:senha@servidor:5432/banco',
-    },
-  ],
-  oauth2: [
-    {
-      name: 'service_type',
-      label: 'Serviço',
-      kind: 'select',
-      required: true,
-      default: 'custom',
-      options: [
-        { value: 'bling_erp_oauth2', label: 'Bling ERP' },
-        { value: 'custom', label: 'Personalizado' },
-      ],
-    },
-    {
-      name: 'authorize_url',
-      label: 'URL de autorização',
-      kind: 'text',
-      placeholder: 'https://exemplo.com.br/oauth/authorize',
-    },
-    {
-      name: 'token_url',
-      label: 'URL do token',
-      kind: 'text',
-      placeholder: 'https://exemplo.com.br/oauth/token',
-    },
-    { name: 'client_id', label: 'ID do cliente (client ID)', kind: 'text', required: true },
-    {
-      name: 'client_secret',
-      label: 'Segredo do cliente (client secret)',
-      kind: 'text',
-      required: true,
-      secret: true,
-    },
-    {
-      name: 'grant_type',
-      label: 'Tipo de concessão (grant type)',
-      kind: 'select',
-      required: true,
-      default: 'client_credentials',
-      options: [
-        { value: 'client_credentials', label: 'client_credentials' },
-        { value: 'authorization_code', label: 'authorization_code' },
-      ],
-    },
-    { name: 'scope', label: 'Escopos', kind: 'text' },
-    { name: 'access_token', label: 'Token de acesso (access token)', kind: 'text', secret: true },
-    {
-      name: 'refresh_token',
-      label: 'Token de renovação (refresh token)',
-      kind: 'text',
-      secret: true,
-      managed: true,
-    },
-    { name: 'expires_at', label: 'Expira em', kind: 'text', managed: true },
-  ],
-  trello_oauth2: oauthManaged,
-  slack_oauth2: oauthManaged,
-  google_oauth2: oauthManaged,
-  aws_access_key: [
-    {
-      name: 'access_key_id',
-      label: 'ID da chave de acesso (access key ID)',
-      kind: 'text',
-      required: true,
-    },
-    {
-      name: 'secret_access_key',
-      label: 'Chave de acesso secreta (secret access key)',
-      kind: 'text',
-      required: true,
-      secret: true,
-    },
-  ],
-  [productTokenType]: [],
-  sankhya_partner_id: [
-    { name: 'appkey', label: 'Chave do aplicativo (app key)', kind: 'text', required: true },
-    { name: 'token', label: 'Token', kind: 'text', required: true, secret: true },
-    { ...username, required: true },
-    { ...password, required: true },
-  ],
-  omie_erp: [
-    { name: 'app_key', label: 'Chave do aplicativo (app key)', kind: 'text', required: true },
-    {
-      name: 'app_secret',
-      label: 'Segredo do aplicativo (app secret)',
-      kind: 'text',
-      required: true,
-      secret: true,
-    },
-  ],
-  ftp_server: [
-    {
-      name: 'server_type',
-      label: 'Tipo de servidor',
-      kind: 'select',
-      required: true,
-      default: 'FTP',
-      options: [
-        { value: 'FTP', label: 'FTP' },
-        { value: 'FTPS', label: 'FTPS' },
-      ],
-    },
-    { name: 'host', label: 'Servidor (host)', kind: 'text', required: true },
-    { name: 'port', label: 'Porta', kind: 'number', required: true, default: 21 },
-    username,
-    password,
-  ],
-  gpg_auth: [
-    url('URL do servidor de chaves'),
-    { name: 'public_key', label: 'Chave pública', kind: 'textarea' },
-    { name: 'private_key', label: 'Chave privada', kind: 'textarea', secret: true },
-    { name: 'passphrase', label: 'Frase secreta', kind: 'text', secret: true },
-    { name: 'fingerprint', label: 'Impressão digital (fingerprint)', kind: 'text' },
-    {
-      name: 'verify_server_signature',
-      label: 'Verificar a assinatura do servidor',
-      kind: 'switch',
-      default: true,
-    },
-  ],
-};
-
-export const secretFieldNames = (type: ServiceAccountType): string[] =>
-  serviceAccountFields[type].filter((field) => field.secret).map((field) => field.name);
-
 /** Longest value of one field: private keys and long URIs fit. */
 const fieldMax = 20_000;
 
@@ -329,7 +97,19 @@ export function serviceAccountInputSchema(type: ServiceAccountType) {
     else schema = schema.optional();
     shape[field.name] = schema;
   }
-  return z.object(shape);
+  const object = z.object(shape);
+  return isHttpSigningType(type) ? object.superRefine(boundToHosts) : object;
+}
+
+/**
+ * Every entry of 'Domínios' is a host or `*.domain` (docs/adr/0071). That an account names at
+ * least one host is checked with the stored secrets, after the required fields
+ * (`needsDomains`).
+ */
+function boundToHosts(data: Record<string, unknown>, context: z.RefinementCtx) {
+  const { invalid } = parseDomainList(data.domains);
+  if (invalid !== null)
+    context.addIssue({ code: 'custom', path: ['domains'], message: m.domainInvalid(invalid) });
 }
 
 /** One zod schema per type (what the form sends as the sub-object named after the type). */

@@ -97,6 +97,7 @@ describeEachDriver('real engine ports', (driver) => {
           jwt: async (account, options) =>
             `${String(account.data.username)}-${options.force ? 'novo' : 'guardado'}`,
         },
+        configuredHosts: (account) => [`proxy-${account.type}.exemplo.com.br`],
       });
     });
     afterAll(() => http.close());
@@ -104,8 +105,14 @@ describeEachDriver('real engine ports', (driver) => {
     it("gives the account decrypted in its own workspace, and nothing for another's", async () => {
       expect(await ports.serviceAccounts.get(scopeOf(owner), bearerId)).toEqual({
         _id: bearerId,
+        name: 'API',
         type: 'bearer_token',
-        data: { token: 'tok-do-port', url: 'https://api.exemplo.com.br' },
+        data: {
+          token: 'tok-do-port',
+          url: 'https://api.exemplo.com.br',
+          allowed_domains: 'specific',
+        },
+        configuredHosts: ['proxy-bearer_token.exemplo.com.br'],
       });
       expect(await ports.serviceAccounts.get(scopeOf(stranger), bearerId)).toBeUndefined();
       expect(await ports.serviceAccounts.get(scopeOf(owner), 'nao-existe')).toBeUndefined();

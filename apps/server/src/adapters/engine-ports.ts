@@ -41,6 +41,11 @@ export interface PortsLateBindings {
   };
   /** Bearer credentials by account type (jwt, OAuth2 types): `accessToken` delegates here. */
   tokenSources?: TokenSources;
+  /**
+   * The hosts this installation set for an account's provider (its PONTE_OAUTH_* addresses),
+   * which the account may sign requests to besides its own (docs/adr/0071).
+   */
+  configuredHosts?: (account: DecryptedAccount) => string[];
 }
 
 /** An account of the workspace, decrypted (undefined when missing or when none are given). */
@@ -53,7 +58,9 @@ function serviceAccountsPort(late: PortsLateBindings): EnginePorts['serviceAccou
   return {
     async get(scope, id) {
       const account = await find(scope.workspaceId, id);
-      return account && { _id: account._id, type: account.type, data: account.data };
+      if (!account) return undefined;
+      const { _id, name, type, data } = account;
+      return { _id, name, type, data, configuredHosts: late.configuredHosts?.(account) ?? [] };
     },
     async accessToken(scope, id, options) {
       const account = await find(scope.workspaceId, id);

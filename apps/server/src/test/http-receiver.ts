@@ -10,11 +10,11 @@ export interface ReceivedRequest {
 }
 
 /**
- * A `node:http` server on 127.0.0.2 that keeps every request. `answer` decides the response
- * of each (default 200); it may hold one open (a receiver that has not answered yet).
- * `completed` counts the requests that got their answer.
+ * A `node:http` server on 127.0.0.2 (or another loopback address) that keeps every request.
+ * `answer` decides the response of each (default 200); it may hold one open (a receiver that
+ * has not answered yet). `completed` counts the requests that got their answer.
  */
-export async function startHttpReceiver() {
+export async function startHttpReceiver(host = '127.0.0.2') {
   const received: ReceivedRequest[] = [];
   let completed = 0;
   let answer: (request: ReceivedRequest, response: ServerResponse) => void = (_r, response) =>
@@ -36,11 +36,11 @@ export async function startHttpReceiver() {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.2', () => resolve());
+    server.listen(0, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.2:${port}`,
+    url: `http://${host}:${port}`,
     received,
     get completed() {
       return completed;

@@ -35,10 +35,11 @@ function accountFetch(node: StoredCustomNode, ctx: NodeRunContext<Record<string,
     if (!id) throw new Error(m.accountParamEmpty(param.label));
     const account = await ports.serviceAccounts.get(scope, id);
     if (!account) throw new Error(m.accountMissing);
-    const auth = await httpAuth(account, { serviceAccounts: ports.serviceAccounts, scope, signal });
+    const auth = httpAuth(account, { serviceAccounts: ports.serviceAccounts, scope, signal });
     const url = resolveUrl(raw, auth.baseUrl);
     const { response } = await sendAuthorized(
       auth,
+      url,
       () => ports.clock.now(),
       async (authorize) => ({
         response: await ports.http.request({

@@ -28,8 +28,12 @@ function harnessWithAccounts() {
       type: 'bearer_token',
       data: { token: secret, url: 'https://api.exemplo/v1' },
     },
-    basic: { _id: 'basic', type: 'http_basic', data: { username: 'ana', password: secret } },
-    oauth: { _id: 'oauth', type: 'oauth2', data: { access_token: secret } },
+    basic: {
+      _id: 'basic',
+      type: 'http_basic',
+      data: { username: 'ana', password: secret, domains: 'api.exemplo' },
+    },
+    oauth: { _id: 'oauth', type: 'oauth2', data: { access_token: secret, domains: 'api.exemplo' } },
   };
   harness.ports.httpHandler = (request) =>
     jsonResponse(200, { url: request.url, cliente: 'Maria' });
@@ -126,6 +130,35 @@ describe('serviceAccount(name) in a connector', () => {
     for (const { harness } of [wrongName, empty, missing]) {
       expect(harness.ports.httpCalls).toEqual([]);
     }
+  });
+
+  it("never sends the account's credential to a host the account is not bound to", async () => {
+    const connector = withAccountParam(`
+      const api = serviceAccount('conta');
+      const tried = [];
+      for (const url of ['https://coletor.outro.com/x', '//coletor.outro.com/x']) {
+        try { await api.get(url); } catch (error) { tried.push(error.message); }
+      }
+      const { data } = await api.get('clientes/2');
+      return { payload: { tried, data } };
+    `);
+    const harness = harnessWithAccounts();
+    const result = await harness.run(
+      connectorFlow(connector, { conta: 'bearer' }),
+      {},
+      { nodes: [customNodeDefinition(connector)] },
+    );
+    expect(result.status, result.error?.message).toBe('success');
+    const refusal = messages.serviceAccounts.hostRefused(
+      'bearer',
+      ['api.exemplo'],
+      'coletor.outro.com',
+    );
+    const payload = (result.lastMessage as { payload: { tried: string[] } }).payload;
+    expect(payload.tried).toEqual([refusal, refusal]);
+    expect(harness.ports.httpCalls.map((call) => call.url)).toEqual([
+      'https://api.exemplo/v1/clientes/2',
+    ]);
   });
 
   it('does not take a param that is not a service account as one', async () => {

@@ -33,7 +33,8 @@ export interface FakePorts extends EnginePorts {
   ftpFiles: Record<string, Record<string, Uint8Array>>;
   /** Every FTP call: operation, account and path. */
   ftpCalls: { op: string; serviceAccountId: string; path: string }[];
-  accounts: Record<string, ServiceAccount>;
+  /** Accounts by id; one without a name is named after its id. */
+  accounts: Record<string, Omit<ServiceAccount, 'name'> & { name?: string }>;
   /** Every `accessToken` call: a forced one answers the account's token plus `-renovado`. */
   tokenRequests: { id: string; force: boolean }[];
   flowCalls: { flowId: string; payload: unknown; wait: boolean }[];
@@ -92,7 +93,8 @@ export function createFakePorts(): FakePorts {
     },
     serviceAccounts: {
       async get(_scope, id) {
-        return ports.accounts[id];
+        const account = ports.accounts[id];
+        return account && { ...account, name: account.name ?? id };
       },
       async accessToken(_scope, id, options) {
         ports.tokenRequests.push({ id, force: options.force ?? false });

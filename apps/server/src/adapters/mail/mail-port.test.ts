@@ -19,7 +19,12 @@ describe('mail port', () => {
     await expect(portWith({}).send(scope, mail, signal)).rejects.toThrow(
       'A conta de serviço escolhida não existe mais.',
     );
-    const db = { _id: 'a1', type: 'database_uri', data: { uri: 'postgres://u:p@h/db' } };
+    const db = {
+      _id: 'a1',
+      name: 'Banco',
+      type: 'database_uri',
+      data: { uri: 'postgres://u:p@h/db' },
+    };
     await expect(portWith({ a1: db }).send(scope, mail, signal)).rejects.toThrow(
       'Enviar e-mail não aceita contas de serviço do tipo database_uri.',
     );
@@ -27,7 +32,7 @@ describe('mail port', () => {
 
   it('names what an SMTP account lacks', async () => {
     const signal = new AbortController().signal;
-    const empty = { _id: 'a1', type: 'smtp_account', data: { host: ' ', port: 587 } };
+    const empty = { _id: 'a1', name: 'SMTP', type: 'smtp_account', data: { host: ' ', port: 587 } };
     await expect(portWith({ a1: empty }).send(scope, mail, signal)).rejects.toThrow(
       'A conta SMTP não tem servidor (host).',
     );

@@ -29,7 +29,7 @@ describeEachDriver('custom connectors using service accounts', (driver) => {
     const created = await api.post('/api/v1/service-accounts', {
       name: 'API interna',
       auth_type: 'bearer_token',
-      bearer_token: { token: 'tok-interno' },
+      bearer_token: { token: 'tok-interno', url: base },
     });
     expect(created.statusCode, created.body).toBe(201);
     const accountId = (created.json() as { _id: string })._id;

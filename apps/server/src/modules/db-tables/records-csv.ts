@@ -51,19 +51,37 @@ const formatDate = (day: string) => {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
 };
 
-/** A text a spreadsheet would run as a formula gets a leading quote (OWASP CSV injection). */
+/**
+ * A text a spreadsheet would run as a formula (it starts with `=`, `+`, `-`, `@`, tab or CR)
+ * gets a leading `'`, OWASP's advice against CSV injection (docs/adr/0071). A text that starts
+ * with quotes before one of those gets one more, so dropping one leading quote from a cell
+ * that matches `/^'+[=+\-@\t\r]/` always gives back the text as it was written.
+ */
 export function neutralize(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /^'*[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-function cell(column: Column, value: RecordValue | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number' && (column.type === 'integer' || column.type === 'float'))
-    return String(value);
+const isNumeric = (column: Column) => column.type === 'integer' || column.type === 'float';
+
+/** A number as a pt-BR spreadsheet reads one: decimal comma, no thousands separator. */
+const decimalComma = (value: number) => String(value).replace('.', ',');
+
+/** The text of a value that is not a number of a numeric field, before it is neutralised. */
+function textOf(column: Column, value: string | number | boolean): string {
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (column.type === 'datetime' && typeof value === 'string') return formatDatetime(value);
   if (column.type === 'date' && typeof value === 'string') return formatDate(value);
-  return neutralize(String(value));
+  return String(value);
+}
+
+/**
+ * One cell: numbers of numeric fields stay numbers (a negative one included); every other
+ * value, whoever wrote the record (the API, a form's flow, a record node), is neutralised.
+ */
+function cell(column: Column, value: RecordValue | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number' && isNumeric(column)) return decimalComma(value);
+  return neutralize(textOf(column, value));
 }
 
 /**
@@ -112,6 +130,13 @@ export function csvFilename(name: string, at: Date): string {
   const day = formatDatetime(at.toISOString()).slice(0, 10).split('/').reverse().join('-');
   return `${slug}-${day}.csv`;
 }
+
+/**
+ * The file a Brazilian spreadsheet opens (RFC 4180 with `;`): CRLF between records, and any
+ * cell holding `;`, `"`, LF or CR, a lone CR included, between quotes. csv-stringify quotes
+ * line breaks other than its record delimiter only when asked (`quote_record_delimiter`).
+ */
+const csvFormat = { delimiter: ';', record_delimiter: '\r\n', quote_record_delimiter: true };
 
 export interface ExportRequest {
   workspaceId: string;
@@ -166,7 +191,7 @@ export function createRecordsExport(db: Database, now: () => Date) {
       for await (const page of pages(request, conditions))
         for (const row of page) rows.push(rowOf(columns, row));
       return {
-        data: bom + stringifySync(rows, { record_delimiter: '\r\n' }),
+        data: bom + stringifySync(rows, csvFormat),
         filename: csvFilename(request.table.name, now()),
       };
     },
@@ -181,7 +206,7 @@ export function createRecordsExport(db: Database, now: () => Date) {
             for (const row of page) yield rowOf(columns, row);
         })(),
       );
-      const csv = stringify({ record_delimiter: '\r\n', bom: true });
+      const csv = stringify({ ...csvFormat, bom: true });
       source.on('error', (error) => csv.destroy(error));
       return { stream: source.pipe(csv), filename: csvFilename(request.table.name, now()) };
     },

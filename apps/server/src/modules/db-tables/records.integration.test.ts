@@ -271,7 +271,7 @@ describeEachDriver('database records', (driver) => {
     const { data, filename } = res.json();
     expect(filename).toMatch(/^exportacao-otima-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(data.startsWith('\uFEFF')).toBe(true);
-    const rows: string[][] = parse(data, { bom: true });
+    const rows: string[][] = parse(data, { bom: true, delimiter: ';' });
     expect(rows[0]).toEqual(['Email', 'Nota', 'Saldo', 'Visto', 'Nascimento']);
     expect(rows.slice(1).map((row) => row[1])).toEqual([
       `'=HYPERLINK("http://x")`,
@@ -282,7 +282,7 @@ describeEachDriver('database records', (driver) => {
       `'\rdef`,
       'vírgula, "aspas"\nlinha',
     ]);
-    expect(rows[1]!.slice(2)).toEqual(['-1.5', '31/12/2023 23:00:00', '01/01/2024']);
+    expect(rows[1]!.slice(2)).toEqual(['-1,5', '31/12/2023 23:00:00', '01/01/2024']);
 
     const stream = await t.app.inject({
       method: 'GET',

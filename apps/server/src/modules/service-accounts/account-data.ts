@@ -1,10 +1,13 @@
 import {
   serviceAccountFields,
-  serviceAccountInputSchemas,
   type ServiceAccountField,
+} from '@ponte/shared/service-account-fields';
+import {
+  serviceAccountInputSchemas,
   type ServiceAccountType,
 } from '@ponte/shared/service-accounts.schema';
 import { messages } from '@ponte/shared/messages';
+import { needsDomains } from '@ponte/shared/service-account-hosts';
 import { errorCodes } from '@ponte/shared/errors';
 import { AppError, invalidField, type ErrorDetail } from '../../lib/app-error';
 
@@ -47,7 +50,8 @@ const isBlank = (value: unknown) => value === undefined || value === null || val
 /**
  * What a create or an update stores. A secret omitted keeps the stored one; sent as '' it
  * clears a field that is not required (a required one keeps its value); a required secret
- * with no value at all is refused. Fields the server manages are kept as they were.
+ * with no value at all is refused. Fields the server manages are kept as they were. An
+ * account that signs HTTP requests and names no host at all is refused.
  */
 export function mergeInput(
   type: ServiceAccountType,
@@ -77,6 +81,8 @@ export function mergeInput(
       throw invalidField(`${type}.${field.name}`, m.fieldRequired(field.label));
     }
   }
+  // An account that signs requests says where it may go (docs/adr/0071).
+  if (needsDomains(type, publicData)) throw invalidField(`${type}.domains`, m.domainsRequired);
   return { publicData, secrets };
 }
 

@@ -66,7 +66,7 @@ describeEachDriver('service accounts: testing the connection', (driver) => {
     const cases: [Record<string, unknown>, string][] = [
       [{ token: 'tok-errado', url: `${base}/ok` }, m.testRefused(401)],
       [{ token: 'tok-certo', url: `${base}/quebrado` }, m.testFailedStatus(500)],
-      [{ token: 'tok-certo' }, m.testUrlRequired],
+      [{ token: 'tok-certo', domains: 'api.exemplo.com.br' }, m.testUrlRequired],
     ];
     for (const [sub, message] of cases) {
       const id = await create(api, 'bearer_token', sub);

@@ -20,7 +20,7 @@ describeEachDriver('service accounts: the flows that use them', (driver) => {
       const res = await api.post('/api/v1/service-accounts', {
         name,
         auth_type: 'bearer_token',
-        bearer_token: { token: 'tok' },
+        bearer_token: { token: 'tok', url: 'https://api.exemplo.com.br' },
       });
       expect(res.statusCode, res.body).toBe(201);
       return res.json()._id as string;

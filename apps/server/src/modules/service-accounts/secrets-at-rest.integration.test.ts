@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { serviceAccountFields } from '@ponte/shared/service-account-fields';
 import {
-  serviceAccountFields,
   serviceAccountTypes,
   type ServiceAccountType,
 } from '@ponte/shared/service-accounts.schema';

@@ -77,7 +77,7 @@ describeEachDriver('service accounts', (driver) => {
       await a.post('/api/v1/service-accounts', {
         name: 'Segredo',
         auth_type: 'bearer_token',
-        bearer_token: { token: 'tok-secreto' },
+        bearer_token: { token: 'tok-secreto', url: 'https://api.exemplo.com.br' },
       })
     ).json();
     const notFound = { statusCode: 404, code: 'not_found', message: m.notFound };
@@ -86,7 +86,7 @@ describeEachDriver('service accounts', (driver) => {
       await b.put(`/api/v1/service-accounts/${secret._id}`, {
         name: 'x',
         auth_type: 'bearer_token',
-        bearer_token: { token: 'roubado' },
+        bearer_token: { token: 'roubado', url: 'https://api.exemplo.com.br' },
       }),
       await b.delete(`/api/v1/service-accounts/${secret._id}?confirm=true`),
       await b.post(`/api/v1/service-accounts/${secret._id}/test`),
@@ -161,6 +161,7 @@ describeEachDriver('service accounts', (driver) => {
       method: 'POST',
       ttl: 3600,
       username: 'u',
+      allowed_domains: 'specific',
     });
   });
 
@@ -187,13 +188,13 @@ describeEachDriver('service accounts', (driver) => {
       await api.post('/api/v1/service-accounts', {
         name: 'Bearer',
         auth_type: 'bearer_token',
-        bearer_token: { token: 't1' },
+        bearer_token: { token: 't1', domains: 'api.exemplo.com.br' },
       })
     ).json();
     const kept = await api.put(`/api/v1/service-accounts/${bearer._id}`, {
       name: 'Bearer',
       auth_type: 'bearer_token',
-      bearer_token: { token: '' },
+      bearer_token: { token: '', domains: 'api.exemplo.com.br' },
     });
     expect(kept.json().secrets_set).toEqual(['token']);
 
@@ -218,6 +219,7 @@ describeEachDriver('service accounts', (driver) => {
       oauth2: {
         client_id: 'c',
         client_secret: 's',
+        token_url: 'https://auth.exemplo.com.br/token',
         access_token: 'colado',
         refresh_token: 'forjado',
         expires_at: '2099-01-01T00:00:00Z',
@@ -238,9 +240,9 @@ describeEachDriver('service accounts', (driver) => {
   it('orders by name and filters by type for the picker', async () => {
     const api = t.request((await t.createAccount()).token);
     for (const [name, auth_type, sub] of [
-      ['Zeta', 'bearer_token', { token: 'a' }],
+      ['Zeta', 'bearer_token', { token: 'a', url: 'https://a.exemplo.com.br' }],
       ['alfa', 'omie_erp', { app_key: 'k', app_secret: 's' }],
-      ['Beta', 'http_basic', { username: 'u', password: 'p' }],
+      ['Beta', 'http_basic', { username: 'u', password: 'p', allowed_domains: 'all' }],
     ] as const) {
       const res = await api.post('/api/v1/service-accounts', { name, auth_type, [auth_type]: sub });
       expect(res.statusCode, res.body).toBe(201);

@@ -128,7 +128,11 @@ describeEachDriver('service accounts: the service other modules use', (driver) =
     const edited = await api.put(`/api/v1/service-accounts/${accountId}`, {
       name: 'OAuth do ERP',
       auth_type: 'oauth2',
-      oauth2: { client_id: 'cliente-2', grant_type: 'authorization_code' },
+      oauth2: {
+        client_id: 'cliente-2',
+        grant_type: 'authorization_code',
+        domains: 'erp.exemplo.com.br',
+      },
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json().health).toEqual(health);

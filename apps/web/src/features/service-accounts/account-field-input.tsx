@@ -8,7 +8,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import type { ServiceAccountField } from '@ponte/shared/service-accounts.schema';
+import type { ServiceAccountField } from '@ponte/shared/service-account-fields';
 import type { FieldValue } from './form-values';
 
 export const savedSecretNote = 'Valor salvo — deixe em branco para manter';

@@ -1,9 +1,7 @@
-import { serviceAccountFields } from '@ponte/shared/service-accounts.schema';
-import type {
-  ServiceAccountBody,
-  ServiceAccountField,
-  ServiceAccountType,
-} from '@ponte/shared/service-accounts.schema';
+import { serviceAccountFields } from '@ponte/shared/service-account-fields';
+import { ownHosts } from '@ponte/shared/service-account-hosts';
+import type { ServiceAccountField } from '@ponte/shared/service-account-fields';
+import type { ServiceAccountBody, ServiceAccountType } from '@ponte/shared/service-accounts.schema';
 
 export type FieldValue = string | number | boolean;
 export type FieldValues = Record<string, FieldValue>;
@@ -11,6 +9,27 @@ export type FieldValues = Record<string, FieldValue>;
 /** The fields a person fills for a type: the server writes the managed ones. */
 export function formFields(type: ServiceAccountType): ServiceAccountField[] {
   return serviceAccountFields[type].filter((field) => !field.managed);
+}
+
+/**
+ * The fields shown now: those whose `visibleWhen` holds. 'Domínios' says which hosts the
+ * account already covers by itself (its URLs, its vendor's domains).
+ */
+export function visibleFields(
+  type: ServiceAccountType,
+  values: FieldValues,
+): ServiceAccountField[] {
+  return formFields(type)
+    .filter(
+      (field) => !field.visibleWhen || values[field.visibleWhen.field] === field.visibleWhen.value,
+    )
+    .map((field) => {
+      if (field.name !== 'domains') return field;
+      const own = ownHosts(type, values);
+      return own.length
+        ? { ...field, description: `${field.description} Já incluídos: ${own.join(', ')}.` }
+        : field;
+    });
 }
 
 function emptyValue(field: ServiceAccountField): FieldValue {

@@ -91,6 +91,43 @@ describe('the service account form', () => {
     ).toBeChecked();
   });
 
+  it('binds a Bearer account to its URL and the listed domains, or lets it go anywhere', async () => {
+    const api = setup([created()]);
+    const { user } = renderWithProviders(<ServiceAccountsPage />);
+    const dialog = await openNew(user);
+    await user.type(within(dialog).getByLabelText(/^Nome/), 'API de pedidos');
+    await user.type(within(dialog).getByLabelText(/^Token/), 't0k3n');
+    const allowed = within(dialog).getByRole('combobox', { name: /^Domínios permitidos/ });
+    expect(allowed).toHaveValue('Domínios específicos');
+    const domains = within(dialog).getByRole('textbox', { name: /^Domínios$/ });
+    await user.type(within(dialog).getByLabelText(/^URL/), 'https://api.exemplo.com.br/v1');
+    expect(within(dialog).getByText(/Já incluídos: api\.exemplo\.com\.br\.$/)).toBeInTheDocument();
+    await user.type(domains, 'pagamentos.exemplo.com.br, *.erp.com.br');
+
+    await user.click(allowed);
+    await user.click(await screen.findByRole('option', { name: 'Todos os domínios' }));
+    expect(within(dialog).queryByRole('textbox', { name: /^Domínios$/ })).toBeNull();
+    await user.click(allowed);
+    await user.click(await screen.findByRole('option', { name: 'Domínios específicos' }));
+    expect(within(dialog).getByRole('textbox', { name: /^Domínios$/ })).toHaveValue(
+      'pagamentos.exemplo.com.br, *.erp.com.br',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await screen.findByText('Conta de serviço salva com sucesso');
+    expect(api.callsTo('POST', '/api/v1/service-accounts')[0]?.body).toEqual({
+      name: 'API de pedidos',
+      auth_type: 'bearer_token',
+      workspace: 'w1',
+      bearer_token: {
+        token: 't0k3n',
+        url: 'https://api.exemplo.com.br/v1',
+        allowed_domains: 'specific',
+        domains: 'pagamentos.exemplo.com.br, *.erp.com.br',
+      },
+    });
+  });
+
   it("shows the server's message on a 400 and the generic one otherwise", async () => {
     const message = 'O campo "Servidor (host)" é obrigatório.';
     let status = 400;

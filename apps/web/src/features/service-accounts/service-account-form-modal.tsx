@@ -17,7 +17,7 @@ import { AccountFieldInput } from './account-field-input';
 import { useUnavailableProviders } from './api/get-oauth2-providers';
 import type { ListedAccount } from './api/get-service-accounts';
 import { useSaveServiceAccount } from './api/save-service-account';
-import { buildBody, formFields, initialValues } from './form-values';
+import { buildBody, initialValues, visibleFields } from './form-values';
 import type { FieldValue } from './form-values';
 
 interface ServiceAccountFormModalProps {
@@ -156,7 +156,7 @@ function AccountForm({
           onChange={changeType}
         />
         <TypeNote type={type} />
-        {formFields(type).map((field) => (
+        {visibleFields(type, values).map((field) => (
           <AccountFieldInput
             key={`${type}:${field.name}`}
             field={field}

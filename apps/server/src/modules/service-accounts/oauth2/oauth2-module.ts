@@ -12,6 +12,7 @@ import { createOAuthStates } from './oauth-states';
 import { createOAuth2Client } from './oauth2-client';
 import { createOAuth2Service } from './oauth2.service';
 import { createProviderLookups, type ProviderLookups } from './provider-lookups';
+import { configuredHostsOf } from './providers';
 import { createTokenRefresher } from './token-refresher';
 import { createTokenSource } from './token-source';
 
@@ -76,6 +77,8 @@ export function createOAuth2Module(deps: OAuth2ModuleDeps) {
     testers,
     refresher,
     providers,
+    /** The PONTE_OAUTH_* hosts a provider account may sign requests to (docs/adr/0071). */
+    configuredHosts: configuredHostsOf(providers),
   };
 }
 

@@ -1,5 +1,6 @@
 import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
+import { hostOfUrl } from '@ponte/shared/service-account-hosts';
 import type { OAuthProvidersConfig } from '../../../config-oauth';
 import { AppError, invalidField } from '../../../lib/app-error';
 import type { TokenEndpoint } from './oauth2-client';
@@ -155,4 +156,24 @@ export function trelloAuthorizeUrl(base: string, apiKey: string, returnUrl: stri
   url.searchParams.set('callback_method', 'fragment');
   url.searchParams.set('return_url', returnUrl);
   return url.toString();
+}
+
+/**
+ * The hosts this installation set for a provider account (docs/adr/0071): the PONTE_OAUTH_*
+ * addresses of Slack, Google and Bling, which its requests may go to besides the vendor's own
+ * domains (a stand-in, a proxy or a sandbox of the vendor).
+ */
+export function configuredHostsOf(config: OAuthProvidersConfig) {
+  return (account: { type: string; data: Record<string, unknown> }): string[] => {
+    const { slack, google, blingUrl } = config;
+    const urls =
+      account.type === 'slack_oauth2'
+        ? [slack.url]
+        : account.type === 'google_oauth2'
+          ? [google.authUrl, google.tokenUrl, google.apiUrl]
+          : account.type === 'oauth2' && account.data.service_type === 'bling_erp_oauth2'
+            ? [blingUrl]
+            : [];
+    return urls.map(hostOfUrl).filter((host): host is string => host !== null);
+  };
 }

@@ -1,5 +1,7 @@
 /** How a service account authenticates an HTTP request (ADR 0028). */
 import aws4 from 'aws4';
+import { messages } from '@ponte/shared/messages';
+import { hostAllowed, hostBinding, httpSigningTypes } from '@ponte/shared/service-account-hosts';
 import type {
   ExecutionScope,
   HttpResponse,
@@ -7,16 +9,8 @@ import type {
   ServiceAccountsPort,
 } from '../../../ports';
 
-/** The account types the HTTP node accepts, in the picker's order. */
-export const httpAccountTypes = [
-  'bearer_token',
-  'http_basic',
-  'jwt',
-  'oauth2',
-  'slack_oauth2',
-  'google_oauth2',
-  'aws_access_key',
-];
+/** The account types the HTTP node and custom connectors accept, in the picker's order. */
+export const httpAccountTypes: string[] = [...httpSigningTypes];
 
 /** Types whose bearer comes from the port's `accessToken` (fetched, cached, refreshed there). */
 const tokenTypes = new Set(['jwt', 'oauth2', 'slack_oauth2', 'google_oauth2']);
@@ -31,10 +25,13 @@ export interface SignInput {
 }
 
 export interface HttpAuth {
+  /** The account's fixed headers (token types get theirs from `bearer`). */
   headers: Record<string, string>;
   baseUrl?: string;
-  /** Token types: a fresh bearer (`force`), asked once after a 401. */
-  renew?: () => Promise<Record<string, string>>;
+  /** Throws, naming the account, when a URL's host is not one the account may go to. */
+  checkHost: (url: URL) => void;
+  /** Token types: the bearer header from the port; `force` asks a fresh one (after a 401). */
+  bearer?: (force: boolean) => Promise<Record<string, string>>;
   /** aws_access_key: the headers that sign this exact request (SigV4). */
   sign?: (request: SignInput) => Record<string, string>;
 }
@@ -90,11 +87,28 @@ export function signAws(
   return headers;
 }
 
-/** Headers (and base URL, renewal, signer) an account gives the HTTP node. */
-export async function httpAuth(account: ServiceAccount, context: AuthContext): Promise<HttpAuth> {
+/**
+ * The rule of docs/adr/0071: an account signs only requests to its own hosts, its vendor's,
+ * the domains it lists, or any host when it says 'Todos os domínios'.
+ */
+export function hostChecker(account: ServiceAccount): (url: URL) => void {
+  const binding = hostBinding(account.type, account.data, account.configuredHosts);
+  return (url) => {
+    if (hostAllowed(binding, url.hostname)) return;
+    const m = messages.serviceAccounts;
+    throw new Error(
+      binding.hosts.length
+        ? m.hostRefused(account.name, binding.hosts, url.hostname)
+        : m.noHosts(account.name),
+    );
+  };
+}
+
+/** Headers (and base URL, bearer, signer) an account gives the HTTP node. */
+export function httpAuth(account: ServiceAccount, context: AuthContext): HttpAuth {
   const data = account.data;
   const baseUrl = typeof data.url === 'string' && data.url ? data.url : undefined;
-  const base = baseUrl ? { baseUrl } : {};
+  const base = { checkHost: hostChecker(account), ...(baseUrl ? { baseUrl } : {}) };
   if (tokenTypes.has(account.type)) {
     const bearer = async (force: boolean) => {
       const token = await context.serviceAccounts.accessToken(context.scope, account._id, {
@@ -103,7 +117,7 @@ export async function httpAuth(account: ServiceAccount, context: AuthContext): P
       });
       return { authorization: `Bearer ${token}` };
     };
-    return { headers: await bearer(false), ...base, renew: () => bearer(true) };
+    return { headers: {}, ...base, bearer };
   }
   switch (account.type) {
     case 'bearer_token':
@@ -118,6 +132,7 @@ export async function httpAuth(account: ServiceAccount, context: AuthContext): P
     case 'aws_access_key':
       return {
         headers: {},
+        ...base,
         sign: (request) =>
           signAws(account, request, { region: context.awsRegion, service: context.awsService }),
       };
@@ -150,24 +165,28 @@ export interface AuthorizeInput {
 
 /**
  * Sends a request with an account's auth (or none), the one way the HTTP node and the custom
- * connectors do it: `send` gets `authorize`, which gives the headers of one try (the account's,
- * signed for that try when it is AWS); after a 401, a token account is renewed once and `send`
- * runs once more.
+ * connectors do it. The target's host is checked against the account before anything else (no
+ * token is fetched for a request that may not go); `send` gets `authorize`, which checks each
+ * try's URL again and gives its headers (the account's, signed for that try when it is AWS);
+ * after a 401, a token account asks a fresh token once and `send` runs once more.
  */
 export async function sendAuthorized<T extends { response?: HttpResponse | undefined }>(
   auth: HttpAuth | undefined,
+  target: URL,
   now: () => number,
   send: (authorize: (request: AuthorizeInput) => Record<string, string>) => Promise<T>,
 ): Promise<T> {
-  const authHeaders = { ...auth?.headers };
+  auth?.checkHost(target);
+  const authHeaders = { ...auth?.headers, ...(await auth?.bearer?.(false)) };
   const authorize = (request: AuthorizeInput) => {
+    auth?.checkHost(request.url);
     const sent = { ...request.headers, ...authHeaders };
     if (auth?.sign) Object.assign(sent, auth.sign({ ...request, headers: sent, now: now() }));
     return sent;
   };
   const first = await send(authorize);
-  if (first.response?.status !== 401 || !auth?.renew) return first;
+  if (first.response?.status !== 401 || !auth?.bearer) return first;
   // A token the target no longer takes: ask for a fresh one once, and try once more.
-  Object.assign(authHeaders, await auth.renew());
+  Object.assign(authHeaders, await auth.bearer(true));
   return send(authorize);
 }

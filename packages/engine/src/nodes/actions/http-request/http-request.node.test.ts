@@ -85,7 +85,7 @@ describe('core_http_request', () => {
     ports.accounts.sa2 = {
       _id: 'sa2',
       type: 'http_basic',
-      data: { username: 'ana', password: 'segredo' },
+      data: { username: 'ana', password: 'segredo', domains: 'x.com' },
     };
     ports.accounts.sa3 = { _id: 'sa3', type: 'smtp_account', data: { password: 'x' } };
     await runNode(httpRequestNode, { ports, params: { url: 'pedidos', service_account: 'sa1' } });
@@ -222,8 +222,16 @@ describe('core_http_request with accounts that issue tokens or sign', () => {
 
   it('fails on a second 401, and never renews a fixed bearer token', async () => {
     const ports = createFakePorts();
-    ports.accounts.g = { _id: 'g', type: 'google_oauth2', data: { access_token: 'ya29' } };
-    ports.accounts.b = { _id: 'b', type: 'bearer_token', data: { token: 'fixo' } };
+    ports.accounts.g = {
+      _id: 'g',
+      type: 'google_oauth2',
+      data: { access_token: 'ya29', domains: 'x.com' },
+    };
+    ports.accounts.b = {
+      _id: 'b',
+      type: 'bearer_token',
+      data: { token: 'fixo', domains: 'x.com' },
+    };
     ports.httpHandler = () => jsonResponse(401, { erro: 'não autorizado' });
     await expect(
       runNode(httpRequestNode, { ports, params: { url: 'https://x.com', service_account: 'g' } }),
@@ -238,7 +246,7 @@ describe('core_http_request with accounts that issue tokens or sign', () => {
 
   it('passes on the pt-BR refusal of a token the port cannot give', async () => {
     const ports = createFakePorts();
-    ports.accounts.o = { _id: 'o', type: 'oauth2', data: {} };
+    ports.accounts.o = { _id: 'o', type: 'oauth2', data: { domains: 'x.com' } };
     await expect(
       runNode(httpRequestNode, { ports, params: { url: 'https://x.com', service_account: 'o' } }),
     ).rejects.toThrow('A conta de serviço não tem token.');
@@ -280,7 +288,7 @@ describe('core_http_request with accounts that issue tokens or sign', () => {
     ports.accounts.aws = {
       _id: 'aws',
       type: 'aws_access_key',
-      data: { access_key_id: 'AKID', secret_access_key: 'segredo-aws' },
+      data: { access_key_id: 'AKID', secret_access_key: 'segredo-aws', domains: 'minio.local' },
     };
     await runNode(httpRequestNode, {
       ports,

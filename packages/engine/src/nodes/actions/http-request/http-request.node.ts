@@ -107,7 +107,7 @@ export const httpRequestNode = defineNode({
     if (params.service_account) {
       const account = await ports.serviceAccounts.get(scope, params.service_account);
       if (!account) throw new Error('A conta de serviço escolhida não existe mais.');
-      auth = await httpAuth(account, {
+      auth = httpAuth(account, {
         serviceAccounts: ports.serviceAccounts,
         scope,
         signal,
@@ -152,7 +152,7 @@ export const httpRequestNode = defineNode({
       return { response, failure };
     };
 
-    const { response, failure } = await sendAuthorized(auth, () => ports.clock.now(), send);
+    const { response, failure } = await sendAuthorized(auth, url, () => ports.clock.now(), send);
     if (!response) {
       const reason = failure instanceof Error ? failure.message : String(failure);
       throw new Error(`A requisição HTTP falhou: ${reason}`);

@@ -1,0 +1,274 @@
+import type { ServiceAccountType } from './service-accounts.schema';
+
+/**
+ * One field of an auth type's sub-object. `secret` fields are encrypted at rest and never sent
+ * back: a response lists them in `secrets_set` when a value is stored, an update that omits
+ * one keeps it. `managed` fields are written by the server (OAuth2 tokens) and not by the form.
+ */
+export interface ServiceAccountField {
+  name: string;
+  label: string;
+  kind: 'text' | 'textarea' | 'number' | 'select' | 'switch';
+  required?: boolean;
+  secret?: boolean;
+  managed?: boolean;
+  default?: string | number | boolean;
+  options?: readonly { value: string; label: string }[];
+  placeholder?: string;
+  description?: string;
+  /** Shown (and used) only while another field of the form holds this value. */
+  visibleWhen?: { field: string; value: string };
+}
+
+const url = (label = 'URL', required = false): ServiceAccountField => ({
+  name: 'url',
+  label,
+  kind: 'text',
+  required,
+  placeholder: 'https://api.exemplo.com.br',
+});
+const username: ServiceAccountField = { name: 'username', label: 'Usuário', kind: 'text' };
+const password: ServiceAccountField = {
+  name: 'password',
+  label: 'Senha',
+  kind: 'text',
+  secret: true,
+};
+/** Tokens the server keeps for OAuth2 types (never typed, never sent back). */
+const oauthManaged: ServiceAccountField[] = [
+  {
+    name: 'access_token',
+    label: 'Token de acesso (access token)',
+    kind: 'text',
+    secret: true,
+    managed: true,
+  },
+  {
+    name: 'refresh_token',
+    label: 'Token de renovação (refresh token)',
+    kind: 'text',
+    secret: true,
+    managed: true,
+  },
+  { name: 'expires_at', label: 'Expira em', kind: 'text', managed: true },
+];
+
+/**
+ * Where a credential that signs HTTP requests may be sent (docs/adr/0071): the account's own
+ * addresses and the listed domains, or any host. n8n calls it "Allowed domains".
+ */
+const domainFields: ServiceAccountField[] = [
+  {
+    name: 'allowed_domains',
+    label: 'Domínios permitidos',
+    kind: 'select',
+    required: true,
+    default: 'specific',
+    options: [
+      { value: 'specific', label: 'Domínios específicos' },
+      { value: 'all', label: 'Todos os domínios' },
+    ],
+    description: 'Para onde os flows podem enviar esta credencial.',
+  },
+  {
+    name: 'domains',
+    label: 'Domínios',
+    kind: 'text',
+    placeholder: 'api.exemplo.com.br, *.exemplo.com.br',
+    description:
+      'Além dos endereços da própria conta. Separe por vírgulas; *.exemplo.com.br vale para os subdomínios.',
+    visibleWhen: { field: 'allowed_domains', value: 'specific' },
+  },
+];
+
+/** Spec 2 §3's fields per auth type, with the defaults of spec 2 §9. */
+export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAccountField[]> = {
+  bearer_token: [
+    { name: 'token', label: 'Token', kind: 'text', required: true, secret: true },
+    url(),
+    ...domainFields,
+  ],
+  http_basic: [
+    url(),
+    { ...username, required: true },
+    { ...password, required: true },
+    ...domainFields,
+  ],
+  jwt: [
+    url(),
+    {
+      name: 'auth_url',
+      label: 'URL de autenticação',
+      kind: 'text',
+      required: true,
+      placeholder: 'https://api.exemplo.com.br/login',
+    },
+    {
+      name: 'method',
+      label: 'Método',
+      kind: 'select',
+      required: true,
+      default: 'POST',
+      options: [
+        { value: 'POST', label: 'POST' },
+        { value: 'PUT', label: 'PUT' },
+      ],
+    },
+    { name: 'ttl', label: 'Validade do token (segundos)', kind: 'number', default: 3600 },
+    { ...username, required: true },
+    { ...password, required: true },
+    ...domainFields,
+  ],
+  smtp_account: [
+    {
+      name: 'host',
+      label: 'Servidor (host)',
+      kind: 'text',
+      required: true,
+      placeholder: 'smtp.exemplo.com.br',
+    },
+    { name: 'port', label: 'Porta', kind: 'number', required: true, default: 587 },
+    username,
+    password,
+    {
+      name: 'secure',
+      label: 'Conexão segura (TLS direto, porta 465)',
+      kind: 'switch',
+      default: false,
+    },
+  ],
+  database_uri: [
+    {
+      name: 'uri',
+      label: 'URI de conexão',
+      kind: 'text',
+      required: true,
+      secret: true,
+      placeholder: 'postgres://usuario:senha@servidor:5432/banco',
+    },
+  ],
+  oauth2: [
+    {
+      name: 'service_type',
+      label: 'Serviço',
+      kind: 'select',
+      required: true,
+      default: 'custom',
+      options: [
+        { value: 'bling_erp_oauth2', label: 'Bling ERP' },
+        { value: 'custom', label: 'Personalizado' },
+      ],
+    },
+    {
+      name: 'authorize_url',
+      label: 'URL de autorização',
+      kind: 'text',
+      placeholder: 'https://exemplo.com.br/oauth/authorize',
+    },
+    {
+      name: 'token_url',
+      label: 'URL do token',
+      kind: 'text',
+      placeholder: 'https://exemplo.com.br/oauth/token',
+    },
+    { name: 'client_id', label: 'ID do cliente (client ID)', kind: 'text', required: true },
+    {
+      name: 'client_secret',
+      label: 'Segredo do cliente (client secret)',
+      kind: 'text',
+      required: true,
+      secret: true,
+    },
+    {
+      name: 'grant_type',
+      label: 'Tipo de concessão (grant type)',
+      kind: 'select',
+      required: true,
+      default: 'client_credentials',
+      options: [
+        { value: 'client_credentials', label: 'client_credentials' },
+        { value: 'authorization_code', label: 'authorization_code' },
+      ],
+    },
+    { name: 'scope', label: 'Escopos', kind: 'text' },
+    { name: 'access_token', label: 'Token de acesso (access token)', kind: 'text', secret: true },
+    {
+      name: 'refresh_token',
+      label: 'Token de renovação (refresh token)',
+      kind: 'text',
+      secret: true,
+      managed: true,
+    },
+    { name: 'expires_at', label: 'Expira em', kind: 'text', managed: true },
+    ...domainFields,
+  ],
+  trello_oauth2: oauthManaged,
+  slack_oauth2: [...oauthManaged, ...domainFields],
+  google_oauth2: [...oauthManaged, ...domainFields],
+  aws_access_key: [
+    {
+      name: 'access_key_id',
+      label: 'ID da chave de acesso (access key ID)',
+      kind: 'text',
+      required: true,
+    },
+    {
+      name: 'secret_access_key',
+      label: 'Chave de acesso secreta (secret access key)',
+      kind: 'text',
+      required: true,
+      secret: true,
+    },
+    ...domainFields,
+  ],
+  ponte_token: [],
+  sankhya_partner_id: [
+    { name: 'appkey', label: 'Chave do aplicativo (app key)', kind: 'text', required: true },
+    { name: 'token', label: 'Token', kind: 'text', required: true, secret: true },
+    { ...username, required: true },
+    { ...password, required: true },
+  ],
+  omie_erp: [
+    { name: 'app_key', label: 'Chave do aplicativo (app key)', kind: 'text', required: true },
+    {
+      name: 'app_secret',
+      label: 'Segredo do aplicativo (app secret)',
+      kind: 'text',
+      required: true,
+      secret: true,
+    },
+  ],
+  ftp_server: [
+    {
+      name: 'server_type',
+      label: 'Tipo de servidor',
+      kind: 'select',
+      required: true,
+      default: 'FTP',
+      options: [
+        { value: 'FTP', label: 'FTP' },
+        { value: 'FTPS', label: 'FTPS' },
+      ],
+    },
+    { name: 'host', label: 'Servidor (host)', kind: 'text', required: true },
+    { name: 'port', label: 'Porta', kind: 'number', required: true, default: 21 },
+    username,
+    password,
+  ],
+  gpg_auth: [
+    url('URL do servidor de chaves'),
+    { name: 'public_key', label: 'Chave pública', kind: 'textarea' },
+    { name: 'private_key', label: 'Chave privada', kind: 'textarea', secret: true },
+    { name: 'passphrase', label: 'Frase secreta', kind: 'text', secret: true },
+    { name: 'fingerprint', label: 'Impressão digital (fingerprint)', kind: 'text' },
+    {
+      name: 'verify_server_signature',
+      label: 'Verificar a assinatura do servidor',
+      kind: 'switch',
+      default: true,
+    },
+  ],
+};
+
+export const secretFieldNames = (type: ServiceAccountType): string[] =>
+  serviceAccountFields[type].filter((field) => field.secret).map((field) => field.name);
