@@ -102,8 +102,7 @@ export const dbTablesRoutes: FastifyPluginAsyncZod<DbTablesRoutesOptions> = asyn
       schema: {
         tags,
         security,
-        summary:
-          'Altera uma tabela (os registros acompanham a nova estrutura; 409 se valores seriam apagados sem confirmação)',
+        summary: 'Altera uma tabela (os registros acompanham; 409 se apagaria valores)',
         params: idParamsSchema,
         body: tableBodySchema,
         response: { 200: tableSchema, ...errorResponses(400, 401, 404, 409, 413) },
