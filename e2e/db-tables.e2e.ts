@@ -7,6 +7,13 @@ import { admin, signInAsAdmin } from './support/session';
 import { apiClient, createFlow } from './support/api';
 import { waitForLogLine } from './support/monitoring';
 
+/** Waits until no CSS transition runs: a modal is not caught half-way by a screenshot. */
+async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}
+
 async function toast(page: Page, text: string | RegExp) {
   await page.getByText(text).first().waitFor({ state: 'visible' });
 }
@@ -217,6 +224,98 @@ describe.skipIf(!hasChromium)('Jornada das tabelas: estrutura, registros, filtro
     await page.getByRole('cell', { name: 'carla@exemplo.com.br' }).waitFor();
     await page.getByRole('cell', { name: 'Carla', exact: true }).waitFor();
     await snap(page, 'db-tables-records-from-flow-1440');
+  });
+
+  it('renomeia um campo com valores e os vê na lista; remover um campo com valores pergunta antes', async () => {
+    const editStructure = async () => {
+      await page.goto(`${server.url}/database/tables`);
+      await page.getByRole('link', { name: 'Editar' }).first().click();
+      await page.getByRole('listitem', { name: 'Campo 5' }).waitFor();
+    };
+    const openRecords = async () => {
+      await page.waitForURL('**/database/tables');
+      await page.getByRole('link', { name: 'Clientes', exact: true }).click();
+      await page.getByRole('heading', { name: 'Registros - Clientes' }).waitFor();
+      return page.getByRole('table', { name: 'Registros' });
+    };
+
+    await editStructure();
+    const nome = page.getByRole('listitem', { name: 'Campo 3' });
+    expect(await nome.getByRole('textbox', { name: /^Nome/ }).inputValue()).toBe('nome');
+    await nome.getByRole('textbox', { name: /^Nome/ }).fill('nome_completo');
+    await nome.getByRole('textbox', { name: /^Label/ }).fill('Nome completo');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'A tabela foi salva com sucesso!');
+    // The value written before the rename, under the new name (the chosen columns follow it).
+    let records = await openRecords();
+    await records.getByRole('columnheader', { name: 'Nome completo' }).waitFor();
+    await records.getByRole('cell', { name: 'Carla', exact: true }).waitFor();
+    await snap(page, 'db-tables-renamed-field-1440');
+
+    // A structure imported without that field: the save says which values would go.
+    await editStructure();
+    const file = {
+      name: 'Clientes',
+      fields: [
+        { name: 'email', label: 'E-mail', type: 'string', length: 255, is_unique: true },
+        { name: 'apelido', label: 'Apelido', type: 'string', length: 255 },
+        { name: 'idade', label: 'Idade', type: 'integer' },
+        { name: 'notas', label: 'Notas', type: 'longtext', length: 255 },
+      ],
+    };
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'clientes.db.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(file)),
+    });
+    await page
+      .getByRole('dialog', { name: 'Importar estrutura' })
+      .getByRole('button', { name: 'Confirmar' })
+      .click();
+    await page.getByRole('listitem', { name: 'Campo 5' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    const refused = page.getByRole('dialog', { name: 'Apagar valores dos registros?' });
+    await refused
+      .getByText(
+        'O campo "Nome completo" tem valores em 1 registro: confirme a remoção para apagá-los.',
+      )
+      .waitFor();
+    await settled(page);
+    await snap(page, 'db-tables-save-deletes-values-1440', { fullPage: false });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await settled(page);
+    await snap(page, 'db-tables-save-deletes-values-390', { fullPage: false });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await refused.getByRole('button', { name: 'Cancelar' }).click();
+    await refused.waitFor({ state: 'detached' });
+
+    await editStructure();
+    await page.getByRole('button', { name: 'Remover o campo 3' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remover o campo "Nome completo"?' });
+    await dialog
+      .getByText(
+        'Este campo tem valores em 1 registro. Ao salvar a tabela, esses valores serão apagados e não poderão ser recuperados.',
+      )
+      .waitFor();
+    await settled(page);
+    await snap(page, 'db-tables-remove-field-1440', { fullPage: false });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await settled(page);
+    await snap(page, 'db-tables-remove-field-390', { fullPage: false });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('listitem', { name: 'Campo 5' }).waitFor();
+
+    await page.getByRole('button', { name: 'Remover o campo 3' }).click();
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByRole('listitem', { name: 'Campo 5' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'A tabela foi salva com sucesso!');
+    records = await openRecords();
+    await records.getByRole('cell', { name: 'carla@exemplo.com.br' }).waitFor();
+    expect(await records.getByRole('columnheader', { name: 'Nome completo' }).count()).toBe(0);
+    expect(await records.getByRole('cell', { name: 'Carla', exact: true }).count()).toBe(0);
   });
 
   it('mostra as páginas num celular e remove a tabela pelo nome', async () => {

@@ -41,6 +41,12 @@ export const tableFieldSchema = z.object({
   is_unique: z.boolean(),
   is_required: z.boolean(),
   position: z.number().int(),
+  /**
+   * Names the field had before renames (newest first, docs/adr/0069): record writes, filters,
+   * sorts and widgets that still use one reach this field. Kept by the server, never sent in a
+   * body.
+   */
+  previous_names: z.array(z.string()).optional(),
 });
 export type TableField = z.infer<typeof tableFieldSchema>;
 
@@ -72,6 +78,11 @@ export const tableFieldBodySchema = z.object({
   is_unique: z.boolean().default(false),
   is_required: z.boolean().default(false),
   position: z.number().int().min(0).optional(),
+  /**
+   * The stored name of the field this one was loaded as (docs/adr/0069): a different `name`
+   * renames it and its values follow. Absent: the field is matched by `name`, or is new.
+   */
+  previous_name: text().trim().max(limits.tableFieldNameMax).nullish(),
 });
 export type TableFieldBody = z.input<typeof tableFieldBodySchema>;
 
@@ -101,6 +112,12 @@ export function checkTableStructure(fields: z.output<typeof tableFieldBodySchema
     seen.add(name);
   }
   if (duplicated.size) errors.push(m.duplicateFieldNames([...duplicated].join(', ')));
+  const claimed = new Set<string>();
+  for (const { previous_name: previous } of fields) {
+    if (!previous) continue;
+    if (claimed.has(previous)) errors.push(m.duplicatePreviousName(previous));
+    claimed.add(previous);
+  }
   return errors;
 }
 
@@ -114,12 +131,33 @@ export const tableBodySchema = z
     group: text().max(200).nullish(),
     fields: z.array(tableFieldBodySchema).max(limits.tableFieldsMax, { error: m.tooManyFields }),
     apply_default_values_new_fields: z.boolean().default(false),
+    /**
+     * Stored names whose values this save may delete (a removed field, or old values under a
+     * name a new field takes): without them such a save answers 409 `field_has_values`.
+     */
+    confirm_remove_values: z
+      .array(text().max(limits.tableFieldNameMax))
+      .max(limits.tableFieldsMax * 2)
+      .default([]),
   })
   .superRefine((body, ctx) => {
     for (const message of checkTableStructure(body.fields))
       ctx.addIssue({ code: 'custom', message, path: ['fields'] });
   });
 export type TableBody = z.input<typeof tableBodySchema>;
+
+/** One name whose values a structure save would delete (`details.fields` of the 409). */
+export const fieldValuesLossSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  count: z.number().int().min(0),
+  message: z.string(),
+});
+export type FieldValuesLoss = z.infer<typeof fieldValuesLossSchema>;
+export const fieldValuesLossDetailsSchema = z.object({ fields: z.array(fieldValuesLossSchema) });
+
+/** GET /api/v1/db/tables/{id}/fields/{name}/values-count: records holding a value there. */
+export const fieldValuesCountSchema = z.object({ count: z.number().int().min(0) });
 
 /** POST /api/v1/db/tables/{id}/duplicate */
 export const tableDuplicateBodySchema = z.object({

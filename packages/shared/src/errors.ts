@@ -40,6 +40,8 @@ export const errorCodes = {
   providerNotConfigured: 'provider_not_configured',
   reauthorizationRequired: 'reauthorization_required',
   serviceAccountInUse: 'service_account_in_use',
+  /** A table structure save that would delete stored values and does not confirm it (409). */
+  fieldHasValues: 'field_has_values',
   /** A form's PIN was wrong (401) or missing for a locked form. */
   formPin: 'form_pin',
   /** A submission refused field by field: `details` names each field's code. */

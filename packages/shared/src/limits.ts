@@ -36,6 +36,8 @@ export const limits = {
   tableFieldsMax: 200,
   tableFieldNameMax: 64,
   tableFieldLabelMax: 120,
+  /** Former names a field answers to after renames (flows and widgets that still use them). */
+  tableFieldPreviousNamesMax: 20,
   /** Longest `length` of a string or longtext field (characters). */
   tableFieldLengthMax: 1_000_000,
   recordsPageSizes: [10, 20, 50, 100],

@@ -11,6 +11,12 @@ function hostList(hosts: readonly string[]): string {
   return new Intl.ListFormat('pt-BR', { type: 'conjunction' }).format(items);
 }
 
+const integerFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+
+/** '1 registro', '12.345 registros'. */
+const recordCount = (count: number) =>
+  `${integerFormat.format(count)} ${count === 1 ? 'registro' : 'registros'}`;
+
 /** Every pt-BR text shared by server and web. Spec texts are copied to the letter. */
 export const messages = {
   generic: {
@@ -136,6 +142,17 @@ export const messages = {
     /** A type, length or required change some records do not satisfy (ids listed). */
     fieldChangeRefused: (label: string, ids: string) =>
       `O campo "${label}" não pode ser alterado: os registros ${ids} têm valores incompatíveis.`,
+    /** Asked before an existing field that holds values leaves the structure editor. */
+    fieldValuesCount: (count: number) =>
+      `Este campo tem valores em ${recordCount(count)}. Ao salvar a tabela, esses valores serão apagados e não poderão ser recuperados.`,
+    /** A save that would delete a field's values without saying so (409, one per field). */
+    fieldHasValues: (label: string, count: number) =>
+      `O campo "${label}" tem valores em ${recordCount(count)}: confirme a remoção para apagá-los.`,
+    /** A field added with the name of a field removed long ago, whose values records still hold. */
+    oldValuesUnderName: (name: string, count: number) =>
+      `Há valores antigos de um campo removido chamado "${name}" em ${recordCount(count)}: confirme para apagá-los.`,
+    duplicatePreviousName: (name: string) =>
+      `Mais de um campo diz ter se chamado "${name}": cada campo existente só pode ser renomeado uma vez.`,
   },
   records: {
     saved: 'Registro salvo com sucesso!',

@@ -119,8 +119,8 @@ export const variables = pgTable(
 
 /**
  * Database tables (spec 2 §3 Table): the structure; records live in `db_records`
- * (docs/adr/0023). `removed_fields` keeps the fields taken out of the structure whose values
- * records still hold, so exports can read them until the records are edited.
+ * (docs/adr/0023). `removed_fields` lists fields removed before removals asked first
+ * (docs/adr/0069) whose values records may still hold, so exports can read them.
  */
 export interface DbTableFieldRow {
   name: string;
@@ -131,6 +131,8 @@ export interface DbTableFieldRow {
   is_unique: boolean;
   is_required: boolean;
   position: number;
+  /** Former names, newest first (docs/adr/0069); absent on fields never renamed. */
+  previous_names?: string[];
 }
 
 export const dbTables = pgTable(

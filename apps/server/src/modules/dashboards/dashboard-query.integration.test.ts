@@ -172,4 +172,47 @@ describeEachDriver('dashboard query', (driver) => {
       'widget-html': { kind: 'none' },
     });
   });
+
+  it('a widget saved with the names of fields renamed since still shows and sorts them', async () => {
+    const account = await t.createAccount();
+    const table = await createTable(account);
+    await seed(account, table);
+    const renamed = await api(account).put(`/api/v1/db/tables/${table._id}`, {
+      name: table.name,
+      fields: [
+        field('cliente', { previous_name: 'cliente' }),
+        field('total', { label: 'Total', type: 'integer', previous_name: 'valor' }),
+        field('pago', { type: 'boolean', previous_name: 'pago' }),
+        field('prazo', { label: 'Prazo', type: 'date', previous_name: 'entrega' }),
+      ],
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const result = await query(account, {
+      data: [
+        item(
+          'widget-db',
+          'database_list',
+          {
+            table_id: table._id,
+            columns: ['valor', 'entrega'],
+            period_field: 'entrega',
+            sort_column: 'valor',
+            sort_dir: 'desc',
+          },
+          { start_date: '2026-11-02T03:00:00Z', end_date: '2026-11-05T02:59:59Z' },
+        ),
+      ],
+    });
+    const list = result['widget-db']!;
+    if (list.kind !== 'list') throw new Error('list expected');
+    expect(list.columns).toEqual([
+      { key: 'total', label: 'Total', type: 'number' },
+      { key: 'prazo', label: 'Prazo', type: 'date' },
+    ]);
+    expect(list.items.map((i) => [i.total, i.prazo])).toEqual([
+      [100, '2026-11-03'],
+      [20, '2026-11-04'],
+      [5, '2026-11-02'],
+    ]);
+  });
 });

@@ -4,6 +4,7 @@ import type { ListColumn } from '@ponte/shared/dashboards.schema';
 import { messages } from '@ponte/shared/messages';
 import { dbRecords, dbTables, type DbTableFieldRow } from '../../db/schema';
 import { pageOffset } from '../../lib/list-query';
+import { fieldNamed } from '../db-tables/field-names';
 import { numericOf, textOf } from '../db-tables/record-sql';
 import type { WidgetQuery } from './widget-query';
 import { periodEndExclusive, WidgetQueryError } from './widget-query';
@@ -37,7 +38,7 @@ function periodCondition(fields: DbTableFieldRow[], name: string, period: Period
   const end = periodEndExclusive(period);
   if (name === 'updated_at')
     return and(gte(dbRecords.updatedAt, period.start), lt(dbRecords.updatedAt, end))!;
-  const field = fields.find((f) => f.name === name);
+  const field = fieldNamed(fields, name);
   if (field?.type === 'datetime')
     return sql`${textOf(field.name)} >= ${period.start.toISOString()} and ${textOf(field.name)} < ${end.toISOString()}`;
   if (field?.type === 'date')
@@ -54,7 +55,7 @@ function periodCondition(fields: DbTableFieldRow[], name: string, period: Period
 function orderOf(fields: DbTableFieldRow[], name: string, dir: 'asc' | 'desc'): SQL[] {
   const by = dir === 'desc' ? desc : asc;
   if (name === 'updated_at') return [by(dbRecords.updatedAt), by(dbRecords.id)];
-  const field = fields.find((f) => f.name === name);
+  const field = fieldNamed(fields, name);
   if (!field) return [by(dbRecords.createdAt), by(dbRecords.id)];
   const numeric = field.type === 'integer' || field.type === 'float';
   const value = numeric ? numericOf(field.name) : textOf(field.name);
@@ -65,11 +66,14 @@ function orderOf(fields: DbTableFieldRow[], name: string, dir: 'asc' | 'desc'): 
   ];
 }
 
-/** The columns shown: the configured names that still exist, else every field in order. */
+/**
+ * The columns shown: the configured names that still reach a field (a renamed field by its
+ * former name too, docs/adr/0069), else every field in order.
+ */
 function columnsOf(fields: DbTableFieldRow[], configured: string[]): ListColumn[] {
   const ordered = [...fields].sort((a, b) => a.position - b.position);
   const chosen = configured.length
-    ? configured.flatMap((name) => ordered.filter((f) => f.name === name))
+    ? [...new Set(configured.flatMap((name) => fieldNamed(ordered, name) ?? []))]
     : ordered;
   return chosen.map((f) => ({ key: f.name, label: f.label, type: columnTypes[f.type] }));
 }

@@ -148,7 +148,7 @@ describeEachDriver('database tables', (driver) => {
     expect(again.json().message).toBe(messages.records.uniqueTaken('Codigo'));
   });
 
-  it('adds fields with defaults, keeps removed values for exports, refuses unique on repeats', async () => {
+  it('adds fields with defaults, drops confirmed removals, refuses unique on repeats', async () => {
     const account = await t.createAccount();
     const table = await createTable(account, {
       name: 'Contatos',
@@ -173,22 +173,16 @@ describeEachDriver('database tables', (driver) => {
       name: 'Contatos',
       apply_default_values_new_fields: true,
       fields: [field('nome'), field('ativo', { type: 'boolean', default_value: 'true' })],
+      confirm_remove_values: ['cidade'],
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await api(account).get(`/api/v1/db/entities/${a._id}`)).json().data).toEqual({
       nome: 'Ana',
-      cidade: 'Recife',
       ativo: true,
     });
     const csv = (await api(account).get(`/api/v1/db/entities/export/${table._id}/csv`)).json();
-    expect(csv.data).toContain('Cidade (removido)');
-    expect(csv.data).toContain('Recife');
-
-    // Editing the record drops the removed field's value.
-    const edited = await api(account).put(`/api/v1/db/entities/${a._id}`, {
-      data: { nome: 'Ana B' },
-    });
-    expect(edited.json().data).toEqual({ nome: 'Ana B', ativo: true });
+    expect(csv.data).not.toContain('Cidade');
+    expect(csv.data).not.toContain('Recife');
   });
 
   it('answers 404 for another workspace table and records the attempt', async () => {

@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  fieldValuesCountSchema,
   tableBodySchema,
   tableDuplicateBodySchema,
   tableListQuerySchema,
   tableListSchema,
   tableSchema,
 } from '@ponte/shared/db-tables.schema';
+import { limits } from '@ponte/shared/limits';
+import { text } from '@ponte/shared/text';
 import { sessionOf } from '../../plugins/auth';
-import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
+import { bearerSecurity, errorResponses, idParamsSchema, idSchema } from '../../lib/route-schemas';
 import type { DbTablesService } from './db-tables.service';
 
 export interface DbTablesRoutesOptions {
@@ -16,7 +19,34 @@ export interface DbTablesRoutesOptions {
 }
 
 const tags = ['Tabelas'];
+const fieldParamsSchema = z.object({
+  id: idSchema,
+  name: text().min(1).max(limits.tableFieldNameMax),
+});
 const security = bearerSecurity;
+
+/** What the structure editor asks about one field before it changes it. */
+const fieldRoutes: FastifyPluginAsyncZod<DbTablesRoutesOptions> = async (app, { service }) => {
+  app.get(
+    '/db/tables/:id/fields/:name/values-count',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Quantos registros têm um valor no campo (antes de removê-lo)',
+        params: fieldParamsSchema,
+        response: { 200: fieldValuesCountSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => ({
+      count: await service.countFieldValues(
+        sessionOf(request).workspaceId,
+        request.params.id,
+        request.params.name,
+      ),
+    }),
+  );
+};
 
 /** Mounted at /api/v1 (authenticated scope). */
 export const dbTablesRoutes: FastifyPluginAsyncZod<DbTablesRoutesOptions> = async (
@@ -72,10 +102,10 @@ export const dbTablesRoutes: FastifyPluginAsyncZod<DbTablesRoutesOptions> = asyn
       schema: {
         tags,
         security,
-        summary: 'Altera uma tabela (os registros acompanham a nova estrutura)',
+        summary: 'Altera uma tabela (os registros acompanham; 409 se apagaria valores)',
         params: idParamsSchema,
         body: tableBodySchema,
-        response: { 200: tableSchema, ...errorResponses(400, 401, 404, 413) },
+        response: { 200: tableSchema, ...errorResponses(400, 401, 404, 409, 413) },
       },
     },
     async (request) =>
@@ -122,4 +152,6 @@ export const dbTablesRoutes: FastifyPluginAsyncZod<DbTablesRoutesOptions> = asyn
           ),
         ),
   );
+
+  await app.register(fieldRoutes, { service });
 };

@@ -18,6 +18,9 @@ import {
   type DbTablesRepository,
   type DbTableWithCount,
 } from './db-tables.repository';
+import { fieldNamed } from './field-names';
+import { countValues } from './field-values';
+import { planStructure, type SavedField } from './structure-plan';
 import { applyStructureChange, createFieldIndexes, dropFieldIndexes } from './table-structure';
 
 const m = messages.tables;
@@ -43,19 +46,27 @@ export const toTable = (row: DbTableWithCount): Table => ({
   updated_at: toIso(row.updatedAt),
 });
 
-/** Fields as stored: positions follow the order of the list. */
-function fieldsOf(body: TableBodyInput): DbTableFieldRow[] {
+/** The fields of a body and the stored names they were loaded as; positions follow the list. */
+function savedFieldsOf(body: TableBodyInput): SavedField[] {
   return body.fields.map((field, position) => ({
-    name: field.name,
-    label: field.label,
-    type: field.type as DbTableFieldRow['type'],
-    length: field.type === 'string' || field.type === 'longtext' ? (field.length ?? null) : null,
-    default_value: field.default_value ?? null,
-    is_unique: field.is_unique,
-    is_required: field.is_required,
-    position,
+    field: {
+      name: field.name,
+      label: field.label,
+      type: field.type as DbTableFieldRow['type'],
+      length: field.type === 'string' || field.type === 'longtext' ? (field.length ?? null) : null,
+      default_value: field.default_value ?? null,
+      is_unique: field.is_unique,
+      is_required: field.is_required,
+      position,
+    },
+    previousName: field.previous_name || null,
   }));
 }
+
+/** Fields of a new table: no history of names. */
+const fieldsOf = (body: TableBodyInput) => savedFieldsOf(body).map((saved) => saved.field);
+const withoutHistory = (fields: DbTableFieldRow[]) =>
+  fields.map(({ previous_names: _names, ...field }) => field);
 
 /** The name index decides: two concurrent saves of one name cannot both win. */
 async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
@@ -137,22 +148,23 @@ export function createDbTablesService({ db, now }: DbTablesServiceDeps) {
      */
     async update(workspaceId: string, id: string, body: TableBodyInput): Promise<Table> {
       await checkGroup(workspaceId, body.group);
-      const after = fieldsOf(body);
+      const saved = savedFieldsOf(body);
       await uniqueName(() =>
         db.transaction(async (tx) => {
           const current = await repository.findRef(workspaceId, id, tx, 'update');
           if (!current || current.id !== id) throw missing(id);
+          const plan = planStructure(current.fields, saved);
           const removed = await applyStructureChange(tx, {
             tableId: id,
-            before: current.fields,
-            after,
+            plan,
             removed: current.removedFields,
             applyDefaults: body.apply_default_values_new_fields,
+            confirmed: body.confirm_remove_values,
           });
           await repository.update(tx, workspaceId, id, {
             name: body.name,
             groupId: body.group || null,
-            fields: after,
+            fields: plan.fields,
             removedFields: removed,
             applyDefaultValuesNewFields: body.apply_default_values_new_fields,
             updatedAt: now(),
@@ -160,6 +172,18 @@ export function createDbTablesService({ db, now }: DbTablesServiceDeps) {
         }),
       );
       return get(workspaceId, id);
+    },
+
+    /**
+     * How many records hold a value in a field (the structure editor asks before removing
+     * it). A former name reaches the field that has it now; a name no field has is a 400.
+     */
+    async countFieldValues(workspaceId: string, id: string, name: string): Promise<number> {
+      const row = await repository.find(workspaceId, id);
+      if (!row) throw missing(id);
+      const field = fieldNamed(row.fields, name);
+      if (!field) throw invalidField('name', messages.records.unknownField(name, row.name));
+      return (await countValues(db, id, [field.name])).get(field.name) ?? 0;
     },
 
     /** The table, its records and its unique indexes. */
@@ -179,7 +203,7 @@ export function createDbTablesService({ db, now }: DbTablesServiceDeps) {
       const row = await insertTable({ db, now }, repository, workspaceId, {
         name,
         group: source.groupId,
-        fields: source.fields,
+        fields: withoutHistory(source.fields),
         apply: source.applyDefaultValuesNewFields,
       });
       return get(workspaceId, row.id);

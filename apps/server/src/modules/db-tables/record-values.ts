@@ -2,6 +2,7 @@ import { messages } from '@ponte/shared/messages';
 import type { RecordValue } from '@ponte/shared/db-tables.schema';
 import type { DbTableFieldRow } from '../../db/schema';
 import { invalidField } from '../../lib/app-error';
+import { fieldNamed } from './field-names';
 
 const m = messages.records;
 
@@ -100,24 +101,43 @@ export function defaultOf(field: DbTableFieldRow): RecordValue {
 }
 
 /**
- * The data a write stores. `given` is checked key by key (unknown keys are refused: a typo must
- * not lose a value silently); `previous` (an update) supplies the fields not given, a create
- * takes the defaults. Values of removed fields are dropped: an edited record holds only the
- * current structure (docs/adr/0023). Throws 400 naming the first field that does not fit.
+ * The given values by the name of the field each key reaches: a field's name, or one it had
+ * before a rename (docs/adr/0069). A key no field answers to is refused (a typo must not lose
+ * a value silently); when a field is given under its name and a former one, its name wins.
+ */
+function givenByField(table: { name: string; fields: DbTableFieldRow[] }, given: RecordData) {
+  const byField = new Map<string, RecordValue>();
+  for (const [key, value] of Object.entries(given))
+    if (table.fields.some((field) => field.name === key)) byField.set(key, value);
+  for (const [key, value] of Object.entries(given)) {
+    const field = fieldNamed(table.fields, key);
+    if (!field) throw invalidField(`data.${key}`, m.unknownField(key, table.name));
+    if (!byField.has(field.name)) byField.set(field.name, value);
+  }
+  return byField;
+}
+
+/**
+ * The data a write stores. `given` is checked key by key; `previous` (an update) supplies the
+ * fields not given, a create takes the defaults. An update merges: keys of `previous` that no
+ * field shows (values of a field removed before removals asked first) are kept, so no write
+ * drops a value it was not given (docs/adr/0069); `null` clears a field. Throws 400 naming the
+ * first field that does not fit.
  */
 export function recordDataFor(
   table: { name: string; fields: DbTableFieldRow[] },
   given: RecordData,
   previous?: RecordData,
 ): RecordData {
-  const known = new Map(table.fields.map((field) => [field.name, field]));
-  for (const key of Object.keys(given)) {
-    if (!known.has(key)) throw invalidField(`data.${key}`, m.unknownField(key, table.name));
-  }
+  const values = givenByField(table, given);
   const data: RecordData = {};
+  if (previous) {
+    for (const [key, value] of Object.entries(previous))
+      if (!table.fields.some((field) => field.name === key)) data[key] = value;
+  }
   for (const field of table.fields) {
     let raw: RecordValue | undefined;
-    if (Object.hasOwn(given, field.name)) raw = given[field.name];
+    if (values.has(field.name)) raw = values.get(field.name);
     else if (previous) raw = previous[field.name] ?? null;
     else raw = defaultOf(field);
     const coerced = coerceValue(field, raw);

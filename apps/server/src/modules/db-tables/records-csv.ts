@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import type { DbTableFieldRow } from '../../db/schema';
 import { invalidField } from '../../lib/app-error';
 import type { DbTableRow } from './db-tables.repository';
+import { fieldNamed } from './field-names';
 import { createRecordsRepository, type RecordRow } from './records.repository';
 import { filterConditions, parseFilter } from './records.service';
 
@@ -99,7 +100,12 @@ export function columnsOf(table: DbTableRow, chosen: string | undefined): Column
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  const columns = names.map((name) => all.find((column) => column.key === name));
+  // A field's former name (docs/adr/0069) reaches its column, as in filters.
+  const columns = names.map(
+    (name) =>
+      all.find((column) => column.key === name) ??
+      all.find((column) => column.key === fieldNamed(table.fields, name)?.name),
+  );
   const unknown = names.find((_, index) => !columns[index]);
   if (unknown !== undefined)
     throw invalidField('columns', messages.records.unknownField(unknown, table.name));

@@ -14,6 +14,7 @@ import type { Database } from '../../db/client';
 import { dbRecords } from '../../db/schema';
 import { AppError, invalidField } from '../../lib/app-error';
 import type { DbTableRow } from './db-tables.repository';
+import { fieldNamed } from './field-names';
 import { equalsSql, fieldFilterSql, numericOf, textOf } from './record-sql';
 import { coerceValue, recordDataFor, type RecordData } from './record-values';
 import { createRecordsRepository, type RecordRow } from './records.repository';
@@ -31,7 +32,7 @@ const n = messages.recordNodes;
 function conditions(table: DbTableRow, filter: RecordFilter, timezoneOffset: number): SQL[] {
   const out: SQL[] = [];
   for (const [name, fieldFilter] of Object.entries(filter)) {
-    const field = table.fields.find((candidate) => candidate.name === name);
+    const field = fieldNamed(table.fields, name);
     if (!field) throw invalidField(`filter.${name}`, m.unknownField(name, table.name));
     const condition =
       'equals' in fieldFilter
@@ -52,7 +53,7 @@ function orderOf(
   const dir = sort.direction === 'desc' ? desc : asc;
   if (sort.field === 'created_at') return [dir(dbRecords.createdAt), ...tail];
   if (sort.field === 'updated_at') return [dir(dbRecords.updatedAt), ...tail];
-  const field = table.fields.find((candidate) => candidate.name === sort.field);
+  const field = fieldNamed(table.fields, sort.field);
   if (!field) throw invalidField('sort', m.unknownField(sort.field, table.name));
   const numeric = field.type === 'integer' || field.type === 'float';
   const value = numeric ? numericOf(field.name) : textOf(field.name);
@@ -197,15 +198,17 @@ export function createRecordsPortService({ db, now }: { db: Database; now: () =>
      */
     async upsert(workspaceId: string, tableRef: string, by: string, data: RecordData) {
       const found = await table(workspaceId, tableRef);
-      const field = found.fields.find((candidate) => candidate.name === by);
+      const field = fieldNamed(found.fields, by);
       if (!field) throw invalidField('unique_field', m.unknownField(by, found.name));
       if (!field.is_unique) throw invalidField('unique_field', n.notUnique(by, found.name));
-      const coerced = coerceValue({ ...field, is_required: false }, data[by]);
+      // The value under the field's name, else under the name the node was given.
+      const given = data[field.name] !== undefined ? data[field.name] : data[by];
+      const coerced = coerceValue({ ...field, is_required: false }, given);
       if (!coerced.ok) throw invalidField(`data.${by}`, coerced.message);
       if (coerced.value === null) throw invalidField(`data.${by}`, n.uniqueValueRequired(by));
       const value: RecordValue = coerced.value;
       for (let attempt = 0; ; attempt++) {
-        const byValue = { filter: { [by]: { equals: value } } };
+        const byValue = { filter: { [field.name]: { equals: value } } };
         const [updated] = await updateTarget(workspaceId, tableRef, byValue, data);
         if (updated) return updated;
         try {

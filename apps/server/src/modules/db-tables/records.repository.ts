@@ -45,6 +45,22 @@ async function pageOfFew(db: Database, where: SQL | undefined, options: PageSlic
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+async function findRecord(
+  tx: Db,
+  workspaceId: string,
+  id: string,
+  lock?: 'update',
+): Promise<RecordRow | null> {
+  let query = tx
+    .select()
+    .from(dbRecords)
+    .where(and(eq(dbRecords.workspaceId, workspaceId), eq(dbRecords.id, id)))
+    .$dynamic();
+  if (lock) query = query.for('update');
+  const [row] = await query;
+  return row ?? null;
+}
+
 /** Every call names the workspace and the table; no query leaves them. */
 export function createRecordsRepository(db: Database) {
   return {
@@ -101,13 +117,9 @@ export function createRecordsRepository(db: Database) {
         .limit(limit);
     },
 
-    async find(workspaceId: string, id: string, tx: Db = db): Promise<RecordRow | null> {
-      const [row] = await tx
-        .select()
-        .from(dbRecords)
-        .where(and(eq(dbRecords.workspaceId, workspaceId), eq(dbRecords.id, id)));
-      return row ?? null;
-    },
+    /** A record of the workspace; `lock` keeps it for the rest of the transaction. */
+    find: (workspaceId: string, id: string, tx: Db = db, lock?: 'update') =>
+      findRecord(tx, workspaceId, id, lock),
 
     async insert(tx: Db, workspaceId: string, tableId: string, data: RecordData, now: Date) {
       const [row] = await tx

@@ -12,6 +12,7 @@ import { uniqueViolation } from '../../db/unique-violation';
 import { conflict, invalidField, notFound } from '../../lib/app-error';
 import { pageOffset, toIso } from '../../lib/list-query';
 import { createDbTablesRepository, type Db, type DbTableRow } from './db-tables.repository';
+import { fieldNamed } from './field-names';
 import { fieldFilterSql, uniqueFieldOf } from './record-sql';
 import { recordDataFor, type RecordData } from './record-values';
 import { createRecordsRepository, type RecordRow } from './records.repository';
@@ -50,7 +51,7 @@ export function parseFilter(raw: string | undefined, table?: string): EntityFilt
 export function filterConditions(table: DbTableRow, filter: EntityFilter): SQL[] {
   const conditions: SQL[] = [];
   for (const [name, fieldFilter] of Object.entries(filter.fields)) {
-    const field = table.fields.find((candidate) => candidate.name === name);
+    const field = fieldNamed(table.fields, name);
     if (!field) throw invalidField(`filter.${name}`, m.unknownField(name, table.name));
     const condition = fieldFilterSql(field, fieldFilter, filter.timezoneOffset);
     if (condition) conditions.push(condition);
@@ -111,16 +112,24 @@ export function createRecordsService({ db, now }: RecordsServiceDeps) {
     return toEntity(row);
   }
 
-  /** Changes the given fields of a record; the others keep their values. */
+  /**
+   * Changes the given fields of a record; the others keep their values. The transaction locks
+   * the table before it reads any record, then reads the record locked: a structure change
+   * that committed while this write waited (a rename moving the values) is what the write
+   * merges over, never a copy read before it, and the change's index DDL never waits on a
+   * transaction that waits on it (docs/adr/0069). Which table is read first, outside.
+   */
   async function update(workspaceId: string, id: string, data: RecordData, tableRef?: string) {
+    const found = await records.find(workspaceId, id);
+    if (!found) throw missingRecord(id);
     let table: DbTableRow | null = null;
     const row = await uniqueField(
       () => table,
       () =>
         db.transaction(async (tx) => {
-          const current = await records.find(workspaceId, id, tx);
-          if (!current) throw missingRecord(id);
-          table = await tableOf(workspaceId, current.tableId, { tx, lock: 'share' });
+          table = await tableOf(workspaceId, found.tableId, { tx, lock: 'share' });
+          const current = await records.find(workspaceId, id, tx, 'update');
+          if (!current || current.tableId !== table.id) throw missingRecord(id);
           if (
             tableRef &&
             tableRef !== table.id &&

@@ -1,10 +1,12 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
-import type { RecordValue } from '@ponte/shared/db-tables.schema';
+import type { FieldValuesLoss, RecordValue } from '@ponte/shared/db-tables.schema';
 import { dbRecords, type DbTableFieldRow } from '../../db/schema';
 import { uniqueViolation } from '../../db/unique-violation';
-import { invalidField } from '../../lib/app-error';
+import { AppError, invalidField } from '../../lib/app-error';
 import type { Db } from './db-tables.repository';
+import { countValues, dropValues, moveValues } from './field-values';
 import {
   createFieldIndexSql,
   createUniqueIndexSql,
@@ -13,6 +15,7 @@ import {
   jsonOf,
 } from './record-sql';
 import { coerceValue, defaultOf } from './record-values';
+import type { FieldPair, StructurePlan } from './structure-plan';
 
 const m = messages.tables;
 
@@ -116,61 +119,111 @@ async function convertField(tx: Db, tableId: string, field: DbTableFieldRow) {
 
 export interface StructureChange {
   tableId: string;
-  before: DbTableFieldRow[];
-  after: DbTableFieldRow[];
+  plan: StructurePlan;
+  /** `removed_fields` as stored: fields removed before removals asked first. */
   removed: DbTableFieldRow[];
   applyDefaults: boolean;
+  /** Stored names whose values the save may delete (`confirm_remove_values`). */
+  confirmed: string[];
 }
 
 /**
- * Applies a new list of fields to a table's records, inside the caller's transaction
- * (docs/adr/0023). Returns the new list of removed fields.
+ * The values a change would delete: those of every removed field, and the old values of a
+ * field removed long ago under a name a new or renamed field now takes. Any not confirmed
+ * refuses the whole change with 409 `field_has_values`, naming each field and its count.
+ * Returns the names to drop.
+ */
+async function checkValueLoss(tx: Db, change: StructureChange): Promise<string[]> {
+  const { plan } = change;
+  const storedNames = new Set([...plan.kept, ...plan.renamed].map((pair) => pair.before.name));
+  const takenNames = [...plan.added, ...plan.renamed.map((pair) => pair.after)].map((f) => f.name);
+  const oldFields = change.removed.filter(
+    (field) => takenNames.includes(field.name) && !storedNames.has(field.name),
+  );
+  const losing = [...plan.removed, ...oldFields];
+  const names = losing.map((field) => field.name);
+  const counts = await countValues(tx, change.tableId, names);
+  const refused: FieldValuesLoss[] = [];
+  for (const field of losing) {
+    const count = counts.get(field.name) ?? 0;
+    if (!count || change.confirmed.includes(field.name)) continue;
+    const message = plan.removed.includes(field)
+      ? m.fieldHasValues(field.label, count)
+      : m.oldValuesUnderName(field.name, count);
+    refused.push({ name: field.name, label: field.label, count, message });
+  }
+  if (refused.length)
+    throw new AppError(
+      409,
+      errorCodes.fieldHasValues,
+      refused.map((item) => item.message).join(' '),
+      { fields: refused },
+    );
+  return names;
+}
+
+/** Drops a field's indexes under its stored name (before a removal or a rename). */
+async function dropIndexesOf(tx: Db, tableId: string, field: DbTableFieldRow) {
+  if (field.is_unique) await dropUniqueIndex(tx, tableId, field.name);
+  await dropFieldIndex(tx, tableId, field.name);
+}
+
+/** A new field: the default for existing records when asked, and its indexes. */
+async function addField(tx: Db, change: StructureChange, field: DbTableFieldRow) {
+  const value = defaultOf(field);
+  if (change.applyDefaults && value !== null) {
+    await tx
+      .update(dbRecords)
+      .set({
+        data: sql`data || jsonb_build_object(${field.name}::text, ${JSON.stringify(value)}::jsonb)`,
+      })
+      .where(eq(dbRecords.tableId, change.tableId));
+  }
+  if (field.is_unique) await createUniqueIndex(tx, change.tableId, field);
+  await createFieldIndex(tx, change.tableId, field);
+}
+
+/** Checks (and rewrites) the values of a field whose rules changed. */
+async function convertChanged(tx: Db, tableId: string, { before, after }: FieldPair) {
+  if (!rulesChanged(before, after)) return;
+  try {
+    await convertField(tx, tableId, after);
+  } catch (error) {
+    if (uniqueViolation(error) !== null)
+      throw invalidField('fields', m.uniqueExisting(after.label));
+    throw error;
+  }
+}
+
+/**
+ * Applies a new list of fields to a table's records, inside the caller's transaction, with the
+ * table row locked (docs/adr/0023, 0069): values that would be deleted are counted first and
+ * refuse the change unless confirmed; renamed fields carry their values and get their indexes
+ * under the new name; removed fields lose theirs. Returns the new `removed_fields`.
  */
 export async function applyStructureChange(tx: Db, change: StructureChange) {
-  const { tableId, before, after } = change;
-  const oldByName = new Map(before.map((field) => [field.name, field]));
-  const newByName = new Map(after.map((field) => [field.name, field]));
-  let removed = change.removed.filter((field) => !newByName.has(field.name));
+  const { tableId, plan } = change;
+  const dropped = await checkValueLoss(tx, change);
 
-  for (const field of before) {
-    if (newByName.has(field.name)) continue;
-    if (field.is_unique) await dropUniqueIndex(tx, tableId, field.name);
-    await dropFieldIndex(tx, tableId, field.name);
-    removed = [...removed.filter((old) => old.name !== field.name), field];
+  for (const field of plan.removed) await dropIndexesOf(tx, tableId, field);
+  for (const { before } of plan.renamed) await dropIndexesOf(tx, tableId, before);
+  await dropValues(tx, tableId, dropped);
+  await moveValues(
+    tx,
+    tableId,
+    plan.renamed.map(({ before, after }) => ({ from: before.name, to: after.name })),
+  );
+
+  for (const field of plan.added) await addField(tx, change, field);
+  for (const pair of plan.renamed) {
+    await convertChanged(tx, tableId, pair);
+    if (pair.after.is_unique) await createUniqueIndex(tx, tableId, pair.after);
+    await createFieldIndex(tx, tableId, pair.after);
   }
-  for (const field of after) {
-    const old = oldByName.get(field.name);
-    if (!old) {
-      if (change.removed.some((gone) => gone.name === field.name)) {
-        // A field of the same name comes back: the old values go, they may not fit.
-        await tx
-          .update(dbRecords)
-          .set({ data: sql`data - ${field.name}::text` })
-          .where(eq(dbRecords.tableId, tableId));
-      }
-      const value = defaultOf(field);
-      if (change.applyDefaults && value !== null) {
-        await tx
-          .update(dbRecords)
-          .set({
-            data: sql`data || jsonb_build_object(${field.name}::text, ${JSON.stringify(value)}::jsonb)`,
-          })
-          .where(eq(dbRecords.tableId, tableId));
-      }
-      if (field.is_unique) await createUniqueIndex(tx, tableId, field);
-      await createFieldIndex(tx, tableId, field);
-      continue;
-    }
+  for (const pair of plan.kept) {
+    const { before: old, after: field } = pair;
     if (old.is_unique && !field.is_unique) await dropUniqueIndex(tx, tableId, field.name);
-    if (rulesChanged(old, field)) {
-      try {
-        await convertField(tx, tableId, field);
-      } catch (error) {
-        if (uniqueViolation(error) !== null)
-          throw invalidField('fields', m.uniqueExisting(field.label));
-        throw error;
-      }
-    }
+    await convertChanged(tx, tableId, pair);
     if (field.is_unique && !old.is_unique) await createUniqueIndex(tx, tableId, field);
     if (old.type !== field.type) {
       // The expression (and the index's kind) follows the type: built again on the new values.
@@ -178,5 +231,5 @@ export async function applyStructureChange(tx: Db, change: StructureChange) {
       await createFieldIndex(tx, tableId, field);
     }
   }
-  return removed;
+  return change.removed.filter((field) => !dropped.includes(field.name));
 }

@@ -9,6 +9,7 @@ import { limits } from '@ponte/shared/limits';
 import type { Database } from '../../db/client';
 import { dbRecords, dbTables } from '../../db/schema';
 import { forms } from '../../db/schema-forms';
+import { fieldNamed } from '../db-tables/field-names';
 import { plainText, sanitiseFormHtml } from './form-sanitise';
 
 export type FormRow = typeof forms.$inferSelect;
@@ -55,8 +56,10 @@ async function databaseOptions(
     .where(and(eq(dbRecords.tableId, tableId), eq(dbRecords.workspaceId, workspaceId)))
     .orderBy(asc(dbRecords.createdAt), asc(dbRecords.id))
     .limit(limits.formOptionRecordsMax);
-  const valueField = field.options_source_value_field.trim() || '_id';
-  const labelField = field.options_source_label_field.trim();
+  // A renamed field answers to its former name too (docs/adr/0069).
+  const stored = (name: string) => fieldNamed(table.fields, name)?.name ?? name;
+  const valueField = stored(field.options_source_value_field.trim() || '_id');
+  const labelField = stored(field.options_source_label_field.trim());
   return records.map((record) => {
     const value = valueField === '_id' ? record.id : cellText(record.data[valueField]);
     const label = labelField === '_id' ? record.id : cellText(record.data[labelField]);

@@ -191,5 +191,17 @@ describeEachDriver('public forms: page and definition', (driver) => {
     const foreign = await insertForm(t, stranger, { fields });
     const none = publicFormSchema.parse((await definition(foreign)).json());
     expect(none.fields.map((f) => f.options)).toEqual([[], []]);
+
+    // Fields renamed since: the form still reads them by the names it saved.
+    const renamed = await api.put(`/api/v1/db/tables/${table}`, {
+      name: 'Cidades',
+      fields: [
+        field('municipio', { previous_name: 'nome' }),
+        field('estado', { is_required: true, previous_name: 'uf' }),
+      ],
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const after = publicFormSchema.parse((await definition(id)).json());
+    expect(after.fields[0]!.options[0]).toEqual({ label: 'Cidade 1', value: 'SP' });
   });
 });

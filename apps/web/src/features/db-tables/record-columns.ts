@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { TableField } from '@ponte/shared/db-tables.schema';
+import { currentName } from './field-names';
 
 const storageKey = (tableId: string) => `records-columns:${tableId}`;
 
@@ -14,8 +15,12 @@ function readColumns(tableId: string, fields: TableField[]): string[] {
     if (raw) {
       const parsed = JSON.parse(raw) as unknown;
       if (Array.isArray(parsed)) {
-        const names = new Set(parsed.filter((item): item is string => typeof item === 'string'));
-        // In the table's order; fields removed since are dropped.
+        const names = new Set(
+          parsed
+            .filter((item): item is string => typeof item === 'string')
+            .map((name) => currentName(fields, name)),
+        );
+        // In the table's order; fields renamed since follow, fields removed since are dropped.
         return fields.filter((field) => names.has(field.name)).map((field) => field.name);
       }
     }

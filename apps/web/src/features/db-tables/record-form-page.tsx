@@ -157,11 +157,12 @@ function RecordForm({ table, record }: { table: Table; record: Entity | undefine
   const update = useUpdateRecord();
   const saving = create.isPending || update.isPending;
   const fields = sortedFields(table);
-  const [values, setValues] = useState<Record<string, FormValue>>(() =>
+  const [initial] = useState<Record<string, FormValue>>(() =>
     Object.fromEntries(
       fields.map((field) => [field.name, toFormValue(field, record?.data[field.name])]),
     ),
   );
+  const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const backTo = `/database/entities/${table._id}`;
 
@@ -171,9 +172,12 @@ function RecordForm({ table, record }: { table: Table; record: Entity | undefine
     const data: Record<string, RecordValue> = {};
     const found: Record<string, string> = {};
     for (const field of fields) {
-      const result = fromFormValue(field, values[field.name] ?? '');
+      const value = values[field.name] ?? '';
+      const result = fromFormValue(field, value);
       if ('error' in result) found[field.name] = result.error;
-      else data[field.name] = result.value;
+      // An edit sends only what the person changed: the server keeps every other value
+      // as stored, those this form does not show or shows rounded included (docs/adr/0069).
+      else if (!record || value !== initial[field.name]) data[field.name] = result.value;
     }
     setErrors(found);
     if (Object.keys(found).length) return;

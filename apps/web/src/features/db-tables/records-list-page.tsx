@@ -23,6 +23,7 @@ import { useDeleteRecords } from './api/delete-records';
 import { downloadRecordsCsv, exportRecordsCsv } from './api/export-records-csv';
 import { useRecords } from './api/get-records';
 import { useTable } from './api/get-table';
+import { byCurrentNames } from './field-names';
 import { useRecordColumns } from './record-columns';
 import { RecordFilters } from './record-filters';
 import { RecordsToolbar } from './records-toolbar';
@@ -112,7 +113,10 @@ function RecordsList({ table }: { table: Table }) {
     () => [...table.fields].sort((a, b) => a.position - b.position),
     [table.fields],
   );
-  const { page, size, filters, filterText, setPage, setSize, setFilters } = useRecordsParams();
+  const params = useRecordsParams();
+  const { page, size, filterText, setPage, setSize, setFilters } = params;
+  // A link saved before a field was renamed filters the renamed field.
+  const filters = useMemo(() => byCurrentNames(fields, params.filters), [fields, params.filters]);
   const [columns, setColumns] = useRecordColumns(table._id, fields);
   const [showFilters, setShowFilters] = useState(Object.keys(filters).length > 0);
   const [selection, setSelection] = useState<{ scope: string; ids: Set<string> }>({

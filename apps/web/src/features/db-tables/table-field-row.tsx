@@ -20,6 +20,8 @@ import { fieldTypeOptions } from './table-file';
 /** A field as the editor holds it: `key` keeps React's identity while fields move. */
 export interface EditorField {
   key: string;
+  /** The stored name of a field loaded from the table (its values are under it); else null. */
+  previousName: string | null;
   name: string;
   label: string;
   type: FieldType | '';

@@ -32,8 +32,21 @@ export function tableFileName(name: string): string {
   return `${slug || 'tabela'}.db.json`;
 }
 
+/** A field as a file keeps it: its structure, not which stored field it was nor its history. */
+const structureOf = (field: TableFieldBody): TableFieldBody => ({
+  name: field.name,
+  label: field.label,
+  type: field.type,
+  length: field.length,
+  default_value: field.default_value,
+  is_unique: field.is_unique,
+  is_required: field.is_required,
+  position: field.position,
+});
+
 export function downloadTableFile(file: TableFile): void {
-  downloadText(tableFileName(file.name), JSON.stringify(file, null, 2), 'application/json');
+  const content = { ...file, fields: file.fields.map(structureOf) };
+  downloadText(tableFileName(file.name), JSON.stringify(content, null, 2), 'application/json');
 }
 
 export const invalidTableFileMessage = 'O arquivo não contém uma estrutura de tabela válida.';

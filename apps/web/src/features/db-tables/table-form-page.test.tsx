@@ -7,6 +7,7 @@ import { clientes, setup } from './test-fixtures';
 const saved = { body: clientes };
 const list = { method: 'GET', path: '/api/v1/db/tables', reply: { body: { items: [], total: 0 } } };
 const fieldRow = (n: number) => screen.getByRole('listitem', { name: `Campo ${n}` });
+const valuesCount = (name: string) => `/api/v1/db/tables/t1/fields/${name}/values-count`;
 
 describe('table structure editor', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -157,16 +158,20 @@ describe('table structure editor', () => {
   it('edits a table and shows the server reason after the spec prefix', async () => {
     const api = setup([
       list,
+      { method: 'GET', path: valuesCount('notas'), reply: { body: { count: 0 } } },
       {
         method: 'PUT',
         path: '/api/v1/db/tables/t1',
-        reply: apiError(409, 'O campo "idade" não pode mudar de tipo: registros e1.'),
+        reply: apiError(400, 'O campo "idade" não pode mudar de tipo: registros e1.'),
       },
     ]);
     const { user } = renderApp('/database/tables/edit/t1');
     expect(await screen.findByDisplayValue('Clientes Ativos')).toBeInTheDocument();
     expect(within(fieldRow(8)).getByLabelText(/Nome/)).toHaveValue('notas');
     await user.click(screen.getByRole('button', { name: 'Remover o campo 8' }));
+    // No record holds a value in it: it goes without a question.
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(7));
+    expect(screen.queryByRole('dialog')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(
       await screen.findByText(

@@ -34,14 +34,18 @@ import type { TableFile } from './table-file';
 import { TableFieldRow } from './table-field-row';
 import type { EditorField } from './table-field-row';
 import { TableFieldsList } from './table-fields-list';
+import { FieldRemovalDialogs } from './field-removal-dialogs';
+import { useFieldRemoval } from './use-field-removal';
 
 const m = messages.tables;
 let nextKey = 0;
 
-function toEditorField(field: Partial<TableFieldBody>): EditorField {
+/** A field for the editor; `stored` for a field loaded from the table (it may be renamed). */
+function toEditorField(field: Partial<TableFieldBody>, stored = false): EditorField {
   nextKey += 1;
   return {
     key: `field-${nextKey}`,
+    previousName: stored && field.name ? field.name : null,
     name: field.name ?? '',
     label: field.label ?? '',
     type: field.type ?? '',
@@ -62,6 +66,7 @@ function toBodyField(field: EditorField, position: number): TableFieldBody {
     is_unique: field.is_unique,
     is_required: field.is_required,
     position,
+    ...(field.previousName ? { previous_name: field.previousName } : {}),
   };
 }
 
@@ -104,7 +109,7 @@ function useFieldList(initial: EditorField[]) {
         if (moved) next.splice(to, 0, moved);
         return next;
       }),
-    remove: (index: number) => setFields((list) => list.filter((_, i) => i !== index)),
+    removeKey: (key: string) => setFields((list) => list.filter((field) => field.key !== key)),
   };
 }
 
@@ -121,8 +126,13 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
     table?.apply_default_values_new_fields ?? false,
   );
   const list = useFieldList(
-    table ? [...table.fields].sort((a, b) => a.position - b.position).map(toEditorField) : [],
+    table
+      ? [...table.fields]
+          .sort((a, b) => a.position - b.position)
+          .map((field) => toEditorField(field, true))
+      : [],
   );
+  const removal = useFieldRemoval(id, list.removeKey);
   // Once a save was refused, the list follows the edits: a fixed error leaves it at once.
   const [checked, setChecked] = useState(false);
   const errors = useMemo(
@@ -137,7 +147,7 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
   }));
 
   const applyImport = (file: Partial<TableFile>) => {
-    list.setFields((file.fields ?? []).map(toEditorField));
+    list.setFields((file.fields ?? []).map((field) => toEditorField(field)));
     if (!id && file.name) setName(file.name);
     if (file.apply_default_values_new_fields !== undefined)
       setApplyDefaults(file.apply_default_values_new_fields);
@@ -166,16 +176,14 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
       fields: list.fields.map(toBodyField),
     });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = structureErrors(name, list.fields);
-    setChecked(true);
-    if (found.length || saving) return;
+  /** Saves; `confirmed`: the stored names whose values the person agreed to delete. */
+  const save = async (confirmed: string[]) => {
     const body: TableBody = {
       name: name.trim(),
       group: group || null,
       apply_default_values_new_fields: applyDefaults,
       fields: list.fields.map(toBodyField),
+      ...(confirmed.length ? { confirm_remove_values: confirmed } : {}),
     };
     try {
       if (id) await update.mutateAsync({ id, body });
@@ -183,12 +191,20 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
       toast.success(m.saved);
       void navigate('/database/tables');
     } catch (failure) {
-      toast.error(m.saveError(errorMessage(failure)));
+      if (!removal.refuse(failure)) toast.error(m.saveError(errorMessage(failure)));
     }
   };
 
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = structureErrors(name, list.fields);
+    setChecked(true);
+    if (found.length || saving) return;
+    void save(removal.confirmed);
+  };
+
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="lg">
         <Paper withBorder radius="md" p="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -249,7 +265,7 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
               count={list.fields.length}
               onChange={(patch) => list.change(index, patch)}
               onMove={(to) => list.move(index, to)}
-              onRemove={() => list.remove(index)}
+              onRemove={() => void removal.request(field)}
             />
           ))}
         </TableFieldsList>
@@ -289,6 +305,7 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
         onConfirm={() => pendingImport && applyImport(pendingImport)}
         onCancel={() => setPendingImport(null)}
       />
+      <FieldRemovalDialogs removal={removal} onSaveConfirmed={(names) => void save(names)} />
     </form>
   );
 }
