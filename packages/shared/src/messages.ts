@@ -16,9 +16,11 @@ export const messages = {
     databaseUnavailable: 'O banco de dados não respondeu. Tente novamente em instantes.',
     unauthorized: 'Sessão inválida ou expirada. Entre novamente.',
     forbidden: 'Você não tem permissão para esta ação.',
-    nulCharacter: 'O texto não pode conter o caractere nulo (\\u0000).',
-    nulCharacterIn: (field: string) =>
-      `O campo "${field}" não pode conter o caractere nulo (\\u0000).`,
+    /** NUL, or half of a character (a lone UTF-16 surrogate): `text.ts`. */
+    forbiddenCharacter:
+      'O texto não pode conter o caractere nulo (\\u0000) nem metade de um caractere (\\ud800 a \\udfff sem o seu par).',
+    forbiddenCharacterIn: (field: string) =>
+      `O campo "${field}" não pode conter o caractere nulo (\\u0000) nem metade de um caractere (\\ud800 a \\udfff sem o seu par).`,
     tooDeep: (max: number) => `O JSON enviado tem mais de ${max} níveis de objetos e listas.`,
   },
   account: {
