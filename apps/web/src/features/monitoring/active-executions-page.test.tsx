@@ -190,8 +190,8 @@ describe('ActiveExecutionsPage', () => {
     ]);
     const table = screen.getByRole('table', { name: 'Flows em execução' });
     const [first, second] = within(table).getAllByRole('row').slice(1);
-    const badge = within(first!).getByText('Resposta não aguardada');
-    expect(within(second!).queryByText('Resposta não aguardada')).toBeNull();
+    const badge = within(first!).getByText('Não aguardada');
+    expect(within(second!).queryByText('Não aguardada')).toBeNull();
     await user.hover(badge);
     expect(
       await screen.findByText('Quem chamou parou de esperar a resposta em 15/01/2026 08:59:30.'),

@@ -114,9 +114,7 @@ describe('CompletedExecutionsPage', () => {
     renderWithProviders(<CompletedExecutionsPage />, { path: '/monitoring/completed' });
     const table = await screen.findByRole('table', { name: 'Execuções finalizadas' });
     const [first, second] = within(table).getAllByRole('row').slice(1);
-    expect(within(first!).getAllByRole('cell').at(-1)!.textContent).toBe(
-      'SucessoResposta não aguardada',
-    );
+    expect(within(first!).getAllByRole('cell').at(-1)!.textContent).toBe('SucessoNão aguardada');
     expect(within(second!).getAllByRole('cell').at(-1)!.textContent).toBe('Sucesso');
   });
 

@@ -45,7 +45,7 @@ export function RunningExecutionsTable({
         <Table aria-label="Flows em execução" verticalSpacing="sm" horizontalSpacing="md">
           <Table.Thead bg="gray.0">
             <Table.Tr>
-              <Table.Th>Flow</Table.Th>
+              <Table.Th miw={190}>Flow</Table.Th>
               <Table.Th>Gatilho</Table.Th>
               <Table.Th w={170}>Início</Table.Th>
               <Table.Th w={140}>Tempo decorrido</Table.Th>

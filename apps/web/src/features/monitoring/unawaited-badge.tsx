@@ -14,8 +14,8 @@ export function UnawaitedBadge({ at }: { at: string | null | undefined }) {
       w={260}
       withArrow
     >
-      <Badge variant="outline" color="gray">
-        Resposta não aguardada
+      <Badge variant="outline" color="gray" miw="max-content">
+        Não aguardada
       </Badge>
     </Tooltip>
   );
