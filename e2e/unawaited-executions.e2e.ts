@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { messages } from '@ponte/shared/messages';
 import { apiClient, createFlow, type Call } from './support/api';
 import { expectToast, hasChromium, launchBrowser, snap } from './support/browser';
+import { selectNode } from './support/flow-editor';
 import { startServer, type RunningServer } from './support/server';
 import { admin, signInAsAdmin } from './support/session';
 import { until } from './support/until';
@@ -99,6 +100,15 @@ describe.skipIf(!hasChromium)('Jornada: quem chamou parou de esperar a resposta'
       expect(await dialog.getByRole('switch', { name: option }).isChecked()).toBe(true);
       await snapDialog(page, `unawaited-options-${width}`);
       await dialog.getByRole('button', { name: 'Cancelar' }).click();
+
+      // The webhook's 'Resposta' says what a waiting caller hears.
+      await page.goto(`${server.url}/flows/${holder}`);
+      await page.getByText('Total de conectores: 2').waitFor();
+      await selectNode(page, 'n0');
+      const hint = page.getByText(/Nos outros modos, quem chama espera a resposta por até 30 s/);
+      await hint.waitFor();
+      await hint.scrollIntoViewIfNeeded();
+      await snap(page, `unawaited-webhook-node-${width}`, { fullPage: false });
 
       // The flow outlives the form's wait: the visitor hears the time ran out, and it goes on.
       await send(page, server, formId, 'Bia');
