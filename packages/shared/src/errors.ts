@@ -35,6 +35,8 @@ export const errorCodes = {
   nodeLimit: 'node_limit',
   rateLimited: 'rate_limited',
   flowChainLimit: 'flow_chain_limit',
+  /** A waiting caller's execution found no free slot in time: 503 with Retry-After, not run. */
+  flowBusy: 'flow_busy',
   oauthStateInvalid: 'oauth_state_invalid',
   oauthRefused: 'oauth_refused',
   providerNotConfigured: 'provider_not_configured',

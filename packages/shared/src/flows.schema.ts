@@ -37,6 +37,12 @@ export type SaveExecutions = z.infer<typeof saveExecutionsSchema>;
 export const flowConfigSchema = z.object({
   rate_limit: rateLimitSchema.default(0),
   save_executions: saveExecutionsSchema.default('default'),
+  /**
+   * 'Continuar quando ninguém espera a resposta' (docs/adr/0074): once the caller that waited
+   * for an execution's answer (a webhook answered 504, a form told its time ran out, a calling
+   * flow that stopped) no longer waits, the execution goes on (true) or is stopped (false).
+   */
+  continue_unawaited: z.boolean().default(true),
 });
 /** A flow's options as stored and answered. */
 export type FlowConfigValues = z.output<typeof flowConfigSchema>;
@@ -56,6 +62,7 @@ export const flowSchema = z.object({
   config: z.object({
     rate_limit: z.number().int().min(0),
     save_executions: saveExecutionsSchema.default('default'),
+    continue_unawaited: z.boolean().default(true),
   }),
   deprecated_nodes: z.array(z.string()),
   created_at: z.string(),
@@ -80,7 +87,11 @@ export const flowBodySchema = z.object({
   data: z.unknown().optional(),
   thumbnailData: text().max(limits.flowThumbnailMax).nullable().optional(),
   description: text().max(limits.flowNotesMax, { error: m.notesTooLarge }).default(''),
-  config: flowConfigSchema.default({ rate_limit: 0, save_executions: 'default' }),
+  config: flowConfigSchema.default({
+    rate_limit: 0,
+    save_executions: 'default',
+    continue_unawaited: true,
+  }),
   triggers: z.unknown().optional(),
   workspace: z.unknown().optional(),
   deprecated_nodes: z.unknown().optional(),

@@ -30,9 +30,11 @@ export const messages = {
     databaseUnavailable: 'O banco de dados não respondeu. Tente novamente em instantes.',
     unauthorized: 'Sessão inválida ou expirada. Entre novamente.',
     forbidden: 'Você não tem permissão para esta ação.',
-    nulCharacter: 'O texto não pode conter o caractere nulo (\\u0000).',
-    nulCharacterIn: (field: string) =>
-      `O campo "${field}" não pode conter o caractere nulo (\\u0000).`,
+    /** NUL, or half of a character (a lone UTF-16 surrogate): `text.ts`. */
+    forbiddenCharacter:
+      'O texto não pode conter o caractere nulo (\\u0000) nem metade de um caractere (\\ud800 a \\udfff sem o seu par).',
+    forbiddenCharacterIn: (field: string) =>
+      `O campo "${field}" não pode conter o caractere nulo (\\u0000) nem metade de um caractere (\\ud800 a \\udfff sem o seu par).`,
     tooDeep: (max: number) => `O JSON enviado tem mais de ${max} níveis de objetos e listas.`,
   },
   account: {
@@ -199,6 +201,28 @@ export const messages = {
       `Muitas chamadas ao webhook deste flow. Tente novamente em ${seconds} s.`,
     flowChainLimit: (limit: number) =>
       `Execução interrompida: o flow chamou a si mesmo (direta ou indiretamente) mais de ${limit} vezes em cadeia.`,
+    /** 503 of a webhook whose execution found no free slot within its wait (docs/adr/0074). */
+    flowBusy: (seconds: number) =>
+      `O flow está ocupado: a execução não começou nos ${seconds} s de espera e não foi feita. Tente novamente em ${seconds} s.`,
+  },
+  /** What an execution records once its caller stopped waiting (docs/adr/0074). */
+  unawaited: {
+    notStartedLabel: 'Execução não iniciada',
+    notStartedWebhook: (seconds: number) =>
+      `Execução não iniciada: nenhuma vaga de execução ficou livre nos ${seconds} s que o webhook espera. Quem chamou recebeu 503 e pode tentar de novo; nada foi feito.`,
+    notStartedForm: (seconds: number) =>
+      `Execução não iniciada: nenhuma vaga de execução ficou livre nos ${seconds} s que o formulário espera. Quem enviou foi avisado para tentar de novo; nada foi feito.`,
+    notStartedFlow:
+      'Execução não iniciada: o flow que a chamou parou de esperar antes que ela começasse; nada foi feito.',
+    label: 'Ninguém espera a resposta',
+    webhook: (seconds: number) =>
+      `Ninguém espera mais a resposta: o webhook respondeu 504 (tempo esgotado) a quem chamou após ${seconds} s.`,
+    form: (seconds: number) =>
+      `Ninguém espera mais a resposta: o formulário avisou quem enviou que o tempo de ${seconds} s acabou.`,
+    flow: 'Ninguém espera mais a resposta: o flow que a chamou parou de esperar.',
+    continues: "A execução continua (opção do flow 'Continuar quando ninguém espera a resposta').",
+    stops:
+      "A execução será interrompida (opção do flow 'Continuar quando ninguém espera a resposta' desligada).",
   },
   debugger: {
     notActive: 'O modo de debug não está ativo.',

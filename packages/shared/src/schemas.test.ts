@@ -91,6 +91,7 @@ describe('flow config', () => {
     expect(flowConfigSchema.parse({ rate_limit: 0 })).toEqual({
       rate_limit: 0,
       save_executions: 'default',
+      continue_unawaited: true,
     });
     expect(flowConfigSchema.parse({ save_executions: 'none' }).save_executions).toBe('none');
     expect(flowConfigSchema.safeParse({ save_executions: 'tudo' }).success).toBe(false);

@@ -3,32 +3,43 @@ import { limits } from './limits';
 import { messages } from './messages';
 
 /**
- * PostgreSQL refuses the NUL character in `text` and `jsonb`: every text the API takes is
- * checked for it, so that a NUL answers 400 with a pt-BR message instead of failing the query.
+ * What no text the API takes may hold: the NUL character (PostgreSQL refuses it in `text` and
+ * `jsonb`) and half of a character, a lone UTF-16 surrogate: a high one (`\ud800` to `\udbff`)
+ * not followed by a low one, or a low one (`\udc00` to `\udfff`) not preceded by a high one.
+ * A lone surrogate is no character at all: `text` would store it as U+FFFD and `jsonb` refuses
+ * it. A pair (an emoji, '𝄞') is one character and passes.
  */
-export const hasNul = (value: string): boolean => value.includes('\u0000');
+const forbiddenCharacter =
+  // eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
+  /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** `z.string()` that refuses NUL: the base of every text field of the API's schemas. */
+/**
+ * True when the text holds NUL or a lone surrogate: every text the API takes is checked, so that
+ * either answers 400 with one pt-BR message instead of failing the query or being stored mangled.
+ */
+export const hasForbiddenCharacter = (value: string): boolean => forbiddenCharacter.test(value);
+
+/** `z.string()` that refuses NUL and lone surrogates: the base of every text field of the API. */
 export function text(params?: Parameters<typeof z.string>[0]) {
-  return z
-    .string(params)
-    .refine((value) => !hasNul(value), { error: messages.generic.nulCharacter });
+  return z.string(params).refine((value) => !hasForbiddenCharacter(value), {
+    error: messages.generic.forbiddenCharacter,
+  });
 }
 
 /**
- * The path (`a.0.b`) of the first string or key holding NUL in a JSON-like value, or null.
- * Walks with its own stack: a deep value cannot overflow the call stack.
+ * The path (`a.0.b`) of the first string or key holding NUL or a lone surrogate in a JSON-like
+ * value, or null. Walks with its own stack: a deep value cannot overflow the call stack.
  */
-export function findNul(value: unknown): string | null {
+export function findForbiddenCharacter(value: unknown): string | null {
   const stack: [unknown, string][] = [[value, '']];
   while (stack.length) {
     const [current, path] = stack.pop()!;
     if (typeof current === 'string') {
-      if (hasNul(current)) return path;
+      if (hasForbiddenCharacter(current)) return path;
     } else if (current !== null && typeof current === 'object') {
       for (const [key, child] of Object.entries(current)) {
         const childPath = path ? `${path}.${key}` : key;
-        if (hasNul(key)) return childPath;
+        if (hasForbiddenCharacter(key)) return childPath;
         stack.push([child, childPath]);
       }
     }
@@ -67,13 +78,16 @@ export function depthExceeds(value: unknown, max: number = limits.jsonDepthMax):
   return false;
 }
 
-/** A zod refinement: no NUL anywhere in the value (strings and keys), for JSON-like fields. */
-export function refineNoNul(value: unknown, context: z.RefinementCtx): void {
-  const path = findNul(value);
+/**
+ * A zod refinement: no NUL nor lone surrogate anywhere in the value (strings and keys), for
+ * JSON-like fields.
+ */
+export function refineNoForbiddenCharacter(value: unknown, context: z.RefinementCtx): void {
+  const path = findForbiddenCharacter(value);
   if (path !== null) {
     context.addIssue({
       code: 'custom',
-      message: messages.generic.nulCharacter,
+      message: messages.generic.forbiddenCharacter,
       path: path ? path.split('.') : [],
     });
   }

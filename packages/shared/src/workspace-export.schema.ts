@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { flowConfigSchema, flowVariableSchema } from './flows.schema';
-import { refineNoNul, text } from './text';
+import { refineNoForbiddenCharacter, text } from './text';
 
 /**
  * The file of `ponte export` / `ponte import`: everything a workspace is made of. No text may
- * hold NUL (the database refuses it); the services check the rest as for the API.
+ * hold NUL nor a lone surrogate (the database refuses them); the services check the rest as for
+ * the API.
  */
 export const workspaceExportSchema = z.object({
   version: z.literal(1),
@@ -16,7 +17,7 @@ export const workspaceExportSchema = z.object({
       enabled: z.boolean(),
       group: text().nullable(),
       variables: z.array(flowVariableSchema),
-      data: z.unknown().superRefine(refineNoNul),
+      data: z.unknown().superRefine(refineNoForbiddenCharacter),
       description: text(),
       config: flowConfigSchema,
     }),

@@ -8,7 +8,8 @@ import { createNetworkGuard, type NetworkGuard } from './outbound-http/network-g
 import { createSqlPort } from './sql/sql-port';
 import { createRecordsPort } from './records-port';
 import { createVariablesReader, type VariablesReader } from './variables-reader';
-import type { ExecutionRunner } from '../modules/executions/execution-runner';
+import type { EnqueuedExecution, ExecutionRunner } from '../modules/executions/execution-runner';
+import type { RunnerResult } from '../modules/executions/execution-ownership';
 import type { DecryptedAccount } from '../modules/service-accounts/connection-testers';
 import type { TokenSources } from '../modules/service-accounts/token-sources';
 import { messages } from '@ponte/shared/messages';
@@ -104,6 +105,34 @@ export function sleepFor(ms: number, signal: AbortSignal, maxStep = maxTimerMs):
   });
 }
 
+/**
+ * The called execution's result; when the calling flow is stopped first, it stops waiting at
+ * once and gives the called execution up (docs/adr/0074): not started, it never will; running,
+ * its flow's option decides whether it goes on. Giving up reads the database: when it is away
+ * the called execution is left to end on its own (or with the process), and no rejection
+ * escapes.
+ */
+function untilAborted(enqueued: EnqueuedExecution, signal: AbortSignal): Promise<RunnerResult> {
+  return new Promise<RunnerResult>((resolve, reject) => {
+    const onAbort = () => {
+      void enqueued.giveUp({ kind: 'flow' }).catch(() => undefined);
+      reject(signal.reason as Error);
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    enqueued.done.then(
+      (result) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(result);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error as Error);
+      },
+    );
+  });
+}
+
 const clockPort: EnginePorts['clock'] = {
   now: () => Date.now(),
   sleep: (ms, signal) => sleepFor(ms, signal),
@@ -160,24 +189,16 @@ export function createEnginePorts(db: Database, late: PortsLateBindings): Engine
           chainDepth: (scope.chainDepth ?? 0) + 1,
         });
         if (!request.wait) return { execution_id: enqueued.execution_id };
-        // Stopping reads the database: when it is away the called execution is left to end on
-        // its own (or with the process), and no rejection escapes.
-        const onAbort = () =>
-          void runner.stop(scope.workspaceId, enqueued.execution_id).catch(() => undefined);
-        request.signal.addEventListener('abort', onAbort);
-        try {
-          const result = await enqueued.done;
-          if (result.status !== 'success') {
-            throw new Error(
-              `O flow chamado terminou com ${result.status === 'error' ? 'erro' : 'status ' + result.status}: ${result.error?.message ?? ''}`.trim(),
-            );
-          }
-          return { execution_id: enqueued.execution_id, msg: result.lastMessage };
-        } finally {
-          request.signal.removeEventListener('abort', onAbort);
+        const result = await untilAborted(enqueued, request.signal);
+        if (result.status !== 'success') {
+          throw new Error(
+            `O flow chamado terminou com ${result.status === 'error' ? 'erro' : 'status ' + result.status}: ${result.error?.message ?? ''}`.trim(),
+          );
         }
+        return { execution_id: enqueued.execution_id, msg: result.lastMessage };
       },
     },
+
     records: createRecordsPort(db, late.now ?? (() => new Date())),
     clock: clockPort,
     newId: () => randomUUID(),

@@ -183,6 +183,8 @@ export interface FlowConfig {
   rate_limit: number;
   /** Absent in flows saved before it existed: 'default' (docs/adr/0060). */
   save_executions?: 'default' | 'all' | 'errors' | 'none';
+  /** Absent in flows saved before it existed: true (docs/adr/0074). */
+  continue_unawaited?: boolean;
 }
 
 export const flows = pgTable(
@@ -262,6 +264,11 @@ export const executions = pgTable(
     triggerMsg: jsonb('trigger_msg').$type<Record<string, unknown>>(),
     /** The process running it (`ponte_processes.id`), while it runs (docs/adr/0065). */
     ownerId: text('owner_id'),
+    /**
+     * When the caller that waited for its answer stopped waiting while it ran (a webhook
+     * answered 504, docs/adr/0074); null while someone waits, or nobody ever did.
+     */
+    unawaitedAt: timestamp('unawaited_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
     // The sweep of running executions whose owner's lease ran out.

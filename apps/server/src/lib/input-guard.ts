@@ -2,19 +2,22 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorCodes } from '@ponte/shared/errors';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
-import { findNul, jsonTooDeep } from '@ponte/shared/text';
+import { findForbiddenCharacter, jsonTooDeep } from '@ponte/shared/text';
 import { AppError, invalidField } from './app-error';
 
 /** 400 for a JSON text nested deeper than `limits.jsonDepthMax` (the engine walks it). */
 export const tooDeep = () =>
   new AppError(400, errorCodes.validation, messages.generic.tooDeep(limits.jsonDepthMax));
 
-/** 400 naming the field of `part` (`params`, `query`, `body`) whose text holds NUL. */
-function nulIn(part: 'params' | 'query' | 'body', value: unknown): AppError | null {
-  const path = findNul(value);
+/**
+ * 400 naming the field of `part` (`params`, `query`, `body`) whose text holds NUL or a lone
+ * surrogate (`hasForbiddenCharacter`).
+ */
+function forbiddenIn(part: 'params' | 'query' | 'body', value: unknown): AppError | null {
+  const path = findForbiddenCharacter(value);
   if (path === null) return null;
   const field = path || part;
-  return invalidField(field, messages.generic.nulCharacterIn(field));
+  return invalidField(field, messages.generic.forbiddenCharacterIn(field));
 }
 
 /**
@@ -25,15 +28,16 @@ function nulIn(part: 'params' | 'query' | 'body', value: unknown): AppError | nu
 export function checkRequestText(request: FastifyRequest): AppError | null {
   const body = request.body;
   return (
-    nulIn('params', request.params) ??
-    nulIn('query', request.query) ??
-    (body !== null && typeof body === 'object' ? nulIn('body', body) : null)
+    forbiddenIn('params', request.params) ??
+    forbiddenIn('query', request.query) ??
+    (body !== null && typeof body === 'object' ? forbiddenIn('body', body) : null)
   );
 }
 
 /**
  * The checks every route gets, whatever its schema says (ADR 0022): a JSON body nested
- * deeper than the limit is refused before it is parsed, and a NUL character anywhere in the
+ * deeper than the limit is refused before it is parsed, and a NUL character or a lone UTF-16
+ * surrogate anywhere in the
  * path params, query string or structured body answers 400 before the route's own validation.
  * Registered on the root instance before any route, so a new route cannot forget them.
  */

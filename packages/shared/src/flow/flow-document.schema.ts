@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refineNoNul, text } from '../text';
+import { refineNoForbiddenCharacter, text } from '../text';
 
 /** DESIGN.md §5: a flow's `data`, the graph the editor draws and the engine runs. */
 export const flowDocumentVersion = 1;
@@ -14,8 +14,8 @@ export const flowNodeSchema = z.object({
   typeVersion: z.number().int().positive().default(1),
   label: text().max(200).optional(),
   position: z.object({ x: z.number(), y: z.number() }),
-  /** Any JSON without NUL; its size is checked by the validator (`too_large`). */
-  params: z.record(z.string(), z.unknown()).superRefine(refineNoNul),
+  /** Any JSON without NUL nor lone surrogates; its size is checked by the validator (`too_large`). */
+  params: z.record(z.string(), z.unknown()).superRefine(refineNoForbiddenCharacter),
   breakpoint: z.boolean().optional(),
   /** Beyond the spec: a JSONata condition over `{msg, flow, vars}`; the breakpoint stops only when true. */
   breakpointCondition: text().max(2000).optional(),

@@ -168,7 +168,7 @@ export function validateFlow(
       level: 'error' as const,
       code: 'schema' as const,
       message:
-        issue.code === 'custom' || issue.message === messages.generic.nulCharacter
+        issue.code === 'custom' || issue.message === messages.generic.forbiddenCharacter
           ? `${issue.message} Em "${describePath(issue.path)}".`
           : `O documento do fluxo é inválido em "${describePath(issue.path)}".`,
     }));

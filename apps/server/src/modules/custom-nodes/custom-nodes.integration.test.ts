@@ -212,7 +212,7 @@ describeEachDriver('custom connectors API', (driver) => {
     ]);
     // A NUL (PostgreSQL refuses it) or a param of an unknown type fail the schema, in pt-BR.
     expect((await refusal(body('Nulo', { code_execution_content: 'a\u0000b' }))).message).toBe(
-      messages.generic.nulCharacterIn('code_execution_content'),
+      messages.generic.forbiddenCharacterIn('code_execution_content'),
     );
     const unknownType = {
       type: 'number',

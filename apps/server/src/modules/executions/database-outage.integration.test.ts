@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { defineNode } from '@ponte/engine/kit/define-node';
 import { openPostgres } from '../../db/client';
 import { createFlow, executionsOf, userLogsOf, chain } from '../../test/flow-fixtures';
+import { createGate } from '../../test/gate-node';
 import { createSecondRunner } from '../../test/second-runner';
 import { startTcpProxy } from '../../test/tcp-proxy';
 import { useTestApp, type TestAccount } from '../../test/test-app';
@@ -11,40 +11,6 @@ import {
   type SharedTestDatabase,
 } from '../../test/test-database';
 import { until } from '../../test/until';
-
-/** A node that waits until the test opens the gate: the test cuts the database meanwhile. */
-function createGate() {
-  let entered = 0;
-  let open: () => void = () => undefined;
-  let opened = new Promise<void>((resolve) => (open = resolve));
-  const node = defineNode({
-    type: 'test_gate',
-    version: 1,
-    category: 'action',
-    label: 'Portão',
-    description: 'Espera o teste abrir.',
-    icon: 'door',
-    params: {},
-    outputs: { default: { label: 'Saída' } },
-    async run({ input, signal }) {
-      entered++;
-      await new Promise<void>((resolve, reject) => {
-        void opened.then(resolve);
-        signal.addEventListener('abort', () => reject(signal.reason as Error));
-      });
-      return { output: 'default', msg: input };
-    },
-  });
-  return {
-    node,
-    entered: () => entered,
-    open: () => open(),
-    reset() {
-      entered = 0;
-      opened = new Promise<void>((resolve) => (open = resolve));
-    },
-  };
-}
 
 const describePostgres = postgresTestUrl ? describe : describe.skip;
 

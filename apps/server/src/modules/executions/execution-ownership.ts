@@ -177,7 +177,9 @@ export function createExecutionOwnership(deps: OwnershipDeps) {
     },
 
     /** An execution running in another process: its owner is asked to stop it. */
-    async stopElsewhere(execution: ExecutionRow): Promise<boolean> {
+    async stopElsewhere(
+      execution: Pick<ExecutionRow, 'id' | 'status' | 'ownerId'>,
+    ): Promise<boolean> {
       if (execution.status !== 'running' || !execution.ownerId) return false;
       if (execution.ownerId === bus.processId) return false;
       stoppingElsewhere.set(execution.id, true);

@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { DebugSession } from '@ponte/engine/debugger/debug-session';
 import type { Engine } from '@ponte/engine/engine';
 import type { EngineEvent, ExecutionResult } from '@ponte/engine/executor/events';
-import type { WebhookResponse } from '@ponte/engine/kit/context';
 import type { NodeDefinition } from '@ponte/engine/kit/define-node';
-import type { Message } from '@ponte/engine/kit/message';
 import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
 import type { ExecutionSaveLevel } from '@ponte/shared/flows.schema';
 import type { Database } from '../../db/client';
@@ -20,28 +17,22 @@ import { singleProcess, type ClusterOptions } from '../../cluster/cluster';
 import type { FlowRow } from '../flows/flows.repository';
 import type { LogWriter } from '../logs/log-writer';
 import type { ThrottledEvent } from '../../lib/security-hooks';
-import { defaultFlowChainLimit, refuseChain } from './chain-limit';
-import { createExecutionEnds, type ExecutionEnds } from './execution-ends';
+import { createExecutionEnds } from './execution-ends';
 import { logsOf } from './execution-logs';
 import { createLogKeeper, saveLevelOf } from './execution-keeping';
 import { nodeNamer } from './node-namer';
 import {
-  createExecutionOwnership,
-  type EnqueuerMark,
-  type ExecutionOwnership,
-  type RunnerResult,
-  type Waiter,
-} from './execution-ownership';
-import {
-  createExecutionsRepository,
-  type ExecutionRow,
-  type ExecutionsRepository,
-} from './executions.repository';
+  enqueueExecution,
+  executionsQueue,
+  type ExecutionRequest,
+  type JobPayload,
+  type RunnerContext,
+} from './execution-enqueue';
+import { createExecutionOwnership, type Waiter } from './execution-ownership';
+import { createExecutionsRepository, type ExecutionRow } from './executions.repository';
 
-export const executionsQueue = 'executions';
-
-/** Trigger messages up to this many bytes of JSON are kept in the execution row (rerun). */
-export const keptTriggerMessageBytes = 1024 * 1024;
+export { executionsQueue };
+export type { EnqueuedExecution, ExecutionRequest } from './execution-enqueue';
 
 /**
  * The debugger's side of the runner: an execution of a flow in debug runs attached to the
@@ -50,39 +41,6 @@ export const keptTriggerMessageBytes = 1024 * 1024;
 export interface RunnerDebugHooks {
   attach(execution: ExecutionRow): DebugSession | undefined;
   detach(execution: ExecutionRow): void;
-}
-
-export interface ExecutionRequest {
-  workspaceId: string;
-  flowId: string;
-  triggerNodeUid: string;
-  msg: Message;
-  /** Replay from a recorded message at a node. */
-  startAt?: { nodeUid: string; msg: Message };
-  /**
-   * Executions that started one another before this one: a webhook called with
-   * `x-ponte-chain`, a flow called by another flow. Absent (0) for any other trigger.
-   */
-  chainDepth?: number;
-  /**
-   * A webhook waiting for `core_respond_webhook`; when the execution runs in another process,
-   * the response comes back over the bus.
-   */
-  respond?: (response: WebhookResponse) => void;
-  /**
-   * When the execution was granted its start elsewhere (a queue message: the rate limiter's
-   * grant); recorded as its queued time, and as its start when it starts at once.
-   */
-  startedAt?: Date;
-}
-
-export interface EnqueuedExecution {
-  execution_id: string;
-  /**
-   * Resolves when the execution ends, wherever it runs (another process sends its result back;
-   * a process that died: crashed, once the reaper noticed).
-   */
-  done: Promise<RunnerResult>;
 }
 
 export interface ExecutionRunnerDeps {
@@ -115,139 +73,6 @@ export interface ExecutionRunnerDeps {
   consume?: boolean;
   /** The processes sharing the database (docs/adr/0065); absent: this one alone. */
   cluster?: ClusterOptions;
-}
-
-/** What the queue job carries (the row keeps a copy of the trigger message up to 1 MB). */
-interface JobPayload extends EnqueuerMark {
-  execution_id: string;
-  msg: Message;
-  startAt?: { nodeUid: string; msg: Message };
-  chainDepth?: number;
-  /** Started from a queue slot: the execution row was written as running. */
-  started?: true;
-}
-
-/** The trigger message when its JSON fits in `keptTriggerMessageBytes`, else null. */
-function keepable(msg: Message): Message | null {
-  try {
-    const json = JSON.stringify(msg);
-    // Characters bound the bytes from below: most messages skip the exact count.
-    if (json.length > keptTriggerMessageBytes) return null;
-    // jsonb refuses NUL and lone surrogates (JSON.stringify escapes only those): one such row
-    // would fail the whole batch of execution rows.
-    if (/\\u(0000|d[89a-f])/i.test(json)) return null;
-    return Buffer.byteLength(json) <= keptTriggerMessageBytes ? msg : null;
-  } catch {
-    return null;
-  }
-}
-
-/** What the runner's parts share. */
-interface RunnerContext {
-  deps: ExecutionRunnerDeps;
-  repository: ExecutionsRepository;
-  /** Ends on their way to the database, retried while it is away. */
-  ends: ExecutionEnds;
-  waiters: Map<string, Waiter>;
-  controllers: Map<string, AbortController>;
-  stopping: Set<string>;
-  events: EventEmitter;
-  created: Map<string, ExecutionRow>;
-  ownership: ExecutionOwnership;
-  loadFlow(workspaceId: string, flowId: string): Promise<FlowRow | null>;
-  settle(execution: ExecutionRow, result: ExecutionResult): void;
-}
-
-/** Writes the execution row and starts it in a free slot, or queues the job. */
-async function enqueueExecution(
-  ctx: RunnerContext,
-  request: ExecutionRequest,
-): Promise<EnqueuedExecution> {
-  const { deps, repository, loadFlow, waiters, created, ownership } = ctx;
-  const { queue, now } = deps;
-  const flow = await loadFlow(request.workspaceId, request.flowId);
-  if (!flow) throw new Error('Flow não encontrado.');
-  const trigger = (flow.data as FlowDocument).nodes.find(
-    (node) => node.uid === request.triggerNodeUid,
-  );
-  const chainDepth = request.chainDepth ?? 0;
-  const chainLimit = deps.flowChainLimit ?? defaultFlowChainLimit;
-  if (chainDepth > chainLimit) {
-    const level = saveLevelOf(flow.config.save_executions, deps.executionSave ?? 'all', false);
-    const keeper = createLogKeeper(level, deps.logs);
-    throw await refuseChain(
-      {
-        repository,
-        logs: { write: (entry) => (keeper.write(entry), keeper.end('error')) },
-        now,
-        ...(deps.onThrottled ? { onThrottled: deps.onThrottled } : {}),
-      },
-      {
-        workspaceId: request.workspaceId,
-        flowId: request.flowId,
-        triggerType: trigger?.type ?? '',
-        triggerNodeUid: request.triggerNodeUid,
-        chainDepth,
-      },
-      chainLimit,
-    );
-  }
-  const id = randomUUID();
-  const done = new Promise<RunnerResult>((resolve) => {
-    waiters.set(id, { resolve, ...(request.respond ? { respond: request.respond } : {}) });
-  });
-  const base = {
-    id,
-    workspaceId: request.workspaceId,
-    flowId: request.flowId,
-    triggerType: trigger?.type ?? '',
-    triggerNodeUid: request.triggerNodeUid,
-    queuedAt: request.startedAt ?? now(),
-    triggerMsg: keepable(request.msg),
-  };
-  const payload: JobPayload = {
-    execution_id: id,
-    msg: request.msg,
-    ...(request.startAt ? { startAt: request.startAt } : {}),
-    ...(chainDepth ? { chainDepth } : {}),
-  };
-  // Room to start now: the execution row, written as running, is the only record (a crash
-  // leaves it running, and the next start marks it crashed). Otherwise it waits its turn.
-  const placing = {
-    workspaceId: request.workspaceId,
-    concurrencyKey: request.flowId,
-    concurrencyLimit: flow.config.rate_limit,
-  };
-  const slot = deps.consume === false ? null : queue.reserve(executionsQueue, placing);
-  if (slot) {
-    let row: ExecutionRow;
-    try {
-      row = await repository.create({
-        ...base,
-        status: 'running',
-        startedAt: base.queuedAt,
-        ownerId: ownership.processId,
-      });
-    } catch (error) {
-      slot.release();
-      waiters.delete(id);
-      throw error;
-    }
-    created.set(id, row);
-    slot.start({ ...payload, started: true } satisfies JobPayload);
-    return { execution_id: id, done };
-  }
-  const row = await repository.create({ ...base, status: 'queued' });
-  // Distributed, another process most likely runs it: nothing to keep here.
-  if (!ownership.distributed) created.set(id, row);
-  // The job may run in another process: it carries who waits for its result.
-  const queued = { ...payload, ...ownership.markOf(Boolean(request.respond)) };
-  await queue.enqueue(executionsQueue, { ...placing, payload: queued }).catch((error: unknown) => {
-    created.delete(id);
-    waiters.delete(id);
-    throw error;
-  });
-  return { execution_id: id, done };
 }
 
 /** Runs one execution in the engine and records its outcome. */
@@ -459,6 +284,14 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     now,
     ...(deps.onError ? { onError: deps.onError, onCrashed: crashedBy(deps.onError) } : {}),
   });
+  /** Stops a running execution: here, or through its owner (docs/adr/0065). */
+  const stopRunning = async (execution: Pick<ExecutionRow, 'id' | 'status' | 'ownerId'>) => {
+    const controller = controllers.get(execution.id);
+    if (!controller) return ownership.stopElsewhere(execution);
+    stopping.add(execution.id);
+    controller.abort(new Error('Execução interrompida.'));
+    return true;
+  };
   const ctx: RunnerContext = {
     deps,
     ownership,
@@ -471,6 +304,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     created,
     loadFlow,
     settle,
+    stopRunning,
   };
   return {
     events,
@@ -494,18 +328,10 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       return crashed;
     },
 
-    /** Stops a running execution of the workspace (or drops it from the queue). */
+    /** Stops a running execution of the workspace, in whichever process runs it. */
     async stop(workspaceId: string, executionId: string): Promise<boolean> {
       const execution = await repository.findInWorkspace(workspaceId, executionId);
-      if (!execution) return false;
-      const controller = controllers.get(executionId);
-      if (controller) {
-        stopping.add(executionId);
-        controller.abort(new Error('Execução interrompida.'));
-        return true;
-      }
-      // Running in another process: its owner stops it.
-      return ownership.stopElsewhere(execution);
+      return execution ? stopRunning(execution) : false;
     },
 
     /**

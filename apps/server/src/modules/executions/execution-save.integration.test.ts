@@ -94,7 +94,11 @@ describeEachDriver('what is kept of an execution (save setting)', (driver) => {
     const account = await t.createAccount();
     const flowId = await flowSaving(account, succeeds);
     const read = await t.request(account.token).get(`/api/v1/flows/${flowId}`);
-    expect(read.json().config).toEqual({ rate_limit: 0, save_executions: 'default' });
+    expect(read.json().config).toEqual({
+      rate_limit: 0,
+      save_executions: 'default',
+      continue_unawaited: true,
+    });
     const run = await runnerWith();
     expect(await linesOf(await run(account.workspaceId, flowId))).toEqual(everyLine('Marcar'));
   });
@@ -138,7 +142,11 @@ describeEachDriver('what is kept of an execution (save setting)', (driver) => {
       .set({ config: { rate_limit: 0 } })
       .where(eq(flows.id, flowId));
     const read = await t.request(account.token).get(`/api/v1/flows/${flowId}`);
-    expect(read.json().config).toEqual({ rate_limit: 0, save_executions: 'default' });
+    expect(read.json().config).toEqual({
+      rate_limit: 0,
+      save_executions: 'default',
+      continue_unawaited: true,
+    });
     const run = await runnerWith('errors');
     expect(await linesOf(await run(account.workspaceId, flowId))).toEqual(['user: Pedido']);
   });
@@ -153,7 +161,11 @@ describeEachDriver('what is kept of an execution (save setting)', (driver) => {
     const saved = await t.request(account.token).put(`/api/v1/flows/${flowId}`, {
       config: { rate_limit: 0, save_executions: 'none' },
     });
-    expect(saved.json().config).toEqual({ rate_limit: 0, save_executions: 'none' });
+    expect(saved.json().config).toEqual({
+      rate_limit: 0,
+      save_executions: 'none',
+      continue_unawaited: true,
+    });
   });
 
   it('alert rules still see the lines that are not kept', async () => {

@@ -20,6 +20,9 @@ export type ExecutionOutcome = Pick<
 >;
 type Outcome = ExecutionOutcome;
 
+/** What the runner needs of an execution nobody waits for any more. */
+export type UnawaitedRow = Pick<ExecutionRow, 'id' | 'status' | 'ownerId' | 'triggerNodeUid'>;
+
 /**
  * The end of each execution, in one statement, only over a row still unfinished: a row another
  * process marked crashed (its owner's lease ran out, docs/adr/0065) is never overwritten.
@@ -63,6 +66,7 @@ function writtenRow(row: typeof executions.$inferInsert): ExecutionRow {
     error: null,
     triggerMsg: null,
     ownerId: null,
+    unawaitedAt: null,
     ...row,
   };
 }
@@ -116,6 +120,40 @@ function ownershipQueries(db: Database) {
         )
         .returning({ id: executions.id });
       return rows.length > 0;
+    },
+
+    /**
+     * An execution still queued will never start (its caller stopped waiting, docs/adr/0074): it
+     * ends as stopped with `error`, never having started. False when it had started (or ended):
+     * the same condition as `markRunning`'s, so exactly one of the two wins.
+     */
+    async withdraw(id: string, at: Date, error: { message: string }): Promise<boolean> {
+      const rows = await db
+        .update(executions)
+        .set({ status: 'stopped', endedAt: at, durationMs: 0, steps: 0, error })
+        .where(and(eq(executions.id, id), eq(executions.status, 'queued')))
+        .returning({ id: executions.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * A running execution whose caller stopped waiting for its answer: `unawaited_at` is set
+     * (once). The row, or null when it was not running any more.
+     */
+    async markUnawaited(id: string, at: Date): Promise<UnawaitedRow | null> {
+      const [row] = await db
+        .update(executions)
+        .set({
+          unawaitedAt: sql`coalesce(${executions.unawaitedAt}, ${at.toISOString()}::timestamptz)`,
+        })
+        .where(and(eq(executions.id, id), eq(executions.status, 'running')))
+        .returning({
+          id: executions.id,
+          status: executions.status,
+          ownerId: executions.ownerId,
+          triggerNodeUid: executions.triggerNodeUid,
+        });
+      return row ?? null;
     },
 
     /** Running executions of the workspace (every workspace without one), in any process. */

@@ -50,6 +50,7 @@ export function createExecutionsService(deps: ExecutionsServiceDeps) {
           trigger_node_uid: execution.triggerNodeUid,
           start_time: (execution.startedAt ?? execution.queuedAt).toISOString(),
           stop_execution: isStopping(execution.id),
+          unawaited_at: execution.unawaitedAt?.toISOString() ?? null,
         }),
       );
     },
@@ -72,6 +73,7 @@ export function createExecutionsService(deps: ExecutionsServiceDeps) {
             timestamp: execution.endedAt!.toISOString(),
             message: { execution_time: execution.durationMs ?? 0 },
             error: execution.error?.message ?? null,
+            unawaited_at: execution.unawaitedAt?.toISOString() ?? null,
           },
         })),
         total,

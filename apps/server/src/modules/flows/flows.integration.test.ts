@@ -123,7 +123,11 @@ describeEachDriver('flows', (driver) => {
       ['5', 5],
     ] as const) {
       const res = await api.post('/api/v1/flows', { name: 'Limite', config: { rate_limit: rate } });
-      expect(res.json().config).toEqual({ rate_limit: stored, save_executions: 'default' });
+      expect(res.json().config).toEqual({
+        rate_limit: stored,
+        save_executions: 'default',
+        continue_unawaited: true,
+      });
     }
   });
 

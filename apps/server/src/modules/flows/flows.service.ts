@@ -94,6 +94,7 @@ const flowMapper =
     config: {
       rate_limit: row.config?.rate_limit ?? 0,
       save_executions: row.config?.save_executions ?? 'default',
+      continue_unawaited: row.config?.continue_unawaited ?? true,
     },
     deprecated_nodes: row.data !== undefined ? deprecatedNodes(lookup, row.data) : [],
     created_at: row.createdAt ? toIso(row.createdAt) : '',
@@ -161,10 +162,11 @@ async function checkFlowDocument(
 }
 
 /** What `config` stores: the options the API knows, nothing else. */
-const storedConfig = ({ rate_limit, save_executions }: FlowConfigValues): FlowConfig => ({
+const storedConfig = ({
   rate_limit,
   save_executions,
-});
+  continue_unawaited,
+}: FlowConfigValues): FlowConfig => ({ rate_limit, save_executions, continue_unawaited });
 
 export function createFlowsService(deps: FlowsServiceDeps) {
   const { db, now, lookup, onChange } = deps;

@@ -9,7 +9,7 @@ import {
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
 import type { StorageFileRef } from '@ponte/shared/storage.schema';
-import { hasNul } from '@ponte/shared/text';
+import { findForbiddenCharacter } from '@ponte/shared/text';
 import { AppError, type ErrorDetail } from '../../lib/app-error';
 import { uploadName, type ManualUploads } from '../triggers/manual-uploads';
 import { sizeLimited } from './form-size-limit';
@@ -24,15 +24,6 @@ export function formInvalid(details: ErrorDetail[]): AppError {
 
 const detailsOf = (errors: Record<string, string>): ErrorDetail[] =>
   Object.entries(errors).map(([field, message]) => ({ field, message }));
-
-/** True when a value holds a NUL character anywhere (no database column takes it). */
-function holdsNul(value: unknown): boolean {
-  if (typeof value === 'string') return hasNul(value);
-  if (Array.isArray(value)) return value.some(holdsNul);
-  if (value && typeof value === 'object')
-    return Object.entries(value).some(([key, inner]) => hasNul(key) || holdsNul(inner));
-  return false;
-}
 
 /** The `values` part: a JSON object within `limits.formValuesMaxBytes`, checked by the fields. */
 function readValues(
@@ -50,7 +41,13 @@ function readValues(
   } catch {
     throw formInvalid([]);
   }
-  if (!values || typeof values !== 'object' || Array.isArray(values) || holdsNul(values))
+  // NUL or a lone surrogate (an escape such as `\ud800` in the JSON) is refused like any text.
+  if (
+    !values ||
+    typeof values !== 'object' ||
+    Array.isArray(values) ||
+    findForbiddenCharacter(values) !== null
+  )
     throw formInvalid([]);
   const errors = submissionErrors(fields, values as FormSubmitValues, [], { skipUploads: true });
   if (Object.keys(errors).length) throw formInvalid(detailsOf(errors));

@@ -9,6 +9,7 @@ import type { StorageFileRef } from '@ponte/shared/storage.schema';
 import { AppError } from '../../lib/app-error';
 import { createRateLimiter } from '../../lib/rate-limiter';
 import type { Database } from '../../db/client';
+import { retryAfterSeconds } from '../executions/execution-give-up';
 import type { EnqueuedExecution, ExecutionRequest } from '../executions/execution-runner';
 import { createManualUploads, type UploadStorage } from '../triggers/manual-uploads';
 import { addressKey } from '../triggers/webhook-limits';
@@ -111,7 +112,14 @@ export function createFormsPublicService(deps: FormsPublicDeps) {
         throw error;
       }
       if (!form.waitFlowResult) return { outcome: 'sent' };
-      return awaitFormResult(responded, enqueued.done, timeoutMs);
+      const answer = await awaitFormResult(responded, enqueued, timeoutMs);
+      if (answer !== 'withdrawn') return answer;
+      // The flow never started: the submission was not made, and its files go too.
+      await uploads.remove(form.workspaceId, kept);
+      const seconds = retryAfterSeconds(timeoutMs);
+      throw new AppError(503, errorCodes.flowBusy, m.submitBusy(seconds), undefined, {
+        'retry-after': String(seconds),
+      });
     },
   };
 }

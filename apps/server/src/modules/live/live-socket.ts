@@ -21,7 +21,7 @@ import { createSocketSessionGuard } from './socket-session-guard';
 import type { RecordSecurityEvent } from '../security-log/security-log.service';
 import { createEventBucket, type EventLimit } from './event-bucket';
 import { createStatusThrottle } from './status-throttle';
-import { hasNul } from '@ponte/shared/text';
+import { hasForbiddenCharacter } from '@ponte/shared/text';
 
 export interface LiveSocketDeps {
   server: HttpServer;
@@ -236,8 +236,8 @@ export function createLiveSocket(deps: LiveSocketDeps) {
     guard.watch(socket);
     socket.on(liveClientEvents.join, (room: unknown, ack: unknown) => {
       const answer = typeof ack === 'function' ? (ack as (a: JoinAck) => void) : () => {};
-      // A room is a short name: NUL (refused by the database) or a long text is no room.
-      if (typeof room !== 'string' || room.length > maxRoomLength || hasNul(room))
+      // A room is a short name: NUL, a lone surrogate or a long text is no room.
+      if (typeof room !== 'string' || room.length > maxRoomLength || hasForbiddenCharacter(room))
         return answer({ ok: false, message: m.unknownRoom });
       join(socket, room).then(answer, (error: unknown) => {
         fail(error);

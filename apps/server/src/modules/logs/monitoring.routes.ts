@@ -25,11 +25,11 @@ function parseFilters(raw: string | undefined): LogFilters {
   }
   const parsed = logFiltersSchema.safeParse(json);
   if (!parsed.success) {
-    // A NUL in a filter says so; any other problem is the screen's one message.
-    const nul = parsed.error.issues.find(
-      (issue) => issue.message === messages.generic.nulCharacter,
+    // NUL or a lone surrogate in a filter says so; any other problem is the screen's one message.
+    const forbidden = parsed.error.issues.find(
+      (issue) => issue.message === messages.generic.forbiddenCharacter,
     );
-    throw invalidField('filters', nul ? nul.message : messages.monitoring.badFilters);
+    throw invalidField('filters', forbidden ? forbidden.message : messages.monitoring.badFilters);
   }
   return parsed.data;
 }

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '@ponte/shared/messages';
-import { hasNul } from '@ponte/shared/text';
+import { hasForbiddenCharacter } from '@ponte/shared/text';
 import { AppError, invalidField } from '../../lib/app-error';
 import { bearerSecurity, errorResponses, idSchema } from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/auth';
@@ -97,7 +97,7 @@ export const manualTriggerRoutes: FastifyPluginAsyncZod<ManualTriggerOptions> = 
   );
 };
 
-/** Reads the form's fields and keeps its files; a field holding NUL is refused. */
+/** Reads the form's fields and keeps its files; a field holding NUL or a lone surrogate is refused. */
 async function readParts(
   request: FastifyRequest,
   { uploads, workspaceId }: { uploads: ManualUploads; workspaceId: string },
@@ -106,8 +106,8 @@ async function readParts(
 ) {
   for await (const part of request.parts()) {
     if (part.type === 'field') {
-      if (typeof part.value === 'string' && hasNul(part.value)) {
-        throw invalidField(part.fieldname, messages.generic.nulCharacterIn(part.fieldname));
+      if (typeof part.value === 'string' && hasForbiddenCharacter(part.value)) {
+        throw invalidField(part.fieldname, messages.generic.forbiddenCharacterIn(part.fieldname));
       }
       values[part.fieldname] = part.value;
       continue;

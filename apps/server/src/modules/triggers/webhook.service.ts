@@ -9,6 +9,7 @@ import { chainHeader } from '@ponte/engine/ports';
 import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
 import { FlowChainLimitError } from '../executions/chain-limit';
+import { retryAfterSeconds } from '../executions/execution-give-up';
 import type { EnqueuedExecution, ExecutionRequest } from '../executions/execution-runner';
 import type { WebhookLimits, WebhookThrottle } from './webhook-limits';
 import type { TriggerManager } from './trigger-manager';
@@ -74,13 +75,13 @@ function answerOf(result: ExecutionResult): unknown {
   return last && typeof last === 'object' && 'payload' in last ? last.payload : (last ?? null);
 }
 
-/** The flow's answer in its response mode: the respond node's, the last node's, or a timeout. */
-async function awaitAnswer(
+/** The respond node's answer, the execution's end, or 'timeout' after `timeoutMs`. */
+async function firstOf(
   mode: string,
   responded: Promise<WebhookResponse>,
   done: Promise<ExecutionResult>,
   timeoutMs: number,
-): Promise<WebhookAnswer> {
+): Promise<WebhookResponse | ExecutionResult | 'timeout'> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>(
     (resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)),
@@ -91,6 +92,39 @@ async function awaitAnswer(
     timeout,
   ]);
   clearTimeout(timer);
+  return outcome;
+}
+
+/** How long a caller waits for an answer whose execution ended as its wait ran out. */
+const lateEndMs = 1_000;
+
+/**
+ * The flow's answer in its response mode: the respond node's, or the last node's. When the
+ * wait runs out (docs/adr/0074), an execution that has not started is withdrawn and the caller
+ * gets 503 with `Retry-After` (nothing was done: it may call again); one that runs learns that
+ * nobody waits, and the caller gets 504.
+ */
+async function awaitAnswer(
+  mode: string,
+  responded: Promise<WebhookResponse>,
+  enqueued: EnqueuedExecution,
+  timeoutMs: number,
+): Promise<WebhookAnswer> {
+  let outcome = await firstOf(mode, responded, enqueued.done, timeoutMs);
+  if (outcome === 'timeout') {
+    const given = await enqueued
+      .giveUp({ kind: 'webhook', waitedMs: timeoutMs })
+      .catch(() => 'started' as const);
+    if (given === 'withdrawn') {
+      const seconds = retryAfterSeconds(timeoutMs);
+      return {
+        ...error(503, errorCodes.flowBusy, m.flowBusy(seconds)),
+        headers: { 'retry-after': String(seconds) },
+      };
+    }
+    // Ended as the wait ran out: its answer is on its way.
+    if (given === 'ended') outcome = await firstOf(mode, responded, enqueued.done, lateEndMs);
+  }
   if (outcome === 'timeout') return error(504, 'timeout', m.webhookTimeout);
   if ('body' in outcome && 'status' in outcome && !('execution_id' in outcome)) {
     const response = outcome as WebhookResponse;
@@ -166,7 +200,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         return error(508, errorCodes.flowChainLimit, enqueued.message);
       if (mode === 'immediate')
         return { kind: 'answer', statusCode: 202, body: { execution_id: enqueued.execution_id } };
-      return awaitAnswer(mode, responded, enqueued.done, timeoutMs);
+      return awaitAnswer(mode, responded, enqueued, timeoutMs);
     },
   };
 }

@@ -180,6 +180,24 @@ describe('ActiveExecutionsPage', () => {
     expect(screen.getByText('Nenhum flow em execução no momento.')).toBeInTheDocument();
   });
 
+  it('marks an execution whose caller stopped waiting for its answer', async () => {
+    setup();
+    const { user } = renderPage();
+    socket.open();
+    socket.fire('status-list', [
+      running('e1', { unawaited_at: '2026-01-15T11:59:30Z' }),
+      running('e2', { flow_id: 'f2', unawaited_at: null }),
+    ]);
+    const table = screen.getByRole('table', { name: 'Flows em execução' });
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    const badge = within(first!).getByText('Não aguardada');
+    expect(within(second!).queryByText('Não aguardada')).toBeNull();
+    await user.hover(badge);
+    expect(
+      await screen.findByText('Quem chamou parou de esperar a resposta em 15/01/2026 08:59:30.'),
+    ).toBeInTheDocument();
+  });
+
   it('shows memory and CPU from system-status', () => {
     setup();
     renderPage();

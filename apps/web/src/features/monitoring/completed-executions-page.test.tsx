@@ -84,6 +84,40 @@ describe('CompletedExecutionsPage', () => {
     expect(within(rows[0]!).getByText('e1')).toHaveStyle({ whiteSpace: 'nowrap' });
   });
 
+  it('marks an execution whose caller stopped waiting for its answer', async () => {
+    mockFetch([
+      {
+        method: 'GET',
+        path: '/api/v1/monitoring/executions/completed',
+        reply: {
+          body: {
+            items: [
+              {
+                ...execution('e1', 'success', 40_000),
+                data: {
+                  ...execution('e1', 'success', 40_000).data,
+                  unawaited_at: '2026-01-15T12:34:30Z',
+                },
+              },
+              execution('e2', 'success', 850),
+            ],
+            total: 2,
+          },
+        },
+      },
+      {
+        method: 'GET',
+        path: '/api/v1/monitoring/executions/completed/timeseries',
+        reply: { body: [] },
+      },
+    ]);
+    renderWithProviders(<CompletedExecutionsPage />, { path: '/monitoring/completed' });
+    const table = await screen.findByRole('table', { name: 'Execuções finalizadas' });
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(within(first!).getAllByRole('cell').at(-1)!.textContent).toBe('SucessoNão aguardada');
+    expect(within(second!).getAllByRole('cell').at(-1)!.textContent).toBe('Sucesso');
+  });
+
   it('asks the page in the address', async () => {
     const api = setup({ total: 35 });
     renderWithProviders(<CompletedExecutionsPage />, { path: '/monitoring/completed?page=3' });

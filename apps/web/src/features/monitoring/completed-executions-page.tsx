@@ -28,6 +28,7 @@ import { useCompletedTimeseries } from './api/get-completed-timeseries';
 import { CompletedStatusBadge } from './completed-status-badge';
 import { ExecutionIdText } from './execution-id-text';
 import { ExecutionsChart } from './executions-chart';
+import { UnawaitedBadge } from './unawaited-badge';
 
 const columns: TableColumn<CompletedExecution>[] = [
   {
@@ -65,7 +66,12 @@ const columns: TableColumn<CompletedExecution>[] = [
     key: 'status',
     header: 'Status',
     width: 190,
-    render: ({ data }) => <CompletedStatusBadge status={data.status} />,
+    render: ({ data }) => (
+      <Group gap={6}>
+        <CompletedStatusBadge status={data.status} />
+        <UnawaitedBadge at={data.unawaited_at} />
+      </Group>
+    ),
   },
 ];
 

@@ -10,11 +10,11 @@ const looks: Record<Status, { label: string; color: string }> = {
   crashed: { label: 'Interrompida por falha', color: 'orange' },
 };
 
-/** How a finished execution ended. */
+/** How a finished execution ended; never cut short, even in a narrow table. */
 export function CompletedStatusBadge({ status }: { status: Status }) {
   const look = looks[status];
   return (
-    <Badge variant="light" color={look.color}>
+    <Badge variant="light" color={look.color} miw="max-content">
       {look.label}
     </Badge>
   );

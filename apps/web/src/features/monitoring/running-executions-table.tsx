@@ -1,8 +1,9 @@
-import { Anchor, Button, Paper, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { ExecutionIdText } from './execution-id-text';
 import { formatDateTime, formatElapsed } from '@ponte/shared/format';
 import type { RunningExecution } from '@ponte/shared/monitoring.schema';
 import { EmptyState } from '../../components/empty-state';
+import { UnawaitedBadge } from './unawaited-badge';
 import { useNow } from './use-now';
 
 interface RunningExecutionsTableProps {
@@ -44,7 +45,7 @@ export function RunningExecutionsTable({
         <Table aria-label="Flows em execução" verticalSpacing="sm" horizontalSpacing="md">
           <Table.Thead bg="gray.0">
             <Table.Tr>
-              <Table.Th>Flow</Table.Th>
+              <Table.Th miw={190}>Flow</Table.Th>
               <Table.Th>Gatilho</Table.Th>
               <Table.Th w={170}>Início</Table.Th>
               <Table.Th w={140}>Tempo decorrido</Table.Th>
@@ -61,14 +62,17 @@ export function RunningExecutionsTable({
               return (
                 <Table.Tr key={execution.execution_id}>
                   <Table.Td>
-                    <Anchor
-                      href={`/flows/${encodeURIComponent(execution.flow_id)}`}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      size="sm"
-                    >
-                      {execution.flow_name ?? nameOf(execution.flow_id) ?? execution.flow_id}
-                    </Anchor>
+                    <Group gap={6}>
+                      <Anchor
+                        href={`/flows/${encodeURIComponent(execution.flow_id)}`}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        size="sm"
+                      >
+                        {execution.flow_name ?? nameOf(execution.flow_id) ?? execution.flow_id}
+                      </Anchor>
+                      <UnawaitedBadge at={execution.unawaited_at} />
+                    </Group>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{labelOf(execution.trigger_type)}</Text>

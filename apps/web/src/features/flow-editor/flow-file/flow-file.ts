@@ -11,7 +11,7 @@ export interface FlowFile {
   data: unknown;
   variables: FlowVariableEntry[];
   description?: string;
-  config?: { rate_limit: number; save_executions?: SaveExecutions };
+  config?: { rate_limit: number; save_executions?: SaveExecutions; continue_unawaited?: boolean };
 }
 
 export interface FlowFileSource {
@@ -19,7 +19,7 @@ export interface FlowFileSource {
   data: unknown;
   variables: FlowVariableEntry[];
   description?: string;
-  config?: { rate_limit: number; save_executions?: SaveExecutions };
+  config?: { rate_limit: number; save_executions?: SaveExecutions; continue_unawaited?: boolean };
 }
 
 /** What an imported file brings: the document (checked later by the engine) and variables. */
@@ -30,8 +30,16 @@ export interface FlowFileContent {
 
 export const invalidJsonMessage = 'O arquivo não é um JSON válido.';
 
-function configOf({ rate_limit, save_executions }: NonNullable<FlowFileSource['config']>) {
-  return save_executions === undefined ? { rate_limit } : { rate_limit, save_executions };
+function configOf({
+  rate_limit,
+  save_executions,
+  continue_unawaited,
+}: NonNullable<FlowFileSource['config']>) {
+  return {
+    rate_limit,
+    ...(save_executions === undefined ? {} : { save_executions }),
+    ...(continue_unawaited === undefined ? {} : { continue_unawaited }),
+  };
 }
 
 /** The exported file of a flow; notes and options travel along when given. */

@@ -28,7 +28,7 @@ const settingsOf = (flow: Flow | null, group: string | null): FlowSettings =>
         group,
         enabled: true,
         variables: [],
-        config: { rate_limit: 0, save_executions: 'default' },
+        config: { rate_limit: 0, save_executions: 'default', continue_unawaited: true },
         description: '',
       };
 

@@ -4,13 +4,17 @@ import { renderWithProviders } from '../../../test/render';
 import type { SaveExecutions } from '@ponte/shared/flows.schema';
 import { FlowOptionsModal } from './flow-options-modal';
 
-function open(rateLimit = 5, save: SaveExecutions = 'default') {
+function open(rateLimit = 5, save: SaveExecutions = 'default', continueUnawaited = true) {
   const onApply = vi.fn();
   const onClose = vi.fn();
   const view = renderWithProviders(
     <FlowOptionsModal
       opened
-      config={{ rate_limit: rateLimit, save_executions: save }}
+      config={{
+        rate_limit: rateLimit,
+        save_executions: save,
+        continue_unawaited: continueUnawaited,
+      }}
       onClose={onClose}
       onApply={onApply}
     />,
@@ -37,7 +41,11 @@ describe('FlowOptionsModal', () => {
     await user.clear(input);
     if (typed) await user.type(input, typed);
     await user.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
-    expect(onApply).toHaveBeenCalledWith({ rate_limit: applied, save_executions: 'default' });
+    expect(onApply).toHaveBeenCalledWith({
+      rate_limit: applied,
+      save_executions: 'default',
+      continue_unawaited: true,
+    });
   });
 
   it('shows what is kept of the executions and applies the choice', async () => {
@@ -51,7 +59,28 @@ describe('FlowOptionsModal', () => {
     }
     await user.click(await screen.findByRole('option', { name: 'Só a execução' }));
     await user.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
-    expect(onApply).toHaveBeenCalledWith({ rate_limit: 2, save_executions: 'none' });
+    expect(onApply).toHaveBeenCalledWith({
+      rate_limit: 2,
+      save_executions: 'none',
+      continue_unawaited: true,
+    });
+  });
+
+  it('shows whether an execution nobody waits for goes on, and applies the choice', async () => {
+    const { dialog, user, onApply } = open(0, 'default', true);
+    // The label wraps the description: the name starts with the label.
+    const option = within(dialog).getByRole('switch', {
+      name: /^Continuar quando ninguém espera a resposta/,
+    });
+    expect(option).toBeChecked();
+    expect(dialog).toHaveTextContent('o webhook respondeu 504 por tempo esgotado');
+    await user.click(option);
+    await user.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
+    expect(onApply).toHaveBeenCalledWith({
+      rate_limit: 0,
+      save_executions: 'default',
+      continue_unawaited: false,
+    });
   });
 
   it('Cancelar closes without applying', async () => {

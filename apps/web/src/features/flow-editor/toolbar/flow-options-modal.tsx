@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, NumberInput, Select, Stack } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, Stack, Switch } from '@mantine/core';
 import {
   flowConfigSchema,
   saveExecutionsSchema,
@@ -44,6 +44,7 @@ function OptionsForm({
 }) {
   const [rateLimit, setRateLimit] = useState<string | number>(config.rate_limit);
   const [save, setSave] = useState<SaveExecutions>(config.save_executions);
+  const [continueUnawaited, setContinueUnawaited] = useState(config.continue_unawaited);
 
   // Spec 1 §5: empty or ≤ 0 becomes 0, decimals are cut to integers (the shared schema's rule).
   const apply = () =>
@@ -51,6 +52,7 @@ function OptionsForm({
       flowConfigSchema.parse({
         rate_limit: rateLimit === '' ? 0 : rateLimit,
         save_executions: save,
+        continue_unawaited: continueUnawaited,
       }),
     );
 
@@ -79,6 +81,12 @@ function OptionsForm({
           value={save}
           onChange={(value) => setSave(saveExecutionsSchema.catch('default').parse(value))}
           allowDeselect={false}
+        />
+        <Switch
+          label="Continuar quando ninguém espera a resposta"
+          description="Quando quem chamou o flow desiste de esperar (o webhook respondeu 504 por tempo esgotado, o formulário avisou que o tempo acabou, o flow que o chamou parou), a execução continua até o fim. Desligado, ela é interrompida. Uma execução que ainda não tinha começado nesse momento nunca começa: quem chamou recebe 503 e pode tentar de novo."
+          checked={continueUnawaited}
+          onChange={(event) => setContinueUnawaited(event.currentTarget.checked)}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>

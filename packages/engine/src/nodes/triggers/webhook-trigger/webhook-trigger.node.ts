@@ -40,6 +40,8 @@ export const webhookTriggerNode = defineNode({
       type: 'select',
       label: 'Resposta',
       default: 'immediate',
+      description:
+        "Imediata: 202 na hora. Nos outros modos, quem chama espera a resposta por até 30 s: se a execução não começar nesse tempo (todas as vagas ocupadas), recebe 503 com Retry-After e nada é feito; se já começou, recebe 504 e a execução segue a opção 'Continuar quando ninguém espera a resposta' (Opções do Flow).",
       options: [
         { label: 'Imediata (202 com o id da execução)', value: 'immediate' },
         { label: 'Do conector "Responder webhook"', value: 'respond_node' },

@@ -1,0 +1,1 @@
+ALTER TABLE "executions" ADD COLUMN "unawaited_at" timestamp (3) with time zone;

@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import type { EventEmitter } from 'node:events';
+import type { ExecutionResult } from '@ponte/engine/executor/events';
+import type { WebhookResponse } from '@ponte/engine/kit/context';
+import type { Message } from '@ponte/engine/kit/message';
+import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
+import type { FlowRow } from '../flows/flows.repository';
+import { defaultFlowChainLimit, refuseChain } from './chain-limit';
+import type { ExecutionEnds } from './execution-ends';
+import {
+  giveUpExecution,
+  type Caller,
+  type GiveUpDeps,
+  type GiveUpOutcome,
+} from './execution-give-up';
+import { createLogKeeper, saveLevelOf } from './execution-keeping';
+import type { EnqueuerMark, ExecutionOwnership, RunnerResult, Waiter } from './execution-ownership';
+import type { ExecutionRunnerDeps } from './execution-runner';
+import type { ExecutionRow, ExecutionsRepository, UnawaitedRow } from './executions.repository';
+
+export const executionsQueue = 'executions';
+
+/** Trigger messages up to this many bytes of JSON are kept in the execution row (rerun). */
+export const keptTriggerMessageBytes = 1024 * 1024;
+
+export interface ExecutionRequest {
+  workspaceId: string;
+  flowId: string;
+  triggerNodeUid: string;
+  msg: Message;
+  /** Replay from a recorded message at a node. */
+  startAt?: { nodeUid: string; msg: Message };
+  /**
+   * Executions that started one another before this one: a webhook called with
+   * `x-ponte-chain`, a flow called by another flow. Absent (0) for any other trigger.
+   */
+  chainDepth?: number;
+  /**
+   * A webhook waiting for `core_respond_webhook`; when the execution runs in another process,
+   * the response comes back over the bus.
+   */
+  respond?: (response: WebhookResponse) => void;
+  /**
+   * When the execution was granted its start elsewhere (a queue message: the rate limiter's
+   * grant); recorded as its queued time, and as its start when it starts at once.
+   */
+  startedAt?: Date;
+}
+
+export interface EnqueuedExecution {
+  execution_id: string;
+  /**
+   * Resolves when the execution ends, wherever it runs (another process sends its result back;
+   * a process that died: crashed, once the reaper noticed).
+   */
+  done: Promise<RunnerResult>;
+  /**
+   * The caller stops waiting for the answer (docs/adr/0074): an execution still queued is
+   * withdrawn and never starts (`withdrawn`); a running one records that nobody waits, and its
+   * flow's option decides whether it goes on (`started`); `ended` when it had already ended.
+   */
+  giveUp(caller: Caller): Promise<GiveUpOutcome>;
+}
+
+/** What the queue job carries (the row keeps a copy of the trigger message up to 1 MB). */
+export interface JobPayload extends EnqueuerMark {
+  execution_id: string;
+  msg: Message;
+  startAt?: { nodeUid: string; msg: Message };
+  chainDepth?: number;
+  /** Started from a queue slot: the execution row was written as running. */
+  started?: true;
+}
+
+/** The trigger message when its JSON fits in `keptTriggerMessageBytes`, else null. */
+function keepable(msg: Message): Message | null {
+  try {
+    const json = JSON.stringify(msg);
+    // Characters bound the bytes from below: most messages skip the exact count.
+    if (json.length > keptTriggerMessageBytes) return null;
+    // jsonb refuses NUL and lone surrogates (JSON.stringify escapes only those): one such row
+    // would fail the whole batch of execution rows.
+    if (/\\u(0000|d[89a-f])/i.test(json)) return null;
+    return Buffer.byteLength(json) <= keptTriggerMessageBytes ? msg : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What the runner's parts share. */
+export interface RunnerContext {
+  deps: ExecutionRunnerDeps;
+  repository: ExecutionsRepository;
+  /** Ends on their way to the database, retried while it is away. */
+  ends: ExecutionEnds;
+  waiters: Map<string, Waiter>;
+  controllers: Map<string, AbortController>;
+  stopping: Set<string>;
+  events: EventEmitter;
+  created: Map<string, ExecutionRow>;
+  ownership: ExecutionOwnership;
+  loadFlow(workspaceId: string, flowId: string): Promise<FlowRow | null>;
+  settle(execution: ExecutionRow, result: ExecutionResult): void;
+  /** Stops a running execution, here or in the process that owns it. */
+  stopRunning(row: Pick<ExecutionRow, 'id' | 'status' | 'ownerId'>): Promise<boolean>;
+}
+
+/** Past `PONTE_FLOW_CHAIN_LIMIT`: the refusal is recorded and thrown (docs/adr/0020). */
+async function refuseDeepChain(
+  ctx: RunnerContext,
+  request: ExecutionRequest,
+  flow: FlowRow,
+  triggerType: string,
+): Promise<void> {
+  const { deps, repository } = ctx;
+  const chainDepth = request.chainDepth ?? 0;
+  const chainLimit = deps.flowChainLimit ?? defaultFlowChainLimit;
+  if (chainDepth <= chainLimit) return;
+  const level = saveLevelOf(flow.config.save_executions, deps.executionSave ?? 'all', false);
+  const keeper = createLogKeeper(level, deps.logs);
+  throw await refuseChain(
+    {
+      repository,
+      logs: { write: (entry) => (keeper.write(entry), keeper.end('error')) },
+      now: deps.now,
+      ...(deps.onThrottled ? { onThrottled: deps.onThrottled } : {}),
+    },
+    {
+      workspaceId: request.workspaceId,
+      flowId: request.flowId,
+      triggerType,
+      triggerNodeUid: request.triggerNodeUid,
+      chainDepth,
+    },
+    chainLimit,
+  );
+}
+
+/** What giving up an execution needs of the runner. */
+function giveUpDeps(ctx: RunnerContext): GiveUpDeps {
+  const { deps } = ctx;
+  return {
+    repository: ctx.repository,
+    queue: deps.queue,
+    logs: deps.logs,
+    now: deps.now,
+    executionSave: deps.executionSave ?? 'all',
+    waiters: ctx.waiters,
+    created: ctx.created,
+    loadFlow: ctx.loadFlow,
+    stop: async (row: UnawaitedRow) => void (await ctx.stopRunning(row)),
+  };
+}
+
+/** Writes the execution row and starts it in a free slot, or queues the job. */
+export async function enqueueExecution(
+  ctx: RunnerContext,
+  request: ExecutionRequest,
+): Promise<EnqueuedExecution> {
+  const { deps, repository, loadFlow, waiters, created, ownership } = ctx;
+  const { queue, now } = deps;
+  const flow = await loadFlow(request.workspaceId, request.flowId);
+  if (!flow) throw new Error('Flow não encontrado.');
+  const trigger = (flow.data as FlowDocument).nodes.find(
+    (node) => node.uid === request.triggerNodeUid,
+  );
+  await refuseDeepChain(ctx, request, flow, trigger?.type ?? '');
+  const chainDepth = request.chainDepth ?? 0;
+  const id = randomUUID();
+  const done = new Promise<RunnerResult>((resolve) => {
+    waiters.set(id, { resolve, ...(request.respond ? { respond: request.respond } : {}) });
+  });
+  const given = { id, workspaceId: request.workspaceId, flowId: request.flowId };
+  const handle = (jobId: string | null): EnqueuedExecution => ({
+    execution_id: id,
+    done,
+    giveUp: (caller) =>
+      giveUpExecution(
+        giveUpDeps(ctx),
+        { ...given, triggerNodeUid: request.triggerNodeUid, jobId },
+        caller,
+      ),
+  });
+  const base = {
+    id,
+    workspaceId: request.workspaceId,
+    flowId: request.flowId,
+    triggerType: trigger?.type ?? '',
+    triggerNodeUid: request.triggerNodeUid,
+    queuedAt: request.startedAt ?? now(),
+    triggerMsg: keepable(request.msg),
+  };
+  const payload: JobPayload = {
+    execution_id: id,
+    msg: request.msg,
+    ...(request.startAt ? { startAt: request.startAt } : {}),
+    ...(chainDepth ? { chainDepth } : {}),
+  };
+  // Room to start now: the execution row, written as running, is the only record (a crash
+  // leaves it running, and the next start marks it crashed). Otherwise it waits its turn.
+  const placing = {
+    workspaceId: request.workspaceId,
+    concurrencyKey: request.flowId,
+    concurrencyLimit: flow.config.rate_limit,
+  };
+  const slot = deps.consume === false ? null : queue.reserve(executionsQueue, placing);
+  if (slot) {
+    let row: ExecutionRow;
+    try {
+      row = await repository.create({
+        ...base,
+        status: 'running',
+        startedAt: base.queuedAt,
+        ownerId: ownership.processId,
+      });
+    } catch (error) {
+      slot.release();
+      waiters.delete(id);
+      throw error;
+    }
+    created.set(id, row);
+    slot.start({ ...payload, started: true } satisfies JobPayload);
+    return handle(null);
+  }
+  const row = await repository.create({ ...base, status: 'queued' });
+  // Distributed, another process most likely runs it: nothing to keep here.
+  if (!ownership.distributed) created.set(id, row);
+  // The job may run in another process: it carries who waits for its result.
+  const queued = { ...payload, ...ownership.markOf(Boolean(request.respond)) };
+  const job = await queue
+    .enqueue(executionsQueue, { ...placing, payload: queued })
+    .catch((error: unknown) => {
+      created.delete(id);
+      waiters.delete(id);
+      throw error;
+    });
+  return handle(job.id);
+}
