@@ -38,7 +38,7 @@ export const flowConfigSchema = z.object({
   rate_limit: rateLimitSchema.default(0),
   save_executions: saveExecutionsSchema.default('default'),
   /**
-   * 'Continuar quando ninguém espera a resposta' (docs/adr/0074): once the caller that waited
+   * 'Continuar quando ninguém espera a resposta' (docs/adr/0076): once the caller that waited
    * for an execution's answer (a webhook answered 504, a form told its time ran out, a calling
    * flow that stopped) no longer waits, the execution goes on (true) or is stopped (false).
    */

@@ -110,7 +110,7 @@ export const formMessages = {
     flowStopped: 'a execução foi interrompida.',
     submitRateLimited: (seconds: number) =>
       `Muitos envios a partir deste endereço. Tente novamente em ${seconds} s.`,
-    /** 503: the flow found no free slot within the form's wait (docs/adr/0074). */
+    /** 503: the flow found no free slot within the form's wait (docs/adr/0076). */
     submitBusy: (seconds: number) =>
       `O formulário não foi enviado: o flow está ocupado e não começou a tempo. Tente novamente em ${seconds} s.`,
   },

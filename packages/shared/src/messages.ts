@@ -201,11 +201,11 @@ export const messages = {
       `Muitas chamadas ao webhook deste flow. Tente novamente em ${seconds} s.`,
     flowChainLimit: (limit: number) =>
       `Execução interrompida: o flow chamou a si mesmo (direta ou indiretamente) mais de ${limit} vezes em cadeia.`,
-    /** 503 of a webhook whose execution found no free slot within its wait (docs/adr/0074). */
+    /** 503 of a webhook whose execution found no free slot within its wait (docs/adr/0076). */
     flowBusy: (seconds: number) =>
       `O flow está ocupado: a execução não começou nos ${seconds} s de espera e não foi feita. Tente novamente em ${seconds} s.`,
   },
-  /** What an execution records once its caller stopped waiting (docs/adr/0074). */
+  /** What an execution records once its caller stopped waiting (docs/adr/0076). */
   unawaited: {
     notStartedLabel: 'Execução não iniciada',
     notStartedWebhook: (seconds: number) =>

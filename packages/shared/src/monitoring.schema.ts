@@ -69,7 +69,7 @@ export const completedExecutionSchema = z.object({
     timestamp: z.string(),
     message: z.object({ execution_time: z.number().int() }),
     error: z.string().nullable(),
-    /** When its caller stopped waiting for its answer while it ran (docs/adr/0074), or null. */
+    /** When its caller stopped waiting for its answer while it ran (docs/adr/0076), or null. */
     unawaited_at: z.string().nullable().default(null),
   }),
 });
@@ -97,7 +97,7 @@ export const runningExecutionSchema = z.object({
   trigger_node_uid: z.string(),
   start_time: z.string(),
   stop_execution: z.boolean(),
-  /** When its caller stopped waiting for its answer (docs/adr/0074), or null. */
+  /** When its caller stopped waiting for its answer (docs/adr/0076), or null. */
   unawaited_at: z.string().nullable().default(null),
 });
 export type RunningExecution = z.infer<typeof runningExecutionSchema>;

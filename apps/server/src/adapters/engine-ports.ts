@@ -107,7 +107,7 @@ export function sleepFor(ms: number, signal: AbortSignal, maxStep = maxTimerMs):
 
 /**
  * The called execution's result; when the calling flow is stopped first, it stops waiting at
- * once and gives the called execution up (docs/adr/0074): not started, it never will; running,
+ * once and gives the called execution up (docs/adr/0076): not started, it never will; running,
  * its flow's option decides whether it goes on. Giving up reads the database: when it is away
  * the called execution is left to end on its own (or with the process), and no rejection
  * escapes.

@@ -183,7 +183,7 @@ export interface FlowConfig {
   rate_limit: number;
   /** Absent in flows saved before it existed: 'default' (docs/adr/0060). */
   save_executions?: 'default' | 'all' | 'errors' | 'none';
-  /** Absent in flows saved before it existed: true (docs/adr/0074). */
+  /** Absent in flows saved before it existed: true (docs/adr/0076). */
   continue_unawaited?: boolean;
 }
 
@@ -266,7 +266,7 @@ export const executions = pgTable(
     ownerId: text('owner_id'),
     /**
      * When the caller that waited for its answer stopped waiting while it ran (a webhook
-     * answered 504, docs/adr/0074); null while someone waits, or nobody ever did.
+     * answered 504, docs/adr/0076); null while someone waits, or nobody ever did.
      */
     unawaitedAt: timestamp('unawaited_at', { withTimezone: true, precision: 3 }),
   },

@@ -28,7 +28,7 @@ const stop = (t: TestContext, account: TestAccount, executionId: string) =>
   t.request(account.token).post('/engine/stop-execution', { execution_id: executionId });
 
 /**
- * "Executar flow" waiting for the flow it called is a caller like a webhook (docs/adr/0074):
+ * "Executar flow" waiting for the flow it called is a caller like a webhook (docs/adr/0076):
  * once it stops waiting (it was stopped), the called execution is withdrawn if it had not
  * started, and otherwise learns that nobody waits and goes on or stops as its flow says.
  */

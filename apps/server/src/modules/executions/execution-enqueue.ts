@@ -55,7 +55,7 @@ export interface EnqueuedExecution {
    */
   done: Promise<RunnerResult>;
   /**
-   * The caller stops waiting for the answer (docs/adr/0074): an execution still queued is
+   * The caller stops waiting for the answer (docs/adr/0076): an execution still queued is
    * withdrawn and never starts (`withdrawn`); a running one records that nobody waits, and its
    * flow's option decides whether it goes on (`started`); `ended` when it had already ended.
    */

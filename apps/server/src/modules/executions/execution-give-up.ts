@@ -66,7 +66,7 @@ function unawaited(caller: Caller): string {
 export const retryAfterSeconds = seconds;
 
 /**
- * The caller stops waiting for the execution's answer (docs/adr/0074). Still queued, it is
+ * The caller stops waiting for the execution's answer (docs/adr/0076). Still queued, it is
  * withdrawn: its row ends as stopped without ever starting (the same conditional update as
  * the start, so exactly one wins, in any process), its job leaves the queue and its waiter
  * gets a stopped result. Running, its row records `unawaited_at`, a line says so in its logs,

@@ -123,7 +123,7 @@ function ownershipQueries(db: Database) {
     },
 
     /**
-     * An execution still queued will never start (its caller stopped waiting, docs/adr/0074): it
+     * An execution still queued will never start (its caller stopped waiting, docs/adr/0076): it
      * ends as stopped with `error`, never having started. False when it had started (or ended):
      * the same condition as `markRunning`'s, so exactly one of the two wins.
      */

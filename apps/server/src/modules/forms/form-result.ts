@@ -40,7 +40,7 @@ const lateEndMs = 1_000;
 /**
  * What a form that waits for its flow answers (docs/adr/0038): the body of the first
  * "Responder webhook" the flow passes, else, when it ends well, its last message's payload;
- * its error when it fails. When neither came within `timeoutMs` (docs/adr/0074): `withdrawn`
+ * its error when it fails. When neither came within `timeoutMs` (docs/adr/0076): `withdrawn`
  * when the execution had not started (it never will: the submission was not made), else
  * `timeout`, and the execution learns that nobody waits.
  */

@@ -13,7 +13,7 @@ const waitMs = 2_000;
 const seconds = waitMs / 1000;
 
 /**
- * A public form with 'Aguardar o resultado do flow' waits like a webhook (docs/adr/0074): a
+ * A public form with 'Aguardar o resultado do flow' waits like a webhook (docs/adr/0076): a
  * submission whose execution cannot start within the wait is not made (503 with Retry-After,
  * and the flow never runs it); one whose execution runs past the wait answers `timeout`, and
  * the execution records that nobody waits.

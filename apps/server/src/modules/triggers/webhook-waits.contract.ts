@@ -33,7 +33,7 @@ async function linesOf(t: TestContext, account: TestAccount, executionId: string
 
 /**
  * A webhook that waits for its flow's answer, with every slot of executions taken (docs/adr/
- * 0074): an execution that cannot start within the wait is withdrawn and its caller told 503
+ * 0076): an execution that cannot start within the wait is withdrawn and its caller told 503
  * with Retry-After, so the work never happens behind a "no"; one that started and outlives the
  * wait learns that nobody waits, and goes on or stops as its flow says. The same in one process
  * and across processes (the caller's process withdraws from the shared queue).

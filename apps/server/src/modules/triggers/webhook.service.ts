@@ -100,7 +100,7 @@ const lateEndMs = 1_000;
 
 /**
  * The flow's answer in its response mode: the respond node's, or the last node's. When the
- * wait runs out (docs/adr/0074), an execution that has not started is withdrawn and the caller
+ * wait runs out (docs/adr/0076), an execution that has not started is withdrawn and the caller
  * gets 503 with `Retry-After` (nothing was done: it may call again); one that runs learns that
  * nobody waits, and the caller gets 504.
  */
