@@ -12,8 +12,7 @@ import {
   createRedisLoginThrottle,
   type LoginThrottle,
 } from './modules/auth/login-throttle';
-import { Redis } from 'ioredis';
-import { checkRedisUrlAtStart } from './lib/redis-connection';
+import { checkRedisUrlAtStart, requestConnection } from './lib/redis-connection';
 import { createTokenIssuer } from './modules/auth/token-issuer';
 import { createSessionTokens } from './modules/auth/sessions';
 import { resolveJwtSecret } from './modules/auth/instance-jwt-secret';
@@ -180,8 +179,9 @@ function loginThrottleOf(
 ): LoginThrottle {
   const redis = options.cluster?.redis;
   if (!redis) return createMemoryLoginThrottle();
-  const client = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  client.on('error', () => undefined);
+  // A sign-in answers 503 at once while Redis is away (docs/adr/0072), not after a hang.
+  const client = requestConnection(redis.url);
+  client.connect().catch(() => undefined);
   onClose(() =>
     client.quit().then(
       () => undefined,

@@ -14,6 +14,9 @@ export const messages = {
     routeNotFound: 'Rota não encontrada.',
     internal: 'Ocorreu um erro interno. Tente novamente mais tarde.',
     databaseUnavailable: 'O banco de dados não respondeu. Tente novamente em instantes.',
+    redisUnavailable: 'O Redis não respondeu. Tente de novo em alguns segundos.',
+    redisRefusingWrites:
+      'O Redis está recusando gravações (disco cheio, memória esgotada ou réplica somente leitura). Tente de novo em alguns segundos.',
     unauthorized: 'Sessão inválida ou expirada. Entre novamente.',
     forbidden: 'Você não tem permissão para esta ação.',
     nulCharacter: 'O texto não pode conter o caractere nulo (\\u0000).',
@@ -174,6 +177,9 @@ export const messages = {
       `Muitas chamadas ao webhook deste flow. Tente novamente em ${seconds} s.`,
     flowChainLimit: (limit: number) =>
       `Execução interrompida: o flow chamou a si mesmo (direta ou indiretamente) mais de ${limit} vezes em cadeia.`,
+    /** The execution's row of a job the queue of executions did not take (docs/adr/0072). */
+    notQueuedRedis: 'A execução não entrou na fila: o Redis não respondeu ou recusou a gravação.',
+    notQueued: 'A execução não entrou na fila de execuções.',
   },
   debugger: {
     notActive: 'O modo de debug não está ativo.',

@@ -22,6 +22,7 @@ import type { LogWriter } from '../logs/log-writer';
 import type { ThrottledEvent } from '../../lib/security-hooks';
 import { defaultFlowChainLimit, refuseChain } from './chain-limit';
 import { createExecutionEnds, type ExecutionEnds } from './execution-ends';
+import { endNotQueued } from './execution-not-queued';
 import { logsOf } from './execution-logs';
 import { createLogKeeper, saveLevelOf } from './execution-keeping';
 import { nodeNamer } from './node-namer';
@@ -245,6 +246,7 @@ async function enqueueExecution(
   await queue.enqueue(executionsQueue, { ...placing, payload: queued }).catch((error: unknown) => {
     created.delete(id);
     waiters.delete(id);
+    endNotQueued(ctx.ends, id, error, now());
     throw error;
   });
   return { execution_id: id, done };
