@@ -155,9 +155,15 @@ export interface BuildAppOptions {
   storage?: { driver?: StorageDriver; maxFileBytes?: number; quotaBytes?: number | null };
   /**
    * The internal queues (ADR 0033): the message driver (default: the embedded one; main.ts
-   * passes the Redis one when REDIS_URL is set) and whether the depth sampler runs (default yes).
+   * passes the Redis one when REDIS_URL is set), whether the depth sampler runs (default yes),
+   * and the pace of the Redis ledger's reconciliation (docs/adr/0072; default every minute,
+   * rows older than a minute).
    */
-  queues?: { driver?: MessageQueueDriver; sampleDepth?: boolean };
+  queues?: {
+    driver?: MessageQueueDriver;
+    sampleDepth?: boolean;
+    ledger?: { intervalMs?: number; graceMs?: number };
+  };
   /**
    * Alert delivery (ADR 0052): PONTE_SMTP_URL/_FROM (default none), PORT for the links' base
    * without PONTE_PUBLIC_URL (default 3000), the dispatcher's interval (default 2 s).
@@ -329,6 +335,7 @@ function createRuntime(
     queues: parts.queues.driver,
   });
   const logWriter = logWriterOf(app, db, alerts, metrics);
+  parts.queues.reportRestoresTo(logWriter);
   const debug = createDebugParts(app, options.cluster, engine);
   const { sessions: debugSessions, control: debugControl } = debug;
   const { runner, queue } = runnerOf(app, options, now, parts, {

@@ -361,6 +361,16 @@ export const messages = {
     unavailable: 'As filas internas não responderam. Tente novamente em instantes.',
     redisUnreachable:
       'O Redis das filas internas (REDIS_URL) não respondeu. Verifique o endereço e se o Redis está no ar, e inicie o Ponte de novo.',
+    /** The queue's page: messages the ledger published again (docs/adr/0072). */
+    restored: (count: number, at: string) =>
+      count === 1
+        ? `1 mensagem foi reenfileirada depois que o Redis perdeu os dados, em ${at}.`
+        : `${count} mensagens foram reenfileiradas depois que o Redis perdeu os dados, em ${at}.`,
+    /** The monitoring log's line of the same event (an alert rule may watch it). */
+    restoredLog: (queue: string, count: number) =>
+      count === 1
+        ? `Fila "${queue}": 1 mensagem foi reenfileirada depois que o Redis perdeu os dados.`
+        : `Fila "${queue}": ${count} mensagens foram reenfileiradas depois que o Redis perdeu os dados.`,
     redisEviction: (policy: string) =>
       `O Redis das filas internas precisa de maxmemory-policy noeviction (está em ${policy}): com outra política ele pode descartar mensagens. Ajuste a configuração do Redis e inicie o Ponte de novo.`,
   },

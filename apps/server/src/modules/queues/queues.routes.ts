@@ -6,6 +6,7 @@ import {
   queueDeleteBodySchema,
   queueListQuerySchema,
   queueListSchema,
+  queueRestoresSchema,
   queueSchema,
   queueUpdateBodySchema,
 } from '@ponte/shared/queues.schema';
@@ -104,7 +105,7 @@ export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (
   await app.register(queueJobsRoutes, { service });
 };
 
-/** Pause, resume and clean (spec 2 §7), and the depth samples (beyond the spec). */
+/** Pause, resume and clean (spec 2 §7), the depth samples and restores (beyond the spec). */
 const queueControlRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (app, { service }) => {
   const control = (action: 'pause' | 'resume', summary: string) =>
     app.post(
@@ -152,5 +153,19 @@ const queueControlRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (ap
       },
     },
     async (request) => service.depth(sessionOf(request).workspaceId, request.params.id),
+  );
+
+  app.get(
+    '/queues/:id/restores',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Mensagens reenfileiradas porque o Redis perdeu os dados (últimos 7 dias)',
+        params: idParamsSchema,
+        response: { 200: queueRestoresSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => service.restores(sessionOf(request).workspaceId, request.params.id),
   );
 };

@@ -4,7 +4,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
 import { queueSchema } from '@ponte/shared/queues.schema';
 import { createLocalBus } from '../../cluster/cluster-bus';
-import { executions } from '../../db/schema';
+import { executions, queueLedger } from '../../db/schema';
 import { chain, createFlow } from '../../test/flow-fixtures';
 import { hasRedisServer, startRedisServer } from '../../test/redis-server';
 import { useTestApp, type TestAccount } from '../../test/test-app';
@@ -131,7 +131,7 @@ describe.skipIf(!redis)('requests while Redis misbehaves (queues and executions 
     await publishesAgain(account, queueId);
   }, 120_000);
 
-  it('answers 503 saying Redis refuses writes', async () => {
+  it('answers 503 saying Redis refuses writes, and keeps no trace of what it refused', async () => {
     const { account, queueId, flowId } = await setUp();
     for (const how of ['misconf', 'noreplicas'] as const) {
       await redis!.refuseWrites(how);
@@ -146,6 +146,11 @@ describe.skipIf(!redis)('requests while Redis misbehaves (queues and executions 
         await redis!.acceptWrites();
       }
     }
+    const ledger = await t.database.db
+      .select()
+      .from(queueLedger)
+      .where(eq(queueLedger.queueId, queueId));
+    expect(ledger).toEqual([]);
     expect((await publish(account, queueId)).statusCode).toBe(201);
   }, 120_000);
 });

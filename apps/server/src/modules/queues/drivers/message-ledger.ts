@@ -18,6 +18,13 @@ export interface LedgerEntry {
   runAt: Date;
 }
 
+/** Where the ledger's rows are written (PostgreSQL: `queue-ledger.repository.ts`). */
+export interface MessageLedger {
+  record(entry: LedgerEntry): Promise<void>;
+  forget(queueId: string, ids: readonly string[]): Promise<void>;
+  forgetQueue(queueId: string): Promise<void>;
+}
+
 /** The ledger's entry of a publish, before Redis is asked. */
 export function ledgerEntryOf(
   queueId: string,
