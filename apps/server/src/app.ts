@@ -12,8 +12,7 @@ import {
   createRedisLoginThrottle,
   type LoginThrottle,
 } from './modules/auth/login-throttle';
-import { Redis } from 'ioredis';
-import { checkRedisUrlAtStart } from './lib/redis-connection';
+import { checkRedisUrlAtStart, requestConnection } from './lib/redis-connection';
 import { createTokenIssuer } from './modules/auth/token-issuer';
 import { createSessionTokens } from './modules/auth/sessions';
 import { resolveJwtSecret } from './modules/auth/instance-jwt-secret';
@@ -156,9 +155,15 @@ export interface BuildAppOptions {
   storage?: { driver?: StorageDriver; maxFileBytes?: number; quotaBytes?: number | null };
   /**
    * The internal queues (ADR 0033): the message driver (default: the embedded one; main.ts
-   * passes the Redis one when REDIS_URL is set) and whether the depth sampler runs (default yes).
+   * passes the Redis one when REDIS_URL is set), whether the depth sampler runs (default yes),
+   * and the pace of the Redis ledger's reconciliation (docs/adr/0072; default every minute,
+   * rows older than a minute).
    */
-  queues?: { driver?: MessageQueueDriver; sampleDepth?: boolean };
+  queues?: {
+    driver?: MessageQueueDriver;
+    sampleDepth?: boolean;
+    ledger?: { intervalMs?: number; graceMs?: number };
+  };
   /**
    * Alert delivery (ADR 0052): PONTE_SMTP_URL/_FROM (default none), PORT for the links' base
    * without PONTE_PUBLIC_URL (default 3000), the dispatcher's interval (default 2 s).
@@ -180,8 +185,9 @@ function loginThrottleOf(
 ): LoginThrottle {
   const redis = options.cluster?.redis;
   if (!redis) return createMemoryLoginThrottle();
-  const client = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  client.on('error', () => undefined);
+  // A sign-in answers 503 at once while Redis is away (docs/adr/0072), not after a hang.
+  const client = requestConnection(redis.url);
+  client.connect().catch(() => undefined);
   onClose(() =>
     client.quit().then(
       () => undefined,
@@ -330,6 +336,7 @@ function createRuntime(
     queues: parts.queues.driver,
   });
   const logWriter = logWriterOf(app, db, alerts, metrics);
+  parts.queues.reportRestoresTo(logWriter);
   const debug = createDebugParts(app, options.cluster, engine);
   const { sessions: debugSessions, control: debugControl } = debug;
   const { runner, queue } = runnerOf(app, options, now, parts, {

@@ -52,6 +52,8 @@ export const errorCodes = {
   formNoConsumer: 'form_no_consumer',
   /** The database did not answer (down, restarting): 503 with Retry-After. */
   databaseUnavailable: 'database_unavailable',
+  /** Redis did not answer, or refuses writes (REDIS_URL): 503 with Retry-After. */
+  redisUnavailable: 'redis_unavailable',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

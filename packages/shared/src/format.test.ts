@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDateTime, formatDuration, formatElapsed, truncate } from './format';
+import {
+  formatBytes,
+  formatDateTime,
+  formatDateTimeMinutes,
+  formatDuration,
+  formatElapsed,
+  truncate,
+} from './format';
 
 describe('formatDateTime', () => {
   it('writes DD/MM/YYYY HH:mm:ss in America/Sao_Paulo', () => {
@@ -14,6 +21,11 @@ describe('formatDateTime', () => {
   it('returns an empty text for missing or invalid dates', () => {
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('not a date')).toBe('');
+  });
+
+  it('writes DD/MM/YYYY HH:mm when the seconds do not matter', () => {
+    expect(formatDateTimeMinutes('2026-01-15T12:34:56Z')).toBe('15/01/2026 09:34');
+    expect(formatDateTimeMinutes(null)).toBe('');
   });
 });
 

@@ -22,6 +22,11 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}:${part.second}`;
 }
 
+/** `DD/MM/YYYY HH:mm` in America/Sao_Paulo; '' for a missing or invalid date. */
+export function formatDateTimeMinutes(value: string | number | Date | null | undefined): string {
+  return formatDateTime(value).slice(0, 16);
+}
+
 /** Cuts a text at `max` characters and appends '...' (spec: group names shown cut at 30). */
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;

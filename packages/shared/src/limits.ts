@@ -100,6 +100,14 @@ export const limits = {
   /** Depth samples of the view page's chart: one every 30 s, the last hour shown. */
   queueDepthSampleMs: 30_000,
   queueDepthWindowMs: 3_600_000,
+  /**
+   * The ledger of messages kept in Redis (docs/adr/0072): checked every minute, rows younger
+   * than a minute left alone (their publish may be on its way), restores shown for 7 days.
+   */
+  queueLedgerIntervalMs: 60_000,
+  queueLedgerGraceMs: 60_000,
+  queueRestoresShownMs: 7 * 86_400_000,
+  queueRestoresShown: 3,
   /** Forms (spec 2 §9, docs/adr/0038): list page, list-all, names, PIN, fields, uploads. */
   formsPageSize: 10,
   formsLookup: 1000,

@@ -28,6 +28,9 @@ export const messages = {
     routeNotFound: 'Rota não encontrada.',
     internal: 'Ocorreu um erro interno. Tente novamente mais tarde.',
     databaseUnavailable: 'O banco de dados não respondeu. Tente novamente em instantes.',
+    redisUnavailable: 'O Redis não respondeu. Tente de novo em alguns segundos.',
+    redisRefusingWrites:
+      'O Redis está recusando gravações (disco cheio, memória esgotada ou réplica somente leitura). Tente de novo em alguns segundos.',
     unauthorized: 'Sessão inválida ou expirada. Entre novamente.',
     forbidden: 'Você não tem permissão para esta ação.',
     /** NUL, or half of a character (a lone UTF-16 surrogate): `text.ts`. */
@@ -204,6 +207,9 @@ export const messages = {
     /** 503 of a webhook whose execution found no free slot within its wait (docs/adr/0076). */
     flowBusy: (seconds: number) =>
       `O flow está ocupado: a execução não começou nos ${seconds} s de espera e não foi feita. Tente novamente em ${seconds} s.`,
+    /** The execution's row of a job the queue of executions did not take (docs/adr/0072). */
+    notQueuedRedis: 'A execução não entrou na fila: o Redis não respondeu ou recusou a gravação.',
+    notQueued: 'A execução não entrou na fila de execuções.',
   },
   /** What an execution records once its caller stopped waiting (docs/adr/0076). */
   unawaited: {
@@ -411,6 +417,16 @@ export const messages = {
     unavailable: 'As filas internas não responderam. Tente novamente em instantes.',
     redisUnreachable:
       'O Redis das filas internas (REDIS_URL) não respondeu. Verifique o endereço e se o Redis está no ar, e inicie o Ponte de novo.',
+    /** The queue's page: messages the ledger published again (docs/adr/0072). */
+    restored: (count: number, at: string) =>
+      count === 1
+        ? `1 mensagem foi reenfileirada depois que o Redis perdeu os dados, em ${at}.`
+        : `${count} mensagens foram reenfileiradas depois que o Redis perdeu os dados, em ${at}.`,
+    /** The monitoring log's line of the same event (an alert rule may watch it). */
+    restoredLog: (queue: string, count: number) =>
+      count === 1
+        ? `Fila "${queue}": 1 mensagem foi reenfileirada depois que o Redis perdeu os dados.`
+        : `Fila "${queue}": ${count} mensagens foram reenfileiradas depois que o Redis perdeu os dados.`,
     redisEviction: (policy: string) =>
       `O Redis das filas internas precisa de maxmemory-policy noeviction (está em ${policy}): com outra política ele pode descartar mensagens. Ajuste a configuração do Redis e inicie o Ponte de novo.`,
   },

@@ -180,6 +180,17 @@ export const queueDepthSampleSchema = queueCountsSchema.extend({ at: z.string() 
 export const queueDepthSchema = z.object({ items: z.array(queueDepthSampleSchema) });
 export type QueueDepthSample = z.infer<typeof queueDepthSampleSchema>;
 
+/**
+ * GET /api/v1/queues/{id}/restores: messages published again because Redis had lost them
+ * (docs/adr/0072), the newest first, those of the last 7 days (beyond the spec).
+ */
+export const queueRestoreSchema = z.object({
+  restored: z.number().int(),
+  at: z.string(),
+});
+export const queueRestoresSchema = z.object({ items: z.array(queueRestoreSchema) });
+export type QueueRestore = z.infer<typeof queueRestoreSchema>;
+
 /** A message as text: strings as they are, anything else as JSON. */
 export function jobMessageText(message: unknown): string {
   if (typeof message === 'string') return message;

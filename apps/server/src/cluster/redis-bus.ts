@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { requestConnection } from '../lib/redis-connection';
 import { createHandlers, type ClusterBus } from './cluster-bus';
 
 interface Envelope {
@@ -28,13 +29,12 @@ export function createRedisBus(options: RedisBusOptions): ClusterBus {
   const handlers = createHandlers(onError);
   const broadcast = `${options.prefix}:bus`;
   const direct = (id: string) => `${options.prefix}:bus:${id}`;
-  const connect = () => {
-    const redis = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: null });
-    redis.on('error', () => undefined);
-    return redis;
-  };
-  const publisher = connect();
-  const subscriber = connect();
+  // Publishing never waits for a Redis that is away (a save answers at once, the periodic
+  // reconciliation catches up, docs/adr/0066 and 0072); the subscriber reconnects and
+  // subscribes again by itself.
+  const publisher = requestConnection(options.url);
+  const subscriber = new Redis(options.url, { lazyConnect: true, maxRetriesPerRequest: null });
+  subscriber.on('error', () => undefined);
   let closed = false;
 
   subscriber.on('message', (redisChannel: string, text: string) => {

@@ -105,3 +105,46 @@ export const queueDepthSamples = pgTable(
   },
   (t) => [primaryKey({ columns: [t.queueId, t.at] })],
 );
+
+/**
+ * The ledger of the messages of queues kept in Redis (docs/adr/0072): a row from the publish
+ * until the message ends (completed or failed), is removed or cleaned, so a message Redis lost
+ * (FLUSHALL, a restart without persistence) is published again with its id. `run_at`: when it
+ * may start (published_at plus the delay).
+ */
+export const queueLedger = pgTable(
+  'queue_ledger',
+  {
+    id: text('id').primaryKey(),
+    queueId: text('queue_id')
+      .notNull()
+      .references(() => queues.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id').notNull(),
+    message: jsonb('message').$type<unknown>(),
+    publisher: text('publisher').notNull(),
+    delayMs: integer('delay_ms').notNull().default(0),
+    delayed: boolean('delayed').notNull().default(false),
+    dedupKey: text('dedup_key'),
+    publishedAt: timestamp('published_at', { withTimezone: true, precision: 3 }).notNull(),
+    runAt: timestamp('run_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [index('queue_ledger_queue_idx').on(t.queueId, t.publishedAt, t.id)],
+);
+
+/**
+ * Messages the ledger published again because Redis had lost them: one row per queue and
+ * pass, shown on the queue's page (docs/adr/0072).
+ */
+export const queueRestores = pgTable(
+  'queue_restores',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    queueId: text('queue_id')
+      .notNull()
+      .references(() => queues.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id').notNull(),
+    restored: integer('restored').notNull(),
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [index('queue_restores_queue_time_idx').on(t.queueId, t.at)],
+);

@@ -14,7 +14,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import { limits } from '@ponte/shared/limits';
 import type { SecurityEventKind } from '@ponte/shared/security-log.schema';
-import { queueDepthSamples, queueMessages, queues, type QueueMessageStatus } from './schema-queues';
+import {
+  queueDepthSamples,
+  queueLedger,
+  queueMessages,
+  queueRestores,
+  queues,
+  type QueueMessageStatus,
+} from './schema-queues';
 import { forms } from './schema-forms';
 import { customNodes, customNodeVersions } from './schema-custom-nodes';
 import { alertFirings, alertIncidents, alertRules } from './schema-alert-rules';
@@ -428,7 +435,14 @@ export const encryptionCheck = pgTable('encryption_check', {
   createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
 
-export { queues, queueMessages, queueDepthSamples, type QueueMessageStatus };
+export {
+  queues,
+  queueMessages,
+  queueDepthSamples,
+  queueLedger,
+  queueRestores,
+  type QueueMessageStatus,
+};
 export { forms };
 export { customNodes, customNodeVersions };
 export { dashboards };
@@ -447,6 +461,8 @@ export const schema = {
   queues,
   queueMessages,
   queueDepthSamples,
+  queueLedger,
+  queueRestores,
   forms,
   customNodes,
   customNodeVersions,

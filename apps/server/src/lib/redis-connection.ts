@@ -1,6 +1,7 @@
 import type { ConnectionOptions } from 'bullmq';
 import { Redis as RedisClient, type Redis } from 'ioredis';
 import { messages } from '@ponte/shared/messages';
+import { RedisUnavailableError } from './redis-unavailable';
 
 /** The connection settings of a redis:// or rediss:// URL, for BullMQ's own connections. */
 export function connectionOf(url: string): ConnectionOptions {
@@ -62,5 +63,57 @@ export async function checkRedisUrlAtStart(url: string, timeoutMs?: number): Pro
     await checkRedisAtStart(redis, timeoutMs);
   } finally {
     redis.disconnect();
+  }
+}
+
+/** How long a request's command waits for Redis to answer (a Redis that hangs) by default. */
+export const redisCommandTimeoutMs = 5_000;
+
+/**
+ * A connection for the commands of requests (docs/adr/0072): a command sent while it is down
+ * fails at once instead of waiting in the offline queue; one in flight fails when the
+ * connection drops or after `commandTimeoutMs` without an answer (a Redis that hangs); the
+ * connection keeps reconnecting in the background (every 2 s at most), so a Redis that comes
+ * back is used again without a restart. Background work keeps connections that wait.
+ */
+export function requestConnection(url: string, options: { commandTimeoutMs?: number } = {}): Redis {
+  const redis = new RedisClient(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: options.commandTimeoutMs ?? redisCommandTimeoutMs,
+    retryStrategy: (times) => Math.min(times * 100, 2_000),
+  });
+  redis.on('error', () => undefined);
+  return redis;
+}
+
+/**
+ * Rejects with `RedisUnavailableError` unless the connection is up now (a request answers 503
+ * at once). A connection never opened connects first: the first use after the start.
+ */
+export async function ensureReady(redis: Redis): Promise<void> {
+  if (redis.status === 'wait') await redis.connect().catch(() => undefined);
+  if (redis.status !== 'ready') throw new RedisUnavailableError();
+}
+
+/**
+ * Connects a request connection and waits until it is up, at most `timeoutMs`: rejects with the
+ * queues' pt-BR message otherwise (the start stops with it rather than hang).
+ */
+export async function untilReady(redis: Redis, timeoutMs = 8_000): Promise<void> {
+  if (redis.status === 'ready') return;
+  let timer: NodeJS.Timeout | undefined;
+  let onReady: (() => void) | undefined;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      onReady = resolve;
+      redis.once('ready', onReady);
+      timer = setTimeout(() => reject(new Error(messages.queues.redisUnreachable)), timeoutMs);
+      if (redis.status === 'wait') redis.connect().catch(() => undefined);
+    });
+  } finally {
+    clearTimeout(timer);
+    if (onReady) redis.off('ready', onReady);
   }
 }

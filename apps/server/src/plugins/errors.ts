@@ -6,6 +6,7 @@ import { errorCodes, type ApiErrorBody, type ErrorCode } from '@ponte/shared/err
 import { messages } from '@ponte/shared/messages';
 import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { AppError, type ErrorDetail, type MissingResource } from '../lib/app-error';
+import { redisFailureOf } from '../lib/redis-unavailable';
 
 export interface ErrorsPluginOptions {
   /**
@@ -159,6 +160,21 @@ function errorsPlugin(app: FastifyInstance, options: ErrorsPluginOptions) {
         statusCode: 503,
         code: errorCodes.databaseUnavailable,
         message: messages.generic.databaseUnavailable,
+      });
+    }
+    const redisFailure = redisFailureOf(error);
+    if (redisFailure) {
+      // Redis is down, hung or refuses writes (REDIS_URL, docs/adr/0072): the connection
+      // reconnects by itself, so the request may simply be sent again.
+      request.log.warn({ err: error }, 'o Redis não atendeu');
+      reply.header('retry-after', '5');
+      return send(reply, {
+        statusCode: 503,
+        code: errorCodes.redisUnavailable,
+        message:
+          redisFailure === 'refusing_writes'
+            ? messages.generic.redisRefusingWrites
+            : messages.generic.redisUnavailable,
       });
     }
     request.log.error({ err: error }, 'falha ao atender a requisição');

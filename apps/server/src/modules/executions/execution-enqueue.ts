@@ -7,6 +7,7 @@ import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
 import type { FlowRow } from '../flows/flows.repository';
 import { defaultFlowChainLimit, refuseChain } from './chain-limit';
 import type { ExecutionEnds } from './execution-ends';
+import { endNotQueued } from './execution-not-queued';
 import {
   giveUpExecution,
   type Caller,
@@ -232,6 +233,7 @@ export async function enqueueExecution(
     .catch((error: unknown) => {
       created.delete(id);
       waiters.delete(id);
+      endNotQueued(ctx.ends, id, error, now());
       throw error;
     });
   return handle(job.id);

@@ -28,7 +28,7 @@ export const queueJobsRoutes: FastifyPluginAsyncZod<{ service: QueuesService }> 
         summary: 'Adiciona uma mensagem à fila (atrasada ou não)',
         params: idParamsSchema,
         body: jobBodySchema,
-        response: { 201: queueJobSchema, ...errorResponses(400, 401, 404, 413) },
+        response: { 201: queueJobSchema, ...errorResponses(400, 401, 404, 413, 503) },
       },
     },
     async (request, reply) => {
@@ -52,7 +52,7 @@ export const queueJobsRoutes: FastifyPluginAsyncZod<{ service: QueuesService }> 
         summary: 'Lista as mensagens da fila nos estados pedidos (pendentes quando não dito)',
         params: idParamsSchema,
         querystring: jobListQuerySchema,
-        response: { 200: jobListSchema, ...errorResponses(401, 404) },
+        response: { 200: jobListSchema, ...errorResponses(401, 404, 503) },
       },
     },
     async (request) =>
@@ -67,7 +67,7 @@ export const queueJobsRoutes: FastifyPluginAsyncZod<{ service: QueuesService }> 
         security,
         summary: 'Remove uma mensagem que não está em execução',
         params: jobParamsSchema,
-        response: { 204: z.null().describe('Removida'), ...errorResponses(401, 404, 409) },
+        response: { 204: z.null().describe('Removida'), ...errorResponses(401, 404, 409, 503) },
       },
     },
     async (request, reply) => {
@@ -85,7 +85,7 @@ export const queueJobsRoutes: FastifyPluginAsyncZod<{ service: QueuesService }> 
         security,
         summary: 'Reenvia uma mensagem com falha para a fila, com o mesmo id',
         params: jobParamsSchema,
-        response: { 200: queueJobSchema, ...errorResponses(401, 404, 409) },
+        response: { 200: queueJobSchema, ...errorResponses(401, 404, 409, 503) },
       },
     },
     async (request) => {

@@ -6,6 +6,7 @@ import {
   queueDeleteBodySchema,
   queueListQuerySchema,
   queueListSchema,
+  queueRestoresSchema,
   queueSchema,
   queueUpdateBodySchema,
 } from '@ponte/shared/queues.schema';
@@ -34,7 +35,7 @@ export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (
         security,
         summary: 'Lista as filas internas do workspace (busca por nome, filtro por grupo)',
         querystring: queueListQuerySchema,
-        response: { 200: queueListSchema, ...errorResponses(401) },
+        response: { 200: queueListSchema, ...errorResponses(401, 503) },
       },
     },
     async (request) => service.list(sessionOf(request).workspaceId, request.query),
@@ -48,7 +49,7 @@ export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (
         security,
         summary: 'Cria uma fila interna',
         body: queueBodySchema,
-        response: { 201: queueSchema, ...errorResponses(400, 401, 409, 413) },
+        response: { 201: queueSchema, ...errorResponses(400, 401, 409, 413, 503) },
       },
     },
     async (request, reply) =>
@@ -63,7 +64,7 @@ export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (
         security,
         summary: 'Altera uma fila interna (o `_id` vai no corpo)',
         body: queueUpdateBodySchema,
-        response: { 200: queueSchema, ...errorResponses(400, 401, 404, 409, 413) },
+        response: { 200: queueSchema, ...errorResponses(400, 401, 404, 409, 413, 503) },
       },
     },
     async (request) => service.update(sessionOf(request).workspaceId, request.body),
@@ -77,7 +78,7 @@ export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (
         security,
         summary: 'Remove uma fila interna e todas as suas mensagens (o `_id` vai no corpo)',
         body: queueDeleteBodySchema,
-        response: { 204: z.null().describe('Removida'), ...errorResponses(400, 401, 404) },
+        response: { 204: z.null().describe('Removida'), ...errorResponses(400, 401, 404, 503) },
       },
     },
     async (request, reply) => {
@@ -94,7 +95,7 @@ export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (
         security,
         summary: 'Uma fila interna, com os contadores de mensagens por estado',
         params: idParamsSchema,
-        response: { 200: queueSchema, ...errorResponses(401, 404) },
+        response: { 200: queueSchema, ...errorResponses(401, 404, 503) },
       },
     },
     async (request) => service.get(sessionOf(request).workspaceId, request.params.id),
@@ -104,7 +105,7 @@ export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (
   await app.register(queueJobsRoutes, { service });
 };
 
-/** Pause, resume and clean (spec 2 §7), and the depth samples (beyond the spec). */
+/** Pause, resume and clean (spec 2 §7), the depth samples and restores (beyond the spec). */
 const queueControlRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (app, { service }) => {
   const control = (action: 'pause' | 'resume', summary: string) =>
     app.post(
@@ -115,7 +116,7 @@ const queueControlRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (ap
           security,
           summary,
           params: idParamsSchema,
-          response: { 200: queueSchema, ...errorResponses(401, 404) },
+          response: { 200: queueSchema, ...errorResponses(401, 404, 503) },
         },
       },
       async (request) => service[action](sessionOf(request).workspaceId, request.params.id),
@@ -133,7 +134,7 @@ const queueControlRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (ap
         params: idParamsSchema,
         response: {
           200: z.object({ removed: z.number().int() }),
-          ...errorResponses(401, 404),
+          ...errorResponses(401, 404, 503),
         },
       },
     },
@@ -152,5 +153,19 @@ const queueControlRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (ap
       },
     },
     async (request) => service.depth(sessionOf(request).workspaceId, request.params.id),
+  );
+
+  app.get(
+    '/queues/:id/restores',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Mensagens reenfileiradas porque o Redis perdeu os dados (últimos 7 dias)',
+        params: idParamsSchema,
+        response: { 200: queueRestoresSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => service.restores(sessionOf(request).workspaceId, request.params.id),
   );
 };

@@ -9,6 +9,7 @@ import {
   type QueueCounts,
   type QueueDepthSample,
   type QueueList,
+  type QueueRestore,
   type queueBodySchema,
   type queueListQuerySchema,
   type queueUpdateBodySchema,
@@ -21,6 +22,7 @@ import type { MessageQueueDriver } from './drivers/message-queue-driver';
 import { createQueueJobs } from './queue-jobs';
 import { createQueuesRepository, type QueueWithFlow } from './queues.repository';
 import { createQueueSamplesRepository } from './queue-samples.repository';
+import { createQueueRestoresRepository } from './queue-restores.repository';
 
 const m = messages.queues;
 
@@ -74,6 +76,7 @@ export function createQueuesService(deps: QueuesServiceDeps) {
   const { driver, now } = deps;
   const repository = createQueuesRepository(deps.db);
   const samples = createQueueSamplesRepository(deps.db);
+  const restores = createQueueRestoresRepository(deps.db);
 
   async function checkGroup(workspaceId: string, group: string | null | undefined) {
     if (group && !(await repository.groupExists(workspaceId, group)))
@@ -172,6 +175,14 @@ export function createQueuesService(deps: QueuesServiceDeps) {
       return {
         items: rows.map(({ queueId: _queueId, at, ...counts }) => ({ at: toIso(at), ...counts })),
       };
+    },
+
+    /** Messages published again because Redis had lost them (docs/adr/0072), newest first. */
+    async restores(workspaceId: string, id: string): Promise<{ items: QueueRestore[] }> {
+      await rowOf(workspaceId, id);
+      const since = new Date(now().getTime() - limits.queueRestoresShownMs);
+      const rows = await restores.restores(workspaceId, id, since, limits.queueRestoresShown);
+      return { items: rows.map((row) => ({ restored: row.restored, at: toIso(row.at) })) };
     },
 
     /** The status strip's 'Filas internas'. */

@@ -26,7 +26,7 @@ const listOrder: [JobType, JobStatus][] = [
  */
 export function createBullmqAdmin(
   redis: Redis,
-  handleOf: (queue: string) => ExecutionQueue,
+  handleOf: (queue: string) => Promise<ExecutionQueue>,
 ): Pick<QueueDriver, 'counts' | 'list' | 'remove' | 'recover'> {
   const rawCounts = (handle: ExecutionQueue) =>
     handle.queue.getJobCounts(...listOrder.map(([type]) => type));
@@ -44,11 +44,11 @@ export function createBullmqAdmin(
   };
 
   return {
-    counts: (queue) => countsOf(handleOf(queue)),
+    counts: async (queue) => countsOf(await handleOf(queue)),
 
     /** Active, then waiting (due, then delayed), then failed, then completed jobs. */
     async list(queue, { status, page, limit }) {
-      const handle = handleOf(queue);
+      const handle = await handleOf(queue);
       const raw = await rawCounts(handle);
       const segments = listOrder.filter(([, each]) => !status || each === status);
       const total = segments.reduce((sum, [type]) => sum + (raw[type] ?? 0), 0);
@@ -79,7 +79,7 @@ export function createBullmqAdmin(
     async remove(jobId) {
       const queue = queueOfJobId(jobId);
       if (!queue) return false;
-      const handle = handleOf(queue);
+      const handle = await handleOf(queue);
       const job = (await Job.fromId(handle.queue, jobId)) as Job<JobData> | undefined;
       if (!job) return false;
       const state = await job.getState();

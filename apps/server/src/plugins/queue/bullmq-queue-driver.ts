@@ -2,7 +2,14 @@ import { within } from '../../lib/within';
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { checkRedisAtStart, connectionOf } from '../../lib/redis-connection';
+import {
+  checkEvictionPolicy,
+  connectionOf,
+  ensureReady,
+  readEvictionPolicy,
+  requestConnection,
+  untilReady,
+} from '../../lib/redis-connection';
 import type { QueueDriver } from './queue-driver';
 import { createBullmqAdmin } from './bullmq-queue-admin';
 import {
@@ -23,6 +30,8 @@ export interface BullmqQueueDriverOptions {
   stalledIntervalMs?: number;
   /** How long `start` waits for Redis to answer (default 10 s). */
   startTimeoutMs?: number;
+  /** How long an enqueue waits for Redis's answer before it fails (default 5 s). */
+  commandTimeoutMs?: number;
 }
 
 export interface BullmqQueueDriver extends QueueDriver {
@@ -30,7 +39,10 @@ export interface BullmqQueueDriver extends QueueDriver {
   start(): Promise<void>;
 }
 
-/** The queue `name` on Redis, opened once per driver over the driver's connection. */
+/**
+ * The queue `name` on Redis, opened once per connection. A queue whose first contact with Redis
+ * failed stays failed in BullMQ: it is forgotten, and the next call opens another.
+ */
 function handleFor(
   handles: Map<string, ExecutionQueue>,
   redis: Redis,
@@ -39,9 +51,13 @@ function handleFor(
 ): ExecutionQueue {
   const known = handles.get(name);
   if (known) return known;
-  // Every queue shares the driver's connection; each worker opens its own (blocking reads).
+  // Every queue shares the connection; each worker opens its own (blocking reads).
   const queue = new Queue<JobData>(bullName(name), { connection: redis, prefix });
   queue.on('error', () => undefined);
+  queue.waitUntilReady().catch(() => {
+    if (handles.get(name)?.queue === queue) handles.delete(name);
+    void queue.close().catch(() => undefined);
+  });
   const base = `${prefix}:${bullName(name)}`;
   const handle: ExecutionQueue = {
     name,
@@ -64,6 +80,10 @@ function handleFor(
  * leased places. Parts: `bullmq-queue-scripts.ts` (the Lua steps), `bullmq-queue-consumer.ts`
  * (workers, parking, hand back), `bullmq-queue-admin.ts` (counts, lists, removal),
  * `bullmq-queue-jobs.ts` (names and shapes).
+ *
+ * Enqueues and reads go over a connection that fails at once while Redis is away (a webhook
+ * answers 503 rather than hang) and keeps reconnecting; the consumers over one that waits for
+ * Redis (docs/adr/0072).
  */
 export function createBullmqQueueDriver(options: BullmqQueueDriverOptions): BullmqQueueDriver {
   const { prefix } = options;
@@ -72,14 +92,24 @@ export function createBullmqQueueDriver(options: BullmqQueueDriverOptions): Bull
     stalledIntervalMs: options.stalledIntervalMs ?? 30_000,
   };
   const connection = connectionOf(options.url);
+  const requests = requestConnection(options.url, {
+    ...(options.commandTimeoutMs ? { commandTimeoutMs: options.commandTimeoutMs } : {}),
+  });
   const redis = new Redis(options.url, { maxRetriesPerRequest: null, lazyConnect: true });
   redis.on('error', () => undefined);
+  defineExecutionScripts(requests);
   defineExecutionScripts(redis);
   const consumers = new Map<BullmqConsumer, string>();
   const paused = new Set<string>();
 
   const handles = new Map<string, ExecutionQueue>();
-  const handleOf = (name: string) => handleFor(handles, redis, prefix, name);
+  const workHandles = new Map<string, ExecutionQueue>();
+  /** An enqueue's or a read's handle: none while Redis is away (the caller fails at once). */
+  const handleOf = async (name: string) => {
+    await ensureReady(requests);
+    return handleFor(handles, requests, prefix, name);
+  };
+  const workHandleOf = (name: string) => handleFor(workHandles, redis, prefix, name);
 
   const forConsumers = (name: string, each: (consumer: BullmqConsumer) => void) => {
     for (const [consumer, queue] of consumers) if (queue === name) each(consumer);
@@ -87,14 +117,15 @@ export function createBullmqQueueDriver(options: BullmqQueueDriverOptions): Bull
 
   const driver: BullmqQueueDriver = {
     async start() {
-      await checkRedisAtStart(redis, options.startTimeoutMs);
+      await untilReady(requests, options.startTimeoutMs);
+      checkEvictionPolicy(await readEvictionPolicy(requests));
     },
 
     async enqueue(name, input) {
-      const handle = handleOf(name);
+      const handle = await handleOf(name);
       const delayMs = Math.max(0, Math.floor(input.delayMs ?? 0));
       const limit = Math.max(0, Math.floor(input.concurrencyLimit ?? 0));
-      const tag = await tagJob(redis, handle, input.workspaceId);
+      const tag = await tagJob(requests, handle, input.workspaceId);
       const data: JobData = {
         workspaceId: input.workspaceId,
         payload: input.payload ?? null,
@@ -120,7 +151,7 @@ export function createBullmqQueueDriver(options: BullmqQueueDriverOptions): Bull
           redis,
           connection,
           prefix,
-          handle: handleOf(name),
+          handle: workHandleOf(name),
           timings,
           paused: () => paused.has(name),
           onStop: () => consumers.delete(consumer),
@@ -143,19 +174,26 @@ export function createBullmqQueueDriver(options: BullmqQueueDriverOptions): Bull
     },
     isPaused: (name) => paused.has(name),
 
-    ...createBullmqAdmin(redis, handleOf),
+    ...createBullmqAdmin(requests, handleOf),
 
     async close() {
       await Promise.all([...consumers.keys()].map((consumer) => consumer.stop(0)));
-      await Promise.all(
-        [...handles.values()].map((handle) =>
-          within(handle.queue.close(), redis.status === 'ready' ? 2_000 : 0),
-        ),
-      );
-      handles.clear();
-      // QUIT waits for a reply: a connection that never opened is just dropped.
-      if (redis.status === 'ready') await redis.quit().catch(() => undefined);
-      else redis.disconnect();
+      for (const [known, client] of [
+        [handles, requests],
+        [workHandles, redis],
+      ] as const) {
+        await Promise.all(
+          [...known.values()].map((handle) =>
+            within(handle.queue.close(), client.status === 'ready' ? 2_000 : 0),
+          ),
+        );
+        known.clear();
+      }
+      // QUIT waits for a reply: a connection that is not up is just dropped.
+      for (const client of [requests, redis]) {
+        if (client.status === 'ready') await client.quit().catch(() => undefined);
+        else client.disconnect();
+      }
     },
   };
   return driver;

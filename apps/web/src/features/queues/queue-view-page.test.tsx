@@ -39,6 +39,39 @@ describe('/queues/view/{id}', () => {
     );
   });
 
+  it('says when Redis lost messages of the queue and they were put back', async () => {
+    setup([
+      {
+        method: 'GET',
+        path: '/api/v1/queues/q1/restores',
+        reply: {
+          body: {
+            items: [
+              { restored: 3, at: '2026-11-28T17:05:42.000Z' },
+              { restored: 1, at: '2026-11-27T02:30:00.000Z' },
+            ],
+          },
+        },
+      },
+    ]);
+    renderApp('/queues/view/q1');
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('O Redis perdeu dados desta fila');
+    expect(notice).toHaveTextContent(
+      '3 mensagens foram reenfileiradas depois que o Redis perdeu os dados, em 28/11/2026 14:05.',
+    );
+    expect(notice).toHaveTextContent(
+      '1 mensagem foi reenfileirada depois que o Redis perdeu os dados, em 26/11/2026 23:30.',
+    );
+  });
+
+  it('shows no notice when Redis never lost messages of the queue', async () => {
+    setup([jobsRoute]);
+    renderApp('/queues/view/q1');
+    await screen.findByRole('table', { name: 'Dados da fila' });
+    expect(screen.queryByText(/reenfileirada/)).not.toBeInTheDocument();
+  });
+
   it('says when no flow consumes the queue', async () => {
     setup([
       { method: 'GET', path: '/api/v1/queues/q1', reply: { body: { ...pedidos, flow_id: null } } },

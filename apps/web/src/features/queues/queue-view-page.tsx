@@ -23,6 +23,7 @@ import { QueueDepthChart } from './queue-depth-chart';
 import { QueueFailedJobs } from './queue-failed-jobs';
 import { QueueConsumer, QueueCounters, QueueInfoTable } from './queue-info';
 import { QueueJobsTable } from './queue-jobs-table';
+import { QueueRestoresNotice } from './queue-restores-notice';
 import { queueToggle } from './queue-status';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -126,6 +127,7 @@ export function QueueViewPage() {
         actions={<Actions queue={data} onAdd={() => setAdding(true)} />}
       />
       <Stack gap="md">
+        <QueueRestoresNotice queueId={id} />
         <QueueCounters queue={data} />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Section title="Informações">

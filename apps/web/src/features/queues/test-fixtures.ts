@@ -47,6 +47,7 @@ export function setup(extra: MockRoute[] = []) {
     ...extra,
     { method: 'GET', path: '/api/v1/queues/q1', reply: { body: pedidos } },
     { method: 'GET', path: '/api/v1/queues/q1/depth', reply: { body: { items: [] } } },
+    { method: 'GET', path: '/api/v1/queues/q1/restores', reply: { body: { items: [] } } },
     { method: 'GET', path: '/api/v1/queues/jobs/q1', reply: listOf([]) },
     {
       method: 'GET',

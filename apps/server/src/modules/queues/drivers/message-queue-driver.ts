@@ -1,4 +1,5 @@
 import type { JobState, QueueCounts } from '@ponte/shared/queues.schema';
+import { redisFailureOf } from '../../../lib/redis-unavailable';
 
 /**
  * The messages of the internal queues (docs/adr/0033). Two drivers keep them: the embedded one
@@ -73,7 +74,10 @@ export interface MessageRun {
   setExecutionId(executionId: string): void;
 }
 
-/** Resolves: completed. Rejects: failed with that error's message. */
+/**
+ * Resolves: completed. Rejects: failed with that error's message, unless `backToWaiting` says
+ * the message waits again.
+ */
 export type MessageHandler = (
   message: QueueMessage,
   signal: AbortSignal,
@@ -129,4 +133,13 @@ export interface MessageQueueDriver {
   /** The queue was deleted: every message and every trace of it goes. */
   drop(queueId: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Whether a handler's rejection puts its message back to waiting, same id, rather than failing
+ * it: its consumer was stopping (the abort), or Redis failed under it (the consumer execution
+ * could not be queued, docs/adr/0072). The Redis driver and the ledger follow it.
+ */
+export function backToWaiting(error: unknown, signal: AbortSignal): boolean {
+  return signal.aborted || redisFailureOf(error) !== null;
 }

@@ -14,7 +14,7 @@ type Admin = Pick<
 >;
 
 /** The Redis driver's reads and admin steps (pause, clean, remove, retry), and its dedup keys. */
-export function createRedisAdmin(redis: Redis, handleOf: (queueId: string) => RedisQueue) {
+export function createRedisAdmin(redis: Redis, handleOf: (queueId: string) => Promise<RedisQueue>) {
   /** Due delayed messages take their place in the line now, before anything reads or adds. */
   const promoteDue = async (handle: RedisQueue) => {
     const due = await redis.zrangebyscore(
@@ -43,16 +43,16 @@ export function createRedisAdmin(redis: Redis, handleOf: (queueId: string) => Re
 
   const admin: Admin = {
     async pause(queueId) {
-      await handleOf(queueId).queue.pause();
+      await (await handleOf(queueId)).queue.pause();
     },
     async resume(queueId) {
-      await handleOf(queueId).queue.resume();
+      await (await handleOf(queueId)).queue.resume();
     },
     async isPaused(queueId) {
-      return handleOf(queueId).queue.isPaused();
+      return (await handleOf(queueId)).queue.isPaused();
     },
     async clean(queueId) {
-      const handle = handleOf(queueId);
+      const handle = await handleOf(queueId);
       await promoteDue(handle);
       const before = await countsOf(handle);
       await handle.queue.drain(true);
@@ -60,17 +60,17 @@ export function createRedisAdmin(redis: Redis, handleOf: (queueId: string) => Re
       return before.delayed + before.waiting + before.paused;
     },
     async counts(queueId) {
-      const handle = handleOf(queueId);
+      const handle = await handleOf(queueId);
       await promoteDue(handle);
       return countsOf(handle);
     },
     async list(queueId, listOptions) {
-      const handle = handleOf(queueId);
+      const handle = await handleOf(queueId);
       await promoteDue(handle);
       return listJobs(redis, handle, listOptions);
     },
     async get(queueId, messageId) {
-      const handle = handleOf(queueId);
+      const handle = await handleOf(queueId);
       await promoteDue(handle);
       const job = await handle.queue.getJob(messageId);
       if (!job) return null;
@@ -78,7 +78,7 @@ export function createRedisAdmin(redis: Redis, handleOf: (queueId: string) => Re
       return state ? toMessage(redis, handle, job, state) : null;
     },
     async remove(queueId, messageId) {
-      const handle = handleOf(queueId);
+      const handle = await handleOf(queueId);
       const job = await handle.queue.getJob(messageId);
       if (!job || (await job.getState()) === 'active') return false;
       try {
@@ -90,7 +90,7 @@ export function createRedisAdmin(redis: Redis, handleOf: (queueId: string) => Re
       return true;
     },
     async retry(queueId, messageId) {
-      const handle = handleOf(queueId);
+      const handle = await handleOf(queueId);
       const job = await handle.queue.getJob(messageId);
       if (!job || (await job.getState()) !== 'failed') return false;
       try {

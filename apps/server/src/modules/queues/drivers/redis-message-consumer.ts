@@ -1,6 +1,6 @@
 import { WaitingError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { MessageConsumer, MessageHandler } from './message-queue-driver';
+import { backToWaiting, type MessageConsumer, type MessageHandler } from './message-queue-driver';
 import { toMessage, type JobData, type RedisQueue } from './redis-message-jobs';
 import { grantStart } from './redis-message-scripts';
 
@@ -81,8 +81,9 @@ export function createRedisConsumer(
         },
       );
     } catch (error) {
-      // Aborted by a stopping consumer: the message goes back to waiting, not to failed.
-      if (!abort.signal.aborted) throw error;
+      // Aborted by a stopping consumer, or Redis failed under the handler: the message goes
+      // back to waiting, not to failed.
+      if (!backToWaiting(error, abort.signal)) throw error;
       await job.moveToWait(token);
       throw new WaitingError();
     } finally {

@@ -43,6 +43,14 @@ end
 return 0
 `;
 
+/** Deletes a key only while it still holds this process's token. KEYS: key. ARGV: token. */
+const unlockScript = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0
+`;
+
 declare module 'ioredis' {
   interface RedisCommander<Context> {
     ponteGrant(
@@ -55,12 +63,14 @@ declare module 'ioredis' {
       defaultRate: number,
     ): Result<number[], Context>;
     ponteRelease(dedupKey: string, key: string, jobId: string): Result<number, Context>;
+    ponteUnlock(key: string, token: string): Result<number, Context>;
   }
 }
 
 export function defineScripts(redis: Redis) {
   redis.defineCommand('ponteGrant', { numberOfKeys: 4, lua: grantScript });
   redis.defineCommand('ponteRelease', { numberOfKeys: 1, lua: releaseScript });
+  redis.defineCommand('ponteUnlock', { numberOfKeys: 1, lua: unlockScript });
 }
 
 export type Grant =

@@ -3,6 +3,7 @@ import {
   jobListSchema,
   queueDepthSchema,
   queueListSchema,
+  queueRestoresSchema,
   queueSchema,
 } from '@ponte/shared/queues.schema';
 import type { JobList, JobState, Queue, QueueList } from '@ponte/shared/queues.schema';
@@ -81,5 +82,14 @@ export function useQueueDepth(id: string) {
   return useQuery({
     queryKey: [...queuesQueryKey, 'detail', id, 'depth'],
     queryFn: () => apiRequest(`${queuePath(id)}/depth`, { schema: queueDepthSchema, silent: true }),
+  });
+}
+
+/** GET /api/v1/queues/{id}/restores: messages published again after Redis lost its data. */
+export function useQueueRestores(id: string) {
+  return useQuery({
+    queryKey: [...queuesQueryKey, 'detail', id, 'restores'],
+    queryFn: () =>
+      apiRequest(`${queuePath(id)}/restores`, { schema: queueRestoresSchema, silent: true }),
   });
 }
