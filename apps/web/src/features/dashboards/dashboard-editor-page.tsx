@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import {
   ActionIcon,
@@ -35,6 +35,8 @@ import { errorMessage } from '../../lib/api/api-error';
 import { useGroupOptions } from '../../lib/groups/get-group-options';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
+import { useSavedValue } from '../../lib/unsaved/use-saved-value';
+import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
 import { useCreateDashboard, useUpdateDashboard } from './api/dashboard-mutations';
 import { useDashboard } from './api/get-dashboards';
 import { DashboardGrid } from './dashboard-grid';
@@ -97,6 +99,7 @@ function DashboardEditor({
   const [selectedGroup] = useSelectedGroup();
   const editor = useDashboardDraft(draftOf(dashboard, selectedGroup || null));
   const { draft } = editor;
+  const unsaved = useUnsavedChanges(useSavedValue(useMemo(() => bodyOf(draft), [draft])).dirty);
   const [issue, setIssue] = useState<string | null>(null);
   const [configuring, setConfiguring] = useState<Widget | null>(null);
   const results = useDashboardResults(draft.widgets, editorPeriod, id);
@@ -127,6 +130,7 @@ function DashboardEditor({
     try {
       const saved = id ? await update.mutateAsync({ id, body }) : await create.mutateAsync(body);
       toast.success(m.saved);
+      unsaved.allowNextNavigation();
       void navigate(`/dashboards/view/${encodeURIComponent(saved._id)}`);
     } catch (failure) {
       toast.error(m.saveError(errorMessage(failure)));
@@ -264,6 +268,7 @@ function DashboardEditor({
           setConfiguring(null);
         }}
       />
+      {unsaved.dialog}
     </form>
   );
 }

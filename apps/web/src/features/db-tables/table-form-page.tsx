@@ -26,6 +26,8 @@ import { errorMessage } from '../../lib/api/api-error';
 import { useGroupOptions } from '../../lib/groups/get-group-options';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
+import { useSavedValue } from '../../lib/unsaved/use-saved-value';
+import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
 import { useCreateTable } from './api/create-table';
 import { useTable } from './api/get-table';
 import { useUpdateTable } from './api/update-table';
@@ -130,6 +132,13 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
     [checked, name, list.fields],
   );
   const [pendingImport, setPendingImport] = useState<Partial<TableFile> | null>(null);
+  const body: TableBody = {
+    name: name.trim(),
+    group: group || null,
+    apply_default_values_new_fields: applyDefaults,
+    fields: list.fields.map(toBodyField),
+  };
+  const unsaved = useUnsavedChanges(useSavedValue(body).dirty);
 
   const groupData = (groups.data?.items ?? []).map((item) => ({
     value: item._id,
@@ -171,16 +180,11 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
     const found = structureErrors(name, list.fields);
     setChecked(true);
     if (found.length || saving) return;
-    const body: TableBody = {
-      name: name.trim(),
-      group: group || null,
-      apply_default_values_new_fields: applyDefaults,
-      fields: list.fields.map(toBodyField),
-    };
     try {
       if (id) await update.mutateAsync({ id, body });
       else await create.mutateAsync(body);
       toast.success(m.saved);
+      unsaved.allowNextNavigation();
       void navigate('/database/tables');
     } catch (failure) {
       toast.error(m.saveError(errorMessage(failure)));
@@ -289,6 +293,7 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
         onConfirm={() => pendingImport && applyImport(pendingImport)}
         onCancel={() => setPendingImport(null)}
       />
+      {unsaved.dialog}
     </form>
   );
 }
