@@ -2,7 +2,6 @@ import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSessionUser } from '../../lib/session/session-store';
-import { signOut } from '../../lib/session/sign-out';
 import classes from './header.module.css';
 
 function initials(name: string): string {
@@ -41,7 +40,13 @@ export function UserMenu() {
         <Menu.Item component={Link} to="/conta/perfil" leftSection={<IconUser size={16} />}>
           Meu perfil
         </Menu.Item>
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut}>
+        {/* A route change, so an editor with unsaved changes asks first (docs/adr/0070). */}
+        <Menu.Item
+          component={Link}
+          to="/conta/sair"
+          color="red"
+          leftSection={<IconLogout size={16} />}
+        >
           Sair
         </Menu.Item>
       </Menu.Dropdown>
