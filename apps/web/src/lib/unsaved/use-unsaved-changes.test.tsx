@@ -35,8 +35,11 @@ function NoteEditor() {
   );
 }
 
-/** A modal editor: every way of closing goes through `confirmLeave`. */
-function NoteModal() {
+/**
+ * A modal editor: every way of closing goes through `confirmLeave`. `questionFirst` renders the
+ * question before the modal, which changes the order their Esc listeners run in.
+ */
+function NoteModal({ questionFirst = false }: { questionFirst?: boolean }) {
   const [opened, setOpened] = useState(true);
   const [text, setText] = useState('');
   const saved = useSavedValue(text);
@@ -45,11 +48,12 @@ function NoteModal() {
   return (
     <>
       <p>{opened ? 'Modal aberto' : 'Modal fechado'}</p>
+      {questionFirst ? unsaved.dialog : null}
       <Modal opened={opened} onClose={close} title="Nova nota">
         <TextInput label="Texto" value={text} onChange={(e) => setText(e.currentTarget.value)} />
         <Button onClick={close}>Cancelar</Button>
       </Modal>
-      {unsaved.dialog}
+      {questionFirst ? null : unsaved.dialog}
     </>
   );
 }
@@ -185,18 +189,21 @@ describe('useUnsavedChanges', () => {
     expect(await screen.findByText('Modal fechado')).toBeInTheDocument();
   });
 
-  it('answers an Esc pressed on the question with staying, the modal open', async () => {
-    const { user } = renderAt(<NoteModal />);
-    await user.type(screen.getByLabelText('Texto'), 'Lembrete');
-    await user.keyboard('{Escape}');
-    await question();
-    await user.keyboard('{Escape}');
-    await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: 'Sair do editor?' })).not.toBeInTheDocument(),
-    );
-    expect(screen.getByText('Modal aberto')).toBeInTheDocument();
-    expect(screen.getByLabelText('Texto')).toHaveValue('Lembrete');
-  });
+  it.each([false, true])(
+    'answers an Esc pressed on the question with staying, the modal open (question first: %s)',
+    async (questionFirst) => {
+      const { user } = renderAt(<NoteModal questionFirst={questionFirst} />);
+      await user.type(screen.getByLabelText('Texto'), 'Lembrete');
+      await user.keyboard('{Escape}');
+      await question();
+      await user.keyboard('{Escape}');
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Sair do editor?' })).not.toBeInTheDocument(),
+      );
+      expect(screen.getByText('Modal aberto')).toBeInTheDocument();
+      expect(screen.getByLabelText('Texto')).toHaveValue('Lembrete');
+    },
+  );
 
   it('keeps the browser question off once a changed modal was closed without saving', async () => {
     const { user } = renderAt(<NoteModal />);
