@@ -18,6 +18,10 @@ interface LeaveEditorModalProps {
 /**
  * The one question every editor asks before its unsaved changes are lost. Closing it (X, Esc,
  * a click outside) is 'Continuar editando': nothing is lost by a dismissal.
+ *
+ * Esc answers it only from inside it. Mantine's own Esc listens on the window, so the Esc that
+ * closed a modal editor, and so opened this question, would reach this question too and dismiss
+ * it at once.
  */
 export function LeaveEditorModal({
   opened,
@@ -26,7 +30,17 @@ export function LeaveEditorModal({
   onLeave,
 }: LeaveEditorModalProps) {
   return (
-    <Modal opened={opened} onClose={onStay} title={leaveTexts.title} centered zIndex={400}>
+    <Modal
+      opened={opened}
+      onClose={onStay}
+      title={leaveTexts.title}
+      centered
+      zIndex={400}
+      closeOnEscape={false}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !event.nativeEvent.isComposing) onStay();
+      }}
+    >
       <Text size="sm">{message}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onStay} data-autofocus>

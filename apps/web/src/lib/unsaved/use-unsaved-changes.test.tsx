@@ -37,7 +37,7 @@ function NoteEditor() {
 
 /**
  * A modal editor: every way of closing goes through `confirmLeave`. `questionFirst` renders the
- * question before the modal, which changes the order their Esc listeners run in.
+ * question before the modal: the answer does not hang on their order on the page.
  */
 function NoteModal({ questionFirst = false }: { questionFirst?: boolean }) {
   const [opened, setOpened] = useState(true);

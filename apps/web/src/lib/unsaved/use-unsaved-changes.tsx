@@ -67,10 +67,7 @@ export function useUnsavedChanges(dirty: boolean, options: { message?: string } 
     allowNextNavigation: () => {
       allowed.current = true;
     },
-    // While the question shows, another close (the Esc that also reaches the editor's modal)
-    // changes nothing.
     confirmLeave: (action) => {
-      if (asking) return;
       if (dirty) setPending({ leave: action });
       else action();
     },
