@@ -20,8 +20,9 @@ async function questionSettled(page: Page) {
     .toBe('1');
 }
 
-/** The question shows with its text; 'Continuar editando' takes it away. */
+/** The question shows (and stays) with its text; 'Continuar editando' takes it away. */
 async function keepEditing(page: Page) {
+  await questionSettled(page);
   const dialog = question(page);
   await dialog.getByText('Existem alterações não salvas. Deseja sair mesmo assim?').waitFor();
   await dialog.getByRole('button', { name: 'Continuar editando' }).click();
@@ -29,6 +30,7 @@ async function keepEditing(page: Page) {
 }
 
 async function leaveWithoutSaving(page: Page) {
+  await questionSettled(page);
   const dialog = question(page);
   await dialog.getByRole('button', { name: 'Sair sem salvar' }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -227,7 +229,7 @@ describe.skipIf(!hasChromium)('Jornada: sair de um editor com alterações não 
     await expectValue(name, 'ERP');
 
     await page.keyboard.press('Escape');
-    await question(page).waitFor();
+    await questionSettled(page);
     // Esc on the question answers it: the modal stays, with what was typed.
     await page.keyboard.press('Escape');
     await question(page).waitFor({ state: 'detached' });
@@ -244,7 +246,7 @@ describe.skipIf(!hasChromium)('Jornada: sair de um editor com alterações não 
     expect((await call('GET', '/api/v1/service-accounts')).body.total).toBe(0);
   });
 
-  it('modal de variável: clicar no menu lateral e Cancelar perguntam antes de fechar', async () => {
+  it('modal de variável: clicar no menu lateral, Esc e Cancelar perguntam antes de fechar', async () => {
     await page.goto(`${server.url}/variables`);
     await page.getByRole('button', { name: 'Criar variável' }).first().click();
     const modal = page.getByRole('dialog', { name: 'Nova variável' });
@@ -255,10 +257,20 @@ describe.skipIf(!hasChromium)('Jornada: sair de um editor com alterações não 
     await keepEditing(page);
     await expectValue(key, 'ERP_URL');
 
+    await page.keyboard.press('Escape');
+    await keepEditing(page);
+    await expectValue(key, 'ERP_URL');
+
     await modal.getByRole('button', { name: 'Cancelar' }).click();
     await leaveWithoutSaving(page);
     await modal.waitFor({ state: 'detached' });
     expect((await call('GET', '/api/v1/variables')).body.total).toBe(0);
+
+    await page.getByRole('button', { name: 'Criar variável' }).first().click();
+    await key.fill('OUTRA');
+    await page.keyboard.press('Escape');
+    await leaveWithoutSaving(page);
+    await modal.waitFor({ state: 'detached' });
   });
 
   it('fechar a aba com alterações faz o navegador perguntar', async () => {
