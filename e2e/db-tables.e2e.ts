@@ -125,7 +125,12 @@ describe.skipIf(!hasChromium)('Jornada das tabelas: estrutura, registros, filtro
   it('recusa um e-mail repetido com a mensagem do servidor e não salva nada', async () => {
     await addRecord(page, { 'E-mail': 'ana@exemplo.com.br', Nome: 'Outra Ana' });
     await toast(page, /^Ocorreu um erro ao salvar o registro: Já existe um registro/);
+    // The refused record is still unsaved: leaving asks first (docs/adr/0070).
     await page.getByRole('button', { name: 'Voltar para a lista' }).click();
+    await page
+      .getByRole('dialog', { name: 'Sair do editor?' })
+      .getByRole('button', { name: 'Sair sem salvar' })
+      .click();
     await page.getByRole('cell', { name: 'ana@exemplo.com.br' }).waitFor();
     expect(await page.getByRole('cell', { name: 'Outra Ana' }).count()).toBe(0);
   });

@@ -53,6 +53,16 @@ async function settled(page: Page) {
   );
 }
 
+/** Closes the open form with Esc; a form with changes asks first, and is left unsaved. */
+async function closeUnsaved(page: Page) {
+  await page.keyboard.press('Escape');
+  await page
+    .getByRole('dialog', { name: 'Sair do editor?' })
+    .getByRole('button', { name: 'Sair sem salvar' })
+    .click();
+  await settled(page);
+}
+
 async function newPage(browser: Browser, width: number, height: number) {
   const page = await browser.newPage({ viewport: { width, height }, locale: 'pt-BR' });
   page.on('pageerror', (error) => {
@@ -151,7 +161,7 @@ describe.skipIf(!hasChromium)('Contas de serviço: as telas em 1440 e 390 px', (
       await page.getByRole('textbox', { name: /^Nome/ }).fill('SMTP de avisos');
       await settled(page);
       await snap(page, `service-accounts-03-form-smtp-${size}`, modalShot);
-      await page.keyboard.press('Escape');
+      await closeUnsaved(page);
 
       await row(page, 'SMTP do financeiro').getByRole('button', { name: 'Editar' }).click();
       const edit = page.getByRole('dialog', { name: 'Editar conta de serviço' });
@@ -163,11 +173,11 @@ describe.skipIf(!hasChromium)('Contas de serviço: as telas em 1440 e 390 px', (
       await openNewForm(page, 'OAuth2');
       await settled(page);
       await snap(page, `service-accounts-05-form-oauth2-${size}`, modalShot);
-      await page.keyboard.press('Escape');
+      await closeUnsaved(page);
       await openNewForm(page, 'GPG');
       await settled(page);
       await snap(page, `service-accounts-06-form-gpg-${size}`, modalShot);
-      await page.keyboard.press('Escape');
+      await closeUnsaved(page);
       const bearer = await openNewForm(page, 'Bearer token');
       await bearer.getByRole('textbox', { name: /^Nome/ }).fill('API de pedidos');
       await bearer.getByRole('textbox', { name: /^URL/ }).fill('https://api.exemplo.com.br/v1');
@@ -177,7 +187,7 @@ describe.skipIf(!hasChromium)('Contas de serviço: as telas em 1440 e 390 px', (
       await bearer.getByText('Já incluídos: api.exemplo.com.br.', { exact: false }).waitFor();
       await settled(page);
       await snap(page, `service-accounts-06b-form-bearer-dominios-${size}`, modalShot);
-      await page.keyboard.press('Escape');
+      await closeUnsaved(page);
 
       const form = await openNewForm(page, 'Token da API do Ponte');
       await form.getByRole('textbox', { name: /^Nome/ }).fill(`Painel (${size})`);

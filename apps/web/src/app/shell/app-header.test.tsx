@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { mockFetch } from '../../test/mock-fetch';
 import { renderApp } from '../../test/render';
+import { keepEditing, leaveWithoutSaving } from '../../test/leave-question';
 import { storeTestSession } from '../../test/session-fixtures';
 
 function renderWithConfig(config: { docs_url: string | null; support_url: string | null }) {
@@ -50,6 +51,22 @@ describe('header', () => {
       '/conta/perfil',
     );
     await user.click(screen.getByRole('menuitem', { name: 'Sair' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/conta/entrar'));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it("asks before Sair drops an editor's unsaved changes", async () => {
+    const { user, router } = renderWithConfig({ docs_url: null, support_url: null });
+    await user.type(screen.getByLabelText(/Nome do grupo/), 'Financeiro');
+    await user.click(screen.getByRole('button', { name: 'Menu do usuário' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Sair' }));
+    await keepEditing(user);
+    expect(localStorage.getItem('token')).not.toBeNull();
+    expect(screen.getByLabelText(/Nome do grupo/)).toHaveValue('Financeiro');
+
+    await user.click(screen.getByRole('button', { name: 'Menu do usuário' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Sair' }));
+    await leaveWithoutSaving(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/conta/entrar'));
     expect(localStorage.getItem('token')).toBeNull();
   });

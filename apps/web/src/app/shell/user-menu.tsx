@@ -40,6 +40,7 @@ export function UserMenu() {
         <Menu.Item component={Link} to="/conta/perfil" leftSection={<IconUser size={16} />}>
           Meu perfil
         </Menu.Item>
+        {/* A route change, so an editor with unsaved changes asks first (docs/adr/0070). */}
         <Menu.Item
           component={Link}
           to="/conta/sair"

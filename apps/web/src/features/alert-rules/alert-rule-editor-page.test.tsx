@@ -6,6 +6,7 @@ import type { RecordedCall } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { AlertRuleEditorPage } from './alert-rule-editor-page';
 import { pick, setupEditor, timeoutRule } from './editor-test-fixtures';
+import { keepEditing, leaveWithoutSaving } from '../../test/leave-question';
 
 const created = (call: RecordedCall) => ({
   status: 201,
@@ -263,5 +264,19 @@ describe('/alert-rules/edit/{id}', () => {
     renderEdit();
     expect(await screen.findByRole('textbox', named('Sem sucesso há mais de'))).toHaveValue('26');
     expect(select('Unidade')).toHaveValue('horas');
+  });
+
+  it('asks before Cancelar drops a changed rule', async () => {
+    const api = setupEditor();
+    const { user, router } = renderEdit();
+    expect(await screen.findByRole('textbox', named('Nome'))).toHaveValue('Timeout nos pedidos');
+    await user.click(screen.getByRole('switch', { name: 'Ativo' }));
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await keepEditing(user);
+    expect(screen.getByRole('switch', { name: 'Ativo' })).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await leaveWithoutSaving(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/alert-rules'));
+    expect(api.callsTo('PUT', '/api/v1/alert-rules/r1')).toHaveLength(0);
   });
 });

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
@@ -9,6 +10,8 @@ import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api/api-error';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
+import { useSavedValue } from '../../lib/unsaved/use-saved-value';
+import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
 import { useCreateAlertRule, useUpdateAlertRule } from './api/alert-rule-mutations';
 import { useAlertRule } from './api/get-alert-rules';
 import { AlertRuleActionFields } from './alert-rule-action-fields';
@@ -61,17 +64,23 @@ function AlertRuleEditor({ id, rule }: { id: string | undefined; rule: AlertRule
   const [selectedGroup] = useSelectedGroup();
   const { draft, set, setNoSuccess } = useAlertRuleDraft(draftOf(rule, selectedGroup || null));
   const { body } = draft;
+  const saved = useSavedValue(useMemo(() => bodyOf(draft), [draft]));
+  const unsaved = useUnsavedChanges(saved.dirty);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
     try {
       const sent = bodyOf(draft);
-      const saved = id
+      const stored = id
         ? await update.mutateAsync({ id, body: sent })
         : await create.mutateAsync(sent);
       toast.success(m.saved);
-      if (!id) void navigate(`${listPath}/edit/${encodeURIComponent(saved._id)}`);
+      saved.markSaved(sent);
+      if (!id) {
+        unsaved.allowNextNavigation();
+        void navigate(`${listPath}/edit/${encodeURIComponent(stored._id)}`);
+      }
     } catch (failure) {
       toast.error(m.saveError(errorMessage(failure)));
     }
@@ -104,6 +113,7 @@ function AlertRuleEditor({ id, rule }: { id: string | undefined; rule: AlertRule
           </Button>
         </Group>
       </Stack>
+      {unsaved.dialog}
     </form>
   );
 }

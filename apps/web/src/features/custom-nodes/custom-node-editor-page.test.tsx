@@ -6,6 +6,7 @@ import { nodeLibraryQueryKey } from '../../lib/engine/get-node-library';
 import { apiError } from '../../test/mock-fetch';
 import { renderApp } from '../../test/render';
 import { consultaCep, setup } from './test-fixtures';
+import { keepEditing, leaveWithoutSaving } from '../../test/leave-question';
 
 vi.mock('./custom-node-functions-tab', async () => ({
   CustomNodeFunctionsTab: (await import('./test-fixtures')).FakeFunctionsTab,
@@ -135,5 +136,44 @@ describe('/custom-nodes/new and /custom-nodes/{id}', () => {
     renderApp('/custom-nodes/outro');
     expect(await screen.findByText('Conector não encontrado.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Editar conector' })).toBeInTheDocument();
+  });
+
+  it('asks before "Voltar" drops a changed setting or handler; after a save it leaves at once', async () => {
+    setup([{ method: 'PUT', path: '/api/v1/custom-nodes/cn1', reply: { body: consultaCep } }]);
+    const { user, router } = renderApp('/custom-nodes/cn1');
+    await screen.findByRole('heading', { name: 'Consulta CEP' });
+    const back = () =>
+      user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Voltar' }));
+
+    await user.type(nameInput(), ' 2');
+    await back();
+    await keepEditing(user);
+    expect(nameInput()).toHaveValue('Consulta CEP 2');
+    await user.type(nameInput(), '{Backspace}{Backspace}');
+
+    await user.click(screen.getByRole('tab', { name: 'Funções' }));
+    await user.type(screen.getByLabelText('Código do handler'), '// ok');
+    await back();
+    await keepEditing(user);
+    expect(router.state.location.pathname).toBe('/custom-nodes/cn1');
+    expect(screen.getByLabelText('Código do handler')).toHaveValue(
+      `${consultaCep.code_execution_content}// ok`,
+    );
+
+    await save(user);
+    expect(await screen.findByText('Conector salvo com sucesso!')).toBeInTheDocument();
+    await back();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/custom-nodes'));
+    expect(screen.queryByRole('dialog', { name: 'Sair do editor?' })).not.toBeInTheDocument();
+  });
+
+  it('asks before "Voltar" leaves a new connector with a name typed', async () => {
+    setup();
+    const { user, router } = renderApp('/custom-nodes/new');
+    await screen.findByRole('heading', { name: 'Novo conector' });
+    await user.type(nameInput(), 'Busca Pedido');
+    await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Voltar' }));
+    await leaveWithoutSaving(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/custom-nodes'));
   });
 });

@@ -12,6 +12,8 @@ import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api/api-error';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
+import { useSavedValue } from '../../lib/unsaved/use-saved-value';
+import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
 import { useCreateCustomNode, useUpdateCustomNode } from './api/custom-node-mutations';
 import { useCustomNode } from './api/get-custom-nodes';
 import { downloadCustomNodeFile, readCustomNodeFile } from './custom-node-file';
@@ -52,6 +54,8 @@ function CustomNodeEditor({ id, node }: { id: string | undefined; node: CustomNo
   const saving = create.isPending || update.isPending;
   const [selectedGroup] = useSelectedGroup();
   const { draft, setDraft, set, patch } = useCustomNodeDraft(draftOf(node, selectedGroup || null));
+  const saved = useSavedValue(useMemo(() => bodyOf(draft), [draft]));
+  const unsaved = useUnsavedChanges(saved.dirty);
   // Once a save was refused, the messages follow the edits: a fixed rule gives way to the next.
   const [checked, setChecked] = useState(false);
   const issues = useMemo(() => customNodeSaveIssues(bodyOf(draft)), [draft]);
@@ -93,8 +97,10 @@ function CustomNodeEditor({ id, node }: { id: string | undefined; node: CustomNo
       if (id) await update.mutateAsync({ id, body });
       else {
         const created = await create.mutateAsync(body);
+        unsaved.allowNextNavigation();
         void navigate(`/custom-nodes/${encodeURIComponent(created._id)}`, { replace: true });
       }
+      saved.markSaved(body);
       toast.success(m.saved);
     } catch (failure) {
       toast.error(m.saveError(errorMessage(failure)));
@@ -174,6 +180,7 @@ function CustomNodeEditor({ id, node }: { id: string | undefined; node: CustomNo
         onConfirm={() => pendingImport && applyImport(pendingImport)}
         onCancel={() => setPendingImport(null)}
       />
+      {unsaved.dialog}
     </form>
   );
 }

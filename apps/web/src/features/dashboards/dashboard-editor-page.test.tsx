@@ -135,12 +135,14 @@ describe('/dashboards/new and /dashboards/edit/{id}', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboards/view/d1'));
   });
 
-  it('removes a widget and cancels back to the view without saving', async () => {
+  it('removes a widget; Cancelar asks, then goes back to the view without saving', async () => {
     const api = setup();
     const { user, router } = renderApp('/dashboards/edit/d1');
     await user.click(await screen.findByRole('button', { name: 'Remover widget' }));
     await screen.findByText(/ainda não tem widgets/);
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    const question = await screen.findByRole('dialog', { name: 'Sair do editor?' });
+    await user.click(within(question).getByRole('button', { name: 'Sair sem salvar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboards/view/d1'));
     expect(api.callsTo('PUT', '/api/v1/dashboards/d1')).toHaveLength(0);
   });

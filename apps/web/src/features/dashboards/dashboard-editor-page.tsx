@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import {
   ActionIcon,
@@ -26,7 +26,7 @@ import {
 } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { dashboardSaveIssues, widgetTypes } from '@ponte/shared/dashboards.schema';
-import type { Dashboard, ViewPeriod, Widget } from '@ponte/shared/dashboards.schema';
+import type { Dashboard, DashboardBody, ViewPeriod, Widget } from '@ponte/shared/dashboards.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
 import { LoadedForm } from '../../components/loaded-form';
@@ -35,12 +35,15 @@ import { errorMessage } from '../../lib/api/api-error';
 import { useGroupOptions } from '../../lib/groups/get-group-options';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
+import { useSavedValue } from '../../lib/unsaved/use-saved-value';
+import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
 import { useCreateDashboard, useUpdateDashboard } from './api/dashboard-mutations';
 import { useDashboard } from './api/get-dashboards';
-import { DashboardGrid } from './dashboard-grid';
+import { DashboardGrid, placesAsShown } from './dashboard-grid';
 import { readDashboardFile } from './dashboard-file';
 import { useDashboardResults } from './use-dashboard-results';
 import { bodyOf, draftOf, draftOfFile, useDashboardDraft } from './use-dashboard-draft';
+import type { DashboardDraft } from './use-dashboard-draft';
 import { WidgetCard } from './widget-card';
 import { WidgetSettingsModal } from './widget-settings-modal';
 
@@ -60,6 +63,16 @@ export function DashboardEditorPage() {
       </LoadedForm>
     </>
   );
+}
+
+/** The body a save would send, the widgets at the places the grid shows them. */
+function shownBodyOf(draft: DashboardDraft): DashboardBody {
+  const body = bodyOf(draft);
+  const places = placesAsShown(body.widgets);
+  return {
+    ...body,
+    widgets: body.widgets.map((widget, index) => ({ ...widget, ...places[index], id: widget.id })),
+  };
 }
 
 function WidgetActions(props: {
@@ -97,6 +110,9 @@ function DashboardEditor({
   const [selectedGroup] = useSelectedGroup();
   const editor = useDashboardDraft(draftOf(dashboard, selectedGroup || null));
   const { draft } = editor;
+  const unsaved = useUnsavedChanges(
+    useSavedValue(useMemo(() => shownBodyOf(draft), [draft])).dirty,
+  );
   const [issue, setIssue] = useState<string | null>(null);
   const [configuring, setConfiguring] = useState<Widget | null>(null);
   const results = useDashboardResults(draft.widgets, editorPeriod, id);
@@ -127,6 +143,7 @@ function DashboardEditor({
     try {
       const saved = id ? await update.mutateAsync({ id, body }) : await create.mutateAsync(body);
       toast.success(m.saved);
+      unsaved.allowNextNavigation();
       void navigate(`/dashboards/view/${encodeURIComponent(saved._id)}`);
     } catch (failure) {
       toast.error(m.saveError(errorMessage(failure)));
@@ -264,6 +281,7 @@ function DashboardEditor({
           setConfiguring(null);
         }}
       />
+      {unsaved.dialog}
     </form>
   );
 }

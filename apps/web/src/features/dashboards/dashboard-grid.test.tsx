@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { DashboardGrid } from './dashboard-grid';
+import { DashboardGrid, placesAsShown } from './dashboard-grid';
 import { widget } from './view-test-fixtures';
 
 const shown = [
@@ -61,5 +61,16 @@ describe('DashboardGrid', () => {
     narrowScreen(true);
     renderGrid(true);
     expect(screen.getByTestId('dashboard-grid')).toHaveAttribute('data-layout', 'grid');
+  });
+
+  it('gives the places the editable grid shows: a widget added at y 1000 at the top', () => {
+    const places = placesAsShown([
+      widget('widget-a', 'execution_count', {}, { x: 0, y: 1000, w: 2, h: 2 }),
+      widget('widget-b', 'execution_count', {}, { x: 11, y: 1002, w: 4, h: 2 }),
+    ]);
+    expect(places).toEqual([
+      { id: 'widget-a', x: 0, y: 0, w: 2, h: 2 },
+      { id: 'widget-b', x: 8, y: 0, w: 4, h: 2 },
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import ReactGridLayout, { useContainerWidth } from 'react-grid-layout';
 import type { Layout, LayoutItem } from 'react-grid-layout';
+import { correctBounds, getCompactor } from 'react-grid-layout/core';
 import 'react-grid-layout/css/styles.css';
 import { limits } from '@ponte/shared/limits';
 import type { Widget } from '@ponte/shared/dashboards.schema';
@@ -25,6 +26,19 @@ export const narrowQuery = '(max-width: 48em)';
 
 /** The grid's margin between rows (react-grid-layout's default, 10 px). */
 const rowGap = 10;
+
+/**
+ * Where the editable grid shows the widgets: within its columns and pulled up (its vertical
+ * compaction), as it lays them out when it opens. A stored place it moves (a widget added at
+ * y 1000, an imported file) is not a change the person made.
+ */
+export function placesAsShown(widgets: Widget[]): WidgetPlace[] {
+  const cols = limits.dashboardGridCols;
+  const layout = widgets.map(({ id, x, y, w, h }) => ({ i: id, x, y, w, h }));
+  return getCompactor('vertical')
+    .compact(correctBounds(layout, { cols }), cols)
+    .map(({ i, x, y, w, h }) => ({ id: i, x, y, w, h }));
+}
 
 /** Widgets in reading order: row by row (y), then left to right (x). */
 export function inGridOrder(widgets: Widget[]): Widget[] {

@@ -4,6 +4,7 @@ import { apiError } from '../../test/mock-fetch';
 import { renderApp } from '../../test/render';
 import { isoToLocalInput } from './record-values';
 import { ana, setup } from './test-fixtures';
+import { browserWouldAsk, keepEditing, leaveWithoutSaving } from '../../test/leave-question';
 
 const entities = {
   method: 'GET',
@@ -108,5 +109,22 @@ describe('record editor', () => {
     const { user, router } = renderApp('/database/entities/edit/e1');
     await user.click(await screen.findByRole('button', { name: 'Voltar para a lista' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/database/entities/t1'));
+  });
+
+  it('asks before "Voltar para a lista" drops a changed record, and the tab close asks too', async () => {
+    const api = setup([entities]);
+    const { user, router } = renderApp('/database/entities/edit/e1');
+    const email = await screen.findByRole('textbox', { name: /E-mail/ });
+    await user.type(email, 'x{Backspace}');
+    expect(browserWouldAsk()).toBe(false);
+    await user.type(screen.getByRole('textbox', { name: 'Saldo' }), '0');
+    expect(browserWouldAsk()).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Voltar para a lista' }));
+    await keepEditing(user);
+    expect(screen.getByRole('textbox', { name: 'Saldo' })).toHaveValue('1234,50');
+    await user.click(screen.getByRole('button', { name: 'Voltar para a lista' }));
+    await leaveWithoutSaving(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/database/entities/t1'));
+    expect(api.callsTo('PUT', '/api/v1/db/entities/e1')).toHaveLength(0);
   });
 });

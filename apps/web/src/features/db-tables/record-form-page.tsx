@@ -20,6 +20,8 @@ import { messages } from '@ponte/shared/messages';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api/api-error';
 import { toast } from '../../lib/toasts';
+import { useSavedValue } from '../../lib/unsaved/use-saved-value';
+import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
 import { useCreateRecord } from './api/create-record';
 import { useRecord } from './api/get-record';
 import { useTable } from './api/get-table';
@@ -164,6 +166,7 @@ function RecordForm({ table, record }: { table: Table; record: Entity | undefine
   );
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const unsaved = useUnsavedChanges(useSavedValue(values).dirty);
   const backTo = `/database/entities/${table._id}`;
 
   const submit = async (event: FormEvent) => {
@@ -185,6 +188,7 @@ function RecordForm({ table, record }: { table: Table; record: Entity | undefine
       if (record) await update.mutateAsync({ id: record._id, table: table._id, data });
       else await create.mutateAsync({ table: table._id, data });
       toast.success(messages.records.saved);
+      unsaved.allowNextNavigation();
       void navigate(backTo);
     } catch (failure) {
       toast.error(messages.records.saveError(errorMessage(failure)));
@@ -221,6 +225,7 @@ function RecordForm({ table, record }: { table: Table; record: Entity | undefine
           </Button>
         </Group>
       </Stack>
+      {unsaved.dialog}
     </form>
   );
 }

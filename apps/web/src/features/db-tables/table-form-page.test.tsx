@@ -1,8 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { apiError } from '../../test/mock-fetch';
 import { renderApp } from '../../test/render';
 import { clientes, setup } from './test-fixtures';
+import {
+  followSidebarLink,
+  keepEditing,
+  leaveQuestion,
+  leaveWithoutSaving,
+} from '../../test/leave-question';
 
 const saved = { body: clientes };
 const list = { method: 'GET', path: '/api/v1/db/tables', reply: { body: { items: [], total: 0 } } };
@@ -229,5 +235,29 @@ describe('table structure editor', () => {
     expect(
       await screen.findByText('O arquivo não contém uma estrutura de tabela válida.'),
     ).toBeInTheDocument();
+  });
+
+  it('asks before a sidebar link drops a changed structure; moving a field back is no change', async () => {
+    setup([list]);
+    const { user, router } = renderApp('/database/tables/edit/t1');
+    await screen.findByDisplayValue('Clientes Ativos');
+    await user.click(screen.getByRole('button', { name: 'Mover o campo 2 para cima' }));
+    await user.click(screen.getByRole('button', { name: 'Mover o campo 2 para cima' }));
+    await followSidebarLink(user, 'Filas internas');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/queues'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await act(() => router.navigate('/database/tables/edit/t1'));
+    await screen.findByDisplayValue('Clientes Ativos');
+    await user.click(screen.getByRole('button', { name: 'Remover o campo 8' }));
+    await followSidebarLink(user, 'Filas internas');
+    await keepEditing(user);
+    expect(router.state.location.pathname).toBe('/database/tables/edit/t1');
+    expect(screen.queryByRole('listitem', { name: 'Campo 8' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await leaveQuestion();
+    await leaveWithoutSaving(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/database/tables'));
   });
 });

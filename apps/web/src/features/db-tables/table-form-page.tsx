@@ -26,6 +26,8 @@ import { errorMessage } from '../../lib/api/api-error';
 import { useGroupOptions } from '../../lib/groups/get-group-options';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
+import { useSavedValue } from '../../lib/unsaved/use-saved-value';
+import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
 import { useCreateTable } from './api/create-table';
 import { useTable } from './api/get-table';
 import { useUpdateTable } from './api/update-table';
@@ -140,6 +142,13 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
     [checked, name, list.fields],
   );
   const [pendingImport, setPendingImport] = useState<Partial<TableFile> | null>(null);
+  const body: TableBody = {
+    name: name.trim(),
+    group: group || null,
+    apply_default_values_new_fields: applyDefaults,
+    fields: list.fields.map(toBodyField),
+  };
+  const unsaved = useUnsavedChanges(useSavedValue(body).dirty);
 
   const groupData = (groups.data?.items ?? []).map((item) => ({
     value: item._id,
@@ -178,17 +187,15 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
 
   /** Saves; `confirmed`: the stored names whose values the person agreed to delete. */
   const save = async (confirmed: string[]) => {
-    const body: TableBody = {
-      name: name.trim(),
-      group: group || null,
-      apply_default_values_new_fields: applyDefaults,
-      fields: list.fields.map(toBodyField),
+    const sent: TableBody = {
+      ...body,
       ...(confirmed.length ? { confirm_remove_values: confirmed } : {}),
     };
     try {
-      if (id) await update.mutateAsync({ id, body });
-      else await create.mutateAsync(body);
+      if (id) await update.mutateAsync({ id, body: sent });
+      else await create.mutateAsync(sent);
       toast.success(m.saved);
+      unsaved.allowNextNavigation();
       void navigate('/database/tables');
     } catch (failure) {
       if (!removal.refuse(failure)) toast.error(m.saveError(errorMessage(failure)));
@@ -306,6 +313,7 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
         onCancel={() => setPendingImport(null)}
       />
       <FieldRemovalDialogs removal={removal} onSaveConfirmed={(names) => void save(names)} />
+      {unsaved.dialog}
     </form>
   );
 }

@@ -15,6 +15,7 @@ import { getFlowQueryOptions } from '../../lib/flows/api/get-flow';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { useSessionUser } from '../../lib/session/session-store';
 import { toast } from '../../lib/toasts';
+import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
 import { useCreateFlow } from './api/create-flow';
 import { useUpdateFlow } from './api/update-flow';
 import { FlowCanvas } from './canvas/flow-canvas';
@@ -37,7 +38,6 @@ import { useFlowDraft } from './state/use-flow-draft';
 import { flowThumbnail } from './thumbnail/flow-thumbnail';
 import { useEditorKeys } from './use-editor-keys';
 import { useFlowImport } from './use-flow-import';
-import { useLeaveWarning } from './use-leave-warning';
 
 /** The editor of one flow (`null`: a new one, created by its first save). */
 export function FlowEditor({ flow }: { flow: Flow | null }) {
@@ -59,10 +59,11 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
   const update = useUpdateFlow();
   const [debuggerOpen, setDebuggerOpen] = useDebuggerOpen();
   const debug = useDebugger({ flowId: saved?._id ?? null, enabled: debuggerOpen && !!saved });
-  const leave = useLeaveWarning(
-    draft.dirty || debug.active,
-    draft.dirty ? undefined : 'A sessão de debug será encerrada. Deseja sair mesmo assim?',
-  );
+  const leave = useUnsavedChanges(draft.dirty || debug.active, {
+    message: draft.dirty
+      ? 'Existem alterações não salvas no fluxo. Deseja sair mesmo assim?'
+      : 'A sessão de debug será encerrada. Deseja sair mesmo assim?',
+  });
   const canvasRef = useRef<HTMLDivElement>(null);
 
   const select = useCallback((uids: string[]) => setSelectRequest({ uids }), []);
@@ -110,7 +111,7 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
       draft.markSaved();
       setSaved(result);
       if (!saved) {
-        leave.allow();
+        leave.allowNextNavigation();
         void navigate(`/flows/${result._id}?fromNew=true`, { replace: true });
       }
     } catch (error) {
@@ -273,7 +274,7 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
         opened={modal === 'run'}
         onClose={() => setModal(null)}
       />
-      {leave.modal}
+      {leave.dialog}
     </Box>
   );
 }

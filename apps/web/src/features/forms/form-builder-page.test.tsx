@@ -5,6 +5,7 @@ import { apiError } from '../../test/mock-fetch';
 import { renderApp } from '../../test/render';
 import { addField, apply, fill, pick, save } from './builder-test-helpers';
 import { cadastro, setup } from './test-fixtures';
+import { keepEditing, leaveWithoutSaving } from '../../test/leave-question';
 
 const created = { ...cadastro, _id: 'fm9', name: 'Pesquisa', group: null, auth_pin_set: true };
 
@@ -191,5 +192,30 @@ describe('/forms/new and /forms/edit/{id}', () => {
       is_required: false,
       options: [{ label: 'Produto', value: 'produto', is_required: true }],
     });
+  });
+
+  it('asks before Cancelar drops a moved field; after a save Cancelar leaves at once', async () => {
+    setup([{ method: 'PUT', path: '/api/v1/forms/fm1', reply: { body: cadastro } }]);
+    const { user, router } = renderApp('/forms/edit/fm1');
+    await screen.findByDisplayValue('Cadastro de Clientes');
+    await user.click(screen.getByRole('button', { name: 'Descer o campo 1' }));
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await keepEditing(user);
+    expect(screen.getAllByTestId('form-field')[0]).toHaveTextContent('1. Estado');
+
+    await save(user);
+    expect(await screen.findByText('Form salvo com sucesso!')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forms'));
+  });
+
+  it('asks before Cancelar leaves a new form with a field added', async () => {
+    setup();
+    const { user, router } = renderApp('/forms/new');
+    await apply(user, await addField(user, 'Texto'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await leaveWithoutSaving(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forms'));
   });
 });

@@ -25,6 +25,8 @@ import { errorMessage } from '../../lib/api/api-error';
 import { useGroupOptions } from '../../lib/groups/get-group-options';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
+import { useSavedValue } from '../../lib/unsaved/use-saved-value';
+import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
 import { useCreateForm, useUpdateForm } from './api/form-mutations';
 import { useForm } from './api/get-forms';
 import { FormDisplayTab } from './form-display-tab';
@@ -66,6 +68,8 @@ function FormBuilder({ id, form }: { id: string | undefined; form: Form | undefi
   const [selectedGroup] = useSelectedGroup();
   const editor = useFormEditor(draftOf(form, selectedGroup || null));
   const { draft, set } = editor;
+  const saved = useSavedValue(useMemo(() => bodyOf(draft), [draft]));
+  const unsaved = useUnsavedChanges(saved.dirty);
   // Once a save was refused, the message follows the edits: a fixed rule gives way to the next.
   const [checked, setChecked] = useState(false);
   const pinStored = Boolean(form?.auth_pin_set);
@@ -113,8 +117,10 @@ function FormBuilder({ id, form }: { id: string | undefined; form: Form | undefi
       if (id) await update.mutateAsync({ id, body });
       else {
         const created = await create.mutateAsync(body);
+        unsaved.allowNextNavigation();
         void navigate(`/forms/edit/${created._id}`, { replace: true });
       }
+      saved.markSaved(body);
       toast.success(m.saved);
     } catch (failure) {
       toast.error(m.saveError(errorMessage(failure)));
@@ -221,6 +227,7 @@ function FormBuilder({ id, form }: { id: string | undefined; form: Form | undefi
         onConfirm={() => pendingImport && applyImport(pendingImport)}
         onCancel={() => setPendingImport(null)}
       />
+      {unsaved.dialog}
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { apiError, mockFetch } from '../../test/mock-fetch';
 import { renderApp } from '../../test/render';
 import { storeTestSession } from '../../test/session-fixtures';
+import { keepEditing, leaveWithoutSaving } from '../../test/leave-question';
 
 const vendas = { _id: 'g1', name: 'Vendas', created_at: '', updated_at: '' };
 
@@ -87,5 +88,17 @@ describe('group form', () => {
     const { user, router } = renderApp('/groups/new');
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(router.state.location.pathname).toBe('/groups');
+  });
+
+  it('asks before Cancelar drops a typed name', async () => {
+    setup();
+    const { user, router } = renderApp('/groups/new');
+    await user.type(screen.getByLabelText(/Nome do grupo/), 'Financeiro');
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await keepEditing(user);
+    expect(screen.getByLabelText(/Nome do grupo/)).toHaveValue('Financeiro');
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await leaveWithoutSaving(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/groups'));
   });
 });

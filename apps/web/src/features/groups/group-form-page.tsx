@@ -8,6 +8,8 @@ import { LoadedForm } from '../../components/loaded-form';
 import { errorMessage } from '../../lib/api/api-error';
 import { useZodForm } from '../../lib/forms/use-zod-form';
 import { toast } from '../../lib/toasts';
+import { useSavedValue } from '../../lib/unsaved/use-saved-value';
+import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
 import { useCreateGroup } from './api/create-group';
 import { useGroup } from './api/get-group';
 import { useUpdateGroup } from './api/update-group';
@@ -35,6 +37,7 @@ function GroupForm({ id, initialName }: { id: string | undefined; initialName: s
   const update = useUpdateGroup();
   const form = useZodForm(groupBodySchema, { name: initialName });
   const saving = create.isPending || update.isPending;
+  const unsaved = useUnsavedChanges(useSavedValue(form.values.name.trim()).dirty);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -44,6 +47,7 @@ function GroupForm({ id, initialName }: { id: string | undefined; initialName: s
       if (id) await update.mutateAsync({ id, body });
       else await create.mutateAsync(body);
       toast.success(messages.groups.saved);
+      unsaved.allowNextNavigation();
       void navigate('/groups');
     } catch (error) {
       toast.error(messages.groups.saveError + errorMessage(error));
@@ -63,6 +67,7 @@ function GroupForm({ id, initialName }: { id: string | undefined; initialName: s
           </Button>
         </Group>
       </Stack>
+      {unsaved.dialog}
     </form>
   );
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { apiError } from '../../test/mock-fetch';
 import { renderApp } from '../../test/render';
 import { listOf, pedidos, setup } from './test-fixtures';
+import { followSidebarLink, keepEditing, leaveWithoutSaving } from '../../test/leave-question';
 
 const list = { method: 'GET', path: '/api/v1/queues', reply: listOf([pedidos]) };
 
@@ -77,5 +78,21 @@ describe('/queues/new and /queues/edit/{id}', () => {
       max_per_second: 5,
       apply_default_values_new_fields: false,
     });
+  });
+
+  it('asks before a sidebar link drops a changed queue', async () => {
+    const api = setup([list]);
+    const { user, router } = renderApp('/queues/edit/q1');
+    const rate = await screen.findByLabelText(/Máximo de mensagens por segundo/);
+    await user.clear(rate);
+    await user.type(rate, '8');
+    await followSidebarLink(user, 'Formulários');
+    await keepEditing(user);
+    expect(router.state.location.pathname).toBe('/queues/edit/q1');
+    expect(screen.getByLabelText(/Máximo de mensagens por segundo/)).toHaveValue('8');
+    await followSidebarLink(user, 'Formulários');
+    await leaveWithoutSaving(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forms'));
+    expect(api.callsTo('PUT', '/api/v1/queues')).toHaveLength(0);
   });
 });

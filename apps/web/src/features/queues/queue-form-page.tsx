@@ -22,6 +22,8 @@ import { errorMessage } from '../../lib/api/api-error';
 import { useGroupOptions } from '../../lib/groups/get-group-options';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
+import { useSavedValue } from '../../lib/unsaved/use-saved-value';
+import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
 import { useQueue } from './api/get-queues';
 import { useCreateQueue, useUpdateQueue } from './api/queue-mutations';
 
@@ -53,6 +55,12 @@ function QueueForm({ queue }: { queue: Queue | undefined }) {
   const [rate, setRate] = useState<number | string>(
     queue?.max_per_second ?? limits.queueMaxPerSecondDefault,
   );
+  const fields = {
+    name: name.trim(),
+    group: group || null,
+    max_per_second: rate === '' ? limits.queueMaxPerSecondDefault : Number(rate),
+  };
+  const unsaved = useUnsavedChanges(useSavedValue(fields).dirty);
   const [checked, setChecked] = useState(false);
   // Spec 2 §5: only the name is checked here; the server answers for the rest.
   const errors = checked && !name.trim() ? [m.nameRequired] : [];
@@ -65,11 +73,6 @@ function QueueForm({ queue }: { queue: Queue | undefined }) {
     event.preventDefault();
     setChecked(true);
     if (!name.trim() || saving) return;
-    const fields = {
-      name: name.trim(),
-      group: group || null,
-      max_per_second: rate === '' ? limits.queueMaxPerSecondDefault : Number(rate),
-    };
     try {
       if (queue) {
         await update.mutateAsync({
@@ -79,6 +82,7 @@ function QueueForm({ queue }: { queue: Queue | undefined }) {
         });
       } else await create.mutateAsync(fields);
       toast.success(m.saved);
+      unsaved.allowNextNavigation();
       void navigate('/queues');
     } catch (failure) {
       const reason = errorMessage(failure);
@@ -139,6 +143,7 @@ function QueueForm({ queue }: { queue: Queue | undefined }) {
           </Button>
         </Group>
       </Stack>
+      {unsaved.dialog}
     </form>
   );
 }

@@ -209,6 +209,41 @@ describe('the service account form', () => {
     });
   });
 
+  it('asks before a changed form closes, keeps the typing on "Continuar editando"', async () => {
+    const api = setup();
+    const { user } = renderWithProviders(<ServiceAccountsPage />);
+    const dialog = await openNew(user);
+    await user.type(within(dialog).getByLabelText(/^Nome/), 'SMTP novo');
+    await chooseType(user, dialog, 'Conta SMTP');
+    await user.type(within(dialog).getByLabelText(/^Senha/), 's3nha');
+    await user.keyboard('{Escape}');
+    const question = await screen.findByRole('dialog', { name: 'Sair do editor?' });
+    await user.click(within(question).getByRole('button', { name: 'Continuar editando' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Sair do editor?' })).toBeNull(),
+    );
+    expect(within(dialog).getByLabelText(/^Senha/)).toHaveValue('s3nha');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Sair do editor?' })).getByRole('button', {
+        name: 'Sair sem salvar',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('POST', '/api/v1/service-accounts')).toHaveLength(0);
+  });
+
+  it('closes at once when nothing changed, even after a type was tried and put back', async () => {
+    setup();
+    const { user } = renderWithProviders(<ServiceAccountsPage />);
+    const dialog = await openNew(user);
+    await chooseType(user, dialog, 'Conta SMTP');
+    await chooseType(user, dialog, 'Bearer token');
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('offers a provider type only when the server has its client', async () => {
     setup([
       {

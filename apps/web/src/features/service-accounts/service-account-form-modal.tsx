@@ -13,6 +13,8 @@ import type { ServiceAccountType } from '@ponte/shared/service-accounts.schema';
 import { isApiError } from '../../lib/api/api-error';
 import { workspaceStore } from '../../lib/session/session-store';
 import { toast } from '../../lib/toasts';
+import { useSavedValue } from '../../lib/unsaved/use-saved-value';
+import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
 import { AccountFieldInput } from './account-field-input';
 import { useUnavailableProviders } from './api/get-oauth2-providers';
 import type { ListedAccount } from './api/get-service-accounts';
@@ -31,25 +33,13 @@ interface ServiceAccountFormModalProps {
   onTokenCreated: (token: string) => void;
 }
 
-/** The modal form of /service-accounts (spec 2 §2): name, auth type and the type's fields. */
-export function ServiceAccountFormModal(props: ServiceAccountFormModalProps) {
-  const { opened, account, session, onClose, onTokenCreated } = props;
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={account ? 'Editar conta de serviço' : 'Nova conta de serviço'}
-      size="lg"
-      centered
-    >
-      <AccountForm
-        key={session}
-        account={account}
-        onDone={onClose}
-        onTokenCreated={onTokenCreated}
-      />
-    </Modal>
-  );
+/**
+ * The modal form of /service-accounts (spec 2 §2): name, auth type and the type's fields.
+ * Closing it with changes (X, Esc, a click outside, 'Cancelar') or leaving the page asks
+ * first; a save closes it at once.
+ */
+export function ServiceAccountFormModal({ session, ...props }: ServiceAccountFormModalProps) {
+  return <AccountForm key={session} {...props} />;
 }
 
 const isProviderType = (type: string) => (accountApiOauthTypes as readonly string[]).includes(type);
@@ -69,23 +59,64 @@ function TypeNote({ type }: { type: ServiceAccountType }) {
   );
 }
 
-function AccountForm({
-  account,
-  onDone,
-  onTokenCreated,
-}: {
+/** 'Tipo de autenticação': a type whose provider the server cannot reach says why. */
+function AccountTypeSelect(props: {
+  type: ServiceAccountType;
   account: ListedAccount | null;
-  onDone: () => void;
-  onTokenCreated: (token: string) => void;
+  onChange: (type: string | null) => void;
 }) {
-  const save = useSaveServiceAccount();
+  const { type, account, onChange } = props;
   const unavailable = useUnavailableProviders();
+  const typeOptions = serviceAccountTypes.map((value) => ({
+    value,
+    label: serviceAccountTypeLabels[value],
+    disabled: value !== account?.auth_type && value in unavailable,
+  }));
+  return (
+    <Select
+      label="Tipo de autenticação"
+      withAsterisk
+      data={typeOptions}
+      value={type}
+      allowDeselect={false}
+      disabled={account !== null}
+      description={account ? 'O tipo de uma conta não muda depois de criada.' : undefined}
+      maxDropdownHeight={320}
+      comboboxProps={{ withinPortal: true }}
+      renderOption={({ option }) => {
+        const reason = unavailable[option.value as keyof typeof unavailable];
+        return (
+          <Stack gap={0}>
+            <Text size="sm">{option.label}</Text>
+            {reason ? (
+              <Text size="xs" c="dimmed">
+                {reason}
+              </Text>
+            ) : null}
+          </Stack>
+        );
+      }}
+      onChange={onChange}
+    />
+  );
+}
+
+function AccountForm({
+  opened,
+  account,
+  onClose,
+  onTokenCreated,
+}: Omit<ServiceAccountFormModalProps, 'session'>) {
+  const save = useSaveServiceAccount();
   const [name, setName] = useState(account?.name ?? '');
   const [type, setType] = useState<ServiceAccountType>(account?.auth_type ?? 'bearer_token');
   const [values, setValues] = useState(() =>
     initialValues(type, account ? account[account.auth_type] : undefined),
   );
   const secretsSet = new Set(account?.secrets_set ?? []);
+  const saved = useSavedValue({ name, type, values });
+  const unsaved = useUnsavedChanges(opened && saved.dirty);
+  const close = () => unsaved.confirmLeave(onClose);
 
   const changeType = (next: string | null) => {
     if (!next || next === type) return;
@@ -101,10 +132,10 @@ function AccountForm({
     if (save.isPending) return;
     const body = buildBody(name, type, values, workspaceStore.get()?._id);
     try {
-      const saved = await save.mutateAsync({ id: account?._id, body });
+      const stored = await save.mutateAsync({ id: account?._id, body });
       toast.success(messages.serviceAccounts.saved);
-      onDone();
-      if (saved.token) onTokenCreated(saved.token);
+      onClose();
+      if (stored.token) onTokenCreated(stored.token);
     } catch (error) {
       toast.error(
         isApiError(error) && error.status === 400
@@ -114,66 +145,47 @@ function AccountForm({
     }
   };
 
-  const typeOptions = serviceAccountTypes.map((value) => ({
-    value,
-    label: serviceAccountTypeLabels[value],
-    disabled: value !== account?.auth_type && value in unavailable,
-  }));
-
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <Stack gap="md">
-        <TextInput
-          label="Nome"
-          withAsterisk
-          data-autofocus
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-        />
-        <Select
-          label="Tipo de autenticação"
-          withAsterisk
-          data={typeOptions}
-          value={type}
-          allowDeselect={false}
-          disabled={account !== null}
-          description={account ? 'O tipo de uma conta não muda depois de criada.' : undefined}
-          maxDropdownHeight={320}
-          comboboxProps={{ withinPortal: true }}
-          renderOption={({ option }) => {
-            const reason = unavailable[option.value as keyof typeof unavailable];
-            return (
-              <Stack gap={0}>
-                <Text size="sm">{option.label}</Text>
-                {reason ? (
-                  <Text size="xs" c="dimmed">
-                    {reason}
-                  </Text>
-                ) : null}
-              </Stack>
-            );
-          }}
-          onChange={changeType}
-        />
-        <TypeNote type={type} />
-        {visibleFields(type, values).map((field) => (
-          <AccountFieldInput
-            key={`${type}:${field.name}`}
-            field={field}
-            value={values[field.name]}
-            saved={secretsSet.has(field.name)}
-            onChange={changeValue}
-          />
-        ))}
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onDone} disabled={save.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Salvar
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <>
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={account ? 'Editar conta de serviço' : 'Nova conta de serviço'}
+        size="lg"
+        centered
+      >
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <Stack gap="md">
+            <TextInput
+              label="Nome"
+              withAsterisk
+              data-autofocus
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+            />
+            <AccountTypeSelect type={type} account={account} onChange={changeType} />
+            <TypeNote type={type} />
+            {visibleFields(type, values).map((field) => (
+              <AccountFieldInput
+                key={`${type}:${field.name}`}
+                field={field}
+                value={values[field.name]}
+                saved={secretsSet.has(field.name)}
+                onChange={changeValue}
+              />
+            ))}
+            <Group justify="flex-end" gap="sm" mt="xs">
+              <Button variant="default" onClick={close} disabled={save.isPending}>
+                Cancelar
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                Salvar
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      {unsaved.dialog}
+    </>
   );
 }

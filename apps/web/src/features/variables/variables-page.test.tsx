@@ -24,7 +24,9 @@ function setup(routes: MockRoute[] = [], items: Variable[] = [token]) {
   ]);
 }
 
-async function fillForm(user: ReturnType<typeof renderWithProviders>['user']) {
+type User = ReturnType<typeof renderWithProviders>['user'];
+
+async function fillForm(user: User) {
   const dialog = await screen.findByRole('dialog', { name: 'Nova variável' });
   await user.type(within(dialog).getByLabelText(/^Nome/), 'URL do CRM');
   await user.type(within(dialog).getByLabelText(/^Chave/), 'CRM_URL');
@@ -124,6 +126,46 @@ describe('/variables', () => {
       name: 'Token do ERP novo',
       key: 'ERP_TOKEN',
     });
+  });
+
+  it.each([
+    ['Fechar', (user: User) => user.click(screen.getByRole('button', { name: 'Fechar' }))],
+    ['Esc', (user: User) => user.keyboard('{Escape}')],
+    ['Cancelar', (user: User) => user.click(screen.getByRole('button', { name: 'Cancelar' }))],
+  ])('asks before %s closes a changed form, and keeps what was typed', async (_way, close) => {
+    const api = setup();
+    const { user } = renderWithProviders(<VariablesPage />, { path: '/variables' });
+    await user.click(screen.getByRole('button', { name: 'Criar variável' }));
+    await fillForm(user);
+    await close(user);
+    const question = await screen.findByRole('dialog', { name: 'Sair do editor?' });
+    expect(question).toHaveTextContent('Existem alterações não salvas. Deseja sair mesmo assim?');
+    await user.click(within(question).getByRole('button', { name: 'Continuar editando' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Sair do editor?' })).not.toBeInTheDocument(),
+    );
+    const form = screen.getByRole('dialog', { name: 'Nova variável' });
+    expect(within(form).getByLabelText(/^Chave/)).toHaveValue('CRM_URL');
+
+    await close(user);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Sair do editor?' })).getByRole('button', {
+        name: 'Sair sem salvar',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', '/api/v1/variables')).toHaveLength(0);
+  });
+
+  it('closes an unchanged form at once, and a variable edited back as it was', async () => {
+    setup();
+    const { user } = renderWithProviders(<VariablesPage />, { path: '/variables' });
+    const row = within(await screen.findByRole('table')).getByRole('row', { name: /Token do ERP/ });
+    await user.click(within(row).getByRole('button', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar variável' });
+    await user.type(within(dialog).getByLabelText(/^Nome/), 'X{Backspace}');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('asks before removing and confirms the removal', async () => {
