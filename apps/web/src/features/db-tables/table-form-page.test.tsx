@@ -238,7 +238,7 @@ describe('table structure editor', () => {
   });
 
   it('asks before a sidebar link drops a changed structure; moving a field back is no change', async () => {
-    setup([list]);
+    setup([list, { method: 'GET', path: valuesCount('notas'), reply: { body: { count: 0 } } }]);
     const { user, router } = renderApp('/database/tables/edit/t1');
     await screen.findByDisplayValue('Clientes Ativos');
     await user.click(screen.getByRole('button', { name: 'Mover o campo 2 para cima' }));
