@@ -249,9 +249,26 @@ export const entityMassDeleteBodySchema = z.object({
 });
 export const successSchema = z.object({ success: z.boolean() });
 
-/** GET /api/v1/db/entities/export/{id}/csv?filter&columns (columns: comma-separated names). */
+/**
+ * The formats of the records CSV (docs/adr/0078): `excel`, what Excel and LibreOffice in pt-BR
+ * open by double-click (`;`, decimal comma, Sim/Não, dd/MM/yyyy, BOM), the default; `csv`, RFC
+ * 4180 with commas, decimal points, true/false and ISO 8601 dates.
+ */
+export const recordsCsvFormats = ['excel', 'csv'] as const;
+export type RecordsCsvFormat = (typeof recordsCsvFormats)[number];
+
+/**
+ * GET /api/v1/db/entities/export/{id}/csv?filter&columns&format (columns: comma-separated
+ * names; format: excel by default).
+ */
 export const entityExportQuerySchema = z.object({
   filter: text().max(20_000).optional(),
   columns: text().max(20_000).optional(),
+  format: z
+    .enum(recordsCsvFormats)
+    .default('excel')
+    .describe(
+      'excel: ";", vírgula decimal, Sim/Não, DD/MM/AAAA, BOM (padrão); csv: RFC 4180 com ","',
+    ),
 });
 export const entityExportSchema = z.object({ data: z.string(), filename: z.string() });

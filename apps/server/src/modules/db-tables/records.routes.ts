@@ -82,6 +82,7 @@ const manyRoutes: FastifyPluginAsyncZod<RecordsRoutesOptions> = async (
         table,
         filter: request.query.filter,
         columns: request.query.columns,
+        format: request.query.format,
       };
       const accept = request.headers.accept ?? '';
       if (request.query.download === '1' || /\btext\/csv\b/.test(accept)) {

@@ -1,0 +1,124 @@
+import type { RecordsCsvFormat } from '@ponte/shared/db-tables.schema';
+
+const zone = 'America/Sao_Paulo';
+
+const parts = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: zone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'longOffset',
+});
+
+/** The wall-clock parts of an instant in America/Sao_Paulo, its UTC offset (`-03:00`) too. */
+function saoPaulo(date: Date) {
+  const p = Object.fromEntries(parts.formatToParts(date).map((part) => [part.type, part.value]));
+  const offset = (p.timeZoneName ?? '').replace('GMT', '') || '+00:00';
+  return { ...p, offset } as Record<
+    'day' | 'month' | 'year' | 'hour' | 'minute' | 'second',
+    string
+  > & {
+    offset: string;
+  };
+}
+
+/** `dd/MM/yyyy HH:mm:ss` in America/Sao_Paulo. */
+export function formatDatetime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const p = saoPaulo(date);
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+/** ISO 8601 at São Paulo's offset (`2023-12-31T23:00:00-03:00`): the same instant, local time. */
+export function isoDatetime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const p = saoPaulo(date);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${p.offset}`;
+}
+
+/** A date field holds a calendar day: `dd/MM/yyyy`, no zone to apply. */
+const brazilianDate = (day: string) => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
+};
+
+/**
+ * A number in plain decimal notation with every digit JavaScript keeps (its shortest exact
+ * spelling), never an exponent: `1e-7` is `0.0000001` and `1e21` is `1000000000000000000000`,
+ * which every spreadsheet reads as the number.
+ */
+export function plainNumber(value: number): string {
+  const text = String(value);
+  const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!match) return text;
+  const [, sign, first, rest = '', power] = match;
+  const digits = `${first}${rest}`;
+  const point = 1 + Number(power);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+/** How one format spells the file and the values that are not text. */
+export interface CsvFormat {
+  delimiter: string;
+  bom: boolean;
+  number(value: number): string;
+  boolean(value: boolean): string;
+  /** An instant (a datetime field, `created_at`, `updated_at`) as ISO 8601 in UTC. */
+  datetime(iso: string): string;
+  /** A calendar day, `yyyy-mm-dd`. */
+  date(day: string): string;
+}
+
+/**
+ * The formats of the records CSV (docs/adr/0078). `excel`: what Excel and LibreOffice in pt-BR
+ * open by double-click (`;`, decimal comma, Sim/Não, `dd/MM/yyyy HH:mm:ss`, BOM). `csv`: RFC
+ * 4180 as programs and spreadsheets in English read it (`,`, decimal point, true/false, ISO 8601
+ * at São Paulo's offset, no BOM).
+ */
+export const csvFormats: Record<RecordsCsvFormat, CsvFormat> = {
+  excel: {
+    delimiter: ';',
+    bom: true,
+    number: (value) => plainNumber(value).replace('.', ','),
+    boolean: (value) => (value ? 'Sim' : 'Não'),
+    datetime: formatDatetime,
+    date: brazilianDate,
+  },
+  csv: {
+    delimiter: ',',
+    bom: false,
+    number: plainNumber,
+    boolean: (value) => (value ? 'true' : 'false'),
+    datetime: isoDatetime,
+    date: (day) => day,
+  },
+};
+
+/**
+ * A text a spreadsheet would run as a formula (it starts with `=`, `+`, `-`, `@`, tab or CR)
+ * gets a leading `'`, OWASP's advice against CSV injection (docs/adr/0071). A text that starts
+ * with quotes before one of those gets one more, so dropping one leading quote from a cell
+ * that matches `/^'+[=+\-@\t\r]/` always gives back the text as it was written.
+ */
+export function neutralize(text: string): string {
+  return /^'*[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/**
+ * csv-stringify's options for a format: CRLF between records, and any cell holding the
+ * delimiter, `"`, LF or CR, a lone CR included, between quotes. csv-stringify quotes line
+ * breaks other than its record delimiter only when asked (`quote_record_delimiter`).
+ */
+export const stringifyOptions = (format: CsvFormat) => ({
+  delimiter: format.delimiter,
+  record_delimiter: '\r\n',
+  quote_record_delimiter: true,
+});
