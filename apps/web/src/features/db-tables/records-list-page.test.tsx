@@ -168,7 +168,7 @@ describe('/database/entities/{table_id}', () => {
     await waitFor(() => expect(api.callsTo('DELETE', '/api/v1/db/entities/e1')).toHaveLength(1));
   });
 
-  it('exports the filtered rows and chosen columns as the CSV the server names', async () => {
+  it('exports the filtered rows and chosen columns in the format chosen, Excel (Brasil) first', async () => {
     const api = setup([
       entities,
       {
@@ -184,6 +184,14 @@ describe('/database/entities/{table_id}', () => {
     const { user } = renderApp(`/database/entities/t1?filter=${encodeURIComponent(filter)}`);
     await screen.findByRole('table', { name: 'Registros' });
     await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Formato')).toBeInTheDocument();
+    const choices = within(menu).getAllByRole('menuitem');
+    expect(choices.map((item) => item.textContent)).toEqual([
+      'Excel (Brasil)Separado por ponto e vírgula, vírgula decimal, Sim/Não e DD/MM/AAAA.',
+      'CSV padrãoSeparado por vírgula, ponto decimal, true/false e datas ISO 8601.',
+    ]);
+    await user.click(choices[0]!);
 
     await waitFor(() => expect(downloads.names).toEqual(['clientes.csv']));
     const call = api.callsTo('GET', '/api/v1/db/entities/export/t1/csv')[0];
@@ -191,6 +199,13 @@ describe('/database/entities/{table_id}', () => {
     expect(call?.url.searchParams.get('columns')).toBe(
       'email,nome,idade,saldo,ativo,nascimento,visto_em',
     );
+    expect(call?.url.searchParams.get('format')).toBe('excel');
+
+    await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    await user.click(await screen.findByRole('menuitem', { name: /CSV padrão/ }));
+    await waitFor(() => expect(downloads.names).toHaveLength(2));
+    const standard = api.callsTo('GET', '/api/v1/db/entities/export/t1/csv')[1];
+    expect(standard?.url.searchParams.get('format')).toBe('csv');
   });
 
   it('streams the file once the total reaches the cap', async () => {
@@ -210,10 +225,12 @@ describe('/database/entities/{table_id}', () => {
     const { user } = renderApp('/database/entities/t1');
     await screen.findByRole('table', { name: 'Registros' });
     await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    await user.click(await screen.findByRole('menuitem', { name: /CSV padrão/ }));
 
     await waitFor(() => expect(downloads.names).toEqual(['Clientes Ativos.csv']));
     const call = api.callsTo('GET', '/api/v1/db/entities/export/t1/csv')[0];
     expect(call?.url.searchParams.get('download')).toBe('1');
+    expect(call?.url.searchParams.get('format')).toBe('csv');
     expect(call?.headers.Authorization).toMatch(/^Bearer /);
   });
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { fieldFilterSchema } from '@ponte/shared/db-tables.schema';
@@ -16,16 +16,15 @@ import { PageHeader } from '../../components/page-header';
 import { PaginatedTable } from '../../components/paginated-table';
 import type { TableColumn } from '../../components/paginated-table';
 import { errorMessage } from '../../lib/api/api-error';
-import { downloadBlob, downloadText } from '../../lib/download-text';
 import { toast } from '../../lib/toasts';
 import { useDeleteRecord } from './api/delete-record';
 import { useDeleteRecords } from './api/delete-records';
-import { downloadRecordsCsv, exportRecordsCsv } from './api/export-records-csv';
 import { useRecords } from './api/get-records';
 import { useTable } from './api/get-table';
 import { byCurrentNames } from './field-names';
 import { useRecordColumns } from './record-columns';
 import { RecordFilters } from './record-filters';
+import { RecordsExportMenu } from './records-export-menu';
 import { RecordsToolbar } from './records-toolbar';
 import type { FieldFilters } from './record-filters';
 import { displayValue } from './record-values';
@@ -78,18 +77,6 @@ function useRecordsParams() {
   };
 }
 
-/** The filtered rows' chosen columns as the CSV the server names. */
-async function saveCsv(table: Table, filter: EntityFilter, columns: string[], total: number) {
-  // The list's total stops at the cap: from there on the server streams the file instead.
-  if (total >= limits.totalCap) {
-    const file = await downloadRecordsCsv(table._id, filter, columns);
-    downloadBlob(file.filename ?? `${table.name}.csv`, file.blob);
-  } else {
-    const file = await exportRecordsCsv(table._id, filter, columns);
-    downloadText(file.filename, file.data, 'text/csv;charset=utf-8');
-  }
-}
-
 /** /database/entities/{table_id} (spec 2 'Records list'). */
 export function RecordsListPage() {
   const { tableId = '' } = useParams();
@@ -125,7 +112,6 @@ function RecordsList({ table }: { table: Table }) {
   });
   const [removing, setRemoving] = useState<Entity | null>(null);
   const [massRemoving, setMassRemoving] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const removeOne = useDeleteRecord();
   const removeMany = useDeleteRecords();
@@ -184,17 +170,6 @@ function RecordsList({ table }: { table: Table }) {
       toast.error(errorMessage(failure));
     } finally {
       setMassRemoving(false);
-    }
-  };
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await saveCsv(table, filter, columns, data?.total ?? 0);
-    } catch (failure) {
-      toast.error(errorMessage(failure));
-    } finally {
-      setExporting(false);
     }
   };
 
@@ -278,14 +253,12 @@ function RecordsList({ table }: { table: Table }) {
         }
         actions={
           <>
-            <Button
-              variant="default"
-              leftSection={<IconFileSpreadsheet size={16} />}
-              loading={exporting}
-              onClick={() => void exportCsv()}
-            >
-              Exportar CSV
-            </Button>
+            <RecordsExportMenu
+              table={table}
+              filter={filter}
+              columns={columns}
+              total={data?.total ?? 0}
+            />
             {createButton}
           </>
         }
