@@ -152,15 +152,44 @@ describe.skipIf(!hasChromium)('Jornada das tabelas: estrutura, registros, filtro
     expect(await table.getByRole('columnheader', { name: 'Idade' }).count()).toBe(0);
     await snap(page, 'db-tables-records-1440');
 
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Exportar CSV' }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^clientes.*\.csv$/);
-    const csv = readFileSync((await file.path())!, 'utf8');
-    expect(csv.startsWith('\uFEFF')).toBe(true);
-    const lines = csv.slice(1).trim().split(/\r\n/);
+    /** Exportar CSV in a format of the menu: the downloaded file's name and text. */
+    const exportAs = async (format: RegExp, shot?: string) => {
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Exportar CSV' }).click();
+      const menu = page.getByRole('menu');
+      await menu.getByText('Formato').waitFor();
+      if (shot) {
+        await settled(page);
+        await snap(page, shot, { fullPage: false });
+      }
+      await menu.getByRole('menuitem', { name: format }).click();
+      const file = await download;
+      return { name: file.suggestedFilename(), csv: readFileSync((await file.path())!, 'utf8') };
+    };
+
+    const excel = await exportAs(/^Excel \(Brasil\)/, 'db-tables-export-format-1440');
+    expect(excel.name).toMatch(/^clientes.*\.csv$/);
+    expect(excel.csv.startsWith('\uFEFF')).toBe(true);
     // Columns in the order the structure was saved in, after the drag.
-    expect(lines).toEqual(['E-mail;Apelido;Nome;Notas', 'ana@exemplo.com.br;;Ana;']);
+    expect(excel.csv.slice(1).trim().split(/\r\n/)).toEqual([
+      'E-mail;Apelido;Nome;Notas',
+      'ana@exemplo.com.br;;Ana;',
+    ]);
+
+    const standard = await exportAs(/^CSV padrão/);
+    expect(standard.csv.trim().split(/\r\n/)).toEqual([
+      'E-mail,Apelido,Nome,Notas',
+      'ana@exemplo.com.br,,Ana,',
+    ]);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Exportar CSV' }).click();
+    await page.getByRole('menu').getByText('Formato').waitFor();
+    await settled(page);
+    await snap(page, 'db-tables-export-format-390', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('remove os registros selecionados depois da confirmação', async () => {
