@@ -35,7 +35,7 @@ const disposition = (filename: string) =>
 
 /**
  * Many records at once: the mass delete and the CSV export (`{data, filename}`, or the file
- * streamed with download=1 or Accept: text/csv).
+ * streamed with download=1 or Accept: text/csv), Excel (Brasil) unless `format=csv`.
  */
 const manyRoutes: FastifyPluginAsyncZod<RecordsRoutesOptions> = async (
   app,
@@ -65,7 +65,7 @@ const manyRoutes: FastifyPluginAsyncZod<RecordsRoutesOptions> = async (
         tags,
         security,
         summary:
-          'Exporta os registros filtrados em CSV: {data, filename}; com download=1 ou Accept: text/csv, o arquivo em fluxo',
+          'Exporta os registros filtrados em CSV (format: excel, o padrão, ou csv): {data, filename}; com download=1 ou Accept: text/csv, o arquivo em fluxo',
         params: idParamsSchema,
         querystring: exportQuerySchema,
         response: {
