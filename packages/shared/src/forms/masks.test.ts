@@ -58,6 +58,16 @@ describe('built-in masks', () => {
     expect(applyMask('cpf', 'abc')).toBe('');
   });
 
+  it('cnpj keeps the letters of an alphanumeric CNPJ, upper-cased, and still takes digits', () => {
+    expect(typed('cnpj', '12abc34501de35')).toBe('12.ABC.345/01DE-35');
+    expect(typed('cnpj', '12ABC34501DE35')).toBe('12.ABC.345/01DE-35');
+    expect(applyMask('cnpj', '12.abc.345/01de-35')).toBe('12.ABC.345/01DE-35');
+    expect(isMaskComplete('cnpj', '12.ABC.345/01DE-35')).toBe(true);
+    // The two check digits are digits: a letter there is dropped.
+    expect(typed('cnpj', '12ABC34501DEA')).toBe('12.ABC.345/01DE-');
+    expect(isMaskComplete('cnpj', '12.ABC.345/01DE-3A')).toBe(false);
+  });
+
   it('counts an empty value as complete and other text as not', () => {
     expect(isMaskComplete('cpf', '')).toBe(true);
     expect(isMaskComplete('cpf', '529.982.247-25x')).toBe(false);
