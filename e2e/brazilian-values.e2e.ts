@@ -48,6 +48,13 @@ describe.skipIf(!hasChromium)(
         fields: [
           { name: 'cnpj', label: 'CNPJ', type: 'text', mask: 'cnpj', validation: 'cnpj' },
           { name: 'celular', label: 'Celular', type: 'text', validation: 'celular_br' },
+          {
+            name: 'whatsapp',
+            label: 'WhatsApp',
+            type: 'text',
+            mask: 'mobile',
+            validation: 'celular_br',
+          },
           { name: 'valor', label: 'Valor do pedido', type: 'text', validation: 'number' },
         ],
       });
@@ -88,11 +95,18 @@ describe.skipIf(!hasChromium)(
       await mobile.blur();
       await phone.getByText(m.invalidMobile).waitFor({ state: 'detached' });
 
+      // Pasted or autofilled whole, with the country code, into the masked field.
+      const whatsapp = phone.getByRole('textbox', { name: /^WhatsApp/ });
+      await whatsapp.fill('+55 11 98765-4321');
+      expect(await whatsapp.inputValue()).toBe('(11) 98765-4321');
+      await whatsapp.blur();
+
       const value = phone.getByRole('textbox', { name: /^Valor do pedido/ });
       await value.pressSequentially('1.234,56');
       await value.blur();
       expect(await phone.getByText(m.invalidCnpj).count()).toBe(0);
       expect(await phone.getByText(m.invalidNumber).count()).toBe(0);
+      expect(await phone.getByText(m.invalidMobile).count()).toBe(0);
       await noHorizontalScroll(phone);
       await snap(phone, 'brazilian-values-form-filled-390');
 

@@ -90,8 +90,23 @@ function escapeLiterals(text: string): string {
 /** Letters of a CNPJ are upper-case (Receita Federal): typed lower-case, they are shown upper. */
 const upperCase = (chars: string) => chars.toUpperCase();
 
+/**
+ * A whole phone pasted or autofilled with the country code ('+55 11 91234-5678',
+ * '5511912345678') into an empty phone mask: the code goes, the area code and number stay.
+ * A 55 that is the area code is kept: then the digits are two fewer (docs/adr/0077).
+ */
+const countryCode = /^\s*\+?\s*55\D*(?=\(?\d{2}\)?[ -]?\d{4,5}[ -]?\d{4}\s*$)/;
+const withoutCountryCode = (chars: string, masked: { value: string }) =>
+  masked.value ? chars : chars.replace(countryCode, '');
+
+const prepareOf: Partial<Record<FormMask, Partial<FactoryOpts>>> = {
+  cnpj: { prepareChar: upperCase },
+  phone: { prepare: withoutCountryCode },
+  mobile: { prepare: withoutCountryCode },
+};
+
 /** The spec's mask characters in imask's pattern language: every literal escaped. */
-function patternOptions(spec: string, prepareChar?: (chars: string) => string): FactoryOpts {
+function patternOptions(spec: string, prepare?: Partial<FactoryOpts>): FactoryOpts {
   let pattern = '';
   const blocks: Record<string, { mask: RegExp }> = {};
   const chars = [...spec.replace(privateUse, '')];
@@ -105,7 +120,7 @@ function patternOptions(spec: string, prepareChar?: (chars: string) => string): 
       pattern += name;
     } else pattern += `\\${char}`;
   }
-  return { mask: pattern, definitions, blocks, ...(prepareChar && { prepareChar }) } as FactoryOpts;
+  return { mask: pattern, definitions, blocks, ...prepare } as FactoryOpts;
 }
 
 /**
@@ -114,7 +129,7 @@ function patternOptions(spec: string, prepareChar?: (chars: string) => string): 
  */
 export function maskOptions(mask: FormMask, custom?: string): FactoryOpts | null {
   const fixed = fixedPatterns[mask];
-  if (fixed) return patternOptions(fixed, mask === 'cnpj' ? upperCase : undefined);
+  if (fixed) return patternOptions(fixed, prepareOf[mask]);
   const price = priceFormats[mask];
   if (price) return numberOptions(price);
   if (mask !== 'custom') return null;
