@@ -83,7 +83,7 @@ export const formMessages = {
     invalidTime: 'Hora inválida: use HH:mm.',
     invalidCep: 'CEP inválido: use 00000-000.',
     invalidUrl: 'Informe um endereço válido, começando com http:// ou https://.',
-    invalidNumber: 'Informe um número.',
+    invalidNumber: 'Informe um número, ex.: 1.234,56, 1234,56 ou 1234.56.',
     invalidMask: (pattern: string) => `Preencha no formato ${pattern}.`,
     invalidOption: 'Escolha uma das opções oferecidas.',
     tooLong: 'O texto passa do limite de 10000 caracteres.',

@@ -21,6 +21,8 @@ const recordCount = (count: number) =>
 export const messages = {
   generic: {
     invalidField: (field: string) => `O campo "${field}" é inválido.`,
+    /** A number as people in Brazil type them (brazil/numbers.ts, docs/adr/0077). */
+    invalidNumber: 'Informe um número, ex.: 1.234,56, 1234,56 ou 1234.56.',
     requiredField: (field: string) => `O campo "${field}" é obrigatório.`,
     invalidBody: 'O corpo da requisição é inválido.',
     payloadTooLarge: 'A requisição é grande demais.',
@@ -169,8 +171,10 @@ export const messages = {
     fieldRequired: (label: string) => `O campo "${label}" é obrigatório.`,
     fieldTooLong: (label: string, length: number) =>
       `O campo "${label}" deve ter no máximo ${length} caracteres.`,
-    fieldInteger: (label: string) => `O campo "${label}" deve ser um número inteiro.`,
-    fieldFloat: (label: string) => `O campo "${label}" deve ser um número.`,
+    fieldInteger: (label: string) =>
+      `O campo "${label}" deve ser um número inteiro, ex.: 1.234 ou 1234.`,
+    fieldFloat: (label: string) =>
+      `O campo "${label}" deve ser um número, ex.: 1.234,56, 1234,56 ou 1234.56.`,
     fieldBoolean: (label: string) => `O campo "${label}" deve ser verdadeiro ou falso.`,
     fieldText: (label: string) => `O campo "${label}" deve ser um texto.`,
     fieldDate: (label: string) => `O campo "${label}" deve ser uma data no formato AAAA-MM-DD.`,

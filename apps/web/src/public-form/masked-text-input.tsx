@@ -2,8 +2,11 @@ import { useMemo } from 'react';
 import { TextInput } from '@mantine/core';
 import type { FactoryOpts } from 'imask';
 import { useIMask } from 'react-imask';
-import type { PublicFormField } from '@ponte/shared/forms.schema';
+import type { FormMask, PublicFormField } from '@ponte/shared/forms.schema';
 import { maskOptions, maskPlaceholder } from '@ponte/shared/forms/masks';
+
+/** Masks that take letters: a phone's digits-only keyboard would leave no way to type them. */
+const lettersTaken: readonly FormMask[] = ['custom', 'cnpj'];
 
 interface MaskedTextInputProps {
   field: PublicFormField;
@@ -14,7 +17,7 @@ interface MaskedTextInputProps {
 }
 
 /**
- * A text field with a Brazilian mask (CPF, CEP, phones, prices, custom): the mask formats as
+ * A text field with a Brazilian mask (CPF, CNPJ, CEP, phones, prices, custom): the mask formats as
  * the person types and the value kept is the masked text, as shown.
  */
 export function MaskedTextInput({ field, id, value, error, onChange }: MaskedTextInputProps) {
@@ -34,7 +37,7 @@ export function MaskedTextInput({ field, id, value, error, onChange }: MaskedTex
       required={field.is_required}
       placeholder={maskPlaceholder(field.mask, field.mask_custom)}
       error={error}
-      inputMode={field.mask === 'custom' ? undefined : 'numeric'}
+      inputMode={lettersTaken.includes(field.mask) ? undefined : 'numeric'}
       autoComplete="off"
     />
   );

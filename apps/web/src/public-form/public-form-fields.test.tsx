@@ -151,6 +151,25 @@ describe('public form page: the fields', () => {
     expect(screen.queryByText(texts.invalidSummary)).toBeNull();
   });
 
+  it('keeps the letters of an alphanumeric CNPJ, with a keyboard that has them', async () => {
+    const cnpj = publicField('text', 'cnpj', 'CNPJ', { mask: 'cnpj', validation: 'cnpj' });
+    mockFetch([
+      { method: 'GET', path: definitionPath, reply: { body: publicForm([cnpj, cpfField]) } },
+    ]);
+    const { user } = renderPage();
+    const input = await screen.findByRole('textbox', { name: /CNPJ/ });
+    // A phone's digits-only keyboard would leave no way to type the letters.
+    expect(input).not.toHaveAttribute('inputmode');
+    expect(screen.getByRole('textbox', { name: /CPF/ })).toHaveAttribute('inputmode', 'numeric');
+
+    await user.type(input, '12abc34501de35');
+    expect(input).toHaveValue('12.ABC.345/01DE-35');
+    expect(screen.queryByText(texts.invalidCnpj)).toBeNull();
+    await user.clear(input);
+    await user.type(input, '12abc34501de36');
+    expect(await screen.findByText(texts.invalidCnpj)).toBeVisible();
+  });
+
   it('shows a required field’s error once it is left and on submit, sending nothing', async () => {
     const api = mockFetch([
       {

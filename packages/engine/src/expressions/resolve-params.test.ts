@@ -74,6 +74,23 @@ describe('resolveParams', () => {
     expect(params.values).toEqual([{ path: 'payload.total', value: 43 }]);
   });
 
+  it('reads a number param typed or resolved as text the way Brazilians type it', async () => {
+    const spec: Record<string, ParamSpec> = {
+      limite: { type: 'number', label: 'Limite' },
+      valor: { type: 'number', label: 'Valor' },
+      taxa: { type: 'number', label: 'Taxa' },
+    };
+    const params = await resolveParams(
+      spec,
+      { limite: '30.000', valor: '{{ "1.234," & "56" }}', taxa: '0.5' },
+      data,
+    );
+    expect(params).toEqual({ limite: 30000, valor: 1234.56, taxa: 0.5 });
+    await expect(resolveParams(spec, { valor: '1,234.56' }, data)).rejects.toThrow(
+      'O parâmetro "valor" deve ser um número.',
+    );
+  });
+
   it('names the param that is missing, not a number, or out of range', async () => {
     const spec: Record<string, ParamSpec> = {
       tentativas: { type: 'number', label: 'Tentativas', required: true, min: 0, max: 10 },

@@ -1,3 +1,4 @@
+import { parseBrNumber } from '@ponte/shared/brazil/numbers';
 import type { ParamSpec } from '@ponte/shared/flow/node-manifest.schema';
 import {
   ExpressionError,
@@ -45,8 +46,9 @@ async function resolveValue(
 function coerce(name: string, spec: ParamSpec, value: unknown): unknown {
   switch (spec.type) {
     case 'number': {
-      const number = typeof value === 'number' ? value : Number(stringify(value).trim());
-      if (!Number.isFinite(number)) {
+      // Text is read as Brazilians type numbers: '1.000' is a thousand (docs/adr/0077).
+      const number = typeof value === 'number' ? value : parseBrNumber(stringify(value));
+      if (number === null || !Number.isFinite(number)) {
         throw new ParamError(`O parâmetro "${name}" deve ser um número.`);
       }
       if (spec.min !== undefined && number < spec.min) {

@@ -1,3 +1,4 @@
+import { parseBrNumber } from '@ponte/shared/brazil/numbers';
 import {
   recordQuerySchema,
   recordTargetSchema,
@@ -64,13 +65,14 @@ export function coerceValue(field: FakeField, value: unknown): RecordValue {
     }
     case 'integer':
     case 'float': {
+      // As the server reads them (docs/adr/0077): '1.234,56', '1234.56'.
       const number =
-        typeof value === 'number'
-          ? value
-          : typeof value === 'string' && value.trim()
-            ? Number(value)
-            : NaN;
-      if (!Number.isFinite(number) || (field.type === 'integer' && !Number.isInteger(number)))
+        typeof value === 'number' ? value : typeof value === 'string' ? parseBrNumber(value) : null;
+      if (
+        number === null ||
+        !Number.isFinite(number) ||
+        (field.type === 'integer' && !Number.isInteger(number))
+      )
         throw bad();
       return number;
     }

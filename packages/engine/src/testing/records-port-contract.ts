@@ -100,6 +100,14 @@ function writes(subject: Subject): void {
     expect(await s.records.get(s.scope, 'clientes', 'nao-existe')).toBeNull();
   });
 
+  it('reads numbers given as text the way Brazilians type them (docs/adr/0077)', async () => {
+    const typed = await insert({ lote: 'br', nome: 'Caio', idade: '1.234', saldo: '1.234,56' });
+    expect(typed.data).toMatchObject({ idade: 1234, saldo: 1234.56 });
+    const plain = await insert({ lote: 'br', nome: 'Davi', idade: '12', saldo: '1234.56' });
+    expect(plain.data).toMatchObject({ idade: 12, saldo: 1234.56 });
+    await expect(insert({ lote: 'br', nome: 'E', saldo: '1,234.56' })).rejects.toThrow(/saldo/);
+  });
+
   it('names a missing table, and a table of another workspace is missing', async () => {
     const s = subject();
     await expect(s.records.find(s.scope, 'nao_existe', {})).rejects.toThrow(

@@ -103,6 +103,15 @@ describe('validateFlow', () => {
     expect(validateFlow(flow([trigger, withExpressions], [['t', 'h']]), lookup)).toEqual([]);
   });
 
+  it('takes a number param typed as Brazilians type it, as the engine reads it', () => {
+    for (const retries of ['1.234', '1,5', '2.5']) {
+      const typed = http('h', { url: 'https://x', method: 'GET', retries });
+      expect(validateFlow(flow([trigger, typed], [['t', 'h']]), lookup), retries).toEqual([]);
+    }
+    const wrong = http('h', { url: 'https://x', method: 'GET', retries: '1,234.5' });
+    expect(validateFlow(flow([trigger, wrong], [['t', 'h']]), lookup)).toHaveLength(1);
+  });
+
   it('reports edges to missing nodes and from outputs the node does not have', () => {
     const doc = flow(
       [trigger, node('c', 'core_condition'), http()],

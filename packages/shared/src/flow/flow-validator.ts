@@ -5,6 +5,7 @@ import type { ManifestLookup } from './flow-operations';
 import { findCycles } from './flow-graph';
 import { limits } from '../limits';
 import { messages } from '../messages';
+import { parseBrNumber } from '../brazil/numbers';
 import { depthExceeds } from '../text';
 
 /** Stable codes for programs; structural ones make a document unusable (import refuses it). */
@@ -62,14 +63,10 @@ function isEmpty(value: unknown): boolean {
 
 function paramIssue(spec: ParamSpec, value: unknown): string | undefined {
   if (typeof value === 'string' && expression.test(value)) return undefined;
-  if (
-    spec.type === 'number' &&
-    (typeof value === 'string' ? !Number.isFinite(Number(value)) : typeof value !== 'number')
-  ) {
-    return 'deve ser um número';
-  }
   if (spec.type === 'number') {
-    const number = Number(value);
+    // Text as Brazilians type numbers ('1.000' is a thousand), as the engine reads it.
+    const number = typeof value === 'string' ? parseBrNumber(value) : value;
+    if (typeof number !== 'number' || !Number.isFinite(number)) return 'deve ser um número';
     if (spec.min !== undefined && number < spec.min) return `deve ser no mínimo ${spec.min}`;
     if (spec.max !== undefined && number > spec.max) return `deve ser no máximo ${spec.max}`;
   }

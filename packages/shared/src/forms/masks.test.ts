@@ -58,6 +58,34 @@ describe('built-in masks', () => {
     expect(applyMask('cpf', 'abc')).toBe('');
   });
 
+  it('cnpj keeps the letters of an alphanumeric CNPJ, upper-cased, and still takes digits', () => {
+    expect(typed('cnpj', '12abc34501de35')).toBe('12.ABC.345/01DE-35');
+    expect(typed('cnpj', '12ABC34501DE35')).toBe('12.ABC.345/01DE-35');
+    expect(applyMask('cnpj', '12.abc.345/01de-35')).toBe('12.ABC.345/01DE-35');
+    expect(isMaskComplete('cnpj', '12.ABC.345/01DE-35')).toBe(true);
+    // The two check digits are digits: a letter there is dropped.
+    expect(typed('cnpj', '12ABC34501DEA')).toBe('12.ABC.345/01DE-');
+    expect(isMaskComplete('cnpj', '12.ABC.345/01DE-3A')).toBe(false);
+  });
+
+  it('phone masks drop the +55 of a whole number pasted or autofilled, not an area code 55', () => {
+    const paste = (mask: FormMask, text: string) => {
+      const options = maskOptions(mask);
+      if (!options) throw new Error('no mask');
+      const m = IMask.createMask(options);
+      m.splice(0, 0, text, 'NONE', { input: true, raw: true });
+      return m.value;
+    };
+    expect(paste('mobile', '+55 11 91234-5678')).toBe('(11) 91234-5678');
+    expect(paste('mobile', '+55 (11) 91234 5678')).toBe('(11) 91234-5678');
+    expect(paste('mobile', '5511912345678')).toBe('(11) 91234-5678');
+    expect(paste('phone', '+55 11 3333-4444')).toBe('(11) 3333-4444');
+    expect(applyMask('mobile', '+55 11 91234-5678')).toBe('(11) 91234-5678');
+    expect(paste('mobile', '(55) 91234-5678')).toBe('(55) 91234-5678');
+    expect(paste('phone', '5533334444')).toBe('(55) 3333-4444');
+    expect(typed('mobile', '11912345678')).toBe('(11) 91234-5678');
+  });
+
   it('counts an empty value as complete and other text as not', () => {
     expect(isMaskComplete('cpf', '')).toBe(true);
     expect(isMaskComplete('cpf', '529.982.247-25x')).toBe(false);

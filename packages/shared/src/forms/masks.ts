@@ -13,7 +13,8 @@ import type { FormMask } from '../forms.schema';
  */
 const fixedPatterns: Partial<Record<FormMask, string>> = {
   cpf: '000.000.000-00',
-  cnpj: '00.000.000/0000-00',
+  // 12 letters or digits and 2 check digits: numeric and alphanumeric CNPJs (docs/adr/0077).
+  cnpj: 'AA.AAA.AAA/AAAA-00',
   phone: '(00) 0000-0000',
   mobile: '(00) 00000-0000',
   date: '00/00/0000',
@@ -24,6 +25,8 @@ const fixedPatterns: Partial<Record<FormMask, string>> = {
 
 /** What a person reads for masks whose pattern is not self-explanatory. */
 const readablePatterns: Partial<Record<FormMask, string>> = {
+  // Most CNPJs are numeric: the placeholder shows their form, letters are taken all the same.
+  cnpj: '00.000.000/0000-00',
   date: 'DD/MM/AAAA',
   datetime: 'DD/MM/AAAA HH:mm',
   time: 'HH:mm',
@@ -84,8 +87,26 @@ function escapeLiterals(text: string): string {
   return [...text].map((char) => `\\${char}`).join('');
 }
 
+/** Letters of a CNPJ are upper-case (Receita Federal): typed lower-case, they are shown upper. */
+const upperCase = (chars: string) => chars.toUpperCase();
+
+/**
+ * A whole phone pasted or autofilled with the country code ('+55 11 91234-5678',
+ * '5511912345678') into an empty phone mask: the code goes, the area code and number stay.
+ * A 55 that is the area code is kept: then the digits are two fewer (docs/adr/0077).
+ */
+const countryCode = /^\s*\+?\s*55\D*(?=\(?\d{2}\)?[ -]?\d{4,5}[ -]?\d{4}\s*$)/;
+const withoutCountryCode = (chars: string, masked: { value: string }) =>
+  masked.value ? chars : chars.replace(countryCode, '');
+
+const prepareOf: Partial<Record<FormMask, Partial<FactoryOpts>>> = {
+  cnpj: { prepareChar: upperCase },
+  phone: { prepare: withoutCountryCode },
+  mobile: { prepare: withoutCountryCode },
+};
+
 /** The spec's mask characters in imask's pattern language: every literal escaped. */
-function patternOptions(spec: string): FactoryOpts {
+function patternOptions(spec: string, prepare?: Partial<FactoryOpts>): FactoryOpts {
   let pattern = '';
   const blocks: Record<string, { mask: RegExp }> = {};
   const chars = [...spec.replace(privateUse, '')];
@@ -99,7 +120,7 @@ function patternOptions(spec: string): FactoryOpts {
       pattern += name;
     } else pattern += `\\${char}`;
   }
-  return { mask: pattern, definitions, blocks } as FactoryOpts;
+  return { mask: pattern, definitions, blocks, ...prepare } as FactoryOpts;
 }
 
 /**
@@ -108,7 +129,7 @@ function patternOptions(spec: string): FactoryOpts {
  */
 export function maskOptions(mask: FormMask, custom?: string): FactoryOpts | null {
   const fixed = fixedPatterns[mask];
-  if (fixed) return patternOptions(fixed);
+  if (fixed) return patternOptions(fixed, prepareOf[mask]);
   const price = priceFormats[mask];
   if (price) return numberOptions(price);
   if (mask !== 'custom') return null;

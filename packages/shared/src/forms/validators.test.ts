@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages';
-import { isCnpj, isCpf, validateFieldValue } from './validators';
+import { isCnpj, isCpf } from '../brazil/documents';
+import { validateFieldValue } from './validators';
 
 const m = messages.forms.public;
 
 describe('CPF', () => {
-  it('accepts real CPFs, masked and unmasked', () => {
-    for (const cpf of ['529.982.247-25', '52998224725', '111.444.777-35', '11144477735'])
+  it('accepts real CPFs, masked, unmasked and as people type them', () => {
+    for (const cpf of [
+      '529.982.247-25',
+      '52998224725',
+      '111.444.777-35',
+      '11144477735',
+      '123 456 789 09',
+      '123456789-09',
+    ])
       expect(validateFieldValue('cpf', cpf), cpf).toBeNull();
     expect(isCpf('390.533.447-05')).toBe(true);
   });
@@ -20,7 +28,7 @@ describe('CPF', () => {
       '00000000000',
       '5299822472',
       '529982247251',
-      '529.982.24725',
+      '529.982.247.25',
       'abc.def.ghi-jk',
     ])
       expect(validateFieldValue('cpf', cpf), cpf).toBe(m.invalidCpf);
@@ -28,8 +36,14 @@ describe('CPF', () => {
 });
 
 describe('CNPJ', () => {
-  it('accepts real CNPJs, masked and unmasked', () => {
-    for (const cnpj of ['11.222.333/0001-81', '11222333000181', '45.997.418/0001-53'])
+  it('accepts real CNPJs, numeric and alphanumeric, masked and unmasked', () => {
+    for (const cnpj of [
+      '11.222.333/0001-81',
+      '11222333000181',
+      '45.997.418/0001-53',
+      '12.ABC.345/01DE-35',
+      '12ABC34501DE35',
+    ])
       expect(validateFieldValue('cnpj', cnpj), cnpj).toBeNull();
     expect(isCnpj('06990590000123')).toBe(true);
   });
@@ -41,7 +55,8 @@ describe('CNPJ', () => {
       '11.111.111/1111-11',
       '00000000000000',
       '1122233300018',
-      '11.222.333/000181',
+      '11.222.333/0001.81',
+      '12.ABC.345/01DE-36',
       '529.982.247-25',
     ])
       expect(validateFieldValue('cnpj', cnpj), cnpj).toBe(m.invalidCnpj);
@@ -58,14 +73,35 @@ describe('validateFieldValue', () => {
     ],
     [
       'telefone_br',
-      ['(11) 3333-4444', '1133334444', '(21) 2555-0000', '11 5333-4444'],
-      ['(11) 93333-4444', '(01) 3333-4444', '(10) 3333-4444', '(11) 6333-4444', '113333444'],
+      ['(11) 3333-4444', '1133334444', '(21) 2555-0000', '11 5333-4444', '+55 11 3333 4444'],
+      [
+        '(11) 93333-4444',
+        '(01) 3333-4444',
+        '(10) 3333-4444',
+        '(20) 3333-4444',
+        '(11) 6333-4444',
+        '113333444',
+      ],
       m.invalidPhone,
     ],
     [
       'celular_br',
-      ['(11) 98765-4321', '11987654321', '(99) 91234-5678'],
-      ['(11) 88765-4321', '(11) 3333-4444', '(01) 98765-4321', '1198765432', '119876543210'],
+      [
+        '(11) 98765-4321',
+        '11987654321',
+        '(99) 91234-5678',
+        '(11) 91234 5678',
+        '+55 (11) 91234-5678',
+        '5511912345678',
+      ],
+      [
+        '(11) 88765-4321',
+        '(11) 3333-4444',
+        '(01) 98765-4321',
+        '(23) 98765-4321',
+        '1198765432',
+        '119876543210',
+      ],
       m.invalidMobile,
     ],
     [
@@ -89,7 +125,7 @@ describe('validateFieldValue', () => {
     ['time', ['00:00', '23:59', '09:05'], ['24:00', '12:60', '9:05', '0905'], m.invalidTime],
     [
       'cep',
-      ['01310-100', '01310100'],
+      ['01310-100', '01310100', '01.310-100'],
       ['0131-0100', '1310100', '01310-10', 'abcde-fgh'],
       m.invalidCep,
     ],
@@ -101,7 +137,7 @@ describe('validateFieldValue', () => {
     ],
     [
       'number',
-      ['1.234,56', '1234.56', '-3', '1234,5', '0', '1.234.567'],
+      ['1.234,56', '1234.56', '-3', '1234,5', '0', '1.234.567', '1.234.567,89', '-1.234'],
       ['1,234.56', 'abc', '1.23.4', '12a', '1,2,3', '--3'],
       m.invalidNumber,
     ],

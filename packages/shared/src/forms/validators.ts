@@ -2,47 +2,17 @@
 import isEmail from 'validator/lib/isEmail.js';
 import isURL from 'validator/lib/isURL.js';
 import type { FormValidation } from '../forms.schema';
+import { isCep, isCnpj, isCpf } from '../brazil/documents';
+import { parseBrNumber } from '../brazil/numbers';
+import { isLandline, isMobile } from '../brazil/phones';
 import { messages } from '../messages';
 
 /**
  * Validations of text and textarea fields (spec 2 §5; docs/adr/0039): the same checks on the
- * public page, as people type, and on the server, before a submission starts its flow.
+ * public page, as people type, and on the server, before a submission starts its flow. The
+ * Brazilian documents, phones and numbers are read by ../brazil (docs/adr/0077).
  */
 const m = messages.forms.public;
-
-const digitsOf = (value: string) => value.replace(/\D/g, '');
-
-/** Check digits of CPF and CNPJ: weights applied right to left, modulo 11. */
-function checkDigit(digits: string, weights: number[]): number {
-  const sum = weights.reduce((total, weight, i) => total + Number(digits[i]) * weight, 0);
-  const rest = sum % 11;
-  return rest < 2 ? 0 : 11 - rest;
-}
-
-/** A CPF, masked ('529.982.247-25') or not, with both check digits right. */
-export function isCpf(value: string): boolean {
-  if (!/^(\d{3}\.\d{3}\.\d{3}-\d{2}|\d{11})$/.test(value.trim())) return false;
-  const digits = digitsOf(value);
-  if (/^(\d)\1{10}$/.test(digits)) return false;
-  const first = checkDigit(digits, [10, 9, 8, 7, 6, 5, 4, 3, 2]);
-  const second = checkDigit(digits, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
-  return first === Number(digits[9]) && second === Number(digits[10]);
-}
-
-/** A CNPJ, masked ('11.222.333/0001-81') or not, with both check digits right. */
-export function isCnpj(value: string): boolean {
-  if (!/^(\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}|\d{14})$/.test(value.trim())) return false;
-  const digits = digitsOf(value);
-  if (/^(\d)\1{13}$/.test(digits)) return false;
-  const first = checkDigit(digits, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  const second = checkDigit(digits, [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  return first === Number(digits[12]) && second === Number(digits[13]);
-}
-
-/** DDD: two digits 1-9 (11..99, no 0 in either place). */
-const ddd = '[1-9]{2}';
-const phonePattern = new RegExp(`^(\\(${ddd}\\) ?|${ddd} ?)[2-5]\\d{3}-?\\d{4}$`);
-const mobilePattern = new RegExp(`^(\\(${ddd}\\) ?|${ddd} ?)9\\d{4}-?\\d{4}$`);
 
 function isRealDate(day: number, month: number, year: number): boolean {
   if (month < 1 || month > 12 || day < 1 || year < 1) return false;
@@ -66,25 +36,16 @@ function isDateTimeBr(value: string): boolean {
   return !rest.length && isDateBr(date) && isTime(time);
 }
 
-/** pt-BR ('1.234,56', '1234,5') or plain ('1234.56', '-3') numbers. */
-function isNumber(value: string): boolean {
-  return (
-    /^-?\d{1,3}(\.\d{3})*(,\d+)?$/.test(value) ||
-    /^-?\d+(,\d+)?$/.test(value) ||
-    /^-?\d+(\.\d+)?$/.test(value)
-  );
-}
-
 const checks: Record<Exclude<FormValidation, ''>, [(value: string) => boolean, string]> = {
   email: [(value) => isEmail(value), m.invalidEmail],
   cpf: [isCpf, m.invalidCpf],
   cnpj: [isCnpj, m.invalidCnpj],
-  telefone_br: [(value) => phonePattern.test(value), m.invalidPhone],
-  celular_br: [(value) => mobilePattern.test(value), m.invalidMobile],
+  telefone_br: [isLandline, m.invalidPhone],
+  celular_br: [isMobile, m.invalidMobile],
   date_br: [isDateBr, m.invalidDate],
   datetime_br: [isDateTimeBr, m.invalidDateTime],
   time: [isTime, m.invalidTime],
-  cep: [(value) => /^(\d{5}-\d{3}|\d{8})$/.test(value), m.invalidCep],
+  cep: [isCep, m.invalidCep],
   url: [
     (value) =>
       isURL(value, {
@@ -95,7 +56,7 @@ const checks: Record<Exclude<FormValidation, ''>, [(value: string) => boolean, s
       }),
     m.invalidUrl,
   ],
-  number: [isNumber, m.invalidNumber],
+  number: [(value) => parseBrNumber(value) !== null, m.invalidNumber],
 };
 
 /** The pt-BR message a validation gives a value it refuses ('' for no validation). */

@@ -1,3 +1,4 @@
+import { parseBrNumber } from '@ponte/shared/brazil/numbers';
 import { messages } from '@ponte/shared/messages';
 import type { RecordValue } from '@ponte/shared/db-tables.schema';
 import type { DbTableFieldRow } from '../../db/schema';
@@ -26,15 +27,16 @@ function validDate(year: number, month: number, day: number): boolean {
 const fail = (message: string): Coerced => ({ ok: false, message });
 const ok = (value: RecordValue): Coerced => ({ ok: true, value });
 
+/**
+ * A number, or a text read as people in Brazil type numbers ('1.234,56', '1234.56', and
+ * '1.234' as 1234, as the records list shows it): the one parser of docs/adr/0077.
+ */
 function coerceNumber(field: DbTableFieldRow, value: RecordValue): Coerced {
   const integer = field.type === 'integer';
   const bad = () => fail(integer ? m.fieldInteger(field.label) : m.fieldFloat(field.label));
-  let n: number;
-  if (typeof value === 'number') n = value;
-  else if (typeof value === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(value))
-    n = Number(value);
-  else return bad();
-  if (!Number.isFinite(n)) return bad();
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' ? parseBrNumber(value) : null;
+  if (n === null || !Number.isFinite(n)) return bad();
   if (integer && !Number.isSafeInteger(n)) return bad();
   return ok(n);
 }

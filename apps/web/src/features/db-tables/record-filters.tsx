@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button, Group, Input, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { parseBrNumber } from '@ponte/shared/brazil/numbers';
 import type { FieldFilter, TableField } from '@ponte/shared/db-tables.schema';
+import { messages } from '@ponte/shared/messages';
 
 export type FieldFilters = Record<string, FieldFilter>;
 
@@ -24,6 +26,10 @@ function toDraft(filter: FieldFilter | undefined): Draft {
 
 const isNumeric = (field: TableField) => field.type === 'integer' || field.type === 'float';
 
+/** A number bound typed that is not a number ('1.234,56' and '1234.56' are; docs/adr/0077). */
+const notANumber = (field: TableField, text: string | undefined) =>
+  isNumeric(field) && !!text?.trim() && parseBrNumber(text) === null;
+
 /** A draft → the API's filter of one field; undefined when the draft filters nothing. */
 function fromDraft(field: TableField, draft: Draft): FieldFilter | undefined {
   switch (field.type) {
@@ -37,8 +43,7 @@ function fromDraft(field: TableField, draft: Draft): FieldFilter | undefined {
         const value = text?.trim();
         if (!value) return undefined;
         if (!isNumeric(field)) return value;
-        const number = Number(value.replace(',', '.'));
-        return Number.isFinite(number) ? number : undefined;
+        return parseBrNumber(value) ?? undefined;
       };
       const from = read(draft.from);
       const to = read(draft.to);
@@ -91,13 +96,19 @@ function FieldFilterInput({
       placeholder={placeholder}
       type={type}
       inputMode={isNumeric(field) ? 'decimal' : undefined}
+      error={notANumber(field, draft[key])}
       value={draft[key] ?? ''}
       onChange={(event) => onChange({ ...draft, [key]: event.currentTarget.value })}
       style={{ flex: 1, minWidth: 0 }}
     />
   );
+  const invalid = notANumber(field, draft.from) || notANumber(field, draft.to);
   return (
-    <Input.Wrapper label={label} labelElement="div">
+    <Input.Wrapper
+      label={label}
+      labelElement="div"
+      error={invalid ? messages.generic.invalidNumber : undefined}
+    >
       <Group gap={6} wrap="nowrap">
         {range('from', 'De')}
         {range('to', 'Até')}
@@ -120,6 +131,13 @@ export function RecordFilters({ fields, value, onApply }: RecordFiltersProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const typed = (field: TableField) => drafts[field.name] ?? {};
+    if (
+      fields.some(
+        (field) => notANumber(field, typed(field).from) || notANumber(field, typed(field).to),
+      )
+    )
+      return;
     const filters: FieldFilters = {};
     for (const field of fields) {
       const filter = fromDraft(field, drafts[field.name] ?? {});

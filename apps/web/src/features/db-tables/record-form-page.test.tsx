@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import { messages } from '@ponte/shared/messages';
 import { apiError } from '../../test/mock-fetch';
 import { renderApp } from '../../test/render';
 import { isoToLocalInput } from './record-values';
@@ -36,8 +37,8 @@ describe('record editor', () => {
     await user.type(screen.getByRole('textbox', { name: 'Saldo' }), 'abc');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('O campo "E-mail" é obrigatório.')).toBeInTheDocument();
-    expect(screen.getByText('O campo "Idade" deve ser um número inteiro.')).toBeInTheDocument();
-    expect(screen.getByText('O campo "Saldo" deve ser um número.')).toBeInTheDocument();
+    expect(screen.getByText(messages.records.fieldInteger('Idade'))).toBeInTheDocument();
+    expect(screen.getByText(messages.records.fieldFloat('Saldo'))).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/v1/db/entities')).toHaveLength(0);
 
     await user.type(screen.getByRole('textbox', { name: /E-mail/ }), 'ana@exemplo.com.br');
@@ -65,6 +66,22 @@ describe('record editor', () => {
     });
   });
 
+  it('takes numbers as the list shows them: 1.234,56 and 1.234', async () => {
+    const api = setup([
+      entities,
+      { method: 'POST', path: '/api/v1/db/entities', reply: { status: 201, body: ana } },
+    ]);
+    const { user } = renderApp('/database/entities/new/t1');
+    await user.type(await screen.findByRole('textbox', { name: /E-mail/ }), 'ana@exemplo.com.br');
+    await user.type(screen.getByRole('textbox', { name: 'Saldo' }), '1.234,56');
+    await user.type(screen.getByRole('textbox', { name: 'Idade' }), '1.234');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Registro salvo com sucesso!')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/v1/db/entities')[0]?.body).toMatchObject({
+      data: { saldo: 1234.56, idade: 1234 },
+    });
+  });
+
   it('edits a record: shows its ID and the server message after the spec prefix', async () => {
     const api = setup([
       entities,
@@ -81,7 +98,8 @@ describe('record editor', () => {
     expect(screen.getByText('e1')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /E-mail/ })).toHaveValue('ana@exemplo.com.br');
     expect(screen.getByLabelText('Nascimento')).toHaveValue('1995-04-20');
-    expect(screen.getByRole('textbox', { name: 'Saldo' })).toHaveValue('1234,5');
+    // As the list shows it, read back the same way (docs/adr/0077).
+    expect(screen.getByRole('textbox', { name: 'Saldo' })).toHaveValue('1.234,5');
     // In the browser's time zone, whatever the machine's.
     const seen = (screen.getByLabelText('Visto em') as HTMLInputElement).value;
     expect(seen.startsWith(isoToLocalInput('2026-01-15T12:34:56.000Z'))).toBe(true);
@@ -121,7 +139,7 @@ describe('record editor', () => {
     expect(browserWouldAsk()).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Voltar para a lista' }));
     await keepEditing(user);
-    expect(screen.getByRole('textbox', { name: 'Saldo' })).toHaveValue('1234,50');
+    expect(screen.getByRole('textbox', { name: 'Saldo' })).toHaveValue('1.234,50');
     await user.click(screen.getByRole('button', { name: 'Voltar para a lista' }));
     await leaveWithoutSaving(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/database/entities/t1'));

@@ -1,6 +1,8 @@
+import { parseBrInteger, parseBrNumber } from '@ponte/shared/brazil/numbers';
 import { formatDateTime, truncate } from '@ponte/shared/format';
 import type { RecordValue, TableField } from '@ponte/shared/db-tables.schema';
 import { limits } from '@ponte/shared/limits';
+import { messages } from '@ponte/shared/messages';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
@@ -43,6 +45,14 @@ export function localInputToIso(value: string): string {
   return Number.isNaN(date.getTime()) ? '' : date.toISOString();
 }
 
+const editedNumber = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 20 });
+
+/** '1.234,56' for 1234.56; a number too small for 20 decimals as JavaScript writes it. */
+function editedNumberText(value: number): string {
+  const text = editedNumber.format(value);
+  return parseBrNumber(text) === value ? text : String(value);
+}
+
 /** What the record editor holds per field: text for every input, a flag for booleans. */
 export type FormValue = string | boolean;
 
@@ -59,18 +69,16 @@ export function toFormValue(field: TableField, value: RecordValue | undefined): 
   }
   if (field.type === 'datetime') return isoToLocalInput(String(value));
   if (field.type === 'date') return String(value).slice(0, 10);
-  // pt-BR decimal comma; the editor reads both.
-  if (field.type === 'float' && typeof value === 'number') return String(value).replace('.', ',');
+  // As the list shows it ('1.234,56'), every decimal kept; the editor reads it back.
+  if (typeof value === 'number' && (field.type === 'float' || field.type === 'integer'))
+    return editedNumberText(value);
   return String(value);
 }
 
-const integerPattern = /^[+-]?\d+$/;
-const floatPattern = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/;
-
 export const recordMessages = {
   required: (label: string) => `O campo "${label}" é obrigatório.`,
-  integer: (label: string) => `O campo "${label}" deve ser um número inteiro.`,
-  float: (label: string) => `O campo "${label}" deve ser um número.`,
+  integer: messages.records.fieldInteger,
+  float: messages.records.fieldFloat,
   tooLong: (label: string, length: number) =>
     `O campo "${label}" deve ter no máximo ${length} caracteres.`,
   datetime: (label: string) => `O campo "${label}" deve ser uma data e hora válida.`,
@@ -78,7 +86,8 @@ export const recordMessages = {
 
 /**
  * The editor's value → the API's value, or an error in pt-BR. Empty inputs become null (the
- * server applies `is_required` and defaults); numbers accept a decimal comma.
+ * server applies `is_required` and defaults); numbers are read as Brazilians type them
+ * ('1.234,56', '1234,56', '1234.56'; docs/adr/0077).
  */
 export function fromFormValue(
   field: TableField,
@@ -89,14 +98,14 @@ export function fromFormValue(
   const text = String(value).trim();
   if (!text) return field.is_required ? { error: recordMessages.required(label) } : { value: null };
   switch (field.type) {
-    case 'integer':
-      return integerPattern.test(text) && Number.isSafeInteger(Number(text))
-        ? { value: Number(text) }
-        : { error: recordMessages.integer(label) };
-    case 'float':
-      return floatPattern.test(text)
-        ? { value: Number(text.replace(',', '.')) }
-        : { error: recordMessages.float(label) };
+    case 'integer': {
+      const number = parseBrInteger(text);
+      return number === null ? { error: recordMessages.integer(label) } : { value: number };
+    }
+    case 'float': {
+      const number = parseBrNumber(text);
+      return number === null ? { error: recordMessages.float(label) } : { value: number };
+    }
     case 'datetime': {
       const iso = localInputToIso(text);
       return iso ? { value: iso } : { error: recordMessages.datetime(label) };

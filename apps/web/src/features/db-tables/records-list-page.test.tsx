@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { messages } from '@ponte/shared/messages';
 import type { RecordedCall } from '../../test/mock-fetch';
 import { renderApp } from '../../test/render';
 import { dispositionFileName } from '../../lib/api/api-client';
@@ -83,6 +84,30 @@ describe('/database/entities/{table_id}', () => {
     const again = await screen.findByRole('table', { name: 'Registros' });
     expect(within(again).getByRole('columnheader', { name: 'Notas' })).toBeInTheDocument();
     expect(within(again).queryByRole('columnheader', { name: 'Idade' })).not.toBeInTheDocument();
+  });
+
+  it('filters numbers typed as Brazilians type them and points out one that is not', async () => {
+    const api = setup([entities]);
+    const { user } = renderApp('/database/entities/t1?showPerPage=50&page=1');
+    await screen.findByRole('table', { name: 'Registros' });
+    await user.click(screen.getByRole('button', { name: 'Filtros' }));
+    const form = screen.getByRole('form', { name: 'Filtros' });
+    await user.type(within(form).getByRole('textbox', { name: 'Saldo: De' }), '1.234,56');
+    await user.type(within(form).getByRole('textbox', { name: 'Idade: Até' }), 'dez');
+    const before = api.callsTo('GET', '/api/v1/db/entities').length;
+    await user.click(within(form).getByRole('button', { name: 'Filtrar' }));
+    expect(within(form).getByText(messages.generic.invalidNumber)).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/v1/db/entities')).toHaveLength(before);
+
+    await user.clear(within(form).getByRole('textbox', { name: 'Idade: Até' }));
+    await user.type(within(form).getByRole('textbox', { name: 'Idade: Até' }), '1.000');
+    await user.click(within(form).getByRole('button', { name: 'Filtrar' }));
+    await waitFor(() =>
+      expect(filterOf(api.callsTo('GET', '/api/v1/db/entities').at(-1)).fields).toEqual({
+        saldo: { from: 1234.56 },
+        idade: { to: 1000 },
+      }),
+    );
   });
 
   it('filters by field type through the filter JSON in the URL', async () => {

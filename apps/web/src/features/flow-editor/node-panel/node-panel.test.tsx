@@ -150,6 +150,26 @@ describe('NodePanel', () => {
     expect(retries()).toHaveValue('7');
   });
 
+  it('reads numbers as Brazilians type them and keeps the text as typed', async () => {
+    const { user, last } = setup();
+    const timeout = screen.getByRole('textbox', { name: 'Tempo limite (ms)' });
+    const typed: [string, number][] = [
+      ['30.000', 30000],
+      ['1.234,5', 1234.5],
+      ['1234,5', 1234.5],
+      ['1234.5', 1234.5],
+    ];
+    for (const [text, number] of typed) {
+      await user.clear(timeout);
+      await user.type(timeout, text);
+      expect(last()?.params.timeout_ms, text).toBe(number);
+      expect(timeout).toHaveValue(text);
+    }
+    await user.clear(timeout);
+    await user.type(timeout, '1,234.5');
+    expect(last()?.params.timeout_ms).toBe('1,234.5');
+  });
+
   it('toggles booleans and picks select options', async () => {
     const { user, last } = setup();
     await user.click(screen.getByRole('switch', { name: 'Seguir redirecionamentos' }));

@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { ActionIcon, NumberInput, TextInput, Tooltip } from '@mantine/core';
+import { useState, type ComponentProps } from 'react';
+import { ActionIcon, TextInput, Tooltip } from '@mantine/core';
 import { IconBraces, IconNumbers } from '@tabler/icons-react';
 import type { ParamSpec } from '@ponte/shared/flow/node-manifest.schema';
-import { hasExpression, numberOrText } from './expression';
+import { hasExpression, numberOrText, numberText } from './expression';
 import { ParamLabel } from './param-label';
 
 type NumberSpec = Extract<ParamSpec, { type: 'number' }>;
@@ -17,7 +17,9 @@ interface NumberParamFieldProps {
 
 /**
  * A number, or an expression when the person switches the field to text: the value is stored
- * as a number when it is one and as text when it holds `{{ }}`.
+ * as a number when it is one and as text when it holds `{{ }}`. Numbers are typed as
+ * Brazilians type them ('1.234,56', '1234,56', '1234.56'; docs/adr/0077): the field keeps
+ * what the person typed and stores the number it reads.
  */
 export function NumberParamField({
   name,
@@ -68,13 +70,28 @@ export function NumberParamField({
       />
     );
   }
+  return <TypedNumber {...common} value={shown} onChange={(next) => onChange(name, next)} />;
+}
+
+type TypedNumberProps = Omit<ComponentProps<typeof TextInput>, 'value' | 'onChange'> & {
+  value: unknown;
+  onChange: (value: number | string) => void;
+};
+
+/** A text input for a number: what the person typed stays as typed while it reads the same. */
+function TypedNumber({ value, onChange, ...props }: TypedNumberProps) {
+  const [typed, setTyped] = useState(() => numberText(value));
+  // A value changed from elsewhere (undo, another panel) replaces the text.
+  const text = numberOrText(typed) === (value ?? '') ? typed : numberText(value);
   return (
-    <NumberInput
-      {...common}
-      value={typeof shown === 'number' || typeof shown === 'string' ? shown : ''}
-      min={spec.min}
-      max={spec.max}
-      onChange={(next) => onChange(name, next)}
+    <TextInput
+      {...props}
+      inputMode="decimal"
+      value={text}
+      onChange={(event) => {
+        setTyped(event.currentTarget.value);
+        onChange(numberOrText(event.currentTarget.value));
+      }}
     />
   );
 }
