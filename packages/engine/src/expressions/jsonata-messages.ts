@@ -84,8 +84,7 @@ export const jsonataMessages: Record<string, string> = {
   D3020: 'O terceiro argumento da função split deve resultar em um número positivo',
   D3030: 'Não foi possível converter o valor em número: {{value}}',
   D3040: 'O terceiro argumento da função match deve resultar em um número positivo',
-  D3050:
-    'O segundo argumento da função reduce deve ser uma função com pelo menos dois argumentos',
+  D3050: 'O segundo argumento da função reduce deve ser uma função com pelo menos dois argumentos',
   D3060: 'A função sqrt não pode ser aplicada a um número negativo: {{value}}',
   D3061:
     'A função power resultou em um valor que não pode ser representado como número JSON: base={{value}}, expoente={{exp}}',

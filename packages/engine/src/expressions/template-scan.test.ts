@@ -9,11 +9,11 @@ describe('{{ … }} templates', () => {
     expect(await resolveTemplate('Total: {{ {"a": {"b": 1}}.a.b }} item', data)).toBe(
       'Total: 1 item',
     );
-    expect(await resolveTemplate('{{ {"pedido": {"total": msg.payload.total}} }}', data)).toEqual(
-      { pedido: { total: 150 } },
-    );
+    expect(await resolveTemplate('{{ {"pedido": {"total": msg.payload.total}} }}', data)).toEqual({
+      pedido: { total: 150 },
+    });
     expect(await resolveTemplate('[{{ $replace("a}}b", "}}", "-") }}]', data)).toBe('[a-b]');
-    expect(await resolveTemplate("[{{ 'x}}' & \"y\\\"}}\" }}]", data)).toBe('[x}}y"}}]');
+    expect(await resolveTemplate('[{{ \'x}}\' & "y\\"}}" }}]', data)).toBe('[x}}y"}}]');
     expect(await resolveTemplate('[{{ /* fecha }} */ msg.payload.nome }}]', data)).toBe('[Ana]');
     expect(await resolveTemplate('[{{ $contains("a}}", /\\}\\}/) }}]', data)).toBe('[true]');
     expect(await resolveTemplate('{{ msg.payload.`no}}me` }}!', data)).toBe('!');

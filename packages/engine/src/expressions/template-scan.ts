@@ -53,7 +53,7 @@ function skipRegex(text: string, start: number, limit: number): number {
 function scanEnd(text: string, from: number, limit: number): number {
   let depth = 0;
   let previous = '';
-  for (let i = from; i < limit; ) {
+  for (let i = from; i < limit;) {
     const char = text[i]!;
     if (depth === 0 && text.startsWith('}}', i)) return i;
     let next = i + 1;

@@ -79,9 +79,7 @@ describe("the built-in nodes' own checks, as the validator reports them", () => 
       node('t', 'core_manual_trigger', {}),
       node('n', type, params, 'Registrar'),
     ];
-    expect(errorsOf(flow({ label: 'x', message: 'Total: {{ {"a": {"b": 1}}.a.b }}' }))).toEqual(
-      [],
-    );
+    expect(errorsOf(flow({ label: 'x', message: 'Total: {{ {"a": {"b": 1}}.a.b }}' }))).toEqual([]);
     expect(errorsOf(flow({ label: 'x', message: 'Total: {{ $substring("abc" x) }}' }))).toEqual([
       {
         level: 'error',
