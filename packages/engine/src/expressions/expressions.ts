@@ -7,7 +7,6 @@ import { isJsonataFailure, jsonataErrorText } from './jsonata-errors';
 import { scanTemplate } from './template-scan';
 
 export { ExpressionError, ExpressionLimitError } from './limits';
-export { hasExpression } from './template-scan';
 
 /**
  * `{{ … }}` expressions in params, evaluated with JSONata over `{msg, flow, vars}`. No

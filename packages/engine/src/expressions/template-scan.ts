@@ -97,8 +97,3 @@ export function scanTemplate(text: string): TemplatePart[] {
   if (literal < text.length || !parts.length) parts.push({ text: text.slice(literal) });
   return parts;
 }
-
-/** True when `text` holds at least one `{{ … }}` expression. */
-export function hasExpression(text: string): boolean {
-  return scanTemplate(text).some((part) => 'expression' in part);
-}
