@@ -37,6 +37,11 @@ export const errorCodes = {
   flowChainLimit: 'flow_chain_limit',
   /** A waiting caller's execution found no free slot in time: 503 with Retry-After, not run. */
   flowBusy: 'flow_busy',
+  /**
+   * A webhook's flow failed on a `{{ … }}` that cannot be read: 502, the flow is broken, not
+   * the call (docs/adr/0081).
+   */
+  invalidExpression: 'invalid_expression',
   oauthStateInvalid: 'oauth_state_invalid',
   oauthRefused: 'oauth_refused',
   providerNotConfigured: 'provider_not_configured',

@@ -7,6 +7,11 @@ export type ExecutionStatus = 'success' | 'error' | 'stopped';
 export interface ExecutionError {
   message: string;
   node_uid?: string;
+  /**
+   * Set when the failure has a cause a caller may tell apart: `invalid_expression`, a `{{ … }}`
+   * of the node that JSONata cannot read (the flow is broken, not the call; docs/adr/0081).
+   */
+  code?: 'invalid_expression';
 }
 
 interface EventBase {

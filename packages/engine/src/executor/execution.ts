@@ -13,6 +13,7 @@ import type { DebugSession } from '../debugger/debug-session';
 import { holdForDebug } from '../debugger/hold-for-debug';
 import type { EngineEvent, ExecutionError, ExecutionResult, ExecutionStatus } from './events';
 import { limitMessages, type EngineLimits } from './limits';
+import { ParamError } from '../expressions/resolve-params';
 import { buildNodeContext, expressionData, type ExecutionScopeData } from './node-context';
 
 export interface ExecuteOptions {
@@ -417,17 +418,23 @@ class Execution {
   private fail(node: FlowNode, input: Message, error: unknown, duration: number): number {
     const message = error instanceof Error ? error.message : String(error);
     const handlers = this.outgoing.get(`${node.uid}\0error`) ?? [];
+    const unreadable = error instanceof ParamError && error.unreadable;
+    const failure: ExecutionError = {
+      message,
+      node_uid: node.uid,
+      ...(unreadable ? { code: 'invalid_expression' as const } : {}),
+    };
     this.emit({
       ...this.base(),
       type: 'node_failed',
       node_uid: node.uid,
       node_type: node.type,
       duration_ms: duration,
-      error: { message, node_uid: node.uid },
+      error: failure,
       handled: handlers.length > 0,
     });
     if (!handlers.length) {
-      this.end('error', { message, node_uid: node.uid });
+      this.end('error', failure);
       return 0;
     }
     return this.send(node, [

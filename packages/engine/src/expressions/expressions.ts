@@ -3,6 +3,8 @@ import { evaluateWithin, guard } from './budget';
 import { guardFunctions, nativesReady } from './guarded-functions';
 import { ExpressionError, ExpressionLimitError, expressionLimits } from './limits';
 import { LinearRegExp, withLinearRegExp } from './linear-regex';
+import { isJsonataFailure, jsonataErrorText } from './jsonata-errors';
+import { scanTemplate } from './template-scan';
 
 export { ExpressionError, ExpressionLimitError } from './limits';
 
@@ -18,8 +20,6 @@ export interface ExpressionData {
   vars: Record<string, string>;
 }
 
-const pattern = /\{\{([\s\S]*?)\}\}/g;
-const whole = /^\s*\{\{([\s\S]*?)\}\}\s*$/;
 const cache = new Map<string, ReturnType<typeof jsonata>>();
 const cacheMax = 1000;
 
@@ -36,7 +36,7 @@ function compile(expression: string): ReturnType<typeof jsonata> {
         }),
       );
     } catch (error) {
-      throw new ExpressionError(describe(error));
+      throw new ExpressionError(describe(error), { unreadable: true });
     }
     guard(compiled);
     guardFunctions(compiled);
@@ -46,8 +46,10 @@ function compile(expression: string): ReturnType<typeof jsonata> {
   return compiled;
 }
 
+/** A failure in pt-BR: ours as they are, JSONata's with their code (`jsonata-errors.ts`). */
 function describe(error: unknown): string {
   if (error instanceof ExpressionError) return error.message;
+  if (isJsonataFailure(error)) return jsonataErrorText(error);
   if (error && typeof error === 'object' && 'message' in error) {
     const { message, position } = error as { message: string; position?: number };
     return position === undefined ? message : `${message} (posição ${position})`;
@@ -76,10 +78,6 @@ function normalise(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value)) as unknown;
 }
 
-export function hasExpression(text: string): boolean {
-  return /\{\{[\s\S]*?\}\}/.test(text);
-}
-
 export function stringify(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
@@ -92,16 +90,32 @@ export function stringify(value: unknown): string {
  * the value's type; otherwise every expression is replaced by its text.
  */
 export async function resolveTemplate(text: string, data: ExpressionData): Promise<unknown> {
-  const single = whole.exec(text);
-  if (single && !single[1]!.includes('{{')) return evaluate(single[1]!, data);
-  if (!hasExpression(text)) return text;
-  const parts: string[] = [];
-  let last = 0;
-  for (const match of text.matchAll(pattern)) {
-    parts.push(text.slice(last, match.index));
-    parts.push(stringify(await evaluate(match[1]!, data)));
-    last = match.index + match[0].length;
+  if (!text.includes('{{')) return text;
+  const parts = scanTemplate(text);
+  const expressions = parts.filter((part) => 'expression' in part);
+  if (!expressions.length) return text;
+  const blank = parts.every((part) => 'expression' in part || !part.text.trim());
+  if (expressions.length === 1 && blank) return evaluate(expressions[0]!.expression, data);
+  const out: string[] = [];
+  for (const part of parts)
+    out.push('text' in part ? part.text : stringify(await evaluate(part.expression, data)));
+  return out.join('');
+}
+
+/**
+ * Parses every expression of a text without evaluating it: the pt-BR reason of the first one
+ * JSONata cannot read (with its code and position), or null. A flow is checked with it when
+ * saved, so a template that cannot be read is said then and there.
+ */
+export function templateProblem(text: string): string | null {
+  if (!text.includes('{{')) return null;
+  for (const part of scanTemplate(text)) {
+    if (!('expression' in part)) continue;
+    try {
+      compile(part.expression.trim());
+    } catch (error) {
+      return describe(error);
+    }
   }
-  parts.push(text.slice(last));
-  return parts.join('');
+  return null;
 }

@@ -18,9 +18,13 @@ export const expressionLimits = {
 };
 
 export class ExpressionError extends Error {
-  constructor(message: string) {
+  /** True when the expression could not be read (parsed) at all, whatever the data. */
+  readonly unreadable: boolean;
+
+  constructor(message: string, options: { unreadable?: boolean } = {}) {
     super(message);
     this.name = 'ExpressionError';
+    this.unreadable = options.unreadable ?? false;
   }
 }
 

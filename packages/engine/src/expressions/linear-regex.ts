@@ -1,4 +1,5 @@
 import { RE2JS } from 're2js';
+import { jsWhitespace } from './js-whitespace';
 import { ExpressionError } from './limits';
 
 /**
@@ -8,6 +9,7 @@ import { ExpressionError } from './limits';
  * (`$match`, `$replace`, `$split`, `$contains`, `~>`) and only uses `lastIndex` and `exec`.
  * JSONata also calls `new RegExp` itself while parsing (regex literals, function signatures) and
  * in `$toMillis` (from the picture): those synchronous calls run inside `withLinearRegExp`.
+ * `\s` and `\S` mean what they mean in JavaScript (Unicode spaces, `js-whitespace.ts`).
  * RE2 has no backreferences and no lookaround; a pattern using them is refused when the
  * expression is compiled, with a pt-BR message.
  */
@@ -31,7 +33,7 @@ export function compileLinear(source: string, flags: string): RE2JS {
   if (!re) {
     try {
       re = RE2JS.compile(
-        RE2JS.translateRegExp(source),
+        RE2JS.translateRegExp(jsWhitespace(source)),
         (flags.includes('i') ? RE2JS.CASE_INSENSITIVE : 0) |
           (flags.includes('m') ? RE2JS.MULTILINE : 0) |
           (flags.includes('s') ? RE2JS.DOTALL : 0),

@@ -9,14 +9,18 @@ import {
 } from './expressions';
 
 export class ParamError extends Error {
-  constructor(message: string) {
+  /** True when an expression of the param could not be read at all (ExpressionError's). */
+  readonly unreadable: boolean;
+
+  constructor(message: string, options: { unreadable?: boolean } = {}) {
     super(message);
     this.name = 'ParamError';
+    this.unreadable = options.unreadable ?? false;
   }
 }
 
 /** Code is code: JavaScript and Python params are never read as templates. */
-function takesExpressions(spec: ParamSpec): boolean {
+export function takesExpressions(spec: ParamSpec): boolean {
   if (spec.type === 'code-editor') {
     return spec.language !== 'javascript' && spec.language !== 'python';
   }
@@ -39,7 +43,8 @@ async function resolveValue(
   } catch (error) {
     if (error instanceof ExpressionLimitError) throw new ParamError(error.forParam(name));
     const detail = error instanceof ExpressionError ? error.message : String(error);
-    throw new ParamError(`Expressão inválida no parâmetro "${name}": ${detail}`);
+    const unreadable = error instanceof ExpressionError && error.unreadable;
+    throw new ParamError(`Expressão inválida no parâmetro "${name}": ${detail}`, { unreadable });
   }
 }
 

@@ -73,4 +73,29 @@ describe("the built-in nodes' own checks, as the validator reports them", () => 
     expect(errorsOf(wait({ amount: 721, unit: 'h' }))).toHaveLength(1);
     expect(errorsOf(wait({ amount: 2_592_000_001, unit: 'ms' }))).toHaveLength(1);
   });
+
+  it('refuses a {{ }} that JSONata cannot read, naming the param, with the pt-BR reason', () => {
+    const flow = (params: Record<string, unknown>, type = 'core_log') => [
+      node('t', 'core_manual_trigger', {}),
+      node('n', type, params, 'Registrar'),
+    ];
+    expect(errorsOf(flow({ label: 'x', message: 'Total: {{ {"a": {"b": 1}}.a.b }}' }))).toEqual([]);
+    expect(errorsOf(flow({ label: 'x', message: 'Total: {{ $substring("abc" x) }}' }))).toEqual([
+      {
+        level: 'error',
+        code: 'param_type',
+        node_uid: 'n',
+        message:
+          'O conector "Registrar": o parâmetro "Mensagem" tem uma expressão que não pode ser lida: ' +
+          'S0202: Esperava ")", mas encontrou "x" (posição 18)',
+      },
+    ]);
+    const cell = { values: [{ path: 'payload.a', value: '{{ (1 + }}' }] };
+    expect(errorsOf(flow(cell, 'core_set'))[0]?.message).toBe(
+      'O conector "Registrar": o parâmetro "Valores" tem uma expressão que não pode ser lida: ' +
+        'S0203: Esperava ")" antes do fim da expressão (posição 4)',
+    );
+    // JavaScript is not a template: `{{` in code is code.
+    expect(errorsOf(flow({ code: 'const o = {{ (1 + }}' }, 'core_code'))).toEqual([]);
+  });
 });

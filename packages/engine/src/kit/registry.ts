@@ -1,6 +1,7 @@
 import type { FlowNode } from '@ponte/shared/flow/flow-document.schema';
 import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
 import { unavailableReason } from '@ponte/shared/flow/node-availability';
+import { templatesProblem } from '../expressions/check-templates';
 import type { NodeDefinition } from './define-node';
 
 /**
@@ -17,7 +18,11 @@ export interface NodeRegistry {
   olderManifests(): NodeManifest[];
   /** The manifest a flow node resolves to (same rule as `get`). */
   manifest(type: string, version?: number): NodeManifest | undefined;
-  /** The node type's own check of a flow node's params (`NodeDefinition.checkParams`). */
+  /**
+   * The check of a flow node's params when the flow is saved: its `{{ … }}` templates parse
+   * (`expressions/check-templates.ts`), then the node type's own check
+   * (`NodeDefinition.checkParams`).
+   */
   checkParams(node: Pick<FlowNode, 'type' | 'typeVersion' | 'params'>): string | null;
 }
 
@@ -60,7 +65,13 @@ export function createRegistry(definitions: NodeDefinition[] = []): NodeRegistry
       return registry.get(type, version)?.manifest;
     },
     checkParams(node) {
-      return registry.get(node.type, node.typeVersion)?.checkParams?.(node.params) ?? null;
+      const definition = registry.get(node.type, node.typeVersion);
+      if (!definition) return null;
+      return (
+        templatesProblem(definition.manifest.params, node.params) ??
+        definition.checkParams?.(node.params) ??
+        null
+      );
     },
   };
   for (const definition of definitions) registry.register(definition);

@@ -47,3 +47,16 @@ describe('RE2 errors in pt-BR', () => {
     expect(compiled.test('ok\nerro fatal!')).toBe(false);
   });
 });
+
+describe('\\s in an alert rule', () => {
+  it('matches the non-breaking space as JavaScript does, in text and in UTF-8 bytes', () => {
+    const line = 'Pedido\u00a0recusado:\u202fsem estoque';
+    for (const source of ['Pedido\\srecusado', 'recusado:\\s\\S+\\s', '^[\\S\\s]+$']) {
+      const compiled = compileLinearRegex(source, '');
+      if ('error' in compiled) throw new Error(compiled.error);
+      expect(compiled.test(line), source).toBe(new RegExp(source).test(line));
+      expect(compiled.test(Buffer.from(line)), source).toBe(true);
+    }
+    expect(errorOf('(\\s')).toBe('falta fechar um parêntese (em "(\\s").');
+  });
+});

@@ -1,4 +1,5 @@
 import RE2 from 're2';
+import { jsWhitespace } from '@ponte/engine/expressions/js-whitespace';
 
 /**
  * A compiled regular expression that can only test. Text given as UTF-8 bytes is tested
@@ -70,16 +71,29 @@ export function linearRegexErrorText(message: string): string {
   return `o motor de expressões regulares não aceitou a expressão (${message.trim()}).`;
 }
 
+/** RE2's reason for refusing a pattern, as it said it. */
+function reasonOf(source: string, flags: string, error: unknown): string {
+  try {
+    // The person's own pattern, not the rewritten one, so that the fragment quoted is theirs.
+    new RE2(source, flags);
+  } catch (own) {
+    return own instanceof Error ? own.message : String(own);
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
 /**
  * Compiles a pattern with RE2, whose matching time grows linearly with the text: no pattern can
  * stall the server (no catastrophic backtracking). RE2 refuses what it cannot run in linear time
- * (lookarounds, backreferences); the error says why, in pt-BR.
+ * (lookarounds, backreferences); the error says why, in pt-BR. `\s` and `\S` mean what they
+ * mean in JavaScript (the non-breaking space is a space), as in expressions (`js-whitespace.ts`).
  */
 export function compileLinearRegex(source: string, flags: string): LinearRegex | { error: string } {
+  const supported = flags.replace(/[^imsu]/g, '');
   try {
-    const regex = new RE2(source, flags.replace(/[^imsu]/g, ''));
+    const regex = new RE2(jsWhitespace(source), supported);
     return { test: (text) => regex.test(text) };
   } catch (error) {
-    return { error: linearRegexErrorText(error instanceof Error ? error.message : String(error)) };
+    return { error: linearRegexErrorText(reasonOf(source, supported, error)) };
   }
 }

@@ -152,6 +152,26 @@ describeEachDriver("custom connectors in the workspace's library", (driver) => {
     expect(m.connectorRemoved('Consulta CEP')).toContain('foi removido');
   });
 
+  it('refuses to enable a flow whose connector param holds a {{ }} that cannot be read', async () => {
+    const account = await t.createAccount();
+    const connector = await createConnector(api(account), connectorBody('Consulta CEP'));
+    const data = usingConnector(connector._id);
+    data.nodes[1]!.params = { cep: '{{ msg.payload.cep & }}' };
+    const refused = await api(account).post('/api/v1/flows', { name: 'CEP', enabled: true, data });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().details).toEqual([
+      {
+        field: 'n1',
+        message:
+          'O conector "Consulta CEP": o parâmetro "Parâmetro cep" tem uma expressão que não pode ' +
+          'ser lida: S0207: Fim inesperado da expressão (posição 17)',
+      },
+    ]);
+    data.nodes[1]!.params = { cep: '{{ {"cep": {"v": msg.payload.cep}}.cep.v }}' };
+    const accepted = await api(account).post('/api/v1/flows', { name: 'CEP', enabled: true, data });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+  });
+
   it('refuses a node pinned to a version the connector does not have', async () => {
     const account = await t.createAccount();
     const connector = await createConnector(api(account), connectorBody('Consulta CEP'));

@@ -3,6 +3,7 @@ import {
   customNodeManifest,
   type StoredCustomNode,
 } from '@ponte/engine/custom/custom-node';
+import { templatesProblem } from '@ponte/engine/expressions/check-templates';
 import type { NodeDefinition } from '@ponte/engine/kit/define-node';
 import type { NodeRegistry } from '@ponte/engine/kit/registry';
 import { customNodeIdOf, type CustomNodeParam } from '@ponte/shared/custom-nodes.schema';
@@ -113,8 +114,12 @@ export function createCustomNodeLibrary({
       if (!customNodeIdOf(type)) return builtins.manifest(type, version);
       return version === undefined ? newest.get(type) : byKey.get(`${type}@${version}`);
     };
-    const checkParams: WorkspaceLookup['checkParams'] = (node) =>
-      customNodeIdOf(node.type) ? null : builtins.checkParams(node);
+    // A connector's own params take `{{ … }}` like a built-in's: they must parse too.
+    const checkParams: WorkspaceLookup['checkParams'] = (node) => {
+      if (!customNodeIdOf(node.type)) return builtins.checkParams(node);
+      const manifest = lookup(node.type, node.typeVersion);
+      return manifest ? templatesProblem(manifest.params, node.params) : null;
+    };
     return { lookup, checkParams };
   }
 

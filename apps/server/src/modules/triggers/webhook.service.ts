@@ -137,6 +137,10 @@ async function awaitAnswer(
     };
   }
   const result = outcome as ExecutionResult;
+  // A template the flow holds cannot be read: the flow is broken, not the call (ADR 0081).
+  if (result.status !== 'success' && result.error?.code === 'invalid_expression') {
+    return error(502, errorCodes.invalidExpression, result.error.message);
+  }
   if (result.status !== 'success') {
     return error(500, 'execution_failed', result.error?.message ?? 'A execução falhou.');
   }

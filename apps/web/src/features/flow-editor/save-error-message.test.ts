@@ -23,4 +23,23 @@ describe('saveErrorMessage (spec 1 §8)', () => {
       'Ocorreu um erro ao salvar o fluxo: Sem conexão',
     );
   });
+
+  it('names the issues the server found, such as an expression JSONata cannot read', () => {
+    const refusal =
+      'O fluxo possui erros e não pode ser ativado. Corrija-os ou salve-o desativado.';
+    const issue = (n: number) => ({
+      field: `n${n}`,
+      message: `O conector "Log ${n}": o parâmetro "Mensagem" tem uma expressão que não pode ser lida: S0207: Fim inesperado da expressão (posição 4)`,
+    });
+    expect(saveErrorMessage(new ApiError(400, refusal, 'invalid_flow', [issue(1)]))).toBe(
+      `Ocorreu um erro ao salvar o fluxo: ${refusal} ${issue(1).message}`,
+    );
+    const five = [1, 2, 3, 4, 5].map(issue);
+    expect(saveErrorMessage(new ApiError(400, refusal, 'invalid_flow', five))).toBe(
+      `Ocorreu um erro ao salvar o fluxo: ${refusal} ${five
+        .slice(0, 3)
+        .map((i) => i.message)
+        .join(' ')} (e mais 2)`,
+    );
+  });
 });

@@ -1,4 +1,5 @@
-import { ExpressionLimitError } from '../../expressions/limits';
+import { ExpressionError, ExpressionLimitError } from '../../expressions/limits';
+import { ParamError } from '../../expressions/resolve-params';
 
 /** How a condition's value is read: JSONata-like, empty things are false. */
 export function truthy(value: unknown): boolean {
@@ -22,6 +23,7 @@ export async function conditionValue(
   } catch (error) {
     if (error instanceof ExpressionLimitError) throw new Error(error.forParam(param));
     const detail = error instanceof Error ? error.message : String(error);
-    throw new Error(`Expressão inválida no parâmetro "${param}": ${detail}`);
+    const unreadable = error instanceof ExpressionError && error.unreadable;
+    throw new ParamError(`Expressão inválida no parâmetro "${param}": ${detail}`, { unreadable });
   }
 }
