@@ -1,0 +1,60 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrationsDir } from '../package-root';
+import { pgliteExtensions } from './client';
+import { schema } from './schema';
+
+/** The migrations as they were before search forgave accents (up to 0020). */
+async function migrationsBefore(tag: string): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'ponte-migrations-'));
+  await cp(migrationsDir, folder, { recursive: true });
+  const journalPath = join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  const at = journal.entries.findIndex((entry) => entry.tag === tag);
+  journal.entries = journal.entries.slice(0, at);
+  await writeFile(journalPath, JSON.stringify(journal));
+  return folder;
+}
+
+describe('the migration to accent-forgiving search (docs/adr/0079)', () => {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('re-creates the text filter indexes of existing tables on the folded text', async () => {
+    const before = await migrationsBefore('0021_search_forgives_accents');
+    cleanups.push(() => rm(before, { recursive: true, force: true }));
+    const client = await PGlite.create({ extensions: pgliteExtensions });
+    cleanups.push(() => client.close());
+    const db = drizzle({ client, schema });
+    await migrate(db, { migrationsFolder: before });
+    // A table's field index as record-sql.ts wrote it before.
+    await client.exec(
+      `create index "db_records_ix_antigo" on db_records using gin ((data->>'nome') gin_trgm_ops) with (fastupdate = off) where table_id = 't-1'`,
+    );
+
+    await migrate(db, { migrationsFolder: migrationsDir });
+
+    const { rows } = await client.query<{ indexname: string; indexdef: string }>(
+      `select indexname, indexdef from pg_indexes where indexname in ('db_records_ix_antigo', 'logs_message_fold_trgm_idx', 'logs_label_fold_trgm_idx', 'logs_message_trgm_idx') order by indexname`,
+    );
+    expect(rows.map((row) => row.indexname)).toEqual([
+      'db_records_ix_antigo',
+      'logs_label_fold_trgm_idx',
+      'logs_message_fold_trgm_idx',
+    ]);
+    expect(rows[0]!.indexdef).toMatch(
+      /USING gin \(ponte_fold\(\(data ->> 'nome'::text\)\) gin_trgm_ops\) WITH \(fastupdate='?off'?\) WHERE \(table_id = 't-1'::text\)$/,
+    );
+    const folded = await client.query<{ f: string }>(`select ponte_fold('SAUDAÇÃO Logística') f`);
+    expect(folded.rows[0]!.f).toBe('saudacao logistica');
+  });
+});
