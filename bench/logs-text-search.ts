@@ -202,9 +202,11 @@ const searchOf: Record<keyof typeof indexSets, typeof productSearch> = {
   fts: ftsSearch,
   recent: ilikeSearch,
 };
-const designs = (['trigram', 'folded', 'none', 'fts', 'recent'] as const).filter(
-  (set) => !only || only.includes(set),
-);
+// In the order `--only` gives them, so that a second run can swap which design goes first.
+const allDesigns = ['trigram', 'folded', 'none', 'fts', 'recent'] as const;
+const designs = only
+  ? allDesigns.filter((set) => only.includes(set)).sort((a, b) => only.indexOf(a) - only.indexOf(b))
+  : allDesigns;
 const out: Record<string, string | number>[] = [];
 for (const set of designs) {
   const built = await useIndexes(set);
