@@ -110,8 +110,7 @@ function matches(
   filter: RecordFieldFilter,
   offset: number,
 ): boolean {
-  if ('contains' in filter)
-    return value != null && matchesSearch(String(value), filter.contains);
+  if ('contains' in filter) return value != null && matchesSearch(String(value), filter.contains);
   if ('equals' in filter) {
     const wanted = coerceValue(field, filter.equals);
     if (wanted === null) return value == null;

@@ -1,14 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  and,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  isNull,
-  type SQL,
-} from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { customers, flows, groups, workspaces } from '../../db/schema';
 import { containsFolded, pageOffset } from '../../lib/list-query';
