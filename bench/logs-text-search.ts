@@ -1,17 +1,27 @@
-// What the text search of the logs costs and what it gives (docs/adr/0061): over the logs of
-// `bench/logs-query.ts`, (1) the write cost per log row, as the log writer inserts them (batches
-// of 500 as one JSON parameter), with the two trigram indexes, without them, and with one
-// full-text (tsvector GIN) index instead; (2) the size of each index; (3) the searches of the
-// logs bench with the trigram indexes (the product's query), with no text index, with the
-// full-text index, and with a trigram index over the last 8 days only, and how many lines each
-// finds. Usage: node bench/run-ts.mjs bench/logs-text-search.ts [logs] [postgres-url]
-import { sql, type SQL } from 'drizzle-orm';
+// What the text search of the logs costs and what it gives (docs/adr/0061, 0079): over the logs
+// of `bench/logs-query.ts`, (1) the write cost per log row, as the log writer inserts them
+// (batches of 500 as one JSON parameter), with each index design; (2) the size of each index;
+// (3) the searches of the logs bench, and how many lines each finds. Designs: `folded`, the
+// product's (two trigram indexes on ponte_fold(message) and ponte_fold(label), searched case and
+// accents aside by the logs repository, docs/adr/0079); `trigram`, the product before it (two
+// trigram indexes on the raw columns, searched with ILIKE as the previous repository did); no
+// text index; a full-text (tsvector GIN) index; trigram indexes over the last 8 days only.
+// Ends with the plan of the product's search. Usage:
+// node bench/run-ts.mjs bench/logs-text-search.ts [logs] [postgres-url] [--only=folded,trigram]
+import { and, desc, gte, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { insertBenchLogs, openBenchDatabase } from './support/bench-database.ts';
 import { createLogsRepository } from '../apps/server/src/modules/logs/logs.repository.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
+import { logs } from '../apps/server/src/db/schema.ts';
+import { containsFolded, containsPattern } from '../apps/server/src/lib/list-query.ts';
 
-const total = Number(process.argv[2] ?? 1_000_000);
-const serverUrl = process.argv[3] ?? null;
+const args = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const only = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const total = Number(args[0] ?? 1_000_000);
+const serverUrl = args[1] ?? null;
 const workspace = 'ws-bench';
 const now = new Date();
 const day = 86_400_000;
@@ -26,6 +36,10 @@ const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(
 const fts = sql.raw(`to_tsvector('simple', label || ' ' || message)`);
 
 const indexSets: Record<string, string[]> = {
+  folded: [
+    'create index logs_message_fold_trgm_idx on logs using gin (ponte_fold(message) gin_trgm_ops)',
+    'create index logs_label_fold_trgm_idx on logs using gin (ponte_fold(label) gin_trgm_ops)',
+  ],
   trigram: [
     'create index logs_message_trgm_idx on logs using gin (message gin_trgm_ops)',
     'create index logs_label_trgm_idx on logs using gin (label gin_trgm_ops)',
@@ -40,6 +54,8 @@ const indexSets: Record<string, string[]> = {
   ],
 };
 const textIndexes = [
+  'logs_message_fold_trgm_idx',
+  'logs_label_fold_trgm_idx',
   'logs_message_trgm_idx',
   'logs_label_trgm_idx',
   'logs_fts_idx',
@@ -102,7 +118,7 @@ const searches: [string, { days: number; text: string }][] = [
   ['7 dias, busca "cliente 512 "', { days: 7, text: 'cliente 512 ' }],
 ];
 
-/** The product's query (the repository: ILIKE on message or label), ms and the total. */
+/** The product's query (the repository: folded message or label, docs/adr/0079), ms and total. */
 async function productSearch(days: number, text: string) {
   const times: number[] = [];
   let found = 0;
@@ -117,6 +133,41 @@ async function productSearch(days: number, text: string) {
     );
     times.push(performance.now() - t0);
     found = result.total;
+  }
+  return { ms: median(times), found };
+}
+
+/**
+ * The query of the product before docs/adr/0079 (the previous repository: ILIKE on the raw
+ * message or label), the same page and capped total.
+ */
+async function ilikeSearch(days: number, text: string) {
+  const pattern = containsPattern(text);
+  const where = and(
+    eq(logs.workspaceId, workspace),
+    gte(logs.createdAt, new Date(now.getTime() - days * day)),
+    or(ilike(logs.message, pattern), ilike(logs.label, pattern)),
+  );
+  const times: number[] = [];
+  let found = 0;
+  for (let run = 0; run < 5; run++) {
+    const t0 = performance.now();
+    const capped = db
+      .select({ one: sql`1` })
+      .from(logs)
+      .where(where)
+      .limit(10_000)
+      .as('capped');
+    const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+    await db
+      .select()
+      .from(logs)
+      .where(where)
+      .orderBy(desc(logs.createdAt), desc(logs.id))
+      .limit(20)
+      .offset(40);
+    times.push(performance.now() - t0);
+    found = Number(counted?.n ?? 0);
   }
   return { ms: median(times), found };
 }
@@ -144,8 +195,20 @@ async function ftsSearch(days: number, text: string) {
   return { ms: median(times), found };
 }
 
+const searchOf: Record<keyof typeof indexSets, typeof productSearch> = {
+  folded: productSearch,
+  trigram: ilikeSearch,
+  none: ilikeSearch,
+  fts: ftsSearch,
+  recent: ilikeSearch,
+};
+// In the order `--only` gives them, so that a second run can swap which design goes first.
+const allDesigns = ['trigram', 'folded', 'none', 'fts', 'recent'] as const;
+const designs = only
+  ? allDesigns.filter((set) => only.includes(set)).sort((a, b) => only.indexOf(a) - only.indexOf(b))
+  : allDesigns;
 const out: Record<string, string | number>[] = [];
-for (const set of ['trigram', 'none', 'fts', 'recent'] as const) {
+for (const set of designs) {
   const built = await useIndexes(set);
   await writeCost(4); // warm
   const perRow = await writeCost(40);
@@ -156,7 +219,7 @@ for (const set of ['trigram', 'none', 'fts', 'recent'] as const) {
     'criação (s)': built.buildSeconds.toFixed(1),
   };
   for (const [name, { days, text }] of searches) {
-    const result = set === 'fts' ? await ftsSearch(days, text) : await productSearch(days, text);
+    const result = await searchOf[set]!(days, text);
     row[name] = `${result.ms.toFixed(1)} ms (${result.found})`;
   }
   out.push(row);
@@ -165,5 +228,18 @@ console.log(
   `${total} logs (${handle.driver}); gravação: 40 lotes de 500 linhas; buscas: página 3 de 20 e total (mediana de 5):`,
 );
 for (const row of out) console.log(JSON.stringify(row));
+
+// The plan of the product's search (the capped total, all time), on its own indexes.
+await useIndexes('folded');
+const from = new Date(now.getTime() - 1000 * day);
+const [first] = searches;
+const plan = rowsOf(
+  await db.execute(sql`explain select count(*) from (select 1 from logs
+    where workspace_id = ${workspace} and created_at >= ${from.toISOString()}::timestamptz
+    and (${containsFolded(logs.message, first![1].text)} or ${containsFolded(logs.label, first![1].text)})
+    limit 10000) c`),
+);
+console.log(`\nPlano da busca do produto ("${first![1].text}", tudo):`);
+for (const line of plan) console.log(String(Object.values(line)[0]));
 await handle.close();
 await cleanup();

@@ -292,7 +292,10 @@ export const executions = pgTable(
 
 export type LogType = 'user' | 'internal' | 'debug';
 
-/** Logs of executions, indexed for the monitoring filters; search uses trigram indexes. */
+/**
+ * Logs of executions, indexed for the monitoring filters; search uses trigram indexes on the
+ * folded text (lower case without accents, `ponte_fold`, docs/adr/0079).
+ */
 export const logs = pgTable(
   'logs',
   {
@@ -311,8 +314,8 @@ export const logs = pgTable(
     index('logs_flow_time_idx').on(t.flowId, t.createdAt),
     index('logs_execution_idx').on(t.executionId),
     index('logs_workspace_type_time_idx').on(t.workspaceId, t.type, t.createdAt),
-    index('logs_message_trgm_idx').using('gin', sql`${t.message} gin_trgm_ops`),
-    index('logs_label_trgm_idx').using('gin', sql`${t.label} gin_trgm_ops`),
+    index('logs_message_fold_trgm_idx').using('gin', sql`ponte_fold(${t.message}) gin_trgm_ops`),
+    index('logs_label_fold_trgm_idx').using('gin', sql`ponte_fold(${t.label}) gin_trgm_ops`),
   ],
 );
 

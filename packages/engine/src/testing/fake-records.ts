@@ -8,6 +8,7 @@ import {
 import type { Entity, FieldType, RecordValue, TableField } from '@ponte/shared/db-tables.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
+import { matchesSearch } from '@ponte/shared/search-text';
 import type { ExecutionScope, RecordsPort } from '../ports';
 
 const m = messages.recordNodes;
@@ -111,8 +112,7 @@ function matches(
   filter: RecordFieldFilter,
   offset: number,
 ): boolean {
-  if ('contains' in filter)
-    return value != null && String(value).toLowerCase().includes(filter.contains.toLowerCase());
+  if ('contains' in filter) return value != null && matchesSearch(String(value), filter.contains);
   if ('equals' in filter) {
     const wanted = coerceValue(field, filter.equals);
     if (wanted === null) return value == null;

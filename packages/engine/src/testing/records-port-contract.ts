@@ -148,6 +148,19 @@ function writes(subject: Subject): void {
 
 function finds(subject: Subject): void {
   const insert = inserter(subject);
+  it('finds by contains case and accents aside (docs/adr/0079)', async () => {
+    const s = subject();
+    await insert({ lote: 'acentos', nome: 'Saudação' });
+    await insert({ lote: 'acentos', nome: 'Saudade' });
+    await insert({ lote: 'acentos', nome: 'LOGISTICA' });
+    const names = async (contains: string) => {
+      const filter = { lote: { equals: 'acentos' }, nome: { contains } };
+      const found = await s.records.find(s.scope, 'clientes', { filter });
+      return found.map((r) => r.data.nome);
+    };
+    expect(await names('saudacao')).toEqual(['Saudação']);
+    expect(await names('Logística')).toEqual(['LOGISTICA']);
+  });
   it('finds by contains, ranges, equals and empty, sorted and limited', async () => {
     const s = subject();
     const base = { lote: 'find' };

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   alertFirings,
@@ -9,7 +9,7 @@ import {
   queues,
   serviceAccounts,
 } from '../../db/schema';
-import { containsPattern, pageOffset } from '../../lib/list-query';
+import { containsFolded, pageOffset } from '../../lib/list-query';
 
 export type AlertRuleRow = typeof alertRules.$inferSelect;
 export type AlertRuleValues = Omit<typeof alertRules.$inferInsert, 'id' | 'workspaceId'>;
@@ -44,7 +44,7 @@ export function createAlertRulesRepository(db: Database) {
     /** A page, the newest update first. */
     async list(workspaceId: string, { page, size, query, group }: AlertRuleListOptions) {
       const conditions: (SQL | undefined)[] = [eq(alertRules.workspaceId, workspaceId)];
-      if (query) conditions.push(ilike(alertRules.name, containsPattern(query)));
+      if (query) conditions.push(containsFolded(alertRules.name, query));
       if (group === 'none') conditions.push(isNull(alertRules.groupId));
       else if (group) conditions.push(eq(alertRules.groupId, group));
       const where = and(...conditions);

@@ -33,6 +33,15 @@ describe('plain text', () => {
     expect(rule.test(says('pedido 12: time out'))).toBe(false);
   });
 
+  it('matches a text typed without accents, as the logs search does (docs/adr/0079)', () => {
+    const rule = matcher('falha na integracao');
+    const line = says('Falha na INTEGRAÇÃO com o ERP');
+    expect(rule.test(line)).toBe(true);
+    expect(rule.test(line, new LineCache(line))).toBe(true);
+    expect(matcher('Logística', 'label').test(says('ok', 'LOGISTICA'))).toBe(true);
+    expect(matcher('integracao').test(says('integrado'))).toBe(false);
+  });
+
   it('reads regex characters as text', () => {
     const rule = matcher('R$ 10.00 (total)');
     expect(rule.test(says('valor R$ 10.00 (total) cobrado'))).toBe(true);

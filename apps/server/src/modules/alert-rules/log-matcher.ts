@@ -1,5 +1,6 @@
 import { parseMatchPattern, type MatchLogType } from '@ponte/shared/alert-rules.schema';
 import { messages } from '@ponte/shared/messages';
+import { foldForSearch } from '@ponte/shared/search-text';
 import { compileLinearRegex } from './linear-regex';
 
 const m = messages.alertRules;
@@ -44,17 +45,18 @@ type LineField = 'label' | 'message';
 
 /**
  * What every rule reading one line shares, each made once when first asked: its message parsed
- * as JSON, its label and message lowercased (plain text) and as UTF-8 bytes (RE2).
+ * as JSON, its label and message folded (lower case without accents, plain text) and as UTF-8
+ * bytes (RE2).
  */
 export class LineCache extends ParsedMessage {
-  private lowered: Partial<Record<LineField, string>> = {};
+  private foldedText: Partial<Record<LineField, string>> = {};
   private bytes: Partial<Record<LineField, Buffer>> = {};
   constructor(readonly line: MatchableLine) {
     super(line.message);
   }
 
-  lower(field: LineField): string {
-    return (this.lowered[field] ??= this.line[field].toLowerCase());
+  folded(field: LineField): string {
+    return (this.foldedText[field] ??= foldForSearch(this.line[field]));
   }
 
   utf8(field: LineField): Buffer {
@@ -98,12 +100,12 @@ function containsOf(content: string): Contains | { error: string } {
   const pattern = parseMatchPattern(content);
   if ('error' in pattern) return pattern;
   if (pattern.kind === 'text') {
-    const needle = pattern.text.toLowerCase();
+    const needle = foldForSearch(pattern.text);
     if (!needle) return { error: m.contentRequired };
     return {
-      text: (text) => text.toLowerCase().includes(needle),
+      text: (text) => foldForSearch(text).includes(needle),
       field: (line, field, cache) =>
-        (cache instanceof LineCache ? cache.lower(field) : line[field].toLowerCase()).includes(
+        (cache instanceof LineCache ? cache.folded(field) : foldForSearch(line[field])).includes(
           needle,
         ),
     };
@@ -119,7 +121,7 @@ function containsOf(content: string): Contains | { error: string } {
 
 /**
  * Compiles a rule's match configuration. Plain text matches when the field contains it,
- * ignoring case; `/source/flags` is a regular expression run by a linear-time engine (RE2), so
+ * case and accents aside, as the logs search (docs/adr/0079); `/source/flags` is a regular expression run by a linear-time engine (RE2), so
  * no pattern can stall the server. An invalid pattern answers its pt-BR error.
  */
 export function compileMatcher(config: MatchConfig): CompiledMatcher | { error: string } {

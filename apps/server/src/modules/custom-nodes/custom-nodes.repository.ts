@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
-import { and, asc, count, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { customNodes, customNodeVersions, groups } from '../../db/schema';
-import { containsPattern, pageOffset } from '../../lib/list-query';
+import { containsFolded, pageOffset } from '../../lib/list-query';
 
 export type CustomNodeRow = typeof customNodes.$inferSelect;
 export type CustomNodeVersionRow = typeof customNodeVersions.$inferSelect;
@@ -95,7 +95,7 @@ export function createCustomNodesRepository(db: Database) {
     /** A page by name (ignoring case). */
     async list(workspaceId: string, { page, size, query, group }: CustomNodeListOptions) {
       const conditions: (SQL | undefined)[] = [live(workspaceId)];
-      if (query) conditions.push(ilike(customNodes.name, containsPattern(query)));
+      if (query) conditions.push(containsFolded(customNodes.name, query));
       if (group === 'none') conditions.push(isNull(customNodes.groupId));
       else if (group) conditions.push(eq(customNodes.groupId, group));
       const where = and(...conditions);

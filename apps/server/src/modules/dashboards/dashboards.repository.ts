@@ -1,7 +1,7 @@
-import { and, asc, count, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dashboards, groups } from '../../db/schema';
-import { containsPattern, pageOffset } from '../../lib/list-query';
+import { containsFolded, pageOffset } from '../../lib/list-query';
 
 export type DashboardRow = typeof dashboards.$inferSelect;
 export type DashboardValues = Omit<typeof dashboards.$inferInsert, 'id' | 'workspaceId'>;
@@ -23,7 +23,7 @@ export function createDashboardsRepository(db: Database) {
     /** A page by name (ignoring case), like the other lists of the workspace. */
     async list(workspaceId: string, { page, size, query, group }: DashboardListOptions) {
       const conditions: (SQL | undefined)[] = [eq(dashboards.workspaceId, workspaceId)];
-      if (query) conditions.push(ilike(dashboards.name, containsPattern(query)));
+      if (query) conditions.push(containsFolded(dashboards.name, query));
       if (group === 'none') conditions.push(isNull(dashboards.groupId));
       else if (group) conditions.push(eq(dashboards.groupId, group));
       const where = and(...conditions);

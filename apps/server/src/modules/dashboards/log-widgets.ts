@@ -1,9 +1,9 @@
-import { and, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { histogramInterval } from '@ponte/shared/dashboard-periods';
 import type { ListColumn, WidgetConfig } from '@ponte/shared/dashboards.schema';
 import { limits } from '@ponte/shared/limits';
 import { logs } from '../../db/schema';
-import { containsPattern } from '../../lib/list-query';
+import { containsFolded } from '../../lib/list-query';
 import { bucketKeySql, filledTimeseries } from './widget-buckets';
 import { periodEndExclusive, type WidgetQuery, type WidgetQueryContext } from './widget-query';
 
@@ -13,7 +13,7 @@ const shortPeriodMs = 86_400_000;
 /**
  * The logs a widget reads (docs/adr/0047): of the workspace, created in the period, optionally
  * of a flow, of every type (the monitoring logs page shows all types by default), whose
- * `search_field` contains `search_term` case-insensitively, `%` and `_` taken literally. An
+ * `search_field` contains `search_term`, case and accents aside, `%` and `_` taken literally. An
  * empty term matches every log.
  */
 function logsWhere(context: WidgetQueryContext, config: WidgetConfig): SQL {
@@ -30,7 +30,7 @@ function logsWhere(context: WidgetQueryContext, config: WidgetConfig): SQL {
     // made of common trigrams costs more than the day's rows (bench/RESULTS.md, 2026-11-24).
     // `|| ''` keeps the planner off the trigram index; longer periods still use it.
     const short = context.period.end.getTime() - context.period.start.getTime() <= shortPeriodMs;
-    conditions.push(ilike(short ? sql`(${field} || '')` : field, containsPattern(term)));
+    conditions.push(containsFolded(short ? sql`(${field} || '')` : field, term));
   }
   return and(...conditions)!;
 }

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dbTables, groups, workspaces } from '../../db/schema';
-import { containsPattern, pageOffset } from '../../lib/list-query';
+import { containsFolded, pageOffset } from '../../lib/list-query';
 
 export type DbTableRow = typeof dbTables.$inferSelect;
 export type DbTableWithCount = DbTableRow & { entitiesCount: number };
@@ -29,7 +29,7 @@ export function createDbTablesRepository(db: Database) {
   return {
     async list(workspaceId: string, { page, limit, query, group }: TableListOptions) {
       const conditions: (SQL | undefined)[] = [eq(dbTables.workspaceId, workspaceId)];
-      if (query) conditions.push(ilike(dbTables.name, containsPattern(query)));
+      if (query) conditions.push(containsFolded(dbTables.name, query));
       if (group === 'none') conditions.push(isNull(dbTables.groupId));
       else if (group) conditions.push(eq(dbTables.groupId, group));
       const where = and(...conditions);

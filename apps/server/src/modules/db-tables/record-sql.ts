@@ -4,7 +4,7 @@ import { fieldNamePattern, type FieldFilter } from '@ponte/shared/db-tables.sche
 import { messages } from '@ponte/shared/messages';
 import type { DbTableFieldRow } from '../../db/schema';
 import { invalidField } from '../../lib/app-error';
-import { containsPattern } from '../../lib/list-query';
+import { containsFolded } from '../../lib/list-query';
 import { coerceValue, type RecordData } from './record-values';
 
 const m = messages.records;
@@ -49,7 +49,8 @@ export function fieldIndexName(tableId: string, field: string): string {
  * The index that serves a field's filter (docs/adr/0023), partial on the table, on the very
  * expression `fieldFilterSql` writes (the planner matches expressions, not meanings): the
  * numeric `case` for integer and float ranges, the text for date and datetime ranges (ISO
- * strings sort as their instants), a pg_trgm GIN for text contains (pg_trgm is installed by
+ * strings sort as their instants), a pg_trgm GIN on the folded text (`ponte_fold`, lower case
+ * without accents, docs/adr/0079) for text contains (pg_trgm and `ponte_fold` are installed by
  * the migrations on both databases). Booleans get none: half
  * the rows match, the scan is as good. Null when the type has no index.
  */
@@ -72,7 +73,7 @@ export function createFieldIndexSql(tableId: string, field: DbTableFieldRow): SQ
       // No pending list: the embedded database has no autovacuum to merge it, and a long one
       // makes every search read it all.
       return sql.raw(
-        `create index if not exists ${on} using gin (${txt} gin_trgm_ops) with (fastupdate = off) ${only}`,
+        `create index if not exists ${on} using gin (ponte_fold(${txt}) gin_trgm_ops) with (fastupdate = off) ${only}`,
       );
     default:
       return null;
@@ -163,7 +164,7 @@ export function fieldFilterSql(
   if ('contains' in filter) {
     if (field.type !== 'string' && field.type !== 'longtext') throw bad();
     if (!filter.contains) return null;
-    return sql`${text(name)} ilike ${containsPattern(filter.contains)}`;
+    return containsFolded(text(name), filter.contains);
   }
   if ('equals' in filter) {
     if (field.type !== 'boolean') throw bad();

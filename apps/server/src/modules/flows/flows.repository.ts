@@ -1,18 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import {
-  and,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  ilike,
-  inArray,
-  isNull,
-  type SQL,
-} from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { customers, flows, groups, workspaces } from '../../db/schema';
-import { containsPattern, pageOffset } from '../../lib/list-query';
+import { containsFolded, pageOffset } from '../../lib/list-query';
 
 export type FlowRow = typeof flows.$inferSelect;
 export type FlowWrite = Omit<typeof flows.$inferInsert, 'id' | 'workspaceId' | 'createdAt'>;
@@ -36,7 +26,7 @@ export function createFlowsRepository(db: Database) {
   return {
     async list(workspaceId: string, options: FlowListOptions) {
       const conditions: SQL[] = [eq(flows.workspaceId, workspaceId)];
-      if (options.query) conditions.push(ilike(flows.name, containsPattern(options.query)));
+      if (options.query) conditions.push(containsFolded(flows.name, options.query));
       if (options.status !== 'all')
         conditions.push(eq(flows.enabled, options.status === 'enabled'));
       if (options.group === 'none') conditions.push(isNull(flows.groupId));

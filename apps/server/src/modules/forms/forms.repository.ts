@@ -1,7 +1,7 @@
-import { and, asc, count, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { flows, forms, groups } from '../../db/schema';
-import { containsPattern, pageOffset } from '../../lib/list-query';
+import { containsFolded, pageOffset } from '../../lib/list-query';
 import { formTriggerOf } from './form-consumer';
 
 export type FormRow = typeof forms.$inferSelect;
@@ -29,7 +29,7 @@ export function createFormsRepository(db: Database) {
     /** A page by name (ignoring case), like the queues list. */
     async list(workspaceId: string, { page, size, query, group }: FormListOptions) {
       const conditions: (SQL | undefined)[] = [eq(forms.workspaceId, workspaceId)];
-      if (query) conditions.push(ilike(forms.name, containsPattern(query)));
+      if (query) conditions.push(containsFolded(forms.name, query));
       if (group === 'none') conditions.push(isNull(forms.groupId));
       else if (group) conditions.push(eq(forms.groupId, group));
       const where = and(...conditions);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { groups } from '../../db/schema';
-import { containsPattern, pageOffset } from '../../lib/list-query';
+import { containsFolded, pageOffset } from '../../lib/list-query';
 
 export type GroupRow = typeof groups.$inferSelect;
 
@@ -20,7 +20,7 @@ export function createGroupsRepository(db: Database) {
   return {
     async list(workspaceId: string, { page, limit, query }: ListOptions) {
       const conditions: SQL[] = [eq(groups.workspaceId, workspaceId)];
-      if (query) conditions.push(ilike(groups.name, containsPattern(query)));
+      if (query) conditions.push(containsFolded(groups.name, query));
       const where = and(...conditions);
       const [counted] = await db.select({ total: count() }).from(groups).where(where);
       const total = counted?.total ?? 0;

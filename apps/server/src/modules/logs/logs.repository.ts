@@ -1,9 +1,9 @@
-import { and, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { dateAliases, type LogFilters } from '@ponte/shared/monitoring.schema';
 import { limits } from '@ponte/shared/limits';
 import type { Database } from '../../db/client';
 import { logs } from '../../db/schema';
-import { containsPattern } from '../../lib/list-query';
+import { containsFolded } from '../../lib/list-query';
 
 export type LogRow = typeof logs.$inferSelect;
 
@@ -26,8 +26,11 @@ export function createLogsRepository(db: Database) {
     if (filters.execution_id) conditions.push(eq(logs.executionId, filters.execution_id));
     if (filters.type && filters.type !== 'all') conditions.push(eq(logs.type, filters.type));
     if (filters.search) {
-      const pattern = containsPattern(filters.search);
-      conditions.push(or(ilike(logs.message, pattern), ilike(logs.label, pattern))!);
+      // Case and accents aside, served by the trigram indexes on the folded texts (docs/adr/0079).
+      const search = filters.search;
+      conditions.push(
+        or(containsFolded(logs.message, search), containsFolded(logs.label, search))!,
+      );
     }
     return and(...conditions)!;
   };

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { flows, groups, queues, users, workspaces } from '../../db/schema';
-import { containsPattern, pageOffset } from '../../lib/list-query';
+import { containsFolded, pageOffset } from '../../lib/list-query';
 
 export type QueueRow = typeof queues.$inferSelect;
 /** A queue and the name of its consumer flow (null when none). */
@@ -37,7 +37,7 @@ export function createQueuesRepository(db: Database) {
   return {
     async list(workspaceId: string, { page, size, query, group }: QueueListOptions) {
       const conditions: (SQL | undefined)[] = [eq(queues.workspaceId, workspaceId)];
-      if (query) conditions.push(ilike(queues.name, containsPattern(query)));
+      if (query) conditions.push(containsFolded(queues.name, query));
       if (group === 'none') conditions.push(isNull(queues.groupId));
       else if (group) conditions.push(eq(queues.groupId, group));
       const where = and(...conditions);

@@ -11,6 +11,7 @@ import {
   type StorageItem,
 } from '@ponte/shared/storage.schema';
 import { messages } from '@ponte/shared/messages';
+import { foldForSearch } from '@ponte/shared/search-text';
 import { AppError } from '../../lib/app-error';
 import type { StorageDriver } from './storage-driver';
 import { logicalPath, storageErrors } from './storage-errors';
@@ -44,9 +45,8 @@ function visibleName(name: string): boolean {
 const childPath = (folder: string, name: string) =>
   folder === '/' ? `/${name}` : `${folder}/${name}`;
 
-/** Lower case without accents: how search compares names. */
-const folded = (text: string) =>
-  text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('pt-BR');
+/** Lower case without accents: how search compares names (docs/adr/0079). */
+const folded = foldForSearch;
 
 function sortItems(items: StorageItem[]): StorageItem[] {
   return items.sort((a, b) =>

@@ -8,6 +8,7 @@ import {
   storagePathNames,
   type StorageItem,
 } from '@ponte/shared/storage.schema';
+import { foldForSearch } from '@ponte/shared/search-text';
 import {
   anyUnder,
   createS3Client,
@@ -62,9 +63,8 @@ function visiblePath(relative: string): string | null {
 const childPath = (folder: string, name: string) =>
   folder === '/' ? `/${name}` : `${folder}/${name}`;
 
-/** Lower case without accents: how search compares names. */
-const folded = (text: string) =>
-  text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('pt-BR');
+/** Lower case without accents: how search compares names (docs/adr/0079). */
+const folded = foldForSearch;
 
 const folderItem = (path: string): StorageItem => ({
   name: storageBaseName(path),

@@ -5,15 +5,11 @@ import type {
   FlowTemplateTag,
 } from '@ponte/shared/flow-templates.schema';
 import { messages } from '@ponte/shared/messages';
+import { foldForSearch } from '@ponte/shared/search-text';
 import { notFound } from '../../lib/app-error';
 
 /** Lowercase without accents: 'Formulários' and 'formularios' are the same word. */
-export function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-}
+export const fold = foldForSearch;
 
 /** What the search compares: folded, without punctuation ('e-mail' and 'email' match). */
 const searchable = (text: string) => fold(text).replace(/[^\p{L}\p{N}\s]/gu, '');

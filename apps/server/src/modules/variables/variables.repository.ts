@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { variables } from '../../db/schema';
-import { containsPattern, pageOffset } from '../../lib/list-query';
+import { containsFolded, pageOffset } from '../../lib/list-query';
 
 export type VariableRow = typeof variables.$inferSelect;
 
@@ -27,8 +27,9 @@ export function createVariablesRepository(db: Database) {
     async list(workspaceId: string, { page, limit, query }: ListOptions) {
       const conditions: (SQL | undefined)[] = [eq(variables.workspaceId, workspaceId)];
       if (query) {
-        const pattern = containsPattern(query);
-        conditions.push(or(ilike(variables.name, pattern), ilike(variables.key, pattern)));
+        conditions.push(
+          or(containsFolded(variables.name, query), containsFolded(variables.key, query)),
+        );
       }
       const where = and(...conditions);
       const [counted] = await db.select({ total: count() }).from(variables).where(where);

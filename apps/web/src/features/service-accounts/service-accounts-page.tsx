@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { messages } from '@ponte/shared/messages';
+import { matchesSearch } from '@ponte/shared/search-text';
 import { serviceAccountTypeLabels } from '@ponte/shared/service-accounts.schema';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
@@ -31,17 +32,11 @@ interface ModalState {
   session: number;
 }
 
-/** Lower case without accents, for a search that forgives both. */
-const folded = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-
+/** The name or the type holds the query, case and accents aside. */
 function matches(account: ListedAccount, query: string): boolean {
-  const wanted = folded(query.trim());
+  const wanted = query.trim();
   return [account.name, serviceAccountTypeLabels[account.auth_type]].some((text) =>
-    folded(text).includes(wanted),
+    matchesSearch(text, wanted),
   );
 }
 

@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { NodeCategory, NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
+import { matchesSearch } from '@ponte/shared/search-text';
 import { ConnectorIcon } from '../canvas/connector-icon';
 import { paletteDragType } from '../canvas/flow-canvas';
 import classes from './node-palette.module.css';
@@ -31,13 +32,6 @@ const sectionOf = (manifest: NodeManifest): PaletteSection =>
 const searchText = (manifest: NodeManifest) =>
   `${manifest.label} ${manifest.description} ${manifest.type} ${manifest.custom?.service_name ?? ''}`;
 
-function normalise(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-}
-
 interface NodePaletteProps {
   manifests: NodeManifest[];
   /** Adds a connector at the centre of the view (a click, or Enter on the item). */
@@ -48,10 +42,9 @@ interface NodePaletteProps {
 export function NodePalette({ manifests, onAdd }: NodePaletteProps) {
   const [search, setSearch] = useState('');
   const groups = useMemo(() => {
-    const wanted = normalise(search.trim());
+    const wanted = search.trim();
     const matches = manifests.filter(
-      (manifest) =>
-        !manifest.deprecated && (!wanted || normalise(searchText(manifest)).includes(wanted)),
+      (manifest) => !manifest.deprecated && matchesSearch(searchText(manifest), wanted),
     );
     return categories
       .map((category) => ({
