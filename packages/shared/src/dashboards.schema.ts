@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiDateSchema } from './api-date';
 import { limits } from './limits';
 import { messages } from './messages';
 import { listResponseSchema, pageNumberSchema } from './pagination';
@@ -51,10 +52,6 @@ export type ViewPeriodType = (typeof viewPeriodTypes)[number];
 export const fontSizes = ['p', 'm', 'g'] as const;
 export type FontSize = (typeof fontSizes)[number];
 
-/** A date as the API writes it (spec 2 §9): `YYYY-MM-DDTHH:mm:ssZ`, always UTC. */
-export const apiDateSchema = text().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, {
-  error: 'Data inválida: use AAAA-MM-DDTHH:mm:ssZ.',
-});
 
 const shortText = (max = 200) => text().max(max);
 
