@@ -11,6 +11,9 @@ export function errorResponses<const S extends readonly number[]>(...statuses: S
 
 export const bearerSecurity = [{ bearerAuth: [] }];
 
+/** A route anyone may call: it declares no security, so the document's default does not apply. */
+export const publicSecurity: { [scheme: string]: string[] }[] = [];
+
 /** An id in a path: text without NUL, of a sane length (ids are UUIDs). */
 export const idSchema = text().min(1).max(200);
 

@@ -3,11 +3,21 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { bearerSecurity } from '../lib/route-schemas';
+import { withOperationIds } from './openapi-operations';
 
 export const docsPrefix = '/api/docs';
 
-/** The OpenAPI document is generated from the zod schema of every route. */
-async function openapiPlugin(app: FastifyInstance) {
+export interface OpenapiOptions {
+  /** PONTE_PUBLIC_URL: the document's server; else the address the document was read from. */
+  publicUrl: string | null;
+}
+
+/**
+ * The OpenAPI document is generated from the zod schema of every route. Every operation has an
+ * id; routes are signed-in unless they declare `security: []` (ADR 0083).
+ */
+async function openapiPlugin(app: FastifyInstance, { publicUrl }: OpenapiOptions) {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -18,6 +28,13 @@ async function openapiPlugin(app: FastifyInstance) {
           'Rotas autenticadas pedem o cabeçalho `Authorization: Bearer <token>`.',
         version: '0.1.0',
       },
+      // A relative URL is the address the document itself was read from.
+      servers: [
+        publicUrl
+          ? { url: publicUrl, description: 'Este Ponte (PONTE_PUBLIC_URL)' }
+          : { url: '/', description: 'Este Ponte (o endereço de onde o documento foi lido)' },
+      ],
+      security: bearerSecurity,
       components: {
         securitySchemes: {
           bearerAuth: {
@@ -31,7 +48,13 @@ async function openapiPlugin(app: FastifyInstance) {
         },
       },
     },
+    // Route paths are written from the server's root, whatever path the public URL has.
+    stripBasePath: false,
     transform: createJsonSchemaTransform({ skipList: [] }),
+    transformObject: (document) =>
+      'openapiObject' in document
+        ? { ...document.openapiObject, paths: withOperationIds(document.openapiObject.paths ?? {}) }
+        : document.swaggerObject,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: docsPrefix,
