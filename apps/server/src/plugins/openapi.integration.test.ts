@@ -6,6 +6,7 @@ import { operationIdOf } from './openapi-operations';
 
 interface Operation {
   operationId?: string;
+  parameters?: { in: string; name: string }[];
   security?: Record<string, string[]>[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 }
@@ -62,6 +63,18 @@ describe('the OpenAPI document of an instance with a public URL', () => {
     expect(doc.paths['/engine/webhook/{flowId}/{path}']!.post!.operationId).toBe(
       'postEngineWebhookByFlowIdByPath',
     );
+  });
+
+  it('declares each parameter of a path, and only those', () => {
+    const mismatched = operationsOf(doc).filter(({ path, operation }) => {
+      const inPath = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]).sort();
+      const declared = (operation.parameters ?? [])
+        .filter((parameter) => parameter.in === 'path')
+        .map((parameter) => parameter.name)
+        .sort();
+      return JSON.stringify(inPath) !== JSON.stringify(declared);
+    });
+    expect(mismatched.map(({ method, path }) => `${method} ${path}`)).toEqual([]);
   });
 
   it('says where the API is: the instance public URL', () => {
