@@ -182,7 +182,7 @@ describe('server', () => {
       expect(doc.paths[path], path).toBeDefined();
     }
     const operations = Object.entries(
-      doc.paths as Record<string, Record<string, { summary?: string; security?: unknown }>>,
+      doc.paths as Record<string, Record<string, { summary?: string; security?: unknown[] }>>,
     )
       .filter(([path]) => path !== '/api/v1/falha-interna') // added by this test
       .flatMap(([path, byMethod]) =>

@@ -29,7 +29,12 @@ describe('operation ids', () => {
   it('keeps an id a route declares, and names the wildcard parameter `path`', () => {
     const named = withOperationIds({
       '/engine/webhook/{flowId}/{*}': {
-        post: { parameters: [{ in: 'path', name: 'flowId' }, { in: 'path', name: '*' }] },
+        post: {
+          parameters: [
+            { in: 'path', name: 'flowId' },
+            { in: 'path', name: '*' },
+          ],
+        },
       },
       '/api/v1/flows': { get: { operationId: 'listFlows' } },
     });

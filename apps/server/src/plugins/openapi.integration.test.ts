@@ -201,6 +201,37 @@ describe('request bodies the document accepts', () => {
   });
 });
 
+describe('multipart bodies the document describes', () => {
+  const t = useTestApp('embedded');
+
+  it('uploads a file to the storage as the document says the form is made', async () => {
+    const account = await t.createAccount();
+    const doc = await documentOf(t);
+    const operation = doc.paths['/api/v1/storage/upload']!.post!;
+    const schema = operation.requestBody!.content!['multipart/form-data']!.schema!;
+    const properties = schema.properties as Record<string, JsonSchema>;
+    const boundary = 'limite-do-documento';
+    const parts = (schema.required as string[]).map((name) => {
+      const file = properties[name]!.format === 'binary';
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="${name}"`;
+      return file
+        ? `${head}; filename="nota.txt"\r\nContent-Type: text/plain\r\n\r\nolá\r\n`
+        : `${head}\r\n\r\n${String(sampleOf(properties[name]!, 'minimal', () => 1))}\r\n`;
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/storage/upload',
+      headers: {
+        authorization: `Bearer ${account.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: `${parts.join('')}--${boundary}--\r\n`,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ name: 'nota.txt' });
+  });
+});
+
 /** `value` with every property named in `given`, at any depth, set to the given value. */
 function withGiven(value: unknown, given: Record<string, unknown>): unknown {
   if (Array.isArray(value)) return value.map((item) => withGiven(item, given));

@@ -8,6 +8,18 @@ import { withOperationIds } from './openapi-operations';
 
 export const docsPrefix = '/api/docs';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A body the route reads itself (multipart: fields and files), for the document only: it
+     * is not validated by a schema. Keyed by content type.
+     */
+    documentedBody?: { content: Record<string, { schema: Record<string, unknown> }> };
+  }
+}
+
+const zodTransform = createJsonSchemaTransform({ skipList: [] });
+
 export interface OpenapiOptions {
   /** PONTE_PUBLIC_URL: the document's server; else the address the document was read from. */
   publicUrl: string | null;
@@ -50,7 +62,11 @@ async function openapiPlugin(app: FastifyInstance, { publicUrl }: OpenapiOptions
     },
     // Route paths are written from the server's root, whatever path the public URL has.
     stripBasePath: false,
-    transform: createJsonSchemaTransform({ skipList: [] }),
+    transform: (document) => {
+      const result = zodTransform(document);
+      const body = document.route.config?.documentedBody;
+      return body ? { ...result, schema: { ...result.schema, body } } : result;
+    },
     transformObject: (document) =>
       'openapiObject' in document
         ? { ...document.openapiObject, paths: withOperationIds(document.openapiObject.paths ?? {}) }

@@ -11,7 +11,13 @@ import {
   publicFormSchema,
 } from '@ponte/shared/forms.schema';
 import { limits } from '@ponte/shared/limits';
-import { errorResponses, idSchema, publicSecurity } from '../../lib/route-schemas';
+import {
+  documentedFile,
+  errorResponses,
+  idSchema,
+  multipartBody,
+  publicSecurity,
+} from '../../lib/route-schemas';
 import { missingBuildMessage } from '../../plugins/spa';
 import type { FormVisitor } from './form-access';
 import type { FormsPublicService } from './forms-public.service';
@@ -83,7 +89,9 @@ export const formsPublicRoutes: FastifyPluginAsyncZod<FormsPublicRoutesOptions> 
 
   app.get(
     '/forms/:id',
-    { schema: { tags, summary: 'A página pública do formulário', security: publicSecurity, params } },
+    {
+      schema: { tags, summary: 'A página pública do formulário', security: publicSecurity, params },
+    },
     async (request, reply) => {
       pageHeaders(reply);
       const html = await readFile(join(options.webDist, 'form.html'), 'utf8').catch(() => null);
@@ -118,6 +126,17 @@ export const formsPublicRoutes: FastifyPluginAsyncZod<FormsPublicRoutesOptions> 
   app.post(
     '/forms/:id/submit',
     {
+      config: {
+        documentedBody: multipartBody({
+          type: 'object',
+          required: ['values'],
+          properties: {
+            values: { type: 'string', description: 'Os valores dos campos, em JSON' },
+          },
+          // A file of an upload field: the part is named after the field's code.
+          additionalProperties: documentedFile,
+        }),
+      },
       schema: {
         tags,
         summary: 'Envia o formulário (multipart: values, depois um arquivo por parte)',
