@@ -41,11 +41,7 @@ async function openapiPlugin(app: FastifyInstance, { publicUrl }: OpenapiOptions
         version: '0.1.0',
       },
       // A relative URL is the address the document itself was read from.
-      servers: [
-        publicUrl
-          ? { url: publicUrl, description: 'Este Ponte (PONTE_PUBLIC_URL)' }
-          : { url: '/', description: 'Este Ponte (o endereço de onde o documento foi lido)' },
-      ],
+      servers: [{ url: publicUrl ?? '/', description: 'Este Ponte' }],
       security: bearerSecurity,
       components: {
         securitySchemes: {
@@ -74,7 +70,8 @@ async function openapiPlugin(app: FastifyInstance, { publicUrl }: OpenapiOptions
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: docsPrefix,
-    uiConfig: { docExpansion: 'list', deepLinking: true },
+    // The operation ids are shown: they are the method names of a generated client.
+    uiConfig: { docExpansion: 'list', deepLinking: true, displayOperationId: true },
   });
 }
 
