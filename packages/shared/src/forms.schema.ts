@@ -203,10 +203,18 @@ const formFieldBodySchema = formFieldSchema.meta({
       then: {
         anyOf: [
           {
-            required: ['options_source_type', 'options_source_table'],
+            // A table field reads only the table; the others a value and a label column too.
+            required: [
+              'options_source_type',
+              'options_source_table',
+              'options_source_value_field',
+              'options_source_label_field',
+            ],
             properties: {
               options_source_type: { const: 'database' },
               options_source_table: { pattern: '\\S' },
+              options_source_value_field: { pattern: '\\S' },
+              options_source_label_field: { pattern: '\\S' },
             },
           },
           {

@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { sampleOf, type JsonSchema, type SampleMode } from '../test/openapi-samples';
+import { alertActions, alertRuleTypes } from '@ponte/shared/alert-rules.schema';
+import { customNodeParamTypes } from '@ponte/shared/custom-nodes.schema';
+import { widgetTypes } from '@ponte/shared/dashboards.schema';
+import { fieldTypes } from '@ponte/shared/db-tables.schema';
+import { formFieldTypes } from '@ponte/shared/forms.schema';
+import { serviceAccountTypes } from '@ponte/shared/service-accounts.schema';
+import { sampleOf, type Given, type JsonSchema, type SampleMode } from '../test/openapi-samples';
 import { useTestApp, type TestContext } from '../test/test-app';
 import { operationIdOf } from './openapi-operations';
 
@@ -156,9 +162,23 @@ describe('request bodies the document accepts', () => {
     // A flow's nodes are of the types GET /engine/library lists, which no schema enumerates,
     // and only a flow whose nodes make a valid graph may be enabled.
     const emptyFlow = { data: { version: 1, nodes: [], edges: [] }, enabled: false };
-    const givenFor: Record<string, Record<string, unknown>> = {
+    const givenFor: Record<string, Given> = {
       'post /api/v1/flows': emptyFlow,
       'put /api/v1/flows/{id}': emptyFlow,
+    };
+    // Every kind a body can be of, where the kind decides which rules apply.
+    const each = (name: string, values: readonly unknown[]) =>
+      values.map((value) => ({ [name]: value }));
+    const kinds: Record<string, Given[]> = {
+      'post /api/v1/service-accounts': each('auth_type', serviceAccountTypes),
+      'post /api/v1/alert-rules': [
+        ...each('type', alertRuleTypes),
+        ...each('action', alertActions),
+      ],
+      'post /api/v1/db/tables': each('type', fieldTypes),
+      'post /api/v1/dashboards': each('type', widgetTypes),
+      'post /api/v1/custom-nodes': each('type', customNodeParamTypes),
+      'post /api/v1/forms': each('type', formFieldTypes),
     };
     const doc = await documentOf(t);
     let counter = 0;
@@ -170,9 +190,17 @@ describe('request bodies the document accepts', () => {
     for (const { path, method, operation } of operationsOf(doc)) {
       const schema = operation.requestBody?.content?.['application/json']?.schema;
       if (!schema) continue;
-      for (const mode of ['minimal', 'full'] as SampleMode[]) {
-        const key = `${method} ${path}`;
-        const body = withGiven(sampleOf(schema, mode, unique), { ...given, ...givenFor[key] });
+      const key = `${method} ${path}`;
+      const cases: [SampleMode, Given][] = [
+        ['minimal', {}],
+        ['full', {}],
+        ...(kinds[key] ?? []).flatMap((kind): [SampleMode, Given][] => [
+          ['minimal', kind],
+          ['full', kind],
+        ]),
+      ];
+      for (const [mode, kind] of cases) {
+        const body = sampleOf(schema, mode, unique, { ...given, ...givenFor[key], ...kind });
         const res = await t.app.inject({
           method: method.toUpperCase() as InjectOptions['method'],
           url: addressOf(path, ids),
@@ -185,7 +213,15 @@ describe('request bodies the document accepts', () => {
         if (path === '/api/v1/users/me/password' && res.statusCode === 200) {
           token = (answer as { token: string }).token;
         }
-        if (res.statusCode < 300 && typeof answer._id === 'string' && !path.includes('{')) {
+        // Later operations on `{id}` use a thing made of the collection's plain body (an
+        // account's type, say, cannot change afterwards).
+        const plain = Object.keys(kind).length === 0;
+        if (
+          plain &&
+          res.statusCode < 300 &&
+          typeof answer._id === 'string' &&
+          !path.includes('{')
+        ) {
           ids.set(path, answer._id);
         }
         if (outsideTheDocument[key] === answer.code) continue;
@@ -231,15 +267,3 @@ describe('multipart bodies the document describes', () => {
     expect(res.json()).toMatchObject({ name: 'nota.txt' });
   });
 });
-
-/** `value` with every property named in `given`, at any depth, set to the given value. */
-function withGiven(value: unknown, given: Record<string, unknown>): unknown {
-  if (Array.isArray(value)) return value.map((item) => withGiven(item, given));
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([name, child]) => [
-      name,
-      name in given ? given[name] : withGiven(child, given),
-    ]),
-  );
-}

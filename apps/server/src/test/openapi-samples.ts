@@ -96,8 +96,19 @@ function firstType(schema: JsonSchema): string | undefined {
   return type as string | undefined;
 }
 
-/** A value valid by `schema`; throws UnsampledSchemaError when it cannot tell one. */
-export function sampleOf(schema: JsonSchema, mode: SampleMode, unique: () => number): unknown {
+/** Values chosen by the caller for properties of these names, at any depth. */
+export type Given = Record<string, unknown>;
+
+/**
+ * A value valid by `schema`; throws UnsampledSchemaError when it cannot tell one. A property
+ * named in `given` takes the given value, and the schema's conditions read it.
+ */
+export function sampleOf(
+  schema: JsonSchema,
+  mode: SampleMode,
+  unique: () => number,
+  given: Given = {},
+): unknown {
   for (const key of Object.keys(schema)) {
     if (!understood.has(key)) throw new UnsampledSchemaError(`keyword ${key}`);
   }
@@ -108,7 +119,7 @@ export function sampleOf(schema: JsonSchema, mode: SampleMode, unique: () => num
     // An object's `anyOf` of rules is met by its first rule (see sampleObject).
     if (!options || firstType(schema) === 'object') continue;
     for (const option of options.filter((o) => o.type !== 'null').concat(options)) {
-      const value = sampleOf(option, mode, unique);
+      const value = sampleOf(option, mode, unique, given);
       if (!refusedBy(schema.not as JsonSchema | undefined, value)) return value;
     }
     throw new UnsampledSchemaError(`no option of ${JSON.stringify(schema)}`);
@@ -119,12 +130,12 @@ export function sampleOf(schema: JsonSchema, mode: SampleMode, unique: () => num
   switch (firstType(schema)) {
     case 'object':
     case undefined:
-      return sampleObject(schema, mode, unique);
+      return sampleObject(schema, mode, unique, given);
     case 'array': {
       const count = Math.max((schema.minItems as number | undefined) ?? 0, mode === 'full' ? 1 : 0);
       const items = (schema.items as JsonSchema | undefined) ?? {};
       return Array.from({ length: Math.min(count, (schema.maxItems as number) ?? count) }, () =>
-        sampleOf(items, mode, unique),
+        sampleOf(items, mode, unique, given),
       );
     }
     case 'string':
@@ -183,13 +194,13 @@ function meets(condition: JsonSchema, value: Record<string, unknown>): boolean {
   });
 }
 
-function sampleObject(schema: JsonSchema, mode: SampleMode, unique: () => number) {
+function sampleObject(schema: JsonSchema, mode: SampleMode, unique: () => number, given: Given) {
   const properties = (schema.properties as Record<string, JsonSchema> | undefined) ?? {};
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const value: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(properties)) {
     if (mode === 'minimal' && !required.has(name)) continue;
-    value[name] = sampleOf(property, mode, unique);
+    value[name] = name in given ? given[name] : sampleOf(property, mode, unique, given);
   }
   // `allOf` of rules and of `if`/`then`/`else`: each rule the value meets adds its own; of an
   // `anyOf` of rules, the first.
@@ -202,15 +213,21 @@ function sampleObject(schema: JsonSchema, mode: SampleMode, unique: () => number
     ) as JsonSchema | undefined;
     if (!branch) continue;
     for (const key of Object.keys(branch)) {
-      if (key !== 'required' && key !== 'properties') throw new UnsampledSchemaError(`rule ${key}`);
+      if (key === 'anyOf') rules.push((branch.anyOf as JsonSchema[])[0]!);
+      else if (key !== 'required' && key !== 'properties') {
+        throw new UnsampledSchemaError(`rule ${key}`);
+      }
     }
     const extra = (branch.properties as Record<string, JsonSchema> | undefined) ?? {};
     const needed = new Set((branch.required as string[] | undefined) ?? []);
     for (const [name, rule] of Object.entries(extra)) {
-      if (!(name in value) && !needed.has(name)) continue;
-      value[name] = sampleOf(narrowed(properties[name] ?? {}, rule), mode, unique);
+      if ((!(name in value) && !needed.has(name)) || name in given) continue;
+      value[name] = sampleOf(narrowed(properties[name] ?? {}, rule), mode, unique, given);
     }
-    for (const name of needed) value[name] ??= sampleOf(properties[name] ?? {}, mode, unique);
+    for (const name of needed) {
+      value[name] ??=
+        name in given ? given[name] : sampleOf(properties[name] ?? {}, mode, unique, given);
+    }
   }
   return value;
 }
