@@ -77,7 +77,7 @@ export async function createFastify(
   });
   await app.register(securityHeaders);
   await app.register(compression);
-  await app.register(openapiPlugin);
+  await app.register(openapiPlugin, { publicUrl: options.publicUrl ?? null });
   if (metrics) {
     const access = options.metrics ?? { open: false, token: null };
     await app.register(metricsRoutes, { metrics, access });

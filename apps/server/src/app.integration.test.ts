@@ -177,12 +177,12 @@ describe('server', () => {
       '/engine/stop-execution',
       '/engine/stop-execution/restart',
       '/engine/flow/manual-trigger/{flowId}',
-      '/engine/webhook/{flowId}/{*}',
+      '/engine/webhook/{flowId}/{path}',
     ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
     const operations = Object.entries(
-      doc.paths as Record<string, Record<string, { summary?: string; security?: unknown }>>,
+      doc.paths as Record<string, Record<string, { summary?: string; security?: unknown[] }>>,
     )
       .filter(([path]) => path !== '/api/v1/falha-interna') // added by this test
       .flatMap(([path, byMethod]) =>
@@ -196,9 +196,9 @@ describe('server', () => {
         // Public forms: the page, its definition and the submissions (docs/adr/0038).
         !operation.path.startsWith('/engine/forms/'),
     );
-    expect(sessionPaths.filter((operation) => !operation.security)).toEqual([]);
-    expect(doc.paths['/engine/webhook/{flowId}/{*}'].post.security).toBeUndefined();
-    expect(doc.paths['/engine/forms/{id}/submit'].post.security).toBeUndefined();
+    expect(sessionPaths.filter((operation) => !operation.security?.length)).toEqual([]);
+    expect(doc.paths['/engine/webhook/{flowId}/{path}'].post.security).toEqual([]);
+    expect(doc.paths['/engine/forms/{id}/submit'].post.security).toEqual([]);
     const create = doc.paths['/api/v1/groups'].post;
     expect(create.requestBody.content['application/json'].schema.properties.name).toBeDefined();
     expect(create.responses['201']).toBeDefined();

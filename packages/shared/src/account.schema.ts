@@ -9,7 +9,9 @@ export const emailSchema = text({ error: m.emailInvalid })
   .trim()
   .toLowerCase()
   .max(limits.emailMax, { error: m.emailInvalid })
-  .pipe(z.email({ error: m.emailInvalid }));
+  .pipe(z.email({ error: m.emailInvalid }))
+  // The document of the API says what the check says (a pipe shows only its input there).
+  .meta({ format: 'email' });
 
 export const passwordSchema = text({ error: m.passwordTooShort })
   .min(limits.passwordMin, { error: m.passwordTooShort })

@@ -37,38 +37,104 @@ export const timewindowSchema = z
   .int()
   .refine((value) => (limits.alertWindows as readonly number[]).includes(value), {
     error: 'Janela de captura inválida: use 60, 300, 600, 1800 ou 3600 segundos.',
-  });
+  })
+  .meta({ enum: [...limits.alertWindows] });
 
 const minutesSchema = z.number().int().min(1).max(limits.alertMinutesMax);
 
-/** What the editor sends on create and update. Group is null when empty. */
-export const alertRuleBodySchema = z.object({
-  name: text().max(limits.alertRuleNameMax).default(m.defaultName),
-  group: text().max(200).nullish(),
-  type: z.enum(alertRuleTypes).default('match_log'),
-  enabled: z.boolean().default(true),
-  action: z.enum(alertActions).default('email'),
-  /** One address, or several separated by commas. */
-  action_email_to: text().max(limits.alertEmailToMax).default(''),
-  action_email_message: text().max(limits.alertEmailMessageMax).default(''),
-  /** The smtp_account that sends; null sends through the instance SMTP (PONTE_SMTP_URL). */
-  action_email_account_id: text().max(200).nullish(),
-  action_webhook_method: z.enum(webhookMethods).default('post'),
-  action_webhook_url: text().max(limits.alertWebhookUrlMax).default(''),
-  match_log_type: z.enum(matchLogTypes).default('message'),
-  match_log_json_field: text().max(limits.alertJsonFieldMax).default(''),
-  /** Plain text (contains, ignoring case), or a regular expression written as `/…/flags`. */
-  match_log_content: text().max(limits.alertMatchContentMax).default(''),
-  /** match_log: null or empty means any flow. no_success: the flow watched (required). */
-  flow_id: text().max(200).nullish(),
-  timewindow_seconds: timewindowSchema.default(limits.alertDefaultWindow),
-  /** no_success: minutes without a successful end before the alert. */
-  no_success_minutes: minutesSchema.nullish(),
-  /** queue_backlog: the queue, the depth it must stay above, and for how many minutes. */
-  queue_id: text().max(200).nullish(),
-  queue_depth_above: z.number().int().min(0).max(1_000_000_000).nullish(),
-  queue_depth_minutes: minutesSchema.nullish(),
+/** A dotted path (`pedido.itens.0.status`): names or indexes separated by dots. */
+export const jsonFieldPattern = /^[^.\s]+(\.[^.\s]+)*$/;
+
+/** One address, or several separated by commas or semicolons, as the document of the API says. */
+const emailAddress = '[^\\s@,;]+@[^\\s@,;]+\\.[^\\s@,;]+';
+const emailListPattern = `^\\s*${emailAddress}\\s*([,;]\\s*${emailAddress}\\s*)*$`;
+const whenType = (types: AlertRuleType[]) => ({
+  required: ['type'],
+  properties: { type: { enum: types } },
 });
+
+/** The rules of `alertRuleSaveIssues` the document of the API can say. */
+const alertRuleRules = {
+  allOf: [
+    {
+      if: { required: ['action'], properties: { action: { const: 'webhook' } } },
+      then: {
+        required: ['action_webhook_url'],
+        properties: { action_webhook_url: { pattern: '^\\s*https?://[^\\s/]+' } },
+      },
+      else: {
+        required: ['action_email_to'],
+        properties: { action_email_to: { pattern: emailListPattern } },
+      },
+    },
+    {
+      if: whenType(['no_success']),
+      then: {
+        required: ['flow_id', 'no_success_minutes'],
+        properties: { flow_id: { minLength: 1 }, no_success_minutes: { type: 'integer' } },
+      },
+    },
+    {
+      if: whenType(['queue_backlog']),
+      then: {
+        required: ['queue_id', 'queue_depth_above', 'queue_depth_minutes'],
+        properties: {
+          queue_id: { minLength: 1 },
+          queue_depth_above: { type: 'integer' },
+          queue_depth_minutes: { type: 'integer' },
+        },
+      },
+    },
+    {
+      if: whenType(['no_success', 'queue_backlog']),
+      else: {
+        required: ['match_log_content'],
+        properties: { match_log_content: { minLength: 1 } },
+      },
+    },
+    {
+      if: {
+        required: ['match_log_type'],
+        properties: { match_log_type: { const: 'message_json' } },
+      },
+      then: {
+        required: ['match_log_json_field'],
+        properties: { match_log_json_field: { pattern: jsonFieldPattern.source } },
+      },
+    },
+  ],
+};
+
+/** What the editor sends on create and update. Group is null when empty. */
+export const alertRuleBodySchema = z
+  .object({
+    name: text().max(limits.alertRuleNameMax).default(m.defaultName).meta({ pattern: '\\S' }),
+    group: text().max(200).nullish(),
+    type: z.enum(alertRuleTypes).default('match_log'),
+    enabled: z.boolean().default(true),
+    action: z.enum(alertActions).default('email'),
+    /** One address, or several separated by commas. */
+    action_email_to: text().max(limits.alertEmailToMax).default(''),
+    action_email_message: text().max(limits.alertEmailMessageMax).default(''),
+    /** The smtp_account that sends; null sends through the instance SMTP (PONTE_SMTP_URL). */
+    action_email_account_id: text().max(200).nullish(),
+    action_webhook_method: z.enum(webhookMethods).default('post'),
+    action_webhook_url: text().max(limits.alertWebhookUrlMax).default(''),
+    match_log_type: z.enum(matchLogTypes).default('message'),
+    match_log_json_field: text().max(limits.alertJsonFieldMax).default(''),
+    /** Plain text (contains, ignoring case), or a regular expression written as `/…/flags`. */
+    match_log_content: text().max(limits.alertMatchContentMax).default(''),
+    /** match_log: null or empty means any flow. no_success: the flow watched (required). */
+    flow_id: text().max(200).nullish(),
+    timewindow_seconds: timewindowSchema.default(limits.alertDefaultWindow),
+    /** no_success: minutes without a successful end before the alert. */
+    no_success_minutes: minutesSchema.nullish(),
+    /** queue_backlog: the queue, the depth it must stay above, and for how many minutes. */
+    queue_id: text().max(200).nullish(),
+    queue_depth_above: z.number().int().min(0).max(1_000_000_000).nullish(),
+    queue_depth_minutes: minutesSchema.nullish(),
+  })
+  .meta(alertRuleRules);
 export type AlertRuleBody = z.output<typeof alertRuleBodySchema>;
 export type AlertRuleBodyInput = z.input<typeof alertRuleBodySchema>;
 
@@ -151,12 +217,14 @@ export type AlertFiring = z.infer<typeof alertFiringSchema>;
 export const alertFiringListSchema = z.object({ items: z.array(alertFiringSchema) });
 
 /** POST /api/v1/alert-rules/test: which of the newest logs the match configuration takes. */
-export const alertRuleTestBodySchema = alertRuleBodySchema.pick({
-  match_log_type: true,
-  match_log_json_field: true,
-  match_log_content: true,
-  flow_id: true,
-});
+export const alertRuleTestBodySchema = alertRuleBodySchema
+  .pick({
+    match_log_type: true,
+    match_log_json_field: true,
+    match_log_content: true,
+    flow_id: true,
+  })
+  .meta({ allOf: alertRuleRules.allOf.slice(-2) });
 export const alertRuleTestResultSchema = z.object({
   items: z.array(
     alertLineSchema.extend({ _id: z.string(), flow_name: z.string(), matched: z.boolean() }),
@@ -180,9 +248,6 @@ export function parseMatchPattern(content: string): MatchPattern | { error: stri
   if (bad) return { error: m.regexFlagInvalid(bad) };
   return { kind: 'regex', source: regex[1]!, flags: [...new Set(flags)].join('') };
 }
-
-/** A dotted path (`pedido.itens.0.status`): names or indexes separated by dots. */
-export const jsonFieldPattern = /^[^.\s]+(\.[^.\s]+)*$/;
 
 function emailIssues(to: string): string[] {
   const addresses = to

@@ -127,18 +127,83 @@ export const customNodeListQuerySchema = z.object({
 export const customNodeListSchema = listResponseSchema(customNodeSchema);
 export type CustomNodeList = z.infer<typeof customNodeListSchema>;
 
-/** What the editor saves (POST, PUT); every rule is checked by `customNodeSaveIssues`. */
-export const customNodeBodySchema = z.object({
-  name: text().trim().default(''),
-  service_name: text().trim().default(''),
-  description: text().trim().default(''),
-  enabled: z.boolean().default(true),
-  imageData: text().default(''),
-  execution_type: z.enum(customNodeExecutionTypes).default('custom_code'),
-  code_execution_content: text().default(defaultHandlerCode),
-  params: z.array(customNodeParamSchema).default([]),
-  group: text().max(200).nullish(),
+const paramNamePattern = /^[A-Za-z][A-Za-z0-9_]*$/;
+const imagePattern = /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]+=*$/;
+
+/** A param of a body, with the rules of `paramIssues` the document of the API can say. */
+const customNodeParamBodySchema = customNodeParamSchema.meta({
+  required: ['name', 'label', 'type'],
+  allOf: [
+    {
+      properties: {
+        name: {
+          pattern: '^\\s*[A-Za-z][A-Za-z0-9_]*\\s*$',
+          maxLength: limits.customNodeParamNameMax,
+        },
+        label: { pattern: '\\S' },
+      },
+    },
+    {
+      if: { required: ['type'], properties: { type: { enum: [...customNodeOptionTypes] } } },
+      then: {
+        required: ['options'],
+        properties: {
+          options: {
+            minItems: 1,
+            items: {
+              required: ['label', 'value'],
+              properties: { label: { pattern: '\\S' }, value: { pattern: '\\S' } },
+            },
+          },
+        },
+      },
+    },
+    {
+      if: { required: ['type'], properties: { type: { enum: [...customNodeColumnTypes] } } },
+      then: {
+        required: ['columns'],
+        properties: {
+          columns: {
+            minItems: 1,
+            items: {
+              required: ['key', 'label'],
+              properties: { key: { pattern: '\\S' }, label: { pattern: '\\S' } },
+            },
+          },
+        },
+      },
+    },
+  ],
 });
+
+/** What the editor saves (POST, PUT); every rule is checked by `customNodeSaveIssues`. */
+export const customNodeBodySchema = z
+  .object({
+    // The rules of `customNodeSaveIssues` the document of the API can say.
+    name: text().trim().default('').meta({ pattern: '\\S', maxLength: limits.customNodeNameMax }),
+    service_name: text().trim().default('').meta({ maxLength: limits.customNodeNameMax }),
+    description: text()
+      .trim()
+      .default('')
+      .meta({ pattern: '\\S', maxLength: limits.customNodeDescriptionMax }),
+    enabled: z.boolean().default(true),
+    imageData: text()
+      .default('')
+      .meta({ pattern: `^$|${imagePattern.source}`, maxLength: limits.customNodeImageMax }),
+    execution_type: z
+      .enum(customNodeExecutionTypes)
+      .default('custom_code')
+      .meta({ enum: ['custom_code'] }),
+    code_execution_content: text()
+      .default(defaultHandlerCode)
+      .meta({ pattern: '\\S', maxLength: limits.customNodeCodeMax }),
+    params: z
+      .array(customNodeParamBodySchema)
+      .default([])
+      .meta({ maxItems: limits.customNodeParamsMax }),
+    group: text().max(200).nullish(),
+  })
+  .meta({ required: ['name', 'description'] });
 export type CustomNodeBody = z.infer<typeof customNodeBodySchema>;
 export type CustomNodeBodyInput = z.input<typeof customNodeBodySchema>;
 
@@ -154,9 +219,6 @@ export interface CustomNodeSaveIssue {
   path: (string | number)[];
   message: string;
 }
-
-const paramNamePattern = /^[A-Za-z][A-Za-z0-9_]*$/;
-const imagePattern = /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]+=*$/;
 
 function paramIssues(param: CustomNodeParamInput, i: number, names: Set<string>) {
   const n = i + 1;

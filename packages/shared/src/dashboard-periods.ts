@@ -19,10 +19,7 @@ export interface Period {
 
 const dayMs = 86_400_000;
 
-/** A date as the API writes it (spec 2 §9): `YYYY-MM-DDTHH:mm:ssZ`. */
-export function formatApiDate(date: Date): string {
-  return `${date.toISOString().slice(0, 19)}Z`;
-}
+export { formatApiDate } from './api-date';
 
 /** A period type as spec 2 §9 writes it: `7_day` → { count: 7, unit: 'day' }, else null. */
 export function parsePeriodType(type: string): { count: number; unit: 'day' } | null {

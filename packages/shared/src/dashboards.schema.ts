@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiDateSchema } from './api-date';
 import { limits } from './limits';
 import { messages } from './messages';
 import { listResponseSchema, pageNumberSchema } from './pagination';
@@ -51,11 +52,6 @@ export type ViewPeriodType = (typeof viewPeriodTypes)[number];
 export const fontSizes = ['p', 'm', 'g'] as const;
 export type FontSize = (typeof fontSizes)[number];
 
-/** A date as the API writes it (spec 2 §9): `YYYY-MM-DDTHH:mm:ssZ`, always UTC. */
-export const apiDateSchema = text().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, {
-  error: 'Data inválida: use AAAA-MM-DDTHH:mm:ssZ.',
-});
-
 const shortText = (max = 200) => text().max(max);
 
 /**
@@ -64,31 +60,41 @@ const shortText = (max = 200) => text().max(max);
  * executions, or only those that ended in success or in error) and `html` (text_html's content).
  * `view_type` of the histograms is `bar` (default) or `line`.
  */
-export const widgetConfigSchema = z.object({
-  periodType: z.enum(widgetPeriodTypes).default('dashboard'),
-  start_date: apiDateSchema.nullish(),
-  end_date: apiDateSchema.nullish(),
-  flow_id: shortText().nullish(),
-  label: shortText().default(''),
-  show_label: z.boolean().default(true),
-  show_flow_name: z.boolean().default(false),
-  font_size: z.enum(fontSizes).default('m'),
-  view_type: z.enum(['bar', 'line']).default('bar'),
-  status: z.enum(['all', 'success', 'error']).default('all'),
-  time_type: z.enum(['avg', 'min', 'max']).default('avg'),
-  search_term: shortText(limits.dashboardSearchTermMax).default(''),
-  search_field: z.enum(['message', 'label']).default('message'),
-  show_column_message: z.boolean().default(true),
-  show_column_created_at: z.boolean().default(true),
-  show_log_label: z.boolean().default(true),
-  show_per_page: z.number().int().min(1).max(limits.dashboardListPerPageMax).default(10),
-  table_id: shortText().nullish(),
-  columns: z.array(shortText()).max(limits.dashboardListColumnsMax).default([]),
-  period_field: shortText().default('created_at'),
-  sort_column: shortText().default('created_at'),
-  sort_dir: z.enum(['asc', 'desc']).default('desc'),
-  html: text().max(limits.dashboardHtmlMax).default(''),
-});
+export const widgetConfigSchema = z
+  .object({
+    periodType: z.enum(widgetPeriodTypes).default('dashboard'),
+    start_date: apiDateSchema.nullish(),
+    end_date: apiDateSchema.nullish(),
+    flow_id: shortText().nullish(),
+    label: shortText().default(''),
+    show_label: z.boolean().default(true),
+    show_flow_name: z.boolean().default(false),
+    font_size: z.enum(fontSizes).default('m'),
+    view_type: z.enum(['bar', 'line']).default('bar'),
+    status: z.enum(['all', 'success', 'error']).default('all'),
+    time_type: z.enum(['avg', 'min', 'max']).default('avg'),
+    search_term: shortText(limits.dashboardSearchTermMax).default(''),
+    search_field: z.enum(['message', 'label']).default('message'),
+    show_column_message: z.boolean().default(true),
+    show_column_created_at: z.boolean().default(true),
+    show_log_label: z.boolean().default(true),
+    show_per_page: z.number().int().min(1).max(limits.dashboardListPerPageMax).default(10),
+    table_id: shortText().nullish(),
+    columns: z.array(shortText()).max(limits.dashboardListColumnsMax).default([]),
+    period_field: shortText().default('created_at'),
+    sort_column: shortText().default('created_at'),
+    sort_dir: z.enum(['asc', 'desc']).default('desc'),
+    html: text().max(limits.dashboardHtmlMax).default(''),
+  })
+  // A custom period names both ends (`widgetConfigIssue`).
+  .meta({
+    allOf: [
+      {
+        if: { required: ['periodType'], properties: { periodType: { const: 'custom' } } },
+        then: { required: ['start_date', 'end_date'] },
+      },
+    ],
+  });
 export type WidgetConfig = z.infer<typeof widgetConfigSchema>;
 export type WidgetConfigInput = z.input<typeof widgetConfigSchema>;
 
@@ -111,6 +117,28 @@ export const widgetSchema = z.object({
 });
 export type Widget = z.infer<typeof widgetSchema>;
 export type WidgetInput = z.input<typeof widgetSchema>;
+
+/** The rules of `widgetConfigIssue` the document of the API can say, for a saved widget. */
+const widgetRules = {
+  allOf: [
+    {
+      if: { required: ['type'], properties: { type: { enum: [...logWidgetTypes] } } },
+      then: {
+        properties: {
+          config: { required: ['search_term'], properties: { search_term: { pattern: '\\S' } } },
+        },
+      },
+    },
+    {
+      if: { required: ['type'], properties: { type: { const: 'database_list' } } },
+      then: {
+        properties: {
+          config: { required: ['table_id'], properties: { table_id: { minLength: 1 } } },
+        },
+      },
+    },
+  ],
+};
 
 /** 'widget-' plus a random string (spec 2 §3). */
 export function newWidgetId(): string {
@@ -170,11 +198,16 @@ export const dashboardListSchema = listResponseSchema(dashboardListItemSchema);
 export type DashboardList = z.infer<typeof dashboardListSchema>;
 
 /** What the editor saves (POST, PUT); the rules beyond the shapes are `dashboardSaveIssues`. */
-export const dashboardBodySchema = z.object({
-  name: text().trim().default(''),
-  group: text().max(200).nullish(),
-  widgets: z.array(widgetSchema).default([]),
-});
+export const dashboardBodySchema = z
+  .object({
+    name: text().trim().default('').meta({ pattern: '\\S', maxLength: limits.dashboardNameMax }),
+    group: text().max(200).nullish(),
+    widgets: z
+      .array(widgetSchema.meta(widgetRules))
+      .default([])
+      .meta({ maxItems: limits.dashboardWidgetsMax }),
+  })
+  .meta({ required: ['name'] });
 export type DashboardBody = z.infer<typeof dashboardBodySchema>;
 export type DashboardBodyInput = z.input<typeof dashboardBodySchema>;
 

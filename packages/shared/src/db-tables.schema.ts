@@ -69,21 +69,40 @@ export type Table = z.infer<typeof tableSchema>;
  * (N, counted from 1), so the structure rules live in `checkTableStructure`, which the body
  * schema runs over the whole list.
  */
-export const tableFieldBodySchema = z.object({
-  name: text().trim().max(limits.tableFieldNameMax).default(''),
-  label: text().trim().max(limits.tableFieldLabelMax).default(''),
-  type: z.enum(fieldTypes).or(z.literal('')).default(''),
-  length: z.coerce.number().int().min(1).max(limits.tableFieldLengthMax).nullish(),
-  default_value: text().max(limits.tableFieldLengthMax).nullish(),
-  is_unique: z.boolean().default(false),
-  is_required: z.boolean().default(false),
-  position: z.number().int().min(0).optional(),
-  /**
-   * The stored name of the field this one was loaded as (docs/adr/0069): a different `name`
-   * renames it and its values follow. Absent: the field is matched by `name`, or is new.
-   */
-  previous_name: text().trim().max(limits.tableFieldNameMax).nullish(),
-});
+export const tableFieldBodySchema = z
+  .object({
+    name: text()
+      .trim()
+      .max(limits.tableFieldNameMax)
+      .default('')
+      .meta({ pattern: fieldNamePattern.source, not: { enum: [...reservedFieldNames] } }),
+    label: text().trim().max(limits.tableFieldLabelMax).default('').meta({ pattern: '\\S' }),
+    type: z
+      .enum(fieldTypes)
+      .or(z.literal(''))
+      .default('')
+      .meta({ not: { const: '' } }),
+    length: z.coerce.number().int().min(1).max(limits.tableFieldLengthMax).nullish(),
+    default_value: text().max(limits.tableFieldLengthMax).nullish(),
+    is_unique: z.boolean().default(false),
+    is_required: z.boolean().default(false),
+    position: z.number().int().min(0).optional(),
+    /**
+     * The stored name of the field this one was loaded as (docs/adr/0069): a different `name`
+     * renames it and its values follow. Absent: the field is matched by `name`, or is new.
+     */
+    previous_name: text().trim().max(limits.tableFieldNameMax).nullish(),
+  })
+  // `checkTableStructure`'s rules, as the document of the API can say them.
+  .meta({
+    required: ['name', 'label', 'type'],
+    allOf: [
+      {
+        if: { required: ['type'], properties: { type: { enum: [...typesWithLength] } } },
+        then: { required: ['length'], properties: { length: { type: 'integer', minimum: 1 } } },
+      },
+    ],
+  });
 export type TableFieldBody = z.input<typeof tableFieldBodySchema>;
 
 /**
@@ -129,7 +148,10 @@ export const tableBodySchema = z
       .min(1, { error: m.nameRequired })
       .max(limits.tableNameMax, { error: m.nameTooLong }),
     group: text().max(200).nullish(),
-    fields: z.array(tableFieldBodySchema).max(limits.tableFieldsMax, { error: m.tooManyFields }),
+    fields: z
+      .array(tableFieldBodySchema)
+      .max(limits.tableFieldsMax, { error: m.tooManyFields })
+      .meta({ minItems: 1 }),
     apply_default_values_new_fields: z.boolean().default(false),
     /**
      * Stored names whose values this save may delete (a removed field, or old values under a

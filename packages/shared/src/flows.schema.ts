@@ -76,6 +76,15 @@ const nameSchema = text({ error: m.nameLength })
   .max(limits.flowNameMax, { error: m.nameLength });
 
 /**
+ * What the document of the API says of a body's `data`: the flow document the server checks it
+ * against (its node types are those GET /engine/library lists).
+ */
+const { $schema: _dialect, ...flowDataDocument } = z.toJSONSchema(flowDocumentSchema, {
+  io: 'input',
+  unrepresentable: 'any',
+});
+
+/**
  * POST /api/v1/flows and PUT /api/v1/flows/{id} (every field optional on PUT). `triggers`,
  * `workspace` and `deprecated_nodes` may be sent but the server derives them.
  */
@@ -84,7 +93,7 @@ export const flowBodySchema = z.object({
   enabled: z.boolean().default(false),
   group: text().min(1).nullable().default(null),
   variables: z.array(flowVariableSchema).max(limits.flowVariablesMax).default([]),
-  data: z.unknown().optional(),
+  data: z.unknown().optional().meta(flowDataDocument),
   thumbnailData: text().max(limits.flowThumbnailMax).nullable().optional(),
   description: text().max(limits.flowNotesMax, { error: m.notesTooLarge }).default(''),
   config: flowConfigSchema.default({
@@ -103,7 +112,7 @@ export const flowUpdateSchema = z.object({
   enabled: z.boolean().optional(),
   group: text().min(1).nullable().optional(),
   variables: z.array(flowVariableSchema).max(limits.flowVariablesMax).optional(),
-  data: z.unknown().optional(),
+  data: z.unknown().optional().meta(flowDataDocument),
   thumbnailData: text().max(limits.flowThumbnailMax).nullable().optional(),
   description: text().max(limits.flowNotesMax, { error: m.notesTooLarge }).optional(),
   config: flowConfigSchema.optional(),

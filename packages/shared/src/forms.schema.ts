@@ -168,15 +168,88 @@ export const formListQuerySchema = z.object({
 export const formListSchema = listResponseSchema(formSchema);
 export type FormList = z.infer<typeof formListSchema>;
 
+const codePattern = /^[A-Za-z][A-Za-z0-9_]*$/;
+const pinPattern = /^[A-Za-z0-9]*$/;
+const extensionsPattern = /^\s*\.?[A-Za-z0-9]{1,16}(\s*,\s*\.?[A-Za-z0-9]{1,16})*\s*$/;
+
+/** A field of a body, with the rules of `fieldIssues` the document of the API can say. */
+const formFieldBodySchema = formFieldSchema.meta({
+  allOf: [
+    {
+      if: { required: ['type'], properties: { type: { const: 'separator' } } },
+      else: {
+        required: ['name', 'label'],
+        properties: {
+          name: { pattern: '^\\s*[A-Za-z][A-Za-z0-9_]*\\s*$', maxLength: limits.formFieldCodeMax },
+          label: { pattern: '\\S' },
+        },
+      },
+    },
+    {
+      if: { required: ['mask'], properties: { mask: { const: 'custom' } } },
+      then: { required: ['mask_custom'], properties: { mask_custom: { pattern: '\\S' } } },
+    },
+    {
+      if: { required: ['type'], properties: { type: { const: 'upload' } } },
+      then: {
+        properties: {
+          upload_maxsize: { exclusiveMinimum: 0, maximum: limits.formUploadMaxSizeLimitMb },
+          upload_extensions: { pattern: `^\\s*$|${extensionsPattern.source}` },
+        },
+      },
+    },
+    {
+      if: { required: ['type'], properties: { type: { enum: [...optionFieldTypes] } } },
+      then: {
+        anyOf: [
+          {
+            // A table field reads only the table; the others a value and a label column too.
+            required: [
+              'options_source_type',
+              'options_source_table',
+              'options_source_value_field',
+              'options_source_label_field',
+            ],
+            properties: {
+              options_source_type: { const: 'database' },
+              options_source_table: { pattern: '\\S' },
+              options_source_value_field: { pattern: '\\S' },
+              options_source_label_field: { pattern: '\\S' },
+            },
+          },
+          {
+            required: ['options'],
+            properties: {
+              options: {
+                minItems: 1,
+                maxItems: limits.formOptionsMax,
+                items: {
+                  required: ['label', 'value'],
+                  properties: { label: { pattern: '\\S' }, value: { pattern: '\\S' } },
+                },
+              },
+            },
+          },
+        ],
+      },
+    },
+  ],
+});
+
 /** What the builder saves; every rule of spec 2 §5 is checked by `formSaveIssues`. */
 const formFields = {
-  name: text().trim().max(limits.formNameMax, { error: m.nameTooLong }).default(''),
+  name: text()
+    .trim()
+    .max(limits.formNameMax, { error: m.nameTooLong })
+    .default('')
+    .meta({ pattern: '\\S' }),
   group: text().max(200).nullish(),
   status: z.enum(formStatuses).catch('draft').default('draft'),
   fields: z
-    .array(formFieldSchema)
+    .array(formFieldBodySchema)
     .max(limits.formFieldsMax, { error: m.tooManyFields })
-    .default([]),
+    .default([])
+    .meta({ minItems: 1 }),
   title: text().max(limits.formTextMax, { error: m.textTooLong }).default(''),
   message: text().max(limits.formTextMax, { error: m.textTooLong }).default(''),
   success_message: text()
@@ -186,7 +259,7 @@ const formFields = {
   wait_flow_result: z.boolean().default(false),
   require_auth_pin: z.boolean().default(false),
   /** A new PIN; absent or '' keeps the stored one (cleared when PIN auth is turned off). */
-  auth_pin: text().optional(),
+  auth_pin: text().optional().meta({ pattern: pinPattern.source, maxLength: limits.formPinMax }),
 };
 
 export interface FormSaveIssue {
@@ -194,10 +267,6 @@ export interface FormSaveIssue {
   path: (string | number)[];
   message: string;
 }
-
-const codePattern = /^[A-Za-z][A-Za-z0-9_]*$/;
-const pinPattern = /^[A-Za-z0-9]*$/;
-const extensionsPattern = /^\s*\.?[A-Za-z0-9]{1,16}(\s*,\s*\.?[A-Za-z0-9]{1,16})*\s*$/;
 
 /** The issues of one field at index `i` (spec 2 §5). */
 function fieldIssues(field: FormFieldInput, i: number, codes: Set<string>): FormSaveIssue[] {
@@ -292,8 +361,19 @@ export function normaliseFormFields(fields: FormField[]): FormField[] {
   }));
 }
 
-/** POST /api/v1/forms (the server also checks `formSaveIssues`, with the stored PIN). */
-export const formBodySchema = z.object(formFields);
+/**
+ * POST /api/v1/forms (the server also checks `formSaveIssues`, with the stored PIN). A PIN is
+ * asked for when the form requires one (an update may omit it to keep the stored one).
+ */
+export const formBodySchema = z.object(formFields).meta({
+  required: ['name', 'fields'],
+  allOf: [
+    {
+      if: { required: ['require_auth_pin'], properties: { require_auth_pin: { const: true } } },
+      then: { required: ['auth_pin'], properties: { auth_pin: { minLength: 1 } } },
+    },
+  ],
+});
 export type FormBody = z.input<typeof formBodySchema>;
 export type FormBodyParsed = z.output<typeof formBodySchema>;
 

@@ -3,11 +3,33 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { bearerSecurity } from '../lib/route-schemas';
+import { withOperationIds } from './openapi-operations';
 
 export const docsPrefix = '/api/docs';
 
-/** The OpenAPI document is generated from the zod schema of every route. */
-async function openapiPlugin(app: FastifyInstance) {
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A body the route reads itself (multipart: fields and files), for the document only: it
+     * is not validated by a schema. Keyed by content type.
+     */
+    documentedBody?: { content: Record<string, { schema: Record<string, unknown> }> };
+  }
+}
+
+const zodTransform = createJsonSchemaTransform({ skipList: [] });
+
+export interface OpenapiOptions {
+  /** PONTE_PUBLIC_URL: the document's server; else the address the document was read from. */
+  publicUrl: string | null;
+}
+
+/**
+ * The OpenAPI document is generated from the zod schema of every route. Every operation has an
+ * id; routes are signed-in unless they declare `security: []` (ADR 0083).
+ */
+async function openapiPlugin(app: FastifyInstance, { publicUrl }: OpenapiOptions) {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -18,6 +40,9 @@ async function openapiPlugin(app: FastifyInstance) {
           'Rotas autenticadas pedem o cabeçalho `Authorization: Bearer <token>`.',
         version: '0.1.0',
       },
+      // A relative URL is the address the document itself was read from.
+      servers: [{ url: publicUrl ?? '/', description: 'Este Ponte' }],
+      security: bearerSecurity,
       components: {
         securitySchemes: {
           bearerAuth: {
@@ -31,11 +56,22 @@ async function openapiPlugin(app: FastifyInstance) {
         },
       },
     },
-    transform: createJsonSchemaTransform({ skipList: [] }),
+    // Route paths are written from the server's root, whatever path the public URL has.
+    stripBasePath: false,
+    transform: (document) => {
+      const result = zodTransform(document);
+      const body = document.route.config?.documentedBody;
+      return body ? { ...result, schema: { ...result.schema, body } } : result;
+    },
+    transformObject: (document) =>
+      'openapiObject' in document
+        ? { ...document.openapiObject, paths: withOperationIds(document.openapiObject.paths ?? {}) }
+        : document.swaggerObject,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: docsPrefix,
-    uiConfig: { docExpansion: 'list', deepLinking: true },
+    // The operation ids are shown: they are the method names of a generated client.
+    uiConfig: { docExpansion: 'list', deepLinking: true, displayOperationId: true },
   });
 }
 

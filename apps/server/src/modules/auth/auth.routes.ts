@@ -8,7 +8,7 @@ import {
   tokenResponseSchema,
 } from '@ponte/shared/account.schema';
 import { sessionOf } from '../../plugins/auth';
-import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
+import { bearerSecurity, errorResponses, publicSecurity } from '../../lib/route-schemas';
 import type { AuthService } from './auth.service';
 import type { SessionTokens } from './sessions';
 
@@ -31,6 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       schema: {
         tags,
         summary: 'Indica se a primeira conta ainda precisa ser criada',
+        security: publicSecurity,
         response: { 200: setupStatusSchema },
       },
     },
@@ -43,6 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       schema: {
         tags,
         summary: 'Cria a primeira conta (proprietário, cliente e workspace)',
+        security: publicSecurity,
         body: setupBodySchema,
         response: { 201: tokenResponseSchema, ...errorResponses(400, 409, 413) },
       },
@@ -56,6 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       schema: {
         tags,
         summary: 'Entra com e-mail e senha',
+        security: publicSecurity,
         body: authenticateBodySchema,
         response: { 200: tokenResponseSchema, ...errorResponses(400, 401, 413, 429) },
       },
@@ -105,6 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       schema: {
         tags,
         summary: 'Configurações públicas da interface',
+        security: publicSecurity,
         response: { 200: publicConfigSchema },
       },
     },

@@ -158,6 +158,18 @@ describeEachDriver('dashboard query', (driver) => {
     const dated = byDate['widget-db']!;
     if (dated.kind !== 'list') throw new Error('list expected');
     expect(dated.items.map((i) => i.entrega)).toEqual(['2026-11-02', '2026-11-03', '2026-11-04']);
+    // The same days as moment writes them for spec 2's `YYYY-MM-DDTHH:mm:ssZ`: São Paulo's offset.
+    const byZonedDate = await query(account, {
+      data: [
+        item(
+          'widget-db',
+          'database_list',
+          { table_id: table._id, period_field: 'entrega', sort_column: 'entrega', sort_dir: 'asc' },
+          { start_date: '2026-11-02T00:00:00-03:00', end_date: '2026-11-04T23:59:59-03:00' },
+        ),
+      ],
+    });
+    expect(byZonedDate).toEqual(byDate);
 
     // Another workspace's table is an error of that widget only.
     const mixed = await api(intruder).post('/api/v1/dashboards/query', {

@@ -11,7 +11,13 @@ import {
   publicFormSchema,
 } from '@ponte/shared/forms.schema';
 import { limits } from '@ponte/shared/limits';
-import { errorResponses, idSchema } from '../../lib/route-schemas';
+import {
+  documentedFile,
+  errorResponses,
+  idSchema,
+  multipartBody,
+  publicSecurity,
+} from '../../lib/route-schemas';
 import { missingBuildMessage } from '../../plugins/spa';
 import type { FormVisitor } from './form-access';
 import type { FormsPublicService } from './forms-public.service';
@@ -83,7 +89,9 @@ export const formsPublicRoutes: FastifyPluginAsyncZod<FormsPublicRoutesOptions> 
 
   app.get(
     '/forms/:id',
-    { schema: { tags, summary: 'A página pública do formulário', params } },
+    {
+      schema: { tags, summary: 'A página pública do formulário', security: publicSecurity, params },
+    },
     async (request, reply) => {
       pageHeaders(reply);
       const html = await readFile(join(options.webDist, 'form.html'), 'utf8').catch(() => null);
@@ -104,6 +112,7 @@ export const formsPublicRoutes: FastifyPluginAsyncZod<FormsPublicRoutesOptions> 
       schema: {
         tags,
         summary: 'O que a página pública precisa do formulário (o PIN vem em x-ponte-form-pin)',
+        security: publicSecurity,
         params,
         response: { 200: definitionAnswerSchema, ...errorResponses(401, 404, 429) },
       },
@@ -117,9 +126,21 @@ export const formsPublicRoutes: FastifyPluginAsyncZod<FormsPublicRoutesOptions> 
   app.post(
     '/forms/:id/submit',
     {
+      config: {
+        documentedBody: multipartBody({
+          type: 'object',
+          required: ['values'],
+          properties: {
+            values: { type: 'string', description: 'Os valores dos campos, em JSON' },
+          },
+          // A file of an upload field: the part is named after the field's code.
+          additionalProperties: documentedFile,
+        }),
+      },
       schema: {
         tags,
         summary: 'Envia o formulário (multipart: values, depois um arquivo por parte)',
+        security: publicSecurity,
         params,
         response: { 200: formSubmitAnswerSchema, ...errorResponses(400, 401, 404, 409, 413, 429) },
       },

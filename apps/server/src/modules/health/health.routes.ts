@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicSecurity } from '../../lib/route-schemas';
 
 export interface HealthRoutesOptions {
   /** Rejects when the database does not answer `select 1`. */
@@ -46,7 +47,14 @@ async function check(run: () => Promise<void>, warn: (error: unknown) => void): 
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, options) => {
   app.get(
     '/healthz',
-    { schema: { tags, summary: 'O processo está no ar', response: { 200: liveSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'O processo está no ar',
+        security: publicSecurity,
+        response: { 200: liveSchema },
+      },
+    },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -57,6 +65,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
       schema: {
         tags,
         summary: 'O banco de dados e, quando usado, o Redis respondem',
+        security: publicSecurity,
         response: { 200: readySchema, 503: readySchema },
       },
     },

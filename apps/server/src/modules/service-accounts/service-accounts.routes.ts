@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@ponte/shared/errors';
 import {
-  serviceAccountBodySchema,
   serviceAccountDeleteQuerySchema,
   serviceAccountInUseSchema,
   serviceAccountListQuerySchema,
@@ -10,6 +9,10 @@ import {
   serviceAccountSchema,
   serviceAccountTestResultSchema,
 } from '@ponte/shared/service-accounts.schema';
+import {
+  serviceAccountCreateBodySchema,
+  serviceAccountUpdateBodySchema,
+} from '@ponte/shared/service-accounts-document';
 import { sessionOf } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
 import { inputOf, type ServiceAccountsService } from './service-accounts.service';
@@ -50,7 +53,7 @@ export const serviceAccountsRoutes: FastifyPluginAsyncZod<ServiceAccountsRoutesO
         tags,
         security,
         summary: 'Cria uma conta de serviço (um token da API é mostrado só nesta resposta)',
-        body: serviceAccountBodySchema,
+        body: serviceAccountCreateBodySchema,
         response: { 201: serviceAccountSchema, ...errorResponses(400, 401, 403, 413) },
       },
     },
@@ -82,7 +85,7 @@ export const serviceAccountsRoutes: FastifyPluginAsyncZod<ServiceAccountsRoutesO
         security,
         summary: 'Altera uma conta de serviço (um segredo omitido continua o guardado)',
         params: idParamsSchema,
-        body: serviceAccountBodySchema,
+        body: serviceAccountUpdateBodySchema,
         response: { 200: serviceAccountSchema, ...errorResponses(400, 401, 403, 404, 413) },
       },
     },

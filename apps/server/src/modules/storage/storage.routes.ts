@@ -16,7 +16,12 @@ import {
   type StorageItem,
 } from '@ponte/shared/storage.schema';
 import { invalidField } from '../../lib/app-error';
-import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
+import {
+  bearerSecurity,
+  documentedFile,
+  errorResponses,
+  multipartBody,
+} from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/auth';
 import { uploadName } from '../triggers/manual-uploads';
 import { logicalPath } from './storage-errors';
@@ -103,6 +108,17 @@ function registerWrites(app: StorageApp, service: StorageService) {
   app.post(
     '/storage/upload',
     {
+      config: {
+        documentedBody: multipartBody({
+          type: 'object',
+          required: ['file'],
+          properties: {
+            pathFile: { type: 'string' },
+            overwrite: { type: 'string', enum: ['true', 'false'] },
+            file: documentedFile,
+          },
+        }),
+      },
       schema: {
         tags,
         security,

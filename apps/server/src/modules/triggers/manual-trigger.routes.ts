@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { messages } from '@ponte/shared/messages';
 import { hasForbiddenCharacter } from '@ponte/shared/text';
 import { AppError, invalidField } from '../../lib/app-error';
-import { bearerSecurity, errorResponses, idSchema } from '../../lib/route-schemas';
+import { bearerSecurity, documentedFile, errorResponses, idSchema } from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/auth';
 import type { ManualTriggerService } from './manual-trigger.service';
 import { createManualUploads, type ManualUploads, type UploadStorage } from './manual-uploads';
@@ -64,6 +64,20 @@ export const manualTriggerRoutes: FastifyPluginAsyncZod<ManualTriggerOptions> = 
   app.post(
     '/flow/manual-trigger/:flowId',
     {
+      config: {
+        // The Manual Trigger's fields, by name: a file part for a file field.
+        documentedBody: {
+          content: {
+            'application/json': { schema: { type: 'object', additionalProperties: {} } },
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                additionalProperties: { anyOf: [{ type: 'string' }, documentedFile] },
+              },
+            },
+          },
+        },
+      },
       schema: {
         tags,
         security,

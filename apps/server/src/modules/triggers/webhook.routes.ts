@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
+import { publicSecurity } from '../../lib/route-schemas';
 import { loadedAsCodeBySameOrigin, sendUserContent } from '../../lib/user-content';
 import type { WebhookService } from './webhook.service';
 
@@ -29,6 +30,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRoutesOptions> = async (ap
       tags: ['Engine'],
       summary:
         'Chama o webhook de um flow (rota pública; a autenticação, se houver, é a do nó gatilho)',
+      security: publicSecurity,
     },
     handler: async (request, reply) => {
       const { flowId, '*': path } = request.params as { flowId: string; '*': string };

@@ -13,7 +13,12 @@ import {
 } from '@ponte/shared/service-accounts-oauth.schema';
 import type { OAuthProvidersConfig } from '../../../config-oauth';
 import { sessionOf } from '../../../plugins/auth';
-import { bearerSecurity, errorResponses, idParamsSchema } from '../../../lib/route-schemas';
+import {
+  bearerSecurity,
+  errorResponses,
+  idParamsSchema,
+  publicSecurity,
+} from '../../../lib/route-schemas';
 import { returnPath, type OAuth2Service } from './oauth2.service';
 import type { ProviderLookups } from './provider-lookups';
 import { providerLookupsRoutes } from './provider-lookups.routes';
@@ -52,6 +57,8 @@ export const oauth2ApiRoutes: FastifyPluginAsyncZod<OAuth2RoutesOptions> = async
     async () => ({ providers: configuredProviders(options.providers) }),
   );
 
+  // The spec's address ends with a slash; the one without it answers too, but the document
+  // lists each operation once (ADR 0083).
   for (const path of [
     '/service-accounts/:id/oauth2/authorize/',
     '/service-accounts/:id/oauth2/authorize',
@@ -60,6 +67,7 @@ export const oauth2ApiRoutes: FastifyPluginAsyncZod<OAuth2RoutesOptions> = async
       path,
       {
         schema: {
+          hide: path.endsWith('authorize'),
           tags,
           security,
           summary: 'URL de autorização de uma conta OAuth2 (o navegador vai até ela)',
@@ -128,6 +136,7 @@ export const oauth2AccountRoutes: FastifyPluginAsyncZod<OAuth2RoutesOptions> = a
       schema: {
         tags,
         summary: 'Retorno do provedor OAuth2: leva o navegador para /oauth2/callback',
+        security: publicSecurity,
         querystring: oauthReturnQuerySchema,
       },
     },
