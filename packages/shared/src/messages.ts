@@ -248,6 +248,7 @@ export const messages = {
   serviceAccounts: {
     nameRequired: 'O campo "Nome" é obrigatório.',
     nameTooLong: 'O nome deve ter no máximo 120 caracteres.',
+    nameTaken: 'Já existe uma conta de serviço com este nome.',
     typeInvalid: 'Escolha um tipo de autenticação válido.',
     fieldRequired: (label: string) => `O campo "${label}" é obrigatório.`,
     fieldInvalid: (label: string) => `O campo "${label}" é inválido.`,
