@@ -313,8 +313,11 @@ export const messages = {
   },
   /** OAuth2 authorisation, tokens and provider lookups of service accounts (docs/adr/0026). */
   serviceAccountsOauth: {
-    providerNotConfigured: (provider: string) =>
-      `Disponível quando o administrador configurar o cliente OAuth do ${provider}.`,
+    providerNotConfigured: (provider: string, variables: string) =>
+      `Indisponível até o administrador configurar o app OAuth do ${provider}: defina ${variables} nas variáveis de ambiente do servidor do Ponte e reinicie-o.`,
+    /** After providerNotConfigured on the form: what the provider's app must list. */
+    providerRegistration: (provider: string, what: string, url: string) =>
+      `No app do ${provider}, cadastre ${url} como ${what}.`,
     notAuthorized: 'Esta conta de serviço ainda não foi autorizada: clique em "Autorizar conta".',
     reauthorizationRequired: (reason: string) =>
       `Reautorização necessária: ${reason} Clique em "Reautorizar conta".`,

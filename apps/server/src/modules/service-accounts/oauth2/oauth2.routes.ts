@@ -49,7 +49,9 @@ export const oauth2ApiRoutes: FastifyPluginAsyncZod<OAuth2RoutesOptions> = async
         response: { 200: oauthProvidersSchema, ...errorResponses(401) },
       },
     },
-    async () => ({ providers: configuredProviders(options.providers) }),
+    async (request) => ({
+      providers: configuredProviders(options.providers, publicUrl(request)),
+    }),
   );
 
   for (const path of [
