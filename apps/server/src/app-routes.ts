@@ -214,7 +214,7 @@ async function registerPublicForms(
     webDist: options.config.webDist,
     service: createFormsPublicService({
       db: options.database.db,
-      pins: createPinThrottle(),
+      pins: createPinThrottle(options.now ? { now: () => options.now!().getTime() } : {}),
       resolveSession: (token) =>
         isApiToken(token) ? serviceAccounts.resolveToken(token) : auth.resolveSession(token),
       storage: modules.storage,
