@@ -1,5 +1,7 @@
 import type { Engine } from '@ponte/engine/engine';
 import type { FastifyRequest } from 'fastify';
+import type { Resolver } from './adapters/outbound-http/guarded-agent';
+import type { NetworkGuard } from './adapters/outbound-http/network-guard';
 import { authRoutes } from './modules/auth/auth.routes';
 import { engineRoutes } from './modules/engine/engine.routes';
 import { flowsRoutes } from './modules/flows/flows.routes';
@@ -76,6 +78,7 @@ async function registerAuthAndHealth(
 
 type RouteModules = AccountModules &
   Runtime & {
+    network: { guard: NetworkGuard; resolver?: Resolver };
     security: SecurityLog;
     oauth2: OAuth2Module;
     storage: StorageService;
@@ -120,7 +123,14 @@ export async function registerRoutes(
       await api.register(formsRoutes, { service: createFormsService({ db, now }) });
       await api.register(customNodesRoutes, { service: createCustomNodesService({ db, now }) });
       await registerDashboards(api, { db, now, log: app.log });
-      await registerAlertRules(api, { db, now, log: app.log, onChange: alerts.rulesChanged });
+      await registerAlertRules(api, {
+        db,
+        now,
+        log: app.log,
+        onChange: alerts.rulesChanged,
+        network: modules.network,
+        instanceSmtp: Boolean(options.alerts?.smtp),
+      });
       await api.register(customNodesTestRoutes, {
         service: createCustomNodesTestService({ engine: modules.engine }),
       });
