@@ -152,8 +152,9 @@ function FormBuilder({ id, form }: { id: string | undefined; form: Form | undefi
       toast.success(m.saved);
     } catch (failure) {
       toast.error(m.saveError(errorMessage(failure)));
-      const details = failure instanceof ApiError ? (failure.details ?? []) : [];
-      if (details.length > 1) setRefused({ draft, messages: details.map((d) => d.message) });
+      const details = failure instanceof ApiError ? failure.details : undefined;
+      if (Array.isArray(details) && details.length > 1)
+        setRefused({ draft, messages: details.map((detail) => detail.message) });
     }
   };
 

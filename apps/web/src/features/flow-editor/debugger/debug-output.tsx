@@ -8,13 +8,7 @@ import type { DebugCurrentNode } from './debugger-state';
 const rootName = 'msg';
 
 /** 'Debug Output': the output of the node held now, with a JSON path picker. */
-export function DebugOutput({
-  current,
-  typeLabel,
-}: {
-  current: DebugCurrentNode | null;
-  typeLabel: (type: string) => string;
-}) {
+export function DebugOutput({ current }: { current: DebugCurrentNode | null }) {
   if (!current) {
     return (
       <Text size="sm" c="dimmed" p="md">
@@ -22,16 +16,10 @@ export function DebugOutput({
       </Text>
     );
   }
-  return <NodeOutput key={current.seq} current={current} typeLabel={typeLabel} />;
+  return <NodeOutput key={current.seq} current={current} />;
 }
 
-function NodeOutput({
-  current,
-  typeLabel,
-}: {
-  current: DebugCurrentNode;
-  typeLabel: (type: string) => string;
-}) {
+function NodeOutput({ current }: { current: DebugCurrentNode }) {
   const [path, setPath] = useState(rootName);
   return (
     <Stack gap="xs" p="sm">
@@ -40,8 +28,8 @@ function NodeOutput({
           <Text span c="dimmed" size="sm">
             Tipo:{' '}
           </Text>
-          <Text span size="sm" fw={500}>
-            {typeLabel(current.type)}
+          <Text span ff="monospace" size="sm">
+            {current.type}
           </Text>
         </Text>
         <Text size="sm">
