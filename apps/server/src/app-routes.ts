@@ -86,6 +86,14 @@ type RouteModules = AccountModules &
     engine: Engine;
   };
 
+/** The alert rules' other needs: the log watch, the network guard, the instance SMTP. */
+const alertRulesDeps = (app: FastifyApp, options: BuildAppOptions, modules: RouteModules) => ({
+  log: app.log,
+  onChange: modules.alerts.rulesChanged,
+  network: modules.network,
+  instanceSmtp: Boolean(options.alerts?.smtp),
+});
+
 /** Every route, by scope: public, /api/v1, /engine, webhooks, /account/v1, the SPA. */
 export async function registerRoutes(
   app: FastifyApp,
@@ -95,7 +103,7 @@ export async function registerRoutes(
   const { config, database } = options;
   const { tokens, auth, users, workspaces, groups, variables } = modules;
   const { flowsRepository, library, runner, executions, debugControl } = modules;
-  const { flows, engineService, security, alerts } = modules;
+  const { flows, engineService, security } = modules;
   const db = database.db;
   const now = options.now ?? (() => new Date());
   const publicUrl = (request: FastifyRequest) => publicBaseUrl(request, options.publicUrl ?? null);
@@ -123,14 +131,7 @@ export async function registerRoutes(
       await api.register(formsRoutes, { service: createFormsService({ db, now }) });
       await api.register(customNodesRoutes, { service: createCustomNodesService({ db, now }) });
       await registerDashboards(api, { db, now, log: app.log });
-      await registerAlertRules(api, {
-        db,
-        now,
-        log: app.log,
-        onChange: alerts.rulesChanged,
-        network: modules.network,
-        instanceSmtp: Boolean(options.alerts?.smtp),
-      });
+      await registerAlertRules(api, { db, now, ...alertRulesDeps(app, options, modules) });
       await api.register(customNodesTestRoutes, {
         service: createCustomNodesTestService({ engine: modules.engine }),
       });

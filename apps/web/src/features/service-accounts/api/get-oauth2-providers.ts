@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { accountApiOauthTypes } from '@ponte/shared/service-accounts.schema';
+import type { accountApiOauthTypes } from '@ponte/shared/service-accounts.schema';
 import {
   oauthProvidersSchema,
   type OauthProviders,
