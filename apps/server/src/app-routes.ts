@@ -5,6 +5,8 @@ import type { NetworkGuard } from './adapters/outbound-http/network-guard';
 import { authRoutes } from './modules/auth/auth.routes';
 import { engineRoutes } from './modules/engine/engine.routes';
 import { flowsRoutes } from './modules/flows/flows.routes';
+import { flowNetworkCheckRoutes } from './modules/flows/flow-network-check.routes';
+import { urlRefusal } from './adapters/outbound-http/url-refusal';
 import { monitoringRoutes } from './modules/logs/monitoring.routes';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { buildFlowTemplates, offeredTemplates } from './modules/templates/build-flow-templates';
@@ -86,6 +88,11 @@ type RouteModules = AccountModules &
     engine: Engine;
   };
 
+/** The editor's question after a save: which literal URLs the network guard will refuse. */
+const networkCheckOf = (modules: RouteModules) => ({
+  urlRefusal: (url: string) => urlRefusal(modules.network, url),
+});
+
 /** The alert rules' other needs: the log watch, the network guard, the instance SMTP. */
 const alertRulesDeps = (app: FastifyApp, options: BuildAppOptions, modules: RouteModules) => ({
   log: app.log,
@@ -124,6 +131,7 @@ export async function registerRoutes(
         exporter: createRecordsExport(db, now),
       });
       await api.register(flowsRoutes, { service: flows });
+      await api.register(flowNetworkCheckRoutes, networkCheckOf(modules));
       await api.register(monitoringRoutes, { service: createMonitoring(app, db, now, security) });
       await api.register(executionsRoutes, { service: executions });
       await api.register(storageRoutes, { service: modules.storage });

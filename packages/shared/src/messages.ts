@@ -108,6 +108,9 @@ export const messages = {
     removeError: (detail: string) => `Erro ao remover Flow:${detail}`,
     nameMismatch: 'O nome do flow não confere com o nome digitado!',
     duplicated: 'Flow duplicado com sucesso!',
+    /** After a save: a literal URL of a node that the network guard will refuse (ADR 0082). */
+    networkWarning: (label: string, refusal: string) =>
+      `O conector "${label}" vai falhar ao executar: ${refusal}`,
   },
   monitoring: {
     badFilters: 'Os filtros dos logs são inválidos.',
