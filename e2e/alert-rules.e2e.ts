@@ -157,6 +157,16 @@ describe.skipIf(!hasChromium)('Jornada das regras de alerta: webhook, duplicar, 
     await page.waitForURL('**/alert-rules/new');
     const name = page.getByRole('textbox', { name: /^Nome/ }).first();
     await expect.poll(() => name.inputValue()).toBe(m.defaultName);
+    // This server has no PONTE_SMTP_URL: the e-mail action asks for an SMTP account instead.
+    await page.getByText(m.noInstanceSmtp).waitFor();
+    expect(await page.getByRole('combobox', { name: /^Conta de envio/ }).inputValue()).toBe('');
+    await settled(page);
+    await snap(page, 'alert-rules-nova-sem-smtp-1440');
+    await resize(page, 390, 844);
+    await page.getByText(m.noInstanceSmtp).scrollIntoViewIfNeeded();
+    await settled(page);
+    await snap(page, 'alert-rules-nova-sem-smtp-390', { fullPage: false });
+    await resize(page, 1440, 900);
     await name.fill(ruleName);
     await choose(page, /^Ação/, m.actionLabels.webhook);
     await page.getByRole('textbox', { name: /^URL/ }).first().fill(receiver.url);

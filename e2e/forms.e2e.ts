@@ -181,6 +181,27 @@ describe.skipIf(!hasChromium)(
       await page.setViewportSize({ width: 1440, height: 900 });
     });
 
+    it('ao salvar um formulário incompleto, lista todos os motivos de uma vez', async () => {
+      for (const [width, height] of [
+        [1440, 900],
+        [390, 844],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.goto(`${server.url}/forms/new`);
+        await page.getByRole('tab', { name: 'Campos' }).waitFor();
+        await page.getByRole('button', { name: 'Salvar' }).click();
+        const alert = page.getByRole('alert').filter({ hasText: 'Corrija 2 pontos' });
+        await alert.waitFor();
+        expect(await alert.getByRole('listitem').allTextContents()).toEqual([
+          m.nameRequired,
+          m.fieldsRequired,
+        ]);
+        await alert.scrollIntoViewIfNeeded();
+        await snap(page, `form-builder-save-issues-${width}`, { fullPage: false });
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+    });
+
     it('um flow recebe o formulário: o editor mostra o formulário escolhido', async () => {
       const flowId = await createFlow(call, 'Recebe o cadastro', [
         { type: 'core_form_trigger', params: { form: formId }, label: 'Cadastro' },

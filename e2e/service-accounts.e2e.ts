@@ -154,7 +154,12 @@ describe.skipIf(!hasChromium)('Contas de serviço: as telas em 1440 e 390 px', (
         .getByRole('dialog', { name: 'Nova conta de serviço' })
         .getByRole('combobox', { name: /^Tipo de autenticação/ })
         .click();
-      await page.getByRole('option', { name: /^Slack/ }).waitFor();
+      const slack = page.getByRole('option', { name: /^Slack/ });
+      await slack.waitFor();
+      // Not set up on this server: the option says what to set, and where.
+      expect(await slack.textContent()).toContain(
+        'defina PONTE_OAUTH_SLACK_CLIENT_ID e PONTE_OAUTH_SLACK_CLIENT_SECRET nas variáveis de ambiente do servidor',
+      );
       await settled(page);
       await snap(page, `service-accounts-02-tipos-${size}`, modalShot);
       await page.getByRole('option', { name: 'Conta SMTP', exact: true }).click();

@@ -1,8 +1,12 @@
 import type { Engine } from '@ponte/engine/engine';
 import type { FastifyRequest } from 'fastify';
+import type { Resolver } from './adapters/outbound-http/guarded-agent';
+import type { NetworkGuard } from './adapters/outbound-http/network-guard';
 import { authRoutes } from './modules/auth/auth.routes';
 import { engineRoutes } from './modules/engine/engine.routes';
 import { flowsRoutes } from './modules/flows/flows.routes';
+import { flowNetworkCheckRoutes } from './modules/flows/flow-network-check.routes';
+import { urlRefusal } from './adapters/outbound-http/url-refusal';
 import { monitoringRoutes } from './modules/logs/monitoring.routes';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { buildFlowTemplates, offeredTemplates } from './modules/templates/build-flow-templates';
@@ -76,12 +80,26 @@ async function registerAuthAndHealth(
 
 type RouteModules = AccountModules &
   Runtime & {
+    network: { guard: NetworkGuard; resolver?: Resolver };
     security: SecurityLog;
     oauth2: OAuth2Module;
     storage: StorageService;
     queues: QueuesService;
     engine: Engine;
   };
+
+/** The editor's question after a save: which literal URLs the network guard will refuse. */
+const networkCheckOf = (modules: RouteModules) => ({
+  urlRefusal: (url: string) => urlRefusal(modules.network, url),
+});
+
+/** The alert rules' other needs: the log watch, the network guard, the instance SMTP. */
+const alertRulesDeps = (app: FastifyApp, options: BuildAppOptions, modules: RouteModules) => ({
+  log: app.log,
+  onChange: modules.alerts.rulesChanged,
+  network: modules.network,
+  instanceSmtp: Boolean(options.alerts?.smtp),
+});
 
 /** Every route, by scope: public, /api/v1, /engine, webhooks, /account/v1, the SPA. */
 export async function registerRoutes(
@@ -92,7 +110,7 @@ export async function registerRoutes(
   const { config, database } = options;
   const { tokens, auth, users, workspaces, groups, variables } = modules;
   const { flowsRepository, library, runner, executions, debugControl } = modules;
-  const { flows, engineService, security, alerts } = modules;
+  const { flows, engineService, security } = modules;
   const db = database.db;
   const now = options.now ?? (() => new Date());
   const publicUrl = (request: FastifyRequest) => publicBaseUrl(request, options.publicUrl ?? null);
@@ -113,6 +131,7 @@ export async function registerRoutes(
         exporter: createRecordsExport(db, now),
       });
       await api.register(flowsRoutes, { service: flows });
+      await api.register(flowNetworkCheckRoutes, networkCheckOf(modules));
       await api.register(monitoringRoutes, { service: createMonitoring(app, db, now, security) });
       await api.register(executionsRoutes, { service: executions });
       await api.register(storageRoutes, { service: modules.storage });
@@ -120,7 +139,7 @@ export async function registerRoutes(
       await api.register(formsRoutes, { service: createFormsService({ db, now }) });
       await api.register(customNodesRoutes, { service: createCustomNodesService({ db, now }) });
       await registerDashboards(api, { db, now, log: app.log });
-      await registerAlertRules(api, { db, now, log: app.log, onChange: alerts.rulesChanged });
+      await registerAlertRules(api, { db, now, ...alertRulesDeps(app, options, modules) });
       await api.register(customNodesTestRoutes, {
         service: createCustomNodesTestService({ engine: modules.engine }),
       });
@@ -214,7 +233,7 @@ async function registerPublicForms(
     webDist: options.config.webDist,
     service: createFormsPublicService({
       db: options.database.db,
-      pins: createPinThrottle(),
+      pins: createPinThrottle(options.now ? { now: () => options.now!().getTime() } : {}),
       resolveSession: (token) =>
         isApiToken(token) ? serviceAccounts.resolveToken(token) : auth.resolveSession(token),
       storage: modules.storage,

@@ -553,6 +553,7 @@ export async function buildApp(given: BuildAppOptions) {
     storage: parts.storage,
     queues: parts.queues.service,
     engine: parts.engine,
+    network: parts.network,
     security,
   });
   return app;

@@ -169,6 +169,13 @@ export const alertRuleListQuerySchema = z.object({
   group: text().max(200).optional(),
 });
 export const alertRuleListSchema = listResponseSchema(alertRuleSchema);
+
+/**
+ * GET /api/v1/alert-rules/email-senders: whether this installation has its own SMTP server
+ * (PONTE_SMTP_URL); without it 'Servidor SMTP da instância' is not offered.
+ */
+export const alertEmailSendersSchema = z.object({ instance_smtp: z.boolean() });
+export type AlertEmailSenders = z.infer<typeof alertEmailSendersSchema>;
 export type AlertRuleList = z.infer<typeof alertRuleListSchema>;
 
 /** A matching log line as a notification carries it (the message cut at alertLineMessageMax). */

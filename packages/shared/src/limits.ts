@@ -133,9 +133,13 @@ export const limits = {
   formTableRowsMax: 500,
   /** One submission's values (without the files), serialized as JSON. */
   formValuesMaxBytes: 1024 * 1024,
-  /** Wrong PINs a form accepts from one address per window, then 429 until the window ends. */
-  formPinAttempts: 5,
-  formPinWindowMs: 15 * 60_000,
+  /**
+   * Wrong PINs a form takes from one address without a wait; then each makes the address wait
+   * 1 s, 2 s, 4 s… up to `formPinMaxDelayMs`; forgotten after `formPinForgetMs` without one.
+   */
+  formPinFreeAttempts: 5,
+  formPinMaxDelayMs: 5 * 60_000,
+  formPinForgetMs: 15 * 60_000,
   /** How long a form waiting for its flow's result waits (PONTE_FORM_RESULT_TIMEOUT_SECONDS). */
   formResultTimeoutMs: 60_000,
   /** Uploads of forms are kept this long after their day ends (PONTE_FORM_UPLOAD_RETENTION_DAYS). */

@@ -102,6 +102,9 @@ export const alertRuleMessages = {
   editorTitleNew: 'Nova regra de alerta',
   editorTitleEdit: 'Editar regra de alerta',
   instanceSmtp: 'Servidor SMTP da instância',
+  /** 'Conta de envio' when PONTE_SMTP_URL is not set. */
+  noInstanceSmtp:
+    'Esta instalação não tem servidor SMTP próprio (PONTE_SMTP_URL): escolha uma conta de serviço SMTP.',
   allFlows: 'Todos os flows',
   contentHint:
     'Texto simples é procurado sem diferenciar maiúsculas de minúsculas; /padrão/i é uma expressão regular.',

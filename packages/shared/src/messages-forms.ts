@@ -3,6 +3,13 @@
  * page's and the server's texts. The public page and the server say the same thing for the same
  * refusal: both read them from here.
  */
+/** '1 segundo', '40 segundos', '2 minutos' (rounded up), for a wait. */
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+}
+
 export const formMessages = {
   /** Spec 2 §8, to the letter. */
   saved: 'Form salvo com sucesso!',
@@ -55,8 +62,8 @@ export const formMessages = {
     pinLabel: 'PIN',
     pinEnter: 'Entrar',
     pinWrong: 'PIN incorreto.',
-    pinThrottled: (minutes: number) =>
-      `Muitas tentativas de PIN erradas. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+    pinThrottled: (seconds: number) =>
+      `Muitas tentativas de PIN erradas deste endereço. Tente novamente em ${waitText(seconds)}.`,
     submit: 'Enviar',
     back: 'Voltar',
     sending: 'Enviando…',

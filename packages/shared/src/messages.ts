@@ -110,6 +110,9 @@ export const messages = {
     removeError: (detail: string) => `Erro ao remover Flow:${detail}`,
     nameMismatch: 'O nome do flow não confere com o nome digitado!',
     duplicated: 'Flow duplicado com sucesso!',
+    /** After a save: a literal URL of a node that the network guard will refuse (ADR 0082). */
+    networkWarning: (label: string, refusal: string) =>
+      `O conector "${label}" vai falhar ao executar: ${refusal}`,
   },
   monitoring: {
     badFilters: 'Os filtros dos logs são inválidos.',
@@ -252,6 +255,7 @@ export const messages = {
   serviceAccounts: {
     nameRequired: 'O campo "Nome" é obrigatório.',
     nameTooLong: 'O nome deve ter no máximo 120 caracteres.',
+    nameTaken: 'Já existe uma conta de serviço com este nome.',
     typeInvalid: 'Escolha um tipo de autenticação válido.',
     fieldRequired: (label: string) => `O campo "${label}" é obrigatório.`,
     fieldInvalid: (label: string) => `O campo "${label}" é inválido.`,
@@ -316,8 +320,11 @@ export const messages = {
   },
   /** OAuth2 authorisation, tokens and provider lookups of service accounts (docs/adr/0026). */
   serviceAccountsOauth: {
-    providerNotConfigured: (provider: string) =>
-      `Disponível quando o administrador configurar o cliente OAuth do ${provider}.`,
+    providerNotConfigured: (provider: string, variables: string) =>
+      `Indisponível até o administrador configurar o app OAuth do ${provider}: defina ${variables} nas variáveis de ambiente do servidor do Ponte e reinicie-o.`,
+    /** After providerNotConfigured on the form: what the provider's app must list. */
+    providerRegistration: (provider: string, what: string, url: string) =>
+      `No app do ${provider}, cadastre ${url} como ${what}.`,
     notAuthorized: 'Esta conta de serviço ainda não foi autorizada: clique em "Autorizar conta".',
     reauthorizationRequired: (reason: string) =>
       `Reautorização necessária: ${reason} Clique em "Reautorizar conta".`,

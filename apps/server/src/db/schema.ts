@@ -405,6 +405,7 @@ export const serviceAccounts = pgTable(
   },
   (t) => [
     index('service_accounts_workspace_name_idx').on(t.workspaceId, t.name),
+    uniqueIndex('service_accounts_workspace_name_unique').on(t.workspaceId, sql`lower(${t.name})`),
     uniqueIndex('service_accounts_token_hash_unique').on(t.tokenHash),
   ],
 );

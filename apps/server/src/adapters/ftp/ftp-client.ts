@@ -5,6 +5,7 @@ import type { FtpEntry } from '@ponte/engine/ports';
 import { resolveGuarded, type Resolver } from '../outbound-http/guarded-agent';
 import { outboundHttpErrorIn } from '../outbound-http/outbound-http-error';
 import type { NetworkGuard } from '../outbound-http/network-guard';
+import { certificateProblem } from '../tls/certificate-problem';
 
 /** The fields of an `ftp_server` account (spec 2 §3), decrypted. */
 export interface FtpAccountData {
@@ -72,7 +73,8 @@ export function ftpFailure(
     return new Error(`O servidor FTP ${server} não respondeu a tempo.`);
   }
   if (code.startsWith('ERR_TLS') || /certificate|self[- ]signed|SSL|TLS/i.test(message)) {
-    return new Error(`A conexão segura (FTPS) com ${server} falhou: certificado não aceito.`);
+    const problem = certificateProblem(error, where.host) ?? 'certificado não aceito.';
+    return new Error(`A conexão segura (FTPS) com ${server} falhou: ${problem}`);
   }
   return new Error(
     `Falha na conexão com o servidor FTP ${server}: ${scrub(message).slice(0, 300)}`,

@@ -97,7 +97,7 @@ describe.skipIf(!tls)('FTPS (explicit TLS) against a real FTP server', () => {
         signal: AbortSignal.timeout(20_000),
       }),
     ).rejects.toThrow(
-      `A conexão segura (FTPS) com ftp.teste.localhost:${server.port} falhou: certificado não aceito.`,
+      `A conexão segura (FTPS) com ftp.teste.localhost:${server.port} falhou: o certificado do servidor é autoassinado`,
     );
     const trusted = createFtpPort(lookup, { guard, trustedCa: tls!.cert });
     await expect(
@@ -106,6 +106,6 @@ describe.skipIf(!tls)('FTPS (explicit TLS) against a real FTP server', () => {
         path: '/',
         signal: AbortSignal.timeout(20_000),
       }),
-    ).rejects.toThrow('certificado não aceito');
+    ).rejects.toThrow('o nome do host não confere: o certificado não foi emitido para');
   });
 });

@@ -45,8 +45,8 @@ describeEachDriver('Enviar e-mail through an SMTP account, end to end', (driver)
         type: 'core_send_email',
         params: {
           service_account: accountId,
-          to: 'cliente@exemplo.com.br',
-          cc: 'gerente@loja.example',
+          to: 'Cliente Souza <cliente@exemplo.com.br>',
+          cc: '"Loja, Gerente" <gerente@loja.example>',
           bcc: 'arquivo@loja.example',
           subject: 'Seu pedido',
           html: '<p>Obrigado pela compra!</p><script>document.cookie</script>',
@@ -82,7 +82,8 @@ describeEachDriver('Enviar e-mail through an SMTP account, end to end', (driver)
     ]);
     const message = parseMime(mail.raw);
     expect(message.headers.subject).toBe('Seu pedido');
-    expect(message.headers.cc).toBe('gerente@loja.example');
+    expect(message.headers.to).toBe('Cliente Souza <cliente@exemplo.com.br>');
+    expect(message.headers.cc).toBe('"Loja, Gerente" <gerente@loja.example>');
     expect(message.headers).not.toHaveProperty('bcc');
     const leaves = leafParts(message);
     const part = (type: string) => leaves.find((p) => p.headers['content-type']?.startsWith(type));

@@ -1,4 +1,5 @@
 import { outboundHttpErrorIn } from '../outbound-http/outbound-http-error';
+import { certificateProblem } from '../tls/certificate-problem';
 
 /** Where an SMTP failure happened, for the message people read. */
 export interface SmtpTarget {
@@ -42,6 +43,12 @@ export function smtpError(error: unknown, target: SmtpTarget): Error {
   const failure = (error ?? {}) as { code?: string; response?: unknown; message?: string };
   const where = `${target.host}:${target.port}`;
   const said = serverSays(failure, target);
+  const certificate = certificateProblem(error, target.host);
+  if (certificate) {
+    return new Error(
+      `Não foi possível estabelecer a conexão segura (TLS) com ${where}: ${certificate}`,
+    );
+  }
   switch (failure.code) {
     case 'EAUTH':
       return new Error(`O servidor SMTP ${where} recusou o usuário ou a senha.${said}`);

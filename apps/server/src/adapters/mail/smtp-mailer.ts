@@ -19,6 +19,8 @@ export interface SmtpOptions {
   signal: AbortSignal;
   /** Connecting, the greeting and each answer of the server (default 30 s). */
   timeoutMs?: number;
+  /** Certificates trusted besides the system's (PEM): tests' own authority. */
+  trustedCa?: string;
 }
 
 /** The account's fields as the mailer needs them, or a pt-BR error naming what is missing. */
@@ -58,8 +60,14 @@ function guardedSocket(account: SmtpAccount, options: SmtpOptions, sockets: Set<
     const { address } = await resolveGuarded(options.guard, account.host, options.resolver);
     options.signal.throwIfAborted();
     const servername = isIP(account.host) ? undefined : account.host;
+    const ca = options.trustedCa ? { ca: options.trustedCa } : {};
     const socket = account.secure
-      ? tlsConnect({ host: address, port: account.port, ...(servername ? { servername } : {}) })
+      ? tlsConnect({
+          host: address,
+          port: account.port,
+          ...(servername ? { servername } : {}),
+          ...ca,
+        })
       : netConnect({ host: address, port: account.port });
     sockets.add(socket);
     await new Promise<void>((resolve, reject) => {
@@ -73,7 +81,8 @@ function guardedSocket(account: SmtpAccount, options: SmtpOptions, sockets: Set<
       });
       socket.once('error', (error: NodeJS.ErrnoException) => {
         clearTimeout(timer);
-        reject(Object.assign(error, { code: socketCode(error.code) }));
+        // The TLS code (which certificate problem) stays beside nodemailer's.
+        reject(Object.assign(error, { code: socketCode(error.code), tlsCode: error.code }));
       });
     });
     return socket;
@@ -96,6 +105,7 @@ function createTransport(account: SmtpAccount, options: SmtpOptions) {
     port: account.port,
     secure: account.secure,
     ...(isIP(account.host) ? {} : { servername: account.host }),
+    ...(options.trustedCa ? { tls: { ca: options.trustedCa } } : {}),
     ...(account.username ? { auth: { user: account.username, pass: account.password ?? '' } } : {}),
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,

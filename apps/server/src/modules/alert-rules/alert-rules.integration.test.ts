@@ -25,7 +25,14 @@ const emailRule: AlertRuleBodyInput = {
 };
 
 describeEachDriver('alert rules API', (driver) => {
-  const t = useTestApp(driver);
+  // An instance SMTP lets e-mail rules name no account; nothing is sent in these tests.
+  const t = useTestApp(driver, {
+    alerts: {
+      smtp: { host: '127.0.0.2', port: 2525, secure: false },
+      dispatchIntervalMs: 3_600_000,
+    },
+    httpAllowedNetworks: ['127.0.0.1/32'],
+  });
   const api = (account: TestAccount) => t.request(account.token);
 
   async function create(account: TestAccount, body: AlertRuleBodyInput): Promise<AlertRule> {
@@ -169,6 +176,37 @@ describeEachDriver('alert rules API', (driver) => {
     expect(await storedRules(account)).toBe(0);
   });
 
+  it('refuses a webhook URL the network guard will refuse, naming the setting that allows it', async () => {
+    const account = await t.createAccount();
+    const senders = await api(account).get('/api/v1/alert-rules/email-senders');
+    expect(senders.json()).toEqual({ instance_smtp: true });
+    const blocked = {
+      ...emailRule,
+      action: 'webhook' as const,
+      action_webhook_url: 'http://10.0.0.5/alertas',
+    };
+    const refused = await refusal(account, blocked);
+    expect(refused.message).toBe(
+      'Endereço bloqueado pela proteção de rede: 10.0.0.5 (rede privada). Para liberar, inclua a rede em PONTE_HTTP_ALLOWED_NETWORKS.',
+    );
+    expect(await storedRules(account)).toBe(0);
+    const created = await create(account, {
+      ...blocked,
+      action_webhook_url: 'http://127.0.0.1:8080/a',
+    });
+    const edited = await api(account).put(`/api/v1/alert-rules/${created._id}`, {
+      ...blocked,
+      action_webhook_url: 'http://[::1]:8080/a',
+    });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().details).toEqual([
+      {
+        field: 'action_webhook_url',
+        message: expect.stringContaining('inclua a rede em PONTE_HTTP_ALLOWED_NETWORKS'),
+      },
+    ]);
+  });
+
   it('refuses a regular expression RE2 cannot run, with the pt-BR text, and stores nothing', async () => {
     const account = await t.createAccount();
     const lookahead = await refusal(account, { ...emailRule, match_log_content: '/(?=a)/' });
@@ -196,7 +234,7 @@ describeEachDriver('alert rules API', (driver) => {
       const id = randomUUID();
       return t.database.db
         .insert(serviceAccounts)
-        .values({ id, workspaceId, name: 'Conta', authType })
+        .values({ id, workspaceId, name: `Conta ${authType}`, authType })
         .then(() => id);
     };
     const smtp = await account_(account.workspaceId, 'smtp_account');
@@ -353,5 +391,24 @@ describeEachDriver('alert rules API', (driver) => {
     }, 'o acesso negado no registro de segurança');
     expect(event).toMatchObject({ resource: `alert_rule:${rule._id}` });
     expect((await t.request(null).get('/api/v1/alert-rules')).statusCode).toBe(401);
+  });
+});
+
+describeEachDriver('alert rules without an instance SMTP', (driver) => {
+  const t = useTestApp(driver);
+
+  it("does not offer 'Servidor SMTP da instância' and refuses an e-mail rule without an account", async () => {
+    const account = await t.createAccount();
+    const api = t.request(account.token);
+    const senders = await api.get('/api/v1/alert-rules/email-senders');
+    expect(senders.json()).toEqual({ instance_smtp: false });
+    const refused = await api.post('/api/v1/alert-rules', emailRule);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      message: m.noSmtp,
+      details: [{ field: 'action_email_account_id', message: m.noSmtp }],
+    });
+    const rules = await api.get('/api/v1/alert-rules');
+    expect(rules.json().total).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  alertEmailSendersSchema,
   alertFiringListSchema,
   alertRuleBodySchema,
   alertRuleListQuerySchema,
@@ -15,6 +16,8 @@ import type { AlertRulesService } from './alert-rules.service';
 
 export interface AlertRulesRoutesOptions {
   service: AlertRulesService;
+  /** Whether PONTE_SMTP_URL is set. */
+  instanceSmtp?: boolean;
 }
 
 const tags = ['Regras de alerta'];
@@ -25,8 +28,9 @@ const workspaceOf = (request: Parameters<typeof sessionOf>[0]) => sessionOf(requ
 /** Spec 2 §7 'Alert rules' (list, get, create, update, delete); mounted at /api/v1 (authenticated scope). */
 export const alertRulesRoutes: FastifyPluginAsyncZod<AlertRulesRoutesOptions> = async (
   app,
-  { service },
+  options,
 ) => {
+  const { service } = options;
   const workspaceOf = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).workspaceId;
 
   app.get(
@@ -56,6 +60,19 @@ export const alertRulesRoutes: FastifyPluginAsyncZod<AlertRulesRoutesOptions> = 
     },
     async (request, reply) =>
       reply.code(201).send(await service.create(workspaceOf(request), request.body)),
+  );
+
+  app.get(
+    '/alert-rules/email-senders',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Se o servidor SMTP da instância (PONTE_SMTP_URL) pode enviar os alertas',
+        response: { 200: alertEmailSendersSchema, ...errorResponses(401) },
+      },
+    },
+    async () => ({ instance_smtp: options.instanceSmtp ?? false }),
   );
 
   app.get(

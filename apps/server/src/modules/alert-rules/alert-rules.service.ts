@@ -38,7 +38,14 @@ export interface AlertRulesServiceDeps {
   onChange?: () => Promise<void>;
   /** Where a failed `onChange` is reported (the save itself stands). */
   onError?: (error: unknown) => void;
+  /** The network guard's refusal of a webhook URL, known at save time (url-refusal.ts). */
+  urlRefusal?: (url: string) => Promise<string | null>;
+  /** Whether PONTE_SMTP_URL is set: without it an e-mail rule must name an SMTP account. */
+  instanceSmtp?: boolean;
 }
+
+/** What a save checks beyond the body: the network guard, the instance SMTP. */
+type SaveChecks = Pick<AlertRulesServiceDeps, 'urlRefusal' | 'instanceSmtp'>;
 
 export const toAlertRule = (row: AlertRuleRow): AlertRule => ({
   _id: row.id,
@@ -151,11 +158,27 @@ async function referenceIssues(
   return issues;
 }
 
+/**
+ * What would fail only when the rule fires (docs/adr/0082): a webhook URL the network guard
+ * refuses, an e-mail with no SMTP server to send it.
+ */
+async function deliveryIssues(values: AlertRuleValues, checks: SaveChecks) {
+  const issues: ErrorDetail[] = [];
+  if (values.action === 'webhook' && checks.urlRefusal) {
+    const refusal = await checks.urlRefusal(values.actionWebhookUrl ?? '');
+    if (refusal) issues.push({ field: 'action_webhook_url', message: refusal });
+  }
+  if (values.action === 'email' && !values.actionEmailAccountId && checks.instanceSmtp === false)
+    issues.push({ field: 'action_email_account_id', message: m.noSmtp });
+  return issues;
+}
+
 /** Spec 2 §5 'Alert rule': 400 with the first issue's message and every issue in `details`. */
 async function checkSave(
   repository: AlertRulesRepository,
   workspaceId: string,
   body: AlertRuleBody,
+  checks: SaveChecks,
 ): Promise<AlertRuleValues> {
   const values = valuesOf(body);
   const own = alertRuleSaveIssues(body);
@@ -165,6 +188,7 @@ async function checkSave(
       message,
     })),
     ...(await referenceIssues(repository, workspaceId, values)),
+    ...(own.length ? [] : await deliveryIssues(values, checks)),
   ];
   if (details.length) throw new AppError(400, errorCodes.validation, details[0]!.message, details);
   return values;
@@ -254,7 +278,7 @@ export function createAlertRulesService(deps: AlertRulesServiceDeps) {
 
     /** A rule created enabled counts its silence (a dead-man rule) from now. */
     async create(workspaceId: string, body: AlertRuleBody): Promise<AlertRule> {
-      const values = await checkSave(repository, workspaceId, body);
+      const values = await checkSave(repository, workspaceId, body, deps);
       const at = now();
       const row = await repository.insert(randomUUID(), workspaceId, {
         ...values,
@@ -269,7 +293,7 @@ export function createAlertRulesService(deps: AlertRulesServiceDeps) {
     /** `enabled_at` moves to now when the rule goes from disabled to enabled. */
     async update(workspaceId: string, id: string, body: AlertRuleBody): Promise<AlertRule> {
       const current = await rowOf(workspaceId, id);
-      const values = await checkSave(repository, workspaceId, body);
+      const values = await checkSave(repository, workspaceId, body, deps);
       const at = now();
       const row = await repository.update(workspaceId, id, {
         ...values,

@@ -9,7 +9,13 @@ import { createLogWriter, type LogEntry } from '../logs/log-writer';
 import { createAlertWatch } from './alert-watch';
 
 describeEachDriver('alert watch in the log writer', (driver) => {
-  const t = useTestApp(driver);
+  // An instance SMTP lets e-mail rules name no account; nothing is sent in these tests.
+  const t = useTestApp(driver, {
+    alerts: {
+      smtp: { host: '127.0.0.2', port: 2525, secure: false },
+      dispatchIntervalMs: 3_600_000,
+    },
+  });
 
   async function ruleIn(
     workspaceId: string,

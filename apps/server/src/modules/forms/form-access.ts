@@ -40,7 +40,8 @@ const pinWrong = () => new AppError(401, errorCodes.formPin, m.pinWrong);
  * The public routes' gate (docs/adr/0038). Unknown and draft forms are one 404, whatever the
  * workspace; a member of the form's workspace previews a draft (PIN skipped) when `preview`
  * is allowed. A form with PIN: no PIN → locked (or 401 when `pinRequired`), a wrong one → 401,
- * counted per form and address; past the limit every PIN, a right one too, answers 429.
+ * counted per form and address; past the free ones the address waits a growing delay, during
+ * which every PIN, a right one too, answers 429.
  */
 export function createFormAccess(deps: FormAccessDeps) {
   async function isMember(form: FormRow, token: string | undefined): Promise<boolean> {
@@ -55,7 +56,7 @@ export function createFormAccess(deps: FormAccessDeps) {
       throw new AppError(
         429,
         errorCodes.rateLimited,
-        m.pinThrottled(throttled.minutes),
+        m.pinThrottled(throttled.retryAfterSeconds),
         undefined,
         { 'retry-after': String(throttled.retryAfterSeconds) },
       );

@@ -204,9 +204,10 @@ describe('service accounts bound to their hosts', () => {
 
   it('asks an account with no address to name its domains, and refuses a bad one', async () => {
     const owner = await t.createAccount();
+    let created = 0;
     const create = (fields: Record<string, unknown>) =>
       t.request(owner.token).post('/api/v1/service-accounts', {
-        name: 'Sem endereço',
+        name: `Sem endereço ${++created}`,
         auth_type: 'bearer_token',
         bearer_token: { token: secret, ...fields },
       });

@@ -41,13 +41,14 @@ afterAll(async () => {
 describe('FTP, PGP and jwt accounts used by flows', () => {
   const t = useTestApp('embedded', { httpAllowedNetworks: ['127.0.0.1/32'] });
 
+  let created = 0;
   async function createServiceAccount(
     account: TestAccount,
     auth_type: string,
     fields: Record<string, unknown>,
   ) {
     const res = await t.request(account.token).post('/api/v1/service-accounts', {
-      name: `Conta ${auth_type}`,
+      name: `Conta ${auth_type} ${++created}`,
       auth_type,
       [auth_type]: fields,
     });

@@ -123,9 +123,10 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+let created = 0;
 const create = async (api: Requester, type: string, sub: Record<string, unknown>) => {
   const res = await api.post('/api/v1/service-accounts', {
-    name: type,
+    name: `${type} ${++created}`,
     auth_type: type,
     [type]: sub,
   });

@@ -267,3 +267,46 @@ describeEachDriver('service accounts', (driver) => {
     );
   });
 });
+
+describeEachDriver('service accounts: one name per workspace', (driver) => {
+  const t = useTestApp(driver);
+
+  it('refuses a second account with the same name, ignoring case, on create and on edit', async () => {
+    const account = await t.createAccount();
+    const api = t.request(account.token);
+    const create = (name: string) =>
+      api.post('/api/v1/service-accounts', {
+        name,
+        auth_type: 'bearer_token',
+        bearer_token: { token: 'segredo', url: 'https://api.exemplo.com.br' },
+      });
+    expect((await create('ERP da loja')).statusCode).toBe(201);
+    const twin = await create('erp DA LOJA');
+    expect(twin.statusCode).toBe(400);
+    expect(twin.json()).toMatchObject({
+      code: 'conflict',
+      message: m.nameTaken,
+      details: [{ field: 'name', message: m.nameTaken }],
+    });
+
+    const other = await create('Outro ERP');
+    const renamed = await api.put(`/api/v1/service-accounts/${other.json()._id}`, {
+      name: 'ERP da Loja',
+      auth_type: 'bearer_token',
+      bearer_token: { url: 'https://api.exemplo.com.br' },
+    });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().message).toBe(m.nameTaken);
+    const names = namesOf((await api.get('/api/v1/service-accounts')).json());
+    expect(names).toEqual(['ERP da loja', 'Outro ERP']);
+
+    // Another workspace may use the name.
+    const elsewhere = t.request((await t.createAccount()).token);
+    const theirs = await elsewhere.post('/api/v1/service-accounts', {
+      name: 'ERP da loja',
+      auth_type: 'bearer_token',
+      bearer_token: { token: 'outro', url: 'https://api.exemplo.com.br' },
+    });
+    expect(theirs.statusCode).toBe(201);
+  });
+});

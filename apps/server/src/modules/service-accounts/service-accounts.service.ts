@@ -13,7 +13,8 @@ import {
   type ServiceAccountType,
 } from '@ponte/shared/service-accounts.schema';
 import type { Database } from '../../db/client';
-import { AppError, invalidField, notFound } from '../../lib/app-error';
+import { uniqueViolation } from '../../db/unique-violation';
+import { AppError, conflict, invalidField, notFound } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secret-box';
 import type { AuthContext } from '../../plugins/auth';
 import { applyPatch, mergeInput, parseSubObject, type Fields } from './account-data';
@@ -74,6 +75,18 @@ interface Context {
 
 const missing = (id: string) => notFound(m.notFound, { kind: 'service_account', id });
 
+/** A second account with the same name (ignoring case) in the workspace is refused. */
+async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (uniqueViolation(error) === 'service_accounts_workspace_name_unique') {
+      throw conflict('name', m.nameTaken);
+    }
+    throw error;
+  }
+}
+
 /** What the routes call: list, read, create, edit, remove. */
 function crudOf({ db, now, repository, codec }: Context) {
   async function withCount(workspaceId: string, row: ServiceAccountRow) {
@@ -110,16 +123,18 @@ function crudOf({ db, now, repository, codec }: Context) {
     async create(workspaceId: string, input: ServiceAccountInput): Promise<ServiceAccount> {
       const at = now();
       const token = input.type === productTokenType ? newApiToken() : undefined;
-      const row = await repository.create({
-        id: randomUUID(),
-        workspaceId,
-        name: input.name,
-        authType: input.type,
-        ...codec.sealed(mergeInput(input.type, input.fields)),
-        tokenHash: token ? hashToken(token) : null,
-        createdAt: at,
-        updatedAt: at,
-      });
+      const row = await uniqueName(() =>
+        repository.create({
+          id: randomUUID(),
+          workspaceId,
+          name: input.name,
+          authType: input.type,
+          ...codec.sealed(mergeInput(input.type, input.fields)),
+          tokenHash: token ? hashToken(token) : null,
+          createdAt: at,
+          updatedAt: at,
+        }),
+      );
       return codec.toAccount(row, 0, token);
     },
 
@@ -128,18 +143,20 @@ function crudOf({ db, now, repository, codec }: Context) {
       id: string,
       input: ServiceAccountInput,
     ): Promise<ServiceAccount> {
-      const row = await db.transaction(async (tx) => {
-        const locked = createServiceAccountsRepository(tx);
-        const stored = await locked.findForUpdate(workspaceId, id);
-        if (!stored) throw missing(id);
-        if (stored.authType !== input.type) throw invalidField('auth_type', m.typeChangeRefused);
-        const merged = mergeInput(input.type, input.fields, codec.splitOf(stored));
-        return locked.update(workspaceId, id, {
-          name: input.name,
-          ...codec.sealed(merged),
-          updatedAt: now(),
-        });
-      });
+      const row = await uniqueName(() =>
+        db.transaction(async (tx) => {
+          const locked = createServiceAccountsRepository(tx);
+          const stored = await locked.findForUpdate(workspaceId, id);
+          if (!stored) throw missing(id);
+          if (stored.authType !== input.type) throw invalidField('auth_type', m.typeChangeRefused);
+          const merged = mergeInput(input.type, input.fields, codec.splitOf(stored));
+          return locked.update(workspaceId, id, {
+            name: input.name,
+            ...codec.sealed(merged),
+            updatedAt: now(),
+          });
+        }),
+      );
       return withCount(workspaceId, row!);
     },
 

@@ -5,6 +5,7 @@ import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
 import { useServiceAccountOptions } from '../../lib/service-accounts/api/get-service-account-options';
 import type { SetField } from './alert-rule-draft';
+import { useInstanceSmtp } from './api/get-email-senders';
 
 const m = messages.alertRules;
 const actionData = alertActions.map((action) => ({ value: action, label: m.actionLabels[action] }));
@@ -13,12 +14,15 @@ const methodData = webhookMethods.map((method) => ({ value: method, label: metho
 const instanceSmtp = 'instance';
 const smtpTypes = ['smtp_account'] as const;
 
+/** 'Conta de envio': the instance SMTP is offered only when the server has one (PONTE_SMTP_URL). */
 function EmailFields({ body, set }: { body: AlertRuleBody; set: SetField }) {
   const { accounts } = useServiceAccountOptions(smtpTypes);
+  const hasInstanceSmtp = useInstanceSmtp();
   const accountData = [
-    { value: instanceSmtp, label: m.instanceSmtp },
+    ...(hasInstanceSmtp ? [{ value: instanceSmtp, label: m.instanceSmtp }] : []),
     ...accounts.map((account) => ({ value: account._id, label: account.name })),
   ];
+  const value = body.action_email_account_id ?? (hasInstanceSmtp ? instanceSmtp : null);
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -33,10 +37,15 @@ function EmailFields({ body, set }: { body: AlertRuleBody; set: SetField }) {
         />
         <Select
           label="Conta de envio"
-          description="A conta de serviço SMTP que envia o e-mail."
+          description={
+            hasInstanceSmtp === false
+              ? m.noInstanceSmtp
+              : 'A conta de serviço SMTP que envia o e-mail.'
+          }
+          placeholder={hasInstanceSmtp === false ? 'Escolha uma conta SMTP' : undefined}
           allowDeselect={false}
           data={accountData}
-          value={body.action_email_account_id ?? instanceSmtp}
+          value={value}
           onChange={(value) =>
             set('action_email_account_id', !value || value === instanceSmtp ? null : value)
           }

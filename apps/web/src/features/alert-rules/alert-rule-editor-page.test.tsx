@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { AlertRuleBody } from '@ponte/shared/alert-rules.schema';
+import { messages } from '@ponte/shared/messages';
 import type { RecordedCall } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { AlertRuleEditorPage } from './alert-rule-editor-page';
@@ -42,6 +43,23 @@ async function fill(user: UserEvent, input: HTMLElement, value: string) {
 const sentBody = (calls: RecordedCall[]) => calls[0]!.body as AlertRuleBody;
 
 describe('/alert-rules/new', () => {
+  it("offers 'Servidor SMTP da instância' only when the server has one", async () => {
+    setupEditor([
+      {
+        method: 'GET',
+        path: '/api/v1/alert-rules/email-senders',
+        reply: { body: { instance_smtp: false } },
+      },
+    ]);
+    const { user } = renderNew();
+    expect(await screen.findByText(messages.alertRules.noInstanceSmtp)).toBeVisible();
+    const sender = select('Conta de envio');
+    expect(sender).toHaveValue('');
+    await user.click(sender);
+    expect(await screen.findByRole('option', { name: 'SMTP da empresa' })).toBeVisible();
+    expect(screen.queryByRole('option', { name: 'Servidor SMTP da instância' })).toBeNull();
+  });
+
   it('starts a new rule with the spec defaults and creates it, then opens its edit page', async () => {
     const api = setupEditor([{ method: 'POST', path: '/api/v1/alert-rules', reply: created }]);
     const { user, router } = renderNew();
@@ -53,7 +71,7 @@ describe('/alert-rules/new', () => {
     expect(select('Origem')).toHaveValue('Mensagem');
     expect(select('Janela de captura')).toHaveValue('5 minutos');
     expect(select('Flow')).toHaveAttribute('placeholder', 'Todos os flows');
-    expect(select('Conta de envio')).toHaveValue('Servidor SMTP da instância');
+    await waitFor(() => expect(select('Conta de envio')).toHaveValue('Servidor SMTP da instância'));
     expect(screen.queryByRole('textbox', named('Campo do JSON'))).toBeNull();
     expect(screen.queryByText('Últimos disparos')).toBeNull();
 

@@ -75,6 +75,11 @@ export function setupEditor(extra: MockRoute[] = []) {
       reply: listOf([{ _id: 's1', name: 'SMTP da empresa', auth_type: 'smtp_account' }]),
     },
     { method: 'GET', path: '/api/v1/queues', reply: listOf([{ _id: 'q1', name: 'boletos' }]) },
+    {
+      method: 'GET',
+      path: '/api/v1/alert-rules/email-senders',
+      reply: { body: { instance_smtp: true } },
+    },
   ]);
 }
 

@@ -16,6 +16,7 @@ import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { useSessionUser } from '../../lib/session/session-store';
 import { toast } from '../../lib/toasts';
 import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
+import { warnAboutNetwork } from './api/check-flow-network';
 import { useCreateFlow } from './api/create-flow';
 import { useUpdateFlow } from './api/update-flow';
 import { FlowCanvas } from './canvas/flow-canvas';
@@ -108,6 +109,7 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
         : await create.mutateAsync(body);
       queryClient.setQueryData(getFlowQueryOptions(result._id).queryKey, result);
       toast.success(messages.flows.saved);
+      void warnAboutNetwork(doc);
       draft.markSaved();
       setSaved(result);
       if (!saved) {

@@ -99,6 +99,63 @@ describe('/forms/new and /forms/edit/{id}', () => {
     );
   });
 
+  it('lists every reason a save is refused at once, and each leaves the list when fixed', async () => {
+    const api = setup([]);
+    const { user } = renderApp('/forms/new');
+    await screen.findByRole('tab', { name: 'Campos' });
+    await save(user);
+    const alert = await screen.findByRole('alert');
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['O nome do form é obrigatório', 'É necessário adicionar pelo menos um campo']);
+    expect(alert).toHaveTextContent('Corrija 2 pontos antes de salvar:');
+
+    const dialog = await addField(user, 'Lista de seleção');
+    await apply(user, dialog);
+    await save(user);
+    expect(
+      within(await screen.findByRole('alert'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'O nome do form é obrigatório',
+      'O código do campo 1 é obrigatório',
+      'O label do campo 1 é obrigatório',
+      'É necessário adicionar pelo menos uma opção para o campo 1',
+    ]);
+    await user.type(screen.getByLabelText(/Nome do form/), 'Pesquisa');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('O nome do form é obrigatório');
+    expect(api.callsTo('POST', '/api/v1/forms')).toHaveLength(0);
+  });
+
+  it("lists every issue of the server's refusal", async () => {
+    const refusal = {
+      status: 400,
+      body: {
+        statusCode: 400,
+        code: 'validation_error',
+        message: 'O código do campo 1 é obrigatório',
+        details: [
+          { field: 'fields.0.name', message: 'O código do campo 1 é obrigatório' },
+          { field: 'fields.1.label', message: 'O label do campo 2 é obrigatório' },
+        ],
+      },
+    };
+    setup([{ method: 'PUT', path: '/api/v1/forms/fm1', reply: refusal }]);
+    const { user } = renderApp('/forms/edit/fm1');
+    await screen.findByDisplayValue('Cadastro de Clientes');
+    await save(user);
+    const title = await screen.findByText('Corrija 2 pontos antes de salvar:');
+    const alert = title.closest<HTMLElement>('[role="alert"]')!;
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['O código do campo 1 é obrigatório', 'O label do campo 2 é obrigatório']);
+  });
+
   it('shows the server refusal after the spec prefix', async () => {
     setup([{ method: 'PUT', path: '/api/v1/forms/fm1', reply: apiError(400, 'Falha no banco.') }]);
     const { user } = renderApp('/forms/edit/fm1');

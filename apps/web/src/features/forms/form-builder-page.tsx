@@ -5,6 +5,7 @@ import {
   Button,
   FileButton,
   Group,
+  List,
   Paper,
   Select,
   SimpleGrid,
@@ -21,7 +22,7 @@ import { messages } from '@ponte/shared/messages';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { LoadedForm } from '../../components/loaded-form';
 import { PageHeader } from '../../components/page-header';
-import { errorMessage } from '../../lib/api/api-error';
+import { ApiError, errorMessage } from '../../lib/api/api-error';
 import { useGroupOptions } from '../../lib/groups/get-group-options';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
@@ -59,6 +60,30 @@ function saveIssues(draft: FormDraft, pinStored: boolean) {
   );
 }
 
+/** Every reason a save is refused, at once (one line alone, a list when there are more). */
+function SaveIssues({ messages }: { messages: string[] }) {
+  const unique = [...new Set(messages)];
+  if (!unique.length) return null;
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      role="alert"
+      title={unique.length > 1 ? `Corrija ${unique.length} pontos antes de salvar:` : undefined}
+    >
+      {unique.length === 1 ? (
+        unique[0]
+      ) : (
+        <List size="sm" spacing={2}>
+          {unique.map((message) => (
+            <List.Item key={message}>{message}</List.Item>
+          ))}
+        </List>
+      )}
+    </Alert>
+  );
+}
+
 function FormBuilder({ id, form }: { id: string | undefined; form: Form | undefined }) {
   const navigate = useNavigate();
   const create = useCreateForm();
@@ -70,11 +95,14 @@ function FormBuilder({ id, form }: { id: string | undefined; form: Form | undefi
   const { draft, set } = editor;
   const saved = useSavedValue(useMemo(() => bodyOf(draft), [draft]));
   const unsaved = useUnsavedChanges(saved.dirty);
-  // Once a save was refused, the message follows the edits: a fixed rule gives way to the next.
+  // Once a save was refused, the list follows the edits: a fixed rule leaves it at once.
   const [checked, setChecked] = useState(false);
   const pinStored = Boolean(form?.auth_pin_set);
   const issues = useMemo(() => saveIssues(draft, pinStored), [draft, pinStored]);
-  const issue = checked ? (issues[0]?.message ?? null) : null;
+  // The server's own refusals (every issue of its `details`), until the next edit.
+  const [refused, setRefused] = useState<{ draft: FormDraft; messages: string[] } | null>(null);
+  const shown = checked ? issues.map((each) => each.message) : [];
+  if (refused?.draft === draft) shown.push(...refused.messages);
   const [tab, setTab] = useState<string | null>('fields');
   const [pendingImport, setPendingImport] = useState<FormFile | null>(null);
   const groupData = (groups.data?.items ?? []).map((item) => ({
@@ -124,6 +152,9 @@ function FormBuilder({ id, form }: { id: string | undefined; form: Form | undefi
       toast.success(m.saved);
     } catch (failure) {
       toast.error(m.saveError(errorMessage(failure)));
+      const details = failure instanceof ApiError ? failure.details : undefined;
+      if (Array.isArray(details) && details.length > 1)
+        setRefused({ draft, messages: details.map((detail) => detail.message) });
     }
   };
 
@@ -205,11 +236,7 @@ function FormBuilder({ id, form }: { id: string | undefined; form: Form | undefi
           </Tabs.Panel>
         </Tabs>
 
-        {issue ? (
-          <Alert color="red" variant="light" role="alert">
-            {issue}
-          </Alert>
-        ) : null}
+        <SaveIssues messages={shown} />
 
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={() => void navigate('/forms')} disabled={saving}>

@@ -244,12 +244,22 @@ describe('the service account form', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('offers a provider type only when the server has its client', async () => {
+  it('offers a provider type only when the server has its client, else says what to set', async () => {
+    const trelloReason =
+      'Indisponível até o administrador configurar o app OAuth do Trello: defina PONTE_OAUTH_TRELLO_API_KEY nas variáveis de ambiente do servidor do Ponte e reinicie-o.';
     setup([
       {
         method: 'GET',
         path: '/api/v1/service-accounts/oauth2/providers',
-        reply: { body: { trello_oauth2: false, slack_oauth2: true, google_oauth2: false } },
+        reply: {
+          body: {
+            providers: [
+              { type: 'trello_oauth2', configured: false, reason: trelloReason },
+              { type: 'slack_oauth2', configured: true, reason: null },
+              { type: 'google_oauth2', configured: false, reason: 'Google' },
+            ],
+          },
+        },
       },
     ]);
     const { user } = renderWithProviders(<ServiceAccountsPage />);
@@ -257,9 +267,7 @@ describe('the service account form', () => {
     await user.click(within(dialog).getByRole('combobox', { name: /^Tipo de autenticação/ }));
     const trello = await screen.findByRole('option', { name: /Trello \(OAuth\)/ });
     expect(trello).toHaveAttribute('data-combobox-disabled', 'true');
-    expect(trello).toHaveTextContent(
-      'Disponível quando o administrador configurar o cliente OAuth do Trello.',
-    );
+    expect(trello).toHaveTextContent(trelloReason);
     expect(screen.getByRole('option', { name: 'Slack (OAuth2)' })).not.toHaveAttribute(
       'data-combobox-disabled',
     );

@@ -54,7 +54,9 @@ export const oauth2ApiRoutes: FastifyPluginAsyncZod<OAuth2RoutesOptions> = async
         response: { 200: oauthProvidersSchema, ...errorResponses(401) },
       },
     },
-    async () => ({ providers: configuredProviders(options.providers) }),
+    async (request) => ({
+      providers: configuredProviders(options.providers, publicUrl(request)),
+    }),
   );
 
   // The spec's address ends with a slash; the one without it answers too, but the document

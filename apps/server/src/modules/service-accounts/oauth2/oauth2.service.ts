@@ -7,13 +7,13 @@ import type { DecryptedAccount, OAuthAccountStore } from './oauth-account-store'
 import type { OAuthStates } from './oauth-states';
 import { accountIdOfState } from './oauth-states';
 import { buildAuthorizeUrl, OAuth2Error, type OAuth2Client } from './oauth2-client';
-import { planOf, trelloAuthorizeUrl, type AuthorizationPlan } from './providers';
+import { planOf, returnPath, trelloAuthorizeUrl, type AuthorizationPlan } from './providers';
 import { tokenPatch } from './token-source';
 
 const sa = messages.serviceAccounts;
 
 /** Where providers send the browser back: a public route of the account API. */
-export const returnPath = '/account/v1/service-accounts/oauth2/return';
+export { returnPath };
 /** The SPA page that finalises with PUT …/oauth2/token (spec 2 'OAuth2 callback'). */
 export const callbackPath = '/oauth2/callback';
 

@@ -146,7 +146,9 @@ describeEachDriver('Slack and Trello accounts', (driver) => {
       {
         type: 'google_oauth2',
         configured: false,
-        reason: 'Disponível quando o administrador configurar o cliente OAuth do Google.',
+        reason:
+          'Indisponível até o administrador configurar o app OAuth do Google: defina PONTE_OAUTH_GOOGLE_CLIENT_ID e PONTE_OAUTH_GOOGLE_CLIENT_SECRET nas variáveis de ambiente do servidor do Ponte e reinicie-o. ' +
+          `No app do Google, cadastre ${publicUrl}/account/v1/service-accounts/oauth2/return como URL de redirecionamento.`,
       },
     ]);
     const google = await create(owner, 'google_oauth2');
@@ -157,7 +159,7 @@ describeEachDriver('Slack and Trello accounts', (driver) => {
       });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(
-      'Disponível quando o administrador configurar o cliente OAuth do Google.',
+      'Indisponível até o administrador configurar o app OAuth do Google: defina PONTE_OAUTH_GOOGLE_CLIENT_ID e PONTE_OAUTH_GOOGLE_CLIENT_SECRET nas variáveis de ambiente do servidor do Ponte e reinicie-o.',
     );
   });
 

@@ -5,6 +5,9 @@ import type { OAuthProvidersConfig } from '../../../config-oauth';
 import { AppError, invalidField } from '../../../lib/app-error';
 import type { TokenEndpoint } from './oauth2-client';
 
+/** Where a provider sends the browser back (GET /account/v1/…/return). */
+export const returnPath = '/account/v1/service-accounts/oauth2/return';
+
 const m = messages.serviceAccountsOauth;
 
 /** The provider types whose client this installation registers (not the account). */
@@ -52,15 +55,42 @@ function required(data: Record<string, unknown>, field: string, label: string): 
   return value;
 }
 
-export const notConfigured = (type: ProviderType) =>
-  new AppError(400, errorCodes.providerNotConfigured, m.providerNotConfigured(providerNames[type]));
+/** The environment variables that give a provider type its client (config-oauth.ts). */
+const providerVariables: Record<ProviderType, string> = {
+  trello_oauth2: 'PONTE_OAUTH_TRELLO_API_KEY',
+  slack_oauth2: 'PONTE_OAUTH_SLACK_CLIENT_ID e PONTE_OAUTH_SLACK_CLIENT_SECRET',
+  google_oauth2: 'PONTE_OAUTH_GOOGLE_CLIENT_ID e PONTE_OAUTH_GOOGLE_CLIENT_SECRET',
+};
 
-/** Which provider types are offered: the others wait for the administrator's client. */
-export function configuredProviders(config: OAuthProvidersConfig) {
+const notConfiguredText = (type: ProviderType) =>
+  m.providerNotConfigured(providerNames[type], providerVariables[type]);
+
+export const notConfigured = (type: ProviderType) =>
+  new AppError(400, errorCodes.providerNotConfigured, notConfiguredText(type));
+
+/**
+ * What the administrator sets and where: the variables, and what the provider's app must list
+ * for this installation (`baseUrl`, PONTE_PUBLIC_URL or the request's address): the return
+ * address of Slack and Google, the allowed origin of Trello's Power-Up.
+ */
+function setupOf(type: ProviderType, baseUrl: string): string {
+  const registration =
+    type === 'trello_oauth2'
+      ? m.providerRegistration('Trello', 'origem permitida', baseUrl)
+      : m.providerRegistration(
+          providerNames[type],
+          'URL de redirecionamento',
+          `${baseUrl}${returnPath}`,
+        );
+  return `${notConfiguredText(type)} ${registration}`;
+}
+
+/** Which provider types are offered: the others say what the administrator must set. */
+export function configuredProviders(config: OAuthProvidersConfig, baseUrl: string) {
   const item = (type: ProviderType, configured: boolean) => ({
     type,
     configured,
-    reason: configured ? null : m.providerNotConfigured(providerNames[type]),
+    reason: configured ? null : setupOf(type, baseUrl),
   });
   return [
     item('trello_oauth2', config.trello.apiKey !== null),

@@ -30,6 +30,32 @@ describe('core_send_email', () => {
     });
   });
 
+  it('accepts recipients written as Nome <email@dominio>, a quoted name holding a comma too', async () => {
+    const ports = createFakePorts();
+    const { emitted } = await runNode(sendEmailNode, {
+      ports,
+      params: {
+        service_account: 'smtp1',
+        to: 'Ana Souza <ana@exemplo.com.br>, "Silva, Caio" <caio@exemplo.com.br>; bia@exemplo.com.br',
+        cc: 'Financeiro <financeiro@exemplo.com.br>',
+        subject: 'Oi',
+        text: 'corpo',
+      },
+    });
+    const to = [
+      'Ana Souza <ana@exemplo.com.br>',
+      '"Silva, Caio" <caio@exemplo.com.br>',
+      'bia@exemplo.com.br',
+    ];
+    expect(ports.mails[0]).toMatchObject({ to, cc: ['Financeiro <financeiro@exemplo.com.br>'] });
+    expect(emitted[0]?.msg.email).toMatchObject({ to });
+    await expect(
+      runNode(sendEmailNode, {
+        params: { service_account: 's', subject: 'Oi', text: 'c', to: 'Ana <ana-sem-arroba>' },
+      }),
+    ).rejects.toThrow('Endereço de e-mail inválido: Ana <ana-sem-arroba>');
+  });
+
   it('names a bad address and requires a body', async () => {
     const base = { service_account: 's', subject: 'Oi', text: 'corpo' };
     await expect(

@@ -1,28 +1,10 @@
 import { defineNode } from '../../../kit/define-node';
+import { formatRecipient, parseRecipients } from './address-list';
 import { mailAttachments } from './mail-attachments';
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/**
- * RFC 5321 caps an address at 254 characters. Longer text is refused before the pattern, which
- * is quadratic on a long dotted text from a webhook (200 000 characters took minutes).
- */
-const maxAddressLength = 254;
-
-/** `a@x.com; b@y.com, c@z.com` → the list, or a pt-BR error naming the bad address. */
+/** `a@x.com; Bia <b@y.com>, c@z.com` → the recipients as headers write them, or a pt-BR error. */
 export function recipients(to: string): string[] {
-  const list = to
-    .split(/[;,]/)
-    .map((address) => address.trim())
-    .filter(Boolean);
-  if (!list.length) throw new Error('Informe ao menos um destinatário.');
-  const bad = list.find(
-    (address) => address.length > maxAddressLength || !emailPattern.test(address),
-  );
-  if (bad) {
-    const shown = bad.length > 80 ? `${bad.slice(0, 80)}…` : bad;
-    throw new Error(`Endereço de e-mail inválido: ${shown}`);
-  }
-  return list;
+  return parseRecipients(to).map(formatRecipient);
 }
 
 export const sendEmailNode = defineNode({
@@ -43,7 +25,7 @@ export const sendEmailNode = defineNode({
       type: 'text',
       label: 'Para',
       required: true,
-      description: 'Separe vários endereços com vírgula.',
+      description: 'Separe vários endereços com vírgula; aceita Nome <email@dominio>.',
     },
     cc: { type: 'text', label: 'Cópia (Cc)', description: 'Separe vários endereços com vírgula.' },
     bcc: {
