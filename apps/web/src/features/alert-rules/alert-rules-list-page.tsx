@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Group as Row, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group as Row, Text, Tooltip } from '@mantine/core';
 import { IconCopy, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { AlertRule } from '@ponte/shared/alert-rules.schema';
@@ -15,6 +15,7 @@ import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useDuplicateAlertRule } from './api/alert-rule-mutations';
 import { useAlertRules } from './api/get-alert-rules';
+import { TruncatedText } from '../../components/truncated-text';
 
 const m = messages.alertRules;
 
@@ -73,9 +74,9 @@ function useColumns(onDuplicate: (rule: AlertRule) => void): TableColumn<AlertRu
       key: 'name',
       header: 'Nome',
       render: (rule) => (
-        <Anchor component={Link} to={pathOf('edit', rule)} size="sm" fw={500}>
+        <TruncatedText to={pathOf('edit', rule)} size="sm" fw={500}>
           {rule.name}
-        </Anchor>
+        </TruncatedText>
       ),
     },
     groupColumn,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Group as Row, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group as Row, Text, Tooltip } from '@mantine/core';
 import { IconCopy, IconDownload, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDateTime } from '@ponte/shared/format';
@@ -17,6 +17,7 @@ import { useDuplicateCustomNode } from './api/custom-node-mutations';
 import { useCustomNodes } from './api/get-custom-nodes';
 import { downloadCustomNodeFile } from './custom-node-file';
 import { CustomNodeImage } from './custom-node-image';
+import { TruncatedText } from '../../components/truncated-text';
 
 const m = messages.customNodes;
 
@@ -79,9 +80,9 @@ function useColumns(onDuplicate: (node: CustomNode) => void): TableColumn<Custom
       key: 'name',
       header: 'Nome',
       render: (node) => (
-        <Anchor component={Link} to={editPath(node)} size="sm" fw={500}>
+        <TruncatedText to={editPath(node)} size="sm" fw={500}>
           {node.name}
-        </Anchor>
+        </TruncatedText>
       ),
     },
     {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Button, Group as Row, Menu, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group as Row, Menu, Text, Tooltip } from '@mantine/core';
 import {
   IconCopy,
   IconDots,
@@ -25,6 +25,7 @@ import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useDuplicateDashboard } from './api/dashboard-mutations';
 import { getDashboard, useDashboards } from './api/get-dashboards';
 import { downloadDashboardFile } from './dashboard-file';
+import { TruncatedText } from '../../components/truncated-text';
 
 const m = messages.dashboards;
 
@@ -108,9 +109,9 @@ function useColumns(
       key: 'name',
       header: 'Nome',
       render: (dashboard) => (
-        <Anchor component={Link} to={pathOf('view', dashboard)} size="sm" fw={500}>
+        <TruncatedText to={pathOf('view', dashboard)} size="sm" fw={500}>
           {dashboard.name}
-        </Anchor>
+        </TruncatedText>
       ),
     },
     {

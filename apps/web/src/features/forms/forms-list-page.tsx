@@ -1,13 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group as Row,
-  Stack,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group as Row, Stack, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconExternalLink, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -25,6 +16,7 @@ import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useForms } from './api/get-forms';
 import { statusLabels } from './form-labels';
 import { useEngineUrl } from './use-engine-url';
+import { TruncatedText } from '../../components/truncated-text';
 
 const createButton = (
   <Button component={Link} to="/forms/new" leftSection={<IconPlus size={16} />}>
@@ -97,9 +89,9 @@ export function FormsListPage() {
       key: 'name',
       header: 'Nome',
       render: (form) => (
-        <Anchor component={Link} to={`/forms/edit/${form._id}`} size="sm" fw={500}>
+        <TruncatedText to={`/forms/edit/${form._id}`} size="sm" fw={500}>
           {form.name}
-        </Anchor>
+        </TruncatedText>
       ),
     },
     {

@@ -23,6 +23,7 @@ import { useTestServiceAccount } from './api/test-service-account';
 import { leaveTo } from './leave-to';
 import { ServiceAccountFormModal } from './service-account-form-modal';
 import { TokenCreatedModal } from './token-created-modal';
+import { TruncatedText } from '../../components/truncated-text';
 
 interface ModalState {
   opened: boolean;
@@ -105,9 +106,9 @@ export function ServiceAccountsPage() {
       key: 'name',
       header: 'Nome',
       render: (account) => (
-        <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }}>
+        <TruncatedText size="sm" fw={500}>
           {account.name}
-        </Text>
+        </TruncatedText>
       ),
     },
     {

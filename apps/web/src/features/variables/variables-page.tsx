@@ -14,6 +14,7 @@ import { toast } from '../../lib/toasts';
 import { useDeleteVariable } from './api/delete-variable';
 import { useVariables } from './api/get-variables';
 import { VariableFormModal } from './variable-form-modal';
+import { TruncatedText } from '../../components/truncated-text';
 
 const valueDisplayLength = 60;
 
@@ -79,9 +80,9 @@ export function VariablesPage() {
               key: 'name',
               header: 'Nome',
               render: (variable) => (
-                <Text size="sm" fw={500}>
+                <TruncatedText size="sm" fw={500}>
                   {variable.name}
-                </Text>
+                </TruncatedText>
               ),
             },
             { key: 'key', header: 'Chave', render: (variable) => <Code>{variable.key}</Code> },
