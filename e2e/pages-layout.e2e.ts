@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchBrowser } from './support/browser';
 import { truncate } from '@ponte/shared/format';
 import { limits } from '@ponte/shared/limits';
+import { messages } from '@ponte/shared/messages';
 import { apiClient, createFlow, type Call } from './support/api';
 import { snap } from './support/browser';
 import { createLongNamedResources, longName, type LongNamedList } from './support/long-names';
@@ -28,6 +29,8 @@ const manualFlow = {
   ],
   edges: [{ id: 'e1', source: 'gatilho', sourceOutput: 'default', target: 'registro' }],
 };
+
+const dashboardTexts = messages.dashboards;
 
 /** Whether the page scrolls sideways (the document wider than the window). */
 const overflowsSideways = (page: Page) =>
@@ -110,11 +113,28 @@ async function actionEdges(page: Page, shown: string) {
   const controls = row.locator('button, a[href]');
   const count = await controls.count();
   const rights: number[] = [];
+  const clipped: string[] = [];
   for (let index = 0; index < count; index++) {
-    const box = await controls.nth(index).boundingBox();
+    const control = controls.nth(index);
+    const box = await control.boundingBox();
     if (box) rights.push(box.x + box.width);
+    // A button whose label its box cuts ('Executa' for 'Executar') is as lost as one off screen.
+    const cut = await control.evaluate(
+      (element) =>
+        element.matches('button, .mantine-Button-root') &&
+        !element.hasAttribute('data-truncate') &&
+        [element, ...Array.from(element.querySelectorAll<HTMLElement>('span'))].some(
+          (part) => part.clientWidth > 0 && part.scrollWidth > part.clientWidth + 1,
+        ),
+    );
+    if (cut) clipped.push((await control.textContent()) ?? '');
   }
-  return { count, rightmost: Math.max(...rights), window: page.viewportSize()?.width ?? 0 };
+  return {
+    count,
+    clipped,
+    rightmost: Math.max(...rights),
+    window: page.viewportSize()?.width ?? 0,
+  };
 }
 
 describe.skipIf(!hasChromium)(
@@ -171,6 +191,7 @@ describe.skipIf(!hasChromium)(
           const actions = await actionEdges(page, shown);
           expect(actions.count, where).toBeGreaterThan(0);
           expect(actions.rightmost, where).toBeLessThanOrEqual(actions.window);
+          expect(actions.clipped, where).toEqual([]);
           expect(await overflowsSideways(page), where).toBe(false);
 
           await page.getByText(shown, { exact: true }).first().hover();
@@ -179,5 +200,99 @@ describe.skipIf(!hasChromium)(
         }
       });
     }
+
+    it('gives the logs message the room, not the execution id', async () => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto(`${server.url}/monitoring`);
+      const table = page.getByRole('table', { name: 'Logs' });
+      await table.getByText(logMessage.slice(0, 40)).first().waitFor();
+      await snap(page, 'long-names-monitoring-1440');
+      const widthOf = async (header: string) =>
+        (await table.getByRole('columnheader', { name: header }).boundingBox())?.width ?? 0;
+      const message = await widthOf('Mensagem');
+      const execution = await widthOf('ID da execução');
+      expect(message).toBeGreaterThan(2 * execution);
+      const row = table
+        .getByRole('row')
+        .filter({ hasText: logMessage.slice(0, 40) })
+        .first();
+      const details = await row.getByRole('button', { name: 'Detalhes' }).boundingBox();
+      expect((details?.x ?? 0) + (details?.width ?? 0)).toBeLessThanOrEqual(1440);
+      expect(await overflowsSideways(page)).toBe(false);
+    });
+
+    it('starts a new list and a new chart at 4×4 grid units at least', async () => {
+      await page.goto(`${server.url}/dashboards/new`);
+      await page.getByRole('textbox', { name: /^Nome/ }).first().fill('Painel de tamanhos');
+      for (const type of ['log_list', 'execution_histogram'] as const) {
+        await page.getByRole('button', { name: 'Adicionar widget' }).click();
+        await page
+          .getByRole('menuitem', { name: dashboardTexts.widgetTypes[type], exact: true })
+          .click();
+        const dialog = page.getByRole('dialog');
+        const search = dialog.getByRole('textbox', { name: /^Termo de busca/ });
+        if (await search.count()) await search.first().fill('pedido');
+        await dialog.getByRole('button', { name: 'Salvar' }).click();
+        await dialog.waitFor({ state: 'detached' });
+      }
+      await snap(page, 'dashboard-new-widgets-1440');
+      // On the screen: 4 of the 12 columns and 4 rows of 50 px, at least.
+      const grid = await page.locator('.react-grid-layout').first().boundingBox();
+      const boxes = await page
+        .locator('[data-widget-id]')
+        .evaluateAll((widgets) =>
+          widgets.map((widget) => widget.getBoundingClientRect().toJSON() as DOMRect),
+        );
+      expect(boxes).toHaveLength(2);
+      for (const box of boxes) {
+        expect(box.width).toBeGreaterThanOrEqual(((grid?.width ?? 0) * 4) / 12 - 20);
+        expect(box.height).toBeGreaterThanOrEqual(4 * 50);
+      }
+      await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+      await page.waitForURL('**/dashboards/view/*');
+      const saved = await call('GET', `/api/v1/dashboards/${page.url().split('/').pop() ?? ''}`);
+      for (const widget of saved.body.widgets as { w: number; h: number }[]) {
+        expect(widget.w).toBeGreaterThanOrEqual(4);
+        expect(widget.h).toBeGreaterThanOrEqual(4);
+      }
+    });
+
+    it('reads the header group selector whole at 390 px', async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${server.url}/flows`);
+      const select = page.getByRole('combobox', { name: 'Grupo selecionado' });
+      await select.waitFor();
+      await snap(page, 'header-group-selector-390', { fullPage: false });
+      expect(await select.inputValue()).toBe('Todos os grupos');
+      const fits = await select.evaluate(
+        (input: HTMLInputElement) => input.scrollWidth <= input.clientWidth,
+      );
+      expect(fits).toBe(true);
+      const box = await select.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+      const group = lists.find((list) => list.path === '/groups')?.name ?? '';
+      await select.click();
+      await page.getByRole('option', { name: truncate(group, limits.groupNameDisplay) }).click();
+      await snap(page, 'header-group-selector-long-390', { fullPage: false });
+      expect(await select.inputValue()).toBe(truncate(group, limits.groupNameDisplay));
+      expect(await overflowsSideways(page)).toBe(false);
+      await select.click();
+      await page.getByRole('option', { name: 'Todos os grupos' }).click();
+    });
+
+    it('rewrites ?page=-3 to the first page, as ?page=99 is rewritten to the last', async () => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto(`${server.url}/flows?page=99`);
+      await page.waitForURL((url) => url.search === '');
+      for (const written of ['-3', '0', 'abc']) {
+        await page.goto(`${server.url}/queues?page=${written}`);
+        await page.waitForURL((url) => url.search === '');
+        await page.getByText(lists[2]?.name ?? '', { exact: true }).waitFor();
+      }
+      const api = await call('GET', '/api/v1/flows?page=-3&limit=10');
+      expect(api.status).toBe(200);
+      expect(api.body.total).toBeGreaterThan(0);
+      expect(api.body.items.length).toBe(api.body.total);
+    });
   },
 );

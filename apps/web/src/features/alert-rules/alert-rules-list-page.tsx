@@ -97,7 +97,7 @@ function useColumns(onDuplicate: (rule: AlertRule) => void): TableColumn<AlertRu
     {
       key: 'action',
       header: 'Ação',
-      width: 90,
+      width: 110,
       render: (rule) => plain(m.actionLabels[rule.action]),
     },
     {

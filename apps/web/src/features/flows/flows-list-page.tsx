@@ -146,7 +146,7 @@ export function FlowsListPage() {
       key: 'actions',
       header: 'Ações',
       align: 'right',
-      width: 250,
+      width: 290,
       render: (flow) => (
         <FlowRowActions
           flow={flow}

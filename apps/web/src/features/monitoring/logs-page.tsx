@@ -75,7 +75,7 @@ export function LogsPage() {
     {
       key: 'type',
       header: 'Tipo',
-      width: 120,
+      width: 150,
       render: (log) => (
         <Badge variant="light" color={typeColors[log.data.type]} tt="none">
           {logTypeLabels[log.data.type]}
