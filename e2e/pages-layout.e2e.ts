@@ -105,7 +105,7 @@ const nameBox = (page: Page, shown: string) =>
     });
 
 /** The right edge of the row's (or card's) buttons and links, and the window's width. */
-async function actionEdges(page: Page, shown: string) {
+async function actionEdges(page: Page, shown: string | RegExp) {
   const row = page
     .locator('tr, li')
     .filter({ has: page.getByText(shown, { exact: true }) })
@@ -197,6 +197,39 @@ describe.skipIf(!hasChromium)(
           await page.getByText(shown, { exact: true }).first().hover();
           await page.getByRole('tooltip').filter({ hasText: list.name }).waitFor();
           await page.mouse.move(0, 0);
+        }
+      });
+    }
+
+    for (const width of [1440, 390]) {
+      it(`keeps the executions and records lists within ${width} px`, async () => {
+        await page.setViewportSize({ width, height: 900 });
+        const tables = await call('GET', '/api/v1/db/tables');
+        const tableId = (tables.body.items as { _id: string }[])[0]?._id ?? '';
+        const value = longName('ClienteDaTabela', 100);
+        if (width === 1440) {
+          const created = await call('POST', '/api/v1/db/entities', {
+            table: tableId,
+            data: { nome: value },
+          });
+          expect(created.status, JSON.stringify(created.body)).toBe(201);
+        }
+        const pages = [
+          { path: `/database/entities/${tableId}`, row: new RegExp(value.slice(0, 30)) },
+          { path: '/monitoring/completed', row: /Registrar pedido/ },
+        ];
+        for (const target of pages) {
+          await page.goto(`${server.url}${target.path}`);
+          const row = page.locator('tbody tr, li').filter({ hasText: target.row }).first();
+          await row.waitFor();
+          await snap(page, `lists${target.path.split('/').slice(0, 3).join('-')}-${width}`);
+          const where = `${target.path} a ${width} px`;
+          expect(await overflowsSideways(page), where).toBe(false);
+          const buttons = row.locator('button, a[href]');
+          for (let index = 0; index < (await buttons.count()); index++) {
+            const box = await buttons.nth(index).boundingBox();
+            expect((box?.x ?? 0) + (box?.width ?? 0), where).toBeLessThanOrEqual(width);
+          }
         }
       });
     }
