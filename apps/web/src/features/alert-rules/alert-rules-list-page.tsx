@@ -11,11 +11,11 @@ import { timestampColumns, useGroupColumn } from '../../components/list-columns'
 import { PageHeader } from '../../components/page-header';
 import type { TableColumn } from '../../components/paginated-table';
 import { SearchableList } from '../../components/searchable-list';
+import { TruncatedText } from '../../components/truncated-text';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useDuplicateAlertRule } from './api/alert-rule-mutations';
 import { useAlertRules } from './api/get-alert-rules';
-import { TruncatedText } from '../../components/truncated-text';
 
 const m = messages.alertRules;
 

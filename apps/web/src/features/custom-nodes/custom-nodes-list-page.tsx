@@ -11,13 +11,13 @@ import { DuplicateModal } from '../../components/duplicate-modal';
 import { PageHeader } from '../../components/page-header';
 import type { TableColumn } from '../../components/paginated-table';
 import { SearchableList } from '../../components/searchable-list';
+import { TruncatedText } from '../../components/truncated-text';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useDuplicateCustomNode } from './api/custom-node-mutations';
 import { useCustomNodes } from './api/get-custom-nodes';
 import { downloadCustomNodeFile } from './custom-node-file';
 import { CustomNodeImage } from './custom-node-image';
-import { TruncatedText } from '../../components/truncated-text';
 
 const m = messages.customNodes;
 

@@ -18,6 +18,7 @@ import { timestampColumns, useGroupColumn } from '../../components/list-columns'
 import { PageHeader } from '../../components/page-header';
 import type { TableColumn } from '../../components/paginated-table';
 import { SearchableList } from '../../components/searchable-list';
+import { TruncatedText } from '../../components/truncated-text';
 import { errorMessage } from '../../lib/api/api-error';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
@@ -25,7 +26,6 @@ import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useDuplicateDashboard } from './api/dashboard-mutations';
 import { getDashboard, useDashboards } from './api/get-dashboards';
 import { downloadDashboardFile } from './dashboard-file';
-import { TruncatedText } from '../../components/truncated-text';
 
 const m = messages.dashboards;
 

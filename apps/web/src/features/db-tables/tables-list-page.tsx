@@ -18,6 +18,7 @@ import { PageHeader } from '../../components/page-header';
 import { PaginatedTable } from '../../components/paginated-table';
 import type { TableColumn } from '../../components/paginated-table';
 import { SearchBox } from '../../components/search-box';
+import { TruncatedText } from '../../components/truncated-text';
 import { errorMessage } from '../../lib/api/api-error';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
@@ -26,7 +27,6 @@ import { getTable } from './api/get-table';
 import { useTables } from './api/get-tables';
 import { TableDuplicateModal } from './table-duplicate-modal';
 import { downloadTableFile } from './table-file';
-import { TruncatedText } from '../../components/truncated-text';
 
 const createButton = (
   <Button component={Link} to="/database/tables/new" leftSection={<IconPlus size={16} />}>

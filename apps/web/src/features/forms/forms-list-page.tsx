@@ -11,12 +11,12 @@ import type { TableColumn } from '../../components/paginated-table';
 import { SearchBox } from '../../components/search-box';
 import { errorMessage } from '../../lib/api/api-error';
 import { timestampColumns, useGroupColumn } from '../../components/list-columns';
+import { TruncatedText } from '../../components/truncated-text';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useForms } from './api/get-forms';
 import { statusLabels } from './form-labels';
 import { useEngineUrl } from './use-engine-url';
-import { TruncatedText } from '../../components/truncated-text';
 
 const createButton = (
   <Button component={Link} to="/forms/new" leftSection={<IconPlus size={16} />}>

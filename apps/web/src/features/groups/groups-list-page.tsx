@@ -10,10 +10,10 @@ import { PageHeader } from '../../components/page-header';
 import { PaginatedTable } from '../../components/paginated-table';
 import type { TableColumn } from '../../components/paginated-table';
 import { SearchBox } from '../../components/search-box';
+import { TruncatedText } from '../../components/truncated-text';
 import { errorMessage } from '../../lib/api/api-error';
 import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useGroups } from './api/get-groups';
-import { TruncatedText } from '../../components/truncated-text';
 
 const createButton = (
   <Button component={Link} to="/groups/new" leftSection={<IconPlus size={16} />}>

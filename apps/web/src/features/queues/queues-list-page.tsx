@@ -18,12 +18,12 @@ import type { TableColumn } from '../../components/paginated-table';
 import { SearchBox } from '../../components/search-box';
 import { errorMessage } from '../../lib/api/api-error';
 import { timestampColumns, useGroupColumn } from '../../components/list-columns';
+import { TruncatedText } from '../../components/truncated-text';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useQueues } from './api/get-queues';
 import { useControlQueue } from './api/queue-mutations';
 import { QueueStatusBadge, queueToggle } from './queue-status';
-import { TruncatedText } from '../../components/truncated-text';
 
 const createButton = (
   <Button component={Link} to="/queues/new" leftSection={<IconPlus size={16} />}>

@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { PaginatedTable } from '../../components/paginated-table';
 import type { TableColumn } from '../../components/paginated-table';
 import { SearchBox } from '../../components/search-box';
+import { TruncatedText } from '../../components/truncated-text';
 import { errorMessage } from '../../lib/api/api-error';
 import { workspaceStore } from '../../lib/session/session-store';
 import { toast } from '../../lib/toasts';
@@ -23,7 +24,6 @@ import { useTestServiceAccount } from './api/test-service-account';
 import { leaveTo } from './leave-to';
 import { ServiceAccountFormModal } from './service-account-form-modal';
 import { TokenCreatedModal } from './token-created-modal';
-import { TruncatedText } from '../../components/truncated-text';
 
 interface ModalState {
   opened: boolean;

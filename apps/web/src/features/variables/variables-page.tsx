@@ -9,12 +9,12 @@ import { EditRemoveActions } from '../../components/edit-remove-actions';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { PaginatedTable } from '../../components/paginated-table';
+import { TruncatedText } from '../../components/truncated-text';
 import { errorMessage } from '../../lib/api/api-error';
 import { toast } from '../../lib/toasts';
 import { useDeleteVariable } from './api/delete-variable';
 import { useVariables } from './api/get-variables';
 import { VariableFormModal } from './variable-form-modal';
-import { TruncatedText } from '../../components/truncated-text';
 
 const valueDisplayLength = 60;
 
