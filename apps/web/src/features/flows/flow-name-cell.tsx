@@ -1,7 +1,7 @@
-import { TruncatedText } from '../../components/truncated-text';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { formatDateTime } from '@ponte/shared/format';
 import type { FlowList } from '@ponte/shared/flows.schema';
+import { TruncatedText } from '../../components/truncated-text';
 
 interface FlowNameCellProps {
   flow: FlowList['items'][number];
