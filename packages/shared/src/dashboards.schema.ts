@@ -147,7 +147,23 @@ export function newWidgetId(): string {
   return `widget-${webCrypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
 }
 
-/** Spec 2 §9: a new widget of a type at x 0, y 1000 (the bottom), w 2, minW 2, h 2. */
+/**
+ * The size a new widget starts at, in grid units (12 columns, rows of 50 px). Spec 2 §9 says
+ * w 2, h 2: kept for a single number and a text; a list or a chart at 2×2 shows one row or a
+ * sliver of bars, so they start at the size their content needs (docs/adr/0084).
+ */
+export const newWidgetSizes: Record<WidgetType, { w: number; h: number }> = {
+  text_html: { w: 2, h: 2 },
+  execution_count: { w: 2, h: 2 },
+  execution_time: { w: 2, h: 2 },
+  log_count: { w: 2, h: 2 },
+  execution_histogram: { w: 4, h: 4 },
+  log_histogram: { w: 4, h: 4 },
+  log_list: { w: 6, h: 6 },
+  database_list: { w: 6, h: 6 },
+};
+
+/** Spec 2 §9: a new widget of a type at x 0, y 1000 (the bottom), minW 2, sized for its type. */
 export function newWidget(type: WidgetType): Widget {
   const label =
     type === 'execution_count' || type === 'execution_time' ? m.defaultLabels[type] : '';
@@ -156,9 +172,8 @@ export function newWidget(type: WidgetType): Widget {
     type,
     x: 0,
     y: 1000,
-    w: 2,
+    ...newWidgetSizes[type],
     minW: 2,
-    h: 2,
     config: { label },
   });
 }

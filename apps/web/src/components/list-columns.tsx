@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
 import { Text } from '@mantine/core';
-import { formatDateTime } from '@ponte/shared/format';
+import { formatDateTime, truncate } from '@ponte/shared/format';
+import { limits } from '@ponte/shared/limits';
 import { useGroupOptions } from '../lib/groups/get-group-options';
 import type { TableColumn } from './paginated-table';
+import { TruncatedText } from './truncated-text';
 
 /** The 'Grupo' column of a list whose rows name their group by id ('Sem grupo' when none). */
 export function useGroupColumn<T extends { group: string | null }>(width = 160): TableColumn<T> {
@@ -19,10 +21,17 @@ export function useGroupColumn<T extends { group: string | null }>(width = 160):
       // While the lookup loads, a row with a group shows nothing rather than 'Sem grupo'.
       if (row.group && groupOptions.isPending) return null;
       const name = row.group ? groupNames.get(row.group) : undefined;
+      if (!name) {
+        return (
+          <Text size="sm" c="dimmed">
+            Sem grupo
+          </Text>
+        );
+      }
       return (
-        <Text size="sm" c={name ? undefined : 'dimmed'}>
-          {name ?? 'Sem grupo'}
-        </Text>
+        <TruncatedText size="sm" full={name}>
+          {truncate(name, limits.groupNameDisplay)}
+        </TruncatedText>
       );
     },
   };

@@ -11,8 +11,9 @@ interface PageHeaderProps {
 export function PageHeader({ title, description, actions }: PageHeaderProps) {
   return (
     <Group justify="space-between" align="flex-start" wrap="wrap" gap="md" mb="lg">
-      <Stack gap={4}>
-        <Title order={2} fz={26}>
+      <Stack gap={4} miw={0} maw="100%">
+        {/* A 120-character name without spaces wraps rather than widening the page. */}
+        <Title order={2} fz={26} style={{ overflowWrap: 'anywhere' }}>
           {title}
         </Title>
         {description ? (

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../test/render';
 import { EmptyState } from './empty-state';
-import { PaginatedTable } from './paginated-table';
+import { PaginatedTable, tableMinWidth } from './paginated-table';
 
 const columns = [
   { key: 'name', header: 'Nome', render: (row: { id: string; name: string }) => row.name },
@@ -48,5 +48,27 @@ describe('PaginatedTable', () => {
     );
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.getByText('Nenhum grupo criado ainda.')).toBeInTheDocument();
+  });
+
+  it('keeps the table to its container: a fixed layout, scrolling only under the columns it needs', () => {
+    renderWithProviders(
+      <PaginatedTable
+        label="Flows"
+        columns={[...columns, { key: 'actions', header: 'Ações', width: 290, render: () => null }]}
+        rows={[{ id: '1', name: `Fluxo${'x'.repeat(115)}` }]}
+        rowKey={(row) => row.id}
+        page={1}
+        total={1}
+        pageSize={10}
+        onPageChange={vi.fn()}
+        cards={false}
+      />,
+    );
+    // Mantine writes the layout as a CSS variable of the table.
+    expect(screen.getByRole('table', { name: 'Flows' }).getAttribute('style')).toContain(
+      '--table-layout: fixed',
+    );
+    expect(tableMinWidth([{}, { width: 290 }])).toBe(640);
+    expect(tableMinWidth([{}, {}, {}, { width: 170 }, { width: 170 }, { width: 290 }])).toBe(990);
   });
 });

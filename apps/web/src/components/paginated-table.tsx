@@ -1,12 +1,14 @@
 import { Box, Center, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import { Pagination } from './pagination';
 
 export interface TableColumn<T> {
   key: string;
   header: ReactNode;
   render: (row: T) => ReactNode;
-  width?: number | string;
+  /** The column's width in px; columns without one share what is left (at least 120 px each). */
+  width?: number;
   align?: 'left' | 'right' | 'center';
   /** Left out of the cards layout (e.g. a picture that does not fit a phone). */
   hiddenOnCards?: boolean;
@@ -25,11 +27,30 @@ interface PaginatedTableProps<T> {
   loading?: boolean;
   /** Shown instead of the table when there are no rows. */
   empty?: ReactNode;
-  /** One card per row instead of a table (narrow screens): each column under its header. */
+  /**
+   * One card per row instead of a table: each column under its header. By default on a phone,
+   * where a table's columns do not fit 390 px.
+   */
   cards?: boolean;
 }
 
-/** A bordered table with the spec's pagination under it. */
+/** The narrowest a column without a width gets before the table scrolls sideways. */
+const flexibleColumnMin = 120;
+
+/**
+ * The width under which the table scrolls sideways: the columns' widths plus the least the
+ * others need. Wider, the table fits its container and a cell's content never widens it.
+ */
+export function tableMinWidth(columns: { width?: number }[]): number {
+  const sum = columns.reduce((total, column) => total + (column.width ?? flexibleColumnMin), 0);
+  return Math.max(640, sum);
+}
+
+/**
+ * A bordered table with the spec's pagination under it. The layout is fixed (docs/adr/0084):
+ * columns with a width keep it, the others share the rest, and a long word is cut (see
+ * `TruncatedText`) or wrapped, never pushing the row's actions out of view.
+ */
 export function PaginatedTable<T>({
   label,
   columns,
@@ -41,8 +62,9 @@ export function PaginatedTable<T>({
   onPageChange,
   loading,
   empty,
-  cards = false,
+  cards,
 }: PaginatedTableProps<T>) {
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   if (loading && rows.length === 0) {
     return (
       <Paper withBorder radius="md" p="xl">
@@ -64,7 +86,7 @@ export function PaginatedTable<T>({
     <Pagination page={page} total={total} pageSize={pageSize} onChange={onPageChange} />
   );
 
-  if (cards) {
+  if (cards ?? isPhone) {
     const shown = columns.filter((column) => !column.hiddenOnCards);
     return (
       <Stack gap="sm">
@@ -94,8 +116,14 @@ export function PaginatedTable<T>({
   return (
     <Stack gap="sm">
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-        <Table.ScrollContainer minWidth={640}>
-          <Table aria-label={label} verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+        <Table.ScrollContainer minWidth={tableMinWidth(columns)}>
+          <Table
+            aria-label={label}
+            verticalSpacing="sm"
+            horizontalSpacing="md"
+            highlightOnHover
+            layout="fixed"
+          >
             <Table.Thead bg="gray.0">
               <Table.Tr>
                 {columns.map((column) => (
@@ -109,7 +137,11 @@ export function PaginatedTable<T>({
               {rows.map((row) => (
                 <Table.Tr key={rowKey(row)}>
                   {columns.map((column) => (
-                    <Table.Td key={column.key} ta={column.align}>
+                    <Table.Td
+                      key={column.key}
+                      ta={column.align}
+                      style={{ overflowWrap: 'anywhere' }}
+                    >
                       {column.render(row)}
                     </Table.Td>
                   ))}

@@ -2,11 +2,19 @@ import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { clampPage } from '@ponte/shared/pagination';
 
+/** The page a `page` query value names: a whole number from 1; anything else is page 1. */
+export function pageFromParam(value: string | null): number {
+  const parsed = Number.parseInt(value ?? '1', 10);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : 1;
+}
+
+/** The `page` query value the lists write for a page: none for the first. */
+export const pageParamOf = (page: number): string | null => (page > 1 ? String(page) : null);
+
 /** `page` (1-based) and `query` of a list, kept in the URL. */
 export function useListParams() {
   const [params, setParams] = useSearchParams();
-  const parsed = Number.parseInt(params.get('page') ?? '1', 10);
-  const page = Number.isFinite(parsed) && parsed > 0 ? parsed : 1;
+  const page = pageFromParam(params.get('page'));
   const query = params.get('query') ?? '';
 
   const setPage = useCallback(
@@ -14,7 +22,8 @@ export function useListParams() {
       setParams(
         (current) => {
           const updated = new URLSearchParams(current);
-          if (next > 1) updated.set('page', String(next));
+          const value = pageParamOf(next);
+          if (value) updated.set('page', value);
           else updated.delete('page');
           return updated;
         },
@@ -29,16 +38,19 @@ export function useListParams() {
 
 /**
  * Keeps the list's page within 1..total pages (spec 2 §5 'Imports'): once the list's total is
- * known, a page past the end is replaced in the URL by the last one.
+ * known, a page past the end is replaced in the URL by the last one, and a page that is not a
+ * page (`-3`, `0`, `abc`) by the first, the same way.
  */
 export function useClampedPage(
   total: number | undefined,
   pageSize: number,
-  { page, setPage }: Pick<ReturnType<typeof useListParams>, 'page' | 'setPage'>,
+  { page, setPage }: { page: number; setPage: (next: number, options: { replace: true }) => void },
 ) {
+  const [params] = useSearchParams();
+  const written = params.get('page');
   useEffect(() => {
     if (total === undefined) return;
     const clamped = clampPage(page, total, pageSize);
-    if (clamped !== page) setPage(clamped, { replace: true });
-  }, [total, page, pageSize, setPage]);
+    if (clamped !== page || written !== pageParamOf(clamped)) setPage(clamped, { replace: true });
+  }, [total, page, pageSize, setPage, written]);
 }

@@ -50,7 +50,7 @@ export function AppHeader({ mobileOpened, onToggleMobile }: AppHeaderProps) {
           </ActionIcon>
         </Tooltip>
       </Group>
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" justify="flex-end" style={{ flex: 1, minWidth: 0 }}>
         <GroupSelector />
         {config?.docs_url ? (
           <Button

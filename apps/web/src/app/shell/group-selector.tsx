@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Select } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconFolders } from '@tabler/icons-react';
 import { truncate } from '@ponte/shared/format';
 import { limits } from '@ponte/shared/limits';
@@ -13,6 +14,7 @@ export function GroupSelector() {
   const { data, isSuccess } = useGroupOptions();
   const [selected, setSelected] = useSelectedGroup();
   const groups = data?.items;
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
 
   useEffect(() => {
     if (isSuccess && selected && !groups?.some((group) => group._id === selected)) setSelected('');
@@ -35,10 +37,15 @@ export function GroupSelector() {
       allowDeselect={false}
       searchable
       nothingFoundMessage="Nenhum grupo encontrado"
-      leftSection={<IconFolders size={16} stroke={1.6} />}
-      w={{ base: 150, sm: 230 }}
+      // On a phone the header's free room is the select's, without the icon: 'Todos os grupos'
+      // reads whole at 390 px and a long name ends in an ellipsis.
+      leftSection={isPhone ? undefined : <IconFolders size={16} stroke={1.6} />}
+      flex={{ base: 1, sm: 'none' }}
+      miw={0}
+      w={{ base: 'auto', sm: 230 }}
       size="sm"
-      comboboxProps={{ shadow: 'md' }}
+      styles={{ input: { textOverflow: 'ellipsis' } }}
+      comboboxProps={{ shadow: 'md', width: isPhone ? 260 : 'target', position: 'bottom-end' }}
     />
   );
 }

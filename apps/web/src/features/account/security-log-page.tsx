@@ -1,11 +1,9 @@
-import { useEffect } from 'react';
 import { Alert, Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '@ponte/shared/format';
 import { messages } from '@ponte/shared/messages';
-import { clampPage } from '@ponte/shared/pagination';
 import {
   securityEventKindLabels,
   securityEventKinds,
@@ -17,7 +15,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PaginatedTable, type TableColumn } from '../../components/paginated-table';
 import { errorMessage } from '../../lib/api/api-error';
 import { useSessionUser } from '../../lib/session/session-store';
-import { useListParams } from '../../lib/use-list-params';
+import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { AccountPageFrame } from './account-page-frame';
 import { useSecurityLog } from './api/get-security-log';
 
@@ -129,11 +127,7 @@ function SecurityLogTable() {
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const { data } = log;
 
-  useEffect(() => {
-    if (!data) return;
-    const clamped = clampPage(page, data.total, securityLogPageSize);
-    if (clamped !== page) setPage(clamped, { replace: true });
-  }, [data, page, setPage]);
+  useClampedPage(data?.total, securityLogPageSize, { page, setPage });
 
   return (
     <Stack gap="md">

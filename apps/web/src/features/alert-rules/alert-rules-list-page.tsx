@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Group as Row, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group as Row, Text, Tooltip } from '@mantine/core';
 import { IconCopy, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { AlertRule } from '@ponte/shared/alert-rules.schema';
@@ -11,6 +11,7 @@ import { timestampColumns, useGroupColumn } from '../../components/list-columns'
 import { PageHeader } from '../../components/page-header';
 import type { TableColumn } from '../../components/paginated-table';
 import { SearchableList } from '../../components/searchable-list';
+import { TruncatedText } from '../../components/truncated-text';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useDuplicateAlertRule } from './api/alert-rule-mutations';
@@ -73,9 +74,9 @@ function useColumns(onDuplicate: (rule: AlertRule) => void): TableColumn<AlertRu
       key: 'name',
       header: 'Nome',
       render: (rule) => (
-        <Anchor component={Link} to={pathOf('edit', rule)} size="sm" fw={500}>
+        <TruncatedText to={pathOf('edit', rule)} size="sm" fw={500}>
           {rule.name}
-        </Anchor>
+        </TruncatedText>
       ),
     },
     groupColumn,
@@ -96,7 +97,7 @@ function useColumns(onDuplicate: (rule: AlertRule) => void): TableColumn<AlertRu
     {
       key: 'action',
       header: 'Ação',
-      width: 90,
+      width: 110,
       render: (rule) => plain(m.actionLabels[rule.action]),
     },
     {

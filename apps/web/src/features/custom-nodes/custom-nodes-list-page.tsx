@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { ActionIcon, Anchor, Badge, Button, Group as Row, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group as Row, Text, Tooltip } from '@mantine/core';
 import { IconCopy, IconDownload, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDateTime } from '@ponte/shared/format';
@@ -11,6 +11,7 @@ import { DuplicateModal } from '../../components/duplicate-modal';
 import { PageHeader } from '../../components/page-header';
 import type { TableColumn } from '../../components/paginated-table';
 import { SearchableList } from '../../components/searchable-list';
+import { TruncatedText } from '../../components/truncated-text';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useDuplicateCustomNode } from './api/custom-node-mutations';
@@ -79,9 +80,9 @@ function useColumns(onDuplicate: (node: CustomNode) => void): TableColumn<Custom
       key: 'name',
       header: 'Nome',
       render: (node) => (
-        <Anchor component={Link} to={editPath(node)} size="sm" fw={500}>
+        <TruncatedText to={editPath(node)} size="sm" fw={500}>
           {node.name}
-        </Anchor>
+        </TruncatedText>
       ),
     },
     {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Button, Group as Row, Menu, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group as Row, Menu, Text, Tooltip } from '@mantine/core';
 import {
   IconCopy,
   IconDots,
@@ -18,6 +18,7 @@ import { timestampColumns, useGroupColumn } from '../../components/list-columns'
 import { PageHeader } from '../../components/page-header';
 import type { TableColumn } from '../../components/paginated-table';
 import { SearchableList } from '../../components/searchable-list';
+import { TruncatedText } from '../../components/truncated-text';
 import { errorMessage } from '../../lib/api/api-error';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
@@ -108,9 +109,9 @@ function useColumns(
       key: 'name',
       header: 'Nome',
       render: (dashboard) => (
-        <Anchor component={Link} to={pathOf('view', dashboard)} size="sm" fw={500}>
+        <TruncatedText to={pathOf('view', dashboard)} size="sm" fw={500}>
           {dashboard.name}
-        </Anchor>
+        </TruncatedText>
       ),
     },
     {

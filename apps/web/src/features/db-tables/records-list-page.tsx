@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
@@ -8,7 +8,6 @@ import { fieldFilterSchema } from '@ponte/shared/db-tables.schema';
 import type { Entity, EntityFilter, Table } from '@ponte/shared/db-tables.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
-import { clampPage } from '@ponte/shared/pagination';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { EditRemoveActions } from '../../components/edit-remove-actions';
 import { EmptyState } from '../../components/empty-state';
@@ -28,6 +27,7 @@ import { RecordsExportMenu } from './records-export-menu';
 import { RecordsToolbar } from './records-toolbar';
 import type { FieldFilters } from './record-filters';
 import { displayValue } from './record-values';
+import { pageFromParam, pageParamOf, useClampedPage } from '../../lib/use-list-params';
 
 const filtersSchema = z.record(z.string(), fieldFilterSchema);
 const pageSizes = limits.recordsPageSizes as readonly number[];
@@ -35,8 +35,7 @@ const pageSizes = limits.recordsPageSizes as readonly number[];
 /** page, showPerPage (10/20/50/100, default 20) and filter (JSON of per-field filters) in the URL. */
 function useRecordsParams() {
   const [params, setParams] = useSearchParams();
-  const parsedPage = Number.parseInt(params.get('page') ?? '1', 10);
-  const page = Number.isFinite(parsedPage) && parsedPage > 0 ? parsedPage : 1;
+  const page = pageFromParam(params.get('page'));
   const parsedSize = Number(params.get('showPerPage'));
   const size = pageSizes.includes(parsedSize) ? parsedSize : limits.recordsPageSizeDefault;
   const filterText = params.get('filter') ?? '';
@@ -69,8 +68,8 @@ function useRecordsParams() {
     size,
     filters,
     filterText,
-    setPage: (next: number, replace = false) =>
-      update({ page: next > 1 ? String(next) : null }, replace),
+    setPage: (next: number, options: { replace?: boolean } = {}) =>
+      update({ page: pageParamOf(next) }, options.replace),
     setSize: (next: number) => update({ showPerPage: String(next), page: null }),
     setFilters: (next: FieldFilters) =>
       update({ filter: Object.keys(next).length ? JSON.stringify(next) : null, page: null }),
@@ -123,11 +122,7 @@ function RecordsList({ table }: { table: Table }) {
   const { data, isPending, isError, error } = useRecords({ page, size, filter });
   const rows = useMemo(() => data?.items ?? [], [data]);
 
-  useEffect(() => {
-    if (!data) return;
-    const clamped = clampPage(page, data.total, size);
-    if (clamped !== page) setPage(clamped, true);
-  }, [data, page, size, setPage]);
+  useClampedPage(data?.total, size, { page, setPage });
 
   // A selection belongs to the rows on screen: another page or filter starts it over, and a
   // record gone from the page leaves it.
@@ -189,7 +184,7 @@ function RecordsList({ table }: { table: Table }) {
   const tableColumns: TableColumn<Entity>[] = [
     {
       key: 'select',
-      width: 40,
+      width: 52,
       // On a phone each card would repeat a column's header: 'select all' goes above the cards.
       header: isPhone ? null : selectAll,
       render: (row) => (
@@ -205,6 +200,8 @@ function RecordsList({ table }: { table: Table }) {
       .map<TableColumn<Entity>>((field) => ({
         key: `field-${field.name}`,
         header: field.label || field.name,
+        // Texts share the room; a number or a date keeps one line.
+        width: field.type === 'string' || field.type === 'longtext' ? undefined : 170,
         render: (row) => (
           <Text
             size="sm"
@@ -222,7 +219,7 @@ function RecordsList({ table }: { table: Table }) {
       key: 'actions',
       header: 'Ações',
       align: 'right',
-      width: 90,
+      width: 100,
       render: (row) => (
         <EditRemoveActions
           edit={{ to: `/database/entities/edit/${row._id}` }}

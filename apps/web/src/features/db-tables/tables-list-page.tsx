@@ -1,14 +1,5 @@
-import { useEffect, useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Button,
-  Group as Row,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { useState } from 'react';
+import { ActionIcon, Alert, Button, Group as Row, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconCopy,
@@ -22,16 +13,16 @@ import { Link } from 'react-router';
 import { formatDateTime } from '@ponte/shared/format';
 import type { Table } from '@ponte/shared/db-tables.schema';
 import { limits } from '@ponte/shared/limits';
-import { clampPage } from '@ponte/shared/pagination';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { PaginatedTable } from '../../components/paginated-table';
 import type { TableColumn } from '../../components/paginated-table';
 import { SearchBox } from '../../components/search-box';
+import { TruncatedText } from '../../components/truncated-text';
 import { errorMessage } from '../../lib/api/api-error';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
-import { useListParams } from '../../lib/use-list-params';
+import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { getTable } from './api/get-table';
 import { useTables } from './api/get-tables';
 import { TableDuplicateModal } from './table-duplicate-modal';
@@ -91,20 +82,16 @@ export function TablesListPage() {
   const [duplicating, setDuplicating] = useState<Table | null>(null);
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
 
-  useEffect(() => {
-    if (!data) return;
-    const clamped = clampPage(page, data.total, limits.tablesPageSize);
-    if (clamped !== page) setPage(clamped, { replace: true });
-  }, [data, page, setPage]);
+  useClampedPage(data?.total, limits.tablesPageSize, { page, setPage });
 
   const columns: TableColumn<Table>[] = [
     {
       key: 'name',
       header: 'Nome',
       render: (table) => (
-        <Anchor component={Link} to={`/database/entities/${table._id}`} size="sm" fw={500}>
+        <TruncatedText to={`/database/entities/${table._id}`} size="sm" fw={500}>
           {table.name}
-        </Anchor>
+        </TruncatedText>
       ),
     },
     {

@@ -1,7 +1,7 @@
-import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { formatDateTime } from '@ponte/shared/format';
 import type { FlowList } from '@ponte/shared/flows.schema';
+import { TruncatedText } from '../../components/truncated-text';
 
 interface FlowNameCellProps {
   flow: FlowList['items'][number];
@@ -14,15 +14,9 @@ export function FlowNameCell({ flow, labelOf }: FlowNameCellProps) {
   const triggerTypes = [...new Set((flow.triggers ?? []).map((trigger) => trigger.node_type))];
   return (
     <Stack gap={6}>
-      <Anchor
-        component={Link}
-        to={`/flows/${encodeURIComponent(flow._id)}`}
-        fw={600}
-        size="sm"
-        style={{ wordBreak: 'break-word' }}
-      >
-        {flow.name}
-      </Anchor>
+      <TruncatedText to={`/flows/${encodeURIComponent(flow._id)}`} fw={600} size="sm">
+        {flow.name ?? ''}
+      </TruncatedText>
       {triggerTypes.length > 0 ? (
         <Group gap={4}>
           {triggerTypes.map((type) => (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
@@ -6,7 +6,6 @@ import { Link, useSearchParams } from 'react-router';
 import type { FlowList } from '@ponte/shared/flows.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
-import { clampPage } from '@ponte/shared/pagination';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { EmptyState } from '../../components/empty-state';
 import { ManualExecutionModal } from '../../components/manual-execution-modal';
@@ -19,7 +18,7 @@ import { useNodeLibrary } from '../../lib/engine/get-node-library';
 import { useGroupOptions } from '../../lib/groups/get-group-options';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
-import { useListParams } from '../../lib/use-list-params';
+import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useDuplicateFlow } from './api/duplicate-flow';
 import { useFlows } from './api/get-flows';
 import type { FlowStatusFilter } from './api/get-flows';
@@ -81,11 +80,7 @@ export function FlowsListPage() {
   // A phone gets one card per flow: the table's columns do not fit 390 px.
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
 
-  useEffect(() => {
-    if (!data) return;
-    const clamped = clampPage(page, data.total, limits.flowsPageSize);
-    if (clamped !== page) setPage(clamped, { replace: true });
-  }, [data, page, setPage]);
+  useClampedPage(data?.total, limits.flowsPageSize, { page, setPage });
 
   const groupNames = useMemo(
     () => new Map((groupOptions.data?.items ?? []).map((item) => [item._id, item.name])),
@@ -151,7 +146,7 @@ export function FlowsListPage() {
       key: 'actions',
       header: 'Ações',
       align: 'right',
-      width: 250,
+      width: 290,
       render: (flow) => (
         <FlowRowActions
           flow={flow}

@@ -1,13 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group as Row,
-  Stack,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group as Row, Stack, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconExternalLink, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -20,6 +11,7 @@ import type { TableColumn } from '../../components/paginated-table';
 import { SearchBox } from '../../components/search-box';
 import { errorMessage } from '../../lib/api/api-error';
 import { timestampColumns, useGroupColumn } from '../../components/list-columns';
+import { TruncatedText } from '../../components/truncated-text';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useForms } from './api/get-forms';
@@ -97,9 +89,9 @@ export function FormsListPage() {
       key: 'name',
       header: 'Nome',
       render: (form) => (
-        <Anchor component={Link} to={`/forms/edit/${form._id}`} size="sm" fw={500}>
+        <TruncatedText to={`/forms/edit/${form._id}`} size="sm" fw={500}>
           {form.name}
-        </Anchor>
+        </TruncatedText>
       ),
     },
     {

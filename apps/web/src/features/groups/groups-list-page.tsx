@@ -1,19 +1,18 @@
-import { useEffect } from 'react';
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDateTime, truncate } from '@ponte/shared/format';
 import type { Group } from '@ponte/shared/groups.schema';
 import { limits } from '@ponte/shared/limits';
-import { clampPage } from '@ponte/shared/pagination';
 import { EmptyState } from '../../components/empty-state';
 import { EditRemoveActions } from '../../components/edit-remove-actions';
 import { PageHeader } from '../../components/page-header';
 import { PaginatedTable } from '../../components/paginated-table';
 import type { TableColumn } from '../../components/paginated-table';
 import { SearchBox } from '../../components/search-box';
+import { TruncatedText } from '../../components/truncated-text';
 import { errorMessage } from '../../lib/api/api-error';
-import { useListParams } from '../../lib/use-list-params';
+import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useGroups } from './api/get-groups';
 
 const createButton = (
@@ -27,9 +26,9 @@ const columns: TableColumn<Group>[] = [
     key: 'name',
     header: 'Nome',
     render: (group) => (
-      <Text size="sm" fw={500} title={group.name}>
+      <TruncatedText size="sm" fw={500} full={group.name}>
         {truncate(group.name, limits.groupNameDisplay)}
-      </Text>
+      </TruncatedText>
     ),
   },
   {
@@ -64,11 +63,7 @@ export function GroupsListPage() {
   const { data, isPending, isError, error } = useGroups({ page, query });
   const total = data?.total ?? 0;
 
-  useEffect(() => {
-    if (!data) return;
-    const clamped = clampPage(page, data.total, limits.groupsPageSize);
-    if (clamped !== page) setPage(clamped, { replace: true });
-  }, [data, page, setPage]);
+  useClampedPage(data?.total, limits.groupsPageSize, { page, setPage });
 
   return (
     <>

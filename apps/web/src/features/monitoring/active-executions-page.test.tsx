@@ -160,7 +160,7 @@ describe('ActiveExecutionsPage', () => {
     expect(first.getByText('15/01/2026 08:58:55')).toBeInTheDocument();
     expect(first.getByText('00:01:05')).toBeInTheDocument();
     const logs = first.getByRole('link', { name: 'e1' });
-    expect(logs).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(logs).toHaveAttribute('data-truncate', 'end');
     const href = new URL(logs.getAttribute('href')!, 'http://localhost');
     expect(href.pathname).toBe('/monitoring');
     expect(JSON.parse(href.searchParams.get('filters')!)).toEqual({

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import {
   Alert,
   Anchor,
@@ -15,13 +14,12 @@ import { IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDateTime, formatDuration } from '@ponte/shared/format';
 import { limits } from '@ponte/shared/limits';
-import { clampPage } from '@ponte/shared/pagination';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { PaginatedTable } from '../../components/paginated-table';
 import type { TableColumn } from '../../components/paginated-table';
 import { errorMessage } from '../../lib/api/api-error';
-import { useListParams } from '../../lib/use-list-params';
+import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useCompletedExecutions } from './api/get-completed-executions';
 import type { CompletedExecution } from './api/get-completed-executions';
 import { useCompletedTimeseries } from './api/get-completed-timeseries';
@@ -82,11 +80,7 @@ export function CompletedExecutionsPage() {
   const timeseries = useCompletedTimeseries();
   const { data } = executions;
 
-  useEffect(() => {
-    if (!data) return;
-    const clamped = clampPage(page, data.total, limits.completedPageSize);
-    if (clamped !== page) setPage(clamped, { replace: true });
-  }, [data, page, setPage]);
+  useClampedPage(data?.total, limits.completedPageSize, { page, setPage });
 
   const refresh = () => {
     void timeseries.refetch();

@@ -1,20 +1,13 @@
-import { Anchor, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { TruncatedText } from '../../components/truncated-text';
 
-const oneLine = { whiteSpace: 'nowrap' } as const;
-
-/** An execution id on one line (a UUID cut in the middle reads as two ids). */
+/**
+ * An execution id on one line (a UUID cut in the middle reads as two ids): where its column is
+ * narrower, it ends in an ellipsis and shows whole in a tooltip.
+ */
 export function ExecutionIdText({ id, href }: { id: string; href?: string }) {
-  if (href) {
-    return (
-      <Anchor component={Link} to={href} size="xs" ff="monospace" style={oneLine}>
-        {id}
-      </Anchor>
-    );
-  }
   return (
-    <Text size="xs" ff="monospace" style={oneLine}>
+    <TruncatedText to={href} size="xs" ff="monospace">
       {id}
-    </Text>
+    </TruncatedText>
   );
 }

@@ -1,16 +1,16 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconFilterOff, IconRefresh } from '@tabler/icons-react';
 import { formatDateTime, truncate } from '@ponte/shared/format';
 import { limits } from '@ponte/shared/limits';
 import type { LogItem } from '@ponte/shared/monitoring.schema';
 import { messages } from '@ponte/shared/messages';
-import { clampPage } from '@ponte/shared/pagination';
 import { EmptyState } from '../../components/empty-state';
 import { EngineStatusStrip } from '../../components/engine-status-strip';
 import { PageHeader } from '../../components/page-header';
 import { PaginatedTable } from '../../components/paginated-table';
 import type { TableColumn } from '../../components/paginated-table';
+import { TruncatedText } from '../../components/truncated-text';
 import { errorMessage } from '../../lib/api/api-error';
 import { useFlowNames } from '../../lib/flows/api/get-flow-names';
 import { useLogs } from './api/get-logs';
@@ -20,6 +20,7 @@ import { toApiFilters } from './log-filters';
 import { LogFiltersBar } from './log-filters-bar';
 import { logTypeLabels } from './log-type-labels';
 import { useLogFilters } from './use-log-filters';
+import { useClampedPage } from '../../lib/use-list-params';
 
 /** Spec 1 §9: a log's message preview. */
 const previewLength = 200;
@@ -47,11 +48,7 @@ export function LogsPage() {
   );
   const { flows, nameOf, refresh: refreshFlowNames } = useFlowNames(shownFlowIds);
 
-  useEffect(() => {
-    if (!data) return;
-    const clamped = clampPage(page, data.total, limits.monitoringPageSize);
-    if (clamped !== page) setPage(clamped, { replace: true });
-  }, [data, page, setPage]);
+  useClampedPage(data?.total, limits.monitoringPageSize, { page, setPage });
 
   const columns: TableColumn<LogItem>[] = [
     {
@@ -71,7 +68,8 @@ export function LogsPage() {
     {
       key: 'execution',
       header: 'ID da execução',
-      width: 300,
+      // The message gets the room: the id ends in an ellipsis, whole in its tooltip.
+      width: 150,
       render: (log) => <ExecutionIdText id={log.data.execution_id} />,
     },
     {
@@ -87,8 +85,10 @@ export function LogsPage() {
     {
       key: 'flow',
       header: 'Flow',
-      width: 180,
-      render: (log) => <Text size="sm">{nameOf(log.data.flow_id) ?? log.data.flow_id}</Text>,
+      width: 160,
+      render: (log) => (
+        <TruncatedText size="sm">{nameOf(log.data.flow_id) ?? log.data.flow_id}</TruncatedText>
+      ),
     },
     {
       key: 'timestamp',

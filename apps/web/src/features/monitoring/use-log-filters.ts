@@ -1,5 +1,6 @@
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { pageFromParam } from '../../lib/use-list-params';
 import { defaultLogFilters, parseLogFilters, serializeLogFilters } from './log-filters';
 import type { LogFilterState } from './log-filters';
 
@@ -8,8 +9,7 @@ export function useLogFilters() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('filters');
   const filters = useMemo(() => parseLogFilters(raw), [raw]);
-  const parsedPage = Number.parseInt(params.get('page') ?? '1', 10);
-  const page = Number.isFinite(parsedPage) && parsedPage > 0 ? parsedPage : 1;
+  const page = pageFromParam(params.get('page'));
 
   // The address as last written. The router's functional update reads the params of the last
   // render, so two changes before the next render (De, then Até at once) would lose the first.

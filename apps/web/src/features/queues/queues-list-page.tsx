@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { ActionIcon, Alert, Anchor, Button, Group as Row, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group as Row, Stack, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   IconEye,
@@ -11,7 +10,6 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { limits } from '@ponte/shared/limits';
-import { clampPage } from '@ponte/shared/pagination';
 import type { Queue } from '@ponte/shared/queues.schema';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
@@ -20,8 +18,9 @@ import type { TableColumn } from '../../components/paginated-table';
 import { SearchBox } from '../../components/search-box';
 import { errorMessage } from '../../lib/api/api-error';
 import { timestampColumns, useGroupColumn } from '../../components/list-columns';
+import { TruncatedText } from '../../components/truncated-text';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
-import { useListParams } from '../../lib/use-list-params';
+import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useQueues } from './api/get-queues';
 import { useControlQueue } from './api/queue-mutations';
 import { QueueStatusBadge, queueToggle } from './queue-status';
@@ -74,20 +73,16 @@ export function QueuesListPage() {
   const { data, isPending, isError, error } = useQueues({ page, query, group });
   const groupColumn = useGroupColumn<Queue>();
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
-  useEffect(() => {
-    if (!data) return;
-    const clamped = clampPage(page, data.total, limits.queuesPageSize);
-    if (clamped !== page) setPage(clamped, { replace: true });
-  }, [data, page, setPage]);
+  useClampedPage(data?.total, limits.queuesPageSize, { page, setPage });
 
   const columns: TableColumn<Queue>[] = [
     {
       key: 'name',
       header: 'Nome',
       render: (queue) => (
-        <Anchor component={Link} to={`/queues/view/${queue._id}`} size="sm" fw={500}>
+        <TruncatedText to={`/queues/view/${queue._id}`} size="sm" fw={500}>
           {queue.name}
-        </Anchor>
+        </TruncatedText>
       ),
     },
     {

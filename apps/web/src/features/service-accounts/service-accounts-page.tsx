@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { PaginatedTable } from '../../components/paginated-table';
 import type { TableColumn } from '../../components/paginated-table';
 import { SearchBox } from '../../components/search-box';
+import { TruncatedText } from '../../components/truncated-text';
 import { errorMessage } from '../../lib/api/api-error';
 import { workspaceStore } from '../../lib/session/session-store';
 import { toast } from '../../lib/toasts';
@@ -100,9 +101,9 @@ export function ServiceAccountsPage() {
       key: 'name',
       header: 'Nome',
       render: (account) => (
-        <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }}>
+        <TruncatedText size="sm" fw={500}>
           {account.name}
-        </Text>
+        </TruncatedText>
       ),
     },
     {

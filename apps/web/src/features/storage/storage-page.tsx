@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
-import { Anchor, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFile, IconFolder, IconFolderPlus, IconUpload } from '@tabler/icons-react';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
-import { clampPage } from '@ponte/shared/pagination';
 import { formatStorageSize } from '@ponte/shared/storage.schema';
 import type { StorageItem } from '@ponte/shared/storage.schema';
 import { EmptyState } from '../../components/empty-state';
@@ -13,6 +12,7 @@ import { PageHeader } from '../../components/page-header';
 import { PaginatedTable } from '../../components/paginated-table';
 import type { TableColumn } from '../../components/paginated-table';
 import { SearchBox } from '../../components/search-box';
+import { TruncatedText } from '../../components/truncated-text';
 import { useStorageItems } from './api/storage-api';
 import { StorageBreadcrumbs } from './storage-breadcrumbs';
 import { copyPath, StorageRowActions, useStorageRemoval } from './storage-actions';
@@ -20,6 +20,7 @@ import { StorageItemModal } from './storage-item-modal';
 import type { StorageModalKind } from './storage-item-modal';
 import { useStorageParams } from './use-storage-params';
 import { useStorageUpload } from './use-storage-upload';
+import { useClampedPage } from '../../lib/use-list-params';
 
 const pageSize = limits.storagePageSize;
 
@@ -36,22 +37,14 @@ function NameCell({ item, onOpen }: { item: StorageItem; onOpen: (path: string) 
         aria-label={item.isFolder ? 'Pasta' : 'Arquivo'}
         style={{ flexShrink: 0 }}
       />
-      {item.isFolder ? (
-        <Anchor
-          component="button"
-          type="button"
-          size="sm"
-          fw={500}
-          onClick={() => onOpen(item.path)}
-          style={{ wordBreak: 'break-all', textAlign: 'left' }}
-        >
-          {item.name}
-        </Anchor>
-      ) : (
-        <Text size="sm" fw={500} style={{ wordBreak: 'break-all' }}>
-          {item.name}
-        </Text>
-      )}
+      <TruncatedText
+        size="sm"
+        fw={500}
+        miw={0}
+        onClick={item.isFolder ? () => onOpen(item.path) : undefined}
+      >
+        {item.name}
+      </TruncatedText>
     </Group>
   );
 }
@@ -84,11 +77,7 @@ export function StoragePage() {
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const items = data ?? [];
 
-  useEffect(() => {
-    if (!data) return;
-    const clamped = clampPage(page, data.length, pageSize);
-    if (clamped !== page) setPage(clamped, { replace: true });
-  }, [data, page, setPage]);
+  useClampedPage(data?.length, pageSize, { page, setPage });
 
   const columns: TableColumn<StorageItem>[] = [
     { key: 'name', header: 'Nome', render: (item) => <NameCell item={item} onOpen={openFolder} /> },

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { normaliseStoragePath } from '@ponte/shared/storage.schema';
+import { pageFromParam, pageParamOf } from '../../lib/use-list-params';
 
 /** A path from the URL, normalised; one that breaks the path rules is the root. */
 export function pathFromUrl(value: string | null): string {
@@ -19,8 +20,7 @@ export function useStorageParams() {
   const [params, setParams] = useSearchParams();
   const path = pathFromUrl(params.get('path'));
   const search = (params.get('search') ?? '').trim();
-  const parsed = Number.parseInt(params.get('page') ?? '1', 10);
-  const page = Number.isFinite(parsed) && parsed > 0 ? parsed : 1;
+  const page = pageFromParam(params.get('page'));
 
   const update = useCallback(
     (changes: Record<string, string | null>, replace = false) => {
@@ -46,7 +46,7 @@ export function useStorageParams() {
   );
   const setPage = useCallback(
     (next: number, options: { replace?: boolean } = {}) =>
-      update({ page: next > 1 ? String(next) : null }, options.replace),
+      update({ page: pageParamOf(next) }, options.replace),
     [update],
   );
 

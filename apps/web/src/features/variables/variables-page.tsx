@@ -9,6 +9,7 @@ import { EditRemoveActions } from '../../components/edit-remove-actions';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { PaginatedTable } from '../../components/paginated-table';
+import { TruncatedText } from '../../components/truncated-text';
 import { errorMessage } from '../../lib/api/api-error';
 import { toast } from '../../lib/toasts';
 import { useDeleteVariable } from './api/delete-variable';
@@ -79,9 +80,9 @@ export function VariablesPage() {
               key: 'name',
               header: 'Nome',
               render: (variable) => (
-                <Text size="sm" fw={500}>
+                <TruncatedText size="sm" fw={500}>
                   {variable.name}
-                </Text>
+                </TruncatedText>
               ),
             },
             { key: 'key', header: 'Chave', render: (variable) => <Code>{variable.key}</Code> },
