@@ -71,11 +71,14 @@ describe('CodeEditor', () => {
     expect(screen.getByRole('textbox', { name: 'Código' })).toHaveValue('return msg; // ok');
   });
 
-  it('leaves fullscreen with Esc', async () => {
+  it('stays fullscreen on Esc, which belongs to the editor; its button leaves', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Tela cheia' }));
-    await screen.findByRole('dialog', { name: 'Código' });
+    const dialog = await screen.findByRole('dialog', { name: 'Código' });
+    await user.click(await within(dialog).findByRole('textbox', { name: 'Código' }));
     await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Código' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Sair da tela cheia' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 

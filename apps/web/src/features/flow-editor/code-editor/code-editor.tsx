@@ -29,6 +29,12 @@ export interface CodeEditorProps {
 
 const border = '1px solid var(--mantine-color-default-border)';
 
+/**
+ * React Flow's mark for "keys here are not the canvas's": a Backspace typed in the editor never
+ * removes the selected connector (Monaco types into a div, which React Flow cannot tell apart).
+ */
+const ownKeys = 'nokey';
+
 interface ToolbarProps {
   language: CodeLanguage;
   editor: EditorHandle | null;
@@ -135,7 +141,10 @@ export function CodeEditor({
   const shared = { value, onChange, language, label };
 
   return (
-    <Box style={{ border, borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}>
+    <Box
+      className={ownKeys}
+      style={{ border, borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}
+    >
       <Toolbar
         language={language}
         editor={inlineEditor}
@@ -143,15 +152,20 @@ export function CodeEditor({
         onFullscreen={setFullscreen}
       />
       <EditorSlot {...shared} height={height} onReady={setInlineEditor} />
+      {/*
+        Esc belongs to Monaco (suggestions, search, snippets, multiple cursors): it never closes
+        the fullscreen view, whose button does (docs/adr/0080).
+      */}
       <Modal
         opened={fullscreen}
         onClose={() => setFullscreen(false)}
+        closeOnEscape={false}
         fullScreen
         title={label}
         withCloseButton={false}
         padding="sm"
       >
-        <Box style={{ border }}>
+        <Box className={ownKeys} style={{ border }}>
           <Toolbar
             language={language}
             editor={wideEditor}
