@@ -235,6 +235,7 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
           debug={debug}
           onHighlightNode={focusNode}
           onClose={() => setDebuggerOpen(false)}
+          typeLabel={(type) => library.lookup(type)?.label ?? 'Conector desconhecido'}
         />
       ) : null}
       <EditorStatusBar
