@@ -111,6 +111,34 @@ describe.skipIf(!hasChromium)(
       await panelOf(page).locator('.view-lines', { hasText: 'getVUmDoisTres' }).waitFor();
     });
 
+    it('F1 abre a paleta de comandos em português, sem o menu e a paleta em inglês do Monaco', async () => {
+      await panelOf(page).getByRole('button', { name: 'Tela cheia' }).click();
+      const dialog = fullscreenOf(page);
+      await dialog.locator('.view-lines', { hasText: 'getVUmDoisTres' }).click();
+      await page.keyboard.press('F1');
+      const palette = page.getByRole('dialog', { name: 'Paleta de comandos' });
+      await palette.getByRole('option', { name: /Localizar/ }).waitFor();
+      expect(await page.locator('.quick-input-widget').isVisible()).toBe(false);
+      await snap(page, 'flow-editor-keys-02-paleta', { fullPage: false });
+      // Esc closes the palette only.
+      await page.keyboard.press('Escape');
+      await palette.waitFor({ state: 'detached' });
+      expect(await dialog.isVisible()).toBe(true);
+
+      await page.keyboard.press('F1');
+      await palette.getByRole('textbox', { name: 'Buscar comando' }).fill('coment');
+      await page.keyboard.press('Enter');
+      await palette.waitFor({ state: 'detached' });
+      await dialog.locator('.view-lines', { hasText: '// getVUmDoisTres' }).waitFor();
+
+      // Monaco's own menu (in English) does not open; the browser's menu is left to the browser.
+      await dialog.locator('.view-lines').click({ button: 'right' });
+      expect(await page.locator('.monaco-menu').count()).toBe(0);
+      await page.keyboard.press('Escape');
+      await dialog.getByRole('button', { name: 'Sair da tela cheia' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    });
+
     it('a tecla seguinte, depois de fechar a tela cheia, não remove o conector', async () => {
       await page.keyboard.press('Backspace');
       await page.keyboard.press('Delete');
