@@ -45,7 +45,7 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
   const location = useLocation();
   const queryClient = useQueryClient();
   const { fitView } = useReactFlow();
-  const library = useNodeLibrary();
+  const library = useNodeLibrary({ fresh: true });
   const [selectedGroup] = useSelectedGroup();
   const nodeLimit = useSessionUser()?.customer.config.node_limit;
   const draft = useFlowDraft(flow, selectedGroup || null);
