@@ -9,10 +9,11 @@ import { nodeNamer } from './node-namer';
 const flow: FlowDocument = {
   version: 1,
   nodes: [
-    { uid: 'calc', type: 'core_code', position: { x: 0, y: 0 }, params: {} },
+    { uid: 'calc', type: 'core_code', typeVersion: 1, position: { x: 0, y: 0 }, params: {} },
     {
       uid: 'aviso',
       type: 'core_log',
+      typeVersion: 1,
       label: 'Avisar o time',
       position: { x: 0, y: 0 },
       params: {},
