@@ -141,6 +141,24 @@ describe.skipIf(!hasChromium)('Jornada do editor num celular (390 px)', () => {
     expect(await viewportTransform(page)).not.toBe(before);
   });
 
+  it("'Conectores' abre a paleta numa gaveta; um toque adiciona o conector e a fecha", async () => {
+    await page.getByRole('button', { name: 'Conectores', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Conectores' });
+    await drawer.getByRole('textbox', { name: 'Buscar conectores' }).fill('log');
+    await snap(page, 'flow-editor-phone-04-paleta', { fullPage: false });
+    await drawer.getByRole('button', { name: 'Log', exact: true }).click();
+    await drawer.waitFor({ state: 'detached' });
+    await page.getByText('Total de conectores: 4').waitFor();
+    const scrollWidth = await page.evaluate(() => document.scrollingElement!.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(390);
+    await page.getByRole('complementary', { name: 'Configuração do conector' }).waitFor();
+    await snap(page, 'flow-editor-phone-05-painel', { fullPage: false });
+    // The new Log has required params left empty: the status bar's button stays on the screen.
+    const issues = page.getByRole('button', { name: /^Erros encontrados no fluxo/ });
+    expect(onScreen(await issues.boundingBox(), 390)).toBe(true);
+    expect((await issues.boundingBox())!.width).toBeGreaterThanOrEqual(150);
+  });
+
   it('na largura de um computador, a barra continua com todos os botões à vista', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByRole('button', { name: 'Importar/Exportar', exact: true }).waitFor();
