@@ -44,7 +44,7 @@ async function debugRun(page: Page, uid: string): Promise<Locator> {
   await panel.getByText('Debug ativo').waitFor();
   await panel.getByRole('tab', { name: 'Debug Output' }).click();
   const output = panel.getByRole('tabpanel', { name: 'Debug Output' });
-  await output.getByText('core_manual_trigger', { exact: true }).waitFor();
+  await output.getByText('Manual Trigger', { exact: true }).waitFor();
   await panel.getByRole('button', { name: 'Next Step' }).click();
   await page.locator(`.react-flow__node[data-id="${uid}"] [data-highlighted]`).waitFor();
   return output;

@@ -95,8 +95,9 @@ describe.skipIf(!hasChromium)('Jornada do debugger e do monitoramento', () => {
       await run.getByRole('button', { name: 'Executar' }).click();
       await run.waitFor({ state: 'detached' });
     };
-    const pausedAt = async (uid: string, type: string) => {
-      await output.getByText(type, { exact: true }).waitFor();
+    const pausedAt = async (uid: string, name: string) => {
+      // Named as the library names the type, never by its id.
+      await output.getByText(name, { exact: true }).waitFor();
       await page.locator(`.react-flow__node[data-id="${uid}"] [data-highlighted]`).waitFor();
     };
 
@@ -104,24 +105,27 @@ describe.skipIf(!hasChromium)('Jornada do debugger e do monitoramento', () => {
     await runWith('Executar com Debug');
     await panel.getByText('Debug ativo').waitFor();
     await panel.getByRole('tab', { name: 'Debug Output' }).click();
-    await pausedAt('gatilho', 'core_manual_trigger');
+    await pausedAt('gatilho', 'Manual Trigger');
     await output.getByText('"Ana"').first().waitFor();
     await snap(page, 'monitoring-01-debug-pausado');
     await panel.getByRole('button', { name: 'Next Step' }).click();
-    await pausedAt('codigo', 'core_code');
+    await pausedAt('codigo', 'Código');
     await output.getByText('"Olá Ana"').first().waitFor();
     await snap(page, 'monitoring-02-debug-saida-do-codigo');
     await panel.getByRole('button', { name: 'Next Step' }).click();
-    await pausedAt('registro', 'core_log');
+    await pausedAt('registro', 'Log');
     await panel.getByRole('button', { name: 'Next Step' }).click();
     await output.getByText('Nenhum conector aguardando o próximo passo.').waitFor();
 
     // A second run while the session is on: Continue stops at the breakpoint.
     await runWith('Executar');
-    await pausedAt('gatilho', 'core_manual_trigger');
+    await pausedAt('gatilho', 'Manual Trigger');
     await panel.getByRole('button', { name: 'Continue' }).click();
-    await pausedAt('registro', 'core_log');
+    await pausedAt('registro', 'Log');
     await panel.getByRole('tab', { name: 'Mensagens da execução' }).click();
+    // The held outputs' lines are labelled with the connector's name, never its type id.
+    await panel.getByRole('cell', { name: 'Código', exact: true }).first().waitFor();
+    expect(await panel.getByText(/^core_/).count()).toBe(0);
     await snap(page, 'monitoring-03-debug-breakpoint');
     await panel.getByRole('button', { name: 'Stop Debug' }).click();
     await panel.getByText('Debug ativo').waitFor({ state: 'detached' });

@@ -7,7 +7,7 @@ export interface PausedEvent {
   type: 'debug_paused';
   node_uid: string;
   node_type: string;
-  /** The node's label, else its type: the label of the `debug` log line. */
+  /** The node's label, else its type (the server names the `debug` log line by its namer). */
   label: string;
   output: string;
   msg: unknown;

@@ -72,7 +72,8 @@ export function logsOf(
           ...base,
           type: 'debug',
           nodeUid: event.node_uid,
-          label: event.label,
+          // The node's name as the flow shows it ('Código'), never its type id.
+          label: nameOf(event.node_uid, event.node_type),
           message: event.msg,
         },
       ];

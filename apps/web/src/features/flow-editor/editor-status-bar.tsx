@@ -21,14 +21,19 @@ export function EditorStatusBar({
 }: EditorStatusBarProps) {
   const overLimit = nodeLimit !== undefined && counts.actionTrigger > nodeLimit;
   return (
+    // On a phone the bar takes two lines rather than squeezing 'Erros encontrados no fluxo' away.
     <Group
       gap="lg"
       px="md"
       py={6}
-      wrap="nowrap"
+      wrap="wrap"
       role="status"
       aria-label="Barra de status"
-      style={{ borderTop: '1px solid var(--mantine-color-gray-3)', background: 'white' }}
+      style={{
+        borderTop: '1px solid var(--mantine-color-gray-3)',
+        background: 'white',
+        rowGap: 4,
+      }}
     >
       <Text size="xs" c={overLimit ? 'red' : undefined} fw={overLimit ? 700 : undefined}>
         Action/Trigger: {counts.actionTrigger}

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { ActionIcon, Badge, Button, Group, Menu, Tooltip } from '@mantine/core';
 import {
   IconArrowBackUp,
@@ -14,9 +13,15 @@ import {
   IconVariable,
   IconAdjustments,
 } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
+import { EditorToolbarCompact } from './editor-toolbar-compact';
+import {
+  DebuggerToolbarControls,
+  type DebuggerToolbarControlsProps,
+} from './debugger/debugger-toolbar-controls';
 import { ShortcutsHelp } from './shortcuts-help';
 
-interface EditorToolbarProps {
+export interface EditorToolbarProps {
   onOpenGallery: () => void;
   onImportFile: () => void;
   onExport: () => void;
@@ -31,12 +36,22 @@ interface EditorToolbarProps {
   onRedo: () => void;
   /** 'Executar': enabled only for a saved, enabled flow with a Manual Trigger. */
   execute: { enabled: boolean; hint?: string; onClick: () => void };
-  /** Drawn on the right, before 'Executar' (the Debugger toggle and 'Executar com Debug'). */
-  debugControls?: ReactNode;
+  /** Drawn on the right, before 'Executar': the Debugger toggle and 'Executar com Debug'. */
+  debug: DebuggerToolbarControlsProps;
+  /** On a narrow screen the palette is not beside the graph: 'Conectores' opens it. */
+  onOpenPalette: () => void;
 }
+
+/** Below this width the whole toolbar does not fit on one line: the compact one is drawn. */
+export const compactEditorQuery = '(max-width: 62em)';
 
 /** Spec 1 §2.6 toolbar: Import/Export, Settings, 'Notas'; on the right the debugger, 'Executar'. */
 export function EditorToolbar(props: EditorToolbarProps) {
+  const compact = useMediaQuery(compactEditorQuery, false, { getInitialValueInEffect: false });
+  return compact ? <EditorToolbarCompact {...props} /> : <WideToolbar {...props} />;
+}
+
+function WideToolbar(props: EditorToolbarProps) {
   const { execute } = props;
   return (
     <Group
@@ -131,7 +146,7 @@ export function EditorToolbar(props: EditorToolbarProps) {
         <ShortcutsHelp />
       </Group>
       <Group gap="xs" ml="auto" wrap="nowrap">
-        {props.debugControls}
+        <DebuggerToolbarControls {...props.debug} />
         <Tooltip label={execute.hint} disabled={execute.enabled || !execute.hint} multiline w={260}>
           <span>
             <Button

@@ -1,16 +1,8 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Switch,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, Paper, Select, Switch, TextInput, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
 import { limits } from '@ponte/shared/limits';
 import { useGroupOptions } from '../../lib/groups/get-group-options';
+import classes from './editor-top-card.module.css';
 
 const noGroup = '__none__';
 
@@ -54,7 +46,7 @@ export function EditorTopCard({
       py={8}
       style={{ borderTop: 0, borderLeft: 0, borderRight: 0 }}
     >
-      <Group gap="sm" wrap="nowrap" align="flex-start">
+      <div className={classes.row}>
         <Tooltip label="Voltar">
           <ActionIcon variant="subtle" color="gray" size="lg" onClick={onBack} aria-label="Voltar">
             <IconArrowLeft size={20} />
@@ -67,7 +59,7 @@ export function EditorTopCard({
           onChange={(event) => onNameChange(event.currentTarget.value)}
           maxLength={limits.flowNameMax}
           error={nameError}
-          style={{ flex: 1, maxWidth: 480 }}
+          className={classes.name}
         />
         <Select
           aria-label="Grupo"
@@ -76,23 +68,23 @@ export function EditorTopCard({
           onChange={(value) => onGroupChange(!value || value === noGroup ? null : value)}
           allowDeselect={false}
           searchable
-          w={220}
+          className={classes.group}
         />
         <Switch
           label="Ativo"
           checked={enabled}
           onChange={(event) => onEnabledChange(event.currentTarget.checked)}
-          mt={8}
+          className={classes.active}
         />
         <Button
-          ml="auto"
+          className={classes.save}
           leftSection={<IconDeviceFloppy size={16} />}
           onClick={onSave}
           loading={saving}
         >
           Salvar
         </Button>
-      </Group>
+      </div>
     </Paper>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { Box } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useReactFlow } from '@xyflow/react';
 import { useLocation, useNavigate } from 'react-router';
@@ -24,14 +25,13 @@ import { issueLevels } from './canvas/to-react-flow';
 import { EditorModals, type EditorModal } from './editor-modals';
 import classes from './flow-editor.module.css';
 import { EditorStatusBar } from './editor-status-bar';
-import { EditorToolbar } from './editor-toolbar';
+import { compactEditorQuery, EditorToolbar } from './editor-toolbar';
 import { EditorTopCard } from './editor-top-card';
 import { DebuggerPanel } from './debugger/debugger-panel';
 import { useDebuggerOpen } from './debugger/debugger-open';
-import { DebuggerToolbarControls } from './debugger/debugger-toolbar-controls';
 import { useDebugger } from './debugger/use-debugger';
 import { NodePanel } from './node-panel/node-panel';
-import { NodePalette } from './palette/node-palette';
+import { PaletteSlot } from './palette/palette-slot';
 import { saveErrorMessage } from './save-error-message';
 import { newNodeUid, topLeft } from './state/editor-clipboard';
 import { useAddNode } from './state/use-add-node';
@@ -46,7 +46,7 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
   const location = useLocation();
   const queryClient = useQueryClient();
   const { fitView } = useReactFlow();
-  const library = useNodeLibrary();
+  const library = useNodeLibrary({ fresh: true });
   const [selectedGroup] = useSelectedGroup();
   const nodeLimit = useSessionUser()?.customer.config.node_limit;
   const draft = useFlowDraft(flow, selectedGroup || null);
@@ -66,6 +66,9 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
       : 'A sessão de debug será encerrada. Deseja sair mesmo assim?',
   });
   const canvasRef = useRef<HTMLDivElement>(null);
+  // On a narrow screen the graph takes the width; the palette opens in a drawer.
+  const compact = useMediaQuery(compactEditorQuery, false, { getInitialValueInEffect: false });
+  const [paletteOpen, setPaletteOpen] = useState(false);
 
   const select = useCallback((uids: string[]) => setSelectRequest({ uids }), []);
   const issues = useMemo(
@@ -182,20 +185,25 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
         onUndo={draft.undo}
         onRedo={draft.redo}
         execute={{ enabled: executable, hint: executeHint, onClick: () => setModal('run') }}
-        debugControls={
-          <DebuggerToolbarControls
-            canOpen={saved !== null}
-            open={debuggerOpen}
-            onToggle={() => setDebuggerOpen(!debuggerOpen)}
-            canExecute={executable && debuggerOpen && debug.phase === 'off'}
-            onExecuteWithDebug={() => {
-              void debug.start().then((started) => started && setModal('run'));
-            }}
-          />
-        }
+        debug={{
+          canOpen: saved !== null,
+          open: debuggerOpen,
+          onToggle: () => setDebuggerOpen(!debuggerOpen),
+          canExecute: executable && debuggerOpen && debug.phase === 'off',
+          onExecuteWithDebug: () => {
+            void debug.start().then((started) => started && setModal('run'));
+          },
+        }}
+        onOpenPalette={() => setPaletteOpen(true)}
       />
       <Box className={classes.body} data-panel-open={selectedNode ? true : undefined}>
-        <NodePalette manifests={library.manifests} onAdd={addAtCentre} />
+        <PaletteSlot
+          compact={compact}
+          opened={paletteOpen}
+          onClose={() => setPaletteOpen(false)}
+          manifests={library.manifests}
+          onAdd={addAtCentre}
+        />
         <div ref={canvasRef} className={classes.canvas}>
           <FlowCanvas
             doc={doc}
@@ -237,6 +245,7 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
           debug={debug}
           onHighlightNode={focusNode}
           onClose={() => setDebuggerOpen(false)}
+          typeLabel={(type) => library.lookup(type)?.label ?? 'Conector desconhecido'}
         />
       ) : null}
       <EditorStatusBar

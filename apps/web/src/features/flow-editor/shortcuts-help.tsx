@@ -16,6 +16,34 @@ export const editorShortcuts: [string[], string][] = [
   [['Roda do mouse'], 'Aproximar e afastar'],
 ];
 
+/** The table of `editorShortcuts`, with the note for Mac users. */
+export function ShortcutsTable() {
+  return (
+    <>
+      <Table verticalSpacing={4} fz="xs">
+        <Table.Tbody>
+          {editorShortcuts.map(([keys, action]) => (
+            <Table.Tr key={action}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {keys.map((key, index) => (
+                  <span key={key}>
+                    {index > 0 ? ' + ' : null}
+                    <Kbd size="xs">{key}</Kbd>
+                  </span>
+                ))}
+              </Table.Td>
+              <Table.Td>{action}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Text size="xs" c="dimmed" mt="xs">
+        No Mac, use Cmd no lugar de Ctrl.
+      </Text>
+    </>
+  );
+}
+
 /** The keyboard shortcuts, in a popover of the toolbar. */
 export function ShortcutsHelp() {
   return (
@@ -31,26 +59,7 @@ export function ShortcutsHelp() {
         <Text fw={600} size="sm" mb="xs">
           Atalhos de teclado
         </Text>
-        <Table verticalSpacing={4} fz="xs">
-          <Table.Tbody>
-            {editorShortcuts.map(([keys, action]) => (
-              <Table.Tr key={action}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {keys.map((key, index) => (
-                    <span key={key}>
-                      {index > 0 ? ' + ' : null}
-                      <Kbd size="xs">{key}</Kbd>
-                    </span>
-                  ))}
-                </Table.Td>
-                <Table.Td>{action}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        <Text size="xs" c="dimmed" mt="xs">
-          No Mac, use Cmd no lugar de Ctrl.
-        </Text>
+        <ShortcutsTable />
       </Popover.Dropdown>
     </Popover>
   );

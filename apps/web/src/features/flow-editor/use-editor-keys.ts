@@ -8,6 +8,8 @@ import { copySelection, newNodeUid, nextPaste } from './state/editor-clipboard';
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return (
+    // React Flow's mark for an editor (the code editor, the node panel): its keys are its own.
+    target.closest('.nokey') !== null ||
     target.isContentEditable ||
     target.tagName === 'INPUT' ||
     target.tagName === 'TEXTAREA' ||

@@ -33,8 +33,17 @@ export interface NodeLibraryView {
   error: unknown;
 }
 
-export function useNodeLibrary(): NodeLibraryView {
-  const { data, isPending, error } = useQuery(getNodeLibraryQueryOptions());
+/**
+ * `fresh`: read again each time the page opens and each time the person comes back to it (the
+ * flow editor: a custom connector disabled in another tab or by someone else must not stay
+ * offered as usable in the palette until the cache ages).
+ */
+export function useNodeLibrary({ fresh = false }: { fresh?: boolean } = {}): NodeLibraryView {
+  const { data, isPending, error } = useQuery({
+    ...getNodeLibraryQueryOptions(),
+    refetchOnMount: fresh ? 'always' : true,
+    refetchOnWindowFocus: fresh ? 'always' : true,
+  });
   return useMemo(() => {
     const byType = new Map((data?.nodes ?? []).map((manifest) => [manifest.type, manifest]));
     const byVersion = new Map(

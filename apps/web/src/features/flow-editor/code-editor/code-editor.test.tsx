@@ -42,13 +42,38 @@ describe('CodeEditor', () => {
     expect(onChange).toHaveBeenLastCalledWith('select 1;');
   });
 
-  it('opens the command palette of the editor', async () => {
+  it('opens its pt-BR command palette from the button and F1, and runs the chosen command', async () => {
     const { user } = setup();
     await screen.findByRole('textbox', { name: 'Código' });
-    const palette = screen.getByRole('button', { name: 'Paleta de comandos' });
-    await waitFor(() => expect(palette).toBeEnabled());
-    await user.click(palette);
-    expect(fakeHandles.at(-1)?.openCommandPalette).toHaveBeenCalledOnce();
+    const button = screen.getByRole('button', { name: 'Paleta de comandos' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+
+    const palette = await screen.findByRole('dialog', { name: 'Paleta de comandos' });
+    expect(within(palette).getByRole('option', { name: /Localizar/ })).toBeInTheDocument();
+    await user.type(within(palette).getByRole('textbox', { name: 'Buscar comando' }), 'maius');
+    expect(
+      within(palette)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Converter em maiúsculas']);
+    await user.keyboard('{Enter}');
+    expect(fakeHandles.at(-1)?.run).toHaveBeenCalledWith('editor.action.transformToUppercase');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('textbox', { name: 'Código' }));
+    await user.keyboard('{F1}');
+    const again = await screen.findByRole('dialog', { name: 'Paleta de comandos' });
+    await user.click(within(again).getByRole('option', { name: /Comentar ou descomentar/ }));
+    expect(fakeHandles.at(-1)?.run).toHaveBeenLastCalledWith('editor.action.commentLine');
+  });
+
+  it('offers formatting only for the languages Monaco formats', async () => {
+    const { user } = setup('sql', 'select 1');
+    await screen.findByRole('textbox', { name: 'Código' });
+    await user.click(screen.getByRole('button', { name: 'Paleta de comandos' }));
+    const palette = await screen.findByRole('dialog', { name: 'Paleta de comandos' });
+    expect(within(palette).queryByRole('option', { name: /Formatar/ })).toBeNull();
   });
 
   it('goes fullscreen with a second editor on the same value, and back', async () => {
@@ -63,19 +88,24 @@ describe('CodeEditor', () => {
     expect(onChange).toHaveBeenLastCalledWith('return msg; // ok');
 
     await user.click(within(dialog).getByRole('button', { name: 'Paleta de comandos' }));
-    expect(fakeHandles.at(-1)?.openCommandPalette).toHaveBeenCalledOnce();
-    expect(fakeHandles[0]?.openCommandPalette).not.toHaveBeenCalled();
+    const palette = await screen.findByRole('dialog', { name: 'Paleta de comandos' });
+    await user.click(within(palette).getByRole('option', { name: /Localizar/ }));
+    expect(fakeHandles.at(-1)?.run).toHaveBeenCalledWith('actions.find');
+    expect(fakeHandles[0]?.run).not.toHaveBeenCalled();
 
     await user.click(within(dialog).getByRole('button', { name: 'Sair da tela cheia' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('textbox', { name: 'Código' })).toHaveValue('return msg; // ok');
   });
 
-  it('leaves fullscreen with Esc', async () => {
+  it('stays fullscreen on Esc, which belongs to the editor; its button leaves', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Tela cheia' }));
-    await screen.findByRole('dialog', { name: 'Código' });
+    const dialog = await screen.findByRole('dialog', { name: 'Código' });
+    await user.click(await within(dialog).findByRole('textbox', { name: 'Código' }));
     await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Código' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Sair da tela cheia' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 

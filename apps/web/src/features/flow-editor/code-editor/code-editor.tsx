@@ -12,6 +12,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconCommand, IconMaximize, IconMinimize } from '@tabler/icons-react';
+import { CommandPalette } from './command-palette';
 import { codeLanguageLabels } from './code-languages';
 import type { CodeLanguage } from './code-languages';
 import type { EditorHandle, MonacoEditorProps } from './monaco-editor';
@@ -29,14 +30,21 @@ export interface CodeEditorProps {
 
 const border = '1px solid var(--mantine-color-default-border)';
 
+/**
+ * React Flow's mark for "keys here are not the canvas's": a Backspace typed in the editor never
+ * removes the selected connector (Monaco types into a div, which React Flow cannot tell apart).
+ */
+const ownKeys = 'nokey';
+
 interface ToolbarProps {
   language: CodeLanguage;
   editor: EditorHandle | null;
   fullscreen: boolean;
   onFullscreen: (next: boolean) => void;
+  onPalette: (editor: EditorHandle) => void;
 }
 
-function Toolbar({ language, editor, fullscreen, onFullscreen }: ToolbarProps) {
+function Toolbar({ language, editor, fullscreen, onFullscreen, onPalette }: ToolbarProps) {
   const toggleLabel = fullscreen ? 'Sair da tela cheia' : 'Tela cheia';
   return (
     <Group justify="space-between" px="xs" py={4} bg="var(--mantine-color-default-hover)">
@@ -50,7 +58,7 @@ function Toolbar({ language, editor, fullscreen, onFullscreen }: ToolbarProps) {
             size="sm"
             aria-label="Paleta de comandos"
             disabled={!editor}
-            onClick={() => editor?.openCommandPalette()}
+            onClick={() => editor && onPalette(editor)}
           >
             <IconCommand size={16} />
           </ActionIcon>
@@ -132,31 +140,48 @@ export function CodeEditor({
   const [fullscreen, setFullscreen] = useState(false);
   const [inlineEditor, setInlineEditor] = useState<EditorHandle | null>(null);
   const [wideEditor, setWideEditor] = useState<EditorHandle | null>(null);
+  // The editor the palette was opened from (its button or F1), which runs the chosen command.
+  const [paletteFor, setPaletteFor] = useState<EditorHandle | null>(null);
   const shared = { value, onChange, language, label };
 
   return (
-    <Box style={{ border, borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}>
+    <Box
+      className={ownKeys}
+      style={{ border, borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}
+    >
       <Toolbar
         language={language}
         editor={inlineEditor}
         fullscreen={false}
         onFullscreen={setFullscreen}
+        onPalette={setPaletteFor}
       />
-      <EditorSlot {...shared} height={height} onReady={setInlineEditor} />
+      <EditorSlot
+        {...shared}
+        height={height}
+        onReady={setInlineEditor}
+        onCommandPalette={() => setPaletteFor(inlineEditor)}
+      />
+      {/*
+        Esc belongs to Monaco (suggestions, search, snippets, multiple cursors): it never closes
+        the fullscreen view, whose button does (docs/adr/0080).
+      */}
       <Modal
         opened={fullscreen}
         onClose={() => setFullscreen(false)}
+        closeOnEscape={false}
         fullScreen
         title={label}
         withCloseButton={false}
         padding="sm"
       >
-        <Box style={{ border }}>
+        <Box className={ownKeys} style={{ border }}>
           <Toolbar
             language={language}
             editor={wideEditor}
             fullscreen
             onFullscreen={setFullscreen}
+            onPalette={setPaletteFor}
           />
           {fullscreen && (
             <EditorSlot
@@ -164,10 +189,17 @@ export function CodeEditor({
               height="calc(100dvh - 7rem)"
               autoFocus
               onReady={setWideEditor}
+              onCommandPalette={() => setPaletteFor(wideEditor)}
             />
           )}
         </Box>
       </Modal>
+      <CommandPalette
+        opened={paletteFor !== null}
+        language={language}
+        onClose={() => setPaletteFor(null)}
+        onRun={(id) => paletteFor?.run(id)}
+      />
     </Box>
   );
 }

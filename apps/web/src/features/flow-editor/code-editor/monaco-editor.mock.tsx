@@ -6,7 +6,7 @@ import type { EditorHandle, MonacoEditorProps } from './monaco-editor';
  * jsdom cannot run Monaco: tests replace the lazily loaded editor with this textarea, which
  * takes the same props and hands out a handle whose calls are recorded.
  */
-export const fakeHandles: (EditorHandle & { openCommandPalette: ReturnType<typeof vi.fn> })[] = [];
+export const fakeHandles: (EditorHandle & { run: ReturnType<typeof vi.fn> })[] = [];
 
 export default function FakeMonacoEditor({
   value,
@@ -14,9 +14,10 @@ export default function FakeMonacoEditor({
   language,
   label,
   onReady,
+  onCommandPalette,
 }: MonacoEditorProps) {
   useEffect(() => {
-    const handle = { openCommandPalette: vi.fn() };
+    const handle = { run: vi.fn() };
     fakeHandles.push(handle);
     onReady?.(handle);
     return () => onReady?.(null);
@@ -27,6 +28,9 @@ export default function FakeMonacoEditor({
       data-language={language}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'F1') onCommandPalette?.();
+      }}
     />
   );
 }

@@ -7,9 +7,10 @@ import type { editor as MonacoTypes } from 'monaco-editor/editor';
 import type { CodeLanguage } from './code-languages';
 import './monaco-setup';
 
-/** What the toolbar around the editor may ask of it. */
+/** What the toolbar and the palette around the editor may ask of it. */
 export interface EditorHandle {
-  openCommandPalette(): void;
+  /** Runs a Monaco action or command (an id of `editorCommands`) with the editor focused. */
+  run(commandId: string): void;
 }
 
 export interface MonacoEditorProps {
@@ -21,6 +22,8 @@ export interface MonacoEditorProps {
   autoFocus?: boolean;
   /** Called with the handle once the editor exists, and with null when it goes away. */
   onReady?: (handle: EditorHandle | null) => void;
+  /** F1 in the editor: the pt-BR command palette. */
+  onCommandPalette?: () => void;
 }
 
 type StandaloneEditor = MonacoTypes.IStandaloneCodeEditor;
@@ -46,11 +49,12 @@ export default function MonacoEditor({
   label,
   autoFocus,
   onReady,
+  onCommandPalette,
 }: MonacoEditorProps) {
   const scheme = useComputedColorScheme('light');
-  const latest = useRef({ value, onChange, onReady });
+  const latest = useRef({ value, onChange, onReady, onCommandPalette });
   useEffect(() => {
-    latest.current = { value, onChange, onReady };
+    latest.current = { value, onChange, onReady, onCommandPalette };
   });
   useEffect(() => () => latest.current.onReady?.(null), []);
 
@@ -78,6 +82,8 @@ export default function MonacoEditor({
     () => ({
       ariaLabel: label,
       automaticLayout: true,
+      // Monaco's menu is in English only: the browser's own menu (cut, copy, paste) instead.
+      contextmenu: false,
       fixedOverflowWidgets: true,
       fontSize: 13,
       minimap: { enabled: false },
@@ -94,15 +100,18 @@ export default function MonacoEditor({
     latest.current.onChange(next);
   }, []);
 
-  const handleMount: OnMount = (editor) => {
+  const handleMount: OnMount = (editor, monaco) => {
     editorRef.current = editor;
     // The value may have changed while Monaco was starting.
     replaceText(editor, latest.current.value, applying);
     if (autoFocus) editor.focus();
+    editor.addCommand(monaco.KeyCode.F1, () => latest.current.onCommandPalette?.());
     latest.current.onReady?.({
-      openCommandPalette() {
+      run(commandId) {
         editor.focus();
-        editor.trigger('toolbar', 'editor.action.quickCommand', null);
+        const action = editor.getAction(commandId);
+        if (action) void action.run();
+        else editor.trigger('palette', commandId, null);
       },
     });
   };

@@ -24,6 +24,7 @@ import CssWorker from 'monaco-editor/languages/features/css/css.worker?worker';
 import HtmlWorker from 'monaco-editor/languages/features/html/html.worker?worker';
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
 import TsWorker from 'monaco-editor/languages/features/typescript/ts.worker?worker';
+import { englishQuickInputs } from './editor-commands';
 import { sandboxSnippets, sandboxTypings } from './sandbox-typings';
 
 self.MonacoEnvironment = {
@@ -106,5 +107,22 @@ function registerSandboxCompletions() {
 }
 
 registerSandboxCompletions();
+
+const { KeyCode, KeyMod } = monaco;
+const quickInputKeys: Record<string, number> = {
+  'editor.action.quickCommand': KeyCode.F1,
+  'editor.action.gotoLine': KeyMod.CtrlCmd | KeyCode.KeyG,
+  'editor.action.quickOutline': KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.KeyO,
+};
+/*
+ * Monaco 0.57 has no pt-BR text (its pt-br bundle is empty): the keys that open its English
+ * quick input do nothing; each editor binds F1 to the pt-BR palette (docs/adr/0080).
+ */
+monaco.editor.addKeybindingRules(
+  englishQuickInputs.map((command) => ({
+    keybinding: quickInputKeys[command]!,
+    command: `-${command}`,
+  })),
+);
 // The package's types name the full 'monaco-editor' entry; this bundle is a subset of it.
 loader.config({ monaco: monaco as unknown as Parameters<typeof loader.config>[0]['monaco'] });

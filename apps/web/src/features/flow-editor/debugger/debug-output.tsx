@@ -8,7 +8,13 @@ import type { DebugCurrentNode } from './debugger-state';
 const rootName = 'msg';
 
 /** 'Debug Output': the output of the node held now, with a JSON path picker. */
-export function DebugOutput({ current }: { current: DebugCurrentNode | null }) {
+export function DebugOutput({
+  current,
+  typeLabel,
+}: {
+  current: DebugCurrentNode | null;
+  typeLabel: (type: string) => string;
+}) {
   if (!current) {
     return (
       <Text size="sm" c="dimmed" p="md">
@@ -16,10 +22,16 @@ export function DebugOutput({ current }: { current: DebugCurrentNode | null }) {
       </Text>
     );
   }
-  return <NodeOutput key={current.seq} current={current} />;
+  return <NodeOutput key={current.seq} current={current} typeLabel={typeLabel} />;
 }
 
-function NodeOutput({ current }: { current: DebugCurrentNode }) {
+function NodeOutput({
+  current,
+  typeLabel,
+}: {
+  current: DebugCurrentNode;
+  typeLabel: (type: string) => string;
+}) {
   const [path, setPath] = useState(rootName);
   return (
     <Stack gap="xs" p="sm">
@@ -28,8 +40,8 @@ function NodeOutput({ current }: { current: DebugCurrentNode }) {
           <Text span c="dimmed" size="sm">
             Tipo:{' '}
           </Text>
-          <Text span ff="monospace" size="sm">
-            {current.type}
+          <Text span size="sm" fw={500}>
+            {typeLabel(current.type)}
           </Text>
         </Text>
         <Text size="sm">

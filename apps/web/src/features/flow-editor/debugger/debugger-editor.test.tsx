@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type * as EngineSocket from '../../../lib/engine/engine-socket';
 import { mockFetch } from '../../../test/mock-fetch';
 import { renderWithProviders } from '../../../test/render';
@@ -69,6 +69,12 @@ describe('the debugger in the flow editor', () => {
       expect(screen.getByTestId('node-log-1')).toHaveAttribute('data-highlighted'),
     );
     expect(screen.getByTestId('node-trigger')).not.toHaveAttribute('data-highlighted');
+
+    // Debug Output names the connector as the library does, never by its type id.
+    await user.click(screen.getByRole('tab', { name: /Debug Output/ }));
+    const output = screen.getByRole('tabpanel', { name: /Debug Output/ });
+    expect(within(output).getByText('Log')).toBeInTheDocument();
+    expect(within(output).queryByText('core_log')).not.toBeInTheDocument();
   });
 
   it('closing the debugger during a session stops it', async () => {

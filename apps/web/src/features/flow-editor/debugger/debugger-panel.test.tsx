@@ -33,7 +33,14 @@ function debuggerRoutes(overrides: MockRoute[] = []): MockRoute[] {
 
 function Harness(props: { connect: () => Socket; onHighlightNode: (uid: string) => void }) {
   const debug = useDebugger({ flowId: 'f1', enabled: true, connectSocket: props.connect });
-  return <DebuggerPanel debug={debug} onHighlightNode={props.onHighlightNode} onClose={() => {}} />;
+  return (
+    <DebuggerPanel
+      debug={debug}
+      onHighlightNode={props.onHighlightNode}
+      onClose={() => {}}
+      typeLabel={(type) => (type === 'core_http_request' ? 'Requisição HTTP' : 'Outro')}
+    />
+  );
 }
 
 function setup(routes: MockRoute[] = []) {
@@ -95,7 +102,8 @@ describe('Live Debugger panel', () => {
 
     await user.click(screen.getByRole('tab', { name: /Debug Output/ }));
     const output = screen.getByRole('tabpanel', { name: /Debug Output/ });
-    expect(within(output).getByText('core_http_request')).toBeInTheDocument();
+    expect(within(output).getByText('Requisição HTTP')).toBeInTheDocument();
+    expect(within(output).queryByText('core_http_request')).not.toBeInTheDocument();
     expect(within(output).getByText('node-7')).toBeInTheDocument();
     expect(within(output).getByText('UID do conector:', { exact: false })).toBeInTheDocument();
     const path = within(output).getByRole('textbox', { name: 'Caminho JSON' });

@@ -31,10 +31,12 @@ export interface DebuggerPanelProps {
   onHighlightNode: (uid: string) => void;
   /** Closes the debugger (which ends a running session). */
   onClose: () => void;
+  /** The name people know a node type by ('Código'), never its type id. */
+  typeLabel: (type: string) => string;
 }
 
 /** The Live Debugger panel (spec 1 §2.7), docked under the graph. */
-export function DebuggerPanel({ debug, onHighlightNode, onClose }: DebuggerPanelProps) {
+export function DebuggerPanel({ debug, onHighlightNode, onClose, typeLabel }: DebuggerPanelProps) {
   const [tab, setTab] = useState<string | null>('logs');
   const [viewed, setViewed] = useState<DebugLog | null>(null);
   const { phase } = debug;
@@ -169,7 +171,7 @@ export function DebuggerPanel({ debug, onHighlightNode, onClose }: DebuggerPanel
           />
         </Tabs.Panel>
         <Tabs.Panel value="output" className={classes.panelBody}>
-          <DebugOutput current={debug.current} />
+          <DebugOutput current={debug.current} typeLabel={typeLabel} />
         </Tabs.Panel>
       </Tabs>
       <DebugLogDetailModal

@@ -77,7 +77,8 @@ export function NodePanel({
     <Stack
       component="aside"
       aria-label="Configuração do conector"
-      className={className}
+      // Keys pressed in the panel (its fields, its buttons) are never the canvas's shortcuts.
+      className={className ? `${className} nokey` : 'nokey'}
       gap={0}
       w={{ base: '100%', sm: 380 }}
       h="100%"

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { ActionIcon, Badge, Button, Group, Menu, Modal, Tooltip } from '@mantine/core';
+import {
+  IconAdjustments,
+  IconArrowBackUp,
+  IconArrowForwardUp,
+  IconBug,
+  IconDots,
+  IconFileExport,
+  IconFileImport,
+  IconKeyboard,
+  IconLayoutGrid,
+  IconNotes,
+  IconPlayerPlay,
+  IconPlus,
+  IconVariable,
+} from '@tabler/icons-react';
+import type { EditorToolbarProps } from './editor-toolbar';
+import { ShortcutsTable } from './shortcuts-help';
+
+/**
+ * The toolbar on a narrow screen (n8n's mobile editor does the same): the connectors, undo,
+ * redo and 'Executar' stay on the bar, every other action is an item of 'Mais ações'.
+ */
+export function EditorToolbarCompact(props: EditorToolbarProps) {
+  const { execute, debug } = props;
+  const [shortcuts, setShortcuts] = useState(false);
+  return (
+    <Group
+      gap={6}
+      px="xs"
+      py={6}
+      wrap="nowrap"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'white' }}
+    >
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconPlus size={16} />}
+        onClick={props.onOpenPalette}
+      >
+        Conectores
+      </Button>
+      <Tooltip label="Desfazer">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          onClick={props.onUndo}
+          disabled={!props.canUndo}
+          aria-label="Desfazer"
+        >
+          <IconArrowBackUp size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label="Refazer">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          onClick={props.onRedo}
+          disabled={!props.canRedo}
+          aria-label="Refazer"
+        >
+          <IconArrowForwardUp size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Group gap={6} ml="auto" wrap="nowrap">
+        <Button
+          size="xs"
+          color="teal"
+          leftSection={<IconPlayerPlay size={16} />}
+          disabled={!execute.enabled}
+          title={execute.enabled ? undefined : execute.hint}
+          onClick={execute.onClick}
+        >
+          Executar
+        </Button>
+        <Menu position="bottom-end" shadow="md" width={260}>
+          <Menu.Target>
+            <ActionIcon variant="default" size="lg" aria-label="Mais ações">
+              <IconDots size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>Debug</Menu.Label>
+            <Menu.Item
+              leftSection={<IconBug size={16} />}
+              disabled={!debug.canOpen}
+              onClick={debug.onToggle}
+              rightSection={debug.open && debug.canOpen ? <Badge size="xs">aberto</Badge> : null}
+            >
+              Debugger
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconPlayerPlay size={16} />}
+              disabled={!debug.canExecute}
+              onClick={debug.onExecuteWithDebug}
+            >
+              Executar com Debug
+            </Menu.Item>
+            <Menu.Label>Importar/Exportar</Menu.Label>
+            <Menu.Item leftSection={<IconLayoutGrid size={16} />} onClick={props.onOpenGallery}>
+              Importar da galeria de templates
+            </Menu.Item>
+            <Menu.Item leftSection={<IconFileImport size={16} />} onClick={props.onImportFile}>
+              Importar de arquivo
+            </Menu.Item>
+            <Menu.Item leftSection={<IconFileExport size={16} />} onClick={props.onExport}>
+              Exportar para arquivo
+            </Menu.Item>
+            <Menu.Label>Configurações</Menu.Label>
+            <Menu.Item
+              leftSection={<IconVariable size={16} />}
+              rightSection={
+                <Badge size="sm" variant="light" circle>
+                  {props.variableCount}
+                </Badge>
+              }
+              onClick={props.onOpenVariables}
+            >
+              Variáveis
+            </Menu.Item>
+            <Menu.Item leftSection={<IconAdjustments size={16} />} onClick={props.onOpenOptions}>
+              Opções do Flow
+            </Menu.Item>
+            <Menu.Item leftSection={<IconNotes size={16} />} onClick={props.onOpenNotes}>
+              Notas
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item leftSection={<IconKeyboard size={16} />} onClick={() => setShortcuts(true)}>
+              Atalhos de teclado
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      <Modal opened={shortcuts} onClose={() => setShortcuts(false)} title="Atalhos de teclado">
+        <ShortcutsTable />
+      </Modal>
+    </Group>
+  );
+}
