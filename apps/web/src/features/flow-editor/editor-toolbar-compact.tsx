@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Menu, Modal, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Modal } from '@mantine/core';
 import {
   IconAdjustments,
-  IconArrowBackUp,
-  IconArrowForwardUp,
   IconBug,
   IconDots,
   IconFileExport,
@@ -17,6 +15,7 @@ import {
 } from '@tabler/icons-react';
 import type { EditorToolbarProps } from './editor-toolbar';
 import { ShortcutsTable } from './shortcuts-help';
+import { UndoRedoButtons } from './undo-redo-buttons';
 
 /**
  * The toolbar on a narrow screen (n8n's mobile editor does the same): the connectors, undo,
@@ -41,28 +40,13 @@ export function EditorToolbarCompact(props: EditorToolbarProps) {
       >
         Conectores
       </Button>
-      <Tooltip label="Desfazer">
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          onClick={props.onUndo}
-          disabled={!props.canUndo}
-          aria-label="Desfazer"
-        >
-          <IconArrowBackUp size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Refazer">
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          onClick={props.onRedo}
-          disabled={!props.canRedo}
-          aria-label="Refazer"
-        >
-          <IconArrowForwardUp size={18} />
-        </ActionIcon>
-      </Tooltip>
+      <UndoRedoButtons
+        canUndo={props.canUndo}
+        canRedo={props.canRedo}
+        onUndo={props.onUndo}
+        onRedo={props.onRedo}
+        withShortcuts={false}
+      />
       <Group gap={6} ml="auto" wrap="nowrap">
         <Button
           size="xs"

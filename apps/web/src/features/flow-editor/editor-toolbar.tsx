@@ -1,7 +1,5 @@
-import { ActionIcon, Badge, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Menu, Tooltip } from '@mantine/core';
 import {
-  IconArrowBackUp,
-  IconArrowForwardUp,
   IconChevronDown,
   IconFileExport,
   IconFileImport,
@@ -20,6 +18,7 @@ import {
   type DebuggerToolbarControlsProps,
 } from './debugger/debugger-toolbar-controls';
 import { ShortcutsHelp } from './shortcuts-help';
+import { UndoRedoButtons } from './undo-redo-buttons';
 
 export interface EditorToolbarProps {
   onOpenGallery: () => void;
@@ -121,28 +120,13 @@ function WideToolbar(props: EditorToolbarProps) {
         Notas
       </Button>
       <Group gap={2} ml="xs">
-        <Tooltip label="Desfazer (Ctrl + Z)">
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            onClick={props.onUndo}
-            disabled={!props.canUndo}
-            aria-label="Desfazer"
-          >
-            <IconArrowBackUp size={18} />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label="Refazer (Ctrl + Shift + Z)">
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            onClick={props.onRedo}
-            disabled={!props.canRedo}
-            aria-label="Refazer"
-          >
-            <IconArrowForwardUp size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <UndoRedoButtons
+          canUndo={props.canUndo}
+          canRedo={props.canRedo}
+          onUndo={props.onUndo}
+          onRedo={props.onRedo}
+          withShortcuts={true}
+        />
         <ShortcutsHelp />
       </Group>
       <Group gap="xs" ml="auto" wrap="nowrap">
