@@ -1,45 +1,23 @@
+import { zonedParts } from '@ponte/shared/dashboard-periods';
 import type { RecordsCsvFormat } from '@ponte/shared/db-tables.schema';
+import { formatDateTime } from '@ponte/shared/format';
 
-const zone = 'America/Sao_Paulo';
-
-const parts = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: zone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'longOffset',
-});
-
-/** The wall-clock parts of an instant in America/Sao_Paulo, its UTC offset (`-03:00`) too. */
-function saoPaulo(date: Date) {
-  const p = Object.fromEntries(parts.formatToParts(date).map((part) => [part.type, part.value]));
-  const offset = (p.timeZoneName ?? '').replace('GMT', '') || '+00:00';
-  return { ...p, offset } as Record<
-    'day' | 'month' | 'year' | 'hour' | 'minute' | 'second',
-    string
-  > & {
-    offset: string;
-  };
-}
-
-/** `dd/MM/yyyy HH:mm:ss` in America/Sao_Paulo. */
+/** `dd/MM/yyyy HH:mm:ss` in America/Sao_Paulo (an unreadable date is written as stored). */
 export function formatDatetime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const p = saoPaulo(date);
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
+  return formatDateTime(iso) || iso;
 }
+
+const pad = (n: number, size = 2) => String(n).padStart(size, '0');
 
 /** ISO 8601 at São Paulo's offset (`2023-12-31T23:00:00-03:00`): the same instant, local time. */
 export function isoDatetime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const p = saoPaulo(date);
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${p.offset}`;
+  const p = zonedParts(date);
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  const minutes = Math.round((wall - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
+  const offset = `${minutes < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}${offset}`;
 }
 
 /** A date field holds a calendar day: `dd/MM/yyyy`, no zone to apply. */
