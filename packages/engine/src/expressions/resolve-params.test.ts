@@ -86,6 +86,13 @@ describe('resolveParams', () => {
       data,
     );
     expect(params).toEqual({ limite: 30000, valor: 1234.56, taxa: 0.5 });
+    // Text from data, where programs write a decimal point, keeps the point's meaning.
+    const fromData = await resolveParams(
+      spec,
+      { limite: '1.500', valor: '{{ "10.500" }}', taxa: '{{ "1.234,5" }}' },
+      data,
+    );
+    expect(fromData).toEqual({ limite: 1500, valor: 10.5, taxa: 1234.5 });
     await expect(resolveParams(spec, { valor: '1,234.56' }, data)).rejects.toThrow(
       'O parâmetro "valor" deve ser um número.',
     );

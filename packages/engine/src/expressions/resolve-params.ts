@@ -48,11 +48,25 @@ async function resolveValue(
   }
 }
 
-function coerce(name: string, spec: ParamSpec, value: unknown): unknown {
+/** A number as a program writes it ('10.500', '1e-7'): what data from an API holds. */
+const programNumber = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
+
+/**
+ * The number a param holds. Text a person typed is read as Brazilians type numbers: '1.000' is
+ * a thousand (docs/adr/0077). Text an expression produced comes from data, where a dot is a
+ * decimal point ('10.500' from an API is ten and a half); a comma still makes it Brazilian.
+ */
+function numberOf(value: unknown, fromExpression: boolean): number | null {
+  if (typeof value === 'number') return value;
+  const text = stringify(value);
+  if (fromExpression && programNumber.test(text)) return Number(text);
+  return parseBrNumber(text);
+}
+
+function coerce(name: string, spec: ParamSpec, value: unknown, fromExpression = false): unknown {
   switch (spec.type) {
     case 'number': {
-      // Text is read as Brazilians type numbers: '1.000' is a thousand (docs/adr/0077).
-      const number = typeof value === 'number' ? value : parseBrNumber(stringify(value));
+      const number = numberOf(value, fromExpression);
       if (number === null || !Number.isFinite(number)) {
         throw new ParamError(`O parâmetro "${name}" deve ser um número.`);
       }
@@ -170,7 +184,7 @@ export async function resolveParams(
       }
       continue;
     }
-    params[name] = coerce(name, spec, value);
+    params[name] = coerce(name, spec, value, holdsExpression(source));
   }
   return params;
 }
