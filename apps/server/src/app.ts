@@ -7,19 +7,14 @@ import type { OAuthProvidersConfig } from './config-oauth';
 import { defaultServiceProviders, type ServiceProvidersConfig } from './config-providers';
 import type { DatabaseHandle } from './db/client';
 import { createAuthService } from './modules/auth/auth.service';
-import {
-  createMemoryLoginThrottle,
-  createRedisLoginThrottle,
-  type LoginThrottle,
-} from './modules/auth/login-throttle';
-import { checkRedisUrlAtStart, requestConnection } from './lib/redis-connection';
+import type { LoginThrottle } from './modules/auth/login-throttle';
+import { checkRedisUrlAtStart } from './lib/redis-connection';
 import { createTokenIssuer } from './modules/auth/token-issuer';
 import { createSessionTokens } from './modules/auth/sessions';
 import { resolveJwtSecret } from './modules/auth/instance-jwt-secret';
 import { createRegistry } from '@ponte/engine/kit/registry';
 import { builtinNodes } from '@ponte/engine/nodes/index';
 import type { NodeDefinition } from '@ponte/engine/kit/define-node';
-import { createEngineService } from './modules/engine/engine.service';
 import { createFlowsService } from './modules/flows/flows.service';
 import { createGroupsService } from './modules/groups/groups.service';
 import { createUsersService } from './modules/users/users.service';
@@ -38,15 +33,9 @@ import { createFtpTester } from './adapters/ftp/ftp-port';
 import { createCustomNodeLibrary } from './modules/custom-nodes/custom-node-library';
 import { createCustomNodesRepository } from './modules/custom-nodes/custom-nodes.repository';
 import type { ExecutionRunner } from './modules/executions/execution-runner';
-import type { createExecutionsService } from './modules/executions/executions.service';
-import type { createDebugSessions } from './modules/live/debug-sessions';
-import type { createLiveSocket } from './modules/live/live-socket';
-import type { DebugControl } from './modules/live/debug-control';
-import type { createLogRetention } from './modules/logs/log-retention';
 import { createAppAlerts } from './app-alerts';
 import { createFlowsRepository } from './modules/flows/flows.repository';
 import type { TimerClock } from './modules/triggers/timer-clock';
-import type { createTriggerManager } from './modules/triggers/trigger-manager';
 import type { SecurityHooks } from './lib/security-hooks';
 import { executionsOf, logWriterOf, runnerOf } from './app-executions';
 import { createMetrics, type Metrics } from './modules/metrics/metrics';
@@ -63,7 +52,7 @@ import {
 } from './app-wiring';
 import type { StorageDriver } from './modules/storage/storage-driver';
 import type { MessageQueueDriver } from './modules/queues/drivers/message-queue-driver';
-import { createQueues, type Queues } from './app-queues';
+import { createQueues } from './app-queues';
 import { createSecretBox, type SecretBox } from './lib/secret-box';
 import { checkEncryptionKey } from './modules/service-accounts/encryption-check';
 import { createServiceAccountsService } from './modules/service-accounts/service-accounts.service';
@@ -71,6 +60,7 @@ import { networkTesters } from './modules/service-accounts/network-testers';
 import { createProviderTesters } from './modules/service-accounts/provider-testers';
 import { createTokenSources } from './modules/service-accounts/token-sources';
 import { registerRoutes } from './app-routes';
+import { addLifecycle, engineServiceOf, loginThrottleOf } from './app-lifecycle';
 import { createFastify, type FastifyApp } from './app-fastify';
 import { runsWork, servesApi, singleProcess, type ClusterOptions } from './cluster/cluster';
 import {
@@ -78,7 +68,6 @@ import {
   restrictToWorkerPaths,
   shareSessionRevocations,
   stateChannels,
-  type Reconciliation,
 } from './app-cluster';
 
 export type { FastifyApp };
@@ -177,25 +166,6 @@ export interface BuildAppOptions {
 }
 
 let zodConfigured = false;
-
-/** Failed sign-ins: in Redis when several processes share them (docs/adr/0063). */
-function loginThrottleOf(
-  options: BuildAppOptions,
-  onClose: (close: () => Promise<void>) => void,
-): LoginThrottle {
-  const redis = options.cluster?.redis;
-  if (!redis) return createMemoryLoginThrottle();
-  // A sign-in answers 503 at once while Redis is away (docs/adr/0072), not after a hang.
-  const client = requestConnection(redis.url);
-  client.connect().catch(() => undefined);
-  onClose(() =>
-    client.quit().then(
-      () => undefined,
-      () => client.disconnect(),
-    ),
-  );
-  return createRedisLoginThrottle(client, redis.prefix);
-}
 
 /** Accounts, workspaces, groups and variables. */
 function createAccountModules(
@@ -408,91 +378,6 @@ function createRuntime(
     engineService,
     alerts,
   };
-}
-
-/** The engine's status, stop and restart over the runtime's parts. */
-function engineServiceOf(parts: {
-  library: EngineParts['library'];
-  customNodeLibrary: EngineParts['customNodeLibrary'];
-  executions: ReturnType<typeof createExecutionsService>;
-  runner: ExecutionRunner;
-  triggers: ReturnType<typeof createTriggerManager>;
-  debugControl: DebugControl;
-  queues: Queues;
-  bus: ClusterOptions['bus'];
-}) {
-  const { library, customNodeLibrary, executions, runner, debugControl, queues, bus } = parts;
-  return createEngineService({
-    workspaceLibrary: customNodeLibrary,
-    manifests: () => library.manifests(),
-    olderManifests: () => library.olderManifests(),
-    lookup: library.manifest,
-    checkParams: library.checkParams,
-    executions: {
-      runningCount: async (workspaceId) => (await executions.running(workspaceId)).length,
-      stop: (workspaceId, executionId) => runner.stop(workspaceId, executionId),
-      stopAll: (workspaceId) => runner.stopAll(workspaceId),
-    },
-    scheduledJobs: (workspaceId) => parts.triggers.scheduledCount(workspaceId),
-    // Every process reloads the workspace's triggers and consumers (docs/adr/0066).
-    reloadTriggers: (workspaceId) => bus.publish(stateChannels.workspaceReload, { workspaceId }),
-    stopDebugSessions: (workspaceId) => debugControl.stopWorkspace(workspaceId),
-    registeredQueues: (workspaceId) => queues.service.count(workspaceId),
-  });
-}
-
-/**
- * Starts the background work when the app is ready and stops it when it closes; maintenance
- * and consumers only where work runs (docs/adr/0066).
- */
-function addLifecycle(
-  app: FastifyApp,
-  parts: {
-    retention: ReturnType<typeof createRetention>;
-    securityRetention: ReturnType<typeof createLogRetention>;
-    security: SecurityLog;
-    runner: ExecutionRunner;
-    triggers: ReturnType<typeof createTriggerManager>;
-    liveSocket: ReturnType<typeof createLiveSocket> | null;
-    debugSessions: ReturnType<typeof createDebugSessions>;
-    engine: ReturnType<typeof createEngine>;
-    outboundHttp: { close(): Promise<void> };
-    queues: Queues;
-    role: ClusterOptions['role'];
-    reconciliation: Reconciliation;
-    shutdownGraceMs?: number;
-  },
-) {
-  const { retention, runner, triggers, liveSocket, debugSessions, engine, outboundHttp } = parts;
-  const work = runsWork(parts.role);
-  app.addHook('onReady', async () => {
-    if (work) retention.start();
-    if (work) parts.securityRetention.start();
-    await parts.queues.start(app.log);
-    const crashed = await runner.start();
-    if (crashed.length)
-      app.log.warn(
-        { executions: crashed.map((row) => row.id) },
-        'execuções interrompidas marcadas como crashed',
-      );
-    await triggers.start();
-    if (work) await parts.queues.consumers()?.start();
-    parts.reconciliation.start();
-  });
-  app.addHook('preClose', async () => liveSocket?.close());
-  app.addHook('onClose', async () => {
-    await parts.reconciliation.stop();
-    triggers.stop();
-    await parts.queues.consumers()?.stop();
-    await retention.stop();
-    await parts.securityRetention.stop();
-    debugSessions.stopAll();
-    await runner.close(parts.shutdownGraceMs);
-    await parts.queues.close();
-    engine.dispose();
-    await outboundHttp.close();
-    await parts.security.flush();
-  });
 }
 
 /** The HTTP application; main.ts listens with it, tests call it through `app.inject()`. */
