@@ -92,7 +92,7 @@ export function debuggerContract(t: TestContext, live: LiveSockets): void {
       log: {
         data: {
           type: 'debug',
-          label: 'core_manual_trigger',
+          label: 'Manual Trigger',
           execution_id: executionId,
           flow_id: flowId,
           node_uid: 'gatilho',
