@@ -60,7 +60,7 @@ export async function createLongNamedResources(call: Call): Promise<LongNamedLis
   await create(call, '/api/v1/alert-rules', {
     name: rule,
     action: 'webhook',
-    action_webhook_url: 'http://127.0.0.2/alerta',
+    action_webhook_url: 'https://alertas.exemplo.com.br/ponte',
     match_log_content: 'erro',
   });
   await create(call, '/api/v1/groups', { name: group });
