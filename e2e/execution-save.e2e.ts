@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiClient, createFlow, userLogs, type Call } from './support/api';
 import { expectToast, hasChromium, launchBrowser, snap } from './support/browser';
+import { openEditorSetting } from './support/flow-editor';
 import { startServer, type RunningServer } from './support/server';
 import { admin, signInAsAdmin } from './support/session';
 import { until } from './support/until';
@@ -22,10 +23,9 @@ async function endedStatus(call: Call, executionId: string): Promise<string | un
   return items.find(({ data }) => data.execution_id === executionId)?.data.status;
 }
 
-/** Opens 'Opções do Flow' from the toolbar, picks `option` for the execution data, applies. */
+/** Opens 'Opções do Flow' from the toolbar (or its 'Mais ações' menu), picks `option` for the execution data, applies. */
 async function chooseSaving(page: Page, option: string, shot: string) {
-  await page.getByRole('button', { name: 'Configurações' }).click();
-  await page.getByRole('menuitem', { name: 'Opções do Flow' }).click();
+  await openEditorSetting(page, 'Opções do Flow');
   const dialog = page.getByRole('dialog', { name: 'Opções do Flow' });
   await dialog.getByRole('combobox', { name: 'Dados das execuções' }).click();
   await page.getByRole('option', { name: option }).click();

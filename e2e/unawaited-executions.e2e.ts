@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { messages } from '@ponte/shared/messages';
 import { apiClient, createFlow, type Call } from './support/api';
 import { expectToast, hasChromium, launchBrowser, snap } from './support/browser';
-import { selectNode } from './support/flow-editor';
+import { openEditorSetting, selectNode } from './support/flow-editor';
 import { startServer, type RunningServer } from './support/server';
 import { admin, signInAsAdmin } from './support/session';
 import { until } from './support/until';
@@ -94,8 +94,7 @@ describe.skipIf(!hasChromium)('Jornada: quem chamou parou de esperar a resposta'
       // The option, on by default, in 'Opções do Flow'.
       await page.goto(`${server.url}/flows/${consumer}`);
       await page.getByText('Total de conectores: 3').waitFor();
-      await page.getByRole('button', { name: 'Configurações' }).click();
-      await page.getByRole('menuitem', { name: 'Opções do Flow' }).click();
+      await openEditorSetting(page, 'Opções do Flow');
       const dialog = page.getByRole('dialog', { name: 'Opções do Flow' });
       expect(await dialog.getByRole('switch', { name: option }).isChecked()).toBe(true);
       await snapDialog(page, `unawaited-options-${width}`);
@@ -123,9 +122,11 @@ describe.skipIf(!hasChromium)('Jornada: quem chamou parou de esperar a resposta'
       // Turned off, the next execution nobody waits for is stopped.
       await page.goto(`${server.url}/flows/${consumer}`);
       await page.getByText('Total de conectores: 3').waitFor();
-      await page.getByRole('button', { name: 'Configurações' }).click();
-      await page.getByRole('menuitem', { name: 'Opções do Flow' }).click();
-      await dialog.getByRole('switch', { name: option }).click({ force: true });
+      await openEditorSetting(page, 'Opções do Flow');
+      // Unchecked once the dialog has stopped moving in (a forced click during the opening
+      // animation can land on the overlay and close the dialog).
+      await dialog.getByRole('switch', { name: option }).uncheck();
+      expect(await dialog.getByRole('switch', { name: option }).isChecked()).toBe(false);
       await dialog.getByRole('button', { name: 'Aplicar' }).click();
       await page.getByRole('button', { name: 'Salvar' }).click();
       await expectToast(page, 'Fluxo salvo com sucesso');
@@ -137,13 +138,17 @@ describe.skipIf(!hasChromium)('Jornada: quem chamou parou de esperar a resposta'
       await until(async () => (await completedOf(call, consumer)).includes('stopped'), 'a parada');
 
       await page.goto(`${server.url}/monitoring/completed`);
-      const table = page.getByRole('table', { name: 'Execuções finalizadas' });
-      const rows = table.getByRole('row').filter({ hasText: `Recebe pedidos ${width}` });
+      // A table at 1440 px, a list of cards on a phone.
+      const phone = width < 768;
+      const table = page.getByRole(phone ? 'list' : 'table', { name: 'Execuções finalizadas' });
+      const rows = table
+        .getByRole(phone ? 'listitem' : 'row')
+        .filter({ hasText: `Recebe pedidos ${width}` });
       await rows.first().waitFor();
       // Withdrawn before it started (Ana), then gone on (Bia) and stopped (Caio) without a wait.
       expect(await rows.count()).toBe(3);
       expect(await rows.filter({ hasText: badge }).count()).toBe(2);
-      // The status is the last column: on a phone the table scrolls to it.
+      // The status is the last column, or the card's last line on a phone.
       await rows.first().getByText(badge).scrollIntoViewIfNeeded();
       await snap(page, `unawaited-completed-${width}`);
       await page.close();

@@ -118,3 +118,16 @@ export async function choose(page: Page, label: string, option: string) {
     .click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
+
+/**
+ * Opens an item of the editor's 'Configurações' menu ('Opções do Flow', 'Variáveis'…); on a
+ * narrow screen the same item is in 'Mais ações'.
+ */
+export async function openEditorSetting(page: Page, item: string) {
+  const settings = page.getByRole('button', { name: 'Configurações', exact: true });
+  const menu = (await settings.isVisible())
+    ? settings
+    : page.getByRole('button', { name: 'Mais ações', exact: true });
+  await menu.click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
