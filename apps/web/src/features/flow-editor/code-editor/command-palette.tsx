@@ -2,15 +2,10 @@ import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { Kbd, Modal, ScrollArea, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { matchesSearch } from '@ponte/shared/search-text';
 import type { CodeLanguage } from './code-languages';
 import { editorCommands } from './editor-commands';
 import classes from './command-palette.module.css';
-
-const plain = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
 
 interface CommandPaletteProps {
   opened: boolean;
@@ -24,11 +19,11 @@ interface CommandPaletteProps {
 export function CommandPalette({ opened, language, onClose, onRun }: CommandPaletteProps) {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
-  const wanted = plain(query.trim());
+  const wanted = query.trim();
   const shown = editorCommands.filter(
     (command) =>
       (!command.languages || command.languages.includes(language)) &&
-      plain(command.label).includes(wanted),
+      matchesSearch(command.label, wanted),
   );
   const current = Math.min(active, shown.length - 1);
 
