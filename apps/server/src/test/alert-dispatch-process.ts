@@ -4,7 +4,7 @@
 // capture window. Mode `before-send`: prints one line and waits to be killed. Mode `in-flight`:
 // its dispatcher, whose clock runs an hour ahead so the window is already closed, claims the
 // window and sends the webhook; it waits to be killed while the receiver holds the answer.
-import { createAlertDelivery } from '../app-alerts';
+import { createAlertDelivery } from '../modules/alert-rules/alerts';
 import { createNetworkGuard } from '../adapters/outbound-http/network-guard';
 import { createOutboundHttpClient } from '../adapters/outbound-http/outbound-http-client';
 import { openPostgres } from '../db/client';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AlertFiring } from '@ponte/shared/alert-rules.schema';
-import { createAlertDelivery } from '../../app-alerts';
+import { createAlertDelivery } from './alerts';
 import { createNetworkGuard } from '../../adapters/outbound-http/network-guard';
 import { createOutboundHttpClient } from '../../adapters/outbound-http/outbound-http-client';
 import { executions, flows } from '../../db/schema';

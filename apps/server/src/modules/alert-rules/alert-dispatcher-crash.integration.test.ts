@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createAlertDelivery } from '../../app-alerts';
+import { createAlertDelivery } from './alerts';
 import { createNetworkGuard } from '../../adapters/outbound-http/network-guard';
 import { createOutboundHttpClient } from '../../adapters/outbound-http/outbound-http-client';
 import { alertFirings, alertRules } from '../../db/schema';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
-import { createAlertDelivery } from '../../app-alerts';
+import { createAlertDelivery } from './alerts';
 import { createNetworkGuard } from '../../adapters/outbound-http/network-guard';
 import { createOutboundHttpClient } from '../../adapters/outbound-http/outbound-http-client';
 import { alertFirings, alertRules } from '../../db/schema';

@@ -34,7 +34,7 @@ export type AlertRuleTestBody = z.output<typeof alertRuleTestBodySchema>;
 export interface AlertRulesServiceDeps {
   db: Database;
   now: () => Date;
-  /** After a save or a removal: the log watch reads the rules again (app-alerts.ts). */
+  /** After a save or a removal: the log watch reads the rules again (alerts.ts). */
   onChange?: () => Promise<void>;
   /** Where a failed `onChange` is reported (the save itself stands). */
   onError?: (error: unknown) => void;

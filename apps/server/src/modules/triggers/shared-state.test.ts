@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createLocalBus } from './cluster/cluster-bus';
-import { stateChannels, subscribeSharedState } from './app-cluster';
+import { createLocalBus } from '../../cluster/cluster-bus';
+import { stateChannels } from '../../cluster/state-channels';
+import { subscribeSharedState } from './shared-state';
 
 /** A process's parts that record what the handlers asked of them. */
 function recordingParts() {
@@ -14,10 +15,10 @@ function recordingParts() {
         reloadWorkspace: async (ws: string) => void calls.push(`workspace ${ws}`),
         reconcile: async () => void calls.push('reconcile'),
       },
-      consumers: () => ({
+      consumers: {
         reconcile: async (ws: string) => void calls.push(`queues ${ws}`),
         reconcileAll: async () => void calls.push('queues all'),
-      }),
+      },
       variablesReader: { forget: (ws: string) => void calls.push(`variables ${ws}`) },
     },
   };

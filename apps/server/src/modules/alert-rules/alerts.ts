@@ -1,18 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { BuildAppOptions } from './app';
-import type { FastifyApp } from './app-fastify';
 import type { HttpPort } from '@ponte/engine/ports';
-import type { Database } from './db/client';
-import type { InstanceSmtp } from './config-alerts';
-import type { Resolver } from './adapters/outbound-http/guarded-agent';
-import type { NetworkGuard } from './adapters/outbound-http/network-guard';
-import { createAlertWatch } from './modules/alert-rules/alert-watch';
-import { createDeadManEvaluator } from './modules/alert-rules/alert-dead-man';
-import type { MessageQueueDriver } from './modules/queues/drivers/message-queue-driver';
-import { createAlertDispatcher } from './modules/alert-rules/alert-dispatcher';
-import { createEmailSender, type EmailSenderDependencies } from './modules/alert-rules/alert-email';
-import { createWebhookSender } from './modules/alert-rules/alert-webhook';
-import { runsWork } from './cluster/cluster';
+import type { Database } from '../../db/client';
+import type { InstanceSmtp } from '../../config-alerts';
+import type { Resolver } from '../../adapters/outbound-http/guarded-agent';
+import type { NetworkGuard } from '../../adapters/outbound-http/network-guard';
+import { createAlertWatch } from './alert-watch';
+import { createDeadManEvaluator } from './alert-dead-man';
+import type { MessageQueueDriver } from '../queues/drivers/message-queue-driver';
+import { createAlertDispatcher } from './alert-dispatcher';
+import { createEmailSender, type EmailSenderDependencies } from './alert-email';
+import { createWebhookSender } from './alert-webhook';
 
 /** What the alerts' delivery needs from the app (docs/adr/0052). */
 export interface AlertDeliveryDependencies {
@@ -81,47 +78,11 @@ export function createAlerts(
   });
   return {
     watch,
+    deadMan,
     dispatcher,
     /** After a rule is saved or removed here: the watch reads the rules again at once. */
     rulesChanged: () => watch.refresh().then(() => undefined),
-    /** The watch always; the dead-man evaluator and the dispatcher where `maintenance` runs. */
-    start(maintenance = true) {
-      watch.start();
-      if (!maintenance) return;
-      deadMan.start();
-      dispatcher.start();
-    },
-    async stop() {
-      await dispatcher.stop();
-      await watch.stop();
-      await deadMan.stop();
-    },
   };
 }
 
 export type Alerts = ReturnType<typeof createAlerts>;
-
-/**
- * The app's alerts: the links' base is PONTE_PUBLIC_URL, else http://localhost:<PORT>; started
- * when the app is ready (delivery and dead-man rules only in processes that run work, docs/adr/
- * 0066), stopped when it closes.
- */
-export function createAppAlerts(
-  app: FastifyApp,
-  options: Pick<BuildAppOptions, 'database' | 'publicUrl' | 'alerts' | 'cluster'>,
-  parts: Pick<AlertDeliveryDependencies, 'now' | 'http' | 'network' | 'accounts'> & {
-    queues: Pick<MessageQueueDriver, 'counts'>;
-  },
-) {
-  const alerts = createAlerts(options.database.db, app.log, {
-    ...parts,
-    smtp: options.alerts?.smtp ?? null,
-    baseUrl: options.publicUrl ?? `http://localhost:${options.alerts?.port ?? 3000}`,
-    ...(options.alerts?.dispatchIntervalMs
-      ? { intervalMs: options.alerts.dispatchIntervalMs }
-      : {}),
-  });
-  app.addHook('onReady', async () => alerts.start(runsWork(options.cluster?.role ?? 'all')));
-  app.addHook('onClose', async () => alerts.stop());
-  return alerts;
-}

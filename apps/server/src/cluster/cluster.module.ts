@@ -1,0 +1,32 @@
+import { checkRedisUrlAtStart } from '../lib/redis-connection';
+import { defineModule, servesApi } from '../container/server-module';
+import type { ClusterBus } from './cluster-bus';
+import { restrictToWorkerPaths } from './worker-paths';
+
+declare module '../container/provided' {
+  interface Provided {
+    /** The processes' bus (docs/adr/0066): started first, closed last. */
+    bus: ClusterBus;
+  }
+}
+
+/**
+ * The processes of one Ponte (docs/adr/0063): the bus that tells every process what changed;
+ * a worker answers only health, readiness and metrics over HTTP.
+ */
+export const clusterModule = defineModule({
+  name: 'cluster',
+  needs: ['app', 'cluster'],
+  provides: ['bus'],
+  tables: ['ponte_processes'],
+  create({ app, cluster }) {
+    if (!servesApi(cluster.role)) restrictToWorkerPaths(app);
+    return { bus: cluster.bus };
+  },
+  // The bus connects before any other background work starts, and closes after it stopped.
+  async start({ cluster, bus }) {
+    if (cluster.redis) await checkRedisUrlAtStart(cluster.redis.url);
+    await bus.start();
+  },
+  stop: ({ bus }) => bus.close(),
+});

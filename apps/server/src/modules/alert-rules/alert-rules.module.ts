@@ -1,0 +1,90 @@
+import type { InstanceSmtp } from '../../config-alerts';
+import { defineModule, roles } from '../../container/server-module';
+import { createLogRetention } from '../logs/log-retention';
+import { deleteAlertHistoryOlderThan } from './alert-retention';
+import { createAlerts, type Alerts } from './alerts';
+import { registerAlertRules } from './register-alert-rules';
+
+declare module '../../container/provided' {
+  interface Provided {
+    /** The watch the log writer asks about each batch, and the delivery of notifications. */
+    alerts: Alerts;
+  }
+}
+
+export interface AlertRulesOptions {
+  /**
+   * Alert delivery (ADR 0052): PONTE_SMTP_URL/_FROM (default none), PORT for the links' base
+   * without PONTE_PUBLIC_URL (default 3000), the dispatcher's interval (default 2 s).
+   */
+  alerts?: { smtp?: InstanceSmtp | null; port?: number; dispatchIntervalMs?: number };
+  /** Days of logs kept (PONTE_LOG_RETENTION_DAYS, default 30): sent firings too. */
+  logRetentionDays?: number;
+}
+
+/**
+ * The alert rules (docs/adr/0050–0053): their routes; the watch over the log lines (every
+ * process); the dead-man evaluator, the dispatcher and the history's retention where work
+ * runs (docs/adr/0066). Links in notifications start at PONTE_PUBLIC_URL, else
+ * http://localhost:<PORT>.
+ */
+export const alertRulesModule = defineModule({
+  name: 'alert-rules',
+  needs: [
+    'db',
+    'now',
+    'log',
+    'outboundHttp',
+    'network',
+    'serviceAccounts',
+    'messageDriver',
+    'publicUrl',
+  ],
+  provides: ['alerts'],
+  tables: ['alert_rules', 'alert_firings', 'alert_incidents'],
+  create(parts, options: AlertRulesOptions) {
+    const { db, log } = parts;
+    return {
+      alerts: createAlerts(db, log, {
+        now: parts.now,
+        http: parts.outboundHttp,
+        network: parts.network,
+        accounts: parts.serviceAccounts,
+        queues: parts.messageDriver,
+        smtp: options.alerts?.smtp ?? null,
+        baseUrl: parts.publicUrl ?? `http://localhost:${options.alerts?.port ?? 3000}`,
+        ...(options.alerts?.dispatchIntervalMs
+          ? { intervalMs: options.alerts.dispatchIntervalMs }
+          : {}),
+      }),
+    };
+  },
+  routes: {
+    api: (api, { db, now, log, alerts, network }, options) =>
+      registerAlertRules(api, {
+        db,
+        now,
+        log,
+        onChange: alerts.rulesChanged,
+        network,
+        instanceSmtp: Boolean(options.alerts?.smtp),
+      }),
+  },
+  tasks: ({ alerts, db, now, log }, options) => [
+    { name: 'observação dos logs', runsOn: roles.every, ...alerts.watch },
+    { name: 'regras sem sucesso e filas paradas', runsOn: roles.work, ...alerts.deadMan },
+    { name: 'envio dos alertas', runsOn: roles.work, ...alerts.dispatcher },
+    {
+      // The sent firings and resolved incidents are kept as long as the logs.
+      name: 'retenção dos disparos de alerta',
+      runsOn: roles.work,
+      ...createLogRetention({
+        db,
+        days: options.logRetentionDays ?? 30,
+        now,
+        onError: (error) => log.error({ err: error }, 'falha ao apagar disparos de alerta antigos'),
+        deleteOlderThan: (cutoff) => deleteAlertHistoryOlderThan(db, cutoff),
+      }),
+    },
+  ],
+});

@@ -1,0 +1,14 @@
+import { defineModule } from '../../container/server-module';
+import { registerDashboards } from './register-dashboards';
+
+/** The workspace's dashboards and their widgets' queries. */
+export const dashboardsModule = defineModule({
+  name: 'dashboards',
+  needs: ['db', 'now', 'log'],
+  provides: [],
+  tables: ['dashboards'],
+  create: () => ({}),
+  routes: {
+    api: (api, { db, now, log }) => registerDashboards(api, { db, now, log }),
+  },
+});

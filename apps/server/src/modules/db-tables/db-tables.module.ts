@@ -1,0 +1,24 @@
+import { defineModule } from '../../container/server-module';
+import { dbTablesRoutes } from './db-tables.routes';
+import { createDbTablesService } from './db-tables.service';
+import { createRecordsExport } from './records-csv';
+import { recordsRoutes } from './records.routes';
+import { createRecordsService } from './records.service';
+
+/** The workspace's database tables and their records (CSV export for a pt-BR Excel). */
+export const dbTablesModule = defineModule({
+  name: 'db-tables',
+  needs: ['db', 'now'],
+  provides: [],
+  tables: ['db_tables', 'db_records'],
+  create: () => ({}),
+  routes: {
+    api: async (api, { db, now }) => {
+      await api.register(dbTablesRoutes, { service: createDbTablesService({ db, now }) });
+      await api.register(recordsRoutes, {
+        service: createRecordsService({ db, now }),
+        exporter: createRecordsExport(db, now),
+      });
+    },
+  },
+});

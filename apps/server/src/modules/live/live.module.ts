@@ -1,0 +1,85 @@
+import { liveSocketPath } from '@ponte/shared/live.schema';
+import { defineModule, roles } from '../../container/server-module';
+import { addStrictHeadersOnPath } from '../../plugins/security-headers';
+import { debuggerRoutes } from './debugger.routes';
+import { createDebuggerService } from './debugger.service';
+import { createLiveSocket, type LiveSocketServer } from './live-socket';
+import { createSystemStatusSampler } from './system-status';
+
+/**
+ * The live socket (debugger and live monitoring) on the app's HTTP server, in the processes
+ * that serve the API; workers keep the debug sessions and the runner events (the executions
+ * module's). And the debugger's HTTP routes.
+ */
+export const liveModule = defineModule({
+  name: 'live',
+  needs: [
+    'app',
+    'log',
+    'now',
+    'cluster',
+    'auth',
+    'securityLog',
+    'onSessionsRevoked',
+    'flowsRepository',
+    'executions',
+    'runner',
+    'debug',
+  ],
+  provides: [],
+  create: () => ({}),
+  routes: {
+    engine: (engine, { flowsRepository, executions, runner, debug }) =>
+      engine.register(debuggerRoutes, {
+        service: createDebuggerService({
+          findFlow: (workspaceId, flowId) => flowsRepository.find(workspaceId, flowId),
+          executions: {
+            find: (workspaceId, id) => executions.find(workspaceId, id),
+            enqueue: (request) => runner.enqueue(request),
+          },
+          debug: debug.control,
+        }),
+      }),
+  },
+  tasks: (parts) => {
+    let socket: LiveSocketServer | null = null;
+    return [
+      {
+        name: 'socket ao vivo',
+        runsOn: roles.api,
+        start() {
+          socket = openLiveSocket(parts);
+        },
+        // Before the HTTP server closes: it waits for open sockets.
+        drain: () => socket?.close(),
+        stop: () => undefined,
+      },
+    ];
+  },
+});
+
+type LiveParts = Parameters<NonNullable<(typeof liveModule)['tasks']>>[0];
+
+function openLiveSocket(parts: LiveParts): LiveSocketServer {
+  const { app, auth, cluster, securityLog, flowsRepository, executions, runner, debug } = parts;
+  const socket = createLiveSocket({
+    server: app.server,
+    resolveSession: (token) => auth.resolveSession(token),
+    onSessionsRevoked: parts.onSessionsRevoked,
+    now: parts.now,
+    flowInWorkspace: async (workspaceId, flowId) =>
+      (await flowsRepository.find(workspaceId, flowId)) !== null,
+    runningExecutions: (workspaceId) => executions.running(workspaceId),
+    runnerEvents: runner.events,
+    debugSessions: debug.sessions,
+    debug: debug.control,
+    ...(cluster.redis ? { cluster: { redis: cluster.redis, bus: cluster.bus } } : {}),
+    systemStatus: createSystemStatusSampler(),
+    security: securityLog.record,
+    onFlowDenied: (session, flowId) =>
+      void securityLog.deniedIfForeign(session, { kind: 'flow', id: flowId }, 'socket join'),
+    onError: (error) => parts.log.error({ err: error }, 'falha no socket ao vivo'),
+  });
+  addStrictHeadersOnPath(app.server, liveSocketPath);
+  return socket;
+}

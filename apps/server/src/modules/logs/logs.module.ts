@@ -1,0 +1,80 @@
+import { messages } from '@ponte/shared/messages';
+import { defineModule, roles } from '../../container/server-module';
+import { createLogRetention } from './log-retention';
+import { createLogWriter, type LogWriter } from './log-writer';
+import { createLogsService } from './logs.service';
+import { monitoringRoutes } from './monitoring.routes';
+
+declare module '../../container/provided' {
+  interface Provided {
+    /** Execution logs, written in batches; each batch is matched against the alert rules. */
+    logWriter: LogWriter;
+  }
+}
+
+export interface LogsOptions {
+  /** Days of logs kept (PONTE_LOG_RETENTION_DAYS, default 30). */
+  logRetentionDays?: number;
+}
+
+/**
+ * The monitoring logs: the writer of the executions' lines (and of the internal queues'
+ * restores), the searches of the monitoring pages, and the logs' retention.
+ */
+export const logsModule = defineModule({
+  name: 'logs',
+  needs: ['db', 'now', 'log', 'app', 'alerts', 'metrics', 'securityLog', 'queueLedger'],
+  provides: ['logWriter'],
+  tables: ['logs'],
+  create({ db, log, alerts, metrics, queueLedger }, _options: LogsOptions) {
+    const logWriter = createLogWriter(db, {
+      watch: alerts.watch,
+      onError: (error, dropped) =>
+        log.error({ err: error, dropped }, 'falha ao gravar logs; linhas descartadas'),
+      ...(metrics ? { onWritten: (rows: number) => metrics.countLogRows(rows) } : {}),
+    });
+    // Messages Redis had lost and the ledger published again: a warning in the server's log
+    // and a line in the workspace's monitoring log, on the queue's consumer flow when it has one.
+    queueLedger.onRestored((report) => {
+      log.warn(
+        { queueId: report.queueId, workspaceId: report.workspaceId, restored: report.restored },
+        'mensagens reenfileiradas: o Redis tinha perdido os dados das filas internas',
+      );
+      logWriter.write({
+        workspaceId: report.workspaceId,
+        flowId: report.consumerFlowId ?? '',
+        executionId: '',
+        type: 'internal',
+        label: 'Fila interna',
+        message: messages.queues.restoredLog(report.queueName, report.restored),
+        createdAt: report.at,
+      });
+    });
+    return { logWriter };
+  },
+  routes: {
+    // The searches wait for the requests that already arrived.
+    api: (api, { db, now, app, securityLog }) =>
+      api.register(monitoringRoutes, {
+        service: createLogsService({
+          db,
+          now,
+          security: securityLog.record,
+          arrivals: () => app.sessionsResolving(),
+        }),
+      }),
+  },
+  tasks: ({ db, now, log }, options) => [
+    {
+      name: 'retenção dos logs',
+      runsOn: roles.work,
+      ...createLogRetention({
+        db,
+        days: options.logRetentionDays ?? 30,
+        now,
+        onError: (error) => log.error({ err: error }, 'falha ao apagar logs antigos'),
+        onRemoved: (count) => log.info({ count }, 'logs antigos apagados'),
+      }),
+    },
+  ],
+});

@@ -1,0 +1,101 @@
+import type { FastifyRequest } from 'fastify';
+import { defaultOAuthProviders, type OAuthProvidersConfig } from '../../config-oauth';
+import { defaultServiceProviders, type ServiceProvidersConfig } from '../../config-providers';
+import { createFtpTester } from '../../adapters/ftp/ftp-port';
+import { defineModule, roles } from '../../container/server-module';
+import { publicBaseUrl } from '../../lib/public-url';
+import { createSecretBox } from '../../lib/secret-box';
+import { checkEncryptionKey } from './encryption-check';
+import { networkTesters } from './network-testers';
+import { createOAuth2Module, type OAuth2Module } from './oauth2/oauth2-module';
+import { oauth2AccountRoutes, oauth2ApiRoutes } from './oauth2/oauth2.routes';
+import { createProviderTesters } from './provider-testers';
+import { serviceAccountsRoutes } from './service-accounts.routes';
+import {
+  createServiceAccountsService,
+  type ServiceAccountsService,
+} from './service-accounts.service';
+import { createTokenSources, type TokenSources } from './token-sources';
+
+declare module '../../container/provided' {
+  interface Provided {
+    serviceAccounts: ServiceAccountsService;
+    /** OAuth2 of the service accounts (docs/adr/0026): authorisation, lookups, refresher. */
+    oauth2: OAuth2Module;
+    /** Bearer credentials by account type (jwt and the OAuth2 types). */
+    accountTokens: TokenSources;
+  }
+}
+
+export interface ServiceAccountsOptions {
+  /** PONTE_OAUTH_*: the OAuth2 providers of the service accounts (default: the real ones). */
+  oauthProviders?: OAuthProvidersConfig;
+  /** PONTE_AWS_STS_URL, PONTE_OMIE_URL, PONTE_SANKHYA_URL (default: the real ones). */
+  serviceProviders?: ServiceProvidersConfig;
+  /** PEM certificates FTPS servers may present besides the system's CAs (a private CA; tests). */
+  ftpTrustedCa?: string;
+}
+
+/**
+ * The workspaces' service accounts, their secrets encrypted with PONTE_ENCRYPTION_KEY (a key
+ * that cannot open what is stored stops the start, docs/adr/0025), their connection tests
+ * through the network guard, and OAuth2.
+ */
+export const serviceAccountsModule = defineModule({
+  name: 'service-accounts',
+  needs: ['db', 'now', 'log', 'config', 'network', 'outboundHttp', 'publicUrl'],
+  provides: ['serviceAccounts', 'oauth2', 'accountTokens'],
+  tables: ['service_accounts', 'service_account_oauth_states', 'encryption_check'],
+  async create(
+    { db, now, log, config, network, outboundHttp: http },
+    options: ServiceAccountsOptions,
+  ) {
+    const box = createSecretBox(config.encryptionKey);
+    await checkEncryptionKey(db, box);
+    const oauth2 = createOAuth2Module({
+      db,
+      http,
+      now,
+      providers: options.oauthProviders ?? defaultOAuthProviders,
+      accounts: () => serviceAccounts,
+      onError: (error, account) =>
+        log.warn({ err: error, account }, 'falha ao renovar o token OAuth2 de uma conta'),
+    });
+    const serviceAccounts = createServiceAccountsService({
+      db,
+      now,
+      box,
+      http,
+      testers: {
+        ...networkTesters(network),
+        ...oauth2.testers,
+        ftp_server: createFtpTester({
+          ...network,
+          ...(options.ftpTrustedCa ? { trustedCa: options.ftpTrustedCa } : {}),
+        }),
+        // AWS STS, Omie and Sankhya: one documented call each, through the guarded client.
+        ...createProviderTesters(options.serviceProviders ?? defaultServiceProviders, now),
+      },
+    });
+    const accountTokens = {
+      ...createTokenSources({ service: serviceAccounts, http, now }),
+      ...oauth2.tokenSources,
+    };
+    return { serviceAccounts, oauth2, accountTokens };
+  },
+  routes: {
+    api: async (api, { serviceAccounts, oauth2, publicUrl }) => {
+      const publicUrlOf = (request: FastifyRequest) => publicBaseUrl(request, publicUrl);
+      await api.register(oauth2ApiRoutes, { ...oauth2, publicUrl: publicUrlOf });
+      await api.register(serviceAccountsRoutes, { service: serviceAccounts });
+    },
+    account: async (account, { oauth2, publicUrl }) => {
+      const publicUrlOf = (request: FastifyRequest) => publicBaseUrl(request, publicUrl);
+      await account.register(oauth2AccountRoutes, { ...oauth2, publicUrl: publicUrlOf });
+    },
+  },
+  // OAuth2 tokens refreshed ahead of expiry while the app runs (docs/adr/0026).
+  tasks: ({ oauth2 }) => [
+    { name: 'renovação dos tokens OAuth2', runsOn: roles.work, ...oauth2.refresher },
+  ],
+});

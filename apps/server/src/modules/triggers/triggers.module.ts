@@ -1,0 +1,135 @@
+import { workspaceIds } from '../../lib/workspace-ids';
+import type { WebhookRateLimit } from '../../config';
+import { defineModule, roles, runsWork, servesApi } from '../../container/server-module';
+import type { ProcessRole } from '../../config-cluster';
+import { createQueueConsumers, type QueueConsumers } from '../queues/queue-consumers';
+import { manualTriggerRoutes } from './manual-trigger.routes';
+import { createManualTriggerService } from './manual-trigger.service';
+import { createUploadRetention } from './manual-uploads';
+import { createReconciliation, subscribeSharedState } from './shared-state';
+import type { TimerClock } from './timer-clock';
+import { createTriggerManager, type TriggerKinds, type TriggerManager } from './trigger-manager';
+import { createWebhookLimits } from './webhook-limits';
+import { webhookRoutes } from './webhook.routes';
+import { createWebhookService } from './webhook.service';
+
+declare module '../../container/provided' {
+  interface Provided {
+    triggers: TriggerManager;
+    /** The consumer flows of the internal queues, run by the runner (docs/adr/0035). */
+    queueConsumers: QueueConsumers;
+    /** The periodic pass that catches up with changes whose bus message was lost. */
+    reconciliation: ReturnType<typeof createReconciliation>;
+  }
+}
+
+export interface TriggersOptions {
+  /** Clock of the schedules (tests move it by hand). */
+  triggerClock?: TimerClock;
+  webhookTimeoutMs?: number;
+  /** PONTE_WEBHOOK_RATE_LIMIT_*: public webhook calls per minute per address and per flow. */
+  webhookRateLimit?: WebhookRateLimit;
+  /** Hours a manual-trigger upload is kept (default 24, ADR 0022). */
+  uploadRetentionHours?: number;
+}
+
+/** The triggers a process of this role activates (docs/adr/0066). */
+export function triggerKindsOf(role: ProcessRole): TriggerKinds {
+  return { webhooks: servesApi(role), schedules: runsWork(role), errorFlows: runsWork(role) };
+}
+
+/**
+ * What starts executions: webhooks (public), schedules, error flows, the manual trigger and
+ * the internal queues' consumer flows. The triggers of this process's role follow the changes
+ * made in every process (docs/adr/0066), and a periodic pass catches up with lost messages.
+ */
+export const triggersModule = defineModule({
+  name: 'triggers',
+  needs: [
+    'db',
+    'now',
+    'log',
+    'cluster',
+    'bus',
+    'flowsRepository',
+    'runner',
+    'messageDriver',
+    'variablesReader',
+    'storage',
+    'securityHooks',
+  ],
+  provides: ['triggers', 'queueConsumers', 'reconciliation'],
+  tables: ['schedule_ticks'],
+  create(parts, options: TriggersOptions) {
+    const { db, log, runner } = parts;
+    const triggers = createTriggerManager({
+      db,
+      flows: parts.flowsRepository,
+      runner,
+      ...(options.triggerClock ? { clock: options.triggerClock } : {}),
+      kinds: triggerKindsOf(parts.cluster.role),
+      onError: (error, context) => log.error({ err: error, context }, 'falha num gatilho'),
+    });
+    const queueConsumers = createQueueConsumers({
+      db,
+      driver: parts.messageDriver,
+      runner,
+      onError: (error, context) =>
+        log.error({ err: error, context }, 'falha num consumidor de fila'),
+    });
+    const shared = {
+      runner,
+      triggers,
+      consumers: queueConsumers,
+      variablesReader: parts.variablesReader,
+    };
+    subscribeSharedState(parts.bus, shared, (error, channel) =>
+      log.error({ err: error, channel }, 'falha ao aplicar uma mudança de outro processo'),
+    );
+    const reconciliation = createReconciliation({
+      ...shared,
+      onError: (error) => log.error({ err: error }, 'falha ao reconciliar os gatilhos'),
+    });
+    return { triggers, queueConsumers, reconciliation };
+  },
+  routes: {
+    engine: (engine, { flowsRepository, runner, storage, now }) =>
+      engine.register(manualTriggerRoutes, {
+        service: createManualTriggerService({
+          findFlow: (workspaceId, flowId) => flowsRepository.find(workspaceId, flowId),
+          enqueue: (request) => runner.enqueue(request),
+        }),
+        storage,
+        now,
+      }),
+    // Webhooks are public: the node's own auth guards them.
+    public: (app, { triggers, runner, securityHooks }, options) =>
+      app.register(webhookRoutes, {
+        prefix: '/engine',
+        service: createWebhookService({
+          findWebhook: (flowId, method, path) => triggers.findWebhook(flowId, method, path),
+          enqueue: (request) => runner.enqueue(request),
+          ...(options.webhookTimeoutMs ? { responseTimeoutMs: options.webhookTimeoutMs } : {}),
+          limits: createWebhookLimits(options.webhookRateLimit, securityHooks.onThrottled),
+        }),
+      }),
+  },
+  start: ({ triggers }) => triggers.start(),
+  tasks: ({ storage, db, log, queueConsumers, reconciliation }, options) => [
+    {
+      // Manual-trigger uploads (their /envios-manuais folders) older than uploadRetentionHours.
+      name: 'retenção dos envios manuais',
+      runsOn: roles.work,
+      ...createUploadRetention({
+        storage,
+        workspaces: () => workspaceIds(db),
+        maxAgeMs: (options.uploadRetentionHours ?? 24) * 3_600_000,
+        onError: (error) => log.error({ err: error }, 'falha ao apagar arquivos enviados antigos'),
+        onRemoved: (count) => log.info({ count }, 'arquivos enviados antigos apagados'),
+      }),
+    },
+    { name: 'consumidores das filas', runsOn: roles.work, ...queueConsumers },
+    { name: 'reconciliação dos gatilhos', runsOn: roles.every, ...reconciliation },
+  ],
+  stop: ({ triggers }) => triggers.stop(),
+});

@@ -1,0 +1,29 @@
+import type { FastifyRequest } from 'fastify';
+import { defineModule } from '../../container/server-module';
+import { publicBaseUrl } from '../../lib/public-url';
+import { workspaceAccountRoutes, workspaceApiRoutes } from './workspaces.routes';
+import { createWorkspacesService, type WorkspacesService } from './workspaces.service';
+
+declare module '../../container/provided' {
+  interface Provided {
+    workspaces: WorkspacesService;
+  }
+}
+
+/** The customer's workspaces: list, create, rename, switch. */
+export const workspacesModule = defineModule({
+  name: 'workspaces',
+  needs: ['db', 'now', 'tokens', 'publicUrl'],
+  provides: ['workspaces'],
+  tables: ['workspaces'],
+  create: ({ db, now, tokens }) => ({ workspaces: createWorkspacesService({ db, tokens, now }) }),
+  routes: {
+    api: (api, { workspaces, publicUrl }) =>
+      api.register(workspaceApiRoutes, {
+        service: workspaces,
+        publicUrl: (request: FastifyRequest) => publicBaseUrl(request, publicUrl),
+      }),
+    account: (account, { workspaces }) =>
+      account.register(workspaceAccountRoutes, { service: workspaces }),
+  },
+});
