@@ -20,8 +20,3 @@ export interface ClusterOptions {
 export function singleProcess(leaseMs = 30_000): ClusterOptions {
   return { role: 'all', bus: createLocalBus(), leaseMs, redis: null };
 }
-
-/** Whether this process serves HTTP beyond health and metrics, the socket and webhooks. */
-export const servesApi = (role: ProcessRole) => role !== 'worker';
-/** Whether this process runs executions, queue consumers and schedules. */
-export const runsWork = (role: ProcessRole) => role !== 'api';

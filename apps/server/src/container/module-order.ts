@@ -20,9 +20,9 @@ export function resolveModuleOrder(
       const earlier = providerOf.get(name);
       if (earlier !== undefined) {
         const who = earlier
-          ? `os módulos ${earlier.name} e ${module.name}`
-          : `o app e ${module.name}`;
-        throw new ModuleGraphError(`"${name}" é fornecido duas vezes: por ${who}.`);
+          ? `pelos módulos ${earlier.name} e ${module.name}`
+          : `pelo app e pelo módulo ${module.name}`;
+        throw new ModuleGraphError(`"${name}" é fornecido duas vezes: ${who}.`);
       }
       providerOf.set(name, module);
     }

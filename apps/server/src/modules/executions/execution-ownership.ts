@@ -1,7 +1,8 @@
 import type { ExecutionResult } from '@ponte/engine/executor/events';
 import type { WebhookResponse } from '@ponte/engine/kit/context';
 import type { Database } from '../../db/client';
-import { runsWork, type ClusterOptions } from '../../cluster/cluster';
+import type { ClusterOptions } from '../../cluster/cluster';
+import { runsWork } from '../../container/server-module';
 import {
   createExecutionReaper,
   executionsCrashedChannel,
