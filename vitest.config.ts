@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One runner for everything `npm test` runs: unit and integration tests of each package, and
- * the browser journeys in e2e/ (which need a built app and Debian's Chromium).
+ * One runner for everything `npm test` runs: unit and integration tests of each package, the
+ * checks of the repository as a whole, and the browser journeys in e2e/ (which need a built app
+ * and Debian's Chromium).
  */
 export default defineConfig({
   test: {
@@ -34,6 +35,14 @@ export default defineConfig({
         },
       },
       './apps/web/vite.config.ts',
+      {
+        test: {
+          // Rules over the repository as a whole: the READMEs' maps against the tree.
+          name: 'repository',
+          root: './scripts',
+          environment: 'node',
+        },
+      },
       {
         test: {
           name: 'e2e',
