@@ -115,7 +115,7 @@ export async function registerRoutes(
   const now = options.now ?? (() => new Date());
   const publicUrl = (request: FastifyRequest) => publicBaseUrl(request, options.publicUrl ?? null);
   await registerAuthAndHealth(app, modules, options);
-  const oauth2Options = { ...modules.oauth2, publicUrl };
+  const oauth2Options = { ...modules.oauth2, accounts: modules.serviceAccounts, publicUrl };
   await app.register(
     async (api) => {
       api.addHook('onRequest', api.requireSession);

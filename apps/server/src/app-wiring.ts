@@ -32,7 +32,7 @@ import { addStrictHeadersOnPath } from './plugins/security-headers';
 import type { HttpPort } from '@ponte/engine/ports';
 import { defaultOAuthProviders } from './config-oauth';
 import { createOAuth2Module } from './modules/service-accounts/oauth2/oauth2-module';
-import type { ServiceAccountsService } from './modules/service-accounts/service-accounts.service';
+import type { ServiceAccountStore } from './modules/service-accounts/service-account-store';
 
 /** The live socket (debugger and live monitoring) on the HTTP server of the app. */
 export function createLive(
@@ -204,17 +204,16 @@ export function createOAuth2Parts(
   options: BuildAppOptions,
   http: HttpPort,
   now: () => Date,
-  accounts: () => ServiceAccountsService,
-  late: { log?: FastifyApp['log'] },
+  store: ServiceAccountStore,
+  log: FastifyApp['log'],
 ) {
   return createOAuth2Module({
     db: options.database.db,
     http,
     now,
     providers: options.oauthProviders ?? defaultOAuthProviders,
-    accounts,
-    onError: (error, account) =>
-      late.log?.warn({ err: error, account }, 'falha ao renovar o token OAuth2 de uma conta'),
+    store,
+    log,
   });
 }
 

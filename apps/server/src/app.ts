@@ -56,6 +56,7 @@ import { createQueues } from './app-queues';
 import { createSecretBox, type SecretBox } from './lib/secret-box';
 import { checkEncryptionKey } from './modules/service-accounts/encryption-check';
 import { createServiceAccountsService } from './modules/service-accounts/service-accounts.service';
+import { createServiceAccountStore } from './modules/service-accounts/service-account-store';
 import { networkTesters } from './modules/service-accounts/network-testers';
 import { createProviderTesters } from './modules/service-accounts/provider-testers';
 import { createTokenSources } from './modules/service-accounts/token-sources';
@@ -209,8 +210,9 @@ function createEngineParts(
   variablesReader: AccountModules['variablesReader'],
   now: () => Date,
   box: SecretBox,
+  log: FastifyApp['log'],
 ) {
-  const late: { runner?: ExecutionRunner; log?: FastifyApp['log'] } = {};
+  const late: { runner?: ExecutionRunner } = {};
   const library = createRegistry([...builtinNodes, ...(options.nodes ?? [])]);
   const customNodeLibrary = createCustomNodeLibrary({
     repository: createCustomNodesRepository(options.database.db),
@@ -229,11 +231,13 @@ function createEngineParts(
   const db = options.database.db;
   const storage = createStorage(options);
   const queues = createQueues(options, now);
-  const oauth2 = createOAuth2Parts(options, outboundHttp, now, () => serviceAccounts, late);
+  const accountStore = createServiceAccountStore({ db, box, now });
+  const oauth2 = createOAuth2Parts(options, outboundHttp, now, accountStore, log);
   const serviceAccounts = createServiceAccountsService({
     db,
     now,
     box,
+    store: accountStore,
     http: outboundHttp,
     testers: {
       ...networkTesters(network),
@@ -423,9 +427,8 @@ export async function buildApp(given: BuildAppOptions) {
   const account = createAccountModules(options, jwtSecret, now, security, (close) =>
     app.addHook('onClose', close),
   );
-  const parts = createEngineParts(options, account.variablesReader, now, box);
+  const parts = createEngineParts(options, account.variablesReader, now, box, app.log);
   // OAuth2 tokens refreshed ahead of expiry while the app runs (docs/adr/0026).
-  parts.late.log = app.log;
   app.addHook('onReady', async () => {
     if (runsWork(options.cluster.role)) parts.oauth2.refresher.start();
   });
