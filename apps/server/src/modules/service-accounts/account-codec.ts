@@ -7,14 +7,11 @@ import type {
 import { toIso } from '../../lib/list-query';
 import type { SecretBox } from '../../lib/secret-box';
 import { secretsSet, urlOf, type Fields, type SplitData } from './account-data';
-import type { ConnectionTester, DecryptedAccount } from './connection-testers';
+import type { DecryptedAccount } from './connection-testers';
 import type { ServiceAccountRow } from './service-accounts.repository';
 
 /** Rows to answers and back: the one place that opens and seals the secrets blob. */
-export function createAccountCodec(
-  box: SecretBox,
-  testers: Partial<Record<ServiceAccountType, ConnectionTester>>,
-) {
+export function createAccountCodec(box: SecretBox) {
   const typeOf = (row: ServiceAccountRow) => row.authType as ServiceAccountType;
   const secretsOf = (row: ServiceAccountRow): Fields =>
     row.secretData ? (JSON.parse(box.decrypt(row.secretData)) as Fields) : {};
@@ -44,8 +41,14 @@ export function createAccountCodec(
       };
     },
 
-    /** The answer: non-secret fields only; `token` only when a ponte_token is created. */
-    toAccount(row: ServiceAccountRow, flowsCount: number, token?: string): ServiceAccount {
+    /**
+     * The answer: non-secret fields only; `testable` when the app has a tester for the type;
+     * `token` only when a ponte_token is created.
+     */
+    toAccount(
+      row: ServiceAccountRow,
+      { flowsCount, testable, token }: { flowsCount: number; testable: boolean; token?: string },
+    ): ServiceAccount {
       const type = typeOf(row);
       return {
         _id: row.id,
@@ -57,7 +60,7 @@ export function createAccountCodec(
         secrets_set: secretsSet(type, secretsOf(row)),
         health: healthOf(row),
         flows_count: flowsCount,
-        testable: testers[type] !== undefined,
+        testable,
         [type]: { ...row.publicData },
         ...(token ? { token } : {}),
       };

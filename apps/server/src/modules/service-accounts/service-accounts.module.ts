@@ -10,6 +10,7 @@ import { networkTesters } from './network-testers';
 import { createOAuth2Module, type OAuth2Module } from './oauth2/oauth2-module';
 import { oauth2AccountRoutes, oauth2ApiRoutes } from './oauth2/oauth2.routes';
 import { createProviderTesters } from './provider-testers';
+import { createServiceAccountStore } from './service-account-store';
 import { serviceAccountsRoutes } from './service-accounts.routes';
 import {
   createServiceAccountsService,
@@ -52,19 +53,21 @@ export const serviceAccountsModule = defineModule({
   ) {
     const box = createSecretBox(config.encryptionKey);
     await checkEncryptionKey(db, box);
+    // The store reads and writes accounts in clear; the service and OAuth2 both use it.
+    const store = createServiceAccountStore({ db, box, now });
     const oauth2 = createOAuth2Module({
       db,
       http,
       now,
       providers: options.oauthProviders ?? defaultOAuthProviders,
-      accounts: () => serviceAccounts,
-      onError: (error, account) =>
-        log.warn({ err: error, account }, 'falha ao renovar o token OAuth2 de uma conta'),
+      store,
+      log,
     });
     const serviceAccounts = createServiceAccountsService({
       db,
       now,
       box,
+      store,
       http,
       testers: {
         ...networkTesters(network),
@@ -86,12 +89,20 @@ export const serviceAccountsModule = defineModule({
   routes: {
     api: async (api, { serviceAccounts, oauth2, publicUrl }) => {
       const publicUrlOf = (request: FastifyRequest) => publicBaseUrl(request, publicUrl);
-      await api.register(oauth2ApiRoutes, { ...oauth2, publicUrl: publicUrlOf });
+      await api.register(oauth2ApiRoutes, {
+        ...oauth2,
+        accounts: serviceAccounts,
+        publicUrl: publicUrlOf,
+      });
       await api.register(serviceAccountsRoutes, { service: serviceAccounts });
     },
-    account: async (account, { oauth2, publicUrl }) => {
+    account: async (account, { oauth2, serviceAccounts, publicUrl }) => {
       const publicUrlOf = (request: FastifyRequest) => publicBaseUrl(request, publicUrl);
-      await account.register(oauth2AccountRoutes, { ...oauth2, publicUrl: publicUrlOf });
+      await account.register(oauth2AccountRoutes, {
+        ...oauth2,
+        accounts: serviceAccounts,
+        publicUrl: publicUrlOf,
+      });
     },
   },
   // OAuth2 tokens refreshed ahead of expiry while the app runs (docs/adr/0026).

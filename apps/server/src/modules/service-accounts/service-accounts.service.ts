@@ -14,16 +14,17 @@ import {
 } from '@ponte/shared/service-accounts.schema';
 import type { Database } from '../../db/client';
 import { uniqueViolation } from '../../db/unique-violation';
-import { AppError, conflict, invalidField, notFound } from '../../lib/app-error';
+import { AppError, conflict, invalidField } from '../../lib/app-error';
 import type { SecretBox } from '../../lib/secret-box';
 import type { AuthContext } from '../../plugins/auth';
-import { applyPatch, mergeInput, parseSubObject, type Fields } from './account-data';
+import { mergeInput, parseSubObject, type Fields } from './account-data';
 import { createAccountCodec, type AccountCodec } from './account-codec';
+import { connectionTesters as defaultTesters, type ConnectionTester } from './connection-testers';
 import {
-  connectionTesters as defaultTesters,
-  type ConnectionTester,
-  type DecryptedAccount,
-} from './connection-testers';
+  accountNotFound,
+  createServiceAccountStore,
+  type ServiceAccountStore,
+} from './service-account-store';
 import {
   createServiceAccountsRepository,
   type ServiceAccountRow,
@@ -40,6 +41,11 @@ export interface ServiceAccountsServiceDeps {
   http: HttpPort;
   /** Connection testers by type (default: `connectionTesters`). */
   testers?: Partial<Record<ServiceAccountType, ConnectionTester>>;
+  /**
+   * Where the accounts are read and written in clear, shared with the OAuth2 module (default:
+   * one over `db`, `box` and `now`).
+   */
+  store?: ServiceAccountStore;
 }
 
 /** `pnt_` + 32 random bytes in base64url: the one answer that carries it. */
@@ -49,7 +55,6 @@ export const isApiToken = (token: string) => token.startsWith('pnt_');
 
 /** How long a connection test may take, whatever the tester does. */
 const testDeadlineMs = 20_000;
-const longestHealthMessage = 500;
 
 /** What a body asks for: `{name, auth_type, [auth_type]: {...}}` (its `workspace` is ignored). */
 export interface ServiceAccountInput {
@@ -71,9 +76,10 @@ interface Context {
   testers: Partial<Record<ServiceAccountType, ConnectionTester>>;
   repository: ServiceAccountsRepository;
   codec: AccountCodec;
+  store: ServiceAccountStore;
 }
 
-const missing = (id: string) => notFound(m.notFound, { kind: 'service_account', id });
+const missing = accountNotFound;
 
 /** A second account with the same name (ignoring case) in the workspace is refused. */
 async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
@@ -88,10 +94,17 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** What the routes call: list, read, create, edit, remove. */
-function crudOf({ db, now, repository, codec }: Context) {
+function crudOf({ db, now, testers, repository, codec }: Context) {
+  const answer = (row: ServiceAccountRow, flowsCount: number, token?: string) =>
+    codec.toAccount(row, {
+      flowsCount,
+      testable: testers[codec.typeOf(row)] !== undefined,
+      ...(token ? { token } : {}),
+    });
+
   async function withCount(workspaceId: string, row: ServiceAccountRow) {
     const counts = await repository.flowCounts(workspaceId, [row.id]);
-    return codec.toAccount(row, counts.get(row.id) ?? 0);
+    return answer(row, counts.get(row.id) ?? 0);
   }
 
   return {
@@ -110,7 +123,7 @@ function crudOf({ db, now, repository, codec }: Context) {
         workspaceId,
         items.map((row) => row.id),
       );
-      return { items: items.map((row) => codec.toAccount(row, counts.get(row.id) ?? 0)), total };
+      return { items: items.map((row) => answer(row, counts.get(row.id) ?? 0)), total };
     },
 
     async get(workspaceId: string, id: string): Promise<ServiceAccount> {
@@ -135,7 +148,7 @@ function crudOf({ db, now, repository, codec }: Context) {
           updatedAt: at,
         }),
       );
-      return codec.toAccount(row, 0, token);
+      return answer(row, 0, token);
     },
 
     async update(
@@ -180,49 +193,19 @@ function crudOf({ db, now, repository, codec }: Context) {
 }
 
 /** What other modules of the server call: secrets in clear, never sent to a client. */
-function operationsOf({ db, now, http, testers, repository, codec }: Context) {
-  async function setHealth(
-    workspaceId: string,
-    id: string,
-    health: { status: ServiceAccountStatus; message: string | null },
-  ): Promise<ServiceAccountHealth> {
-    const row = await repository.update(workspaceId, id, {
-      healthStatus: health.status,
-      healthMessage: health.message?.slice(0, longestHealthMessage) ?? null,
-      checkedAt: now(),
-    });
-    if (!row) throw missing(id);
-    return codec.healthOf(row);
-  }
-
+function operationsOf({ http, testers, repository, codec, store }: Context) {
   return {
     /** The account with its secrets in clear (public fields and secrets in `data`). */
-    async getDecrypted(workspaceId: string, id: string): Promise<DecryptedAccount | undefined> {
-      const row = await repository.find(workspaceId, id);
-      return row ? codec.decrypted(row) : undefined;
-    },
+    getDecrypted: store.getDecrypted,
 
     /**
      * Merges fields into the account (secret fields re-encrypted, null deletes), leaving the
      * others as they are, under a row lock; bumps updated_at.
      */
-    async patchData(
-      workspaceId: string,
-      id: string,
-      patch: Fields,
-    ): Promise<DecryptedAccount | undefined> {
-      const row = await db.transaction(async (tx) => {
-        const locked = createServiceAccountsRepository(tx);
-        const stored = await locked.findForUpdate(workspaceId, id);
-        if (!stored) return null;
-        const merged = applyPatch(codec.typeOf(stored), codec.splitOf(stored), patch);
-        return locked.update(workspaceId, id, { ...codec.sealed(merged), updatedAt: now() });
-      });
-      return row ? codec.decrypted(row) : undefined;
-    },
+    patchData: store.patchData,
 
     /** Stores a test's or a refresh's outcome; `checked_at` is now. */
-    setHealth,
+    setHealth: store.setHealth,
 
     /** Runs the type's tester and stores what it said as the account's health. */
     async test(workspaceId: string, id: string): Promise<ServiceAccountHealth> {
@@ -243,7 +226,7 @@ function operationsOf({ db, now, http, testers, repository, codec }: Context) {
           message: signal.aborted ? m.testTimeout : (said ?? messages.generic.internal),
         };
       }
-      return setHealth(workspaceId, id, outcome);
+      return store.setHealth(workspaceId, id, outcome);
     },
 
     /** A `pnt_` token of an account that still exists: read-only in its workspace. */
@@ -273,7 +256,8 @@ export function createServiceAccountsService(deps: ServiceAccountsServiceDeps) {
     http: deps.http,
     testers,
     repository: createServiceAccountsRepository(deps.db),
-    codec: createAccountCodec(deps.box, testers),
+    codec: createAccountCodec(deps.box),
+    store: deps.store ?? createServiceAccountStore(deps),
   };
   return { ...crudOf(context), ...operationsOf(context) };
 }

@@ -1,4 +1,4 @@
-import type { ServiceAccount, ServiceAccountStatus } from '@ponte/shared/service-accounts.schema';
+import type { ServiceAccountStatus } from '@ponte/shared/service-accounts.schema';
 
 /** An account with its secrets decrypted (never leaves the server). */
 export interface DecryptedAccount {
@@ -10,11 +10,11 @@ export interface DecryptedAccount {
 }
 
 /**
- * What the OAuth2 module needs of the service-accounts store: the service of
- * `modules/service-accounts` provides it (app wiring maps one onto the other).
+ * What the OAuth2 module needs of the service accounts: the service-accounts store
+ * (`../service-account-store.ts`) provides it, the same one the service-accounts service uses.
  */
 export interface OAuthAccountStore {
-  getDecrypted(workspaceId: string, id: string): Promise<DecryptedAccount | null>;
+  getDecrypted(workspaceId: string, id: string): Promise<DecryptedAccount | undefined>;
   /** Writes fields of the type's sub-object; null deletes one; secrets are encrypted again. */
   patchData(workspaceId: string, id: string, patch: Record<string, unknown>): Promise<unknown>;
   setHealth(
@@ -22,6 +22,4 @@ export interface OAuthAccountStore {
     id: string,
     health: { status: ServiceAccountStatus; message: string | null },
   ): Promise<unknown>;
-  /** The account as the API answers it (no secret in clear). */
-  present(workspaceId: string, id: string): Promise<ServiceAccount>;
 }

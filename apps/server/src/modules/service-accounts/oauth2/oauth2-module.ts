@@ -4,14 +4,13 @@ import { oauth2Types } from '@ponte/shared/service-accounts.schema';
 import type { OAuthProvidersConfig } from '../../../config-oauth';
 import type { Database } from '../../../db/client';
 import type { ConnectionTester } from '../connection-testers';
-import type { ServiceAccountsService } from '../service-accounts.service';
 import type { TokenSources } from '../token-sources';
 import { createExpiringAccounts } from './expiring-accounts';
 import type { OAuthAccountStore } from './oauth-account-store';
 import { createOAuthStates } from './oauth-states';
 import { createOAuth2Client } from './oauth2-client';
 import { createOAuth2Service } from './oauth2.service';
-import { createProviderLookups, type ProviderLookups } from './provider-lookups';
+import { createProviderLookups, createProviderProbe } from './provider-lookups';
 import { configuredHostsOf } from './providers';
 import { createTokenRefresher } from './token-refresher';
 import { createTokenSource } from './token-source';
@@ -22,33 +21,29 @@ export interface OAuth2ModuleDeps {
   http: HttpPort;
   now: () => Date;
   providers: OAuthProvidersConfig;
-  /** The service-accounts service, late: it takes this module's testers. */
-  accounts: () => ServiceAccountsService;
-  onError: (error: unknown, account?: { workspaceId: string; id: string }) => void;
+  /**
+   * The service-accounts store (`../service-account-store.ts`), the same one the
+   * service-accounts service uses: this module's testers go to that service, not the reverse.
+   */
+  store: OAuthAccountStore;
+  /** Where the background refresher says which account it could not refresh (the app's log). */
+  log: { warn(details: object, message: string): void };
 }
 
 /** Tokens and testers of the OAuth2 types, the authorisation service, lookups and refresher. */
 export function createOAuth2Module(deps: OAuth2ModuleDeps) {
-  const { db, http, now, providers } = deps;
-  const store: OAuthAccountStore = {
-    getDecrypted: async (workspaceId, id) =>
-      (await deps.accounts().getDecrypted(workspaceId, id)) ?? null,
-    patchData: (workspaceId, id, patch) => deps.accounts().patchData(workspaceId, id, patch),
-    setHealth: (workspaceId, id, health) => deps.accounts().setHealth(workspaceId, id, health),
-    present: (workspaceId, id) => deps.accounts().get(workspaceId, id),
-  };
+  const { db, http, now, providers, store, log } = deps;
   const client = createOAuth2Client(http, now);
   const states = createOAuthStates(db, now);
-  const late: { lookups?: ProviderLookups } = {};
+  // The probe is built from its own parts; the token source hands itself to it when it tests.
   const tokens = createTokenSource({
     store,
     client,
     providers,
     now,
-    probe: (workspaceId, account) => late.lookups!.probe(workspaceId, account),
+    probe: createProviderProbe({ http, providers }),
   });
   const lookups = createProviderLookups({ http, store, tokens, providers });
-  late.lookups = lookups;
 
   const tokenSources: TokenSources = {};
   const testers: Partial<Record<(typeof oauth2Types)[number], ConnectionTester>> = {};
@@ -66,7 +61,8 @@ export function createOAuth2Module(deps: OAuth2ModuleDeps) {
     refresh: (workspaceId, id, marginMs) => tokens.refreshIfExpiring(workspaceId, id, marginMs),
     purgeStates: () => states.purgeExpired(),
     now,
-    onError: deps.onError,
+    onError: (error, account) =>
+      log.warn({ err: error, account }, 'falha ao renovar o token OAuth2 de uma conta'),
   });
 
   return {

@@ -6,6 +6,7 @@ import {
   authorizationUrlSchema,
   oauth2TokenBodySchema,
   serviceAccountSchema,
+  type ServiceAccount,
 } from '@ponte/shared/service-accounts.schema';
 import {
   oauthProvidersSchema,
@@ -31,6 +32,8 @@ export interface OAuth2RoutesOptions {
   service: OAuth2Service;
   lookups: ProviderLookups;
   providers: OAuthProvidersConfig;
+  /** The service-accounts service: the finished account is answered as it presents it. */
+  accounts: { get(workspaceId: string, id: string): Promise<ServiceAccount> };
   /** PONTE_PUBLIC_URL or the request's own address. */
   publicUrl: (request: FastifyRequest) => string;
 }
@@ -42,7 +45,7 @@ const callerOf = (request: FastifyRequest, publicUrl: (request: FastifyRequest) 
 
 /** Mounted at /api/v1 (authenticated scope). */
 export const oauth2ApiRoutes: FastifyPluginAsyncZod<OAuth2RoutesOptions> = async (app, options) => {
-  const { service, lookups, publicUrl } = options;
+  const { service, lookups, accounts, publicUrl } = options;
 
   app.get(
     '/service-accounts/oauth2/providers',
@@ -98,8 +101,11 @@ export const oauth2ApiRoutes: FastifyPluginAsyncZod<OAuth2RoutesOptions> = async
         response: { 200: serviceAccountSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) =>
-      service.finish(callerOf(request, publicUrl), request.params.id, request.body),
+    async (request) => {
+      const caller = callerOf(request, publicUrl);
+      await service.finish(caller, request.params.id, request.body);
+      return accounts.get(caller.workspaceId, request.params.id);
+    },
   );
 
   await app.register(providerLookupsRoutes, { lookups });

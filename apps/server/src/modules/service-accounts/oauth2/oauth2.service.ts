@@ -1,6 +1,6 @@
 import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
-import { isOauth2Type, type ServiceAccount } from '@ponte/shared/service-accounts.schema';
+import { isOauth2Type } from '@ponte/shared/service-accounts.schema';
 import type { OAuthProvidersConfig } from '../../../config-oauth';
 import { AppError, notFound } from '../../../lib/app-error';
 import type { DecryptedAccount, OAuthAccountStore } from './oauth-account-store';
@@ -159,8 +159,11 @@ export function createOAuth2Service({ store, states, client, providers }: OAuth2
       return callbackUrl(baseUrl, data, state);
     },
 
-    /** PUT …/oauth2/token: the state is used up first, then the code or token is stored. */
-    async finish(caller: Caller, id: string, body: FinishBody): Promise<ServiceAccount> {
+    /**
+     * PUT …/oauth2/token: the state is used up first, then the code or token is stored (the
+     * route answers the account as the service-accounts service presents it).
+     */
+    async finish(caller: Caller, id: string, body: FinishBody): Promise<void> {
       if (body.service_account_id && body.service_account_id !== id) throw stateInvalid();
       const account = await oauthAccount(caller.workspaceId, id);
       const used = await states.consume({
@@ -192,7 +195,6 @@ export function createOAuth2Service({ store, states, client, providers }: OAuth2
       } else if (!(plan.kind === 'client_credentials' && account.data.access_token)) {
         throw invalidData();
       }
-      return store.present(caller.workspaceId, id);
     },
   };
 }

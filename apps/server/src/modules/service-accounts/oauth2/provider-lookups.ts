@@ -9,7 +9,7 @@ import type { OAuthProvidersConfig } from '../../../config-oauth';
 import { AppError, notFound } from '../../../lib/app-error';
 import type { DecryptedAccount, OAuthAccountStore } from './oauth-account-store';
 import { notConfigured } from './providers';
-import type { TokenSource } from './token-source';
+import type { AccessTokens, ProviderProbe } from './token-source';
 
 const m = messages.serviceAccountsOauth;
 const lookupTimeoutMs = 30_000;
@@ -31,16 +31,20 @@ function jsonOf(response: HttpResponse): unknown {
 
 const str = (value: unknown) => (typeof value === 'string' ? value : String(value ?? ''));
 
-export interface ProviderLookupsOptions {
+/** What a call to a provider's API needs: the guarded port and the providers' addresses. */
+interface ProviderApi {
   http: HttpPort;
-  store: OAuthAccountStore;
-  tokens: TokenSource;
   providers: OAuthProvidersConfig;
+}
+
+export interface ProviderLookupsOptions extends ProviderApi {
+  store: OAuthAccountStore;
+  tokens: AccessTokens;
 }
 
 /** A GET to a provider's API through the guarded port; a failure is a pt-BR 400. */
 async function get(
-  { http, providers }: ProviderLookupsOptions,
+  { http, providers }: ProviderApi,
   url: string,
   headers: Record<string, string> = {},
 ) {
@@ -77,7 +81,7 @@ async function accountOf(
 
 /** A Trello API call with the key and the account's token in the query (Trello's way). */
 async function trello(
-  deps: ProviderLookupsOptions,
+  deps: ProviderApi,
   account: DecryptedAccount,
   path: string,
   query: Record<string, string>,
@@ -101,7 +105,7 @@ async function trello(
 
 /** A Slack Web API call with the account's token; `invalid_auth` refreshes once and retries. */
 async function slack(
-  deps: ProviderLookupsOptions,
+  deps: ProviderApi & { tokens: AccessTokens },
   workspaceId: string,
   id: string,
   method: string,
@@ -127,9 +131,22 @@ async function slack(
 }
 
 /**
+ * 'Testar conexão' of a Trello or Slack account without a token grant: who the token belongs
+ * to. Built from the HTTP port and the providers only; the token source hands itself over.
+ */
+export function createProviderProbe(api: ProviderApi): ProviderProbe {
+  return async (workspaceId, account, tokens) => {
+    if (account.type === 'trello_oauth2') {
+      await trello(api, account, '/1/members/me', { fields: 'username' });
+    } else if (account.type === 'slack_oauth2') {
+      await slack({ ...api, tokens }, workspaceId, account._id, 'auth.test', new URLSearchParams());
+    }
+  };
+}
+
+/**
  * The helper lookups of spec 2 §7 (Trello boards, lists and custom fields; Slack channels)
- * through the guarded HTTP port with the account's token, and the API probe that tests an
- * account without a token grant.
+ * through the guarded HTTP port with the account's token.
  */
 export function createProviderLookups(deps: ProviderLookupsOptions) {
   const list = (items: { id: string; name: string }[]): LookupList => ({
@@ -196,14 +213,6 @@ export function createProviderLookups(deps: ProviderLookupsOptions) {
         if (!cursor) break;
       }
       return list(items);
-    },
-    /** 'Testar conexão' of a Trello or Slack account: who the token belongs to. */
-    async probe(workspaceId: string, account: DecryptedAccount): Promise<void> {
-      if (account.type === 'trello_oauth2') {
-        await trello(deps, account, '/1/members/me', { fields: 'username' });
-      } else if (account.type === 'slack_oauth2') {
-        await slack(deps, workspaceId, account._id, 'auth.test', new URLSearchParams());
-      }
     },
   };
 }

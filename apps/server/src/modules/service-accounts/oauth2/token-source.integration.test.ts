@@ -6,6 +6,7 @@ import { defaultOAuthProviders } from '../../../config-oauth';
 import { createSecretBox } from '../../../lib/secret-box';
 import { testEncryptionKey, useTestApp, type TestAccount } from '../../../test/test-app';
 import { describeEachDriver } from '../../../test/test-database';
+import { createServiceAccountStore } from '../service-account-store';
 import { createServiceAccountsService } from '../service-accounts.service';
 import { createOAuth2Module, type OAuth2Module } from './oauth2-module';
 
@@ -34,21 +35,28 @@ describeEachDriver('OAuth2 access tokens and their health', (driver) => {
   const t = useTestApp(driver);
   let oauth: OAuth2Module;
   let accounts: ReturnType<typeof createServiceAccountsService>;
+  const warned: { details: object; message: string }[] = [];
 
   beforeAll(() => {
     // The module under test on the app's database and clock, with the app's key.
+    const store = createServiceAccountStore({
+      db: t.database.db,
+      box: createSecretBox(testEncryptionKey),
+      now: t.clock.now,
+    });
     oauth = createOAuth2Module({
       db: t.database.db,
       http,
       now: t.clock.now,
       providers: defaultOAuthProviders,
-      accounts: () => accounts,
-      onError: () => undefined,
+      store,
+      log: { warn: (details, message) => warned.push({ details, message }) },
     });
     accounts = createServiceAccountsService({
       db: t.database.db,
       now: t.clock.now,
       box: createSecretBox(testEncryptionKey),
+      store,
       http,
       testers: oauth.testers,
     });
@@ -140,5 +148,40 @@ describeEachDriver('OAuth2 access tokens and their health', (driver) => {
     grants.length = 0;
     await oauth.refresher.runOnce();
     expect(grants).toEqual([]);
+  });
+
+  it('tells the log it was given which account the background pass could not refresh', async () => {
+    const owner = await t.createAccount();
+    const created = await t.request(owner.token).post('/api/v1/service-accounts', {
+      name: `OAuth fora do ar ${Math.random()}`,
+      auth_type: 'oauth2',
+      oauth2: {
+        service_type: 'custom',
+        // Nobody listens on port 1: the provider cannot be reached.
+        token_url: 'http://127.0.0.2:1/token',
+        client_id: 'cliente-ponte',
+        client_secret: 'segredo-do-cliente-123',
+        grant_type: 'client_credentials',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json()._id as string;
+    await accounts.patchData(owner.workspaceId, id, {
+      access_token: 'token-quase-vencido',
+      expires_at: new Date(t.clock.now().getTime() + 60_000).toISOString(),
+    });
+
+    await oauth.refresher.runOnce();
+    const ours = warned.filter(
+      (entry) => (entry.details as { account?: { id: string } }).account?.id === id,
+    );
+    expect(ours).toEqual([
+      {
+        details: { err: expect.any(Error), account: { workspaceId: owner.workspaceId, id } },
+        message: 'falha ao renovar o token OAuth2 de uma conta',
+      },
+    ]);
+    const stored = await t.request(owner.token).get(`/api/v1/service-accounts/${id}`);
+    expect(stored.json().health).toMatchObject({ status: 'failed' });
   });
 });

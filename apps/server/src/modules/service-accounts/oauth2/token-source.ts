@@ -44,13 +44,31 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+/** The token source's own `accessToken`, as a probe may ask it (Slack: a forced refresh). */
+export interface AccessTokens {
+  accessToken(
+    workspaceId: string,
+    id: string,
+    options: { force?: boolean; signal: AbortSignal },
+  ): Promise<string>;
+}
+
+/**
+ * Calls the provider's API with the account's token (Trello, Slack): the test of an account
+ * without a grant. It gets the token source itself, so it is built before it, from its own parts.
+ */
+export type ProviderProbe = (
+  workspaceId: string,
+  account: DecryptedAccount,
+  tokens: AccessTokens,
+) => Promise<void>;
+
 export interface TokenSourceOptions {
   store: OAuthAccountStore;
   client: OAuth2Client;
   providers: OAuthProvidersConfig;
   now: () => Date;
-  /** Calls the provider's API with a token (Trello, Slack): the test of an account without a grant. */
-  probe?: (workspaceId: string, account: DecryptedAccount) => Promise<void>;
+  probe?: ProviderProbe;
 }
 
 /** True when `expires_at` is within `marginMs` of now (never for a token without expiry). */
@@ -156,24 +174,26 @@ export function createTokenSource(options: TokenSourceOptions) {
     return account;
   }
 
+  /** The access token of an OAuth2 account, refreshed when it expires within 60 s or on `force`. */
+  function accessToken(
+    workspaceId: string,
+    id: string,
+    options: { force?: boolean; signal: AbortSignal },
+  ): Promise<string> {
+    if (!options.force) return untilAborted(obtain(workspaceId, id, false), options.signal);
+    // Forced callers that arrive together (several requests answered 401 at once) share one
+    // refresh from the start, before the account is even read.
+    const key = `${workspaceId}:${id}`;
+    let running = forcing.get(key);
+    if (!running) {
+      running = obtain(workspaceId, id, true).finally(() => forcing.delete(key));
+      forcing.set(key, running);
+    }
+    return untilAborted(running, options.signal);
+  }
+
   return {
-    /** The access token of an OAuth2 account, refreshed when it expires within 60 s or on `force`. */
-    accessToken(
-      workspaceId: string,
-      id: string,
-      options: { force?: boolean; signal: AbortSignal },
-    ): Promise<string> {
-      if (!options.force) return untilAborted(obtain(workspaceId, id, false), options.signal);
-      // Forced callers that arrive together (several requests answered 401 at once) share one
-      // refresh from the start, before the account is even read.
-      const key = `${workspaceId}:${id}`;
-      let running = forcing.get(key);
-      if (!running) {
-        running = obtain(workspaceId, id, true).finally(() => forcing.delete(key));
-        forcing.set(key, running);
-      }
-      return untilAborted(running, options.signal);
-    },
+    accessToken,
     /** The background pass: refreshes one account when it expires within `marginMs`. */
     async refreshIfExpiring(workspaceId: string, id: string, marginMs: number): Promise<boolean> {
       const account = await load(workspaceId, id);
@@ -198,7 +218,7 @@ export function createTokenSource(options: TokenSourceOptions) {
         return;
       }
       if (!text(account.data.access_token)) throw new Error(m.notAuthorized);
-      await probe?.(workspaceId, account);
+      await probe?.(workspaceId, account, { accessToken });
     },
   };
 }
