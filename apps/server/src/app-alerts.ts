@@ -3,7 +3,7 @@ import type { BuildAppOptions } from './app';
 import type { FastifyApp } from './app-fastify';
 import type { HttpPort } from '@ponte/engine/ports';
 import type { Database } from './db/client';
-import type { InstanceSmtp } from './config-alerts';
+import type { InstanceSmtp } from './modules/alert-rules/alert-rules.config';
 import type { Resolver } from './adapters/outbound-http/guarded-agent';
 import type { NetworkGuard } from './adapters/outbound-http/network-guard';
 import { createAlertWatch } from './modules/alert-rules/alert-watch';

@@ -15,7 +15,7 @@ import {
 import type { FlowsRepository } from './modules/flows/flows.repository';
 import type { BuildAppOptions } from './app';
 import { runsWork, servesApi } from './cluster/cluster';
-import type { ProcessRole } from './config-cluster';
+import type { ProcessRole } from './cluster/cluster.config';
 
 /** The bus channels of the shared state (docs/adr/0066). */
 export const stateChannels = {

@@ -8,7 +8,7 @@ import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
 import type { BuildAppOptions } from './app';
 import { bodyLimits } from './app-routes';
-import type { TrustProxy } from './config';
+import type { TrustProxy } from './config/network.config';
 import { installInputGuards } from './lib/input-guard';
 import { RequestLogController } from './lib/request-log-controller';
 import { withSafeErrors } from './lib/safe-error';

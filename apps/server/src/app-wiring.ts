@@ -30,7 +30,7 @@ import { tmpdir } from 'node:os';
 import type { SecurityLog } from './modules/security-log/security-log.service';
 import { addStrictHeadersOnPath } from './plugins/security-headers';
 import type { HttpPort } from '@ponte/engine/ports';
-import { defaultOAuthProviders } from './config-oauth';
+import { defaultOAuthProviders } from './modules/service-accounts/oauth2/oauth2.config';
 import { createOAuth2Module } from './modules/service-accounts/oauth2/oauth2-module';
 import type { ServiceAccountsService } from './modules/service-accounts/service-accounts.service';
 

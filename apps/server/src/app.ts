@@ -1,10 +1,16 @@
 import type { FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
-import type { AppConfig, MetricsAccess, TrustProxy, WebhookRateLimit } from './config';
-import type { InstanceSmtp } from './config-alerts';
+import type { AppConfig } from './config';
+import type { TrustProxy } from './config/network.config';
+import type { MetricsAccess } from './modules/metrics/metrics.config';
+import type { WebhookRateLimit } from './modules/triggers/triggers.config';
+import type { InstanceSmtp } from './modules/alert-rules/alert-rules.config';
 import type { ExecutionSaveLevel } from '@ponte/shared/flows.schema';
-import type { OAuthProvidersConfig } from './config-oauth';
-import { defaultServiceProviders, type ServiceProvidersConfig } from './config-providers';
+import type { OAuthProvidersConfig } from './modules/service-accounts/oauth2/oauth2.config';
+import {
+  defaultServiceProviders,
+  type ServiceProvidersConfig,
+} from './modules/service-accounts/service-accounts.config';
 import type { DatabaseHandle } from './db/client';
 import { createAuthService } from './modules/auth/auth.service';
 import type { LoginThrottle } from './modules/auth/login-throttle';

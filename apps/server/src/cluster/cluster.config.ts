@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { ConfigError } from './config-error';
-import { wholeNumber } from './config-whole-number';
+import { ConfigError } from '../config/config-error';
+import { defineModuleConfig, type ConfigEnv } from '../config/module-config';
+import { wholeNumber } from '../config/whole-number';
 
 /** What a process does (docs/adr/0063): everything, the HTTP side, or the executions. */
 export const processRoles = ['all', 'api', 'worker'] as const;
 export type ProcessRole = (typeof processRoles)[number];
 
-/** The variables, in the README's order (config.ts appends them to its own list). */
-export const clusterConfigVariables = [
+const variables = [
   {
     name: 'PONTE_ROLE',
     default: 'all',
@@ -34,7 +34,7 @@ export const clusterConfigVariables = [
   },
 ];
 
-export const clusterEnvShape = {
+const envShape = {
   PONTE_ROLE: z.enum(processRoles, { error: 'deve ser all, api ou worker' }).default('all'),
   PONTE_REDIS_PREFIX: z
     .string()
@@ -66,14 +66,12 @@ export interface ClusterConfig {
 }
 
 /** The cluster settings; api and worker without both DATABASE_URL and REDIS_URL are refused. */
-export function clusterConfigOf(parsed: {
-  PONTE_ROLE: ProcessRole;
-  PONTE_REDIS_PREFIX: string;
-  PONTE_LEASE_SECONDS: number;
-  PONTE_SHUTDOWN_GRACE_SECONDS?: number;
-  DATABASE_URL?: string | undefined;
-  REDIS_URL?: string | undefined;
-}): ClusterConfig {
+function clusterConfigOf(
+  parsed: ConfigEnv<typeof envShape> & {
+    DATABASE_URL?: string | undefined;
+    REDIS_URL?: string | undefined;
+  },
+): ClusterConfig {
   const distributed = Boolean(parsed.DATABASE_URL && parsed.REDIS_URL);
   if (parsed.PONTE_ROLE !== 'all' && !distributed) {
     const missing = [
@@ -92,3 +90,12 @@ export function clusterConfigOf(parsed: {
     distributed,
   };
 }
+
+/** PONTE_ROLE, PONTE_REDIS_PREFIX, PONTE_LEASE_SECONDS (docs/adr/0063), with the databases'. */
+export const clusterConfig = defineModuleConfig({
+  variables,
+  envShape,
+  read: (parsed: ConfigEnv<typeof envShape> & { DATABASE_URL?: string; REDIS_URL?: string }) => ({
+    cluster: clusterConfigOf(parsed),
+  }),
+});
