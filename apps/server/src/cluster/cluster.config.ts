@@ -65,13 +65,14 @@ export interface ClusterConfig {
   distributed: boolean;
 }
 
+/** Its own variables and the two that decide whether processes share: the database's, Redis'. */
+type ClusterEnv = ConfigEnv<typeof envShape> & {
+  DATABASE_URL?: string | undefined;
+  REDIS_URL?: string | undefined;
+};
+
 /** The cluster settings; api and worker without both DATABASE_URL and REDIS_URL are refused. */
-function clusterConfigOf(
-  parsed: ConfigEnv<typeof envShape> & {
-    DATABASE_URL?: string | undefined;
-    REDIS_URL?: string | undefined;
-  },
-): ClusterConfig {
+function clusterConfigOf(parsed: ClusterEnv): ClusterConfig {
   const distributed = Boolean(parsed.DATABASE_URL && parsed.REDIS_URL);
   if (parsed.PONTE_ROLE !== 'all' && !distributed) {
     const missing = [
@@ -95,7 +96,5 @@ function clusterConfigOf(
 export const clusterConfig = defineModuleConfig({
   variables,
   envShape,
-  read: (parsed: ConfigEnv<typeof envShape> & { DATABASE_URL?: string; REDIS_URL?: string }) => ({
-    cluster: clusterConfigOf(parsed),
-  }),
+  read: (parsed: ClusterEnv) => ({ cluster: clusterConfigOf(parsed) }),
 });

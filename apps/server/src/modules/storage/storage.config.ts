@@ -76,7 +76,7 @@ const variables = [
     default: null,
     description: 'Prefixo das chaves no bucket (várias instalações no mesmo bucket).',
   },
-] as const;
+];
 
 const megabytes = (max: number) => {
   const error = `deve ser um número inteiro de MB, de 1 a ${max}`;
