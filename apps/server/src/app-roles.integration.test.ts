@@ -4,7 +4,7 @@ import { messages } from '@ponte/shared/messages';
 import { randomUUID } from 'node:crypto';
 import { flows, scheduleTicks } from './db/schema';
 import { connectLive, listenOnFreePort } from './test/live-client';
-import type { ProcessRole } from './config-cluster';
+import type { ProcessRole } from './cluster/cluster.config';
 import { createLocalBus } from './cluster/cluster-bus';
 import type { ClusterOptions } from './cluster/cluster';
 import { createManualClock } from './modules/triggers/timer-clock';

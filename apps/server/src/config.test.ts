@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, configVariables, loadConfig, parseEnv } from './config';
-import { defaultOAuthProviders } from './config-oauth';
-import { defaultServiceProviders } from './config-providers';
+import { defaultOAuthProviders } from './modules/service-accounts/oauth2/oauth2.config';
+import { defaultServiceProviders } from './modules/service-accounts/service-accounts.config';
 import { defaultWebDist, serverRoot } from './package-root';
 
 const dirs: string[] = [];
@@ -254,99 +254,6 @@ describe('config', () => {
   });
 });
 
-describe('OAuth2 providers', () => {
-  it('points the providers at other addresses and takes a client only whole', () => {
-    const parsed = parseEnv({
-      PONTE_OAUTH_BLING_URL: 'http://127.0.0.2:9000/',
-      PONTE_OAUTH_SLACK_URL: 'http://slack.local',
-      PONTE_OAUTH_SLACK_CLIENT_ID: 'slack-id',
-      PONTE_OAUTH_SLACK_CLIENT_SECRET: 'slack-secret',
-      PONTE_OAUTH_TRELLO_API_KEY: 'trello-key',
-    }).oauthProviders;
-    expect(parsed.blingUrl).toBe('http://127.0.0.2:9000');
-    expect(parsed.slack).toEqual({
-      url: 'http://slack.local',
-      client: { clientId: 'slack-id', clientSecret: 'slack-secret' },
-    });
-    expect(parsed.google.client).toBeNull();
-    expect(parsed.trello.apiKey).toBe('trello-key');
-
-    const half = () => parseEnv({ PONTE_OAUTH_GOOGLE_CLIENT_ID: 'google-id' });
-    expect(half).toThrow(ConfigError);
-    expect(half).toThrow('PONTE_OAUTH_GOOGLE_CLIENT_SECRET');
-    const bad = () => parseEnv({ PONTE_OAUTH_SLACK_URL: 'slack.com' });
-    expect(bad).toThrow('PONTE_OAUTH_SLACK_URL');
-  });
-});
-
-describe('key-based providers', () => {
-  it('points AWS STS, Omie and Sankhya at other addresses', () => {
-    expect(
-      parseEnv({
-        PONTE_AWS_STS_URL: 'http://127.0.0.2:9001/',
-        PONTE_OMIE_URL: 'http://omie.local',
-        PONTE_SANKHYA_URL: 'http://sankhya.local/gateway',
-      }).serviceProviders,
-    ).toEqual({
-      awsStsUrl: 'http://127.0.0.2:9001',
-      omieUrl: 'http://omie.local',
-      sankhyaUrl: 'http://sankhya.local/gateway',
-    });
-    expect(() => parseEnv({ PONTE_OMIE_URL: 'app.omie.com.br' })).toThrow('PONTE_OMIE_URL');
-  });
-});
-
-describe('storage', () => {
-  it('reads the limits and the S3 bucket; s3 without a bucket is refused', () => {
-    expect(
-      parseEnv({ PONTE_STORAGE_MAX_FILE_MB: '5', PONTE_STORAGE_QUOTA_MB: '20' }).storage,
-    ).toEqual({
-      driver: 'local',
-      maxFileBytes: 5 * 1024 * 1024,
-      quotaBytes: 20 * 1024 * 1024,
-      s3: null,
-    });
-    expect(
-      parseEnv({
-        PONTE_STORAGE_DRIVER: 's3',
-        PONTE_S3_BUCKET: 'ponte-arquivos',
-        PONTE_S3_ENDPOINT: 'http://127.0.0.1:9000/',
-        PONTE_S3_ACCESS_KEY_ID: 'chave',
-        PONTE_S3_SECRET_ACCESS_KEY: 'segredo',
-        PONTE_S3_FORCE_PATH_STYLE: 'true',
-        PONTE_S3_PREFIX: 'producao',
-      }).storage.s3,
-    ).toEqual({
-      bucket: 'ponte-arquivos',
-      endpoint: 'http://127.0.0.1:9000',
-      region: 'us-east-1',
-      accessKeyId: 'chave',
-      secretAccessKey: 'segredo',
-      forcePathStyle: true,
-      prefix: 'producao',
-    });
-    const noBucket = () => parseEnv({ PONTE_STORAGE_DRIVER: 's3' });
-    expect(noBucket).toThrow(ConfigError);
-    expect(noBucket).toThrow('PONTE_S3_BUCKET');
-    expect(() => parseEnv({ PONTE_STORAGE_DRIVER: 'ftp' })).toThrow('PONTE_STORAGE_DRIVER');
-    expect(() => parseEnv({ PONTE_STORAGE_MAX_FILE_MB: '0' })).toThrow('PONTE_STORAGE_MAX_FILE_MB');
-  });
-});
-
-describe('queues', () => {
-  it('keeps the queues on Redis with REDIS_URL, refuses an address that is not Redis', () => {
-    expect(parseEnv({ REDIS_URL: 'redis://:senha@redis.interno:6380/2' }).redisUrl).toBe(
-      'redis://:senha@redis.interno:6380/2',
-    );
-    expect(parseEnv({ REDIS_URL: 'rediss://redis.exemplo.com' }).redisUrl).toBe(
-      'rediss://redis.exemplo.com',
-    );
-    expect(parseEnv({}).redisUrl).toBeNull();
-    expect(() => parseEnv({ REDIS_URL: 'http://redis.interno' })).toThrow('REDIS_URL');
-    expect(() => parseEnv({ REDIS_URL: 'redis' })).toThrow('REDIS_URL');
-  });
-});
-
 const readmePath = join(serverRoot, '..', '..', 'README.md');
 const readme = existsSync(readmePath) ? readFileSync(readmePath, 'utf8') : null;
 
@@ -362,16 +269,10 @@ describe('README', () => {
   );
 });
 
-describe('shutdown grace', () => {
-  it('gives running executions 20 s by default, reads PONTE_SHUTDOWN_GRACE_SECONDS, refuses bad values', () => {
-    expect(parseEnv({}).cluster.shutdownGraceMs).toBe(20_000);
-    expect(parseEnv({ PONTE_SHUTDOWN_GRACE_SECONDS: '90' }).cluster.shutdownGraceMs).toBe(90_000);
-    for (const bad of ['0', '3601', 'dez', '1.5']) {
-      const read = () => parseEnv({ PONTE_SHUTDOWN_GRACE_SECONDS: bad });
-      expect(read).toThrow(ConfigError);
-      expect(read).toThrow(
-        `A variável de ambiente PONTE_SHUTDOWN_GRACE_SECONDS é inválida: deve ser um número inteiro de 1 a 3600 (valor recebido: "${bad}").`,
-      );
-    }
+describe('the README table', () => {
+  it.skipIf(readme === null)('lists the variables in the order of the modules in config.ts', () => {
+    const rows = [...readme!.matchAll(/^\| `([A-Z0-9_]+)` /gm)].map((row) => row[1]);
+    const names = configVariables.map((v) => v.name);
+    expect(rows.filter((name) => names.includes(name!))).toEqual(names);
   });
 });

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
-import type { LogLevel } from './config';
+import type { LogLevel } from './config/interface.config';
 
 const hidden = '[REDACTED]';
 /**

@@ -1,3 +1,4 @@
+import { clusterConfig } from './cluster.config';
 import { checkRedisUrlAtStart } from '../lib/redis-connection';
 import { defineModule, servesApi } from '../container/server-module';
 import type { ClusterBus } from './cluster-bus';
@@ -18,6 +19,7 @@ export const clusterModule = defineModule({
   name: 'cluster',
   needs: ['app', 'cluster'],
   provides: ['bus'],
+  config: [clusterConfig],
   tables: ['ponte_processes'],
   create({ app, cluster }) {
     if (!servesApi(cluster.role)) restrictToWorkerPaths(app);

@@ -1,4 +1,4 @@
-import type { ProcessRole } from '../config-cluster';
+import type { ProcessRole } from './cluster.config';
 import { createLocalBus, type ClusterBus } from './cluster-bus';
 
 /** How this process takes part in a Ponte of several processes (docs/adr/0063). */

@@ -1,4 +1,4 @@
-import type { ProcessRole } from '../config-cluster';
+import type { ProcessRole } from '../cluster/cluster.config';
 import { resolveModuleOrder } from './module-order';
 import type { Provided } from './provided';
 import type { AnyServerModule, BackgroundTask } from './server-module';

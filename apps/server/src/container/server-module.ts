@@ -1,4 +1,5 @@
-import type { ProcessRole } from '../config-cluster';
+import type { ProcessRole } from '../cluster/cluster.config';
+import type { ModuleConfig } from '../config/module-config';
 import type { RouteScope, RouteScopeName } from '../http/route-scopes';
 import type { Provided, ProvidedName } from './provided';
 
@@ -52,6 +53,11 @@ export interface ServerModule<
   routeNeeds?: readonly R[];
   /** The database tables the module owns (their SQL names). */
   tables?: readonly string[];
+  /**
+   * The environment variables the module reads, with their pt-BR refusals (`config.ts` reads
+   * them all before the app is built, and main.ts passes their values as `options`).
+   */
+  config?: readonly ModuleConfig[];
   /** Makes what the module provides; background work starts in `start` or a task, not here. */
   create(needs: Parts<N>, options: O): Parts<P> | Promise<Parts<P>>;
   /** Its routes, by scope (the scopes are registered in `routeScopeNames`' order). */

@@ -26,3 +26,18 @@ describe("the server's module list", () => {
     expect(owned.map((entry) => entry.table).sort()).toEqual(tables);
   });
 });
+
+describe("the server modules' config", () => {
+  it('declares every module config variable in exactly one module; the rest are the process own', async () => {
+    const { moduleConfigs } = await import('../config');
+    const { serverConfig } = await import('../config/server.config');
+    const declared = serverModules.flatMap((module) => module.config ?? []);
+    expect(new Set(declared).size).toBe(declared.length);
+    expect([serverConfig, ...declared].sort(byFirstVariable)).toEqual(
+      [...moduleConfigs].sort(byFirstVariable),
+    );
+  });
+});
+
+const byFirstVariable = (a: { variables: readonly { name: string }[] }, b: typeof a) =>
+  a.variables[0]!.name.localeCompare(b.variables[0]!.name);

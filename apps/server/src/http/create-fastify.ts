@@ -6,7 +6,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
-import type { TrustProxy } from '../config';
+import type { TrustProxy } from '../config/network.config';
 import { installInputGuards } from '../lib/input-guard';
 import { RequestLogController } from '../lib/request-log-controller';
 import { withSafeErrors } from '../lib/safe-error';

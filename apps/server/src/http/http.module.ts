@@ -1,3 +1,4 @@
+import { interfaceConfig } from '../config/interface.config';
 import { defineModule } from '../container/server-module';
 import compression from '../plugins/compression';
 import errorsPlugin from '../plugins/errors';
@@ -14,6 +15,7 @@ export const httpModule = defineModule({
   name: 'http',
   needs: ['app', 'securityLog', 'publicUrl', 'config'],
   provides: [],
+  config: [interfaceConfig],
   async create({ app, securityLog, publicUrl }) {
     await app.register(errorsPlugin, {
       onResourceNotFound: (request, resource) => {

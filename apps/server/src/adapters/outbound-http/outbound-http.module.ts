@@ -1,3 +1,4 @@
+import { networkConfig } from '../../config/network.config';
 import { defineModule } from '../../container/server-module';
 import type { Resolver } from './guarded-agent';
 import { createNetworkGuard, type NetworkGuard } from './network-guard';
@@ -30,6 +31,7 @@ export const outboundHttpModule = defineModule({
   name: 'outbound-http',
   needs: [],
   provides: ['network', 'outboundHttp'],
+  config: [networkConfig],
   create(_needs, options: OutboundHttpModuleOptions) {
     const network: Network = {
       guard: createNetworkGuard(options.httpAllowedNetworks),

@@ -10,7 +10,7 @@ import {
   smtpAccount,
   type SmtpAccount,
 } from '../../adapters/mail/smtp-mailer';
-import type { InstanceSmtp } from '../../config-alerts';
+import type { InstanceSmtp } from './alert-rules.config';
 import type { alertFirings, alertRules } from '../../db/schema';
 import { limits } from '@ponte/shared/limits';
 import { DeliveryFailure, type AlertSender } from './alert-delivery';

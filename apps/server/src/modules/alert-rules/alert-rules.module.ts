@@ -1,4 +1,5 @@
-import type { InstanceSmtp } from '../../config-alerts';
+import { alertRulesConfig } from './alert-rules.config';
+import type { InstanceSmtp } from './alert-rules.config';
 import { defineModule, roles } from '../../container/server-module';
 import { createLogRetention } from '../logs/log-retention';
 import { deleteAlertHistoryOlderThan } from './alert-retention';
@@ -41,6 +42,7 @@ export const alertRulesModule = defineModule({
     'publicUrl',
   ],
   provides: ['alerts'],
+  config: [alertRulesConfig],
   tables: ['alert_rules', 'alert_firings', 'alert_incidents'],
   create(parts, options: AlertRulesOptions) {
     const { db, log } = parts;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { HttpPort } from '@ponte/engine/ports';
 import type { Database } from '../../db/client';
-import type { InstanceSmtp } from '../../config-alerts';
+import type { InstanceSmtp } from './alert-rules.config';
 import type { Resolver } from '../../adapters/outbound-http/guarded-agent';
 import type { NetworkGuard } from '../../adapters/outbound-http/network-guard';
 import { createAlertWatch } from './alert-watch';

@@ -1,3 +1,4 @@
+import { authConfig } from './auth.config';
 import { z } from 'zod';
 import { stateChannels } from '../../cluster/state-channels';
 import { defineModule } from '../../container/server-module';
@@ -45,6 +46,7 @@ export const authModule = defineModule({
   name: 'auth',
   needs: ['db', 'now', 'log', 'config', 'cluster', 'bus', 'securityLog', 'serviceAccounts'],
   provides: ['tokens', 'auth', 'resolveSession', 'onSessionsRevoked', 'loginThrottle'],
+  config: [authConfig],
   tables: ['customers', 'users', 'memberships', 'sessions', 'instance_secrets'],
   async create(parts, options: AuthOptions) {
     const { db, now, config, bus, serviceAccounts } = parts;

@@ -1,3 +1,4 @@
+import { executionsConfig } from './executions.config';
 import type { ExecutionSaveLevel } from '@ponte/shared/flows.schema';
 import { defineModule, roles, runsWork } from '../../container/server-module';
 import { createBullmqQueueDriver } from '../../plugins/queue/bullmq-queue-driver';
@@ -54,6 +55,7 @@ export const executionsModule = defineModule({
     'queueDepth',
   ],
   provides: ['runner', 'executions', 'debug', 'executionQueueLink'],
+  config: [executionsConfig],
   tables: ['executions', 'queue_jobs'],
   create(parts, options: ExecutionsOptions) {
     const { db, now, log, cluster } = parts;

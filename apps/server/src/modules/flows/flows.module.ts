@@ -1,3 +1,4 @@
+import { flowsConfig } from './flows.config';
 import { urlRefusal } from '../../adapters/outbound-http/url-refusal';
 import { stateChannels } from '../../cluster/state-channels';
 import { defineModule } from '../../container/server-module';
@@ -26,6 +27,7 @@ export const flowsModule = defineModule({
   name: 'flows',
   needs: ['db', 'now', 'bus', 'library', 'customNodeLibrary', 'network'],
   provides: ['flowsRepository', 'flows'],
+  config: [flowsConfig],
   tables: ['flows'],
   create({ db, now, bus, library, customNodeLibrary }, options: FlowsOptions) {
     return {

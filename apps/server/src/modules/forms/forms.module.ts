@@ -1,7 +1,8 @@
+import { formsConfig } from './forms.config';
 import { limits } from '@ponte/shared/limits';
 import { defineModule, roles } from '../../container/server-module';
 import { workspaceIds } from '../../lib/workspace-ids';
-import type { WebhookRateLimit } from '../../config';
+import type { WebhookRateLimit } from '../triggers/triggers.config';
 import { createUploadRetention } from '../triggers/manual-uploads';
 import { createPinThrottle } from './form-pin-throttle';
 import { formsPublicRoutes } from './forms-public.routes';
@@ -28,6 +29,7 @@ export const formsModule = defineModule({
   name: 'forms',
   needs: ['db', 'now', 'log', 'storage', 'resolveSession', 'runner', 'config'],
   provides: [],
+  config: [formsConfig],
   tables: ['forms'],
   create: (_parts, _options: FormsOptions) => ({}),
   routes: {

@@ -1,3 +1,4 @@
+import { logsConfig } from './logs.config';
 import { messages } from '@ponte/shared/messages';
 import { defineModule, roles } from '../../container/server-module';
 import { createLogRetention } from './log-retention';
@@ -25,6 +26,7 @@ export const logsModule = defineModule({
   name: 'logs',
   needs: ['db', 'now', 'log', 'app', 'alerts', 'metrics', 'securityLog', 'queueLedger'],
   provides: ['logWriter'],
+  config: [logsConfig],
   tables: ['logs'],
   create({ db, log, alerts, metrics, queueLedger }, _options: LogsOptions) {
     const logWriter = createLogWriter(db, {

@@ -1,4 +1,5 @@
-import type { MetricsAccess } from '../../config';
+import { metricsConfig } from './metrics.config';
+import type { MetricsAccess } from './metrics.config';
 import { defineModule } from '../../container/server-module';
 import { createMetrics, type Metrics } from './metrics';
 import metricsRoutes from './metrics.routes';
@@ -20,6 +21,7 @@ export const metricsModule = defineModule({
   name: 'metrics',
   needs: ['cluster'],
   provides: ['metrics'],
+  config: [metricsConfig],
   create({ cluster }, options: MetricsOptions) {
     const access = options.metrics ?? { open: false, token: null };
     const identity = { role: cluster.role, processId: cluster.bus.processId };

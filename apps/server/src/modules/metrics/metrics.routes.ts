@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { MetricsAccess } from '../../config';
+import type { MetricsAccess } from './metrics.config';
 import { unauthorized } from '../../lib/app-error';
 import type { Metrics } from './metrics';
 

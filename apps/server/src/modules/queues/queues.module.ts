@@ -1,3 +1,4 @@
+import { queuesConfig } from './queues.config';
 import { createQueuesPort } from '../../adapters/queues-port';
 import { stateChannels } from '../../cluster/state-channels';
 import { defineModule, roles } from '../../container/server-module';
@@ -58,6 +59,7 @@ export const queuesModule = defineModule({
   name: 'queues',
   needs: ['db', 'now', 'log', 'bus'],
   provides: ['messageDriver', 'queues', 'queuesPort', 'queueLedger', 'queueDepth'],
+  config: [queuesConfig],
   tables: ['queues', 'queue_messages', 'queue_depth_samples', 'queue_ledger', 'queue_restores'],
   create({ db, now, log, bus }, options: QueuesOptions) {
     const given = options.queues?.driver ?? createEmbeddedMessageDriver(db);

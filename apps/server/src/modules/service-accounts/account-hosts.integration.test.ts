@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customNodeType } from '@ponte/shared/custom-nodes.schema';
 import { messages } from '@ponte/shared/messages';
-import { defaultOAuthProviders } from '../../config-oauth';
+import { defaultOAuthProviders } from './oauth2/oauth2.config';
 import { chain, createFlow, finished, userLogsOf } from '../../test/flow-fixtures';
 import { startHttpReceiver } from '../../test/http-receiver';
 import { useTestApp, type TestAccount } from '../../test/test-app';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import aws4 from 'aws4';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
-import { defaultServiceProviders, type ServiceProvidersConfig } from '../../config-providers';
+import { defaultServiceProviders, type ServiceProvidersConfig } from './service-accounts.config';
 import { useTestApp, type Requester } from '../../test/test-app';
 import { describeEachDriver } from '../../test/test-database';
 

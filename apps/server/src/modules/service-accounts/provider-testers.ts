@@ -2,7 +2,7 @@ import type { HttpResponse } from '@ponte/engine/ports';
 import { signAws } from '@ponte/engine/nodes/actions/http-request/http-auth';
 import { messages } from '@ponte/shared/messages';
 import type { ServiceAccountType } from '@ponte/shared/service-accounts.schema';
-import type { ServiceProvidersConfig } from '../../config-providers';
+import type { ServiceProvidersConfig } from './service-accounts.config';
 import type { ConnectionTester, DecryptedAccount } from './connection-testers';
 
 const m = messages.serviceAccounts;

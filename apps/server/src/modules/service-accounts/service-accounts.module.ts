@@ -1,6 +1,8 @@
+import { oauth2Config } from './oauth2/oauth2.config';
+import { serviceAccountsConfig } from './service-accounts.config';
 import type { FastifyRequest } from 'fastify';
-import { defaultOAuthProviders, type OAuthProvidersConfig } from '../../config-oauth';
-import { defaultServiceProviders, type ServiceProvidersConfig } from '../../config-providers';
+import { defaultOAuthProviders, type OAuthProvidersConfig } from './oauth2/oauth2.config';
+import { defaultServiceProviders, type ServiceProvidersConfig } from './service-accounts.config';
 import { createFtpTester } from '../../adapters/ftp/ftp-port';
 import { defineModule, roles } from '../../container/server-module';
 import { publicBaseUrl } from '../../lib/public-url';
@@ -46,6 +48,7 @@ export const serviceAccountsModule = defineModule({
   name: 'service-accounts',
   needs: ['db', 'now', 'log', 'config', 'network', 'outboundHttp', 'publicUrl'],
   provides: ['serviceAccounts', 'oauth2', 'accountTokens'],
+  config: [oauth2Config, serviceAccountsConfig],
   tables: ['service_accounts', 'service_account_oauth_states', 'encryption_check'],
   async create(
     { db, now, log, config, network, outboundHttp: http },

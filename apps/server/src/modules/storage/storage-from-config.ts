@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { ConfigError } from '../../config-error';
-import type { S3StorageConfig, StorageConfig } from '../../config-storage';
+import { ConfigError } from '../../config/config-error';
+import type { S3StorageConfig, StorageConfig } from './storage.config';
 import { createLocalStorageDriver } from './local-driver';
 import type { StorageDriver } from './storage-driver';
 

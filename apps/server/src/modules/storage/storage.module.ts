@@ -1,3 +1,4 @@
+import { storageConfig } from './storage.config';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineModule } from '../../container/server-module';
@@ -25,6 +26,7 @@ export const storageModule = defineModule({
   name: 'storage',
   needs: [],
   provides: ['storage'],
+  config: [storageConfig],
   create(_needs, options: StorageOptions) {
     const storage = options.storage ?? {};
     return {

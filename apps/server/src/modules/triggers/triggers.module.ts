@@ -1,7 +1,8 @@
+import { triggersConfig } from './triggers.config';
 import { workspaceIds } from '../../lib/workspace-ids';
-import type { WebhookRateLimit } from '../../config';
+import type { WebhookRateLimit } from './triggers.config';
 import { defineModule, roles, runsWork, servesApi } from '../../container/server-module';
-import type { ProcessRole } from '../../config-cluster';
+import type { ProcessRole } from '../../cluster/cluster.config';
 import { createQueueConsumers, type QueueConsumers } from '../queues/queue-consumers';
 import { manualTriggerRoutes } from './manual-trigger.routes';
 import { createManualTriggerService } from './manual-trigger.service';
@@ -59,6 +60,7 @@ export const triggersModule = defineModule({
     'securityHooks',
   ],
   provides: ['triggers', 'queueConsumers', 'reconciliation'],
+  config: [triggersConfig],
   tables: ['schedule_ticks'],
   create(parts, options: TriggersOptions) {
     const { db, log, runner } = parts;

@@ -1,6 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import { messages } from '@ponte/shared/messages';
-import type { WebhookRateLimit } from '../../config';
+import type { WebhookRateLimit } from './triggers.config';
 import { createRateLimiter } from '../../lib/rate-limiter';
 import type { ThrottledEvent } from '../../lib/security-hooks';
 

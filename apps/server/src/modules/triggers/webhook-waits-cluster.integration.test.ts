@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe } from 'vitest';
-import type { ProcessRole } from '../../config-cluster';
+import type { ProcessRole } from '../../cluster/cluster.config';
 import { createRedisBus } from '../../cluster/redis-bus';
 import { createGate } from '../../test/gate-node';
 import { useTestApp } from '../../test/test-app';

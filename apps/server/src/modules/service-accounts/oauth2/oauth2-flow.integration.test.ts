@@ -4,7 +4,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
 import { serviceAccountSchema } from '@ponte/shared/service-accounts.schema';
-import { defaultOAuthProviders, type OAuthProvidersConfig } from '../../../config-oauth';
+import { defaultOAuthProviders, type OAuthProvidersConfig } from './oauth2.config';
 import { serviceAccounts } from '../../../db/schema';
 import { useTestApp, type TestAccount } from '../../../test/test-app';
 import { describeEachDriver } from '../../../test/test-database';

@@ -1,7 +1,7 @@
 import type { HttpPort } from '@ponte/engine/ports';
 import { messages } from '@ponte/shared/messages';
 import { oauth2Types } from '@ponte/shared/service-accounts.schema';
-import type { OAuthProvidersConfig } from '../../../config-oauth';
+import type { OAuthProvidersConfig } from './oauth2.config';
 import type { Database } from '../../../db/client';
 import type { ConnectionTester } from '../connection-testers';
 import type { TokenSources } from '../token-sources';

@@ -12,7 +12,7 @@ import {
   oauthProvidersSchema,
   oauthReturnQuerySchema,
 } from '@ponte/shared/service-accounts-oauth.schema';
-import type { OAuthProvidersConfig } from '../../../config-oauth';
+import type { OAuthProvidersConfig } from './oauth2.config';
 import { sessionOf } from '../../../plugins/auth';
 import {
   bearerSecurity,

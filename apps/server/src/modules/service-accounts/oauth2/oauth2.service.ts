@@ -1,7 +1,7 @@
 import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
 import { isOauth2Type } from '@ponte/shared/service-accounts.schema';
-import type { OAuthProvidersConfig } from '../../../config-oauth';
+import type { OAuthProvidersConfig } from './oauth2.config';
 import { AppError, notFound } from '../../../lib/app-error';
 import type { DecryptedAccount, OAuthAccountStore } from './oauth-account-store';
 import type { OAuthStates } from './oauth-states';

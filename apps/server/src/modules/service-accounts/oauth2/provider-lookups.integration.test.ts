@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
-import { defaultOAuthProviders, type OAuthProvidersConfig } from '../../../config-oauth';
+import { defaultOAuthProviders, type OAuthProvidersConfig } from './oauth2.config';
 import { useTestApp, type TestAccount } from '../../../test/test-app';
 import { describeEachDriver } from '../../../test/test-database';
 

@@ -5,7 +5,7 @@ import type {
   LookupList,
   TrelloCustomFieldList,
 } from '@ponte/shared/service-accounts-oauth.schema';
-import type { OAuthProvidersConfig } from '../../../config-oauth';
+import type { OAuthProvidersConfig } from './oauth2.config';
 import { AppError, notFound } from '../../../lib/app-error';
 import type { DecryptedAccount, OAuthAccountStore } from './oauth-account-store';
 import { notConfigured } from './providers';

@@ -1,7 +1,7 @@
 import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
 import { hostOfUrl } from '@ponte/shared/service-account-hosts';
-import type { OAuthProvidersConfig } from '../../../config-oauth';
+import type { OAuthProvidersConfig } from './oauth2.config';
 import { AppError, invalidField } from '../../../lib/app-error';
 import type { TokenEndpoint } from './oauth2-client';
 
@@ -55,7 +55,7 @@ function required(data: Record<string, unknown>, field: string, label: string): 
   return value;
 }
 
-/** The environment variables that give a provider type its client (config-oauth.ts). */
+/** The environment variables that give a provider type its client (oauth2.config.ts). */
 const providerVariables: Record<ProviderType, string> = {
   trello_oauth2: 'PONTE_OAUTH_TRELLO_API_KEY',
   slack_oauth2: 'PONTE_OAUTH_SLACK_CLIENT_ID e PONTE_OAUTH_SLACK_CLIENT_SECRET',

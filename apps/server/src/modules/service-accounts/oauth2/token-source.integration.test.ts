@@ -2,7 +2,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createNetworkGuard } from '../../../adapters/outbound-http/network-guard';
 import { createOutboundHttpClient } from '../../../adapters/outbound-http/outbound-http-client';
-import { defaultOAuthProviders } from '../../../config-oauth';
+import { defaultOAuthProviders } from './oauth2.config';
 import { createSecretBox } from '../../../lib/secret-box';
 import { testEncryptionKey, useTestApp, type TestAccount } from '../../../test/test-app';
 import { describeEachDriver } from '../../../test/test-database';

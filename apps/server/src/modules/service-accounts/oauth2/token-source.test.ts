@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpPort, HttpRequest } from '@ponte/engine/ports';
 import { messages } from '@ponte/shared/messages';
-import { defaultOAuthProviders, type OAuthProvidersConfig } from '../../../config-oauth';
+import { defaultOAuthProviders, type OAuthProvidersConfig } from './oauth2.config';
 import type { DecryptedAccount, OAuthAccountStore } from './oauth-account-store';
 import { createOAuth2Client } from './oauth2-client';
 import { createProviderProbe } from './provider-lookups';

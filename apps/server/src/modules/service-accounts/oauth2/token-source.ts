@@ -1,6 +1,6 @@
 import { messages } from '@ponte/shared/messages';
 import { isOauth2Type } from '@ponte/shared/service-accounts.schema';
-import type { OAuthProvidersConfig } from '../../../config-oauth';
+import type { OAuthProvidersConfig } from './oauth2.config';
 import type { DecryptedAccount, OAuthAccountStore } from './oauth-account-store';
 import { OAuth2Error, type OAuth2Client, type TokenSet } from './oauth2-client';
 import { planOf } from './providers';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { defineModuleConfig } from '../../config/module-config';
 
-/** The variables, in the README's order (config.ts appends them to its own list). */
-export const queueConfigVariables = [
+const variables = [
   {
     name: 'REDIS_URL',
     default: null,
@@ -12,14 +12,19 @@ export const queueConfigVariables = [
 
 const redisUrlError = 'deve ser um endereço redis:// ou rediss:// válido';
 
-export const queueEnvShape = {
+const envShape = {
   REDIS_URL: z
     .url({ error: redisUrlError })
     .refine((value) => /^rediss?:\/\//i.test(value), { error: redisUrlError })
     .optional(),
 };
 
-/** REDIS_URL: the internal queues on Redis (docs/adr/0034); null: in the database. */
-export function redisUrlOf(env: { REDIS_URL?: string | undefined }): string | null {
-  return env.REDIS_URL ?? null;
-}
+/** The internal queues on Redis (docs/adr/0034), or in the database without REDIS_URL. */
+export const queuesConfig = defineModuleConfig({
+  variables,
+  envShape,
+  read: (parsed) => ({
+    /** REDIS_URL: the internal queues on Redis (docs/adr/0034); null: in the database. */
+    redisUrl: parsed.REDIS_URL ?? null,
+  }),
+});

@@ -1,20 +1,5 @@
 import { z } from 'zod';
-
-/** The variables, in the README's order (config.ts appends them to its own list). */
-export const alertConfigVariables = [
-  {
-    name: 'PONTE_SMTP_URL',
-    default: null,
-    description:
-      'Servidor SMTP da instalação para os alertas sem conta de serviço (smtp://usuário:senha@host:porta; smtps:// para TLS).',
-  },
-  {
-    name: 'PONTE_SMTP_FROM',
-    default: null,
-    description:
-      'Remetente dos alertas enviados pelo PONTE_SMTP_URL (sem ela: o usuário do servidor, se for um e-mail).',
-  },
-];
+import { defineModuleConfig } from '../../config/module-config';
 
 /** The instance SMTP: where alerts go out when a rule names no SMTP service account. */
 export interface InstanceSmtp {
@@ -52,21 +37,35 @@ const smtpUrl = z.string().transform((value, ctx) => {
   };
 });
 
-export const alertEnvShape = {
-  PONTE_SMTP_URL: smtpUrl.optional(),
-  PONTE_SMTP_FROM: z.string().max(320).optional(),
-};
-
 /** Alert delivery (docs/adr/0052): the instance SMTP, or null when none is configured. */
-export function alertConfigOf(env: {
-  PONTE_SMTP_URL?: Omit<InstanceSmtp, 'from'> | undefined;
-  PONTE_SMTP_FROM?: string | undefined;
-}): { smtp: InstanceSmtp | null } {
-  if (!env.PONTE_SMTP_URL) return { smtp: null };
-  return {
-    smtp: {
-      ...env.PONTE_SMTP_URL,
-      ...(env.PONTE_SMTP_FROM ? { from: env.PONTE_SMTP_FROM } : {}),
+export const alertRulesConfig = defineModuleConfig({
+  variables: [
+    {
+      name: 'PONTE_SMTP_URL',
+      default: null,
+      description:
+        'Servidor SMTP da instalação para os alertas sem conta de serviço (smtp://usuário:senha@host:porta; smtps:// para TLS).',
     },
-  };
-}
+    {
+      name: 'PONTE_SMTP_FROM',
+      default: null,
+      description:
+        'Remetente dos alertas enviados pelo PONTE_SMTP_URL (sem ela: o usuário do servidor, se for um e-mail).',
+    },
+  ],
+  envShape: {
+    PONTE_SMTP_URL: smtpUrl.optional(),
+    PONTE_SMTP_FROM: z.string().max(320).optional(),
+  },
+  read: (parsed): { alerts: { smtp: InstanceSmtp | null } } => {
+    if (!parsed.PONTE_SMTP_URL) return { alerts: { smtp: null } };
+    return {
+      alerts: {
+        smtp: {
+          ...parsed.PONTE_SMTP_URL,
+          ...(parsed.PONTE_SMTP_FROM ? { from: parsed.PONTE_SMTP_FROM } : {}),
+        },
+      },
+    };
+  },
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '@ponte/shared/limits';
-import { ConfigError } from './config-error';
+import { ConfigError } from '../../config/config-error';
+import { defineModuleConfig, type ConfigEnv } from '../../config/module-config';
 
 /** The S3 driver's options (ADR 0030): any S3-compatible service. */
 export interface S3StorageConfig {
@@ -26,8 +27,7 @@ export interface StorageConfig {
 const megabyte = 1024 * 1024;
 const defaultMaxFileMb = limits.storageFileMaxBytes / megabyte;
 
-/** The variables, in the README's order (config.ts appends them to its own list). */
-export const storageConfigVariables = [
+const variables = [
   {
     name: 'PONTE_STORAGE_DRIVER',
     default: 'local',
@@ -76,7 +76,7 @@ export const storageConfigVariables = [
     default: null,
     description: 'Prefixo das chaves no bucket (várias instalações no mesmo bucket).',
   },
-] as const;
+];
 
 const megabytes = (max: number) => {
   const error = `deve ser um número inteiro de MB, de 1 a ${max}`;
@@ -87,7 +87,7 @@ const megabytes = (max: number) => {
     .refine((n) => n >= 1 && n <= max, { error });
 };
 
-export const storageEnvShape = {
+const envShape = {
   PONTE_STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'deve ser local ou s3' }).optional(),
   PONTE_STORAGE_MAX_FILE_MB: megabytes(1024 * 1024).optional(),
   PONTE_STORAGE_QUOTA_MB: megabytes(1024 * 1024 * 1024).optional(),
@@ -107,9 +107,7 @@ export const storageEnvShape = {
   PONTE_S3_PREFIX: z.string().optional(),
 };
 
-type StorageEnv = {
-  [K in keyof typeof storageEnvShape]?: z.output<(typeof storageEnvShape)[K]>;
-};
+type StorageEnv = ConfigEnv<typeof envShape>;
 
 function s3ConfigOf(env: StorageEnv): S3StorageConfig {
   if (!env.PONTE_S3_BUCKET) {
@@ -136,13 +134,19 @@ function s3ConfigOf(env: StorageEnv): S3StorageConfig {
   };
 }
 
-/** The storage's settings from the parsed environment; s3 without a bucket: ConfigError. */
-export function storageConfigOf(env: StorageEnv): StorageConfig {
-  const driver = env.PONTE_STORAGE_DRIVER ?? 'local';
-  return {
-    driver,
-    maxFileBytes: (env.PONTE_STORAGE_MAX_FILE_MB ?? defaultMaxFileMb) * megabyte,
-    quotaBytes: env.PONTE_STORAGE_QUOTA_MB ? env.PONTE_STORAGE_QUOTA_MB * megabyte : null,
-    s3: driver === 's3' ? s3ConfigOf(env) : null,
-  };
-}
+/** PONTE_STORAGE_* / PONTE_S3_*: where the workspaces' files live; s3 without a bucket: ConfigError. */
+export const storageConfig = defineModuleConfig({
+  variables,
+  envShape,
+  read: (parsed): { storage: StorageConfig } => {
+    const driver = parsed.PONTE_STORAGE_DRIVER ?? 'local';
+    return {
+      storage: {
+        driver,
+        maxFileBytes: (parsed.PONTE_STORAGE_MAX_FILE_MB ?? defaultMaxFileMb) * megabyte,
+        quotaBytes: parsed.PONTE_STORAGE_QUOTA_MB ? parsed.PONTE_STORAGE_QUOTA_MB * megabyte : null,
+        s3: driver === 's3' ? s3ConfigOf(parsed) : null,
+      },
+    };
+  },
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from './config';
+import { parseEnv } from '../../config';
 
 describe('PONTE_SMTP_URL and PONTE_SMTP_FROM', () => {
   it('reads the instance SMTP: host, port, login, TLS and the sender', () => {

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { ConfigError } from './config-error';
-import { wholeNumber } from './config-whole-number';
+import { ConfigError } from '../config/config-error';
+import { defineModuleConfig, type ConfigEnv } from '../config/module-config';
+import { wholeNumber } from '../config/whole-number';
 
 /** What a process does (docs/adr/0063): everything, the HTTP side, or the executions. */
 export const processRoles = ['all', 'api', 'worker'] as const;
 export type ProcessRole = (typeof processRoles)[number];
 
-/** The variables, in the README's order (config.ts appends them to its own list). */
-export const clusterConfigVariables = [
+const variables = [
   {
     name: 'PONTE_ROLE',
     default: 'all',
@@ -34,7 +34,7 @@ export const clusterConfigVariables = [
   },
 ];
 
-export const clusterEnvShape = {
+const envShape = {
   PONTE_ROLE: z.enum(processRoles, { error: 'deve ser all, api ou worker' }).default('all'),
   PONTE_REDIS_PREFIX: z
     .string()
@@ -65,15 +65,14 @@ export interface ClusterConfig {
   distributed: boolean;
 }
 
-/** The cluster settings; api and worker without both DATABASE_URL and REDIS_URL are refused. */
-export function clusterConfigOf(parsed: {
-  PONTE_ROLE: ProcessRole;
-  PONTE_REDIS_PREFIX: string;
-  PONTE_LEASE_SECONDS: number;
-  PONTE_SHUTDOWN_GRACE_SECONDS?: number;
+/** Its own variables and the two that decide whether processes share: the database's, Redis'. */
+type ClusterEnv = ConfigEnv<typeof envShape> & {
   DATABASE_URL?: string | undefined;
   REDIS_URL?: string | undefined;
-}): ClusterConfig {
+};
+
+/** The cluster settings; api and worker without both DATABASE_URL and REDIS_URL are refused. */
+function clusterConfigOf(parsed: ClusterEnv): ClusterConfig {
   const distributed = Boolean(parsed.DATABASE_URL && parsed.REDIS_URL);
   if (parsed.PONTE_ROLE !== 'all' && !distributed) {
     const missing = [
@@ -92,3 +91,10 @@ export function clusterConfigOf(parsed: {
     distributed,
   };
 }
+
+/** PONTE_ROLE, PONTE_REDIS_PREFIX, PONTE_LEASE_SECONDS (docs/adr/0063), with the databases'. */
+export const clusterConfig = defineModuleConfig({
+  variables,
+  envShape,
+  read: (parsed: ClusterEnv) => ({ cluster: clusterConfigOf(parsed) }),
+});

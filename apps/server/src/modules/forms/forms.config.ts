@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { limits } from '@ponte/shared/limits';
+import { defineModuleConfig } from '../../config/module-config';
 
-/** The variables, in the README's order (config.ts appends them to its own list). */
-export const formConfigVariables = [
+const variables = [
   {
     name: 'PONTE_FORM_RESULT_TIMEOUT_SECONDS',
     default: String(limits.formResultTimeoutMs / 1000),
@@ -26,19 +26,22 @@ const wholeNumber = (min: number, max: number, unit: string) => {
     .refine((n) => n >= min && n <= max, { error });
 };
 
-export const formEnvShape = {
+const envShape = {
   PONTE_FORM_RESULT_TIMEOUT_SECONDS: wholeNumber(1, 3600, 'segundos').optional(),
   PONTE_FORM_UPLOAD_RETENTION_DAYS: wholeNumber(1, 36_500, 'dias').optional(),
 };
 
 /** Public forms (docs/adr/0038): the result's time limit and how long uploads are kept. */
-export function formConfigOf(env: {
-  PONTE_FORM_RESULT_TIMEOUT_SECONDS?: number | undefined;
-  PONTE_FORM_UPLOAD_RETENTION_DAYS?: number | undefined;
-}) {
-  return {
-    resultTimeoutMs:
-      (env.PONTE_FORM_RESULT_TIMEOUT_SECONDS ?? limits.formResultTimeoutMs / 1000) * 1000,
-    uploadRetentionDays: env.PONTE_FORM_UPLOAD_RETENTION_DAYS ?? limits.formUploadRetentionDays,
-  };
-}
+export const formsConfig = defineModuleConfig({
+  variables,
+  envShape,
+  read: (parsed) => ({
+    /** PONTE_FORM_*: the form result's time limit and how long form uploads are kept. */
+    forms: {
+      resultTimeoutMs:
+        (parsed.PONTE_FORM_RESULT_TIMEOUT_SECONDS ?? limits.formResultTimeoutMs / 1000) * 1000,
+      uploadRetentionDays:
+        parsed.PONTE_FORM_UPLOAD_RETENTION_DAYS ?? limits.formUploadRetentionDays,
+    },
+  }),
+});

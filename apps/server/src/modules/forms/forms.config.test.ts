@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from './config';
+import { parseEnv } from '../../config';
 
 describe('PONTE_FORM_* variables', () => {
   it('read the form result time limit and the upload retention', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ConfigError } from './config-error';
+import { ConfigError } from '../../../config/config-error';
+import { defineModuleConfig, type ConfigEnv } from '../../../config/module-config';
 
 /**
  * Where the OAuth2 providers of the service accounts live, and the clients this installation
@@ -33,8 +34,7 @@ export const defaultOAuthProviders: OAuthProvidersConfig = {
 
 const d = defaultOAuthProviders;
 
-/** The OAuth2 variables, in the README's order (config.ts appends them to its own list). */
-export const oauthConfigVariables = [
+const variables = [
   {
     name: 'PONTE_OAUTH_BLING_URL',
     default: d.blingUrl,
@@ -96,7 +96,7 @@ export const oauthConfigVariables = [
     description:
       'Chave de API do Trello (Power-Up); sem ela, o tipo Trello (OAuth) fica indisponível.',
   },
-] as const;
+];
 
 const url = z
   .url({ error: 'deve ser um endereço http:// ou https:// válido' })
@@ -106,7 +106,7 @@ const url = z
   .transform((value) => value.replace(/\/+$/, ''));
 const clientText = z.string().max(2000, { error: 'é longo demais' });
 
-export const oauthEnvShape = {
+const envShape = {
   PONTE_OAUTH_BLING_URL: url.optional(),
   PONTE_OAUTH_SLACK_URL: url.optional(),
   PONTE_OAUTH_SLACK_CLIENT_ID: clientText.optional(),
@@ -121,7 +121,7 @@ export const oauthEnvShape = {
   PONTE_OAUTH_TRELLO_API_KEY: clientText.optional(),
 };
 
-type OAuthEnv = { [K in keyof typeof oauthEnvShape]?: string };
+type OAuthEnv = ConfigEnv<typeof envShape>;
 
 function clientOf(provider: string, id?: string, secret?: string): OAuthClientConfig | null {
   if (id === undefined && secret === undefined) return null;
@@ -135,7 +135,7 @@ function clientOf(provider: string, id?: string, secret?: string): OAuthClientCo
 }
 
 /** The providers' configuration from the parsed environment (both halves of a client or none). */
-export function oauthProvidersOf(env: OAuthEnv): OAuthProvidersConfig {
+function oauthProvidersOf(env: OAuthEnv): OAuthProvidersConfig {
   return {
     blingUrl: env.PONTE_OAUTH_BLING_URL ?? d.blingUrl,
     slack: {
@@ -163,3 +163,10 @@ export function oauthProvidersOf(env: OAuthEnv): OAuthProvidersConfig {
     },
   };
 }
+
+/** PONTE_OAUTH_* / PONTE_*_API_URL: the OAuth2 providers of the service accounts. */
+export const oauth2Config = defineModuleConfig({
+  variables,
+  envShape,
+  read: (parsed) => ({ oauthProviders: oauthProvidersOf(parsed) }),
+});

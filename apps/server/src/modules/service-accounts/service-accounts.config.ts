@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { defineModuleConfig } from '../../config/module-config';
 
 /**
  * Where the providers of the key-based service accounts live (AWS STS, Omie, Sankhya): the
  * connection testers call them. Base URLs come from the environment so that tests point them
- * at local servers, as the OAuth2 ones do (`config-oauth.ts`).
+ * at local servers, as the OAuth2 ones do (`oauth2/oauth2.config.ts`).
  */
 export interface ServiceProvidersConfig {
   /** AWS STS, for `GetCallerIdentity` (aws_access_key). */
@@ -22,8 +23,7 @@ export const defaultServiceProviders: ServiceProvidersConfig = {
 
 const d = defaultServiceProviders;
 
-/** The variables, in the README's order (config.ts appends them to its own list). */
-export const providerConfigVariables = [
+const variables = [
   {
     name: 'PONTE_AWS_STS_URL',
     default: d.awsStsUrl,
@@ -39,7 +39,7 @@ export const providerConfigVariables = [
     default: d.sankhyaUrl,
     description: 'Endereço do gateway da Sankhya usado para testar as contas Sankhya.',
   },
-] as const;
+];
 
 const url = z
   .url({ error: 'deve ser um endereço http:// ou https:// válido' })
@@ -48,19 +48,21 @@ const url = z
   })
   .transform((value) => value.replace(/\/+$/, ''));
 
-export const providerEnvShape = {
+const envShape = {
   PONTE_AWS_STS_URL: url.optional(),
   PONTE_OMIE_URL: url.optional(),
   PONTE_SANKHYA_URL: url.optional(),
 };
 
-type ProviderEnv = { [K in keyof typeof providerEnvShape]?: string };
-
-/** The providers' base URLs from the parsed environment (the real ones by default). */
-export function serviceProvidersOf(env: ProviderEnv): ServiceProvidersConfig {
-  return {
-    awsStsUrl: env.PONTE_AWS_STS_URL ?? d.awsStsUrl,
-    omieUrl: env.PONTE_OMIE_URL ?? d.omieUrl,
-    sankhyaUrl: env.PONTE_SANKHYA_URL ?? d.sankhyaUrl,
-  };
-}
+/** PONTE_AWS_STS_URL, PONTE_OMIE_URL, PONTE_SANKHYA_URL: the key-based providers. */
+export const serviceAccountsConfig = defineModuleConfig({
+  variables,
+  envShape,
+  read: (parsed): { serviceProviders: ServiceProvidersConfig } => ({
+    serviceProviders: {
+      awsStsUrl: parsed.PONTE_AWS_STS_URL ?? d.awsStsUrl,
+      omieUrl: parsed.PONTE_OMIE_URL ?? d.omieUrl,
+      sankhyaUrl: parsed.PONTE_SANKHYA_URL ?? d.sankhyaUrl,
+    },
+  }),
+});

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { executionSaveLevels } from '@ponte/shared/flows.schema';
+import { defineModuleConfig } from '../../config/module-config';
+import { wholeNumber } from '../../config/whole-number';
+
+/**
+ * How this process runs executions: how many at once, what is kept of them, the isolates of
+ * the code sandbox the engine runs them with, and how long a chain of flows may grow.
+ */
+export const executionsConfig = defineModuleConfig({
+  variables: [
+    {
+      name: 'PONTE_EXECUTION_CONCURRENCY',
+      default: '200',
+      description:
+        'Execuções que este processo roda ao mesmo tempo; as demais esperam na fila, sem se perder.',
+    },
+    {
+      name: 'PONTE_EXECUTION_SAVE',
+      default: 'all',
+      description:
+        'O que fica guardado de cada execução nos flows que seguem o padrão da instância: all (tudo), errors (logs do usuário e, das execuções que falham, tudo) ou none (só a execução).',
+    },
+    {
+      name: 'PONTE_SANDBOX_ISOLATES',
+      default: '2',
+      description:
+        'Isolates que rodam o código dos conectores Código ao mesmo tempo; um workspace usa no máximo a metade (mínimo 1).',
+    },
+    {
+      name: 'PONTE_FLOW_CHAIN_LIMIT',
+      default: '5',
+      description:
+        'Vezes seguidas que um flow pode acionar outro (ou a si mesmo) pelo webhook ou pelo conector de chamar flow; além disso, a execução é recusada.',
+    },
+  ],
+  envShape: {
+    PONTE_EXECUTION_CONCURRENCY: z
+      .string()
+      .regex(/^\d+$/, { error: 'deve ser um número inteiro de 1 a 1000' })
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 1000, { error: 'deve ser um número inteiro de 1 a 1000' })
+      .default(200),
+    PONTE_EXECUTION_SAVE: z
+      .enum(executionSaveLevels, { error: 'deve ser all, errors ou none' })
+      .default('all'),
+    PONTE_SANDBOX_ISOLATES: wholeNumber(1, 64).default(4),
+    PONTE_FLOW_CHAIN_LIMIT: wholeNumber(1, 100).default(5),
+  },
+  read: (parsed) => ({
+    executionConcurrency: parsed.PONTE_EXECUTION_CONCURRENCY,
+    /** PONTE_EXECUTION_SAVE: what is kept of each execution of a flow that follows it. */
+    executionSave: parsed.PONTE_EXECUTION_SAVE,
+    /** PONTE_SANDBOX_ISOLATES: isolates of the code sandbox (one workspace uses half). */
+    sandboxIsolates: parsed.PONTE_SANDBOX_ISOLATES,
+    /** PONTE_FLOW_CHAIN_LIMIT: executions a chain of flows may start one after another. */
+    flowChainLimit: parsed.PONTE_FLOW_CHAIN_LIMIT,
+  }),
+});
