@@ -5,9 +5,9 @@
 //   enqueue <url> <prefix> <queue> <jobs>        enqueues, 20 at a time; prints the ms taken
 import { createInterface } from 'node:readline';
 import { openBenchDatabase } from './bench-database.ts';
-import { createBullmqQueueDriver } from '../../apps/server/src/plugins/queue/bullmq-queue-driver.ts';
-import { createEmbeddedQueueDriver } from '../../apps/server/src/plugins/queue/embedded-queue-driver.ts';
-import type { QueueDriver } from '../../apps/server/src/plugins/queue/queue-driver.ts';
+import { createBullmqQueueDriver } from '../../apps/server/src/modules/executions/queue/bullmq-execution-queue-driver.ts';
+import { createEmbeddedQueueDriver } from '../../apps/server/src/modules/executions/queue/embedded-execution-queue-driver.ts';
+import type { QueueDriver } from '../../apps/server/src/modules/executions/queue/execution-queue-driver.ts';
 
 const [mode, ...args] = process.argv.slice(2);
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

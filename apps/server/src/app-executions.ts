@@ -10,8 +10,8 @@ import { createExecutionRunner, type ExecutionRunner } from './modules/execution
 import { createExecutionsService } from './modules/executions/executions.service';
 import type { createFlowsRepository } from './modules/flows/flows.repository';
 import { createLogWriter, type LogWriter } from './modules/logs/log-writer';
-import { createEmbeddedQueueDriver } from './plugins/queue/embedded-queue-driver';
-import { createBullmqQueueDriver } from './plugins/queue/bullmq-queue-driver';
+import { createEmbeddedQueueDriver } from './modules/executions/queue/embedded-execution-queue-driver';
+import { createBullmqQueueDriver } from './modules/executions/queue/bullmq-execution-queue-driver';
 
 /** The execution runner over the executions queue (docs/adr/0064, 0065). */
 export function runnerOf(

@@ -4,7 +4,7 @@ import type { createFlowsRepository } from './modules/flows/flows.repository';
 import type { createExecutionsService } from './modules/executions/executions.service';
 import { executionsQueue, type ExecutionRunner } from './modules/executions/execution-runner';
 import type { Metrics } from './modules/metrics/metrics';
-import type { QueueDriver } from './plugins/queue/queue-driver';
+import type { QueueDriver } from './modules/executions/queue/execution-queue-driver';
 import type { Queues } from './app-queues';
 import { createDebugSessions } from './modules/live/debug-sessions';
 import { localDebugControl } from './modules/live/debug-control';

@@ -12,11 +12,11 @@ import {
 } from '../modules/executions/execution-runner';
 import { createFlowsRepository } from '../modules/flows/flows.repository';
 import { createLogWriter, type LogWriter } from '../modules/logs/log-writer';
-import { createEmbeddedQueueDriver } from '../plugins/queue/embedded-queue-driver';
+import { createEmbeddedQueueDriver } from '../modules/executions/queue/embedded-execution-queue-driver';
 import { createStoragePort } from '../adapters/storage-port';
 import { testStorage } from './test-storage';
 import type { ClusterOptions } from '../cluster/cluster';
-import type { QueueDriver } from '../plugins/queue/queue-driver';
+import type { QueueDriver } from '../modules/executions/queue/execution-queue-driver';
 
 export interface SecondRunner {
   runner: ExecutionRunner;

@@ -1,6 +1,6 @@
 import type { ExecutionSaveLevel } from '@ponte/shared/flows.schema';
 import { messages } from '@ponte/shared/messages';
-import type { QueueDriver } from '../../plugins/queue/queue-driver';
+import type { QueueDriver } from './queue/execution-queue-driver';
 import type { FlowRow } from '../flows/flows.repository';
 import type { LogWriter } from '../logs/log-writer';
 import { createLogKeeper, saveLevelOf } from './execution-keeping';

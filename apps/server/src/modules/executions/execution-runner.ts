@@ -12,7 +12,7 @@ import {
   type QueueConsumer,
   type QueueDriver,
   type QueueJob,
-} from '../../plugins/queue/queue-driver';
+} from './queue/execution-queue-driver';
 import { singleProcess, type ClusterOptions } from '../../cluster/cluster';
 import type { FlowRow } from '../flows/flows.repository';
 import type { LogWriter } from '../logs/log-writer';

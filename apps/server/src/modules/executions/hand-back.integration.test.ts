@@ -1,9 +1,9 @@
 import { afterEach, expect, it } from 'vitest';
 import { createTestNodes } from '@ponte/engine/testing/test-nodes';
 import { createLocalBus } from '../../cluster/cluster-bus';
-import { createEmbeddedQueueDriver } from '../../plugins/queue/embedded-queue-driver';
+import { createEmbeddedQueueDriver } from './queue/embedded-execution-queue-driver';
 import { chain as flowOf } from '../../test/flow-fixtures';
-import { handingBack } from '../../test/handing-back-queue-driver';
+import { handingBack } from '../../test/handing-back-execution-queue';
 import { createSecondRunner, type SecondRunner } from '../../test/second-runner';
 import { useTestApp } from '../../test/test-app';
 import { describeEachDriver } from '../../test/test-database';

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type DatabaseHandle } from '../../db/client';
-import { startTcpProxy } from '../../test/tcp-proxy';
+import { openPostgres, type DatabaseHandle } from '../../../db/client';
+import { startTcpProxy } from '../../../test/tcp-proxy';
 import {
   createSharedTestDatabase,
   postgresTestUrl,
   type SharedTestDatabase,
-} from '../../test/test-database';
-import { until } from '../../test/until';
-import { createEmbeddedQueueDriver } from './embedded-queue-driver';
-import type { QueueConsumer } from './queue-driver';
+} from '../../../test/test-database';
+import { until } from '../../../test/until';
+import { createEmbeddedQueueDriver } from './embedded-execution-queue-driver';
+import type { QueueConsumer } from './execution-queue-driver';
 
 const describePostgres = postgresTestUrl ? describe : describe.skip;
 

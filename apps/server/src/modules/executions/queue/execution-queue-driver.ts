@@ -1,7 +1,7 @@
 /**
  * Every execution, from any trigger, and every internal queue goes through this interface
  * (DESIGN.md §1). The embedded driver keeps jobs as database rows; a BullMQ driver keeps them
- * in Redis. Both pass `queue-driver.contract.ts`.
+ * in Redis. Both pass `execution-queue-driver.contract.ts`.
  */
 export type JobStatus = 'waiting' | 'active' | 'completed' | 'failed';
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, min, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { queueJobs } from '../../db/schema';
-import type { LocalConsumer, Row } from './embedded-queue-rows';
+import type { Database } from '../../../db/client';
+import { queueJobs } from '../../../db/schema';
+import type { LocalConsumer, Row } from './embedded-execution-queue-rows';
 
 /**
  * Claiming the next job of a queue. Workspaces take turns (fewest jobs running first, then

@@ -1,4 +1,4 @@
-import { within } from '../../lib/within';
+import { within } from '../../../lib/within';
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -9,16 +9,22 @@ import {
   readEvictionPolicy,
   requestConnection,
   untilReady,
-} from '../../lib/redis-connection';
-import type { QueueDriver } from './queue-driver';
-import { createBullmqAdmin } from './bullmq-queue-admin';
+} from '../../../lib/redis-connection';
+import type { QueueDriver } from './execution-queue-driver';
+import { createBullmqAdmin } from './bullmq-execution-queue-admin';
 import {
   createBullmqConsumer,
   type BullmqConsumer,
   type BullmqTimings,
-} from './bullmq-queue-consumer';
-import { bullName, jobIdOf, toJob, type ExecutionQueue, type JobData } from './bullmq-queue-jobs';
-import { defineExecutionScripts, tagJob } from './bullmq-queue-scripts';
+} from './bullmq-execution-queue-consumer';
+import {
+  bullName,
+  jobIdOf,
+  toJob,
+  type ExecutionQueue,
+  type JobData,
+} from './bullmq-execution-queue-jobs';
+import { defineExecutionScripts, tagJob } from './bullmq-execution-queue-scripts';
 
 export interface BullmqQueueDriverOptions {
   url: string;
@@ -77,9 +83,9 @@ function handleFor(
  * The BullMQ execution driver (docs/adr/0064): one BullMQ queue per queue name, shared by
  * every process on the same Redis and prefix. Workspaces share a queue fairly (start-time fair
  * queuing over BullMQ priorities); a concurrency key holds its limit across processes through
- * leased places. Parts: `bullmq-queue-scripts.ts` (the Lua steps), `bullmq-queue-consumer.ts`
- * (workers, parking, hand back), `bullmq-queue-admin.ts` (counts, lists, removal),
- * `bullmq-queue-jobs.ts` (names and shapes).
+ * leased places. Parts: `bullmq-execution-queue-scripts.ts` (the Lua steps), `bullmq-execution-queue-consumer.ts`
+ * (workers, parking, hand back), `bullmq-execution-queue-admin.ts` (counts, lists, removal),
+ * `bullmq-execution-queue-jobs.ts` (names and shapes).
  *
  * Enqueues and reads go over a connection that fails at once while Redis is away (a webhook
  * answers 503 rather than hang) and keeps reconnecting; the consumers over one that waits for

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { queueJobs } from '../../db/schema';
-import { createWriteBatcher } from '../../lib/write-batcher';
-import type { QueueDriver, QueueSlot } from './queue-driver';
-import { createQueueAdmin } from './embedded-queue-admin';
-import { createJobClaimer } from './embedded-queue-claim';
-import { createEmbeddedConsumer } from './embedded-queue-consumer';
-import { limitOf, toJob, type DriverState, type Row } from './embedded-queue-rows';
-import { storableJson } from '../../lib/storable-text';
+import type { Database } from '../../../db/client';
+import { queueJobs } from '../../../db/schema';
+import { createWriteBatcher } from '../../../lib/write-batcher';
+import type { QueueDriver, QueueSlot } from './execution-queue-driver';
+import { createQueueAdmin } from './embedded-execution-queue-admin';
+import { createJobClaimer } from './embedded-execution-queue-claim';
+import { createEmbeddedConsumer } from './embedded-execution-queue-consumer';
+import { limitOf, toJob, type DriverState, type Row } from './embedded-execution-queue-rows';
+import { storableJson } from '../../../lib/storable-text';
 
 /** The row of a job started from a slot without being written (the caller keeps its record). */
 const unwrittenRow = (
@@ -42,9 +42,9 @@ const unwrittenRow = (
  * is at its limit. One process owns the queue (the embedded database has one owner;
  * with PostgreSQL and several processes, use the Redis driver).
  *
- * Parts: `embedded-queue-claim.ts` (which job next), `embedded-queue-consumer.ts` and
- * `embedded-queue-pump.ts` (running jobs, delays), `embedded-queue-consumer-state.ts` (slots of
- * the fast path), `embedded-queue-admin.ts` (counts, lists, recovery).
+ * Parts: `embedded-execution-queue-claim.ts` (which job next), `embedded-execution-queue-consumer.ts` and
+ * `embedded-execution-queue-pump.ts` (running jobs, delays), `embedded-execution-queue-consumer-state.ts` (slots of
+ * the fast path), `embedded-execution-queue-admin.ts` (counts, lists, recovery).
  */
 export function createEmbeddedQueueDriver(db: Database): QueueDriver {
   const state: DriverState = {

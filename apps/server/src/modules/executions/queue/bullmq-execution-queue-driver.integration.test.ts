@@ -3,16 +3,16 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { until } from '../../test/until';
+import { until } from '../../../test/until';
 import { Queue } from 'bullmq';
-import { connectionOf } from '../../lib/redis-connection';
-import { bullName } from './bullmq-queue-jobs';
-import { createBullmqQueueDriver, type BullmqQueueDriver } from './bullmq-queue-driver';
-import { HandedBack, type QueueConsumer, type QueueJob } from './queue-driver';
-import { queueDriverContract } from './queue-driver.contract';
+import { connectionOf } from '../../../lib/redis-connection';
+import { bullName } from './bullmq-execution-queue-jobs';
+import { createBullmqQueueDriver, type BullmqQueueDriver } from './bullmq-execution-queue-driver';
+import { HandedBack, type QueueConsumer, type QueueJob } from './execution-queue-driver';
+import { queueDriverContract } from './execution-queue-driver.contract';
 
 const redisUrl = process.env.PONTE_TEST_REDIS_URL;
-const serverRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const serverRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 if (!redisUrl) {
   console.warn('Driver BullMQ das execuções: PONTE_TEST_REDIS_URL ausente, testes ignorados.');
 }
@@ -61,7 +61,7 @@ describe.skipIf(!redisUrl)('bullmq queue driver', () => {
       [
         '--import',
         'tsx',
-        'src/test/dying-queue-consumer-process.ts',
+        'src/test/dying-execution-consumer-process.ts',
         redisUrl!,
         prefix,
         queue,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
-import { createTestDatabase } from '../../test/test-database';
-import { describeEachDriver } from '../../test/test-database';
-import { createEmbeddedQueueDriver } from './embedded-queue-driver';
-import { queueDriverContract } from './queue-driver.contract';
+import type { DatabaseHandle } from '../../../db/client';
+import { createTestDatabase } from '../../../test/test-database';
+import { describeEachDriver } from '../../../test/test-database';
+import { createEmbeddedQueueDriver } from './embedded-execution-queue-driver';
+import { queueDriverContract } from './execution-queue-driver.contract';
 
 describeEachDriver('embedded queue driver', (driver) => {
   let database: DatabaseHandle;

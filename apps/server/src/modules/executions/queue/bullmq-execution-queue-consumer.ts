@@ -1,4 +1,4 @@
-import { within } from '../../lib/within';
+import { within } from '../../../lib/within';
 import { DelayedError, Job, WaitingError, Worker, type ConnectionOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
@@ -6,9 +6,9 @@ import {
   type ConsumeOptions,
   type JobHandler,
   type QueueConsumer,
-} from './queue-driver';
-import { toJob, type ExecutionQueue, type JobData } from './bullmq-queue-jobs';
-import { grantStart, hasRoom, releasePlace, renewPlaces } from './bullmq-queue-scripts';
+} from './execution-queue-driver';
+import { toJob, type ExecutionQueue, type JobData } from './bullmq-execution-queue-jobs';
+import { grantStart, hasRoom, releasePlace, renewPlaces } from './bullmq-execution-queue-scripts';
 
 export interface BullmqTimings {
   /** The lock of a running job and the lease of its concurrency place. */
@@ -132,7 +132,7 @@ function openWorker(
 }
 
 /**
- * A BullMQ worker over one queue. Each start asks the grant (bullmq-queue-scripts): a job
+ * A BullMQ worker over one queue. Each start asks the grant (bullmq-execution-queue-scripts): a job
  * whose concurrency key is full is parked as delayed by one lease (the safety re-check) and
  * promoted as soon as a place of its key frees, by whichever process frees it.
  */

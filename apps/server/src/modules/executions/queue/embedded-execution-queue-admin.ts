@@ -1,9 +1,9 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { queueJobs } from '../../db/schema';
-import { pageOffset } from '../../lib/list-query';
-import type { QueueCounts, QueueDriver } from './queue-driver';
-import { toJob, type LocalConsumer } from './embedded-queue-rows';
+import type { Database } from '../../../db/client';
+import { queueJobs } from '../../../db/schema';
+import { pageOffset } from '../../../lib/list-query';
+import type { QueueCounts, QueueDriver } from './execution-queue-driver';
+import { toJob, type LocalConsumer } from './embedded-execution-queue-rows';
 
 /**
  * What an operator and a restart see of the embedded queue: counts, pages of jobs, removal of

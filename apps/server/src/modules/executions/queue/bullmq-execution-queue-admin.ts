@@ -1,14 +1,14 @@
 import { Job, type JobType } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { pageOffset } from '../../lib/list-query';
-import type { JobStatus, QueueCounts, QueueDriver, QueueJob } from './queue-driver';
+import { pageOffset } from '../../../lib/list-query';
+import type { JobStatus, QueueCounts, QueueDriver, QueueJob } from './execution-queue-driver';
 import {
   queueOfJobId,
   statusOf,
   toJob,
   type ExecutionQueue,
   type JobData,
-} from './bullmq-queue-jobs';
+} from './bullmq-execution-queue-jobs';
 
 /** The BullMQ states in the order of a listing, with the contract's status of each. */
 const listOrder: [JobType, JobStatus][] = [

@@ -1,4 +1,8 @@
-import { HandedBack, type QueueDriver, type QueueJob } from '../plugins/queue/queue-driver';
+import {
+  HandedBack,
+  type QueueDriver,
+  type QueueJob,
+} from '../modules/executions/queue/execution-queue-driver';
 
 /**
  * The embedded queue driver with the hand back of a distributed one (what the BullMQ driver

@@ -1,5 +1,5 @@
-import type { queueJobs } from '../../db/schema';
-import type { EnqueueOptions, QueueConsumer, QueueJob } from './queue-driver';
+import type { queueJobs } from '../../../db/schema';
+import type { EnqueueOptions, QueueConsumer, QueueJob } from './execution-queue-driver';
 
 export type Row = typeof queueJobs.$inferSelect;
 

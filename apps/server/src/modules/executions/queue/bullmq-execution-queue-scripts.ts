@@ -1,5 +1,5 @@
 import type { Redis, Result } from 'ioredis';
-import type { ExecutionQueue } from './bullmq-queue-jobs';
+import type { ExecutionQueue } from './bullmq-execution-queue-jobs';
 
 /**
  * The fair-share tag of a new job (docs/adr/0064): start-time fair queuing over BullMQ

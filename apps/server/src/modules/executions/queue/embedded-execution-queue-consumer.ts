@@ -1,12 +1,12 @@
 import { and, count, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { isDatabaseUnavailable, retryWhileUnavailable } from '../../db/database-unavailable';
-import { queueJobs } from '../../db/schema';
-import type { ConsumeOptions, JobHandler, QueueConsumer } from './queue-driver';
-import type { JobClaimer } from './embedded-queue-claim';
-import { countKey, localSlots, newConsumerState } from './embedded-queue-consumer-state';
-import { createPump } from './embedded-queue-pump';
-import { toJob, type DriverState, type Row } from './embedded-queue-rows';
+import type { Database } from '../../../db/client';
+import { isDatabaseUnavailable, retryWhileUnavailable } from '../../../db/database-unavailable';
+import { queueJobs } from '../../../db/schema';
+import type { ConsumeOptions, JobHandler, QueueConsumer } from './execution-queue-driver';
+import type { JobClaimer } from './embedded-execution-queue-claim';
+import { countKey, localSlots, newConsumerState } from './embedded-execution-queue-consumer-state';
+import { createPump } from './embedded-execution-queue-pump';
+import { toJob, type DriverState, type Row } from './embedded-execution-queue-rows';
 
 export interface ConsumerDeps {
   db: Database;

@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
-import type { QueueConsumer, QueueDriver, QueueJob } from './queue-driver';
-import { until } from '../../test/until';
+import type { QueueConsumer, QueueDriver, QueueJob } from './execution-queue-driver';
+import { until } from '../../../test/until';
 
 /** A test only a driver with the capability has (the others do not list it as skipped). */
 const when = (holds: boolean) =>

@@ -1,7 +1,7 @@
-import { createBackoff } from '../../lib/backoff';
-import type { JobClaimer } from './embedded-queue-claim';
-import type { ConsumerState } from './embedded-queue-consumer-state';
-import type { Row } from './embedded-queue-rows';
+import { createBackoff } from '../../../lib/backoff';
+import type { JobClaimer } from './embedded-execution-queue-claim';
+import type { ConsumerState } from './embedded-execution-queue-consumer-state';
+import type { Row } from './embedded-execution-queue-rows';
 
 /** Longest wait between two looks at delayed jobs (a clock jump or a missed wake-up). */
 const maxIdleMs = 30_000;

@@ -1,5 +1,5 @@
-import type { EnqueueOptions } from './queue-driver';
-import { limitOf, type LocalConsumer, type Row } from './embedded-queue-rows';
+import type { EnqueueOptions } from './execution-queue-driver';
+import { limitOf, type LocalConsumer, type Row } from './embedded-execution-queue-rows';
 
 /** A consumer's bookkeeping, in this process. */
 export interface ConsumerState {

@@ -1,5 +1,5 @@
 import type { Job, Queue } from 'bullmq';
-import type { JobStatus, QueueJob } from './queue-driver';
+import type { JobStatus, QueueJob } from './execution-queue-driver';
 
 /** What a BullMQ job of the execution queue carries. */
 export interface JobData {

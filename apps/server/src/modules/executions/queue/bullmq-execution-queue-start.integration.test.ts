@@ -3,8 +3,8 @@ import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
-import { until } from '../../test/until';
-import { createBullmqQueueDriver } from './bullmq-queue-driver';
+import { until } from '../../../test/until';
+import { createBullmqQueueDriver } from './bullmq-execution-queue-driver';
 
 const redisUrl = process.env.PONTE_TEST_REDIS_URL;
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
