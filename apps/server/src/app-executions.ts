@@ -10,8 +10,8 @@ import { createExecutionRunner, type ExecutionRunner } from './modules/execution
 import { createExecutionsService } from './modules/executions/executions.service';
 import type { createFlowsRepository } from './modules/flows/flows.repository';
 import { createLogWriter, type LogWriter } from './modules/logs/log-writer';
-import { createEmbeddedQueueDriver } from './modules/executions/queue/embedded-execution-queue-driver';
-import { createBullmqQueueDriver } from './modules/executions/queue/bullmq-execution-queue-driver';
+import { createEmbeddedExecutionQueueDriver } from './modules/executions/queue/embedded-execution-queue-driver';
+import { createBullmqExecutionQueueDriver } from './modules/executions/queue/bullmq-execution-queue-driver';
 
 /** The execution runner over the executions queue (docs/adr/0064, 0065). */
 export function runnerOf(
@@ -29,13 +29,13 @@ export function runnerOf(
   const { redis, leaseMs } = options.cluster;
   // Distributed: every execution goes through Redis, so any worker may take it.
   const bullmq = redis
-    ? createBullmqQueueDriver({
+    ? createBullmqExecutionQueueDriver({
         ...redis,
         lockDurationMs: leaseMs,
         stalledIntervalMs: Math.max(1_000, Math.floor(leaseMs / 2)),
       })
     : null;
-  const queue = bullmq ?? createEmbeddedQueueDriver(db);
+  const queue = bullmq ?? createEmbeddedExecutionQueueDriver(db);
   const runner = createExecutionRunner({
     db,
     queue,

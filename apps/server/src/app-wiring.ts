@@ -4,7 +4,7 @@ import type { createFlowsRepository } from './modules/flows/flows.repository';
 import type { createExecutionsService } from './modules/executions/executions.service';
 import { executionsQueue, type ExecutionRunner } from './modules/executions/execution-runner';
 import type { Metrics } from './modules/metrics/metrics';
-import type { QueueDriver } from './modules/executions/queue/execution-queue-driver';
+import type { ExecutionQueueDriver } from './modules/executions/queue/execution-queue-driver';
 import type { Queues } from './app-queues';
 import { createDebugSessions } from './modules/live/debug-sessions';
 import { localDebugControl } from './modules/live/debug-control';
@@ -222,7 +222,7 @@ export function createOAuth2Parts(
 export function observeRuntime(
   metrics: Metrics,
   runner: ExecutionRunner,
-  executionQueue: QueueDriver,
+  executionQueue: ExecutionQueueDriver,
   queues: Queues,
 ) {
   metrics.observeRunner(runner.events);

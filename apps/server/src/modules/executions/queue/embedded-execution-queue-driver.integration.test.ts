@@ -2,8 +2,8 @@ import { afterAll, beforeAll } from 'vitest';
 import type { DatabaseHandle } from '../../../db/client';
 import { createTestDatabase } from '../../../test/test-database';
 import { describeEachDriver } from '../../../test/test-database';
-import { createEmbeddedQueueDriver } from './embedded-execution-queue-driver';
-import { queueDriverContract } from './execution-queue-driver.contract';
+import { createEmbeddedExecutionQueueDriver } from './embedded-execution-queue-driver';
+import { executionQueueDriverContract } from './execution-queue-driver.contract';
 
 describeEachDriver('embedded queue driver', (driver) => {
   let database: DatabaseHandle;
@@ -14,8 +14,8 @@ describeEachDriver('embedded queue driver', (driver) => {
     await database?.close();
   });
   // Each test uses its own queue names, so one database serves the whole suite.
-  queueDriverContract(() => ({
-    open: () => createEmbeddedQueueDriver(database.db),
-    reopen: () => createEmbeddedQueueDriver(database.db),
+  executionQueueDriverContract(() => ({
+    open: () => createEmbeddedExecutionQueueDriver(database.db),
+    reopen: () => createEmbeddedExecutionQueueDriver(database.db),
   }));
 });
