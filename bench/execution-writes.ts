@@ -19,7 +19,7 @@ import {
 } from '../apps/server/src/modules/executions/execution-runner.ts';
 import { createFlowsRepository } from '../apps/server/src/modules/flows/flows.repository.ts';
 import { createLogWriter } from '../apps/server/src/modules/logs/log-writer.ts';
-import { createEmbeddedQueueDriver } from '../apps/server/src/plugins/queue/embedded-queue-driver.ts';
+import { createEmbeddedExecutionQueueDriver } from '../apps/server/src/modules/executions/queue/embedded-execution-queue-driver.ts';
 
 const count = Number(process.argv[2] ?? 50);
 const serverUrl =
@@ -89,7 +89,7 @@ const engine = createEngine({
 const logs = createLogWriter(db);
 const runner = createExecutionRunner({
   db,
-  queue: createEmbeddedQueueDriver(db),
+  queue: createEmbeddedExecutionQueueDriver(db),
   flows: createFlowsRepository(db),
   engine,
   logs,

@@ -5,14 +5,14 @@
 //   enqueue <url> <prefix> <queue> <jobs>        enqueues, 20 at a time; prints the ms taken
 import { createInterface } from 'node:readline';
 import { openBenchDatabase } from './bench-database.ts';
-import { createBullmqQueueDriver } from '../../apps/server/src/plugins/queue/bullmq-queue-driver.ts';
-import { createEmbeddedQueueDriver } from '../../apps/server/src/plugins/queue/embedded-queue-driver.ts';
-import type { QueueDriver } from '../../apps/server/src/plugins/queue/queue-driver.ts';
+import { createBullmqExecutionQueueDriver } from '../../apps/server/src/modules/executions/queue/bullmq-execution-queue-driver.ts';
+import { createEmbeddedExecutionQueueDriver } from '../../apps/server/src/modules/executions/queue/embedded-execution-queue-driver.ts';
+import type { ExecutionQueueDriver } from '../../apps/server/src/modules/executions/queue/execution-queue-driver.ts';
 
 const [mode, ...args] = process.argv.slice(2);
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function enqueueAll(driver: QueueDriver, queue: string, jobs: number) {
+async function enqueueAll(driver: ExecutionQueueDriver, queue: string, jobs: number) {
   let next = 0;
   const started = performance.now();
   await Promise.all(
@@ -28,7 +28,7 @@ async function enqueueAll(driver: QueueDriver, queue: string, jobs: number) {
 
 async function embedded(jobs: number, concurrency: number, waitMs: number) {
   const { handle, cleanup } = await openBenchDatabase('ponte-exec-queue', null);
-  const driver = createEmbeddedQueueDriver(handle.db);
+  const driver = createEmbeddedExecutionQueueDriver(handle.db);
   let done = 0;
   let finished!: () => void;
   const all = new Promise<void>((resolve) => (finished = resolve));
@@ -58,7 +58,7 @@ async function consume(
   concurrency: number,
   waitMs: number,
 ) {
-  const driver = createBullmqQueueDriver({ url, prefix });
+  const driver = createBullmqExecutionQueueDriver({ url, prefix });
   await driver.start();
   let done = 0;
   const consumer = driver.consume(
@@ -79,7 +79,7 @@ async function consume(
 }
 
 async function enqueue(url: string, prefix: string, queue: string, jobs: number) {
-  const driver = createBullmqQueueDriver({ url, prefix });
+  const driver = createBullmqExecutionQueueDriver({ url, prefix });
   await driver.start();
   const enqueueMs = await enqueueAll(driver, queue, jobs);
   await driver.close();

@@ -12,11 +12,11 @@ import {
 } from '../modules/executions/execution-runner';
 import { createFlowsRepository } from '../modules/flows/flows.repository';
 import { createLogWriter, type LogWriter } from '../modules/logs/log-writer';
-import { createEmbeddedQueueDriver } from '../plugins/queue/embedded-queue-driver';
+import { createEmbeddedExecutionQueueDriver } from '../modules/executions/queue/embedded-execution-queue-driver';
 import { createStoragePort } from '../adapters/storage-port';
 import { testStorage } from './test-storage';
 import type { ClusterOptions } from '../cluster/cluster';
-import type { QueueDriver } from '../plugins/queue/queue-driver';
+import type { ExecutionQueueDriver } from '../modules/executions/queue/execution-queue-driver';
 
 export interface SecondRunner {
   runner: ExecutionRunner;
@@ -38,7 +38,7 @@ export function createSecondRunner(
     logs?: LogWriter;
     executionSave?: ExecutionSaveLevel;
     /** Another queue driver than the embedded one over `db` (given the embedded one). */
-    queue?: (embedded: QueueDriver) => QueueDriver;
+    queue?: (embedded: ExecutionQueueDriver) => ExecutionQueueDriver;
     /** Another process of a distributed Ponte (its own bus). */
     cluster?: ClusterOptions;
     onError?: (error: unknown) => void;
@@ -57,7 +57,7 @@ export function createSecondRunner(
   });
   const runner = createExecutionRunner({
     db,
-    queue: (options.queue ?? ((embedded) => embedded))(createEmbeddedQueueDriver(db)),
+    queue: (options.queue ?? ((embedded) => embedded))(createEmbeddedExecutionQueueDriver(db)),
     flows: createFlowsRepository(db),
     engine,
     logs: options.logs ?? createLogWriter(db, { flushMs: 10 }),

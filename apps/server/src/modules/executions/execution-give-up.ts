@@ -1,6 +1,6 @@
 import type { ExecutionSaveLevel } from '@ponte/shared/flows.schema';
 import { messages } from '@ponte/shared/messages';
-import type { QueueDriver } from '../../plugins/queue/queue-driver';
+import type { ExecutionQueueDriver } from './queue/execution-queue-driver';
 import type { FlowRow } from '../flows/flows.repository';
 import type { LogWriter } from '../logs/log-writer';
 import { createLogKeeper, saveLevelOf } from './execution-keeping';
@@ -24,7 +24,7 @@ export type GiveUpOutcome = 'withdrawn' | 'started' | 'ended';
 
 export interface GiveUpDeps {
   repository: ExecutionsRepository;
-  queue: Pick<QueueDriver, 'remove'>;
+  queue: Pick<ExecutionQueueDriver, 'remove'>;
   logs: Pick<LogWriter, 'write'>;
   now: () => Date;
   executionSave: ExecutionSaveLevel;

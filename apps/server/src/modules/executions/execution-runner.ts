@@ -9,10 +9,10 @@ import type { Database } from '../../db/client';
 import { createExpiringCache } from '../../lib/expiring-cache';
 import {
   HandedBack,
-  type QueueConsumer,
-  type QueueDriver,
-  type QueueJob,
-} from '../../plugins/queue/queue-driver';
+  type ExecutionQueueConsumer,
+  type ExecutionQueueDriver,
+  type ExecutionJob,
+} from './queue/execution-queue-driver';
 import { singleProcess, type ClusterOptions } from '../../cluster/cluster';
 import type { FlowRow } from '../flows/flows.repository';
 import type { LogWriter } from '../logs/log-writer';
@@ -45,7 +45,7 @@ export interface RunnerDebugHooks {
 
 export interface ExecutionRunnerDeps {
   db: Database;
-  queue: QueueDriver;
+  queue: ExecutionQueueDriver;
   /** The flows module's read of a flow of the workspace. */
   flows: { find(workspaceId: string, flowId: string): Promise<FlowRow | null> };
   engine: Engine;
@@ -199,7 +199,11 @@ function crashedBy(onError: (error: unknown) => void) {
 }
 
 /** A job of the queue: the execution it names runs, unless it was stopped or ran already. */
-async function consumeJob(ctx: RunnerContext, job: QueueJob, signal: AbortSignal): Promise<void> {
+async function consumeJob(
+  ctx: RunnerContext,
+  job: ExecutionJob,
+  signal: AbortSignal,
+): Promise<void> {
   const { deps, repository, created } = ctx;
   const run = (execution: ExecutionRow, payload: JobPayload, signal: AbortSignal) =>
     runExecution(ctx, execution, payload, signal);
@@ -214,7 +218,7 @@ async function consumeJob(ctx: RunnerContext, job: QueueJob, signal: AbortSignal
 
 /** Stops the consumer, then gives the ends and the log lines their last try. */
 async function closeRunner(
-  consumer: QueueConsumer | null,
+  consumer: ExecutionQueueConsumer | null,
   ctx: RunnerContext,
   graceMs: number,
   handBack: boolean,
@@ -253,7 +257,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
   /** Executions asked to stop that have not ended yet (the live list shows 'Stopping'). */
   const stopping = new Set<string>();
   const events = new EventEmitter();
-  let consumer: QueueConsumer | null = null;
+  let consumer: ExecutionQueueConsumer | null = null;
   /** Execution rows this process created and has not started yet (saves reading them back). */
   const created = new Map<string, ExecutionRow>();
   /** Flows read recently; `forgetFlow` drops one on save or removal. */

@@ -1,8 +1,8 @@
 import { executionsConfig } from './executions.config';
 import type { ExecutionSaveLevel } from '@ponte/shared/flows.schema';
 import { defineModule, roles, runsWork } from '../../container/server-module';
-import { createBullmqQueueDriver } from '../../plugins/queue/bullmq-queue-driver';
-import { createEmbeddedQueueDriver } from '../../plugins/queue/embedded-queue-driver';
+import { createBullmqExecutionQueueDriver } from './queue/bullmq-execution-queue-driver';
+import { createEmbeddedExecutionQueueDriver } from './queue/embedded-execution-queue-driver';
 import { createDebugParts, type DebugParts } from '../live/debug-parts';
 import { createExecutionRunner, executionsQueue, type ExecutionRunner } from './execution-runner';
 import { executionsRoutes } from './executions.routes';
@@ -62,13 +62,13 @@ export const executionsModule = defineModule({
     const debug = createDebugParts(cluster, log);
     const { redis, leaseMs } = cluster;
     const bullmq = redis
-      ? createBullmqQueueDriver({
+      ? createBullmqExecutionQueueDriver({
           ...redis,
           lockDurationMs: leaseMs,
           stalledIntervalMs: Math.max(1_000, Math.floor(leaseMs / 2)),
         })
       : null;
-    const queue = bullmq ?? createEmbeddedQueueDriver(db);
+    const queue = bullmq ?? createEmbeddedExecutionQueueDriver(db);
     const runner = createExecutionRunner({
       db,
       queue,

@@ -1,9 +1,9 @@
 import { afterEach, expect, it } from 'vitest';
 import { createTestNodes } from '@ponte/engine/testing/test-nodes';
 import { createLocalBus } from '../../cluster/cluster-bus';
-import { createEmbeddedQueueDriver } from '../../plugins/queue/embedded-queue-driver';
+import { createEmbeddedExecutionQueueDriver } from './queue/embedded-execution-queue-driver';
 import { chain as flowOf } from '../../test/flow-fixtures';
-import { handingBack } from '../../test/handing-back-queue-driver';
+import { handingBack } from '../../test/handing-back-execution-queue';
 import { createSecondRunner, type SecondRunner } from '../../test/second-runner';
 import { useTestApp } from '../../test/test-app';
 import { describeEachDriver } from '../../test/test-database';
@@ -61,7 +61,7 @@ describeEachDriver('hand back on shutdown', (driver) => {
       startedAt: null,
       endedAt: null,
     });
-    const queue = createEmbeddedQueueDriver(t.database.db);
+    const queue = createEmbeddedExecutionQueueDriver(t.database.db);
     expect((await queue.counts(executionsQueue)).waiting).toBe(1);
 
     // Another worker takes it from the queue and owns it now.

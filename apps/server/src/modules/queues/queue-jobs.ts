@@ -22,10 +22,10 @@ import type { QueuesRepository, QueueWithFlow } from './queues.repository';
 
 const m = messages.queues;
 
-export type JobBodyInput = z.output<typeof jobBodySchema>;
-export type JobListQuery = z.output<typeof jobListQuerySchema>;
+export type QueueJobBodyInput = z.output<typeof jobBodySchema>;
+export type QueueJobListQuery = z.output<typeof jobListQuerySchema>;
 
-export const toJob = (message: QueueMessage): QueueJob => ({
+export const toQueueJob = (message: QueueMessage): QueueJob => ({
   _id: message.id,
   queue_id: message.queueId,
   message: message.message,
@@ -81,7 +81,7 @@ export function createQueueJobs({
 
   return {
     /** The 'add message' modal: a text content is parsed (JSON object or array kept parsed). */
-    async addJob(workspaceId: string, queueId: string, userId: string, body: JobBodyInput) {
+    async addJob(workspaceId: string, queueId: string, userId: string, body: QueueJobBodyInput) {
       await rowOf(workspaceId, queueId);
       const message =
         typeof body.message === 'string' ? parseJobContent(body.message) : body.message;
@@ -94,21 +94,21 @@ export function createQueueJobs({
         delayMs: body.delayed === 1 ? body.delay_in_seconds * 1000 : 0,
         delayed: body.delayed === 1,
       });
-      return toJob(published);
+      return toQueueJob(published);
     },
 
-    async jobs(workspaceId: string, queueId: string, query: JobListQuery): Promise<JobList> {
+    async jobs(workspaceId: string, queueId: string, query: QueueJobListQuery): Promise<JobList> {
       await rowOf(workspaceId, queueId);
       const { items, total } = await driver.list(queueId, {
         states: query.statusList,
         page: query.page,
         limit: query.limit,
       });
-      return { items: items.map(toJob), total };
+      return { items: items.map(toQueueJob), total };
     },
 
     async job(workspaceId: string, queueId: string, jobId: string): Promise<QueueJob> {
-      return toJob(await jobOf(workspaceId, queueId, jobId));
+      return toQueueJob(await jobOf(workspaceId, queueId, jobId));
     },
 
     /** 409 while its consumer runs it, 404 when it is gone. */
@@ -125,7 +125,7 @@ export function createQueueJobs({
       const job = await jobOf(workspaceId, queueId, jobId);
       if (job.state !== 'failed' || !(await driver.retry(queueId, jobId)))
         throw jobConflict(m.jobNotFailed);
-      return toJob((await driver.get(queueId, jobId)) ?? job);
+      return toQueueJob((await driver.get(queueId, jobId)) ?? job);
     },
 
     /**

@@ -12,7 +12,7 @@ import {
 import type { MessageQueueDriver } from './message-queue-driver';
 
 /** The embedded driver's pause, counters, lists and single-message actions. */
-export function createMessageAdmin(
+export function createEmbeddedMessageAdmin(
   db: Database,
   kick: (queueId: string) => void,
 ): Pick<

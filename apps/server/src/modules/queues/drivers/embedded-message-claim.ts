@@ -55,7 +55,7 @@ export async function claimMessage(
 }
 
 /** Active messages of the queue whose lease ran out (their process died) wait again, same id. */
-export async function recoverExpired(db: Database, queueId: string): Promise<void> {
+export async function recoverExpiredMessages(db: Database, queueId: string): Promise<void> {
   await db.execute(sql`update queue_messages
     set status = 'waiting', locked_until = null, dedup_key = ${keptDedupKey}
     where queue_id = ${queueId} and status = 'active' and locked_until < now()`);

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { claimMessage, idleFor, recoverExpired } from './embedded-message-claim';
+import { claimMessage, idleFor, recoverExpiredMessages } from './embedded-message-claim';
 import { keptDedupKey } from './embedded-message-rows';
 import type { MessageConsumer, MessageHandler, QueueMessage } from './message-queue-driver';
 
 /** How long a stopping consumer waits for its aborted runs to give their messages back. */
 const abortWaitMs = 2_000;
 
-export interface EmbeddedTimings {
+export interface EmbeddedMessageTimings {
   /** How long a started message is held by its process without a renewal. */
   leaseMs: number;
   /** The longest idle sleep: another process's publish is seen within it. */
@@ -15,12 +15,12 @@ export interface EmbeddedTimings {
 }
 
 /** A running message: renewed by the driver while its handler runs. */
-export interface Running {
+export interface RunningMessage {
   id: string;
   attempts: number;
 }
 
-export interface LocalConsumer extends MessageConsumer {
+export interface LocalMessageConsumer extends MessageConsumer {
   queueId: string;
   /** Look again now (a publish, a resume, a finished message). */
   kick(): void;
@@ -82,15 +82,15 @@ async function endRuns(
  * One consumer of one queue in this process: claims while it has free slots, then sleeps
  * until the rate or the next delay allows a start, at most `pollMs`.
  */
-export function createEmbeddedConsumer(
+export function createEmbeddedMessageConsumer(
   db: Database,
   queueId: string,
   handler: MessageHandler,
   concurrency: number,
-  timings: EmbeddedTimings,
-  running: Map<string, Running>,
-  onGone: (consumer: LocalConsumer) => void,
-): LocalConsumer {
+  timings: EmbeddedMessageTimings,
+  running: Map<string, RunningMessage>,
+  onGone: (consumer: LocalMessageConsumer) => void,
+): LocalMessageConsumer {
   let stopped = false;
   let dead = false;
   let looking = false;
@@ -128,7 +128,7 @@ export function createEmbeddedConsumer(
   const look = async () => {
     if (Date.now() - recoveredAt >= timings.leaseMs / 3) {
       recoveredAt = Date.now();
-      await recoverExpired(db, queueId);
+      await recoverExpiredMessages(db, queueId);
     }
     while (!stopped && runs.size < concurrency) {
       const message = await claimMessage(db, queueId, timings.leaseMs);
@@ -163,7 +163,7 @@ export function createEmbeddedConsumer(
     }
   };
 
-  const consumer: LocalConsumer = {
+  const consumer: LocalMessageConsumer = {
     queueId,
     kick: () => {
       if (!stopped) void loop();

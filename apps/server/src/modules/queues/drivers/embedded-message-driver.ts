@@ -4,13 +4,13 @@ import type { Database } from '../../../db/client';
 import { uniqueViolation } from '../../../db/unique-violation';
 import { storableJsonText } from '../../../lib/storable-text';
 import {
-  createEmbeddedConsumer,
-  type EmbeddedTimings,
-  type LocalConsumer,
-  type Running,
+  createEmbeddedMessageConsumer,
+  type EmbeddedMessageTimings,
+  type LocalMessageConsumer,
+  type RunningMessage,
 } from './embedded-message-consumer';
-import { createMessageAdmin } from './embedded-message-admin';
-import { startUpkeep } from './embedded-message-upkeep';
+import { createEmbeddedMessageAdmin } from './embedded-message-admin';
+import { startMessageUpkeep } from './embedded-message-upkeep';
 import {
   messageColumns,
   millis,
@@ -20,7 +20,7 @@ import {
 } from './embedded-message-rows';
 import { DuplicateMessageError, type MessageQueueDriver } from './message-queue-driver';
 
-export interface EmbeddedMessageDriverOptions extends Partial<EmbeddedTimings> {
+export interface EmbeddedMessageDriverOptions extends Partial<EmbeddedMessageTimings> {
   /** How often completed messages beyond the retention are forgotten. */
   trimMs?: number;
   /** Completed messages kept per queue, and for how long (tests shorten them). */
@@ -43,24 +43,24 @@ export function createEmbeddedMessageDriver(
   db: Database,
   options: EmbeddedMessageDriverOptions = {},
 ): EmbeddedMessageDriver {
-  const timings: EmbeddedTimings = {
+  const timings: EmbeddedMessageTimings = {
     leaseMs: options.leaseMs ?? 30_000,
     pollMs: options.pollMs ?? 1_000,
   };
-  const consumers = new Set<LocalConsumer>();
-  const running = new Map<string, Running>();
+  const consumers = new Set<LocalMessageConsumer>();
+  const running = new Map<string, RunningMessage>();
   const kick = (queueId: string) => {
     for (const consumer of consumers) if (consumer.queueId === queueId) consumer.kick();
   };
 
-  const { renewTimer, trimTimer, trim } = startUpkeep(db, timings, {
+  const { renewTimer, trimTimer, trim } = startMessageUpkeep(db, timings, {
     running,
     consumers,
     trimMs: options.trimMs ?? 60_000,
     completedKept: options.completedKept,
     completedKeptMs: options.completedKeptMs,
   });
-  const admin = createMessageAdmin(db, kick);
+  const admin = createEmbeddedMessageAdmin(db, kick);
 
   const driver: EmbeddedMessageDriver = {
     kind: 'embedded',
@@ -99,7 +99,7 @@ export function createEmbeddedMessageDriver(
       }
     },
     consume(queueId, handler, { concurrency }) {
-      const consumer = createEmbeddedConsumer(
+      const consumer = createEmbeddedMessageConsumer(
         db,
         queueId,
         handler,

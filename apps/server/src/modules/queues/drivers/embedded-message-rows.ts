@@ -30,7 +30,7 @@ const epochMs = (column: string) => sql.raw(`round(extract(epoch from ${column})
  * What a message shows (docs/adr/0034): a waiting message whose run_at is ahead is delayed;
  * a due one in a paused queue is paused; otherwise its status.
  */
-export const stateOf = (m: string, q: string) =>
+export const messageStateOf = (m: string, q: string) =>
   sql.raw(`case when ${m}.status = 'waiting' and ${m}.run_at > now() then 'delayed'
     when ${m}.status = 'waiting' and ${q}.paused then 'paused'
     else ${m}.status end`);
@@ -39,7 +39,7 @@ export const stateOf = (m: string, q: string) =>
 export const messageColumns = (m = 'm', q = 'q'): SQL => sql`${sql.raw(
   `${m}.id, ${m}.queue_id, ${m}.workspace_id, ${m}.message, ${m}.publisher, ${m}.delay_ms,
     ${m}.delayed, ${m}.dedup_key, ${m}.attempts, ${m}.error, ${m}.execution_id`,
-)}, ${stateOf(m, q)} as state,
+)}, ${messageStateOf(m, q)} as state,
   ${epochMs(`${m}.created_at`)} as published_at, ${epochMs(`${m}.run_at`)} as run_at,
   ${epochMs(`${m}.started_at`)} as started_at, ${epochMs(`${m}.finished_at`)} as finished_at`;
 

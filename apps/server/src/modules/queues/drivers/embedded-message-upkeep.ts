@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { limits } from '@ponte/shared/limits';
 import type { Database } from '../../../db/client';
-import type { EmbeddedTimings, LocalConsumer, Running } from './embedded-message-consumer';
+import type {
+  EmbeddedMessageTimings,
+  LocalMessageConsumer,
+  RunningMessage,
+} from './embedded-message-consumer';
 import { millis } from './embedded-message-rows';
 
 /**
@@ -9,12 +13,12 @@ import { millis } from './embedded-message-rows';
  * renewed every third of a lease; completed messages beyond the newest
  * `limits.queueCompletedKept`, or older than `limits.queueCompletedKeptMs`, are forgotten.
  */
-export function startUpkeep(
+export function startMessageUpkeep(
   db: Database,
-  timings: EmbeddedTimings,
+  timings: EmbeddedMessageTimings,
   parts: {
-    running: Map<string, Running>;
-    consumers: Set<LocalConsumer>;
+    running: Map<string, RunningMessage>;
+    consumers: Set<LocalMessageConsumer>;
     trimMs: number;
     completedKept?: number;
     completedKeptMs?: number;

@@ -3,9 +3,9 @@ import type { MessageQueueDriver } from './message-queue-driver';
 import {
   contractState,
   countsOf,
-  listJobs,
+  listRedisMessages,
   toMessage,
-  type RedisQueue,
+  type RedisMessageQueue,
 } from './redis-message-jobs';
 
 type Admin = Pick<
@@ -14,9 +14,12 @@ type Admin = Pick<
 >;
 
 /** The Redis driver's reads and admin steps (pause, clean, remove, retry), and its dedup keys. */
-export function createRedisAdmin(redis: Redis, handleOf: (queueId: string) => Promise<RedisQueue>) {
+export function createRedisMessageAdmin(
+  redis: Redis,
+  handleOf: (queueId: string) => Promise<RedisMessageQueue>,
+) {
   /** Due delayed messages take their place in the line now, before anything reads or adds. */
-  const promoteDue = async (handle: RedisQueue) => {
+  const promoteDue = async (handle: RedisMessageQueue) => {
     const due = await redis.zrangebyscore(
       handle.queue.keys.delayed!,
       '-inf',
@@ -28,12 +31,16 @@ export function createRedisAdmin(redis: Redis, handleOf: (queueId: string) => Pr
     }
   };
 
-  const releaseDedup = async (handle: RedisQueue, dedupKey: string | null, jobId: string) => {
+  const releaseDedup = async (
+    handle: RedisMessageQueue,
+    dedupKey: string | null,
+    jobId: string,
+  ) => {
     if (dedupKey) await redis.ponteRelease(handle.dedupKey, dedupKey, jobId);
   };
 
   /** Frees the dedup keys whose message is gone (cleaned or removed). */
-  const pruneDedup = async (handle: RedisQueue) => {
+  const pruneDedup = async (handle: RedisMessageQueue) => {
     const taken = await redis.hgetall(handle.dedupKey);
     for (const [key, jobId] of Object.entries(taken)) {
       if (!(await redis.exists(handle.jobKey(jobId))))
@@ -67,7 +74,7 @@ export function createRedisAdmin(redis: Redis, handleOf: (queueId: string) => Pr
     async list(queueId, listOptions) {
       const handle = await handleOf(queueId);
       await promoteDue(handle);
-      return listJobs(redis, handle, listOptions);
+      return listRedisMessages(redis, handle, listOptions);
     },
     async get(queueId, messageId) {
       const handle = await handleOf(queueId);

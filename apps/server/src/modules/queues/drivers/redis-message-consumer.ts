@@ -1,17 +1,17 @@
 import { WaitingError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { backToWaiting, type MessageConsumer, type MessageHandler } from './message-queue-driver';
-import { toMessage, type JobData, type RedisQueue } from './redis-message-jobs';
-import { grantStart } from './redis-message-scripts';
+import { toMessage, type MessageJobData, type RedisMessageQueue } from './redis-message-jobs';
+import { grantMessageStart } from './redis-message-scripts';
 
-export interface RedisTimings {
+export interface RedisMessageTimings {
   /** The lock of a running message; a dead process's messages come back after it. */
   lockDurationMs: number;
   /** How often a worker looks for messages whose lock ran out. */
   stalledIntervalMs: number;
 }
 
-export interface RedisConsumer extends MessageConsumer {
+export interface RedisMessageConsumer extends MessageConsumer {
   /** Tests: the process dies (kill -9); its locks are left to run out. */
   abandon(): void;
 }
@@ -21,16 +21,16 @@ export interface RedisConsumer extends MessageConsumer {
  * a refused one gives the queue BullMQ's manual rate limit for the wait and goes back to
  * waiting at its place, without counting an attempt.
  */
-export function createRedisConsumer(
+export function createRedisMessageConsumer(
   redis: Redis,
   connection: ConnectionOptions,
   prefix: string,
-  handle: RedisQueue,
+  handle: RedisMessageQueue,
   handler: MessageHandler,
   concurrency: number,
-  timings: RedisTimings,
+  timings: RedisMessageTimings,
   onStop: () => void,
-): RedisConsumer {
+): RedisMessageConsumer {
   const running = new Set<AbortController>();
   const idleWaiters = new Set<() => void>();
   /** Resolves true once no handler runs, false after `ms`. */
@@ -47,8 +47,8 @@ export function createRedisConsumer(
       }, ms);
       idleWaiters.add(idle);
     });
-  const processor = async (job: Job<JobData>, token?: string) => {
-    const grant = await grantStart(
+  const processor = async (job: Job<MessageJobData>, token?: string) => {
+    const grant = await grantMessageStart(
       redis,
       {
         rate: handle.rateKey,
@@ -96,7 +96,7 @@ export function createRedisConsumer(
       await written;
     }
   };
-  const worker = new Worker<JobData>(handle.queue.name, processor, {
+  const worker = new Worker<MessageJobData>(handle.queue.name, processor, {
     connection,
     prefix,
     concurrency,

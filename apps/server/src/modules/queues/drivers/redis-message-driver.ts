@@ -5,12 +5,12 @@ import { messages } from '@ponte/shared/messages';
 import type { MessageQueueDriver } from './message-queue-driver';
 import { ledgerEntryOf, type MessageLedgerStore } from './message-ledger';
 import {
-  createRedisConsumer,
-  type RedisConsumer,
-  type RedisTimings,
+  createRedisMessageConsumer,
+  type RedisMessageConsumer,
+  type RedisMessageTimings,
 } from './redis-message-consumer';
-import { createRedisAdmin } from './redis-message-admin';
-import type { JobData, RedisQueue } from './redis-message-jobs';
+import { createRedisMessageAdmin } from './redis-message-admin';
+import type { MessageJobData, RedisMessageQueue } from './redis-message-jobs';
 import { createRedisLedgerStore } from './redis-message-ledger';
 import {
   checkEvictionPolicy,
@@ -20,10 +20,10 @@ import {
   requestConnection,
   untilReady,
 } from '../../../lib/redis-connection';
-import { defineScripts } from './redis-message-scripts';
+import { defineMessageScripts } from './redis-message-scripts';
 import { within } from '../../../lib/within';
 
-export interface RedisMessageDriverOptions extends Partial<RedisTimings> {
+export interface RedisMessageDriverOptions extends Partial<RedisMessageTimings> {
   url: string;
   /** The prefix of every key (tests use one per run). */
   prefix?: string;
@@ -59,19 +59,19 @@ async function pingNow(redis: Redis): Promise<void> {
  */
 function openHandle(
   redis: Redis,
-  known: Map<string, RedisQueue>,
+  known: Map<string, RedisMessageQueue>,
   prefix: string,
   queueId: string,
-): RedisQueue {
+): RedisMessageQueue {
   // Every queue shares the connection; each worker opens its own (blocking reads).
-  const queue = new Queue<JobData>(`q-${queueId}`, { connection: redis, prefix });
+  const queue = new Queue<MessageJobData>(`q-${queueId}`, { connection: redis, prefix });
   queue.on('error', () => undefined);
   queue.waitUntilReady().catch(() => {
     if (known.get(queueId)?.queue === queue) known.delete(queueId);
     void queue.close().catch(() => undefined);
   });
   const base = `${prefix}:q-${queueId}`;
-  const handle: RedisQueue = {
+  const handle: RedisMessageQueue = {
     queueId,
     queue,
     rateKey: `${base}:ponte-rate`,
@@ -96,7 +96,7 @@ function openHandle(
  */
 export function createRedisMessageDriver(options: RedisMessageDriverOptions): RedisMessageDriver {
   const prefix = options.prefix ?? 'ponte';
-  const timings: RedisTimings = {
+  const timings: RedisMessageTimings = {
     lockDurationMs: options.lockDurationMs ?? 30_000,
     stalledIntervalMs: options.stalledIntervalMs ?? 30_000,
   };
@@ -106,21 +106,21 @@ export function createRedisMessageDriver(options: RedisMessageDriverOptions): Re
   });
   const work = new Redis(options.url, { maxRetriesPerRequest: null, lazyConnect: true });
   work.on('error', () => undefined);
-  defineScripts(requests);
-  defineScripts(work);
-  const handles = new Map<string, RedisQueue>();
-  const workHandles = new Map<string, RedisQueue>();
-  const consumers = new Map<RedisConsumer, string>();
+  defineMessageScripts(requests);
+  defineMessageScripts(work);
+  const handles = new Map<string, RedisMessageQueue>();
+  const workHandles = new Map<string, RedisMessageQueue>();
+  const consumers = new Map<RedisMessageConsumer, string>();
 
   /** A request's handle: none while Redis is away (the request answers 503 at once). */
-  const handleOf = async (queueId: string): Promise<RedisQueue> => {
+  const handleOf = async (queueId: string): Promise<RedisMessageQueue> => {
     await ensureReady(requests);
     return handles.get(queueId) ?? openHandle(requests, handles, prefix, queueId);
   };
-  const workHandleOf = (queueId: string): RedisQueue =>
+  const workHandleOf = (queueId: string): RedisMessageQueue =>
     workHandles.get(queueId) ?? openHandle(work, workHandles, prefix, queueId);
 
-  const admin = createRedisAdmin(requests, handleOf);
+  const admin = createRedisMessageAdmin(requests, handleOf);
   const ledgerStore = createRedisLedgerStore(requests, prefix, handleOf, admin.promoteDue);
 
   const stopConsumers = async (queueId: string | null, graceMs: number) => {
@@ -128,7 +128,7 @@ export function createRedisMessageDriver(options: RedisMessageDriverOptions): Re
     await Promise.all(stopping.map(([consumer]) => consumer.stop(graceMs)));
   };
   /** A queue still waiting for a Redis that went away is not waited for. */
-  const closeHandles = async (known: Map<string, RedisQueue>) => {
+  const closeHandles = async (known: Map<string, RedisMessageQueue>) => {
     await Promise.all([...known.values()].map((handle) => within(handle.queue.close(), 2_000)));
     known.clear();
   };
@@ -147,7 +147,7 @@ export function createRedisMessageDriver(options: RedisMessageDriverOptions): Re
     publish: (queueId, input) =>
       ledgerStore.publishAs(ledgerEntryOf(queueId, randomUUID(), input, new Date())),
     consume(queueId, handler, { concurrency }) {
-      const consumer = createRedisConsumer(
+      const consumer = createRedisMessageConsumer(
         work,
         connection,
         prefix,

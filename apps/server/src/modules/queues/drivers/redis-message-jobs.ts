@@ -4,7 +4,7 @@ import type { JobState, QueueCounts } from '@ponte/shared/queues.schema';
 import type { QueueMessage } from './message-queue-driver';
 
 /** What a BullMQ job of an internal queue carries. */
-export interface JobData {
+export interface MessageJobData {
   message: unknown;
   publisher: string;
   workspaceId: string;
@@ -14,9 +14,9 @@ export interface JobData {
 }
 
 /** One internal queue on Redis: its BullMQ queue and the keys of the driver's own state. */
-export interface RedisQueue {
+export interface RedisMessageQueue {
   queueId: string;
-  queue: Queue<JobData>;
+  queue: Queue<MessageJobData>;
   /** The rate (messages per second), read by the start grant of every process. */
   rateKey: string;
   /** The moment the next start is allowed (µs on the Redis clock). */
@@ -29,7 +29,7 @@ export interface RedisQueue {
 type BullState = 'wait' | 'prioritized' | 'delayed' | 'active' | 'failed' | 'completed';
 
 /** The driver's extra fields on a job hash: starts, last start, consumer execution. */
-async function extras(redis: Redis, handle: RedisQueue, jobId: string) {
+async function extras(redis: Redis, handle: RedisMessageQueue, jobId: string) {
   const [starts, startedAt, executionId] = await redis.hmget(
     handle.jobKey(jobId),
     'ponteStarts',
@@ -45,8 +45,8 @@ async function extras(redis: Redis, handle: RedisQueue, jobId: string) {
 
 export async function toMessage(
   redis: Redis,
-  handle: RedisQueue,
-  job: Job<JobData>,
+  handle: RedisMessageQueue,
+  job: Job<MessageJobData>,
   state: JobState,
 ): Promise<QueueMessage> {
   const more = await extras(redis, handle, job.id!);
@@ -82,7 +82,7 @@ export function contractState(state: string, paused: boolean): JobState | null {
   return null;
 }
 
-export async function countsOf(handle: RedisQueue): Promise<QueueCounts> {
+export async function countsOf(handle: RedisMessageQueue): Promise<QueueCounts> {
   const [raw, paused] = await Promise.all([
     handle.queue.getJobCounts('wait', 'prioritized', 'delayed', 'active', 'failed', 'completed'),
     handle.queue.isPaused(),
@@ -103,9 +103,9 @@ export async function countsOf(handle: RedisQueue): Promise<QueueCounts> {
  * ones in start order, then the delayed ones by their time (oldest run_at first), then the
  * failed and the completed ones, newest finished first.
  */
-export async function listJobs(
+export async function listRedisMessages(
   redis: Redis,
-  handle: RedisQueue,
+  handle: RedisMessageQueue,
   options: { states: JobState[]; page: number; limit: number },
 ): Promise<{ items: QueueMessage[]; total: number }> {
   const counts = await countsOf(handle);

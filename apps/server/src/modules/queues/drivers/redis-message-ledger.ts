@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { MessageLedgerStore } from './message-ledger';
 import { publishMessage, restoreMessage } from './redis-message-publish';
-import type { RedisQueue } from './redis-message-jobs';
+import type { RedisMessageQueue } from './redis-message-jobs';
 
 /** Ids asked of Redis in one round trip. */
 const inspectBatch = 500;
@@ -14,8 +14,8 @@ const inspectBatch = 500;
 export function createRedisLedgerStore(
   redis: Redis,
   prefix: string,
-  handleOf: (queueId: string) => Promise<RedisQueue>,
-  promoteDue: (handle: RedisQueue) => Promise<void>,
+  handleOf: (queueId: string) => Promise<RedisMessageQueue>,
+  promoteDue: (handle: RedisMessageQueue) => Promise<void>,
 ): MessageLedgerStore {
   const passKey = `${prefix}:ponte-ledger-pass`;
   const token = randomUUID();

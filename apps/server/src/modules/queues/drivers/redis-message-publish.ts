@@ -2,15 +2,15 @@ import type { Redis } from 'ioredis';
 import { limits } from '@ponte/shared/limits';
 import { DuplicateMessageError, type QueueMessage } from './message-queue-driver';
 import type { LedgerEntry } from './message-ledger';
-import { toMessage, type JobData, type RedisQueue } from './redis-message-jobs';
+import { toMessage, type MessageJobData, type RedisMessageQueue } from './redis-message-jobs';
 
 /**
  * Adds the message's job: its id and publish time are the entry's, so a message published again
  * by the ledger keeps both and is due at the same moment (BullMQ: timestamp + delay). BullMQ
  * adds nothing when a job with the id exists.
  */
-async function addJob(handle: RedisQueue, entry: LedgerEntry, now: number) {
-  const data: JobData = {
+async function addJob(handle: RedisMessageQueue, entry: LedgerEntry, now: number) {
+  const data: MessageJobData = {
     message: entry.message,
     publisher: entry.publisher,
     workspaceId: entry.workspaceId,
@@ -38,7 +38,7 @@ async function addJob(handle: RedisQueue, entry: LedgerEntry, now: number) {
  */
 export async function publishMessage(
   redis: Redis,
-  handle: RedisQueue,
+  handle: RedisMessageQueue,
   entry: LedgerEntry,
 ): Promise<QueueMessage> {
   const { id, dedupKey } = entry;
@@ -69,7 +69,7 @@ export async function publishMessage(
  */
 export async function restoreMessage(
   redis: Redis,
-  handle: RedisQueue,
+  handle: RedisMessageQueue,
   entry: LedgerEntry,
 ): Promise<void> {
   if (entry.dedupKey) await redis.hsetnx(handle.dedupKey, entry.dedupKey, entry.id);

@@ -67,23 +67,23 @@ declare module 'ioredis' {
   }
 }
 
-export function defineScripts(redis: Redis) {
+export function defineMessageScripts(redis: Redis) {
   redis.defineCommand('ponteGrant', { numberOfKeys: 4, lua: grantScript });
   redis.defineCommand('ponteRelease', { numberOfKeys: 1, lua: releaseScript });
   redis.defineCommand('ponteUnlock', { numberOfKeys: 1, lua: unlockScript });
 }
 
-export type Grant =
+export type MessageGrant =
   | { granted: true; startedAt: Date; attempts: number }
   | { granted: false; waitMs: number }
   | { granted: false; gone: true };
 
-export async function grantStart(
+export async function grantMessageStart(
   redis: Redis,
   keys: { rate: string; next: string; dedup: string; job: string },
   jobId: string,
   dedupKey: string | null,
-): Promise<Grant> {
+): Promise<MessageGrant> {
   const answer = await redis.ponteGrant(
     keys.rate,
     keys.next,

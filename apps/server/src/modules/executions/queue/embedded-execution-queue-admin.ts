@@ -1,18 +1,18 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { queueJobs } from '../../db/schema';
-import { pageOffset } from '../../lib/list-query';
-import type { QueueCounts, QueueDriver } from './queue-driver';
-import { toJob, type LocalConsumer } from './embedded-queue-rows';
+import type { Database } from '../../../db/client';
+import { queueJobs } from '../../../db/schema';
+import { pageOffset } from '../../../lib/list-query';
+import type { ExecutionQueueCounts, ExecutionQueueDriver } from './execution-queue-driver';
+import { toExecutionJob, type LocalExecutionConsumer } from './embedded-execution-queue-rows';
 
 /**
  * What an operator and a restart see of the embedded queue: counts, pages of jobs, removal of
  * a waiting job, and the recovery of jobs a dead process left active.
  */
-export function createQueueAdmin(
+export function createEmbeddedExecutionAdmin(
   db: Database,
-  locals: Map<string, LocalConsumer>,
-): Pick<QueueDriver, 'counts' | 'list' | 'remove' | 'recover'> {
+  locals: Map<string, LocalExecutionConsumer>,
+): Pick<ExecutionQueueDriver, 'counts' | 'list' | 'remove' | 'recover'> {
   return {
     async counts(queue) {
       const rows = await db
@@ -24,7 +24,13 @@ export function createQueueAdmin(
         .from(queueJobs)
         .where(eq(queueJobs.queue, queue))
         .groupBy(queueJobs.status, sql`${queueJobs.runAt} > now()`);
-      const counts: QueueCounts = { waiting: 0, delayed: 0, active: 0, completed: 0, failed: 0 };
+      const counts: ExecutionQueueCounts = {
+        waiting: 0,
+        delayed: 0,
+        active: 0,
+        completed: 0,
+        failed: 0,
+      };
       for (const row of rows) {
         if (row.status === 'waiting' && row.delayed) counts.delayed += Number(row.n);
         else counts[row.status] += Number(row.n);
@@ -46,7 +52,7 @@ export function createQueueAdmin(
         .orderBy(desc(queueJobs.seq))
         .limit(limit)
         .offset(pageOffset(page, limit, total));
-      return { items: rows.map(toJob), total };
+      return { items: rows.map(toExecutionJob), total };
     },
 
     async remove(jobId) {
@@ -65,7 +71,7 @@ export function createQueueAdmin(
         .set({ status: 'failed', error: 'crashed', finishedAt: new Date() })
         .where(eq(queueJobs.status, 'active'))
         .returning();
-      return rows.map(toJob);
+      return rows.map(toExecutionJob);
     },
   };
 }

@@ -1,33 +1,37 @@
-import type { queueJobs } from '../../db/schema';
-import type { EnqueueOptions, QueueConsumer, QueueJob } from './queue-driver';
+import type { queueJobs } from '../../../db/schema';
+import type {
+  ExecutionEnqueueOptions,
+  ExecutionQueueConsumer,
+  ExecutionJob,
+} from './execution-queue-driver';
 
-export type Row = typeof queueJobs.$inferSelect;
+export type ExecutionJobRow = typeof queueJobs.$inferSelect;
 
 /**
  * A slot taken in a consumer for a job that starts now: its row is written as already active,
  * or not written at all (`written` false: the caller keeps its own record).
  */
-export interface Slot {
-  start(row: Row, written: boolean): void;
+export interface LocalExecutionSlot {
+  start(row: ExecutionJobRow, written: boolean): void;
   release(): void;
 }
 
-export interface LocalConsumer {
+export interface LocalExecutionConsumer {
   /** A free slot when no job waits in the table and this one may start now; otherwise null. */
-  reserve(options: Omit<EnqueueOptions, 'payload' | 'delayMs'>): Slot | null;
+  reserve(options: Omit<ExecutionEnqueueOptions, 'payload' | 'delayMs'>): LocalExecutionSlot | null;
   /** Follows the number of waiting rows of the queue: +1 written, -1 taken or removed. */
   countWaiting(by: number): void;
   /** Jobs running from a slot without a row (the table does not count them). */
-  unwritten(): Row[];
+  unwritten(): ExecutionJobRow[];
 }
 
 /** What the driver's parts share, per queue: pauses, wake-ups and this process's consumers. */
-export interface DriverState {
+export interface EmbeddedExecutionQueueState {
   paused: Set<string>;
   wakers: Map<string, () => void>;
   /** This process's consumer of each queue, for jobs it can start the moment they arrive. */
-  locals: Map<string, LocalConsumer>;
-  consumers: Set<QueueConsumer>;
+  locals: Map<string, LocalExecutionConsumer>;
+  consumers: Set<ExecutionQueueConsumer>;
 }
 
 /** The concurrency limit as stored: a whole number, 0 for none. */
@@ -39,7 +43,7 @@ export const limitOf = (options: { concurrencyLimit?: number }) => {
   return Number.isNaN(limit) ? 0 : Math.min(maxLimit, Math.max(0, limit));
 };
 
-export const toJob = (row: Row): QueueJob => ({
+export const toExecutionJob = (row: ExecutionJobRow): ExecutionJob => ({
   id: row.id,
   queue: row.queue,
   workspaceId: row.workspaceId,

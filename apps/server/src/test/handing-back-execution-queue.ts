@@ -1,4 +1,8 @@
-import { HandedBack, type QueueDriver, type QueueJob } from '../plugins/queue/queue-driver';
+import {
+  HandedBack,
+  type ExecutionQueueDriver,
+  type ExecutionJob,
+} from '../modules/executions/queue/execution-queue-driver';
 
 /**
  * The embedded queue driver with the hand back of a distributed one (what the BullMQ driver
@@ -7,12 +11,12 @@ import { HandedBack, type QueueDriver, type QueueJob } from '../plugins/queue/qu
  * back to the queue for another process. It never starts a job in a slot (a distributed
  * driver cannot tell whether this process should take it), so every job is in the queue.
  */
-export function handingBack(inner: QueueDriver): QueueDriver {
+export function handingBack(inner: ExecutionQueueDriver): ExecutionQueueDriver {
   return {
     ...inner,
     reserve: () => null,
     consume(queue, handler, options) {
-      const running = new Map<string, { job: QueueJob; abort: AbortController }>();
+      const running = new Map<string, { job: ExecutionJob; abort: AbortController }>();
       const consumer = inner.consume(
         queue,
         async (job, signal) => {

@@ -1,5 +1,5 @@
 import type { Redis, Result } from 'ioredis';
-import type { ExecutionQueue } from './bullmq-queue-jobs';
+import type { BullmqExecutionQueue } from './bullmq-execution-queue-jobs';
 
 /**
  * The fair-share tag of a new job (docs/adr/0064): start-time fair queuing over BullMQ
@@ -124,12 +124,16 @@ export function defineExecutionScripts(redis: Redis) {
 const maxPriority = 2_097_151;
 
 /** The fair-share tag, as a BullMQ priority, of a job of `workspaceId`. */
-export async function tagJob(redis: Redis, handle: ExecutionQueue, workspaceId: string) {
+export async function tagExecutionJob(
+  redis: Redis,
+  handle: BullmqExecutionQueue,
+  workspaceId: string,
+) {
   const tag = await redis.ponteExecTag(handle.vtKey, handle.tagsKey, workspaceId);
   return Math.min(maxPriority, Math.max(1, Number(tag)));
 }
 
-export interface GrantInput {
+export interface ExecutionGrantInput {
   jobId: string;
   tag: number;
   concurrencyKey: string | null;
@@ -138,7 +142,11 @@ export interface GrantInput {
 }
 
 /** Asks the start of a job: `{granted, attempts}`; not granted, the job is parked. */
-export async function grantStart(redis: Redis, handle: ExecutionQueue, input: GrantInput) {
+export async function grantExecutionStart(
+  redis: Redis,
+  handle: BullmqExecutionQueue,
+  input: ExecutionGrantInput,
+) {
   const key = input.concurrencyKey ?? '';
   const answer = await redis.ponteExecGrant(
     handle.vtKey,
@@ -175,7 +183,7 @@ export async function renewPlaces(
 /** Gives the place of `jobId` back ('' only pops) and answers the next parked job, if any. */
 export async function releasePlace(
   redis: Redis,
-  handle: ExecutionQueue,
+  handle: BullmqExecutionQueue,
   key: string,
   jobId: string,
 ): Promise<string | null> {
@@ -190,6 +198,11 @@ export async function releasePlace(
 }
 
 /** Whether the key has a free place right now. */
-export async function hasRoom(redis: Redis, handle: ExecutionQueue, key: string, limit: number) {
+export async function hasRoom(
+  redis: Redis,
+  handle: BullmqExecutionQueue,
+  key: string,
+  limit: number,
+) {
   return (await redis.ponteExecRoom(handle.holdersKey(key), limit)) === 1;
 }

@@ -1,8 +1,8 @@
 import type { Job, Queue } from 'bullmq';
-import type { JobStatus, QueueJob } from './queue-driver';
+import type { ExecutionJobStatus, ExecutionJob } from './execution-queue-driver';
 
 /** What a BullMQ job of the execution queue carries. */
-export interface JobData {
+export interface ExecutionJobData {
   workspaceId: string;
   payload: unknown;
   concurrencyKey: string | null;
@@ -13,9 +13,9 @@ export interface JobData {
 }
 
 /** One queue of the driver on Redis: its BullMQ queue and the keys of the driver's own state. */
-export interface ExecutionQueue {
+export interface BullmqExecutionQueue {
   name: string;
-  queue: Queue<JobData>;
+  queue: Queue<ExecutionJobData>;
   /** The fair share's virtual time. */
   vtKey: string;
   /** workspace id -> tag of its last enqueued job. */
@@ -33,10 +33,11 @@ export interface ExecutionQueue {
 export const bullName = (queue: string) => `x-${encodeURIComponent(queue)}`;
 
 /** A job id names its queue, so `remove(jobId)` finds it: `<encoded queue>~<uuid>`. */
-export const jobIdOf = (queue: string, uuid: string) => `${encodeURIComponent(queue)}~${uuid}`;
+export const executionJobIdOf = (queue: string, uuid: string) =>
+  `${encodeURIComponent(queue)}~${uuid}`;
 
 /** The queue named in a job id, or null for an id this driver did not make. */
-export function queueOfJobId(jobId: string): string | null {
+export function queueOfExecutionJobId(jobId: string): string | null {
   const at = jobId.lastIndexOf('~');
   if (at <= 0) return null;
   try {
@@ -47,18 +48,18 @@ export function queueOfJobId(jobId: string): string | null {
 }
 
 /** The contract's status of a BullMQ state (a delayed or prioritized job is waiting). */
-export function statusOf(state: string): JobStatus {
+export function executionJobStatusOf(state: string): ExecutionJobStatus {
   if (state === 'active' || state === 'completed' || state === 'failed') return state;
   return 'waiting';
 }
 
 /** The contract's view of a BullMQ job. */
-export function toJob(
+export function toExecutionJob(
   queue: string,
-  job: Job<JobData>,
-  status: JobStatus,
+  job: Job<ExecutionJobData>,
+  status: ExecutionJobStatus,
   extra: { attempts?: number; startedAt?: Date | null } = {},
-): QueueJob {
+): ExecutionJob {
   const finished = status === 'completed' || status === 'failed';
   return {
     id: job.id!,

@@ -1,4 +1,4 @@
-import { within } from '../../lib/within';
+import { within } from '../../../lib/within';
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -9,18 +9,24 @@ import {
   readEvictionPolicy,
   requestConnection,
   untilReady,
-} from '../../lib/redis-connection';
-import type { QueueDriver } from './queue-driver';
-import { createBullmqAdmin } from './bullmq-queue-admin';
+} from '../../../lib/redis-connection';
+import type { ExecutionQueueDriver } from './execution-queue-driver';
+import { createBullmqExecutionAdmin } from './bullmq-execution-queue-admin';
 import {
-  createBullmqConsumer,
-  type BullmqConsumer,
-  type BullmqTimings,
-} from './bullmq-queue-consumer';
-import { bullName, jobIdOf, toJob, type ExecutionQueue, type JobData } from './bullmq-queue-jobs';
-import { defineExecutionScripts, tagJob } from './bullmq-queue-scripts';
+  createBullmqExecutionConsumer,
+  type BullmqExecutionConsumer,
+  type BullmqExecutionTimings,
+} from './bullmq-execution-queue-consumer';
+import {
+  bullName,
+  executionJobIdOf,
+  toExecutionJob,
+  type BullmqExecutionQueue,
+  type ExecutionJobData,
+} from './bullmq-execution-queue-jobs';
+import { defineExecutionScripts, tagExecutionJob } from './bullmq-execution-queue-scripts';
 
-export interface BullmqQueueDriverOptions {
+export interface BullmqExecutionQueueDriverOptions {
   url: string;
   /** The prefix of every key (the cluster's PONTE_REDIS_PREFIX; tests use one per run). */
   prefix: string;
@@ -34,7 +40,7 @@ export interface BullmqQueueDriverOptions {
   commandTimeoutMs?: number;
 }
 
-export interface BullmqQueueDriver extends QueueDriver {
+export interface BullmqExecutionQueueDriver extends ExecutionQueueDriver {
   /** Checks that Redis answers and never evicts (else a pt-BR error); connects if needed. */
   start(): Promise<void>;
 }
@@ -44,22 +50,22 @@ export interface BullmqQueueDriver extends QueueDriver {
  * failed stays failed in BullMQ: it is forgotten, and the next call opens another.
  */
 function handleFor(
-  handles: Map<string, ExecutionQueue>,
+  handles: Map<string, BullmqExecutionQueue>,
   redis: Redis,
   prefix: string,
   name: string,
-): ExecutionQueue {
+): BullmqExecutionQueue {
   const known = handles.get(name);
   if (known) return known;
   // Every queue shares the connection; each worker opens its own (blocking reads).
-  const queue = new Queue<JobData>(bullName(name), { connection: redis, prefix });
+  const queue = new Queue<ExecutionJobData>(bullName(name), { connection: redis, prefix });
   queue.on('error', () => undefined);
   queue.waitUntilReady().catch(() => {
     if (handles.get(name)?.queue === queue) handles.delete(name);
     void queue.close().catch(() => undefined);
   });
   const base = `${prefix}:${bullName(name)}`;
-  const handle: ExecutionQueue = {
+  const handle: BullmqExecutionQueue = {
     name,
     queue,
     vtKey: `${base}:ponte-vt`,
@@ -73,24 +79,29 @@ function handleFor(
   return handle;
 }
 
+/** The consumers' lock and stalled-check periods (30 s each unless given). */
+const timingsOf = (options: BullmqExecutionQueueDriverOptions): BullmqExecutionTimings => ({
+  lockDurationMs: options.lockDurationMs ?? 30_000,
+  stalledIntervalMs: options.stalledIntervalMs ?? 30_000,
+});
+
 /**
  * The BullMQ execution driver (docs/adr/0064): one BullMQ queue per queue name, shared by
  * every process on the same Redis and prefix. Workspaces share a queue fairly (start-time fair
  * queuing over BullMQ priorities); a concurrency key holds its limit across processes through
- * leased places. Parts: `bullmq-queue-scripts.ts` (the Lua steps), `bullmq-queue-consumer.ts`
- * (workers, parking, hand back), `bullmq-queue-admin.ts` (counts, lists, removal),
- * `bullmq-queue-jobs.ts` (names and shapes).
+ * leased places. Parts: `bullmq-execution-queue-scripts.ts` (the Lua steps), `bullmq-execution-queue-consumer.ts`
+ * (workers, parking, hand back), `bullmq-execution-queue-admin.ts` (counts, lists, removal),
+ * `bullmq-execution-queue-jobs.ts` (names and shapes).
  *
  * Enqueues and reads go over a connection that fails at once while Redis is away (a webhook
  * answers 503 rather than hang) and keeps reconnecting; the consumers over one that waits for
  * Redis (docs/adr/0072).
  */
-export function createBullmqQueueDriver(options: BullmqQueueDriverOptions): BullmqQueueDriver {
+export function createBullmqExecutionQueueDriver(
+  options: BullmqExecutionQueueDriverOptions,
+): BullmqExecutionQueueDriver {
   const { prefix } = options;
-  const timings: BullmqTimings = {
-    lockDurationMs: options.lockDurationMs ?? 30_000,
-    stalledIntervalMs: options.stalledIntervalMs ?? 30_000,
-  };
+  const timings = timingsOf(options);
   const connection = connectionOf(options.url);
   const requests = requestConnection(options.url, {
     ...(options.commandTimeoutMs ? { commandTimeoutMs: options.commandTimeoutMs } : {}),
@@ -99,11 +110,11 @@ export function createBullmqQueueDriver(options: BullmqQueueDriverOptions): Bull
   redis.on('error', () => undefined);
   defineExecutionScripts(requests);
   defineExecutionScripts(redis);
-  const consumers = new Map<BullmqConsumer, string>();
+  const consumers = new Map<BullmqExecutionConsumer, string>();
   const paused = new Set<string>();
 
-  const handles = new Map<string, ExecutionQueue>();
-  const workHandles = new Map<string, ExecutionQueue>();
+  const handles = new Map<string, BullmqExecutionQueue>();
+  const workHandles = new Map<string, BullmqExecutionQueue>();
   /** An enqueue's or a read's handle: none while Redis is away (the caller fails at once). */
   const handleOf = async (name: string) => {
     await ensureReady(requests);
@@ -111,11 +122,11 @@ export function createBullmqQueueDriver(options: BullmqQueueDriverOptions): Bull
   };
   const workHandleOf = (name: string) => handleFor(workHandles, redis, prefix, name);
 
-  const forConsumers = (name: string, each: (consumer: BullmqConsumer) => void) => {
+  const forConsumers = (name: string, each: (consumer: BullmqExecutionConsumer) => void) => {
     for (const [consumer, queue] of consumers) if (queue === name) each(consumer);
   };
 
-  const driver: BullmqQueueDriver = {
+  const driver: BullmqExecutionQueueDriver = {
     async start() {
       await untilReady(requests, options.startTimeoutMs);
       checkEvictionPolicy(await readEvictionPolicy(requests));
@@ -125,8 +136,8 @@ export function createBullmqQueueDriver(options: BullmqQueueDriverOptions): Bull
       const handle = await handleOf(name);
       const delayMs = Math.max(0, Math.floor(input.delayMs ?? 0));
       const limit = Math.max(0, Math.floor(input.concurrencyLimit ?? 0));
-      const tag = await tagJob(requests, handle, input.workspaceId);
-      const data: JobData = {
+      const tag = await tagExecutionJob(requests, handle, input.workspaceId);
+      const data: ExecutionJobData = {
         workspaceId: input.workspaceId,
         payload: input.payload ?? null,
         concurrencyKey: limit > 0 ? (input.concurrencyKey ?? null) : null,
@@ -135,18 +146,18 @@ export function createBullmqQueueDriver(options: BullmqQueueDriverOptions): Bull
         tag,
       };
       const job = await handle.queue.add('execution', data, {
-        jobId: jobIdOf(name, randomUUID()),
+        jobId: executionJobIdOf(name, randomUUID()),
         priority: tag,
         delay: delayMs > 0 ? delayMs : undefined,
       });
-      return toJob(name, job, 'waiting');
+      return toExecutionJob(name, job, 'waiting');
     },
 
     // No fast path: every job goes through Redis, where any process may take it.
     reserve: () => null,
 
     consume(name, handler, consumeOptions) {
-      const consumer = createBullmqConsumer(
+      const consumer = createBullmqExecutionConsumer(
         {
           redis,
           connection,
@@ -174,7 +185,7 @@ export function createBullmqQueueDriver(options: BullmqQueueDriverOptions): Bull
     },
     isPaused: (name) => paused.has(name),
 
-    ...createBullmqAdmin(requests, handleOf),
+    ...createBullmqExecutionAdmin(requests, handleOf),
 
     async close() {
       await Promise.all([...consumers.keys()].map((consumer) => consumer.stop(0)));

@@ -1,21 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { queueJobs } from '../../db/schema';
-import { createWriteBatcher } from '../../lib/write-batcher';
-import type { QueueDriver, QueueSlot } from './queue-driver';
-import { createQueueAdmin } from './embedded-queue-admin';
-import { createJobClaimer } from './embedded-queue-claim';
-import { createEmbeddedConsumer } from './embedded-queue-consumer';
-import { limitOf, toJob, type DriverState, type Row } from './embedded-queue-rows';
-import { storableJson } from '../../lib/storable-text';
+import type { Database } from '../../../db/client';
+import { queueJobs } from '../../../db/schema';
+import { createWriteBatcher } from '../../../lib/write-batcher';
+import type { ExecutionQueueDriver, ExecutionQueueSlot } from './execution-queue-driver';
+import { createEmbeddedExecutionAdmin } from './embedded-execution-queue-admin';
+import { createExecutionJobClaimer } from './embedded-execution-queue-claim';
+import { createEmbeddedExecutionConsumer } from './embedded-execution-queue-consumer';
+import {
+  limitOf,
+  toExecutionJob,
+  type EmbeddedExecutionQueueState,
+  type ExecutionJobRow,
+} from './embedded-execution-queue-rows';
+import { storableJson } from '../../../lib/storable-text';
 
 /** The row of a job started from a slot without being written (the caller keeps its record). */
 const unwrittenRow = (
   queue: string,
-  options: Parameters<QueueDriver['reserve']>[1],
+  options: Parameters<ExecutionQueueDriver['reserve']>[1],
   payload: unknown,
-): Row => {
+): ExecutionJobRow => {
   const now = new Date();
   return {
     id: randomUUID(),
@@ -42,12 +47,12 @@ const unwrittenRow = (
  * is at its limit. One process owns the queue (the embedded database has one owner;
  * with PostgreSQL and several processes, use the Redis driver).
  *
- * Parts: `embedded-queue-claim.ts` (which job next), `embedded-queue-consumer.ts` and
- * `embedded-queue-pump.ts` (running jobs, delays), `embedded-queue-consumer-state.ts` (slots of
- * the fast path), `embedded-queue-admin.ts` (counts, lists, recovery).
+ * Parts: `embedded-execution-queue-claim.ts` (which job next), `embedded-execution-queue-consumer.ts` and
+ * `embedded-execution-queue-pump.ts` (running jobs, delays), `embedded-execution-queue-consumer-state.ts` (slots of
+ * the fast path), `embedded-execution-queue-admin.ts` (counts, lists, recovery).
  */
-export function createEmbeddedQueueDriver(db: Database): QueueDriver {
-  const state: DriverState = {
+export function createEmbeddedExecutionQueueDriver(db: Database): ExecutionQueueDriver {
+  const state: EmbeddedExecutionQueueState = {
     paused: new Set(),
     wakers: new Map(),
     locals: new Map(),
@@ -64,9 +69,9 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
     await db.delete(queueJobs).where(inArray(queueJobs.id, ids));
     return ids.map(() => undefined);
   });
-  const claimer = createJobClaimer(db, locals);
+  const claimer = createExecutionJobClaimer(db, locals);
 
-  const driver: QueueDriver = {
+  const driver: ExecutionQueueDriver = {
     async enqueue(queue, options) {
       const now = Date.now();
       const delayMs = Math.max(0, options.delayMs ?? 0);
@@ -83,7 +88,7 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
       // and started here, without the consumer looking for it. A crash still finds the row.
       const slot = delayMs === 0 ? (locals.get(queue)?.reserve(options) ?? null) : null;
       if (slot) {
-        let row: Row | undefined;
+        let row: ExecutionJobRow | undefined;
         try {
           row = await insertJob({
             ...values,
@@ -97,10 +102,10 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
           throw error;
         }
         slot.start(row!, true);
-        return toJob(row!);
+        return toExecutionJob(row!);
       }
       locals.get(queue)?.countWaiting(1);
-      let row: Row | undefined;
+      let row: ExecutionJobRow | undefined;
       try {
         row = await insertJob({ ...values, status: 'waiting', runAt: new Date(now + delayMs) });
       } catch (error) {
@@ -108,10 +113,10 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
         throw error;
       }
       wakers.get(queue)?.();
-      return toJob(row!);
+      return toExecutionJob(row!);
     },
 
-    reserve(queue, options): QueueSlot | null {
+    reserve(queue, options): ExecutionQueueSlot | null {
       const slot = locals.get(queue)?.reserve(options) ?? null;
       if (!slot) return null;
       return {
@@ -121,7 +126,12 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
     },
 
     consume: (queue, handler, options) =>
-      createEmbeddedConsumer({ db, driver: state, claimer, deleteJob }, queue, handler, options),
+      createEmbeddedExecutionConsumer(
+        { db, driver: state, claimer, deleteJob },
+        queue,
+        handler,
+        options,
+      ),
 
     pause(queue) {
       paused.add(queue);
@@ -132,7 +142,7 @@ export function createEmbeddedQueueDriver(db: Database): QueueDriver {
     },
     isPaused: (queue) => paused.has(queue),
 
-    ...createQueueAdmin(db, locals),
+    ...createEmbeddedExecutionAdmin(db, locals),
 
     async close() {
       await Promise.all([...consumers].map((consumer) => consumer.stop()));

@@ -1,8 +1,12 @@
-import type { EnqueueOptions } from './queue-driver';
-import { limitOf, type LocalConsumer, type Row } from './embedded-queue-rows';
+import type { ExecutionEnqueueOptions } from './execution-queue-driver';
+import {
+  limitOf,
+  type LocalExecutionConsumer,
+  type ExecutionJobRow,
+} from './embedded-execution-queue-rows';
 
 /** A consumer's bookkeeping, in this process. */
-export interface ConsumerState {
+export interface ExecutionConsumerState {
   running: Map<string, { done: Promise<void>; abort: AbortController }>;
   /** Jobs running per concurrency key (this process owns the queue). */
   activeByKey: Map<string, number>;
@@ -17,10 +21,10 @@ export interface ConsumerState {
   countedLate: number;
   stopped: boolean;
   /** Jobs started from a slot without a row: nothing to update when they end. */
-  unwritten: Map<string, Row>;
+  unwritten: Map<string, ExecutionJobRow>;
 }
 
-export const newConsumerState = (): ConsumerState => ({
+export const newExecutionConsumerState = (): ExecutionConsumerState => ({
   running: new Map(),
   activeByKey: new Map(),
   reserved: 0,
@@ -30,7 +34,7 @@ export const newConsumerState = (): ConsumerState => ({
   unwritten: new Map(),
 });
 
-export function countKey(state: ConsumerState, key: string | null, by: number) {
+export function countKey(state: ExecutionConsumerState, key: string | null, by: number) {
   if (!key) return;
   const next = (state.activeByKey.get(key) ?? 0) + by;
   if (next > 0) state.activeByKey.set(key, next);
@@ -42,12 +46,12 @@ export function countKey(state: ConsumerState, key: string | null, by: number) {
  * table, the consumer and the job's concurrency key have room).
  */
 export function localSlots(
-  state: ConsumerState,
+  state: ExecutionConsumerState,
   canStart: () => boolean,
-  start: (row: Row, counted: boolean) => void,
-): LocalConsumer {
+  start: (row: ExecutionJobRow, counted: boolean) => void,
+): LocalExecutionConsumer {
   return {
-    reserve(enqueued: Omit<EnqueueOptions, 'payload' | 'delayMs'>) {
+    reserve(enqueued: Omit<ExecutionEnqueueOptions, 'payload' | 'delayMs'>) {
       if (!canStart()) return null;
       const key = enqueued.concurrencyKey ?? null;
       const limit = limitOf(enqueued);

@@ -2,10 +2,14 @@
 // queue named by its third argument from the BullMQ driver on Redis (URL, key prefix, queue,
 // timings as JSON), with a handler that never ends; prints the id of the job it holds as one line
 // and stays up until it is killed.
-import { createBullmqQueueDriver } from '../plugins/queue/bullmq-queue-driver';
+import { createBullmqExecutionQueueDriver } from '../modules/executions/queue/bullmq-execution-queue-driver';
 
 const [url = '', prefix = '', queue = '', timings = '{}'] = process.argv.slice(2);
-const driver = createBullmqQueueDriver({ url, prefix, ...(JSON.parse(timings) as object) });
+const driver = createBullmqExecutionQueueDriver({
+  url,
+  prefix,
+  ...(JSON.parse(timings) as object),
+});
 await driver.start();
 driver.consume(
   queue,

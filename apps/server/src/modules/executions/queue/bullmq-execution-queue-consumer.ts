@@ -1,34 +1,43 @@
-import { within } from '../../lib/within';
+import { within } from '../../../lib/within';
 import { DelayedError, Job, WaitingError, Worker, type ConnectionOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import {
   HandedBack,
-  type ConsumeOptions,
-  type JobHandler,
-  type QueueConsumer,
-} from './queue-driver';
-import { toJob, type ExecutionQueue, type JobData } from './bullmq-queue-jobs';
-import { grantStart, hasRoom, releasePlace, renewPlaces } from './bullmq-queue-scripts';
+  type ExecutionConsumeOptions,
+  type ExecutionJobHandler,
+  type ExecutionQueueConsumer,
+} from './execution-queue-driver';
+import {
+  toExecutionJob,
+  type BullmqExecutionQueue,
+  type ExecutionJobData,
+} from './bullmq-execution-queue-jobs';
+import {
+  grantExecutionStart,
+  hasRoom,
+  releasePlace,
+  renewPlaces,
+} from './bullmq-execution-queue-scripts';
 
-export interface BullmqTimings {
+export interface BullmqExecutionTimings {
   /** The lock of a running job and the lease of its concurrency place. */
   lockDurationMs: number;
   /** How often a worker looks for jobs whose lock ran out (their process died). */
   stalledIntervalMs: number;
 }
 
-export interface ConsumerDeps {
+export interface BullmqExecutionConsumerDeps {
   redis: Redis;
   connection: ConnectionOptions;
   prefix: string;
-  handle: ExecutionQueue;
-  timings: BullmqTimings;
+  handle: BullmqExecutionQueue;
+  timings: BullmqExecutionTimings;
   /** Whether this process holds the queue paused right now. */
   paused(): boolean;
   onStop(): void;
 }
 
-export interface BullmqConsumer extends QueueConsumer {
+export interface BullmqExecutionConsumer extends ExecutionQueueConsumer {
   setPaused(paused: boolean): void;
 }
 
@@ -43,7 +52,7 @@ interface Running {
  * parking (active) goes back to the front of the list: its own look after parking finds the
  * place. A job gone or already promoted gives its turn to the next one.
  */
-async function promoteNext(deps: ConsumerDeps, key: string, first: string | null) {
+async function promoteNext(deps: BullmqExecutionConsumerDeps, key: string, first: string | null) {
   const { redis, handle } = deps;
   let next = first;
   for (let tries = 0; next && tries < 20; tries++) {
@@ -66,7 +75,11 @@ async function promoteNext(deps: ConsumerDeps, key: string, first: string | null
  * promoted as soon as a place frees. A place freed while it was parking found it still active:
  * it looks once more.
  */
-async function park(deps: ConsumerDeps, job: Job<JobData>, token: string | undefined) {
+async function park(
+  deps: BullmqExecutionConsumerDeps,
+  job: Job<ExecutionJobData>,
+  token: string | undefined,
+) {
   const { redis, handle } = deps;
   const key = job.data.concurrencyKey!;
   await job.moveToDelayed(Date.now() + deps.timings.lockDurationMs, token);
@@ -81,7 +94,11 @@ async function park(deps: ConsumerDeps, job: Job<JobData>, token: string | undef
 }
 
 /** Puts a started job back in the queue at its place, for any process to take. */
-async function handBack(deps: ConsumerDeps, job: Job<JobData>, token: string | undefined) {
+async function handBack(
+  deps: BullmqExecutionConsumerDeps,
+  job: Job<ExecutionJobData>,
+  token: string | undefined,
+) {
   await job.moveToWait(token);
   // BullMQ puts it back among the prioritized jobs without waking blocked workers.
   await deps.redis.zadd(deps.handle.queue.keys.marker!, 0, '0');
@@ -89,7 +106,7 @@ async function handBack(deps: ConsumerDeps, job: Job<JobData>, token: string | u
 }
 
 /** Renews, every third of a lease, the places of the running jobs that hold one. */
-function renewEvery(deps: ConsumerDeps, running: Map<string, Running>) {
+function renewEvery(deps: BullmqExecutionConsumerDeps, running: Map<string, Running>) {
   const { lockDurationMs } = deps.timings;
   const timer = setInterval(
     () => {
@@ -108,12 +125,12 @@ function renewEvery(deps: ConsumerDeps, running: Map<string, Running>) {
 
 /** The BullMQ worker of a consumer (its own connections: blocking reads). */
 function openWorker(
-  deps: ConsumerDeps,
-  processor: (job: Job<JobData>, token?: string) => Promise<unknown>,
-  options: ConsumeOptions,
+  deps: BullmqExecutionConsumerDeps,
+  processor: (job: Job<ExecutionJobData>, token?: string) => Promise<unknown>,
+  options: ExecutionConsumeOptions,
   autorun: boolean,
 ) {
-  const worker = new Worker<JobData>(deps.handle.queue.name, processor, {
+  const worker = new Worker<ExecutionJobData>(deps.handle.queue.name, processor, {
     connection: deps.connection,
     prefix: deps.prefix,
     concurrency: Math.max(1, options.concurrency),
@@ -132,28 +149,28 @@ function openWorker(
 }
 
 /**
- * A BullMQ worker over one queue. Each start asks the grant (bullmq-queue-scripts): a job
+ * A BullMQ worker over one queue. Each start asks the grant (bullmq-execution-queue-scripts): a job
  * whose concurrency key is full is parked as delayed by one lease (the safety re-check) and
  * promoted as soon as a place of its key frees, by whichever process frees it.
  */
 /** How long stopping waits for BullMQ to answer before dropping its connections. */
 const closeWaitMs = 2_000;
 
-export function createBullmqConsumer(
-  deps: ConsumerDeps,
-  handler: JobHandler,
-  options: ConsumeOptions,
-): BullmqConsumer {
+export function createBullmqExecutionConsumer(
+  deps: BullmqExecutionConsumerDeps,
+  handler: ExecutionJobHandler,
+  options: ExecutionConsumeOptions,
+): BullmqExecutionConsumer {
   const { redis, handle, timings } = deps;
   const running = new Map<string, Running>();
   const inflight = new Set<Promise<unknown>>();
   let stopped = false;
 
-  const run = async (job: Job<JobData>, token: string | undefined) => {
+  const run = async (job: Job<ExecutionJobData>, token: string | undefined) => {
     if (stopped) return handBack(deps, job, token);
     const { concurrencyKey: key, concurrencyLimit: limit, tag } = job.data;
     const jobId = job.id!;
-    const grant = await grantStart(redis, handle, {
+    const grant = await grantExecutionStart(redis, handle, {
       jobId,
       tag,
       concurrencyKey: key,
@@ -168,7 +185,7 @@ export function createBullmqConsumer(
     running.set(jobId, { abort, holders: key && limit > 0 ? handle.holdersKey(key) : null, jobId });
     let failure: unknown;
     try {
-      const started = toJob(handle.name, job, 'active', {
+      const started = toExecutionJob(handle.name, job, 'active', {
         attempts: grant.attempts,
         startedAt: new Date(),
       });
@@ -187,7 +204,7 @@ export function createBullmqConsumer(
       throw failure instanceof Error ? failure : new Error(String(failure));
   };
 
-  const processor = async (job: Job<JobData>, token?: string) => {
+  const processor = async (job: Job<ExecutionJobData>, token?: string) => {
     const done = run(job, token);
     inflight.add(done);
     try {

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type DatabaseHandle } from '../../db/client';
-import { startTcpProxy } from '../../test/tcp-proxy';
+import { openPostgres, type DatabaseHandle } from '../../../db/client';
+import { startTcpProxy } from '../../../test/tcp-proxy';
 import {
   createSharedTestDatabase,
   postgresTestUrl,
   type SharedTestDatabase,
-} from '../../test/test-database';
-import { until } from '../../test/until';
-import { createEmbeddedQueueDriver } from './embedded-queue-driver';
-import type { QueueConsumer } from './queue-driver';
+} from '../../../test/test-database';
+import { until } from '../../../test/until';
+import { createEmbeddedExecutionQueueDriver } from './embedded-execution-queue-driver';
+import type { ExecutionQueueConsumer } from './execution-queue-driver';
 
 const describePostgres = postgresTestUrl ? describe : describe.skip;
 
@@ -18,7 +18,7 @@ describePostgres(
     let shared: SharedTestDatabase;
     let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
     let database: DatabaseHandle;
-    const consumers: QueueConsumer[] = [];
+    const consumers: ExecutionQueueConsumer[] = [];
 
     beforeAll(async () => {
       shared = await createSharedTestDatabase('postgres');
@@ -35,7 +35,7 @@ describePostgres(
     });
 
     it('releases a job that ended while the database was away and takes the next one when it is back', async () => {
-      const driver = createEmbeddedQueueDriver(database.db);
+      const driver = createEmbeddedExecutionQueueDriver(database.db);
       const limited = { workspaceId: 'ws', concurrencyKey: 'flow', concurrencyLimit: 1 };
       await driver.enqueue('outage', { ...limited, payload: 'A' });
       await driver.enqueue('outage', { ...limited, payload: 'B' });

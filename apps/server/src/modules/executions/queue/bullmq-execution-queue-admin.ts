@@ -1,17 +1,22 @@
 import { Job, type JobType } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { pageOffset } from '../../lib/list-query';
-import type { JobStatus, QueueCounts, QueueDriver, QueueJob } from './queue-driver';
+import { pageOffset } from '../../../lib/list-query';
+import type {
+  ExecutionJobStatus,
+  ExecutionQueueCounts,
+  ExecutionQueueDriver,
+  ExecutionJob,
+} from './execution-queue-driver';
 import {
-  queueOfJobId,
-  statusOf,
-  toJob,
-  type ExecutionQueue,
-  type JobData,
-} from './bullmq-queue-jobs';
+  queueOfExecutionJobId,
+  executionJobStatusOf,
+  toExecutionJob,
+  type BullmqExecutionQueue,
+  type ExecutionJobData,
+} from './bullmq-execution-queue-jobs';
 
 /** The BullMQ states in the order of a listing, with the contract's status of each. */
-const listOrder: [JobType, JobStatus][] = [
+const listOrder: [JobType, ExecutionJobStatus][] = [
   ['active', 'active'],
   ['wait', 'waiting'],
   ['prioritized', 'waiting'],
@@ -24,14 +29,14 @@ const listOrder: [JobType, JobStatus][] = [
  * What an operator sees of a queue on Redis: counts, pages of jobs, removal of a job that has
  * not started. A parked job (its concurrency key full) counts as waiting, not delayed.
  */
-export function createBullmqAdmin(
+export function createBullmqExecutionAdmin(
   redis: Redis,
-  handleOf: (queue: string) => Promise<ExecutionQueue>,
-): Pick<QueueDriver, 'counts' | 'list' | 'remove' | 'recover'> {
-  const rawCounts = (handle: ExecutionQueue) =>
+  handleOf: (queue: string) => Promise<BullmqExecutionQueue>,
+): Pick<ExecutionQueueDriver, 'counts' | 'list' | 'remove' | 'recover'> {
+  const rawCounts = (handle: BullmqExecutionQueue) =>
     handle.queue.getJobCounts(...listOrder.map(([type]) => type));
 
-  const countsOf = async (handle: ExecutionQueue): Promise<QueueCounts> => {
+  const countsOf = async (handle: BullmqExecutionQueue): Promise<ExecutionQueueCounts> => {
     const [raw, parked] = await Promise.all([rawCounts(handle), redis.scard(handle.parkedSetKey)]);
     const delayed = Math.max(0, (raw.delayed ?? 0) - parked);
     return {
@@ -53,7 +58,7 @@ export function createBullmqAdmin(
       const segments = listOrder.filter(([, each]) => !status || each === status);
       const total = segments.reduce((sum, [type]) => sum + (raw[type] ?? 0), 0);
       let skip = pageOffset(page, limit, total);
-      const items: QueueJob[] = [];
+      const items: ExecutionJob[] = [];
       for (const [type, each] of segments) {
         const size = raw[type] ?? 0;
         if (items.length >= limit) break;
@@ -69,7 +74,7 @@ export function createBullmqAdmin(
           type !== 'completed' && type !== 'failed',
         );
         for (const job of jobs.slice(0, room)) {
-          if (job) items.push(toJob(queue, job as Job<JobData>, each));
+          if (job) items.push(toExecutionJob(queue, job as Job<ExecutionJobData>, each));
         }
         skip = 0;
       }
@@ -77,13 +82,13 @@ export function createBullmqAdmin(
     },
 
     async remove(jobId) {
-      const queue = queueOfJobId(jobId);
+      const queue = queueOfExecutionJobId(jobId);
       if (!queue) return false;
       const handle = await handleOf(queue);
-      const job = (await Job.fromId(handle.queue, jobId)) as Job<JobData> | undefined;
+      const job = (await Job.fromId(handle.queue, jobId)) as Job<ExecutionJobData> | undefined;
       if (!job) return false;
       const state = await job.getState();
-      if (statusOf(state) !== 'waiting' || state === 'unknown') return false;
+      if (executionJobStatusOf(state) !== 'waiting' || state === 'unknown') return false;
       try {
         // BullMQ refuses to remove a job locked by a worker (it has just started).
         await job.remove();

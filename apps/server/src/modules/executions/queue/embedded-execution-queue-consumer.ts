@@ -1,23 +1,40 @@
 import { and, count, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { isDatabaseUnavailable, retryWhileUnavailable } from '../../db/database-unavailable';
-import { queueJobs } from '../../db/schema';
-import type { ConsumeOptions, JobHandler, QueueConsumer } from './queue-driver';
-import type { JobClaimer } from './embedded-queue-claim';
-import { countKey, localSlots, newConsumerState } from './embedded-queue-consumer-state';
-import { createPump } from './embedded-queue-pump';
-import { toJob, type DriverState, type Row } from './embedded-queue-rows';
+import type { Database } from '../../../db/client';
+import { isDatabaseUnavailable, retryWhileUnavailable } from '../../../db/database-unavailable';
+import { queueJobs } from '../../../db/schema';
+import type {
+  ExecutionConsumeOptions,
+  ExecutionJobHandler,
+  ExecutionQueueConsumer,
+} from './execution-queue-driver';
+import type { ExecutionJobClaimer } from './embedded-execution-queue-claim';
+import {
+  countKey,
+  localSlots,
+  newExecutionConsumerState,
+} from './embedded-execution-queue-consumer-state';
+import { createExecutionPump } from './embedded-execution-queue-pump';
+import {
+  toExecutionJob,
+  type EmbeddedExecutionQueueState,
+  type ExecutionJobRow,
+} from './embedded-execution-queue-rows';
 
-export interface ConsumerDeps {
+export interface EmbeddedExecutionConsumerDeps {
   db: Database;
-  driver: DriverState;
-  claimer: JobClaimer;
+  driver: EmbeddedExecutionQueueState;
+  claimer: ExecutionJobClaimer;
   /** Group-committed removal of a completed job's row. */
   deleteJob(id: string): Promise<void>;
 }
 
 /** A finished job: its row is removed (or kept as completed), or marked failed. */
-async function finishRow(deps: ConsumerDeps, options: ConsumeOptions, job: Row, error: unknown) {
+async function finishRow(
+  deps: EmbeddedExecutionConsumerDeps,
+  options: ExecutionConsumeOptions,
+  job: ExecutionJobRow,
+  error: unknown,
+) {
   const failed = error !== undefined;
   if (!failed && !options.keepCompleted) {
     await deps.deleteJob(job.id);
@@ -34,27 +51,27 @@ async function finishRow(deps: ConsumerDeps, options: ConsumeOptions, job: Row, 
 }
 
 /** Consumes one queue in this process, `options.concurrency` jobs at a time. */
-export function createEmbeddedConsumer(
-  deps: ConsumerDeps,
+export function createEmbeddedExecutionConsumer(
+  deps: EmbeddedExecutionConsumerDeps,
   queue: string,
-  handler: JobHandler,
-  options: ConsumeOptions,
-): QueueConsumer {
+  handler: ExecutionJobHandler,
+  options: ExecutionConsumeOptions,
+): ExecutionQueueConsumer {
   const { paused, wakers, locals, consumers } = deps.driver;
-  const state = newConsumerState();
+  const state = newExecutionConsumerState();
 
-  const finish = async (job: Row, error: unknown) => {
+  const finish = async (job: ExecutionJobRow, error: unknown) => {
     if (state.unwritten.delete(job.id)) return;
     await finishRow(deps, options, job, error);
   };
 
-  const start = (row: Row, counted = false) => {
+  const start = (row: ExecutionJobRow, counted = false) => {
     if (!counted) countKey(state, row.concurrencyKey, 1);
     const abort = new AbortController();
     const done = (async () => {
       let failure: unknown;
       try {
-        await handler(toJob(row), abort.signal);
+        await handler(toExecutionJob(row), abort.signal);
       } catch (error) {
         failure = error ?? new Error('falhou');
       }
@@ -77,7 +94,7 @@ export function createEmbeddedConsumer(
     state.running.set(row.id, { done, abort });
   };
 
-  const { pump, cancel } = createPump({
+  const { pump, cancel } = createExecutionPump({
     queue,
     concurrency: options.concurrency,
     state,
@@ -105,7 +122,7 @@ export function createEmbeddedConsumer(
     await pump();
   })().catch(() => undefined);
 
-  const consumer: QueueConsumer = {
+  const consumer: ExecutionQueueConsumer = {
     async stop(graceMs = 10_000) {
       state.stopped = true;
       cancel();

@@ -1,6 +1,10 @@
 import { afterEach, expect, it } from 'vitest';
-import type { QueueConsumer, QueueDriver, QueueJob } from './queue-driver';
-import { until } from '../../test/until';
+import type {
+  ExecutionQueueConsumer,
+  ExecutionQueueDriver,
+  ExecutionJob,
+} from './execution-queue-driver';
+import { until } from '../../../test/until';
 
 /** A test only a driver with the capability has (the others do not list it as skipped). */
 const when = (holds: boolean) =>
@@ -14,7 +18,7 @@ function gate() {
 }
 
 /** What a driver can do beyond the common behaviour. */
-export interface QueueDriverCapabilities {
+export interface ExecutionQueueDriverCapabilities {
   /** `reserve` may give a slot (the embedded driver); without it, `reserve` always gives null. */
   fastPath: boolean;
   /**
@@ -28,12 +32,15 @@ export interface QueueDriverCapabilities {
  * The behaviour every queue driver must have. `open()` gives a driver over fresh storage;
  * `reopen()` gives a second driver over the same storage (a restarted process, or another one).
  */
-export function queueDriverContract(
-  setup: () => { open(): QueueDriver; reopen(): QueueDriver },
-  capabilities: QueueDriverCapabilities = { fastPath: true, recoversAtStart: true },
+export function executionQueueDriverContract(
+  setup: () => { open(): ExecutionQueueDriver; reopen(): ExecutionQueueDriver },
+  capabilities: ExecutionQueueDriverCapabilities = { fastPath: true, recoversAtStart: true },
 ) {
-  const consumers: QueueConsumer[] = [];
-  const consume = (driver: QueueDriver, ...args: Parameters<QueueDriver['consume']>) => {
+  const consumers: ExecutionQueueConsumer[] = [];
+  const consume = (
+    driver: ExecutionQueueDriver,
+    ...args: Parameters<ExecutionQueueDriver['consume']>
+  ) => {
     const consumer = driver.consume(...args);
     consumers.push(consumer);
     return consumer;
@@ -44,7 +51,7 @@ export function queueDriverContract(
 
   it('runs an enqueued job with its payload, then forgets it', async () => {
     const driver = setup().open();
-    const seen: QueueJob[] = [];
+    const seen: ExecutionJob[] = [];
     await driver.enqueue('q1', { workspaceId: 'ws', payload: { pedido: 7 } });
     consume(driver, 'q1', async (job) => void seen.push(job), { concurrency: 1 });
     await until(() => seen.length === 1, 'o job rodar');

@@ -1,14 +1,17 @@
 import { and, eq, gt, min, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { queueJobs } from '../../db/schema';
-import type { LocalConsumer, Row } from './embedded-queue-rows';
+import type { Database } from '../../../db/client';
+import { queueJobs } from '../../../db/schema';
+import type { LocalExecutionConsumer, ExecutionJobRow } from './embedded-execution-queue-rows';
 
 /**
  * Claiming the next job of a queue. Workspaces take turns (fewest jobs running first, then
  * least recently served), each giving its oldest runnable job; jobs sharing a concurrency key
  * (a flow with a rate limit) wait while the key is at its limit.
  */
-export function createJobClaimer(db: Database, locals: Map<string, LocalConsumer>) {
+export function createExecutionJobClaimer(
+  db: Database,
+  locals: Map<string, LocalExecutionConsumer>,
+) {
   /** Per queue: when each workspace was last given a job (round robin between workspaces). */
   const served = new Map<string, Map<string, number>>();
   let turn = 0;
@@ -67,7 +70,7 @@ export function createJobClaimer(db: Database, locals: Map<string, LocalConsumer
      * The next job: workspaces with fewer jobs running go first, then the one served least
      * recently, so one workspace's flood never starves another's.
      */
-    async claim(queue: string, at: Date): Promise<Row | null> {
+    async claim(queue: string, at: Date): Promise<ExecutionJobRow | null> {
       const lastServed = served.get(queue) ?? new Map<string, number>();
       served.set(queue, lastServed);
       const unwritten = unwrittenCounts(queue);
@@ -105,4 +108,4 @@ export function createJobClaimer(db: Database, locals: Map<string, LocalConsumer
   };
 }
 
-export type JobClaimer = ReturnType<typeof createJobClaimer>;
+export type ExecutionJobClaimer = ReturnType<typeof createExecutionJobClaimer>;

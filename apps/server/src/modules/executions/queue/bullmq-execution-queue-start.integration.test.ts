@@ -3,8 +3,8 @@ import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
-import { until } from '../../test/until';
-import { createBullmqQueueDriver } from './bullmq-queue-driver';
+import { until } from '../../../test/until';
+import { createBullmqExecutionQueueDriver } from './bullmq-execution-queue-driver';
 
 const redisUrl = process.env.PONTE_TEST_REDIS_URL;
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
@@ -47,14 +47,14 @@ describe.skipIf(!redisUrl || !hasRedisServer)('bullmq queue driver at start', ()
     probe.on('error', () => undefined);
     await until(async () => (await probe.ping().catch(() => null)) === 'PONG', 'o Redis subir');
     probe.disconnect();
-    const driver = createBullmqQueueDriver({ url, prefix: 'ponte-teste' });
+    const driver = createBullmqExecutionQueueDriver({ url, prefix: 'ponte-teste' });
     await expect(driver.start()).rejects.toThrow(messages.queues.redisEviction('allkeys-lru'));
     await driver.close();
   });
 
   it('stops the start with a message when Redis does not answer', async () => {
     const port = await freePort();
-    const driver = createBullmqQueueDriver({
+    const driver = createBullmqExecutionQueueDriver({
       url: `redis://127.0.0.1:${port}`,
       prefix: 'ponte-teste',
       startTimeoutMs: 300,

@@ -3,16 +3,23 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { until } from '../../test/until';
+import { until } from '../../../test/until';
 import { Queue } from 'bullmq';
-import { connectionOf } from '../../lib/redis-connection';
-import { bullName } from './bullmq-queue-jobs';
-import { createBullmqQueueDriver, type BullmqQueueDriver } from './bullmq-queue-driver';
-import { HandedBack, type QueueConsumer, type QueueJob } from './queue-driver';
-import { queueDriverContract } from './queue-driver.contract';
+import { connectionOf } from '../../../lib/redis-connection';
+import { bullName } from './bullmq-execution-queue-jobs';
+import {
+  createBullmqExecutionQueueDriver,
+  type BullmqExecutionQueueDriver,
+} from './bullmq-execution-queue-driver';
+import {
+  HandedBack,
+  type ExecutionQueueConsumer,
+  type ExecutionJob,
+} from './execution-queue-driver';
+import { executionQueueDriverContract } from './execution-queue-driver.contract';
 
 const redisUrl = process.env.PONTE_TEST_REDIS_URL;
-const serverRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const serverRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 if (!redisUrl) {
   console.warn('Driver BullMQ das execuções: PONTE_TEST_REDIS_URL ausente, testes ignorados.');
 }
@@ -20,11 +27,11 @@ if (!redisUrl) {
 describe.skipIf(!redisUrl)('bullmq queue driver', () => {
   // Every run has its own key prefix, and deletes its keys at the end.
   const prefix = `ponte-teste-${randomUUID()}`;
-  const opened: BullmqQueueDriver[] = [];
-  const consumers: QueueConsumer[] = [];
+  const opened: BullmqExecutionQueueDriver[] = [];
+  const consumers: ExecutionQueueConsumer[] = [];
   /** A driver with its own connections: another process on the same Redis. */
   const open = (timings: { lockDurationMs?: number; stalledIntervalMs?: number } = {}) => {
-    const driver = createBullmqQueueDriver({
+    const driver = createBullmqExecutionQueueDriver({
       url: redisUrl!,
       prefix,
       // A short lock and stalled check keep the crash recovery quick.
@@ -47,7 +54,7 @@ describe.skipIf(!redisUrl)('bullmq queue driver', () => {
     if (keys.length > 0) await redis.del(...keys);
     await redis.quit();
   });
-  const keep = (consumer: QueueConsumer) => {
+  const keep = (consumer: ExecutionQueueConsumer) => {
     consumers.push(consumer);
     return consumer;
   };
@@ -61,7 +68,7 @@ describe.skipIf(!redisUrl)('bullmq queue driver', () => {
       [
         '--import',
         'tsx',
-        'src/test/dying-queue-consumer-process.ts',
+        'src/test/dying-execution-consumer-process.ts',
         redisUrl!,
         prefix,
         queue,
@@ -95,7 +102,7 @@ describe.skipIf(!redisUrl)('bullmq queue driver', () => {
     await expect(open().start()).resolves.toBeUndefined();
   });
 
-  queueDriverContract(() => ({ open: () => open(), reopen: () => open() }), {
+  executionQueueDriverContract(() => ({ open: () => open(), reopen: () => open() }), {
     fastPath: false,
     recoversAtStart: false,
   });
@@ -109,7 +116,7 @@ describe.skipIf(!redisUrl)('bullmq queue driver', () => {
     let running = 0;
     let most = 0;
     const done: unknown[] = [];
-    const handler = async (job: QueueJob) => {
+    const handler = async (job: ExecutionJob) => {
       most = Math.max(most, ++running);
       await pause(30);
       running--;
@@ -176,7 +183,7 @@ describe.skipIf(!redisUrl)('bullmq queue driver', () => {
     const driver = open();
     for (let i = 0; i < 50; i++) await driver.enqueue('justa', { workspaceId: 'A', payload: i });
     for (let i = 0; i < 2; i++) await driver.enqueue('justa', { workspaceId: 'B', payload: i });
-    const order: QueueJob[] = [];
+    const order: ExecutionJob[] = [];
     keep(driver.consume('justa', async (job) => void order.push(job), { concurrency: 1 }));
     await until(() => order.length === 52, 'todos os jobs');
     const started = order.map((job) => job.workspaceId);
@@ -203,7 +210,7 @@ describe.skipIf(!redisUrl)('bullmq queue driver', () => {
     await until(() => started, 'o job começar no processo que sai');
     await holder.stop(50, { handBack: true });
     expect(reason).toBeInstanceOf(HandedBack);
-    const taken: QueueJob[] = [];
+    const taken: ExecutionJob[] = [];
     keep(staying.consume('devolve', async (job) => void taken.push(job), { concurrency: 1 }));
     await until(() => taken.length === 1, 'o outro processo pegar o job');
     expect(taken[0]!.payload).toEqual({ pedido: 42 });
@@ -217,7 +224,7 @@ describe.skipIf(!redisUrl)('bullmq queue driver', () => {
     const dying = dyingConsumer('parado', { lockDurationMs: 1000, stalledIntervalMs: 300 });
     expect(await dying.holding).toBe(job.id);
     expect(await dying.kill()).toBeNull();
-    const seen: QueueJob[] = [];
+    const seen: ExecutionJob[] = [];
     keep(alive.consume('parado', async (again) => void seen.push(again), { concurrency: 1 }));
     await until(() => seen.length === 1, 'o job voltar');
     expect(seen[0]).toMatchObject({ id: job.id, payload: 'x', attempts: 2 });

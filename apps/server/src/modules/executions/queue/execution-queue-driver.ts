@@ -1,11 +1,14 @@
 /**
- * Every execution, from any trigger, and every internal queue goes through this interface
- * (DESIGN.md §1). The embedded driver keeps jobs as database rows; a BullMQ driver keeps them
- * in Redis. Both pass `queue-driver.contract.ts`.
+ * The executions queue: every execution, from any trigger, goes through this interface as an
+ * execution job (DESIGN.md §1), a message of an internal queue too once its consumer flow runs
+ * it (`modules/queues/queue-consumers.ts`; the messages themselves live in the queues module's
+ * `MessageQueueDriver`, which shares no code with this one). The embedded driver keeps jobs as
+ * database rows; a BullMQ driver keeps them in Redis. Both pass
+ * `execution-queue-driver.contract.ts`.
  */
-export type JobStatus = 'waiting' | 'active' | 'completed' | 'failed';
+export type ExecutionJobStatus = 'waiting' | 'active' | 'completed' | 'failed';
 
-export interface EnqueueOptions {
+export interface ExecutionEnqueueOptions {
   workspaceId: string;
   payload: unknown;
   /** Run no earlier than this many milliseconds from now. */
@@ -15,12 +18,12 @@ export interface EnqueueOptions {
   concurrencyLimit?: number;
 }
 
-export interface QueueJob {
+export interface ExecutionJob {
   id: string;
   queue: string;
   workspaceId: string;
   payload: unknown;
-  status: JobStatus;
+  status: ExecutionJobStatus;
   attempts: number;
   runAt: Date;
   createdAt: Date;
@@ -30,9 +33,9 @@ export interface QueueJob {
 }
 
 /** Resolves: the job completed. Rejects: the job failed with that error's message. */
-export type JobHandler = (job: QueueJob, signal: AbortSignal) => Promise<void>;
+export type ExecutionJobHandler = (job: ExecutionJob, signal: AbortSignal) => Promise<void>;
 
-export interface ConsumeOptions {
+export interface ExecutionConsumeOptions {
   /** Jobs of this queue running at once in this process. */
   concurrency: number;
   /** Completed jobs are deleted (default) or kept as `completed`. */
@@ -51,7 +54,7 @@ export class HandedBack extends Error {
   }
 }
 
-export interface QueueConsumer {
+export interface ExecutionQueueConsumer {
   /**
    * Stops taking jobs; waits for running ones up to `graceMs`, then aborts them. With
    * `handBack`, the aborted jobs (reason: a `HandedBack`) go back to the queue once their
@@ -66,38 +69,45 @@ export interface QueueConsumer {
  * job, so an execution that starts at once costs no queue writes. A crash leaves the caller's
  * record, which its owner recovers.
  */
-export interface QueueSlot {
+export interface ExecutionQueueSlot {
   /** Starts the job in the consumer (counted, stopped and aborted like any other job). */
   start(payload: unknown): void;
   /** Gives the place back unused (the caller's record could not be written). */
   release(): void;
 }
 
-export type QueueCounts = Record<JobStatus | 'delayed', number>;
+export type ExecutionQueueCounts = Record<ExecutionJobStatus | 'delayed', number>;
 
-export interface QueueDriver {
-  enqueue(queue: string, options: EnqueueOptions): Promise<QueueJob>;
+export interface ExecutionQueueDriver {
+  enqueue(queue: string, options: ExecutionEnqueueOptions): Promise<ExecutionJob>;
   /**
    * A slot when a job with these options may start right now in this process (a consumer
    * here has room, nothing runnable waits, the concurrency key is under its limit); otherwise
    * null, and the caller enqueues. A driver that cannot tell gives null.
    */
-  reserve(queue: string, options: Omit<EnqueueOptions, 'payload' | 'delayMs'>): QueueSlot | null;
-  consume(queue: string, handler: JobHandler, options: ConsumeOptions): QueueConsumer;
+  reserve(
+    queue: string,
+    options: Omit<ExecutionEnqueueOptions, 'payload' | 'delayMs'>,
+  ): ExecutionQueueSlot | null;
+  consume(
+    queue: string,
+    handler: ExecutionJobHandler,
+    options: ExecutionConsumeOptions,
+  ): ExecutionQueueConsumer;
   pause(queue: string): void;
   resume(queue: string): void;
   isPaused(queue: string): boolean;
-  counts(queue: string): Promise<QueueCounts>;
+  counts(queue: string): Promise<ExecutionQueueCounts>;
   list(
     queue: string,
-    options: { status?: JobStatus; page: number; limit: number },
-  ): Promise<{ items: QueueJob[]; total: number }>;
+    options: { status?: ExecutionJobStatus; page: number; limit: number },
+  ): Promise<{ items: ExecutionJob[]; total: number }>;
   /** Removes a job that has not started; false when it is running or gone. */
   remove(jobId: string): Promise<boolean>;
   /**
    * At start: jobs left `active` by a process that died are marked failed with the error
    * 'crashed' and returned, so their owners can record it. Never leaves a job running.
    */
-  recover(): Promise<QueueJob[]>;
+  recover(): Promise<ExecutionJob[]>;
   close(): Promise<void>;
 }

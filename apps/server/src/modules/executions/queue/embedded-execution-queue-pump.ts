@@ -1,18 +1,18 @@
-import { createBackoff } from '../../lib/backoff';
-import type { JobClaimer } from './embedded-queue-claim';
-import type { ConsumerState } from './embedded-queue-consumer-state';
-import type { Row } from './embedded-queue-rows';
+import { createBackoff } from '../../../lib/backoff';
+import type { ExecutionJobClaimer } from './embedded-execution-queue-claim';
+import type { ExecutionConsumerState } from './embedded-execution-queue-consumer-state';
+import type { ExecutionJobRow } from './embedded-execution-queue-rows';
 
 /** Longest wait between two looks at delayed jobs (a clock jump or a missed wake-up). */
 const maxIdleMs = 30_000;
 
-export interface PumpDeps {
+export interface ExecutionPumpDeps {
   queue: string;
   concurrency: number;
-  state: ConsumerState;
+  state: ExecutionConsumerState;
   paused: Set<string>;
-  claimer: JobClaimer;
-  start(row: Row): void;
+  claimer: ExecutionJobClaimer;
+  start(row: ExecutionJobRow): void;
 }
 
 /**
@@ -21,7 +21,14 @@ export interface PumpDeps {
  * fails (the database is away) never rejects: the next one comes after a bounded backoff
  * (100 ms doubling up to 5 s), so jobs are taken again as soon as the database is back.
  */
-export function createPump({ queue, concurrency, state, paused, claimer, start }: PumpDeps) {
+export function createExecutionPump({
+  queue,
+  concurrency,
+  state,
+  paused,
+  claimer,
+  start,
+}: ExecutionPumpDeps) {
   let pumping = false;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
