@@ -4,14 +4,14 @@
  */
 export async function within(work: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
   try {
     return await Promise.race([
       work.then(
         () => true as const,
         () => true as const,
       ),
-      late,
+      timedOut,
     ]);
   } finally {
     clearTimeout(timer);

@@ -35,7 +35,7 @@ export interface PreparedContext {
 }
 
 /** A host whose calls go to the one `bind` names (nothing calls it before: no code ran yet). */
-function lateHost() {
+function hostBoundAtRun() {
   let target: SandboxHost | undefined;
   const to = (): SandboxHost => {
     if (!target) throw new Error('Execução interrompida.');
@@ -74,8 +74,8 @@ function entryGlobals(bridges: ReturnType<typeof createHostBridges>): [string, i
  */
 export async function prepareContext(pooled: PooledIsolate): Promise<PreparedContext> {
   const context = await pooled.isolate.createContext();
-  const late = lateHost();
-  const bridges = createHostBridges(late.host);
+  const runHost = hostBoundAtRun();
+  const bridges = createHostBridges(runHost.host);
   try {
     const entries = entryGlobals(bridges);
     const assign = entries.map(([name], at) => `globalThis.${name} = $${at};`).join('\n');
@@ -89,14 +89,14 @@ export async function prepareContext(pooled: PooledIsolate): Promise<PreparedCon
     if (!pooled.isolate.isDisposed) context.release();
     throw error;
   }
-  return { context, bridges, bind: late.bind };
+  return { context, bridges, bind: runHost.bind };
 }
 
 /** The same, blocking the main thread: the isolate's first run, or warm contexts off. */
 export function prepareContextSync(pooled: PooledIsolate): PreparedContext {
   const context = pooled.isolate.createContextSync();
-  const late = lateHost();
-  const bridges = createHostBridges(late.host);
+  const runHost = hostBoundAtRun();
+  const bridges = createHostBridges(runHost.host);
   try {
     const jail = context.global;
     jail.setSync('globalThis', jail.derefInto());
@@ -107,5 +107,5 @@ export function prepareContextSync(pooled: PooledIsolate): PreparedContext {
     if (!pooled.isolate.isDisposed) context.release();
     throw error;
   }
-  return { context, bridges, bind: late.bind };
+  return { context, bridges, bind: runHost.bind };
 }

@@ -84,7 +84,7 @@ export const serviceAccountsModule = defineModule({
       },
     });
     const accountTokens = {
-      ...createTokenSources({ service: serviceAccounts, http, now }),
+      ...createTokenSources({ http, now }),
       ...oauth2.tokenSources,
     };
     return { serviceAccounts, oauth2, accountTokens };

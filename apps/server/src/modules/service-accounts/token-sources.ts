@@ -2,7 +2,6 @@ import type { HttpPort } from '@ponte/engine/ports';
 import type { ServiceAccountType } from '@ponte/shared/service-accounts.schema';
 import { createJwtTokenSource } from '../../adapters/service-account-tokens/jwt-token';
 import type { DecryptedAccount } from './connection-testers';
-import type { ServiceAccountsService } from './service-accounts.service';
 
 /**
  * The bearer credential of an account that issues tokens (jwt, OAuth2 types): `force` asks
@@ -16,7 +15,6 @@ export type TokenSource = (
 export type TokenSources = Partial<Record<ServiceAccountType | (string & {}), TokenSource>>;
 
 export interface TokenSourceDeps {
-  service: ServiceAccountsService;
   http: HttpPort;
   now: () => Date;
 }
