@@ -35,6 +35,15 @@ export default defineConfig({
       },
       './apps/web/vite.config.ts',
       {
+        // Tests of the repository's own tooling: the lint config (docs/adr/0086).
+        test: {
+          name: 'scripts',
+          root: './scripts',
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           root: './e2e',
