@@ -1,9 +1,10 @@
 import { readdirSync, existsSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { countingTypeImports } from './scripts/no-cycle-counting-types.js';
 
 const featuresDir = 'apps/web/src/features';
 const features = existsSync(featuresDir)
@@ -25,6 +26,12 @@ const featureZones = features.map((name) => ({
   except: [`./${name}`, ...(sharedFeatureParts[name] ?? [])],
   message: 'Uma feature não importa outra: mova o que é comum para components/ ou lib/.',
 }));
+
+/** import-x, whose `no-cycle` also follows `import type` (docs/adr/0086). */
+const importXPlugin = {
+  ...importX,
+  rules: { ...importX.rules, 'no-cycle': countingTypeImports(importX.rules['no-cycle']) },
+};
 
 const nodeOnly = [
   'fs',
@@ -55,10 +62,18 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importXPlugin },
     languageOptions: { globals: { ...globals.node } },
     settings: {
-      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      // Follows the workspace packages' symlinks to their files, so that a cycle through
+      // `@ponte/*` is seen as one.
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
+      ],
+      // The files import-x reads to follow imports (no-cycle); it reads only .js without this.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      // The workspace packages are ours: no-cycle's ignoreExternal must still follow them.
+      'import-x/internal-regex': '^@ponte/',
     },
     rules: {
       'max-lines': ['error', { max: 500, skipBlankLines: true, skipComments: true }],
@@ -69,6 +84,17 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
+  },
+  // No import cycle in the apps and packages, through type imports and `@ponte/*` too
+  // (docs/adr/0086).
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // Removed when app.ts becomes the list of module declarations (issue 38).
+  {
+    files: ['apps/server/src/app.ts', 'apps/server/src/app-*.ts'],
+    rules: { 'import-x/no-cycle': 'off' },
   },
   {
     files: ['scripts/**', 'bench/**', '.ci/**'],

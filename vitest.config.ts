@@ -36,11 +36,13 @@ export default defineConfig({
       },
       './apps/web/vite.config.ts',
       {
+        // Rules over the repository as a whole: the lint config (no import cycle, docs/adr/0086)
+        // and the READMEs' maps against the tree.
         test: {
-          // Rules over the repository as a whole: the READMEs' maps against the tree.
           name: 'repository',
           root: './scripts',
           environment: 'node',
+          testTimeout: 60_000,
         },
       },
       {

@@ -1,4 +1,4 @@
-import type { ServiceAccountType } from './service-accounts.schema';
+import type { ServiceAccountType } from './service-account-types';
 
 /**
  * One field of an auth type's sub-object. `secret` fields are encrypted at rest and never sent

@@ -1,4 +1,4 @@
-import type { ServiceAccountType } from './service-accounts.schema';
+import type { ServiceAccountType } from './service-account-types';
 
 /** The WHATWG URL of Node and browsers (this package has neither's typings). */
 declare const URL: new (input: string) => { protocol: string; host: string; hostname: string };

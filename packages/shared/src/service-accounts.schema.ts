@@ -5,31 +5,15 @@ import { listResponseSchema, pageQuerySchema } from './pagination';
 import { text } from './text';
 import { serviceAccountFields, type ServiceAccountField } from './service-account-fields';
 import { isHttpSigningType, parseDomainList } from './service-account-hosts';
+import {
+  productTokenType,
+  serviceAccountTypes,
+  type ServiceAccountType,
+} from './service-account-types';
+
+export { productTokenType, serviceAccountTypes, type ServiceAccountType };
 
 const m = messages.serviceAccounts;
-
-/** The product's own read-only API token type (spec 2 §3 `{product}_token`). */
-export const productTokenType = 'ponte_token';
-
-/** Spec 2 §3: the 13 auth types, in the order the form offers them. */
-export const serviceAccountTypes = [
-  'bearer_token',
-  'http_basic',
-  'jwt',
-  'smtp_account',
-  'database_uri',
-  'oauth2',
-  'trello_oauth2',
-  'slack_oauth2',
-  'google_oauth2',
-  'aws_access_key',
-  productTokenType,
-  'sankhya_partner_id',
-  'omie_erp',
-  'ftp_server',
-  'gpg_auth',
-] as const;
-export type ServiceAccountType = (typeof serviceAccountTypes)[number];
 
 export const serviceAccountTypeLabels: Record<ServiceAccountType, string> = {
   bearer_token: 'Bearer token',

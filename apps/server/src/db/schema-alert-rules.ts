@@ -18,7 +18,7 @@ import type {
   MatchLogType,
   WebhookMethod,
 } from '@ponte/shared/alert-rules.schema';
-import { groups, workspaces } from './schema';
+import { groups, workspaces } from './schema-workspaces';
 import { timestamps } from './schema-columns';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });

@@ -9,7 +9,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import type { CustomNodeExecutionType, CustomNodeParam } from '@ponte/shared/custom-nodes.schema';
-import { groups, workspaces } from './schema';
+import { groups, workspaces } from './schema-workspaces';
 import { timestamps } from './schema-columns';
 
 /**

@@ -1,6 +1,6 @@
 import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Widget } from '@ponte/shared/dashboards.schema';
-import { groups, workspaces } from './schema';
+import { groups, workspaces } from './schema-workspaces';
 import { timestamps } from './schema-columns';
 
 /**

@@ -1,6 +1,6 @@
 import { boolean, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { FormField, FormStatus } from '@ponte/shared/forms.schema';
-import { groups, workspaces } from './schema';
+import { groups, workspaces } from './schema-workspaces';
 import { timestamps } from './schema-columns';
 
 /**

@@ -12,7 +12,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { limits } from '@ponte/shared/limits';
-import { flows, groups, workspaces } from './schema';
+import { flows } from './schema-flows';
+import { groups, workspaces } from './schema-workspaces';
 import { timestamps } from './schema-columns';
 
 /**

@@ -3,7 +3,6 @@ import {
   bigserial,
   boolean,
   integer,
-  check,
   index,
   jsonb,
   pgTable,
@@ -12,7 +11,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { limits } from '@ponte/shared/limits';
 import type { SecurityEventKind } from '@ponte/shared/security-log.schema';
 import {
   queueDepthSamples,
@@ -27,87 +25,15 @@ import { customNodes, customNodeVersions } from './schema-custom-nodes';
 import { alertFirings, alertIncidents, alertRules } from './schema-alert-rules';
 import { dashboards } from './schema-dashboards';
 import { timestamps } from './schema-columns';
-
-export interface CustomerConfig {
-  node_limit: number;
-}
-
-export const customers = pgTable('customers', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  config: jsonb('config')
-    .$type<CustomerConfig>()
-    .notNull()
-    .default({ node_limit: limits.defaultNodeLimit }),
-  ...timestamps,
-});
-
-export const users = pgTable(
-  'users',
-  {
-    id: text('id').primaryKey(),
-    customerId: text('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    email: text('email').notNull(),
-    name: text('name').notNull(),
-    passwordHash: text('password_hash').notNull(),
-    isOwner: boolean('is_owner').notNull().default(false),
-    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, precision: 3 })
-      .notNull()
-      .defaultNow(),
-    ...timestamps,
-  },
-  (t) => [
-    uniqueIndex('users_email_unique').on(t.email),
-    index('users_customer_idx').on(t.customerId),
-    check('users_email_lower_case', sql`${t.email} = lower(${t.email})`),
-  ],
-);
-
-export const workspaces = pgTable(
-  'workspaces',
-  {
-    id: text('id').primaryKey(),
-    customerId: text('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    engineUrl: text('engine_url'),
-    ...timestamps,
-  },
-  (t) => [index('workspaces_customer_idx').on(t.customerId)],
-);
-
-export const memberships = pgTable(
-  'memberships',
-  {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    workspaceId: text('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    createdAt: timestamps.createdAt,
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.workspaceId] }),
-    index('memberships_workspace_idx').on(t.workspaceId),
-  ],
-);
-
-export const groups = pgTable(
-  'groups',
-  {
-    id: text('id').primaryKey(),
-    workspaceId: text('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    ...timestamps,
-  },
-  (t) => [uniqueIndex('groups_workspace_name_unique').on(t.workspaceId, sql`lower(${t.name})`)],
-);
+import {
+  customers,
+  groups,
+  memberships,
+  users,
+  workspaces,
+  type CustomerConfig,
+} from './schema-workspaces';
+import { flows, type FlowConfig } from './schema-flows';
 
 export const variables = pgTable(
   'variables',
@@ -184,39 +110,6 @@ export const dbRecords = pgTable(
     ...timestamps,
   },
   (t) => [index('db_records_table_created_idx').on(t.tableId, t.createdAt, t.id)],
-);
-
-export interface FlowConfig {
-  rate_limit: number;
-  /** Absent in flows saved before it existed: 'default' (docs/adr/0060). */
-  save_executions?: 'default' | 'all' | 'errors' | 'none';
-  /** Absent in flows saved before it existed: true (docs/adr/0076). */
-  continue_unawaited?: boolean;
-}
-
-export const flows = pgTable(
-  'flows',
-  {
-    id: text('id').primaryKey(),
-    workspaceId: text('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    enabled: boolean('enabled').notNull().default(false),
-    /** A removed group leaves its flows in "Sem grupo". */
-    groupId: text('group_id').references(() => groups.id, { onDelete: 'set null' }),
-    triggers: jsonb('triggers').$type<{ node_uid: string; node_type: string }[]>().notNull(),
-    variables: jsonb('variables').$type<{ key: string; value: string }[]>().notNull(),
-    data: jsonb('data').$type<unknown>().notNull(),
-    thumbnailData: text('thumbnail_data'),
-    description: text('description').notNull().default(''),
-    config: jsonb('config').$type<FlowConfig>().notNull(),
-    ...timestamps,
-  },
-  (t) => [
-    index('flows_workspace_updated_idx').on(t.workspaceId, t.updatedAt),
-    index('flows_workspace_group_idx').on(t.workspaceId, t.groupId),
-  ],
 );
 
 /**
@@ -439,6 +332,8 @@ export const encryptionCheck = pgTable('encryption_check', {
   createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
 
+export { customers, users, workspaces, memberships, groups, type CustomerConfig };
+export { flows, type FlowConfig };
 export {
   queues,
   queueMessages,

@@ -5,7 +5,7 @@ import { messageFrom } from '../nodes/actions/code/code.node.ts';
 import { httpAuth, resolveUrl, sendAuthorized } from '../nodes/actions/http-request/http-auth';
 import type { HttpResponse } from '../ports';
 import type { SandboxFetchRequest } from '../sandbox/sandbox';
-import type { StoredCustomNode } from './custom-node';
+import type { StoredCustomNode } from './stored-custom-node';
 
 const m = messages.customNodes;
 

@@ -1,4 +1,4 @@
-import type { FiringRow, RuleRow } from './alert-email';
+import type { AlertFiringRow, AlertRuleRow } from './alert-rules.repository';
 
 /** What a delivered firing records: the webhook's status (null for e-mail) and a pt-BR text. */
 export interface DeliveryResult {
@@ -8,8 +8,8 @@ export interface DeliveryResult {
 
 /** Sends one firing with its rule's action; throws on failure (see DeliveryFailure). */
 export type AlertSender = (
-  rule: RuleRow,
-  firing: FiringRow,
+  rule: AlertRuleRow,
+  firing: AlertFiringRow,
   signal: AbortSignal,
 ) => Promise<DeliveryResult>;
 

@@ -16,7 +16,7 @@ import {
 } from './execution-give-up';
 import { createLogKeeper, saveLevelOf } from './execution-keeping';
 import type { EnqueuerMark, ExecutionOwnership, RunnerResult, Waiter } from './execution-ownership';
-import type { ExecutionRunnerDeps } from './execution-runner';
+import type { ExecutionRunnerDeps } from './execution-runner-deps';
 import type { ExecutionRow, ExecutionsRepository, UnawaitedRow } from './executions.repository';
 
 export const executionsQueue = 'executions';

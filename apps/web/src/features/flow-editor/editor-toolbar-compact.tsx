@@ -13,7 +13,7 @@ import {
   IconPlus,
   IconVariable,
 } from '@tabler/icons-react';
-import type { EditorToolbarProps } from './editor-toolbar';
+import type { EditorToolbarProps } from './editor-toolbar-props';
 import { ShortcutsTable } from './shortcuts-help';
 import { UndoRedoButtons } from './undo-redo-buttons';
 

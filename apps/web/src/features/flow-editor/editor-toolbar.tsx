@@ -13,33 +13,10 @@ import {
 } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { EditorToolbarCompact } from './editor-toolbar-compact';
-import {
-  DebuggerToolbarControls,
-  type DebuggerToolbarControlsProps,
-} from './debugger/debugger-toolbar-controls';
+import { DebuggerToolbarControls } from './debugger/debugger-toolbar-controls';
+import type { EditorToolbarProps } from './editor-toolbar-props';
 import { ShortcutsHelp } from './shortcuts-help';
 import { UndoRedoButtons } from './undo-redo-buttons';
-
-export interface EditorToolbarProps {
-  onOpenGallery: () => void;
-  onImportFile: () => void;
-  onExport: () => void;
-  variableCount: number;
-  onOpenVariables: () => void;
-  onOpenOptions: () => void;
-  onOpenNotes: () => void;
-  hasNotes: boolean;
-  canUndo: boolean;
-  canRedo: boolean;
-  onUndo: () => void;
-  onRedo: () => void;
-  /** 'Executar': enabled only for a saved, enabled flow with a Manual Trigger. */
-  execute: { enabled: boolean; hint?: string; onClick: () => void };
-  /** Drawn on the right, before 'Executar': the Debugger toggle and 'Executar com Debug'. */
-  debug: DebuggerToolbarControlsProps;
-  /** On a narrow screen the palette is not beside the graph: 'Conectores' opens it. */
-  onOpenPalette: () => void;
-}
 
 /** Below this width the whole toolbar does not fit on one line: the compact one is drawn. */
 export const compactEditorQuery = '(max-width: 62em)';

@@ -1,0 +1,22 @@
+/** The product's own read-only API token type (spec 2 §3 `{product}_token`). */
+export const productTokenType = 'ponte_token';
+
+/** Spec 2 §3: the 13 auth types, in the order the form offers them. */
+export const serviceAccountTypes = [
+  'bearer_token',
+  'http_basic',
+  'jwt',
+  'smtp_account',
+  'database_uri',
+  'oauth2',
+  'trello_oauth2',
+  'slack_oauth2',
+  'google_oauth2',
+  'aws_access_key',
+  productTokenType,
+  'sankhya_partner_id',
+  'omie_erp',
+  'ftp_server',
+  'gpg_auth',
+] as const;
+export type ServiceAccountType = (typeof serviceAccountTypes)[number];
