@@ -245,7 +245,6 @@ function createEngineParts(
   });
   const engine = createEngine({
     ports: createEnginePorts(db, {
-      runner: () => late.runner!,
       variables: variablesReader,
       http: outboundHttp,
       network,
