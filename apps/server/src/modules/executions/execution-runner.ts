@@ -329,7 +329,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     // Called flows run through this runner: the engine was built without a flows port.
     flows: createSubflowPort({
       triggerOf,
-      enqueue: (request: ExecutionRequest) => enqueueExecution(ctx, request),
+      enqueue: (request) => enqueueExecution(ctx, request),
     }),
   };
   return {

@@ -1,12 +1,28 @@
+import type { ExecutionResult } from '@ponte/engine/executor/events';
+import type { Message } from '@ponte/engine/kit/message';
 import type { FlowsPort } from '@ponte/engine/ports';
-import type { EnqueuedExecution, ExecutionRequest } from './execution-enqueue';
-import type { RunnerResult } from './execution-ownership';
 
-/** What the flows port needs of the runner that builds it. */
+/** The called execution as the runner's `enqueue` answers it (execution-enqueue.ts). */
+interface CalledExecution {
+  execution_id: string;
+  done: Promise<ExecutionResult>;
+  giveUp(caller: { kind: 'flow' }): Promise<unknown>;
+}
+
+/**
+ * What the flows port needs of the runner that builds it (its own `triggerOf` and `enqueue`;
+ * named here, not imported, so this file depends on no other of the runner's).
+ */
 export interface SubflowRunner {
   /** The called flow's first enabled trigger of that type; a pt-BR error when it has none. */
   triggerOf(workspaceId: string, flowId: string, type: string): Promise<string>;
-  enqueue(request: ExecutionRequest): Promise<EnqueuedExecution>;
+  enqueue(request: {
+    workspaceId: string;
+    flowId: string;
+    triggerNodeUid: string;
+    msg: Message;
+    chainDepth: number;
+  }): Promise<CalledExecution>;
 }
 
 /**
@@ -16,8 +32,8 @@ export interface SubflowRunner {
  * the called execution is left to end on its own (or with the process), and no rejection
  * escapes.
  */
-function untilAborted(enqueued: EnqueuedExecution, signal: AbortSignal): Promise<RunnerResult> {
-  return new Promise<RunnerResult>((resolve, reject) => {
+function untilAborted(enqueued: CalledExecution, signal: AbortSignal): Promise<ExecutionResult> {
+  return new Promise<ExecutionResult>((resolve, reject) => {
     const onAbort = () => {
       void enqueued.giveUp({ kind: 'flow' }).catch(() => undefined);
       reject(signal.reason as Error);
