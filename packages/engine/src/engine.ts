@@ -1,17 +1,19 @@
 import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
 import type { NodeDefinition } from './kit/define-node';
 import { createRegistry, type NodeRegistry } from './kit/registry';
-import type { EnginePorts } from './ports';
+import type { EngineWidePorts } from './ports';
 import type { Sandbox, SandboxKill } from './sandbox/sandbox';
 import { createIsolatedSandbox } from './sandbox/isolated-sandbox';
 import { createDebugSession, type DebugSession } from './debugger/debug-session';
 import type { ExecutionResult } from './executor/events';
 import { runExecution, type ExecuteOptions } from './executor/execution';
 import { defaultLimits, type EngineLimits } from './executor/limits';
+import { realTimers, type EngineTimers } from './executor/timers';
 import { builtinNodes } from './nodes/index';
 
 export interface EngineOptions {
-  ports: EnginePorts;
+  /** Every port but `flows`, which each execution may bring (`ExecuteOptions.flows`). */
+  ports: EngineWidePorts;
   /** The code sandbox for core_code and custom connectors (default: isolated-vm). */
   sandbox?: Sandbox;
   limits?: Partial<EngineLimits>;
@@ -21,6 +23,8 @@ export interface EngineOptions {
   onSandboxKilled?: (kill: SandboxKill) => void;
   /** Extra node types (custom connectors, tests) registered beside the built-in library. */
   nodes?: NodeDefinition[];
+  /** The executor's clock: time limits and durations (default: real time). */
+  timers?: EngineTimers;
 }
 
 export interface Engine {
@@ -44,7 +48,8 @@ export function createEngine(options: EngineOptions): Engine {
       ...(options.sandboxIsolates ? { poolSize: options.sandboxIsolates } : {}),
       ...(options.onSandboxKilled ? { onKilled: options.onSandboxKilled } : {}),
     });
-  const deps = { registry, ports: options.ports, sandbox, limits };
+  const timers = options.timers ?? realTimers;
+  const deps = { registry, ports: options.ports, sandbox, limits, timers };
   return {
     registry,
     limits,

@@ -3,7 +3,11 @@ import type { Entity } from '@ponte/shared/db-tables.schema';
 
 /**
  * The engine reaches the world only through these ports; `apps/server` implements them in
- * `src/adapters/`, tests pass fakes. Every port call that can hang takes an AbortSignal.
+ * `src/adapters/`, tests pass fakes. Every port call that does I/O takes the execution's
+ * AbortSignal, and the type requires it: an effect cannot start without its deadline. An
+ * aborted signal makes the call reject with the signal's reason (the execution's abort), at
+ * once when it was aborted before the call, and as soon as the implementation can when it
+ * is aborted during it.
  */
 
 /** Who is asking: every workspace-owned port call is scoped to the execution's workspace. */
@@ -93,9 +97,9 @@ export interface HttpPort {
 
 /** Workspace then system variables; flow variables are resolved by the engine before these. */
 export interface VariablesPort {
-  get(scope: ExecutionScope, key: string): Promise<string | undefined>;
+  get(scope: ExecutionScope, key: string, signal: AbortSignal): Promise<string | undefined>;
   /** Every variable visible to the execution, for `vars` in expressions. */
-  all(scope: ExecutionScope): Promise<Record<string, string>>;
+  all(scope: ExecutionScope, signal: AbortSignal): Promise<Record<string, string>>;
 }
 
 export interface ServiceAccount {
@@ -114,7 +118,7 @@ export interface ServiceAccount {
 
 export interface ServiceAccountsPort {
   /** The account of the scope's workspace with its secrets decrypted, or undefined. */
-  get(scope: ExecutionScope, id: string): Promise<ServiceAccount | undefined>;
+  get(scope: ExecutionScope, id: string, signal: AbortSignal): Promise<ServiceAccount | undefined>;
   /**
    * The bearer credential of an account that issues tokens: `jwt` (fetched from its auth_url
    * and kept for its ttl), `oauth2` and the provider OAuth2 types (refreshed ahead of expiry).
@@ -229,6 +233,11 @@ export interface ExecuteFlowRequest {
   signal: AbortSignal;
 }
 
+/**
+ * Another flow of the workspace, run from this execution (`core_execute_flow`). It is given per
+ * execution by whoever runs it (`ExecuteOptions.flows`): the server's runner builds it from
+ * itself, so the engine can be built before the runner that uses it.
+ */
 export interface FlowsPort {
   execute(
     scope: ExecutionScope,
@@ -244,13 +253,33 @@ export interface FlowsPort {
  * are validated and coerced like the records API's (the same service on the server), and
  * filters follow `recordQuerySchema` (values coerced to the field's type). A write that fails
  * changes nothing.
+ *
+ * The signal: a SQL driver cannot always cancel a statement it sent, so an implementation
+ * refuses to start when the signal is already aborted, stops between statements, and rejects
+ * with the signal's reason as soon as it is aborted (a statement already sent may still end,
+ * committed or rolled back as a whole).
  */
 export interface RecordsPort {
-  insert(scope: ExecutionScope, table: string, data: Record<string, unknown>): Promise<Entity>;
+  insert(
+    scope: ExecutionScope,
+    table: string,
+    data: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<Entity>;
   /** At most `query.limit` records (100 unless told, up to 1000), oldest first unless sorted. */
-  find(scope: ExecutionScope, table: string, query: RecordQuery): Promise<Entity[]>;
+  find(
+    scope: ExecutionScope,
+    table: string,
+    query: RecordQuery,
+    signal: AbortSignal,
+  ): Promise<Entity[]>;
   /** null when the table has no record with that id. */
-  get(scope: ExecutionScope, table: string, id: string): Promise<Entity | null>;
+  get(
+    scope: ExecutionScope,
+    table: string,
+    id: string,
+    signal: AbortSignal,
+  ): Promise<Entity | null>;
   /**
    * Sets the given fields (the others keep their values) of the targeted records and answers
    * them updated (none matched: empty). A filter matching more than `limits.recordsUpdateMax`
@@ -261,6 +290,7 @@ export interface RecordsPort {
     table: string,
     target: RecordTarget,
     data: Record<string, unknown>,
+    signal: AbortSignal,
   ): Promise<Entity[]>;
   /**
    * The record whose `uniqueField` (a field marked unique) holds `data[uniqueField]` gets the
@@ -271,9 +301,15 @@ export interface RecordsPort {
     table: string,
     uniqueField: string,
     data: Record<string, unknown>,
+    signal: AbortSignal,
   ): Promise<Entity>;
   /** How many records were removed (0 when none matched). */
-  delete(scope: ExecutionScope, table: string, target: RecordTarget): Promise<number>;
+  delete(
+    scope: ExecutionScope,
+    table: string,
+    target: RecordTarget,
+    signal: AbortSignal,
+  ): Promise<number>;
 }
 
 /** A stored file as flows hold it: a logical path of the workspace's storage (ADR 0030). */
@@ -296,7 +332,8 @@ export interface StorageEntry {
  * The workspace's file storage (ADR 0030), the same service the /storage API uses: paths are
  * logical (`/relatorios/nov.pdf`) and never leave the workspace; the size limit per file and
  * the workspace's quota apply. Every failure is an Error with a pt-BR message that names the
- * logical path and never a path of the server.
+ * logical path and never a path of the server. The signal reaches the storage driver (the
+ * AWS SDK's `abortSignal` for S3, file system calls for the local one).
  */
 export interface StoragePort {
   /**
@@ -308,26 +345,29 @@ export interface StoragePort {
     path: string,
     content: Uint8Array,
     options: { overwrite: boolean; mimetype?: string },
+    signal: AbortSignal,
   ): Promise<StorageFileRef>;
   /** The file's bytes; a file larger than `maxBytes` is refused (pt-BR) without reading it. */
   read(
     scope: ExecutionScope,
     path: string,
     maxBytes: number,
+    signal: AbortSignal,
   ): Promise<{ file: StorageFileRef; content: Uint8Array }>;
   /** The file's reference (path, name, size, mimetype) without its bytes; null when missing. */
-  stat(scope: ExecutionScope, path: string): Promise<StorageFileRef | null>;
+  stat(scope: ExecutionScope, path: string, signal: AbortSignal): Promise<StorageFileRef | null>;
   /** Copies a stored file to another path (folders created; `overwrite` as in write). */
   copy(
     scope: ExecutionScope,
     from: string,
     to: string,
     options: { overwrite: boolean },
+    signal: AbortSignal,
   ): Promise<StorageFileRef>;
   /** A folder's items, folders first, then by name. A missing folder is refused. */
-  list(scope: ExecutionScope, path: string): Promise<StorageEntry[]>;
+  list(scope: ExecutionScope, path: string, signal: AbortSignal): Promise<StorageEntry[]>;
   /** Removes a file, or a folder with everything in it. Missing: refused. */
-  delete(scope: ExecutionScope, path: string): Promise<void>;
+  delete(scope: ExecutionScope, path: string, signal: AbortSignal): Promise<void>;
 }
 
 /** A message published into an internal queue (docs/adr/0033). */
@@ -346,12 +386,14 @@ export interface QueuePublishRequest {
  * The workspace's internal queues, the same service the /queues API uses. The publisher
  * recorded on the job is the publishing flow's name. Every failure is an Error with a pt-BR
  * message: a queue not of the scope's workspace is `messages.queues.notFound`, a duplicate key
- * `messages.queues.duplicate(key)`. A refused publish enqueues nothing.
+ * `messages.queues.duplicate(key)`. A refused publish enqueues nothing; one aborted before it
+ * starts enqueues nothing either.
  */
 export interface QueuesPort {
   publish(
     scope: ExecutionScope,
     request: QueuePublishRequest,
+    signal: AbortSignal,
   ): Promise<{ job_id: string; queue: { _id: string; name: string }; run_at: string }>;
 }
 
@@ -370,6 +412,7 @@ export interface EnginePorts {
   sql: SqlPort;
   /** Files on FTP servers of the workspace's ftp_server accounts (ADR 0028). */
   ftp: FtpPort;
+  /** Given per execution (`ExecuteOptions.flows`) over the engine's own, if it has one. */
   flows: FlowsPort;
   /** The workspace's database tables: the server's records service (ADR 0023). */
   records: RecordsPort;
@@ -380,3 +423,9 @@ export interface EnginePorts {
   clock: ClockPort;
   newId(): string;
 }
+
+/**
+ * The ports an engine is built with: every port but `flows`, which each execution may bring
+ * (`ExecuteOptions.flows`); an engine's own `flows` is what executions that bring none use.
+ */
+export type EngineWidePorts = Omit<EnginePorts, 'flows'> & { flows?: FlowsPort };

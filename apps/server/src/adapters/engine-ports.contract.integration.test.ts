@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EnginePorts } from '@ponte/engine/ports';
+import type { EngineWidePorts } from '@ponte/engine/ports';
 import { messages } from '@ponte/shared/messages';
 import {
   describePortsContract,
@@ -9,6 +9,7 @@ import { chain, createFlow } from '../test/flow-fixtures';
 import { createSecondRunner } from '../test/second-runner';
 import { testEncryptionKey, useTestApp, type TestAccount } from '../test/test-app';
 import { createSecretBox } from '../lib/secret-box';
+import { createSubflowPort } from '../modules/executions/subflow-port';
 import { createServiceAccountsService } from '../modules/service-accounts/service-accounts.service';
 import { describeEachDriver } from '../test/test-database';
 import { testStorage } from '../test/test-storage';
@@ -34,13 +35,13 @@ describeEachDriver('real engine ports', (driver) => {
     await second.runner.start();
     const http = createOutboundHttpClient({ guard: createNetworkGuard() });
     const ports = createEnginePorts(t.database.db, {
-      runner: () => second.runner,
       http,
       storage: createStoragePort(testStorage()),
       systemVariables: { ...portsContractVariables.system },
     });
     return {
-      ports,
+      // The flows port the runner gives its executions, built from the real runner.
+      ports: { ...ports, flows: createSubflowPort(second.runner) },
       scope: { workspaceId: account.workspaceId, flowId: callerId, executionId: 'chamador' },
       calledFlowId,
       close: async () => {
@@ -52,7 +53,7 @@ describeEachDriver('real engine ports', (driver) => {
 
   describe(`service accounts through the port (${driver})`, () => {
     const http = createOutboundHttpClient({ guard: createNetworkGuard() });
-    let ports: EnginePorts;
+    let ports: EngineWidePorts;
     let owner: TestAccount;
     let stranger: TestAccount;
     let bearerId: string;
@@ -87,9 +88,6 @@ describeEachDriver('real engine ports', (driver) => {
         http,
       });
       ports = createEnginePorts(t.database.db, {
-        runner: () => {
-          throw new Error('sem runner neste teste');
-        },
         http,
         storage: createStoragePort(testStorage()),
         serviceAccounts: service,
@@ -103,7 +101,7 @@ describeEachDriver('real engine ports', (driver) => {
     afterAll(() => http.close());
 
     it("gives the account decrypted in its own workspace, and nothing for another's", async () => {
-      expect(await ports.serviceAccounts.get(scopeOf(owner), bearerId)).toEqual({
+      expect(await ports.serviceAccounts.get(scopeOf(owner), bearerId, signal)).toEqual({
         _id: bearerId,
         name: 'API',
         type: 'bearer_token',
@@ -114,8 +112,8 @@ describeEachDriver('real engine ports', (driver) => {
         },
         configuredHosts: ['proxy-bearer_token.exemplo.com.br'],
       });
-      expect(await ports.serviceAccounts.get(scopeOf(stranger), bearerId)).toBeUndefined();
-      expect(await ports.serviceAccounts.get(scopeOf(owner), 'nao-existe')).toBeUndefined();
+      expect(await ports.serviceAccounts.get(scopeOf(stranger), bearerId, signal)).toBeUndefined();
+      expect(await ports.serviceAccounts.get(scopeOf(owner), 'nao-existe', signal)).toBeUndefined();
     });
 
     it('asks the source of the type for a token, and says so when there is none', async () => {

@@ -1,22 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import type { EnginePorts, HttpPort, QueuesPort, StoragePort } from '@ponte/engine/ports';
+import type {
+  EnginePorts,
+  EngineWidePorts,
+  HttpPort,
+  QueuesPort,
+  StoragePort,
+} from '@ponte/engine/ports';
 import { createFtpPort } from './ftp/ftp-port';
 import type { Database } from '../db/client';
+import { abortable } from '../lib/abortable';
 import { createMailPort } from './mail/mail-port';
 import type { Resolver } from './outbound-http/guarded-agent';
 import { createNetworkGuard, type NetworkGuard } from './outbound-http/network-guard';
 import { createSqlPort } from './sql/sql-port';
 import { createRecordsPort } from './records-port';
 import { createVariablesReader, type VariablesReader } from './variables-reader';
-import type { EnqueuedExecution, ExecutionRunner } from '../modules/executions/execution-runner';
-import type { RunnerResult } from '../modules/executions/execution-ownership';
 import type { DecryptedAccount } from '../modules/service-accounts/connection-testers';
 import type { TokenSources } from '../modules/service-accounts/token-sources';
 import { messages } from '@ponte/shared/messages';
 
-/** Ports that need the runner get it late: the runner itself needs the engine. */
-export interface PortsLateBindings {
-  runner: () => ExecutionRunner;
+/**
+ * What the server's engine ports are built from. The flows port is not among them: the runner
+ * gives it to each execution (modules/executions/subflow-port.ts), so the engine is built first.
+ */
+export interface EnginePortsDependencies {
   /** Variables every workspace sees below its own (none by default). */
   systemVariables?: Record<string, string>;
   /** Shared with the variables service, which tells it about saves (default: its own). */
@@ -50,23 +57,27 @@ export interface PortsLateBindings {
 }
 
 /** An account of the workspace, decrypted (undefined when missing or when none are given). */
-const accountFinder = (late: PortsLateBindings) => (workspaceId: string, id: string) =>
-  late.serviceAccounts?.getDecrypted(workspaceId, id) ?? Promise.resolve(undefined);
+const accountFinder = (deps: EnginePortsDependencies) => (workspaceId: string, id: string) =>
+  deps.serviceAccounts?.getDecrypted(workspaceId, id) ?? Promise.resolve(undefined);
 
-/** `ServiceAccountsPort`: scoped to the execution's workspace, secrets decrypted. */
-function serviceAccountsPort(late: PortsLateBindings): EnginePorts['serviceAccounts'] {
-  const find = accountFinder(late);
+/**
+ * `ServiceAccountsPort`: scoped to the execution's workspace, secrets decrypted. Reading the
+ * account is one query: aborted before, it is not sent; aborted during, the call rejects with
+ * the signal's reason at once (node-postgres cannot cancel the query itself).
+ */
+function serviceAccountsPort(deps: EnginePortsDependencies): EnginePorts['serviceAccounts'] {
+  const find = accountFinder(deps);
   return {
-    async get(scope, id) {
-      const account = await find(scope.workspaceId, id);
+    async get(scope, id, signal) {
+      const account = await abortable(signal, () => find(scope.workspaceId, id));
       if (!account) return undefined;
       const { _id, name, type, data } = account;
-      return { _id, name, type, data, configuredHosts: late.configuredHosts?.(account) ?? [] };
+      return { _id, name, type, data, configuredHosts: deps.configuredHosts?.(account) ?? [] };
     },
     async accessToken(scope, id, options) {
-      const account = await find(scope.workspaceId, id);
+      const account = await abortable(options.signal, () => find(scope.workspaceId, id));
       if (!account) throw new Error(messages.serviceAccounts.missingAccount);
-      const source = late.tokenSources?.[account.type];
+      const source = deps.tokenSources?.[account.type];
       if (!source) throw new Error(messages.serviceAccounts.noAccessToken(account.type));
       return source(account, { force: options.force ?? false, signal: options.signal });
     },
@@ -105,101 +116,50 @@ export function sleepFor(ms: number, signal: AbortSignal, maxStep = maxTimerMs):
   });
 }
 
-/**
- * The called execution's result; when the calling flow is stopped first, it stops waiting at
- * once and gives the called execution up (docs/adr/0076): not started, it never will; running,
- * its flow's option decides whether it goes on. Giving up reads the database: when it is away
- * the called execution is left to end on its own (or with the process), and no rejection
- * escapes.
- */
-function untilAborted(enqueued: EnqueuedExecution, signal: AbortSignal): Promise<RunnerResult> {
-  return new Promise<RunnerResult>((resolve, reject) => {
-    const onAbort = () => {
-      void enqueued.giveUp({ kind: 'flow' }).catch(() => undefined);
-      reject(signal.reason as Error);
-    };
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    enqueued.done.then(
-      (result) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(result);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error as Error);
-      },
-    );
-  });
-}
-
 const clockPort: EnginePorts['clock'] = {
   now: () => Date.now(),
   sleep: (ms, signal) => sleepFor(ms, signal),
 };
 
-/** The server's implementation of the engine ports (DESIGN.md §5). */
-export function createEnginePorts(db: Database, late: PortsLateBindings): EnginePorts {
-  const system = late.systemVariables ?? {};
-  const reader = late.variables ?? createVariablesReader(db);
-  const serviceAccounts = serviceAccountsPort(late);
+/**
+ * The server's implementation of the engine ports (DESIGN.md §5), all but `flows`, which the
+ * runner gives each execution. Every call that does I/O honours the execution's signal:
+ * refused when it is already aborted, rejected with its reason as soon as it aborts.
+ */
+export function createEnginePorts(db: Database, deps: EnginePortsDependencies): EngineWidePorts {
+  const system = deps.systemVariables ?? {};
+  const reader = deps.variables ?? createVariablesReader(db);
+  const serviceAccounts = serviceAccountsPort(deps);
   const network = {
-    guard: late.network?.guard ?? createNetworkGuard(),
-    ...(late.network?.resolver ? { resolver: late.network.resolver } : {}),
+    guard: deps.network?.guard ?? createNetworkGuard(),
+    ...(deps.network?.resolver ? { resolver: deps.network.resolver } : {}),
   };
+  /** The workspace's variables: one query (or the reader's cache) under the signal. */
+  const workspaceVariables = (workspaceId: string, signal: AbortSignal) =>
+    abortable(signal, () => reader.all(workspaceId));
   return {
-    http: late.http,
+    http: deps.http,
     variables: {
-      async get(scope, key) {
-        return (await reader.all(scope.workspaceId))[key] ?? system[key];
+      async get(scope, key, signal) {
+        return (await workspaceVariables(scope.workspaceId, signal))[key] ?? system[key];
       },
-      async all(scope) {
-        return { ...system, ...(await reader.all(scope.workspaceId)) };
+      async all(scope, signal) {
+        return { ...system, ...(await workspaceVariables(scope.workspaceId, signal)) };
       },
     },
     serviceAccounts,
     mail: createMailPort({ ...network, accounts: serviceAccounts }),
     sql: createSqlPort({ ...network, accounts: serviceAccounts }),
-    ftp: createFtpPort(accountFinder(late), {
+    ftp: createFtpPort(accountFinder(deps), {
       ...network,
-      ...(late.ftpTrustedCa ? { trustedCa: late.ftpTrustedCa } : {}),
+      ...(deps.ftpTrustedCa ? { trustedCa: deps.ftpTrustedCa } : {}),
     }),
-    storage: late.storage,
+    storage: deps.storage,
     // Ports built without the queues service (a second runner in tests) know no queue.
-    queues: late.queues ?? {
+    queues: deps.queues ?? {
       publish: () => Promise.reject(new Error(messages.queues.notFound)),
     },
-    flows: {
-      async execute(scope, request) {
-        const runner = late.runner();
-        const target = await runner.triggerOf(
-          scope.workspaceId,
-          request.flowId,
-          'core_flow_trigger',
-        );
-        const enqueued = await runner.enqueue({
-          workspaceId: scope.workspaceId,
-          flowId: request.flowId,
-          triggerNodeUid: target,
-          msg: {
-            payload: request.payload,
-            caller: { flow_id: scope.flowId, execution_id: scope.executionId },
-          },
-          // A flow that calls itself (or one that calls it back) ends at the chain limit.
-          chainDepth: (scope.chainDepth ?? 0) + 1,
-        });
-        if (!request.wait) return { execution_id: enqueued.execution_id };
-        const result = await untilAborted(enqueued, request.signal);
-        if (result.status !== 'success') {
-          throw new Error(
-            `O flow chamado terminou com ${result.status === 'error' ? 'erro' : 'status ' + result.status}: ${result.error?.message ?? ''}`.trim(),
-          );
-        }
-        return { execution_id: enqueued.execution_id, msg: result.lastMessage };
-      },
-    },
-
-    records: createRecordsPort(db, late.now ?? (() => new Date())),
+    records: createRecordsPort(db, deps.now ?? (() => new Date())),
     clock: clockPort,
     newId: () => randomUUID(),
   };

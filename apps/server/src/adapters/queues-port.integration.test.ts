@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
 import { jobListSchema, queueSchema } from '@ponte/shared/queues.schema';
 import type { ExecutionScope } from '@ponte/engine/ports';
+import { testSignal } from '@ponte/engine/testing/fake-ports';
 import { createEmbeddedMessageDriver } from '../modules/queues/drivers/embedded-message-driver';
 import { createQueuesService } from '../modules/queues/queues.service';
 import { chain, createFlow } from '../test/flow-fixtures';
@@ -46,13 +47,21 @@ describeEachDriver('queues port', (driver) => {
 
   it('publishes by name or id with the flow as publisher, and delays when told', async () => {
     const { account, queue, scope } = await setUp();
-    const byName = await port().publish(scope, { queue: 'pedidos', message: { pedido: 1 } });
+    const byName = await port().publish(
+      scope,
+      { queue: 'pedidos', message: { pedido: 1 } },
+      testSignal,
+    );
     expect(byName.queue).toEqual({ _id: queue._id, name: 'Pedidos' });
-    const byId = await port().publish(scope, {
-      queue: queue._id,
-      message: 'mais tarde',
-      delaySeconds: 120,
-    });
+    const byId = await port().publish(
+      scope,
+      {
+        queue: queue._id,
+        message: 'mais tarde',
+        delaySeconds: 120,
+      },
+      testSignal,
+    );
     const jobs = await pending(account, queue._id);
     expect(jobs.items.map((job) => [job._id, job.publisher, job.delayed, job.state])).toEqual([
       [byName.job_id, 'Flow de teste', false, 'waiting'],
@@ -63,21 +72,25 @@ describeEachDriver('queues port', (driver) => {
 
   it('refuses a duplicate key still waiting, and another workspace queue', async () => {
     const { account, queue, scope } = await setUp();
-    await port().publish(scope, { queue: queue._id, message: 1, dedupKey: 'pedido-7' });
+    await port().publish(scope, { queue: queue._id, message: 1, dedupKey: 'pedido-7' }, testSignal);
     await expect(
-      port().publish(scope, { queue: queue._id, message: 2, dedupKey: 'pedido-7' }),
+      port().publish(scope, { queue: queue._id, message: 2, dedupKey: 'pedido-7' }, testSignal),
     ).rejects.toThrow(m.duplicate('pedido-7'));
     await expect(
-      port().publish(scope, { queue: queue._id, message: 'x'.repeat(1024 * 1024 + 1) }),
+      port().publish(scope, { queue: queue._id, message: 'x'.repeat(1024 * 1024 + 1) }, testSignal),
     ).rejects.toThrow(m.messageTooLarge);
     expect((await pending(account, queue._id)).total).toBe(1);
 
     const other = await setUp();
-    await expect(port().publish(other.scope, { queue: queue._id, message: 'x' })).rejects.toThrow(
-      m.notFound,
-    );
+    await expect(
+      port().publish(other.scope, { queue: queue._id, message: 'x' }, testSignal),
+    ).rejects.toThrow(m.notFound);
     // By name the other workspace finds its own 'Pedidos', never this one.
-    const own = await port().publish(other.scope, { queue: 'Pedidos', message: 'dele' });
+    const own = await port().publish(
+      other.scope,
+      { queue: 'Pedidos', message: 'dele' },
+      testSignal,
+    );
     expect(own.queue._id).toBe(other.queue._id);
     expect((await pending(account, queue._id)).items.map((job) => job.message)).toEqual([1]);
   });

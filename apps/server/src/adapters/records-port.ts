@@ -1,5 +1,6 @@
 import type { RecordsPort } from '@ponte/engine/ports';
 import type { Database } from '../db/client';
+import { abortable } from '../lib/abortable';
 import { AppError } from '../lib/app-error';
 import type { RecordData } from '../modules/db-tables/record-values';
 import { createRecordsPortService } from '../modules/db-tables/records.port-service';
@@ -9,9 +10,12 @@ import { createRecordsPortService } from '../modules/db-tables/records.port-serv
  * or the field) as the plain Error a node fails with; the status and details stay behind, the
  * message is what people read. Anything else (the database away) passes as it is.
  */
-async function asNodeError<T>(work: () => Promise<T>): Promise<T> {
+async function asNodeError<T>(
+  signal: AbortSignal,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   try {
-    return await work();
+    return await abortable(signal, work);
   } catch (error) {
     if (error instanceof AppError) throw new Error(error.message, { cause: error });
     throw error;
@@ -21,22 +25,29 @@ async function asNodeError<T>(work: () => Promise<T>): Promise<T> {
 /**
  * The engine's records port (the record nodes, core_db_*) over the records service the API
  * uses: same validation and coercion, same unique indexes, and the execution's workspace as
- * the only scope a node can reach (docs/adr/0023).
+ * the only scope a node can reach (docs/adr/0023). The execution's signal: a call aborted
+ * before it starts runs no statement; aborted while it runs, it rejects with the signal's
+ * reason at once and the service stops before its next statement (node-postgres cannot cancel
+ * the one it sent; a transaction rolls back as a whole).
  */
 export function createRecordsPort(db: Database, now: () => Date): RecordsPort {
   const service = createRecordsPortService({ db, now });
   // The nodes hand over what expressions gave: values the service checks field by field.
   const data = (given: Record<string, unknown>) => given as RecordData;
   return {
-    insert: (scope, table, given) =>
-      asNodeError(() => service.insert(scope.workspaceId, table, data(given))),
-    find: (scope, table, query) => asNodeError(() => service.find(scope.workspaceId, table, query)),
-    get: (scope, table, id) => asNodeError(() => service.get(scope.workspaceId, table, id)),
-    update: (scope, table, target, given) =>
-      asNodeError(() => service.update(scope.workspaceId, table, target, data(given))),
-    upsert: (scope, table, uniqueField, given) =>
-      asNodeError(() => service.upsert(scope.workspaceId, table, uniqueField, data(given))),
-    delete: (scope, table, target) =>
-      asNodeError(() => service.delete(scope.workspaceId, table, target)),
+    insert: (scope, table, given, signal) =>
+      asNodeError(signal, (s) => service.insert(scope.workspaceId, table, data(given), s)),
+    find: (scope, table, query, signal) =>
+      asNodeError(signal, (s) => service.find(scope.workspaceId, table, query, s)),
+    get: (scope, table, id, signal) =>
+      asNodeError(signal, (s) => service.get(scope.workspaceId, table, id, s)),
+    update: (scope, table, target, given, signal) =>
+      asNodeError(signal, (s) => service.update(scope.workspaceId, table, target, data(given), s)),
+    upsert: (scope, table, uniqueField, given, signal) =>
+      asNodeError(signal, (s) =>
+        service.upsert(scope.workspaceId, table, uniqueField, data(given), s),
+      ),
+    delete: (scope, table, target, signal) =>
+      asNodeError(signal, (s) => service.delete(scope.workspaceId, table, target, s)),
   };
 }

@@ -44,11 +44,9 @@ export function createSecondRunner(
     onError?: (error: unknown) => void;
   } = {},
 ): SecondRunner {
-  const late: { runner?: ExecutionRunner } = {};
   const http = createOutboundHttpClient({ guard: createNetworkGuard() });
   const engine = createEngine({
     ports: createEnginePorts(db, {
-      runner: () => late.runner!,
       http,
       storage: createStoragePort(testStorage()),
     }),
@@ -67,7 +65,6 @@ export function createSecondRunner(
     ...(options.cluster ? { cluster: options.cluster } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });
-  late.runner = runner;
   return {
     runner,
     async close(graceMs = 100) {

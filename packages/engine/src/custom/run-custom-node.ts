@@ -33,7 +33,7 @@ function accountFetch(node: StoredCustomNode, ctx: NodeRunContext<Record<string,
     const chosen = params[name];
     const id = typeof chosen === 'string' ? chosen.trim() : '';
     if (!id) throw new Error(m.accountParamEmpty(param.label));
-    const account = await ports.serviceAccounts.get(scope, id);
+    const account = await ports.serviceAccounts.get(scope, id, signal);
     if (!account) throw new Error(m.accountMissing);
     const auth = httpAuth(account, { serviceAccounts: ports.serviceAccounts, scope, signal });
     const url = resolveUrl(raw, auth.baseUrl);

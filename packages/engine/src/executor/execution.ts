@@ -7,7 +7,7 @@ import { withNodes } from '../kit/layered-registry';
 import { StopExecution } from '../kit/stop-execution';
 import { createFlowData } from '../kit/flow-data';
 import { createLogBudget } from './log-budget';
-import type { EnginePorts } from '../ports';
+import type { EnginePorts, EngineWidePorts, FlowsPort } from '../ports';
 import type { Sandbox } from '../sandbox/sandbox';
 import type { DebugSession } from '../debugger/debug-session';
 import { holdForDebug } from '../debugger/hold-for-debug';
@@ -15,6 +15,7 @@ import type { EngineEvent, ExecutionError, ExecutionResult, ExecutionStatus } fr
 import { limitMessages, type EngineLimits } from './limits';
 import { ParamError } from '../expressions/resolve-params';
 import { buildNodeContext, expressionData, type ExecutionScopeData } from './node-context';
+import type { EngineTimers } from './timers';
 
 export interface ExecuteOptions {
   executionId: string;
@@ -38,14 +39,25 @@ export interface ExecuteOptions {
    * the versions the flow pins, docs/adr/0041); only this execution sees them.
    */
   nodes?: readonly NodeDefinition[];
+  /**
+   * How this execution runs other flows (`core_execute_flow`): the server's runner gives its
+   * own; absent, the engine's `ports.flows`.
+   */
+  flows?: FlowsPort;
 }
 
 export interface ExecutorDeps {
   registry: NodeRegistry;
-  ports: EnginePorts;
+  ports: EngineWidePorts;
   sandbox: Sandbox;
   limits: EngineLimits;
+  timers: EngineTimers;
 }
+
+/** Executions of an engine that has no flows port and that bring none run no other flow. */
+const noFlows: FlowsPort = {
+  execute: () => Promise.reject(new Error('Esta execução não pode chamar outros flows.')),
+};
 
 interface Delivery {
   uid: string;
@@ -58,10 +70,14 @@ interface Delivery {
 /** Deliveries of one execution running at the same time (independent branches). */
 const maxConcurrent = 32;
 const abortGraceMs = 1000;
-/** The ports as this execution's nodes see them: every HTTP request carries the chain depth. */
-function chainedPorts(ports: EnginePorts, chainDepth: number): EnginePorts {
+/**
+ * The ports as this execution's nodes see them: its own flows port over the engine's, and
+ * every HTTP request carries the chain depth.
+ */
+function chainedPorts(ports: EngineWidePorts, chainDepth: number, flows?: FlowsPort): EnginePorts {
   return {
     ...ports,
+    flows: flows ?? ports.flows ?? noFlows,
     http: { request: (request) => ports.http.request({ ...request, chainDepth: chainDepth + 1 }) },
   };
 }
@@ -131,7 +147,8 @@ class Execution {
 
   async run(): Promise<ExecutionResult> {
     const { options, deps } = this;
-    const started = performance.now();
+    const { timers } = deps;
+    const started = timers.now();
     const first = options.startAt ?? options.trigger;
     const triggerNode = this.nodes.get(options.trigger.nodeUid);
     this.emit({
@@ -144,7 +161,7 @@ class Execution {
     const onAbort = () => this.end('stopped', { message: limitMessages.stopped });
     options.signal?.addEventListener('abort', onAbort);
     options.debug?.signal.addEventListener('abort', onAbort);
-    const deadline = setTimeout(
+    const deadline = timers.setTimeout(
       () => this.end('error', { message: limitMessages.duration(deps.limits.maxDurationMs) }),
       deps.limits.maxDurationMs,
     );
@@ -164,10 +181,10 @@ class Execution {
       );
       const vars = this.ended
         ? {}
-        : { ...(await deps.ports.variables.all(scope)), ...flowVariables };
+        : { ...(await deps.ports.variables.all(scope, this.controller.signal)), ...flowVariables };
       this.shared = {
         scope,
-        ports: chainedPorts(deps.ports, chainDepth),
+        ports: chainedPorts(deps.ports, chainDepth, options.flows),
         sandbox: deps.sandbox,
         flow: createFlowData({}),
         logs: createLogBudget(),
@@ -184,11 +201,11 @@ class Execution {
       this.end('error', { message: error instanceof Error ? error.message : String(error) });
     }
     await done;
-    clearTimeout(deadline);
+    timers.clearTimeout(deadline);
     options.signal?.removeEventListener('abort', onAbort);
     options.debug?.signal.removeEventListener('abort', onAbort);
     options.debug?.executionEnded();
-    const execution_time = Math.round(performance.now() - started);
+    const execution_time = Math.round(timers.now() - started);
     const { status, error } = this.outcome;
     this.emit({
       ...this.base(),
@@ -230,9 +247,9 @@ class Execution {
     this.outcome = { status, ...(error ? { error } : {}) };
     this.controller.abort(new Error(error?.message ?? limitMessages.stopped));
     if (this.inflight === 0) return this.finish();
-    const grace = setTimeout(() => this.finish(), abortGraceMs);
+    const grace = this.deps.timers.setTimeout(() => this.finish(), abortGraceMs);
     this.settled = () => {
-      clearTimeout(grace);
+      this.deps.timers.clearTimeout(grace);
       this.finish();
     };
   }
@@ -360,7 +377,7 @@ class Execution {
       return this.send(node, output ? [{ output, msg: input }] : []);
     }
     this.emit({ ...this.base(), type: 'node_started', ...info });
-    const started = performance.now();
+    const started = this.deps.timers.now();
     let sent: NodeEmission[];
     let size = 0;
     const sizes: number[] = [];
@@ -385,7 +402,7 @@ class Execution {
       }
     } catch (error) {
       if (this.ended) return 0;
-      const duration_ms = performance.now() - started;
+      const duration_ms = this.deps.timers.now() - started;
       if (error instanceof StopExecution) {
         this.emit({
           ...this.base(),
@@ -406,7 +423,7 @@ class Execution {
       ...this.base(),
       type: 'node_finished',
       ...info,
-      duration_ms: performance.now() - started,
+      duration_ms: this.deps.timers.now() - started,
       output_size: size,
       outputs: sent.map(({ output }) => output),
     });

@@ -73,7 +73,8 @@ export async function buildNodeContext(
     flow: shared.flow,
     vars: {
       get: async (key) =>
-        shared.flowVariables[key] ?? (await shared.ports.variables.get(shared.scope, key)),
+        shared.flowVariables[key] ??
+        (await shared.ports.variables.get(shared.scope, key, shared.signal)),
     },
     log: { user: log('user'), debug: log('debug') },
     sandbox: shared.sandbox,

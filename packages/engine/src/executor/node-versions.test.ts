@@ -48,9 +48,9 @@ function engineWith(...versions: number[]) {
   const ports = createFakePorts();
   let variableReads = 0;
   const all = ports.variables.all.bind(ports.variables);
-  ports.variables.all = (scope) => {
+  ports.variables.all = (scope, signal) => {
     variableReads++;
-    return all(scope);
+    return all(scope, signal);
   };
   const engine = createEngine({ ports, sandbox: noSandbox, nodes: versions.map(greeter) });
   engines.push(engine);

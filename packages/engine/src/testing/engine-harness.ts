@@ -3,6 +3,7 @@ import { createEngine, type Engine } from '../engine';
 import type { EngineEvent, ExecutionResult } from '../executor/events';
 import type { ExecuteOptions } from '../executor/execution';
 import type { EngineLimits } from '../executor/limits';
+import type { EngineTimers } from '../executor/timers';
 import type { Sandbox } from '../sandbox/sandbox';
 import { createFakePorts, type FakePorts } from './fake-ports';
 import { createTestNodes } from './test-nodes';
@@ -28,7 +29,12 @@ const unusedSandbox: Sandbox = {
 
 /** An engine with the built-in library plus the test nodes, on fake ports. */
 export function createHarness(
-  options: { limits?: Partial<EngineLimits>; ports?: FakePorts; sandbox?: Sandbox } = {},
+  options: {
+    limits?: Partial<EngineLimits>;
+    ports?: FakePorts;
+    sandbox?: Sandbox;
+    timers?: EngineTimers;
+  } = {},
 ): Harness {
   const ports = options.ports ?? createFakePorts();
   const { nodes, visits } = createTestNodes();
@@ -37,6 +43,7 @@ export function createHarness(
     sandbox: options.sandbox ?? unusedSandbox,
     nodes,
     ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.timers ? { timers: options.timers } : {}),
   });
   const events: EngineEvent[] = [];
   let count = 0;

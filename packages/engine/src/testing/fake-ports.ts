@@ -20,6 +20,9 @@ export const testScope: ExecutionScope = {
   executionId: 'exec-1',
 };
 
+/** The signal a test's port calls carry when the test does not abort them. */
+export const testSignal: AbortSignal = new AbortController().signal;
+
 /** In-memory ports for tests: every call is recorded, every answer can be set. */
 export interface FakePorts extends EnginePorts {
   variables: EnginePorts['variables'] & { values: Record<string, string> };
@@ -84,15 +87,18 @@ export function createFakePorts(): FakePorts {
     },
     variables: {
       values: {},
-      async get(_scope, key) {
+      async get(_scope, key, signal) {
+        signal.throwIfAborted();
         return ports.variables.values[key];
       },
-      async all() {
+      async all(_scope, signal) {
+        signal.throwIfAborted();
         return { ...ports.variables.values };
       },
     },
     serviceAccounts: {
-      async get(_scope, id) {
+      async get(_scope, id, signal) {
+        signal.throwIfAborted();
         const account = ports.accounts[id];
         return account && { ...account, name: account.name ?? id };
       },

@@ -32,7 +32,8 @@ export function createFakeQueues(now: () => number = Date.now): FakeQueuesPort {
       queues.set(id, name);
     },
     published,
-    async publish(scope, request) {
+    async publish(scope, request, signal) {
+      signal.throwIfAborted();
       const entry = [...queues].find(
         ([id, name]) => id === request.queue || name === request.queue,
       );

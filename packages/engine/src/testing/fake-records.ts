@@ -143,7 +143,8 @@ export function createFakeRecords(defaultWorkspace: string): FakeRecordsPort {
       port.tables.push(table);
       return table;
     },
-    async insert(scope, ref, data) {
+    async insert(scope, ref, data, signal) {
+      signal.throwIfAborted();
       const table = tableOf(port, scope, ref);
       const record = build(table, {}, data, true);
       checkUnique(port, table, [record]);
@@ -159,7 +160,8 @@ export function createFakeRecords(defaultWorkspace: string): FakeRecordsPort {
       port.stored.push(stored);
       return entity(stored);
     },
-    async find(scope, ref, rawQuery) {
+    async find(scope, ref, rawQuery, signal) {
+      signal.throwIfAborted();
       const table = tableOf(port, scope, ref);
       const query = recordQuerySchema.parse(rawQuery);
       const rows = select(port, table, query.filter, query.timezoneOffset);
@@ -180,12 +182,14 @@ export function createFakeRecords(defaultWorkspace: string): FakeRecordsPort {
       }
       return rows.slice(0, query.limit).map(entity);
     },
-    async get(scope, ref, id) {
+    async get(scope, ref, id, signal) {
+      signal.throwIfAborted();
       const table = tableOf(port, scope, ref);
       const row = port.stored.find((r) => r.table === table._id && r._id === id);
       return row ? entity(row) : null;
     },
-    async update(scope, ref, target, data) {
+    async update(scope, ref, target, data, signal) {
+      signal.throwIfAborted();
       const table = tableOf(port, scope, ref);
       const rows = targeted(port, table, target);
       if (rows.length > limits.recordsUpdateMax)
@@ -196,7 +200,8 @@ export function createFakeRecords(defaultWorkspace: string): FakeRecordsPort {
       rows.forEach((row, index) => Object.assign(row, { data: next[index], updated_at: at }));
       return rows.map(entity);
     },
-    async upsert(scope, ref, uniqueField, data) {
+    async upsert(scope, ref, uniqueField, data, signal) {
+      signal.throwIfAborted();
       const table = tableOf(port, scope, ref);
       const field = fieldOf(table, uniqueField);
       if (!field.is_unique) throw new Error(m.notUnique(uniqueField, table.name));
@@ -205,11 +210,12 @@ export function createFakeRecords(defaultWorkspace: string): FakeRecordsPort {
       const existing = port.stored.find(
         (r) => r.table === table._id && r.data[field.name] === value,
       );
-      if (!existing) return port.insert(scope, ref, data);
-      const [updated] = await port.update(scope, ref, { id: existing._id }, data);
+      if (!existing) return port.insert(scope, ref, data, signal);
+      const [updated] = await port.update(scope, ref, { id: existing._id }, data, signal);
       return updated!;
     },
-    async delete(scope, ref, target) {
+    async delete(scope, ref, target, signal) {
+      signal.throwIfAborted();
       const table = tableOf(port, scope, ref);
       const gone = new Set(targeted(port, table, target));
       port.stored = port.stored.filter((row) => !gone.has(row));

@@ -52,7 +52,8 @@ export function createFakeStorage(): FakeStoragePort {
   return {
     files,
     folders,
-    async write(_scope, raw, content, options) {
+    async write(_scope, raw, content, options, signal) {
+      signal.throwIfAborted();
       return put(
         normaliseStoragePath(raw),
         content,
@@ -60,21 +61,25 @@ export function createFakeStorage(): FakeStoragePort {
         options.overwrite,
       );
     },
-    async read(_scope, raw, maxBytes) {
+    async read(_scope, raw, maxBytes, signal) {
+      signal.throwIfAborted();
       const path = fileAt(raw);
       const content = files.get(path)!.content;
       if (content.length > maxBytes) throw new Error(m.readTooLarge(`${maxBytes} bytes`));
       return { file: refOf(path), content };
     },
-    async stat(_scope, raw) {
+    async stat(_scope, raw, signal) {
+      signal.throwIfAborted();
       const path = normaliseStoragePath(raw);
       return files.has(path) ? refOf(path) : null;
     },
-    async copy(_scope, from, to, options) {
+    async copy(_scope, from, to, options, signal) {
+      signal.throwIfAborted();
       const source = files.get(fileAt(from))!;
       return put(normaliseStoragePath(to), source.content, source.mimetype, options.overwrite);
     },
-    async list(_scope, raw) {
+    async list(_scope, raw, signal) {
+      signal.throwIfAborted();
       const path = normaliseStoragePath(raw);
       if (!folders.has(path))
         throw new Error(files.has(path) ? m.notAFolder(path) : m.folderNotFound);
@@ -98,7 +103,8 @@ export function createFakeStorage(): FakeStoragePort {
         (a, b) => Number(b.isFolder) - Number(a.isFolder) || a.name.localeCompare(b.name, 'pt-BR'),
       );
     },
-    async delete(_scope, raw) {
+    async delete(_scope, raw, signal) {
+      signal.throwIfAborted();
       const path = normaliseStoragePath(raw);
       if (path === '/') throw new Error(m.rootRefused);
       if (files.delete(path)) return;

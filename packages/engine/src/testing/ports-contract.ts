@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
 import type { EnginePorts, ExecutionScope } from '../ports';
+import { testSignal } from './fake-ports';
 
 /** The variables every subject of the contract is set up with. */
 export const portsContractVariables = {
@@ -40,11 +41,11 @@ export function describePortsContract(
 
     it('resolves variables of the workspace over those of the system', async () => {
       const { ports, scope } = subject;
-      expect(await ports.variables.get(scope, 'REGIAO')).toBe('workspace');
-      expect(await ports.variables.get(scope, 'SO_SISTEMA')).toBe('s');
-      expect(await ports.variables.get(scope, 'SO_WORKSPACE')).toBe('w');
-      expect(await ports.variables.get(scope, 'NAO_EXISTE')).toBeUndefined();
-      expect(await ports.variables.all(scope)).toEqual({
+      expect(await ports.variables.get(scope, 'REGIAO', testSignal)).toBe('workspace');
+      expect(await ports.variables.get(scope, 'SO_SISTEMA', testSignal)).toBe('s');
+      expect(await ports.variables.get(scope, 'SO_WORKSPACE', testSignal)).toBe('w');
+      expect(await ports.variables.get(scope, 'NAO_EXISTE', testSignal)).toBeUndefined();
+      expect(await ports.variables.all(scope, testSignal)).toEqual({
         REGIAO: 'workspace',
         SO_SISTEMA: 's',
         SO_WORKSPACE: 'w',
@@ -107,9 +108,15 @@ function itKeepsFiles(get: () => PortsContractSubject): void {
     const { storage } = ports;
     const text = (value: string) => new TextEncoder().encode(value);
     const m = messages.storage;
-    const written = await storage.write(scope, '/contrato/a.txt', text('olá'), {
-      overwrite: false,
-    });
+    const written = await storage.write(
+      scope,
+      '/contrato/a.txt',
+      text('olá'),
+      {
+        overwrite: false,
+      },
+      testSignal,
+    );
     expect(written).toEqual({
       path: '/contrato/a.txt',
       name: 'a.txt',
@@ -117,26 +124,34 @@ function itKeepsFiles(get: () => PortsContractSubject): void {
       mimetype: expect.any(String),
     });
     await expect(
-      storage.write(scope, '/contrato/a.txt', text('x'), { overwrite: false }),
+      storage.write(scope, '/contrato/a.txt', text('x'), { overwrite: false }, testSignal),
     ).rejects.toThrow(m.exists('/contrato/a.txt'));
-    const read = await storage.read(scope, '/contrato/a.txt', 100);
+    const read = await storage.read(scope, '/contrato/a.txt', 100, testSignal);
     expect(new TextDecoder().decode(read.content)).toBe('olá');
     expect(read.file).toEqual(written);
-    await expect(storage.read(scope, '/contrato/a.txt', 2)).rejects.toThrow(/mais de/);
-    await expect(storage.read(scope, '/contrato/falta.txt', 100)).rejects.toThrow(m.notFound);
-    expect(await storage.stat(scope, '/contrato/falta.txt')).toBeNull();
-    expect(await storage.stat(scope, '/contrato/a.txt')).toEqual(written);
-    const copied = await storage.copy(scope, '/contrato/a.txt', '/contrato/b/c.txt', {
-      overwrite: false,
-    });
+    await expect(storage.read(scope, '/contrato/a.txt', 2, testSignal)).rejects.toThrow(/mais de/);
+    await expect(storage.read(scope, '/contrato/falta.txt', 100, testSignal)).rejects.toThrow(
+      m.notFound,
+    );
+    expect(await storage.stat(scope, '/contrato/falta.txt', testSignal)).toBeNull();
+    expect(await storage.stat(scope, '/contrato/a.txt', testSignal)).toEqual(written);
+    const copied = await storage.copy(
+      scope,
+      '/contrato/a.txt',
+      '/contrato/b/c.txt',
+      {
+        overwrite: false,
+      },
+      testSignal,
+    );
     expect(copied).toMatchObject({ path: '/contrato/b/c.txt', name: 'c.txt', size: 4 });
-    expect(await storage.list(scope, '/contrato')).toEqual([
+    expect(await storage.list(scope, '/contrato', testSignal)).toEqual([
       { name: 'b', path: '/contrato/b', size: expect.any(Number), isFolder: true },
       { name: 'a.txt', path: '/contrato/a.txt', size: 4, isFolder: false },
     ]);
-    await expect(storage.list(scope, '/contrato/nada')).rejects.toThrow();
-    await storage.delete(scope, '/contrato');
-    expect(await storage.stat(scope, '/contrato/b/c.txt')).toBeNull();
-    await expect(storage.delete(scope, '/')).rejects.toThrow(m.rootRefused);
+    await expect(storage.list(scope, '/contrato/nada', testSignal)).rejects.toThrow();
+    await storage.delete(scope, '/contrato', testSignal);
+    expect(await storage.stat(scope, '/contrato/b/c.txt', testSignal)).toBeNull();
+    await expect(storage.delete(scope, '/', testSignal)).rejects.toThrow(m.rootRefused);
   });
 }

@@ -4,6 +4,7 @@ import type { TableField } from '@ponte/shared/db-tables.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
 import type { ExecutionScope, RecordsPort } from '../ports';
+import { testSignal } from './fake-ports';
 
 const m = messages.recordNodes;
 
@@ -73,6 +74,7 @@ export function describeRecordsPortContract(
     writes(get);
     finds(get);
     changes(get);
+    removals(get);
   });
 }
 
@@ -81,7 +83,7 @@ type Subject = () => RecordsContractSubject;
 const lote = (l: string) => ({ filter: { lote: { equals: l } } });
 const inserter = (subject: Subject) => (data: Record<string, unknown>) => {
   const s = subject();
-  return s.records.insert(s.scope, s.tableIds.clientes, data);
+  return s.records.insert(s.scope, s.tableIds.clientes, data, testSignal);
 };
 
 function writes(subject: Subject): void {
@@ -94,10 +96,15 @@ function writes(subject: Subject): void {
       data: { nome: 'Ana', idade: 41, saldo: 10.5, ativo: true },
     });
     expect(byId._id).toEqual(expect.any(String));
-    const byName = await s.records.insert(s.scope, 'clientes', { lote: 'ins', nome: 'Bia' });
+    const byName = await s.records.insert(
+      s.scope,
+      'clientes',
+      { lote: 'ins', nome: 'Bia' },
+      testSignal,
+    );
     expect(byName.table).toBe(s.tableIds.clientes);
-    expect(await s.records.get(s.scope, 'clientes', byId._id)).toEqual(byId);
-    expect(await s.records.get(s.scope, 'clientes', 'nao-existe')).toBeNull();
+    expect(await s.records.get(s.scope, 'clientes', byId._id, testSignal)).toEqual(byId);
+    expect(await s.records.get(s.scope, 'clientes', 'nao-existe', testSignal)).toBeNull();
   });
 
   it('reads numbers given as text the way Brazilians type them (docs/adr/0077)', async () => {
@@ -110,27 +117,29 @@ function writes(subject: Subject): void {
 
   it('names a missing table, and a table of another workspace is missing', async () => {
     const s = subject();
-    await expect(s.records.find(s.scope, 'nao_existe', {})).rejects.toThrow(
+    await expect(s.records.find(s.scope, 'nao_existe', {}, testSignal)).rejects.toThrow(
       m.tableMissing('nao_existe'),
     );
     for (const ref of [s.tableIds.segredos, 'segredos']) {
-      await expect(s.records.insert(s.scope, ref, { nome: 'x' })).rejects.toThrow(
+      await expect(s.records.insert(s.scope, ref, { nome: 'x' }, testSignal)).rejects.toThrow(
         m.tableMissing(ref),
       );
       await expect(
-        s.records.delete(s.scope, ref, { filter: { nome: { equals: 'x' } } }),
+        s.records.delete(s.scope, ref, { filter: { nome: { equals: 'x' } } }, testSignal),
       ).rejects.toThrow(m.tableMissing(ref));
     }
   });
 
   it("never reaches another workspace's record through an id", async () => {
     const s = subject();
-    const secret = await s.records.insert(s.otherScope, 'segredos', { nome: 'cofre' });
+    const secret = await s.records.insert(s.otherScope, 'segredos', { nome: 'cofre' }, testSignal);
     const target = { id: secret._id };
-    expect(await s.records.get(s.scope, 'clientes', secret._id)).toBeNull();
-    expect(await s.records.update(s.scope, 'clientes', target, { nome: 'x' })).toEqual([]);
-    expect(await s.records.delete(s.scope, 'clientes', target)).toBe(0);
-    expect(await s.records.get(s.otherScope, 'segredos', secret._id)).toEqual(secret);
+    expect(await s.records.get(s.scope, 'clientes', secret._id, testSignal)).toBeNull();
+    expect(await s.records.update(s.scope, 'clientes', target, { nome: 'x' }, testSignal)).toEqual(
+      [],
+    );
+    expect(await s.records.delete(s.scope, 'clientes', target, testSignal)).toBe(0);
+    expect(await s.records.get(s.otherScope, 'segredos', secret._id, testSignal)).toEqual(secret);
   });
 
   it('refuses a bad value, a missing required field and a taken unique value', async () => {
@@ -141,7 +150,7 @@ function writes(subject: Subject): void {
     await expect(insert({ lote: 'bad', nome: 'B', email: 'a@exemplo.com.br' })).rejects.toThrow(
       /email/,
     );
-    const rows = await s.records.find(s.scope, 'clientes', lote('bad'));
+    const rows = await s.records.find(s.scope, 'clientes', lote('bad'), testSignal);
     expect(rows.map((r) => r.data.nome)).toEqual(['A']);
   });
 }
@@ -155,7 +164,7 @@ function finds(subject: Subject): void {
     await insert({ lote: 'acentos', nome: 'LOGISTICA' });
     const names = async (contains: string) => {
       const filter = { lote: { equals: 'acentos' }, nome: { contains } };
-      const found = await s.records.find(s.scope, 'clientes', { filter });
+      const found = await s.records.find(s.scope, 'clientes', { filter }, testSignal);
       return found.map((r) => r.data.nome);
     };
     expect(await names('saudacao')).toEqual(['Saudação']);
@@ -184,7 +193,9 @@ function finds(subject: Subject): void {
     // compared as sets.
     const names = async (filter: RecordFilter, extra: Omit<RecordQuery, 'filter'> = {}) => {
       const query = { filter: { lote: { equals: 'find' }, ...filter }, ...extra };
-      const found = (await s.records.find(s.scope, 'clientes', query)).map((r) => r.data.nome);
+      const found = (await s.records.find(s.scope, 'clientes', query, testSignal)).map(
+        (r) => r.data.nome,
+      );
       return extra.sort ? found : found.sort();
     };
     expect(await names({ nome: { contains: 'SOUZA' } })).toEqual(['Ana Souza', 'Carla souza']);
@@ -234,30 +245,31 @@ function changes(subject: Subject): void {
       'clientes',
       { id: a._id },
       { idade: '7' },
+      testSignal,
     );
     expect(none).toEqual([]);
     expect(one).toMatchObject({
       _id: a._id,
       data: { nome: 'A', idade: 7, email: 'upd-a@x.com' },
     });
-    const both = await s.records.update(s.scope, 'clientes', lote('upd'), { saldo: 2 });
+    const both = await s.records.update(s.scope, 'clientes', lote('upd'), { saldo: 2 }, testSignal);
     expect(both.map((r) => [r.data.nome, r.data.saldo]).sort()).toEqual([
       ['A', 2],
       ['B', 2],
     ]);
     await expect(
-      s.records.update(s.scope, 'clientes', lote('upd'), { email: 'mesmo@x.com' }),
+      s.records.update(s.scope, 'clientes', lote('upd'), { email: 'mesmo@x.com' }, testSignal),
     ).rejects.toThrow(/email/);
     await expect(
-      s.records.update(s.scope, 'clientes', lote('upd'), { idade: 'x', saldo: 3 }),
+      s.records.update(s.scope, 'clientes', lote('upd'), { idade: 'x', saldo: 3 }, testSignal),
     ).rejects.toThrow(/idade/);
-    const after = await s.records.find(s.scope, 'clientes', lote('upd'));
+    const after = await s.records.find(s.scope, 'clientes', lote('upd'), testSignal);
     expect(after.map((r) => [r.data.email, r.data.saldo]).sort()).toEqual([
       ['upd-a@x.com', 2],
       ['upd-b@x.com', 2],
     ]);
     await expect(
-      s.records.update(s.scope, 'clientes', { filter: {} }, { saldo: 0 }),
+      s.records.update(s.scope, 'clientes', { filter: {} }, { saldo: 0 }, testSignal),
     ).rejects.toThrow(m.targetRequired);
   });
 
@@ -266,48 +278,73 @@ function changes(subject: Subject): void {
     for (let i = 0; i <= limits.recordsUpdateMax; i++)
       await insert({ lote: 'muitos', nome: `n${i}` });
     await expect(
-      s.records.update(s.scope, 'clientes', lote('muitos'), { saldo: 1 }),
+      s.records.update(s.scope, 'clientes', lote('muitos'), { saldo: 1 }, testSignal),
     ).rejects.toThrow(m.updateTooMany(limits.recordsUpdateMax));
-    const rows = await s.records.find(s.scope, 'clientes', { ...lote('muitos'), limit: 1000 });
+    const rows = await s.records.find(
+      s.scope,
+      'clientes',
+      { ...lote('muitos'), limit: 1000 },
+      testSignal,
+    );
     expect(rows.every((r) => r.data.saldo === null || r.data.saldo === undefined)).toBe(true);
   });
 
   it('upserts by a unique field: inserts, then updates the same record', async () => {
     const s = subject();
-    const first = await s.records.upsert(s.scope, 'clientes', 'email', {
-      lote: 'ups',
-      nome: 'U',
-      email: 'u@x.com',
-    });
-    const second = await s.records.upsert(s.scope, 'clientes', 'email', {
-      email: 'u@x.com',
-      idade: 9,
-    });
+    const first = await s.records.upsert(
+      s.scope,
+      'clientes',
+      'email',
+      {
+        lote: 'ups',
+        nome: 'U',
+        email: 'u@x.com',
+      },
+      testSignal,
+    );
+    const second = await s.records.upsert(
+      s.scope,
+      'clientes',
+      'email',
+      {
+        email: 'u@x.com',
+        idade: 9,
+      },
+      testSignal,
+    );
     expect(second).toMatchObject({ _id: first._id, data: { nome: 'U', idade: 9 } });
-    expect(await s.records.find(s.scope, 'clientes', lote('ups'))).toHaveLength(1);
-    await expect(s.records.upsert(s.scope, 'clientes', 'nome', { nome: 'U' })).rejects.toThrow(
-      m.notUnique('nome', 'clientes'),
-    );
-    await expect(s.records.upsert(s.scope, 'clientes', 'email', { nome: 'U' })).rejects.toThrow(
-      m.uniqueValueRequired('email'),
-    );
+    expect(await s.records.find(s.scope, 'clientes', lote('ups'), testSignal)).toHaveLength(1);
+    await expect(
+      s.records.upsert(s.scope, 'clientes', 'nome', { nome: 'U' }, testSignal),
+    ).rejects.toThrow(m.notUnique('nome', 'clientes'));
+    await expect(
+      s.records.upsert(s.scope, 'clientes', 'email', { nome: 'U' }, testSignal),
+    ).rejects.toThrow(m.uniqueValueRequired('email'));
   });
+}
 
+function removals(subject: Subject): void {
+  const insert = inserter(subject);
   it('deletes by id or filter and counts', async () => {
     const s = subject();
     const a = await insert({ lote: 'del', nome: 'A' });
     await insert({ lote: 'del', nome: 'B' });
     await insert({ lote: 'del', nome: 'C' });
-    expect(await s.records.delete(s.scope, 'clientes', { id: a._id })).toBe(1);
-    expect(await s.records.delete(s.scope, 'clientes', { id: a._id })).toBe(0);
+    expect(await s.records.delete(s.scope, 'clientes', { id: a._id }, testSignal)).toBe(1);
+    expect(await s.records.delete(s.scope, 'clientes', { id: a._id }, testSignal)).toBe(0);
     expect(
-      await s.records.delete(s.scope, 'clientes', {
-        filter: { lote: { equals: 'del' }, nome: { equals: 'B' } },
-      }),
+      await s.records.delete(
+        s.scope,
+        'clientes',
+        {
+          filter: { lote: { equals: 'del' }, nome: { equals: 'B' } },
+        },
+        testSignal,
+      ),
     ).toBe(1);
-    expect(await s.records.delete(s.scope, 'clientes', lote('del'))).toBe(1);
-    expect(await s.records.find(s.scope, 'clientes', lote('del'))).toEqual([]);
-    await expect(s.records.delete(s.scope, 'clientes', { filter: {} })).rejects.toThrow(
+    expect(await s.records.delete(s.scope, 'clientes', lote('del'), testSignal)).toBe(1);
+    expect(await s.records.find(s.scope, 'clientes', lote('del'), testSignal)).toEqual([]);
+    await expect(s.records.delete(s.scope, 'clientes', { filter: {} }, testSignal)).rejects.toThrow(
       m.targetRequired,
     );
   });

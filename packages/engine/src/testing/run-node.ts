@@ -55,10 +55,11 @@ export async function runNode(
   const logs: LogLine[] = [];
   const state = options.state ?? { value: undefined };
   const scope = { workspaceId: 'ws-1', flowId: 'flow-1', executionId: 'exec-1' };
+  const signal = options.signal ?? new AbortController().signal;
   const data = async (msg: Message) => ({
     msg,
     flow: flow.snapshot(),
-    vars: await ports.variables.all(scope),
+    vars: await ports.variables.all(scope, signal),
   });
   const params = await resolveParams(
     definition.manifest.params,
@@ -74,7 +75,7 @@ export async function runNode(
     scope,
     ports,
     flow,
-    vars: { get: (key) => ports.variables.get(scope, key) },
+    vars: { get: (key) => ports.variables.get(scope, key, signal) },
     log: {
       user: (label, message) => void logs.push({ type: 'user', label, message }),
       debug: (label, message) => logs.push({ type: 'debug', label, message }),
@@ -87,7 +88,7 @@ export async function runNode(
     },
     evaluate: async (expression, msg) => evaluate(expression, await data(msg ?? input)),
     ...(options.respond ? { respond: options.respond } : {}),
-    signal: options.signal ?? new AbortController().signal,
+    signal,
   };
   const handler = phase === 'run' ? definition.run : definition.onIdle;
   const emitted = handler ? emissions(await handler(ctx)) : [];

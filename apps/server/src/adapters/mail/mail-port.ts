@@ -18,7 +18,7 @@ export function createMailPort(deps: MailPortDependencies): MailPort {
   return {
     async send(scope, message, signal) {
       const account = accountOfType(
-        await deps.accounts.get(scope, message.serviceAccountId),
+        await deps.accounts.get(scope, message.serviceAccountId, signal),
         'smtp_account',
         'Enviar e-mail',
       );

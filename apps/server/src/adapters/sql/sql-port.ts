@@ -25,7 +25,7 @@ export function createSqlPort(deps: SqlPortDependencies): SqlPort {
   return {
     async query(scope, request, signal) {
       const account = accountOfType(
-        await deps.accounts.get(scope, request.serviceAccountId),
+        await deps.accounts.get(scope, request.serviceAccountId, signal),
         'database_uri',
         'Consulta SQL',
       );

@@ -100,6 +100,7 @@ async function updateWhere(
   ref: string,
   where: (table: DbTableRow) => SQL[],
   data: RecordData,
+  signal?: AbortSignal,
 ): Promise<Entity[]> {
   let table: DbTableRow | null = null;
   const max = limits.recordsUpdateMax;
@@ -113,16 +114,51 @@ async function updateWhere(
           message: n.tableMissing(ref),
         });
         table = locked;
+        signal?.throwIfAborted();
         const matched = await records.matching(tx, workspaceId, locked.id, where(locked), max + 1);
         if (matched.length > max) throw invalidField('filter', n.updateTooMany(max));
         const at = now();
         const updated: RecordRow[] = [];
         for (const row of matched) {
+          // Aborted between two writes: the transaction rolls back, nothing changes.
+          signal?.throwIfAborted();
           const next = recordDataFor(locked, data, row.data);
           updated.push((await records.update(tx, workspaceId, row.id, next, at))!);
         }
         return updated;
       }),
+  );
+  return rows.map(toEntity);
+}
+
+/** The table, once the signal allows starting; the next statement may start after it. */
+async function tableBetween(
+  service: RecordsService,
+  workspaceId: string,
+  ref: string,
+  signal?: AbortSignal,
+) {
+  signal?.throwIfAborted();
+  const found = await service.tableOf(workspaceId, ref, { message: n.tableMissing(ref) });
+  signal?.throwIfAborted();
+  return found;
+}
+
+/** At most `query.limit` records of the table that the node filter matches. */
+async function findRecords(
+  { service, records }: Pick<UpdateDeps, 'service' | 'records'>,
+  workspaceId: string,
+  tableRef: string,
+  raw: RecordQuery = {},
+  signal?: AbortSignal,
+) {
+  const query = parsed(recordQuerySchema.safeParse(raw), m.filterInvalid);
+  const found = await tableBetween(service, workspaceId, tableRef, signal);
+  const rows = await records.page(
+    workspaceId,
+    found.id,
+    conditions(found, query.filter, query.timezoneOffset),
+    { limit: query.limit, offset: 0, orderBy: orderOf(found, query.sort) },
   );
   return rows.map(toEntity);
 }
@@ -133,25 +169,20 @@ async function updateWhere(
  * rules and workspace scope. `tableRef` is a table id or name; a table that is missing or of
  * another workspace fails with `messages.recordNodes.tableMissing` naming what was given.
  * Filters, sorts and targets are the shared `db-record-query.schema` shapes.
+ *
+ * `signal`, the execution's: node-postgres cannot cancel a statement it sent, so a call
+ * refuses to start when it is aborted and stops between its statements (a transaction then
+ * rolls back); the statement running when it aborts ends on its own.
  */
 export function createRecordsPortService({ db, now }: { db: Database; now: () => Date }) {
   const service = createRecordsService({ db, now });
   const records = createRecordsRepository(db);
   const deps: UpdateDeps = { db, now, service, records };
-  const table = (workspaceId: string, ref: string) =>
-    service.tableOf(workspaceId, ref, { message: n.tableMissing(ref) });
+  const table = (workspaceId: string, ref: string, signal?: AbortSignal) =>
+    tableBetween(service, workspaceId, ref, signal);
 
-  async function find(workspaceId: string, tableRef: string, raw: RecordQuery = {}) {
-    const query = parsed(recordQuerySchema.safeParse(raw), m.filterInvalid);
-    const found = await table(workspaceId, tableRef);
-    const rows = await records.page(
-      workspaceId,
-      found.id,
-      conditions(found, query.filter, query.timezoneOffset),
-      { limit: query.limit, offset: 0, orderBy: orderOf(found, query.sort) },
-    );
-    return rows.map(toEntity);
-  }
+  const find = (workspaceId: string, tableRef: string, raw?: RecordQuery, signal?: AbortSignal) =>
+    findRecords(deps, workspaceId, tableRef, raw, signal);
 
   /** Updates the targeted records in one transaction; an id the table lacks updates none. */
   function updateTarget(
@@ -159,7 +190,9 @@ export function createRecordsPortService({ db, now }: { db: Database; now: () =>
     tableRef: string,
     raw: RecordTarget,
     data: RecordData,
+    signal?: AbortSignal,
   ) {
+    signal?.throwIfAborted();
     const target = targetOf(raw);
     return updateWhere(
       deps,
@@ -170,18 +203,31 @@ export function createRecordsPortService({ db, now }: { db: Database; now: () =>
           ? [eq(dbRecords.id, target.id)]
           : conditions(locked, target.filter, target.timezoneOffset),
       data,
+      signal,
     );
   }
 
   return {
-    insert: (workspaceId: string, tableRef: string, data: RecordData): Promise<Entity> =>
-      service.insert(workspaceId, tableRef, data, n.tableMissing(tableRef)),
+    async insert(
+      workspaceId: string,
+      tableRef: string,
+      data: RecordData,
+      signal?: AbortSignal,
+    ): Promise<Entity> {
+      signal?.throwIfAborted();
+      return service.insert(workspaceId, tableRef, data, n.tableMissing(tableRef));
+    },
 
     find,
 
     /** The record, or null when the table has no record of that id. */
-    async get(workspaceId: string, tableRef: string, id: string): Promise<Entity | null> {
-      const found = await table(workspaceId, tableRef);
+    async get(
+      workspaceId: string,
+      tableRef: string,
+      id: string,
+      signal?: AbortSignal,
+    ): Promise<Entity | null> {
+      const found = await table(workspaceId, tableRef, signal);
       const row = await records.find(workspaceId, id);
       return row && row.tableId === found.id ? toEntity(row) : null;
     },
@@ -196,8 +242,14 @@ export function createRecordsPortService({ db, now }: { db: Database; now: () =>
      * Updates the record whose unique field `by` holds `data[by]`, or inserts one. A concurrent
      * insert of the same value loses to the unique index and is retried as an update.
      */
-    async upsert(workspaceId: string, tableRef: string, by: string, data: RecordData) {
-      const found = await table(workspaceId, tableRef);
+    async upsert(
+      workspaceId: string,
+      tableRef: string,
+      by: string,
+      data: RecordData,
+      signal?: AbortSignal,
+    ) {
+      const found = await table(workspaceId, tableRef, signal);
       const field = fieldNamed(found.fields, by);
       if (!field) throw invalidField('unique_field', m.unknownField(by, found.name));
       if (!field.is_unique) throw invalidField('unique_field', n.notUnique(by, found.name));
@@ -209,8 +261,9 @@ export function createRecordsPortService({ db, now }: { db: Database; now: () =>
       const value: RecordValue = coerced.value;
       for (let attempt = 0; ; attempt++) {
         const byValue = { filter: { [field.name]: { equals: value } } };
-        const [updated] = await updateTarget(workspaceId, tableRef, byValue, data);
+        const [updated] = await updateTarget(workspaceId, tableRef, byValue, data, signal);
         if (updated) return updated;
+        signal?.throwIfAborted();
         try {
           return await service.insert(workspaceId, tableRef, data, n.tableMissing(tableRef));
         } catch (error) {
@@ -220,9 +273,14 @@ export function createRecordsPortService({ db, now }: { db: Database; now: () =>
     },
 
     /** Removes one record or every record a filter matches; answers how many. */
-    async delete(workspaceId: string, tableRef: string, raw: RecordTarget): Promise<number> {
+    async delete(
+      workspaceId: string,
+      tableRef: string,
+      raw: RecordTarget,
+      signal?: AbortSignal,
+    ): Promise<number> {
       const target = targetOf(raw);
-      const found = await table(workspaceId, tableRef);
+      const found = await table(workspaceId, tableRef, signal);
       if ('id' in target) return records.removeIds(workspaceId, [target.id], found.id);
       return records.removeWhere(
         workspaceId,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import type { ExecutionResult } from '@ponte/engine/executor/events';
 import type { WebhookResponse } from '@ponte/engine/kit/context';
+import type { FlowsPort } from '@ponte/engine/ports';
 import type { Message } from '@ponte/engine/kit/message';
 import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
 import type { FlowRow } from '../flows/flows.repository';
@@ -104,6 +105,8 @@ export interface RunnerContext {
   settle(execution: ExecutionRow, result: ExecutionResult): void;
   /** Stops a running execution, here or in the process that owns it. */
   stopRunning(row: Pick<ExecutionRow, 'id' | 'status' | 'ownerId'>): Promise<boolean>;
+  /** How the executions this runner runs call other flows (subflow-port.ts). */
+  flows: FlowsPort;
 }
 
 /** Past `PONTE_FLOW_CHAIN_LIMIT`: the refusal is recorded and thrown (docs/adr/0020). */

@@ -23,6 +23,7 @@ import {
 import { createExecutionOwnership, type Waiter } from './execution-ownership';
 import type { ExecutionRunnerDeps } from './execution-runner-deps';
 import { createExecutionsRepository, type ExecutionRow } from './executions.repository';
+import { createSubflowPort } from './subflow-port';
 
 export { executionsQueue };
 export type { EnqueuedExecution, ExecutionRequest } from './execution-enqueue';
@@ -92,6 +93,7 @@ async function runExecution(
       signal: controller.signal,
       ...(debug ? { debug } : {}),
       ...(respond ? { respond } : {}),
+      flows: ctx.flows,
       onEvent,
     });
   } finally {
@@ -132,6 +134,23 @@ async function handBack(ctx: RunnerContext, execution: ExecutionRow, payload: Jo
     concurrencyLimit: flow?.config.rate_limit ?? 0,
     payload: { ...job, ...ownership.markOf(respond) },
   });
+}
+
+/**
+ * The flow's first enabled trigger node of `type` (a flow called by another flow, an error
+ * flow); fails with a pt-BR message when the flow has none.
+ */
+async function firstTrigger(
+  loadFlow: RunnerContext['loadFlow'],
+  workspaceId: string,
+  flowId: string,
+  type: string,
+): Promise<string> {
+  const flow = await loadFlow(workspaceId, flowId);
+  if (!flow) throw new Error('O flow chamado não existe neste workspace.');
+  const node = (flow.data as FlowDocument).nodes.find((n) => n.type === type && !n.disabled);
+  if (!node) throw new Error(`O flow "${flow.name}" não tem um gatilho ${type}.`);
+  return node.uid;
 }
 
 /** The log line of ends refused because their rows were no longer running. */
@@ -249,6 +268,8 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     controller.abort(new Error('Execução interrompida.'));
     return true;
   };
+  const triggerOf = (workspaceId: string, flowId: string, type: string) =>
+    firstTrigger(loadFlow, workspaceId, flowId, type);
   const ctx: RunnerContext = {
     deps,
     ownership,
@@ -262,6 +283,11 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     loadFlow,
     settle,
     stopRunning,
+    // Called flows run through this runner: the engine was built without a flows port.
+    flows: createSubflowPort({
+      triggerOf,
+      enqueue: (request) => enqueueExecution(ctx, request),
+    }),
   };
   return {
     events,
@@ -297,17 +323,8 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
      */
     stopAll: (workspaceId?: string): Promise<number> => ownership.stopAll(workspaceId),
 
-    /**
-     * The flow's first enabled trigger node of `type` (a flow called by another flow, an error
-     * flow); fails with a pt-BR message when the flow has none.
-     */
-    async triggerOf(workspaceId: string, flowId: string, type: string): Promise<string> {
-      const flow = await loadFlow(workspaceId, flowId);
-      if (!flow) throw new Error('O flow chamado não existe neste workspace.');
-      const node = (flow.data as FlowDocument).nodes.find((n) => n.type === type && !n.disabled);
-      if (!node) throw new Error(`O flow "${flow.name}" não tem um gatilho ${type}.`);
-      return node.uid;
-    },
+    /** The flow's first enabled trigger node of `type`; a pt-BR error when it has none. */
+    triggerOf,
 
     /** The flow was saved or removed: the next execution reads it again. */
     forgetFlow(flowId: string) {

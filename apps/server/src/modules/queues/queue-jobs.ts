@@ -130,17 +130,26 @@ export function createQueueJobs({
 
     /**
      * The publish node's: the queue by `_id` or name in the flow's workspace; the publisher is
-     * the flow's name. A refused publish enqueues nothing.
+     * the flow's name. A refused publish enqueues nothing, and so does one whose `signal` (the
+     * execution's) aborts before the message is handed to the driver.
      */
-    async publishFromFlow(workspaceId: string, flowId: string, request: QueuePublishRequest) {
+    async publishFromFlow(
+      workspaceId: string,
+      flowId: string,
+      request: QueuePublishRequest,
+      signal?: AbortSignal,
+    ) {
+      signal?.throwIfAborted();
       const queue = await repository.findRef(workspaceId, String(request.queue ?? ''));
       if (!queue) throw new Error(m.notFound);
       const { dedupKey, delayMs } = checkedPublish(request);
+      const publisher = (await repository.flowName(workspaceId, flowId)) ?? '';
+      signal?.throwIfAborted();
       try {
         const published = await driver.publish(queue.id, {
           workspaceId,
           message: request.message,
-          publisher: (await repository.flowName(workspaceId, flowId)) ?? '',
+          publisher,
           delayMs,
           dedupKey,
         });

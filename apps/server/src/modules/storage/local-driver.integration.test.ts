@@ -10,6 +10,7 @@ import {
   describeStorageDriverContract,
   failingStream,
 } from './storage-driver.contract';
+import { describeStorageDriverAbort } from './storage-driver-abort.contract';
 
 let root: string | undefined;
 
@@ -17,6 +18,10 @@ describeStorageDriverContract('local', async () => {
   root = await mkdtemp(join(tmpdir(), 'ponte-storage-'));
   return createLocalStorageDriver(root);
 });
+
+describeStorageDriverAbort('local', async () =>
+  createLocalStorageDriver(await mkdtemp(join(tmpdir(), 'ponte-storage-abort-'))),
+);
 
 describe('local storage driver on disk', () => {
   let dir: string;

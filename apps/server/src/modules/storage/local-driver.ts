@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { constants, createReadStream, createWriteStream, type Dirent } from 'node:fs';
 import { link, lstat, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { addAbortSignal, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   normaliseStoragePath,
@@ -71,11 +71,18 @@ function byteLimit(max: number) {
 /**
  * Checks each existing name of `names` from the workspace's folder `root` (itself included):
  * a symbolic link is refused, a file before the last name is `notAFolder` (`folderStatus`).
+ * An aborted `signal` stops it before its next step, with the signal's reason.
  */
-async function walk(root: string, names: string[], folderStatus: 400 | 409): Promise<Walk> {
+async function walk(
+  root: string,
+  names: string[],
+  folderStatus: 400 | 409,
+  signal?: AbortSignal,
+): Promise<Walk> {
   let current = root;
   const parts = ['', ...names];
   for (let index = 0; index < parts.length; index++) {
+    signal?.throwIfAborted();
     if (index > 0) current = join(current, parts[index]!);
     let info;
     try {
@@ -127,8 +134,11 @@ async function* everything(dir: string, folder: string): AsyncGenerator<StorageI
   }
 }
 
-/** Opens a checked file without following a link put in its place since. */
-async function openFile(root: string, names: string[]) {
+/**
+ * Opens a checked file without following a link put in its place since; the stream fails with
+ * the signal's reason when it aborts.
+ */
+async function openFile(root: string, names: string[], signal?: AbortSignal) {
   let handle;
   try {
     handle = await open(join(root, ...names), constants.O_RDONLY | constants.O_NOFOLLOW);
@@ -142,7 +152,9 @@ async function openFile(root: string, names: string[]) {
     await handle.close();
     throw storageErrors.notAFile();
   }
-  return { stream: createReadStream('', { fd: handle }), size: info.size };
+  const stream = createReadStream('', { fd: handle });
+  if (signal) addAbortSignal(signal, stream);
+  return { stream, size: info.size };
 }
 
 /**
@@ -162,12 +174,16 @@ async function place(temp: string, target: string, overwrite: boolean, logical: 
   await rm(temp, { force: true });
 }
 
-/** Streams `content` to a temp file beside the target, renamed into place when complete. */
+/**
+ * Streams `content` to a temp file beside the target, renamed into place when complete. An
+ * aborted `signal` stops the stream (the temp file is removed) or the steps before the rename.
+ */
 async function writeFile(
   root: string,
   logical: string,
   content: Readable,
   options: { maxBytes: number; overwrite: boolean },
+  signal?: AbortSignal,
 ): Promise<{ size: number }> {
   const names = storagePathNames(logical);
   if (names.length === 0) throw storageErrors.rootRefused();
@@ -176,19 +192,22 @@ async function writeFile(
       throw storageErrors.exists(logical);
     }
   };
-  refuse(await walk(root, names, 409));
+  refuse(await walk(root, names, 409, signal));
   const folder = join(root, ...names.slice(0, -1));
   await mkdir(folder, { recursive: true });
+  signal?.throwIfAborted();
   const temp = join(folder, `${tempPrefix}${randomUUID()}`);
   const limit = byteLimit(options.maxBytes);
   // Opened before the stream runs, so the temp file exists whenever it must be removed.
   const handle = await open(temp, 'wx', 0o600);
   try {
-    await pipeline(content, limit.counter, createWriteStream('', { fd: handle }));
-    refuse(await walk(root, names, 409));
+    const file = createWriteStream('', { fd: handle });
+    await pipeline(content, limit.counter, file, ...(signal ? [{ signal }] : []));
+    refuse(await walk(root, names, 409, signal));
     await place(temp, join(root, ...names), options.overwrite, logical);
   } catch (error) {
     await rm(temp, { force: true });
+    if (signal?.aborted) throw signal.reason as Error;
     if (error instanceof TooLarge) throw storageErrors.fileTooLarge(options.maxBytes);
     throw error;
   }
@@ -196,10 +215,15 @@ async function writeFile(
 }
 
 /** The item at a path, null when nothing is there (a file where a folder should be). */
-async function statItem(root: string, logical: string): Promise<StorageItem | null> {
+async function statItem(
+  root: string,
+  logical: string,
+  signal?: AbortSignal,
+): Promise<StorageItem | null> {
+  signal?.throwIfAborted();
   const names = storagePathNames(logical);
   if (names.length === 0) return { name: '', path: '/', size: 0, isFolder: true };
-  const found = await walk(root, names, 400).catch((error: unknown) => {
+  const found = await walk(root, names, 400, signal).catch((error: unknown) => {
     if (error instanceof AppError && error.message !== messages.storage.pathSymlink) return null;
     throw error;
   });
@@ -239,29 +263,32 @@ export function createLocalStorageDriver(rootDir: string): StorageDriver {
   return {
     kind: 'local',
 
-    async list(workspaceId, path) {
+    async list(workspaceId, path, signal) {
       const root = workspaceDir(workspaceId);
       const logical = logicalPath(path);
       const names = storagePathNames(logical);
-      const found = await walk(root, names, 400);
+      const found = await walk(root, names, 400, signal);
       if (found.kind === null && names.length > 0) throw storageErrors.folderNotFound();
       if (found.kind === 'file') throw storageErrors.notAFolder(logical);
-      return sortItems(await folderItems(join(root, ...names), logical));
+      const items = await folderItems(join(root, ...names), logical);
+      signal?.throwIfAborted();
+      return sortItems(items);
     },
 
-    stat: async (workspaceId, path) => statItem(workspaceDir(workspaceId), logicalPath(path)),
+    stat: async (workspaceId, path, signal) =>
+      statItem(workspaceDir(workspaceId), logicalPath(path), signal),
 
-    async read(workspaceId, path) {
+    async read(workspaceId, path, signal) {
       const root = workspaceDir(workspaceId);
       const names = storagePathNames(logicalPath(path));
-      const found = await walk(root, names, 400);
+      const found = await walk(root, names, 400, signal);
       if (found.kind === null) throw storageErrors.notFound();
       if (found.kind === 'folder') throw storageErrors.notAFile();
-      return openFile(root, names);
+      return openFile(root, names, signal);
     },
 
-    write: async (workspaceId, path, content, options) =>
-      writeFile(workspaceDir(workspaceId), logicalPath(path), content, options),
+    write: async (workspaceId, path, content, options, signal) =>
+      writeFile(workspaceDir(workspaceId), logicalPath(path), content, options, signal),
 
     async createFolder(workspaceId, path) {
       const root = workspaceDir(workspaceId);
@@ -272,22 +299,26 @@ export function createLocalStorageDriver(rootDir: string): StorageDriver {
       await mkdir(join(root, ...names), { recursive: true });
     },
 
-    async delete(workspaceId, path) {
+    async delete(workspaceId, path, signal) {
       const root = workspaceDir(workspaceId);
       const names = storagePathNames(logicalPath(path));
       if (names.length === 0) throw storageErrors.rootRefused();
-      const found = await walk(root, names, 400);
+      const found = await walk(root, names, 400, signal);
       if (found.kind === null) throw storageErrors.notFound();
+      signal?.throwIfAborted();
       await rm(join(root, ...names), { recursive: true });
     },
 
     search: async (workspaceId, term, limit) => searchItems(workspaceDir(workspaceId), term, limit),
 
-    async usage(workspaceId) {
+    async usage(workspaceId, signal) {
       const root = workspaceDir(workspaceId);
-      if ((await walk(root, [], 400)).kind !== 'folder') return 0;
+      if ((await walk(root, [], 400, signal)).kind !== 'folder') return 0;
       let total = 0;
-      for await (const item of everything(root, '/')) total += item.size;
+      for await (const item of everything(root, '/')) {
+        signal?.throwIfAborted();
+        total += item.size;
+      }
       return total;
     },
   };

@@ -14,6 +14,7 @@ import { createS3StorageDriver } from './s3-driver';
 import { StorageServiceError } from './s3-objects';
 import type { StorageDriver } from './storage-driver';
 import { describeStorageDriverContract } from './storage-driver.contract';
+import { describeStorageDriverAbort } from './storage-driver-abort.contract';
 
 let server: S3TestServer;
 let client: S3Client;
@@ -45,6 +46,7 @@ afterAll(async () => {
 });
 
 describeStorageDriverContract('s3', () => driver);
+describeStorageDriverAbort('s3', () => driver);
 
 const bytes = (size: number) => Readable.from([Buffer.alloc(size, 7)]);
 

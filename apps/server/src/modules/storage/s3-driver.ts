@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { addAbortSignal, type Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import mime from 'mime-types';
 import {
@@ -17,6 +17,7 @@ import {
   isMissing,
   pages,
   putMarkers,
+  sendOptions,
   uploadCounted,
   fromS3,
   type S3ConnectionOptions,
@@ -145,8 +146,12 @@ async function read(s3: S3Storage, workspaceId: string, path: string) {
   try {
     const object = await s3.client.send(
       new GetObjectCommand({ Bucket: s3.bucket, Key: fileKey(s3, workspaceId, path) }),
+      sendOptions(s3),
     );
-    return { stream: object.Body as Readable, size: object.ContentLength ?? 0 };
+    const stream = object.Body as Readable;
+    // The bytes still to come stop with the signal too.
+    if (s3.signal) addAbortSignal(s3.signal, stream);
+    return { stream, size: object.ContentLength ?? 0 };
   } catch (error) {
     if (!isMissing(error)) throw error;
     if (await anyUnder(s3, folderKey(s3, workspaceId, path))) throw storageErrors.notAFile();
@@ -188,6 +193,7 @@ async function remove(s3: S3Storage, workspaceId: string, path: string) {
   else {
     await s3.client.send(
       new DeleteObjectCommand({ Bucket: s3.bucket, Key: fileKey(s3, workspaceId, path) }),
+      sendOptions(s3),
     );
   }
   // The folder it was in stays, even when only the deleted keys implied it.
@@ -261,28 +267,43 @@ export function createS3StorageDriver(options: S3StorageDriverOptions): StorageD
     if (!workspacePattern.test(workspaceId)) throw new Error('invalid workspace id');
     return [workspaceId, logicalPath(path)];
   }
-  /** Runs one operation; the S3 service's own failures leave it as StorageServiceError. */
-  const run = async <T>(operation: () => Promise<T>): Promise<T> => {
+  /**
+   * Runs one operation; the S3 service's own failures leave it as StorageServiceError. With a
+   * signal, every request carries it as the SDK's `abortSignal`: aborted, nothing starts, and
+   * a request under way stops with the signal's reason.
+   */
+  const run = async <T>(
+    operation: (s3: S3Storage) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> => {
     try {
-      return await operation();
+      signal?.throwIfAborted();
+      return await operation(signal ? { ...s3, signal } : s3);
     } catch (error) {
+      if (signal?.aborted) throw signal.reason as Error;
       throw fromS3(error);
     }
   };
   return {
     kind: 's3',
-    list: (...args) => run(() => list(s3, ...checked(...args))),
-    stat: (...args) => run(() => stat(s3, ...checked(...args))),
-    read: (...args) => run(() => read(s3, ...checked(...args))),
-    write: (workspaceId, path, content, writeOptions) =>
-      run(() => write(s3, ...checked(workspaceId, path), content, writeOptions)).finally(() => {
-        // A refused write has not read its stream: it is let go rather than left waiting.
-        if (!content.readableEnded) content.destroy();
-      }),
-    createFolder: (...args) => run(() => createFolder(s3, ...checked(...args))),
-    delete: (...args) => run(() => remove(s3, ...checked(...args))),
+    list: (workspaceId, path, signal) =>
+      run((at) => list(at, ...checked(workspaceId, path)), signal),
+    stat: (workspaceId, path, signal) =>
+      run((at) => stat(at, ...checked(workspaceId, path)), signal),
+    read: (workspaceId, path, signal) =>
+      run((at) => read(at, ...checked(workspaceId, path)), signal),
+    write: (workspaceId, path, content, writeOptions, signal) =>
+      run((at) => write(at, ...checked(workspaceId, path), content, writeOptions), signal).finally(
+        () => {
+          // A refused write has not read its stream: it is let go rather than left waiting.
+          if (!content.readableEnded) content.destroy();
+        },
+      ),
+    createFolder: (...args) => run((at) => createFolder(at, ...checked(...args))),
+    delete: (workspaceId, path, signal) =>
+      run((at) => remove(at, ...checked(workspaceId, path)), signal),
     search: (workspaceId, term, limit) =>
-      run(() => search(s3, checked(workspaceId)[0], term, limit)),
-    usage: (workspaceId) => run(() => usage(s3, checked(workspaceId)[0])),
+      run((at) => search(at, checked(workspaceId)[0], term, limit)),
+    usage: (workspaceId, signal) => run((at) => usage(at, checked(workspaceId)[0]), signal),
   };
 }

@@ -16,7 +16,12 @@ import { storageErrors } from './storage-errors';
 export interface S3Place {
   client: S3Client;
   bucket: string;
+  /** The caller's signal (an execution's): every request of the call carries it. */
+  signal?: AbortSignal;
 }
+
+/** The SDK's per-request options of a call: its `abortSignal`, when the caller gave one. */
+export const sendOptions = ({ signal }: S3Place) => (signal ? { abortSignal: signal } : {});
 
 export interface S3ConnectionOptions {
   /** An S3-compatible service's address (MinIO, R2, …); none: AWS S3 of `region`. */
@@ -82,9 +87,11 @@ export function isMissing(error: unknown): boolean {
 }
 
 /** The object's size, or null when there is none at `key`. */
-export async function headSize({ client, bucket }: S3Place, key: string): Promise<number | null> {
+export async function headSize(place: S3Place, key: string): Promise<number | null> {
+  const { client, bucket } = place;
   try {
-    const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    const command = new HeadObjectCommand({ Bucket: bucket, Key: key });
+    const head = await client.send(command, sendOptions(place));
     return head.ContentLength ?? 0;
   } catch (error) {
     if (isMissing(error)) return null;
@@ -93,19 +100,22 @@ export async function headSize({ client, bucket }: S3Place, key: string): Promis
 }
 
 /** True when a marker or any deeper key is under `key` (a folder's prefix). */
-export async function anyUnder({ client, bucket }: S3Place, key: string): Promise<boolean> {
+export async function anyUnder(place: S3Place, key: string): Promise<boolean> {
+  const { client, bucket } = place;
   const page = await client.send(
     new ListObjectsV2Command({ Bucket: bucket, Prefix: key, MaxKeys: 1 }),
+    sendOptions(place),
   );
   return (page.Contents?.length ?? 0) > 0 || (page.CommonPrefixes?.length ?? 0) > 0;
 }
 
 /** Every page of the listing under `key`, one at a time. */
 export async function* pages(
-  { client, bucket }: S3Place,
+  place: S3Place,
   key: string,
   delimiter?: string,
 ): AsyncGenerator<ListObjectsV2CommandOutput> {
+  const { client, bucket } = place;
   let token: string | undefined;
   do {
     const page = await client.send(
@@ -116,6 +126,7 @@ export async function* pages(
         ...(delimiter ? { Delimiter: delimiter } : {}),
         ...(token ? { ContinuationToken: token } : {}),
       }),
+      sendOptions(place),
     );
     yield page;
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -123,10 +134,14 @@ export async function* pages(
 }
 
 /** Puts the zero-byte objects that mark folders (`…/folder/`). */
-export async function putMarkers({ client, bucket }: S3Place, keys: string[]): Promise<void> {
+export async function putMarkers(place: S3Place, keys: string[]): Promise<void> {
+  const { client, bucket } = place;
   await Promise.all(
     keys.map((key) =>
-      client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: '', ContentLength: 0 })),
+      client.send(
+        new PutObjectCommand({ Bucket: bucket, Key: key, Body: '', ContentLength: 0 }),
+        sendOptions(place),
+      ),
     ),
   );
 }
@@ -134,10 +149,11 @@ export async function putMarkers({ client, bucket }: S3Place, keys: string[]): P
 /**
  * Streams `content` to `key` (one PutObject up to 5 MiB, a multipart upload above), counting
  * its bytes. Past `maxBytes` the count fails the stream, so the upload never completes (its
- * parts are aborted) and `fileTooLarge` is thrown. Answers the bytes written.
+ * parts are aborted) and `fileTooLarge` is thrown. The place's signal aborts the upload the
+ * same way (nothing is left at `key`). Answers the bytes written.
  */
 export async function uploadCounted(
-  { client, bucket }: S3Place,
+  { client, bucket, signal }: S3Place,
   key: string,
   contentType: string,
   content: Readable,
@@ -153,19 +169,27 @@ export async function uploadCounted(
   });
   // A failure of either stream reaches the upload through `counter`, destroyed with it.
   const body = pipeline(content, counter, () => undefined);
+  const upload = new Upload({
+    client,
+    params: { Bucket: bucket, Key: key, Body: body, ContentType: contentType },
+    partSize,
+    queueSize,
+    leavePartsOnError: false,
+  });
+  const onAbort = () => void upload.abort().catch(() => undefined);
+  signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    await new Upload({
-      client,
-      params: { Bucket: bucket, Key: key, Body: body, ContentType: contentType },
-      partSize,
-      queueSize,
-      leavePartsOnError: false,
-    }).done();
+    signal?.throwIfAborted();
+    await upload.done();
+    signal?.throwIfAborted();
   } catch (error) {
     body.destroy();
+    if (signal?.aborted) throw signal.reason as Error;
     // Past the limit the answer is the 413, even when S3 then failed to abort the parts.
     if (size > maxBytes) throw storageErrors.fileTooLarge(maxBytes);
     throw error;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
   }
   return size;
 }
@@ -177,6 +201,7 @@ export async function deleteUnder(place: S3Place, key: string): Promise<void> {
     if (objects.length === 0) continue;
     const answer = await place.client.send(
       new DeleteObjectsCommand({ Bucket: place.bucket, Delete: { Objects: objects, Quiet: true } }),
+      sendOptions(place),
     );
     if (answer.Errors?.length) {
       const codes = answer.Errors.map((failure) => failure.Code).join(', ');

@@ -11,6 +11,12 @@ import type { StorageItem } from '@ponte/shared/storage.schema';
  * workspace's root (the local driver also refuses a path through a symbolic link). Failures
  * people should read are `AppError`s with the pt-BR messages of `messages.storage`; they never
  * hold a path of the server or a bucket's key.
+ *
+ * `signal` (an execution's, when a flow calls): aborted, the call starts nothing and rejects
+ * with the signal's reason; aborted while it runs, it stops as soon as it can (the S3 driver
+ * passes it to every request as the SDK's `abortSignal`, the local one to its streams and
+ * checks it between file system steps) and rejects with the reason. A write stopped that way
+ * leaves nothing at `path`, like any failed write.
  */
 export interface StorageDriver {
   /** 'local' or 's3' (for logs and the health page). */
@@ -19,11 +25,18 @@ export interface StorageDriver {
    * A folder's items, folders first, then by name (pt-BR collation). A missing folder:
    * `notFound` (404); a file: `notAFolder` (400).
    */
-  list(workspaceId: string, path: string): Promise<StorageItem[]>;
+  list(workspaceId: string, path: string, signal?: AbortSignal): Promise<StorageItem[]>;
   /** The item at `path`, or null when nothing is there. The root is a folder. */
-  stat(workspaceId: string, path: string): Promise<StorageItem | null>;
-  /** A file's bytes as a stream, with its size. Missing: 404; a folder: `notAFile` (400). */
-  read(workspaceId: string, path: string): Promise<{ stream: Readable; size: number }>;
+  stat(workspaceId: string, path: string, signal?: AbortSignal): Promise<StorageItem | null>;
+  /**
+   * A file's bytes as a stream, with its size. Missing: 404; a folder: `notAFile` (400). The
+   * stream fails with the signal's reason when it aborts.
+   */
+  read(
+    workspaceId: string,
+    path: string,
+    signal?: AbortSignal,
+  ): Promise<{ stream: Readable; size: number }>;
   /**
    * Streams `content` into the file at `path`, creating its folders; answers the bytes written.
    * Never holds the whole file in memory. Past `maxBytes` the write stops, nothing is left at
@@ -37,11 +50,12 @@ export interface StorageDriver {
     path: string,
     content: Readable,
     options: { maxBytes: number; overwrite: boolean },
+    signal?: AbortSignal,
   ): Promise<{ size: number }>;
   /** Creates the folder and its parents; an existing item there: `exists` (409). */
   createFolder(workspaceId: string, path: string): Promise<void>;
   /** Removes a file, or a folder with everything in it. Missing: 404. The root: 400. */
-  delete(workspaceId: string, path: string): Promise<void>;
+  delete(workspaceId: string, path: string, signal?: AbortSignal): Promise<void>;
   /**
    * Files and folders anywhere in the workspace whose name contains `term` (case and accents
    * ignored), at most `limit`, by path; `total` counts every match.
@@ -52,5 +66,5 @@ export interface StorageDriver {
     limit: number,
   ): Promise<{ total: number; items: StorageItem[] }>;
   /** Bytes of every file of the workspace (for the quota). */
-  usage(workspaceId: string): Promise<number>;
+  usage(workspaceId: string, signal?: AbortSignal): Promise<number>;
 }

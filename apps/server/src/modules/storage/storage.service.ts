@@ -44,11 +44,12 @@ async function allowance(
   driver: StorageDriver,
   limit: { maxFileBytes: number; quotaBytes: number | null },
   at: { workspaceId: string; path: string; overwrite: boolean },
+  signal?: AbortSignal,
 ) {
   const { maxFileBytes, quotaBytes } = limit;
   if (quotaBytes === null) return { maxBytes: maxFileBytes, byQuota: false };
-  const used = await driver.usage(at.workspaceId);
-  const current = at.overwrite ? await driver.stat(at.workspaceId, at.path) : null;
+  const used = await driver.usage(at.workspaceId, signal);
+  const current = at.overwrite ? await driver.stat(at.workspaceId, at.path, signal) : null;
   const freed = current && !current.isFolder ? current.size : 0;
   const left = Math.max(0, quotaBytes - used + freed);
   return left < maxFileBytes
@@ -56,10 +57,30 @@ async function allowance(
     : { maxBytes: maxFileBytes, byQuota: false };
 }
 
+/** A whole file's bytes, refused (413) before it is read when over `maxBytes`. */
+async function readBytes(
+  driver: StorageDriver,
+  { workspaceId, path, maxBytes }: { workspaceId: string; path: string; maxBytes: number },
+  signal?: AbortSignal,
+): Promise<{ file: StorageFileRef; content: Uint8Array }> {
+  const item = await driver.stat(workspaceId, path, signal);
+  if (!item) throw storageErrors.notFound();
+  if (item.isFolder) throw storageErrors.notAFile();
+  if (item.size > maxBytes) throw storageErrors.readTooLarge(maxBytes);
+  const { stream } = await driver.read(workspaceId, path, signal);
+  const content = await buffer(stream).catch((error: unknown) => {
+    throw signal?.aborted ? (signal.reason as Error) : error;
+  });
+  if (content.length > maxBytes) throw storageErrors.readTooLarge(maxBytes);
+  return { file: refOf(path, content.length), content };
+}
+
 /**
  * The workspace's file storage (ADR 0030) over a driver: the size limit per file, the
  * workspace's quota and content types. The /storage routes and the engine's StoragePort use
  * it. Paths are taken as given and normalised here (a bad one: 400 with the rule's message).
+ * The calls a flow makes take its execution's `signal`, handed to the driver (storage-driver.ts
+ * says what it does with it).
  */
 export function createStorageService(options: StorageServiceOptions) {
   const { driver } = options;
@@ -72,18 +93,18 @@ export function createStorageService(options: StorageServiceOptions) {
     rawPath: string,
     content: Readable,
     write: { overwrite: boolean; mimetype?: string },
+    signal?: AbortSignal,
   ): Promise<StorageFileRef> {
     const path = logicalPath(rawPath);
     const { maxBytes, byQuota } = await allowance(
       driver,
       { maxFileBytes, quotaBytes },
       { workspaceId, path, overwrite: write.overwrite },
+      signal,
     );
     try {
-      const { size } = await driver.write(workspaceId, path, content, {
-        maxBytes,
-        overwrite: write.overwrite,
-      });
+      const options = { maxBytes, overwrite: write.overwrite };
+      const { size } = await driver.write(workspaceId, path, content, options, signal);
       return refOf(path, size, write.mimetype);
     } catch (error) {
       if (byQuota && isStatus(error, 413)) throw storageErrors.quotaExceeded(quotaBytes!);
@@ -92,9 +113,9 @@ export function createStorageService(options: StorageServiceOptions) {
   }
 
   /** A file's bytes as a stream, with its reference. */
-  async function readStream(workspaceId: string, rawPath: string) {
+  async function readStream(workspaceId: string, rawPath: string, signal?: AbortSignal) {
     const path = logicalPath(rawPath);
-    const { stream, size } = await driver.read(workspaceId, path);
+    const { stream, size } = await driver.read(workspaceId, path, signal);
     return { stream, size, file: refOf(path, size) };
   }
 
@@ -111,33 +132,25 @@ export function createStorageService(options: StorageServiceOptions) {
       path: string,
       content: Uint8Array,
       write: { overwrite: boolean; mimetype?: string },
-    ) => writeStream(workspaceId, path, Readable.from([Buffer.from(content)]), write),
+      signal?: AbortSignal,
+    ) => writeStream(workspaceId, path, Readable.from([Buffer.from(content)]), write, signal),
 
     /** A file's bytes; a file over `maxBytes` is refused (413) before it is read. */
-    async readBytes(
-      workspaceId: string,
-      rawPath: string,
-      maxBytes: number,
-    ): Promise<{ file: StorageFileRef; content: Uint8Array }> {
-      const path = logicalPath(rawPath);
-      const item = await driver.stat(workspaceId, path);
-      if (!item) throw storageErrors.notFound();
-      if (item.isFolder) throw storageErrors.notAFile();
-      if (item.size > maxBytes) throw storageErrors.readTooLarge(maxBytes);
-      const { stream, file } = await readStream(workspaceId, path);
-      const content = await buffer(stream);
-      if (content.length > maxBytes) throw storageErrors.readTooLarge(maxBytes);
-      return { file: { ...file, size: content.length }, content };
-    },
+    readBytes: (workspaceId: string, path: string, maxBytes: number, signal?: AbortSignal) =>
+      readBytes(driver, { workspaceId, path: logicalPath(path), maxBytes }, signal),
 
     /** The item at `path` (file or folder), or null. */
     stat: async (workspaceId: string, path: string): Promise<StorageItem | null> =>
       driver.stat(workspaceId, logicalPath(path)),
 
     /** A file's reference (no bytes); null when nothing or a folder is there. */
-    async fileRef(workspaceId: string, rawPath: string): Promise<StorageFileRef | null> {
+    async fileRef(
+      workspaceId: string,
+      rawPath: string,
+      signal?: AbortSignal,
+    ): Promise<StorageFileRef | null> {
       const path = logicalPath(rawPath);
-      const item = await driver.stat(workspaceId, path);
+      const item = await driver.stat(workspaceId, path, signal);
       return item && !item.isFolder ? refOf(path, item.size) : null;
     },
 
@@ -147,17 +160,18 @@ export function createStorageService(options: StorageServiceOptions) {
       from: string,
       to: string,
       copy: { overwrite: boolean },
+      signal?: AbortSignal,
     ): Promise<StorageFileRef> {
-      const { stream } = await readStream(workspaceId, from);
+      const { stream } = await readStream(workspaceId, from, signal);
       try {
-        return await writeStream(workspaceId, to, stream, copy);
+        return await writeStream(workspaceId, to, stream, copy, signal);
       } finally {
         stream.destroy();
       }
     },
 
-    list: async (workspaceId: string, path: string): Promise<StorageItem[]> =>
-      driver.list(workspaceId, logicalPath(path)),
+    list: async (workspaceId: string, path: string, signal?: AbortSignal): Promise<StorageItem[]> =>
+      driver.list(workspaceId, logicalPath(path), signal),
 
     /** Creates a folder (and its parents); answers its item. Something there: 409. */
     async createFolder(workspaceId: string, rawPath: string): Promise<StorageItem> {
@@ -167,8 +181,8 @@ export function createStorageService(options: StorageServiceOptions) {
     },
 
     /** Removes a file, or a folder with everything in it. Missing: 404; the root: 400. */
-    remove: async (workspaceId: string, path: string): Promise<void> =>
-      driver.delete(workspaceId, logicalPath(path)),
+    remove: async (workspaceId: string, path: string, signal?: AbortSignal): Promise<void> =>
+      driver.delete(workspaceId, logicalPath(path), signal),
 
     /** Names containing `term` anywhere (at most `limits.storageSearchMax` items). */
     async search(

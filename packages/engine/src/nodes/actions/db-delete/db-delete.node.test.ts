@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
-import { testScope } from '../../../testing/fake-ports';
+import { testScope, testSignal } from '../../../testing/fake-ports';
 import { runNode } from '../../../testing/run-node';
 import { portsWithClientes } from '../db-records/db-test-fixtures';
 import { dbDeleteNode } from './db-delete.node.ts';
@@ -11,9 +11,9 @@ describe('core_db_delete', () => {
   it('removes by id or by filter and puts the count in msg.payload', async () => {
     const { ports, names } = portsWithClientes();
     const { records } = ports;
-    const ana = await records.insert(testScope, 'clientes', { nome: 'Ana', idade: 20 });
-    await records.insert(testScope, 'clientes', { nome: 'Bia', idade: 30 });
-    await records.insert(testScope, 'clientes', { nome: 'Caio', idade: 40 });
+    const ana = await records.insert(testScope, 'clientes', { nome: 'Ana', idade: 20 }, testSignal);
+    await records.insert(testScope, 'clientes', { nome: 'Bia', idade: 30 }, testSignal);
+    await records.insert(testScope, 'clientes', { nome: 'Caio', idade: 40 }, testSignal);
     const byId = await runNode(dbDeleteNode, {
       ports,
       input: { payload: ana },
@@ -39,10 +39,15 @@ describe('core_db_delete', () => {
 
   it('never removes every record for a missing filter, nor touches another workspace', async () => {
     const { ports, foreign, names } = portsWithClientes();
-    await ports.records.insert(testScope, 'clientes', { nome: 'Ana' });
-    const secret = await ports.records.insert({ ...testScope, workspaceId: 'ws-2' }, 'alheia', {
-      nome: 'cofre',
-    });
+    await ports.records.insert(testScope, 'clientes', { nome: 'Ana' }, testSignal);
+    const secret = await ports.records.insert(
+      { ...testScope, workspaceId: 'ws-2' },
+      'alheia',
+      {
+        nome: 'cofre',
+      },
+      testSignal,
+    );
     await expect(
       runNode(dbDeleteNode, { ports, params: { table: 'clientes', by: 'filter', filters: [] } }),
     ).rejects.toThrow(m.targetRequired);

@@ -17,8 +17,9 @@ export const dbDeleteNode = defineNode({
   params: { table: tableParam, ...targetParams },
   outputs: { default: { label: 'Saída' } },
   checkParams: checkTargetParams,
-  async run({ params, input, ports, scope }) {
-    const deleted = await ports.records.delete(scope, params.table, recordTarget(params));
+  async run({ params, input, ports, scope, signal }) {
+    const target = recordTarget(params);
+    const deleted = await ports.records.delete(scope, params.table, target, signal);
     return { output: 'default', msg: { ...input, payload: { deleted } } };
   },
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
 import { runNode } from '../../../testing/run-node';
-import { testScope } from '../../../testing/fake-ports';
+import { testScope, testSignal } from '../../../testing/fake-ports';
 import { portsWithClientes } from '../db-records/db-test-fixtures';
 import { dbFindNode } from './db-find.node.ts';
 
@@ -10,13 +10,23 @@ const m = messages.recordNodes;
 async function withPeople() {
   const fixture = portsWithClientes();
   const { records } = fixture.ports;
-  await records.insert(testScope, 'clientes', { nome: 'Ana Souza', idade: 20, ativo: false });
-  await records.insert(testScope, 'clientes', {
-    nome: 'Bruno',
-    idade: 35,
-    nascimento: '1985-01-31',
-  });
-  await records.insert(testScope, 'clientes', { nome: 'Carla souza', idade: 50 });
+  await records.insert(
+    testScope,
+    'clientes',
+    { nome: 'Ana Souza', idade: 20, ativo: false },
+    testSignal,
+  );
+  await records.insert(
+    testScope,
+    'clientes',
+    {
+      nome: 'Bruno',
+      idade: 35,
+      nascimento: '1985-01-31',
+    },
+    testSignal,
+  );
+  await records.insert(testScope, 'clientes', { nome: 'Carla souza', idade: 50 }, testSignal);
   return fixture;
 }
 

@@ -36,20 +36,21 @@ export const dbFindNode = defineNode({
     },
   },
   outputs: { default: { label: 'Saída' } },
-  async run({ params, input, ports, scope }) {
+  async run({ params, input, ports, scope, signal }) {
     const sortField = params.sort_field?.trim();
-    const records = await ports.records.find(scope, params.table, {
+    const query = {
       filter: recordFilter(params.filters),
       ...(sortField
         ? {
             sort: {
               field: sortField,
-              direction: params.sort_direction === 'desc' ? 'desc' : 'asc',
+              direction: params.sort_direction === 'desc' ? ('desc' as const) : ('asc' as const),
             },
           }
         : {}),
       limit: params.limit,
-    });
+    };
+    const records = await ports.records.find(scope, params.table, query, signal);
     return { output: 'default', msg: { ...input, payload: records } };
   },
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
-import { testScope } from '../../../testing/fake-ports';
+import { testScope, testSignal } from '../../../testing/fake-ports';
 import { runNode } from '../../../testing/run-node';
 import { portsWithClientes } from '../db-records/db-test-fixtures';
 import { dbGetNode } from './db-get.node.ts';
@@ -8,7 +8,7 @@ import { dbGetNode } from './db-get.node.ts';
 describe('core_db_get', () => {
   it('goes out "Encontrado" with the record in msg.payload', async () => {
     const { ports, table } = portsWithClientes();
-    const ana = await ports.records.insert(testScope, 'clientes', { nome: 'Ana' });
+    const ana = await ports.records.insert(testScope, 'clientes', { nome: 'Ana' }, testSignal);
     const { emitted } = await runNode(dbGetNode, {
       ports,
       input: { payload: { id: ana._id } },
@@ -19,9 +19,14 @@ describe('core_db_get', () => {
 
   it('goes out "Não encontrado" with the message as it came when there is no such record', async () => {
     const { ports, foreign } = portsWithClientes();
-    const secret = await ports.records.insert({ ...testScope, workspaceId: 'ws-2' }, 'alheia', {
-      nome: 'cofre',
-    });
+    const secret = await ports.records.insert(
+      { ...testScope, workspaceId: 'ws-2' },
+      'alheia',
+      {
+        nome: 'cofre',
+      },
+      testSignal,
+    );
     for (const id of ['nao-existe', secret._id]) {
       const { emitted } = await runNode(dbGetNode, {
         ports,

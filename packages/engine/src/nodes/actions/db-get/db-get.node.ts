@@ -20,10 +20,10 @@ export const dbGetNode = defineNode({
     },
   },
   outputs: { found: { label: 'Encontrado' }, not_found: { label: 'Não encontrado' } },
-  async run({ params, input, ports, scope }) {
+  async run({ params, input, ports, scope, signal }) {
     const id = params.id.trim();
     if (!id) throw new Error(messages.recordNodes.targetRequired);
-    const record = await ports.records.get(scope, params.table, id);
+    const record = await ports.records.get(scope, params.table, id, signal);
     if (!record) return { output: 'not_found', msg: input };
     return { output: 'found', msg: { ...input, payload: record } };
   },

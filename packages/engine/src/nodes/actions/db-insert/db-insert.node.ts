@@ -12,8 +12,9 @@ export const dbInsertNode = defineNode({
   params: { table: tableParam, ...dataParams },
   outputs: { default: { label: 'Saída' } },
   checkParams: checkDataParams,
-  async run({ params, input, ports, scope }) {
-    const record = await ports.records.insert(scope, params.table, recordData(params));
+  async run({ params, input, ports, scope, signal }) {
+    const data = recordData(params);
+    const record = await ports.records.insert(scope, params.table, data, signal);
     return { output: 'default', msg: { ...input, payload: record } };
   },
 });

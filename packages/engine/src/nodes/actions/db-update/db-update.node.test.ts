@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
-import { testScope } from '../../../testing/fake-ports';
+import { testScope, testSignal } from '../../../testing/fake-ports';
 import { runNode } from '../../../testing/run-node';
 import { portsWithClientes } from '../db-records/db-test-fixtures';
 import { dbUpdateNode } from './db-update.node.ts';
@@ -10,16 +10,26 @@ const m = messages.recordNodes;
 async function withTwo() {
   const fixture = portsWithClientes();
   const { records } = fixture.ports;
-  const ana = await records.insert(testScope, 'clientes', {
-    nome: 'Ana',
-    idade: 20,
-    email: 'a@x.com',
-  });
-  const bia = await records.insert(testScope, 'clientes', {
-    nome: 'Bia',
-    idade: 30,
-    email: 'b@x.com',
-  });
+  const ana = await records.insert(
+    testScope,
+    'clientes',
+    {
+      nome: 'Ana',
+      idade: 20,
+      email: 'a@x.com',
+    },
+    testSignal,
+  );
+  const bia = await records.insert(
+    testScope,
+    'clientes',
+    {
+      nome: 'Bia',
+      idade: 30,
+      email: 'b@x.com',
+    },
+    testSignal,
+  );
   return { ...fixture, ana, bia };
 }
 

@@ -20,9 +20,10 @@ export const dbUpdateNode = defineNode({
   params: { table: tableParam, ...targetParams, ...dataParams },
   outputs: { default: { label: 'Saída' } },
   checkParams: checkUpdateParams,
-  async run({ params, input, ports, scope }) {
+  async run({ params, input, ports, scope, signal }) {
     const target = recordTarget(params);
-    const records = await ports.records.update(scope, params.table, target, recordData(params));
+    const data = recordData(params);
+    const records = await ports.records.update(scope, params.table, target, data, signal);
     if (!('id' in target)) return { output: 'default', msg: { ...input, payload: records } };
     const [record] = records;
     if (!record) throw new Error(messages.recordNodes.recordMissing(target.id, params.table));

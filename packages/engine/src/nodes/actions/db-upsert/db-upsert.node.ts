@@ -22,12 +22,13 @@ export const dbUpsertNode = defineNode({
   },
   outputs: { default: { label: 'Saída' } },
   checkParams: checkDataParams,
-  async run({ params, input, ports, scope }) {
+  async run({ params, input, ports, scope, signal }) {
     const record = await ports.records.upsert(
       scope,
       params.table,
       params.unique_field.trim(),
       recordData(params),
+      signal,
     );
     return { output: 'default', msg: { ...input, payload: record } };
   },

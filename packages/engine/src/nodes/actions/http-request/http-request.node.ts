@@ -105,7 +105,7 @@ export const httpRequestNode = defineNode({
     const headers: Record<string, string> = {};
     let auth: HttpAuth | undefined;
     if (params.service_account) {
-      const account = await ports.serviceAccounts.get(scope, params.service_account);
+      const account = await ports.serviceAccounts.get(scope, params.service_account, signal);
       if (!account) throw new Error('A conta de serviço escolhida não existe mais.');
       auth = httpAuth(account, {
         serviceAccounts: ports.serviceAccounts,

@@ -82,8 +82,8 @@ export const pgpNode = defineNode({
     },
   },
   outputs: { default: { label: 'Saída' } },
-  async run({ params, input, ports, scope }) {
-    const account = await ports.serviceAccounts.get(scope, params.service_account);
+  async run({ params, input, ports, scope, signal }) {
+    const account = await ports.serviceAccounts.get(scope, params.service_account, signal);
     if (!account) throw new Error(messages.serviceAccounts.missingAccount);
     if (account.type !== 'gpg_auth') {
       throw new Error(messages.serviceAccounts.wrongType('O nó PGP', account.type));

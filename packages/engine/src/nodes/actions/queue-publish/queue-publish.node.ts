@@ -66,17 +66,21 @@ export const queuePublishNode = defineNode({
   outputs: { default: { label: 'Saída' } },
   checkParams: checkPublishParams,
   /** msg.payload becomes {job_id, queue: {_id, name}, run_at}; the rest of msg is kept. */
-  async run({ params, input, ports, scope }) {
+  async run({ params, input, ports, scope, signal }) {
     const delaySeconds = queueDelaySeconds(params.delay);
     if (typeof delaySeconds === 'string') throw new Error(delaySeconds);
     const key = dedupKey(params.dedup_key);
     const message = params.message === undefined ? null : params.message;
-    const job = await ports.queues.publish(scope, {
-      queue: String(params.queue),
-      message,
-      ...(delaySeconds ? { delaySeconds } : {}),
-      ...(key ? { dedupKey: key } : {}),
-    });
+    const job = await ports.queues.publish(
+      scope,
+      {
+        queue: String(params.queue),
+        message,
+        ...(delaySeconds ? { delaySeconds } : {}),
+        ...(key ? { dedupKey: key } : {}),
+      },
+      signal,
+    );
     return { output: 'default', msg: { ...input, payload: job } };
   },
 });

@@ -15,9 +15,9 @@ export const storageDeleteNode = defineNode({
     ),
   },
   outputs: { default: { label: 'Saída' } },
-  async run({ params, input, ports, scope }) {
+  async run({ params, input, ports, scope, signal }) {
     const path = storagePathParam(params.path);
-    await ports.storage.delete(scope, path);
+    await ports.storage.delete(scope, path, signal);
     return { output: 'default', msg: { ...input } };
   },
 });

@@ -19,9 +19,9 @@ export const storageListNode = defineNode({
     },
   },
   outputs: { default: { label: 'Saída' } },
-  async run({ params, input, ports, scope }) {
+  async run({ params, input, ports, scope, signal }) {
     const given = params.path === undefined || params.path === '' ? '/' : params.path;
-    const entries = await ports.storage.list(scope, storagePathParam(given));
+    const entries = await ports.storage.list(scope, storagePathParam(given), signal);
     return { output: 'default', msg: { ...input, payload: entries } };
   },
 });

@@ -30,14 +30,15 @@ export const storageReadNode = defineNode({
     },
   },
   outputs: { default: { label: 'Saída' } },
-  async run({ params, input, ports, scope }) {
+  async run({ params, input, ports, scope, signal }) {
     const path = storagePathParam(params.path);
     if (params.read_as === 'ref') {
-      const file = await ports.storage.stat(scope, path);
+      const file = await ports.storage.stat(scope, path, signal);
       if (!file) throw new Error(messages.storage.notFound);
       return { output: 'default', msg: { ...input, payload: { ...file } } };
     }
-    const { file, content } = await ports.storage.read(scope, path, memoryLimits.storageReadBytes);
+    const maxBytes = memoryLimits.storageReadBytes;
+    const { file, content } = await ports.storage.read(scope, path, maxBytes, signal);
     const bytes = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
     let payload: unknown;
     if (params.read_as === 'base64') {

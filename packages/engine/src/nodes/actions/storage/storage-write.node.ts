@@ -88,7 +88,7 @@ export const storageWriteNode = defineNode({
     },
   },
   outputs: { default: { label: 'Saída' } },
-  async run({ params, input, ports, scope }) {
+  async run({ params, input, ports, scope, signal }) {
     const path = storagePathParam(params.path);
     const overwrite = params.if_exists !== 'fail';
     const mimetype = typeof params.mimetype === 'string' ? params.mimetype.trim() : '';
@@ -97,9 +97,13 @@ export const storageWriteNode = defineNode({
       if (params.content === undefined || params.content === null || params.content === '') {
         throw new Error('Informe a referência {path} ou o caminho do arquivo a copiar.');
       }
-      file = await ports.storage.copy(scope, storagePathParam(params.content), path, {
-        overwrite,
-      });
+      file = await ports.storage.copy(
+        scope,
+        storagePathParam(params.content),
+        path,
+        { overwrite },
+        signal,
+      );
     } else {
       const content =
         params.source === 'base64'
@@ -108,10 +112,8 @@ export const storageWriteNode = defineNode({
             ? jsonBytes(params.content)
             : textBytes(params.content);
       const type = mimetype || sourceTypes[params.source];
-      file = await ports.storage.write(scope, path, content, {
-        overwrite,
-        ...(type ? { mimetype: type } : {}),
-      });
+      const options = { overwrite, ...(type ? { mimetype: type } : {}) };
+      file = await ports.storage.write(scope, path, content, options, signal);
     }
     const payload = { path: file.path, name: file.name, size: file.size, mimetype: file.mimetype };
     return { output: 'default', msg: { ...input, payload } };

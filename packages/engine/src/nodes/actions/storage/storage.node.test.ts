@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
 import { runNode } from '../../../testing/run-node';
-import { createFakePorts } from '../../../testing/fake-ports';
+import { createFakePorts, testSignal } from '../../../testing/fake-ports';
 import { storageDeleteNode } from './storage-delete.node.ts';
 import { storageListNode } from './storage-list.node.ts';
 import { storageReadNode } from './storage-read.node.ts';
@@ -104,10 +104,16 @@ describe('core_storage_write', () => {
 describe('core_storage_read', () => {
   const withFile = async (content: string, path = '/relatorios/nov.json') => {
     const ports = createFakePorts();
-    await ports.storage.write({} as never, path, new TextEncoder().encode(content), {
-      overwrite: true,
-      mimetype: 'application/json',
-    });
+    await ports.storage.write(
+      {} as never,
+      path,
+      new TextEncoder().encode(content),
+      {
+        overwrite: true,
+        mimetype: 'application/json',
+      },
+      testSignal,
+    );
     return ports;
   };
 
@@ -152,7 +158,7 @@ describe('core_storage_read', () => {
     );
     await expect(read('/relatorios/../x', 'text')).rejects.toThrow(m.pathDots);
     const big = new Uint8Array(10 * 1024 * 1024 + 1);
-    await ports.storage.write({} as never, '/grande.bin', big, { overwrite: true });
+    await ports.storage.write({} as never, '/grande.bin', big, { overwrite: true }, testSignal);
     await expect(read('/grande.bin', 'base64')).rejects.toThrow(/mais de/);
     // A reference of a big file reads no bytes and is fine.
     const { emitted } = await runNode(storageReadNode, {
@@ -167,7 +173,7 @@ describe('core_storage_list and core_storage_delete', () => {
   it('lists a folder (HOME by default) and deletes a file or a folder with its content', async () => {
     const ports = createFakePorts();
     const put = (path: string) =>
-      ports.storage.write({} as never, path, new Uint8Array([1]), { overwrite: true });
+      ports.storage.write({} as never, path, new Uint8Array([1]), { overwrite: true }, testSignal);
     await put('/a/x.txt');
     await put('/a/b/y.txt');
     await put('/z.txt');
