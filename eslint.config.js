@@ -91,11 +91,6 @@ export default tseslint.config(
     files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}'],
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
-  // Removed when app.ts becomes the list of module declarations (issue 38).
-  {
-    files: ['apps/server/src/app.ts', 'apps/server/src/app-*.ts'],
-    rules: { 'import-x/no-cycle': 'off' },
-  },
   {
     files: ['scripts/**', 'bench/**', '.ci/**'],
     rules: { 'no-console': 'off' },
