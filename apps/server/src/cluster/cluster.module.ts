@@ -17,13 +17,16 @@ declare module '../container/provided' {
  */
 export const clusterModule = defineModule({
   name: 'cluster',
-  needs: ['app', 'cluster'],
+  needs: ['cluster'],
   provides: ['bus'],
   config: [clusterConfig],
   tables: ['ponte_processes'],
-  create({ app, cluster }) {
-    if (!servesApi(cluster.role)) restrictToWorkerPaths(app);
-    return { bus: cluster.bus };
+  create: ({ cluster }) => ({ bus: cluster.bus }),
+  routes: {
+    // After the error handler and the security headers, as every other answer.
+    root: async (app, { cluster }) => {
+      if (!servesApi(cluster.role)) restrictToWorkerPaths(app);
+    },
   },
   // The bus connects before any other background work starts, and closes after it stopped.
   async start({ cluster, bus }) {

@@ -1,6 +1,6 @@
 import { executionsConfig } from './executions.config';
 import type { ExecutionSaveLevel } from '@ponte/shared/flows.schema';
-import { defineModule, roles, runsWork } from '../../container/server-module';
+import { defineModule, runsWork } from '../../container/server-module';
 import { createBullmqExecutionQueueDriver } from './queue/bullmq-execution-queue-driver';
 import { createEmbeddedExecutionQueueDriver } from './queue/embedded-execution-queue-driver';
 import { createDebugParts, type DebugParts } from '../live/debug-parts';
@@ -105,11 +105,10 @@ export const executionsModule = defineModule({
   routes: {
     api: (api, { executions }) => api.register(executionsRoutes, { service: executions }),
   },
-  tasks: ({ debug }) => [
-    { name: 'debugger', runsOn: roles.every, start: debug.start, stop: debug.close },
-  ],
-  async start({ runner, log, executionQueueLink }) {
+  // The debugger's worker side is every role's, and listens before executions start.
+  async start({ runner, log, debug, executionQueueLink }) {
     await executionQueueLink?.start();
+    await debug.start();
     const crashed = await runner.start();
     if (crashed.length)
       log.warn(
@@ -123,6 +122,7 @@ export const executionsModule = defineModule({
       await runner.close(options.shutdownGraceMs);
     } finally {
       await executionQueueLink?.close();
+      await debug.close();
     }
   },
 });
