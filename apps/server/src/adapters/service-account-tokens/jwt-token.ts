@@ -1,4 +1,5 @@
 import type { HttpPort } from '@ponte/engine/ports';
+import { abortable } from '../../lib/abortable';
 
 /** What the token source needs of an account (the service's decrypted account). */
 export interface JwtAccount {
@@ -55,25 +56,6 @@ export function readJwtToken(contentType: string | undefined, bytes: Uint8Array)
   throw new Error(
     'A resposta do servidor de autenticação JWT não trouxe um token (token, access_token, jwt ou id_token).',
   );
-}
-
-/** Waits for `promise`, or rejects with the signal's reason when it is aborted first. */
-function race<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  signal.throwIfAborted();
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason as Error);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error as Error);
-      },
-    );
-  });
 }
 
 interface Entry {
@@ -162,7 +144,7 @@ export function createJwtTokenSource(http: HttpPort, now: () => number = Date.no
           delete current.pending;
         });
     }
-    return race(pending, options.signal);
+    return abortable(options.signal, () => pending);
   };
 }
 

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { defaultOAuthProviders, type OAuthProvidersConfig } from './oauth2/oauth2.config';
 import { defaultServiceProviders, type ServiceProvidersConfig } from './service-accounts.config';
 import { createFtpTester } from '../../adapters/ftp/ftp-port';
+import type { Provided } from '../../container/provided';
 import { defineModule, roles } from '../../container/server-module';
 import { publicBaseUrl } from '../../lib/public-url';
 import { createSecretBox } from '../../lib/secret-box';
@@ -90,22 +91,13 @@ export const serviceAccountsModule = defineModule({
     return { serviceAccounts, oauth2, accountTokens };
   },
   routes: {
-    api: async (api, { serviceAccounts, oauth2, publicUrl }) => {
-      const publicUrlOf = (request: FastifyRequest) => publicBaseUrl(request, publicUrl);
-      await api.register(oauth2ApiRoutes, {
-        ...oauth2,
-        accounts: serviceAccounts,
-        publicUrl: publicUrlOf,
-      });
+    api: async (api, parts) => {
+      const { serviceAccounts } = parts;
+      await api.register(oauth2ApiRoutes, oauth2RoutesOptions(parts));
       await api.register(serviceAccountsRoutes, { service: serviceAccounts });
     },
-    account: async (account, { oauth2, serviceAccounts, publicUrl }) => {
-      const publicUrlOf = (request: FastifyRequest) => publicBaseUrl(request, publicUrl);
-      await account.register(oauth2AccountRoutes, {
-        ...oauth2,
-        accounts: serviceAccounts,
-        publicUrl: publicUrlOf,
-      });
+    account: async (account, parts) => {
+      await account.register(oauth2AccountRoutes, oauth2RoutesOptions(parts));
     },
   },
   // OAuth2 tokens refreshed ahead of expiry while the app runs (docs/adr/0026).
@@ -113,3 +105,12 @@ export const serviceAccountsModule = defineModule({
     { name: 'renovação dos tokens OAuth2', runsOn: roles.work, ...oauth2.refresher },
   ],
 });
+
+/** The OAuth2 routes' options: the module, the accounts it answers with, the public address. */
+function oauth2RoutesOptions(parts: Pick<Provided, 'oauth2' | 'serviceAccounts' | 'publicUrl'>) {
+  return {
+    ...parts.oauth2,
+    accounts: parts.serviceAccounts,
+    publicUrl: (request: FastifyRequest) => publicBaseUrl(request, parts.publicUrl),
+  };
+}
