@@ -13,8 +13,10 @@ import { errorCodes } from '@ponte/shared/errors';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
 import type { Database } from '../../db/client';
-import { AppError, invalidField, notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
+import { copyName } from '../../lib/named-resource/copy-name';
+import { groupCheck, rowOrMissing } from '../../lib/named-resource/named-rules';
 import {
   createCustomNodesRepository,
   type CustomNodeRow,
@@ -73,12 +75,6 @@ const savedColumns = (body: CustomNodeBody): Omit<CustomNodeValues, 'updatedAt'>
   groupId: body.group || null,
 });
 
-/** `<name> (cópia)`, the name shortened so that the suffix always fits. */
-function copyName(name: string): string {
-  const suffix = messages.flows.copyName('');
-  return messages.flows.copyName(name.slice(0, limits.customNodeNameMax - suffix.length));
-}
-
 /**
  * The workspace's custom connectors (spec 2 'Custom connectors', §7): rows in `custom_nodes`
  * and their versions, scoped to the session's workspace.
@@ -87,16 +83,8 @@ export function createCustomNodesService(deps: CustomNodesServiceDeps) {
   const { db, now } = deps;
   const repository = createCustomNodesRepository(db);
 
-  async function checkGroup(workspaceId: string, group: string | null | undefined) {
-    if (group && !(await repository.groupExists(workspaceId, group)))
-      throw invalidField('group', messages.flows.groupNotFound);
-  }
-
-  async function rowOf(workspaceId: string, id: string): Promise<CustomNodeRow> {
-    const row = await repository.find(workspaceId, id);
-    if (!row) throw customNodeMissing(id);
-    return row;
-  }
+  const checkGroup = groupCheck(repository.groupExists);
+  const rowOf = rowOrMissing(repository.find, customNodeMissing);
 
   return {
     repository,
@@ -144,7 +132,7 @@ export function createCustomNodesService(deps: CustomNodesServiceDeps) {
       const source = await rowOf(workspaceId, id);
       const at = now();
       const row = await repository.insert(randomUUID(), workspaceId, {
-        name: copyName(source.name),
+        name: copyName(source.name, limits.customNodeNameMax),
         serviceName: source.serviceName,
         description: source.description,
         enabled: false,

@@ -1,20 +1,18 @@
-import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dbTables, groups, workspaces } from '../../db/schema';
-import { containsFolded, pageOffset } from '../../lib/list-query';
+import { dbTables, workspaces } from '../../db/schema';
+import {
+  byName,
+  createNamedTable,
+  type NamedListOptions,
+} from '../../lib/named-resource/named-table';
 
 export type DbTableRow = typeof dbTables.$inferSelect;
 export type DbTableWithCount = DbTableRow & { entitiesCount: number };
 /** The database or a transaction of it. */
 export type Db = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
-export interface TableListOptions {
-  page: number;
-  limit: number;
-  query?: string | undefined;
-  /** A group id, or 'none' for tables without a group. */
-  group?: string | undefined;
-}
+export type TableListOptions = NamedListOptions;
 
 /** Exact: a count of the table's rows (docs/adr/0023). */
 const entitiesCount = sql<number>`(select count(*)::int from db_records r where r.table_id = ${sql.raw('"db_tables"."id"')})`;
@@ -23,29 +21,23 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /** Every call takes the workspace of the session; no query leaves it. */
 export function createDbTablesRepository(db: Database) {
-  const scoped = (workspaceId: string, id: string) =>
-    and(eq(dbTables.workspaceId, workspaceId), eq(dbTables.id, id));
+  const named = createNamedTable(db, dbTables);
+  const { scoped } = named;
 
   return {
-    async list(workspaceId: string, { page, limit, query, group }: TableListOptions) {
-      const conditions: (SQL | undefined)[] = [eq(dbTables.workspaceId, workspaceId)];
-      if (query) conditions.push(containsFolded(dbTables.name, query));
-      if (group === 'none') conditions.push(isNull(dbTables.groupId));
-      else if (group) conditions.push(eq(dbTables.groupId, group));
-      const where = and(...conditions);
-      const [counted] = await db.select({ total: count() }).from(dbTables).where(where);
-      const total = counted?.total ?? 0;
-      const rows = await db
-        .select({ table: dbTables, entitiesCount })
-        .from(dbTables)
-        .where(where)
-        .orderBy(asc(sql`lower(${dbTables.name})`), asc(dbTables.id))
-        .limit(limit)
-        .offset(pageOffset(page, limit, total));
-      return {
-        items: rows.map((row) => ({ ...row.table, entitiesCount: row.entitiesCount })),
-        total,
+    /** A page by name (ignoring case), each table with its count of records. */
+    async list(workspaceId: string, options: TableListOptions) {
+      const read = async (where: SQL | undefined, limit: number, offset: number) => {
+        const rows = await db
+          .select({ table: dbTables, entitiesCount })
+          .from(dbTables)
+          .where(where)
+          .orderBy(...byName(dbTables))
+          .limit(limit)
+          .offset(offset);
+        return rows.map((row) => ({ ...row.table, entitiesCount: row.entitiesCount }));
       };
+      return named.page(workspaceId, options, read);
     },
 
     async find(workspaceId: string, id: string, tx: Db = db): Promise<DbTableWithCount | null> {
@@ -85,13 +77,7 @@ export function createDbTablesRepository(db: Database) {
       return null;
     },
 
-    async groupExists(workspaceId: string, groupId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: groups.id })
-        .from(groups)
-        .where(and(eq(groups.workspaceId, workspaceId), eq(groups.id, groupId)));
-      return Boolean(row);
-    },
+    groupExists: named.groupExists,
 
     async customerOf(workspaceId: string): Promise<string> {
       const [row] = await db
@@ -120,13 +106,7 @@ export function createDbTablesRepository(db: Database) {
       return row ?? null;
     },
 
-    async remove(tx: Db, workspaceId: string, id: string): Promise<boolean> {
-      const rows = await tx
-        .delete(dbTables)
-        .where(scoped(workspaceId, id))
-        .returning({ id: dbTables.id });
-      return rows.length > 0;
-    },
+    remove: (tx: Db, workspaceId: string, id: string) => named.remove(workspaceId, id, tx),
   };
 }
 

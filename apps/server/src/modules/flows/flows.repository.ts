@@ -1,53 +1,47 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, getTableColumns, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { customers, flows, groups, workspaces } from '../../db/schema';
-import { containsFolded, pageOffset } from '../../lib/list-query';
+import { customers, flows, workspaces } from '../../db/schema';
+import {
+  createNamedTable,
+  newestFirst,
+  type NamedListOptions,
+} from '../../lib/named-resource/named-table';
 
 export type FlowRow = typeof flows.$inferSelect;
 export type FlowWrite = Omit<typeof flows.$inferInsert, 'id' | 'workspaceId' | 'createdAt'>;
 
-export interface FlowListOptions {
-  page: number;
-  limit: number;
-  query?: string | undefined;
+export interface FlowListOptions extends NamedListOptions {
   status: 'all' | 'enabled' | 'disabled';
-  /** A group id, or 'none' for flows without a group. */
-  group?: string | undefined;
   withData: boolean;
   withThumbnail: boolean;
 }
 
 /** Every call takes the workspace of the session; no query leaves it. */
 export function createFlowsRepository(db: Database) {
-  const scoped = (workspaceId: string, id: string) =>
-    and(eq(flows.workspaceId, workspaceId), eq(flows.id, id));
+  const named = createNamedTable(db, flows);
+  const { scoped } = named;
 
   return {
+    /** A page, the newest update first; `status` filters on `enabled`. */
     async list(workspaceId: string, options: FlowListOptions) {
-      const conditions: SQL[] = [eq(flows.workspaceId, workspaceId)];
-      if (options.query) conditions.push(containsFolded(flows.name, options.query));
-      if (options.status !== 'all')
-        conditions.push(eq(flows.enabled, options.status === 'enabled'));
-      if (options.group === 'none') conditions.push(isNull(flows.groupId));
-      else if (options.group) conditions.push(eq(flows.groupId, options.group));
-      const where = and(...conditions);
-      const [counted] = await db.select({ total: count() }).from(flows).where(where);
-      const total = counted?.total ?? 0;
+      const own: SQL[] = [];
+      if (options.status !== 'all') own.push(eq(flows.enabled, options.status === 'enabled'));
       const { data, thumbnailData, ...light } = getTableColumns(flows);
       const columns = {
         ...light,
         ...(options.withData ? { data } : {}),
         ...(options.withThumbnail ? { thumbnailData } : {}),
       };
-      const items = await db
-        .select(columns)
-        .from(flows)
-        .where(where)
-        .orderBy(desc(flows.updatedAt), desc(flows.id))
-        .limit(options.limit)
-        .offset(pageOffset(options.page, options.limit, total));
-      return { items: items as (Partial<FlowRow> & Pick<FlowRow, 'id'>)[], total };
+      const read = (where: SQL | undefined, limit: number, offset: number) =>
+        db
+          .select(columns)
+          .from(flows)
+          .where(where)
+          .orderBy(...newestFirst(flows))
+          .limit(limit)
+          .offset(offset) as Promise<(Partial<FlowRow> & Pick<FlowRow, 'id'>)[]>;
+      return named.page(workspaceId, options, read, ...own);
     },
 
     async find(workspaceId: string, id: string): Promise<FlowRow | null> {
@@ -98,21 +92,8 @@ export function createFlowsRepository(db: Database) {
       return row ?? null;
     },
 
-    async remove(workspaceId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .delete(flows)
-        .where(scoped(workspaceId, id))
-        .returning({ id: flows.id });
-      return rows.length > 0;
-    },
-
-    async groupExists(workspaceId: string, groupId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: groups.id })
-        .from(groups)
-        .where(and(eq(groups.workspaceId, workspaceId), eq(groups.id, groupId)));
-      return Boolean(row);
-    },
+    remove: (workspaceId: string, id: string) => named.remove(workspaceId, id),
+    groupExists: named.groupExists,
 
     /** The customer's Action/Trigger limit per flow (spec 1 §6). */
     async nodeLimit(workspaceId: string): Promise<number | null> {

@@ -22,8 +22,10 @@ import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
 import type { Database } from '../../db/client';
 import type { FlowConfig } from '../../db/schema';
-import { AppError, invalidField, notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
+import { copyName } from '../../lib/named-resource/copy-name';
+import { groupCheck } from '../../lib/named-resource/named-rules';
 import {
   createFlowsRepository,
   type FlowRow,
@@ -182,17 +184,13 @@ export function createFlowsService(deps: FlowsServiceDeps) {
   const checkDocument = (workspaceId: string, data: unknown, enabled: boolean, newData = true) =>
     checkFlowDocument(rules, workspaceId, data, enabled, newData);
 
-  async function checkGroup(workspaceId: string, group: string | null | undefined) {
-    if (group && !(await repository.groupExists(workspaceId, group))) {
-      throw invalidField('group', m.groupNotFound);
-    }
-  }
+  const checkGroup = groupCheck(repository.groupExists, m.groupNotFound);
 
   return {
     async list(workspaceId: string, query: FlowListQuery): Promise<FlowList> {
       const { items, total } = await repository.list(workspaceId, {
         page: query.page,
-        limit: query.limit,
+        size: query.limit,
         query: query.query,
         status: query.status,
         group: query.group || undefined,
@@ -266,7 +264,7 @@ export function createFlowsService(deps: FlowsServiceDeps) {
       const source = await repository.find(workspaceId, id);
       if (!source) throw missing(id);
       const { id: _id, workspaceId: _ws, createdAt: _c, updatedAt: _u, ...copy } = source;
-      const name = m.copyName(source.name).slice(0, limits.flowNameMax);
+      const name = copyName(source.name, limits.flowNameMax);
       return changed(
         workspaceId,
         toFlow(await repository.create(workspaceId, { ...copy, name, enabled: false }, now())),

@@ -1,19 +1,17 @@
-import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { flows, groups, queues, users, workspaces } from '../../db/schema';
-import { containsFolded, pageOffset } from '../../lib/list-query';
+import { flows, queues, users, workspaces } from '../../db/schema';
+import {
+  byName,
+  createNamedTable,
+  type NamedListOptions,
+} from '../../lib/named-resource/named-table';
 
 export type QueueRow = typeof queues.$inferSelect;
 /** A queue and the name of its consumer flow (null when none). */
 export type QueueWithFlow = QueueRow & { flowName: string | null };
 
-export interface QueueListOptions {
-  page: number;
-  size: number;
-  query?: string | undefined;
-  /** A group id, or 'none' for queues without a group. */
-  group?: string | undefined;
-}
+export type QueueListOptions = NamedListOptions;
 
 const selection = { queue: queues, flowName: flows.name };
 const withFlow = (row: { queue: QueueRow; flowName: string | null }): QueueWithFlow => ({
@@ -23,8 +21,8 @@ const withFlow = (row: { queue: QueueRow; flowName: string | null }): QueueWithF
 
 /** Every call takes the workspace of the session; no query leaves it. */
 export function createQueuesRepository(db: Database) {
-  const scoped = (workspaceId: string, id: string) =>
-    and(eq(queues.workspaceId, workspaceId), eq(queues.id, id));
+  const named = createNamedTable(db, queues);
+  const { scoped } = named;
   const joined = () =>
     db
       .select(selection)
@@ -35,20 +33,16 @@ export function createQueuesRepository(db: Database) {
       );
 
   return {
-    async list(workspaceId: string, { page, size, query, group }: QueueListOptions) {
-      const conditions: (SQL | undefined)[] = [eq(queues.workspaceId, workspaceId)];
-      if (query) conditions.push(containsFolded(queues.name, query));
-      if (group === 'none') conditions.push(isNull(queues.groupId));
-      else if (group) conditions.push(eq(queues.groupId, group));
-      const where = and(...conditions);
-      const [counted] = await db.select({ total: count() }).from(queues).where(where);
-      const total = counted?.total ?? 0;
-      const rows = await joined()
-        .where(where)
-        .orderBy(asc(sql`lower(${queues.name})`), asc(queues.id))
-        .limit(size)
-        .offset(pageOffset(page, size, total));
-      return { items: rows.map(withFlow), total };
+    async list(workspaceId: string, options: QueueListOptions) {
+      const read = async (where: SQL | undefined, limit: number, offset: number) =>
+        (
+          await joined()
+            .where(where)
+            .orderBy(...byName(queues))
+            .limit(limit)
+            .offset(offset)
+        ).map(withFlow);
+      return named.page(workspaceId, options, read);
     },
 
     async find(workspaceId: string, id: string): Promise<QueueWithFlow | null> {
@@ -79,13 +73,7 @@ export function createQueuesRepository(db: Database) {
       return row?.total ?? 0;
     },
 
-    async groupExists(workspaceId: string, groupId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: groups.id })
-        .from(groups)
-        .where(and(eq(groups.workspaceId, workspaceId), eq(groups.id, groupId)));
-      return Boolean(row);
-    },
+    groupExists: named.groupExists,
 
     async customerOf(workspaceId: string): Promise<string> {
       const [row] = await db
@@ -122,13 +110,7 @@ export function createQueuesRepository(db: Database) {
       return row ?? null;
     },
 
-    async remove(workspaceId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .delete(queues)
-        .where(scoped(workspaceId, id))
-        .returning({ id: queues.id });
-      return rows.length > 0;
-    },
+    remove: (workspaceId: string, id: string) => named.remove(workspaceId, id),
   };
 }
 
