@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
 import { notFound } from '../app-error';
-import { groupCheck, rowOrMissing } from './named-rules';
+import { groupCheck, removeOrMissing, rowOrMissing } from './named-rules';
 
 describe('named resource rules', () => {
   it("rowOrMissing answers the row, or the area's 404 naming the id", async () => {
@@ -40,5 +40,16 @@ describe('named resource rules', () => {
     await expect(check('w1', '')).resolves.toBeUndefined();
     await expect(check('w1', undefined)).resolves.toBeUndefined();
     await expect(check('w1', 'x')).rejects.toMatchObject({ message: 'Grupo não encontrado.' });
+  });
+
+  it("removeOrMissing removes, or answers the area's 404 when nothing was removed", async () => {
+    const rows = new Set(['w1:a']);
+    const remove = removeOrMissing(
+      async (workspaceId: string, id: string) => rows.delete(`${workspaceId}:${id}`),
+      (id) => notFound('Não achei.', { kind: 'form', id }),
+    );
+    await expect(remove('w2', 'a')).rejects.toMatchObject({ statusCode: 404 });
+    await expect(remove('w1', 'a')).resolves.toBeUndefined();
+    await expect(remove('w1', 'a')).rejects.toMatchObject({ resource: { kind: 'form', id: 'a' } });
   });
 });

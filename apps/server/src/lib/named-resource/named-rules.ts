@@ -27,3 +27,13 @@ export function groupCheck(
     if (group && !(await exists(workspaceId, group))) throw invalidField('group', message);
   };
 }
+
+/** Removes the row of that id in the workspace, or answers the area's 404 when there is none. */
+export function removeOrMissing(
+  remove: (workspaceId: string, id: string) => Promise<boolean>,
+  missing: (id: string) => Error,
+) {
+  return async (workspaceId: string, id: string): Promise<void> => {
+    if (!(await remove(workspaceId, id))) throw missing(id);
+  };
+}

@@ -3,7 +3,14 @@ import { ne, type SQL } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
 import { customers, dashboards, groups, queues, workspaces } from '../../db/schema';
 import { createTestDatabase, describeEachDriver } from '../../test/test-database';
-import { byName, createNamedTable, newestFirst } from './named-table';
+import {
+  byName,
+  createNamedTable,
+  customerOf,
+  newestFirst,
+  type NamedListOptions,
+  type NamedTableQueries,
+} from './named-table';
 import { uniqueNameGuard } from './unique-name';
 
 describeEachDriver('named workspace resources', (driver) => {
@@ -49,52 +56,65 @@ describeEachDriver('named workspace resources', (driver) => {
   afterAll(() => handle?.close());
 
   const table = () => createNamedTable(handle.db, dashboards);
-  /** The names of one page, in the given order. */
-  const names =
-    (order: typeof byName) => async (where: SQL | undefined, limit: number, offset: number) =>
-      (
-        await handle.db
-          .select({ name: dashboards.name })
-          .from(dashboards)
-          .where(where)
-          .orderBy(...order(dashboards))
-          .limit(limit)
-          .offset(offset)
-      ).map((row) => row.name);
+  /** The names of one page of `named` in workspace w1, in the given order. */
+  async function names(
+    options: NamedListOptions,
+    order: typeof byName = byName,
+    named: NamedTableQueries = table(),
+    ...own: SQL[]
+  ) {
+    const query = handle.db.select({ name: dashboards.name }).from(dashboards).$dynamic();
+    const { items, total } = await named.page('w1', options, query, order(dashboards), ...own);
+    return { items: items.map((row) => row.name), total };
+  }
 
   it('searches the name with case and accents aside, in the workspace only', async () => {
-    const page = await table().page('w1', { page: 1, size: 10, query: 'SAUDACAO' }, names(byName));
+    const page = await names({ page: 1, size: 10, query: 'SAUDACAO' });
     expect(page).toEqual({ items: ['Saudação'], total: 1 });
-    const folded = await table().page('w1', { page: 1, size: 10, query: 'acao' }, names(byName));
+    const folded = await names({ page: 1, size: 10, query: 'acao' });
     expect(folded).toEqual({ items: ['ação rápida', 'Saudação'], total: 2 });
-    const wildcards = await table().page('w1', { page: 1, size: 10, query: '%_' }, names(byName));
+    const wildcards = await names({ page: 1, size: 10, query: '%_' });
     expect(wildcards.items).toEqual(['Resumo 50%_off']);
   });
 
   it("filters by a group, or by 'none' for the resources without one", async () => {
-    const inGroup = await table().page('w1', { page: 1, size: 10, group: 'g1' }, names(byName));
+    const inGroup = await names({ page: 1, size: 10, group: 'g1' });
     expect(inGroup).toEqual({ items: ['Resumo 50%_off', 'Saudação'], total: 2 });
-    const without = await table().page('w1', { page: 1, size: 10, group: 'none' }, names(byName));
+    const without = await names({ page: 1, size: 10, group: 'none' });
     expect(without).toEqual({ items: ['ação rápida', 'Balanço'], total: 2 });
   });
 
   it('pages in the given order, a page past the end showing the last one', async () => {
-    const first = await table().page('w1', { page: 1, size: 3 }, names(newestFirst));
+    const first = await names({ page: 1, size: 3 }, newestFirst);
     expect(first).toEqual({ items: ['Balanço', 'Resumo 50%_off', 'ação rápida'], total: 4 });
-    const past = await table().page('w1', { page: 9, size: 3 }, names(newestFirst));
+    const past = await names({ page: 9, size: 3 }, newestFirst);
     expect(past).toEqual({ items: ['Saudação'], total: 4 });
   });
 
   it("adds the area's own conditions and its visibility to every query", async () => {
     const hidden = createNamedTable(handle.db, dashboards, ne(dashboards.id, 'd4'));
-    const own = await hidden.page(
-      'w1',
-      { page: 1, size: 10 },
-      names(byName),
-      ne(dashboards.id, 'd2'),
-    );
-    expect(own.items).toEqual(['Resumo 50%_off', 'Saudação']);
+    const own = await names({ page: 1, size: 10 }, byName, hidden, ne(dashboards.id, 'd2'));
+    expect(own).toEqual({ items: ['Resumo 50%_off', 'Saudação'], total: 2 });
     expect(await hidden.remove('w1', 'd4')).toBe(false);
+  });
+
+  it('finds, writes and saves rows inside the workspace only', async () => {
+    const named = table();
+    expect(await named.find('w1', 'd1')).toMatchObject({ name: 'Saudação', groupId: 'g1' });
+    expect(await named.find('w2', 'd1')).toBeNull();
+    const row = await named.insert({
+      id: 'd9',
+      workspaceId: 'w2',
+      name: 'Novo',
+      createdAt: at(9),
+      updatedAt: at(9),
+    });
+    expect(row).toMatchObject({ id: 'd9', workspaceId: 'w2', name: 'Novo', widgets: [] });
+    expect(await named.update('w1', 'd9', { name: 'Outro' })).toBeNull();
+    expect(await named.update('w2', 'd9', { name: 'Outro' })).toMatchObject({ name: 'Outro' });
+    expect(await named.remove('w2', 'd9')).toBe(true);
+    expect(await customerOf(handle.db, 'w2')).toBe('c1');
+    expect(await customerOf(handle.db, 'nenhum')).toBe('');
   });
 
   it('knows the groups of the workspace and removes only inside it', async () => {

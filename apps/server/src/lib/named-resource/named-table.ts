@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { groups } from '../../db/schema';
+import { groups, workspaces } from '../../db/schema';
 import { containsFolded, pageOffset } from '../list-query';
 
 /** A table of named workspace resources: a flow, a form, a queue, a dashboard… */
@@ -14,7 +14,7 @@ export type NamedTable = PgTable & {
 };
 
 /** The database or a transaction of it. */
-export type Db = Pick<Database, 'select' | 'delete'>;
+export type Db = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 
 /** What every list of named resources takes: a page, a search, a group. */
 export interface NamedListOptions {
@@ -25,9 +25,6 @@ export interface NamedListOptions {
   /** A group id, or 'none' for the resources without a group. */
   group?: string | undefined;
 }
-
-/** Reads one page: the rows under `where`, in the area's order, `limit` from `offset`. */
-export type PageRead<R> = (where: SQL | undefined, limit: number, offset: number) => Promise<R[]>;
 
 /** The list orders of the named lists: by name (ignoring case), or the newest update first. */
 export const byName = (table: NamedTable) => [asc(sql`lower(${table.name})`), asc(table.id)];
@@ -42,11 +39,25 @@ export async function groupExists(db: Db, workspaceId: string, groupId: string) 
   return Boolean(row);
 }
 
+/** The customer that owns the workspace (stamped on the rows of tables and queues). */
+export async function customerOf(db: Db, workspaceId: string): Promise<string> {
+  const [row] = await db
+    .select({ customerId: workspaces.customerId })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return row?.customerId ?? '';
+}
+
 /**
  * What the repositories of named workspace resources share. Every query is scoped to the
  * workspace, and to `visible` when told (custom connectors hide removed ones).
  */
 export function createNamedTable<T extends NamedTable>(db: Database, table: T, visible?: SQL) {
+  type Row = T['$inferSelect'];
+  type Values = T['$inferInsert'];
+  // Drizzle cannot type a query over a table it only knows as generic: the rows and the values
+  // are the table's own, given back as `Row` and taken as `Values`.
+  const any = table as PgTable;
   const inWorkspace = (workspaceId: string) => and(eq(table.workspaceId, workspaceId), visible);
   const scoped = (workspaceId: string, id: string) =>
     and(inWorkspace(workspaceId), eq(table.id, id));
@@ -66,32 +77,57 @@ export function createNamedTable<T extends NamedTable>(db: Database, table: T, v
 
     /**
      * A page of the list and the total it is a page of; a page past the end shows the last
-     * one. `own` adds the area's filters (a flow's status) to the search and the group.
+     * one. `query` is the area's select of the table (`$dynamic()`: its columns, its joins),
+     * `order` the list's order, `own` the area's filters (a flow's status) beside the search
+     * and the group.
      */
-    async page<R>(
+    async page<Q extends PgSelect>(
       workspaceId: string,
       options: NamedListOptions,
-      read: PageRead<R>,
+      query: Q,
+      order: SQL[],
       ...own: SQL[]
-    ) {
+    ): Promise<{ items: Awaited<Q>; total: number }> {
       const where = listWhere(workspaceId, options, ...own);
-      const [counted] = await db
-        .select({ total: count() })
-        .from(table as PgTable)
-        .where(where);
+      const [counted] = await db.select({ total: count() }).from(any).where(where);
       const total = counted?.total ?? 0;
-      const items = await read(where, options.size, pageOffset(options.page, options.size, total));
+      const offset = pageOffset(options.page, options.size, total);
+      const items = await query
+        .where(where)
+        .orderBy(...order)
+        .limit(options.size)
+        .offset(offset);
       return { items, total };
+    },
+
+    /** The row of that id in the workspace, or null. */
+    async find(workspaceId: string, id: string, tx: Db = db): Promise<Row | null> {
+      const [row] = await tx.select().from(any).where(scoped(workspaceId, id));
+      return (row as Row | undefined) ?? null;
+    },
+
+    /** Writes a new row (the caller gives its id, workspace and times). */
+    async insert(values: Values, tx: Db = db): Promise<Row> {
+      const [row] = await tx.insert(any).values(values).returning();
+      return row as Row;
+    },
+
+    /** Saves the values on the row of that id in the workspace; null when there is none. */
+    async update(
+      workspaceId: string,
+      id: string,
+      values: Partial<Values>,
+      tx: Db = db,
+    ): Promise<Row | null> {
+      const [row] = await tx.update(any).set(values).where(scoped(workspaceId, id)).returning();
+      return (row as Row | undefined) ?? null;
     },
 
     groupExists: (workspaceId: string, groupId: string) => groupExists(db, workspaceId, groupId),
 
     /** Removes the row; false when the workspace has none of that id. */
     async remove(workspaceId: string, id: string, tx: Db = db): Promise<boolean> {
-      const rows = await tx
-        .delete(table as PgTable)
-        .where(scoped(workspaceId, id))
-        .returning({ id: table.id });
+      const rows = await tx.delete(any).where(scoped(workspaceId, id)).returning({ id: table.id });
       return rows.length > 0;
     },
   };

@@ -27,26 +27,15 @@ async function exists(db: Database, table: OwnedTable, workspaceId: string, id: 
 /** Every call takes the workspace of the session; no query leaves it. */
 export function createAlertRulesRepository(db: Database) {
   const named = createNamedTable(db, alertRules);
-  const { scoped } = named;
 
   return {
     /** A page, the newest update first. */
     async list(workspaceId: string, options: AlertRuleListOptions) {
-      const read = (where: SQL | undefined, limit: number, offset: number) =>
-        db
-          .select()
-          .from(alertRules)
-          .where(where)
-          .orderBy(...newestFirst(alertRules))
-          .limit(limit)
-          .offset(offset);
-      return named.page(workspaceId, options, read);
+      const query = db.select().from(alertRules).$dynamic();
+      return named.page(workspaceId, options, query, newestFirst(alertRules));
     },
 
-    async find(workspaceId: string, id: string): Promise<AlertRuleRow | null> {
-      const [row] = await db.select().from(alertRules).where(scoped(workspaceId, id));
-      return row ?? null;
-    },
+    find: (workspaceId: string, id: string) => named.find(workspaceId, id),
 
     groupExists: named.groupExists,
     flowExists: (workspaceId: string, id: string) => exists(db, flows, workspaceId, id),
@@ -61,26 +50,11 @@ export function createAlertRulesRepository(db: Database) {
       return row?.authType ?? null;
     },
 
-    async insert(id: string, workspaceId: string, values: AlertRuleValues): Promise<AlertRuleRow> {
-      const [row] = await db
-        .insert(alertRules)
-        .values({ ...values, id, workspaceId })
-        .returning();
-      return row!;
-    },
+    insert: (id: string, workspaceId: string, values: AlertRuleValues) =>
+      named.insert({ ...values, id, workspaceId }),
 
-    async update(
-      workspaceId: string,
-      id: string,
-      values: Partial<AlertRuleValues>,
-    ): Promise<AlertRuleRow | null> {
-      const [row] = await db
-        .update(alertRules)
-        .set(values)
-        .where(scoped(workspaceId, id))
-        .returning();
-      return row ?? null;
-    },
+    update: (workspaceId: string, id: string, values: Partial<AlertRuleValues>) =>
+      named.update(workspaceId, id, values),
 
     remove: (workspaceId: string, id: string) => named.remove(workspaceId, id),
 

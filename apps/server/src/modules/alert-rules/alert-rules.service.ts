@@ -18,7 +18,7 @@ import type { Database } from '../../db/client';
 import { AppError, invalidField, notFound, type ErrorDetail } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
 import { copyName } from '../../lib/named-resource/copy-name';
-import { rowOrMissing } from '../../lib/named-resource/named-rules';
+import { removeOrMissing, rowOrMissing } from '../../lib/named-resource/named-rules';
 import {
   createAlertRulesRepository,
   type AlertFiringRow,
@@ -251,6 +251,7 @@ export function createAlertRulesService(deps: AlertRulesServiceDeps) {
   }
 
   const rowOf = rowOrMissing(repository.find, alertRuleMissing);
+  const removeRow = removeOrMissing(repository.remove, alertRuleMissing);
 
   return {
     repository,
@@ -314,7 +315,7 @@ export function createAlertRulesService(deps: AlertRulesServiceDeps) {
 
     /** The rule's firings go with it (foreign key cascade). */
     async remove(workspaceId: string, id: string): Promise<void> {
-      if (!(await repository.remove(workspaceId, id))) throw alertRuleMissing(id);
+      await removeRow(workspaceId, id);
       await changed();
     },
 

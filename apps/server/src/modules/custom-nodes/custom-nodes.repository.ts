@@ -90,21 +90,11 @@ export function createCustomNodesRepository(db: Database) {
 
     /** A page by name (ignoring case). */
     async list(workspaceId: string, options: CustomNodeListOptions) {
-      const read = (where: SQL | undefined, limit: number, offset: number) =>
-        db
-          .select()
-          .from(customNodes)
-          .where(where)
-          .orderBy(...byName(customNodes))
-          .limit(limit)
-          .offset(offset);
-      return named.page(workspaceId, options, read);
+      const query = db.select().from(customNodes).$dynamic();
+      return named.page(workspaceId, options, query, byName(customNodes));
     },
 
-    async find(workspaceId: string, id: string): Promise<CustomNodeRow | null> {
-      const [row] = await db.select().from(customNodes).where(scoped(workspaceId, id));
-      return row ?? null;
-    },
+    find: (workspaceId: string, id: string) => named.find(workspaceId, id),
 
     groupExists: named.groupExists,
 

@@ -16,7 +16,7 @@ import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
 import { copyName } from '../../lib/named-resource/copy-name';
-import { groupCheck, rowOrMissing } from '../../lib/named-resource/named-rules';
+import { groupCheck, removeOrMissing, rowOrMissing } from '../../lib/named-resource/named-rules';
 import {
   createCustomNodesRepository,
   type CustomNodeRow,
@@ -148,9 +148,10 @@ export function createCustomNodesService(deps: CustomNodesServiceDeps) {
     },
 
     /** Marks it removed: its versions stay for the flows that still hold it. */
-    async remove(workspaceId: string, id: string): Promise<void> {
-      if (!(await repository.remove(workspaceId, id, now()))) throw customNodeMissing(id);
-    },
+    remove: removeOrMissing(
+      (workspaceId, id) => repository.remove(workspaceId, id, now()),
+      customNodeMissing,
+    ),
   };
 }
 

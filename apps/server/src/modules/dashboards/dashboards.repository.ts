@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { dashboards } from '../../db/schema';
 import {
@@ -15,57 +15,34 @@ export type DashboardListOptions = NamedListOptions;
 /** Every call takes the workspace of the session; no query leaves it. */
 export function createDashboardsRepository(db: Database) {
   const named = createNamedTable(db, dashboards);
-  const { scoped } = named;
 
   return {
     /** A page by name (ignoring case), like the other lists of the workspace. */
     async list(workspaceId: string, options: DashboardListOptions) {
-      const read = (where: SQL | undefined, limit: number, offset: number) =>
-        db
-          .select({
-            id: dashboards.id,
-            workspaceId: dashboards.workspaceId,
-            groupId: dashboards.groupId,
-            name: dashboards.name,
-            createdAt: dashboards.createdAt,
-            updatedAt: dashboards.updatedAt,
-            widgetCount: sql<number>`jsonb_array_length(${dashboards.widgets})::int`,
-          })
-          .from(dashboards)
-          .where(where)
-          .orderBy(...byName(dashboards))
-          .limit(limit)
-          .offset(offset);
-      return named.page(workspaceId, options, read);
+      const query = db
+        .select({
+          id: dashboards.id,
+          workspaceId: dashboards.workspaceId,
+          groupId: dashboards.groupId,
+          name: dashboards.name,
+          createdAt: dashboards.createdAt,
+          updatedAt: dashboards.updatedAt,
+          widgetCount: sql<number>`jsonb_array_length(${dashboards.widgets})::int`,
+        })
+        .from(dashboards)
+        .$dynamic();
+      return named.page(workspaceId, options, query, byName(dashboards));
     },
 
-    async find(workspaceId: string, id: string): Promise<DashboardRow | null> {
-      const [row] = await db.select().from(dashboards).where(scoped(workspaceId, id));
-      return row ?? null;
-    },
+    find: (workspaceId: string, id: string) => named.find(workspaceId, id),
 
     groupExists: named.groupExists,
 
-    async insert(id: string, workspaceId: string, values: DashboardValues): Promise<DashboardRow> {
-      const [row] = await db
-        .insert(dashboards)
-        .values({ ...values, id, workspaceId })
-        .returning();
-      return row!;
-    },
+    insert: (id: string, workspaceId: string, values: DashboardValues) =>
+      named.insert({ ...values, id, workspaceId }),
 
-    async update(
-      workspaceId: string,
-      id: string,
-      values: Partial<DashboardValues>,
-    ): Promise<DashboardRow | null> {
-      const [row] = await db
-        .update(dashboards)
-        .set(values)
-        .where(scoped(workspaceId, id))
-        .returning();
-      return row ?? null;
-    },
+    update: (workspaceId: string, id: string, values: Partial<DashboardValues>) =>
+      named.update(workspaceId, id, values),
 
     remove: (workspaceId: string, id: string) => named.remove(workspaceId, id),
   };

@@ -15,7 +15,7 @@ import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
 import { copyName } from '../../lib/named-resource/copy-name';
-import { groupCheck, rowOrMissing } from '../../lib/named-resource/named-rules';
+import { groupCheck, removeOrMissing, rowOrMissing } from '../../lib/named-resource/named-rules';
 import { sanitiseWidgetHtml } from './dashboard-html';
 import { createDashboardsRepository, type DashboardRow } from './dashboards.repository';
 
@@ -132,9 +132,7 @@ export function createDashboardsService(deps: DashboardsServiceDeps) {
       return toDashboard(row);
     },
 
-    async remove(workspaceId: string, id: string): Promise<void> {
-      if (!(await repository.remove(workspaceId, id))) throw dashboardMissing(id);
-    },
+    remove: removeOrMissing(repository.remove, dashboardMissing),
   };
 }
 

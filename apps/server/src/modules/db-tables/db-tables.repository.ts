@@ -1,9 +1,10 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dbTables, workspaces } from '../../db/schema';
+import { dbTables } from '../../db/schema';
 import {
   byName,
   createNamedTable,
+  customerOf,
   type NamedListOptions,
 } from '../../lib/named-resource/named-table';
 
@@ -27,17 +28,12 @@ export function createDbTablesRepository(db: Database) {
   return {
     /** A page by name (ignoring case), each table with its count of records. */
     async list(workspaceId: string, options: TableListOptions) {
-      const read = async (where: SQL | undefined, limit: number, offset: number) => {
-        const rows = await db
-          .select({ table: dbTables, entitiesCount })
-          .from(dbTables)
-          .where(where)
-          .orderBy(...byName(dbTables))
-          .limit(limit)
-          .offset(offset);
-        return rows.map((row) => ({ ...row.table, entitiesCount: row.entitiesCount }));
+      const query = db.select({ table: dbTables, entitiesCount }).from(dbTables).$dynamic();
+      const { items, total } = await named.page(workspaceId, options, query, byName(dbTables));
+      return {
+        items: items.map((row) => ({ ...row.table, entitiesCount: row.entitiesCount })),
+        total,
       };
-      return named.page(workspaceId, options, read);
     },
 
     async find(workspaceId: string, id: string, tx: Db = db): Promise<DbTableWithCount | null> {
@@ -79,32 +75,16 @@ export function createDbTablesRepository(db: Database) {
 
     groupExists: named.groupExists,
 
-    async customerOf(workspaceId: string): Promise<string> {
-      const [row] = await db
-        .select({ customerId: workspaces.customerId })
-        .from(workspaces)
-        .where(eq(workspaces.id, workspaceId));
-      return row?.customerId ?? '';
-    },
+    customerOf: (workspaceId: string) => customerOf(db, workspaceId),
 
-    async insert(tx: Db, row: typeof dbTables.$inferInsert): Promise<DbTableRow> {
-      const [created] = await tx.insert(dbTables).values(row).returning();
-      return created!;
-    },
+    insert: (tx: Db, row: typeof dbTables.$inferInsert) => named.insert(row, tx),
 
-    async update(
+    update: (
       tx: Db,
       workspaceId: string,
       id: string,
       values: Partial<typeof dbTables.$inferInsert>,
-    ): Promise<DbTableRow | null> {
-      const [row] = await tx
-        .update(dbTables)
-        .set(values)
-        .where(scoped(workspaceId, id))
-        .returning();
-      return row ?? null;
-    },
+    ) => named.update(workspaceId, id, values, tx),
 
     remove: (tx: Db, workspaceId: string, id: string) => named.remove(workspaceId, id, tx),
   };

@@ -20,7 +20,6 @@ export interface FlowListOptions extends NamedListOptions {
 /** Every call takes the workspace of the session; no query leaves it. */
 export function createFlowsRepository(db: Database) {
   const named = createNamedTable(db, flows);
-  const { scoped } = named;
 
   return {
     /** A page, the newest update first; `status` filters on `enabled`. */
@@ -33,21 +32,18 @@ export function createFlowsRepository(db: Database) {
         ...(options.withData ? { data } : {}),
         ...(options.withThumbnail ? { thumbnailData } : {}),
       };
-      const read = (where: SQL | undefined, limit: number, offset: number) =>
-        db
-          .select(columns)
-          .from(flows)
-          .where(where)
-          .orderBy(...newestFirst(flows))
-          .limit(limit)
-          .offset(offset) as Promise<(Partial<FlowRow> & Pick<FlowRow, 'id'>)[]>;
-      return named.page(workspaceId, options, read, ...own);
+      const query = db.select(columns).from(flows).$dynamic();
+      const { items, total } = await named.page(
+        workspaceId,
+        options,
+        query,
+        newestFirst(flows),
+        ...own,
+      );
+      return { items: items as (Partial<FlowRow> & Pick<FlowRow, 'id'>)[], total };
     },
 
-    async find(workspaceId: string, id: string): Promise<FlowRow | null> {
-      const [row] = await db.select().from(flows).where(scoped(workspaceId, id));
-      return row ?? null;
-    },
+    find: (workspaceId: string, id: string) => named.find(workspaceId, id),
 
     /** Names of the workspace's flows among `ids` (monitoring lists); a removed flow is absent. */
     async names(workspaceId: string, ids: string[]): Promise<Map<string, string>> {
@@ -83,14 +79,8 @@ export function createFlowsRepository(db: Database) {
       return row!;
     },
 
-    async update(workspaceId: string, id: string, values: Partial<FlowWrite>, now: Date) {
-      const [row] = await db
-        .update(flows)
-        .set({ ...values, updatedAt: now })
-        .where(scoped(workspaceId, id))
-        .returning();
-      return row ?? null;
-    },
+    update: (workspaceId: string, id: string, values: Partial<FlowWrite>, now: Date) =>
+      named.update(workspaceId, id, { ...values, updatedAt: now }),
 
     remove: (workspaceId: string, id: string) => named.remove(workspaceId, id),
     groupExists: named.groupExists,

@@ -25,7 +25,7 @@ import type { FlowConfig } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
 import { copyName } from '../../lib/named-resource/copy-name';
-import { groupCheck } from '../../lib/named-resource/named-rules';
+import { groupCheck, removeOrMissing, rowOrMissing } from '../../lib/named-resource/named-rules';
 import {
   createFlowsRepository,
   type FlowRow,
@@ -185,6 +185,8 @@ export function createFlowsService(deps: FlowsServiceDeps) {
     checkFlowDocument(rules, workspaceId, data, enabled, newData);
 
   const checkGroup = groupCheck(repository.groupExists, m.groupNotFound);
+  const rowOf = rowOrMissing(repository.find, missing);
+  const removeRow = removeOrMissing(repository.remove, missing);
 
   return {
     async list(workspaceId: string, query: FlowListQuery): Promise<FlowList> {
@@ -201,9 +203,7 @@ export function createFlowsService(deps: FlowsServiceDeps) {
     },
 
     async get(workspaceId: string, id: string): Promise<Flow> {
-      const row = await repository.find(workspaceId, id);
-      if (!row) throw missing(id);
-      return toFlow(row);
+      return toFlow(await rowOf(workspaceId, id));
     },
 
     /** The save rules of `create` without saving (an import checks every flow first). */
@@ -233,8 +233,7 @@ export function createFlowsService(deps: FlowsServiceDeps) {
     },
 
     async update(workspaceId: string, id: string, body: FlowUpdate): Promise<Flow> {
-      const existing = await repository.find(workspaceId, id);
-      if (!existing) throw missing(id);
+      const existing = await rowOf(workspaceId, id);
       await checkGroup(workspaceId, body.group);
       const enabled = body.enabled ?? existing.enabled;
       const values: Partial<FlowWrite> = {};
@@ -261,8 +260,7 @@ export function createFlowsService(deps: FlowsServiceDeps) {
 
     /** The copy is created disabled (spec 1 §4), named "… (cópia)". */
     async duplicate(workspaceId: string, id: string): Promise<Flow> {
-      const source = await repository.find(workspaceId, id);
-      if (!source) throw missing(id);
+      const source = await rowOf(workspaceId, id);
       const { id: _id, workspaceId: _ws, createdAt: _c, updatedAt: _u, ...copy } = source;
       const name = copyName(source.name, limits.flowNameMax);
       return changed(
@@ -272,7 +270,7 @@ export function createFlowsService(deps: FlowsServiceDeps) {
     },
 
     async remove(workspaceId: string, id: string): Promise<void> {
-      if (!(await repository.remove(workspaceId, id))) throw missing(id);
+      await removeRow(workspaceId, id);
       await onChange?.(workspaceId, id);
     },
   };

@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { flows, forms } from '../../db/schema';
 import {
@@ -21,26 +21,15 @@ export interface FormFlowRef {
 /** Every call takes the workspace of the session; no query leaves it. */
 export function createFormsRepository(db: Database) {
   const named = createNamedTable(db, forms);
-  const { scoped } = named;
 
   return {
     /** A page by name (ignoring case), like the queues list. */
     async list(workspaceId: string, options: FormListOptions) {
-      const read = (where: SQL | undefined, limit: number, offset: number) =>
-        db
-          .select()
-          .from(forms)
-          .where(where)
-          .orderBy(...byName(forms))
-          .limit(limit)
-          .offset(offset);
-      return named.page(workspaceId, options, read);
+      const query = db.select().from(forms).$dynamic();
+      return named.page(workspaceId, options, query, byName(forms));
     },
 
-    async find(workspaceId: string, id: string): Promise<FormRow | null> {
-      const [row] = await db.select().from(forms).where(scoped(workspaceId, id));
-      return row ?? null;
-    },
+    find: (workspaceId: string, id: string) => named.find(workspaceId, id),
 
     /**
      * The consumer of each form (docs/adr/0038; the rule of `findFormConsumer`) with one read
@@ -63,19 +52,10 @@ export function createFormsRepository(db: Database) {
 
     groupExists: named.groupExists,
 
-    async insert(row: typeof forms.$inferInsert): Promise<FormRow> {
-      const [created] = await db.insert(forms).values(row).returning();
-      return created!;
-    },
+    insert: (row: typeof forms.$inferInsert) => named.insert(row),
 
-    async update(
-      workspaceId: string,
-      id: string,
-      values: Partial<typeof forms.$inferInsert>,
-    ): Promise<FormRow | null> {
-      const [row] = await db.update(forms).set(values).where(scoped(workspaceId, id)).returning();
-      return row ?? null;
-    },
+    update: (workspaceId: string, id: string, values: Partial<typeof forms.$inferInsert>) =>
+      named.update(workspaceId, id, values),
 
     remove: (workspaceId: string, id: string) => named.remove(workspaceId, id),
   };

@@ -13,7 +13,7 @@ import { messages } from '@ponte/shared/messages';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
-import { groupCheck, rowOrMissing } from '../../lib/named-resource/named-rules';
+import { groupCheck, removeOrMissing, rowOrMissing } from '../../lib/named-resource/named-rules';
 import { hashPassword } from '../auth/password-hasher';
 import { findFormConsumer } from './form-consumer';
 import { createFormsRepository, type FormFlowRef, type FormRow } from './forms.repository';
@@ -141,9 +141,7 @@ export function createFormsService(deps: FormsServiceDeps) {
       return withConsumer(row);
     },
 
-    async remove(workspaceId: string, id: string): Promise<void> {
-      if (!(await repository.remove(workspaceId, id))) throw formMissing(id);
-    },
+    remove: removeOrMissing(repository.remove, formMissing),
   };
 }
 

@@ -1,9 +1,10 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { flows, queues, users, workspaces } from '../../db/schema';
+import { flows, queues, users } from '../../db/schema';
 import {
   byName,
   createNamedTable,
+  customerOf,
   type NamedListOptions,
 } from '../../lib/named-resource/named-table';
 
@@ -34,15 +35,13 @@ export function createQueuesRepository(db: Database) {
 
   return {
     async list(workspaceId: string, options: QueueListOptions) {
-      const read = async (where: SQL | undefined, limit: number, offset: number) =>
-        (
-          await joined()
-            .where(where)
-            .orderBy(...byName(queues))
-            .limit(limit)
-            .offset(offset)
-        ).map(withFlow);
-      return named.page(workspaceId, options, read);
+      const { items, total } = await named.page(
+        workspaceId,
+        options,
+        joined().$dynamic(),
+        byName(queues),
+      );
+      return { items: items.map(withFlow), total };
     },
 
     async find(workspaceId: string, id: string): Promise<QueueWithFlow | null> {
@@ -75,13 +74,7 @@ export function createQueuesRepository(db: Database) {
 
     groupExists: named.groupExists,
 
-    async customerOf(workspaceId: string): Promise<string> {
-      const [row] = await db
-        .select({ customerId: workspaces.customerId })
-        .from(workspaces)
-        .where(eq(workspaces.id, workspaceId));
-      return row?.customerId ?? '';
-    },
+    customerOf: (workspaceId: string) => customerOf(db, workspaceId),
 
     async userName(userId: string): Promise<string> {
       const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
@@ -96,19 +89,10 @@ export function createQueuesRepository(db: Database) {
       return row?.name ?? null;
     },
 
-    async insert(row: typeof queues.$inferInsert): Promise<QueueRow> {
-      const [created] = await db.insert(queues).values(row).returning();
-      return created!;
-    },
+    insert: (row: typeof queues.$inferInsert) => named.insert(row),
 
-    async update(
-      workspaceId: string,
-      id: string,
-      values: Partial<typeof queues.$inferInsert>,
-    ): Promise<QueueRow | null> {
-      const [row] = await db.update(queues).set(values).where(scoped(workspaceId, id)).returning();
-      return row ?? null;
-    },
+    update: (workspaceId: string, id: string, values: Partial<typeof queues.$inferInsert>) =>
+      named.update(workspaceId, id, values),
 
     remove: (workspaceId: string, id: string) => named.remove(workspaceId, id),
   };
