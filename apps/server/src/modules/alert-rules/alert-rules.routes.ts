@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   alertEmailSendersSchema,
@@ -13,6 +12,7 @@ import {
 import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/auth';
 import type { AlertRulesService } from './alert-rules.service';
+import { duplicateRoute, removeRoute } from '../../lib/named-resource/named-routes';
 
 export interface AlertRulesRoutesOptions {
   service: AlertRulesService;
@@ -104,22 +104,12 @@ export const alertRulesRoutes: FastifyPluginAsyncZod<AlertRulesRoutesOptions> = 
     async (request) => service.update(workspaceOf(request), request.params.id, request.body),
   );
 
-  app.delete(
-    '/alert-rules/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Remove uma regra de alerta (e os seus disparos)',
-        params: idParamsSchema,
-        response: { 204: z.null().describe('Removida'), ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) => {
-      await service.remove(workspaceOf(request), request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  removeRoute(app, '/alert-rules/:id', {
+    tags,
+    summary: 'Remove uma regra de alerta (e os seus disparos)',
+    removed: 'Removida',
+    remove: service.remove,
+  });
 };
 
 /** Duplicate (spec 2 §7), the rule's firings and 'Testar'; mounted at /api/v1. */
@@ -141,20 +131,12 @@ export const alertRuleActionsRoutes: FastifyPluginAsyncZod<AlertRulesRoutesOptio
     async (request) => service.test(workspaceOf(request), request.body),
   );
 
-  app.post(
-    '/alert-rules/duplicate/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Duplica uma regra de alerta (a cópia, desativada, recebe " (cópia)" no nome)',
-        params: idParamsSchema,
-        response: { 201: alertRuleSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await service.duplicate(workspaceOf(request), request.params.id)),
-  );
+  duplicateRoute(app, '/alert-rules/duplicate/:id', {
+    tags,
+    summary: 'Duplica uma regra de alerta (a cópia, desativada, recebe " (cópia)" no nome)',
+    response: alertRuleSchema,
+    duplicate: service.duplicate,
+  });
 
   app.get(
     '/alert-rules/:id/firings',

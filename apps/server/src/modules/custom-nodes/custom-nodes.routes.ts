@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -13,6 +12,7 @@ import { AppError } from '../../lib/app-error';
 import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/auth';
 import type { CustomNodesService } from './custom-nodes.service';
+import { duplicateRoute, removeRoute } from '../../lib/named-resource/named-routes';
 
 export interface CustomNodesRoutesOptions {
   service: CustomNodesService;
@@ -70,22 +70,12 @@ export const customNodesRoutes: FastifyPluginAsyncZod<CustomNodesRoutesOptions> 
       reply.code(201).send(await service.create(sessionOf(request).workspaceId, request.body)),
   );
 
-  app.post(
-    '/custom-nodes/duplicate/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Duplica um conector personalizado (a cópia é criada desabilitada, na versão 1)',
-        params: idParamsSchema,
-        response: { 201: customNodeSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await service.duplicate(sessionOf(request).workspaceId, request.params.id)),
-  );
+  duplicateRoute(app, '/custom-nodes/duplicate/:id', {
+    tags,
+    summary: 'Duplica um conector personalizado (a cópia é criada desabilitada, na versão 1)',
+    response: customNodeSchema,
+    duplicate: service.duplicate,
+  });
 
   app.get(
     '/custom-nodes/:id',
@@ -119,20 +109,10 @@ export const customNodesRoutes: FastifyPluginAsyncZod<CustomNodesRoutesOptions> 
       service.update(sessionOf(request).workspaceId, request.params.id, request.body),
   );
 
-  app.delete(
-    '/custom-nodes/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Remove um conector personalizado (os flows que o usam passam a acusá-lo)',
-        params: idParamsSchema,
-        response: { 204: z.null().describe('Removido'), ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) => {
-      await service.remove(sessionOf(request).workspaceId, request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  removeRoute(app, '/custom-nodes/:id', {
+    tags,
+    summary: 'Remove um conector personalizado (os flows que o usam passam a acusá-lo)',
+    removed: 'Removido',
+    remove: service.remove,
+  });
 };

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   dashboardBodySchema,
@@ -9,6 +8,7 @@ import {
 import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/auth';
 import type { DashboardsService } from './dashboards.service';
+import { duplicateRoute, removeRoute } from '../../lib/named-resource/named-routes';
 
 export interface DashboardsRoutesOptions {
   service: DashboardsService;
@@ -55,22 +55,12 @@ export const dashboardsRoutes: FastifyPluginAsyncZod<DashboardsRoutesOptions> = 
       reply.code(201).send(await service.create(sessionOf(request).workspaceId, request.body)),
   );
 
-  app.post(
-    '/dashboards/duplicate/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Duplica um dashboard (a cópia recebe " (cópia)" no nome)',
-        params: idParamsSchema,
-        response: { 201: dashboardSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await service.duplicate(sessionOf(request).workspaceId, request.params.id)),
-  );
+  duplicateRoute(app, '/dashboards/duplicate/:id', {
+    tags,
+    summary: 'Duplica um dashboard (a cópia recebe " (cópia)" no nome)',
+    response: dashboardSchema,
+    duplicate: service.duplicate,
+  });
 
   app.get(
     '/dashboards/:id',
@@ -103,20 +93,10 @@ export const dashboardsRoutes: FastifyPluginAsyncZod<DashboardsRoutesOptions> = 
       service.update(sessionOf(request).workspaceId, request.params.id, request.body),
   );
 
-  app.delete(
-    '/dashboards/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Remove um dashboard',
-        params: idParamsSchema,
-        response: { 204: z.null().describe('Removido'), ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) => {
-      await service.remove(sessionOf(request).workspaceId, request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  removeRoute(app, '/dashboards/:id', {
+    tags,
+    summary: 'Remove um dashboard',
+    removed: 'Removido',
+    remove: service.remove,
+  });
 };

@@ -13,6 +13,7 @@ import { text } from '@ponte/shared/text';
 import { sessionOf } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, idParamsSchema, idSchema } from '../../lib/route-schemas';
 import type { DbTablesService } from './db-tables.service';
+import { removeRoute } from '../../lib/named-resource/named-routes';
 
 export interface DbTablesRoutesOptions {
   service: DbTablesService;
@@ -112,22 +113,12 @@ export const dbTablesRoutes: FastifyPluginAsyncZod<DbTablesRoutesOptions> = asyn
       service.update(sessionOf(request).workspaceId, request.params.id, request.body),
   );
 
-  app.delete(
-    '/db/tables/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Remove uma tabela e seus registros',
-        params: idParamsSchema,
-        response: { 204: z.null().describe('Removida'), ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) => {
-      await service.remove(sessionOf(request).workspaceId, request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  removeRoute(app, '/db/tables/:id', {
+    tags,
+    summary: 'Remove uma tabela e seus registros',
+    removed: 'Removida',
+    remove: service.remove,
+  });
 
   app.post(
     '/db/tables/:id/duplicate',

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   flowBodySchema,
@@ -10,6 +9,7 @@ import {
 import { sessionOf } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
 import type { FlowsService } from './flows.service';
+import { duplicateRoute, removeRoute } from '../../lib/named-resource/named-routes';
 
 export interface FlowsRoutesOptions {
   service: FlowsService;
@@ -79,37 +79,17 @@ export const flowsRoutes: FastifyPluginAsyncZod<FlowsRoutesOptions> = async (app
       service.update(sessionOf(request).workspaceId, request.params.id, request.body),
   );
 
-  app.post(
-    '/flows/duplicate/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Duplica um flow (a cópia é criada desativada)',
-        params: idParamsSchema,
-        response: { 201: flowSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await service.duplicate(sessionOf(request).workspaceId, request.params.id)),
-  );
+  duplicateRoute(app, '/flows/duplicate/:id', {
+    tags,
+    summary: 'Duplica um flow (a cópia é criada desativada)',
+    response: flowSchema,
+    duplicate: service.duplicate,
+  });
 
-  app.delete(
-    '/flows/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Remove um flow',
-        params: idParamsSchema,
-        response: { 204: z.null().describe('Removido'), ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) => {
-      await service.remove(sessionOf(request).workspaceId, request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  removeRoute(app, '/flows/:id', {
+    tags,
+    summary: 'Remove um flow',
+    removed: 'Removido',
+    remove: service.remove,
+  });
 };

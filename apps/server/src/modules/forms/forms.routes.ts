@@ -11,6 +11,7 @@ import { listResponseSchema } from '@ponte/shared/pagination';
 import { sessionOf } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
 import type { FormsService } from './forms.service';
+import { removeRoute } from '../../lib/named-resource/named-routes';
 
 export interface FormsRoutesOptions {
   service: FormsService;
@@ -85,20 +86,10 @@ export const formsRoutes: FastifyPluginAsyncZod<FormsRoutesOptions> = async (app
       service.update(sessionOf(request).workspaceId, request.params.id, request.body),
   );
 
-  app.delete(
-    '/forms/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Remove um formulário',
-        params: idParamsSchema,
-        response: { 204: z.null().describe('Removido'), ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) => {
-      await service.remove(sessionOf(request).workspaceId, request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  removeRoute(app, '/forms/:id', {
+    tags,
+    summary: 'Remove um formulário',
+    removed: 'Removido',
+    remove: service.remove,
+  });
 };
