@@ -26,6 +26,19 @@ export interface NamedListOptions {
   group?: string | undefined;
 }
 
+/** A list query as the API takes it (`page`, `limit`, `query`, `group`), as `page` reads it. */
+export const listOptionsOf = (query: {
+  page: number;
+  limit: number;
+  query?: string | undefined;
+  group?: string | undefined;
+}): NamedListOptions => ({
+  page: query.page,
+  size: query.limit,
+  query: query.query,
+  group: query.group,
+});
+
 /** The list orders of the named lists: by name (ignoring case), or the newest update first. */
 export const byName = (table: NamedTable) => [asc(sql`lower(${table.name})`), asc(table.id)];
 export const newestFirst = (table: NamedTable) => [desc(table.updatedAt), desc(table.id)];

@@ -15,6 +15,7 @@ import { messages } from '@ponte/shared/messages';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
+import { listOptionsOf } from '../../lib/named-resource/named-table';
 import { copyName } from '../../lib/named-resource/copy-name';
 import { groupCheck, removeOrMissing, rowOrMissing } from '../../lib/named-resource/named-rules';
 import {
@@ -90,12 +91,7 @@ export function createCustomNodesService(deps: CustomNodesServiceDeps) {
     repository,
 
     async list(workspaceId: string, query: CustomNodeListQuery): Promise<CustomNodeList> {
-      const { items, total } = await repository.list(workspaceId, {
-        page: query.page,
-        size: query.limit,
-        query: query.query,
-        group: query.group,
-      });
+      const { items, total } = await repository.list(workspaceId, listOptionsOf(query));
       return { items: items.map(toCustomNode), total };
     },
 

@@ -14,6 +14,7 @@ import { messages } from '@ponte/shared/messages';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
+import { listOptionsOf } from '../../lib/named-resource/named-table';
 import { copyName } from '../../lib/named-resource/copy-name';
 import { groupCheck, removeOrMissing, rowOrMissing } from '../../lib/named-resource/named-rules';
 import { sanitiseWidgetHtml } from './dashboard-html';
@@ -68,12 +69,7 @@ export function createDashboardsService(deps: DashboardsServiceDeps) {
     rowOf,
 
     async list(workspaceId: string, query: DashboardListQuery): Promise<DashboardList> {
-      const { items, total } = await repository.list(workspaceId, {
-        page: query.page,
-        size: query.limit,
-        query: query.query,
-        group: query.group,
-      });
+      const { items, total } = await repository.list(workspaceId, listOptionsOf(query));
       return {
         items: items.map((row) => ({
           _id: row.id,

@@ -11,6 +11,7 @@ import type { Database } from '../../db/client';
 import type { DbTableFieldRow } from '../../db/schema';
 import { invalidField, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
+import { listOptionsOf } from '../../lib/named-resource/named-table';
 import { groupCheck, rowOrMissing } from '../../lib/named-resource/named-rules';
 import { uniqueNameGuard } from '../../lib/named-resource/unique-name';
 import {
@@ -115,12 +116,7 @@ export function createDbTablesService({ db, now }: DbTablesServiceDeps) {
 
   return {
     async list(workspaceId: string, query: TableListQuery): Promise<TableList> {
-      const { items, total } = await repository.list(workspaceId, {
-        page: query.page,
-        size: query.limit,
-        query: query.query,
-        group: query.group,
-      });
+      const { items, total } = await repository.list(workspaceId, listOptionsOf(query));
       return { items: items.map(toTable), total };
     },
 

@@ -24,6 +24,7 @@ import type { Database } from '../../db/client';
 import type { FlowConfig } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
+import { listOptionsOf } from '../../lib/named-resource/named-table';
 import { copyName } from '../../lib/named-resource/copy-name';
 import { groupCheck, removeOrMissing, rowOrMissing } from '../../lib/named-resource/named-rules';
 import {
@@ -191,11 +192,8 @@ export function createFlowsService(deps: FlowsServiceDeps) {
   return {
     async list(workspaceId: string, query: FlowListQuery): Promise<FlowList> {
       const { items, total } = await repository.list(workspaceId, {
-        page: query.page,
-        size: query.limit,
-        query: query.query,
+        ...listOptionsOf(query),
         status: query.status,
-        group: query.group || undefined,
         withData: wanted(query.fields, 'data'),
         withThumbnail: wanted(query.fields, 'thumbnailData'),
       });

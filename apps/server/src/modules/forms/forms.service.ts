@@ -13,6 +13,7 @@ import { messages } from '@ponte/shared/messages';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
+import { listOptionsOf } from '../../lib/named-resource/named-table';
 import { groupCheck, removeOrMissing, rowOrMissing } from '../../lib/named-resource/named-rules';
 import { hashPassword } from '../auth/password-hasher';
 import { findFormConsumer } from './form-consumer';
@@ -98,12 +99,7 @@ export function createFormsService(deps: FormsServiceDeps) {
     repository,
 
     async list(workspaceId: string, query: FormListQuery): Promise<FormList> {
-      const { items, total } = await repository.list(workspaceId, {
-        page: query.page,
-        size: query.limit,
-        query: query.query,
-        group: query.group,
-      });
+      const { items, total } = await repository.list(workspaceId, listOptionsOf(query));
       const consumers = await repository.consumersOf(
         workspaceId,
         items.map((row) => row.id),
