@@ -12,10 +12,93 @@ interface RouteDoc {
   summary: string;
 }
 
+/** A route of one resource of the workspace, `:id` in its path: a 404 when it has none. */
+const byId = <A extends Record<number, z.ZodType>>({ tags, summary }: RouteDoc, answer: A) => ({
+  schema: {
+    tags,
+    security: bearerSecurity,
+    summary,
+    params: idParamsSchema,
+    response: { ...answer, ...errorResponses(401, 404) },
+  },
+});
+
+/** `GET <path>`: the page `list` answers for the session's workspace and the query. */
+export function listRoute<Q extends z.ZodType, S extends z.ZodType>(
+  app: RouteApp,
+  path: string,
+  doc: RouteDoc & {
+    querystring: Q;
+    response: S;
+    list: (workspaceId: string, query: z.output<Q>) => Promise<z.input<S>>;
+  },
+) {
+  const { tags, summary, querystring, response } = doc;
+  app.get(
+    path,
+    {
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary,
+        querystring,
+        response: { 200: response as z.ZodType, ...errorResponses(401) },
+      },
+    },
+    async (request) => doc.list(sessionOf(request).workspaceId, request.query as z.output<Q>),
+  );
+}
+
 /**
- * `POST <path>` (`:id` in it): 201 and the copy the area made of the workspace's resource;
- * 404 when the workspace has none of that id.
+ * `POST <path>`: 201 and the resource `create` made in the session's workspace from the body.
+ * `errors` are the area's error answers; `bodyLimit` a larger body than the server's default.
  */
+export function createRoute<B extends z.ZodType, S extends z.ZodType>(
+  app: RouteApp,
+  path: string,
+  doc: RouteDoc & {
+    body: B;
+    response: S;
+    errors: readonly number[];
+    bodyLimit?: number;
+    create: (workspaceId: string, body: z.output<B>) => Promise<z.input<S>>;
+  },
+) {
+  const { tags, summary, body, response, errors, bodyLimit } = doc;
+  app.post(
+    path,
+    {
+      ...(bodyLimit ? { bodyLimit } : {}),
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary,
+        body,
+        response: { 201: response as z.ZodType, ...errorResponses(...errors) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await doc.create(sessionOf(request).workspaceId, request.body as z.output<B>)),
+  );
+}
+
+/** `GET <path>` (`:id` in it): what `read` answers of the workspace's resource. */
+export function readRoute<S extends z.ZodType>(
+  app: RouteApp,
+  path: string,
+  doc: RouteDoc & {
+    response: S;
+    read: (workspaceId: string, id: string) => Promise<z.input<S>>;
+  },
+) {
+  app.get(path, byId(doc, { 200: doc.response as z.ZodType }), async (request) =>
+    doc.read(sessionOf(request).workspaceId, request.params.id),
+  );
+}
+
+/** `POST <path>` (`:id` in it): 201 and the copy the area made of the workspace's resource. */
 export function duplicateRoute<S extends z.ZodType>(
   app: RouteApp,
   path: string,
@@ -24,25 +107,14 @@ export function duplicateRoute<S extends z.ZodType>(
     duplicate: (workspaceId: string, id: string) => Promise<z.input<S>>;
   },
 ) {
-  app.post(
-    path,
-    {
-      schema: {
-        tags: doc.tags,
-        security: bearerSecurity,
-        summary: doc.summary,
-        params: idParamsSchema,
-        response: { 201: doc.response as z.ZodType, ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await doc.duplicate(sessionOf(request).workspaceId, request.params.id)),
+  app.post(path, byId(doc, { 201: doc.response as z.ZodType }), async (request, reply) =>
+    reply.code(201).send(await doc.duplicate(sessionOf(request).workspaceId, request.params.id)),
   );
 }
 
 /**
- * `DELETE <path>` (`:id` in it): 204 once the area removed the workspace's resource; 404 when
- * the workspace has none of that id. `removed` is the document's word ('Removido', 'Removida').
+ * `DELETE <path>` (`:id` in it): 204 once the area removed the workspace's resource.
+ * `removed` is the document's word ('Removido', 'Removida').
  */
 export function removeRoute(
   app: RouteApp,
@@ -52,20 +124,8 @@ export function removeRoute(
     remove: (workspaceId: string, id: string) => Promise<void>;
   },
 ) {
-  app.delete(
-    path,
-    {
-      schema: {
-        tags: doc.tags,
-        security: bearerSecurity,
-        summary: doc.summary,
-        params: idParamsSchema,
-        response: { 204: z.null().describe(doc.removed), ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) => {
-      await doc.remove(sessionOf(request).workspaceId, request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  app.delete(path, byId(doc, { 204: z.null().describe(doc.removed) }), async (request, reply) => {
+    await doc.remove(sessionOf(request).workspaceId, request.params.id);
+    return reply.code(204).send(null);
+  });
 }

@@ -12,7 +12,13 @@ import {
 import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/auth';
 import type { AlertRulesService } from './alert-rules.service';
-import { duplicateRoute, removeRoute } from '../../lib/named-resource/named-routes';
+import {
+  duplicateRoute,
+  listRoute,
+  readRoute,
+  removeRoute,
+} from '../../lib/named-resource/named-routes';
+import { createRoute } from '../../lib/named-resource/named-routes';
 
 export interface AlertRulesRoutesOptions {
   service: AlertRulesService;
@@ -33,34 +39,22 @@ export const alertRulesRoutes: FastifyPluginAsyncZod<AlertRulesRoutesOptions> = 
   const { service } = options;
   const workspaceOf = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).workspaceId;
 
-  app.get(
-    '/alert-rules',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Lista as regras de alerta (busca por nome, filtro por grupo; até 1000)',
-        querystring: alertRuleListQuerySchema,
-        response: { 200: alertRuleListSchema, ...errorResponses(401) },
-      },
-    },
-    async (request) => service.list(workspaceOf(request), request.query),
-  );
+  listRoute(app, '/alert-rules', {
+    tags,
+    summary: 'Lista as regras de alerta (busca por nome, filtro por grupo; até 1000)',
+    querystring: alertRuleListQuerySchema,
+    response: alertRuleListSchema,
+    list: service.list,
+  });
 
-  app.post(
-    '/alert-rules',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Cria uma regra de alerta',
-        body: alertRuleBodySchema,
-        response: { 201: alertRuleSchema, ...errorResponses(400, 401) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await service.create(workspaceOf(request), request.body)),
-  );
+  createRoute(app, '/alert-rules', {
+    tags,
+    summary: 'Cria uma regra de alerta',
+    body: alertRuleBodySchema,
+    response: alertRuleSchema,
+    errors: [400, 401],
+    create: service.create,
+  });
 
   app.get(
     '/alert-rules/email-senders',
@@ -75,19 +69,12 @@ export const alertRulesRoutes: FastifyPluginAsyncZod<AlertRulesRoutesOptions> = 
     async () => ({ instance_smtp: options.instanceSmtp ?? false }),
   );
 
-  app.get(
-    '/alert-rules/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Uma regra de alerta',
-        params: idParamsSchema,
-        response: { 200: alertRuleSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => service.get(workspaceOf(request), request.params.id),
-  );
+  readRoute(app, '/alert-rules/:id', {
+    tags,
+    summary: 'Uma regra de alerta',
+    response: alertRuleSchema,
+    read: service.get,
+  });
 
   app.put(
     '/alert-rules/:id',
@@ -138,17 +125,10 @@ export const alertRuleActionsRoutes: FastifyPluginAsyncZod<AlertRulesRoutesOptio
     duplicate: service.duplicate,
   });
 
-  app.get(
-    '/alert-rules/:id/firings',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Os últimos disparos da regra (quando, quantas ocorrências, resultado da ação)',
-        params: idParamsSchema,
-        response: { 200: alertFiringListSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => service.firings(workspaceOf(request), request.params.id),
-  );
+  readRoute(app, '/alert-rules/:id/firings', {
+    tags,
+    summary: 'Os últimos disparos da regra (quando, quantas ocorrências, resultado da ação)',
+    response: alertFiringListSchema,
+    read: service.firings,
+  });
 };

@@ -12,7 +12,13 @@ import { AppError } from '../../lib/app-error';
 import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/auth';
 import type { CustomNodesService } from './custom-nodes.service';
-import { duplicateRoute, removeRoute } from '../../lib/named-resource/named-routes';
+import {
+  duplicateRoute,
+  listRoute,
+  readRoute,
+  removeRoute,
+} from '../../lib/named-resource/named-routes';
+import { createRoute } from '../../lib/named-resource/named-routes';
 
 export interface CustomNodesRoutesOptions {
   service: CustomNodesService;
@@ -40,35 +46,23 @@ export const customNodesRoutes: FastifyPluginAsyncZod<CustomNodesRoutesOptions> 
     throw error;
   });
 
-  app.get(
-    '/custom-nodes',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Lista os conectores personalizados (busca por nome, filtro por grupo; até 1000)',
-        querystring: customNodeListQuerySchema,
-        response: { 200: customNodeListSchema, ...errorResponses(401) },
-      },
-    },
-    async (request) => service.list(sessionOf(request).workspaceId, request.query),
-  );
+  listRoute(app, '/custom-nodes', {
+    tags,
+    summary: 'Lista os conectores personalizados (busca por nome, filtro por grupo; até 1000)',
+    querystring: customNodeListQuerySchema,
+    response: customNodeListSchema,
+    list: service.list,
+  });
 
-  app.post(
-    '/custom-nodes',
-    {
-      bodyLimit: customNodeBodyLimit,
-      schema: {
-        tags,
-        security,
-        summary: 'Cria um conector personalizado (versão 1)',
-        body: customNodeBodySchema,
-        response: { 201: customNodeSchema, ...errorResponses(400, 401, 413) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await service.create(sessionOf(request).workspaceId, request.body)),
-  );
+  createRoute(app, '/custom-nodes', {
+    tags,
+    summary: 'Cria um conector personalizado (versão 1)',
+    body: customNodeBodySchema,
+    response: customNodeSchema,
+    errors: [400, 401, 413],
+    bodyLimit: customNodeBodyLimit,
+    create: service.create,
+  });
 
   duplicateRoute(app, '/custom-nodes/duplicate/:id', {
     tags,
@@ -77,19 +71,12 @@ export const customNodesRoutes: FastifyPluginAsyncZod<CustomNodesRoutesOptions> 
     duplicate: service.duplicate,
   });
 
-  app.get(
-    '/custom-nodes/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Um conector personalizado, com o seu handler e a versão atual',
-        params: idParamsSchema,
-        response: { 200: customNodeSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => service.get(sessionOf(request).workspaceId, request.params.id),
-  );
+  readRoute(app, '/custom-nodes/:id', {
+    tags,
+    summary: 'Um conector personalizado, com o seu handler e a versão atual',
+    response: customNodeSchema,
+    read: service.get,
+  });
 
   app.put(
     '/custom-nodes/:id',

@@ -8,7 +8,13 @@ import {
 import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/auth';
 import type { DashboardsService } from './dashboards.service';
-import { duplicateRoute, removeRoute } from '../../lib/named-resource/named-routes';
+import {
+  duplicateRoute,
+  listRoute,
+  readRoute,
+  removeRoute,
+} from '../../lib/named-resource/named-routes';
+import { createRoute } from '../../lib/named-resource/named-routes';
 
 export interface DashboardsRoutesOptions {
   service: DashboardsService;
@@ -25,35 +31,23 @@ export const dashboardsRoutes: FastifyPluginAsyncZod<DashboardsRoutesOptions> = 
   app,
   { service },
 ) => {
-  app.get(
-    '/dashboards',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Lista os dashboards (busca por nome, filtro por grupo; até 1000)',
-        querystring: dashboardListQuerySchema,
-        response: { 200: dashboardListSchema, ...errorResponses(401) },
-      },
-    },
-    async (request) => service.list(sessionOf(request).workspaceId, request.query),
-  );
+  listRoute(app, '/dashboards', {
+    tags,
+    summary: 'Lista os dashboards (busca por nome, filtro por grupo; até 1000)',
+    querystring: dashboardListQuerySchema,
+    response: dashboardListSchema,
+    list: service.list,
+  });
 
-  app.post(
-    '/dashboards',
-    {
-      bodyLimit: dashboardBodyLimit,
-      schema: {
-        tags,
-        security,
-        summary: 'Cria um dashboard (o conteúdo dos widgets é esvaziado, o HTML sanitizado)',
-        body: dashboardBodySchema,
-        response: { 201: dashboardSchema, ...errorResponses(400, 401, 413) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await service.create(sessionOf(request).workspaceId, request.body)),
-  );
+  createRoute(app, '/dashboards', {
+    tags,
+    summary: 'Cria um dashboard (o conteúdo dos widgets é esvaziado, o HTML sanitizado)',
+    body: dashboardBodySchema,
+    response: dashboardSchema,
+    errors: [400, 401, 413],
+    bodyLimit: dashboardBodyLimit,
+    create: service.create,
+  });
 
   duplicateRoute(app, '/dashboards/duplicate/:id', {
     tags,
@@ -62,19 +56,12 @@ export const dashboardsRoutes: FastifyPluginAsyncZod<DashboardsRoutesOptions> = 
     duplicate: service.duplicate,
   });
 
-  app.get(
-    '/dashboards/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Um dashboard com os seus widgets',
-        params: idParamsSchema,
-        response: { 200: dashboardSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => service.get(sessionOf(request).workspaceId, request.params.id),
-  );
+  readRoute(app, '/dashboards/:id', {
+    tags,
+    summary: 'Um dashboard com os seus widgets',
+    response: dashboardSchema,
+    read: service.get,
+  });
 
   app.put(
     '/dashboards/:id',

@@ -13,7 +13,12 @@ import { text } from '@ponte/shared/text';
 import { sessionOf } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, idParamsSchema, idSchema } from '../../lib/route-schemas';
 import type { DbTablesService } from './db-tables.service';
-import { removeRoute } from '../../lib/named-resource/named-routes';
+import {
+  createRoute,
+  listRoute,
+  readRoute,
+  removeRoute,
+} from '../../lib/named-resource/named-routes';
 
 export interface DbTablesRoutesOptions {
   service: DbTablesService;
@@ -54,48 +59,29 @@ export const dbTablesRoutes: FastifyPluginAsyncZod<DbTablesRoutesOptions> = asyn
   app,
   { service },
 ) => {
-  app.get(
-    '/db/tables',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Lista as tabelas do workspace (busca por nome, filtro por grupo; até 1000)',
-        querystring: tableListQuerySchema,
-        response: { 200: tableListSchema, ...errorResponses(401) },
-      },
-    },
-    async (request) => service.list(sessionOf(request).workspaceId, request.query),
-  );
+  listRoute(app, '/db/tables', {
+    tags,
+    summary: 'Lista as tabelas do workspace (busca por nome, filtro por grupo; até 1000)',
+    querystring: tableListQuerySchema,
+    response: tableListSchema,
+    list: service.list,
+  });
 
-  app.post(
-    '/db/tables',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Cria uma tabela',
-        body: tableBodySchema,
-        response: { 201: tableSchema, ...errorResponses(400, 401, 413) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await service.create(sessionOf(request).workspaceId, request.body)),
-  );
+  createRoute(app, '/db/tables', {
+    tags,
+    summary: 'Cria uma tabela',
+    body: tableBodySchema,
+    response: tableSchema,
+    errors: [400, 401, 413],
+    create: service.create,
+  });
 
-  app.get(
-    '/db/tables/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Uma tabela e sua estrutura',
-        params: idParamsSchema,
-        response: { 200: tableSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => service.get(sessionOf(request).workspaceId, request.params.id),
-  );
+  readRoute(app, '/db/tables/:id', {
+    tags,
+    summary: 'Uma tabela e sua estrutura',
+    response: tableSchema,
+    read: service.get,
+  });
 
   app.put(
     '/db/tables/:id',

@@ -9,7 +9,13 @@ import {
 import { sessionOf } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
 import type { FlowsService } from './flows.service';
-import { duplicateRoute, removeRoute } from '../../lib/named-resource/named-routes';
+import {
+  duplicateRoute,
+  listRoute,
+  readRoute,
+  removeRoute,
+} from '../../lib/named-resource/named-routes';
+import { createRoute } from '../../lib/named-resource/named-routes';
 
 export interface FlowsRoutesOptions {
   service: FlowsService;
@@ -20,48 +26,29 @@ const security = bearerSecurity;
 
 /** Mounted at /api/v1 (authenticated scope). */
 export const flowsRoutes: FastifyPluginAsyncZod<FlowsRoutesOptions> = async (app, { service }) => {
-  app.get(
-    '/flows',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Lista os flows (busca por nome, status, grupo; `fields=-data` omite o grafo)',
-        querystring: flowListQuerySchema,
-        response: { 200: flowListSchema, ...errorResponses(401) },
-      },
-    },
-    async (request) => service.list(sessionOf(request).workspaceId, request.query),
-  );
+  listRoute(app, '/flows', {
+    tags,
+    summary: 'Lista os flows (busca por nome, status, grupo; `fields=-data` omite o grafo)',
+    querystring: flowListQuerySchema,
+    response: flowListSchema,
+    list: service.list,
+  });
 
-  app.get(
-    '/flows/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Um flow, com o grafo',
-        params: idParamsSchema,
-        response: { 200: flowSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => service.get(sessionOf(request).workspaceId, request.params.id),
-  );
+  readRoute(app, '/flows/:id', {
+    tags,
+    summary: 'Um flow, com o grafo',
+    response: flowSchema,
+    read: service.get,
+  });
 
-  app.post(
-    '/flows',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Cria um flow',
-        body: flowBodySchema,
-        response: { 201: flowSchema, ...errorResponses(400, 401, 413, 429) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await service.create(sessionOf(request).workspaceId, request.body)),
-  );
+  createRoute(app, '/flows', {
+    tags,
+    summary: 'Cria um flow',
+    body: flowBodySchema,
+    response: flowSchema,
+    errors: [400, 401, 413, 429],
+    create: service.create,
+  });
 
   app.put(
     '/flows/:id',

@@ -11,7 +11,12 @@ import { listResponseSchema } from '@ponte/shared/pagination';
 import { sessionOf } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
 import type { FormsService } from './forms.service';
-import { removeRoute } from '../../lib/named-resource/named-routes';
+import {
+  createRoute,
+  listRoute,
+  readRoute,
+  removeRoute,
+} from '../../lib/named-resource/named-routes';
 
 export interface FormsRoutesOptions {
   service: FormsService;
@@ -27,48 +32,29 @@ const formListAnswerSchema = listResponseSchema(formAnswerSchema);
 
 /** Spec 2 §7 'Forms'; mounted at /api/v1 (authenticated scope). */
 export const formsRoutes: FastifyPluginAsyncZod<FormsRoutesOptions> = async (app, { service }) => {
-  app.get(
-    '/forms',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Lista os formulários do workspace (busca por nome, filtro por grupo; até 1000)',
-        querystring: formListQuerySchema,
-        response: { 200: formListAnswerSchema, ...errorResponses(401) },
-      },
-    },
-    async (request) => service.list(sessionOf(request).workspaceId, request.query),
-  );
+  listRoute(app, '/forms', {
+    tags,
+    summary: 'Lista os formulários do workspace (busca por nome, filtro por grupo; até 1000)',
+    querystring: formListQuerySchema,
+    response: formListAnswerSchema,
+    list: service.list,
+  });
 
-  app.post(
-    '/forms',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Cria um formulário',
-        body: formBodySchema,
-        response: { 201: formAnswerSchema, ...errorResponses(400, 401, 413) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await service.create(sessionOf(request).workspaceId, request.body)),
-  );
+  createRoute(app, '/forms', {
+    tags,
+    summary: 'Cria um formulário',
+    body: formBodySchema,
+    response: formAnswerSchema,
+    errors: [400, 401, 413],
+    create: service.create,
+  });
 
-  app.get(
-    '/forms/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Um formulário, com o flow que recebe os seus envios',
-        params: idParamsSchema,
-        response: { 200: formAnswerSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => service.get(sessionOf(request).workspaceId, request.params.id),
-  );
+  readRoute(app, '/forms/:id', {
+    tags,
+    summary: 'Um formulário, com o flow que recebe os seus envios',
+    response: formAnswerSchema,
+    read: service.get,
+  });
 
   app.put(
     '/forms/:id',
