@@ -84,6 +84,40 @@ export function createRoute<B extends z.ZodType, S extends z.ZodType>(
   );
 }
 
+/**
+ * `PUT <path>` (`:id` in it): the workspace's resource as `update` saved it from the body.
+ * `errors` are the area's error answers; `bodyLimit` a larger body than the server's default.
+ */
+export function updateRoute<B extends z.ZodType, S extends z.ZodType>(
+  app: RouteApp,
+  path: string,
+  doc: RouteDoc & {
+    body: B;
+    response: S;
+    errors: readonly number[];
+    bodyLimit?: number;
+    update: (workspaceId: string, id: string, body: z.output<B>) => Promise<z.input<S>>;
+  },
+) {
+  const { tags, summary, body, response, errors, bodyLimit } = doc;
+  app.put(
+    path,
+    {
+      ...(bodyLimit ? { bodyLimit } : {}),
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary,
+        params: idParamsSchema,
+        body,
+        response: { 200: response as z.ZodType, ...errorResponses(...errors) },
+      },
+    },
+    async (request) =>
+      doc.update(sessionOf(request).workspaceId, request.params.id, request.body as z.output<B>),
+  );
+}
+
 /** `GET <path>` (`:id` in it): what `read` answers of the workspace's resource. */
 export function readRoute<S extends z.ZodType>(
   app: RouteApp,

@@ -9,16 +9,17 @@ import {
   alertRuleTestBodySchema,
   alertRuleTestResultSchema,
 } from '@ponte/shared/alert-rules.schema';
-import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
+import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/auth';
 import type { AlertRulesService } from './alert-rules.service';
 import {
+  createRoute,
   duplicateRoute,
   listRoute,
   readRoute,
   removeRoute,
+  updateRoute,
 } from '../../lib/named-resource/named-routes';
-import { createRoute } from '../../lib/named-resource/named-routes';
 
 export interface AlertRulesRoutesOptions {
   service: AlertRulesService;
@@ -37,7 +38,6 @@ export const alertRulesRoutes: FastifyPluginAsyncZod<AlertRulesRoutesOptions> = 
   options,
 ) => {
   const { service } = options;
-  const workspaceOf = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).workspaceId;
 
   listRoute(app, '/alert-rules', {
     tags,
@@ -76,20 +76,14 @@ export const alertRulesRoutes: FastifyPluginAsyncZod<AlertRulesRoutesOptions> = 
     read: service.get,
   });
 
-  app.put(
-    '/alert-rules/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Altera uma regra de alerta',
-        params: idParamsSchema,
-        body: alertRuleBodySchema,
-        response: { 200: alertRuleSchema, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => service.update(workspaceOf(request), request.params.id, request.body),
-  );
+  updateRoute(app, '/alert-rules/:id', {
+    tags,
+    summary: 'Altera uma regra de alerta',
+    body: alertRuleBodySchema,
+    response: alertRuleSchema,
+    errors: [400, 401, 404],
+    update: service.update,
+  });
 
   removeRoute(app, '/alert-rules/:id', {
     tags,

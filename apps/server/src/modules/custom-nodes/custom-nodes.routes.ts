@@ -9,16 +9,15 @@ import {
 import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
 import { AppError } from '../../lib/app-error';
-import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
-import { sessionOf } from '../../plugins/auth';
 import type { CustomNodesService } from './custom-nodes.service';
 import {
+  createRoute,
   duplicateRoute,
   listRoute,
   readRoute,
   removeRoute,
+  updateRoute,
 } from '../../lib/named-resource/named-routes';
-import { createRoute } from '../../lib/named-resource/named-routes';
 
 export interface CustomNodesRoutesOptions {
   service: CustomNodesService;
@@ -32,7 +31,6 @@ export interface CustomNodesRoutesOptions {
 export const customNodeBodyLimit = 4 * 1024 * 1024;
 
 const tags = ['Conectores personalizados'];
-const security = bearerSecurity;
 
 /** Spec 2 §7 'Custom connectors'; mounted at /api/v1 (authenticated scope). */
 export const customNodesRoutes: FastifyPluginAsyncZod<CustomNodesRoutesOptions> = async (
@@ -78,23 +76,16 @@ export const customNodesRoutes: FastifyPluginAsyncZod<CustomNodesRoutesOptions> 
     read: service.get,
   });
 
-  app.put(
-    '/custom-nodes/:id',
-    {
-      bodyLimit: customNodeBodyLimit,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Altera um conector personalizado (parâmetros ou handler diferentes criam uma nova versão)',
-        params: idParamsSchema,
-        body: customNodeBodySchema,
-        response: { 200: customNodeSchema, ...errorResponses(400, 401, 404, 413) },
-      },
-    },
-    async (request) =>
-      service.update(sessionOf(request).workspaceId, request.params.id, request.body),
-  );
+  updateRoute(app, '/custom-nodes/:id', {
+    tags,
+    summary:
+      'Altera um conector personalizado (parâmetros ou handler diferentes criam uma nova versão)',
+    body: customNodeBodySchema,
+    response: customNodeSchema,
+    errors: [400, 401, 404, 413],
+    bodyLimit: customNodeBodyLimit,
+    update: service.update,
+  });
 
   removeRoute(app, '/custom-nodes/:id', {
     tags,

@@ -5,16 +5,15 @@ import {
   dashboardListSchema,
   dashboardSchema,
 } from '@ponte/shared/dashboards.schema';
-import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
-import { sessionOf } from '../../plugins/auth';
 import type { DashboardsService } from './dashboards.service';
 import {
+  createRoute,
   duplicateRoute,
   listRoute,
   readRoute,
   removeRoute,
+  updateRoute,
 } from '../../lib/named-resource/named-routes';
-import { createRoute } from '../../lib/named-resource/named-routes';
 
 export interface DashboardsRoutesOptions {
   service: DashboardsService;
@@ -24,7 +23,6 @@ export interface DashboardsRoutesOptions {
 export const dashboardBodyLimit = 4 * 1024 * 1024;
 
 const tags = ['Dashboards'];
-const security = bearerSecurity;
 
 /** Spec 2 §7 'Dashboards'; mounted at /api/v1 (authenticated scope). */
 export const dashboardsRoutes: FastifyPluginAsyncZod<DashboardsRoutesOptions> = async (
@@ -63,22 +61,15 @@ export const dashboardsRoutes: FastifyPluginAsyncZod<DashboardsRoutesOptions> = 
     read: service.get,
   });
 
-  app.put(
-    '/dashboards/:id',
-    {
-      bodyLimit: dashboardBodyLimit,
-      schema: {
-        tags,
-        security,
-        summary: 'Altera um dashboard',
-        params: idParamsSchema,
-        body: dashboardBodySchema,
-        response: { 200: dashboardSchema, ...errorResponses(400, 401, 404, 413) },
-      },
-    },
-    async (request) =>
-      service.update(sessionOf(request).workspaceId, request.params.id, request.body),
-  );
+  updateRoute(app, '/dashboards/:id', {
+    tags,
+    summary: 'Altera um dashboard',
+    body: dashboardBodySchema,
+    response: dashboardSchema,
+    errors: [400, 401, 404, 413],
+    bodyLimit: dashboardBodyLimit,
+    update: service.update,
+  });
 
   removeRoute(app, '/dashboards/:id', {
     tags,

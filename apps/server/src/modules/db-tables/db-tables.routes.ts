@@ -18,6 +18,7 @@ import {
   listRoute,
   readRoute,
   removeRoute,
+  updateRoute,
 } from '../../lib/named-resource/named-routes';
 
 export interface DbTablesRoutesOptions {
@@ -83,21 +84,14 @@ export const dbTablesRoutes: FastifyPluginAsyncZod<DbTablesRoutesOptions> = asyn
     read: service.get,
   });
 
-  app.put(
-    '/db/tables/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Altera uma tabela (os registros acompanham; 409 se apagaria valores)',
-        params: idParamsSchema,
-        body: tableBodySchema,
-        response: { 200: tableSchema, ...errorResponses(400, 401, 404, 409, 413) },
-      },
-    },
-    async (request) =>
-      service.update(sessionOf(request).workspaceId, request.params.id, request.body),
-  );
+  updateRoute(app, '/db/tables/:id', {
+    tags,
+    summary: 'Altera uma tabela (os registros acompanham; 409 se apagaria valores)',
+    body: tableBodySchema,
+    response: tableSchema,
+    errors: [400, 401, 404, 409, 413],
+    update: service.update,
+  });
 
   removeRoute(app, '/db/tables/:id', {
     tags,

@@ -6,23 +6,21 @@ import {
   flowSchema,
   flowUpdateSchema,
 } from '@ponte/shared/flows.schema';
-import { sessionOf } from '../../plugins/auth';
-import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
 import type { FlowsService } from './flows.service';
 import {
+  createRoute,
   duplicateRoute,
   listRoute,
   readRoute,
   removeRoute,
+  updateRoute,
 } from '../../lib/named-resource/named-routes';
-import { createRoute } from '../../lib/named-resource/named-routes';
 
 export interface FlowsRoutesOptions {
   service: FlowsService;
 }
 
 const tags = ['Flows'];
-const security = bearerSecurity;
 
 /** Mounted at /api/v1 (authenticated scope). */
 export const flowsRoutes: FastifyPluginAsyncZod<FlowsRoutesOptions> = async (app, { service }) => {
@@ -50,21 +48,14 @@ export const flowsRoutes: FastifyPluginAsyncZod<FlowsRoutesOptions> = async (app
     create: service.create,
   });
 
-  app.put(
-    '/flows/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Atualiza um flow (apenas os campos enviados)',
-        params: idParamsSchema,
-        body: flowUpdateSchema,
-        response: { 200: flowSchema, ...errorResponses(400, 401, 404, 413, 429) },
-      },
-    },
-    async (request) =>
-      service.update(sessionOf(request).workspaceId, request.params.id, request.body),
-  );
+  updateRoute(app, '/flows/:id', {
+    tags,
+    summary: 'Atualiza um flow (apenas os campos enviados)',
+    body: flowUpdateSchema,
+    response: flowSchema,
+    errors: [400, 401, 404, 413, 429],
+    update: service.update,
+  });
 
   duplicateRoute(app, '/flows/duplicate/:id', {
     tags,

@@ -8,14 +8,13 @@ import {
   formUpdateBodySchema,
 } from '@ponte/shared/forms.schema';
 import { listResponseSchema } from '@ponte/shared/pagination';
-import { sessionOf } from '../../plugins/auth';
-import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
 import type { FormsService } from './forms.service';
 import {
   createRoute,
   listRoute,
   readRoute,
   removeRoute,
+  updateRoute,
 } from '../../lib/named-resource/named-routes';
 
 export interface FormsRoutesOptions {
@@ -23,7 +22,6 @@ export interface FormsRoutesOptions {
 }
 
 const tags = ['Formulários'];
-const security = bearerSecurity;
 /** The form as it is sent: its fields were clamped on save, so the answer has no transforms. */
 const formAnswerSchema = formSchema.extend({
   fields: z.array(formFieldSchema.extend({ width_percent: z.number() })),
@@ -56,21 +54,14 @@ export const formsRoutes: FastifyPluginAsyncZod<FormsRoutesOptions> = async (app
     read: service.get,
   });
 
-  app.put(
-    '/forms/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Altera um formulário (sem `auth_pin`, o PIN guardado é mantido)',
-        params: idParamsSchema,
-        body: formUpdateBodySchema,
-        response: { 200: formAnswerSchema, ...errorResponses(400, 401, 404, 413) },
-      },
-    },
-    async (request) =>
-      service.update(sessionOf(request).workspaceId, request.params.id, request.body),
-  );
+  updateRoute(app, '/forms/:id', {
+    tags,
+    summary: 'Altera um formulário (sem `auth_pin`, o PIN guardado é mantido)',
+    body: formUpdateBodySchema,
+    response: formAnswerSchema,
+    errors: [400, 401, 404, 413],
+    update: service.update,
+  });
 
   removeRoute(app, '/forms/:id', {
     tags,
