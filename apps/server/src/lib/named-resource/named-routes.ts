@@ -49,6 +49,20 @@ export function listRoute<Q extends z.ZodType, S extends z.ZodType>(
   );
 }
 
+/** What a route that takes a body says: its schemas, its error answers, its body limit. */
+interface BodyDoc<B extends z.ZodType, S extends z.ZodType> extends RouteDoc {
+  body: B;
+  response: S;
+  errors: readonly number[];
+  bodyLimit?: number;
+}
+
+/** The options of a route that takes a body (`bodyLimit` only when the area sets one). */
+const withBody = ({ tags, summary, body, bodyLimit }: BodyDoc<z.ZodType, z.ZodType>) => ({
+  ...(bodyLimit ? { bodyLimit } : {}),
+  schema: { tags, security: bearerSecurity, summary, body },
+});
+
 /**
  * `POST <path>`: 201 and the resource `create` made in the session's workspace from the body.
  * `errors` are the area's error answers; `bodyLimit` a larger body than the server's default.
@@ -56,31 +70,16 @@ export function listRoute<Q extends z.ZodType, S extends z.ZodType>(
 export function createRoute<B extends z.ZodType, S extends z.ZodType>(
   app: RouteApp,
   path: string,
-  doc: RouteDoc & {
-    body: B;
-    response: S;
-    errors: readonly number[];
-    bodyLimit?: number;
+  doc: BodyDoc<B, S> & {
     create: (workspaceId: string, body: z.output<B>) => Promise<z.input<S>>;
   },
 ) {
-  const { tags, summary, body, response, errors, bodyLimit } = doc;
-  app.post(
-    path,
-    {
-      ...(bodyLimit ? { bodyLimit } : {}),
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary,
-        body,
-        response: { 201: response as z.ZodType, ...errorResponses(...errors) },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await doc.create(sessionOf(request).workspaceId, request.body as z.output<B>)),
+  const { schema, ...limit } = withBody(doc);
+  const response = { 201: doc.response as z.ZodType, ...errorResponses(...doc.errors) };
+  app.post(path, { ...limit, schema: { ...schema, response } }, async (request, reply) =>
+    reply
+      .code(201)
+      .send(await doc.create(sessionOf(request).workspaceId, request.body as z.output<B>)),
   );
 }
 
@@ -91,28 +90,15 @@ export function createRoute<B extends z.ZodType, S extends z.ZodType>(
 export function updateRoute<B extends z.ZodType, S extends z.ZodType>(
   app: RouteApp,
   path: string,
-  doc: RouteDoc & {
-    body: B;
-    response: S;
-    errors: readonly number[];
-    bodyLimit?: number;
+  doc: BodyDoc<B, S> & {
     update: (workspaceId: string, id: string, body: z.output<B>) => Promise<z.input<S>>;
   },
 ) {
-  const { tags, summary, body, response, errors, bodyLimit } = doc;
+  const { schema, ...limit } = withBody(doc);
+  const response = { 200: doc.response as z.ZodType, ...errorResponses(...doc.errors) };
   app.put(
     path,
-    {
-      ...(bodyLimit ? { bodyLimit } : {}),
-      schema: {
-        tags,
-        security: bearerSecurity,
-        summary,
-        params: idParamsSchema,
-        body,
-        response: { 200: response as z.ZodType, ...errorResponses(...errors) },
-      },
-    },
+    { ...limit, schema: { ...schema, params: idParamsSchema, response } },
     async (request) =>
       doc.update(sessionOf(request).workspaceId, request.params.id, request.body as z.output<B>),
   );

@@ -12,14 +12,7 @@ import {
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/auth';
 import type { AlertRulesService } from './alert-rules.service';
-import {
-  createRoute,
-  duplicateRoute,
-  listRoute,
-  readRoute,
-  removeRoute,
-  updateRoute,
-} from '../../lib/named-resource/named-routes';
+import * as routes from '../../lib/named-resource/named-routes';
 
 export interface AlertRulesRoutesOptions {
   service: AlertRulesService;
@@ -39,7 +32,7 @@ export const alertRulesRoutes: FastifyPluginAsyncZod<AlertRulesRoutesOptions> = 
 ) => {
   const { service } = options;
 
-  listRoute(app, '/alert-rules', {
+  routes.listRoute(app, '/alert-rules', {
     tags,
     summary: 'Lista as regras de alerta (busca por nome, filtro por grupo; até 1000)',
     querystring: alertRuleListQuerySchema,
@@ -47,7 +40,7 @@ export const alertRulesRoutes: FastifyPluginAsyncZod<AlertRulesRoutesOptions> = 
     list: service.list,
   });
 
-  createRoute(app, '/alert-rules', {
+  routes.createRoute(app, '/alert-rules', {
     tags,
     summary: 'Cria uma regra de alerta',
     body: alertRuleBodySchema,
@@ -69,14 +62,14 @@ export const alertRulesRoutes: FastifyPluginAsyncZod<AlertRulesRoutesOptions> = 
     async () => ({ instance_smtp: options.instanceSmtp ?? false }),
   );
 
-  readRoute(app, '/alert-rules/:id', {
+  routes.readRoute(app, '/alert-rules/:id', {
     tags,
     summary: 'Uma regra de alerta',
     response: alertRuleSchema,
     read: service.get,
   });
 
-  updateRoute(app, '/alert-rules/:id', {
+  routes.updateRoute(app, '/alert-rules/:id', {
     tags,
     summary: 'Altera uma regra de alerta',
     body: alertRuleBodySchema,
@@ -85,7 +78,7 @@ export const alertRulesRoutes: FastifyPluginAsyncZod<AlertRulesRoutesOptions> = 
     update: service.update,
   });
 
-  removeRoute(app, '/alert-rules/:id', {
+  routes.removeRoute(app, '/alert-rules/:id', {
     tags,
     summary: 'Remove uma regra de alerta (e os seus disparos)',
     removed: 'Removida',
@@ -112,14 +105,14 @@ export const alertRuleActionsRoutes: FastifyPluginAsyncZod<AlertRulesRoutesOptio
     async (request) => service.test(workspaceOf(request), request.body),
   );
 
-  duplicateRoute(app, '/alert-rules/duplicate/:id', {
+  routes.duplicateRoute(app, '/alert-rules/duplicate/:id', {
     tags,
     summary: 'Duplica uma regra de alerta (a cópia, desativada, recebe " (cópia)" no nome)',
     response: alertRuleSchema,
     duplicate: service.duplicate,
   });
 
-  readRoute(app, '/alert-rules/:id/firings', {
+  routes.readRoute(app, '/alert-rules/:id/firings', {
     tags,
     summary: 'Os últimos disparos da regra (quando, quantas ocorrências, resultado da ação)',
     response: alertFiringListSchema,

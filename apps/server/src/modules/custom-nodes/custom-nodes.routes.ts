@@ -10,14 +10,7 @@ import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
 import { AppError } from '../../lib/app-error';
 import type { CustomNodesService } from './custom-nodes.service';
-import {
-  createRoute,
-  duplicateRoute,
-  listRoute,
-  readRoute,
-  removeRoute,
-  updateRoute,
-} from '../../lib/named-resource/named-routes';
+import * as routes from '../../lib/named-resource/named-routes';
 
 export interface CustomNodesRoutesOptions {
   service: CustomNodesService;
@@ -44,7 +37,7 @@ export const customNodesRoutes: FastifyPluginAsyncZod<CustomNodesRoutesOptions> 
     throw error;
   });
 
-  listRoute(app, '/custom-nodes', {
+  routes.listRoute(app, '/custom-nodes', {
     tags,
     summary: 'Lista os conectores personalizados (busca por nome, filtro por grupo; até 1000)',
     querystring: customNodeListQuerySchema,
@@ -52,7 +45,7 @@ export const customNodesRoutes: FastifyPluginAsyncZod<CustomNodesRoutesOptions> 
     list: service.list,
   });
 
-  createRoute(app, '/custom-nodes', {
+  routes.createRoute(app, '/custom-nodes', {
     tags,
     summary: 'Cria um conector personalizado (versão 1)',
     body: customNodeBodySchema,
@@ -62,21 +55,21 @@ export const customNodesRoutes: FastifyPluginAsyncZod<CustomNodesRoutesOptions> 
     create: service.create,
   });
 
-  duplicateRoute(app, '/custom-nodes/duplicate/:id', {
+  routes.duplicateRoute(app, '/custom-nodes/duplicate/:id', {
     tags,
     summary: 'Duplica um conector personalizado (a cópia é criada desabilitada, na versão 1)',
     response: customNodeSchema,
     duplicate: service.duplicate,
   });
 
-  readRoute(app, '/custom-nodes/:id', {
+  routes.readRoute(app, '/custom-nodes/:id', {
     tags,
     summary: 'Um conector personalizado, com o seu handler e a versão atual',
     response: customNodeSchema,
     read: service.get,
   });
 
-  updateRoute(app, '/custom-nodes/:id', {
+  routes.updateRoute(app, '/custom-nodes/:id', {
     tags,
     summary:
       'Altera um conector personalizado (parâmetros ou handler diferentes criam uma nova versão)',
@@ -87,7 +80,7 @@ export const customNodesRoutes: FastifyPluginAsyncZod<CustomNodesRoutesOptions> 
     update: service.update,
   });
 
-  removeRoute(app, '/custom-nodes/:id', {
+  routes.removeRoute(app, '/custom-nodes/:id', {
     tags,
     summary: 'Remove um conector personalizado (os flows que o usam passam a acusá-lo)',
     removed: 'Removido',

@@ -6,14 +6,7 @@ import {
   dashboardSchema,
 } from '@ponte/shared/dashboards.schema';
 import type { DashboardsService } from './dashboards.service';
-import {
-  createRoute,
-  duplicateRoute,
-  listRoute,
-  readRoute,
-  removeRoute,
-  updateRoute,
-} from '../../lib/named-resource/named-routes';
+import * as routes from '../../lib/named-resource/named-routes';
 
 export interface DashboardsRoutesOptions {
   service: DashboardsService;
@@ -29,7 +22,7 @@ export const dashboardsRoutes: FastifyPluginAsyncZod<DashboardsRoutesOptions> = 
   app,
   { service },
 ) => {
-  listRoute(app, '/dashboards', {
+  routes.listRoute(app, '/dashboards', {
     tags,
     summary: 'Lista os dashboards (busca por nome, filtro por grupo; até 1000)',
     querystring: dashboardListQuerySchema,
@@ -37,7 +30,7 @@ export const dashboardsRoutes: FastifyPluginAsyncZod<DashboardsRoutesOptions> = 
     list: service.list,
   });
 
-  createRoute(app, '/dashboards', {
+  routes.createRoute(app, '/dashboards', {
     tags,
     summary: 'Cria um dashboard (o conteúdo dos widgets é esvaziado, o HTML sanitizado)',
     body: dashboardBodySchema,
@@ -47,21 +40,21 @@ export const dashboardsRoutes: FastifyPluginAsyncZod<DashboardsRoutesOptions> = 
     create: service.create,
   });
 
-  duplicateRoute(app, '/dashboards/duplicate/:id', {
+  routes.duplicateRoute(app, '/dashboards/duplicate/:id', {
     tags,
     summary: 'Duplica um dashboard (a cópia recebe " (cópia)" no nome)',
     response: dashboardSchema,
     duplicate: service.duplicate,
   });
 
-  readRoute(app, '/dashboards/:id', {
+  routes.readRoute(app, '/dashboards/:id', {
     tags,
     summary: 'Um dashboard com os seus widgets',
     response: dashboardSchema,
     read: service.get,
   });
 
-  updateRoute(app, '/dashboards/:id', {
+  routes.updateRoute(app, '/dashboards/:id', {
     tags,
     summary: 'Altera um dashboard',
     body: dashboardBodySchema,
@@ -71,7 +64,7 @@ export const dashboardsRoutes: FastifyPluginAsyncZod<DashboardsRoutesOptions> = 
     update: service.update,
   });
 
-  removeRoute(app, '/dashboards/:id', {
+  routes.removeRoute(app, '/dashboards/:id', {
     tags,
     summary: 'Remove um dashboard',
     removed: 'Removido',

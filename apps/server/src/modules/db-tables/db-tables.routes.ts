@@ -13,13 +13,7 @@ import { text } from '@ponte/shared/text';
 import { sessionOf } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, idParamsSchema, idSchema } from '../../lib/route-schemas';
 import type { DbTablesService } from './db-tables.service';
-import {
-  createRoute,
-  listRoute,
-  readRoute,
-  removeRoute,
-  updateRoute,
-} from '../../lib/named-resource/named-routes';
+import * as routes from '../../lib/named-resource/named-routes';
 
 export interface DbTablesRoutesOptions {
   service: DbTablesService;
@@ -60,7 +54,7 @@ export const dbTablesRoutes: FastifyPluginAsyncZod<DbTablesRoutesOptions> = asyn
   app,
   { service },
 ) => {
-  listRoute(app, '/db/tables', {
+  routes.listRoute(app, '/db/tables', {
     tags,
     summary: 'Lista as tabelas do workspace (busca por nome, filtro por grupo; até 1000)',
     querystring: tableListQuerySchema,
@@ -68,7 +62,7 @@ export const dbTablesRoutes: FastifyPluginAsyncZod<DbTablesRoutesOptions> = asyn
     list: service.list,
   });
 
-  createRoute(app, '/db/tables', {
+  routes.createRoute(app, '/db/tables', {
     tags,
     summary: 'Cria uma tabela',
     body: tableBodySchema,
@@ -77,14 +71,14 @@ export const dbTablesRoutes: FastifyPluginAsyncZod<DbTablesRoutesOptions> = asyn
     create: service.create,
   });
 
-  readRoute(app, '/db/tables/:id', {
+  routes.readRoute(app, '/db/tables/:id', {
     tags,
     summary: 'Uma tabela e sua estrutura',
     response: tableSchema,
     read: service.get,
   });
 
-  updateRoute(app, '/db/tables/:id', {
+  routes.updateRoute(app, '/db/tables/:id', {
     tags,
     summary: 'Altera uma tabela (os registros acompanham; 409 se apagaria valores)',
     body: tableBodySchema,
@@ -93,7 +87,7 @@ export const dbTablesRoutes: FastifyPluginAsyncZod<DbTablesRoutesOptions> = asyn
     update: service.update,
   });
 
-  removeRoute(app, '/db/tables/:id', {
+  routes.removeRoute(app, '/db/tables/:id', {
     tags,
     summary: 'Remove uma tabela e seus registros',
     removed: 'Removida',

@@ -7,14 +7,7 @@ import {
   flowUpdateSchema,
 } from '@ponte/shared/flows.schema';
 import type { FlowsService } from './flows.service';
-import {
-  createRoute,
-  duplicateRoute,
-  listRoute,
-  readRoute,
-  removeRoute,
-  updateRoute,
-} from '../../lib/named-resource/named-routes';
+import * as routes from '../../lib/named-resource/named-routes';
 
 export interface FlowsRoutesOptions {
   service: FlowsService;
@@ -24,7 +17,7 @@ const tags = ['Flows'];
 
 /** Mounted at /api/v1 (authenticated scope). */
 export const flowsRoutes: FastifyPluginAsyncZod<FlowsRoutesOptions> = async (app, { service }) => {
-  listRoute(app, '/flows', {
+  routes.listRoute(app, '/flows', {
     tags,
     summary: 'Lista os flows (busca por nome, status, grupo; `fields=-data` omite o grafo)',
     querystring: flowListQuerySchema,
@@ -32,14 +25,14 @@ export const flowsRoutes: FastifyPluginAsyncZod<FlowsRoutesOptions> = async (app
     list: service.list,
   });
 
-  readRoute(app, '/flows/:id', {
+  routes.readRoute(app, '/flows/:id', {
     tags,
     summary: 'Um flow, com o grafo',
     response: flowSchema,
     read: service.get,
   });
 
-  createRoute(app, '/flows', {
+  routes.createRoute(app, '/flows', {
     tags,
     summary: 'Cria um flow',
     body: flowBodySchema,
@@ -48,7 +41,7 @@ export const flowsRoutes: FastifyPluginAsyncZod<FlowsRoutesOptions> = async (app
     create: service.create,
   });
 
-  updateRoute(app, '/flows/:id', {
+  routes.updateRoute(app, '/flows/:id', {
     tags,
     summary: 'Atualiza um flow (apenas os campos enviados)',
     body: flowUpdateSchema,
@@ -57,14 +50,14 @@ export const flowsRoutes: FastifyPluginAsyncZod<FlowsRoutesOptions> = async (app
     update: service.update,
   });
 
-  duplicateRoute(app, '/flows/duplicate/:id', {
+  routes.duplicateRoute(app, '/flows/duplicate/:id', {
     tags,
     summary: 'Duplica um flow (a cópia é criada desativada)',
     response: flowSchema,
     duplicate: service.duplicate,
   });
 
-  removeRoute(app, '/flows/:id', {
+  routes.removeRoute(app, '/flows/:id', {
     tags,
     summary: 'Remove um flow',
     removed: 'Removido',

@@ -9,13 +9,7 @@ import {
 } from '@ponte/shared/forms.schema';
 import { listResponseSchema } from '@ponte/shared/pagination';
 import type { FormsService } from './forms.service';
-import {
-  createRoute,
-  listRoute,
-  readRoute,
-  removeRoute,
-  updateRoute,
-} from '../../lib/named-resource/named-routes';
+import * as routes from '../../lib/named-resource/named-routes';
 
 export interface FormsRoutesOptions {
   service: FormsService;
@@ -30,7 +24,7 @@ const formListAnswerSchema = listResponseSchema(formAnswerSchema);
 
 /** Spec 2 §7 'Forms'; mounted at /api/v1 (authenticated scope). */
 export const formsRoutes: FastifyPluginAsyncZod<FormsRoutesOptions> = async (app, { service }) => {
-  listRoute(app, '/forms', {
+  routes.listRoute(app, '/forms', {
     tags,
     summary: 'Lista os formulários do workspace (busca por nome, filtro por grupo; até 1000)',
     querystring: formListQuerySchema,
@@ -38,7 +32,7 @@ export const formsRoutes: FastifyPluginAsyncZod<FormsRoutesOptions> = async (app
     list: service.list,
   });
 
-  createRoute(app, '/forms', {
+  routes.createRoute(app, '/forms', {
     tags,
     summary: 'Cria um formulário',
     body: formBodySchema,
@@ -47,14 +41,14 @@ export const formsRoutes: FastifyPluginAsyncZod<FormsRoutesOptions> = async (app
     create: service.create,
   });
 
-  readRoute(app, '/forms/:id', {
+  routes.readRoute(app, '/forms/:id', {
     tags,
     summary: 'Um formulário, com o flow que recebe os seus envios',
     response: formAnswerSchema,
     read: service.get,
   });
 
-  updateRoute(app, '/forms/:id', {
+  routes.updateRoute(app, '/forms/:id', {
     tags,
     summary: 'Altera um formulário (sem `auth_pin`, o PIN guardado é mantido)',
     body: formUpdateBodySchema,
@@ -63,7 +57,7 @@ export const formsRoutes: FastifyPluginAsyncZod<FormsRoutesOptions> = async (app
     update: service.update,
   });
 
-  removeRoute(app, '/forms/:id', {
+  routes.removeRoute(app, '/forms/:id', {
     tags,
     summary: 'Remove um formulário',
     removed: 'Removido',

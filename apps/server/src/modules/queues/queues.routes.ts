@@ -14,7 +14,7 @@ import { sessionOf } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
 import { queueJobsRoutes } from './queue-jobs.routes';
 import type { QueuesService } from './queues.service';
-import { createRoute } from '../../lib/named-resource/named-routes';
+import * as routes from '../../lib/named-resource/named-routes';
 
 export interface QueuesRoutesOptions {
   service: QueuesService;
@@ -42,7 +42,7 @@ export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (
     async (request) => service.list(sessionOf(request).workspaceId, request.query),
   );
 
-  createRoute(app, '/queues', {
+  routes.createRoute(app, '/queues', {
     tags,
     summary: 'Cria uma fila interna',
     body: queueBodySchema,
