@@ -1,30 +1,19 @@
-import { and, count, desc, eq, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { alertFirings, alertRules, flows, logs, queues, serviceAccounts } from '../../db/schema';
 import {
-  alertFirings,
-  alertRules,
-  flows,
-  groups,
-  logs,
-  queues,
-  serviceAccounts,
-} from '../../db/schema';
-import { containsFolded, pageOffset } from '../../lib/list-query';
+  createNamedTable,
+  newestFirst,
+  type NamedListOptions,
+} from '../../lib/named-resource/named-table';
 
 export type AlertRuleRow = typeof alertRules.$inferSelect;
 export type AlertRuleValues = Omit<typeof alertRules.$inferInsert, 'id' | 'workspaceId'>;
 export type AlertFiringRow = typeof alertFirings.$inferSelect;
 
-export interface AlertRuleListOptions {
-  page: number;
-  size: number;
-  /** Searched in the name, ignoring case; `%` and `_` match themselves. */
-  query?: string | undefined;
-  /** A group id, or 'none' for rules without a group. */
-  group?: string | undefined;
-}
+export type AlertRuleListOptions = NamedListOptions;
 
-type OwnedTable = typeof flows | typeof groups | typeof queues;
+type OwnedTable = typeof flows | typeof queues;
 
 /** Whether the workspace has a row of that id in the table. */
 async function exists(db: Database, table: OwnedTable, workspaceId: string, id: string) {
@@ -37,35 +26,18 @@ async function exists(db: Database, table: OwnedTable, workspaceId: string, id: 
 
 /** Every call takes the workspace of the session; no query leaves it. */
 export function createAlertRulesRepository(db: Database) {
-  const scoped = (workspaceId: string, id: string) =>
-    and(eq(alertRules.workspaceId, workspaceId), eq(alertRules.id, id));
+  const named = createNamedTable(db, alertRules);
 
   return {
     /** A page, the newest update first. */
-    async list(workspaceId: string, { page, size, query, group }: AlertRuleListOptions) {
-      const conditions: (SQL | undefined)[] = [eq(alertRules.workspaceId, workspaceId)];
-      if (query) conditions.push(containsFolded(alertRules.name, query));
-      if (group === 'none') conditions.push(isNull(alertRules.groupId));
-      else if (group) conditions.push(eq(alertRules.groupId, group));
-      const where = and(...conditions);
-      const [counted] = await db.select({ total: count() }).from(alertRules).where(where);
-      const total = counted?.total ?? 0;
-      const items = await db
-        .select()
-        .from(alertRules)
-        .where(where)
-        .orderBy(desc(alertRules.updatedAt), desc(alertRules.id))
-        .limit(size)
-        .offset(pageOffset(page, size, total));
-      return { items, total };
+    async list(workspaceId: string, options: AlertRuleListOptions) {
+      const query = db.select().from(alertRules).$dynamic();
+      return named.page(workspaceId, options, query, newestFirst(alertRules));
     },
 
-    async find(workspaceId: string, id: string): Promise<AlertRuleRow | null> {
-      const [row] = await db.select().from(alertRules).where(scoped(workspaceId, id));
-      return row ?? null;
-    },
+    find: (workspaceId: string, id: string) => named.find(workspaceId, id),
 
-    groupExists: (workspaceId: string, id: string) => exists(db, groups, workspaceId, id),
+    groupExists: named.groupExists,
     flowExists: (workspaceId: string, id: string) => exists(db, flows, workspaceId, id),
     queueExists: (workspaceId: string, id: string) => exists(db, queues, workspaceId, id),
 
@@ -78,34 +50,13 @@ export function createAlertRulesRepository(db: Database) {
       return row?.authType ?? null;
     },
 
-    async insert(id: string, workspaceId: string, values: AlertRuleValues): Promise<AlertRuleRow> {
-      const [row] = await db
-        .insert(alertRules)
-        .values({ ...values, id, workspaceId })
-        .returning();
-      return row!;
-    },
+    insert: (id: string, workspaceId: string, values: AlertRuleValues) =>
+      named.insert({ ...values, id, workspaceId }),
 
-    async update(
-      workspaceId: string,
-      id: string,
-      values: Partial<AlertRuleValues>,
-    ): Promise<AlertRuleRow | null> {
-      const [row] = await db
-        .update(alertRules)
-        .set(values)
-        .where(scoped(workspaceId, id))
-        .returning();
-      return row ?? null;
-    },
+    update: (workspaceId: string, id: string, values: Partial<AlertRuleValues>) =>
+      named.update(workspaceId, id, values),
 
-    async remove(workspaceId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .delete(alertRules)
-        .where(scoped(workspaceId, id))
-        .returning({ id: alertRules.id });
-      return rows.length > 0;
-    },
+    remove: (workspaceId: string, id: string) => named.remove(workspaceId, id),
 
     /** The rule's newest firings (the caller checked the rule is of the workspace). */
     firings(workspaceId: string, ruleId: string, limit: number): Promise<AlertFiringRow[]> {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   alertEmailSendersSchema,
@@ -10,9 +9,10 @@ import {
   alertRuleTestBodySchema,
   alertRuleTestResultSchema,
 } from '@ponte/shared/alert-rules.schema';
-import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
+import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/auth';
 import type { AlertRulesService } from './alert-rules.service';
+import * as routes from '../../lib/named-resource/named-routes';
 
 export interface AlertRulesRoutesOptions {
   service: AlertRulesService;
@@ -31,36 +31,23 @@ export const alertRulesRoutes: FastifyPluginAsyncZod<AlertRulesRoutesOptions> = 
   options,
 ) => {
   const { service } = options;
-  const workspaceOf = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).workspaceId;
 
-  app.get(
-    '/alert-rules',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Lista as regras de alerta (busca por nome, filtro por grupo; até 1000)',
-        querystring: alertRuleListQuerySchema,
-        response: { 200: alertRuleListSchema, ...errorResponses(401) },
-      },
-    },
-    async (request) => service.list(workspaceOf(request), request.query),
-  );
+  routes.listRoute(app, '/alert-rules', {
+    tags,
+    summary: 'Lista as regras de alerta (busca por nome, filtro por grupo; até 1000)',
+    querystring: alertRuleListQuerySchema,
+    response: alertRuleListSchema,
+    list: service.list,
+  });
 
-  app.post(
-    '/alert-rules',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Cria uma regra de alerta',
-        body: alertRuleBodySchema,
-        response: { 201: alertRuleSchema, ...errorResponses(400, 401) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await service.create(workspaceOf(request), request.body)),
-  );
+  routes.createRoute(app, '/alert-rules', {
+    tags,
+    summary: 'Cria uma regra de alerta',
+    body: alertRuleBodySchema,
+    response: alertRuleSchema,
+    errors: [400, 401],
+    create: service.create,
+  });
 
   app.get(
     '/alert-rules/email-senders',
@@ -75,51 +62,28 @@ export const alertRulesRoutes: FastifyPluginAsyncZod<AlertRulesRoutesOptions> = 
     async () => ({ instance_smtp: options.instanceSmtp ?? false }),
   );
 
-  app.get(
-    '/alert-rules/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Uma regra de alerta',
-        params: idParamsSchema,
-        response: { 200: alertRuleSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => service.get(workspaceOf(request), request.params.id),
-  );
+  routes.readRoute(app, '/alert-rules/:id', {
+    tags,
+    summary: 'Uma regra de alerta',
+    response: alertRuleSchema,
+    read: service.get,
+  });
 
-  app.put(
-    '/alert-rules/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Altera uma regra de alerta',
-        params: idParamsSchema,
-        body: alertRuleBodySchema,
-        response: { 200: alertRuleSchema, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => service.update(workspaceOf(request), request.params.id, request.body),
-  );
+  routes.updateRoute(app, '/alert-rules/:id', {
+    tags,
+    summary: 'Altera uma regra de alerta',
+    body: alertRuleBodySchema,
+    response: alertRuleSchema,
+    errors: [400, 401, 404],
+    update: service.update,
+  });
 
-  app.delete(
-    '/alert-rules/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Remove uma regra de alerta (e os seus disparos)',
-        params: idParamsSchema,
-        response: { 204: z.null().describe('Removida'), ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) => {
-      await service.remove(workspaceOf(request), request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  routes.removeRoute(app, '/alert-rules/:id', {
+    tags,
+    summary: 'Remove uma regra de alerta (e os seus disparos)',
+    removed: 'Removida',
+    remove: service.remove,
+  });
 };
 
 /** Duplicate (spec 2 §7), the rule's firings and 'Testar'; mounted at /api/v1. */
@@ -141,32 +105,17 @@ export const alertRuleActionsRoutes: FastifyPluginAsyncZod<AlertRulesRoutesOptio
     async (request) => service.test(workspaceOf(request), request.body),
   );
 
-  app.post(
-    '/alert-rules/duplicate/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Duplica uma regra de alerta (a cópia, desativada, recebe " (cópia)" no nome)',
-        params: idParamsSchema,
-        response: { 201: alertRuleSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await service.duplicate(workspaceOf(request), request.params.id)),
-  );
+  routes.duplicateRoute(app, '/alert-rules/duplicate/:id', {
+    tags,
+    summary: 'Duplica uma regra de alerta (a cópia, desativada, recebe " (cópia)" no nome)',
+    response: alertRuleSchema,
+    duplicate: service.duplicate,
+  });
 
-  app.get(
-    '/alert-rules/:id/firings',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Os últimos disparos da regra (quando, quantas ocorrências, resultado da ação)',
-        params: idParamsSchema,
-        response: { 200: alertFiringListSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => service.firings(workspaceOf(request), request.params.id),
-  );
+  routes.readRoute(app, '/alert-rules/:id/firings', {
+    tags,
+    summary: 'Os últimos disparos da regra (quando, quantas ocorrências, resultado da ação)',
+    response: alertFiringListSchema,
+    read: service.firings,
+  });
 };

@@ -17,6 +17,8 @@ import { messages } from '@ponte/shared/messages';
 import type { Database } from '../../db/client';
 import { AppError, invalidField, notFound, type ErrorDetail } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
+import { copyName } from '../../lib/named-resource/copy-name';
+import { removeOrMissing, rowOrMissing } from '../../lib/named-resource/named-rules';
 import {
   createAlertRulesRepository,
   type AlertFiringRow,
@@ -90,12 +92,6 @@ export const toAlertFiring = (row: AlertFiringRow): AlertFiring => ({
 
 /** Not found in this workspace; naming it lets the security log record another's id. */
 export const alertRuleMissing = (id: string) => notFound(m.notFound, { kind: 'alert_rule', id });
-
-/** `<name> (cópia)`, the name shortened so that the suffix always fits. */
-function copyName(name: string): string {
-  const suffix = messages.flows.copyName('');
-  return messages.flows.copyName(name.slice(0, limits.alertRuleNameMax - suffix.length));
-}
 
 /** The regular expression as RE2 compiles it (the shared rules only parse `/…/flags`). */
 function patternIssues(body: AlertRuleBody, issues: readonly string[]): string[] {
@@ -254,11 +250,8 @@ export function createAlertRulesService(deps: AlertRulesServiceDeps) {
     }
   }
 
-  async function rowOf(workspaceId: string, id: string): Promise<AlertRuleRow> {
-    const row = await repository.find(workspaceId, id);
-    if (!row) throw alertRuleMissing(id);
-    return row;
-  }
+  const rowOf = rowOrMissing(repository.find, alertRuleMissing);
+  const removeRow = removeOrMissing(repository.remove, alertRuleMissing);
 
   return {
     repository,
@@ -311,7 +304,7 @@ export function createAlertRulesService(deps: AlertRulesServiceDeps) {
       const at = now();
       const row = await repository.insert(randomUUID(), workspaceId, {
         ...source,
-        name: copyName(source.name),
+        name: copyName(source.name, limits.alertRuleNameMax),
         enabled: false,
         enabledAt: null,
         createdAt: at,
@@ -322,7 +315,7 @@ export function createAlertRulesService(deps: AlertRulesServiceDeps) {
 
     /** The rule's firings go with it (foreign key cascade). */
     async remove(workspaceId: string, id: string): Promise<void> {
-      if (!(await repository.remove(workspaceId, id))) throw alertRuleMissing(id);
+      await removeRow(workspaceId, id);
       await changed();
     },
 

@@ -1,8 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
-import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { customNodes, customNodeVersions, groups } from '../../db/schema';
-import { containsFolded, pageOffset } from '../../lib/list-query';
+import { customNodes, customNodeVersions } from '../../db/schema';
+import {
+  byName,
+  createNamedTable,
+  type NamedListOptions,
+} from '../../lib/named-resource/named-table';
 
 export type CustomNodeRow = typeof customNodes.$inferSelect;
 export type CustomNodeVersionRow = typeof customNodeVersions.$inferSelect;
@@ -11,13 +15,7 @@ export type CustomNodeValues = Omit<
   'id' | 'workspaceId' | 'version' | 'deletedAt' | 'createdAt'
 >;
 
-export interface CustomNodeListOptions {
-  page: number;
-  size: number;
-  query?: string | undefined;
-  /** A group id, or 'none' for connectors without a group. */
-  group?: string | undefined;
-}
+export type CustomNodeListOptions = NamedListOptions;
 
 /**
  * What makes a new version: the params or the handler differ from the stored ones. The params
@@ -84,45 +82,21 @@ function libraryReads(db: Database) {
  * them, so that flows holding one can name it (docs/adr/0041).
  */
 export function createCustomNodesRepository(db: Database) {
-  const live = (workspaceId: string) =>
-    and(eq(customNodes.workspaceId, workspaceId), isNull(customNodes.deletedAt));
-  const scoped = (workspaceId: string, id: string) =>
-    and(live(workspaceId), eq(customNodes.id, id));
+  const named = createNamedTable(db, customNodes, isNull(customNodes.deletedAt));
+  const { scoped } = named;
 
   return {
     ...libraryReads(db),
 
     /** A page by name (ignoring case). */
-    async list(workspaceId: string, { page, size, query, group }: CustomNodeListOptions) {
-      const conditions: (SQL | undefined)[] = [live(workspaceId)];
-      if (query) conditions.push(containsFolded(customNodes.name, query));
-      if (group === 'none') conditions.push(isNull(customNodes.groupId));
-      else if (group) conditions.push(eq(customNodes.groupId, group));
-      const where = and(...conditions);
-      const [counted] = await db.select({ total: count() }).from(customNodes).where(where);
-      const total = counted?.total ?? 0;
-      const items = await db
-        .select()
-        .from(customNodes)
-        .where(where)
-        .orderBy(asc(sql`lower(${customNodes.name})`), asc(customNodes.id))
-        .limit(size)
-        .offset(pageOffset(page, size, total));
-      return { items, total };
+    async list(workspaceId: string, options: CustomNodeListOptions) {
+      const query = db.select().from(customNodes).$dynamic();
+      return named.page(workspaceId, options, query, byName(customNodes));
     },
 
-    async find(workspaceId: string, id: string): Promise<CustomNodeRow | null> {
-      const [row] = await db.select().from(customNodes).where(scoped(workspaceId, id));
-      return row ?? null;
-    },
+    find: (workspaceId: string, id: string) => named.find(workspaceId, id),
 
-    async groupExists(workspaceId: string, groupId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: groups.id })
-        .from(groups)
-        .where(and(eq(groups.workspaceId, workspaceId), eq(groups.id, groupId)));
-      return Boolean(row);
-    },
+    groupExists: named.groupExists,
 
     /** A new connector at version 1, with its first version. */
     async insert(

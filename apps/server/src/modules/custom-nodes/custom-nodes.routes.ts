@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -10,9 +9,8 @@ import {
 import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
 import { AppError } from '../../lib/app-error';
-import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
-import { sessionOf } from '../../plugins/auth';
 import type { CustomNodesService } from './custom-nodes.service';
+import * as routes from '../../lib/named-resource/named-routes';
 
 export interface CustomNodesRoutesOptions {
   service: CustomNodesService;
@@ -26,7 +24,6 @@ export interface CustomNodesRoutesOptions {
 export const customNodeBodyLimit = 4 * 1024 * 1024;
 
 const tags = ['Conectores personalizados'];
-const security = bearerSecurity;
 
 /** Spec 2 §7 'Custom connectors'; mounted at /api/v1 (authenticated scope). */
 export const customNodesRoutes: FastifyPluginAsyncZod<CustomNodesRoutesOptions> = async (
@@ -40,99 +37,53 @@ export const customNodesRoutes: FastifyPluginAsyncZod<CustomNodesRoutesOptions> 
     throw error;
   });
 
-  app.get(
-    '/custom-nodes',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Lista os conectores personalizados (busca por nome, filtro por grupo; até 1000)',
-        querystring: customNodeListQuerySchema,
-        response: { 200: customNodeListSchema, ...errorResponses(401) },
-      },
-    },
-    async (request) => service.list(sessionOf(request).workspaceId, request.query),
-  );
+  routes.listRoute(app, '/custom-nodes', {
+    tags,
+    summary: 'Lista os conectores personalizados (busca por nome, filtro por grupo; até 1000)',
+    querystring: customNodeListQuerySchema,
+    response: customNodeListSchema,
+    list: service.list,
+  });
 
-  app.post(
-    '/custom-nodes',
-    {
-      bodyLimit: customNodeBodyLimit,
-      schema: {
-        tags,
-        security,
-        summary: 'Cria um conector personalizado (versão 1)',
-        body: customNodeBodySchema,
-        response: { 201: customNodeSchema, ...errorResponses(400, 401, 413) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await service.create(sessionOf(request).workspaceId, request.body)),
-  );
+  routes.createRoute(app, '/custom-nodes', {
+    tags,
+    summary: 'Cria um conector personalizado (versão 1)',
+    body: customNodeBodySchema,
+    response: customNodeSchema,
+    errors: [400, 401, 413],
+    bodyLimit: customNodeBodyLimit,
+    create: service.create,
+  });
 
-  app.post(
-    '/custom-nodes/duplicate/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Duplica um conector personalizado (a cópia é criada desabilitada, na versão 1)',
-        params: idParamsSchema,
-        response: { 201: customNodeSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await service.duplicate(sessionOf(request).workspaceId, request.params.id)),
-  );
+  routes.duplicateRoute(app, '/custom-nodes/duplicate/:id', {
+    tags,
+    summary: 'Duplica um conector personalizado (a cópia é criada desabilitada, na versão 1)',
+    response: customNodeSchema,
+    duplicate: service.duplicate,
+  });
 
-  app.get(
-    '/custom-nodes/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Um conector personalizado, com o seu handler e a versão atual',
-        params: idParamsSchema,
-        response: { 200: customNodeSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => service.get(sessionOf(request).workspaceId, request.params.id),
-  );
+  routes.readRoute(app, '/custom-nodes/:id', {
+    tags,
+    summary: 'Um conector personalizado, com o seu handler e a versão atual',
+    response: customNodeSchema,
+    read: service.get,
+  });
 
-  app.put(
-    '/custom-nodes/:id',
-    {
-      bodyLimit: customNodeBodyLimit,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Altera um conector personalizado (parâmetros ou handler diferentes criam uma nova versão)',
-        params: idParamsSchema,
-        body: customNodeBodySchema,
-        response: { 200: customNodeSchema, ...errorResponses(400, 401, 404, 413) },
-      },
-    },
-    async (request) =>
-      service.update(sessionOf(request).workspaceId, request.params.id, request.body),
-  );
+  routes.updateRoute(app, '/custom-nodes/:id', {
+    tags,
+    summary:
+      'Altera um conector personalizado (parâmetros ou handler diferentes criam uma nova versão)',
+    body: customNodeBodySchema,
+    response: customNodeSchema,
+    errors: [400, 401, 404, 413],
+    bodyLimit: customNodeBodyLimit,
+    update: service.update,
+  });
 
-  app.delete(
-    '/custom-nodes/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Remove um conector personalizado (os flows que o usam passam a acusá-lo)',
-        params: idParamsSchema,
-        response: { 204: z.null().describe('Removido'), ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) => {
-      await service.remove(sessionOf(request).workspaceId, request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  routes.removeRoute(app, '/custom-nodes/:id', {
+    tags,
+    summary: 'Remove um conector personalizado (os flows que o usam passam a acusá-lo)',
+    removed: 'Removido',
+    remove: service.remove,
+  });
 };

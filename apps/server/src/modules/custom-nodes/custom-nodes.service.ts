@@ -13,8 +13,11 @@ import { errorCodes } from '@ponte/shared/errors';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
 import type { Database } from '../../db/client';
-import { AppError, invalidField, notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
+import { listOptionsOf } from '../../lib/named-resource/named-table';
+import { copyName } from '../../lib/named-resource/copy-name';
+import { groupCheck, removeOrMissing, rowOrMissing } from '../../lib/named-resource/named-rules';
 import {
   createCustomNodesRepository,
   type CustomNodeRow,
@@ -73,12 +76,6 @@ const savedColumns = (body: CustomNodeBody): Omit<CustomNodeValues, 'updatedAt'>
   groupId: body.group || null,
 });
 
-/** `<name> (cópia)`, the name shortened so that the suffix always fits. */
-function copyName(name: string): string {
-  const suffix = messages.flows.copyName('');
-  return messages.flows.copyName(name.slice(0, limits.customNodeNameMax - suffix.length));
-}
-
 /**
  * The workspace's custom connectors (spec 2 'Custom connectors', §7): rows in `custom_nodes`
  * and their versions, scoped to the session's workspace.
@@ -87,27 +84,14 @@ export function createCustomNodesService(deps: CustomNodesServiceDeps) {
   const { db, now } = deps;
   const repository = createCustomNodesRepository(db);
 
-  async function checkGroup(workspaceId: string, group: string | null | undefined) {
-    if (group && !(await repository.groupExists(workspaceId, group)))
-      throw invalidField('group', messages.flows.groupNotFound);
-  }
-
-  async function rowOf(workspaceId: string, id: string): Promise<CustomNodeRow> {
-    const row = await repository.find(workspaceId, id);
-    if (!row) throw customNodeMissing(id);
-    return row;
-  }
+  const checkGroup = groupCheck(repository.groupExists);
+  const rowOf = rowOrMissing(repository.find, customNodeMissing);
 
   return {
     repository,
 
     async list(workspaceId: string, query: CustomNodeListQuery): Promise<CustomNodeList> {
-      const { items, total } = await repository.list(workspaceId, {
-        page: query.page,
-        size: query.limit,
-        query: query.query,
-        group: query.group,
-      });
+      const { items, total } = await repository.list(workspaceId, listOptionsOf(query));
       return { items: items.map(toCustomNode), total };
     },
 
@@ -144,7 +128,7 @@ export function createCustomNodesService(deps: CustomNodesServiceDeps) {
       const source = await rowOf(workspaceId, id);
       const at = now();
       const row = await repository.insert(randomUUID(), workspaceId, {
-        name: copyName(source.name),
+        name: copyName(source.name, limits.customNodeNameMax),
         serviceName: source.serviceName,
         description: source.description,
         enabled: false,
@@ -160,9 +144,10 @@ export function createCustomNodesService(deps: CustomNodesServiceDeps) {
     },
 
     /** Marks it removed: its versions stay for the flows that still hold it. */
-    async remove(workspaceId: string, id: string): Promise<void> {
-      if (!(await repository.remove(workspaceId, id, now()))) throw customNodeMissing(id);
-    },
+    remove: removeOrMissing(
+      (workspaceId, id) => repository.remove(workspaceId, id, now()),
+      customNodeMissing,
+    ),
   };
 }
 

@@ -12,8 +12,11 @@ import { errorCodes } from '@ponte/shared/errors';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
 import type { Database } from '../../db/client';
-import { AppError, invalidField, notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
+import { listOptionsOf } from '../../lib/named-resource/named-table';
+import { copyName } from '../../lib/named-resource/copy-name';
+import { groupCheck, removeOrMissing, rowOrMissing } from '../../lib/named-resource/named-rules';
 import { sanitiseWidgetHtml } from './dashboard-html';
 import { createDashboardsRepository, type DashboardRow } from './dashboards.repository';
 
@@ -53,39 +56,20 @@ export function storedWidget(widget: Widget): Widget {
   return { ...rest, config: { ...rest.config, html: sanitiseWidgetHtml(rest.config.html) } };
 }
 
-/** `<name> (cópia)`, the name shortened so that the suffix always fits. */
-function copyName(name: string): string {
-  const suffix = messages.flows.copyName('');
-  return messages.flows.copyName(name.slice(0, limits.dashboardNameMax - suffix.length));
-}
-
 /** The workspace's dashboards (spec 2 'Dashboards', §7), scoped to the session's workspace. */
 export function createDashboardsService(deps: DashboardsServiceDeps) {
   const { db, now } = deps;
   const repository = createDashboardsRepository(db);
 
-  async function checkGroup(workspaceId: string, group: string | null | undefined) {
-    if (group && !(await repository.groupExists(workspaceId, group)))
-      throw invalidField('group', messages.flows.groupNotFound);
-  }
-
-  async function rowOf(workspaceId: string, id: string): Promise<DashboardRow> {
-    const row = await repository.find(workspaceId, id);
-    if (!row) throw dashboardMissing(id);
-    return row;
-  }
+  const checkGroup = groupCheck(repository.groupExists);
+  const rowOf = rowOrMissing(repository.find, dashboardMissing);
 
   return {
     repository,
     rowOf,
 
     async list(workspaceId: string, query: DashboardListQuery): Promise<DashboardList> {
-      const { items, total } = await repository.list(workspaceId, {
-        page: query.page,
-        size: query.limit,
-        query: query.query,
-        group: query.group,
-      });
+      const { items, total } = await repository.list(workspaceId, listOptionsOf(query));
       return {
         items: items.map((row) => ({
           _id: row.id,
@@ -135,7 +119,7 @@ export function createDashboardsService(deps: DashboardsServiceDeps) {
       const source = await rowOf(workspaceId, id);
       const at = now();
       const row = await repository.insert(randomUUID(), workspaceId, {
-        name: copyName(source.name),
+        name: copyName(source.name, limits.dashboardNameMax),
         groupId: source.groupId,
         widgets: source.widgets,
         createdAt: at,
@@ -144,9 +128,7 @@ export function createDashboardsService(deps: DashboardsServiceDeps) {
       return toDashboard(row);
     },
 
-    async remove(workspaceId: string, id: string): Promise<void> {
-      if (!(await repository.remove(workspaceId, id))) throw dashboardMissing(id);
-    },
+    remove: removeOrMissing(repository.remove, dashboardMissing),
   };
 }
 

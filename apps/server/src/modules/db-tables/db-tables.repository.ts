@@ -1,20 +1,19 @@
-import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { dbTables, groups, workspaces } from '../../db/schema';
-import { containsFolded, pageOffset } from '../../lib/list-query';
+import { dbTables } from '../../db/schema';
+import {
+  byName,
+  createNamedTable,
+  customerOf,
+  type NamedListOptions,
+} from '../../lib/named-resource/named-table';
 
 export type DbTableRow = typeof dbTables.$inferSelect;
 export type DbTableWithCount = DbTableRow & { entitiesCount: number };
 /** The database or a transaction of it. */
 export type Db = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
-export interface TableListOptions {
-  page: number;
-  limit: number;
-  query?: string | undefined;
-  /** A group id, or 'none' for tables without a group. */
-  group?: string | undefined;
-}
+export type TableListOptions = NamedListOptions;
 
 /** Exact: a count of the table's rows (docs/adr/0023). */
 const entitiesCount = sql<number>`(select count(*)::int from db_records r where r.table_id = ${sql.raw('"db_tables"."id"')})`;
@@ -23,27 +22,16 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /** Every call takes the workspace of the session; no query leaves it. */
 export function createDbTablesRepository(db: Database) {
-  const scoped = (workspaceId: string, id: string) =>
-    and(eq(dbTables.workspaceId, workspaceId), eq(dbTables.id, id));
+  const named = createNamedTable(db, dbTables);
+  const { scoped } = named;
 
   return {
-    async list(workspaceId: string, { page, limit, query, group }: TableListOptions) {
-      const conditions: (SQL | undefined)[] = [eq(dbTables.workspaceId, workspaceId)];
-      if (query) conditions.push(containsFolded(dbTables.name, query));
-      if (group === 'none') conditions.push(isNull(dbTables.groupId));
-      else if (group) conditions.push(eq(dbTables.groupId, group));
-      const where = and(...conditions);
-      const [counted] = await db.select({ total: count() }).from(dbTables).where(where);
-      const total = counted?.total ?? 0;
-      const rows = await db
-        .select({ table: dbTables, entitiesCount })
-        .from(dbTables)
-        .where(where)
-        .orderBy(asc(sql`lower(${dbTables.name})`), asc(dbTables.id))
-        .limit(limit)
-        .offset(pageOffset(page, limit, total));
+    /** A page by name (ignoring case), each table with its count of records. */
+    async list(workspaceId: string, options: TableListOptions) {
+      const query = db.select({ table: dbTables, entitiesCount }).from(dbTables).$dynamic();
+      const { items, total } = await named.page(workspaceId, options, query, byName(dbTables));
       return {
-        items: rows.map((row) => ({ ...row.table, entitiesCount: row.entitiesCount })),
+        items: items.map((row) => ({ ...row.table, entitiesCount: row.entitiesCount })),
         total,
       };
     },
@@ -85,48 +73,20 @@ export function createDbTablesRepository(db: Database) {
       return null;
     },
 
-    async groupExists(workspaceId: string, groupId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: groups.id })
-        .from(groups)
-        .where(and(eq(groups.workspaceId, workspaceId), eq(groups.id, groupId)));
-      return Boolean(row);
-    },
+    groupExists: named.groupExists,
 
-    async customerOf(workspaceId: string): Promise<string> {
-      const [row] = await db
-        .select({ customerId: workspaces.customerId })
-        .from(workspaces)
-        .where(eq(workspaces.id, workspaceId));
-      return row?.customerId ?? '';
-    },
+    customerOf: (workspaceId: string) => customerOf(db, workspaceId),
 
-    async insert(tx: Db, row: typeof dbTables.$inferInsert): Promise<DbTableRow> {
-      const [created] = await tx.insert(dbTables).values(row).returning();
-      return created!;
-    },
+    insert: (tx: Db, row: typeof dbTables.$inferInsert) => named.insert(row, tx),
 
-    async update(
+    update: (
       tx: Db,
       workspaceId: string,
       id: string,
       values: Partial<typeof dbTables.$inferInsert>,
-    ): Promise<DbTableRow | null> {
-      const [row] = await tx
-        .update(dbTables)
-        .set(values)
-        .where(scoped(workspaceId, id))
-        .returning();
-      return row ?? null;
-    },
+    ) => named.update(workspaceId, id, values, tx),
 
-    async remove(tx: Db, workspaceId: string, id: string): Promise<boolean> {
-      const rows = await tx
-        .delete(dbTables)
-        .where(scoped(workspaceId, id))
-        .returning({ id: dbTables.id });
-      return rows.length > 0;
-    },
+    remove: (tx: Db, workspaceId: string, id: string) => named.remove(workspaceId, id, tx),
   };
 }
 

@@ -13,6 +13,7 @@ import { text } from '@ponte/shared/text';
 import { sessionOf } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, idParamsSchema, idSchema } from '../../lib/route-schemas';
 import type { DbTablesService } from './db-tables.service';
+import * as routes from '../../lib/named-resource/named-routes';
 
 export interface DbTablesRoutesOptions {
   service: DbTablesService;
@@ -53,81 +54,45 @@ export const dbTablesRoutes: FastifyPluginAsyncZod<DbTablesRoutesOptions> = asyn
   app,
   { service },
 ) => {
-  app.get(
-    '/db/tables',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Lista as tabelas do workspace (busca por nome, filtro por grupo; até 1000)',
-        querystring: tableListQuerySchema,
-        response: { 200: tableListSchema, ...errorResponses(401) },
-      },
-    },
-    async (request) => service.list(sessionOf(request).workspaceId, request.query),
-  );
+  routes.listRoute(app, '/db/tables', {
+    tags,
+    summary: 'Lista as tabelas do workspace (busca por nome, filtro por grupo; até 1000)',
+    querystring: tableListQuerySchema,
+    response: tableListSchema,
+    list: service.list,
+  });
 
-  app.post(
-    '/db/tables',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Cria uma tabela',
-        body: tableBodySchema,
-        response: { 201: tableSchema, ...errorResponses(400, 401, 413) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await service.create(sessionOf(request).workspaceId, request.body)),
-  );
+  routes.createRoute(app, '/db/tables', {
+    tags,
+    summary: 'Cria uma tabela',
+    body: tableBodySchema,
+    response: tableSchema,
+    errors: [400, 401, 413],
+    create: service.create,
+  });
 
-  app.get(
-    '/db/tables/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Uma tabela e sua estrutura',
-        params: idParamsSchema,
-        response: { 200: tableSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => service.get(sessionOf(request).workspaceId, request.params.id),
-  );
+  routes.readRoute(app, '/db/tables/:id', {
+    tags,
+    summary: 'Uma tabela e sua estrutura',
+    response: tableSchema,
+    read: service.get,
+  });
 
-  app.put(
-    '/db/tables/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Altera uma tabela (os registros acompanham; 409 se apagaria valores)',
-        params: idParamsSchema,
-        body: tableBodySchema,
-        response: { 200: tableSchema, ...errorResponses(400, 401, 404, 409, 413) },
-      },
-    },
-    async (request) =>
-      service.update(sessionOf(request).workspaceId, request.params.id, request.body),
-  );
+  routes.updateRoute(app, '/db/tables/:id', {
+    tags,
+    summary: 'Altera uma tabela (os registros acompanham; 409 se apagaria valores)',
+    body: tableBodySchema,
+    response: tableSchema,
+    errors: [400, 401, 404, 409, 413],
+    update: service.update,
+  });
 
-  app.delete(
-    '/db/tables/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Remove uma tabela e seus registros',
-        params: idParamsSchema,
-        response: { 204: z.null().describe('Removida'), ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) => {
-      await service.remove(sessionOf(request).workspaceId, request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  routes.removeRoute(app, '/db/tables/:id', {
+    tags,
+    summary: 'Remove uma tabela e seus registros',
+    removed: 'Removida',
+    remove: service.remove,
+  });
 
   app.post(
     '/db/tables/:id/duplicate',

@@ -9,9 +9,11 @@ import type {
 } from '@ponte/shared/db-tables.schema';
 import type { Database } from '../../db/client';
 import type { DbTableFieldRow } from '../../db/schema';
-import { uniqueViolation } from '../../db/unique-violation';
-import { conflict, invalidField, notFound } from '../../lib/app-error';
+import { invalidField, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
+import { listOptionsOf } from '../../lib/named-resource/named-table';
+import { groupCheck, rowOrMissing } from '../../lib/named-resource/named-rules';
+import { uniqueNameGuard } from '../../lib/named-resource/unique-name';
 import {
   createDbTablesRepository,
   type DbTableRow,
@@ -68,16 +70,12 @@ const fieldsOf = (body: TableBodyInput) => savedFieldsOf(body).map((saved) => sa
 const withoutHistory = (fields: DbTableFieldRow[]) =>
   fields.map(({ previous_names: _names, ...field }) => field);
 
-/** The name index decides: two concurrent saves of one name cannot both win. */
-async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (uniqueViolation(error) === 'db_tables_workspace_name_unique')
-      throw conflict('name', m.nameTaken);
-    throw error;
-  }
-}
+/** Names are unique per workspace ignoring case: 400, the message the screens show. */
+const uniqueName = uniqueNameGuard({
+  constraint: 'db_tables_workspace_name_unique',
+  status: 400,
+  message: m.nameTaken,
+});
 
 /** A new table and the unique indexes of its fields, in one transaction. */
 async function insertTable(
@@ -112,20 +110,13 @@ export function createDbTablesService({ db, now }: DbTablesServiceDeps) {
   const repository = createDbTablesRepository(db);
   const missing = (id: string) => notFound(m.notFound, { kind: 'db_table', id });
 
-  async function checkGroup(workspaceId: string, group: string | null | undefined) {
-    if (group && !(await repository.groupExists(workspaceId, group)))
-      throw invalidField('group', m.groupNotFound);
-  }
-
-  async function get(workspaceId: string, id: string): Promise<Table> {
-    const row = await repository.find(workspaceId, id);
-    if (!row) throw missing(id);
-    return toTable(row);
-  }
+  const checkGroup = groupCheck(repository.groupExists, m.groupNotFound);
+  const rowOf = rowOrMissing(repository.find, missing);
+  const get = async (workspaceId: string, id: string) => toTable(await rowOf(workspaceId, id));
 
   return {
     async list(workspaceId: string, query: TableListQuery): Promise<TableList> {
-      const { items, total } = await repository.list(workspaceId, query);
+      const { items, total } = await repository.list(workspaceId, listOptionsOf(query));
       return { items: items.map(toTable), total };
     },
 
@@ -179,8 +170,7 @@ export function createDbTablesService({ db, now }: DbTablesServiceDeps) {
      * it). A former name reaches the field that has it now; a name no field has is a 400.
      */
     async countFieldValues(workspaceId: string, id: string, name: string): Promise<number> {
-      const row = await repository.find(workspaceId, id);
-      if (!row) throw missing(id);
+      const row = await rowOf(workspaceId, id);
       const field = fieldNamed(row.fields, name);
       if (!field) throw invalidField('name', messages.records.unknownField(name, row.name));
       return (await countValues(db, id, [field.name])).get(field.name) ?? 0;
@@ -198,8 +188,7 @@ export function createDbTablesService({ db, now }: DbTablesServiceDeps) {
 
     /** A copy of the structure under a new name; records are not copied (docs/adr/0023). */
     async duplicate(workspaceId: string, id: string, name: string): Promise<Table> {
-      const source = await repository.find(workspaceId, id);
-      if (!source) throw missing(id);
+      const source = await rowOf(workspaceId, id);
       const row = await insertTable({ db, now }, repository, workspaceId, {
         name,
         group: source.groupId,

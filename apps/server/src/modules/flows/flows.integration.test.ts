@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { flowListSchema, flowSchema } from '@ponte/shared/flows.schema';
+import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
 import { customers } from '../../db/schema';
 import { useTestApp } from '../../test/test-app';
@@ -11,6 +12,17 @@ const m = messages.flows;
 
 describeEachDriver('flows', (driver) => {
   const t = useTestApp(driver, { nodes: flowTestNodes });
+
+  it('names the copy of a flow at the name limit with the whole suffix, as every area does', async () => {
+    const api = t.request((await t.createAccount()).token);
+    const name = `${'Relatório mensal '.repeat(7)}final`.slice(0, limits.flowNameMax);
+    const created = await api.post('/api/v1/flows', { name, enabled: false, data: testDocument() });
+    expect(created.statusCode, created.body).toBe(201);
+    const copy = await api.post(`/api/v1/flows/duplicate/${created.json()._id}`);
+    expect(copy.statusCode).toBe(201);
+    expect(copy.json().name).toBe(`${name.slice(0, limits.flowNameMax - 8)} (cópia)`);
+    expect(copy.json().name).toHaveLength(limits.flowNameMax);
+  });
 
   it('creates, reads, updates, duplicates and removes a flow', async () => {
     const api = t.request((await t.createAccount()).token);

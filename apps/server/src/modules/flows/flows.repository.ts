@@ -1,59 +1,49 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, getTableColumns, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { customers, flows, groups, workspaces } from '../../db/schema';
-import { containsFolded, pageOffset } from '../../lib/list-query';
+import { customers, flows, workspaces } from '../../db/schema';
+import {
+  createNamedTable,
+  newestFirst,
+  type NamedListOptions,
+} from '../../lib/named-resource/named-table';
 
 export type FlowRow = typeof flows.$inferSelect;
 export type FlowWrite = Omit<typeof flows.$inferInsert, 'id' | 'workspaceId' | 'createdAt'>;
 
-export interface FlowListOptions {
-  page: number;
-  limit: number;
-  query?: string | undefined;
+export interface FlowListOptions extends NamedListOptions {
   status: 'all' | 'enabled' | 'disabled';
-  /** A group id, or 'none' for flows without a group. */
-  group?: string | undefined;
   withData: boolean;
   withThumbnail: boolean;
 }
 
 /** Every call takes the workspace of the session; no query leaves it. */
 export function createFlowsRepository(db: Database) {
-  const scoped = (workspaceId: string, id: string) =>
-    and(eq(flows.workspaceId, workspaceId), eq(flows.id, id));
+  const named = createNamedTable(db, flows);
 
   return {
+    /** A page, the newest update first; `status` filters on `enabled`. */
     async list(workspaceId: string, options: FlowListOptions) {
-      const conditions: SQL[] = [eq(flows.workspaceId, workspaceId)];
-      if (options.query) conditions.push(containsFolded(flows.name, options.query));
-      if (options.status !== 'all')
-        conditions.push(eq(flows.enabled, options.status === 'enabled'));
-      if (options.group === 'none') conditions.push(isNull(flows.groupId));
-      else if (options.group) conditions.push(eq(flows.groupId, options.group));
-      const where = and(...conditions);
-      const [counted] = await db.select({ total: count() }).from(flows).where(where);
-      const total = counted?.total ?? 0;
+      const own: SQL[] = [];
+      if (options.status !== 'all') own.push(eq(flows.enabled, options.status === 'enabled'));
       const { data, thumbnailData, ...light } = getTableColumns(flows);
       const columns = {
         ...light,
         ...(options.withData ? { data } : {}),
         ...(options.withThumbnail ? { thumbnailData } : {}),
       };
-      const items = await db
-        .select(columns)
-        .from(flows)
-        .where(where)
-        .orderBy(desc(flows.updatedAt), desc(flows.id))
-        .limit(options.limit)
-        .offset(pageOffset(options.page, options.limit, total));
+      const query = db.select(columns).from(flows).$dynamic();
+      const { items, total } = await named.page(
+        workspaceId,
+        options,
+        query,
+        newestFirst(flows),
+        ...own,
+      );
       return { items: items as (Partial<FlowRow> & Pick<FlowRow, 'id'>)[], total };
     },
 
-    async find(workspaceId: string, id: string): Promise<FlowRow | null> {
-      const [row] = await db.select().from(flows).where(scoped(workspaceId, id));
-      return row ?? null;
-    },
+    find: (workspaceId: string, id: string) => named.find(workspaceId, id),
 
     /** Names of the workspace's flows among `ids` (monitoring lists); a removed flow is absent. */
     async names(workspaceId: string, ids: string[]): Promise<Map<string, string>> {
@@ -89,30 +79,11 @@ export function createFlowsRepository(db: Database) {
       return row!;
     },
 
-    async update(workspaceId: string, id: string, values: Partial<FlowWrite>, now: Date) {
-      const [row] = await db
-        .update(flows)
-        .set({ ...values, updatedAt: now })
-        .where(scoped(workspaceId, id))
-        .returning();
-      return row ?? null;
-    },
+    update: (workspaceId: string, id: string, values: Partial<FlowWrite>, now: Date) =>
+      named.update(workspaceId, id, { ...values, updatedAt: now }),
 
-    async remove(workspaceId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .delete(flows)
-        .where(scoped(workspaceId, id))
-        .returning({ id: flows.id });
-      return rows.length > 0;
-    },
-
-    async groupExists(workspaceId: string, groupId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: groups.id })
-        .from(groups)
-        .where(and(eq(groups.workspaceId, workspaceId), eq(groups.id, groupId)));
-      return Boolean(row);
-    },
+    remove: (workspaceId: string, id: string) => named.remove(workspaceId, id),
+    groupExists: named.groupExists,
 
     /** The customer's Action/Trigger limit per flow (spec 1 §6). */
     async nodeLimit(workspaceId: string): Promise<number | null> {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   flowBodySchema,
@@ -7,109 +6,61 @@ import {
   flowSchema,
   flowUpdateSchema,
 } from '@ponte/shared/flows.schema';
-import { sessionOf } from '../../plugins/auth';
-import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
 import type { FlowsService } from './flows.service';
+import * as routes from '../../lib/named-resource/named-routes';
 
 export interface FlowsRoutesOptions {
   service: FlowsService;
 }
 
 const tags = ['Flows'];
-const security = bearerSecurity;
 
 /** Mounted at /api/v1 (authenticated scope). */
 export const flowsRoutes: FastifyPluginAsyncZod<FlowsRoutesOptions> = async (app, { service }) => {
-  app.get(
-    '/flows',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Lista os flows (busca por nome, status, grupo; `fields=-data` omite o grafo)',
-        querystring: flowListQuerySchema,
-        response: { 200: flowListSchema, ...errorResponses(401) },
-      },
-    },
-    async (request) => service.list(sessionOf(request).workspaceId, request.query),
-  );
+  routes.listRoute(app, '/flows', {
+    tags,
+    summary: 'Lista os flows (busca por nome, status, grupo; `fields=-data` omite o grafo)',
+    querystring: flowListQuerySchema,
+    response: flowListSchema,
+    list: service.list,
+  });
 
-  app.get(
-    '/flows/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Um flow, com o grafo',
-        params: idParamsSchema,
-        response: { 200: flowSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => service.get(sessionOf(request).workspaceId, request.params.id),
-  );
+  routes.readRoute(app, '/flows/:id', {
+    tags,
+    summary: 'Um flow, com o grafo',
+    response: flowSchema,
+    read: service.get,
+  });
 
-  app.post(
-    '/flows',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Cria um flow',
-        body: flowBodySchema,
-        response: { 201: flowSchema, ...errorResponses(400, 401, 413, 429) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await service.create(sessionOf(request).workspaceId, request.body)),
-  );
+  routes.createRoute(app, '/flows', {
+    tags,
+    summary: 'Cria um flow',
+    body: flowBodySchema,
+    response: flowSchema,
+    errors: [400, 401, 413, 429],
+    create: service.create,
+  });
 
-  app.put(
-    '/flows/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Atualiza um flow (apenas os campos enviados)',
-        params: idParamsSchema,
-        body: flowUpdateSchema,
-        response: { 200: flowSchema, ...errorResponses(400, 401, 404, 413, 429) },
-      },
-    },
-    async (request) =>
-      service.update(sessionOf(request).workspaceId, request.params.id, request.body),
-  );
+  routes.updateRoute(app, '/flows/:id', {
+    tags,
+    summary: 'Atualiza um flow (apenas os campos enviados)',
+    body: flowUpdateSchema,
+    response: flowSchema,
+    errors: [400, 401, 404, 413, 429],
+    update: service.update,
+  });
 
-  app.post(
-    '/flows/duplicate/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Duplica um flow (a cópia é criada desativada)',
-        params: idParamsSchema,
-        response: { 201: flowSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(await service.duplicate(sessionOf(request).workspaceId, request.params.id)),
-  );
+  routes.duplicateRoute(app, '/flows/duplicate/:id', {
+    tags,
+    summary: 'Duplica um flow (a cópia é criada desativada)',
+    response: flowSchema,
+    duplicate: service.duplicate,
+  });
 
-  app.delete(
-    '/flows/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Remove um flow',
-        params: idParamsSchema,
-        response: { 204: z.null().describe('Removido'), ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) => {
-      await service.remove(sessionOf(request).workspaceId, request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  routes.removeRoute(app, '/flows/:id', {
+    tags,
+    summary: 'Remove um flow',
+    removed: 'Removido',
+    remove: service.remove,
+  });
 };

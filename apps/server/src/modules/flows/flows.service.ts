@@ -22,8 +22,11 @@ import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
 import type { Database } from '../../db/client';
 import type { FlowConfig } from '../../db/schema';
-import { AppError, invalidField, notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
+import { listOptionsOf } from '../../lib/named-resource/named-table';
+import { copyName } from '../../lib/named-resource/copy-name';
+import { groupCheck, removeOrMissing, rowOrMissing } from '../../lib/named-resource/named-rules';
 import {
   createFlowsRepository,
   type FlowRow,
@@ -182,20 +185,15 @@ export function createFlowsService(deps: FlowsServiceDeps) {
   const checkDocument = (workspaceId: string, data: unknown, enabled: boolean, newData = true) =>
     checkFlowDocument(rules, workspaceId, data, enabled, newData);
 
-  async function checkGroup(workspaceId: string, group: string | null | undefined) {
-    if (group && !(await repository.groupExists(workspaceId, group))) {
-      throw invalidField('group', m.groupNotFound);
-    }
-  }
+  const checkGroup = groupCheck(repository.groupExists, m.groupNotFound);
+  const rowOf = rowOrMissing(repository.find, missing);
+  const removeRow = removeOrMissing(repository.remove, missing);
 
   return {
     async list(workspaceId: string, query: FlowListQuery): Promise<FlowList> {
       const { items, total } = await repository.list(workspaceId, {
-        page: query.page,
-        limit: query.limit,
-        query: query.query,
+        ...listOptionsOf(query),
         status: query.status,
-        group: query.group || undefined,
         withData: wanted(query.fields, 'data'),
         withThumbnail: wanted(query.fields, 'thumbnailData'),
       });
@@ -203,9 +201,7 @@ export function createFlowsService(deps: FlowsServiceDeps) {
     },
 
     async get(workspaceId: string, id: string): Promise<Flow> {
-      const row = await repository.find(workspaceId, id);
-      if (!row) throw missing(id);
-      return toFlow(row);
+      return toFlow(await rowOf(workspaceId, id));
     },
 
     /** The save rules of `create` without saving (an import checks every flow first). */
@@ -235,8 +231,7 @@ export function createFlowsService(deps: FlowsServiceDeps) {
     },
 
     async update(workspaceId: string, id: string, body: FlowUpdate): Promise<Flow> {
-      const existing = await repository.find(workspaceId, id);
-      if (!existing) throw missing(id);
+      const existing = await rowOf(workspaceId, id);
       await checkGroup(workspaceId, body.group);
       const enabled = body.enabled ?? existing.enabled;
       const values: Partial<FlowWrite> = {};
@@ -263,10 +258,9 @@ export function createFlowsService(deps: FlowsServiceDeps) {
 
     /** The copy is created disabled (spec 1 §4), named "… (cópia)". */
     async duplicate(workspaceId: string, id: string): Promise<Flow> {
-      const source = await repository.find(workspaceId, id);
-      if (!source) throw missing(id);
+      const source = await rowOf(workspaceId, id);
       const { id: _id, workspaceId: _ws, createdAt: _c, updatedAt: _u, ...copy } = source;
-      const name = m.copyName(source.name).slice(0, limits.flowNameMax);
+      const name = copyName(source.name, limits.flowNameMax);
       return changed(
         workspaceId,
         toFlow(await repository.create(workspaceId, { ...copy, name, enabled: false }, now())),
@@ -274,7 +268,7 @@ export function createFlowsService(deps: FlowsServiceDeps) {
     },
 
     async remove(workspaceId: string, id: string): Promise<void> {
-      if (!(await repository.remove(workspaceId, id))) throw missing(id);
+      await removeRow(workspaceId, id);
       await onChange?.(workspaceId, id);
     },
   };

@@ -1,18 +1,16 @@
-import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { flows, forms, groups } from '../../db/schema';
-import { containsFolded, pageOffset } from '../../lib/list-query';
+import { flows, forms } from '../../db/schema';
+import {
+  byName,
+  createNamedTable,
+  type NamedListOptions,
+} from '../../lib/named-resource/named-table';
 import { formTriggerOf } from './form-consumer';
 
 export type FormRow = typeof forms.$inferSelect;
 
-export interface FormListOptions {
-  page: number;
-  size: number;
-  query?: string | undefined;
-  /** A group id, or 'none' for forms without a group. */
-  group?: string | undefined;
-}
+export type FormListOptions = NamedListOptions;
 
 /** A form's consumer flow, as the API names it. */
 export interface FormFlowRef {
@@ -22,33 +20,16 @@ export interface FormFlowRef {
 
 /** Every call takes the workspace of the session; no query leaves it. */
 export function createFormsRepository(db: Database) {
-  const scoped = (workspaceId: string, id: string) =>
-    and(eq(forms.workspaceId, workspaceId), eq(forms.id, id));
+  const named = createNamedTable(db, forms);
 
   return {
     /** A page by name (ignoring case), like the queues list. */
-    async list(workspaceId: string, { page, size, query, group }: FormListOptions) {
-      const conditions: (SQL | undefined)[] = [eq(forms.workspaceId, workspaceId)];
-      if (query) conditions.push(containsFolded(forms.name, query));
-      if (group === 'none') conditions.push(isNull(forms.groupId));
-      else if (group) conditions.push(eq(forms.groupId, group));
-      const where = and(...conditions);
-      const [counted] = await db.select({ total: count() }).from(forms).where(where);
-      const total = counted?.total ?? 0;
-      const items = await db
-        .select()
-        .from(forms)
-        .where(where)
-        .orderBy(asc(sql`lower(${forms.name})`), asc(forms.id))
-        .limit(size)
-        .offset(pageOffset(page, size, total));
-      return { items, total };
+    async list(workspaceId: string, options: FormListOptions) {
+      const query = db.select().from(forms).$dynamic();
+      return named.page(workspaceId, options, query, byName(forms));
     },
 
-    async find(workspaceId: string, id: string): Promise<FormRow | null> {
-      const [row] = await db.select().from(forms).where(scoped(workspaceId, id));
-      return row ?? null;
-    },
+    find: (workspaceId: string, id: string) => named.find(workspaceId, id),
 
     /**
      * The consumer of each form (docs/adr/0038; the rule of `findFormConsumer`) with one read
@@ -69,35 +50,14 @@ export function createFormsRepository(db: Database) {
       return consumers;
     },
 
-    async groupExists(workspaceId: string, groupId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: groups.id })
-        .from(groups)
-        .where(and(eq(groups.workspaceId, workspaceId), eq(groups.id, groupId)));
-      return Boolean(row);
-    },
+    groupExists: named.groupExists,
 
-    async insert(row: typeof forms.$inferInsert): Promise<FormRow> {
-      const [created] = await db.insert(forms).values(row).returning();
-      return created!;
-    },
+    insert: (row: typeof forms.$inferInsert) => named.insert(row),
 
-    async update(
-      workspaceId: string,
-      id: string,
-      values: Partial<typeof forms.$inferInsert>,
-    ): Promise<FormRow | null> {
-      const [row] = await db.update(forms).set(values).where(scoped(workspaceId, id)).returning();
-      return row ?? null;
-    },
+    update: (workspaceId: string, id: string, values: Partial<typeof forms.$inferInsert>) =>
+      named.update(workspaceId, id, values),
 
-    async remove(workspaceId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .delete(forms)
-        .where(scoped(workspaceId, id))
-        .returning({ id: forms.id });
-      return rows.length > 0;
-    },
+    remove: (workspaceId: string, id: string) => named.remove(workspaceId, id),
   };
 }
 

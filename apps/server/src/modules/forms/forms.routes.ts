@@ -8,16 +8,14 @@ import {
   formUpdateBodySchema,
 } from '@ponte/shared/forms.schema';
 import { listResponseSchema } from '@ponte/shared/pagination';
-import { sessionOf } from '../../plugins/auth';
-import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
 import type { FormsService } from './forms.service';
+import * as routes from '../../lib/named-resource/named-routes';
 
 export interface FormsRoutesOptions {
   service: FormsService;
 }
 
 const tags = ['Formulários'];
-const security = bearerSecurity;
 /** The form as it is sent: its fields were clamped on save, so the answer has no transforms. */
 const formAnswerSchema = formSchema.extend({
   fields: z.array(formFieldSchema.extend({ width_percent: z.number() })),
@@ -26,79 +24,43 @@ const formListAnswerSchema = listResponseSchema(formAnswerSchema);
 
 /** Spec 2 §7 'Forms'; mounted at /api/v1 (authenticated scope). */
 export const formsRoutes: FastifyPluginAsyncZod<FormsRoutesOptions> = async (app, { service }) => {
-  app.get(
-    '/forms',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Lista os formulários do workspace (busca por nome, filtro por grupo; até 1000)',
-        querystring: formListQuerySchema,
-        response: { 200: formListAnswerSchema, ...errorResponses(401) },
-      },
-    },
-    async (request) => service.list(sessionOf(request).workspaceId, request.query),
-  );
+  routes.listRoute(app, '/forms', {
+    tags,
+    summary: 'Lista os formulários do workspace (busca por nome, filtro por grupo; até 1000)',
+    querystring: formListQuerySchema,
+    response: formListAnswerSchema,
+    list: service.list,
+  });
 
-  app.post(
-    '/forms',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Cria um formulário',
-        body: formBodySchema,
-        response: { 201: formAnswerSchema, ...errorResponses(400, 401, 413) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await service.create(sessionOf(request).workspaceId, request.body)),
-  );
+  routes.createRoute(app, '/forms', {
+    tags,
+    summary: 'Cria um formulário',
+    body: formBodySchema,
+    response: formAnswerSchema,
+    errors: [400, 401, 413],
+    create: service.create,
+  });
 
-  app.get(
-    '/forms/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Um formulário, com o flow que recebe os seus envios',
-        params: idParamsSchema,
-        response: { 200: formAnswerSchema, ...errorResponses(401, 404) },
-      },
-    },
-    async (request) => service.get(sessionOf(request).workspaceId, request.params.id),
-  );
+  routes.readRoute(app, '/forms/:id', {
+    tags,
+    summary: 'Um formulário, com o flow que recebe os seus envios',
+    response: formAnswerSchema,
+    read: service.get,
+  });
 
-  app.put(
-    '/forms/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Altera um formulário (sem `auth_pin`, o PIN guardado é mantido)',
-        params: idParamsSchema,
-        body: formUpdateBodySchema,
-        response: { 200: formAnswerSchema, ...errorResponses(400, 401, 404, 413) },
-      },
-    },
-    async (request) =>
-      service.update(sessionOf(request).workspaceId, request.params.id, request.body),
-  );
+  routes.updateRoute(app, '/forms/:id', {
+    tags,
+    summary: 'Altera um formulário (sem `auth_pin`, o PIN guardado é mantido)',
+    body: formUpdateBodySchema,
+    response: formAnswerSchema,
+    errors: [400, 401, 404, 413],
+    update: service.update,
+  });
 
-  app.delete(
-    '/forms/:id',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Remove um formulário',
-        params: idParamsSchema,
-        response: { 204: z.null().describe('Removido'), ...errorResponses(401, 404) },
-      },
-    },
-    async (request, reply) => {
-      await service.remove(sessionOf(request).workspaceId, request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  routes.removeRoute(app, '/forms/:id', {
+    tags,
+    summary: 'Remove um formulário',
+    removed: 'Removido',
+    remove: service.remove,
+  });
 };

@@ -11,8 +11,10 @@ import {
 } from '@ponte/shared/forms.schema';
 import { messages } from '@ponte/shared/messages';
 import type { Database } from '../../db/client';
-import { AppError, invalidField, notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
+import { listOptionsOf } from '../../lib/named-resource/named-table';
+import { groupCheck, removeOrMissing, rowOrMissing } from '../../lib/named-resource/named-rules';
 import { hashPassword } from '../auth/password-hasher';
 import { findFormConsumer } from './form-consumer';
 import { createFormsRepository, type FormFlowRef, type FormRow } from './forms.repository';
@@ -85,16 +87,8 @@ export function createFormsService(deps: FormsServiceDeps) {
   const { db, now } = deps;
   const repository = createFormsRepository(db);
 
-  async function checkGroup(workspaceId: string, group: string | null | undefined) {
-    if (group && !(await repository.groupExists(workspaceId, group)))
-      throw invalidField('group', messages.flows.groupNotFound);
-  }
-
-  async function rowOf(workspaceId: string, id: string): Promise<FormRow> {
-    const row = await repository.find(workspaceId, id);
-    if (!row) throw formMissing(id);
-    return row;
-  }
+  const checkGroup = groupCheck(repository.groupExists);
+  const rowOf = rowOrMissing(repository.find, formMissing);
 
   async function withConsumer(row: FormRow): Promise<Form> {
     const consumer = await findFormConsumer(db, row.workspaceId, row.id);
@@ -105,12 +99,7 @@ export function createFormsService(deps: FormsServiceDeps) {
     repository,
 
     async list(workspaceId: string, query: FormListQuery): Promise<FormList> {
-      const { items, total } = await repository.list(workspaceId, {
-        page: query.page,
-        size: query.limit,
-        query: query.query,
-        group: query.group,
-      });
+      const { items, total } = await repository.list(workspaceId, listOptionsOf(query));
       const consumers = await repository.consumersOf(
         workspaceId,
         items.map((row) => row.id),
@@ -148,9 +137,7 @@ export function createFormsService(deps: FormsServiceDeps) {
       return withConsumer(row);
     },
 
-    async remove(workspaceId: string, id: string): Promise<void> {
-      if (!(await repository.remove(workspaceId, id))) throw formMissing(id);
-    },
+    remove: removeOrMissing(repository.remove, formMissing),
   };
 }
 

@@ -1,19 +1,18 @@
-import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { flows, groups, queues, users, workspaces } from '../../db/schema';
-import { containsFolded, pageOffset } from '../../lib/list-query';
+import { flows, queues, users } from '../../db/schema';
+import {
+  byName,
+  createNamedTable,
+  customerOf,
+  type NamedListOptions,
+} from '../../lib/named-resource/named-table';
 
 export type QueueRow = typeof queues.$inferSelect;
 /** A queue and the name of its consumer flow (null when none). */
 export type QueueWithFlow = QueueRow & { flowName: string | null };
 
-export interface QueueListOptions {
-  page: number;
-  size: number;
-  query?: string | undefined;
-  /** A group id, or 'none' for queues without a group. */
-  group?: string | undefined;
-}
+export type QueueListOptions = NamedListOptions;
 
 const selection = { queue: queues, flowName: flows.name };
 const withFlow = (row: { queue: QueueRow; flowName: string | null }): QueueWithFlow => ({
@@ -23,8 +22,8 @@ const withFlow = (row: { queue: QueueRow; flowName: string | null }): QueueWithF
 
 /** Every call takes the workspace of the session; no query leaves it. */
 export function createQueuesRepository(db: Database) {
-  const scoped = (workspaceId: string, id: string) =>
-    and(eq(queues.workspaceId, workspaceId), eq(queues.id, id));
+  const named = createNamedTable(db, queues);
+  const { scoped } = named;
   const joined = () =>
     db
       .select(selection)
@@ -35,20 +34,14 @@ export function createQueuesRepository(db: Database) {
       );
 
   return {
-    async list(workspaceId: string, { page, size, query, group }: QueueListOptions) {
-      const conditions: (SQL | undefined)[] = [eq(queues.workspaceId, workspaceId)];
-      if (query) conditions.push(containsFolded(queues.name, query));
-      if (group === 'none') conditions.push(isNull(queues.groupId));
-      else if (group) conditions.push(eq(queues.groupId, group));
-      const where = and(...conditions);
-      const [counted] = await db.select({ total: count() }).from(queues).where(where);
-      const total = counted?.total ?? 0;
-      const rows = await joined()
-        .where(where)
-        .orderBy(asc(sql`lower(${queues.name})`), asc(queues.id))
-        .limit(size)
-        .offset(pageOffset(page, size, total));
-      return { items: rows.map(withFlow), total };
+    async list(workspaceId: string, options: QueueListOptions) {
+      const { items, total } = await named.page(
+        workspaceId,
+        options,
+        joined().$dynamic(),
+        byName(queues),
+      );
+      return { items: items.map(withFlow), total };
     },
 
     async find(workspaceId: string, id: string): Promise<QueueWithFlow | null> {
@@ -79,21 +72,9 @@ export function createQueuesRepository(db: Database) {
       return row?.total ?? 0;
     },
 
-    async groupExists(workspaceId: string, groupId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: groups.id })
-        .from(groups)
-        .where(and(eq(groups.workspaceId, workspaceId), eq(groups.id, groupId)));
-      return Boolean(row);
-    },
+    groupExists: named.groupExists,
 
-    async customerOf(workspaceId: string): Promise<string> {
-      const [row] = await db
-        .select({ customerId: workspaces.customerId })
-        .from(workspaces)
-        .where(eq(workspaces.id, workspaceId));
-      return row?.customerId ?? '';
-    },
+    customerOf: (workspaceId: string) => customerOf(db, workspaceId),
 
     async userName(userId: string): Promise<string> {
       const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
@@ -108,27 +89,12 @@ export function createQueuesRepository(db: Database) {
       return row?.name ?? null;
     },
 
-    async insert(row: typeof queues.$inferInsert): Promise<QueueRow> {
-      const [created] = await db.insert(queues).values(row).returning();
-      return created!;
-    },
+    insert: (row: typeof queues.$inferInsert) => named.insert(row),
 
-    async update(
-      workspaceId: string,
-      id: string,
-      values: Partial<typeof queues.$inferInsert>,
-    ): Promise<QueueRow | null> {
-      const [row] = await db.update(queues).set(values).where(scoped(workspaceId, id)).returning();
-      return row ?? null;
-    },
+    update: (workspaceId: string, id: string, values: Partial<typeof queues.$inferInsert>) =>
+      named.update(workspaceId, id, values),
 
-    async remove(workspaceId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .delete(queues)
-        .where(scoped(workspaceId, id))
-        .returning({ id: queues.id });
-      return rows.length > 0;
-    },
+    remove: (workspaceId: string, id: string) => named.remove(workspaceId, id),
   };
 }
 

@@ -14,6 +14,7 @@ import { sessionOf } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
 import { queueJobsRoutes } from './queue-jobs.routes';
 import type { QueuesService } from './queues.service';
+import * as routes from '../../lib/named-resource/named-routes';
 
 export interface QueuesRoutesOptions {
   service: QueuesService;
@@ -41,20 +42,14 @@ export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (
     async (request) => service.list(sessionOf(request).workspaceId, request.query),
   );
 
-  app.post(
-    '/queues',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Cria uma fila interna',
-        body: queueBodySchema,
-        response: { 201: queueSchema, ...errorResponses(400, 401, 409, 413, 503) },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await service.create(sessionOf(request).workspaceId, request.body)),
-  );
+  routes.createRoute(app, '/queues', {
+    tags,
+    summary: 'Cria uma fila interna',
+    body: queueBodySchema,
+    response: queueSchema,
+    errors: [400, 401, 409, 413, 503],
+    create: service.create,
+  });
 
   app.put(
     '/queues',

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { errorCodes } from '@ponte/shared/errors';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
 import {
@@ -15,9 +14,10 @@ import {
   type queueUpdateBodySchema,
 } from '@ponte/shared/queues.schema';
 import type { Database } from '../../db/client';
-import { uniqueViolation } from '../../db/unique-violation';
-import { AppError, invalidField, notFound } from '../../lib/app-error';
+import { notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
+import { groupCheck, rowOrMissing } from '../../lib/named-resource/named-rules';
+import { uniqueNameGuard } from '../../lib/named-resource/unique-name';
 import type { MessageQueueDriver } from './drivers/message-queue-driver';
 import { createQueueJobs } from './queue-jobs';
 import { createQueuesRepository, type QueueWithFlow } from './queues.repository';
@@ -56,18 +56,12 @@ export const toQueue = (row: QueueWithFlow, counts: QueueCounts): Queue => ({
   updated_at: toIso(row.updatedAt),
 });
 
-/** The name index decides: two concurrent saves of one name cannot both win. */
-async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (uniqueViolation(error) === 'queues_workspace_name_unique')
-      throw new AppError(409, errorCodes.conflict, m.nameTaken, [
-        { field: 'name', message: m.nameTaken },
-      ]);
-    throw error;
-  }
-}
+/** Names are unique per workspace ignoring case: 409 (spec 2 §7). */
+const uniqueName = uniqueNameGuard({
+  constraint: 'queues_workspace_name_unique',
+  status: 409,
+  message: m.nameTaken,
+});
 
 export const queueMissing = (id: string) => notFound(m.notFound, { kind: 'queue', id });
 
@@ -78,16 +72,8 @@ export function createQueuesService(deps: QueuesServiceDeps) {
   const samples = createQueueSamplesRepository(deps.db);
   const restores = createQueueRestoresRepository(deps.db);
 
-  async function checkGroup(workspaceId: string, group: string | null | undefined) {
-    if (group && !(await repository.groupExists(workspaceId, group)))
-      throw invalidField('group', messages.flows.groupNotFound);
-  }
-
-  async function rowOf(workspaceId: string, id: string): Promise<QueueWithFlow> {
-    const row = await repository.find(workspaceId, id);
-    if (!row) throw queueMissing(id);
-    return row;
-  }
+  const checkGroup = groupCheck(repository.groupExists);
+  const rowOf = rowOrMissing(repository.find, queueMissing);
 
   async function get(workspaceId: string, id: string): Promise<Queue> {
     const row = await rowOf(workspaceId, id);

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sessionOf } from '../../plugins/auth';
+import { bearerSecurity, errorResponses, idParamsSchema } from '../route-schemas';
+
+/** The app a route plugin of the workspace API receives (zod schemas, bearer session). */
+type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** What the OpenAPI document says of a route: its tags and its pt-BR summary. */
+interface RouteDoc {
+  tags: string[];
+  summary: string;
+}
+
+/** A route of one resource of the workspace, `:id` in its path: a 404 when it has none. */
+const byId = <A extends Record<number, z.ZodType>>({ tags, summary }: RouteDoc, answer: A) => ({
+  schema: {
+    tags,
+    security: bearerSecurity,
+    summary,
+    params: idParamsSchema,
+    response: { ...answer, ...errorResponses(401, 404) },
+  },
+});
+
+/** `GET <path>`: the page `list` answers for the session's workspace and the query. */
+export function listRoute<Q extends z.ZodType, S extends z.ZodType>(
+  app: RouteApp,
+  path: string,
+  doc: RouteDoc & {
+    querystring: Q;
+    response: S;
+    list: (workspaceId: string, query: z.output<Q>) => Promise<z.input<S>>;
+  },
+) {
+  const { tags, summary, querystring, response } = doc;
+  app.get(
+    path,
+    {
+      schema: {
+        tags,
+        security: bearerSecurity,
+        summary,
+        querystring,
+        response: { 200: response as z.ZodType, ...errorResponses(401) },
+      },
+    },
+    async (request) => doc.list(sessionOf(request).workspaceId, request.query as z.output<Q>),
+  );
+}
+
+/** What a route that takes a body says: its schemas, its error answers, its body limit. */
+interface BodyDoc<B extends z.ZodType, S extends z.ZodType> extends RouteDoc {
+  body: B;
+  response: S;
+  errors: readonly number[];
+  bodyLimit?: number;
+}
+
+/** The options of a route that takes a body (`bodyLimit` only when the area sets one). */
+const withBody = ({ tags, summary, body, bodyLimit }: BodyDoc<z.ZodType, z.ZodType>) => ({
+  ...(bodyLimit ? { bodyLimit } : {}),
+  schema: { tags, security: bearerSecurity, summary, body },
+});
+
+/**
+ * `POST <path>`: 201 and the resource `create` made in the session's workspace from the body.
+ * `errors` are the area's error answers; `bodyLimit` a larger body than the server's default.
+ */
+export function createRoute<B extends z.ZodType, S extends z.ZodType>(
+  app: RouteApp,
+  path: string,
+  doc: BodyDoc<B, S> & {
+    create: (workspaceId: string, body: z.output<B>) => Promise<z.input<S>>;
+  },
+) {
+  const { schema, ...limit } = withBody(doc);
+  const response = { 201: doc.response as z.ZodType, ...errorResponses(...doc.errors) };
+  app.post(path, { ...limit, schema: { ...schema, response } }, async (request, reply) =>
+    reply
+      .code(201)
+      .send(await doc.create(sessionOf(request).workspaceId, request.body as z.output<B>)),
+  );
+}
+
+/**
+ * `PUT <path>` (`:id` in it): the workspace's resource as `update` saved it from the body.
+ * `errors` are the area's error answers; `bodyLimit` a larger body than the server's default.
+ */
+export function updateRoute<B extends z.ZodType, S extends z.ZodType>(
+  app: RouteApp,
+  path: string,
+  doc: BodyDoc<B, S> & {
+    update: (workspaceId: string, id: string, body: z.output<B>) => Promise<z.input<S>>;
+  },
+) {
+  const { schema, ...limit } = withBody(doc);
+  const response = { 200: doc.response as z.ZodType, ...errorResponses(...doc.errors) };
+  app.put(
+    path,
+    { ...limit, schema: { ...schema, params: idParamsSchema, response } },
+    async (request) =>
+      doc.update(sessionOf(request).workspaceId, request.params.id, request.body as z.output<B>),
+  );
+}
+
+/** `GET <path>` (`:id` in it): what `read` answers of the workspace's resource. */
+export function readRoute<S extends z.ZodType>(
+  app: RouteApp,
+  path: string,
+  doc: RouteDoc & {
+    response: S;
+    read: (workspaceId: string, id: string) => Promise<z.input<S>>;
+  },
+) {
+  app.get(path, byId(doc, { 200: doc.response as z.ZodType }), async (request) =>
+    doc.read(sessionOf(request).workspaceId, request.params.id),
+  );
+}
+
+/** `POST <path>` (`:id` in it): 201 and the copy the area made of the workspace's resource. */
+export function duplicateRoute<S extends z.ZodType>(
+  app: RouteApp,
+  path: string,
+  doc: RouteDoc & {
+    response: S;
+    duplicate: (workspaceId: string, id: string) => Promise<z.input<S>>;
+  },
+) {
+  app.post(path, byId(doc, { 201: doc.response as z.ZodType }), async (request, reply) =>
+    reply.code(201).send(await doc.duplicate(sessionOf(request).workspaceId, request.params.id)),
+  );
+}
+
+/**
+ * `DELETE <path>` (`:id` in it): 204 once the area removed the workspace's resource.
+ * `removed` is the document's word ('Removido', 'Removida').
+ */
+export function removeRoute(
+  app: RouteApp,
+  path: string,
+  doc: RouteDoc & {
+    removed: 'Removido' | 'Removida';
+    remove: (workspaceId: string, id: string) => Promise<void>;
+  },
+) {
+  app.delete(path, byId(doc, { 204: z.null().describe(doc.removed) }), async (request, reply) => {
+    await doc.remove(sessionOf(request).workspaceId, request.params.id);
+    return reply.code(204).send(null);
+  });
+}
