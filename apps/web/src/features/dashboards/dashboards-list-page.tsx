@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { ActionIcon, Button, Group as Row, Menu, Text, Tooltip } from '@mantine/core';
 import {
   IconCopy,
@@ -13,16 +12,14 @@ import { Link } from 'react-router';
 import type { DashboardListItem } from '@ponte/shared/dashboards.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
-import { DuplicateModal } from '../../components/duplicate-modal';
 import { timestampColumns, useGroupColumn } from '../../components/list-columns';
+import { useDuplicateConfirm } from '../../components/named-resource/duplicate-confirm-modal';
+import { downloadWhole } from '../../components/named-resource/download-whole';
+import { NamedResourceList } from '../../components/named-resource/named-resource-list';
+import { useNamedResourceList } from '../../components/named-resource/use-named-resource-list';
 import { PageHeader } from '../../components/page-header';
 import type { TableColumn } from '../../components/paginated-table';
-import { SearchableList } from '../../components/searchable-list';
 import { TruncatedText } from '../../components/truncated-text';
-import { errorMessage } from '../../lib/api/api-error';
-import { useSelectedGroup } from '../../lib/groups/selected-group';
-import { toast } from '../../lib/toasts';
-import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useDuplicateDashboard } from './api/dashboard-mutations';
 import { getDashboard, useDashboards } from './api/get-dashboards';
 import { downloadDashboardFile } from './dashboard-file';
@@ -39,13 +36,8 @@ const pathOf = (action: 'view' | 'edit' | 'delete', dashboard: DashboardListItem
   `/dashboards/${action}/${encodeURIComponent(dashboard._id)}`;
 
 /** Fetches the whole dashboard (list rows have no widgets) and downloads its file. */
-async function exportDashboard(dashboard: DashboardListItem) {
-  try {
-    downloadDashboardFile(await getDashboard(dashboard._id));
-  } catch (failure) {
-    toast.error(errorMessage(failure));
-  }
-}
+const exportDashboard = (dashboard: DashboardListItem) =>
+  downloadWhole(() => getDashboard(dashboard._id), downloadDashboardFile);
 
 function RowActions(props: { dashboard: DashboardListItem; onDuplicate: () => void }) {
   const { dashboard, onDuplicate } = props;
@@ -136,14 +128,13 @@ function useColumns(
 
 /** /dashboards (spec 2 'Dashboards'): 10 per page, search, the selected group. */
 export function DashboardsListPage() {
-  const params = useListParams();
-  const { page, query, setPage } = params;
-  const [group] = useSelectedGroup();
-  const { data, isPending, isError, error } = useDashboards({ page, query, group });
-  const [duplicating, setDuplicating] = useState<DashboardListItem | null>(null);
-  const duplicate = useDuplicateDashboard();
-  const columns = useColumns(setDuplicating);
-  useClampedPage(data?.total, limits.dashboardsPageSize, params);
+  const list = useNamedResourceList(useDashboards, limits.dashboardsPageSize);
+  const duplicate = useDuplicateConfirm(useDuplicateDashboard(), {
+    title: 'Duplicar dashboard',
+    question: m.duplicateConfirm,
+    done: m.duplicated,
+  });
+  const columns = useColumns(duplicate.ask);
 
   return (
     <>
@@ -152,18 +143,12 @@ export function DashboardsListPage() {
         description="Painéis com widgets ao vivo sobre as execuções, os logs e as tabelas do workspace."
         actions={createButton}
       />
-      <SearchableList
+      <NamedResourceList
         searchLabel="Buscar dashboards"
         label="Dashboards"
         columns={columns}
         rowKey={(dashboard) => dashboard._id}
-        data={data}
-        isPending={isPending}
-        error={isError ? error : null}
-        page={page}
-        pageSize={limits.dashboardsPageSize}
-        onPageChange={setPage}
-        filtered={Boolean(query || group)}
+        list={list}
         notFound="Nenhum dashboard encontrado para esta busca."
         empty={{
           title: 'Nenhum dashboard criado ainda.',
@@ -172,14 +157,7 @@ export function DashboardsListPage() {
           action: createButton,
         }}
       />
-      <DuplicateModal
-        id={duplicating?._id ?? null}
-        title="Duplicar dashboard"
-        question={m.duplicateConfirm}
-        done={m.duplicated}
-        duplicate={duplicate}
-        onClose={() => setDuplicating(null)}
-      />
+      {duplicate.modal}
     </>
   );
 }
