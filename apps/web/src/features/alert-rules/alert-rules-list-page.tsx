@@ -1,27 +1,27 @@
-import { Badge, Button, Text } from '@mantine/core';
-import { IconCopy, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Badge, Text } from '@mantine/core';
+import { IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { AlertRule } from '@ponte/shared/alert-rules.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
-import { timestampColumns, useGroupColumn } from '../../components/list-columns';
+import { createItemButton } from '../../components/named-resource/create-button';
+import {
+  actionsColumn,
+  nameColumn,
+  timestampColumns,
+  useGroupColumn,
+} from '../../components/list-columns';
 import { useDuplicateConfirm } from '../../components/named-resource/duplicate-confirm-modal';
 import { NamedResourceList } from '../../components/named-resource/named-resource-list';
 import { RowActionIcons } from '../../components/named-resource/row-action-icons';
 import { useNamedResourceList } from '../../components/named-resource/use-named-resource-list';
 import { PageHeader } from '../../components/page-header';
 import type { TableColumn } from '../../components/paginated-table';
-import { TruncatedText } from '../../components/truncated-text';
 import { useDuplicateAlertRule } from './api/alert-rule-mutations';
 import { useAlertRules } from './api/get-alert-rules';
 
 const m = messages.alertRules;
 
-const createButton = (
-  <Button component={Link} to="/alert-rules/new" leftSection={<IconPlus size={16} />}>
-    Criar regra de alerta
-  </Button>
-);
+const createButton = createItemButton('/alert-rules/new', 'Criar regra de alerta');
 
 const pathOf = (action: 'edit' | 'delete', rule: AlertRule) =>
   `/alert-rules/${action}/${encodeURIComponent(rule._id)}`;
@@ -64,15 +64,7 @@ function useColumns(onDuplicate: (rule: AlertRule) => void): TableColumn<AlertRu
   const groupColumn = useGroupColumn<AlertRule>(140);
   const updated = timestampColumns<AlertRule>().filter(({ key }) => key === 'updated');
   return [
-    {
-      key: 'name',
-      header: 'Nome',
-      render: (rule) => (
-        <TruncatedText to={pathOf('edit', rule)} size="sm" fw={500}>
-          {rule.name}
-        </TruncatedText>
-      ),
-    },
+    nameColumn<AlertRule>((rule) => pathOf('edit', rule)),
     groupColumn,
     { key: 'type', header: 'Tipo', width: 150, render: (rule) => plain(m.typeLabels[rule.type]) },
     {
@@ -101,13 +93,9 @@ function useColumns(onDuplicate: (rule: AlertRule) => void): TableColumn<AlertRu
       render: (rule) => <StatusBadge enabled={rule.enabled} />,
     },
     ...updated,
-    {
-      key: 'actions',
-      header: 'Ações',
-      align: 'right',
-      width: 130,
-      render: (rule) => <RowActions rule={rule} onDuplicate={() => onDuplicate(rule)} />,
-    },
+    actionsColumn<AlertRule>(130, (rule) => (
+      <RowActions rule={rule} onDuplicate={() => onDuplicate(rule)} />
+    )),
   ];
 }
 

@@ -1,17 +1,17 @@
-import { Badge, Button, Text } from '@mantine/core';
-import { IconCopy, IconDownload, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Badge, Text } from '@mantine/core';
+import { IconCopy, IconDownload, IconPencil, IconTrash } from '@tabler/icons-react';
 import { formatDateTime } from '@ponte/shared/format';
 import type { CustomNode } from '@ponte/shared/custom-nodes.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
+import { actionsColumn, nameColumn } from '../../components/list-columns';
+import { createItemButton } from '../../components/named-resource/create-button';
 import { useDuplicateConfirm } from '../../components/named-resource/duplicate-confirm-modal';
 import { NamedResourceList } from '../../components/named-resource/named-resource-list';
 import { RowActionIcons } from '../../components/named-resource/row-action-icons';
 import { useNamedResourceList } from '../../components/named-resource/use-named-resource-list';
 import { PageHeader } from '../../components/page-header';
 import type { TableColumn } from '../../components/paginated-table';
-import { TruncatedText } from '../../components/truncated-text';
 import { useDuplicateCustomNode } from './api/custom-node-mutations';
 import { useCustomNodes } from './api/get-custom-nodes';
 import { downloadCustomNodeFile } from './custom-node-file';
@@ -19,11 +19,7 @@ import { CustomNodeImage } from './custom-node-image';
 
 const m = messages.customNodes;
 
-const createButton = (
-  <Button component={Link} to="/custom-nodes/new" leftSection={<IconPlus size={16} />}>
-    Novo conector
-  </Button>
-);
+const createButton = createItemButton('/custom-nodes/new', 'Novo conector');
 
 const editPath = (node: CustomNode) => `/custom-nodes/${encodeURIComponent(node._id)}`;
 
@@ -66,15 +62,7 @@ function useColumns(onDuplicate: (node: CustomNode) => void): TableColumn<Custom
       width: 90,
       render: (node) => <CustomNodeImage src={node.imageData} />,
     },
-    {
-      key: 'name',
-      header: 'Nome',
-      render: (node) => (
-        <TruncatedText to={editPath(node)} size="sm" fw={500}>
-          {node.name}
-        </TruncatedText>
-      ),
-    },
+    nameColumn<CustomNode>(editPath),
     {
       key: 'service',
       header: 'Nome do serviço',
@@ -100,13 +88,9 @@ function useColumns(onDuplicate: (node: CustomNode) => void): TableColumn<Custom
       width: 170,
       render: (node) => formatDateTime(node.updated_at),
     },
-    {
-      key: 'actions',
-      header: 'Ações',
-      align: 'right',
-      width: 170,
-      render: (node) => <RowActions node={node} onDuplicate={() => onDuplicate(node)} />,
-    },
+    actionsColumn<CustomNode>(170, (node) => (
+      <RowActions node={node} onDuplicate={() => onDuplicate(node)} />
+    )),
   ];
 }
 

@@ -1,36 +1,36 @@
-import { ActionIcon, Button, Group as Row, Menu, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group as Row, Menu, Text, Tooltip } from '@mantine/core';
 import {
   IconCopy,
   IconDots,
   IconDownload,
   IconEye,
   IconPencil,
-  IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { DashboardListItem } from '@ponte/shared/dashboards.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
-import { timestampColumns, useGroupColumn } from '../../components/list-columns';
+import { createItemButton } from '../../components/named-resource/create-button';
+import {
+  actionsColumn,
+  nameColumn,
+  timestampColumns,
+  useGroupColumn,
+} from '../../components/list-columns';
 import { useDuplicateConfirm } from '../../components/named-resource/duplicate-confirm-modal';
 import { downloadWhole } from '../../components/named-resource/download-whole';
 import { NamedResourceList } from '../../components/named-resource/named-resource-list';
 import { useNamedResourceList } from '../../components/named-resource/use-named-resource-list';
 import { PageHeader } from '../../components/page-header';
 import type { TableColumn } from '../../components/paginated-table';
-import { TruncatedText } from '../../components/truncated-text';
 import { useDuplicateDashboard } from './api/dashboard-mutations';
 import { getDashboard, useDashboards } from './api/get-dashboards';
 import { downloadDashboardFile } from './dashboard-file';
 
 const m = messages.dashboards;
 
-const createButton = (
-  <Button component={Link} to="/dashboards/new" leftSection={<IconPlus size={16} />}>
-    Novo dashboard
-  </Button>
-);
+const createButton = createItemButton('/dashboards/new', 'Novo dashboard');
 
 const pathOf = (action: 'view' | 'edit' | 'delete', dashboard: DashboardListItem) =>
   `/dashboards/${action}/${encodeURIComponent(dashboard._id)}`;
@@ -97,15 +97,7 @@ function useColumns(
   const groupColumn = useGroupColumn<DashboardListItem>();
   const updated = timestampColumns<DashboardListItem>().filter(({ key }) => key === 'updated');
   return [
-    {
-      key: 'name',
-      header: 'Nome',
-      render: (dashboard) => (
-        <TruncatedText to={pathOf('view', dashboard)} size="sm" fw={500}>
-          {dashboard.name}
-        </TruncatedText>
-      ),
-    },
+    nameColumn<DashboardListItem>((dashboard) => pathOf('view', dashboard)),
     {
       key: 'widgets',
       header: 'Widgets',
@@ -114,15 +106,9 @@ function useColumns(
     },
     groupColumn,
     ...updated,
-    {
-      key: 'actions',
-      header: 'Ações',
-      align: 'right',
-      width: 110,
-      render: (dashboard) => (
-        <RowActions dashboard={dashboard} onDuplicate={() => onDuplicate(dashboard)} />
-      ),
-    },
+    actionsColumn<DashboardListItem>(110, (dashboard) => (
+      <RowActions dashboard={dashboard} onDuplicate={() => onDuplicate(dashboard)} />
+    )),
   ];
 }
 

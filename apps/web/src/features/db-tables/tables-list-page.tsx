@@ -1,18 +1,12 @@
 import { useState } from 'react';
-import { Button, Text } from '@mantine/core';
-import {
-  IconCopy,
-  IconDownload,
-  IconList,
-  IconPencil,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Text } from '@mantine/core';
+import { IconCopy, IconDownload, IconList, IconPencil, IconTrash } from '@tabler/icons-react';
 import { formatDateTime } from '@ponte/shared/format';
 import type { Table } from '@ponte/shared/db-tables.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
+import { actionsColumn, nameColumn } from '../../components/list-columns';
+import { createItemButton } from '../../components/named-resource/create-button';
 import { downloadWhole } from '../../components/named-resource/download-whole';
 import { DuplicateNameModal } from '../../components/named-resource/duplicate-name-modal';
 import { NamedResourceList } from '../../components/named-resource/named-resource-list';
@@ -20,17 +14,12 @@ import { RowActionIcons } from '../../components/named-resource/row-action-icons
 import { useNamedResourceList } from '../../components/named-resource/use-named-resource-list';
 import { PageHeader } from '../../components/page-header';
 import type { TableColumn } from '../../components/paginated-table';
-import { TruncatedText } from '../../components/truncated-text';
 import { useDuplicateTable } from './api/duplicate-table';
 import { getTable } from './api/get-table';
 import { useTables } from './api/get-tables';
 import { downloadTableFile } from './table-file';
 
-const createButton = (
-  <Button component={Link} to="/database/tables/new" leftSection={<IconPlus size={16} />}>
-    Criar tabela
-  </Button>
-);
+const createButton = createItemButton('/database/tables/new', 'Criar tabela');
 
 /** Downloads the table's structure as {slug}.db.json; a failure shows the server's message. */
 const exportTable = (id: string) =>
@@ -73,15 +62,7 @@ function RowActions({ table, onDuplicate }: { table: Table; onDuplicate: () => v
 
 function useColumns(onDuplicate: (table: Table) => void): TableColumn<Table>[] {
   return [
-    {
-      key: 'name',
-      header: 'Nome',
-      render: (table) => (
-        <TruncatedText to={`/database/entities/${table._id}`} size="sm" fw={500}>
-          {table.name}
-        </TruncatedText>
-      ),
-    },
+    nameColumn<Table>((table) => `/database/entities/${table._id}`),
     {
       key: 'count',
       header: 'Registros',
@@ -94,13 +75,9 @@ function useColumns(onDuplicate: (table: Table) => void): TableColumn<Table>[] {
       width: 190,
       render: (table) => formatDateTime(table.updated_at),
     },
-    {
-      key: 'actions',
-      header: 'Ações',
-      align: 'right',
-      width: 200,
-      render: (table) => <RowActions table={table} onDuplicate={() => onDuplicate(table)} />,
-    },
+    actionsColumn<Table>(200, (table) => (
+      <RowActions table={table} onDuplicate={() => onDuplicate(table)} />
+    )),
   ];
 }
 

@@ -1,10 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Badge, Button, Group, Radio, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Badge, Group, Radio, Text } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import type { FlowList } from '@ponte/shared/flows.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
+import { actionsColumn } from '../../components/list-columns';
+import { createItemButton } from '../../components/named-resource/create-button';
 import { ManualExecutionModal } from '../../components/manual-execution-modal';
 import { useDuplicateConfirm } from '../../components/named-resource/duplicate-confirm-modal';
 import { NamedResourceList } from '../../components/named-resource/named-resource-list';
@@ -36,11 +37,7 @@ function parseStatus(value: string | null): FlowStatusFilter {
     : defaultStatus;
 }
 
-const createButton = (
-  <Button component={Link} to="/flows/new" leftSection={<IconPlus size={16} />}>
-    Criar Flow
-  </Button>
-);
+const createButton = createItemButton('/flows/new', 'Criar Flow');
 
 /** `show_status` in the URL; a new filter goes back to page 1. */
 function useStatusParam(): [FlowStatusFilter, (status: FlowStatusFilter) => void] {
@@ -121,19 +118,13 @@ export function FlowsListPage() {
         );
       },
     },
-    {
-      key: 'actions',
-      header: 'Ações',
-      align: 'right',
-      width: 290,
-      render: (flow) => (
-        <FlowRowActions
-          flow={flow}
-          onRun={() => setRunning(flow)}
-          onDuplicate={() => duplicate.ask(flow)}
-        />
-      ),
-    },
+    actionsColumn<FlowItem>(290, (flow) => (
+      <FlowRowActions
+        flow={flow}
+        onRun={() => setRunning(flow)}
+        onDuplicate={() => duplicate.ask(flow)}
+      />
+    )),
   ];
 
   // The header's group alone does not count as a search here: 'Nenhum Flow criado ainda.'

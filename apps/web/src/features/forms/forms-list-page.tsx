@@ -1,24 +1,24 @@
-import { Badge, Button } from '@mantine/core';
-import { IconExternalLink, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Badge } from '@mantine/core';
+import { IconExternalLink, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Form } from '@ponte/shared/forms.schema';
 import { limits } from '@ponte/shared/limits';
-import { timestampColumns, useGroupColumn } from '../../components/list-columns';
+import { createItemButton } from '../../components/named-resource/create-button';
+import {
+  actionsColumn,
+  nameColumn,
+  timestampColumns,
+  useGroupColumn,
+} from '../../components/list-columns';
 import { NamedResourceList } from '../../components/named-resource/named-resource-list';
 import { RowActionIcons } from '../../components/named-resource/row-action-icons';
 import { useNamedResourceList } from '../../components/named-resource/use-named-resource-list';
 import { PageHeader } from '../../components/page-header';
 import type { TableColumn } from '../../components/paginated-table';
-import { TruncatedText } from '../../components/truncated-text';
 import { useForms } from './api/get-forms';
 import { statusLabels } from './form-labels';
 import { useEngineUrl } from './use-engine-url';
 
-const createButton = (
-  <Button component={Link} to="/forms/new" leftSection={<IconPlus size={16} />}>
-    Criar formulário
-  </Button>
-);
+const createButton = createItemButton('/forms/new', 'Criar formulário');
 
 function RowActions({ form, engineUrl }: { form: Form; engineUrl: string }) {
   return (
@@ -56,15 +56,7 @@ export function FormsListPage() {
   const engineUrl = useEngineUrl();
 
   const columns: TableColumn<Form>[] = [
-    {
-      key: 'name',
-      header: 'Nome',
-      render: (form) => (
-        <TruncatedText to={`/forms/edit/${form._id}`} size="sm" fw={500}>
-          {form.name}
-        </TruncatedText>
-      ),
-    },
+    nameColumn<Form>((form) => `/forms/edit/${form._id}`),
     {
       key: 'status',
       header: 'Status',
@@ -73,13 +65,7 @@ export function FormsListPage() {
     },
     groupColumn,
     ...timestampColumns<Form>(),
-    {
-      key: 'actions',
-      header: 'Ações',
-      align: 'right',
-      width: 130,
-      render: (form) => <RowActions form={form} engineUrl={engineUrl} />,
-    },
+    actionsColumn<Form>(130, (form) => <RowActions form={form} engineUrl={engineUrl} />),
   ];
 
   return (

@@ -1,31 +1,29 @@
-import { Button } from '@mantine/core';
 import {
   IconEye,
   IconPencil,
   IconPlayerPause,
   IconPlayerPlay,
-  IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { limits } from '@ponte/shared/limits';
 import type { Queue } from '@ponte/shared/queues.schema';
-import { timestampColumns, useGroupColumn } from '../../components/list-columns';
+import { createItemButton } from '../../components/named-resource/create-button';
+import {
+  actionsColumn,
+  nameColumn,
+  timestampColumns,
+  useGroupColumn,
+} from '../../components/list-columns';
 import { NamedResourceList } from '../../components/named-resource/named-resource-list';
 import { RowActionIcons } from '../../components/named-resource/row-action-icons';
 import { useNamedResourceList } from '../../components/named-resource/use-named-resource-list';
 import { PageHeader } from '../../components/page-header';
 import type { TableColumn } from '../../components/paginated-table';
-import { TruncatedText } from '../../components/truncated-text';
 import { useQueues } from './api/get-queues';
 import { useControlQueue } from './api/queue-mutations';
 import { QueueStatusBadge, queueToggle } from './queue-status';
 
-const createButton = (
-  <Button component={Link} to="/queues/new" leftSection={<IconPlus size={16} />}>
-    Criar fila
-  </Button>
-);
+const createButton = createItemButton('/queues/new', 'Criar fila');
 
 function RowActions({ queue }: { queue: Queue }) {
   const control = useControlQueue();
@@ -64,15 +62,7 @@ export function QueuesListPage() {
   const groupColumn = useGroupColumn<Queue>();
 
   const columns: TableColumn<Queue>[] = [
-    {
-      key: 'name',
-      header: 'Nome',
-      render: (queue) => (
-        <TruncatedText to={`/queues/view/${queue._id}`} size="sm" fw={500}>
-          {queue.name}
-        </TruncatedText>
-      ),
-    },
+    nameColumn<Queue>((queue) => `/queues/view/${queue._id}`),
     {
       key: 'status',
       header: 'Status',
@@ -81,13 +71,7 @@ export function QueuesListPage() {
     },
     groupColumn,
     ...timestampColumns<Queue>(),
-    {
-      key: 'actions',
-      header: 'Ações',
-      align: 'right',
-      width: 170,
-      render: (queue) => <RowActions queue={queue} />,
-    },
+    actionsColumn<Queue>(170, (queue) => <RowActions queue={queue} />),
   ];
 
   return (
