@@ -8,12 +8,9 @@ import { useDuplicateConfirm } from './duplicate-confirm-modal';
 function Page(props: { mutateAsync: (id: string) => Promise<unknown>; closeOnFailure?: boolean }) {
   const duplicate = useDuplicateConfirm(
     { mutateAsync: props.mutateAsync, isPending: false },
-    {
-      title: 'Duplicar regra',
-      question: 'Deseja duplicar a regra?',
-      done: 'Regra duplicada!',
-      closeOnFailure: props.closeOnFailure,
-    },
+    'Duplicar regra',
+    { duplicateConfirm: 'Deseja duplicar a regra?', duplicated: 'Regra duplicada!' },
+    { closeOnFailure: props.closeOnFailure },
   );
   return (
     <>

@@ -56,17 +56,35 @@ export function DuplicateConfirmModal(props: DuplicateConfirmModalProps) {
   );
 }
 
+/** The feature's texts, as `@ponte/shared/messages` names them. */
+interface DuplicateMessages {
+  /** The question, e.g. 'Deseja realmente duplicar este dashboard?'. */
+  duplicateConfirm: string;
+  /** The toast after the copy is made. */
+  duplicated: string;
+}
+
 /**
- * The 'Duplicar' action of a list: `ask(item)` opens the question, `modal` is placed once in
- * the page.
+ * The 'Duplicar' action of a list: `ask(item)` opens the question titled `title`, `modal` is
+ * placed once in the page.
  */
 export function useDuplicateConfirm(
   duplicate: DuplicateById,
-  texts: DuplicateConfirmTexts,
+  title: string,
+  { duplicateConfirm, duplicated }: DuplicateMessages,
+  { closeOnFailure }: { closeOnFailure?: boolean } = {},
 ): { ask: (item: { _id: string }) => void; modal: ReactElement } {
   const [id, setId] = useState<string | null>(null);
   const modal = (
-    <DuplicateConfirmModal id={id} duplicate={duplicate} onClose={() => setId(null)} {...texts} />
+    <DuplicateConfirmModal
+      id={id}
+      duplicate={duplicate}
+      onClose={() => setId(null)}
+      title={title}
+      question={duplicateConfirm}
+      done={duplicated}
+      closeOnFailure={closeOnFailure}
+    />
   );
   return { ask: (item) => setId(item._id), modal };
 }

@@ -4,6 +4,11 @@ import { ApiError } from '../../lib/api/api-error';
 import { renderWithProviders } from '../../test/render';
 import { NamedResourceList } from './named-resource-list';
 
+interface Row {
+  _id: string;
+  name: string;
+}
+
 const list = {
   isPending: false,
   page: 1,
@@ -15,8 +20,7 @@ const list = {
 const base = {
   searchLabel: 'Buscar itens',
   label: 'Itens',
-  columns: [{ key: 'name', header: 'Nome', render: (row: { name: string }) => row.name }],
-  rowKey: (row: { name: string }) => row.name,
+  columns: [{ key: 'name', header: 'Nome', render: (row: Row) => row.name }],
   notFound: 'Nenhum item encontrado para esta busca.',
   empty: { title: 'Nenhum item criado ainda.', description: 'Crie o primeiro.', action: null },
 };
@@ -26,7 +30,7 @@ describe('NamedResourceList', () => {
     renderWithProviders(
       <NamedResourceList
         {...base}
-        list={{ ...list, data: { items: [{ name: 'Vendas' }], total: 1 }, error: null }}
+        list={{ ...list, data: { items: [{ _id: 'v1', name: 'Vendas' }], total: 1 }, error: null }}
       />,
     );
     expect(screen.getByRole('textbox', { name: 'Buscar itens' })).toBeInTheDocument();
@@ -39,7 +43,7 @@ describe('NamedResourceList', () => {
         {...base}
         list={{
           ...list,
-          data: undefined,
+          data: undefined as { items: Row[]; total: number } | undefined,
           error: new ApiError(500, 'Falha ao listar.', 'internal'),
         }}
       />,

@@ -28,7 +28,8 @@ interface NamedResourceListProps<T> {
   /** The table's accessible name. */
   label: string;
   columns: TableColumn<T>[];
-  rowKey: (row: T) => string;
+  /** The row's key; its `_id` unless told. */
+  rowKey?: (row: T) => string;
   list: NamedResourceListView<T>;
   notFound: string;
   /** What the list shows before anything was created. */
@@ -40,7 +41,7 @@ interface NamedResourceListProps<T> {
  * table of one page (cards on a phone), its error, and the empty states with and without a
  * search.
  */
-export function NamedResourceList<T>(props: NamedResourceListProps<T>) {
+export function NamedResourceList<T extends { _id: string }>(props: NamedResourceListProps<T>) {
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const { list, empty } = props;
   const search = <SearchBox label={props.searchLabel} />;
@@ -63,7 +64,7 @@ export function NamedResourceList<T>(props: NamedResourceListProps<T>) {
           label={props.label}
           columns={props.columns}
           rows={list.data?.items ?? []}
-          rowKey={props.rowKey}
+          rowKey={props.rowKey ?? ((row) => row._id)}
           page={list.page}
           total={list.data?.total ?? 0}
           pageSize={list.pageSize}

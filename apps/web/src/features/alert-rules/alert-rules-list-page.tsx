@@ -102,11 +102,7 @@ function useColumns(onDuplicate: (rule: AlertRule) => void): TableColumn<AlertRu
 /** /alert-rules (spec 2 'Alert rules'): 10 per page, search, the selected group. */
 export function AlertRulesListPage() {
   const list = useNamedResourceList(useAlertRules, limits.alertRulesPageSize);
-  const duplicate = useDuplicateConfirm(useDuplicateAlertRule(), {
-    title: 'Duplicar regra',
-    question: m.duplicateConfirm,
-    done: m.duplicated,
-  });
+  const duplicate = useDuplicateConfirm(useDuplicateAlertRule(), 'Duplicar regra', m);
   const columns = useColumns(duplicate.ask);
 
   return (
@@ -120,7 +116,6 @@ export function AlertRulesListPage() {
         searchLabel={m.searchPlaceholder}
         label="Regras de alerta"
         columns={columns}
-        rowKey={(rule) => rule._id}
         list={list}
         notFound={m.emptySearch}
         empty={{

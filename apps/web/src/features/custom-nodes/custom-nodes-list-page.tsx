@@ -97,11 +97,7 @@ function useColumns(onDuplicate: (node: CustomNode) => void): TableColumn<Custom
 /** /custom-nodes (spec 2 'Custom connectors'): 10 per page, search, the selected group. */
 export function CustomNodesListPage() {
   const list = useNamedResourceList(useCustomNodes, limits.customNodesPageSize);
-  const duplicate = useDuplicateConfirm(useDuplicateCustomNode(), {
-    title: 'Duplicar conector',
-    question: m.duplicateConfirm,
-    done: m.duplicated,
-  });
+  const duplicate = useDuplicateConfirm(useDuplicateCustomNode(), 'Duplicar conector', m);
   const columns = useColumns(duplicate.ask);
 
   return (
@@ -115,7 +111,6 @@ export function CustomNodesListPage() {
         searchLabel="Buscar conectores"
         label="Conectores"
         columns={columns}
-        rowKey={(node) => node._id}
         list={list}
         notFound="Nenhum conector encontrado para esta busca."
         empty={{

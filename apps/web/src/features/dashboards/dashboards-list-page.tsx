@@ -115,11 +115,7 @@ function useColumns(
 /** /dashboards (spec 2 'Dashboards'): 10 per page, search, the selected group. */
 export function DashboardsListPage() {
   const list = useNamedResourceList(useDashboards, limits.dashboardsPageSize);
-  const duplicate = useDuplicateConfirm(useDuplicateDashboard(), {
-    title: 'Duplicar dashboard',
-    question: m.duplicateConfirm,
-    done: m.duplicated,
-  });
+  const duplicate = useDuplicateConfirm(useDuplicateDashboard(), 'Duplicar dashboard', m);
   const columns = useColumns(duplicate.ask);
 
   return (
@@ -133,7 +129,6 @@ export function DashboardsListPage() {
         searchLabel="Buscar dashboards"
         label="Dashboards"
         columns={columns}
-        rowKey={(dashboard) => dashboard._id}
         list={list}
         notFound="Nenhum dashboard encontrado para esta busca."
         empty={{

@@ -95,7 +95,6 @@ export function TablesListPage() {
         searchLabel="Buscar tabelas"
         label="Tabelas"
         columns={columns}
-        rowKey={(table) => table._id}
         list={list}
         notFound="Nenhuma tabela encontrada."
         empty={{ title: 'Nenhuma tabela criada ainda.', action: createButton }}

@@ -37,6 +37,11 @@ function parseStatus(value: string | null): FlowStatusFilter {
     : defaultStatus;
 }
 
+const duplicateTexts = {
+  duplicateConfirm: 'Deseja realmente duplicar este flow? A cópia será criada desabilitada.',
+  duplicated: messages.flows.duplicated,
+};
+
 const createButton = createItemButton('/flows/new', 'Criar Flow');
 
 /** `show_status` in the URL; a new filter goes back to page 1. */
@@ -63,10 +68,7 @@ export function FlowsListPage() {
   const { labelOf } = useNodeLibrary();
   const groupOptions = useGroupOptions();
   const [running, setRunning] = useState<FlowItem | null>(null);
-  const duplicate = useDuplicateConfirm(useDuplicateFlow(), {
-    title: 'Duplicar flow',
-    question: 'Deseja realmente duplicar este flow? A cópia será criada desabilitada.',
-    done: messages.flows.duplicated,
+  const duplicate = useDuplicateConfirm(useDuplicateFlow(), 'Duplicar flow', duplicateTexts, {
     closeOnFailure: true,
   });
 
@@ -150,7 +152,6 @@ export function FlowsListPage() {
         }
         label="Flows"
         columns={columns}
-        rowKey={(flow) => flow._id}
         list={{ ...list, filtered }}
         notFound="Nenhum Flow encontrado para esta busca."
         empty={{ title: 'Nenhum Flow criado ainda.', action: createButton }}

@@ -75,7 +75,6 @@ export function FormsListPage() {
         searchLabel="Buscar formulários"
         label="Formulários"
         columns={columns}
-        rowKey={(form) => form._id}
         list={list}
         notFound="Nenhum formulário encontrado para esta busca."
         empty={{ title: 'Nenhum formulário criado ainda.', action: createButton }}

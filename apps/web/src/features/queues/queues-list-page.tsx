@@ -81,7 +81,6 @@ export function QueuesListPage() {
         searchLabel="Buscar filas"
         label="Filas internas"
         columns={columns}
-        rowKey={(queue) => queue._id}
         list={list}
         notFound="Nenhuma fila encontrada para esta busca."
         empty={{ title: 'Nenhuma fila criada ainda.', action: createButton }}
