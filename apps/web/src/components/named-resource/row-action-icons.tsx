@@ -14,10 +14,10 @@ export interface RowActionIcon {
 /** Where an icon goes: a route of the app, a page of its own in a new tab, or a handler. */
 export type RowActionTarget = { to: string } | { href: string } | { onClick: () => void };
 
-export type RowAction = RowActionIcon & RowActionTarget;
+export type RowIconAction = RowActionIcon & RowActionTarget;
 
 /** The icon itself, an element (not a component) so that the tooltip holds it by its ref. */
-function actionButton(action: RowAction) {
+function actionButton(action: RowIconAction) {
   const common = {
     variant: 'subtle',
     color: action.color ?? 'gray',
@@ -52,7 +52,7 @@ function actionButton(action: RowAction) {
 }
 
 /** The icons at the end of a list row, each with its tooltip; `null` entries are left out. */
-export function RowActionIcons({ actions }: { actions: (RowAction | null)[] }) {
+export function RowActionIcons({ actions }: { actions: (RowIconAction | null)[] }) {
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       {actions.map((action) =>
