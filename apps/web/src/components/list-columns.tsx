@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { Text } from '@mantine/core';
 import { formatDateTime, truncate } from '@ponte/shared/format';
 import { limits } from '@ponte/shared/limits';
@@ -55,4 +56,22 @@ export function timestampColumns<
       render: (row) => formatDateTime(row.updated_at),
     },
   ];
+}
+
+/** The 'Nome' column: the row's name, cut to its cell, as the link that opens the row. */
+export function nameColumn<T extends { name: string }>(to: (row: T) => string): TableColumn<T> {
+  return {
+    key: 'name',
+    header: 'Nome',
+    render: (row) => (
+      <TruncatedText to={to(row)} size="sm" fw={500}>
+        {row.name}
+      </TruncatedText>
+    ),
+  };
+}
+
+/** The 'Ações' column at the end of a row, right-aligned, `width` px wide. */
+export function actionsColumn<T>(width: number, render: (row: T) => ReactNode): TableColumn<T> {
+  return { key: 'actions', header: 'Ações', align: 'right', width, render };
 }

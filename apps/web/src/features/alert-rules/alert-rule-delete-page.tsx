@@ -1,6 +1,5 @@
-import { useParams } from 'react-router';
 import { messages } from '@ponte/shared/messages';
-import { DeleteByNamePage } from '../../components/delete-by-name-page';
+import { NamedResourceDeletePage } from '../../components/named-resource/named-resource-delete-page';
 import { useDeleteAlertRule } from './api/alert-rule-mutations';
 import { useAlertRule } from './api/get-alert-rules';
 
@@ -11,24 +10,18 @@ const m = messages.alertRules;
  * notifications still waiting in the sending queue go with it.
  */
 export function AlertRuleDeletePage() {
-  const { id = '' } = useParams();
-  const rule = useAlertRule(id);
-  const remove = useDeleteAlertRule();
-
   return (
-    <DeleteByNamePage
+    <NamedResourceDeletePage
+      useItem={useAlertRule}
+      useRemove={useDeleteAlertRule}
       title="Remover regra de alerta"
       itemLabel="regra de alerta"
       confirmLabel="Remover a regra de alerta"
-      itemName={rule.data?.name}
-      loading={rule.isPending}
-      loadError={rule.error}
       backTo="/alert-rules"
       mismatchMessage={m.nameMismatch}
       successMessage={m.removed}
       errorPrefix={m.removeError}
       warning="Os avisos desta regra que ainda estão na fila de envio também serão removidos."
-      onDelete={() => remove.mutateAsync(id)}
     />
   );
 }

@@ -1,29 +1,27 @@
-import { useState } from 'react';
-import type { ReactNode } from 'react';
-import { ActionIcon, Badge, Button, Group as Row, Text, Tooltip } from '@mantine/core';
-import { IconCopy, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Badge, Text } from '@mantine/core';
+import { IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { AlertRule } from '@ponte/shared/alert-rules.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
-import { DuplicateModal } from '../../components/duplicate-modal';
-import { timestampColumns, useGroupColumn } from '../../components/list-columns';
+import { createItemButton } from '../../components/named-resource/create-button';
+import {
+  actionsColumn,
+  nameColumn,
+  timestampColumns,
+  useGroupColumn,
+} from '../../components/list-columns';
+import { useDuplicateConfirm } from '../../components/named-resource/duplicate-confirm-modal';
+import { NamedResourceList } from '../../components/named-resource/named-resource-list';
+import { RowActionIcons } from '../../components/named-resource/row-action-icons';
+import { useNamedResourceList } from '../../components/named-resource/use-named-resource-list';
 import { PageHeader } from '../../components/page-header';
 import type { TableColumn } from '../../components/paginated-table';
-import { SearchableList } from '../../components/searchable-list';
-import { TruncatedText } from '../../components/truncated-text';
-import { useSelectedGroup } from '../../lib/groups/selected-group';
-import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useDuplicateAlertRule } from './api/alert-rule-mutations';
 import { useAlertRules } from './api/get-alert-rules';
 
 const m = messages.alertRules;
 
-const createButton = (
-  <Button component={Link} to="/alert-rules/new" leftSection={<IconPlus size={16} />}>
-    Criar regra de alerta
-  </Button>
-);
+const createButton = createItemButton('/alert-rules/new', 'Criar regra de alerta');
 
 const pathOf = (action: 'edit' | 'delete', rule: AlertRule) =>
   `/alert-rules/${action}/${encodeURIComponent(rule._id)}`;
@@ -44,23 +42,19 @@ function StatusBadge({ enabled }: { enabled: boolean }) {
 }
 
 function RowActions({ rule, onDuplicate }: { rule: AlertRule; onDuplicate: () => void }) {
-  const link = (to: string, label: string, icon: ReactNode, color = 'gray') => (
-    <Tooltip label={label}>
-      <ActionIcon component={Link} to={to} variant="subtle" color={color} aria-label={label}>
-        {icon}
-      </ActionIcon>
-    </Tooltip>
-  );
   return (
-    <Row gap={4} justify="flex-end" wrap="nowrap">
-      {link(pathOf('edit', rule), 'Editar', <IconPencil size={17} />)}
-      <Tooltip label="Duplicar regra">
-        <ActionIcon variant="subtle" color="gray" aria-label="Duplicar regra" onClick={onDuplicate}>
-          <IconCopy size={17} />
-        </ActionIcon>
-      </Tooltip>
-      {link(pathOf('delete', rule), 'Remover', <IconTrash size={17} />, 'red')}
-    </Row>
+    <RowActionIcons
+      actions={[
+        { label: 'Editar', icon: <IconPencil size={17} />, to: pathOf('edit', rule) },
+        { label: 'Duplicar regra', icon: <IconCopy size={17} />, onClick: onDuplicate },
+        {
+          label: 'Remover',
+          icon: <IconTrash size={17} />,
+          color: 'red',
+          to: pathOf('delete', rule),
+        },
+      ]}
+    />
   );
 }
 
@@ -70,15 +64,7 @@ function useColumns(onDuplicate: (rule: AlertRule) => void): TableColumn<AlertRu
   const groupColumn = useGroupColumn<AlertRule>(140);
   const updated = timestampColumns<AlertRule>().filter(({ key }) => key === 'updated');
   return [
-    {
-      key: 'name',
-      header: 'Nome',
-      render: (rule) => (
-        <TruncatedText to={pathOf('edit', rule)} size="sm" fw={500}>
-          {rule.name}
-        </TruncatedText>
-      ),
-    },
+    nameColumn<AlertRule>((rule) => pathOf('edit', rule)),
     groupColumn,
     { key: 'type', header: 'Tipo', width: 150, render: (rule) => plain(m.typeLabels[rule.type]) },
     {
@@ -107,26 +93,17 @@ function useColumns(onDuplicate: (rule: AlertRule) => void): TableColumn<AlertRu
       render: (rule) => <StatusBadge enabled={rule.enabled} />,
     },
     ...updated,
-    {
-      key: 'actions',
-      header: 'Ações',
-      align: 'right',
-      width: 130,
-      render: (rule) => <RowActions rule={rule} onDuplicate={() => onDuplicate(rule)} />,
-    },
+    actionsColumn<AlertRule>(130, (rule) => (
+      <RowActions rule={rule} onDuplicate={() => onDuplicate(rule)} />
+    )),
   ];
 }
 
 /** /alert-rules (spec 2 'Alert rules'): 10 per page, search, the selected group. */
 export function AlertRulesListPage() {
-  const params = useListParams();
-  const { page, query, setPage } = params;
-  const [group] = useSelectedGroup();
-  const { data, isPending, isError, error } = useAlertRules({ page, query, group });
-  const [duplicating, setDuplicating] = useState<AlertRule | null>(null);
-  const duplicate = useDuplicateAlertRule();
-  const columns = useColumns(setDuplicating);
-  useClampedPage(data?.total, limits.alertRulesPageSize, params);
+  const list = useNamedResourceList(useAlertRules, limits.alertRulesPageSize);
+  const duplicate = useDuplicateConfirm(useDuplicateAlertRule(), 'Duplicar regra', m);
+  const columns = useColumns(duplicate.ask);
 
   return (
     <>
@@ -135,18 +112,11 @@ export function AlertRulesListPage() {
         description="Avisos por e-mail ou webhook quando os logs de um flow batem com um padrão, quando um flow fica sem sucesso ou quando uma fila acumula mensagens."
         actions={createButton}
       />
-      <SearchableList
+      <NamedResourceList
         searchLabel={m.searchPlaceholder}
         label="Regras de alerta"
         columns={columns}
-        rowKey={(rule) => rule._id}
-        data={data}
-        isPending={isPending}
-        error={isError ? error : null}
-        page={page}
-        pageSize={limits.alertRulesPageSize}
-        onPageChange={setPage}
-        filtered={Boolean(query || group)}
+        list={list}
         notFound={m.emptySearch}
         empty={{
           title: m.emptyList,
@@ -155,14 +125,7 @@ export function AlertRulesListPage() {
           action: createButton,
         }}
       />
-      <DuplicateModal
-        id={duplicating?._id ?? null}
-        title="Duplicar regra"
-        question={m.duplicateConfirm}
-        done={m.duplicated}
-        duplicate={duplicate}
-        onClose={() => setDuplicating(null)}
-      />
+      {duplicate.modal}
     </>
   );
 }

@@ -1,7 +1,6 @@
 import type { AlertRule } from '@ponte/shared/alert-rules.schema';
-import { mockFetch } from '../../test/mock-fetch';
 import type { MockRoute } from '../../test/mock-fetch';
-import { storeTestSession } from '../../test/session-fixtures';
+import { listOf, setupWorkspacePage } from '../../test/workspace-page-setup';
 
 /** 'Erros de pedidos': a match_log webhook rule of group g1, window 5 minutes, enabled. */
 export const pedidos: AlertRule = {
@@ -46,25 +45,11 @@ export const noturna: AlertRule = {
   no_success_minutes: 1560,
 };
 
-export const listOf = (items: unknown[], total = items.length) => ({
-  body: { items, total },
-});
+export { listOf };
 
 /** A signed-in session and the calls every page of the app makes, plus `extra` first. */
 export function setup(extra: MockRoute[] = []) {
-  storeTestSession();
-  return mockFetch([
-    ...extra,
+  return setupWorkspacePage(extra, [
     { method: 'GET', path: '/api/v1/alert-rules/r1', reply: { body: pedidos } },
-    {
-      method: 'GET',
-      path: '/api/v1/groups',
-      reply: listOf([{ _id: 'g1', name: 'Vendas', created_at: '', updated_at: '' }]),
-    },
-    {
-      method: 'GET',
-      path: '/account/v1/config',
-      reply: { body: { docs_url: null, support_url: null } },
-    },
   ]);
 }

@@ -1,19 +1,17 @@
-import { useState } from 'react';
-import type { ReactNode } from 'react';
-import { ActionIcon, Badge, Button, Group as Row, Text, Tooltip } from '@mantine/core';
-import { IconCopy, IconDownload, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Badge, Text } from '@mantine/core';
+import { IconCopy, IconDownload, IconPencil, IconTrash } from '@tabler/icons-react';
 import { formatDateTime } from '@ponte/shared/format';
 import type { CustomNode } from '@ponte/shared/custom-nodes.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
-import { DuplicateModal } from '../../components/duplicate-modal';
+import { actionsColumn, nameColumn } from '../../components/list-columns';
+import { createItemButton } from '../../components/named-resource/create-button';
+import { useDuplicateConfirm } from '../../components/named-resource/duplicate-confirm-modal';
+import { NamedResourceList } from '../../components/named-resource/named-resource-list';
+import { RowActionIcons } from '../../components/named-resource/row-action-icons';
+import { useNamedResourceList } from '../../components/named-resource/use-named-resource-list';
 import { PageHeader } from '../../components/page-header';
 import type { TableColumn } from '../../components/paginated-table';
-import { SearchableList } from '../../components/searchable-list';
-import { TruncatedText } from '../../components/truncated-text';
-import { useSelectedGroup } from '../../lib/groups/selected-group';
-import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useDuplicateCustomNode } from './api/custom-node-mutations';
 import { useCustomNodes } from './api/get-custom-nodes';
 import { downloadCustomNodeFile } from './custom-node-file';
@@ -21,11 +19,7 @@ import { CustomNodeImage } from './custom-node-image';
 
 const m = messages.customNodes;
 
-const createButton = (
-  <Button component={Link} to="/custom-nodes/new" leftSection={<IconPlus size={16} />}>
-    Novo conector
-  </Button>
-);
+const createButton = createItemButton('/custom-nodes/new', 'Novo conector');
 
 const editPath = (node: CustomNode) => `/custom-nodes/${encodeURIComponent(node._id)}`;
 
@@ -39,32 +33,24 @@ export function CustomNodeStatusBadge({ enabled }: { enabled: boolean }) {
 }
 
 function RowActions({ node, onDuplicate }: { node: CustomNode; onDuplicate: () => void }) {
-  const link = (to: string, label: string, icon: ReactNode, color = 'gray') => (
-    <Tooltip label={label}>
-      <ActionIcon component={Link} to={to} variant="subtle" color={color} aria-label={label}>
-        {icon}
-      </ActionIcon>
-    </Tooltip>
-  );
-  const button = (label: string, icon: ReactNode, onClick: () => void) => (
-    <Tooltip label={label}>
-      <ActionIcon variant="subtle" color="gray" aria-label={label} onClick={onClick}>
-        {icon}
-      </ActionIcon>
-    </Tooltip>
-  );
   return (
-    <Row gap={4} justify="flex-end" wrap="nowrap">
-      {link(editPath(node), 'Editar', <IconPencil size={17} />)}
-      {button('Duplicar', <IconCopy size={17} />, onDuplicate)}
-      {button('Exportar', <IconDownload size={17} />, () => downloadCustomNodeFile(node))}
-      {link(
-        `/custom-nodes/delete/${encodeURIComponent(node._id)}`,
-        'Remover',
-        <IconTrash size={17} />,
-        'red',
-      )}
-    </Row>
+    <RowActionIcons
+      actions={[
+        { label: 'Editar', icon: <IconPencil size={17} />, to: editPath(node) },
+        { label: 'Duplicar', icon: <IconCopy size={17} />, onClick: onDuplicate },
+        {
+          label: 'Exportar',
+          icon: <IconDownload size={17} />,
+          onClick: () => downloadCustomNodeFile(node),
+        },
+        {
+          label: 'Remover',
+          icon: <IconTrash size={17} />,
+          color: 'red',
+          to: `/custom-nodes/delete/${encodeURIComponent(node._id)}`,
+        },
+      ]}
+    />
   );
 }
 
@@ -76,15 +62,7 @@ function useColumns(onDuplicate: (node: CustomNode) => void): TableColumn<Custom
       width: 90,
       render: (node) => <CustomNodeImage src={node.imageData} />,
     },
-    {
-      key: 'name',
-      header: 'Nome',
-      render: (node) => (
-        <TruncatedText to={editPath(node)} size="sm" fw={500}>
-          {node.name}
-        </TruncatedText>
-      ),
-    },
+    nameColumn<CustomNode>(editPath),
     {
       key: 'service',
       header: 'Nome do serviço',
@@ -110,25 +88,17 @@ function useColumns(onDuplicate: (node: CustomNode) => void): TableColumn<Custom
       width: 170,
       render: (node) => formatDateTime(node.updated_at),
     },
-    {
-      key: 'actions',
-      header: 'Ações',
-      align: 'right',
-      width: 170,
-      render: (node) => <RowActions node={node} onDuplicate={() => onDuplicate(node)} />,
-    },
+    actionsColumn<CustomNode>(170, (node) => (
+      <RowActions node={node} onDuplicate={() => onDuplicate(node)} />
+    )),
   ];
 }
 
 /** /custom-nodes (spec 2 'Custom connectors'): 10 per page, search, the selected group. */
 export function CustomNodesListPage() {
-  const { page, query, setPage } = useListParams();
-  const [group] = useSelectedGroup();
-  const { data, isPending, isError, error } = useCustomNodes({ page, query, group });
-  const [duplicating, setDuplicating] = useState<CustomNode | null>(null);
-  const duplicate = useDuplicateCustomNode();
-  const columns = useColumns(setDuplicating);
-  useClampedPage(data?.total, limits.customNodesPageSize, { page, setPage });
+  const list = useNamedResourceList(useCustomNodes, limits.customNodesPageSize);
+  const duplicate = useDuplicateConfirm(useDuplicateCustomNode(), 'Duplicar conector', m);
+  const columns = useColumns(duplicate.ask);
 
   return (
     <>
@@ -137,18 +107,11 @@ export function CustomNodesListPage() {
         description="Conectores próprios do workspace: um handler em JavaScript e seus parâmetros, usados nos fluxos como qualquer outro conector."
         actions={createButton}
       />
-      <SearchableList
+      <NamedResourceList
         searchLabel="Buscar conectores"
         label="Conectores"
         columns={columns}
-        rowKey={(node) => node._id}
-        data={data}
-        isPending={isPending}
-        error={isError ? error : null}
-        page={page}
-        pageSize={limits.customNodesPageSize}
-        onPageChange={setPage}
-        filtered={Boolean(query || group)}
+        list={list}
         notFound="Nenhum conector encontrado para esta busca."
         empty={{
           title: 'Nenhum conector criado ainda.',
@@ -156,14 +119,7 @@ export function CustomNodesListPage() {
           action: createButton,
         }}
       />
-      <DuplicateModal
-        id={duplicating?._id ?? null}
-        title="Duplicar conector"
-        question={m.duplicateConfirm}
-        done={m.duplicated}
-        duplicate={duplicate}
-        onClose={() => setDuplicating(null)}
-      />
+      {duplicate.modal}
     </>
   );
 }

@@ -1,8 +1,7 @@
 import type { CustomNode } from '@ponte/shared/custom-nodes.schema';
 import { newCustomNodeParam } from '@ponte/shared/custom-nodes.schema';
-import { mockFetch } from '../../test/mock-fetch';
 import type { MockRoute } from '../../test/mock-fetch';
-import { storeTestSession } from '../../test/session-fixtures';
+import { listOf, setupWorkspacePage } from '../../test/workspace-page-setup';
 import type { CustomNodeFunctionsTabProps } from './custom-node-functions-tab';
 
 export const cepHandler = `async function handler(msg, params) {
@@ -32,26 +31,12 @@ export const consultaCep: CustomNode = {
   updated_at: '2026-03-01T02:00:00.000Z',
 };
 
-export const listOf = (items: unknown[], total = items.length) => ({
-  body: { items, total },
-});
+export { listOf };
 
 /** A signed-in session and the calls every page of the app makes, plus `extra` first. */
 export function setup(extra: MockRoute[] = []) {
-  storeTestSession();
-  return mockFetch([
-    ...extra,
+  return setupWorkspacePage(extra, [
     { method: 'GET', path: '/api/v1/custom-nodes/cn1', reply: { body: consultaCep } },
-    {
-      method: 'GET',
-      path: '/api/v1/groups',
-      reply: listOf([{ _id: 'g1', name: 'Vendas', created_at: '', updated_at: '' }]),
-    },
-    {
-      method: 'GET',
-      path: '/account/v1/config',
-      reply: { body: { docs_url: null, support_url: null } },
-    },
   ]);
 }
 

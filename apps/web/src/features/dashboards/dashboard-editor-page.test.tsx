@@ -3,12 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { Dashboard, DashboardBody } from '@ponte/shared/dashboards.schema';
 import { newWidget } from '@ponte/shared/dashboards.schema';
-import { mockFetch } from '../../test/mock-fetch';
 import type { MockRoute } from '../../test/mock-fetch';
 import { renderApp } from '../../test/render';
-import { storeTestSession } from '../../test/session-fixtures';
-
-const listOf = (items: unknown[]) => ({ body: { items, total: items.length } });
+import { listOf, setupWorkspacePage } from '../../test/workspace-page-setup';
 
 const counter = { ...newWidget('execution_count'), id: 'widget-a1', x: 0, y: 0, content: { v: 1 } };
 const operacao: Dashboard = {
@@ -22,9 +19,7 @@ const operacao: Dashboard = {
 };
 
 function setup(extra: MockRoute[] = []) {
-  storeTestSession();
-  return mockFetch([
-    ...extra,
+  return setupWorkspacePage(extra, [
     { method: 'GET', path: '/api/v1/dashboards/d1', reply: { body: operacao } },
     { method: 'POST', path: '/api/v1/dashboards/query', reply: { body: {} } },
     { method: 'GET', path: '/api/v1/flows', reply: listOf([]) },
@@ -33,16 +28,6 @@ function setup(extra: MockRoute[] = []) {
       method: 'GET',
       path: '/api/v1/db/tables/t1',
       reply: { body: { _id: 't1', fields: [{ name: 'total', label: 'Total', type: 'float' }] } },
-    },
-    {
-      method: 'GET',
-      path: '/api/v1/groups',
-      reply: listOf([{ _id: 'g1', name: 'Vendas', created_at: '', updated_at: '' }]),
-    },
-    {
-      method: 'GET',
-      path: '/account/v1/config',
-      reply: { body: { docs_url: null, support_url: null } },
     },
   ]);
 }

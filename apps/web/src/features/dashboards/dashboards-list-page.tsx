@@ -1,51 +1,43 @@
-import { useState } from 'react';
-import { ActionIcon, Button, Group as Row, Menu, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group as Row, Menu, Text, Tooltip } from '@mantine/core';
 import {
   IconCopy,
   IconDots,
   IconDownload,
   IconEye,
   IconPencil,
-  IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { DashboardListItem } from '@ponte/shared/dashboards.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
-import { DuplicateModal } from '../../components/duplicate-modal';
-import { timestampColumns, useGroupColumn } from '../../components/list-columns';
+import { createItemButton } from '../../components/named-resource/create-button';
+import {
+  actionsColumn,
+  nameColumn,
+  timestampColumns,
+  useGroupColumn,
+} from '../../components/list-columns';
+import { useDuplicateConfirm } from '../../components/named-resource/duplicate-confirm-modal';
+import { downloadWhole } from '../../components/named-resource/download-whole';
+import { NamedResourceList } from '../../components/named-resource/named-resource-list';
+import { useNamedResourceList } from '../../components/named-resource/use-named-resource-list';
 import { PageHeader } from '../../components/page-header';
 import type { TableColumn } from '../../components/paginated-table';
-import { SearchableList } from '../../components/searchable-list';
-import { TruncatedText } from '../../components/truncated-text';
-import { errorMessage } from '../../lib/api/api-error';
-import { useSelectedGroup } from '../../lib/groups/selected-group';
-import { toast } from '../../lib/toasts';
-import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useDuplicateDashboard } from './api/dashboard-mutations';
 import { getDashboard, useDashboards } from './api/get-dashboards';
 import { downloadDashboardFile } from './dashboard-file';
 
 const m = messages.dashboards;
 
-const createButton = (
-  <Button component={Link} to="/dashboards/new" leftSection={<IconPlus size={16} />}>
-    Novo dashboard
-  </Button>
-);
+const createButton = createItemButton('/dashboards/new', 'Novo dashboard');
 
 const pathOf = (action: 'view' | 'edit' | 'delete', dashboard: DashboardListItem) =>
   `/dashboards/${action}/${encodeURIComponent(dashboard._id)}`;
 
 /** Fetches the whole dashboard (list rows have no widgets) and downloads its file. */
-async function exportDashboard(dashboard: DashboardListItem) {
-  try {
-    downloadDashboardFile(await getDashboard(dashboard._id));
-  } catch (failure) {
-    toast.error(errorMessage(failure));
-  }
-}
+const exportDashboard = (dashboard: DashboardListItem) =>
+  downloadWhole(() => getDashboard(dashboard._id), downloadDashboardFile);
 
 function RowActions(props: { dashboard: DashboardListItem; onDuplicate: () => void }) {
   const { dashboard, onDuplicate } = props;
@@ -105,15 +97,7 @@ function useColumns(
   const groupColumn = useGroupColumn<DashboardListItem>();
   const updated = timestampColumns<DashboardListItem>().filter(({ key }) => key === 'updated');
   return [
-    {
-      key: 'name',
-      header: 'Nome',
-      render: (dashboard) => (
-        <TruncatedText to={pathOf('view', dashboard)} size="sm" fw={500}>
-          {dashboard.name}
-        </TruncatedText>
-      ),
-    },
+    nameColumn<DashboardListItem>((dashboard) => pathOf('view', dashboard)),
     {
       key: 'widgets',
       header: 'Widgets',
@@ -122,28 +106,17 @@ function useColumns(
     },
     groupColumn,
     ...updated,
-    {
-      key: 'actions',
-      header: 'Ações',
-      align: 'right',
-      width: 110,
-      render: (dashboard) => (
-        <RowActions dashboard={dashboard} onDuplicate={() => onDuplicate(dashboard)} />
-      ),
-    },
+    actionsColumn<DashboardListItem>(110, (dashboard) => (
+      <RowActions dashboard={dashboard} onDuplicate={() => onDuplicate(dashboard)} />
+    )),
   ];
 }
 
 /** /dashboards (spec 2 'Dashboards'): 10 per page, search, the selected group. */
 export function DashboardsListPage() {
-  const params = useListParams();
-  const { page, query, setPage } = params;
-  const [group] = useSelectedGroup();
-  const { data, isPending, isError, error } = useDashboards({ page, query, group });
-  const [duplicating, setDuplicating] = useState<DashboardListItem | null>(null);
-  const duplicate = useDuplicateDashboard();
-  const columns = useColumns(setDuplicating);
-  useClampedPage(data?.total, limits.dashboardsPageSize, params);
+  const list = useNamedResourceList(useDashboards, limits.dashboardsPageSize);
+  const duplicate = useDuplicateConfirm(useDuplicateDashboard(), 'Duplicar dashboard', m);
+  const columns = useColumns(duplicate.ask);
 
   return (
     <>
@@ -152,18 +125,11 @@ export function DashboardsListPage() {
         description="Painéis com widgets ao vivo sobre as execuções, os logs e as tabelas do workspace."
         actions={createButton}
       />
-      <SearchableList
+      <NamedResourceList
         searchLabel="Buscar dashboards"
         label="Dashboards"
         columns={columns}
-        rowKey={(dashboard) => dashboard._id}
-        data={data}
-        isPending={isPending}
-        error={isError ? error : null}
-        page={page}
-        pageSize={limits.dashboardsPageSize}
-        onPageChange={setPage}
-        filtered={Boolean(query || group)}
+        list={list}
         notFound="Nenhum dashboard encontrado para esta busca."
         empty={{
           title: 'Nenhum dashboard criado ainda.',
@@ -172,14 +138,7 @@ export function DashboardsListPage() {
           action: createButton,
         }}
       />
-      <DuplicateModal
-        id={duplicating?._id ?? null}
-        title="Duplicar dashboard"
-        question={m.duplicateConfirm}
-        done={m.duplicated}
-        duplicate={duplicate}
-        onClose={() => setDuplicating(null)}
-      />
+      {duplicate.modal}
     </>
   );
 }

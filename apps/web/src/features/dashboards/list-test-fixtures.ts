@@ -1,8 +1,7 @@
 import type { Dashboard, DashboardListItem } from '@ponte/shared/dashboards.schema';
 import { newWidget } from '@ponte/shared/dashboards.schema';
-import { mockFetch } from '../../test/mock-fetch';
 import type { MockRoute } from '../../test/mock-fetch';
-import { storeTestSession } from '../../test/session-fixtures';
+import { listOf, setupWorkspacePage } from '../../test/workspace-page-setup';
 
 const count = { ...newWidget('execution_count'), id: 'widget-count1', content: { value: 7 } };
 
@@ -27,25 +26,11 @@ export const operacaoRow: DashboardListItem = {
   updated_at: operacao.updated_at,
 };
 
-export const listOf = (items: unknown[], total = items.length) => ({
-  body: { items, total },
-});
+export { listOf };
 
 /** A signed-in session and the calls every page of the app makes, plus `extra` first. */
 export function setup(extra: MockRoute[] = []) {
-  storeTestSession();
-  return mockFetch([
-    ...extra,
+  return setupWorkspacePage(extra, [
     { method: 'GET', path: '/api/v1/dashboards/d1', reply: { body: operacao } },
-    {
-      method: 'GET',
-      path: '/api/v1/groups',
-      reply: listOf([{ _id: 'g1', name: 'Vendas', created_at: '', updated_at: '' }]),
-    },
-    {
-      method: 'GET',
-      path: '/account/v1/config',
-      reply: { body: { docs_url: null, support_url: null } },
-    },
   ]);
 }

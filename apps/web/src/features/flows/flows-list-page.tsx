@@ -1,24 +1,19 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Badge, Button, Group, Radio, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Badge, Group, Radio, Text } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import type { FlowList } from '@ponte/shared/flows.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
-import { ConfirmModal } from '../../components/confirm-modal';
-import { EmptyState } from '../../components/empty-state';
+import { actionsColumn } from '../../components/list-columns';
+import { createItemButton } from '../../components/named-resource/create-button';
 import { ManualExecutionModal } from '../../components/manual-execution-modal';
+import { useDuplicateConfirm } from '../../components/named-resource/duplicate-confirm-modal';
+import { NamedResourceList } from '../../components/named-resource/named-resource-list';
+import { useNamedResourceList } from '../../components/named-resource/use-named-resource-list';
 import { PageHeader } from '../../components/page-header';
-import { PaginatedTable } from '../../components/paginated-table';
 import type { TableColumn } from '../../components/paginated-table';
-import { SearchBox } from '../../components/search-box';
-import { errorMessage } from '../../lib/api/api-error';
 import { useNodeLibrary } from '../../lib/engine/get-node-library';
 import { useGroupOptions } from '../../lib/groups/get-group-options';
-import { useSelectedGroup } from '../../lib/groups/selected-group';
-import { toast } from '../../lib/toasts';
-import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useDuplicateFlow } from './api/duplicate-flow';
 import { useFlows } from './api/get-flows';
 import type { FlowStatusFilter } from './api/get-flows';
@@ -42,11 +37,12 @@ function parseStatus(value: string | null): FlowStatusFilter {
     : defaultStatus;
 }
 
-const createButton = (
-  <Button component={Link} to="/flows/new" leftSection={<IconPlus size={16} />}>
-    Criar Flow
-  </Button>
-);
+const duplicateTexts = {
+  duplicateConfirm: 'Deseja realmente duplicar este flow? A cópia será criada desabilitada.',
+  duplicated: messages.flows.duplicated,
+};
+
+const createButton = createItemButton('/flows/new', 'Criar Flow');
 
 /** `show_status` in the URL; a new filter goes back to page 1. */
 function useStatusParam(): [FlowStatusFilter, (status: FlowStatusFilter) => void] {
@@ -67,37 +63,19 @@ function useStatusParam(): [FlowStatusFilter, (status: FlowStatusFilter) => void
 
 /** /flows (spec 1 §2.4): the workspace's flows, 10 per page, filtered by the header group. */
 export function FlowsListPage() {
-  const { page, query, setPage } = useListParams();
   const [status, setStatus] = useStatusParam();
-  const [group] = useSelectedGroup();
-  const { data, isPending, isError, error } = useFlows({ page, query, status, group });
+  const list = useNamedResourceList(useFlows, limits.flowsPageSize, { status });
   const { labelOf } = useNodeLibrary();
   const groupOptions = useGroupOptions();
-  const duplicate = useDuplicateFlow();
   const [running, setRunning] = useState<FlowItem | null>(null);
-  const [duplicating, setDuplicating] = useState<FlowItem | null>(null);
-  const total = data?.total ?? 0;
-  // A phone gets one card per flow: the table's columns do not fit 390 px.
-  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
-
-  useClampedPage(data?.total, limits.flowsPageSize, { page, setPage });
+  const duplicate = useDuplicateConfirm(useDuplicateFlow(), 'Duplicar flow', duplicateTexts, {
+    closeOnFailure: true,
+  });
 
   const groupNames = useMemo(
     () => new Map((groupOptions.data?.items ?? []).map((item) => [item._id, item.name])),
     [groupOptions.data],
   );
-
-  const confirmDuplicate = async () => {
-    if (!duplicating) return;
-    try {
-      await duplicate.mutateAsync(duplicating._id);
-      toast.success(messages.flows.duplicated);
-    } catch (failure) {
-      toast.error(errorMessage(failure));
-    } finally {
-      setDuplicating(null);
-    }
-  };
 
   const columns: TableColumn<FlowItem>[] = [
     {
@@ -142,29 +120,24 @@ export function FlowsListPage() {
         );
       },
     },
-    {
-      key: 'actions',
-      header: 'Ações',
-      align: 'right',
-      width: 290,
-      render: (flow) => (
-        <FlowRowActions
-          flow={flow}
-          onRun={() => setRunning(flow)}
-          onDuplicate={() => setDuplicating(flow)}
-        />
-      ),
-    },
+    actionsColumn<FlowItem>(290, (flow) => (
+      <FlowRowActions
+        flow={flow}
+        onRun={() => setRunning(flow)}
+        onDuplicate={() => duplicate.ask(flow)}
+      />
+    )),
   ];
 
-  const unfiltered = !query && status === defaultStatus;
+  // The header's group alone does not count as a search here: 'Nenhum Flow criado ainda.'
+  const filtered = Boolean(list.query) || status !== defaultStatus;
 
   return (
     <>
       <PageHeader title="Flows do workspace" actions={createButton} />
-      <Stack gap="md">
-        <Group justify="space-between" align="center" gap="md" wrap="wrap">
-          <SearchBox label="Buscar flows" />
+      <NamedResourceList
+        searchLabel="Buscar flows"
+        filters={
           <Radio.Group
             value={status}
             onChange={(value) => setStatus(parseStatus(value))}
@@ -176,47 +149,20 @@ export function FlowsListPage() {
               ))}
             </Group>
           </Radio.Group>
-        </Group>
-        {isError ? (
-          <Alert color="red" variant="light">
-            {errorMessage(error)}
-          </Alert>
-        ) : (
-          <PaginatedTable
-            label="Flows"
-            columns={columns}
-            rows={data?.items ?? []}
-            rowKey={(flow) => flow._id}
-            page={page}
-            total={total}
-            pageSize={limits.flowsPageSize}
-            onPageChange={setPage}
-            loading={isPending}
-            cards={isPhone}
-            empty={
-              unfiltered ? (
-                <EmptyState title="Nenhum Flow criado ainda." action={createButton} />
-              ) : (
-                <EmptyState title="Nenhum Flow encontrado para esta busca." />
-              )
-            }
-          />
-        )}
-      </Stack>
+        }
+        label="Flows"
+        columns={columns}
+        list={{ ...list, filtered }}
+        notFound="Nenhum Flow encontrado para esta busca."
+        empty={{ title: 'Nenhum Flow criado ainda.', action: createButton }}
+      />
       <ManualExecutionModal
         flowId={running?._id ?? null}
         flowName={running?.name}
         opened={running !== null}
         onClose={() => setRunning(null)}
       />
-      <ConfirmModal
-        opened={duplicating !== null}
-        title="Duplicar flow"
-        message="Deseja realmente duplicar este flow? A cópia será criada desabilitada."
-        onConfirm={() => void confirmDuplicate()}
-        onCancel={() => setDuplicating(null)}
-        loading={duplicate.isPending}
-      />
+      {duplicate.modal}
     </>
   );
 }

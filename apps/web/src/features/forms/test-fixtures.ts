@@ -1,8 +1,7 @@
 import type { Form, FormField } from '@ponte/shared/forms.schema';
 import { newFormField } from '@ponte/shared/forms.schema';
-import { mockFetch } from '../../test/mock-fetch';
 import type { MockRoute } from '../../test/mock-fetch';
-import { storeTestSession } from '../../test/session-fixtures';
+import { listOf, setupWorkspacePage } from '../../test/workspace-page-setup';
 
 export const field = (
   type: FormField['type'],
@@ -36,9 +35,7 @@ export const cadastro: Form = {
   updated_at: '2026-03-01T02:00:00.000Z',
 };
 
-export const listOf = (items: unknown[], total = items.length) => ({
-  body: { items, total },
-});
+export { listOf };
 
 export const clientes = {
   _id: 't1',
@@ -51,21 +48,9 @@ export const clientes = {
 
 /** A signed-in session and the calls every page of the app makes, plus `extra` first. */
 export function setup(extra: MockRoute[] = []) {
-  storeTestSession();
-  return mockFetch([
-    ...extra,
+  return setupWorkspacePage(extra, [
     { method: 'GET', path: '/api/v1/forms/fm1', reply: { body: cadastro } },
     { method: 'GET', path: '/api/v1/db/tables', reply: listOf([{ _id: 't1', name: 'Clientes' }]) },
     { method: 'GET', path: '/api/v1/db/tables/t1', reply: { body: clientes } },
-    {
-      method: 'GET',
-      path: '/api/v1/groups',
-      reply: listOf([{ _id: 'g1', name: 'Vendas', created_at: '', updated_at: '' }]),
-    },
-    {
-      method: 'GET',
-      path: '/account/v1/config',
-      reply: { body: { docs_url: null, support_url: null } },
-    },
   ]);
 }

@@ -1,7 +1,6 @@
 import type { Queue, QueueJob } from '@ponte/shared/queues.schema';
-import { mockFetch } from '../../test/mock-fetch';
 import type { MockRoute } from '../../test/mock-fetch';
-import { storeTestSession } from '../../test/session-fixtures';
+import { listOf, setupWorkspacePage } from '../../test/workspace-page-setup';
 
 export const pedidos: Queue = {
   _id: 'q1',
@@ -36,28 +35,14 @@ export const job = (id: string, extra: Partial<QueueJob> = {}): QueueJob => ({
   ...extra,
 });
 
-export const listOf = (items: unknown[], total = items.length) => ({
-  body: { items, total },
-});
+export { listOf };
 
 /** A signed-in session and the calls every page of the app makes, plus `extra` first. */
 export function setup(extra: MockRoute[] = []) {
-  storeTestSession();
-  return mockFetch([
-    ...extra,
+  return setupWorkspacePage(extra, [
     { method: 'GET', path: '/api/v1/queues/q1', reply: { body: pedidos } },
     { method: 'GET', path: '/api/v1/queues/q1/depth', reply: { body: { items: [] } } },
     { method: 'GET', path: '/api/v1/queues/q1/restores', reply: { body: { items: [] } } },
     { method: 'GET', path: '/api/v1/queues/jobs/q1', reply: listOf([]) },
-    {
-      method: 'GET',
-      path: '/api/v1/groups',
-      reply: listOf([{ _id: 'g1', name: 'Vendas', created_at: '', updated_at: '' }]),
-    },
-    {
-      method: 'GET',
-      path: '/account/v1/config',
-      reply: { body: { docs_url: null, support_url: null } },
-    },
   ]);
 }
