@@ -39,9 +39,3 @@ export interface Provided {
 }
 
 export type ProvidedName = keyof Provided;
-
-/** The names the app gives every module, before any module is made. */
-export type RootParts = Pick<
-  Provided,
-  'app' | 'log' | 'database' | 'db' | 'now' | 'cluster' | 'config' | 'publicUrl'
->;
