@@ -11,6 +11,8 @@ export const liveSocketPath = '/engine/socket.io/';
 export const liveRooms = {
   debugger: (flowId: string) => `debugger-${flowId}`,
   liveMonitoring: 'live-monitoring',
+  /** Every execution's node states of one flow, for its open editors (docs/adr/0089). */
+  flowStatus: (flowId: string) => `flow-status-${flowId}`,
 } as const;
 
 /** Client → server. `join` and `leave` answer through the ack callback. */
@@ -26,6 +28,8 @@ export const liveServerEvents = {
   statusList: 'status-list',
   statusListUpdated: 'status-list-updated',
   systemStatus: 'system-status',
+  /** `flowStatusEventSchema` (execution-data.schema.ts), to `flow-status-{flowId}`. */
+  flowStatus: 'flow-status',
 } as const;
 
 export const joinAckSchema = z.union([

@@ -78,3 +78,21 @@ export interface ExecutionResult {
   /** The last message a node sent (the webhook's `last_node` answer, a waiting caller's result). */
   lastMessage?: unknown;
 }
+
+/**
+ * One run of a node, for the data views (docs/adr/0089): the JSON the executor already made
+ * to measure the messages, handed over as is. Only executions given `capture` make these.
+ */
+export interface NodeRunRecord {
+  node_uid: string;
+  node_type: string;
+  /** JSON of the message the node received. */
+  input: string;
+  /** JSON of each message it sent, in order, with its named output. */
+  outputs: { output: string; json: string }[];
+  duration_ms: number;
+  /** Set when the node failed (its input may have gone to its `error` output). */
+  error?: { message: string };
+  /** It did not run: it sent its pinned items (editor runs). */
+  pinned?: boolean;
+}

@@ -1,4 +1,9 @@
-import type { FlowDocument, FlowEdge, FlowNode } from '@ponte/shared/flow/flow-document.schema';
+import type {
+  FlowDocument,
+  FlowEdge,
+  FlowNode,
+  FlowPins,
+} from '@ponte/shared/flow/flow-document.schema';
 import type { IncomingEdge, WebhookResponse } from '../kit/context';
 import type { NodeDefinition } from '../kit/define-node';
 import { emissions, type Message, type NodeEmission } from '../kit/message';
@@ -11,7 +16,13 @@ import type { EnginePorts, EngineWidePorts, FlowsPort } from '../ports';
 import type { Sandbox } from '../sandbox/sandbox';
 import type { DebugSession } from '../debugger/debug-session';
 import { holdForDebug } from '../debugger/hold-for-debug';
-import type { EngineEvent, ExecutionError, ExecutionResult, ExecutionStatus } from './events';
+import type {
+  EngineEvent,
+  ExecutionError,
+  ExecutionResult,
+  ExecutionStatus,
+  NodeRunRecord,
+} from './events';
 import { limitMessages, type EngineLimits } from './limits';
 import { ParamError } from '../expressions/resolve-params';
 import { buildNodeContext, expressionData, type ExecutionScopeData } from './node-context';
@@ -44,6 +55,16 @@ export interface ExecuteOptions {
    * own; absent, the engine's `ports.flows`.
    */
   flows?: FlowsPort;
+  /**
+   * Told of every node run with the JSON of what it received and sent (docs/adr/0089);
+   * absent, nothing is captured.
+   */
+  capture?: (record: NodeRunRecord) => void;
+  /**
+   * Editor runs only, never production ones (docs/adr/0089): only `destination` and the nodes
+   * leading to it run, and nothing after it; a node with pins sends them instead of running.
+   */
+  editor?: { destination: string; pins?: FlowPins };
 }
 
 export interface ExecutorDeps {

@@ -31,10 +31,26 @@ export const flowEdgeSchema = z.object({
 });
 export type FlowEdge = z.infer<typeof flowEdgeSchema>;
 
+/**
+ * One message a pinned node sends instead of running (docs/adr/0089): on `output`, `msg`.
+ * Pins are used only by editor runs; production executions never read them.
+ */
+export const pinnedItemSchema = z.object({
+  output: text().min(1).max(200),
+  msg: z.record(z.string(), z.unknown()).superRefine(refineNoForbiddenCharacter),
+});
+export type PinnedItem = z.infer<typeof pinnedItemSchema>;
+
+/** Pinned outputs by node uid ('Fixar saída'); a node with no entry runs as usual. */
+export const flowPinsSchema = z.record(text().min(1).max(100), z.array(pinnedItemSchema).max(1000));
+export type FlowPins = z.infer<typeof flowPinsSchema>;
+
 export const flowDocumentSchema = z.object({
   version: z.literal(flowDocumentVersion),
   nodes: z.array(flowNodeSchema),
   edges: z.array(flowEdgeSchema),
+  /** Absent in documents without pins; counted in the document's size limit. */
+  pins: flowPinsSchema.optional(),
 });
 export type FlowDocument = z.infer<typeof flowDocumentSchema>;
 

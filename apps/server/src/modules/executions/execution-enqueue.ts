@@ -5,6 +5,7 @@ import type { WebhookResponse } from '@ponte/engine/kit/context';
 import type { FlowsPort } from '@ponte/engine/ports';
 import type { Message } from '@ponte/engine/kit/message';
 import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
+import type { ExecutionMode } from '@ponte/shared/execution-data.schema';
 import type { FlowRow } from '../flows/flows.repository';
 import { defaultFlowChainLimit, refuseChain } from './chain-limit';
 import type { ExecutionEnds } from './execution-ends';
@@ -47,6 +48,19 @@ export interface ExecutionRequest {
    * grant); recorded as its queued time, and as its start when it starts at once.
    */
   startedAt?: Date;
+  /** 'editor' for the editor's runs (docs/adr/0089); default 'production'. */
+  mode?: ExecutionMode;
+  /**
+   * An editor run: the editor's document (saved or not) runs instead of the saved one, up to
+   * `destination`, with its pins. Never set for a production execution.
+   */
+  editor?: EditorRunRequest;
+}
+
+/** What an editor run runs (docs/adr/0089): carried in the job, so any worker runs it. */
+export interface EditorRunRequest {
+  document: FlowDocument;
+  destination: string;
 }
 
 export interface EnqueuedExecution {
@@ -72,6 +86,8 @@ export interface JobPayload extends EnqueuerMark {
   chainDepth?: number;
   /** Started from a queue slot: the execution row was written as running. */
   started?: true;
+  /** An editor run's document and destination (docs/adr/0089). */
+  editor?: EditorRunRequest;
 }
 
 /** The trigger message when its JSON fits in `keptTriggerMessageBytes`, else null. */

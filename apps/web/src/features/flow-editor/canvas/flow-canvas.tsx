@@ -26,6 +26,7 @@ import classes from './flow-canvas.module.css';
 import { FlowNodeView } from './flow-node-view';
 import { useCanvasFraming } from './use-canvas-framing';
 import { toCanvasEdges, toCanvasNodes, type CanvasNode } from './to-react-flow';
+import type { CanvasNodeState } from '../run-data/run-data-types';
 
 export const paletteDragType = 'application/x-ponte-node-type';
 
@@ -79,6 +80,14 @@ interface FlowCanvasProps {
   reveal?: string | null;
   /** A change (the debugger opening or closing) fits the whole graph to the new size. */
   refitKey?: unknown;
+  /** Each node's state in the run looked at or running now (docs/adr/0089). */
+  nodeStates?: ReadonlyMap<string, CanvasNodeState>;
+  /** Nodes holding pinned output, drawn with a pin. */
+  pinned?: ReadonlySet<string>;
+  /** Edges a message went through in the run looked at: the path it took, highlighted. */
+  takenEdges?: ReadonlySet<string>;
+  /** A past execution: nothing can be moved, connected or removed. */
+  readOnly?: boolean;
 }
 
 /** The graph (React Flow): drag, connect named outputs, select, delete, zoom, fit, minimap. */

@@ -12,6 +12,7 @@ import { ParamField } from './param-field';
 import { QueueConsumerWarning } from './queue-reference-field';
 import { upgradeNodeVersion } from './upgrade-node-version';
 import { WebhookUrl } from './webhook-url';
+import type { NodePanelData, NodePanelRunActions } from '../run-data/run-data-types';
 
 export interface NodePanelProps {
   node: FlowNode;
@@ -27,6 +28,12 @@ export interface NodePanelProps {
   /** The saved flow's id (null before the first save): shown in a webhook trigger's URL. */
   flowId?: string | null;
   className?: string;
+  /** The node's data in the run looked at ('Entrada' / 'Saída', docs/adr/0089). */
+  runData?: NodePanelData;
+  /** Run to here, run this node, pin: absent in a past execution. */
+  runActions?: NodePanelRunActions;
+  /** A past execution: the parameters are shown, not edited. */
+  readOnly?: boolean;
 }
 
 type OptionalField = 'label' | 'breakpoint' | 'breakpointCondition' | 'disabled';
