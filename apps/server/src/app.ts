@@ -15,6 +15,7 @@ import { authModule } from './modules/auth/auth.module';
 import { customNodesModule } from './modules/custom-nodes/custom-nodes.module';
 import { dashboardsModule } from './modules/dashboards/dashboards.module';
 import { dbTablesModule } from './modules/db-tables/db-tables.module';
+import { editorRunsModule } from './modules/editor-runs/editor-runs.module';
 import { engineModule } from './modules/engine/engine.module';
 import { executionsModule } from './modules/executions/executions.module';
 import { flowsModule } from './modules/flows/flows.module';
@@ -62,6 +63,7 @@ export const serverModules = [
   engineModule,
   executionsModule,
   triggersModule,
+  editorRunsModule,
   liveModule,
   formsModule,
   dbTablesModule,

@@ -218,6 +218,12 @@ export const messages = {
     notQueuedRedis: 'A execução não entrou na fila: o Redis não respondeu ou recusou a gravação.',
     notQueued: 'A execução não entrou na fila de execuções.',
   },
+  /** 'Executar até aqui' / 'Executar este conector' (docs/adr/0089). */
+  editorRun: {
+    destinationMissing: 'O conector escolhido não existe no flow.',
+    chooseTrigger: 'Escolha o gatilho que inicia a execução.',
+    startAtDestination: 'Executar este conector começa no próprio conector escolhido.',
+  },
   /** What an execution records once its caller stopped waiting (docs/adr/0076). */
   unawaited: {
     notStartedLabel: 'Execução não iniciada',

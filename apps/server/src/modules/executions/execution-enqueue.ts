@@ -181,9 +181,9 @@ export async function enqueueExecution(
   const { queue, now } = deps;
   const flow = await loadFlow(request.workspaceId, request.flowId);
   if (!flow) throw new Error('Flow não encontrado.');
-  const trigger = (flow.data as FlowDocument).nodes.find(
-    (node) => node.uid === request.triggerNodeUid,
-  );
+  // An editor run's trigger may be new in the editor's document, not yet saved.
+  const document = request.editor?.document ?? (flow.data as FlowDocument);
+  const trigger = document.nodes.find((node) => node.uid === request.triggerNodeUid);
   await refuseDeepChain(ctx, request, flow, trigger?.type ?? '');
   const chainDepth = request.chainDepth ?? 0;
   const id = randomUUID();
@@ -208,13 +208,15 @@ export async function enqueueExecution(
     triggerType: trigger?.type ?? '',
     triggerNodeUid: request.triggerNodeUid,
     queuedAt: request.startedAt ?? now(),
-    triggerMsg: keepable(request.msg),
+    // 'Executar este conector' starts past the trigger: its message is no trigger's request.
+    triggerMsg: request.editor && request.startAt ? null : keepable(request.msg),
   };
   const payload: JobPayload = {
     execution_id: id,
     msg: request.msg,
     ...(request.startAt ? { startAt: request.startAt } : {}),
     ...(chainDepth ? { chainDepth } : {}),
+    ...(request.editor ? { editor: request.editor } : {}),
   };
   // Room to start now: the execution row, written as running, is the only record (a crash
   // leaves it running, and the next start marks it crashed). Otherwise it waits its turn.

@@ -16,6 +16,7 @@ import { nodeNamer } from './node-namer';
 import {
   enqueueExecution,
   executionsQueue,
+  type EditorRunRequest,
   type ExecutionRequest,
   type JobPayload,
   type RunnerContext,
@@ -26,8 +27,13 @@ import { createExecutionsRepository, type ExecutionRow } from './executions.repo
 import { createSubflowPort } from './subflow-port';
 
 export { executionsQueue };
-export type { EnqueuedExecution, ExecutionRequest } from './execution-enqueue';
+export type { EditorRunRequest, EnqueuedExecution, ExecutionRequest } from './execution-enqueue';
 export type { ExecutionRunnerDeps, RunnerDebugHooks } from './execution-runner-deps';
+
+/** What the engine is told of an editor run: where it stops, and the document's pins. */
+function editorOptionsOf({ document, destination }: EditorRunRequest) {
+  return { destination, ...(document.pins ? { pins: document.pins } : {}) };
+}
 
 /** Runs one execution in the engine and records its outcome. */
 async function runExecution(
@@ -66,9 +72,12 @@ async function runExecution(
   const onAbort = () => controller.abort(signal.reason);
   signal.addEventListener('abort', onAbort);
   const respond = waiters.get(execution.id)?.respond ?? ownership.respondFor(execution.id, payload);
-  const nodes = (await deps.customNodes?.definitionsFor(execution.workspaceId, flow.data)) ?? [];
-  const nameOf = nodeNamer(flow.data as FlowDocument, engine, nodes);
-  const debug = deps.debug?.attach(execution);
+  // An editor run runs the editor's document (saved or not); the saved flow gives the rest.
+  const document = payload.editor?.document ?? (flow.data as FlowDocument);
+  const nodes = (await deps.customNodes?.definitionsFor(execution.workspaceId, document)) ?? [];
+  const nameOf = nodeNamer(document, engine, nodes);
+  // The flow's debug session steps through its own runs, never the editor's.
+  const debug = payload.editor ? undefined : deps.debug?.attach(execution);
   const keeper = createLogKeeper(
     saveLevelOf(flow.config.save_executions, deps.executionSave ?? 'all', Boolean(debug)),
     logs,
@@ -85,11 +94,13 @@ async function runExecution(
       workspaceId: execution.workspaceId,
       flowId: execution.flowId,
       ...(payload.chainDepth ? { chainDepth: payload.chainDepth } : {}),
-      flow: flow.data as FlowDocument,
+      flow: document,
       flowVariables: flow.variables,
       ...(nodes.length ? { nodes } : {}),
       trigger: { nodeUid: execution.triggerNodeUid, msg: payload.msg },
       ...(payload.startAt ? { startAt: payload.startAt } : {}),
+      // Pins and the destination are the editor's only: production runs never pass them.
+      ...(payload.editor ? { editor: editorOptionsOf(payload.editor) } : {}),
       signal: controller.signal,
       ...(debug ? { debug } : {}),
       ...(respond ? { respond } : {}),

@@ -168,6 +168,40 @@ function ownershipQueries(db: Database) {
   };
 }
 
+/** What the editor reads of past trigger messages (docs/adr/0089). */
+function triggerMessageQueries(db: Database) {
+  return {
+    /**
+     * The trigger message of the flow's latest execution started by `triggerNodeUid` that kept
+     * it (up to 1 MB, `keptTriggerMessageBytes`): a webhook's last request, for the editor.
+     */
+    async lastTriggerMessage(
+      workspaceId: string,
+      flowId: string,
+      triggerNodeUid: string,
+    ): Promise<Pick<ExecutionRow, 'id' | 'queuedAt' | 'triggerMsg'> | null> {
+      const [row] = await db
+        .select({
+          id: executions.id,
+          queuedAt: executions.queuedAt,
+          triggerMsg: executions.triggerMsg,
+        })
+        .from(executions)
+        .where(
+          and(
+            eq(executions.workspaceId, workspaceId),
+            eq(executions.flowId, flowId),
+            eq(executions.triggerNodeUid, triggerNodeUid),
+            isNotNull(executions.triggerMsg),
+          ),
+        )
+        .orderBy(desc(executions.queuedAt))
+        .limit(1);
+      return row ?? null;
+    },
+  };
+}
+
 /**
  * Every read takes the workspace of the session; writes come from the runner. The three writes
  * every execution makes (create, mark running, end) are group-committed: concurrent executions
@@ -178,6 +212,7 @@ export function createExecutionsRepository(db: Database) {
 
   return {
     ...ownershipQueries(db),
+    ...triggerMessageQueries(db),
     create(row: typeof executions.$inferInsert): Promise<ExecutionRow> {
       return create(row);
     },
