@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
+import { queueJobs } from '../../db/schema';
 import { createTestNodes } from '@ponte/engine/testing/test-nodes';
 import { createLocalBus } from '../../cluster/cluster-bus';
 import { createEmbeddedExecutionQueueDriver } from './queue/embedded-execution-queue-driver';
@@ -72,6 +74,43 @@ describeEachDriver('hand back on shutdown', (driver) => {
       'outro processo retomar a execução',
     );
     expect((await second.runner.repository.find(execution_id))?.status).toBe('running');
+  });
+
+  it("an editor run handed back keeps the editor's document for the next worker", async () => {
+    const account = await t.createAccount();
+    const res = await t.request(account.token).post('/api/v1/flows', {
+      name: 'Flow',
+      enabled: true,
+      data: flowOf({ type: 'test_trigger' }),
+      config: { rate_limit: 0 },
+    });
+    const worker = startWorker();
+    await worker.runner.start();
+    // The editor's document (never saved) hangs; the saved one would end at once.
+    const editor = {
+      document: flowOf({ type: 'test_trigger' }, { type: 'test_hang' }),
+      destination: 'n1',
+    };
+    const { execution_id } = await worker.runner.enqueue({
+      workspaceId: account.workspaceId,
+      flowId: res.json()._id as string,
+      triggerNodeUid: 'n0',
+      msg: { payload: {} },
+      mode: 'editor',
+      editor,
+    });
+    await until(
+      async () => (await worker.runner.repository.find(execution_id))?.status === 'running',
+      'a execução começar',
+    );
+    await worker.runner.close(50, { handBack: true });
+    const jobs = await t.database.db
+      .select({ payload: queueJobs.payload })
+      .from(queueJobs)
+      .where(and(eq(queueJobs.queue, executionsQueue), eq(queueJobs.status, 'waiting')));
+    expect(jobs.map((job) => job.payload)).toEqual([
+      expect.objectContaining({ execution_id, editor }),
+    ]);
   });
 
   it('without hand back, a worker stopping stops its execution as before', async () => {
