@@ -12,6 +12,8 @@ import { withNodes } from '../kit/layered-registry';
 import { StopExecution } from '../kit/stop-execution';
 import { createFlowData } from '../kit/flow-data';
 import { createLogBudget } from './log-budget';
+import { definitionOf, labelOf, refusal } from './refusal';
+import { runRecord } from './capture';
 import type { EnginePorts, EngineWidePorts, FlowsPort } from '../ports';
 import type { Sandbox } from '../sandbox/sandbox';
 import type { DebugSession } from '../debugger/debug-session';
@@ -86,6 +88,8 @@ interface Delivery {
   from?: IncomingEdge;
   /** JSON size of `msg`: counted from the moment it waits until its node has run. */
   bytes: number;
+  /** The JSON `bytes` was measured on, as `msg` was sent: carried only when capturing. */
+  json: string | undefined;
 }
 
 /** Deliveries of one execution running at the same time (independent branches). */
@@ -103,14 +107,6 @@ function chainedPorts(ports: EngineWidePorts, chainDepth: number, flows?: FlowsP
   };
 }
 
-function byteSize(msg: Message): number {
-  return Buffer.byteLength(JSON.stringify(msg) ?? '');
-}
-
-function labelOf(node: FlowNode, definition?: NodeDefinition): string {
-  return node.label || definition?.manifest.label || node.uid;
-}
-
 export function runExecution(
   deps: ExecutorDeps,
   options: ExecuteOptions,
@@ -126,7 +122,8 @@ class Execution {
   private readonly controller = new AbortController();
   private readonly states = new Map<string, unknown>();
   private readonly holding: string[] = [];
-  private readonly lastInput = new Map<string, Message>();
+  /** The last delivery each node received: its `onIdle` turn runs on it. */
+  private readonly lastInput = new Map<string, Delivery>();
   private readonly pending: Delivery[] = [];
   private inflight = 0;
   /** Bytes of the messages waiting for a node or being run by one (limits.maxWaitingBytes). */
@@ -188,7 +185,7 @@ class Execution {
     );
     try {
       if (options.signal?.aborted || options.debug?.signal.aborted) onAbort();
-      const refused = this.refusal();
+      const refused = refusal(this.nodes.values(), deps.registry);
       if (refused) this.end('error', refused);
       const chainDepth = options.chainDepth ?? 0;
       const scope = {
@@ -216,8 +213,12 @@ class Execution {
         emit: (event) => this.emit(event),
         stateOf: (uid) => this.stateOf(uid),
       };
-      if (!this.ended)
-        this.schedule({ uid: first.nodeUid, msg: first.msg, bytes: byteSize(first.msg) });
+      if (!this.ended) {
+        const json = JSON.stringify(first.msg) ?? '';
+        const bytes = Buffer.byteLength(json);
+        const kept = options.capture ? json : undefined;
+        this.schedule({ uid: first.nodeUid, msg: first.msg, bytes, json: kept });
+      }
     } catch (error) {
       this.end('error', { message: error instanceof Error ? error.message : String(error) });
     }
@@ -314,13 +315,19 @@ class Execution {
     const uid = this.holding.at(-1);
     if (!uid) return this.end('success');
     const node = this.nodes.get(uid)!;
-    const definition = this.definitionOf(node)!;
+    const definition = definitionOf(this.deps.registry, node)!;
     if (!definition.onIdle) {
       this.stateOf(uid).clear();
       return this.idle();
     }
     this.inflight++;
-    void this.runNode(node, definition, this.lastInput.get(uid) ?? {}, undefined, 'onIdle')
+    const last = this.lastInput.get(uid) ?? {
+      uid,
+      msg: {},
+      bytes: 2,
+      json: this.options.capture ? '{}' : undefined,
+    };
+    void this.runNode(node, definition, last, 'onIdle')
       .then((sent) => {
         // A node that keeps holding after an idle turn in which it sent nothing would spin.
         if (sent === 0 && this.holding.includes(uid)) this.stateOf(uid).clear();
@@ -328,65 +335,28 @@ class Execution {
       .finally(() => this.afterWork());
   }
 
-  /** A node runs exactly the version it records; a document older than versions means 1. */
-  private definitionOf(node: FlowNode): NodeDefinition | undefined {
-    return this.deps.registry.get(node.type, node.typeVersion ?? 1);
-  }
-
-  /**
-   * A flow holding a node whose area does not exist yet, or pinned to a version this
-   * installation no longer has, does not run at all: refused before any port is called.
-   */
-  private refusal(): ExecutionError | undefined {
-    for (const node of this.nodes.values()) {
-      const definition = this.definitionOf(node);
-      const { manifest } = definition ?? {};
-      if (manifest?.custom && manifest.available === false) {
-        // A custom connector disabled or removed: the reason names it (docs/adr/0041).
-        return {
-          message: manifest.unavailableReason ?? labelOf(node, definition),
-          node_uid: node.uid,
-        };
-      }
-      if (manifest?.available === false) {
-        const reason = manifest.unavailableReason ?? '';
-        return {
-          message:
-            `O conector "${labelOf(node, definition)}" (${node.type}) ainda não pode ser usado nesta instalação. ${reason}`.trim(),
-          node_uid: node.uid,
-        };
-      }
-      const newest = definition ? undefined : this.deps.registry.get(node.type);
-      if (newest) {
-        return {
-          message: `O conector "${labelOf(node, newest)}" usa a versão ${node.typeVersion ?? 1} de ${node.type}, que não existe mais nesta instalação.`,
-          node_uid: node.uid,
-        };
-      }
-    }
-    return undefined;
-  }
-
-  private async deliver({ uid, msg, from }: Delivery): Promise<void> {
+  private async deliver(delivery: Delivery): Promise<void> {
+    const { uid } = delivery;
     const node = this.nodes.get(uid);
-    const definition = node && this.definitionOf(node);
+    const definition = node && definitionOf(this.deps.registry, node);
     if (!node || !definition) {
       const message = node
         ? `O conector "${labelOf(node)}" usa um tipo desconhecido: ${node.type}.`
         : `O conector ${uid} não existe no fluxo.`;
       return this.end('error', { message, node_uid: uid });
     }
-    this.lastInput.set(uid, msg);
-    await this.runNode(node, definition, msg, from, 'run');
+    this.lastInput.set(uid, delivery);
+    await this.runNode(node, definition, delivery, 'run');
   }
 
   private async runNode(
     node: FlowNode,
     definition: NodeDefinition,
-    input: Message,
-    from: IncomingEdge | undefined,
+    delivery: Delivery,
     phase: 'run' | 'onIdle',
   ): Promise<number> {
+    const { msg: input, from } = delivery;
+    const { capture } = this.options;
     if (++this.steps > this.deps.limits.maxSteps) {
       this.end('error', { message: limitMessages.steps(this.deps.limits.maxSteps) });
       return 0;
@@ -395,13 +365,17 @@ class Execution {
     if (node.disabled) {
       const outputs = Object.keys(definition.manifest.outputs);
       const output = outputs.includes('default') ? 'default' : outputs[0];
-      return this.send(node, output ? [{ output, msg: input }] : []);
+      if (!output) return 0;
+      const json = delivery.json ? [delivery.json] : undefined;
+      return this.send(node, [{ output, msg: input }], [delivery.bytes], json);
     }
     this.emit({ ...this.base(), type: 'node_started', ...info });
     const started = this.deps.timers.now();
     let sent: NodeEmission[];
     let size = 0;
     const sizes: number[] = [];
+    // Each message is stringified once: measured, and kept for the record when capturing.
+    const jsons: string[] | undefined = capture ? [] : undefined;
     try {
       const ctx = await buildNodeContext(
         this.shared,
@@ -414,11 +388,13 @@ class Execution {
       const handler = phase === 'run' ? definition.run : definition.onIdle!;
       sent = emissions(await handler(ctx));
       for (const { msg } of sent) {
-        const bytes = byteSize(msg);
+        const json = JSON.stringify(msg) ?? '';
+        const bytes = Buffer.byteLength(json);
         if (bytes > this.deps.limits.maxMessageBytes) {
           throw new Error(limitMessages.messageSize(this.deps.limits.maxMessageBytes));
         }
         sizes.push(bytes);
+        jsons?.push(json);
         size += bytes;
       }
     } catch (error) {
@@ -433,27 +409,35 @@ class Execution {
           output_size: 0,
           outputs: [],
         });
+        const failed = error.status === 'error';
+        capture?.(
+          runRecord(node, delivery.json, [], [], duration_ms, {
+            ...(failed ? { error: { message: error.message } } : {}),
+          }),
+        );
         const failure = { message: error.message, node_uid: node.uid };
-        this.end(error.status, error.status === 'error' ? failure : undefined);
+        this.end(error.status, failed ? failure : undefined);
         return 0;
       }
-      return this.fail(node, input, error, duration_ms);
+      return this.fail(node, delivery, error, duration_ms);
     }
     if (this.ended) return 0;
+    const duration_ms = this.deps.timers.now() - started;
     this.emit({
       ...this.base(),
       type: 'node_finished',
       ...info,
-      duration_ms: this.deps.timers.now() - started,
+      duration_ms,
       output_size: size,
       outputs: sent.map(({ output }) => output),
     });
+    capture?.(runRecord(node, delivery.json, sent, jsons!, duration_ms));
     await this.pauseForDebug(node, sent);
-    return this.ended ? 0 : this.send(node, sent, sizes);
+    return this.ended ? 0 : this.send(node, sent, sizes, jsons);
   }
 
   /** A failure goes to the connected `error` output, else it fails the execution. */
-  private fail(node: FlowNode, input: Message, error: unknown, duration: number): number {
+  private fail(node: FlowNode, delivery: Delivery, error: unknown, duration: number): number {
     const message = error instanceof Error ? error.message : String(error);
     const handlers = this.outgoing.get(`${node.uid}\0error`) ?? [];
     const unreadable = error instanceof ParamError && error.unreadable;
@@ -471,13 +455,18 @@ class Execution {
       error: failure,
       handled: handlers.length > 0,
     });
+    const { capture } = this.options;
     if (!handlers.length) {
+      capture?.(runRecord(node, delivery.json, [], [], duration, { error: { message } }));
       this.end('error', failure);
       return 0;
     }
-    return this.send(node, [
-      { output: 'error', msg: { ...input, error: { message, node_uid: node.uid } } },
-    ]);
+    const sent = [
+      { output: 'error', msg: { ...delivery.msg, error: { message, node_uid: node.uid } } },
+    ];
+    const json = JSON.stringify(sent[0]!.msg) ?? '';
+    capture?.(runRecord(node, delivery.json, sent, [json], duration, { error: { message } }));
+    return this.send(node, sent, [Buffer.byteLength(json)], capture ? [json] : undefined);
   }
 
   private async pauseForDebug(node: FlowNode, sent: NodeEmission[]): Promise<void> {
@@ -491,9 +480,15 @@ class Execution {
   }
 
   /** Delivers each message to every connected target (a copy per extra edge); returns how many were sent. */
-  private send(node: FlowNode, sent: NodeEmission[], sizes: number[] = []): number {
+  private send(
+    node: FlowNode,
+    sent: NodeEmission[],
+    sizes: readonly number[],
+    jsons: readonly string[] | undefined,
+  ): number {
     for (const [at, { output, msg }] of sent.entries()) {
-      const bytes = sizes[at] ?? byteSize(msg);
+      const bytes = sizes[at]!;
+      const json = jsons?.[at];
       this.lastMessage = msg;
       const edges = this.outgoing.get(`${node.uid}\0${output}`) ?? [];
       // Copies are made before any target runs: no target sees another's changes.
@@ -504,6 +499,7 @@ class Execution {
           msg: copies[index]!,
           from: { source: node.uid, sourceOutput: output },
           bytes,
+          json,
         });
       });
     }
