@@ -12,9 +12,12 @@ import { withNodes } from '../kit/layered-registry';
 import { StopExecution } from '../kit/stop-execution';
 import { createFlowData } from '../kit/flow-data';
 import { createLogBudget } from './log-budget';
+import { NodeStates } from './node-states';
 import { definitionOf, labelOf, refusal } from './refusal';
 import { runRecord } from './capture';
-import type { EnginePorts, EngineWidePorts, FlowsPort } from '../ports';
+import type { EngineWidePorts, FlowsPort } from '../ports';
+import { chainedPorts } from './chained-ports';
+import { createEditorScope, type EditorScope } from './editor-scope';
 import type { Sandbox } from '../sandbox/sandbox';
 import type { DebugSession } from '../debugger/debug-session';
 import { holdForDebug } from '../debugger/hold-for-debug';
@@ -77,11 +80,6 @@ export interface ExecutorDeps {
   timers: EngineTimers;
 }
 
-/** Executions of an engine that has no flows port and that bring none run no other flow. */
-const noFlows: FlowsPort = {
-  execute: () => Promise.reject(new Error('Esta execução não pode chamar outros flows.')),
-};
-
 interface Delivery {
   uid: string;
   msg: Message;
@@ -95,17 +93,6 @@ interface Delivery {
 /** Deliveries of one execution running at the same time (independent branches). */
 const maxConcurrent = 32;
 const abortGraceMs = 1000;
-/**
- * The ports as this execution's nodes see them: its own flows port over the engine's, and
- * every HTTP request carries the chain depth.
- */
-function chainedPorts(ports: EngineWidePorts, chainDepth: number, flows?: FlowsPort): EnginePorts {
-  return {
-    ...ports,
-    flows: flows ?? ports.flows ?? noFlows,
-    http: { request: (request) => ports.http.request({ ...request, chainDepth: chainDepth + 1 }) },
-  };
-}
 
 export function runExecution(
   deps: ExecutorDeps,
@@ -120,8 +107,8 @@ class Execution {
   private readonly outgoing = new Map<string, FlowEdge[]>();
   private readonly incoming = new Map<string, IncomingEdge[]>();
   private readonly controller = new AbortController();
-  private readonly states = new Map<string, unknown>();
-  private readonly holding: string[] = [];
+  private readonly editor: EditorScope | undefined;
+  private readonly states = new NodeStates();
   /** The last delivery each node received: its `onIdle` turn runs on it. */
   private readonly lastInput = new Map<string, Delivery>();
   private readonly pending: Delivery[] = [];
@@ -139,6 +126,7 @@ class Execution {
     private readonly deps: ExecutorDeps,
     private readonly options: ExecuteOptions,
   ) {
+    this.editor = options.editor && createEditorScope(options.flow, options.editor);
     for (const node of options.flow.nodes) this.nodes.set(node.uid, node);
     for (const edge of options.flow.edges) {
       this.outgoing.set(`${edge.source}\0${edge.sourceOutput}`, [
@@ -185,7 +173,8 @@ class Execution {
     );
     try {
       if (options.signal?.aborted || options.debug?.signal.aborted) onAbort();
-      const refused = refusal(this.nodes.values(), deps.registry);
+      const refused =
+        refusal(this.nodes.values(), deps.registry) ?? this.editor?.refusal(first.nodeUid);
       if (refused) this.end('error', refused);
       const chainDepth = options.chainDepth ?? 0;
       const scope = {
@@ -211,7 +200,7 @@ class Execution {
         signal: this.controller.signal,
         ...(options.respond ? { respond: options.respond } : {}),
         emit: (event) => this.emit(event),
-        stateOf: (uid) => this.stateOf(uid),
+        stateOf: (uid) => this.states.of(uid),
       };
       if (!this.ended) {
         const json = JSON.stringify(first.msg) ?? '';
@@ -244,21 +233,6 @@ class Execution {
       execution_time,
       steps: this.steps,
       ...(this.lastMessage ? { lastMessage: this.lastMessage } : {}),
-    };
-  }
-
-  private stateOf(uid: string) {
-    return {
-      get: () => this.states.get(uid),
-      set: (value: unknown) => {
-        this.states.set(uid, value);
-        if (!this.holding.includes(uid)) this.holding.push(uid);
-      },
-      clear: () => {
-        this.states.delete(uid);
-        const at = this.holding.indexOf(uid);
-        if (at >= 0) this.holding.splice(at, 1);
-      },
     };
   }
 
@@ -312,12 +286,12 @@ class Execution {
 
   /** Nothing left to run: a node holding state (loop, merge) may move on, else we are done. */
   private idle(): void {
-    const uid = this.holding.at(-1);
+    const uid = this.states.latest();
     if (!uid) return this.end('success');
     const node = this.nodes.get(uid)!;
     const definition = definitionOf(this.deps.registry, node)!;
     if (!definition.onIdle) {
-      this.stateOf(uid).clear();
+      this.states.of(uid).clear();
       return this.idle();
     }
     this.inflight++;
@@ -330,7 +304,7 @@ class Execution {
     void this.runNode(node, definition, last, 'onIdle')
       .then((sent) => {
         // A node that keeps holding after an idle turn in which it sent nothing would spin.
-        if (sent === 0 && this.holding.includes(uid)) this.stateOf(uid).clear();
+        if (sent === 0 && this.states.holds(uid)) this.states.of(uid).clear();
       })
       .finally(() => this.afterWork());
   }
@@ -355,8 +329,10 @@ class Execution {
     delivery: Delivery,
     phase: 'run' | 'onIdle',
   ): Promise<number> {
-    const { msg: input, from } = delivery;
+    const input = delivery.msg;
     const { capture } = this.options;
+    // Editor runs: a pinned node sends its pins instead of running (a copy: pins are shared).
+    const pins = phase === 'run' ? this.editor?.pinsOf(node.uid) : undefined;
     if (++this.steps > this.deps.limits.maxSteps) {
       this.end('error', { message: limitMessages.steps(this.deps.limits.maxSteps) });
       return 0;
@@ -377,16 +353,9 @@ class Execution {
     // Each message is stringified once: measured, and kept for the record when capturing.
     const jsons: string[] | undefined = capture ? [] : undefined;
     try {
-      const ctx = await buildNodeContext(
-        this.shared,
-        node,
-        definition,
-        input,
-        this.incoming.get(node.uid) ?? [],
-        from,
-      );
-      const handler = phase === 'run' ? definition.run : definition.onIdle!;
-      sent = emissions(await handler(ctx));
+      sent = pins
+        ? pins.map(({ output, msg }) => ({ output, msg: structuredClone(msg) }))
+        : await this.handle(node, definition, delivery, phase);
       for (const { msg } of sent) {
         const json = JSON.stringify(msg) ?? '';
         const bytes = Buffer.byteLength(json);
@@ -431,9 +400,22 @@ class Execution {
       output_size: size,
       outputs: sent.map(({ output }) => output),
     });
-    capture?.(runRecord(node, delivery.json, sent, jsons!, duration_ms));
+    capture?.(runRecord(node, delivery.json, sent, jsons!, duration_ms, pins && { pinned: true }));
     await this.pauseForDebug(node, sent);
     return this.ended ? 0 : this.send(node, sent, sizes, jsons);
+  }
+
+  /** Runs the node's `run` (or its `onIdle` turn) on the delivered message. */
+  private async handle(
+    node: FlowNode,
+    definition: NodeDefinition,
+    { msg, from }: Delivery,
+    phase: 'run' | 'onIdle',
+  ): Promise<NodeEmission[]> {
+    const incoming = this.incoming.get(node.uid) ?? [];
+    const ctx = await buildNodeContext(this.shared, node, definition, msg, incoming, from);
+    const handler = phase === 'run' ? definition.run : definition.onIdle!;
+    return emissions(await handler(ctx));
   }
 
   /** A failure goes to the connected `error` output, else it fails the execution. */
@@ -490,7 +472,8 @@ class Execution {
       const bytes = sizes[at]!;
       const json = jsons?.[at];
       this.lastMessage = msg;
-      const edges = this.outgoing.get(`${node.uid}\0${output}`) ?? [];
+      const connected = this.outgoing.get(`${node.uid}\0${output}`) ?? [];
+      const edges = this.editor ? this.editor.delivered(node.uid, connected) : connected;
       // Copies are made before any target runs: no target sees another's changes.
       const copies = edges.map((_, index) => (index === 0 ? msg : structuredClone(msg)));
       edges.forEach((edge, index) => {
