@@ -88,7 +88,7 @@ describeEachDriver('hand back on shutdown', (driver) => {
     await worker.runner.start();
     // The editor's document (never saved) hangs; the saved one would end at once.
     const editor = {
-      document: flowOf({ type: 'test_trigger' }, { type: 'test_hang' }),
+      document: { ...flowOf({ type: 'test_trigger' }, { type: 'test_hang' }), version: 1 as const },
       destination: 'n1',
     };
     const { execution_id } = await worker.runner.enqueue({
