@@ -209,6 +209,7 @@ export async function enqueueExecution(
     triggerNodeUid: request.triggerNodeUid,
     queuedAt: request.startedAt ?? now(),
     triggerMsg: keepable(request.msg),
+    mode: request.mode ?? 'production',
   };
   const payload: JobPayload = {
     execution_id: id,

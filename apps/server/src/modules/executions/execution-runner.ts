@@ -13,6 +13,7 @@ import { createExecutionEnds } from './execution-ends';
 import { logsOf } from './execution-logs';
 import { createLogKeeper, saveLevelOf } from './execution-keeping';
 import { nodeNamer } from './node-namer';
+import { createSnapshotMemory, startCapture, withoutWrittenSnapshots } from './execution-data';
 import {
   enqueueExecution,
   executionsQueue,
@@ -69,10 +70,9 @@ async function runExecution(
   const nodes = (await deps.customNodes?.definitionsFor(execution.workspaceId, flow.data)) ?? [];
   const nameOf = nodeNamer(flow.data as FlowDocument, engine, nodes);
   const debug = deps.debug?.attach(execution);
-  const keeper = createLogKeeper(
-    saveLevelOf(flow.config.save_executions, deps.executionSave ?? 'all', Boolean(debug)),
-    logs,
-  );
+  const level = saveLevelOf(flow.config.save_executions, deps.executionSave ?? 'all', Boolean(debug));
+  const keeper = createLogKeeper(level, logs);
+  const capture = startCapture(level, execution.mode, Boolean(debug), deps.executionData ?? 'on');
   const onEvent = (event: EngineEvent) => {
     const entries = logsOf(event, execution.workspaceId, nameOf);
     for (const entry of entries) keeper.write(entry);
@@ -94,6 +94,7 @@ async function runExecution(
       ...(debug ? { debug } : {}),
       ...(respond ? { respond } : {}),
       flows: ctx.flows,
+      ...(capture ? { capture: capture.record } : {}),
       onEvent,
     });
   } finally {
@@ -105,14 +106,20 @@ async function runExecution(
   // A worker stopping hands its execution back: queued again, for another process.
   if (signal.reason instanceof HandedBack) return handBack(ctx, execution, payload);
   keeper.end(result.status);
+  const document = payload.editor?.document ?? flow.data;
+  const data = capture?.end(result.status, execution, document as FlowDocument);
   // Waits while the database is away (the end is retried); settles even if it was given up.
-  await ends.record(execution.id, {
-    status: result.status,
-    endedAt: now(),
-    durationMs: result.execution_time,
-    steps: result.steps,
-    error: result.error ?? null,
-  });
+  await ends.record(
+    execution.id,
+    {
+      status: result.status,
+      endedAt: now(),
+      durationMs: result.execution_time,
+      steps: result.steps,
+      error: result.error ?? null,
+    },
+    data,
+  );
   settle(execution, result);
   await ownership.forward(execution.id, payload, result);
 }
@@ -217,9 +224,12 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
   const { db, queue, now } = deps;
   const repository = createExecutionsRepository(db);
   const cluster = deps.cluster ?? singleProcess();
+  const snapshots = createSnapshotMemory();
   const ends = createExecutionEnds({
     write: async (items) => {
-      const refused = await repository.finishAll(items);
+      const refused = await repository.finishAll(withoutWrittenSnapshots(items, snapshots));
+      for (const { id, data } of items)
+        if (data && !refused.includes(id)) snapshots.remember(data.flowId, data.flowHash);
       if (refused.length) deps.onError?.(refusedEnds(refused));
     },
     ...(deps.onError ? { onError: deps.onError } : {}),
