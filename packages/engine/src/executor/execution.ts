@@ -12,7 +12,12 @@ import { withNodes } from '../kit/layered-registry';
 import { StopExecution } from '../kit/stop-execution';
 import { createFlowData } from '../kit/flow-data';
 import { createLogBudget } from './log-budget';
-import type { EnginePorts, EngineWidePorts, FlowsPort } from '../ports';
+import { NodeStates } from './node-states';
+import { definitionOf, labelOf, refusal } from './refusal';
+import { runRecord } from './capture';
+import type { EngineWidePorts, FlowsPort } from '../ports';
+import { chainedPorts } from './chained-ports';
+import { createEditorScope, type EditorScope } from './editor-scope';
 import type { Sandbox } from '../sandbox/sandbox';
 import type { DebugSession } from '../debugger/debug-session';
 import { holdForDebug } from '../debugger/hold-for-debug';
@@ -75,41 +80,19 @@ export interface ExecutorDeps {
   timers: EngineTimers;
 }
 
-/** Executions of an engine that has no flows port and that bring none run no other flow. */
-const noFlows: FlowsPort = {
-  execute: () => Promise.reject(new Error('Esta execução não pode chamar outros flows.')),
-};
-
 interface Delivery {
   uid: string;
   msg: Message;
   from?: IncomingEdge;
   /** JSON size of `msg`: counted from the moment it waits until its node has run. */
   bytes: number;
+  /** The JSON `bytes` was measured on, as `msg` was sent: carried only when capturing. */
+  json: string | undefined;
 }
 
 /** Deliveries of one execution running at the same time (independent branches). */
 const maxConcurrent = 32;
 const abortGraceMs = 1000;
-/**
- * The ports as this execution's nodes see them: its own flows port over the engine's, and
- * every HTTP request carries the chain depth.
- */
-function chainedPorts(ports: EngineWidePorts, chainDepth: number, flows?: FlowsPort): EnginePorts {
-  return {
-    ...ports,
-    flows: flows ?? ports.flows ?? noFlows,
-    http: { request: (request) => ports.http.request({ ...request, chainDepth: chainDepth + 1 }) },
-  };
-}
-
-function byteSize(msg: Message): number {
-  return Buffer.byteLength(JSON.stringify(msg) ?? '');
-}
-
-function labelOf(node: FlowNode, definition?: NodeDefinition): string {
-  return node.label || definition?.manifest.label || node.uid;
-}
 
 export function runExecution(
   deps: ExecutorDeps,
@@ -124,9 +107,10 @@ class Execution {
   private readonly outgoing = new Map<string, FlowEdge[]>();
   private readonly incoming = new Map<string, IncomingEdge[]>();
   private readonly controller = new AbortController();
-  private readonly states = new Map<string, unknown>();
-  private readonly holding: string[] = [];
-  private readonly lastInput = new Map<string, Message>();
+  private readonly editor: EditorScope | undefined;
+  private readonly states = new NodeStates();
+  /** The last delivery each node received: its `onIdle` turn runs on it. */
+  private readonly lastInput = new Map<string, Delivery>();
   private readonly pending: Delivery[] = [];
   private inflight = 0;
   /** Bytes of the messages waiting for a node or being run by one (limits.maxWaitingBytes). */
@@ -142,6 +126,7 @@ class Execution {
     private readonly deps: ExecutorDeps,
     private readonly options: ExecuteOptions,
   ) {
+    this.editor = options.editor && createEditorScope(options.flow, options.editor);
     for (const node of options.flow.nodes) this.nodes.set(node.uid, node);
     for (const edge of options.flow.edges) {
       this.outgoing.set(`${edge.source}\0${edge.sourceOutput}`, [
@@ -188,7 +173,8 @@ class Execution {
     );
     try {
       if (options.signal?.aborted || options.debug?.signal.aborted) onAbort();
-      const refused = this.refusal();
+      const refused =
+        refusal(this.nodes.values(), deps.registry) ?? this.editor?.refusal(first.nodeUid);
       if (refused) this.end('error', refused);
       const chainDepth = options.chainDepth ?? 0;
       const scope = {
@@ -214,10 +200,14 @@ class Execution {
         signal: this.controller.signal,
         ...(options.respond ? { respond: options.respond } : {}),
         emit: (event) => this.emit(event),
-        stateOf: (uid) => this.stateOf(uid),
+        stateOf: (uid) => this.states.of(uid),
       };
-      if (!this.ended)
-        this.schedule({ uid: first.nodeUid, msg: first.msg, bytes: byteSize(first.msg) });
+      if (!this.ended) {
+        const json = JSON.stringify(first.msg) ?? '';
+        const bytes = Buffer.byteLength(json);
+        const kept = options.capture ? json : undefined;
+        this.schedule({ uid: first.nodeUid, msg: first.msg, bytes, json: kept });
+      }
     } catch (error) {
       this.end('error', { message: error instanceof Error ? error.message : String(error) });
     }
@@ -243,21 +233,6 @@ class Execution {
       execution_time,
       steps: this.steps,
       ...(this.lastMessage ? { lastMessage: this.lastMessage } : {}),
-    };
-  }
-
-  private stateOf(uid: string) {
-    return {
-      get: () => this.states.get(uid),
-      set: (value: unknown) => {
-        this.states.set(uid, value);
-        if (!this.holding.includes(uid)) this.holding.push(uid);
-      },
-      clear: () => {
-        this.states.delete(uid);
-        const at = this.holding.indexOf(uid);
-        if (at >= 0) this.holding.splice(at, 1);
-      },
     };
   }
 
@@ -311,82 +286,53 @@ class Execution {
 
   /** Nothing left to run: a node holding state (loop, merge) may move on, else we are done. */
   private idle(): void {
-    const uid = this.holding.at(-1);
+    const uid = this.states.latest();
     if (!uid) return this.end('success');
     const node = this.nodes.get(uid)!;
-    const definition = this.definitionOf(node)!;
+    const definition = definitionOf(this.deps.registry, node)!;
     if (!definition.onIdle) {
-      this.stateOf(uid).clear();
+      this.states.of(uid).clear();
       return this.idle();
     }
     this.inflight++;
-    void this.runNode(node, definition, this.lastInput.get(uid) ?? {}, undefined, 'onIdle')
+    const last = this.lastInput.get(uid) ?? {
+      uid,
+      msg: {},
+      bytes: 2,
+      json: this.options.capture ? '{}' : undefined,
+    };
+    void this.runNode(node, definition, last, 'onIdle')
       .then((sent) => {
         // A node that keeps holding after an idle turn in which it sent nothing would spin.
-        if (sent === 0 && this.holding.includes(uid)) this.stateOf(uid).clear();
+        if (sent === 0 && this.states.holds(uid)) this.states.of(uid).clear();
       })
       .finally(() => this.afterWork());
   }
 
-  /** A node runs exactly the version it records; a document older than versions means 1. */
-  private definitionOf(node: FlowNode): NodeDefinition | undefined {
-    return this.deps.registry.get(node.type, node.typeVersion ?? 1);
-  }
-
-  /**
-   * A flow holding a node whose area does not exist yet, or pinned to a version this
-   * installation no longer has, does not run at all: refused before any port is called.
-   */
-  private refusal(): ExecutionError | undefined {
-    for (const node of this.nodes.values()) {
-      const definition = this.definitionOf(node);
-      const { manifest } = definition ?? {};
-      if (manifest?.custom && manifest.available === false) {
-        // A custom connector disabled or removed: the reason names it (docs/adr/0041).
-        return {
-          message: manifest.unavailableReason ?? labelOf(node, definition),
-          node_uid: node.uid,
-        };
-      }
-      if (manifest?.available === false) {
-        const reason = manifest.unavailableReason ?? '';
-        return {
-          message:
-            `O conector "${labelOf(node, definition)}" (${node.type}) ainda não pode ser usado nesta instalação. ${reason}`.trim(),
-          node_uid: node.uid,
-        };
-      }
-      const newest = definition ? undefined : this.deps.registry.get(node.type);
-      if (newest) {
-        return {
-          message: `O conector "${labelOf(node, newest)}" usa a versão ${node.typeVersion ?? 1} de ${node.type}, que não existe mais nesta instalação.`,
-          node_uid: node.uid,
-        };
-      }
-    }
-    return undefined;
-  }
-
-  private async deliver({ uid, msg, from }: Delivery): Promise<void> {
+  private async deliver(delivery: Delivery): Promise<void> {
+    const { uid } = delivery;
     const node = this.nodes.get(uid);
-    const definition = node && this.definitionOf(node);
+    const definition = node && definitionOf(this.deps.registry, node);
     if (!node || !definition) {
       const message = node
         ? `O conector "${labelOf(node)}" usa um tipo desconhecido: ${node.type}.`
         : `O conector ${uid} não existe no fluxo.`;
       return this.end('error', { message, node_uid: uid });
     }
-    this.lastInput.set(uid, msg);
-    await this.runNode(node, definition, msg, from, 'run');
+    this.lastInput.set(uid, delivery);
+    await this.runNode(node, definition, delivery, 'run');
   }
 
   private async runNode(
     node: FlowNode,
     definition: NodeDefinition,
-    input: Message,
-    from: IncomingEdge | undefined,
+    delivery: Delivery,
     phase: 'run' | 'onIdle',
   ): Promise<number> {
+    const input = delivery.msg;
+    const { capture } = this.options;
+    // Editor runs: a pinned node sends its pins instead of running (a copy: pins are shared).
+    const pins = phase === 'run' ? this.editor?.pinsOf(node.uid) : undefined;
     if (++this.steps > this.deps.limits.maxSteps) {
       this.end('error', { message: limitMessages.steps(this.deps.limits.maxSteps) });
       return 0;
@@ -395,30 +341,29 @@ class Execution {
     if (node.disabled) {
       const outputs = Object.keys(definition.manifest.outputs);
       const output = outputs.includes('default') ? 'default' : outputs[0];
-      return this.send(node, output ? [{ output, msg: input }] : []);
+      if (!output) return 0;
+      const json = delivery.json ? [delivery.json] : undefined;
+      return this.send(node, [{ output, msg: input }], [delivery.bytes], json);
     }
     this.emit({ ...this.base(), type: 'node_started', ...info });
     const started = this.deps.timers.now();
     let sent: NodeEmission[];
     let size = 0;
     const sizes: number[] = [];
+    // Each message is stringified once: measured, and kept for the record when capturing.
+    const jsons: string[] | undefined = capture ? [] : undefined;
     try {
-      const ctx = await buildNodeContext(
-        this.shared,
-        node,
-        definition,
-        input,
-        this.incoming.get(node.uid) ?? [],
-        from,
-      );
-      const handler = phase === 'run' ? definition.run : definition.onIdle!;
-      sent = emissions(await handler(ctx));
+      sent = pins
+        ? pins.map(({ output, msg }) => ({ output, msg: structuredClone(msg) }))
+        : await this.handle(node, definition, delivery, phase);
       for (const { msg } of sent) {
-        const bytes = byteSize(msg);
+        const json = JSON.stringify(msg) ?? '';
+        const bytes = Buffer.byteLength(json);
         if (bytes > this.deps.limits.maxMessageBytes) {
           throw new Error(limitMessages.messageSize(this.deps.limits.maxMessageBytes));
         }
         sizes.push(bytes);
+        jsons?.push(json);
         size += bytes;
       }
     } catch (error) {
@@ -433,27 +378,48 @@ class Execution {
           output_size: 0,
           outputs: [],
         });
+        const failed = error.status === 'error';
+        capture?.(
+          runRecord(node, delivery.json, [], [], duration_ms, {
+            ...(failed ? { error: { message: error.message } } : {}),
+          }),
+        );
         const failure = { message: error.message, node_uid: node.uid };
-        this.end(error.status, error.status === 'error' ? failure : undefined);
+        this.end(error.status, failed ? failure : undefined);
         return 0;
       }
-      return this.fail(node, input, error, duration_ms);
+      return this.fail(node, delivery, error, duration_ms);
     }
     if (this.ended) return 0;
+    const duration_ms = this.deps.timers.now() - started;
     this.emit({
       ...this.base(),
       type: 'node_finished',
       ...info,
-      duration_ms: this.deps.timers.now() - started,
+      duration_ms,
       output_size: size,
       outputs: sent.map(({ output }) => output),
     });
+    capture?.(runRecord(node, delivery.json, sent, jsons!, duration_ms, pins && { pinned: true }));
     await this.pauseForDebug(node, sent);
-    return this.ended ? 0 : this.send(node, sent, sizes);
+    return this.ended ? 0 : this.send(node, sent, sizes, jsons);
+  }
+
+  /** Runs the node's `run` (or its `onIdle` turn) on the delivered message. */
+  private async handle(
+    node: FlowNode,
+    definition: NodeDefinition,
+    { msg, from }: Delivery,
+    phase: 'run' | 'onIdle',
+  ): Promise<NodeEmission[]> {
+    const incoming = this.incoming.get(node.uid) ?? [];
+    const ctx = await buildNodeContext(this.shared, node, definition, msg, incoming, from);
+    const handler = phase === 'run' ? definition.run : definition.onIdle!;
+    return emissions(await handler(ctx));
   }
 
   /** A failure goes to the connected `error` output, else it fails the execution. */
-  private fail(node: FlowNode, input: Message, error: unknown, duration: number): number {
+  private fail(node: FlowNode, delivery: Delivery, error: unknown, duration: number): number {
     const message = error instanceof Error ? error.message : String(error);
     const handlers = this.outgoing.get(`${node.uid}\0error`) ?? [];
     const unreadable = error instanceof ParamError && error.unreadable;
@@ -471,13 +437,18 @@ class Execution {
       error: failure,
       handled: handlers.length > 0,
     });
+    const { capture } = this.options;
     if (!handlers.length) {
+      capture?.(runRecord(node, delivery.json, [], [], duration, { error: { message } }));
       this.end('error', failure);
       return 0;
     }
-    return this.send(node, [
-      { output: 'error', msg: { ...input, error: { message, node_uid: node.uid } } },
-    ]);
+    const sent = [
+      { output: 'error', msg: { ...delivery.msg, error: { message, node_uid: node.uid } } },
+    ];
+    const json = JSON.stringify(sent[0]!.msg) ?? '';
+    capture?.(runRecord(node, delivery.json, sent, [json], duration, { error: { message } }));
+    return this.send(node, sent, [Buffer.byteLength(json)], capture ? [json] : undefined);
   }
 
   private async pauseForDebug(node: FlowNode, sent: NodeEmission[]): Promise<void> {
@@ -491,11 +462,18 @@ class Execution {
   }
 
   /** Delivers each message to every connected target (a copy per extra edge); returns how many were sent. */
-  private send(node: FlowNode, sent: NodeEmission[], sizes: number[] = []): number {
+  private send(
+    node: FlowNode,
+    sent: NodeEmission[],
+    sizes: readonly number[],
+    jsons: readonly string[] | undefined,
+  ): number {
     for (const [at, { output, msg }] of sent.entries()) {
-      const bytes = sizes[at] ?? byteSize(msg);
+      const bytes = sizes[at]!;
+      const json = jsons?.[at];
       this.lastMessage = msg;
-      const edges = this.outgoing.get(`${node.uid}\0${output}`) ?? [];
+      const connected = this.outgoing.get(`${node.uid}\0${output}`) ?? [];
+      const edges = this.editor ? this.editor.delivered(node.uid, connected) : connected;
       // Copies are made before any target runs: no target sees another's changes.
       const copies = edges.map((_, index) => (index === 0 ? msg : structuredClone(msg)));
       edges.forEach((edge, index) => {
@@ -504,6 +482,7 @@ class Execution {
           msg: copies[index]!,
           from: { source: node.uid, sourceOutput: output },
           bytes,
+          json,
         });
       });
     }
