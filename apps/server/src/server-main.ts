@@ -144,6 +144,7 @@ async function build(config: AppConfig, database: DatabaseHandle) {
       sandboxIsolates: config.sandboxIsolates,
       flowChainLimit: config.flowChainLimit,
       executionSave: config.executionSave,
+      executionData: config.executionData,
       webhookRateLimit: config.webhookRateLimit,
       httpAllowedNetworks: config.httpAllowedNetworks,
       trustProxy: config.trustProxy,

@@ -252,6 +252,17 @@ export const messages = {
     invalidSession: 'Sessão inválida.',
     unknownRoom: 'Sala desconhecida.',
   },
+  /** Why an execution shows no node data (docs/adr/0089). */
+  executionData: {
+    executionNotFound: 'Execução não encontrada.',
+    nodeNotFound: 'Este conector não tem dados nesta execução.',
+    onlyErrors: 'Este flow guarda os dados só das execuções com erro.',
+    none: 'Este flow não guarda os dados das execuções.',
+    off: 'Esta instalação não guarda os dados das execuções.',
+    retention: (days: number) =>
+      `Os dados desta execução já foram apagados (retenção de ${days} ${days === 1 ? 'dia' : 'dias'}).`,
+    notKept: 'Os dados desta execução não foram guardados.',
+  },
   templates: {
     notFound: 'Template não encontrado.',
     /** Spec 1 §8 'Import failure'. */

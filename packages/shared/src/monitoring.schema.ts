@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { limits } from './limits';
 import { text } from './text';
 import { pageNumberSchema } from './pagination';
+import { executionModes } from './execution-data.schema';
 
 export const logTypes = ['user', 'internal', 'debug'] as const;
 export type LogType = (typeof logTypes)[number];
@@ -71,6 +72,8 @@ export const completedExecutionSchema = z.object({
     error: z.string().nullable(),
     /** When its caller stopped waiting for its answer while it ran (docs/adr/0076), or null. */
     unawaited_at: z.string().nullable().default(null),
+    /** 'editor' for the editor's runs (docs/adr/0089). */
+    mode: z.enum(executionModes).default('production'),
   }),
 });
 export const completedListQuerySchema = z.object({

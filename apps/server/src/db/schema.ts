@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ExecutionMode } from '@ponte/shared/execution-data.schema';
 import type { SecurityEventKind } from '@ponte/shared/security-log.schema';
 import {
   queueDepthSamples,
@@ -169,6 +170,12 @@ export const executions = pgTable(
      * answered 504, docs/adr/0076); null while someone waits, or nobody ever did.
      */
     unawaitedAt: timestamp('unawaited_at', { withTimezone: true, precision: 3 }),
+    /** 'production', or 'editor' for the editor's runs (docs/adr/0089). */
+    mode: text('mode').$type<ExecutionMode>().notNull().default('production'),
+    /** The `flow_snapshots` version it ran; null when no data of it was kept. */
+    flowHash: text('flow_hash'),
+    /** Its nodes' data was kept (`execution_node_data`), as the save setting said. */
+    dataKept: boolean('data_kept').notNull().default(false),
   },
   (t) => [
     // The sweep of running executions whose owner's lease ran out.
@@ -347,6 +354,7 @@ export { customNodes, customNodeVersions };
 export { dashboards };
 export { alertRules, alertFirings, alertIncidents };
 export { ponteProcesses, instanceSecrets } from './schema-cluster';
+export { executionNodeData, flowSnapshots } from './schema-execution-data';
 
 export const schema = {
   customers,

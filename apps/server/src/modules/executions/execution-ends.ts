@@ -1,10 +1,13 @@
 import { isDatabaseUnavailable } from '../../db/database-unavailable';
 import { createBackoff } from '../../lib/backoff';
+import type { KeptExecutionData } from './execution-data';
 import type { ExecutionOutcome } from './executions.repository';
 
 export interface ExecutionEnd {
   id: string;
   values: ExecutionOutcome;
+  /** The node data the execution kept (docs/adr/0089): written with its end, retried with it. */
+  data?: KeptExecutionData;
 }
 
 export interface ExecutionEndsOptions {
@@ -63,7 +66,7 @@ export function createExecutionEnds(options: ExecutionEndsOptions) {
     while (pending.length) {
       const batch = pending.slice(0, maxBatch);
       try {
-        await options.write(batch.map(({ id, values }) => ({ id, values })));
+        await options.write(batch.map(({ id, values, data }) => ({ id, values, ...(data ? { data } : {}) })));
       } catch (error) {
         if (isDatabaseUnavailable(error)) {
           // Closing: this was the last try.
@@ -97,9 +100,9 @@ export function createExecutionEnds(options: ExecutionEndsOptions) {
      * Resolves true once written, false when given up (the database still away at close, or too
      * many ends waiting). After close, an end gets one try and no retries.
      */
-    record(id: string, values: ExecutionOutcome): Promise<boolean> {
+    record(id: string, values: ExecutionOutcome, data?: KeptExecutionData): Promise<boolean> {
       return new Promise<boolean>((resolve, reject) => {
-        pending.push({ id, values, resolve, reject });
+        pending.push({ id, values, ...(data ? { data } : {}), resolve, reject });
         if (pending.length > maxPending) giveUp(pending.splice(0, pending.length - maxPending));
         // A retry is already scheduled: the new end waits behind the ones before it.
         if (!retry) setImmediate(() => void start());

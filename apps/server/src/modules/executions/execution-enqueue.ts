@@ -210,6 +210,7 @@ export async function enqueueExecution(
     queuedAt: request.startedAt ?? now(),
     // 'Executar este conector' starts past the trigger: its message is no trigger's request.
     triggerMsg: request.editor && request.startAt ? null : keepable(request.msg),
+    mode: request.mode ?? 'production',
   };
   const payload: JobPayload = {
     execution_id: id,

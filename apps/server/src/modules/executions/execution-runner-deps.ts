@@ -9,6 +9,7 @@ import type { FlowRow } from '../flows/flows.repository';
 import type { LogWriter } from '../logs/log-writer';
 import type { ThrottledEvent } from '../../lib/security-hooks';
 import type { ExecutionRow } from './executions.repository';
+import type { ExecutionDataSetting } from './execution-data';
 
 /**
  * The debugger's side of the runner: an execution of a flow in debug runs attached to the
@@ -42,6 +43,8 @@ export interface ExecutionRunnerDeps {
   onThrottled?: (event: ThrottledEvent) => void;
   /** PONTE_EXECUTION_SAVE: what is kept of executions of flows that follow it (default all). */
   executionSave?: ExecutionSaveLevel;
+  /** PONTE_EXECUTION_DATA: `off` keeps no node data of any execution (default on). */
+  executionData?: ExecutionDataSetting;
   /**
    * False in an API process (PONTE_ROLE=api, docs/adr/0066): executions are only enqueued, for
    * the workers; none starts here. Default true.

@@ -13,6 +13,7 @@ import { createExecutionEnds } from './execution-ends';
 import { logsOf } from './execution-logs';
 import { createLogKeeper, saveLevelOf } from './execution-keeping';
 import { nodeNamer } from './node-namer';
+import { createSnapshotMemory, startCapture, withoutWrittenSnapshots } from './execution-data';
 import {
   enqueueExecution,
   executionsQueue,
@@ -78,10 +79,13 @@ async function runExecution(
   const nameOf = nodeNamer(document, engine, nodes);
   // The flow's debug session steps through its own runs, never the editor's.
   const debug = payload.editor ? undefined : deps.debug?.attach(execution);
-  const keeper = createLogKeeper(
-    saveLevelOf(flow.config.save_executions, deps.executionSave ?? 'all', Boolean(debug)),
-    logs,
+  const level = saveLevelOf(
+    flow.config.save_executions,
+    deps.executionSave ?? 'all',
+    Boolean(debug),
   );
+  const keeper = createLogKeeper(level, logs);
+  const capture = startCapture(level, execution.mode, Boolean(debug), deps.executionData ?? 'on');
   const onEvent = (event: EngineEvent) => {
     const entries = logsOf(event, execution.workspaceId, nameOf);
     for (const entry of entries) keeper.write(entry);
@@ -105,6 +109,7 @@ async function runExecution(
       ...(debug ? { debug } : {}),
       ...(respond ? { respond } : {}),
       flows: ctx.flows,
+      ...(capture ? { capture: capture.record } : {}),
       onEvent,
     });
   } finally {
@@ -116,14 +121,19 @@ async function runExecution(
   // A worker stopping hands its execution back: queued again, for another process.
   if (signal.reason instanceof HandedBack) return handBack(ctx, execution, payload);
   keeper.end(result.status);
+  const data = capture?.end(result.status, execution, document);
   // Waits while the database is away (the end is retried); settles even if it was given up.
-  await ends.record(execution.id, {
-    status: result.status,
-    endedAt: now(),
-    durationMs: result.execution_time,
-    steps: result.steps,
-    error: result.error ?? null,
-  });
+  await ends.record(
+    execution.id,
+    {
+      status: result.status,
+      endedAt: now(),
+      durationMs: result.execution_time,
+      steps: result.steps,
+      error: result.error ?? null,
+    },
+    data,
+  );
   settle(execution, result);
   await ownership.forward(execution.id, payload, result);
 }
@@ -228,9 +238,12 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
   const { db, queue, now } = deps;
   const repository = createExecutionsRepository(db);
   const cluster = deps.cluster ?? singleProcess();
+  const snapshots = createSnapshotMemory();
   const ends = createExecutionEnds({
     write: async (items) => {
-      const refused = await repository.finishAll(items);
+      const refused = await repository.finishAll(withoutWrittenSnapshots(items, snapshots));
+      for (const { id, data } of items)
+        if (data && !refused.includes(id)) snapshots.remember(data.flowId, data.flowHash);
       if (refused.length) deps.onError?.(refusedEnds(refused));
     },
     ...(deps.onError ? { onError: deps.onError } : {}),

@@ -22,6 +22,12 @@ export const executionsConfig = defineModuleConfig({
         'O que fica guardado de cada execução nos flows que seguem o padrão da instância: all (tudo), errors (logs do usuário e, das execuções que falham, tudo) ou none (só a execução).',
     },
     {
+      name: 'PONTE_EXECUTION_DATA',
+      default: 'on',
+      description:
+        'on: cada execução guarda a entrada e a saída de cada conector, como diz a opção de guardar execuções do flow (até 1 MB por conector e 4 MB por execução; execuções do editor até 16 MB e 32 MB), apagadas com os logs. off: nada é guardado.',
+    },
+    {
       name: 'PONTE_SANDBOX_ISOLATES',
       default: '2',
       description:
@@ -44,6 +50,7 @@ export const executionsConfig = defineModuleConfig({
     PONTE_EXECUTION_SAVE: z
       .enum(executionSaveLevels, { error: 'deve ser all, errors ou none' })
       .default('all'),
+    PONTE_EXECUTION_DATA: z.enum(['on', 'off'], { error: 'deve ser on ou off' }).default('on'),
     PONTE_SANDBOX_ISOLATES: wholeNumber(1, 64).default(4),
     PONTE_FLOW_CHAIN_LIMIT: wholeNumber(1, 100).default(5),
   },
@@ -51,6 +58,8 @@ export const executionsConfig = defineModuleConfig({
     executionConcurrency: parsed.PONTE_EXECUTION_CONCURRENCY,
     /** PONTE_EXECUTION_SAVE: what is kept of each execution of a flow that follows it. */
     executionSave: parsed.PONTE_EXECUTION_SAVE,
+    /** PONTE_EXECUTION_DATA: `off` keeps no node data of any execution (docs/adr/0089). */
+    executionData: parsed.PONTE_EXECUTION_DATA,
     /** PONTE_SANDBOX_ISOLATES: isolates of the code sandbox (one workspace uses half). */
     sandboxIsolates: parsed.PONTE_SANDBOX_ISOLATES,
     /** PONTE_FLOW_CHAIN_LIMIT: executions a chain of flows may start one after another. */

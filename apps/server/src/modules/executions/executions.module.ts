@@ -1,6 +1,10 @@
 import { executionsConfig } from './executions.config';
 import type { ExecutionSaveLevel } from '@ponte/shared/flows.schema';
-import { defineModule, runsWork } from '../../container/server-module';
+import { defineModule, roles, runsWork } from '../../container/server-module';
+import { createLogRetention } from '../logs/log-retention';
+import type { ExecutionDataSetting } from './execution-data';
+import { createExecutionDataRepository } from './execution-data.repository';
+import { createExecutionDataService, type ExecutionDataService } from './execution-data.service';
 import { createBullmqExecutionQueueDriver } from './queue/bullmq-execution-queue-driver';
 import { createEmbeddedExecutionQueueDriver } from './queue/embedded-execution-queue-driver';
 import { createDebugParts, type DebugParts } from '../live/debug-parts';
@@ -13,6 +17,8 @@ declare module '../../container/provided' {
     runner: ExecutionRunner;
     /** The executions' reads, with the flows' names and whether the runner is stopping them. */
     executions: ExecutionsService;
+    /** The node data executions kept, as the editor reads it (docs/adr/0089). */
+    executionData: ExecutionDataService;
     /** The debugger's sessions, its worker side and its control (docs/adr/0067). */
     debug: DebugParts;
     /** BullMQ's connection when distributed: checked before the runner starts, closed after. */
@@ -32,6 +38,10 @@ export interface ExecutionsOptions {
   flowChainLimit?: number;
   /** PONTE_EXECUTION_SAVE: what is kept of executions of flows that follow it (default all). */
   executionSave?: ExecutionSaveLevel;
+  /** PONTE_EXECUTION_DATA: `off` keeps no node data of any execution (default on). */
+  executionData?: ExecutionDataSetting;
+  /** PONTE_LOG_RETENTION_DAYS: node data is removed with the logs (default 30). */
+  logRetentionDays?: number;
 }
 
 /**
@@ -54,9 +64,9 @@ export const executionsModule = defineModule({
     'metrics',
     'queueDepth',
   ],
-  provides: ['runner', 'executions', 'debug', 'executionQueueLink'],
+  provides: ['runner', 'executions', 'executionData', 'debug', 'executionQueueLink'],
   config: [executionsConfig],
-  tables: ['executions', 'queue_jobs'],
+  tables: ['executions', 'queue_jobs', 'execution_node_data', 'flow_snapshots'],
   create(parts, options: ExecutionsOptions) {
     const { db, now, log, cluster } = parts;
     const debug = createDebugParts(cluster, log);
@@ -82,6 +92,7 @@ export const executionsModule = defineModule({
       debug: debug.worker.hooks,
       ...(options.flowChainLimit ? { flowChainLimit: options.flowChainLimit } : {}),
       ...(options.executionSave ? { executionSave: options.executionSave } : {}),
+      ...(options.executionData ? { executionData: options.executionData } : {}),
       ...(parts.securityHooks.onThrottled ? { onThrottled: parts.securityHooks.onThrottled } : {}),
       consume: runsWork(cluster.role),
       cluster,
@@ -92,6 +103,14 @@ export const executionsModule = defineModule({
       flowNames: (workspaceId, ids) => parts.flowsRepository.names(workspaceId, ids),
       isStopping: (executionId) => runner.isStopping(executionId),
     });
+    const executionData = createExecutionDataService({
+      db,
+      now,
+      flows: parts.flowsRepository,
+      retentionDays: options.logRetentionDays ?? 30,
+      executionSave: options.executionSave ?? 'all',
+      executionData: options.executionData ?? 'on',
+    });
     if (parts.metrics) {
       parts.metrics.observeRunner(runner.events);
       parts.metrics.observeQueues({
@@ -100,11 +119,27 @@ export const executionsModule = defineModule({
       });
     }
     debug.worker.observe(runner.events);
-    return { runner, executions, debug, executionQueueLink: bullmq };
+    return { runner, executions, executionData, debug, executionQueueLink: bullmq };
   },
   routes: {
-    api: (api, { executions }) => api.register(executionsRoutes, { service: executions }),
+    api: (api, { executions, executionData }) =>
+      api.register(executionsRoutes, { service: executions, data: executionData }),
   },
+  tasks: ({ db, now, log }, options) => [
+    {
+      // Node data goes with the logs (PONTE_LOG_RETENTION_DAYS), then the flow versions no
+      // execution kept since refers to.
+      name: 'retenção dos dados das execuções',
+      runsOn: roles.work,
+      ...createLogRetention({
+        db,
+        days: options.logRetentionDays ?? 30,
+        now,
+        onError: (error) => log.error({ err: error }, 'falha ao apagar dados de execuções antigos'),
+        deleteOlderThan: (cutoff) => createExecutionDataRepository(db).deleteOlderThan(cutoff),
+      }),
+    },
+  ],
   // The debugger's worker side is every role's, and listens before executions start.
   async start({ runner, log, debug, executionQueueLink }) {
     await executionQueueLink?.start();

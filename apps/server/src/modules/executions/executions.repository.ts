@@ -3,6 +3,8 @@ import type { Database } from '../../db/client';
 import { storableJsonText } from '../../lib/storable-text';
 import { createWriteBatcher } from '../../lib/write-batcher';
 import { executions, type ExecutionStatus } from '../../db/schema';
+import type { KeptExecutionData } from './execution-data';
+import { keptDataInserts } from './execution-data.repository';
 
 export type ExecutionRow = typeof executions.$inferSelect;
 
@@ -23,29 +25,40 @@ type Outcome = ExecutionOutcome;
 /** What the runner needs of an execution nobody waits for any more. */
 export type UnawaitedRow = Pick<ExecutionRow, 'id' | 'status' | 'ownerId' | 'triggerNodeUid'>;
 
+/** An execution's end, with the node data it kept (docs/adr/0089). */
+export interface EndWrite {
+  id: string;
+  values: Outcome;
+  data?: KeptExecutionData;
+}
+
 /**
  * The end of each execution, in one statement, only over a row still unfinished: a row another
  * process marked crashed (its owner's lease ran out, docs/adr/0065) is never overwritten.
- * Queued is accepted for an execution refused before it started (its flow was removed).
+ * Queued is accepted for an execution refused before it started (its flow was removed). The
+ * node data and flow versions kept go in the same statement, only with the ends it took.
  * Resolves with the ids whose end was refused.
  */
-async function writeEnds(
-  db: Database,
-  items: { id: string; values: Outcome }[],
-): Promise<string[]> {
+async function writeEnds(db: Database, items: EndWrite[]): Promise<string[]> {
   const values = sql.join(
     items.map(
-      ({ id, values: v }) =>
-        sql`(${id}, ${v.status}, ${v.endedAt?.toISOString() ?? null}, ${v.durationMs}, ${v.steps}, ${v.error === null ? null : storableJsonText(v.error)})`,
+      ({ id, values: v, data }) =>
+        sql`(${id}, ${v.status}, ${v.endedAt?.toISOString() ?? null}, ${v.durationMs}, ${v.steps}, ${v.error === null ? null : storableJsonText(v.error)}, ${data?.flowHash ?? null}, ${data ? 'true' : 'false'})`,
     ),
     sql`, `,
   );
-  const result = await db.execute(sql`
+  const ended = sql`
     update executions set status = v.status, ended_at = v.ended_at::timestamptz,
-      duration_ms = v.duration_ms::int, steps = v.steps::int, error = v.error::jsonb
-    from (values ${values}) as v(id, status, ended_at, duration_ms, steps, error)
+      duration_ms = v.duration_ms::int, steps = v.steps::int, error = v.error::jsonb,
+      flow_hash = v.flow_hash, data_kept = v.data_kept::boolean
+    from (values ${values}) as v(id, status, ended_at, duration_ms, steps, error, flow_hash, data_kept)
     where executions.id = v.id and executions.status in ('queued', 'running')
-    returning executions.id`);
+    returning executions.id, executions.ended_at`;
+  const result = await db.execute(
+    items.some((item) => item.data)
+      ? sql`with ended as (${ended}), ${keptDataInserts(items)} select id from ended`
+      : ended,
+  );
   const written = new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
   return items.filter((item) => !written.has(item.id)).map((item) => item.id);
 }
@@ -67,6 +80,9 @@ function writtenRow(row: typeof executions.$inferInsert): ExecutionRow {
     triggerMsg: null,
     ownerId: null,
     unawaitedAt: null,
+    mode: 'production',
+    flowHash: null,
+    dataKept: false,
     ...row,
   };
 }
@@ -242,7 +258,7 @@ export function createExecutionsRepository(db: Database) {
      * Ends of several executions in one statement: the runner's ends (`execution-ends.ts`),
      * which batch and retry themselves. Resolves with the ids refused (no longer unfinished).
      */
-    finishAll(items: { id: string; values: Outcome }[]): Promise<string[]> {
+    finishAll(items: EndWrite[]): Promise<string[]> {
       return writeEnds(db, items);
     },
 

@@ -5,13 +5,16 @@ import {
   runningExecutionSchema,
   timeseriesSchema,
 } from '@ponte/shared/monitoring.schema';
+import { executionDataSchema, nodeDataSchema, type NodeData } from '@ponte/shared/execution-data.schema';
 import { z } from 'zod';
 import { sessionOf } from '../../plugins/auth';
-import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
+import { bearerSecurity, errorResponses, idSchema } from '../../lib/route-schemas';
+import type { ExecutionDataService } from './execution-data.service';
 import type { ExecutionsService } from './executions.service';
 
 export interface ExecutionsRoutesOptions {
   service: ExecutionsService;
+  data: ExecutionDataService;
 }
 
 const tags = ['Monitoramento'];
@@ -20,7 +23,7 @@ const security = bearerSecurity;
 /** Mounted at /api/v1 (authenticated scope). */
 export const executionsRoutes: FastifyPluginAsyncZod<ExecutionsRoutesOptions> = async (
   app,
-  { service },
+  { service, data },
 ) => {
   app.get(
     '/monitoring/executions/completed',
@@ -61,5 +64,41 @@ export const executionsRoutes: FastifyPluginAsyncZod<ExecutionsRoutesOptions> = 
       },
     },
     async (request) => service.running(sessionOf(request).workspaceId),
+  );
+
+  app.get(
+    '/monitoring/executions/:executionId/data',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'A versão do flow que a execução rodou e o resumo de cada conector (dados guardados conforme o flow)',
+        params: z.object({ executionId: idSchema }),
+        response: { 200: executionDataSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) =>
+      data.execution(sessionOf(request).workspaceId, request.params.executionId),
+  );
+
+  app.get(
+    '/monitoring/executions/:executionId/data/:nodeUid',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A entrada e as saídas de cada vez que o conector rodou na execução',
+        params: z.object({ executionId: idSchema, nodeUid: idSchema }),
+        response: { 200: nodeDataSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { executionId, nodeUid } = request.params;
+      // The runs' JSON goes out as it was stored, never parsed nor serialized again (Fastify
+      // sends a string with a JSON content type as is).
+      const json = await data.nodeJson(sessionOf(request).workspaceId, executionId, nodeUid);
+      return reply.type('application/json; charset=utf-8').send(json as unknown as NodeData);
+    },
   );
 };

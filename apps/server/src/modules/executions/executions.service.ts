@@ -74,6 +74,7 @@ export function createExecutionsService(deps: ExecutionsServiceDeps) {
             message: { execution_time: execution.durationMs ?? 0 },
             error: execution.error?.message ?? null,
             unawaited_at: execution.unawaitedAt?.toISOString() ?? null,
+            mode: execution.mode,
           },
         })),
         total,
