@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { JsonTree } from './json-tree';
+import { expressionChildPath } from './json-path';
 
 function show(value: unknown, openDepth?: number) {
   render(
@@ -91,5 +92,36 @@ describe('JsonTree', () => {
     await user.click(screen.getByRole('button', { name: 'Expandir 0' }));
     await user.click(screen.getByRole('button', { name: 'id' }));
     expect(path).toHaveTextContent('itens[0].id');
+  });
+
+  it('shows a long array 100 children at a time', async () => {
+    const user = userEvent.setup();
+    const tree = show({ itens: Array.from({ length: 250 }, (_, index) => index) }, 2);
+    expect(tree.textContent).toContain('99: 99');
+    expect(tree.textContent).not.toContain('100: 100');
+    expect(tree.textContent).toContain('(150 restantes)');
+    await user.click(screen.getByRole('button', { name: 'Mostrar mais 100' }));
+    expect(tree.textContent).toContain('199: 199');
+    await user.click(screen.getByRole('button', { name: 'Mostrar mais 50' }));
+    expect(tree.textContent).toContain('249: 249');
+    expect(screen.queryByRole('button', { name: /Mostrar mais/ })).toBeNull();
+  });
+
+  it('lets keys be dragged with their path, written by the given path style', () => {
+    const dragged: string[] = [];
+    render(
+      <MantineProvider>
+        <JsonTree
+          value={{ headers: { 'content-type': 'json' } }}
+          rootName="msg"
+          pathOf={expressionChildPath}
+          onDragPath={(path) => dragged.push(path)}
+        />
+      </MantineProvider>,
+    );
+    const key = screen.getByText('content-type');
+    expect(key).toHaveAttribute('draggable', 'true');
+    fireEvent.dragStart(key);
+    expect(dragged).toEqual(['msg.headers.`content-type`']);
   });
 });

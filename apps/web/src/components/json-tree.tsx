@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type DragEvent } from 'react';
 import { UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { childPath } from './json-path';
@@ -18,7 +18,16 @@ interface JsonTreeProps {
   onSelectPath?: (path: string) => void;
   /** The picked path, marked in the tree. */
   selectedPath?: string;
+  /** How a child's path is written from its parent's; the debugger's bracketed form by default. */
+  pathOf?: (parent: string, key: string | number) => string;
+  /** When given, keys can be dragged: called on the drag's start with the key's path. */
+  onDragPath?: (path: string, event: DragEvent<HTMLElement>) => void;
 }
+
+/** Children shown at first, and added by each 'Mostrar mais', so a huge array stays light. */
+export const jsonTreeChunk = 100;
+/** Longer strings are cut (a 10 MB base64 text would weigh on every render). */
+const maxStringShown = 10_000;
 
 /** The accessible name of a root without a name. */
 const unnamedRoot = 'raiz';
@@ -33,18 +42,13 @@ export function JsonTree({
   rootName,
   onSelectPath,
   selectedPath,
+  pathOf = childPath,
+  onDragPath,
 }: JsonTreeProps) {
+  const shared = { openDepth, onSelectPath, selectedPath, pathOf, onDragPath };
   return (
     <div className={classes.tree} role="tree" aria-label="Árvore JSON">
-      <JsonNode
-        name={rootName}
-        path={rootName ?? ''}
-        value={value}
-        depth={0}
-        openDepth={openDepth}
-        onSelectPath={onSelectPath}
-        selectedPath={selectedPath}
-      />
+      <JsonNode name={rootName} path={rootName ?? ''} value={value} depth={0} {...shared} />
     </div>
   );
 }
@@ -58,17 +62,35 @@ interface JsonNodeProps {
   openDepth: number;
   onSelectPath?: (path: string) => void;
   selectedPath?: string;
+  pathOf: (parent: string, key: string | number) => string;
+  onDragPath?: (path: string, event: DragEvent<HTMLElement>) => void;
 }
 
-function entriesOf(value: object): [string | number, unknown][] {
-  return Array.isArray(value)
-    ? value.map((item, index): [number, unknown] => [index, item])
-    : Object.entries(value);
+/** The first `count` children: only those are read, however many the value holds. */
+function entriesOf(value: object, count: number): [string | number, unknown][] {
+  if (Array.isArray(value))
+    return value.slice(0, count).map((item, index): [number, unknown] => [index, item]);
+  const entries: [string, unknown][] = [];
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (entries.length === count) break;
+    entries.push([key, (value as Record<string, unknown>)[key]]);
+  }
+  return entries;
 }
 
 function Primitive({ value }: { value: unknown }) {
-  if (typeof value === 'string')
-    return <span className={classes.string}>{JSON.stringify(value)}</span>;
+  if (typeof value === 'string') {
+    if (value.length <= maxStringShown)
+      return <span className={classes.string}>{JSON.stringify(value)}</span>;
+    const rest = (value.length - maxStringShown).toLocaleString('pt-BR');
+    return (
+      <span className={classes.string}>
+        {JSON.stringify(value.slice(0, maxStringShown))}
+        <span className={classes.summary}> … (mais {rest} caracteres)</span>
+      </span>
+    );
+  }
   if (typeof value === 'number') return <span className={classes.number}>{String(value)}</span>;
   return (
     <span className={classes.literal}>{value === undefined ? 'undefined' : String(value)}</span>
@@ -80,12 +102,17 @@ function Key({
   path,
   onSelectPath,
   selectedPath,
+  onDragPath,
 }: {
   name: string;
   path: string;
   onSelectPath?: (path: string) => void;
   selectedPath?: string;
+  onDragPath?: (path: string, event: DragEvent<HTMLElement>) => void;
 }) {
+  const drag = onDragPath
+    ? { draggable: true, onDragStart: (event: DragEvent<HTMLElement>) => onDragPath(path, event) }
+    : {};
   return (
     <>
       {onSelectPath ? (
@@ -95,31 +122,34 @@ function Key({
           data-selected={selectedPath === path || undefined}
           onClick={() => onSelectPath(path)}
           title={path}
+          {...drag}
         >
           {name}
         </UnstyledButton>
       ) : (
-        <span className={classes.key}>{name}</span>
+        <span className={classes.key} {...drag}>
+          {name}
+        </span>
       )}
       <span>: </span>
     </>
   );
 }
 
-function JsonNode({
-  name,
-  path,
-  value,
-  depth,
-  openDepth,
-  onSelectPath,
-  selectedPath,
-}: JsonNodeProps) {
+function JsonNode({ name, path, value, depth, ...shared }: JsonNodeProps) {
+  const { openDepth, onSelectPath, selectedPath, pathOf, onDragPath } = shared;
   const [open, setOpen] = useState(depth < openDepth);
+  const [shown, setShown] = useState(jsonTreeChunk);
   const label = name ?? unnamedRoot;
   const key =
     name !== undefined ? (
-      <Key name={name} path={path} onSelectPath={onSelectPath} selectedPath={selectedPath} />
+      <Key
+        name={name}
+        path={path}
+        onSelectPath={onSelectPath}
+        selectedPath={selectedPath}
+        onDragPath={onDragPath}
+      />
     ) : null;
 
   if (value === null || typeof value !== 'object') {
@@ -131,8 +161,8 @@ function JsonNode({
       </div>
     );
   }
-  const entries = entriesOf(value);
-  const summary = Array.isArray(value) ? `[${entries.length}]` : `{${entries.length}}`;
+  const size = Array.isArray(value) ? value.length : Object.keys(value).length;
+  const summary = Array.isArray(value) ? `[${size}]` : `{${size}}`;
   return (
     <div role="treeitem" aria-label={label} aria-expanded={open}>
       <div className={classes.row}>
@@ -148,18 +178,29 @@ function JsonNode({
       </div>
       {open ? (
         <div className={classes.children} role="group">
-          {entries.map(([childKey, child]) => (
+          {entriesOf(value, shown).map(([childKey, child]) => (
             <JsonNode
               key={String(childKey)}
               name={String(childKey)}
-              path={childPath(path, childKey)}
+              path={pathOf(path, childKey)}
               value={child}
               depth={depth + 1}
-              openDepth={openDepth}
-              onSelectPath={onSelectPath}
-              selectedPath={selectedPath}
+              {...shared}
             />
           ))}
+          {size > shown ? (
+            <div className={classes.row}>
+              <UnstyledButton
+                className={classes.more}
+                onClick={() => setShown((current) => current + jsonTreeChunk)}
+              >
+                Mostrar mais {Math.min(jsonTreeChunk, size - shown)}
+              </UnstyledButton>
+              <span className={classes.summary}>
+                ({(size - shown).toLocaleString('pt-BR')} restantes)
+              </span>
+            </div>
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -6,6 +6,7 @@ import type { NodeManifest, ParamSpec } from '@ponte/shared/flow/node-manifest.s
 import { takesExpressions } from './expression';
 import { NodeIssues } from './node-issues';
 import { NewerVersionNotice } from './newer-version-notice';
+import { NodePanelFrame } from './node-panel-frame';
 import { NodePanelHeader } from './node-panel-header';
 import { FormConsumerWarning } from './form-reference-field';
 import { ParamField } from './param-field';
@@ -46,6 +47,8 @@ function withField<K extends OptionalField>(node: FlowNode, key: K, value: FlowN
   return next;
 }
 
+const ignoreEdit = () => {};
+
 const usesExpressions = (spec: ParamSpec) =>
   takesExpressions(spec) ||
   (spec.type === 'table-params' && spec.columns.some((column) => column.type === 'text'));
@@ -63,11 +66,16 @@ export function NodePanel({
   onClose,
   flowId = null,
   className,
+  runData,
+  runActions,
+  readOnly = false,
 }: NodePanelProps) {
-  // Fields get a stable callback (they are memoised) that always edits the latest node.
-  const latest = useRef({ node, onChange });
+  // Fields get a stable callback (they are memoised) that always edits the latest node; a
+  // past execution's node is never edited.
+  const edit = readOnly ? ignoreEdit : onChange;
+  const latest = useRef({ node, onChange: edit });
   useLayoutEffect(() => {
-    latest.current = { node, onChange };
+    latest.current = { node, onChange: edit };
   });
   const setParam = useCallback((name: string, value: unknown) => {
     const { node: current, onChange: emit } = latest.current;
@@ -76,23 +84,19 @@ export function NodePanel({
     emit(next);
   }, []);
   const setField = <K extends OptionalField>(key: K, value: FlowNode[K]) =>
-    onChange(withField(node, key, value));
+    edit(withField(node, key, value));
 
   const params = manifest ? Object.entries(manifest.params) : [];
 
   return (
-    <Stack
-      component="aside"
-      aria-label="Configuração do conector"
-      // Keys pressed in the panel (its fields, its buttons) are never the canvas's shortcuts.
-      className={className ? `${className} nokey` : 'nokey'}
-      gap={0}
-      w={{ base: '100%', sm: 380 }}
-      h="100%"
-      bg="var(--mantine-color-body)"
-      style={{ borderLeft: '1px solid var(--mantine-color-default-border)' }}
+    <NodePanelFrame
+      className={className}
+      header={<NodePanelHeader node={node} manifest={manifest} onClose={onClose} />}
+      manifest={manifest}
+      runData={runData}
+      runActions={runActions}
+      readOnly={readOnly}
     >
-      <NodePanelHeader node={node} manifest={manifest} onClose={onClose} />
       {/* Keyed by uid: another node gets fresh field state (and scroll position). */}
       <Box key={node.uid} p="md" style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
         <Stack gap="md">
@@ -100,7 +104,7 @@ export function NodePanel({
           {newest && newest.version > node.typeVersion && (
             <NewerVersionNotice
               version={newest.version}
-              onUpdate={() => onChange(upgradeNodeVersion(node, newest))}
+              onUpdate={() => edit(upgradeNodeVersion(node, newest))}
             />
           )}
           {!manifest ? (
@@ -181,6 +185,6 @@ export function NodePanel({
           )}
         </Stack>
       </Box>
-    </Stack>
+    </NodePanelFrame>
   );
 }
