@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
 import { queueJobs } from '../../db/schema';
 import { createTestNodes } from '@ponte/engine/testing/test-nodes';
+import { flowDocumentSchema } from '@ponte/shared/flow/flow-document.schema';
 import { createLocalBus } from '../../cluster/cluster-bus';
 import { createEmbeddedExecutionQueueDriver } from './queue/embedded-execution-queue-driver';
 import { chain as flowOf } from '../../test/flow-fixtures';
@@ -88,7 +89,7 @@ describeEachDriver('hand back on shutdown', (driver) => {
     await worker.runner.start();
     // The editor's document (never saved) hangs; the saved one would end at once.
     const editor = {
-      document: { ...flowOf({ type: 'test_trigger' }, { type: 'test_hang' }), version: 1 as const },
+      document: flowDocumentSchema.parse(flowOf({ type: 'test_trigger' }, { type: 'test_hang' })),
       destination: 'n1',
     };
     const { execution_id } = await worker.runner.enqueue({
