@@ -17,6 +17,7 @@ import { dashboardsModule } from './modules/dashboards/dashboards.module';
 import { dbTablesModule } from './modules/db-tables/db-tables.module';
 import { engineModule } from './modules/engine/engine.module';
 import { executionsModule } from './modules/executions/executions.module';
+import { expressionsModule } from './modules/expressions/expressions.module';
 import { flowsModule } from './modules/flows/flows.module';
 import { formsModule } from './modules/forms/forms.module';
 import { groupsModule } from './modules/groups/groups.module';
@@ -60,6 +61,7 @@ export const serverModules = [
   customNodesModule,
   flowsModule,
   engineModule,
+  expressionsModule,
   executionsModule,
   triggersModule,
   liveModule,
