@@ -63,6 +63,7 @@ export function NodePanel({
   onClose,
   flowId = null,
   className,
+  runData,
 }: NodePanelProps) {
   // Fields get a stable callback (they are memoised) that always edits the latest node.
   const latest = useRef({ node, onChange });
@@ -175,6 +176,8 @@ export function NodePanel({
                       : undefined
                   }
                   onChange={setParam}
+                  expressionSample={runData?.runs?.at(-1)?.input ?? null}
+                  flowId={flowId}
                 />
               ))}
             </>
