@@ -21,6 +21,14 @@ const manifest: NodeManifest = {
   params: {
     subject: { type: 'text', label: 'Assunto' },
     body: { type: 'textarea', label: 'Corpo' },
+    headers: {
+      type: 'table-params',
+      label: 'Cabeçalhos',
+      columns: [
+        { key: 'key', label: 'Nome', type: 'text' },
+        { key: 'on', label: 'Ativo', type: 'boolean' },
+      ],
+    },
     mode: {
       type: 'select',
       label: 'Modo',
@@ -213,5 +221,22 @@ describe('expression editor', () => {
     expect(previews()[0]!.body).toMatchObject({
       templates: ['{{ msg.payload.nome }}', '{{ msg.payload.nome + 1 }}'],
     });
+  });
+
+  it('opens the editor from a text cell of a table param and writes the cell', async () => {
+    const { user, onChange } = setup({ params: { headers: [{ key: 'X-Nome', on: true }] } });
+    expect(screen.queryByRole('button', { name: /editor de expressão de Ativo/ })).toBeNull();
+    const dialog = await openEditor(user, 'Nome (linha 1)');
+    const editor = await within(dialog).findByRole('textbox', {
+      name: 'Expressão do parâmetro Nome (linha 1)',
+    });
+    await user.clear(editor);
+    await user.click(within(dialog).getByRole('button', { name: 'Inserir msg.payload.nome' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
+    expect(onChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        params: { headers: [{ key: '{{ msg.payload.nome }}', on: true }] },
+      }),
+    );
   });
 });

@@ -1,8 +1,7 @@
-import { useState, type ReactNode } from 'react';
-import { ActionIcon, Box, Tooltip } from '@mantine/core';
-import { IconMathFunction } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Box } from '@mantine/core';
 import { hasExpression } from '../node-panel/expression';
-import { ExpressionEditorModal } from './expression-editor-modal';
+import { ExpressionButton } from './expression-button';
 import { ResolvedValue } from './resolved-value';
 
 export interface ExpressionParamProps {
@@ -29,35 +28,23 @@ export function ExpressionParam({
   onChange,
   children,
 }: ExpressionParamProps) {
-  const [opened, setOpened] = useState(false);
   const template =
     typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
   return (
     <Box pos="relative">
-      <Tooltip label="Editor de expressão">
-        <ActionIcon
-          variant="subtle"
-          size="sm"
-          aria-label={`Abrir o editor de expressão de ${label}`}
-          onClick={() => setOpened(true)}
-          style={{ position: 'absolute', top: 0, right: 0, zIndex: 1 }}
-        >
-          <IconMathFunction size={16} />
-        </ActionIcon>
-      </Tooltip>
+      <Box pos="absolute" top={0} right={0} style={{ zIndex: 1 }}>
+        <ExpressionButton
+          label={label}
+          value={template}
+          flowId={flowId}
+          sample={sample}
+          onApply={(next) => onChange(name, next)}
+        />
+      </Box>
       {children}
       {flowId && sample && hasExpression(value) && (
         <ResolvedValue flowId={flowId} sample={sample} template={value} />
       )}
-      <ExpressionEditorModal
-        opened={opened}
-        label={label}
-        value={template}
-        flowId={flowId}
-        sample={sample}
-        onApply={(next) => onChange(name, next)}
-        onClose={() => setOpened(false)}
-      />
     </Box>
   );
 }

@@ -72,7 +72,15 @@ export const ParamField = memo(function ParamField(props: ParamFieldProps) {
   );
 });
 
-function ParamInput({ name, spec, value, outputColumn, onChange }: ParamFieldProps) {
+function ParamInput({
+  name,
+  spec,
+  value,
+  outputColumn,
+  onChange,
+  expressionSample,
+  flowId,
+}: ParamFieldProps) {
   const fallback = 'default' in spec ? spec.default : undefined;
   const shown = value === undefined ? fallback : value;
   const placeholder =
@@ -167,6 +175,7 @@ function ParamInput({ name, spec, value, outputColumn, onChange }: ParamFieldPro
           value={value}
           outputColumn={outputColumn}
           onChange={onChange}
+          expression={{ flowId, sample: expressionSample }}
         />
       );
     case 'flow':
