@@ -18,6 +18,7 @@ import { dbTablesModule } from './modules/db-tables/db-tables.module';
 import { editorRunsModule } from './modules/editor-runs/editor-runs.module';
 import { engineModule } from './modules/engine/engine.module';
 import { executionsModule } from './modules/executions/executions.module';
+import { expressionsModule } from './modules/expressions/expressions.module';
 import { flowsModule } from './modules/flows/flows.module';
 import { formsModule } from './modules/forms/forms.module';
 import { groupsModule } from './modules/groups/groups.module';
@@ -61,6 +62,7 @@ export const serverModules = [
   customNodesModule,
   flowsModule,
   engineModule,
+  expressionsModule,
   executionsModule,
   triggersModule,
   editorRunsModule,

@@ -179,6 +179,8 @@ export function NodePanel({
                       : undefined
                   }
                   onChange={setParam}
+                  expressionSample={runData?.runs?.at(-1)?.input ?? null}
+                  flowId={flowId}
                 />
               ))}
             </>

@@ -3,7 +3,8 @@ import { Input, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import type { ParamSpec } from '@ponte/shared/flow/node-manifest.schema';
 import { unavailableParamKinds } from '@ponte/shared/flow/node-availability';
 import { CodeEditor } from '../code-editor/code-editor';
-import { takesExpressions } from './expression';
+import { ExpressionParam } from '../expression-editor/expression-param';
+import { numberOrText, takesExpressions } from './expression';
 import { FlowReferenceField } from './flow-reference-field';
 import { FormReferenceField } from './form-reference-field';
 import { NumberParamField } from './number-param-field';
@@ -20,6 +21,13 @@ export interface ParamFieldProps {
   value: unknown;
   outputColumn?: string;
   onChange: (name: string, value: unknown) => void;
+  /**
+   * The message that reached the node in the run looked at (its last run's input): the
+   * expression editor's sample and the 'Valor: …' under an expression. null/absent: none.
+   */
+  expressionSample?: Record<string, unknown> | null;
+  /** The saved flow's id (the preview needs it); null before the first save. */
+  flowId?: string | null;
 }
 
 export const unlistedReferenceNote =
@@ -38,13 +46,40 @@ function asBoolean(value: unknown): boolean {
   return ['true', '1', 'sim', 'yes'].includes(String(value).trim().toLowerCase());
 }
 
-/** One manifest param as a form field, by its kind. */
-export const ParamField = memo(function ParamField({
+/**
+ * One manifest param as a form field, by its kind; one that takes `{{ }}` gets the expression
+ * editor beside it and its resolved value under it.
+ */
+export const ParamField = memo(function ParamField(props: ParamFieldProps) {
+  const { name, spec, value, onChange, expressionSample, flowId } = props;
+  if (!takesExpressions(spec)) return <ParamInput {...props} />;
+  return (
+    <ExpressionParam
+      name={name}
+      label={spec.label}
+      value={value}
+      flowId={flowId}
+      sample={expressionSample}
+      onChange={(param, next) =>
+        onChange(
+          param,
+          spec.type === 'number' && typeof next === 'string' ? numberOrText(next) : next,
+        )
+      }
+    >
+      <ParamInput {...props} />
+    </ExpressionParam>
+  );
+});
+
+function ParamInput({
   name,
   spec,
   value,
   outputColumn,
   onChange,
+  expressionSample,
+  flowId,
 }: ParamFieldProps) {
   const fallback = 'default' in spec ? spec.default : undefined;
   const shown = value === undefined ? fallback : value;
@@ -140,6 +175,7 @@ export const ParamField = memo(function ParamField({
           value={value}
           outputColumn={outputColumn}
           onChange={onChange}
+          expression={{ flowId, sample: expressionSample }}
         />
       );
     case 'flow':
@@ -161,7 +197,7 @@ export const ParamField = memo(function ParamField({
         return <FormReferenceField name={name} spec={spec} value={value} onChange={onChange} />;
       return <ReferenceTextField name={name} spec={spec} value={value} onChange={onChange} />;
   }
-});
+}
 
 /** A reference without a list: the id typed, or disabled with the reason (ADR 0014). */
 function ReferenceTextField({

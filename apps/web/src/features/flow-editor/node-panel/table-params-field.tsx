@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Checkbox, Input, Select, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ParamSpec, TableColumn } from '@ponte/shared/flow/node-manifest.schema';
+import { ExpressionButton } from '../expression-editor/expression-button';
 
 type TableSpec = Extract<ParamSpec, { type: 'table-params' }>;
 type Row = Record<string, unknown>;
@@ -12,6 +13,11 @@ interface TableParamsFieldProps {
   /** The column whose value names an output of the node (a switch's rules). */
   outputColumn?: string;
   onChange: (name: string, value: unknown) => void;
+  /** Text cells take `{{ }}`: the expression editor's sample and flow (ParamField's). */
+  expression?: {
+    flowId: string | null | undefined;
+    sample: Record<string, unknown> | null | undefined;
+  };
 }
 
 function emptyRow(columns: TableColumn[]): Row {
@@ -38,11 +44,13 @@ function Cell({
   value,
   row,
   onChange,
+  expression,
 }: {
   column: TableColumn;
   value: unknown;
   row: number;
   onChange: (value: unknown) => void;
+  expression: TableParamsFieldProps['expression'];
 }) {
   const label = `${column.label} (linha ${row + 1})`;
   if (column.type === 'boolean') {
@@ -66,12 +74,24 @@ function Cell({
       />
     );
   }
+  const text = value === undefined || value === null ? '' : String(value);
   return (
     <TextInput
       size="xs"
       aria-label={label}
-      value={value === undefined || value === null ? '' : String(value)}
+      value={text}
       onChange={(event) => onChange(event.currentTarget.value)}
+      rightSection={
+        expression && (
+          <ExpressionButton
+            label={label}
+            value={text}
+            flowId={expression.flowId}
+            sample={expression.sample}
+            onApply={onChange}
+          />
+        )
+      }
     />
   );
 }
@@ -83,6 +103,7 @@ export function TableParamsField({
   value,
   outputColumn,
   onChange,
+  expression,
 }: TableParamsFieldProps) {
   const rows: Row[] = Array.isArray(value) ? (value as Row[]) : (spec.default ?? []);
   const output = spec.columns.find((column) => column.key === outputColumn);
@@ -147,6 +168,7 @@ export function TableParamsField({
                       value={row?.[column.key]}
                       row={index}
                       onChange={(cell) => setCell(index, column.key, cell)}
+                      expression={expression}
                     />
                   </Table.Td>
                 ))}

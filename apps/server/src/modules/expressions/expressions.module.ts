@@ -1,0 +1,24 @@
+import { defineModule } from '../../container/server-module';
+import { expressionPreviewRoutes } from './expression-preview.routes';
+import { createExpressionPreviewService } from './expression-preview.service';
+
+/**
+ * The flow editor's expression preview (POST /engine/expressions/preview): templates resolved
+ * over a sample message as a run would resolve them. Owns no table; reads flows and variables.
+ */
+export const expressionsModule = defineModule({
+  name: 'expressions',
+  needs: ['flowsRepository', 'variablesReader'],
+  provides: [],
+  create: () => ({}),
+  routes: {
+    engine: (engine, { flowsRepository, variablesReader }) =>
+      engine.register(expressionPreviewRoutes, {
+        service: createExpressionPreviewService({
+          flowVariables: async (workspaceId, flowId) =>
+            (await flowsRepository.find(workspaceId, flowId))?.variables ?? null,
+          workspaceVariables: (workspaceId) => variablesReader.all(workspaceId),
+        }),
+      }),
+  },
+});
