@@ -413,7 +413,9 @@ class Execution {
     phase: 'run' | 'onIdle',
   ): Promise<NodeEmission[]> {
     const incoming = this.incoming.get(node.uid) ?? [];
-    const ctx = await buildNodeContext(this.shared, node, definition, msg, incoming, from);
+    // An idle turn was not delivered by anyone: it has no `from`.
+    const by = phase === 'run' ? from : undefined;
+    const ctx = await buildNodeContext(this.shared, node, definition, msg, incoming, by);
     const handler = phase === 'run' ? definition.run : definition.onIdle!;
     return emissions(await handler(ctx));
   }
