@@ -50,6 +50,7 @@ describe('config', () => {
       logRetentionDays: 30,
       executionConcurrency: 200,
       executionSave: 'all',
+      executionData: 'on',
       nodeLimit: null,
       sandboxIsolates: 4,
       flowChainLimit: 5,

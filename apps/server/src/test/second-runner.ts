@@ -16,6 +16,7 @@ import { createEmbeddedExecutionQueueDriver } from '../modules/executions/queue/
 import { createStoragePort } from '../adapters/storage-port';
 import { testStorage } from './test-storage';
 import type { ClusterOptions } from '../cluster/cluster';
+import type { ExecutionDataSetting } from '../modules/executions/execution-data';
 import type { ExecutionQueueDriver } from '../modules/executions/queue/execution-queue-driver';
 
 export interface SecondRunner {
@@ -37,6 +38,8 @@ export function createSecondRunner(
     /** Another log writer (one with the alert rules' watch, say). */
     logs?: LogWriter;
     executionSave?: ExecutionSaveLevel;
+    /** PONTE_EXECUTION_DATA. */
+    executionData?: ExecutionDataSetting;
     /** Another queue driver than the embedded one over `db` (given the embedded one). */
     queue?: (embedded: ExecutionQueueDriver) => ExecutionQueueDriver;
     /** Another process of a distributed Ponte (its own bus). */
@@ -62,6 +65,7 @@ export function createSecondRunner(
     now: () => new Date(),
     concurrency: options.concurrency ?? 8,
     ...(options.executionSave ? { executionSave: options.executionSave } : {}),
+    ...(options.executionData ? { executionData: options.executionData } : {}),
     ...(options.cluster ? { cluster: options.cluster } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });

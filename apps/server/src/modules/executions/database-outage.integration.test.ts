@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { executionNodeData } from '../../db/schema';
 import { openPostgres } from '../../db/client';
 import { createFlow, executionsOf, userLogsOf, chain } from '../../test/flow-fixtures';
 import { createGate } from '../../test/gate-node';
@@ -85,6 +87,18 @@ describePostgres(
       expect(byId.get(ids[0]!)).toMatchObject({ status: 'success', steps: 4 });
       expect(byId.get(ids[1]!)).toMatchObject({ status: 'error' });
       expect(byId.get(ids[1]!)?.error?.message).toContain('falhou no fim');
+
+      // Each node's data went with its end, in the same retried batch.
+      for (const id of ids) {
+        const kept = await t.database.db
+          .select({ nodeUid: executionNodeData.nodeUid })
+          .from(executionNodeData)
+          .where(eq(executionNodeData.executionId, id));
+        expect(kept.map((row) => row.nodeUid).sort()).toEqual(
+          id === ids[0] ? ['n0', 'n1', 'n2', 'n3'] : ['n0', 'n1', 'n2', 'n3', 'n4'],
+        );
+        expect(byId.get(id)).toMatchObject({ dataKept: true, flowHash: expect.any(String) });
+      }
 
       for (const id of ids) {
         const lines = await until(async () => {

@@ -76,7 +76,13 @@ export function createExecutionDataService(deps: ExecutionDataServiceDeps) {
       if (row.status === 'queued' || row.status === 'running')
         return { execution, flow: null, kept: true, nodes: [] };
       if (!row.dataKept)
-        return { execution, flow: null, kept: false, kept_reason: await notKeptReason(row), nodes: [] };
+        return {
+          execution,
+          flow: null,
+          kept: false,
+          kept_reason: await notKeptReason(row),
+          nodes: [],
+        };
       const cutoff = deps.now().getTime() - deps.retentionDays * dayMs;
       if (row.endedAt && row.endedAt.getTime() <= cutoff)
         return {

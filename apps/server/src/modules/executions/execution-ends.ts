@@ -66,7 +66,9 @@ export function createExecutionEnds(options: ExecutionEndsOptions) {
     while (pending.length) {
       const batch = pending.slice(0, maxBatch);
       try {
-        await options.write(batch.map(({ id, values, data }) => ({ id, values, ...(data ? { data } : {}) })));
+        await options.write(
+          batch.map(({ id, values, data }) => ({ id, values, ...(data ? { data } : {}) })),
+        );
       } catch (error) {
         if (isDatabaseUnavailable(error)) {
           // Closing: this was the last try.

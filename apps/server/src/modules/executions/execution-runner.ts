@@ -230,6 +230,26 @@ async function closeRunner(
 }
 
 /**
+ * The runner's ends (execution-ends.ts), written with the node data they carry; each flow
+ * version's snapshot goes once per process while remembered.
+ */
+function createRunnerEnds(
+  repository: ReturnType<typeof createExecutionsRepository>,
+  onError: ((error: unknown) => void) | undefined,
+) {
+  const snapshots = createSnapshotMemory();
+  return createExecutionEnds({
+    write: async (items) => {
+      const refused = await repository.finishAll(withoutWrittenSnapshots(items, snapshots));
+      for (const { id, data } of items)
+        if (data && !refused.includes(id)) snapshots.remember(data.flowId, data.flowHash);
+      if (refused.length) onError?.(refusedEnds(refused));
+    },
+    ...(onError ? { onError } : {}),
+  });
+}
+
+/**
  * Runs every execution through the queue driver: enqueue writes the execution row and the job;
  * the consumer loads the flow, runs it in the engine, turns its events into logs and records
  * the outcome. A flow's `config.rate_limit` caps its simultaneous executions.
@@ -238,16 +258,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
   const { db, queue, now } = deps;
   const repository = createExecutionsRepository(db);
   const cluster = deps.cluster ?? singleProcess();
-  const snapshots = createSnapshotMemory();
-  const ends = createExecutionEnds({
-    write: async (items) => {
-      const refused = await repository.finishAll(withoutWrittenSnapshots(items, snapshots));
-      for (const { id, data } of items)
-        if (data && !refused.includes(id)) snapshots.remember(data.flowId, data.flowHash);
-      if (refused.length) deps.onError?.(refusedEnds(refused));
-    },
-    ...(deps.onError ? { onError: deps.onError } : {}),
-  });
+  const ends = createRunnerEnds(repository, deps.onError);
   const waiters = new Map<string, Waiter>();
   const controllers = new Map<string, AbortController>();
   /** Executions asked to stop that have not ended yet (the live list shows 'Stopping'). */

@@ -5,7 +5,11 @@ import {
   runningExecutionSchema,
   timeseriesSchema,
 } from '@ponte/shared/monitoring.schema';
-import { executionDataSchema, nodeDataSchema, type NodeData } from '@ponte/shared/execution-data.schema';
+import {
+  executionDataSchema,
+  nodeDataSchema,
+  type NodeData,
+} from '@ponte/shared/execution-data.schema';
 import { z } from 'zod';
 import { sessionOf } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, idSchema } from '../../lib/route-schemas';
@@ -78,8 +82,7 @@ export const executionsRoutes: FastifyPluginAsyncZod<ExecutionsRoutesOptions> = 
         response: { 200: executionDataSchema, ...errorResponses(401, 404) },
       },
     },
-    async (request) =>
-      data.execution(sessionOf(request).workspaceId, request.params.executionId),
+    async (request) => data.execution(sessionOf(request).workspaceId, request.params.executionId),
   );
 
   app.get(
