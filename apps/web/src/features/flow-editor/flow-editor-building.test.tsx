@@ -254,4 +254,34 @@ describe('building faster on the canvas', { timeout: 30_000 }, () => {
       y: Math.round((300 - ty!) / zoom! - 28),
     });
   });
+
+  it("on a phone a tap on the '+' opens the drawer; closing it cancels, a choice connects", async () => {
+    const matchMedia = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+      ...matchMedia(query),
+      matches: query === '(max-width: 62em)' || query === '(max-width: 48em)',
+    }));
+    const { api, user } = setup();
+    await screen.findByTestId('node-log-1');
+    const tap = async (element: Element) => user.pointer({ keys: '[TouchA]', target: element });
+
+    await tap(await screen.findByTestId('add-after-log-1-default'));
+    const drawer = await screen.findByRole('dialog', { name: 'Conectores' });
+    expect(within(drawer).getByTestId('palette-after')).toHaveTextContent('Adicionar após "Log"');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Conectores' })).toBeNull());
+    expect(screen.queryByTestId('palette-after')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Desfazer' })).toBeDisabled();
+
+    await tap(screen.getByTestId('add-after-log-1-default'));
+    const again = await screen.findByRole('dialog', { name: 'Conectores' });
+    await tap(within(again).getByText('Log'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Conectores' })).toBeNull());
+    await waitFor(() => expect(nodeUids()).toHaveLength(4));
+    const saved = await savedDocument(api, user);
+    const added = newNode(saved)!;
+    expect(saved.edges).toContainEqual(
+      expect.objectContaining({ source: 'log-1', sourceOutput: 'default', target: added.uid }),
+    );
+  });
 });
