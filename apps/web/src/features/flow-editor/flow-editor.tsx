@@ -36,6 +36,7 @@ import { saveErrorMessage } from './save-error-message';
 import { newNodeUid, topLeft } from './state/editor-clipboard';
 import { useAddNode } from './state/use-add-node';
 import { useFlowDraft } from './state/use-flow-draft';
+import { usePaletteTarget } from './state/use-palette-target';
 import { flowThumbnail } from './thumbnail/flow-thumbnail';
 import { useEditorKeys } from './use-editor-keys';
 import { useFlowImport } from './use-flow-import';
@@ -90,7 +91,15 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
 
   const onKeyDown = useEditorKeys(draft, selection, select);
 
-  const { addAt, addAtCentre } = useAddNode({ doc, library, apply, select, selection, canvasRef });
+  const { addAt, addAfter, addAtCentre } = useAddNode({
+    doc,
+    library,
+    apply,
+    select,
+    selection,
+    canvasRef,
+  });
+  const paletteTarget = usePaletteTarget({ doc, lookup: library.lookup, addAfter, addAtCentre });
 
   const save = async () => {
     const name = settings.name.trim();
@@ -202,7 +211,8 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
           opened={paletteOpen}
           onClose={() => setPaletteOpen(false)}
           manifests={library.manifests}
-          onAdd={addAtCentre}
+          onAdd={paletteTarget.add}
+          after={paletteTarget.after}
         />
         <div ref={canvasRef} className={classes.canvas}>
           <FlowCanvas
@@ -212,7 +222,11 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
             onEdit={apply}
             onSelectionChange={setSelection}
             selectRequest={selectRequest}
-            onDropType={addAt}
+            onDropType={(type, position) => {
+              paletteTarget.cancel();
+              addAt(type, position);
+            }}
+            onAddAfter={paletteTarget.follow}
             pickMessage={flowImport.picking ? flowImport.pickMessage : undefined}
             onPick={flowImport.picking ? flowImport.pick : undefined}
             onKeyDown={onKeyDown}

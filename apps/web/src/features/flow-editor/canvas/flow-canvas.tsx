@@ -15,6 +15,7 @@ import type {
   EdgeChange,
   IsValidConnection,
   NodeChange,
+  OnConnectEnd,
   OnSelectionChangeParams,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
@@ -22,6 +23,8 @@ import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
 import { connect, moveNode, removeNode, disconnect } from '@ponte/shared/flow/flow-operations';
 import type { ManifestLookup } from '@ponte/shared/flow/flow-operations';
 import { nodeCategoryColours } from '@ponte/shared/flow/node-manifest.schema';
+import { AddAfterContext } from './add-after-context';
+import { droppedOnEmptyCanvas } from './dropped-on-empty-canvas';
 import classes from './flow-canvas.module.css';
 import { FlowNodeView } from './flow-node-view';
 import { useCanvasFraming } from './use-canvas-framing';
@@ -60,6 +63,14 @@ const ariaLabels = {
 
 export type DocumentEdit = (doc: FlowDocument) => FlowDocument;
 
+/** A connector to add after an output: from a '+', or a connection dragged to the empty canvas. */
+export interface AddAfterRequest {
+  source: string;
+  sourceOutput: string;
+  /** The point of the graph where the dragged connection was dropped. */
+  at?: { x: number; y: number };
+}
+
 interface FlowCanvasProps {
   doc: FlowDocument;
   lookup: ManifestLookup;
@@ -88,6 +99,8 @@ interface FlowCanvasProps {
   takenEdges?: ReadonlySet<string>;
   /** A past execution: nothing can be moved, connected or removed. */
   readOnly?: boolean;
+  /** Opens the palette to add a connector after an output ('+', or a drag to empty canvas). */
+  onAddAfter?: (request: AddAfterRequest) => void;
 }
 
 /** The graph (React Flow): drag, connect named outputs, select, delete, zoom, fit, minimap. */
@@ -105,6 +118,8 @@ export function FlowCanvas({
   highlighted,
   reveal,
   refitKey,
+  readOnly,
+  onAddAfter,
 }: FlowCanvasProps) {
   const { screenToFlowPosition } = useReactFlow();
   const wrapper = useRef<HTMLDivElement>(null);
@@ -187,6 +202,21 @@ export function FlowCanvas({
     [onEdit],
   );
 
+  const addAfter = readOnly ? undefined : onAddAfter;
+  // A connection dragged from an output and dropped on the empty canvas: add a node there.
+  const onConnectEnd: OnConnectEnd = useCallback(
+    (event, connection) => {
+      const from = droppedOnEmptyCanvas(event, connection);
+      if (!from || !addAfter) return;
+      addAfter({
+        source: from.source,
+        sourceOutput: from.sourceOutput,
+        at: screenToFlowPosition(from.point),
+      });
+    },
+    [addAfter, screenToFlowPosition],
+  );
+
   const isValidConnection: IsValidConnection = useCallback(
     (connection) => connection.source !== connection.target,
     [],
@@ -230,7 +260,7 @@ export function FlowCanvas({
     [],
   );
 
-  return (
+  const canvas = (
     <div
       ref={wrapper}
       className={classes.wrapper}
@@ -253,6 +283,7 @@ export function FlowCanvas({
         onNodeDragStop={onNodeDragStop}
         onDelete={onDelete}
         onConnect={onConnect}
+        onConnectEnd={onConnectEnd}
         isValidConnection={isValidConnection}
         onSelectionChange={handleSelection}
         onDragOver={onDragOver}
@@ -274,4 +305,6 @@ export function FlowCanvas({
       </ReactFlow>
     </div>
   );
+  // The '+' of each free output reaches the editor through this context (node data is plain JSON).
+  return <AddAfterContext value={addAfter}>{canvas}</AddAfterContext>;
 }

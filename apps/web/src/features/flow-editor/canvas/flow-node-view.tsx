@@ -3,6 +3,7 @@ import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPause } from '@tabler/icons-react';
 import { Handle, Position } from '@xyflow/react';
 import type { NodeProps } from '@xyflow/react';
+import { AddAfterButton } from './add-after-button';
 import { ConnectorIcon } from './connector-icon';
 import classes from './flow-canvas.module.css';
 import { errorOutput, type CanvasNode } from './to-react-flow';
@@ -93,6 +94,11 @@ export const FlowNodeView = memo(function FlowNodeView({
             id={output.name}
             className={classes.handle}
             title={output.label}
+          />
+          <AddAfterButton
+            output={output.name}
+            nodeLabel={data.label}
+            {...(outputs.length > 1 ? { outputLabel: output.label } : {})}
           />
         </div>
       ))}

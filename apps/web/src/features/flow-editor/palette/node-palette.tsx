@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import {
   Accordion,
+  CloseButton,
   Group,
   ScrollArea,
   Stack,
@@ -32,19 +33,33 @@ const sectionOf = (manifest: NodeManifest): PaletteSection =>
 const searchText = (manifest: NodeManifest) =>
   `${manifest.label} ${manifest.description} ${manifest.type} ${manifest.custom?.service_name ?? ''}`;
 
+/** The palette opened from a node's output: what is chosen is added after that node. */
+export interface PaletteAfter {
+  /** The node's name on the canvas ('Adicionar após "Código"'). */
+  label: string;
+  /** Esc or the close button: nothing is added. */
+  onCancel: () => void;
+}
+
 interface NodePaletteProps {
   manifests: NodeManifest[];
   /** Adds a connector at the centre of the view (a click, or Enter on the item). */
   onAdd: (type: string) => void;
+  /** Opened from an output: says so, hides the triggers (they take no input), Esc cancels. */
+  after?: PaletteAfter | undefined;
 }
 
 /** The connectors of the library, by category, with a search; drag one onto the canvas. */
-export function NodePalette({ manifests, onAdd }: NodePaletteProps) {
+export function NodePalette({ manifests, onAdd, after }: NodePaletteProps) {
   const [search, setSearch] = useState('');
+  const following = after !== undefined;
   const groups = useMemo(() => {
     const wanted = search.trim();
     const matches = manifests.filter(
-      (manifest) => !manifest.deprecated && matchesSearch(searchText(manifest), wanted),
+      (manifest) =>
+        !manifest.deprecated &&
+        !(following && manifest.category === 'trigger') &&
+        matchesSearch(searchText(manifest), wanted),
     );
     return categories
       .map((category) => ({
@@ -54,7 +69,20 @@ export function NodePalette({ manifests, onAdd }: NodePaletteProps) {
           .sort((a, b) => a.label.localeCompare(b.label, 'pt-BR')),
       }))
       .filter((category) => category.items.length > 0);
-  }, [manifests, search]);
+  }, [manifests, search, following]);
+
+  // Opened from an output: the search takes the keys, and Esc anywhere cancels.
+  const searchInput = useRef<HTMLInputElement>(null);
+  const cancel = after?.onCancel;
+  useEffect(() => {
+    if (!cancel) return;
+    searchInput.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') cancel();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [cancel]);
 
   const startDrag = (event: DragEvent, type: string) => {
     event.dataTransfer.setData(paletteDragType, type);
@@ -63,7 +91,16 @@ export function NodePalette({ manifests, onAdd }: NodePaletteProps) {
 
   return (
     <Stack gap="xs" className={classes.palette} aria-label="Conectores">
+      {after ? (
+        <Group gap={4} wrap="nowrap" className={classes.after} data-testid="palette-after">
+          <Text size="xs" fw={600} truncate="end" style={{ flex: 1 }} title={after.label}>
+            Adicionar após "{after.label}"
+          </Text>
+          <CloseButton size="sm" aria-label="Cancelar" onClick={after.onCancel} />
+        </Group>
+      ) : null}
       <TextInput
+        ref={searchInput}
         size="xs"
         placeholder="Buscar conectores"
         aria-label="Buscar conectores"
@@ -135,7 +172,9 @@ export function NodePalette({ manifests, onAdd }: NodePaletteProps) {
         )}
       </ScrollArea>
       <Text size="xs" c="dimmed">
-        Arraste um conector para o editor ou clique para adicioná-lo.
+        {following
+          ? 'Clique em um conector para adicioná-lo e conectá-lo.'
+          : 'Arraste um conector para o editor ou clique para adicioná-lo.'}
       </Text>
     </Stack>
   );

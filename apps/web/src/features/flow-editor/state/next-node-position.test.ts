@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
-import { nextNodePosition, stepDown, stepRight } from './next-node-position';
+import { nextNodePosition, outputShift, stepDown, stepRight } from './next-node-position';
 
 const node = (uid: string, x: number, y: number) => ({
   uid,
@@ -53,5 +53,20 @@ describe('where a click on the palette puts a connector', () => {
       x: 600,
       y: 0,
     });
+  });
+
+  it('fans connectors added after the outputs of a node out: first above, last below', () => {
+    const doc = docOf(node('c', 0, 200));
+    const at = (index: number, count: number) =>
+      nextNodePosition(doc, ['c'], { x: 0, y: 0 }, outputShift(index, count));
+    expect(at(0, 1)).toEqual({ x: stepRight, y: 200 });
+    expect(at(0, 2).y).toBeLessThan(200);
+    expect(at(1, 2).y).toBeGreaterThan(200);
+    expect(at(1, 3)).toEqual({ x: stepRight, y: 200 });
+    // A taken place still moves it down.
+    const busy = docOf(node('c', 0, 200), node('x', stepRight, 200 + outputShift(1, 2)));
+    expect(nextNodePosition(busy, ['c'], { x: 0, y: 0 }, outputShift(1, 2)).y).toBe(
+      200 + outputShift(1, 2) + stepDown,
+    );
   });
 });

@@ -21,12 +21,14 @@ function overlaps(doc: FlowDocument, at: Point): boolean {
 /**
  * Where a connector added by a click on the palette goes (its top-left corner): to the right
  * of the rightmost anchor (the selection, else the node added last), else at `fallback`
- * (the middle of the view); then down, row by row, until it covers no other node.
+ * (the middle of the view); then down, row by row, until it covers no other node. `shiftY`
+ * moves the first place tried up or down from the anchor's row (an output of several).
  */
 export function nextNodePosition(
   doc: FlowDocument,
   anchors: readonly string[],
   fallback: Point,
+  shiftY = 0,
 ): Point {
   const wanted = new Set(anchors);
   const anchor = doc.nodes
@@ -36,11 +38,19 @@ export function nextNodePosition(
       undefined,
     );
   const at = anchor
-    ? { x: anchor.position.x + stepRight, y: anchor.position.y }
+    ? { x: anchor.position.x + stepRight, y: anchor.position.y + shiftY }
     : { x: Math.round(fallback.x), y: Math.round(fallback.y) };
   for (let row = 0; row < doc.nodes.length + 1; row += 1) {
     const candidate = { x: at.x, y: at.y + row * stepDown };
     if (!overlaps(doc, candidate)) return candidate;
   }
   return { x: at.x, y: at.y + (doc.nodes.length + 1) * stepDown };
+}
+
+/**
+ * How far up or down from its node a connector added after output `index` of `count` starts,
+ * as n8n fans them out: the middle output level with the node, the first above, the last below.
+ */
+export function outputShift(index: number, count: number): number {
+  return Math.round((index - (count - 1) / 2) * stepDown);
 }
