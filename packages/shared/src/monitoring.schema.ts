@@ -67,6 +67,8 @@ export const completedExecutionSchema = z.object({
     flow_id: z.string(),
     flow_name: z.string().nullable(),
     status: z.enum(['success', 'error', 'stopped', 'crashed']),
+    /** `editor`: started from the editor ('Executar até aqui'), shown with an 'Editor' badge. */
+    mode: z.enum(executionModes).default('production'),
     timestamp: z.string(),
     message: z.object({ execution_time: z.number().int() }),
     error: z.string().nullable(),

@@ -121,6 +121,14 @@ export const routes: RouteObject[] = [
               },
               { path: 'flows/:id', lazy: flowEditor, ...titled('Editor de flow') },
               {
+                path: 'flows/:flowId/execucoes/:executionId',
+                lazy: page(
+                  () => import('../features/flow-editor/history/execution-view-page'),
+                  (m) => m.ExecutionViewPage,
+                ),
+                ...titled('Execução no editor'),
+              },
+              {
                 path: 'groups',
                 lazy: page(
                   () => import('../features/groups/groups-list-page'),

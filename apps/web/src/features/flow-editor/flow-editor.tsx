@@ -32,6 +32,7 @@ import { useDebuggerOpen } from './debugger/debugger-open';
 import { useDebugger } from './debugger/use-debugger';
 import { NodePanel } from './node-panel/node-panel';
 import { PaletteSlot } from './palette/palette-slot';
+import { useCopiedPins } from './run-data/use-copied-pins';
 import { saveErrorMessage } from './save-error-message';
 import { newNodeUid, topLeft } from './state/editor-clipboard';
 import { useAddNode } from './state/use-add-node';
@@ -52,6 +53,7 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
   const nodeLimit = useSessionUser()?.customer.config.node_limit;
   const draft = useFlowDraft(flow, selectedGroup || null);
   const { doc, settings, apply } = draft;
+  useCopiedPins(doc, apply);
   const [saved, setSaved] = useState(flow);
   const [nameError, setNameError] = useState<string>();
   const [selection, setSelection] = useState<string[]>([]);

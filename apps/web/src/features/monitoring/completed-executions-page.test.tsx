@@ -71,17 +71,64 @@ describe('CompletedExecutionsPage', () => {
         .map((cell) => cell.textContent),
     );
     expect(cells).toEqual([
-      ['Importar pedidos', 'e1', '15/01/2026 09:34:56', '850 ms', 'Sucesso'],
-      ['Importar pedidos', 'e2', '15/01/2026 09:34:56', '0h 0m 1s', 'Erro'],
-      ['Importar pedidos', 'e3', '15/01/2026 09:34:56', '1h 2m 3s', 'Interrompida'],
-      ['f1', 'e4', '15/01/2026 09:34:56', '0h 1m 1s', 'Interrompida por falha'],
+      ['Importar pedidos', 'e1', '15/01/2026 09:34:56', '850 ms', 'Sucesso', 'Abrir no editor'],
+      ['Importar pedidos', 'e2', '15/01/2026 09:34:56', '0h 0m 1s', 'Erro', 'Abrir no editor'],
+      [
+        'Importar pedidos',
+        'e3',
+        '15/01/2026 09:34:56',
+        '1h 2m 3s',
+        'Interrompida',
+        'Abrir no editor',
+      ],
+      ['f1', 'e4', '15/01/2026 09:34:56', '0h 1m 1s', 'Interrompida por falha', 'Abrir no editor'],
     ]);
     expect(within(rows[0]!).getByRole('link', { name: 'Importar pedidos' })).toHaveAttribute(
       'href',
       '/flows/f1',
     );
-    expect(within(rows[3]!).queryByRole('link')).toBeNull();
+    expect(within(rows[3]!).queryByRole('link', { name: 'f1' })).toBeNull();
     expect(within(rows[0]!).getByText('e1')).toHaveAttribute('data-truncate', 'end');
+  });
+
+  it('opens each execution in the editor and marks those run from the editor', async () => {
+    mockFetch([
+      {
+        method: 'GET',
+        path: '/api/v1/monitoring/executions/completed',
+        reply: {
+          body: {
+            items: [
+              {
+                ...execution('e1', 'error', 850),
+                data: { ...execution('e1', 'error', 850).data, mode: 'editor' },
+              },
+              execution('e/2', 'success', 850),
+            ],
+            total: 2,
+          },
+        },
+      },
+      {
+        method: 'GET',
+        path: '/api/v1/monitoring/executions/completed/timeseries',
+        reply: { body: [] },
+      },
+    ]);
+    renderWithProviders(<CompletedExecutionsPage />, { path: '/monitoring/completed' });
+    const table = await screen.findByRole('table', { name: 'Execuções finalizadas' });
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(within(first!).getByRole('link', { name: 'Abrir no editor' })).toHaveAttribute(
+      'href',
+      '/flows/f1/execucoes/e1',
+    );
+    expect(within(second!).getByRole('link', { name: 'Abrir no editor' })).toHaveAttribute(
+      'href',
+      '/flows/f1/execucoes/e%2F2',
+    );
+    expect(within(first!).getAllByRole('cell').at(-2)!.textContent).toBe('ErroEditor');
+    // Items from before the mode existed are production runs: no badge.
+    expect(within(second!).getAllByRole('cell').at(-2)!.textContent).toBe('Sucesso');
   });
 
   it('marks an execution whose caller stopped waiting for its answer', async () => {
@@ -114,8 +161,8 @@ describe('CompletedExecutionsPage', () => {
     renderWithProviders(<CompletedExecutionsPage />, { path: '/monitoring/completed' });
     const table = await screen.findByRole('table', { name: 'Execuções finalizadas' });
     const [first, second] = within(table).getAllByRole('row').slice(1);
-    expect(within(first!).getAllByRole('cell').at(-1)!.textContent).toBe('SucessoNão aguardada');
-    expect(within(second!).getAllByRole('cell').at(-1)!.textContent).toBe('Sucesso');
+    expect(within(first!).getAllByRole('cell').at(-2)!.textContent).toBe('SucessoNão aguardada');
+    expect(within(second!).getAllByRole('cell').at(-2)!.textContent).toBe('Sucesso');
   });
 
   it('asks the page in the address', async () => {

@@ -10,20 +10,21 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { IconEye, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDateTime, formatDuration } from '@ponte/shared/format';
 import { limits } from '@ponte/shared/limits';
 import { EmptyState } from '../../components/empty-state';
+import { EditorModeBadge, ExecutionStatusBadge } from '../../components/execution-status-badge';
 import { PageHeader } from '../../components/page-header';
 import { PaginatedTable } from '../../components/paginated-table';
 import type { TableColumn } from '../../components/paginated-table';
 import { errorMessage } from '../../lib/api/api-error';
+import { executionInEditorUrl } from '../../lib/execution-links';
 import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { useCompletedExecutions } from './api/get-completed-executions';
 import type { CompletedExecution } from './api/get-completed-executions';
 import { useCompletedTimeseries } from './api/get-completed-timeseries';
-import { CompletedStatusBadge } from './completed-status-badge';
 import { ExecutionIdText } from './execution-id-text';
 import { ExecutionsChart } from './executions-chart';
 import { UnawaitedBadge } from './unawaited-badge';
@@ -66,9 +67,27 @@ const columns: TableColumn<CompletedExecution>[] = [
     width: 190,
     render: ({ data }) => (
       <Group gap={6}>
-        <CompletedStatusBadge status={data.status} />
+        <ExecutionStatusBadge status={data.status} />
+        {data.mode === 'editor' ? <EditorModeBadge /> : null}
         <UnawaitedBadge at={data.unawaited_at} />
       </Group>
+    ),
+  },
+  {
+    key: 'actions',
+    header: 'Ações',
+    width: 150,
+    render: ({ data }) => (
+      <Button
+        component={Link}
+        to={executionInEditorUrl(data.flow_id, data.execution_id)}
+        size="compact-xs"
+        variant="default"
+        leftSection={<IconEye size={14} />}
+        miw="max-content"
+      >
+        Abrir no editor
+      </Button>
     ),
   },
 ];

@@ -1,8 +1,10 @@
 import { Alert, Button, Code, Group, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconEye } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { formatDateTime } from '@ponte/shared/format';
 import type { LogItem } from '@ponte/shared/monitoring.schema';
 import { JsonTree } from '../../components/json-tree';
+import { executionInEditorUrl } from '../../lib/execution-links';
 import { downloadLogMessage, readLogMessage } from '../../lib/log-message';
 import { logTypeLabels } from './log-type-labels';
 
@@ -47,6 +49,19 @@ export function LogDetailsModal({ log, flowName, onClose }: LogDetailsModalProps
             <Field label="UID do conector" value={data.node_uid ?? ''} />
             <Field label="Rótulo" value={data.label} />
           </SimpleGrid>
+          {data.execution_id && data.flow_id ? (
+            <Group justify="flex-end">
+              <Button
+                component={Link}
+                to={executionInEditorUrl(data.flow_id, data.execution_id)}
+                size="xs"
+                variant="default"
+                leftSection={<IconEye size={14} />}
+              >
+                Abrir no editor
+              </Button>
+            </Group>
+          ) : null}
           <Stack gap={4}>
             <Group justify="space-between">
               <Text size="xs" c="dimmed" fw={600} tt="uppercase">

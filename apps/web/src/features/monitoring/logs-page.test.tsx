@@ -338,6 +338,11 @@ describe('LogsPage', () => {
     const tree = within(dialog).getByRole('tree', { name: 'Árvore JSON' });
     expect(tree.textContent).toContain('pedido: 42');
     expect(tree.textContent).toContain('cliente: "Ana"');
+    // The execution this log belongs to, on the canvas of the flow version it ran.
+    expect(within(dialog).getByRole('link', { name: 'Abrir no editor' })).toHaveAttribute(
+      'href',
+      '/flows/f1/execucoes/e1',
+    );
 
     await user.click(within(dialog).getByRole('button', { name: 'Baixar' }));
     expect(downloads).toEqual(['log-l1.json']);

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCopy, IconDownload, IconPlayerPlay } from '@tabler/icons-react';
+import { IconCopy, IconDownload, IconEye, IconPlayerPlay } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { formatDateTime } from '@ponte/shared/format';
+import { executionInEditorUrl } from '../../../lib/execution-links';
 import { copyText } from './copy-text';
 import { DebugLogMessage } from './debug-log-message';
 import type { DebugLog } from './debugger-state';
@@ -55,7 +57,7 @@ export function DebugLogDetailModal({
             Mensagem
           </Text>
           <DebugLogMessage log={log} rootName="message" />
-          <Group justify="flex-end">
+          <Group justify="flex-end" wrap="wrap">
             <Button
               variant="default"
               leftSection={<IconCopy size={16} />}
@@ -70,6 +72,16 @@ export function DebugLogDetailModal({
             >
               Download
             </Button>
+            {data.execution_id && data.flow_id ? (
+              <Button
+                component={Link}
+                to={executionInEditorUrl(data.flow_id, data.execution_id)}
+                variant="default"
+                leftSection={<IconEye size={16} />}
+              >
+                Abrir no editor
+              </Button>
+            ) : null}
             {data.execution_id ? (
               <Button
                 color="grape"

@@ -210,6 +210,10 @@ describe('Live Debugger panel', () => {
         'Mensagem muito grande para exibir como JSON (mais de 100.000 caracteres).',
       ),
     ).toBeInTheDocument();
+    expect(within(modal).getByRole('link', { name: 'Abrir no editor' })).toHaveAttribute(
+      'href',
+      '/flows/f1/execucoes/exec-1',
+    );
     expect(within(modal).queryByRole('tree')).not.toBeInTheDocument();
     await user.click(within(modal).getByRole('button', { name: 'Fechar' }));
 

@@ -1,0 +1,86 @@
+import { Button, Code, Group, Paper, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconCopy, IconExternalLink } from '@tabler/icons-react';
+import type { ExecutionData } from '@ponte/shared/execution-data.schema';
+import { formatDateTime, formatDuration } from '@ponte/shared/format';
+import { EditorModeBadge, ExecutionStatusBadge } from '../../../components/execution-status-badge';
+
+interface ExecutionTopBarProps {
+  executionId: string;
+  /** undefined while loading. */
+  execution: ExecutionData['execution'] | undefined;
+  flowName?: string;
+  onBack: () => void;
+  /** undefined: nothing to copy (no data kept, or the flow is gone). */
+  onCopy?: () => void;
+  copying: boolean;
+  /** undefined: the flow no longer exists. */
+  onOpenFlow?: () => void;
+}
+
+/** The bar over a past execution: what it was, how it ended, and where to go from it. */
+export function ExecutionTopBar({
+  executionId,
+  execution,
+  flowName,
+  onBack,
+  onCopy,
+  copying,
+  onOpenFlow,
+}: ExecutionTopBarProps) {
+  return (
+    <Paper component="header" withBorder radius={0} px="md" py="xs">
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap="sm" wrap="wrap" style={{ minWidth: 0 }}>
+          <Button
+            variant="subtle"
+            size="xs"
+            leftSection={<IconArrowLeft size={14} />}
+            onClick={onBack}
+          >
+            Voltar
+          </Button>
+          <Title order={1} fz="md" style={{ wordBreak: 'break-all' }}>
+            Execução <Code fz="sm">{executionId}</Code>
+          </Title>
+          {flowName ? (
+            <Text size="sm" c="dimmed" truncate="end" maw={240}>
+              {flowName}
+            </Text>
+          ) : null}
+          {execution ? (
+            <>
+              <ExecutionStatusBadge status={execution.status} />
+              {execution.mode === 'editor' ? <EditorModeBadge /> : null}
+              <Text size="sm" aria-label="Início">
+                {formatDateTime(execution.started_at)}
+              </Text>
+              {execution.duration_ms !== null ? (
+                <Text size="sm" c="dimmed" aria-label="Duração">
+                  {formatDuration(execution.duration_ms)}
+                </Text>
+              ) : null}
+            </>
+          ) : null}
+        </Group>
+        <Group gap="xs" wrap="wrap">
+          {onCopy ? (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconCopy size={14} />}
+              loading={copying}
+              onClick={onCopy}
+            >
+              Copiar para o editor
+            </Button>
+          ) : null}
+          {onOpenFlow ? (
+            <Button size="xs" leftSection={<IconExternalLink size={14} />} onClick={onOpenFlow}>
+              Abrir flow atual
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
