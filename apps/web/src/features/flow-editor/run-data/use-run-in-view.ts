@@ -41,8 +41,12 @@ export function useRunInView({
   const execution = useQuery({
     ...executionDataQueryOptions(executionId ?? ''),
     enabled: executionId !== null,
+    // Polled while underway (until the live status lands everywhere); never after an error.
     refetchInterval: (query) =>
-      !query.state.data || isUnderway(query.state.data.execution.status) ? pollMs : false,
+      query.state.status !== 'error' &&
+      (!query.state.data || isUnderway(query.state.data.execution.status))
+        ? pollMs
+        : false,
   });
   const data = executionId ? execution.data : undefined;
   const status = data?.execution.status;
