@@ -74,8 +74,6 @@ export const completedExecutionSchema = z.object({
     error: z.string().nullable(),
     /** When its caller stopped waiting for its answer while it ran (docs/adr/0076), or null. */
     unawaited_at: z.string().nullable().default(null),
-    /** 'editor' for the editor's runs (docs/adr/0089). */
-    mode: z.enum(executionModes).default('production'),
   }),
 });
 export const completedListQuerySchema = z.object({

@@ -1,25 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Center,
-  FileInput,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconUpload } from '@tabler/icons-react';
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { messages } from '@ponte/shared/messages';
 import { errorMessage } from '../lib/api/api-error';
 import { useManualForm } from '../lib/flows/api/get-manual-form';
 import type { ManualFormField } from '../lib/flows/api/get-manual-form';
 import { useRunManualTrigger } from '../lib/flows/api/run-manual-trigger';
 import type { ManualInputValue } from '../lib/flows/api/run-manual-trigger';
+import { ManualField } from './manual-form-field';
 
 const manualRunStarted =
   'Flow iniciado! Verifique os logs de monitoramento para detalhes da execução.';
@@ -180,52 +169,5 @@ function ManualExecutionForm({ flowId, flowName, onClose }: ManualExecutionFormP
         </Group>
       </Stack>
     </form>
-  );
-}
-
-interface ManualFieldProps {
-  field: ManualFormField;
-  value: ManualInputValue | undefined;
-  error: string | undefined;
-  disabled: boolean;
-  onChange: (value: ManualInputValue) => void;
-}
-
-/** One field of the trigger's form: text, long text or a file. */
-function ManualField({ field, value, error, disabled, onChange }: ManualFieldProps) {
-  const common = {
-    label: field.label,
-    withAsterisk: field.required,
-    'aria-required': field.required,
-    error,
-    disabled,
-  };
-  if (field.type === 'upload') {
-    return (
-      <FileInput
-        {...common}
-        value={value instanceof File ? value : null}
-        onChange={(file) => onChange(file)}
-        placeholder="Selecionar arquivo"
-        leftSection={<IconUpload size={16} />}
-        clearable
-      />
-    );
-  }
-  const text = typeof value === 'string' ? value : '';
-  if (field.type === 'textarea') {
-    return (
-      <Textarea
-        {...common}
-        value={text}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        autosize
-        minRows={3}
-        maxRows={10}
-      />
-    );
-  }
-  return (
-    <TextInput {...common} value={text} onChange={(event) => onChange(event.currentTarget.value)} />
   );
 }

@@ -63,3 +63,25 @@ export function findCycles(doc: FlowDocument): string[][] {
     .map((component) => component.sort((a, b) => order.get(a)! - order.get(b)!))
     .sort((a, b) => order.get(a[0]!)! - order.get(b[0]!)!);
 }
+
+/**
+ * The nodes a message can come from on its way to `uid` (following edges backwards), `uid`
+ * included, in document order. Empty when `uid` is not in the document.
+ */
+export function upstreamOf(doc: FlowDocument, uid: string): string[] {
+  if (!doc.nodes.some((node) => node.uid === uid)) return [];
+  const previous = new Map<string, string[]>();
+  for (const edge of doc.edges) {
+    previous.set(edge.target, [...(previous.get(edge.target) ?? []), edge.source]);
+  }
+  const reached = new Set([uid]);
+  const work = [uid];
+  while (work.length) {
+    for (const source of previous.get(work.pop()!) ?? []) {
+      if (reached.has(source)) continue;
+      reached.add(source);
+      work.push(source);
+    }
+  }
+  return doc.nodes.filter((node) => reached.has(node.uid)).map((node) => node.uid);
+}

@@ -1,5 +1,11 @@
 import type { NodeManifest } from './node-manifest.schema';
-import type { FlowDocument, FlowEdge, FlowNode } from './flow-document.schema';
+import type {
+  FlowDocument,
+  FlowEdge,
+  FlowNode,
+  FlowPins,
+  PinnedItem,
+} from './flow-document.schema';
 
 /**
  * Pure edits of a flow document, shared by the web editor and the server. Each returns a new
@@ -14,13 +20,52 @@ export function addNode(doc: FlowDocument, node: FlowNode): FlowDocument {
   return { ...doc, nodes: [...doc.nodes, node] };
 }
 
+/** Removes a node, its edges and its pins. */
 export function removeNode(doc: FlowDocument, uid: string): FlowDocument {
   if (!doc.nodes.some((node) => node.uid === uid)) return doc;
-  return {
-    ...doc,
-    nodes: doc.nodes.filter((node) => node.uid !== uid),
-    edges: doc.edges.filter((edge) => edge.source !== uid && edge.target !== uid),
-  };
+  return withPins(
+    {
+      ...doc,
+      nodes: doc.nodes.filter((node) => node.uid !== uid),
+      edges: doc.edges.filter((edge) => edge.source !== uid && edge.target !== uid),
+    },
+    dropPins(doc.pins, [uid]),
+  );
+}
+
+/** `doc` with `pins`; the field goes away when no node holds pins (documents without pins stay as they were). */
+function withPins(doc: FlowDocument, pins: FlowPins | undefined): FlowDocument {
+  const { pins: _old, ...rest } = doc;
+  return pins && Object.keys(pins).length ? { ...rest, pins } : rest;
+}
+
+function dropPins(pins: FlowPins | undefined, uids: string[]): FlowPins | undefined {
+  if (!pins) return pins;
+  const kept = Object.entries(pins).filter(([uid]) => !uids.includes(uid));
+  return Object.fromEntries(kept);
+}
+
+/**
+ * 'Fixar saída' (docs/adr/0089): the node sends `items` instead of running in editor runs;
+ * null or an empty list removes its pins. A node that is not in the document gets none.
+ */
+export function setNodePins(
+  doc: FlowDocument,
+  uid: string,
+  items: PinnedItem[] | null,
+): FlowDocument {
+  if (!doc.nodes.some((node) => node.uid === uid)) return doc;
+  if (!items?.length) {
+    if (!doc.pins?.[uid]) return doc;
+    return withPins(doc, dropPins(doc.pins, [uid]));
+  }
+  return withPins(doc, { ...doc.pins, [uid]: JSON.parse(JSON.stringify(items)) as PinnedItem[] });
+}
+
+/** The nodes holding pins, in document order. */
+export function pinnedNodes(doc: FlowDocument): FlowNode[] {
+  const pins = doc.pins ?? {};
+  return doc.nodes.filter((node) => (pins[node.uid]?.length ?? 0) > 0);
 }
 
 function updateNode(
@@ -66,7 +111,10 @@ export function disconnect(doc: FlowDocument, id: string): FlowDocument {
   return { ...doc, edges: doc.edges.filter((edge) => edge.id !== id) };
 }
 
-/** Copies the nodes and the edges among them, shifted by `offset`; returns the new uids. */
+/**
+ * Copies the nodes and the edges among them, shifted by `offset`; returns the new uids. Pins
+ * stay with the original nodes (a copy runs as usual).
+ */
 export function duplicateNodes(
   doc: FlowDocument,
   uids: string[],
@@ -123,13 +171,16 @@ export function countNodes(
  * Inserts a whole document (an imported file or a template) into `doc`: every node gets a fresh
  * uid and the edges among them are re-pointed (their ids recomputed); the copy is translated so
  * that the imported graph's top-left node corner lands at `at`. Edges whose ends are not in
- * `imported` are dropped. Returns the new uids in the imported document's order.
+ * `imported` are dropped. Returns the new uids in the imported document's order. The imported
+ * document's pins come along (re-keyed) only with `keepPins` (an imported file); a paste or a
+ * template never brings pins.
  */
 export function insertDocument(
   doc: FlowDocument,
   imported: FlowDocument,
   at: { x: number; y: number },
   newUid: () => string,
+  options: { keepPins?: boolean } = {},
 ): { doc: FlowDocument; uids: string[] } {
   if (imported.nodes.length === 0) return { doc, uids: [] };
   const left = Math.min(...imported.nodes.map((node) => node.position.x));
@@ -155,8 +206,17 @@ export function insertDocument(
     ids.add(id);
     edges.push({ id, source, sourceOutput: edge.sourceOutput, target });
   }
+  const merged = { ...doc, nodes: [...doc.nodes, ...copies], edges: [...doc.edges, ...edges] };
+  const brought = Object.entries((options.keepPins && imported.pins) || {}).flatMap(
+    ([uid, items]) => {
+      const renamedUid = renamed.get(uid);
+      return renamedUid && items.length ? [[renamedUid, items] as const] : [];
+    },
+  );
   return {
-    doc: { ...doc, nodes: [...doc.nodes, ...copies], edges: [...doc.edges, ...edges] },
+    doc: brought.length
+      ? { ...merged, pins: { ...doc.pins, ...Object.fromEntries(brought) } }
+      : merged,
     uids: copies.map((node) => node.uid),
   };
 }

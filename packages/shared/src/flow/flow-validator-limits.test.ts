@@ -94,4 +94,19 @@ describe('validateFlow: values a node could not run with', () => {
     expect(nul[0]).toMatchObject({ code: 'schema' });
     expect(nul[0]!.message).toContain('caractere nulo');
   });
+
+  it('counts pinned data in the size limit and says so', () => {
+    const doc = flow([trigger, node('l', 'core_log')], [['t', 'l']]);
+    const text = 'x'.repeat(1024 * 1024);
+    const items = Array.from({ length: 9 }, () => ({ output: 'default', msg: { text } }));
+    const issues = errorsOf({ ...doc, pins: { l: items } });
+    expect(issues).toEqual([
+      {
+        level: 'error',
+        code: 'too_large',
+        message:
+          'O fluxo passa do tamanho máximo de 8192 KB. Os dados fixados ocupam 9216 KB: remova ou reduza os dados fixados de algum conector.',
+      },
+    ]);
+  });
 });

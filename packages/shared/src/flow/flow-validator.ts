@@ -117,7 +117,12 @@ function sizeIssues(doc: FlowDocument): FlowIssue[] {
     tooLarge(`O fluxo passa do limite de ${limits.flowNodesMax} conectores ou de suas conexões.`);
   }
   if (byteLength(doc) > limits.flowDocumentMaxBytes) {
-    tooLarge(`O fluxo passa do tamanho máximo de ${kb(limits.flowDocumentMaxBytes)}.`);
+    // Pins count in the document's size (docs/adr/0089): say so, since they are its bulk.
+    const pinned = doc.pins ? byteLength(doc.pins) : 0;
+    const pinsNote = pinned
+      ? ` Os dados fixados ocupam ${kb(pinned)}: remova ou reduza os dados fixados de algum conector.`
+      : '';
+    tooLarge(`O fluxo passa do tamanho máximo de ${kb(limits.flowDocumentMaxBytes)}.${pinsNote}`);
   }
   for (const node of doc.nodes) {
     const name = node.label || node.uid;

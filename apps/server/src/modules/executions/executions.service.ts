@@ -70,8 +70,6 @@ export function createExecutionsService(deps: ExecutionsServiceDeps) {
             flow_id: execution.flowId,
             flow_name: flowName,
             status: execution.status as 'success' | 'error' | 'stopped' | 'crashed',
-            // Every execution is a production one until executions record their mode.
-            mode: 'production' as const,
             timestamp: execution.endedAt!.toISOString(),
             message: { execution_time: execution.durationMs ?? 0 },
             error: execution.error?.message ?? null,

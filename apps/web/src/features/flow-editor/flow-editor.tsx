@@ -33,6 +33,8 @@ import { useDebugger } from './debugger/use-debugger';
 import { NodePanel } from './node-panel/node-panel';
 import { PaletteSlot } from './palette/palette-slot';
 import { useCopiedPins } from './run-data/use-copied-pins';
+import { pinnedNotice, savedMessage } from './run-data/pinned-names';
+import { useEditorRunData } from './run-data/use-editor-run-data';
 import { saveErrorMessage } from './save-error-message';
 import { newNodeUid, topLeft } from './state/editor-clipboard';
 import { useAddNode } from './state/use-add-node';
@@ -83,12 +85,21 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
   const selectedNode =
     selection.length === 1 ? doc.nodes.find((node) => node.uid === selection[0]) : undefined;
 
+  const runData = useEditorRunData({
+    flowId: saved?._id ?? null,
+    doc,
+    apply,
+    lookup: library.lookup,
+    selectedUid: selectedNode?.uid,
+  });
+
   const flowImport = useFlowImport({
     doc,
     apply,
     variables: settings.variables,
     onVariables: (variables) => draft.change({ variables }),
     select,
+    pinsNotice: pinnedNotice(doc, library.lookup),
   });
 
   const onKeyDown = useEditorKeys(draft, selection, select);
@@ -122,7 +133,7 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
         ? await update.mutateAsync({ id: saved._id, body })
         : await create.mutateAsync(body);
       queryClient.setQueryData(getFlowQueryOptions(result._id).queryKey, result);
-      toast.success(messages.flows.saved);
+      toast.success(savedMessage(doc, library.lookup));
       void warnAboutNetwork(doc);
       draft.markSaved();
       setSaved(result);
@@ -235,6 +246,7 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
             highlighted={debug.current?.uid}
             reveal={selectedNode?.uid}
             refitKey={debuggerOpen && !!saved}
+            {...runData.canvas}
           />
         </div>
         {selectedNode ? (
@@ -253,6 +265,7 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
             }
             onClose={() => select([])}
             flowId={saved?._id ?? null}
+            {...runData.panel}
           />
         ) : null}
       </Box>
@@ -264,6 +277,7 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
           typeLabel={(type) => library.lookup(type)?.label ?? 'Conector desconhecido'}
         />
       ) : null}
+      {runData.bar}
       <EditorStatusBar
         counts={counts}
         nodeLimit={nodeLimit}
@@ -273,6 +287,7 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
         onShowIssues={() => setModal('errors')}
       />
       {flowImport.fileInput}
+      {flowImport.exportDialog}
       <EditorModals
         modal={modal}
         onClose={() => setModal(null)}
@@ -301,6 +316,7 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
         opened={modal === 'run'}
         onClose={() => setModal(null)}
       />
+      {runData.modal}
       {leave.dialog}
     </Box>
   );

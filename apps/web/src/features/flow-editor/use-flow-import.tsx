@@ -6,6 +6,7 @@ import { appendVariables, insertDocument } from '@ponte/shared/flow/flow-operati
 import { errorMessage } from '../../lib/api/api-error';
 import { toast } from '../../lib/toasts';
 import { validateFlowFile } from './api/validate-flow-file';
+import { ExportPinsModal } from './flow-file/export-pins-modal';
 import { buildFlowFile, downloadJson, flowFileName, readFlowFile } from './flow-file/flow-file';
 import { newNodeUid } from './state/editor-clipboard';
 
@@ -20,15 +21,27 @@ interface FlowImportOptions {
   variables: Variables;
   onVariables: (variables: Variables) => void;
   select: (uids: string[]) => void;
+  /** 'Dados fixados em: …' when nodes hold pins: export then asks whether to include them. */
+  pinsNotice?: string | null;
 }
 
 /**
  * Import from a file (spec 1 §5): the person picks a point on the canvas first, then the file;
  * the engine validates it; its graph lands at that point and its variables are appended.
- * Export writes the graph and the variables to `{slug do nome}.json`.
+ * Export writes the graph and the variables to `{slug do nome}.json`; pinned data only when the
+ * person asks for it. An imported file's pins come with its nodes.
  */
-export function useFlowImport({ doc, apply, variables, onVariables, select }: FlowImportOptions) {
+export function useFlowImport({
+  doc,
+  apply,
+  variables,
+  onVariables,
+  select,
+  pinsNotice,
+}: FlowImportOptions) {
   const [picking, setPicking] = useState(false);
+  /** The name of the flow being exported while the pins question is open. */
+  const [exporting, setExporting] = useState<string | null>(null);
   const position = useRef({ x: 0, y: 0 });
   const input = useRef<HTMLInputElement>(null);
 
@@ -61,6 +74,7 @@ export function useFlowImport({ doc, apply, variables, onVariables, select }: Fl
         flowDocumentSchema.parse(parsed.data),
         position.current,
         newNodeUid,
+        { keepPins: true },
       );
       apply(() => result.doc);
       addVariables(parsed.variables);
@@ -69,6 +83,12 @@ export function useFlowImport({ doc, apply, variables, onVariables, select }: Fl
     } catch (error) {
       toast.error(`Ocorreu um erro ao importar o fluxo: ${errorMessage(error)}`);
     }
+  };
+
+  const exportNow = (name: string, includePins: boolean) => {
+    const { pins: _pins, ...withoutPins } = doc;
+    const data = includePins ? doc : withoutPins;
+    downloadJson(flowFileName(name), buildFlowFile({ name, data, variables }));
   };
 
   return {
@@ -83,8 +103,21 @@ export function useFlowImport({ doc, apply, variables, onVariables, select }: Fl
     },
     cancelPick: () => setPicking(false),
     addVariables,
-    exportFile: (name: string) =>
-      downloadJson(flowFileName(name), buildFlowFile({ name, data: doc, variables })),
+    exportFile: (name: string) => {
+      if (pinsNotice) setExporting(name);
+      else exportNow(name, false);
+    },
+    exportDialog: (
+      <ExportPinsModal
+        opened={exporting !== null}
+        notice={pinsNotice ?? ''}
+        onCancel={() => setExporting(null)}
+        onExport={(includePins) => {
+          if (exporting !== null) exportNow(exporting, includePins);
+          setExporting(null);
+        }}
+      />
+    ),
     fileInput: (
       <input
         ref={input}

@@ -34,6 +34,11 @@ export interface NodePanelData {
   loading: boolean;
   /** pt-BR, when the data could not be read or was not kept. */
   unavailable?: string;
+  /**
+   * The node did not run: `runs` hold, as inputs without outputs, the messages its upstream
+   * nodes sent towards it in this run (what 'Executar este conector' would run it with).
+   */
+  expected?: boolean;
 }
 
 /** The editor's actions on a node's data, offered in its panel. */
