@@ -21,7 +21,10 @@ import { createSocketSessionGuard } from './socket-session-guard';
 import type { RecordSecurityEvent } from '../security-log/security-log.service';
 import { createEventBucket, type EventLimit } from './event-bucket';
 import { createStatusThrottle } from './status-throttle';
+import { liveFlowStatus } from './live-flow-status';
 import { hasForbiddenCharacter } from '@ponte/shared/text';
+
+const flowStatusPrefix = liveRooms.flowStatus('');
 
 export interface LiveSocketDeps {
   server: HttpServer;
@@ -96,28 +99,41 @@ const handshake =
 
 const maxRoomLength = 200;
 
-/** `join` (the session guard re-checked the token): a debugger room only for a flow of the workspace. */
+/** The flow a room of one flow (`debugger-{flowId}`, `flow-status-{flowId}`) names, if it is one. */
+function flowRoom(room: string): { kind: 'debugger' | 'flowStatus'; flowId: string } | null {
+  if (room.startsWith(debuggerPrefix))
+    return { kind: 'debugger', flowId: room.slice(debuggerPrefix.length) };
+  if (room.startsWith(flowStatusPrefix))
+    return { kind: 'flowStatus', flowId: room.slice(flowStatusPrefix.length) };
+  return null;
+}
+
+/**
+ * `join` (the session guard re-checked the token): a debugger or flow-status room only for a
+ * flow of the workspace. `onFlowStatus` is told of each flow-status join.
+ */
 async function joinRoom(
   socket: LiveSocket,
   room: string,
   deps: Pick<LiveSocketDeps, 'flowInWorkspace' | 'onFlowDenied'>,
+  onFlowStatus: (flowId: string) => void,
 ): Promise<JoinAck> {
   const { workspaceId } = socket.data.session;
   if (room === liveRooms.liveMonitoring) {
     await socket.join(monitoringRoom(workspaceId));
     return { ok: true };
   }
-  if (room.startsWith(debuggerPrefix)) {
-    const flowId = room.slice(debuggerPrefix.length);
-    if (!flowId || !(await deps.flowInWorkspace(workspaceId, flowId))) {
-      if (flowId) deps.onFlowDenied?.(socket.data.session, flowId);
-      return { ok: false, message: messages.engine.flowNotFound };
-    }
-    await socket.join(room);
-    socket.data.debugFlows.add(flowId);
-    return { ok: true };
+  const named = flowRoom(room);
+  if (!named) return { ok: false, message: m.unknownRoom };
+  const { flowId } = named;
+  if (!flowId || !(await deps.flowInWorkspace(workspaceId, flowId))) {
+    if (flowId) deps.onFlowDenied?.(socket.data.session, flowId);
+    return { ok: false, message: messages.engine.flowNotFound };
   }
-  return { ok: false, message: m.unknownRoom };
+  await socket.join(room);
+  if (named.kind === 'debugger') socket.data.debugFlows.add(flowId);
+  else onFlowStatus(flowId);
+  return { ok: true };
 }
 
 /**
@@ -168,8 +184,9 @@ function followExecutions(
 
 /**
  * The live socket (spec 1 §7, spec 2 §7) on the app's HTTP server: session token in the
- * handshake, rooms `live-monitoring` (the workspace's running executions) and
- * `debugger-{flowId}` (the flow's debugger messages).
+ * handshake, rooms `live-monitoring` (the workspace's running executions),
+ * `debugger-{flowId}` (the flow's debugger messages) and `flow-status-{flowId}` (the node states
+ * of every execution of the flow).
  */
 export function createLiveSocket(deps: LiveSocketDeps) {
   const throttleMs = deps.throttleMs ?? 250;
@@ -206,11 +223,17 @@ export function createLiveSocket(deps: LiveSocketDeps) {
       .catch(fail);
   };
 
-  const join = (socket: LiveSocket, room: string) => joinRoom(socket, room, deps);
+  const watchedFlows = liveFlowStatus(io, deps, fail);
+  const join = (socket: LiveSocket, room: string) =>
+    joinRoom(socket, room, deps, watchedFlows.joined);
 
   const leave = async (socket: LiveSocket, room: string) => {
     if (room === liveRooms.liveMonitoring) {
       await socket.leave(monitoringRoom(socket.data.session.workspaceId));
+      return;
+    }
+    if (room.startsWith(flowStatusPrefix)) {
+      await socket.leave(room);
       return;
     }
     const flowId = room.startsWith(debuggerPrefix) ? room.slice(debuggerPrefix.length) : '';
@@ -284,6 +307,7 @@ export function createLiveSocket(deps: LiveSocketDeps) {
       guard.close();
       stopFollowing();
       statusUpdates.close();
+      await watchedFlows.close();
       io.disconnectSockets(true);
       io.engine.close();
       await adapter?.close();
