@@ -2,7 +2,8 @@ import type { Server } from 'socket.io';
 import { liveRooms, liveServerEvents } from '@ponte/shared/live.schema';
 import { createFlowStatusBatcher, followRunner } from './flow-status-batcher';
 import { createWatchedFlowsKeeper } from './flow-status-cluster';
-import type { LiveSocketDeps } from './live-socket';
+import type { EventEmitter } from 'node:events';
+import type { ClusterBus } from '../../cluster/cluster-bus';
 
 const flowStatusPrefix = liveRooms.flowStatus('');
 
@@ -13,7 +14,11 @@ const flowStatusPrefix = liveRooms.flowStatus('');
  */
 export function liveFlowStatus(
   io: Server,
-  deps: Pick<LiveSocketDeps, 'runnerEvents' | 'cluster' | 'throttleMs'>,
+  deps: {
+    runnerEvents: EventEmitter;
+    cluster?: { redis: { url: string; prefix: string }; bus: ClusterBus };
+    throttleMs?: number;
+  },
   fail: (error: unknown) => void,
 ) {
   if (deps.cluster) {

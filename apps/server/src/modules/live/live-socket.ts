@@ -48,7 +48,10 @@ export interface LiveSocketDeps {
   onSessionsRevoked?: (listener: (sessionIds: readonly string[]) => void) => () => void;
   /** The clock of token expiry (default: the system's). */
   now?: () => Date;
-  /** At most one `status-list-updated` per workspace in this many ms (default 250). */
+  /**
+   * At most one `status-list-updated` per workspace, and one `flow-status` per execution, in
+   * this many ms (default 250).
+   */
   throttleMs?: number;
   /** Events a socket may send: a burst, refilled per second; beyond it, disconnected. */
   eventLimit?: EventLimit;
@@ -134,6 +137,22 @@ async function joinRoom(
   if (named.kind === 'debugger') socket.data.debugFlows.add(flowId);
   else onFlowStatus(flowId);
   return { ok: true };
+}
+
+/** `get-status-list`: the running executions and the system status, one read at a time. */
+async function sendStatus(
+  socket: LiveSocket,
+  deps: Pick<LiveSocketDeps, 'runningExecutions' | 'systemStatus'>,
+) {
+  if (socket.data.asking) return;
+  socket.data.asking = true;
+  try {
+    const list = await deps.runningExecutions(socket.data.session.workspaceId);
+    socket.emit(liveServerEvents.statusList, list);
+    socket.emit(liveServerEvents.systemStatus, deps.systemStatus());
+  } finally {
+    socket.data.asking = false;
+  }
 }
 
 /**
@@ -242,18 +261,6 @@ export function createLiveSocket(deps: LiveSocketDeps) {
     leftDebugger(socket, flowId);
   };
 
-  const sendStatus = async (socket: LiveSocket) => {
-    if (socket.data.asking) return;
-    socket.data.asking = true;
-    try {
-      const list = await deps.runningExecutions(socket.data.session.workspaceId);
-      socket.emit(liveServerEvents.statusList, list);
-      socket.emit(liveServerEvents.systemStatus, deps.systemStatus());
-    } finally {
-      socket.data.asking = false;
-    }
-  };
-
   io.on('connection', (socket: LiveSocket) => {
     limitEvents(socket, deps);
     guard.watch(socket);
@@ -271,7 +278,7 @@ export function createLiveSocket(deps: LiveSocketDeps) {
       if (typeof room === 'string') leave(socket, room).catch(fail);
     });
     socket.on(liveClientEvents.getStatusList, () => {
-      sendStatus(socket).catch(fail);
+      sendStatus(socket, deps).catch(fail);
     });
     socket.on('disconnect', () => {
       for (const flowId of [...socket.data.debugFlows]) leftDebugger(socket, flowId);
