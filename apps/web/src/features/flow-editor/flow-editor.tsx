@@ -36,6 +36,7 @@ import { saveErrorMessage } from './save-error-message';
 import { newNodeUid, topLeft } from './state/editor-clipboard';
 import { useAddNode } from './state/use-add-node';
 import { useFlowDraft } from './state/use-flow-draft';
+import { useFlowStatus } from './run-data/use-flow-status';
 import { flowThumbnail } from './thumbnail/flow-thumbnail';
 import { useEditorKeys } from './use-editor-keys';
 import { useFlowImport } from './use-flow-import';
@@ -59,6 +60,8 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
   const create = useCreateFlow();
   const update = useUpdateFlow();
   const [debuggerOpen, setDebuggerOpen] = useDebuggerOpen();
+  // Every execution of the saved flow, live on the canvas (docs/adr/0089).
+  const flowStatus = useFlowStatus(saved?._id ?? null);
   const debug = useDebugger({ flowId: saved?._id ?? null, enabled: debuggerOpen && !!saved });
   const leave = useUnsavedChanges(draft.dirty || debug.active, {
     message: draft.dirty
@@ -219,6 +222,7 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
             highlighted={debug.current?.uid}
             reveal={selectedNode?.uid}
             refitKey={debuggerOpen && !!saved}
+            nodeStates={flowStatus.nodeStates}
           />
         </div>
         {selectedNode ? (

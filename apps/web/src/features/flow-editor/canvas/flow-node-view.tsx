@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPause } from '@tabler/icons-react';
+import { NodeRunMarks } from './node-run-marks';
 import { Handle, Position } from '@xyflow/react';
 import type { NodeProps } from '@xyflow/react';
 import { ConnectorIcon } from './connector-icon';
@@ -29,9 +30,11 @@ export const FlowNodeView = memo(function FlowNodeView({
       data-issue={data.issue}
       data-disabled={data.disabled || undefined}
       data-highlighted={data.highlighted || undefined}
+      data-run={data.run?.state}
       data-testid={`node-${id}`}
       style={{ borderLeftColor: `var(--mantine-color-${color}-6)` }}
     >
+      <NodeRunMarks run={data.run} pinned={data.pinned} />
       {data.hasInput ? (
         <Handle type="target" position={Position.Left} className={classes.handle} />
       ) : null}
