@@ -20,6 +20,7 @@ export const FlowNodeView = memo(function FlowNodeView({
   id,
   data,
   selected,
+  isConnectable,
 }: NodeProps<CanvasNode>) {
   const color = categoryColor[data.category] ?? 'gray';
   const outputs = data.outputs;
@@ -36,7 +37,12 @@ export const FlowNodeView = memo(function FlowNodeView({
     >
       <NodeRunMarks run={data.run} pinned={data.pinned} />
       {data.hasInput ? (
-        <Handle type="target" position={Position.Left} className={classes.handle} />
+        <Handle
+          type="target"
+          position={Position.Left}
+          className={classes.handle}
+          isConnectable={isConnectable}
+        />
       ) : null}
       <Group gap={8} wrap="nowrap" align="center">
         <div className={classes.icon} style={{ color: `var(--mantine-color-${color}-7)` }}>
@@ -95,6 +101,7 @@ export const FlowNodeView = memo(function FlowNodeView({
             position={Position.Right}
             id={output.name}
             className={classes.handle}
+            isConnectable={isConnectable}
             title={output.label}
           />
         </div>
@@ -104,6 +111,7 @@ export const FlowNodeView = memo(function FlowNodeView({
         position={Position.Bottom}
         id={errorOutput}
         className={`${classes.handle} ${classes.errorHandle}`}
+        isConnectable={isConnectable}
         title="Erro"
       />
     </div>
