@@ -4,7 +4,6 @@ import { Redis } from 'ioredis';
 import { liveRooms, liveServerEvents } from '@ponte/shared/live.schema';
 import type { ClusterBus } from '../../cluster/cluster-bus';
 import { createPeriodicTask } from '../../lib/periodic-task';
-import { requestConnection } from '../../lib/redis-connection';
 import { within } from '../../lib/within';
 import { socketKey } from './debug-link';
 import { createFlowStatusBatcher, followRunner } from './flow-status-batcher';
@@ -58,7 +57,9 @@ export function createWatchedFlowsKeeper(deps: {
   localFlows(): string[];
   onError(error: unknown): void;
 }) {
-  const redis = requestConnection(deps.redis.url);
+  // Background work: a connection that waits for Redis (the join itself never waits on it).
+  const redis = new Redis(deps.redis.url, { maxRetriesPerRequest: null });
+  redis.on('error', () => undefined);
   const key = flowStatusKeys(deps.redis.prefix).watched;
   const mark = async (flowIds: string[]) => {
     if (flowIds.length) await redis.eval(markScript, 1, key, watchTtlMs, ...flowIds);
@@ -71,9 +72,8 @@ export function createWatchedFlowsKeeper(deps: {
   return {
     /** A socket of this process joined the flow's room. */
     joined(flowId: string): void {
-      mark([flowId])
-        .then(() => deps.bus.publish(flowStatusWatchedChannel, { flowId }))
-        .catch(deps.onError);
+      mark([flowId]).catch(deps.onError);
+      deps.bus.publish(flowStatusWatchedChannel, { flowId }).catch(deps.onError);
     },
     async close(): Promise<void> {
       await task.stop();
