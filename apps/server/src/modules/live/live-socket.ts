@@ -21,7 +21,10 @@ import { createSocketSessionGuard } from './socket-session-guard';
 import type { RecordSecurityEvent } from '../security-log/security-log.service';
 import { createEventBucket, type EventLimit } from './event-bucket';
 import { createStatusThrottle } from './status-throttle';
+import { liveFlowStatus } from './live-flow-status';
 import { hasForbiddenCharacter } from '@ponte/shared/text';
+
+const flowStatusPrefix = liveRooms.flowStatus('');
 
 export interface LiveSocketDeps {
   server: HttpServer;
@@ -45,7 +48,10 @@ export interface LiveSocketDeps {
   onSessionsRevoked?: (listener: (sessionIds: readonly string[]) => void) => () => void;
   /** The clock of token expiry (default: the system's). */
   now?: () => Date;
-  /** At most one `status-list-updated` per workspace in this many ms (default 250). */
+  /**
+   * At most one `status-list-updated` per workspace, and one `flow-status` per execution, in
+   * this many ms (default 250).
+   */
   throttleMs?: number;
   /** Events a socket may send: a burst, refilled per second; beyond it, disconnected. */
   eventLimit?: EventLimit;
@@ -96,28 +102,57 @@ const handshake =
 
 const maxRoomLength = 200;
 
-/** `join` (the session guard re-checked the token): a debugger room only for a flow of the workspace. */
+/** The flow a room of one flow (`debugger-{flowId}`, `flow-status-{flowId}`) names, if it is one. */
+function flowRoom(room: string): { kind: 'debugger' | 'flowStatus'; flowId: string } | null {
+  if (room.startsWith(debuggerPrefix))
+    return { kind: 'debugger', flowId: room.slice(debuggerPrefix.length) };
+  if (room.startsWith(flowStatusPrefix))
+    return { kind: 'flowStatus', flowId: room.slice(flowStatusPrefix.length) };
+  return null;
+}
+
+/**
+ * `join` (the session guard re-checked the token): a debugger or flow-status room only for a
+ * flow of the workspace. `onFlowStatus` is told of each flow-status join.
+ */
 async function joinRoom(
   socket: LiveSocket,
   room: string,
   deps: Pick<LiveSocketDeps, 'flowInWorkspace' | 'onFlowDenied'>,
+  onFlowStatus: (flowId: string) => void,
 ): Promise<JoinAck> {
   const { workspaceId } = socket.data.session;
   if (room === liveRooms.liveMonitoring) {
     await socket.join(monitoringRoom(workspaceId));
     return { ok: true };
   }
-  if (room.startsWith(debuggerPrefix)) {
-    const flowId = room.slice(debuggerPrefix.length);
-    if (!flowId || !(await deps.flowInWorkspace(workspaceId, flowId))) {
-      if (flowId) deps.onFlowDenied?.(socket.data.session, flowId);
-      return { ok: false, message: messages.engine.flowNotFound };
-    }
-    await socket.join(room);
-    socket.data.debugFlows.add(flowId);
-    return { ok: true };
+  const named = flowRoom(room);
+  if (!named) return { ok: false, message: m.unknownRoom };
+  const { flowId } = named;
+  if (!flowId || !(await deps.flowInWorkspace(workspaceId, flowId))) {
+    if (flowId) deps.onFlowDenied?.(socket.data.session, flowId);
+    return { ok: false, message: messages.engine.flowNotFound };
   }
-  return { ok: false, message: m.unknownRoom };
+  await socket.join(room);
+  if (named.kind === 'debugger') socket.data.debugFlows.add(flowId);
+  else onFlowStatus(flowId);
+  return { ok: true };
+}
+
+/** `get-status-list`: the running executions and the system status, one read at a time. */
+async function sendStatus(
+  socket: LiveSocket,
+  deps: Pick<LiveSocketDeps, 'runningExecutions' | 'systemStatus'>,
+) {
+  if (socket.data.asking) return;
+  socket.data.asking = true;
+  try {
+    const list = await deps.runningExecutions(socket.data.session.workspaceId);
+    socket.emit(liveServerEvents.statusList, list);
+    socket.emit(liveServerEvents.systemStatus, deps.systemStatus());
+  } finally {
+    socket.data.asking = false;
+  }
 }
 
 /**
@@ -168,8 +203,9 @@ function followExecutions(
 
 /**
  * The live socket (spec 1 §7, spec 2 §7) on the app's HTTP server: session token in the
- * handshake, rooms `live-monitoring` (the workspace's running executions) and
- * `debugger-{flowId}` (the flow's debugger messages).
+ * handshake, rooms `live-monitoring` (the workspace's running executions),
+ * `debugger-{flowId}` (the flow's debugger messages) and `flow-status-{flowId}` (the node states
+ * of every execution of the flow).
  */
 export function createLiveSocket(deps: LiveSocketDeps) {
   const throttleMs = deps.throttleMs ?? 250;
@@ -206,29 +242,23 @@ export function createLiveSocket(deps: LiveSocketDeps) {
       .catch(fail);
   };
 
-  const join = (socket: LiveSocket, room: string) => joinRoom(socket, room, deps);
+  const watchedFlows = liveFlowStatus(io, deps, fail);
+  const join = (socket: LiveSocket, room: string) =>
+    joinRoom(socket, room, deps, watchedFlows.joined);
 
   const leave = async (socket: LiveSocket, room: string) => {
     if (room === liveRooms.liveMonitoring) {
       await socket.leave(monitoringRoom(socket.data.session.workspaceId));
       return;
     }
+    if (room.startsWith(flowStatusPrefix)) {
+      await socket.leave(room);
+      return;
+    }
     const flowId = room.startsWith(debuggerPrefix) ? room.slice(debuggerPrefix.length) : '';
     if (!socket.data.debugFlows.has(flowId)) return;
     await socket.leave(room);
     leftDebugger(socket, flowId);
-  };
-
-  const sendStatus = async (socket: LiveSocket) => {
-    if (socket.data.asking) return;
-    socket.data.asking = true;
-    try {
-      const list = await deps.runningExecutions(socket.data.session.workspaceId);
-      socket.emit(liveServerEvents.statusList, list);
-      socket.emit(liveServerEvents.systemStatus, deps.systemStatus());
-    } finally {
-      socket.data.asking = false;
-    }
   };
 
   io.on('connection', (socket: LiveSocket) => {
@@ -248,7 +278,7 @@ export function createLiveSocket(deps: LiveSocketDeps) {
       if (typeof room === 'string') leave(socket, room).catch(fail);
     });
     socket.on(liveClientEvents.getStatusList, () => {
-      sendStatus(socket).catch(fail);
+      sendStatus(socket, deps).catch(fail);
     });
     socket.on('disconnect', () => {
       for (const flowId of [...socket.data.debugFlows]) leftDebugger(socket, flowId);
@@ -284,6 +314,7 @@ export function createLiveSocket(deps: LiveSocketDeps) {
       guard.close();
       stopFollowing();
       statusUpdates.close();
+      await watchedFlows.close();
       io.disconnectSockets(true);
       io.engine.close();
       await adapter?.close();

@@ -3,6 +3,7 @@ import { defineModule, roles } from '../../container/server-module';
 import { addStrictHeadersOnPath } from '../../plugins/security-headers';
 import { debuggerRoutes } from './debugger.routes';
 import { createDebuggerService } from './debugger.service';
+import { createFlowStatusWorker } from './flow-status-cluster';
 import { createLiveSocket, type LiveSocketServer } from './live-socket';
 import { createSystemStatusSampler } from './system-status';
 
@@ -43,7 +44,28 @@ export const liveModule = defineModule({
   },
   tasks: (parts) => {
     let socket: LiveSocketServer | null = null;
+    let flowStatus: ReturnType<typeof createFlowStatusWorker> | null = null;
+    const { redis, bus } = parts.cluster;
     return [
+      // With several processes, the executions' node states leave from where they run; in one
+      // process the socket sends them itself.
+      ...(redis
+        ? [
+            {
+              name: 'status dos conectores ao vivo',
+              runsOn: roles.work,
+              start() {
+                flowStatus = createFlowStatusWorker({
+                  redis,
+                  bus,
+                  runnerEvents: parts.runner.events,
+                  onError: (error) => parts.log.error({ err: error }, 'falha no status ao vivo'),
+                });
+              },
+              stop: () => flowStatus?.close(),
+            },
+          ]
+        : []),
       {
         name: 'socket ao vivo',
         runsOn: roles.api,

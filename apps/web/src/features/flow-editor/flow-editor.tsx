@@ -40,6 +40,7 @@ import { newNodeUid, topLeft } from './state/editor-clipboard';
 import { useAddNode } from './state/use-add-node';
 import { useFlowDraft } from './state/use-flow-draft';
 import { usePaletteTarget } from './state/use-palette-target';
+import { useFlowStatus } from './run-data/use-flow-status';
 import { flowThumbnail } from './thumbnail/flow-thumbnail';
 import { useEditorKeys } from './use-editor-keys';
 import { useFlowImport } from './use-flow-import';
@@ -64,6 +65,8 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
   const create = useCreateFlow();
   const update = useUpdateFlow();
   const [debuggerOpen, setDebuggerOpen] = useDebuggerOpen();
+  // Every execution of the saved flow, live on the canvas (docs/adr/0089).
+  const flowStatus = useFlowStatus(saved?._id ?? null);
   const debug = useDebugger({ flowId: saved?._id ?? null, enabled: debuggerOpen && !!saved });
   const leave = useUnsavedChanges(draft.dirty || debug.active, {
     message: draft.dirty
@@ -91,6 +94,7 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
     apply,
     lookup: library.lookup,
     selectedUid: selectedNode?.uid,
+    flowStatus,
   });
 
   const flowImport = useFlowImport({

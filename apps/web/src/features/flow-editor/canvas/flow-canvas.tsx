@@ -34,6 +34,7 @@ import type { CanvasNodeState } from '../run-data/run-data-types';
 export const paletteDragType = 'application/x-ponte-node-type';
 
 const nodeTypes = { flowNode: FlowNodeView };
+const deleteKeys = ['Delete', 'Backspace'];
 
 /** React Flow's own texts (screen readers, control titles) in pt-BR. */
 const ariaLabels = {
@@ -118,7 +119,10 @@ export function FlowCanvas({
   highlighted,
   reveal,
   refitKey,
-  readOnly,
+  nodeStates,
+  pinned,
+  takenEdges,
+  readOnly = false,
   onAddAfter,
 }: FlowCanvasProps) {
   const { screenToFlowPosition } = useReactFlow();
@@ -138,11 +142,18 @@ export function FlowCanvas({
       const selected = new Set(
         request?.uids ?? previous.filter((node) => node.selected).map((node) => node.id),
       );
-      return toCanvasNodes(doc, lookup, issues, selected, highlighted);
+      return toCanvasNodes(doc, lookup, issues, selected, highlighted, {
+        nodeStates,
+        pinned,
+        readOnly,
+      });
     });
-  }, [doc, lookup, issues, selectRequest, highlighted]);
+  }, [doc, lookup, issues, selectRequest, highlighted, nodeStates, pinned, readOnly]);
 
-  const edges = useMemo(() => toCanvasEdges(doc, selectedEdges), [doc, selectedEdges]);
+  const edges = useMemo(
+    () => toCanvasEdges(doc, selectedEdges, takenEdges),
+    [doc, selectedEdges, takenEdges],
+  );
 
   const onNodesChange = useCallback((changes: NodeChange<CanvasNode>[]) => {
     // Removals go through onDelete so that one key press is one undo step.
@@ -230,20 +241,23 @@ export function FlowCanvas({
     [onSelectionChange],
   );
 
-  const onDragOver = useCallback((event: DragEvent) => {
-    if (!event.dataTransfer.types.includes(paletteDragType)) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = 'move';
-  }, []);
+  const onDragOver = useCallback(
+    (event: DragEvent) => {
+      if (readOnly || !event.dataTransfer.types.includes(paletteDragType)) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'move';
+    },
+    [readOnly],
+  );
 
   const onDrop = useCallback(
     (event: DragEvent) => {
       const type = event.dataTransfer.getData(paletteDragType);
-      if (!type) return;
+      if (readOnly || !type) return;
       event.preventDefault();
       onDropType(type, screenToFlowPosition({ x: event.clientX, y: event.clientY }));
     },
-    [onDropType, screenToFlowPosition],
+    [onDropType, screenToFlowPosition, readOnly],
   );
 
   const onPaneClick = useCallback(
@@ -264,8 +278,9 @@ export function FlowCanvas({
     <div
       ref={wrapper}
       className={classes.wrapper}
-      onKeyDown={onKeyDown}
+      onKeyDown={readOnly ? undefined : onKeyDown}
       tabIndex={-1}
+      data-read-only={readOnly || undefined}
       data-picking={pickMessage ? true : undefined}
       style={pickMessage ? { cursor: 'crosshair' } : undefined}
     >
@@ -281,15 +296,18 @@ export function FlowCanvas({
         onNodesChange={onNodesChange}
         onEdgesChange={onEdgesChange}
         onNodeDragStop={onNodeDragStop}
-        onDelete={onDelete}
-        onConnect={onConnect}
-        onConnectEnd={onConnectEnd}
+        onDelete={readOnly ? undefined : onDelete}
+        onConnect={readOnly ? undefined : onConnect}
+        onConnectEnd={readOnly ? undefined : onConnectEnd}
+        nodesDraggable={!readOnly}
+        nodesConnectable={!readOnly}
+        edgesReconnectable={!readOnly}
         isValidConnection={isValidConnection}
         onSelectionChange={handleSelection}
         onDragOver={onDragOver}
         onDrop={onDrop}
         onPaneClick={onPaneClick}
-        deleteKeyCode={['Delete', 'Backspace']}
+        deleteKeyCode={readOnly ? null : deleteKeys}
         multiSelectionKeyCode={['Control', 'Meta']}
         fitView={fitOnLoad}
         fitViewOptions={fitOptions}

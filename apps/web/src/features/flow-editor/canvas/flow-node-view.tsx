@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPause } from '@tabler/icons-react';
+import { NodeRunMarks } from './node-run-marks';
 import { Handle, Position } from '@xyflow/react';
 import type { NodeProps } from '@xyflow/react';
 import { AddAfterButton } from './add-after-button';
@@ -20,6 +21,7 @@ export const FlowNodeView = memo(function FlowNodeView({
   id,
   data,
   selected,
+  isConnectable,
 }: NodeProps<CanvasNode>) {
   const color = categoryColor[data.category] ?? 'gray';
   const outputs = data.outputs;
@@ -30,11 +32,18 @@ export const FlowNodeView = memo(function FlowNodeView({
       data-issue={data.issue}
       data-disabled={data.disabled || undefined}
       data-highlighted={data.highlighted || undefined}
+      data-run={data.run?.state}
       data-testid={`node-${id}`}
       style={{ borderLeftColor: `var(--mantine-color-${color}-6)` }}
     >
+      <NodeRunMarks run={data.run} pinned={data.pinned} />
       {data.hasInput ? (
-        <Handle type="target" position={Position.Left} className={classes.handle} />
+        <Handle
+          type="target"
+          position={Position.Left}
+          className={classes.handle}
+          isConnectable={isConnectable}
+        />
       ) : null}
       <Group gap={8} wrap="nowrap" align="center">
         <div className={classes.icon} style={{ color: `var(--mantine-color-${color}-7)` }}>
@@ -93,6 +102,7 @@ export const FlowNodeView = memo(function FlowNodeView({
             position={Position.Right}
             id={output.name}
             className={classes.handle}
+            isConnectable={isConnectable}
             title={output.label}
           />
           <AddAfterButton
@@ -107,6 +117,7 @@ export const FlowNodeView = memo(function FlowNodeView({
         position={Position.Bottom}
         id={errorOutput}
         className={`${classes.handle} ${classes.errorHandle}`}
+        isConnectable={isConnectable}
         title="Erro"
       />
     </div>

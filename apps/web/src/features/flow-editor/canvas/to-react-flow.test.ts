@@ -94,6 +94,36 @@ describe('the canvas view of a flow document', () => {
     expect(edges[1]?.style).toEqual({ stroke: 'var(--mantine-color-red-6)' });
   });
 
+  it("carries a run's node states and pins into the nodes, and locks them in a past execution", () => {
+    const nodes = toCanvasNodes(doc, lookup, new Map(), new Set(), null, {
+      nodeStates: new Map([
+        ['t', { state: 'success', items: 2 }],
+        ['s', { state: 'error' }],
+      ]),
+      pinned: new Set(['t']),
+      readOnly: true,
+    });
+    expect(nodes.map((node) => node.data.run)).toEqual([
+      { state: 'success', items: 2 },
+      { state: 'error' },
+      undefined,
+    ]);
+    expect(nodes.map((node) => node.data.pinned === true)).toEqual([true, false, false]);
+    for (const node of nodes)
+      expect(node).toMatchObject({ draggable: false, connectable: false, deletable: false });
+    const editable = toCanvasNodes(doc, lookup, new Map(), new Set());
+    expect(editable[0]).not.toHaveProperty('draggable');
+    expect(editable[0]?.data).not.toHaveProperty('run');
+  });
+
+  it('draws the path a run took thicker and coloured, its error branch in red', () => {
+    const edges = toCanvasEdges(doc, new Set(), new Set(['t:default->s', 's:error->x']));
+    expect(edges[0]?.style).toEqual({ stroke: 'var(--mantine-color-green-6)', strokeWidth: 3 });
+    expect(edges[1]?.style).toEqual({ stroke: 'var(--mantine-color-red-6)', strokeWidth: 3 });
+    const untaken = toCanvasEdges(doc, new Set(), new Set(['s:error->x']));
+    expect(untaken[0]?.style).toBeUndefined();
+  });
+
   it('keeps the worst issue of each node', () => {
     const levels = issueLevels([
       { level: 'warning', node_uid: 'a' },

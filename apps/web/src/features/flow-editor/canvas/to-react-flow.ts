@@ -3,6 +3,7 @@ import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
 import type { ManifestLookup } from '@ponte/shared/flow/flow-operations';
 import { nodeOutputs } from '@ponte/shared/flow/flow-validator';
 import type { NodeCategory } from '@ponte/shared/flow/node-manifest.schema';
+import type { CanvasNodeState } from '../run-data/run-data-types';
 
 export interface NodeOutputView {
   name: string;
@@ -28,6 +29,18 @@ export interface FlowNodeData extends Record<string, unknown> {
   disabled: boolean;
   /** The node the debugger holds now (paused before Next Step). */
   highlighted?: boolean;
+  /** Its state in the run looked at or running now (docs/adr/0089). */
+  run?: CanvasNodeState;
+  /** It holds pinned output. */
+  pinned?: boolean;
+}
+
+/** What a run adds to the canvas (docs/adr/0089): node states, pins, a past execution. */
+export interface CanvasRunMarks {
+  nodeStates?: ReadonlyMap<string, CanvasNodeState>;
+  pinned?: ReadonlySet<string>;
+  /** Nothing can be moved, connected or removed. */
+  readOnly?: boolean;
 }
 
 export type CanvasNode = Node<FlowNodeData, 'flowNode'>;
@@ -49,16 +62,19 @@ export function toCanvasNodes(
   issues: ReadonlyMap<string, 'error' | 'warning'>,
   selected: ReadonlySet<string>,
   highlighted?: string | null,
+  marks: CanvasRunMarks = {},
 ): CanvasNode[] {
   return doc.nodes.map((node) => {
     const manifest = lookup(node.type, node.typeVersion);
     const issue = issues.get(node.uid);
     const newest = lookup(node.type);
+    const run = marks.nodeStates?.get(node.uid);
     return {
       id: node.uid,
       type: 'flowNode',
       position: { ...node.position },
       selected: selected.has(node.uid),
+      ...(marks.readOnly ? { draggable: false, connectable: false, deletable: false } : {}),
       data: {
         label: node.label?.trim() || manifest?.label || node.type,
         typeLabel: manifest?.label ?? node.type,
@@ -73,12 +89,25 @@ export function toCanvasNodes(
         breakpoint: node.breakpoint === true,
         disabled: node.disabled === true,
         ...(node.uid === highlighted ? { highlighted: true } : {}),
+        ...(run ? { run: { ...run } } : {}),
+        ...(marks.pinned?.has(node.uid) ? { pinned: true } : {}),
       },
     };
   });
 }
 
-export function toCanvasEdges(doc: FlowDocument, selected: ReadonlySet<string>): Edge[] {
+/** The path a run took: thicker, in the colour of its output (red for `error`). */
+const takenStyle = (output: string) => ({
+  stroke: `var(--mantine-color-${output === errorOutput ? 'red' : 'green'}-6)`,
+  strokeWidth: 3,
+});
+
+/** The graph's edges; `taken` ones (the path of the run looked at) drawn thicker and coloured. */
+export function toCanvasEdges(
+  doc: FlowDocument,
+  selected: ReadonlySet<string>,
+  taken?: ReadonlySet<string>,
+): Edge[] {
   return doc.edges.map((edge) => ({
     id: edge.id,
     source: edge.source,
@@ -87,6 +116,9 @@ export function toCanvasEdges(doc: FlowDocument, selected: ReadonlySet<string>):
     selected: selected.has(edge.id),
     ...(edge.sourceOutput === errorOutput
       ? { style: { stroke: 'var(--mantine-color-red-6)' }, animated: false }
+      : {}),
+    ...(taken?.has(edge.id)
+      ? { style: takenStyle(edge.sourceOutput), data: { taken: true }, zIndex: 1 }
       : {}),
   }));
 }

@@ -2,12 +2,15 @@ import { useMemo } from 'react';
 import type { FlowDocument, PinnedItem } from '@ponte/shared/flow/flow-document.schema';
 import { setNodePins, type ManifestLookup } from '@ponte/shared/flow/flow-operations';
 import { EditorRunBar } from './editor-run-bar';
-import type { CanvasNodeState, NodePanelRunActions } from './run-data-types';
+import type { NodePanelRunActions } from './run-data-types';
+import type { FlowStatus } from './use-flow-status';
 import { isUnderway, lastInput, pinnedUids } from './run-view';
 import { startDataLabels } from './start-data';
 import { StartDataModal } from './start-data-modal';
 import { useEditorRun } from './use-editor-run';
 import { useRunInView } from './use-run-in-view';
+
+const emptyEdges: ReadonlySet<string> = new Set();
 
 interface EditorRunDataOptions {
   flowId: string | null;
@@ -16,9 +19,8 @@ interface EditorRunDataOptions {
   lookup: ManifestLookup;
   /** The node whose panel is open. */
   selectedUid: string | undefined;
-  /** Live states of the open flow's executions, when the live status is on. */
-  live?: ReadonlyMap<string, CanvasNodeState>;
-  liveFinished?: boolean;
+  /** The live status of the open flow's executions (`useFlowStatus`), any trigger. */
+  flowStatus?: FlowStatus;
 }
 
 /**
@@ -32,10 +34,14 @@ export function useEditorRunData({
   apply,
   lookup,
   selectedUid,
-  live,
-  liveFinished,
+  flowStatus,
 }: EditorRunDataOptions) {
   const run = useEditorRun({ flowId, doc, lookup });
+  const latest = flowStatus?.latest ?? null;
+  // The live status of the run in view goes over its summaries; its end reads the data again.
+  const same = latest !== null && latest.executionId === run.executionId;
+  const live = same ? flowStatus?.nodeStates : undefined;
+  const liveFinished = same && latest.finished !== undefined;
   const view = useRunInView({
     executionId: run.executionId,
     doc,
@@ -67,6 +73,11 @@ export function useEditorRunData({
     };
   }
 
+  // Another execution of the flow (a webhook, a schedule…) is shown while it runs, and after
+  // it when the editor has no run of its own in view (docs/adr/0089).
+  const otherExecution =
+    latest !== null && !same && (latest.finished === undefined || run.executionId === null);
+
   const lastData = run.lastStart?.data;
   const modal = <StartDataModal flowId={flowId} doc={doc} {...run.modal} />;
   const bar =
@@ -84,7 +95,11 @@ export function useEditorRunData({
     ) : null;
 
   return {
-    canvas: { nodeStates: view.nodeStates, takenEdges: view.takenEdges, pinned },
+    canvas: {
+      nodeStates: otherExecution ? (flowStatus?.nodeStates ?? view.nodeStates) : view.nodeStates,
+      takenEdges: otherExecution ? emptyEdges : view.takenEdges,
+      pinned,
+    },
     panel: { runData: view.runData, runActions },
     /** The start-data modal, and the run's bar (under the canvas). */
     modal,

@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EngineEvent } from '@ponte/engine/executor/events';
+import type { FlowStatusEvent } from '@ponte/shared/execution-data.schema';
+import type { ExecutionRow } from '../executions/executions.repository';
+import { createFlowStatusBatcher } from './flow-status-batcher';
+
+const execution = (id: string, flowId = 'f1', extra: object = {}) =>
+  ({ id, flowId, workspaceId: 'w1', ...extra }) as unknown as ExecutionRow;
+
+const base = (executionId: string, flowId = 'f1') => ({
+  execution_id: executionId,
+  flow_id: flowId,
+  timestamp: 0,
+});
+const started = (uid: string, executionId = 'e1'): EngineEvent => ({
+  ...base(executionId),
+  type: 'node_started',
+  node_uid: uid,
+  node_type: 'core_log',
+});
+const done = (uid: string, outputs: string[], executionId = 'e1'): EngineEvent => ({
+  ...base(executionId),
+  type: 'node_finished',
+  node_uid: uid,
+  node_type: 'core_log',
+  duration_ms: 1,
+  output_size: 1,
+  outputs,
+});
+
+function setup(watchedFlows: string[] = ['f1']) {
+  const sent: { flowId: string; event: FlowStatusEvent }[] = [];
+  const watched = vi.fn((flowId: string) => watchedFlows.includes(flowId));
+  const batcher = createFlowStatusBatcher({
+    throttleMs: 250,
+    watched,
+    send: (flowId, event) => sent.push({ flowId, event }),
+    onError: (error) => {
+      throw error;
+    },
+  });
+  return { batcher, sent, watched };
+}
+
+describe('the live node status batcher', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('sends the first state at once, then one event per window with the last states', () => {
+    const { batcher, sent } = setup();
+    batcher.started(execution('e1', 'f1', { mode: 'editor' }));
+    expect(sent).toEqual([
+      { flowId: 'f1', event: { execution_id: 'e1', mode: 'editor', nodes: [] } },
+    ]);
+    batcher.event(started('a'));
+    batcher.event(done('a', ['default', 'default']));
+    batcher.event(started('b'));
+    batcher.event(started('a'));
+    expect(sent).toHaveLength(1);
+    vi.advanceTimersByTime(250);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.event.nodes).toEqual([
+      { node_uid: 'a', state: 'running', items: 2 },
+      { node_uid: 'b', state: 'running', items: 0 },
+    ]);
+    batcher.event(done('a', ['true']));
+    batcher.event({
+      ...base('e1'),
+      type: 'node_failed',
+      node_uid: 'b',
+      node_type: 'core_log',
+      duration_ms: 1,
+      error: { message: 'falhou' },
+      handled: false,
+    });
+    batcher.finished(
+      { execution_id: 'e1', status: 'error', execution_time: 1, steps: 2 },
+      execution('e1'),
+    );
+    expect(sent).toHaveLength(3);
+    expect(sent[2]!.event).toEqual({
+      execution_id: 'e1',
+      mode: 'editor',
+      finished: 'error',
+      nodes: [
+        { node_uid: 'a', state: 'success', items: 3 },
+        { node_uid: 'b', state: 'error', items: 0 },
+      ],
+    });
+    // The window's timer went with the end: nothing more.
+    vi.advanceTimersByTime(1_000);
+    expect(sent).toHaveLength(3);
+  });
+
+  it('sends nothing of a flow nobody watches, asking once per event', () => {
+    const { batcher, sent, watched } = setup([]);
+    batcher.started(execution('e1'));
+    batcher.event(started('a'));
+    batcher.event(done('a', ['default']));
+    batcher.finished(
+      { execution_id: 'e1', status: 'success', execution_time: 1, steps: 1 },
+      execution('e1'),
+    );
+    vi.advanceTimersByTime(1_000);
+    expect(sent).toEqual([]);
+    expect(watched).toHaveBeenCalledTimes(3);
+  });
+
+  it('follows a run from the first event seen once its flow is watched', () => {
+    const watchedFlows: string[] = [];
+    const { batcher, sent } = setup(watchedFlows);
+    batcher.started(execution('e1'));
+    batcher.event(done('a', ['default']));
+    watchedFlows.push('f1');
+    batcher.event(started('b'));
+    expect(sent).toEqual([
+      {
+        flowId: 'f1',
+        event: {
+          execution_id: 'e1',
+          mode: 'production',
+          nodes: [{ node_uid: 'b', state: 'running', items: 0 }],
+        },
+      },
+    ]);
+  });
+});

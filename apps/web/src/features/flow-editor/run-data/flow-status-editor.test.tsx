@@ -1,0 +1,109 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { FlowStatusEvent } from '@ponte/shared/execution-data.schema';
+import type * as EngineSocket from '../../../lib/engine/engine-socket';
+import { mockFetch } from '../../../test/mock-fetch';
+import { renderWithProviders } from '../../../test/render';
+import { fakeDebuggerSocket } from '../debugger/fake-debugger-socket';
+import { openEditorRoutes, savedFlow, triggerAndLog } from '../editor-test-fixtures';
+import { FlowEditorPage } from '../flow-editor-page';
+
+const sockets = vi.hoisted(() => ({
+  all: [] as ReturnType<typeof fakeDebuggerSocket>[],
+}));
+vi.mock('../../../lib/engine/engine-socket', async (importOriginal) => ({
+  ...(await importOriginal<typeof EngineSocket>()),
+  connectEngineSocket: () => {
+    const socket = fakeDebuggerSocket();
+    sockets.all.push(socket);
+    return socket.socket;
+  },
+}));
+
+const flow = savedFlow(triggerAndLog({ connected: true }));
+
+/** The socket that joined the flow's status room. */
+const statusSocket = () =>
+  sockets.all.find((socket) =>
+    socket.emitted.some((e) => e.event === 'join' && e.args[0] === 'flow-status-f1'),
+  );
+
+async function setup() {
+  sockets.all = [];
+  mockFetch(openEditorRoutes(flow));
+  const view = renderWithProviders(<FlowEditorPage />, {
+    path: '/flows/f1',
+    pattern: '/flows/:id',
+  });
+  await screen.findByTestId('node-log-1');
+  await waitFor(() => expect(statusSocket()).toBeDefined());
+  return view;
+}
+
+const event = (
+  executionId: string,
+  nodes: FlowStatusEvent['nodes'],
+  finished?: FlowStatusEvent['finished'],
+): FlowStatusEvent => ({
+  execution_id: executionId,
+  mode: 'production',
+  nodes,
+  ...(finished ? { finished } : {}),
+});
+
+const node = (uid: string) => screen.getByTestId(`node-${uid}`);
+
+describe('the live node status on the canvas', () => {
+  it('shows each node running, done with its items, or failed, as any execution runs', async () => {
+    const { unmount } = await setup();
+    const live = statusSocket()!;
+    live.push(
+      'flow-status',
+      event('e1', [
+        { node_uid: 'trigger', state: 'success', items: 1 },
+        { node_uid: 'log-1', state: 'running', items: 0 },
+      ]),
+    );
+    expect(within(node('trigger')).getByText('1 item')).toBeInTheDocument();
+    expect(within(node('trigger')).getByLabelText('Concluído')).toBeInTheDocument();
+    expect(within(node('log-1')).getByLabelText('Executando')).toBeInTheDocument();
+
+    live.push(
+      'flow-status',
+      event(
+        'e1',
+        [
+          { node_uid: 'trigger', state: 'success', items: 1 },
+          { node_uid: 'log-1', state: 'error', items: 0 },
+        ],
+        'error',
+      ),
+    );
+    expect(within(node('log-1')).getByLabelText('Falhou')).toBeInTheDocument();
+    expect(within(node('log-1')).queryByLabelText('Executando')).toBeNull();
+    // Kept after the end, until the next execution starts: then only its states show.
+    live.push('flow-status', event('e2', [{ node_uid: 'trigger', state: 'success', items: 3 }]));
+    expect(within(node('trigger')).getByText('3 itens')).toBeInTheDocument();
+    expect(within(node('log-1')).queryByLabelText('Falhou')).toBeNull();
+    // A late event of the older execution never takes the canvas back.
+    live.push(
+      'flow-status',
+      event('e1', [{ node_uid: 'log-1', state: 'error', items: 0 }], 'error'),
+    );
+    expect(within(node('log-1')).queryByLabelText('Falhou')).toBeNull();
+    expect(within(node('trigger')).getByText('3 itens')).toBeInTheDocument();
+
+    // Leaving the editor leaves the room and closes its socket.
+    unmount();
+    expect(live.emitted.some((e) => e.event === 'leave' && e.args[0] === 'flow-status-f1')).toBe(
+      true,
+    );
+    expect(live.state.disconnected).toBe(true);
+  });
+
+  it('ignores what is not a node status', async () => {
+    await setup();
+    statusSocket()!.push('flow-status', { execution_id: 'e1', nodes: 'x' });
+    expect(within(node('trigger')).queryByText(/item/)).toBeNull();
+  });
+});
