@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Box } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useReactFlow } from '@xyflow/react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { validateFlow } from '@ponte/shared/flow/flow-validator';
 import { countNodes, insertDocument } from '@ponte/shared/flow/flow-operations';
 import type { Flow } from '@ponte/shared/flows.schema';
@@ -43,12 +43,12 @@ import { usePaletteTarget } from './state/use-palette-target';
 import { useFlowStatus } from './run-data/use-flow-status';
 import { flowThumbnail } from './thumbnail/flow-thumbnail';
 import { useEditorKeys } from './use-editor-keys';
+import { useGoBack, useSaveShortcut } from './use-editor-exits';
 import { useFlowImport } from './use-flow-import';
 
 /** The editor of one flow (`null`: a new one, created by its first save). */
 export function FlowEditor({ flow }: { flow: Flow | null }) {
   const navigate = useNavigate();
-  const location = useLocation();
   const queryClient = useQueryClient();
   const { fitView } = useReactFlow();
   const library = useNodeLibrary({ fresh: true });
@@ -149,25 +149,8 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
       toast.error(saveErrorMessage(error));
     }
   };
-  const saveFromKey = useEffectEvent(() => void save());
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
-        event.preventDefault();
-        saveFromKey();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-
-  const goBack = () => {
-    const fromNew = new URLSearchParams(location.search).has('fromNew');
-    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (fromNew || index === 0) void navigate('/flows');
-    else void navigate(-1);
-  };
+  useSaveShortcut(() => void save());
+  const goBack = useGoBack();
 
   const manual = hasManualTrigger(saved);
   const executable = saved !== null && saved.enabled && manual;

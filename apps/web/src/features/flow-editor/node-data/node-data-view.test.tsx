@@ -40,6 +40,17 @@ function dragOf(element: Element) {
 const condition = realManifest('core_condition');
 
 describe('NodeDataView', () => {
+  it('shows what reached a node that did not run as its expected input, and no output', () => {
+    const expected = dataOf([run({ input: { payload: { pedido: 7 } } })], { expected: true });
+    const input = show({ side: 'input', data: expected });
+    expect(screen.getByText(/Entrada esperada/)).toBeInTheDocument();
+    expect(screen.getByText('1 item')).toBeInTheDocument();
+    input.unmount();
+    show({ side: 'output', data: expected });
+    expect(screen.getByText(/ainda não foi executado/)).toBeInTheDocument();
+    expect(screen.queryByText('0 itens')).not.toBeInTheDocument();
+  });
+
   it('shows the messages as a table: count, duration, a column per key, nested keys one level down', () => {
     const outputs = [
       { output: 'default', msg: { payload: { nome: 'Ana', endereco: { cep: '01001-000' } } } },

@@ -42,10 +42,13 @@ export interface NodeDataViewProps {
 }
 
 const emptyItems: DataItem[] = [];
+const noRuns: NonNullable<NodePanelData['runs']> = [];
 
 /** One side of a node's data in the run looked at, as a table, a JSON tree or a schema. */
 export function NodeDataView({ side, data, manifest, pins, onPin, readOnly }: NodeDataViewProps) {
-  const runs = data?.runs ?? [];
+  // A node that did not run: its input is what the nodes before it sent towards it.
+  const expected = data?.expected === true;
+  const runs = expected && side === 'output' ? noRuns : (data?.runs ?? []);
   const [chosenRun, setChosenRun] = useState<number | null>(null);
   // The latest run unless the person picked another.
   const runIndex = Math.min(chosenRun ?? runs.length - 1, runs.length - 1);
@@ -136,6 +139,12 @@ export function NodeDataView({ side, data, manifest, pins, onPin, readOnly }: No
 
   return (
     <Stack gap="xs">
+      {expected && side === 'input' ? (
+        <Text size="xs" c="dimmed">
+          Entrada esperada: o que os conectores anteriores enviaram para este conector, que ainda
+          não foi executado.
+        </Text>
+      ) : null}
       {data?.unavailable ? (
         <Alert color="yellow" p="xs">
           {data.unavailable}
