@@ -12,8 +12,12 @@
 //        [--profile] (where Ponte's CPU time goes) [--ponte-only] (skip Fastify and Node-RED)
 //        [--alert-rules=N [--rounds=3]] (Ponte alone, one process: rounds of the load without
 //        alert rules and with N enabled match_log rules, alternating; medians and ratios)
+//        [--execution-data [--rounds=3]] (Ponte alone: rounds of the code flow's load with each
+//        node's data captured, the default, and with PONTE_EXECUTION_DATA=off, alternating, a
+//        fresh process per load; medians and the ratio on / off)
 import { join } from 'node:path';
 import { createAlertRules, deleteAlertRules, firingsOf } from './support/alert-rules-load.mjs';
+import { compareExecutionData, median } from './support/execution-data-load.mjs';
 import { startNodeRed } from './support/node-red.mjs';
 import { freePort, pssTreeMb, rssMb, sleep, startProcess } from './support/processes.mjs';
 import { executions, flows, load, startPonte, totalOf } from './support/webhook-load.mjs';
@@ -108,12 +112,6 @@ async function ponte(name, env = {}, kinds) {
   }
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
 /** One load with the rules created before it and removed after it. */
 async function withRules(ponte, url, round) {
   const ids = await createAlertRules(ponte.base, ponte.token, alertRules, ponte.flowId);
@@ -177,6 +175,10 @@ async function compareAlertRules() {
   );
 }
 
+if (process.argv.includes('--execution-data')) {
+  await compareExecutionData({ seconds, connections: connectionCounts[0], rounds, profile });
+  process.exit(0);
+}
 if (alertRules > 0) {
   await compareAlertRules();
   process.exit(0);
