@@ -222,6 +222,12 @@ describe.skipIf(!hasChromium)('Jornada dos dados no editor: executar, ver, fixar
     expect(log?.params.message.replace(/\s+/g, ' ')).toBe(
       'Pedido grande de {{ msg.payload.cliente }}',
     );
+
+    // The README's picture: the condition and the log side by side, the log's input and its
+    // message resolved over it.
+    await page.getByText('Fluxo salvo com sucesso').waitFor({ state: 'hidden' });
+    await showBoth(page, 'condicao', 'log');
+    await snap(page, 'editor-data-readme', { fullPage: false });
   });
 
   it('fixa a saída do Webhook, muda o Código e executa até aqui sem chamar o webhook', async () => {
@@ -276,6 +282,12 @@ describe.skipIf(!hasChromium)('Jornada dos dados no editor: executar, ver, fixar
       hasText: 'Erro',
     });
     await failed.first().waitFor();
+    // The editor's runs are in the history too, marked as such.
+    const editorRuns = page
+      .getByRole('row')
+      .filter({ hasText: 'Pedidos da padaria' })
+      .getByText('Editor', { exact: true });
+    expect(await editorRuns.count()).toBeGreaterThan(0);
     await snap(page, 'editor-data-07-historico');
     await failed.first().getByRole('link', { name: 'Abrir no editor' }).click();
     await page.waitForURL(/\/flows\/[^/]+\/execucoes\/[^/]+$/);
@@ -346,6 +358,8 @@ describe.skipIf(!hasChromium)('Jornada dos dados no editor: executar, ver, fixar
       'Cliente 50',
     );
     expect(await output.getByRole('button', { name: 'nome 51', exact: true }).count()).toBe(0);
+    // All of it was kept: nothing says the data passed the stored limit.
+    expect(await output.getByText(/passaram do limite guardado/).count()).toBe(0);
     await snap(page, 'editor-data-09-saida-grande', { fullPage: false });
 
     await output.getByRole('button', { name: 'Próxima página' }).click();
@@ -416,6 +430,49 @@ async function showAndSelect(page: Page, uid: string) {
     await until(inside, `o conector ${uid} aparecer no editor`);
   }
   await selectNode(page, uid);
+}
+
+/**
+ * Zooms the narrow canvas a step at a time until the two nodes just fit in it, then drags the
+ * empty canvas so they sit in its middle, as a person arranges the view.
+ */
+async function showBoth(page: Page, left: string, right: string) {
+  const pane = (await page.locator('.react-flow').first().boundingBox())!;
+  const span = async () => {
+    const a = (await page.locator(`.react-flow__node[data-id="${left}"]`).boundingBox())!;
+    const b = (await page.locator(`.react-flow__node[data-id="${right}"]`).boundingBox())!;
+    return { from: a.x, to: b.x + b.width, y: a.y };
+  };
+  const room = pane.width - 48;
+  for (let step = 0; step < 10; step++) {
+    const { from, to } = await span();
+    const before = to - from;
+    const zoom = before > room ? 'Afastar' : before * 1.25 < room ? 'Aproximar' : null;
+    if (!zoom) break;
+    await page.getByRole('button', { name: zoom }).click();
+    // Zooming is animated: the next step is decided once the nodes stopped moving.
+    let last = before;
+    await until(async () => {
+      const now = await span();
+      const settled =
+        Math.abs(now.to - now.from - before) > 1 && Math.abs(now.to - now.from - last) < 0.5;
+      last = now.to - now.from;
+      if (!settled) await new Promise((resolve) => setTimeout(resolve, 150));
+      return settled;
+    }, 'o zoom do editor');
+  }
+  const { from, to } = await span();
+  const dx = pane.x + pane.width / 2 - (from + to) / 2;
+  const grab = { x: pane.x + pane.width / 2, y: pane.y + 40 };
+  await page.mouse.move(grab.x, grab.y);
+  await page.mouse.down();
+  await page.mouse.move(grab.x + dx / 2, grab.y, { steps: 4 });
+  await page.mouse.move(grab.x + dx, grab.y, { steps: 4 });
+  await page.mouse.up();
+  await until(async () => {
+    const now = await span();
+    return now.from >= pane.x && now.to <= pane.x + pane.width;
+  }, 'os dois conectores aparecerem no editor');
 }
 
 /**
