@@ -104,6 +104,11 @@ describe('NodeDataView', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(51);
     expect(within(table).getByText('linha 50')).toBeInTheDocument();
     expect(within(table).queryByText('linha 0')).toBeNull();
+    // The arrows are named, so a screen reader (and a person's journey) can find them.
+    await user.click(screen.getByRole('button', { name: 'Próxima página' }));
+    expect(screen.getByText('101–150 de 50.000')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Página anterior' }));
+    expect(screen.getByText('51–100 de 50.000')).toBeInTheDocument();
   });
 
   it('caps the columns at 30 and says how many more there are', () => {

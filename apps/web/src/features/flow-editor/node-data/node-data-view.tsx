@@ -242,6 +242,9 @@ export function NodeDataView({ side, data, manifest, pins, onPin, readOnly }: No
                 siblings={1}
                 boundaries={1}
                 aria-label="Páginas dos itens"
+                getControlProps={(control) => ({
+                  'aria-label': control === 'previous' ? 'Página anterior' : 'Próxima página',
+                })}
               />
             </Group>
           ) : null}
