@@ -113,6 +113,9 @@ describe('NodePanel with run data', () => {
     expect(toHere).toBeDisabled();
     expect(toHere.parentElement).toHaveAttribute('title', hint);
     expect(screen.getByRole('button', { name: 'Executar este conector' })).toBeDisabled();
+    // No run and no pins yet: the panel keeps its width, the canvas its room to build.
+    expect(screen.queryByRole('tab', { name: 'Entrada' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'URL' })).toBeInTheDocument();
     view.unmount();
 
     setup({ runActions: { onRunToHere: vi.fn(), onRunNode: vi.fn(), running: true } });

@@ -41,7 +41,9 @@ export function NodePanelFrame({
   children,
 }: NodePanelFrameProps) {
   const wide = useMediaQuery(wideNodePanelQuery) ?? false;
-  const withData = runData !== undefined || runActions !== undefined;
+  // Until a run or pins give the node data, the panel keeps its width (the canvas keeps room
+  // to build); the run buttons sit above the parameters.
+  const withData = runData !== undefined || (runActions?.pins?.length ?? 0) > 0;
   const [dataTab, setDataTab] = useState<string | null>(
     manifest?.category === 'trigger' ? 'output' : 'input',
   );
