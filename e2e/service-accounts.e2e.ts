@@ -291,8 +291,7 @@ describe.skipIf(!hasChromium)('Jornada das contas de serviço: SMTP e OAuth2 de 
     await page.getByLabel('Nome do flow').fill('Aviso de boleto');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expectToast(page, 'Fluxo salvo com sucesso');
-    // A new flow's first save moves the editor to the flow's address: the run starts there,
-    // not in the page being left (whose dialog would go with it).
+    // A new flow's first save moves the editor to the flow's address; the same editor goes on.
     await page.waitForURL(/fromNew=true/);
     await page.getByText('Total de conectores: 2').waitFor();
     await page.getByRole('button', { name: 'Executar', exact: true }).click();

@@ -33,7 +33,8 @@ function testQueryClient() {
   return client;
 }
 
-function renderRoutes(routeObjects: RouteObject[], path: string) {
+/** A route table of the test's own at `path`, inside the providers. */
+export function renderRoutes(routeObjects: RouteObject[], path: string) {
   const queryClient = testQueryClient();
   const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
   const user = userEvent.setup();

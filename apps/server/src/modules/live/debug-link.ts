@@ -7,6 +7,18 @@ import { within } from '../../lib/within';
 /** The socket.io Redis adapter's key: every API process and every emitter use the same. */
 export const socketKey = (prefix: string) => `${prefix}:socket.io`;
 
+/**
+ * A socket.io emitter over `redis` whose publishes never reject unhandled: the emitter drops the
+ * promise of each PUBLISH, so one sent while the connection closes (shutdown, Redis gone) would
+ * otherwise end the process. The failure goes to `onError`.
+ */
+export function createRoomEmitter(redis: Redis, prefix: string, onError: (error: unknown) => void) {
+  const client = {
+    publish: (channel: string, payload: Buffer) => redis.publish(channel, payload).catch(onError),
+  };
+  return new Emitter(client, { key: socketKey(prefix) });
+}
+
 /** A debugger message as published to the room's Redis channel: the channel and the payload. */
 export type EncodedMessage = [channel: string, payload: Buffer];
 
@@ -16,10 +28,14 @@ export type EncodedMessage = [channel: string, payload: Buffer];
  * socket.io Redis adapter of every API process hands to its own sockets (exactly once each).
  * Commands and messages leave in order on the one connection.
  */
-export function createDebugLink(redisUrl: string, prefix: string) {
+export function createDebugLink(
+  redisUrl: string,
+  prefix: string,
+  onError: (error: unknown) => void,
+) {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
   redis.on('error', () => undefined);
-  const emitter = new Emitter(redis, { key: socketKey(prefix) });
+  const emitter = createRoomEmitter(redis, prefix, onError);
   let encoded: EncodedMessage | null = null;
   // The same emitter over a client that only records: a payload to publish from a script.
   const recorder = new Emitter(

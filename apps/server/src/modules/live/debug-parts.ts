@@ -25,8 +25,10 @@ export interface DebugParts {
 
 export function createDebugParts(cluster: ClusterOptions, log: FastifyBaseLogger): DebugParts {
   const sessions = createDebugSessions({ createSession: () => createDebugSession() });
-  const link = cluster.redis ? createDebugLink(cluster.redis.url, cluster.redis.prefix) : null;
   const onError = (error: unknown) => log.error({ err: error }, 'falha no debugger');
+  const link = cluster.redis
+    ? createDebugLink(cluster.redis.url, cluster.redis.prefix, onError)
+    : null;
   const worker = createDebugWorker({ sessions, bus: cluster.bus, link, onError });
   const shared = link ? createClusterDebugControl({ link, bus: cluster.bus, onError }) : null;
   return {

@@ -1,11 +1,10 @@
 import type { EventEmitter } from 'node:events';
-import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import { liveRooms, liveServerEvents } from '@ponte/shared/live.schema';
 import type { ClusterBus } from '../../cluster/cluster-bus';
 import { createPeriodicTask } from '../../lib/periodic-task';
 import { within } from '../../lib/within';
-import { socketKey } from './debug-link';
+import { createRoomEmitter } from './debug-link';
 import { createFlowStatusBatcher, followRunner } from './flow-status-batcher';
 
 /**
@@ -99,7 +98,7 @@ export function createFlowStatusWorker(deps: {
   const readMs = deps.readMs ?? 2_000;
   const redis = new Redis(deps.redis.url, { maxRetriesPerRequest: null });
   redis.on('error', () => undefined);
-  const emitter = new Emitter(redis, { key: socketKey(deps.redis.prefix) });
+  const emitter = createRoomEmitter(redis, deps.redis.prefix, deps.onError);
   const key = flowStatusKeys(deps.redis.prefix).watched;
   let watched = new Set<string>();
   /** Joins heard on the bus, kept over a read that may have left before their mark. */

@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
 import { ReactFlowProvider } from '@xyflow/react';
-import { useNavigate, useParams } from 'react-router';
+import { useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../lib/api/api-error';
 import { useFlow } from '../../lib/flows/api/get-flow';
 import { useShellOverrides } from '../../lib/shell/shell-layout';
@@ -13,9 +14,27 @@ import { FlowEditor } from './flow-editor';
 export function FlowEditorPage() {
   const { id } = useParams();
   useShellOverrides({ sidebarMinimised: true, headerHidden: true, fullBleed: true });
+  // A new flow's first save moves the page to the flow's address: the same editor goes on there
+  // (its undo history, selection and open dialogs), it is not mounted again. Another visit to
+  // /flows/new (a new history entry) starts a new one.
+  const location = useLocation();
+  const [created, setCreated] = useState<{ id: string; at: string } | null>(null);
+  const [fresh, setFresh] = useState(0);
+  if (id === undefined && created !== null && created.at !== location.key) {
+    setCreated(null);
+    setFresh(fresh + 1);
+  }
+  const continuing = id !== undefined && id === created?.id;
   return (
-    <ReactFlowProvider key={id ?? 'new'}>
-      {id ? <ExistingFlow id={id} /> : <FlowEditor flow={null} />}
+    <ReactFlowProvider key={id === undefined || continuing ? `new-${fresh}` : id}>
+      {id && !continuing ? (
+        <ExistingFlow id={id} />
+      ) : (
+        <FlowEditor
+          flow={null}
+          onCreated={(flowId) => setCreated({ id: flowId, at: location.key })}
+        />
+      )}
     </ReactFlowProvider>
   );
 }

@@ -47,7 +47,14 @@ import { useGoBack, useSaveShortcut } from './use-editor-exits';
 import { useFlowImport } from './use-flow-import';
 
 /** The editor of one flow (`null`: a new one, created by its first save). */
-export function FlowEditor({ flow }: { flow: Flow | null }) {
+export function FlowEditor({
+  flow,
+  onCreated,
+}: {
+  flow: Flow | null;
+  /** A new flow got its id at its first save, just before the editor moves to its address. */
+  onCreated?: (flowId: string) => void;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { fitView } = useReactFlow();
@@ -142,6 +149,7 @@ export function FlowEditor({ flow }: { flow: Flow | null }) {
       draft.markSaved();
       setSaved(result);
       if (!saved) {
+        onCreated?.(result._id);
         leave.allowNextNavigation();
         void navigate(`/flows/${result._id}?fromNew=true`, { replace: true });
       }
