@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { loadingStore } from '../lib/loading/loading-store';
 import { resetToasts } from '../lib/toasts';
+
+// findBy… and waitFor wait for what the page does next, not for a deadline: a lazy module's first
+// load (Vite transforms it) takes seconds on a two-core machine running two test files at once.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Mantine reads these browser APIs; jsdom does not have them.
 if (!window.matchMedia) {

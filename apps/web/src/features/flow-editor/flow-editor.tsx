@@ -1,25 +1,17 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Box } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
 import { useReactFlow } from '@xyflow/react';
-import { useNavigate } from 'react-router';
 import { validateFlow } from '@ponte/shared/flow/flow-validator';
 import { countNodes, insertDocument } from '@ponte/shared/flow/flow-operations';
 import type { Flow } from '@ponte/shared/flows.schema';
-import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
 import { ManualExecutionModal } from '../../components/manual-execution-modal';
 import { hasManualTrigger } from '../../lib/flows/has-manual-trigger';
 import { useNodeLibrary } from '../../lib/engine/get-node-library';
-import { getFlowQueryOptions } from '../../lib/flows/api/get-flow';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { useSessionUser } from '../../lib/session/session-store';
-import { toast } from '../../lib/toasts';
 import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
-import { warnAboutNetwork } from './api/check-flow-network';
-import { useCreateFlow } from './api/create-flow';
-import { useUpdateFlow } from './api/update-flow';
 import { FlowCanvas } from './canvas/flow-canvas';
 import { issueLevels } from './canvas/to-react-flow';
 import { EditorModals, type EditorModal } from './editor-modals';
@@ -31,17 +23,18 @@ import { DebuggerPanel } from './debugger/debugger-panel';
 import { useDebuggerOpen } from './debugger/debugger-open';
 import { useDebugger } from './debugger/use-debugger';
 import { NodePanel } from './node-panel/node-panel';
+import { nodePanelShowsData, wideNodePanelQuery } from './node-panel/node-panel-frame';
 import { PaletteSlot } from './palette/palette-slot';
+import { usePaletteFold } from './palette/use-palette-fold';
 import { useCopiedPins } from './run-data/use-copied-pins';
-import { pinnedNotice, savedMessage } from './run-data/pinned-names';
+import { pinnedNotice } from './run-data/pinned-names';
 import { useEditorRunData } from './run-data/use-editor-run-data';
-import { saveErrorMessage } from './save-error-message';
 import { newNodeUid, topLeft } from './state/editor-clipboard';
 import { useAddNode } from './state/use-add-node';
 import { useFlowDraft } from './state/use-flow-draft';
+import { useFlowSave } from './state/use-flow-save';
 import { usePaletteTarget } from './state/use-palette-target';
 import { useFlowStatus } from './run-data/use-flow-status';
-import { flowThumbnail } from './thumbnail/flow-thumbnail';
 import { useEditorKeys } from './use-editor-keys';
 import { useGoBack, useSaveShortcut } from './use-editor-exits';
 import { useFlowImport } from './use-flow-import';
@@ -55,8 +48,6 @@ export function FlowEditor({
   /** A new flow got its id at its first save, just before the editor moves to its address. */
   onCreated?: (flowId: string) => void;
 }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { fitView } = useReactFlow();
   const library = useNodeLibrary({ fresh: true });
   const [selectedGroup] = useSelectedGroup();
@@ -65,12 +56,9 @@ export function FlowEditor({
   const { doc, settings, apply } = draft;
   useCopiedPins(doc, apply);
   const [saved, setSaved] = useState(flow);
-  const [nameError, setNameError] = useState<string>();
   const [selection, setSelection] = useState<string[]>([]);
   const [selectRequest, setSelectRequest] = useState<{ uids: string[] } | null>(null);
   const [modal, setModal] = useState<EditorModal | null>(null);
-  const create = useCreateFlow();
-  const update = useUpdateFlow();
   const [debuggerOpen, setDebuggerOpen] = useDebuggerOpen();
   // Every execution of the saved flow, live on the canvas (docs/adr/0089).
   const flowStatus = useFlowStatus(saved?._id ?? null);
@@ -115,6 +103,13 @@ export function FlowEditor({
 
   const onKeyDown = useEditorKeys(draft, selection, select);
 
+  const panelWide = useMediaQuery(wideNodePanelQuery, false, { getInitialValueInEffect: false });
+  const paletteFold = usePaletteFold(
+    selectedNode !== undefined &&
+      panelWide &&
+      nodePanelShowsData(runData.panel.runData, runData.panel.runActions),
+  );
+
   const { addAt, addAfter, addAtCentre } = useAddNode({
     doc,
     library,
@@ -125,38 +120,14 @@ export function FlowEditor({
   });
   const paletteTarget = usePaletteTarget({ doc, lookup: library.lookup, addAfter, addAtCentre });
 
-  const save = async () => {
-    const name = settings.name.trim();
-    if (!name || name.length > limits.flowNameMax) {
-      setNameError(messages.flows.nameLength);
-      toast.error(messages.flows.nameLength);
-      return;
-    }
-    setNameError(undefined);
-    const body = {
-      ...settings,
-      name,
-      data: doc,
-      thumbnailData: flowThumbnail(doc, library.lookup),
-    };
-    try {
-      const result = saved
-        ? await update.mutateAsync({ id: saved._id, body })
-        : await create.mutateAsync(body);
-      queryClient.setQueryData(getFlowQueryOptions(result._id).queryKey, result);
-      toast.success(savedMessage(doc, library.lookup));
-      void warnAboutNetwork(doc);
-      draft.markSaved();
-      setSaved(result);
-      if (!saved) {
-        onCreated?.(result._id);
-        leave.allowNextNavigation();
-        void navigate(`/flows/${result._id}?fromNew=true`, { replace: true });
-      }
-    } catch (error) {
-      toast.error(saveErrorMessage(error));
-    }
-  };
+  const { save, saving, nameError, clearNameError } = useFlowSave({
+    draft,
+    lookup: library.lookup,
+    saved,
+    onSaved: setSaved,
+    onCreated,
+    allowNextNavigation: leave.allowNextNavigation,
+  });
   useSaveShortcut(() => void save());
   const goBack = useGoBack();
 
@@ -179,13 +150,13 @@ export function FlowEditor({
         nameError={nameError}
         onNameChange={(name) => {
           draft.change({ name });
-          if (nameError) setNameError(undefined);
+          if (nameError) clearNameError();
         }}
         group={settings.group}
         onGroupChange={(group) => draft.change({ group })}
         enabled={settings.enabled}
         onEnabledChange={(enabled) => draft.change({ enabled })}
-        saving={create.isPending || update.isPending}
+        saving={saving}
         onSave={() => void save()}
       />
       <EditorToolbar
@@ -216,6 +187,8 @@ export function FlowEditor({
       <Box className={classes.body} data-panel-open={selectedNode ? true : undefined}>
         <PaletteSlot
           compact={compact}
+          collapsed={paletteFold.collapsed}
+          onCollapsedChange={paletteFold.setCollapsed}
           opened={paletteOpen}
           onClose={() => setPaletteOpen(false)}
           manifests={library.manifests}

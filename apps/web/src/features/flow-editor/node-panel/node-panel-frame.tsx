@@ -9,6 +9,15 @@ import type { NodePanelData, NodePanelRunActions } from '../run-data/run-data-ty
 /** From this width the data sits beside the parameters (two columns, 760 px in all). */
 export const wideNodePanelQuery = '(min-width: 75em)';
 
+/**
+ * Until a run or pins give the node data, the panel keeps its width (the canvas keeps room to
+ * build); the run buttons sit above the parameters.
+ */
+export const nodePanelShowsData = (
+  runData: NodePanelData | undefined,
+  runActions: NodePanelRunActions | undefined,
+) => runData !== undefined || (runActions?.pins?.length ?? 0) > 0;
+
 interface NodePanelFrameProps {
   className?: string;
   header: ReactNode;
@@ -41,9 +50,7 @@ export function NodePanelFrame({
   children,
 }: NodePanelFrameProps) {
   const wide = useMediaQuery(wideNodePanelQuery) ?? false;
-  // Until a run or pins give the node data, the panel keeps its width (the canvas keeps room
-  // to build); the run buttons sit above the parameters.
-  const withData = runData !== undefined || (runActions?.pins?.length ?? 0) > 0;
+  const withData = nodePanelShowsData(runData, runActions);
   const [dataTab, setDataTab] = useState<string | null>(
     manifest?.category === 'trigger' ? 'output' : 'input',
   );

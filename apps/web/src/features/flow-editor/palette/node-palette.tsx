@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import {
   Accordion,
+  ActionIcon,
   CloseButton,
   Group,
   ScrollArea,
@@ -10,7 +11,7 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { IconLayoutSidebarLeftCollapse, IconSearch } from '@tabler/icons-react';
 import type { NodeCategory, NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
 import { matchesSearch } from '@ponte/shared/search-text';
 import { ConnectorIcon } from '../canvas/connector-icon';
@@ -47,10 +48,12 @@ interface NodePaletteProps {
   onAdd: (type: string) => void;
   /** Opened from an output: says so, hides the triggers (they take no input), Esc cancels. */
   after?: PaletteAfter | undefined;
+  /** Beside the graph: the button that folds the palette into a rail. */
+  onCollapse?: (() => void) | undefined;
 }
 
 /** The connectors of the library, by category, with a search; drag one onto the canvas. */
-export function NodePalette({ manifests, onAdd, after }: NodePaletteProps) {
+export function NodePalette({ manifests, onAdd, after, onCollapse }: NodePaletteProps) {
   const [search, setSearch] = useState('');
   const following = after !== undefined;
   const groups = useMemo(() => {
@@ -99,15 +102,29 @@ export function NodePalette({ manifests, onAdd, after }: NodePaletteProps) {
           <CloseButton size="sm" aria-label="Cancelar" onClick={after.onCancel} />
         </Group>
       ) : null}
-      <TextInput
-        ref={searchInput}
-        size="xs"
-        placeholder="Buscar conectores"
-        aria-label="Buscar conectores"
-        leftSection={<IconSearch size={14} />}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-      />
+      <Group gap={4} wrap="nowrap">
+        <TextInput
+          ref={searchInput}
+          size="xs"
+          style={{ flex: 1 }}
+          placeholder="Buscar conectores"
+          aria-label="Buscar conectores"
+          leftSection={<IconSearch size={14} />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+        />
+        {onCollapse ? (
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label="Recolher conectores"
+            title="Recolher conectores"
+            onClick={onCollapse}
+          >
+            <IconLayoutSidebarLeftCollapse size={18} />
+          </ActionIcon>
+        ) : null}
+      </Group>
       <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars>
         {groups.length === 0 ? (
           <Text size="xs" c="dimmed" ta="center" mt="md">
