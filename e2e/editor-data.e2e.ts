@@ -256,6 +256,23 @@ describe.skipIf(!hasChromium)('Jornada dos dados no editor: executar, ver, fixar
     expect((await productionRuns(call, flowId)).length).toBe(before);
     await snap(page, 'editor-data-06-webhook-fixado', { fullPage: false });
 
+    // 'Executar este conector' runs the code alone, on the input it had: a new threshold moves
+    // the order to another band, and no node before or after it runs.
+    await openNode('codigo');
+    await typeCode(page, sizedCode.replace('total > 30', 'total > 50'));
+    await panel.getByRole('button', { name: 'Executar este conector' }).click();
+    await tab('Saída').click();
+    await until(
+      async () =>
+        (await tabPanel()
+          .getByRole('button', { name: 'payload.faixa 1', exact: true })
+          .textContent()) === 'varejo',
+      'a nova faixa do Código executado sozinho',
+    );
+    expect(await node('codigo').textContent()).toContain('1 item');
+    expect(await node('webhook').textContent()).not.toContain('1 item');
+    expect(await node('log').textContent()).not.toContain('1 item');
+
     await page.getByRole('button', { name: 'Salvar', exact: true }).click();
     await expectToast(
       page,
@@ -299,6 +316,41 @@ describe.skipIf(!hasChromium)('Jornada dos dados no editor: executar, ver, fixar
     await tab('Entrada').click();
     await tabPanel().getByText('Mercearia Sem Itens').waitFor();
     await snap(page, 'editor-data-08-execucao-com-erro', { fullPage: false });
+
+    // 'Copiar para o editor': what the webhook sent in that execution becomes its pins.
+    await page.getByRole('button', { name: 'Copiar para o editor' }).click();
+    await page.waitForURL(new RegExp(`/flows/${flowId}$`));
+    await expectToast(page, 'Dados copiados como dados fixados em 1 conector.');
+    await openNode('webhook');
+    await tab('Saída').click();
+    await tabPanel().getByText('Mercearia Sem Itens').first().waitFor();
+
+    // Without pins the run starts from the remembered start data (that order, which fails);
+    // 'Alterar dados de início' then takes sample data typed as JSON.
+    await tabPanel().getByRole('button', { name: 'Remover fixação' }).click();
+    await node('webhook').getByLabel('Saída fixada').waitFor({ state: 'detached' });
+    await openNode('codigo');
+    await panel.getByRole('button', { name: 'Executar até aqui' }).click();
+    await runBar()
+      .getByText(/A execução do editor falhou/)
+      .waitFor({ timeout: 60_000 });
+    await runBar().getByRole('button', { name: 'Alterar dados de início' }).click();
+    const start = page.getByRole('dialog', { name: 'Dados de início' });
+    await start.getByText('Dados de exemplo', { exact: true }).click();
+    const sample = { payload: { cliente: 'Empório Exemplo', itens: [{ qtd: 2, preco: 30 }] } };
+    await start
+      .getByRole('textbox', { name: /Dados de exemplo/ })
+      .fill(JSON.stringify(sample, null, 2));
+    await snap(page, 'editor-data-08b-dados-de-exemplo', { fullPage: false });
+    await start.getByRole('button', { name: 'Executar' }).click();
+    await runBar().getByText('Execução do editor concluída até "Código".').waitFor({
+      timeout: 60_000,
+    });
+    await tab('Saída').click();
+    const cliente = tabPanel().getByRole('button', { name: 'payload.cliente 1', exact: true });
+    expect(await cliente.textContent()).toBe('Empório Exemplo');
+    await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await expectToast(page, 'Fluxo salvo com sucesso');
   });
 
   it('uma saída de 10 MB mostra uma página por vez e a próxima página abre', async () => {
@@ -394,7 +446,8 @@ describe.skipIf(!hasChromium)('Jornada dos dados no editor: executar, ver, fixar
     expect(widths.panel).toBeLessThanOrEqual(390);
     await snap(page, 'editor-data-10-celular-saida', { fullPage: false });
     await tab('Entrada').click();
-    await tabPanel().getByText('Padaria Pão Quente').first().waitFor();
+    // The start data the flow's editor runs last used: the sample typed before.
+    await tabPanel().getByText('Empório Exemplo').first().waitFor();
     await snap(page, 'editor-data-11-celular-entrada', { fullPage: false });
   });
 

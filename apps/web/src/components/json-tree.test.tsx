@@ -4,7 +4,6 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
 import { JsonTree } from './json-tree';
-import { expressionChildPath } from './json-path';
 
 function show(value: unknown, openDepth?: number) {
   render(
@@ -80,7 +79,7 @@ describe('JsonTree', () => {
     expect(path).toHaveTextContent('msg.payload.cliente.nome');
     expect(nome).toHaveAttribute('data-selected');
     await user.click(screen.getByRole('button', { name: 'content-type' }));
-    expect(path).toHaveTextContent('msg.payload["content-type"]');
+    expect(path).toHaveTextContent('msg.payload.`content-type`');
     expect(nome).not.toHaveAttribute('data-selected');
     await user.click(screen.getByRole('button', { name: 'msg' }));
     expect(path).toHaveTextContent(/^msg$/);
@@ -107,14 +106,13 @@ describe('JsonTree', () => {
     expect(screen.queryByRole('button', { name: /Mostrar mais/ })).toBeNull();
   });
 
-  it('lets keys be dragged with their path, written by the given path style', () => {
+  it('lets keys be dragged with their path, as JSONata reads it', () => {
     const dragged: string[] = [];
     render(
       <MantineProvider>
         <JsonTree
           value={{ headers: { 'content-type': 'json' } }}
           rootName="msg"
-          pathOf={expressionChildPath}
           onDragPath={(path) => dragged.push(path)}
         />
       </MantineProvider>,

@@ -1,7 +1,7 @@
 import { useState, type DragEvent } from 'react';
 import { UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { childPath } from './json-path';
+import { expressionChildPath } from './json-path';
 import classes from './json-tree.module.css';
 
 interface JsonTreeProps {
@@ -18,8 +18,6 @@ interface JsonTreeProps {
   onSelectPath?: (path: string) => void;
   /** The picked path, marked in the tree. */
   selectedPath?: string;
-  /** How a child's path is written from its parent's; the debugger's bracketed form by default. */
-  pathOf?: (parent: string, key: string | number) => string;
   /** When given, keys can be dragged: called on the drag's start with the key's path. */
   onDragPath?: (path: string, event: DragEvent<HTMLElement>) => void;
 }
@@ -42,10 +40,9 @@ export function JsonTree({
   rootName,
   onSelectPath,
   selectedPath,
-  pathOf = childPath,
   onDragPath,
 }: JsonTreeProps) {
-  const shared = { openDepth, onSelectPath, selectedPath, pathOf, onDragPath };
+  const shared = { openDepth, onSelectPath, selectedPath, onDragPath };
   return (
     <div className={classes.tree} role="tree" aria-label="Árvore JSON">
       <JsonNode name={rootName} path={rootName ?? ''} value={value} depth={0} {...shared} />
@@ -62,7 +59,6 @@ interface JsonNodeProps {
   openDepth: number;
   onSelectPath?: (path: string) => void;
   selectedPath?: string;
-  pathOf: (parent: string, key: string | number) => string;
   onDragPath?: (path: string, event: DragEvent<HTMLElement>) => void;
 }
 
@@ -137,7 +133,7 @@ function Key({
 }
 
 function JsonNode({ name, path, value, depth, ...shared }: JsonNodeProps) {
-  const { openDepth, onSelectPath, selectedPath, pathOf, onDragPath } = shared;
+  const { openDepth, onSelectPath, selectedPath, onDragPath } = shared;
   const [open, setOpen] = useState(depth < openDepth);
   const [shown, setShown] = useState(jsonTreeChunk);
   const label = name ?? unnamedRoot;
@@ -182,7 +178,7 @@ function JsonNode({ name, path, value, depth, ...shared }: JsonNodeProps) {
             <JsonNode
               key={String(childKey)}
               name={String(childKey)}
-              path={pathOf(path, childKey)}
+              path={expressionChildPath(path, childKey)}
               value={child}
               depth={depth + 1}
               {...shared}

@@ -28,6 +28,18 @@ describe('expressions', () => {
     expect(await resolveTemplate('faltando: [{{ msg.payload.nada }}]', data)).toBe('faltando: []');
   });
 
+  it('reads the paths the editor copies and drags, odd keys included', async () => {
+    // The forms of apps/web's expressionChildPath: backticks, and $lookup for a key with one.
+    const odd = {
+      msg: { headers: { 'content-type': 'json', and: 1, $id: 2, 'a`b': 3 }, itens: [{ id: 9 }] },
+    };
+    expect(await resolveTemplate('{{ msg.headers.`content-type` }}', odd)).toBe('json');
+    expect(await resolveTemplate('{{ msg.headers.`and` }}', odd)).toBe(1);
+    expect(await resolveTemplate('{{ msg.headers.`$id` }}', odd)).toBe(2);
+    expect(await resolveTemplate('{{ $lookup(msg.headers, "a`b") }}', odd)).toBe(3);
+    expect(await resolveTemplate('{{ msg.itens[0].id }}', odd)).toBe(9);
+  });
+
   it('leaves text without expressions alone', async () => {
     expect(await resolveTemplate('sem nada aqui { nem } isto', data)).toBe(
       'sem nada aqui { nem } isto',

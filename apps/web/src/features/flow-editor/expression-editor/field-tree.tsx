@@ -2,7 +2,8 @@ import { useState, type DragEvent } from 'react';
 import { ActionIcon, Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { dataPathDragType } from '../run-data/run-data-types';
-import { fieldPath, type SampleField } from './sample-fields';
+import { expressionChildPath } from '../../../components/json-path';
+import type { SampleField } from './sample-fields';
 
 export interface FieldTreeProps {
   fields: SampleField[];
@@ -121,7 +122,7 @@ export function FieldTree({ fields, variableKeys, onInsert }: FieldTreeProps) {
         )}
         {variableKeys.map((key) => (
           <Group key={key} gap={2} wrap="nowrap" pl={20}>
-            <FieldRow path={fieldPath('vars', key)} label={key} onInsert={onInsert} />
+            <FieldRow path={expressionChildPath('vars', key)} label={key} onInsert={onInsert} />
           </Group>
         ))}
       </Stack>

@@ -1,3 +1,5 @@
+import { expressionChildPath } from '../../../components/json-path';
+
 /** A field of the sample message, as the expression editor's tree shows it. */
 export interface SampleField {
   key: string;
@@ -9,15 +11,6 @@ export interface SampleField {
 }
 
 export type FieldType = 'texto' | 'número' | 'booleano' | 'objeto' | 'lista' | 'nulo';
-
-const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-/** `parent.key`, with a key that is not a plain name quoted the JSONata way: `` parent.`a-b` ``. */
-export function fieldPath(parent: string, key: string | number): string {
-  if (typeof key === 'number') return `${parent}[${key}]`;
-  if (identifier.test(key)) return `${parent}.${key}`;
-  return `${parent}.\`${key.replace(/`/g, '')}\``;
-}
 
 export function typeOf(value: unknown): FieldType {
   if (value === null || value === undefined) return 'nulo';
@@ -41,7 +34,7 @@ function fieldsOf(value: unknown, parent: string, depth: number): SampleField[] 
   if (depth >= treeLimits.depth || value === null || typeof value !== 'object') return [];
   if (Array.isArray(value)) {
     if (!value.length) return [];
-    const path = fieldPath(parent, 0);
+    const path = expressionChildPath(parent, 0);
     return [
       { key: '[0]', path, type: typeOf(value[0]), children: fieldsOf(value[0], path, depth + 1) },
     ];
@@ -49,7 +42,7 @@ function fieldsOf(value: unknown, parent: string, depth: number): SampleField[] 
   return Object.entries(value as Record<string, unknown>)
     .slice(0, treeLimits.children)
     .map(([key, child]) => {
-      const path = fieldPath(parent, key);
+      const path = expressionChildPath(parent, key);
       return { key, path, type: typeOf(child), children: fieldsOf(child, path, depth + 1) };
     });
 }

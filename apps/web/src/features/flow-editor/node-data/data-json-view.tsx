@@ -1,5 +1,4 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { expressionChildPath } from '../../../components/json-path';
 import { JsonTree } from '../../../components/json-tree';
 import { startFieldDrag } from './field-drag';
 import type { DataItem } from './node-data-model';
@@ -47,7 +46,6 @@ export function DataJsonView({
             value={item.msg}
             rootName="msg"
             openDepth={1}
-            pathOf={expressionChildPath}
             onSelectPath={onSelect}
             selectedPath={selected ?? undefined}
             onDragPath={(path, event) => startFieldDrag(event, path)}
