@@ -1,18 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { liveRooms } from '@ponte/shared/live.schema';
 import { messages } from '@ponte/shared/messages';
-import { createRedisBus } from '../../cluster/redis-bus';
 import { connectLive, joinLive, listenOnFreePort, useLiveSockets } from '../../test/live-client';
 import { useTestApp, type TestContext } from '../../test/test-app';
-import {
-  createSharedTestDatabase,
-  describeEachDriver,
-  postgresTestUrl,
-  type SharedTestDatabase,
-} from '../../test/test-database';
+import { describeEachDriver, postgresTestUrl } from '../../test/test-database';
+import { testRedisUrl, useClusterApps } from '../../test/cluster-apps';
 
 /** Resolves with the reason once the server ends the socket. */
 const disconnected = (socket: Socket) =>
@@ -68,32 +61,10 @@ describeEachDriver('sign-out (POST /account/v1/logout)', (driver) => {
   });
 });
 
-const redisUrl = process.env.PONTE_TEST_REDIS_URL?.trim() || null;
-
-describe.skipIf(!redisUrl || !postgresTestUrl)('sign-out across processes', () => {
+describe.skipIf(!testRedisUrl || !postgresTestUrl)('sign-out across processes', () => {
   // Two API processes on one PostgreSQL database and one Redis prefix of their own.
-  const prefix = `ponte-test-${randomUUID()}`;
-  let shared: SharedTestDatabase | null = null;
-  beforeAll(async () => {
-    shared = await createSharedTestDatabase('postgres');
-  });
-  afterAll(async () => {
-    await shared?.dispose();
-    const redis = new Redis(redisUrl!);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
-  });
-  const instance = () =>
-    useTestApp('postgres', {
-      openDatabase: () => shared!.open(),
-      cluster: {
-        role: 'all',
-        bus: createRedisBus({ url: redisUrl!, prefix }),
-        leaseMs: 30_000,
-        redis: { url: redisUrl!, prefix },
-      },
-    });
+  const cluster = useClusterApps();
+  const instance = () => cluster.instance('all');
   const a = instance();
   const b = instance();
   const urls = { a: '', b: '' };

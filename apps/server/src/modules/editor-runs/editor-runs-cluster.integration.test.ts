@@ -1,19 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProcessRole } from '../../cluster/cluster.config';
-import { createRedisBus } from '../../cluster/redis-bus';
 import { createFlow, executionsOf } from '../../test/flow-fixtures';
-import { useTestApp } from '../../test/test-app';
-import {
-  createSharedTestDatabase,
-  postgresTestUrl,
-  type SharedTestDatabase,
-} from '../../test/test-database';
+import { postgresTestUrl } from '../../test/test-database';
 import { linesOf, webhookFlow } from './editor-run.fixtures';
+import { testRedisUrl, useClusterApps } from '../../test/cluster-apps';
 
-const redisUrl = process.env.PONTE_TEST_REDIS_URL?.trim() || null;
-if (!redisUrl || !postgresTestUrl) {
+if (!testRedisUrl || !postgresTestUrl) {
   console.warn(
     'Execuções do editor entre processos: PONTE_TEST_DATABASE_URL ou PONTE_TEST_REDIS_URL ausente, testes ignorados.',
   );
@@ -23,29 +15,9 @@ if (!redisUrl || !postgresTestUrl) {
  * An API process takes the editor's run and a worker runs it, on BullMQ (docs/adr/0064): the
  * job carries the editor's document, which the worker never read from the database.
  */
-describe.skipIf(!redisUrl || !postgresTestUrl)('editor runs across processes', () => {
-  const prefix = `ponte-test-${randomUUID()}`;
-  let shared: SharedTestDatabase | null = null;
-  beforeAll(async () => {
-    shared = await createSharedTestDatabase('postgres');
-  });
-  afterAll(async () => {
-    await shared?.dispose();
-    const redis = new Redis(redisUrl!);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
-  });
-  const instance = (role: ProcessRole) =>
-    useTestApp('postgres', {
-      openDatabase: () => shared!.open(),
-      cluster: {
-        role,
-        bus: createRedisBus({ url: redisUrl!, prefix }),
-        leaseMs: 30_000,
-        redis: { url: redisUrl!, prefix },
-      },
-    });
+describe.skipIf(!testRedisUrl || !postgresTestUrl)('editor runs across processes', () => {
+  const cluster = useClusterApps();
+  const instance = (role: ProcessRole) => cluster.instance(role);
   const api = instance('api');
   instance('worker');
 

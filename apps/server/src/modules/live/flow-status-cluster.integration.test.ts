@@ -1,49 +1,20 @@
-import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FlowStatusEvent } from '@ponte/shared/execution-data.schema';
 import { liveRooms, liveServerEvents } from '@ponte/shared/live.schema';
 import type { ProcessRole } from '../../cluster/cluster.config';
-import { createRedisBus } from '../../cluster/redis-bus';
-import { useTestApp } from '../../test/test-app';
 import { chain, createFlow, finished } from '../../test/flow-fixtures';
 import { connectLive, joinLive, listenOnFreePort, recordLive } from '../../test/live-client';
-import {
-  createSharedTestDatabase,
-  postgresTestUrl,
-  type SharedTestDatabase,
-} from '../../test/test-database';
+import { postgresTestUrl } from '../../test/test-database';
 import { until } from '../../test/until';
-
-const redisUrl = process.env.PONTE_TEST_REDIS_URL?.trim() || null;
+import { testRedisUrl, useClusterApps } from '../../test/cluster-apps';
 
 /**
  * An API process holds the page's socket, a worker process runs the execution: the worker learns
  * the flow is watched and its node states reach the page through Redis (docs/adr/0089).
  */
-describe.skipIf(!redisUrl || !postgresTestUrl)('live node status across processes', () => {
-  const prefix = `ponte-test-${randomUUID()}`;
-  let shared: SharedTestDatabase | null = null;
-  beforeAll(async () => {
-    shared = await createSharedTestDatabase('postgres');
-  });
-  afterAll(async () => {
-    await shared?.dispose();
-    const redis = new Redis(redisUrl!);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
-  });
-  const instance = (role: ProcessRole) =>
-    useTestApp('postgres', {
-      openDatabase: () => shared!.open(),
-      cluster: {
-        role,
-        bus: createRedisBus({ url: redisUrl!, prefix }),
-        leaseMs: 30_000,
-        redis: { url: redisUrl!, prefix },
-      },
-    });
+describe.skipIf(!testRedisUrl || !postgresTestUrl)('live node status across processes', () => {
+  const cluster = useClusterApps();
+  const instance = (role: ProcessRole) => cluster.instance(role);
   const api = instance('api');
   // Runs the executions: the API process only enqueues them.
   instance('worker');
