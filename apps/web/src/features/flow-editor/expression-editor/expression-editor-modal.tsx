@@ -12,6 +12,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useFlow } from '../../../lib/flows/api/get-flow';
 import { useVariableKeys } from './api/get-variable-keys';
 import { ExpressionResult, noSampleText } from './expression-result';
 import { FieldTree } from './field-tree';
@@ -69,7 +70,12 @@ function EditorBody({
   const [template, setTemplate] = useState(value);
   const [editor, setEditor] = useState<TemplateEditorHandle | null>(null);
   const variables = useVariableKeys(true);
-  const variableKeys = useMemo(() => variables.data ?? [], [variables.data]);
+  // What the preview reads as `vars`: the workspace's variables and the saved flow's own.
+  const flow = useFlow(flowId ?? undefined);
+  const variableKeys = useMemo(() => {
+    const own = (flow.data?.variables ?? []).map((variable) => variable.key);
+    return [...new Set([...(variables.data ?? []), ...own])].sort((a, b) => a.localeCompare(b));
+  }, [variables.data, flow.data]);
   const fields = useMemo(() => (sample ? sampleFields(sample) : []), [sample]);
   const completion = useMemo(
     () => ({ sample: sample ?? null, variableKeys }),

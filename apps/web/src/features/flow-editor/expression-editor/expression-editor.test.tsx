@@ -8,6 +8,8 @@ import { renderWithProviders } from '../../../test/render';
 import { NodePanel } from '../node-panel/node-panel';
 import type { NodePanelData } from '../run-data/run-data-types';
 import { noSampleText } from './expression-result';
+import { emptyFlowDocument } from '@ponte/shared/flow/flow-document.schema';
+import { savedFlow } from '../editor-test-fixtures';
 
 vi.mock('./template-monaco', () => import('./template-monaco.mock'));
 
@@ -71,6 +73,16 @@ function setup({
       reply: (call: RecordedCall) => ({
         body: { results: (call.body as { templates: string[] }).templates.map(resolve) },
       }),
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/flows/flow-1',
+      reply: {
+        body: savedFlow(emptyFlowDocument(), {
+          _id: 'flow-1',
+          variables: [{ key: 'LOTE', value: '7' }],
+        }),
+      },
     },
     {
       method: 'GET',
@@ -159,8 +171,10 @@ describe('expression editor', () => {
       templates: ['Olá, {{ msg.payload.nome }}'],
     });
 
-    // The variables are listed too; an object shows as JSON.
-    expect(within(dialog).getByRole('group', { name: 'Variáveis' })).toHaveTextContent('API_TOKEN');
+    // The variables are listed too, the workspace's and the flow's; an object shows as JSON.
+    const variables = within(dialog).getByRole('group', { name: 'Variáveis' });
+    expect(variables).toHaveTextContent('API_TOKEN');
+    await waitFor(() => expect(variables).toHaveTextContent('LOTE'));
     await user.clear(editor);
     await user.click(within(dialog).getByRole('button', { name: 'Inserir msg.payload' }));
     await waitFor(() => expect(result).toHaveTextContent('"total": 12.5'));

@@ -117,7 +117,7 @@ export function FieldTree({ fields, variableKeys, onInsert }: FieldTreeProps) {
         </Text>
         {variableKeys.length === 0 && (
           <Text size="xs" c="dimmed">
-            Nenhuma variável no workspace.
+            Nenhuma variável no workspace nem no flow.
           </Text>
         )}
         {variableKeys.map((key) => (
