@@ -32,6 +32,8 @@ describe('expressions', () => {
     // The forms of apps/web's expressionChildPath: backticks, and $lookup for a key with one.
     const odd = {
       msg: { headers: { 'content-type': 'json', and: 1, $id: 2, 'a`b': 3 }, itens: [{ id: 9 }] },
+      flow: {},
+      vars: {},
     };
     expect(await resolveTemplate('{{ msg.headers.`content-type` }}', odd)).toBe('json');
     expect(await resolveTemplate('{{ msg.headers.`and` }}', odd)).toBe(1);
