@@ -68,7 +68,7 @@ export default defineConfig({
     setupFiles: ['./test/setup.ts'],
     css: false,
     // A guard against a hung test, not a speed bound: typing a whole form with user-event on a
-    // loaded two-core machine takes seconds.
-    testTimeout: 15_000,
+    // two-core machine running two test files at once takes up to half a minute.
+    testTimeout: 60_000,
   },
 });

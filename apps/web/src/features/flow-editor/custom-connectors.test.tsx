@@ -85,7 +85,7 @@ function setup(flow: Flow) {
   };
 }
 
-describe('custom connectors in the flow editor', { timeout: 30_000 }, () => {
+describe('custom connectors in the flow editor', () => {
   it('updates a node pinned to an older version: kept, new and dropped params, saved', async () => {
     const { api, user } = setup(
       flowWith([{ uid: 'cep-1', type: 'custom_c1', params: { cep: '01001000', antigo: 'x' } }]),

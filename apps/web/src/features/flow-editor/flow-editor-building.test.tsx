@@ -127,7 +127,7 @@ async function savedDocument(
 const newNode = (saved: FlowDocument) =>
   saved.nodes.find((node) => !doc.nodes.some((old) => old.uid === node.uid));
 
-describe('building faster on the canvas', { timeout: 30_000 }, () => {
+describe('building faster on the canvas', () => {
   it("draws a '+' only on free outputs; it adds after that output and connects", async () => {
     const { api, user } = setup();
     await loaded();

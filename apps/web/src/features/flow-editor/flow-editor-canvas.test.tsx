@@ -31,7 +31,7 @@ function drawnPositions(): Map<string, { x: number; y: number }> {
   return positions;
 }
 
-describe('the flow editor canvas', { timeout: 20_000 }, () => {
+describe('the flow editor canvas', () => {
   it('adds clicked connectors left to right, never one over another', async () => {
     const { user } = await setup();
     const logItem = paletteItem('core_log')!;

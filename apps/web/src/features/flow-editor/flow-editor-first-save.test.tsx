@@ -14,7 +14,7 @@ const paletteItem = (type: string) =>
  * the person works in goes on there with its undo history: it is not mounted again (when it was,
  * a dialog opened by a click during the move vanished with the editor being left).
  */
-describe('the first save of a new flow', { timeout: 30_000 }, () => {
+describe('the first save of a new flow', () => {
   it('keeps the same editor at the new address, with its undo history', async () => {
     const created: Flow = savedFlow(triggerAndLog(), { _id: 'f1', name: 'Boas-vindas' });
     const api = mockFetch([

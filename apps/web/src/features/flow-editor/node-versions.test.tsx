@@ -56,7 +56,7 @@ function setup() {
 const paletteItem = (type: string) =>
   document.querySelector<HTMLButtonElement>(`[data-node-type="${type}"]`)!;
 
-describe('node versions in the flow editor', { timeout: 30_000 }, () => {
+describe('node versions in the flow editor', () => {
   it('adds the newest version from the palette, keeps pinned nodes on theirs, and saves both', async () => {
     const { api, user } = setup();
     await screen.findByTestId('node-log-1');

@@ -66,7 +66,7 @@ function open(data = failedExecution()) {
   return { api, router, user: userEvent.setup() };
 }
 
-describe('a past execution in the editor', { timeout: 20_000 }, () => {
+describe('a past execution in the editor', () => {
   it('heads the page with the execution, its status, start, duration and mode', async () => {
     open();
     const bar = await screen.findByRole('banner');

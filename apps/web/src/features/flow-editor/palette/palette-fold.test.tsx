@@ -38,7 +38,7 @@ function setup() {
 const search = () => screen.queryByRole('textbox', { name: 'Buscar conectores' });
 const rail = () => screen.queryByRole('button', { name: 'Mostrar conectores' });
 
-describe('the palette beside the graph', { timeout: 30_000 }, () => {
+describe('the palette beside the graph', () => {
   it('folds while the node panel shows its data, and comes back when the panel closes', async () => {
     const { user } = setup();
     await screen.findByTestId('node-log-1');
