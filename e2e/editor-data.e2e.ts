@@ -325,16 +325,12 @@ describe.skipIf(!hasChromium)('Jornada dos dados no editor: executar, ver, fixar
     await tab('Saída').click();
     await tabPanel().getByText('Mercearia Sem Itens').first().waitFor();
 
-    // Without pins the run starts from the remembered start data (that order, which fails);
-    // 'Alterar dados de início' then takes sample data typed as JSON.
+    // Without pins, and nothing remembered since the page loaded, 'Executar até aqui' asks for
+    // the start data: sample data typed as JSON.
     await tabPanel().getByRole('button', { name: 'Remover fixação' }).click();
     await node('webhook').getByLabel('Saída fixada').waitFor({ state: 'detached' });
     await openNode('codigo');
     await panel.getByRole('button', { name: 'Executar até aqui' }).click();
-    await runBar()
-      .getByText(/A execução do editor falhou/)
-      .waitFor({ timeout: 60_000 });
-    await runBar().getByRole('button', { name: 'Alterar dados de início' }).click();
     const start = page.getByRole('dialog', { name: 'Dados de início' });
     await start.getByText('Dados de exemplo', { exact: true }).click();
     const sample = { payload: { cliente: 'Empório Exemplo', itens: [{ qtd: 2, preco: 30 }] } };
@@ -349,8 +345,17 @@ describe.skipIf(!hasChromium)('Jornada dos dados no editor: executar, ver, fixar
     await tab('Saída').click();
     const cliente = tabPanel().getByRole('button', { name: 'payload.cliente 1', exact: true });
     expect(await cliente.textContent()).toBe('Empório Exemplo');
+
+    // Pinned again, now with the sample: the journey on the phone runs on it.
+    await openNode('webhook');
+    await tab('Saída').click();
+    await tabPanel().getByRole('button', { name: 'Fixar saída' }).click();
+    await node('webhook').getByLabel('Saída fixada').waitFor();
     await page.getByRole('button', { name: 'Salvar', exact: true }).click();
-    await expectToast(page, 'Fluxo salvo com sucesso');
+    await expectToast(
+      page,
+      'Fluxo salvo com sucesso. Dados fixados em: Webhook — usados só nas execuções do editor.',
+    );
   });
 
   it('uma saída de 10 MB mostra uma página por vez e a próxima página abre', async () => {
