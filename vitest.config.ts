@@ -7,9 +7,6 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    // Vitest's default on a 2-core machine is one file at a time; most files wait on PostgreSQL,
-    // Redis or a timer, so two at once use the second core (docs/adr/0090).
-    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -57,8 +54,6 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
-          // After every other project: a journey has the machine to itself.
-          sequence: { groupOrder: 1 },
         },
       },
     ],
