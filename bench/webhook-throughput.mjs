@@ -14,7 +14,8 @@
 //        alert rules and with N enabled match_log rules, alternating; medians and ratios)
 //        [--execution-data [--rounds=3]] (Ponte alone: rounds of the code flow's load with each
 //        node's data captured, the default, and with PONTE_EXECUTION_DATA=off, alternating, a
-//        fresh process per load; medians and the ratio on / off)
+//        fresh process per load; medians and the ratio on / off) [--previous=<checkout>] (a
+//        third case in the same rounds: the server of another checkout, built)
 import { join } from 'node:path';
 import { createAlertRules, deleteAlertRules, firingsOf } from './support/alert-rules-load.mjs';
 import { compareExecutionData, median } from './support/execution-data-load.mjs';
@@ -176,7 +177,13 @@ async function compareAlertRules() {
 }
 
 if (process.argv.includes('--execution-data')) {
-  await compareExecutionData({ seconds, connections: connectionCounts[0], rounds, profile });
+  await compareExecutionData({
+    seconds,
+    connections: connectionCounts[0],
+    rounds,
+    profile,
+    previous: option('previous'),
+  });
   process.exit(0);
 }
 if (alertRules > 0) {

@@ -3,6 +3,9 @@
 // load: rounds of the webhook → code → respond load with the capture on (the default,
 // PONTE_EXECUTION_DATA unset) and off (PONTE_EXECUTION_DATA=off), the order flipping each round.
 // The setting is read at start, so each load gets a fresh process (and a fresh data dir).
+// `previous`: a checkout of an earlier commit, built, whose server runs a third case in the
+// same rounds (the build before the capture existed).
+import { join } from 'node:path';
 import { sleep } from './processes.mjs';
 import { flows, load, startPonte } from './webhook-load.mjs';
 
@@ -34,8 +37,8 @@ async function keptByLast(ponte) {
 
 /** One fresh process of `kind`: a load not counted (JIT, caches), then the load counted. */
 async function oneLoad(kind, round, options) {
-  const { name, env } = configurations[kind];
-  const ponte = await startPonte({ env, profile: options.profile });
+  const { name, env, script } = configurations[kind];
+  const ponte = await startPonte({ env, profile: options.profile, script });
   const url = ponte.urlOf('code');
   const loadOptions = {
     seconds: options.seconds,
@@ -48,7 +51,7 @@ async function oneLoad(kind, round, options) {
     await sleep(2000);
     const row = await load(`${name} (rodada ${round})`, url, ponte.pid, loadOptions);
     await sleep(2000); // the last batches of ends and logs
-    return { ...row, 'dados guardados': await keptByLast(ponte) };
+    return { ...row, 'dados guardados': kind === 'previous' ? '—' : await keptByLast(ponte) };
   } finally {
     if (options.profile) console.log(`\n${name}, rodada ${round}:`);
     await ponte.stop();
@@ -58,11 +61,21 @@ async function oneLoad(kind, round, options) {
 /** CPU time of the process tree per request (ms), whatever the machine lent it. */
 const cpuPerRequest = (row) => (row['CPU (%)'] * 10) / row['req/s'];
 
-/** Runs the rounds and prints each load, the medians and the ratios on / off. */
-export async function compareExecutionData({ seconds, connections, rounds, profile }) {
-  const rows = { on: [], off: [] };
+/** Runs the rounds and prints each load, the medians and the ratios on / off (and / previous). */
+export async function compareExecutionData({ seconds, connections, rounds, profile, previous }) {
+  if (previous) {
+    configurations.previous = {
+      name: 'build anterior',
+      env: {},
+      script: join(previous, 'apps/server/dist/main.js'),
+    };
+  }
+  const kinds = previous ? ['on', 'off', 'previous'] : ['on', 'off'];
+  const rows = Object.fromEntries(kinds.map((kind) => [kind, []]));
   for (let round = 1; round <= rounds; round++) {
-    for (const kind of round % 2 ? ['on', 'off'] : ['off', 'on']) {
+    // Each case takes each place in the order in turn.
+    const shift = (round - 1) % kinds.length;
+    for (const kind of [...kinds.slice(shift), ...kinds.slice(0, shift)]) {
       rows[kind].push(await oneLoad(kind, round, { seconds, connections, profile }));
     }
   }
@@ -74,17 +87,23 @@ export async function compareExecutionData({ seconds, connections, rounds, profi
     'CPU (%)': median(rows[kind].map((row) => row['CPU (%)'])),
     'CPU por req (ms)': Number(median(rows[kind].map(cpuPerRequest)).toFixed(2)),
   });
-  const on = summary('on');
-  const off = summary('off');
+  const summaries = Object.fromEntries(kinds.map((kind) => [kind, summary(kind)]));
   console.log(
     `\n${seconds} s por carga, ${connections} conexões, ${rounds} rodadas de cada, um processo novo por carga:`,
   );
-  console.table([...rows.on, ...rows.off]);
-  console.table([on, off]);
-  const ratio = (field) => (on[field] / off[field]).toFixed(2);
-  console.log(
-    `Captura ligada / desligada: ${ratio('req/s')}× as req/s, p50 ${ratio('p50 (ms)')}×, p99 ${ratio('p99 (ms)')}×, CPU por req ${ratio('CPU por req (ms)')}×`,
-  );
-  const perRound = rows.on.map((row, i) => (row['req/s'] / rows.off[i]['req/s']).toFixed(2));
-  console.log(`Req/s ligada / desligada em cada rodada: ${perRound.join(', ')}`);
+  console.table(kinds.flatMap((kind) => rows[kind]));
+  console.table(kinds.map((kind) => summaries[kind]));
+  const compare = (a, b, label) => {
+    const ratio = (field) => (summaries[a][field] / summaries[b][field]).toFixed(2);
+    console.log(
+      `${label}: ${ratio('req/s')}× as req/s, p50 ${ratio('p50 (ms)')}×, p99 ${ratio('p99 (ms)')}×, CPU por req ${ratio('CPU por req (ms)')}×`,
+    );
+    const perRound = rows[a].map((row, i) => (row['req/s'] / rows[b][i]['req/s']).toFixed(2));
+    console.log(`  req/s em cada rodada: ${perRound.join(', ')}`);
+  };
+  compare('on', 'off', 'Captura ligada / desligada');
+  if (previous) {
+    compare('on', 'previous', 'Captura ligada / build anterior');
+    compare('off', 'previous', 'Captura desligada / build anterior');
+  }
 }
