@@ -3,24 +3,15 @@ import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { loadingStore } from '../lib/loading/loading-store';
 import { resetToasts } from '../lib/toasts';
+import { fixedMediaQuery } from './media-query';
 
 // findBy… and waitFor wait for what the page does next, not for a deadline: a lazy module's first
-// load (Vite transforms it) takes seconds on a two-core machine running two test files at once.
+// load (Vite transforms it) takes seconds on a loaded two-core machine.
 configure({ asyncUtilTimeout: 5_000 });
 
 // Mantine reads these browser APIs; jsdom does not have them.
 if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = (query: string) => fixedMediaQuery(query, false);
 }
 if (!('ResizeObserver' in window)) {
   class ResizeObserverStub {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { FlowNode } from '@ponte/shared/flow/flow-document.schema';
 import { mockFetch } from '../../../test/mock-fetch';
+import { stubScreen } from '../../../test/media-query';
 import { renderWithProviders } from '../../../test/render';
 import type { NodePanelData, NodePanelRunActions } from '../run-data/run-data-types';
 import { NodePanel } from './node-panel';
@@ -29,21 +30,8 @@ const runData: NodePanelData = {
 };
 
 /** Screens at least this wide match the panel's wide query. */
-function screenWidth(width: number) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: /min-width: 75em/.test(query) && width >= 1200,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
-}
+const screenWidth = (width: number) =>
+  stubScreen((query) => /min-width: 75em/.test(query) && width >= 1200);
 
 function setup(
   props: { runData?: NodePanelData; runActions?: NodePanelRunActions; readOnly?: boolean } = {},

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { mockFetch } from '../../../test/mock-fetch';
+import { stubScreen } from '../../../test/media-query';
 import { renderWithProviders } from '../../../test/render';
 import { openEditorRoutes, savedFlow, triggerAndLog } from '../editor-test-fixtures';
 import { FlowEditorPage } from '../flow-editor-page';
@@ -8,21 +9,7 @@ import { FlowEditorPage } from '../flow-editor-page';
 vi.mock('../code-editor/monaco-editor', () => import('../code-editor/monaco-editor.mock'));
 
 /** A 1440 px screen: the node panel's wide query matches, the editor's compact one does not. */
-function desktopScreen() {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: /min-width: 75em/.test(query),
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
-}
+const desktopScreen = () => stubScreen((query) => /min-width: 75em/.test(query));
 
 /** Manual Trigger → Log, the Log holding a pinned output: its panel shows data at once. */
 function setup() {
