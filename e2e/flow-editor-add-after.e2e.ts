@@ -5,6 +5,7 @@ import { apiClient, createFlow } from './support/api';
 import { nodeUid } from './support/flow-editor';
 import { startServer, type RunningServer } from './support/server';
 import { admin, signInAsAdmin } from './support/session';
+import { until } from './support/until';
 
 describe.skipIf(!hasChromium)('Jornada do editor: construir seguindo as saídas', () => {
   let server: RunningServer;
@@ -48,7 +49,13 @@ describe.skipIf(!hasChromium)('Jornada do editor: construir seguindo as saídas'
     const handle = page.locator(
       `.react-flow__handle.source[data-nodeid="${log}"][data-handleid="default"]`,
     );
-    const box = (await handle.boundingBox())!;
+    // Opening Log's panel pans the canvas to keep Log in view: the drag starts once it stopped.
+    const box = await until(async () => {
+      const before = await handle.boundingBox();
+      await page.waitForTimeout(150);
+      const after = await handle.boundingBox();
+      return before && after && before.x === after.x && before.y === after.y ? after : false;
+    }, 'a saída do Log parada na tela');
     const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     await page.mouse.move(from.x, from.y);
     await page.mouse.down();
