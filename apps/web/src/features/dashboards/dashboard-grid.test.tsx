@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { DashboardGrid, placesAsShown } from './dashboard-grid';
 import { widget } from './view-test-fixtures';
+import { stubScreen } from '../../test/media-query';
 
 const shown = [
   widget('widget-c', 'execution_count', {}, { x: 6, y: 2, h: 3 }),
@@ -11,18 +12,7 @@ const shown = [
   widget('widget-0', 'execution_count', {}, { x: 0, y: 0 }),
 ];
 
-function narrowScreen(matches: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
+const narrowScreen = (matches: boolean) => stubScreen(() => matches);
 
 function renderGrid(editable: boolean) {
   render(
