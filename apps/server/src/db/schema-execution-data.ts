@@ -2,29 +2,27 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'dri
 import type { ExecutionNodeSummary } from '@ponte/shared/execution-data.schema';
 
 /**
- * What an execution kept of each node (docs/adr/0089): its summary for the canvas and the JSON
- * array of its runs (`NodeRun[]`) as text, made by joining the engine's JSON and sent back as
- * is. Written with the execution's end; removed with the logs' retention.
+ * What an execution kept of its nodes (docs/adr/0089), one row per execution: the nodes'
+ * summaries for the canvas in the order each first ran, and their runs as the text of one JSON
+ * object (node uid → `NodeRun[]`) made by joining the engine's JSON; a node's runs are read
+ * back with `runs::json -> uid`, without parsing the messages in Node. Written with the
+ * execution's end; removed with the logs' retention.
  */
-export const executionNodeData = pgTable(
-  'execution_node_data',
+export const executionData = pgTable(
+  'execution_data',
   {
-    executionId: text('execution_id').notNull(),
-    nodeUid: text('node_uid').notNull(),
+    executionId: text('execution_id').primaryKey(),
     workspaceId: text('workspace_id').notNull(),
     flowId: text('flow_id').notNull(),
-    /** The order in which the node first ran in the execution. */
-    seq: integer('seq').notNull(),
-    summary: jsonb('summary').$type<ExecutionNodeSummary>().notNull(),
+    summaries: jsonb('summaries').$type<ExecutionNodeSummary[]>().notNull(),
     runs: text('runs').notNull(),
     /** Bytes of message JSON in `runs`. */
     bytes: integer('bytes').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.executionId, t.nodeUid] }),
-    index('execution_node_data_workspace_created_idx').on(t.workspaceId, t.createdAt),
-  ],
+  // Only the retention reads by time; rows arrive in time order, which a BRIN index follows
+  // for almost nothing per insert.
+  (t) => [index('execution_data_created_idx').using('brin', t.createdAt)],
 );
 
 /**

@@ -174,7 +174,7 @@ export const executions = pgTable(
     mode: text('mode').$type<ExecutionMode>().notNull().default('production'),
     /** The `flow_snapshots` version it ran; null when no data of it was kept. */
     flowHash: text('flow_hash'),
-    /** Its nodes' data was kept (`execution_node_data`), as the save setting said. */
+    /** Its nodes' data was kept (`execution_data`), as the save setting said. */
     dataKept: boolean('data_kept').notNull().default(false),
   },
   (t) => [
@@ -354,7 +354,7 @@ export { customNodes, customNodeVersions };
 export { dashboards };
 export { alertRules, alertFirings, alertIncidents };
 export { ponteProcesses, instanceSecrets } from './schema-cluster';
-export { executionNodeData, flowSnapshots } from './schema-execution-data';
+export { executionData, flowSnapshots } from './schema-execution-data';
 
 export const schema = {
   customers,

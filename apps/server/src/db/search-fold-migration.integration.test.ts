@@ -1,6 +1,3 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -9,23 +6,10 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrationsDir } from '../package-root';
+import { migrationsBefore } from '../test/migrations-before';
 import { createSharedTestDatabase, postgresTestUrl } from '../test/test-database';
 import { pgliteExtensions } from './client';
 import { schema } from './schema';
-
-/** The migrations as they were before search forgave accents (up to 0020). */
-async function migrationsBefore(tag: string): Promise<string> {
-  const folder = await mkdtemp(join(tmpdir(), 'ponte-migrations-'));
-  await cp(migrationsDir, folder, { recursive: true });
-  const journalPath = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const at = journal.entries.findIndex((entry) => entry.tag === tag);
-  journal.entries = journal.entries.slice(0, at);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return folder;
-}
 
 interface Upgraded {
   exec(statement: string): Promise<void>;
@@ -65,11 +49,11 @@ describe('the migration to accent-forgiving search (docs/adr/0079)', () => {
 
   it('re-creates the text filter indexes of existing tables on the folded text (PGlite)', async () => {
     const before = await migrationsBefore('0021_search_forgives_accents');
-    cleanups.push(() => rm(before, { recursive: true, force: true }));
+    cleanups.push(before.dispose);
     const client = await PGlite.create({ extensions: pgliteExtensions });
     cleanups.push(() => client.close());
     const db = drizzle({ client, schema });
-    await migrate(db, { migrationsFolder: before });
+    await migrate(db, { migrationsFolder: before.folder });
     await upgrade({
       exec: async (statement) => void (await client.exec(statement)),
       query: async (statement) => (await client.query(statement)).rows as Record<string, string>[],
@@ -81,14 +65,14 @@ describe('the migration to accent-forgiving search (docs/adr/0079)', () => {
     're-creates the text filter indexes of existing tables on the folded text (PostgreSQL)',
     async () => {
       const before = await migrationsBefore('0021_search_forgives_accents');
-      cleanups.push(() => rm(before, { recursive: true, force: true }));
+      cleanups.push(before.dispose);
       const database = await createSharedTestDatabase('postgres');
       cleanups.push(() => database.dispose());
       const client = new pg.Client({ connectionString: database.location });
       await client.connect();
       cleanups.push(() => client.end());
       const db = drizzlePostgres({ client });
-      await migratePostgres(db, { migrationsFolder: before });
+      await migratePostgres(db, { migrationsFolder: before.folder });
       await upgrade({
         exec: async (statement) => void (await client.query(statement)),
         query: async (statement) =>

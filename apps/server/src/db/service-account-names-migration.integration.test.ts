@@ -1,36 +1,18 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { migrationsDir } from '../package-root';
+import { migrationsBefore } from '../test/migrations-before';
 import { pgliteExtensions } from './client';
 
 const migration = '0022_service_account_names';
-const folders: string[] = [];
-afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
-
-/** The migrations folder as it was before `migration`: the same files, the journal cut there. */
-function migrationsBefore(tag: string): string {
-  const folder = mkdtempSync(join(tmpdir(), 'ponte-migrations-'));
-  folders.push(folder);
-  cpSync(migrationsDir, folder, { recursive: true });
-  const journalPath = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
-
 it('renames the service accounts that already share a name, deleting none, before refusing new ones', async () => {
+  const before = await migrationsBefore(migration);
   const client = await PGlite.create({ extensions: pgliteExtensions });
   try {
     const db = drizzle({ client });
-    await migrate(db, { migrationsFolder: migrationsBefore(migration) });
+    await migrate(db, { migrationsFolder: before.folder });
     await client.exec(`
       insert into customers (id, name) values ('c', 'Cliente');
       insert into workspaces (id, customer_id, name) values ('w1', 'c', 'Um'), ('w2', 'c', 'Dois');
@@ -63,5 +45,6 @@ it('renames the service accounts that already share a name, deleting none, befor
     ).rejects.toThrow('service_accounts_workspace_name_unique');
   } finally {
     await client.close();
+    await before.dispose();
   }
 });

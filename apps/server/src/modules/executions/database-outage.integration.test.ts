@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { executionNodeData } from '../../db/schema';
+import { executionData } from '../../db/schema';
 import { openPostgres } from '../../db/client';
 import { createFlow, executionsOf, userLogsOf, chain } from '../../test/flow-fixtures';
 import { createGate } from '../../test/gate-node';
@@ -90,11 +90,11 @@ describePostgres(
 
       // Each node's data went with its end, in the same retried batch.
       for (const id of ids) {
-        const kept = await t.database.db
-          .select({ nodeUid: executionNodeData.nodeUid })
-          .from(executionNodeData)
-          .where(eq(executionNodeData.executionId, id));
-        expect(kept.map((row) => row.nodeUid).sort()).toEqual(
+        const [kept] = await t.database.db
+          .select({ summaries: executionData.summaries })
+          .from(executionData)
+          .where(eq(executionData.executionId, id));
+        expect(kept!.summaries.map((node) => node.node_uid).sort()).toEqual(
           id === ids[0] ? ['n0', 'n1', 'n2', 'n3'] : ['n0', 'n1', 'n2', 'n3', 'n4'],
         );
         expect(byId.get(id)).toMatchObject({ dataKept: true, flowHash: expect.any(String) });

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
 import type { ExecutionData, NodeData } from '@ponte/shared/execution-data.schema';
 import type { SaveExecutions } from '@ponte/shared/flows.schema';
-import { executionNodeData, executions, flowSnapshots } from '../../db/schema';
+import { executionData, executions, flowSnapshots } from '../../db/schema';
 import { chain, finished, type Step } from '../../test/flow-fixtures';
 import { createSecondRunner } from '../../test/second-runner';
 import { useTestApp, type TestAccount } from '../../test/test-app';
@@ -92,11 +92,8 @@ describeEachDriver('the data each node kept in an execution', (driver) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as ExecutionData;
   };
-  const nodeRows = (executionId: string) =>
-    t.database.db
-      .select()
-      .from(executionNodeData)
-      .where(eq(executionNodeData.executionId, executionId));
+  const dataRows = (executionId: string) =>
+    t.database.db.select().from(executionData).where(eq(executionData.executionId, executionId));
 
   it('answers the flow version, each node in order with its items, and each node runs', async () => {
     const account = await t.createAccount();
@@ -166,7 +163,7 @@ describeEachDriver('the data each node kept in an execution', (driver) => {
     const account = await t.createAccount();
     const none = await flowWith(account, chain(...fails), 'none');
     const noneRun = await runManual(account, none, 1);
-    expect(await nodeRows(noneRun)).toEqual([]);
+    expect(await dataRows(noneRun)).toEqual([]);
     expect(await dataOf(account, noneRun)).toMatchObject({
       kept: false,
       kept_reason: 'Este flow não guarda os dados das execuções.',
@@ -176,7 +173,7 @@ describeEachDriver('the data each node kept in an execution', (driver) => {
 
     const errorsOk = await flowWith(account, chain(...succeeds), 'errors');
     const okRun = await runManual(account, errorsOk, 1);
-    expect(await nodeRows(okRun)).toEqual([]);
+    expect(await dataRows(okRun)).toEqual([]);
     expect(await dataOf(account, okRun)).toMatchObject({
       kept: false,
       kept_reason: 'Este flow guarda os dados só das execuções com erro.',
@@ -206,7 +203,7 @@ describeEachDriver('the data each node kept in an execution', (driver) => {
       msg: { payload: {} },
     });
     await done;
-    expect(await nodeRows(execution_id)).toEqual([]);
+    expect(await dataRows(execution_id)).toEqual([]);
     const [row] = await t.database.db
       .select({ dataKept: executions.dataKept, flowHash: executions.flowHash })
       .from(executions)
@@ -240,8 +237,8 @@ describeEachDriver('the data each node kept in an execution', (driver) => {
       truncated: { bytes: expect.any(Number) },
     });
     expect(code.runs[0]!.truncated!.bytes).toBeGreaterThan(1_200_000);
-    const rows = await nodeRows(executionId);
-    expect(rows.reduce((sum, row) => sum + row.bytes, 0)).toBeLessThan(1024);
+    const [row] = await dataRows(executionId);
+    expect(row!.bytes).toBeLessThan(1024);
   });
 
   it('removes node data past the retention, and the flow versions nothing kept refers to', async () => {
@@ -256,9 +253,9 @@ describeEachDriver('the data each node kept in an execution', (driver) => {
         .set({ endedAt: ago })
         .where(eq(executions.id, executionId));
       await t.database.db
-        .update(executionNodeData)
+        .update(executionData)
         .set({ createdAt: ago })
-        .where(eq(executionNodeData.executionId, executionId));
+        .where(eq(executionData.executionId, executionId));
       await t.database.db.execute(
         sql`update flow_snapshots set created_at = ${ago.toISOString()}::timestamptz`,
       );
@@ -278,8 +275,8 @@ describeEachDriver('the data each node kept in an execution', (driver) => {
 
     await age(old);
     await retention.runOnce();
-    expect(await nodeRows(old)).toEqual([]);
-    expect((await nodeRows(recent)).length).toBe(2);
+    expect(await dataRows(old)).toEqual([]);
+    expect((await dataRows(recent))[0]!.summaries).toHaveLength(2);
     // The recent execution ran the same version: it stays.
     expect(await snapshots()).toHaveLength(1);
     expect(await dataOf(account, old)).toMatchObject({
@@ -289,7 +286,7 @@ describeEachDriver('the data each node kept in an execution', (driver) => {
 
     await age(recent);
     await retention.runOnce();
-    expect(await nodeRows(recent)).toEqual([]);
+    expect(await dataRows(recent)).toEqual([]);
     expect(await snapshots()).toEqual([]);
   });
 });

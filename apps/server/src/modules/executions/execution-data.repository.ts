@@ -1,41 +1,52 @@
-import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { ExecutionNodeSummary } from '@ponte/shared/execution-data.schema';
 import type { Database } from '../../db/client';
-import { executionNodeData, flowSnapshots } from '../../db/schema';
+import { executionData, flowSnapshots } from '../../db/schema';
 import type { KeptExecutionData } from './execution-data';
 
 /** A text[] parameter (one parameter however many rows: a batch never nears the 65 535 limit). */
 const texts = (values: (string | null)[]) => sql`${sql.param(values)}::text[]`;
 
+/** The one row of an execution's node data: the summaries and runs of its nodes together. */
+function executionDataRow(id: string, data: KeptExecutionData) {
+  return {
+    id,
+    data,
+    summaries: `[${data.nodes.map((node) => node.summary).join(',')}]`,
+    runs: `{${data.nodes.map((node) => `${JSON.stringify(node.nodeUid)}:${node.runs}`).join(',')}}`,
+    bytes: data.nodes.reduce((sum, node) => sum + node.bytes, 0),
+  };
+}
+
 /**
  * The inserts of the node data and flow snapshots of a batch of ends, as common table
- * expressions following `ended` (the ends' update, returning `id` and `ended_at`): a node's data
- * is written only with an end the update took, in the same statement.
+ * expressions following `ended` (the ends' update, returning `id` and `ended_at`): an
+ * execution's data is written only with an end the update took, in the same statement, as one
+ * row (docs/adr/0089: a row per node cost production executions more than the 10 % allowed).
  */
 export function keptDataInserts(items: { id: string; data?: KeptExecutionData }[]): SQL {
-  const nodes = items.flatMap(({ id, data }) =>
-    (data?.nodes ?? []).map((node) => ({ id, data: data!, node })),
-  );
-  const snapshots = items.flatMap(({ data }) => (data?.snapshot ? [data] : []));
-  return sql`nodes as (
-    insert into execution_node_data
-      (execution_id, node_uid, workspace_id, flow_id, seq, summary, runs, bytes, created_at)
-    select d.execution_id, d.node_uid, d.workspace_id, d.flow_id, d.seq::int, d.summary::jsonb,
-      d.runs, d.bytes::int, ended.ended_at
-    from unnest(${texts(nodes.map((n) => n.id))}, ${texts(nodes.map((n) => n.node.nodeUid))},
-      ${texts(nodes.map((n) => n.data.workspaceId))}, ${texts(nodes.map((n) => n.data.flowId))},
-      ${texts(nodes.map((n) => String(n.node.seq)))}, ${texts(nodes.map((n) => n.node.summary))},
-      ${texts(nodes.map((n) => n.node.runs))}, ${texts(nodes.map((n) => String(n.node.bytes)))})
-      as d(execution_id, node_uid, workspace_id, flow_id, seq, summary, runs, bytes)
+  const rows = items.flatMap(({ id, data }) => (data ? [executionDataRow(id, data)] : []));
+  const kept = sql`kept as (
+    insert into execution_data
+      (execution_id, workspace_id, flow_id, summaries, runs, bytes, created_at)
+    select d.execution_id, d.workspace_id, d.flow_id, d.summaries::jsonb, d.runs, d.bytes::int,
+      ended.ended_at
+    from unnest(${texts(rows.map((row) => row.id))}, ${texts(rows.map((row) => row.data.workspaceId))},
+      ${texts(rows.map((row) => row.data.flowId))}, ${texts(rows.map((row) => row.summaries))},
+      ${texts(rows.map((row) => row.runs))}, ${texts(rows.map((row) => String(row.bytes)))})
+      as d(execution_id, workspace_id, flow_id, summaries, runs, bytes)
     join ended on ended.id = d.execution_id
     on conflict do nothing
-  ), snapshots as (
+  )`;
+  const snapshots = items.flatMap(({ id, data }) => (data?.snapshot ? [{ id, data }] : []));
+  if (snapshots.length === 0) return kept;
+  return sql`${kept}, snapshots as (
     insert into flow_snapshots (flow_id, hash, workspace_id, data, created_at)
     select distinct on (s.flow_id, s.hash) s.flow_id, s.hash, s.workspace_id, s.data::jsonb,
       ended.ended_at
-    from unnest(${texts(snapshots.map((s) => s.flowId))}, ${texts(snapshots.map((s) => s.flowHash))},
-      ${texts(snapshots.map((s) => s.workspaceId))}, ${texts(snapshots.map((s) => s.snapshot!.json))},
-      ${texts(items.flatMap(({ id, data }) => (data?.snapshot ? [id] : [])))})
+    from unnest(${texts(snapshots.map((s) => s.data.flowId))}, ${texts(snapshots.map((s) => s.data.flowHash))},
+      ${texts(snapshots.map((s) => s.data.workspaceId))}, ${texts(snapshots.map((s) => s.data.snapshot!.json))},
+      ${texts(snapshots.map((s) => s.id))})
       as s(flow_id, hash, workspace_id, data, execution_id)
     join ended on ended.id = s.execution_id
     on conflict do nothing
@@ -47,29 +58,27 @@ export function createExecutionDataRepository(db: Database) {
   return {
     /** The summaries of an execution's nodes, in the order each first ran. */
     async summaries(workspaceId: string, executionId: string): Promise<ExecutionNodeSummary[]> {
-      const rows = await db
-        .select({ summary: executionNodeData.summary })
-        .from(executionNodeData)
+      const [row] = await db
+        .select({ summaries: executionData.summaries })
+        .from(executionData)
         .where(
           and(
-            eq(executionNodeData.workspaceId, workspaceId),
-            eq(executionNodeData.executionId, executionId),
+            eq(executionData.workspaceId, workspaceId),
+            eq(executionData.executionId, executionId),
           ),
-        )
-        .orderBy(asc(executionNodeData.seq));
-      return rows.map((row) => row.summary);
+        );
+      return row?.summaries ?? [];
     },
 
     /** The JSON array of a node's runs, as stored; null when it kept none. */
     async runs(workspaceId: string, executionId: string, nodeUid: string): Promise<string | null> {
       const [row] = await db
-        .select({ runs: executionNodeData.runs })
-        .from(executionNodeData)
+        .select({ runs: sql<string | null>`(${executionData.runs}::json -> ${nodeUid})::text` })
+        .from(executionData)
         .where(
           and(
-            eq(executionNodeData.workspaceId, workspaceId),
-            eq(executionNodeData.executionId, executionId),
-            eq(executionNodeData.nodeUid, nodeUid),
+            eq(executionData.workspaceId, workspaceId),
+            eq(executionData.executionId, executionId),
           ),
         );
       return row?.runs ?? null;
@@ -98,19 +107,16 @@ export function createExecutionDataRepository(db: Database) {
       let removed = 0;
       for (;;) {
         const oldest = db
-          .select({ id: executionNodeData.executionId })
-          .from(executionNodeData)
-          .where(lte(executionNodeData.createdAt, cutoff))
+          .select({ id: executionData.executionId })
+          .from(executionData)
+          .where(lte(executionData.createdAt, cutoff))
           .limit(batch);
         const rows = await db
-          .delete(executionNodeData)
+          .delete(executionData)
           .where(
-            and(
-              inArray(executionNodeData.executionId, oldest),
-              lte(executionNodeData.createdAt, cutoff),
-            ),
+            and(inArray(executionData.executionId, oldest), lte(executionData.createdAt, cutoff)),
           )
-          .returning({ id: executionNodeData.executionId });
+          .returning({ id: executionData.executionId });
         removed += rows.length;
         if (rows.length < batch) break;
       }

@@ -66,7 +66,7 @@ export const executionsModule = defineModule({
   ],
   provides: ['runner', 'executions', 'executionData', 'debug', 'executionQueueLink'],
   config: [executionsConfig],
-  tables: ['executions', 'queue_jobs', 'execution_node_data', 'flow_snapshots'],
+  tables: ['executions', 'queue_jobs', 'execution_data', 'flow_snapshots'],
   create(parts, options: ExecutionsOptions) {
     const { db, now, log, cluster } = parts;
     const debug = createDebugParts(cluster, log);
