@@ -325,6 +325,8 @@ export const messages = {
     omieFault: (fault: string) => `O Omie recusou a chamada: ${fault}`,
     sankhyaTestOk: 'Conexão bem-sucedida com a Sankhya: login aceito.',
     sankhyaRefused: (reason: string) => `A Sankhya recusou o login: ${reason}`,
+    telegramTestOk: (bot: string) => `Conexão bem-sucedida com o Telegram: bot @${bot}.`,
+    telegramRefused: (reason: string) => `O Telegram recusou o token do bot: ${reason}`,
     providerNotJson: (provider: string, status: number) =>
       `${provider} respondeu com o status ${status}, sem uma resposta JSON reconhecível.`,
     domainInvalid: (entry: string) =>

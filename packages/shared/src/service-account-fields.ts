@@ -27,6 +27,17 @@ const url = (label = 'URL', required = false): ServiceAccountField => ({
   required,
   placeholder: 'https://api.exemplo.com.br',
 });
+/**
+ * 'URL da API' of a service connector's account (docs/adr/0090): empty, the vendor's; else a
+ * proxy, the vendor's sandbox or a local server of the same API (still under the network guard).
+ */
+const apiUrl = (vendor: string, of: string): ServiceAccountField => ({
+  name: 'api_url',
+  label: 'URL da API',
+  kind: 'text',
+  placeholder: vendor,
+  description: `Deixe vazio para usar ${vendor}. Preencha para usar um proxy ou outro servidor ${of}.`,
+});
 const username: ServiceAccountField = { name: 'username', label: 'Usuário', kind: 'text' };
 const password: ServiceAccountField = {
   name: 'password',
@@ -267,6 +278,18 @@ export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAc
       kind: 'switch',
       default: true,
     },
+  ],
+  telegram_bot: [
+    {
+      name: 'bot_token',
+      label: 'Token do bot',
+      kind: 'text',
+      required: true,
+      secret: true,
+      placeholder: '123456789:AAF…',
+      description: 'O token que o @BotFather entrega ao criar o bot (/newbot).',
+    },
+    apiUrl('https://api.telegram.org', 'da Bot API do Telegram'),
   ],
 };
 

@@ -30,6 +30,7 @@ const addressFields: Partial<Record<ServiceAccountType, readonly string[]>> = {
   http_basic: ['url'],
   jwt: ['url', 'auth_url'],
   oauth2: ['authorize_url', 'token_url'],
+  telegram_bot: ['api_url'],
 };
 
 /** The vendor's own domains, for accounts of one service whose addresses are not fields. */
@@ -37,6 +38,7 @@ const vendorDomains: Partial<Record<ServiceAccountType, readonly string[]>> = {
   slack_oauth2: ['slack.com', '*.slack.com'],
   google_oauth2: ['*.googleapis.com'],
   aws_access_key: ['*.amazonaws.com', '*.amazonaws.com.cn'],
+  telegram_bot: ['api.telegram.org'],
 };
 const blingDomains = ['bling.com.br', '*.bling.com.br'];
 

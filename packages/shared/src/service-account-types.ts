@@ -1,7 +1,10 @@
 /** The product's own read-only API token type (spec 2 §3 `{product}_token`). */
 export const productTokenType = 'ponte_token';
 
-/** Spec 2 §3: the 13 auth types, in the order the form offers them. */
+/**
+ * Spec 2 §3's auth types, in the order the form offers them, then the ones service connectors
+ * added (docs/adr/0090).
+ */
 export const serviceAccountTypes = [
   'bearer_token',
   'http_basic',
@@ -18,5 +21,6 @@ export const serviceAccountTypes = [
   'omie_erp',
   'ftp_server',
   'gpg_auth',
+  'telegram_bot',
 ] as const;
 export type ServiceAccountType = (typeof serviceAccountTypes)[number];

@@ -7,10 +7,21 @@ import {
 } from './service-accounts.schema';
 
 describe('service account schemas', () => {
-  it('has every auth type of the spec table (the three provider OAuth2 types apart), the product token among them', () => {
-    expect(serviceAccountTypes).toHaveLength(15);
+  it("has every auth type of the spec table (the three provider OAuth2 types apart), the product token among them, then the connectors' own", () => {
+    expect(serviceAccountTypes).toHaveLength(16);
     expect(serviceAccountTypes).toContain('ponte_token');
+    expect(serviceAccountTypes.at(-1)).toBe('telegram_bot');
     for (const type of serviceAccountTypes) expect(serviceAccountFields[type]).toBeDefined();
+  });
+
+  it("takes an empty 'URL da API' or an http(s) address, nothing else", () => {
+    const bot = serviceAccountInputSchemas.telegram_bot;
+    expect(bot.parse({ bot_token: 't', api_url: '' })).toMatchObject({ api_url: '' });
+    expect(bot.parse({ bot_token: 't', api_url: ' http://127.0.0.2:8081 ' })).toMatchObject({
+      api_url: 'http://127.0.0.2:8081',
+    });
+    const refused = bot.safeParse({ bot_token: 't', api_url: 'ftp://exemplo.com.br' });
+    expect(refused.error?.issues[0]?.message).toBe('O campo "URL da API" é inválido.');
   });
 
   it('fills the defaults of spec 2 §9', () => {

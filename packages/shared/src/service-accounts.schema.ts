@@ -4,7 +4,7 @@ import { messages } from './messages';
 import { listResponseSchema, pageQuerySchema } from './pagination';
 import { text } from './text';
 import { serviceAccountFields, type ServiceAccountField } from './service-account-fields';
-import { isHttpSigningType, parseDomainList } from './service-account-hosts';
+import { hostOfUrl, isHttpSigningType, parseDomainList } from './service-account-hosts';
 import {
   productTokenType,
   serviceAccountTypes,
@@ -31,6 +31,7 @@ export const serviceAccountTypeLabels: Record<ServiceAccountType, string> = {
   omie_erp: 'Omie ERP',
   ftp_server: 'Servidor FTP',
   gpg_auth: 'GPG',
+  telegram_bot: 'Bot do Telegram',
 };
 
 /** Types authorised in the browser: 'Autorizar conta' / 'Reautorizar conta' (spec 2 §4). */
@@ -57,10 +58,17 @@ function fieldSchema(field: ServiceAccountField): z.ZodType {
       return z.enum((field.options ?? []).map((option) => option.value) as [string, ...string[]], {
         error: m.fieldInvalid(field.label),
       });
-    default:
-      return text({ error: m.fieldInvalid(field.label) })
+    default: {
+      const value = text({ error: m.fieldInvalid(field.label) })
         .trim()
         .max(fieldMax, { error: m.fieldTooLong(field.label) });
+      // 'URL da API' of a service connector: empty (the vendor's) or an http(s) address.
+      return field.name === 'api_url'
+        ? value.refine((url) => url === '' || hostOfUrl(url) !== null, {
+            error: m.fieldInvalid(field.label),
+          })
+        : value;
+    }
   }
 }
 

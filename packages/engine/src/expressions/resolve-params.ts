@@ -1,5 +1,5 @@
 import { parseBrNumber } from '@ponte/shared/brazil/numbers';
-import type { ParamSpec } from '@ponte/shared/flow/node-manifest.schema';
+import { paramShown, type ParamSpec } from '@ponte/shared/flow/node-manifest.schema';
 import {
   ExpressionError,
   ExpressionLimitError,
@@ -167,6 +167,7 @@ export async function resolveParams(
 ): Promise<Record<string, unknown>> {
   const params: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(specs)) {
+    if (!paramShown(specs, spec, raw)) continue;
     const given = raw[name];
     const source = isEmpty(given) && 'default' in spec ? spec.default : given;
     const value =

@@ -1,3 +1,4 @@
+import { serviceConnectors } from '../connectors';
 import type { NodeDefinition } from '../kit/define-node';
 import { codeNode } from './actions/code/code.node.ts';
 import { dbDeleteNode } from './actions/db-delete/db-delete.node.ts';
@@ -70,4 +71,5 @@ export const builtinNodes: NodeDefinition[] = [
   delayNode,
   mergeNode,
   stopNode,
+  ...serviceConnectors,
 ];

@@ -14,8 +14,29 @@ const manifest = (
   ...m,
 });
 
+/** A service connector's shape: an 'Operação' select, a param only 'enviar' shows. */
+export const operationManifest: NodeManifest = manifest({
+  type: 'svc_exemplo',
+  category: 'action',
+  label: 'Exemplo',
+  params: {
+    operation: {
+      type: 'select',
+      label: 'Operação',
+      default: 'enviar',
+      options: [
+        { label: 'Mensagem → Enviar', value: 'enviar' },
+        { label: 'Chat → Consultar', value: 'consultar' },
+      ],
+    },
+    chat: { type: 'text', label: 'ID do chat' },
+    texto: { type: 'text', label: 'Texto', required: true, showWhen: { operation: ['enviar'] } },
+  },
+});
+
 /** A small library for the validator's tests. */
 export const testManifests: NodeManifest[] = [
+  operationManifest,
   manifest({ type: 'core_manual_trigger', category: 'trigger', label: 'Manual Trigger' }),
   manifest({
     type: 'core_http_request',

@@ -80,6 +80,17 @@ describe('validateFlow', () => {
     ]);
   });
 
+  it('checks only the params the chosen operation shows (showWhen)', () => {
+    const check = (params: Record<string, unknown>) =>
+      validateFlow(flow([trigger, node('s', 'svc_exemplo', params)], [['t', 's']]), lookup).map(
+        (issue) => issue.message,
+      );
+    expect(check({})).toEqual([
+      'O conector "Exemplo" não tem o parâmetro obrigatório "Texto" preenchido.',
+    ]);
+    expect(check({ operation: 'consultar' })).toEqual([]);
+  });
+
   it('reports a missing required param and values of the wrong kind, but accepts expressions', () => {
     const issues = validateFlow(
       flow(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { flowDocumentSchema, type FlowDocument, type FlowNode } from './flow-document.schema';
-import type { NodeManifest, ParamSpec } from './node-manifest.schema';
+import { paramShown, type NodeManifest, type ParamSpec } from './node-manifest.schema';
 import type { ManifestLookup } from './flow-operations';
 import { findCycles } from './flow-graph';
 import { limits } from '../limits';
@@ -281,6 +281,7 @@ function paramIssues(
   const error = (code: FlowIssueCode, message: string) =>
     issues.push({ level: 'error', code, message, node_uid: node.uid });
   for (const [name, spec] of Object.entries(manifest.params)) {
+    if (!paramShown(manifest.params, spec, node.params)) continue;
     const value = node.params[name];
     if (isEmpty(value)) {
       if (spec.required && !('default' in spec && spec.default !== undefined)) {

@@ -36,6 +36,11 @@ const paramBase = {
   description: z.string().optional(),
   placeholder: z.string().optional(),
   required: z.boolean().optional(),
+  /**
+   * Shown, checked and resolved only while each named `select` param of the node holds one of
+   * the values (its default when empty): a service connector's operation picks its own params.
+   */
+  showWhen: z.record(z.string(), z.array(z.string())).optional(),
 };
 
 const tableColumnSchema = z.object({
@@ -94,6 +99,26 @@ export const paramSpecSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type ParamSpec = z.infer<typeof paramSpecSchema>;
+
+/** Whether a param is shown (and used) with the node's saved params (`showWhen`). */
+export function paramShown(
+  specs: Record<string, ParamSpec>,
+  spec: ParamSpec,
+  params: Record<string, unknown>,
+): boolean {
+  if (!spec.showWhen) return true;
+  return Object.entries(spec.showWhen).every(([name, values]) => {
+    const given = params[name];
+    const other = specs[name];
+    const value =
+      given === undefined || given === null || given === ''
+        ? other && 'default' in other
+          ? other.default
+          : undefined
+        : given;
+    return typeof value === 'string' && values.includes(value);
+  });
+}
 export type ParamKind = ParamSpec['type'];
 
 export const outputSpecSchema = z.object({ label: z.string() });

@@ -147,6 +147,28 @@ function sankhyaTester(sankhyaUrl: string): ConnectionTester {
   };
 }
 
+/** The Bot API's default address; an account's 'URL da API' replaces it. */
+const telegramApiUrl = 'https://api.telegram.org';
+
+/** telegram_bot: the Bot API's `getMe` (https://core.telegram.org/bots/api#getme). */
+const telegramTester: ConnectionTester = async (account, { http, signal }) => {
+  const token = text(account.data.bot_token);
+  const base = (text(account.data.api_url).trim() || telegramApiUrl).replace(/\/+$/, '');
+  const response = await http.request({
+    method: 'POST',
+    url: `${base}/bot${token}/getMe`,
+    headers: { accept: 'application/json' },
+    timeoutMs: testTimeoutMs,
+    signal,
+  });
+  const answer = jsonOf(response);
+  if (!isObject(answer)) throw new Error(m.providerNotJson('O Telegram', response.status));
+  const bot = isObject(answer.result) ? text(answer.result.username) : '';
+  if (answer.ok === true && bot) return m.telegramTestOk(withoutSecrets(bot, [token]));
+  const said = text(answer.description) || m.testFailedStatus(response.status);
+  throw new Error(m.telegramRefused(withoutSecrets(said, [token])));
+};
+
 /**
  * The testers of the key-based provider types (AWS, Omie, Sankhya): each makes one documented
  * call to the provider at the configured base URL, through the app's guarded HTTP client.
@@ -160,5 +182,6 @@ export function createProviderTesters(
     aws_access_key: awsTester(providers.awsStsUrl, now),
     omie_erp: omieTester(providers.omieUrl),
     sankhya_partner_id: sankhyaTester(providers.sankhyaUrl),
+    telegram_bot: telegramTester,
   };
 }

@@ -7,6 +7,7 @@ import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
 import { mockFetch } from '../../../test/mock-fetch';
 import type { MockRoute } from '../../../test/mock-fetch';
 import { renderWithProviders } from '../../../test/render';
+import { operationManifest } from '@ponte/shared/flow/flow-test-fixtures';
 import { NodePanel } from './node-panel';
 import { everyKindManifest, makeNode, switchManifest } from './node-panel.fixtures';
 
@@ -178,6 +179,22 @@ describe('NodePanel', () => {
     await user.click(screen.getByRole('combobox', { name: 'Método' }));
     await user.click(await screen.findByRole('option', { name: 'POST' }));
     expect(last()?.params).toEqual({ follow: false, method: 'POST' });
+  });
+
+  it("shows only the chosen operation's params, and keeps a hidden one's value", async () => {
+    const { user, last } = setup({
+      manifest: operationManifest,
+      node: makeNode({ type: 'svc_exemplo', params: { texto: 'Olá' } }),
+    });
+    expect(screen.getByRole('textbox', { name: 'Texto' })).toHaveValue('Olá');
+    await user.click(screen.getByRole('combobox', { name: 'Operação' }));
+    await user.click(await screen.findByRole('option', { name: 'Chat → Consultar' }));
+    expect(screen.queryByRole('textbox', { name: 'Texto' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'ID do chat' })).toBeInTheDocument();
+    expect(last()?.params).toEqual({ texto: 'Olá', operation: 'consultar' });
+    await user.click(screen.getByRole('combobox', { name: 'Operação' }));
+    await user.click(await screen.findByRole('option', { name: 'Mensagem → Enviar' }));
+    expect(screen.getByRole('textbox', { name: 'Texto' })).toHaveValue('Olá');
   });
 
   it('adds, edits and removes table rows as plain objects', async () => {

@@ -2,7 +2,11 @@ import { useCallback, useLayoutEffect, useRef } from 'react';
 import { Alert, Box, Code, Divider, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { FlowNode } from '@ponte/shared/flow/flow-document.schema';
 import type { FlowIssue } from '@ponte/shared/flow/flow-validator';
-import type { NodeManifest, ParamSpec } from '@ponte/shared/flow/node-manifest.schema';
+import {
+  paramShown,
+  type NodeManifest,
+  type ParamSpec,
+} from '@ponte/shared/flow/node-manifest.schema';
 import { takesExpressions } from './expression';
 import { NodeIssues } from './node-issues';
 import { NewerVersionNotice } from './newer-version-notice';
@@ -86,7 +90,12 @@ export function NodePanel({
   const setField = <K extends OptionalField>(key: K, value: FlowNode[K]) =>
     edit(withField(node, key, value));
 
-  const params = manifest ? Object.entries(manifest.params) : [];
+  // A param another one hides (`showWhen`) keeps its value: choosing back shows it again.
+  const params = manifest
+    ? Object.entries(manifest.params).filter(([, spec]) =>
+        paramShown(manifest.params, spec, node.params),
+      )
+    : [];
 
   return (
     <NodePanelFrame

@@ -1,0 +1,74 @@
+import type { ParamSpecInput } from '../../kit/define-node';
+import type { ServiceAccount } from '../../ports';
+
+/** One call of an operation, relative to the service's base URL (docs/adr/0090). */
+export interface ConnectorRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Relative to the base URL (`sendMessage`, `v3/pedidos/vendas`). */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Sent as JSON. */
+  json?: unknown;
+}
+
+/** The service's answer, its body parsed by its content type. */
+export interface ConnectorResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** How an operation that lists follows the service's pages. */
+export interface ConnectorPaging {
+  /** The items of one page. */
+  items(response: ConnectorResponse): unknown[];
+  /** The request of the next page, or null when this one was the last. */
+  next(
+    request: ConnectorRequest,
+    response: ConnectorResponse,
+    items: unknown[],
+  ): ConnectorRequest | null;
+}
+
+export interface ConnectorOperation {
+  /** What the operation acts on, in pt-BR: 'Mensagem', 'Pedido de venda'. */
+  resource: string;
+  /** What it does, in pt-BR: 'Enviar', 'Criar'. */
+  action: string;
+  /** The connector's params this operation uses, in the panel's order. */
+  params: string[];
+  /** Its request, from the resolved params (only its own are present). */
+  request(params: Record<string, unknown>): ConnectorRequest;
+  /** Present for the operations that list: 'Buscar todos' and 'Limite' follow the pages. */
+  paging?: ConnectorPaging;
+  /** `msg.payload` from the answer (default: the body; a listing gives its items). */
+  result?(response: ConnectorResponse): unknown;
+}
+
+export interface ConnectorDeclaration {
+  /** Lower-case name: the node type is `svc_<service>`. */
+  service: string;
+  /** The service's name as people write it: 'Telegram'. */
+  label: string;
+  description: string;
+  /** A Tabler icon name. */
+  icon: string;
+  /** The service account types it accepts. */
+  accountTypes: string[];
+  /** The vendor's base URL; an account's 'URL da API' (`api_url`) replaces it. */
+  baseUrl: string;
+  /** The params the operations draw from; each is shown only for the operations using it. */
+  params: Record<string, ParamSpecInput>;
+  operations: Record<string, ConnectorOperation>;
+  /** Adds the account's credential to a request (headers, or the path where the service wants it). */
+  authorize(account: ServiceAccount, request: { url: URL; headers: Record<string, string> }): void;
+  /**
+   * The pt-BR message of a refusal, naming the service and, when it says, the field; undefined
+   * when the answer does not say (the status is given).
+   */
+  errorMessage(response: ConnectorResponse): string | undefined;
+  /** How long the service asked to wait before another try (ms), when its answer says. */
+  retryAfterMs?(response: ConnectorResponse): number | undefined;
+  /** `msg.payload` of a success, for every operation without its own `result` (default: the body). */
+  result?(response: ConnectorResponse): unknown;
+}

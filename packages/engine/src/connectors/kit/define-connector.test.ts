@@ -1,0 +1,240 @@
+import { paramShown } from '@ponte/shared/flow/node-manifest.schema';
+import { describe, expect, it } from 'vitest';
+import { createFakePorts, jsonResponse, textResponse } from '../../testing/fake-ports';
+import { runNode } from '../../testing/run-node';
+import { defineConnector, pagingCaps, type ConnectorDeclaration } from './define-connector';
+import { retryPolicy } from './connector-http';
+
+/** A service of the kind the kit serves: a key header, a listing paged by `?pagina=`. */
+const declaration: ConnectorDeclaration = {
+  service: 'exemplo',
+  label: 'Exemplo',
+  description: 'Um serviço de teste.',
+  icon: 'plug',
+  accountTypes: ['bearer_token'],
+  baseUrl: 'https://api.exemplo.com.br/v1',
+  params: {
+    nome: { type: 'text', label: 'Nome', required: true },
+    situacao: {
+      type: 'select',
+      label: 'Situação',
+      default: 'ativo',
+      options: [
+        { label: 'Ativo', value: 'ativo' },
+        { label: 'Inativo', value: 'inativo' },
+      ],
+    },
+  },
+  operations: {
+    criar: {
+      resource: 'Contato',
+      action: 'Criar',
+      params: ['nome'],
+      request: (p) => ({ method: 'POST', path: 'contatos', json: { nome: p.nome } }),
+    },
+    listar: {
+      resource: 'Contato',
+      action: 'Listar',
+      params: ['situacao'],
+      request: (p) => ({
+        method: 'GET',
+        path: 'contatos',
+        query: { situacao: p.situacao as string, pagina: 1 },
+      }),
+      paging: {
+        items: (response) => (response.body as { data: unknown[] }).data,
+        next: (request) => ({
+          ...request,
+          query: { ...request.query, pagina: Number(request.query?.pagina) + 1 },
+        }),
+      },
+    },
+  },
+  authorize(account, request) {
+    request.headers['x-chave'] = String(account.data.token);
+  },
+  errorMessage(response) {
+    const body = response.body as { erro?: { campo?: string; mensagem?: string } };
+    return body?.erro?.mensagem
+      ? `O Exemplo recusou: ${body.erro.mensagem} (campo "${body.erro.campo}").`
+      : undefined;
+  },
+};
+const node = defineConnector(declaration);
+
+function portsWithAccount(data: Record<string, unknown> = {}) {
+  const ports = createFakePorts();
+  ports.accounts.conta = {
+    _id: 'conta',
+    type: 'bearer_token',
+    data: { token: 's3gr3d0', url: 'https://api.exemplo.com.br', ...data },
+  };
+  return ports;
+}
+
+describe('a service connector (docs/adr/0090)', () => {
+  it('offers its operations and shows each param only for the operations that use it', () => {
+    const { params } = node.manifest;
+    expect(node.manifest.type).toBe('svc_exemplo');
+    expect(params.operation).toMatchObject({
+      type: 'select',
+      options: [
+        { value: 'criar', label: 'Contato → Criar' },
+        { value: 'listar', label: 'Contato → Listar' },
+      ],
+    });
+    expect(params.service_account).toMatchObject({ accepts: ['bearer_token'], required: true });
+    const shown = (operation: string) =>
+      Object.entries(params)
+        .filter(([, spec]) => paramShown(params, spec, { operation }))
+        .map(([name]) => name);
+    expect(shown('criar')).toEqual(['service_account', 'operation', 'nome']);
+    expect(shown('listar')).toEqual([
+      'service_account',
+      'operation',
+      'situacao',
+      'return_all',
+      'limit',
+    ]);
+    // The first operation is the default.
+    expect(paramShown(params, params.nome!, {})).toBe(true);
+  });
+
+  it('calls the service at its base URL with the account and puts the answer in msg.payload', async () => {
+    const ports = portsWithAccount();
+    ports.httpHandler = () => jsonResponse(201, { id: 7, nome: 'Ana' });
+    const { emitted } = await runNode(node, {
+      ports,
+      input: { payload: { nome: 'Ana' }, pedido: 1 },
+      params: { service_account: 'conta', operation: 'criar', nome: '{{ msg.payload.nome }}' },
+    });
+    expect(ports.httpCalls[0]).toMatchObject({
+      method: 'POST',
+      url: 'https://api.exemplo.com.br/v1/contatos',
+      body: '{"nome":"Ana"}',
+    });
+    expect(ports.httpCalls[0]!.headers).toMatchObject({
+      'x-chave': 's3gr3d0',
+      'content-type': 'application/json',
+    });
+    expect(emitted[0]!.msg).toEqual({ payload: { id: 7, nome: 'Ana' }, pedido: 1 });
+  });
+
+  it("goes to the account's 'URL da API' instead, still bound to the account's hosts", async () => {
+    const ports = portsWithAccount({
+      url: 'http://127.0.0.2:8080',
+      api_url: 'http://127.0.0.2:8080/exemplo',
+    });
+    ports.httpHandler = () => jsonResponse(200, {});
+    const params = { service_account: 'conta', operation: 'criar', nome: 'Ana' };
+    await runNode(node, { ports, params });
+    expect(ports.httpCalls[0]!.url).toBe('http://127.0.0.2:8080/exemplo/contatos');
+
+    // A bearer account with its own URL may not carry its key to another host.
+    const elsewhere = portsWithAccount({ url: 'https://outro.com.br' });
+    await expect(runNode(node, { ports: elsewhere, params })).rejects.toThrow(
+      /api\.exemplo\.com\.br/,
+    );
+    expect(elsewhere.httpCalls).toEqual([]);
+  });
+
+  it('follows the pages up to the limit, or all of them with "Buscar todos"', async () => {
+    const ports = portsWithAccount();
+    const pages = [[1, 2], [3, 4], [5]];
+    ports.httpHandler = (request) => {
+      const page = Number(new URL(request.url).searchParams.get('pagina'));
+      return jsonResponse(200, { data: pages[page - 1] ?? [] });
+    };
+    const list = (extra: Record<string, unknown>) =>
+      runNode(node, {
+        ports,
+        params: { service_account: 'conta', operation: 'listar', ...extra },
+      });
+    const all = await list({ return_all: true, situacao: 'inativo' });
+    expect(all.emitted[0]!.msg.payload).toEqual([1, 2, 3, 4, 5]);
+    // Three pages, then the empty fourth says the end.
+    expect(ports.httpCalls.map((call) => call.url)).toEqual(
+      [1, 2, 3, 4].map(
+        (page) => `https://api.exemplo.com.br/v1/contatos?situacao=inativo&pagina=${page}`,
+      ),
+    );
+    ports.httpCalls.length = 0;
+    const three = await list({ limit: 3 });
+    expect(three.emitted[0]!.msg.payload).toEqual([1, 2, 3]);
+    expect(ports.httpCalls).toHaveLength(2);
+  });
+
+  it('stops following pages at the cap of pages', async () => {
+    const ports = portsWithAccount();
+    ports.httpHandler = () => jsonResponse(200, { data: [1] });
+    const { emitted } = await runNode(node, {
+      ports,
+      params: { service_account: 'conta', operation: 'listar', return_all: true },
+    });
+    expect(ports.httpCalls).toHaveLength(pagingCaps.pages);
+    expect(emitted[0]!.msg.payload).toHaveLength(pagingCaps.pages);
+  });
+
+  it('waits as the service asks on 429 and 503, doubling when it does not say', async () => {
+    const ports = portsWithAccount();
+    const answers = [
+      textResponse(429, 'calma', { 'content-type': 'text/plain', 'retry-after': '7' }),
+      textResponse(503, 'fora'),
+      textResponse(503, 'fora'),
+      jsonResponse(200, { id: 1 }),
+    ];
+    const times: number[] = [];
+    ports.httpHandler = () => {
+      times.push(ports.time);
+      return answers.shift()!;
+    };
+    const { emitted } = await runNode(node, {
+      ports,
+      params: { service_account: 'conta', operation: 'criar', nome: 'Ana' },
+    });
+    expect(emitted[0]!.msg.payload).toEqual({ id: 1 });
+    expect(times.slice(1).map((time, at) => time - times[at]!)).toEqual([7_000, 2_000, 4_000]);
+  });
+
+  it('gives up after its retries, and refuses a wait longer than it accepts', async () => {
+    const ports = portsWithAccount();
+    ports.httpHandler = () => textResponse(503, 'fora');
+    const params = { service_account: 'conta', operation: 'criar', nome: 'Ana' };
+    await expect(runNode(node, { ports, params })).rejects.toThrow(
+      'Exemplo recusou a chamada (status 503).',
+    );
+    expect(ports.httpCalls).toHaveLength(retryPolicy.retries + 1);
+
+    ports.httpHandler = () =>
+      textResponse(429, '', { 'content-type': 'text/plain', 'retry-after': '3600' });
+    await expect(runNode(node, { ports, params })).rejects.toThrow(
+      'Exemplo pediu para esperar 3600 s antes de outra chamada, mais que os 60 s que o conector espera.',
+    );
+  });
+
+  it("says the service's refusal in pt-BR, naming the field, with the answer in the details", async () => {
+    const ports = portsWithAccount();
+    ports.httpHandler = () =>
+      jsonResponse(422, {
+        erro: { campo: 'nome', mensagem: 'já existe um contato com esse nome' },
+      });
+    const failure = await runNode(node, {
+      ports,
+      params: { service_account: 'conta', operation: 'criar', nome: 'Ana' },
+    }).catch((error: unknown) => error as Error & { details?: unknown });
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as Error).message).toBe(
+      'O Exemplo recusou: já existe um contato com esse nome (campo "nome").',
+    );
+    expect((failure as { details?: unknown }).details).toMatchObject({ status: 422 });
+  });
+
+  it('refuses an account of another type, before any call', async () => {
+    const ports = createFakePorts();
+    ports.accounts.conta = { _id: 'conta', name: 'Minha', type: 'http_basic', data: {} };
+    await expect(
+      runNode(node, { ports, params: { service_account: 'conta', operation: 'criar', nome: 'A' } }),
+    ).rejects.toThrow('A conta "Minha" não é de um tipo que o conector Exemplo aceita.');
+    expect(ports.httpCalls).toEqual([]);
+  });
+});

@@ -1,0 +1,147 @@
+import type { ParamSpec } from '@ponte/shared/flow/node-manifest.schema';
+import { defineNode, type NodeDefinition, type ParamSpecInput } from '../../kit/define-node';
+import { hostChecker } from '../../nodes/actions/http-request/http-auth';
+import { sendConnectorRequest, type ConnectorCall } from './connector-http';
+import type { ConnectorDeclaration, ConnectorPaging, ConnectorRequest } from './connector-types';
+
+export type * from './connector-types';
+
+/** Largest number of items 'Buscar todos' gathers, and pages it reads, in one run. */
+export const pagingCaps = { items: 10_000, pages: 100 };
+
+const operationOptions = (operations: ConnectorDeclaration['operations']) =>
+  Object.entries(operations).map(([value, op]) => ({
+    value,
+    label: `${op.resource} → ${op.action}`,
+  }));
+
+/** The operations using a param: it is shown only for them. */
+function usedBy(declaration: ConnectorDeclaration, name: string): string[] {
+  return Object.entries(declaration.operations)
+    .filter(([, op]) => op.params.includes(name))
+    .map(([key]) => key);
+}
+
+/** The node's params: the account, the operation, each declared param, then the paging ones. */
+function nodeParams(declaration: ConnectorDeclaration): Record<string, ParamSpecInput> {
+  const operations = Object.keys(declaration.operations);
+  const listing = operations.filter((key) => declaration.operations[key]!.paging);
+  const params: Record<string, ParamSpecInput> = {
+    service_account: {
+      type: 'service_account',
+      label: 'Conta de serviço',
+      required: true,
+      accepts: declaration.accountTypes,
+    },
+    operation: {
+      type: 'select',
+      label: 'Operação',
+      required: true,
+      default: operations[0],
+      options: operationOptions(declaration.operations),
+    },
+  };
+  for (const [name, spec] of Object.entries(declaration.params)) {
+    const using = usedBy(declaration, name);
+    if (!using.length) throw new Error(`${declaration.service}: o parâmetro ${name} não é usado.`);
+    params[name] = { ...spec, showWhen: { operation: using } };
+  }
+  if (listing.length) {
+    params.return_all = {
+      type: 'boolean',
+      label: 'Buscar todos',
+      description: `Segue as páginas do serviço até o fim (no máximo ${pagingCaps.items.toLocaleString('pt-BR')} itens).`,
+      default: false,
+      showWhen: { operation: listing },
+    };
+    params.limit = {
+      type: 'number',
+      label: 'Limite',
+      description: 'Quantos itens trazer quando não busca todos.',
+      default: 50,
+      min: 1,
+      max: pagingCaps.items,
+      showWhen: { operation: listing },
+    };
+  }
+  return params;
+}
+
+/**
+ * A service connector (docs/adr/0090): one node whose 'Operação' picks what it does, each
+ * operation showing only its own params, every call made through the engine's HTTP port (the
+ * network guard) with the account's credential, retried when the service asks to wait, its
+ * refusals in pt-BR.
+ */
+export function defineConnector(declaration: ConnectorDeclaration): NodeDefinition {
+  for (const op of Object.values(declaration.operations)) {
+    const unknown = op.params.find((name) => !(name in declaration.params));
+    if (unknown) throw new Error(`${declaration.service}: parâmetro ${unknown} não declarado.`);
+  }
+  return defineNode({
+    type: `svc_${declaration.service}`,
+    version: 1,
+    category: 'action',
+    label: declaration.label,
+    description: declaration.description,
+    icon: declaration.icon,
+    params: nodeParams(declaration) as Record<string, ParamSpec>,
+    outputs: { default: { label: 'Saída' } },
+    async run({ params, input, ports, scope, signal }) {
+      const operation = declaration.operations[String(params.operation)];
+      if (!operation) throw new Error(`Operação desconhecida: ${String(params.operation)}.`);
+      const account = await ports.serviceAccounts.get(
+        scope,
+        String(params.service_account),
+        signal,
+      );
+      if (!account) throw new Error('A conta de serviço escolhida não existe mais.');
+      if (!declaration.accountTypes.includes(account.type)) {
+        throw new Error(
+          `A conta "${account.name}" não é de um tipo que o conector ${declaration.label} aceita.`,
+        );
+      }
+      const own = Object.fromEntries(
+        operation.params.filter((name) => name in params).map((name) => [name, params[name]]),
+      );
+      const apiUrl = typeof account.data.api_url === 'string' ? account.data.api_url.trim() : '';
+      const call: ConnectorCall = {
+        declaration,
+        account,
+        baseUrl: apiUrl || declaration.baseUrl,
+        checkHost: hostChecker(account),
+        ports,
+        signal,
+      };
+      const first = operation.request(own);
+      let payload: unknown;
+      if (operation.paging) {
+        const limit = params.return_all ? pagingCaps.items : Number(params.limit ?? 50);
+        payload = await gather(call, operation.paging, first, limit);
+      } else {
+        const response = await sendConnectorRequest(call, first);
+        const result = operation.result ?? declaration.result;
+        payload = result ? result(response) : response.body;
+      }
+      return { output: 'default', msg: { ...input, payload } };
+    },
+  });
+}
+
+/** Follows the pages from `first` until the service says there is no other or `limit` items. */
+async function gather(
+  call: ConnectorCall,
+  paging: ConnectorPaging,
+  first: ConnectorRequest,
+  limit: number,
+): Promise<unknown[]> {
+  const items: unknown[] = [];
+  let request: ConnectorRequest | null = first;
+  for (let page = 0; request && page < pagingCaps.pages && items.length < limit; page++) {
+    const response = await sendConnectorRequest(call, request);
+    const pageItems = paging.items(response);
+    items.push(...pageItems);
+    request = pageItems.length ? paging.next(request, response, pageItems) : null;
+  }
+  return items.slice(0, limit);
+}
