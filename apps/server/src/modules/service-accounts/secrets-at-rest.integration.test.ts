@@ -20,7 +20,8 @@ function subObject(type: ServiceAccountType, round: number): Record<string, unkn
   for (const field of serviceAccountFields[type]) {
     if (field.managed) continue;
     if (field.secret) sub[field.name] = secretOf(type, field.name, round);
-    else if (field.name === 'url') sub.url = 'http://127.0.0.1:9/teste';
+    else if (field.name === 'url' || field.name === 'api_url')
+      sub[field.name] = 'http://127.0.0.1:9/teste';
     else if (field.kind === 'number') sub[field.name] = 25;
     else if (field.kind === 'switch') sub[field.name] = true;
     else if (field.kind === 'select') sub[field.name] = field.options![0]!.value;
