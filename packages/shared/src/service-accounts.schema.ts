@@ -64,9 +64,11 @@ function fieldSchema(field: ServiceAccountField): z.ZodType {
         .max(fieldMax, { error: m.fieldTooLong(field.label) });
       // 'URL da API' of a service connector: empty (the vendor's) or an http(s) address.
       return field.name === 'api_url'
-        ? value.refine((url) => url === '' || hostOfUrl(url) !== null, {
-            error: m.fieldInvalid(field.label),
-          })
+        ? value
+            .regex(/^(https?:\/\/\S+)?$/i, { error: m.fieldInvalid(field.label) })
+            .refine((url) => url === '' || hostOfUrl(url) !== null, {
+              error: m.fieldInvalid(field.label),
+            })
         : value;
     }
   }
