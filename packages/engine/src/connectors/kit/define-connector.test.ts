@@ -159,20 +159,32 @@ describe('a service connector (docs/adr/0090)', () => {
       ),
     );
     ports.httpCalls.length = 0;
+    expect(all.logs).toEqual([]);
     const three = await list({ limit: 3 });
     expect(three.emitted[0]!.msg.payload).toEqual([1, 2, 3]);
     expect(ports.httpCalls).toHaveLength(2);
+    // A limit the person chose is no cap: nothing to tell.
+    expect(three.logs).toEqual([]);
   });
 
   it('stops following pages at the cap of pages', async () => {
     const ports = portsWithAccount();
     ports.httpHandler = () => jsonResponse(200, { data: [1] });
-    const { emitted } = await runNode(node, {
+    const { emitted, logs } = await runNode(node, {
       ports,
       params: { service_account: 'conta', operation: 'listar', return_all: true },
     });
     expect(ports.httpCalls).toHaveLength(pagingCaps.pages);
     expect(emitted[0]!.msg.payload).toHaveLength(pagingCaps.pages);
+    // The person is told the caps, not the service, ended the listing.
+    expect(logs).toEqual([
+      {
+        type: 'user',
+        label: 'Exemplo',
+        message:
+          "'Buscar todos' parou em 100 itens (100 páginas): Exemplo tem mais. Filtre a busca para trazer o resto.",
+      },
+    ]);
   });
 
   it('waits as the service asks on 429 and 503, doubling when it does not say', async () => {

@@ -87,7 +87,7 @@ export function defineConnector(declaration: ConnectorDeclaration): NodeDefiniti
     icon: declaration.icon,
     params: nodeParams(declaration) as Record<string, ParamSpec>,
     outputs: { default: { label: 'Saída' } },
-    async run({ params, input, ports, scope, signal }) {
+    async run({ params, input, ports, scope, signal, log }) {
       const operation = declaration.operations[String(params.operation)];
       if (!operation) throw new Error(`Operação desconhecida: ${String(params.operation)}.`);
       const account = await ports.serviceAccounts.get(
@@ -117,7 +117,15 @@ export function defineConnector(declaration: ConnectorDeclaration): NodeDefiniti
       let payload: unknown;
       if (operation.paging) {
         const limit = params.return_all ? pagingCaps.items : Number(params.limit ?? 50);
-        payload = await gather(call, operation.paging, first, limit);
+        const gathered = await gather(call, operation.paging, first, limit);
+        payload = gathered.items;
+        // The caps, not the service, ended the listing: the person is told, nothing is hidden.
+        if (gathered.capped) {
+          log.user(
+            declaration.label,
+            `'Buscar todos' parou em ${gathered.items.length.toLocaleString('pt-BR')} itens (${gathered.pages} páginas): ${declaration.label} tem mais. Filtre a busca para trazer o resto.`,
+          );
+        }
       } else {
         const response = await sendConnectorRequest(call, first);
         const result = operation.result ?? declaration.result;
@@ -128,20 +136,27 @@ export function defineConnector(declaration: ConnectorDeclaration): NodeDefiniti
   });
 }
 
-/** Follows the pages from `first` until the service says there is no other or `limit` items. */
+/**
+ * Follows the pages from `first` until the service says there is no other or `limit` items;
+ * `capped` when the caps (pages or items), not the service nor `limit`, ended it.
+ */
 async function gather(
   call: ConnectorCall,
   paging: ConnectorPaging,
   first: ConnectorRequest,
   limit: number,
-): Promise<unknown[]> {
+): Promise<{ items: unknown[]; pages: number; capped: boolean }> {
   const items: unknown[] = [];
   let request: ConnectorRequest | null = first;
-  for (let page = 0; request && page < pagingCaps.pages && items.length < limit; page++) {
+  let pages = 0;
+  while (request && pages < pagingCaps.pages && items.length < limit) {
     const response = await sendConnectorRequest(call, request);
+    pages++;
     const pageItems = paging.items(response);
     items.push(...pageItems);
     request = pageItems.length ? paging.next(request, response, pageItems) : null;
   }
-  return items.slice(0, limit);
+  const more = request !== null || items.length > limit;
+  const capped = more && (pages >= pagingCaps.pages || items.length >= pagingCaps.items);
+  return { items: items.slice(0, limit), pages, capped };
 }
