@@ -1,7 +1,7 @@
 // The editor-data journey's gestures on a narrow canvas: bringing nodes into view and dragging a
 // field from the data into a parameter, as a hand does it.
 import type { Locator, Page } from 'playwright-core';
-import { selectNode } from './flow-editor';
+import { dragByHand, selectNode } from './flow-editor';
 import { until } from './until';
 
 /**
@@ -83,10 +83,5 @@ export async function dragInto(page: Page, from: Locator, into: Locator) {
   if (!start || !target) throw new Error('Sem posição na tela para arrastar o campo');
   const a = { x: start.x + start.width / 2, y: start.y + start.height / 2 };
   const b = { x: target.x + target.width - 12, y: target.y + target.height - 10 };
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move(a.x + 8, a.y + 4, { steps: 3 });
-  await page.mouse.move(b.x, b.y, { steps: 12 });
-  await page.mouse.move(b.x + 1, b.y + 1);
-  await page.mouse.up();
+  await dragByHand(page, a, b, 12);
 }

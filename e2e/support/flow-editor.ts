@@ -101,11 +101,23 @@ async function dragWithMouse(page: Page, item: Locator, at: { x: number; y: numb
   const pane = await page.locator('.react-flow__pane').boundingBox();
   if (!from || !pane) throw new Error('Sem posição na tela para arrastar o conector');
   const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
-  const end = { x: pane.x + at.x, y: pane.y + at.y };
+  await dragByHand(page, start, { x: pane.x + at.x, y: pane.y + at.y }, 10);
+}
+
+/**
+ * Presses at `start`, moves a little (so the drag begins), then to `end` in `steps` as a hand
+ * moves, one pixel more, and releases.
+ */
+export async function dragByHand(
+  page: Page,
+  start: { x: number; y: number },
+  end: { x: number; y: number },
+  steps: number,
+) {
   await page.mouse.move(start.x, start.y);
   await page.mouse.down();
   await page.mouse.move(start.x + 10, start.y + 5, { steps: 3 });
-  await page.mouse.move(end.x, end.y, { steps: 10 });
+  await page.mouse.move(end.x, end.y, { steps });
   await page.mouse.move(end.x + 1, end.y + 1);
   await page.mouse.up();
 }

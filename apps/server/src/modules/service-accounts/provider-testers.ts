@@ -1,4 +1,5 @@
 import type { HttpResponse } from '@ponte/engine/ports';
+import { telegramApiUrl } from '@ponte/engine/connectors/telegram/telegram.connector';
 import { signAws } from '@ponte/engine/nodes/actions/http-request/http-auth';
 import { messages } from '@ponte/shared/messages';
 import type { ServiceAccountType } from '@ponte/shared/service-accounts.schema';
@@ -146,9 +147,6 @@ function sankhyaTester(sankhyaUrl: string): ConnectionTester {
     throw new Error(m.sankhyaRefused(sankhyaReason(answer, response.status, account)));
   };
 }
-
-/** The Bot API's default address; an account's 'URL da API' replaces it. */
-const telegramApiUrl = 'https://api.telegram.org';
 
 /** telegram_bot: the Bot API's `getMe` (https://core.telegram.org/bots/api#getme). */
 const telegramTester: ConnectionTester = async (account, { http, signal }) => {

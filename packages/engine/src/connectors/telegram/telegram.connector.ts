@@ -53,13 +53,31 @@ const post = (method: string, json: Record<string, unknown>) => ({
   json,
 });
 
+/** A photo or document by URL or file_id, with its caption: the same call but its method. */
+const sendFile = (resource: string, method: string, field: 'photo' | 'document') => ({
+  resource,
+  action: 'Enviar',
+  params: ['chat_id', field, 'caption', 'parse_mode', 'disable_notification'],
+  request: (p: Record<string, unknown>) =>
+    post(method, {
+      chat_id: p.chat_id,
+      [field]: p[field],
+      ...(p.caption ? { caption: p.caption } : {}),
+      ...parseMode(p),
+      ...silent(p),
+    }),
+});
+
+/** The Bot API's own address; an account's 'URL da API' replaces it. */
+export const telegramApiUrl = 'https://api.telegram.org';
+
 export const telegramConnector = defineConnector({
   service: 'telegram',
   label: 'Telegram',
   description: 'Envia mensagens, fotos e documentos por um bot do Telegram.',
   icon: 'brand-telegram',
   accountTypes: ['telegram_bot'],
-  baseUrl: 'https://api.telegram.org',
+  baseUrl: telegramApiUrl,
   params: {
     chat_id: {
       type: 'text',
@@ -123,32 +141,8 @@ export const telegramConnector = defineConnector({
       params: ['chat_id', 'message_id'],
       request: (p) => post('deleteMessage', { chat_id: p.chat_id, message_id: p.message_id }),
     },
-    send_photo: {
-      resource: 'Foto',
-      action: 'Enviar',
-      params: ['chat_id', 'photo', 'caption', 'parse_mode', 'disable_notification'],
-      request: (p) =>
-        post('sendPhoto', {
-          chat_id: p.chat_id,
-          photo: p.photo,
-          ...(p.caption ? { caption: p.caption } : {}),
-          ...parseMode(p),
-          ...silent(p),
-        }),
-    },
-    send_document: {
-      resource: 'Documento',
-      action: 'Enviar',
-      params: ['chat_id', 'document', 'caption', 'parse_mode', 'disable_notification'],
-      request: (p) =>
-        post('sendDocument', {
-          chat_id: p.chat_id,
-          document: p.document,
-          ...(p.caption ? { caption: p.caption } : {}),
-          ...parseMode(p),
-          ...silent(p),
-        }),
-    },
+    send_photo: sendFile('Foto', 'sendPhoto', 'photo'),
+    send_document: sendFile('Documento', 'sendDocument', 'document'),
     get_chat: {
       resource: 'Chat',
       action: 'Consultar',
