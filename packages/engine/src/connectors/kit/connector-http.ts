@@ -1,7 +1,12 @@
-import type { EnginePorts, ServiceAccount } from '../../ports';
+import type { EnginePorts, ExecutionScope, ServiceAccount } from '../../ports';
 import { resolveUrl } from '../../nodes/actions/http-request/http-auth';
 import { parseResponseBody } from '../../nodes/actions/http-request/http-body';
-import type { ConnectorDeclaration, ConnectorRequest, ConnectorResponse } from './connector-types';
+import type {
+  ConnectorAuthContext,
+  ConnectorDeclaration,
+  ConnectorRequest,
+  ConnectorResponse,
+} from './connector-types';
 
 /** What every call of one run shares. */
 export interface ConnectorCall {
@@ -11,10 +16,14 @@ export interface ConnectorCall {
   /** Throws, naming the account, when its credential may not go to the URL's host. */
   checkHost(url: URL): void;
   ports: EnginePorts;
+  scope: ExecutionScope;
   signal: AbortSignal;
 }
 
-/** How the kit waits when a service answers 429 or 503 (docs/adr/0090). */
+/**
+ * How the kit waits when a service answers 429 or 503, or says in its own way that it limits the
+ * calls (`rateLimited`) (docs/adr/0090).
+ */
 export const retryPolicy = {
   /** Tries after the first. */
   retries: 4,
@@ -57,13 +66,33 @@ export async function sendConnectorRequest(
   const { declaration, ports, signal } = call;
   const url = urlOf(call, request);
   call.checkHost(url);
-  const headers: Record<string, string> = { accept: 'application/json' };
   const body = request.json === undefined ? undefined : JSON.stringify(request.json);
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  // The credential is added to a copy: a path carrying a token never reaches a message.
-  const signed = new URL(url);
-  declaration.authorize(call.account, { url: signed, headers });
-  call.checkHost(signed);
+  let usedToken = false;
+  let renewed = false;
+  const context: ConnectorAuthContext = {
+    accessToken: () => {
+      usedToken = true;
+      return ports.serviceAccounts.accessToken(call.scope, call.account._id, {
+        force: renewed,
+        signal,
+      });
+    },
+    now: () => new Date(ports.clock.now()),
+  };
+  /** The credential is added to a copy: a path carrying a token never reaches a message. */
+  const sign = async () => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const signed = new URL(url);
+    await declaration.authorize(
+      call.account,
+      { method: request.method, url: signed, headers, ...(body !== undefined ? { body } : {}) },
+      context,
+    );
+    call.checkHost(signed);
+    return { signed, headers };
+  };
+  let { signed, headers } = await sign();
   for (let attempt = 0; ; attempt++) {
     let raw;
     try {
@@ -88,7 +117,15 @@ export async function sendConnectorRequest(
       body: parseResponseBody(raw.headers['content-type'], raw.body),
     };
     if (response.status >= 200 && response.status < 300) return response;
-    if (retryable(response.status) && attempt < retryPolicy.retries) {
+    // A token that expired early (revoked, clock skew): once more with a new one.
+    if (response.status === 401 && usedToken && !renewed) {
+      renewed = true;
+      ({ signed, headers } = await sign());
+      attempt--;
+      continue;
+    }
+    const limited = retryable(response.status) || declaration.rateLimited?.(response) === true;
+    if (limited && attempt < retryPolicy.retries) {
       const asked =
         declaration.retryAfterMs?.(response) ??
         retryAfterHeader(response.headers['retry-after'], ports.clock.now());

@@ -11,6 +11,22 @@ export interface ConnectorRequest {
   json?: unknown;
 }
 
+/** A request as it leaves: `authorize` may change its URL and headers. */
+export interface ConnectorSignedRequest {
+  method: ConnectorRequest['method'];
+  url: URL;
+  headers: Record<string, string>;
+  /** The body as sent (JSON text), for signatures over it. */
+  body?: string;
+}
+
+export interface ConnectorAuthContext {
+  /** The account's bearer token through the engine's port (refreshed when it expires). */
+  accessToken(): Promise<string>;
+  /** The execution's clock (signatures carry the time). */
+  now(): Date;
+}
+
 /** The service's answer, its body parsed by its content type. */
 export interface ConnectorResponse {
   status: number;
@@ -60,13 +76,27 @@ export interface ConnectorDeclaration {
   /** The params the operations draw from; each is shown only for the operations using it. */
   params: Record<string, ParamSpecInput>;
   operations: Record<string, ConnectorOperation>;
-  /** Adds the account's credential to a request (headers, or the path where the service wants it). */
-  authorize(account: ServiceAccount, request: { url: URL; headers: Record<string, string> }): void;
+  /**
+   * Adds the account's credential to a request (headers, or the path where the service wants
+   * it; a signature over the method, URL and body). May wait: `context.accessToken()` gives the
+   * bearer token of accounts that issue one (OAuth2, a login), and a 401 answer to a request
+   * that used it is tried once more with a new one.
+   */
+  authorize(
+    account: ServiceAccount,
+    request: ConnectorSignedRequest,
+    context: ConnectorAuthContext,
+  ): void | Promise<void>;
   /**
    * The pt-BR message of a refusal, naming the service and, when it says, the field; undefined
    * when the answer does not say (the status is given).
    */
   errorMessage(response: ConnectorResponse): string | undefined;
+  /**
+   * Whether a refusal other than 429/503 is the service limiting the calls (Meta answers 400
+   * with its own codes): the kit then waits and tries again as on a 429.
+   */
+  rateLimited?(response: ConnectorResponse): boolean;
   /** How long the service asked to wait before another try (ms), when its answer says. */
   retryAfterMs?(response: ConnectorResponse): number | undefined;
   /** `msg.payload` of a success, for every operation without its own `result` (default: the body). */

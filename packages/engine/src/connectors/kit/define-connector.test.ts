@@ -249,4 +249,55 @@ describe('a service connector (docs/adr/0090)', () => {
     ).rejects.toThrow('A conta "Minha" não é de um tipo que o conector Exemplo aceita.');
     expect(ports.httpCalls).toEqual([]);
   });
+
+  it("signs with the account's bearer token and, after a 401, once more with a new one", async () => {
+    const bearer = defineConnector({
+      ...declaration,
+      async authorize(_account, request, context) {
+        request.headers.authorization = `Bearer ${await context.accessToken()}`;
+      },
+    });
+    const ports = portsWithAccount({ access_token: 'tk' });
+    ports.httpHandler = (request) =>
+      request.headers?.authorization === 'Bearer tk-renovado'
+        ? jsonResponse(201, { id: 7 })
+        : jsonResponse(401, { erro: { mensagem: 'token vencido', campo: 'Authorization' } });
+    const { emitted } = await runNode(bearer, {
+      ports,
+      params: { service_account: 'conta', operation: 'criar', nome: 'Ana' },
+    });
+    expect(emitted[0]!.msg.payload).toEqual({ id: 7 });
+    expect(ports.tokenRequests).toEqual([
+      { id: 'conta', force: false },
+      { id: 'conta', force: true },
+    ]);
+    // A second 401 with the new token is the service's answer: it fails, without a loop.
+    ports.httpHandler = () => jsonResponse(401, { erro: { mensagem: 'sem acesso', campo: 'x' } });
+    await expect(
+      runNode(bearer, {
+        ports,
+        params: { service_account: 'conta', operation: 'criar', nome: 'Ana' },
+      }),
+    ).rejects.toThrow('O Exemplo recusou: sem acesso (campo "x").');
+    expect(ports.httpCalls).toHaveLength(4);
+  });
+
+  it('gives the method and the JSON body to a signature', async () => {
+    const seen: unknown[] = [];
+    const signing = defineConnector({
+      ...declaration,
+      authorize(_account, request) {
+        seen.push([request.method, request.body]);
+        request.headers['x-assinatura'] = `${request.method}:${request.body?.length}`;
+      },
+    });
+    const ports = portsWithAccount();
+    ports.httpHandler = () => jsonResponse(201, {});
+    await runNode(signing, {
+      ports,
+      params: { service_account: 'conta', operation: 'criar', nome: 'Ana' },
+    });
+    expect(seen).toEqual([['POST', '{"nome":"Ana"}']]);
+    expect(ports.httpCalls[0]!.headers?.['x-assinatura']).toBe('POST:14');
+  });
 });

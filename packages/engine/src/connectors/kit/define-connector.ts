@@ -111,6 +111,7 @@ export function defineConnector(declaration: ConnectorDeclaration): NodeDefiniti
         baseUrl: apiUrl || declaration.baseUrl,
         checkHost: hostChecker(account),
         ports,
+        scope,
         signal,
       };
       const first = operation.request(own);
