@@ -13,7 +13,7 @@ describe('node library copy for the web tests', () => {
   it('is what GET /engine/library serves', async () => {
     const account = await t.createAccount();
     const res = await t.request(account.token).get('/engine/library');
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     const library = nodeLibrarySchema.parse(res.json());
     await expect(`${JSON.stringify(library, null, 2)}\n`).toMatchFileSnapshot(
       '../../../../web/src/test/engine-library.generated.json',

@@ -1,4 +1,4 @@
-import type { ParamSpec } from '@ponte/shared/flow/node-manifest.schema';
+import { nodeManifestSchema, type ParamSpec } from '@ponte/shared/flow/node-manifest.schema';
 import { defineNode, type NodeDefinition, type ParamSpecInput } from '../../kit/define-node';
 import { hostChecker } from '../../nodes/actions/http-request/http-auth';
 import { sendConnectorRequest, type ConnectorCall } from './connector-http';
@@ -78,7 +78,7 @@ export function defineConnector(declaration: ConnectorDeclaration): NodeDefiniti
     const unknown = op.params.find((name) => !(name in declaration.params));
     if (unknown) throw new Error(`${declaration.service}: parâmetro ${unknown} não declarado.`);
   }
-  return defineNode({
+  const node = defineNode({
     type: `svc_${declaration.service}`,
     version: 1,
     category: 'action',
@@ -135,6 +135,8 @@ export function defineConnector(declaration: ConnectorDeclaration): NodeDefiniti
       return { output: 'default', msg: { ...input, payload } };
     },
   });
+  // The manifest as the library serves it (defaults filled): a bad param fails here, in tests.
+  return { ...node, manifest: nodeManifestSchema.parse(node.manifest) };
 }
 
 /**
