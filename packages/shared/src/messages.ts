@@ -204,6 +204,9 @@ export const messages = {
     noManualTrigger: "O flow deve conter um conector 'Manual Trigger'.",
     webhookNotFound: 'Webhook não encontrado.',
     webhookUnauthorized: 'Credenciais do webhook inválidas.',
+    hookSignatureInvalid: 'A assinatura da entrega não confere com o segredo da conta do gatilho.',
+    hookAccountMissing: 'A conta de serviço do gatilho não existe mais.',
+    hookBodyInvalid: 'O corpo da entrega não é um JSON válido.',
     webhookTimeout: 'O flow não respondeu a tempo.',
     webhookRateLimitedAddress: (seconds: number) =>
       `Muitas chamadas de webhook a partir deste endereço. Tente novamente em ${seconds} s.`,
@@ -327,6 +330,9 @@ export const messages = {
     sankhyaRefused: (reason: string) => `A Sankhya recusou o login: ${reason}`,
     telegramTestOk: (bot: string) => `Conexão bem-sucedida com o Telegram: bot @${bot}.`,
     telegramRefused: (reason: string) => `O Telegram recusou o token do bot: ${reason}`,
+    whatsappTestOk: (number: string, name: string) =>
+      `Conexão bem-sucedida com o WhatsApp: número ${number}${name ? ` (${name})` : ''}.`,
+    whatsappRefused: (reason: string) => `O WhatsApp recusou a conta: ${reason}`,
     providerNotJson: (provider: string, status: number) =>
       `${provider} respondeu com o status ${status}, sem uma resposta JSON reconhecível.`,
     domainInvalid: (entry: string) =>

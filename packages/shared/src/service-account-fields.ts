@@ -291,6 +291,43 @@ export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAc
     },
     apiUrl('https://api.telegram.org', 'da Bot API do Telegram'),
   ],
+  whatsapp_cloud: [
+    {
+      name: 'access_token',
+      label: 'Token de acesso',
+      kind: 'text',
+      required: true,
+      secret: true,
+      placeholder: 'EAAG…',
+      description:
+        'O token permanente de um usuário do sistema do Gerenciador de Negócios da Meta, com a permissão whatsapp_business_messaging.',
+    },
+    {
+      name: 'phone_number_id',
+      label: 'ID do número de telefone',
+      kind: 'text',
+      required: true,
+      placeholder: '106540352242922',
+      description: 'Em WhatsApp → Configuração da API, no painel do aplicativo da Meta.',
+    },
+    {
+      name: 'app_secret',
+      label: 'Segredo do aplicativo (app secret)',
+      kind: 'text',
+      secret: true,
+      description:
+        'Em Configurações do app → Básico. Confere a assinatura (X-Hub-Signature-256) de cada entrega do gatilho.',
+    },
+    {
+      name: 'verify_token',
+      label: 'Token de verificação do webhook',
+      kind: 'text',
+      secret: true,
+      description:
+        'Um texto que você escolhe e informa também no painel da Meta, ao configurar o webhook do gatilho.',
+    },
+    apiUrl('https://graph.facebook.com/v23.0', 'da Graph API da Meta'),
+  ],
 };
 
 export const secretFieldNames = (type: ServiceAccountType): string[] =>

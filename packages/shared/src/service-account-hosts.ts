@@ -31,6 +31,7 @@ const addressFields: Partial<Record<ServiceAccountType, readonly string[]>> = {
   jwt: ['url', 'auth_url'],
   oauth2: ['authorize_url', 'token_url'],
   telegram_bot: ['api_url'],
+  whatsapp_cloud: ['api_url'],
 };
 
 /** The vendor's own domains, for accounts of one service whose addresses are not fields. */
@@ -39,6 +40,7 @@ const vendorDomains: Partial<Record<ServiceAccountType, readonly string[]>> = {
   google_oauth2: ['*.googleapis.com'],
   aws_access_key: ['*.amazonaws.com', '*.amazonaws.com.cn'],
   telegram_bot: ['api.telegram.org'],
+  whatsapp_cloud: ['graph.facebook.com'],
 };
 const blingDomains = ['bling.com.br', '*.bling.com.br'];
 

@@ -22,5 +22,6 @@ export const serviceAccountTypes = [
   'ftp_server',
   'gpg_auth',
   'telegram_bot',
+  'whatsapp_cloud',
 ] as const;
 export type ServiceAccountType = (typeof serviceAccountTypes)[number];

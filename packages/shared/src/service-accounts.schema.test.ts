@@ -8,9 +8,9 @@ import {
 
 describe('service account schemas', () => {
   it("has every auth type of the spec table (the three provider OAuth2 types apart), the product token among them, then the connectors' own", () => {
-    expect(serviceAccountTypes).toHaveLength(16);
+    expect(serviceAccountTypes).toHaveLength(17);
     expect(serviceAccountTypes).toContain('ponte_token');
-    expect(serviceAccountTypes.at(-1)).toBe('telegram_bot');
+    expect(serviceAccountTypes.slice(-2)).toEqual(['telegram_bot', 'whatsapp_cloud']);
     for (const type of serviceAccountTypes) expect(serviceAccountFields[type]).toBeDefined();
   });
 

@@ -32,6 +32,7 @@ export const serviceAccountTypeLabels: Record<ServiceAccountType, string> = {
   ftp_server: 'Servidor FTP',
   gpg_auth: 'GPG',
   telegram_bot: 'Bot do Telegram',
+  whatsapp_cloud: 'WhatsApp Business (Cloud API)',
 };
 
 /** Types authorised in the browser: 'Autorizar conta' / 'Reautorizar conta' (spec 2 §4). */

@@ -7,6 +7,7 @@ import type {
 } from '@ponte/shared/flow/node-manifest.schema';
 import type { NodeRunContext } from './context';
 import type { NodeResult } from './message';
+import type { ServiceHook } from './service-hook';
 
 /** A param as authors write it (defaults of the schema may be left out). */
 export type ParamSpecInput = z.input<typeof paramSpecSchema>;
@@ -70,6 +71,11 @@ export interface NodeDefinition {
   run(ctx: NodeRunContext<Record<string, unknown>>): Promise<NodeResult>;
   onIdle?(ctx: NodeRunContext<Record<string, unknown>>): Promise<NodeResult>;
   checkParams?(params: Record<string, unknown>): string | null;
+  /**
+   * A service connector's trigger (docs/adr/0091): how the server checks and reads what the
+   * service delivers to the node's address. Never in the manifest.
+   */
+  serviceHook?: ServiceHook;
 }
 
 export type NodeManifestOutput = z.output<typeof nodeManifestSchema>;

@@ -1,5 +1,6 @@
 import type { HttpResponse } from '@ponte/engine/ports';
 import { telegramApiUrl } from '@ponte/engine/connectors/telegram/telegram.connector';
+import { whatsappApiUrl } from '@ponte/engine/connectors/whatsapp/whatsapp.connector';
 import { signAws } from '@ponte/engine/nodes/actions/http-request/http-auth';
 import { messages } from '@ponte/shared/messages';
 import type { ServiceAccountType } from '@ponte/shared/service-accounts.schema';
@@ -168,6 +169,31 @@ const telegramTester: ConnectionTester = async (account, { http, signal }) => {
 };
 
 /**
+ * whatsapp_cloud: the Graph API's phone number node
+ * (https://developers.facebook.com/docs/graph-api/reference/whatsapp-business-phone-number/).
+ */
+const whatsappTester: ConnectionTester = async (account, { http, signal }) => {
+  const token = text(account.data.access_token);
+  const base = (text(account.data.api_url).trim() || whatsappApiUrl).replace(/\/+$/, '');
+  const phone = encodeURIComponent(text(account.data.phone_number_id).trim());
+  const response = await http.request({
+    method: 'GET',
+    url: `${base}/${phone}?fields=display_phone_number,verified_name`,
+    headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+    timeoutMs: testTimeoutMs,
+    signal,
+  });
+  const answer = jsonOf(response);
+  if (!isObject(answer)) throw new Error(m.providerNotJson('O WhatsApp', response.status));
+  const number = text(answer.display_phone_number);
+  if (response.status < 400 && number)
+    return m.whatsappTestOk(number, withoutSecrets(text(answer.verified_name), [token]));
+  const error = isObject(answer.error) ? answer.error : {};
+  const said = text(error.message) || m.testFailedStatus(response.status);
+  throw new Error(m.whatsappRefused(withoutSecrets(said, [token])));
+};
+
+/**
  * The testers of the key-based provider types (AWS, Omie, Sankhya): each makes one documented
  * call to the provider at the configured base URL, through the app's guarded HTTP client.
  * `now` dates the AWS signature (the app's clock).
@@ -181,5 +207,6 @@ export function createProviderTesters(
     omie_erp: omieTester(providers.omieUrl),
     sankhya_partner_id: sankhyaTester(providers.sankhyaUrl),
     telegram_bot: telegramTester,
+    whatsapp_cloud: whatsappTester,
   };
 }

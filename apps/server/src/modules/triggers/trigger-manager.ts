@@ -51,6 +51,24 @@ const allKinds: TriggerKinds = { webhooks: true, schedules: true, errorFlows: tr
 const nodesOf = (flow: FlowRow, type: string) =>
   ((flow.data as FlowDocument).nodes ?? []).filter((node) => node.type === type && !node.disabled);
 
+/** A service connector's trigger node type (docs/adr/0091): `svc_<service>_trigger`. */
+export const isServiceTriggerType = (type: string) => /^svc_[a-z0-9_]+_trigger$/.test(type);
+
+/** The flow's enabled service-trigger nodes. */
+const serviceTriggers = (flow: FlowRow) =>
+  ((flow.data as FlowDocument).nodes ?? []).filter(
+    (node) => isServiceTriggerType(node.type) && !node.disabled,
+  );
+
+/** Whether the flow has an address that outsiders call: a webhook or a service trigger. */
+const calledFromOutside = (flow: FlowRow) =>
+  nodesOf(flow, 'core_webhook_trigger').length > 0 || serviceTriggers(flow).length > 0;
+
+function serviceHookOf(flow: FlowRow | undefined, nodeUid: string): WebhookHook | null {
+  const node = flow && serviceTriggers(flow).find((candidate) => candidate.uid === nodeUid);
+  return flow && node ? { flow, node } : null;
+}
+
 /** How many of the flow's enabled schedule nodes have a valid schedule. */
 const validSchedules = (flow: FlowRow) =>
   nodesOf(flow, 'core_schedule_trigger').filter((node) => !validateSchedule(node.params)).length;
@@ -181,7 +199,7 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
     clearFlow(flow.id);
     if (!flow.enabled) return;
     loaded.set(flow.id, { workspaceId: flow.workspaceId, updatedAt: flow.updatedAt.getTime() });
-    if (kinds.webhooks && nodesOf(flow, 'core_webhook_trigger').length) webhooks.set(flow.id, flow);
+    if (kinds.webhooks && calledFromOutside(flow)) webhooks.set(flow.id, flow);
     if (kinds.schedules) for (const node of nodesOf(flow, 'core_schedule_trigger')) arm(flow, node);
     else if (validSchedules(flow))
       declared.set(flow.id, { workspaceId: flow.workspaceId, count: validSchedules(flow) });
@@ -245,6 +263,9 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
       const node = webhookNode(flow, method, path);
       return node ? { flow, node } : null;
     },
+
+    /** The enabled service-trigger node of an enabled flow, or null (404). */
+    findServiceHook: (flowId: string, uid: string) => serviceHookOf(webhooks.get(flowId), uid),
 
     scheduledCount: (workspaceId: string) =>
       [...schedules.values()].filter((schedule) => schedule.workspaceId === workspaceId).length +

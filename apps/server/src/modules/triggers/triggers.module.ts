@@ -11,6 +11,8 @@ import { createReconciliation, subscribeSharedState } from './shared-state';
 import type { TimerClock } from './timer-clock';
 import { createTriggerManager, type TriggerKinds, type TriggerManager } from './trigger-manager';
 import { createWebhookLimits } from './webhook-limits';
+import { serviceHookRoutes } from './service-hooks.routes';
+import { createServiceHooks } from './service-hooks.service';
 import { webhookRoutes } from './webhook.routes';
 import { createWebhookService } from './webhook.service';
 
@@ -60,6 +62,7 @@ export const triggersModule = defineModule({
     'securityHooks',
   ],
   provides: ['triggers', 'queueConsumers', 'reconciliation'],
+  routeNeeds: ['library', 'serviceAccounts'],
   config: [triggersConfig],
   tables: ['schedule_ticks'],
   create(parts, options: TriggersOptions) {
@@ -104,17 +107,35 @@ export const triggersModule = defineModule({
         storage,
         now,
       }),
-    // Webhooks are public: the node's own auth guards them.
-    public: (app, { triggers, runner, securityHooks }, options) =>
-      app.register(webhookRoutes, {
+    // Webhooks are public: the node's own auth, or the service's signature, guards them.
+    public: async (app, parts, options) => {
+      const { triggers, runner, securityHooks, library, serviceAccounts, log } = parts;
+      const limits = createWebhookLimits(options.webhookRateLimit, securityHooks.onThrottled);
+      await app.register(webhookRoutes, {
         prefix: '/engine',
         service: createWebhookService({
           findWebhook: (flowId, method, path) => triggers.findWebhook(flowId, method, path),
           enqueue: (request) => runner.enqueue(request),
           ...(options.webhookTimeoutMs ? { responseTimeoutMs: options.webhookTimeoutMs } : {}),
-          limits: createWebhookLimits(options.webhookRateLimit, securityHooks.onThrottled),
+          limits,
         }),
-      }),
+      });
+      await app.register(serviceHookRoutes, {
+        prefix: '/engine',
+        hooks: createServiceHooks({
+          findServiceHook: (flowId, nodeUid) => triggers.findServiceHook(flowId, nodeUid),
+          definition: (type, version) => library.get(type, version),
+          account: async (workspaceId, id) => {
+            const account = await serviceAccounts.getDecrypted(workspaceId, id);
+            return account && { ...account, configuredHosts: [] };
+          },
+          enqueue: (request) => runner.enqueue(request),
+          limits,
+          onRefused: (flowId, nodeUid, reason) =>
+            log.warn({ flowId, nodeUid, reason }, 'entrega de serviço recusada'),
+        }),
+      });
+    },
   },
   start: ({ triggers }) => triggers.start(),
   tasks: ({ storage, db, log, queueConsumers, reconciliation }, options) => [

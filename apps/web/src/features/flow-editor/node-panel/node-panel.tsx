@@ -165,6 +165,9 @@ export function NodePanel({
               {node.type === 'core_webhook_trigger' && (
                 <WebhookUrl flowId={flowId} path={node.params.path} />
               )}
+              {/^svc_[a-z0-9_]+_trigger$/.test(node.type) && (
+                <WebhookUrl flowId={flowId} hookNode={node.uid} />
+              )}
               <Divider label="Parâmetros" labelPosition="left" />
               {params.length === 0 && (
                 <Text size="sm" c="dimmed">

@@ -23,4 +23,17 @@ describe('WebhookUrl', () => {
     renderWithProviders(<WebhookUrl flowId={null} path="pedidos" />);
     expect(screen.getByText('Salve o flow para ver a URL do webhook.')).toBeInTheDocument();
   });
+
+  it("gives a service trigger its own address, by flow and node, to paste in the service's settings", () => {
+    workspaceStore.set({
+      _id: 'w1',
+      name: 'Principal',
+      engine_url: 'https://ponte.exemplo.com/engine',
+    });
+    renderWithProviders(<WebhookUrl flowId="f1" hookNode="entrada" />);
+    expect(screen.getByText('URL para informar ao serviço')).toBeInTheDocument();
+    expect(
+      screen.getByText('https://ponte.exemplo.com/engine/hooks/f1/entrada'),
+    ).toBeInTheDocument();
+  });
 });

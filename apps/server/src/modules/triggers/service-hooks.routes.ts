@@ -1,0 +1,42 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { publicSecurity } from '../../lib/route-schemas';
+import type { ServiceHooks } from './service-hooks.service';
+
+/**
+ * Public addresses of service connectors' triggers: `{GET|POST} /engine/hooks/{flowId}/{nodeUid}`.
+ * The body is kept as the bytes that came, every content type alike: the service's signature is
+ * computed over them (docs/adr/0091).
+ */
+export const serviceHookRoutes: FastifyPluginAsync<{ hooks: ServiceHooks }> = async (
+  app,
+  { hooks },
+) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/hooks/:flowId/:nodeUid',
+    schema: {
+      tags: ['Engine'],
+      summary:
+        'Recebe as entregas de um serviço para o gatilho de um conector (rota pública; a assinatura do serviço a protege)',
+      security: publicSecurity,
+    },
+    handler: async (request, reply) => {
+      const { flowId, nodeUid } = request.params as { flowId: string; nodeUid: string };
+      const answer = await hooks.call({
+        address: request.ip,
+        flowId,
+        nodeUid,
+        method: request.method,
+        headers: request.headers,
+        query: request.query as Record<string, unknown>,
+        rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+      });
+      reply.code(answer.statusCode);
+      if ('text' in answer) return reply.type('text/plain; charset=utf-8').send(answer.text);
+      if (answer.headers) reply.headers(answer.headers);
+      return reply.send(answer.json);
+    },
+  });
+};

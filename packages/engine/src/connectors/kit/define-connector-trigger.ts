@@ -1,0 +1,88 @@
+import { createHmac } from 'node:crypto';
+import { defineNode, type NodeDefinition } from '../../kit/define-node';
+import type { HookDelivery, ServiceHook } from '../../kit/service-hook';
+import { safeEqual } from '../../nodes/triggers/webhook-trigger/webhook-auth';
+
+export type * from '../../kit/service-hook';
+
+export interface ConnectorTriggerDeclaration {
+  /** The connector's service: the node type is `svc_<service>_trigger`. */
+  service: string;
+  /** 'WhatsApp (gatilho)'. */
+  label: string;
+  description: string;
+  icon: string;
+  /** The account types whose secret checks the deliveries. */
+  accountTypes: string[];
+  hook: ServiceHook;
+}
+
+/** The header's value (the first, when repeated), or ''. */
+export function headerOf(delivery: HookDelivery, name: string): string {
+  const value = delivery.headers[name.toLowerCase()];
+  return (Array.isArray(value) ? value[0] : value) ?? '';
+}
+
+/**
+ * Whether `signature` is the hex HMAC-SHA256 of the raw body with `secret` (after an optional
+ * prefix such as `sha256=`), compared in constant time.
+ */
+export function hmacMatches(
+  delivery: HookDelivery,
+  secret: string,
+  signature: string,
+  prefix = '',
+): boolean {
+  if (!signature.startsWith(prefix)) return false;
+  const expected = createHmac('sha256', secret).update(delivery.rawBody).digest('hex');
+  return safeEqual(signature.slice(prefix.length).toLowerCase(), expected);
+}
+
+/**
+ * A service connector's trigger (docs/adr/0091): a node whose address the service calls. The
+ * server answers the service's handshake, checks each delivery's signature with the account's
+ * secret, and starts one execution per event the node's 'Eventos' keeps, with the event as
+ * `msg.payload` and its name as `msg.event`.
+ */
+export function defineConnectorTrigger(declaration: ConnectorTriggerDeclaration): NodeDefinition {
+  const events = Object.entries(declaration.hook.eventLabels);
+  const node = defineNode({
+    type: `svc_${declaration.service}_trigger`,
+    version: 1,
+    category: 'trigger',
+    label: declaration.label,
+    description: declaration.description,
+    icon: declaration.icon,
+    params: {
+      service_account: {
+        type: 'service_account',
+        label: 'Conta de serviço',
+        required: true,
+        accepts: declaration.accountTypes,
+        description:
+          'A conta cujo segredo confere a assinatura de cada entrega. O endereço a informar ao serviço é /engine/hooks/{id do flow}/{id do nó}.',
+      },
+      events: {
+        type: 'select',
+        label: 'Eventos',
+        default: 'all',
+        options: [
+          { label: 'Todos', value: 'all' },
+          ...events.map(([value, label]) => ({ value, label })),
+        ],
+      },
+    },
+    outputs: { default: { label: 'Saída' } },
+    /** The server passes `{payload: the event, event: its name}`. */
+    async run({ input }) {
+      return { output: 'default', msg: input };
+    },
+  });
+  return { ...node, serviceHook: declaration.hook };
+}
+
+/** Whether the node's 'Eventos' keeps an event. */
+export function eventKept(params: Record<string, unknown>, event: string): boolean {
+  const wanted = String(params.events || 'all');
+  return wanted === 'all' || wanted === event;
+}
