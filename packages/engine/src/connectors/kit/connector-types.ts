@@ -6,7 +6,8 @@ export interface ConnectorRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Relative to the base URL (`sendMessage`, `v3/pedidos/vendas`). */
   path: string;
-  query?: Record<string, string | number | boolean | undefined>;
+  /** A list repeats its key, once per value (`idsProdutos[]=1&idsProdutos[]=2`). */
+  query?: Record<string, string | number | boolean | undefined | readonly (string | number)[]>;
   /** Sent as JSON. */
   json?: unknown;
 }

@@ -138,6 +138,33 @@ describe('a service connector (docs/adr/0090)', () => {
     expect(elsewhere.httpCalls).toEqual([]);
   });
 
+  it('repeats a query key once per value of a list', async () => {
+    const ports = portsWithAccount();
+    ports.httpHandler = () => jsonResponse(200, {});
+    const lists = defineConnector({
+      ...declaration,
+      operations: {
+        saldos: {
+          resource: 'Estoque',
+          action: 'Consultar saldos',
+          params: ['nome', 'situacao'],
+          request: () => ({
+            method: 'GET',
+            path: 'saldos',
+            query: { 'ids[]': [1, '22'], vazio: [], situacao: 'A' },
+          }),
+        },
+      },
+    });
+    await runNode(lists, {
+      ports,
+      params: { service_account: 'conta', operation: 'saldos', nome: 'x' },
+    });
+    expect(ports.httpCalls[0]!.url).toBe(
+      'https://api.exemplo.com.br/v1/saldos?ids%5B%5D=1&ids%5B%5D=22&situacao=A',
+    );
+  });
+
   it('follows the pages up to the limit, or all of them with "Buscar todos"', async () => {
     const ports = portsWithAccount();
     const pages = [[1, 2], [3, 4], [5]];
