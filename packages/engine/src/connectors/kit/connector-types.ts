@@ -78,6 +78,11 @@ export interface ConnectorDeclaration {
   params: Record<string, ParamSpecInput>;
   operations: Record<string, ConnectorOperation>;
   /**
+   * Why an account of an accepted type is not one this service takes (the generic `oauth2`
+   * type of another service), in pt-BR; undefined when it is. Checked before any call.
+   */
+  refuseAccount?(account: ServiceAccount): string | undefined;
+  /**
    * Adds the account's credential to a request (headers, or the path where the service wants
    * it; a signature over the method, URL and body). May wait: `context.accessToken()` gives the
    * bearer token of accounts that issue one (OAuth2, a login), and a 401 answer to a request

@@ -277,6 +277,22 @@ describe('a service connector (docs/adr/0090)', () => {
     expect(ports.httpCalls).toEqual([]);
   });
 
+  it('lets the service refuse an account of an accepted type, before any call', async () => {
+    const ports = portsWithAccount({ service_type: 'outro' });
+    const picky = defineConnector({
+      ...declaration,
+      refuseAccount: (account) =>
+        account.data.service_type === 'exemplo' ? undefined : `"${account.name}" não é do Exemplo.`,
+    });
+    const params = { service_account: 'conta', operation: 'criar', nome: 'A' };
+    await expect(runNode(picky, { ports, params })).rejects.toThrow('"conta" não é do Exemplo.');
+    expect(ports.httpCalls).toEqual([]);
+    ports.accounts.conta!.data.service_type = 'exemplo';
+    ports.httpHandler = () => jsonResponse(200, {});
+    await runNode(picky, { ports, params });
+    expect(ports.httpCalls).toHaveLength(1);
+  });
+
   it("signs with the account's bearer token and, after a 401, once more with a new one", async () => {
     const bearer = defineConnector({
       ...declaration,
