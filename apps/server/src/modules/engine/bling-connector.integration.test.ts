@@ -109,7 +109,7 @@ describe('the Bling connector, through a Bling OAuth2 account', () => {
       '/Api/v3/pedidos/vendas?pagina=2&limite=100',
       '/Api/v3/pedidos/vendas?pagina=3&limite=100',
     ]);
-    const payload = listed!.outputs[0]!.msg.payload as { id: number }[];
+    const payload = listed!.outputs[0]!.msg?.payload as { id: number }[];
     expect(payload).toHaveLength(250);
     expect(payload.at(-1)).toEqual({ id: 250, numero: 250, total: 10 });
   });
