@@ -211,6 +211,11 @@ export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAc
       managed: true,
     },
     { name: 'expires_at', label: 'Expira em', kind: 'text', managed: true },
+    // Bling's REST address (its connector); the custom service has no vendor address.
+    {
+      ...apiUrl('https://api.bling.com.br/Api/v3', 'da API v3 do Bling'),
+      visibleWhen: { field: 'service_type', value: 'bling_erp_oauth2' },
+    },
     ...domainFields,
   ],
   trello_oauth2: oauthManaged,

@@ -41,6 +41,14 @@ describe('the hosts a service account is bound to', () => {
       'bling.com.br',
       '*.bling.com.br',
     ]);
+    // Bling's 'URL da API' (a proxy or a stand-in) joins its domains; custom OAuth2 has none.
+    expect(
+      hostBinding('oauth2', { service_type: 'bling_erp_oauth2', api_url: 'http://10.0.0.7/v3' })
+        .hosts,
+    ).toEqual(['10.0.0.7', 'bling.com.br', '*.bling.com.br']);
+    expect(
+      hostBinding('oauth2', { service_type: 'custom', api_url: 'http://10.0.0.7/v3' }).hosts,
+    ).toEqual([]);
     const google = hostBinding('google_oauth2', {});
     expect(allows(google, 'https://sheets.googleapis.com/v4')).toBe(true);
     expect(allows(google, 'https://googleapis.com.evil.io/')).toBe(false);

@@ -130,8 +130,9 @@ export function ownHosts(type: string, data: Record<string, unknown>): string[] 
     key === 'oauth2' && data.service_type === 'bling_erp_oauth2'
       ? blingDomains
       : (vendorDomains[key] ?? []);
+  // Bling's OAuth2 endpoints are this installation's (configured); its 'URL da API' is its own.
   const fields =
-    key === 'oauth2' && data.service_type === 'bling_erp_oauth2' ? [] : addressFields[key];
+    key === 'oauth2' && data.service_type === 'bling_erp_oauth2' ? ['api_url'] : addressFields[key];
   const hosts = (fields ?? []).map((field) => hostOfUrl(data[field]));
   return [...new Set([...hosts.filter((host): host is string => host !== null), ...vendor])];
 }

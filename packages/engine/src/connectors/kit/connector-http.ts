@@ -48,7 +48,11 @@ function retryAfterHeader(value: string | undefined, now: number): number | unde
 function urlOf(call: ConnectorCall, request: ConnectorRequest): URL {
   const url = resolveUrl(request.path.replace(/^\/+/, ''), call.baseUrl);
   for (const [key, value] of Object.entries(request.query ?? {})) {
-    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+    if (Array.isArray(value)) {
+      for (const item of value as readonly (string | number)[]) {
+        url.searchParams.append(key, String(item));
+      }
+    } else if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
   }
   return url;
 }

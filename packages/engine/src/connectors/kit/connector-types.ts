@@ -6,7 +6,8 @@ export interface ConnectorRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Relative to the base URL (`sendMessage`, `v3/pedidos/vendas`). */
   path: string;
-  query?: Record<string, string | number | boolean | undefined>;
+  /** A list repeats its key, once per value (`idsProdutos[]=1&idsProdutos[]=2`). */
+  query?: Record<string, string | number | boolean | undefined | readonly (string | number)[]>;
   /** Sent as JSON. */
   json?: unknown;
 }
@@ -76,6 +77,11 @@ export interface ConnectorDeclaration {
   /** The params the operations draw from; each is shown only for the operations using it. */
   params: Record<string, ParamSpecInput>;
   operations: Record<string, ConnectorOperation>;
+  /**
+   * Why an account of an accepted type is not one this service takes (the generic `oauth2`
+   * type of another service), in pt-BR; undefined when it is. Checked before any call.
+   */
+  refuseAccount?(account: ServiceAccount): string | undefined;
   /**
    * Adds the account's credential to a request (headers, or the path where the service wants
    * it; a signature over the method, URL and body). May wait: `context.accessToken()` gives the

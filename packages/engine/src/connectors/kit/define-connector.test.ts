@@ -138,6 +138,33 @@ describe('a service connector (docs/adr/0090)', () => {
     expect(elsewhere.httpCalls).toEqual([]);
   });
 
+  it('repeats a query key once per value of a list', async () => {
+    const ports = portsWithAccount();
+    ports.httpHandler = () => jsonResponse(200, {});
+    const lists = defineConnector({
+      ...declaration,
+      operations: {
+        saldos: {
+          resource: 'Estoque',
+          action: 'Consultar saldos',
+          params: ['nome', 'situacao'],
+          request: () => ({
+            method: 'GET',
+            path: 'saldos',
+            query: { 'ids[]': [1, '22'], vazio: [], situacao: 'A' },
+          }),
+        },
+      },
+    });
+    await runNode(lists, {
+      ports,
+      params: { service_account: 'conta', operation: 'saldos', nome: 'x' },
+    });
+    expect(ports.httpCalls[0]!.url).toBe(
+      'https://api.exemplo.com.br/v1/saldos?ids%5B%5D=1&ids%5B%5D=22&situacao=A',
+    );
+  });
+
   it('follows the pages up to the limit, or all of them with "Buscar todos"', async () => {
     const ports = portsWithAccount();
     const pages = [[1, 2], [3, 4], [5]];
@@ -248,6 +275,22 @@ describe('a service connector (docs/adr/0090)', () => {
       runNode(node, { ports, params: { service_account: 'conta', operation: 'criar', nome: 'A' } }),
     ).rejects.toThrow('A conta "Minha" não é de um tipo que o conector Exemplo aceita.');
     expect(ports.httpCalls).toEqual([]);
+  });
+
+  it('lets the service refuse an account of an accepted type, before any call', async () => {
+    const ports = portsWithAccount({ service_type: 'outro' });
+    const picky = defineConnector({
+      ...declaration,
+      refuseAccount: (account) =>
+        account.data.service_type === 'exemplo' ? undefined : `"${account.name}" não é do Exemplo.`,
+    });
+    const params = { service_account: 'conta', operation: 'criar', nome: 'A' };
+    await expect(runNode(picky, { ports, params })).rejects.toThrow('"conta" não é do Exemplo.');
+    expect(ports.httpCalls).toEqual([]);
+    ports.accounts.conta!.data.service_type = 'exemplo';
+    ports.httpHandler = () => jsonResponse(200, {});
+    await runNode(picky, { ports, params });
+    expect(ports.httpCalls).toHaveLength(1);
   });
 
   it("signs with the account's bearer token and, after a 401, once more with a new one", async () => {

@@ -101,6 +101,8 @@ export function defineConnector(declaration: ConnectorDeclaration): NodeDefiniti
           `A conta "${account.name}" não é de um tipo que o conector ${declaration.label} aceita.`,
         );
       }
+      const refused = declaration.refuseAccount?.(account);
+      if (refused) throw new Error(refused);
       const own = Object.fromEntries(
         operation.params.filter((name) => name in params).map((name) => [name, params[name]]),
       );
