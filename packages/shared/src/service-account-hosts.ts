@@ -31,6 +31,7 @@ const addressFields: Partial<Record<ServiceAccountType, readonly string[]>> = {
   jwt: ['url', 'auth_url'],
   oauth2: ['authorize_url', 'token_url'],
   telegram_bot: ['api_url'],
+  aws_access_key: ['api_url'],
 };
 
 /** The vendor's own domains, for accounts of one service whose addresses are not fields. */
