@@ -211,6 +211,14 @@ describe('svc_aws_s3', () => {
     );
   });
 
+  it('refuses a key with dot segments, which a URL would resolve into another key', async () => {
+    const ports = awsPorts();
+    expect(await fails(ports, { operation: 'get_object', bucket: 'b', key: 'a/../segredo' })).toBe(
+      'A "Chave" não pode ter "." ou ".." entre barras.',
+    );
+    expect(ports.httpCalls).toEqual([]);
+  });
+
   it('refuses a link longer than 7 days, in pt-BR', async () => {
     const ports = awsPorts();
     expect(

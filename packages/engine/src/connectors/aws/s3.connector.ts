@@ -33,6 +33,10 @@ function bucketOf(params: Record<string, unknown>): string {
 function objectPath(params: Record<string, unknown>): string {
   const key = String(params.key ?? '');
   if (!key) throw new Error('Informe a "Chave" do arquivo no bucket.');
+  // A URL resolves `.` and `..` between slashes: the request would name another object.
+  if (key.split('/').some((part) => part === '.' || part === '..')) {
+    throw new Error('A "Chave" não pode ter "." ou ".." entre barras.');
+  }
   return `${bucketOf(params)}/${key.split('/').map(encodeSegment).join('/')}`;
 }
 
