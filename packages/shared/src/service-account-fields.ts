@@ -235,6 +235,16 @@ export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAc
       required: true,
       secret: true,
     },
+    {
+      name: 'region',
+      label: 'Região',
+      kind: 'text',
+      default: 'sa-east-1',
+      placeholder: 'sa-east-1',
+      description:
+        'A região AWS dos conectores S3, SES e SQS (sa-east-1 é São Paulo). Vazio, sa-east-1.',
+    },
+    apiUrl('https://<serviço>.<região>.amazonaws.com', 'compatível, como MinIO ou LocalStack'),
     ...domainFields,
   ],
   ponte_token: [],

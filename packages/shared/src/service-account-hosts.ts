@@ -32,6 +32,7 @@ const addressFields: Partial<Record<ServiceAccountType, readonly string[]>> = {
   oauth2: ['authorize_url', 'token_url'],
   telegram_bot: ['api_url'],
   whatsapp_cloud: ['api_url'],
+  aws_access_key: ['api_url'],
 };
 
 /** The vendor's own domains, for accounts of one service whose addresses are not fields. */

@@ -1,4 +1,7 @@
 import type { NodeDefinition } from '../kit/define-node';
+import { s3Connector } from './aws/s3.connector';
+import { sesConnector } from './aws/ses.connector';
+import { sqsConnector } from './aws/sqs.connector';
 import { blingConnector } from './bling/bling.connector';
 import { telegramConnector } from './telegram/telegram.connector';
 import { whatsappConnector } from './whatsapp/whatsapp.connector';
@@ -6,6 +9,9 @@ import { whatsappTrigger } from './whatsapp/whatsapp.trigger';
 
 /** The service connectors (docs/adr/0090): one line per connector. */
 export const serviceConnectors: NodeDefinition[] = [
+  s3Connector,
+  sesConnector,
+  sqsConnector,
   blingConnector,
   telegramConnector,
   whatsappConnector,

@@ -4,6 +4,7 @@ import { parseResponseBody } from '../../nodes/actions/http-request/http-body';
 import type {
   ConnectorAuthContext,
   ConnectorDeclaration,
+  ConnectorOperation,
   ConnectorRequest,
   ConnectorResponse,
 } from './connector-types';
@@ -70,7 +71,8 @@ export async function sendConnectorRequest(
   const { declaration, ports, signal } = call;
   const url = urlOf(call, request);
   call.checkHost(url);
-  const body = request.json === undefined ? undefined : JSON.stringify(request.json);
+  const body =
+    request.body ?? (request.json === undefined ? undefined : JSON.stringify(request.json));
   let usedToken = false;
   let renewed = false;
   const context: ConnectorAuthContext = {
@@ -86,7 +88,11 @@ export async function sendConnectorRequest(
   /** The credential is added to a copy: a path carrying a token never reaches a message. */
   const sign = async () => {
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (body !== undefined) {
+      headers['content-type'] =
+        request.body !== undefined ? 'application/octet-stream' : 'application/json';
+    }
+    Object.assign(headers, request.headers);
     const signed = new URL(url);
     await declaration.authorize(
       call.account,
@@ -119,6 +125,7 @@ export async function sendConnectorRequest(
       status: raw.status,
       headers: raw.headers,
       body: parseResponseBody(raw.headers['content-type'], raw.body),
+      bytes: raw.body,
     };
     if (response.status >= 200 && response.status < 300) return response;
     // A token that expired early (revoked, clock skew): once more with a new one.
@@ -149,6 +156,32 @@ export async function sendConnectorRequest(
       response,
     );
   }
+}
+
+/**
+ * The payload of an operation that makes no call: its request as it would leave, its URL
+ * checked against the account's hosts first.
+ */
+export function withoutCallResult(
+  call: ConnectorCall,
+  operation: ConnectorOperation,
+  request: ConnectorRequest,
+): unknown {
+  const url = urlOf(call, request);
+  call.checkHost(url);
+  const headers: Record<string, string> = { ...request.headers };
+  return operation.withoutCall!(
+    { method: request.method, url, headers, ...(request.body ? { body: request.body } : {}) },
+    call.account,
+    {
+      accessToken: () =>
+        call.ports.serviceAccounts.accessToken(call.scope, call.account._id, {
+          force: false,
+          signal: call.signal,
+        }),
+      now: () => new Date(call.ports.clock.now()),
+    },
+  );
 }
 
 function refusal(message: string, response: ConnectorResponse): Error {

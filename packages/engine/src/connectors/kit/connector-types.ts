@@ -10,6 +10,13 @@ export interface ConnectorRequest {
   query?: Record<string, string | number | boolean | undefined | readonly (string | number)[]>;
   /** Sent as JSON. */
   json?: unknown;
+  /**
+   * Sent as is instead of `json` (an S3 object's content); its type in `headers`
+   * (`content-type`), else `application/octet-stream`.
+   */
+  body?: string;
+  /** Headers of this call (lower-case names) over the kit's `accept` and `content-type`. */
+  headers?: Record<string, string>;
 }
 
 /** A request as it leaves: `authorize` may change its URL and headers. */
@@ -17,7 +24,7 @@ export interface ConnectorSignedRequest {
   method: ConnectorRequest['method'];
   url: URL;
   headers: Record<string, string>;
-  /** The body as sent (JSON text), for signatures over it. */
+  /** The body as sent (JSON text or the request's `body`), for signatures over it. */
   body?: string;
 }
 
@@ -33,6 +40,8 @@ export interface ConnectorResponse {
   status: number;
   headers: Record<string, string>;
   body: unknown;
+  /** The answer's bytes as received (a file's content, whatever its type). */
+  bytes?: Uint8Array;
 }
 
 /** How an operation that lists follows the service's pages. */
@@ -60,6 +69,16 @@ export interface ConnectorOperation {
   paging?: ConnectorPaging;
   /** `msg.payload` from the answer (default: the body; a listing gives its items). */
   result?(response: ConnectorResponse): unknown;
+  /**
+   * An operation that makes no call (an S3 presigned URL): `msg.payload` from its request as it
+   * would leave (the URL resolved and checked against the account's hosts), the account and
+   * the execution's clock.
+   */
+  withoutCall?(
+    request: ConnectorSignedRequest,
+    account: ServiceAccount,
+    context: ConnectorAuthContext,
+  ): unknown;
 }
 
 export interface ConnectorDeclaration {
@@ -72,8 +91,11 @@ export interface ConnectorDeclaration {
   icon: string;
   /** The service account types it accepts. */
   accountTypes: string[];
-  /** The vendor's base URL; an account's 'URL da API' (`api_url`) replaces it. */
-  baseUrl: string;
+  /**
+   * The vendor's base URL, or the account's when it depends on its fields (a region); an
+   * account's 'URL da API' (`api_url`) replaces it.
+   */
+  baseUrl: string | ((account: ServiceAccount) => string);
   /** The params the operations draw from; each is shown only for the operations using it. */
   params: Record<string, ParamSpecInput>;
   operations: Record<string, ConnectorOperation>;

@@ -343,4 +343,80 @@ describe('a service connector (docs/adr/0090)', () => {
     expect(seen).toEqual([['POST', '{"nome":"Ana"}']]);
     expect(ports.httpCalls[0]!.headers?.['x-assinatura']).toBe('POST:14');
   });
+
+  it("sends a raw body with its own headers, and gives the answer's bytes", async () => {
+    const raw = defineConnector({
+      ...declaration,
+      operations: {
+        ...declaration.operations,
+        criar: {
+          ...declaration.operations.criar!,
+          request: (p) => ({
+            method: 'PUT',
+            path: 'arquivos',
+            body: String(p.nome),
+            headers: { 'content-type': 'text/csv', 'x-alvo': 'Servico.Criar' },
+          }),
+          result: (response) => Array.from(response.bytes ?? []),
+        },
+      },
+      authorize(_account, request) {
+        request.headers['x-assinatura'] = `${request.body}|${request.headers['content-type']}`;
+      },
+    });
+    const ports = portsWithAccount();
+    ports.httpHandler = () => textResponse(200, 'ok', { 'content-type': 'image/png' });
+    const { emitted } = await runNode(raw, {
+      ports,
+      params: { service_account: 'conta', operation: 'criar', nome: 'a;b' },
+    });
+    expect(ports.httpCalls[0]).toMatchObject({ method: 'PUT', body: 'a;b' });
+    expect(ports.httpCalls[0]!.headers).toMatchObject({
+      'content-type': 'text/csv',
+      'x-alvo': 'Servico.Criar',
+      'x-assinatura': 'a;b|text/csv',
+    });
+    expect(emitted[0]!.msg.payload).toEqual([111, 107]);
+  });
+
+  it('takes a base URL from the account, and an operation may make no call', async () => {
+    const regional = defineConnector({
+      ...declaration,
+      baseUrl: (account) => `https://${String(account.data.regiao)}.exemplo.com.br/v1`,
+      operations: {
+        ...declaration.operations,
+        link: {
+          resource: 'Contato',
+          action: 'Gerar link',
+          params: ['nome'],
+          request: (p) => ({ method: 'GET', path: `contatos/${String(p.nome)}` }),
+          withoutCall: (request, account, context) =>
+            `${request.url.toString()}?por=${account.name}&em=${context.now().toISOString()}`,
+        },
+      },
+    });
+    const ports = portsWithAccount({ regiao: 'api' });
+    ports.httpHandler = () => jsonResponse(201, {});
+    await runNode(regional, {
+      ports,
+      params: { service_account: 'conta', operation: 'criar', nome: 'Ana' },
+    });
+    expect(ports.httpCalls[0]!.url).toBe('https://api.exemplo.com.br/v1/contatos');
+    const { emitted } = await runNode(regional, {
+      ports,
+      params: { service_account: 'conta', operation: 'link', nome: 'Ana' },
+    });
+    expect(ports.httpCalls).toHaveLength(1);
+    expect(emitted[0]!.msg.payload).toBe(
+      'https://api.exemplo.com.br/v1/contatos/Ana?por=conta&em=2026-01-01T12:00:00.000Z',
+    );
+    // Its URL is still bound to the account's hosts.
+    const elsewhere = portsWithAccount({ regiao: 'outro' });
+    await expect(
+      runNode(regional, {
+        ports: elsewhere,
+        params: { service_account: 'conta', operation: 'link', nome: 'Ana' },
+      }),
+    ).rejects.toThrow(/outro\.exemplo\.com\.br/);
+  });
 });

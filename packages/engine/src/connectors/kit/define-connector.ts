@@ -1,7 +1,7 @@
 import { nodeManifestSchema, type ParamSpec } from '@ponte/shared/flow/node-manifest.schema';
 import { defineNode, type NodeDefinition, type ParamSpecInput } from '../../kit/define-node';
 import { hostChecker } from '../../nodes/actions/http-request/http-auth';
-import { sendConnectorRequest, type ConnectorCall } from './connector-http';
+import { sendConnectorRequest, withoutCallResult, type ConnectorCall } from './connector-http';
 import type { ConnectorDeclaration, ConnectorPaging, ConnectorRequest } from './connector-types';
 
 export type * from './connector-types';
@@ -107,10 +107,14 @@ export function defineConnector(declaration: ConnectorDeclaration): NodeDefiniti
         operation.params.filter((name) => name in params).map((name) => [name, params[name]]),
       );
       const apiUrl = typeof account.data.api_url === 'string' ? account.data.api_url.trim() : '';
+      const vendorUrl =
+        typeof declaration.baseUrl === 'function'
+          ? declaration.baseUrl(account)
+          : declaration.baseUrl;
       const call: ConnectorCall = {
         declaration,
         account,
-        baseUrl: apiUrl || declaration.baseUrl,
+        baseUrl: apiUrl || vendorUrl,
         checkHost: hostChecker(account),
         ports,
         scope,
@@ -118,7 +122,9 @@ export function defineConnector(declaration: ConnectorDeclaration): NodeDefiniti
       };
       const first = operation.request(own);
       let payload: unknown;
-      if (operation.paging) {
+      if (operation.withoutCall) {
+        payload = withoutCallResult(call, operation, first);
+      } else if (operation.paging) {
         const limit = params.return_all ? pagingCaps.items : Number(params.limit ?? 50);
         const gathered = await gather(call, operation.paging, first, limit);
         payload = gathered.items;

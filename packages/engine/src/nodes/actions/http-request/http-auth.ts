@@ -47,23 +47,63 @@ interface AuthContext {
 
 const awsHost = /\.amazonaws\.com(\.cn)?$/i;
 
-/** SigV4 headers (authorization, x-amz-date, x-amz-content-sha256 for S3) of one request. */
-export function signAws(
-  account: ServiceAccount,
-  request: SignInput,
-  options: { region?: string | undefined; service?: string | undefined },
-): Record<string, string> {
+interface AwsTarget {
+  region?: string | undefined;
+  service?: string | undefined;
+}
+
+/** The account's key pair, after checking the URL says (or the options give) where it signs. */
+function awsKeys(account: ServiceAccount, url: URL, options: AwsTarget) {
   const accessKeyId = String(account.data.access_key_id ?? '');
   const secretAccessKey = String(account.data.secret_access_key ?? '');
   if (!accessKeyId || !secretAccessKey) {
     throw new Error('A conta AWS não tem a chave de acesso completa.');
   }
-  if (!awsHost.test(request.url.hostname) && (!options.region || !options.service)) {
+  if (!awsHost.test(url.hostname) && (!options.region || !options.service)) {
     throw new Error(
       'Informe a região e o serviço AWS: não foi possível deduzi-los do endereço da URL.',
     );
   }
-  const amzDate = new Date(request.now).toISOString().replace(/[:-]|\.\d{3}/g, '');
+  return { accessKeyId, secretAccessKey };
+}
+
+const amzDateOf = (now: number) => new Date(now).toISOString().replace(/[:-]|\.\d{3}/g, '');
+
+/**
+ * A presigned URL (SigV4 in the query string) of a request without a body: whoever holds it
+ * may make that request until `expiresSeconds` after `now`.
+ */
+export function presignAws(
+  account: ServiceAccount,
+  request: { method: string; url: URL; now: number; expiresSeconds: number },
+  options: AwsTarget,
+): URL {
+  const keys = awsKeys(account, request.url, options);
+  const query = new URLSearchParams(request.url.search);
+  query.set('X-Amz-Date', amzDateOf(request.now));
+  query.set('X-Amz-Expires', String(request.expiresSeconds));
+  const signed = aws4.sign(
+    {
+      method: request.method,
+      host: request.url.host,
+      path: `${request.url.pathname}?${query.toString()}`,
+      signQuery: true,
+      ...(options.region ? { region: options.region } : {}),
+      ...(options.service ? { service: options.service } : {}),
+    },
+    keys,
+  );
+  return new URL(`${request.url.protocol}//${request.url.host}${signed.path ?? ''}`);
+}
+
+/** SigV4 headers (authorization, x-amz-date, x-amz-content-sha256 for S3) of one request. */
+export function signAws(
+  account: ServiceAccount,
+  request: SignInput,
+  options: AwsTarget,
+): Record<string, string> {
+  const keys = awsKeys(account, request.url, options);
+  const amzDate = amzDateOf(request.now);
   const signed = aws4.sign(
     {
       method: request.method,
@@ -76,7 +116,7 @@ export function signAws(
       ...(options.region ? { region: options.region } : {}),
       ...(options.service ? { service: options.service } : {}),
     },
-    { accessKeyId, secretAccessKey },
+    keys,
   );
   const headers: Record<string, string> = {};
   for (const [key, value] of Object.entries(signed.headers ?? {})) {
