@@ -116,7 +116,10 @@ export async function sendConnectorRequest(
       headers: raw.headers,
       body: parseResponseBody(raw.headers['content-type'], raw.body),
     };
-    if (response.status >= 200 && response.status < 300) return response;
+    // A service may answer a refusal with 200 (Sankhya) or a success with an error status.
+    const failed =
+      declaration.failure?.(response) ?? !(response.status >= 200 && response.status < 300);
+    if (!failed) return response;
     // A token that expired early (revoked, clock skew): once more with a new one.
     if (response.status === 401 && usedToken && !renewed) {
       renewed = true;
