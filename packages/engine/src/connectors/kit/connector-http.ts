@@ -84,15 +84,17 @@ export async function sendConnectorRequest(
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const signed = new URL(url);
-    await declaration.authorize(
-      call.account,
-      { method: request.method, url: signed, headers, ...(body !== undefined ? { body } : {}) },
-      context,
-    );
+    const outgoing = {
+      method: request.method,
+      url: signed,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+    };
+    await declaration.authorize(call.account, outgoing, context);
     call.checkHost(signed);
-    return { signed, headers };
+    return { signed, headers, sent: outgoing.body };
   };
-  let { signed, headers } = await sign();
+  let { signed, headers, sent } = await sign();
   for (let attempt = 0; ; attempt++) {
     let raw;
     try {
@@ -100,7 +102,7 @@ export async function sendConnectorRequest(
         method: request.method,
         url: signed.toString(),
         headers,
-        ...(body !== undefined ? { body } : {}),
+        ...(sent !== undefined ? { body: sent } : {}),
         timeoutMs: retryPolicy.timeoutMs,
         signal,
       });
@@ -123,7 +125,7 @@ export async function sendConnectorRequest(
     // A token that expired early (revoked, clock skew): once more with a new one.
     if (response.status === 401 && usedToken && !renewed) {
       renewed = true;
-      ({ signed, headers } = await sign());
+      ({ signed, headers, sent } = await sign());
       attempt--;
       continue;
     }

@@ -16,7 +16,10 @@ export interface ConnectorSignedRequest {
   method: ConnectorRequest['method'];
   url: URL;
   headers: Record<string, string>;
-  /** The body as sent (JSON text), for signatures over it. */
+  /**
+   * The body as sent (JSON text), for signatures over it; `authorize` may replace it for a
+   * service that wants the credential inside the body (Omie's `app_key` and `app_secret`).
+   */
   body?: string;
 }
 

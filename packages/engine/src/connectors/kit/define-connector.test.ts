@@ -324,4 +324,21 @@ describe('a service connector (docs/adr/0090)', () => {
     });
     expect(emitted[0]!.msg.payload).toEqual({ id: 3 });
   });
+
+  it('sends the body authorize rewrote, for services that want the key inside it', async () => {
+    const inBody = defineConnector({
+      ...declaration,
+      authorize(account, request) {
+        const json = JSON.parse(request.body ?? '{}') as Record<string, unknown>;
+        request.body = JSON.stringify({ chave: account.data.token, ...json });
+      },
+    });
+    const ports = portsWithAccount();
+    ports.httpHandler = () => jsonResponse(201, {});
+    await runNode(inBody, {
+      ports,
+      params: { service_account: 'conta', operation: 'criar', nome: 'Ana' },
+    });
+    expect(ports.httpCalls[0]!.body).toBe('{"chave":"s3gr3d0","nome":"Ana"}');
+  });
 });
