@@ -31,6 +31,8 @@ const addressFields: Partial<Record<ServiceAccountType, readonly string[]>> = {
   jwt: ['url', 'auth_url'],
   oauth2: ['authorize_url', 'token_url'],
   telegram_bot: ['api_url'],
+  omie_erp: ['api_url'],
+  sankhya_partner_id: ['api_url'],
 };
 
 /** The vendor's own domains, for accounts of one service whose addresses are not fields. */
@@ -39,6 +41,8 @@ const vendorDomains: Partial<Record<ServiceAccountType, readonly string[]>> = {
   google_oauth2: ['*.googleapis.com'],
   aws_access_key: ['*.amazonaws.com', '*.amazonaws.com.cn'],
   telegram_bot: ['api.telegram.org'],
+  omie_erp: ['app.omie.com.br'],
+  sankhya_partner_id: ['api.sankhya.com.br', 'api.sandbox.sankhya.com.br'],
 };
 const blingDomains = ['bling.com.br', '*.bling.com.br'];
 
