@@ -253,6 +253,7 @@ export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAc
     { name: 'token', label: 'Token', kind: 'text', required: true, secret: true },
     { ...username, required: true },
     { ...password, required: true },
+    apiUrl('https://api.sankhya.com.br', 'do gateway da Sankhya (como o sandbox)'),
   ],
   omie_erp: [
     { name: 'app_key', label: 'Chave do aplicativo (app key)', kind: 'text', required: true },
@@ -263,6 +264,7 @@ export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAc
       required: true,
       secret: true,
     },
+    apiUrl('https://app.omie.com.br/api/v1', 'da API do Omie'),
   ],
   ftp_server: [
     {

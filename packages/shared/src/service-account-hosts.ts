@@ -33,6 +33,8 @@ const addressFields: Partial<Record<ServiceAccountType, readonly string[]>> = {
   telegram_bot: ['api_url'],
   whatsapp_cloud: ['api_url'],
   aws_access_key: ['api_url'],
+  omie_erp: ['api_url'],
+  sankhya_partner_id: ['api_url'],
 };
 
 /** The vendor's own domains, for accounts of one service whose addresses are not fields. */
@@ -42,6 +44,8 @@ const vendorDomains: Partial<Record<ServiceAccountType, readonly string[]>> = {
   aws_access_key: ['*.amazonaws.com', '*.amazonaws.com.cn'],
   telegram_bot: ['api.telegram.org'],
   whatsapp_cloud: ['graph.facebook.com'],
+  omie_erp: ['app.omie.com.br'],
+  sankhya_partner_id: ['api.sankhya.com.br', 'api.sandbox.sankhya.com.br'],
 };
 const blingDomains = ['bling.com.br', '*.bling.com.br'];
 

@@ -3,6 +3,8 @@ import { s3Connector } from './aws/s3.connector';
 import { sesConnector } from './aws/ses.connector';
 import { sqsConnector } from './aws/sqs.connector';
 import { blingConnector } from './bling/bling.connector';
+import { omieConnector } from './omie/omie.connector';
+import { sankhyaConnector } from './sankhya/sankhya.connector';
 import { telegramConnector } from './telegram/telegram.connector';
 import { whatsappConnector } from './whatsapp/whatsapp.connector';
 import { whatsappTrigger } from './whatsapp/whatsapp.trigger';
@@ -13,6 +15,8 @@ export const serviceConnectors: NodeDefinition[] = [
   sesConnector,
   sqsConnector,
   blingConnector,
+  omieConnector,
+  sankhyaConnector,
   telegramConnector,
   whatsappConnector,
   whatsappTrigger,

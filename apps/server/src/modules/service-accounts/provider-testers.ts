@@ -4,6 +4,7 @@ import { whatsappApiUrl } from '@ponte/engine/connectors/whatsapp/whatsapp.conne
 import { signAws } from '@ponte/engine/nodes/actions/http-request/http-auth';
 import { messages } from '@ponte/shared/messages';
 import type { ServiceAccountType } from '@ponte/shared/service-accounts.schema';
+import { sankhyaBaseUrl } from '../../adapters/service-account-tokens/sankhya-token';
 import type { ServiceProvidersConfig } from './service-accounts.config';
 import type { ConnectionTester, DecryptedAccount } from './connection-testers';
 
@@ -79,13 +80,17 @@ function awsTester(stsUrl: string, now: () => Date): ConnectionTester {
   };
 }
 
-/** omie_erp: Omie's JSON-RPC `ListarEmpresas`, one company of one page. */
+/**
+ * omie_erp: Omie's JSON-RPC `ListarEmpresas`, one company of one page, at the account's 'URL da
+ * API' (which holds `/api/v1`) or the configured Omie address.
+ */
 function omieTester(omieUrl: string): ConnectionTester {
   return async (account, { http, signal }) => {
     const { app_key: appKey, app_secret: appSecret } = account.data;
+    const apiUrl = text(account.data.api_url).trim().replace(/\/+$/, '');
     const response = await http.request({
       method: 'POST',
-      url: `${omieUrl}/api/v1/geral/empresas/`,
+      url: `${apiUrl || `${omieUrl}/api/v1`}/geral/empresas/`,
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({
         call: 'ListarEmpresas',
@@ -122,13 +127,16 @@ function sankhyaReason(answer: unknown, status: number, account: DecryptedAccoun
   return m.testFailedStatus(status);
 }
 
-/** sankhya_partner_id: the gateway's login with token, appkey, username and password. */
+/**
+ * sankhya_partner_id: the gateway's login with token, appkey, username and password, at the
+ * account's 'URL da API' or the configured gateway.
+ */
 function sankhyaTester(sankhyaUrl: string): ConnectionTester {
   return async (account, { http, signal }) => {
     const data = account.data;
     const response = await http.request({
       method: 'POST',
-      url: `${sankhyaUrl}/login`,
+      url: `${sankhyaBaseUrl(data, sankhyaUrl)}/login`,
       headers: {
         accept: 'application/json',
         token: text(data.token),

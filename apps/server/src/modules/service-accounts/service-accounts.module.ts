@@ -59,6 +59,7 @@ export const serviceAccountsModule = defineModule({
     await checkEncryptionKey(db, box);
     // The store reads and writes accounts in clear; the service and OAuth2 both use it.
     const store = createServiceAccountStore({ db, box, now });
+    const providers = options.serviceProviders ?? defaultServiceProviders;
     const oauth2 = createOAuth2Module({
       db,
       http,
@@ -81,11 +82,11 @@ export const serviceAccountsModule = defineModule({
           ...(options.ftpTrustedCa ? { trustedCa: options.ftpTrustedCa } : {}),
         }),
         // AWS STS, Omie and Sankhya: one documented call each, through the guarded client.
-        ...createProviderTesters(options.serviceProviders ?? defaultServiceProviders, now),
+        ...createProviderTesters(providers, now),
       },
     });
     const accountTokens = {
-      ...createTokenSources({ http, now }),
+      ...createTokenSources({ http, now, sankhyaUrl: providers.sankhyaUrl }),
       ...oauth2.tokenSources,
     };
     return { serviceAccounts, oauth2, accountTokens };

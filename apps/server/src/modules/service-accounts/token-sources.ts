@@ -1,6 +1,7 @@
 import type { HttpPort } from '@ponte/engine/ports';
 import type { ServiceAccountType } from '@ponte/shared/service-accounts.schema';
 import { createJwtTokenSource } from '../../adapters/service-account-tokens/jwt-token';
+import { createSankhyaTokenSource } from '../../adapters/service-account-tokens/sankhya-token';
 import type { DecryptedAccount } from './connection-testers';
 
 /**
@@ -17,6 +18,8 @@ export type TokenSources = Partial<Record<ServiceAccountType | (string & {}), To
 export interface TokenSourceDeps {
   http: HttpPort;
   now: () => Date;
+  /** Sankhya's gateway when an account has no 'URL da API' (PONTE_SANKHYA_URL). */
+  sankhyaUrl: string;
 }
 
 /**
@@ -26,5 +29,8 @@ export interface TokenSourceDeps {
 export function createTokenSources(deps: TokenSourceDeps): TokenSources {
   return {
     jwt: createJwtTokenSource(deps.http, () => deps.now().getTime()),
+    sankhya_partner_id: createSankhyaTokenSource(deps.http, deps.sankhyaUrl, () =>
+      deps.now().getTime(),
+    ),
   };
 }

@@ -94,15 +94,17 @@ export async function sendConnectorRequest(
     }
     Object.assign(headers, request.headers);
     const signed = new URL(url);
-    await declaration.authorize(
-      call.account,
-      { method: request.method, url: signed, headers, ...(body !== undefined ? { body } : {}) },
-      context,
-    );
+    const outgoing = {
+      method: request.method,
+      url: signed,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+    };
+    await declaration.authorize(call.account, outgoing, context);
     call.checkHost(signed);
-    return { signed, headers };
+    return { signed, headers, sent: outgoing.body };
   };
-  let { signed, headers } = await sign();
+  let { signed, headers, sent } = await sign();
   for (let attempt = 0; ; attempt++) {
     let raw;
     try {
@@ -110,7 +112,7 @@ export async function sendConnectorRequest(
         method: request.method,
         url: signed.toString(),
         headers,
-        ...(body !== undefined ? { body } : {}),
+        ...(sent !== undefined ? { body: sent } : {}),
         timeoutMs: retryPolicy.timeoutMs,
         signal,
       });
@@ -127,11 +129,14 @@ export async function sendConnectorRequest(
       body: parseResponseBody(raw.headers['content-type'], raw.body),
       bytes: raw.body,
     };
-    if (response.status >= 200 && response.status < 300) return response;
+    // A service may answer a refusal with 200 (Sankhya) or a success with an error status.
+    const failed =
+      declaration.failure?.(response) ?? !(response.status >= 200 && response.status < 300);
+    if (!failed) return response;
     // A token that expired early (revoked, clock skew): once more with a new one.
     if (response.status === 401 && usedToken && !renewed) {
       renewed = true;
-      ({ signed, headers } = await sign());
+      ({ signed, headers, sent } = await sign());
       attempt--;
       continue;
     }

@@ -24,7 +24,11 @@ export interface ConnectorSignedRequest {
   method: ConnectorRequest['method'];
   url: URL;
   headers: Record<string, string>;
-  /** The body as sent (JSON text or the request's `body`), for signatures over it. */
+  /**
+   * The body as sent (JSON text or the request's `body`), for signatures over it; `authorize`
+   * may replace it for a service that wants the credential inside the body (Omie's `app_key`
+   * and `app_secret`).
+   */
   body?: string;
 }
 
@@ -125,6 +129,12 @@ export interface ConnectorDeclaration {
    * with its own codes): the kit then waits and tries again as on a 429.
    */
   rateLimited?(response: ConnectorResponse): boolean;
+  /**
+   * Whether an answer is a refusal (default: a status outside 2xx). For a service that answers
+   * its refusals with 200 and says so in the body (Sankhya's `status: '0'`), or whose "nothing
+   * found" comes as an error status; a refusal goes on to the 401, wait and `errorMessage` rules.
+   */
+  failure?(response: ConnectorResponse): boolean;
   /** How long the service asked to wait before another try (ms), when its answer says. */
   retryAfterMs?(response: ConnectorResponse): number | undefined;
   /** `msg.payload` of a success, for every operation without its own `result` (default: the body). */

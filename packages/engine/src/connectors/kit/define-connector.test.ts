@@ -419,4 +419,45 @@ describe('a service connector (docs/adr/0090)', () => {
       }),
     ).rejects.toThrow(/outro\.exemplo\.com\.br/);
   });
+
+  it('lets the service say which answers are refusals: a 200 that says error, a 404 that is empty', async () => {
+    const judged = defineConnector({
+      ...declaration,
+      failure: (response) =>
+        (response.body as { status?: string })?.status === 'erro' ||
+        (response.status >= 300 && response.status !== 404),
+    });
+    const ports = portsWithAccount();
+    ports.httpHandler = () =>
+      jsonResponse(200, { status: 'erro', erro: { mensagem: 'nome repetido', campo: 'nome' } });
+    const failure = await runNode(judged, {
+      ports,
+      params: { service_account: 'conta', operation: 'criar', nome: 'Ana' },
+    }).catch((error: Error) => error);
+    expect((failure as Error).message).toBe('O Exemplo recusou: nome repetido (campo "nome").');
+    expect((failure as { details?: unknown }).details).toMatchObject({ status: 200 });
+    ports.httpHandler = () => jsonResponse(404, { id: 3 });
+    const { emitted } = await runNode(judged, {
+      ports,
+      params: { service_account: 'conta', operation: 'criar', nome: 'Ana' },
+    });
+    expect(emitted[0]!.msg.payload).toEqual({ id: 3 });
+  });
+
+  it('sends the body authorize rewrote, for services that want the key inside it', async () => {
+    const inBody = defineConnector({
+      ...declaration,
+      authorize(account, request) {
+        const json = JSON.parse(request.body ?? '{}') as Record<string, unknown>;
+        request.body = JSON.stringify({ chave: account.data.token, ...json });
+      },
+    });
+    const ports = portsWithAccount();
+    ports.httpHandler = () => jsonResponse(201, {});
+    await runNode(inBody, {
+      ports,
+      params: { service_account: 'conta', operation: 'criar', nome: 'Ana' },
+    });
+    expect(ports.httpCalls[0]!.body).toBe('{"chave":"s3gr3d0","nome":"Ana"}');
+  });
 });
