@@ -1,3 +1,4 @@
+import type { LookupOption } from '@ponte/shared/flow/node-manifest.schema';
 import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
 import type { NodeDefinition } from './kit/define-node';
 import { createRegistry, type NodeRegistry } from './kit/registry';
@@ -33,9 +34,25 @@ export interface Engine {
   /** The library: the newest version of every node type, without `run`. */
   manifests(): NodeManifest[];
   execute(options: ExecuteOptions): Promise<ExecutionResult>;
+  /**
+   * A picker's options (docs/adr/0092): the node type's lookup through a workspace's account,
+   * over the engine's ports (the network guard). Rejects in pt-BR.
+   */
+  lookup(request: EngineLookup): Promise<LookupOption[]>;
   createDebugSession(): DebugSession;
   /** Frees the sandbox's isolates. */
   dispose(): void;
+}
+
+export interface EngineLookup {
+  workspaceId: string;
+  type: string;
+  version?: number;
+  lookup: string;
+  accountId: string;
+  /** The node's params as the panel holds them (those the picker depends on). */
+  params: Record<string, unknown>;
+  signal: AbortSignal;
 }
 
 export function createEngine(options: EngineOptions): Engine {
@@ -55,6 +72,14 @@ export function createEngine(options: EngineOptions): Engine {
     limits,
     manifests: () => registry.manifests(),
     execute: (execution) => runExecution(deps, execution),
+    async lookup({ workspaceId, type, version, lookup, accountId, params, signal }) {
+      const definition = registry.get(type, version);
+      if (!definition?.lookupOptions) throw new Error(`O conector ${type} não tem listas.`);
+      // A picker is not an execution: the scope names only the workspace.
+      const scope = { workspaceId, flowId: '', executionId: '' };
+      const request = { accountId, params, ports: options.ports, scope, signal };
+      return definition.lookupOptions(lookup, request);
+    },
     createDebugSession,
     dispose: () => sandbox.dispose(),
   };

@@ -7,6 +7,8 @@ import type {
 } from '@ponte/shared/flow/node-manifest.schema';
 import type { NodeRunContext } from './context';
 import type { NodeResult } from './message';
+import type { LookupOption } from '@ponte/shared/flow/node-manifest.schema';
+import type { EnginePorts, ExecutionScope } from '../ports';
 import type { ServiceHook } from './service-hook';
 
 /** A param as authors write it (defaults of the schema may be left out). */
@@ -76,7 +78,24 @@ export interface NodeDefinition {
    * service delivers to the node's address. Never in the manifest.
    */
   serviceHook?: ServiceHook;
+  /**
+   * The options of a param's picker (`lookup` in its spec), asked through the node's account
+   * with the given params' values (docs/adr/0092). Service connectors have it.
+   */
+  lookupOptions?(name: string, request: LookupRequest): Promise<LookupOption[]>;
 }
+
+/** What a picker asks: the account, the node's current params, and the ports to ask with. */
+export interface LookupRequest {
+  accountId: string;
+  params: Record<string, unknown>;
+  ports: ConnectorPorts;
+  scope: ExecutionScope;
+  signal: AbortSignal;
+}
+
+/** The ports a service connector's calls use. */
+export type ConnectorPorts = Pick<EnginePorts, 'http' | 'clock' | 'serviceAccounts'>;
 
 export type NodeManifestOutput = z.output<typeof nodeManifestSchema>;
 

@@ -8,6 +8,8 @@ export interface HookDelivery {
   query: Record<string, string>;
   /** The body exactly as it came: signatures are computed over these bytes. */
   rawBody: Buffer;
+  /** When the server received it (signatures that carry a time are refused when old). */
+  receivedAt: Date;
 }
 
 /** What the server answers the service. */
@@ -44,7 +46,7 @@ export interface ServiceHook {
    * The events a verified delivery holds for the account, in the order the service sent them
    * (a delivery about another number or bot of the same app holds none).
    */
-  events(body: unknown, account: ServiceAccount): HookEvent[];
+  events(body: unknown, account: ServiceAccount, params: Record<string, unknown>): HookEvent[];
   /** Events names, for the node's 'Eventos' select: key → pt-BR label. */
   eventLabels: Record<string, string>;
 }

@@ -41,6 +41,14 @@ const paramBase = {
    * the values (its default when empty): a service connector's operation picks its own params.
    */
   showWhen: z.record(z.string(), z.array(z.string())).optional(),
+  /**
+   * A picker fed through the node's account (docs/adr/0092): the connector's lookup `name`,
+   * asked with the current values of the params in `dependsOn` (a list picked after its
+   * board). The value stays the param's own: typed, picked or an expression.
+   */
+  lookup: z
+    .object({ name: z.string(), dependsOn: z.array(z.string()).optional() })
+    .optional(),
 };
 
 const tableColumnSchema = z.object({
@@ -99,6 +107,15 @@ export const paramSpecSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type ParamSpec = z.infer<typeof paramSpecSchema>;
+
+/** One option of a picker fed by a connector's lookup. */
+export const lookupOptionSchema = z.object({
+  value: z.string(),
+  label: z.string(),
+  /** A second line: an id, a type, the list's board. */
+  description: z.string().optional(),
+});
+export type LookupOption = z.infer<typeof lookupOptionSchema>;
 
 /** Whether a param is shown (and used) with the node's saved params (`showWhen`). */
 export function paramShown(

@@ -16,6 +16,8 @@ export interface ServiceHooksDeps {
   /** A workspace's account, secrets decrypted. */
   account(workspaceId: string, id: string): Promise<ServiceAccount | undefined>;
   enqueue(request: ExecutionRequest): Promise<EnqueuedExecution>;
+  /** The app's clock. */
+  now(): Date;
   limits?: WebhookLimits;
   onRefused?: (flowId: string, nodeUid: string, reason: string) => void;
 }
@@ -77,6 +79,7 @@ export function createServiceHooks(deps: ServiceHooksDeps) {
         headers: call.headers,
         query: stringQuery(call.query),
         rawBody: call.rawBody,
+        receivedAt: deps.now(),
       };
       const handshake = hook.handshake?.(delivery, account);
       if (handshake) return { statusCode: handshake.status, text: handshake.body };
@@ -92,7 +95,9 @@ export function createServiceHooks(deps: ServiceHooksDeps) {
       } catch {
         return refusal(400, 'invalid_body', m.hookBodyInvalid);
       }
-      const events = hook.events(body, account).filter((e) => eventKept(node.params, e.event));
+      const events = hook
+        .events(body, account, node.params)
+        .filter((e) => eventKept(node.params, e.event));
       const byFlow = deps.limits?.flow(call.address, call.flowId, flow.workspaceId);
       if (byFlow) {
         return {

@@ -130,6 +130,7 @@ export const triggersModule = defineModule({
             return account && { ...account, configuredHosts: [] };
           },
           enqueue: (request) => runner.enqueue(request),
+          now: parts.now,
           limits,
           onRefused: (flowId, nodeUid, reason) =>
             log.warn({ flowId, nodeUid, reason }, 'entrega de serviço recusada'),

@@ -1,4 +1,5 @@
-import type { EnginePorts, ExecutionScope, ServiceAccount } from '../../ports';
+import type { ConnectorPorts } from '../../kit/define-node';
+import type { ExecutionScope, ServiceAccount } from '../../ports';
 import { resolveUrl } from '../../nodes/actions/http-request/http-auth';
 import { parseResponseBody } from '../../nodes/actions/http-request/http-body';
 import type {
@@ -16,7 +17,7 @@ export interface ConnectorCall {
   baseUrl: string;
   /** Throws, naming the account, when its credential may not go to the URL's host. */
   checkHost(url: URL): void;
-  ports: EnginePorts;
+  ports: ConnectorPorts;
   scope: ExecutionScope;
   signal: AbortSignal;
 }

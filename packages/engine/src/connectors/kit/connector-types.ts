@@ -1,3 +1,4 @@
+import type { LookupOption } from '@ponte/shared/flow/node-manifest.schema';
 import type { ParamSpecInput } from '../../kit/define-node';
 import type { ServiceAccount } from '../../ports';
 
@@ -60,6 +61,19 @@ export interface ConnectorPaging {
   ): ConnectorRequest | null;
 }
 
+/**
+ * A picker's options through the account (docs/adr/0092): Slack's channels, a Trello board's
+ * lists. A param names it with `lookup: {name, dependsOn}`.
+ */
+export interface ConnectorLookup {
+  /** The request, from the current values of the params the picker depends on. */
+  request(params: Record<string, unknown>): ConnectorRequest;
+  /** The options of one answer (one page). */
+  options(response: ConnectorResponse): LookupOption[];
+  /** Present when the service pages the list: the kit follows it up to `lookupCap` options. */
+  paging?: ConnectorPaging;
+}
+
 export interface ConnectorOperation {
   /** What the operation acts on, in pt-BR: 'Mensagem', 'Pedido de venda'. */
   resource: string;
@@ -103,6 +117,8 @@ export interface ConnectorDeclaration {
   /** The params the operations draw from; each is shown only for the operations using it. */
   params: Record<string, ParamSpecInput>;
   operations: Record<string, ConnectorOperation>;
+  /** The pickers' lookups, by name (a param's `lookup.name`). */
+  lookups?: Record<string, ConnectorLookup>;
   /**
    * Why an account of an accepted type is not one this service takes (the generic `oauth2`
    * type of another service), in pt-BR; undefined when it is. Checked before any call.

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { defineNode, type NodeDefinition } from '../../kit/define-node';
+import type { ParamSpec } from '@ponte/shared/flow/node-manifest.schema';
+import { defineNode, type NodeDefinition, type ParamSpecInput } from '../../kit/define-node';
 import type { HookDelivery, ServiceHook } from '../../kit/service-hook';
 import { safeEqual } from '../../nodes/triggers/webhook-trigger/webhook-auth';
 
@@ -14,6 +15,8 @@ export interface ConnectorTriggerDeclaration {
   icon: string;
   /** The account types whose secret checks the deliveries. */
   accountTypes: string[];
+  /** The trigger's own params after 'Eventos' (a channel to listen to); `events` gets them. */
+  params?: Record<string, ParamSpecInput>;
   hook: ServiceHook;
 }
 
@@ -71,7 +74,8 @@ export function defineConnectorTrigger(declaration: ConnectorTriggerDeclaration)
           ...events.map(([value, label]) => ({ value, label })),
         ],
       },
-    },
+      ...declaration.params,
+    } as Record<string, ParamSpec>,
     outputs: { default: { label: 'Saída' } },
     /** The server passes `{payload: the event, event: its name}`. */
     async run({ input }) {

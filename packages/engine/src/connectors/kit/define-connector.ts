@@ -1,5 +1,14 @@
-import { nodeManifestSchema, type ParamSpec } from '@ponte/shared/flow/node-manifest.schema';
-import { defineNode, type NodeDefinition, type ParamSpecInput } from '../../kit/define-node';
+import {
+  nodeManifestSchema,
+  type LookupOption,
+  type ParamSpec,
+} from '@ponte/shared/flow/node-manifest.schema';
+import {
+  defineNode,
+  type LookupRequest,
+  type NodeDefinition,
+  type ParamSpecInput,
+} from '../../kit/define-node';
 import { hostChecker } from '../../nodes/actions/http-request/http-auth';
 import { sendConnectorRequest, withoutCallResult, type ConnectorCall } from './connector-http';
 import type { ConnectorDeclaration, ConnectorPaging, ConnectorRequest } from './connector-types';
@@ -78,6 +87,16 @@ export function defineConnector(declaration: ConnectorDeclaration): NodeDefiniti
     const unknown = op.params.find((name) => !(name in declaration.params));
     if (unknown) throw new Error(`${declaration.service}: parâmetro ${unknown} não declarado.`);
   }
+  for (const [name, spec] of Object.entries(declaration.params)) {
+    if (!spec.lookup) continue;
+    if (!declaration.lookups?.[spec.lookup.name])
+      throw new Error(
+        `${declaration.service}: ${name} usa a lista ${spec.lookup.name}, que não existe.`,
+      );
+    const missing = spec.lookup.dependsOn?.find((other) => !(other in declaration.params));
+    if (missing)
+      throw new Error(`${declaration.service}: ${name} depende de ${missing}, que não existe.`);
+  }
   const node = defineNode({
     type: `svc_${declaration.service}`,
     version: 1,
@@ -90,36 +109,14 @@ export function defineConnector(declaration: ConnectorDeclaration): NodeDefiniti
     async run({ params, input, ports, scope, signal, log }) {
       const operation = declaration.operations[String(params.operation)];
       if (!operation) throw new Error(`Operação desconhecida: ${String(params.operation)}.`);
-      const account = await ports.serviceAccounts.get(
-        scope,
-        String(params.service_account),
-        signal,
-      );
-      if (!account) throw new Error('A conta de serviço escolhida não existe mais.');
-      if (!declaration.accountTypes.includes(account.type)) {
-        throw new Error(
-          `A conta "${account.name}" não é de um tipo que o conector ${declaration.label} aceita.`,
-        );
-      }
-      const refused = declaration.refuseAccount?.(account);
-      if (refused) throw new Error(refused);
-      const own = Object.fromEntries(
-        operation.params.filter((name) => name in params).map((name) => [name, params[name]]),
-      );
-      const apiUrl = typeof account.data.api_url === 'string' ? account.data.api_url.trim() : '';
-      const vendorUrl =
-        typeof declaration.baseUrl === 'function'
-          ? declaration.baseUrl(account)
-          : declaration.baseUrl;
-      const call: ConnectorCall = {
-        declaration,
-        account,
-        baseUrl: apiUrl || vendorUrl,
-        checkHost: hostChecker(account),
+      const call = await openCall(declaration, String(params.service_account), {
         ports,
         scope,
         signal,
-      };
+      });
+      const own = Object.fromEntries(
+        operation.params.filter((name) => name in params).map((name) => [name, params[name]]),
+      );
       const first = operation.request(own);
       let payload: unknown;
       if (operation.withoutCall) {
@@ -144,7 +141,63 @@ export function defineConnector(declaration: ConnectorDeclaration): NodeDefiniti
     },
   });
   // The manifest as the library serves it (defaults filled): a bad param fails here, in tests.
-  return { ...node, manifest: nodeManifestSchema.parse(node.manifest) };
+  return {
+    ...node,
+    manifest: nodeManifestSchema.parse(node.manifest),
+    lookupOptions: (name, request) => lookupOptions(declaration, name, request),
+  };
+}
+
+/** The account of a run or a picker, checked, with the base URL its calls go to. */
+async function openCall(
+  declaration: ConnectorDeclaration,
+  accountId: string,
+  { ports, scope, signal }: Pick<ConnectorCall, 'ports' | 'scope' | 'signal'>,
+): Promise<ConnectorCall> {
+  const account = await ports.serviceAccounts.get(scope, accountId, signal);
+  if (!account) throw new Error('A conta de serviço escolhida não existe mais.');
+  if (!declaration.accountTypes.includes(account.type)) {
+    throw new Error(
+      `A conta "${account.name}" não é de um tipo que o conector ${declaration.label} aceita.`,
+    );
+  }
+  const refused = declaration.refuseAccount?.(account);
+  if (refused) throw new Error(refused);
+  const apiUrl = typeof account.data.api_url === 'string' ? account.data.api_url.trim() : '';
+  const vendorUrl =
+    typeof declaration.baseUrl === 'function' ? declaration.baseUrl(account) : declaration.baseUrl;
+  return {
+    declaration,
+    account,
+    baseUrl: apiUrl || vendorUrl,
+    checkHost: hostChecker(account),
+    ports,
+    scope,
+    signal,
+  };
+}
+
+/** Most options a picker shows: past it, the person types the id or filters. */
+export const lookupCap = 1000;
+
+/** A picker's options through the account, following the service's pages up to `lookupCap`. */
+async function lookupOptions(
+  declaration: ConnectorDeclaration,
+  name: string,
+  request: LookupRequest,
+): Promise<LookupOption[]> {
+  const lookup = declaration.lookups?.[name];
+  if (!lookup) throw new Error(`${declaration.label} não tem a lista "${name}".`);
+  const call = await openCall(declaration, request.accountId, request);
+  const first = lookup.request(request.params);
+  if (!lookup.paging)
+    return lookup.options(await sendConnectorRequest(call, first)).slice(0, lookupCap);
+  const paging: ConnectorPaging = {
+    ...lookup.paging,
+    items: (response) => lookup.options(response),
+  };
+  const { items } = await gather(call, paging, first, lookupCap);
+  return items as LookupOption[];
 }
 
 /**

@@ -76,6 +76,7 @@ function delivery(body: string, signature?: string): HookDelivery {
     headers: signature ? { 'x-hub-signature-256': signature } : {},
     query: {},
     rawBody: Buffer.from(body),
+    receivedAt: new Date(),
   };
 }
 const sign = (body: string, secret = 'segredo-do-app') =>
@@ -94,6 +95,7 @@ describe('svc_whatsapp_trigger', () => {
             'hub.challenge': '1158201444',
           },
           rawBody: Buffer.alloc(0),
+          receivedAt: new Date(),
         },
         account,
       );
@@ -115,7 +117,7 @@ describe('svc_whatsapp_trigger', () => {
   });
 
   it("gives one event per message and status of the account's number, with the contact", () => {
-    const events = hook.events(payload, account);
+    const events = hook.events(payload, account, {});
     expect(events.map((e) => e.event)).toEqual(['message', 'status']);
     expect(events[0]!.payload).toMatchObject({
       from: '5511912345678',
