@@ -44,6 +44,8 @@ export const errorCodes = {
   invalidExpression: 'invalid_expression',
   oauthStateInvalid: 'oauth_state_invalid',
   oauthRefused: 'oauth_refused',
+  /** A connector's picker could not list its options (the service refused, the account…). */
+  lookupFailed: 'lookup_failed',
   providerNotConfigured: 'provider_not_configured',
   reauthorizationRequired: 'reauthorization_required',
   serviceAccountInUse: 'service_account_in_use',

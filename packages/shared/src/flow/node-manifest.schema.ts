@@ -46,9 +46,7 @@ const paramBase = {
    * asked with the current values of the params in `dependsOn` (a list picked after its
    * board). The value stays the param's own: typed, picked or an expression.
    */
-  lookup: z
-    .object({ name: z.string(), dependsOn: z.array(z.string()).optional() })
-    .optional(),
+  lookup: z.object({ name: z.string(), dependsOn: z.array(z.string()).optional() }).optional(),
 };
 
 const tableColumnSchema = z.object({
@@ -116,6 +114,19 @@ export const lookupOptionSchema = z.object({
   description: z.string().optional(),
 });
 export type LookupOption = z.infer<typeof lookupOptionSchema>;
+
+/** POST /engine/lookups: a picker's options for a node being edited. */
+export const lookupBodySchema = z.object({
+  type: z.string().min(1).max(200),
+  version: z.number().int().positive().optional(),
+  lookup: z.string().min(1).max(100),
+  service_account: z.string().min(1, { error: 'Escolha a conta de serviço.' }).max(100),
+  /** The node's params as the panel holds them (those the picker depends on are used). */
+  params: z.record(z.string(), z.unknown()).default({}),
+});
+export type LookupBody = z.infer<typeof lookupBodySchema>;
+
+export const lookupAnswerSchema = z.object({ items: z.array(lookupOptionSchema) });
 
 /** Whether a param is shown (and used) with the node's saved params (`showWhen`). */
 export function paramShown(

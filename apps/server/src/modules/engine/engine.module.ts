@@ -9,6 +9,7 @@ import { stateChannels } from '../../cluster/state-channels';
 import { defineModule } from '../../container/server-module';
 import { publicBaseUrl } from '../../lib/public-url';
 import { engineControlRoutes } from './engine-control.routes';
+import { connectorLookupRoutes } from './connector-lookups.routes';
 import { engineRoutes } from './engine.routes';
 import { createEngineService } from './engine.service';
 
@@ -108,6 +109,7 @@ export const engineModule = defineModule({
         registeredQueues: (workspaceId) => parts.queues.count(workspaceId),
       });
       await engine.register(engineRoutes, { service });
+      await engine.register(connectorLookupRoutes, { engine: parts.engine });
       await engine.register(engineControlRoutes, {
         service,
         publicUrl: (request: FastifyRequest) => publicBaseUrl(request, parts.publicUrl),
