@@ -193,6 +193,18 @@ export function NodePanel({
                   onChange={setParam}
                   expressionSample={runData?.runs?.at(-1)?.input ?? null}
                   flowId={flowId}
+                  lookupNode={
+                    spec.lookup
+                      ? {
+                          type: node.type,
+                          version: node.typeVersion ?? manifest.version,
+                          params: node.params,
+                          labels: Object.fromEntries(
+                            Object.entries(manifest.params).map(([key, p]) => [key, p.label]),
+                          ),
+                        }
+                      : undefined
+                  }
                 />
               ))}
             </>

@@ -7,6 +7,7 @@ import { ExpressionParam } from '../expression-editor/expression-param';
 import { numberOrText, takesExpressions } from './expression';
 import { FlowReferenceField } from './flow-reference-field';
 import { FormReferenceField } from './form-reference-field';
+import { LookupParamField, type LookupNode } from './lookup-param-field';
 import { NumberParamField } from './number-param-field';
 import { ParamLabel } from './param-label';
 import { ServiceAccountField } from './service-account-field';
@@ -28,6 +29,8 @@ export interface ParamFieldProps {
   expressionSample?: Record<string, unknown> | null;
   /** The saved flow's id (the preview needs it); null before the first save. */
   flowId?: string | null;
+  /** For a param with a picker (`spec.lookup`): the node it asks for. */
+  lookupNode?: LookupNode | undefined;
 }
 
 export const unlistedReferenceNote =
@@ -80,6 +83,7 @@ function ParamInput({
   onChange,
   expressionSample,
   flowId,
+  lookupNode,
 }: ParamFieldProps) {
   const fallback = 'default' in spec ? spec.default : undefined;
   const shown = value === undefined ? fallback : value;
@@ -94,6 +98,18 @@ function ParamInput({
 
   switch (spec.type) {
     case 'text':
+      if (spec.lookup && lookupNode) {
+        return (
+          <LookupParamField
+            name={name}
+            spec={{ ...spec, lookup: spec.lookup }}
+            value={asText(shown)}
+            placeholder={placeholder}
+            node={lookupNode}
+            onChange={onChange}
+          />
+        );
+      }
       return (
         <TextInput
           {...common}
