@@ -219,7 +219,19 @@ export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAc
     ...domainFields,
   ],
   trello_oauth2: oauthManaged,
-  slack_oauth2: [...oauthManaged, ...domainFields],
+  slack_oauth2: [
+    ...oauthManaged,
+    {
+      name: 'signing_secret',
+      label: 'Signing secret',
+      kind: 'text',
+      secret: true,
+      description:
+        'Em Basic Information → App Credentials, no painel do app do Slack. Confere a assinatura (X-Slack-Signature) de cada entrega do gatilho.',
+    },
+    apiUrl('https://slack.com/api', 'da Web API do Slack'),
+    ...domainFields,
+  ],
   google_oauth2: [...oauthManaged, ...domainFields],
   aws_access_key: [
     {

@@ -57,6 +57,10 @@ describe('the hosts a service account is bound to', () => {
     expect(allows(aws, 'https://minio.local/balde')).toBe(false);
     // The installation's own provider addresses (PONTE_OAUTH_*) count too.
     expect(hostBinding('slack_oauth2', {}, ['127.0.0.2']).hosts).toContain('127.0.0.2');
+    // Slack's 'URL da API' joins its domains; the upload address is on files.slack.com.
+    const slack = hostBinding('slack_oauth2', { api_url: 'http://127.0.0.8:9/api' });
+    expect(slack.hosts).toEqual(['127.0.0.8', 'slack.com', '*.slack.com']);
+    expect(allows(slack, 'https://files.slack.com/upload/v1/ABC')).toBe(true);
   });
 
   it('adds the listed domains, a wildcard covering subdomains only, and lifts it all with "all"', () => {

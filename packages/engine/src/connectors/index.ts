@@ -5,6 +5,8 @@ import { sqsConnector } from './aws/sqs.connector';
 import { blingConnector } from './bling/bling.connector';
 import { omieConnector } from './omie/omie.connector';
 import { sankhyaConnector } from './sankhya/sankhya.connector';
+import { slackConnector } from './slack/slack.connector';
+import { slackTrigger } from './slack/slack.trigger';
 import { telegramConnector } from './telegram/telegram.connector';
 import { whatsappConnector } from './whatsapp/whatsapp.connector';
 import { whatsappTrigger } from './whatsapp/whatsapp.trigger';
@@ -17,6 +19,8 @@ export const serviceConnectors: NodeDefinition[] = [
   blingConnector,
   omieConnector,
   sankhyaConnector,
+  slackConnector,
+  slackTrigger,
   telegramConnector,
   whatsappConnector,
   whatsappTrigger,

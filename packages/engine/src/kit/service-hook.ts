@@ -23,6 +23,11 @@ export interface HookEvent {
   /** One of the trigger's `events` keys. */
   event: string;
   payload: unknown;
+  /**
+   * The id the service keeps across its retries of the same event (Slack's `event_id`), when
+   * it has one: a second delivery of an event with this key should start no other execution.
+   */
+  key?: string;
 }
 
 /**

@@ -88,6 +88,16 @@ export interface ConnectorOperation {
   /** `msg.payload` from the answer (default: the body; a listing gives its items). */
   result?(response: ConnectorResponse): unknown;
   /**
+   * The calls after the first, for an operation the service splits in steps (Slack's upload:
+   * ask an address, send the bytes there, complete): from the first answer and the params,
+   * each made with `send` (same account, waits and refusals), it gives `msg.payload`.
+   */
+  followUp?(
+    first: ConnectorResponse,
+    params: Record<string, unknown>,
+    send: (request: ConnectorRequest) => Promise<ConnectorResponse>,
+  ): Promise<unknown>;
+  /**
    * An operation that makes no call (an S3 presigned URL): `msg.payload` from its request as it
    * would leave (the URL resolved and checked against the account's hosts), the account and
    * the execution's clock.

@@ -396,4 +396,39 @@ describe('a service connector (docs/adr/0090)', () => {
     });
     expect(ports.httpCalls[0]!.body).toBe('{"chave":"s3gr3d0","nome":"Ana"}');
   });
+
+  it('makes the calls an operation splits in steps, each with the account, from the first answer', async () => {
+    const steps = defineConnector({
+      ...declaration,
+      operations: {
+        criar: {
+          ...declaration.operations.criar!,
+          followUp: async (first, params, send) => {
+            const { endereco } = first.body as { endereco: string };
+            const sent = await send({ method: 'POST', path: endereco, body: String(params.nome) });
+            return { primeira: first.body, segunda: sent.body };
+          },
+        },
+        listar: declaration.operations.listar!,
+      },
+    });
+    const ports = portsWithAccount();
+    ports.httpHandler = (request) =>
+      request.url.endsWith('/contatos')
+        ? jsonResponse(200, { endereco: 'https://api.exemplo.com.br/envio/1' })
+        : jsonResponse(200, { ok: true });
+    const { emitted } = await runNode(steps, {
+      ports,
+      params: { service_account: 'conta', operation: 'criar', nome: 'Ana' },
+    });
+    expect(ports.httpCalls.map((call) => [call.url, call.headers?.['x-chave']])).toEqual([
+      ['https://api.exemplo.com.br/v1/contatos', 's3gr3d0'],
+      ['https://api.exemplo.com.br/envio/1', 's3gr3d0'],
+    ]);
+    expect(ports.httpCalls[1]!.body).toBe('Ana');
+    expect(emitted[0]!.msg.payload).toEqual({
+      primeira: { endereco: 'https://api.exemplo.com.br/envio/1' },
+      segunda: { ok: true },
+    });
+  });
 });
