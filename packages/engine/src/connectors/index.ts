@@ -6,6 +6,7 @@ import { blingConnector } from './bling/bling.connector';
 import { omieConnector } from './omie/omie.connector';
 import { sankhyaConnector } from './sankhya/sankhya.connector';
 import { telegramConnector } from './telegram/telegram.connector';
+import { trelloConnector } from './trello/trello.connector';
 import { whatsappConnector } from './whatsapp/whatsapp.connector';
 import { whatsappTrigger } from './whatsapp/whatsapp.trigger';
 
@@ -18,6 +19,7 @@ export const serviceConnectors: NodeDefinition[] = [
   omieConnector,
   sankhyaConnector,
   telegramConnector,
+  trelloConnector,
   whatsappConnector,
   whatsappTrigger,
 ];
