@@ -120,7 +120,10 @@ describe('the Trello connector, through an authorised Trello account', () => {
       `/1/cards/${limitedCard}/customField/5f1a2b3c4d5e6f7a8b9c0f01/item`,
       `/1/cards/${limitedCard}/customField/5f1a2b3c4d5e6f7a8b9c0f01/item`,
     ]);
-    expect(calls[1]).toMatchObject({ method: 'PUT', body: { idValue: '5f1a2b3c4d5e6f7a8b9c0e01' } });
+    expect(calls[1]).toMatchObject({
+      method: 'PUT',
+      body: { idValue: '5f1a2b3c4d5e6f7a8b9c0e01' },
+    });
   });
 
   it("says Trello's refusal in pt-BR, naming the field", async () => {

@@ -100,7 +100,12 @@ export async function startTrelloStandIn(
     const item = /^cards\/[^/]+\/customField\/([^/]+)\/item$/.exec(path);
     if (method === 'PUT' && item) {
       if (!hex24.test(item[1]!)) return plain(response, 400, 'invalid id');
-      return json(response, { id: 'i1', idCustomField: item[1], idModel: card, ...(body as object) });
+      return json(response, {
+        id: 'i1',
+        idCustomField: item[1],
+        idModel: card,
+        ...(body as object),
+      });
     }
     if (method === 'GET' && card && path === `cards/${card}`)
       return json(response, { id: card, name: 'Pedido 42', customFieldItems: [] });

@@ -101,7 +101,10 @@ export function customFieldItem(type: unknown, value: unknown): Record<string, u
       if (!text) return { value: '' };
   }
   if (type === 'number') {
-    const number = text.replace(/\s/g, '').replace(/\.(?=\d{3}(\D|$))/g, '').replace(',', '.');
+    const number = text
+      .replace(/\s/g, '')
+      .replace(/\.(?=\d{3}(\D|$))/g, '')
+      .replace(',', '.');
     if (!/^-?\d+(\.\d+)?$/.test(number))
       throw new Error(`${label} de um campo numérico deve ser um número (recebido: ${text}).`);
     return { value: { number } };
@@ -133,20 +136,29 @@ export function trelloErrorMessage(response: ConnectorResponse): string | undefi
   const said =
     typeof body === 'string'
       ? body.trim()
-      : body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
+      : body &&
+          typeof body === 'object' &&
+          typeof (body as { message?: unknown }).message === 'string'
         ? (body as { message: string }).message
         : '';
   const text = said.slice(0, 200);
-  const refused = (reason: string) => `O Trello recusou a chamada: ${reason}${text ? ` (${text})` : ''}.`;
+  const refused = (reason: string) =>
+    `O Trello recusou a chamada: ${reason}${text ? ` (${text})` : ''}.`;
   const param = /invalid value for (\w+)/i.exec(text)?.[1];
   if (param) return refused(`o valor de "${fieldNames[param] ?? param}" não é válido`);
-  if (/invalid (token|key)|expired token|token (was )?revoked/i.test(text) || (response.status === 401 && /token/i.test(text)))
+  if (
+    /invalid (token|key)|expired token|token (was )?revoked/i.test(text) ||
+    (response.status === 401 && /token/i.test(text))
+  )
     return refused(
       'a conta de serviço não está mais autorizada; abra a conta e clique em "Autorizar" de novo',
     );
   if (/unauthorized card permission/i.test(text))
     return refused('a conta não tem acesso ao cartão de "ID do cartão"');
-  if (/unauthorized (board|list|organization|model)? ?permission|unauthorized/i.test(text) || response.status === 401)
+  if (
+    /unauthorized (board|list|organization|model)? ?permission|unauthorized/i.test(text) ||
+    response.status === 401
+  )
     return refused('a conta não tem acesso ao quadro, à lista ou ao cartão informado');
   if (/^invalid id/i.test(text))
     return refused('um ID não é válido; confira "ID do cartão", "Lista" e "Campo personalizado"');

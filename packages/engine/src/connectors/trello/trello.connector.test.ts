@@ -197,7 +197,9 @@ describe('svc_trello', () => {
     ports.accounts.quadro!.configuredHosts = [];
     ports.httpHandler = () => jsonResponse(200, [{ id: 'C1' }, { id: 'C2' }]);
     const { emitted } = await run(ports, { operation: 'list_cards', board: 'B1', list: 'L1' });
-    expect(ports.httpCalls.map((call) => call.url)).toEqual(['http://127.0.0.9:8080/1/lists/L1/cards']);
+    expect(ports.httpCalls.map((call) => call.url)).toEqual([
+      'http://127.0.0.9:8080/1/lists/L1/cards',
+    ]);
     expect(emitted[0]!.msg.payload).toEqual([{ id: 'C1' }, { id: 'C2' }]);
     expect(trelloConnector.manifest.params.return_all).toBeUndefined();
   });
@@ -215,7 +217,8 @@ describe('svc_trello', () => {
     const ports = trello();
     ports.httpHandler = (request) => {
       const path = new URL(request.url).pathname;
-      if (path === '/1/members/me/boards') return jsonResponse(200, [{ id: 'B1', name: 'Pedidos' }]);
+      if (path === '/1/members/me/boards')
+        return jsonResponse(200, [{ id: 'B1', name: 'Pedidos' }]);
       if (path === '/1/boards/B1/lists') return jsonResponse(200, [{ id: 'L1', name: 'A fazer' }]);
       if (path === '/1/boards/B1/customFields')
         return jsonResponse(200, [
