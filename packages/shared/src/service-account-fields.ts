@@ -218,7 +218,6 @@ export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAc
     },
     ...domainFields,
   ],
-  trello_oauth2: oauthManaged,
   slack_oauth2: [
     ...oauthManaged,
     {
@@ -231,6 +230,13 @@ export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAc
     },
     apiUrl('https://slack.com/api', 'da Web API do Slack'),
     ...domainFields,
+  ],
+  trello_oauth2: [
+    ...oauthManaged,
+    // Trello signs each call with the app's key and the token issued for that same key: the
+    // key is kept with the token when the account is authorised (Trello calls it public).
+    { name: 'api_key', label: 'Chave de API do Trello', kind: 'text', managed: true },
+    apiUrl('https://api.trello.com/1', 'da API REST do Trello'),
   ],
   google_oauth2: [...oauthManaged, ...domainFields],
   aws_access_key: [

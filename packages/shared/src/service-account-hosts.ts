@@ -36,6 +36,7 @@ const addressFields: Partial<Record<ServiceAccountType, readonly string[]>> = {
   aws_access_key: ['api_url'],
   omie_erp: ['api_url'],
   sankhya_partner_id: ['api_url'],
+  trello_oauth2: ['api_url'],
 };
 
 /** The vendor's own domains, for accounts of one service whose addresses are not fields. */
@@ -47,6 +48,7 @@ const vendorDomains: Partial<Record<ServiceAccountType, readonly string[]>> = {
   whatsapp_cloud: ['graph.facebook.com'],
   omie_erp: ['app.omie.com.br'],
   sankhya_partner_id: ['api.sankhya.com.br', 'api.sandbox.sankhya.com.br'],
+  trello_oauth2: ['api.trello.com'],
 };
 const blingDomains = ['bling.com.br', '*.bling.com.br'];
 

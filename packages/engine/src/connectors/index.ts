@@ -8,6 +8,7 @@ import { sankhyaConnector } from './sankhya/sankhya.connector';
 import { slackConnector } from './slack/slack.connector';
 import { slackTrigger } from './slack/slack.trigger';
 import { telegramConnector } from './telegram/telegram.connector';
+import { trelloConnector } from './trello/trello.connector';
 import { whatsappConnector } from './whatsapp/whatsapp.connector';
 import { whatsappTrigger } from './whatsapp/whatsapp.trigger';
 
@@ -22,6 +23,7 @@ export const serviceConnectors: NodeDefinition[] = [
   slackConnector,
   slackTrigger,
   telegramConnector,
+  trelloConnector,
   whatsappConnector,
   whatsappTrigger,
 ];

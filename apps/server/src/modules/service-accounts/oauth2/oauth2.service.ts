@@ -191,7 +191,12 @@ export function createOAuth2Service({ store, states, client, providers }: OAuth2
           throw error;
         }
       } else if (body.token && plan.kind === 'fragment_token') {
-        await store_(caller, id, { access_token: body.token, expires_at: null });
+        // The token works only with the key that asked it: both are kept (Trello's connector).
+        await store_(caller, id, {
+          access_token: body.token,
+          api_key: plan.apiKey,
+          expires_at: null,
+        });
       } else if (!(plan.kind === 'client_credentials' && account.data.access_token)) {
         throw invalidData();
       }
