@@ -220,7 +220,12 @@ export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAc
   ],
   trello_oauth2: oauthManaged,
   slack_oauth2: [...oauthManaged, ...domainFields],
-  google_oauth2: [...oauthManaged, ...domainFields],
+  google_oauth2: [
+    ...oauthManaged,
+    // The root of Google's APIs: each connector adds its API's path (gmail/v1, calendar/v3).
+    apiUrl('https://www.googleapis.com', 'das APIs do Google'),
+    ...domainFields,
+  ],
   aws_access_key: [
     {
       name: 'access_key_id',
