@@ -238,7 +238,12 @@ export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAc
     { name: 'api_key', label: 'Chave de API do Trello', kind: 'text', managed: true },
     apiUrl('https://api.trello.com/1', 'da API REST do Trello'),
   ],
-  google_oauth2: [...oauthManaged, ...domainFields],
+  google_oauth2: [
+    ...oauthManaged,
+    // The root of Google's APIs: each connector adds its API's path (gmail/v1, calendar/v3).
+    apiUrl('https://www.googleapis.com', 'das APIs do Google'),
+    ...domainFields,
+  ],
   aws_access_key: [
     {
       name: 'access_key_id',

@@ -52,6 +52,10 @@ describe('the hosts a service account is bound to', () => {
     const google = hostBinding('google_oauth2', {});
     expect(allows(google, 'https://sheets.googleapis.com/v4')).toBe(true);
     expect(allows(google, 'https://googleapis.com.evil.io/')).toBe(false);
+    // A Google account's 'URL da API' (a proxy, a local server) joins its binding.
+    const proxied = hostBinding('google_oauth2', { api_url: 'http://10.0.0.9:8080' });
+    expect(allows(proxied, 'http://10.0.0.9:8080/gmail/v1/users/me/labels')).toBe(true);
+    expect(allows(proxied, 'https://gmail.googleapis.com/gmail/v1')).toBe(true);
     const aws = hostBinding('aws_access_key', {});
     expect(allows(aws, 'https://sqs.sa-east-1.amazonaws.com/1/fila')).toBe(true);
     expect(allows(aws, 'https://minio.local/balde')).toBe(false);

@@ -31,6 +31,7 @@ const addressFields: Partial<Record<ServiceAccountType, readonly string[]>> = {
   jwt: ['url', 'auth_url'],
   oauth2: ['authorize_url', 'token_url'],
   slack_oauth2: ['api_url'],
+  google_oauth2: ['api_url'],
   telegram_bot: ['api_url'],
   whatsapp_cloud: ['api_url'],
   aws_access_key: ['api_url'],

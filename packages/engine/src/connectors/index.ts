@@ -3,6 +3,8 @@ import { s3Connector } from './aws/s3.connector';
 import { sesConnector } from './aws/ses.connector';
 import { sqsConnector } from './aws/sqs.connector';
 import { blingConnector } from './bling/bling.connector';
+import { gmailConnector } from './google/gmail.connector';
+import { googleCalendarConnector } from './google/google-calendar.connector';
 import { omieConnector } from './omie/omie.connector';
 import { sankhyaConnector } from './sankhya/sankhya.connector';
 import { slackConnector } from './slack/slack.connector';
@@ -18,6 +20,8 @@ export const serviceConnectors: NodeDefinition[] = [
   sesConnector,
   sqsConnector,
   blingConnector,
+  gmailConnector,
+  googleCalendarConnector,
   omieConnector,
   sankhyaConnector,
   slackConnector,
