@@ -20,7 +20,8 @@ export type ProviderType = keyof typeof providerNames;
 
 /** Scopes asked of each provider: enough for the lookups and the nodes that use them. */
 export const providerScopes = {
-  slack: 'channels:read,groups:read,chat:write,files:write,users:read',
+  slack:
+    'channels:read,groups:read,chat:write,files:write,users:read,channels:history,groups:history,app_mentions:read,reactions:read',
   google:
     'openid email https://www.googleapis.com/auth/spreadsheets https://www.googleapis.com/auth/drive.file',
   trello: 'read,write',
