@@ -88,6 +88,16 @@ export interface ConnectorOperation {
   /** `msg.payload` from the answer (default: the body; a listing gives its items). */
   result?(response: ConnectorResponse): unknown;
   /**
+   * An operation of more than one call (find a row, then update it) or whose payload depends on
+   * its params (keep the rows matching a value): after its request's answer, `send` makes the
+   * further calls (same account, guard, retries and refusals) and the return is `msg.payload`.
+   */
+  followUp?(
+    response: ConnectorResponse,
+    params: Record<string, unknown>,
+    send: (request: ConnectorRequest) => Promise<ConnectorResponse>,
+  ): Promise<unknown>;
+  /**
    * An operation that makes no call (an S3 presigned URL): `msg.payload` from its request as it
    * would leave (the URL resolved and checked against the account's hosts), the account and
    * the execution's clock.

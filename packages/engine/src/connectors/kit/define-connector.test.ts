@@ -396,4 +396,40 @@ describe('a service connector (docs/adr/0090)', () => {
     });
     expect(ports.httpCalls[0]!.body).toBe('{"chave":"s3gr3d0","nome":"Ana"}');
   });
+
+  it('lets an operation make further calls after its first answer, with its params', async () => {
+    const twoCalls = defineConnector({
+      ...declaration,
+      operations: {
+        ...declaration.operations,
+        criar: {
+          ...declaration.operations.criar!,
+          async followUp(response, params, send) {
+            const { id } = response.body as { id: number };
+            const renamed = await send({
+              method: 'PUT',
+              path: `contatos/${id}`,
+              json: { nome: `${String(params.nome)} (2)` },
+            });
+            return { id, ...(renamed.body as object) };
+          },
+        },
+      },
+    });
+    const ports = portsWithAccount();
+    ports.httpHandler = (request) =>
+      request.method === 'POST'
+        ? jsonResponse(201, { id: 7 })
+        : jsonResponse(200, { nome: JSON.parse(String(request.body)).nome });
+    const { emitted } = await runNode(twoCalls, {
+      ports,
+      params: { service_account: 'conta', operation: 'criar', nome: 'Ana' },
+    });
+    expect(ports.httpCalls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'POST https://api.exemplo.com.br/v1/contatos',
+      'PUT https://api.exemplo.com.br/v1/contatos/7',
+    ]);
+    expect(ports.httpCalls[1]!.headers?.['x-chave']).toBe('s3gr3d0');
+    expect(emitted[0]!.msg.payload).toEqual({ id: 7, nome: 'Ana (2)' });
+  });
 });

@@ -135,7 +135,11 @@ export function defineConnector(declaration: ConnectorDeclaration): NodeDefiniti
       } else {
         const response = await sendConnectorRequest(call, first);
         const result = operation.result ?? declaration.result;
-        payload = result ? result(response) : response.body;
+        if (operation.followUp) {
+          payload = await operation.followUp(response, own, (request) =>
+            sendConnectorRequest(call, request),
+          );
+        } else payload = result ? result(response) : response.body;
       }
       return { output: 'default', msg: { ...input, payload } };
     },
