@@ -3,6 +3,8 @@ import { s3Connector } from './aws/s3.connector';
 import { sesConnector } from './aws/ses.connector';
 import { sqsConnector } from './aws/sqs.connector';
 import { blingConnector } from './bling/bling.connector';
+import { googleDriveConnector } from './google/google-drive.connector';
+import { googleSheetsConnector } from './google/google-sheets.connector';
 import { omieConnector } from './omie/omie.connector';
 import { sankhyaConnector } from './sankhya/sankhya.connector';
 import { telegramConnector } from './telegram/telegram.connector';
@@ -15,6 +17,8 @@ export const serviceConnectors: NodeDefinition[] = [
   sesConnector,
   sqsConnector,
   blingConnector,
+  googleSheetsConnector,
+  googleDriveConnector,
   omieConnector,
   sankhyaConnector,
   telegramConnector,
