@@ -220,7 +220,12 @@ export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAc
   ],
   trello_oauth2: oauthManaged,
   slack_oauth2: [...oauthManaged, ...domainFields],
-  google_oauth2: [...oauthManaged, ...domainFields],
+  google_oauth2: [
+    ...oauthManaged,
+    // The root of every *.googleapis.com API: paths carry the API and version (v4/spreadsheets).
+    apiUrl('https://<api>.googleapis.com', 'das APIs do Google'),
+    ...domainFields,
+  ],
   aws_access_key: [
     {
       name: 'access_key_id',

@@ -33,6 +33,7 @@ const addressFields: Partial<Record<ServiceAccountType, readonly string[]>> = {
   telegram_bot: ['api_url'],
   whatsapp_cloud: ['api_url'],
   aws_access_key: ['api_url'],
+  google_oauth2: ['api_url'],
   omie_erp: ['api_url'],
   sankhya_partner_id: ['api_url'],
 };
