@@ -5,6 +5,7 @@ import {
   IconArrowsJoin,
   IconArrowsSplit,
   IconBrandAws,
+  IconBrandGoogleDrive,
   IconBrandTelegram,
   IconBrandWhatsapp,
   IconBuildingWarehouse,
@@ -37,6 +38,7 @@ import {
   IconSql,
   IconStack2,
   IconStackPush,
+  IconTable,
   IconWebhook,
   IconWorld,
 } from '@tabler/icons-react';
@@ -52,6 +54,7 @@ const icons: Record<string, ComponentType<IconProps>> = {
   'arrows-join': IconArrowsJoin,
   'arrows-split': IconArrowsSplit,
   'brand-aws': IconBrandAws,
+  'brand-google-drive': IconBrandGoogleDrive,
   'brand-telegram': IconBrandTelegram,
   'brand-whatsapp': IconBrandWhatsapp,
   'building-warehouse': IconBuildingWarehouse,
@@ -84,6 +87,7 @@ const icons: Record<string, ComponentType<IconProps>> = {
   sql: IconSql,
   'stack-2': IconStack2,
   'stack-push': IconStackPush,
+  table: IconTable,
   webhook: IconWebhook,
   world: IconWorld,
 };
