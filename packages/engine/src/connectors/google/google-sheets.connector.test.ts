@@ -37,7 +37,7 @@ const base = { service_account: 'g', spreadsheet_id: 'planilha-1', sheet: 'Venda
 
 describe('svc_google_sheets', () => {
   it('appends a row under the headers it names, converting Brazilian numbers and dates', async () => {
-    const ports = google((request, url) =>
+    const ports = google((request) =>
       request.method === 'GET'
         ? jsonResponse(200, {
             range: "'Vendas 2026'!A1:D1",
