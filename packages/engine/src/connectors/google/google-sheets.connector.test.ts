@@ -88,6 +88,56 @@ describe('svc_google_sheets', () => {
     expect(ports.httpCalls).toHaveLength(1);
   });
 
+  it("says Google's refusals of a write: no permission, the API not enabled, a range past the grid", async () => {
+    const refusals = [
+      googleRefusal(403, 'PERMISSION_DENIED', 'The caller does not have permission', 'forbidden'),
+      googleRefusal(
+        403,
+        'PERMISSION_DENIED',
+        'Google Sheets API has not been used in project 123 before or it is disabled.',
+        'accessNotConfigured',
+      ),
+    ];
+    for (const [refusal, said] of [
+      [
+        refusals[0]!,
+        'a conta Google não tem permissão para isso (ou faltam escopos ao conectá-la)',
+      ],
+      [refusals[1]!, 'a API do Google Sheets não está ativada no projeto do Google Cloud da conta'],
+    ] as const) {
+      const ports = google((request) =>
+        request.method === 'GET' ? jsonResponse(200, { values: [['Nome']] }) : refusal,
+      );
+      const error = await runNode(googleSheetsConnector, {
+        ports,
+        params: { ...base, operation: 'append_row', values_json: { Nome: 'Ana' } },
+      }).catch((failure: Error) => failure);
+      expect((error as Error).message).toMatch(`O Google Sheets recusou a chamada: ${said} (`);
+    }
+    const ports = google((request) =>
+      request.method === 'GET'
+        ? jsonResponse(200, { values: table })
+        : googleRefusal(
+            400,
+            'INVALID_ARGUMENT',
+            "Range ('Vendas 2026'!A3) exceeds grid limits. Max rows: 2, max columns: 26",
+          ),
+    );
+    const error = await runNode(googleSheetsConnector, {
+      ports,
+      params: {
+        ...base,
+        operation: 'update_row',
+        column: 'Nome',
+        search_value: 'Bruno',
+        values_json: { Total: 1 },
+      },
+    }).catch((failure: Error) => failure);
+    expect((error as Error).message).toMatch(
+      'O Google Sheets recusou a chamada: a linha ou o "Intervalo" passa do tamanho da aba (',
+    );
+  });
+
   it('reads the rows of a range as objects by header, with their row numbers', async () => {
     const ports = google(() =>
       jsonResponse(200, { range: "'Vendas 2026'!A3:C5", values: table.slice(0, 3) }),

@@ -247,7 +247,7 @@ export const googleSheetsConnector = defineConnector({
     notFound: 'a "Planilha" não foi encontrada (confira o ID e se a conta Google tem acesso a ela)',
     known: [
       [/Unable to parse range/i, 'a "Aba" ou o "Intervalo" não existe nessa planilha'],
-      [/exceeds grid limits/i, 'o "Intervalo" passa do tamanho da aba'],
+      [/exceeds grid limits/i, 'a linha ou o "Intervalo" passa do tamanho da aba'],
     ],
   }),
   rateLimited: googleRateLimited,
