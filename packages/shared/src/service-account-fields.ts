@@ -240,8 +240,13 @@ export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAc
   ],
   google_oauth2: [
     ...oauthManaged,
-    // The root of Google's APIs: each connector adds its API's path (gmail/v1, calendar/v3).
-    apiUrl('https://www.googleapis.com', 'das APIs do Google'),
+    // One root for every *.googleapis.com API: each connector's paths carry their API and
+    // version (gmail/v1, calendar/v3, v4/spreadsheets, drive/v3).
+    {
+      ...apiUrl('https://<api>.googleapis.com', 'das APIs do Google'),
+      description:
+        'Deixe vazio para usar os endereços do Google (sheets, gmail, www.googleapis.com). Preencha para usar um proxy que atenda todas as APIs do Google num só endereço.',
+    },
     ...domainFields,
   ],
   aws_access_key: [

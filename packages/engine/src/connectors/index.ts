@@ -5,6 +5,8 @@ import { sqsConnector } from './aws/sqs.connector';
 import { blingConnector } from './bling/bling.connector';
 import { gmailConnector } from './google/gmail.connector';
 import { googleCalendarConnector } from './google/google-calendar.connector';
+import { googleDriveConnector } from './google/google-drive.connector';
+import { googleSheetsConnector } from './google/google-sheets.connector';
 import { omieConnector } from './omie/omie.connector';
 import { sankhyaConnector } from './sankhya/sankhya.connector';
 import { slackConnector } from './slack/slack.connector';
@@ -22,6 +24,8 @@ export const serviceConnectors: NodeDefinition[] = [
   blingConnector,
   gmailConnector,
   googleCalendarConnector,
+  googleSheetsConnector,
+  googleDriveConnector,
   omieConnector,
   sankhyaConnector,
   slackConnector,

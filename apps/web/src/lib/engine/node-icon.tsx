@@ -7,6 +7,7 @@ import {
   IconBrandAws,
   IconBrandSlack,
   IconBrandGmail,
+  IconBrandGoogleDrive,
   IconBrandTelegram,
   IconBrandTrello,
   IconBrandWhatsapp,
@@ -41,6 +42,7 @@ import {
   IconSql,
   IconStack2,
   IconStackPush,
+  IconTable,
   IconWebhook,
   IconWorld,
 } from '@tabler/icons-react';
@@ -58,6 +60,7 @@ const icons: Record<string, ComponentType<IconProps>> = {
   'brand-aws': IconBrandAws,
   'brand-slack': IconBrandSlack,
   'brand-gmail': IconBrandGmail,
+  'brand-google-drive': IconBrandGoogleDrive,
   'brand-telegram': IconBrandTelegram,
   'brand-trello': IconBrandTrello,
   'brand-whatsapp': IconBrandWhatsapp,
@@ -92,6 +95,7 @@ const icons: Record<string, ComponentType<IconProps>> = {
   sql: IconSql,
   'stack-2': IconStack2,
   'stack-push': IconStackPush,
+  table: IconTable,
   webhook: IconWebhook,
   world: IconWorld,
 };

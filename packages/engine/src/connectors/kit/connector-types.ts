@@ -89,8 +89,9 @@ export interface ConnectorOperation {
   result?(response: ConnectorResponse): unknown;
   /**
    * The calls after the first, for an operation the service splits in steps (Slack's upload:
-   * ask an address, send the bytes there, complete): from the first answer and the params,
-   * each made with `send` (same account, waits and refusals), it gives `msg.payload`.
+   * ask an address, send the bytes there, complete; a sheet's row found, then updated) or whose
+   * payload depends on its params: from the first answer and the params, each call made with
+   * `send` (same account, guard, waits and refusals), it gives `msg.payload`.
    */
   followUp?(
     first: ConnectorResponse,
