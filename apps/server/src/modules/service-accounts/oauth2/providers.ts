@@ -22,8 +22,17 @@ export type ProviderType = keyof typeof providerNames;
 export const providerScopes = {
   slack:
     'channels:read,groups:read,chat:write,files:write,users:read,channels:history,groups:history,app_mentions:read,reactions:read',
-  google:
-    'openid email https://www.googleapis.com/auth/spreadsheets https://www.googleapis.com/auth/drive.file',
+  // Sheets and Drive (every file of the person, as n8n asks), Gmail, Calendar (docs/connectors/).
+  google: [
+    'openid',
+    'email',
+    'https://www.googleapis.com/auth/spreadsheets',
+    'https://www.googleapis.com/auth/drive',
+    'https://www.googleapis.com/auth/gmail.send',
+    'https://www.googleapis.com/auth/gmail.readonly',
+    'https://www.googleapis.com/auth/calendar.events',
+    'https://www.googleapis.com/auth/calendar.calendarlist.readonly',
+  ].join(' '),
   trello: 'read,write',
 };
 
