@@ -246,7 +246,7 @@ describe('the service account form', () => {
 
   it('offers a provider type only when the server has its client, else says what to set', async () => {
     const trelloReason =
-      'Indisponível até o administrador configurar o app OAuth do Trello: defina PONTE_OAUTH_TRELLO_API_KEY nas variáveis de ambiente do servidor do Ponte e reinicie-o.';
+      'Indisponível até configurar o app OAuth do Trello neste workspace (em "Configurar app do Trello") ou definir PONTE_OAUTH_TRELLO_API_KEY nas variáveis de ambiente do servidor do Ponte.';
     setup([
       {
         method: 'GET',

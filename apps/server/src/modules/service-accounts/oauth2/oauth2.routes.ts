@@ -1,5 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  oauthAppAccountTypes,
+  oauthAppInputSchema,
+  oauthAppParamsSchema,
+  oauthAppProviders,
+  oauthAppSchema,
+} from '@ponte/shared/oauth-apps.schema';
 import {
   accountAuthorizeBodySchema,
   accountAuthorizeResponseSchema,
@@ -12,7 +20,6 @@ import {
   oauthProvidersSchema,
   oauthReturnQuerySchema,
 } from '@ponte/shared/service-accounts-oauth.schema';
-import type { OAuthProvidersConfig } from './oauth2.config';
 import { sessionOf } from '../../../plugins/auth';
 import {
   bearerSecurity,
@@ -20,6 +27,8 @@ import {
   idParamsSchema,
   publicSecurity,
 } from '../../../lib/route-schemas';
+import type { OAuthAppsService } from './oauth-apps.service';
+import type { OAuthClients } from './oauth-clients';
 import { returnPath, type OAuth2Service } from './oauth2.service';
 import type { ProviderLookups } from './provider-lookups';
 import { providerLookupsRoutes } from './provider-lookups.routes';
@@ -31,7 +40,8 @@ const security = bearerSecurity;
 export interface OAuth2RoutesOptions {
   service: OAuth2Service;
   lookups: ProviderLookups;
-  providers: OAuthProvidersConfig;
+  apps: OAuthAppsService;
+  clients: Pick<OAuthClients, 'configured'>;
   /** The service-accounts service: the finished account is answered as it presents it. */
   accounts: { get(workspaceId: string, id: string): Promise<ServiceAccount> };
   /** PONTE_PUBLIC_URL or the request's own address. */
@@ -45,7 +55,7 @@ const callerOf = (request: FastifyRequest, publicUrl: (request: FastifyRequest) 
 
 /** Mounted at /api/v1 (authenticated scope). */
 export const oauth2ApiRoutes: FastifyPluginAsyncZod<OAuth2RoutesOptions> = async (app, options) => {
-  const { service, lookups, accounts, publicUrl } = options;
+  const { service, lookups, accounts, publicUrl, apps, clients } = options;
 
   app.get(
     '/service-accounts/oauth2/providers',
@@ -57,9 +67,68 @@ export const oauth2ApiRoutes: FastifyPluginAsyncZod<OAuth2RoutesOptions> = async
         response: { 200: oauthProvidersSchema, ...errorResponses(401) },
       },
     },
-    async (request) => ({
-      providers: configuredProviders(options.providers, publicUrl(request)),
-    }),
+    async (request) => {
+      const workspaceId = sessionOf(request).workspaceId;
+      const set = new Set<string>();
+      for (const provider of oauthAppProviders)
+        if (await clients.configured(workspaceId, provider))
+          set.add(oauthAppAccountTypes[provider]);
+      return { providers: configuredProviders(set, publicUrl(request)) };
+    },
+  );
+
+  // A workspace's OAuth app of Slack, Google or Trello (docs/adr/0093): the secret never leaves.
+  app.get(
+    '/service-accounts/oauth2/apps/:provider',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'O app OAuth do Slack, Google ou Trello deste workspace e a URL a cadastrar nele',
+        params: oauthAppParamsSchema,
+        response: { 200: oauthAppSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) =>
+      apps.view(sessionOf(request).workspaceId, request.params.provider, publicUrl(request)),
+  );
+
+  app.put(
+    '/service-accounts/oauth2/apps/:provider',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Configura o app OAuth do Slack, Google ou Trello deste workspace',
+        params: oauthAppParamsSchema,
+        body: oauthAppInputSchema,
+        response: { 200: oauthAppSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) =>
+      apps.save(
+        sessionOf(request).workspaceId,
+        request.params.provider,
+        request.body,
+        publicUrl(request),
+      ),
+  );
+
+  app.delete(
+    '/service-accounts/oauth2/apps/:provider',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove o app OAuth do Slack, Google ou Trello deste workspace',
+        params: oauthAppParamsSchema,
+        response: { 204: z.null().describe('Removido'), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await apps.remove(sessionOf(request).workspaceId, request.params.provider);
+      return reply.code(204).send(null);
+    },
   );
 
   // The spec's address ends with a slash; the one without it answers too, but the document
