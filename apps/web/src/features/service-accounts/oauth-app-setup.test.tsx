@@ -82,6 +82,9 @@ describe('the OAuth app walkthrough of the account form', () => {
     ).toBeInTheDocument();
 
     await user.type(within(guide).getByLabelText(/^Client ID/), '123.456');
+    await user.click(within(guide).getByRole('button', { name: 'Salvar app do Slack' }));
+    expect(await within(guide).findByText('Informe o client secret.')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/v1/service-accounts/oauth2/apps/slack')).toHaveLength(0);
     await user.type(within(guide).getByLabelText(/^Client secret/), 'segredo-slack');
     await user.click(within(guide).getByRole('button', { name: 'Salvar app do Slack' }));
 

@@ -21,6 +21,7 @@ import {
   type OauthApp,
   type OauthAppProvider,
 } from '@ponte/shared/oauth-apps.schema';
+import { messages } from '@ponte/shared/messages';
 import { isApiError } from '../../lib/api/api-error';
 import { toast } from '../../lib/toasts';
 import { useOauthApp, useSaveOauthApp } from './api/oauth-app';
@@ -40,7 +41,8 @@ export function OauthAppSetup({ provider }: { provider: OauthAppProvider }) {
   const app = useOauthApp(provider);
   const [editing, setEditing] = useState(false);
   if (!app.data) return null;
-  const configured = app.data.client_id !== null || app.data.environment_client;
+  const own = app.data.client_id !== null && (app.data.secret_set || provider === 'trello');
+  const configured = own || app.data.environment_client;
   if (!configured || editing)
     return <Walkthrough app={app.data} onDone={() => setEditing(false)} canCancel={configured} />;
   const guide = oauthAppGuides[provider];
@@ -85,9 +87,15 @@ function Walkthrough({
   const save = useSaveOauthApp(app.provider);
   const [clientId, setClientId] = useState(app.client_id ?? '');
   const [secret, setSecret] = useState('');
+  const [secretError, setSecretError] = useState<string | null>(null);
   const address = app.provider === 'trello' ? app.allowed_origin : app.redirect_url;
 
   const submit = async () => {
+    // Slack and Google authorise only with the secret (the server keeps an app without one).
+    if (guide.secretRequired && !app.secret_set && secret.trim() === '') {
+      setSecretError(messages.oauthApps.secretRequired);
+      return;
+    }
     try {
       await save.mutateAsync({ client_id: clientId, client_secret: secret });
       toast.success(
@@ -155,7 +163,11 @@ function Walkthrough({
           withAsterisk={guide.secretRequired && !app.secret_set}
           placeholder={app.secret_set ? 'Definido (deixe em branco para manter)' : undefined}
           value={secret}
-          onChange={(event) => setSecret(event.currentTarget.value)}
+          error={secretError}
+          onChange={(event) => {
+            setSecret(event.currentTarget.value);
+            setSecretError(null);
+          }}
         />
         <Group justify="flex-end" gap="sm">
           {canCancel ? (

@@ -1,7 +1,7 @@
 import { messages } from '@ponte/shared/messages';
 import type { OauthApp, OauthAppInput, OauthAppProvider } from '@ponte/shared/oauth-apps.schema';
 import type { Database } from '../../../db/client';
-import { invalidField, notFound } from '../../../lib/app-error';
+import { notFound } from '../../../lib/app-error';
 import { toIso } from '../../../lib/list-query';
 import type { SecretBox } from '../../../lib/secret-box';
 import type { OAuthClientConfig, OAuthProvidersConfig } from './oauth2.config';
@@ -58,7 +58,10 @@ export function createOAuthAppsService({ db, box, now, env }: OAuthAppsServiceDe
   return {
     view,
 
-    /** Sets the app; a secret omitted keeps the stored one; Slack and Google need one. */
+    /**
+     * Sets the app; a secret omitted keeps the stored one. Slack and Google authorise only once
+     * a secret is set (`oauth-clients.ts`); the form asks for it.
+     */
     async save(
       workspaceId: string,
       provider: OauthAppProvider,
@@ -68,8 +71,6 @@ export function createOAuthAppsService({ db, box, now, env }: OAuthAppsServiceDe
       const stored = await repository.find(workspaceId, provider);
       const secret = input.client_secret ? box.encrypt(input.client_secret) : null;
       const secretData = secret ?? stored?.secretData ?? null;
-      if (!secretData && provider !== 'trello')
-        throw invalidField('client_secret', m.secretRequired);
       await repository.upsert(
         {
           workspaceId,

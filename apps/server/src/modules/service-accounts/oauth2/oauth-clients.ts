@@ -34,10 +34,10 @@ function withClient(
  */
 export function createOAuthClients(env: OAuthProvidersConfig, apps: OAuthAppsService) {
   async function candidates(workspaceId: string, provider: OauthAppProvider) {
-    return {
-      workspace: await apps.clientOf(workspaceId, provider),
-      environment: environmentClient(env, provider),
-    };
+    const own = await apps.clientOf(workspaceId, provider);
+    // Slack and Google exchange codes with the secret: an app without one cannot serve yet.
+    const usable = own && (provider === 'trello' || own.clientSecret !== '') ? own : null;
+    return { workspace: usable, environment: environmentClient(env, provider) };
   }
 
   return {

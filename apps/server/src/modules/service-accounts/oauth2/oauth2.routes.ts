@@ -1,13 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  oauthAppAccountTypes,
-  oauthAppInputSchema,
-  oauthAppParamsSchema,
-  oauthAppProviders,
-  oauthAppSchema,
-} from '@ponte/shared/oauth-apps.schema';
+import { oauthAppAccountTypes, oauthAppProviders } from '@ponte/shared/oauth-apps.schema';
 import {
   accountAuthorizeBodySchema,
   accountAuthorizeResponseSchema,
@@ -27,6 +20,7 @@ import {
   idParamsSchema,
   publicSecurity,
 } from '../../../lib/route-schemas';
+import { oauthAppsRoutes } from './oauth-apps.routes';
 import type { OAuthAppsService } from './oauth-apps.service';
 import type { OAuthClients } from './oauth-clients';
 import { returnPath, type OAuth2Service } from './oauth2.service';
@@ -77,60 +71,6 @@ export const oauth2ApiRoutes: FastifyPluginAsyncZod<OAuth2RoutesOptions> = async
     },
   );
 
-  // A workspace's OAuth app of Slack, Google or Trello (docs/adr/0093): the secret never leaves.
-  app.get(
-    '/service-accounts/oauth2/apps/:provider',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'O app OAuth do Slack, Google ou Trello deste workspace e a URL a cadastrar nele',
-        params: oauthAppParamsSchema,
-        response: { 200: oauthAppSchema, ...errorResponses(400, 401) },
-      },
-    },
-    async (request) =>
-      apps.view(sessionOf(request).workspaceId, request.params.provider, publicUrl(request)),
-  );
-
-  app.put(
-    '/service-accounts/oauth2/apps/:provider',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Configura o app OAuth do Slack, Google ou Trello deste workspace',
-        params: oauthAppParamsSchema,
-        body: oauthAppInputSchema,
-        response: { 200: oauthAppSchema, ...errorResponses(400, 401) },
-      },
-    },
-    async (request) =>
-      apps.save(
-        sessionOf(request).workspaceId,
-        request.params.provider,
-        request.body,
-        publicUrl(request),
-      ),
-  );
-
-  app.delete(
-    '/service-accounts/oauth2/apps/:provider',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Remove o app OAuth do Slack, Google ou Trello deste workspace',
-        params: oauthAppParamsSchema,
-        response: { 204: z.null().describe('Removido'), ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request, reply) => {
-      await apps.remove(sessionOf(request).workspaceId, request.params.provider);
-      return reply.code(204).send(null);
-    },
-  );
-
   // The spec's address ends with a slash; the one without it answers too, but the document
   // lists each operation once (ADR 0083).
   for (const path of [
@@ -178,6 +118,7 @@ export const oauth2ApiRoutes: FastifyPluginAsyncZod<OAuth2RoutesOptions> = async
   );
 
   await app.register(providerLookupsRoutes, { lookups });
+  await app.register(oauthAppsRoutes, { apps, publicUrl });
 };
 
 /** Mounted at /account/v1: the authorisation of provider types, and the providers' return. */

@@ -117,6 +117,20 @@ async function markRefused(
   return new ReauthorizationRequiredError(message);
 }
 
+/** The account's configuration; an app gone since its authorisation marks it to reauthorise. */
+async function configOrRefused(
+  options: TokenSourceOptions,
+  workspaceId: string,
+  account: DecryptedAccount,
+) {
+  try {
+    return await configOf(options, workspaceId, account);
+  } catch (error) {
+    if (!(error instanceof OAuth2Error)) throw error;
+    throw await markRefused(options.store, workspaceId, account, error.message);
+  }
+}
+
 /**
  * The access tokens of OAuth2 accounts (docs/adr/0026): handed out while they last, refreshed
  * (or asked again with client_credentials) when they expire within a minute or when a caller
@@ -161,16 +175,6 @@ export function createTokenSource(options: TokenSourceOptions) {
     await store.patchData(workspaceId, account._id, tokenPatch(answer.tokens, answer.cc));
     await store.setHealth(workspaceId, account._id, { status: 'ok', message: null });
     return answer.tokens.access_token;
-  }
-
-  /** The account's configuration; an app gone since its authorisation marks it to reauthorise. */
-  async function configOrRefused(workspaceId: string, account: DecryptedAccount) {
-    try {
-      return await configOf(options, workspaceId, account);
-    } catch (error) {
-      if (!(error instanceof OAuth2Error)) throw error;
-      throw await markRefused(store, workspaceId, account, error.message);
-    }
   }
 
   /** One refresh per account at a time: whoever comes while it runs gets its answer. */
@@ -236,7 +240,7 @@ export function createTokenSource(options: TokenSourceOptions) {
      */
     async test(workspaceId: string, id: string): Promise<void> {
       const account = await load(workspaceId, id);
-      const plan = planOf(account, await configOrRefused(workspaceId, account));
+      const plan = planOf(account, await configOrRefused(options, workspaceId, account));
       const canRequest =
         plan.kind === 'client_credentials' ||
         (plan.kind === 'authorization_code' && text(account.data.refresh_token) !== undefined);
