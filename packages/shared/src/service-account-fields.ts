@@ -62,6 +62,13 @@ const oauthManaged: ServiceAccountField[] = [
     managed: true,
   },
   { name: 'expires_at', label: 'Expira em', kind: 'text', managed: true },
+  // The client the account was authorised with: its tokens work with it only (docs/adr/0093).
+  {
+    name: 'oauth_client_id',
+    label: 'App OAuth da autorização (client ID)',
+    kind: 'text',
+    managed: true,
+  },
 ];
 
 /**

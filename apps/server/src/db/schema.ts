@@ -329,6 +329,25 @@ export const serviceAccountOauthStates = pgTable(
 );
 
 /**
+ * A workspace's OAuth app at a provider (slack, google, trello; docs/adr/0093): the client id
+ * (Trello's API key) in clear, the client secret in an AES-256-GCM blob like the accounts'.
+ */
+export const oauthApps = pgTable(
+  'oauth_apps',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    clientId: text('client_id').notNull(),
+    secretData: text('secret_data'),
+    keyId: text('key_id'),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.provider] })],
+);
+
+/**
  * A known text encrypted under the key of the first start: a later start with another
  * PONTE_ENCRYPTION_KEY cannot decrypt it and refuses, even before any account exists.
  */
@@ -386,5 +405,6 @@ export const schema = {
   dbRecords,
   serviceAccounts,
   serviceAccountOauthStates,
+  oauthApps,
   encryptionCheck,
 };

@@ -12,7 +12,7 @@ import { operationIdOf } from './openapi-operations';
 
 interface Operation {
   operationId?: string;
-  parameters?: { in: string; name: string }[];
+  parameters?: { in: string; name: string; schema?: { enum?: unknown[] } }[];
   security?: Record<string, string[]>[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 }
@@ -34,13 +34,20 @@ function operationsOf(doc: Document) {
 
 const placeholderId = '3f2c9a4e-8b1d-4c7e-9f60-2a5b8d1e4c73';
 
-/** An address of a path template, every parameter a made-up id unless `ids` gives one. */
-function addressOf(path: string, ids: Map<string, string>): string {
+/**
+ * An address of a path template, every parameter a made-up id unless `ids` gives one; a
+ * parameter the document enumerates (a provider's name, say) takes its first value.
+ */
+function addressOf(path: string, ids: Map<string, string>, operation?: Operation): string {
   const root = [...ids.keys()]
     .filter((collection) => path.startsWith(`${collection}/`))
     .sort((a, b) => b.length - a.length)[0];
   const id = (root && ids.get(root)) ?? placeholderId;
-  return path.replace(/\{[^}]+\}/g, (_parameter) => id);
+  return path.replace(/\{([^}]+)\}/g, (_parameter, name: string) => {
+    const values = operation?.parameters?.find((p) => p.in === 'path' && p.name === name)?.schema
+      ?.enum;
+    return values?.length ? String(values[0]) : id;
+  });
 }
 
 async function documentOf(t: TestContext): Promise<Document> {
@@ -212,7 +219,7 @@ describe('request bodies the document accepts', () => {
         const body = sampleOf(schema, mode, unique, { ...given, ...givenFor[key], ...kind });
         const res = await t.app.inject({
           method: method.toUpperCase() as InjectOptions['method'],
-          url: addressOf(path, ids),
+          url: addressOf(path, ids, operation),
           headers: { authorization: `Bearer ${token}` },
           payload: body as InjectOptions['payload'],
         });

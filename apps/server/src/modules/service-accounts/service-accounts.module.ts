@@ -50,7 +50,7 @@ export const serviceAccountsModule = defineModule({
   needs: ['db', 'now', 'log', 'config', 'network', 'outboundHttp', 'publicUrl'],
   provides: ['serviceAccounts', 'oauth2', 'accountTokens'],
   config: [oauth2Config, serviceAccountsConfig],
-  tables: ['service_accounts', 'service_account_oauth_states', 'encryption_check'],
+  tables: ['service_accounts', 'service_account_oauth_states', 'oauth_apps', 'encryption_check'],
   async create(
     { db, now, log, config, network, outboundHttp: http },
     options: ServiceAccountsOptions,
@@ -62,6 +62,7 @@ export const serviceAccountsModule = defineModule({
     const providers = options.serviceProviders ?? defaultServiceProviders;
     const oauth2 = createOAuth2Module({
       db,
+      box,
       http,
       now,
       providers: options.oauthProviders ?? defaultOAuthProviders,

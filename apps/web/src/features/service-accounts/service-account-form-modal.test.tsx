@@ -244,9 +244,9 @@ describe('the service account form', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('offers a provider type only when the server has its client, else says what to set', async () => {
+  it('says what a provider type without an OAuth app needs, and still offers it', async () => {
     const trelloReason =
-      'Indisponível até o administrador configurar o app OAuth do Trello: defina PONTE_OAUTH_TRELLO_API_KEY nas variáveis de ambiente do servidor do Ponte e reinicie-o.';
+      'Indisponível até configurar o app OAuth do Trello neste workspace (em "Configurar app do Trello") ou definir PONTE_OAUTH_TRELLO_API_KEY nas variáveis de ambiente do servidor do Ponte.';
     setup([
       {
         method: 'GET',
@@ -266,7 +266,8 @@ describe('the service account form', () => {
     const dialog = await openNew(user);
     await user.click(within(dialog).getByRole('combobox', { name: /^Tipo de autenticação/ }));
     const trello = await screen.findByRole('option', { name: /Trello \(OAuth\)/ });
-    expect(trello).toHaveAttribute('data-combobox-disabled', 'true');
+    // Choosing it shows the walkthrough that sets the app up (oauth-app-setup.test.tsx).
+    expect(trello).not.toHaveAttribute('data-combobox-disabled');
     expect(trello).toHaveTextContent(trelloReason);
     expect(screen.getByRole('option', { name: 'Slack (OAuth2)' })).not.toHaveAttribute(
       'data-combobox-disabled',

@@ -19,6 +19,7 @@ import { AccountFieldInput } from './account-field-input';
 import { useUnavailableProviders } from './api/get-oauth2-providers';
 import type { ListedAccount } from './api/get-service-accounts';
 import { useSaveServiceAccount } from './api/save-service-account';
+import { OauthAppSetup, oauthAppProviderOf } from './oauth-app-setup';
 import { buildBody, initialValues, visibleFields } from './form-values';
 import type { FieldValue } from './form-values';
 
@@ -59,7 +60,10 @@ function TypeNote({ type }: { type: ServiceAccountType }) {
   );
 }
 
-/** 'Tipo de autenticação': a type whose provider the server cannot reach says why. */
+/**
+ * 'Tipo de autenticação': a type whose provider has no OAuth app yet says so; choosing it shows
+ * the walkthrough that sets one up.
+ */
 function AccountTypeSelect(props: {
   type: ServiceAccountType;
   account: ListedAccount | null;
@@ -70,7 +74,6 @@ function AccountTypeSelect(props: {
   const typeOptions = serviceAccountTypes.map((value) => ({
     value,
     label: serviceAccountTypeLabels[value],
-    disabled: value !== account?.auth_type && value in unavailable,
   }));
   return (
     <Select
@@ -114,6 +117,7 @@ function AccountForm({
     initialValues(type, account ? account[account.auth_type] : undefined),
   );
   const secretsSet = new Set(account?.secrets_set ?? []);
+  const appProvider = oauthAppProviderOf(type);
   const saved = useSavedValue({ name, type, values });
   const unsaved = useUnsavedChanges(opened && saved.dirty);
   const close = () => unsaved.confirmLeave(onClose);
@@ -165,6 +169,7 @@ function AccountForm({
             />
             <AccountTypeSelect type={type} account={account} onChange={changeType} />
             <TypeNote type={type} />
+            {appProvider ? <OauthAppSetup provider={appProvider} /> : null}
             {visibleFields(type, values).map((field) => (
               <AccountFieldInput
                 key={`${type}:${field.name}`}

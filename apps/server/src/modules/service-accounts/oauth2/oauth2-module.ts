@@ -3,10 +3,13 @@ import { messages } from '@ponte/shared/messages';
 import { oauth2Types } from '@ponte/shared/service-accounts.schema';
 import type { OAuthProvidersConfig } from './oauth2.config';
 import type { Database } from '../../../db/client';
+import type { SecretBox } from '../../../lib/secret-box';
 import type { ConnectionTester } from '../connection-testers';
 import type { TokenSources } from '../token-sources';
 import { createExpiringAccounts } from './expiring-accounts';
 import type { OAuthAccountStore } from './oauth-account-store';
+import { createOAuthAppsService } from './oauth-apps.service';
+import { createOAuthClients } from './oauth-clients';
 import { createOAuthStates } from './oauth-states';
 import { createOAuth2Client } from './oauth2-client';
 import { createOAuth2Service } from './oauth2.service';
@@ -17,6 +20,8 @@ import { createTokenSource } from './token-source';
 
 export interface OAuth2ModuleDeps {
   db: Database;
+  /** The accounts' secret box: it seals the workspaces' app secrets too (docs/adr/0093). */
+  box: SecretBox;
   /** The app's guarded HTTP client (docs/adr/0013). */
   http: HttpPort;
   now: () => Date;
@@ -32,18 +37,21 @@ export interface OAuth2ModuleDeps {
 
 /** Tokens and testers of the OAuth2 types, the authorisation service, lookups and refresher. */
 export function createOAuth2Module(deps: OAuth2ModuleDeps) {
-  const { db, http, now, providers, store, log } = deps;
+  const { db, box, http, now, providers, store, log } = deps;
   const client = createOAuth2Client(http, now);
+  const apps = createOAuthAppsService({ db, box, now, env: providers });
+  const clients = createOAuthClients(providers, apps);
   const states = createOAuthStates(db, now);
   // The probe is built from its own parts; the token source hands itself to it when it tests.
   const tokens = createTokenSource({
     store,
     client,
     providers,
+    clients,
     now,
-    probe: createProviderProbe({ http, providers }),
+    probe: createProviderProbe({ http, providers, clients }),
   });
-  const lookups = createProviderLookups({ http, store, tokens, providers });
+  const lookups = createProviderLookups({ http, store, tokens, providers, clients });
 
   const tokenSources: TokenSources = {};
   const testers: Partial<Record<(typeof oauth2Types)[number], ConnectionTester>> = {};
@@ -66,7 +74,10 @@ export function createOAuth2Module(deps: OAuth2ModuleDeps) {
   });
 
   return {
-    service: createOAuth2Service({ store, states, client, providers }),
+    service: createOAuth2Service({ store, states, client, clients }),
+    /** The workspaces' own OAuth apps of Slack, Google and Trello (docs/adr/0093). */
+    apps,
+    clients,
     lookups,
     tokens,
     tokenSources,

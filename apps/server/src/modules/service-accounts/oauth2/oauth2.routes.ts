@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { oauthAppAccountTypes, oauthAppProviders } from '@ponte/shared/oauth-apps.schema';
 import {
   accountAuthorizeBodySchema,
   accountAuthorizeResponseSchema,
@@ -12,7 +13,6 @@ import {
   oauthProvidersSchema,
   oauthReturnQuerySchema,
 } from '@ponte/shared/service-accounts-oauth.schema';
-import type { OAuthProvidersConfig } from './oauth2.config';
 import { sessionOf } from '../../../plugins/auth';
 import {
   bearerSecurity,
@@ -20,6 +20,9 @@ import {
   idParamsSchema,
   publicSecurity,
 } from '../../../lib/route-schemas';
+import { oauthAppsRoutes } from './oauth-apps.routes';
+import type { OAuthAppsService } from './oauth-apps.service';
+import type { OAuthClients } from './oauth-clients';
 import { returnPath, type OAuth2Service } from './oauth2.service';
 import type { ProviderLookups } from './provider-lookups';
 import { providerLookupsRoutes } from './provider-lookups.routes';
@@ -31,7 +34,8 @@ const security = bearerSecurity;
 export interface OAuth2RoutesOptions {
   service: OAuth2Service;
   lookups: ProviderLookups;
-  providers: OAuthProvidersConfig;
+  apps: OAuthAppsService;
+  clients: Pick<OAuthClients, 'configured'>;
   /** The service-accounts service: the finished account is answered as it presents it. */
   accounts: { get(workspaceId: string, id: string): Promise<ServiceAccount> };
   /** PONTE_PUBLIC_URL or the request's own address. */
@@ -45,7 +49,7 @@ const callerOf = (request: FastifyRequest, publicUrl: (request: FastifyRequest) 
 
 /** Mounted at /api/v1 (authenticated scope). */
 export const oauth2ApiRoutes: FastifyPluginAsyncZod<OAuth2RoutesOptions> = async (app, options) => {
-  const { service, lookups, accounts, publicUrl } = options;
+  const { service, lookups, accounts, publicUrl, apps, clients } = options;
 
   app.get(
     '/service-accounts/oauth2/providers',
@@ -57,9 +61,14 @@ export const oauth2ApiRoutes: FastifyPluginAsyncZod<OAuth2RoutesOptions> = async
         response: { 200: oauthProvidersSchema, ...errorResponses(401) },
       },
     },
-    async (request) => ({
-      providers: configuredProviders(options.providers, publicUrl(request)),
-    }),
+    async (request) => {
+      const workspaceId = sessionOf(request).workspaceId;
+      const set = new Set<string>();
+      for (const provider of oauthAppProviders)
+        if (await clients.configured(workspaceId, provider))
+          set.add(oauthAppAccountTypes[provider]);
+      return { providers: configuredProviders(set, publicUrl(request)) };
+    },
   );
 
   // The spec's address ends with a slash; the one without it answers too, but the document
@@ -109,6 +118,7 @@ export const oauth2ApiRoutes: FastifyPluginAsyncZod<OAuth2RoutesOptions> = async
   );
 
   await app.register(providerLookupsRoutes, { lookups });
+  await app.register(oauthAppsRoutes, { apps, publicUrl });
 };
 
 /** Mounted at /account/v1: the authorisation of provider types, and the providers' return. */

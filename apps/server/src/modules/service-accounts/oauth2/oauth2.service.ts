@@ -1,9 +1,9 @@
 import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
 import { isOauth2Type } from '@ponte/shared/service-accounts.schema';
-import type { OAuthProvidersConfig } from './oauth2.config';
 import { AppError, notFound } from '../../../lib/app-error';
 import type { DecryptedAccount, OAuthAccountStore } from './oauth-account-store';
+import { clientIdField, type OAuthClients } from './oauth-clients';
 import type { OAuthStates } from './oauth-states';
 import { accountIdOfState } from './oauth-states';
 import { buildAuthorizeUrl, OAuth2Error, type OAuth2Client } from './oauth2-client';
@@ -44,7 +44,8 @@ export interface OAuth2ServiceOptions {
   store: OAuthAccountStore;
   states: OAuthStates;
   client: OAuth2Client;
-  providers: OAuthProvidersConfig;
+  /** Which client a new authorisation uses and which one serves an authorised account. */
+  clients: Pick<OAuthClients, 'forAuthorization' | 'forAccount'>;
 }
 
 /** Who asks and where Ponte is reached (PONTE_PUBLIC_URL or the request's address). */
@@ -100,7 +101,7 @@ async function tokenNow(
  * OAuth2 authorisation of service accounts (docs/adr/0026): the URL the browser goes to, the
  * return from the provider, and the code (or Trello token) exchanged for tokens.
  */
-export function createOAuth2Service({ store, states, client, providers }: OAuth2ServiceOptions) {
+export function createOAuth2Service({ store, states, client, clients }: OAuth2ServiceOptions) {
   async function oauthAccount(workspaceId: string, id: string): Promise<DecryptedAccount> {
     const account = await store.getDecrypted(workspaceId, id);
     if (!account) throw notFound(sa.notFound);
@@ -118,7 +119,11 @@ export function createOAuth2Service({ store, states, client, providers }: OAuth2
      */
     async authorizationUrl(caller: Caller, id: string): Promise<string> {
       const account = await oauthAccount(caller.workspaceId, id);
-      const plan = planOf(account, providers);
+      const chosen = await clients.forAuthorization(caller.workspaceId, account.type);
+      const plan = planOf(account, chosen.providers);
+      // The exchange and every refresh use the client this authorisation went to (ADR 0093).
+      if (chosen.clientId)
+        await store.patchData(caller.workspaceId, id, { [clientIdField]: chosen.clientId });
       const state = await states.create({
         workspaceId: caller.workspaceId,
         accountId: id,
@@ -177,7 +182,13 @@ export function createOAuth2Service({ store, states, client, providers }: OAuth2
           typeof body.error_description === 'string' ? body.error_description : '';
         throw refused((description || body.error).slice(0, 300));
       }
-      const plan = planOf(account, providers);
+      let plan: AuthorizationPlan;
+      try {
+        plan = planOf(account, await clients.forAccount(caller.workspaceId, account));
+      } catch (error) {
+        if (error instanceof OAuth2Error) throw refused(error.message);
+        throw error;
+      }
       if (body.code && plan.kind === 'authorization_code') {
         try {
           const tokens = await client.exchangeCode(

@@ -147,7 +147,7 @@ describeEachDriver('Slack and Trello accounts', (driver) => {
         type: 'google_oauth2',
         configured: false,
         reason:
-          'Indisponível até o administrador configurar o app OAuth do Google: defina PONTE_OAUTH_GOOGLE_CLIENT_ID e PONTE_OAUTH_GOOGLE_CLIENT_SECRET nas variáveis de ambiente do servidor do Ponte e reinicie-o. ' +
+          'Indisponível até configurar o app OAuth do Google neste workspace (em "Configurar app do Google") ou definir PONTE_OAUTH_GOOGLE_CLIENT_ID e PONTE_OAUTH_GOOGLE_CLIENT_SECRET nas variáveis de ambiente do servidor do Ponte. ' +
           `No app do Google, cadastre ${publicUrl}/account/v1/service-accounts/oauth2/return como URL de redirecionamento.`,
       },
     ]);
@@ -159,7 +159,7 @@ describeEachDriver('Slack and Trello accounts', (driver) => {
       });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(
-      'Indisponível até o administrador configurar o app OAuth do Google: defina PONTE_OAUTH_GOOGLE_CLIENT_ID e PONTE_OAUTH_GOOGLE_CLIENT_SECRET nas variáveis de ambiente do servidor do Ponte e reinicie-o.',
+      'Indisponível até configurar o app OAuth do Google neste workspace (em "Configurar app do Google") ou definir PONTE_OAUTH_GOOGLE_CLIENT_ID e PONTE_OAUTH_GOOGLE_CLIENT_SECRET nas variáveis de ambiente do servidor do Ponte.',
     );
   });
 

@@ -8,6 +8,8 @@ import type {
 import type { OAuthProvidersConfig } from './oauth2.config';
 import { AppError, notFound } from '../../../lib/app-error';
 import type { DecryptedAccount, OAuthAccountStore } from './oauth-account-store';
+import type { OAuthClients } from './oauth-clients';
+import { OAuth2Error } from './oauth2-client';
 import { notConfigured } from './providers';
 import type { AccessTokens, ProviderProbe } from './token-source';
 
@@ -35,6 +37,20 @@ const str = (value: unknown) => (typeof value === 'string' ? value : String(valu
 interface ProviderApi {
   http: HttpPort;
   providers: OAuthProvidersConfig;
+  /** The client each account was authorised with (docs/adr/0093); else the environment's. */
+  clients?: Pick<OAuthClients, 'forAccount'>;
+}
+
+/** The configuration whose Trello key issued the account's token. */
+async function configOf(deps: ProviderApi, workspaceId: string, account: DecryptedAccount) {
+  if (!deps.clients) return deps.providers;
+  try {
+    return await deps.clients.forAccount(workspaceId, account);
+  } catch (error) {
+    if (error instanceof OAuth2Error)
+      throw new AppError(400, errorCodes.providerNotConfigured, error.message);
+    throw error;
+  }
 }
 
 export interface ProviderLookupsOptions extends ProviderApi {
@@ -82,11 +98,12 @@ async function accountOf(
 /** A Trello API call with the key and the account's token in the query (Trello's way). */
 async function trello(
   deps: ProviderApi,
+  workspaceId: string,
   account: DecryptedAccount,
   path: string,
   query: Record<string, string>,
 ) {
-  const { providers } = deps;
+  const providers = await configOf(deps, workspaceId, account);
   const apiKey = providers.trello.apiKey;
   if (!apiKey) throw notConfigured('trello_oauth2');
   const token = typeof account.data.access_token === 'string' ? account.data.access_token : '';
@@ -137,7 +154,7 @@ async function slack(
 export function createProviderProbe(api: ProviderApi): ProviderProbe {
   return async (workspaceId, account, tokens) => {
     if (account.type === 'trello_oauth2') {
-      await trello(api, account, '/1/members/me', { fields: 'username' });
+      await trello(api, workspaceId, account, '/1/members/me', { fields: 'username' });
     } else if (account.type === 'slack_oauth2') {
       await slack({ ...api, tokens }, workspaceId, account._id, 'auth.test', new URLSearchParams());
     }
@@ -164,14 +181,19 @@ export function createProviderLookups(deps: ProviderLookupsOptions) {
       const account = await accountOf(deps, workspaceId, id, 'trello_oauth2', 'Trello (OAuth)');
       return list(
         named(
-          await trello(deps, account, '/1/members/me/boards', { fields: 'name', filter: 'open' }),
+          await trello(deps, workspaceId, account, '/1/members/me/boards', {
+            fields: 'name',
+            filter: 'open',
+          }),
         ),
       );
     },
     async trelloLists(workspaceId: string, id: string, boardId: string): Promise<LookupList> {
       const account = await accountOf(deps, workspaceId, id, 'trello_oauth2', 'Trello (OAuth)');
       const path = `/1/boards/${encodeURIComponent(boardId)}/lists`;
-      return list(named(await trello(deps, account, path, { fields: 'name', filter: 'open' })));
+      return list(
+        named(await trello(deps, workspaceId, account, path, { fields: 'name', filter: 'open' })),
+      );
     },
     async trelloCustomFields(
       workspaceId: string,
@@ -180,7 +202,7 @@ export function createProviderLookups(deps: ProviderLookupsOptions) {
     ): Promise<TrelloCustomFieldList> {
       const account = await accountOf(deps, workspaceId, id, 'trello_oauth2', 'Trello (OAuth)');
       const path = `/1/boards/${encodeURIComponent(boardId)}/customFields`;
-      const fields = await trello(deps, account, path, {});
+      const fields = await trello(deps, workspaceId, account, path, {});
       const items = (Array.isArray(fields) ? (fields as Json[]) : []).map((field) => ({
         id: str(field.id),
         name: str(field.name),

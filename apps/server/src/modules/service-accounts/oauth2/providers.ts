@@ -95,18 +95,14 @@ function setupOf(type: ProviderType, baseUrl: string): string {
   return `${notConfiguredText(type)} ${registration}`;
 }
 
-/** Which provider types are offered: the others say what the administrator must set. */
-export function configuredProviders(config: OAuthProvidersConfig, baseUrl: string) {
-  const item = (type: ProviderType, configured: boolean) => ({
+/** Which provider types are offered (`configured`): the others say what must be set. */
+export function configuredProviders(configured: ReadonlySet<string>, baseUrl: string) {
+  const item = (type: ProviderType) => ({
     type,
-    configured,
-    reason: configured ? null : setupOf(type, baseUrl),
+    configured: configured.has(type),
+    reason: configured.has(type) ? null : setupOf(type, baseUrl),
   });
-  return [
-    item('trello_oauth2', config.trello.apiKey !== null),
-    item('slack_oauth2', config.slack.client !== null),
-    item('google_oauth2', config.google.client !== null),
-  ];
+  return [item('trello_oauth2'), item('slack_oauth2'), item('google_oauth2')];
 }
 
 /** The generic `oauth2` type: Bling ERP at the configured address, or the account's URLs. */

@@ -46,6 +46,7 @@ describeEachDriver('OAuth2 access tokens and their health', (driver) => {
     });
     oauth = createOAuth2Module({
       db: t.database.db,
+      box: createSecretBox(testEncryptionKey),
       http,
       now: t.clock.now,
       providers: defaultOAuthProviders,

@@ -3,6 +3,7 @@ import { isOauth2Type } from '@ponte/shared/service-accounts.schema';
 import type { OAuthProvidersConfig } from './oauth2.config';
 import type { DecryptedAccount, OAuthAccountStore } from './oauth-account-store';
 import { OAuth2Error, type OAuth2Client, type TokenSet } from './oauth2-client';
+import type { OAuthClients } from './oauth-clients';
 import { planOf } from './providers';
 
 const m = messages.serviceAccountsOauth;
@@ -69,7 +70,17 @@ export interface TokenSourceOptions {
   providers: OAuthProvidersConfig;
   now: () => Date;
   probe?: ProviderProbe;
+  /** The client each account was authorised with (docs/adr/0093); else the environment's. */
+  clients?: Pick<OAuthClients, 'forAccount'>;
 }
+
+/** The configuration an account's tokens are asked with (an OAuth2Error when its app is gone). */
+const configOf = (options: TokenSourceOptions, workspaceId: string, account: DecryptedAccount) =>
+  options.clients ? options.clients.forAccount(workspaceId, account) : options.providers;
+
+/** The generic type's client_credentials grant, which asks a token without an authorisation. */
+const isClientCredentials = (account: DecryptedAccount, providers: OAuthProvidersConfig) =>
+  account.type === 'oauth2' && planOf(account, providers).kind === 'client_credentials';
 
 /** True when `expires_at` is within `marginMs` of now (never for a token without expiry). */
 function expiresSoon(data: Record<string, unknown>, marginMs: number, now: () => Date) {
@@ -81,11 +92,13 @@ function expiresSoon(data: Record<string, unknown>, marginMs: number, now: () =>
 
 /** A new token: client_credentials asks again, others refresh; null when there is no grant. */
 async function requestTokens(
-  { client, providers }: TokenSourceOptions,
+  options: TokenSourceOptions,
+  workspaceId: string,
   account: DecryptedAccount,
   signal: AbortSignal,
 ) {
-  const plan = planOf(account, providers);
+  const { client } = options;
+  const plan = planOf(account, await configOf(options, workspaceId, account));
   if (plan.kind === 'client_credentials')
     return { tokens: await client.clientCredentials(plan.endpoint, plan.scope, signal), cc: true };
   const refreshToken = text(account.data.refresh_token);
@@ -104,6 +117,20 @@ async function markRefused(
   return new ReauthorizationRequiredError(message);
 }
 
+/** The account's configuration; an app gone since its authorisation marks it to reauthorise. */
+async function configOrRefused(
+  options: TokenSourceOptions,
+  workspaceId: string,
+  account: DecryptedAccount,
+) {
+  try {
+    return await configOf(options, workspaceId, account);
+  } catch (error) {
+    if (!(error instanceof OAuth2Error)) throw error;
+    throw await markRefused(options.store, workspaceId, account, error.message);
+  }
+}
+
 /**
  * The access tokens of OAuth2 accounts (docs/adr/0026): handed out while they last, refreshed
  * (or asked again with client_credentials) when they expire within a minute or when a caller
@@ -120,7 +147,12 @@ export function createTokenSource(options: TokenSourceOptions) {
     const before = text(account.data.access_token);
     let answer: Awaited<ReturnType<typeof requestTokens>>;
     try {
-      answer = await requestTokens(options, account, AbortSignal.timeout(refreshTimeoutMs));
+      answer = await requestTokens(
+        options,
+        workspaceId,
+        account,
+        AbortSignal.timeout(refreshTimeoutMs),
+      );
     } catch (error) {
       if (!(error instanceof OAuth2Error)) throw error;
       // Another process may have refreshed (and rotated the refresh token) meanwhile.
@@ -162,8 +194,7 @@ export function createTokenSource(options: TokenSourceOptions) {
     const pending = inFlight.get(`${workspaceId}:${id}`);
     if (pending) return pending;
     if (token && !force && !expiresSoon(account.data, refreshMarginMs, now)) return token;
-    if (!token && planOf(account, providers).kind !== 'client_credentials')
-      throw new Error(m.notAuthorized);
+    if (!token && !isClientCredentials(account, providers)) throw new Error(m.notAuthorized);
     return sharedRefresh(workspaceId, account);
   }
 
@@ -209,7 +240,7 @@ export function createTokenSource(options: TokenSourceOptions) {
      */
     async test(workspaceId: string, id: string): Promise<void> {
       const account = await load(workspaceId, id);
-      const plan = planOf(account, providers);
+      const plan = planOf(account, await configOrRefused(options, workspaceId, account));
       const canRequest =
         plan.kind === 'client_credentials' ||
         (plan.kind === 'authorization_code' && text(account.data.refresh_token) !== undefined);
