@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net';
  * `Authorization: Bearer <bot token>`, a JSON or form body; every answer HTTP 200 with
  * `{ok: true, …}` or `{ok: false, error}`, and 429 with `Retry-After` (seconds) when limited
  * (https://api.slack.com/apis/rate-limits). `oauth.v2.access` trades `slack-code` for the token
- * (https://api.slack.com/methods/oauth.v2.access). Channels: `C404` does not exist, `C429` is
+ * (https://api.slack.com/methods/oauth.v2.access); `GET /oauth/v2/authorize` stands for the consent
+ * page once the person approved: 302 to `redirect_uri` with `code=slack-code` and the same
+ * `state` (https://api.slack.com/authentication/oauth-v2). Channels: `C404` does not exist, `C429` is
  * limited once per method; `conversations.list` has 3 pages
  * (https://api.slack.com/apis/pagination). The upload flow of
  * https://api.slack.com/messaging/files#uploading_files: `files.getUploadURLExternal` gives an
@@ -60,6 +62,13 @@ export async function startSlackStandIn(host: string, token: string): Promise<Sl
       uploads.set(upload[1]!, raw);
       response.writeHead(200, { 'content-type': 'text/plain' });
       return response.end(`OK - ${Buffer.byteLength(raw)}`);
+    }
+    if (address.pathname === '/oauth/v2/authorize') {
+      const back = new URL(String(body.redirect_uri));
+      back.searchParams.set('code', 'slack-code');
+      back.searchParams.set('state', String(body.state ?? ''));
+      response.writeHead(302, { location: back.href });
+      return response.end();
     }
     const method = address.pathname.replace(/^\/api\//, '');
     if (method === 'oauth.v2.access') {
