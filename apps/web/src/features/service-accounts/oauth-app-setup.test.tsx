@@ -75,7 +75,9 @@ describe('the OAuth app walkthrough of the account form', () => {
       'https://api.slack.com/apps',
     );
     expect(guide).toHaveTextContent('"Redirect URLs"');
-    expect(guide).toHaveTextContent('channels:read, groups:read, chat:write e users:read');
+    expect(guide).toHaveTextContent(
+      'chat:write, files:write, channels:read, groups:read, users:read, channels:history, groups:history, app_mentions:read e reactions:read',
+    );
     expect(within(guide).getByText(redirect)).toBeInTheDocument();
     expect(
       within(guide).getByRole('button', { name: 'Copiar url de redirecionamento' }),

@@ -23,7 +23,7 @@ export const oauthAppGuides: Record<OauthAppProvider, OauthAppGuide> = {
     steps: [
       'Abra api.slack.com/apps, clique em "Create New App" e escolha "From scratch"; dê um nome ao app (por exemplo, Ponte) e escolha o workspace do Slack.',
       'No menu "OAuth & Permissions", em "Redirect URLs", clique em "Add New Redirect URL", cole a URL de redirecionamento abaixo e clique em "Save URLs".',
-      'Na mesma página, em "Bot Token Scopes", adicione os escopos channels:read, groups:read, chat:write e users:read.',
+      'Na mesma página, em "Bot Token Scopes", adicione os escopos chat:write, files:write, channels:read, groups:read, users:read, channels:history, groups:history, app_mentions:read e reactions:read (os quatro últimos servem ao gatilho do Slack).',
       'No menu "Basic Information", em "App Credentials", copie o Client ID e o Client Secret e cole-os nos campos abaixo.',
     ],
     urlLabel: 'URL de redirecionamento',
@@ -36,7 +36,7 @@ export const oauthAppGuides: Record<OauthAppProvider, OauthAppGuide> = {
     consoleUrl: 'https://console.cloud.google.com/apis/credentials',
     consoleLabel: 'console.cloud.google.com',
     steps: [
-      'Abra console.cloud.google.com, escolha ou crie um projeto e, em "APIs e serviços" → "Biblioteca", ative as APIs que os fluxos vão usar (por exemplo, Google Sheets API e Google Drive API).',
+      'Abra console.cloud.google.com, escolha ou crie um projeto e, em "APIs e serviços" → "Biblioteca", ative as APIs que os fluxos vão usar: Google Sheets API, Google Drive API, Gmail API e Google Calendar API.',
       'Em "APIs e serviços" → "Tela de consentimento OAuth", preencha o nome do app e o e-mail de suporte; enquanto o app estiver em teste, adicione como usuários de teste as contas Google que vão ser autorizadas.',
       'Em "APIs e serviços" → "Credenciais", clique em "Criar credenciais" → "ID do cliente OAuth" e escolha o tipo de aplicativo "Aplicativo da Web".',
       'Em "URIs de redirecionamento autorizados", clique em "Adicionar URI", cole a URL de redirecionamento abaixo e clique em "Criar".',
