@@ -193,11 +193,14 @@ describe('server', () => {
       (operation) =>
         (operation.path.startsWith('/api/v1/') || operation.path.startsWith('/engine/')) &&
         !operation.path.startsWith('/engine/webhook/') &&
+        // Service connectors' triggers: the service's signature guards them (docs/adr/0091).
+        !operation.path.startsWith('/engine/hooks/') &&
         // Public forms: the page, its definition and the submissions (docs/adr/0038).
         !operation.path.startsWith('/engine/forms/'),
     );
     expect(sessionPaths.filter((operation) => !operation.security?.length)).toEqual([]);
     expect(doc.paths['/engine/webhook/{flowId}/{path}'].post.security).toEqual([]);
+    expect(doc.paths['/engine/hooks/{flowId}/{nodeUid}'].post.security).toEqual([]);
     expect(doc.paths['/engine/forms/{id}/submit'].post.security).toEqual([]);
     const create = doc.paths['/api/v1/groups'].post;
     expect(create.requestBody.content['application/json'].schema.properties.name).toBeDefined();
