@@ -156,9 +156,11 @@ describe.skipIf(!hasChromium)('Contas de serviço: as telas em 1440 e 390 px', (
         .click();
       const slack = page.getByRole('option', { name: /^Slack/ });
       await slack.waitFor();
-      // Not set up on this server: the option says what to set, and where.
+      // Not set up on this server: the option says where to set it up (the form, or the
+      // server's environment).
+      expect(await slack.textContent()).toContain('em "Configurar app do Slack"');
       expect(await slack.textContent()).toContain(
-        'defina PONTE_OAUTH_SLACK_CLIENT_ID e PONTE_OAUTH_SLACK_CLIENT_SECRET nas variáveis de ambiente do servidor',
+        'definir PONTE_OAUTH_SLACK_CLIENT_ID e PONTE_OAUTH_SLACK_CLIENT_SECRET nas variáveis de ambiente do servidor',
       );
       await settled(page);
       await snap(page, `service-accounts-02-tipos-${size}`, modalShot);
