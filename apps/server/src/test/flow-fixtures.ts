@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { ExecutionData, NodeData } from '@ponte/shared/execution-data.schema';
 import { eq } from 'drizzle-orm';
 import { executions } from '../db/schema';
 import type { Requester, TestAccount, TestContext } from './test-app';
@@ -58,3 +59,28 @@ export const userLogsOf = (api: Requester, executionId: string) =>
     const { items } = res.json() as { items: { data: { message: string; label: string } }[] };
     return items.length > 0 && items.map((item) => item.data);
   }, `os logs da execução ${executionId}`);
+
+/**
+ * Saves Manual Trigger → `node`, runs it, and gives the execution, the node's summary and its
+ * first run, read back through the monitoring API (the service connectors' tests).
+ */
+export async function runAfterManualTrigger(t: TestContext, account: TestAccount, node: Step) {
+  const uid = node.uid ?? 'n1';
+  const flowId = await createFlow(
+    t,
+    account,
+    chain({ type: 'core_manual_trigger' }, { ...node, uid }),
+  );
+  const api = t.request(account.token);
+  const started = await api.post(`/engine/flow/manual-trigger/${flowId}`, {});
+  expect(started.statusCode, started.body).toBe(200);
+  const [execution] = await finished(t, flowId);
+  const base = `/api/v1/monitoring/executions/${execution!.id}/data`;
+  const data = (await api.get(base)).json() as ExecutionData;
+  const nodeData = (await api.get(`${base}/${uid}`)).json() as NodeData;
+  return {
+    execution: execution!,
+    summary: data.nodes.find((n) => n.node_uid === uid),
+    run: nodeData.runs[0]!,
+  };
+}

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExecutionData, NodeData } from '@ponte/shared/execution-data.schema';
-import { chain, createFlow, finished } from '../../test/flow-fixtures';
+import { runAfterManualTrigger } from '../../test/flow-fixtures';
 import { startBlingStandIn, type BlingStandIn } from '../../test/stand-ins/bling-api-v3';
 import { useTestApp, type Requester, type TestAccount } from '../../test/test-app';
 
@@ -36,30 +35,8 @@ describe('the Bling connector, through a Bling OAuth2 account', () => {
   }
 
   /** Saves manual trigger → Bling with these params, runs it, and gives the node's run. */
-  async function run(account: TestAccount, params: Record<string, unknown>) {
-    const flowId = await createFlow(
-      t,
-      account,
-      chain({ type: 'core_manual_trigger' }, { type: 'svc_bling', uid: 'erp', params }),
-    );
-    const started = await t
-      .request(account.token)
-      .post(`/engine/flow/manual-trigger/${flowId}`, {});
-    expect(started.statusCode, started.body).toBe(200);
-    const [execution] = await finished(t, flowId);
-    const api = t.request(account.token);
-    const data = (
-      await api.get(`/api/v1/monitoring/executions/${execution!.id}/data`)
-    ).json() as ExecutionData;
-    const node = (
-      await api.get(`/api/v1/monitoring/executions/${execution!.id}/data/erp`)
-    ).json() as NodeData;
-    return {
-      execution: execution!,
-      summary: data.nodes.find((n) => n.node_uid === 'erp'),
-      run: node.runs[0],
-    };
-  }
+  const run = (account: TestAccount, params: Record<string, unknown>) =>
+    runAfterManualTrigger(t, account, { type: 'svc_bling', uid: 'erp', params });
 
   it('creates a contact with an alphanumeric CNPJ, signed with the account token', async () => {
     const account = await t.createAccount();

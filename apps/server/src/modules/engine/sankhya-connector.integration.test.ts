@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExecutionData, NodeData } from '@ponte/shared/execution-data.schema';
 import { messages } from '@ponte/shared/messages';
-import { chain, createFlow, finished } from '../../test/flow-fixtures';
+import { runAfterManualTrigger } from '../../test/flow-fixtures';
 import { startSankhyaStandIn, type SankhyaStandIn } from '../../test/stand-ins/sankhya-gateway';
 import { useTestApp, type Requester, type TestAccount } from '../../test/test-app';
 
@@ -35,30 +34,8 @@ describe('the Sankhya connector, through a partner account', () => {
   }
 
   /** Saves manual trigger → Sankhya with these params, runs it, and gives the node's run. */
-  async function run(account: TestAccount, params: Record<string, unknown>) {
-    const flowId = await createFlow(
-      t,
-      account,
-      chain({ type: 'core_manual_trigger' }, { type: 'svc_sankhya', uid: 'erp', params }),
-    );
-    const started = await t
-      .request(account.token)
-      .post(`/engine/flow/manual-trigger/${flowId}`, {});
-    expect(started.statusCode, started.body).toBe(200);
-    const [execution] = await finished(t, flowId);
-    const api = t.request(account.token);
-    const data = (
-      await api.get(`/api/v1/monitoring/executions/${execution!.id}/data`)
-    ).json() as ExecutionData;
-    const node = (
-      await api.get(`/api/v1/monitoring/executions/${execution!.id}/data/erp`)
-    ).json() as NodeData;
-    return {
-      execution: execution!,
-      summary: data.nodes.find((n) => n.node_uid === 'erp'),
-      run: node.runs[0]!,
-    };
-  }
+  const run = (account: TestAccount, params: Record<string, unknown>) =>
+    runAfterManualTrigger(t, account, { type: 'svc_sankhya', uid: 'erp', params });
 
   it('logs in once and loads every partner across three pages with the bearer', async () => {
     const account = await t.createAccount();

@@ -1,9 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExecutionData, NodeData } from '@ponte/shared/execution-data.schema';
+import type { NodeData } from '@ponte/shared/execution-data.schema';
 import { messages } from '@ponte/shared/messages';
 import { finishFromCallback } from '../../test/oauth2-callback';
-import { chain, createFlow, executionsOf, finished } from '../../test/flow-fixtures';
+import {
+  chain,
+  createFlow,
+  executionsOf,
+  finished,
+  runAfterManualTrigger,
+} from '../../test/flow-fixtures';
 import { startSlackStandIn, type SlackStandIn } from '../../test/stand-ins/slack-web-api';
 import { useTestApp, type TestAccount } from '../../test/test-app';
 import {
@@ -62,28 +68,8 @@ describe('the Slack connector and trigger, through an authorised Slack account',
     return id;
   }
 
-  async function run(owner: TestAccount, params: Record<string, unknown>) {
-    const flowId = await createFlow(
-      t,
-      owner,
-      chain({ type: 'core_manual_trigger' }, { type: 'svc_slack', uid: 'sl', params }),
-    );
-    const started = await t.request(owner.token).post(`/engine/flow/manual-trigger/${flowId}`, {});
-    expect(started.statusCode, started.body).toBe(200);
-    const [execution] = await finished(t, flowId);
-    const api = t.request(owner.token);
-    const data = (
-      await api.get(`/api/v1/monitoring/executions/${execution!.id}/data`)
-    ).json() as ExecutionData;
-    const node = (
-      await api.get(`/api/v1/monitoring/executions/${execution!.id}/data/sl`)
-    ).json() as NodeData;
-    return {
-      execution: execution!,
-      summary: data.nodes.find((n) => n.node_uid === 'sl'),
-      run: node.runs[0],
-    };
-  }
+  const run = (account: TestAccount, params: Record<string, unknown>) =>
+    runAfterManualTrigger(t, account, { type: 'svc_slack', uid: 'sl', params });
 
   it('posts a message with blocks and uploads a file to a channel with the bot token', async () => {
     const owner = await t.createAccount();

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExecutionData, NodeData } from '@ponte/shared/execution-data.schema';
 import { messages } from '@ponte/shared/messages';
-import { chain, createFlow, finished } from '../../test/flow-fixtures';
+import { runAfterManualTrigger } from '../../test/flow-fixtures';
 import { startTelegramStandIn, type TelegramStandIn } from '../../test/stand-ins/telegram-bot-api';
 import { useTestApp, type Requester, type TestAccount } from '../../test/test-app';
 
@@ -28,30 +27,8 @@ describe('the Telegram connector, through a bot account', () => {
   }
 
   /** Saves manual trigger → Telegram with these params, runs it, and gives the node's run. */
-  async function run(account: TestAccount, params: Record<string, unknown>) {
-    const flowId = await createFlow(
-      t,
-      account,
-      chain({ type: 'core_manual_trigger' }, { type: 'svc_telegram', uid: 'bot', params }),
-    );
-    const started = await t
-      .request(account.token)
-      .post(`/engine/flow/manual-trigger/${flowId}`, {});
-    expect(started.statusCode, started.body).toBe(200);
-    const [execution] = await finished(t, flowId);
-    const api = t.request(account.token);
-    const data = (
-      await api.get(`/api/v1/monitoring/executions/${execution!.id}/data`)
-    ).json() as ExecutionData;
-    const node = (
-      await api.get(`/api/v1/monitoring/executions/${execution!.id}/data/bot`)
-    ).json() as NodeData;
-    return {
-      execution: execution!,
-      summary: data.nodes.find((n) => n.node_uid === 'bot'),
-      run: node.runs[0]!,
-    };
-  }
+  const run = (account: TestAccount, params: Record<string, unknown>) =>
+    runAfterManualTrigger(t, account, { type: 'svc_telegram', uid: 'bot', params });
 
   it('tests the account with getMe, naming the bot and never the token', async () => {
     const account = await t.createAccount();

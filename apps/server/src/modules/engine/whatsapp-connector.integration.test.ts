@@ -1,8 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExecutionData, NodeData } from '@ponte/shared/execution-data.schema';
+import type { NodeData } from '@ponte/shared/execution-data.schema';
 import { messages } from '@ponte/shared/messages';
-import { chain, createFlow, executionsOf, finished } from '../../test/flow-fixtures';
+import {
+  chain,
+  createFlow,
+  executionsOf,
+  finished,
+  runAfterManualTrigger,
+} from '../../test/flow-fixtures';
 import {
   startWhatsAppStandIn,
   type WhatsAppStandIn,
@@ -71,30 +77,8 @@ describe('the WhatsApp connector and trigger, through a Cloud API account', () =
     return res.json()._id as string;
   }
 
-  async function send(account: TestAccount, params: Record<string, unknown>) {
-    const flowId = await createFlow(
-      t,
-      account,
-      chain({ type: 'core_manual_trigger' }, { type: 'svc_whatsapp', uid: 'wa', params }),
-    );
-    const started = await t
-      .request(account.token)
-      .post(`/engine/flow/manual-trigger/${flowId}`, {});
-    expect(started.statusCode, started.body).toBe(200);
-    const [execution] = await finished(t, flowId);
-    const api = t.request(account.token);
-    const data = (
-      await api.get(`/api/v1/monitoring/executions/${execution!.id}/data`)
-    ).json() as ExecutionData;
-    const node = (
-      await api.get(`/api/v1/monitoring/executions/${execution!.id}/data/wa`)
-    ).json() as NodeData;
-    return {
-      execution: execution!,
-      summary: data.nodes.find((n) => n.node_uid === 'wa'),
-      run: node.runs[0],
-    };
-  }
+  const send = (account: TestAccount, params: Record<string, unknown>) =>
+    runAfterManualTrigger(t, account, { type: 'svc_whatsapp', uid: 'wa', params });
 
   it('tests the account on the number, never showing the token', async () => {
     const account = await t.createAccount();
