@@ -2,6 +2,7 @@ import { customNodeMessages } from './messages-custom-nodes';
 import { alertRuleMessages } from './messages-alert-rules';
 import { dashboardMessages } from './messages-dashboards';
 import { formMessages } from './messages-forms';
+import { oauthAppMessages, serviceAccountsOauthMessages } from './messages-oauth';
 
 /** Up to five hosts as pt-BR lists them ("a, b e c"), then how many more. */
 function hostList(hosts: readonly string[]): string {
@@ -343,39 +344,8 @@ export const messages = {
     noHosts: (name: string) =>
       `A conta de serviço "${name}" não tem domínios permitidos: informe na conta a URL ou os domínios em que ela pode ser usada.`,
   },
-  /** OAuth2 authorisation, tokens and provider lookups of service accounts (docs/adr/0026). */
-  serviceAccountsOauth: {
-    providerNotConfigured: (provider: string, variables: string) =>
-      `Indisponível até configurar o app OAuth do ${provider} neste workspace (em "Configurar app do ${provider}") ou definir ${variables} nas variáveis de ambiente do servidor do Ponte.`,
-    /** A refresh or lookup of an account authorised with an app the workspace replaced. */
-    appChanged: (provider: string) =>
-      `O app OAuth do ${provider} com que esta conta foi autorizada não está mais configurado.`,
-    /** After providerNotConfigured on the form: what the provider's app must list. */
-    providerRegistration: (provider: string, what: string, url: string) =>
-      `No app do ${provider}, cadastre ${url} como ${what}.`,
-    notAuthorized: 'Esta conta de serviço ainda não foi autorizada: clique em "Autorizar conta".',
-    reauthorizationRequired: (reason: string) =>
-      `Reautorização necessária: ${reason} Clique em "Reautorizar conta".`,
-    refreshMissing: 'O provedor não entregou um refresh token e o access token expirou.',
-    codeMissing: 'Dados de retorno inválidos',
-    wrongEndpoint: (provider: string) =>
-      `Contas do tipo ${provider} são autorizadas pela API de conta (POST /account/v1/service-accounts/oauth2/authorize/{id}).`,
-    lookupRefused: (provider: string, reason: string) =>
-      `O ${provider} recusou a consulta: ${reason}`,
-    lookupWrongType: (provider: string) => `Escolha uma conta de serviço do tipo ${provider}.`,
-    testTokenOk: 'O provedor respondeu: o token OAuth2 é válido.',
-  },
-  /** A workspace's OAuth apps of Slack, Google and Trello (docs/adr/0093). */
-  oauthApps: {
-    unknownProvider: 'Provedor desconhecido: use slack, google ou trello.',
-    clientIdRequired: 'Informe o client ID.',
-    secretInvalid: 'O client secret deve ser um texto.',
-    secretRequired: 'Informe o client secret.',
-    tooLong: 'Valor longo demais.',
-    notSet: (provider: string) =>
-      `O app OAuth do ${provider} não está configurado neste workspace.`,
-  },
-  /** Storage (spec 2 §8 'Storage', docs/adr/0030): the screen's texts and the path rules. */
+  serviceAccountsOauth: serviceAccountsOauthMessages,
+  oauthApps: oauthAppMessages,
   storage: {
     listError: 'Erro ao buscar os arquivos',
     searchError: 'Erro ao buscar arquivo',
