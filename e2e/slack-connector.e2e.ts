@@ -67,7 +67,7 @@ describe.skipIf(!hasChromium)(
       await form.getByText('123.456', { exact: true }).waitFor();
 
       await form.getByRole('textbox', { name: /^Nome/ }).fill('Slack da loja');
-      await form.getByLabel(/^Signing secret/).fill('8f742231b10e8888abcd99yyyzzz85a5');
+      await form.getByLabel(/^Segredo de assinatura/).fill('8f742231b10e8888abcd99yyyzzz85a5');
       await form.getByRole('textbox', { name: /^URL da API/ }).fill(`${slack.url}/api`);
       await form.getByRole('button', { name: 'Salvar', exact: true }).click();
       await expectToast(page, 'Conta de serviço salva com sucesso');

@@ -229,7 +229,7 @@ export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAc
     ...oauthManaged,
     {
       name: 'signing_secret',
-      label: 'Signing secret',
+      label: 'Segredo de assinatura (signing secret)',
       kind: 'text',
       secret: true,
       description:
