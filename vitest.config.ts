@@ -1,4 +1,17 @@
-import { defineConfig } from 'vitest/config';
+import { readFileSync, readdirSync } from 'node:fs';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const webSource = new URL('./apps/web/src/', import.meta.url);
+
+/**
+ * The web test files that replace modules with `vi.mock`: they run each with a module registry
+ * of its own. The others share one per worker, so React, Mantine and the app's modules are
+ * imported once instead of once per file (docs/adr/0094).
+ */
+const webFilesMockingModules = readdirSync(webSource, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .filter((file) => readFileSync(new URL(file, webSource), 'utf8').includes('vi.mock('))
+  .map((file) => file.split('\\').join('/'));
 
 /**
  * One runner for everything `npm test` runs: unit and integration tests of each package, the
@@ -34,7 +47,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      './apps/web/vite.config.ts',
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          isolate: false,
+          exclude: [...configDefaults.exclude, ...webFilesMockingModules],
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: { name: 'web-mocks', include: webFilesMockingModules },
+      },
       {
         // Rules over the repository as a whole: the lint config (no import cycle, docs/adr/0086)
         // and the READMEs' maps against the tree.

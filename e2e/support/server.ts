@@ -1,10 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // @ts-expect-error: plain ES module of the repository's scripts, no types.
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
+// @ts-expect-error: plain ES module of the repository's scripts, no types.
+import { stampFile } from '../../scripts/build.mjs';
 // @ts-expect-error: plain ES module of the repository's scripts, no types.
 import { nodeFlags } from '../../scripts/server-flags.mjs';
 
@@ -115,18 +125,62 @@ export async function startRefused(
   return { code, output: output() };
 }
 
+const templatePrefix = 'ponte-e2e-template-';
+
+/** A new data dir, traversable by the embedded database's user when the tests run as root. */
+function newDataDir(): string {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ponte-e2e-'));
+  chmodSync(dataDir, 0o755);
+  return dataDir;
+}
+
+/** Copies a data dir with its owners and modes (the cluster belongs to the database's user). */
+function copyDataDir(from: string, to: string): void {
+  const copied = spawnSync('cp', ['-a', `${from}/.`, to], { encoding: 'utf8' });
+  if (copied.status !== 0) throw new Error(`Cópia da pasta de dados falhou: ${copied.stderr}`);
+}
+
+/**
+ * A data dir on which this build of Ponte already started once and stopped cleanly: its
+ * database created (initdb) and migrated, no user in it. Made by the first journey that needs
+ * it and kept for the build; each server then starts on a copy, as it would on a fresh install
+ * after its first start, without paying initdb and the migrations again.
+ */
+async function templateDataDir(): Promise<string> {
+  const build = readFileSync(stampFile as string, 'utf8').trim();
+  const template = join(tmpdir(), `${templatePrefix}${build}`);
+  if (existsSync(template)) return template;
+  const fresh = newDataDir();
+  const port = await freePort();
+  const { child, output } = spawnBuilt(port, fresh, {});
+  try {
+    await waitUntilHealthy(`http://127.0.0.1:${port}`, child, output);
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+  }
+  for (const entry of readdirSync(tmpdir())) {
+    if (entry.startsWith(templatePrefix)) rmSync(join(tmpdir(), entry), { recursive: true });
+  }
+  renameSync(fresh, template);
+  return template;
+}
+
 /**
  * Starts the built Ponte (embedded database) on a free port, with the Node flags of `npm start`,
- * on an empty data dir or on `options.dataDir` (kept afterwards: the caller owns it).
+ * on a copy of a fresh install's data dir or on `options.dataDir` (kept afterwards: the caller
+ * owns it, and an empty one makes a first start).
  */
 export async function startServer(
   env: Record<string, string> = {},
   options: { dataDir?: string } = {},
 ): Promise<RunningServer> {
   buildIfStale();
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ponte-e2e-'));
+  const dataDir = options.dataDir ?? newDataDir();
   // As root, the embedded database runs as another user, which must be able to enter the folder.
   chmodSync(dataDir, 0o755);
+  if (!options.dataDir && !env.DATABASE_URL) copyDataDir(await templateDataDir(), dataDir);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const { child, output } = spawnBuilt(port, dataDir, env);
