@@ -27,6 +27,7 @@ import { toIso } from '../../lib/list-query';
 import { listOptionsOf } from '../../lib/named-resource/named-table';
 import { copyName } from '../../lib/named-resource/copy-name';
 import { groupCheck, removeOrMissing, rowOrMissing } from '../../lib/named-resource/named-rules';
+import type { HookRegistrations } from '../hook-registrations/hook-registrations.service';
 import {
   createFlowsRepository,
   type FlowRow,
@@ -55,6 +56,13 @@ export interface FlowsServiceDeps {
   ) => Promise<{ lookup: ManifestLookup; checkParams?: ValidateFlowOptions['checkParams'] }>;
   /** Installation-wide Action/Trigger limit (PONTE_NODE_LIMIT), over the customer's own. */
   nodeLimit?: number | null;
+  /** Service triggers' addresses registered at their services (docs/adr/0091). */
+  hookRegistrations?: Pick<HookRegistrations, 'prepare'>;
+}
+
+/** What a save knows of its request: the installation's public address. */
+export interface SaveContext {
+  publicBase: string;
 }
 
 /** Nodes this installation cannot run: a save that brings or enables them is refused. */
@@ -209,7 +217,7 @@ export function createFlowsService(deps: FlowsServiceDeps) {
       await checkDocument(workspaceId, body.data ?? emptyFlowDocument(), body.enabled);
     },
 
-    async create(workspaceId: string, body: FlowBody): Promise<Flow> {
+    async create(workspaceId: string, body: FlowBody, context?: SaveContext): Promise<Flow> {
       await checkGroup(workspaceId, body.group);
       const { doc, triggers } = await checkDocument(
         workspaceId,
@@ -227,10 +235,25 @@ export function createFlowsService(deps: FlowsServiceDeps) {
         description: body.description,
         config: storedConfig(body.config),
       };
-      return changed(workspaceId, toFlow(await repository.create(workspaceId, values, now())));
+      const row = await repository.create(workspaceId, values, now());
+      if (deps.hookRegistrations && context) {
+        // The row's id is the address's: registered after the insert, which a refusal undoes.
+        await deps.hookRegistrations
+          .prepare(workspaceId, row.id, null, row, context.publicBase)
+          .catch(async (error: unknown) => {
+            await repository.remove(workspaceId, row.id);
+            throw error;
+          });
+      }
+      return changed(workspaceId, toFlow(row));
     },
 
-    async update(workspaceId: string, id: string, body: FlowUpdate): Promise<Flow> {
+    async update(
+      workspaceId: string,
+      id: string,
+      body: FlowUpdate,
+      context?: SaveContext,
+    ): Promise<Flow> {
       const existing = await rowOf(workspaceId, id);
       await checkGroup(workspaceId, body.group);
       const enabled = body.enabled ?? existing.enabled;
@@ -251,8 +274,21 @@ export function createFlowsService(deps: FlowsServiceDeps) {
       if (body.thumbnailData !== undefined) values.thumbnailData = body.thumbnailData;
       if (body.description !== undefined) values.description = body.description;
       if (body.config !== undefined) values.config = storedConfig(body.config);
-      const row = await repository.update(workspaceId, id, values, now());
-      if (!row) throw missing(id);
+      const after = { enabled, data: values.data ?? existing.data };
+      const registrations =
+        context &&
+        (await deps.hookRegistrations?.prepare(workspaceId, id, existing, after, context.publicBase));
+      const row = await repository
+        .update(workspaceId, id, values, now())
+        .catch(async (error: unknown) => {
+          await registrations?.undo();
+          throw error;
+        });
+      if (!row) {
+        await registrations?.undo();
+        throw missing(id);
+      }
+      await registrations?.done();
       return changed(workspaceId, toFlow(row));
     },
 
@@ -267,8 +303,14 @@ export function createFlowsService(deps: FlowsServiceDeps) {
       );
     },
 
-    async remove(workspaceId: string, id: string): Promise<void> {
+    async remove(workspaceId: string, id: string, context?: SaveContext): Promise<void> {
+      const existing = context && deps.hookRegistrations && (await repository.find(workspaceId, id));
+      // Read before the row goes (its registrations' rows go with it); removed after.
+      const registrations =
+        existing &&
+        (await deps.hookRegistrations!.prepare(workspaceId, id, existing, null, context.publicBase));
       await removeRow(workspaceId, id);
+      await registrations?.done();
       await onChange?.(workspaceId, id);
     },
   };

@@ -65,11 +65,12 @@ export const telegramTrigger = defineConnectorTrigger({
       // A bot has one webhook and Telegram gives it no id: the address names it.
       return address;
     },
-    async remove({ address }, send) {
-      // Removed only while it is still this node's: another flow may have taken the bot since.
+    async remove({ id }, send) {
+      // Removed only while it is still the one registered (`id` is its address): another flow
+      // may have taken the bot since.
       const info = await send({ method: 'POST', path: 'getWebhookInfo', json: {} });
       const current = (answer(info).result as { url?: unknown } | undefined)?.url;
-      if (current !== address) return;
+      if (current !== id) return;
       await send({ method: 'POST', path: 'deleteWebhook', json: {} });
     },
   },
