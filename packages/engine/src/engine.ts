@@ -112,8 +112,7 @@ export function createEngine(options: EngineOptions): Engine {
       return definition.lookupOptions(lookup, request);
     },
     subscribeHook: (request) => subscriptionRequest(request).then((r) => r.subscribe()),
-    unsubscribeHook: (request, id) =>
-      subscriptionRequest(request).then((r) => r.unsubscribe(id)),
+    unsubscribeHook: (request, id) => subscriptionRequest(request).then((r) => r.unsubscribe(id)),
     createDebugSession,
     dispose: () => sandbox.dispose(),
   };

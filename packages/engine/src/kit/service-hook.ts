@@ -1,5 +1,4 @@
-import type { ExecutionScope, ServiceAccount } from '../ports';
-import type { ConnectorPorts } from './define-node';
+import type { EnginePorts, ExecutionScope, ServiceAccount } from '../ports';
 
 /** What a service delivered to a trigger's address (docs/adr/0091). */
 export interface HookDelivery {
@@ -80,7 +79,8 @@ export interface HookSubscriptionRequest {
   address: string;
   /** A secret generated for this registration, given to the service when it takes one. */
   secret: string;
-  ports: ConnectorPorts;
+  /** The ports a connector's calls use (`ConnectorPorts`). */
+  ports: Pick<EnginePorts, 'http' | 'clock' | 'serviceAccounts'>;
   scope: ExecutionScope;
   signal: AbortSignal;
 }

@@ -73,7 +73,11 @@ export function createRoute<B extends z.ZodType, S extends z.ZodType>(
   path: string,
   doc: BodyDoc<B, S> & {
     /** `request` for an area that needs more of it (the public address). */
-    create: (workspaceId: string, body: z.output<B>, request: FastifyRequest) => Promise<z.input<S>>;
+    create: (
+      workspaceId: string,
+      body: z.output<B>,
+      request: FastifyRequest,
+    ) => Promise<z.input<S>>;
   },
 ) {
   const { schema, ...limit } = withBody(doc);
@@ -81,9 +85,7 @@ export function createRoute<B extends z.ZodType, S extends z.ZodType>(
   app.post(path, { ...limit, schema: { ...schema, response } }, async (request, reply) =>
     reply
       .code(201)
-      .send(
-        await doc.create(sessionOf(request).workspaceId, request.body as z.output<B>, request),
-      ),
+      .send(await doc.create(sessionOf(request).workspaceId, request.body as z.output<B>, request)),
   );
 }
 

@@ -67,7 +67,12 @@ describe('the Telegram trigger, registered with setWebhook when its flow is enab
 
     const update = {
       update_id: 900_001,
-      message: { message_id: 7, date: 1_764_000_000, chat: { id: 55, type: 'private' }, text: 'oi' },
+      message: {
+        message_id: 7,
+        date: 1_764_000_000,
+        chat: { id: 55, type: 'private' },
+        text: 'oi',
+      },
     };
     const wrong = await deliver(flowId, update, 'outro-segredo');
     expect(wrong.statusCode).toBe(401);

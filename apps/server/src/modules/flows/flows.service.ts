@@ -27,7 +27,10 @@ import { toIso } from '../../lib/list-query';
 import { listOptionsOf } from '../../lib/named-resource/named-table';
 import { copyName } from '../../lib/named-resource/copy-name';
 import { groupCheck, removeOrMissing, rowOrMissing } from '../../lib/named-resource/named-rules';
-import type { HookRegistrations } from '../hook-registrations/hook-registrations.service';
+import type {
+  FlowState,
+  HookRegistrations,
+} from '../hook-registrations/hook-registrations.service';
 import {
   createFlowsRepository,
   type FlowRow,
@@ -172,6 +175,43 @@ async function checkFlowDocument(
   return { doc, triggers };
 }
 
+/**
+ * A save's registrations of service triggers (docs/adr/0091) around its write: the new ones
+ * made before (a refusal throws, nothing is written), the stale ones removed after, the new
+ * ones undone when the write fails. Nothing without the module or a request's public address.
+ */
+function hookSteps(
+  registrations: FlowsServiceDeps['hookRegistrations'],
+  repository: FlowsRepository,
+  context: SaveContext | undefined,
+) {
+  const prepare = (...args: [string, string, FlowState | null, FlowState | null]) =>
+    context && registrations?.prepare(...args, context.publicBase);
+  return {
+    /** The row's id is in the address: registered after the insert, which a refusal undoes. */
+    async created(workspaceId: string, row: FlowRow) {
+      await prepare(workspaceId, row.id, null, row)?.catch(async (error: unknown) => {
+        await repository.remove(workspaceId, row.id);
+        throw error;
+      });
+    },
+    async write<T>(
+      workspaceId: string,
+      id: string,
+      [before, after]: [FlowState | null, FlowState | null],
+      write: () => Promise<T | null | undefined>,
+    ) {
+      const prepared = await prepare(workspaceId, id, before, after);
+      const row = await write().catch(async (error: unknown) => {
+        await prepared?.undo();
+        throw error;
+      });
+      await (row ? prepared?.done() : prepared?.undo());
+      return row;
+    },
+  };
+}
+
 /** What `config` stores: the options the API knows, nothing else. */
 const storedConfig = ({
   rate_limit,
@@ -196,6 +236,7 @@ export function createFlowsService(deps: FlowsServiceDeps) {
   const checkGroup = groupCheck(repository.groupExists, m.groupNotFound);
   const rowOf = rowOrMissing(repository.find, missing);
   const removeRow = removeOrMissing(repository.remove, missing);
+  const hooks = (context?: SaveContext) => hookSteps(deps.hookRegistrations, repository, context);
 
   return {
     async list(workspaceId: string, query: FlowListQuery): Promise<FlowList> {
@@ -236,24 +277,11 @@ export function createFlowsService(deps: FlowsServiceDeps) {
         config: storedConfig(body.config),
       };
       const row = await repository.create(workspaceId, values, now());
-      if (deps.hookRegistrations && context) {
-        // The row's id is the address's: registered after the insert, which a refusal undoes.
-        await deps.hookRegistrations
-          .prepare(workspaceId, row.id, null, row, context.publicBase)
-          .catch(async (error: unknown) => {
-            await repository.remove(workspaceId, row.id);
-            throw error;
-          });
-      }
+      await hooks(context).created(workspaceId, row);
       return changed(workspaceId, toFlow(row));
     },
 
-    async update(
-      workspaceId: string,
-      id: string,
-      body: FlowUpdate,
-      context?: SaveContext,
-    ): Promise<Flow> {
+    async update(workspaceId: string, id: string, body: FlowUpdate, context?: SaveContext) {
       const existing = await rowOf(workspaceId, id);
       await checkGroup(workspaceId, body.group);
       const enabled = body.enabled ?? existing.enabled;
@@ -275,20 +303,10 @@ export function createFlowsService(deps: FlowsServiceDeps) {
       if (body.description !== undefined) values.description = body.description;
       if (body.config !== undefined) values.config = storedConfig(body.config);
       const after = { enabled, data: values.data ?? existing.data };
-      const registrations =
-        context &&
-        (await deps.hookRegistrations?.prepare(workspaceId, id, existing, after, context.publicBase));
-      const row = await repository
-        .update(workspaceId, id, values, now())
-        .catch(async (error: unknown) => {
-          await registrations?.undo();
-          throw error;
-        });
-      if (!row) {
-        await registrations?.undo();
-        throw missing(id);
-      }
-      await registrations?.done();
+      const row = await hooks(context).write(workspaceId, id, [existing, after], () =>
+        repository.update(workspaceId, id, values, now()),
+      );
+      if (!row) throw missing(id);
       return changed(workspaceId, toFlow(row));
     },
 
@@ -304,13 +322,11 @@ export function createFlowsService(deps: FlowsServiceDeps) {
     },
 
     async remove(workspaceId: string, id: string, context?: SaveContext): Promise<void> {
-      const existing = context && deps.hookRegistrations && (await repository.find(workspaceId, id));
-      // Read before the row goes (its registrations' rows go with it); removed after.
-      const registrations =
-        existing &&
-        (await deps.hookRegistrations!.prepare(workspaceId, id, existing, null, context.publicBase));
-      await removeRow(workspaceId, id);
-      await registrations?.done();
+      // Read before the row goes (its registrations' rows go with it), removed after.
+      const existing = context && (await repository.find(workspaceId, id));
+      await hooks(context).write(workspaceId, id, [existing || null, null], () =>
+        removeRow(workspaceId, id).then(() => true),
+      );
       await onChange?.(workspaceId, id);
     },
   };

@@ -25,7 +25,10 @@ export const hookRegistrationsModule = defineModule({
       engine,
       box: createSecretBox(config.encryptionKey),
       onError: (error, context) =>
-        log.warn({ err: error, ...context }, 'falha ao remover o registro de um gatilho no serviço'),
+        log.warn(
+          { err: error, ...context },
+          'falha ao remover o registro de um gatilho no serviço',
+        ),
     });
     return { hookRegistrations };
   },

@@ -13,10 +13,7 @@ export function createHookRegistrationsRepository(db: Database) {
     and(eq(serviceHookRegistrations.flowId, flowId), eq(serviceHookRegistrations.nodeUid, nodeUid));
   return {
     ofFlow: (flowId: string) =>
-      db
-        .select()
-        .from(serviceHookRegistrations)
-        .where(eq(serviceHookRegistrations.flowId, flowId)),
+      db.select().from(serviceHookRegistrations).where(eq(serviceHookRegistrations.flowId, flowId)),
 
     async find(flowId: string, nodeUid: string): Promise<HookRegistrationRow | undefined> {
       const [row] = await db.select().from(serviceHookRegistrations).where(byNode(flowId, nodeUid));

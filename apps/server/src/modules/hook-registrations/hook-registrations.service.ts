@@ -45,6 +45,52 @@ const identity = (node: FlowNode) => ({
   params: node.params,
 });
 
+/** The flow's enabled nodes whose trigger registers its address, when the flow is enabled. */
+function registering(
+  engine: HookRegistrationsDeps['engine'],
+  state: FlowState | null,
+): Map<string, FlowNode> {
+  if (!state?.enabled) return new Map();
+  const nodes = ((state.data as FlowDocument | null)?.nodes ?? []).filter(
+    (node) => !node.disabled && engine.registry.get(node.type, node.typeVersion)?.hookSubscriptions,
+  );
+  return new Map(nodes.map((node) => [node.uid, node]));
+}
+
+/** What the engine needs to register a node, or remove its registration. */
+const requestOf = (workspaceId: string, flowId: string, node: FlowNode, base: string) => ({
+  workspaceId,
+  flowId,
+  type: node.type,
+  version: node.typeVersion,
+  accountId: String(node.params.service_account ?? ''),
+  params: node.params,
+  address: `${base}/engine/hooks/${flowId}/${node.uid}`,
+});
+
+/**
+ * Which registrations a save keeps (same node, same account, flow enabled before), removes
+ * (`stale`: the node is no longer wanted) and makes again (`replaced`: the node changed).
+ */
+function plan(
+  rows: HookRegistrationRow[],
+  wanted: Map<string, FlowNode>,
+  previous: Map<string, FlowNode>,
+  wasEnabled: boolean,
+) {
+  const kept = new Set<string>();
+  const stale: HookRegistrationRow[] = [];
+  const replaced: HookRegistrationRow[] = [];
+  for (const row of rows) {
+    const node = wanted.get(row.nodeUid);
+    const old = previous.get(row.nodeUid);
+    const same = node && old && wasEnabled && isDeepStrictEqual(identity(node), identity(old));
+    if (same && row.accountId === String(node.params.service_account)) kept.add(row.nodeUid);
+    else (node ? replaced : stale).push(row);
+  }
+  return { kept, stale, replaced };
+}
+
 /**
  * The registrations of service triggers' addresses at their services (docs/adr/0091): a save
  * that enables a flow, or changes a registered node of an enabled one, registers each such node
@@ -58,30 +104,9 @@ export function createHookRegistrations(deps: HookRegistrationsDeps) {
   const repository = createHookRegistrationsRepository(deps.db);
   const signal = () => AbortSignal.timeout(deps.timeoutMs ?? 30_000);
 
-  /** The flow's enabled nodes whose trigger registers its address, when the flow is enabled. */
-  const registering = (state: FlowState | null): Map<string, FlowNode> => {
-    if (!state?.enabled) return new Map();
-    const nodes = ((state.data as FlowDocument | null)?.nodes ?? []).filter(
-      (node) =>
-        !node.disabled && engine.registry.get(node.type, node.typeVersion)?.hookSubscriptions,
-    );
-    return new Map(nodes.map((node) => [node.uid, node]));
-  };
-
-  const request = (workspaceId: string, flowId: string, node: FlowNode, base: string) => ({
-    workspaceId,
-    flowId,
-    type: node.type,
-    version: node.typeVersion,
-    accountId: String(node.params.service_account ?? ''),
-    params: node.params,
-    address: `${base}/engine/hooks/${flowId}/${node.uid}`,
-    signal: signal(),
-  });
-
   async function subscribe(workspaceId: string, flowId: string, node: FlowNode, base: string) {
     const secret = randomBytes(32).toString('hex');
-    const call = request(workspaceId, flowId, node, base);
+    const call = { ...requestOf(workspaceId, flowId, node, base), signal: signal() };
     const serviceId = await engine.subscribeHook({ ...call, secret });
     await repository.save({
       flowId,
@@ -98,8 +123,11 @@ export function createHookRegistrations(deps: HookRegistrationsDeps) {
   async function unsubscribe(row: HookRegistrationRow, node: FlowNode | undefined, base: string) {
     try {
       if (!node) throw new Error('O nó do gatilho não está mais no flow salvo.');
-      const call = request(row.workspaceId, row.flowId, node, base);
-      await engine.unsubscribeHook({ ...call, accountId: row.accountId, secret: '' }, row.serviceId);
+      const call = { ...requestOf(row.workspaceId, row.flowId, node, base), signal: signal() };
+      await engine.unsubscribeHook(
+        { ...call, accountId: row.accountId, secret: '' },
+        row.serviceId,
+      );
     } catch (error) {
       deps.onError(error, { flowId: row.flowId, nodeUid: row.nodeUid, step: 'remoção' });
     }
@@ -118,21 +146,15 @@ export function createHookRegistrations(deps: HookRegistrationsDeps) {
       after: FlowState | null,
       base: string,
     ): Promise<PreparedRegistrations> {
-      const wanted = registering(after);
+      const wanted = registering(engine, after);
       // Whatever the flow's state before: a node is compared with what it was.
-      const previous = registering(before && { ...before, enabled: true });
-      const rows = await repository.ofFlow(flowId);
-      const kept = new Set<string>();
-      const stale: HookRegistrationRow[] = [];
-      const replaced: HookRegistrationRow[] = [];
-      for (const row of rows) {
-        const node = wanted.get(row.nodeUid);
-        const old = previous.get(row.nodeUid);
-        const same =
-          node && old && before?.enabled && isDeepStrictEqual(identity(node), identity(old));
-        if (same && row.accountId === String(node.params.service_account)) kept.add(row.nodeUid);
-        else (node ? replaced : stale).push(row);
-      }
+      const previous = registering(engine, before && { ...before, enabled: true });
+      const { kept, stale, replaced } = plan(
+        await repository.ofFlow(flowId),
+        wanted,
+        previous,
+        before?.enabled === true,
+      );
       // A changed node is removed before it is registered again: a service with one address per
       // account (Telegram) would lose the new registration to the old one's removal.
       for (const row of replaced) await unsubscribe(row, previous.get(row.nodeUid), base);
@@ -150,7 +172,14 @@ export function createHookRegistrations(deps: HookRegistrationsDeps) {
           created.push(node);
         } catch (error) {
           await undo();
-          await restore(workspaceId, flowId, replaced, previous, base);
+          // The changed nodes registered again as they were (best effort).
+          for (const row of replaced) {
+            const old = previous.get(row.nodeUid);
+            if (!old) continue;
+            await subscribe(workspaceId, flowId, old, base).catch((failure: unknown) =>
+              deps.onError(failure, { flowId, nodeUid: row.nodeUid, step: 'novo registro' }),
+            );
+          }
           const reason = error instanceof Error ? error.message : String(error);
           throw new AppError(
             400,
@@ -178,23 +207,6 @@ export function createHookRegistrations(deps: HookRegistrationsDeps) {
     claimEvent: (flowId: string, nodeUid: string, key: string) =>
       repository.claimEvent(flowId, nodeUid, key, deps.now()),
   };
-
-  /** After a refused save, the changed nodes registered again as they were (best effort). */
-  async function restore(
-    workspaceId: string,
-    flowId: string,
-    replaced: HookRegistrationRow[],
-    previous: Map<string, FlowNode>,
-    base: string,
-  ) {
-    for (const row of replaced) {
-      const node = previous.get(row.nodeUid);
-      if (!node) continue;
-      await subscribe(workspaceId, flowId, node, base).catch((error: unknown) =>
-        deps.onError(error, { flowId, nodeUid: row.nodeUid, step: 'novo registro' }),
-      );
-    }
-  }
 }
 
 export type HookRegistrations = ReturnType<typeof createHookRegistrations>;

@@ -58,7 +58,11 @@ export async function startTelegramStandIn(host: string, token: string): Promise
       refusal = null;
       if (refused) return fail(response, 400, refused);
       if (url && !url.startsWith('https://'))
-        return fail(response, 400, 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook');
+        return fail(
+          response,
+          400,
+          'Bad Request: bad webhook: An HTTPS URL must be provided for webhook',
+        );
       state.webhook = url
         ? {
             url,
