@@ -20,6 +20,7 @@ import { engineModule } from './modules/engine/engine.module';
 import { executionsModule } from './modules/executions/executions.module';
 import { expressionsModule } from './modules/expressions/expressions.module';
 import { flowsModule } from './modules/flows/flows.module';
+import { hookRegistrationsModule } from './modules/hook-registrations/hook-registrations.module';
 import { formsModule } from './modules/forms/forms.module';
 import { groupsModule } from './modules/groups/groups.module';
 import { healthModule } from './modules/health/health.module';
@@ -60,8 +61,9 @@ export const serverModules = [
   alertRulesModule,
   logsModule,
   customNodesModule,
-  flowsModule,
   engineModule,
+  hookRegistrationsModule,
+  flowsModule,
   expressionsModule,
   executionsModule,
   triggersModule,

@@ -39,6 +39,12 @@ export interface Engine {
    * over the engine's ports (the network guard). Rejects in pt-BR.
    */
   lookup(request: EngineLookup): Promise<LookupOption[]>;
+  /**
+   * Registers a trigger node's address at its service, or removes the registration `id`
+   * (docs/adr/0091), through the node's account over the engine's ports. Rejects in pt-BR.
+   */
+  subscribeHook(request: EngineHookSubscription): Promise<string>;
+  unsubscribeHook(request: EngineHookSubscription, id: string): Promise<void>;
   createDebugSession(): DebugSession;
   /** Frees the sandbox's isolates. */
   dispose(): void;
@@ -55,6 +61,19 @@ export interface EngineLookup {
   signal: AbortSignal;
 }
 
+export interface EngineHookSubscription {
+  workspaceId: string;
+  flowId: string;
+  type: string;
+  version?: number;
+  accountId: string;
+  params: Record<string, unknown>;
+  /** The node's public address. */
+  address: string;
+  secret: string;
+  signal: AbortSignal;
+}
+
 export function createEngine(options: EngineOptions): Engine {
   const registry = createRegistry([...builtinNodes, ...(options.nodes ?? [])]);
   const limits: EngineLimits = { ...defaultLimits, ...options.limits };
@@ -67,6 +86,18 @@ export function createEngine(options: EngineOptions): Engine {
     });
   const timers = options.timers ?? realTimers;
   const deps = { registry, ports: options.ports, sandbox, limits, timers };
+  /** A registration is not an execution: the scope names the workspace and the flow. */
+  const subscriptionRequest = async (request: EngineHookSubscription) => {
+    const { workspaceId, flowId, type, version, ...rest } = request;
+    const subscriptions = registry.get(type, version)?.hookSubscriptions;
+    if (!subscriptions) throw new Error(`O gatilho ${type} não se registra no serviço.`);
+    const scope = { workspaceId, flowId, executionId: '' };
+    const full = { ...rest, ports: options.ports, scope };
+    return {
+      subscribe: () => subscriptions.subscribe(full),
+      unsubscribe: (id: string) => subscriptions.unsubscribe(full, id),
+    };
+  };
   return {
     registry,
     limits,
@@ -80,6 +111,8 @@ export function createEngine(options: EngineOptions): Engine {
       const request = { accountId, params, ports: options.ports, scope, signal };
       return definition.lookupOptions(lookup, request);
     },
+    subscribeHook: (request) => subscriptionRequest(request).then((r) => r.subscribe()),
+    unsubscribeHook: (request, id) => subscriptionRequest(request).then((r) => r.unsubscribe(id)),
     createDebugSession,
     dispose: () => sandbox.dispose(),
   };

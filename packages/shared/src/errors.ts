@@ -46,6 +46,8 @@ export const errorCodes = {
   oauthRefused: 'oauth_refused',
   /** A connector's picker could not list its options (the service refused, the account…). */
   lookupFailed: 'lookup_failed',
+  /** A service trigger's address could not be registered at its service: the save is refused. */
+  hookRegistrationFailed: 'hook_registration_failed',
   providerNotConfigured: 'provider_not_configured',
   reauthorizationRequired: 'reauthorization_required',
   serviceAccountInUse: 'service_account_in_use',

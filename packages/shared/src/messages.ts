@@ -110,6 +110,8 @@ export const messages = {
     removed: 'Flow removido com sucesso!',
     removeError: (detail: string) => `Erro ao remover Flow:${detail}`,
     nameMismatch: 'O nome do flow não confere com o nome digitado!',
+    hookRegistrationFailed: (node: string, reason: string) =>
+      `Não foi possível registrar o endereço do gatilho "${node}" no serviço, e o flow não foi salvo: ${reason}`,
     duplicated: 'Flow duplicado com sucesso!',
     /** After a save: a literal URL of a node that the network guard will refuse (ADR 0082). */
     networkWarning: (label: string, refusal: string) =>

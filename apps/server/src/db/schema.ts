@@ -35,6 +35,7 @@ import {
   type CustomerConfig,
 } from './schema-workspaces';
 import { flows, type FlowConfig } from './schema-flows';
+import { serviceHookEvents, serviceHookRegistrations } from './schema-service-hooks';
 
 export const variables = pgTable(
   'variables',
@@ -374,6 +375,7 @@ export { dashboards };
 export { alertRules, alertFirings, alertIncidents };
 export { ponteProcesses, instanceSecrets } from './schema-cluster';
 export { executionData, flowSnapshots } from './schema-execution-data';
+export { serviceHookRegistrations, serviceHookEvents };
 
 export const schema = {
   customers,
@@ -407,4 +409,6 @@ export const schema = {
   serviceAccountOauthStates,
   oauthApps,
   encryptionCheck,
+  serviceHookRegistrations,
+  serviceHookEvents,
 };

@@ -12,6 +12,7 @@ import { sankhyaConnector } from './sankhya/sankhya.connector';
 import { slackConnector } from './slack/slack.connector';
 import { slackTrigger } from './slack/slack.trigger';
 import { telegramConnector } from './telegram/telegram.connector';
+import { telegramTrigger } from './telegram/telegram.trigger';
 import { trelloConnector } from './trello/trello.connector';
 import { whatsappConnector } from './whatsapp/whatsapp.connector';
 import { whatsappTrigger } from './whatsapp/whatsapp.trigger';
@@ -31,6 +32,7 @@ export const serviceConnectors: NodeDefinition[] = [
   slackConnector,
   slackTrigger,
   telegramConnector,
+  telegramTrigger,
   trelloConnector,
   whatsappConnector,
   whatsappTrigger,

@@ -9,7 +9,7 @@ import type { NodeRunContext } from './context';
 import type { NodeResult } from './message';
 import type { LookupOption } from '@ponte/shared/flow/node-manifest.schema';
 import type { EnginePorts, ExecutionScope } from '../ports';
-import type { ServiceHook } from './service-hook';
+import type { HookSubscriptions, ServiceHook } from './service-hook';
 
 /** A param as authors write it (defaults of the schema may be left out). */
 export type ParamSpecInput = z.input<typeof paramSpecSchema>;
@@ -52,6 +52,8 @@ export interface NodeDefinitionInput<P extends Record<string, ParamSpecInput>> {
   outputs: OutputsInput;
   dynamicOutputs?: { param: string; key: string };
   deprecated?: boolean;
+  /** A service trigger whose address Ponte registers itself (docs/adr/0091). */
+  registersHook?: boolean;
   run(ctx: NodeRunContext<ResolvedParams<P>>): Promise<NodeResult>;
   /**
    * What the params' kinds cannot say (a cron expression, a time zone, a wait's range), over
@@ -78,6 +80,11 @@ export interface NodeDefinition {
    * service delivers to the node's address. Never in the manifest.
    */
   serviceHook?: ServiceHook;
+  /**
+   * A service trigger whose address Ponte registers at the service by API when the flow is
+   * enabled, and removes when it is disabled (docs/adr/0091). Never in the manifest.
+   */
+  hookSubscriptions?: HookSubscriptions;
   /**
    * The options of a param's picker (`lookup` in its spec), asked through the node's account
    * with the given params' values (docs/adr/0092). Service connectors have it.

@@ -1,4 +1,4 @@
-import type { ServiceAccount } from '../ports';
+import type { EnginePorts, ExecutionScope, ServiceAccount } from '../ports';
 
 /** What a service delivered to a trigger's address (docs/adr/0091). */
 export interface HookDelivery {
@@ -46,7 +46,11 @@ export interface ServiceHook {
    * (`undefined`: it does not; a string: the pt-BR reason the account cannot check it, such as
    * a missing secret).
    */
-  verify(delivery: HookDelivery, account: ServiceAccount): true | false | string;
+  verify(
+    delivery: HookDelivery,
+    account: ServiceAccount,
+    registration?: HookRegistration,
+  ): true | false | string;
   /**
    * The events a verified delivery holds for the account, in the order the service sent them
    * (a delivery about another number or bot of the same app holds none).
@@ -54,4 +58,41 @@ export interface ServiceHook {
   events(body: unknown, account: ServiceAccount, params: Record<string, unknown>): HookEvent[];
   /** Events names, for the node's 'Eventos' select: key → pt-BR label. */
   eventLabels: Record<string, string>;
+}
+
+/** What the server knows of the node's registration at the service (docs/adr/0091). */
+export interface HookRegistration {
+  /**
+   * The secret Ponte generated when it registered the address at the service, which the service
+   * sends back with each delivery (Telegram's `secret_token`); absent for a trigger whose address
+   * the person registers, or when the node is not registered.
+   */
+  secret?: string;
+}
+
+/** A registration of a trigger node's address at the service, or its removal. */
+export interface HookSubscriptionRequest {
+  accountId: string;
+  /** The node's params ('Eventos', a board). */
+  params: Record<string, unknown>;
+  /** The node's public address: `<public base>/engine/hooks/{flowId}/{nodeUid}`. */
+  address: string;
+  /** A secret generated for this registration, given to the service when it takes one. */
+  secret: string;
+  /** The ports a connector's calls use (`ConnectorPorts`). */
+  ports: Pick<EnginePorts, 'http' | 'clock' | 'serviceAccounts'>;
+  scope: ExecutionScope;
+  signal: AbortSignal;
+}
+
+/**
+ * How a trigger registers its address at the service when its flow is enabled, and removes it
+ * when the flow is disabled (n8n's `webhookMethods`). Calls go through the connector's account,
+ * network guard and refusals; a failure rejects with the service's pt-BR reason.
+ */
+export interface HookSubscriptions {
+  /** Registers the address; resolves to the service's id of the registration. */
+  subscribe(request: HookSubscriptionRequest): Promise<string>;
+  /** Removes the registration the service named `id`. */
+  unsubscribe(request: HookSubscriptionRequest, id: string): Promise<void>;
 }

@@ -167,6 +167,11 @@ export const nodeManifestSchema = z.object({
    */
   outputs: z.record(z.string(), outputSpecSchema),
   dynamicOutputs: z.object({ param: z.string(), key: z.string() }).optional(),
+  /**
+   * A service trigger whose address Ponte registers at the service itself when the flow is
+   * enabled (docs/adr/0091): the panel says so instead of asking the person to inform it.
+   */
+  registersHook: z.boolean().optional(),
   /** Deprecated types stay runnable but a flow using them cannot be saved (spec 1 §8). */
   deprecated: z.boolean().optional(),
   /**

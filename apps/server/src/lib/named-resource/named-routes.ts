@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, idParamsSchema } from '../route-schemas';
@@ -71,7 +72,12 @@ export function createRoute<B extends z.ZodType, S extends z.ZodType>(
   app: RouteApp,
   path: string,
   doc: BodyDoc<B, S> & {
-    create: (workspaceId: string, body: z.output<B>) => Promise<z.input<S>>;
+    /** `request` for an area that needs more of it (the public address). */
+    create: (
+      workspaceId: string,
+      body: z.output<B>,
+      request: FastifyRequest,
+    ) => Promise<z.input<S>>;
   },
 ) {
   const { schema, ...limit } = withBody(doc);
@@ -79,7 +85,7 @@ export function createRoute<B extends z.ZodType, S extends z.ZodType>(
   app.post(path, { ...limit, schema: { ...schema, response } }, async (request, reply) =>
     reply
       .code(201)
-      .send(await doc.create(sessionOf(request).workspaceId, request.body as z.output<B>)),
+      .send(await doc.create(sessionOf(request).workspaceId, request.body as z.output<B>, request)),
   );
 }
 
@@ -91,7 +97,12 @@ export function updateRoute<B extends z.ZodType, S extends z.ZodType>(
   app: RouteApp,
   path: string,
   doc: BodyDoc<B, S> & {
-    update: (workspaceId: string, id: string, body: z.output<B>) => Promise<z.input<S>>;
+    update: (
+      workspaceId: string,
+      id: string,
+      body: z.output<B>,
+      request: FastifyRequest,
+    ) => Promise<z.input<S>>;
   },
 ) {
   const { schema, ...limit } = withBody(doc);
@@ -100,7 +111,12 @@ export function updateRoute<B extends z.ZodType, S extends z.ZodType>(
     path,
     { ...limit, schema: { ...schema, params: idParamsSchema, response } },
     async (request) =>
-      doc.update(sessionOf(request).workspaceId, request.params.id, request.body as z.output<B>),
+      doc.update(
+        sessionOf(request).workspaceId,
+        request.params.id,
+        request.body as z.output<B>,
+        request,
+      ),
   );
 }
 
@@ -141,11 +157,11 @@ export function removeRoute(
   path: string,
   doc: RouteDoc & {
     removed: 'Removido' | 'Removida';
-    remove: (workspaceId: string, id: string) => Promise<void>;
+    remove: (workspaceId: string, id: string, request: FastifyRequest) => Promise<void>;
   },
 ) {
   app.delete(path, byId(doc, { 204: z.null().describe(doc.removed) }), async (request, reply) => {
-    await doc.remove(sessionOf(request).workspaceId, request.params.id);
+    await doc.remove(sessionOf(request).workspaceId, request.params.id, request);
     return reply.code(204).send(null);
   });
 }

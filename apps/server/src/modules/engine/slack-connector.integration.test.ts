@@ -212,4 +212,47 @@ describe('the Slack connector and trigger, through an authorised Slack account',
       payload: { channel: 'C1', user: 'U1', text: 'Chegou o pedido?', event_id: 'Ev01' },
     });
   });
+
+  it('starts one execution for an event Slack delivers again with X-Slack-Retry-Num', async () => {
+    const owner = await t.createAccount();
+    const id = await slackAccount(owner);
+    const flowId = await createFlow(
+      t,
+      owner,
+      chain({
+        type: 'svc_slack_trigger',
+        uid: 'entrada',
+        params: { service_account: id, events: 'all' },
+      }),
+    );
+    const body = JSON.stringify({
+      team_id: 'T0001',
+      api_app_id: 'A0001',
+      type: 'event_callback',
+      event_id: 'EvRetry01',
+      event_time: 1_764_000_000,
+      event: { type: 'app_mention', channel: 'C1', user: 'U1', text: '<@A0001> oi', ts: '3.4' },
+    });
+    const deliver = (retry?: string) => {
+      const now = Math.floor(Date.now() / 1000);
+      return t.app.inject({
+        method: 'POST',
+        url: `/engine/hooks/${flowId}/entrada`,
+        headers: {
+          'content-type': 'application/json',
+          'x-slack-request-timestamp': String(now),
+          'x-slack-signature': sign(body, now),
+          ...(retry ? { 'x-slack-retry-num': retry, 'x-slack-retry-reason': 'http_timeout' } : {}),
+        },
+        payload: body,
+      });
+    };
+    const first = await deliver();
+    expect(first.json().execution_ids).toHaveLength(1);
+    const retried = await deliver('1');
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toEqual({ execution_ids: [] });
+    await finished(t, flowId);
+    expect(await executionsOf(t, flowId)).toHaveLength(1);
+  });
 });

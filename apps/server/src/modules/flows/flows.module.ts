@@ -1,7 +1,9 @@
 import { flowsConfig } from './flows.config';
+import type { FastifyRequest } from 'fastify';
 import { urlRefusal } from '../../adapters/outbound-http/url-refusal';
 import { stateChannels } from '../../cluster/state-channels';
 import { defineModule } from '../../container/server-module';
+import { publicBaseUrl } from '../../lib/public-url';
 import { flowNetworkCheckRoutes } from './flow-network-check.routes';
 import { createFlowsRepository, type FlowsRepository } from './flows.repository';
 import { flowsRoutes } from './flows.routes';
@@ -25,11 +27,12 @@ export interface FlowsOptions {
  */
 export const flowsModule = defineModule({
   name: 'flows',
-  needs: ['db', 'now', 'bus', 'library', 'customNodeLibrary', 'network'],
+  needs: ['db', 'now', 'bus', 'library', 'customNodeLibrary', 'network', 'hookRegistrations'],
   provides: ['flowsRepository', 'flows'],
+  routeNeeds: ['publicUrl'],
   config: [flowsConfig],
   tables: ['flows'],
-  create({ db, now, bus, library, customNodeLibrary }, options: FlowsOptions) {
+  create({ db, now, bus, library, customNodeLibrary, hookRegistrations }, options: FlowsOptions) {
     return {
       flowsRepository: createFlowsRepository(db),
       flows: createFlowsService({
@@ -39,14 +42,18 @@ export const flowsModule = defineModule({
         checkParams: library.checkParams,
         lookupFor: customNodeLibrary.lookupFor,
         nodeLimit: options.nodeLimit ?? null,
+        hookRegistrations,
         onChange: (workspaceId, flowId) =>
           bus.publish(stateChannels.flowChanged, { workspaceId, flowId }),
       }),
     };
   },
   routes: {
-    api: async (api, { flows, network }) => {
-      await api.register(flowsRoutes, { service: flows });
+    api: async (api, { flows, network, publicUrl }) => {
+      await api.register(flowsRoutes, {
+        service: flows,
+        publicUrl: (request: FastifyRequest) => publicBaseUrl(request, publicUrl),
+      });
       // The editor's question after a save: which literal URLs the network guard will refuse.
       await api.register(flowNetworkCheckRoutes, {
         urlRefusal: (url: string) => urlRefusal(network, url),

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   flowBodySchema,
@@ -11,12 +12,18 @@ import * as routes from '../../lib/named-resource/named-routes';
 
 export interface FlowsRoutesOptions {
   service: FlowsService;
+  /** The public address of the installation for a request (service triggers' addresses). */
+  publicUrl: (request: FastifyRequest) => string;
 }
 
 const tags = ['Flows'];
 
 /** Mounted at /api/v1 (authenticated scope). */
-export const flowsRoutes: FastifyPluginAsyncZod<FlowsRoutesOptions> = async (app, { service }) => {
+export const flowsRoutes: FastifyPluginAsyncZod<FlowsRoutesOptions> = async (
+  app,
+  { service, publicUrl },
+) => {
+  const saving = (request: FastifyRequest) => ({ publicBase: publicUrl(request) });
   routes.listRoute(app, '/flows', {
     tags,
     summary: 'Lista os flows (busca por nome, status, grupo; `fields=-data` omite o grafo)',
@@ -38,7 +45,7 @@ export const flowsRoutes: FastifyPluginAsyncZod<FlowsRoutesOptions> = async (app
     body: flowBodySchema,
     response: flowSchema,
     errors: [400, 401, 413, 429],
-    create: service.create,
+    create: (workspaceId, body, request) => service.create(workspaceId, body, saving(request)),
   });
 
   routes.updateRoute(app, '/flows/:id', {
@@ -47,7 +54,8 @@ export const flowsRoutes: FastifyPluginAsyncZod<FlowsRoutesOptions> = async (app
     body: flowUpdateSchema,
     response: flowSchema,
     errors: [400, 401, 404, 413, 429],
-    update: service.update,
+    update: (workspaceId, id, body, request) =>
+      service.update(workspaceId, id, body, saving(request)),
   });
 
   routes.duplicateRoute(app, '/flows/duplicate/:id', {
@@ -61,6 +69,6 @@ export const flowsRoutes: FastifyPluginAsyncZod<FlowsRoutesOptions> = async (app
     tags,
     summary: 'Remove um flow',
     removed: 'Removido',
-    remove: service.remove,
+    remove: (workspaceId, id, request) => service.remove(workspaceId, id, saving(request)),
   });
 };

@@ -27,6 +27,10 @@ import { toIso } from '../../lib/list-query';
 import { listOptionsOf } from '../../lib/named-resource/named-table';
 import { copyName } from '../../lib/named-resource/copy-name';
 import { groupCheck, removeOrMissing, rowOrMissing } from '../../lib/named-resource/named-rules';
+import type {
+  FlowState,
+  HookRegistrations,
+} from '../hook-registrations/hook-registrations.service';
 import {
   createFlowsRepository,
   type FlowRow,
@@ -55,6 +59,13 @@ export interface FlowsServiceDeps {
   ) => Promise<{ lookup: ManifestLookup; checkParams?: ValidateFlowOptions['checkParams'] }>;
   /** Installation-wide Action/Trigger limit (PONTE_NODE_LIMIT), over the customer's own. */
   nodeLimit?: number | null;
+  /** Service triggers' addresses registered at their services (docs/adr/0091). */
+  hookRegistrations?: Pick<HookRegistrations, 'prepare'>;
+}
+
+/** What a save knows of its request: the installation's public address. */
+export interface SaveContext {
+  publicBase: string;
 }
 
 /** Nodes this installation cannot run: a save that brings or enables them is refused. */
@@ -164,6 +175,43 @@ async function checkFlowDocument(
   return { doc, triggers };
 }
 
+/**
+ * A save's registrations of service triggers (docs/adr/0091) around its write: the new ones
+ * made before (a refusal throws, nothing is written), the stale ones removed after, the new
+ * ones undone when the write fails. Nothing without the module or a request's public address.
+ */
+function hookSteps(
+  registrations: FlowsServiceDeps['hookRegistrations'],
+  repository: FlowsRepository,
+  context: SaveContext | undefined,
+) {
+  const prepare = (...args: [string, string, FlowState | null, FlowState | null]) =>
+    context && registrations?.prepare(...args, context.publicBase);
+  return {
+    /** The row's id is in the address: registered after the insert, which a refusal undoes. */
+    async created(workspaceId: string, row: FlowRow) {
+      await prepare(workspaceId, row.id, null, row)?.catch(async (error: unknown) => {
+        await repository.remove(workspaceId, row.id);
+        throw error;
+      });
+    },
+    async write<T>(
+      workspaceId: string,
+      id: string,
+      [before, after]: [FlowState | null, FlowState | null],
+      write: () => Promise<T | null | undefined>,
+    ) {
+      const prepared = await prepare(workspaceId, id, before, after);
+      const row = await write().catch(async (error: unknown) => {
+        await prepared?.undo();
+        throw error;
+      });
+      await (row ? prepared?.done() : prepared?.undo());
+      return row;
+    },
+  };
+}
+
 /** What `config` stores: the options the API knows, nothing else. */
 const storedConfig = ({
   rate_limit,
@@ -188,6 +236,7 @@ export function createFlowsService(deps: FlowsServiceDeps) {
   const checkGroup = groupCheck(repository.groupExists, m.groupNotFound);
   const rowOf = rowOrMissing(repository.find, missing);
   const removeRow = removeOrMissing(repository.remove, missing);
+  const hooks = (context?: SaveContext) => hookSteps(deps.hookRegistrations, repository, context);
 
   return {
     async list(workspaceId: string, query: FlowListQuery): Promise<FlowList> {
@@ -209,7 +258,7 @@ export function createFlowsService(deps: FlowsServiceDeps) {
       await checkDocument(workspaceId, body.data ?? emptyFlowDocument(), body.enabled);
     },
 
-    async create(workspaceId: string, body: FlowBody): Promise<Flow> {
+    async create(workspaceId: string, body: FlowBody, context?: SaveContext): Promise<Flow> {
       await checkGroup(workspaceId, body.group);
       const { doc, triggers } = await checkDocument(
         workspaceId,
@@ -227,10 +276,12 @@ export function createFlowsService(deps: FlowsServiceDeps) {
         description: body.description,
         config: storedConfig(body.config),
       };
-      return changed(workspaceId, toFlow(await repository.create(workspaceId, values, now())));
+      const row = await repository.create(workspaceId, values, now());
+      await hooks(context).created(workspaceId, row);
+      return changed(workspaceId, toFlow(row));
     },
 
-    async update(workspaceId: string, id: string, body: FlowUpdate): Promise<Flow> {
+    async update(workspaceId: string, id: string, body: FlowUpdate, context?: SaveContext) {
       const existing = await rowOf(workspaceId, id);
       await checkGroup(workspaceId, body.group);
       const enabled = body.enabled ?? existing.enabled;
@@ -251,7 +302,10 @@ export function createFlowsService(deps: FlowsServiceDeps) {
       if (body.thumbnailData !== undefined) values.thumbnailData = body.thumbnailData;
       if (body.description !== undefined) values.description = body.description;
       if (body.config !== undefined) values.config = storedConfig(body.config);
-      const row = await repository.update(workspaceId, id, values, now());
+      const after = { enabled, data: values.data ?? existing.data };
+      const row = await hooks(context).write(workspaceId, id, [existing, after], () =>
+        repository.update(workspaceId, id, values, now()),
+      );
       if (!row) throw missing(id);
       return changed(workspaceId, toFlow(row));
     },
@@ -267,8 +321,12 @@ export function createFlowsService(deps: FlowsServiceDeps) {
       );
     },
 
-    async remove(workspaceId: string, id: string): Promise<void> {
-      await removeRow(workspaceId, id);
+    async remove(workspaceId: string, id: string, context?: SaveContext): Promise<void> {
+      // Read before the row goes (its registrations' rows go with it), removed after.
+      const existing = context && (await repository.find(workspaceId, id));
+      await hooks(context).write(workspaceId, id, [existing || null, null], () =>
+        removeRow(workspaceId, id).then(() => true),
+      );
       await onChange?.(workspaceId, id);
     },
   };

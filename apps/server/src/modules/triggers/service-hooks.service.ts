@@ -16,6 +16,10 @@ export interface ServiceHooksDeps {
   /** A workspace's account, secrets decrypted. */
   account(workspaceId: string, id: string): Promise<ServiceAccount | undefined>;
   enqueue(request: ExecutionRequest): Promise<EnqueuedExecution>;
+  /** The secret of the node's registration at the service, when Ponte registered it. */
+  registrationSecret?(flowId: string, nodeUid: string): Promise<string | undefined>;
+  /** Whether an event's key is new for the node: a service's retry of it starts nothing. */
+  claimEvent?(flowId: string, nodeUid: string, key: string): Promise<boolean>;
   /** The app's clock. */
   now(): Date;
   limits?: WebhookLimits;
@@ -83,7 +87,8 @@ export function createServiceHooks(deps: ServiceHooksDeps) {
       };
       const handshake = hook.handshake?.(delivery, account);
       if (handshake) return { statusCode: handshake.status, text: handshake.body };
-      const verified = hook.verify(delivery, account);
+      const secret = await deps.registrationSecret?.(flow.id, node.uid);
+      const verified = hook.verify(delivery, account, secret ? { secret } : {});
       if (verified !== true) {
         const reason = typeof verified === 'string' ? verified : m.hookSignatureInvalid;
         deps.onRefused?.(flow.id, node.uid, reason);
@@ -107,6 +112,8 @@ export function createServiceHooks(deps: ServiceHooksDeps) {
       }
       const started: string[] = [];
       for (const event of events) {
+        if (event.key && deps.claimEvent && !(await deps.claimEvent(flow.id, node.uid, event.key)))
+          continue;
         const enqueued = await deps.enqueue({
           workspaceId: flow.workspaceId,
           flowId: flow.id,

@@ -62,7 +62,7 @@ export const triggersModule = defineModule({
     'securityHooks',
   ],
   provides: ['triggers', 'queueConsumers', 'reconciliation'],
-  routeNeeds: ['library', 'serviceAccounts'],
+  routeNeeds: ['library', 'serviceAccounts', 'hookRegistrations'],
   config: [triggersConfig],
   tables: ['schedule_ticks'],
   create(parts, options: TriggersOptions) {
@@ -110,6 +110,7 @@ export const triggersModule = defineModule({
     // Webhooks are public: the node's own auth, or the service's signature, guards them.
     public: async (app, parts, options) => {
       const { triggers, runner, securityHooks, library, serviceAccounts, log } = parts;
+      const { hookRegistrations } = parts;
       const limits = createWebhookLimits(options.webhookRateLimit, securityHooks.onThrottled);
       await app.register(webhookRoutes, {
         prefix: '/engine',
@@ -130,6 +131,8 @@ export const triggersModule = defineModule({
             return account && { ...account, configuredHosts: [] };
           },
           enqueue: (request) => runner.enqueue(request),
+          registrationSecret: (flowId, nodeUid) => hookRegistrations.secretOf(flowId, nodeUid),
+          claimEvent: (flowId, nodeUid, key) => hookRegistrations.claimEvent(flowId, nodeUid, key),
           now: parts.now,
           limits,
           onRefused: (flowId, nodeUid, reason) =>

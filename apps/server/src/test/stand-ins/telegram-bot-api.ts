@@ -7,12 +7,22 @@ import type { AddressInfo } from 'node:net';
  * JSON body; answers `{ok: true, result}` or `{ok: false, error_code, description}` with the
  * same HTTP status, 429 with `parameters.retry_after` (seconds). Chats it knows: any id but
  * `-100404` ("chat not found"); `-100429` is rate limited once.
+ *
+ * Webhooks (https://core.telegram.org/bots/api#setwebhook, #deletewebhook, #getwebhookinfo):
+ * the bot holds one; `setWebhook` replaces it and refuses a URL that is not HTTPS (as Telegram
+ * does) or, once, with the description given to `refuseNextWebhook`; `deleteWebhook` empties
+ * it; `getWebhookInfo` answers its `url` ('' when none), `has_custom_certificate`,
+ * `pending_update_count` and `allowed_updates`.
  */
 export interface TelegramStandIn {
   /** The base URL to put in an account's 'URL da API'. */
   url: string;
   /** Every call: the method, the token used and the JSON body. */
   calls: { method: string; token: string; body: Record<string, unknown> }[];
+  /** The bot's webhook as `setWebhook` left it, null when it has none. */
+  webhook: { url: string; secret_token?: string; allowed_updates?: string[] } | null;
+  /** The next `setWebhook` is refused (400) with this description. */
+  refuseNextWebhook(description: string): void;
   close(): Promise<void>;
 }
 
@@ -20,6 +30,8 @@ export async function startTelegramStandIn(host: string, token: string): Promise
   const calls: TelegramStandIn['calls'] = [];
   let messageId = 100;
   const limited = new Set<string>();
+  let refusal: string | null = null;
+  const state: Pick<TelegramStandIn, 'webhook'> = { webhook: null };
   const send = (response: ServerResponse, status: number, body: object) => {
     response.writeHead(status, { 'content-type': 'application/json' });
     response.end(JSON.stringify(body));
@@ -38,6 +50,50 @@ export async function startTelegramStandIn(host: string, token: string): Promise
       return send(response, 200, {
         ok: true,
         result: { id: 42, is_bot: true, first_name: 'Loja', username: 'loja_bot' },
+      });
+    }
+    if (method === 'setWebhook') {
+      const url = String(body.url ?? '');
+      const refused = refusal;
+      refusal = null;
+      if (refused) return fail(response, 400, refused);
+      if (url && !url.startsWith('https://'))
+        return fail(
+          response,
+          400,
+          'Bad Request: bad webhook: An HTTPS URL must be provided for webhook',
+        );
+      state.webhook = url
+        ? {
+            url,
+            ...(body.secret_token ? { secret_token: String(body.secret_token) } : {}),
+            ...(Array.isArray(body.allowed_updates)
+              ? { allowed_updates: body.allowed_updates as string[] }
+              : {}),
+          }
+        : null;
+      return send(response, 200, { ok: true, result: true, description: 'Webhook was set' });
+    }
+    if (method === 'deleteWebhook') {
+      const had = state.webhook !== null;
+      state.webhook = null;
+      return send(response, 200, {
+        ok: true,
+        result: true,
+        description: had ? 'Webhook was deleted' : 'Webhook is already deleted',
+      });
+    }
+    if (method === 'getWebhookInfo') {
+      return send(response, 200, {
+        ok: true,
+        result: {
+          url: state.webhook?.url ?? '',
+          has_custom_certificate: false,
+          pending_update_count: 0,
+          ...(state.webhook?.allowed_updates
+            ? { allowed_updates: state.webhook.allowed_updates }
+            : {}),
+        },
       });
     }
     const chatId = String(body.chat_id ?? '');
@@ -93,6 +149,12 @@ export async function startTelegramStandIn(host: string, token: string): Promise
   return {
     url: `http://${host}:${port}`,
     calls,
+    get webhook() {
+      return state.webhook;
+    },
+    refuseNextWebhook: (description) => {
+      refusal = description;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,8 +1,11 @@
 import { createHmac } from 'node:crypto';
 import type { ParamSpec } from '@ponte/shared/flow/node-manifest.schema';
 import { defineNode, type NodeDefinition, type ParamSpecInput } from '../../kit/define-node';
-import type { HookDelivery, ServiceHook } from '../../kit/service-hook';
+import type { HookDelivery, HookSubscriptions, ServiceHook } from '../../kit/service-hook';
 import { safeEqual } from '../../nodes/triggers/webhook-trigger/webhook-auth';
+import { sendConnectorRequest } from './connector-http';
+import { openCall } from './define-connector';
+import type { ConnectorDeclaration, ConnectorRequest, ConnectorResponse } from './connector-types';
 
 export type * from '../../kit/service-hook';
 
@@ -18,6 +21,49 @@ export interface ConnectorTriggerDeclaration {
   /** The trigger's own params after 'Eventos' (a channel to listen to); `events` gets them. */
   params?: Record<string, ParamSpecInput>;
   hook: ServiceHook;
+  /** Present when the service takes its addresses by API (Telegram's `setWebhook`). */
+  subscription?: HookSubscriptionDeclaration;
+}
+
+/** One call to the service through the connector: same account, guard, waits and refusals. */
+export type HookSend = (request: ConnectorRequest) => Promise<ConnectorResponse>;
+
+/**
+ * How a trigger registers its address at the service and removes it (docs/adr/0091), written
+ * as the calls to make: each goes through `send`, that is through the connector's account,
+ * network guard, waits and pt-BR refusals.
+ */
+export interface HookSubscriptionDeclaration {
+  /** The connector whose base URL, authorization and refusals the calls use. */
+  connector: ConnectorDeclaration;
+  /** Registers `address` (with `secret` when the service takes one); gives the service's id. */
+  create(
+    target: { address: string; secret: string; params: Record<string, unknown> },
+    send: HookSend,
+  ): Promise<string>;
+  /** Removes the registration `id` of `address`. */
+  remove(
+    target: { id: string; address: string; params: Record<string, unknown> },
+    send: HookSend,
+  ): Promise<void>;
+}
+
+/** The registration's calls, each through the account of the node (`openCall`). */
+function hookSubscriptions(declaration: HookSubscriptionDeclaration): HookSubscriptions {
+  const sender = async (request: Parameters<HookSubscriptions['subscribe']>[0]) => {
+    const call = await openCall(declaration.connector, request.accountId, request);
+    return (next: ConnectorRequest) => sendConnectorRequest(call, next);
+  };
+  return {
+    async subscribe(request) {
+      const { address, secret, params } = request;
+      return declaration.create({ address, secret, params }, await sender(request));
+    },
+    async unsubscribe(request, id) {
+      const { address, params } = request;
+      await declaration.remove({ id, address, params }, await sender(request));
+    },
+  };
 }
 
 /** The header's value (the first, when repeated), or ''. */
@@ -62,8 +108,9 @@ export function defineConnectorTrigger(declaration: ConnectorTriggerDeclaration)
         label: 'Conta de serviço',
         required: true,
         accepts: declaration.accountTypes,
-        description:
-          'A conta cujo segredo confere a assinatura de cada entrega. O endereço a informar ao serviço é /engine/hooks/{id do flow}/{id do nó}.',
+        description: declaration.subscription
+          ? 'A conta pela qual o Ponte registra o endereço do gatilho no serviço quando o flow é ativado.'
+          : 'A conta cujo segredo confere a assinatura de cada entrega. O endereço a informar ao serviço é /engine/hooks/{id do flow}/{id do nó}.',
       },
       events: {
         type: 'select',
@@ -77,12 +124,19 @@ export function defineConnectorTrigger(declaration: ConnectorTriggerDeclaration)
       ...declaration.params,
     } as Record<string, ParamSpec>,
     outputs: { default: { label: 'Saída' } },
+    ...(declaration.subscription ? { registersHook: true } : {}),
     /** The server passes `{payload: the event, event: its name}`. */
     async run({ input }) {
       return { output: 'default', msg: input };
     },
   });
-  return { ...node, serviceHook: declaration.hook };
+  return {
+    ...node,
+    serviceHook: declaration.hook,
+    ...(declaration.subscription
+      ? { hookSubscriptions: hookSubscriptions(declaration.subscription) }
+      : {}),
+  };
 }
 
 /** Whether the node's 'Eventos' keeps an event. */

@@ -153,7 +153,7 @@ export function defineConnector(declaration: ConnectorDeclaration): NodeDefiniti
 }
 
 /** The account of a run or a picker, checked, with the base URL its calls go to. */
-async function openCall(
+export async function openCall(
   declaration: ConnectorDeclaration,
   accountId: string,
   { ports, scope, signal }: Pick<ConnectorCall, 'ports' | 'scope' | 'signal'>,

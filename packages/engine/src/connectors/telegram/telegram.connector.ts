@@ -1,4 +1,8 @@
-import { defineConnector, type ConnectorResponse } from '../kit/define-connector';
+import {
+  defineConnector,
+  type ConnectorDeclaration,
+  type ConnectorResponse,
+} from '../kit/define-connector';
 
 /**
  * Telegram Bot API (https://core.telegram.org/bots/api): `POST {base}/bot<token>/<method>`
@@ -6,7 +10,7 @@ import { defineConnector, type ConnectorResponse } from '../kit/define-connector
  * parameters: {retry_after}}`.
  */
 
-const answer = (response: ConnectorResponse) =>
+export const answer = (response: ConnectorResponse) =>
   (response.body && typeof response.body === 'object' ? response.body : {}) as {
     ok?: boolean;
     result?: unknown;
@@ -71,7 +75,8 @@ const sendFile = (resource: string, method: string, field: 'photo' | 'document')
 /** The Bot API's own address; an account's 'URL da API' replaces it. */
 export const telegramApiUrl = 'https://api.telegram.org';
 
-export const telegramConnector = defineConnector({
+/** The connector's declaration: its trigger registers its address through the same calls. */
+export const telegramDeclaration: ConnectorDeclaration = {
   service: 'telegram',
   label: 'Telegram',
   description: 'Envia mensagens, fotos e documentos por um bot do Telegram.',
@@ -162,4 +167,6 @@ export const telegramConnector = defineConnector({
     const seconds = Number(answer(response).parameters?.retry_after);
     return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
   },
-});
+};
+
+export const telegramConnector = defineConnector(telegramDeclaration);

@@ -166,7 +166,11 @@ export function NodePanel({
                 <WebhookUrl flowId={flowId} path={node.params.path} />
               )}
               {/^svc_[a-z0-9_]+_trigger$/.test(node.type) && (
-                <WebhookUrl flowId={flowId} hookNode={node.uid} />
+                <WebhookUrl
+                  flowId={flowId}
+                  hookNode={node.uid}
+                  registered={manifest?.registersHook === true}
+                />
               )}
               <Divider label="Parâmetros" labelPosition="left" />
               {params.length === 0 && (

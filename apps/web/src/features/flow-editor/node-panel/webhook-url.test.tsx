@@ -36,4 +36,12 @@ describe('WebhookUrl', () => {
       screen.getByText('https://ponte.exemplo.com/engine/hooks/f1/entrada'),
     ).toBeInTheDocument();
   });
+
+  it('says Ponte registers the address itself for a trigger that registers it by API', () => {
+    renderWithProviders(<WebhookUrl flowId="f1" hookNode="entrada" registered />);
+    expect(
+      screen.getByText('O Ponte registra este endereço no serviço ao ativar o flow.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('URL para informar ao serviço')).not.toBeInTheDocument();
+  });
 });

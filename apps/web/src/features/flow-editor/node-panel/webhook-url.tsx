@@ -10,13 +10,15 @@ interface WebhookUrlProps {
    * /engine/hooks/{flow}/{node}, to be given to the service.
    */
   hookNode?: string;
+  /** The trigger registers its address at the service itself when the flow is enabled. */
+  registered?: boolean;
 }
 
 /**
  * The address a webhook trigger answers at, from the engine URL the server reports for the
  * workspace (PONTE_PUBLIC_URL when set, so it is right behind a reverse proxy).
  */
-export function WebhookUrl({ flowId, path, hookNode }: WebhookUrlProps) {
+export function WebhookUrl({ flowId, path, hookNode, registered }: WebhookUrlProps) {
   const workspace = useSessionWorkspace();
   const engineUrl = workspace?.engine_url ?? `${window.location.origin}/engine`;
   const route = typeof path === 'string' ? path.trim().replace(/^\/+/, '') : '';
@@ -26,8 +28,17 @@ export function WebhookUrl({ flowId, path, hookNode }: WebhookUrlProps) {
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500}>
-        {hookNode ? 'URL para informar ao serviço' : 'URL do webhook'}
+        {!hookNode
+          ? 'URL do webhook'
+          : registered
+            ? 'URL do gatilho'
+            : 'URL para informar ao serviço'}
       </Text>
+      {hookNode && registered && (
+        <Text size="xs" c="dimmed">
+          O Ponte registra este endereço no serviço ao ativar o flow.
+        </Text>
+      )}
       {flowId ? (
         <Code block style={{ wordBreak: 'break-all' }}>
           {address}
