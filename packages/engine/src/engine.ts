@@ -1,6 +1,7 @@
 import type { LookupOption } from '@ponte/shared/flow/node-manifest.schema';
 import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
 import type { NodeDefinition } from './kit/define-node';
+import type { PollOutcome } from './kit/service-poll';
 import { createRegistry, type NodeRegistry } from './kit/registry';
 import type { EngineWidePorts } from './ports';
 import type { Sandbox, SandboxKill } from './sandbox/sandbox';
@@ -39,6 +40,11 @@ export interface Engine {
    * over the engine's ports (the network guard). Rejects in pt-BR.
    */
   lookup(request: EngineLookup): Promise<LookupOption[]>;
+  /**
+   * One poll of a polling trigger node (docs/adr/0091) through its account, over the engine's
+   * ports. Rejects in pt-BR.
+   */
+  poll(request: EnginePoll): Promise<PollOutcome>;
   createDebugSession(): DebugSession;
   /** Frees the sandbox's isolates. */
   dispose(): void;
@@ -52,6 +58,18 @@ export interface EngineLookup {
   accountId: string;
   /** The node's params as the panel holds them (those the picker depends on). */
   params: Record<string, unknown>;
+  signal: AbortSignal;
+}
+
+export interface EnginePoll {
+  workspaceId: string;
+  flowId: string;
+  type: string;
+  version?: number;
+  /** The node's params as saved (its account in `service_account`). */
+  params: Record<string, unknown>;
+  /** What the last poll stored, or null. */
+  cursor: unknown;
   signal: AbortSignal;
 }
 
@@ -79,6 +97,14 @@ export function createEngine(options: EngineOptions): Engine {
       const scope = { workspaceId, flowId: '', executionId: '' };
       const request = { accountId, params, ports: options.ports, scope, signal };
       return definition.lookupOptions(lookup, request);
+    },
+    async poll({ workspaceId, flowId, type, version, params, cursor, signal }) {
+      const poller = registry.get(type, version)?.poller;
+      if (!poller) throw new Error(`O conector ${type} não consulta serviços.`);
+      // A poll is not an execution: the scope names the workspace and the flow.
+      const scope = { workspaceId, flowId, executionId: '' };
+      const accountId = String(params.service_account ?? '');
+      return poller.poll({ accountId, params, cursor, ports: options.ports, scope, signal });
     },
     createDebugSession,
     dispose: () => sandbox.dispose(),

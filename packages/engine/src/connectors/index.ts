@@ -4,6 +4,7 @@ import { sesConnector } from './aws/ses.connector';
 import { sqsConnector } from './aws/sqs.connector';
 import { blingConnector } from './bling/bling.connector';
 import { gmailConnector } from './google/gmail.connector';
+import { gmailPoller } from './google/gmail.poller';
 import { googleCalendarConnector } from './google/google-calendar.connector';
 import { googleDriveConnector } from './google/google-drive.connector';
 import { googleSheetsConnector } from './google/google-sheets.connector';
@@ -23,6 +24,7 @@ export const serviceConnectors: NodeDefinition[] = [
   sqsConnector,
   blingConnector,
   gmailConnector,
+  gmailPoller,
   googleCalendarConnector,
   googleSheetsConnector,
   googleDriveConnector,
