@@ -374,6 +374,7 @@ export { dashboards };
 export { alertRules, alertFirings, alertIncidents };
 export { ponteProcesses, instanceSecrets } from './schema-cluster';
 export { executionData, flowSnapshots } from './schema-execution-data';
+export { servicePollCursors } from './schema-service-polls';
 
 export const schema = {
   customers,

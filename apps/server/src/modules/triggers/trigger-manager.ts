@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import type { ExecutionRunner } from '../executions/execution-runner';
 import type { ExecutionRow } from '../executions/executions.repository';
 import type { FlowRow } from '../flows/flows.repository';
+import type { PollScheduler } from './poll-scheduler';
 import { systemClock, type TimerClock } from './timer-clock';
 import { createTriggersRepository } from './triggers.repository';
 
@@ -37,6 +38,8 @@ export interface TriggerManagerDeps {
    */
   kinds?: TriggerKinds;
   onError?: (error: unknown, context: string) => void;
+  /** The polling triggers of service connectors (docs/adr/0091), armed with the schedules. */
+  polls?: PollScheduler;
 }
 
 /** Which triggers a trigger manager activates. */
@@ -178,6 +181,7 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
     webhooks.delete(flowId);
     declared.delete(flowId);
     loaded.delete(flowId);
+    deps.polls?.clear(flowId);
     for (const [key, schedule] of schedules) {
       if (key.startsWith(`${flowId}\0`)) {
         clock.clearTimeout(schedule.handle);
@@ -197,9 +201,10 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
 
   const register = (flow: FlowRow) => {
     clearFlow(flow.id);
-    if (!flow.enabled) return;
+    if (!flow.enabled) return deps.polls?.forget(flow.id);
     loaded.set(flow.id, { workspaceId: flow.workspaceId, updatedAt: flow.updatedAt.getTime() });
     if (kinds.webhooks && calledFromOutside(flow)) webhooks.set(flow.id, flow);
+    if (kinds.schedules) deps.polls?.arm(flow);
     if (kinds.schedules) for (const node of nodesOf(flow, 'core_schedule_trigger')) arm(flow, node);
     else if (validSchedules(flow))
       declared.set(flow.id, { workspaceId: flow.workspaceId, count: validSchedules(flow) });
@@ -232,6 +237,7 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
   return {
     async start() {
       stopped = false;
+      deps.polls?.start();
       if (kinds.errorFlows) runner.events.on('finished', finishedListener);
       await load();
     },
@@ -240,7 +246,10 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
     async reloadFlow(workspaceId: string, flowId: string) {
       const row = await deps.flows.find(workspaceId, flowId);
       if (row) register(row);
-      else clearFlow(flowId);
+      else {
+        clearFlow(flowId);
+        deps.polls?.forget(flowId);
+      }
     },
 
     async reloadWorkspace(workspaceId: string) {
@@ -275,6 +284,7 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
 
     stop() {
       stopped = true;
+      deps.polls?.stop();
       runner.events.off('finished', finishedListener);
       for (const schedule of schedules.values()) clock.clearTimeout(schedule.handle);
       schedules.clear();

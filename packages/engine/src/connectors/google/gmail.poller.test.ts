@@ -92,7 +92,10 @@ describe('svc_gmail_poll', () => {
       ['message_received', 'm5'],
     ]);
     expect(second.events[0]!.payload).toMatchObject({ id: 'm3', subject: 'Pedido 3' });
-    expect(second.cursor).toEqual({ received: Date.parse('2026-03-02T10:09:00.000Z'), ids: ['m5'] });
+    expect(second.cursor).toEqual({
+      received: Date.parse('2026-03-02T10:09:00.000Z'),
+      ids: ['m5'],
+    });
 
     const third = await poll(ports, second.cursor, { query: 'Pedido' });
     expect(third.events).toEqual([]);
@@ -111,7 +114,10 @@ describe('svc_gmail_poll', () => {
   it("says Gmail's refusal in pt-BR", async () => {
     const { ports } = mailbox();
     ports.httpHandler = () =>
-      jsonResponse(401, googleErrorBody(401, 'UNAUTHENTICATED', 'authError', 'Invalid Credentials'));
+      jsonResponse(
+        401,
+        googleErrorBody(401, 'UNAUTHENTICATED', 'authError', 'Invalid Credentials'),
+      );
     await expect(poll(ports, { received: 0, ids: [] })).rejects.toThrow(
       'O Google recusou o acesso da conta de serviço ao Gmail: autorize a conta de novo.',
     );
