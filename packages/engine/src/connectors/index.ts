@@ -8,6 +8,7 @@ import { gmailPoller } from './google/gmail.poller';
 import { googleCalendarConnector } from './google/google-calendar.connector';
 import { googleDriveConnector } from './google/google-drive.connector';
 import { googleSheetsConnector } from './google/google-sheets.connector';
+import { googleSheetsPoller } from './google/google-sheets.poller';
 import { omieConnector } from './omie/omie.connector';
 import { sankhyaConnector } from './sankhya/sankhya.connector';
 import { slackConnector } from './slack/slack.connector';
@@ -27,6 +28,7 @@ export const serviceConnectors: NodeDefinition[] = [
   gmailPoller,
   googleCalendarConnector,
   googleSheetsConnector,
+  googleSheetsPoller,
   googleDriveConnector,
   omieConnector,
   sankhyaConnector,
