@@ -2,6 +2,7 @@ import type { NodeDefinition } from '../kit/define-node';
 import { s3Connector } from './aws/s3.connector';
 import { sesConnector } from './aws/ses.connector';
 import { sqsConnector } from './aws/sqs.connector';
+import { sqsPoller } from './aws/sqs.poller';
 import { blingConnector } from './bling/bling.connector';
 import { gmailConnector } from './google/gmail.connector';
 import { gmailPoller } from './google/gmail.poller';
@@ -23,6 +24,7 @@ export const serviceConnectors: NodeDefinition[] = [
   s3Connector,
   sesConnector,
   sqsConnector,
+  sqsPoller,
   blingConnector,
   gmailConnector,
   gmailPoller,
