@@ -1,5 +1,4 @@
-import type { ExecutionScope } from '../ports';
-import type { ConnectorPorts } from './define-node';
+import type { EnginePorts, ExecutionScope } from '../ports';
 
 /** One new item a poll found: it starts one execution, `{payload, event}` as its message. */
 export interface PollEvent {
@@ -18,7 +17,8 @@ export interface PollRequest {
   params: Record<string, unknown>;
   /** What the last poll stored; null on the first poll since the flow was enabled or changed. */
   cursor: unknown;
-  ports: ConnectorPorts;
+  /** The ports a service connector's calls use. */
+  ports: Pick<EnginePorts, 'http' | 'clock' | 'serviceAccounts'>;
   scope: ExecutionScope;
   signal: AbortSignal;
 }

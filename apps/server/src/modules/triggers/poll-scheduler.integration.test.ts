@@ -74,8 +74,8 @@ describe('the poll scheduler', () => {
     const one = scheduler();
     const two = scheduler();
     const row = flow();
-    one.arm(row);
-    two.arm(row);
+    one.sync(row.id, row);
+    two.sync(row.id, row);
     service.items = 3;
     await tick(clock, row.id);
     expect(service.polls).toHaveLength(1);
@@ -92,7 +92,7 @@ describe('the poll scheduler', () => {
     const { clock, service, enqueued, lines, scheduler, flow } = setup();
     const one = scheduler();
     const row = flow();
-    one.arm(row);
+    one.sync(row.id, row);
     await tick(clock, row.id);
     service.items = 1;
     service.down = true;
@@ -111,17 +111,15 @@ describe('the poll scheduler', () => {
     const { clock, service, enqueued, scheduler, flow } = setup();
     const one = scheduler();
     const row = flow({ filtro: 'a' });
-    one.arm(row);
+    one.sync(row.id, row);
     await tick(clock, row.id);
     service.items = 2;
-    one.clear(row.id);
-    one.arm({ ...row, data: flow({ filtro: 'b' }).data });
+    one.sync(row.id, { ...row, data: flow({ filtro: 'b' }).data });
     await tick(clock, row.id);
     expect(service.polls.at(-1)!.cursor).toBeNull();
     expect(enqueued).toEqual([]);
 
-    one.clear(row.id);
-    one.forget(row.id);
+    one.sync(row.id, { ...row, enabled: false });
     await until(
       async () => !(await createPollCursorsRepository(t.database.db).find(row.id, 'poll')),
     );

@@ -38,7 +38,10 @@ export interface TriggerManagerDeps {
    */
   kinds?: TriggerKinds;
   onError?: (error: unknown, context: string) => void;
-  /** The polling triggers of service connectors (docs/adr/0091), armed with the schedules. */
+  /**
+   * The polling triggers of service connectors (docs/adr/0091), given to the processes that run
+   * schedules; the owner stops it.
+   */
   polls?: PollScheduler;
 }
 
@@ -177,11 +180,12 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
 
   const report = (error: unknown, context: string) => deps.onError?.(error, context);
 
-  const clearFlow = (flowId: string) => {
+  /** `flow`: the row being loaded (its polls armed again, or forgotten when it is disabled). */
+  const clearFlow = (flowId: string, flow?: FlowRow) => {
     webhooks.delete(flowId);
     declared.delete(flowId);
     loaded.delete(flowId);
-    deps.polls?.clear(flowId);
+    deps.polls?.sync(flowId, flow);
     for (const [key, schedule] of schedules) {
       if (key.startsWith(`${flowId}\0`)) {
         clock.clearTimeout(schedule.handle);
@@ -200,11 +204,10 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
   });
 
   const register = (flow: FlowRow) => {
-    clearFlow(flow.id);
-    if (!flow.enabled) return deps.polls?.forget(flow.id);
+    clearFlow(flow.id, flow);
+    if (!flow.enabled) return;
     loaded.set(flow.id, { workspaceId: flow.workspaceId, updatedAt: flow.updatedAt.getTime() });
     if (kinds.webhooks && calledFromOutside(flow)) webhooks.set(flow.id, flow);
-    if (kinds.schedules) deps.polls?.arm(flow);
     if (kinds.schedules) for (const node of nodesOf(flow, 'core_schedule_trigger')) arm(flow, node);
     else if (validSchedules(flow))
       declared.set(flow.id, { workspaceId: flow.workspaceId, count: validSchedules(flow) });
@@ -237,7 +240,6 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
   return {
     async start() {
       stopped = false;
-      deps.polls?.start();
       if (kinds.errorFlows) runner.events.on('finished', finishedListener);
       await load();
     },
@@ -246,10 +248,7 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
     async reloadFlow(workspaceId: string, flowId: string) {
       const row = await deps.flows.find(workspaceId, flowId);
       if (row) register(row);
-      else {
-        clearFlow(flowId);
-        deps.polls?.forget(flowId);
-      }
+      else clearFlow(flowId);
     },
 
     async reloadWorkspace(workspaceId: string) {
@@ -284,7 +283,6 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
 
     stop() {
       stopped = true;
-      deps.polls?.stop();
       runner.events.off('finished', finishedListener);
       for (const schedule of schedules.values()) clock.clearTimeout(schedule.handle);
       schedules.clear();

@@ -82,15 +82,23 @@ export const triggersModule = defineModule({
       clock,
       report,
     });
-    const triggers = createTriggerManager({
+    const kinds = triggerKindsOf(parts.cluster.role);
+    const manager = createTriggerManager({
       db,
       flows: parts.flowsRepository,
       runner,
       clock,
-      kinds: triggerKindsOf(parts.cluster.role),
+      kinds,
       onError: report,
-      polls,
+      ...(kinds.schedules ? { polls } : {}),
     });
+    const triggers: TriggerManager = {
+      ...manager,
+      stop() {
+        polls.stop();
+        manager.stop();
+      },
+    };
     const queueConsumers = createQueueConsumers({
       db,
       driver: parts.messageDriver,
