@@ -1,6 +1,7 @@
 import type { LookupOption } from '@ponte/shared/flow/node-manifest.schema';
 import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
 import type { NodeDefinition } from './kit/define-node';
+import type { PollOutcome } from './kit/service-poll';
 import { createRegistry, type NodeRegistry } from './kit/registry';
 import type { EngineWidePorts } from './ports';
 import type { Sandbox, SandboxKill } from './sandbox/sandbox';
@@ -45,6 +46,11 @@ export interface Engine {
    */
   subscribeHook(request: EngineHookSubscription): Promise<string>;
   unsubscribeHook(request: EngineHookSubscription, id: string): Promise<void>;
+  /**
+   * One poll of a polling trigger node (docs/adr/0091) through its account, over the engine's
+   * ports. Rejects in pt-BR.
+   */
+  poll(request: EnginePoll): Promise<PollOutcome>;
   createDebugSession(): DebugSession;
   /** Frees the sandbox's isolates. */
   dispose(): void;
@@ -71,6 +77,18 @@ export interface EngineHookSubscription {
   /** The node's public address. */
   address: string;
   secret: string;
+  signal: AbortSignal;
+}
+
+export interface EnginePoll {
+  workspaceId: string;
+  flowId: string;
+  type: string;
+  version?: number;
+  /** The node's params as saved (its account in `service_account`). */
+  params: Record<string, unknown>;
+  /** What the last poll stored, or null. */
+  cursor: unknown;
   signal: AbortSignal;
 }
 
@@ -113,6 +131,14 @@ export function createEngine(options: EngineOptions): Engine {
     },
     subscribeHook: (request) => subscriptionRequest(request).then((r) => r.subscribe()),
     unsubscribeHook: (request, id) => subscriptionRequest(request).then((r) => r.unsubscribe(id)),
+    async poll({ workspaceId, flowId, type, version, params, cursor, signal }) {
+      const poller = registry.get(type, version)?.poller;
+      if (!poller) throw new Error(`O conector ${type} não consulta serviços.`);
+      // A poll is not an execution: the scope names the workspace and the flow.
+      const scope = { workspaceId, flowId, executionId: '' };
+      const accountId = String(params.service_account ?? '');
+      return poller.poll({ accountId, params, cursor, ports: options.ports, scope, signal });
+    },
     createDebugSession,
     dispose: () => sandbox.dispose(),
   };

@@ -376,6 +376,7 @@ export { alertRules, alertFirings, alertIncidents };
 export { ponteProcesses, instanceSecrets } from './schema-cluster';
 export { executionData, flowSnapshots } from './schema-execution-data';
 export { serviceHookRegistrations, serviceHookEvents };
+export { servicePollCursors } from './schema-service-polls';
 
 export const schema = {
   customers,

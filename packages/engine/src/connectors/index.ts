@@ -2,11 +2,14 @@ import type { NodeDefinition } from '../kit/define-node';
 import { s3Connector } from './aws/s3.connector';
 import { sesConnector } from './aws/ses.connector';
 import { sqsConnector } from './aws/sqs.connector';
+import { sqsPoller } from './aws/sqs.poller';
 import { blingConnector } from './bling/bling.connector';
 import { gmailConnector } from './google/gmail.connector';
+import { gmailPoller } from './google/gmail.poller';
 import { googleCalendarConnector } from './google/google-calendar.connector';
 import { googleDriveConnector } from './google/google-drive.connector';
 import { googleSheetsConnector } from './google/google-sheets.connector';
+import { googleSheetsPoller } from './google/google-sheets.poller';
 import { omieConnector } from './omie/omie.connector';
 import { sankhyaConnector } from './sankhya/sankhya.connector';
 import { slackConnector } from './slack/slack.connector';
@@ -22,10 +25,13 @@ export const serviceConnectors: NodeDefinition[] = [
   s3Connector,
   sesConnector,
   sqsConnector,
+  sqsPoller,
   blingConnector,
   gmailConnector,
+  gmailPoller,
   googleCalendarConnector,
   googleSheetsConnector,
+  googleSheetsPoller,
   googleDriveConnector,
   omieConnector,
   sankhyaConnector,

@@ -10,6 +10,7 @@ import type { NodeResult } from './message';
 import type { LookupOption } from '@ponte/shared/flow/node-manifest.schema';
 import type { EnginePorts, ExecutionScope } from '../ports';
 import type { HookSubscriptions, ServiceHook } from './service-hook';
+import type { ServicePoller } from './service-poll';
 
 /** A param as authors write it (defaults of the schema may be left out). */
 export type ParamSpecInput = z.input<typeof paramSpecSchema>;
@@ -85,6 +86,11 @@ export interface NodeDefinition {
    * enabled, and removes when it is disabled (docs/adr/0091). Never in the manifest.
    */
   hookSubscriptions?: HookSubscriptions;
+  /**
+   * A service connector's polling trigger (docs/adr/0091): how the server asks the service
+   * for new items on an interval. Never in the manifest.
+   */
+  poller?: ServicePoller;
   /**
    * The options of a param's picker (`lookup` in its spec), asked through the node's account
    * with the given params' values (docs/adr/0092). Service connectors have it.

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import type { ExecutionRunner } from '../executions/execution-runner';
 import type { ExecutionRow } from '../executions/executions.repository';
 import type { FlowRow } from '../flows/flows.repository';
+import type { PollScheduler } from './poll-scheduler';
 import { systemClock, type TimerClock } from './timer-clock';
 import { createTriggersRepository } from './triggers.repository';
 
@@ -37,6 +38,11 @@ export interface TriggerManagerDeps {
    */
   kinds?: TriggerKinds;
   onError?: (error: unknown, context: string) => void;
+  /**
+   * The polling triggers of service connectors (docs/adr/0091), given to the processes that run
+   * schedules; the owner stops it.
+   */
+  polls?: PollScheduler;
 }
 
 /** Which triggers a trigger manager activates. */
@@ -174,10 +180,12 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
 
   const report = (error: unknown, context: string) => deps.onError?.(error, context);
 
-  const clearFlow = (flowId: string) => {
+  /** `flow`: the row being loaded (its polls armed again, or forgotten when it is disabled). */
+  const clearFlow = (flowId: string, flow?: FlowRow) => {
     webhooks.delete(flowId);
     declared.delete(flowId);
     loaded.delete(flowId);
+    deps.polls?.sync(flowId, flow);
     for (const [key, schedule] of schedules) {
       if (key.startsWith(`${flowId}\0`)) {
         clock.clearTimeout(schedule.handle);
@@ -196,7 +204,7 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
   });
 
   const register = (flow: FlowRow) => {
-    clearFlow(flow.id);
+    clearFlow(flow.id, flow);
     if (!flow.enabled) return;
     loaded.set(flow.id, { workspaceId: flow.workspaceId, updatedAt: flow.updatedAt.getTime() });
     if (kinds.webhooks && calledFromOutside(flow)) webhooks.set(flow.id, flow);

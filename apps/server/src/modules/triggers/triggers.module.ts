@@ -8,7 +8,8 @@ import { manualTriggerRoutes } from './manual-trigger.routes';
 import { createManualTriggerService } from './manual-trigger.service';
 import { createUploadRetention } from './manual-uploads';
 import { createReconciliation, subscribeSharedState } from './shared-state';
-import type { TimerClock } from './timer-clock';
+import { createPollScheduler } from './poll-scheduler';
+import { systemClock, type TimerClock } from './timer-clock';
 import { createTriggerManager, type TriggerKinds, type TriggerManager } from './trigger-manager';
 import { createWebhookLimits } from './webhook-limits';
 import { serviceHookRoutes } from './service-hooks.routes';
@@ -60,21 +61,44 @@ export const triggersModule = defineModule({
     'variablesReader',
     'storage',
     'securityHooks',
+    'engine',
+    'logWriter',
   ],
   provides: ['triggers', 'queueConsumers', 'reconciliation'],
   routeNeeds: ['library', 'serviceAccounts', 'hookRegistrations'],
   config: [triggersConfig],
-  tables: ['schedule_ticks'],
+  tables: ['schedule_ticks', 'service_poll_cursors'],
   create(parts, options: TriggersOptions) {
-    const { db, log, runner } = parts;
-    const triggers = createTriggerManager({
+    const { db, log, runner, engine } = parts;
+    const report = (error: unknown, context: string) =>
+      log.error({ err: error, context }, 'falha num gatilho');
+    const clock = options.triggerClock ?? systemClock;
+    const polls = createPollScheduler({
+      db,
+      definition: (type, version) => engine.registry.get(type, version),
+      poll: (request) => engine.poll(request),
+      enqueue: (request) => runner.enqueue(request),
+      log: (entry) => parts.logWriter.write(entry),
+      clock,
+      report,
+    });
+    const kinds = triggerKindsOf(parts.cluster.role);
+    const manager = createTriggerManager({
       db,
       flows: parts.flowsRepository,
       runner,
-      ...(options.triggerClock ? { clock: options.triggerClock } : {}),
-      kinds: triggerKindsOf(parts.cluster.role),
-      onError: (error, context) => log.error({ err: error, context }, 'falha num gatilho'),
+      clock,
+      kinds,
+      onError: report,
+      ...(kinds.schedules ? { polls } : {}),
     });
+    const triggers: TriggerManager = {
+      ...manager,
+      stop() {
+        polls.stop();
+        manager.stop();
+      },
+    };
     const queueConsumers = createQueueConsumers({
       db,
       driver: parts.messageDriver,

@@ -8,8 +8,9 @@ import type { AddressInfo } from 'node:net';
  *   `GET /o/oauth2/v2/auth` sends the browser back with a code, `POST /token` (form) trades it
  *   or a refresh token for `{access_token, expires_in, refresh_token, token_type}`;
  * - Gmail API v1 (https://developers.google.com/gmail/api/reference/rest): `users.messages.send`
- *   (`raw`, base64url RFC 5322), `users.messages.list` (`q`, `maxResults`, `pageToken` →
- *   `{messages: [{id, threadId}], nextPageToken}`), `users.messages.get`, `users.labels.list`;
+ *   (`raw`, base64url RFC 5322), `users.messages.list` (`q` with `after:<epoch seconds>`, `maxResults`, `pageToken` →
+ *   `{messages: [{id, threadId}], nextPageToken}`, newest first by `internalDate`;
+ *   https://developers.google.com/gmail/api/reference/rest/v1/users.messages/list), `users.messages.get`, `users.labels.list`;
  * - Calendar API v3 (https://developers.google.com/calendar/api/v3/reference): `events.insert`
  *   (`conferenceDataVersion`, `sendUpdates`), `events.list` (`singleEvents`, `orderBy`,
  *   `timeMin`/`timeMax`, `pageToken`), `calendarList.list`.
@@ -31,6 +32,8 @@ export interface GoogleStandIn {
   events: Record<string, unknown>[];
   /** The next `n` API calls are answered 429. */
   limitNext(n: number): void;
+  /** The next `n` API calls are answered 500 backendError, as when Google is down. */
+  failNext(n: number): void;
   close(): Promise<void>;
 }
 
@@ -47,6 +50,7 @@ export async function startGoogleStandIn(host: string): Promise<GoogleStandIn> {
   const messages = new Map<string, Record<string, unknown>>();
   const events: Record<string, unknown>[] = [];
   let limited = 0;
+  let down = 0;
   let counter = 0;
   const send = (response: ServerResponse, status: number, body: object) => {
     response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
@@ -114,9 +118,19 @@ export async function startGoogleStandIn(host: string): Promise<GoogleStandIn> {
       return send(response, 200, { id, threadId: id, labelIds: ['SENT'] });
     }
     if (method === 'GET' && path === 'messages') {
+      // `after:<epoch seconds>` keeps messages received after it; the rest of `q` is looked for
+      // in the message. Newest first, by `internalDate`, as Gmail lists them.
       const q = url.searchParams.get('q') ?? '';
+      const after = /after:(\d+)/.exec(q);
+      const words = q
+        .replace(/after:\d+/, '')
+        .replace(/[()]/g, '')
+        .trim()
+        .replace(/^subject:/, '');
       const found = [...messages.values()]
-        .filter((m) => !q || JSON.stringify(m).includes(q.replace(/^subject:/, '')))
+        .filter((m) => !after || Number(m.internalDate ?? 0) > Number(after[1]) * 1000)
+        .filter((m) => !words || JSON.stringify(m).includes(words))
+        .sort((a, b) => Number(b.internalDate ?? 0) - Number(a.internalDate ?? 0))
         .map((m) => ({ id: m.id, threadId: m.threadId }));
       return send(response, 200, {
         ...page(found, url, 'messages'),
@@ -235,6 +249,10 @@ export async function startGoogleStandIn(host: string): Promise<GoogleStandIn> {
         'authError',
         'Request had invalid authentication credentials.',
       );
+    if (down > 0) {
+      down--;
+      return fail(response, 500, 'INTERNAL', 'backendError', 'Backend Error');
+    }
     if (limited > 0) {
       limited--;
       return fail(response, 429, 'RESOURCE_EXHAUSTED', 'rateLimitExceeded', 'Rate Limit Exceeded');
@@ -260,6 +278,9 @@ export async function startGoogleStandIn(host: string): Promise<GoogleStandIn> {
     events,
     limitNext: (n) => {
       limited = n;
+    },
+    failNext: (n) => {
+      down = n;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

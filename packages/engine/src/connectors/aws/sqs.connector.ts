@@ -1,4 +1,8 @@
-import { defineConnector, type ConnectorResponse } from '../kit/define-connector';
+import {
+  defineConnector,
+  type ConnectorResponse,
+  type ConnectorService,
+} from '../kit/define-connector';
 import {
   awsAuthorize,
   awsRefusal,
@@ -40,7 +44,7 @@ function errorMessage(response: ConnectorResponse): string | undefined {
 }
 
 /** One SQS action: `POST /` with its target header and its JSON body. */
-const action = (name: string, json: Record<string, unknown>) => ({
+export const action = (name: string, json: Record<string, unknown>) => ({
   method: 'POST' as const,
   path: '',
   json,
@@ -50,7 +54,7 @@ const action = (name: string, json: Record<string, unknown>) => ({
   },
 });
 
-const queueUrl = (params: Record<string, unknown>) => {
+export const queueUrl = (params: Record<string, unknown>) => {
   const url = String(params.queue_url ?? '').trim();
   if (!url) throw new Error('Informe a "URL da fila".');
   return url;
@@ -60,21 +64,32 @@ const queueUrl = (params: Record<string, unknown>) => {
 const optionalNumber = (value: unknown) =>
   value === undefined || value === null || value === '' ? undefined : Number(value);
 
-export const sqsConnector = defineConnector({
+/** SQS's account, address, signature and refusals: the connector's and the poller's. */
+export const sqsService: ConnectorService = {
   service: 'aws_sqs',
   label,
-  description: 'Envia, recebe e apaga mensagens em filas do Amazon SQS.',
-  icon: 'brand-aws',
   accountTypes: ['aws_access_key'],
   baseUrl: regionalEndpoint('sqs'),
+  authorize: awsAuthorize('sqs'),
+  errorMessage,
+  rateLimited: (response) => throttled.has(jsonErrorCode(response) ?? ''),
+};
+
+/** 'URL da fila'. */
+export const queueUrlParam = {
+  type: 'text',
+  label: 'URL da fila',
+  required: true,
+  placeholder: 'https://sqs.sa-east-1.amazonaws.com/123456789012/pedidos',
+  description: 'A URL que o console do SQS mostra na fila; ela deve ser da região da conta.',
+} as const;
+
+export const sqsConnector = defineConnector({
+  ...sqsService,
+  description: 'Envia, recebe e apaga mensagens em filas do Amazon SQS.',
+  icon: 'brand-aws',
   params: {
-    queue_url: {
-      type: 'text',
-      label: 'URL da fila',
-      required: true,
-      placeholder: 'https://sqs.sa-east-1.amazonaws.com/123456789012/pedidos',
-      description: 'A URL que o console do SQS mostra na fila; ela deve ser da região da conta.',
-    },
+    queue_url: queueUrlParam,
     message_body: { type: 'textarea', label: 'Mensagem', required: true },
     delay_seconds: {
       type: 'number',
@@ -175,7 +190,4 @@ export const sqsConnector = defineConnector({
       result: () => ({ deleted: true }),
     },
   },
-  authorize: awsAuthorize('sqs'),
-  errorMessage,
-  rateLimited: (response) => throttled.has(jsonErrorCode(response) ?? ''),
 });

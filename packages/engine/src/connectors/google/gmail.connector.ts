@@ -1,4 +1,8 @@
-import { defineConnector, type ConnectorResponse } from '../kit/define-connector';
+import {
+  defineConnector,
+  type ConnectorResponse,
+  type ConnectorService,
+} from '../kit/define-connector';
 import { buildMessage, mailboxes, rawMessage, recipients } from './gmail-mime';
 import { readableMessage } from './gmail-message';
 import {
@@ -71,13 +75,29 @@ const bodyOf = (value: unknown) => (text(value) !== '' ? text(value) : undefined
 const messagesOf = (response: ConnectorResponse) =>
   ((response.body as { messages?: unknown[] } | undefined)?.messages ?? []) as unknown[];
 
-export const gmailConnector = defineConnector({
+/** Gmail's account, address, signing and refusals: the connector's and the poller's. */
+export const gmailService: ConnectorService = {
   service: 'gmail',
   label: 'Gmail',
-  description: 'Envia, busca e lê e-mails de uma conta Google pelo Gmail.',
-  icon: 'brand-gmail',
   accountTypes: ['google_oauth2'],
   baseUrl: gmailApiUrl,
+  authorize: googleAuthorize,
+  errorMessage: (response) => googleErrorMessage('Gmail', response, rules),
+  rateLimited: googleRateLimited,
+};
+
+/** 'Busca': the same search as Gmail's search box. */
+export const gmailQueryParam = {
+  type: 'text',
+  label: 'Busca',
+  placeholder: 'from:financeiro@exemplo.com.br is:unread newer_than:7d',
+  description: 'A mesma busca da caixa de pesquisa do Gmail. Vazio, todos os e-mails.',
+} as const;
+
+export const gmailConnector = defineConnector({
+  ...gmailService,
+  description: 'Envia, busca e lê e-mails de uma conta Google pelo Gmail.',
+  icon: 'brand-gmail',
   params: {
     to: {
       type: 'text',
@@ -98,12 +118,7 @@ export const gmailConnector = defineConnector({
       description: 'O corpo em texto simples. Com "HTML" também, vai como alternativa a ele.',
     },
     html: { type: 'textarea', label: 'HTML', description: 'O corpo em HTML.' },
-    query: {
-      type: 'text',
-      label: 'Busca',
-      placeholder: 'from:financeiro@exemplo.com.br is:unread newer_than:7d',
-      description: 'A mesma busca da caixa de pesquisa do Gmail. Vazio, todos os e-mails.',
-    },
+    query: gmailQueryParam,
     label_id: {
       type: 'text',
       label: 'Marcador',
@@ -188,7 +203,4 @@ export const gmailConnector = defineConnector({
           .sort((a, b) => a.label.localeCompare(b.label, 'pt-BR')),
     },
   },
-  authorize: googleAuthorize,
-  errorMessage: (response) => googleErrorMessage('Gmail', response, rules),
-  rateLimited: googleRateLimited,
 });

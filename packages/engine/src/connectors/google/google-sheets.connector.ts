@@ -1,4 +1,9 @@
-import { defineConnector, type ConnectorRequest } from '../kit/define-connector';
+import {
+  defineConnector,
+  type ConnectorRequest,
+  type ConnectorService,
+} from '../kit/define-connector';
+import type { ParamSpecInput } from '../../kit/define-node';
 import {
   googleAuthorize,
   googleErrorMessage,
@@ -36,7 +41,7 @@ const spreadsheetOf = (p: Record<string, unknown>) =>
 const sheetOf = (p: Record<string, unknown>) => need(p, 'sheet', 'Aba');
 
 /** `values.get` of a range of the sheet: numbers as numbers, dates as the sheet shows them. */
-function getValues(p: Record<string, unknown>, range = ''): ConnectorRequest {
+export function getValues(p: Record<string, unknown>, range = ''): ConnectorRequest {
   const a1 = `${a1Sheet(sheetOf(p))}${range ? `!${range}` : ''}`;
   return {
     method: 'GET',
@@ -51,30 +56,51 @@ const firstRowOf = (range: string) => {
   return row ? Number(row[1]) : 1;
 };
 
-export const googleSheetsConnector = defineConnector({
+/** 'Planilha' and 'Aba', with their pickers: the connector's and the poller's. */
+export const sheetParams: Record<'spreadsheet_id' | 'sheet', ParamSpecInput> = {
+  spreadsheet_id: {
+    type: 'text',
+    label: 'Planilha',
+    required: true,
+    placeholder: '1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms',
+    description: 'Escolha na lista ou cole o ID que está na URL da planilha (entre /d/ e /edit).',
+    lookup: { name: 'spreadsheets' },
+  },
+  sheet: {
+    type: 'text',
+    label: 'Aba',
+    required: true,
+    placeholder: 'Página1',
+    description: 'O nome da aba. A linha 1 dela tem os nomes das colunas.',
+    lookup: { name: 'sheets', dependsOn: ['spreadsheet_id'] },
+  },
+};
+
+/** Sheets' account, address, signing and refusals: the connector's and the poller's. */
+export const googleSheetsService: ConnectorService = {
   service: 'google_sheets',
   label: 'Google Sheets',
-  description: 'Adiciona, lê, busca e atualiza linhas de uma planilha do Google Sheets.',
-  icon: 'table',
   accountTypes: ['google_oauth2'],
   baseUrl: sheetsRoot,
+  authorize: googleAuthorize,
+  errorMessage: googleErrorMessage({
+    label: 'Google Sheets',
+    fields: { range: 'Intervalo', valueInputOption: 'Valores' },
+    notFound: 'a "Planilha" não foi encontrada (confira o ID e se a conta Google tem acesso a ela)',
+    known: [
+      [/Unable to parse range/i, 'a "Aba" ou o "Intervalo" não existe nessa planilha'],
+      [/exceeds grid limits/i, 'a linha ou o "Intervalo" passa do tamanho da aba'],
+    ],
+  }),
+  rateLimited: googleRateLimited,
+};
+
+export const googleSheetsConnector = defineConnector({
+  ...googleSheetsService,
+  description: 'Adiciona, lê, busca e atualiza linhas de uma planilha do Google Sheets.',
+  icon: 'table',
   params: {
-    spreadsheet_id: {
-      type: 'text',
-      label: 'Planilha',
-      required: true,
-      placeholder: '1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms',
-      description: 'Escolha na lista ou cole o ID que está na URL da planilha (entre /d/ e /edit).',
-      lookup: { name: 'spreadsheets' },
-    },
-    sheet: {
-      type: 'text',
-      label: 'Aba',
-      required: true,
-      placeholder: 'Página1',
-      description: 'O nome da aba. A linha 1 dela tem os nomes das colunas.',
-      lookup: { name: 'sheets', dependsOn: ['spreadsheet_id'] },
-    },
+    ...sheetParams,
     range: {
       type: 'text',
       label: 'Intervalo',
@@ -240,15 +266,4 @@ export const googleSheetsConnector = defineConnector({
           .map((header) => ({ value: header, label: header })),
     },
   },
-  authorize: googleAuthorize,
-  errorMessage: googleErrorMessage({
-    label: 'Google Sheets',
-    fields: { range: 'Intervalo', valueInputOption: 'Valores' },
-    notFound: 'a "Planilha" não foi encontrada (confira o ID e se a conta Google tem acesso a ela)',
-    known: [
-      [/Unable to parse range/i, 'a "Aba" ou o "Intervalo" não existe nessa planilha'],
-      [/exceeds grid limits/i, 'a linha ou o "Intervalo" passa do tamanho da aba'],
-    ],
-  }),
-  rateLimited: googleRateLimited,
 });

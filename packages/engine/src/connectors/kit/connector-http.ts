@@ -4,15 +4,15 @@ import { resolveUrl } from '../../nodes/actions/http-request/http-auth';
 import { parseResponseBody } from '../../nodes/actions/http-request/http-body';
 import type {
   ConnectorAuthContext,
-  ConnectorDeclaration,
   ConnectorOperation,
   ConnectorRequest,
   ConnectorResponse,
+  ConnectorService,
 } from './connector-types';
 
 /** What every call of one run shares. */
 export interface ConnectorCall {
-  declaration: ConnectorDeclaration;
+  declaration: ConnectorService;
   account: ServiceAccount;
   baseUrl: string;
   /** Throws, naming the account, when its credential may not go to the URL's host. */

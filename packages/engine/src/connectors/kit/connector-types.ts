@@ -110,6 +110,24 @@ export interface ConnectorOperation {
   ): unknown;
 }
 
+/**
+ * What a connector's calls need of its declaration (the account types, base URL, signing,
+ * refusals and waits): a poller of the service (docs/adr/0091) shares it with the connector.
+ */
+export type ConnectorService = Pick<
+  ConnectorDeclaration,
+  | 'service'
+  | 'label'
+  | 'accountTypes'
+  | 'baseUrl'
+  | 'refuseAccount'
+  | 'authorize'
+  | 'errorMessage'
+  | 'rateLimited'
+  | 'failure'
+  | 'retryAfterMs'
+>;
+
 export interface ConnectorDeclaration {
   /** Lower-case name: the node type is `svc_<service>`. */
   service: string;

@@ -11,7 +11,12 @@ import {
 } from '../../kit/define-node';
 import { hostChecker } from '../../nodes/actions/http-request/http-auth';
 import { sendConnectorRequest, withoutCallResult, type ConnectorCall } from './connector-http';
-import type { ConnectorDeclaration, ConnectorPaging, ConnectorRequest } from './connector-types';
+import type {
+  ConnectorDeclaration,
+  ConnectorPaging,
+  ConnectorRequest,
+  ConnectorService,
+} from './connector-types';
 
 export type * from './connector-types';
 
@@ -152,9 +157,9 @@ export function defineConnector(declaration: ConnectorDeclaration): NodeDefiniti
   };
 }
 
-/** The account of a run or a picker, checked, with the base URL its calls go to. */
+/** The account of a run, a picker or a poll, checked, with the base URL its calls go to. */
 export async function openCall(
-  declaration: ConnectorDeclaration,
+  declaration: ConnectorService,
   accountId: string,
   { ports, scope, signal }: Pick<ConnectorCall, 'ports' | 'scope' | 'signal'>,
 ): Promise<ConnectorCall> {
