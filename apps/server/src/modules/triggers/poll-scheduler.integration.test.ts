@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { NodeDefinition } from '@ponte/engine/kit/define-node';
 import type { EnginePoll } from '@ponte/engine/engine';
 import type { FlowRow } from '../flows/flows.repository';
+import { eq } from 'drizzle-orm';
+import { flows } from '../../db/schema';
+import { chain, createFlow } from '../../test/flow-fixtures';
 import { useTestApp } from '../../test/test-app';
 import { createPollCursorsRepository } from './poll-cursors.repository';
 import { createPollScheduler } from './poll-scheduler';
@@ -48,15 +51,19 @@ describe('the poll scheduler', () => {
           throw error;
         },
       });
-    const flow = (params: Record<string, unknown> = {}) =>
-      ({
-        id: `flow-${Math.random().toString(36).slice(2)}`,
-        workspaceId: 'ws-1',
+    // A saved flow (its cursors are deleted with it) seen with a poller node of this test.
+    const flow = async (params: Record<string, unknown> = {}) => {
+      const owner = await t.createAccount();
+      const id = await createFlow(t, owner, chain({ type: 'core_manual_trigger' }), false);
+      return {
+        id,
+        workspaceId: owner.workspaceId,
         enabled: true,
         data: {
           nodes: [{ uid: 'poll', type: 'svc_contador_poll', label: '', params, position: {} }],
         },
-      }) as unknown as FlowRow;
+      } as unknown as FlowRow;
+    };
     return { clock, service, enqueued, lines, scheduler, flow };
   }
 
@@ -73,7 +80,7 @@ describe('the poll scheduler', () => {
     const { clock, service, enqueued, scheduler, flow } = setup();
     const one = scheduler();
     const two = scheduler();
-    const row = flow();
+    const row = await flow();
     one.sync(row.id, row);
     two.sync(row.id, row);
     service.items = 3;
@@ -91,7 +98,7 @@ describe('the poll scheduler', () => {
   it('keeps the cursor after a failure and logs it; the next tick polls again', async () => {
     const { clock, service, enqueued, lines, scheduler, flow } = setup();
     const one = scheduler();
-    const row = flow();
+    const row = await flow();
     one.sync(row.id, row);
     await tick(clock, row.id);
     service.items = 1;
@@ -110,11 +117,14 @@ describe('the poll scheduler', () => {
   it('starts over when the node is saved with other params, or the flow is disabled', async () => {
     const { clock, service, enqueued, scheduler, flow } = setup();
     const one = scheduler();
-    const row = flow({ filtro: 'a' });
+    const row = await flow({ filtro: 'a' });
     one.sync(row.id, row);
     await tick(clock, row.id);
     service.items = 2;
-    one.sync(row.id, { ...row, data: flow({ filtro: 'b' }).data });
+    one.sync(row.id, {
+      ...row,
+      data: { nodes: [{ ...(row.data as { nodes: object[] }).nodes[0], params: { filtro: 'b' } }] },
+    } as FlowRow);
     await tick(clock, row.id);
     expect(service.polls.at(-1)!.cursor).toBeNull();
     expect(enqueued).toEqual([]);
@@ -124,6 +134,19 @@ describe('the poll scheduler', () => {
       async () => !(await createPollCursorsRepository(t.database.db).find(row.id, 'poll')),
     );
     one.stop();
+  });
+
+  it('forgets where a deleted flow stopped', async () => {
+    const { clock, scheduler, flow } = setup();
+    const one = scheduler();
+    const row = await flow();
+    one.sync(row.id, row);
+    await tick(clock, row.id);
+    one.stop();
+    const cursors = createPollCursorsRepository(t.database.db);
+    expect(await cursors.find(row.id, 'poll')).toBeTruthy();
+    await t.database.db.delete(flows).where(eq(flows.id, row.id));
+    expect(await cursors.find(row.id, 'poll')).toBeFalsy();
   });
 });
 
