@@ -14,6 +14,7 @@ import { slackTrigger } from './slack/slack.trigger';
 import { telegramConnector } from './telegram/telegram.connector';
 import { telegramTrigger } from './telegram/telegram.trigger';
 import { trelloConnector } from './trello/trello.connector';
+import { trelloTrigger } from './trello/trello.trigger';
 import { whatsappConnector } from './whatsapp/whatsapp.connector';
 import { whatsappTrigger } from './whatsapp/whatsapp.trigger';
 
@@ -34,6 +35,7 @@ export const serviceConnectors: NodeDefinition[] = [
   telegramConnector,
   telegramTrigger,
   trelloConnector,
+  trelloTrigger,
   whatsappConnector,
   whatsappTrigger,
 ];
