@@ -62,7 +62,7 @@ export const triggersModule = defineModule({
     'securityHooks',
   ],
   provides: ['triggers', 'queueConsumers', 'reconciliation'],
-  routeNeeds: ['library', 'serviceAccounts', 'hookRegistrations'],
+  routeNeeds: ['library', 'serviceAccounts', 'oauth2', 'hookRegistrations'],
   config: [triggersConfig],
   tables: ['schedule_ticks'],
   create(parts, options: TriggersOptions) {
@@ -131,7 +131,9 @@ export const triggersModule = defineModule({
             return account && { ...account, configuredHosts: [] };
           },
           enqueue: (request) => runner.enqueue(request),
-          registrationSecret: (flowId, nodeUid) => hookRegistrations.secretOf(flowId, nodeUid),
+          registration: (flowId, nodeUid) => hookRegistrations.registrationOf(flowId, nodeUid),
+          appSecret: (workspaceId, account) =>
+            parts.oauth2.clients.secretForAccount(workspaceId, account),
           claimEvent: (flowId, nodeUid, key) => hookRegistrations.claimEvent(flowId, nodeUid, key),
           now: parts.now,
           limits,

@@ -1,0 +1,1 @@
+ALTER TABLE "service_hook_registrations" ADD COLUMN "address" text;
