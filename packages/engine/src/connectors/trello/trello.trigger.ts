@@ -62,11 +62,12 @@ const trelloHook = defineConnectorTrigger({
   },
   hook: {
     eventLabels,
+    // Signed with the 'Segredo' of the Power-Up the account was authorised with (docs/adr/0093).
     verify(delivery, _account, registration) {
       if (!registration?.address)
         return 'O gatilho não está registrado no Trello: ative o flow novamente.';
       if (!registration.appSecret)
-        return 'O segredo do app do Trello não está configurado (Configurações > Apps OAuth, ou PONTE_OAUTH_TRELLO_API_SECRET): sem ele, o Ponte não confere as entregas do Trello.';
+        return 'O segredo do app do Trello não está definido (no app OAuth do Trello do workspace, ou em PONTE_OAUTH_TRELLO_API_SECRET): sem ele, o Ponte não confere as entregas do Trello.';
       return trelloSignatureMatches(
         delivery.rawBody,
         registration.address,
