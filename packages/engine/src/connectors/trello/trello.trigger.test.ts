@@ -66,7 +66,7 @@ describe('svc_trello_trigger', () => {
     expect(hook.verify(at(signed(`${body} `)), account, registration)).toBe(false);
     expect(hook.verify(delivery(body, {}), account, registration)).toBe(false);
     expect(hook.verify(at(signed(body)), account, { address })).toMatch(
-      /segredo do app do Trello não está configurado/,
+      /segredo do app do Trello não está definido/,
     );
     expect(hook.verify(at(signed(body)), account, { appSecret })).toMatch(/não está registrado/);
   });
