@@ -201,6 +201,13 @@ describe('server', () => {
     expect(sessionPaths.filter((operation) => !operation.security?.length)).toEqual([]);
     expect(doc.paths['/engine/webhook/{flowId}/{path}'].post.security).toEqual([]);
     expect(doc.paths['/engine/hooks/{flowId}/{nodeUid}'].post.security).toEqual([]);
+    // HEAD: the service's check that the address answers (Trello's, docs/adr/0091).
+    for (const method of ['get', 'head', 'post'])
+      expect(doc.paths['/engine/hooks/{flowId}/{nodeUid}'][method]?.security, method).toEqual([]);
+    for (const method of ['GET', 'HEAD', 'POST'] as const) {
+      const res = await app.inject({ method, url: '/engine/hooks/nenhum/nada' });
+      expect(res.statusCode, method).toBe(404);
+    }
     expect(doc.paths['/engine/forms/{id}/submit'].post.security).toEqual([]);
     const create = doc.paths['/api/v1/groups'].post;
     expect(create.requestBody.content['application/json'].schema.properties.name).toBeDefined();

@@ -20,6 +20,8 @@ export const serviceHookRegistrations = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     accountId: text('account_id').notNull(),
     serviceId: text('service_id').notNull(),
+    /** The address registered (Trello signs each delivery with it appended to the body). */
+    address: text('address'),
     secretBlob: text('secret_blob').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
   },

@@ -17,6 +17,7 @@ import { slackTrigger } from './slack/slack.trigger';
 import { telegramConnector } from './telegram/telegram.connector';
 import { telegramTrigger } from './telegram/telegram.trigger';
 import { trelloConnector } from './trello/trello.connector';
+import { trelloTrigger } from './trello/trello.trigger';
 import { whatsappConnector } from './whatsapp/whatsapp.connector';
 import { whatsappTrigger } from './whatsapp/whatsapp.trigger';
 
@@ -40,6 +41,7 @@ export const serviceConnectors: NodeDefinition[] = [
   telegramConnector,
   telegramTrigger,
   trelloConnector,
+  trelloTrigger,
   whatsappConnector,
   whatsappTrigger,
 ];

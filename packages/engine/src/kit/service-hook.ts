@@ -68,6 +68,13 @@ export interface HookRegistration {
    * the person registers, or when the node is not registered.
    */
   secret?: string;
+  /** The address Ponte registered at the service (Trello signs the body with it appended). */
+  address?: string;
+  /**
+   * The secret of the OAuth app the node's account was authorised with (Trello signs each
+   * delivery with it), when the account has one.
+   */
+  appSecret?: string;
 }
 
 /** A registration of a trigger node's address at the service, or its removal. */

@@ -114,6 +114,7 @@ export function createHookRegistrations(deps: HookRegistrationsDeps) {
       workspaceId,
       accountId: call.accountId,
       serviceId,
+      address: call.address,
       secretBlob: box.encrypt(secret),
       createdAt: deps.now(),
     });
@@ -197,10 +198,15 @@ export function createHookRegistrations(deps: HookRegistrationsDeps) {
       };
     },
 
-    /** The secret of the node's registration, in clear; undefined when it has none. */
-    async secretOf(flowId: string, nodeUid: string): Promise<string | undefined> {
+    /** The node's registration: its secret in clear and the address registered; undefined when none. */
+    async registrationOf(
+      flowId: string,
+      nodeUid: string,
+    ): Promise<{ secret: string; address?: string } | undefined> {
       const row = await repository.find(flowId, nodeUid);
-      return row && box.decrypt(row.secretBlob);
+      if (!row) return undefined;
+      const secret = box.decrypt(row.secretBlob);
+      return row.address ? { secret, address: row.address } : { secret };
     },
 
     /** Whether a delivery's event `key` is new for the node (a retry of it starts nothing). */

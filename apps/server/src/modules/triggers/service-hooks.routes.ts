@@ -3,7 +3,7 @@ import { publicSecurity } from '../../lib/route-schemas';
 import type { ServiceHooks } from './service-hooks.service';
 
 /**
- * Public addresses of service connectors' triggers: `{GET|POST} /engine/hooks/{flowId}/{nodeUid}`.
+ * Public addresses of service connectors' triggers: `{GET|HEAD|POST} /engine/hooks/{flowId}/{nodeUid}`.
  * The body is kept as the bytes that came, every content type alike: the service's signature is
  * computed over them (docs/adr/0091).
  */
@@ -14,7 +14,8 @@ export const serviceHookRoutes: FastifyPluginAsync<{ hooks: ServiceHooks }> = as
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.route({
-    method: ['GET', 'POST'],
+    // HEAD: the service's check that the address answers (Trello's, when a webhook is created).
+    method: ['GET', 'HEAD', 'POST'],
     url: '/hooks/:flowId/:nodeUid',
     schema: {
       tags: ['Engine'],

@@ -16,8 +16,13 @@ export interface ServiceHooksDeps {
   /** A workspace's account, secrets decrypted. */
   account(workspaceId: string, id: string): Promise<ServiceAccount | undefined>;
   enqueue(request: ExecutionRequest): Promise<EnqueuedExecution>;
-  /** The secret of the node's registration at the service, when Ponte registered it. */
-  registrationSecret?(flowId: string, nodeUid: string): Promise<string | undefined>;
+  /** The node's registration at the service (its secret and address), when Ponte made it. */
+  registration?(
+    flowId: string,
+    nodeUid: string,
+  ): Promise<{ secret: string; address?: string } | undefined>;
+  /** The secret of the OAuth app the account was authorised with (Trello signs with it). */
+  appSecret?(workspaceId: string, account: ServiceAccount): Promise<string | undefined>;
   /** Whether an event's key is new for the node: a service's retry of it starts nothing. */
   claimEvent?(flowId: string, nodeUid: string, key: string): Promise<boolean>;
   /** The app's clock. */
@@ -75,6 +80,8 @@ export function createServiceHooks(deps: ServiceHooksDeps) {
       const found = deps.findServiceHook(call.flowId, call.nodeUid);
       const hook = found && deps.definition(found.node.type, found.node.typeVersion)?.serviceHook;
       if (!found || !hook) return refusal(404, 'not_found', m.webhookNotFound);
+      // The service's check that the address answers (Trello's HEAD when it creates a webhook).
+      if (call.method.toUpperCase() === 'HEAD') return { statusCode: 200, text: '' };
       const { flow, node } = found;
       const account = await deps.account(flow.workspaceId, String(node.params.service_account));
       if (!account) return refusal(409, 'account_missing', m.hookAccountMissing);
@@ -87,8 +94,12 @@ export function createServiceHooks(deps: ServiceHooksDeps) {
       };
       const handshake = hook.handshake?.(delivery, account);
       if (handshake) return { statusCode: handshake.status, text: handshake.body };
-      const secret = await deps.registrationSecret?.(flow.id, node.uid);
-      const verified = hook.verify(delivery, account, secret ? { secret } : {});
+      const registration = await deps.registration?.(flow.id, node.uid);
+      const appSecret = await deps.appSecret?.(flow.workspaceId, account);
+      const verified = hook.verify(delivery, account, {
+        ...registration,
+        ...(appSecret ? { appSecret } : {}),
+      });
       if (verified !== true) {
         const reason = typeof verified === 'string' ? verified : m.hookSignatureInvalid;
         deps.onRefused?.(flow.id, node.uid, reason);

@@ -65,7 +65,7 @@ export const triggersModule = defineModule({
     'logWriter',
   ],
   provides: ['triggers', 'queueConsumers', 'reconciliation'],
-  routeNeeds: ['library', 'serviceAccounts', 'hookRegistrations'],
+  routeNeeds: ['library', 'serviceAccounts', 'oauth2', 'hookRegistrations'],
   config: [triggersConfig],
   tables: ['schedule_ticks', 'service_poll_cursors'],
   create(parts, options: TriggersOptions) {
@@ -155,7 +155,9 @@ export const triggersModule = defineModule({
             return account && { ...account, configuredHosts: [] };
           },
           enqueue: (request) => runner.enqueue(request),
-          registrationSecret: (flowId, nodeUid) => hookRegistrations.secretOf(flowId, nodeUid),
+          registration: (flowId, nodeUid) => hookRegistrations.registrationOf(flowId, nodeUid),
+          appSecret: (workspaceId, account) =>
+            parts.oauth2.clients.secretForAccount(workspaceId, account),
           claimEvent: (flowId, nodeUid, key) => hookRegistrations.claimEvent(flowId, nodeUid, key),
           now: parts.now,
           limits,

@@ -1,4 +1,9 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -10,6 +15,13 @@ import type { AddressInfo } from 'node:net';
  * token` 401, `invalid id` 400, `invalid value for idList` 400,
  * `unauthorized card permission requested` 401); 429 with Retry-After. Cards it knows: any id
  * of 24 hex digits; `…429` is rate limited once; lists: `L1`, `L2`.
+ *
+ * Webhooks (https://developer.atlassian.com/cloud/trello/rest/api-group-webhooks/,
+ * https://developer.atlassian.com/cloud/trello/guides/rest-api/webhooks/): `POST /1/webhooks`
+ * with `callbackURL`, `idModel` and `description` (query or JSON) checks the callback with a
+ * HEAD request and wants 200 — only when the URL is on loopback; any other address is taken as
+ * answering (tests post the deliveries themselves) — and answers the webhook with its `id`;
+ * `DELETE /1/webhooks/{id}` removes it (`invalid id` when unknown).
  */
 export interface TrelloStandIn {
   /** The base URL to put in an account's 'URL da API' (ends in `/1`). */
@@ -23,6 +35,10 @@ export interface TrelloStandIn {
     token: string;
     body?: unknown;
   }[];
+  /** The webhooks registered, by id. */
+  webhooks: Map<string, { id: string; callbackURL: string; idModel: string; description: string }>;
+  /** The next POST /1/webhooks is refused with this plain-text reason (400). */
+  refuseNextWebhook(reason: string): void;
   close(): Promise<void>;
 }
 
@@ -47,6 +63,8 @@ export async function startTrelloStandIn(
   const limited = new Set<string>();
   const lists = new Set(['L1', 'L2']);
   let next = 0;
+  const webhooks: TrelloStandIn['webhooks'] = new Map();
+  let refusal: string | undefined;
   const json = (response: ServerResponse, body: unknown) => {
     response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
     response.end(JSON.stringify(body));
@@ -56,7 +74,56 @@ export async function startTrelloStandIn(
     response.end(text);
   };
 
-  function answer(request: IncomingMessage, raw: string, response: ServerResponse) {
+  /** Trello's check of a callback: HEAD, 200 wanted; only loopback URLs are really asked. */
+  function headStatus(callbackURL: string): Promise<number> {
+    const url = new URL(callbackURL);
+    if (!/^127\./.test(url.hostname) && url.hostname !== 'localhost') return Promise.resolve(200);
+    return new Promise((resolve) => {
+      const check = httpRequest(url, { method: 'HEAD' }, (answer) => {
+        answer.resume();
+        resolve(answer.statusCode ?? 0);
+      });
+      check.on('error', () => resolve(0));
+      check.end();
+    });
+  }
+
+  async function webhook(method: string, path: string, params: Record<string, string>) {
+    if (method === 'POST' && path === 'webhooks') {
+      if (refusal !== undefined) {
+        const reason = refusal;
+        refusal = undefined;
+        return { status: 400, text: reason };
+      }
+      const { callbackURL = '', idModel = '', description = '' } = params;
+      if (!/^https?:\/\//.test(callbackURL))
+        return { status: 400, text: 'invalid value for callbackURL' };
+      if (!idModel) return { status: 400, text: 'invalid value for idModel' };
+      for (const one of webhooks.values())
+        if (one.callbackURL === callbackURL && one.idModel === idModel)
+          return {
+            status: 400,
+            text: 'A webhook with that callback, model, and token already exists',
+          };
+      const status = await headStatus(callbackURL);
+      if (status !== 200)
+        return {
+          status: 400,
+          text: `URL (${callbackURL}) did not return 200 status code, got ${status}`,
+        };
+      const id = `w${(++next).toString(16).padStart(23, '0')}`;
+      webhooks.set(id, { id, callbackURL, idModel, description });
+      return { status: 200, json: { ...webhooks.get(id), active: true, consecutiveFailures: 0 } };
+    }
+    const id = /^webhooks\/([^/]+)$/.exec(path)?.[1];
+    if (method === 'DELETE' && id !== undefined) {
+      if (!webhooks.delete(id)) return { status: 400, text: 'invalid id' };
+      return { status: 200, json: { _value: null } };
+    }
+    return undefined;
+  }
+
+  async function answer(request: IncomingMessage, raw: string, response: ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://stand-in');
     const query = Object.fromEntries(url.searchParams);
     const used = credentials(request, url.searchParams);
@@ -66,6 +133,11 @@ export async function startTrelloStandIn(
     if (used.key !== key) return plain(response, 401, 'invalid key');
     if (used.token !== token) return plain(response, 401, 'invalid token');
     const path = url.pathname.replace(/^\/1\//, '');
+    const hooked = await webhook(method, path, { ...query, ...(body as object) });
+    if (hooked) {
+      if ('json' in hooked) return json(response, hooked.json);
+      return plain(response, hooked.status, hooked.text);
+    }
     const card = /^cards\/([^/]+)/.exec(path)?.[1];
     if (card !== undefined) {
       if (!hex24.test(card)) return plain(response, 400, 'invalid id');
@@ -120,12 +192,16 @@ export async function startTrelloStandIn(
   const server = createServer((request, response) => {
     let raw = '';
     request.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-    request.on('end', () => answer(request, raw, response));
+    request.on('end', () => void answer(request, raw, response));
   });
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   return {
     url: `http://${host}:${(server.address() as AddressInfo).port}/1`,
     calls,
+    webhooks,
+    refuseNextWebhook: (reason) => {
+      refusal = reason;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

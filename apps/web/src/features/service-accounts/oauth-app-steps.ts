@@ -55,7 +55,7 @@ export const oauthAppGuides: Record<OauthAppProvider, OauthAppGuide> = {
       'Abra trello.com/power-ups/admin e clique em "Novo" para criar um Power-Up: escolha o Workspace do Trello e informe um nome (por exemplo, Ponte) e um e-mail de contato.',
       'Na aba "Chave de API" do Power-Up, clique em "Gerar uma nova chave de API".',
       'Em "Origens permitidas", adicione o endereço deste Ponte mostrado abaixo.',
-      'Copie a Chave de API e o Segredo e cole-os nos campos abaixo (o segredo é opcional hoje: ele servirá para conferir os webhooks do Trello).',
+      'Copie a Chave de API e o Segredo e cole-os nos campos abaixo (o segredo é opcional para as operações, mas o gatilho do Trello precisa dele para conferir as entregas).',
     ],
     urlLabel: 'Origem permitida',
     idLabel: 'Chave de API',

@@ -117,6 +117,8 @@ export function customFieldItem(type: unknown, value: unknown): Record<string, u
 const fieldNames: Record<string, string> = {
   idList: 'Lista',
   idBoard: 'Quadro',
+  idModel: 'Quadro',
+  callbackURL: 'Endereço do gatilho',
   idMembers: 'Membros',
   idLabels: 'Etiquetas',
   due: 'Entrega',
@@ -153,6 +155,10 @@ export function trelloErrorMessage(response: ConnectorResponse): string | undefi
     return refused(
       'a conta de serviço não está mais autorizada; abra a conta e clique em "Autorizar" de novo',
     );
+  if (/did not return 200 status code/i.test(text))
+    return refused(
+      'o endereço do gatilho não respondeu à verificação do Trello; o Ponte precisa ser acessível pela internet no endereço público (PONTE_PUBLIC_URL)',
+    );
   if (/unauthorized card permission/i.test(text))
     return refused('a conta não tem acesso ao cartão de "ID do cartão"');
   if (
@@ -166,5 +172,5 @@ export function trelloErrorMessage(response: ConnectorResponse): string | undefi
     return refused(
       'não encontrou o cartão, a lista ou o campo informado; confira "ID do cartão", "Lista" e "Campo personalizado"',
     );
-  return text ? refused(text.replace(/\.$/, '')) : undefined;
+  return text ? `O Trello recusou a chamada: ${text.replace(/\.$/, '')}.` : undefined;
 }

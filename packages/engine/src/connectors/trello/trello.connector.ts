@@ -1,6 +1,7 @@
 import type { LookupOption } from '@ponte/shared/flow/node-manifest.schema';
 import {
   defineConnector,
+  type ConnectorDeclaration,
   type ConnectorRequest,
   type ConnectorResponse,
 } from '../kit/define-connector';
@@ -76,7 +77,7 @@ const onBoard = (p: Params, path: string): ConnectorRequest => ({
   path: `boards/${segment(p.board, 'Quadro')}/${path}`,
 });
 
-export const trelloConnector = defineConnector({
+export const trelloDeclaration: ConnectorDeclaration = {
   service: 'trello',
   label: 'Trello',
   description: 'Cria, atualiza, move e comenta cartões do Trello e preenche campos personalizados.',
@@ -241,4 +242,6 @@ export const trelloConnector = defineConnector({
     request.headers.authorization = `OAuth oauth_consumer_key="${quote(account.data.api_key)}", oauth_token="${quote(account.data.access_token)}"`;
   },
   errorMessage: trelloErrorMessage,
-});
+};
+
+export const trelloConnector = defineConnector(trelloDeclaration);

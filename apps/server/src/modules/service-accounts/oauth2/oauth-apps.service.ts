@@ -22,7 +22,9 @@ export function environmentClient(
   provider: OauthAppProvider,
 ): OAuthClientConfig | null {
   if (provider === 'trello')
-    return env.trello.apiKey ? { clientId: env.trello.apiKey, clientSecret: '' } : null;
+    return env.trello.apiKey
+      ? { clientId: env.trello.apiKey, clientSecret: env.trello.apiSecret ?? '' }
+      : null;
   return env[provider].client;
 }
 

@@ -13,6 +13,8 @@ const providerOfType: Record<string, OauthAppProvider> = {
   trello_oauth2: 'trello',
 };
 
+type AccountOf = { type: string; data: Record<string, unknown> };
+
 /** The environment's configuration with a provider's client replaced by `client`. */
 function withClient(
   env: OAuthProvidersConfig,
@@ -40,6 +42,20 @@ export function createOAuthClients(env: OAuthProvidersConfig, apps: OAuthAppsSer
     return { workspace: usable, environment: environmentClient(env, provider) };
   }
 
+  /** The client of an authorised account: the one it recorded, or the first available. */
+  async function clientOf(workspaceId: string, provider: OauthAppProvider, account: AccountOf) {
+    const { workspace, environment } = await candidates(workspaceId, provider);
+    const recorded = account.data[clientIdField];
+    if (typeof recorded !== 'string' || recorded === '') return environment ?? workspace;
+    const client = [workspace, environment].find((one) => one?.clientId === recorded);
+    if (!client)
+      throw new OAuth2Error(
+        messages.serviceAccountsOauth.appChanged(oauthAppNames[provider]),
+        null,
+      );
+    return client;
+  }
+
   return {
     /** The configuration a new authorisation of `type` uses, and the client id it records. */
     async forAuthorization(workspaceId: string, type: string) {
@@ -51,23 +67,21 @@ export function createOAuthClients(env: OAuthProvidersConfig, apps: OAuthAppsSer
     },
 
     /** The configuration an authorised account's exchange, refresh and API calls use. */
-    async forAccount(
-      workspaceId: string,
-      account: { type: string; data: Record<string, unknown> },
-    ): Promise<OAuthProvidersConfig> {
+    async forAccount(workspaceId: string, account: AccountOf): Promise<OAuthProvidersConfig> {
       const provider = providerOfType[account.type];
       if (!provider) return env;
-      const { workspace, environment } = await candidates(workspaceId, provider);
-      const recorded = account.data[clientIdField];
-      if (typeof recorded !== 'string' || recorded === '')
-        return withClient(env, provider, environment ?? workspace);
-      const client = [workspace, environment].find((one) => one?.clientId === recorded);
-      if (!client)
-        throw new OAuth2Error(
-          messages.serviceAccountsOauth.appChanged(oauthAppNames[provider]),
-          null,
-        );
-      return withClient(env, provider, client);
+      return withClient(env, provider, await clientOf(workspaceId, provider, account));
+    },
+
+    /**
+     * The secret of the app the account was authorised with (Trello signs its webhooks'
+     * deliveries with it, docs/adr/0091); undefined when there is none.
+     */
+    async secretForAccount(workspaceId: string, account: AccountOf): Promise<string | undefined> {
+      const provider = providerOfType[account.type];
+      if (!provider) return undefined;
+      const client = await clientOf(workspaceId, provider, account).catch(() => null);
+      return client?.clientSecret || undefined;
     },
 
     /** Whether a provider can authorise in this workspace (its app or the environment's). */

@@ -12,7 +12,8 @@ export interface OAuthProvidersConfig {
   blingUrl: string;
   slack: { url: string; client: OAuthClientConfig | null };
   google: { authUrl: string; tokenUrl: string; apiUrl: string; client: OAuthClientConfig | null };
-  trello: { url: string; apiUrl: string; apiKey: string | null };
+  /** `apiSecret`: the Power-Up's secret, which signs its webhooks' deliveries. */
+  trello: { url: string; apiUrl: string; apiKey: string | null; apiSecret?: string | null };
 }
 
 export interface OAuthClientConfig {
@@ -96,6 +97,12 @@ const variables = [
     description:
       'Chave de API do Trello (Power-Up); sem ela, o tipo Trello (OAuth) fica indisponível.',
   },
+  {
+    name: 'PONTE_OAUTH_TRELLO_API_SECRET',
+    default: null,
+    description:
+      'Segredo do Power-Up do Trello (junto com PONTE_OAUTH_TRELLO_API_KEY): confere a assinatura das entregas do gatilho do Trello.',
+  },
 ];
 
 const url = z
@@ -119,6 +126,7 @@ const envShape = {
   PONTE_OAUTH_TRELLO_URL: url.optional(),
   PONTE_TRELLO_API_URL: url.optional(),
   PONTE_OAUTH_TRELLO_API_KEY: clientText.optional(),
+  PONTE_OAUTH_TRELLO_API_SECRET: clientText.optional(),
 };
 
 type OAuthEnv = ConfigEnv<typeof envShape>;
@@ -160,6 +168,7 @@ function oauthProvidersOf(env: OAuthEnv): OAuthProvidersConfig {
       url: env.PONTE_OAUTH_TRELLO_URL ?? d.trello.url,
       apiUrl: env.PONTE_TRELLO_API_URL ?? d.trello.apiUrl,
       apiKey: env.PONTE_OAUTH_TRELLO_API_KEY ?? null,
+      apiSecret: env.PONTE_OAUTH_TRELLO_API_SECRET ?? null,
     },
   };
 }
