@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { logs } from '../../db/schema';
-import { servicePollCursors } from '../../db/schema-service-polls';
 import {
   defaultOAuthProviders,
   type OAuthProvidersConfig,
 } from '../service-accounts/oauth2/oauth2.config';
-import { finishFromCallback } from '../../test/oauth2-callback';
 import { chain, createFlow, executionsOf, finished } from '../../test/flow-fixtures';
 import { startGoogleStandIn, type GoogleStandIn } from '../../test/stand-ins/google-workspace-apis';
-import { useTestApp, type TestAccount } from '../../test/test-app';
-import { until } from '../../test/until';
+import {
+  googleAccount,
+  pollCursorOf,
+  pollFailed,
+  pollFailureLines,
+  polled,
+} from '../../test/poll-fixtures';
+import { useTestApp } from '../../test/test-app';
 import { createManualClock } from './timer-clock';
 
 // Google is never reached: a stand-in of Gmail API v1's `users.messages.list` (`q` with
@@ -46,36 +48,9 @@ describe("Gmail's 'Novo e-mail' polling trigger", () => {
     triggerClock: clock,
   });
 
-  async function googleAccount(owner: TestAccount) {
-    const api = t.request(owner.token);
-    const created = await api.post('/api/v1/service-accounts', {
-      name: 'Google da loja',
-      auth_type: 'google_oauth2',
-      google_oauth2: { api_url: google.url },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = created.json()._id as string;
-    const answer = await api.post(`/account/v1/service-accounts/oauth2/authorize/${id}`, {
-      service_account_id: id,
-    });
-    const consent = await fetch(answer.json().authorize_url as string, { redirect: 'manual' });
-    const back = new URL(consent.headers.get('location')!);
-    const returned = await t.app.inject({ method: 'GET', url: back.pathname + back.search });
-    const done = await finishFromCallback(api, id, new URL(returned.headers.location as string));
-    expect(done.statusCode, done.body).toBe(200);
-    return id;
-  }
-
-  const cursorOf = (flowId: string) =>
-    t.database.db
-      .select()
-      .from(servicePollCursors)
-      .where(eq(servicePollCursors.flowId, flowId))
-      .then((rows) => rows[0]);
-
   it('records where the mailbox is, then starts one execution per new e-mail; a failed poll is logged and the next one goes on', async () => {
     const owner = await t.createAccount();
-    const account = await googleAccount(owner);
+    const account = await googleAccount(t, owner, google.url);
     google.messages.set('m1', mail('m1', '2026-11-23T11:00:00.000Z', 'Pedido 1'));
     const flowId = await createFlow(
       t,
@@ -92,10 +67,7 @@ describe("Gmail's 'Novo e-mail' polling trigger", () => {
 
     // 12:05, the first poll: it only records the newest e-mail, nothing starts.
     await clock.advance(5 * 60_000);
-    const first = await until(
-      async () => (await cursorOf(flowId))?.polledAt && cursorOf(flowId),
-      'a primeira consulta',
-    );
+    const first = await polled(t, flowId);
     expect(first.cursor).toEqual({ received: Date.parse('2026-11-23T11:00:00.000Z'), ids: ['m1'] });
     expect(await executionsOf(t, flowId)).toHaveLength(0);
 
@@ -109,7 +81,7 @@ describe("Gmail's 'Novo e-mail' polling trigger", () => {
       event: 'message_received',
       payload: { id: 'm2', subject: 'Pedido 2' },
     });
-    expect((await cursorOf(flowId))!.cursor).toEqual({
+    expect((await pollCursorOf(t, flowId))!.cursor).toEqual({
       received: Date.parse('2026-11-23T12:07:00.000Z'),
       ids: ['m2'],
     });
@@ -117,26 +89,14 @@ describe("Gmail's 'Novo e-mail' polling trigger", () => {
     // 12:15: Gmail is down. A line in the flow's logs, the cursor kept.
     google.failNext(1);
     await clock.advance(5 * 60_000);
-    const failed = await until(
-      async () => (await cursorOf(flowId))?.lastError && cursorOf(flowId),
-      'a consulta que falhou',
-    );
+    const failed = await pollFailed(t, flowId);
     expect(failed.cursor).toEqual({
       received: Date.parse('2026-11-23T12:07:00.000Z'),
       ids: ['m2'],
     });
-    const [line] = await until(
-      () =>
-        t.database.db
-          .select()
-          .from(logs)
-          .where(and(eq(logs.flowId, flowId), eq(logs.label, 'Consulta ao serviço')))
-          .then((rows) => rows.length > 0 && rows),
-      'a linha da falha nos logs',
-    );
-    expect(line!.message).toBe(
+    expect(await pollFailureLines(t, flowId)).toEqual([
       'O gatilho "Gmail: novo e-mail" não conseguiu consultar o serviço: O Gmail recusou a chamada: Backend Error. A próxima consulta tenta de novo.',
-    );
+    ]);
 
     // 12:20: the next poll goes on from where the last good one stopped.
     google.messages.set('m3', mail('m3', '2026-11-23T12:16:00.000Z', 'Pedido 3'));
@@ -145,6 +105,6 @@ describe("Gmail's 'Novo e-mail' polling trigger", () => {
     expect(
       runs.map((run) => (run.triggerMsg as { payload: { id: string } }).payload.id).sort(),
     ).toEqual(['m2', 'm3']);
-    expect((await cursorOf(flowId))!.lastError).toBeNull();
+    expect((await pollCursorOf(t, flowId))!.lastError).toBeNull();
   });
 });

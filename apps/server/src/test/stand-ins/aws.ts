@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { presignedRefusal, sigV4Refusal } from '@ponte/engine/connectors/aws/aws-test-fixtures';
+import { createSqsStandIn, type SqsMessage } from './aws-sqs';
+
+export type { SqsMessage } from './aws-sqs';
 
 /**
  * A stand-in of the AWS services the AWS connectors use, on one address (an account's 'URL da
@@ -11,8 +14,7 @@ import { presignedRefusal, sigV4Refusal } from '@ponte/engine/connectors/aws/aws
  *   https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-query-string-auth.html);
  * - SES v2 `POST /v2/email/outbound-emails`
  *   (https://docs.aws.amazon.com/ses/latest/APIReference-V2/API_SendEmail.html);
- * - SQS, AWS JSON 1.0 protocol `POST /` with `X-Amz-Target: AmazonSQS.<Action>`
- *   (https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/sqs-making-api-requests-json.html).
+ * - SQS, AWS JSON 1.0 protocol: SendMessage, ReceiveMessage and DeleteMessage (./aws-sqs.ts).
  * Every request must carry a SigV4 signature of a known key for region `region` and the right
  * service, recomputed from what arrived (a presigned GET in its query): else 403 with the AWS
  * code. Bucket `loja` exists (ListObjectsV2 gives 2 keys a page); key `lento.txt` answers 503
@@ -34,7 +36,9 @@ export interface AwsStandIn {
   /** S3 objects by bucket, then key. */
   buckets: Map<string, Map<string, { body: Buffer; contentType: string }>>;
   /** SQS messages by queue path (`/123456789012/pedidos`). */
-  queues: Map<string, { id: string; body: string; receipt?: string }[]>;
+  queues: Map<string, SqsMessage[]>;
+  /** The queue's next ReceiveMessage is answered once `release` is called. */
+  holdNextReceive(queuePath: string): { received: Promise<void>; release(): void };
   close(): Promise<void>;
 }
 
@@ -50,6 +54,7 @@ export async function startAwsStandIn(
   const calls: AwsStandIn['calls'] = [];
   const buckets: AwsStandIn['buckets'] = new Map([['loja', new Map()]]);
   const queues: AwsStandIn['queues'] = new Map([['/123456789012/pedidos', []]]);
+  const sqs = createSqsStandIn(queues);
   const slowed = new Set<string>();
 
   const xmlError = (response: ServerResponse, status: number, code: string, message: string) => {
@@ -159,60 +164,6 @@ export async function startAwsStandIn(
     json(response, 200, { MessageId: `0100-${randomUUID()}` }, type);
   }
 
-  function sqs(target: string, body: string, response: ServerResponse) {
-    const type = 'application/x-amz-json-1.0';
-    const error = (code: string, message: string) =>
-      json(response, 400, { __type: `com.amazonaws.sqs#${code}`, message }, type);
-    const input = JSON.parse(body) as {
-      QueueUrl?: string;
-      MessageBody?: string;
-      MaxNumberOfMessages?: number;
-      ReceiptHandle?: string;
-    };
-    let path = '';
-    try {
-      path = new URL(input.QueueUrl ?? '').pathname;
-    } catch {
-      return error('InvalidAddress', 'The address is not valid for this endpoint.');
-    }
-    const queue = queues.get(path);
-    if (!queue) return error('QueueDoesNotExist', 'The specified queue does not exist.');
-    switch (target) {
-      case 'AmazonSQS.SendMessage': {
-        const id = randomUUID();
-        queue.push({ id, body: input.MessageBody ?? '' });
-        return json(response, 200, { MessageId: id, MD5OfMessageBody: 'md5' }, type);
-      }
-      case 'AmazonSQS.ReceiveMessage': {
-        const visible = queue.filter((message) => !message.receipt);
-        const taken = visible.slice(0, input.MaxNumberOfMessages ?? 1);
-        for (const message of taken) message.receipt = `rh-${randomUUID()}`;
-        if (!taken.length) return json(response, 200, {}, type);
-        return json(
-          response,
-          200,
-          {
-            Messages: taken.map((message) => ({
-              MessageId: message.id,
-              ReceiptHandle: message.receipt,
-              MD5OfBody: 'md5',
-              Body: message.body,
-            })),
-          },
-          type,
-        );
-      }
-      case 'AmazonSQS.DeleteMessage': {
-        const at = queue.findIndex((message) => message.receipt === input.ReceiptHandle);
-        if (at < 0) return error('ReceiptHandleIsInvalid', 'The input receipt handle is invalid.');
-        queue.splice(at, 1);
-        return json(response, 200, undefined, type);
-      }
-      default:
-        return error('InvalidAction', `The action ${target} is not valid for this endpoint.`);
-    }
-  }
-
   function answer(request: IncomingMessage, body: Buffer, response: ServerResponse) {
     const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
     const target = String(request.headers['x-amz-target'] ?? '');
@@ -271,7 +222,7 @@ export async function startAwsStandIn(
       body: text,
     });
     if (service === 'ses') return ses(text, response);
-    if (service === 'sqs') return sqs(target, text, response);
+    if (service === 'sqs') return void sqs.answer(target, text, response);
     return s3(request, url, body, response);
   }
 
@@ -288,6 +239,7 @@ export async function startAwsStandIn(
     calls,
     buckets,
     queues,
+    holdNextReceive: sqs.holdNextReceive,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -10,7 +10,11 @@ import type { AddressInfo } from 'node:net';
  * carry the API: `/v4/...`, `/drive/v3/...`, `/upload/drive/v3/...`), as a proxy would.
  * `Authorization: Bearer <token>`, else 401 UNAUTHENTICATED; refusals are Google's
  * `{error: {code, message, status, errors: [{reason, location}]}}`; `limitNext` answers 429
- * RESOURCE_EXHAUSTED. `POST /token` trades `authorizationCode` for the token, as Google's OAuth2 does. Ranges: a sheet's name (quoted or not), alone or with `1:1`, `A<n>`.
+ * RESOURCE_EXHAUSTED; `failNext` answers 403 PERMISSION_DENIED or 500 INTERNAL. OAuth 2.0 for web
+ * server apps (https://developers.google.com/identity/protocols/oauth2/web-server): `GET
+ * /o/oauth2/v2/auth` consents at once, sending the browser back with `authorizationCode`, and
+ * `POST /token` trades it for the token. Ranges: a sheet's name (quoted or not), alone or with
+ * `1:1`, `A<n>`.
  */
 export interface GoogleCall {
   method: string;
@@ -39,6 +43,8 @@ export interface GoogleStandIn {
   /** Permissions created, by file id. */
   permissions: Map<string, Record<string, unknown>[]>;
   limitNext(count: number): void;
+  /** The next `count` API calls refused: 403 PERMISSION_DENIED or 500 INTERNAL, as Google says. */
+  failNext(status: 403 | 500, count: number): void;
   close(): Promise<void>;
 }
 
@@ -53,6 +59,7 @@ export async function startGoogleStandIn(host: string, token: string): Promise<G
   const files: DriveFile[] = [];
   const permissions: GoogleStandIn['permissions'] = new Map();
   let limited = 0;
+  let failing: { status: 403 | 500; count: number } = { status: 500, count: 0 };
   let nextId = 1;
 
   const send = (response: ServerResponse, status: number, body: unknown) => {
@@ -238,6 +245,14 @@ export async function startGoogleStandIn(host: string, token: string): Promise<G
         body: Buffer.concat(chunks).toString('utf8'),
       };
       calls.push(call);
+      // Google's consent screen, the person consenting at once.
+      if (url.pathname === '/o/oauth2/v2/auth') {
+        const back = new URL(url.searchParams.get('redirect_uri') ?? '');
+        back.searchParams.set('code', authorizationCode);
+        back.searchParams.set('state', url.searchParams.get('state') ?? '');
+        response.writeHead(302, { location: back.toString() });
+        return response.end();
+      }
       // Google's token endpoint (https://developers.google.com/identity/protocols/oauth2/web-server#exchange-authorization-code).
       if (url.pathname === '/token') {
         const form = new URLSearchParams(call.body);
@@ -267,6 +282,15 @@ export async function startGoogleStandIn(host: string, token: string): Promise<G
           'rateLimitExceeded',
         ]);
       }
+      if (failing.count > 0) {
+        failing.count--;
+        return fail(
+          response,
+          failing.status === 403
+            ? [403, 'PERMISSION_DENIED', 'The caller does not have permission', 'forbidden']
+            : [500, 'INTERNAL', 'Internal error encountered.', 'backendError'],
+        );
+      }
       const path = decodeURIComponent(url.pathname);
       if (path.startsWith('/v4/'))
         return sheets(call.method, path, url.searchParams, call.body, response);
@@ -283,6 +307,9 @@ export async function startGoogleStandIn(host: string, token: string): Promise<G
     permissions,
     limitNext: (count) => {
       limited = count;
+    },
+    failNext: (status, count) => {
+      failing = { status, count };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -67,7 +67,9 @@ export function googleErrorMessage(
     return `A conta de serviço não autorizou o Ponte a usar o ${service}: autorize a conta de novo, aceitando o acesso ao ${service}.`;
   const hit = rules.find(([matches]) => matches(error, response.status));
   if (hit) return `O ${service} recusou a chamada: ${hit[1]}${said}.`;
-  return error.message ? `O ${service} recusou a chamada: ${error.message}.` : undefined;
+  // Google's own message may end with its full stop ('Internal error encountered.').
+  const own = error.message?.replace(/\.$/, '');
+  return own ? `O ${service} recusou a chamada: ${own}.` : undefined;
 }
 
 /** Google's next page: the same request with `pageToken`, or null after the last one. */

@@ -94,7 +94,9 @@ export function googleErrorMessage({ label, fields, notFound, known = [] }: Goog
     if (response.status === 404) return said(notFound);
     if (response.status === 403 || error.status === 'PERMISSION_DENIED')
       return said('a conta Google não tem permissão para isso (ou faltam escopos ao conectá-la)');
-    return message ? `O ${label} recusou a chamada: ${message}.` : undefined;
+    // Google's own message may end with its full stop ('Internal error encountered.').
+    const own = message.replace(/\.$/, '');
+    return own ? `O ${label} recusou a chamada: ${own}.` : undefined;
   };
 }
 
