@@ -39,8 +39,10 @@ const fingerprintOf = (node: FlowNode) =>
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The pt-BR line of a failed poll in the flow's monitoring logs. */
-export const pollFailedLog = (label: string, reason: string) =>
-  `O gatilho "${label}" não conseguiu consultar o serviço: ${reason} A próxima consulta tenta de novo.`;
+export const pollFailedLog = (label: string, reason: string, polled = false) =>
+  polled
+    ? `O gatilho "${label}" consultou o serviço, mas não conseguiu iniciar uma execução: ${reason} A próxima consulta tenta de novo.`
+    : `O gatilho "${label}" não conseguiu consultar o serviço: ${reason} A próxima consulta tenta de novo.`;
 
 /** One tick of a node: claimed, polled, its executions enqueued, then the cursor stored. */
 async function fire(
@@ -60,6 +62,8 @@ async function fire(
   };
   const claimed = await repository.claim(tick);
   if (!claimed) return;
+  /** Whether the service answered: a later failure is Ponte's (the flow is gone, say). */
+  let polled = false;
   try {
     const outcome = await deps.poll({
       workspaceId: flow.workspaceId,
@@ -70,6 +74,7 @@ async function fire(
       cursor: claimed.cursor,
       signal: AbortSignal.timeout(pollDeadlineMs),
     });
+    polled = true;
     for (const event of outcome.events) {
       await deps.enqueue({
         workspaceId: flow.workspaceId,
@@ -93,6 +98,7 @@ async function fire(
       message: pollFailedLog(
         node.label || deps.definition(node.type, node.typeVersion)?.manifest.label || node.type,
         reason,
+        polled,
       ),
       createdAt: at,
     });

@@ -114,7 +114,7 @@ describe("Amazon SQS' 'Nova mensagem' polling trigger", () => {
 
     // The poll fails: a line in the flow's logs, and the message is not deleted.
     expect(await pollFailureLines(t, flowId)).toEqual([
-      'O gatilho "Amazon SQS: nova mensagem" não conseguiu consultar o serviço: Flow não encontrado. A próxima consulta tenta de novo.',
+      'O gatilho "Amazon SQS: nova mensagem" consultou o serviço, mas não conseguiu iniciar uma execução: Flow não encontrado. A próxima consulta tenta de novo.',
     ]);
     expect(queue.map((message) => message.id)).toEqual(['msg-3']);
     expect(targets().filter((call) => call.target === 'AmazonSQS.DeleteMessage')).toEqual(
