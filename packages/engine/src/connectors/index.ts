@@ -4,6 +4,7 @@ import { sesConnector } from './aws/ses.connector';
 import { sqsConnector } from './aws/sqs.connector';
 import { sqsPoller } from './aws/sqs.poller';
 import { blingConnector } from './bling/bling.connector';
+import { blingTrigger } from './bling/bling.trigger';
 import { gmailConnector } from './google/gmail.connector';
 import { gmailPoller } from './google/gmail.poller';
 import { googleCalendarConnector } from './google/google-calendar.connector';
@@ -28,6 +29,7 @@ export const serviceConnectors: NodeDefinition[] = [
   sqsConnector,
   sqsPoller,
   blingConnector,
+  blingTrigger,
   gmailConnector,
   gmailPoller,
   googleCalendarConnector,
