@@ -58,9 +58,7 @@ describe('svc_bling_trigger', () => {
     expect(hook.verify(delivery(body, sign(body, 'outro-segredo')), account)).toBe(false);
     expect(hook.verify(delivery(body, sign(body).slice('sha256='.length)), account)).toBe(false);
     expect(hook.verify(delivery(body, null), account)).toBe(false);
-    // The workspace's Bling app secret serves an account that does not keep one.
     const without = { ...account, data: { ...account.data, client_secret: '' } };
-    expect(hook.verify(delivery(body), without, { appSecret: 'segredo-do-app-bling' })).toBe(true);
     expect(hook.verify(delivery(body), without)).toBe(
       'A conta "Bling da loja" não tem o segredo do cliente (client secret) do aplicativo do Bling para conferir a assinatura.',
     );

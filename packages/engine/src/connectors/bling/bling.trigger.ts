@@ -32,9 +32,8 @@ const eventLabels = {
 /** Bling's event names: `<resource>.<action>` in lower case (`consumer_invoice.created`). */
 const eventPattern = /^[a-z_]+\.[a-z_]+$/;
 
-/** The client secret of the Bling app: the account's own, else the workspace's OAuth app's. */
-const secretOf = (account: ServiceAccount, appSecret?: string) =>
-  String(account.data.client_secret ?? '').trim() || appSecret?.trim() || '';
+/** The client secret of the Bling app, kept in the account (its 'Segredo do cliente'). */
+const secretOf = (account: ServiceAccount) => String(account.data.client_secret ?? '').trim();
 
 const refusedAccount = (account: ServiceAccount) =>
   account.type === 'oauth2' && account.data.service_type !== 'bling_erp_oauth2'
@@ -60,10 +59,10 @@ export const blingTrigger = defineConnectorTrigger({
   },
   hook: {
     eventLabels,
-    verify(delivery, account, registration) {
+    verify(delivery, account) {
       const refused = refusedAccount(account);
       if (refused) return refused;
-      const secret = secretOf(account, registration?.appSecret);
+      const secret = secretOf(account);
       if (!secret)
         return `A conta "${account.name}" não tem o segredo do cliente (client secret) do aplicativo do Bling para conferir a assinatura.`;
       return hmacMatches(delivery, secret, headerOf(delivery, 'x-bling-signature-256'), 'sha256=');
