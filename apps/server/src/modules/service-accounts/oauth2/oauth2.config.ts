@@ -30,7 +30,12 @@ export const defaultOAuthProviders: OAuthProvidersConfig = {
     apiUrl: 'https://www.googleapis.com',
     client: null,
   },
-  trello: { url: 'https://trello.com', apiUrl: 'https://api.trello.com', apiKey: null },
+  trello: {
+    url: 'https://trello.com',
+    apiUrl: 'https://api.trello.com',
+    apiKey: null,
+    apiSecret: null,
+  },
 };
 
 const d = defaultOAuthProviders;
