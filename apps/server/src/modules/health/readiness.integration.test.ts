@@ -25,7 +25,13 @@ if (!redisUrl) {
 async function startRelay(target: string) {
   const { hostname, port } = new URL(target);
   const sockets = new Set<Socket>();
+  let closed = false;
   const server = createServer((client) => {
+    // A reconnection accepted while the relay closes would keep it open (and the test waiting).
+    if (closed) {
+      client.destroy();
+      return;
+    }
     const upstream = connect(Number(port || 6379), hostname || '127.0.0.1');
     for (const socket of [client, upstream]) {
       sockets.add(socket);
@@ -40,6 +46,7 @@ async function startRelay(target: string) {
     url: `redis://127.0.0.1:${relayPort}`,
     /** Redis goes away: no new connection, every open one cut. */
     async close() {
+      closed = true;
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         for (const socket of sockets) socket.destroy();
