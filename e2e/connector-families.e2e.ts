@@ -3,7 +3,13 @@ import type { Browser, Page } from 'playwright-core';
 import { startAwsStandIn, type AwsStandIn } from '../apps/server/src/test/stand-ins/aws';
 import { startOmieStandIn, type OmieStandIn } from '../apps/server/src/test/stand-ins/omie-api';
 import { expectToast, hasChromium, launchBrowser, snap } from './support/browser';
-import { choose, connectNodes, dropConnector, selectNode } from './support/flow-editor';
+import {
+  choose,
+  connectNodes,
+  dropConnector,
+  runToSelected,
+  selectNode,
+} from './support/flow-editor';
 import { startServer, type RunningServer } from './support/server';
 import { admin, signInAsAdmin } from './support/session';
 import { until } from './support/until';
@@ -14,28 +20,6 @@ import { until } from './support/until';
 // AWS JSON 1.0 protocol, SigV4) on 127.0.0.6.
 const keys = { appKey: '3822345678901', appSecret: 'segredo-do-app' };
 const awsKey = { id: 'AKIAIOSFODNN7EXAMPLE', secret: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' };
-
-/** Saves the flow under `name`, runs it to the selected node and waits for it to end. */
-async function runToSelected(page: Page, name: string, node: string) {
-  await page.getByLabel('Nome do flow').fill(name);
-  await page.getByRole('button', { name: 'Salvar' }).click();
-  await expectToast(page, 'Fluxo salvo com sucesso');
-  await page.waitForURL(/fromNew=true/);
-  const panel = page.getByRole('complementary', { name: 'Configuração do conector' });
-  await panel.getByRole('button', { name: 'Executar até aqui' }).click();
-  await page
-    .getByRole('dialog', { name: 'Dados de início' })
-    .getByRole('button', { name: 'Executar' })
-    .click();
-  await page
-    .getByRole('status', { name: 'Execução do editor' })
-    .getByText(`Execução do editor concluída até "${node}".`)
-    .waitFor({ timeout: 60_000 })
-    .catch(async (error: unknown) => {
-      await snap(page, `${name}-falha`);
-      throw error;
-    });
-}
 
 describe.skipIf(!hasChromium)('Jornadas de ERP e AWS: conta, operação, execução', () => {
   let server: RunningServer;

@@ -5,7 +5,13 @@ import {
   type SlackStandIn,
 } from '../apps/server/src/test/stand-ins/slack-web-api';
 import { expectToast, hasChromium, launchBrowser, snap } from './support/browser';
-import { choose, connectNodes, dropConnector, selectNode } from './support/flow-editor';
+import {
+  choose,
+  connectNodes,
+  dropConnector,
+  runToSelected,
+  selectNode,
+} from './support/flow-editor';
 import { startServer, type RunningServer } from './support/server';
 import { admin, signInAsAdmin } from './support/session';
 import { until } from './support/until';
@@ -111,23 +117,7 @@ describe.skipIf(!hasChromium)(
       await panel.getByText('Escolhido: #canal-2').waitFor();
       await panel.getByRole('textbox', { name: /^Texto/ }).fill('Pedido 42 aprovado');
 
-      await page.getByLabel('Nome do flow').fill('Aviso no Slack');
-      await page.getByRole('button', { name: 'Salvar' }).click();
-      await expectToast(page, 'Fluxo salvo com sucesso');
-      await page.waitForURL(/fromNew=true/);
-      await panel.getByRole('button', { name: 'Executar até aqui' }).click();
-      await page
-        .getByRole('dialog', { name: 'Dados de início' })
-        .getByRole('button', { name: 'Executar' })
-        .click();
-      await page
-        .getByRole('status', { name: 'Execução do editor' })
-        .getByText('Execução do editor concluída até "Slack".')
-        .waitFor({ timeout: 60_000 })
-        .catch(async (error: unknown) => {
-          await snap(page, 'slack-falha');
-          throw error;
-        });
+      await runToSelected(page, 'Aviso no Slack', 'Slack');
       const sent = await until(
         async () => slack.calls.find((c) => c.path === '/api/chat.postMessage') ?? false,
         'a mensagem no Slack',

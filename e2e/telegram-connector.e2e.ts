@@ -5,7 +5,13 @@ import {
   type TelegramStandIn,
 } from '../apps/server/src/test/stand-ins/telegram-bot-api';
 import { expectToast, hasChromium, launchBrowser, snap } from './support/browser';
-import { choose, connectNodes, dropConnector, selectNode } from './support/flow-editor';
+import {
+  choose,
+  connectNodes,
+  dropConnector,
+  runToSelected,
+  selectNode,
+} from './support/flow-editor';
 import { startServer, type RunningServer } from './support/server';
 import { admin, signInAsAdmin } from './support/session';
 import { until } from './support/until';
@@ -75,23 +81,7 @@ describe.skipIf(!hasChromium)('Jornada do conector Telegram: conta, operação, 
     );
     await snap(page, 'telegram-02-painel');
 
-    await page.getByLabel('Nome do flow').fill('Aviso no Telegram');
-    await page.getByRole('button', { name: 'Salvar' }).click();
-    await expectToast(page, 'Fluxo salvo com sucesso');
-    await page.waitForURL(/fromNew=true/);
-    await panel.getByRole('button', { name: 'Executar até aqui' }).click();
-    await page
-      .getByRole('dialog', { name: 'Dados de início' })
-      .getByRole('button', { name: 'Executar' })
-      .click();
-    await page
-      .getByRole('status', { name: 'Execução do editor' })
-      .getByText('Execução do editor concluída até "Telegram".')
-      .waitFor({ timeout: 60_000 })
-      .catch(async (error: unknown) => {
-        await snap(page, 'telegram-falha');
-        throw error;
-      });
+    await runToSelected(page, 'Aviso no Telegram', 'Telegram');
     const sent = await until(
       async () => telegram.calls.find((c) => c.method === 'sendMessage') ?? false,
       'a mensagem no Telegram',

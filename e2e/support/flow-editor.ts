@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expectToast, snap } from './browser';
 
 /** Helpers for driving the flow editor (React Flow) like a person with a mouse. */
 
@@ -142,4 +143,29 @@ export async function openEditorSetting(page: Page, item: string) {
     : page.getByRole('button', { name: 'Mais ações', exact: true });
   await menu.click();
   await page.getByRole('menuitem', { name: item }).click();
+}
+
+/**
+ * Saves the new flow under `name`, runs it to the selected node with 'Executar até aqui' and
+ * waits for the editor's run to end there (a screenshot named after the flow when it does not).
+ */
+export async function runToSelected(page: Page, name: string, node: string) {
+  await page.getByLabel('Nome do flow').fill(name);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expectToast(page, 'Fluxo salvo com sucesso');
+  await page.waitForURL(/fromNew=true/);
+  const panel = page.getByRole('complementary', { name: 'Configuração do conector' });
+  await panel.getByRole('button', { name: 'Executar até aqui' }).click();
+  await page
+    .getByRole('dialog', { name: 'Dados de início' })
+    .getByRole('button', { name: 'Executar' })
+    .click();
+  await page
+    .getByRole('status', { name: 'Execução do editor' })
+    .getByText(`Execução do editor concluída até "${node}".`)
+    .waitFor({ timeout: 60_000 })
+    .catch(async (error: unknown) => {
+      await snap(page, `falha-${name}`);
+      throw error;
+    });
 }
