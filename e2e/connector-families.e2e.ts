@@ -11,7 +11,7 @@ import {
   selectNode,
 } from './support/flow-editor';
 import { startServer, type RunningServer } from './support/server';
-import { admin, signInAsAdmin } from './support/session';
+import { admin, adminPage } from './support/session';
 import { until } from './support/until';
 
 // The services are stand-ins of their documented contracts, on the addresses the guard opens
@@ -36,12 +36,7 @@ describe.skipIf(!hasChromium)('Jornadas de ERP e AWS: conta, operação, execuç
       PONTE_HTTP_ALLOWED_NETWORKS: '127.0.0.4/32,127.0.0.6/32',
     });
     browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
-    page.on('pageerror', (error) => {
-      throw error;
-    });
-    await signInAsAdmin(server, page);
-    await page.evaluate(() => window.localStorage.setItem('debuggerOpen', 'false'));
+    page = await adminPage(server, browser);
   });
 
   afterAll(async () => {

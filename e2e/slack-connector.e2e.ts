@@ -13,7 +13,7 @@ import {
   selectNode,
 } from './support/flow-editor';
 import { startServer, type RunningServer } from './support/server';
-import { admin, signInAsAdmin } from './support/session';
+import { admin, adminPage } from './support/session';
 import { until } from './support/until';
 
 // Slack is a stand-in of its documented Web API and OAuth v2 (https://api.slack.com/methods,
@@ -37,12 +37,7 @@ describe.skipIf(!hasChromium)(
         PONTE_OAUTH_SLACK_URL: slack.url,
       });
       browser = await launchBrowser();
-      page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
-      page.on('pageerror', (error) => {
-        throw error;
-      });
-      await signInAsAdmin(server, page);
-      await page.evaluate(() => window.localStorage.setItem('debuggerOpen', 'false'));
+      page = await adminPage(server, browser);
     });
 
     afterAll(async () => {

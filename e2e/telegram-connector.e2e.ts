@@ -13,7 +13,7 @@ import {
   selectNode,
 } from './support/flow-editor';
 import { startServer, type RunningServer } from './support/server';
-import { admin, signInAsAdmin } from './support/session';
+import { admin, adminPage } from './support/session';
 import { until } from './support/until';
 
 // The Telegram Bot API is a stand-in of its documented contract
@@ -30,12 +30,7 @@ describe.skipIf(!hasChromium)('Jornada do conector Telegram: conta, operação, 
     telegram = await startTelegramStandIn('127.0.0.2', token);
     server = await startServer({ ...admin, PONTE_HTTP_ALLOWED_NETWORKS: '127.0.0.2/32' });
     browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
-    page.on('pageerror', (error) => {
-      throw error;
-    });
-    await signInAsAdmin(server, page);
-    await page.evaluate(() => window.localStorage.setItem('debuggerOpen', 'false'));
+    page = await adminPage(server, browser);
   });
 
   afterAll(async () => {

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { RunningServer } from './server';
 
 /** The owner the journeys start the server with (PONTE_ADMIN_EMAIL / PONTE_ADMIN_PASSWORD). */
@@ -18,4 +18,18 @@ export async function signInAsAdmin(server: RunningServer, page: Page): Promise<
   await page.goto(`${server.url}/auth?token=${token}`);
   await page.waitForURL('**/flows');
   return token;
+}
+
+/**
+ * A 1440 × 900 pt-BR page of `browser` signed in as the owner, the debugger panel closed; an
+ * error thrown in the page fails the journey.
+ */
+export async function adminPage(server: RunningServer, browser: Browser): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+  await signInAsAdmin(server, page);
+  await page.evaluate(() => window.localStorage.setItem('debuggerOpen', 'false'));
+  return page;
 }
