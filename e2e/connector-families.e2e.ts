@@ -11,7 +11,7 @@ import {
   selectNode,
 } from './support/flow-editor';
 import { startServer, type RunningServer } from './support/server';
-import { admin, adminPage } from './support/session';
+import { admin, adminPage, newAccountForm } from './support/session';
 import { until } from './support/until';
 
 // The services are stand-ins of their documented contracts, on the addresses the guard opens
@@ -47,11 +47,7 @@ describe.skipIf(!hasChromium)('Jornadas de ERP e AWS: conta, operação, execuç
   });
 
   it('cria a conta com app key e app secret, testa, consulta um cliente e o vê na Saída', async () => {
-    await page.goto(`${server.url}/service-accounts`);
-    await page.getByRole('button', { name: 'Criar conta de serviço' }).first().click();
-    const form = page.getByRole('dialog', { name: 'Nova conta de serviço' });
-    await form.getByRole('combobox', { name: /^Tipo de autenticação/ }).click();
-    await page.getByRole('option', { name: 'Omie ERP', exact: true }).click();
+    const form = await newAccountForm(server, page, 'Omie ERP');
     await form.getByRole('textbox', { name: /^Nome/ }).fill('Omie da padaria');
     await form.getByRole('textbox', { name: /^Chave do aplicativo/ }).fill(keys.appKey);
     await form.getByLabel(/^Segredo do aplicativo/).fill(keys.appSecret);
@@ -91,11 +87,7 @@ describe.skipIf(!hasChromium)('Jornadas de ERP e AWS: conta, operação, execuç
   });
 
   it('cria a conta AWS com a região, envia uma mensagem ao SQS e a vê na fila e na Saída', async () => {
-    await page.goto(`${server.url}/service-accounts`);
-    await page.getByRole('button', { name: 'Criar conta de serviço' }).first().click();
-    const form = page.getByRole('dialog', { name: 'Nova conta de serviço' });
-    await form.getByRole('combobox', { name: /^Tipo de autenticação/ }).click();
-    await page.getByRole('option', { name: 'Chave de acesso AWS', exact: true }).click();
+    const form = await newAccountForm(server, page, 'Chave de acesso AWS');
     await form.getByRole('textbox', { name: /^Nome/ }).fill('AWS da loja');
     await form.getByRole('textbox', { name: /^ID da chave de acesso/ }).fill(awsKey.id);
     await form.getByLabel(/^Chave de acesso secreta/).fill(awsKey.secret);

@@ -13,7 +13,7 @@ import {
   selectNode,
 } from './support/flow-editor';
 import { startServer, type RunningServer } from './support/server';
-import { admin, adminPage } from './support/session';
+import { admin, adminPage, newAccountForm } from './support/session';
 import { until } from './support/until';
 
 // Slack is a stand-in of its documented Web API and OAuth v2 (https://api.slack.com/methods,
@@ -47,11 +47,7 @@ describe.skipIf(!hasChromium)(
     });
 
     it('cria o app e a conta, autoriza no Slack, escolhe o canal da lista e vê a mensagem na Saída', async () => {
-      await page.goto(`${server.url}/service-accounts`);
-      await page.getByRole('button', { name: 'Criar conta de serviço' }).first().click();
-      const form = page.getByRole('dialog', { name: 'Nova conta de serviço' });
-      await form.getByRole('combobox', { name: /^Tipo de autenticação/ }).click();
-      await page.getByRole('option', { name: /^Slack \(OAuth2\)/ }).click();
+      const form = await newAccountForm(server, page, /^Slack \(OAuth2\)/);
 
       const guide = form.getByRole('region', { name: 'Configurar app do Slack' });
       await guide

@@ -13,7 +13,7 @@ import {
   selectNode,
 } from './support/flow-editor';
 import { startServer, type RunningServer } from './support/server';
-import { admin, adminPage } from './support/session';
+import { admin, adminPage, newAccountForm } from './support/session';
 import { until } from './support/until';
 
 // The Telegram Bot API is a stand-in of its documented contract
@@ -40,11 +40,7 @@ describe.skipIf(!hasChromium)('Jornada do conector Telegram: conta, operação, 
   });
 
   it('cria a conta do bot, testa, monta Manual Trigger → Telegram e vê a mensagem enviada na Saída', async () => {
-    await page.goto(`${server.url}/service-accounts`);
-    await page.getByRole('button', { name: 'Criar conta de serviço' }).first().click();
-    const form = page.getByRole('dialog', { name: 'Nova conta de serviço' });
-    await form.getByRole('combobox', { name: /^Tipo de autenticação/ }).click();
-    await page.getByRole('option', { name: 'Bot do Telegram', exact: true }).click();
+    const form = await newAccountForm(server, page, 'Bot do Telegram');
     await form.getByRole('textbox', { name: /^Nome/ }).fill('Bot da loja');
     await form.getByLabel(/^Token do bot/).fill(token);
     await form.getByRole('textbox', { name: /^URL da API/ }).fill(telegram.url);

@@ -33,3 +33,14 @@ export async function adminPage(server: RunningServer, browser: Browser): Promis
   await page.evaluate(() => window.localStorage.setItem('debuggerOpen', 'false'));
   return page;
 }
+
+/** Opens 'Nova conta de serviço' on the accounts page with `type` chosen; gives the dialog. */
+export async function newAccountForm(server: RunningServer, page: Page, type: string | RegExp) {
+  await page.goto(`${server.url}/service-accounts`);
+  await page.getByRole('button', { name: 'Criar conta de serviço' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Nova conta de serviço' });
+  await form.getByRole('combobox', { name: /^Tipo de autenticação/ }).click();
+  const name = typeof type === 'string' ? { name: type, exact: true } : { name: type };
+  await page.getByRole('option', name).click();
+  return form;
+}
