@@ -4,7 +4,7 @@ import type { PollEvent, PollOutcome, PollRequest } from '../../kit/service-poll
 import type { ServiceAccount } from '../../ports';
 import { sendConnectorRequest } from './connector-http';
 import type { ConnectorRequest, ConnectorResponse, ConnectorService } from './connector-types';
-import { openCall } from './define-connector';
+import { accountParam, openCall } from './define-connector';
 
 export type * from '../../kit/service-poll';
 
@@ -74,12 +74,7 @@ export function defineConnectorPoller(declaration: ConnectorPollerDeclaration): 
     description: declaration.description,
     icon: declaration.icon,
     params: {
-      service_account: {
-        type: 'service_account',
-        label: 'Conta de serviço',
-        required: true,
-        accepts: connector.accountTypes,
-      },
+      service_account: accountParam(connector.accountTypes),
       ...declaration.params,
       interval: {
         type: 'number',

@@ -4,7 +4,7 @@ import { defineNode, type NodeDefinition, type ParamSpecInput } from '../../kit/
 import type { HookDelivery, HookSubscriptions, ServiceHook } from '../../kit/service-hook';
 import { safeEqual } from '../../nodes/triggers/webhook-trigger/webhook-auth';
 import { sendConnectorRequest } from './connector-http';
-import { openCall } from './define-connector';
+import { accountParam, openCall } from './define-connector';
 import type { ConnectorDeclaration, ConnectorRequest, ConnectorResponse } from './connector-types';
 
 export type * from '../../kit/service-hook';
@@ -103,15 +103,12 @@ export function defineConnectorTrigger(declaration: ConnectorTriggerDeclaration)
     description: declaration.description,
     icon: declaration.icon,
     params: {
-      service_account: {
-        type: 'service_account',
-        label: 'Conta de serviço',
-        required: true,
-        accepts: declaration.accountTypes,
-        description: declaration.subscription
+      service_account: accountParam(
+        declaration.accountTypes,
+        declaration.subscription
           ? 'A conta pela qual o Ponte registra o endereço do gatilho no serviço quando o flow é ativado.'
           : 'A conta cujo segredo confere a assinatura de cada entrega. O endereço a informar ao serviço é /engine/hooks/{id do flow}/{id do nó}.',
-      },
+      ),
       events: {
         type: 'select',
         label: 'Eventos',

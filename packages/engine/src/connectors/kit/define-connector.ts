@@ -36,17 +36,23 @@ function usedBy(declaration: ConnectorDeclaration, name: string): string[] {
     .map(([key]) => key);
 }
 
+/** 'Conta de serviço' of a connector's node (operations, triggers, pollers). */
+export function accountParam(accepts: string[], description?: string): ParamSpecInput {
+  return {
+    type: 'service_account',
+    label: 'Conta de serviço',
+    required: true,
+    accepts,
+    ...(description ? { description } : {}),
+  };
+}
+
 /** The node's params: the account, the operation, each declared param, then the paging ones. */
 function nodeParams(declaration: ConnectorDeclaration): Record<string, ParamSpecInput> {
   const operations = Object.keys(declaration.operations);
   const listing = operations.filter((key) => declaration.operations[key]!.paging);
   const params: Record<string, ParamSpecInput> = {
-    service_account: {
-      type: 'service_account',
-      label: 'Conta de serviço',
-      required: true,
-      accepts: declaration.accountTypes,
-    },
+    service_account: accountParam(declaration.accountTypes),
     operation: {
       type: 'select',
       label: 'Operação',
