@@ -23,8 +23,18 @@ async function endedStatus(call: Call, executionId: string): Promise<string | un
   return items.find(({ data }) => data.execution_id === executionId)?.data.status;
 }
 
-/** Opens 'Opções do Flow' from the toolbar (or its 'Mais ações' menu), picks `option` for the execution data, applies. */
-async function chooseSaving(page: Page, option: string, shot: string) {
+/**
+ * Opens 'Opções do Flow' from the toolbar (or its 'Mais ações' menu), picks `option` for the
+ * execution data, applies and saves; returns once the server holds `stored`. The toast alone
+ * does not tell: the previous save's may still be on the screen.
+ */
+async function chooseSaving(
+  page: Page,
+  call: Call,
+  flowId: string,
+  [option, stored]: [string, string],
+  shot: string,
+) {
   await openEditorSetting(page, 'Opções do Flow');
   const dialog = page.getByRole('dialog', { name: 'Opções do Flow' });
   await dialog.getByRole('combobox', { name: 'Dados das execuções' }).click();
@@ -33,6 +43,10 @@ async function chooseSaving(page: Page, option: string, shot: string) {
   await dialog.getByRole('button', { name: 'Aplicar' }).click();
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expectToast(page, 'Fluxo salvo com sucesso');
+  await until(async () => {
+    const saved = await call('GET', `/api/v1/flows/${flowId}`);
+    return saved.body.config.save_executions === stored;
+  }, `a opção '${option}' salva`);
 }
 
 describe.skipIf(!hasChromium)('Jornada: o que fica guardado de cada execução', () => {
@@ -65,9 +79,13 @@ describe.skipIf(!hasChromium)('Jornada: o que fica guardado de cada execução',
       await page.goto(`${server.url}/flows/${flowId}`);
       await page.getByText('Total de conectores: 2').waitFor();
 
-      await chooseSaving(page, 'Só a execução', `execution-save-${width}-so-a-execucao`);
-      const saved = await call('GET', `/api/v1/flows/${flowId}`);
-      expect(saved.body.config.save_executions).toBe('none');
+      await chooseSaving(
+        page,
+        call,
+        flowId,
+        ['Só a execução', 'none'],
+        `execution-save-${width}-so-a-execucao`,
+      );
       const lean = await callWebhook(server, flowId);
       await until(async () => (await endedStatus(call, lean)) === 'success', 'a execução enxuta');
       // The completed list has it; the logs page has none of its lines.
@@ -79,7 +97,7 @@ describe.skipIf(!hasChromium)('Jornada: o que fica guardado de cada execução',
       expect(leanLines.body.items).toEqual([]);
       expect((await userLogs(call)).filter((line) => line.label === label)).toEqual([]);
 
-      await chooseSaving(page, 'Tudo', `execution-save-${width}-tudo`);
+      await chooseSaving(page, call, flowId, ['Tudo', 'all'], `execution-save-${width}-tudo`);
       const full = await callWebhook(server, flowId);
       await until(async () => (await endedStatus(call, full)) === 'success', 'a execução inteira');
       await until(
