@@ -1,11 +1,15 @@
 /** OAuth2 authorisation, tokens and provider lookups of service accounts (docs/adr/0026). */
 export const serviceAccountsOauthMessages = {
+  /** Authorising or looking up with a provider type that has no OAuth app yet. */
   providerNotConfigured: (provider: string, variables: string) =>
-    `Indisponível até configurar o app OAuth do ${provider} neste workspace (em "Configurar app do ${provider}") ou definir ${variables} nas variáveis de ambiente do servidor do Ponte.`,
+    `O app OAuth do ${provider} não está configurado: configure-o neste workspace em "Configurar app do ${provider}", no formulário da conta, ou defina ${variables} nas variáveis de ambiente do servidor do Ponte.`,
+  /** Beside the type in the account form while it has no OAuth app: choosing it sets one up. */
+  providerNeedsApp: (provider: string, variables: string) =>
+    `Precisa de um app OAuth do ${provider}: ao escolher este tipo, o formulário mostra como criá-lo (ou defina ${variables} no servidor do Ponte).`,
   /** A refresh or lookup of an account authorised with an app the workspace replaced. */
   appChanged: (provider: string) =>
     `O app OAuth do ${provider} com que esta conta foi autorizada não está mais configurado.`,
-  /** After providerNotConfigured on the form: what the provider's app must list. */
+  /** After providerNeedsApp on the form: what the provider's app must list. */
   providerRegistration: (provider: string, what: string, url: string) =>
     `No app do ${provider}, cadastre ${url} como ${what}.`,
   notAuthorized: 'Esta conta de serviço ainda não foi autorizada: clique em "Autorizar conta".',

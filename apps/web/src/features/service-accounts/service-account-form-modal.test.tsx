@@ -246,7 +246,7 @@ describe('the service account form', () => {
 
   it('says what a provider type without an OAuth app needs, and still offers it', async () => {
     const trelloReason =
-      'Indisponível até configurar o app OAuth do Trello neste workspace (em "Configurar app do Trello") ou definir PONTE_OAUTH_TRELLO_API_KEY nas variáveis de ambiente do servidor do Ponte.';
+      'Precisa de um app OAuth do Trello: ao escolher este tipo, o formulário mostra como criá-lo (ou defina PONTE_OAUTH_TRELLO_API_KEY no servidor do Ponte).';
     setup([
       {
         method: 'GET',

@@ -147,7 +147,7 @@ describeEachDriver('Slack and Trello accounts', (driver) => {
         type: 'google_oauth2',
         configured: false,
         reason:
-          'Indisponível até configurar o app OAuth do Google neste workspace (em "Configurar app do Google") ou definir PONTE_OAUTH_GOOGLE_CLIENT_ID e PONTE_OAUTH_GOOGLE_CLIENT_SECRET nas variáveis de ambiente do servidor do Ponte. ' +
+          'Precisa de um app OAuth do Google: ao escolher este tipo, o formulário mostra como criá-lo (ou defina PONTE_OAUTH_GOOGLE_CLIENT_ID e PONTE_OAUTH_GOOGLE_CLIENT_SECRET no servidor do Ponte). ' +
           `No app do Google, cadastre ${publicUrl}/account/v1/service-accounts/oauth2/return como URL de redirecionamento.`,
       },
     ]);
@@ -159,7 +159,7 @@ describeEachDriver('Slack and Trello accounts', (driver) => {
       });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(
-      'Indisponível até configurar o app OAuth do Google neste workspace (em "Configurar app do Google") ou definir PONTE_OAUTH_GOOGLE_CLIENT_ID e PONTE_OAUTH_GOOGLE_CLIENT_SECRET nas variáveis de ambiente do servidor do Ponte.',
+      'O app OAuth do Google não está configurado: configure-o neste workspace em "Configurar app do Google", no formulário da conta, ou defina PONTE_OAUTH_GOOGLE_CLIENT_ID e PONTE_OAUTH_GOOGLE_CLIENT_SECRET nas variáveis de ambiente do servidor do Ponte.',
     );
   });
 

@@ -92,7 +92,7 @@ function setupOf(type: ProviderType, baseUrl: string): string {
           'URL de redirecionamento',
           `${baseUrl}${returnPath}`,
         );
-  return `${notConfiguredText(type)} ${registration}`;
+  return `${m.providerNeedsApp(providerNames[type], providerVariables[type])} ${registration}`;
 }
 
 /** Which provider types are offered (`configured`): the others say what must be set. */
