@@ -105,6 +105,11 @@ async function run(args: string[], print: Print): Promise<void> {
     print(
       `Importados ${summary.flows} flow(s), ${summary.variables} variável(is) e ${summary.groups} grupo(s) novo(s).`,
     );
+    if (summary.disabled.length) {
+      print(
+        `Importados desativados, porque o gatilho registra o endereço do Ponte no serviço: ${summary.disabled.map((name) => `"${name}"`).join(', ')}. Ative-os pela interface do Ponte.`,
+      );
+    }
     return;
   }
   if (command === 'user' && rest[0] === 'create') {

@@ -110,6 +110,9 @@ export const messages = {
     removed: 'Flow removido com sucesso!',
     removeError: (detail: string) => `Erro ao remover Flow:${detail}`,
     nameMismatch: 'O nome do flow não confere com o nome digitado!',
+    /** A save that must register a trigger's address where no public address is known (CLI). */
+    hookAddressUnknown:
+      'o endereço público do Ponte não é conhecido aqui: defina PONTE_PUBLIC_URL ou salve o flow pela interface.',
     hookRegistrationFailed: (node: string, reason: string) =>
       `Não foi possível registrar o endereço do gatilho "${node}" no serviço, e o flow não foi salvo: ${reason}`,
     duplicated: 'Flow duplicado com sucesso!',

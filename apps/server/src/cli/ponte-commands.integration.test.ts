@@ -59,6 +59,7 @@ describeEachDriver('ponte export / import', (driver) => {
       groups: 0,
       variables: 1,
       flows: 1,
+      disabled: [],
     });
 
     const flows = (await api.get('/api/v1/flows?limit=100')).json().items as {
@@ -83,6 +84,53 @@ describeEachDriver('ponte export / import', (driver) => {
     });
     const variables = (await api.get('/api/v1/variables')).json().items;
     expect(variables).toEqual([expect.objectContaining({ key: 'API_TOKEN', value: 'abc' })]);
+  });
+
+  it('adds an enabled flow whose trigger registers at its service disabled, and names it', async () => {
+    const commands = createPonteCommands(t.database.db, testSecret);
+    const owner = await t.createAccount({ workspaceName: 'Destino Telegram' });
+    const api = t.request(owner.token);
+    const account = await api.post('/api/v1/service-accounts', {
+      name: 'Bot da loja',
+      auth_type: 'telegram_bot',
+      telegram_bot: { bot_token: '123456789:AAF-token-do-bot' },
+    });
+    expect(account.statusCode, account.body).toBe(201);
+    const flow = (name: string, trigger: Parameters<typeof chain>[0]) => ({
+      name,
+      enabled: true,
+      group: null,
+      variables: [],
+      description: '',
+      config: {},
+      data: chain(trigger, { type: 'core_log', params: { label: 'A', message: 'b' } }),
+    });
+    const file = {
+      version: 1,
+      groups: [],
+      variables: [],
+      flows: [
+        flow('Mensagens do bot', {
+          type: 'svc_telegram_trigger',
+          params: { service_account: account.json()._id, events: 'all' },
+        }),
+        flow('Manual', { type: 'core_manual_trigger' }),
+      ],
+    };
+    expect(await commands.importWorkspace(owner.workspaceId, file)).toEqual({
+      groups: 0,
+      variables: 0,
+      flows: 2,
+      disabled: ['Mensagens do bot'],
+    });
+    const items = (await api.get('/api/v1/flows?status=all')).json().items as {
+      name: string;
+      enabled: boolean;
+    }[];
+    expect(Object.fromEntries(items.map((item) => [item.name, item.enabled]))).toEqual({
+      'Mensagens do bot': false,
+      Manual: true,
+    });
   });
 
   it('refuses an import whose variable keys exist, writing nothing', async () => {

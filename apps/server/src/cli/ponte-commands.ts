@@ -1,6 +1,7 @@
 import { createCustomNodeLibrary } from '../modules/custom-nodes/custom-node-library';
 import { createCustomNodesRepository } from '../modules/custom-nodes/custom-nodes.repository';
 import { emailSchema, passwordSchema, personNameSchema } from '@ponte/shared/account.schema';
+import type { FlowNode } from '@ponte/shared/flow/flow-document.schema';
 import { workspaceExportSchema, type WorkspaceExport } from '@ponte/shared/workspace-export.schema';
 import { createRegistry } from '@ponte/engine/kit/registry';
 import { builtinNodes } from '@ponte/engine/nodes/index';
@@ -55,6 +56,8 @@ export function createPonteCommands(db: Database, jwtSecret: string, now = () =>
     }),
     groups: createGroupsService({ db, now }),
     variables: createVariablesService({ db, now }),
+    registers: (node: FlowNode) =>
+      Boolean(library.get(node.type, node.typeVersion)?.hookSubscriptions),
   };
   const users = createUsersService({ db, tokens, now, nodeLimit: null });
   const auth = createAuthService({ db, tokens, throttle: createMemoryLoginThrottle(), now });

@@ -1,3 +1,4 @@
+import type { FlowDocument, FlowNode } from '@ponte/shared/flow/flow-document.schema';
 import type { WorkspaceExport } from '@ponte/shared/workspace-export.schema';
 import { AppError } from '../lib/app-error';
 import type { FlowsService } from '../modules/flows/flows.service';
@@ -9,6 +10,11 @@ export interface TransferServices {
   flows: FlowsService;
   groups: GroupsService;
   variables: VariablesService;
+  /**
+   * Whether a node's trigger registers its address at its service (Telegram, Trello): only the
+   * running server can, from a request's public address (docs/adr/0091).
+   */
+  registers(node: FlowNode): boolean;
 }
 
 const pageSize = 100;
@@ -64,12 +70,15 @@ export interface ImportSummary {
   groups: number;
   variables: number;
   flows: number;
+  /** The enabled flows added disabled: a trigger of theirs is registered when enabled in the UI. */
+  disabled: string[];
 }
 
 /**
  * Adds the file's content to the workspace and never changes what is there: a group whose name
  * exists is reused; a variable whose key exists, or a flow the save rules refuse, stops the
- * import before anything is written; flows are always added as new flows.
+ * import before anything is written; flows are always added as new flows. An enabled flow whose
+ * trigger registers its address at a service is added disabled (the summary names it).
  */
 export async function importWorkspace(
   services: TransferServices,
@@ -119,11 +128,17 @@ export async function importWorkspace(
   for (const variable of file.variables) {
     await services.variables.create(workspaceId, variable);
   }
+  const disabled: string[] = [];
   for (const flow of file.flows) {
+    const nodes = (flow.data as FlowDocument | undefined)?.nodes ?? [];
+    const registering =
+      flow.enabled && nodes.some((node) => !node.disabled && services.registers(node));
+    if (registering) disabled.push(flow.name);
     await services.flows.create(workspaceId, {
       ...flow,
+      enabled: flow.enabled && !registering,
       group: flow.group ? (groupIds.get(flow.group) ?? null) : null,
     });
   }
-  return { groups, variables: file.variables.length, flows: file.flows.length };
+  return { groups, variables: file.variables.length, flows: file.flows.length, disabled };
 }

@@ -27,12 +27,23 @@ export interface FlowsOptions {
  */
 export const flowsModule = defineModule({
   name: 'flows',
-  needs: ['db', 'now', 'bus', 'library', 'customNodeLibrary', 'network', 'hookRegistrations'],
+  needs: [
+    'db',
+    'now',
+    'bus',
+    'library',
+    'customNodeLibrary',
+    'network',
+    'hookRegistrations',
+    'publicUrl',
+  ],
   provides: ['flowsRepository', 'flows'],
-  routeNeeds: ['publicUrl'],
   config: [flowsConfig],
   tables: ['flows'],
-  create({ db, now, bus, library, customNodeLibrary, hookRegistrations }, options: FlowsOptions) {
+  create(
+    { db, now, bus, library, customNodeLibrary, hookRegistrations, publicUrl },
+    options: FlowsOptions,
+  ) {
     return {
       flowsRepository: createFlowsRepository(db),
       flows: createFlowsService({
@@ -43,6 +54,7 @@ export const flowsModule = defineModule({
         lookupFor: customNodeLibrary.lookupFor,
         nodeLimit: options.nodeLimit ?? null,
         hookRegistrations,
+        publicUrl,
         onChange: (workspaceId, flowId) =>
           bus.publish(stateChannels.flowChanged, { workspaceId, flowId }),
       }),

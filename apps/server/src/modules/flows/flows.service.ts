@@ -61,6 +61,8 @@ export interface FlowsServiceDeps {
   nodeLimit?: number | null;
   /** Service triggers' addresses registered at their services (docs/adr/0091). */
   hookRegistrations?: Pick<HookRegistrations, 'prepare'>;
+  /** PONTE_PUBLIC_URL: the public address of a save without a request (the CLI's import). */
+  publicUrl?: string | null;
 }
 
 /** What a save knows of its request: the installation's public address. */
@@ -178,15 +180,16 @@ async function checkFlowDocument(
 /**
  * A save's registrations of service triggers (docs/adr/0091) around its write: the new ones
  * made before (a refusal throws, nothing is written), the stale ones removed after, the new
- * ones undone when the write fails. Nothing without the module or a request's public address.
+ * ones undone when the write fails. The public address is the request's, else PONTE_PUBLIC_URL.
  */
 function hookSteps(
-  registrations: FlowsServiceDeps['hookRegistrations'],
+  deps: Pick<FlowsServiceDeps, 'hookRegistrations' | 'publicUrl'>,
   repository: FlowsRepository,
   context: SaveContext | undefined,
 ) {
+  const base = context?.publicBase ?? deps.publicUrl ?? null;
   const prepare = (...args: [string, string, FlowState | null, FlowState | null]) =>
-    context && registrations?.prepare(...args, context.publicBase);
+    deps.hookRegistrations?.prepare(args[0], args[1], [args[2], args[3]], base);
   return {
     /** The row's id is in the address: registered after the insert, which a refusal undoes. */
     async created(workspaceId: string, row: FlowRow) {
@@ -236,7 +239,7 @@ export function createFlowsService(deps: FlowsServiceDeps) {
   const checkGroup = groupCheck(repository.groupExists, m.groupNotFound);
   const rowOf = rowOrMissing(repository.find, missing);
   const removeRow = removeOrMissing(repository.remove, missing);
-  const hooks = (context?: SaveContext) => hookSteps(deps.hookRegistrations, repository, context);
+  const hooks = (context?: SaveContext) => hookSteps(deps, repository, context);
 
   return {
     async list(workspaceId: string, query: FlowListQuery): Promise<FlowList> {
@@ -323,7 +326,7 @@ export function createFlowsService(deps: FlowsServiceDeps) {
 
     async remove(workspaceId: string, id: string, context?: SaveContext): Promise<void> {
       // Read before the row goes (its registrations' rows go with it), removed after.
-      const existing = context && (await repository.find(workspaceId, id));
+      const existing = deps.hookRegistrations && (await repository.find(workspaceId, id));
       await hooks(context).write(workspaceId, id, [existing || null, null], () =>
         removeRow(workspaceId, id).then(() => true),
       );

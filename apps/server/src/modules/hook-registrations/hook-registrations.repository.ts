@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { serviceHookEvents, serviceHookRegistrations } from '../../db/schema';
 
@@ -29,6 +29,28 @@ export function createHookRegistrationsRepository(db: Database) {
           target: [serviceHookRegistrations.flowId, serviceHookRegistrations.nodeUid],
           set: rest,
         });
+    },
+
+    /** The registrations whose address does not start with `prefix` (or has none). */
+    elsewhere: (prefix: string) =>
+      db
+        .select()
+        .from(serviceHookRegistrations)
+        .where(
+          sql`left(coalesce(${serviceHookRegistrations.address}, ''), ${prefix.length}) <> ${prefix}`,
+        ),
+
+    /** Moves the row to `address` if it still has the address it was read with; whether it did. */
+    async claimAddress(row: HookRegistrationRow, address: string): Promise<boolean> {
+      const was = row.address
+        ? eq(serviceHookRegistrations.address, row.address)
+        : isNull(serviceHookRegistrations.address);
+      const moved = await db
+        .update(serviceHookRegistrations)
+        .set({ address })
+        .where(and(byNode(row.flowId, row.nodeUid), was))
+        .returning({ one: sql<number>`1` });
+      return moved.length > 0;
     },
 
     async remove(flowId: string, nodeUid: string) {
