@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 /**
  * A stand-in of the Google APIs Ponte's Sheets and Drive connectors use, written from their
  * references: Sheets v4 `spreadsheets.values` get, append and update
- * (https://developers.google.com/sheets/api/reference/rest/v4/spreadsheets.values) and Drive
+ * (https://developers.google.com/sheets/api/reference/rest/v4/spreadsheets.values),
+ * `spreadsheets.get` (https://developers.google.com/sheets/api/reference/rest/v4/spreadsheets/get:
+ * the sheets' `properties`, titled by the Drive file of the same id) and Drive
  * v3 files list, get `alt=media`, multipart create and permissions create
  * (https://developers.google.com/drive/api/reference/rest/v3). One root serves both (paths
  * carry the API: `/v4/...`, `/drive/v3/...`, `/upload/drive/v3/...`), as a proxy would.
@@ -94,6 +96,29 @@ export async function startGoogleStandIn(host: string, token: string): Promise<G
     return { rows, first, headerOnly: cells === '1:1' };
   }
 
+  /** `spreadsheets.get`: the spreadsheet's title and each sheet's properties, in order. */
+  function spreadsheet(id: string, response: ServerResponse) {
+    const book = spreadsheets.get(id);
+    if (!book)
+      return fail(response, [404, 'NOT_FOUND', 'Requested entity was not found.', 'notFound']);
+    return send(response, 200, {
+      spreadsheetId: id,
+      properties: { title: files.find((file) => file.id === id)?.name ?? id, locale: 'pt_BR' },
+      sheets: [...book].map(([title, rows], index) => ({
+        properties: {
+          sheetId: index,
+          title,
+          index,
+          sheetType: 'GRID',
+          gridProperties: {
+            rowCount: Math.max(rows.length, 1000),
+            columnCount: Math.max(...rows.map((row) => row.length), 26),
+          },
+        },
+      })),
+    });
+  }
+
   function sheets(
     method: string,
     path: string,
@@ -101,6 +126,8 @@ export async function startGoogleStandIn(host: string, token: string): Promise<G
     raw: string,
     response: ServerResponse,
   ) {
+    const whole = /^\/v4\/spreadsheets\/([^/]+)$/.exec(path)?.[1];
+    if (method === 'GET' && whole !== undefined) return spreadsheet(whole, response);
     const [, id, a1, verb] =
       /^\/v4\/spreadsheets\/([^/]+)\/values\/(.+?)(:append)?$/.exec(path) ?? [];
     if (!id || !a1) return fail(response, [404, 'NOT_FOUND', 'Not Found', 'notFound']);

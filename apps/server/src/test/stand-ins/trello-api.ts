@@ -14,7 +14,17 @@ import type { AddressInfo } from 'node:net';
  * oauth_consumer_key="…", oauth_token="…"`; refusals in plain text (`invalid key`, `invalid
  * token` 401, `invalid id` 400, `invalid value for idList` 400,
  * `unauthorized card permission requested` 401); 429 with Retry-After. Cards it knows: any id
- * of 24 hex digits; `…429` is rate limited once; lists: `L1`, `L2`.
+ * of 24 hex digits; `…429` is rate limited once; lists: `L1`, `L2` (board `B1`), `L3` (board
+ * `B2`). `GET /1/members/me/boards` and `GET /1/boards/{id}/lists`
+ * (https://developer.atlassian.com/cloud/trello/rest/api-group-members/#api-members-id-boards-get,
+ * https://developer.atlassian.com/cloud/trello/rest/api-group-boards/#api-boards-id-lists-get)
+ * answer the member's boards and a board's lists, `[{id, name}]`.
+ *
+ * Authorisation (https://developer.atlassian.com/cloud/trello/guides/rest-api/authorization/):
+ * `GET /1/authorize?key=…&return_url=…&callback_method=fragment&response_type=token&scope=…
+ * &expiration=…&name=…` is the page where the member allows the app; here they allow at once,
+ * and the browser goes back to `return_url` with `#token=<the token>`. An unknown key is
+ * `invalid key` (401), a missing return URL or another callback method 400.
  *
  * Webhooks (https://developer.atlassian.com/cloud/trello/rest/api-group-webhooks/,
  * https://developer.atlassian.com/cloud/trello/guides/rest-api/webhooks/): `POST /1/webhooks`
@@ -61,7 +71,18 @@ export async function startTrelloStandIn(
 ): Promise<TrelloStandIn> {
   const calls: TrelloStandIn['calls'] = [];
   const limited = new Set<string>();
-  const lists = new Set(['L1', 'L2']);
+  const boards = [
+    {
+      id: 'B1',
+      name: 'Pedidos da loja',
+      lists: [
+        ['L1', 'A fazer'],
+        ['L2', 'Feito'],
+      ],
+    },
+    { id: 'B2', name: 'Compras', lists: [['L3', 'Cotações']] },
+  ];
+  const lists = new Set(boards.flatMap((board) => board.lists.map(([id]) => id)));
   let next = 0;
   const webhooks: TrelloStandIn['webhooks'] = new Map();
   let refusal: string | undefined;
@@ -123,6 +144,17 @@ export async function startTrelloStandIn(
     return undefined;
   }
 
+  /** The member allows the app at once: back to `return_url` with the token in the fragment. */
+  function authorize(query: Record<string, string>, response: ServerResponse) {
+    const { return_url: returnUrl = '', callback_method: method } = query;
+    if (!/^https?:\/\//.test(returnUrl)) return plain(response, 400, 'invalid return_url');
+    if (method !== 'fragment') return plain(response, 400, 'invalid callback_method');
+    const back = new URL(returnUrl);
+    back.hash = `token=${encodeURIComponent(token)}`;
+    response.writeHead(302, { location: back.toString() });
+    response.end();
+  }
+
   async function answer(request: IncomingMessage, raw: string, response: ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://stand-in');
     const query = Object.fromEntries(url.searchParams);
@@ -131,6 +163,7 @@ export async function startTrelloStandIn(
     const method = request.method ?? 'GET';
     calls.push({ method, path: url.pathname, query, ...used, ...(body ? { body } : {}) });
     if (used.key !== key) return plain(response, 401, 'invalid key');
+    if (method === 'GET' && url.pathname === '/1/authorize') return authorize(query, response);
     if (used.token !== token) return plain(response, 401, 'invalid token');
     const path = url.pathname.replace(/^\/1\//, '');
     const hooked = await webhook(method, path, { ...query, ...(body as object) });
@@ -181,6 +214,20 @@ export async function startTrelloStandIn(
     }
     if (method === 'GET' && card && path === `cards/${card}`)
       return json(response, { id: card, name: 'Pedido 42', customFieldItems: [] });
+    if (method === 'GET' && path === 'members/me/boards')
+      return json(
+        response,
+        boards.map(({ id, name }) => ({ id, name })),
+      );
+    const boardLists = /^boards\/([^/]+)\/lists$/.exec(path);
+    if (method === 'GET' && boardLists) {
+      const board = boards.find((one) => one.id === boardLists[1]);
+      if (!board) return plain(response, 400, 'invalid id');
+      return json(
+        response,
+        board.lists.map(([id, name]) => ({ id, name })),
+      );
+    }
     const cardsOf = /^lists\/([^/]+)\/cards$/.exec(path);
     if (method === 'GET' && cardsOf) {
       if (!listOf(cardsOf[1])) return plain(response, 400, 'invalid id');
