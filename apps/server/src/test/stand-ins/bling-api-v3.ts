@@ -9,6 +9,17 @@ import type { AddressInfo } from 'node:net';
  * `limite` (1 to 100); refusals `{error: {type, message, description, fields: [{code, msg,
  * element, namespace}]}}`; 401 for another token; 429 TOO_MANY_REQUESTS for the calls
  * `limitNext` says (the real service: past 3 a second or its daily cap).
+ *
+ * Its OAuth 2.0 authorisation, from https://developer.bling.com.br/aplicativos#autorização, for
+ * the app `registerApp` registers (the Área do Integrador's client id, client secret and
+ * 'Link de redirecionamento'): `GET /Api/v3/oauth/authorize?response_type=code&client_id=…&state=…`
+ * stands for the consent page once the company approved: 302 to the app's redirect link (not
+ * to any address the request names) with a one-use `code` and the same `state`; `POST
+ * /Api/v3/oauth/token` with `Authorization: Basic base64(client_id:client_secret)` and the form
+ * `grant_type=authorization_code&code=…` (or `grant_type=refresh_token&refresh_token=…`) answers
+ * `{access_token, expires_in: 21600, token_type: 'Bearer', scope, refresh_token}`, the access
+ * token being the one the API takes; a wrong client is 401 `invalid_client`, a code used or
+ * never issued 400 `invalid_grant`.
  */
 export interface BlingCall {
   method: string;
@@ -18,14 +29,27 @@ export interface BlingCall {
   body: Record<string, unknown> | null;
 }
 
+/** An app of Bling's Área do Integrador. */
+export interface BlingApp {
+  clientId: string;
+  clientSecret: string;
+  /** Its 'Link de redirecionamento', where the consent sends the browser back. */
+  redirectUri: string;
+}
+
 export interface BlingStandIn {
   /** The base URL to put in an account's 'URL da API'. */
   url: string;
+  /** Where the authorize page and the token endpoint are (`PONTE_OAUTH_BLING_URL`). */
+  origin: string;
+  /** Every call, the authorisation's too (the token request's body is its form). */
   calls: BlingCall[];
   /** The records it holds, by resource path (`pedidos/vendas`, `contatos`…). */
   records: Map<string, Map<number, Record<string, unknown>>>;
   /** The next `count` calls answer 429 TOO_MANY_REQUESTS. */
   limitNext(count: number): void;
+  /** Registers the app whose authorisations the OAuth endpoints accept. */
+  registerApp(app: BlingApp): void;
   close(): Promise<void>;
 }
 
@@ -111,6 +135,10 @@ export async function startBlingStandIn(host: string, token: string): Promise<Bl
   const records: BlingStandIn['records'] = new Map(resources.map((r) => [r, new Map()]));
   let nextId = 1_000;
   let limited = 0;
+  let app: BlingApp | undefined;
+  const codes = new Set<string>();
+  let issued = 0;
+  const refreshToken = `refresh-${token}`;
 
   const send = (response: ServerResponse, status: number, body?: object) => {
     response.writeHead(status, body ? { 'content-type': 'application/json' } : {});
@@ -128,8 +156,83 @@ export async function startBlingStandIn(host: string, token: string): Promise<Bl
       error: { type, message, description, ...(fields ? { fields } : {}) },
     });
 
+  /** The consent page and the token endpoint; false for any other address. */
+  function oauth(
+    request: IncomingMessage,
+    url: URL,
+    raw: string,
+    response: ServerResponse,
+  ): boolean {
+    const authorization = request.headers.authorization ?? '';
+    if (request.method === 'GET' && url.pathname === '/Api/v3/oauth/authorize') {
+      calls.push({ method: 'GET', url: url.pathname + url.search, authorization, body: null });
+      const query = url.searchParams;
+      if (
+        !app ||
+        query.get('client_id') !== app.clientId ||
+        query.get('response_type') !== 'code'
+      ) {
+        error(response, 400, 'invalid_client', 'invalid_client', 'Aplicativo não encontrado.');
+        return true;
+      }
+      if (!query.get('state')) {
+        error(response, 400, 'invalid_request', 'invalid_request', 'Informe o state.');
+        return true;
+      }
+      const code = `bling-code-${++issued}`;
+      codes.add(code);
+      const back = new URL(app.redirectUri);
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', query.get('state')!);
+      response.writeHead(302, { location: back.href });
+      response.end();
+      return true;
+    }
+    if (request.method === 'POST' && url.pathname === '/Api/v3/oauth/token') {
+      const form = Object.fromEntries(new URLSearchParams(raw));
+      calls.push({ method: 'POST', url: url.pathname, authorization, body: form });
+      const basic = app
+        ? `Basic ${Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64')}`
+        : null;
+      if (authorization !== basic) {
+        error(
+          response,
+          401,
+          'invalid_client',
+          'invalid_client',
+          'Client credentials were not found in the headers or body',
+        );
+        return true;
+      }
+      const granted =
+        form.grant_type === 'authorization_code'
+          ? codes.delete(String(form.code))
+          : form.grant_type === 'refresh_token' && form.refresh_token === refreshToken;
+      if (!granted) {
+        error(
+          response,
+          400,
+          'invalid_grant',
+          'invalid_grant',
+          "Authorization code doesn't exist or is invalid for the client",
+        );
+        return true;
+      }
+      send(response, 200, {
+        access_token: token,
+        expires_in: 21_600,
+        token_type: 'Bearer',
+        scope: '98309 5990556 106168710',
+        refresh_token: refreshToken,
+      });
+      return true;
+    }
+    return false;
+  }
+
   function answer(request: IncomingMessage, raw: string, response: ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://stand-in');
+    if (oauth(request, url, raw, response)) return;
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
     const authorization = request.headers.authorization ?? '';
     calls.push({
@@ -272,10 +375,14 @@ export async function startBlingStandIn(host: string, token: string): Promise<Bl
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host}:${port}/Api/v3`,
+    origin: `http://${host}:${port}`,
     calls,
     records,
     limitNext: (count) => {
       limited = count;
+    },
+    registerApp: (registered) => {
+      app = registered;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
