@@ -334,6 +334,11 @@ export const messages = {
     omieFault: (fault: string) => `O Omie recusou a chamada: ${fault}`,
     sankhyaTestOk: 'Conexão bem-sucedida com a Sankhya: login aceito.',
     sankhyaRefused: (reason: string) => `A Sankhya recusou o login: ${reason}`,
+    /** An AI provider's model list: how many, and the first few by name. */
+    modelsTestOk: (provider: string, models: readonly string[]) =>
+      `Conexão bem-sucedida com ${provider}: ${models.length === 1 ? '1 modelo disponível' : `${models.length} modelos disponíveis`} (${models.slice(0, 5).join(', ')}${models.length > 5 ? ', …' : ''}).`,
+    modelsNone: (provider: string) => `${provider} respondeu, mas não listou nenhum modelo.`,
+    modelsRefused: (provider: string, reason: string) => `${provider} recusou a conexão: ${reason}`,
     telegramTestOk: (bot: string) => `Conexão bem-sucedida com o Telegram: bot @${bot}.`,
     telegramRefused: (reason: string) => `O Telegram recusou o token do bot: ${reason}`,
     whatsappTestOk: (number: string, name: string) =>

@@ -380,6 +380,55 @@ export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAc
     },
     apiUrl('https://graph.facebook.com/v23.0', 'da Graph API da Meta'),
   ],
+  openai_compatible: [
+    {
+      name: 'api_url',
+      label: 'URL da API',
+      kind: 'text',
+      placeholder: 'https://api.openai.com/v1',
+      description:
+        'Deixe vazio para a OpenAI. Outros servidores compatíveis: Ollama http://localhost:11434/v1, LM Studio http://localhost:1234/v1, vLLM http://localhost:8000/v1, Groq https://api.groq.com/openai/v1, OpenRouter https://openrouter.ai/api/v1, Azure OpenAI https://<recurso>.openai.azure.com/openai/v1.',
+    },
+    {
+      name: 'api_key',
+      label: 'Chave da API',
+      kind: 'text',
+      secret: true,
+      placeholder: 'sk-…',
+      description: 'Pode ficar vazia num servidor local sem chave (Ollama, LM Studio, vLLM).',
+    },
+    {
+      name: 'organization',
+      label: 'Organização',
+      kind: 'text',
+      placeholder: 'org-…',
+      description: 'Só na OpenAI, para quem participa de mais de uma organização.',
+    },
+  ],
+  anthropic_api: [
+    {
+      name: 'api_key',
+      label: 'Chave da API',
+      kind: 'text',
+      required: true,
+      secret: true,
+      placeholder: 'sk-ant-…',
+      description: 'Criada no Console da Anthropic, em Settings → API keys.',
+    },
+    apiUrl('https://api.anthropic.com', 'da API da Anthropic'),
+  ],
+  gemini_api: [
+    {
+      name: 'api_key',
+      label: 'Chave da API',
+      kind: 'text',
+      required: true,
+      secret: true,
+      placeholder: 'AIza…',
+      description: 'Criada no Google AI Studio, em Get API key.',
+    },
+    apiUrl('https://generativelanguage.googleapis.com', 'da API do Gemini'),
+  ],
 };
 
 export const secretFieldNames = (type: ServiceAccountType): string[] =>

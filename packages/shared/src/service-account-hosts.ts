@@ -38,6 +38,9 @@ const addressFields: Partial<Record<ServiceAccountType, readonly string[]>> = {
   omie_erp: ['api_url'],
   sankhya_partner_id: ['api_url'],
   trello_oauth2: ['api_url'],
+  openai_compatible: ['api_url'],
+  anthropic_api: ['api_url'],
+  gemini_api: ['api_url'],
 };
 
 /** The vendor's own domains, for accounts of one service whose addresses are not fields. */
@@ -50,6 +53,9 @@ const vendorDomains: Partial<Record<ServiceAccountType, readonly string[]>> = {
   omie_erp: ['app.omie.com.br'],
   sankhya_partner_id: ['api.sankhya.com.br', 'api.sandbox.sankhya.com.br'],
   trello_oauth2: ['api.trello.com'],
+  openai_compatible: ['api.openai.com'],
+  anthropic_api: ['api.anthropic.com'],
+  gemini_api: ['generativelanguage.googleapis.com'],
 };
 const blingDomains = ['bling.com.br', '*.bling.com.br'];
 

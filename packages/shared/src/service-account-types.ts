@@ -23,5 +23,8 @@ export const serviceAccountTypes = [
   'gpg_auth',
   'telegram_bot',
   'whatsapp_cloud',
+  'openai_compatible',
+  'anthropic_api',
+  'gemini_api',
 ] as const;
 export type ServiceAccountType = (typeof serviceAccountTypes)[number];

@@ -33,6 +33,9 @@ export const serviceAccountTypeLabels: Record<ServiceAccountType, string> = {
   gpg_auth: 'GPG',
   telegram_bot: 'Bot do Telegram',
   whatsapp_cloud: 'WhatsApp Business (Cloud API)',
+  openai_compatible: 'API compatível com OpenAI',
+  anthropic_api: 'Anthropic (Claude)',
+  gemini_api: 'Google Gemini',
 };
 
 /** Types authorised in the browser: 'Autorizar conta' / 'Reautorizar conta' (spec 2 §4). */

@@ -7,6 +7,7 @@ import type { ServiceAccountType } from '@ponte/shared/service-accounts.schema';
 import { sankhyaBaseUrl } from '../../adapters/service-account-tokens/sankhya-token';
 import type { ServiceProvidersConfig } from './service-accounts.config';
 import type { ConnectionTester, DecryptedAccount } from './connection-testers';
+import { modelTesters } from './model-testers';
 
 const m = messages.serviceAccounts;
 const testTimeoutMs = 15_000;
@@ -216,5 +217,6 @@ export function createProviderTesters(
     sankhya_partner_id: sankhyaTester(providers.sankhyaUrl),
     telegram_bot: telegramTester,
     whatsapp_cloud: whatsappTester,
+    ...modelTesters,
   };
 }
