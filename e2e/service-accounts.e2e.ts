@@ -156,11 +156,13 @@ describe.skipIf(!hasChromium)('Contas de serviço: as telas em 1440 e 390 px', (
         .click();
       const slack = page.getByRole('option', { name: /^Slack/ });
       await slack.waitFor();
-      // Not set up on this server: the option says where to set it up (the form, or the
-      // server's environment).
-      expect(await slack.textContent()).toContain('em "Configurar app do Slack"');
+      // Not set up on this server: the option says choosing it shows how to create the app (or
+      // what the server's environment takes instead).
       expect(await slack.textContent()).toContain(
-        'definir PONTE_OAUTH_SLACK_CLIENT_ID e PONTE_OAUTH_SLACK_CLIENT_SECRET nas variáveis de ambiente do servidor',
+        'Precisa de um app OAuth do Slack: ao escolher este tipo, o formulário mostra como criá-lo',
+      );
+      expect(await slack.textContent()).toContain(
+        'defina PONTE_OAUTH_SLACK_CLIENT_ID e PONTE_OAUTH_SLACK_CLIENT_SECRET no servidor do Ponte',
       );
       await settled(page);
       await snap(page, `service-accounts-02-tipos-${size}`, modalShot);

@@ -177,17 +177,21 @@ export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAc
         { value: 'custom', label: 'Personalizado' },
       ],
     },
+    // Bling's addresses, grant and scopes are its own (PONTE_OAUTH_BLING_URL, its app's
+    // settings): the form asks them only of a custom service.
     {
       name: 'authorize_url',
       label: 'URL de autorização',
       kind: 'text',
       placeholder: 'https://exemplo.com.br/oauth/authorize',
+      visibleWhen: { field: 'service_type', value: 'custom' },
     },
     {
       name: 'token_url',
       label: 'URL do token',
       kind: 'text',
       placeholder: 'https://exemplo.com.br/oauth/token',
+      visibleWhen: { field: 'service_type', value: 'custom' },
     },
     { name: 'client_id', label: 'ID do cliente (client ID)', kind: 'text', required: true },
     {
@@ -207,9 +211,21 @@ export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAc
         { value: 'client_credentials', label: 'client_credentials' },
         { value: 'authorization_code', label: 'authorization_code' },
       ],
+      visibleWhen: { field: 'service_type', value: 'custom' },
     },
-    { name: 'scope', label: 'Escopos', kind: 'text' },
-    { name: 'access_token', label: 'Token de acesso (access token)', kind: 'text', secret: true },
+    {
+      name: 'scope',
+      label: 'Escopos',
+      kind: 'text',
+      visibleWhen: { field: 'service_type', value: 'custom' },
+    },
+    {
+      name: 'access_token',
+      label: 'Token de acesso (access token)',
+      kind: 'text',
+      secret: true,
+      visibleWhen: { field: 'service_type', value: 'custom' },
+    },
     {
       name: 'refresh_token',
       label: 'Token de renovação (refresh token)',
