@@ -13,13 +13,7 @@ import {
   type WhatsAppStandIn,
 } from '../apps/server/src/test/stand-ins/whatsapp-cloud-api';
 import { expectToast, hasChromium, launchBrowser, snap } from './support/browser';
-import {
-  choose,
-  connectNodes,
-  dropConnector,
-  runToSelected,
-  selectNode,
-} from './support/flow-editor';
+import { choose, newFlowWith, runToSelected } from './support/flow-editor';
 import { startServer, type RunningServer } from './support/server';
 import { admin, adminPage, newAccountForm } from './support/session';
 import { until } from './support/until';
@@ -77,17 +71,6 @@ describe.skipIf(!hasChromium)(
       await sankhya?.close();
     });
 
-    /** A new flow Manual Trigger → `connector`, its panel open. */
-    async function flowWith(connector: string) {
-      await page.goto(`${server.url}/flows/new`);
-      await page.getByText('Total de conectores: 0').waitFor();
-      const trigger = await dropConnector(page, 'Manual Trigger', { x: 140, y: 220 });
-      const node = await dropConnector(page, connector, { x: 420, y: 220 });
-      await connectNodes(page, trigger, 'default', node);
-      await selectNode(page, node);
-      return page.getByRole('complementary', { name: 'Configuração do conector' });
-    }
-
     it('cria a conta OAuth2 do Bling, autoriza no Bling, lista os pedidos de venda e os vê na Saída', async () => {
       const orders = bling.records.get('pedidos/vendas')!;
       orders.set(16219735350, {
@@ -138,7 +121,7 @@ describe.skipIf(!hasChromium)(
         code: 'bling-code-1',
       });
 
-      const panel = await flowWith('Bling');
+      const panel = await newFlowWith(page, server.url, 'Bling');
       await choose(page, 'Conta de serviço', 'Bling da loja (OAuth2)');
       await expect
         .poll(() => panel.getByRole('combobox', { name: 'Operação' }).inputValue())
@@ -185,7 +168,7 @@ describe.skipIf(!hasChromium)(
       );
       await account.getByText('Conectada').waitFor();
 
-      const panel = await flowWith('WhatsApp');
+      const panel = await newFlowWith(page, server.url, 'WhatsApp');
       await choose(page, 'Conta de serviço', 'WhatsApp da loja (WhatsApp Business (Cloud API))');
       await expect
         .poll(() => panel.getByRole('combobox', { name: 'Operação' }).inputValue())
@@ -237,7 +220,7 @@ describe.skipIf(!hasChromium)(
       await expectToast(page, 'Conexão bem-sucedida com a Sankhya: login aceito.');
       await account.getByText('Conectada').waitFor();
 
-      const panel = await flowWith('Sankhya');
+      const panel = await newFlowWith(page, server.url, 'Sankhya');
       await choose(page, 'Conta de serviço', 'Sankhya da padaria (Sankhya (parceiro))');
       await expect
         .poll(() => panel.getByRole('combobox', { name: 'Operação' }).inputValue())

@@ -9,13 +9,7 @@ import {
   type TrelloStandIn,
 } from '../apps/server/src/test/stand-ins/trello-api';
 import { expectToast, hasChromium, launchBrowser, snap } from './support/browser';
-import {
-  choose,
-  connectNodes,
-  dropConnector,
-  runToSelected,
-  selectNode,
-} from './support/flow-editor';
+import { choose, newFlowWith, runToSelected } from './support/flow-editor';
 import { startServer, type RunningServer } from './support/server';
 import { admin, adminPage, newAccountForm } from './support/session';
 import { until } from './support/until';
@@ -66,17 +60,6 @@ describe.skipIf(!hasChromium)(
       await google?.close();
     });
 
-    /** Opens a new flow with Manual Trigger → `connector` and that node's panel. */
-    async function newFlowWith(connector: string) {
-      await page.goto(`${server.url}/flows/new`);
-      await page.getByText('Total de conectores: 0').waitFor();
-      const trigger = await dropConnector(page, 'Manual Trigger', { x: 140, y: 220 });
-      const node = await dropConnector(page, connector, { x: 420, y: 220 });
-      await connectNodes(page, trigger, 'default', node);
-      await selectNode(page, node);
-      return page.getByRole('complementary', { name: 'Configuração do conector' });
-    }
-
     it('cria o app do Trello e a conta, autoriza com o token no fragmento, escolhe quadro e lista e vê o cartão na Saída', async () => {
       const form = await newAccountForm(server, page, /^Trello \(OAuth\)/);
 
@@ -117,7 +100,7 @@ describe.skipIf(!hasChromium)(
       });
       expect(consent?.query.return_url).toMatch(`${server.url}/oauth2/callback?data=`);
 
-      const panel = await newFlowWith('Trello');
+      const panel = await newFlowWith(page, server.url, 'Trello');
       await choose(page, 'Conta de serviço', 'Trello da loja (Trello (OAuth))');
       await expect
         .poll(() => panel.getByRole('combobox', { name: 'Operação' }).inputValue())
@@ -206,7 +189,7 @@ describe.skipIf(!hasChromium)(
       const exchange = new URLSearchParams(google.calls.find((c) => c.url === '/token')!.body);
       expect(exchange.get('client_secret')).toBe('segredo-google');
 
-      const panel = await newFlowWith('Google Sheets');
+      const panel = await newFlowWith(page, server.url, 'Google Sheets');
       await choose(page, 'Conta de serviço', 'Google da loja (Google (OAuth2))');
       await expect
         .poll(() => panel.getByRole('combobox', { name: 'Operação' }).inputValue())

@@ -169,3 +169,14 @@ export async function runToSelected(page: Page, name: string, node: string) {
       throw error;
     });
 }
+
+/** A new flow Manual Trigger → `connector` (its palette label), the connector's panel open. */
+export async function newFlowWith(page: Page, baseUrl: string, connector: string) {
+  await page.goto(`${baseUrl}/flows/new`);
+  await page.getByText('Total de conectores: 0').waitFor();
+  const trigger = await dropConnector(page, 'Manual Trigger', { x: 140, y: 220 });
+  const node = await dropConnector(page, connector, { x: 420, y: 220 });
+  await connectNodes(page, trigger, 'default', node);
+  await selectNode(page, node);
+  return page.getByRole('complementary', { name: 'Configuração do conector' });
+}
