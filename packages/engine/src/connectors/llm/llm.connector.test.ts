@@ -201,6 +201,26 @@ describe('svc_llm', () => {
     expect(emitted[0]!.msg.llm).toMatchObject({ masked: { CPF: 1 } });
   });
 
+  it('puts the masked values back in every string of a JSON answer, then checks the schema', async () => {
+    const ports = withAccounts();
+    ports.httpHandler = () => openAiAnswer('{"cliente": {"cpf": "[CPF_1]", "nota": "ok [CPF_1]"}}');
+    const { emitted } = await runNode(llmConnector, {
+      ports,
+      params: {
+        service_account: 'openai',
+        model: 'gpt-4o-mini',
+        message: 'Extraia: CPF 529.982.247-25',
+        response_format: 'json',
+        json_schema:
+          '{"type":"object","properties":{"cliente":{"type":"object","properties":{"cpf":{"type":"string","pattern":"^\\\\d{3}\\\\."}}}}}',
+      },
+    });
+    expect(ports.httpCalls).toHaveLength(1);
+    expect(emitted[0]!.msg.payload).toEqual({
+      cliente: { cpf: '529.982.247-25', nota: 'ok 529.982.247-25' },
+    });
+  });
+
   it('asks once more when the JSON breaks the schema, then gives the value', async () => {
     const ports = withAccounts();
     const answers = ['{"total": "quarenta"}', '{"total": 42}'];
