@@ -2,6 +2,7 @@ import { customNodeMessages } from './messages-custom-nodes';
 import { alertRuleMessages } from './messages-alert-rules';
 import { dashboardMessages } from './messages-dashboards';
 import { formMessages } from './messages-forms';
+import { llmMessages } from './messages-llm';
 import { oauthAppMessages, serviceAccountsOauthMessages } from './messages-oauth';
 
 /** Up to five hosts as pt-BR lists them ("a, b e c"), then how many more. */
@@ -463,6 +464,7 @@ export const messages = {
   customNodes: customNodeMessages,
   dashboards: dashboardMessages,
   alertRules: alertRuleMessages,
+  llm: llmMessages,
   recordNodes: {
     /** A table missing or of another workspace, by what the node was given (id or name). */
     tableMissing: (table: string) => `A tabela "${table}" não existe neste workspace.`,

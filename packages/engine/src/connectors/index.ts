@@ -11,6 +11,7 @@ import { googleCalendarConnector } from './google/google-calendar.connector';
 import { googleDriveConnector } from './google/google-drive.connector';
 import { googleSheetsConnector } from './google/google-sheets.connector';
 import { googleSheetsPoller } from './google/google-sheets.poller';
+import { llmConnector } from './llm/llm.connector';
 import { omieConnector } from './omie/omie.connector';
 import { sankhyaConnector } from './sankhya/sankhya.connector';
 import { slackConnector } from './slack/slack.connector';
@@ -36,6 +37,7 @@ export const serviceConnectors: NodeDefinition[] = [
   googleSheetsConnector,
   googleSheetsPoller,
   googleDriveConnector,
+  llmConnector,
   omieConnector,
   sankhyaConnector,
   slackConnector,

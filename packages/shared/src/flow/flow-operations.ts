@@ -162,7 +162,8 @@ export function countNodes(
   for (const node of doc.nodes) {
     const category = lookup(node.type, node.typeVersion)?.category;
     if (category === 'flow_control') flowControl++;
-    else if (category === 'trigger' || category === 'action') actionTrigger++;
+    // An AI step is an action to the node limit.
+    else if (category === 'trigger' || category === 'action' || category === 'ai') actionTrigger++;
   }
   return { actionTrigger, flowControl, total: doc.nodes.length };
 }

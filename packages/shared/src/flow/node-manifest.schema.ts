@@ -5,14 +5,15 @@ import { z } from 'zod';
  * its `run`. The editor builds its palette and parameter forms from it; the validator checks
  * flows against it.
  */
-export const nodeCategories = ['trigger', 'action', 'flow_control'] as const;
+export const nodeCategories = ['trigger', 'action', 'flow_control', 'ai'] as const;
 export type NodeCategory = (typeof nodeCategories)[number];
 
-/** How every picture of a flow tells categories apart (Mantine teal, blue and orange 6). */
+/** How every picture of a flow tells categories apart (Mantine teal, blue, orange and violet 6). */
 export const nodeCategoryColours: Record<NodeCategory, string> = {
   trigger: '#12b886',
   action: '#228be6',
   flow_control: '#fd7e14',
+  ai: '#7950f2',
 };
 
 export const codeLanguages = [

@@ -114,7 +114,7 @@ export async function sendConnectorRequest(
         url: signed.toString(),
         headers,
         ...(sent !== undefined ? { body: sent } : {}),
-        timeoutMs: retryPolicy.timeoutMs,
+        timeoutMs: request.timeoutMs ?? retryPolicy.timeoutMs,
         signal,
       });
     } catch (error) {

@@ -18,6 +18,8 @@ export interface ConnectorRequest {
   body?: string;
   /** Headers of this call (lower-case names) over the kit's `accept` and `content-type`. */
   headers?: Record<string, string>;
+  /** A call that may take longer than the kit's `retryPolicy.timeoutMs` (a model writing). */
+  timeoutMs?: number;
 }
 
 /** A request as it leaves: `authorize` may change its URL and headers. */

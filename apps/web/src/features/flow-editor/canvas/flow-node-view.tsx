@@ -13,6 +13,7 @@ const categoryColor: Record<string, string> = {
   trigger: 'teal',
   action: 'blue',
   flow_control: 'orange',
+  ai: 'violet',
   unknown: 'gray',
 };
 

@@ -93,4 +93,24 @@ describe('NodePalette', () => {
       screen.getByRole('button', { name: 'Conectores personalizados (1)' }),
     ).toBeInTheDocument();
   });
+
+  it("lists the AI steps in their own section, 'IA', after flow control", () => {
+    renderWithProviders(
+      <NodePalette
+        manifests={[
+          ...manifests,
+          manifest('core_if', 'Condição', { category: 'flow_control' }),
+          manifest('svc_llm', 'Modelo de linguagem', { category: 'ai', icon: 'sparkles' }),
+        ]}
+        onAdd={vi.fn()}
+      />,
+    );
+    const sections = screen.getAllByRole('button', { name: /\(\d+\)$/ });
+    expect(sections.map((section) => section.textContent)).toEqual([
+      'Ações (2)',
+      'Controle de fluxo (1)',
+      'IA (1)',
+    ]);
+    expect(item('svc_llm')).toBeEnabled();
+  });
 });

@@ -25,6 +25,7 @@ const categories: { value: PaletteSection; label: string; color: string }[] = [
   { value: 'trigger', label: 'Gatilhos', color: 'teal' },
   { value: 'action', label: 'Ações', color: 'blue' },
   { value: 'flow_control', label: 'Controle de fluxo', color: 'orange' },
+  { value: 'ai', label: 'IA', color: 'violet' },
   { value: 'custom', label: 'Conectores personalizados', color: 'grape' },
 ];
 

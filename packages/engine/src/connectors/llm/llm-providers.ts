@@ -1,0 +1,297 @@
+import type { LookupOption } from '@ponte/shared/flow/node-manifest.schema';
+import { messages } from '@ponte/shared/messages';
+import type { ServiceAccount } from '../../ports';
+import type {
+  ConnectorRequest,
+  ConnectorResponse,
+  ConnectorService,
+  ConnectorSignedRequest,
+} from '../kit/define-connector';
+
+const m = messages.llm;
+
+/** How long a model may take to write its answer before the call is given up. */
+export const chatTimeoutMs = 120_000;
+/** Characters of a provider's own text put in a message. */
+const maxProviderText = 300;
+
+/** One turn of the conversation after the system instructions. */
+export interface ChatTurn {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+/** What the node asks the model, the same for every provider. */
+export interface ChatCall {
+  model: string;
+  system: string;
+  turns: ChatTurn[];
+  temperature?: number;
+  maxTokens: number;
+  json: boolean;
+}
+
+/** The model's text and what the provider counted. */
+export interface ChatAnswer {
+  text: string;
+  model: string;
+  tokens: { entrada: number; saida: number };
+}
+
+/** One provider's chat protocol over the kit's HTTP port (docs/adr/0096). */
+export interface LlmProvider {
+  /** `msg.llm.provider`. */
+  id: 'openai' | 'anthropic' | 'gemini';
+  accountType: string;
+  /** The name the kit's own messages use ('Não foi possível falar com Anthropic'). */
+  label: string;
+  /** The subject of a pt-BR sentence: 'A Anthropic recusou…'. */
+  who: string;
+  vendorUrl: string;
+  authorize(key: string, account: ServiceAccount, request: ConnectorSignedRequest): void;
+  chat(call: ChatCall): ConnectorRequest;
+  /** The answer, or why there is no text in it. */
+  read(body: unknown, call: ChatCall): ChatAnswer | { missing: string };
+  models: { request: ConnectorRequest; options(body: unknown): LookupOption[] };
+  /** Whether a refusal is of the account's key. */
+  keyRefused(response: ConnectorResponse): boolean;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const count = (value: unknown) => (typeof value === 'number' && value >= 0 ? value : 0);
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const field = (value: unknown, key: string): unknown => (isObject(value) ? value[key] : undefined);
+
+/** 401 and 403 are the key's, for every provider. */
+const keyStatus = (response: ConnectorResponse) =>
+  response.status === 401 || response.status === 403;
+
+/**
+ * OpenAI's Chat Completions (https://platform.openai.com/docs/api-reference/chat/create), also
+ * served by Ollama, LM Studio, vLLM, Groq, OpenRouter and Azure OpenAI's v1 API.
+ */
+const openAi: LlmProvider = {
+  id: 'openai',
+  accountType: 'openai_compatible',
+  label: 'API compatível com OpenAI',
+  who: 'A API compatível com OpenAI',
+  vendorUrl: 'https://api.openai.com/v1',
+  authorize(key, account, request) {
+    if (key) request.headers.authorization = `Bearer ${key}`;
+    if (key && request.url.hostname.endsWith('.openai.azure.com')) request.headers['api-key'] = key;
+    const organization = text(account.data.organization).trim();
+    if (organization) request.headers['openai-organization'] = organization;
+  },
+  chat: (call) => ({
+    method: 'POST',
+    path: 'chat/completions',
+    timeoutMs: chatTimeoutMs,
+    json: {
+      model: call.model,
+      messages: [
+        ...(call.system ? [{ role: 'system', content: call.system }] : []),
+        ...call.turns.map((turn) => ({ role: turn.role, content: turn.text })),
+      ],
+      ...(call.temperature !== undefined ? { temperature: call.temperature } : {}),
+      max_tokens: call.maxTokens,
+      ...(call.json ? { response_format: { type: 'json_object' } } : {}),
+    },
+  }),
+  read(body, call) {
+    const choice = list(field(body, 'choices'))[0];
+    const message = field(choice, 'message');
+    const content = text(field(message, 'content'));
+    if (!content) {
+      return {
+        missing: text(field(message, 'refusal')) || text(field(choice, 'finish_reason')),
+      };
+    }
+    const usage = field(body, 'usage');
+    return {
+      text: content,
+      model: text(field(body, 'model')) || call.model,
+      tokens: {
+        entrada: count(field(usage, 'prompt_tokens')),
+        saida: count(field(usage, 'completion_tokens')),
+      },
+    };
+  },
+  models: {
+    request: { method: 'GET', path: 'models' },
+    options: (body) =>
+      list(field(body, 'data'))
+        .map((item) => text(field(item, 'id')))
+        .filter(Boolean)
+        .map((id) => ({ value: id, label: id })),
+  },
+  keyRefused: keyStatus,
+};
+
+/** Anthropic's Messages API (https://docs.anthropic.com/en/api/messages). */
+const anthropic: LlmProvider = {
+  id: 'anthropic',
+  accountType: 'anthropic_api',
+  label: 'Anthropic',
+  who: 'A Anthropic',
+  vendorUrl: 'https://api.anthropic.com',
+  authorize(key, _account, request) {
+    request.headers['x-api-key'] = key;
+    request.headers['anthropic-version'] = '2023-06-01';
+  },
+  chat: (call) => ({
+    method: 'POST',
+    path: 'v1/messages',
+    timeoutMs: chatTimeoutMs,
+    json: {
+      model: call.model,
+      ...(call.system ? { system: call.system } : {}),
+      messages: call.turns.map((turn) => ({ role: turn.role, content: turn.text })),
+      max_tokens: call.maxTokens,
+      ...(call.temperature !== undefined ? { temperature: call.temperature } : {}),
+    },
+  }),
+  read(body, call) {
+    const content = list(field(body, 'content'))
+      .filter((block) => field(block, 'type') === 'text')
+      .map((block) => text(field(block, 'text')))
+      .join('');
+    if (!content) return { missing: text(field(body, 'stop_reason')) };
+    const usage = field(body, 'usage');
+    return {
+      text: content,
+      model: text(field(body, 'model')) || call.model,
+      tokens: {
+        entrada: count(field(usage, 'input_tokens')),
+        saida: count(field(usage, 'output_tokens')),
+      },
+    };
+  },
+  models: {
+    request: { method: 'GET', path: 'v1/models', query: { limit: 1000 } },
+    options: (body) =>
+      list(field(body, 'data'))
+        .filter((item) => text(field(item, 'id')))
+        .map((item) => {
+          const id = text(field(item, 'id'));
+          const name = text(field(item, 'display_name'));
+          return { value: id, label: id, ...(name && name !== id ? { description: name } : {}) };
+        }),
+  },
+  keyRefused: keyStatus,
+};
+
+const geminiModel = (model: string) => model.replace(/^models\//, '');
+
+/** Gemini's generateContent (https://ai.google.dev/api/generate-content). */
+const gemini: LlmProvider = {
+  id: 'gemini',
+  accountType: 'gemini_api',
+  label: 'Google Gemini',
+  who: 'O Google Gemini',
+  vendorUrl: 'https://generativelanguage.googleapis.com',
+  authorize(key, _account, request) {
+    request.headers['x-goog-api-key'] = key;
+  },
+  chat: (call) => ({
+    method: 'POST',
+    path: `v1beta/models/${encodeURIComponent(geminiModel(call.model))}:generateContent`,
+    timeoutMs: chatTimeoutMs,
+    json: {
+      ...(call.system ? { systemInstruction: { parts: [{ text: call.system }] } } : {}),
+      contents: call.turns.map((turn) => ({
+        role: turn.role === 'assistant' ? 'model' : 'user',
+        parts: [{ text: turn.text }],
+      })),
+      generationConfig: {
+        ...(call.temperature !== undefined ? { temperature: call.temperature } : {}),
+        maxOutputTokens: call.maxTokens,
+        ...(call.json ? { responseMimeType: 'application/json' } : {}),
+      },
+    },
+  }),
+  read(body, call) {
+    const candidate = list(field(body, 'candidates'))[0];
+    const content = list(field(field(candidate, 'content'), 'parts'))
+      .filter((part) => field(part, 'thought') !== true)
+      .map((part) => text(field(part, 'text')))
+      .join('');
+    if (!content) {
+      return {
+        missing:
+          text(field(field(body, 'promptFeedback'), 'blockReason')) ||
+          text(field(candidate, 'finishReason')),
+      };
+    }
+    const usage = field(body, 'usageMetadata');
+    return {
+      text: content,
+      model: text(field(body, 'modelVersion')) || geminiModel(call.model),
+      tokens: {
+        entrada: count(field(usage, 'promptTokenCount')),
+        saida: count(field(usage, 'candidatesTokenCount')),
+      },
+    };
+  },
+  models: {
+    request: { method: 'GET', path: 'v1beta/models', query: { pageSize: 1000 } },
+    options: (body) =>
+      list(field(body, 'models'))
+        .filter((item) => {
+          const methods = field(item, 'supportedGenerationMethods');
+          return !Array.isArray(methods) || methods.includes('generateContent');
+        })
+        .map((item) => {
+          const id = geminiModel(text(field(item, 'name')));
+          const name = text(field(item, 'displayName'));
+          return { value: id, label: id, ...(name && name !== id ? { description: name } : {}) };
+        })
+        .filter((option) => option.value),
+  },
+  // Gemini says a wrong key with 400 and the reason API_KEY_INVALID.
+  keyRefused: (response) =>
+    keyStatus(response) ||
+    list(field(field(response.body, 'error'), 'details')).some(
+      (detail) => field(detail, 'reason') === 'API_KEY_INVALID',
+    ),
+};
+
+export const llmProviders: readonly LlmProvider[] = [openAi, anthropic, gemini];
+
+export const providerOf = (account: ServiceAccount): LlmProvider =>
+  llmProviders.find((provider) => provider.accountType === account.type) ?? openAi;
+
+/** The provider's text with the key replaced by `***`, control characters dropped, cut short. */
+function safeText(said: string, key: string): string {
+  let safe = key ? said.split(key).join('***') : said;
+  safe = safe.replace(/\p{Cc}+/gu, ' ').trim();
+  return safe.length > maxProviderText ? `${safe.slice(0, maxProviderText)}…` : safe;
+}
+
+/** `{error: {message}}` of the three (Anthropic's inside `{type: 'error', error}`). */
+const reasonOf = (body: unknown) =>
+  text(field(field(body, 'error'), 'message')) ||
+  text(field(body, 'error')) ||
+  text(field(body, 'message'));
+
+/**
+ * The kit's view of one run's provider (docs/adr/0090): its name in the kit's messages, the
+ * account's key on each call and the refusals in pt-BR, the key never in them.
+ */
+export function providerService(provider: LlmProvider, account: ServiceAccount): ConnectorService {
+  const key = text(account.data.api_key).trim();
+  return {
+    service: 'llm',
+    label: provider.label,
+    accountTypes: [provider.accountType],
+    baseUrl: provider.vendorUrl,
+    authorize: (_account, request) => provider.authorize(key, account, request),
+    errorMessage(response) {
+      const reason = safeText(reasonOf(response.body), key);
+      return provider.keyRefused(response)
+        ? m.keyRefused(provider.who, account.name, reason || `status ${response.status}`)
+        : m.refused(provider.who, response.status, reason);
+    },
+  };
+}
