@@ -20,6 +20,18 @@ export const flowNodeSchema = z.object({
   /** Beyond the spec: a JSONata condition over `{msg, flow, vars}`; the breakpoint stops only when true. */
   breakpointCondition: text().max(2000).optional(),
   disabled: z.boolean().optional(),
+  /**
+   * 'Ferramenta do agente' (docs/ai.md): the flow's 'Agente de IA' nodes may call this node,
+   * the model filling the named params; the node does not run from the graph's edges.
+   */
+  agentTool: z
+    .object({
+      description: text().max(1000),
+      params: z.array(text().min(1).max(200)).max(50),
+      /** 'Requer aprovação': a person approves each call before it runs. */
+      approval: z.boolean().optional(),
+    })
+    .optional(),
 });
 export type FlowNode = z.infer<typeof flowNodeSchema>;
 
