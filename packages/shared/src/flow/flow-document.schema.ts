@@ -28,8 +28,6 @@ export const flowNodeSchema = z.object({
     .object({
       description: text().max(1000),
       params: z.array(text().min(1).max(200)).max(50),
-      /** 'Requer aprovação': a person approves each call before it runs. */
-      approval: z.boolean().optional(),
     })
     .optional(),
 });
