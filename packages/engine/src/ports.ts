@@ -1,3 +1,4 @@
+import type { DeclaredInput } from '@ponte/shared/flow/declared-inputs';
 import type { RecordQuery, RecordTarget } from '@ponte/shared/db-record-query.schema';
 import type { Entity } from '@ponte/shared/db-tables.schema';
 
@@ -243,6 +244,44 @@ export interface FlowsPort {
     scope: ExecutionScope,
     request: ExecuteFlowRequest,
   ): Promise<{ execution_id: string; msg?: unknown }>;
+  /**
+   * The flow `flowId` of the scope's workspace as a tool shows it (docs/adr/0099): its name and
+   * the inputs its 'Chamado por outro flow' trigger declares (null: it declares none); undefined
+   * when it is missing. Absent in runners that do not know it.
+   */
+  describe?(
+    scope: ExecutionScope,
+    flowId: string,
+    signal: AbortSignal,
+  ): Promise<{ name: string; inputs: DeclaredInput[] | null } | undefined>;
+}
+
+/** One remembered turn of an agent's conversation. */
+export interface AgentMemoryTurn {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+/**
+ * The conversations of the 'Agente de IA' nodes (docs/adr/0099), kept in the workspace by key:
+ * any flow of the workspace using the same key continues the same conversation.
+ */
+export interface AgentMemoryPort {
+  /** The last `window` turns of conversation `key`, oldest first; expired turns are gone. */
+  load(
+    scope: ExecutionScope,
+    key: string,
+    window: number,
+    signal: AbortSignal,
+  ): Promise<AgentMemoryTurn[]>;
+  /** Adds turns; the whole conversation is forgotten `retentionDays` after its last turn. */
+  append(
+    scope: ExecutionScope,
+    key: string,
+    turns: AgentMemoryTurn[],
+    retentionDays: number,
+    signal: AbortSignal,
+  ): Promise<void>;
 }
 
 /**
@@ -420,6 +459,8 @@ export interface EnginePorts {
   storage: StoragePort;
   /** The workspace's internal queues (ADR 0033). */
   queues: QueuesPort;
+  /** The agents' conversations (docs/adr/0099). */
+  agentMemory: AgentMemoryPort;
   clock: ClockPort;
   newId(): string;
 }

@@ -14,6 +14,7 @@ import type { Resolver } from './outbound-http/guarded-agent';
 import { createNetworkGuard, type NetworkGuard } from './outbound-http/network-guard';
 import { createSqlPort } from './sql/sql-port';
 import { createRecordsPort } from './records-port';
+import { createAgentMemoryPort } from './agent-memory-port';
 import { createVariablesReader, type VariablesReader } from './variables-reader';
 import type { DecryptedAccount } from '../modules/service-accounts/connection-testers';
 import type { TokenSources } from '../modules/service-accounts/token-sources';
@@ -160,6 +161,7 @@ export function createEnginePorts(db: Database, deps: EnginePortsDependencies): 
       publish: () => Promise.reject(new Error(messages.queues.notFound)),
     },
     records: createRecordsPort(db, deps.now ?? (() => new Date())),
+    agentMemory: createAgentMemoryPort(db, deps.now ?? (() => new Date())),
     clock: clockPort,
     newId: () => randomUUID(),
   };

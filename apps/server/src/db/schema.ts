@@ -377,6 +377,7 @@ export { ponteProcesses, instanceSecrets } from './schema-cluster';
 export { executionData, flowSnapshots } from './schema-execution-data';
 export { serviceHookRegistrations, serviceHookEvents };
 export { servicePollCursors } from './schema-service-polls';
+export { agentMemories } from './schema-agent-memory';
 
 export const schema = {
   customers,

@@ -11,6 +11,7 @@ import { googleCalendarConnector } from './google/google-calendar.connector';
 import { googleDriveConnector } from './google/google-drive.connector';
 import { googleSheetsConnector } from './google/google-sheets.connector';
 import { googleSheetsPoller } from './google/google-sheets.poller';
+import { agentConnector } from './llm/agent.connector';
 import { llmConnector } from './llm/llm.connector';
 import { omieConnector } from './omie/omie.connector';
 import { sankhyaConnector } from './sankhya/sankhya.connector';
@@ -38,6 +39,7 @@ export const serviceConnectors: NodeDefinition[] = [
   googleSheetsPoller,
   googleDriveConnector,
   llmConnector,
+  agentConnector,
   omieConnector,
   sankhyaConnector,
   slackConnector,

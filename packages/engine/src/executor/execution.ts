@@ -32,6 +32,8 @@ import { limitMessages, type EngineLimits } from './limits';
 import { ParamError } from '../expressions/resolve-params';
 import { buildNodeContext, expressionData, type ExecutionScopeData } from './node-context';
 import type { EngineTimers } from './timers';
+import type { AgentToolbox, AgentToolNode } from '../kit/agent-tools';
+import { createAgentToolbox, toolNodes } from './agent-toolbox';
 
 export interface ExecuteOptions {
   executionId: string;
@@ -201,6 +203,9 @@ class Execution {
         ...(options.respond ? { respond: options.respond } : {}),
         emit: (event) => this.emit(event),
         stateOf: (uid) => this.states.of(uid),
+        ...(options.flow.nodes.some((node) => node.agentTool)
+          ? { agentTools: (uid: string) => this.toolbox(uid) }
+          : {}),
       };
       if (!this.ended) {
         const json = JSON.stringify(first.msg) ?? '';
@@ -419,6 +424,27 @@ class Execution {
     const handler = phase === 'run' ? definition.run : definition.onIdle!;
     return emissions(await handler(ctx));
   }
+
+  /** The tool nodes as the node `caller` calls them (docs/adr/0099). */
+  private toolbox(caller: string): AgentToolbox {
+    this.tools ??= toolNodes(this.nodes.values(), this.deps.registry);
+    return createAgentToolbox(caller, this.tools, {
+      nodes: this.nodes,
+      registry: this.deps.registry,
+      shared: this.shared,
+      capture: this.options.capture,
+      now: () => this.deps.timers.now(),
+      emit: (event) => this.emit({ ...this.base(), ...event } as EngineEvent),
+      step: () => {
+        if (++this.steps <= this.deps.limits.maxSteps) return null;
+        const message = limitMessages.steps(this.deps.limits.maxSteps);
+        this.end('error', { message });
+        return message;
+      },
+    });
+  }
+
+  private tools: AgentToolNode[] | undefined;
 
   /** A failure goes to the connected `error` output, else it fails the execution. */
   private fail(node: FlowNode, delivery: Delivery, error: unknown, duration: number): number {

@@ -5,7 +5,8 @@ import type { Message } from '../kit/message';
 import type { EnginePorts, ExecutionScope } from '../ports';
 import type { Sandbox } from '../sandbox/sandbox';
 import { evaluate } from '../expressions/expressions';
-import { resolveNodeParams } from '../expressions/resolve-params';
+import { resolveNodeParams, resolveParams } from '../expressions/resolve-params';
+import type { AgentToolbox } from '../kit/agent-tools';
 import type { EngineEvent } from './events';
 import { logLimitNotice, type LogBudget } from './log-budget';
 
@@ -23,6 +24,8 @@ export interface ExecutionScopeData {
   logs: LogBudget;
   emit(event: EngineEvent): void;
   stateOf(uid: string): { get(): unknown; set(value: unknown): void; clear(): void };
+  /** The flow's tool nodes as the node `uid` may call them, when the flow has any. */
+  agentTools?: (uid: string) => AgentToolbox;
 }
 
 export function expressionData(shared: ExecutionScopeData, msg: Message) {
@@ -37,12 +40,14 @@ export async function buildNodeContext(
   input: Message,
   incoming: IncomingEdge[],
   from: IncomingEdge | undefined,
+  /** An agent's values for a tool node's params: data, not templates. */
+  literal?: Record<string, unknown>,
 ): Promise<NodeRunContext<Record<string, unknown>>> {
-  const params = await resolveNodeParams(
-    definition.manifest.params,
-    node.params,
-    expressionData(shared, input),
-  );
+  const data = expressionData(shared, input);
+  const params = literal
+    ? await resolveParams(definition.manifest.params, node.params, data, literal)
+    : await resolveNodeParams(definition.manifest.params, node.params, data);
+  const agentTools = shared.agentTools?.(node.uid);
   const base = {
     execution_id: shared.scope.executionId,
     flow_id: shared.scope.flowId,
@@ -81,6 +86,7 @@ export async function buildNodeContext(
     state: shared.stateOf(node.uid),
     evaluate: (expression, msg) => evaluate(expression, expressionData(shared, msg ?? input)),
     ...(shared.respond ? { respond: shared.respond } : {}),
+    ...(agentTools ? { agentTools } : {}),
     signal: shared.signal,
   };
 }

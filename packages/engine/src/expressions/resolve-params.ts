@@ -164,14 +164,18 @@ export async function resolveParams(
   specs: Record<string, ParamSpec>,
   raw: Record<string, unknown>,
   data: ExpressionData,
+  literal?: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
   const params: Record<string, unknown> = {};
+  const given = literal ? { ...raw, ...literal } : raw;
   for (const [name, spec] of Object.entries(specs)) {
-    if (!paramShown(specs, spec, raw)) continue;
-    const given = raw[name];
-    const source = isEmpty(given) && 'default' in spec ? spec.default : given;
-    const value =
-      spec.type === 'table-params'
+    if (!paramShown(specs, spec, given)) continue;
+    // A value an agent's model gave is data, never a template (docs/adr/0099).
+    const isLiteral = literal !== undefined && Object.hasOwn(literal, name);
+    const source = isEmpty(given[name]) && 'default' in spec ? spec.default : given[name];
+    const value = isLiteral
+      ? source
+      : spec.type === 'table-params'
         ? await resolveTable(name, spec, source, data)
         : await resolveValue(name, spec, source, data);
     if (
@@ -185,7 +189,7 @@ export async function resolveParams(
       }
       continue;
     }
-    params[name] = coerce(name, spec, value, holdsExpression(source));
+    params[name] = coerce(name, spec, value, isLiteral || holdsExpression(source));
   }
   return params;
 }

@@ -1,6 +1,7 @@
 import type { EnginePorts, ExecutionScope } from '../ports';
 import type { Message } from './message';
 import type { Sandbox } from '../sandbox/sandbox';
+import type { AgentToolbox } from './agent-tools';
 
 export interface NodeLogger {
   /**
@@ -57,5 +58,7 @@ export interface NodeRunContext<P> {
   evaluate(expression: string, msg?: Message): Promise<unknown>;
   /** Present when the execution came from a webhook waiting for a respond node. */
   respond?: (response: WebhookResponse) => void;
+  /** The flow's tool nodes, when it has any (the 'Agente de IA' node calls them). */
+  agentTools?: AgentToolbox;
   signal: AbortSignal;
 }

@@ -1,3 +1,4 @@
+import type { DeclaredInput } from '@ponte/shared/flow/declared-inputs';
 import type {
   EnginePorts,
   ExecutionScope,
@@ -42,6 +43,8 @@ export interface FakePorts extends EnginePorts {
   tokenRequests: { id: string; force: boolean }[];
   flowCalls: { flowId: string; payload: unknown; wait: boolean }[];
   flowHandler: (flowId: string, payload: unknown) => Promise<unknown> | unknown;
+  /** What `flows.describe` answers by flow id (missing: undefined). */
+  flowDescriptions: Record<string, { name: string; inputs: DeclaredInput[] | null }>;
   /** Database tables in memory: `records.addTable(...)` first. */
   records: FakeRecordsPort;
   /** The workspace's storage in memory: `storage.files` holds what nodes wrote. */
@@ -50,6 +53,8 @@ export interface FakePorts extends EnginePorts {
   queues: FakeQueuesPort;
   /** Virtual time: sleep resolves at once and advances `now`. */
   time: number;
+  /** The agents' conversations by workspace and key, with when each turn expires. */
+  memories: Map<string, { role: 'user' | 'assistant'; text: string; expires: number }[]>;
 }
 
 export function textResponse(
@@ -79,6 +84,7 @@ export function createFakePorts(): FakePorts {
     tokenRequests: [],
     flowCalls: [],
     flowHandler: () => undefined,
+    flowDescriptions: {},
     http: {
       async request(request) {
         ports.httpCalls.push(request);
@@ -124,6 +130,10 @@ export function createFakePorts(): FakePorts {
     },
     ftp: createFakeFtp(() => ports),
     flows: {
+      async describe(_scope, flowId, signal) {
+        signal.throwIfAborted();
+        return ports.flowDescriptions[flowId];
+      },
       async execute(_scope, request) {
         ports.flowCalls.push({
           flowId: request.flowId,
@@ -147,6 +157,27 @@ export function createFakePorts(): FakePorts {
         ports.time += ms;
         await Promise.resolve();
         signal.throwIfAborted();
+      },
+    },
+    memories: new Map(),
+    agentMemory: {
+      async load(scope, key, window, signal) {
+        signal.throwIfAborted();
+        const turns = ports.memories.get(`${scope.workspaceId}\0${key}`) ?? [];
+        return turns
+          .filter((turn) => turn.expires > ports.time)
+          .slice(-window)
+          .map(({ role, text }) => ({ role, text }));
+      },
+      async append(scope, key, turns, retentionDays, signal) {
+        signal.throwIfAborted();
+        const id = `${scope.workspaceId}\0${key}`;
+        const expires = ports.time + retentionDays * 86_400_000;
+        const kept = (ports.memories.get(id) ?? []).filter((turn) => turn.expires > ports.time);
+        ports.memories.set(id, [
+          ...kept.map((turn) => ({ ...turn, expires })),
+          ...turns.map((turn) => ({ ...turn, expires })),
+        ]);
       },
     },
     newId: () => `id-${++ids}`,

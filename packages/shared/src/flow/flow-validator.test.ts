@@ -207,6 +207,22 @@ describe('validateFlow', () => {
     ]);
   });
 
+  it("accepts an agent's tool node: the params the model fills may be empty, no edge reaches it", () => {
+    const tool = {
+      ...http('ferramenta', { url: '', method: 'GET' }),
+      agentTool: { description: 'Consulta o CEP.', params: ['url'] },
+    };
+    expect(validateFlow(flow([trigger, http('a'), tool], [['t', 'a']]), lookup)).toEqual([]);
+    const undescribed = { ...tool, agentTool: { description: ' ', params: ['url'] } };
+    expect(
+      validateFlow(flow([trigger, http('a'), undescribed], [['t', 'a']]), lookup).map(
+        (issue) => issue.message,
+      ),
+    ).toEqual([
+      'O conector "Requisição HTTP" é ferramenta do agente e precisa de uma descrição para o modelo.',
+    ]);
+  });
+
   it('warns about a cycle without a loop, once per cycle, but not about a loop-back', () => {
     const cycle = validateFlow(
       flow(

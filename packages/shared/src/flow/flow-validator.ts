@@ -280,8 +280,17 @@ function paramIssues(
   const issues: FlowIssue[] = [];
   const error = (code: FlowIssueCode, message: string) =>
     issues.push({ level: 'error', code, message, node_uid: node.uid });
+  const byModel = new Set(node.agentTool?.params ?? []);
+  if (node.agentTool && !node.agentTool.description.trim()) {
+    error(
+      'required_param',
+      `O conector "${label}" é ferramenta do agente e precisa de uma descrição para o modelo.`,
+    );
+  }
   for (const [name, spec] of Object.entries(manifest.params)) {
     if (!paramShown(manifest.params, spec, node.params)) continue;
+    // An agent's model fills it when it calls the node (docs/adr/0099).
+    if (byModel.has(name)) continue;
     const value = node.params[name];
     if (isEmpty(value)) {
       if (spec.required && !('default' in spec && spec.default !== undefined)) {
@@ -344,7 +353,8 @@ function graphIssues(
       }
     }
     for (const node of doc.nodes) {
-      if (!reached.has(node.uid)) {
+      // An agent's tool runs when the agent calls it, not from an edge.
+      if (!reached.has(node.uid) && !node.agentTool) {
         issues.push({
           level: 'warning',
           code: 'unreachable',

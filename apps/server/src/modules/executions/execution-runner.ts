@@ -321,6 +321,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     // Called flows run through this runner: the engine was built without a flows port.
     flows: createSubflowPort({
       triggerOf,
+      loadFlow,
       enqueue: (request) => enqueueExecution(ctx, request),
     }),
   };
@@ -360,6 +361,9 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
 
     /** The flow's first enabled trigger node of `type`; a pt-BR error when it has none. */
     triggerOf,
+
+    /** The flow of the workspace as executions read it (cached briefly), or null. */
+    loadFlow,
 
     /** The flow was saved or removed: the next execution reads it again. */
     forgetFlow(flowId: string) {

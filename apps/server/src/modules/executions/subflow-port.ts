@@ -1,6 +1,8 @@
 import type { ExecutionResult } from '@ponte/engine/executor/events';
 import type { Message } from '@ponte/engine/kit/message';
 import type { FlowsPort } from '@ponte/engine/ports';
+import { declaredInputsOf } from '@ponte/shared/flow/declared-inputs';
+import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
 
 /** The called execution as the runner's `enqueue` answers it (execution-enqueue.ts). */
 interface CalledExecution {
@@ -16,6 +18,8 @@ interface CalledExecution {
 export interface SubflowRunner {
   /** The called flow's first enabled trigger of that type; a pt-BR error when it has none. */
   triggerOf(workspaceId: string, flowId: string, type: string): Promise<string>;
+  /** The flow of the workspace (its name and document), or null. */
+  loadFlow(workspaceId: string, flowId: string): Promise<{ name: string; data: unknown } | null>;
   enqueue(request: {
     workspaceId: string;
     flowId: string;
@@ -62,6 +66,12 @@ function untilAborted(enqueued: CalledExecution, signal: AbortSignal): Promise<E
  */
 export function createSubflowPort(runner: SubflowRunner): FlowsPort {
   return {
+    async describe(scope, flowId, signal) {
+      signal.throwIfAborted();
+      const flow = await runner.loadFlow(scope.workspaceId, flowId);
+      if (!flow) return undefined;
+      return { name: flow.name, inputs: declaredInputsOf(flow.data as FlowDocument) };
+    },
     async execute(scope, request) {
       request.signal.throwIfAborted();
       const target = await runner.triggerOf(scope.workspaceId, request.flowId, 'core_flow_trigger');

@@ -29,7 +29,16 @@ import type { AddressInfo } from 'node:net';
  */
 export type ChatProvider = 'openai' | 'anthropic' | 'gemini';
 
-export type ScriptedAnswer = { text: string } | { status: 429 | 503 };
+/** A tool call the model asks for (OpenAI's `tool_calls`, https://platform.openai.com/docs/guides/function-calling). */
+export interface ScriptedToolCall {
+  name: string;
+  args: Record<string, unknown>;
+}
+
+export type ScriptedAnswer =
+  | { text: string }
+  | { status: 429 | 503 }
+  | { toolCalls: ScriptedToolCall[]; text?: string };
 
 export interface ChatCallRecord {
   provider: ChatProvider;
@@ -145,6 +154,34 @@ function answerOf(provider: ChatProvider, model: string, text: string): object {
   };
 }
 
+let toolCallIds = 0;
+
+/** OpenAI's answer asking for tools: `tool_calls` with the arguments as JSON text. */
+function openAiToolCalls(model: string, calls: ScriptedToolCall[], text: string | null): object {
+  return {
+    id: 'chatcmpl-standin',
+    object: 'chat.completion',
+    created: 1_764_000_000,
+    model,
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          content: text,
+          tool_calls: calls.map((call) => ({
+            id: `call_${++toolCallIds}`,
+            type: 'function',
+            function: { name: call.name, arguments: JSON.stringify(call.args) },
+          })),
+        },
+        finish_reason: 'tool_calls',
+      },
+    ],
+    usage: { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 },
+  };
+}
+
 const routes: { provider: ChatProvider; pattern: RegExp }[] = [
   { provider: 'openai', pattern: /^\/openai\/v1\/chat\/completions$/ },
   { provider: 'anthropic', pattern: /^\/anthropic\/v1\/messages$/ },
@@ -202,7 +239,12 @@ export async function startModelChatApisStandIn(
     const next = scripts[provider].shift();
     if (next && 'status' in next)
       return send(response, next.status, errors[provider][next.status]!, { 'retry-after': '0' });
-    const text = next?.text ?? `Recebido: ${turnsOf(provider, body).at(-1)?.text ?? ''}`;
+    if (next && 'toolCalls' in next && provider === 'openai')
+      return send(response, 200, openAiToolCalls(model, next.toolCalls, next.text ?? null));
+    const text =
+      next && 'text' in next && next.text !== undefined
+        ? next.text
+        : `Recebido: ${turnsOf(provider, body).at(-1)?.text ?? ''}`;
     return send(response, 200, answerOf(provider, model, text));
   }
 

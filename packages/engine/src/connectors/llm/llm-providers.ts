@@ -15,11 +15,33 @@ export const chatTimeoutMs = 120_000;
 /** Characters of a provider's own text put in a message. */
 const maxProviderText = 300;
 
-/** One turn of the conversation after the system instructions. */
-export interface ChatTurn {
-  role: 'user' | 'assistant';
-  text: string;
+/** A tool the model may call (docs/adr/0099): its arguments as a JSON Schema object. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
 }
+
+/** A call the model asked for; `args` null when its arguments were not a JSON object. */
+export interface ToolCall {
+  id: string;
+  name: string;
+  args: Record<string, unknown> | null;
+}
+
+/** What a tool gave back, told to the model as text. */
+export interface ToolResult {
+  id: string;
+  name: string;
+  text: string;
+  error?: boolean;
+}
+
+/** One turn of the conversation after the system instructions. */
+export type ChatTurn =
+  | { role: 'user'; text: string }
+  | { role: 'assistant'; text: string; toolCalls?: ToolCall[] }
+  | { role: 'tool'; results: ToolResult[] };
 
 /** What the node asks the model, the same for every provider. */
 export interface ChatCall {
@@ -29,6 +51,8 @@ export interface ChatCall {
   temperature?: number;
   maxTokens: number;
   json: boolean;
+  /** Offered tools (the agent); absent or empty, the model only writes. */
+  tools?: ToolSpec[];
 }
 
 /** The model's text and what the provider counted. */
@@ -36,6 +60,8 @@ export interface ChatAnswer {
   text: string;
   model: string;
   tokens: { entrada: number; saida: number };
+  /** The tools it asked for, in order (absent when none). */
+  toolCalls?: ToolCall[];
 }
 
 /** One provider's chat protocol over the kit's HTTP port (docs/adr/0096). */
@@ -64,9 +90,113 @@ const count = (value: unknown) => (typeof value === 'number' && value >= 0 ? val
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const field = (value: unknown, key: string): unknown => (isObject(value) ? value[key] : undefined);
 
+/** Arguments as the model wrote them: an object, a JSON text of one, or null. */
+function argumentsOf(value: unknown): Record<string, unknown> | null {
+  if (typeof value === 'string') {
+    try {
+      return argumentsOf(JSON.parse(value.trim() || '{}'));
+    } catch {
+      return null;
+    }
+  }
+  return isObject(value) ? value : null;
+}
+
+const offered = (call: ChatCall) => (call.tools?.length ? call.tools : undefined);
+
 /** 401 and 403 are the key's, for every provider. */
 const keyStatus = (response: ConnectorResponse) =>
   response.status === 401 || response.status === 403;
+
+/** OpenAI: a tool turn is one `tool` message per result. */
+function openAiMessages(turn: ChatTurn): Record<string, unknown>[] {
+  if (turn.role === 'tool') {
+    return turn.results.map((result) => ({
+      role: 'tool',
+      tool_call_id: result.id,
+      content: result.text,
+    }));
+  }
+  if (turn.role === 'assistant' && turn.toolCalls?.length) {
+    return [
+      {
+        role: 'assistant',
+        content: turn.text || null,
+        tool_calls: turn.toolCalls.map((call) => ({
+          id: call.id,
+          type: 'function',
+          function: { name: call.name, arguments: JSON.stringify(call.args ?? {}) },
+        })),
+      },
+    ];
+  }
+  return [{ role: turn.role, content: turn.text }];
+}
+
+/** Anthropic: tool uses are blocks of the assistant's turn, results blocks of the user's. */
+function anthropicMessage(turn: ChatTurn): Record<string, unknown> {
+  if (turn.role === 'tool') {
+    return {
+      role: 'user',
+      content: turn.results.map((result) => ({
+        type: 'tool_result',
+        tool_use_id: result.id,
+        content: result.text,
+        ...(result.error ? { is_error: true } : {}),
+      })),
+    };
+  }
+  if (turn.role === 'assistant' && turn.toolCalls?.length) {
+    return {
+      role: 'assistant',
+      content: [
+        ...(turn.text ? [{ type: 'text', text: turn.text }] : []),
+        ...turn.toolCalls.map((call) => ({
+          type: 'tool_use',
+          id: call.id,
+          name: call.name,
+          input: call.args ?? {},
+        })),
+      ],
+    };
+  }
+  return { role: turn.role, content: turn.text };
+}
+
+/** Gemini gives ids only in some versions: ours are not sent back. */
+const generatedId = 'ponte_call_';
+
+/** Gemini: calls are `functionCall` parts of the model's turn, results `functionResponse` parts. */
+function geminiContent(turn: ChatTurn): Record<string, unknown> {
+  if (turn.role === 'tool') {
+    return {
+      role: 'user',
+      parts: turn.results.map((result) => ({
+        functionResponse: {
+          ...(result.id.startsWith(generatedId) ? {} : { id: result.id }),
+          name: result.name,
+          response: result.error ? { error: result.text } : { result: result.text },
+        },
+      })),
+    };
+  }
+  if (turn.role === 'assistant') {
+    return {
+      role: 'model',
+      parts: [
+        ...(turn.text ? [{ text: turn.text }] : []),
+        ...(turn.toolCalls ?? []).map((call) => ({
+          functionCall: {
+            ...(call.id.startsWith(generatedId) ? {} : { id: call.id }),
+            name: call.name,
+            args: call.args ?? {},
+          },
+        })),
+      ],
+    };
+  }
+  return { role: 'user', parts: [{ text: turn.text }] };
+}
 
 /**
  * OpenAI's Chat Completions (https://platform.openai.com/docs/api-reference/chat/create), also
@@ -92,18 +222,38 @@ const openAi: LlmProvider = {
       model: call.model,
       messages: [
         ...(call.system ? [{ role: 'system', content: call.system }] : []),
-        ...call.turns.map((turn) => ({ role: turn.role, content: turn.text })),
+        ...call.turns.flatMap(openAiMessages),
       ],
       ...(call.temperature !== undefined ? { temperature: call.temperature } : {}),
       max_tokens: call.maxTokens,
       ...(call.json ? { response_format: { type: 'json_object' } } : {}),
+      ...(offered(call)
+        ? {
+            tools: offered(call)!.map((tool) => ({
+              type: 'function',
+              function: {
+                name: tool.name,
+                description: tool.description,
+                parameters: tool.parameters,
+              },
+            })),
+          }
+        : {}),
     },
   }),
   read(body, call) {
     const choice = list(field(body, 'choices'))[0];
     const message = field(choice, 'message');
     const content = text(field(message, 'content'));
-    if (!content) {
+    const toolCalls = list(field(message, 'tool_calls'))
+      .filter((item) => field(item, 'type') === undefined || field(item, 'type') === 'function')
+      .map((item, index) => ({
+        id: text(field(item, 'id')) || `call_${index + 1}`,
+        name: text(field(field(item, 'function'), 'name')),
+        args: argumentsOf(field(field(item, 'function'), 'arguments')),
+      }))
+      .filter((item) => item.name);
+    if (!content && !toolCalls.length) {
       return {
         missing: text(field(message, 'refusal')) || text(field(choice, 'finish_reason')),
       };
@@ -116,6 +266,7 @@ const openAi: LlmProvider = {
         entrada: count(field(usage, 'prompt_tokens')),
         saida: count(field(usage, 'completion_tokens')),
       },
+      ...(toolCalls.length ? { toolCalls } : {}),
     };
   },
   models: {
@@ -147,17 +298,35 @@ const anthropic: LlmProvider = {
     json: {
       model: call.model,
       ...(call.system ? { system: call.system } : {}),
-      messages: call.turns.map((turn) => ({ role: turn.role, content: turn.text })),
+      messages: call.turns.map(anthropicMessage),
       max_tokens: call.maxTokens,
       ...(call.temperature !== undefined ? { temperature: call.temperature } : {}),
+      ...(offered(call)
+        ? {
+            tools: offered(call)!.map((tool) => ({
+              name: tool.name,
+              description: tool.description,
+              input_schema: tool.parameters,
+            })),
+          }
+        : {}),
     },
   }),
   read(body, call) {
-    const content = list(field(body, 'content'))
+    const blocks = list(field(body, 'content'));
+    const content = blocks
       .filter((block) => field(block, 'type') === 'text')
       .map((block) => text(field(block, 'text')))
       .join('');
-    if (!content) return { missing: text(field(body, 'stop_reason')) };
+    const toolCalls = blocks
+      .filter((block) => field(block, 'type') === 'tool_use')
+      .map((block, index) => ({
+        id: text(field(block, 'id')) || `toolu_${index + 1}`,
+        name: text(field(block, 'name')),
+        args: argumentsOf(field(block, 'input')),
+      }))
+      .filter((item) => item.name);
+    if (!content && !toolCalls.length) return { missing: text(field(body, 'stop_reason')) };
     const usage = field(body, 'usage');
     return {
       text: content,
@@ -166,6 +335,7 @@ const anthropic: LlmProvider = {
         entrada: count(field(usage, 'input_tokens')),
         saida: count(field(usage, 'output_tokens')),
       },
+      ...(toolCalls.length ? { toolCalls } : {}),
     };
   },
   models: {
@@ -200,10 +370,20 @@ const gemini: LlmProvider = {
     timeoutMs: chatTimeoutMs,
     json: {
       ...(call.system ? { systemInstruction: { parts: [{ text: call.system }] } } : {}),
-      contents: call.turns.map((turn) => ({
-        role: turn.role === 'assistant' ? 'model' : 'user',
-        parts: [{ text: turn.text }],
-      })),
+      contents: call.turns.map(geminiContent),
+      ...(offered(call)
+        ? {
+            tools: [
+              {
+                functionDeclarations: offered(call)!.map((tool) => ({
+                  name: tool.name,
+                  description: tool.description,
+                  parametersJsonSchema: tool.parameters,
+                })),
+              },
+            ],
+          }
+        : {}),
       generationConfig: {
         ...(call.temperature !== undefined ? { temperature: call.temperature } : {}),
         maxOutputTokens: call.maxTokens,
@@ -213,11 +393,21 @@ const gemini: LlmProvider = {
   }),
   read(body, call) {
     const candidate = list(field(body, 'candidates'))[0];
-    const content = list(field(field(candidate, 'content'), 'parts'))
+    const parts = list(field(field(candidate, 'content'), 'parts'));
+    const content = parts
       .filter((part) => field(part, 'thought') !== true)
       .map((part) => text(field(part, 'text')))
       .join('');
-    if (!content) {
+    const toolCalls = parts
+      .map((part) => field(part, 'functionCall'))
+      .filter(isObject)
+      .map((functionCall, index) => ({
+        id: text(functionCall.id) || `${generatedId}${index + 1}`,
+        name: text(functionCall.name),
+        args: argumentsOf(functionCall.args ?? {}),
+      }))
+      .filter((item) => item.name);
+    if (!content && !toolCalls.length) {
       return {
         missing:
           text(field(field(body, 'promptFeedback'), 'blockReason')) ||
@@ -232,6 +422,7 @@ const gemini: LlmProvider = {
         entrada: count(field(usage, 'promptTokenCount')),
         saida: count(field(usage, 'candidatesTokenCount')),
       },
+      ...(toolCalls.length ? { toolCalls } : {}),
     };
   },
   models: {
