@@ -30,8 +30,7 @@ export const llmMessages = {
     `A resposta anterior não é válida: ${problem}\nResponda de novo apenas com o JSON corrigido, sem texto antes ou depois.\n(The previous answer is not valid: answer again with only the corrected JSON.)`,
   jsonParse: (reason: string) => `não é um JSON (${reason}).`,
   /** The node's user log when the first answer is not accepted. */
-  retryLog: (problem: string) =>
-    `A resposta não foi aceita (${problem}); pedindo de novo uma vez.`,
+  retryLog: (problem: string) => `A resposta não foi aceita (${problem}); pedindo de novo uma vez.`,
 
   // 'Classificar texto' and 'Extrair dados'.
   textRequired: 'Informe o texto para o modelo.',

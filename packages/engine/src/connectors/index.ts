@@ -11,6 +11,8 @@ import { googleCalendarConnector } from './google/google-calendar.connector';
 import { googleDriveConnector } from './google/google-drive.connector';
 import { googleSheetsConnector } from './google/google-sheets.connector';
 import { googleSheetsPoller } from './google/google-sheets.poller';
+import { llmClassifyConnector } from './llm/llm-classify.connector';
+import { llmExtractConnector } from './llm/llm-extract.connector';
 import { llmConnector } from './llm/llm.connector';
 import { omieConnector } from './omie/omie.connector';
 import { sankhyaConnector } from './sankhya/sankhya.connector';
@@ -38,6 +40,8 @@ export const serviceConnectors: NodeDefinition[] = [
   googleSheetsPoller,
   googleDriveConnector,
   llmConnector,
+  llmClassifyConnector,
+  llmExtractConnector,
   omieConnector,
   sankhyaConnector,
   slackConnector,
