@@ -32,6 +32,7 @@ import {
   IconForms,
   IconGitBranch,
   IconHandClick,
+  IconListDetails,
   IconLock,
   IconMail,
   IconPencil,
@@ -44,6 +45,7 @@ import {
   IconStack2,
   IconStackPush,
   IconTable,
+  IconTags,
   IconWebhook,
   IconWorld,
 } from '@tabler/icons-react';
@@ -86,6 +88,7 @@ const icons: Record<string, ComponentType<IconProps>> = {
   forms: IconForms,
   'git-branch': IconGitBranch,
   'hand-click': IconHandClick,
+  'list-details': IconListDetails,
   lock: IconLock,
   mail: IconMail,
   pencil: IconPencil,
@@ -98,6 +101,7 @@ const icons: Record<string, ComponentType<IconProps>> = {
   'stack-2': IconStack2,
   'stack-push': IconStackPush,
   table: IconTable,
+  tags: IconTags,
   webhook: IconWebhook,
   world: IconWorld,
 };
