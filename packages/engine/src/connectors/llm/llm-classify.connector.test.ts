@@ -154,5 +154,9 @@ describe('svc_llm_classify', () => {
       '"other" é o nome de uma saída do próprio nó: dê outro nome à classe.',
     );
     expect(check([{ name: '' }])).toBe('A classe da linha 1 não tem nome.');
+    expect(check([{ name: 'error' }])).toMatch(/^"error" é o nome de uma saída do próprio nó/);
+    expect(check([{ name: 'Vendas' }, { name: '{{ msg.x }}' }])).toBe(
+      'O nome da classe da linha 2 não pode ter expressões {{ }}: ele é o nome de uma saída.',
+    );
   });
 });

@@ -11,7 +11,7 @@ const fields = [
   { name: 'entrega', type: 'date', description: 'a data de entrega' },
   { name: 'urgente', type: 'boolean' },
   { name: 'itens', type: 'list', description: 'os produtos' },
-  { name: 'cpf', type: 'text' },
+  { name: 'cpf' },
 ];
 const params = (extra: Record<string, unknown> = {}) => ({
   service_account: 'openai',
@@ -40,6 +40,7 @@ describe('svc_llm_extract', () => {
     expect(system!.content).toContain(
       '- "entrega" (data no formato AAAA-MM-DD (YYYY-MM-DD), opcional): a data de entrega',
     );
+    expect(system!.content).toContain('- "cpf" (texto, opcional)');
     expect(system!.content).toContain('"required":["cliente","total"]');
     expect(user!.content).toBe('Ana quer mesa e cadeira, R$ 1.234,50, para 10/03/2025.');
     expect(JSON.parse(String(ports.httpCalls[0]!.body))).toMatchObject({ temperature: 0 });
