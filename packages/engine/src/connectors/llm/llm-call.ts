@@ -2,9 +2,9 @@ import {
   createPersonalDataMasker,
   type PersonalDataMasker,
 } from '@ponte/shared/brazil/personal-data';
-import type { LookupOption } from '@ponte/shared/flow/node-manifest.schema';
+import { nodeManifestSchema, type LookupOption } from '@ponte/shared/flow/node-manifest.schema';
 import { messages } from '@ponte/shared/messages';
-import type { LookupRequest, ParamSpecInput } from '../../kit/define-node';
+import type { LookupRequest, NodeDefinition, ParamSpecInput } from '../../kit/define-node';
 import type { NodeLogger } from '../../kit/context';
 import { sendConnectorRequest, type ConnectorCall } from '../kit/connector-http';
 import { accountParam, openCall, type ConnectorService } from '../kit/define-connector';
@@ -244,7 +244,7 @@ export async function openLlm(
 }
 
 /** The 'Modelo' picker of every AI node: the account's models, first page. */
-export async function llmModelOptions(
+async function llmModelOptions(
   label: string,
   name: string,
   request: LookupRequest,
@@ -254,3 +254,10 @@ export async function llmModelOptions(
   const response = await sendConnectorRequest(call, provider.models.request);
   return provider.models.options(response.body).slice(0, 1000);
 }
+
+/** An AI node as the registry holds it: its manifest checked, with the 'Modelo' picker. */
+export const llmNode = (label: string, node: NodeDefinition): NodeDefinition => ({
+  ...node,
+  manifest: nodeManifestSchema.parse(node.manifest),
+  lookupOptions: (name, request) => llmModelOptions(label, name, request),
+});

@@ -1,15 +1,15 @@
-import { nodeManifestSchema } from '@ponte/shared/flow/node-manifest.schema';
 import { messages } from '@ponte/shared/messages';
 import { defineNode, type NodeDefinition, type ParamSpecInput } from '../../kit/define-node';
-import {
-  llmAccountParams,
-  llmMaskParam,
-  llmModelOptions,
-  llmTuningParams,
-  openLlm,
-  textOf,
-} from './llm-call';
+import { llmAccountParams, llmMaskParam, llmNode, llmTuningParams, textOf } from './llm-call';
 import { compileSchema, type SchemaCheck } from './llm-json';
+import {
+  namedRows,
+  openTextStep,
+  rowNamesProblem,
+  stepInstructionsParam,
+  stepTextParam,
+  type RowNaming,
+} from './llm-text-step';
 
 const m = messages.llm;
 const label = 'Classificar texto';
@@ -19,13 +19,7 @@ const reservedOutputs = [otherOutput, 'error'];
 
 const params = {
   ...llmAccountParams,
-  text: {
-    type: 'textarea',
-    label: 'Texto',
-    required: true,
-    placeholder: '{{ msg.payload.mensagem }}',
-    description: 'O texto a classificar. Aceita expressões {{ }}.',
-  },
+  ...stepTextParam('O texto a classificar. Aceita expressões {{ }}.'),
   classes: {
     type: 'table-params',
     label: 'Classes',
@@ -36,11 +30,7 @@ const params = {
       { key: 'description', label: 'Descrição', type: 'text' },
     ],
   },
-  instructions: {
-    type: 'textarea',
-    label: 'Instruções adicionais',
-    description: 'O que mais o modelo deve considerar ao classificar (opcional).',
-  },
+  ...stepInstructionsParam('O que mais o modelo deve considerar ao classificar (opcional).'),
   multiple: {
     type: 'boolean',
     label: 'Permitir mais de uma classe',
@@ -53,30 +43,13 @@ const params = {
 
 type ClassRow = { name: string; description: string };
 
-/** The classes' rows as saved: a pt-BR problem for a name that cannot be an output. */
-function classesProblem(rows: unknown): string | null {
-  if (!Array.isArray(rows) || rows.length === 0) return m.classesRequired;
-  const seen = new Set<string>();
-  for (const [index, row] of rows.entries()) {
-    const raw = (row as Record<string, unknown> | null)?.name;
-    const name = textOf(raw);
-    if (!name) return m.classNameRequired(index + 1);
-    if (name.includes('{{')) return m.classNameExpression(index + 1);
-    if (reservedOutputs.includes(name)) return m.classNameReserved(name);
-    if (seen.has(name)) return m.classNameTwice(name);
-    seen.add(name);
-  }
-  return null;
-}
-
-function classesOf(rows: unknown): ClassRow[] {
-  const problem = classesProblem(rows);
-  if (problem) throw new Error(problem);
-  return (rows as Record<string, unknown>[]).map((row) => ({
-    name: textOf(row.name),
-    description: textOf(row.description),
-  }));
-}
+const classNaming: RowNaming = {
+  none: m.classesRequired,
+  unnamed: m.classNameRequired,
+  expression: m.classNameExpression,
+  twice: m.classNameTwice,
+  reserved: { names: reservedOutputs, said: m.classNameReserved },
+};
 
 /** The JSON Schema of an answer: the chosen classes among the node's, and why. */
 function answerSchema(classes: ClassRow[], multiple: boolean): string {
@@ -137,18 +110,21 @@ const node = defineNode({
   params,
   outputs: { [otherOutput]: { label: 'Outros' } },
   dynamicOutputs: { param: 'classes', key: 'name' },
-  checkParams: (raw) => classesProblem(raw.classes),
+  checkParams: (raw) => rowNamesProblem(raw.classes, classNaming),
   async run({ params: raw, input, ports, scope, signal, log }) {
-    const text = textOf(raw.text);
-    if (!text) throw new Error(m.textRequired);
-    const classes = classesOf(raw.classes);
+    const classes: ClassRow[] = namedRows(raw.classes, classNaming);
     const multiple = raw.multiple === true;
-    const llm = await openLlm(label, raw as Record<string, unknown>, { ports, scope, signal, log });
+    const { llm, message, instructions } = await openTextStep(label, raw, {
+      ports,
+      scope,
+      signal,
+      log,
+    });
     const schema = answerSchema(classes, multiple);
     const hidden = classes.map((row) => ({ ...row, description: llm.hide(row.description) }));
     const answer = (await llm.askJson({
-      system: systemOf(hidden, multiple, llm.hide(textOf(raw.instructions))),
-      message: llm.hide(text),
+      system: systemOf(hidden, multiple, instructions),
+      message,
       schema,
       check: answerCheck(classes, schema),
       rejected: m.classificationRejected,
@@ -172,8 +148,4 @@ const node = defineNode({
  * 'Classificar texto' (docs/ai.md, docs/adr/0096): one output per class of its table, like
  * the switch's rules; the model's answer checked against the classes and asked again once.
  */
-export const llmClassifyConnector: NodeDefinition = {
-  ...node,
-  manifest: nodeManifestSchema.parse(node.manifest),
-  lookupOptions: (name, request) => llmModelOptions(label, name, request),
-};
+export const llmClassifyConnector: NodeDefinition = llmNode(label, node);

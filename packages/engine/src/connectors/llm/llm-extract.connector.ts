@@ -1,15 +1,15 @@
-import { nodeManifestSchema } from '@ponte/shared/flow/node-manifest.schema';
 import { messages } from '@ponte/shared/messages';
 import { defineNode, type NodeDefinition, type ParamSpecInput } from '../../kit/define-node';
-import {
-  llmAccountParams,
-  llmMaskParam,
-  llmModelOptions,
-  llmTuningParams,
-  openLlm,
-  textOf,
-} from './llm-call';
+import { llmAccountParams, llmMaskParam, llmNode, llmTuningParams } from './llm-call';
 import { compileSchema } from './llm-json';
+import {
+  namedRows,
+  openTextStep,
+  rowNamesProblem,
+  stepInstructionsParam,
+  stepTextParam,
+  type RowNaming,
+} from './llm-text-step';
 
 const m = messages.llm;
 const label = 'Extrair dados';
@@ -34,13 +34,7 @@ type FieldType = keyof typeof fieldTypes;
 
 const params = {
   ...llmAccountParams,
-  text: {
-    type: 'textarea',
-    label: 'Texto',
-    required: true,
-    placeholder: '{{ msg.payload.mensagem }}',
-    description: 'O texto de onde tirar os dados. Aceita expressões {{ }}.',
-  },
+  ...stepTextParam('O texto de onde tirar os dados. Aceita expressões {{ }}.'),
   fields: {
     type: 'table-params',
     label: 'Campos',
@@ -59,38 +53,26 @@ const params = {
       { key: 'required', label: 'Obrigatório', type: 'boolean' },
     ],
   },
-  instructions: {
-    type: 'textarea',
-    label: 'Instruções adicionais',
-    description: 'O que mais o modelo deve considerar ao extrair (opcional).',
-  },
+  ...stepInstructionsParam('O que mais o modelo deve considerar ao extrair (opcional).'),
   ...llmTuningParams(0),
   ...llmMaskParam,
 } satisfies Record<string, ParamSpecInput>;
 
 type Field = { name: string; type: FieldType; description: string; required: boolean };
 
-/** The fields' rows as saved: a pt-BR problem for a name that cannot be a key. */
-function fieldsProblem(rows: unknown): string | null {
-  if (!Array.isArray(rows) || rows.length === 0) return m.fieldsRequired;
-  const seen = new Set<string>();
-  for (const [index, row] of rows.entries()) {
-    const name = textOf((row as Record<string, unknown> | null)?.name);
-    if (!name) return m.fieldNameRequired(index + 1);
-    if (name.includes('{{')) return m.fieldNameExpression(index + 1);
-    if (seen.has(name)) return m.fieldNameTwice(name);
-    seen.add(name);
-  }
-  return null;
-}
+const fieldNaming: RowNaming = {
+  none: m.fieldsRequired,
+  unnamed: m.fieldNameRequired,
+  expression: m.fieldNameExpression,
+  twice: m.fieldNameTwice,
+};
 
+/** The fields of the table, a type left empty read as text. */
 function fieldsOf(rows: unknown): Field[] {
-  const problem = fieldsProblem(rows);
-  if (problem) throw new Error(problem);
-  return (rows as Record<string, unknown>[]).map((row) => ({
-    name: textOf(row.name),
+  return namedRows(rows, fieldNaming).map((row) => ({
+    name: row.name,
     type: (Object.hasOwn(fieldTypes, String(row.type)) ? row.type : 'text') as FieldType,
-    description: textOf(row.description),
+    description: row.description,
     required: row.required === true || row.required === 'true',
   }));
 }
@@ -134,17 +116,20 @@ const node = defineNode({
   icon: 'list-details',
   params,
   outputs: { default: { label: 'Saída' } },
-  checkParams: (raw) => fieldsProblem(raw.fields),
+  checkParams: (raw) => rowNamesProblem(raw.fields, fieldNaming),
   async run({ params: raw, input, ports, scope, signal, log }) {
-    const text = textOf(raw.text);
-    if (!text) throw new Error(m.textRequired);
     const fields = fieldsOf(raw.fields);
-    const llm = await openLlm(label, raw as Record<string, unknown>, { ports, scope, signal, log });
+    const { llm, message, instructions } = await openTextStep(label, raw, {
+      ports,
+      scope,
+      signal,
+      log,
+    });
     const schema = answerSchema(fields);
     const hidden = fields.map((field) => ({ ...field, description: llm.hide(field.description) }));
     const answer = (await llm.askJson({
-      system: systemOf(hidden, llm.hide(textOf(raw.instructions))),
-      message: llm.hide(text),
+      system: systemOf(hidden, instructions),
+      message,
       schema,
       check: compileSchema(schema),
       rejected: m.extractionRejected,
@@ -161,8 +146,4 @@ const node = defineNode({
  * 'Extrair dados' (docs/ai.md, docs/adr/0096): the fields of its table asked as a JSON
  * Schema, the answer checked and asked again once, its masked values put back.
  */
-export const llmExtractConnector: NodeDefinition = {
-  ...node,
-  manifest: nodeManifestSchema.parse(node.manifest),
-  lookupOptions: (name, request) => llmModelOptions(label, name, request),
-};
+export const llmExtractConnector: NodeDefinition = llmNode(label, node);

@@ -1,10 +1,9 @@
-import { nodeManifestSchema } from '@ponte/shared/flow/node-manifest.schema';
 import { messages } from '@ponte/shared/messages';
 import { defineNode, type NodeDefinition, type ParamSpecInput } from '../../kit/define-node';
 import {
   llmAccountParams,
   llmMaskParam,
-  llmModelOptions,
+  llmNode,
   llmTuningParams,
   openLlm,
   textOf,
@@ -98,8 +97,4 @@ const node = defineNode({
  * its calls through the service connectors' kit (network guard, waits on 429/503, refusals in
  * pt-BR), personal data masked before it leaves, a JSON answer checked and asked again once.
  */
-export const llmConnector: NodeDefinition = {
-  ...node,
-  manifest: nodeManifestSchema.parse(node.manifest),
-  lookupOptions: (name, request) => llmModelOptions(label, name, request),
-};
+export const llmConnector: NodeDefinition = llmNode(label, node);
