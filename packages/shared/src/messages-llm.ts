@@ -29,4 +29,30 @@ export const llmMessages = {
   retryPrompt: (problem: string) =>
     `A resposta anterior não é válida: ${problem}\nResponda de novo apenas com o JSON corrigido, sem texto antes ou depois.\n(The previous answer is not valid: answer again with only the corrected JSON.)`,
   jsonParse: (reason: string) => `não é um JSON (${reason}).`,
+  /** The node's user log when the first answer is not accepted. */
+  retryLog: (problem: string) => `A resposta não foi aceita (${problem}); pedindo de novo uma vez.`,
+
+  // 'Classificar texto' and 'Extrair dados'.
+  textRequired: 'Informe o texto para o modelo.',
+  classesRequired: 'Informe ao menos uma classe.',
+  classNameRequired: (row: number) => `A classe da linha ${row} não tem nome.`,
+  classNameTwice: (name: string) => `A classe "${name}" aparece mais de uma vez.`,
+  classNameReserved: (name: string) =>
+    `"${name}" é o nome de uma saída do próprio nó: dê outro nome à classe.`,
+  classNameExpression: (row: number) =>
+    `O nome da classe da linha ${row} não pode ter expressões {{ }}: ele é o nome de uma saída.`,
+  /** The answer named a class the node does not have (the retry's problem and the failure's). */
+  classUnknown: (answered: string, classes: string) =>
+    `a classe "${answered}" não está entre as classes do nó (${classes}).`,
+  /** The classification was still not accepted after the retry. */
+  classificationRejected: (provider: string, problem: string) =>
+    `${provider} não respondeu uma classificação válida nem na segunda tentativa: ${problem}`,
+  fieldsRequired: 'Informe ao menos um campo a extrair.',
+  fieldNameRequired: (row: number) => `O campo da linha ${row} não tem nome.`,
+  fieldNameTwice: (name: string) => `O campo "${name}" aparece mais de uma vez.`,
+  fieldNameExpression: (row: number) =>
+    `O nome do campo da linha ${row} não pode ter expressões {{ }}: ele é a chave do objeto extraído.`,
+  /** The extraction was still not accepted after the retry. */
+  extractionRejected: (provider: string, problem: string) =>
+    `${provider} não devolveu os campos pedidos nem na segunda tentativa: ${problem}`,
 } as const;

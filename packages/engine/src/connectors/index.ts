@@ -12,6 +12,8 @@ import { googleDriveConnector } from './google/google-drive.connector';
 import { googleSheetsConnector } from './google/google-sheets.connector';
 import { googleSheetsPoller } from './google/google-sheets.poller';
 import { agentConnector } from './llm/agent.connector';
+import { llmClassifyConnector } from './llm/llm-classify.connector';
+import { llmExtractConnector } from './llm/llm-extract.connector';
 import { llmConnector } from './llm/llm.connector';
 import { omieConnector } from './omie/omie.connector';
 import { sankhyaConnector } from './sankhya/sankhya.connector';
@@ -40,6 +42,8 @@ export const serviceConnectors: NodeDefinition[] = [
   googleDriveConnector,
   llmConnector,
   agentConnector,
+  llmClassifyConnector,
+  llmExtractConnector,
   omieConnector,
   sankhyaConnector,
   slackConnector,

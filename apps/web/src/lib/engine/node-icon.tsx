@@ -32,6 +32,7 @@ import {
   IconForms,
   IconGitBranch,
   IconHandClick,
+  IconListDetails,
   IconLock,
   IconMail,
   IconPencil,
@@ -45,6 +46,7 @@ import {
   IconStack2,
   IconStackPush,
   IconTable,
+  IconTags,
   IconWebhook,
   IconWorld,
 } from '@tabler/icons-react';
@@ -87,6 +89,7 @@ const icons: Record<string, ComponentType<IconProps>> = {
   forms: IconForms,
   'git-branch': IconGitBranch,
   'hand-click': IconHandClick,
+  'list-details': IconListDetails,
   lock: IconLock,
   mail: IconMail,
   pencil: IconPencil,
@@ -100,6 +103,7 @@ const icons: Record<string, ComponentType<IconProps>> = {
   'stack-2': IconStack2,
   'stack-push': IconStackPush,
   table: IconTable,
+  tags: IconTags,
   webhook: IconWebhook,
   world: IconWorld,
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
 import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
+import { realManifest } from '../../../test/engine-library';
 import { issueLevels, toCanvasEdges, toCanvasNodes } from './to-react-flow';
 
 const manifest = (type: string, extra: Partial<NodeManifest>): NodeManifest => ({
@@ -79,6 +80,37 @@ describe('the canvas view of a flow document', () => {
       category: 'unknown',
       outputs: [],
       disabled: true,
+    });
+  });
+
+  it("draws the served 'Classificar texto' with 'Outros' and one output per class", () => {
+    const classify = realManifest('svc_llm_classify');
+    const [node] = toCanvasNodes(
+      {
+        version: 1,
+        nodes: [
+          {
+            uid: 'c',
+            type: 'svc_llm_classify',
+            typeVersion: 1,
+            position: { x: 0, y: 0 },
+            params: { classes: [{ name: 'Vendas' }, { name: 'Suporte' }, { name: '' }] },
+          },
+        ],
+        edges: [],
+      },
+      (type) => (type === classify.type ? classify : undefined),
+      new Map(),
+      new Set(),
+    );
+    expect(node?.data).toMatchObject({
+      icon: 'tags',
+      category: 'ai',
+      outputs: [
+        { name: 'other', label: 'Outros' },
+        { name: 'Vendas', label: 'Vendas' },
+        { name: 'Suporte', label: 'Suporte' },
+      ],
     });
   });
 

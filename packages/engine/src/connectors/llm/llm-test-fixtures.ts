@@ -1,0 +1,42 @@
+import type { HttpRequest } from '../../ports';
+import { createFakePorts, jsonResponse } from '../../testing/fake-ports';
+
+/**
+ * An OpenAI-compatible account and answers as OpenAI's Chat Completions documents them
+ * (https://platform.openai.com/docs/api-reference/chat/create), for the AI nodes' tests.
+ */
+export function portsWithOpenAi() {
+  const ports = createFakePorts();
+  ports.accounts.openai = {
+    _id: 'openai',
+    name: 'OpenAI da loja',
+    type: 'openai_compatible',
+    data: { api_url: 'https://api.openai.com/v1', api_key: 'sk-segredo' },
+  };
+  return ports;
+}
+
+/** The model's answers in order, one per call; the last repeats. */
+export function answering(ports: ReturnType<typeof createFakePorts>, ...contents: string[]) {
+  ports.httpHandler = () =>
+    jsonResponse(200, {
+      id: 'chatcmpl-1',
+      object: 'chat.completion',
+      model: 'gpt-4o-mini-2024-07-18',
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content: contents.length > 1 ? contents.shift()! : contents[0]!,
+          },
+          finish_reason: 'stop',
+        },
+      ],
+      usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 },
+    });
+}
+
+/** The chat messages of a call, as sent. */
+export const turnsOf = (call: HttpRequest) =>
+  (JSON.parse(String(call.body)) as { messages: { role: string; content: string }[] }).messages;
