@@ -207,6 +207,38 @@ describe('validateFlow', () => {
     ]);
   });
 
+  it("checks an agent's tool: its description and params, not the params the model fills", () => {
+    // Unconnected (the agent calls it), its required URL left to the model.
+    const tool = (agentTool: { description: string; params: string[] }) =>
+      node('h', 'core_http_request', { method: 'GET' }, { agentTool });
+    expect(
+      validateFlow(
+        flow([trigger, tool({ description: 'Busca um pedido.', params: ['url'] })]),
+        lookup,
+      ),
+    ).toEqual([]);
+    const issues = validateFlow(
+      flow([trigger, tool({ description: '  ', params: ['url', 'nada'] })]),
+      lookup,
+    );
+    expect(issues).toEqual([
+      {
+        level: 'error',
+        code: 'required_param',
+        message:
+          'O conector "Requisição HTTP" é ferramenta do agente e precisa da "Descrição para o modelo": diga o que ele faz.',
+        node_uid: 'h',
+      },
+      {
+        level: 'error',
+        code: 'param_type',
+        message:
+          'O conector "Requisição HTTP" é ferramenta do agente com um parâmetro que ele não tem: nada.',
+        node_uid: 'h',
+      },
+    ]);
+  });
+
   it('warns about a cycle without a loop, once per cycle, but not about a loop-back', () => {
     const cycle = validateFlow(
       flow(
