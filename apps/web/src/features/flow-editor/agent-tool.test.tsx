@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
 import type { Flow } from '@ponte/shared/flows.schema';
+import { lookup } from '@ponte/shared/flow/flow-test-fixtures';
 import { mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { openEditorRoutes, savedFlow, testManifest, triggerAndLog } from './editor-test-fixtures';
@@ -36,21 +37,7 @@ function setup() {
                   label: 'Manual Trigger',
                 }),
                 testManifest('core_log', { label: 'Log' }),
-                testManifest('core_http_request', {
-                  label: 'Requisição HTTP',
-                  params: {
-                    url: { type: 'text', label: 'URL', required: true },
-                    method: {
-                      type: 'select',
-                      label: 'Método',
-                      default: 'GET',
-                      options: [
-                        { label: 'GET', value: 'GET' },
-                        { label: 'POST', value: 'POST' },
-                      ],
-                    },
-                  },
-                }),
+                lookup('core_http_request')!,
               ],
             },
           },

@@ -59,6 +59,20 @@ const agentRun: AgentRunData = {
 };
 const msg = { payload: 'O pedido 4521 foi enviado.', agent: agentRun };
 
+/** A node's 'Saída' with one message. */
+const showOutput = (message: Record<string, unknown>) =>
+  renderWithProviders(
+    <NodeDataView
+      side="output"
+      manifest={undefined}
+      data={{
+        summary: undefined,
+        loading: false,
+        runs: [{ input: {}, outputs: [{ output: 'default', msg: message }], duration_ms: 5 }],
+      }}
+    />,
+  );
+
 /** The conversation's entries, in order: model steps and tool calls. */
 function expectConversation() {
   const entries = within(screen.getByRole('list')).getAllByRole('listitem');
@@ -84,17 +98,7 @@ function expectConversation() {
 
 describe("'Conversa do agente'", () => {
   it("opens an agent's output on its conversation, the JSON a click away", async () => {
-    const { user } = renderWithProviders(
-      <NodeDataView
-        side="output"
-        manifest={undefined}
-        data={{
-          summary: undefined,
-          loading: false,
-          runs: [{ input: {}, outputs: [{ output: 'default', msg }], duration_ms: 2400 }],
-        }}
-      />,
-    );
+    const { user } = showOutput(msg);
     expect(screen.getByRole('radio', { name: 'Conversa do agente' })).toBeChecked();
     expectConversation();
 
@@ -112,19 +116,7 @@ describe("'Conversa do agente'", () => {
   });
 
   it('offers no conversation for other messages', () => {
-    renderWithProviders(
-      <NodeDataView
-        side="output"
-        manifest={undefined}
-        data={{
-          summary: undefined,
-          loading: false,
-          runs: [
-            { input: {}, outputs: [{ output: 'default', msg: { payload: 1 } }], duration_ms: 5 },
-          ],
-        }}
-      />,
-    );
+    showOutput({ payload: 1 });
     expect(screen.getByRole('radio', { name: 'Tabela' })).toBeChecked();
     expect(screen.queryByRole('radio', { name: 'Conversa do agente' })).toBeNull();
   });
