@@ -15,7 +15,10 @@ export function toolNodes(nodes: Iterable<FlowNode>, registry: NodeRegistry): Ag
     if (!definition || !node.agentTool) continue;
     const specs = definition.manifest.params;
     const params = Object.fromEntries(
-      node.agentTool.params.filter((name) => specs[name]).map((name) => [name, specs[name]!]),
+      node.agentTool.params
+        // A model never picks a credential of the workspace (the validator refuses it too).
+        .filter((name) => specs[name] && specs[name].type !== 'service_account')
+        .map((name) => [name, specs[name]!]),
     );
     tools.push({
       uid: node.uid,

@@ -13,11 +13,14 @@ import {
 } from './flow-operations';
 import { flow, lookup, node } from './flow-test-fixtures';
 
+/** 'Ferramenta do agente': it travels with the node through copies, pastes and imports. */
+const agentTool = { description: 'Busca o pedido pelo número.', params: ['url'] };
+
 const base = flow(
   [
     node('t', 'core_manual_trigger'),
     node('c', 'core_condition'),
-    node('h', 'core_http_request', { url: 'x' }),
+    node('h', 'core_http_request', { url: 'x' }, { agentTool }),
   ],
   [
     ['t', 'c'],
@@ -58,7 +61,7 @@ describe('flow operations', () => {
     expect(disconnect(linked, 'c:false->h').edges).toEqual(base.edges);
   });
 
-  it('duplicates nodes with the edges among them, shifted', () => {
+  it('duplicates nodes with the edges among them, shifted, an agent tool still one', () => {
     let next = 0;
     const { doc, uids } = duplicateNodes(base, ['c', 'h'], () => `novo${++next}`);
     expect(uids).toEqual(['novo1', 'novo2']);
@@ -66,6 +69,7 @@ describe('flow operations', () => {
       type: 'core_http_request',
       params: { url: 'x' },
       position: { x: 40, y: 40 },
+      agentTool,
     });
     // t → c is not copied (t was not duplicated); c → h is.
     expect(doc.edges.slice(base.edges.length)).toEqual([
@@ -86,7 +90,13 @@ describe('flow operations', () => {
           'b',
           'core_http_request',
           { url: 'https://x', headers: [{ key: 'A' }] },
-          { position: { x: 400, y: 250 }, typeVersion: 2, breakpoint: true, disabled: true },
+          {
+            position: { x: 400, y: 250 },
+            typeVersion: 2,
+            breakpoint: true,
+            disabled: true,
+            agentTool,
+          },
         ),
       ],
       [
@@ -114,6 +124,7 @@ describe('flow operations', () => {
         typeVersion: 2,
         breakpoint: true,
         disabled: true,
+        agentTool,
         params: { url: 'https://x', headers: [{ key: 'A' }] },
         position: { x: 310, y: 20 },
       },

@@ -207,19 +207,47 @@ describe('validateFlow', () => {
     ]);
   });
 
-  it("accepts an agent's tool node: the params the model fills may be empty, no edge reaches it", () => {
-    const tool = {
-      ...http('ferramenta', { url: '', method: 'GET' }),
-      agentTool: { description: 'Consulta o CEP.', params: ['url'] },
-    };
-    expect(validateFlow(flow([trigger, http('a'), tool], [['t', 'a']]), lookup)).toEqual([]);
-    const undescribed = { ...tool, agentTool: { description: ' ', params: ['url'] } };
+  it("checks an agent's tool: its description and params, not the params the model fills", () => {
+    // Unconnected (the agent calls it), its required URL left to the model.
+    const tool = (agentTool: { description: string; params: string[] }) =>
+      node('h', 'core_http_request', { method: 'GET' }, { agentTool });
     expect(
-      validateFlow(flow([trigger, http('a'), undescribed], [['t', 'a']]), lookup).map(
-        (issue) => issue.message,
+      validateFlow(
+        flow([trigger, tool({ description: 'Busca um pedido.', params: ['url'] })]),
+        lookup,
       ),
+    ).toEqual([]);
+    const issues = validateFlow(
+      flow([trigger, tool({ description: '  ', params: ['url', 'nada'] })]),
+      lookup,
+    );
+    expect(issues).toEqual([
+      {
+        level: 'error',
+        code: 'required_param',
+        message:
+          'O conector "Requisição HTTP" é ferramenta do agente e precisa da "Descrição para o modelo": diga o que ele faz.',
+        node_uid: 'h',
+      },
+      {
+        level: 'error',
+        code: 'param_type',
+        message:
+          'O conector "Requisição HTTP" é ferramenta do agente com um parâmetro que ele não tem: nada.',
+        node_uid: 'h',
+      },
+    ]);
+    const withAccount: typeof lookup = (type, version) => {
+      const found = lookup(type, version);
+      if (type !== 'core_http_request' || !found) return found;
+      const account = { type: 'service_account' as const, label: 'Conta', accepts: ['http'] };
+      return { ...found, params: { ...found.params, conta: account } };
+    };
+    const picksAccount = tool({ description: 'Busca um pedido.', params: ['url', 'conta'] });
+    expect(
+      validateFlow(flow([trigger, picksAccount]), withAccount).map((issue) => issue.message),
     ).toEqual([
-      'O conector "Requisição HTTP" é ferramenta do agente e precisa de uma descrição para o modelo.',
+      'O conector "Requisição HTTP" é ferramenta do agente: a conta de serviço não pode ser preenchida pelo modelo.',
     ]);
   });
 

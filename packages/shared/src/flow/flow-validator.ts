@@ -280,17 +280,10 @@ function paramIssues(
   const issues: FlowIssue[] = [];
   const error = (code: FlowIssueCode, message: string) =>
     issues.push({ level: 'error', code, message, node_uid: node.uid });
+  // A param the agent's model fills ('Ferramenta do agente') is not the node's to check.
   const byModel = new Set(node.agentTool?.params ?? []);
-  if (node.agentTool && !node.agentTool.description.trim()) {
-    error(
-      'required_param',
-      `O conector "${label}" é ferramenta do agente e precisa de uma descrição para o modelo.`,
-    );
-  }
   for (const [name, spec] of Object.entries(manifest.params)) {
-    if (!paramShown(manifest.params, spec, node.params)) continue;
-    // An agent's model fills it when it calls the node (docs/adr/0099).
-    if (byModel.has(name)) continue;
+    if (byModel.has(name) || !paramShown(manifest.params, spec, node.params)) continue;
     const value = node.params[name];
     if (isEmpty(value)) {
       if (spec.required && !('default' in spec && spec.default !== undefined)) {
@@ -307,6 +300,42 @@ function paramIssues(
   }
   const problem = options.checkParams?.(node);
   if (problem) error('param_type', `O conector "${label}": ${problem}`);
+  issues.push(...agentToolIssues(node, manifest, label));
+  return issues;
+}
+
+/** 'Ferramenta do agente': the model needs to be told what the tool does, and which params it fills. */
+function agentToolIssues(node: FlowNode, manifest: NodeManifest, label: string): FlowIssue[] {
+  const tool = node.agentTool;
+  if (!tool) return [];
+  const issues: FlowIssue[] = [];
+  if (!tool.description.trim()) {
+    issues.push({
+      level: 'error',
+      code: 'required_param',
+      message: `O conector "${label}" é ferramenta do agente e precisa da "Descrição para o modelo": diga o que ele faz.`,
+      node_uid: node.uid,
+    });
+  }
+  for (const name of tool.params) {
+    // A model never picks a credential of the workspace.
+    if (manifest.params[name]?.type === 'service_account') {
+      issues.push({
+        level: 'error',
+        code: 'param_type',
+        message: `O conector "${label}" é ferramenta do agente: a conta de serviço não pode ser preenchida pelo modelo.`,
+        node_uid: node.uid,
+      });
+      continue;
+    }
+    if (name in manifest.params) continue;
+    issues.push({
+      level: 'error',
+      code: 'param_type',
+      message: `O conector "${label}" é ferramenta do agente com um parâmetro que ele não tem: ${name}.`,
+      node_uid: node.uid,
+    });
+  }
   return issues;
 }
 
@@ -353,7 +382,7 @@ function graphIssues(
       }
     }
     for (const node of doc.nodes) {
-      // An agent's tool runs when the agent calls it, not from an edge.
+      // An agent's tool runs when the agent calls it, not from the graph's edges.
       if (!reached.has(node.uid) && !node.agentTool) {
         issues.push({
           level: 'warning',

@@ -27,6 +27,8 @@ export interface FlowNodeData extends Record<string, unknown> {
   issue?: 'error' | 'warning';
   breakpoint: boolean;
   disabled: boolean;
+  /** 'Ferramenta do agente': the flow's agents call it. */
+  agentTool?: boolean;
   /** The node the debugger holds now (paused before Next Step). */
   highlighted?: boolean;
   /** Its state in the run looked at or running now (docs/adr/0089). */
@@ -88,6 +90,7 @@ export function toCanvasNodes(
         ...(issue ? { issue } : {}),
         breakpoint: node.breakpoint === true,
         disabled: node.disabled === true,
+        ...(node.agentTool ? { agentTool: true } : {}),
         ...(node.uid === highlighted ? { highlighted: true } : {}),
         ...(run ? { run: { ...run } } : {}),
         ...(marks.pinned?.has(node.uid) ? { pinned: true } : {}),

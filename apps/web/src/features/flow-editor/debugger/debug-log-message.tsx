@@ -1,10 +1,13 @@
-import { Alert, ScrollArea } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, ScrollArea, SegmentedControl, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { JsonTree } from '../../../components/json-tree';
 import type { DebugLog } from './debugger-state';
 import classes from './debugger.module.css';
 import { debuggerTexts } from './debugger-texts';
 import { readLogMessage } from '../../../lib/log-message';
+import { AgentTranscriptView, agentRunOf } from '../node-data/agent-transcript-view';
+import { isPlainObject } from '../node-data/node-data-model';
 
 interface DebugLogMessageProps {
   log: DebugLog;
@@ -14,7 +17,10 @@ interface DebugLogMessageProps {
   selectedPath?: string;
 }
 
-/** A log's message: a JSON tree, or text (with the notice when it is too large for a tree). */
+/**
+ * A log's message: a JSON tree, or text (with the notice when it is too large for a tree). An
+ * 'Agente de IA' output (`msg.agent`) opens on its conversation, the tree a click away.
+ */
 export function DebugLogMessage({
   log,
   rootName = 'msg',
@@ -22,14 +28,32 @@ export function DebugLogMessage({
   selectedPath,
 }: DebugLogMessageProps) {
   const view = readLogMessage(log.item.data.message, log);
+  const [shown, setShown] = useState('agent');
   if (view.kind === 'json') {
-    return (
+    const tree = (
       <JsonTree
         value={view.value}
         rootName={rootName}
         onSelectPath={onSelectPath}
         selectedPath={selectedPath}
       />
+    );
+    const agentRun = isPlainObject(view.value) ? agentRunOf(view.value) : null;
+    if (!agentRun) return tree;
+    return (
+      <Stack gap="xs">
+        <SegmentedControl
+          size="xs"
+          aria-label="Visualização"
+          value={shown}
+          onChange={setShown}
+          data={[
+            { value: 'agent', label: 'Conversa do agente' },
+            { value: 'json', label: 'JSON' },
+          ]}
+        />
+        {shown === 'agent' ? <AgentTranscriptView run={agentRun} /> : tree}
+      </Stack>
     );
   }
   return (

@@ -3,6 +3,7 @@ import { Alert, Group, Loader, Pagination, SegmentedControl, Stack, Text } from 
 import type { PinnedItem } from '@ponte/shared/flow/flow-document.schema';
 import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
 import type { NodePanelData } from '../run-data/run-data-types';
+import { AgentTranscriptView, agentRunOf } from './agent-transcript-view';
 import { DataJsonView } from './data-json-view';
 import { DataSchemaView } from './data-schema-view';
 import { DataTable } from './data-table';
@@ -21,12 +22,14 @@ import { StorageRefs, storageRefsOf } from './storage-refs';
 /** Rows or items rendered at a time: the rest stay out of the DOM. */
 export const dataPageSize = 50;
 
-type ViewKind = 'table' | 'json' | 'schema';
+type ViewKind = 'table' | 'json' | 'schema' | 'agent';
 const viewOptions = [
   { value: 'table', label: 'Tabela' },
   { value: 'json', label: 'JSON' },
   { value: 'schema', label: 'Esquema' },
 ];
+/** Offered when a message holds an 'Agente de IA' run (`msg.agent`), and shown first then. */
+const agentViewOption = { value: 'agent', label: 'Conversa do agente' };
 
 export interface NodeDataViewProps {
   /** 'Entrada' (the message the node received) or 'Saída' (what it sent). */
@@ -55,7 +58,7 @@ export function NodeDataView({ side, data, manifest, pins, onPin, readOnly }: No
   const run = runIndex >= 0 ? runs[runIndex] : undefined;
   const showsPins = side === 'output' && !run && (pins?.length ?? 0) > 0;
 
-  const [view, setView] = useState<ViewKind>('table');
+  const [chosenView, setView] = useState<ViewKind | null>(null);
   const [outputFilter, setOutputFilter] = useState('');
   const [rowsOf, setRowsOf] = useState('');
   const [page, setPage] = useState(1);
@@ -72,6 +75,10 @@ export function NodeDataView({ side, data, manifest, pins, onPin, readOnly }: No
     [all, filter],
   );
   const messages = useMemo(() => items.map((item) => item.msg), [items]);
+  const agentRuns = useMemo(() => messages.map(agentRunOf), [messages]);
+  const hasAgent = agentRuns.some((agentRun) => agentRun !== null);
+  const view: ViewKind =
+    chosenView === 'agent' && !hasAgent ? 'table' : (chosenView ?? (hasAgent ? 'agent' : 'table'));
   const arrayFields = useMemo(
     () => (items.length === 1 ? arrayFieldsOf(items[0]!.msg) : []),
     [items],
@@ -129,7 +136,7 @@ export function NodeDataView({ side, data, manifest, pins, onPin, readOnly }: No
     );
   }
 
-  const viewed = view === 'json' ? items.length : rows.length;
+  const viewed = view === 'json' || view === 'agent' ? items.length : rows.length;
   const pages = Math.max(1, Math.ceil(viewed / dataPageSize));
   const current = Math.min(page, pages);
   const start = (current - 1) * dataPageSize;
@@ -184,7 +191,7 @@ export function NodeDataView({ side, data, manifest, pins, onPin, readOnly }: No
                 setView(next as ViewKind);
                 setPage(1);
               }}
-              data={viewOptions}
+              data={hasAgent ? [...viewOptions, agentViewOption] : viewOptions}
             />
             {view === 'table' && arrayFields.length > 0 ? (
               <SegmentedControl
@@ -217,6 +224,21 @@ export function NodeDataView({ side, data, manifest, pins, onPin, readOnly }: No
               selected={selected}
               onSelect={setSelected}
             />
+          ) : view === 'agent' ? (
+            <Stack gap="md">
+              {numbered(agentRuns).map(([index, agentRun]) =>
+                agentRun ? (
+                  <div key={index}>
+                    {items.length > 1 ? (
+                      <Text size="xs" c="dimmed" mb={4}>
+                        Item {index + 1}
+                      </Text>
+                    ) : null}
+                    <AgentTranscriptView run={agentRun} />
+                  </div>
+                ) : null,
+              )}
+            </Stack>
           ) : view === 'json' ? (
             <DataJsonView
               page={numbered(items)}

@@ -7,6 +7,7 @@ import {
   type NodeManifest,
   type ParamSpec,
 } from '@ponte/shared/flow/node-manifest.schema';
+import { AgentFilledParam, AgentToolSection } from './agent-tool-section';
 import { takesExpressions } from './expression';
 import { NodeIssues } from './node-issues';
 import { NewerVersionNotice } from './newer-version-notice';
@@ -41,7 +42,7 @@ export interface NodePanelProps {
   readOnly?: boolean;
 }
 
-type OptionalField = 'label' | 'breakpoint' | 'breakpointCondition' | 'disabled';
+type OptionalField = 'label' | 'breakpoint' | 'breakpointCondition' | 'disabled' | 'agentTool';
 
 /** The node with one optional field set, or left out when empty or off. */
 function withField<K extends OptionalField>(node: FlowNode, key: K, value: FlowNode[K]): FlowNode {
@@ -96,6 +97,8 @@ export function NodePanel({
         paramShown(manifest.params, spec, node.params),
       )
     : [];
+
+  const byModel = new Set(node.agentTool?.params);
 
   return (
     <NodePanelFrame
@@ -172,6 +175,11 @@ export function NodePanel({
                   registered={manifest?.registersHook === true}
                 />
               )}
+              <AgentToolSection
+                node={node}
+                manifest={manifest}
+                onChange={(tool) => setField('agentTool', tool)}
+              />
               <Divider label="Parâmetros" labelPosition="left" />
               {params.length === 0 && (
                 <Text size="sm" c="dimmed">
@@ -183,34 +191,38 @@ export function NodePanel({
                   Use <Code>{'{{ msg.payload.campo }}'}</Code> para usar valores da mensagem
                 </Text>
               )}
-              {params.map(([name, spec]) => (
-                <ParamField
-                  key={name}
-                  name={name}
-                  spec={spec}
-                  value={node.params[name]}
-                  outputColumn={
-                    manifest.dynamicOutputs?.param === name
-                      ? manifest.dynamicOutputs.key
-                      : undefined
-                  }
-                  onChange={setParam}
-                  expressionSample={runData?.runs?.at(-1)?.input ?? null}
-                  flowId={flowId}
-                  lookupNode={
-                    spec.lookup
-                      ? {
-                          type: node.type,
-                          version: node.typeVersion ?? manifest.version,
-                          params: node.params,
-                          labels: Object.fromEntries(
-                            Object.entries(manifest.params).map(([key, p]) => [key, p.label]),
-                          ),
-                        }
-                      : undefined
-                  }
-                />
-              ))}
+              {params.map(([name, spec]) =>
+                byModel.has(name) ? (
+                  <AgentFilledParam key={name} spec={spec} />
+                ) : (
+                  <ParamField
+                    key={name}
+                    name={name}
+                    spec={spec}
+                    value={node.params[name]}
+                    outputColumn={
+                      manifest.dynamicOutputs?.param === name
+                        ? manifest.dynamicOutputs.key
+                        : undefined
+                    }
+                    onChange={setParam}
+                    expressionSample={runData?.runs?.at(-1)?.input ?? null}
+                    flowId={flowId}
+                    lookupNode={
+                      spec.lookup
+                        ? {
+                            type: node.type,
+                            version: node.typeVersion ?? manifest.version,
+                            params: node.params,
+                            labels: Object.fromEntries(
+                              Object.entries(manifest.params).map(([key, p]) => [key, p.label]),
+                            ),
+                          }
+                        : undefined
+                    }
+                  />
+                ),
+              )}
             </>
           )}
         </Stack>

@@ -11,6 +11,7 @@ const doc: FlowDocument = {
       typeVersion: 1,
       position: { x: 100, y: 50 },
       params: { label: 'A' },
+      agentTool: { description: 'Registra o pedido.', params: ['label'] },
     },
     { uid: 'b', type: 'core_log', typeVersion: 1, position: { x: 300, y: 20 }, params: {} },
     { uid: 'c', type: 'core_log', typeVersion: 1, position: { x: 500, y: 80 }, params: {} },
@@ -27,6 +28,7 @@ describe('the editor clipboard', () => {
     const copied = copiedDocument()!;
     expect(copied.nodes.map((node) => node.uid)).toEqual(['a', 'b']);
     expect(copied.edges.map((edge) => edge.id)).toEqual(['a:default->b']);
+    expect(copied.nodes[0]!.agentTool).toEqual(doc.nodes[0]!.agentTool);
     (copied.nodes[0]!.params as { label: string }).label = 'mudou';
     expect(doc.nodes[0]?.params).toEqual({ label: 'A' });
     expect(topLeft(copied)).toEqual({ x: 100, y: 20 });
