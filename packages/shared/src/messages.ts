@@ -3,6 +3,7 @@ import { alertRuleMessages } from './messages-alert-rules';
 import { dashboardMessages } from './messages-dashboards';
 import { formMessages } from './messages-forms';
 import { llmMessages } from './messages-llm';
+import { mcpMessages } from './messages-mcp';
 import { oauthAppMessages, serviceAccountsOauthMessages } from './messages-oauth';
 
 /** Up to five hosts as pt-BR lists them ("a, b e c"), then how many more. */
@@ -465,6 +466,7 @@ export const messages = {
   dashboards: dashboardMessages,
   alertRules: alertRuleMessages,
   llm: llmMessages,
+  mcp: mcpMessages,
   recordNodes: {
     /** A table missing or of another workspace, by what the node was given (id or name). */
     tableMissing: (table: string) => `A tabela "${table}" não existe neste workspace.`,

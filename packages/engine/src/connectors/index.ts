@@ -12,6 +12,7 @@ import { googleDriveConnector } from './google/google-drive.connector';
 import { googleSheetsConnector } from './google/google-sheets.connector';
 import { googleSheetsPoller } from './google/google-sheets.poller';
 import { llmConnector } from './llm/llm.connector';
+import { mcpToolConnector } from './mcp/mcp-tool.connector';
 import { omieConnector } from './omie/omie.connector';
 import { sankhyaConnector } from './sankhya/sankhya.connector';
 import { slackConnector } from './slack/slack.connector';
@@ -38,6 +39,7 @@ export const serviceConnectors: NodeDefinition[] = [
   googleSheetsPoller,
   googleDriveConnector,
   llmConnector,
+  mcpToolConnector,
   omieConnector,
   sankhyaConnector,
   slackConnector,

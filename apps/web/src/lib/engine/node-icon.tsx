@@ -44,6 +44,7 @@ import {
   IconStack2,
   IconStackPush,
   IconTable,
+  IconTool,
   IconWebhook,
   IconWorld,
 } from '@tabler/icons-react';
@@ -98,6 +99,7 @@ const icons: Record<string, ComponentType<IconProps>> = {
   'stack-2': IconStack2,
   'stack-push': IconStackPush,
   table: IconTable,
+  tool: IconTool,
   webhook: IconWebhook,
   world: IconWorld,
 };
