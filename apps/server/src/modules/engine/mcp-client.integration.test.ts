@@ -35,16 +35,30 @@ function toolServer(calls: McpStandIn['calls']): McpServer {
     },
     ({ a, b }) => {
       calls.push({ name: 'somar', arguments: { a, b } });
-      return { content: [{ type: 'text', text: String(a + b) }], structuredContent: { soma: a + b } };
+      return {
+        content: [{ type: 'text', text: String(a + b) }],
+        structuredContent: { soma: a + b },
+      };
     },
   );
-  server.registerTool('clima', { description: 'O clima de uma cidade.', inputSchema: { cidade: z.string() } }, ({ cidade }) => ({
-    content: [{ type: 'text', text: `Sol em ${cidade}` }],
-  }));
-  server.registerTool('reservar', { description: 'Reserva um item do estoque.', inputSchema: { sku: z.string() } }, ({ sku }) => {
-    calls.push({ name: 'reservar', arguments: { sku } });
-    return { content: [{ type: 'text', text: `Estoque indisponível para o SKU ${sku}` }], isError: true };
-  });
+  server.registerTool(
+    'clima',
+    { description: 'O clima de uma cidade.', inputSchema: { cidade: z.string() } },
+    ({ cidade }) => ({
+      content: [{ type: 'text', text: `Sol em ${cidade}` }],
+    }),
+  );
+  server.registerTool(
+    'reservar',
+    { description: 'Reserva um item do estoque.', inputSchema: { sku: z.string() } },
+    ({ sku }) => {
+      calls.push({ name: 'reservar', arguments: { sku } });
+      return {
+        content: [{ type: 'text', text: `Estoque indisponível para o SKU ${sku}` }],
+        isError: true,
+      };
+    },
+  );
   return server;
 }
 
@@ -61,18 +75,34 @@ async function startMcpStandIn(host: string): Promise<McpStandIn> {
       const body = await bodyOf(request);
       if (request.url === '/token' && request.method === 'POST') {
         const form = new URLSearchParams(body);
-        if (form.get('grant_type') !== 'client_credentials' || form.get('client_secret') !== 'segredo') {
-          response.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid_client"}');
+        if (
+          form.get('grant_type') !== 'client_credentials' ||
+          form.get('client_secret') !== 'segredo'
+        ) {
+          response
+            .writeHead(401, { 'content-type': 'application/json' })
+            .end('{"error":"invalid_client"}');
           return;
         }
         response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ access_token: oauthToken, token_type: 'Bearer', expires_in: 3600 }));
+        response.end(
+          JSON.stringify({ access_token: oauthToken, token_type: 'Bearer', expires_in: 3600 }),
+        );
         return;
       }
       const bearer = request.headers.authorization;
       if (bearer !== `Bearer ${token}` && bearer !== `Bearer ${oauthToken}`) {
-        response.writeHead(401, { 'www-authenticate': 'Bearer', 'content-type': 'application/json' });
-        response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Unauthorized' }, id: null }));
+        response.writeHead(401, {
+          'www-authenticate': 'Bearer',
+          'content-type': 'application/json',
+        });
+        response.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            error: { code: -32001, message: 'Unauthorized' },
+            id: null,
+          }),
+        );
         return;
       }
       // Stateless: one server and transport per request (the SDK's stateless example).
@@ -135,7 +165,7 @@ describe('MCP servers: the account, its test and the "Chamar ferramenta MCP" ste
     expect((await tested(api, none)).message).toContain('(status 401)');
   });
 
-  it('OAuth2 (client_credentials at the account\'s token URL): the token is asked and sent to the server', async () => {
+  it("OAuth2 (client_credentials at the account's token URL): the token is asked and sent to the server", async () => {
     const api = t.request((await t.createAccount()).token);
     const id = await mcpAccount(api, {
       auth: 'oauth2',
@@ -144,7 +174,10 @@ describe('MCP servers: the account, its test and the "Chamar ferramenta MCP" ste
       client_id: 'ponte',
       client_secret: 'segredo',
     });
-    expect(await tested(api, id)).toMatchObject({ status: 'ok', message: expect.stringMatching(/^Conectado: 3 ferramentas/) });
+    expect(await tested(api, id)).toMatchObject({
+      status: 'ok',
+      message: expect.stringMatching(/^Conectado: 3 ferramentas/),
+    });
   });
 
   it("the 'Ferramenta' picker lists the server's tools", async () => {

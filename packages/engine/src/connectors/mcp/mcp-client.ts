@@ -117,7 +117,8 @@ function credentialOf(connection: McpConnection) {
       if (!token) throw new Error(m.tokenRequired(account.name));
       return { authorization: `Bearer ${token}` };
     }
-    if (auth === 'oauth2') return { authorization: `Bearer ${await connection.accessToken(force)}` };
+    if (auth === 'oauth2')
+      return { authorization: `Bearer ${await connection.accessToken(force)}` };
     return {};
   };
 }
@@ -185,7 +186,9 @@ export async function openMcpSession(connection: McpConnection) {
       guarded(async (): Promise<McpToolResult> => {
         const answer = await client.callTool({ name, arguments: args }, undefined, options);
         const content = 'content' in answer ? answer.content : answer.toolResult;
-        const blocks = Array.isArray(content) ? (content as { type?: unknown; text?: unknown }[]) : [];
+        const blocks = Array.isArray(content)
+          ? (content as { type?: unknown; text?: unknown }[])
+          : [];
         return {
           content,
           ...(answer.structuredContent
@@ -211,7 +214,10 @@ export async function openMcpSession(connection: McpConnection) {
 
 export type McpSession = Awaited<ReturnType<typeof openMcpSession>>;
 
-async function withSession<T>(connection: McpConnection, work: (session: McpSession) => Promise<T>) {
+async function withSession<T>(
+  connection: McpConnection,
+  work: (session: McpSession) => Promise<T>,
+) {
   const session = await openMcpSession(connection);
   try {
     return await work(session);

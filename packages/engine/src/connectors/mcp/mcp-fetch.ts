@@ -60,7 +60,8 @@ export function portFetch(options: PortFetchOptions): FetchLike {
   const { http, signal, timeoutMs, checkHost, credential, renewable, account } = options;
   return async (input, init = {}) => {
     const method = (init.method ?? 'GET').toUpperCase();
-    if (method === 'GET') return new Response(null, { status: 405, statusText: 'Method Not Allowed' });
+    if (method === 'GET')
+      return new Response(null, { status: 405, statusText: 'Method Not Allowed' });
     const url = new URL(String(input));
     checkHost(url);
     const headers: Record<string, string> = {};
