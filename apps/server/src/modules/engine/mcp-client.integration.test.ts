@@ -75,10 +75,11 @@ async function startMcpStandIn(host: string): Promise<McpStandIn> {
       const body = await bodyOf(request);
       if (request.url === '/token' && request.method === 'POST') {
         const form = new URLSearchParams(body);
-        if (
-          form.get('grant_type') !== 'client_credentials' ||
-          form.get('client_secret') !== 'segredo'
-        ) {
+        const granted =
+          form.get('client_secret') === 'segredo' &&
+          (form.get('grant_type') === 'client_credentials' ||
+            (form.get('grant_type') === 'authorization_code' && form.get('code') === 'codigo-ok'));
+        if (!granted) {
           response
             .writeHead(401, { 'content-type': 'application/json' })
             .end('{"error":"invalid_client"}');
@@ -165,19 +166,39 @@ describe('MCP servers: the account, its test and the "Chamar ferramenta MCP" ste
     expect((await tested(api, none)).message).toContain('(status 401)');
   });
 
-  it("OAuth2 (client_credentials at the account's token URL): the token is asked and sent to the server", async () => {
+  it('OAuth2 with the account\'s client and URLs: client_credentials, and the authorization code of "Autorizar conta"', async () => {
     const api = t.request((await t.createAccount()).token);
-    const id = await mcpAccount(api, {
+    const oauth = {
       auth: 'oauth2',
-      grant_type: 'client_credentials',
+      authorize_url: `${standIn.url}/authorize`,
       token_url: `${standIn.url}/token`,
       client_id: 'ponte',
       client_secret: 'segredo',
-    });
-    expect(await tested(api, id)).toMatchObject({
+    };
+    const machine = await mcpAccount(api, { ...oauth, grant_type: 'client_credentials' });
+    expect(await tested(api, machine)).toMatchObject({
       status: 'ok',
       message: expect.stringMatching(/^Conectado: 3 ferramentas/),
     });
+    const person = await mcpAccount(api, { ...oauth, grant_type: 'authorization_code' });
+    const asked = await api.get(`/api/v1/service-accounts/${person}/oauth2/authorize/`);
+    expect(asked.statusCode, asked.body).toBe(200);
+    const consent = new URL(asked.json().authorization_url as string);
+    expect(`${consent.origin}${consent.pathname}`).toBe(`${standIn.url}/authorize`);
+    expect(consent.searchParams.get('client_id')).toBe('ponte');
+    // The identity provider's consent page is the person's step: its answer is a code.
+    const finished = await api.put(`/api/v1/service-accounts/${person}/oauth2/token`, {
+      service_account_id: person,
+      code: 'codigo-ok',
+      state: consent.searchParams.get('state'),
+      grant_type: 'authorization_code',
+    });
+    expect(finished.statusCode, finished.body).toBe(200);
+    expect(finished.json().secrets_set).toContain('access_token');
+    expect(await tested(api, person)).toMatchObject({ status: 'ok' });
+    const plain = await mcpAccount(api, { auth: 'bearer', token });
+    const notOauth = await api.get(`/api/v1/service-accounts/${plain}/oauth2/authorize/`);
+    expect(notOauth.statusCode).toBe(400);
   });
 
   it("the 'Ferramenta' picker lists the server's tools", async () => {
