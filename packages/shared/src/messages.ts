@@ -4,6 +4,7 @@ import { dashboardMessages } from './messages-dashboards';
 import { formMessages } from './messages-forms';
 import { llmMessages } from './messages-llm';
 import { agentMessages } from './messages-agent';
+import { mcpMessages } from './messages-mcp';
 import { oauthAppMessages, serviceAccountsOauthMessages } from './messages-oauth';
 
 /** Up to five hosts as pt-BR lists them ("a, b e c"), then how many more. */
@@ -467,6 +468,7 @@ export const messages = {
   alertRules: alertRuleMessages,
   llm: llmMessages,
   agent: agentMessages,
+  mcp: mcpMessages,
   recordNodes: {
     /** A table missing or of another workspace, by what the node was given (id or name). */
     tableMissing: (table: string) => `A tabela "${table}" não existe neste workspace.`,

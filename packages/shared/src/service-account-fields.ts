@@ -99,6 +99,84 @@ const domainFields: ServiceAccountField[] = [
   },
 ];
 
+/**
+ * An MCP server (docs/adr/0097): its streamable HTTP endpoint and how the client proves who it
+ * is. OAuth2 is the generic type's flow with the person's client and URLs (no discovery).
+ */
+const mcpOauth = { field: 'auth', value: 'oauth2' };
+const mcpFields: ServiceAccountField[] = [
+  {
+    name: 'url',
+    label: 'URL do servidor',
+    kind: 'text',
+    required: true,
+    placeholder: 'https://mcp.exemplo.com.br/mcp',
+    description: 'O endereço HTTP do servidor MCP (transporte streamable HTTP).',
+  },
+  {
+    name: 'auth',
+    label: 'Autenticação',
+    kind: 'select',
+    required: true,
+    default: 'none',
+    options: [
+      { value: 'none', label: 'Nenhuma' },
+      { value: 'bearer', label: 'Token (Bearer)' },
+      { value: 'oauth2', label: 'OAuth2' },
+    ],
+  },
+  {
+    name: 'token',
+    label: 'Token (Bearer)',
+    kind: 'text',
+    secret: true,
+    description: 'Enviado em cada pedido como Authorization: Bearer.',
+    visibleWhen: { field: 'auth', value: 'bearer' },
+  },
+  {
+    name: 'authorize_url',
+    label: 'URL de autorização',
+    kind: 'text',
+    placeholder: 'https://mcp.exemplo.com.br/authorize',
+    visibleWhen: mcpOauth,
+  },
+  {
+    name: 'token_url',
+    label: 'URL do token',
+    kind: 'text',
+    placeholder: 'https://mcp.exemplo.com.br/token',
+    visibleWhen: mcpOauth,
+  },
+  {
+    name: 'client_id',
+    label: 'ID do cliente (client ID)',
+    kind: 'text',
+    visibleWhen: mcpOauth,
+  },
+  {
+    name: 'client_secret',
+    label: 'Segredo do cliente (client secret)',
+    kind: 'text',
+    secret: true,
+    visibleWhen: mcpOauth,
+  },
+  {
+    name: 'grant_type',
+    label: 'Tipo de concessão (grant type)',
+    kind: 'select',
+    required: true,
+    default: 'authorization_code',
+    options: [
+      { value: 'authorization_code', label: 'authorization_code' },
+      { value: 'client_credentials', label: 'client_credentials' },
+    ],
+    visibleWhen: mcpOauth,
+  },
+  { name: 'scope', label: 'Escopos', kind: 'text', visibleWhen: mcpOauth },
+  // Written by the OAuth2 flow, as for the generic type (not the workspace apps' client id).
+  ...oauthManaged.slice(0, 3),
+];
+
 /** Spec 2 §3's fields per auth type, with the defaults of spec 2 §9. */
 export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAccountField[]> = {
   bearer_token: [
@@ -445,6 +523,7 @@ export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAc
     },
     apiUrl('https://generativelanguage.googleapis.com', 'da API do Gemini'),
   ],
+  mcp: mcpFields,
 };
 
 export const secretFieldNames = (type: ServiceAccountType): string[] =>

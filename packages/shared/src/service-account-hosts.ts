@@ -41,6 +41,7 @@ const addressFields: Partial<Record<ServiceAccountType, readonly string[]>> = {
   openai_compatible: ['api_url'],
   anthropic_api: ['api_url'],
   gemini_api: ['api_url'],
+  mcp: ['url', 'authorize_url', 'token_url'],
 };
 
 /** The vendor's own domains, for accounts of one service whose addresses are not fields. */

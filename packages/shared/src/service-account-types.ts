@@ -26,5 +26,6 @@ export const serviceAccountTypes = [
   'openai_compatible',
   'anthropic_api',
   'gemini_api',
+  'mcp',
 ] as const;
 export type ServiceAccountType = (typeof serviceAccountTypes)[number];

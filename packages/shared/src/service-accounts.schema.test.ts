@@ -8,14 +8,15 @@ import {
 
 describe('service account schemas', () => {
   it("has every auth type of the spec table (the three provider OAuth2 types apart), the product token among them, then the connectors' own", () => {
-    expect(serviceAccountTypes).toHaveLength(20);
+    expect(serviceAccountTypes).toHaveLength(21);
     expect(serviceAccountTypes).toContain('ponte_token');
-    expect(serviceAccountTypes.slice(-5)).toEqual([
+    expect(serviceAccountTypes.slice(-6)).toEqual([
       'telegram_bot',
       'whatsapp_cloud',
       'openai_compatible',
       'anthropic_api',
       'gemini_api',
+      'mcp',
     ]);
     for (const type of serviceAccountTypes) expect(serviceAccountFields[type]).toBeDefined();
   });

@@ -36,14 +36,27 @@ export const serviceAccountTypeLabels: Record<ServiceAccountType, string> = {
   openai_compatible: 'API compatível com OpenAI',
   anthropic_api: 'Anthropic (Claude)',
   gemini_api: 'Google Gemini',
+  mcp: 'Servidor MCP',
 };
 
-/** Types authorised in the browser: 'Autorizar conta' / 'Reautorizar conta' (spec 2 §4). */
-export const oauth2Types = ['oauth2', 'trello_oauth2', 'slack_oauth2', 'google_oauth2'] as const;
+/**
+ * Types authorised in the browser: 'Autorizar conta' / 'Reautorizar conta' (spec 2 §4). An MCP
+ * server's account is one only when its 'Autenticação' is OAuth2 (`authorizesInBrowser`).
+ */
+export const oauth2Types = [
+  'oauth2',
+  'trello_oauth2',
+  'slack_oauth2',
+  'google_oauth2',
+  'mcp',
+] as const;
 /** The OAuth2 types whose authorisation URL comes from the account API (spec 2 §7). */
 export const accountApiOauthTypes = ['trello_oauth2', 'slack_oauth2', 'google_oauth2'] as const;
 export const isOauth2Type = (type: string): boolean =>
   (oauth2Types as readonly string[]).includes(type);
+/** Whether an account of an OAuth2 type is authorised in the browser with these fields. */
+export const authorizesInBrowser = (type: string, data: Record<string, unknown> = {}): boolean =>
+  isOauth2Type(type) && (type !== 'mcp' || data.auth === 'oauth2');
 
 /** Longest value of one field: private keys and long URIs fit. */
 const fieldMax = 20_000;

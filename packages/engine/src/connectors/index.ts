@@ -15,6 +15,7 @@ import { agentConnector } from './llm/agent.connector';
 import { llmClassifyConnector } from './llm/llm-classify.connector';
 import { llmExtractConnector } from './llm/llm-extract.connector';
 import { llmConnector } from './llm/llm.connector';
+import { mcpToolConnector } from './mcp/mcp-tool.connector';
 import { omieConnector } from './omie/omie.connector';
 import { sankhyaConnector } from './sankhya/sankhya.connector';
 import { slackConnector } from './slack/slack.connector';
@@ -44,6 +45,7 @@ export const serviceConnectors: NodeDefinition[] = [
   agentConnector,
   llmClassifyConnector,
   llmExtractConnector,
+  mcpToolConnector,
   omieConnector,
   sankhyaConnector,
   slackConnector,

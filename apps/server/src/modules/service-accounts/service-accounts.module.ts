@@ -9,6 +9,7 @@ import { defineModule, roles } from '../../container/server-module';
 import { publicBaseUrl } from '../../lib/public-url';
 import { createSecretBox } from '../../lib/secret-box';
 import { checkEncryptionKey } from './encryption-check';
+import { createMcpTester } from './mcp-tester';
 import { networkTesters } from './network-testers';
 import { createOAuth2Module, type OAuth2Module } from './oauth2/oauth2-module';
 import { oauth2AccountRoutes, oauth2ApiRoutes } from './oauth2/oauth2.routes';
@@ -84,6 +85,8 @@ export const serviceAccountsModule = defineModule({
         }),
         // AWS STS, Omie and Sankhya: one documented call each, through the guarded client.
         ...createProviderTesters(providers, now),
+        // After the OAuth2 testers: an MCP account is tested by listing its server's tools.
+        mcp: createMcpTester(oauth2.tokenSources.mcp),
       },
     });
     const accountTokens = {

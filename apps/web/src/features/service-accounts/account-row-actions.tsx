@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlugConnected, IconTrash } from '@tabler/icons-react';
 import { messages } from '@ponte/shared/messages';
-import { isOauth2Type } from '@ponte/shared/service-accounts.schema';
+import { authorizesInBrowser } from '@ponte/shared/service-accounts.schema';
 import type { ListedAccount } from './api/get-service-accounts';
 
 export const untestableNote = 'Teste de conexão indisponível para este tipo de conta.';
@@ -16,9 +16,12 @@ interface AccountRowActionsProps {
   onRemove: () => void;
 }
 
-/** Spec 2 §4: OAuth2 types offer 'Autorizar conta' until an access token is stored. */
+/**
+ * Spec 2 §4: OAuth2 types offer 'Autorizar conta' until an access token is stored (an MCP
+ * server's account only when its 'Autenticação' is OAuth2).
+ */
 export function authorizeLabel(account: ListedAccount): string | null {
-  if (!isOauth2Type(account.auth_type)) return null;
+  if (!authorizesInBrowser(account.auth_type, account[account.auth_type] ?? {})) return null;
   return account.secrets_set.includes('access_token')
     ? messages.serviceAccounts.reauthorize
     : messages.serviceAccounts.authorize;

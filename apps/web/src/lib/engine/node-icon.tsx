@@ -47,6 +47,7 @@ import {
   IconStackPush,
   IconTable,
   IconTags,
+  IconTool,
   IconWebhook,
   IconWorld,
 } from '@tabler/icons-react';
@@ -104,6 +105,7 @@ const icons: Record<string, ComponentType<IconProps>> = {
   'stack-push': IconStackPush,
   table: IconTable,
   tags: IconTags,
+  tool: IconTool,
   webhook: IconWebhook,
   world: IconWorld,
 };

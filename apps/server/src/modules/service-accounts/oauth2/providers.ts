@@ -148,6 +148,12 @@ export function planOf(account: OAuthAccount, config: OAuthProvidersConfig): Aut
   switch (account.type) {
     case 'oauth2':
       return genericPlan(account, config);
+    // An MCP server authorised with the person's client and URLs, as the generic type's custom
+    // service (docs/adr/0097); its other 'Autenticação' choices have no OAuth2 plan.
+    case 'mcp':
+      if (account.data.auth !== 'oauth2')
+        throw new AppError(400, errorCodes.validation, messages.serviceAccounts.notOauth2);
+      return genericPlan(account, config);
     case 'slack_oauth2': {
       const client = config.slack.client;
       if (!client) throw notConfigured('slack_oauth2');

@@ -80,7 +80,8 @@ const configOf = (options: TokenSourceOptions, workspaceId: string, account: Dec
 
 /** The generic type's client_credentials grant, which asks a token without an authorisation. */
 const isClientCredentials = (account: DecryptedAccount, providers: OAuthProvidersConfig) =>
-  account.type === 'oauth2' && planOf(account, providers).kind === 'client_credentials';
+  (account.type === 'oauth2' || (account.type === 'mcp' && account.data.auth === 'oauth2')) &&
+  planOf(account, providers).kind === 'client_credentials';
 
 /** True when `expires_at` is within `marginMs` of now (never for a token without expiry). */
 function expiresSoon(data: Record<string, unknown>, marginMs: number, now: () => Date) {
