@@ -31,6 +31,8 @@ export const agentMessages = {
   toolFailed: (message: string) => `A ferramenta falhou: ${message}`,
   /** Told to the model: the output was cut. */
   outputCut: (chars: number) => `… (resposta cortada em ${chars} caracteres)`,
+  /** An MCP tool answered an error without text. */
+  mcpToolFailed: (name: string) => `A ferramenta MCP ${name} respondeu com erro.`,
   /** A sub-flow tool whose flow is an expression: the model fills the whole payload. */
   flowPayload: 'O payload enviado ao flow (um objeto JSON).',
 } as const;

@@ -7,6 +7,10 @@ import { z } from 'zod';
 import { messages } from '@ponte/shared/messages';
 import { runAfterManualTrigger } from '../../test/flow-fixtures';
 import { useTestApp, type Requester, type TestAccount } from '../../test/test-app';
+import {
+  startModelChatApisStandIn,
+  type ModelChatApisStandIn,
+} from '../../test/stand-ins/model-chat-apis';
 
 // No MCP server of the internet is reached: the official SDK's own server (McpServer over
 // StreamableHTTPServerTransport, stateless, as the SDK's README shows) answers on 127.0.0.24,
@@ -124,13 +128,19 @@ async function startMcpStandIn(host: string): Promise<McpStandIn> {
 }
 
 let standIn: McpStandIn;
+// The agent's model: a stand-in of OpenAI's Chat Completions with tool calls (model-chat-apis.ts).
+let models: ModelChatApisStandIn;
 beforeAll(async () => {
   standIn = await startMcpStandIn('127.0.0.24');
+  models = await startModelChatApisStandIn('127.0.0.2', 'sk-agente');
 });
-afterAll(() => standIn.close());
+afterAll(async () => {
+  await standIn.close();
+  await models.close();
+});
 
 describe('MCP servers: the account, its test and the "Chamar ferramenta MCP" step', () => {
-  const t = useTestApp('embedded', { httpAllowedNetworks: ['127.0.0.24/32'] });
+  const t = useTestApp('embedded', { httpAllowedNetworks: ['127.0.0.24/32', '127.0.0.2/32'] });
 
   async function mcpAccount(api: Requester, data: Record<string, string>): Promise<string> {
     const res = await api.post('/api/v1/service-accounts', {
@@ -263,5 +273,54 @@ describe('MCP servers: the account, its test and the "Chamar ferramenta MCP" ste
     expect(refused.message).toMatch(
       /^Não foi possível falar com o servidor MCP: Endereço bloqueado pela proteção de rede: 127\.0\.0\.25 /,
     );
+  });
+
+  it("the 'Agente de IA' calls the MCP server's tools, over one session", async () => {
+    const account = await t.createAccount();
+    const api = t.request(account.token);
+    const mcp = await mcpAccount(api, { auth: 'bearer', token });
+    const model = await api.post('/api/v1/service-accounts', {
+      name: 'Modelo do agente',
+      auth_type: 'openai_compatible',
+      openai_compatible: { api_url: `${models.url}/openai/v1`, api_key: 'sk-agente' },
+    });
+    expect(model.statusCode, model.body).toBe(201);
+    models.script(
+      'openai',
+      { toolCalls: [{ name: 'somar', args: { a: 2, b: 3 } }] },
+      { text: 'A soma é 5.' },
+    );
+    const before = models.calls.length;
+    const { execution, run: node } = await runAfterManualTrigger(t, account, {
+      type: 'svc_agent',
+      uid: 'agente',
+      params: {
+        service_account: model.json()._id,
+        model: 'gpt-4o-mini',
+        message: 'Quanto é 2 + 3?',
+        mcp_server: mcp,
+      },
+    });
+    expect(execution.status).toBe('success');
+    expect(standIn.calls.at(-1)).toEqual({ name: 'somar', arguments: { a: 2, b: 3 } });
+    const [first, second] = models.calls.slice(before);
+    const offered = (first!.body.tools as { function: { name: string } }[]).map(
+      (tool) => tool.function.name,
+    );
+    expect(offered).toEqual(['somar', 'clima', 'reservar']);
+    expect((second!.body.messages as { role: string; content: unknown }[]).at(-1)).toMatchObject({
+      role: 'tool',
+      content: '{"soma":5}',
+    });
+    expect(node.outputs[0]!.msg).toMatchObject({
+      payload: 'A soma é 5.',
+      agent: {
+        transcript: [
+          { type: 'model' },
+          { type: 'tool', kind: 'mcp', name: 'somar', output: { soma: 5 } },
+          { type: 'model' },
+        ],
+      },
+    });
   });
 });

@@ -28,6 +28,7 @@ import {
   type ToolResult,
 } from './llm-providers';
 import { llmConnector } from './llm.connector';
+import { openMcpConnection, openMcpSession, type McpSession } from '../mcp/mcp-client';
 
 const m = messages.agent;
 const ml = messages.llm;
@@ -57,6 +58,13 @@ const params = {
     label: 'Mensagem',
     required: true,
     placeholder: '{{ msg.payload.texto }}',
+  },
+  mcp_server: {
+    type: 'service_account',
+    label: 'Servidor MCP',
+    accepts: ['mcp'],
+    description:
+      'As ferramentas deste servidor MCP também ficam à disposição do agente (opcional).',
   },
   conversation: {
     type: 'text',
@@ -220,9 +228,31 @@ async function ask(asker: Asker, chat: ChatCall, leftMs: number): Promise<ChatAn
   return read;
 }
 
-/** The MCP servers' tools (none until an MCP account is given). */
-async function externalTools(): Promise<ExternalTool[]> {
-  return [];
+/** The MCP server's tools, over one session the run keeps open (null: no server). */
+async function mcpTools(
+  ctx: NodeRunContext<Record<string, unknown>>,
+): Promise<{ session: McpSession | null; tools: ExternalTool[] }> {
+  const accountId = textOf(ctx.params.mcp_server);
+  if (!accountId) return { session: null, tools: [] };
+  const { ports, scope, signal } = ctx;
+  const session = await openMcpSession(
+    await openMcpConnection(accountId, { ports, scope, signal }),
+  );
+  try {
+    const listed = await session.listTools();
+    const tools = listed.map((tool) => ({
+      spec: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+      async call(args: Record<string, unknown>) {
+        const result = await session.callTool(tool.name, args);
+        if (result.isError) throw new Error(result.text || m.mcpToolFailed(tool.name));
+        return result.structuredContent ?? (result.text || result.content);
+      },
+    }));
+    return { session, tools };
+  } catch (error) {
+    await session.close();
+    throw error;
+  }
 }
 
 /** Runs one tool call the model asked for: its transcript entry and what the model is told. */
@@ -278,9 +308,10 @@ async function prepare(ctx: NodeRunContext<Record<string, unknown>>) {
     ? await askerFor(ctx, settings.fallback.account, settings.fallback.model)
     : null;
   const masker = settings.mask ? createPersonalDataMasker() : null;
+  const mcp = await mcpTools(ctx);
   const tools = await agentTools({
     toolbox: ctx.agentTools,
-    external: await externalTools(),
+    external: mcp.tools,
     input,
     ports,
     scope,
@@ -290,14 +321,27 @@ async function prepare(ctx: NodeRunContext<Record<string, unknown>>) {
     ? await ports.agentMemory.load(scope, settings.conversation, settings.window, signal)
     : [];
   const turns = maskedTurns([...history, { role: 'user', text: settings.message }], masker);
-  return { settings, primary, fallback, masker, tools, turns };
+  return { settings, primary, fallback, masker, tools, turns, mcp: mcp.session };
 }
 
 async function runAgent(ctx: NodeRunContext<Record<string, unknown>>) {
+  const started = ctx.ports.clock.now();
+  const prepared = await prepare(ctx);
+  try {
+    return await converse(ctx, started, prepared);
+  } finally {
+    await prepared.mcp?.close();
+  }
+}
+
+/** The loop: the model answers or asks for tools, until an answer or a limit. */
+async function converse(
+  ctx: NodeRunContext<Record<string, unknown>>,
+  started: number,
+  { settings, primary, fallback, masker, tools, turns }: Awaited<ReturnType<typeof prepare>>,
+) {
   const { input, ports, scope, signal, log } = ctx;
   const now = () => ports.clock.now();
-  const started = now();
-  const { settings, primary, fallback, masker, tools, turns } = await prepare(ctx);
   const deadline = started + settings.maxSeconds * 1000;
   const transcript: AgentTranscriptEntry[] = [];
   const tokens = { entrada: 0, saida: 0 };
