@@ -413,3 +413,4 @@ export const schema = {
   serviceHookRegistrations,
   serviceHookEvents,
 };
+export { apiTokens } from './schema-api-tokens';

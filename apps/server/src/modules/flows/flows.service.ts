@@ -4,6 +4,7 @@ import {
   emptyFlowDocument,
   type FlowDocument,
 } from '@ponte/shared/flow/flow-document.schema';
+import { declaredInputsOf } from '@ponte/shared/flow/declared-inputs';
 import { countNodes, type ManifestLookup } from '@ponte/shared/flow/flow-operations';
 import {
   validateFlow,
@@ -111,6 +112,7 @@ const flowMapper =
       rate_limit: row.config?.rate_limit ?? 0,
       save_executions: row.config?.save_executions ?? 'default',
       continue_unawaited: row.config?.continue_unawaited ?? true,
+      ...(row.config?.mcp_tool ? { mcp_tool: row.config.mcp_tool } : {}),
     },
     deprecated_nodes: row.data !== undefined ? deprecatedNodes(lookup, row.data) : [],
     created_at: row.createdAt ? toIso(row.createdAt) : '',
@@ -220,7 +222,26 @@ const storedConfig = ({
   rate_limit,
   save_executions,
   continue_unawaited,
-}: FlowConfigValues): FlowConfig => ({ rate_limit, save_executions, continue_unawaited });
+  mcp_tool,
+}: FlowConfigValues): FlowConfig => ({
+  rate_limit,
+  save_executions,
+  continue_unawaited,
+  ...(mcp_tool ? { mcp_tool } : {}),
+});
+
+/**
+ * A flow offered as an MCP tool must start by 'Chamado por outro flow' (docs/adr/0098): its
+ * declared inputs are the tool's arguments. Checked on every save, whichever of the two changed.
+ */
+function checkMcpTool(config: FlowConfig | undefined, data: unknown) {
+  if (!config?.mcp_tool?.enabled) return;
+  const parsed = flowDocumentSchema.safeParse(data);
+  if (parsed.success && declaredInputsOf(parsed.data)) return;
+  throw new AppError(400, errorCodes.invalidFlow, messages.mcp.toolNeedsFlowTrigger, [
+    { field: 'config.mcp_tool', message: messages.mcp.toolNeedsFlowTrigger },
+  ]);
+}
 
 export function createFlowsService(deps: FlowsServiceDeps) {
   const { db, now, lookup, onChange } = deps;
@@ -279,6 +300,7 @@ export function createFlowsService(deps: FlowsServiceDeps) {
         description: body.description,
         config: storedConfig(body.config),
       };
+      checkMcpTool(values.config, doc);
       const row = await repository.create(workspaceId, values, now());
       await hooks(context).created(workspaceId, row);
       return changed(workspaceId, toFlow(row));
@@ -305,6 +327,7 @@ export function createFlowsService(deps: FlowsServiceDeps) {
       if (body.thumbnailData !== undefined) values.thumbnailData = body.thumbnailData;
       if (body.description !== undefined) values.description = body.description;
       if (body.config !== undefined) values.config = storedConfig(body.config);
+      checkMcpTool(values.config ?? existing.config, values.data ?? existing.data);
       const after = { enabled, data: values.data ?? existing.data };
       const row = await hooks(context).write(workspaceId, id, [existing, after], () =>
         repository.update(workspaceId, id, values, now()),
