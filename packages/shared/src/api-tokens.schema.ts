@@ -31,8 +31,14 @@ export const apiTokenBodySchema = z.object({
     .trim()
     .min(1, { error: m.tokenNameLength })
     .max(120, { error: m.tokenNameLength }),
-  /** ISO 8601; absent or null: the token never expires. */
-  expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  /** Days the token works from its creation; absent or null: it never expires. */
+  expires_in_days: z
+    .number()
+    .int()
+    .min(1, { error: m.tokenExpiryRange })
+    .max(3650, { error: m.tokenExpiryRange })
+    .nullable()
+    .optional(),
 });
 export type ApiTokenBody = z.input<typeof apiTokenBodySchema>;
 

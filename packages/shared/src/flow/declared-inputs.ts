@@ -87,11 +87,7 @@ export function declaredInputsJsonSchema(inputs: readonly DeclaredInput[]): {
 }
 
 const typeOfValue = (value: unknown): DeclaredInputType | 'null' =>
-  value === null
-    ? 'null'
-    : Array.isArray(value)
-      ? 'array'
-      : (typeof value as DeclaredInputType);
+  value === null ? 'null' : Array.isArray(value) ? 'array' : (typeof value as DeclaredInputType);
 
 const typeNames: Record<DeclaredInputType, string> = {
   string: 'texto',

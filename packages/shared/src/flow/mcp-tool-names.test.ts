@@ -11,6 +11,11 @@ describe('MCP tool names', () => {
       { id: 'c', name: 'Emitir nota 2' },
       { id: 'd', name: 'Emitir nota' },
     ]);
-    expect([...names.values()]).toEqual(['emitir_nota', 'emitir_nota_2', 'emitir_nota_2_2', 'emitir_nota_3']);
+    expect([...names.values()]).toEqual([
+      'emitir_nota',
+      'emitir_nota_2',
+      'emitir_nota_2_2',
+      'emitir_nota_3',
+    ]);
   });
 });

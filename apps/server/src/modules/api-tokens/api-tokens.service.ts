@@ -9,7 +9,7 @@ import {
 import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
 import type { Database } from '../../db/client';
-import { AppError, invalidField, notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
 import type { AuthContext } from '../../plugins/auth';
 import type { RecordSecurityEvent } from '../security-log/security-log.service';
@@ -55,11 +55,11 @@ export function createApiTokensService({ db, now, security }: ApiTokensServiceDe
 
     async create(
       session: Pick<AuthContext, 'workspaceId' | 'userId'>,
-      body: { name: string; expires_at?: string | null | undefined },
+      body: { name: string; expires_in_days?: number | null | undefined },
     ): Promise<ApiTokenCreated> {
       const at = now();
-      const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
-      if (expiresAt && expiresAt <= at) throw invalidField('expires_at', m.tokenExpiryPast);
+      const days = body.expires_in_days;
+      const expiresAt = days ? new Date(at.getTime() + days * 86_400_000) : null;
       if ((await repository.count(session.workspaceId)) >= apiTokensMax)
         throw new AppError(429, errorCodes.rateLimited, m.tokensLimit(apiTokensMax));
       const token = newToken();

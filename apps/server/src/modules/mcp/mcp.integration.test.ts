@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
 import { chain, executionsOf, type Step } from '../../test/flow-fixtures';
 import { useTestApp, type TestAccount } from '../../test/test-app';
+import { until } from '../../test/until';
 
 /**
  * The MCP endpoint driven by the SDK's own client over Streamable HTTP (the MCP specification,
@@ -43,9 +44,12 @@ describe('Ponte as an MCP server', () => {
 
   async function connect(workspaceId: string, token: string) {
     const client = new Client({ name: 'teste', version: '1.0.0' });
-    const transport = new StreamableHTTPClientTransport(new URL(`${base}/engine/mcp/${workspaceId}`), {
-      requestInit: { headers: { authorization: `Bearer ${token}` } },
-    });
+    const transport = new StreamableHTTPClientTransport(
+      new URL(`${base}/engine/mcp/${workspaceId}`),
+      {
+        requestInit: { headers: { authorization: `Bearer ${token}` } },
+      },
+    );
     await client.connect(transport);
     return client;
   }
@@ -70,7 +74,10 @@ describe('Ponte as an MCP server', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(messages.mcp.toolNeedsFlowTrigger);
     const stored = await t.request(owner.token).get(`/api/v1/flows/${cepId}`);
-    expect(stored.json().config.mcp_tool).toEqual({ enabled: true, description: 'Faz Consultar CEP' });
+    expect(stored.json().config.mcp_tool).toEqual({
+      enabled: true,
+      description: 'Faz Consultar CEP',
+    });
 
     const client = await connect(owner.workspaceId, (await newToken(owner)).token);
     const { tools } = await client.listTools();
@@ -135,7 +142,9 @@ describe('Ponte as an MCP server', () => {
     const listed = await t.request(owner.token).get('/api/v1/api-tokens');
     expect(listed.statusCode).toBe(200);
     expect(listed.body).not.toContain(mine.token);
-    expect(listed.json().items).toMatchObject([{ _id: mine._id, name: 'Cursor', last_used_at: null }]);
+    expect(listed.json().items).toMatchObject([
+      { _id: mine._id, name: 'Cursor', last_used_at: null },
+    ]);
 
     const post = (token: string | null) =>
       fetch(`${base}/engine/mcp/${owner.workspaceId}`, {
@@ -155,11 +164,28 @@ describe('Ponte as an MCP server', () => {
     }
     expect((await post(mine.token)).status).toBe(200);
     await expect(connect(owner.workspaceId, theirs.token)).rejects.toThrow();
-    expect((await fetch(`${base}/engine/mcp/${owner.workspaceId}`)).status).toBe(405);
+    const stream = await fetch(`${base}/engine/mcp/${owner.workspaceId}`, {
+      headers: { authorization: `Bearer ${mine.token}` },
+    });
+    expect(stream.status).toBe(405);
 
-    expect((await t.request(stranger.token).delete(`/api/v1/api-tokens/${mine._id}`)).statusCode).toBe(404);
-    expect((await t.request(owner.token).delete(`/api/v1/api-tokens/${mine._id}`)).statusCode).toBe(204);
+    expect(
+      (await t.request(stranger.token).delete(`/api/v1/api-tokens/${mine._id}`)).statusCode,
+    ).toBe(404);
+    expect((await t.request(owner.token).delete(`/api/v1/api-tokens/${mine._id}`)).statusCode).toBe(
+      204,
+    );
     expect((await post(mine.token)).status).toBe(401);
     expect((await t.request(owner.token).get('/api/v1/api-tokens')).json().items).toEqual([]);
+    // The workspace's owner reads both in the security log.
+    const kinds = await until(async () => {
+      const log = await t.request(owner.token).get('/account/v1/security-log');
+      const items = (log.json() as { items: { kind: string; detail: string }[] }).items;
+      return items.length >= 2 && items.map((item) => `${item.kind}: ${item.detail}`);
+    }, 'os eventos do token');
+    expect(kinds).toEqual([
+      'api_token_revoked: Token de API "Cursor" revogado.',
+      'api_token_created: Token de API "Cursor" criado.',
+    ]);
   });
 });

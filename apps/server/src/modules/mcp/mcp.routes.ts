@@ -1,4 +1,6 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {
@@ -9,7 +11,7 @@ import {
 import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
 import { createRateLimiter } from '../../lib/rate-limiter';
-import { publicSecurity } from '../../lib/route-schemas';
+import { errorResponses, idSchema } from '../../lib/route-schemas';
 import type { ApiTokensService } from '../api-tokens/api-tokens.service';
 import { addressKey } from '../triggers/webhook-limits';
 import type { McpTools } from './mcp-tools';
@@ -30,9 +32,14 @@ const bearer = /^Bearer +(\S+)\s*$/i;
 
 /** A JSON-RPC error answer without an id (the request was not read). */
 const rpcError = (message: string) => ({
-  jsonrpc: '2.0',
+  jsonrpc: '2.0' as const,
   error: { code: ErrorCode.ConnectionClosed, message },
   id: null,
+});
+const rpcErrorSchema = z.object({
+  jsonrpc: z.literal('2.0'),
+  error: z.object({ code: z.number(), message: z.string() }),
+  id: z.null(),
 });
 
 /** One MCP server per request (stateless): its tools are the workspace's flows now. */
@@ -65,63 +72,87 @@ function refuse(reply: FastifyReply) {
 /**
  * Ponte as an MCP server (docs/adr/0098): `POST /engine/mcp/{workspace}`, Streamable HTTP
  * without sessions (each POST stands alone, answered as JSON), behind a workspace API token.
- * GET and DELETE (a session's event stream and its end) answer 405.
+ * GET and DELETE (a session's event stream and its end) answer 405 once the token passed.
  */
-export const mcpRoutes: FastifyPluginAsync<McpRoutesOptions> = async (app, options) => {
+export const mcpRoutes: FastifyPluginAsyncZod<McpRoutesOptions> = async (app, options) => {
   const limiter = createRateLimiter({ perMinute: options.perAddress });
   const schema = {
     tags: ['Engine'],
-    summary:
-      'Servidor MCP do workspace: lista e chama os flows marcados como ferramenta (token de API do workspace)',
-    security: publicSecurity,
+    security: [{ workspaceApiToken: [] }],
+    params: z.object({ workspace: idSchema }),
   };
 
-  app.post('/mcp/:workspace', { schema }, async (request, reply) => {
+  /** Whether the caller may go on; else the answer (429, 401) is sent. */
+  const admitted = async (request: FastifyRequest, reply: FastifyReply, workspace: string) => {
     if (options.perAddress > 0) {
       const decision = limiter.take(addressKey(request.ip));
       if (!decision.allowed) {
         const { retryAfterSeconds } = decision;
-        return reply
+        const message = m.rateLimited(retryAfterSeconds);
+        await reply
           .code(429)
           .header('retry-after', String(retryAfterSeconds))
-          .send({
-            statusCode: 429,
-            code: errorCodes.rateLimited,
-            message: m.rateLimited(retryAfterSeconds),
-          });
+          .send({ statusCode: 429, code: errorCodes.rateLimited, message });
+        return false;
       }
     }
-    const { workspace } = request.params as { workspace: string };
     const token = bearer.exec(request.headers.authorization ?? '')?.[1];
-    if (!token || !(await options.tokens.verify(workspace, token))) return refuse(reply);
+    if (token && (await options.tokens.verify(workspace, token))) return true;
+    await refuse(reply);
+    return false;
+  };
 
-    reply.hijack();
-    const server = serverFor(workspace, options);
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    reply.raw.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    try {
-      await server.connect(transport);
-      await transport.handleRequest(request.raw, reply.raw, request.body);
-    } catch (error) {
-      request.log.error({ err: error }, 'falha no servidor MCP');
-      if (!reply.raw.headersSent) {
-        reply.raw.writeHead(500, { 'content-type': 'application/json' });
-        reply.raw.end(JSON.stringify(rpcError(messages.generic.internal)));
+  app.post(
+    '/mcp/:workspace',
+    {
+      schema: {
+        ...schema,
+        summary:
+          'Servidor MCP do workspace (Streamable HTTP, sem sessão): lista e chama os flows marcados como ferramenta',
+        response: {
+          200: z.unknown().describe('A resposta JSON-RPC'),
+          ...errorResponses(401, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { workspace } = request.params;
+      if (!(await admitted(request, reply, workspace))) return reply;
+      reply.hijack();
+      const server = serverFor(workspace, options);
+      const transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
+      reply.raw.on('close', () => {
+        void transport.close();
+        void server.close();
+      });
+      try {
+        await server.connect(transport);
+        await transport.handleRequest(request.raw, reply.raw, request.body);
+      } catch (error) {
+        request.log.error({ err: error }, 'falha no servidor MCP');
+        if (!reply.raw.headersSent) {
+          reply.raw.writeHead(500, { 'content-type': 'application/json' });
+          reply.raw.end(JSON.stringify(rpcError(messages.generic.internal)));
+        }
       }
-    }
-  });
+      return reply;
+    },
+  );
 
   app.route({
     method: ['GET', 'DELETE'],
     url: '/mcp/:workspace',
-    schema,
-    handler: (_request, reply) =>
-      reply.code(405).header('allow', 'POST').send(rpcError(m.methodNotAllowed)),
+    schema: {
+      ...schema,
+      summary: 'Sem sessões nem fluxo de eventos neste servidor MCP: responde 405',
+      response: { 405: rpcErrorSchema, ...errorResponses(401, 429) },
+    },
+    handler: async (request, reply) => {
+      if (!(await admitted(request, reply, request.params.workspace))) return reply;
+      return reply.code(405).header('allow', 'POST').send(rpcError(m.methodNotAllowed));
+    },
   });
 };
