@@ -37,10 +37,7 @@ export type SaveExecutions = z.infer<typeof saveExecutionsSchema>;
 /** A flow offered to MCP clients as a tool, and what the tool says it does. */
 export const mcpToolSchema = z.object({
   enabled: z.boolean().default(false),
-  description: text()
-    .trim()
-    .max(1000, { error: messages.mcp.toolDescriptionLength })
-    .default(''),
+  description: text().trim().max(1000, { error: messages.mcp.toolDescriptionLength }).default(''),
 });
 export type McpToolConfig = z.output<typeof mcpToolSchema>;
 

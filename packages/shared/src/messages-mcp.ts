@@ -3,6 +3,9 @@
  * offered as tools.
  */
 export const mcpMessages = {
+  tokenShownOnce:
+    'Copie o token agora: ele não será mostrado de novo. Se perdê-lo, revogue-o e crie outro.',
+  tokenRevoked: 'Token revogado.',
   tokenNotFound: 'Token de API não encontrado.',
   tokenNameLength: 'O nome do token deve ter entre 1 e 120 caracteres.',
   tokensLimit: (max: number) =>

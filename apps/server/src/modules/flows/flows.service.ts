@@ -234,23 +234,28 @@ const storedConfig = ({
  * A flow offered as an MCP tool must start by 'Chamado por outro flow' (docs/adr/0098): its
  * declared inputs are the tool's arguments. Checked on every save, whichever of the two changed.
  */
-function checkMcpTool(config: FlowConfig | undefined, data: unknown) {
-  if (!config?.mcp_tool?.enabled) return;
+function checkMcpTool(config: FlowConfig, data: unknown): FlowConfig {
+  if (!config.mcp_tool?.enabled) return config;
   const parsed = flowDocumentSchema.safeParse(data);
-  if (parsed.success && declaredInputsOf(parsed.data)) return;
+  if (parsed.success && declaredInputsOf(parsed.data)) return config;
   throw new AppError(400, errorCodes.invalidFlow, messages.mcp.toolNeedsFlowTrigger, [
     { field: 'config.mcp_tool', message: messages.mcp.toolNeedsFlowTrigger },
   ]);
 }
 
+/** Tells `onChange` of a flow created, saved, duplicated or removed, and gives the flow back. */
+const announcer =
+  (onChange: FlowsServiceDeps['onChange']) =>
+  async (workspaceId: string, flow: Flow): Promise<Flow> => {
+    await onChange?.(workspaceId, flow._id);
+    return flow;
+  };
+
 export function createFlowsService(deps: FlowsServiceDeps) {
   const { db, now, lookup, onChange } = deps;
   const repository = createFlowsRepository(db);
   const missing = (id: string) => notFound(m.notFound, { kind: 'flow', id });
-  const changed = async (workspaceId: string, flow: Flow) => {
-    await onChange?.(workspaceId, flow._id);
-    return flow;
-  };
+  const changed = announcer(onChange);
 
   const toFlow = flowMapper(lookup);
   const rules: DocumentRules = { ...deps, nodeLimit: deps.nodeLimit, repository };
@@ -298,9 +303,8 @@ export function createFlowsService(deps: FlowsServiceDeps) {
         data: doc,
         thumbnailData: body.thumbnailData ?? null,
         description: body.description,
-        config: storedConfig(body.config),
+        config: checkMcpTool(storedConfig(body.config), doc),
       };
-      checkMcpTool(values.config, doc);
       const row = await repository.create(workspaceId, values, now());
       await hooks(context).created(workspaceId, row);
       return changed(workspaceId, toFlow(row));

@@ -1,17 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  TextInput,
-} from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { messages } from '@ponte/shared/messages';
 import { apiTokenBodySchema, type ApiTokenCreated } from '@ponte/shared/api-tokens.schema';
+import { TokenShownOnce } from '../../components/token-shown-once';
 import { errorMessage } from '../../lib/api/api-error';
 import { useZodForm } from '../../lib/forms/use-zod-form';
 import { useCreateApiToken } from './api/create-api-token';
@@ -66,29 +57,11 @@ function CreateDialog({ opened, onClose }: Omit<ApiTokenCreateModalProps, 'sessi
       centered
     >
       {created ? (
-        <Stack gap="md">
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />}>
-            Copie o token agora: ele não será mostrado de novo. Se perdê-lo, revogue-o e crie outro.
-          </Alert>
-          <Code block aria-label="Token" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
-            {created.token}
-          </Code>
-          <Group justify="flex-end" gap="sm">
-            <CopyButton value={created.token}>
-              {({ copied, copy }) => (
-                <Button
-                  variant="light"
-                  color={copied ? 'teal' : undefined}
-                  leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                  onClick={copy}
-                >
-                  {copied ? 'Copiado' : 'Copiar token'}
-                </Button>
-              )}
-            </CopyButton>
-            <Button onClick={onClose}>Concluir</Button>
-          </Group>
-        </Stack>
+        <TokenShownOnce
+          token={created.token}
+          warning={messages.mcp.tokenShownOnce}
+          onDone={onClose}
+        />
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack gap="md">

@@ -3,6 +3,7 @@ import { Alert, Button, Code, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ApiToken } from '@ponte/shared/api-tokens.schema';
 import { formatDateTime } from '@ponte/shared/format';
+import { messages } from '@ponte/shared/messages';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
@@ -30,7 +31,7 @@ export function ApiTokensPage() {
     if (!revoking) return;
     try {
       await revoke.mutateAsync(revoking._id);
-      toast.success('Token revogado.');
+      toast.success(messages.mcp.tokenRevoked);
     } catch (failure) {
       toast.error(errorMessage(failure));
     } finally {

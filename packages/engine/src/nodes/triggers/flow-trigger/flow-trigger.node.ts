@@ -1,7 +1,4 @@
-import {
-  declaredInputsProblem,
-  type DeclaredInputType,
-} from '@ponte/shared/flow/declared-inputs';
+import { declaredInputsProblem, type DeclaredInputType } from '@ponte/shared/flow/declared-inputs';
 import { defineNode } from '../../../kit/define-node';
 
 /** The pt-BR name of each declared input type, as the 'Tipo' column offers it. */
