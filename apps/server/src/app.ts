@@ -10,6 +10,7 @@ import { createFastify, type FastifyApp, type HttpServerOptions } from './http/c
 import { httpModule } from './http/http.module';
 import { registerRouteScopes, type RouteScopeOptions } from './http/route-scopes';
 import { outboundHttpModule } from './adapters/outbound-http/outbound-http.module';
+import { apiTokensModule } from './modules/api-tokens/api-tokens.module';
 import { alertRulesModule } from './modules/alert-rules/alert-rules.module';
 import { authModule } from './modules/auth/auth.module';
 import { customNodesModule } from './modules/custom-nodes/custom-nodes.module';
@@ -26,6 +27,7 @@ import { groupsModule } from './modules/groups/groups.module';
 import { healthModule } from './modules/health/health.module';
 import { liveModule } from './modules/live/live.module';
 import { logsModule } from './modules/logs/logs.module';
+import { mcpModule } from './modules/mcp/mcp.module';
 import { metricsModule } from './modules/metrics/metrics.module';
 import { queuesModule } from './modules/queues/queues.module';
 import { securityLogModule } from './modules/security-log/security-log.module';
@@ -68,6 +70,8 @@ export const serverModules = [
   executionsModule,
   triggersModule,
   editorRunsModule,
+  apiTokensModule,
+  mcpModule,
   liveModule,
   formsModule,
   dbTablesModule,

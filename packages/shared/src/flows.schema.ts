@@ -34,6 +34,13 @@ export type ExecutionSaveLevel = (typeof executionSaveLevels)[number];
 export const saveExecutionsSchema = z.enum(['default', ...executionSaveLevels]);
 export type SaveExecutions = z.infer<typeof saveExecutionsSchema>;
 
+/** A flow offered to MCP clients as a tool, and what the tool says it does. */
+export const mcpToolSchema = z.object({
+  enabled: z.boolean().default(false),
+  description: text().trim().max(1000, { error: messages.mcpServer.toolDescriptionLength }).default(''),
+});
+export type McpToolConfig = z.output<typeof mcpToolSchema>;
+
 export const flowConfigSchema = z.object({
   rate_limit: rateLimitSchema.default(0),
   save_executions: saveExecutionsSchema.default('default'),
@@ -43,6 +50,11 @@ export const flowConfigSchema = z.object({
    * flow that stopped) no longer waits, the execution goes on (true) or is stopped (false).
    */
   continue_unawaited: z.boolean().default(true),
+  /**
+   * 'Disponível como ferramenta MCP' (docs/adr/0098): MCP clients with a workspace API token
+   * list and call the flow. Only a flow started by 'Chamado por outro flow' may have it on.
+   */
+  mcp_tool: mcpToolSchema.optional(),
 });
 /** A flow's options as stored and answered. */
 export type FlowConfigValues = z.output<typeof flowConfigSchema>;
@@ -63,6 +75,7 @@ export const flowSchema = z.object({
     rate_limit: z.number().int().min(0),
     save_executions: saveExecutionsSchema.default('default'),
     continue_unawaited: z.boolean().default(true),
+    mcp_tool: z.object({ enabled: z.boolean(), description: z.string() }).optional(),
   }),
   deprecated_nodes: z.array(z.string()),
   created_at: z.string(),

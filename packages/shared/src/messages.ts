@@ -5,6 +5,7 @@ import { formMessages } from './messages-forms';
 import { llmMessages } from './messages-llm';
 import { agentMessages } from './messages-agent';
 import { mcpMessages } from './messages-mcp';
+import { mcpServerMessages } from './messages-mcp-server';
 import { oauthAppMessages, serviceAccountsOauthMessages } from './messages-oauth';
 
 /** Up to five hosts as pt-BR lists them ("a, b e c"), then how many more. */
@@ -243,11 +244,15 @@ export const messages = {
       `Execução não iniciada: nenhuma vaga de execução ficou livre nos ${seconds} s que o webhook espera. Quem chamou recebeu 503 e pode tentar de novo; nada foi feito.`,
     notStartedForm: (seconds: number) =>
       `Execução não iniciada: nenhuma vaga de execução ficou livre nos ${seconds} s que o formulário espera. Quem enviou foi avisado para tentar de novo; nada foi feito.`,
+    notStartedMcp: (seconds: number) =>
+      `Execução não iniciada: nenhuma vaga de execução ficou livre nos ${seconds} s que o cliente MCP espera. Ele foi avisado para tentar de novo; nada foi feito.`,
     notStartedFlow:
       'Execução não iniciada: o flow que a chamou parou de esperar antes que ela começasse; nada foi feito.',
     label: 'Ninguém espera a resposta',
     webhook: (seconds: number) =>
       `Ninguém espera mais a resposta: o webhook respondeu 504 (tempo esgotado) a quem chamou após ${seconds} s.`,
+    mcp: (seconds: number) =>
+      `Ninguém espera mais a resposta: o cliente MCP foi avisado que o tempo de ${seconds} s acabou.`,
     form: (seconds: number) =>
       `Ninguém espera mais a resposta: o formulário avisou quem enviou que o tempo de ${seconds} s acabou.`,
     flow: 'Ninguém espera mais a resposta: o flow que a chamou parou de esperar.',
@@ -469,6 +474,7 @@ export const messages = {
   llm: llmMessages,
   agent: agentMessages,
   mcp: mcpMessages,
+  mcpServer: mcpServerMessages,
   recordNodes: {
     /** A table missing or of another workspace, by what the node was given (id or name). */
     tableMissing: (table: string) => `A tabela "${table}" não existe neste workspace.`,

@@ -4,13 +4,16 @@ import { pageQuerySchema } from './pagination';
 /**
  * What the security log records (issue 14, item 10; docs/adr/0021): a denied attempt to reach a
  * resource of another workspace, a failed sign-in, a request or socket refused for going over a
- * limit, and user code stopped by the sandbox.
+ * limit, user code stopped by the sandbox, and a workspace API token created or revoked
+ * (docs/adr/0098).
  */
 export const securityEventKinds = [
   'cross_workspace_denied',
   'sign_in_failed',
   'throttled',
   'sandbox_killed',
+  'api_token_created',
+  'api_token_revoked',
 ] as const;
 export type SecurityEventKind = (typeof securityEventKinds)[number];
 
@@ -20,6 +23,8 @@ export const securityEventKindLabels: Record<SecurityEventKind, string> = {
   sign_in_failed: 'Falha ao entrar',
   throttled: 'Limite de requisições atingido',
   sandbox_killed: 'Código interrompido pelo sandbox',
+  api_token_created: 'Token de API criado',
+  api_token_revoked: 'Token de API revogado',
 };
 
 export const securityLogPageSize = 20;

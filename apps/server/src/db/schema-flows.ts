@@ -8,6 +8,8 @@ export interface FlowConfig {
   save_executions?: 'default' | 'all' | 'errors' | 'none';
   /** Absent in flows saved before it existed: true (docs/adr/0076). */
   continue_unawaited?: boolean;
+  /** 'Disponível como ferramenta MCP' (docs/adr/0098); absent: off. */
+  mcp_tool?: { enabled: boolean; description: string };
 }
 
 export const flows = pgTable(

@@ -414,3 +414,4 @@ export const schema = {
   serviceHookRegistrations,
   serviceHookEvents,
 };
+export { apiTokens } from './schema-api-tokens';

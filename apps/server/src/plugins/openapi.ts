@@ -53,6 +53,12 @@ async function openapiPlugin(app: FastifyInstance, { publicUrl }: OpenapiOptions
             description:
               'O token de `POST /account/v1/authenticate`, enviado como `Authorization: Bearer <token>`.',
           },
+          workspaceApiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'Um token de API do workspace (`ponte_…`, criado em "Tokens de API"): só o servidor MCP o aceita (docs/adr/0098).',
+          },
         },
       },
     },

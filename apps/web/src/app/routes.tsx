@@ -129,6 +129,14 @@ export const routes: RouteObject[] = [
                 ...titled('Execução no editor'),
               },
               {
+                path: 'api-tokens',
+                lazy: page(
+                  () => import('../features/api-tokens/api-tokens-page'),
+                  (m) => m.ApiTokensPage,
+                ),
+                ...titled('Tokens de API'),
+              },
+              {
                 path: 'groups',
                 lazy: page(
                   () => import('../features/groups/groups-list-page'),

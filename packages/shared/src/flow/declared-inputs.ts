@@ -85,3 +85,34 @@ export function declaredInputsJsonSchema(inputs: readonly DeclaredInput[]): {
     additionalProperties: false,
   };
 }
+
+const typeOfValue = (value: unknown): DeclaredInputType | 'null' =>
+  value === null ? 'null' : Array.isArray(value) ? 'array' : (typeof value as DeclaredInputType);
+
+const typeNames: Record<DeclaredInputType, string> = {
+  string: 'texto',
+  number: 'número',
+  boolean: 'sim/não',
+  object: 'objeto',
+  array: 'lista',
+};
+
+/**
+ * What is wrong with the arguments a caller (an MCP client, a model) sent for the inputs, in
+ * pt-BR, or null: a required one missing, or one of another type. Arguments not declared pass.
+ */
+export function declaredArgumentsProblem(
+  inputs: readonly DeclaredInput[],
+  args: Record<string, unknown>,
+): string | null {
+  for (const input of inputs) {
+    const value = args[input.name];
+    if (value === undefined || value === null) {
+      if (input.required) return `O argumento "${input.name}" é obrigatório.`;
+      continue;
+    }
+    if (typeOfValue(value) !== input.type)
+      return `O argumento "${input.name}" deve ser ${typeNames[input.type]}.`;
+  }
+  return null;
+}

@@ -13,7 +13,7 @@ const m = messages.unawaited;
  * Who stopped waiting for an execution's answer: a webhook or a public form whose wait of
  * `waitedMs` ran out, or the flow that called it ("Executar flow") and was itself stopped.
  */
-export type Caller = { kind: 'webhook' | 'form'; waitedMs: number } | { kind: 'flow' };
+export type Caller = { kind: 'webhook' | 'form' | 'mcp'; waitedMs: number } | { kind: 'flow' };
 
 /**
  * `withdrawn`: it had not started and never will (the caller may say "try again"); `started`:
@@ -51,12 +51,14 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 function notStarted(caller: Caller): string {
   if (caller.kind === 'flow') return m.notStartedFlow;
   const waited = seconds(caller.waitedMs);
+  if (caller.kind === 'mcp') return m.notStartedMcp(waited);
   return caller.kind === 'webhook' ? m.notStartedWebhook(waited) : m.notStartedForm(waited);
 }
 
 /** Who stopped waiting for a running execution, for its log line. */
 function unawaited(caller: Caller): string {
   if (caller.kind === 'flow') return m.flow;
+  if (caller.kind === 'mcp') return m.mcp(seconds(caller.waitedMs));
   return caller.kind === 'webhook'
     ? m.webhook(seconds(caller.waitedMs))
     : m.form(seconds(caller.waitedMs));

@@ -4,6 +4,7 @@ import {
   emptyFlowDocument,
   type FlowDocument,
 } from '@ponte/shared/flow/flow-document.schema';
+import { declaredInputsOf } from '@ponte/shared/flow/declared-inputs';
 import { countNodes, type ManifestLookup } from '@ponte/shared/flow/flow-operations';
 import {
   validateFlow,
@@ -111,6 +112,7 @@ const flowMapper =
       rate_limit: row.config?.rate_limit ?? 0,
       save_executions: row.config?.save_executions ?? 'default',
       continue_unawaited: row.config?.continue_unawaited ?? true,
+      ...(row.config?.mcp_tool ? { mcp_tool: row.config.mcp_tool } : {}),
     },
     deprecated_nodes: row.data !== undefined ? deprecatedNodes(lookup, row.data) : [],
     created_at: row.createdAt ? toIso(row.createdAt) : '',
@@ -220,16 +222,40 @@ const storedConfig = ({
   rate_limit,
   save_executions,
   continue_unawaited,
-}: FlowConfigValues): FlowConfig => ({ rate_limit, save_executions, continue_unawaited });
+  mcp_tool,
+}: FlowConfigValues): FlowConfig => ({
+  rate_limit,
+  save_executions,
+  continue_unawaited,
+  ...(mcp_tool ? { mcp_tool } : {}),
+});
+
+/**
+ * A flow offered as an MCP tool must start by 'Chamado por outro flow' (docs/adr/0098): its
+ * declared inputs are the tool's arguments. Checked on every save, whichever of the two changed.
+ */
+function checkMcpTool(config: FlowConfig, data: unknown): FlowConfig {
+  if (!config.mcp_tool?.enabled) return config;
+  const parsed = flowDocumentSchema.safeParse(data);
+  if (parsed.success && declaredInputsOf(parsed.data)) return config;
+  throw new AppError(400, errorCodes.invalidFlow, messages.mcpServer.toolNeedsFlowTrigger, [
+    { field: 'config.mcp_tool', message: messages.mcpServer.toolNeedsFlowTrigger },
+  ]);
+}
+
+/** Tells `onChange` of a flow created, saved, duplicated or removed, and gives the flow back. */
+const announcer =
+  (onChange: FlowsServiceDeps['onChange']) =>
+  async (workspaceId: string, flow: Flow): Promise<Flow> => {
+    await onChange?.(workspaceId, flow._id);
+    return flow;
+  };
 
 export function createFlowsService(deps: FlowsServiceDeps) {
   const { db, now, lookup, onChange } = deps;
   const repository = createFlowsRepository(db);
   const missing = (id: string) => notFound(m.notFound, { kind: 'flow', id });
-  const changed = async (workspaceId: string, flow: Flow) => {
-    await onChange?.(workspaceId, flow._id);
-    return flow;
-  };
+  const changed = announcer(onChange);
 
   const toFlow = flowMapper(lookup);
   const rules: DocumentRules = { ...deps, nodeLimit: deps.nodeLimit, repository };
@@ -277,7 +303,7 @@ export function createFlowsService(deps: FlowsServiceDeps) {
         data: doc,
         thumbnailData: body.thumbnailData ?? null,
         description: body.description,
-        config: storedConfig(body.config),
+        config: checkMcpTool(storedConfig(body.config), doc),
       };
       const row = await repository.create(workspaceId, values, now());
       await hooks(context).created(workspaceId, row);
@@ -305,6 +331,7 @@ export function createFlowsService(deps: FlowsServiceDeps) {
       if (body.thumbnailData !== undefined) values.thumbnailData = body.thumbnailData;
       if (body.description !== undefined) values.description = body.description;
       if (body.config !== undefined) values.config = storedConfig(body.config);
+      checkMcpTool(values.config ?? existing.config, values.data ?? existing.data);
       const after = { enabled, data: values.data ?? existing.data };
       const row = await hooks(context).write(workspaceId, id, [existing, after], () =>
         repository.update(workspaceId, id, values, now()),

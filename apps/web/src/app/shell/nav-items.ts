@@ -1,5 +1,6 @@
 import {
   IconActivity,
+  IconApi,
   IconBell,
   IconDatabase,
   IconFileText,
@@ -75,6 +76,7 @@ export const navSections: NavSection[] = [
         icon: IconKey,
         alsoActiveOn: ['/oauth2/callback'],
       },
+      { label: 'Tokens de API', to: '/api-tokens', icon: IconApi },
       { label: 'Grupos', to: '/groups', icon: IconFolders },
     ],
   },

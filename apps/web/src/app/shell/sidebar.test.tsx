@@ -37,6 +37,7 @@ const expected: [section: string, links: [label: string, href: string][]][] = [
     [
       ['Variáveis', '/variables'],
       ['Contas de serviço', '/service-accounts'],
+      ['Tokens de API', '/api-tokens'],
       ['Grupos', '/groups'],
     ],
   ],

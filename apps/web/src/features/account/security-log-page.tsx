@@ -24,6 +24,8 @@ const kindColors: Record<SecurityEventKind, string> = {
   sign_in_failed: 'orange',
   throttled: 'yellow',
   sandbox_killed: 'grape',
+  api_token_created: 'blue',
+  api_token_revoked: 'gray',
 };
 
 const columns: TableColumn<SecurityEvent>[] = [

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, NumberInput, Select, Stack, Switch } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Textarea } from '@mantine/core';
 import {
   flowConfigSchema,
   saveExecutionsSchema,
@@ -45,6 +45,8 @@ function OptionsForm({
   const [rateLimit, setRateLimit] = useState<string | number>(config.rate_limit);
   const [save, setSave] = useState<SaveExecutions>(config.save_executions);
   const [continueUnawaited, setContinueUnawaited] = useState(config.continue_unawaited);
+  const [toolEnabled, setToolEnabled] = useState(config.mcp_tool?.enabled ?? false);
+  const [toolDescription, setToolDescription] = useState(config.mcp_tool?.description ?? '');
 
   // Spec 1 §5: empty or ≤ 0 becomes 0, decimals are cut to integers (the shared schema's rule).
   const apply = () =>
@@ -53,6 +55,10 @@ function OptionsForm({
         rate_limit: rateLimit === '' ? 0 : rateLimit,
         save_executions: save,
         continue_unawaited: continueUnawaited,
+        // Kept once set, so that turning it off is saved too (docs/adr/0098).
+        ...(toolEnabled || config.mcp_tool
+          ? { mcp_tool: { enabled: toolEnabled, description: toolDescription } }
+          : {}),
       }),
     );
 
@@ -88,6 +94,23 @@ function OptionsForm({
           checked={continueUnawaited}
           onChange={(event) => setContinueUnawaited(event.currentTarget.checked)}
         />
+        <Switch
+          label="Disponível como ferramenta MCP"
+          description="Clientes MCP (Claude, Cursor) com um token de API do workspace podem chamar este flow. Só para flows iniciados por 'Chamado por outro flow': as entradas desse gatilho são os parâmetros da ferramenta."
+          checked={toolEnabled}
+          onChange={(event) => setToolEnabled(event.currentTarget.checked)}
+        />
+        {toolEnabled && (
+          <Textarea
+            label="Descrição da ferramenta"
+            description="O que o flow faz e quando usá-lo: é o que o modelo lê para decidir chamá-lo. Vazia, vale o nome do flow."
+            autosize
+            minRows={2}
+            maxLength={1000}
+            value={toolDescription}
+            onChange={(event) => setToolDescription(event.currentTarget.value)}
+          />
+        )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             Cancelar

@@ -1,0 +1,28 @@
+import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users, workspaces } from './schema-workspaces';
+
+/**
+ * The workspace's API tokens (docs/adr/0098): what MCP clients present to call the flows
+ * offered as tools. Only the sha256 of a token is kept (`token_hash`, unique), and its first
+ * characters (`hint`) so a person tells two apart. A revoked token's row is deleted.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    hint: text('hint').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, precision: 3 }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    uniqueIndex('api_tokens_hash_unique').on(t.tokenHash),
+    index('api_tokens_workspace_idx').on(t.workspaceId, t.createdAt),
+  ],
+);

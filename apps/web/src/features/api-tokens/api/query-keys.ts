@@ -1,0 +1,1 @@
+export const apiTokensQueryKey = ['api-tokens'] as const;
