@@ -34,7 +34,18 @@ describe("the 'Agente de IA' connector", () => {
     expect(created.statusCode, created.body).toBe(201);
     const subflow = await createFlow(t, account, {
       version: 1,
-      nodes: [{ uid: 'chamado', type: 'core_flow_trigger', position: at(0), params: {} }],
+      nodes: [
+        {
+          uid: 'chamado',
+          type: 'core_flow_trigger',
+          position: at(0),
+          params: {
+            inputs: [
+              { name: 'cpf', type: 'string', description: 'CPF do cliente', required: true },
+            ],
+          },
+        },
+      ],
       edges: [],
     });
     const flowId = await createFlow(t, account, {
@@ -124,6 +135,14 @@ describe("the 'Agente de IA' connector", () => {
     expect(
       (made[0]!.body.tools as { function: { name: string } }[]).map((tool) => tool.function.name),
     ).toEqual(['registrar_atendimento', 'consultar_pedidos']);
+    // The sub-flow's declared inputs are the tool's arguments.
+    const offered = made[0]!.body.tools as { function: { parameters: unknown } }[];
+    expect(offered[1]!.function.parameters).toEqual({
+      type: 'object',
+      properties: { cpf: { type: 'string', description: 'CPF do cliente' } },
+      required: ['cpf'],
+      additionalProperties: false,
+    });
     // The log node ran with the CPF behind the placeholder, as a node of the execution.
     const logs = await userLogsOf(api, first.execution.id);
     expect(logs).toContainEqual({
