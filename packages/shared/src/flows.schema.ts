@@ -37,7 +37,10 @@ export type SaveExecutions = z.infer<typeof saveExecutionsSchema>;
 /** A flow offered to MCP clients as a tool, and what the tool says it does. */
 export const mcpToolSchema = z.object({
   enabled: z.boolean().default(false),
-  description: text().trim().max(1000, { error: messages.mcpServer.toolDescriptionLength }).default(''),
+  description: text()
+    .trim()
+    .max(1000, { error: messages.mcpServer.toolDescriptionLength })
+    .default(''),
 });
 export type McpToolConfig = z.output<typeof mcpToolSchema>;
 

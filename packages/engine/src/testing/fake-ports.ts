@@ -160,29 +160,36 @@ export function createFakePorts(): FakePorts {
       },
     },
     memories: new Map(),
-    agentMemory: {
-      async load(scope, key, window, signal) {
-        signal.throwIfAborted();
-        const turns = ports.memories.get(`${scope.workspaceId}\0${key}`) ?? [];
-        return turns
-          .filter((turn) => turn.expires > ports.time)
-          .slice(-window)
-          .map(({ role, text }) => ({ role, text }));
-      },
-      async append(scope, key, turns, retentionDays, signal) {
-        signal.throwIfAborted();
-        const id = `${scope.workspaceId}\0${key}`;
-        const expires = ports.time + retentionDays * 86_400_000;
-        const kept = (ports.memories.get(id) ?? []).filter((turn) => turn.expires > ports.time);
-        ports.memories.set(id, [
-          ...kept.map((turn) => ({ ...turn, expires })),
-          ...turns.map((turn) => ({ ...turn, expires })),
-        ]);
-      },
-    },
+    agentMemory: createFakeAgentMemory(() => ports),
     newId: () => `id-${++ids}`,
   };
   return ports;
+}
+
+/** The agents' conversations in `ports.memories`, expiring on the fake clock. */
+function createFakeAgentMemory(getPorts: () => FakePorts): EnginePorts['agentMemory'] {
+  return {
+    async load(scope, key, window, signal) {
+      signal.throwIfAborted();
+      const ports = getPorts();
+      const turns = ports.memories.get(`${scope.workspaceId}\0${key}`) ?? [];
+      return turns
+        .filter((turn) => turn.expires > ports.time)
+        .slice(-window)
+        .map(({ role, text }) => ({ role, text }));
+    },
+    async append(scope, key, turns, retentionDays, signal) {
+      signal.throwIfAborted();
+      const ports = getPorts();
+      const id = `${scope.workspaceId}\0${key}`;
+      const expires = ports.time + retentionDays * 86_400_000;
+      const kept = (ports.memories.get(id) ?? []).filter((turn) => turn.expires > ports.time);
+      ports.memories.set(id, [
+        ...kept.map((turn) => ({ ...turn, expires })),
+        ...turns.map((turn) => ({ ...turn, expires })),
+      ]);
+    },
+  };
 }
 
 /** The fake FTP port over `ports.ftpFiles`: a missing account or file fails in pt-BR. */

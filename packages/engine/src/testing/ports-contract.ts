@@ -93,46 +93,51 @@ export function describePortsContract(
 
     itKeepsFiles(() => subject);
 
-    it("keeps an agent's conversation by key: the last turns in order, other keys apart", async () => {
-      const { ports, scope } = subject;
-      const { agentMemory } = ports;
-      const key = `contrato-${ports.newId()}`;
-      expect(await agentMemory.load(scope, key, 10, testSignal)).toEqual([]);
-      await agentMemory.append(
-        scope,
-        key,
-        [
-          { role: 'user', text: 'Oi, meu pedido é o 42.' },
-          { role: 'assistant', text: 'Certo, pedido 42.' },
-        ],
-        30,
-        testSignal,
-      );
-      await agentMemory.append(
-        scope,
-        key,
-        [
-          { role: 'user', text: 'Qual é o meu pedido?' },
-          { role: 'assistant', text: 'O 42.' },
-        ],
-        30,
-        testSignal,
-      );
-      await agentMemory.append(scope, `${key}-outra`, [{ role: 'user', text: 'x' }], 30, testSignal);
-      expect(await agentMemory.load(scope, key, 3, testSignal)).toEqual([
-        { role: 'assistant', text: 'Certo, pedido 42.' },
-        { role: 'user', text: 'Qual é o meu pedido?' },
-        { role: 'assistant', text: 'O 42.' },
-      ]);
-      const otherWorkspace = { ...scope, workspaceId: `${scope.workspaceId}-outro` };
-      expect(await agentMemory.load(otherWorkspace, key, 10, testSignal)).toEqual([]);
-    });
+    itKeepsConversations(() => subject);
 
     it('gives a new id every time', () => {
       const ids = Array.from({ length: 100 }, () => subject.ports.newId());
       expect(new Set(ids).size).toBe(100);
       for (const id of ids) expect(id).toEqual(expect.any(String));
     });
+  });
+}
+
+/** The agents' memory: the last turns of a conversation in order, other keys and workspaces apart. */
+function itKeepsConversations(get: () => PortsContractSubject): void {
+  it("keeps an agent's conversation by key: the last turns in order, other keys apart", async () => {
+    const { ports, scope } = get();
+    const { agentMemory } = ports;
+    const key = `contrato-${ports.newId()}`;
+    expect(await agentMemory.load(scope, key, 10, testSignal)).toEqual([]);
+    await agentMemory.append(
+      scope,
+      key,
+      [
+        { role: 'user', text: 'Oi, meu pedido é o 42.' },
+        { role: 'assistant', text: 'Certo, pedido 42.' },
+      ],
+      30,
+      testSignal,
+    );
+    await agentMemory.append(
+      scope,
+      key,
+      [
+        { role: 'user', text: 'Qual é o meu pedido?' },
+        { role: 'assistant', text: 'O 42.' },
+      ],
+      30,
+      testSignal,
+    );
+    await agentMemory.append(scope, `${key}-outra`, [{ role: 'user', text: 'x' }], 30, testSignal);
+    expect(await agentMemory.load(scope, key, 3, testSignal)).toEqual([
+      { role: 'assistant', text: 'Certo, pedido 42.' },
+      { role: 'user', text: 'Qual é o meu pedido?' },
+      { role: 'assistant', text: 'O 42.' },
+    ]);
+    const otherWorkspace = { ...scope, workspaceId: `${scope.workspaceId}-outro` };
+    expect(await agentMemory.load(otherWorkspace, key, 10, testSignal)).toEqual([]);
   });
 }
 

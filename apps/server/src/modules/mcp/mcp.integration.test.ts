@@ -160,7 +160,9 @@ describe('Ponte as an MCP server', () => {
       const res = await post(token);
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
-      expect(((await res.json()) as { message: string }).message).toBe(messages.mcpServer.tokenRefused);
+      expect(((await res.json()) as { message: string }).message).toBe(
+        messages.mcpServer.tokenRefused,
+      );
     }
     expect((await post(mine.token)).status).toBe(200);
     await expect(connect(owner.workspaceId, theirs.token)).rejects.toThrow();

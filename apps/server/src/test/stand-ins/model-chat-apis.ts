@@ -36,9 +36,7 @@ export interface ScriptedToolCall {
 }
 
 export type ScriptedAnswer =
-  | { text: string }
-  | { status: 429 | 503 }
-  | { toolCalls: ScriptedToolCall[]; text?: string };
+  { text: string } | { status: 429 | 503 } | { toolCalls: ScriptedToolCall[]; text?: string };
 
 export interface ChatCallRecord {
   provider: ChatProvider;
