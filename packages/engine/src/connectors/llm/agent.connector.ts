@@ -14,13 +14,10 @@ import { defineNode, type NodeDefinition, type ParamSpecInput } from '../../kit/
 import type { NodeRunContext } from '../../kit/context';
 import type { AgentMemoryTurn } from '../../ports';
 import { sendConnectorRequest, type ConnectorCall } from '../kit/connector-http';
-import { accountParam, openCall, type ConnectorService } from '../kit/define-connector';
 import { agentTools, toolText, type AgentTool, type ExternalTool } from './agent-tools';
 import {
   chatTimeoutMs,
   llmProviders,
-  providerOf,
-  providerService,
   type ChatAnswer,
   type ChatCall,
   type ChatTurn,
@@ -28,6 +25,14 @@ import {
   type ToolResult,
 } from './llm-providers';
 import { llmConnector } from './llm.connector';
+import {
+  llmAccountParams,
+  llmMaskParam,
+  llmSettingsOf,
+  llmTuningParams,
+  openProvider,
+  textOf,
+} from './llm-call';
 import { openMcpConnection, openMcpSession, type McpSession } from '../mcp/mcp-client';
 
 const m = messages.agent;
@@ -36,18 +41,7 @@ const label = 'Agente de IA';
 const accountTypes = llmProviders.map((provider) => provider.accountType);
 
 const params = {
-  service_account: accountParam(
-    accountTypes,
-    'Uma conta de API compatível com OpenAI (também modelos locais), da Anthropic ou do Google Gemini.',
-  ),
-  model: {
-    type: 'text',
-    label: 'Modelo',
-    required: true,
-    placeholder: 'gpt-4o-mini',
-    description: 'Um modelo que chama ferramentas (ex.: gpt-4o-mini, claude-sonnet-4-5).',
-    lookup: { name: 'models' },
-  },
+  ...llmAccountParams,
   system: {
     type: 'textarea',
     label: 'Instruções do sistema',
@@ -115,39 +109,9 @@ const params = {
     label: 'Modelo reserva',
     placeholder: 'claude-haiku-4-5',
   },
-  temperature: {
-    type: 'number',
-    label: 'Temperatura',
-    min: 0,
-    max: 2,
-    description: 'De 0 (mais previsível) a 2 (mais variado); vazio: a do provedor.',
-  },
-  max_tokens: {
-    type: 'number',
-    label: 'Máximo de tokens por resposta',
-    default: 1024,
-    min: 1,
-  },
-  mask_personal_data: {
-    type: 'boolean',
-    label: 'Mascarar dados pessoais',
-    default: true,
-    description:
-      'CPF, CNPJ, e-mail, telefone, CEP e cartão saem como [CPF_1]… e voltam nas respostas e nos argumentos das ferramentas.',
-  },
+  ...llmTuningParams(),
+  ...llmMaskParam,
 } satisfies Record<string, ParamSpecInput>;
-
-/** The kit checks the account against the AI types; each call then speaks its provider's protocol. */
-const agentService: ConnectorService = {
-  service: 'llm',
-  label,
-  accountTypes,
-  baseUrl: (account) => providerOf(account).vendorUrl,
-  authorize: () => undefined,
-  errorMessage: () => undefined,
-};
-
-const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 function integerIn(raw: unknown, fallback: number, min: number, max: number, error: string) {
   const value = raw === undefined || raw === null || raw === '' ? fallback : Number(raw);
@@ -157,41 +121,24 @@ function integerIn(raw: unknown, fallback: number, min: number, max: number, err
 
 /** What the params ask, checked before any call. */
 function settingsOf(raw: Record<string, unknown>) {
-  const model = textOf(raw.model);
-  if (!model) throw new Error(ml.modelRequired);
+  const base = llmSettingsOf(raw);
   const message = textOf(raw.message);
   if (!message) throw new Error(ml.messageRequired);
-  let temperature: number | undefined;
-  if (raw.temperature !== undefined && raw.temperature !== null && raw.temperature !== '') {
-    temperature = Number(raw.temperature);
-    if (!Number.isFinite(temperature) || temperature < 0 || temperature > 2)
-      throw new Error(ml.temperatureRange(String(raw.temperature)));
-  }
-  const maxTokens = integerIn(
-    raw.max_tokens,
-    1024,
-    1,
-    Number.MAX_SAFE_INTEGER,
-    ml.maxTokensRange(String(raw.max_tokens)),
-  );
   const conversation = textOf(raw.conversation);
   if (conversation.length > 200) throw new Error(m.conversationTooLong);
   const fallbackAccount = textOf(raw.fallback_account);
   const fallbackModel = textOf(raw.fallback_model);
   if (fallbackAccount && !fallbackModel) throw new Error(m.fallbackModelRequired);
   return {
-    model,
+    ...base,
     system: textOf(raw.system),
     message,
-    temperature,
-    maxTokens,
     conversation,
     window: integerIn(raw.memory_window, 20, 1, 200, m.windowRange(String(raw.memory_window))),
     days: integerIn(raw.memory_days, 30, 1, 3650, m.retentionRange(String(raw.memory_days))),
     maxSteps: integerIn(raw.max_steps, 10, 1, 50, m.stepsRange(String(raw.max_steps))),
     maxSeconds: integerIn(raw.max_seconds, 120, 1, 900, m.timeRange(String(raw.max_seconds))),
     fallback: fallbackAccount ? { account: fallbackAccount, model: fallbackModel } : null,
-    mask: raw.mask_personal_data !== false,
   };
 }
 
@@ -209,14 +156,8 @@ async function askerFor(
   accountId: string,
   model: string,
 ): Promise<Asker> {
-  const { ports, scope, signal } = ctx;
-  const opened = await openCall(agentService, accountId, { ports, scope, signal });
-  const provider = providerOf(opened.account);
-  return {
-    call: { ...opened, declaration: providerService(provider, opened.account) },
-    provider,
-    model,
-  };
+  const { provider, call } = await openProvider(label, accountId, ctx);
+  return { call, provider, model };
 }
 
 /** One call of the model, bounded by what is left of the agent's time. */

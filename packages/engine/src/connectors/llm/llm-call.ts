@@ -84,7 +84,7 @@ export const llmMaskParam = {
 export const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** The call's settings every AI node reads, checked before any call. */
-function llmSettingsOf(raw: Record<string, unknown>) {
+export function llmSettingsOf(raw: Record<string, unknown>) {
   const model = textOf(raw.model);
   if (!model) throw new Error(m.modelRequired);
   let temperature: number | undefined;
@@ -110,7 +110,7 @@ const llmService = (label: string): ConnectorService => ({
 });
 
 /** The provider's call of an account: its protocol, its key, its refusals in pt-BR. */
-async function openProvider(label: string, accountId: string, context: CallContext) {
+export async function openProvider(label: string, accountId: string, context: CallContext) {
   const opened = await openCall(llmService(label), accountId, context);
   const provider = providerOf(opened.account);
   const call: ConnectorCall = { ...opened, declaration: providerService(provider, opened.account) };
