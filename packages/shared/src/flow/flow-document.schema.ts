@@ -22,7 +22,7 @@ export const flowNodeSchema = z.object({
   disabled: z.boolean().optional(),
   /**
    * 'Ferramenta do agente' (docs/ai.md): the flow's 'Agente de IA' nodes may call this node,
-   * the model filling the named params; the node does not run from the graph's edges.
+   * the model filling the named params; it needs no edge (one into it still runs it as usual).
    */
   agentTool: z
     .object({
