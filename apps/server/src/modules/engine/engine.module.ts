@@ -52,6 +52,8 @@ export const engineModule = defineModule({
     'securityHooks',
   ],
   provides: ['engine'],
+  // The agents' conversations, written and read by the engine's memory port (docs/adr/0099).
+  tables: ['agent_memories'],
   routeNeeds: [
     'library',
     'customNodeLibrary',
