@@ -1,13 +1,8 @@
-import type {
-  FlowDocument,
-  FlowEdge,
-  FlowNode,
-  FlowPins,
-} from '@ponte/shared/flow/flow-document.schema';
-import type { IncomingEdge, WebhookResponse } from '../kit/context';
+import type { FlowNode } from '@ponte/shared/flow/flow-document.schema';
+import type { ExecuteOptions, ExecutorDeps } from './execute-options';
+import type { IncomingEdge } from '../kit/context';
 import type { NodeDefinition } from '../kit/define-node';
 import { emissions, type Message, type NodeEmission } from '../kit/message';
-import type { NodeRegistry } from '../kit/registry';
 import { withNodes } from '../kit/layered-registry';
 import { StopExecution } from '../kit/stop-execution';
 import { createFlowData } from '../kit/flow-data';
@@ -15,72 +10,18 @@ import { createLogBudget } from './log-budget';
 import { NodeStates } from './node-states';
 import { definitionOf, labelOf, refusal } from './refusal';
 import { runRecord } from './capture';
-import type { EngineWidePorts, FlowsPort } from '../ports';
 import { chainedPorts } from './chained-ports';
 import { createEditorScope, type EditorScope } from './editor-scope';
-import type { Sandbox } from '../sandbox/sandbox';
-import type { DebugSession } from '../debugger/debug-session';
 import { holdForDebug } from '../debugger/hold-for-debug';
-import type {
-  EngineEvent,
-  ExecutionError,
-  ExecutionResult,
-  ExecutionStatus,
-  NodeRunRecord,
-} from './events';
-import { limitMessages, type EngineLimits } from './limits';
+import type { EngineEvent, ExecutionError, ExecutionResult, ExecutionStatus } from './events';
+import { limitMessages } from './limits';
 import { ParamError } from '../expressions/resolve-params';
 import { buildNodeContext, expressionData, type ExecutionScopeData } from './node-context';
-import type { EngineTimers } from './timers';
 import type { AgentToolbox, AgentToolNode } from '../kit/agent-tools';
 import { createAgentToolbox, toolNodes } from './agent-toolbox';
+import { indexFlow, type FlowIndex } from './flow-index';
 
-export interface ExecuteOptions {
-  executionId: string;
-  workspaceId: string;
-  flowId: string;
-  /** Executions that started one another before this one (0 from outside). */
-  chainDepth?: number;
-  flow: FlowDocument;
-  /** The flow's own variables: they win over workspace and system ones. */
-  flowVariables?: { key: string; value: string }[];
-  /** The trigger node and the message the server built from the event. */
-  trigger: { nodeUid: string; msg: Message };
-  /** Replay: deliver this message straight to this node instead of running the trigger. */
-  startAt?: { nodeUid: string; msg: Message };
-  debug?: DebugSession;
-  signal?: AbortSignal;
-  respond?: (response: WebhookResponse) => void;
-  onEvent?: (event: EngineEvent) => void;
-  /**
-   * Node types this execution brings beside the engine's (the workspace's custom connectors at
-   * the versions the flow pins, docs/adr/0041); only this execution sees them.
-   */
-  nodes?: readonly NodeDefinition[];
-  /**
-   * How this execution runs other flows (`core_execute_flow`): the server's runner gives its
-   * own; absent, the engine's `ports.flows`.
-   */
-  flows?: FlowsPort;
-  /**
-   * Told of every node run with the JSON of what it received and sent (docs/adr/0089);
-   * absent, nothing is captured.
-   */
-  capture?: (record: NodeRunRecord) => void;
-  /**
-   * Editor runs only, never production ones (docs/adr/0089): only `destination` and the nodes
-   * leading to it run, and nothing after it; a node with pins sends them instead of running.
-   */
-  editor?: { destination: string; pins?: FlowPins };
-}
-
-export interface ExecutorDeps {
-  registry: NodeRegistry;
-  ports: EngineWidePorts;
-  sandbox: Sandbox;
-  limits: EngineLimits;
-  timers: EngineTimers;
-}
+export type { ExecuteOptions, ExecutorDeps } from './execute-options';
 
 interface Delivery {
   uid: string;
@@ -105,9 +46,9 @@ export function runExecution(
 }
 
 class Execution {
-  private readonly nodes = new Map<string, FlowNode>();
-  private readonly outgoing = new Map<string, FlowEdge[]>();
-  private readonly incoming = new Map<string, IncomingEdge[]>();
+  private readonly nodes: FlowIndex['nodes'];
+  private readonly outgoing: FlowIndex['outgoing'];
+  private readonly incoming: FlowIndex['incoming'];
   private readonly controller = new AbortController();
   private readonly editor: EditorScope | undefined;
   private readonly states = new NodeStates();
@@ -129,16 +70,11 @@ class Execution {
     private readonly options: ExecuteOptions,
   ) {
     this.editor = options.editor && createEditorScope(options.flow, options.editor);
-    for (const node of options.flow.nodes) this.nodes.set(node.uid, node);
-    for (const edge of options.flow.edges) {
-      this.outgoing.set(`${edge.source}\0${edge.sourceOutput}`, [
-        ...(this.outgoing.get(`${edge.source}\0${edge.sourceOutput}`) ?? []),
-        edge,
-      ]);
-      const into = this.incoming.get(edge.target) ?? [];
-      into.push({ source: edge.source, sourceOutput: edge.sourceOutput });
-      this.incoming.set(edge.target, into);
-    }
+    ({
+      nodes: this.nodes,
+      outgoing: this.outgoing,
+      incoming: this.incoming,
+    } = indexFlow(options.flow));
   }
 
   private emit(event: EngineEvent): void {
@@ -338,10 +274,7 @@ class Execution {
     const { capture } = this.options;
     // Editor runs: a pinned node sends its pins instead of running (a copy: pins are shared).
     const pins = phase === 'run' ? this.editor?.pinsOf(node.uid) : undefined;
-    if (++this.steps > this.deps.limits.maxSteps) {
-      this.end('error', { message: limitMessages.steps(this.deps.limits.maxSteps) });
-      return 0;
-    }
+    if (this.countStep()) return 0;
     const info = { node_uid: node.uid, node_type: node.type };
     if (node.disabled) {
       const outputs = Object.keys(definition.manifest.outputs);
@@ -435,13 +368,16 @@ class Execution {
       capture: this.options.capture,
       now: () => this.deps.timers.now(),
       emit: (event) => this.emit({ ...this.base(), ...event } as EngineEvent),
-      step: () => {
-        if (++this.steps <= this.deps.limits.maxSteps) return null;
-        const message = limitMessages.steps(this.deps.limits.maxSteps);
-        this.end('error', { message });
-        return message;
-      },
+      step: () => this.countStep(),
     });
+  }
+
+  /** Counts a node run: null, or the message of the step limit it passed (the execution ends). */
+  private countStep(): string | null {
+    if (++this.steps <= this.deps.limits.maxSteps) return null;
+    const message = limitMessages.steps(this.deps.limits.maxSteps);
+    this.end('error', { message });
+    return message;
   }
 
   private tools: AgentToolNode[] | undefined;

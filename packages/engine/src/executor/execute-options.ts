@@ -1,0 +1,59 @@
+import type { FlowDocument, FlowPins } from '@ponte/shared/flow/flow-document.schema';
+import type { WebhookResponse } from '../kit/context';
+import type { NodeDefinition } from '../kit/define-node';
+import type { Message } from '../kit/message';
+import type { NodeRegistry } from '../kit/registry';
+import type { DebugSession } from '../debugger/debug-session';
+import type { EngineWidePorts, FlowsPort } from '../ports';
+import type { Sandbox } from '../sandbox/sandbox';
+import type { EngineEvent, NodeRunRecord } from './events';
+import type { EngineLimits } from './limits';
+import type { EngineTimers } from './timers';
+
+/** What one execution is asked to run (`runExecution`), and what the executor runs it with. */
+export interface ExecuteOptions {
+  executionId: string;
+  workspaceId: string;
+  flowId: string;
+  /** Executions that started one another before this one (0 from outside). */
+  chainDepth?: number;
+  flow: FlowDocument;
+  /** The flow's own variables: they win over workspace and system ones. */
+  flowVariables?: { key: string; value: string }[];
+  /** The trigger node and the message the server built from the event. */
+  trigger: { nodeUid: string; msg: Message };
+  /** Replay: deliver this message straight to this node instead of running the trigger. */
+  startAt?: { nodeUid: string; msg: Message };
+  debug?: DebugSession;
+  signal?: AbortSignal;
+  respond?: (response: WebhookResponse) => void;
+  onEvent?: (event: EngineEvent) => void;
+  /**
+   * Node types this execution brings beside the engine's (the workspace's custom connectors at
+   * the versions the flow pins, docs/adr/0041); only this execution sees them.
+   */
+  nodes?: readonly NodeDefinition[];
+  /**
+   * How this execution runs other flows (`core_execute_flow`): the server's runner gives its
+   * own; absent, the engine's `ports.flows`.
+   */
+  flows?: FlowsPort;
+  /**
+   * Told of every node run with the JSON of what it received and sent (docs/adr/0089);
+   * absent, nothing is captured.
+   */
+  capture?: (record: NodeRunRecord) => void;
+  /**
+   * Editor runs only, never production ones (docs/adr/0089): only `destination` and the nodes
+   * leading to it run, and nothing after it; a node with pins sends them instead of running.
+   */
+  editor?: { destination: string; pins?: FlowPins };
+}
+
+export interface ExecutorDeps {
+  registry: NodeRegistry;
+  ports: EngineWidePorts;
+  sandbox: Sandbox;
+  limits: EngineLimits;
+  timers: EngineTimers;
+}
