@@ -61,7 +61,7 @@ export const executionDataSchema = z.object({
   execution: z.object({
     _id: z.string(),
     flow_id: z.string(),
-    status: z.enum(['queued', 'running', 'success', 'error', 'stopped', 'crashed']),
+    status: z.enum(['queued', 'running', 'waiting', 'success', 'error', 'stopped', 'crashed']),
     mode: z.enum(executionModes),
     debug: z.boolean(),
     trigger_node_uid: z.string(),
@@ -155,6 +155,6 @@ export const flowStatusEventSchema = z.object({
     }),
   ),
   /** Set once, when the execution ended. */
-  finished: z.enum(['success', 'error', 'stopped', 'crashed']).optional(),
+  finished: z.enum(['success', 'error', 'stopped', 'crashed', 'waiting']).optional(),
 });
 export type FlowStatusEvent = z.infer<typeof flowStatusEventSchema>;

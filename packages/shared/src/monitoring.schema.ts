@@ -66,7 +66,8 @@ export const completedExecutionSchema = z.object({
     execution_id: z.string(),
     flow_id: z.string(),
     flow_name: z.string().nullable(),
-    status: z.enum(['success', 'error', 'stopped', 'crashed']),
+    /** `waiting`: a part of it ended, and it waits for a person (docs/adr/0100). */
+    status: z.enum(['success', 'error', 'stopped', 'crashed', 'waiting']),
     /** `editor`: started from the editor ('Executar até aqui'), shown with an 'Editor' badge. */
     mode: z.enum(executionModes).default('production'),
     timestamp: z.string(),

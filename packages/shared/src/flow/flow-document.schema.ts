@@ -28,6 +28,8 @@ export const flowNodeSchema = z.object({
     .object({
       description: text().max(1000),
       params: z.array(text().min(1).max(200)).max(50),
+      /** 'Requer aprovação': each call waits for a person's decision (docs/adr/0100). */
+      approval: z.boolean().optional(),
     })
     .optional(),
 });
