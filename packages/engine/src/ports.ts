@@ -284,6 +284,49 @@ export interface AgentMemoryPort {
   ): Promise<void>;
 }
 
+/** A tool call an agent waits on a person for (docs/adr/0100). */
+export interface ApprovalRequest {
+  /** The agent node that asks. */
+  nodeUid: string;
+  tool: { name: string; label: string; kind: 'node' | 'flow' | 'mcp' };
+  /** The values the tool will run with (unmasked). */
+  arguments: unknown;
+  /** What the model wrote before asking (unmasked). */
+  modelText: string;
+  /** The message the agent node received: it gets it again when the execution resumes. */
+  input: unknown;
+  /** The execution's flow data when it asked: given back on resume. */
+  flowData: Record<string, unknown>;
+  /** The agent's own state, given back as it was on resume (`ctx.resumed.state`). */
+  state: unknown;
+}
+
+/**
+ * Approvals of risky tool calls (docs/adr/0100): a request is kept until a person approves or
+ * rejects it (in /monitoring/active or by its link); the execution then resumes at the agent
+ * node with the decision.
+ */
+export interface ApprovalsPort {
+  /** Keeps the request: its id and the link that decides it without a session. */
+  request(
+    scope: ExecutionScope,
+    request: ApprovalRequest,
+    signal: AbortSignal,
+  ): Promise<{ id: string; url: string }>;
+}
+
+/** What a node resumed after an approval gets in `ctx.resumed`. */
+export interface ApprovalDecision {
+  approvalId: string;
+  decision: 'approved' | 'rejected';
+  /** The reason given with a rejection, or null. */
+  reason: string | null;
+  /** Who decided: a member's name, or 'Link de aprovação'. */
+  decidedBy: string;
+  /** What the node kept in `ApprovalRequest.state`. */
+  state: unknown;
+}
+
 /**
  * The workspace's database tables, for the record nodes (core_db_*). `table` is a table's `_id`
  * or its name; a table that is not of the scope's workspace is missing. Every failure is an
@@ -461,6 +504,8 @@ export interface EnginePorts {
   queues: QueuesPort;
   /** The agents' conversations (docs/adr/0099). */
   agentMemory: AgentMemoryPort;
+  /** Tool calls waiting for a person (docs/adr/0100). */
+  approvals: ApprovalsPort;
   clock: ClockPort;
   newId(): string;
 }

@@ -35,4 +35,18 @@ export const agentMessages = {
   mcpToolFailed: (name: string) => `A ferramenta MCP ${name} respondeu com erro.`,
   /** A sub-flow tool whose flow is an expression: the model fills the whole payload. */
   flowPayload: 'O payload enviado ao flow (um objeto JSON).',
+  /** Logged when a call waits for a person (docs/adr/0100). */
+  approvalAsked: (tool: string, url: string) =>
+    `A chamada da ferramenta "${tool}" aguarda aprovação: decida em Monitoramento > Em execução ou pelo link ${url}`,
+  /** Why the execution waits. */
+  waitingApproval: (tool: string) => `Aguardando aprovação da ferramenta "${tool}".`,
+  /** Logged when the execution resumes. */
+  approvalDecided: (tool: string, approved: boolean, by: string) =>
+    `A chamada da ferramenta "${tool}" foi ${approved ? 'aprovada' : 'rejeitada'} por ${by}.`,
+  /** Told to the model: a person refused the call. */
+  approvalRejected: (reason: string | null) =>
+    `Uma pessoa rejeitou esta chamada da ferramenta${reason ? `. Motivo: ${reason}` : ''}. Não chame esta ferramenta de novo com os mesmos argumentos; responda sem ela ou explique ao usuário.`,
+  /** The resumed state does not belong to this node's version of the agent. */
+  resumeUnreadable:
+    'Não foi possível continuar o agente após a aprovação: o estado guardado é de outra versão do conector.',
 } as const;

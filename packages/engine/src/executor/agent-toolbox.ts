@@ -26,6 +26,7 @@ export function toolNodes(nodes: Iterable<FlowNode>, registry: NodeRegistry): Ag
       label: labelOf(node),
       description: node.agentTool.description,
       params,
+      ...(node.agentTool.approval ? { approval: true } : {}),
       values: node.params,
     });
   }

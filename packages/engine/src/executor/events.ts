@@ -2,7 +2,8 @@
  * What an execution tells the world. The server turns these into `internal` logs, `user` and
  * `debug` logs, execution rows and socket messages.
  */
-export type ExecutionStatus = 'success' | 'error' | 'stopped';
+/** `waiting`: a node waits for a person (docs/adr/0100); the execution resumes later. */
+export type ExecutionStatus = 'success' | 'error' | 'stopped' | 'waiting';
 
 export interface ExecutionError {
   message: string;
@@ -77,6 +78,8 @@ export interface ExecutionResult {
   steps: number;
   /** The last message a node sent (the webhook's `last_node` answer, a waiting caller's result). */
   lastMessage?: unknown;
+  /** Status `waiting`: the nodes that wait for a person, and why. */
+  waiting?: { node_uid: string; message: string }[];
 }
 
 /**

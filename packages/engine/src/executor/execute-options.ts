@@ -24,6 +24,11 @@ export interface ExecuteOptions {
   trigger: { nodeUid: string; msg: Message };
   /** Replay: deliver this message straight to this node instead of running the trigger. */
   startAt?: { nodeUid: string; msg: Message };
+  /**
+   * Resume after a person decided (docs/adr/0100): deliver `msg` straight to the node that
+   * waited, which gets `value` as `ctx.resumed`; the flow data starts as it was.
+   */
+  resume?: { nodeUid: string; msg: Message; value: unknown; flowData?: Record<string, unknown> };
   debug?: DebugSession;
   signal?: AbortSignal;
   respond?: (response: WebhookResponse) => void;

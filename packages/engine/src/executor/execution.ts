@@ -5,6 +5,7 @@ import type { NodeDefinition } from '../kit/define-node';
 import { emissions, type Message, type NodeEmission } from '../kit/message';
 import { withNodes } from '../kit/layered-registry';
 import { StopExecution } from '../kit/stop-execution';
+import { SuspendExecution } from '../kit/suspend-execution';
 import { createFlowData } from '../kit/flow-data';
 import { createLogBudget } from './log-budget';
 import { NodeStates } from './node-states';
@@ -36,6 +37,7 @@ interface Delivery {
 /** Deliveries of one execution running at the same time (independent branches). */
 const maxConcurrent = 32;
 const abortGraceMs = 1000;
+const infoOf = (node: FlowNode) => ({ node_uid: node.uid, node_type: node.type });
 
 export function runExecution(
   deps: ExecutorDeps,
@@ -93,7 +95,7 @@ class Execution {
     const { options, deps } = this;
     const { timers } = deps;
     const started = timers.now();
-    const first = options.startAt ?? options.trigger;
+    const first = options.resume ?? options.startAt ?? options.trigger;
     const triggerNode = this.nodes.get(options.trigger.nodeUid);
     this.emit({
       ...this.base(),
@@ -131,7 +133,7 @@ class Execution {
         scope,
         ports: chainedPorts(deps.ports, chainDepth, options.flows),
         sandbox: deps.sandbox,
-        flow: createFlowData({}),
+        flow: createFlowData(structuredClone(options.resume?.flowData ?? {})),
         logs: createLogBudget(),
         vars,
         flowVariables,
@@ -141,6 +143,9 @@ class Execution {
         stateOf: (uid) => this.states.of(uid),
         ...(options.flow.nodes.some((node) => node.agentTool)
           ? { agentTools: (uid: string) => this.toolbox(uid) }
+          : {}),
+        ...(options.resume
+          ? { resumed: { nodeUid: options.resume.nodeUid, value: options.resume.value } }
           : {}),
       };
       if (!this.ended) {
@@ -174,6 +179,7 @@ class Execution {
       execution_time,
       steps: this.steps,
       ...(this.lastMessage ? { lastMessage: this.lastMessage } : {}),
+      ...(status === 'waiting' ? { waiting: this.waiting } : {}),
     };
   }
 
@@ -228,7 +234,7 @@ class Execution {
   /** Nothing left to run: a node holding state (loop, merge) may move on, else we are done. */
   private idle(): void {
     const uid = this.states.latest();
-    if (!uid) return this.end('success');
+    if (!uid) return this.end(this.waiting.length ? 'waiting' : 'success');
     const node = this.nodes.get(uid)!;
     const definition = definitionOf(this.deps.registry, node)!;
     if (!definition.onIdle) {
@@ -275,7 +281,7 @@ class Execution {
     // Editor runs: a pinned node sends its pins instead of running (a copy: pins are shared).
     const pins = phase === 'run' ? this.editor?.pinsOf(node.uid) : undefined;
     if (this.countStep()) return 0;
-    const info = { node_uid: node.uid, node_type: node.type };
+    const info = infoOf(node);
     if (node.disabled) {
       const outputs = Object.keys(definition.manifest.outputs);
       const output = outputs.includes('default') ? 'default' : outputs[0];
@@ -307,24 +313,9 @@ class Execution {
     } catch (error) {
       if (this.ended) return 0;
       const duration_ms = this.deps.timers.now() - started;
-      if (error instanceof StopExecution) {
-        this.emit({
-          ...this.base(),
-          type: 'node_finished',
-          ...info,
-          duration_ms,
-          output_size: 0,
-          outputs: [],
-        });
-        const failed = error.status === 'error';
-        capture?.(
-          runRecord(node, delivery.json, [], [], duration_ms, {
-            ...(failed ? { error: { message: error.message } } : {}),
-          }),
-        );
-        const failure = { message: error.message, node_uid: node.uid };
-        this.end(error.status, failed ? failure : undefined);
-        return 0;
+      if (error instanceof StopExecution) return this.stop(node, delivery, error, duration_ms);
+      if (error instanceof SuspendExecution) {
+        return this.suspend(node, delivery, error, duration_ms);
       }
       return this.fail(node, delivery, error, duration_ms);
     }
@@ -342,6 +333,51 @@ class Execution {
     await this.pauseForDebug(node, sent);
     return this.ended ? 0 : this.send(node, sent, sizes, jsons);
   }
+
+  /** `core_stop`: the whole execution ends with the node's status. */
+  private stop(node: FlowNode, delivery: Delivery, error: StopExecution, duration_ms: number) {
+    this.emit({
+      ...this.base(),
+      type: 'node_finished',
+      ...infoOf(node),
+      duration_ms,
+      output_size: 0,
+      outputs: [],
+    });
+    const failed = error.status === 'error';
+    this.options.capture?.(
+      runRecord(node, delivery.json, [], [], duration_ms, {
+        ...(failed ? { error: { message: error.message } } : {}),
+      }),
+    );
+    this.end(error.status, failed ? { message: error.message, node_uid: node.uid } : undefined);
+    return 0;
+  }
+
+  /** A node waits for a person: what it sent goes on, and the execution will end `waiting`. */
+  private suspend(
+    node: FlowNode,
+    delivery: Delivery,
+    error: SuspendExecution,
+    duration_ms: number,
+  ) {
+    this.waiting.push({ node_uid: node.uid, message: error.message });
+    const jsons = error.sent.map(({ msg }) => JSON.stringify(msg) ?? '');
+    const sizes = jsons.map((json) => Buffer.byteLength(json));
+    this.emit({
+      ...this.base(),
+      type: 'node_finished',
+      ...infoOf(node),
+      duration_ms,
+      output_size: sizes.reduce((sum, size) => sum + size, 0),
+      outputs: error.sent.map(({ output }) => output),
+    });
+    const { capture } = this.options;
+    capture?.(runRecord(node, delivery.json, error.sent, jsons, duration_ms));
+    return this.send(node, error.sent, sizes, capture ? jsons : undefined);
+  }
+
+  private readonly waiting: { node_uid: string; message: string }[] = [];
 
   /** Runs the node's `run` (or its `onIdle` turn) on the delivered message. */
   private async handle(

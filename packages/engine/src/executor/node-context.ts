@@ -26,6 +26,8 @@ export interface ExecutionScopeData {
   stateOf(uid: string): { get(): unknown; set(value: unknown): void; clear(): void };
   /** The flow's tool nodes as the node `uid` may call them, when the flow has any. */
   agentTools?: (uid: string) => AgentToolbox;
+  /** A resumed execution's decision, for the first run of the node that waited (then gone). */
+  resumed?: { nodeUid: string; value: unknown };
 }
 
 export function expressionData(shared: ExecutionScopeData, msg: Message) {
@@ -48,6 +50,8 @@ export async function buildNodeContext(
     ? await resolveParams(definition.manifest.params, node.params, data, literal)
     : await resolveNodeParams(definition.manifest.params, node.params, data);
   const agentTools = shared.agentTools?.(node.uid);
+  const resumed = shared.resumed?.nodeUid === node.uid ? shared.resumed : undefined;
+  if (resumed) delete shared.resumed;
   const base = {
     execution_id: shared.scope.executionId,
     flow_id: shared.scope.flowId,
@@ -87,6 +91,7 @@ export async function buildNodeContext(
     evaluate: (expression, msg) => evaluate(expression, expressionData(shared, msg ?? input)),
     ...(shared.respond ? { respond: shared.respond } : {}),
     ...(agentTools ? { agentTools } : {}),
+    ...(resumed ? { resumed: resumed.value } : {}),
     signal: shared.signal,
   };
 }

@@ -11,6 +11,8 @@ export interface AgentToolNode {
   description: string;
   /** The params the model fills, with their specs; the others keep the node's own values. */
   params: Record<string, ParamSpec>;
+  /** 'Requer aprovação': each call waits for a person (docs/adr/0100). */
+  approval?: boolean;
   /** The node's own values (a sub-flow tool reads which flow it calls). */
   values: Record<string, unknown>;
 }

@@ -60,5 +60,7 @@ export interface NodeRunContext<P> {
   respond?: (response: WebhookResponse) => void;
   /** The flow's tool nodes, when it has any (the 'Agente de IA' node calls them). */
   agentTools?: AgentToolbox;
+  /** Set on the run of a node the execution resumed at after a person decided (docs/adr/0100). */
+  resumed?: unknown;
   signal: AbortSignal;
 }

@@ -1,5 +1,6 @@
 import type { DeclaredInput } from '@ponte/shared/flow/declared-inputs';
 import type {
+  ApprovalRequest,
   EnginePorts,
   ExecutionScope,
   FtpEntry,
@@ -55,6 +56,8 @@ export interface FakePorts extends EnginePorts {
   time: number;
   /** The agents' conversations by workspace and key, with when each turn expires. */
   memories: Map<string, { role: 'user' | 'assistant'; text: string; expires: number }[]>;
+  /** What `approvals.request` was asked, in order. */
+  approvalRequests: { id: string; scope: ExecutionScope; request: ApprovalRequest }[];
 }
 
 export function textResponse(
@@ -161,6 +164,15 @@ export function createFakePorts(): FakePorts {
     },
     memories: new Map(),
     agentMemory: createFakeAgentMemory(() => ports),
+    approvalRequests: [],
+    approvals: {
+      async request(scope, request, signal) {
+        signal.throwIfAborted();
+        const id = `aprovacao-${ports.approvalRequests.length + 1}`;
+        ports.approvalRequests.push({ id, scope, request: structuredClone(request) });
+        return { id, url: `https://ponte.test/engine/approvals/token-${id}` };
+      },
+    },
     newId: () => `id-${++ids}`,
   };
   return ports;

@@ -75,4 +75,15 @@ describe('personal data masked before it leaves, and put back', () => {
     first.mask('529.982.247-25');
     expect(createPersonalDataMasker().unmask('[CPF_1]')).toBe('[CPF_1]');
   });
+
+  it('goes on from a kept state with the same placeholders (an agent resumed)', () => {
+    const first = createPersonalDataMasker();
+    first.mask('CPF 529.982.247-25, e-mail ana@exemplo.com.br');
+    const kept = JSON.parse(JSON.stringify(first.state()));
+    const next = createPersonalDataMasker(undefined, kept);
+    expect(next.unmask('[CPF_1] e [EMAIL_1]')).toBe('529.982.247-25 e ana@exemplo.com.br');
+    expect(next.mask('529.982.247-25 ou 11.222.333/0001-81')).toBe('[CPF_1] ou [CNPJ_1]');
+    expect(next.mask('outro 111.444.777-35')).toBe('outro [CPF_2]');
+    expect(next.counts()).toEqual({ CPF: 2, EMAIL: 1, CNPJ: 1 });
+  });
 });

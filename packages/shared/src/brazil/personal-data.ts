@@ -113,17 +113,29 @@ export interface PersonalDataMasker {
   unmaskValue(value: unknown): unknown;
   /** How many different values of each kind were masked (for the execution's data). */
   counts(): Partial<Record<PersonalDataKind, number>>;
+  /**
+   * What it kept, as JSON, so a masker made from it goes on with the same placeholders (an
+   * agent resumed after an approval, docs/adr/0100). It holds the personal data itself.
+   */
+  state(): PersonalDataMaskerState;
+}
+
+export interface PersonalDataMaskerState {
+  keys: [string, number][];
+  values: [string, unknown][];
+  seen: Partial<Record<PersonalDataKind, number>>;
 }
 
 /** A masker for one call: the same value gets the same placeholder in all it masks. */
 export function createPersonalDataMasker(
   kinds: readonly PersonalDataKind[] = personalDataKinds,
+  from?: PersonalDataMaskerState,
 ): PersonalDataMasker {
   const active = detectors.filter((detector) => kinds.includes(detector.kind));
   /** By kind: the key of each value to its number, and each number to the value as first met. */
-  const byKey = new Map<string, number>();
-  const values = new Map<string, unknown>();
-  const seen: Partial<Record<PersonalDataKind, number>> = {};
+  const byKey = new Map<string, number>(from?.keys);
+  const values = new Map<string, unknown>(from?.values);
+  const seen: Partial<Record<PersonalDataKind, number>> = { ...from?.seen };
 
   const placeholderOf = (kind: PersonalDataKind, key: string, original: unknown) => {
     const id = `${kind}:${key}`;
@@ -206,5 +218,6 @@ export function createPersonalDataMasker(
     unmask,
     unmaskValue,
     counts: () => ({ ...seen }),
+    state: () => ({ keys: [...byKey], values: [...values], seen: { ...seen } }),
   };
 }

@@ -32,6 +32,8 @@ export interface AgentToolEntry {
   output?: unknown;
   /** The failure told to the model instead of an output. */
   error?: string;
+  /** The tool required approval (docs/adr/0100): who decided, and why when rejected. */
+  approval?: { decision: 'approved' | 'rejected'; by: string; reason?: string };
   duration_ms: number;
 }
 

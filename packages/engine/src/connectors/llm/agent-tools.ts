@@ -16,6 +16,10 @@ export interface AgentTool {
   spec: ToolSpec;
   kind: 'node' | 'flow' | 'mcp';
   nodeUid?: string;
+  /** The name a person reads (the node's name on the canvas, the MCP tool's name). */
+  label: string;
+  /** 'Requer aprovação' (docs/adr/0100). */
+  approval?: boolean;
   /** Runs it with the model's arguments (unmasked): what it gave back. */
   run(args: Record<string, unknown>): Promise<unknown>;
 }
@@ -133,6 +137,8 @@ export async function agentTools(context: {
       tools.push({
         kind: 'flow',
         nodeUid: node.uid,
+        label: node.label,
+        ...(node.approval ? { approval: true } : {}),
         spec: { name, description: node.description, parameters },
         run: async (args) =>
           answerOf(await toolbox!.run(node.uid, { payload: args, wait: true }, input)),
@@ -142,6 +148,8 @@ export async function agentTools(context: {
     tools.push({
       kind: 'node',
       nodeUid: node.uid,
+      label: node.label,
+      ...(node.approval ? { approval: true } : {}),
       spec: { name, description: node.description, parameters: nodeToolParameters(node) },
       run: async (args) => {
         const values = Object.fromEntries(
@@ -155,7 +163,12 @@ export async function agentTools(context: {
   }
   for (const tool of context.external) {
     const name = toolName(tool.spec.name, taken);
-    tools.push({ kind: 'mcp', spec: { ...tool.spec, name }, run: (args) => tool.call(args) });
+    tools.push({
+      kind: 'mcp',
+      label: tool.spec.name,
+      spec: { ...tool.spec, name },
+      run: (args) => tool.call(args),
+    });
   }
   return tools;
 }

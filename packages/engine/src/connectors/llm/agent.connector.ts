@@ -2,7 +2,6 @@ import type {
   AgentModelEntry,
   AgentRunData,
   AgentToolEntry,
-  AgentTranscriptEntry,
 } from '@ponte/shared/flow/agent-transcript';
 import {
   createPersonalDataMasker,
@@ -10,139 +9,34 @@ import {
 } from '@ponte/shared/brazil/personal-data';
 import { nodeManifestSchema } from '@ponte/shared/flow/node-manifest.schema';
 import { messages } from '@ponte/shared/messages';
-import { defineNode, type NodeDefinition, type ParamSpecInput } from '../../kit/define-node';
+import { defineNode, type NodeDefinition } from '../../kit/define-node';
 import type { NodeRunContext } from '../../kit/context';
 import type { AgentMemoryTurn } from '../../ports';
 import { sendConnectorRequest, type ConnectorCall } from '../kit/connector-http';
 import { agentTools, toolText, type AgentTool, type ExternalTool } from './agent-tools';
 import {
   chatTimeoutMs,
-  llmProviders,
   type ChatAnswer,
   type ChatCall,
   type ChatTurn,
   type LlmProvider,
+  type ToolCall,
   type ToolResult,
 } from './llm-providers';
 import { llmConnector } from './llm.connector';
+import { params, settingsOf, type Settings } from './agent-settings';
 import {
-  llmAccountParams,
-  llmMaskParam,
-  llmSettingsOf,
-  llmTuningParams,
-  openProvider,
-  textOf,
-} from './llm-call';
+  resumptionOf,
+  suspendForApproval,
+  type PendingCalls,
+  type Resumption,
+} from './agent-approval';
+import { openProvider, textOf } from './llm-call';
 import { openMcpConnection, openMcpSession, type McpSession } from '../mcp/mcp-client';
 
 const m = messages.agent;
 const ml = messages.llm;
 const label = 'Agente de IA';
-const accountTypes = llmProviders.map((provider) => provider.accountType);
-
-const params = {
-  ...llmAccountParams,
-  system: {
-    type: 'textarea',
-    label: 'Instruções do sistema',
-    description: 'O papel do agente e as regras que ele segue. Aceita expressões {{ }}.',
-  },
-  message: {
-    type: 'textarea',
-    label: 'Mensagem',
-    required: true,
-    placeholder: '{{ msg.payload.texto }}',
-  },
-  mcp_server: {
-    type: 'service_account',
-    label: 'Servidor MCP',
-    accepts: ['mcp'],
-    description:
-      'As ferramentas deste servidor MCP também ficam à disposição do agente (opcional).',
-  },
-  conversation: {
-    type: 'text',
-    label: 'Chave da conversa',
-    placeholder: '{{ msg.payload.telefone }}',
-    description:
-      'Lembra a conversa por esta chave no workspace (ex.: o telefone do cliente). Vazio: sem memória.',
-  },
-  memory_window: {
-    type: 'number',
-    label: 'Mensagens lembradas',
-    default: 20,
-    min: 1,
-    max: 200,
-    description: 'Quantas mensagens anteriores da conversa vão para o modelo.',
-  },
-  memory_days: {
-    type: 'number',
-    label: 'Guardar a conversa por (dias)',
-    default: 30,
-    min: 1,
-    max: 3650,
-    description: 'A conversa é apagada quando passa este tempo sem mensagens (LGPD).',
-  },
-  max_steps: {
-    type: 'number',
-    label: 'Máximo de passos',
-    default: 10,
-    min: 1,
-    max: 50,
-    description: 'Quantas vezes o modelo pode ser chamado (cada rodada de ferramentas é um passo).',
-  },
-  max_seconds: {
-    type: 'number',
-    label: 'Tempo máximo (segundos)',
-    default: 120,
-    min: 1,
-    max: 900,
-  },
-  fallback_account: {
-    type: 'service_account',
-    label: 'Conta reserva',
-    accepts: accountTypes,
-    description: 'Usada quando o modelo principal falha (fora do ar, limite de uso).',
-  },
-  fallback_model: {
-    type: 'text',
-    label: 'Modelo reserva',
-    placeholder: 'claude-haiku-4-5',
-  },
-  ...llmTuningParams(),
-  ...llmMaskParam,
-} satisfies Record<string, ParamSpecInput>;
-
-function integerIn(raw: unknown, fallback: number, min: number, max: number, error: string) {
-  const value = raw === undefined || raw === null || raw === '' ? fallback : Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(error);
-  return value;
-}
-
-/** What the params ask, checked before any call. */
-function settingsOf(raw: Record<string, unknown>) {
-  const base = llmSettingsOf(raw);
-  const message = textOf(raw.message);
-  if (!message) throw new Error(ml.messageRequired);
-  const conversation = textOf(raw.conversation);
-  if (conversation.length > 200) throw new Error(m.conversationTooLong);
-  const fallbackAccount = textOf(raw.fallback_account);
-  const fallbackModel = textOf(raw.fallback_model);
-  if (fallbackAccount && !fallbackModel) throw new Error(m.fallbackModelRequired);
-  return {
-    ...base,
-    system: textOf(raw.system),
-    message,
-    conversation,
-    window: integerIn(raw.memory_window, 20, 1, 200, m.windowRange(String(raw.memory_window))),
-    days: integerIn(raw.memory_days, 30, 1, 3650, m.retentionRange(String(raw.memory_days))),
-    maxSteps: integerIn(raw.max_steps, 10, 1, 50, m.stepsRange(String(raw.max_steps))),
-    maxSeconds: integerIn(raw.max_seconds, 120, 1, 900, m.timeRange(String(raw.max_seconds))),
-    fallback: fallbackAccount ? { account: fallbackAccount, model: fallbackModel } : null,
-  };
-}
-
-type Settings = ReturnType<typeof settingsOf>;
 
 /** A model the agent asks: its provider's call and the model's name. */
 interface Asker {
@@ -199,9 +93,10 @@ async function mcpTools(
 /** Runs one tool call the model asked for: its transcript entry and what the model is told. */
 async function callTool(
   tools: AgentTool[],
-  call: { id: string; name: string; args: Record<string, unknown> | null },
+  call: ToolCall,
   masker: PersonalDataMasker | null,
   now: () => number,
+  decided?: Resumption['decision'],
 ): Promise<{ entry: AgentToolEntry; result: ToolResult }> {
   const started = now();
   const tool = tools.find((candidate) => candidate.spec.name === call.name);
@@ -211,6 +106,15 @@ async function callTool(
     name: call.name,
     kind: tool?.kind ?? ('node' as const),
     ...(tool?.nodeUid ? { node_uid: tool.nodeUid } : {}),
+    ...(decided
+      ? {
+          approval: {
+            decision: decided.approved ? ('approved' as const) : ('rejected' as const),
+            by: decided.by,
+            ...(decided.reason ? { reason: decided.reason } : {}),
+          },
+        }
+      : {}),
   };
   const hide = (text: string) => (masker ? masker.mask(text) : text);
   const refuse = (error: string, input: unknown) => ({
@@ -221,6 +125,7 @@ async function callTool(
   if (!call.args) return refuse(m.badArguments(call.name), null);
   // The model saw placeholders: the tool gets the values behind them.
   const args = (masker ? masker.unmaskValue(call.args) : call.args) as Record<string, unknown>;
+  if (decided && !decided.approved) return refuse(m.approvalRejected(decided.reason), args);
   try {
     const output = await tool.run(args);
     return {
@@ -244,11 +149,12 @@ function maskedTurns(turns: AgentMemoryTurn[], masker: PersonalDataMasker | null
 async function prepare(ctx: NodeRunContext<Record<string, unknown>>) {
   const { input, ports, scope, signal } = ctx;
   const settings: Settings = settingsOf(ctx.params);
+  const resumption = resumptionOf(ctx);
   const primary = await askerFor(ctx, String(ctx.params.service_account), settings.model);
   const fallback = settings.fallback
     ? await askerFor(ctx, settings.fallback.account, settings.fallback.model)
     : null;
-  const masker = settings.mask ? createPersonalDataMasker() : null;
+  const masker = resumption ? resumption.masker : settings.mask ? createPersonalDataMasker() : null;
   const mcp = await mcpTools(ctx);
   const tools = await agentTools({
     toolbox: ctx.agentTools,
@@ -258,12 +164,26 @@ async function prepare(ctx: NodeRunContext<Record<string, unknown>>) {
     scope,
     signal,
   });
-  const history = settings.conversation
-    ? await ports.agentMemory.load(scope, settings.conversation, settings.window, signal)
-    : [];
-  const turns = maskedTurns([...history, { role: 'user', text: settings.message }], masker);
-  return { settings, primary, fallback, masker, tools, turns, mcp: mcp.session };
+  let loop = resumption?.loop;
+  if (!loop) {
+    const history = settings.conversation
+      ? await ports.agentMemory.load(scope, settings.conversation, settings.window, signal)
+      : [];
+    const turns = maskedTurns([...history, { role: 'user', text: settings.message }], masker);
+    loop = {
+      turns,
+      transcript: [],
+      tokens: { entrada: 0, saida: 0 },
+      step: 0,
+      usedFallback: false,
+      lastModel: settings.model,
+      spentMs: 0,
+    };
+  }
+  return { settings, primary, fallback, masker, tools, loop, resumption, mcp: mcp.session };
 }
+
+type Prepared = Awaited<ReturnType<typeof prepare>>;
 
 async function runAgent(ctx: NodeRunContext<Record<string, unknown>>) {
   const started = ctx.ports.clock.now();
@@ -275,99 +195,154 @@ async function runAgent(ctx: NodeRunContext<Record<string, unknown>>) {
   }
 }
 
+/** One model call, by the fallback when the main model fails (once per run, then kept). */
+async function askModel(
+  ctx: NodeRunContext<Record<string, unknown>>,
+  { primary, fallback, loop }: Prepared,
+  chat: ChatCall,
+  deadline: number,
+): Promise<{ answer: ChatAnswer; asker: Asker }> {
+  const now = () => ctx.ports.clock.now();
+  const left = deadline - now();
+  let asker = loop.usedFallback && fallback ? fallback : primary;
+  try {
+    return {
+      answer: await ask(asker, { ...chat, model: asker.model }, Math.min(chatTimeoutMs, left)),
+      asker,
+    };
+  } catch (error) {
+    if (ctx.signal.aborted || !fallback || loop.usedFallback) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    ctx.log.user(label, m.usingFallback(reason));
+    asker = fallback;
+    loop.usedFallback = true;
+    try {
+      return {
+        answer: await ask(asker, { ...chat, model: asker.model }, Math.max(1, deadline - now())),
+        asker,
+      };
+    } catch (second) {
+      throw new Error(
+        m.fallbackFailed(reason, second instanceof Error ? second.message : String(second)),
+      );
+    }
+  }
+}
+
+/**
+ * Runs the tool calls of the model's last answer from the first not done; a tool that
+ * requires approval suspends the execution (unless this is the call a person just decided).
+ */
+async function runCalls(
+  ctx: NodeRunContext<Record<string, unknown>>,
+  prepared: Prepared,
+  pending: PendingCalls,
+  started: number,
+  decided?: Resumption['decision'],
+): Promise<void> {
+  const { tools, masker, loop } = prepared;
+  const now = () => ctx.ports.clock.now();
+  for (const call of pending.calls.slice(pending.results.length)) {
+    ctx.signal.throwIfAborted();
+    const tool = tools.find((candidate) => candidate.spec.name === call.name);
+    const decision = decided?.callId === call.id ? decided : undefined;
+    if (tool?.approval && call.args && !decision) {
+      const spentMs = loop.spentMs + (now() - started);
+      await suspendForApproval(
+        ctx,
+        tool,
+        call,
+        { loop: { ...loop, spentMs }, pending, masker },
+        label,
+      );
+    }
+    if (decision)
+      ctx.log.user(
+        label,
+        m.approvalDecided(tool?.label ?? call.name, decision.approved, decision.by),
+      );
+    const { entry, result } = await callTool(tools, call, masker, now, decision);
+    loop.transcript.push(entry);
+    pending.results.push(result);
+  }
+  loop.turns.push({ role: 'tool', results: pending.results });
+}
+
+/** The final answer: remembered under the conversation key, and the node's message. */
+async function answerWith(
+  ctx: NodeRunContext<Record<string, unknown>>,
+  { settings, masker, loop }: Prepared,
+  text: string,
+  asker: Asker,
+) {
+  const { input, ports, scope, signal } = ctx;
+  if (settings.conversation) {
+    await ports.agentMemory.append(
+      scope,
+      settings.conversation,
+      [
+        { role: 'user', text: settings.message },
+        { role: 'assistant', text },
+      ],
+      settings.days,
+      signal,
+    );
+  }
+  const agent: AgentRunData = {
+    model: loop.lastModel,
+    provider: asker.provider.id,
+    steps: loop.step,
+    tokens: loop.tokens,
+    masked: masker ? masker.counts() : {},
+    ...(settings.conversation ? { conversation: settings.conversation } : {}),
+    transcript: loop.transcript,
+  };
+  return { output: 'default', msg: { ...input, payload: text, agent } };
+}
+
 /** The loop: the model answers or asks for tools, until an answer or a limit. */
 async function converse(
   ctx: NodeRunContext<Record<string, unknown>>,
   started: number,
-  { settings, primary, fallback, masker, tools, turns }: Awaited<ReturnType<typeof prepare>>,
+  prepared: Prepared,
 ) {
-  const { input, ports, scope, signal, log } = ctx;
-  const now = () => ports.clock.now();
-  const deadline = started + settings.maxSeconds * 1000;
-  const transcript: AgentTranscriptEntry[] = [];
-  const tokens = { entrada: 0, saida: 0 };
-  let asker = primary;
-  let usedFallback = false;
-  let lastModel = settings.model;
-  for (let step = 1; step <= settings.maxSteps; step++) {
-    const left = deadline - now();
-    if (left <= 0) throw new Error(m.tooLong(settings.maxSeconds));
+  const { settings, masker, tools, loop, resumption } = prepared;
+  const now = () => ctx.ports.clock.now();
+  const deadline = started + settings.maxSeconds * 1000 - loop.spentMs;
+  if (resumption) await runCalls(ctx, prepared, resumption.pending, started, resumption.decision);
+  while (loop.step < settings.maxSteps) {
+    if (deadline - now() <= 0) throw new Error(m.tooLong(settings.maxSeconds));
+    loop.step++;
     const chat: ChatCall = {
-      model: asker.model,
+      model: settings.model,
       system: masker ? masker.mask(settings.system) : settings.system,
-      turns,
+      turns: loop.turns,
       ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
       maxTokens: settings.maxTokens,
       json: false,
       ...(tools.length ? { tools: tools.map((tool) => tool.spec) } : {}),
     };
     const stepStarted = now();
-    let answer: ChatAnswer;
-    try {
-      answer = await ask(asker, chat, Math.min(chatTimeoutMs, left));
-    } catch (error) {
-      if (signal.aborted || !fallback || usedFallback) throw error;
-      const reason = error instanceof Error ? error.message : String(error);
-      log.user(label, m.usingFallback(reason));
-      asker = fallback;
-      usedFallback = true;
-      try {
-        answer = await ask(asker, { ...chat, model: asker.model }, Math.max(1, deadline - now()));
-      } catch (second) {
-        throw new Error(
-          m.fallbackFailed(reason, second instanceof Error ? second.message : String(second)),
-        );
-      }
-    }
-    tokens.entrada += answer.tokens.entrada;
-    tokens.saida += answer.tokens.saida;
-    lastModel = answer.model;
+    const { answer, asker } = await askModel(ctx, prepared, chat, deadline);
+    loop.tokens.entrada += answer.tokens.entrada;
+    loop.tokens.saida += answer.tokens.saida;
+    loop.lastModel = answer.model;
     const calls = answer.toolCalls ?? [];
     const text = masker ? masker.unmask(answer.text) : answer.text;
     const modelEntry: AgentModelEntry = {
       type: 'model',
-      step,
+      step: loop.step,
       model: answer.model,
-      ...(usedFallback ? { fallback: true } : {}),
+      ...(loop.usedFallback ? { fallback: true } : {}),
       text,
       tool_calls: calls.map((call) => ({ id: call.id, name: call.name })),
       tokens: answer.tokens,
       duration_ms: now() - stepStarted,
     };
-    transcript.push(modelEntry);
-    if (!calls.length) {
-      if (settings.conversation) {
-        await ports.agentMemory.append(
-          scope,
-          settings.conversation,
-          [
-            { role: 'user', text: settings.message },
-            { role: 'assistant', text },
-          ],
-          settings.days,
-          signal,
-        );
-      }
-      const agent: AgentRunData = {
-        model: lastModel,
-        provider: asker.provider.id,
-        steps: step,
-        tokens,
-        masked: masker ? masker.counts() : {},
-        ...(settings.conversation ? { conversation: settings.conversation } : {}),
-        transcript,
-      };
-      return { output: 'default', msg: { ...input, payload: text, agent } };
-    }
-    turns.push({ role: 'assistant', text: answer.text, toolCalls: calls });
-    const results: ToolResult[] = [];
-    for (const call of calls) {
-      signal.throwIfAborted();
-      const { entry, result } = await callTool(tools, call, masker, now);
-      transcript.push(entry);
-      results.push(result);
-    }
-    turns.push({ role: 'tool', results });
+    loop.transcript.push(modelEntry);
+    if (!calls.length) return answerWith(ctx, prepared, text, asker);
+    loop.turns.push({ role: 'assistant', text: answer.text, toolCalls: calls });
+    await runCalls(ctx, prepared, { calls, results: [] }, started);
   }
   throw new Error(m.tooManySteps(settings.maxSteps));
 }
@@ -381,7 +356,11 @@ const node = defineNode({
     'Um agente que conversa com um modelo de linguagem e chama ferramentas: conectores deste flow marcados como ferramenta, outros flows e servidores MCP.',
   icon: 'robot',
   params,
-  outputs: { default: { label: 'Saída' } },
+  outputs: {
+    default: { label: 'Saída' },
+    // A tool that requires approval was called: msg.approval has the link (docs/adr/0100).
+    approval: { label: 'Aprovação pedida' },
+  },
   run: (ctx) => runAgent(ctx as NodeRunContext<Record<string, unknown>>),
 });
 
