@@ -23,6 +23,7 @@ import { expressionsModule } from './modules/expressions/expressions.module';
 import { flowsModule } from './modules/flows/flows.module';
 import { hookRegistrationsModule } from './modules/hook-registrations/hook-registrations.module';
 import { formsModule } from './modules/forms/forms.module';
+import { approvalsModule } from './modules/approvals/approvals.module';
 import { groupsModule } from './modules/groups/groups.module';
 import { healthModule } from './modules/health/health.module';
 import { liveModule } from './modules/live/live.module';
@@ -74,6 +75,7 @@ export const serverModules = [
   mcpModule,
   liveModule,
   formsModule,
+  approvalsModule,
   dbTablesModule,
   dashboardsModule,
   templatesModule,

@@ -39,7 +39,7 @@ export type Approval = z.infer<typeof approvalSchema>;
 export const approvalListSchema = z.object({ items: z.array(approvalSchema) });
 export type ApprovalList = z.infer<typeof approvalListSchema>;
 
-/** POST /api/v1/approvals/:id/decision and POST /api/v1/public/approvals/:token/decision. */
+/** POST /api/v1/approvals/:id/decision and POST /engine/approvals/:token/decision. */
 export const approvalDecisionBodySchema = z.object({
   decision: z.enum(['approve', 'reject']),
   reason: text().trim().max(1000).optional(),

@@ -63,6 +63,8 @@ export const errorCodes = {
   databaseUnavailable: 'database_unavailable',
   /** Redis did not answer, or refuses writes (REDIS_URL): 503 with Retry-After. */
   redisUnavailable: 'redis_unavailable',
+  /** An agent's approval already decided, or whose execution no longer waits (409). */
+  approvalDecided: 'approval_decided',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -46,6 +46,18 @@ export const agentMessages = {
   /** Told to the model: a person refused the call. */
   approvalRejected: (reason: string | null) =>
     `Uma pessoa rejeitou esta chamada da ferramenta${reason ? `. Motivo: ${reason}` : ''}. Não chame esta ferramenta de novo com os mesmos argumentos; responda sem ela ou explique ao usuário.`,
+  /** A decision on an approval decided before (409). */
+  approvalAlreadyDecided: 'Esta aprovação já foi decidida.',
+  /** A decision on an approval whose execution failed, stopped or was removed (409). */
+  approvalNotWaiting:
+    'A execução desta aprovação não está mais aguardando (terminou com erro ou foi interrompida).',
+  approvalNotFound: 'Aprovação não encontrada.',
+  approvalLinkInvalid: 'Link de aprovação inválido ou expirado.',
+  /** Who decided through the public link. */
+  approvalByLink: 'Link de aprovação',
+  /** A caller waited for an execution that now waits for a person. */
+  executionWaiting:
+    'A execução aguarda a decisão de uma pessoa (aprovação de uma ferramenta do agente) e continua depois dela; não há resposta a esperar agora.',
   /** The resumed state does not belong to this node's version of the agent. */
   resumeUnreadable:
     'Não foi possível continuar o agente após a aprovação: o estado guardado é de outra versão do conector.',

@@ -15,6 +15,7 @@ import { createNetworkGuard, type NetworkGuard } from './outbound-http/network-g
 import { createSqlPort } from './sql/sql-port';
 import { createRecordsPort } from './records-port';
 import { createAgentMemoryPort } from './agent-memory-port';
+import { createApprovalsPort } from './approvals-port';
 import { createVariablesReader, type VariablesReader } from './variables-reader';
 import type { DecryptedAccount } from '../modules/service-accounts/connection-testers';
 import type { TokenSources } from '../modules/service-accounts/token-sources';
@@ -44,6 +45,8 @@ export interface EnginePortsDependencies {
   queues?: QueuesPort;
   /** The clock of record dates (the app's, so tests can set it; default: real time). */
   now?: () => Date;
+  /** PONTE_PUBLIC_URL: approval links are absolute under it (docs/adr/0100). */
+  publicUrl?: string | null;
   /** The service accounts, decrypted (default: none exists). */
   serviceAccounts?: {
     getDecrypted(workspaceId: string, id: string): Promise<DecryptedAccount | undefined>;
@@ -162,6 +165,7 @@ export function createEnginePorts(db: Database, deps: EnginePortsDependencies): 
     },
     records: createRecordsPort(db, deps.now ?? (() => new Date())),
     agentMemory: createAgentMemoryPort(db, deps.now ?? (() => new Date())),
+    approvals: createApprovalsPort(db, deps.now ?? (() => new Date()), deps.publicUrl ?? null),
     clock: clockPort,
     newId: () => randomUUID(),
   };

@@ -143,7 +143,9 @@ export const queueJobs = pgTable(
   ],
 );
 
-export type ExecutionStatus = 'queued' | 'running' | 'success' | 'error' | 'stopped' | 'crashed';
+/** `waiting`: it waits for a person and resumes later (docs/adr/0100). */
+export type ExecutionStatus =
+  'queued' | 'running' | 'waiting' | 'success' | 'error' | 'stopped' | 'crashed';
 
 /** One row per execution: the live list, the history and the dashboards read it. */
 export const executions = pgTable(
@@ -378,6 +380,7 @@ export { executionData, flowSnapshots } from './schema-execution-data';
 export { serviceHookRegistrations, serviceHookEvents };
 export { servicePollCursors } from './schema-service-polls';
 export { agentMemories } from './schema-agent-memory';
+export { agentApprovals } from './schema-approvals';
 
 export const schema = {
   customers,

@@ -50,6 +50,7 @@ export const engineModule = defineModule({
     'storage',
     'queuesPort',
     'securityHooks',
+    'publicUrl',
   ],
   provides: ['engine'],
   // The agents' conversations, written and read by the engine's memory port (docs/adr/0099).
@@ -63,7 +64,6 @@ export const engineModule = defineModule({
     'debug',
     'queues',
     'bus',
-    'publicUrl',
   ],
   create(parts, options: EngineOptions) {
     const engine = createEngine({
@@ -78,6 +78,7 @@ export const engineModule = defineModule({
         ...(options.ftpTrustedCa ? { ftpTrustedCa: options.ftpTrustedCa } : {}),
         storage: createStoragePort(parts.storage),
         queues: parts.queuesPort,
+        publicUrl: parts.publicUrl,
       }),
       ...(options.sandbox ? { sandbox: options.sandbox } : {}),
       ...(options.sandboxIsolates ? { sandboxIsolates: options.sandboxIsolates } : {}),

@@ -23,6 +23,8 @@ function executionDataRow(id: string, data: KeptExecutionData) {
  * expressions following `ended` (the ends' update, returning `id` and `ended_at`): an
  * execution's data is written only with an end the update took, in the same statement, as one
  * row (docs/adr/0089: a row per node cost production executions more than the 10 % allowed).
+ * A resumed execution's part (docs/adr/0100) is merged into the row its wait wrote: a node
+ * that ran in both keeps the later part's runs.
  */
 export function keptDataInserts(items: { id: string; data?: KeptExecutionData }[]): SQL {
   const rows = items.flatMap(({ id, data }) => (data ? [executionDataRow(id, data)] : []));
@@ -36,7 +38,15 @@ export function keptDataInserts(items: { id: string; data?: KeptExecutionData }[
       ${texts(rows.map((row) => row.runs))}, ${texts(rows.map((row) => String(row.bytes)))})
       as d(execution_id, workspace_id, flow_id, summaries, runs, bytes)
     join ended on ended.id = d.execution_id
-    on conflict do nothing
+    on conflict (execution_id) do update set
+      summaries = coalesce((
+        select jsonb_agg(o) from jsonb_array_elements(execution_data.summaries) o
+        where not exists (
+          select 1 from jsonb_array_elements(excluded.summaries) n
+          where n->>'node_uid' = o->>'node_uid')
+      ), '[]'::jsonb) || excluded.summaries,
+      runs = (execution_data.runs::jsonb || excluded.runs::jsonb)::text,
+      bytes = execution_data.bytes + excluded.bytes
   )`;
   const snapshots = items.flatMap(({ id, data }) => (data?.snapshot ? [{ id, data }] : []));
   if (snapshots.length === 0) return kept;

@@ -88,6 +88,17 @@ export interface JobPayload extends EnqueuerMark {
   started?: true;
   /** An editor run's document and destination (docs/adr/0089). */
   editor?: EditorRunRequest;
+  /** A waiting execution resumed after a person decided (docs/adr/0100). */
+  resume?: ResumeRequest;
+}
+
+/** Where a waiting execution resumes, with what (docs/adr/0100). */
+export interface ResumeRequest {
+  nodeUid: string;
+  msg: Message;
+  /** The node's `ctx.resumed`. */
+  value: unknown;
+  flowData?: Record<string, unknown>;
 }
 
 /** The trigger message when its JSON fits in `keptTriggerMessageBytes`, else null. */

@@ -20,6 +20,7 @@ import {
   type EditorRunRequest,
   type ExecutionRequest,
   type JobPayload,
+  type ResumeRequest,
   type RunnerContext,
 } from './execution-enqueue';
 import { createExecutionOwnership, type Waiter } from './execution-ownership';
@@ -103,6 +104,7 @@ async function runExecution(
       ...(nodes.length ? { nodes } : {}),
       trigger: { nodeUid: execution.triggerNodeUid, msg: payload.msg },
       ...(payload.startAt ? { startAt: payload.startAt } : {}),
+      ...(payload.resume ? { resume: payload.resume } : {}),
       // Pins and the destination are the editor's only: production runs never pass them.
       ...(payload.editor ? { editor: editorOptionsOf(payload.editor) } : {}),
       signal: controller.signal,
@@ -172,6 +174,28 @@ async function firstTrigger(
   const node = (flow.data as FlowDocument).nodes.find((n) => n.type === type && !n.disabled);
   if (!node) throw new Error(`O flow "${flow.name}" não tem um gatilho ${type}.`);
   return node.uid;
+}
+
+/**
+ * A waiting execution goes on (docs/adr/0100): queued again, its job resuming at the node that
+ * waited. False when it was not waiting (any more): one decision resumes it.
+ */
+async function resumeExecution(
+  ctx: RunnerContext,
+  workspaceId: string,
+  executionId: string,
+  resume: ResumeRequest,
+): Promise<boolean> {
+  const row = await ctx.repository.resumeWaiting(workspaceId, executionId);
+  if (!row) return false;
+  const flow = await ctx.loadFlow(workspaceId, row.flowId);
+  await ctx.deps.queue.enqueue(executionsQueue, {
+    workspaceId,
+    concurrencyKey: row.flowId,
+    concurrencyLimit: flow?.config.rate_limit ?? 0,
+    payload: { execution_id: row.id, msg: resume.msg, resume, ...ctx.ownership.markOf(false) },
+  });
+  return true;
 }
 
 /** The log line of ends refused because their rows were no longer running. */
@@ -346,6 +370,13 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       });
       return crashed;
     },
+
+    /**
+     * A waiting execution of the workspace goes on (docs/adr/0100): queued again, its job
+     * resuming at the node that waited. False when it was not waiting (any more).
+     */
+    resume: (workspaceId: string, executionId: string, resume: ResumeRequest) =>
+      resumeExecution(ctx, workspaceId, executionId, resume),
 
     /** Stops a running execution of the workspace, in whichever process runs it. */
     async stop(workspaceId: string, executionId: string): Promise<boolean> {

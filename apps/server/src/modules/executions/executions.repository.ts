@@ -35,7 +35,8 @@ export interface EndWrite {
 /**
  * The end of each execution, in one statement, only over a row still unfinished: a row another
  * process marked crashed (its owner's lease ran out, docs/adr/0065) is never overwritten.
- * Queued is accepted for an execution refused before it started (its flow was removed). The
+ * Queued is accepted for an execution refused before it started (its flow was removed). A
+ * resumed execution (docs/adr/0100) adds its steps to those before its wait. The
  * node data and flow versions kept go in the same statement, only with the ends it took.
  * Resolves with the ids whose end was refused.
  */
@@ -49,8 +50,9 @@ async function writeEnds(db: Database, items: EndWrite[]): Promise<string[]> {
   );
   const ended = sql`
     update executions set status = v.status, ended_at = v.ended_at::timestamptz,
-      duration_ms = v.duration_ms::int, steps = v.steps::int, error = v.error::jsonb,
-      flow_hash = v.flow_hash, data_kept = v.data_kept::boolean
+      duration_ms = v.duration_ms::int, steps = coalesce(executions.steps, 0) + v.steps::int,
+      error = v.error::jsonb, flow_hash = v.flow_hash,
+      data_kept = executions.data_kept or v.data_kept::boolean
     from (values ${values}) as v(id, status, ended_at, duration_ms, steps, error, flow_hash, data_kept)
     where executions.id = v.id and executions.status in ('queued', 'running')
     returning executions.id, executions.ended_at`;
@@ -136,6 +138,25 @@ function ownershipQueries(db: Database) {
         )
         .returning({ id: executions.id });
       return rows.length > 0;
+    },
+
+    /**
+     * A waiting execution goes back to the queue to resume (docs/adr/0100): queued, without
+     * owner, start or end. Null when it was not waiting (any more): one decision resumes it.
+     */
+    async resumeWaiting(workspaceId: string, id: string): Promise<ExecutionRow | null> {
+      const [row] = await db
+        .update(executions)
+        .set({ status: 'queued', ownerId: null, startedAt: null, endedAt: null, durationMs: null })
+        .where(
+          and(
+            eq(executions.id, id),
+            eq(executions.workspaceId, workspaceId),
+            eq(executions.status, 'waiting'),
+          ),
+        )
+        .returning();
+      return row ?? null;
     },
 
     /**

@@ -1,3 +1,4 @@
+import { messages } from '@ponte/shared/messages';
 import type { ExecutionResult } from '@ponte/engine/executor/events';
 import type { Message } from '@ponte/engine/kit/message';
 import type { FlowsPort } from '@ponte/engine/ports';
@@ -89,6 +90,7 @@ export function createSubflowPort(runner: SubflowRunner): FlowsPort {
       });
       if (!request.wait) return { execution_id: enqueued.execution_id };
       const result = await untilAborted(enqueued, request.signal);
+      if (result.status === 'waiting') throw new Error(messages.agent.executionWaiting);
       if (result.status !== 'success') {
         throw new Error(
           `O flow chamado terminou com ${result.status === 'error' ? 'erro' : 'status ' + result.status}: ${result.error?.message ?? ''}`.trim(),

@@ -60,6 +60,8 @@ export async function awaitFormResult(
   if (outcome === 'timeout') return { outcome: 'timeout', message: m.timeout };
   if (outcome.kind === 'respond') return { outcome: 'result', result: outcome.response.body };
   const { result } = outcome;
+  // Sent, and the flow goes on once a person decides (docs/adr/0100): as a late answer.
+  if (result.status === 'waiting') return { outcome: 'timeout', message: m.timeout };
   if (result.status !== 'success') {
     return { outcome: 'error', message: m.flowFailed(result.error?.message ?? m.flowStopped) };
   }

@@ -135,6 +135,7 @@ export function createMcpTools(deps: McpToolsDeps) {
         if (given === 'withdrawn') return failure(m.toolBusy(retryAfterSeconds(timeoutMs)));
         return failure(m.toolTimeout(retryAfterSeconds(timeoutMs)));
       }
+      if (outcome.status === 'waiting') return failure(messages.agent.executionWaiting);
       if (outcome.status !== 'success')
         return failure(m.toolFailed(outcome.error?.message ?? outcome.status));
       return answerOf(outcome);

@@ -74,7 +74,8 @@ function messageHandler(deps: QueueConsumersDeps, entry: ActiveConsumer): Messag
     signal.addEventListener('abort', onAbort);
     try {
       const result = await done;
-      if (result.status === 'success') return;
+      // Waiting for a person (docs/adr/0100): the message was handled; the execution goes on.
+      if (result.status === 'success' || result.status === 'waiting') return;
       if (result.status === 'error')
         throw new Error(result.error?.message || messages.queues.consumerStopped);
       throw new Error(messages.queues.consumerStopped);

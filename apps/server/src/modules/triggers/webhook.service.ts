@@ -141,6 +141,10 @@ async function awaitAnswer(
   if (result.status !== 'success' && result.error?.code === 'invalid_expression') {
     return error(502, errorCodes.invalidExpression, result.error.message);
   }
+  // Accepted: it goes on once a person decides (docs/adr/0100).
+  if (result.status === 'waiting') {
+    return { kind: 'answer', statusCode: 202, body: { message: messages.agent.executionWaiting } };
+  }
   if (result.status !== 'success') {
     return error(500, 'execution_failed', result.error?.message ?? 'A execução falhou.');
   }
