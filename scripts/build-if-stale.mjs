@@ -11,6 +11,7 @@ const sources = [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/form.html',
+  'apps/web/approval.html',
   'apps/web/public',
   'apps/web/vite.config.ts',
   'apps/web/package.json',

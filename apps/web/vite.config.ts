@@ -51,12 +51,14 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
-    // Two pages: the app, and the public form the engine serves at /engine/forms/{id}
-    // (docs/adr/0040), which loads only its own chunk and the libraries both share.
+    // Three pages: the app; the public form the engine serves at /engine/forms/{id}
+    // (docs/adr/0040); the approval page it serves at /engine/approvals/{token} (docs/adr/0100).
+    // Each public page loads only its own chunk and the libraries it shares with the app.
     rollupOptions: {
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         form: fileURLToPath(new URL('./form.html', import.meta.url)),
+        approval: fileURLToPath(new URL('./approval.html', import.meta.url)),
       },
     },
   },

@@ -1,10 +1,13 @@
 import { Badge } from '@mantine/core';
+import type { ExecutionData } from '@ponte/shared/execution-data.schema';
 
-export type ExecutionStatus = 'queued' | 'running' | 'success' | 'error' | 'stopped' | 'crashed';
+/** Every status the shared schema knows: a new one must get its look below. */
+export type ExecutionStatus = ExecutionData['execution']['status'];
 
 const looks: Record<ExecutionStatus, { label: string; color: string }> = {
   queued: { label: 'Na fila', color: 'gray' },
   running: { label: 'Em execução', color: 'blue' },
+  waiting: { label: 'Aguardando', color: 'indigo' },
   success: { label: 'Sucesso', color: 'teal' },
   error: { label: 'Erro', color: 'red' },
   stopped: { label: 'Interrompida', color: 'yellow' },

@@ -5,6 +5,7 @@ import {
 } from '@ponte/shared/forms.schema';
 import type { FormSubmitAnswer, FormSubmitValues, PublicForm } from '@ponte/shared/forms.schema';
 import { formMessages } from '@ponte/shared/messages-forms';
+import { lastPathSegment } from '../lib/last-path-segment';
 
 const texts = formMessages.public;
 
@@ -22,14 +23,7 @@ export type SubmitAnswer =
   { kind: 'answer'; answer: FormSubmitAnswer } | { kind: 'refused'; refusal: FormRefusal };
 
 /** The form's id: the last segment of /engine/forms/{id}. */
-export function formIdFromPath(pathname: string): string {
-  const last = pathname.split('/').filter(Boolean).pop() ?? '';
-  try {
-    return decodeURIComponent(last);
-  } catch {
-    return last;
-  }
-}
+export const formIdFromPath = lastPathSegment;
 
 const base = (id: string) => `/engine/forms/${encodeURIComponent(id)}`;
 

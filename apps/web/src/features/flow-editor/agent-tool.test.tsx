@@ -23,8 +23,8 @@ const doc: FlowDocument = {
   ],
 };
 
-function setup() {
-  const flow = savedFlow(doc);
+function setup(start: FlowDocument = doc) {
+  const flow = savedFlow(start);
   const routes = openEditorRoutes(flow).map((route) =>
     route.path === '/engine/library'
       ? {
@@ -100,6 +100,46 @@ describe("'Ferramenta do agente' in the editor", () => {
     expect(within(panel).getByRole('textbox', { name: /^URL/ })).toHaveValue(
       'https://api.exemplo.com.br/pedidos/1',
     );
+  });
+
+  it("'Requer aprovação' writes approval: true, shows on the canvas, and is removed when unchecked", async () => {
+    const tool = { description: 'Consulta um pedido.', params: ['url'] };
+    const marked = {
+      ...doc,
+      nodes: doc.nodes.map((node) => (node.uid === 'pedido' ? { ...node, agentTool: tool } : node)),
+    };
+    const { api, user } = setup(marked);
+    const card = await screen.findByTestId('node-pedido');
+    expect(within(card).getByLabelText('Ferramenta do agente')).toBeInTheDocument();
+    fireEvent.click(card);
+    const panel = await screen.findByRole('complementary', { name: 'Configuração do conector' });
+    const approval = within(panel).getByRole('checkbox', { name: 'Requer aprovação' });
+    expect(approval).not.toBeChecked();
+    expect(approval).toHaveAccessibleDescription(
+      /Cada chamada espera uma pessoa aprovar ou rejeitar/,
+    );
+    expect(screen.queryByText('Existem alterações não salvas no fluxo')).toBeNull();
+
+    await user.click(approval);
+    expect(approval).toBeChecked();
+    expect(screen.getByText('Existem alterações não salvas no fluxo')).toBeInTheDocument();
+    expect(
+      within(card).getByLabelText('Ferramenta do agente: requer aprovação'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/v1/flows/f1')).toHaveLength(1));
+    const savedNode = (call: number) =>
+      (api.callsTo('PUT', '/api/v1/flows/f1')[call]!.body as Flow).data!.nodes.find(
+        (node) => node.uid === 'pedido',
+      );
+    expect(savedNode(0)?.agentTool).toEqual({ ...tool, approval: true });
+
+    await user.click(approval);
+    expect(within(card).getByLabelText('Ferramenta do agente')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/v1/flows/f1')).toHaveLength(2));
+    // Unchecked: the field is gone, not `false`.
+    expect(savedNode(1)?.agentTool).toStrictEqual(tool);
   });
 
   it('offers no marking on a trigger', async () => {

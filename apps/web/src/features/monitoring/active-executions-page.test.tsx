@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Socket } from 'socket.io-client';
 import { connectEngineSocket, joinRoom } from '../../lib/engine/engine-socket';
+import { pendingApproval } from '../../test/approval-fixtures';
 import { apiError, mockFetch } from '../../test/mock-fetch';
 import type { MockRoute } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
@@ -123,6 +124,7 @@ function setup(extra: MockRoute[] = []) {
       path: '/api/v1/flows',
       reply: { body: { items: [{ _id: 'f2', name: 'Sincronizar estoque' }], total: 1 } },
     },
+    { method: 'GET', path: '/api/v1/approvals', reply: { body: { items: [] } } },
   ]);
 }
 
@@ -196,6 +198,26 @@ describe('ActiveExecutionsPage', () => {
     expect(
       await screen.findByText('Quem chamou parou de esperar a resposta em 15/01/2026 08:59:30.'),
     ).toBeInTheDocument();
+  });
+
+  it("shows the calls waiting for a person under 'Aguardando aprovação', only when there are some", async () => {
+    const api = setup();
+    const empty = renderPage();
+    await waitFor(() => expect(api.callsTo('GET', '/api/v1/approvals')).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Aguardando aprovação' })).toBeNull();
+    empty.unmount();
+
+    setup([
+      {
+        method: 'GET',
+        path: '/api/v1/approvals',
+        reply: { body: { items: [pendingApproval()] } },
+      },
+    ]);
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Aguardando aprovação' });
+    expect(within(section).getByRole('button', { name: 'Aprovar' })).toBeInTheDocument();
+    expect(within(section).getByText('Reembolsar pedido')).toBeInTheDocument();
   });
 
   it('shows memory and CPU from system-status', () => {

@@ -10,6 +10,7 @@ import { toast } from '../../lib/toasts';
 import { useFlowNames } from '../../lib/flows/api/get-flow-names';
 import { useRestartEngine } from './api/restart-engine';
 import { useStopExecution } from './api/stop-execution';
+import { PendingApprovals } from './pending-approvals';
 import { RunningExecutionsTable } from './running-executions-table';
 import { SystemUsageBars } from './system-usage-bars';
 import { reconnectAfterRestartMs, useLiveMonitoring } from './use-live-monitoring';
@@ -18,7 +19,10 @@ import { reconnectAfterRestartMs, useLiveMonitoring } from './use-live-monitorin
 const restartedMessage = 'Engine reiniciada! Aguarde alguns intantes...';
 const restartFailedMessage = 'Algo deu errado ao reiniciar a engine!';
 
-/** /monitoring/active (spec 2 'Active flows'): running executions in real time. */
+/**
+ * /monitoring/active (spec 2 'Active flows'): running executions in real time, and the agents'
+ * tool calls waiting for a person.
+ */
 export function ActiveExecutionsPage() {
   const live = useLiveMonitoring();
   const { labelOf } = useNodeLibrary();
@@ -77,6 +81,7 @@ export function ActiveExecutionsPage() {
       <PageHeader title="Flows ativos em tempo real" actions={restartButton} />
       <Stack gap="md">
         <EngineStatusStrip paused={live.paused} />
+        <PendingApprovals />
         <SystemUsageBars system={live.system} />
         <RunningExecutionsTable
           executions={live.executions}

@@ -27,6 +27,7 @@ const items = [
   execution('e2', 'error', 1500),
   execution('e3', 'stopped', 3_723_000),
   execution('e4', 'crashed', 61_000, null),
+  execution('e5', 'waiting', 2000),
 ];
 
 function setup({ total = items.length, counts = [2, 0, 3] } = {}) {
@@ -82,6 +83,15 @@ describe('CompletedExecutionsPage', () => {
         'Abrir no editor',
       ],
       ['f1', 'e4', '15/01/2026 09:34:56', '0h 1m 1s', 'Interrompida por falha', 'Abrir no editor'],
+      // Paused for a person's approval of an agent's tool call.
+      [
+        'Importar pedidos',
+        'e5',
+        '15/01/2026 09:34:56',
+        '0h 0m 2s',
+        'Aguardando',
+        'Abrir no editor',
+      ],
     ]);
     expect(within(rows[0]!).getByRole('link', { name: 'Importar pedidos' })).toHaveAttribute(
       'href',

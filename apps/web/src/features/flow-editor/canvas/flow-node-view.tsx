@@ -1,10 +1,11 @@
 import { memo } from 'react';
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconPlayerPause, IconTool } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPlayerPause } from '@tabler/icons-react';
 import { NodeRunMarks } from './node-run-marks';
 import { Handle, Position } from '@xyflow/react';
 import type { NodeProps } from '@xyflow/react';
 import { AddAfterButton } from './add-after-button';
+import { AgentToolMark } from './agent-tool-mark';
 import { ConnectorIcon } from './connector-icon';
 import classes from './flow-canvas.module.css';
 import { errorOutput, type CanvasNode } from './to-react-flow';
@@ -60,17 +61,7 @@ export const FlowNodeView = memo(function FlowNodeView({
             </Text>
           ) : null}
         </div>
-        {data.agentTool ? (
-          <Tooltip label="Ferramenta do agente">
-            <IconTool
-              size={16}
-              role="img"
-              aria-label="Ferramenta do agente"
-              color="var(--mantine-color-violet-7)"
-              style={{ flex: 'none' }}
-            />
-          </Tooltip>
-        ) : null}
+        {data.agentTool ? <AgentToolMark kind={data.agentTool} /> : null}
         {data.breakpoint ? (
           <Tooltip label="Breakpoint">
             <IconPlayerPause size={16} color="var(--mantine-color-red-6)" aria-label="Breakpoint" />

@@ -27,8 +27,8 @@ export interface FlowNodeData extends Record<string, unknown> {
   issue?: 'error' | 'warning';
   breakpoint: boolean;
   disabled: boolean;
-  /** 'Ferramenta do agente': the flow's agents call it. */
-  agentTool?: boolean;
+  /** 'Ferramenta do agente': the flow's agents call it; `approval`: each call waits for a person. */
+  agentTool?: 'call' | 'approval';
   /** The node the debugger holds now (paused before Next Step). */
   highlighted?: boolean;
   /** Its state in the run looked at or running now (docs/adr/0089). */
@@ -90,7 +90,9 @@ export function toCanvasNodes(
         ...(issue ? { issue } : {}),
         breakpoint: node.breakpoint === true,
         disabled: node.disabled === true,
-        ...(node.agentTool ? { agentTool: true } : {}),
+        ...(node.agentTool
+          ? { agentTool: node.agentTool.approval ? ('approval' as const) : ('call' as const) }
+          : {}),
         ...(node.uid === highlighted ? { highlighted: true } : {}),
         ...(run ? { run: { ...run } } : {}),
         ...(marks.pinned?.has(node.uid) ? { pinned: true } : {}),

@@ -12,6 +12,7 @@ export type AgentTool = NonNullable<FlowNode['agentTool']>;
 const agentNodeType = 'svc_agent';
 
 export const agentFilledNote = 'Preenchido pelo agente';
+export const approvalLabel = 'Requer aprovação';
 export const emptyDescriptionError = 'Descreva o que a ferramenta faz.';
 
 /** Actions and AI steps may be an agent's tool; triggers, flow control and the agent may not. */
@@ -27,6 +28,11 @@ interface ToolParam {
   spec: ParamSpec;
   /** Checked but hidden by the current configuration (`showWhen`): listed so it can be unchecked. */
   hidden: boolean;
+}
+
+/** The marking with 'Requer aprovação' on, or without the field when off (never `false`). */
+function withApproval({ approval: _old, ...tool }: AgentTool, required: boolean): AgentTool {
+  return required ? { ...tool, approval: true } : tool;
 }
 
 /**
@@ -111,6 +117,12 @@ export function AgentToolSection({ node, manifest, onChange }: AgentToolSectionP
               ) : null}
             </Stack>
           </Checkbox.Group>
+          <Checkbox
+            label={approvalLabel}
+            description="Cada chamada espera uma pessoa aprovar ou rejeitar, em Monitoramento > Execuções em tempo real ou pelo link de aprovação."
+            checked={tool.approval === true}
+            onChange={(event) => onChange(withApproval(tool, event.currentTarget.checked))}
+          />
         </>
       ) : null}
     </>

@@ -1,5 +1,5 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconPlayerStop } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconHandStop, IconPlayerStop } from '@tabler/icons-react';
 import type { ExecutionData } from '@ponte/shared/execution-data.schema';
 import { isUnderway } from './run-view';
 
@@ -35,6 +35,9 @@ export function EditorRunBar({
     icon = <IconAlertTriangle size={16} color="var(--mantine-color-red-7)" aria-hidden />;
     text = `A execução do editor falhou${error ? `: ${error}` : '.'}`;
     color = 'red.8';
+  } else if (status === 'waiting') {
+    icon = <IconHandStop size={16} color="var(--mantine-color-indigo-7)" aria-hidden />;
+    text = 'A execução do editor aguarda a aprovação de uma ferramenta.';
   } else if (status !== undefined && !isUnderway(status)) {
     icon = <IconPlayerStop size={16} aria-hidden />;
     text = 'A execução do editor foi interrompida.';
