@@ -120,4 +120,23 @@ describe("'Conversa do agente'", () => {
     expect(screen.getByRole('radio', { name: 'Tabela' })).toBeChecked();
     expect(screen.queryByRole('radio', { name: 'Conversa do agente' })).toBeNull();
   });
+
+  it('says who approved or rejected a tool that requires approval', () => {
+    const decided: AgentRunData = {
+      ...agentRun,
+      transcript: [
+        {
+          ...agentRun.transcript[1]!,
+          approval: { decision: 'approved', by: 'Ana Souza' },
+        } as never,
+        {
+          ...agentRun.transcript[2]!,
+          approval: { decision: 'rejected', by: 'Link de aprovação', reason: 'Cliente errado' },
+        } as never,
+      ],
+    };
+    showOutput({ payload: 'ok', agent: decided });
+    expect(screen.getByText('Aprovada por Ana Souza')).toBeInTheDocument();
+    expect(screen.getByText('Rejeitada por Link de aprovação')).toBeInTheDocument();
+  });
 });

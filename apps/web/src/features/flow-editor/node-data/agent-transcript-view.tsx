@@ -117,6 +117,19 @@ function ModelEntry({ entry }: { entry: AgentModelEntry }) {
   );
 }
 
+/** Who approved or rejected a tool that requires approval (docs/adr/0100). */
+function ApprovalBadge({ approval }: { approval: NonNullable<AgentToolEntry['approval']> }) {
+  const approved = approval.decision === 'approved';
+  const text = `${approved ? 'Aprovada' : 'Rejeitada'} por ${approval.by}`;
+  return (
+    <Tooltip label={approval.reason ? `Motivo: ${approval.reason}` : text} multiline maw={320}>
+      <Badge size="xs" color={approved ? 'teal' : 'orange'} variant="light">
+        {text}
+      </Badge>
+    </Tooltip>
+  );
+}
+
 function ToolEntry({ entry }: { entry: AgentToolEntry }) {
   return (
     <Paper withBorder p="xs" aria-label={`Ferramenta ${entry.name}`}>
@@ -131,6 +144,7 @@ function ToolEntry({ entry }: { entry: AgentToolEntry }) {
           <Badge size="xs" color="gray" variant="outline">
             {toolKindLabels[entry.kind] ?? entry.kind}
           </Badge>
+          {entry.approval ? <ApprovalBadge approval={entry.approval} /> : null}
         </Group>
         <Text size="xs" c="dimmed">
           {formatNodeDuration(entry.duration_ms)}
