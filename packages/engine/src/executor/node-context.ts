@@ -1,5 +1,11 @@
 import type { FlowNode } from '@ponte/shared/flow/flow-document.schema';
-import type { FlowData, IncomingEdge, NodeRunContext, WebhookResponse } from '../kit/context';
+import type {
+  FlowData,
+  IncomingEdge,
+  NodeRunContext,
+  ProgressReport,
+  WebhookResponse,
+} from '../kit/context';
 import type { NodeDefinition } from '../kit/define-node';
 import type { Message } from '../kit/message';
 import type { EnginePorts, ExecutionScope } from '../ports';
@@ -30,6 +36,28 @@ export interface ExecutionScopeData {
 
 export function expressionData(shared: ExecutionScopeData, msg: Message) {
   return { msg, flow: shared.flow.get(), vars: shared.vars };
+}
+
+/** The least time between two `node_progress` events of one node run (ms, on the clock port). */
+export const progressIntervalMs = 100;
+
+/**
+ * The node's `progress`: a `node_progress` event when the text changed and `progressIntervalMs`
+ * passed since the last one, or when `final` says it is the last text.
+ */
+function progressOf(
+  shared: ExecutionScopeData,
+  base: { execution_id: string; flow_id: string; node_uid: string; node_type: string },
+): ProgressReport {
+  let sentAt = Number.NEGATIVE_INFINITY;
+  let sent: string | undefined;
+  return (text, final = false) => {
+    const now = shared.ports.clock.now();
+    if (text === sent || (!final && now - sentAt < progressIntervalMs)) return;
+    sentAt = now;
+    sent = text;
+    shared.emit({ ...base, type: 'node_progress', text, timestamp: now });
+  };
 }
 
 /** Resolves the node's params against `input` and builds the context `run` receives. */
@@ -82,6 +110,7 @@ export async function buildNodeContext(
         (await shared.ports.variables.get(shared.scope, key, shared.signal)),
     },
     log: { user: log('user'), debug: log('debug') },
+    progress: progressOf(shared, base),
     sandbox: shared.sandbox,
     state: shared.stateOf(node.uid),
     evaluate: (expression, msg) => evaluate(expression, expressionData(shared, msg ?? input)),

@@ -69,6 +69,36 @@ export function jsonResponse(status: number, body: unknown): HttpResponse {
   return textResponse(status, JSON.stringify(body), { 'content-type': 'application/json' });
 }
 
+/** How the fake port hands a response's body to `onChunk`: the pieces, fake ms apart. */
+const pieces = new WeakMap<HttpResponse, { chunks: Uint8Array[]; gapMs: number }>();
+
+/**
+ * A response whose body arrives in these pieces (a streamed answer read with `onChunk`), the
+ * fake clock moved `gapMs` before each; without `onChunk` it is one body, as from the server.
+ */
+export function chunkedResponse(
+  chunks: string[],
+  { status = 200, headers = { 'content-type': 'text/event-stream' }, gapMs = 0 } = {},
+): HttpResponse {
+  const encoded = chunks.map((chunk) => new TextEncoder().encode(chunk));
+  const response = textResponse(status, chunks.join(''), headers);
+  pieces.set(response, { chunks: encoded, gapMs });
+  return response;
+}
+
+/** Gives the body to `onChunk` as the server's client does: in order, before resolving. */
+async function deliverChunks(ports: FakePorts, request: HttpRequest, response: HttpResponse) {
+  if (!request.onChunk) return;
+  const { chunks, gapMs } = pieces.get(response) ?? { chunks: [response.body], gapMs: 0 };
+  const head = { status: response.status, headers: response.headers };
+  for (const chunk of chunks) {
+    request.signal.throwIfAborted();
+    ports.time += gapMs;
+    if (chunk.length) request.onChunk(chunk, head);
+    await Promise.resolve();
+  }
+}
+
 export function createFakePorts(): FakePorts {
   let ids = 0;
   const ports: FakePorts = {
@@ -88,7 +118,9 @@ export function createFakePorts(): FakePorts {
     http: {
       async request(request) {
         ports.httpCalls.push(request);
-        return ports.httpHandler(request);
+        const response = await ports.httpHandler(request);
+        await deliverChunks(ports, request, response);
+        return response;
       },
     },
     variables: {
