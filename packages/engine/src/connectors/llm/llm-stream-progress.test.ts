@@ -4,6 +4,7 @@ import type { EngineEvent } from '../../executor/events';
 import { progressIntervalMs } from '../../executor/node-context';
 import { chunkedResponse } from '../../testing/fake-ports';
 import { createHarness } from '../../testing/engine-harness';
+import { createFakeTimers } from '../../testing/fake-timers';
 import { answering, openAiStreamEvents, portsWithOpenAi } from './llm-test-fixtures';
 
 // An OpenAI-compatible model streaming its answer as OpenAI's Chat Completions "Streaming"
@@ -32,10 +33,29 @@ type Progress = Extract<EngineEvent, { type: 'node_progress' }>;
 const progressOf = (events: EngineEvent[]) =>
   events.filter((event): event is Progress => event.type === 'node_progress');
 
-/** A run whose model streams the answer, each piece `gapMs` of fake time after the last. */
+/**
+ * An engine on one fake clock (the executor's and the clock port's), its OpenAI-compatible
+ * account answering with `pieces` streamed; `between` runs before each piece after the first.
+ */
+function streaming(
+  between: (tick: (ms: number) => void, index: number) => unknown = () => {},
+  events = openAiStreamEvents(pieces),
+) {
+  const timers = createFakeTimers();
+  const harness = createHarness({ ports: portsWithOpenAi(), timers });
+  const origin = harness.ports.time;
+  harness.ports.clock.now = () => origin + timers.now();
+  const tick = (ms: number) => timers.advance(ms);
+  harness.ports.httpHandler = () =>
+    chunkedResponse(events, {
+      between: async (index) => void (await between(tick, index)),
+    });
+  return Object.assign(harness, { tick });
+}
+
+/** A run whose model streams the answer, each piece `gapMs` after the last. */
 async function streamedRun(gapMs: number, params: Record<string, unknown> = {}) {
-  const harness = createHarness({ ports: portsWithOpenAi() });
-  harness.ports.httpHandler = () => chunkedResponse(openAiStreamEvents(pieces), { gapMs });
+  const harness = streaming((tick) => tick(gapMs));
   const result = await harness.run(flow(params));
   return { harness, result };
 }
@@ -46,22 +66,17 @@ describe("'Modelo de linguagem' streaming to the live editor", () => {
     expect(result.status).toBe('success');
     const progress = progressOf(harness.events);
     const texts = progress.map((event) => event.text);
-    // Throttled: fewer events than pieces, yet more than one.
-    expect(texts.length).toBeGreaterThan(1);
-    expect(texts.length).toBeLessThan(pieces.length);
-    texts.forEach((text, index) => {
-      expect(answer.startsWith(text)).toBe(true);
-      if (index > 0) expect(text.length).toBeGreaterThan(texts[index - 1]!.length);
-    });
-    expect(texts.at(-1)).toBe(answer);
+    // Pieces 40 ms apart: the first at once, then 100 ms after each the latest text by then.
+    expect(texts).toEqual(['O pedido ', 'O pedido 42 foi ', 'O pedido 42 foi aprovado e ', answer]);
+    texts.forEach((text) => expect(answer.startsWith(text)).toBe(true));
     // Each one at least the interval after the previous, but the final one.
     const times = progress.slice(0, -1).map((event) => event.timestamp);
     times.slice(1).forEach((time, index) => {
       expect(time - times[index]!).toBeGreaterThanOrEqual(progressIntervalMs);
     });
-    expect(progress.every((event) => event.node_uid === 'ia' && event.node_type === 'svc_llm')).toBe(
-      true,
-    );
+    expect(
+      progress.every((event) => event.node_uid === 'ia' && event.node_type === 'svc_llm'),
+    ).toBe(true);
     const order = harness.events
       .filter((event) => 'node_uid' in event && event.node_uid === 'ia')
       .map((event) => event.type);
@@ -86,10 +101,47 @@ describe("'Modelo de linguagem' streaming to the live editor", () => {
     expect(progressOf(harness.events).map((event) => event.text)).toEqual([pieces[0], answer]);
   });
 
+  it('a pause in the middle of the answer still shows the text that came before it', async () => {
+    let release!: () => void;
+    const paused = new Promise<void>((resolve) => (release = resolve));
+    let harness!: ReturnType<typeof streaming>;
+    let seenInPause: string[] = [];
+    harness = streaming(async (tick, index) => {
+      tick(10);
+      if (index !== 4) return;
+      // Three pieces came 10 ms apart: only the first went out; the model now stops a while.
+      tick(150);
+      seenInPause = progressOf(harness.events).map((event) => event.text);
+      release();
+    });
+    await harness.run(flow({}));
+    await paused;
+    expect(seenInPause).toEqual(['O pedido ', 'O pedido 42 foi ']);
+  });
+
+  it('a stream broken off fails the node and tells nothing after it', async () => {
+    // Three pieces 10 ms apart, then the provider's error: a text is still waiting its turn.
+    const events = openAiStreamEvents(pieces).slice(0, 4);
+    const error = 'data: {"error": {"message": "Server error"}}\n\n';
+    const harness = streaming((tick) => tick(10), [...events, error]);
+    const result = await harness.run(flow({}));
+    expect(result.status).toBe('error');
+    expect(result.error?.message).toBe(
+      'A API compatível com OpenAI interrompeu a resposta: Server error',
+    );
+    harness.tick(1_000);
+    const order = harness.events.map((event) => event.type);
+    expect(order.filter((type) => type === 'node_progress')).toHaveLength(1);
+    expect(order.lastIndexOf('node_progress')).toBeLessThan(order.indexOf('node_failed'));
+  });
+
   it('puts masked personal data back in the growing text, as in the answer', async () => {
-    const harness = createHarness({ ports: portsWithOpenAi() });
+    const timers = createFakeTimers();
+    const harness = createHarness({ ports: portsWithOpenAi(), timers });
     harness.ports.httpHandler = () =>
-      chunkedResponse(openAiStreamEvents(['Cliente ', '[CPF_1] ', 'aprovado.']), { gapMs: 200 });
+      chunkedResponse(openAiStreamEvents(['Cliente ', '[CPF_1] ', 'aprovado.']), {
+        between: () => timers.advance(200),
+      });
     const result = await harness.run(flow({ message: 'CPF 529.982.247-25' }));
     expect(progressOf(harness.events).map((event) => event.text)).toEqual([
       'Cliente ',

@@ -129,7 +129,10 @@ describe('streamed answers', () => {
       index: 0,
       delta: { type: 'thinking_delta', thinking: 'pensando' },
     });
-    const streamed = play(stream, anthropicStream(textDelta('Olá, '), thinking, textDelta('tudo certo.')));
+    const streamed = play(
+      stream,
+      anthropicStream(textDelta('Olá, '), thinking, textDelta('tudo certo.')),
+    );
     expect(streamed).toEqual({
       text: 'Olá, tudo certo.',
       model: 'claude-sonnet-4-5',
@@ -143,7 +146,10 @@ describe('streamed answers', () => {
     expect(stream.request.path).toBe('v1beta/models/gemini-2.5-flash:streamGenerateContent');
     expect(stream.request.query).toEqual({ alt: 'sse' });
     const body =
-      data(geminiChunk([{ text: 'rascunho', thought: true }, { text: 'Tudo ' }])).replace(/\n/g, '\r\n') +
+      data(geminiChunk([{ text: 'rascunho', thought: true }, { text: 'Tudo ' }])).replace(
+        /\n/g,
+        '\r\n',
+      ) +
       data({
         ...geminiChunk([{ text: 'certo.' }], { finishReason: 'STOP' }),
         usageMetadata: { promptTokenCount: 8, candidatesTokenCount: 6, totalTokenCount: 14 },
@@ -168,7 +174,8 @@ describe('streamed answers', () => {
       failed: m.streamFailed('A Anthropic', 'Overloaded (***)'),
     });
     const openAi = open('openai').stream;
-    const body = data(openAiChunk({ content: 'Ped' })) + data({ error: { message: 'Server error' } });
+    const body =
+      data(openAiChunk({ content: 'Ped' })) + data({ error: { message: 'Server error' } });
     expect(play(openAi, body)).toEqual({
       failed: 'A API compatível com OpenAI interrompeu a resposta: Server error',
     });
@@ -193,7 +200,10 @@ describe('streamed answers', () => {
       failed: m.streamUnreadable('A Anthropic', m.streamNotJson),
     });
     const gemini = open('gemini').stream;
-    const blocked = data({ promptFeedback: { blockReason: 'SAFETY' }, modelVersion: 'gemini-2.5-flash' });
+    const blocked = data({
+      promptFeedback: { blockReason: 'SAFETY' },
+      modelVersion: 'gemini-2.5-flash',
+    });
     expect(play(gemini, blocked)).toEqual({ missing: 'SAFETY' });
   });
 

@@ -171,7 +171,8 @@ export function openChatStream(
   };
   const onEvent = ({ data }: ServerSentEvent) => {
     if (state.error !== undefined || state.unreadable) return;
-    if (protocol.doneMarker && data.trim() === protocol.doneMarker) return void (state.whole = true);
+    if (protocol.doneMarker && data.trim() === protocol.doneMarker)
+      return void (state.whole = true);
     let parsed: unknown;
     try {
       parsed = JSON.parse(data);
