@@ -149,7 +149,9 @@ export async function writeStream(
 ): Promise<void> {
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const write = (event: string) =>
-    new Promise<void>((resolve) => (response.write(event) ? resolve() : response.once('drain', resolve)));
+    new Promise<void>((resolve) =>
+      response.write(event) ? resolve() : response.once('drain', resolve),
+    );
   for (const event of events.before) await write(event);
   for (const [index, event] of events.pieces.entries()) {
     if (hold && index === hold.after) await hold.until;
