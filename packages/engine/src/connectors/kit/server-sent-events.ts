@@ -27,7 +27,8 @@ export function createServerSentEventReader(
   const decoder = new TextDecoder();
   let refused: string | undefined;
   const parser = createParser({
-    onEvent: (event) => onEvent({ ...(event.event ? { event: event.event } : {}), data: event.data }),
+    onEvent: (event) =>
+      onEvent({ ...(event.event ? { event: event.event } : {}), data: event.data }),
     onError(error) {
       if (error.type === 'max-buffer-size-exceeded')
         refused = 'um evento passou do tamanho aceito.';
