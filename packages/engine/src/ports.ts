@@ -36,6 +36,19 @@ export interface HttpRequest {
    * server's client sends it as `x-ponte-chain`, so a flow calling its own webhook is caught.
    */
   chainDepth?: number;
+  /**
+   * Reads the final response's body as it arrives (a model's streamed answer, docs/adr/0102):
+   * called with each piece, decoded, in order, before the request resolves with the whole body.
+   * The same guard, timeout, size cap and signal apply; a redirect's body is never given. A
+   * throw from it fails the request with that error.
+   */
+  onChunk?: (chunk: Uint8Array, response: HttpResponseHead) => void;
+}
+
+/** The status and headers (lower-case names) of the response whose body `onChunk` reads. */
+export interface HttpResponseHead {
+  status: number;
+  headers: Record<string, string>;
 }
 
 /** The header outbound requests of an execution carry, read by the webhook trigger. */

@@ -138,6 +138,9 @@ export const expressionPreviewSchema = z.object({
   ),
 });
 
+/** Characters of a running node's text the live status carries: the last ones, after '…'. */
+export const flowStatusTextChars = 20_000;
+
 /**
  * Live status of the open flow's executions (room `flow-status-{flowId}`, event `flow-status`):
  * every execution of the flow, not only debug ones, as Node-RED's node status does. Batched:
@@ -152,6 +155,14 @@ export const flowStatusEventSchema = z.object({
       state: z.enum(['running', 'success', 'error']),
       /** Messages the node sent so far in this execution. */
       items: z.number().int(),
+      /**
+       * While it runs: its text so far (a model's answer as it is written, docs/adr/0102), at
+       * most `flowStatusTextChars` of its end. Gone once the node ends.
+       */
+      text: z
+        .string()
+        .max(flowStatusTextChars + 1)
+        .optional(),
     }),
   ),
   /** Set once, when the execution ended. */

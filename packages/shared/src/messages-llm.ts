@@ -12,6 +12,15 @@ export const llmMessages = {
   /** A success without any text (a refusal by the provider's safety filters, an empty answer). */
   noText: (provider: string, reason: string) =>
     `${provider} não devolveu texto${reason ? ` (${reason})` : ''}.`,
+  /** A streamed answer (docs/adr/0102) that the provider broke off with an error of its own. */
+  streamFailed: (provider: string, reason: string) =>
+    `${provider} interrompeu a resposta${reason ? `: ${reason}` : '.'}`,
+  /** A streamed answer whose body ended before the provider said it was whole. */
+  streamCut: (provider: string) => `${provider} encerrou a resposta antes do fim.`,
+  /** A piece of a streamed answer that is not JSON, or an event too large to read. */
+  streamUnreadable: (provider: string, reason: string) =>
+    `${provider} enviou uma resposta que não foi possível ler: ${reason}`,
+  streamNotJson: 'um trecho não é um JSON.',
   modelRequired: 'Informe o modelo (ex.: gpt-4o-mini, claude-sonnet-4-5, gemini-2.5-flash).',
   messageRequired: 'Informe a mensagem para o modelo.',
   temperatureRange: (value: string) =>

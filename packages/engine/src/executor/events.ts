@@ -52,6 +52,16 @@ export type EngineEvent = EventBase &
         handled: boolean;
       }
     | {
+        /**
+         * A running node's text so far (a model's streamed answer, docs/adr/0102), at most one
+         * every 100 ms and the final one always: for the live editor, never a log line.
+         */
+        type: 'node_progress';
+        node_uid: string;
+        node_type: string;
+        text: string;
+      }
+    | {
         type: 'log';
         log_type: 'user' | 'debug';
         label: string;

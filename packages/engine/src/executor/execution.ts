@@ -17,7 +17,12 @@ import { holdForDebug } from '../debugger/hold-for-debug';
 import type { EngineEvent, ExecutionError, ExecutionResult, ExecutionStatus } from './events';
 import { limitMessages } from './limits';
 import { ParamError } from '../expressions/resolve-params';
-import { buildNodeContext, expressionData, type ExecutionScopeData } from './node-context';
+import {
+  buildNodeContext,
+  expressionData,
+  settleProgress,
+  type ExecutionScopeData,
+} from './node-context';
 import type { AgentToolbox, AgentToolNode } from '../kit/agent-tools';
 import { createAgentToolbox, toolNodes } from './agent-toolbox';
 import { indexFlow, type FlowIndex } from './flow-index';
@@ -138,6 +143,7 @@ class Execution {
         vars,
         flowVariables,
         signal: this.controller.signal,
+        timers: deps.timers,
         ...(options.respond ? { respond: options.respond } : {}),
         emit: (event) => this.emit(event),
         stateOf: (uid) => this.states.of(uid),
@@ -391,7 +397,11 @@ class Execution {
     const by = phase === 'run' ? from : undefined;
     const ctx = await buildNodeContext(this.shared, node, definition, msg, incoming, by);
     const handler = phase === 'run' ? definition.run : definition.onIdle!;
-    return emissions(await handler(ctx));
+    try {
+      return emissions(await handler(ctx));
+    } finally {
+      settleProgress(ctx);
+    }
   }
 
   /** The tool nodes as the node `caller` calls them (docs/adr/0099). */

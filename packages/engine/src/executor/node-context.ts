@@ -1,5 +1,11 @@
 import type { FlowNode } from '@ponte/shared/flow/flow-document.schema';
-import type { FlowData, IncomingEdge, NodeRunContext, WebhookResponse } from '../kit/context';
+import type {
+  FlowData,
+  IncomingEdge,
+  NodeRunContext,
+  ProgressReport,
+  WebhookResponse,
+} from '../kit/context';
 import type { NodeDefinition } from '../kit/define-node';
 import type { Message } from '../kit/message';
 import type { EnginePorts, ExecutionScope } from '../ports';
@@ -8,6 +14,7 @@ import { evaluate } from '../expressions/expressions';
 import { resolveNodeParams, resolveParams } from '../expressions/resolve-params';
 import type { AgentToolbox } from '../kit/agent-tools';
 import type { EngineEvent } from './events';
+import type { EngineTimers } from './timers';
 import { logLimitNotice, type LogBudget } from './log-budget';
 
 /** What every node of one execution shares. */
@@ -19,6 +26,8 @@ export interface ExecutionScopeData {
   vars: Record<string, string>;
   flowVariables: Record<string, string>;
   signal: AbortSignal;
+  /** The executor's clock (the throttle of `progress`). */
+  timers: EngineTimers;
   respond?: (response: WebhookResponse) => void;
   /** The execution's log lines, bounded (memoryLimits). */
   logs: LogBudget;
@@ -32,6 +41,61 @@ export interface ExecutionScopeData {
 
 export function expressionData(shared: ExecutionScopeData, msg: Message) {
   return { msg, flow: shared.flow.get(), vars: shared.vars };
+}
+
+/** The least time between two `node_progress` events of one node run (ms, on the executor's clock). */
+export const progressIntervalMs = 100;
+
+/** How a node run's `progress` is ended once the run is over (a text still waiting is dropped). */
+const settlers = new WeakMap<ProgressReport, () => void>();
+
+/** Ends the `progress` of a node run that is over: nothing it said later goes out. */
+export function settleProgress(ctx: NodeRunContext<unknown>): void {
+  settlers.get(ctx.progress)?.();
+}
+
+/**
+ * The node's `progress`, throttled on the executor's clock: a changed text goes out at once when
+ * `progressIntervalMs` passed since the last one, else when it has (the latest text of the wait
+ * wins); `final` sends it at once.
+ */
+function progressOf(
+  shared: ExecutionScopeData,
+  base: { execution_id: string; flow_id: string; node_uid: string; node_type: string },
+): ProgressReport {
+  const { timers } = shared;
+  let sentAt = Number.NEGATIVE_INFINITY;
+  let sent: string | undefined;
+  let waiting: string | undefined;
+  let timer: unknown;
+  let settled = false;
+  const stopWaiting = () => {
+    if (timer !== undefined) timers.clearTimeout(timer);
+    timer = undefined;
+    waiting = undefined;
+  };
+  const send = (text: string) => {
+    stopWaiting();
+    sentAt = timers.now();
+    sent = text;
+    shared.emit({ ...base, type: 'node_progress', text, timestamp: shared.ports.clock.now() });
+  };
+  const report: ProgressReport = (text, final = false) => {
+    if (settled) return;
+    if (text === sent) return stopWaiting();
+    const wait = sentAt + progressIntervalMs - timers.now();
+    if (final || wait <= 0) return send(text);
+    waiting = text;
+    timer ??= timers.setTimeout(() => {
+      timer = undefined;
+      if (waiting !== undefined && !settled) send(waiting);
+    }, wait);
+  };
+  settlers.set(report, () => {
+    settled = true;
+    stopWaiting();
+  });
+  return report;
 }
 
 /** Resolves the node's params against `input` and builds the context `run` receives. */
@@ -86,6 +150,7 @@ export async function buildNodeContext(
         (await shared.ports.variables.get(shared.scope, key, shared.signal)),
     },
     log: { user: log('user'), debug: log('debug') },
+    progress: progressOf(shared, base),
     sandbox: shared.sandbox,
     state: shared.stateOf(node.uid),
     evaluate: (expression, msg) => evaluate(expression, expressionData(shared, msg ?? input)),

@@ -13,6 +13,13 @@ export interface NodeLogger {
   debug(label: string, message: unknown): void;
 }
 
+/**
+ * A running node's partial result for the live editor (a model's answer as it is written,
+ * docs/adr/0102): the whole text so far each time. Sent at most every `progressIntervalMs`;
+ * `final` sends it whatever the wait (the last text of the answer). Never a log line.
+ */
+export type ProgressReport = (text: string, final?: boolean) => void;
+
 /** This execution's flow data (`flow` in expressions, getFlowData/setFlowData in code). */
 export interface FlowData {
   get(path?: string): unknown;
@@ -52,6 +59,8 @@ export interface NodeRunContext<P> {
   flow: FlowData;
   vars: { get(key: string): Promise<string | undefined> };
   log: NodeLogger;
+  /** Tells the live editor the node's partial text (`node_progress`). */
+  progress: ProgressReport;
   sandbox: Sandbox;
   state: NodeState;
   /** Evaluates a JSONata expression over `{msg, flow, vars}` (msg defaults to `input`). */

@@ -72,6 +72,48 @@ export function jsonResponse(status: number, body: unknown): HttpResponse {
   return textResponse(status, JSON.stringify(body), { 'content-type': 'application/json' });
 }
 
+/** How the fake port hands a response's body to `onChunk`: the pieces, and what runs between. */
+const pieces = new WeakMap<
+  HttpResponse,
+  { chunks: Uint8Array[]; between?: (index: number) => void | Promise<void> }
+>();
+
+/**
+ * A response whose body arrives in these pieces (a streamed answer read with `onChunk`);
+ * `between(index)` runs before each piece after the first (a test moves its clocks there, or
+ * holds the rest). Without `onChunk` it is one body, as from the server.
+ */
+export function chunkedResponse(
+  chunks: string[],
+  {
+    status = 200,
+    headers = { 'content-type': 'text/event-stream' },
+    between,
+  }: {
+    status?: number;
+    headers?: Record<string, string>;
+    between?: (index: number) => void | Promise<void>;
+  } = {},
+): HttpResponse {
+  const encoded = chunks.map((chunk) => new TextEncoder().encode(chunk));
+  const response = textResponse(status, chunks.join(''), headers);
+  pieces.set(response, { chunks: encoded, ...(between ? { between } : {}) });
+  return response;
+}
+
+/** Gives the body to `onChunk` as the server's client does: in order, before resolving. */
+async function deliverChunks(request: HttpRequest, response: HttpResponse) {
+  if (!request.onChunk) return;
+  const { chunks, between } = pieces.get(response) ?? { chunks: [response.body] };
+  const head = { status: response.status, headers: response.headers };
+  for (const [index, chunk] of chunks.entries()) {
+    if (index > 0) await between?.(index);
+    request.signal.throwIfAborted();
+    if (chunk.length) request.onChunk(chunk, head);
+    await Promise.resolve();
+  }
+}
+
 export function createFakePorts(): FakePorts {
   let ids = 0;
   const ports: FakePorts = {
@@ -91,7 +133,9 @@ export function createFakePorts(): FakePorts {
     http: {
       async request(request) {
         ports.httpCalls.push(request);
-        return ports.httpHandler(request);
+        const response = await ports.httpHandler(request);
+        await deliverChunks(request, response);
+        return response;
       },
     },
     variables: {

@@ -31,6 +31,8 @@ export interface NodeHarnessOptions {
 export interface NodeHarnessResult {
   emitted: NodeEmission[];
   logs: LogLine[];
+  /** Every `progress` call, unthrottled (the executor throttles). */
+  progress: { text: string; final: boolean }[];
   flowData: Record<string, unknown>;
   ports: FakePorts;
 }
@@ -53,6 +55,7 @@ export async function runNode(
   const input = options.input ?? { payload: {} };
   const flow = createFlowData(options.flowData ?? {});
   const logs: LogLine[] = [];
+  const progress: NodeHarnessResult['progress'] = [];
   const state = options.state ?? { value: undefined };
   const scope = { workspaceId: 'ws-1', flowId: 'flow-1', executionId: 'exec-1' };
   const signal = options.signal ?? new AbortController().signal;
@@ -80,6 +83,7 @@ export async function runNode(
       user: (label, message) => void logs.push({ type: 'user', label, message }),
       debug: (label, message) => logs.push({ type: 'debug', label, message }),
     },
+    progress: (text, final = false) => void progress.push({ text, final }),
     sandbox: options.sandbox ?? noSandbox,
     state: {
       get: () => state.value,
@@ -92,5 +96,5 @@ export async function runNode(
   };
   const handler = phase === 'run' ? definition.run : definition.onIdle;
   const emitted = handler ? emissions(await handler(ctx)) : [];
-  return { emitted, logs, flowData: flow.snapshot(), ports };
+  return { emitted, logs, progress, flowData: flow.snapshot(), ports };
 }

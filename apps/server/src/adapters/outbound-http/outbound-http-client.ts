@@ -54,7 +54,8 @@ function headersOf(raw: Dispatcher.ResponseData['headers']): Record<string, stri
 /**
  * The server's only door for outbound HTTP (docs/adr/0013): every address of every hop is
  * checked by the network guard at connect time, redirects are followed here one by one, the
- * body is streamed under a byte cap, and one timeout covers the whole exchange.
+ * body is streamed under a byte cap (and shown to `onChunk` as it arrives), and one timeout
+ * covers the whole exchange.
  */
 export function createOutboundHttpClient(options: OutboundHttpOptions): OutboundHttpClient {
   const { guard } = options;
@@ -113,14 +114,16 @@ export function createOutboundHttpClient(options: OutboundHttpOptions): Outbound
         continue;
       }
       const responseHeaders = headersOf(response.headers);
+      const head = { status: response.statusCode, headers: responseHeaders };
+      const { onChunk } = request;
       return {
-        status: response.statusCode,
+        ...head,
         statusText: STATUS_CODES[response.statusCode] ?? '',
-        headers: responseHeaders,
         body: await readCappedBody(
           response.body as unknown as Readable,
           responseHeaders['content-encoding'],
           maxBytes,
+          onChunk && ((chunk) => onChunk(chunk, head)),
         ),
       };
     }

@@ -20,12 +20,14 @@ export const tooLarge = (maxBytes: number) =>
 /**
  * Reads a response body decoded (gzip, deflate, br, in the order the server applied them),
  * stopping as soon as more than `maxBytes` arrive, compressed or decoded: a compressed bomb is
- * never inflated past the cap. Unknown encodings come back as sent.
+ * never inflated past the cap. Unknown encodings come back as sent. `onChunk` sees each decoded
+ * piece within the cap as it arrives (a streamed answer); a throw from it ends the read.
  */
 export async function readCappedBody(
   body: Readable,
   contentEncoding: string | undefined,
   maxBytes: number,
+  onChunk?: (chunk: Uint8Array) => void,
 ): Promise<Uint8Array> {
   const codings = (contentEncoding ?? '')
     .split(',')
@@ -52,6 +54,7 @@ export async function readCappedBody(
       total += chunk.length;
       if (total > maxBytes) throw tooLarge(maxBytes);
       chunks.push(chunk);
+      onChunk?.(chunk);
     }
   } catch (error) {
     body.destroy();

@@ -70,7 +70,11 @@ describe("the 'Modelo de linguagem' connector, through an AI account", () => {
         ],
         temperature: 0.3,
         max_tokens: 200,
+        // A text answer is streamed (docs/adr/0102): the same output as the whole one.
+        stream: true,
+        stream_options: { include_usage: true },
       },
+      streamed: true,
     });
     expect(node.outputs[0]!.msg).toMatchObject({
       payload: 'Recebido: Qual o prazo de entrega?',
@@ -168,10 +172,11 @@ describe("the 'Modelo de linguagem' connector, through an AI account", () => {
     expect(execution.status).toBe('success');
     const made = apis.calls.slice(before);
     expect(made.map((call) => call.path)).toEqual([
-      '/gemini/v1beta/models/gemini-2.5-flash:generateContent',
-      '/gemini/v1beta/models/gemini-2.5-flash:generateContent',
+      '/gemini/v1beta/models/gemini-2.5-flash:streamGenerateContent',
+      '/gemini/v1beta/models/gemini-2.5-flash:streamGenerateContent',
     ]);
     expect(made[1]).toMatchObject({
+      streamed: true,
       headers: { 'x-goog-api-key': key },
       body: {
         systemInstruction: { parts: [{ text: 'Responda curto.' }] },

@@ -47,4 +47,17 @@ describe('logsOf', () => {
     const [line] = logsOf(paused('aviso', 'core_log'), 'w1', nameOf);
     expect(line?.label).toBe('Avisar o time');
   });
+
+  it("writes no line for a model's growing answer: it is for the live editor only", () => {
+    const progress: EngineEvent = {
+      type: 'node_progress',
+      execution_id: 'e1',
+      flow_id: 'f1',
+      timestamp: Date.UTC(2026, 10, 28, 12),
+      node_uid: 'ia',
+      node_type: 'svc_llm',
+      text: 'O pedido 42 foi',
+    };
+    expect(logsOf(progress, 'w1', nameOf)).toEqual([]);
+  });
 });

@@ -91,6 +91,8 @@ export function logsOf(
           },
         },
       ];
+    // node_started and node_progress (a model's growing answer, docs/adr/0102) are for the
+    // live editor only.
     default:
       return [];
   }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EngineEvent } from '@ponte/engine/executor/events';
-import type { FlowStatusEvent } from '@ponte/shared/execution-data.schema';
+import { flowStatusTextChars, type FlowStatusEvent } from '@ponte/shared/execution-data.schema';
 import type { ExecutionRow } from '../executions/executions.repository';
 import { createFlowStatusBatcher } from './flow-status-batcher';
 
@@ -26,6 +26,14 @@ const done = (uid: string, outputs: string[], executionId = 'e1'): EngineEvent =
   duration_ms: 1,
   output_size: 1,
   outputs,
+});
+
+const progress = (uid: string, text: string): EngineEvent => ({
+  ...base('e1'),
+  type: 'node_progress',
+  node_uid: uid,
+  node_type: 'svc_llm',
+  text,
 });
 
 function setup(watchedFlows: string[] = ['f1']) {
@@ -123,5 +131,24 @@ describe('the live node status batcher', () => {
         },
       },
     ]);
+  });
+
+  it("carries a running model's text as it grows (the last one of the window), and drops it when the node ends", () => {
+    const { batcher, sent } = setup();
+    batcher.started(execution('e1'));
+    batcher.event(started('ia'));
+    batcher.event(progress('ia', 'O pedido'));
+    batcher.event(progress('ia', 'O pedido 42 foi'));
+    vi.advanceTimersByTime(250);
+    expect(sent.at(-1)!.event.nodes).toEqual([
+      { node_uid: 'ia', state: 'running', items: 0, text: 'O pedido 42 foi' },
+    ]);
+    batcher.event(progress('ia', 'x'.repeat(flowStatusTextChars + 10)));
+    vi.advanceTimersByTime(250);
+    expect(sent.at(-1)!.event.nodes[0]!.text).toBe(`…${'x'.repeat(flowStatusTextChars)}`);
+    batcher.event(done('ia', ['default']));
+    batcher.event(progress('ia', 'tarde demais'));
+    vi.advanceTimersByTime(250);
+    expect(sent.at(-1)!.event.nodes).toEqual([{ node_uid: 'ia', state: 'success', items: 1 }]);
   });
 });

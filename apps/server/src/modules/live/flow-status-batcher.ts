@@ -1,6 +1,10 @@
 import type { EventEmitter } from 'node:events';
 import type { EngineEvent, ExecutionResult } from '@ponte/engine/executor/events';
-import type { ExecutionMode, FlowStatusEvent } from '@ponte/shared/execution-data.schema';
+import {
+  flowStatusTextChars,
+  type ExecutionMode,
+  type FlowStatusEvent,
+} from '@ponte/shared/execution-data.schema';
 import type { ExecutionRow } from '../executions/executions.repository';
 
 export interface FlowStatusBatcherDeps {
@@ -32,10 +36,23 @@ export function executionModeOf(row: ExecutionRow): ExecutionMode {
   return (row as { mode?: ExecutionMode }).mode ?? 'production';
 }
 
+/** A running node's text as the live status carries it: its end, when long. */
+const liveText = (text: string) =>
+  text.length > flowStatusTextChars ? `…${text.slice(-flowStatusTextChars)}` : text;
+
+/** The node events the live status is made of. */
+const nodeEvents = new Set<EngineEvent['type']>([
+  'node_started',
+  'node_progress',
+  'node_finished',
+  'node_failed',
+]);
+
 /**
  * The live node status of the executions of watched flows (room `flow-status-{flowId}`, docs/adr/0089),
- * built from the runner's events: node_started → running, node_finished → success with its
- * messages added to `items`, node_failed → error. Each event carries every node seen so far, so a
+ * built from the runner's events: node_started → running, node_progress → its `text` so far
+ * (docs/adr/0102), node_finished → success with its messages added to `items`, node_failed →
+ * error; the text goes when the node ends or starts again. Each event carries every node seen so far, so a
  * page that joins late draws the whole run. Per execution: the first event goes at once, then at
  * most one every `throttleMs` (the last state wins), and one with `finished` at its end.
  *
@@ -98,21 +115,21 @@ export function createFlowStatusBatcher(deps: FlowStatusBatcherDeps) {
     },
     /** The runner's `event`: only node events matter. */
     event(event: EngineEvent): void {
-      if (
-        event.type !== 'node_started' &&
-        event.type !== 'node_finished' &&
-        event.type !== 'node_failed'
-      )
-        return;
+      if (!nodeEvents.has(event.type) || !('node_uid' in event)) return;
       if (!deps.watched(event.flow_id)) return;
       const entry =
         tracked.get(event.execution_id) ?? track(event.execution_id, event.flow_id, 'production');
       const node = nodeOf(entry, event.node_uid);
+      if (event.type === 'node_progress') {
+        // A late one (an agent's tool that failed mid-answer) never brings an ended node back.
+        if (node.state !== 'running') return;
+        node.text = liveText(event.text);
+      } else delete node.text;
       if (event.type === 'node_started') node.state = 'running';
       else if (event.type === 'node_finished') {
         node.state = 'success';
         node.items += event.outputs.length;
-      } else node.state = 'error';
+      } else if (event.type === 'node_failed') node.state = 'error';
       changed(event.execution_id, entry);
     },
     /** The runner's `finished`: the last event, with `finished`, when the flow is still watched. */

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { piecesOf, streamEvents, writeStream } from './model-chat-streams';
 
 /**
  * A stand-in of the AI providers' chat calls, for the 'Modelo de linguagem' connector, written
@@ -23,6 +24,13 @@ import type { AddressInfo } from 'node:net';
  *   modelVersion}`; a wrong key 400 INVALID_ARGUMENT with the reason API_KEY_INVALID, the limit
  *   429 RESOURCE_EXHAUSTED.
  *
+ * A call asking `stream: true` (OpenAI, Anthropic) or made to Gemini's
+ * `:streamGenerateContent?alt=sse` is answered as server-sent events (`model-chat-streams.ts`):
+ * the text a word at a time, or the pieces a test scripted with `{stream}`, which may hold the
+ * rest until `release()` (`holdAfter`) or break off with the provider's error (`error`).
+ * Tool calls (`{toolCalls}`) come as OpenAI's `tool_calls` and as Anthropic's `tool_use` blocks
+ * (https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use).
+ *
  * Each test scripts what comes next (`script`): a text, a status (429, 503) or, when nothing
  * is scripted, an echo of the last user message ('Recebido: …'), as a model repeating what it
  * read. Every call is recorded, so a test sees what reached the provider.
@@ -35,14 +43,29 @@ export interface ScriptedToolCall {
   args: Record<string, unknown>;
 }
 
+/**
+ * A streamed answer in these pieces (whole when the call did not ask a stream): after the first
+ * `holdAfter` pieces it waits for `release()`; `error` breaks it off with the provider's error.
+ */
+export interface ScriptedStream {
+  stream: string[];
+  holdAfter?: number;
+  error?: string;
+}
+
 export type ScriptedAnswer =
-  { text: string } | { status: 429 | 503 } | { toolCalls: ScriptedToolCall[]; text?: string };
+  | { text: string }
+  | { status: 429 | 503 }
+  | { toolCalls: ScriptedToolCall[]; text?: string }
+  | ScriptedStream;
 
 export interface ChatCallRecord {
   provider: ChatProvider;
   path: string;
   headers: Record<string, string | undefined>;
   body: Record<string, unknown>;
+  /** Answered as server-sent events. */
+  streamed: boolean;
 }
 
 export interface ModelChatApisStandIn {
@@ -50,6 +73,8 @@ export interface ModelChatApisStandIn {
   calls: ChatCallRecord[];
   /** The next answers of a provider, in order; after them, the echo. */
   script(provider: ChatProvider, ...answers: ScriptedAnswer[]): void;
+  /** Lets a held stream (`holdAfter`) send the rest. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -61,8 +86,15 @@ function turnsOf(provider: ChatProvider, body: Record<string, unknown>): Turn[] 
     const contents = (body.contents ?? []) as { role: string; parts: { text: string }[] }[];
     return contents.map((c) => ({ role: c.role, text: c.parts.map((p) => p.text).join('') }));
   }
-  const list = (body.messages ?? []) as { role: string; content: string }[];
-  return list.map((turn) => ({ role: turn.role, text: String(turn.content) }));
+  const list = (body.messages ?? []) as { role: string; content: unknown }[];
+  // Anthropic's content may be blocks: text, and the tool results a user turn carries.
+  const textOf = (content: unknown) =>
+    Array.isArray(content)
+      ? (content as { text?: string; content?: string }[])
+          .map((block) => block.text ?? block.content ?? '')
+          .join('')
+      : String(content);
+  return list.map((turn) => ({ role: turn.role, text: textOf(turn.content) }));
 }
 
 const errors: Record<ChatProvider, Record<number, object>> = {
@@ -180,17 +212,55 @@ function openAiToolCalls(model: string, calls: ScriptedToolCall[], text: string 
   };
 }
 
+/** Anthropic's answer asking for tools: `tool_use` blocks after the text, if any. */
+function anthropicToolUse(model: string, calls: ScriptedToolCall[], text: string | null): object {
+  return {
+    id: 'msg_standin',
+    type: 'message',
+    role: 'assistant',
+    model,
+    content: [
+      ...(text ? [{ type: 'text', text }] : []),
+      ...calls.map((call) => ({
+        type: 'tool_use',
+        id: `toolu_${++toolCallIds}`,
+        name: call.name,
+        input: call.args,
+      })),
+    ],
+    stop_reason: 'tool_use',
+    stop_sequence: null,
+    usage: { input_tokens: 13, output_tokens: 6 },
+  };
+}
+
 const routes: { provider: ChatProvider; pattern: RegExp }[] = [
   { provider: 'openai', pattern: /^\/openai\/v1\/chat\/completions$/ },
   { provider: 'anthropic', pattern: /^\/anthropic\/v1\/messages$/ },
-  { provider: 'gemini', pattern: /^\/gemini\/v1beta\/models\/([^/:]+):generateContent$/ },
+  {
+    provider: 'gemini',
+    pattern: /^\/gemini\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent)$/,
+  },
 ];
+
+/** Whether the call asks its answer as server-sent events. */
+const asksStream = (provider: ChatProvider, url: URL, body: Record<string, unknown>) =>
+  provider === 'gemini'
+    ? url.pathname.endsWith(':streamGenerateContent') && url.searchParams.get('alt') === 'sse'
+    : body.stream === true;
 
 function keyHeld(provider: ChatProvider, request: IncomingMessage, key: string): boolean {
   if (provider === 'openai') return request.headers.authorization === `Bearer ${key}`;
   if (provider === 'anthropic')
     return request.headers['x-api-key'] === key && Boolean(request.headers['anthropic-version']);
   return request.headers['x-goog-api-key'] === key;
+}
+
+/** A door a held stream waits at: open once, it stays open. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
 }
 
 async function bodyOf(request: IncomingMessage): Promise<Record<string, unknown>> {
@@ -204,6 +274,8 @@ export async function startModelChatApisStandIn(
   key: string,
 ): Promise<ModelChatApisStandIn> {
   const calls: ChatCallRecord[] = [];
+  /** What a held stream waits for; `release()` opens it (before or while it waits). */
+  let held = gate();
   const scripts: Record<ChatProvider, ScriptedAnswer[]> = { openai: [], anthropic: [], gemini: [] };
   const send = (response: ServerResponse, status: number, body: object, headers = {}) => {
     response.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -227,7 +299,9 @@ export async function startModelChatApisStandIn(
         'x-goog-api-key': request.headers['x-goog-api-key'] as string | undefined,
       },
       body,
+      streamed: false,
     });
+    const record = calls.at(-1)!;
     if (!keyHeld(provider, request, key)) {
       const status = provider === 'gemini' ? 400 : 401;
       return send(response, status, errors[provider][status]!);
@@ -239,11 +313,27 @@ export async function startModelChatApisStandIn(
       return send(response, next.status, errors[provider][next.status]!, { 'retry-after': '0' });
     if (next && 'toolCalls' in next && provider === 'openai')
       return send(response, 200, openAiToolCalls(model, next.toolCalls, next.text ?? null));
-    const text =
-      next && 'text' in next && next.text !== undefined
+    if (next && 'toolCalls' in next && provider === 'anthropic')
+      return send(response, 200, anthropicToolUse(model, next.toolCalls, next.text ?? null));
+    const scripted = next && 'stream' in next ? next : undefined;
+    const text = scripted
+      ? scripted.stream.join('')
+      : next && 'text' in next && next.text !== undefined
         ? next.text
         : `Recebido: ${turnsOf(provider, body).at(-1)?.text ?? ''}`;
-    return send(response, 200, answerOf(provider, model, text));
+    if (!asksStream(provider, url, body))
+      return send(response, 200, answerOf(provider, model, text));
+    record.streamed = true;
+    const events = streamEvents(
+      provider,
+      model,
+      scripted?.stream ?? piecesOf(text),
+      scripted?.error,
+    );
+    const holdAfter = scripted?.holdAfter;
+    if (holdAfter === undefined) return writeStream(response, events);
+    await writeStream(response, events, { after: holdAfter, until: held.opened });
+    held = gate();
   }
 
   const server = createServer((request, response) => {
@@ -257,6 +347,7 @@ export async function startModelChatApisStandIn(
     url: `http://${host}:${port}`,
     calls,
     script: (provider, ...answers) => void scripts[provider].push(...answers),
+    release: () => held.open(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

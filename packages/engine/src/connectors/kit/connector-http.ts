@@ -116,6 +116,7 @@ export async function sendConnectorRequest(
         ...(sent !== undefined ? { body: sent } : {}),
         timeoutMs: request.timeoutMs ?? retryPolicy.timeoutMs,
         signal,
+        ...(request.onChunk ? { onChunk: request.onChunk } : {}),
       });
     } catch (error) {
       signal.throwIfAborted();

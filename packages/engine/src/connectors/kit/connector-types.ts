@@ -1,6 +1,6 @@
 import type { LookupOption } from '@ponte/shared/flow/node-manifest.schema';
 import type { ParamSpecInput } from '../../kit/define-node';
-import type { ServiceAccount } from '../../ports';
+import type { HttpRequest, ServiceAccount } from '../../ports';
 
 /** One call of an operation, relative to the service's base URL (docs/adr/0090). */
 export interface ConnectorRequest {
@@ -20,6 +20,11 @@ export interface ConnectorRequest {
   headers?: Record<string, string>;
   /** A call that may take longer than the kit's `retryPolicy.timeoutMs` (a model writing). */
   timeoutMs?: number;
+  /**
+   * Watches each response's body as it arrives (the HTTP port's `onChunk`), a refusal's and a
+   * 429's too: the head says which (docs/adr/0102).
+   */
+  onChunk?: HttpRequest['onChunk'];
 }
 
 /** A request as it leaves: `authorize` may change its URL and headers. */

@@ -5,7 +5,7 @@ import {
 import { nodeManifestSchema, type LookupOption } from '@ponte/shared/flow/node-manifest.schema';
 import { messages } from '@ponte/shared/messages';
 import type { LookupRequest, NodeDefinition, ParamSpecInput } from '../../kit/define-node';
-import type { NodeLogger } from '../../kit/context';
+import type { NodeLogger, ProgressReport } from '../../kit/context';
 import { sendConnectorRequest, type ConnectorCall } from '../kit/connector-http';
 import { accountParam, openCall, type ConnectorService } from '../kit/define-connector';
 import { parseAnswer, type SchemaCheck } from './llm-json';
@@ -17,6 +17,7 @@ import {
   type ChatCall,
   type LlmProvider,
 } from './llm-providers';
+import { openChatStream, type StreamOutcome } from './llm-streams';
 
 const m = messages.llm;
 
@@ -165,7 +166,10 @@ export interface LlmReport {
 export interface LlmSession {
   /** A text of the node as the model may see it (personal data masked when asked). */
   hide(text: string): string;
-  /** The model's text, unmasked. */
+  /**
+   * The model's text, unmasked; streamed when the session was opened with `progress`, which
+   * then gets the text as it grows and the final one (docs/adr/0102).
+   */
   askText(prompt: LlmPrompt): Promise<string>;
   /** The model's JSON, unmasked and checked; asked again once with the problem. */
   askJson(ask: JsonAsk): Promise<unknown>;
@@ -179,7 +183,7 @@ export interface LlmSession {
 export async function openLlm(
   label: string,
   raw: Record<string, unknown>,
-  context: CallContext & { log: NodeLogger },
+  context: CallContext & { log: NodeLogger; progress?: ProgressReport },
 ): Promise<LlmSession> {
   const settings = llmSettingsOf(raw);
   const { provider, call } = await openProvider(label, String(raw.service_account), context);
@@ -197,10 +201,11 @@ export async function openLlm(
     json,
   });
 
-  /** One call to the provider: the answer's text, or the provider's failure in pt-BR. */
-  async function ask(chat: ChatCall): Promise<ChatAnswer> {
-    const response = await sendConnectorRequest(call, provider.chat(chat));
-    const read = provider.read(response.body, chat);
+  const shown = (text: string) => (masker ? masker.unmask(text) : text);
+
+  /** An answer counted in the session, or the provider's failure in pt-BR. */
+  function tally(read: StreamOutcome): ChatAnswer {
+    if ('failed' in read) throw new Error(read.failed);
     if ('missing' in read) throw new Error(m.noText(provider.who, read.missing));
     tokens.entrada += read.tokens.entrada;
     tokens.saida += read.tokens.saida;
@@ -208,11 +213,28 @@ export async function openLlm(
     return read;
   }
 
+  /** One call to the provider, its answer read whole. */
+  async function ask(chat: ChatCall): Promise<ChatAnswer> {
+    const response = await sendConnectorRequest(call, provider.chat(chat));
+    return tally(provider.read(response.body, chat));
+  }
+
+  /** One call whose text is told to `progress` as it arrives (docs/adr/0102). */
+  async function askStreamed(chat: ChatCall, progress: ProgressReport): Promise<ChatAnswer> {
+    const stream = openChatStream(provider, chat, call.account, (text) => progress(shown(text)));
+    const response = await sendConnectorRequest(call, stream.request);
+    return tally(stream.end(response));
+  }
+
   return {
     hide,
     async askText(prompt) {
-      const answer = await ask(chatOf(prompt, false));
-      return masker ? masker.unmask(answer.text) : answer.text;
+      const chat = chatOf(prompt, false);
+      const { progress } = context;
+      if (!progress) return shown((await ask(chat)).text);
+      const text = shown((await askStreamed(chat, progress)).text);
+      progress(text, true);
+      return text;
     },
     async askJson({ schema, check, rejected, ...prompt }) {
       const system = [prompt.system, jsonInstructions(schema)].filter(Boolean).join('\n\n');

@@ -466,6 +466,10 @@ const reasonOf = (body: unknown) =>
   text(field(body, 'error')) ||
   text(field(body, 'message'));
 
+/** The provider's own reason in a body (a refusal, an error event of a stream), said safely. */
+export const providerReason = (body: unknown, account: ServiceAccount) =>
+  safeText(reasonOf(body), text(account.data.api_key).trim());
+
 /**
  * The kit's view of one run's provider (docs/adr/0090): its name in the kit's messages, the
  * account's key on each call and the refusals in pt-BR, the key never in them.

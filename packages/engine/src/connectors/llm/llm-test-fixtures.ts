@@ -40,3 +40,32 @@ export function answering(ports: ReturnType<typeof createFakePorts>, ...contents
 /** The chat messages of a call, as sent. */
 export const turnsOf = (call: HttpRequest) =>
   (JSON.parse(String(call.body)) as { messages: { role: string; content: string }[] }).messages;
+
+/**
+ * An answer as OpenAI streams it (https://platform.openai.com/docs/api-reference/chat-streaming,
+ * `stream_options.include_usage`): one `data:` event per piece of text, the finish, the usage,
+ * then `[DONE]`; the same answer `answering` gives whole.
+ */
+export function openAiStreamEvents(pieces: string[]): string[] {
+  const chunk = (delta: object, finish: string | null = null) =>
+    `data: ${JSON.stringify({
+      id: 'chatcmpl-1',
+      object: 'chat.completion.chunk',
+      model: 'gpt-4o-mini-2024-07-18',
+      choices: [{ index: 0, delta, finish_reason: finish }],
+      usage: null,
+    })}\n\n`;
+  return [
+    chunk({ role: 'assistant', content: '' }),
+    ...pieces.map((content) => chunk({ content })),
+    chunk({}, 'stop'),
+    `data: ${JSON.stringify({
+      id: 'chatcmpl-1',
+      object: 'chat.completion.chunk',
+      model: 'gpt-4o-mini-2024-07-18',
+      choices: [],
+      usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 },
+    })}\n\n`,
+    'data: [DONE]\n\n',
+  ];
+}

@@ -78,6 +78,9 @@ describe('svc_llm', () => {
       ],
       temperature: 0.2,
       max_tokens: 1024,
+      // A text answer is asked as a stream; a server answering whole is read whole.
+      stream: true,
+      stream_options: { include_usage: true },
     });
     expect(emitted[0]!.msg.payload).toBe('Pedido aprovado.');
     expect(emitted[0]!.msg.llm).toEqual({
@@ -135,6 +138,7 @@ describe('svc_llm', () => {
       system: 'Seja breve.',
       messages: [{ role: 'user', content: 'Oi' }],
       max_tokens: 256,
+      stream: true,
     });
     expect(emitted[0]!.msg.payload).toBe('Olá, tudo certo.');
     expect(emitted[0]!.msg.llm).toMatchObject({
@@ -239,6 +243,8 @@ describe('svc_llm', () => {
     expect(ports.httpCalls).toHaveLength(2);
     const second = bodyOf(ports.httpCalls[1]!);
     expect(second.response_format).toEqual({ type: 'json_object' });
+    // A JSON answer is read whole: it is checked as a whole anyway.
+    expect(second.stream).toBeUndefined();
     const turns = second.messages as { role: string; content: string }[];
     expect(turns.slice(1).map((turn) => turn.role)).toEqual(['user', 'assistant', 'user']);
     expect(turns[2]!.content).toBe('{"total": "quarenta"}');

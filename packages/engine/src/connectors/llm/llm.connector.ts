@@ -81,9 +81,17 @@ const node = defineNode({
       return (error as Error).message;
     }
   },
-  async run({ params: raw, input, ports, scope, signal, log }) {
+  async run({ params: raw, input, ports, scope, signal, log, progress }) {
     const settings = settingsOf(raw as Record<string, unknown>);
-    const llm = await openLlm(label, raw as Record<string, unknown>, { ports, scope, signal, log });
+    // A text answer is streamed, its text told to the live editor as it grows (docs/adr/0102);
+    // a JSON one is read whole.
+    const llm = await openLlm(label, raw as Record<string, unknown>, {
+      ports,
+      scope,
+      signal,
+      log,
+      ...(settings.json ? {} : { progress }),
+    });
     const prompt = { system: llm.hide(settings.system), message: llm.hide(settings.message) };
     const payload = settings.json
       ? await llm.askJson({ ...prompt, schema: settings.schemaSource, check: settings.check })
@@ -95,6 +103,7 @@ const node = defineNode({
 /**
  * 'Modelo de linguagem' (docs/ai.md, docs/adr/0096): one node for the three AI account types,
  * its calls through the service connectors' kit (network guard, waits on 429/503, refusals in
- * pt-BR), personal data masked before it leaves, a JSON answer checked and asked again once.
+ * pt-BR), personal data masked before it leaves, a JSON answer checked and asked again once, a
+ * text answer streamed to the live editor (docs/adr/0102).
  */
 export const llmConnector: NodeDefinition = llmNode(label, node);

@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
 import { NodeDataView } from '../node-data/node-data-view';
 import { RunButtons } from '../node-data/run-buttons';
+import { LiveAnswer } from './live-answer';
 import type { NodePanelData, NodePanelRunActions } from '../run-data/run-data-types';
 
 /** From this width the data sits beside the parameters (two columns, 760 px in all). */
@@ -26,6 +27,8 @@ interface NodePanelFrameProps {
   runActions: NodePanelRunActions | undefined;
   /** A past execution: every parameter field is disabled, and nothing runs or pins. */
   readOnly: boolean;
+  /** The node's text as it runs now, shown above everything until it ends. */
+  liveText?: string | undefined;
   /** The parameters (a scrolling box). */
   children: ReactNode;
 }
@@ -47,6 +50,7 @@ export function NodePanelFrame({
   runData,
   runActions,
   readOnly,
+  liveText,
   children,
 }: NodePanelFrameProps) {
   const wide = useMediaQuery(wideNodePanelQuery) ?? false;
@@ -148,6 +152,7 @@ export function NodePanelFrame({
     >
       {header}
       {runBar}
+      {liveText !== undefined && <LiveAnswer text={liveText} />}
       {body}
     </Stack>
   );

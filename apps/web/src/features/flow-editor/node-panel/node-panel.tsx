@@ -40,6 +40,8 @@ export interface NodePanelProps {
   runActions?: NodePanelRunActions;
   /** A past execution: the parameters are shown, not edited. */
   readOnly?: boolean;
+  /** The node's text as it runs now ('Resposta em andamento…', docs/adr/0102). */
+  liveText?: string;
 }
 
 type OptionalField = 'label' | 'breakpoint' | 'breakpointCondition' | 'disabled' | 'agentTool';
@@ -74,6 +76,7 @@ export function NodePanel({
   runData,
   runActions,
   readOnly = false,
+  liveText,
 }: NodePanelProps) {
   // Fields get a stable callback (they are memoised) that always edits the latest node; a
   // past execution's node is never edited.
@@ -108,6 +111,7 @@ export function NodePanel({
       runData={runData}
       runActions={runActions}
       readOnly={readOnly}
+      liveText={liveText}
     >
       {/* Keyed by uid: another node gets fresh field state (and scroll position). */}
       <Box key={node.uid} p="md" style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FlowStatusEvent } from '@ponte/shared/execution-data.schema';
 import type * as EngineSocket from '../../../lib/engine/engine-socket';
 import { mockFetch } from '../../../test/mock-fetch';
@@ -99,6 +99,54 @@ describe('the live node status on the canvas', () => {
       true,
     );
     expect(live.state.disconnected).toBe(true);
+  });
+
+  it("shows the open node's answer as it is written, then lets its output take its place", async () => {
+    await setup();
+    const live = statusSocket()!;
+    fireEvent.click(node('log-1'));
+    const panel = await screen.findByRole('complementary', { name: 'Configuração do conector' });
+    const running = (text?: string) =>
+      event('e1', [
+        { node_uid: 'trigger', state: 'success', items: 1 },
+        { node_uid: 'log-1', state: 'running', items: 0, ...(text ? { text } : {}) },
+      ]);
+    live.push('flow-status', running());
+    expect(within(panel).queryByText('Resposta em andamento…')).toBeNull();
+
+    live.push('flow-status', running('O pedido 42'));
+    const answer = within(panel).getByRole('region', { name: 'Resposta em andamento…' });
+    expect(within(answer).getByTestId('live-answer')).toHaveTextContent(/^O pedido 42$/);
+    live.push('flow-status', running('O pedido 42 foi aprovado.'));
+    expect(within(answer).getByTestId('live-answer')).toHaveTextContent(
+      /^O pedido 42 foi aprovado\.$/,
+    );
+
+    live.push(
+      'flow-status',
+      event(
+        'e1',
+        [
+          { node_uid: 'trigger', state: 'success', items: 1 },
+          { node_uid: 'log-1', state: 'success', items: 1 },
+        ],
+        'success',
+      ),
+    );
+    expect(within(panel).queryByText('Resposta em andamento…')).toBeNull();
+    expect(within(panel).queryByText(/O pedido 42/)).toBeNull();
+  });
+
+  it("does not show another node's answer in the open node's panel", async () => {
+    await setup();
+    fireEvent.click(node('trigger'));
+    const panel = await screen.findByRole('complementary', { name: 'Configuração do conector' });
+    statusSocket()!.push(
+      'flow-status',
+      event('e1', [{ node_uid: 'log-1', state: 'running', items: 0, text: 'O pedido 42' }]),
+    );
+    expect(within(node('log-1')).getByLabelText('Executando')).toBeInTheDocument();
+    expect(within(panel).queryByText('Resposta em andamento…')).toBeNull();
   });
 
   it('ignores what is not a node status', async () => {

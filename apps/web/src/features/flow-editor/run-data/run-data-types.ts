@@ -14,6 +14,8 @@ export interface CanvasNodeState {
   state: 'running' | 'success' | 'error';
   /** Messages the node sent (shown as "N itens"). */
   items?: number;
+  /** While it runs: its text so far, live (a model's answer as it is written, docs/adr/0102). */
+  text?: string;
 }
 
 /** The run the editor is looking at: the last editor run, or an execution from the history. */

@@ -73,6 +73,12 @@ export function useEditorRunData({
     };
   }
 
+  // The open node's text as it is written, in whichever execution of the flow runs it now.
+  const liveText =
+    selectedUid !== undefined && latest?.finished === undefined
+      ? flowStatus?.nodeStates.get(selectedUid)?.text
+      : undefined;
+
   // Another execution of the flow (a webhook, a schedule…) is shown while it runs, and after
   // it when the editor has no run of its own in view (docs/adr/0089).
   const otherExecution =
@@ -100,7 +106,7 @@ export function useEditorRunData({
       takenEdges: otherExecution ? emptyEdges : view.takenEdges,
       pinned,
     },
-    panel: { runData: view.runData, runActions },
+    panel: { runData: view.runData, runActions, ...(liveText !== undefined ? { liveText } : {}) },
     /** The start-data modal, and the run's bar (under the canvas). */
     modal,
     bar,

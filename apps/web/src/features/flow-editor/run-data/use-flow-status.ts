@@ -44,7 +44,14 @@ function reduce(state: State, action: FlowStatusEvent | 'reset'): State {
   const { execution_id: executionId } = action;
   if (state.latest?.executionId !== executionId && state.seen.includes(executionId)) return state;
   const nodeStates = new Map<string, CanvasNodeState>(
-    action.nodes.map((node) => [node.node_uid, { state: node.state, items: node.items }]),
+    action.nodes.map((node) => [
+      node.node_uid,
+      {
+        state: node.state,
+        items: node.items,
+        ...(node.state === 'running' && node.text !== undefined ? { text: node.text } : {}),
+      },
+    ]),
   );
   const latest: FlowStatusExecution = {
     executionId,
