@@ -209,17 +209,23 @@ export function createFakePorts(): FakePorts {
     memories: new Map(),
     agentMemory: createFakeAgentMemory(() => ports),
     approvalRequests: [],
-    approvals: {
-      async request(scope, request, signal) {
-        signal.throwIfAborted();
-        const id = `aprovacao-${ports.approvalRequests.length + 1}`;
-        ports.approvalRequests.push({ id, scope, request: structuredClone(request) });
-        return { id, url: `https://ponte.test/engine/approvals/token-${id}` };
-      },
-    },
+    approvals: createFakeApprovals(() => ports),
     newId: () => `id-${++ids}`,
   };
   return ports;
+}
+
+/** Approval requests kept in `ports.approvalRequests`, each with a link of the test's own. */
+function createFakeApprovals(getPorts: () => FakePorts): EnginePorts['approvals'] {
+  return {
+    async request(scope, request, signal) {
+      signal.throwIfAborted();
+      const { approvalRequests } = getPorts();
+      const id = `aprovacao-${approvalRequests.length + 1}`;
+      approvalRequests.push({ id, scope, request: structuredClone(request) });
+      return { id, url: `https://ponte.test/engine/approvals/token-${id}` };
+    },
+  };
 }
 
 /** The agents' conversations in `ports.memories`, expiring on the fake clock. */
