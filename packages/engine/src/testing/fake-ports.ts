@@ -13,6 +13,7 @@ import type {
 import { createFakeRecords, type FakeRecordsPort } from './fake-records';
 import { createFakeStorage, type FakeStoragePort } from './fake-storage';
 import { createFakeQueues, type FakeQueuesPort } from './fake-queues';
+import { createFakeAiUsage, type FakeAiUsagePort } from './fake-ai-usage';
 
 /** The execution a test's port or sandbox call belongs to. */
 export const testScope: ExecutionScope = {
@@ -55,6 +56,8 @@ export interface FakePorts extends EnginePorts {
   time: number;
   /** The agents' conversations by workspace and key, with when each turn expires. */
   memories: Map<string, { role: 'user' | 'assistant'; text: string; expires: number }[]>;
+  /** The AI spending in memory: `aiUsage.budgets[workspaceId]`, `aiUsage.uses`. */
+  aiUsage: FakeAiUsagePort;
 }
 
 export function textResponse(
@@ -161,6 +164,7 @@ export function createFakePorts(): FakePorts {
     },
     memories: new Map(),
     agentMemory: createFakeAgentMemory(() => ports),
+    aiUsage: createFakeAiUsage(() => ports.time),
     newId: () => `id-${++ids}`,
   };
   return ports;

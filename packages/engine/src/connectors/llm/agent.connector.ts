@@ -12,8 +12,8 @@ import { nodeManifestSchema } from '@ponte/shared/flow/node-manifest.schema';
 import { messages } from '@ponte/shared/messages';
 import { defineNode, type NodeDefinition, type ParamSpecInput } from '../../kit/define-node';
 import type { NodeRunContext } from '../../kit/context';
-import type { AgentMemoryTurn } from '../../ports';
-import { sendConnectorRequest, type ConnectorCall } from '../kit/connector-http';
+import { AiBudgetSpentError, type AgentMemoryTurn } from '../../ports';
+import type { ConnectorCall } from '../kit/connector-http';
 import { agentTools, toolText, type AgentTool, type ExternalTool } from './agent-tools';
 import {
   chatTimeoutMs,
@@ -26,12 +26,14 @@ import {
 } from './llm-providers';
 import { llmConnector } from './llm.connector';
 import {
+  callModel,
   llmAccountParams,
   llmMaskParam,
   llmSettingsOf,
   llmTuningParams,
   openProvider,
   textOf,
+  type ModelCallContext,
 } from './llm-call';
 import { openMcpConnection, openMcpSession, type McpSession } from '../mcp/mcp-client';
 
@@ -149,6 +151,8 @@ interface Asker {
   call: ConnectorCall;
   provider: LlmProvider;
   model: string;
+  /** The run's ports, scope and signal: its calls count against the workspace's budget. */
+  context: ModelCallContext;
 }
 
 async function askerFor(
@@ -157,16 +161,12 @@ async function askerFor(
   model: string,
 ): Promise<Asker> {
   const { provider, call } = await openProvider(label, accountId, ctx);
-  return { call, provider, model };
+  return { call, provider, model, context: ctx };
 }
 
 /** One call of the model, bounded by what is left of the agent's time. */
 async function ask(asker: Asker, chat: ChatCall, leftMs: number): Promise<ChatAnswer> {
-  const request = { ...asker.provider.chat({ ...chat, model: asker.model }), timeoutMs: leftMs };
-  const response = await sendConnectorRequest(asker.call, request);
-  const read = asker.provider.read(response.body, { ...chat, model: asker.model });
-  if ('missing' in read) throw new Error(ml.noText(asker.provider.who, read.missing));
-  return read;
+  return callModel(asker, { ...chat, model: asker.model }, asker.context, leftMs);
 }
 
 /** The MCP server's tools, over one session the run keeps open (null: no server). */
@@ -306,7 +306,8 @@ async function converse(
     try {
       answer = await ask(asker, chat, Math.min(chatTimeoutMs, left));
     } catch (error) {
-      if (signal.aborted || !fallback || usedFallback) throw error;
+      if (signal.aborted || !fallback || usedFallback || error instanceof AiBudgetSpentError)
+        throw error;
       const reason = error instanceof Error ? error.message : String(error);
       log.user(label, m.usingFallback(reason));
       asker = fallback;

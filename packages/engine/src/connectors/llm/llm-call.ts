@@ -6,6 +6,7 @@ import { nodeManifestSchema, type LookupOption } from '@ponte/shared/flow/node-m
 import { messages } from '@ponte/shared/messages';
 import type { LookupRequest, NodeDefinition, ParamSpecInput } from '../../kit/define-node';
 import type { NodeLogger } from '../../kit/context';
+import type { EnginePorts } from '../../ports';
 import { sendConnectorRequest, type ConnectorCall } from '../kit/connector-http';
 import { accountParam, openCall, type ConnectorService } from '../kit/define-connector';
 import { parseAnswer, type SchemaCheck } from './llm-json';
@@ -139,6 +140,42 @@ function readJson(
 
 type CallContext = Pick<LookupRequest, 'ports' | 'scope' | 'signal'>;
 
+/** What a call of the model needs of the node's context: its ports, scope and signal. */
+export type ModelCallContext = Omit<CallContext, 'ports'> & {
+  ports: CallContext['ports'] & Pick<EnginePorts, 'aiUsage'>;
+};
+
+/**
+ * One call of a model, the one way every AI node asks one (docs/adr/0101): refused before the
+ * request leaves when the workspace's monthly token budget is spent (`AiBudgetSpentError`), and
+ * the answer's tokens recorded as soon as it is read, before the node judges it (a JSON the node
+ * then refuses was paid for too). `timeoutMs` bounds the call below the provider's default.
+ */
+export async function callModel(
+  model: { call: ConnectorCall; provider: LlmProvider },
+  chat: ChatCall,
+  context: ModelCallContext,
+  timeoutMs?: number,
+): Promise<ChatAnswer> {
+  const { call, provider } = model;
+  const { ports, scope, signal } = context;
+  await ports.aiUsage.check(scope, signal);
+  const request = provider.chat(chat);
+  const response = await sendConnectorRequest(
+    call,
+    timeoutMs === undefined ? request : { ...request, timeoutMs },
+  );
+  const read = provider.read(response.body, chat);
+  if ('missing' in read) throw new Error(m.noText(provider.who, read.missing));
+  const { entrada, saida } = read.tokens;
+  await ports.aiUsage.record(
+    scope,
+    { provider: provider.id, model: read.model, entrada, saida },
+    signal,
+  );
+  return read;
+}
+
 /** What the node says to the model: both already masked with `hide`. */
 export interface LlmPrompt {
   system: string;
@@ -179,7 +216,7 @@ export interface LlmSession {
 export async function openLlm(
   label: string,
   raw: Record<string, unknown>,
-  context: CallContext & { log: NodeLogger },
+  context: ModelCallContext & { log: NodeLogger },
 ): Promise<LlmSession> {
   const settings = llmSettingsOf(raw);
   const { provider, call } = await openProvider(label, String(raw.service_account), context);
@@ -199,9 +236,7 @@ export async function openLlm(
 
   /** One call to the provider: the answer's text, or the provider's failure in pt-BR. */
   async function ask(chat: ChatCall): Promise<ChatAnswer> {
-    const response = await sendConnectorRequest(call, provider.chat(chat));
-    const read = provider.read(response.body, chat);
-    if ('missing' in read) throw new Error(m.noText(provider.who, read.missing));
+    const read = await callModel({ call, provider }, chat, context);
     tokens.entrada += read.tokens.entrada;
     tokens.saida += read.tokens.saida;
     model = read.model;
