@@ -15,6 +15,7 @@ import { createNetworkGuard, type NetworkGuard } from './outbound-http/network-g
 import { createSqlPort } from './sql/sql-port';
 import { createRecordsPort } from './records-port';
 import { createAgentMemoryPort } from './agent-memory-port';
+import { createAiUsagePort } from './ai-usage-port';
 import { createVariablesReader, type VariablesReader } from './variables-reader';
 import type { DecryptedAccount } from '../modules/service-accounts/connection-testers';
 import type { TokenSources } from '../modules/service-accounts/token-sources';
@@ -162,6 +163,7 @@ export function createEnginePorts(db: Database, deps: EnginePortsDependencies): 
     },
     records: createRecordsPort(db, deps.now ?? (() => new Date())),
     agentMemory: createAgentMemoryPort(db, deps.now ?? (() => new Date())),
+    aiUsage: createAiUsagePort(db, deps.now ?? (() => new Date())),
     clock: clockPort,
     newId: () => randomUUID(),
   };

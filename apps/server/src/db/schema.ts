@@ -378,6 +378,7 @@ export { executionData, flowSnapshots } from './schema-execution-data';
 export { serviceHookRegistrations, serviceHookEvents };
 export { servicePollCursors } from './schema-service-polls';
 export { agentMemories } from './schema-agent-memory';
+export { aiTokenUsage } from './schema-ai-usage';
 
 export const schema = {
   customers,
