@@ -81,6 +81,8 @@ const labels: Record<WidgetType, string> = {
   log_list: 'Últimos timeouts',
   log_histogram: 'Timeouts no período',
   database_list: 'Últimos pedidos',
+  ai_tokens: 'Gasto de IA',
+  ai_tokens_histogram: 'IA no período',
 };
 
 describe.skipIf(!hasChromium)('Jornada dos dashboards: montar, ver, exportar e remover', () => {

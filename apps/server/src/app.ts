@@ -11,6 +11,7 @@ import { httpModule } from './http/http.module';
 import { registerRouteScopes, type RouteScopeOptions } from './http/route-scopes';
 import { outboundHttpModule } from './adapters/outbound-http/outbound-http.module';
 import { apiTokensModule } from './modules/api-tokens/api-tokens.module';
+import { aiUsageModule } from './modules/ai-usage/ai-usage.module';
 import { alertRulesModule } from './modules/alert-rules/alert-rules.module';
 import { authModule } from './modules/auth/auth.module';
 import { customNodesModule } from './modules/custom-nodes/custom-nodes.module';
@@ -56,6 +57,7 @@ export const serverModules = [
   serviceAccountsModule,
   authModule,
   usersModule,
+  aiUsageModule,
   workspacesModule,
   groupsModule,
   variablesModule,

@@ -340,6 +340,35 @@ export interface ApprovalDecision {
   state: unknown;
 }
 
+/** The tokens of one model answer, as the AI nodes count them (docs/adr/0101). */
+export interface AiTokenUse {
+  /** `openai`, `anthropic` or `gemini`. */
+  provider: string;
+  /** The model that answered, as the provider names it. */
+  model: string;
+  entrada: number;
+  saida: number;
+}
+
+/**
+ * A workspace's AI spending (docs/adr/0101): every model call of the AI nodes passes `check`
+ * before it is sent and `record` once it answered. Months are São Paulo's.
+ */
+export interface AiUsagePort {
+  /**
+   * Resolves when the scope's workspace may call a model; rejects with an `AiBudgetSpentError`
+   * (pt-BR, naming the budget and the month) when its monthly budget is spent.
+   */
+  check(scope: ExecutionScope, signal: AbortSignal): Promise<void>;
+  /** Counts an answer's tokens for the workspace, the execution and the flow. */
+  record(scope: ExecutionScope, use: AiTokenUse, signal: AbortSignal): Promise<void>;
+}
+
+/** The refusal of `AiUsagePort.check`: not a failure of the model, so no fallback is tried. */
+export class AiBudgetSpentError extends Error {
+  override name = 'AiBudgetSpentError';
+}
+
 /**
  * The workspace's database tables, for the record nodes (core_db_*). `table` is a table's `_id`
  * or its name; a table that is not of the scope's workspace is missing. Every failure is an
@@ -519,6 +548,8 @@ export interface EnginePorts {
   agentMemory: AgentMemoryPort;
   /** Tool calls waiting for a person (docs/adr/0100). */
   approvals: ApprovalsPort;
+  /** The tokens of the AI nodes' model calls and the workspace's monthly budget (ADR 0101). */
+  aiUsage: AiUsagePort;
   clock: ClockPort;
   newId(): string;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { aiTokensSchema } from './ai-tokens.schema';
 import { apiDateSchema } from './api-date';
 import { limits } from './limits';
 import { messages } from './messages';
@@ -12,7 +13,10 @@ import { text } from './text';
  */
 const m = messages.dashboards;
 
-/** Spec 2 §3, in the order the add-widget menu offers them. */
+/**
+ * Spec 2 §3, in the order the add-widget menu offers them; beyond the spec, the AI tokens of the
+ * workspace (docs/adr/0101).
+ */
 export const widgetTypes = [
   'text_html',
   'execution_count',
@@ -22,6 +26,8 @@ export const widgetTypes = [
   'log_list',
   'log_histogram',
   'database_list',
+  'ai_tokens',
+  'ai_tokens_histogram',
 ] as const;
 export type WidgetType = (typeof widgetTypes)[number];
 
@@ -30,6 +36,12 @@ export const executionWidgetTypes: readonly WidgetType[] = [
   'execution_count',
   'execution_histogram',
   'execution_time',
+];
+/** The widgets whose result is a histogram (a chart, bars or line). */
+export const histogramWidgetTypes: readonly WidgetType[] = [
+  'execution_histogram',
+  'log_histogram',
+  'ai_tokens_histogram',
 ];
 
 /** Spec 2 §3/§9: a widget's period; `dashboard` follows the view's period (widget only). */
@@ -161,12 +173,16 @@ export const newWidgetSizes: Record<WidgetType, { w: number; h: number }> = {
   log_histogram: { w: 4, h: 4 },
   log_list: { w: 6, h: 6 },
   database_list: { w: 6, h: 6 },
+  ai_tokens: { w: 3, h: 2 },
+  ai_tokens_histogram: { w: 4, h: 4 },
 };
 
 /** Spec 2 §9: a new widget of a type at x 0, y 1000 (the bottom), minW 2, sized for its type. */
 export function newWidget(type: WidgetType): Widget {
   const label =
-    type === 'execution_count' || type === 'execution_time' ? m.defaultLabels[type] : '';
+    type === 'execution_count' || type === 'execution_time' || type === 'ai_tokens'
+      ? m.defaultLabels[type]
+      : '';
   return widgetSchema.parse({
     id: newWidgetId(),
     type,
@@ -311,6 +327,8 @@ export const valueResultSchema = z.object({
   value: z.number().nullable(),
   /** execution_time only: the value is in milliseconds. */
   unit: z.literal('ms').optional(),
+  /** ai_tokens only: the value is `entrada + saida`, these are its parts. */
+  tokens: aiTokensSchema.optional(),
 });
 export const timeseriesResultSchema = z.object({
   kind: z.literal('timeseries'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { aiTokensSchema } from './ai-tokens.schema';
 import { flowDocumentSchema, pinnedItemSchema } from './flow/flow-document.schema';
 
 /**
@@ -78,6 +79,11 @@ export const executionDataSchema = z.object({
   kept_reason: z.string().optional(),
   /** Every node that ran, in the order each first ran. */
   nodes: z.array(executionNodeSummarySchema),
+  /**
+   * The tokens the execution's model calls spent, summed (docs/adr/0101); absent when it made
+   * none. Counted whether or not its data was kept.
+   */
+  ai_tokens: aiTokensSchema.optional(),
 });
 export type ExecutionData = z.infer<typeof executionDataSchema>;
 

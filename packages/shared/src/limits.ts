@@ -13,6 +13,9 @@ export const limits = {
   variableValueMax: 100_000,
   userNameMax: 120,
   workspaceNameMax: 120,
+  /** 'Orçamento mensal de tokens de IA' of a workspace (docs/adr/0101): from 1.000 to 10^12. */
+  aiTokenBudgetMin: 1_000,
+  aiTokenBudgetMax: 1_000_000_000_000,
   passwordMin: 8,
   passwordMax: 128,
   emailMax: 254,

@@ -22,6 +22,8 @@ export const dashboardMessages = {
   defaultLabels: {
     execution_count: 'Execuções',
     execution_time: 'Tempo médio de execução',
+    // Beyond the spec (docs/adr/0101).
+    ai_tokens: 'Tokens de IA',
   },
   /** Spec 2 'Dashboards' view periods, to the letter. */
   periods: {
@@ -66,6 +68,8 @@ export const dashboardMessages = {
     log_list: 'Lista de logs',
     log_histogram: 'Histograma de logs',
     database_list: 'Lista de registros',
+    ai_tokens: 'Tokens de IA',
+    ai_tokens_histogram: 'Histograma de tokens de IA',
   },
   widgetPeriods: {
     all: 'Todo o período',

@@ -64,4 +64,12 @@ export const llmMessages = {
   /** The extraction was still not accepted after the retry. */
   extractionRejected: (provider: string, problem: string) =>
     `${provider} não devolveu os campos pedidos nem na segunda tentativa: ${problem}`,
+
+  // The workspace's monthly token budget (docs/ai.md 'Custo e limites', docs/adr/0101).
+  /** Before a model call, when the month's tokens reached the budget. */
+  budgetSpent: (budget: string, month: string) =>
+    `O orçamento mensal de tokens de IA deste workspace acabou (${budget} tokens em ${month}). Aumente o orçamento em Configurações do workspace ou espere o próximo mês.`,
+  budgetRange:
+    'O orçamento mensal de tokens de IA deve ser um número inteiro de 1.000 a 1.000.000.000.000, ou vazio para não ter limite.',
+  budgetSaved: 'Orçamento de tokens de IA salvo com sucesso!',
 } as const;

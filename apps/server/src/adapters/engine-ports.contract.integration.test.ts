@@ -44,6 +44,13 @@ describeEachDriver('real engine ports', (driver) => {
       ports: { ...ports, flows: createSubflowPort(second.runner) },
       scope: { workspaceId: account.workspaceId, flowId: callerId, executionId: 'chamador' },
       calledFlowId,
+      // As the workspace's owner sets it in 'Configurações do workspace'.
+      async setAiTokenBudget(budget: number | null) {
+        const res = await api.put('/api/v1/workspaces/current/ai-budget', {
+          ai_token_budget: budget,
+        });
+        if (res.statusCode !== 200) throw new Error(res.body);
+      },
       close: async () => {
         await second.close();
         await http.close();

@@ -16,6 +16,7 @@ import { createSqlPort } from './sql/sql-port';
 import { createRecordsPort } from './records-port';
 import { createAgentMemoryPort } from './agent-memory-port';
 import { createApprovalsPort } from './approvals-port';
+import { createAiUsagePort } from './ai-usage-port';
 import { createVariablesReader, type VariablesReader } from './variables-reader';
 import type { DecryptedAccount } from '../modules/service-accounts/connection-testers';
 import type { TokenSources } from '../modules/service-accounts/token-sources';
@@ -166,6 +167,7 @@ export function createEnginePorts(db: Database, deps: EnginePortsDependencies): 
     records: createRecordsPort(db, deps.now ?? (() => new Date())),
     agentMemory: createAgentMemoryPort(db, deps.now ?? (() => new Date())),
     approvals: createApprovalsPort(db, deps.now ?? (() => new Date()), deps.publicUrl ?? null),
+    aiUsage: createAiUsagePort(db, deps.now ?? (() => new Date())),
     clock: clockPort,
     newId: () => randomUUID(),
   };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -59,6 +60,8 @@ export const workspaces = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     engineUrl: text('engine_url'),
+    /** 'Orçamento mensal de tokens de IA' (docs/adr/0101); null: no limit. */
+    aiTokenBudget: bigint('ai_token_budget', { mode: 'number' }),
     ...timestamps,
   },
   (t) => [index('workspaces_customer_idx').on(t.customerId)],

@@ -381,6 +381,7 @@ export { serviceHookRegistrations, serviceHookEvents };
 export { servicePollCursors } from './schema-service-polls';
 export { agentMemories } from './schema-agent-memory';
 export { agentApprovals } from './schema-approvals';
+export { aiTokenUsage } from './schema-ai-usage';
 
 export const schema = {
   customers,

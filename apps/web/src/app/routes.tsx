@@ -83,6 +83,14 @@ export const routes: RouteObject[] = [
                 ...titled('Workspaces'),
               },
               {
+                path: 'workspace',
+                lazy: page(
+                  () => import('../features/account/workspace-settings-page'),
+                  (m) => m.WorkspaceSettingsPage,
+                ),
+                ...titled('Configurações do workspace'),
+              },
+              {
                 path: 'usuarios',
                 lazy: page(
                   () => import('../features/account/users-page'),

@@ -12,5 +12,9 @@ describePortsContract('fake ports', async () => {
     ports,
     scope: { workspaceId: 'ws', flowId: 'chamador', executionId: 'exec' },
     calledFlowId: 'chamado',
+    async setAiTokenBudget(budget: number | null) {
+      if (budget === null) delete ports.aiUsage.budgets.ws;
+      else ports.aiUsage.budgets.ws = budget;
+    },
   };
 });

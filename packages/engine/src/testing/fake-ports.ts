@@ -14,6 +14,7 @@ import type {
 import { createFakeRecords, type FakeRecordsPort } from './fake-records';
 import { createFakeStorage, type FakeStoragePort } from './fake-storage';
 import { createFakeQueues, type FakeQueuesPort } from './fake-queues';
+import { createFakeAiUsage, type FakeAiUsagePort } from './fake-ai-usage';
 
 /** The execution a test's port or sandbox call belongs to. */
 export const testScope: ExecutionScope = {
@@ -58,6 +59,8 @@ export interface FakePorts extends EnginePorts {
   memories: Map<string, { role: 'user' | 'assistant'; text: string; expires: number }[]>;
   /** What `approvals.request` was asked, in order. */
   approvalRequests: { id: string; scope: ExecutionScope; request: ApprovalRequest }[];
+  /** The AI spending in memory: `aiUsage.budgets[workspaceId]`, `aiUsage.uses`. */
+  aiUsage: FakeAiUsagePort;
 }
 
 export function textResponse(
@@ -210,6 +213,7 @@ export function createFakePorts(): FakePorts {
     agentMemory: createFakeAgentMemory(() => ports),
     approvalRequests: [],
     approvals: createFakeApprovals(() => ports),
+    aiUsage: createFakeAiUsage(() => ports.time),
     newId: () => `id-${++ids}`,
   };
   return ports;

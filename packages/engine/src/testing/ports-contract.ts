@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
-import type { EnginePorts, ExecutionScope } from '../ports';
+import { AiBudgetSpentError, type EnginePorts, type ExecutionScope } from '../ports';
 import { testSignal } from './fake-ports';
 
 /** The variables every subject of the contract is set up with. */
@@ -17,6 +17,8 @@ export interface PortsContractSubject {
    * carries the payload it was called with.
    */
   calledFlowId: string;
+  /** Sets the scope's workspace's monthly AI token budget (null: no limit). */
+  setAiTokenBudget(budget: number | null): Promise<void>;
   close?(): Promise<void>;
 }
 
@@ -95,6 +97,8 @@ export function describePortsContract(
 
     itKeepsConversations(() => subject);
 
+    itCountsAiTokens(() => subject);
+
     it('gives a new id every time', () => {
       const ids = Array.from({ length: 100 }, () => subject.ports.newId());
       expect(new Set(ids).size).toBe(100);
@@ -138,6 +142,30 @@ function itKeepsConversations(get: () => PortsContractSubject): void {
     ]);
     const otherWorkspace = { ...scope, workspaceId: `${scope.workspaceId}-outro` };
     expect(await agentMemory.load(otherWorkspace, key, 10, testSignal)).toEqual([]);
+  });
+}
+
+/** The AI spending: the month's tokens of the workspace against its budget, others apart. */
+function itCountsAiTokens(get: () => PortsContractSubject): void {
+  it("refuses a workspace's model calls once its tokens of the month reach its budget", async () => {
+    const subject = get();
+    const { ports, scope } = subject;
+    const { aiUsage } = ports;
+    const use = { provider: 'openai', model: 'gpt-4o-mini' };
+    await expect(aiUsage.check(scope, testSignal)).resolves.toBeUndefined();
+    await aiUsage.record(scope, { ...use, entrada: 600, saida: 399 }, testSignal);
+    await subject.setAiTokenBudget(1000);
+    await expect(aiUsage.check(scope, testSignal)).resolves.toBeUndefined();
+    await aiUsage.record(scope, { ...use, entrada: 1, saida: 0 }, testSignal);
+    const refused = aiUsage.check(scope, testSignal);
+    await expect(refused).rejects.toBeInstanceOf(AiBudgetSpentError);
+    await expect(refused).rejects.toThrow(
+      /^O orçamento mensal de tokens de IA deste workspace acabou \(1\.000 tokens em [a-zç]+ de \d{4}\)\. Aumente o orçamento em Configurações do workspace ou espere o próximo mês\.$/,
+    );
+    const otherWorkspace = { ...scope, workspaceId: `${scope.workspaceId}-outro` };
+    await expect(aiUsage.check(otherWorkspace, testSignal)).resolves.toBeUndefined();
+    await subject.setAiTokenBudget(null);
+    await expect(aiUsage.check(scope, testSignal)).resolves.toBeUndefined();
   });
 }
 

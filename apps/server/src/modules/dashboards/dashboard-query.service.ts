@@ -13,6 +13,7 @@ import type {
 } from '@ponte/shared/dashboards.schema';
 import { messages } from '@ponte/shared/messages';
 import type { Database } from '../../db/client';
+import { aiTokensHistogramQuery, aiTokensQuery } from './ai-token-widgets';
 import { databaseListQuery } from './database-list-widget';
 import type { DashboardsService } from './dashboards.service';
 import {
@@ -41,6 +42,8 @@ export const widgetQueries: Record<WidgetType, WidgetQuery> = {
   log_list: logListQuery,
   log_histogram: logHistogramQuery,
   database_list: databaseListQuery,
+  ai_tokens: aiTokensQuery,
+  ai_tokens_histogram: aiTokensHistogramQuery,
 };
 
 export interface DashboardQueryDeps {

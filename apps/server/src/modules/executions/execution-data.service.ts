@@ -1,4 +1,5 @@
 import { flowDocumentSchema } from '@ponte/shared/flow/flow-document.schema';
+import type { AiTokens } from '@ponte/shared/ai-tokens.schema';
 import type { ExecutionData } from '@ponte/shared/execution-data.schema';
 import type { ExecutionSaveLevel } from '@ponte/shared/flows.schema';
 import { messages } from '@ponte/shared/messages';
@@ -24,6 +25,8 @@ export interface ExecutionDataServiceDeps {
   executionSave: ExecutionSaveLevel;
   /** PONTE_EXECUTION_DATA. */
   executionData: ExecutionDataSetting;
+  /** The tokens the execution's model calls spent (the ai-usage module's; null: none). */
+  aiTokens: (workspaceId: string, executionId: string) => Promise<AiTokens | null>;
 }
 
 /** The execution as the data views describe it. */
@@ -67,37 +70,44 @@ export function createExecutionDataService(deps: ExecutionDataServiceDeps) {
     return m.notKept;
   };
 
+  /** The execution, the flow version it ran and its nodes' summaries (404 if not yours). */
+  async function summaryOf(workspaceId: string, executionId: string): Promise<ExecutionData> {
+    const row = await executionOf(workspaceId, executionId);
+    const execution = describe(row);
+    // Still running: its data is written with its end.
+    if (row.status === 'queued' || row.status === 'running')
+      return { execution, flow: null, kept: true, nodes: [] };
+    if (!row.dataKept)
+      return {
+        execution,
+        flow: null,
+        kept: false,
+        kept_reason: await notKeptReason(row),
+        nodes: [],
+      };
+    const cutoff = deps.now().getTime() - deps.retentionDays * dayMs;
+    if (row.endedAt && row.endedAt.getTime() <= cutoff)
+      return {
+        execution,
+        flow: null,
+        kept: false,
+        kept_reason: m.retention(deps.retentionDays),
+        nodes: [],
+      };
+    const [nodes, snapshot] = await Promise.all([
+      data.summaries(workspaceId, executionId),
+      row.flowHash ? data.snapshot(workspaceId, row.flowId, row.flowHash) : null,
+    ]);
+    const flow = flowDocumentSchema.safeParse(snapshot);
+    return { execution, flow: flow.success ? flow.data : null, kept: true, nodes };
+  }
+
   return {
-    /** The execution, the flow version it ran and its nodes' summaries (404 if not yours). */
+    /** `summaryOf`, with the tokens of its model calls (docs/adr/0101), kept or not. */
     async execution(workspaceId: string, executionId: string): Promise<ExecutionData> {
-      const row = await executionOf(workspaceId, executionId);
-      const execution = describe(row);
-      // Still running: its data is written with its end.
-      if (row.status === 'queued' || row.status === 'running')
-        return { execution, flow: null, kept: true, nodes: [] };
-      if (!row.dataKept)
-        return {
-          execution,
-          flow: null,
-          kept: false,
-          kept_reason: await notKeptReason(row),
-          nodes: [],
-        };
-      const cutoff = deps.now().getTime() - deps.retentionDays * dayMs;
-      if (row.endedAt && row.endedAt.getTime() <= cutoff)
-        return {
-          execution,
-          flow: null,
-          kept: false,
-          kept_reason: m.retention(deps.retentionDays),
-          nodes: [],
-        };
-      const [nodes, snapshot] = await Promise.all([
-        data.summaries(workspaceId, executionId),
-        row.flowHash ? data.snapshot(workspaceId, row.flowId, row.flowHash) : null,
-      ]);
-      const flow = flowDocumentSchema.safeParse(snapshot);
-      return { execution, flow: flow.success ? flow.data : null, kept: true, nodes };
+      const summary = await summaryOf(workspaceId, executionId);
+      const tokens = await deps.aiTokens(workspaceId, executionId);
+      return tokens ? { ...summary, ai_tokens: tokens } : summary;
     },
 
     /**

@@ -63,6 +63,7 @@ export const executionsModule = defineModule({
     'securityHooks',
     'metrics',
     'queueDepth',
+    'aiUsage',
   ],
   provides: ['runner', 'executions', 'executionData', 'debug', 'executionQueueLink'],
   config: [executionsConfig],
@@ -110,6 +111,7 @@ export const executionsModule = defineModule({
       retentionDays: options.logRetentionDays ?? 30,
       executionSave: options.executionSave ?? 'all',
       executionData: options.executionData ?? 'on',
+      aiTokens: parts.aiUsage.execution,
     });
     if (parts.metrics) {
       parts.metrics.observeRunner(runner.events);

@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import { expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
 import { workspaceListSchema, workspaceSchema } from '@ponte/shared/account.schema';
-import { useTestApp } from '../../test/test-app';
+import { useTestApp, type TestAccount } from '../../test/test-app';
 import { describeEachDriver } from '../../test/test-database';
 
 describeEachDriver('workspaces', (driver) => {
@@ -70,21 +70,51 @@ describeEachDriver('workspaces', (driver) => {
     expect(empty.json().message).toBe(messages.account.notAMember);
   });
 
-  it('lets only the owner create workspaces', async () => {
-    const owner = await t.createAccount();
+  /** A member (not the owner) of the owner's workspace, signed in. */
+  async function memberOf(owner: TestAccount, email: string) {
     await t.request(owner.token).post('/account/v1/users', {
       name: 'Membro',
-      email: 'membro-ws@exemplo.com.br',
+      email,
       password: 'senha-do-membro',
     });
     const signIn = await t.request(null).post('/account/v1/authenticate', {
-      email: 'membro-ws@exemplo.com.br',
+      email,
       password: 'senha-do-membro',
     });
-    const member = t.request(signIn.json().token);
+    return t.request(signIn.json().token);
+  }
+
+  it('lets only the owner create workspaces', async () => {
+    const owner = await t.createAccount();
+    const member = await memberOf(owner, 'membro-ws@exemplo.com.br');
     const res = await member.post('/account/v1/workspaces', { name: 'Paralelo' });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(messages.account.ownerOnly);
     expect((await member.get('/account/v1/workspaces')).json().items).toHaveLength(1);
+  });
+
+  it("keeps the workspace's monthly AI token budget: the owner sets it, members read it", async () => {
+    const owner = await t.createAccount();
+    const api = t.request(owner.token);
+    const url = '/api/v1/workspaces/current/ai-budget';
+    const none = { entrada: 0, saida: 0 };
+    expect((await api.get(url)).json()).toEqual({ ai_token_budget: null, used_this_month: none });
+    for (const refused of [999, 1500.5, 1_000_000_000_001, '5000', -1]) {
+      const res = await api.put(url, { ai_token_budget: refused });
+      expect(res.statusCode, String(refused)).toBe(400);
+      expect(res.json().message).toBe(messages.llm.budgetRange);
+    }
+    const saved = await api.put(url, { ai_token_budget: 1_000_000 });
+    expect(saved.json()).toEqual({ ai_token_budget: 1_000_000, used_this_month: none });
+
+    const member = await memberOf(owner, 'membro-orcamento@exemplo.com.br');
+    expect((await member.get(url)).json().ai_token_budget).toBe(1_000_000);
+    const denied = await member.put(url, { ai_token_budget: null });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().message).toBe(messages.account.ownerOnly);
+
+    const stranger = t.request((await t.createAccount()).token);
+    expect((await stranger.get(url)).json().ai_token_budget).toBeNull();
+    expect((await api.put(url, { ai_token_budget: null })).json().ai_token_budget).toBeNull();
   });
 });

@@ -10,13 +10,15 @@ declare module '../../container/provided' {
   }
 }
 
-/** The customer's workspaces: list, create, rename, switch. */
+/** The customer's workspaces: list, create, switch, and the monthly AI token budget. */
 export const workspacesModule = defineModule({
   name: 'workspaces',
-  needs: ['db', 'now', 'tokens', 'publicUrl'],
+  needs: ['db', 'now', 'tokens', 'publicUrl', 'aiUsage'],
   provides: ['workspaces'],
   tables: ['workspaces'],
-  create: ({ db, now, tokens }) => ({ workspaces: createWorkspacesService({ db, tokens, now }) }),
+  create: ({ db, now, tokens, aiUsage }) => ({
+    workspaces: createWorkspacesService({ db, tokens, now, aiTokensThisMonth: aiUsage.month }),
+  }),
   routes: {
     api: (api, { workspaces, publicUrl }) =>
       api.register(workspaceApiRoutes, {

@@ -13,6 +13,22 @@ export function createWorkspacesRepository(db: Database) {
       return row ?? null;
     },
 
+    /** The workspace's 'Orçamento mensal de tokens de IA' (null: no limit, or no workspace). */
+    async aiTokenBudget(workspaceId: string): Promise<number | null> {
+      const [row] = await db
+        .select({ budget: workspaces.aiTokenBudget })
+        .from(workspaces)
+        .where(eq(workspaces.id, workspaceId));
+      return row?.budget ?? null;
+    },
+
+    async setAiTokenBudget(workspaceId: string, budget: number | null, now: Date) {
+      await db
+        .update(workspaces)
+        .set({ aiTokenBudget: budget, updatedAt: now })
+        .where(eq(workspaces.id, workspaceId));
+    },
+
     /** Workspaces whose id or name (any case) is `ref`: the `--workspace` of the ponte command. */
     async findByIdOrName(ref: string) {
       return db

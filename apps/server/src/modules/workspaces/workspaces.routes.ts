@@ -7,6 +7,7 @@ import {
   workspaceSchema,
   workspaceSwitchBodySchema,
 } from '@ponte/shared/account.schema';
+import { aiBudgetBodySchema, aiBudgetSchema } from '@ponte/shared/ai-usage.schema';
 import { sessionOf } from '../../plugins/auth';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
 import type { WorkspacesService } from './workspaces.service';
@@ -40,6 +41,34 @@ export const workspaceApiRoutes: FastifyPluginAsyncZod<WorkspacesRoutesOptions> 
         sessionOf(request),
         `${publicUrl?.(request) ?? `${request.protocol}://${request.host}`}/engine`,
       ),
+  );
+
+  app.get(
+    '/workspaces/current/ai-budget',
+    {
+      schema: {
+        tags,
+        summary: 'Orçamento mensal de tokens de IA do workspace e os tokens usados no mês',
+        security: bearerSecurity,
+        response: { 200: aiBudgetSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.aiBudget(sessionOf(request)),
+  );
+
+  app.put(
+    '/workspaces/current/ai-budget',
+    {
+      schema: {
+        tags,
+        summary:
+          'Define o orçamento mensal de tokens de IA (apenas o proprietário; null: sem limite)',
+        security: bearerSecurity,
+        body: aiBudgetBodySchema,
+        response: { 200: aiBudgetSchema, ...errorResponses(400, 401, 403, 413) },
+      },
+    },
+    async (request) => service.setAiBudget(sessionOf(request), request.body.ai_token_budget),
   );
 };
 

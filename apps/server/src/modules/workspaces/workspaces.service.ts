@@ -1,5 +1,7 @@
 import { messages } from '@ponte/shared/messages';
 import type { Workspace, WorkspaceList } from '@ponte/shared/account.schema';
+import type { AiTokens } from '@ponte/shared/ai-tokens.schema';
+import type { AiBudget } from '@ponte/shared/ai-usage.schema';
 import type { Database } from '../../db/client';
 import { forbidden, notFound } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth';
@@ -10,10 +12,26 @@ export interface WorkspacesServiceDeps {
   db: Database;
   tokens: SessionTokens;
   now: () => Date;
+  /** The AI tokens of the workspace's current month (the ai-usage module's). */
+  aiTokensThisMonth: (workspaceId: string) => Promise<AiTokens>;
 }
 
-export function createWorkspacesService({ db, tokens, now }: WorkspacesServiceDeps) {
+export function createWorkspacesService({
+  db,
+  tokens,
+  now,
+  aiTokensThisMonth,
+}: WorkspacesServiceDeps) {
   const repository = createWorkspacesRepository(db);
+
+  /** The session's workspace's AI budget and the month's tokens so far (docs/adr/0101). */
+  const aiBudget = async (session: AuthContext): Promise<AiBudget> => {
+    const [budget, used] = await Promise.all([
+      repository.aiTokenBudget(session.workspaceId),
+      aiTokensThisMonth(session.workspaceId),
+    ]);
+    return { ai_token_budget: budget, used_this_month: used };
+  };
 
   return {
     /** `engine_url` is the stored one, else the engine of the server the caller reached. */
@@ -39,6 +57,15 @@ export function createWorkspacesService({ db, tokens, now }: WorkspacesServiceDe
       return db.transaction((tx) =>
         createWorkspacesRepository(tx).create(session.customerId, name, session.userId, now()),
       );
+    },
+
+    aiBudget,
+
+    /** Sets the session's workspace's monthly AI token budget (null: no limit); the owner only. */
+    async setAiBudget(session: AuthContext, budget: number | null): Promise<AiBudget> {
+      if (!session.isOwner) throw forbidden(messages.account.ownerOnly);
+      await repository.setAiTokenBudget(session.workspaceId, budget, now());
+      return aiBudget(session);
     },
 
     /**

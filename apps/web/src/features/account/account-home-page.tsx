@@ -15,6 +15,7 @@ import {
   IconBuildingCommunity,
   IconChevronRight,
   IconLogout,
+  IconSettings,
   IconShieldLock,
   IconUser,
   IconUsers,
@@ -48,6 +49,12 @@ export function AccountHomePage() {
       description: 'Os workspaces de que você participa.',
       to: '/conta/workspaces',
       icon: IconBuildingCommunity,
+    },
+    {
+      label: 'Configurações do workspace',
+      description: 'Orçamento mensal de tokens de IA e o quanto já foi usado no mês.',
+      to: '/conta/workspace',
+      icon: IconSettings,
     },
   ];
   if (user?.is_owner) {

@@ -75,6 +75,18 @@ describe('/dashboards/new and /dashboards/edit/{id}', () => {
     expect(await screen.findByText('Dashboard salvo com sucesso!')).toBeInTheDocument();
   });
 
+  it("offers the AI tokens widgets: 'Tokens de IA' by its name, the histogram as a chart, both by flow", async () => {
+    setup();
+    const { user } = renderApp('/dashboards/new');
+    let dialog = await addWidget(user, 'Tokens de IA');
+    expect(within(dialog).getByLabelText('Legenda')).toHaveValue('Tokens de IA');
+    expect(within(dialog).getByRole('combobox', { name: 'Flow' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    dialog = await addWidget(user, 'Histograma de tokens de IA');
+    expect(within(dialog).getByRole('combobox', { name: 'Tipo de gráfico' })).toHaveValue('Barras');
+  });
+
   it('refuses log and table widgets without their required settings', async () => {
     setup();
     const { user } = renderApp('/dashboards/new');

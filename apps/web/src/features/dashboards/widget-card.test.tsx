@@ -23,6 +23,15 @@ describe('WidgetCard', () => {
     expect(screen.getByTestId('widget-value')).toHaveTextContent('12.345');
   });
 
+  it("shows a workspace's AI tokens of the period with their parts in and out", () => {
+    const tokens = widget('widget-t', 'ai_tokens', { label: 'Tokens de IA' });
+    renderCard(tokens, { kind: 'value', value: 1801, tokens: { entrada: 1234, saida: 567 } });
+    expect(screen.getByText('Tokens de IA')).toBeInTheDocument();
+    const figure = screen.getByTestId('widget-value');
+    expect(figure).toHaveTextContent('1.801');
+    expect(figure).toHaveTextContent('1.234 de entrada · 567 de saída');
+  });
+
   it('hides the label when show_label is off and names the flow when asked', async () => {
     const shown = widget('widget-a', 'log_count', {
       label: 'Escondido',

@@ -22,6 +22,12 @@ export interface WidgetCardProps {
 
 const m = messages.dashboards;
 
+/** The series' name of a histogram, in its tooltip. */
+const seriesNames: Partial<Record<Widget['type'], string>> = {
+  log_histogram: 'Logs',
+  ai_tokens_histogram: 'Tokens de IA',
+};
+
 /** The widget's flow by name, or 'Todos os flows' when it counts every flow. */
 function FlowName({ flowId }: { flowId: string | null | undefined }) {
   const { nameOf } = useFlowNames(flowId ? [flowId] : []);
@@ -63,7 +69,7 @@ function WidgetContent({ widget, result, loading, onPage, link }: WidgetCardProp
         <WidgetChart
           result={result}
           viewType={widget.config.view_type}
-          seriesName={widget.type === 'log_histogram' ? 'Logs' : 'Execuções'}
+          seriesName={seriesNames[widget.type] ?? 'Execuções'}
           label={name}
         />
       );

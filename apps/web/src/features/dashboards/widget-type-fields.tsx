@@ -1,5 +1,9 @@
 import { Checkbox, MultiSelect, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
-import { executionWidgetTypes, logWidgetTypes } from '@ponte/shared/dashboards.schema';
+import {
+  executionWidgetTypes,
+  histogramWidgetTypes,
+  logWidgetTypes,
+} from '@ponte/shared/dashboards.schema';
 import type { Widget, WidgetConfig } from '@ponte/shared/dashboards.schema';
 import { limits } from '@ponte/shared/limits';
 import { useTableNames } from '../../lib/db-tables/api/get-table-names';
@@ -168,7 +172,7 @@ function DatabaseListFields({ config, patch }: Omit<TypeFieldsProps, 'type'>) {
 
 /** The fields only some widget types have (spec 2 §3 widget config). */
 export function WidgetTypeFields({ type, config, patch }: TypeFieldsProps) {
-  const histogram = type === 'execution_histogram' || type === 'log_histogram';
+  const histogram = histogramWidgetTypes.includes(type);
   return (
     <>
       {histogram ? (

@@ -11,8 +11,8 @@ import { nodeManifestSchema } from '@ponte/shared/flow/node-manifest.schema';
 import { messages } from '@ponte/shared/messages';
 import { defineNode, type NodeDefinition } from '../../kit/define-node';
 import type { NodeRunContext } from '../../kit/context';
-import type { AgentMemoryTurn } from '../../ports';
-import { sendConnectorRequest, type ConnectorCall } from '../kit/connector-http';
+import { AiBudgetSpentError, type AgentMemoryTurn } from '../../ports';
+import type { ConnectorCall } from '../kit/connector-http';
 import { agentTools, toolText, type AgentTool, type ExternalTool } from './agent-tools';
 import {
   chatTimeoutMs,
@@ -31,11 +31,10 @@ import {
   type PendingCalls,
   type Resumption,
 } from './agent-approval';
-import { openProvider, textOf } from './llm-call';
+import { callModel, openProvider, textOf, type ModelCallContext } from './llm-call';
 import { openMcpConnection, openMcpSession, type McpSession } from '../mcp/mcp-client';
 
 const m = messages.agent;
-const ml = messages.llm;
 const label = 'Agente de IA';
 
 /** A model the agent asks: its provider's call and the model's name. */
@@ -43,6 +42,8 @@ interface Asker {
   call: ConnectorCall;
   provider: LlmProvider;
   model: string;
+  /** The run's ports, scope and signal: its calls count against the workspace's budget. */
+  context: ModelCallContext;
 }
 
 async function askerFor(
@@ -51,16 +52,12 @@ async function askerFor(
   model: string,
 ): Promise<Asker> {
   const { provider, call } = await openProvider(label, accountId, ctx);
-  return { call, provider, model };
+  return { call, provider, model, context: ctx };
 }
 
 /** One call of the model, bounded by what is left of the agent's time. */
 async function ask(asker: Asker, chat: ChatCall, leftMs: number): Promise<ChatAnswer> {
-  const request = { ...asker.provider.chat({ ...chat, model: asker.model }), timeoutMs: leftMs };
-  const response = await sendConnectorRequest(asker.call, request);
-  const read = asker.provider.read(response.body, { ...chat, model: asker.model });
-  if ('missing' in read) throw new Error(ml.noText(asker.provider.who, read.missing));
-  return read;
+  return callModel(asker, { ...chat, model: asker.model }, asker.context, { timeoutMs: leftMs });
 }
 
 /** The MCP server's tools, over one session the run keeps open (null: no server). */
@@ -211,7 +208,9 @@ async function askModel(
       asker,
     };
   } catch (error) {
-    if (ctx.signal.aborted || !fallback || loop.usedFallback) throw error;
+    // A spent budget is no model failure: the fallback would be refused the same way.
+    if (ctx.signal.aborted || !fallback || loop.usedFallback || error instanceof AiBudgetSpentError)
+      throw error;
     const reason = error instanceof Error ? error.message : String(error);
     ctx.log.user(label, m.usingFallback(reason));
     asker = fallback;

@@ -6,6 +6,7 @@ import { nodeManifestSchema, type LookupOption } from '@ponte/shared/flow/node-m
 import { messages } from '@ponte/shared/messages';
 import type { LookupRequest, NodeDefinition, ParamSpecInput } from '../../kit/define-node';
 import type { NodeLogger, ProgressReport } from '../../kit/context';
+import type { EnginePorts } from '../../ports';
 import { sendConnectorRequest, type ConnectorCall } from '../kit/connector-http';
 import { accountParam, openCall, type ConnectorService } from '../kit/define-connector';
 import { parseAnswer, type SchemaCheck } from './llm-json';
@@ -140,6 +141,49 @@ function readJson(
 
 type CallContext = Pick<LookupRequest, 'ports' | 'scope' | 'signal'>;
 
+/** What a call of the model needs of the node's context: its ports, scope and signal. */
+export type ModelCallContext = Omit<CallContext, 'ports'> & {
+  ports: CallContext['ports'] & Pick<EnginePorts, 'aiUsage'>;
+};
+
+/**
+ * One call of a model, the one way every AI node asks one (docs/adr/0101): refused before the
+ * request leaves when the workspace's monthly token budget is spent (`AiBudgetSpentError`), and
+ * the answer's tokens recorded as soon as it is read, before the node judges it (a JSON the node
+ * then refuses was paid for too). `timeoutMs` bounds the call below the provider's default.
+ */
+export async function callModel(
+  model: { call: ConnectorCall; provider: LlmProvider },
+  chat: ChatCall,
+  context: ModelCallContext,
+  options: { timeoutMs?: number; progress?: (text: string) => void } = {},
+): Promise<ChatAnswer> {
+  const { call, provider } = model;
+  const { ports, scope, signal } = context;
+  await ports.aiUsage.check(scope, signal);
+  const { timeoutMs, progress } = options;
+  const bounded = <R extends object>(request: R) =>
+    timeoutMs === undefined ? request : { ...request, timeoutMs };
+  let read: StreamOutcome;
+  if (progress) {
+    // Read as it arrives, the text told to `progress` (docs/adr/0102).
+    const stream = openChatStream(provider, chat, call.account, progress);
+    read = stream.end(await sendConnectorRequest(call, bounded(stream.request)));
+  } else {
+    const response = await sendConnectorRequest(call, bounded(provider.chat(chat)));
+    read = provider.read(response.body, chat);
+  }
+  if ('failed' in read) throw new Error(read.failed);
+  if ('missing' in read) throw new Error(m.noText(provider.who, read.missing));
+  const { entrada, saida } = read.tokens;
+  await ports.aiUsage.record(
+    scope,
+    { provider: provider.id, model: read.model, entrada, saida },
+    signal,
+  );
+  return read;
+}
+
 /** What the node says to the model: both already masked with `hide`. */
 export interface LlmPrompt {
   system: string;
@@ -183,7 +227,7 @@ export interface LlmSession {
 export async function openLlm(
   label: string,
   raw: Record<string, unknown>,
-  context: CallContext & { log: NodeLogger; progress?: ProgressReport },
+  context: ModelCallContext & { log: NodeLogger; progress?: ProgressReport },
 ): Promise<LlmSession> {
   const settings = llmSettingsOf(raw);
   const { provider, call } = await openProvider(label, String(raw.service_account), context);
@@ -203,10 +247,8 @@ export async function openLlm(
 
   const shown = (text: string) => (masker ? masker.unmask(text) : text);
 
-  /** An answer counted in the session, or the provider's failure in pt-BR. */
-  function tally(read: StreamOutcome): ChatAnswer {
-    if ('failed' in read) throw new Error(read.failed);
-    if ('missing' in read) throw new Error(m.noText(provider.who, read.missing));
+  /** An answer counted in the session. */
+  function tally(read: ChatAnswer): ChatAnswer {
     tokens.entrada += read.tokens.entrada;
     tokens.saida += read.tokens.saida;
     model = read.model;
@@ -214,17 +256,15 @@ export async function openLlm(
   }
 
   /** One call to the provider, its answer read whole. */
-  async function ask(chat: ChatCall): Promise<ChatAnswer> {
-    const response = await sendConnectorRequest(call, provider.chat(chat));
-    return tally(provider.read(response.body, chat));
-  }
+  const ask = async (chat: ChatCall) => tally(await callModel({ call, provider }, chat, context));
 
   /** One call whose text is told to `progress` as it arrives (docs/adr/0102). */
-  async function askStreamed(chat: ChatCall, progress: ProgressReport): Promise<ChatAnswer> {
-    const stream = openChatStream(provider, chat, call.account, (text) => progress(shown(text)));
-    const response = await sendConnectorRequest(call, stream.request);
-    return tally(stream.end(response));
-  }
+  const askStreamed = async (chat: ChatCall, progress: ProgressReport) =>
+    tally(
+      await callModel({ call, provider }, chat, context, {
+        progress: (text) => progress(shown(text)),
+      }),
+    );
 
   return {
     hide,

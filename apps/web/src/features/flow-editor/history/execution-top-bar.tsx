@@ -1,13 +1,17 @@
 import { Button, Code, Group, Paper, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCopy, IconExternalLink } from '@tabler/icons-react';
+import type { AiTokens } from '@ponte/shared/ai-tokens.schema';
 import type { ExecutionData } from '@ponte/shared/execution-data.schema';
 import { formatDateTime, formatDuration } from '@ponte/shared/format';
 import { EditorModeBadge, ExecutionStatusBadge } from '../../../components/execution-status-badge';
+import { AiTokensText } from '../run-data/ai-tokens-text';
 
 interface ExecutionTopBarProps {
   executionId: string;
   /** undefined while loading. */
   execution: ExecutionData['execution'] | undefined;
+  /** What its model calls spent (none: it called no model). */
+  aiTokens?: AiTokens | undefined;
   flowName?: string;
   onBack: () => void;
   /** undefined: nothing to copy (no data kept, or the flow is gone). */
@@ -21,6 +25,7 @@ interface ExecutionTopBarProps {
 export function ExecutionTopBar({
   executionId,
   execution,
+  aiTokens,
   flowName,
   onBack,
   onCopy,
@@ -59,6 +64,7 @@ export function ExecutionTopBar({
                   {formatDuration(execution.duration_ms)}
                 </Text>
               ) : null}
+              <AiTokensText tokens={aiTokens} />
             </>
           ) : null}
         </Group>

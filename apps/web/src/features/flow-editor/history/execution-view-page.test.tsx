@@ -81,6 +81,21 @@ describe('a past execution in the editor', () => {
     expect(within(bar).getByRole('button', { name: 'Copiar para o editor' })).toBeInTheDocument();
   });
 
+  it('says what the AI models of the execution spent', async () => {
+    open(failedExecution({ ai_tokens: { entrada: 1234, saida: 567 } }));
+    const bar = await screen.findByRole('banner');
+    expect(
+      await within(bar).findByText('Tokens de IA: 1.234 de entrada, 567 de saída'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows no AI tokens for an execution that called no model', async () => {
+    open();
+    const bar = await screen.findByRole('banner');
+    await waitFor(() => expect(within(bar).getByText('Erro')).toBeInTheDocument());
+    expect(within(bar).queryByText(/Tokens de IA/)).toBeNull();
+  });
+
   it('draws the version it ran, read-only, with each node state, item count and path', async () => {
     open();
     await screen.findByTestId('canvas');

@@ -64,6 +64,7 @@ export function ExecutionViewPage() {
       <ExecutionTopBar
         executionId={executionId}
         execution={data?.execution}
+        aiTokens={data?.ai_tokens}
         flowName={flow.data?.name}
         onBack={goBack}
         onCopy={shown ? () => void copy(shown) : undefined}

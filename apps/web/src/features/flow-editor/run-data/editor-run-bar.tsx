@@ -1,6 +1,8 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconHandStop, IconPlayerStop } from '@tabler/icons-react';
+import type { AiTokens } from '@ponte/shared/ai-tokens.schema';
 import type { ExecutionData } from '@ponte/shared/execution-data.schema';
+import { AiTokensText } from './ai-tokens-text';
 import { isUnderway } from './run-view';
 
 interface EditorRunBarProps {
@@ -9,6 +11,8 @@ interface EditorRunBarProps {
   /** The node the run goes to. */
   destination: string | undefined;
   error: string | undefined;
+  /** What the run's model calls spent (none: it called no model). */
+  aiTokens?: AiTokens | undefined;
   /** What the run started with ('Última requisição recebida'…), when asked. */
   startData: string | undefined;
   onChangeStartData: (() => void) | undefined;
@@ -20,6 +24,7 @@ export function EditorRunBar({
   status,
   destination,
   error,
+  aiTokens,
   startData,
   onChangeStartData,
 }: EditorRunBarProps) {
@@ -56,6 +61,7 @@ export function EditorRunBar({
       <Text size="xs" c={color}>
         {text}
       </Text>
+      <AiTokensText tokens={aiTokens} />
       {startData && onChangeStartData ? (
         <Group gap={6} ml="auto" wrap="nowrap">
           <Text size="xs" c="dimmed">

@@ -6,7 +6,7 @@ import type { FlowCanvas } from '../canvas/flow-canvas';
 import { mockFetch, type MockRoute } from '../../../test/mock-fetch';
 import { renderWithProviders } from '../../../test/render';
 import { FlowEditorPage } from '../flow-editor-page';
-import { editorRoutes, webhookCodeLog, webhookFlow } from './run-data-test-fixtures';
+import { editorRoutes, executionE1, webhookCodeLog, webhookFlow } from './run-data-test-fixtures';
 import { forgetStartData } from './start-data';
 
 type CanvasProps = Parameters<typeof FlowCanvas>[0];
@@ -133,6 +133,19 @@ describe("the editor's runs", { timeout: 90_000 }, () => {
     await user.click(within(again).getByRole('button', { name: 'Executar' }));
     await waitFor(() => expect(runs(api)).toHaveLength(3));
     expect(runs(api)[2]!.trigger).toEqual({ node_uid: 'wh', msg: { payload: { teste: true } } });
+  });
+
+  it("says in the run's bar what its AI models spent", async () => {
+    const withTokens = { ...executionE1, ai_tokens: { entrada: 1234, saida: 567 } };
+    const { user } = setup(pinnedWebhook, [
+      { method: 'GET', path: '/api/v1/monitoring/executions/e1/data', reply: { body: withTokens } },
+    ]);
+    await open('code');
+    await user.click(screen.getByRole('button', { name: 'Executar até aqui' }));
+    const bar = await screen.findByRole('status', { name: 'Execução do editor' });
+    expect(
+      await within(bar).findByText('Tokens de IA: 1.234 de entrada, 567 de saída'),
+    ).toBeInTheDocument();
   });
 
   it('runs one node with the input it last had, and shows a node that did not run what it would get', async () => {

@@ -95,6 +95,7 @@ export function useEditorRunData({
           run.lastStart?.destination ?? view.inView?.data?.nodes.at(-1)?.node_uid,
         )}
         error={view.error?.message}
+        aiTokens={view.inView?.data?.ai_tokens}
         startData={lastData ? startDataLabels[lastData.kind] : undefined}
         onChangeStartData={run.changeStartData}
       />
