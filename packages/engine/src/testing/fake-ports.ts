@@ -179,24 +179,7 @@ export function createFakePorts(): FakePorts {
       },
     },
     ftp: createFakeFtp(() => ports),
-    flows: {
-      async describe(_scope, flowId, signal) {
-        signal.throwIfAborted();
-        return ports.flowDescriptions[flowId];
-      },
-      async execute(_scope, request) {
-        ports.flowCalls.push({
-          flowId: request.flowId,
-          payload: request.payload,
-          wait: request.wait,
-        });
-        const msg = await ports.flowHandler(request.flowId, request.payload);
-        return {
-          execution_id: `child-${ports.flowCalls.length}`,
-          ...(request.wait ? { msg } : {}),
-        };
-      },
-    },
+    flows: createFakeFlows(() => ports),
     records: createFakeRecords(testScope.workspaceId),
     storage: createFakeStorage(),
     queues: createFakeQueues(() => ports.time),
@@ -217,6 +200,29 @@ export function createFakePorts(): FakePorts {
     newId: () => `id-${++ids}`,
   };
   return ports;
+}
+
+/** Other flows: described from `ports.flowDescriptions`, run by `ports.flowHandler`. */
+function createFakeFlows(getPorts: () => FakePorts): EnginePorts['flows'] {
+  return {
+    async describe(_scope, flowId, signal) {
+      signal.throwIfAborted();
+      return getPorts().flowDescriptions[flowId];
+    },
+    async execute(_scope, request) {
+      const ports = getPorts();
+      ports.flowCalls.push({
+        flowId: request.flowId,
+        payload: request.payload,
+        wait: request.wait,
+      });
+      const msg = await ports.flowHandler(request.flowId, request.payload);
+      return {
+        execution_id: `child-${ports.flowCalls.length}`,
+        ...(request.wait ? { msg } : {}),
+      };
+    },
+  };
 }
 
 /** Approval requests kept in `ports.approvalRequests`, each with a link of the test's own. */
