@@ -14,6 +14,7 @@ export const nodeDataQueryOptions = (executionId: string, nodeUid: string) =>
   queryOptions({
     queryKey: ['executions', executionId, 'data', nodeUid] as const,
     queryFn: () => getNodeData(executionId, nodeUid),
-    // An ended execution's data never changes.
+    // An ended execution's data never changes; one that waited for an approval is read again
+    // when its live status says it ended (use-run-in-view).
     staleTime: Infinity,
   });

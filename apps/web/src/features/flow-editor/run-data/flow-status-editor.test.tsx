@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { FlowStatusEvent } from '@ponte/shared/execution-data.schema';
+import type { ExecutionData, FlowStatusEvent, NodeData } from '@ponte/shared/execution-data.schema';
 import type * as EngineSocket from '../../../lib/engine/engine-socket';
-import { mockFetch } from '../../../test/mock-fetch';
+import { mockFetch, type MockRoute } from '../../../test/mock-fetch';
 import { renderWithProviders } from '../../../test/render';
 import { fakeDebuggerSocket } from '../debugger/fake-debugger-socket';
 import { openEditorRoutes, savedFlow, triggerAndLog } from '../editor-test-fixtures';
@@ -28,9 +28,9 @@ const statusSocket = () =>
     socket.emitted.some((e) => e.event === 'join' && e.args[0] === 'flow-status-f1'),
   );
 
-async function setup() {
+async function setup(extra: MockRoute[] = []) {
   sockets.all = [];
-  mockFetch(openEditorRoutes(flow));
+  mockFetch([...extra, ...openEditorRoutes(flow)]);
   const view = renderWithProviders(<FlowEditorPage />, {
     path: '/flows/f1',
     pattern: '/flows/:id',
@@ -44,9 +44,10 @@ const event = (
   executionId: string,
   nodes: FlowStatusEvent['nodes'],
   finished?: FlowStatusEvent['finished'],
+  mode: FlowStatusEvent['mode'] = 'production',
 ): FlowStatusEvent => ({
   execution_id: executionId,
-  mode: 'production',
+  mode,
   nodes,
   ...(finished ? { finished } : {}),
 });
@@ -153,5 +154,105 @@ describe('the live node status on the canvas', () => {
     await setup();
     statusSocket()!.push('flow-status', { execution_id: 'e1', nodes: 'x' });
     expect(within(node('trigger')).queryByText(/item/)).toBeNull();
+  });
+});
+
+/**
+ * The editor run e1 to the Log: first waiting for a person (docs/adr/0100), the Log's message
+ * sent on the node's 'approval' output; `resume()` makes it end well, with another message.
+ */
+function waitingRun() {
+  let resumed = false;
+  const execution = (): ExecutionData => ({
+    execution: {
+      _id: 'e1',
+      flow_id: 'f1',
+      status: resumed ? 'success' : 'waiting',
+      mode: 'editor',
+      debug: false,
+      trigger_node_uid: 'trigger',
+      started_at: '2026-11-28T12:00:00Z',
+      ended_at: '2026-11-28T12:00:01Z',
+      duration_ms: 1000,
+      error: null,
+    },
+    flow: null,
+    kept: true,
+    nodes: [
+      {
+        node_uid: 'trigger',
+        status: 'success',
+        runs: 1,
+        items: 1,
+        outputs: { default: 1 },
+        duration_ms: 1,
+      },
+      {
+        node_uid: 'log-1',
+        status: 'success',
+        runs: 1,
+        items: 1,
+        outputs: resumed ? { default: 1 } : { approval: 1 },
+        duration_ms: 4,
+      },
+    ],
+  });
+  const logData = (): NodeData => ({
+    node_uid: 'log-1',
+    runs: [
+      {
+        input: { payload: {} },
+        outputs: [
+          resumed
+            ? { output: 'default', msg: { payload: { resposta: 'Estorno feito' } } }
+            : { output: 'approval', msg: { payload: { aguardando: 'Aprovação do estorno' } } },
+        ],
+        duration_ms: 4,
+      },
+    ],
+  });
+  const routes: MockRoute[] = [
+    {
+      method: 'POST',
+      path: '/engine/flow/editor-run/f1',
+      reply: { body: { success: true, execution_id: 'e1' } },
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/monitoring/executions/e1/data',
+      reply: () => ({ body: execution() }),
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/monitoring/executions/e1/data/log-1',
+      reply: () => ({ body: logData() }),
+    },
+  ];
+  return { routes, resume: () => (resumed = true) };
+}
+
+describe('an editor run that waited for an approval', () => {
+  it("shows the open node's data of the run's end once the live status says it ended", async () => {
+    const run = waitingRun();
+    const { user } = await setup(run.routes);
+    fireEvent.click(node('log-1'));
+    await user.click(await screen.findByRole('button', { name: 'Executar até aqui' }));
+    const start = await screen.findByRole('dialog', { name: 'Dados de início' });
+    await user.click(within(start).getByRole('button', { name: 'Executar' }));
+    const bar = await screen.findByRole('status', { name: 'Execução do editor' });
+    const live = statusSocket()!;
+    const logDone = [{ node_uid: 'log-1', state: 'success' as const, items: 1 }];
+    live.push('flow-status', event('e1', logDone, 'waiting', 'editor'));
+    await within(bar).findByText('A execução do editor aguarda a aprovação de uma ferramenta.');
+    await user.click(screen.getByRole('tab', { name: 'Saída' }));
+    await screen.findByText('Aprovação do estorno');
+
+    // A person approved: the same execution goes on, then ends; its live status says so.
+    run.resume();
+    live.push('flow-status', event('e1', [], undefined, 'editor'));
+    live.push('flow-status', event('e1', logDone, 'success', 'editor'));
+    await within(bar).findByText('Execução do editor concluída até "Log".');
+    await screen.findByText('Estorno feito');
+    expect(screen.queryByText('Aprovação do estorno')).toBeNull();
   });
 });

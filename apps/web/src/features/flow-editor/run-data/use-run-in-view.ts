@@ -52,12 +52,11 @@ export function useRunInView({
   const status = data?.execution.status;
   const ended = data !== undefined && !isUnderway(status);
 
+  // The nodes' data too: an execution that waited for an approval was read when it waited,
+  // and its resumed part (docs/adr/0100) ends under the same id.
   useEffect(() => {
     if (liveFinished && executionId) {
-      void queryClient.invalidateQueries({
-        queryKey: executionDataQueryKey(executionId),
-        exact: true,
-      });
+      void queryClient.invalidateQueries({ queryKey: executionDataQueryKey(executionId) });
     }
   }, [liveFinished, executionId, queryClient]);
 
