@@ -37,7 +37,7 @@ export const agentMessages = {
   flowPayload: 'O payload enviado ao flow (um objeto JSON).',
   /** Logged when a call waits for a person (docs/adr/0100). */
   approvalAsked: (tool: string, url: string) =>
-    `A chamada da ferramenta "${tool}" aguarda aprovação: decida em Monitoramento > Em execução ou pelo link ${url}`,
+    `A chamada da ferramenta "${tool}" aguarda aprovação: decida em Monitoramento > Execuções em tempo real ou pelo link ${url}`,
   /** Why the execution waits. */
   waitingApproval: (tool: string) => `Aguardando aprovação da ferramenta "${tool}".`,
   /** Logged when the execution resumes. */
@@ -45,7 +45,7 @@ export const agentMessages = {
     `A chamada da ferramenta "${tool}" foi ${approved ? 'aprovada' : 'rejeitada'} por ${by}.`,
   /** Told to the model: a person refused the call. */
   approvalRejected: (reason: string | null) =>
-    `Uma pessoa rejeitou esta chamada da ferramenta${reason ? `. Motivo: ${reason}` : ''}. Não chame esta ferramenta de novo com os mesmos argumentos; responda sem ela ou explique ao usuário.`,
+    `Uma pessoa rejeitou esta chamada da ferramenta${reason ? `. Motivo: ${reason.replace(/[.!?…\s]+$/u, '')}` : ''}. Não chame esta ferramenta de novo com os mesmos argumentos; responda sem ela ou explique ao usuário.`,
   /** A decision on an approval decided before (409). */
   approvalAlreadyDecided: 'Esta aprovação já foi decidida.',
   /** A decision on an approval whose execution failed, stopped or was removed (409). */

@@ -206,6 +206,13 @@ describe('svc_agent: a tool that requires approval', () => {
     });
   });
 
+  it('tells the reason once, without a doubled period', () => {
+    expect(m.approvalRejected('Estorno só com a nota fiscal.')).toContain(
+      'Motivo: Estorno só com a nota fiscal. Não chame',
+    );
+    expect(m.approvalRejected(null)).toMatch(/^Uma pessoa rejeitou esta chamada da ferramenta\. /);
+  });
+
   it('refuses a resumed state it cannot read, with a pt-BR error', async () => {
     const { harness, asked } = await askedForApproval();
     const broken = resume(asked, {});
