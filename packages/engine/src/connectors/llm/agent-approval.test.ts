@@ -4,38 +4,15 @@ import type { FlowDocument, FlowNode } from '@ponte/shared/flow/flow-document.sc
 import { messages } from '@ponte/shared/messages';
 import type { ApprovalDecision } from '../../ports';
 import { createHarness } from '../../testing/engine-harness';
-import { createFakePorts, jsonResponse, type FakePorts } from '../../testing/fake-ports';
+import { openAiToolAnswer } from './llm-test-fixtures';
+import { createFakePorts, type FakePorts } from '../../testing/fake-ports';
 
 // OpenAI's Chat Completions tool calling (https://platform.openai.com/docs/guides/function-calling):
 // the stand-in answers with `tool_calls`, the agent answers back with `role: tool` messages.
 const m = messages.agent;
 const cpf = '529.982.247-25';
 
-function openAi(content: string | null, calls: [string, string, unknown][] = []) {
-  return jsonResponse(200, {
-    model: 'gpt-4o-mini',
-    choices: [
-      {
-        index: 0,
-        message: {
-          role: 'assistant',
-          content,
-          ...(calls.length
-            ? {
-                tool_calls: calls.map(([id, name, args]) => ({
-                  id,
-                  type: 'function',
-                  function: { name, arguments: JSON.stringify(args) },
-                })),
-              }
-            : {}),
-        },
-        finish_reason: calls.length ? 'tool_calls' : 'stop',
-      },
-    ],
-    usage: { prompt_tokens: 10, completion_tokens: 3 },
-  });
-}
+const openAi = openAiToolAnswer;
 
 const node = (
   uid: string,

@@ -4,6 +4,7 @@ import type { FlowDocument, FlowNode } from '@ponte/shared/flow/flow-document.sc
 import { messages } from '@ponte/shared/messages';
 import type { HttpRequest } from '../../ports';
 import { createHarness } from '../../testing/engine-harness';
+import { openAiToolAnswer } from './llm-test-fixtures';
 import { createFakePorts, jsonResponse, type FakePorts } from '../../testing/fake-ports';
 
 // Tool calling as the providers document it: OpenAI's Chat Completions `tools`/`tool_calls` and
@@ -46,32 +47,7 @@ interface SentBody {
 
 const bodyOf = (call: HttpRequest) => JSON.parse(String(call.body)) as SentBody;
 
-/** OpenAI's answer: text, or tool calls with arguments as a JSON text. */
-function openAi(content: string | null, calls: [string, string, unknown][] = []) {
-  return jsonResponse(200, {
-    model: 'gpt-4o-mini',
-    choices: [
-      {
-        index: 0,
-        message: {
-          role: 'assistant',
-          content,
-          ...(calls.length
-            ? {
-                tool_calls: calls.map(([id, name, args]) => ({
-                  id,
-                  type: 'function',
-                  function: { name, arguments: JSON.stringify(args) },
-                })),
-              }
-            : {}),
-        },
-        finish_reason: calls.length ? 'tool_calls' : 'stop',
-      },
-    ],
-    usage: { prompt_tokens: 10, completion_tokens: 3 },
-  });
-}
+const openAi = openAiToolAnswer;
 
 function node(
   uid: string,

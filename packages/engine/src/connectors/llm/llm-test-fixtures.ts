@@ -37,6 +37,36 @@ export function answering(ports: ReturnType<typeof createFakePorts>, ...contents
     });
 }
 
+/**
+ * OpenAI's answer with text, or with tool calls whose arguments are a JSON text
+ * (https://platform.openai.com/docs/guides/function-calling).
+ */
+export function openAiToolAnswer(content: string | null, calls: [string, string, unknown][] = []) {
+  return jsonResponse(200, {
+    model: 'gpt-4o-mini',
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          content,
+          ...(calls.length
+            ? {
+                tool_calls: calls.map(([id, name, args]) => ({
+                  id,
+                  type: 'function',
+                  function: { name, arguments: JSON.stringify(args) },
+                })),
+              }
+            : {}),
+        },
+        finish_reason: calls.length ? 'tool_calls' : 'stop',
+      },
+    ],
+    usage: { prompt_tokens: 10, completion_tokens: 3 },
+  });
+}
+
 /** The chat messages of a call, as sent. */
 export const turnsOf = (call: HttpRequest) =>
   (JSON.parse(String(call.body)) as { messages: { role: string; content: string }[] }).messages;
