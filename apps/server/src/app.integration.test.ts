@@ -196,7 +196,9 @@ describe('server', () => {
         // Service connectors' triggers: the service's signature guards them (docs/adr/0091).
         !operation.path.startsWith('/engine/hooks/') &&
         // Public forms: the page, its definition and the submissions (docs/adr/0038).
-        !operation.path.startsWith('/engine/forms/'),
+        !operation.path.startsWith('/engine/forms/') &&
+        // An approval's link: whoever holds it decides, without a session (docs/adr/0100).
+        !operation.path.startsWith('/engine/approvals/'),
     );
     expect(sessionPaths.filter((operation) => !operation.security?.length)).toEqual([]);
     expect(doc.paths['/engine/webhook/{flowId}/{path}'].post.security).toEqual([]);
