@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { agentApprovals, executions, flows } from '../../db/schema';
 
@@ -97,20 +97,6 @@ export function createApprovalsRepository(db: Database) {
         .update(agentApprovals)
         .set({ status: 'cancelled', decidedAt: at, input: null, flowData: null, state: null })
         .where(and(eq(agentApprovals.id, id), eq(agentApprovals.status, 'pending')));
-    },
-
-    /** Pending approvals of an execution that did not end waiting (it failed or stopped). */
-    async cancelForExecution(executionId: string, at: Date): Promise<void> {
-      await db
-        .update(agentApprovals)
-        .set({ status: 'cancelled', decidedAt: at, input: null, flowData: null, state: null })
-        .where(
-          and(
-            eq(agentApprovals.executionId, executionId),
-            eq(agentApprovals.status, 'pending'),
-            sql`not exists (select 1 from ${executions} e where e.id = ${agentApprovals.executionId} and e.status = 'waiting')`,
-          ),
-        );
     },
   };
 }

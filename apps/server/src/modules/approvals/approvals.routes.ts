@@ -15,7 +15,7 @@ import {
   publicSecurity,
 } from '../../lib/route-schemas';
 import { missingBuildMessage } from '../../plugins/spa';
-import { formPageCsp } from '../forms/forms-public.routes';
+import { pageHeaders } from '../forms/forms-public.routes';
 import type { ApprovalsService } from './approvals.service';
 
 const tags = ['Aprovações'];
@@ -78,10 +78,7 @@ export const approvalsPublicRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (_request, reply) => {
-      reply.header('content-security-policy', formPageCsp);
-      reply.header('x-content-type-options', 'nosniff');
-      reply.header('referrer-policy', 'no-referrer');
-      reply.header('cache-control', 'no-store');
+      pageHeaders(reply);
       const html = await readFile(join(webDist, 'approval.html'), 'utf8').catch(() => null);
       if (html === null) {
         return reply.code(503).type('text/plain; charset=utf-8').send(missingBuildMessage);

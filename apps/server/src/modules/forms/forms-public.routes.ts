@@ -62,7 +62,7 @@ function visitorOf(request: FastifyRequest): FormVisitor {
 }
 
 /** The page's own headers: they replace the app's CSP on these answers only. */
-function pageHeaders(reply: FastifyReply) {
+export function pageHeaders(reply: FastifyReply) {
   reply.header('content-security-policy', formPageCsp);
   reply.header('x-content-type-options', 'nosniff');
   reply.header('referrer-policy', 'no-referrer');
