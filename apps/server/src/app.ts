@@ -39,6 +39,7 @@ import { templatesModule } from './modules/templates/templates.module';
 import { triggersModule } from './modules/triggers/triggers.module';
 import { usersModule } from './modules/users/users.module';
 import { variablesModule } from './modules/variables/variables.module';
+import { versionsModule } from './modules/versions/versions.module';
 import { workspacesModule } from './modules/workspaces/workspaces.module';
 
 export type { FastifyApp };
@@ -57,6 +58,7 @@ export const serverModules = [
   serviceAccountsModule,
   authModule,
   usersModule,
+  versionsModule,
   aiUsageModule,
   workspacesModule,
   groupsModule,

@@ -65,6 +65,8 @@ export const errorCodes = {
   redisUnavailable: 'redis_unavailable',
   /** An agent's approval already decided, or whose execution no longer waits (409). */
   approvalDecided: 'approval_decided',
+  /** A save based on a version that is no longer the current one (409, docs/adr/0103). */
+  versionConflict: 'version_conflict',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -5,6 +5,7 @@ import { limits } from './limits';
 import { messages } from './messages';
 import { listResponseSchema, pageQuerySchema } from './pagination';
 import { text } from './text';
+import { versionStampSchema } from './versions.schema';
 
 const m = messages.flows;
 
@@ -81,6 +82,8 @@ export const flowSchema = z.object({
     mcp_tool: z.object({ enabled: z.boolean(), description: z.string() }).optional(),
   }),
   deprecated_nodes: z.array(z.string()),
+  /** The number of its current version (docs/adr/0103); its `ETag` too. */
+  version: z.number().int().positive(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -135,6 +138,7 @@ export const flowUpdateSchema = z.object({
   triggers: z.unknown().optional(),
   workspace: z.unknown().optional(),
   deprecated_nodes: z.unknown().optional(),
+  ...versionStampSchema.shape,
 });
 export type FlowUpdate = z.output<typeof flowUpdateSchema>;
 

@@ -23,6 +23,8 @@ export const limits = {
   defaultNodeLimit: 50,
   flowNameMax: 120,
   flowNotesMax: 1_000_000,
+  /** 'Descreva a alteração' of a version (docs/adr/0103). */
+  versionMessageMax: 500,
   flowsPageSize: 10,
   monitoringPageSize: 20,
   completedPageSize: 10,

@@ -6,6 +6,7 @@ import { llmMessages } from './messages-llm';
 import { agentMessages } from './messages-agent';
 import { mcpMessages } from './messages-mcp';
 import { mcpServerMessages } from './messages-mcp-server';
+import { versionMessages } from './messages-versions';
 import { oauthAppMessages, serviceAccountsOauthMessages } from './messages-oauth';
 
 /** Up to five hosts as pt-BR lists them ("a, b e c"), then how many more. */
@@ -475,6 +476,7 @@ export const messages = {
   agent: agentMessages,
   mcp: mcpMessages,
   mcpServer: mcpServerMessages,
+  versions: versionMessages,
   recordNodes: {
     /** A table missing or of another workspace, by what the node was given (id or name). */
     tableMissing: (table: string) => `A tabela "${table}" não existe neste workspace.`,

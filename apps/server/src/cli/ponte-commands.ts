@@ -12,6 +12,7 @@ import { createMemoryLoginThrottle } from '../modules/auth/login-throttle';
 import { createTokenIssuer } from '../modules/auth/token-issuer';
 import { createSessionTokens } from '../modules/auth/sessions';
 import { createFlowsService } from '../modules/flows/flows.service';
+import { createVersionsService } from '../modules/versions/versions.service';
 import { createGroupsService } from '../modules/groups/groups.service';
 import { createUsersService } from '../modules/users/users.service';
 import { createVariablesService } from '../modules/variables/variables.service';
@@ -43,6 +44,7 @@ async function asCli<T>(work: () => Promise<T>): Promise<T> {
 export function createPonteCommands(db: Database, jwtSecret: string, now = () => new Date()) {
   const tokens = createSessionTokens({ db, issuer: createTokenIssuer(jwtSecret, now), now });
   const library = createRegistry(builtinNodes);
+  const users = createUsersService({ db, tokens, now, nodeLimit: null });
   const services = {
     flows: createFlowsService({
       db,
@@ -53,13 +55,13 @@ export function createPonteCommands(db: Database, jwtSecret: string, now = () =>
         builtins: library,
       }).lookupFor,
       nodeLimit: null,
+      versions: createVersionsService({ db, now, nameOf: users.nameOf }),
     }),
     groups: createGroupsService({ db, now }),
     variables: createVariablesService({ db, now }),
     registers: (node: FlowNode) =>
       Boolean(library.get(node.type, node.typeVersion)?.hookSubscriptions),
   };
-  const users = createUsersService({ db, tokens, now, nodeLimit: null });
   const auth = createAuthService({ db, tokens, throttle: createMemoryLoginThrottle(), now });
   const workspaces = createWorkspacesRepository(db);
 

@@ -54,6 +54,8 @@ export const alertRules = pgTable(
     queueDepthMinutes: integer('queue_depth_minutes'),
     /** When the rule was last enabled (or created enabled): a dead-man rule counts from here. */
     enabledAt: at('enabled_at'),
+    /** The number of its current version (`resource_versions`, docs/adr/0103). */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Widget } from '@ponte/shared/dashboards.schema';
 import { groups, workspaces } from './schema-workspaces';
 import { timestamps } from './schema-columns';
@@ -17,6 +17,8 @@ export const dashboards = pgTable(
     groupId: text('group_id').references(() => groups.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     widgets: jsonb('widgets').$type<Widget[]>().notNull().default([]),
+    /** The number of its current version (`resource_versions`, docs/adr/0103). */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [

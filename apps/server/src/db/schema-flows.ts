@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { groups, workspaces } from './schema-workspaces';
 import { timestamps } from './schema-columns';
 
@@ -29,6 +29,8 @@ export const flows = pgTable(
     thumbnailData: text('thumbnail_data'),
     description: text('description').notNull().default(''),
     config: jsonb('config').$type<FlowConfig>().notNull(),
+    /** The number of its current version (`resource_versions`, docs/adr/0103). */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [

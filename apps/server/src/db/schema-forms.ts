@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { FormField, FormStatus } from '@ponte/shared/forms.schema';
 import { groups, workspaces } from './schema-workspaces';
 import { timestamps } from './schema-columns';
@@ -26,6 +26,8 @@ export const forms = pgTable(
     waitFlowResult: boolean('wait_flow_result').notNull().default(false),
     requireAuthPin: boolean('require_auth_pin').notNull().default(false),
     authPinHash: text('auth_pin_hash'),
+    /** The number of its current version (`resource_versions`, docs/adr/0103). */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [

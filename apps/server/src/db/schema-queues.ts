@@ -39,6 +39,8 @@ export const queues = pgTable(
     applyDefaultValuesNewFields: boolean('apply_default_values_new_fields')
       .notNull()
       .default(false),
+    /** The number of its current version (`resource_versions`, docs/adr/0103). */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -62,6 +63,10 @@ export const workspaces = pgTable(
     engineUrl: text('engine_url'),
     /** 'Orçamento mensal de tokens de IA' (docs/adr/0101); null: no limit. */
     aiTokenBudget: bigint('ai_token_budget', { mode: 'number' }),
+    /** Retention of versions (docs/adr/0103): the last N of each resource; null: all. */
+    versionKeepCount: integer('version_keep_count'),
+    /** Retention of versions: those of the last N days (the current one always stays). */
+    versionKeepDays: integer('version_keep_days'),
     ...timestamps,
   },
   (t) => [index('workspaces_customer_idx').on(t.customerId)],

@@ -85,6 +85,8 @@ export const dbTables = pgTable(
     applyDefaultValuesNewFields: boolean('apply_default_values_new_fields')
       .notNull()
       .default(false),
+    /** The number of its current version (`resource_versions`, docs/adr/0103). */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [
@@ -177,6 +179,8 @@ export const executions = pgTable(
     mode: text('mode').$type<ExecutionMode>().notNull().default('production'),
     /** The `flow_snapshots` version it ran; null when no data of it was kept. */
     flowHash: text('flow_hash'),
+    /** The flow's version it ran (docs/adr/0103); null for executions before versions. */
+    flowVersion: integer('flow_version'),
     /** Its nodes' data was kept (`execution_data`), as the save setting said. */
     dataKept: boolean('data_kept').notNull().default(false),
   },
@@ -382,6 +386,7 @@ export { servicePollCursors } from './schema-service-polls';
 export { agentMemories } from './schema-agent-memory';
 export { agentApprovals } from './schema-approvals';
 export { aiTokenUsage } from './schema-ai-usage';
+export { resourceVersions } from './schema-versions';
 
 export const schema = {
   customers,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { versionEtag } from '@ponte/shared/versions.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, idParamsSchema } from '../route-schemas';
@@ -11,6 +12,16 @@ type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 interface RouteDoc {
   tags: string[];
   summary: string;
+}
+
+/**
+ * A versioned resource's answer carries its version as its `ETag` (docs/adr/0103), which an
+ * update's `If-Match` gives back.
+ */
+function tagged<T>(reply: FastifyReply, resource: T): T {
+  const version = (resource as { version?: unknown } | null)?.version;
+  if (typeof version === 'number') void reply.header('etag', versionEtag(version));
+  return resource;
 }
 
 /** A route of one resource of the workspace, `:id` in its path: a 404 when it has none. */
@@ -82,11 +93,11 @@ export function createRoute<B extends z.ZodType, S extends z.ZodType>(
 ) {
   const { schema, ...limit } = withBody(doc);
   const response = { 201: doc.response as z.ZodType, ...errorResponses(...doc.errors) };
-  app.post(path, { ...limit, schema: { ...schema, response } }, async (request, reply) =>
-    reply
-      .code(201)
-      .send(await doc.create(sessionOf(request).workspaceId, request.body as z.output<B>, request)),
-  );
+  app.post(path, { ...limit, schema: { ...schema, response } }, async (request, reply) => {
+    const { workspaceId } = sessionOf(request);
+    const created = await doc.create(workspaceId, request.body as z.output<B>, request);
+    return reply.code(201).send(tagged(reply, created));
+  });
 }
 
 /**
@@ -110,12 +121,15 @@ export function updateRoute<B extends z.ZodType, S extends z.ZodType>(
   app.put(
     path,
     { ...limit, schema: { ...schema, params: idParamsSchema, response } },
-    async (request) =>
-      doc.update(
-        sessionOf(request).workspaceId,
-        request.params.id,
-        request.body as z.output<B>,
-        request,
+    async (request, reply) =>
+      tagged(
+        reply,
+        await doc.update(
+          sessionOf(request).workspaceId,
+          request.params.id,
+          request.body as z.output<B>,
+          request,
+        ),
       ),
   );
 }
@@ -129,8 +143,8 @@ export function readRoute<S extends z.ZodType>(
     read: (workspaceId: string, id: string) => Promise<z.input<S>>;
   },
 ) {
-  app.get(path, byId(doc, { 200: doc.response as z.ZodType }), async (request) =>
-    doc.read(sessionOf(request).workspaceId, request.params.id),
+  app.get(path, byId(doc, { 200: doc.response as z.ZodType }), async (request, reply) =>
+    tagged(reply, await doc.read(sessionOf(request).workspaceId, request.params.id)),
   );
 }
 
@@ -140,11 +154,13 @@ export function duplicateRoute<S extends z.ZodType>(
   path: string,
   doc: RouteDoc & {
     response: S;
-    duplicate: (workspaceId: string, id: string) => Promise<z.input<S>>;
+    duplicate: (workspaceId: string, id: string, request: FastifyRequest) => Promise<z.input<S>>;
   },
 ) {
   app.post(path, byId(doc, { 201: doc.response as z.ZodType }), async (request, reply) =>
-    reply.code(201).send(await doc.duplicate(sessionOf(request).workspaceId, request.params.id)),
+    reply
+      .code(201)
+      .send(await doc.duplicate(sessionOf(request).workspaceId, request.params.id, request)),
   );
 }
 

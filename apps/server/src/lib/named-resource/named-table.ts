@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableName, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { groups, workspaces } from '../../db/schema';
@@ -133,6 +133,27 @@ export function createNamedTable<T extends NamedTable>(db: Database, table: T, v
       tx: Db = db,
     ): Promise<Row | null> {
       const [row] = await tx.update(any).set(values).where(scoped(workspaceId, id)).returning();
+      return (row as Row | undefined) ?? null;
+    },
+
+    /**
+     * Saves the values on the row only while it is still at `version`, and moves it to
+     * `version + 1` (docs/adr/0103); null when it is not (another save came first) or absent.
+     */
+    async updateVersion(
+      workspaceId: string,
+      id: string,
+      version: number,
+      values: Partial<Values>,
+      tx: Db = db,
+    ): Promise<Row | null> {
+      const column = (table as unknown as { version?: PgColumn }).version;
+      if (!column) throw new Error(`${getTableName(any)} has no version column`);
+      const [row] = await tx
+        .update(any)
+        .set({ ...values, version: version + 1 })
+        .where(and(scoped(workspaceId, id), eq(column, version)))
+        .returning();
       return (row as Row | undefined) ?? null;
     },
 

@@ -84,6 +84,7 @@ function writtenRow(row: typeof executions.$inferInsert): ExecutionRow {
     unawaitedAt: null,
     mode: 'production',
     flowHash: null,
+    flowVersion: null,
     dataKept: false,
     ...row,
   };

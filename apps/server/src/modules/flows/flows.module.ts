@@ -36,12 +36,13 @@ export const flowsModule = defineModule({
     'network',
     'hookRegistrations',
     'publicUrl',
+    'versions',
   ],
   provides: ['flowsRepository', 'flows'],
   config: [flowsConfig],
   tables: ['flows'],
   create(
-    { db, now, bus, library, customNodeLibrary, hookRegistrations, publicUrl },
+    { db, now, bus, library, customNodeLibrary, hookRegistrations, publicUrl, versions },
     options: FlowsOptions,
   ) {
     return {
@@ -55,15 +56,17 @@ export const flowsModule = defineModule({
         nodeLimit: options.nodeLimit ?? null,
         hookRegistrations,
         publicUrl,
+        versions,
         onChange: (workspaceId, flowId) =>
           bus.publish(stateChannels.flowChanged, { workspaceId, flowId }),
       }),
     };
   },
   routes: {
-    api: async (api, { flows, network, publicUrl }) => {
+    api: async (api, { flows, network, publicUrl, versions }) => {
       await api.register(flowsRoutes, {
         service: flows,
+        versions,
         publicUrl: (request: FastifyRequest) => publicBaseUrl(request, publicUrl),
       });
       // The editor's question after a save: which literal URLs the network guard will refuse.

@@ -5,6 +5,7 @@ import { customers, flows, workspaces } from '../../db/schema';
 import {
   createNamedTable,
   newestFirst,
+  type Db,
   type NamedListOptions,
 } from '../../lib/named-resource/named-table';
 
@@ -71,16 +72,23 @@ export function createFlowsRepository(db: Database) {
       return db.select().from(flows).where(eq(flows.enabled, true));
     },
 
-    async create(workspaceId: string, values: FlowWrite, now: Date): Promise<FlowRow> {
-      const [row] = await db
+    async create(workspaceId: string, values: FlowWrite, now: Date, tx: Db = db): Promise<FlowRow> {
+      const [row] = await tx
         .insert(flows)
         .values({ ...values, id: randomUUID(), workspaceId, createdAt: now, updatedAt: now })
         .returning();
       return row!;
     },
 
-    update: (workspaceId: string, id: string, values: Partial<FlowWrite>, now: Date) =>
-      named.update(workspaceId, id, { ...values, updatedAt: now }),
+    /** Saves the values only while the flow is at `version`, moving it to the next one. */
+    updateVersion: (
+      workspaceId: string,
+      id: string,
+      version: number,
+      values: Partial<FlowWrite>,
+      now: Date,
+      tx?: Db,
+    ) => named.updateVersion(workspaceId, id, version, { ...values, updatedAt: now }, tx),
 
     remove: (workspaceId: string, id: string) => named.remove(workspaceId, id),
     groupExists: named.groupExists,

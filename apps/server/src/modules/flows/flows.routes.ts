@@ -6,12 +6,17 @@ import {
   flowListSchema,
   flowSchema,
   flowUpdateSchema,
+  type FlowUpdate,
 } from '@ponte/shared/flows.schema';
-import type { FlowsService } from './flows.service';
+import { versionRoutes } from '../versions/version-routes';
+import { stampOf } from '../versions/versions.service';
+import type { VersionsService } from '../versions/versions.service';
+import type { FlowsService, SaveContext } from './flows.service';
 import * as routes from '../../lib/named-resource/named-routes';
 
 export interface FlowsRoutesOptions {
   service: FlowsService;
+  versions: VersionsService;
   /** The public address of the installation for a request (service triggers' addresses). */
   publicUrl: (request: FastifyRequest) => string;
 }
@@ -21,9 +26,12 @@ const tags = ['Flows'];
 /** Mounted at /api/v1 (authenticated scope). */
 export const flowsRoutes: FastifyPluginAsyncZod<FlowsRoutesOptions> = async (
   app,
-  { service, publicUrl },
+  { service, versions, publicUrl },
 ) => {
-  const saving = (request: FastifyRequest) => ({ publicBase: publicUrl(request) });
+  const saving = (request: FastifyRequest, body?: FlowUpdate): SaveContext => ({
+    publicBase: publicUrl(request),
+    stamp: stampOf(request, body),
+  });
   routes.listRoute(app, '/flows', {
     tags,
     summary: 'Lista os flows (busca por nome, status, grupo; `fields=-data` omite o grafo)',
@@ -53,16 +61,31 @@ export const flowsRoutes: FastifyPluginAsyncZod<FlowsRoutesOptions> = async (
     summary: 'Atualiza um flow (apenas os campos enviados)',
     body: flowUpdateSchema,
     response: flowSchema,
-    errors: [400, 401, 404, 413, 429],
+    errors: [400, 401, 404, 409, 413, 429],
     update: (workspaceId, id, body, request) =>
-      service.update(workspaceId, id, body, saving(request)),
+      service.update(workspaceId, id, body, saving(request, body)),
   });
 
   routes.duplicateRoute(app, '/flows/duplicate/:id', {
     tags,
     summary: 'Duplica um flow (a cópia é criada desativada)',
     response: flowSchema,
-    duplicate: service.duplicate,
+    duplicate: (workspaceId, id, request) => service.duplicate(workspaceId, id, stampOf(request)),
+  });
+
+  versionRoutes(app, {
+    kind: 'flow',
+    path: '/flows/:id',
+    tags,
+    response: flowSchema,
+    versions,
+    state: service.versionState,
+    // 'Restaurar': the version's document saved with every rule of a save, as a new version.
+    restore: async (workspaceId, id, document, stamp, request) =>
+      service.update(workspaceId, id, await service.restoreBody(workspaceId, document), {
+        publicBase: publicUrl(request),
+        stamp,
+      }),
   });
 
   routes.removeRoute(app, '/flows/:id', {

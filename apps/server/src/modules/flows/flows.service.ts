@@ -32,6 +32,8 @@ import type {
   FlowState,
   HookRegistrations,
 } from '../hook-registrations/hook-registrations.service';
+import type { SaveStamp, VersionsService } from '../versions/versions.service';
+import { flowVersioning, flowVersionState } from './flow-versions';
 import {
   createFlowsRepository,
   type FlowRow,
@@ -64,12 +66,20 @@ export interface FlowsServiceDeps {
   hookRegistrations?: Pick<HookRegistrations, 'prepare'>;
   /** PONTE_PUBLIC_URL: the public address of a save without a request (the CLI's import). */
   publicUrl?: string | null;
+  /** Every save is a version (docs/adr/0103). */
+  versions: VersionsService;
 }
 
-/** What a save knows of its request: the installation's public address. */
+/**
+ * What a save knows of its request: the installation's public address, and who saves on
+ * which version (without it: no person, no check, as the CLI's import).
+ */
 export interface SaveContext {
   publicBase: string;
+  stamp?: SaveStamp;
 }
+
+const noStamp: SaveStamp = { userId: null };
 
 /** Nodes this installation cannot run: a save that brings or enables them is refused. */
 const unusableCodes: readonly FlowIssue['code'][] = ['unknown_version', 'unavailable_type'];
@@ -115,6 +125,7 @@ const flowMapper =
       ...(row.config?.mcp_tool ? { mcp_tool: row.config.mcp_tool } : {}),
     },
     deprecated_nodes: row.data !== undefined ? deprecatedNodes(lookup, row.data) : [],
+    version: row.version ?? 1,
     created_at: row.createdAt ? toIso(row.createdAt) : '',
     updated_at: row.updatedAt ? toIso(row.updatedAt) : '',
   });
@@ -243,6 +254,25 @@ function checkMcpTool(config: FlowConfig, data: unknown): FlowConfig {
   ]);
 }
 
+/** The fields an update sent, as the row stores them (the document apart). */
+function sentValues(body: FlowUpdate): Partial<FlowWrite> {
+  const values: Partial<FlowWrite> = {};
+  if (body.name !== undefined) values.name = body.name;
+  if (body.enabled !== undefined) values.enabled = body.enabled;
+  if (body.group !== undefined) values.groupId = body.group;
+  if (body.variables !== undefined) values.variables = body.variables;
+  if (body.thumbnailData !== undefined) values.thumbnailData = body.thumbnailData;
+  if (body.description !== undefined) values.description = body.description;
+  if (body.config !== undefined) values.config = storedConfig(body.config);
+  return values;
+}
+
+/** What a duplicate writes of its source: disabled, named "… (cópia)". */
+function copyOf(source: FlowRow): FlowWrite {
+  const { id: _id, workspaceId: _ws, createdAt: _c, updatedAt: _u, version: _v, ...copy } = source;
+  return { ...copy, name: copyName(source.name, limits.flowNameMax), enabled: false };
+}
+
 /** Tells `onChange` of a flow created, saved, duplicated or removed, and gives the flow back. */
 const announcer =
   (onChange: FlowsServiceDeps['onChange']) =>
@@ -252,8 +282,9 @@ const announcer =
   };
 
 export function createFlowsService(deps: FlowsServiceDeps) {
-  const { db, now, lookup, onChange } = deps;
+  const { db, lookup, onChange } = deps;
   const repository = createFlowsRepository(db);
+  const versioned = flowVersioning(deps.versions, repository);
   const missing = (id: string) => notFound(m.notFound, { kind: 'flow', id });
   const changed = announcer(onChange);
 
@@ -305,13 +336,15 @@ export function createFlowsService(deps: FlowsServiceDeps) {
         description: body.description,
         config: checkMcpTool(storedConfig(body.config), doc),
       };
-      const row = await repository.create(workspaceId, values, now());
+      const row = await versioned.create(workspaceId, values, context?.stamp ?? noStamp);
       await hooks(context).created(workspaceId, row);
       return changed(workspaceId, toFlow(row));
     },
 
     async update(workspaceId: string, id: string, body: FlowUpdate, context?: SaveContext) {
       const existing = await rowOf(workspaceId, id);
+      const stamp = context?.stamp ?? noStamp;
+      await versioned.check(workspaceId, existing, stamp);
       await checkGroup(workspaceId, body.group);
       const enabled = body.enabled ?? existing.enabled;
       const values: Partial<FlowWrite> = {};
@@ -324,32 +357,30 @@ export function createFlowsService(deps: FlowsServiceDeps) {
         );
         Object.assign(values, { data: doc, triggers });
       }
-      if (body.name !== undefined) values.name = body.name;
-      if (body.enabled !== undefined) values.enabled = body.enabled;
-      if (body.group !== undefined) values.groupId = body.group;
-      if (body.variables !== undefined) values.variables = body.variables;
-      if (body.thumbnailData !== undefined) values.thumbnailData = body.thumbnailData;
-      if (body.description !== undefined) values.description = body.description;
-      if (body.config !== undefined) values.config = storedConfig(body.config);
+      Object.assign(values, sentValues(body));
       checkMcpTool(values.config ?? existing.config, values.data ?? existing.data);
       const after = { enabled, data: values.data ?? existing.data };
       const row = await hooks(context).write(workspaceId, id, [existing, after], () =>
-        repository.update(workspaceId, id, values, now()),
+        versioned.update(workspaceId, existing, values, stamp),
       );
       if (!row) throw missing(id);
       return changed(workspaceId, toFlow(row));
     },
 
-    /** The copy is created disabled (spec 1 §4), named "… (cópia)". */
-    async duplicate(workspaceId: string, id: string): Promise<Flow> {
-      const source = await rowOf(workspaceId, id);
-      const { id: _id, workspaceId: _ws, createdAt: _c, updatedAt: _u, ...copy } = source;
-      const name = copyName(source.name, limits.flowNameMax);
-      return changed(
-        workspaceId,
-        toFlow(await repository.create(workspaceId, { ...copy, name, enabled: false }, now())),
-      );
+    /** The copy is created disabled (spec 1 §4), named "… (cópia)", at its version 1. */
+    async duplicate(workspaceId: string, id: string, stamp: SaveStamp = noStamp): Promise<Flow> {
+      const copy = copyOf(await rowOf(workspaceId, id));
+      const row = await versioned.create(workspaceId, copy, { userId: stamp.userId });
+      return changed(workspaceId, toFlow(row));
     },
+
+    /** The current version and document of a flow of the workspace (404 without one). */
+    async versionState(workspaceId: string, id: string) {
+      return flowVersionState(await rowOf(workspaceId, id));
+    },
+
+    /** A version's document as an update of the flow ('Restaurar', docs/adr/0103). */
+    restoreBody: versioned.restoreBody,
 
     async remove(workspaceId: string, id: string, context?: SaveContext): Promise<void> {
       // Read before the row goes (its registrations' rows go with it), removed after.
@@ -357,6 +388,7 @@ export function createFlowsService(deps: FlowsServiceDeps) {
       await hooks(context).write(workspaceId, id, [existing || null, null], () =>
         removeRow(workspaceId, id).then(() => true),
       );
+      await versioned.removeAll(workspaceId, id);
       await onChange?.(workspaceId, id);
     },
   };

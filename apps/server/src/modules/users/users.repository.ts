@@ -22,6 +22,12 @@ export function createUsersRepository(db: Database) {
       return row ?? null;
     },
 
+    /** A user's name (the author of a version, docs/adr/0103); null when there is none. */
+    async nameOf(userId: string): Promise<string | null> {
+      const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+      return row?.name ?? null;
+    },
+
     async passwordHashOf(userId: string): Promise<string | null> {
       const [row] = await db
         .select({ passwordHash: users.passwordHash })

@@ -41,6 +41,8 @@ export function createUsersService({ db, tokens, now, nodeLimit }: UsersServiceD
 
   return {
     me,
+    /** A user's name (who saved a version); null when there is none. */
+    nameOf: (userId: string) => repository.nameOf(userId),
 
     async updateProfile(session: AuthContext, name: string): Promise<Me> {
       await repository.updateName(session.userId, name, now());

@@ -62,6 +62,7 @@ export const savedFlow = (data: FlowDocument, overrides: Partial<Flow> = {}): Fl
   description: '',
   config: { rate_limit: 0, save_executions: 'default', continue_unawaited: true },
   deprecated_nodes: [],
+  version: 1,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
   ...overrides,
