@@ -13,6 +13,8 @@ export const liveRooms = {
   liveMonitoring: 'live-monitoring',
   /** Every execution's node states of one flow, for its open editors (docs/adr/0089). */
   flowStatus: (flowId: string) => `flow-status-${flowId}`,
+  /** Who has the flow open in an editor, and whether they have unsaved changes. */
+  flowEditors: (flowId: string) => `flow-editors-${flowId}`,
 } as const;
 
 /** Client → server. `join` and `leave` answer through the ack callback. */
@@ -21,6 +23,8 @@ export const liveClientEvents = {
   leave: 'leave',
   /** Emitted every second by the live executions page (spec 2 §7), unless restarting. */
   getStatusList: 'get-status-list',
+  /** `editorStateSchema`: the editor's unsaved changes, sent when they appear or go away. */
+  editorState: 'editor-state',
 } as const;
 
 /** Server → client. Debugger messages arrive as the event named after the room. */
@@ -30,10 +34,13 @@ export const liveServerEvents = {
   systemStatus: 'system-status',
   /** `flowStatusEventSchema` (execution-data.schema.ts), to `flow-status-{flowId}`. */
   flowStatus: 'flow-status',
+  /** `flowEditorsEventSchema`, to `flow-editors-{flowId}` at each join, leave and state change. */
+  flowEditors: 'flow-editors',
 } as const;
 
 export const joinAckSchema = z.union([
-  z.object({ ok: z.literal(true) }),
+  /** `editor_id`: the socket's own entry in the editors list (`flow-editors-{flowId}` only). */
+  z.object({ ok: z.literal(true), editor_id: z.string().optional() }),
   z.object({ ok: z.literal(false), message: z.string() }),
 ]);
 export type JoinAck = z.infer<typeof joinAckSchema>;
@@ -82,3 +89,27 @@ export const debuggerStateSchema = z.object({
   is_breakpoint: z.boolean(),
 });
 export type DebuggerState = z.infer<typeof debuggerStateSchema>;
+
+/** Client → server `editor-state`: the editor of `flow_id` has unsaved changes or not. */
+export const editorStateSchema = z.object({ flow_id: z.string(), dirty: z.boolean() });
+export type EditorState = z.infer<typeof editorStateSchema>;
+
+/** One editor of a flow: one socket (a tab) of one person. */
+export const flowEditorSchema = z.object({
+  /** Stable for the socket's stay in the room; the join answer gives the socket its own. */
+  editor_id: z.string(),
+  user_id: z.string(),
+  name: z.string(),
+  /** Unsaved changes in that editor. */
+  dirty: z.boolean(),
+  /** When it joined (ISO 8601). */
+  since: z.string(),
+});
+export type FlowEditor = z.infer<typeof flowEditorSchema>;
+
+/** Every editor of the flow, on every API process, oldest first. */
+export const flowEditorsEventSchema = z.object({
+  flow_id: z.string(),
+  editors: z.array(flowEditorSchema),
+});
+export type FlowEditorsEvent = z.infer<typeof flowEditorsEventSchema>;

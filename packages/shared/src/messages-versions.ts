@@ -40,4 +40,26 @@ export const versionMessages = {
   /** The version an execution ran was removed by the workspace's retention. */
   pruned: 'Esta versão foi removida pela retenção do histórico.',
   retentionInvalid: 'Informe um número inteiro de 1 a 100.000.',
+  /** Who else has the flow open in the editor (the live socket's `flow-editors-{flowId}`). */
+  presence: {
+    /** The group of avatars in the editor's top bar. */
+    label: 'Quem mais está com este flow aberto',
+    /** The person's own editor in another tab of the browser (or another device). */
+    youElsewhere: 'Você (outra aba)',
+    open: (name: string) => `${name} está com este flow aberto`,
+    unsaved: (name: string) => `${name} tem alterações não salvas`,
+    /** The avatar that stands for the ones not drawn: their names follow, one per line. */
+    more: (count: number) => `Mais ${count} ${count === 1 ? 'pessoa' : 'pessoas'}`,
+    /** Shown once, at the first change, when someone else has unsaved changes. */
+    othersUnsaved: (names: string[]) => {
+      const list =
+        names.length > 1 ? `${names.slice(0, -1).join(', ')} e ${names.at(-1)}` : names[0];
+      const [verb, who] =
+        names.length > 1 ? ['têm', 'das outras pessoas'] : ['tem', 'da outra pessoa'];
+      return `${list} ${verb} alterações não salvas neste flow. Quem salvar por último verá as alterações ${who} antes de confirmar.`;
+    },
+    /** The same, when the unsaved changes are the person's own, in another tab. */
+    ownUnsavedElsewhere:
+      'Você tem alterações não salvas neste flow em outra aba. A aba que salvar por último mostrará as alterações da outra antes de confirmar.',
+  },
 };

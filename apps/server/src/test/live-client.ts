@@ -1,7 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
-import { liveClientEvents, liveSocketPath, type JoinAck } from '@ponte/shared/live.schema';
+import {
+  liveClientEvents,
+  liveRooms,
+  liveServerEvents,
+  liveSocketPath,
+  type EditorState,
+  type FlowEditorsEvent,
+  type JoinAck,
+} from '@ponte/shared/live.schema';
 import type { App } from '../app';
 
 /** The app listening on a free port of 127.0.0.1 (the live socket needs a real server). */
@@ -65,3 +73,21 @@ export function useLiveSockets(t: { readonly app: App }) {
 }
 
 export type LiveSockets = ReturnType<typeof useLiveSockets>;
+
+/**
+ * An editor of the flow on `socket` (`flow-editors-{flowId}`): every editors list it receives,
+ * its own editor id, and `dirty` to say it has unsaved changes or not.
+ */
+export async function openEditor(socket: Socket, flowId: string) {
+  const lists = recordLive<FlowEditorsEvent>(socket, liveServerEvents.flowEditors);
+  const ack = await joinLive(socket, liveRooms.flowEditors(flowId));
+  if (!ack.ok || !ack.editor_id) throw new Error(`Entrada recusada: ${JSON.stringify(ack)}`);
+  return {
+    editorId: ack.editor_id,
+    lists,
+    /** The names in the last list, with '*' after those with unsaved changes. */
+    seen: () => (lists.at(-1)?.editors ?? []).map((e) => `${e.name}${e.dirty ? '*' : ''}`),
+    dirty: (dirty: boolean) =>
+      socket.emit(liveClientEvents.editorState, { flow_id: flowId, dirty } satisfies EditorState),
+  };
+}

@@ -22,9 +22,11 @@ import type { RecordSecurityEvent } from '../security-log/security-log.service';
 import { createEventBucket, type EventLimit } from './event-bucket';
 import { createStatusThrottle } from './status-throttle';
 import { liveFlowStatus } from './live-flow-status';
+import { createFlowEditors, type EditorsData, type FlowEditors } from './flow-editors';
 import { hasForbiddenCharacter } from '@ponte/shared/text';
 
 const flowStatusPrefix = liveRooms.flowStatus('');
+const flowEditorsPrefix = liveRooms.flowEditors('');
 
 export interface LiveSocketDeps {
   server: HttpServer;
@@ -32,6 +34,8 @@ export interface LiveSocketDeps {
   /** Whether the flow belongs to the workspace. */
   flowInWorkspace(workspaceId: string, flowId: string): Promise<boolean>;
   runningExecutions(workspaceId: string): Promise<RunningExecution[]>;
+  /** A person's name, for the editors of a flow (`flow-editors-{flowId}`). */
+  editorName(userId: string): Promise<string | null>;
   /** The runner's events (one process): `started` (execution), `finished` (result, execution). */
   runnerEvents: EventEmitter;
   /** This process's debug sessions: in one process, their messages go to the rooms from here. */
@@ -64,7 +68,7 @@ export interface LiveSocketDeps {
 
 export const defaultEventLimit: EventLimit = { burst: 50, perSecond: 20 };
 
-interface SocketData {
+interface SocketData extends EditorsData {
   token: string;
   session: AuthContext;
   /** Flows whose `debugger-{flowId}` room this socket joined. */
@@ -90,7 +94,13 @@ const handshake =
     sessionFromToken(token).then(
       (session) => {
         if (!session) return next(new Error(m.invalidSession));
-        Object.assign(socket.data, { token, session, debugFlows: new Set(), asking: false });
+        Object.assign(socket.data, {
+          token,
+          session,
+          debugFlows: new Set(),
+          editing: Object.create(null) as EditorsData['editing'],
+          asking: false,
+        });
         next();
       },
       (error: unknown) => {
@@ -102,24 +112,33 @@ const handshake =
 
 const maxRoomLength = 200;
 
-/** The flow a room of one flow (`debugger-{flowId}`, `flow-status-{flowId}`) names, if it is one. */
-function flowRoom(room: string): { kind: 'debugger' | 'flowStatus'; flowId: string } | null {
-  if (room.startsWith(debuggerPrefix))
-    return { kind: 'debugger', flowId: room.slice(debuggerPrefix.length) };
-  if (room.startsWith(flowStatusPrefix))
-    return { kind: 'flowStatus', flowId: room.slice(flowStatusPrefix.length) };
+const flowRoomPrefixes = {
+  debugger: debuggerPrefix,
+  flowStatus: flowStatusPrefix,
+  flowEditors: flowEditorsPrefix,
+} as const;
+
+/** The flow a room of one flow (`debugger-`, `flow-status-`, `flow-editors-{flowId}`) names. */
+function flowRoom(room: string): { kind: keyof typeof flowRoomPrefixes; flowId: string } | null {
+  for (const [kind, prefix] of Object.entries(flowRoomPrefixes) as [
+    keyof typeof flowRoomPrefixes,
+    string,
+  ][])
+    if (room.startsWith(prefix)) return { kind, flowId: room.slice(prefix.length) };
   return null;
 }
 
 /**
- * `join` (the session guard re-checked the token): a debugger or flow-status room only for a
- * flow of the workspace. `onFlowStatus` is told of each flow-status join.
+ * `join` (the session guard re-checked the token): a debugger, flow-status or flow-editors room
+ * only for a flow of the workspace. `onFlowStatus` is told of each flow-status join; a
+ * flow-editors join answers the socket's editor id.
  */
 async function joinRoom(
   socket: LiveSocket,
   room: string,
   deps: Pick<LiveSocketDeps, 'flowInWorkspace' | 'onFlowDenied'>,
   onFlowStatus: (flowId: string) => void,
+  editors: FlowEditors,
 ): Promise<JoinAck> {
   const { workspaceId } = socket.data.session;
   if (room === liveRooms.liveMonitoring) {
@@ -133,6 +152,8 @@ async function joinRoom(
     if (flowId) deps.onFlowDenied?.(socket.data.session, flowId);
     return { ok: false, message: messages.engine.flowNotFound };
   }
+  if (named.kind === 'flowEditors')
+    return { ok: true, editor_id: await editors.join(socket, flowId) };
   await socket.join(room);
   if (named.kind === 'debugger') socket.data.debugFlows.add(flowId);
   else onFlowStatus(flowId);
@@ -204,8 +225,8 @@ function followExecutions(
 /**
  * The live socket (spec 1 §7, spec 2 §7) on the app's HTTP server: session token in the
  * handshake, rooms `live-monitoring` (the workspace's running executions),
- * `debugger-{flowId}` (the flow's debugger messages) and `flow-status-{flowId}` (the node states
- * of every execution of the flow).
+ * `debugger-{flowId}` (the flow's debugger messages), `flow-status-{flowId}` (the node states
+ * of every execution of the flow) and `flow-editors-{flowId}` (who has the flow open).
  */
 export function createLiveSocket(deps: LiveSocketDeps) {
   const throttleMs = deps.throttleMs ?? 250;
@@ -243,27 +264,25 @@ export function createLiveSocket(deps: LiveSocketDeps) {
   };
 
   const watchedFlows = liveFlowStatus(io, deps, fail);
+  const editors = createFlowEditors(io, { editorName: deps.editorName, onError: fail });
   const join = (socket: LiveSocket, room: string) =>
-    joinRoom(socket, room, deps, watchedFlows.joined);
+    joinRoom(socket, room, deps, watchedFlows.joined, editors);
 
   const leave = async (socket: LiveSocket, room: string) => {
-    if (room === liveRooms.liveMonitoring) {
-      await socket.leave(monitoringRoom(socket.data.session.workspaceId));
-      return;
-    }
-    if (room.startsWith(flowStatusPrefix)) {
-      await socket.leave(room);
-      return;
-    }
-    const flowId = room.startsWith(debuggerPrefix) ? room.slice(debuggerPrefix.length) : '';
-    if (!socket.data.debugFlows.has(flowId)) return;
+    if (room === liveRooms.liveMonitoring)
+      return socket.leave(monitoringRoom(socket.data.session.workspaceId));
+    const named = flowRoom(room);
+    if (named?.kind === 'flowStatus') return socket.leave(room);
+    if (named?.kind === 'flowEditors') return editors.leave(socket, named.flowId);
+    if (!named || !socket.data.debugFlows.has(named.flowId)) return;
     await socket.leave(room);
-    leftDebugger(socket, flowId);
+    leftDebugger(socket, named.flowId);
   };
 
   io.on('connection', (socket: LiveSocket) => {
     limitEvents(socket, deps);
     guard.watch(socket);
+    editors.watch(socket);
     socket.on(liveClientEvents.join, (room: unknown, ack: unknown) => {
       const answer = typeof ack === 'function' ? (ack as (a: JoinAck) => void) : () => {};
       // A room is a short name: NUL, a lone surrogate or a long text is no room.
@@ -314,6 +333,7 @@ export function createLiveSocket(deps: LiveSocketDeps) {
       guard.close();
       stopFollowing();
       statusUpdates.close();
+      editors.close();
       await watchedFlows.close();
       io.disconnectSockets(true);
       io.engine.close();

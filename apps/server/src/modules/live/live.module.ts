@@ -23,6 +23,7 @@ export const liveModule = defineModule({
     'securityLog',
     'onSessionsRevoked',
     'flowsRepository',
+    'users',
     'executions',
     'runner',
     'debug',
@@ -92,6 +93,7 @@ function openLiveSocket(parts: LiveParts): LiveSocketServer {
     flowInWorkspace: async (workspaceId, flowId) =>
       (await flowsRepository.find(workspaceId, flowId)) !== null,
     runningExecutions: (workspaceId) => executions.running(workspaceId),
+    editorName: (userId) => parts.users.nameOf(userId),
     runnerEvents: runner.events,
     debugSessions: debug.sessions,
     debug: debug.control,

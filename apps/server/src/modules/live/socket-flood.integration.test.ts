@@ -43,6 +43,7 @@ describeEachDriver('live socket under a flood', (driver) => {
       },
       flowInWorkspace: async () => false,
       runningExecutions: async () => [],
+      editorName: async () => null,
       runnerEvents: new EventEmitter(),
       debugSessions: createDebugSessions({ createSession: createDebugSession }),
       systemStatus: createSystemStatusSampler(),

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ActionIcon, Button, Paper, Select, Switch, TextInput, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
 import { limits } from '@ponte/shared/limits';
@@ -17,9 +18,11 @@ interface EditorTopCardProps {
   onEnabledChange: (enabled: boolean) => void;
   saving: boolean;
   onSave: () => void;
+  /** Who else has the flow open, before 'Salvar' (nothing when nobody does). */
+  presence?: ReactNode;
 }
 
-/** Spec 1 §2.6 top card: back, name (1–120), group, 'Ativo', 'Salvar'. */
+/** Spec 1 §2.6 top card: back, name (1–120), group, 'Ativo', who else is here, 'Salvar'. */
 export function EditorTopCard({
   onBack,
   name,
@@ -31,6 +34,7 @@ export function EditorTopCard({
   onEnabledChange,
   saving,
   onSave,
+  presence,
 }: EditorTopCardProps) {
   const groups = useGroupOptions();
   const options = [
@@ -76,6 +80,7 @@ export function EditorTopCard({
           onChange={(event) => onEnabledChange(event.currentTarget.checked)}
           className={classes.active}
         />
+        {presence ? <div className={classes.presence}>{presence}</div> : null}
         <Button
           className={classes.save}
           leftSection={<IconDeviceFloppy size={16} />}

@@ -35,6 +35,8 @@ import { useFlowDraft } from './state/use-flow-draft';
 import { useFlowSave } from './state/use-flow-save';
 import { usePaletteTarget } from './state/use-palette-target';
 import { useFlowStatus } from './run-data/use-flow-status';
+import { FlowPresence } from './presence/flow-presence';
+import { useFlowPresence } from './presence/use-flow-presence';
 import { useEditorKeys } from './use-editor-keys';
 import { useGoBack, useSaveShortcut } from './use-editor-exits';
 import { useFlowImport } from './use-flow-import';
@@ -62,6 +64,8 @@ export function FlowEditor({
   const [debuggerOpen, setDebuggerOpen] = useDebuggerOpen();
   // Every execution of the saved flow, live on the canvas (docs/adr/0089).
   const flowStatus = useFlowStatus(saved?._id ?? null);
+  // Who else has it open, and their unsaved changes (docs/adr/0103).
+  const others = useFlowPresence(saved?._id ?? null, draft.dirty);
   const debug = useDebugger({ flowId: saved?._id ?? null, enabled: debuggerOpen && !!saved });
   const leave = useUnsavedChanges(draft.dirty || debug.active, {
     message: draft.dirty
@@ -158,6 +162,7 @@ export function FlowEditor({
         onEnabledChange={(enabled) => draft.change({ enabled })}
         saving={saving}
         onSave={() => void save()}
+        presence={others.length ? <FlowPresence editors={others} /> : null}
       />
       <EditorToolbar
         onOpenGallery={() => setModal('gallery')}

@@ -5,14 +5,20 @@ import type { LogItem } from '@ponte/shared/monitoring.schema';
 
 type Handler = (...args: unknown[]) => void;
 
-/** For tests: a socket that accepts every join and lets the test push room events. */
-export function fakeDebuggerSocket() {
+/**
+ * For tests: a socket that accepts every join (`joinAnswer` says what it answers a room) and
+ * lets the test push room events.
+ */
+export function fakeDebuggerSocket({
+  joinAnswer = () => ({ ok: true }),
+}: { joinAnswer?: (room: string) => unknown } = {}) {
   const handlers = new Map<string, Set<Handler>>();
   const emitted: { event: string; args: unknown[] }[] = [];
   const record = (event: string, args: unknown[]) => {
     emitted.push({ event, args });
     const ack = args.at(-1);
-    if (event === 'join' && typeof ack === 'function') (ack as Handler)(null, { ok: true });
+    if (event === 'join' && typeof ack === 'function')
+      (ack as Handler)(null, joinAnswer(String(args[0])));
   };
   const fake = {
     connected: true,
