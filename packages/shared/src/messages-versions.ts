@@ -37,6 +37,8 @@ export const versionMessages = {
   reload: 'Recarregar',
   notFound: 'Versão não encontrada.',
   badIfMatch: 'O cabeçalho If-Match deve ser a ETag de uma versão, ex.: "3".',
+  /** The link of an execution's page to the diff of the version it ran and the current one. */
+  compareWithCurrent: 'Comparar com a atual',
   /** The version an execution ran was removed by the workspace's retention. */
   pruned: 'Esta versão foi removida pela retenção do histórico.',
   retentionInvalid: 'Informe um número inteiro de 1 a 100.000.',
