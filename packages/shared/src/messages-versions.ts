@@ -42,4 +42,7 @@ export const versionMessages = {
   /** The version an execution ran was removed by the workspace's retention. */
   pruned: 'Esta versão foi removida pela retenção do histórico.',
   retentionInvalid: 'Informe um número inteiro de 1 a 100.000.',
+  /** A retention is by number of versions or by days, one at a time. */
+  retentionOneRule: 'Escolha guardar as últimas versões ou as dos últimos dias, não as duas.',
+  retentionSaved: 'Histórico de versões salvo.',
 };
