@@ -70,6 +70,11 @@ export const executionDataSchema = z.object({
     ended_at: z.string().nullable(),
     duration_ms: z.number().nullable(),
     error: z.object({ message: z.string(), node_uid: z.string().optional() }).nullable(),
+    /**
+     * The flow's version it ran (docs/adr/0103): null when it ran before versions existed, is
+     * still queued, or ran an editor's unsaved document.
+     */
+    flow_version: z.number().int().positive().nullable().default(null),
   }),
   /** The flow document the execution ran (null when its data was not kept). */
   flow: flowDocumentSchema.nullable(),

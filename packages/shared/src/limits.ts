@@ -25,6 +25,8 @@ export const limits = {
   flowNotesMax: 1_000_000,
   /** 'Descreva a alteração' of a version (docs/adr/0103). */
   versionMessageMax: 500,
+  /** The workspace's retention of versions: the last N of each item, or those of the last N days. */
+  versionKeepMax: 100_000,
   flowsPageSize: 10,
   monitoringPageSize: 20,
   completedPageSize: 10,

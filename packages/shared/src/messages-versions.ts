@@ -37,6 +37,8 @@ export const versionMessages = {
   reload: 'Recarregar',
   notFound: 'Versão não encontrada.',
   badIfMatch: 'O cabeçalho If-Match deve ser a ETag de uma versão, ex.: "3".',
+  /** The link of an execution's page to the diff of the version it ran and the current one. */
+  compareWithCurrent: 'Comparar com a atual',
   /** The version an execution ran was removed by the workspace's retention. */
   pruned: 'Esta versão foi removida pela retenção do histórico.',
   retentionInvalid: 'Informe um número inteiro de 1 a 100.000.',
@@ -62,4 +64,7 @@ export const versionMessages = {
     ownUnsavedElsewhere:
       'Você tem alterações não salvas neste flow em outra aba. A aba que salvar por último mostrará as alterações da outra antes de confirmar.',
   },
+  /** A retention is by number of versions or by days, one at a time. */
+  retentionOneRule: 'Escolha guardar as últimas versões ou as dos últimos dias, não as duas.',
+  retentionSaved: 'Histórico de versões salvo.',
 };

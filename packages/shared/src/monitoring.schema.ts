@@ -75,6 +75,8 @@ export const completedExecutionSchema = z.object({
     error: z.string().nullable(),
     /** When its caller stopped waiting for its answer while it ran (docs/adr/0076), or null. */
     unawaited_at: z.string().nullable().default(null),
+    /** The flow's version it ran (docs/adr/0103); null when it ran before versions existed. */
+    flow_version: z.number().int().positive().nullable().default(null),
   }),
 });
 export const completedListQuerySchema = z.object({
@@ -103,6 +105,8 @@ export const runningExecutionSchema = z.object({
   stop_execution: z.boolean(),
   /** When its caller stopped waiting for its answer (docs/adr/0076), or null. */
   unawaited_at: z.string().nullable().default(null),
+  /** The flow's version it runs (docs/adr/0103); null when it is not a saved version. */
+  flow_version: z.number().int().positive().nullable().default(null),
 });
 export type RunningExecution = z.infer<typeof runningExecutionSchema>;
 

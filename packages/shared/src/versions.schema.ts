@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './limits';
+import { versionMessages } from './messages-versions';
 import { listResponseSchema } from './pagination';
 import { text } from './text';
 
@@ -73,3 +74,32 @@ export function versionOfIfMatch(header: string | undefined): number | null | un
   const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);
   return match ? Number(match[1]) : null;
 }
+
+const retentionRule = { error: versionMessages.retentionInvalid };
+
+/** A retention's number: a whole number of versions or days, 1 to 100.000; null, no limit. */
+export const versionKeepSchema = z
+  .number(retentionRule)
+  .int(retentionRule)
+  .min(1, retentionRule)
+  .max(limits.versionKeepMax, retentionRule)
+  .nullable();
+
+/**
+ * GET and PUT /api/v1/workspaces/current/version-retention: how long the workspace keeps the
+ * versions of its items. Both null: every version ('Guardar todas as versões'). The current
+ * version of an item is always kept; executions are never touched.
+ */
+export const versionRetentionSchema = z.object({
+  /** 'Guardar as últimas N versões de cada item'. */
+  version_keep_count: versionKeepSchema,
+  /** 'Guardar as versões dos últimos N dias'. */
+  version_keep_days: versionKeepSchema,
+});
+export type VersionRetentionSetting = z.infer<typeof versionRetentionSchema>;
+
+/** PUT …/version-retention (the owner only): one rule at a time, or none. */
+export const versionRetentionBodySchema = versionRetentionSchema.refine(
+  (body) => body.version_keep_count === null || body.version_keep_days === null,
+  { error: versionMessages.retentionOneRule, path: ['version_keep_days'] },
+);

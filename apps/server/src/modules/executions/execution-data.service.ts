@@ -42,6 +42,7 @@ function describe(row: ExecutionRow): ExecutionData['execution'] {
     ended_at: row.endedAt?.toISOString() ?? null,
     duration_ms: row.durationMs,
     error: row.error,
+    flow_version: row.flowVersion,
   };
 }
 

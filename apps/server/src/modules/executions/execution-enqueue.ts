@@ -17,6 +17,7 @@ import {
   type GiveUpOutcome,
 } from './execution-give-up';
 import { createLogKeeper, saveLevelOf } from './execution-keeping';
+import { flowVersionRan } from './flow-version-ran';
 import type { EnqueuerMark, ExecutionOwnership, RunnerResult, Waiter } from './execution-ownership';
 import type { ExecutionRunnerDeps } from './execution-runner-deps';
 import type { ExecutionRow, ExecutionsRepository, UnawaitedRow } from './executions.repository';
@@ -246,6 +247,8 @@ export async function enqueueExecution(
         status: 'running',
         startedAt: base.queuedAt,
         ownerId: ownership.processId,
+        // It starts now, on the row read above (its end records the version it ran).
+        flowVersion: flowVersionRan(flow, request.editor),
       });
     } catch (error) {
       slot.release();

@@ -26,6 +26,7 @@ import {
 import { createExecutionOwnership, type Waiter } from './execution-ownership';
 import type { ExecutionRunnerDeps } from './execution-runner-deps';
 import { createExecutionsRepository, type ExecutionRow } from './executions.repository';
+import { flowVersionRan } from './flow-version-ran';
 import { createSubflowPort } from './subflow-port';
 
 export { executionsQueue };
@@ -67,7 +68,11 @@ async function runExecution(
     });
   }
   const owner = ownership.processId;
-  if (!payload.started && !(await repository.markRunning(execution.id, startedAt, owner))) return;
+  // What ran: the version of the row read above, never the one the execution was queued under.
+  const flowVersion = flowVersionRan(flow, payload.editor);
+  const marked =
+    payload.started || (await repository.markRunning(execution.id, startedAt, owner, flowVersion));
+  if (!marked) return;
   events.emit('started', execution);
   const controller = new AbortController();
   controllers.set(execution.id, controller);
@@ -133,6 +138,7 @@ async function runExecution(
       durationMs: result.execution_time,
       steps: result.steps,
       error: result.error ?? null,
+      flowVersion,
     },
     data,
   );

@@ -19,7 +19,13 @@ const { triggerMsg: _triggerMsg, ...summaryColumns } = getTableColumns(execution
 export type ExecutionOutcome = Pick<
   ExecutionRow,
   'status' | 'endedAt' | 'durationMs' | 'steps' | 'error'
->;
+> & {
+  /**
+   * The flow's version the run ran (docs/adr/0103); absent or null keeps the one recorded (an
+   * end without a run, an editor run of an unsaved document).
+   */
+  flowVersion?: number | null;
+};
 type Outcome = ExecutionOutcome;
 
 /** What the runner needs of an execution nobody waits for any more. */
@@ -44,7 +50,7 @@ async function writeEnds(db: Database, items: EndWrite[]): Promise<string[]> {
   const values = sql.join(
     items.map(
       ({ id, values: v, data }) =>
-        sql`(${id}, ${v.status}, ${v.endedAt?.toISOString() ?? null}, ${v.durationMs}, ${v.steps}, ${v.error === null ? null : storableJsonText(v.error)}, ${data?.flowHash ?? null}, ${data ? 'true' : 'false'})`,
+        sql`(${id}, ${v.status}, ${v.endedAt?.toISOString() ?? null}, ${v.durationMs}, ${v.steps}, ${v.error === null ? null : storableJsonText(v.error)}, ${data?.flowHash ?? null}, ${data ? 'true' : 'false'}, ${v.flowVersion ?? null})`,
     ),
     sql`, `,
   );
@@ -52,8 +58,9 @@ async function writeEnds(db: Database, items: EndWrite[]): Promise<string[]> {
     update executions set status = v.status, ended_at = v.ended_at::timestamptz,
       duration_ms = v.duration_ms::int, steps = coalesce(executions.steps, 0) + v.steps::int,
       error = v.error::jsonb, flow_hash = v.flow_hash,
-      data_kept = executions.data_kept or v.data_kept::boolean
-    from (values ${values}) as v(id, status, ended_at, duration_ms, steps, error, flow_hash, data_kept)
+      data_kept = executions.data_kept or v.data_kept::boolean,
+      flow_version = coalesce(v.flow_version::int, executions.flow_version)
+    from (values ${values}) as v(id, status, ended_at, duration_ms, steps, error, flow_hash, data_kept, flow_version)
     where executions.id = v.id and executions.status in ('queued', 'running')
     returning executions.id, executions.ended_at`;
   const result = await db.execute(
@@ -100,15 +107,20 @@ function createExecutionWrites(db: Database) {
   });
 
   const markRunning = createWriteBatcher(
-    async (items: { id: string; at: Date; ownerId: string | null }[]) => {
+    async (
+      items: { id: string; at: Date; ownerId: string | null; flowVersion: number | null }[],
+    ) => {
       const values = sql.join(
-        items.map((item) => sql`(${item.id}, ${item.at.toISOString()}, ${item.ownerId})`),
+        items.map(
+          (item) =>
+            sql`(${item.id}, ${item.at.toISOString()}, ${item.ownerId}, ${item.flowVersion})`,
+        ),
         sql`, `,
       );
       const result = await db.execute(sql`
       update executions set status = 'running', started_at = v.at::timestamptz,
-        owner_id = v.owner
-      from (values ${values}) as v(id, at, owner)
+        owner_id = v.owner, flow_version = v.flow_version::int
+      from (values ${values}) as v(id, at, owner, flow_version)
       where executions.id = v.id and executions.status = 'queued'
       returning executions.id`);
       const marked = new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
@@ -270,10 +282,16 @@ export function createExecutionsRepository(db: Database) {
 
     /**
      * True when the execution was still queued (not stopped before it started); it is then
-     * owned by `ownerId`, the process that runs it (docs/adr/0065).
+     * owned by `ownerId`, the process that runs it (docs/adr/0065), and names the flow's version
+     * it runs (null: not a saved version).
      */
-    markRunning(id: string, at: Date, ownerId: string | null = null): Promise<boolean> {
-      return markRunning({ id, at, ownerId });
+    markRunning(
+      id: string,
+      at: Date,
+      ownerId: string | null = null,
+      flowVersion: number | null = null,
+    ): Promise<boolean> {
+      return markRunning({ id, at, ownerId, flowVersion });
     },
 
     /**

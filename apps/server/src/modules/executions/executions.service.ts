@@ -51,6 +51,7 @@ export function createExecutionsService(deps: ExecutionsServiceDeps) {
           start_time: (execution.startedAt ?? execution.queuedAt).toISOString(),
           stop_execution: isStopping(execution.id),
           unawaited_at: execution.unawaitedAt?.toISOString() ?? null,
+          flow_version: execution.flowVersion,
         }),
       );
     },
@@ -75,6 +76,7 @@ export function createExecutionsService(deps: ExecutionsServiceDeps) {
             error: execution.error?.message ?? null,
             unawaited_at: execution.unawaitedAt?.toISOString() ?? null,
             mode: execution.mode,
+            flow_version: execution.flowVersion,
           },
         })),
         total,

@@ -1,4 +1,6 @@
-import { defineModule } from '../../container/server-module';
+import { defineModule, roles } from '../../container/server-module';
+import { versionRetentionRoutes } from './version-retention.routes';
+import { createVersionRetention } from './version-retention';
 import { createVersionsService, type VersionsService } from './versions.service';
 
 declare module '../../container/provided' {
@@ -11,14 +13,29 @@ declare module '../../container/provided' {
 /**
  * Versions of flows, forms, dashboards, table structures, alert rules and queues
  * (docs/adr/0103): each resource's module records a version with every save through this
- * service and mounts its history routes with `versionRoutes`.
+ * service and mounts its history routes with `versionRoutes`. The workspace's retention of
+ * versions is read and set here, and applied daily to the items nobody saved lately.
  */
 export const versionsModule = defineModule({
   name: 'versions',
-  needs: ['db', 'now', 'users'],
+  needs: ['db', 'now', 'users', 'log'],
   provides: ['versions'],
   tables: ['resource_versions'],
   create: ({ db, now, users }) => ({
     versions: createVersionsService({ db, now, nameOf: users.nameOf }),
   }),
+  routes: {
+    api: (api, { versions }) => api.register(versionRetentionRoutes, { versions }),
+  },
+  tasks: ({ versions, log }) => [
+    {
+      name: 'retenção das versões',
+      runsOn: roles.work,
+      ...createVersionRetention({
+        versions,
+        onError: (error) => log.error({ err: error }, 'falha ao apagar versões antigas'),
+        onRemoved: (count) => log.info({ count }, 'versões antigas apagadas'),
+      }),
+    },
+  ],
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, lt, lte, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { VersionedKind } from '@ponte/shared/versions.schema';
 import type { Database } from '../../db/client';
 import { resourceVersions, workspaces } from '../../db/schema';
@@ -89,6 +89,33 @@ export function createVersionsRepository(db: Database) {
         .update(workspaces)
         .set({ versionKeepCount: retention.keepCount, versionKeepDays: retention.keepDays })
         .where(eq(workspaces.id, workspaceId));
+    },
+
+    /**
+     * Removes, in every workspace with a retention (or only `workspaceId`'s), the versions it no
+     * longer keeps, whether or not their item was saved lately: older than the last
+     * `version_keep_count` of their item, or made more than `version_keep_days` before `now`.
+     * The newest version of each item (its current one) is never removed. Answers how many went.
+     */
+    async pruneAll(now: Date, workspaceId?: string): Promise<number> {
+      const only = workspaceId ? sql`and w.id = ${workspaceId}` : sql``;
+      const result = await db.execute(sql`
+        with latest as (
+          select v.workspace_id, v.kind, v.resource_id, max(v.number) as number
+          from resource_versions v join workspaces w on w.id = v.workspace_id
+          where (w.version_keep_count is not null or w.version_keep_days is not null) ${only}
+          group by v.workspace_id, v.kind, v.resource_id
+        )
+        delete from resource_versions v
+        using latest l, workspaces w
+        where v.workspace_id = l.workspace_id and v.kind = l.kind
+          and v.resource_id = l.resource_id and w.id = v.workspace_id
+          and v.number < l.number
+          and (v.number <= l.number - w.version_keep_count
+            or v.created_at < ${now.toISOString()}::timestamptz
+              - w.version_keep_days * interval '1 day')
+        returning v.number`);
+      return (result as unknown as { rows: unknown[] }).rows.length;
     },
 
     /**

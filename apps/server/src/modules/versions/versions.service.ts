@@ -215,8 +215,18 @@ export function createVersionsService({ db, now, nameOf }: VersionsServiceDeps) 
     removeAll: (owner: VersionOwner, tx?: Db) => repository.removeAll(owner, tx),
 
     retention: (workspaceId: string) => repository.retention(workspaceId),
-    setRetention: (workspaceId: string, retention: VersionRetention) =>
-      repository.setRetention(workspaceId, retention),
+
+    /** Sets the workspace's retention; the versions it no longer keeps go at once. */
+    async setRetention(workspaceId: string, retention: VersionRetention): Promise<void> {
+      await repository.setRetention(workspaceId, retention);
+      await repository.pruneAll(now(), workspaceId);
+    },
+
+    /**
+     * The daily pass (`version-retention.ts`): every workspace's retention applied to the items
+     * nobody saved lately (a save prunes its own item). Answers how many versions went.
+     */
+    pruneAll: () => repository.pruneAll(now()),
   };
 }
 

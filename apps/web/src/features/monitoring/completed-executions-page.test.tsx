@@ -101,6 +101,41 @@ describe('CompletedExecutionsPage', () => {
     expect(within(rows[0]!).getByText('e1')).toHaveAttribute('data-truncate', 'end');
   });
 
+  it('names the flow version each execution ran, when it ran one', async () => {
+    mockFetch([
+      {
+        method: 'GET',
+        path: '/api/v1/monitoring/executions/completed',
+        reply: {
+          body: {
+            items: [
+              {
+                ...execution('e1', 'success', 850),
+                data: { ...execution('e1', 'success', 850).data, flow_version: 7 },
+              },
+              // Before versions existed: no version to name.
+              {
+                ...execution('e2', 'success', 850),
+                data: { ...execution('e2', 'success', 850).data, flow_version: null },
+              },
+            ],
+            total: 2,
+          },
+        },
+      },
+      {
+        method: 'GET',
+        path: '/api/v1/monitoring/executions/completed/timeseries',
+        reply: { body: [] },
+      },
+    ]);
+    renderWithProviders(<CompletedExecutionsPage />, { path: '/monitoring/completed' });
+    const table = await screen.findByRole('table', { name: 'Execuções finalizadas' });
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(within(first!).getAllByRole('cell')[0]!.textContent).toBe('Importar pedidosVersão 7');
+    expect(within(second!).getAllByRole('cell')[0]!.textContent).toBe('Importar pedidos');
+  });
+
   it('opens each execution in the editor and marks those run from the editor', async () => {
     mockFetch([
       {

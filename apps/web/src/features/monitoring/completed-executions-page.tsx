@@ -14,6 +14,7 @@ import { IconEye, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDateTime, formatDuration } from '@ponte/shared/format';
 import { limits } from '@ponte/shared/limits';
+import { messages } from '@ponte/shared/messages';
 import { EmptyState } from '../../components/empty-state';
 import { EditorModeBadge, ExecutionStatusBadge } from '../../components/execution-status-badge';
 import { PageHeader } from '../../components/page-header';
@@ -39,9 +40,16 @@ const columns: TableColumn<CompletedExecution>[] = [
           {data.flow_id}
         </Text>
       ) : (
-        <Anchor component={Link} to={`/flows/${encodeURIComponent(data.flow_id)}`} size="sm">
-          {data.flow_name}
-        </Anchor>
+        <Stack gap={0}>
+          <Anchor component={Link} to={`/flows/${encodeURIComponent(data.flow_id)}`} size="sm">
+            {data.flow_name}
+          </Anchor>
+          {data.flow_version !== null ? (
+            <Text size="xs" c="dimmed">
+              {messages.versions.version(data.flow_version)}
+            </Text>
+          ) : null}
+        </Stack>
       ),
   },
   {

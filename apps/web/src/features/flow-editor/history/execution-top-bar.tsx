@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Code, Group, Paper, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCopy, IconExternalLink } from '@tabler/icons-react';
 import type { AiTokens } from '@ponte/shared/ai-tokens.schema';
@@ -13,6 +14,8 @@ interface ExecutionTopBarProps {
   /** What its model calls spent (none: it called no model). */
   aiTokens?: AiTokens | undefined;
   flowName?: string;
+  /** The flow's version it ran ('Versão N', 'Comparar com a atual'), when there is one. */
+  flowVersion?: ReactNode;
   onBack: () => void;
   /** undefined: nothing to copy (no data kept, or the flow is gone). */
   onCopy?: () => void;
@@ -27,6 +30,7 @@ export function ExecutionTopBar({
   execution,
   aiTokens,
   flowName,
+  flowVersion,
   onBack,
   onCopy,
   copying,
@@ -52,6 +56,7 @@ export function ExecutionTopBar({
               {flowName}
             </Text>
           ) : null}
+          {flowVersion}
           {execution ? (
             <>
               <ExecutionStatusBadge status={execution.status} />

@@ -48,6 +48,7 @@ export const failedExecution = (overrides: Partial<ExecutionData> = {}): Executi
     ended_at: '2026-01-15T12:34:57.500Z',
     duration_ms: 1500,
     error: { message: 'Falha ao gravar', node_uid: 'approved' },
+    flow_version: null,
   },
   flow: ranDocument,
   kept: true,

@@ -13,6 +13,7 @@ import { toast } from '../../../lib/toasts';
 import type { CopiedPinsState } from '../run-data/use-copied-pins';
 import { copyExecutionPins } from './copy-execution-pins';
 import { ExecutionCanvas } from './execution-canvas';
+import { ExecutionFlowVersion } from './execution-flow-version';
 import { ExecutionTopBar } from './execution-top-bar';
 
 /**
@@ -66,6 +67,13 @@ export function ExecutionViewPage() {
         execution={data?.execution}
         aiTokens={data?.ai_tokens}
         flowName={flow.data?.name}
+        flowVersion={
+          <ExecutionFlowVersion
+            flowId={flowId}
+            version={data?.execution.flow_version}
+            current={flowGone ? undefined : flow.data?.version}
+          />
+        }
         onBack={goBack}
         onCopy={shown ? () => void copy(shown) : undefined}
         copying={copying}

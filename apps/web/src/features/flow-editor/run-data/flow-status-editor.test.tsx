@@ -175,6 +175,7 @@ function waitingRun() {
       ended_at: '2026-11-28T12:00:01Z',
       duration_ms: 1000,
       error: null,
+      flow_version: null,
     },
     flow: null,
     kept: true,
