@@ -1,6 +1,17 @@
-import { ActionIcon, Button, Paper, Select, Switch, TextInput, Tooltip } from '@mantine/core';
-import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Menu,
+  Paper,
+  Select,
+  Switch,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconArrowLeft, IconChevronDown, IconDeviceFloppy, IconMessage } from '@tabler/icons-react';
 import { limits } from '@ponte/shared/limits';
+import { messages } from '@ponte/shared/messages';
 import { useGroupOptions } from '../../lib/groups/get-group-options';
 import classes from './editor-top-card.module.css';
 
@@ -17,6 +28,8 @@ interface EditorTopCardProps {
   onEnabledChange: (enabled: boolean) => void;
   saving: boolean;
   onSave: () => void;
+  /** 'Salvar com descrição…' (absent for a new flow: its first version has no message). */
+  onSaveWithMessage?: (() => void) | undefined;
 }
 
 /** Spec 1 §2.6 top card: back, name (1–120), group, 'Ativo', 'Salvar'. */
@@ -31,6 +44,7 @@ export function EditorTopCard({
   onEnabledChange,
   saving,
   onSave,
+  onSaveWithMessage,
 }: EditorTopCardProps) {
   const groups = useGroupOptions();
   const options = [
@@ -76,14 +90,35 @@ export function EditorTopCard({
           onChange={(event) => onEnabledChange(event.currentTarget.checked)}
           className={classes.active}
         />
-        <Button
-          className={classes.save}
-          leftSection={<IconDeviceFloppy size={16} />}
-          onClick={onSave}
-          loading={saving}
-        >
-          Salvar
-        </Button>
+        <Group gap={0} wrap="nowrap" className={classes.save}>
+          <Button
+            leftSection={<IconDeviceFloppy size={16} />}
+            onClick={onSave}
+            loading={saving}
+            className={onSaveWithMessage ? classes.saveMain : undefined}
+          >
+            Salvar
+          </Button>
+          {onSaveWithMessage ? (
+            <Menu position="bottom-end" shadow="md">
+              <Menu.Target>
+                <ActionIcon
+                  size={36}
+                  aria-label="Opções da versão"
+                  className={classes.saveMore}
+                  disabled={saving}
+                >
+                  <IconChevronDown size={16} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconMessage size={16} />} onClick={onSaveWithMessage}>
+                  {messages.versions.saveWithMessage}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          ) : null}
+        </Group>
       </div>
     </Paper>
   );
