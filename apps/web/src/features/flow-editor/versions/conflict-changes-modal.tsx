@@ -1,4 +1,4 @@
-import { Box, Button, Center, Group, Loader, Modal, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Modal, Text } from '@mantine/core';
 import { ReactFlowProvider } from '@xyflow/react';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { messages } from '@ponte/shared/messages';
@@ -27,59 +27,52 @@ export function ConflictChangesModal({ flowId, conflict, onClose }: ConflictChan
   const beforeLabel = `${m.version(base)} (a que você abriu)`;
   const afterLabel = `${m.version(current)} (${m.current.toLowerCase()})`;
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      fullScreen
-      withCloseButton={false}
-      padding={0}
-      styles={{
-        content: { display: 'flex', flexDirection: 'column' },
-        body: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' },
-      }}
-      aria-label={`Alterações de ${conflict.details.changed_by}`}
-    >
-      <Box
-        component="header"
-        px="md"
-        py="xs"
-        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-      >
-        <Group justify="space-between" gap="sm" wrap="wrap">
-          <div style={{ minWidth: 0 }}>
-            <Title order={2} fz="md">
-              Alterações de {conflict.details.changed_by}
-            </Title>
-            <Text size="xs" c="dimmed">
-              Suas alterações não salvas continuam no editor.
-            </Text>
-          </div>
-          <Button size="xs" leftSection={<IconArrowLeft size={14} />} onClick={onClose}>
-            Voltar às opções
-          </Button>
-        </Group>
-      </Box>
-      <VersionPageState
-        pending={before.isPending || after.isPending}
-        error={before.error ?? after.error}
-      >
-        {() =>
-          before.data && after.data ? (
-            <ReactFlowProvider>
-              <VersionCompare
-                before={before.data.document}
-                after={after.data.document}
-                beforeLabel={beforeLabel}
-                afterLabel={afterLabel}
-              />
-            </ReactFlowProvider>
-          ) : (
-            <Center flex={1}>
-              <Loader aria-label="Carregando" />
-            </Center>
-          )
-        }
-      </VersionPageState>
-    </Modal>
+    <Modal.Root opened onClose={onClose} fullScreen>
+      <Modal.Content style={{ display: 'flex', flexDirection: 'column' }}>
+        <Modal.Header
+          px="md"
+          py="xs"
+          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        >
+          <Group justify="space-between" gap="sm" wrap="wrap" w="100%">
+            <div style={{ minWidth: 0 }}>
+              <Modal.Title fw={700}>Alterações de {conflict.details.changed_by}</Modal.Title>
+              <Text size="xs" c="dimmed">
+                Suas alterações não salvas continuam no editor.
+              </Text>
+            </div>
+            <Button size="xs" leftSection={<IconArrowLeft size={14} />} onClick={onClose}>
+              Voltar às opções
+            </Button>
+          </Group>
+        </Modal.Header>
+        <Modal.Body
+          p={0}
+          style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}
+        >
+          <VersionPageState
+            pending={before.isPending || after.isPending}
+            error={before.error ?? after.error}
+          >
+            {() =>
+              before.data && after.data ? (
+                <ReactFlowProvider>
+                  <VersionCompare
+                    before={before.data.document}
+                    after={after.data.document}
+                    beforeLabel={beforeLabel}
+                    afterLabel={afterLabel}
+                  />
+                </ReactFlowProvider>
+              ) : (
+                <Center flex={1}>
+                  <Loader aria-label="Carregando" />
+                </Center>
+              )
+            }
+          </VersionPageState>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }

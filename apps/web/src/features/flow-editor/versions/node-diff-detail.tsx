@@ -59,8 +59,10 @@ function fieldRows(
       before: before?.params[key],
       after: after?.params[key],
     }));
+  // The connector's version is said only when it changed (every node has one).
   const others: FieldRow[] = nodeFields
     .filter((key) => before?.[key] !== undefined || after?.[key] !== undefined)
+    .filter((key) => key !== 'typeVersion' || before?.[key] !== after?.[key])
     .map((key) => ({
       key,
       label: nodeFieldLabel(key, false, manifest),
