@@ -67,4 +67,29 @@ export const versionMessages = {
   /** A retention is by number of versions or by days, one at a time. */
   retentionOneRule: 'Escolha guardar as últimas versões ou as dos últimos dias, não as duas.',
   retentionSaved: 'Histórico de versões salvo.',
+  /** The editors' side of versions: saving with a message, the history, compare, restore. */
+  saveWithMessage: 'Salvar com descrição…',
+  describeChangeHint: 'Opcional. Aparece no histórico de versões.',
+  /** A version without a known author. */
+  noAuthor: '—',
+  readOnlyTitle: (number: number, date: string, author: string) =>
+    `Versão ${number} · ${date} · ${author} — somente leitura`,
+  compareWithCurrent: 'Comparar com a atual',
+  backToEditor: 'Voltar ao editor',
+  historyEmpty: 'Nenhuma versão salva ainda.',
+  conflictTitle: 'Alterado por outra pessoa',
+  keepMineConfirm: (current: number) =>
+    `Salvar as suas alterações por cima da versão ${current}? A versão da outra pessoa continua no histórico.`,
+  reloadConfirm:
+    'Descartar as suas alterações não salvas e carregar a versão atual? Não é possível desfazer.',
+  restoreTitle: (number: number) => `Restaurar a versão ${number}?`,
+  restoreText: (number: number, next: number) =>
+    `A versão ${number} vira a atual como uma versão nova (versão ${next}). Nenhuma versão é apagada.`,
+  restoreDiscards: 'As alterações não salvas no editor serão descartadas.',
+  restored: (number: number, next: number) => `Versão ${number} restaurada como versão ${next}.`,
+  noDifferences: 'Nenhuma diferença entre as duas versões.',
+  added: 'Adicionado',
+  removed: 'Removido',
+  changed: 'Alterado',
+  moved: 'Movido',
 };

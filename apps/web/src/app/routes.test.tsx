@@ -84,6 +84,8 @@ describe('routes', () => {
     ['/alert-rules/new', 'Nova regra de alerta — Ponte'],
     ['/alert-rules/edit/a', 'Editar regra de alerta — Ponte'],
     ['/alert-rules/delete/a', 'Remover regra de alerta — Ponte'],
+    ['/flows/f1/versoes/2', 'Versão do flow — Ponte'],
+    ['/flows/f1/versoes/2/comparar', 'Comparar versões do flow — Ponte'],
   ])('%s sets the document title %s', async (path, title) => {
     signedIn();
     renderApp(path);

@@ -137,6 +137,22 @@ export const routes: RouteObject[] = [
                 ...titled('Execução no editor'),
               },
               {
+                path: 'flows/:id/versoes/:number',
+                lazy: page(
+                  () => import('../features/flow-editor/versions/version-view-page'),
+                  (m) => m.VersionViewPage,
+                ),
+                ...titled('Versão do flow'),
+              },
+              {
+                path: 'flows/:id/versoes/:number/comparar',
+                lazy: page(
+                  () => import('../features/flow-editor/versions/version-compare-page'),
+                  (m) => m.VersionComparePage,
+                ),
+                ...titled('Comparar versões do flow'),
+              },
+              {
                 path: 'api-tokens',
                 lazy: page(
                   () => import('../features/api-tokens/api-tokens-page'),

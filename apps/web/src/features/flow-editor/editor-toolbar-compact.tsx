@@ -6,6 +6,7 @@ import {
   IconDots,
   IconFileExport,
   IconFileImport,
+  IconHistory,
   IconKeyboard,
   IconLayoutGrid,
   IconNotes,
@@ -13,6 +14,7 @@ import {
   IconPlus,
   IconVariable,
 } from '@tabler/icons-react';
+import { messages } from '@ponte/shared/messages';
 import type { EditorToolbarProps } from './editor-toolbar-props';
 import { ShortcutsTable } from './shortcuts-help';
 import { UndoRedoButtons } from './undo-redo-buttons';
@@ -108,6 +110,13 @@ export function EditorToolbarCompact(props: EditorToolbarProps) {
             </Menu.Item>
             <Menu.Item leftSection={<IconNotes size={16} />} onClick={props.onOpenNotes}>
               Notas
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconHistory size={16} />}
+              disabled={!props.onOpenHistory}
+              onClick={props.onOpenHistory}
+            >
+              {messages.versions.history}
             </Menu.Item>
             <Menu.Divider />
             <Menu.Item leftSection={<IconKeyboard size={16} />} onClick={() => setShortcuts(true)}>

@@ -20,4 +20,6 @@ export interface EditorToolbarProps {
   debug: DebuggerToolbarControlsProps;
   /** On a narrow screen the palette is not beside the graph: 'Conectores' opens it. */
   onOpenPalette: () => void;
+  /** 'Histórico de versões' (absent for a new flow, which has none yet). */
+  onOpenHistory?: (() => void) | undefined;
 }

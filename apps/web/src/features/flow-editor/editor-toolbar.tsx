@@ -2,6 +2,7 @@ import { Badge, Button, Group, Menu, Tooltip } from '@mantine/core';
 import {
   IconChevronDown,
   IconFileExport,
+  IconHistory,
   IconFileImport,
   IconLayoutGrid,
   IconNotes,
@@ -12,6 +13,7 @@ import {
   IconAdjustments,
 } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
+import { messages } from '@ponte/shared/messages';
 import { EditorToolbarCompact } from './editor-toolbar-compact';
 import { DebuggerToolbarControls } from './debugger/debugger-toolbar-controls';
 import type { EditorToolbarProps } from './editor-toolbar-props';
@@ -96,6 +98,19 @@ function WideToolbar(props: EditorToolbarProps) {
       >
         Notas
       </Button>
+      <Tooltip label="Salve o flow para ter um histórico" disabled={!!props.onOpenHistory}>
+        <span>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconHistory size={16} />}
+            onClick={props.onOpenHistory}
+            disabled={!props.onOpenHistory}
+          >
+            {messages.versions.history}
+          </Button>
+        </span>
+      </Tooltip>
       <Group gap={2} ml="xs">
         <UndoRedoButtons
           canUndo={props.canUndo}

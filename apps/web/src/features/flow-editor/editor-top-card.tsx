@@ -1,7 +1,18 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Button, Paper, Select, Switch, TextInput, Tooltip } from '@mantine/core';
-import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Menu,
+  Paper,
+  Select,
+  Switch,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconArrowLeft, IconChevronDown, IconDeviceFloppy, IconMessage } from '@tabler/icons-react';
 import { limits } from '@ponte/shared/limits';
+import { messages } from '@ponte/shared/messages';
 import { useGroupOptions } from '../../lib/groups/get-group-options';
 import classes from './editor-top-card.module.css';
 
@@ -20,6 +31,8 @@ interface EditorTopCardProps {
   onSave: () => void;
   /** Who else has the flow open, before 'Salvar' (nothing when nobody does). */
   presence?: ReactNode;
+  /** 'Salvar com descrição…' (absent for a new flow: its first version has no message). */
+  onSaveWithMessage?: (() => void) | undefined;
 }
 
 /** Spec 1 §2.6 top card: back, name (1–120), group, 'Ativo', who else is here, 'Salvar'. */
@@ -35,6 +48,7 @@ export function EditorTopCard({
   saving,
   onSave,
   presence,
+  onSaveWithMessage,
 }: EditorTopCardProps) {
   const groups = useGroupOptions();
   const options = [
@@ -81,14 +95,35 @@ export function EditorTopCard({
           className={classes.active}
         />
         {presence ? <div className={classes.presence}>{presence}</div> : null}
-        <Button
-          className={classes.save}
-          leftSection={<IconDeviceFloppy size={16} />}
-          onClick={onSave}
-          loading={saving}
-        >
-          Salvar
-        </Button>
+        <Group gap={0} wrap="nowrap" className={classes.save}>
+          <Button
+            leftSection={<IconDeviceFloppy size={16} />}
+            onClick={onSave}
+            loading={saving}
+            className={onSaveWithMessage ? classes.saveMain : undefined}
+          >
+            Salvar
+          </Button>
+          {onSaveWithMessage ? (
+            <Menu position="bottom-end" shadow="md">
+              <Menu.Target>
+                <ActionIcon
+                  size={36}
+                  aria-label="Opções da versão"
+                  className={classes.saveMore}
+                  disabled={saving}
+                >
+                  <IconChevronDown size={16} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconMessage size={16} />} onClick={onSaveWithMessage}>
+                  {messages.versions.saveWithMessage}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          ) : null}
+        </Group>
       </div>
     </Paper>
   );

@@ -1,9 +1,11 @@
 import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { ReactFlowProvider } from '@xyflow/react';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import type { Flow } from '@ponte/shared/flows.schema';
 import { errorMessage } from '../../lib/api/api-error';
-import { useFlow } from '../../lib/flows/api/get-flow';
+import { getFlowQueryOptions, useFlow } from '../../lib/flows/api/get-flow';
 import { useShellOverrides } from '../../lib/shell/shell-layout';
 import { FlowEditor } from './flow-editor';
 
@@ -24,26 +26,35 @@ export function FlowEditorPage() {
     setCreated(null);
     setFresh(fresh + 1);
   }
+  // A reload or a restore (docs/adr/0103) starts the editor again on the flow's current version.
+  const queryClient = useQueryClient();
+  const [replaced, setReplaced] = useState(0);
+  const replace = (flow: Flow) => {
+    queryClient.setQueryData(getFlowQueryOptions(flow._id).queryKey, flow);
+    setCreated(null);
+    setReplaced((count) => count + 1);
+  };
   const continuing = id !== undefined && id === created?.id;
   return (
-    <ReactFlowProvider key={id === undefined || continuing ? `new-${fresh}` : id}>
+    <ReactFlowProvider key={`${id === undefined || continuing ? `new-${fresh}` : id}-${replaced}`}>
       {id && !continuing ? (
-        <ExistingFlow id={id} />
+        <ExistingFlow id={id} onReplace={replace} />
       ) : (
         <FlowEditor
           flow={null}
           onCreated={(flowId) => setCreated({ id: flowId, at: location.key })}
+          onReplace={replace}
         />
       )}
     </ReactFlowProvider>
   );
 }
 
-function ExistingFlow({ id }: { id: string }) {
+function ExistingFlow({ id, onReplace }: { id: string; onReplace: (flow: Flow) => void }) {
   const navigate = useNavigate();
   const { data, error, isPending } = useFlow(id);
   // The editor reads the flow once, when it mounts: a refetch never resets what is being edited.
-  if (data) return <FlowEditor flow={data} />;
+  if (data) return <FlowEditor flow={data} onReplace={onReplace} />;
   if (isPending) {
     return (
       <Center h="100vh">

@@ -40,15 +40,19 @@ import { useFlowPresence } from './presence/use-flow-presence';
 import { useEditorKeys } from './use-editor-keys';
 import { useGoBack, useSaveShortcut } from './use-editor-exits';
 import { useFlowImport } from './use-flow-import';
+import { useEditorVersions } from './versions/use-editor-versions';
 
 /** The editor of one flow (`null`: a new one, created by its first save). */
 export function FlowEditor({
   flow,
   onCreated,
+  onReplace,
 }: {
   flow: Flow | null;
   /** A new flow got its id at its first save, just before the editor moves to its address. */
   onCreated?: (flowId: string) => void;
+  /** Starts the editor again on `flow` (its current version after a reload or a restore). */
+  onReplace: (flow: Flow) => void;
 }) {
   const { fitView } = useReactFlow();
   const library = useNodeLibrary({ fresh: true });
@@ -124,7 +128,7 @@ export function FlowEditor({
   });
   const paletteTarget = usePaletteTarget({ doc, lookup: library.lookup, addAfter, addAtCentre });
 
-  const { save, saving, nameError, clearNameError } = useFlowSave({
+  const flowSave = useFlowSave({
     draft,
     lookup: library.lookup,
     saved,
@@ -132,6 +136,8 @@ export function FlowEditor({
     onCreated,
     allowNextNavigation: leave.allowNextNavigation,
   });
+  const { save, saving, nameError, clearNameError } = flowSave;
+  const versions = useEditorVersions({ flowSave, saved, dirty: draft.dirty, onReplace });
   useSaveShortcut(() => void save());
   const goBack = useGoBack();
 
@@ -163,6 +169,7 @@ export function FlowEditor({
         saving={saving}
         onSave={() => void save()}
         presence={others.length ? <FlowPresence editors={others} /> : null}
+        onSaveWithMessage={versions.describeAndSave}
       />
       <EditorToolbar
         onOpenGallery={() => setModal('gallery')}
@@ -188,6 +195,7 @@ export function FlowEditor({
           },
         }}
         onOpenPalette={() => setPaletteOpen(true)}
+        onOpenHistory={versions.openHistory}
       />
       <Box className={classes.body} data-panel-open={selectedNode ? true : undefined}>
         <PaletteSlot
@@ -290,6 +298,7 @@ export function FlowEditor({
         onClose={() => setModal(null)}
       />
       {runData.modal}
+      {versions.element}
       {leave.dialog}
     </Box>
   );

@@ -28,7 +28,8 @@ import { droppedOnEmptyCanvas } from './dropped-on-empty-canvas';
 import classes from './flow-canvas.module.css';
 import { FlowNodeView } from './flow-node-view';
 import { useCanvasFraming } from './use-canvas-framing';
-import { toCanvasEdges, toCanvasNodes, type CanvasNode } from './to-react-flow';
+import type { NodeDiffMark } from '@ponte/shared/versions/flow-diff';
+import { toCanvasEdges, toCanvasNodes, type CanvasNode, type EdgeDiffMark } from './to-react-flow';
 import type { CanvasNodeState } from '../run-data/run-data-types';
 
 export const paletteDragType = 'application/x-ponte-node-type';
@@ -98,8 +99,11 @@ interface FlowCanvasProps {
   pinned?: ReadonlySet<string>;
   /** Edges a message went through in the run looked at: the path it took, highlighted. */
   takenEdges?: ReadonlySet<string>;
-  /** A past execution: nothing can be moved, connected or removed. */
+  /** A past execution or version: nothing can be moved, connected or removed. */
   readOnly?: boolean;
+  /** A comparison of two versions (docs/adr/0103): how each node and edge changed. */
+  diffNodes?: ReadonlyMap<string, NodeDiffMark>;
+  diffEdges?: ReadonlyMap<string, EdgeDiffMark>;
   /** Opens the palette to add a connector after an output ('+', or a drag to empty canvas). */
   onAddAfter?: (request: AddAfterRequest) => void;
 }
@@ -124,6 +128,8 @@ export function FlowCanvas({
   takenEdges,
   readOnly = false,
   onAddAfter,
+  diffNodes,
+  diffEdges,
 }: FlowCanvasProps) {
   const { screenToFlowPosition } = useReactFlow();
   const wrapper = useRef<HTMLDivElement>(null);
@@ -146,13 +152,14 @@ export function FlowCanvas({
         nodeStates,
         pinned,
         readOnly,
+        ...(diffNodes ? { diff: diffNodes } : {}),
       });
     });
-  }, [doc, lookup, issues, selectRequest, highlighted, nodeStates, pinned, readOnly]);
+  }, [doc, lookup, issues, selectRequest, highlighted, nodeStates, pinned, readOnly, diffNodes]);
 
   const edges = useMemo(
-    () => toCanvasEdges(doc, selectedEdges, takenEdges),
-    [doc, selectedEdges, takenEdges],
+    () => toCanvasEdges(doc, selectedEdges, takenEdges, diffEdges),
+    [doc, selectedEdges, takenEdges, diffEdges],
   );
 
   const onNodesChange = useCallback((changes: NodeChange<CanvasNode>[]) => {

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPause } from '@tabler/icons-react';
+import { NodeDiffBadge } from './node-diff-badge';
 import { NodeRunMarks } from './node-run-marks';
 import { Handle, Position } from '@xyflow/react';
 import type { NodeProps } from '@xyflow/react';
@@ -35,10 +36,12 @@ export const FlowNodeView = memo(function FlowNodeView({
       data-disabled={data.disabled || undefined}
       data-highlighted={data.highlighted || undefined}
       data-run={data.run?.state}
+      data-diff={data.diff}
       data-testid={`node-${id}`}
       style={{ borderLeftColor: `var(--mantine-color-${color}-6)` }}
     >
       <NodeRunMarks run={data.run} pinned={data.pinned} />
+      {data.diff ? <NodeDiffBadge mark={data.diff} /> : null}
       {data.hasInput ? (
         <Handle
           type="target"

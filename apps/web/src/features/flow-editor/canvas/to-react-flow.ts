@@ -3,6 +3,7 @@ import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
 import type { ManifestLookup } from '@ponte/shared/flow/flow-operations';
 import { nodeOutputs } from '@ponte/shared/flow/flow-validator';
 import type { NodeCategory } from '@ponte/shared/flow/node-manifest.schema';
+import type { NodeDiffMark } from '@ponte/shared/versions/flow-diff';
 import type { CanvasNodeState } from '../run-data/run-data-types';
 
 export interface NodeOutputView {
@@ -35,6 +36,8 @@ export interface FlowNodeData extends Record<string, unknown> {
   run?: CanvasNodeState;
   /** It holds pinned output. */
   pinned?: boolean;
+  /** In a comparison of two versions (docs/adr/0103): how it changed. */
+  diff?: NodeDiffMark;
 }
 
 /** What a run adds to the canvas (docs/adr/0089): node states, pins, a past execution. */
@@ -43,6 +46,8 @@ export interface CanvasRunMarks {
   pinned?: ReadonlySet<string>;
   /** Nothing can be moved, connected or removed. */
   readOnly?: boolean;
+  /** A comparison of two versions: how each node changed. */
+  diff?: ReadonlyMap<string, NodeDiffMark>;
 }
 
 export type CanvasNode = Node<FlowNodeData, 'flowNode'>;
@@ -71,6 +76,7 @@ export function toCanvasNodes(
     const issue = issues.get(node.uid);
     const newest = lookup(node.type);
     const run = marks.nodeStates?.get(node.uid);
+    const diff = marks.diff?.get(node.uid);
     return {
       id: node.uid,
       type: 'flowNode',
@@ -96,6 +102,7 @@ export function toCanvasNodes(
         ...(node.uid === highlighted ? { highlighted: true } : {}),
         ...(run ? { run: { ...run } } : {}),
         ...(marks.pinned?.has(node.uid) ? { pinned: true } : {}),
+        ...(diff ? { diff } : {}),
       },
     };
   });
@@ -107,11 +114,24 @@ const takenStyle = (output: string) => ({
   strokeWidth: 3,
 });
 
-/** The graph's edges; `taken` ones (the path of the run looked at) drawn thicker and coloured. */
+/** A comparison of two versions: an added edge green, a removed one red and dashed. */
+export type EdgeDiffMark = 'added' | 'removed';
+
+const diffEdgeStyle = (mark: EdgeDiffMark) => ({
+  stroke: `var(--mantine-color-${mark === 'added' ? 'green' : 'red'}-6)`,
+  strokeWidth: 2.5,
+  ...(mark === 'removed' ? { strokeDasharray: '6 4' } : {}),
+});
+
+/**
+ * The graph's edges; `taken` ones (the path of the run looked at) drawn thicker and coloured,
+ * those of a comparison (`diff`) in the colour of their change.
+ */
 export function toCanvasEdges(
   doc: FlowDocument,
   selected: ReadonlySet<string>,
   taken?: ReadonlySet<string>,
+  diff?: ReadonlyMap<string, EdgeDiffMark>,
 ): Edge[] {
   return doc.edges.map((edge) => ({
     id: edge.id,
@@ -124,6 +144,9 @@ export function toCanvasEdges(
       : {}),
     ...(taken?.has(edge.id)
       ? { style: takenStyle(edge.sourceOutput), data: { taken: true }, zIndex: 1 }
+      : {}),
+    ...(diff?.has(edge.id)
+      ? { style: diffEdgeStyle(diff.get(edge.id)!), data: { diff: diff.get(edge.id) }, zIndex: 1 }
       : {}),
   }));
 }
