@@ -25,6 +25,7 @@ export function createDashboardsRepository(db: Database) {
           workspaceId: dashboards.workspaceId,
           groupId: dashboards.groupId,
           name: dashboards.name,
+          version: dashboards.version,
           createdAt: dashboards.createdAt,
           updatedAt: dashboards.updatedAt,
           widgetCount: sql<number>`jsonb_array_length(${dashboards.widgets})::int`,

@@ -35,6 +35,7 @@ export const toDashboard = (row: DashboardRow): Dashboard => ({
   group: row.groupId ?? null,
   widgets: row.widgets,
   workspace_id: row.workspaceId,
+  version: row.version,
   created_at: toIso(row.createdAt),
   updated_at: toIso(row.updatedAt),
 });
@@ -76,6 +77,7 @@ export function createDashboardsService(deps: DashboardsServiceDeps) {
           name: row.name,
           group: row.groupId ?? null,
           workspace_id: row.workspaceId,
+          version: row.version,
           created_at: toIso(row.createdAt),
           updated_at: toIso(row.updatedAt),
           widget_count: Number(row.widgetCount),

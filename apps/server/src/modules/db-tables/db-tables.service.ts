@@ -44,6 +44,7 @@ export const toTable = (row: DbTableWithCount): Table => ({
   apply_default_values_new_fields: row.applyDefaultValuesNewFields,
   workspace_id: row.workspaceId,
   customer_id: row.customerId,
+  version: row.version,
   created_at: toIso(row.createdAt),
   updated_at: toIso(row.updatedAt),
 });
