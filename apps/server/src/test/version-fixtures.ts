@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { messages } from '@ponte/shared/messages';
 import { versionListSchema, type VersionedKind } from '@ponte/shared/versions.schema';
 import type { LightMyRequestResponse } from 'fastify';
+import { resourceVersions } from '../db/schema';
 import { changeTime } from '../modules/versions/versions.service';
 import type { Requester, TestAccount, TestContext } from './test-app';
 
@@ -74,4 +76,13 @@ export async function historyOf(people: Requester, path: string) {
     items: list.items.map((v) => [v.number, v.author?.name ?? null, v.message] as const),
     restoredFrom: list.items[0]?.restored_from ?? null,
   };
+}
+
+/** How many versions of the resource the database still keeps (none once it is removed). */
+export async function storedVersions(t: TestContext, resourceId: string): Promise<number> {
+  const rows = await t.database.db
+    .select({ number: resourceVersions.number })
+    .from(resourceVersions)
+    .where(eq(resourceVersions.resourceId, resourceId));
+  return rows.length;
 }

@@ -9,6 +9,7 @@ import {
   expectConflict,
   historyOf,
   putIfMatch,
+  storedVersions,
   twoPeople,
   type TwoPeople,
 } from '../../test/version-fixtures';
@@ -116,7 +117,9 @@ describeEachDriver('form versions', (driver) => {
     const [row] = await t.database.db.select().from(forms).where(eq(forms.id, id));
     expect(await verifyPassword('9876', row!.authPinHash!)).toBe(true);
 
+    expect(await storedVersions(t, id)).toBe(3);
     expect((await ana.delete(`/api/v1/forms/${id}`)).statusCode).toBe(204);
+    expect(await storedVersions(t, id)).toBe(0);
     expect((await ana.get(`/api/v1/forms/${id}/versions`)).statusCode).toBe(404);
     expect((await ana.get(`/api/v1/forms/${id}/versions/1`)).statusCode).toBe(404);
   });
