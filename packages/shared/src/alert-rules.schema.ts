@@ -5,6 +5,7 @@ import { limits } from './limits';
 import { messages } from './messages';
 import { listResponseSchema, pageNumberSchema } from './pagination';
 import { text } from './text';
+import { versionStampSchema } from './versions.schema';
 
 /**
  * Alert rules (spec 2 'Alert rules', §3 Alert rule, §4, §5, §7, §9; docs/adr/0050): the API's
@@ -138,6 +139,12 @@ export const alertRuleBodySchema = z
 export type AlertRuleBody = z.output<typeof alertRuleBodySchema>;
 export type AlertRuleBodyInput = z.input<typeof alertRuleBodySchema>;
 
+/** PUT /api/v1/alert-rules/{id}: the rule, the version it was based on, the message. */
+export const alertRuleUpdateSchema = alertRuleBodySchema
+  .extend(versionStampSchema.shape)
+  .meta(alertRuleRules);
+export type AlertRuleUpdate = z.output<typeof alertRuleUpdateSchema>;
+
 export const alertRuleSchema = alertRuleBodySchema.extend({
   _id: z.string(),
   group: z.string().nullable(),
@@ -148,6 +155,8 @@ export const alertRuleSchema = alertRuleBodySchema.extend({
   queue_depth_above: z.number().int().nullable(),
   queue_depth_minutes: z.number().int().nullable(),
   workspace_id: z.string(),
+  /** The number of its current version (docs/adr/0103); its `ETag` too. */
+  version: z.number().int().positive(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -5,6 +5,7 @@ import { limits } from './limits';
 import { messages } from './messages';
 import { listResponseSchema, pageNumberSchema } from './pagination';
 import { text } from './text';
+import { versionStampSchema } from './versions.schema';
 
 /**
  * Dashboards (spec 2 'Dashboards', §3 Dashboard, Widget and widget config, §5 'Dashboard', §7,
@@ -201,6 +202,8 @@ export const dashboardSchema = z.object({
   group: z.string().nullable(),
   widgets: z.array(widgetSchema),
   workspace_id: z.string(),
+  /** The number of its current version (docs/adr/0103); its `ETag` too. */
+  version: z.number().int().positive(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -229,18 +232,23 @@ export const dashboardListSchema = listResponseSchema(dashboardListItemSchema);
 export type DashboardList = z.infer<typeof dashboardListSchema>;
 
 /** What the editor saves (POST, PUT); the rules beyond the shapes are `dashboardSaveIssues`. */
-export const dashboardBodySchema = z
-  .object({
-    name: text().trim().default('').meta({ pattern: '\\S', maxLength: limits.dashboardNameMax }),
-    group: text().max(200).nullish(),
-    widgets: z
-      .array(widgetSchema.meta(widgetRules))
-      .default([])
-      .meta({ maxItems: limits.dashboardWidgetsMax }),
-  })
-  .meta({ required: ['name'] });
+const dashboardFields = {
+  name: text().trim().default('').meta({ pattern: '\\S', maxLength: limits.dashboardNameMax }),
+  group: text().max(200).nullish(),
+  widgets: z
+    .array(widgetSchema.meta(widgetRules))
+    .default([])
+    .meta({ maxItems: limits.dashboardWidgetsMax }),
+};
+export const dashboardBodySchema = z.object(dashboardFields).meta({ required: ['name'] });
 export type DashboardBody = z.infer<typeof dashboardBodySchema>;
 export type DashboardBodyInput = z.input<typeof dashboardBodySchema>;
+
+/** PUT /api/v1/dashboards/{id}: the dashboard, the version it was based on, the message. */
+export const dashboardUpdateSchema = z
+  .object({ ...dashboardFields, ...versionStampSchema.shape })
+  .meta({ required: ['name'] });
+export type DashboardUpdate = z.infer<typeof dashboardUpdateSchema>;
 
 /**
  * The exported file `{slug}.dashboard.json` (spec 2 §9): the dashboard without `_id` and group

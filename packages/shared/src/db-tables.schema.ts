@@ -3,6 +3,7 @@ import { limits } from './limits';
 import { messages } from './messages';
 import { listResponseSchema, pageNumberSchema, pageQuerySchema } from './pagination';
 import { text } from './text';
+import { versionStampSchema } from './versions.schema';
 
 /**
  * Database tables and their records (spec 2: 'Database tables', 'Records list', 'Record
@@ -59,6 +60,8 @@ export const tableSchema = z.object({
   apply_default_values_new_fields: z.boolean(),
   workspace_id: z.string(),
   customer_id: z.string(),
+  /** The number of its structure's current version (docs/adr/0103); its `ETag` too. */
+  version: z.number().int().positive(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -140,33 +143,45 @@ export function checkTableStructure(fields: z.output<typeof tableFieldBodySchema
   return errors;
 }
 
-/** POST /api/v1/db/tables and PUT /api/v1/db/tables/{id}. */
-export const tableBodySchema = z
-  .object({
-    name: text({ error: m.nameRequired })
-      .trim()
-      .min(1, { error: m.nameRequired })
-      .max(limits.tableNameMax, { error: m.nameTooLong }),
-    group: text().max(200).nullish(),
-    fields: z
-      .array(tableFieldBodySchema)
-      .max(limits.tableFieldsMax, { error: m.tooManyFields })
-      .meta({ minItems: 1 }),
-    apply_default_values_new_fields: z.boolean().default(false),
-    /**
-     * Stored names whose values this save may delete (a removed field, or old values under a
-     * name a new field takes): without them such a save answers 409 `field_has_values`.
-     */
-    confirm_remove_values: z
-      .array(text().max(limits.tableFieldNameMax))
-      .max(limits.tableFieldsMax * 2)
-      .default([]),
-  })
-  .superRefine((body, ctx) => {
-    for (const message of checkTableStructure(body.fields))
-      ctx.addIssue({ code: 'custom', message, path: ['fields'] });
-  });
+const tableFields = {
+  name: text({ error: m.nameRequired })
+    .trim()
+    .min(1, { error: m.nameRequired })
+    .max(limits.tableNameMax, { error: m.nameTooLong }),
+  group: text().max(200).nullish(),
+  fields: z
+    .array(tableFieldBodySchema)
+    .max(limits.tableFieldsMax, { error: m.tooManyFields })
+    .meta({ minItems: 1 }),
+  apply_default_values_new_fields: z.boolean().default(false),
+  /**
+   * Stored names whose values this save may delete (a removed field, or old values under a
+   * name a new field takes): without them such a save answers 409 `field_has_values`.
+   */
+  confirm_remove_values: z
+    .array(text().max(limits.tableFieldNameMax))
+    .max(limits.tableFieldsMax * 2)
+    .default([]),
+};
+
+/** Every error of `checkTableStructure` as an issue of `fields`. */
+const structureIssues = (
+  body: { fields: z.output<typeof tableFieldBodySchema>[] },
+  ctx: z.RefinementCtx,
+) => {
+  for (const message of checkTableStructure(body.fields))
+    ctx.addIssue({ code: 'custom', message, path: ['fields'] });
+};
+
+/** POST /api/v1/db/tables. */
+export const tableBodySchema = z.object(tableFields).superRefine(structureIssues);
 export type TableBody = z.input<typeof tableBodySchema>;
+
+/** PUT /api/v1/db/tables/{id}: the structure, the version it was based on, the message. */
+export const tableUpdateBodySchema = z
+  .object({ ...tableFields, ...versionStampSchema.shape })
+  .superRefine(structureIssues);
+export type TableUpdateBody = z.input<typeof tableUpdateBodySchema>;
 
 /** One name whose values a structure save would delete (`details.fields` of the 409). */
 export const fieldValuesLossSchema = z.object({

@@ -3,6 +3,7 @@ import { limits } from './limits';
 import { messages } from './messages';
 import { listResponseSchema, pageNumberSchema } from './pagination';
 import { text } from './text';
+import { versionStampSchema } from './versions.schema';
 
 /**
  * Public forms (spec 2 'Forms', §3 Form and Form field, §4, §5 'Form save', §7 'Forms', §8
@@ -148,6 +149,8 @@ export const formSchema = z.object({
   /** The consumer: the earliest-created enabled flow whose 'Formulário' trigger names the form. */
   flow_id: z.object({ _id: z.string(), name: z.string() }).nullable(),
   workspace_id: z.string(),
+  /** The number of its current version (docs/adr/0103); its `ETag` too. */
+  version: z.number().int().positive(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -361,11 +364,8 @@ export function normaliseFormFields(fields: FormField[]): FormField[] {
   }));
 }
 
-/**
- * POST /api/v1/forms (the server also checks `formSaveIssues`, with the stored PIN). A PIN is
- * asked for when the form requires one (an update may omit it to keep the stored one).
- */
-export const formBodySchema = z.object(formFields).meta({
+/** What the document of the API says of a form's body beyond its fields' own rules. */
+const formBodyRules = {
   required: ['name', 'fields'],
   allOf: [
     {
@@ -373,12 +373,22 @@ export const formBodySchema = z.object(formFields).meta({
       then: { required: ['auth_pin'], properties: { auth_pin: { minLength: 1 } } },
     },
   ],
-});
+};
+
+/**
+ * POST /api/v1/forms (the server also checks `formSaveIssues`, with the stored PIN). A PIN is
+ * asked for when the form requires one (an update may omit it to keep the stored one).
+ */
+export const formBodySchema = z.object(formFields).meta(formBodyRules);
 export type FormBody = z.input<typeof formBodySchema>;
 export type FormBodyParsed = z.output<typeof formBodySchema>;
 
-/** PUT /api/v1/forms/{id}. */
-export const formUpdateBodySchema = formBodySchema;
+/** PUT /api/v1/forms/{id}: the form, the version it was based on and the change's message. */
+export const formUpdateBodySchema = z
+  .object({ ...formFields, ...versionStampSchema.shape })
+  .meta(formBodyRules);
+export type FormUpdateBody = z.input<typeof formUpdateBodySchema>;
+export type FormUpdateBodyParsed = z.output<typeof formUpdateBodySchema>;
 
 /**
  * The export file `{slug}.form.json` (spec 2 §9): the form without `_id`, version, group, the

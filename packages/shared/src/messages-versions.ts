@@ -1,14 +1,20 @@
 import type { VersionedKind } from './versions/versioned-kinds';
 
-/** How a text names a resource of each kind: 'Este flow … alterado', 'Esta fila … alterada'. */
-const resourceWords: Record<VersionedKind | 'custom_node', { these: string; changed: string }> = {
-  flow: { these: 'Este flow', changed: 'alterado' },
-  form: { these: 'Este formulário', changed: 'alterado' },
-  dashboard: { these: 'Este dashboard', changed: 'alterado' },
-  db_table: { these: 'Esta tabela', changed: 'alterada' },
-  alert_rule: { these: 'Esta regra de alerta', changed: 'alterada' },
-  queue: { these: 'Esta fila', changed: 'alterada' },
-  custom_node: { these: 'Este conector', changed: 'alterado' },
+/**
+ * How a text names a resource of each kind: 'Este flow … alterado … o abriu', 'Esta fila …
+ * alterada … a abriu'.
+ */
+const resourceWords: Record<
+  VersionedKind | 'custom_node',
+  { these: string; changed: string; it: 'o' | 'a' }
+> = {
+  flow: { these: 'Este flow', changed: 'alterado', it: 'o' },
+  form: { these: 'Este formulário', changed: 'alterado', it: 'o' },
+  dashboard: { these: 'Este dashboard', changed: 'alterado', it: 'o' },
+  db_table: { these: 'Esta tabela', changed: 'alterada', it: 'a' },
+  alert_rule: { these: 'Esta regra de alerta', changed: 'alterada', it: 'a' },
+  queue: { these: 'Esta fila', changed: 'alterada', it: 'a' },
+  custom_node: { these: 'Este conector', changed: 'alterado', it: 'o' },
 };
 
 /** Texts of versions, history, restore and conflicts (docs/adr/0103). */
@@ -19,7 +25,7 @@ export const versionMessages = {
    */
   conflict: (kind: VersionedKind | 'custom_node', name: string, time: string) => {
     const words = resourceWords[kind];
-    return `${words.these} foi ${words.changed} por ${name} às ${time} depois que você o abriu.`;
+    return `${words.these} foi ${words.changed} por ${name} às ${time} depois que você ${words.it} abriu.`;
   },
   /** The author of the state a resource had before versions existed. */
   unknownAuthor: 'Desconhecido',

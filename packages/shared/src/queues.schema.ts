@@ -3,6 +3,7 @@ import { limits } from './limits';
 import { messages } from './messages';
 import { listResponseSchema, pageNumberSchema } from './pagination';
 import { text } from './text';
+import { versionStampSchema } from './versions.schema';
 
 /**
  * Internal queues (spec 2 'Queues', §3 Queue, §4, §5 'Queue', §7 'Queues', §8 'Queue';
@@ -53,6 +54,8 @@ export const queueSchema = z.object({
   queue_status: queueCountsSchema,
   apply_default_values_new_fields: z.boolean(),
   workspace_id: z.string(),
+  /** The number of its current version (docs/adr/0103); its `ETag` too. */
+  version: z.number().int().positive(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -97,6 +100,7 @@ export const queueUpdateBodySchema = z.object({
   _id: text().min(1).max(100),
   ...queueFields,
   apply_default_values_new_fields: z.boolean().default(false),
+  ...versionStampSchema.shape,
 });
 export type QueueUpdateBody = z.input<typeof queueUpdateBodySchema>;
 

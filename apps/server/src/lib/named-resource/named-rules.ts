@@ -28,6 +28,17 @@ export function groupCheck(
   };
 }
 
+/**
+ * The group a restored version names ('Restaurar', docs/adr/0103): null ('Sem grupo') when the
+ * workspace no longer has it, so the save's group check does not refuse the restore.
+ */
+export function groupStillThere(
+  exists: (workspaceId: string, groupId: string) => Promise<boolean>,
+) {
+  return async (workspaceId: string, group: string | null | undefined): Promise<string | null> =>
+    group && (await exists(workspaceId, group)) ? group : null;
+}
+
 /** Removes the row of that id in the workspace, or answers the area's 404 when there is none. */
 export function removeOrMissing(
   remove: (workspaceId: string, id: string) => Promise<boolean>,

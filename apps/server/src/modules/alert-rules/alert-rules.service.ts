@@ -71,6 +71,7 @@ export const toAlertRule = (row: AlertRuleRow): AlertRule => ({
   queue_depth_above: row.queueDepthAbove ?? null,
   queue_depth_minutes: row.queueDepthMinutes ?? null,
   workspace_id: row.workspaceId,
+  version: row.version,
   created_at: toIso(row.createdAt),
   updated_at: toIso(row.updatedAt),
 });

@@ -4,11 +4,11 @@ import { registerDashboards } from './register-dashboards';
 /** The workspace's dashboards and their widgets' queries. */
 export const dashboardsModule = defineModule({
   name: 'dashboards',
-  needs: ['db', 'now', 'log'],
+  needs: ['db', 'now', 'log', 'versions'],
   provides: [],
   tables: ['dashboards'],
   create: () => ({}),
   routes: {
-    api: (api, { db, now, log }) => registerDashboards(api, { db, now, log }),
+    api: (api, { db, now, log, versions }) => registerDashboards(api, { db, now, log, versions }),
   },
 });

@@ -4,6 +4,7 @@ import { dashboards } from '../../db/schema';
 import {
   byName,
   createNamedTable,
+  type Db,
   type NamedListOptions,
 } from '../../lib/named-resource/named-table';
 
@@ -25,6 +26,7 @@ export function createDashboardsRepository(db: Database) {
           workspaceId: dashboards.workspaceId,
           groupId: dashboards.groupId,
           name: dashboards.name,
+          version: dashboards.version,
           createdAt: dashboards.createdAt,
           updatedAt: dashboards.updatedAt,
           widgetCount: sql<number>`jsonb_array_length(${dashboards.widgets})::int`,
@@ -38,11 +40,17 @@ export function createDashboardsRepository(db: Database) {
 
     groupExists: named.groupExists,
 
-    insert: (id: string, workspaceId: string, values: DashboardValues) =>
-      named.insert({ ...values, id, workspaceId }),
+    insert: (id: string, workspaceId: string, values: DashboardValues, tx?: Db) =>
+      named.insert({ ...values, id, workspaceId }, tx),
 
-    update: (workspaceId: string, id: string, values: Partial<DashboardValues>) =>
-      named.update(workspaceId, id, values),
+    /** Saves the values only while the dashboard is at `version`, moving it to the next one. */
+    updateVersion: (
+      workspaceId: string,
+      id: string,
+      version: number,
+      values: Partial<DashboardValues>,
+      tx?: Db,
+    ) => named.updateVersion(workspaceId, id, version, values, tx),
 
     remove: (workspaceId: string, id: string) => named.remove(workspaceId, id),
   };

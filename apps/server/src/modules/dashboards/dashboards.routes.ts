@@ -4,12 +4,16 @@ import {
   dashboardListQuerySchema,
   dashboardListSchema,
   dashboardSchema,
+  dashboardUpdateSchema,
 } from '@ponte/shared/dashboards.schema';
+import { versionRoutes } from '../versions/version-routes';
+import { stampOf, type VersionsService } from '../versions/versions.service';
 import type { DashboardsService } from './dashboards.service';
 import * as routes from '../../lib/named-resource/named-routes';
 
 export interface DashboardsRoutesOptions {
   service: DashboardsService;
+  versions: VersionsService;
 }
 
 /** A save's body: 50 widgets of 20 000 characters of HTML each, escaped, fit; beyond, 413. */
@@ -20,7 +24,7 @@ const tags = ['Dashboards'];
 /** Spec 2 §7 'Dashboards'; mounted at /api/v1 (authenticated scope). */
 export const dashboardsRoutes: FastifyPluginAsyncZod<DashboardsRoutesOptions> = async (
   app,
-  { service },
+  { service, versions },
 ) => {
   routes.listRoute(app, '/dashboards', {
     tags,
@@ -37,14 +41,14 @@ export const dashboardsRoutes: FastifyPluginAsyncZod<DashboardsRoutesOptions> = 
     response: dashboardSchema,
     errors: [400, 401, 413],
     bodyLimit: dashboardBodyLimit,
-    create: service.create,
+    create: (workspaceId, body, request) => service.create(workspaceId, body, stampOf(request)),
   });
 
   routes.duplicateRoute(app, '/dashboards/duplicate/:id', {
     tags,
     summary: 'Duplica um dashboard (a cópia recebe " (cópia)" no nome)',
     response: dashboardSchema,
-    duplicate: service.duplicate,
+    duplicate: (workspaceId, id, request) => service.duplicate(workspaceId, id, stampOf(request)),
   });
 
   routes.readRoute(app, '/dashboards/:id', {
@@ -57,11 +61,24 @@ export const dashboardsRoutes: FastifyPluginAsyncZod<DashboardsRoutesOptions> = 
   routes.updateRoute(app, '/dashboards/:id', {
     tags,
     summary: 'Altera um dashboard',
-    body: dashboardBodySchema,
+    body: dashboardUpdateSchema,
     response: dashboardSchema,
-    errors: [400, 401, 404, 413],
+    errors: [400, 401, 404, 409, 413],
     bodyLimit: dashboardBodyLimit,
-    update: service.update,
+    update: (workspaceId, id, body, request) =>
+      service.update(workspaceId, id, body, stampOf(request, body)),
+  });
+
+  versionRoutes(app, {
+    kind: 'dashboard',
+    path: '/dashboards/:id',
+    tags,
+    response: dashboardSchema,
+    versions,
+    state: service.versionState,
+    // 'Restaurar': the version's document saved with every rule of a save, as a new version.
+    restore: async (workspaceId, id, document, stamp) =>
+      service.update(workspaceId, id, await service.restoreBody(workspaceId, document), stamp),
   });
 
   routes.removeRoute(app, '/dashboards/:id', {

@@ -6,6 +6,7 @@ import {
   type DashboardBody,
   type DashboardList,
   type dashboardListQuerySchema,
+  type DashboardUpdate,
   type Widget,
 } from '@ponte/shared/dashboards.schema';
 import { errorCodes } from '@ponte/shared/errors';
@@ -17,7 +18,9 @@ import { toIso } from '../../lib/list-query';
 import { listOptionsOf } from '../../lib/named-resource/named-table';
 import { copyName } from '../../lib/named-resource/copy-name';
 import { groupCheck, removeOrMissing, rowOrMissing } from '../../lib/named-resource/named-rules';
+import { noStamp, type SaveStamp, type VersionsService } from '../versions/versions.service';
 import { sanitiseWidgetHtml } from './dashboard-html';
+import { dashboardVersioning, dashboardVersionState } from './dashboard-versions';
 import { createDashboardsRepository, type DashboardRow } from './dashboards.repository';
 
 const m = messages.dashboards;
@@ -26,7 +29,8 @@ export type DashboardListQuery = z.output<typeof dashboardListQuerySchema>;
 
 export interface DashboardsServiceDeps {
   db: Database;
-  now: () => Date;
+  /** Every save is a version (docs/adr/0103). */
+  versions: VersionsService;
 }
 
 export const toDashboard = (row: DashboardRow): Dashboard => ({
@@ -35,6 +39,7 @@ export const toDashboard = (row: DashboardRow): Dashboard => ({
   group: row.groupId ?? null,
   widgets: row.widgets,
   workspace_id: row.workspaceId,
+  version: row.version,
   created_at: toIso(row.createdAt),
   updated_at: toIso(row.updatedAt),
 });
@@ -56,13 +61,21 @@ export function storedWidget(widget: Widget): Widget {
   return { ...rest, config: { ...rest.config, html: sanitiseWidgetHtml(rest.config.html) } };
 }
 
+/** What a save writes of a checked body. */
+const savedValues = (body: DashboardBody) => ({
+  name: body.name,
+  groupId: body.group || null,
+  widgets: body.widgets.map(storedWidget),
+});
+
 /** The workspace's dashboards (spec 2 'Dashboards', §7), scoped to the session's workspace. */
 export function createDashboardsService(deps: DashboardsServiceDeps) {
-  const { db, now } = deps;
-  const repository = createDashboardsRepository(db);
+  const repository = createDashboardsRepository(deps.db);
+  const versioned = dashboardVersioning(deps.versions, repository);
 
   const checkGroup = groupCheck(repository.groupExists);
   const rowOf = rowOrMissing(repository.find, dashboardMissing);
+  const removeRow = removeOrMissing(repository.remove, dashboardMissing);
 
   return {
     repository,
@@ -76,6 +89,7 @@ export function createDashboardsService(deps: DashboardsServiceDeps) {
           name: row.name,
           group: row.groupId ?? null,
           workspace_id: row.workspaceId,
+          version: row.version,
           created_at: toIso(row.createdAt),
           updated_at: toIso(row.updatedAt),
           widget_count: Number(row.widgetCount),
@@ -86,49 +100,61 @@ export function createDashboardsService(deps: DashboardsServiceDeps) {
 
     get: async (workspaceId: string, id: string) => toDashboard(await rowOf(workspaceId, id)),
 
-    async create(workspaceId: string, body: DashboardBody): Promise<Dashboard> {
+    async create(
+      workspaceId: string,
+      body: DashboardBody,
+      stamp: SaveStamp = noStamp,
+    ): Promise<Dashboard> {
       checkSave(body);
       await checkGroup(workspaceId, body.group);
-      const at = now();
-      const row = await repository.insert(randomUUID(), workspaceId, {
-        name: body.name,
-        groupId: body.group || null,
-        widgets: body.widgets.map(storedWidget),
-        createdAt: at,
-        updatedAt: at,
-      });
+      const row = await versioned.create(workspaceId, randomUUID(), savedValues(body), stamp);
       return toDashboard(row);
     },
 
-    async update(workspaceId: string, id: string, body: DashboardBody): Promise<Dashboard> {
-      await rowOf(workspaceId, id);
+    /** A new version, only when the save was based on the current one (if it says). */
+    async update(
+      workspaceId: string,
+      id: string,
+      body: DashboardUpdate,
+      stamp: SaveStamp = noStamp,
+    ): Promise<Dashboard> {
+      const existing = await rowOf(workspaceId, id);
+      await versioned.check(workspaceId, existing, stamp);
       checkSave(body);
       await checkGroup(workspaceId, body.group);
-      const row = await repository.update(workspaceId, id, {
-        name: body.name,
-        groupId: body.group || null,
-        widgets: body.widgets.map(storedWidget),
-        updatedAt: now(),
-      });
-      if (!row) throw dashboardMissing(id);
-      return toDashboard(row);
+      return toDashboard(await versioned.update(workspaceId, existing, savedValues(body), stamp));
     },
 
-    /** The copy keeps the group and the widgets; its name gets ' (cópia)'. */
-    async duplicate(workspaceId: string, id: string): Promise<Dashboard> {
+    /** The copy keeps the group and the widgets; its name gets ' (cópia)'; at its version 1. */
+    async duplicate(
+      workspaceId: string,
+      id: string,
+      stamp: SaveStamp = noStamp,
+    ): Promise<Dashboard> {
       const source = await rowOf(workspaceId, id);
-      const at = now();
-      const row = await repository.insert(randomUUID(), workspaceId, {
+      const values = {
         name: copyName(source.name, limits.dashboardNameMax),
         groupId: source.groupId,
         widgets: source.widgets,
-        createdAt: at,
-        updatedAt: at,
+      };
+      const row = await versioned.create(workspaceId, randomUUID(), values, {
+        userId: stamp.userId,
       });
       return toDashboard(row);
     },
 
-    remove: removeOrMissing(repository.remove, dashboardMissing),
+    /** The current version and document of a dashboard of the workspace (404 without one). */
+    versionState: async (workspaceId: string, id: string) =>
+      dashboardVersionState(await rowOf(workspaceId, id)),
+
+    /** A version's document as an update of the dashboard ('Restaurar', docs/adr/0103). */
+    restoreBody: versioned.restoreBody,
+
+    /** The dashboard and its versions. */
+    async remove(workspaceId: string, id: string): Promise<void> {
+      await removeRow(workspaceId, id);
+      await versioned.removeAll(workspaceId, id);
+    },
   };
 }
 

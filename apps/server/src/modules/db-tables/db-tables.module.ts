@@ -8,13 +8,14 @@ import { createRecordsService } from './records.service';
 /** The workspace's database tables and their records (CSV export for a pt-BR Excel). */
 export const dbTablesModule = defineModule({
   name: 'db-tables',
-  needs: ['db', 'now'],
+  needs: ['db', 'now', 'versions'],
   provides: [],
   tables: ['db_tables', 'db_records'],
   create: () => ({}),
   routes: {
-    api: async (api, { db, now }) => {
-      await api.register(dbTablesRoutes, { service: createDbTablesService({ db, now }) });
+    api: async (api, { db, now, versions }) => {
+      const service = createDbTablesService({ db, versions });
+      await api.register(dbTablesRoutes, { service, versions });
       await api.register(recordsRoutes, {
         service: createRecordsService({ db, now }),
         exporter: createRecordsExport(db, now),

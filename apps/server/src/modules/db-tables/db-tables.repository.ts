@@ -79,12 +79,14 @@ export function createDbTablesRepository(db: Database) {
 
     insert: (tx: Db, row: typeof dbTables.$inferInsert) => named.insert(row, tx),
 
-    update: (
+    /** Saves the values only while the table is at `version`, moving it to the next one. */
+    updateVersion: (
       tx: Db,
       workspaceId: string,
       id: string,
+      version: number,
       values: Partial<typeof dbTables.$inferInsert>,
-    ) => named.update(workspaceId, id, values, tx),
+    ) => named.updateVersion(workspaceId, id, version, values, tx),
 
     remove: (tx: Db, workspaceId: string, id: string) => named.remove(workspaceId, id, tx),
   };

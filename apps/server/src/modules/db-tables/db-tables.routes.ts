@@ -7,16 +7,23 @@ import {
   tableListQuerySchema,
   tableListSchema,
   tableSchema,
+  tableUpdateBodySchema,
 } from '@ponte/shared/db-tables.schema';
 import { limits } from '@ponte/shared/limits';
 import { text } from '@ponte/shared/text';
 import { sessionOf } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, idParamsSchema, idSchema } from '../../lib/route-schemas';
+import { versionRoutes } from '../versions/version-routes';
+import { stampOf, type VersionsService } from '../versions/versions.service';
 import type { DbTablesService } from './db-tables.service';
 import * as routes from '../../lib/named-resource/named-routes';
 
 export interface DbTablesRoutesOptions {
   service: DbTablesService;
+}
+
+export interface DbTablesStructureOptions extends DbTablesRoutesOptions {
+  versions: VersionsService;
 }
 
 const tags = ['Tabelas'];
@@ -50,9 +57,9 @@ const fieldRoutes: FastifyPluginAsyncZod<DbTablesRoutesOptions> = async (app, { 
 };
 
 /** Mounted at /api/v1 (authenticated scope). */
-export const dbTablesRoutes: FastifyPluginAsyncZod<DbTablesRoutesOptions> = async (
+export const dbTablesRoutes: FastifyPluginAsyncZod<DbTablesStructureOptions> = async (
   app,
-  { service },
+  { service, versions },
 ) => {
   routes.listRoute(app, '/db/tables', {
     tags,
@@ -68,7 +75,7 @@ export const dbTablesRoutes: FastifyPluginAsyncZod<DbTablesRoutesOptions> = asyn
     body: tableBodySchema,
     response: tableSchema,
     errors: [400, 401, 413],
-    create: service.create,
+    create: (workspaceId, body, request) => service.create(workspaceId, body, stampOf(request)),
   });
 
   routes.readRoute(app, '/db/tables/:id', {
@@ -81,10 +88,23 @@ export const dbTablesRoutes: FastifyPluginAsyncZod<DbTablesRoutesOptions> = asyn
   routes.updateRoute(app, '/db/tables/:id', {
     tags,
     summary: 'Altera uma tabela (os registros acompanham; 409 se apagaria valores)',
-    body: tableBodySchema,
+    body: tableUpdateBodySchema,
     response: tableSchema,
     errors: [400, 401, 404, 409, 413],
-    update: service.update,
+    update: (workspaceId, id, body, request) =>
+      service.update(workspaceId, id, body, stampOf(request, body)),
+  });
+
+  versionRoutes(app, {
+    kind: 'db_table',
+    path: '/db/tables/:id',
+    tags,
+    response: tableSchema,
+    versions,
+    state: service.versionState,
+    // 'Restaurar': the version's structure saved as a manual structure edit (docs/adr/0103).
+    restore: async (workspaceId, id, document, stamp) =>
+      service.update(workspaceId, id, await service.restoreBody(workspaceId, document), stamp),
   });
 
   routes.removeRoute(app, '/db/tables/:id', {
@@ -114,6 +134,7 @@ export const dbTablesRoutes: FastifyPluginAsyncZod<DbTablesRoutesOptions> = asyn
             sessionOf(request).workspaceId,
             request.params.id,
             request.body.name,
+            stampOf(request),
           ),
         ),
   );

@@ -24,6 +24,13 @@ import { fieldNamed } from './field-names';
 import { countValues } from './field-values';
 import { planStructure, type SavedField } from './structure-plan';
 import { applyStructureChange, createFieldIndexes, dropFieldIndexes } from './table-structure';
+import {
+  noStamp,
+  type SaveStamp,
+  type SaveTx,
+  type VersionsService,
+} from '../versions/versions.service';
+import { tableVersioning, tableVersionState, type TableUpdateInput } from './db-table-versions';
 
 const m = messages.tables;
 
@@ -32,7 +39,8 @@ export type TableListQuery = z.output<typeof tableListQuerySchema>;
 
 export interface DbTablesServiceDeps {
   db: Database;
-  now: () => Date;
+  /** Every structure save is a version (docs/adr/0103). */
+  versions: VersionsService;
 }
 
 export const toTable = (row: DbTableWithCount): Table => ({
@@ -44,6 +52,7 @@ export const toTable = (row: DbTableWithCount): Table => ({
   apply_default_values_new_fields: row.applyDefaultValuesNewFields,
   workspace_id: row.workspaceId,
   customer_id: row.customerId,
+  version: row.version,
   created_at: toIso(row.createdAt),
   updated_at: toIso(row.updatedAt),
 });
@@ -77,19 +86,20 @@ const uniqueName = uniqueNameGuard({
   message: m.nameTaken,
 });
 
-/** A new table and the unique indexes of its fields, in one transaction. */
+/** A new table and the unique indexes of its fields, at its version 1, in one transaction. */
 async function insertTable(
-  { db, now }: DbTablesServiceDeps,
   repository: DbTablesRepository,
+  versioned: ReturnType<typeof tableVersioning>,
   workspaceId: string,
   values: { name: string; group: string | null; fields: DbTableFieldRow[]; apply: boolean },
+  stamp: SaveStamp,
 ): Promise<DbTableRow> {
   const customerId = await repository.customerOf(workspaceId);
-  const at = now();
+  const id = randomUUID();
   return uniqueName(() =>
-    db.transaction(async (tx) => {
+    versioned.create(workspaceId, id, stamp, async (tx, at) => {
       const row = await repository.insert(tx, {
-        id: randomUUID(),
+        id,
         workspaceId,
         customerId,
         groupId: values.group,
@@ -106,8 +116,40 @@ async function insertTable(
   );
 }
 
-export function createDbTablesService({ db, now }: DbTablesServiceDeps) {
+/**
+ * A structure save in the version's transaction (docs/adr/0023): the table row locked, its
+ * records changed with it; null when the table is no longer at `version` (nothing is written).
+ */
+async function writeStructure(
+  repository: DbTablesRepository,
+  [tx, at]: [SaveTx, Date],
+  { workspaceId, id, version }: { workspaceId: string; id: string; version: number },
+  body: TableUpdateInput,
+): Promise<DbTableRow | null> {
+  const current = await repository.findRef(workspaceId, id, tx, 'update');
+  if (!current || current.id !== id) return null;
+  if (current.version !== version) return null;
+  const plan = planStructure(current.fields, savedFieldsOf(body));
+  const removed = await applyStructureChange(tx, {
+    tableId: id,
+    plan,
+    removed: current.removedFields,
+    applyDefaults: body.apply_default_values_new_fields,
+    confirmed: body.confirm_remove_values,
+  });
+  return repository.updateVersion(tx, workspaceId, id, version, {
+    name: body.name,
+    groupId: body.group || null,
+    fields: plan.fields,
+    removedFields: removed,
+    applyDefaultValuesNewFields: body.apply_default_values_new_fields,
+    updatedAt: at,
+  });
+}
+
+export function createDbTablesService({ db, versions }: DbTablesServiceDeps) {
   const repository = createDbTablesRepository(db);
+  const versioned = tableVersioning(versions, repository);
   const missing = (id: string) => notFound(m.notFound, { kind: 'db_table', id });
 
   const checkGroup = groupCheck(repository.groupExists, m.groupNotFound);
@@ -122,48 +164,51 @@ export function createDbTablesService({ db, now }: DbTablesServiceDeps) {
 
     get,
 
-    async create(workspaceId: string, body: TableBodyInput): Promise<Table> {
+    async create(
+      workspaceId: string,
+      body: TableBodyInput,
+      stamp: SaveStamp = noStamp,
+    ): Promise<Table> {
       await checkGroup(workspaceId, body.group);
-      const row = await insertTable({ db, now }, repository, workspaceId, {
+      const values = {
         name: body.name,
         group: body.group || null,
         fields: fieldsOf(body),
         apply: body.apply_default_values_new_fields,
-      });
+      };
+      const row = await insertTable(repository, versioned, workspaceId, values, stamp);
       return get(workspaceId, row.id);
     },
 
     /**
-     * A new structure. Records follow in the same transaction (docs/adr/0023): nothing is
-     * half-changed when a change is refused.
+     * A new structure, as a new version. Records follow in the same transaction
+     * (docs/adr/0023): nothing is half-changed when a change is refused; a save based on an
+     * old version (when it says) changes nothing either (409).
      */
-    async update(workspaceId: string, id: string, body: TableBodyInput): Promise<Table> {
+    async update(
+      workspaceId: string,
+      id: string,
+      body: TableUpdateInput,
+      stamp: SaveStamp = noStamp,
+    ): Promise<Table> {
+      const existing = await rowOf(workspaceId, id);
+      await versioned.check(workspaceId, existing, stamp);
       await checkGroup(workspaceId, body.group);
-      const saved = savedFieldsOf(body);
+      const target = { workspaceId, id, version: existing.version };
       await uniqueName(() =>
-        db.transaction(async (tx) => {
-          const current = await repository.findRef(workspaceId, id, tx, 'update');
-          if (!current || current.id !== id) throw missing(id);
-          const plan = planStructure(current.fields, saved);
-          const removed = await applyStructureChange(tx, {
-            tableId: id,
-            plan,
-            removed: current.removedFields,
-            applyDefaults: body.apply_default_values_new_fields,
-            confirmed: body.confirm_remove_values,
-          });
-          await repository.update(tx, workspaceId, id, {
-            name: body.name,
-            groupId: body.group || null,
-            fields: plan.fields,
-            removedFields: removed,
-            applyDefaultValuesNewFields: body.apply_default_values_new_fields,
-            updatedAt: now(),
-          });
-        }),
+        versioned.update(workspaceId, existing, stamp, (tx, at) =>
+          writeStructure(repository, [tx, at], target, body),
+        ),
       );
       return get(workspaceId, id);
     },
+
+    /** The current version and document of a table of the workspace (404 without one). */
+    versionState: async (workspaceId: string, id: string) =>
+      tableVersionState(await rowOf(workspaceId, id)),
+
+    /** A version's document as a structure save ('Restaurar', docs/adr/0103). */
+    restoreBody: versioned.restoreBody,
 
     /**
      * How many records hold a value in a field (the structure editor asks before removing
@@ -176,24 +221,36 @@ export function createDbTablesService({ db, now }: DbTablesServiceDeps) {
       return (await countValues(db, id, [field.name])).get(field.name) ?? 0;
     },
 
-    /** The table, its records and its unique indexes. */
+    /** The table, its records, its unique indexes and its versions. */
     async remove(workspaceId: string, id: string): Promise<void> {
       await db.transaction(async (tx) => {
         const current = await repository.findRef(workspaceId, id, tx, 'update');
         if (!current || current.id !== id) throw missing(id);
         await dropFieldIndexes(tx, id, current.fields);
         await repository.remove(tx, workspaceId, id);
+        await versioned.removeAll(workspaceId, id, tx);
       });
     },
 
-    /** A copy of the structure under a new name; records are not copied (docs/adr/0023). */
-    async duplicate(workspaceId: string, id: string, name: string): Promise<Table> {
+    /**
+     * A copy of the structure under a new name, at its version 1; records are not copied
+     * (docs/adr/0023).
+     */
+    async duplicate(
+      workspaceId: string,
+      id: string,
+      name: string,
+      stamp: SaveStamp = noStamp,
+    ): Promise<Table> {
       const source = await rowOf(workspaceId, id);
-      const row = await insertTable({ db, now }, repository, workspaceId, {
+      const values = {
         name,
         group: source.groupId,
         fields: withoutHistory(source.fields),
         apply: source.applyDefaultValuesNewFields,
+      };
+      const row = await insertTable(repository, versioned, workspaceId, values, {
+        userId: stamp.userId,
       });
       return get(workspaceId, row.id);
     },

@@ -27,14 +27,14 @@ export interface FormsOptions {
  */
 export const formsModule = defineModule({
   name: 'forms',
-  needs: ['db', 'now', 'log', 'storage', 'resolveSession', 'runner', 'config'],
+  needs: ['db', 'now', 'log', 'storage', 'resolveSession', 'runner', 'config', 'versions'],
   provides: [],
   config: [formsConfig],
   tables: ['forms'],
   create: (_parts, _options: FormsOptions) => ({}),
   routes: {
-    api: (api, { db, now }) =>
-      api.register(formsRoutes, { service: createFormsService({ db, now }) }),
+    api: (api, { db, versions }) =>
+      api.register(formsRoutes, { service: createFormsService({ db, versions }), versions }),
     public: (app, { db, storage, resolveSession, runner, config }, options) =>
       app.register(formsPublicRoutes, {
         prefix: '/engine',

@@ -4,11 +4,15 @@ import { flows, forms } from '../../db/schema';
 import {
   byName,
   createNamedTable,
+  type Db,
   type NamedListOptions,
 } from '../../lib/named-resource/named-table';
 import { formTriggerOf } from './form-consumer';
 
 export type FormRow = typeof forms.$inferSelect;
+export type FormInsert = typeof forms.$inferInsert;
+/** What a save writes of a form (its id, workspace, version and creation kept). */
+export type FormValues = Partial<Omit<FormInsert, 'id' | 'workspaceId' | 'version' | 'createdAt'>>;
 
 export type FormListOptions = NamedListOptions;
 
@@ -52,10 +56,16 @@ export function createFormsRepository(db: Database) {
 
     groupExists: named.groupExists,
 
-    insert: (row: typeof forms.$inferInsert) => named.insert(row),
+    insert: (row: FormInsert, tx?: Db) => named.insert(row, tx),
 
-    update: (workspaceId: string, id: string, values: Partial<typeof forms.$inferInsert>) =>
-      named.update(workspaceId, id, values),
+    /** Saves the values only while the form is at `version`, moving it to the next one. */
+    updateVersion: (
+      workspaceId: string,
+      id: string,
+      version: number,
+      values: FormValues,
+      tx?: Db,
+    ) => named.updateVersion(workspaceId, id, version, values, tx),
 
     remove: (workspaceId: string, id: string) => named.remove(workspaceId, id),
   };

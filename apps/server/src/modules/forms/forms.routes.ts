@@ -8,11 +8,14 @@ import {
   formUpdateBodySchema,
 } from '@ponte/shared/forms.schema';
 import { listResponseSchema } from '@ponte/shared/pagination';
+import { versionRoutes } from '../versions/version-routes';
+import { stampOf, type VersionsService } from '../versions/versions.service';
 import type { FormsService } from './forms.service';
 import * as routes from '../../lib/named-resource/named-routes';
 
 export interface FormsRoutesOptions {
   service: FormsService;
+  versions: VersionsService;
 }
 
 const tags = ['Formulários'];
@@ -23,7 +26,10 @@ const formAnswerSchema = formSchema.extend({
 const formListAnswerSchema = listResponseSchema(formAnswerSchema);
 
 /** Spec 2 §7 'Forms'; mounted at /api/v1 (authenticated scope). */
-export const formsRoutes: FastifyPluginAsyncZod<FormsRoutesOptions> = async (app, { service }) => {
+export const formsRoutes: FastifyPluginAsyncZod<FormsRoutesOptions> = async (
+  app,
+  { service, versions },
+) => {
   routes.listRoute(app, '/forms', {
     tags,
     summary: 'Lista os formulários do workspace (busca por nome, filtro por grupo; até 1000)',
@@ -38,7 +44,7 @@ export const formsRoutes: FastifyPluginAsyncZod<FormsRoutesOptions> = async (app
     body: formBodySchema,
     response: formAnswerSchema,
     errors: [400, 401, 413],
-    create: service.create,
+    create: (workspaceId, body, request) => service.create(workspaceId, body, stampOf(request)),
   });
 
   routes.readRoute(app, '/forms/:id', {
@@ -53,8 +59,21 @@ export const formsRoutes: FastifyPluginAsyncZod<FormsRoutesOptions> = async (app
     summary: 'Altera um formulário (sem `auth_pin`, o PIN guardado é mantido)',
     body: formUpdateBodySchema,
     response: formAnswerSchema,
-    errors: [400, 401, 404, 413],
-    update: service.update,
+    errors: [400, 401, 404, 409, 413],
+    update: (workspaceId, id, body, request) =>
+      service.update(workspaceId, id, body, stampOf(request, body)),
+  });
+
+  versionRoutes(app, {
+    kind: 'form',
+    path: '/forms/:id',
+    tags,
+    response: formAnswerSchema,
+    versions,
+    state: service.versionState,
+    // 'Restaurar': the version's document saved with every rule of a save (the PIN kept).
+    restore: async (workspaceId, id, document, stamp) =>
+      service.update(workspaceId, id, await service.restoreBody(workspaceId, document), stamp),
   });
 
   routes.removeRoute(app, '/forms/:id', {

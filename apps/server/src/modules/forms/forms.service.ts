@@ -16,7 +16,9 @@ import { toIso } from '../../lib/list-query';
 import { listOptionsOf } from '../../lib/named-resource/named-table';
 import { groupCheck, removeOrMissing, rowOrMissing } from '../../lib/named-resource/named-rules';
 import { hashPassword } from '../auth/password-hasher';
+import { noStamp, type SaveStamp, type VersionsService } from '../versions/versions.service';
 import { findFormConsumer } from './form-consumer';
+import { formVersioning, formVersionState } from './form-versions';
 import { createFormsRepository, type FormFlowRef, type FormRow } from './forms.repository';
 
 const m = messages.forms;
@@ -25,7 +27,8 @@ export type FormListQuery = z.output<typeof formListQuerySchema>;
 
 export interface FormsServiceDeps {
   db: Database;
-  now: () => Date;
+  /** Every save is a version (docs/adr/0103). */
+  versions: VersionsService;
 }
 
 /** The API's form: the PIN and its hash never leave the server (`auth_pin_set`). */
@@ -44,6 +47,7 @@ export const toForm = (row: FormRow, flow: FormFlowRef | null): Form => ({
   auth_pin_set: row.authPinHash !== null,
   flow_id: flow,
   workspace_id: row.workspaceId,
+  version: row.version,
   created_at: toIso(row.createdAt),
   updated_at: toIso(row.updatedAt),
 });
@@ -84,11 +88,13 @@ const savedColumns = (body: FormBodyParsed) => ({
 
 /** The workspace's public forms (spec 2 'Forms', §7): rows in `forms`, scoped to the session. */
 export function createFormsService(deps: FormsServiceDeps) {
-  const { db, now } = deps;
+  const { db } = deps;
   const repository = createFormsRepository(db);
+  const versioned = formVersioning(deps.versions, repository);
 
   const checkGroup = groupCheck(repository.groupExists);
   const rowOf = rowOrMissing(repository.find, formMissing);
+  const removeRow = removeOrMissing(repository.remove, formMissing);
 
   async function withConsumer(row: FormRow): Promise<Form> {
     const consumer = await findFormConsumer(db, row.workspaceId, row.id);
@@ -109,35 +115,52 @@ export function createFormsService(deps: FormsServiceDeps) {
 
     get: async (workspaceId: string, id: string) => withConsumer(await rowOf(workspaceId, id)),
 
-    async create(workspaceId: string, body: FormBodyParsed): Promise<Form> {
+    async create(
+      workspaceId: string,
+      body: FormBodyParsed,
+      stamp: SaveStamp = noStamp,
+    ): Promise<Form> {
       checkSave(body, false);
       await checkGroup(workspaceId, body.group);
-      const at = now();
-      const row = await repository.insert({
+      const values = {
         id: randomUUID(),
         workspaceId,
         ...savedColumns(body),
         authPinHash: await pinHashOf(body, null),
-        createdAt: at,
-        updatedAt: at,
-      });
-      return withConsumer(row);
+      };
+      return withConsumer(await versioned.create(workspaceId, values, stamp));
     },
 
-    async update(workspaceId: string, id: string, body: FormBodyParsed): Promise<Form> {
+    /** A new version, only when the save was based on the form's current one (if it says). */
+    async update(
+      workspaceId: string,
+      id: string,
+      body: FormBodyParsed,
+      stamp: SaveStamp = noStamp,
+    ): Promise<Form> {
       const stored = await rowOf(workspaceId, id);
+      await versioned.check(workspaceId, stored, stamp);
       checkSave(body, stored.authPinHash !== null);
       await checkGroup(workspaceId, body.group);
-      const row = await repository.update(workspaceId, id, {
+      const values = {
         ...savedColumns(body),
         authPinHash: await pinHashOf(body, stored.authPinHash),
-        updatedAt: now(),
-      });
-      if (!row) throw formMissing(id);
-      return withConsumer(row);
+      };
+      return withConsumer(await versioned.update(workspaceId, stored, values, stamp));
     },
 
-    remove: removeOrMissing(repository.remove, formMissing),
+    /** The current version and document of a form of the workspace (404 without one). */
+    versionState: async (workspaceId: string, id: string) =>
+      formVersionState(await rowOf(workspaceId, id)),
+
+    /** A version's document as an update of the form ('Restaurar', docs/adr/0103). */
+    restoreBody: versioned.restoreBody,
+
+    /** The form and its versions. */
+    async remove(workspaceId: string, id: string): Promise<void> {
+      await removeRow(workspaceId, id);
+      await versioned.removeAll(workspaceId, id);
+    },
   };
 }
 

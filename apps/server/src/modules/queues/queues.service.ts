@@ -52,6 +52,7 @@ export const toQueue = (row: QueueWithFlow, counts: QueueCounts): Queue => ({
   queue_status: counts,
   apply_default_values_new_fields: row.applyDefaultValuesNewFields,
   workspace_id: row.workspaceId,
+  version: row.version,
   created_at: toIso(row.createdAt),
   updated_at: toIso(row.updatedAt),
 });

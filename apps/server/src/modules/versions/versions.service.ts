@@ -35,6 +35,9 @@ export interface SaveStamp {
   restoredFrom?: number | undefined;
 }
 
+/** A save no person made and that checks no version (the CLI's import, a test's seed). */
+export const noStamp: SaveStamp = { userId: null };
+
 /** A resource as its versions see it: the number of its current version and its document. */
 export interface VersionedState {
   version: number;
@@ -42,6 +45,9 @@ export interface VersionedState {
   /** When it was last saved (the time of a baseline version). */
   updatedAt: Date;
 }
+
+/** The transaction a save writes in (a structure change also runs DDL in it). */
+export type SaveTx = Db & Pick<Database, 'execute'>;
 
 export interface VersionsServiceDeps {
   db: Database;
@@ -158,7 +164,7 @@ export function createVersionsService({ db, now, nameOf }: VersionsServiceDeps) 
       owner: VersionOwner,
       before: VersionedState | null,
       stamp: SaveStamp,
-      write: (tx: Db, at: Date) => Promise<Row | null>,
+      write: (tx: SaveTx, at: Date) => Promise<Row | null>,
       documentOf: (row: Row) => unknown,
       idOf?: (row: Row) => string,
     ): Promise<Row> {

@@ -29,6 +29,7 @@ export const timeoutRule: AlertRule = {
   queue_depth_above: null,
   queue_depth_minutes: null,
   workspace_id: 'w1',
+  version: 1,
   created_at: '2026-03-01T12:00:00Z',
   updated_at: '2026-03-02T12:00:00Z',
 };

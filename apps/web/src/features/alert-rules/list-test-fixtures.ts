@@ -25,6 +25,7 @@ export const pedidos: AlertRule = {
   queue_depth_above: null,
   queue_depth_minutes: null,
   workspace_id: 'w1',
+  version: 1,
   created_at: '2026-01-15T12:34:56Z',
   updated_at: '2026-03-01T02:00:00.000Z',
 };

@@ -14,6 +14,7 @@ const operacao: Dashboard = {
   group: 'g1',
   widgets: [counter],
   workspace_id: 'w1',
+  version: 1,
   created_at: '2026-01-15T12:34:56Z',
   updated_at: '2026-03-01T02:00:00Z',
 };

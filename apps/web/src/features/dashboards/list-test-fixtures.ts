@@ -12,6 +12,7 @@ export const operacao: Dashboard = {
   group: 'g1',
   widgets: [count],
   workspace_id: 'w1',
+  version: 1,
   created_at: '2026-01-15T12:34:56Z',
   updated_at: '2026-03-01T02:00:00.000Z',
 };
@@ -22,6 +23,7 @@ export const operacaoRow: DashboardListItem = {
   group: operacao.group,
   widget_count: 1,
   workspace_id: operacao.workspace_id,
+  version: 1,
   created_at: operacao.created_at,
   updated_at: operacao.updated_at,
 };

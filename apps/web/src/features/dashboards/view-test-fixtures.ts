@@ -55,6 +55,7 @@ export const painel: Dashboard = {
   group: null,
   widgets: Object.values(widgets),
   workspace_id: 'w1',
+  version: 1,
   created_at: '2026-11-01T10:00:00.000Z',
   updated_at: '2026-11-20T10:00:00.000Z',
 };

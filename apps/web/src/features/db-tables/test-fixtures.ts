@@ -41,6 +41,7 @@ export const clientes: Table = {
   apply_default_values_new_fields: false,
   workspace_id: 'w1',
   customer_id: 'c1',
+  version: 1,
   created_at: '2026-01-15T12:34:56Z',
   updated_at: '2026-03-01T02:00:00.000Z',
 };

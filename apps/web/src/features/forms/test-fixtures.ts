@@ -31,6 +31,7 @@ export const cadastro: Form = {
   auth_pin_set: true,
   flow_id: { _id: 'f1', name: 'Receber cadastro' },
   workspace_id: 'w1',
+  version: 1,
   created_at: '2026-01-15T12:34:56Z',
   updated_at: '2026-03-01T02:00:00.000Z',
 };

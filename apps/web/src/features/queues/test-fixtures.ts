@@ -12,6 +12,7 @@ export const pedidos: Queue = {
   queue_status: { delayed: 1, waiting: 2, paused: 0, active: 1, failed: 1, completed: 40 },
   apply_default_values_new_fields: false,
   workspace_id: 'w1',
+  version: 1,
   created_at: '2026-01-15T12:34:56Z',
   updated_at: '2026-03-01T02:00:00.000Z',
 };
