@@ -40,4 +40,37 @@ export const versionMessages = {
   /** The version an execution ran was removed by the workspace's retention. */
   pruned: 'Esta versão foi removida pela retenção do histórico.',
   retentionInvalid: 'Informe um número inteiro de 1 a 100.000.',
+  /** The history drawer, the comparison and the conflict of an edit page (web). */
+  historyEmpty: 'Nenhuma versão salva ainda.',
+  compareTitle: (number: number) => `Comparar a versão ${number} com a atual`,
+  conflictChangesTitle: (from: number, to: number) =>
+    `O que mudou da versão ${from} para a versão ${to}`,
+  versionColumn: (number: number, current: boolean) =>
+    current ? `Versão ${number} (atual)` : `Versão ${number}`,
+  noDifferences: 'As duas versões têm o mesmo conteúdo.',
+  changeKinds: { added: 'Adicionado', removed: 'Removido', changed: 'Alterado' },
+  emptyValue: '(vazio)',
+  noValue: '—',
+  yes: 'Sim',
+  no: 'Não',
+  wholeDocument: 'Conteúdo inteiro',
+  item: (number: number) => `item ${number}`,
+  sameLines: (count: number) =>
+    count === 1 ? '1 linha sem alteração' : `${count} linhas sem alteração`,
+  restoreTitle: (number: number) => `Restaurar a versão ${number}?`,
+  restoreConfirm: (number: number) =>
+    `O conteúdo da versão ${number} passa a ser o atual, salvo como uma versão nova. As outras versões continuam no histórico.`,
+  restoreUnsavedTitle: 'Descartar as alterações?',
+  restoreUnsaved:
+    'Existem alterações não salvas nesta página. Restaurar uma versão as descarta. Deseja continuar?',
+  restored: (number: number) => `Versão ${number} restaurada.`,
+  restoreError: (reason: string) => `Erro ao restaurar a versão: ${reason}`,
+  conflictTitle: 'Alterado por outra pessoa',
+  conflictCurrent: (number: number) => `A versão atual é a ${number}.`,
+  keepMineTitle: 'Manter as suas alterações?',
+  keepMineConfirm:
+    'As suas alterações serão salvas sobre a versão atual e substituem o que a outra pessoa mudou (o que ela salvou continua no histórico). Deseja continuar?',
+  reloadTitle: 'Recarregar?',
+  reloadConfirm:
+    'As alterações desta página serão descartadas e o conteúdo atual será carregado. Deseja continuar?',
 };
