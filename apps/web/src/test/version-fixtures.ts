@@ -1,3 +1,6 @@
+import { expect } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { VersionSummary } from '@ponte/shared/versions.schema';
 import type { MockRoute } from './mock-fetch';
 
@@ -73,3 +76,15 @@ export const versionConflict = (
     },
   },
 });
+
+/**
+ * Opens 'Histórico de versões' and waits for version `current` in the drawer, marked 'Atual'.
+ * Returns the drawer.
+ */
+export async function openHistoryAt(user: UserEvent, current: number): Promise<HTMLElement> {
+  await user.click(await screen.findByRole('button', { name: 'Histórico de versões' }));
+  const drawer = await screen.findByRole('dialog', { name: 'Histórico de versões' });
+  const item = await within(drawer).findByRole('listitem', { name: `Versão ${current}` });
+  expect(item).toHaveTextContent('Atual');
+  return drawer;
+}
