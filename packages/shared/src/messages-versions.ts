@@ -98,4 +98,34 @@ export const versionMessages = {
   removed: 'Removido',
   changed: 'Alterado',
   moved: 'Movido',
+  /** The history drawer, the comparison and the conflict of an edit page (web). */
+  compareTitle: (number: number) => `Comparar a versão ${number} com a atual`,
+  conflictChangesTitle: (from: number, to: number) =>
+    `O que mudou da versão ${from} para a versão ${to}`,
+  versionColumn: (number: number, current: boolean) =>
+    current ? `Versão ${number} (atual)` : `Versão ${number}`,
+  pageNoDifferences: 'As duas versões têm o mesmo conteúdo.',
+  changeKinds: { added: 'Adicionado', removed: 'Removido', changed: 'Alterado' },
+  emptyValue: '(vazio)',
+  noValue: '—',
+  yes: 'Sim',
+  no: 'Não',
+  wholeDocument: 'Conteúdo inteiro',
+  item: (number: number) => `item ${number}`,
+  sameLines: (count: number) =>
+    count === 1 ? '1 linha sem alteração' : `${count} linhas sem alteração`,
+  restoreConfirm: (number: number) =>
+    `O conteúdo da versão ${number} passa a ser o atual, salvo como uma versão nova. As outras versões continuam no histórico.`,
+  restoreUnsavedTitle: 'Descartar as alterações?',
+  restoreUnsaved:
+    'Existem alterações não salvas nesta página. Restaurar uma versão as descarta. Deseja continuar?',
+  pageRestored: (number: number) => `Versão ${number} restaurada.`,
+  restoreError: (reason: string) => `Erro ao restaurar a versão: ${reason}`,
+  conflictCurrent: (number: number) => `A versão atual é a ${number}.`,
+  keepMineTitle: 'Manter as suas alterações?',
+  pageKeepMineConfirm:
+    'As suas alterações serão salvas sobre a versão atual e substituem o que a outra pessoa mudou (o que ela salvou continua no histórico). Deseja continuar?',
+  reloadTitle: 'Recarregar?',
+  pageReloadConfirm:
+    'As alterações desta página serão descartadas e o conteúdo atual será carregado. Deseja continuar?',
 };

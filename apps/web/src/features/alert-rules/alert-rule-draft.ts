@@ -43,7 +43,10 @@ function newBody(group: string | null): AlertRuleBody {
 }
 
 /** A stored rule (or a new one in the selected group) as the editor's draft. */
-export function draftOf(rule: AlertRule | undefined, selectedGroup: string | null): AlertRuleDraft {
+export function draftOf(
+  rule: (AlertRule & { version?: number }) | undefined,
+  selectedGroup: string | null,
+): AlertRuleDraft {
   if (!rule) {
     return {
       body: newBody(selectedGroup),
@@ -56,6 +59,7 @@ export function draftOf(rule: AlertRule | undefined, selectedGroup: string | nul
     workspace_id: _ignoredWorkspace,
     created_at: _ignoredCreated,
     updated_at: _ignoredUpdated,
+    version: _ignoredVersion,
     ...body
   } = rule;
   const minutes = rule.no_success_minutes;

@@ -3,10 +3,11 @@ import type { FormEvent, ReactNode } from 'react';
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
-import type { AlertRule } from '@ponte/shared/alert-rules.schema';
 import { messages } from '@ponte/shared/messages';
 import { LoadedForm } from '../../components/loaded-form';
 import { PageHeader } from '../../components/page-header';
+import { useEditorReload } from '../../components/version-history/use-editor-reload';
+import { useVersionedEditor } from '../../components/version-history/use-versioned-editor';
 import { errorMessage } from '../../lib/api/api-error';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
@@ -14,12 +15,14 @@ import { useSavedValue } from '../../lib/unsaved/use-saved-value';
 import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
 import { useCreateAlertRule, useUpdateAlertRule } from './api/alert-rule-mutations';
 import { useAlertRule } from './api/get-alert-rules';
+import type { VersionedAlertRule } from './api/get-alert-rules';
 import { AlertRuleActionFields } from './alert-rule-action-fields';
 import { NoSuccessFields, QueueBacklogFields } from './alert-rule-deadman-fields';
 import { bodyOf, draftOf, useAlertRuleDraft } from './alert-rule-draft';
 import { AlertRuleFirings } from './alert-rule-firings';
 import { AlertRuleGeneralFields } from './alert-rule-general-fields';
 import { AlertRuleMatchFields } from './alert-rule-match-fields';
+import { alertRuleVersionLabels } from './alert-rule-version-labels';
 
 const m = messages.alertRules;
 const listPath = '/alert-rules';
@@ -28,13 +31,19 @@ const listPath = '/alert-rules';
 export function AlertRuleEditorPage() {
   const { id } = useParams();
   const existing = useAlertRule(id);
+  const { generation, reload } = useEditorReload(existing.refetch);
   return (
     <>
       <PageHeader title={id ? m.editorTitleEdit : m.editorTitleNew} />
       <LoadedForm editing={Boolean(id)} query={existing} backTo={listPath}>
         {() => (
           <Stack gap="lg">
-            <AlertRuleEditor key={id ?? 'new'} id={id} rule={existing.data} />
+            <AlertRuleEditor
+              key={`${id ?? 'new'}-${generation}`}
+              id={id}
+              rule={existing.data}
+              reload={reload}
+            />
             {id ? <AlertRuleFirings id={id} /> : null}
           </Stack>
         )}
@@ -56,7 +65,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function AlertRuleEditor({ id, rule }: { id: string | undefined; rule: AlertRule | undefined }) {
+function AlertRuleEditor({
+  id,
+  rule,
+  reload,
+}: {
+  id: string | undefined;
+  rule: VersionedAlertRule | undefined;
+  reload: () => Promise<unknown>;
+}) {
   const navigate = useNavigate();
   const create = useCreateAlertRule();
   const update = useUpdateAlertRule();
@@ -66,15 +83,26 @@ function AlertRuleEditor({ id, rule }: { id: string | undefined; rule: AlertRule
   const { body } = draft;
   const saved = useSavedValue(useMemo(() => bodyOf(draft), [draft]));
   const unsaved = useUnsavedChanges(saved.dirty);
+  const versions = useVersionedEditor({
+    resource: id ? { kind: 'alert_rule', id } : null,
+    loaded: rule?.version,
+    dirty: saved.dirty,
+    labels: alertRuleVersionLabels,
+    reload,
+  });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (saving) return;
+    if (!saving) void save();
+  };
+
+  const save = async () => {
     try {
       const sent = bodyOf(draft);
       const stored = id
-        ? await update.mutateAsync({ id, body: sent })
+        ? await update.mutateAsync({ id, body: { ...sent, ...versions.stamp() } })
         : await create.mutateAsync(sent);
+      versions.saved(stored);
       toast.success(m.saved);
       saved.markSaved(sent);
       if (!id) {
@@ -82,12 +110,13 @@ function AlertRuleEditor({ id, rule }: { id: string | undefined; rule: AlertRule
         void navigate(`${listPath}/edit/${encodeURIComponent(stored._id)}`);
       }
     } catch (failure) {
+      if (versions.refuse(failure, () => void save())) return;
       toast.error(m.saveError(errorMessage(failure)));
     }
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Paper withBorder radius="md" p="md">
           <Stack gap="md">
@@ -105,6 +134,7 @@ function AlertRuleEditor({ id, rule }: { id: string | undefined; rule: AlertRule
           <AlertRuleActionFields body={body} set={set} />
         </Section>
         <Group justify="flex-end" gap="sm">
+          {versions.historyButton}
           <Button variant="default" disabled={saving} onClick={() => void navigate(listPath)}>
             Cancelar
           </Button>
@@ -113,6 +143,7 @@ function AlertRuleEditor({ id, rule }: { id: string | undefined; rule: AlertRule
           </Button>
         </Group>
       </Stack>
+      {versions.dialogs}
       {unsaved.dialog}
     </form>
   );

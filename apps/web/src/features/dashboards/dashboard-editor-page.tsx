@@ -26,11 +26,13 @@ import {
 } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { dashboardSaveIssues, widgetTypes } from '@ponte/shared/dashboards.schema';
-import type { Dashboard, DashboardBody, ViewPeriod, Widget } from '@ponte/shared/dashboards.schema';
+import type { DashboardBody, ViewPeriod, Widget } from '@ponte/shared/dashboards.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
 import { LoadedForm } from '../../components/loaded-form';
 import { PageHeader } from '../../components/page-header';
+import { useEditorReload } from '../../components/version-history/use-editor-reload';
+import { useVersionedEditor } from '../../components/version-history/use-versioned-editor';
 import { errorMessage } from '../../lib/api/api-error';
 import { useGroupOptions } from '../../lib/groups/get-group-options';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
@@ -39,8 +41,10 @@ import { useSavedValue } from '../../lib/unsaved/use-saved-value';
 import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
 import { useCreateDashboard, useUpdateDashboard } from './api/dashboard-mutations';
 import { useDashboard } from './api/get-dashboards';
+import type { VersionedDashboard } from './api/get-dashboards';
 import { DashboardGrid, placesAsShown } from './dashboard-grid';
 import { readDashboardFile } from './dashboard-file';
+import { dashboardVersionLabels } from './dashboard-version-labels';
 import { useDashboardResults } from './use-dashboard-results';
 import { bodyOf, draftOf, draftOfFile, useDashboardDraft } from './use-dashboard-draft';
 import type { DashboardDraft } from './use-dashboard-draft';
@@ -55,11 +59,19 @@ const editorPeriod: ViewPeriod = { periodType: 'today' };
 export function DashboardEditorPage() {
   const { id } = useParams();
   const existing = useDashboard(id);
+  const { generation, reload } = useEditorReload(existing.refetch);
   return (
     <>
       <PageHeader title={m.editorTitle} />
       <LoadedForm editing={Boolean(id)} query={existing} backTo="/dashboards">
-        {() => <DashboardEditor key={id ?? 'new'} id={id} dashboard={existing.data} />}
+        {() => (
+          <DashboardEditor
+            key={`${id ?? 'new'}-${generation}`}
+            id={id}
+            dashboard={existing.data}
+            reload={reload}
+          />
+        )}
       </LoadedForm>
     </>
   );
@@ -98,9 +110,11 @@ function WidgetActions(props: {
 function DashboardEditor({
   id,
   dashboard,
+  reload,
 }: {
   id: string | undefined;
-  dashboard: Dashboard | undefined;
+  dashboard: VersionedDashboard | undefined;
+  reload: () => Promise<unknown>;
 }) {
   const navigate = useNavigate();
   const create = useCreateDashboard();
@@ -110,9 +124,15 @@ function DashboardEditor({
   const [selectedGroup] = useSelectedGroup();
   const editor = useDashboardDraft(draftOf(dashboard, selectedGroup || null));
   const { draft } = editor;
-  const unsaved = useUnsavedChanges(
-    useSavedValue(useMemo(() => shownBodyOf(draft), [draft])).dirty,
-  );
+  const { dirty } = useSavedValue(useMemo(() => shownBodyOf(draft), [draft]));
+  const unsaved = useUnsavedChanges(dirty);
+  const versions = useVersionedEditor({
+    resource: id ? { kind: 'dashboard', id } : null,
+    loaded: dashboard?.version,
+    dirty,
+    labels: dashboardVersionLabels,
+    reload,
+  });
   const [issue, setIssue] = useState<string | null>(null);
   const [configuring, setConfiguring] = useState<Widget | null>(null);
   const results = useDashboardResults(draft.widgets, editorPeriod, id);
@@ -133,19 +153,26 @@ function DashboardEditor({
     }
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (saving) return;
+    if (!saving) void save();
+  };
+
+  const save = async () => {
     const body = bodyOf(draft);
     const first = dashboardSaveIssues(body)[0] ?? null;
     setIssue(first);
     if (first) return;
     try {
-      const saved = id ? await update.mutateAsync({ id, body }) : await create.mutateAsync(body);
+      const saved = id
+        ? await update.mutateAsync({ id, body: { ...body, ...versions.stamp() } })
+        : await create.mutateAsync(body);
+      versions.saved(saved);
       toast.success(m.saved);
       unsaved.allowNextNavigation();
       void navigate(`/dashboards/view/${encodeURIComponent(saved._id)}`);
     } catch (failure) {
+      if (versions.refuse(failure, () => void save())) return;
       toast.error(m.saveError(errorMessage(failure)));
     }
   };
@@ -163,7 +190,7 @@ function DashboardEditor({
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Paper withBorder radius="md" p="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -187,6 +214,7 @@ function DashboardEditor({
           </SimpleGrid>
         </Paper>
         <Group justify="flex-end" gap="sm" wrap="wrap">
+          {versions.historyButton}
           <Menu position="bottom-end">
             <Menu.Target>
               <Button variant="default" leftSection={<IconPlus size={16} />}>
@@ -281,6 +309,7 @@ function DashboardEditor({
           setConfiguring(null);
         }}
       />
+      {versions.dialogs}
       {unsaved.dialog}
     </form>
   );

@@ -17,11 +17,13 @@ import {
 import { IconDownload, IconPlus, IconUpload } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { checkTableStructure, tableFieldBodySchema } from '@ponte/shared/db-tables.schema';
-import type { Table, TableBody, TableFieldBody } from '@ponte/shared/db-tables.schema';
+import type { TableBody, TableFieldBody } from '@ponte/shared/db-tables.schema';
 import { messages } from '@ponte/shared/messages';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { LoadedForm } from '../../components/loaded-form';
 import { PageHeader } from '../../components/page-header';
+import { useEditorReload } from '../../components/version-history/use-editor-reload';
+import { useVersionedEditor } from '../../components/version-history/use-versioned-editor';
 import { errorMessage } from '../../lib/api/api-error';
 import { useGroupOptions } from '../../lib/groups/get-group-options';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
@@ -30,6 +32,7 @@ import { useSavedValue } from '../../lib/unsaved/use-saved-value';
 import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
 import { useCreateTable } from './api/create-table';
 import { useTable } from './api/get-table';
+import type { VersionedTable } from './api/get-table';
 import { useUpdateTable } from './api/update-table';
 import { downloadTableFile, readTableFile } from './table-file';
 import type { TableFile } from './table-file';
@@ -38,6 +41,7 @@ import type { EditorField } from './table-field-row';
 import { TableFieldsList } from './table-fields-list';
 import { FieldRemovalDialogs } from './field-removal-dialogs';
 import { useFieldRemoval } from './use-field-removal';
+import { tableVersionLabels } from './table-version-labels';
 
 const m = messages.tables;
 let nextKey = 0;
@@ -85,12 +89,20 @@ export function structureErrors(name: string, fields: EditorField[]): string[] {
 export function TableFormPage() {
   const { tableId } = useParams();
   const existing = useTable(tableId);
+  const { generation, reload } = useEditorReload(existing.refetch);
 
   return (
     <>
       <PageHeader title={tableId ? 'Editar tabela' : 'Nova tabela'} />
       <LoadedForm editing={Boolean(tableId)} query={existing} backTo="/database/tables">
-        {() => <TableForm key={tableId ?? 'new'} id={tableId} table={existing.data} />}
+        {() => (
+          <TableForm
+            key={`${tableId ?? 'new'}-${generation}`}
+            id={tableId}
+            table={existing.data}
+            reload={reload}
+          />
+        )}
       </LoadedForm>
     </>
   );
@@ -115,7 +127,15 @@ function useFieldList(initial: EditorField[]) {
   };
 }
 
-function TableForm({ id, table }: { id: string | undefined; table: Table | undefined }) {
+function TableForm({
+  id,
+  table,
+  reload,
+}: {
+  id: string | undefined;
+  table: VersionedTable | undefined;
+  reload: () => Promise<unknown>;
+}) {
   const navigate = useNavigate();
   const create = useCreateTable();
   const update = useUpdateTable();
@@ -148,7 +168,15 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
     apply_default_values_new_fields: applyDefaults,
     fields: list.fields.map(toBodyField),
   };
-  const unsaved = useUnsavedChanges(useSavedValue(body).dirty);
+  const { dirty } = useSavedValue(body);
+  const unsaved = useUnsavedChanges(dirty);
+  const versions = useVersionedEditor({
+    resource: id ? { kind: 'db_table', id } : null,
+    loaded: table?.version,
+    dirty,
+    labels: tableVersionLabels,
+    reload,
+  });
 
   const groupData = (groups.data?.items ?? []).map((item) => ({
     value: item._id,
@@ -192,12 +220,14 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
       ...(confirmed.length ? { confirm_remove_values: confirmed } : {}),
     };
     try {
-      if (id) await update.mutateAsync({ id, body: sent });
+      if (id)
+        versions.saved(await update.mutateAsync({ id, body: { ...sent, ...versions.stamp() } }));
       else await create.mutateAsync(sent);
       toast.success(m.saved);
       unsaved.allowNextNavigation();
       void navigate('/database/tables');
     } catch (failure) {
+      if (versions.refuse(failure, () => void save(confirmed))) return;
       if (!removal.refuse(failure)) toast.error(m.saveError(errorMessage(failure)));
     }
   };
@@ -241,6 +271,7 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
         <Group justify="space-between" wrap="wrap">
           <Text fw={600}>Campos</Text>
           <Group gap="sm">
+            {versions.historyButton}
             <FileButton
               resetRef={resetFile}
               onChange={(file) => void pickFile(file)}
@@ -313,6 +344,7 @@ function TableForm({ id, table }: { id: string | undefined; table: Table | undef
         onCancel={() => setPendingImport(null)}
       />
       <FieldRemovalDialogs removal={removal} onSaveConfirmed={(names) => void save(names)} />
+      {versions.dialogs}
       {unsaved.dialog}
     </form>
   );

@@ -16,12 +16,14 @@ import {
 import { IconDownload, IconExternalLink, IconUpload } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { formSaveIssues } from '@ponte/shared/forms.schema';
-import type { Form, FormFile } from '@ponte/shared/forms.schema';
+import type { FormFile } from '@ponte/shared/forms.schema';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { LoadedForm } from '../../components/loaded-form';
 import { PageHeader } from '../../components/page-header';
+import { useEditorReload } from '../../components/version-history/use-editor-reload';
+import { useVersionedEditor } from '../../components/version-history/use-versioned-editor';
 import { ApiError, errorMessage } from '../../lib/api/api-error';
 import { useGroupOptions } from '../../lib/groups/get-group-options';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
@@ -30,9 +32,11 @@ import { useSavedValue } from '../../lib/unsaved/use-saved-value';
 import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
 import { useCreateForm, useUpdateForm } from './api/form-mutations';
 import { useForm } from './api/get-forms';
+import type { VersionedForm } from './api/get-forms';
 import { FormDisplayTab } from './form-display-tab';
 import { FormFieldsTab } from './form-fields-tab';
 import { downloadFormFile, readFormFile } from './form-file';
+import { formVersionLabels } from './form-version-labels';
 import { bodyOf, draftOf, draftOfFile, fileOf, useFormEditor } from './use-form-editor';
 import type { FormDraft } from './use-form-editor';
 
@@ -42,11 +46,19 @@ const m = messages.forms;
 export function FormBuilderPage() {
   const { id } = useParams();
   const existing = useForm(id);
+  const { generation, reload } = useEditorReload(existing.refetch);
   return (
     <>
       <PageHeader title={id ? 'Editar formulário' : 'Novo formulário'} />
       <LoadedForm editing={Boolean(id)} query={existing} backTo="/forms">
-        {() => <FormBuilder key={id ?? 'new'} id={id} form={existing.data} />}
+        {() => (
+          <FormBuilder
+            key={`${id ?? 'new'}-${generation}`}
+            id={id}
+            form={existing.data}
+            reload={reload}
+          />
+        )}
       </LoadedForm>
     </>
   );
@@ -84,7 +96,15 @@ function SaveIssues({ messages }: { messages: string[] }) {
   );
 }
 
-function FormBuilder({ id, form }: { id: string | undefined; form: Form | undefined }) {
+function FormBuilder({
+  id,
+  form,
+  reload,
+}: {
+  id: string | undefined;
+  form: VersionedForm | undefined;
+  reload: () => Promise<unknown>;
+}) {
   const navigate = useNavigate();
   const create = useCreateForm();
   const update = useUpdateForm();
@@ -95,6 +115,13 @@ function FormBuilder({ id, form }: { id: string | undefined; form: Form | undefi
   const { draft, set } = editor;
   const saved = useSavedValue(useMemo(() => bodyOf(draft), [draft]));
   const unsaved = useUnsavedChanges(saved.dirty);
+  const versions = useVersionedEditor({
+    resource: id ? { kind: 'form', id } : null,
+    loaded: form?.version,
+    dirty: saved.dirty,
+    labels: formVersionLabels,
+    reload,
+  });
   // Once a save was refused, the list follows the edits: a fixed rule leaves it at once.
   const [checked, setChecked] = useState(false);
   const pinStored = Boolean(form?.auth_pin_set);
@@ -130,9 +157,12 @@ function FormBuilder({ id, form }: { id: string | undefined; form: Form | undefi
     }
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (saving) return;
+    if (!saving) void save();
+  };
+
+  const save = async () => {
     setChecked(true);
     const first = issues[0];
     if (first) {
@@ -142,7 +172,8 @@ function FormBuilder({ id, form }: { id: string | undefined; form: Form | undefi
     }
     const body = bodyOf(draft);
     try {
-      if (id) await update.mutateAsync({ id, body });
+      if (id)
+        versions.saved(await update.mutateAsync({ id, body: { ...body, ...versions.stamp() } }));
       else {
         const created = await create.mutateAsync(body);
         unsaved.allowNextNavigation();
@@ -151,6 +182,7 @@ function FormBuilder({ id, form }: { id: string | undefined; form: Form | undefi
       saved.markSaved(body);
       toast.success(m.saved);
     } catch (failure) {
+      if (versions.refuse(failure, () => void save())) return;
       toast.error(m.saveError(errorMessage(failure)));
       const details = failure instanceof ApiError ? failure.details : undefined;
       if (Array.isArray(details) && details.length > 1)
@@ -159,7 +191,7 @@ function FormBuilder({ id, form }: { id: string | undefined; form: Form | undefi
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="lg">
         <Paper withBorder radius="md" p="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -184,6 +216,7 @@ function FormBuilder({ id, form }: { id: string | undefined; form: Form | undefi
         </Paper>
 
         <Group justify="flex-end" gap="sm" wrap="wrap">
+          {versions.historyButton}
           {id ? (
             <Button
               component="a"
@@ -254,6 +287,7 @@ function FormBuilder({ id, form }: { id: string | undefined; form: Form | undefi
         onConfirm={() => pendingImport && applyImport(pendingImport)}
         onCancel={() => setPendingImport(null)}
       />
+      {versions.dialogs}
       {unsaved.dialog}
     </form>
   );

@@ -15,9 +15,10 @@ import {
 import { useNavigate, useParams } from 'react-router';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
-import type { Queue } from '@ponte/shared/queues.schema';
 import { LoadedForm } from '../../components/loaded-form';
 import { PageHeader } from '../../components/page-header';
+import { useEditorReload } from '../../components/version-history/use-editor-reload';
+import { useVersionedEditor } from '../../components/version-history/use-versioned-editor';
 import { errorMessage } from '../../lib/api/api-error';
 import { useGroupOptions } from '../../lib/groups/get-group-options';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
@@ -25,7 +26,9 @@ import { toast } from '../../lib/toasts';
 import { useSavedValue } from '../../lib/unsaved/use-saved-value';
 import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
 import { useQueue } from './api/get-queues';
+import type { VersionedQueue } from './api/get-queues';
 import { useCreateQueue, useUpdateQueue } from './api/queue-mutations';
+import { queueVersionLabels } from './queue-version-labels';
 
 const m = messages.queues;
 
@@ -33,17 +36,26 @@ const m = messages.queues;
 export function QueueFormPage() {
   const { id } = useParams();
   const existing = useQueue(id);
+  const { generation, reload } = useEditorReload(existing.refetch);
   return (
     <>
       <PageHeader title={id ? 'Editar fila interna' : 'Nova fila interna'} />
       <LoadedForm editing={Boolean(id)} query={existing} backTo="/queues">
-        {() => <QueueForm key={id ?? 'new'} queue={existing.data} />}
+        {() => (
+          <QueueForm key={`${id ?? 'new'}-${generation}`} queue={existing.data} reload={reload} />
+        )}
       </LoadedForm>
     </>
   );
 }
 
-function QueueForm({ queue }: { queue: Queue | undefined }) {
+function QueueForm({
+  queue,
+  reload,
+}: {
+  queue: VersionedQueue | undefined;
+  reload: () => Promise<unknown>;
+}) {
   const navigate = useNavigate();
   const create = useCreateQueue();
   const update = useUpdateQueue();
@@ -60,7 +72,15 @@ function QueueForm({ queue }: { queue: Queue | undefined }) {
     group: group || null,
     max_per_second: rate === '' ? limits.queueMaxPerSecondDefault : Number(rate),
   };
-  const unsaved = useUnsavedChanges(useSavedValue(fields).dirty);
+  const { dirty } = useSavedValue(fields);
+  const unsaved = useUnsavedChanges(dirty);
+  const versions = useVersionedEditor({
+    resource: queue ? { kind: 'queue', id: queue._id } : null,
+    loaded: queue?.version,
+    dirty,
+    labels: queueVersionLabels,
+    reload,
+  });
   const [checked, setChecked] = useState(false);
   // Spec 2 §5: only the name is checked here; the server answers for the rest.
   const errors = checked && !name.trim() ? [m.nameRequired] : [];
@@ -69,29 +89,34 @@ function QueueForm({ queue }: { queue: Queue | undefined }) {
     label: item.name,
   }));
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
-    if (!name.trim() || saving) return;
+    if (name.trim() && !saving) void save();
+  };
+
+  const save = async () => {
     try {
       if (queue) {
         await update.mutateAsync({
           _id: queue._id,
           ...fields,
           apply_default_values_new_fields: queue.apply_default_values_new_fields,
+          ...versions.stamp(),
         });
       } else await create.mutateAsync(fields);
       toast.success(m.saved);
       unsaved.allowNextNavigation();
       void navigate('/queues');
     } catch (failure) {
+      if (versions.refuse(failure, () => void save())) return;
       const reason = errorMessage(failure);
       toast.error(reason === m.nameTaken ? reason : m.saveError(reason));
     }
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="lg">
         <Paper withBorder radius="md" p="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -135,6 +160,7 @@ function QueueForm({ queue }: { queue: Queue | undefined }) {
         ) : null}
 
         <Group justify="flex-end" gap="sm">
+          {versions.historyButton}
           <Button variant="default" onClick={() => void navigate('/queues')} disabled={saving}>
             Cancelar
           </Button>
@@ -143,6 +169,7 @@ function QueueForm({ queue }: { queue: Queue | undefined }) {
           </Button>
         </Group>
       </Stack>
+      {versions.dialogs}
       {unsaved.dialog}
     </form>
   );

@@ -1,8 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { alertRuleSchema } from '@ponte/shared/alert-rules.schema';
-import type { AlertRule, AlertRuleBody } from '@ponte/shared/alert-rules.schema';
+import type { AlertRuleBody } from '@ponte/shared/alert-rules.schema';
 import { apiRequest } from '../../../lib/api/api-client';
-import { alertRuleDetailKey, alertRulePath, alertRulesQueryKey } from './get-alert-rules';
+import type { VersionStamp } from '../../../lib/versions/version-stamp';
+import {
+  alertRuleDetailKey,
+  alertRulePath,
+  alertRulesQueryKey,
+  versionedAlertRuleSchema as alertRuleSchema,
+} from './get-alert-rules';
+import type { VersionedAlertRule as AlertRule } from './get-alert-rules';
 
 /**
  * A change to a rule changes the lists; a saved rule's answer becomes its detail. The removed
@@ -29,10 +35,11 @@ export const useCreateAlertRule = () =>
     apiRequest('/api/v1/alert-rules', { method: 'POST', body, schema: alertRuleSchema }),
   );
 
-/** PUT /api/v1/alert-rules/{id} */
+/** PUT /api/v1/alert-rules/{id}: `version` is the one the editor loaded (409 when stale). */
 export const useUpdateAlertRule = () =>
-  useAlertRulesMutation(({ id, body }: { id: string; body: AlertRuleBody }): Promise<AlertRule> =>
-    apiRequest(alertRulePath(id), { method: 'PUT', body, schema: alertRuleSchema }),
+  useAlertRulesMutation(
+    ({ id, body }: { id: string; body: AlertRuleBody & VersionStamp }): Promise<AlertRule> =>
+      apiRequest(alertRulePath(id), { method: 'PUT', body, schema: alertRuleSchema }),
   );
 
 /** POST /api/v1/alert-rules/duplicate/{id}: the copy is created disabled. */

@@ -13,6 +13,7 @@ import type {
 } from '@ponte/shared/alert-rules.schema';
 import { limits } from '@ponte/shared/limits';
 import { apiRequest } from '../../../lib/api/api-client';
+import { withVersion } from '../../../lib/versions/version-stamp';
 
 /** Every query about alert rules starts with this key. */
 export const alertRulesQueryKey = ['alert-rules'] as const;
@@ -26,6 +27,10 @@ export interface AlertRulesParams {
 }
 
 export const alertRulePath = (id: string) => `/api/v1/alert-rules/${encodeURIComponent(id)}`;
+
+/** A rule as the API sends it, with the number of its current version (docs/adr/0103). */
+export const versionedAlertRuleSchema = withVersion(alertRuleSchema);
+export type VersionedAlertRule = AlertRule & { version?: number };
 
 /** GET /api/v1/alert-rules: one page of 10 (page, perPage, filter), by the selected group. */
 export function getAlertRules({ page, query, group }: AlertRulesParams): Promise<AlertRuleList> {
@@ -46,8 +51,8 @@ export function useAlertRules(params: AlertRulesParams) {
 }
 
 /** GET /api/v1/alert-rules/{id} */
-export function getAlertRule(id: string): Promise<AlertRule> {
-  return apiRequest(alertRulePath(id), { schema: alertRuleSchema });
+export function getAlertRule(id: string): Promise<VersionedAlertRule> {
+  return apiRequest(alertRulePath(id), { schema: versionedAlertRuleSchema });
 }
 
 export function useAlertRule(id: string | undefined) {

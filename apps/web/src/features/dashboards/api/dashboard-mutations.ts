@@ -1,8 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dashboardSchema } from '@ponte/shared/dashboards.schema';
-import type { Dashboard, DashboardBody } from '@ponte/shared/dashboards.schema';
+import type { DashboardBody } from '@ponte/shared/dashboards.schema';
 import { apiRequest } from '../../../lib/api/api-client';
-import { dashboardDetailKey, dashboardPath, dashboardsQueryKey } from './get-dashboards';
+import type { VersionStamp } from '../../../lib/versions/version-stamp';
+import {
+  dashboardDetailKey,
+  dashboardPath,
+  dashboardsQueryKey,
+  versionedDashboardSchema as dashboardSchema,
+} from './get-dashboards';
+import type { VersionedDashboard as Dashboard } from './get-dashboards';
 
 /**
  * A change to a dashboard changes the lists; a saved dashboard's answer becomes its detail. The
@@ -29,10 +35,11 @@ export const useCreateDashboard = () =>
     apiRequest('/api/v1/dashboards', { method: 'POST', body, schema: dashboardSchema }),
   );
 
-/** PUT /api/v1/dashboards/{id} */
+/** PUT /api/v1/dashboards/{id}: `version` is the one the editor loaded (409 when stale). */
 export const useUpdateDashboard = () =>
-  useDashboardsMutation(({ id, body }: { id: string; body: DashboardBody }): Promise<Dashboard> =>
-    apiRequest(dashboardPath(id), { method: 'PUT', body, schema: dashboardSchema }),
+  useDashboardsMutation(
+    ({ id, body }: { id: string; body: DashboardBody & VersionStamp }): Promise<Dashboard> =>
+      apiRequest(dashboardPath(id), { method: 'PUT', body, schema: dashboardSchema }),
   );
 
 /** POST /api/v1/dashboards/duplicate/{id} */

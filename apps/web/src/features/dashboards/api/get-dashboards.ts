@@ -3,6 +3,7 @@ import { dashboardListSchema, dashboardSchema } from '@ponte/shared/dashboards.s
 import type { Dashboard, DashboardList } from '@ponte/shared/dashboards.schema';
 import { limits } from '@ponte/shared/limits';
 import { apiRequest } from '../../../lib/api/api-client';
+import { withVersion } from '../../../lib/versions/version-stamp';
 
 /** Every query about dashboards starts with this key. */
 export const dashboardsQueryKey = ['dashboards'] as const;
@@ -16,6 +17,10 @@ export interface DashboardsParams {
 }
 
 export const dashboardPath = (id: string) => `/api/v1/dashboards/${encodeURIComponent(id)}`;
+
+/** A dashboard as the API sends it, with the number of its current version (docs/adr/0103). */
+export const versionedDashboardSchema = withVersion(dashboardSchema);
+export type VersionedDashboard = Dashboard & { version?: number };
 
 /** GET /api/v1/dashboards: one page of 10, by name and the selected group. */
 export function getDashboards({ page, query, group }: DashboardsParams): Promise<DashboardList> {
@@ -36,8 +41,8 @@ export function useDashboards(params: DashboardsParams) {
 }
 
 /** GET /api/v1/dashboards/{id}: the dashboard with its widgets. */
-export function getDashboard(id: string): Promise<Dashboard> {
-  return apiRequest(dashboardPath(id), { schema: dashboardSchema });
+export function getDashboard(id: string): Promise<VersionedDashboard> {
+  return apiRequest(dashboardPath(id), { schema: versionedDashboardSchema });
 }
 
 export function useDashboard(id: string | undefined) {

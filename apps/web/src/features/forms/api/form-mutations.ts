@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { formSchema } from '@ponte/shared/forms.schema';
 import type { FormBody } from '@ponte/shared/forms.schema';
 import { apiRequest } from '../../../lib/api/api-client';
-import { formPath, formsQueryKey } from './get-forms';
+import type { VersionStamp } from '../../../lib/versions/version-stamp';
+import { formPath, formsQueryKey, versionedFormSchema } from './get-forms';
 
 /** Refreshes every form query but the removed form's own (it would only answer 404). */
 function useFormsMutation<T, R>(run: (input: T) => Promise<R>, keepDetail = true) {
@@ -20,13 +20,13 @@ function useFormsMutation<T, R>(run: (input: T) => Promise<R>, keepDetail = true
 /** POST /api/v1/forms */
 export const useCreateForm = () =>
   useFormsMutation((body: FormBody) =>
-    apiRequest('/api/v1/forms', { method: 'POST', body, schema: formSchema }),
+    apiRequest('/api/v1/forms', { method: 'POST', body, schema: versionedFormSchema }),
   );
 
-/** PUT /api/v1/forms/{id} */
+/** PUT /api/v1/forms/{id}: `version` is the one the builder loaded (409 when it is stale). */
 export const useUpdateForm = () =>
-  useFormsMutation(({ id, body }: { id: string; body: FormBody }) =>
-    apiRequest(formPath(id), { method: 'PUT', body, schema: formSchema }),
+  useFormsMutation(({ id, body }: { id: string; body: FormBody & VersionStamp }) =>
+    apiRequest(formPath(id), { method: 'PUT', body, schema: versionedFormSchema }),
   );
 
 /** DELETE /api/v1/forms/{id} */

@@ -3,6 +3,7 @@ import { formListSchema, formSchema } from '@ponte/shared/forms.schema';
 import type { Form, FormList } from '@ponte/shared/forms.schema';
 import { limits } from '@ponte/shared/limits';
 import { apiRequest } from '../../../lib/api/api-client';
+import { withVersion } from '../../../lib/versions/version-stamp';
 
 /** Every query about forms starts with this key. */
 export const formsQueryKey = ['forms'] as const;
@@ -14,6 +15,10 @@ export interface FormsParams {
 }
 
 export const formPath = (id: string) => `/api/v1/forms/${encodeURIComponent(id)}`;
+
+/** A form as the API sends it, with the number of its current version (docs/adr/0103). */
+export const versionedFormSchema = withVersion(formSchema);
+export type VersionedForm = Form & { version?: number };
 
 /** GET /api/v1/forms: one page of 10, by name and the selected group. */
 export function getForms({ page, query, group }: FormsParams): Promise<FormList> {
@@ -34,8 +39,8 @@ export function useForms(params: FormsParams) {
 }
 
 /** GET /api/v1/forms/{id}: the form with its fields, display settings and consumer flow. */
-export function getForm(id: string): Promise<Form> {
-  return apiRequest(formPath(id), { schema: formSchema });
+export function getForm(id: string): Promise<VersionedForm> {
+  return apiRequest(formPath(id), { schema: versionedFormSchema });
 }
 
 export function useForm(id: string | undefined) {

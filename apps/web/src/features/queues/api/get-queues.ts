@@ -9,6 +9,7 @@ import {
 import type { JobList, JobState, Queue, QueueList } from '@ponte/shared/queues.schema';
 import { limits } from '@ponte/shared/limits';
 import { apiRequest } from '../../../lib/api/api-client';
+import { withVersion } from '../../../lib/versions/version-stamp';
 
 /** Every query about queues (and their jobs) starts with this key. */
 export const queuesQueryKey = ['queues'] as const;
@@ -20,6 +21,10 @@ export interface QueuesParams {
 }
 
 const queuePath = (id: string) => `/api/v1/queues/${encodeURIComponent(id)}`;
+
+/** A queue as the API sends it, with the number of its current version (docs/adr/0103). */
+export const versionedQueueSchema = withVersion(queueSchema);
+export type VersionedQueue = Queue & { version?: number };
 
 /** GET /api/v1/queues: one page of 10, by name and the selected group. */
 export function getQueues({ page, query, group }: QueuesParams): Promise<QueueList> {
@@ -40,8 +45,8 @@ export function useQueues(params: QueuesParams) {
 }
 
 /** GET /api/v1/queues/{id}: the queue with its counters and consumer flow. */
-export function getQueue(id: string): Promise<Queue> {
-  return apiRequest(queuePath(id), { schema: queueSchema });
+export function getQueue(id: string): Promise<VersionedQueue> {
+  return apiRequest(queuePath(id), { schema: versionedQueueSchema });
 }
 
 export function useQueue(id: string | undefined) {

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queueSchema } from '@ponte/shared/queues.schema';
 import type { JobBody, QueueBody, QueueUpdateBody } from '@ponte/shared/queues.schema';
 import { apiRequest } from '../../../lib/api/api-client';
-import { queuesQueryKey } from './get-queues';
+import type { VersionStamp } from '../../../lib/versions/version-stamp';
+import { queuesQueryKey, versionedQueueSchema } from './get-queues';
 
 const id$ = (id: string) => encodeURIComponent(id);
 
@@ -25,10 +26,10 @@ export const useCreateQueue = () =>
     apiRequest('/api/v1/queues', { method: 'POST', body, schema: queueSchema }),
   );
 
-/** PUT /api/v1/queues: `_id` in the body. */
+/** PUT /api/v1/queues: `_id` in the body, and the version the form loaded (409 when stale). */
 export const useUpdateQueue = () =>
-  useQueuesMutation((body: QueueUpdateBody) =>
-    apiRequest('/api/v1/queues', { method: 'PUT', body, schema: queueSchema }),
+  useQueuesMutation((body: QueueUpdateBody & VersionStamp) =>
+    apiRequest('/api/v1/queues', { method: 'PUT', body, schema: versionedQueueSchema }),
   );
 
 /** DELETE /api/v1/queues: `_id` in the body; its pending jobs go with it. */

@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Drawer, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowBackUp, IconGitCompare } from '@tabler/icons-react';
+import { formatDateTimeMinutes } from '@ponte/shared/format';
+import { messages } from '@ponte/shared/messages';
+import type { VersionSummary } from '@ponte/shared/versions.schema';
+import { Pagination } from '../pagination';
+import { errorMessage } from '../../lib/api/api-error';
+import { useVersions, versionsPageSize } from '../../lib/versions/api/get-versions';
+import type { VersionedResourceRef } from '../../lib/versions/api/versioned-resource';
+import { VersionCompareModal } from './version-compare-modal';
+import type { VersionComparison } from './version-compare-modal';
+import type { VersionLabels } from './version-labels';
+
+const m = messages.versions;
+
+function VersionItem({
+  version,
+  current,
+  onCompare,
+  onRestore,
+}: {
+  version: VersionSummary;
+  current: boolean;
+  onCompare: () => void;
+  onRestore: () => void;
+}) {
+  const title = m.version(version.number);
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="sm"
+      aria-label={title}
+      style={{ listStyle: 'none' }}
+    >
+      <Stack gap={6}>
+        <Group gap="xs" justify="space-between" wrap="nowrap">
+          <Text fw={600} size="sm">
+            {title}
+          </Text>
+          {current ? (
+            <Badge variant="light" color="blue">
+              {m.current}
+            </Badge>
+          ) : null}
+        </Group>
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {version.author?.name || m.noValue} · {formatDateTimeMinutes(version.created_at)}
+        </Text>
+        {version.message ? (
+          <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+            {version.message}
+          </Text>
+        ) : null}
+        {version.restored_from !== null ? (
+          <Text size="xs" c="dimmed" fs="italic">
+            {m.restoredMessage(version.restored_from)}
+          </Text>
+        ) : null}
+        {current ? null : (
+          <Group gap="xs" mt={2}>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconGitCompare size={14} />}
+              onClick={onCompare}
+              aria-label={`${m.compare} a versão ${version.number}`}
+            >
+              {m.compare}
+            </Button>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconArrowBackUp size={14} />}
+              onClick={onRestore}
+              aria-label={`${m.restore} a versão ${version.number}`}
+            >
+              {m.restore}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * 'Histórico de versões': the versions of a resource, the newest first, ten a page; each but
+ * the current one can be compared with the current one or restored (`onRestore` asks first).
+ */
+export function VersionHistoryDrawer({
+  resource,
+  opened,
+  labels,
+  onClose,
+  onRestore,
+}: {
+  resource: VersionedResourceRef;
+  opened: boolean;
+  labels: VersionLabels;
+  onClose: () => void;
+  onRestore: (number: number) => void;
+}) {
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const [page, setPage] = useState(1);
+  const list = useVersions(resource, page, opened);
+  const [comparison, setComparison] = useState<VersionComparison | null>(null);
+  const current = list.data?.current ?? 0;
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      title={m.history}
+      position="right"
+      size={isPhone ? '100%' : 'md'}
+      closeButtonProps={{ 'aria-label': 'Fechar' }}
+    >
+      {list.isError ? (
+        <Alert color="red" variant="light">
+          {errorMessage(list.error)}
+        </Alert>
+      ) : !list.data ? (
+        <Loader size="sm" aria-label="Carregando" />
+      ) : list.data.items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {m.historyEmpty}
+        </Text>
+      ) : (
+        <Stack gap="md">
+          <Stack component="ul" gap="sm" p={0} m={0} aria-label={m.history}>
+            {list.data.items.map((version) => (
+              <VersionItem
+                key={version.number}
+                version={version}
+                current={version.number === current}
+                onCompare={() =>
+                  setComparison({
+                    from: version.number,
+                    to: current,
+                    current,
+                    title: m.compareTitle(version.number),
+                  })
+                }
+                onRestore={() => onRestore(version.number)}
+              />
+            ))}
+          </Stack>
+          <Pagination
+            page={page}
+            total={list.data.total}
+            pageSize={versionsPageSize}
+            onChange={setPage}
+          />
+        </Stack>
+      )}
+      <VersionCompareModal
+        resource={resource}
+        comparison={comparison}
+        labels={labels}
+        onClose={() => setComparison(null)}
+      />
+    </Drawer>
+  );
+}
