@@ -80,7 +80,6 @@ export const versionMessages = {
   noAuthor: '—',
   readOnlyTitle: (number: number, date: string, author: string) =>
     `Versão ${number} · ${date} · ${author} — somente leitura`,
-  compareWithCurrent: 'Comparar com a atual',
   backToEditor: 'Voltar ao editor',
   historyEmpty: 'Nenhuma versão salva ainda.',
   conflictTitle: 'Alterado por outra pessoa',

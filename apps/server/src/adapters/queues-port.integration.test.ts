@@ -5,6 +5,7 @@ import type { ExecutionScope } from '@ponte/engine/ports';
 import { testSignal } from '@ponte/engine/testing/fake-ports';
 import { createEmbeddedMessageDriver } from '../modules/queues/drivers/embedded-message-driver';
 import { createQueuesService } from '../modules/queues/queues.service';
+import { createVersionsService } from '../modules/versions/versions.service';
 import { chain, createFlow } from '../test/flow-fixtures';
 import { useTestApp, type TestAccount } from '../test/test-app';
 import { describeEachDriver } from '../test/test-database';
@@ -22,6 +23,11 @@ describeEachDriver('queues port', (driver) => {
         db: t.database.db,
         driver: createEmbeddedMessageDriver(t.database.db),
         now: t.clock.now,
+        versions: createVersionsService({
+          db: t.database.db,
+          now: t.clock.now,
+          nameOf: async () => null,
+        }),
       }),
     );
 

@@ -40,6 +40,7 @@ export const alertRulesModule = defineModule({
     'serviceAccounts',
     'messageDriver',
     'publicUrl',
+    'versions',
   ],
   provides: ['alerts'],
   config: [alertRulesConfig],
@@ -62,11 +63,12 @@ export const alertRulesModule = defineModule({
     };
   },
   routes: {
-    api: (api, { db, now, log, alerts, network }, options) =>
+    api: (api, { db, now, log, alerts, network, versions }, options) =>
       registerAlertRules(api, {
         db,
         now,
         log,
+        versions,
         onChange: alerts.rulesChanged,
         network,
         instanceSmtp: Boolean(options.alerts?.smtp),

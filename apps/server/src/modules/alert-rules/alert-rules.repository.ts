@@ -4,6 +4,7 @@ import { alertFirings, alertRules, flows, logs, queues, serviceAccounts } from '
 import {
   createNamedTable,
   newestFirst,
+  type Db,
   type NamedListOptions,
 } from '../../lib/named-resource/named-table';
 
@@ -50,11 +51,17 @@ export function createAlertRulesRepository(db: Database) {
       return row?.authType ?? null;
     },
 
-    insert: (id: string, workspaceId: string, values: AlertRuleValues) =>
-      named.insert({ ...values, id, workspaceId }),
+    insert: (id: string, workspaceId: string, values: AlertRuleValues, tx?: Db) =>
+      named.insert({ ...values, id, workspaceId }, tx),
 
-    update: (workspaceId: string, id: string, values: Partial<AlertRuleValues>) =>
-      named.update(workspaceId, id, values),
+    /** Saves the values only while the rule is at `version`, moving it to the next one. */
+    updateVersion: (
+      workspaceId: string,
+      id: string,
+      version: number,
+      values: Partial<AlertRuleValues>,
+      tx?: Db,
+    ) => named.updateVersion(workspaceId, id, version, values, tx),
 
     remove: (workspaceId: string, id: string) => named.remove(workspaceId, id),
 

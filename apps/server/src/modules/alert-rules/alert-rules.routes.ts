@@ -8,14 +8,18 @@ import {
   alertRuleSchema,
   alertRuleTestBodySchema,
   alertRuleTestResultSchema,
+  alertRuleUpdateSchema,
 } from '@ponte/shared/alert-rules.schema';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/auth';
+import { versionRoutes } from '../versions/version-routes';
+import { stampOf, type VersionsService } from '../versions/versions.service';
 import type { AlertRulesService } from './alert-rules.service';
 import * as routes from '../../lib/named-resource/named-routes';
 
 export interface AlertRulesRoutesOptions {
   service: AlertRulesService;
+  versions: VersionsService;
   /** Whether PONTE_SMTP_URL is set. */
   instanceSmtp?: boolean;
 }
@@ -30,7 +34,7 @@ export const alertRulesRoutes: FastifyPluginAsyncZod<AlertRulesRoutesOptions> = 
   app,
   options,
 ) => {
-  const { service } = options;
+  const { service, versions } = options;
 
   routes.listRoute(app, '/alert-rules', {
     tags,
@@ -46,7 +50,7 @@ export const alertRulesRoutes: FastifyPluginAsyncZod<AlertRulesRoutesOptions> = 
     body: alertRuleBodySchema,
     response: alertRuleSchema,
     errors: [400, 401],
-    create: service.create,
+    create: (workspaceId, body, request) => service.create(workspaceId, body, stampOf(request)),
   });
 
   app.get(
@@ -72,10 +76,23 @@ export const alertRulesRoutes: FastifyPluginAsyncZod<AlertRulesRoutesOptions> = 
   routes.updateRoute(app, '/alert-rules/:id', {
     tags,
     summary: 'Altera uma regra de alerta',
-    body: alertRuleBodySchema,
+    body: alertRuleUpdateSchema,
     response: alertRuleSchema,
-    errors: [400, 401, 404],
-    update: service.update,
+    errors: [400, 401, 404, 409],
+    update: (workspaceId, id, body, request) =>
+      service.update(workspaceId, id, body, stampOf(request, body)),
+  });
+
+  versionRoutes(app, {
+    kind: 'alert_rule',
+    path: '/alert-rules/:id',
+    tags,
+    response: alertRuleSchema,
+    versions,
+    state: service.versionState,
+    // 'Restaurar': the version's document saved with every rule of a save, as a new version.
+    restore: async (workspaceId, id, document, stamp) =>
+      service.update(workspaceId, id, await service.restoreBody(workspaceId, document), stamp),
   });
 
   routes.removeRoute(app, '/alert-rules/:id', {
@@ -109,7 +126,7 @@ export const alertRuleActionsRoutes: FastifyPluginAsyncZod<AlertRulesRoutesOptio
     tags,
     summary: 'Duplica uma regra de alerta (a cópia, desativada, recebe " (cópia)" no nome)',
     response: alertRuleSchema,
-    duplicate: service.duplicate,
+    duplicate: (workspaceId, id, request) => service.duplicate(workspaceId, id, stampOf(request)),
   });
 
   routes.readRoute(app, '/alert-rules/:id/firings', {

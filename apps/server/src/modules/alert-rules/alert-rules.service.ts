@@ -10,6 +10,7 @@ import {
   type alertRuleListQuerySchema,
   type alertRuleTestBodySchema,
   type AlertRuleTestResult,
+  type AlertRuleUpdate,
 } from '@ponte/shared/alert-rules.schema';
 import { errorCodes } from '@ponte/shared/errors';
 import { limits } from '@ponte/shared/limits';
@@ -26,6 +27,8 @@ import {
   type AlertRuleValues,
   type AlertRulesRepository,
 } from './alert-rules.repository';
+import { noStamp, type SaveStamp, type VersionsService } from '../versions/versions.service';
+import { alertRuleVersioning, alertRuleVersionState } from './alert-rule-versions';
 import { compileMatcher, ParsedMessage } from './log-matcher';
 
 const m = messages.alertRules;
@@ -35,7 +38,8 @@ export type AlertRuleTestBody = z.output<typeof alertRuleTestBodySchema>;
 
 export interface AlertRulesServiceDeps {
   db: Database;
-  now: () => Date;
+  /** Every save is a version (docs/adr/0103). */
+  versions: VersionsService;
   /** After a save or a removal: the log watch reads the rules again (alerts.ts). */
   onChange?: () => Promise<void>;
   /** Where a failed `onChange` is reported (the save itself stands). */
@@ -240,8 +244,8 @@ function createAlertRuleReads(
 
 /** The workspace's alert rules (spec 2 'Alert rules', §7; docs/adr/0050). */
 export function createAlertRulesService(deps: AlertRulesServiceDeps) {
-  const { db, now } = deps;
-  const repository = createAlertRulesRepository(db);
+  const repository = createAlertRulesRepository(deps.db);
+  const versioned = alertRuleVersioning(deps.versions, repository);
 
   async function changed() {
     try {
@@ -271,52 +275,85 @@ export function createAlertRulesService(deps: AlertRulesServiceDeps) {
     get: async (workspaceId: string, id: string) => toAlertRule(await rowOf(workspaceId, id)),
 
     /** A rule created enabled counts its silence (a dead-man rule) from now. */
-    async create(workspaceId: string, body: AlertRuleBody): Promise<AlertRule> {
+    async create(
+      workspaceId: string,
+      body: AlertRuleBody,
+      stamp: SaveStamp = noStamp,
+    ): Promise<AlertRule> {
       const values = await checkSave(repository, workspaceId, body, deps);
-      const at = now();
-      const row = await repository.insert(randomUUID(), workspaceId, {
-        ...values,
-        enabledAt: values.enabled ? at : null,
-        createdAt: at,
-        updatedAt: at,
-      });
+      const row = await versioned.create(
+        workspaceId,
+        randomUUID(),
+        (at) => ({ ...values, enabledAt: values.enabled ? at : null }),
+        stamp,
+      );
       await changed();
       return toAlertRule(row);
     },
 
-    /** `enabled_at` moves to now when the rule goes from disabled to enabled. */
-    async update(workspaceId: string, id: string, body: AlertRuleBody): Promise<AlertRule> {
+    /**
+     * A new version, only when the save was based on the current one (if it says).
+     * `enabled_at` moves to now when the rule goes from disabled to enabled.
+     */
+    async update(
+      workspaceId: string,
+      id: string,
+      body: AlertRuleUpdate,
+      stamp: SaveStamp = noStamp,
+    ): Promise<AlertRule> {
       const current = await rowOf(workspaceId, id);
+      await versioned.check(workspaceId, current, stamp);
       const values = await checkSave(repository, workspaceId, body, deps);
-      const at = now();
-      const row = await repository.update(workspaceId, id, {
-        ...values,
-        enabledAt: values.enabled && !current.enabled ? at : current.enabledAt,
-        updatedAt: at,
-      });
-      if (!row) throw alertRuleMissing(id);
+      const row = await versioned.update(
+        workspaceId,
+        current,
+        (at) => ({
+          ...values,
+          enabledAt: values.enabled && !current.enabled ? at : current.enabledAt,
+        }),
+        stamp,
+      );
       await changed();
       return toAlertRule(row);
     },
 
-    /** The copy keeps every field, is disabled and gets ' (cópia)' in its name. */
-    async duplicate(workspaceId: string, id: string): Promise<AlertRule> {
-      const { id: _id, workspaceId: _ws, ...source } = await rowOf(workspaceId, id);
-      const at = now();
-      const row = await repository.insert(randomUUID(), workspaceId, {
+    /** The copy keeps every field, is disabled, gets ' (cópia)' in its name; at its version 1. */
+    async duplicate(
+      workspaceId: string,
+      id: string,
+      stamp: SaveStamp = noStamp,
+    ): Promise<AlertRule> {
+      const {
+        id: _id,
+        workspaceId: _ws,
+        version: _version,
+        createdAt: _created,
+        updatedAt: _updated,
+        ...source
+      } = await rowOf(workspaceId, id);
+      const copy = {
         ...source,
         name: copyName(source.name, limits.alertRuleNameMax),
         enabled: false,
         enabledAt: null,
-        createdAt: at,
-        updatedAt: at,
+      };
+      const row = await versioned.create(workspaceId, randomUUID(), () => copy, {
+        userId: stamp.userId,
       });
       return toAlertRule(row);
     },
 
-    /** The rule's firings go with it (foreign key cascade). */
+    /** The current version and document of a rule of the workspace (404 without one). */
+    versionState: async (workspaceId: string, id: string) =>
+      alertRuleVersionState(await rowOf(workspaceId, id)),
+
+    /** A version's document as an update of the rule ('Restaurar', docs/adr/0103). */
+    restoreBody: versioned.restoreBody,
+
+    /** The rule's firings go with it (foreign key cascade), and its versions. */
     async remove(workspaceId: string, id: string): Promise<void> {
       await removeRow(workspaceId, id);
+      await versioned.removeAll(workspaceId, id);
       await changed();
     },
 

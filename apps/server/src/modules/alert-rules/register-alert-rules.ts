@@ -3,6 +3,7 @@ import type { Resolver } from '../../adapters/outbound-http/guarded-agent';
 import type { NetworkGuard } from '../../adapters/outbound-http/network-guard';
 import { urlRefusal } from '../../adapters/outbound-http/url-refusal';
 import type { Database } from '../../db/client';
+import type { VersionsService } from '../versions/versions.service';
 import { alertRuleActionsRoutes, alertRulesRoutes } from './alert-rules.routes';
 import { createAlertRulesService } from './alert-rules.service';
 
@@ -19,16 +20,18 @@ export async function registerAlertRules(
     network: { guard: NetworkGuard; resolver?: Resolver };
     /** Whether PONTE_SMTP_URL is set ('Servidor SMTP da instância' is offered only then). */
     instanceSmtp: boolean;
+    versions: VersionsService;
   },
 ) {
+  const { versions } = deps;
   const service = createAlertRulesService({
     db: deps.db,
-    now: deps.now,
+    versions,
     onChange: deps.onChange,
     urlRefusal: (url) => urlRefusal(deps.network, url),
     instanceSmtp: deps.instanceSmtp,
     onError: (error) => deps.log.error({ err: error }, 'falha ao recarregar as regras de alerta'),
   });
-  await api.register(alertRulesRoutes, { service, instanceSmtp: deps.instanceSmtp });
-  await api.register(alertRuleActionsRoutes, { service });
+  await api.register(alertRulesRoutes, { service, versions, instanceSmtp: deps.instanceSmtp });
+  await api.register(alertRuleActionsRoutes, { service, versions });
 }

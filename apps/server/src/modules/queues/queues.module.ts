@@ -57,11 +57,11 @@ export interface QueuesOptions {
  */
 export const queuesModule = defineModule({
   name: 'queues',
-  needs: ['db', 'now', 'log', 'bus'],
+  needs: ['db', 'now', 'log', 'bus', 'versions'],
   provides: ['messageDriver', 'queues', 'queuesPort', 'queueLedger', 'queueDepth'],
   config: [queuesConfig],
   tables: ['queues', 'queue_messages', 'queue_depth_samples', 'queue_ledger', 'queue_restores'],
-  create({ db, now, log, bus }, options: QueuesOptions) {
+  create({ db, now, log, bus, versions }, options: QueuesOptions) {
     const given = options.queues?.driver ?? createEmbeddedMessageDriver(db);
     const ledger = createQueueLedgerRepository(db);
     const messageDriver = withLedger(given, createBatchedLedger(ledger), (error) =>
@@ -72,6 +72,7 @@ export const queuesModule = defineModule({
       db,
       driver: messageDriver,
       now,
+      versions,
       // Every process's consumers follow (docs/adr/0066); the local bus calls this one's, awaited.
       onChange: (workspaceId) => bus.publish(stateChannels.queuesChanged, { workspaceId }),
     });
@@ -110,7 +111,7 @@ export const queuesModule = defineModule({
     };
   },
   routes: {
-    api: (api, { queues }) => api.register(queuesRoutes, { service: queues }),
+    api: (api, { queues, versions }) => api.register(queuesRoutes, { service: queues, versions }),
   },
   start: ({ messageDriver }) => messageDriver.start(),
   tasks: ({ queues, messageDriver, queueLedger, now, log }, options) => [

@@ -5,10 +5,12 @@ import {
   byName,
   createNamedTable,
   customerOf,
+  type Db,
   type NamedListOptions,
 } from '../../lib/named-resource/named-table';
 
 export type QueueRow = typeof queues.$inferSelect;
+export type QueueInsert = typeof queues.$inferInsert;
 /** A queue and the name of its consumer flow (null when none). */
 export type QueueWithFlow = QueueRow & { flowName: string | null };
 
@@ -89,10 +91,20 @@ export function createQueuesRepository(db: Database) {
       return row?.name ?? null;
     },
 
-    insert: (row: typeof queues.$inferInsert) => named.insert(row),
+    insert: (row: QueueInsert, tx?: Db) => named.insert(row, tx),
 
-    update: (workspaceId: string, id: string, values: Partial<typeof queues.$inferInsert>) =>
+    /** What is not a version of the queue (its pause): saved as it is. */
+    update: (workspaceId: string, id: string, values: Partial<QueueInsert>) =>
       named.update(workspaceId, id, values),
+
+    /** Saves the values only while the queue is at `version`, moving it to the next one. */
+    updateVersion: (
+      workspaceId: string,
+      id: string,
+      version: number,
+      values: Partial<QueueInsert>,
+      tx?: Db,
+    ) => named.updateVersion(workspaceId, id, version, values, tx),
 
     remove: (workspaceId: string, id: string) => named.remove(workspaceId, id),
   };

@@ -12,6 +12,9 @@ import {
 } from '@ponte/shared/queues.schema';
 import { sessionOf } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
+import { versionEtag } from '@ponte/shared/versions.schema';
+import { versionRoutes } from '../versions/version-routes';
+import { stampOf, type VersionsService } from '../versions/versions.service';
 import { queueJobsRoutes } from './queue-jobs.routes';
 import type { QueuesService } from './queues.service';
 import * as routes from '../../lib/named-resource/named-routes';
@@ -20,13 +23,17 @@ export interface QueuesRoutesOptions {
   service: QueuesService;
 }
 
+export interface QueueRoutesOptions extends QueuesRoutesOptions {
+  versions: VersionsService;
+}
+
 const tags = ['Filas internas'];
 const security = bearerSecurity;
 
 /** Spec 2 §7 'Queues'; mounted at /api/v1 (authenticated scope). */
-export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (
+export const queuesRoutes: FastifyPluginAsyncZod<QueueRoutesOptions> = async (
   app,
-  { service },
+  { service, versions },
 ) => {
   app.get(
     '/queues',
@@ -48,7 +55,7 @@ export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (
     body: queueBodySchema,
     response: queueSchema,
     errors: [400, 401, 409, 413, 503],
-    create: service.create,
+    create: (workspaceId, body, request) => service.create(workspaceId, body, stampOf(request)),
   });
 
   app.put(
@@ -62,7 +69,11 @@ export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (
         response: { 200: queueSchema, ...errorResponses(400, 401, 404, 409, 413, 503) },
       },
     },
-    async (request) => service.update(sessionOf(request).workspaceId, request.body),
+    async (request, reply) => {
+      const { workspaceId } = sessionOf(request);
+      const saved = await service.update(workspaceId, request.body, stampOf(request, request.body));
+      return reply.header('etag', versionEtag(saved.version)).send(saved);
+    },
   );
 
   app.delete(
@@ -93,8 +104,23 @@ export const queuesRoutes: FastifyPluginAsyncZod<QueuesRoutesOptions> = async (
         response: { 200: queueSchema, ...errorResponses(401, 404, 503) },
       },
     },
-    async (request) => service.get(sessionOf(request).workspaceId, request.params.id),
+    async (request, reply) => {
+      const queue = await service.get(sessionOf(request).workspaceId, request.params.id);
+      return reply.header('etag', versionEtag(queue.version)).send(queue);
+    },
   );
+
+  versionRoutes(app, {
+    kind: 'queue',
+    path: '/queues/:id',
+    tags,
+    response: queueSchema,
+    versions,
+    state: service.versionState,
+    // 'Restaurar': the version's settings saved as the queue's update, as a new version.
+    restore: async (workspaceId, id, document, stamp) =>
+      service.update(workspaceId, await service.restoreBody(workspaceId, id, document), stamp),
+  });
 
   await app.register(queueControlRoutes, { service });
   await app.register(queueJobsRoutes, { service });

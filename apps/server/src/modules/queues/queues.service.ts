@@ -23,6 +23,8 @@ import { createQueueJobs } from './queue-jobs';
 import { createQueuesRepository, type QueueWithFlow } from './queues.repository';
 import { createQueueSamplesRepository } from './queue-samples.repository';
 import { createQueueRestoresRepository } from './queue-restores.repository';
+import { noStamp, type SaveStamp, type VersionsService } from '../versions/versions.service';
+import { queueVersioning, queueVersionState } from './queue-versions';
 
 const m = messages.queues;
 
@@ -36,6 +38,8 @@ export interface QueuesServiceDeps {
   now: () => Date;
   /** A queue of the workspace was created or removed: its consumers are chosen again. */
   onChange?: (workspaceId: string) => Promise<void>;
+  /** Every save is a version (docs/adr/0103). */
+  versions: VersionsService;
 }
 
 /** Spec 2 §4: running or paused (waiting and rate_limit_waiting are never sent, ADR 0033). */
@@ -72,6 +76,7 @@ export function createQueuesService(deps: QueuesServiceDeps) {
   const repository = createQueuesRepository(deps.db);
   const samples = createQueueSamplesRepository(deps.db);
   const restores = createQueueRestoresRepository(deps.db);
+  const versioned = queueVersioning(deps.versions, repository);
 
   const checkGroup = groupCheck(repository.groupExists);
   const rowOf = rowOrMissing(repository.find, queueMissing);
@@ -100,48 +105,60 @@ export function createQueuesService(deps: QueuesServiceDeps) {
       return { items: items.map((row, i) => toQueue(row, counts[i] ?? emptyQueueCounts())), total };
     },
 
-    async create(workspaceId: string, body: QueueBodyInput): Promise<Queue> {
+    async create(
+      workspaceId: string,
+      body: QueueBodyInput,
+      stamp: SaveStamp = noStamp,
+    ): Promise<Queue> {
       await checkGroup(workspaceId, body.group);
       const customerId = await repository.customerOf(workspaceId);
-      const at = now();
-      const row = await uniqueName(() =>
-        repository.insert({
-          id: randomUUID(),
-          workspaceId,
-          customerId,
-          groupId: body.group || null,
-          name: body.name,
-          maxPerSecond: body.max_per_second,
-          createdAt: at,
-          updatedAt: at,
-        }),
-      );
+      const values = {
+        id: randomUUID(),
+        workspaceId,
+        customerId,
+        groupId: body.group || null,
+        name: body.name,
+        maxPerSecond: body.max_per_second,
+      };
+      const row = await uniqueName(() => versioned.create(workspaceId, values, stamp));
       await driver.setRate(row.id, row.maxPerSecond);
       await deps.onChange?.(workspaceId);
       return get(workspaceId, row.id);
     },
 
-    async update(workspaceId: string, body: QueueUpdateInput): Promise<Queue> {
+    /** A new version, only when the save was based on the current one (if it says). */
+    async update(
+      workspaceId: string,
+      body: QueueUpdateInput,
+      stamp: SaveStamp = noStamp,
+    ): Promise<Queue> {
+      const existing = await rowOf(workspaceId, body._id);
+      await versioned.check(workspaceId, existing, stamp);
       await checkGroup(workspaceId, body.group);
-      const row = await uniqueName(() =>
-        repository.update(workspaceId, body._id, {
-          name: body.name,
-          groupId: body.group || null,
-          maxPerSecond: body.max_per_second,
-          applyDefaultValuesNewFields: body.apply_default_values_new_fields,
-          updatedAt: now(),
-        }),
-      );
-      if (!row) throw queueMissing(body._id);
+      const values = {
+        name: body.name,
+        groupId: body.group || null,
+        maxPerSecond: body.max_per_second,
+        applyDefaultValuesNewFields: body.apply_default_values_new_fields,
+      };
+      const row = await uniqueName(() => versioned.update(workspaceId, existing, values, stamp));
       await driver.setRate(row.id, row.maxPerSecond);
       return get(workspaceId, row.id);
     },
 
-    /** The queue and every message of it. */
+    /** The current version and document of a queue of the workspace (404 without one). */
+    versionState: async (workspaceId: string, id: string) =>
+      queueVersionState(await rowOf(workspaceId, id)),
+
+    /** A version's document as the update of a queue ('Restaurar', docs/adr/0103). */
+    restoreBody: versioned.restoreBody,
+
+    /** The queue, every message of it and its versions. */
     async remove(workspaceId: string, id: string): Promise<void> {
       await rowOf(workspaceId, id);
       await driver.drop(id);
       await repository.remove(workspaceId, id);
+      await versioned.removeAll(workspaceId, id);
       await deps.onChange?.(workspaceId);
     },
 

@@ -125,6 +125,7 @@ export function useVersionedEditor(options: VersionedEditorOptions): VersionedEd
       <VersionHistoryDrawer
         resource={resource}
         opened={historyOpen}
+        covered={restoring !== null}
         labels={labels}
         onClose={() => setHistoryOpen(false)}
         onRestore={setRestoring}
@@ -139,6 +140,7 @@ export function useVersionedEditor(options: VersionedEditorOptions): VersionedEd
       />
       <VersionConflictModal
         conflict={conflict}
+        covered={comparison !== null}
         onSeeChanges={seeChanges}
         onKeepMine={keepMine}
         onReload={() => {

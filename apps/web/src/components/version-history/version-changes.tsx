@@ -39,17 +39,20 @@ function LineChanges({ lines }: { lines: DiffLine[] }) {
         borderRadius: 'var(--mantine-radius-sm)',
       }}
     >
-      {withContext(lines).map((line, index) =>
-        line.kind === 'skipped' ? (
-          <Text key={index} fz="xs" c="dimmed" fs="italic" py={2}>
-            {`… ${m.sameLines(line.count)}`}
-          </Text>
-        ) : (
-          <div key={index} data-line={line.kind} style={{ background: lineColors[line.kind] }}>
-            {`${lineMarks[line.kind]} ${line.text}`}
-          </div>
-        ),
-      )}
+      {/* As wide as the longest line: a colored line stays colored when scrolled sideways. */}
+      <div style={{ display: 'inline-block', minWidth: '100%' }}>
+        {withContext(lines).map((line, index) =>
+          line.kind === 'skipped' ? (
+            <Text key={index} fz="xs" c="dimmed" fs="italic" py={2}>
+              {`… ${m.sameLines(line.count)}`}
+            </Text>
+          ) : (
+            <div key={index} data-line={line.kind} style={{ background: lineColors[line.kind] }}>
+              {`${lineMarks[line.kind]} ${line.text}`}
+            </div>
+          ),
+        )}
+      </div>
     </Box>
   );
 }

@@ -22,12 +22,15 @@ type Step = 'choose' | 'keep' | 'reload';
  */
 export function VersionConflictModal({
   conflict,
+  covered,
   onSeeChanges,
   onKeepMine,
   onReload,
   onClose,
 }: {
   conflict: VersionConflict | null;
+  /** The comparison is over it: Esc closes that alone (Mantine hears Esc on the window). */
+  covered: boolean;
   onSeeChanges: () => void;
   onKeepMine: () => void;
   onReload: () => void;
@@ -47,7 +50,14 @@ export function VersionConflictModal({
     step === 'keep' ? m.keepMineTitle : step === 'reload' ? m.reloadTitle : m.conflictTitle;
 
   return (
-    <Modal opened={conflict !== null} onClose={close} title={title} centered zIndex={250}>
+    <Modal
+      opened={conflict !== null}
+      onClose={close}
+      title={title}
+      centered
+      zIndex={250}
+      closeOnEscape={!covered}
+    >
       {step === 'choose' ? (
         <Stack gap="md">
           <Text size="sm">{conflict?.message}</Text>

@@ -27,6 +27,12 @@ function VersionItem({
   onRestore: () => void;
 }) {
   const title = m.version(version.number);
+  const restoredFrom = version.restored_from;
+  // A restore without a message of its own says it once, in the note below.
+  const message =
+    restoredFrom !== null && version.message === m.restoredMessage(restoredFrom)
+      ? ''
+      : version.message;
   return (
     <Paper
       component="li"
@@ -50,14 +56,14 @@ function VersionItem({
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {version.author?.name || m.noValue} · {formatDateTimeMinutes(version.created_at)}
         </Text>
-        {version.message ? (
+        {message ? (
           <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-            {version.message}
+            {message}
           </Text>
         ) : null}
-        {version.restored_from !== null ? (
+        {restoredFrom !== null ? (
           <Text size="xs" c="dimmed" fs="italic">
-            {m.restoredMessage(version.restored_from)}
+            {m.restoredMessage(restoredFrom)}
           </Text>
         ) : null}
         {current ? null : (
@@ -94,12 +100,15 @@ function VersionItem({
 export function VersionHistoryDrawer({
   resource,
   opened,
+  covered,
   labels,
   onClose,
   onRestore,
 }: {
   resource: VersionedResourceRef;
   opened: boolean;
+  /** A dialog of the page is over it: Esc is that dialog's alone. */
+  covered: boolean;
   labels: VersionLabels;
   onClose: () => void;
   onRestore: (number: number) => void;
@@ -117,6 +126,9 @@ export function VersionHistoryDrawer({
       title={m.history}
       position="right"
       size={isPhone ? '100%' : 'md'}
+      // Mantine hears Esc on the window: without this, the Esc that closes a comparison or a
+      // question over the drawer would close the drawer too.
+      closeOnEscape={!covered && comparison === null}
       closeButtonProps={{ 'aria-label': 'Fechar' }}
     >
       {list.isError ? (

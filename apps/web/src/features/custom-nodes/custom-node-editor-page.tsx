@@ -9,8 +9,6 @@ import { messages } from '@ponte/shared/messages';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { LoadedForm } from '../../components/loaded-form';
 import { PageHeader } from '../../components/page-header';
-import { useEditorReload } from '../../components/version-history/use-editor-reload';
-import { useVersionedEditor } from '../../components/version-history/use-versioned-editor';
 import { errorMessage } from '../../lib/api/api-error';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
@@ -22,7 +20,6 @@ import { downloadCustomNodeFile, readCustomNodeFile } from './custom-node-file';
 import { CustomNodeFunctionsTab } from './custom-node-functions-tab';
 import type { CustomNodeFunctionsValue } from './custom-node-functions-tab';
 import { CustomNodeSettingsTab } from './custom-node-settings-tab';
-import { customNodeVersionLabels } from './custom-node-version-labels';
 import {
   bodyOf,
   draftOf,
@@ -38,7 +35,6 @@ const m = messages.customNodes;
 export function CustomNodeEditorPage() {
   const { id } = useParams();
   const existing = useCustomNode(id);
-  const { generation, reload } = useEditorReload(existing.refetch);
   if (id && !existing.data)
     return (
       <>
@@ -48,25 +44,10 @@ export function CustomNodeEditorPage() {
         </LoadedForm>
       </>
     );
-  return (
-    <CustomNodeEditor
-      key={`${id ?? 'new'}-${generation}`}
-      id={id}
-      node={existing.data}
-      reload={reload}
-    />
-  );
+  return <CustomNodeEditor key={id ?? 'new'} id={id} node={existing.data} />;
 }
 
-function CustomNodeEditor({
-  id,
-  node,
-  reload,
-}: {
-  id: string | undefined;
-  node: CustomNode | undefined;
-  reload: () => Promise<unknown>;
-}) {
+function CustomNodeEditor({ id, node }: { id: string | undefined; node: CustomNode | undefined }) {
   const navigate = useNavigate();
   const create = useCreateCustomNode();
   const update = useUpdateCustomNode();
@@ -75,13 +56,6 @@ function CustomNodeEditor({
   const { draft, setDraft, set, patch } = useCustomNodeDraft(draftOf(node, selectedGroup || null));
   const saved = useSavedValue(useMemo(() => bodyOf(draft), [draft]));
   const unsaved = useUnsavedChanges(saved.dirty);
-  const versions = useVersionedEditor({
-    resource: id ? { kind: 'custom_node', id } : null,
-    loaded: node?.version,
-    dirty: saved.dirty,
-    labels: customNodeVersionLabels,
-    reload,
-  });
   // Once a save was refused, the messages follow the edits: a fixed rule gives way to the next.
   const [checked, setChecked] = useState(false);
   const issues = useMemo(() => customNodeSaveIssues(bodyOf(draft)), [draft]);
@@ -109,12 +83,9 @@ function CustomNodeEditor({
     }
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!saving) void save();
-  };
-
-  const save = async () => {
+    if (saving) return;
     setChecked(true);
     const first = issues[0];
     if (first) {
@@ -123,8 +94,7 @@ function CustomNodeEditor({
     }
     const body = bodyOf(draft);
     try {
-      if (id)
-        versions.saved(await update.mutateAsync({ id, body: { ...body, ...versions.stamp() } }));
+      if (id) await update.mutateAsync({ id, body });
       else {
         const created = await create.mutateAsync(body);
         unsaved.allowNextNavigation();
@@ -133,7 +103,6 @@ function CustomNodeEditor({
       saved.markSaved(body);
       toast.success(m.saved);
     } catch (failure) {
-      if (versions.refuse(failure, () => void save())) return;
       toast.error(m.saveError(errorMessage(failure)));
     }
   };
@@ -154,7 +123,6 @@ function CustomNodeEditor({
       >
         Voltar
       </Button>
-      {versions.historyButton}
       <FileButton
         resetRef={resetFile}
         onChange={(file) => void pickFile(file)}
@@ -180,7 +148,7 @@ function CustomNodeEditor({
   );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <PageHeader
         title={node ? node.name : 'Novo conector'}
         description={node ? `Versão ${node.version}` : undefined}
@@ -212,7 +180,6 @@ function CustomNodeEditor({
         onConfirm={() => pendingImport && applyImport(pendingImport)}
         onCancel={() => setPendingImport(null)}
       />
-      {versions.dialogs}
       {unsaved.dialog}
     </form>
   );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { versionConflictDetailsSchema } from '@ponte/shared/versions.schema';
 import type { VersionConflictDetails } from '@ponte/shared/versions.schema';
 import { errorCodes } from '@ponte/shared/errors';
@@ -9,15 +9,12 @@ export interface VersionStamp {
   version?: number;
 }
 
-const versionField = { version: z.number().int().positive().optional() };
-
 /**
- * A resource's response schema that keeps its `version` (docs/adr/0103). Until every response
- * schema of `@ponte/shared` names it, a plain schema would drop it; optional, as a server
- * without versions sends none.
+ * A resource's response schema, which names its `version` (docs/adr/0103): every versioned
+ * resource's schema of `@ponte/shared` has it.
  */
-export function withVersion<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) {
-  return schema.extend(versionField);
+export function withVersion<S extends z.ZodObject<{ version: z.ZodType<number> }>>(schema: S): S {
+  return schema;
 }
 
 /** The `version` of a resource's answer, when it has one. */
