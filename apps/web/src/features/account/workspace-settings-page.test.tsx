@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { messages } from '@ponte/shared/messages';
 import { mockFetch, type RecordedCall } from '../../test/mock-fetch';
 import { renderApp } from '../../test/render';
@@ -24,11 +24,21 @@ function open(budget: number | null, owner = true, path = '/conta/workspace') {
         body: { ...(call.body as object), used_this_month: used },
       }),
     },
+    {
+      method: 'GET',
+      path: '/api/v1/workspaces/current/version-retention',
+      reply: { body: { version_keep_count: null, version_keep_days: null } },
+    },
   ]);
   return { api, ...renderApp(path) };
 }
 
 const field = () => screen.getByLabelText('Orçamento mensal de tokens de IA');
+/** The budget's own 'Salvar' (the page has one per section). */
+const saveBudget = () =>
+  within(screen.getByRole('region', { name: 'Inteligência artificial' })).getByRole('button', {
+    name: 'Salvar',
+  });
 
 describe("'Configurações do workspace': the monthly AI token budget", () => {
   it("shows the month's tokens and saves a budget typed with Brazilian digits", async () => {
@@ -39,14 +49,14 @@ describe("'Configurações do workspace': the monthly AI token budget", () => {
     expect(screen.getByText(/Deixe vazio para não ter limite\./)).toBeInTheDocument();
 
     await user.type(field(), '999');
-    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await user.click(saveBudget());
     expect(await screen.findByText(messages.llm.budgetRange)).toBeInTheDocument();
     expect(api.callsTo('PUT', url)).toHaveLength(0);
 
     await user.clear(field());
     await user.type(field(), '2000000');
     expect(field()).toHaveValue('2.000.000');
-    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await user.click(saveBudget());
     expect(await screen.findByText(messages.llm.budgetSaved)).toBeInTheDocument();
     expect(api.callsTo('PUT', url)[0]?.body).toEqual({ ai_token_budget: 2_000_000 });
     expect(field()).toHaveValue('2.000.000');
@@ -57,7 +67,7 @@ describe("'Configurações do workspace': the monthly AI token budget", () => {
     await screen.findByText('Usados este mês: 12.345 tokens');
     expect(field()).toHaveValue('5.000');
     await user.clear(field());
-    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await user.click(saveBudget());
     await screen.findByText(messages.llm.budgetSaved);
     expect(api.callsTo('PUT', url)[0]?.body).toEqual({ ai_token_budget: null });
   });
@@ -67,6 +77,9 @@ describe("'Configurações do workspace': the monthly AI token budget", () => {
     await screen.findByText('Usados este mês: 12.345 tokens');
     expect(field()).toHaveValue('1.000.000');
     expect(field()).toBeDisabled();
+    expect(
+      await screen.findByText('Apenas o proprietário da conta altera o histórico de versões.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument();
     expect(
       screen.getByText('Apenas o proprietário da conta altera o orçamento.'),

@@ -20,11 +20,15 @@ import { AccountPageFrame } from './account-page-frame';
 import { useAiBudget } from './api/get-ai-budget';
 import { useUpdateAiBudget } from './api/update-ai-budget';
 import { FormError } from './form-error';
+import { VersionRetentionSection } from './version-retention-section';
 
 const budgetHelp =
   'Soma os tokens de entrada e de saída de todas as chamadas a modelos de IA do workspace no mês (horário de Brasília). Quando o orçamento acaba, as chamadas são recusadas até o mês seguinte. Deixe vazio para não ter limite.';
 
-/** /conta/workspace 'Configurações do workspace': the monthly AI token budget (docs/adr/0101). */
+/**
+ * /conta/workspace 'Configurações do workspace': the monthly AI token budget (docs/adr/0101) and
+ * the retention of versions (docs/adr/0103).
+ */
 export function WorkspaceSettingsPage() {
   const user = useSessionUser();
   const workspace = useSessionWorkspace();
@@ -36,7 +40,7 @@ export function WorkspaceSettingsPage() {
           Workspace {workspace.name}
         </Text>
       ) : null}
-      <Paper withBorder radius="md" p="lg">
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="ai-budget-title">
         {budget.isPending ? (
           <Loader size="sm" aria-label="Carregando" />
         ) : budget.isError ? (
@@ -50,6 +54,16 @@ export function WorkspaceSettingsPage() {
             canEdit={user?.is_owner === true}
           />
         )}
+      </Paper>
+      <Paper
+        withBorder
+        radius="md"
+        p="lg"
+        component="section"
+        aria-labelledby="version-retention-title"
+        data-testid="version-retention"
+      >
+        <VersionRetentionSection canEdit={user?.is_owner === true} />
       </Paper>
     </AccountPageFrame>
   );
@@ -85,7 +99,7 @@ function AiBudgetForm({ budget, canEdit }: { budget: AiBudget; canEdit: boolean 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
-        <Title order={3} fz={17}>
+        <Title order={3} fz={17} id="ai-budget-title">
           Inteligência artificial
         </Title>
         <NumberInput
