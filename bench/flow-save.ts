@@ -24,15 +24,13 @@ const customerId = randomUUID();
 const userId = randomUUID();
 await db.insert(customers).values({ id: customerId, name: 'Bench' });
 await db.insert(workspaces).values({ id: workspaceId, customerId, name: 'Bench' });
-await db
-  .insert(users)
-  .values({
-    id: userId,
-    customerId,
-    email: 'bench@exemplo.com.br',
-    name: 'Bench',
-    passwordHash: 'x',
-  });
+await db.insert(users).values({
+  id: userId,
+  customerId,
+  email: 'bench@exemplo.com.br',
+  name: 'Bench',
+  passwordHash: 'x',
+});
 
 const library = createRegistry([setNode]);
 const now = () => new Date();
