@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Menu, Tooltip } from '@mantine/core';
 import {
   IconChevronDown,
   IconFileExport,
@@ -98,19 +98,7 @@ function WideToolbar(props: EditorToolbarProps) {
       >
         Notas
       </Button>
-      <Tooltip label="Salve o flow para ter um histórico" disabled={!!props.onOpenHistory}>
-        <span>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconHistory size={16} />}
-            onClick={props.onOpenHistory}
-            disabled={!props.onOpenHistory}
-          >
-            {messages.versions.history}
-          </Button>
-        </span>
-      </Tooltip>
+      <HistoryButton onOpen={props.onOpenHistory} />
       <Group gap={2} ml="xs">
         <UndoRedoButtons
           canUndo={props.canUndo}
@@ -138,5 +126,42 @@ function WideToolbar(props: EditorToolbarProps) {
         </Tooltip>
       </Group>
     </Group>
+  );
+}
+
+/** From this width 'Histórico de versões' has its words; below, its icon (the bar fits on one line). */
+const roomyToolbarQuery = '(min-width: 80em)';
+
+/** 'Histórico de versões' (docs/adr/0103): a new flow has no history until its first save. */
+function HistoryButton({ onOpen }: { onOpen: (() => void) | undefined }) {
+  const roomy = useMediaQuery(roomyToolbarQuery, true, { getInitialValueInEffect: false });
+  const label = messages.versions.history;
+  const hint = onOpen ? label : 'Salve o flow para ter um histórico de versões';
+  return (
+    <Tooltip label={hint} disabled={roomy && !!onOpen}>
+      <span>
+        {roomy ? (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconHistory size={16} />}
+            onClick={onOpen}
+            disabled={!onOpen}
+          >
+            {label}
+          </Button>
+        ) : (
+          <ActionIcon
+            variant="default"
+            size={30}
+            aria-label={label}
+            onClick={onOpen}
+            disabled={!onOpen}
+          >
+            <IconHistory size={16} />
+          </ActionIcon>
+        )}
+      </span>
+    </Tooltip>
   );
 }
