@@ -1,4 +1,5 @@
-import { Button, Center, Group, Loader, Modal, Text } from '@mantine/core';
+import { useId } from 'react';
+import { Button, Center, FocusTrap, Group, Loader, Portal, Text, Title } from '@mantine/core';
 import { ReactFlowProvider } from '@xyflow/react';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { messages } from '@ponte/shared/messages';
@@ -6,6 +7,7 @@ import type { SaveConflict } from '../state/use-flow-save';
 import { useFlowVersion } from './api/flow-versions';
 import { VersionCompare } from './version-compare';
 import { VersionPageState } from './version-page-parts';
+import classes from './versions.module.css';
 
 const m = messages.versions;
 
@@ -17,7 +19,8 @@ interface ConflictChangesModalProps {
 
 /**
  * 'Ver as alterações' of a refused save: the other person's change (from the version the editor
- * was based on to the current one), over the editor, whose unsaved work stays as it was.
+ * was based on to the current one) over the whole editor, whose unsaved work stays as it was.
+ * Not a Mantine modal: its full-screen content scrolls as one box, the canvas needs a fixed one.
  */
 export function ConflictChangesModal({ flowId, conflict, onClose }: ConflictChangesModalProps) {
   const { base } = conflict;
@@ -26,17 +29,32 @@ export function ConflictChangesModal({ flowId, conflict, onClose }: ConflictChan
   const after = useFlowVersion(flowId, current);
   const beforeLabel = `${m.version(base)} (a que você abriu)`;
   const afterLabel = `${m.version(current)} (${m.current.toLowerCase()})`;
+  const titleId = useId();
   return (
-    <Modal.Root opened onClose={onClose} fullScreen>
-      <Modal.Content style={{ display: 'flex', flexDirection: 'column' }}>
-        <Modal.Header
-          px="md"
-          py="xs"
-          style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    <Portal>
+      <FocusTrap active>
+        <div
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          className={classes.fullScreen}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') onClose();
+          }}
         >
-          <Group justify="space-between" gap="sm" wrap="wrap" w="100%">
+          <Group
+            component="header"
+            justify="space-between"
+            gap="sm"
+            wrap="wrap"
+            px="md"
+            py="xs"
+            className={classes.fullScreenHeader}
+          >
             <div style={{ minWidth: 0 }}>
-              <Modal.Title fw={700}>Alterações de {conflict.details.changed_by}</Modal.Title>
+              <Title order={2} fz="md" id={titleId}>
+                Alterações de {conflict.details.changed_by}
+              </Title>
               <Text size="xs" c="dimmed">
                 Suas alterações não salvas continuam no editor.
               </Text>
@@ -45,11 +63,6 @@ export function ConflictChangesModal({ flowId, conflict, onClose }: ConflictChan
               Voltar às opções
             </Button>
           </Group>
-        </Modal.Header>
-        <Modal.Body
-          p={0}
-          style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}
-        >
           <VersionPageState
             pending={before.isPending || after.isPending}
             error={before.error ?? after.error}
@@ -71,8 +84,8 @@ export function ConflictChangesModal({ flowId, conflict, onClose }: ConflictChan
               )
             }
           </VersionPageState>
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+        </div>
+      </FocusTrap>
+    </Portal>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Flex, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { messages } from '@ponte/shared/messages';
 import type { SaveConflict } from '../state/use-flow-save';
@@ -60,7 +60,7 @@ export function VersionConflictModal({
                 Suas alterações ainda não foram salvas. Veja o que mudou, salve as suas por cima (as
                 duas versões ficam no histórico) ou recarregue a versão atual.
               </Text>
-              <Group justify="flex-end" gap="xs">
+              <Flex direction={{ base: 'column', xs: 'row' }} justify="flex-end" gap="xs">
                 <Button variant="default" onClick={onSeeChanges}>
                   {m.seeChanges}
                 </Button>
@@ -68,14 +68,14 @@ export function VersionConflictModal({
                   {m.reload}
                 </Button>
                 <Button onClick={() => setStep('keep')}>{m.keepMine}</Button>
-              </Group>
+              </Flex>
             </>
           ) : (
             <>
               <Text size="sm" fw={500}>
                 {step === 'keep' ? m.keepMineConfirm(current) : m.reloadConfirm}
               </Text>
-              <Group justify="flex-end" gap="xs">
+              <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="flex-end" gap="xs">
                 <Button variant="default" onClick={() => setStep('choose')} disabled={busy}>
                   Voltar
                 </Button>
@@ -88,7 +88,7 @@ export function VersionConflictModal({
                     Descartar e recarregar
                   </Button>
                 )}
-              </Group>
+              </Flex>
             </>
           )}
         </Stack>
