@@ -17,6 +17,7 @@ const importOrders = {
   deprecated_nodes: [],
   created_at: '2026-01-15T12:34:56Z',
   updated_at: '2026-01-15T12:34:56Z',
+  version: 3,
 };
 
 function setup(deleteReply: { status?: number; body?: unknown }) {

@@ -77,6 +77,7 @@ function setup(initial: FlowFixture[], total = initial.length) {
             config: { rate_limit: 0 },
             deprecated_nodes: [],
             created_at: copy.updated_at,
+            version: 1,
           },
         };
       },

@@ -77,6 +77,7 @@ describe('/queues/new and /queues/edit/{id}', () => {
       group: 'g1',
       max_per_second: 5,
       apply_default_values_new_fields: false,
+      version: 1,
     });
   });
 
