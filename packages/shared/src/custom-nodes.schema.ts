@@ -3,6 +3,7 @@ import { limits } from './limits';
 import { messages } from './messages';
 import { listResponseSchema, pageNumberSchema } from './pagination';
 import { text } from './text';
+import { versionStampSchema } from './versions.schema';
 
 /**
  * Custom connectors (spec 2 'Custom connectors', §3 Custom connector and Param, §4, §5
@@ -103,6 +104,11 @@ export const customNodeSchema = z.object({
   group: z.string().nullable(),
   /** Goes up by one each time a save changes the params or the handler (docs/adr/0041). */
   version: z.number().int().positive(),
+  /**
+   * The number of its current saved version (docs/adr/0104): goes up at every save; its `ETag`,
+   * what an update gives back as `revision` or `If-Match`.
+   */
+  revision: z.number().int().positive(),
   /** The node type flows record: `custom_<_id>`. */
   node_type: z.string(),
   workspace_id: z.string(),
@@ -205,6 +211,18 @@ export const customNodeBodySchema = z
   })
   .meta({ required: ['name', 'description'] });
 export type CustomNodeBody = z.infer<typeof customNodeBodySchema>;
+
+/**
+ * PUT /api/v1/custom-nodes/{id}: the body with the saved version it was based on (`revision`, or
+ * `If-Match`; 409 when another save came first) and 'Descreva a alteração' (docs/adr/0104).
+ */
+export const customNodeUpdateBodySchema = customNodeBodySchema
+  .extend({
+    revision: versionStampSchema.shape.version,
+    version_message: versionStampSchema.shape.version_message,
+  })
+  .meta({ required: ['name', 'description'] });
+export type CustomNodeUpdateBody = z.infer<typeof customNodeUpdateBodySchema>;
 export type CustomNodeBodyInput = z.input<typeof customNodeBodySchema>;
 
 /**

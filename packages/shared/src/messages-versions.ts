@@ -4,10 +4,7 @@ import type { VersionedKind } from './versions/versioned-kinds';
  * How a text names a resource of each kind: 'Este flow … alterado … o abriu', 'Esta fila …
  * alterada … a abriu'.
  */
-const resourceWords: Record<
-  VersionedKind | 'custom_node',
-  { these: string; changed: string; it: 'o' | 'a' }
-> = {
+const resourceWords: Record<VersionedKind, { these: string; changed: string; it: 'o' | 'a' }> = {
   flow: { these: 'Este flow', changed: 'alterado', it: 'o' },
   form: { these: 'Este formulário', changed: 'alterado', it: 'o' },
   dashboard: { these: 'Este dashboard', changed: 'alterado', it: 'o' },
@@ -23,7 +20,7 @@ export const versionMessages = {
    * The 409 of a save based on an old version. `time` is 'HH:mm' of the change (America/Sao_Paulo),
    * 'HH:mm de DD/MM/YYYY' when it was not today.
    */
-  conflict: (kind: VersionedKind | 'custom_node', name: string, time: string) => {
+  conflict: (kind: VersionedKind, name: string, time: string) => {
     const words = resourceWords[kind];
     return `${words.these} foi ${words.changed} por ${name} às ${time} depois que você ${words.it} abriu.`;
   },

@@ -14,7 +14,7 @@ import { timestamps } from './schema-columns';
 
 /**
  * Custom connectors (spec 2 §3 Custom connector, docs/adr/0041). `version` goes up when a save
- * changes the params or the handler; each version's params and handler stay in
+ * changes the params or the handler (`revision` at every save, docs/adr/0104); each version's params and handler stay in
  * `custom_node_versions`, so that flows keep running the version they were saved with. A
  * removed connector keeps its row (`deleted_at`) so that the flows still holding it can name it.
  */
@@ -38,6 +38,8 @@ export const customNodes = pgTable(
     code: text('code').notNull(),
     params: jsonb('params').$type<CustomNodeParam[]>().notNull().default([]),
     version: integer('version').notNull().default(1),
+    /** The number of its current saved version (docs/adr/0104): goes up at every save; its ETag. */
+    revision: integer('revision').notNull().default(1),
     deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }),
     ...timestamps,
   },

@@ -12,7 +12,7 @@ import { operationIdOf } from './openapi-operations';
 
 interface Operation {
   operationId?: string;
-  parameters?: { in: string; name: string; schema?: { enum?: unknown[] } }[];
+  parameters?: { in: string; name: string; schema?: { type?: string; enum?: unknown[] } }[];
   security?: Record<string, string[]>[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 }
@@ -44,9 +44,10 @@ function addressOf(path: string, ids: Map<string, string>, operation?: Operation
     .sort((a, b) => b.length - a.length)[0];
   const id = (root && ids.get(root)) ?? placeholderId;
   return path.replace(/\{([^}]+)\}/g, (_parameter, name: string) => {
-    const values = operation?.parameters?.find((p) => p.in === 'path' && p.name === name)?.schema
-      ?.enum;
-    return values?.length ? String(values[0]) : id;
+    const schema = operation?.parameters?.find((p) => p.in === 'path' && p.name === name)?.schema;
+    // A version's number: the first one, which every versioned resource has.
+    if (schema?.type === 'integer') return '1';
+    return schema?.enum?.length ? String(schema.enum[0]) : id;
   });
 }
 
@@ -181,6 +182,8 @@ describe('request bodies the document accepts', () => {
     const givenFor: Record<string, Given> = {
       'post /api/v1/flows': emptyFlow,
       'put /api/v1/flows/{id}': emptyFlow,
+      // The last N versions or those of the last N days, not both: the other one null.
+      'put /api/v1/workspaces/current/version-retention': { version_keep_days: null },
     };
     // Every kind a body can be of, where the kind decides which rules apply.
     const each = (name: string, values: readonly unknown[]) =>

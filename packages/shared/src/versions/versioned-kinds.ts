@@ -1,6 +1,5 @@
 /**
- * What people edit and Ponte keeps versions of (docs/adr/0103). Custom connectors keep their
- * own versions of params and handler (docs/adr/0041) and are shown the same way.
+ * What people edit and Ponte keeps versions of (docs/adr/0103; custom connectors: docs/adr/0104).
  */
 export const versionedKinds = [
   'flow',
@@ -9,5 +8,6 @@ export const versionedKinds = [
   'db_table',
   'alert_rule',
   'queue',
+  'custom_node',
 ] as const;
 export type VersionedKind = (typeof versionedKinds)[number];

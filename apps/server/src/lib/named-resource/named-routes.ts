@@ -16,10 +16,11 @@ interface RouteDoc {
 
 /**
  * A versioned resource's answer carries its version as its `ETag` (docs/adr/0103), which an
- * update's `If-Match` gives back.
+ * update's `If-Match` gives back; a custom connector's is its `revision` (docs/adr/0104).
  */
 function tagged<T>(reply: FastifyReply, resource: T): T {
-  const version = (resource as { version?: unknown } | null)?.version;
+  const answer = resource as { version?: unknown; revision?: unknown } | null;
+  const version = answer?.revision ?? answer?.version;
   if (typeof version === 'number') void reply.header('etag', versionEtag(version));
   return resource;
 }

@@ -28,7 +28,7 @@ export const customNodesModule = defineModule({
   name: 'custom-nodes',
   needs: ['db', 'now'],
   provides: ['library', 'customNodeLibrary'],
-  routeNeeds: ['engine'],
+  routeNeeds: ['engine', 'versions'],
   tables: ['custom_nodes', 'custom_node_versions'],
   create({ db }, options: CustomNodesOptions) {
     const library = createRegistry([...builtinNodes, ...(options.nodes ?? [])]);
@@ -39,8 +39,11 @@ export const customNodesModule = defineModule({
     return { library, customNodeLibrary };
   },
   routes: {
-    api: async (api, { db, now, engine }) => {
-      await api.register(customNodesRoutes, { service: createCustomNodesService({ db, now }) });
+    api: async (api, { db, now, engine, versions }) => {
+      await api.register(customNodesRoutes, {
+        service: createCustomNodesService({ db, now, versions }),
+        versions,
+      });
       await api.register(customNodesTestRoutes, {
         service: createCustomNodesTestService({ engine }),
       });

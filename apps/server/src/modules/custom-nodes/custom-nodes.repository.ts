@@ -5,6 +5,7 @@ import { customNodes, customNodeVersions } from '../../db/schema';
 import {
   byName,
   createNamedTable,
+  type Db,
   type NamedListOptions,
 } from '../../lib/named-resource/named-table';
 
@@ -12,7 +13,7 @@ export type CustomNodeRow = typeof customNodes.$inferSelect;
 export type CustomNodeVersionRow = typeof customNodeVersions.$inferSelect;
 export type CustomNodeValues = Omit<
   typeof customNodes.$inferInsert,
-  'id' | 'workspaceId' | 'version' | 'deletedAt' | 'createdAt'
+  'id' | 'workspaceId' | 'version' | 'revision' | 'deletedAt' | 'createdAt'
 >;
 
 export type CustomNodeListOptions = NamedListOptions;
@@ -98,61 +99,62 @@ export function createCustomNodesRepository(db: Database) {
 
     groupExists: named.groupExists,
 
-    /** A new connector at version 1, with its first version. */
+    /** A new connector at version 1 (and revision 1), with its first code version. */
     async insert(
       id: string,
       workspaceId: string,
       values: CustomNodeValues & { createdAt: Date },
+      tx: Db = db,
     ): Promise<CustomNodeRow> {
-      return db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(customNodes)
-          .values({ ...values, id, workspaceId, version: 1 })
-          .returning();
-        await tx.insert(customNodeVersions).values({
-          customNodeId: id,
-          version: 1,
-          params: values.params ?? [],
-          code: values.code,
-          createdAt: values.createdAt,
-        });
-        return created!;
+      const [created] = await tx
+        .insert(customNodes)
+        .values({ ...values, id, workspaceId, version: 1, revision: 1 })
+        .returning();
+      await tx.insert(customNodeVersions).values({
+        customNodeId: id,
+        version: 1,
+        params: values.params ?? [],
+        code: values.code,
+        createdAt: values.createdAt,
       });
+      return created!;
     },
 
     /**
-     * Saves the values; when the params or the handler change, the version goes up by one and
-     * the new version is written beside the old ones, in the same transaction.
+     * Saves the values only while the connector is still at `revision` (null otherwise: another
+     * save came first), as its next revision. When the params or the handler change, the code
+     * version goes up by one too and is written beside the old ones (docs/adr/0041, 0104). Run
+     * it in the save's transaction.
      */
     async update(
       workspaceId: string,
       id: string,
+      revision: number,
       values: Partial<CustomNodeValues> & { updatedAt: Date },
+      tx: Db,
     ): Promise<CustomNodeRow | null> {
-      return db.transaction(async (tx) => {
-        const [current] = await tx
-          .select()
-          .from(customNodes)
-          .where(scoped(workspaceId, id))
-          .for('update');
-        if (!current) return null;
-        const bump = changesVersion(current, values);
-        const version = bump ? current.version + 1 : current.version;
-        const [row] = await tx
-          .update(customNodes)
-          .set({ ...values, version })
-          .where(scoped(workspaceId, id))
-          .returning();
-        if (bump)
-          await tx.insert(customNodeVersions).values({
-            customNodeId: id,
-            version,
-            params: row!.params,
-            code: row!.code,
-            createdAt: values.updatedAt,
-          });
-        return row ?? null;
-      });
+      const [current] = await tx
+        .select()
+        .from(customNodes)
+        .where(and(scoped(workspaceId, id), eq(customNodes.revision, revision)))
+        .for('update');
+      if (!current) return null;
+      const bump = changesVersion(current, values);
+      const version = bump ? current.version + 1 : current.version;
+      const [row] = await tx
+        .update(customNodes)
+        .set({ ...values, version, revision: revision + 1 })
+        .where(scoped(workspaceId, id))
+        .returning();
+      if (bump)
+        await tx.insert(customNodeVersions).values({
+          customNodeId: id,
+          version,
+          params: row!.params,
+          code: row!.code,
+          createdAt: values.updatedAt,
+        });
+      return row ?? null;
     },
 
     /** Marks the connector removed; its versions stay for the flows that still hold it. */

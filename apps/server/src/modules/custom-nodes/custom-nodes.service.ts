@@ -17,7 +17,9 @@ import { AppError, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
 import { listOptionsOf } from '../../lib/named-resource/named-table';
 import { copyName } from '../../lib/named-resource/copy-name';
-import { groupCheck, removeOrMissing, rowOrMissing } from '../../lib/named-resource/named-rules';
+import { groupCheck, rowOrMissing } from '../../lib/named-resource/named-rules';
+import { noStamp, type SaveStamp, type VersionsService } from '../versions/versions.service';
+import { customNodeVersioning, customNodeVersionState } from './custom-node-versions';
 import {
   createCustomNodesRepository,
   type CustomNodeRow,
@@ -31,6 +33,7 @@ export type CustomNodeListQuery = z.output<typeof customNodeListQuerySchema>;
 export interface CustomNodesServiceDeps {
   db: Database;
   now: () => Date;
+  versions: VersionsService;
 }
 
 /** The API's connector (spec 2 §3, with `version`, `node_type` and `group`). */
@@ -46,6 +49,7 @@ export const toCustomNode = (row: CustomNodeRow): CustomNode => ({
   params: row.params,
   group: row.groupId ?? null,
   version: row.version,
+  revision: row.revision,
   node_type: customNodeType(row.id),
   workspace_id: row.workspaceId,
   created_at: toIso(row.createdAt),
@@ -83,6 +87,7 @@ const savedColumns = (body: CustomNodeBody): Omit<CustomNodeValues, 'updatedAt'>
 export function createCustomNodesService(deps: CustomNodesServiceDeps) {
   const { db, now } = deps;
   const repository = createCustomNodesRepository(db);
+  const versioned = customNodeVersioning(deps.versions, repository);
 
   const checkGroup = groupCheck(repository.groupExists);
   const rowOf = rowOrMissing(repository.find, customNodeMissing);
@@ -98,36 +103,49 @@ export function createCustomNodesService(deps: CustomNodesServiceDeps) {
     get: async (workspaceId: string, id: string) => toCustomNode(await rowOf(workspaceId, id)),
 
     /** A new connector at version 1. */
-    async create(workspaceId: string, body: CustomNodeBody): Promise<CustomNode> {
+    async create(
+      workspaceId: string,
+      body: CustomNodeBody,
+      stamp: SaveStamp = noStamp,
+    ): Promise<CustomNode> {
       checkSave(body);
       await checkGroup(workspaceId, body.group);
-      const at = now();
-      const row = await repository.insert(randomUUID(), workspaceId, {
-        ...savedColumns(body),
-        createdAt: at,
-        updatedAt: at,
-      });
-      return toCustomNode(row);
+      return toCustomNode(
+        await versioned.create(workspaceId, randomUUID(), savedColumns(body), stamp),
+      );
     },
 
-    /** A new version when the params or the handler change (the repository decides). */
-    async update(workspaceId: string, id: string, body: CustomNodeBody): Promise<CustomNode> {
-      await rowOf(workspaceId, id);
+    /**
+     * Every save is a version (docs/adr/0104); one based on another revision is refused (409).
+     * The code version moves only when the params or the handler change (the repository decides).
+     */
+    async update(
+      workspaceId: string,
+      id: string,
+      body: CustomNodeBody,
+      stamp: SaveStamp = noStamp,
+    ): Promise<CustomNode> {
+      const existing = await rowOf(workspaceId, id);
+      await versioned.check(workspaceId, existing, stamp);
       checkSave(body);
       await checkGroup(workspaceId, body.group);
-      const row = await repository.update(workspaceId, id, {
-        ...savedColumns(body),
-        updatedAt: now(),
-      });
-      if (!row) throw customNodeMissing(id);
-      return toCustomNode(row);
+      return toCustomNode(await versioned.update(workspaceId, existing, savedColumns(body), stamp));
     },
 
-    /** The copy is a new connector at version 1, created disabled (spec 2 §4). */
-    async duplicate(workspaceId: string, id: string): Promise<CustomNode> {
+    /** Its current version and document, for its history (404 when it is not here). */
+    versionState: async (workspaceId: string, id: string) =>
+      customNodeVersionState(await rowOf(workspaceId, id)),
+
+    restoreBody: versioned.restoreBody,
+
+    /** The copy is a new connector at version 1, created disabled, with its own history. */
+    async duplicate(
+      workspaceId: string,
+      id: string,
+      stamp: SaveStamp = noStamp,
+    ): Promise<CustomNode> {
       const source = await rowOf(workspaceId, id);
-      const at = now();
-      const row = await repository.insert(randomUUID(), workspaceId, {
+      const copy = {
         name: copyName(source.name, limits.customNodeNameMax),
         serviceName: source.serviceName,
         description: source.description,
@@ -137,17 +155,15 @@ export function createCustomNodesService(deps: CustomNodesServiceDeps) {
         code: source.code,
         params: source.params,
         groupId: source.groupId,
-        createdAt: at,
-        updatedAt: at,
-      });
-      return toCustomNode(row);
+      };
+      return toCustomNode(await versioned.create(workspaceId, randomUUID(), copy, stamp));
     },
 
-    /** Marks it removed: its versions stay for the flows that still hold it. */
-    remove: removeOrMissing(
-      (workspaceId, id) => repository.remove(workspaceId, id, now()),
-      customNodeMissing,
-    ),
+    /** Marks it removed: its code versions stay for the flows that still hold it. */
+    async remove(workspaceId: string, id: string): Promise<void> {
+      if (!(await repository.remove(workspaceId, id, now()))) throw customNodeMissing(id);
+      await versioned.removeAll(workspaceId, id);
+    },
   };
 }
 

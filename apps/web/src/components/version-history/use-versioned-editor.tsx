@@ -8,7 +8,7 @@ import { toast } from '../../lib/toasts';
 import { useRestoreVersion } from '../../lib/versions/api/restore-version';
 import type { VersionedResourceRef } from '../../lib/versions/api/versioned-resource';
 import { versionConflictOf, versionOf } from '../../lib/versions/version-stamp';
-import type { VersionStamp } from '../../lib/versions/version-stamp';
+import type { VersionField, VersionStamp } from '../../lib/versions/version-stamp';
 import { VersionCompareModal } from './version-compare-modal';
 import type { VersionComparison } from './version-compare-modal';
 import { VersionConflictModal } from './version-conflict-modal';
@@ -24,6 +24,11 @@ export interface VersionedEditorOptions {
   resource: VersionedResourceRef | null;
   /** The version the page loaded (the resource's `version`), when the server sends one. */
   loaded: number | undefined;
+  /**
+   * The field of the resource that numbers its versions: `version`, or `revision` for a custom
+   * connector, whose `version` numbers its code (docs/adr/0104).
+   */
+  field?: VersionField;
   /** Whether the page holds unsaved changes (a restore asks before dropping them). */
   dirty: boolean;
   labels: VersionLabels;
@@ -54,7 +59,7 @@ type Conflict = VersionConflict & { retry: () => void };
  * version each save is based on, and the conflict when someone else saved first.
  */
 export function useVersionedEditor(options: VersionedEditorOptions): VersionedEditor {
-  const { resource, loaded, dirty, labels, reload } = options;
+  const { resource, loaded, dirty, labels, reload, field = 'version' } = options;
   // A ref: 'Manter as minhas' moves it and saves at once, before any render.
   const based = useRef(loaded);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -65,11 +70,14 @@ export function useVersionedEditor(options: VersionedEditorOptions): VersionedEd
 
   const stamp = useCallback((): VersionStamp => {
     const version = based.current;
-    return version ? { version } : {};
-  }, []);
-  const saved = useCallback((answer: unknown) => {
-    based.current = versionOf(answer);
-  }, []);
+    return version ? { [field]: version } : {};
+  }, [field]);
+  const saved = useCallback(
+    (answer: unknown) => {
+      based.current = versionOf(answer, field);
+    },
+    [field],
+  );
   const refuse = useCallback((failure: unknown, retry: () => void) => {
     const details = versionConflictOf(failure);
     if (!details) return false;

@@ -9,6 +9,8 @@ import { messages } from '@ponte/shared/messages';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { LoadedForm } from '../../components/loaded-form';
 import { PageHeader } from '../../components/page-header';
+import { useEditorReload } from '../../components/version-history/use-editor-reload';
+import { useVersionedEditor } from '../../components/version-history/use-versioned-editor';
 import { errorMessage } from '../../lib/api/api-error';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
@@ -20,6 +22,7 @@ import { downloadCustomNodeFile, readCustomNodeFile } from './custom-node-file';
 import { CustomNodeFunctionsTab } from './custom-node-functions-tab';
 import type { CustomNodeFunctionsValue } from './custom-node-functions-tab';
 import { CustomNodeSettingsTab } from './custom-node-settings-tab';
+import { customNodeVersionLabels } from './custom-node-version-labels';
 import {
   bodyOf,
   draftOf,
@@ -35,6 +38,7 @@ const m = messages.customNodes;
 export function CustomNodeEditorPage() {
   const { id } = useParams();
   const existing = useCustomNode(id);
+  const { generation, reload } = useEditorReload(existing.refetch);
   if (id && !existing.data)
     return (
       <>
@@ -44,10 +48,25 @@ export function CustomNodeEditorPage() {
         </LoadedForm>
       </>
     );
-  return <CustomNodeEditor key={id ?? 'new'} id={id} node={existing.data} />;
+  return (
+    <CustomNodeEditor
+      key={`${id ?? 'new'}-${generation}`}
+      id={id}
+      node={existing.data}
+      reload={reload}
+    />
+  );
 }
 
-function CustomNodeEditor({ id, node }: { id: string | undefined; node: CustomNode | undefined }) {
+function CustomNodeEditor({
+  id,
+  node,
+  reload,
+}: {
+  id: string | undefined;
+  node: CustomNode | undefined;
+  reload: () => Promise<unknown>;
+}) {
   const navigate = useNavigate();
   const create = useCreateCustomNode();
   const update = useUpdateCustomNode();
@@ -56,6 +75,14 @@ function CustomNodeEditor({ id, node }: { id: string | undefined; node: CustomNo
   const { draft, setDraft, set, patch } = useCustomNodeDraft(draftOf(node, selectedGroup || null));
   const saved = useSavedValue(useMemo(() => bodyOf(draft), [draft]));
   const unsaved = useUnsavedChanges(saved.dirty);
+  const versions = useVersionedEditor({
+    resource: id ? { kind: 'custom_node', id } : null,
+    loaded: node?.revision,
+    field: 'revision',
+    dirty: saved.dirty,
+    labels: customNodeVersionLabels,
+    reload,
+  });
   // Once a save was refused, the messages follow the edits: a fixed rule gives way to the next.
   const [checked, setChecked] = useState(false);
   const issues = useMemo(() => customNodeSaveIssues(bodyOf(draft)), [draft]);
@@ -83,9 +110,12 @@ function CustomNodeEditor({ id, node }: { id: string | undefined; node: CustomNo
     }
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (saving) return;
+    if (!saving) void save();
+  };
+
+  const save = async () => {
     setChecked(true);
     const first = issues[0];
     if (first) {
@@ -94,7 +124,8 @@ function CustomNodeEditor({ id, node }: { id: string | undefined; node: CustomNo
     }
     const body = bodyOf(draft);
     try {
-      if (id) await update.mutateAsync({ id, body });
+      if (id)
+        versions.saved(await update.mutateAsync({ id, body: { ...body, ...versions.stamp() } }));
       else {
         const created = await create.mutateAsync(body);
         unsaved.allowNextNavigation();
@@ -103,6 +134,7 @@ function CustomNodeEditor({ id, node }: { id: string | undefined; node: CustomNo
       saved.markSaved(body);
       toast.success(m.saved);
     } catch (failure) {
+      if (versions.refuse(failure, () => void save())) return;
       toast.error(m.saveError(errorMessage(failure)));
     }
   };
@@ -123,6 +155,7 @@ function CustomNodeEditor({ id, node }: { id: string | undefined; node: CustomNo
       >
         Voltar
       </Button>
+      {versions.historyButton}
       <FileButton
         resetRef={resetFile}
         onChange={(file) => void pickFile(file)}
@@ -148,7 +181,7 @@ function CustomNodeEditor({ id, node }: { id: string | undefined; node: CustomNo
   );
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={submit} noValidate>
       <PageHeader
         title={node ? node.name : 'Novo conector'}
         description={node ? `Versão ${node.version}` : undefined}
@@ -180,6 +213,7 @@ function CustomNodeEditor({ id, node }: { id: string | undefined; node: CustomNo
         onConfirm={() => pendingImport && applyImport(pendingImport)}
         onCancel={() => setPendingImport(null)}
       />
+      {versions.dialogs}
       {unsaved.dialog}
     </form>
   );

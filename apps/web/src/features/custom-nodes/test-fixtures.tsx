@@ -25,6 +25,7 @@ export const consultaCep: CustomNode = {
   params: [{ ...newCustomNodeParam('text', 0), name: 'cep', label: 'CEP', is_required: true }],
   group: 'g1',
   version: 3,
+  revision: 5,
   node_type: 'custom_cn1',
   workspace_id: 'w1',
   created_at: '2026-01-15T12:34:56Z',

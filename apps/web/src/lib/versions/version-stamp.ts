@@ -4,10 +4,11 @@ import type { VersionConflictDetails } from '@ponte/shared/versions.schema';
 import { errorCodes } from '@ponte/shared/errors';
 import { isApiError } from '../api/api-error';
 
+/** The field that numbers a resource's versions (a custom connector's: `revision`, docs/adr/0104). */
+export type VersionField = 'version' | 'revision';
+
 /** What an update of a versioned resource carries besides its fields: the version it was based on. */
-export interface VersionStamp {
-  version?: number;
-}
+export type VersionStamp = { [field in VersionField]?: number };
 
 /**
  * A resource's response schema, which names its `version` (docs/adr/0103): every versioned
@@ -17,10 +18,10 @@ export function withVersion<S extends z.ZodObject<{ version: z.ZodType<number> }
   return schema;
 }
 
-/** The `version` of a resource's answer, when it has one. */
-export function versionOf(resource: unknown): number | undefined {
+/** The `version` (or `field`) of a resource's answer, when it has one. */
+export function versionOf(resource: unknown, field: VersionField = 'version'): number | undefined {
   if (typeof resource !== 'object' || resource === null) return undefined;
-  const version = (resource as { version?: unknown }).version;
+  const version = (resource as Record<string, unknown>)[field];
   return typeof version === 'number' && Number.isInteger(version) && version > 0
     ? version
     : undefined;

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { customNodeSchema } from '@ponte/shared/custom-nodes.schema';
 import type { CustomNode, CustomNodeBody } from '@ponte/shared/custom-nodes.schema';
 import { apiRequest } from '../../../lib/api/api-client';
+import type { VersionStamp } from '../../../lib/versions/version-stamp';
 import { nodeLibraryQueryKey } from '../../../lib/engine/get-node-library';
 import { customNodeDetailKey, customNodePath, customNodesQueryKey } from './get-custom-nodes';
 
@@ -34,10 +35,10 @@ export const useCreateCustomNode = () =>
     apiRequest('/api/v1/custom-nodes', { method: 'POST', body, schema: customNodeSchema }),
   );
 
-/** PUT /api/v1/custom-nodes/{id} */
+/** PUT /api/v1/custom-nodes/{id}: `revision` is the one the editor loaded (409 when stale). */
 export const useUpdateCustomNode = () =>
   useCustomNodesMutation(
-    ({ id, body }: { id: string; body: CustomNodeBody }): Promise<CustomNode> =>
+    ({ id, body }: { id: string; body: CustomNodeBody & VersionStamp }): Promise<CustomNode> =>
       apiRequest(customNodePath(id), { method: 'PUT', body, schema: customNodeSchema }),
   );
 

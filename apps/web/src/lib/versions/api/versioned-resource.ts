@@ -1,7 +1,7 @@
 import type { VersionedKind } from '@ponte/shared/versions.schema';
 
-/** What keeps versions: the resources of docs/adr/0103 and custom connectors (docs/adr/0041). */
-export type VersionedResourceKind = VersionedKind | 'custom_node';
+/** What keeps versions: the resources of docs/adr/0103 and custom connectors (docs/adr/0104). */
+export type VersionedResourceKind = VersionedKind;
 
 /** One resource whose history a page shows. */
 export interface VersionedResourceRef {
