@@ -192,16 +192,21 @@ describe.skipIf(!hasChromium)('Jornada das versões de um flow: duas pessoas, um
     const run = bia.getByRole('dialog', { name: 'Executar Flow' });
     await run.getByRole('button', { name: 'Executar', exact: true }).click();
     await run.waitFor({ state: 'detached' });
-    const status = await until(async () => {
+    type Done = { _id: string; data: { flow_id: string; status: string; flow_version: number } };
+    const execution = await until(async () => {
       const done = await call('GET', '/api/v1/monitoring/executions/completed');
-      const mine = (done.body.items as { data: { flow_id: string; status: string } }[]).find(
-        (item) => item.data.flow_id === flowId,
-      );
-      return mine?.data.status ?? false;
+      return (done.body.items as Done[]).find((item) => item.data.flow_id === flowId) ?? false;
     }, 'a execução do flow restaurado');
-    expect(status).toBe('success');
+    expect(execution.data).toMatchObject({ status: 'success', flow_version: 4 });
     const logs = await userLogs(call);
     expect(logs).toContainEqual(expect.objectContaining({ label: 'Aviso', message: anasMessage }));
+
+    // The execution's page names the version it ran: the restored one, today's.
+    await bia.goto(`${server.url}/flows/${flowId}/execucoes/${execution._id}`);
+    const version = bia.getByTestId('execution-flow-version');
+    await version.getByRole('link', { name: 'Versão 4' }).waitFor();
+    await version.getByText('Atual', { exact: true }).waitFor();
+    await shot(bia, 'execucao-versao-1440');
   });
 
   it('a comparação com a versão atual, a 1440 px e a 390 px', async () => {
