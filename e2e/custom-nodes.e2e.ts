@@ -58,6 +58,19 @@ async function stopDebug(page: Page) {
   await panel.waitFor({ state: 'detached' });
 }
 
+/** Selects the node `uid` until its configuration panel is open (three tries). */
+async function openPanel(page: Page, uid: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    await selectNode(page, uid);
+    try {
+      await panelOf(page).waitFor({ timeout: 3_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 describe.skipIf(!hasChromium)(
   'Jornada dos conectores personalizados: criar, testar, usar num flow, versionar, exportar e remover',
   () => {
@@ -152,6 +165,18 @@ describe.skipIf(!hasChromium)(
       await page.getByRole('button', { name: 'Salvar' }).click();
       await toast(page, m.saved);
 
+      // Its history compares the first handler with today's, line by line (docs/adr/0104).
+      await page.getByRole('button', { name: 'Histórico de versões' }).click();
+      const history = page.getByRole('dialog', { name: 'Histórico de versões' });
+      await history.getByRole('button', { name: 'Comparar a versão 1' }).click();
+      const compare = page.getByRole('dialog', { name: 'Comparar a versão 1 com a atual' });
+      await compare.getByLabel('Alterações linha a linha').waitFor();
+      await snap(page, 'custom-nodes-04b-comparar-versoes');
+      await page.keyboard.press('Escape');
+      await compare.waitFor({ state: 'detached' });
+      await page.keyboard.press('Escape');
+      await history.waitFor({ state: 'detached' });
+
       await page.goto(`${server.url}/flows/${flowId}`);
       const node = page.locator(`.react-flow__node[data-id="${cepUid}"]`);
       await node.getByText('nova versão').waitFor();
@@ -166,7 +191,9 @@ describe.skipIf(!hasChromium)(
       expect(await output.getByText('"São Paulo"').count()).toBe(0);
       await stopDebug(page);
 
-      await selectNode(page, cepUid);
+      // The debugger's panel has just closed and the canvas is resizing: a click that lands
+      // while the node moves selects nothing, so it is made again until the panel opens.
+      await openPanel(page, cepUid);
       await panel.getByRole('button', { name: 'Atualizar para a versão 2' }).click();
       await panel.getByText('Versão 2').waitFor();
       await expect(panel.getByRole('textbox', { name: /^CEP/ }).inputValue()).resolves.toBe(
