@@ -20,6 +20,9 @@ const webFilesMockingModules = readdirSync(webSource, { recursive: true, encodin
  */
 export default defineConfig({
   test: {
+    // Two files at a time, also on 2 cores (Vitest's default there is one: the run went serial,
+    // docs/adr/0105): most of a file's time is spent waiting on PostgreSQL, Redis or Chromium.
+    maxWorkers: 2,
     projects: [
       {
         test: {
