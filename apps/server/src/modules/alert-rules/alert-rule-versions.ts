@@ -1,5 +1,6 @@
 import { alertRuleUpdateSchema, type AlertRuleUpdate } from '@ponte/shared/alert-rules.schema';
 import { groupStillThere } from '../../lib/named-resource/named-rules';
+import { resourceVersioning } from '../versions/resource-versioning';
 import type { SaveStamp, VersionsService } from '../versions/versions.service';
 import type { AlertRuleRow, AlertRulesRepository, AlertRuleValues } from './alert-rules.repository';
 
@@ -29,53 +30,32 @@ export const alertRuleVersionDocument = (row: AlertRuleRow) => ({
   queue_depth_minutes: row.queueDepthMinutes,
 });
 
-const owner = (workspaceId: string, resourceId: string) =>
-  ({ workspaceId, kind: 'alert_rule', resourceId }) as const;
-
-/** A rule's state as its versions see it. */
-export const alertRuleVersionState = (row: AlertRuleRow) => ({
-  version: row.version,
-  document: alertRuleVersionDocument(row),
-  updatedAt: row.updatedAt,
-});
-
 /** What a save writes at the version's time `at` (its `enabled_at` may be that time). */
 type WrittenAt = (at: Date) => Omit<AlertRuleValues, 'createdAt' | 'updatedAt' | 'version'>;
 
 /** The alert rules' writes, each one a version (docs/adr/0103). */
 export function alertRuleVersioning(versions: VersionsService, repository: AlertRulesRepository) {
   const group = groupStillThere(repository.groupExists);
+  const saves = resourceVersioning<AlertRuleRow>(versions, 'alert_rule', alertRuleVersionDocument);
   return {
-    /** Refuses (409) a save based on another version than the rule's current one. */
-    check: (workspaceId: string, row: AlertRuleRow, stamp: SaveStamp) =>
-      versions.check(owner(workspaceId, row.id), row, stamp),
+    ...saves,
 
     /** A new rule (or a copy), at its version 1. */
     create: (workspaceId: string, id: string, values: WrittenAt, stamp: SaveStamp) =>
-      versions.save(
-        owner(workspaceId, id),
-        null,
-        stamp,
-        (tx, at) =>
-          repository.insert(id, workspaceId, { ...values(at), createdAt: at, updatedAt: at }, tx),
-        alertRuleVersionDocument,
+      saves.create(workspaceId, stamp, (tx, at) =>
+        repository.insert(id, workspaceId, { ...values(at), createdAt: at, updatedAt: at }, tx),
       ),
 
     /** A save of `existing`, only while it is still at its version. */
     update: (workspaceId: string, existing: AlertRuleRow, values: WrittenAt, stamp: SaveStamp) =>
-      versions.save(
-        owner(workspaceId, existing.id),
-        alertRuleVersionState(existing),
-        stamp,
-        (tx, at) =>
-          repository.updateVersion(
-            workspaceId,
-            existing.id,
-            existing.version,
-            { ...values(at), updatedAt: at },
-            tx,
-          ),
-        alertRuleVersionDocument,
+      saves.update(workspaceId, existing, stamp, (tx, at) =>
+        repository.updateVersion(
+          workspaceId,
+          existing.id,
+          existing.version,
+          { ...values(at), updatedAt: at },
+          tx,
+        ),
       ),
 
     /**
@@ -87,7 +67,5 @@ export function alertRuleVersioning(versions: VersionsService, repository: Alert
       const parsed = alertRuleUpdateSchema.parse(document);
       return { ...parsed, group: await group(workspaceId, parsed.group) };
     },
-
-    removeAll: (workspaceId: string, id: string) => versions.removeAll(owner(workspaceId, id)),
   };
 }

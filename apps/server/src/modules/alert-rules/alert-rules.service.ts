@@ -28,7 +28,7 @@ import {
   type AlertRulesRepository,
 } from './alert-rules.repository';
 import { noStamp, type SaveStamp, type VersionsService } from '../versions/versions.service';
-import { alertRuleVersioning, alertRuleVersionState } from './alert-rule-versions';
+import { alertRuleVersioning } from './alert-rule-versions';
 import { compileMatcher, ParsedMessage } from './log-matcher';
 
 const m = messages.alertRules;
@@ -345,7 +345,7 @@ export function createAlertRulesService(deps: AlertRulesServiceDeps) {
 
     /** The current version and document of a rule of the workspace (404 without one). */
     versionState: async (workspaceId: string, id: string) =>
-      alertRuleVersionState(await rowOf(workspaceId, id)),
+      versioned.state(await rowOf(workspaceId, id)),
 
     /** A version's document as an update of the rule ('Restaurar', docs/adr/0103). */
     restoreBody: versioned.restoreBody,

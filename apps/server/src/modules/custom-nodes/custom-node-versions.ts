@@ -4,6 +4,7 @@ import {
   type CustomNodeBodyInput,
 } from '@ponte/shared/custom-nodes.schema';
 import { groupStillThere } from '../../lib/named-resource/named-rules';
+import { resourceVersioning } from '../versions/resource-versioning';
 import type { SaveStamp, VersionsService } from '../versions/versions.service';
 import type {
   CustomNodeRow,
@@ -28,26 +29,27 @@ export const customNodeVersionDocument = (row: CustomNodeRow): CustomNodeBodyInp
   group: row.groupId,
 });
 
-const owner = (workspaceId: string, resourceId: string) =>
-  ({ workspaceId, kind: 'custom_node', resourceId }) as const;
-
-/** A connector as its versions see it: its revision is the number of its current version. */
-export const customNodeVersionState = (row: CustomNodeRow) => ({
+/** A connector under the number its versions go by: its revision (not its code's `version`). */
+const saved = (row: CustomNodeRow) => ({
+  id: row.id,
   version: row.revision,
-  document: customNodeVersionDocument(row),
   updatedAt: row.updatedAt,
+  row,
 });
-
-/** The written row under the number `versions.save` reads (`version`: its revision). */
-const asSaved = (row: CustomNodeRow | null) => (row ? { version: row.revision, row } : null);
 
 /** The connectors' writes, each one a saved version (docs/adr/0104). */
 export function customNodeVersioning(versions: VersionsService, repository: CustomNodesRepository) {
   const group = groupStillThere(repository.groupExists);
+  const saves = resourceVersioning<ReturnType<typeof saved>>(versions, 'custom_node', ({ row }) =>
+    customNodeVersionDocument(row),
+  );
   return {
+    /** Its current version and document (what its history calls the current one). */
+    state: (row: CustomNodeRow) => saves.state(saved(row)),
+
     /** Refuses (409) a save based on another revision than the connector's current one. */
     check: (workspaceId: string, row: CustomNodeRow, stamp: SaveStamp) =>
-      versions.check(owner(workspaceId, row.id), customNodeVersionState(row), stamp),
+      saves.check(workspaceId, saved(row), stamp),
 
     /** A new connector, at its version 1 (`values` without its times: the version's). */
     async create(
@@ -56,22 +58,12 @@ export function customNodeVersioning(versions: VersionsService, repository: Cust
       values: Omit<CustomNodeValues, 'updatedAt'>,
       stamp: SaveStamp,
     ) {
-      const saved = await versions.save(
-        owner(workspaceId, id),
-        null,
-        stamp,
-        async (tx, at) =>
-          asSaved(
-            await repository.insert(
-              id,
-              workspaceId,
-              { ...values, createdAt: at, updatedAt: at },
-              tx,
-            ),
-          ),
-        ({ row }) => customNodeVersionDocument(row),
+      const created = await saves.create(workspaceId, stamp, async (tx, at) =>
+        saved(
+          await repository.insert(id, workspaceId, { ...values, createdAt: at, updatedAt: at }, tx),
+        ),
       );
-      return saved.row;
+      return created.row;
     },
 
     /** A save of `existing`, only while it is still at its revision. */
@@ -81,23 +73,17 @@ export function customNodeVersioning(versions: VersionsService, repository: Cust
       values: Omit<CustomNodeValues, 'updatedAt'>,
       stamp: SaveStamp,
     ) {
-      const saved = await versions.save(
-        owner(workspaceId, existing.id),
-        customNodeVersionState(existing),
-        stamp,
-        async (tx, at) =>
-          asSaved(
-            await repository.update(
-              workspaceId,
-              existing.id,
-              existing.revision,
-              { ...values, updatedAt: at },
-              tx,
-            ),
-          ),
-        ({ row }) => customNodeVersionDocument(row),
-      );
-      return saved.row;
+      const written = await saves.update(workspaceId, saved(existing), stamp, async (tx, at) => {
+        const row = await repository.update(
+          workspaceId,
+          existing.id,
+          existing.revision,
+          { ...values, updatedAt: at },
+          tx,
+        );
+        return row && saved(row);
+      });
+      return written.row;
     },
 
     /** A version's document as a save's body: a group removed since then leaves "Sem grupo". */
@@ -106,6 +92,6 @@ export function customNodeVersioning(versions: VersionsService, repository: Cust
       return { ...parsed, group: await group(workspaceId, parsed.group ?? null) };
     },
 
-    removeAll: (workspaceId: string, id: string) => versions.removeAll(owner(workspaceId, id)),
+    removeAll: saves.removeAll,
   };
 }

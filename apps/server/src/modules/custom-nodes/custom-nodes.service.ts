@@ -19,7 +19,7 @@ import { listOptionsOf } from '../../lib/named-resource/named-table';
 import { copyName } from '../../lib/named-resource/copy-name';
 import { groupCheck, rowOrMissing } from '../../lib/named-resource/named-rules';
 import { noStamp, type SaveStamp, type VersionsService } from '../versions/versions.service';
-import { customNodeVersioning, customNodeVersionState } from './custom-node-versions';
+import { customNodeVersioning } from './custom-node-versions';
 import {
   createCustomNodesRepository,
   type CustomNodeRow,
@@ -134,7 +134,7 @@ export function createCustomNodesService(deps: CustomNodesServiceDeps) {
 
     /** Its current version and document, for its history (404 when it is not here). */
     versionState: async (workspaceId: string, id: string) =>
-      customNodeVersionState(await rowOf(workspaceId, id)),
+      versioned.state(await rowOf(workspaceId, id)),
 
     restoreBody: versioned.restoreBody,
 

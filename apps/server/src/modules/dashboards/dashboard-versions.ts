@@ -1,5 +1,6 @@
 import { dashboardUpdateSchema, type DashboardUpdate } from '@ponte/shared/dashboards.schema';
 import { groupStillThere } from '../../lib/named-resource/named-rules';
+import { resourceVersioning } from '../versions/resource-versioning';
 import type { SaveStamp, VersionsService } from '../versions/versions.service';
 import type { DashboardRow, DashboardsRepository, DashboardValues } from './dashboards.repository';
 
@@ -13,53 +14,32 @@ export const dashboardVersionDocument = (row: DashboardRow) => ({
   widgets: row.widgets,
 });
 
-const owner = (workspaceId: string, resourceId: string) =>
-  ({ workspaceId, kind: 'dashboard', resourceId }) as const;
-
-/** A dashboard's state as its versions see it. */
-export const dashboardVersionState = (row: DashboardRow) => ({
-  version: row.version,
-  document: dashboardVersionDocument(row),
-  updatedAt: row.updatedAt,
-});
-
 /** What a save writes (its times are the version's). */
 type Written = Omit<DashboardValues, 'createdAt' | 'updatedAt' | 'version'>;
 
 /** The dashboards' writes, each one a version (docs/adr/0103). */
 export function dashboardVersioning(versions: VersionsService, repository: DashboardsRepository) {
   const group = groupStillThere(repository.groupExists);
+  const saves = resourceVersioning<DashboardRow>(versions, 'dashboard', dashboardVersionDocument);
   return {
-    /** Refuses (409) a save based on another version than the dashboard's current one. */
-    check: (workspaceId: string, row: DashboardRow, stamp: SaveStamp) =>
-      versions.check(owner(workspaceId, row.id), row, stamp),
+    ...saves,
 
     /** A new dashboard (or a copy), at its version 1. */
     create: (workspaceId: string, id: string, values: Written, stamp: SaveStamp) =>
-      versions.save(
-        owner(workspaceId, id),
-        null,
-        stamp,
-        (tx, at) =>
-          repository.insert(id, workspaceId, { ...values, createdAt: at, updatedAt: at }, tx),
-        dashboardVersionDocument,
+      saves.create(workspaceId, stamp, (tx, at) =>
+        repository.insert(id, workspaceId, { ...values, createdAt: at, updatedAt: at }, tx),
       ),
 
     /** A save of `existing`, only while it is still at its version. */
     update: (workspaceId: string, existing: DashboardRow, values: Written, stamp: SaveStamp) =>
-      versions.save(
-        owner(workspaceId, existing.id),
-        dashboardVersionState(existing),
-        stamp,
-        (tx, at) =>
-          repository.updateVersion(
-            workspaceId,
-            existing.id,
-            existing.version,
-            { ...values, updatedAt: at },
-            tx,
-          ),
-        dashboardVersionDocument,
+      saves.update(workspaceId, existing, stamp, (tx, at) =>
+        repository.updateVersion(
+          workspaceId,
+          existing.id,
+          existing.version,
+          { ...values, updatedAt: at },
+          tx,
+        ),
       ),
 
     /** A version's document as an update; a group removed since then leaves "Sem grupo". */
@@ -67,7 +47,5 @@ export function dashboardVersioning(versions: VersionsService, repository: Dashb
       const parsed = dashboardUpdateSchema.parse(document);
       return { ...parsed, group: await group(workspaceId, parsed.group) };
     },
-
-    removeAll: (workspaceId: string, id: string) => versions.removeAll(owner(workspaceId, id)),
   };
 }

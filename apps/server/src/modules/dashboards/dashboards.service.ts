@@ -20,7 +20,7 @@ import { copyName } from '../../lib/named-resource/copy-name';
 import { groupCheck, removeOrMissing, rowOrMissing } from '../../lib/named-resource/named-rules';
 import { noStamp, type SaveStamp, type VersionsService } from '../versions/versions.service';
 import { sanitiseWidgetHtml } from './dashboard-html';
-import { dashboardVersioning, dashboardVersionState } from './dashboard-versions';
+import { dashboardVersioning } from './dashboard-versions';
 import { createDashboardsRepository, type DashboardRow } from './dashboards.repository';
 
 const m = messages.dashboards;
@@ -145,7 +145,7 @@ export function createDashboardsService(deps: DashboardsServiceDeps) {
 
     /** The current version and document of a dashboard of the workspace (404 without one). */
     versionState: async (workspaceId: string, id: string) =>
-      dashboardVersionState(await rowOf(workspaceId, id)),
+      versioned.state(await rowOf(workspaceId, id)),
 
     /** A version's document as an update of the dashboard ('Restaurar', docs/adr/0103). */
     restoreBody: versioned.restoreBody,

@@ -2,7 +2,8 @@ import { tableUpdateBodySchema, type TableUpdateBody } from '@ponte/shared/db-ta
 import type { z } from 'zod';
 import type { DbTableFieldRow } from '../../db/schema';
 import { groupStillThere } from '../../lib/named-resource/named-rules';
-import type { SaveStamp, SaveTx, VersionsService } from '../versions/versions.service';
+import { resourceVersioning } from '../versions/resource-versioning';
+import type { VersionsService } from '../versions/versions.service';
 import type { DbTableRow, DbTablesRepository } from './db-tables.repository';
 
 export type TableUpdateInput = z.output<typeof tableUpdateBodySchema>;
@@ -22,49 +23,13 @@ export const tableVersionDocument = (row: DbTableRow) => ({
   apply_default_values_new_fields: row.applyDefaultValuesNewFields,
 });
 
-const owner = (workspaceId: string, resourceId: string) =>
-  ({ workspaceId, kind: 'db_table', resourceId }) as const;
-
-/** A table's state as its versions see it. */
-export const tableVersionState = (row: DbTableRow) => ({
-  version: row.version,
-  document: tableVersionDocument(row),
-  updatedAt: row.updatedAt,
-});
-
 /** The tables' structure writes, each one a version (docs/adr/0103). */
 export function tableVersioning(versions: VersionsService, repository: DbTablesRepository) {
   const group = groupStillThere(repository.groupExists);
+  // Creations and structure changes pass their own `write`, run in the save's transaction.
+  const saves = resourceVersioning<DbTableRow>(versions, 'db_table', tableVersionDocument);
   return {
-    /** Refuses (409) a save based on another version than the table's current one. */
-    check: (workspaceId: string, row: DbTableRow, stamp: SaveStamp) =>
-      versions.check(owner(workspaceId, row.id), row, stamp),
-
-    /** A new table (or a copy) at its version 1; `write` inserts it in the save's transaction. */
-    create: (
-      workspaceId: string,
-      id: string,
-      stamp: SaveStamp,
-      write: (tx: SaveTx, at: Date) => Promise<DbTableRow>,
-    ) => versions.save(owner(workspaceId, id), null, stamp, write, tableVersionDocument),
-
-    /**
-     * A structure change of `existing`: `write` runs in the save's transaction and answers null
-     * when the table is no longer at `existing.version` (another save came first: 409).
-     */
-    update: (
-      workspaceId: string,
-      existing: DbTableRow,
-      stamp: SaveStamp,
-      write: (tx: SaveTx, at: Date) => Promise<DbTableRow | null>,
-    ) =>
-      versions.save(
-        owner(workspaceId, existing.id),
-        tableVersionState(existing),
-        stamp,
-        write,
-        tableVersionDocument,
-      ),
+    ...saves,
 
     /**
      * A version's document as a structure save: each field names itself as the stored field it
@@ -82,8 +47,5 @@ export function tableVersioning(versions: VersionsService, repository: DbTablesR
       });
       return { ...parsed, group: await group(workspaceId, parsed.group) };
     },
-
-    removeAll: (workspaceId: string, id: string, tx?: SaveTx) =>
-      versions.removeAll(owner(workspaceId, id), tx),
   };
 }

@@ -30,7 +30,7 @@ import {
   type SaveTx,
   type VersionsService,
 } from '../versions/versions.service';
-import { tableVersioning, tableVersionState, type TableUpdateInput } from './db-table-versions';
+import { tableVersioning, type TableUpdateInput } from './db-table-versions';
 
 const m = messages.tables;
 
@@ -97,7 +97,7 @@ async function insertTable(
   const customerId = await repository.customerOf(workspaceId);
   const id = randomUUID();
   return uniqueName(() =>
-    versioned.create(workspaceId, id, stamp, async (tx, at) => {
+    versioned.create(workspaceId, stamp, async (tx, at) => {
       const row = await repository.insert(tx, {
         id,
         workspaceId,
@@ -205,7 +205,7 @@ export function createDbTablesService({ db, versions }: DbTablesServiceDeps) {
 
     /** The current version and document of a table of the workspace (404 without one). */
     versionState: async (workspaceId: string, id: string) =>
-      tableVersionState(await rowOf(workspaceId, id)),
+      versioned.state(await rowOf(workspaceId, id)),
 
     /** A version's document as a structure save ('Restaurar', docs/adr/0103). */
     restoreBody: versioned.restoreBody,

@@ -1,4 +1,5 @@
 import { flowUpdateSchema, type FlowUpdate } from '@ponte/shared/flows.schema';
+import { resourceVersioning } from '../versions/resource-versioning';
 import type { SaveStamp, VersionsService } from '../versions/versions.service';
 import type { FlowRow, FlowsRepository, FlowWrite } from './flows.repository';
 
@@ -17,33 +18,15 @@ export const flowVersionDocument = (row: FlowRow) => ({
   thumbnailData: row.thumbnailData,
 });
 
-const owner = (workspaceId: string, resourceId: string) =>
-  ({ workspaceId, kind: 'flow', resourceId }) as const;
-
-/** A flow's state as its versions see it. */
-export const flowVersionState = (row: FlowRow) => ({
-  version: row.version,
-  document: flowVersionDocument(row),
-  updatedAt: row.updatedAt,
-});
-
 /** The flows' writes, each one a version (docs/adr/0103). */
 export function flowVersioning(versions: VersionsService, repository: FlowsRepository) {
+  const saves = resourceVersioning<FlowRow>(versions, 'flow', flowVersionDocument);
   return {
-    /** Refuses (409) a save based on another version than the flow's current one. */
-    check: (workspaceId: string, row: FlowRow, stamp: SaveStamp) =>
-      versions.check(owner(workspaceId, row.id), row, stamp),
+    ...saves,
 
     /** A new flow, at its version 1. */
     create: (workspaceId: string, values: FlowWrite, stamp: SaveStamp) =>
-      versions.save(
-        owner(workspaceId, ''),
-        null,
-        stamp,
-        (tx, at) => repository.create(workspaceId, values, at, tx),
-        flowVersionDocument,
-        (created) => created.id,
-      ),
+      saves.create(workspaceId, stamp, (tx, at) => repository.create(workspaceId, values, at, tx)),
 
     /** A save of `existing`, only while it is still at its version. */
     update: (
@@ -52,13 +35,8 @@ export function flowVersioning(versions: VersionsService, repository: FlowsRepos
       values: Partial<FlowWrite>,
       stamp: SaveStamp,
     ) =>
-      versions.save(
-        owner(workspaceId, existing.id),
-        flowVersionState(existing),
-        stamp,
-        (tx, at) =>
-          repository.updateVersion(workspaceId, existing.id, existing.version, values, at, tx),
-        flowVersionDocument,
+      saves.update(workspaceId, existing, stamp, (tx, at) =>
+        repository.updateVersion(workspaceId, existing.id, existing.version, values, at, tx),
       ),
 
     /**
@@ -73,7 +51,5 @@ export function flowVersioning(versions: VersionsService, repository: FlowsRepos
           : parsed.group;
       return { ...parsed, group };
     },
-
-    removeAll: (workspaceId: string, id: string) => versions.removeAll(owner(workspaceId, id)),
   };
 }

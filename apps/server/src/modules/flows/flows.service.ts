@@ -33,7 +33,7 @@ import type {
   HookRegistrations,
 } from '../hook-registrations/hook-registrations.service';
 import type { SaveStamp, VersionsService } from '../versions/versions.service';
-import { flowVersioning, flowVersionState } from './flow-versions';
+import { flowVersioning } from './flow-versions';
 import {
   createFlowsRepository,
   type FlowRow,
@@ -376,7 +376,7 @@ export function createFlowsService(deps: FlowsServiceDeps) {
 
     /** The current version and document of a flow of the workspace (404 without one). */
     async versionState(workspaceId: string, id: string) {
-      return flowVersionState(await rowOf(workspaceId, id));
+      return versioned.state(await rowOf(workspaceId, id));
     },
 
     /** A version's document as an update of the flow ('Restaurar', docs/adr/0103). */

@@ -1,5 +1,6 @@
 import { formUpdateBodySchema, type FormUpdateBodyParsed } from '@ponte/shared/forms.schema';
 import { groupStillThere } from '../../lib/named-resource/named-rules';
+import { resourceVersioning } from '../versions/resource-versioning';
 import type { SaveStamp, VersionsService } from '../versions/versions.service';
 import type { FormInsert, FormRow, FormsRepository, FormValues } from './forms.repository';
 
@@ -21,23 +22,12 @@ export const formVersionDocument = (row: FormRow) => ({
   require_auth_pin: row.requireAuthPin,
 });
 
-const owner = (workspaceId: string, resourceId: string) =>
-  ({ workspaceId, kind: 'form', resourceId }) as const;
-
-/** A form's state as its versions see it. */
-export const formVersionState = (row: FormRow) => ({
-  version: row.version,
-  document: formVersionDocument(row),
-  updatedAt: row.updatedAt,
-});
-
 /** The forms' writes, each one a version (docs/adr/0103). */
 export function formVersioning(versions: VersionsService, repository: FormsRepository) {
   const group = groupStillThere(repository.groupExists);
+  const saves = resourceVersioning<FormRow>(versions, 'form', formVersionDocument);
   return {
-    /** Refuses (409) a save based on another version than the form's current one. */
-    check: (workspaceId: string, row: FormRow, stamp: SaveStamp) =>
-      versions.check(owner(workspaceId, row.id), row, stamp),
+    ...saves,
 
     /** A new form, at its version 1 (`values` without its times: the version's). */
     create: (
@@ -45,30 +35,20 @@ export function formVersioning(versions: VersionsService, repository: FormsRepos
       values: Omit<FormInsert, 'createdAt' | 'updatedAt'>,
       stamp: SaveStamp,
     ) =>
-      versions.save(
-        owner(workspaceId, ''),
-        null,
-        stamp,
-        (tx, at) => repository.insert({ ...values, createdAt: at, updatedAt: at }, tx),
-        formVersionDocument,
-        (created) => created.id,
+      saves.create(workspaceId, stamp, (tx, at) =>
+        repository.insert({ ...values, createdAt: at, updatedAt: at }, tx),
       ),
 
     /** A save of `existing`, only while it is still at its version. */
     update: (workspaceId: string, existing: FormRow, values: FormValues, stamp: SaveStamp) =>
-      versions.save(
-        owner(workspaceId, existing.id),
-        formVersionState(existing),
-        stamp,
-        (tx, at) =>
-          repository.updateVersion(
-            workspaceId,
-            existing.id,
-            existing.version,
-            { ...values, updatedAt: at },
-            tx,
-          ),
-        formVersionDocument,
+      saves.update(workspaceId, existing, stamp, (tx, at) =>
+        repository.updateVersion(
+          workspaceId,
+          existing.id,
+          existing.version,
+          { ...values, updatedAt: at },
+          tx,
+        ),
       ),
 
     /**
@@ -79,7 +59,5 @@ export function formVersioning(versions: VersionsService, repository: FormsRepos
       const parsed = formUpdateBodySchema.parse(document);
       return { ...parsed, auth_pin: undefined, group: await group(workspaceId, parsed.group) };
     },
-
-    removeAll: (workspaceId: string, id: string) => versions.removeAll(owner(workspaceId, id)),
   };
 }

@@ -18,7 +18,7 @@ import { groupCheck, removeOrMissing, rowOrMissing } from '../../lib/named-resou
 import { hashPassword } from '../auth/password-hasher';
 import { noStamp, type SaveStamp, type VersionsService } from '../versions/versions.service';
 import { findFormConsumer } from './form-consumer';
-import { formVersioning, formVersionState } from './form-versions';
+import { formVersioning } from './form-versions';
 import { createFormsRepository, type FormFlowRef, type FormRow } from './forms.repository';
 
 const m = messages.forms;
@@ -151,7 +151,7 @@ export function createFormsService(deps: FormsServiceDeps) {
 
     /** The current version and document of a form of the workspace (404 without one). */
     versionState: async (workspaceId: string, id: string) =>
-      formVersionState(await rowOf(workspaceId, id)),
+      versioned.state(await rowOf(workspaceId, id)),
 
     /** A version's document as an update of the form ('Restaurar', docs/adr/0103). */
     restoreBody: versioned.restoreBody,

@@ -1,6 +1,7 @@
 import { queueUpdateBodySchema, type QueueUpdateBody } from '@ponte/shared/queues.schema';
 import type { z } from 'zod';
 import { groupStillThere } from '../../lib/named-resource/named-rules';
+import { resourceVersioning } from '../versions/resource-versioning';
 import type { SaveStamp, VersionsService } from '../versions/versions.service';
 import type { QueueInsert, QueueRow, QueuesRepository } from './queues.repository';
 
@@ -18,23 +19,12 @@ export const queueVersionDocument = (row: QueueRow) => ({
   apply_default_values_new_fields: row.applyDefaultValuesNewFields,
 });
 
-const owner = (workspaceId: string, resourceId: string) =>
-  ({ workspaceId, kind: 'queue', resourceId }) as const;
-
-/** A queue's state as its versions see it. */
-export const queueVersionState = (row: QueueRow) => ({
-  version: row.version,
-  document: queueVersionDocument(row),
-  updatedAt: row.updatedAt,
-});
-
 /** The queues' writes, each one a version (docs/adr/0103). */
 export function queueVersioning(versions: VersionsService, repository: QueuesRepository) {
   const group = groupStillThere(repository.groupExists);
+  const saves = resourceVersioning<QueueRow>(versions, 'queue', queueVersionDocument);
   return {
-    /** Refuses (409) a save based on another version than the queue's current one. */
-    check: (workspaceId: string, row: QueueRow, stamp: SaveStamp) =>
-      versions.check(owner(workspaceId, row.id), row, stamp),
+    ...saves,
 
     /** A new queue, at its version 1 (`values` without its times: the version's). */
     create: (
@@ -42,12 +32,8 @@ export function queueVersioning(versions: VersionsService, repository: QueuesRep
       values: Omit<QueueInsert, 'createdAt' | 'updatedAt'> & { id: string },
       stamp: SaveStamp,
     ) =>
-      versions.save(
-        owner(workspaceId, values.id),
-        null,
-        stamp,
-        (tx, at) => repository.insert({ ...values, createdAt: at, updatedAt: at }, tx),
-        queueVersionDocument,
+      saves.create(workspaceId, stamp, (tx, at) =>
+        repository.insert({ ...values, createdAt: at, updatedAt: at }, tx),
       ),
 
     /** A save of `existing`, only while it is still at its version. */
@@ -57,19 +43,14 @@ export function queueVersioning(versions: VersionsService, repository: QueuesRep
       values: Partial<Omit<QueueInsert, 'id' | 'workspaceId' | 'version'>>,
       stamp: SaveStamp,
     ) =>
-      versions.save(
-        owner(workspaceId, existing.id),
-        queueVersionState(existing),
-        stamp,
-        (tx, at) =>
-          repository.updateVersion(
-            workspaceId,
-            existing.id,
-            existing.version,
-            { ...values, updatedAt: at },
-            tx,
-          ),
-        queueVersionDocument,
+      saves.update(workspaceId, existing, stamp, (tx, at) =>
+        repository.updateVersion(
+          workspaceId,
+          existing.id,
+          existing.version,
+          { ...values, updatedAt: at },
+          tx,
+        ),
       ),
 
     /**
@@ -80,7 +61,5 @@ export function queueVersioning(versions: VersionsService, repository: QueuesRep
       const parsed = queueUpdateBodySchema.parse({ ...(document as QueueUpdateBody), _id: id });
       return { ...parsed, group: await group(workspaceId, parsed.group) };
     },
-
-    removeAll: (workspaceId: string, id: string) => versions.removeAll(owner(workspaceId, id)),
   };
 }

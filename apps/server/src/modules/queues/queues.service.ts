@@ -24,7 +24,7 @@ import { createQueuesRepository, type QueueWithFlow } from './queues.repository'
 import { createQueueSamplesRepository } from './queue-samples.repository';
 import { createQueueRestoresRepository } from './queue-restores.repository';
 import { noStamp, type SaveStamp, type VersionsService } from '../versions/versions.service';
-import { queueVersioning, queueVersionState } from './queue-versions';
+import { queueVersioning } from './queue-versions';
 
 const m = messages.queues;
 
@@ -148,7 +148,7 @@ export function createQueuesService(deps: QueuesServiceDeps) {
 
     /** The current version and document of a queue of the workspace (404 without one). */
     versionState: async (workspaceId: string, id: string) =>
-      queueVersionState(await rowOf(workspaceId, id)),
+      versioned.state(await rowOf(workspaceId, id)),
 
     /** A version's document as the update of a queue ('Restaurar', docs/adr/0103). */
     restoreBody: versioned.restoreBody,
