@@ -21,7 +21,7 @@ import { ShortcutsHelp } from './shortcuts-help';
 import { UndoRedoButtons } from './undo-redo-buttons';
 
 /** Below this width the whole toolbar does not fit on one line: the compact one is drawn. */
-export const compactEditorQuery = '(max-width: 62em)';
+export const compactEditorQuery = '(max-width: 68em)';
 
 /** Spec 1 §2.6 toolbar: Import/Export, Settings, 'Notas'; on the right the debugger, 'Executar'. */
 export function EditorToolbar(props: EditorToolbarProps) {

@@ -259,7 +259,7 @@ describe('building faster on the canvas', () => {
     const matchMedia = window.matchMedia;
     vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
       ...matchMedia(query),
-      matches: query === '(max-width: 62em)' || query === '(max-width: 48em)',
+      matches: query === '(max-width: 68em)' || query === '(max-width: 48em)',
     }));
     const { api, user } = setup();
     await screen.findByTestId('node-log-1');
