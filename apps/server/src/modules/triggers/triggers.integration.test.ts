@@ -128,14 +128,13 @@ describeEachDriver('triggers', (driver) => {
     expect((await call(enabled)).statusCode).toBe(202);
 
     // Disabling, then deleting, takes the webhook down at once.
+    // Each save sends back the version the previous answer gave (docs/adr/0103).
     const flow = (await api.get(`/api/v1/flows/${enabled}`)).json() as Record<string, unknown>;
-    expect(
-      (await api.put(`/api/v1/flows/${enabled}`, { ...flow, enabled: false })).statusCode,
-    ).toBe(200);
+    const off = await api.put(`/api/v1/flows/${enabled}`, { ...flow, enabled: false });
+    expect(off.statusCode).toBe(200);
     expect((await call(enabled)).statusCode).toBe(404);
-    expect((await api.put(`/api/v1/flows/${enabled}`, { ...flow, enabled: true })).statusCode).toBe(
-      200,
-    );
+    const on = await api.put(`/api/v1/flows/${enabled}`, { ...off.json(), enabled: true });
+    expect(on.statusCode, on.body).toBe(200);
     expect((await call(enabled)).statusCode).toBe(202);
     expect((await api.delete(`/api/v1/flows/${enabled}`)).statusCode).toBe(204);
     expect((await call(enabled)).statusCode).toBe(404);
