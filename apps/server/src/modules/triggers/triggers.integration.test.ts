@@ -133,7 +133,10 @@ describeEachDriver('triggers', (driver) => {
     const off = await api.put(`/api/v1/flows/${enabled}`, { ...flow, enabled: false });
     expect(off.statusCode).toBe(200);
     expect((await call(enabled)).statusCode).toBe(404);
-    const on = await api.put(`/api/v1/flows/${enabled}`, { ...off.json(), enabled: true });
+    const on = await api.put(`/api/v1/flows/${enabled}`, {
+      ...(off.json() as object),
+      enabled: true,
+    });
     expect(on.statusCode, on.body).toBe(200);
     expect((await call(enabled)).statusCode).toBe(202);
     expect((await api.delete(`/api/v1/flows/${enabled}`)).statusCode).toBe(204);
