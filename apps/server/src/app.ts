@@ -8,6 +8,7 @@ import type { OptionsOf } from './container/server-module';
 import type { DatabaseHandle } from './db/client';
 import { createFastify, type FastifyApp, type HttpServerOptions } from './http/create-fastify';
 import { httpModule } from './http/http.module';
+import { routeAccessGuard } from './http/route-access';
 import { registerRouteScopes, type RouteScopeOptions } from './http/route-scopes';
 import { outboundHttpModule } from './adapters/outbound-http/outbound-http.module';
 import { apiTokensModule } from './modules/api-tokens/api-tokens.module';
@@ -29,6 +30,7 @@ import { groupsModule } from './modules/groups/groups.module';
 import { healthModule } from './modules/health/health.module';
 import { liveModule } from './modules/live/live.module';
 import { logsModule } from './modules/logs/logs.module';
+import { membersModule } from './modules/members/members.module';
 import { mcpModule } from './modules/mcp/mcp.module';
 import { metricsModule } from './modules/metrics/metrics.module';
 import { queuesModule } from './modules/queues/queues.module';
@@ -61,6 +63,7 @@ export const serverModules = [
   versionsModule,
   aiUsageModule,
   workspacesModule,
+  membersModule,
   groupsModule,
   variablesModule,
   storageModule,
@@ -140,7 +143,12 @@ export async function buildApp(options: BuildAppOptions) {
   app.addHook('onReady', () => modules.start());
   app.addHook('preClose', () => modules.drain());
   app.addHook('onClose', () => modules.stop());
-  await registerRouteScopes(app, options, modules.registerRoutes);
+  const access = routeAccessGuard(
+    serverModules.flatMap((module) =>
+      module.access ? [{ module: module.name, access: module.access }] : [],
+    ),
+  );
+  await registerRouteScopes(app, options, access, modules.registerRoutes);
   return app;
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from './limits';
 import { messages } from './messages';
+import { roleSchema } from './roles';
 import { text } from './text';
 
 const m = messages.account;
@@ -98,6 +99,8 @@ export const workspaceSchema = z.object({
   _id: z.string(),
   name: z.string(),
   engine_url: z.string(),
+  /** The caller's role here (docs/adr/0106): what the interface offers. */
+  role: roleSchema,
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 
@@ -120,6 +123,8 @@ export const userCreateBodySchema = z.object({
   name: personNameSchema,
   email: emailSchema,
   password: passwordSchema,
+  /** The person's role in the workspace (docs/adr/0106); default 'Editor'. */
+  role: roleSchema.optional(),
 });
 export const userSchema = z.object({ _id: z.string(), name: z.string(), email: z.string() });
 export type User = z.infer<typeof userSchema>;

@@ -24,6 +24,11 @@ export const errorCodes = {
   tooManyRequests: 'too_many_requests',
   searchTimeout: 'search_timeout',
   forbidden: 'forbidden',
+  /**
+   * The caller's role does not allow the action (403, docs/adr/0106): the session stays; the
+   * interface shows the message instead of signing out as for any other 403.
+   */
+  roleDenied: 'role_denied',
   notFound: 'not_found',
   conflict: 'conflict',
   payloadTooLarge: 'payload_too_large',

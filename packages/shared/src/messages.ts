@@ -69,6 +69,14 @@ export const messages = {
     workspaceCreated: 'Workspace criado com sucesso!',
     userCreated: 'Usuário adicionado com sucesso!',
   },
+  members: {
+    roleInvalid: 'Escolha um papel válido.',
+    ownerGivesOwner: 'Só um proprietário pode dar ou tirar o papel de Proprietário.',
+    lastOwner: 'O workspace precisa de pelo menos um proprietário.',
+    notFound: 'Membro não encontrado.',
+    roleChanged: 'Papel alterado.',
+    removed: 'Membro removido.',
+  },
   groups: {
     nameRequired: 'O nome do grupo é obrigatório!',
     nameTooLong: 'O nome do grupo deve ter no máximo 50 caracteres!',

@@ -119,6 +119,7 @@ export function createPonteCommands(db: Database, jwtSecret: string, now = () =>
             workspaceId: workspace.id,
             customerId: workspace.customerId,
             isOwner: true,
+            role: 'owner',
             // The operator acts without a session of their own.
             sessionId: '',
             expiresAt: new Date(0),

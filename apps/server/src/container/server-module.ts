@@ -1,5 +1,6 @@
 import type { ProcessRole } from '../cluster/cluster.config';
 import type { ModuleConfig } from '../config/module-config';
+import type { AccessTable } from '../http/route-access';
 import type { RouteScope, RouteScopeName } from '../http/route-scopes';
 import type { Provided, ProvidedName } from './provided';
 
@@ -60,6 +61,11 @@ export interface ServerModule<
   config?: readonly ModuleConfig[];
   /** Makes what the module provides; background work starts in `start` or a task, not here. */
   create(needs: Parts<N>, options: O): Parts<P> | Promise<Parts<P>>;
+  /**
+   * Who may call each of its routes of /api/v1, /engine and /account/v1 (docs/adr/0106): a
+   * route missing here stops the start; one hook checks the caller's role against it.
+   */
+  access?: AccessTable;
   /** Its routes, by scope (the scopes are registered in `routeScopeNames`' order). */
   routes?: Partial<
     Record<

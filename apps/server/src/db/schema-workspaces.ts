@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { limits } from '@ponte/shared/limits';
+import type { Role } from '@ponte/shared/roles';
 import { timestamps } from './schema-columns';
 
 export interface CustomerConfig {
@@ -81,10 +82,16 @@ export const memberships = pgTable(
     workspaceId: text('workspace_id')
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The member's role in the workspace (docs/adr/0106). */
+    role: text('role').$type<Role>().notNull().default('editor'),
     createdAt: timestamps.createdAt,
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.workspaceId] }),
+    check(
+      'memberships_role_known',
+      sql`${t.role} in ('owner', 'admin', 'editor', 'operator', 'viewer')`,
+    ),
     index('memberships_workspace_idx').on(t.workspaceId),
   ],
 );

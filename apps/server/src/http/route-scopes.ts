@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyApp } from './create-fastify';
+import type { RouteAccessGuard } from './route-access';
 import { bodyLimits } from './create-fastify';
 
 /** A Fastify scope a module registers routes in. */
@@ -22,11 +23,19 @@ export interface RouteScopeOptions {
 export async function registerRouteScopes(
   app: FastifyApp,
   options: RouteScopeOptions,
+  access: RouteAccessGuard,
   register: (name: RouteScopeName, scope: RouteScope) => Promise<void>,
 ): Promise<void> {
+  // Every route of /api/v1, /engine (signed-in) and /account/v1 is in a module's access table,
+  // checked once the session is known (docs/adr/0106).
+  const guard = (scope: FastifyApp) => {
+    scope.addHook('onRoute', access.onRoute);
+    scope.addHook('preValidation', access.check);
+  };
   await register('root', app);
   await app.register(
     async (api) => {
+      guard(api);
       api.addHook('onRequest', api.requireSession);
       await register('api', api);
     },
@@ -34,6 +43,7 @@ export async function registerRouteScopes(
   );
   await app.register(
     async (engine) => {
+      guard(engine);
       engine.addHook('onRequest', engine.requireSession);
       await engine.register(multipart, {
         limits: options.uploadLimits ?? { fileSize: 100 * 1024 * 1024, files: 20 },
@@ -45,6 +55,7 @@ export async function registerRouteScopes(
   await register('public', app);
   await app.register(
     async (account) => {
+      guard(account);
       account.addHook('onRoute', (route) => {
         route.bodyLimit ??= bodyLimits.account;
       });

@@ -60,6 +60,9 @@ export const unauthorized = () =>
 export const forbidden = (message: string = messages.generic.forbidden) =>
   new AppError(403, errorCodes.forbidden, message);
 
+/** The caller's role does not allow it (docs/adr/0106): a 403 that keeps the session. */
+export const roleDenied = (message: string) => new AppError(403, errorCodes.roleDenied, message);
+
 /** A duplicate name or key: the spec's screens show the server's message on a 400. */
 export const conflict = (field: string, message: string) =>
   new AppError(400, errorCodes.conflict, message, [{ field, message }]);

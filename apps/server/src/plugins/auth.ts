@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '@ponte/shared/messages';
+import type { Role } from '@ponte/shared/roles';
 import { forbidden, unauthorized } from '../lib/app-error';
 
 /** Who is calling, taken from the bearer token: the only source of the workspace id. */
@@ -9,6 +10,8 @@ export interface AuthContext {
   workspaceId: string;
   customerId: string;
   isOwner: boolean;
+  /** The caller's role in the workspace (docs/adr/0106), read with the session on every request. */
+  role: Role;
   /** The token's session row (`jti`): refresh ends it, a password change ends them all. */
   sessionId: string;
   /** When the token stops working (its `exp`). */

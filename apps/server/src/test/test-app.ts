@@ -1,3 +1,5 @@
+import type { Role } from '@ponte/shared/roles';
+import { createUsersRepository } from '../modules/users/users.repository';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -46,6 +48,8 @@ export interface TestContext {
   readonly tokens: SessionTokens;
   /** An owner with their own customer and workspace, signed in. */
   createAccount(options?: { workspaceName?: string }): Promise<TestAccount>;
+  /** Another person of the account's customer, member of its workspace with `role`, signed in. */
+  addMember(account: TestAccount, role: Role, name?: string): Promise<TestAccount>;
   request(token: string | null): Requester;
 }
 
@@ -161,6 +165,27 @@ export function useTestApp(driver: DriverName, testOptions: TestAppOptions = {})
         email,
         password: testPassword,
         token: await context.tokens.issue(created.userId, created.workspaceId),
+      };
+    },
+    async addMember(account, role, name = `Pessoa ${role}`) {
+      passwordHash ??= hashPassword(testPassword);
+      const email = `membro-${randomBytes(5).toString('hex')}@exemplo.com.br`;
+      const created = await createUsersRepository(context.database.db).createMember({
+        customerId: account.customerId,
+        workspaceId: account.workspaceId,
+        name,
+        email,
+        passwordHash: await passwordHash,
+        role,
+        now: clock.now(),
+      });
+      return {
+        userId: created._id,
+        workspaceId: account.workspaceId,
+        customerId: account.customerId,
+        email,
+        password: testPassword,
+        token: await context.tokens.issue(created._id, account.workspaceId),
       };
     },
     request: (token) => requester(context.app, token),

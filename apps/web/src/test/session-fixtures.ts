@@ -27,6 +27,7 @@ export const testWorkspace: Workspace = {
   _id: 'w1',
   name: 'Produção',
   engine_url: 'http://localhost:3000/engine',
+  role: 'owner',
 };
 
 /** Stores a live session, as /auth would. */

@@ -5,6 +5,7 @@ import { createLogRetention } from '../logs/log-retention';
 import { deleteAlertHistoryOlderThan } from './alert-retention';
 import { createAlerts, type Alerts } from './alerts';
 import { registerAlertRules } from './register-alert-rules';
+import { alertRulesAccess } from './alert-rules.access';
 
 declare module '../../container/provided' {
   interface Provided {
@@ -31,6 +32,7 @@ export interface AlertRulesOptions {
  */
 export const alertRulesModule = defineModule({
   name: 'alert-rules',
+  access: alertRulesAccess,
   needs: [
     'db',
     'now',

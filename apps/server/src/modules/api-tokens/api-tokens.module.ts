@@ -1,6 +1,7 @@
 import { defineModule } from '../../container/server-module';
 import { apiTokensRoutes } from './api-tokens.routes';
 import { createApiTokensService, type ApiTokensService } from './api-tokens.service';
+import { apiTokensAccess } from './api-tokens.access';
 
 declare module '../../container/provided' {
   interface Provided {
@@ -12,6 +13,7 @@ declare module '../../container/provided' {
 /** The workspace's API tokens (docs/adr/0098). */
 export const apiTokensModule = defineModule({
   name: 'api-tokens',
+  access: apiTokensAccess,
   needs: ['db', 'now', 'securityLog'],
   provides: ['apiTokens'],
   tables: ['api_tokens'],

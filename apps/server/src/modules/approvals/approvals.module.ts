@@ -2,6 +2,7 @@ import { defineModule } from '../../container/server-module';
 import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
 import { approvalsPublicRoutes, approvalsRoutes } from './approvals.routes';
 import { createApprovalsService } from './approvals.service';
+import { approvalsAccess } from './approvals.access';
 
 /**
  * Approvals of agents' tool calls (docs/adr/0100): the requests the engine's approvals port
@@ -10,6 +11,7 @@ import { createApprovalsService } from './approvals.service';
  */
 export const approvalsModule = defineModule({
   name: 'approvals',
+  access: approvalsAccess,
   needs: [],
   provides: [],
   tables: ['agent_approvals'],

@@ -15,6 +15,7 @@ import {
 } from './login-throttle';
 import { createSessionTokens, type SessionTokens } from './sessions';
 import { createTokenIssuer } from './token-issuer';
+import { authAccess } from './auth.access';
 
 declare module '../../container/provided' {
   interface Provided {
@@ -44,10 +45,11 @@ const sessionsMessage = z.object({ sessionIds: z.array(z.string()) });
  */
 export const authModule = defineModule({
   name: 'auth',
+  access: authAccess,
   needs: ['db', 'now', 'log', 'config', 'cluster', 'bus', 'securityLog', 'serviceAccounts'],
   provides: ['tokens', 'auth', 'resolveSession', 'onSessionsRevoked', 'loginThrottle'],
   config: [authConfig],
-  tables: ['customers', 'users', 'memberships', 'sessions', 'instance_secrets'],
+  tables: ['customers', 'users', 'sessions', 'instance_secrets'],
   async create(parts, options: AuthOptions) {
     const { db, now, config, bus, serviceAccounts } = parts;
     const jwtSecret = await resolveJwtSecret(db, {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Role } from '@ponte/shared/roles';
 import type { Database } from '../../db/client';
 import { customers, memberships, sessions, users, workspaces } from '../../db/schema';
 
@@ -15,6 +16,7 @@ export interface SessionRow {
   userId: string;
   customerId: string;
   isOwner: boolean;
+  role: Role;
   expiresAt: Date;
 }
 
@@ -67,6 +69,7 @@ export function createAuthRepository(db: Database) {
           userId: users.id,
           customerId: users.customerId,
           isOwner: users.isOwner,
+          role: memberships.role,
           expiresAt: sessions.expiresAt,
         })
         .from(sessions)
@@ -107,7 +110,7 @@ export function createAuthRepository(db: Database) {
       await db
         .insert(workspaces)
         .values({ id: workspaceId, customerId, name: account.workspaceName, ...times });
-      await db.insert(memberships).values({ userId, workspaceId, createdAt: now });
+      await db.insert(memberships).values({ userId, workspaceId, role: 'owner', createdAt: now });
       return { customerId, userId, workspaceId };
     },
   };

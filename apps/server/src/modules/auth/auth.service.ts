@@ -133,6 +133,7 @@ export function createAuthService({ db, tokens, throttle, now, security }: AuthS
         workspaceId: claims.wid,
         customerId: row.customerId,
         isOwner: row.isOwner,
+        role: row.role,
         sessionId: claims.jti,
         expiresAt: new Date(Math.min(row.expiresAt.getTime(), claims.exp * 1000)),
       };

@@ -86,14 +86,21 @@ export function createSessionTokens(deps: { db: Database; issuer: TokenIssuer; n
     },
 
     /**
-     * Revokes every open session of the user (password change, reset). Inside the caller's
-     * transaction; call `revoked` with the answer once it has committed.
+     * Revokes every open session of the user (password change, reset), or only those in one
+     * workspace (a member removed). Inside the caller's transaction; call `revoked` with the
+     * answer once it has committed.
      */
-    async revokeUser(userId: string, tx: Database = db): Promise<string[]> {
+    async revokeUser(userId: string, tx: Database = db, workspaceId?: string): Promise<string[]> {
       const rows = await tx
         .update(sessions)
         .set({ revokedAt: now() })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            workspaceId === undefined ? undefined : eq(sessions.workspaceId, workspaceId),
+          ),
+        )
         .returning({ id: sessions.id });
       return rows.map((row) => row.id);
     },

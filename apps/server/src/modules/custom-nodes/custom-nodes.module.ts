@@ -8,6 +8,7 @@ import { createCustomNodesTestService } from './custom-nodes-test.service';
 import { customNodesRoutes } from './custom-nodes.routes';
 import { createCustomNodesRepository } from './custom-nodes.repository';
 import { createCustomNodesService } from './custom-nodes.service';
+import { customNodesAccess } from './custom-nodes.access';
 
 declare module '../../container/provided' {
   interface Provided {
@@ -26,6 +27,7 @@ export interface CustomNodesOptions {
 /** The node library and the workspaces' custom connectors (docs/adr/0040). */
 export const customNodesModule = defineModule({
   name: 'custom-nodes',
+  access: customNodesAccess,
   needs: ['db', 'now'],
   provides: ['library', 'customNodeLibrary'],
   routeNeeds: ['engine', 'versions'],

@@ -4,10 +4,12 @@ import { createDbTablesService } from './db-tables.service';
 import { createRecordsExport } from './records-csv';
 import { recordsRoutes } from './records.routes';
 import { createRecordsService } from './records.service';
+import { dbTablesAccess } from './db-tables.access';
 
 /** The workspace's database tables and their records (CSV export for a pt-BR Excel). */
 export const dbTablesModule = defineModule({
   name: 'db-tables',
+  access: dbTablesAccess,
   needs: ['db', 'now', 'versions'],
   provides: [],
   tables: ['db_tables', 'db_records'],

@@ -1,6 +1,7 @@
 import { defineModule } from '../../container/server-module';
 import { editorRunRoutes } from './editor-run.routes';
 import { createEditorRunService } from './editor-run.service';
+import { editorRunsAccess } from './editor-runs.access';
 
 /**
  * The editor's runs (docs/adr/0089): 'Executar até aqui' and 'Executar este conector' run the
@@ -9,6 +10,7 @@ import { createEditorRunService } from './editor-run.service';
  */
 export const editorRunsModule = defineModule({
   name: 'editor-runs',
+  access: editorRunsAccess,
   needs: ['flows', 'flowsRepository', 'customNodeLibrary', 'runner'],
   provides: [],
   create: () => ({}),

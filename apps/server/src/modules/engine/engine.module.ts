@@ -12,6 +12,7 @@ import { engineControlRoutes } from './engine-control.routes';
 import { connectorLookupRoutes } from './connector-lookups.routes';
 import { engineRoutes } from './engine.routes';
 import { createEngineService } from './engine.service';
+import { engineAccess } from './engine.access';
 
 declare module '../../container/provided' {
   interface Provided {
@@ -38,6 +39,7 @@ export interface EngineOptions {
  */
 export const engineModule = defineModule({
   name: 'engine',
+  access: engineAccess,
   needs: [
     'db',
     'now',

@@ -11,6 +11,7 @@ import { createDebugParts, type DebugParts } from '../live/debug-parts';
 import { createExecutionRunner, executionsQueue, type ExecutionRunner } from './execution-runner';
 import { executionsRoutes } from './executions.routes';
 import { createExecutionsService, type ExecutionsService } from './executions.service';
+import { executionsAccess } from './executions.access';
 
 declare module '../../container/provided' {
   interface Provided {
@@ -51,6 +52,7 @@ export interface ExecutionsOptions {
  */
 export const executionsModule = defineModule({
   name: 'executions',
+  access: executionsAccess,
   needs: [
     'db',
     'now',

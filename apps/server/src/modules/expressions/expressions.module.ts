@@ -1,6 +1,7 @@
 import { defineModule } from '../../container/server-module';
 import { expressionPreviewRoutes } from './expression-preview.routes';
 import { createExpressionPreviewService } from './expression-preview.service';
+import { expressionsAccess } from './expressions.access';
 
 /**
  * The flow editor's expression preview (POST /engine/expressions/preview): templates resolved
@@ -8,6 +9,7 @@ import { createExpressionPreviewService } from './expression-preview.service';
  */
 export const expressionsModule = defineModule({
   name: 'expressions',
+  access: expressionsAccess,
   needs: ['flowsRepository', 'variablesReader'],
   provides: [],
   create: () => ({}),

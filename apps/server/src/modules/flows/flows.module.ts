@@ -8,6 +8,7 @@ import { flowNetworkCheckRoutes } from './flow-network-check.routes';
 import { createFlowsRepository, type FlowsRepository } from './flows.repository';
 import { flowsRoutes } from './flows.routes';
 import { createFlowsService, type FlowsService } from './flows.service';
+import { flowsAccess } from './flows.access';
 
 declare module '../../container/provided' {
   interface Provided {
@@ -27,6 +28,7 @@ export interface FlowsOptions {
  */
 export const flowsModule = defineModule({
   name: 'flows',
+  access: flowsAccess,
   needs: [
     'db',
     'now',

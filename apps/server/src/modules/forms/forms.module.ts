@@ -9,6 +9,7 @@ import { formsPublicRoutes } from './forms-public.routes';
 import { createFormsPublicService, formUploadsFolder } from './forms-public.service';
 import { formsRoutes } from './forms.routes';
 import { createFormsService } from './forms.service';
+import { formsAccess } from './forms.access';
 
 export interface FormsOptions {
   /** PONTE_FORM_RESULT_TIMEOUT_SECONDS in ms: how long a form waits for its flow's result. */
@@ -27,6 +28,7 @@ export interface FormsOptions {
  */
 export const formsModule = defineModule({
   name: 'forms',
+  access: formsAccess,
   needs: ['db', 'now', 'log', 'storage', 'resolveSession', 'runner', 'config', 'versions'],
   provides: [],
   config: [formsConfig],

@@ -6,6 +6,7 @@ import { createDebuggerService } from './debugger.service';
 import { createFlowStatusWorker } from './flow-status-cluster';
 import { createLiveSocket, type LiveSocketServer } from './live-socket';
 import { createSystemStatusSampler } from './system-status';
+import { liveAccess } from './live.access';
 
 /**
  * The live socket (debugger and live monitoring) on the app's HTTP server, in the processes
@@ -14,6 +15,7 @@ import { createSystemStatusSampler } from './system-status';
  */
 export const liveModule = defineModule({
   name: 'live',
+  access: liveAccess,
   needs: [
     'app',
     'log',

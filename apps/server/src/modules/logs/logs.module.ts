@@ -5,6 +5,7 @@ import { createLogRetention } from './log-retention';
 import { createLogWriter, type LogWriter } from './log-writer';
 import { createLogsService } from './logs.service';
 import { monitoringRoutes } from './monitoring.routes';
+import { logsAccess } from './logs.access';
 
 declare module '../../container/provided' {
   interface Provided {
@@ -24,6 +25,7 @@ export interface LogsOptions {
  */
 export const logsModule = defineModule({
   name: 'logs',
+  access: logsAccess,
   needs: ['db', 'now', 'log', 'app', 'alerts', 'metrics', 'securityLog', 'queueLedger'],
   provides: ['logWriter'],
   config: [logsConfig],

@@ -12,6 +12,7 @@ import { createBatchedLedger, createQueueLedgerRepository } from './queue-ledger
 import { createQueueRestoresRepository } from './queue-restores.repository';
 import { queuesRoutes } from './queues.routes';
 import { createQueuesService, type QueuesService } from './queues.service';
+import { queuesAccess } from './queues.access';
 
 /** The ledger of a driver on Redis (docs/adr/0072): its reconciliation and its restores. */
 export interface QueueLedger {
@@ -57,6 +58,7 @@ export interface QueuesOptions {
  */
 export const queuesModule = defineModule({
   name: 'queues',
+  access: queuesAccess,
   needs: ['db', 'now', 'log', 'bus', 'versions'],
   provides: ['messageDriver', 'queues', 'queuesPort', 'queueLedger', 'queueDepth'],
   config: [queuesConfig],

@@ -4,6 +4,7 @@ import { createLogRetention } from '../logs/log-retention';
 import { securityLogHooks } from './security-log-hooks';
 import { securityLogRoutes } from './security-log.routes';
 import { createSecurityLog, type SecurityLog } from './security-log.service';
+import { securityLogAccess } from './security-log.access';
 
 declare module '../../container/provided' {
   interface Provided {
@@ -23,6 +24,7 @@ export interface SecurityLogOptions {
 /** The workspaces' security log (docs/adr/0021), its hooks and its retention. */
 export const securityLogModule = defineModule({
   name: 'security-log',
+  access: securityLogAccess,
   needs: ['db', 'now', 'log'],
   provides: ['securityLog', 'securityHooks'],
   tables: ['security_events'],

@@ -21,6 +21,7 @@ import {
   type ServiceAccountsService,
 } from './service-accounts.service';
 import { createTokenSources, type TokenSources } from './token-sources';
+import { serviceAccountsAccess } from './service-accounts.access';
 
 declare module '../../container/provided' {
   interface Provided {
@@ -48,6 +49,7 @@ export interface ServiceAccountsOptions {
  */
 export const serviceAccountsModule = defineModule({
   name: 'service-accounts',
+  access: serviceAccountsAccess,
   needs: ['db', 'now', 'log', 'config', 'network', 'outboundHttp', 'publicUrl'],
   provides: ['serviceAccounts', 'oauth2', 'accountTokens'],
   config: [oauth2Config, serviceAccountsConfig],

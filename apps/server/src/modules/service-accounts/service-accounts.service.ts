@@ -239,6 +239,7 @@ function operationsOf({ http, testers, repository, codec, store }: Context) {
         workspaceId: found.workspaceId,
         customerId: found.customerId,
         isOwner: false,
+        role: 'viewer',
         sessionId: `service-account:${found.id}`,
         expiresAt: new Date(8.64e15),
         readOnly: true,

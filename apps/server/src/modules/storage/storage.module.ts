@@ -6,6 +6,7 @@ import { createLocalStorageDriver } from './local-driver';
 import type { StorageDriver } from './storage-driver';
 import { storageRoutes } from './storage.routes';
 import { createStorageService, type StorageService } from './storage.service';
+import { storageAccess } from './storage.access';
 
 declare module '../../container/provided' {
   interface Provided {
@@ -24,6 +25,7 @@ export interface StorageOptions {
 /** The workspaces' file storage (ADR 0030), local or S3. */
 export const storageModule = defineModule({
   name: 'storage',
+  access: storageAccess,
   needs: [],
   provides: ['storage'],
   config: [storageConfig],

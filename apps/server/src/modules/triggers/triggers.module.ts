@@ -16,6 +16,7 @@ import { serviceHookRoutes } from './service-hooks.routes';
 import { createServiceHooks } from './service-hooks.service';
 import { webhookRoutes } from './webhook.routes';
 import { createWebhookService } from './webhook.service';
+import { triggersAccess } from './triggers.access';
 
 declare module '../../container/provided' {
   interface Provided {
@@ -49,6 +50,7 @@ export function triggerKindsOf(role: ProcessRole): TriggerKinds {
  */
 export const triggersModule = defineModule({
   name: 'triggers',
+  access: triggersAccess,
   needs: [
     'db',
     'now',

@@ -1,6 +1,7 @@
 import { defineModule } from '../../container/server-module';
 import { userAccountRoutes, userApiRoutes } from './users.routes';
 import { createUsersService, type UsersService } from './users.service';
+import { usersAccess } from './users.access';
 
 declare module '../../container/provided' {
   interface Provided {
@@ -16,6 +17,7 @@ export interface UsersOptions {
 /** The signed-in person: profile, password, their sessions and their customer's limits. */
 export const usersModule = defineModule({
   name: 'users',
+  access: usersAccess,
   needs: ['db', 'now', 'tokens'],
   provides: ['users'],
   create: ({ db, now, tokens }, options: UsersOptions) => ({

@@ -1,3 +1,4 @@
+import type { Role } from '@ponte/shared/roles';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -54,6 +55,7 @@ export function createUsersRepository(db: Database) {
       name: string;
       email: string;
       passwordHash: string;
+      role: Role;
       now: Date;
     }) {
       const id = randomUUID();
@@ -70,7 +72,7 @@ export function createUsersRepository(db: Database) {
       });
       await db
         .insert(memberships)
-        .values({ userId: id, workspaceId: input.workspaceId, createdAt: now });
+        .values({ userId: id, workspaceId: input.workspaceId, role: input.role, createdAt: now });
       return { _id: id, name: input.name, email: input.email };
     },
   };

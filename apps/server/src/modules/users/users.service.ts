@@ -1,9 +1,10 @@
+import { assignableRoles, type Role } from '@ponte/shared/roles';
 import { messages } from '@ponte/shared/messages';
 import { limits } from '@ponte/shared/limits';
 import type { Me, User } from '@ponte/shared/account.schema';
 import type { Database } from '../../db/client';
 import { uniqueViolation } from '../../db/unique-violation';
-import { conflict, forbidden, invalidField, unauthorized } from '../../lib/app-error';
+import { conflict, invalidField, roleDenied, unauthorized } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth';
 import { createAuthRepository } from '../auth/auth.repository';
 import { hashPassword, verifyPassword } from '../auth/password-hasher';
@@ -83,12 +84,18 @@ export function createUsersService({ db, tokens, now, nodeLimit }: UsersServiceD
       return true;
     },
 
-    /** Owner only: a user of the same customer, member of the current workspace. */
+    /**
+     * A user of the same customer, member of the current workspace with `role` (default
+     * 'Editor'); the route needs 'members.manage', and only an owner gives 'Proprietário'.
+     */
     async addUser(
       session: AuthContext,
-      body: { name: string; email: string; password: string },
+      body: { name: string; email: string; password: string; role?: Role },
     ): Promise<User> {
-      if (!session.isOwner) throw forbidden(messages.account.ownerOnly);
+      const role = body.role ?? 'editor';
+      if (!assignableRoles(session.role).includes(role)) {
+        throw roleDenied(messages.members.ownerGivesOwner);
+      }
       const passwordHash = await hashPassword(body.password);
       try {
         return await db.transaction((tx) =>
@@ -98,6 +105,7 @@ export function createUsersService({ db, tokens, now, nodeLimit }: UsersServiceD
             name: body.name,
             email: body.email,
             passwordHash,
+            role,
             now: now(),
           }),
         );

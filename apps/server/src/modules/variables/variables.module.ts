@@ -3,6 +3,7 @@ import { stateChannels } from '../../cluster/state-channels';
 import { defineModule } from '../../container/server-module';
 import { variablesRoutes } from './variables.routes';
 import { createVariablesService } from './variables.service';
+import { variablesAccess } from './variables.access';
 
 declare module '../../container/provided' {
   interface Provided {
@@ -17,6 +18,7 @@ declare module '../../container/provided' {
  */
 export const variablesModule = defineModule({
   name: 'variables',
+  access: variablesAccess,
   needs: ['db', 'now', 'bus'],
   provides: ['variablesReader'],
   tables: ['variables'],

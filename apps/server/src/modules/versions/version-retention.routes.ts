@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messages } from '@ponte/shared/messages';
 import {
   versionRetentionBodySchema,
   versionRetentionSchema,
   type VersionRetentionSetting,
 } from '@ponte/shared/versions.schema';
-import { forbidden } from '../../lib/app-error';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/auth';
 import type { VersionRetention } from './versions.repository';
@@ -58,8 +56,7 @@ export const versionRetentionRoutes: FastifyPluginAsyncZod<VersionRetentionRoute
       },
     },
     async (request) => {
-      const { workspaceId, isOwner } = sessionOf(request);
-      if (!isOwner) throw forbidden(messages.account.ownerOnly);
+      const { workspaceId } = sessionOf(request);
       const { version_keep_count, version_keep_days } = request.body;
       await versions.setRetention(workspaceId, {
         keepCount: version_keep_count,

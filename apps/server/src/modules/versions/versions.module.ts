@@ -2,6 +2,7 @@ import { defineModule, roles } from '../../container/server-module';
 import { versionRetentionRoutes } from './version-retention.routes';
 import { createVersionRetention } from './version-retention';
 import { createVersionsService, type VersionsService } from './versions.service';
+import { versionsAccess } from './versions.access';
 
 declare module '../../container/provided' {
   interface Provided {
@@ -18,6 +19,7 @@ declare module '../../container/provided' {
  */
 export const versionsModule = defineModule({
   name: 'versions',
+  access: versionsAccess,
   needs: ['db', 'now', 'users', 'log'],
   provides: ['versions'],
   tables: ['resource_versions'],

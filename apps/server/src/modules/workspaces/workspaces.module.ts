@@ -3,6 +3,7 @@ import { defineModule } from '../../container/server-module';
 import { publicBaseUrl } from '../../lib/public-url';
 import { workspaceAccountRoutes, workspaceApiRoutes } from './workspaces.routes';
 import { createWorkspacesService, type WorkspacesService } from './workspaces.service';
+import { workspacesAccess } from './workspaces.access';
 
 declare module '../../container/provided' {
   interface Provided {
@@ -13,6 +14,7 @@ declare module '../../container/provided' {
 /** The customer's workspaces: list, create, switch, and the monthly AI token budget. */
 export const workspacesModule = defineModule({
   name: 'workspaces',
+  access: workspacesAccess,
   needs: ['db', 'now', 'tokens', 'publicUrl', 'aiUsage'],
   provides: ['workspaces'],
   tables: ['workspaces'],

@@ -58,7 +58,9 @@ export function createWorkspacesRepository(db: Database) {
     async create(customerId: string, name: string, creatorId: string, now: Date) {
       const id = randomUUID();
       await db.insert(workspaces).values({ id, customerId, name, createdAt: now, updatedAt: now });
-      await db.insert(memberships).values({ userId: creatorId, workspaceId: id, createdAt: now });
+      await db
+        .insert(memberships)
+        .values({ userId: creatorId, workspaceId: id, role: 'owner', createdAt: now });
       return { _id: id, name };
     },
   };

@@ -3,7 +3,7 @@ import type { Workspace, WorkspaceList } from '@ponte/shared/account.schema';
 import type { AiTokens } from '@ponte/shared/ai-tokens.schema';
 import type { AiBudget } from '@ponte/shared/ai-usage.schema';
 import type { Database } from '../../db/client';
-import { forbidden, notFound } from '../../lib/app-error';
+import { notFound } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth';
 import type { SessionTokens } from '../auth/sessions';
 import { createWorkspacesRepository } from './workspaces.repository';
@@ -38,7 +38,12 @@ export function createWorkspacesService({
     async current(session: AuthContext, requestEngineUrl: string): Promise<Workspace> {
       const row = await repository.findById(session.workspaceId);
       if (!row) throw notFound();
-      return { _id: row.id, name: row.name, engine_url: row.engineUrl ?? requestEngineUrl };
+      return {
+        _id: row.id,
+        name: row.name,
+        engine_url: row.engineUrl ?? requestEngineUrl,
+        role: session.role,
+      };
     },
 
     async list(session: AuthContext): Promise<WorkspaceList> {
@@ -53,7 +58,6 @@ export function createWorkspacesService({
     },
 
     async create(session: AuthContext, name: string): Promise<{ _id: string; name: string }> {
-      if (!session.isOwner) throw forbidden(messages.account.ownerOnly);
       return db.transaction((tx) =>
         createWorkspacesRepository(tx).create(session.customerId, name, session.userId, now()),
       );
@@ -63,7 +67,6 @@ export function createWorkspacesService({
 
     /** Sets the session's workspace's monthly AI token budget (null: no limit); the owner only. */
     async setAiBudget(session: AuthContext, budget: number | null): Promise<AiBudget> {
-      if (!session.isOwner) throw forbidden(messages.account.ownerOnly);
       await repository.setAiTokenBudget(session.workspaceId, budget, now());
       return aiBudget(session);
     },

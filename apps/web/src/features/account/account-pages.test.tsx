@@ -142,7 +142,12 @@ describe('account panel', () => {
         method: 'GET',
         path: '/api/v1/workspaces/current',
         reply: {
-          body: { _id: 'w2', name: 'Homologação', engine_url: 'http://localhost:3000/engine' },
+          body: {
+            _id: 'w2',
+            name: 'Homologação',
+            engine_url: 'http://localhost:3000/engine',
+            role: 'owner',
+          },
         },
       },
     ]);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { apiErrorSchema } from '@ponte/shared/errors';
+import { apiErrorSchema, errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
 import { loadingStore } from '../loading/loading-store';
 import { signOut } from '../session/sign-out';
@@ -69,6 +69,11 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, fallback);
 }
 
+/** A 403 of the caller's role (docs/adr/0106): the session stays, the message is shown. */
+function refusedByRole(payload: unknown): boolean {
+  return (payload as { code?: unknown } | null)?.code === errorCodes.roleDenied;
+}
+
 /**
  * Every call to the Ponte server: bearer token from localStorage, JSON in (multipart for a
  * `FormData` body) and out, errors as ApiError with the server's pt-BR message. A 401 or 403
@@ -108,7 +113,8 @@ export async function apiRequest<T = unknown>(
       if (
         (response.status === 401 || response.status === 403) &&
         !keepSessionOnAuthError &&
-        storedTokenRefused
+        storedTokenRefused &&
+        !refusedByRole(payload)
       ) {
         signOut();
       }
@@ -159,9 +165,14 @@ export async function apiDownload(
       throw new ApiError(0, networkErrorMessage, 'network_error');
     }
     if (!response.ok) {
-      if ((response.status === 401 || response.status === 403) && token === tokenStore.get())
+      const payload = await readBody(response);
+      if (
+        (response.status === 401 || response.status === 403) &&
+        token === tokenStore.get() &&
+        !refusedByRole(payload)
+      )
         signOut();
-      throw toApiError(response.status, await readBody(response));
+      throw toApiError(response.status, payload);
     }
     const filename = dispositionFileName(response.headers.get('Content-Disposition'));
     return { blob: await response.blob(), filename };

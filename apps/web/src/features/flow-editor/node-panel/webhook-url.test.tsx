@@ -12,6 +12,7 @@ describe('WebhookUrl', () => {
       _id: 'w1',
       name: 'Principal',
       engine_url: 'https://ponte.exemplo.com/engine',
+      role: 'owner',
     });
     renderWithProviders(<WebhookUrl flowId="f1" path="/pedidos/novo" />);
     expect(
@@ -29,6 +30,7 @@ describe('WebhookUrl', () => {
       _id: 'w1',
       name: 'Principal',
       engine_url: 'https://ponte.exemplo.com/engine',
+      role: 'owner',
     });
     renderWithProviders(<WebhookUrl flowId="f1" hookNode="entrada" />);
     expect(screen.getByText('URL para informar ao serviço')).toBeInTheDocument();

@@ -1,0 +1,10 @@
+import type { AccessTable } from '../../http/route-access';
+
+/** Who may call each route of the module (docs/adr/0106). */
+export const executionsAccess = {
+  'GET /api/v1/monitoring/executions/:executionId/data': 'executions.read',
+  'GET /api/v1/monitoring/executions/:executionId/data/:nodeUid': 'executions.read',
+  'GET /api/v1/monitoring/executions/completed': 'executions.read',
+  'GET /api/v1/monitoring/executions/completed/timeseries': 'executions.read',
+  'GET /api/v1/monitoring/executions/running': 'executions.read',
+} as const satisfies AccessTable;

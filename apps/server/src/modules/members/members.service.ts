@@ -1,0 +1,82 @@
+import type { Member, MemberList } from '@ponte/shared/members.schema';
+import { messages } from '@ponte/shared/messages';
+import { assignableRoles, type Role } from '@ponte/shared/roles';
+import type { Database } from '../../db/client';
+import { conflict, notFound, roleDenied } from '../../lib/app-error';
+import type { AuthContext } from '../../plugins/auth';
+import type { SessionTokens } from '../auth/sessions';
+import { createMembersRepository, type MemberRow, type MembersRepository } from './members.repository';
+
+const m = messages.members;
+
+export interface MembersServiceDeps {
+  db: Database;
+  tokens: SessionTokens;
+}
+
+/**
+ * The members of the session's workspace and their roles (docs/adr/0106). The routes need
+ * 'members.read' or 'members.manage'; here: only an owner gives or takes 'Proprietário', and
+ * the last owner stays.
+ */
+export function createMembersService({ db, tokens }: MembersServiceDeps) {
+  const toMember = (session: AuthContext, row: MemberRow): Member => ({
+    _id: row.userId,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    joined_at: row.createdAt.toISOString(),
+    is_you: row.userId === session.userId,
+  });
+
+  /** The member, locked, once the caller may touch their role; the owners locked before. */
+  async function lockedMember(
+    repository: MembersRepository,
+    session: AuthContext,
+    userId: string,
+    leavesOwnerRole: (row: MemberRow) => boolean,
+  ): Promise<MemberRow> {
+    const owners = await repository.lockOwners(session.workspaceId);
+    const row = await repository.findForUpdate(session.workspaceId, userId);
+    if (!row) throw notFound(m.notFound);
+    if (!assignableRoles(session.role).includes(row.role)) throw roleDenied(m.ownerGivesOwner);
+    if (leavesOwnerRole(row) && owners <= 1) throw conflict('role', m.lastOwner);
+    return row;
+  }
+
+  return {
+    async list(session: AuthContext): Promise<MemberList> {
+      const rows = await createMembersRepository(db).list(session.workspaceId);
+      return { items: rows.map((row) => toMember(session, row)) };
+    },
+
+    /** Takes effect on the member's next request: the role is read with every session check. */
+    async setRole(session: AuthContext, userId: string, role: Role): Promise<Member> {
+      if (!assignableRoles(session.role).includes(role)) throw roleDenied(m.ownerGivesOwner);
+      return db.transaction(async (tx) => {
+        const repository = createMembersRepository(tx);
+        const row = await lockedMember(
+          repository,
+          session,
+          userId,
+          (found) => found.role === 'owner' && role !== 'owner',
+        );
+        await repository.setRole(session.workspaceId, userId, role);
+        return toMember(session, { ...row, role });
+      });
+    },
+
+    /** The membership ends and so do the person's sessions in this workspace, at once. */
+    async remove(session: AuthContext, userId: string): Promise<void> {
+      const ended = await db.transaction(async (tx) => {
+        const repository = createMembersRepository(tx);
+        await lockedMember(repository, session, userId, (found) => found.role === 'owner');
+        await repository.remove(session.workspaceId, userId);
+        return tokens.revokeUser(userId, tx, session.workspaceId);
+      });
+      tokens.revoked(ended);
+    },
+  };
+}
+
+export type MembersService = ReturnType<typeof createMembersService>;

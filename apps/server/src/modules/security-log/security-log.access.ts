@@ -1,0 +1,6 @@
+import type { AccessTable } from '../../http/route-access';
+
+/** Who may call each route of the module (docs/adr/0106). */
+export const securityLogAccess = {
+  'GET /account/v1/security-log': 'audit.read',
+} as const satisfies AccessTable;

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { messages } from './messages';
+
+/**
+ * A member's role in a workspace (docs/adr/0106), from the most to the least allowed. The
+ * server checks it on every route through the modules' access tables; the interface asks
+ * `can` to hide or disable what a role cannot do, with `deniedBecause` as the reason.
+ */
+export const roles = ['owner', 'admin', 'editor', 'operator', 'viewer'] as const;
+export type Role = (typeof roles)[number];
+export const roleSchema = z.enum(roles, { error: messages.members.roleInvalid });
+
+export const roleNames: Record<Role, string> = {
+  owner: 'Proprietário',
+  admin: 'Administrador',
+  editor: 'Editor',
+  operator: 'Operador',
+  viewer: 'Leitor',
+};
+
+export const roleDescriptions: Record<Role, string> = {
+  owner: 'Tudo, inclusive orçamento de IA, novos workspaces e outros proprietários.',
+  admin: 'Tudo no workspace, menos o que é do proprietário.',
+  editor:
+    'Constrói e executa flows e as ferramentas de dados; não gerencia membros, contas de serviço nem configurações.',
+  operator:
+    'Executa e para flows, acompanha o monitoramento, edita registros e mensagens de filas; não edita flows.',
+  viewer: 'Lê tudo, menos segredos.',
+};
+
+/** What a route or an action needs, with the pt-BR words of a refusal ("… não permite {words}"). */
+export const permissionWords = {
+  'flows.read': 'ver flows',
+  'flows.write': 'editar flows',
+  'flows.run': 'executar e parar flows',
+  'executions.read': 'ver execuções',
+  'executions.write': 'apagar execuções',
+  'logs.read': 'ver logs',
+  'approvals.decide': 'decidir aprovações',
+  'tables.read': 'ver tabelas',
+  'tables.write': 'editar tabelas',
+  'records.write': 'editar registros',
+  'queues.read': 'ver filas',
+  'queues.write': 'editar filas',
+  'queues.operate': 'operar filas (mensagens, pausa e limpeza)',
+  'storage.read': 'ver arquivos',
+  'storage.write': 'editar arquivos',
+  'variables.read': 'ver variáveis',
+  'variables.write': 'editar variáveis',
+  'forms.read': 'ver formulários',
+  'forms.write': 'editar formulários',
+  'dashboards.read': 'ver dashboards',
+  'dashboards.write': 'editar dashboards',
+  'alerts.read': 'ver regras de alerta',
+  'alerts.write': 'editar regras de alerta',
+  'customNodes.read': 'ver conectores personalizados',
+  'customNodes.write': 'editar conectores personalizados',
+  'groups.read': 'ver grupos',
+  'groups.write': 'editar grupos',
+  'serviceAccounts.read': 'ver contas de serviço',
+  'serviceAccounts.write': 'gerenciar contas de serviço',
+  'members.read': 'ver membros',
+  'members.manage': 'gerenciar membros',
+  'apiKeys.manage': 'gerenciar tokens de API',
+  'workspace.settings': 'alterar as configurações do workspace',
+  'audit.read': 'ver o registro de segurança',
+  'instance.own': 'gerenciar a instância (orçamento de IA, novos workspaces e usuários)',
+} as const;
+export type Permission = keyof typeof permissionWords;
+export const permissionList = Object.keys(permissionWords) as Permission[];
+
+const reads = permissionList.filter((p) => p.endsWith('.read') && p !== 'audit.read');
+const operating: Permission[] = [
+  'flows.run',
+  'records.write',
+  'queues.operate',
+  'approvals.decide',
+];
+const building: Permission[] = [
+  'flows.write',
+  'executions.write',
+  'tables.write',
+  'queues.write',
+  'storage.write',
+  'variables.write',
+  'forms.write',
+  'dashboards.write',
+  'alerts.write',
+  'customNodes.write',
+  'groups.write',
+];
+const administering: Permission[] = [
+  'serviceAccounts.write',
+  'members.manage',
+  'apiKeys.manage',
+  'workspace.settings',
+  'audit.read',
+];
+
+const grants: Record<Role, ReadonlySet<Permission>> = {
+  viewer: new Set(reads),
+  operator: new Set([...reads, ...operating]),
+  editor: new Set([...reads, ...operating, ...building]),
+  admin: new Set([...reads, ...operating, ...building, ...administering]),
+  owner: new Set(permissionList),
+};
+
+/** Whether a role may do what the permission names. */
+export function can(role: Role, permission: Permission): boolean {
+  return grants[role].has(permission);
+}
+
+/** The pt-BR refusal: 'Seu papel (Operador) não permite editar flows.' */
+export function deniedBecause(role: Role, permission: Permission): string {
+  return `Seu papel (${roleNames[role]}) não permite ${permissionWords[permission]}.`;
+}
+
+/** The roles a member with `role` may give or take away: an owner any, others up to admin. */
+export function assignableRoles(role: Role): Role[] {
+  if (role === 'owner') return [...roles];
+  return can(role, 'members.manage') ? roles.filter((r) => r !== 'owner') : [];
+}
