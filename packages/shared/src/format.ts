@@ -22,6 +22,11 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}:${part.second}`;
 }
 
+/** `DD/MM/YYYY` in America/Sao_Paulo; '' for a missing or invalid date. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  return formatDateTime(value).slice(0, 10);
+}
+
 /** `DD/MM/YYYY HH:mm` in America/Sao_Paulo; '' for a missing or invalid date. */
 export function formatDateTimeMinutes(value: string | number | Date | null | undefined): string {
   return formatDateTime(value).slice(0, 16);

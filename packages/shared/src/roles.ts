@@ -64,7 +64,7 @@ export const permissionWords = {
   'apiKeys.manage': 'gerenciar tokens de API',
   'workspace.settings': 'alterar as configurações do workspace',
   'audit.read': 'ver o registro de segurança',
-  'instance.own': 'gerenciar a instância (orçamento de IA, novos workspaces e usuários)',
+  'instance.own': 'gerenciar a instância (orçamento de IA e novos workspaces)',
 } as const;
 export type Permission = keyof typeof permissionWords;
 export const permissionList = Object.keys(permissionWords) as Permission[];

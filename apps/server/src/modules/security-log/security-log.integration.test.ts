@@ -1,3 +1,4 @@
+import { deniedBecause } from '@ponte/shared/roles';
 import { expect, it } from 'vitest';
 import { isNull } from 'drizzle-orm';
 import { messages } from '@ponte/shared/messages';
@@ -133,7 +134,8 @@ describeEachDriver('security log', (driver) => {
     const member = await t.tokens.issue(created.json()._id as string, owner.workspaceId);
     const refused = await t.request(member).get('/account/v1/security-log');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(messages.account.ownerOnly);
+    // A new person is an Editor: the log is the owners' and admins' (docs/adr/0106).
+    expect(refused.json().message).toBe(deniedBecause('editor', 'audit.read'));
 
     for (let n = 0; n < 3; n++) {
       await t.request(member).get(`/api/v1/variables/nao-existe-${n}`);

@@ -1,3 +1,4 @@
+import { deniedBecause } from '@ponte/shared/roles';
 import { expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
 import { meSchema, userSchema } from '@ponte/shared/account.schema';
@@ -110,10 +111,11 @@ describeEachDriver('users', (driver) => {
       password: 'senha-do-outro',
     });
     expect(again.statusCode).toBe(403);
+    // A new person is an Editor: adding people is for owners and admins (docs/adr/0106).
     expect(again.json()).toEqual({
       statusCode: 403,
-      code: 'forbidden',
-      message: messages.account.ownerOnly,
+      code: 'role_denied',
+      message: deniedBecause('editor', 'members.manage'),
     });
     expect((await signIn(t, 'outro@exemplo.com.br', 'senha-do-outro')).statusCode).toBe(401);
   });

@@ -1,3 +1,4 @@
+import { deniedBecause } from '@ponte/shared/roles';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
@@ -51,7 +52,7 @@ describeEachDriver('retention of versions', (driver) => {
       .parse((await api.get(`/api/v1/flows/${id}/versions?limit=100`)).json())
       .items.map((version) => version.number);
 
-  it('keeps every version by default; the owner sets the rule, members read it', async () => {
+  it('keeps every version by default; owners and admins set the rule, editors read it', async () => {
     const owner = await t.createAccount();
     const api = t.request(owner.token);
     expect((await api.get(url)).json()).toEqual(all);
@@ -83,7 +84,8 @@ describeEachDriver('retention of versions', (driver) => {
     expect((await member.get(url)).json().version_keep_count).toBe(100_000);
     const denied = await member.put(url, all);
     expect(denied.statusCode).toBe(403);
-    expect(denied.json().message).toBe(messages.account.ownerOnly);
+    // A new person is an Editor (docs/adr/0106).
+    expect(denied.json().message).toBe(deniedBecause('editor', 'workspace.settings'));
     expect((await api.get(url)).json().version_keep_count).toBe(100_000);
 
     // Another workspace keeps its own.

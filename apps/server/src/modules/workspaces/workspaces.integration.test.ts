@@ -1,3 +1,4 @@
+import { deniedBecause } from '@ponte/shared/roles';
 import { decodeJwt } from 'jose';
 import { expect, it } from 'vitest';
 import { messages } from '@ponte/shared/messages';
@@ -19,6 +20,7 @@ describeEachDriver('workspaces', (driver) => {
       _id: account.workspaceId,
       name: 'Fábrica',
       engine_url: 'http://ponte.exemplo.com:8080/engine',
+      role: 'owner',
     });
   });
 
@@ -89,7 +91,7 @@ describeEachDriver('workspaces', (driver) => {
     const member = await memberOf(owner, 'membro-ws@exemplo.com.br');
     const res = await member.post('/account/v1/workspaces', { name: 'Paralelo' });
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(messages.account.ownerOnly);
+    expect(res.json().message).toBe(deniedBecause('editor', 'instance.own'));
     expect((await member.get('/account/v1/workspaces')).json().items).toHaveLength(1);
   });
 
@@ -111,7 +113,7 @@ describeEachDriver('workspaces', (driver) => {
     expect((await member.get(url)).json().ai_token_budget).toBe(1_000_000);
     const denied = await member.put(url, { ai_token_budget: null });
     expect(denied.statusCode).toBe(403);
-    expect(denied.json().message).toBe(messages.account.ownerOnly);
+    expect(denied.json().message).toBe(deniedBecause('editor', 'instance.own'));
 
     const stranger = t.request((await t.createAccount()).token);
     expect((await stranger.get(url)).json().ai_token_budget).toBeNull();

@@ -23,6 +23,7 @@ import {
 import type { Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSessionUser, useSessionWorkspace } from '../../lib/session/session-store';
+import { useCan } from '../../lib/session/use-can';
 import classes from './account.module.css';
 
 interface PanelLink {
@@ -36,6 +37,8 @@ interface PanelLink {
 export function AccountHomePage() {
   const user = useSessionUser();
   const workspace = useSessionWorkspace();
+  const manageMembers = useCan('members.manage');
+  const audit = useCan('audit.read');
 
   const links: PanelLink[] = [
     {
@@ -57,13 +60,15 @@ export function AccountHomePage() {
       icon: IconSettings,
     },
   ];
-  if (user?.is_owner) {
-    links.push({
-      label: 'Usuários',
-      description: 'Adicione pessoas ao workspace atual.',
-      to: '/conta/usuarios',
-      icon: IconUsers,
-    });
+  links.push({
+    label: 'Membros',
+    description: manageMembers.allowed
+      ? 'Quem participa do workspace, com que papel; adicione pessoas.'
+      : 'Quem participa do workspace e com que papel.',
+    to: '/conta/usuarios',
+    icon: IconUsers,
+  });
+  if (audit.allowed) {
     links.push({
       label: 'Segurança',
       description: 'Acessos negados, falhas ao entrar e limites atingidos neste workspace.',

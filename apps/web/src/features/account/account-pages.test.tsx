@@ -3,10 +3,19 @@ import { screen, waitFor } from '@testing-library/react';
 import { apiError, mockFetch } from '../../test/mock-fetch';
 import type { MockRoute } from '../../test/mock-fetch';
 import { renderApp } from '../../test/render';
-import { makeToken, storeTestSession, testUser } from '../../test/session-fixtures';
+import { makeToken, storeTestSession, testUser, testWorkspace } from '../../test/session-fixtures';
+
+const membersRoute: MockRoute = {
+  method: 'GET',
+  path: '/api/v1/members',
+  reply: { body: { items: [] } },
+};
 
 function signedIn(routes: MockRoute[] = [], owner = true) {
-  storeTestSession({ user: { ...testUser, is_owner: owner } });
+  storeTestSession({
+    user: { ...testUser, is_owner: owner },
+    workspace: { ...testWorkspace, role: owner ? 'owner' : 'editor' },
+  });
   return mockFetch(routes);
 }
 
@@ -24,7 +33,7 @@ describe('account panel', () => {
       'href',
       '/conta/workspaces',
     );
-    expect(screen.getByRole('link', { name: /Usuários/ })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: /Membros/ })).toHaveAttribute(
       'href',
       '/conta/usuarios',
     );
@@ -63,10 +72,13 @@ describe('account panel', () => {
     expect(localStorage.getItem('workspace')).toBeNull();
   });
 
-  it('hides Usuários from someone who is not the owner', () => {
+  it('shows everyone the members, and the security log only to whom may read it', () => {
     signedIn([], false);
     renderApp('/conta');
-    expect(screen.queryByRole('link', { name: /Usuários/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Membros/ })).toHaveTextContent(
+      'Quem participa do workspace e com que papel.',
+    );
+    expect(screen.queryByRole('link', { name: /Segurança/ })).not.toBeInTheDocument();
   });
 
   it('changes the password and keeps the new token', async () => {
@@ -162,16 +174,19 @@ describe('account panel', () => {
     });
   });
 
-  it('lets only the owner add users', () => {
-    signedIn([], false);
+  it('lets only who manages members add people, and says why to the others', () => {
+    signedIn([membersRoute], false);
     renderApp('/conta/usuarios');
-    expect(screen.getByText('Apenas o proprietário da conta pode fazer isto.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Seu papel (Editor) não permite gerenciar membros.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Adicionar usuário' })).not.toBeInTheDocument();
   });
 
   it('adds a user and shows the server message when the e-mail is taken', async () => {
     let taken = false;
     signedIn([
+      membersRoute,
       {
         method: 'POST',
         path: '/account/v1/users',

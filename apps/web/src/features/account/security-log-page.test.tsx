@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { SecurityEvent } from '@ponte/shared/security-log.schema';
 import { mockFetch, type RecordedCall } from '../../test/mock-fetch';
 import { renderApp } from '../../test/render';
-import { storeTestSession, testUser } from '../../test/session-fixtures';
+import { storeTestSession, testUser, testWorkspace } from '../../test/session-fixtures';
 
 const events: SecurityEvent[] = [
   {
@@ -92,11 +92,13 @@ describe('security log page', () => {
     );
   });
 
-  it('tells someone who is not the owner, without asking the server', () => {
-    storeTestSession({ user: { ...testUser, is_owner: false } });
+  it('tells someone whose role does not read it why, without asking the server', () => {
+    storeTestSession({ workspace: { ...testWorkspace, role: 'editor' } });
     const api = mockFetch([securityLog()]);
     renderApp('/conta/seguranca');
-    expect(screen.getByText('Apenas o proprietário da conta pode fazer isto.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Seu papel (Editor) não permite ver o registro de segurança.'),
+    ).toBeInTheDocument();
     expect(api.callsTo('GET', '/account/v1/security-log')).toEqual([]);
   });
 });

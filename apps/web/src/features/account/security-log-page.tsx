@@ -14,7 +14,7 @@ import {
 import { EmptyState } from '../../components/empty-state';
 import { PaginatedTable, type TableColumn } from '../../components/paginated-table';
 import { errorMessage } from '../../lib/api/api-error';
-import { useSessionUser } from '../../lib/session/session-store';
+import { useCan } from '../../lib/session/use-can';
 import { useClampedPage, useListParams } from '../../lib/use-list-params';
 import { AccountPageFrame } from './account-page-frame';
 import { useSecurityLog } from './api/get-security-log';
@@ -108,14 +108,14 @@ function useKindParam() {
 
 /** /conta/seguranca: the security log of the current workspace, for the account's owner. */
 export function SecurityLogPage() {
-  const user = useSessionUser();
+  const audit = useCan('audit.read');
   return (
     <AccountPageFrame title={messages.securityLog.title}>
-      {user?.is_owner ? (
+      {audit.allowed ? (
         <SecurityLogTable />
       ) : (
         <Alert color="yellow" variant="light">
-          {messages.account.ownerOnly}
+          {audit.reason}
         </Alert>
       )}
     </AccountPageFrame>

@@ -1,27 +1,43 @@
 import type { FormEvent } from 'react';
-import { Alert, Button, Group, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Paper,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { userCreateBodySchema } from '@ponte/shared/account.schema';
 import { messages } from '@ponte/shared/messages';
+import { assignableRoles, roleDescriptions, roleNames, type Role } from '@ponte/shared/roles';
 import { useZodForm } from '../../lib/forms/use-zod-form';
-import { useSessionUser, useSessionWorkspace } from '../../lib/session/session-store';
+import { useSessionWorkspace } from '../../lib/session/session-store';
+import { useCan } from '../../lib/session/use-can';
 import { toast } from '../../lib/toasts';
 import { AccountPageFrame } from './account-page-frame';
 import { useCreateUser } from './api/create-user';
+import { membersKey } from './api/members';
 import { FormError } from './form-error';
+import { MembersList } from './members-list';
 
-const emptyUser = { name: '', email: '', password: '' };
+const emptyUser = { name: '', email: '', password: '', role: 'editor' as Role };
 
-/** /conta/usuarios: the owner adds people to the current workspace. */
+/** /conta/usuarios: the workspace's members; who manages members changes roles and adds people. */
 export function UsersPage() {
-  const user = useSessionUser();
+  const manage = useCan('members.manage');
   return (
-    <AccountPageFrame title="Usuários">
-      {user?.is_owner ? (
+    <AccountPageFrame title="Membros">
+      <MembersList />
+      {manage.allowed ? (
         <AddUserForm />
       ) : (
-        <Alert color="yellow" variant="light">
-          {messages.account.ownerOnly}
-        </Alert>
+        <Text size="sm" c="dimmed">
+          {manage.reason}
+        </Text>
       )}
     </AccountPageFrame>
   );
@@ -30,7 +46,9 @@ export function UsersPage() {
 function AddUserForm() {
   const workspace = useSessionWorkspace();
   const create = useCreateUser();
+  const client = useQueryClient();
   const form = useZodForm(userCreateBodySchema, emptyUser);
+  const roles = assignableRoles(workspace?.role ?? 'viewer');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,6 +56,7 @@ function AddUserForm() {
     if (!body || create.isPending) return;
     try {
       await create.mutateAsync(body);
+      await client.invalidateQueries({ queryKey: membersKey });
       form.reset(emptyUser);
       toast.success(messages.account.userCreated);
     } catch {
@@ -49,6 +68,9 @@ function AddUserForm() {
     <Paper withBorder radius="md" p="lg">
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
+          <Title order={3} fz={18}>
+            Adicionar pessoa
+          </Title>
           <Text size="sm" c="dimmed">
             A pessoa entra com o e-mail e a senha inicial
             {workspace ? ` e passa a participar do workspace ${workspace.name}` : ''}.
@@ -60,6 +82,14 @@ function AddUserForm() {
             autoComplete="new-password"
             description="Pelo menos 8 caracteres."
             {...form.inputProps('password')}
+          />
+          <Select
+            label="Papel"
+            allowDeselect={false}
+            data={roles.map((role) => ({ value: role, label: roleNames[role] }))}
+            description={roleDescriptions[(form.values.role as Role | undefined) ?? 'editor']}
+            value={form.values.role ?? 'editor'}
+            onChange={(value) => value && form.setValue('role', value)}
           />
           <FormError error={create.error} />
           <Group justify="flex-end">

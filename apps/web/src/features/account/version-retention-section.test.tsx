@@ -4,7 +4,7 @@ import { messages } from '@ponte/shared/messages';
 import type { VersionRetentionSetting } from '@ponte/shared/versions.schema';
 import { mockFetch, type RecordedCall } from '../../test/mock-fetch';
 import { renderApp } from '../../test/render';
-import { storeTestSession, testUser } from '../../test/session-fixtures';
+import { storeTestSession, testUser, testWorkspace } from '../../test/session-fixtures';
 
 const m = messages.versions;
 const url = '/api/v1/workspaces/current/version-retention';
@@ -12,7 +12,10 @@ const all: VersionRetentionSetting = { version_keep_count: null, version_keep_da
 
 /** The owner (or a member) on the settings page; a PUT answers what it was sent. */
 function open(setting: VersionRetentionSetting, owner = true) {
-  storeTestSession({ user: { ...testUser, is_owner: owner } });
+  storeTestSession({
+    user: { ...testUser, is_owner: owner },
+    workspace: { ...testWorkspace, role: owner ? 'owner' : 'editor' },
+  });
   const api = mockFetch([
     {
       method: 'GET',
@@ -91,7 +94,9 @@ describe("'Histórico de versões' on the workspace settings", () => {
     expect(within(region).getByLabelText('Número de versões')).toBeDisabled();
     expect(within(region).queryByRole('button', { name: 'Salvar' })).toBeNull();
     expect(
-      within(region).getByText('Apenas o proprietário da conta altera o histórico de versões.'),
+      within(region).getByText(
+        'Seu papel (Editor) não permite alterar as configurações do workspace.',
+      ),
     ).toBeInTheDocument();
   });
 });

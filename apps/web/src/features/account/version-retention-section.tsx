@@ -17,6 +17,7 @@ import { toast } from '../../lib/toasts';
 import { useVersionRetention } from './api/get-version-retention';
 import { useUpdateVersionRetention } from './api/update-version-retention';
 import { FormError } from './form-error';
+import { useCan } from '../../lib/session/use-can';
 
 const m = messages.versions;
 
@@ -71,6 +72,7 @@ function RetentionForm({
   setting: VersionRetentionSetting;
   canEdit: boolean;
 }) {
+  const denied = useCan('workspace.settings').reason;
   const save = useUpdateVersionRetention();
   const [rule, setRule] = useState<Rule>(ruleOf(setting));
   const [count, setCount] = useState<string | number>(setting.version_keep_count ?? '');
@@ -159,7 +161,7 @@ function RetentionForm({
           </>
         ) : (
           <Text size="sm" c="dimmed">
-            Apenas o proprietário da conta altera o histórico de versões.
+            {denied}
           </Text>
         )}
       </Stack>

@@ -3,14 +3,17 @@ import { screen, within } from '@testing-library/react';
 import { messages } from '@ponte/shared/messages';
 import { mockFetch, type RecordedCall } from '../../test/mock-fetch';
 import { renderApp } from '../../test/render';
-import { storeTestSession, testUser } from '../../test/session-fixtures';
+import { storeTestSession, testUser, testWorkspace } from '../../test/session-fixtures';
 
 const url = '/api/v1/workspaces/current/ai-budget';
 const used = { entrada: 12_000, saida: 345 };
 
 /** The owner (or a member) on the settings page; a PUT answers what it was sent. */
 function open(budget: number | null, owner = true, path = '/conta/workspace') {
-  storeTestSession({ user: { ...testUser, is_owner: owner } });
+  storeTestSession({
+    user: { ...testUser, is_owner: owner },
+    workspace: { ...testWorkspace, role: owner ? 'owner' : 'editor' },
+  });
   const api = mockFetch([
     {
       method: 'GET',
@@ -78,11 +81,15 @@ describe("'Configurações do workspace': the monthly AI token budget", () => {
     expect(field()).toHaveValue('1.000.000');
     expect(field()).toBeDisabled();
     expect(
-      await screen.findByText('Apenas o proprietário da conta altera o histórico de versões.'),
+      await screen.findByText(
+        'Seu papel (Editor) não permite alterar as configurações do workspace.',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument();
     expect(
-      screen.getByText('Apenas o proprietário da conta altera o orçamento.'),
+      screen.getByText(
+        'Seu papel (Editor) não permite gerenciar a instância (orçamento de IA e novos workspaces).',
+      ),
     ).toBeInTheDocument();
   });
 

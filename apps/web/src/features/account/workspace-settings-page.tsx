@@ -14,7 +14,8 @@ import { formatTokens } from '@ponte/shared/ai-tokens.schema';
 import { aiTokenBudgetSchema, type AiBudget } from '@ponte/shared/ai-usage.schema';
 import { messages } from '@ponte/shared/messages';
 import { errorMessage } from '../../lib/api/api-error';
-import { useSessionUser, useSessionWorkspace } from '../../lib/session/session-store';
+import { useSessionWorkspace } from '../../lib/session/session-store';
+import { useCan } from '../../lib/session/use-can';
 import { toast } from '../../lib/toasts';
 import { AccountPageFrame } from './account-page-frame';
 import { useAiBudget } from './api/get-ai-budget';
@@ -30,7 +31,8 @@ const budgetHelp =
  * the retention of versions (docs/adr/0103).
  */
 export function WorkspaceSettingsPage() {
-  const user = useSessionUser();
+  const ownBudget = useCan('instance.own');
+  const settings = useCan('workspace.settings');
   const workspace = useSessionWorkspace();
   const budget = useAiBudget();
   return (
@@ -51,7 +53,7 @@ export function WorkspaceSettingsPage() {
           <AiBudgetForm
             key={String(budget.data.ai_token_budget)}
             budget={budget.data}
-            canEdit={user?.is_owner === true}
+            canEdit={ownBudget.allowed}
           />
         )}
       </Paper>
@@ -63,7 +65,7 @@ export function WorkspaceSettingsPage() {
         aria-labelledby="version-retention-title"
         data-testid="version-retention"
       >
-        <VersionRetentionSection canEdit={user?.is_owner === true} />
+        <VersionRetentionSection canEdit={settings.allowed} />
       </Paper>
     </AccountPageFrame>
   );
@@ -75,6 +77,7 @@ function parsedBudget(value: string | number) {
 }
 
 function AiBudgetForm({ budget, canEdit }: { budget: AiBudget; canEdit: boolean }) {
+  const denied = useCan('instance.own').reason;
   const save = useUpdateAiBudget();
   const [value, setValue] = useState<string | number>(budget.ai_token_budget ?? '');
   const [problem, setProblem] = useState<string | undefined>();
@@ -136,7 +139,7 @@ function AiBudgetForm({ budget, canEdit }: { budget: AiBudget; canEdit: boolean 
           </>
         ) : (
           <Text size="sm" c="dimmed">
-            Apenas o proprietário da conta altera o orçamento.
+            {denied}
           </Text>
         )}
       </Stack>

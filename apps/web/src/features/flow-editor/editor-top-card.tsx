@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import {
   ActionIcon,
+  Badge,
   Button,
   Group,
   Menu,
@@ -10,10 +11,17 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconArrowLeft, IconChevronDown, IconDeviceFloppy, IconMessage } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconChevronDown,
+  IconDeviceFloppy,
+  IconLock,
+  IconMessage,
+} from '@tabler/icons-react';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
 import { useGroupOptions } from '../../lib/groups/get-group-options';
+import { useCan } from '../../lib/session/use-can';
 import classes from './editor-top-card.module.css';
 
 const noGroup = '__none__';
@@ -51,6 +59,7 @@ export function EditorTopCard({
   onSaveWithMessage,
 }: EditorTopCardProps) {
   const groups = useGroupOptions();
+  const readOnly = useCan('flows.write');
   const options = [
     { value: noGroup, label: 'Sem grupo' },
     ...(groups.data?.items ?? []).map((item) => ({ value: item._id, label: item.name })),
@@ -90,41 +99,68 @@ export function EditorTopCard({
         />
         <Switch
           label="Ativo"
+          disabled={!readOnly.allowed}
           checked={enabled}
           onChange={(event) => onEnabledChange(event.currentTarget.checked)}
           className={classes.active}
         />
         {presence ? <div className={classes.presence}>{presence}</div> : null}
-        <Group gap={0} wrap="nowrap" className={classes.save}>
-          <Button
-            leftSection={<IconDeviceFloppy size={16} />}
-            onClick={onSave}
-            loading={saving}
-            className={onSaveWithMessage ? classes.saveMain : undefined}
-          >
-            Salvar
-          </Button>
-          {onSaveWithMessage ? (
-            <Menu position="bottom-end" shadow="md">
-              <Menu.Target>
-                <ActionIcon
-                  size={36}
-                  aria-label="Opções da versão"
-                  className={classes.saveMore}
-                  disabled={saving}
-                >
-                  <IconChevronDown size={16} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item leftSection={<IconMessage size={16} />} onClick={onSaveWithMessage}>
-                  {messages.versions.saveWithMessage}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-          ) : null}
-        </Group>
+        {readOnly.allowed ? (
+          <SaveButton saving={saving} onSave={onSave} onSaveWithMessage={onSaveWithMessage} />
+        ) : (
+          <Tooltip label={readOnly.reason} multiline w={260}>
+            <Badge
+              variant="light"
+              color="gray"
+              size="lg"
+              leftSection={<IconLock size={14} />}
+              className={classes.save}
+              tt="none"
+            >
+              Somente leitura
+            </Badge>
+          </Tooltip>
+        )}
       </div>
     </Paper>
+  );
+}
+
+/** 'Salvar', with 'Salvar com descrição…' beside it once the flow exists. */
+function SaveButton({
+  saving,
+  onSave,
+  onSaveWithMessage,
+}: Pick<EditorTopCardProps, 'saving' | 'onSave' | 'onSaveWithMessage'>) {
+  return (
+    <Group gap={0} wrap="nowrap" className={classes.save}>
+      <Button
+        leftSection={<IconDeviceFloppy size={16} />}
+        onClick={onSave}
+        loading={saving}
+        className={onSaveWithMessage ? classes.saveMain : undefined}
+      >
+        Salvar
+      </Button>
+      {onSaveWithMessage ? (
+        <Menu position="bottom-end" shadow="md">
+          <Menu.Target>
+            <ActionIcon
+              size={36}
+              aria-label="Opções da versão"
+              className={classes.saveMore}
+              disabled={saving}
+            >
+              <IconChevronDown size={16} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconMessage size={16} />} onClick={onSaveWithMessage}>
+              {messages.versions.saveWithMessage}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      ) : null}
+    </Group>
   );
 }

@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import { Badge, Button, Select, Stack, Text } from '@mantine/core';
+import { IconUserMinus } from '@tabler/icons-react';
+import { formatDate } from '@ponte/shared/format';
+import type { Member } from '@ponte/shared/members.schema';
+import { messages } from '@ponte/shared/messages';
+import { assignableRoles, roleNames, type Role } from '@ponte/shared/roles';
+import { ConfirmModal } from '../../components/confirm-modal';
+import { PaginatedTable, type TableColumn } from '../../components/paginated-table';
+import { errorMessage } from '../../lib/api/api-error';
+import { useSessionWorkspace } from '../../lib/session/session-store';
+import { useCan } from '../../lib/session/use-can';
+import { toast } from '../../lib/toasts';
+import { useChangeMemberRole, useMembers, useRemoveMember } from './api/members';
+
+/** The workspace's members: role and removal for those who manage members (docs/adr/0106). */
+export function MembersList() {
+  const members = useMembers();
+  const manage = useCan('members.manage');
+  const myRole = useSessionWorkspace()?.role ?? 'viewer';
+  const changeRole = useChangeMemberRole();
+  const remove = useRemoveMember();
+  const [leaving, setLeaving] = useState<Member | null>(null);
+  const touchable = (member: Member) =>
+    manage.allowed && assignableRoles(myRole).includes(member.role);
+
+  const setRole = async (member: Member, role: Role) => {
+    try {
+      await changeRole.mutateAsync({ id: member._id, role });
+      toast.success(`${messages.members.roleChanged} ${member.name}: ${roleNames[role]}.`);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+  const confirmRemoval = async () => {
+    if (!leaving) return;
+    try {
+      await remove.mutateAsync(leaving._id);
+      toast.success(`${messages.members.removed} ${leaving.name} não participa mais do workspace.`);
+      setLeaving(null);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const columns: TableColumn<Member>[] = [
+    {
+      key: 'person',
+      header: 'Pessoa',
+      render: (member) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={500}>
+            {member.name}{' '}
+            {member.is_you ? (
+              <Badge variant="light" size="xs">
+                você
+              </Badge>
+            ) : null}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {member.email}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'role',
+      header: 'Papel',
+      width: 200,
+      render: (member) =>
+        touchable(member) ? (
+          <Select
+            aria-label={`Papel de ${member.name}`}
+            size="xs"
+            allowDeselect={false}
+            value={member.role}
+            data={assignableRoles(myRole).map((role) => ({ value: role, label: roleNames[role] }))}
+            onChange={(value) =>
+              value && value !== member.role && void setRole(member, value as Role)
+            }
+          />
+        ) : (
+          <Text size="sm">{roleNames[member.role]}</Text>
+        ),
+    },
+    {
+      key: 'since',
+      header: 'Desde',
+      width: 110,
+      render: (member) => <Text size="sm">{formatDate(member.joined_at)}</Text>,
+    },
+    {
+      key: 'actions',
+      header: '',
+      width: 120,
+      align: 'right',
+      render: (member) =>
+        touchable(member) ? (
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconUserMinus size={14} />}
+            onClick={() => setLeaving(member)}
+          >
+            Remover
+          </Button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <>
+      <PaginatedTable
+        label="Membros do workspace"
+        columns={columns}
+        rows={members.data?.items ?? []}
+        rowKey={(member) => member._id}
+        page={1}
+        total={members.data?.items.length ?? 0}
+        pageSize={Math.max(1, members.data?.items.length ?? 1)}
+        onPageChange={() => undefined}
+        loading={members.isPending}
+      />
+      {members.isError ? (
+        <Text size="sm" c="red">
+          {errorMessage(members.error)}
+        </Text>
+      ) : null}
+      <ConfirmModal
+        opened={leaving !== null}
+        title="Remover membro"
+        danger
+        loading={remove.isPending}
+        message={
+          leaving
+            ? `${leaving.name} deixa de participar deste workspace e as sessões dele aqui terminam na hora. Os flows e dados que criou continuam no workspace.`
+            : ''
+        }
+        onConfirm={() => void confirmRemoval()}
+        onCancel={() => setLeaving(null)}
+      />
+    </>
+  );
+}

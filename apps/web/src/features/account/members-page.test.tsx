@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Member } from '@ponte/shared/members.schema';
+import type { Role } from '@ponte/shared/roles';
+import { mockFetch } from '../../test/mock-fetch';
+import { renderApp } from '../../test/render';
+import { storeTestSession, testWorkspace } from '../../test/session-fixtures';
+
+const people: Member[] = [
+  {
+    _id: 'u1',
+    name: 'Ana Souza',
+    email: 'ana@exemplo.com.br',
+    role: 'owner',
+    joined_at: '2026-03-01T12:00:00.000Z',
+    is_you: true,
+  },
+  {
+    _id: 'u2',
+    name: 'Bruno Lima',
+    email: 'bruno@exemplo.com.br',
+    role: 'operator',
+    joined_at: '2026-11-02T12:00:00.000Z',
+    is_you: false,
+  },
+];
+
+function open(role: Role) {
+  storeTestSession({ workspace: { ...testWorkspace, role } });
+  let items = people;
+  const api = mockFetch([
+    { method: 'GET', path: '/api/v1/members', reply: () => ({ body: { items } }) },
+    {
+      method: 'PUT',
+      path: '/api/v1/members/u2',
+      reply: ({ body }) => {
+        items = items.map((m) =>
+          m._id === 'u2' ? { ...m, role: (body as { role: Role }).role } : m,
+        );
+        return { body: items[1] };
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/api/v1/members/u2',
+      reply: () => {
+        items = items.filter((m) => m._id !== 'u2');
+        return { status: 204 };
+      },
+    },
+  ]);
+  return { api, ...renderApp('/conta/usuarios') };
+}
+
+describe('/conta/usuarios: members and roles', () => {
+  it("lets the owner change a member's role and remove them after confirming", async () => {
+    const { api, user } = open('owner');
+    const row = (await screen.findByText('Bruno Lima')).closest('tr')!;
+    expect(within(row).getByText('02/11/2026')).toBeInTheDocument();
+    await user.click(within(row).getByRole('combobox', { name: 'Papel de Bruno Lima' }));
+    await user.click(await screen.findByRole('option', { name: 'Editor' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/api/v1/members/u2')[0]?.body).toEqual({ role: 'editor' }),
+    );
+    expect(await screen.findByText('Papel alterado. Bruno Lima: Editor.')).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Remover' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remover membro' });
+    expect(dialog).toHaveTextContent('as sessões dele aqui terminam na hora');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(api.callsTo('DELETE', '/api/v1/members/u2')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByText('Bruno Lima')).not.toBeInTheDocument());
+  });
+
+  it('shows a Leitor who is here and with which role, with nothing to change', async () => {
+    open('viewer');
+    const row = (await screen.findByText('Bruno Lima')).closest('tr')!;
+    expect(within(row).getByText('Operador')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remover' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /Papel de/ })).not.toBeInTheDocument();
+    expect(
+      screen.getByText('Seu papel (Leitor) não permite gerenciar membros.'),
+    ).toBeInTheDocument();
+  });
+
+  it('never offers an Administrador to touch an owner or make one', async () => {
+    const { user } = open('admin');
+    const owner = (await screen.findByText('Ana Souza')).closest('tr')!;
+    expect(within(owner).getByText('Proprietário')).toBeInTheDocument();
+    expect(within(owner).queryByRole('button', { name: 'Remover' })).not.toBeInTheDocument();
+    const row = screen.getByText('Bruno Lima').closest('tr')!;
+    await user.click(within(row).getByRole('combobox', { name: 'Papel de Bruno Lima' }));
+    expect(await screen.findByRole('option', { name: 'Administrador' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Proprietário' })).not.toBeInTheDocument();
+  });
+});
