@@ -99,7 +99,7 @@ describeEachDriver('members and roles', (driver) => {
     expect(foreign.json()).toMatchObject({ message: m.notFound });
   });
 
-  it("removes a member: their sessions here end at once, live socket included", async () => {
+  it('removes a member: their sessions here end at once, live socket included', async () => {
     const owner = await t.createAccount();
     const editor = await t.addMember(owner, 'editor');
     const socket = await live.connect(editor.token);

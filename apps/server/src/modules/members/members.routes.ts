@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  memberListSchema,
-  memberRoleBodySchema,
-  memberSchema,
-} from '@ponte/shared/members.schema';
+import { memberListSchema, memberRoleBodySchema, memberSchema } from '@ponte/shared/members.schema';
 import { sessionOf } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, idParamsSchema } from '../../lib/route-schemas';
 import type { MembersService } from './members.service';

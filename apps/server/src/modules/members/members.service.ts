@@ -5,7 +5,11 @@ import type { Database } from '../../db/client';
 import { conflict, notFound, roleDenied } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth';
 import type { SessionTokens } from '../auth/sessions';
-import { createMembersRepository, type MemberRow, type MembersRepository } from './members.repository';
+import {
+  createMembersRepository,
+  type MemberRow,
+  type MembersRepository,
+} from './members.repository';
 
 const m = messages.members;
 
