@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { messages } from './messages';
+import { apiKeyScopes, type Permission } from './roles';
 import { text } from './text';
 
 const m = messages.mcpServer;
 
 /** What the workspace's API tokens start with, so a leaked one is recognised. */
 export const apiTokenPrefix = 'ponte_';
+/** The scopes of a token made without any: the MCP server's (list the tool flows, run them). */
+export const mcpScopes: Permission[] = ['flows.read', 'flows.run'];
 /** Tokens a workspace may hold at once. */
 export const apiTokensMax = 100;
 
@@ -19,6 +22,8 @@ export const apiTokenSchema = z.object({
   created_at: z.string(),
   last_used_at: z.string().nullable(),
   expires_at: z.string().nullable(),
+  /** What the key may do (docs/adr/0106): permissions, an area's write including its read. */
+  scopes: z.array(z.enum(apiKeyScopes)),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 
@@ -31,13 +36,22 @@ export const apiTokenBodySchema = z.object({
     .trim()
     .min(1, { error: m.tokenNameLength })
     .max(120, { error: m.tokenNameLength }),
-  /** Days the token works from its creation; absent or null: it never expires. */
+  /** Days the token works from its creation, at most a year; absent or null: it never expires. */
   expires_in_days: z
     .number()
     .int()
     .min(1, { error: m.tokenExpiryRange })
-    .max(3650, { error: m.tokenExpiryRange })
+    .max(365, { error: m.tokenExpiryRange })
     .nullable()
+    .optional(),
+  /**
+   * What the key may do; absent: read and run flows, what the MCP server needs (the tokens made
+   * before scopes existed have it).
+   */
+  scopes: z
+    .array(z.enum(apiKeyScopes, { error: messages.apiKeys.scopesRequired }))
+    .min(1, { error: messages.apiKeys.scopesRequired })
+    .max(apiKeyScopes.length)
     .optional(),
 });
 export type ApiTokenBody = z.input<typeof apiTokenBodySchema>;

@@ -12,7 +12,7 @@ export const mcpServerMessages = {
     `Este workspace já tem ${max} tokens de API. Revogue algum antes de criar outro.`,
   tokenCreatedEvent: (name: string) => `Token de API "${name}" criado.`,
   tokenRevokedEvent: (name: string) => `Token de API "${name}" revogado.`,
-  tokenExpiryRange: 'A validade do token deve ser de 1 a 3650 dias.',
+  tokenExpiryRange: 'A validade do token deve ser de 1 a 365 dias.',
   /** The refusal of the MCP endpoint (401), whatever was wrong with the token. */
   tokenRefused:
     'Token de API ausente, inválido, revogado, expirado ou de outro workspace. Crie um em "Tokens de API".',

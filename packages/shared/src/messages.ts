@@ -69,6 +69,12 @@ export const messages = {
     workspaceCreated: 'Workspace criado com sucesso!',
     userCreated: 'Usuário adicionado com sucesso!',
   },
+  apiKeys: {
+    personOnly: 'Esta rota é de uma pessoa conectada; uma chave de API não a usa.',
+    scopesRequired: 'Escolha pelo menos um escopo.',
+    noExpiryWarning:
+      'Um token sem expiração vale até ser revogado. Se vazar, quem o tiver age no workspace dentro dos escopos dele: prefira uma validade.',
+  },
   members: {
     roleInvalid: 'Escolha um papel válido.',
     ownerGivesOwner: 'Só um proprietário pode dar ou tirar o papel de Proprietário.',

@@ -120,3 +120,26 @@ export function assignableRoles(role: Role): Role[] {
   if (role === 'owner') return [...roles];
   return can(role, 'members.manage') ? roles.filter((r) => r !== 'owner') : [];
 }
+
+/**
+ * What an API key may be given (docs/adr/0106): any permission but managing people, keys and
+ * the instance. A key acts only within its scopes; its creator may give only what their role has.
+ */
+export const apiKeyScopes = permissionList.filter(
+  (p) => p !== 'members.manage' && p !== 'apiKeys.manage' && p !== 'instance.own',
+);
+export type ApiKeyScope = (typeof apiKeyScopes)[number];
+export const isApiKeyScope = (permission: Permission): permission is ApiKeyScope =>
+  (apiKeyScopes as readonly Permission[]).includes(permission);
+
+/** Whether a key's scopes allow a permission: an area's write scope includes its read. */
+export function scopeAllows(scopes: readonly Permission[], permission: Permission): boolean {
+  if (scopes.includes(permission)) return true;
+  const [area, action] = permission.split('.');
+  return action === 'read' && scopes.includes(`${area}.write` as Permission);
+}
+
+/** The pt-BR refusal of a key: 'Esta chave de API não permite editar flows.' */
+export function keyDeniedBecause(permission: Permission): string {
+  return `Esta chave de API não permite ${permissionWords[permission]}.`;
+}

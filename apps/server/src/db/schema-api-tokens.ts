@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Permission } from '@ponte/shared/roles';
 import { users, workspaces } from './schema-workspaces';
 
 /**
@@ -20,6 +21,8 @@ export const apiTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true, precision: 3 }),
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
+    /** What the key may do (docs/adr/0106). */
+    scopes: jsonb('scopes').$type<Permission[]>().notNull().default([]),
   },
   (t) => [
     uniqueIndex('api_tokens_hash_unique').on(t.tokenHash),

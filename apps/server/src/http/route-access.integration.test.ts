@@ -1,6 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { can, deniedBecause, roles, type Role } from '@ponte/shared/roles';
+import { messages } from '@ponte/shared/messages';
+import {
+  apiKeyScopes,
+  can,
+  deniedBecause,
+  keyDeniedBecause,
+  roles,
+  scopeAllows,
+  type Permission,
+  type Role,
+} from '@ponte/shared/roles';
 import { serverModules } from '../app';
 import { useTestApp, type TestAccount } from '../test/test-app';
 import { routeAccessGuard, type RouteAccess } from './route-access';
@@ -104,6 +114,39 @@ describe('who may call each route (docs/adr/0106)', () => {
         } else if (refusedByRole || res.statusCode === 401) {
           wrong.push(`${key} ${role}: esperava passar, veio ${res.statusCode}`);
         }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers an API key by its scopes on every route, and never on a person's own", async () => {
+    const owner = members.get('owner')!;
+    const wrong: string[] = [];
+    for (const scopes of [['flows.read'], ['flows.run'], apiKeyScopes] as Permission[][]) {
+      const created = await t
+        .request(owner.token)
+        .post('/api/v1/api-tokens', { name: `Chave ${scopes.length}`, scopes });
+      expect(created.statusCode, created.body).toBe(201);
+      const token = (created.json() as { token: string }).token;
+      for (const { key, method, path } of operationsOf(doc)) {
+        const needed = access.get(key) as RouteAccess;
+        if (needed === 'public') continue;
+        const res = await t.app.inject({
+          method,
+          url: path.replace(/\{[^}]+\}/g, placeholderId),
+          headers: { authorization: `Bearer ${token}` },
+          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const expected =
+          needed === 'session'
+            ? messages.apiKeys.personOnly
+            : scopeAllows(scopes, needed)
+              ? null
+              : keyDeniedBecause(needed);
+        const body = res.json() as { code?: string; message?: string };
+        const refused = res.statusCode === 403 && body.code === 'role_denied';
+        if (expected ? !refused || body.message !== expected : refused || res.statusCode === 401)
+          wrong.push(`${key} [${scopes.length} escopos]: veio ${res.statusCode} ${body.message}`);
       }
     }
     expect(wrong).toEqual([]);

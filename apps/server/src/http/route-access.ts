@@ -1,5 +1,12 @@
 import type { FastifyRequest, RouteOptions } from 'fastify';
-import { can, deniedBecause, type Permission } from '@ponte/shared/roles';
+import { messages } from '@ponte/shared/messages';
+import {
+  can,
+  deniedBecause,
+  keyDeniedBecause,
+  scopeAllows,
+  type Permission,
+} from '@ponte/shared/roles';
 import { forbidden, roleDenied, unauthorized } from '../lib/app-error';
 
 /**
@@ -61,6 +68,12 @@ export function routeAccessGuard(
       const session = request.auth;
       if (!session) throw unauthorized();
       if (access === undefined) throw forbidden();
+      if (session.scopes) {
+        // An API key: its scopes, never a person's routes.
+        if (access === 'session') throw roleDenied(messages.apiKeys.personOnly);
+        if (!scopeAllows(session.scopes, access)) throw roleDenied(keyDeniedBecause(access));
+        return;
+      }
       if (access === 'session') return;
       if (!can(session.role, access)) throw roleDenied(deniedBecause(session.role, access));
     },

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '@ponte/shared/messages';
-import type { Role } from '@ponte/shared/roles';
+import type { Permission, Role } from '@ponte/shared/roles';
 import { forbidden, unauthorized } from '../lib/app-error';
 
 /** Who is calling, taken from the bearer token: the only source of the workspace id. */
@@ -21,6 +21,11 @@ export interface AuthContext {
    * workspace only; anything else answers 403 (docs/adr/0025).
    */
   readOnly?: true;
+  /**
+   * A workspace API key (`ponte_…`, docs/adr/0106): the key's scopes, which the route table is
+   * checked against instead of a role; routes for signed-in people (`session`) refuse it.
+   */
+  scopes?: readonly Permission[];
 }
 
 declare module 'fastify' {

@@ -57,7 +57,7 @@ async function openapiPlugin(app: FastifyInstance, { publicUrl }: OpenapiOptions
             type: 'http',
             scheme: 'bearer',
             description:
-              'Um token de API do workspace (`ponte_…`, criado em "Tokens de API"): só o servidor MCP o aceita (docs/adr/0098).',
+              'Uma chave de API do workspace (`ponte_…`, criada em "Tokens de API"), enviada como `Authorization: Bearer ponte_…`: vale nas rotas de /api/v1 e /engine que os seus escopos permitem (403 nas outras) e no servidor MCP quando tem o escopo "executar flows" (docs/adr/0098, 0106).',
           },
         },
       },

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { apiTokens, users } from '../../db/schema';
+import { apiTokens, users, workspaces } from '../../db/schema';
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
@@ -38,10 +38,14 @@ export function createApiTokensRepository(db: Database) {
       return row ?? null;
     },
 
-    /** The token with this hash, whatever its workspace (the caller compares it). */
-    async findByHash(tokenHash: string): Promise<ApiTokenRow | null> {
-      const [row] = await db.select().from(apiTokens).where(eq(apiTokens.tokenHash, tokenHash));
-      return row ?? null;
+    /** The token with this hash and its workspace's customer, whatever its workspace. */
+    async findByHash(tokenHash: string): Promise<(ApiTokenRow & { customerId: string }) | null> {
+      const [row] = await db
+        .select({ token: apiTokens, customerId: workspaces.customerId })
+        .from(apiTokens)
+        .innerJoin(workspaces, eq(workspaces.id, apiTokens.workspaceId))
+        .where(eq(apiTokens.tokenHash, tokenHash));
+      return row ? { ...row.token, customerId: row.customerId } : null;
     },
 
     async touch(id: string, at: Date): Promise<void> {

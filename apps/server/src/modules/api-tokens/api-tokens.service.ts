@@ -2,12 +2,14 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   apiTokenPrefix,
   apiTokensMax,
+  mcpScopes,
   type ApiToken,
   type ApiTokenCreated,
   type ApiTokenList,
 } from '@ponte/shared/api-tokens.schema';
 import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
+import { isApiKeyScope, type Permission } from '@ponte/shared/roles';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
@@ -38,6 +40,7 @@ const toApiToken = (row: ApiTokenRow, creatorName: string | null): ApiToken => (
   created_at: toIso(row.createdAt),
   last_used_at: row.lastUsedAt ? toIso(row.lastUsedAt) : null,
   expires_at: row.expiresAt ? toIso(row.expiresAt) : null,
+  scopes: row.scopes.filter(isApiKeyScope),
 });
 
 /**
@@ -47,6 +50,19 @@ const toApiToken = (row: ApiTokenRow, creatorName: string | null): ApiToken => (
 export function createApiTokensService({ db, now, security }: ApiTokensServiceDeps) {
   const repository = createApiTokensRepository(db);
 
+  /** The key's row while it works (known, not expired), its last use noted once a minute. */
+  async function live(token: string) {
+    if (!token.startsWith(apiTokenPrefix) || token.length > 200) return null;
+    // Looked up by its hash: what leaks by timing is a hash, not the token.
+    const row = await repository.findByHash(hashOf(token));
+    if (!row) return null;
+    const at = now();
+    if (row.expiresAt && row.expiresAt <= at) return null;
+    if (!row.lastUsedAt || at.getTime() - row.lastUsedAt.getTime() >= touchEveryMs)
+      await repository.touch(row.id, at);
+    return row;
+  }
+
   return {
     async list(workspaceId: string): Promise<ApiTokenList> {
       const rows = await repository.list(workspaceId);
@@ -55,8 +71,13 @@ export function createApiTokensService({ db, now, security }: ApiTokensServiceDe
 
     async create(
       session: Pick<AuthContext, 'workspaceId' | 'userId'>,
-      body: { name: string; expires_in_days?: number | null | undefined },
+      body: {
+        name: string;
+        expires_in_days?: number | null | undefined;
+        scopes?: Permission[] | undefined;
+      },
     ): Promise<ApiTokenCreated> {
+      const scopes = [...new Set(body.scopes ?? mcpScopes)];
       const at = now();
       const days = body.expires_in_days;
       const expiresAt = days ? new Date(at.getTime() + days * 86_400_000) : null;
@@ -73,6 +94,7 @@ export function createApiTokensService({ db, now, security }: ApiTokensServiceDe
         createdAt: at,
         lastUsedAt: null,
         expiresAt,
+        scopes,
       };
       await repository.insert(row);
       security?.({
@@ -102,15 +124,31 @@ export function createApiTokensService({ db, now, security }: ApiTokensServiceDe
      * Its last use is noted (at most once a minute).
      */
     async verify(workspaceId: string, token: string): Promise<{ id: string } | null> {
-      if (!token.startsWith(apiTokenPrefix) || token.length > 200) return null;
-      // Looked up by its hash: what leaks by timing is a hash, not the token.
-      const row = await repository.findByHash(hashOf(token));
-      if (!row) return null;
-      const at = now();
-      if (row.workspaceId !== workspaceId || (row.expiresAt && row.expiresAt <= at)) return null;
-      if (!row.lastUsedAt || at.getTime() - row.lastUsedAt.getTime() >= touchEveryMs)
-        await repository.touch(row.id, at);
+      const row = await live(token);
+      // The MCP server lists the tool flows and runs them: 'executar flows' is what it needs.
+      if (!row || row.workspaceId !== workspaceId || !row.scopes.includes('flows.run')) return null;
       return { id: row.id };
+    },
+
+    /**
+     * The caller a `ponte_…` key makes on /api/v1 and /engine (docs/adr/0106): its workspace,
+     * its creator as the person (for authorship), and its scopes, which the route table is
+     * checked against. Null for an unknown, revoked or expired key: read on every request, so a
+     * revocation holds at once in every process.
+     */
+    async resolve(token: string): Promise<AuthContext | null> {
+      const row = await live(token);
+      if (!row) return null;
+      return {
+        userId: row.createdBy ?? '',
+        workspaceId: row.workspaceId,
+        customerId: row.customerId,
+        isOwner: false,
+        role: 'viewer',
+        sessionId: `api-key:${row.id}`,
+        expiresAt: row.expiresAt ?? new Date(8.64e15),
+        scopes: row.scopes,
+      };
     },
   };
 }

@@ -1,3 +1,4 @@
+import { apiTokenPrefix } from '@ponte/shared/api-tokens.schema';
 import { authConfig } from './auth.config';
 import { z } from 'zod';
 import { stateChannels } from '../../cluster/state-channels';
@@ -46,12 +47,22 @@ const sessionsMessage = z.object({ sessionIds: z.array(z.string()) });
 export const authModule = defineModule({
   name: 'auth',
   access: authAccess,
-  needs: ['db', 'now', 'log', 'config', 'cluster', 'bus', 'securityLog', 'serviceAccounts'],
+  needs: [
+    'db',
+    'now',
+    'log',
+    'config',
+    'cluster',
+    'bus',
+    'securityLog',
+    'serviceAccounts',
+    'apiTokens',
+  ],
   provides: ['tokens', 'auth', 'resolveSession', 'onSessionsRevoked', 'loginThrottle'],
   config: [authConfig],
   tables: ['customers', 'users', 'sessions', 'instance_secrets'],
   async create(parts, options: AuthOptions) {
-    const { db, now, config, bus, serviceAccounts } = parts;
+    const { db, now, config, bus, serviceAccounts, apiTokens } = parts;
     const jwtSecret = await resolveJwtSecret(db, {
       jwtSecret: config.jwtSecret,
       seed: config.jwtSecretSeed ?? null,
@@ -73,8 +84,14 @@ export const authModule = defineModule({
       tokens,
       auth,
       loginThrottle,
+      // A workspace API key (ponte_…), a read-only token of a service account (pnt_…), or a
+      // person's session.
       resolveSession: (token: string) =>
-        isApiToken(token) ? serviceAccounts.resolveToken(token) : auth.resolveSession(token),
+        token.startsWith(apiTokenPrefix)
+          ? apiTokens.resolve(token)
+          : isApiToken(token)
+            ? serviceAccounts.resolveToken(token)
+            : auth.resolveSession(token),
       onSessionsRevoked: (listener: (sessionIds: readonly string[]) => void) =>
         bus.subscribe(sessionsRevoked, (message) => {
           const parsed = sessionsMessage.safeParse(message);

@@ -14,6 +14,7 @@ const created: ApiTokenCreated = {
   created_at: '2026-01-15T12:00:00Z',
   last_used_at: null,
   expires_at: null,
+  scopes: ['flows.read', 'records.write'],
   token: 'ponte_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdefg',
 };
 const { token, ...listed } = created;
@@ -32,6 +33,20 @@ describe('/api-tokens: creating a token', () => {
     await user.click(screen.getAllByRole('button', { name: 'Criar token' })[0]!);
     const form = await screen.findByRole('dialog', { name: 'Novo token de API' });
     await user.type(within(form).getByLabelText(/^Nome/), 'Claude Desktop');
+    // Read and run flows are checked at first (what an MCP client needs).
+    expect(within(form).getByRole('checkbox', { name: 'Ver flows' })).toBeChecked();
+    await user.click(within(form).getByRole('checkbox', { name: 'Ver flows' }));
+    await user.click(within(form).getByRole('checkbox', { name: 'Executar e parar flows' }));
+    await user.click(within(form).getByRole('button', { name: 'Criar token' }));
+    expect(await within(form).findByText('Escolha pelo menos um escopo.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/v1/api-tokens')).toEqual([]);
+    await user.click(within(form).getByRole('checkbox', { name: 'Editar registros' }));
+    await user.click(within(form).getByRole('checkbox', { name: 'Ver flows' }));
+    // No expiry: allowed, with a warning.
+    expect(within(form).queryByText(/sem expiração vale até ser revogado/)).toBeNull();
+    await user.click(within(form).getByRole('combobox', { name: 'Validade' }));
+    await user.click(await screen.findByRole('option', { name: 'Sem expiração' }));
+    expect(within(form).getByText(/sem expiração vale até ser revogado/)).toBeInTheDocument();
     items = [listed];
     await user.click(within(form).getByRole('button', { name: 'Criar token' }));
 
@@ -42,11 +57,13 @@ describe('/api-tokens: creating a token', () => {
     expect(api.callsTo('POST', '/api/v1/api-tokens')[0]?.body).toEqual({
       name: 'Claude Desktop',
       expires_in_days: null,
+      scopes: ['flows.read', 'records.write'],
     });
 
     await user.click(within(shown).getByRole('button', { name: 'Concluir' }));
     const table = await screen.findByRole('table', { name: 'Tokens de API' });
     expect(within(table).getByText('ponte_AbCd…')).toBeInTheDocument();
+    expect(within(table).getByText('Ver flows, Editar registros')).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent(token);
   });
 });

@@ -1,11 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { messages } from '@ponte/shared/messages';
-import { apiTokenBodySchema, type ApiTokenCreated } from '@ponte/shared/api-tokens.schema';
+import {
+  apiTokenBodySchema,
+  mcpScopes,
+  type ApiTokenCreated,
+} from '@ponte/shared/api-tokens.schema';
+import { isApiKeyScope, type ApiKeyScope } from '@ponte/shared/roles';
 import { TokenShownOnce } from '../../components/token-shown-once';
 import { errorMessage } from '../../lib/api/api-error';
 import { useZodForm } from '../../lib/forms/use-zod-form';
 import { useCreateApiToken } from './api/create-api-token';
+import { ScopesPicker } from './scopes-picker';
 
 /** How long a new token works, in days ('' never expires). */
 const validityOptions = [
@@ -23,7 +29,8 @@ interface ApiTokenCreateModalProps {
 }
 
 /**
- * 'Novo token de API': a name and a validity; once created, the same dialog shows the token
+ * 'Novo token de API': a name, a validity (at most a year; none with a warning) and its scopes
+ * (docs/adr/0106); once created, the same dialog shows the token
  * this once, with a copy button: the server keeps only its hash.
  */
 export function ApiTokenCreateModal({ session, ...props }: ApiTokenCreateModalProps) {
@@ -33,16 +40,19 @@ export function ApiTokenCreateModal({ session, ...props }: ApiTokenCreateModalPr
 function CreateDialog({ opened, onClose }: Omit<ApiTokenCreateModalProps, 'session'>) {
   const create = useCreateApiToken();
   const form = useZodForm(apiTokenBodySchema.pick({ name: true }), { name: '' });
-  const [days, setDays] = useState('');
+  const [days, setDays] = useState('90');
+  const [scopes, setScopes] = useState<ApiKeyScope[]>(mcpScopes.filter(isApiKeyScope));
+  const [scopesError, setScopesError] = useState<string | undefined>();
   const [created, setCreated] = useState<ApiTokenCreated | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = form.validate();
-    if (!parsed || create.isPending) return;
+    setScopesError(scopes.length ? undefined : messages.apiKeys.scopesRequired);
+    if (!parsed || !scopes.length || create.isPending) return;
     const expires_in_days = days ? Number(days) : null;
     try {
-      setCreated(await create.mutateAsync({ name: parsed.name, expires_in_days }));
+      setCreated(await create.mutateAsync({ name: parsed.name, expires_in_days, scopes }));
     } catch {
       // The mutation's error is shown below the fields.
     }
@@ -67,7 +77,7 @@ function CreateDialog({ opened, onClose }: Omit<ApiTokenCreateModalProps, 'sessi
           <Stack gap="md">
             <TextInput
               label="Nome"
-              description="Para lembrar onde o token é usado, ex.: Claude Desktop do financeiro."
+              description="Para lembrar onde o token é usado, ex.: ERP do financeiro, Claude Desktop."
               withAsterisk
               data-autofocus
               {...form.inputProps('name')}
@@ -78,6 +88,19 @@ function CreateDialog({ opened, onClose }: Omit<ApiTokenCreateModalProps, 'sessi
               value={days}
               onChange={(value) => setDays(value ?? '')}
               allowDeselect={false}
+            />
+            {days === '' ? (
+              <Alert color="yellow" variant="light">
+                {messages.apiKeys.noExpiryWarning}
+              </Alert>
+            ) : null}
+            <ScopesPicker
+              value={scopes}
+              onChange={(next) => {
+                setScopes(next);
+                if (next.length) setScopesError(undefined);
+              }}
+              error={scopesError}
             />
             {create.isError && (
               <Alert color="red" variant="light">

@@ -10,10 +10,12 @@ import { PageHeader } from '../../components/page-header';
 import { PaginatedTable } from '../../components/paginated-table';
 import { errorMessage } from '../../lib/api/api-error';
 import { useSessionWorkspace } from '../../lib/session/session-store';
+import { useCan } from '../../lib/session/use-can';
 import { toast } from '../../lib/toasts';
 import { useApiTokens } from './api/get-api-tokens';
 import { useRevokeApiToken } from './api/revoke-api-token';
 import { ApiTokenCreateModal } from './api-token-create-modal';
+import { scopeLabel } from './scopes-picker';
 
 /**
  * /api-tokens: the workspace's API tokens, with which MCP clients (Claude, Cursor) list and
@@ -23,6 +25,7 @@ export function ApiTokensPage() {
   const { data, isPending, isError, error } = useApiTokens();
   const revoke = useRevokeApiToken();
   const workspace = useSessionWorkspace();
+  const manage = useCan('apiKeys.manage');
   const [creating, setCreating] = useState({ opened: false, session: 0 });
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const address = `${window.location.origin}/engine/mcp/${workspace?._id ?? '{workspace}'}`;
@@ -53,13 +56,17 @@ export function ApiTokensPage() {
     <>
       <PageHeader
         title="Tokens de API"
-        description="Dão a clientes MCP (Claude, Cursor) acesso aos flows marcados como ferramenta."
-        actions={createButton}
+        description="Dão a programas acesso à API do workspace, dentro dos escopos de cada token, e a clientes MCP (Claude, Cursor) os flows marcados como ferramenta."
+        actions={manage.allowed ? createButton : null}
       />
       <Text size="sm" mb="md">
         Endereço do servidor MCP deste workspace: <Code>{address}</Code>
       </Text>
-      {isError ? (
+      {!manage.allowed ? (
+        <Alert color="yellow" variant="light">
+          {manage.reason}
+        </Alert>
+      ) : isError ? (
         <Alert color="red" variant="light">
           {errorMessage(error)}
         </Alert>
@@ -77,6 +84,15 @@ export function ApiTokensPage() {
           columns={[
             { key: 'name', header: 'Nome', render: (token) => token.name },
             { key: 'hint', header: 'Token', render: (token) => <Code>{token.hint}</Code> },
+            {
+              key: 'scopes',
+              header: 'Escopos',
+              render: (token) => (
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {token.scopes.map(scopeLabel).join(', ')}
+                </Text>
+              ),
+            },
             {
               key: 'created',
               header: 'Criado em',
