@@ -36,8 +36,10 @@ describe('Ponte as an MCP server', () => {
     return (res.json() as { _id: string })._id;
   }
 
-  async function newToken(owner: TestAccount, name = 'Claude') {
-    const res = await t.request(owner.token).post('/api/v1/api-tokens', { name });
+  async function newToken(owner: TestAccount, name = 'Claude', scopes?: string[]) {
+    const res = await t
+      .request(owner.token)
+      .post('/api/v1/api-tokens', { name, ...(scopes ? { scopes } : {}) });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { _id: string; token: string };
   }
@@ -133,17 +135,19 @@ describe('Ponte as an MCP server', () => {
     await client.close();
   });
 
-  it('refuses no token, a token of another workspace and a revoked one, with 401', async () => {
+  it('refuses no token, a token of another workspace or without executar flows, and a revoked one, with 401', async () => {
     const owner = await t.createAccount();
     const stranger = await t.createAccount();
     const theirs = await newToken(stranger);
+    const readOnly = await newToken(owner, 'Só leitura', ['flows.read']);
     const mine = await newToken(owner, 'Cursor');
 
     const listed = await t.request(owner.token).get('/api/v1/api-tokens');
     expect(listed.statusCode).toBe(200);
     expect(listed.body).not.toContain(mine.token);
     expect(listed.json().items).toMatchObject([
-      { _id: mine._id, name: 'Cursor', last_used_at: null },
+      { _id: mine._id, name: 'Cursor', last_used_at: null, scopes: ['flows.read', 'flows.run'] },
+      { _id: readOnly._id, scopes: ['flows.read'] },
     ]);
 
     const post = (token: string | null) =>
@@ -156,7 +160,7 @@ describe('Ponte as an MCP server', () => {
         },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
       });
-    for (const token of [null, theirs.token, `${mine.token}x`]) {
+    for (const token of [null, theirs.token, `${mine.token}x`, readOnly.token]) {
       const res = await post(token);
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
@@ -178,16 +182,19 @@ describe('Ponte as an MCP server', () => {
       204,
     );
     expect((await post(mine.token)).status).toBe(401);
-    expect((await t.request(owner.token).get('/api/v1/api-tokens')).json().items).toEqual([]);
+    expect((await t.request(owner.token).get('/api/v1/api-tokens')).json().items).toMatchObject([
+      { _id: readOnly._id },
+    ]);
     // The workspace's owner reads both in the security log.
     const kinds = await until(async () => {
       const log = await t.request(owner.token).get('/account/v1/security-log');
       const items = (log.json() as { items: { kind: string; detail: string }[] }).items;
-      return items.length >= 2 && items.map((item) => `${item.kind}: ${item.detail}`);
+      return items.length >= 3 && items.map((item) => `${item.kind}: ${item.detail}`);
     }, 'os eventos do token');
     expect(kinds).toEqual([
       'api_token_revoked: Token de API "Cursor" revogado.',
       'api_token_created: Token de API "Cursor" criado.',
+      'api_token_created: Token de API "Só leitura" criado.',
     ]);
   });
 });
