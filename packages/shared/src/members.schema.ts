@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { emailSchema, passwordSchema, personNameSchema } from './account.schema';
+import { messages } from './messages';
 import { roleSchema } from './roles';
 
 /** A member of the workspace (docs/adr/0106). */
@@ -22,3 +24,51 @@ export type MemberList = z.infer<typeof memberListSchema>;
 /** PUT /api/v1/members/{id} */
 export const memberRoleBodySchema = z.object({ role: roleSchema });
 export type MemberRoleBody = z.infer<typeof memberRoleBodySchema>;
+
+/** An invitation by link, pending (docs/adr/0106): never its link, which is shown once. */
+export const invitationSchema = z.object({
+  _id: z.string(),
+  role: roleSchema,
+  created_by: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+export const invitationListSchema = z.object({ items: z.array(invitationSchema) });
+export type InvitationList = z.infer<typeof invitationListSchema>;
+
+/** Days an invitation link works, from 1 to 30 (default 7). */
+export const invitationDaysMax = 30;
+
+/** POST /api/v1/members/invitations */
+export const invitationBodySchema = z.object({
+  role: roleSchema,
+  expires_in_days: z
+    .number()
+    .int()
+    .min(1, { error: messages.members.invitationDays })
+    .max(invitationDaysMax, { error: messages.members.invitationDays })
+    .optional(),
+});
+export type InvitationBody = z.infer<typeof invitationBodySchema>;
+
+/** The answer of a creation: the link, this once. */
+export const invitationCreatedSchema = invitationSchema.extend({ link: z.string() });
+export type InvitationCreated = z.infer<typeof invitationCreatedSchema>;
+
+/** GET /account/v1/invitations/{token}: what the invited person sees before accepting. */
+export const invitationPreviewSchema = z.object({
+  workspace_name: z.string(),
+  role: roleSchema,
+  invited_by: z.string().nullable(),
+  expires_at: z.string(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+/** POST /account/v1/invitations/{token}/accept: a new person's account. */
+export const invitationAcceptBodySchema = z.object({
+  name: personNameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type InvitationAcceptBody = z.infer<typeof invitationAcceptBodySchema>;

@@ -82,6 +82,15 @@ export const messages = {
     notFound: 'Membro não encontrado.',
     roleChanged: 'Papel alterado.',
     removed: 'Membro removido.',
+    invitationDays: 'A validade do convite deve ser de 1 a 30 dias.',
+    invitationInvalid: 'Este convite não vale mais: já foi usado, expirou ou foi revogado.',
+    invitationNotFound: 'Convite não encontrado.',
+    invitationEmailTaken:
+      'Já existe uma conta com este e-mail. Peça a quem convidou que adicione você ao workspace.',
+    invitationCreated: 'Convite criado.',
+    invitationRevoked: 'Convite revogado.',
+    invitationLinkOnce:
+      'Copie o link agora: ele não será mostrado de novo. Quem o abrir primeiro entra no workspace com o papel escolhido.',
   },
   groups: {
     nameRequired: 'O nome do grupo é obrigatório!',

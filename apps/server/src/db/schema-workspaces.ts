@@ -108,3 +108,32 @@ export const groups = pgTable(
   },
   (t) => [uniqueIndex('groups_workspace_name_unique').on(t.workspaceId, sql`lower(${t.name})`)],
 );
+
+/**
+ * Invitations to a workspace by link (docs/adr/0106): only the sha256 of the link's token is
+ * kept; one use (`accepted_at`), until `expires_at`. A revoked invitation's row is deleted.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    role: text('role').$type<Role>().notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, precision: 3 }),
+    acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_unique').on(t.tokenHash),
+    index('invitations_workspace_idx').on(t.workspaceId, t.createdAt),
+    check(
+      'invitations_role_known',
+      sql`${t.role} in ('owner', 'admin', 'editor', 'operator', 'viewer')`,
+    ),
+  ],
+);

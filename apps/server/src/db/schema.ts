@@ -30,6 +30,7 @@ import {
   customers,
   groups,
   memberships,
+  invitations,
   users,
   workspaces,
   type CustomerConfig,
@@ -365,7 +366,7 @@ export const encryptionCheck = pgTable('encryption_check', {
   createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
 
-export { customers, users, workspaces, memberships, groups, type CustomerConfig };
+export { customers, users, workspaces, memberships, invitations, groups, type CustomerConfig };
 export { flows, type FlowConfig };
 export {
   queues,
@@ -393,6 +394,7 @@ export const schema = {
   users,
   workspaces,
   memberships,
+  invitations,
   groups,
   variables,
   flows,

@@ -5,4 +5,9 @@ export const membersAccess = {
   'GET /api/v1/members': 'members.read',
   'PUT /api/v1/members/:id': 'members.manage',
   'DELETE /api/v1/members/:id': 'members.manage',
+  'GET /api/v1/members/invitations': 'members.manage',
+  'POST /api/v1/members/invitations': 'members.manage',
+  'DELETE /api/v1/members/invitations/:id': 'members.manage',
+  'GET /account/v1/invitations/:token': 'public',
+  'POST /account/v1/invitations/:token/accept': 'public',
 } as const satisfies AccessTable;

@@ -1,4 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import { defineModule } from '../../container/server-module';
+import { publicBaseUrl } from '../../lib/public-url';
+import { invitationAcceptRoutes, invitationsRoutes } from './invitations.routes';
+import { createInvitationsService, type InvitationsService } from './invitations.service';
 import { membersAccess } from './members.access';
 import { membersRoutes } from './members.routes';
 import { createMembersService, type MembersService } from './members.service';
@@ -6,6 +10,7 @@ import { createMembersService, type MembersService } from './members.service';
 declare module '../../container/provided' {
   interface Provided {
     members: MembersService;
+    invitations: InvitationsService;
   }
 }
 
@@ -13,11 +18,22 @@ declare module '../../container/provided' {
 export const membersModule = defineModule({
   name: 'members',
   access: membersAccess,
-  needs: ['db', 'tokens'],
-  provides: ['members'],
-  tables: ['memberships'],
-  create: ({ db, tokens }) => ({ members: createMembersService({ db, tokens }) }),
+  needs: ['db', 'tokens', 'now', 'publicUrl'],
+  provides: ['members', 'invitations'],
+  tables: ['memberships', 'invitations'],
+  create: ({ db, tokens, now }) => ({
+    members: createMembersService({ db, tokens }),
+    invitations: createInvitationsService({ db, tokens, now }),
+  }),
   routes: {
-    api: (api, { members }) => api.register(membersRoutes, { service: members }),
+    api: async (api, { members, invitations, publicUrl }) => {
+      await api.register(membersRoutes, { service: members });
+      await api.register(invitationsRoutes, {
+        service: invitations,
+        publicBase: (request: FastifyRequest) => publicBaseUrl(request, publicUrl),
+      });
+    },
+    account: (account, { invitations }) =>
+      account.register(invitationAcceptRoutes, { service: invitations }),
   },
 });
