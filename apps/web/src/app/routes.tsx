@@ -50,6 +50,20 @@ export const routes: RouteObject[] = [
     children: [
       { path: 'auth', element: <AuthHandoffPage />, ...titled('Entrando') },
       {
+        path: 'convite/:token',
+        element: <AccountLayout />,
+        children: [
+          {
+            index: true,
+            lazy: page(
+              () => import('../features/account/invitation-page'),
+              (m) => m.InvitationPage,
+            ),
+            ...titled('Convite'),
+          },
+        ],
+      },
+      {
         path: 'conta',
         element: <AccountLayout />,
         children: [
@@ -96,7 +110,7 @@ export const routes: RouteObject[] = [
                   () => import('../features/account/users-page'),
                   (m) => m.UsersPage,
                 ),
-                ...titled('Usuários'),
+                handle: { ...titled('Membros').handle, accountWide: true },
               },
               {
                 path: 'seguranca',

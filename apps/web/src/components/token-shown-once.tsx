@@ -9,17 +9,24 @@ export function TokenShownOnce({
   token,
   warning,
   onDone,
+  noun = 'token',
 }: {
   token: string;
   warning: string;
   onDone: () => void;
+  /** What is shown: 'token' (default) or 'link'. */
+  noun?: 'token' | 'link';
 }) {
   return (
     <Stack gap="md">
       <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />}>
         {warning}
       </Alert>
-      <Code block aria-label="Token" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+      <Code
+        block
+        aria-label={noun === 'link' ? 'Link' : 'Token'}
+        style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
+      >
         {token}
       </Code>
       <Group justify="flex-end" gap="sm">
@@ -31,7 +38,7 @@ export function TokenShownOnce({
               leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
               onClick={copy}
             >
-              {copied ? 'Copiado' : 'Copiar token'}
+              {copied ? 'Copiado' : `Copiar ${noun}`}
             </Button>
           )}
         </CopyButton>

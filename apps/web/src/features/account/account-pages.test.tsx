@@ -187,6 +187,7 @@ describe('account panel', () => {
     let taken = false;
     signedIn([
       membersRoute,
+      { method: 'GET', path: '/api/v1/members/invitations', reply: { body: { items: [] } } },
       {
         method: 'POST',
         path: '/account/v1/users',

@@ -28,7 +28,36 @@ const people: Member[] = [
 function open(role: Role) {
   storeTestSession({ workspace: { ...testWorkspace, role } });
   let items = people;
+  let invitations: unknown[] = [];
   const api = mockFetch([
+    {
+      method: 'GET',
+      path: '/api/v1/members/invitations',
+      reply: () => ({ body: { items: invitations } }),
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/members/invitations',
+      reply: ({ body }) => {
+        const created = {
+          _id: 'i1',
+          role: (body as { role: Role }).role,
+          created_by: { _id: 'u1', name: 'Ana Souza' },
+          created_at: '2026-11-30T12:00:00.000Z',
+          expires_at: '2026-12-07T12:00:00.000Z',
+        };
+        invitations = [created];
+        return { status: 201, body: { ...created, link: 'http://localhost/convite/abc123' } };
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/api/v1/members/invitations/i1',
+      reply: () => {
+        invitations = [];
+        return { status: 204 };
+      },
+    },
     { method: 'GET', path: '/api/v1/members', reply: () => ({ body: { items } }) },
     {
       method: 'PUT',
@@ -53,6 +82,29 @@ function open(role: Role) {
 }
 
 describe('/conta/usuarios: members and roles', () => {
+  it('creates an invitation link with a role, shows it once, and revokes it', async () => {
+    const { api, user } = open('owner');
+    const panel = await screen.findByRole('region', { name: 'Convidar por link' });
+    await user.click(within(panel).getByRole('combobox', { name: 'Papel do convidado' }));
+    await user.click(await screen.findByRole('option', { name: 'Operador' }));
+    await user.click(within(panel).getByRole('button', { name: 'Criar link de convite' }));
+    expect(await within(panel).findByLabelText('Link')).toHaveTextContent(
+      'http://localhost/convite/abc123',
+    );
+    expect(api.callsTo('POST', '/api/v1/members/invitations')[0]?.body).toEqual({
+      role: 'operator',
+      expires_in_days: 7,
+    });
+    await user.click(within(panel).getByRole('button', { name: 'Concluir' }));
+    expect(within(panel).queryByText('http://localhost/convite/abc123')).toBeNull();
+    const table = await within(panel).findByRole('table', { name: 'Convites abertos' });
+    expect(within(table).getByText('Operador')).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Revogar' }));
+    await waitFor(() =>
+      expect(api.callsTo('DELETE', '/api/v1/members/invitations/i1')).toHaveLength(1),
+    );
+  });
+
   it("lets the owner change a member's role and remove them after confirming", async () => {
     const { api, user } = open('owner');
     const row = (await screen.findByText('Bruno Lima')).closest('tr')!;

@@ -22,6 +22,7 @@ import { AccountPageFrame } from './account-page-frame';
 import { useCreateUser } from './api/create-user';
 import { membersKey } from './api/members';
 import { FormError } from './form-error';
+import { InvitationsPanel } from './invitations-panel';
 import { MembersList } from './members-list';
 
 const emptyUser = { name: '', email: '', password: '', role: 'editor' as Role };
@@ -33,7 +34,10 @@ export function UsersPage() {
     <AccountPageFrame title="Membros">
       <MembersList />
       {manage.allowed ? (
-        <AddUserForm />
+        <>
+          <InvitationsPanel />
+          <AddUserForm />
+        </>
       ) : (
         <Text size="sm" c="dimmed">
           {manage.reason}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { apiError, mockFetch } from '../../test/mock-fetch';
+import { renderApp } from '../../test/render';
+
+const preview = {
+  workspace_name: 'Logística',
+  role: 'operator',
+  invited_by: 'Ana Lima',
+  expires_at: '2026-12-07T15:00:00.000Z',
+};
+
+describe('/convite/:token', () => {
+  it('shows where the link leads and makes the account, then signs in', async () => {
+    const api = mockFetch([
+      { method: 'GET', path: '/account/v1/invitations/abc', reply: { body: preview } },
+      {
+        method: 'POST',
+        path: '/account/v1/invitations/abc/accept',
+        reply: { body: { token: 'novo-token' } },
+      },
+    ]);
+    const { user, router } = renderApp('/convite/abc');
+    expect(
+      await screen.findByRole('heading', { name: 'Convite para o workspace Logística' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Ana Lima convidou você/)).toHaveTextContent(
+      'Ana Lima convidou você para participar como Operador: executa e para flows',
+    );
+    expect(screen.getByText('Vale até 07/12/2026 12:00, para uma pessoa só.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Aceitar convite' }));
+    expect(await screen.findByText('O nome é obrigatório.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/account/v1/invitations/abc/accept')).toEqual([]);
+    await user.type(screen.getByLabelText('Seu nome'), 'Carla Dias');
+    await user.type(screen.getByLabelText('E-mail'), 'carla@exemplo.com.br');
+    await user.type(screen.getByLabelText(/^Senha/), 'senha-da-carla-1');
+    await user.click(screen.getByRole('button', { name: 'Aceitar convite' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(api.callsTo('POST', '/account/v1/invitations/abc/accept')[0]?.body).toEqual({
+      name: 'Carla Dias',
+      email: 'carla@exemplo.com.br',
+      password: 'senha-da-carla-1',
+    });
+  });
+
+  it('says so when the link is spent, expired or revoked', async () => {
+    mockFetch([
+      {
+        method: 'GET',
+        path: '/account/v1/invitations/velho',
+        reply: apiError(404, 'Este convite não vale mais: já foi usado, expirou ou foi revogado.'),
+      },
+    ]);
+    renderApp('/convite/velho');
+    expect(
+      await screen.findByText('Este convite não vale mais: já foi usado, expirou ou foi revogado.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Aceitar convite' })).toBeNull();
+  });
+});
