@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Flow } from '@ponte/shared/flows.schema';
 import { mockFetch } from '../../test/mock-fetch';
 import { renderRoutes } from '../../test/render';
@@ -25,6 +25,15 @@ describe('the flow editor by role', () => {
     expect(
       await screen.findByText('Seu papel (Operador) não permite editar flows.'),
     ).toBeInTheDocument();
+    // No palette, and an edit (the name, a deleted node) changes nothing, so nothing is unsaved.
+    expect(document.querySelector('[data-node-type]')).toBeNull();
+    await user.type(screen.getByLabelText('Nome do flow'), ' novo');
+    expect(screen.getByLabelText('Nome do flow')).toHaveValue('Pedidos');
+    fireEvent.click(document.querySelector<HTMLElement>('.react-flow__node')!);
+    const panel = await screen.findByRole('complementary', { name: 'Configuração do conector' });
+    await user.keyboard('{Delete}');
+    expect(document.querySelectorAll('.react-flow__node')).toHaveLength(2);
+    expect(panel).toBeInTheDocument();
   });
 
   it("gives an Editor 'Salvar'", async () => {
@@ -33,5 +42,6 @@ describe('the flow editor by role', () => {
     await waitFor(() => expect(screen.getByLabelText('Nome do flow')).toHaveValue('Pedidos'));
     expect(screen.getByRole('button', { name: 'Salvar' })).toBeInTheDocument();
     expect(screen.queryByText('Somente leitura')).not.toBeInTheDocument();
+    await waitFor(() => expect(document.querySelector('[data-node-type]')).not.toBeNull());
   });
 });

@@ -41,6 +41,7 @@ import { useEditorKeys } from './use-editor-keys';
 import { useGoBack, useSaveShortcut } from './use-editor-exits';
 import { useFlowImport } from './use-flow-import';
 import { useEditorVersions } from './versions/use-editor-versions';
+import { useCan } from '../../lib/session/use-can';
 
 /** The editor of one flow (`null`: a new one, created by its first save). */
 export function FlowEditor({
@@ -58,7 +59,8 @@ export function FlowEditor({
   const library = useNodeLibrary({ fresh: true });
   const [selectedGroup] = useSelectedGroup();
   const nodeLimit = useSessionUser()?.customer.config.node_limit;
-  const draft = useFlowDraft(flow, selectedGroup || null);
+  const editable = useCan('flows.write').allowed;
+  const draft = useFlowDraft(flow, selectedGroup || null, !editable);
   const { doc, settings, apply } = draft;
   useCopiedPins(doc, apply);
   const [saved, setSaved] = useState(flow);
@@ -198,16 +200,18 @@ export function FlowEditor({
         onOpenHistory={versions.openHistory}
       />
       <Box className={classes.body} data-panel-open={selectedNode ? true : undefined}>
-        <PaletteSlot
-          compact={compact}
-          collapsed={paletteFold.collapsed}
-          onCollapsedChange={paletteFold.setCollapsed}
-          opened={paletteOpen}
-          onClose={() => setPaletteOpen(false)}
-          manifests={library.manifests}
-          onAdd={paletteTarget.add}
-          after={paletteTarget.after}
-        />
+        {editable ? (
+          <PaletteSlot
+            compact={compact}
+            collapsed={paletteFold.collapsed}
+            onCollapsedChange={paletteFold.setCollapsed}
+            opened={paletteOpen}
+            onClose={() => setPaletteOpen(false)}
+            manifests={library.manifests}
+            onAdd={paletteTarget.add}
+            after={paletteTarget.after}
+          />
+        ) : null}
         <div ref={canvasRef} className={classes.canvas}>
           <FlowCanvas
             doc={doc}

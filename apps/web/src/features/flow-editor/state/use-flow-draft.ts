@@ -32,11 +32,14 @@ const settingsOf = (flow: Flow | null, group: string | null): FlowSettings =>
         description: '',
       };
 
+const ignored = () => undefined;
+
 /**
  * The flow being edited: the graph with its history and the settings, and the unsaved flag
- * (spec 1 §4: set on every graph update, cleared after a save).
+ * (spec 1 §4: set on every graph update, cleared after a save). `readOnly` (a role that cannot
+ * edit flows, docs/adr/0106): every edit is ignored, so nothing is ever unsaved.
  */
-export function useFlowDraft(flow: Flow | null, newFlowGroup: string | null) {
+export function useFlowDraft(flow: Flow | null, newFlowGroup: string | null, readOnly = false) {
   const history = useDocumentHistory(flow?.data ?? emptyFlowDocument());
   const [settings, setSettings] = useState<FlowSettings>(() => settingsOf(flow, newFlowGroup));
   const [savedRevision, setSavedRevision] = useState(0);
@@ -55,8 +58,11 @@ export function useFlowDraft(flow: Flow | null, newFlowGroup: string | null) {
 
   const dirty = settingsDirty || revision !== savedRevision;
   return useMemo(
-    () => ({ ...history, settings, change, markSaved, dirty }),
-    [history, settings, change, markSaved, dirty],
+    () =>
+      readOnly
+        ? { ...history, apply: ignored, settings, change: ignored, markSaved, dirty: false }
+        : { ...history, settings, change, markSaved, dirty },
+    [history, settings, change, markSaved, dirty, readOnly],
   );
 }
 
