@@ -10,6 +10,7 @@ import {
 import { Link } from 'react-router';
 import type { FlowList } from '@ponte/shared/flows.schema';
 import { hasManualTrigger } from '../../lib/flows/has-manual-trigger';
+import { useCan } from '../../lib/session/use-can';
 
 interface FlowRowActionsProps {
   flow: FlowList['items'][number];
@@ -31,9 +32,12 @@ export function FlowRowActions({ flow, onRun, onDuplicate }: FlowRowActionsProps
   const flowId = flow._id;
   const canRun = flow.enabled && hasManualTrigger(flow);
   const editHref = `/flows/${encodeURIComponent(flowId)}`;
+  // Roles (docs/adr/0106): running is 'executar', the menu's changes are 'editar flows'.
+  const run = useCan('flows.run');
+  const edit = useCan('flows.write');
   return (
     <Group gap={6} justify="flex-end" wrap="nowrap">
-      {canRun ? (
+      {canRun && run.allowed ? (
         <Button
           size="xs"
           variant="light"
@@ -62,19 +66,23 @@ export function FlowRowActions({ flow, onRun, onDuplicate }: FlowRowActionsProps
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Item component={Link} to={editHref} leftSection={<IconPencil size={15} />}>
-            Editar
+            {edit.allowed ? 'Editar' : 'Abrir'}
           </Menu.Item>
-          <Menu.Item leftSection={<IconCopy size={15} />} onClick={onDuplicate}>
-            Duplicar flow
-          </Menu.Item>
-          <Menu.Item
-            component={Link}
-            to={`/flows/delete/${encodeURIComponent(flowId)}`}
-            color="red"
-            leftSection={<IconTrash size={15} />}
-          >
-            Remover
-          </Menu.Item>
+          {edit.allowed ? (
+            <>
+              <Menu.Item leftSection={<IconCopy size={15} />} onClick={onDuplicate}>
+                Duplicar flow
+              </Menu.Item>
+              <Menu.Item
+                component={Link}
+                to={`/flows/delete/${encodeURIComponent(flowId)}`}
+                color="red"
+                leftSection={<IconTrash size={15} />}
+              >
+                Remover
+              </Menu.Item>
+            </>
+          ) : null}
         </Menu.Dropdown>
       </Menu>
     </Group>

@@ -4,6 +4,7 @@ import { setSelectedGroup } from '../../lib/groups/selected-group';
 import { mockFetch } from '../../test/mock-fetch';
 import type { RecordedCall } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
+import { storeTestSession, testWorkspace } from '../../test/session-fixtures';
 import { FlowsListPage } from './flows-list-page';
 
 const thumbnail = 'data:image/png;base64,iVBORw0KGgo=';
@@ -227,6 +228,31 @@ describe('/flows', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Duplicar flow' })).not.toBeInTheDocument(),
     );
+  });
+
+  it('offers a Operador to run and open flows, never to create, duplicate or remove', async () => {
+    storeTestSession({ workspace: { ...testWorkspace, role: 'operator' } });
+    setup([importOrders]);
+    const { user } = renderWithProviders(<FlowsListPage />, { path: '/flows' });
+    const row = await rowOf('Importar pedidos');
+    expect(within(row).getByRole('button', { name: 'Executar' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Criar Flow' })).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Opções' }));
+    expect(await screen.findByRole('menuitem', { name: 'Abrir' })).toHaveAttribute(
+      'href',
+      '/flows/f1',
+    );
+    expect(screen.queryByRole('menuitem', { name: 'Remover' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Duplicar flow' })).not.toBeInTheDocument();
+  });
+
+  it('offers a Leitor neither to run nor to change a flow', async () => {
+    storeTestSession({ workspace: { ...testWorkspace, role: 'viewer' } });
+    setup([importOrders]);
+    renderWithProviders(<FlowsListPage />, { path: '/flows' });
+    const row = await rowOf('Importar pedidos');
+    expect(within(row).queryByRole('button', { name: 'Executar' })).not.toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Ver logs' })).toBeInTheDocument();
   });
 
   it('offers Executar only for an enabled flow with a Manual Trigger', async () => {

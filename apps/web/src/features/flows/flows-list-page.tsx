@@ -20,6 +20,7 @@ import type { FlowStatusFilter } from './api/get-flows';
 import { FlowNameCell } from './flow-name-cell';
 import { FlowPreview } from './flow-preview';
 import { FlowRowActions } from './flow-row-actions';
+import { useCan } from '../../lib/session/use-can';
 
 type FlowItem = FlowList['items'][number];
 
@@ -64,6 +65,7 @@ function useStatusParam(): [FlowStatusFilter, (status: FlowStatusFilter) => void
 /** /flows (spec 1 §2.4): the workspace's flows, 10 per page, filtered by the header group. */
 export function FlowsListPage() {
   const [status, setStatus] = useStatusParam();
+  const canCreate = useCan('flows.write').allowed;
   const list = useNamedResourceList(useFlows, limits.flowsPageSize, { status });
   const { labelOf } = useNodeLibrary();
   const groupOptions = useGroupOptions();
@@ -134,7 +136,7 @@ export function FlowsListPage() {
 
   return (
     <>
-      <PageHeader title="Flows do workspace" actions={createButton} />
+      <PageHeader title="Flows do workspace" actions={canCreate ? createButton : null} />
       <NamedResourceList
         searchLabel="Buscar flows"
         filters={
@@ -154,7 +156,7 @@ export function FlowsListPage() {
         columns={columns}
         list={{ ...list, filtered }}
         notFound="Nenhum Flow encontrado para esta busca."
-        empty={{ title: 'Nenhum Flow criado ainda.', action: createButton }}
+        empty={{ title: 'Nenhum Flow criado ainda.', action: canCreate ? createButton : null }}
       />
       <ManualExecutionModal
         flowId={running?._id ?? null}
