@@ -4,6 +4,9 @@ import { invitations, users, workspaces } from '../../db/schema';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 
+/** Not accepted and not expired at `now`. */
+const openAt = (now: Date) => and(isNull(invitations.acceptedAt), gt(invitations.expiresAt, now));
+
 /** Every call but those by token hash takes the session's workspace. */
 export function createInvitationsRepository(db: Database) {
   return {
@@ -13,13 +16,7 @@ export function createInvitationsRepository(db: Database) {
         .select({ invitation: invitations, creatorName: users.name })
         .from(invitations)
         .leftJoin(users, eq(users.id, invitations.createdBy))
-        .where(
-          and(
-            eq(invitations.workspaceId, workspaceId),
-            isNull(invitations.acceptedAt),
-            gt(invitations.expiresAt, now),
-          ),
-        )
+        .where(and(eq(invitations.workspaceId, workspaceId), openAt(now)))
         .orderBy(desc(invitations.createdAt), desc(invitations.id));
     },
 
@@ -47,13 +44,7 @@ export function createInvitationsRepository(db: Database) {
         .from(invitations)
         .innerJoin(workspaces, eq(workspaces.id, invitations.workspaceId))
         .leftJoin(users, eq(users.id, invitations.createdBy))
-        .where(
-          and(
-            eq(invitations.tokenHash, tokenHash),
-            isNull(invitations.acceptedAt),
-            gt(invitations.expiresAt, now),
-          ),
-        );
+        .where(and(eq(invitations.tokenHash, tokenHash), openAt(now)));
       return row ?? null;
     },
 
