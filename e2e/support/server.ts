@@ -108,6 +108,35 @@ function spawnBuilt(port: number, dataDir: string, env: Record<string, string>) 
   return { child, output: () => log };
 }
 
+/** The server's refusals of a port someone else has: before starting, or when listening. */
+const portTaken = /já está em uso|EADDRINUSE/;
+
+/**
+ * Spawns the built Ponte on a free port and waits until it answers. The port is free when
+ * probed, but another process (the embedded PostgreSQL choosing its own port, say) may take it
+ * before the server checks it or listens: a start refused for the port is tried again on
+ * another one (three tries).
+ */
+async function spawnHealthy(dataDir: string, env: Record<string, string>) {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const { child, output } = spawnBuilt(port, dataDir, env);
+    // After 'close' the child's output is whole ('exit' may come before its last lines).
+    const closed = new Promise((resolve) => child.once('close', resolve));
+    try {
+      await waitUntilHealthy(url, child, output);
+      return { child, output, url };
+    } catch (error) {
+      const running = child.exitCode === null && child.signalCode === null;
+      if (running) child.kill('SIGKILL');
+      await closed;
+      if (running) stopLeftDatabase(dataDir);
+      if (attempt >= 3 || !portTaken.test(output())) throw error;
+    }
+  }
+}
+
 /**
  * Runs the built Ponte on `dataDir` expecting it to refuse to start: its exit code and output.
  * One still running after 60 s did not refuse: it is killed and its code is null.
@@ -151,15 +180,10 @@ async function templateDataDir(): Promise<string> {
   const template = join(tmpdir(), `${templatePrefix}${build}`);
   if (existsSync(template)) return template;
   const fresh = newDataDir();
-  const port = await freePort();
-  const { child, output } = spawnBuilt(port, fresh, {});
-  try {
-    await waitUntilHealthy(`http://127.0.0.1:${port}`, child, output);
-  } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
-  }
+  const { child } = await spawnHealthy(fresh, {});
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  if (child.exitCode === null) child.kill('SIGTERM');
+  await exited;
   for (const entry of readdirSync(tmpdir())) {
     if (entry.startsWith(templatePrefix)) rmSync(join(tmpdir(), entry), { recursive: true });
   }
@@ -181,10 +205,7 @@ export async function startServer(
   // As root, the embedded database runs as another user, which must be able to enter the folder.
   chmodSync(dataDir, 0o755);
   if (!options.dataDir && !env.DATABASE_URL) copyDataDir(await templateDataDir(), dataDir);
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const { child, output } = spawnBuilt(port, dataDir, env);
-  await waitUntilHealthy(url, child, output);
+  const { child, output, url } = await spawnHealthy(dataDir, env);
   const end = async (signal: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
