@@ -7,6 +7,7 @@ import { agentMessages } from './messages-agent';
 import { mcpMessages } from './messages-mcp';
 import { mcpServerMessages } from './messages-mcp-server';
 import { versionMessages } from './messages-versions';
+import { accountMessages, apiKeyMessages, memberMessages } from './messages-team';
 import { oauthAppMessages, serviceAccountsOauthMessages } from './messages-oauth';
 
 /** Up to five hosts as pt-BR lists them ("a, b e c"), then how many more. */
@@ -48,50 +49,9 @@ export const messages = {
       `O campo "${field}" não pode conter o caractere nulo (\\u0000) nem metade de um caractere (\\ud800 a \\udfff sem o seu par).`,
     tooDeep: (max: number) => `O JSON enviado tem mais de ${max} níveis de objetos e listas.`,
   },
-  account: {
-    invalidCredentials: 'E-mail ou senha incorretos.',
-    tooManyAttempts: (minutes: number) =>
-      `Muitas tentativas de acesso. Tente novamente em ${minutes} minuto${minutes === 1 ? '' : 's'}.`,
-    nameRequired: 'O nome é obrigatório.',
-    nameTooLong: 'O nome deve ter no máximo 120 caracteres.',
-    emailInvalid: 'Informe um e-mail válido.',
-    emailTaken: 'Já existe um usuário com este e-mail.',
-    passwordTooShort: 'A senha deve ter pelo menos 8 caracteres.',
-    passwordTooLong: 'A senha deve ter no máximo 128 caracteres.',
-    currentPasswordWrong: 'A senha atual não confere.',
-    workspaceNameRequired: 'O nome do workspace é obrigatório.',
-    workspaceNameTooLong: 'O nome do workspace deve ter no máximo 120 caracteres.',
-    setupDone: 'A primeira conta já foi criada. Entre com seu e-mail e senha.',
-    ownerOnly: 'Apenas o proprietário da conta pode fazer isto.',
-    notAMember: 'Você não participa deste workspace.',
-    profileSaved: 'Perfil salvo com sucesso!',
-    passwordChanged: 'Senha alterada com sucesso!',
-    workspaceCreated: 'Workspace criado com sucesso!',
-    userCreated: 'Usuário adicionado com sucesso!',
-  },
-  apiKeys: {
-    personOnly: 'Esta rota é de uma pessoa conectada; uma chave de API não a usa.',
-    scopesRequired: 'Escolha pelo menos um escopo.',
-    noExpiryWarning:
-      'Um token sem expiração vale até ser revogado. Se vazar, quem o tiver age no workspace dentro dos escopos dele: prefira uma validade.',
-  },
-  members: {
-    roleInvalid: 'Escolha um papel válido.',
-    ownerGivesOwner: 'Só um proprietário pode dar ou tirar o papel de Proprietário.',
-    lastOwner: 'O workspace precisa de pelo menos um proprietário.',
-    notFound: 'Membro não encontrado.',
-    roleChanged: 'Papel alterado.',
-    removed: 'Membro removido.',
-    invitationDays: 'A validade do convite deve ser de 1 a 30 dias.',
-    invitationInvalid: 'Este convite não vale mais: já foi usado, expirou ou foi revogado.',
-    invitationNotFound: 'Convite não encontrado.',
-    invitationEmailTaken:
-      'Já existe uma conta com este e-mail. Peça a quem convidou que adicione você ao workspace.',
-    invitationCreated: 'Convite criado.',
-    invitationRevoked: 'Convite revogado.',
-    invitationLinkOnce:
-      'Copie o link agora: ele não será mostrado de novo. Quem o abrir primeiro entra no workspace com o papel escolhido.',
-  },
+  account: accountMessages,
+  apiKeys: apiKeyMessages,
+  members: memberMessages,
   groups: {
     nameRequired: 'O nome do grupo é obrigatório!',
     nameTooLong: 'O nome do grupo deve ter no máximo 50 caracteres!',

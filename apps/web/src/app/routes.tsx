@@ -1,26 +1,17 @@
 import type { ComponentType } from 'react';
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { AccountLayout } from '../features/account/account-layout';
 import { AuthHandoffPage } from '../features/account/auth-handoff-page';
-import { SignInPage } from '../features/account/sign-in-page';
-import { SignOutPage } from '../features/account/sign-out-page';
 import { FlowsListPage } from '../features/flows/flows-list-page';
 import { DocumentTitle } from './document-title';
 import { NotFoundPage } from './not-found-page';
 import { PageLoading } from './page-loading';
 import { RequireSession } from './require-session';
 import { titled } from './route-title';
+import { accountRoutes } from './account-routes';
+import { page } from './lazy-page';
 import { SessionEvents } from './session-events';
 import { AppShellLayout } from './shell/app-shell-layout';
-
-/**
- * Every page but the sign-in and the flows list loads on demand, in its own chunk (ADR 0062):
- * the first load of /flows carries the shell and that list, not the whole app.
- */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
-}
 
 /** A lazy page rendered with a `key`, so /x/new never reuses the state of /x/edit/:id. */
 function keyed<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, key: string) {
@@ -49,81 +40,7 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageLoading />,
     children: [
       { path: 'auth', element: <AuthHandoffPage />, ...titled('Entrando') },
-      {
-        path: 'convite/:token',
-        element: <AccountLayout />,
-        children: [
-          {
-            index: true,
-            lazy: page(
-              () => import('../features/account/invitation-page'),
-              (m) => m.InvitationPage,
-            ),
-            ...titled('Convite'),
-          },
-        ],
-      },
-      {
-        path: 'conta',
-        element: <AccountLayout />,
-        children: [
-          { path: 'entrar', element: <SignInPage />, ...titled('Entrar') },
-          { path: 'sair', element: <SignOutPage />, ...titled('Sair') },
-          {
-            element: <RequireSession />,
-            children: [
-              {
-                index: true,
-                lazy: page(
-                  () => import('../features/account/account-home-page'),
-                  (m) => m.AccountHomePage,
-                ),
-                ...titled('Conta'),
-              },
-              {
-                path: 'perfil',
-                lazy: page(
-                  () => import('../features/account/profile-page'),
-                  (m) => m.ProfilePage,
-                ),
-                ...titled('Meu perfil'),
-              },
-              {
-                path: 'workspaces',
-                lazy: page(
-                  () => import('../features/account/workspaces-page'),
-                  (m) => m.WorkspacesPage,
-                ),
-                ...titled('Workspaces'),
-              },
-              {
-                path: 'workspace',
-                lazy: page(
-                  () => import('../features/account/workspace-settings-page'),
-                  (m) => m.WorkspaceSettingsPage,
-                ),
-                ...titled('Configurações do workspace'),
-              },
-              {
-                path: 'usuarios',
-                lazy: page(
-                  () => import('../features/account/users-page'),
-                  (m) => m.UsersPage,
-                ),
-                handle: { ...titled('Membros').handle, accountWide: true },
-              },
-              {
-                path: 'seguranca',
-                lazy: page(
-                  () => import('../features/account/security-log-page'),
-                  (m) => m.SecurityLogPage,
-                ),
-                handle: { ...titled('Registro de segurança').handle, accountWide: true },
-              },
-            ],
-          },
-        ],
-      },
+      ...accountRoutes,
       {
         element: <RequireSession />,
         children: [
