@@ -8,6 +8,7 @@ import type { OptionsOf } from './container/server-module';
 import type { DatabaseHandle } from './db/client';
 import { createFastify, type FastifyApp, type HttpServerOptions } from './http/create-fastify';
 import { httpModule } from './http/http.module';
+import { auditTrail } from './http/audit-trail';
 import { routeAccessGuard } from './http/route-access';
 import { registerRouteScopes, type RouteScopeOptions } from './http/route-scopes';
 import { outboundHttpModule } from './adapters/outbound-http/outbound-http.module';
@@ -34,7 +35,7 @@ import { membersModule } from './modules/members/members.module';
 import { mcpModule } from './modules/mcp/mcp.module';
 import { metricsModule } from './modules/metrics/metrics.module';
 import { queuesModule } from './modules/queues/queues.module';
-import { securityLogModule } from './modules/security-log/security-log.module';
+import { auditModule } from './modules/audit/audit.module';
 import { serviceAccountsModule } from './modules/service-accounts/service-accounts.module';
 import { storageModule } from './modules/storage/storage.module';
 import { templatesModule } from './modules/templates/templates.module';
@@ -53,7 +54,7 @@ export type { FastifyApp };
  */
 export const serverModules = [
   clusterModule,
-  securityLogModule,
+  auditModule,
   metricsModule,
   httpModule,
   outboundHttpModule,
@@ -148,7 +149,12 @@ export async function buildApp(options: BuildAppOptions) {
       module.access ? [{ module: module.name, access: module.access }] : [],
     ),
   );
-  await registerRouteScopes(app, options, access, modules.registerRoutes);
+  const trail = auditTrail({
+    table: access.table,
+    record: (change) => modules.parts.audit.recordChange(change),
+    onError: (error) => app.log.error({ err: error }, 'falha no registro de auditoria'),
+  });
+  await registerRouteScopes(app, options, access, trail, modules.registerRoutes);
   return app;
 }
 

@@ -48,6 +48,7 @@ describe('config', () => {
       admin: null,
       logLevel: 'info',
       logRetentionDays: 30,
+      auditRetentionDays: 365,
       executionConcurrency: 200,
       executionSave: 'all',
       executionData: 'on',
@@ -91,6 +92,7 @@ describe('config', () => {
         PONTE_ADMIN_PASSWORD: 'senha-segura',
         LOG_LEVEL: 'debug',
         PONTE_LOG_RETENTION_DAYS: '7',
+        PONTE_AUDIT_RETENTION_DAYS: '730',
         PONTE_EXECUTION_CONCURRENCY: '4',
         PONTE_EXECUTION_SAVE: 'errors',
         PONTE_NODE_LIMIT: '7',
@@ -114,6 +116,7 @@ describe('config', () => {
       admin: { email: 'admin@empresa.com', password: 'senha-segura' },
       logLevel: 'debug',
       logRetentionDays: 7,
+      auditRetentionDays: 730,
       executionSave: 'errors',
       executionConcurrency: 4,
       nodeLimit: 7,
@@ -141,6 +144,9 @@ describe('config', () => {
       'A variável de ambiente PONTE_LOG_RETENTION_DAYS é inválida: deve ser um número inteiro de dias, de 1 a 36500 (valor recebido: "0").',
     );
     expect(configError({ PONTE_LOG_RETENTION_DAYS: '2.5' })).toContain('PONTE_LOG_RETENTION_DAYS');
+    expect(configError({ PONTE_AUDIT_RETENTION_DAYS: '0' })).toContain(
+      'PONTE_AUDIT_RETENTION_DAYS é inválida: deve ser um número inteiro de dias, de 1 a 36500',
+    );
     expect(configError({ PONTE_EXECUTION_CONCURRENCY: '0' })).toBe(
       'A variável de ambiente PONTE_EXECUTION_CONCURRENCY é inválida: deve ser um número inteiro de 1 a 1000 (valor recebido: "0").',
     );

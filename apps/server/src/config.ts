@@ -12,6 +12,7 @@ import { executionsConfig } from './modules/executions/executions.config';
 import { flowsConfig } from './modules/flows/flows.config';
 import { formsConfig } from './modules/forms/forms.config';
 import { logsConfig } from './modules/logs/logs.config';
+import { auditConfig } from './modules/audit/audit.config';
 import { metricsConfig } from './modules/metrics/metrics.config';
 import { queuesConfig } from './modules/queues/queues.config';
 import { oauth2Config } from './modules/service-accounts/oauth2/oauth2.config';
@@ -30,6 +31,7 @@ export const moduleConfigs = [
   serverConfig,
   authConfig,
   logsConfig,
+  auditConfig,
   executionsConfig,
   triggersConfig,
   flowsConfig,

@@ -186,9 +186,11 @@ export const messages = {
     exportTooLarge: (max: number) =>
       `A exportação passa de ${max} registros: baixe o arquivo CSV pelo download.`,
   },
+  audit: {
+    title: 'Auditoria',
+    empty: 'Nenhum evento registrado com estes filtros.',
+  },
   securityLog: {
-    title: 'Registro de segurança',
-    empty: 'Nenhum evento de segurança registrado.',
     socketFlood: 'Eventos demais no socket ao vivo: conexão encerrada.',
   },
   engine: {

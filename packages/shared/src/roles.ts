@@ -63,7 +63,7 @@ export const permissionWords = {
   'members.manage': 'gerenciar membros',
   'apiKeys.manage': 'gerenciar tokens de API',
   'workspace.settings': 'alterar as configurações do workspace',
-  'audit.read': 'ver o registro de segurança',
+  'audit.read': 'ver o registro de auditoria',
   'instance.own': 'gerenciar a instância (orçamento de IA e novos workspaces)',
 } as const;
 export type Permission = keyof typeof permissionWords;

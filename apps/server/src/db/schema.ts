@@ -12,7 +12,6 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ExecutionMode } from '@ponte/shared/execution-data.schema';
-import type { SecurityEventKind } from '@ponte/shared/security-log.schema';
 import {
   queueDepthSamples,
   queueLedger,
@@ -25,6 +24,7 @@ import { forms } from './schema-forms';
 import { customNodes, customNodeVersions } from './schema-custom-nodes';
 import { alertFirings, alertIncidents, alertRules } from './schema-alert-rules';
 import { dashboards } from './schema-dashboards';
+import { auditEvents } from './schema-audit';
 import { timestamps } from './schema-columns';
 import {
   customers,
@@ -265,29 +265,6 @@ export const sessions = pgTable(
 );
 
 /**
- * The security log (docs/adr/0021): denied cross-workspace attempts, failed sign-ins, throttled
- * requests and sandbox kills. `workspace_id` is null when no workspace is known (a sign-in with
- * an unknown e-mail); such rows are kept only until retention removes them.
- */
-export const securityEvents = pgTable(
-  'security_events',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    workspaceId: text('workspace_id'),
-    userId: text('user_id'),
-    kind: text('kind').$type<SecurityEventKind>().notNull(),
-    resource: text('resource').notNull(),
-    detail: text('detail').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
-  },
-  (t) => [
-    index('security_events_workspace_time_idx').on(t.workspaceId, t.createdAt),
-    index('security_events_workspace_kind_time_idx').on(t.workspaceId, t.kind, t.createdAt),
-    index('security_events_time_idx').on(t.createdAt),
-  ],
-);
-
-/**
  * Service accounts (spec 2 §3; docs/adr/0025): the non-secret fields of the type's sub-object
  * in `public_data`; every secret field in one AES-256-GCM blob (`secret_data`, under the key
  * named by `key_id`). A `ponte_token` keeps only the sha256 of its token.
@@ -388,6 +365,7 @@ export { agentMemories } from './schema-agent-memory';
 export { agentApprovals } from './schema-approvals';
 export { aiTokenUsage } from './schema-ai-usage';
 export { resourceVersions } from './schema-versions';
+export { auditEvents } from './schema-audit';
 
 export const schema = {
   customers,
@@ -415,7 +393,7 @@ export const schema = {
   logs,
   scheduleTicks,
   sessions,
-  securityEvents,
+  auditEvents,
   dbTables,
   dbRecords,
   serviceAccounts,

@@ -143,7 +143,11 @@ describe('who may call each route (docs/adr/0106)', () => {
             : scopeAllows(scopes, needed)
               ? null
               : keyDeniedBecause(needed);
-        const body = res.json() as { code?: string; message?: string };
+        // A refusal is JSON; a success may be a file (the audit CSV).
+        const body = (String(res.headers['content-type']).includes('json') ? res.json() : {}) as {
+          code?: string;
+          message?: string;
+        };
         const refused = res.statusCode === 403 && body.code === 'role_denied';
         if (expected ? !refused || body.message !== expected : refused || res.statusCode === 401)
           wrong.push(`${key} [${scopes.length} escopos]: veio ${res.statusCode} ${body.message}`);

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyApp } from './create-fastify';
+import type { AuditTrail } from './audit-trail';
 import type { RouteAccessGuard } from './route-access';
 import { bodyLimits } from './create-fastify';
 
@@ -24,13 +25,17 @@ export async function registerRouteScopes(
   app: FastifyApp,
   options: RouteScopeOptions,
   access: RouteAccessGuard,
+  trail: AuditTrail,
   register: (name: RouteScopeName, scope: RouteScope) => Promise<void>,
 ): Promise<void> {
   // Every route of /api/v1, /engine (signed-in) and /account/v1 is in a module's access table,
-  // checked once the session is known (docs/adr/0106).
+  // checked once the session is known (docs/adr/0106); their changes go to the audit log
+  // (docs/adr/0107).
   const guard = (scope: FastifyApp) => {
     scope.addHook('onRoute', access.onRoute);
     scope.addHook('preValidation', access.check);
+    scope.addHook('preHandler', trail.preHandler);
+    scope.addHook('onSend', trail.onSend);
   };
   await register('root', app);
   await app.register(

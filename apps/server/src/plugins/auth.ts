@@ -26,6 +26,8 @@ export interface AuthContext {
    * checked against instead of a role; routes for signed-in people (`session`) refuse it.
    */
   scopes?: readonly Permission[];
+  /** The API key that made the call, for the audit log (docs/adr/0107). */
+  apiKey?: { id: string; name: string };
 }
 
 declare module 'fastify' {

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { AccountLayout } from '../features/account/account-layout';
 import { SignInPage } from '../features/account/sign-in-page';
 import { SignOutPage } from '../features/account/sign-out-page';
@@ -72,12 +72,17 @@ export const accountRoutes: RouteObject[] = [
             handle: { ...titled('Membros').handle, accountWide: true },
           },
           {
-            path: 'seguranca',
+            path: 'auditoria',
             lazy: page(
-              () => import('../features/account/security-log-page'),
-              (m) => m.SecurityLogPage,
+              () => import('../features/account/audit-log-page'),
+              (m) => m.AuditLogPage,
             ),
-            handle: { ...titled('Registro de segurança').handle, accountWide: true },
+            handle: { ...titled('Auditoria').handle, accountWide: true },
+          },
+          // The security log lives in the audit log now (docs/adr/0107).
+          {
+            path: 'seguranca',
+            element: <Navigate to="/conta/auditoria?categoria=security" replace />,
           },
         ],
       },

@@ -14,7 +14,7 @@ import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
 import type { AuthContext } from '../../plugins/auth';
-import type { RecordSecurityEvent } from '../security-log/security-log.service';
+import type { RecordSecurityEvent } from '../audit/security-log.service';
 import { createApiTokensRepository, type ApiTokenRow } from './api-tokens.repository';
 
 const m = messages.mcpServer;
@@ -148,6 +148,7 @@ export function createApiTokensService({ db, now, security }: ApiTokensServiceDe
         sessionId: `api-key:${row.id}`,
         expiresAt: row.expiresAt ?? new Date(8.64e15),
         scopes: row.scopes,
+        apiKey: { id: row.id, name: row.name },
       };
     },
   };

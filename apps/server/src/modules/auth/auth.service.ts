@@ -8,7 +8,7 @@ import { createAuthRepository, type NewAccount } from './auth.repository';
 import type { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hasher';
 import type { SessionTokens } from './sessions';
-import type { RecordSecurityEvent } from '../security-log/security-log.service';
+import type { RecordSecurityEvent } from '../audit/security-log.service';
 
 export interface AuthServiceDeps {
   db: Database;
@@ -88,8 +88,8 @@ export function createAuthService({ db, tokens, throttle, now, security }: AuthS
         const workspace = user ? repository.firstWorkspaceOf(user.id) : Promise.resolve(null);
         void workspace.then(
           (workspaceId) =>
-            security({ kind, userId: user?.id, workspaceId, resource: signInRoute, detail }),
-          () => security({ kind, userId: user?.id, resource: signInRoute, detail }),
+            security({ kind, userId: user?.id, workspaceId, resource: signInRoute, detail, ip }),
+          () => security({ kind, userId: user?.id, resource: signInRoute, detail, ip }),
         );
       };
       if (waitMs > 0) {
@@ -116,6 +116,14 @@ export function createAuthService({ db, tokens, throttle, now, security }: AuthS
         throw invalidCredentials();
       }
       await throttle.recordSuccess(email, ip);
+      security?.({
+        kind: 'signed_in',
+        userId: user.id,
+        workspaceId,
+        resource: signInRoute,
+        detail: 'Entrada com e-mail e senha.',
+        ip,
+      });
       return tokens.issue(user.id, workspaceId);
     },
 

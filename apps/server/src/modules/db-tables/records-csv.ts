@@ -13,7 +13,7 @@ import {
   neutralize,
   stringifyOptions,
   type CsvFormat,
-} from './csv-format';
+} from '../../lib/csv-format';
 import type { DbTableRow } from './db-tables.repository';
 import { fieldNamed } from './field-names';
 import { createRecordsRepository, type RecordRow } from './records.repository';

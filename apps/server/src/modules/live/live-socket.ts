@@ -18,7 +18,7 @@ import { localDebugControl, type DebugControl } from './debug-control';
 import type { ClusterBus } from '../../cluster/cluster-bus';
 import { attachRedisAdapter } from './live-socket-cluster';
 import { createSocketSessionGuard } from './socket-session-guard';
-import type { RecordSecurityEvent } from '../security-log/security-log.service';
+import type { RecordSecurityEvent } from '../audit/security-log.service';
 import { createEventBucket, type EventLimit } from './event-bucket';
 import { createStatusThrottle } from './status-throttle';
 import { liveFlowStatus } from './live-flow-status';

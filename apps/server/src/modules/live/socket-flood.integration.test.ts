@@ -8,7 +8,7 @@ import { liveClientEvents, liveRooms } from '@ponte/shared/live.schema';
 import { messages } from '@ponte/shared/messages';
 import { createAuthService } from '../auth/auth.service';
 import { createMemoryLoginThrottle } from '../auth/login-throttle';
-import type { SecurityEventInput } from '../security-log/security-log.service';
+import type { SecurityEventInput } from '../audit/security-log.service';
 import { useTestApp } from '../../test/test-app';
 import { connectLive, joinLive } from '../../test/live-client';
 import { describeEachDriver } from '../../test/test-database';

@@ -4,7 +4,7 @@ import { messages } from '@ponte/shared/messages';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth';
-import type { RecordSecurityEvent } from '../security-log/security-log.service';
+import type { RecordSecurityEvent } from '../audit/security-log.service';
 import { createLogsRepository, type LogRow } from './logs.repository';
 import { createSearchSlots } from './search-slots';
 

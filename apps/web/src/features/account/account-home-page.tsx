@@ -70,9 +70,9 @@ export function AccountHomePage() {
   });
   if (audit.allowed) {
     links.push({
-      label: 'Segurança',
-      description: 'Acessos negados, falhas ao entrar e limites atingidos neste workspace.',
-      to: '/conta/seguranca',
+      label: 'Auditoria',
+      description: 'Quem alterou o quê, quando e de onde, e os eventos de segurança.',
+      to: '/conta/auditoria',
       icon: IconShieldLock,
     });
   }

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { isNull } from 'drizzle-orm';
 import { messages } from '@ponte/shared/messages';
 import { securityLogSchema, type SecurityEvent } from '@ponte/shared/security-log.schema';
-import { securityEvents } from '../../db/schema';
+import { auditEvents } from '../../db/schema';
 import { chain, createFlow, finished } from '../../test/flow-fixtures';
 import { useTestApp, type TestAccount } from '../../test/test-app';
 import { describeEachDriver } from '../../test/test-database';
@@ -68,12 +68,8 @@ describeEachDriver('security log', (driver) => {
     });
     const orphans = await until(
       async () =>
-        (
-          await t.database.db
-            .select()
-            .from(securityEvents)
-            .where(isNull(securityEvents.workspaceId))
-        ).length > 0,
+        (await t.database.db.select().from(auditEvents).where(isNull(auditEvents.workspaceId)))
+          .length > 0,
       'o evento sem workspace',
     );
     expect(orphans).toBe(true);

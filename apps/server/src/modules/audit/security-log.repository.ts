@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SecurityEventKind } from '@ponte/shared/security-log.schema';
 import type { Database } from '../../db/client';
 import {
@@ -12,16 +12,29 @@ import {
   forms,
   groups,
   queues,
-  securityEvents,
   serviceAccounts,
   users,
   variables,
   workspaces,
+  auditEvents,
 } from '../../db/schema';
 import { pageOffset } from '../../lib/list-query';
 
-export type SecurityEventRow = typeof securityEvents.$inferSelect;
+/** A security event as the log keeps it: a row of the audit log (docs/adr/0107). */
+export interface SecurityEventRow {
+  id: number;
+  kind: SecurityEventKind;
+  workspaceId: string | null;
+  userId: string | null;
+  resource: string;
+  detail: string;
+  createdAt: Date;
+  /** The caller's address, when a request made the event. */
+  ip?: string | null;
+}
 export type NewSecurityEvent = Omit<SecurityEventRow, 'id'>;
+
+const security = eq(auditEvents.category, 'security');
 
 /** The resources whose 404 may hide another workspace's row (docs/adr/0021). */
 const ownedTables = {
@@ -49,7 +62,12 @@ export function createSecurityLogRepository(db: Database) {
   return {
     /** One statement for the whole batch. */
     async insertMany(rows: NewSecurityEvent[]): Promise<void> {
-      if (rows.length) await db.insert(securityEvents).values(rows);
+      if (!rows.length) return;
+      await db
+        .insert(auditEvents)
+        .values(
+          rows.map(({ kind, ...row }) => ({ ...row, category: 'security' as const, action: kind })),
+        );
     },
 
     /**
@@ -61,21 +79,29 @@ export function createSecurityLogRepository(db: Database) {
       customerId: string,
       query: { page: number; limit: number; kind?: SecurityEventKind | undefined },
     ) {
-      const conditions: SQL[] = [eq(securityEvents.workspaceId, workspaceId)];
-      if (query.kind) conditions.push(eq(securityEvents.kind, query.kind));
+      const conditions: SQL[] = [eq(auditEvents.workspaceId, workspaceId), security];
+      if (query.kind) conditions.push(eq(auditEvents.action, query.kind));
       const where = and(...conditions)!;
-      const [counted] = await db.select({ total: count() }).from(securityEvents).where(where);
+      const [counted] = await db.select({ total: count() }).from(auditEvents).where(where);
       const total = counted?.total ?? 0;
       const rows = await db
         .select({
-          event: securityEvents,
+          event: {
+            id: auditEvents.id,
+            kind: sql<SecurityEventKind>`${auditEvents.action}`,
+            workspaceId: auditEvents.workspaceId,
+            userId: auditEvents.userId,
+            resource: auditEvents.resource,
+            detail: auditEvents.detail,
+            createdAt: auditEvents.createdAt,
+          },
           userName: users.name,
           userEmail: users.email,
         })
-        .from(securityEvents)
-        .leftJoin(users, and(eq(users.id, securityEvents.userId), eq(users.customerId, customerId)))
+        .from(auditEvents)
+        .leftJoin(users, and(eq(users.id, auditEvents.userId), eq(users.customerId, customerId)))
         .where(where)
-        .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
+        .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
         .limit(query.limit)
         .offset(pageOffset(query.page, query.limit, total));
       return { rows, total };
@@ -93,24 +119,6 @@ export function createSecurityLogRepository(db: Database) {
         .where(and(eq(owned.id, id), sql`${owned.workspaceId} <> ${workspaceId}`))
         .limit(1);
       return row !== undefined;
-    },
-
-    /** Removes events written at or before `cutoff`, at most `batch` rows per statement. */
-    async deleteOlderThan(cutoff: Date, batch = 5_000): Promise<number> {
-      let removed = 0;
-      for (;;) {
-        const oldest = db
-          .select({ id: securityEvents.id })
-          .from(securityEvents)
-          .where(lte(securityEvents.createdAt, cutoff))
-          .limit(batch);
-        const rows = await db
-          .delete(securityEvents)
-          .where(inArray(securityEvents.id, oldest))
-          .returning({ id: securityEvents.id });
-        removed += rows.length;
-        if (rows.length < batch) return removed;
-      }
     },
   };
 }

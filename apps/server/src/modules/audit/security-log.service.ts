@@ -23,6 +23,8 @@ export interface SecurityEventInput {
   detail?: string;
   /** When it happened (default: now). */
   at?: Date;
+  /** The caller's address, when a request made the event. */
+  ip?: string | null;
 }
 
 /** Anything that wants to report an event: `record` never throws and never waits. */
@@ -73,7 +75,10 @@ function createRepeatFilter(windowMs: number) {
   };
 }
 
-/** The security log (docs/adr/0021): written in batches, read by the workspace's owner. */
+/**
+ * The security log (docs/adr/0021), part of the audit log (docs/adr/0107): written in batches,
+ * read by whom may read the audit log.
+ */
 export function createSecurityLog(deps: SecurityLogDeps) {
   const { db, now, onError, maxPending = 10_000 } = deps;
   const repository = createSecurityLogRepository(db);
@@ -102,6 +107,7 @@ export function createSecurityLog(deps: SecurityLogDeps) {
         resource: storable(event.resource, maxResource),
         detail: storable(event.detail ?? '', maxDetail),
         createdAt: event.at ?? now(),
+        ip: event.ip ?? null,
       })
         .catch(onError)
         .finally(() => {
@@ -164,8 +170,6 @@ export function createSecurityLog(deps: SecurityLogDeps) {
       }));
       return { items, total };
     },
-
-    deleteOlderThan: (cutoff: Date) => repository.deleteOlderThan(cutoff),
 
     /** Resolves once every event recorded so far is in the database (or failed). */
     async flush(): Promise<void> {
