@@ -5,7 +5,7 @@ import { pageQuerySchema } from './pagination';
  * What the security log records (issue 14, item 10; docs/adr/0021): a denied attempt to reach a
  * resource of another workspace, a failed sign-in, a request or socket refused for going over a
  * limit, user code stopped by the sandbox, and a workspace API token created or revoked
- * (docs/adr/0098).
+ * (docs/adr/0098), and a refused single sign-on (docs/adr/0108).
  */
 export const securityEventKinds = [
   'cross_workspace_denied',
@@ -14,6 +14,7 @@ export const securityEventKinds = [
   'sandbox_killed',
   'api_token_created',
   'api_token_revoked',
+  'sso_failed',
 ] as const;
 export type SecurityEventKind = (typeof securityEventKinds)[number];
 
@@ -25,6 +26,7 @@ export const securityEventKindLabels: Record<SecurityEventKind, string> = {
   sandbox_killed: 'Código interrompido pelo sandbox',
   api_token_created: 'Token de API criado',
   api_token_revoked: 'Token de API revogado',
+  sso_failed: 'Falha no login único (SSO)',
 };
 
 export const securityLogPageSize = 20;

@@ -26,6 +26,7 @@ const kindColors: Record<SecurityEventKind, string> = {
   sandbox_killed: 'grape',
   api_token_created: 'blue',
   api_token_revoked: 'gray',
+  sso_failed: 'orange',
 };
 
 const columns: TableColumn<SecurityEvent>[] = [
