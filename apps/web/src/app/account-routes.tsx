@@ -79,6 +79,14 @@ export const accountRoutes: RouteObject[] = [
             ),
             handle: { ...titled('Registro de segurança').handle, accountWide: true },
           },
+          {
+            path: 'login-unico',
+            lazy: page(
+              () => import('../features/account/sso-settings-page'),
+              (m) => m.SsoSettingsPage,
+            ),
+            handle: { ...titled('Login único (SSO)').handle, accountWide: true },
+          },
         ],
       },
     ],

@@ -13,6 +13,7 @@ import {
 import {
   IconArrowLeft,
   IconBuildingCommunity,
+  IconKey,
   IconChevronRight,
   IconLogout,
   IconSettings,
@@ -39,6 +40,7 @@ export function AccountHomePage() {
   const workspace = useSessionWorkspace();
   const manageMembers = useCan('members.manage');
   const audit = useCan('audit.read');
+  const instanceOwner = useCan('instance.own');
 
   const links: PanelLink[] = [
     {
@@ -74,6 +76,14 @@ export function AccountHomePage() {
       description: 'Acessos negados, falhas ao entrar e limites atingidos neste workspace.',
       to: '/conta/seguranca',
       icon: IconShieldLock,
+    });
+  }
+  if (instanceOwner.allowed) {
+    links.push({
+      label: 'Login único (SSO)',
+      description: 'Entrar com a conta da empresa (OpenID Connect) e o login com senha.',
+      to: '/conta/login-unico',
+      icon: IconKey,
     });
   }
 
