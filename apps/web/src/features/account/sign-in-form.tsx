@@ -47,7 +47,7 @@ export function SignInForm({ notice }: { notice?: string }) {
   };
 
   return (
-    <Paper withBorder radius="md" p="xl" shadow="xs" maw={420} mx="auto">
+    <Paper withBorder radius="md" p="xl" shadow="xs" maw={420} mx="auto" w="100%">
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
           <Title order={2} fz={22} ta="center">
