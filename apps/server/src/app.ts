@@ -37,6 +37,7 @@ import { metricsModule } from './modules/metrics/metrics.module';
 import { queuesModule } from './modules/queues/queues.module';
 import { auditModule } from './modules/audit/audit.module';
 import { serviceAccountsModule } from './modules/service-accounts/service-accounts.module';
+import { ssoModule, ssoProvidersModule } from './modules/sso/sso.module';
 import { storageModule } from './modules/storage/storage.module';
 import { templatesModule } from './modules/templates/templates.module';
 import { triggersModule } from './modules/triggers/triggers.module';
@@ -59,7 +60,9 @@ export const serverModules = [
   httpModule,
   outboundHttpModule,
   serviceAccountsModule,
+  ssoProvidersModule,
   authModule,
+  ssoModule,
   usersModule,
   versionsModule,
   aiUsageModule,

@@ -72,6 +72,8 @@ export const errorCodes = {
   approvalDecided: 'approval_decided',
   /** A save based on a version that is no longer the current one (409, docs/adr/0103). */
   versionConflict: 'version_conflict',
+  /** Password sign-in is disabled: single sign-on only, but for the instance's owner (403). */
+  passwordSignInDisabled: 'password_sign_in_disabled',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -9,6 +9,7 @@ import { mcpServerMessages } from './messages-mcp-server';
 import { versionMessages } from './messages-versions';
 import { accountMessages, apiKeyMessages, memberMessages } from './messages-team';
 import { oauthAppMessages, serviceAccountsOauthMessages } from './messages-oauth';
+import { ssoMessages } from './messages-sso';
 
 /** Up to five hosts as pt-BR lists them ("a, b e c"), then how many more. */
 function hostList(hosts: readonly string[]): string {
@@ -52,6 +53,7 @@ export const messages = {
   account: accountMessages,
   apiKeys: apiKeyMessages,
   members: memberMessages,
+  sso: ssoMessages,
   groups: {
     nameRequired: 'O nome do grupo é obrigatório!',
     nameTooLong: 'O nome do grupo deve ter no máximo 50 caracteres!',

@@ -5,7 +5,8 @@ import { pageQuerySchema } from './pagination';
  * What the security log records (issue 14, item 10; docs/adr/0021): a denied attempt to reach a
  * resource of another workspace, a failed sign-in, a request or socket refused for going over a
  * limit, user code stopped by the sandbox, and a workspace API token created or revoked
- * (docs/adr/0098); since the audit log (docs/adr/0107) holds them, a sign-in too.
+ * (docs/adr/0098), a refused single sign-on (docs/adr/0108), and since the audit log
+ * (docs/adr/0107) holds them, a sign-in too.
  */
 export const securityEventKinds = [
   'cross_workspace_denied',
@@ -15,6 +16,7 @@ export const securityEventKinds = [
   'api_token_created',
   'api_token_revoked',
   'signed_in',
+  'sso_failed',
 ] as const;
 export type SecurityEventKind = (typeof securityEventKinds)[number];
 
@@ -27,6 +29,7 @@ export const securityEventKindLabels: Record<SecurityEventKind, string> = {
   api_token_created: 'Token de API criado',
   api_token_revoked: 'Token de API revogado',
   signed_in: 'Entrada na conta',
+  sso_failed: 'Falha no login único (SSO)',
 };
 
 export const securityLogPageSize = 20;

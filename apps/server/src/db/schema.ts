@@ -404,3 +404,4 @@ export const schema = {
   serviceHookEvents,
 };
 export { apiTokens } from './schema-api-tokens';
+export { ssoProviders, ssoSettings, ssoStates } from './schema-sso';

@@ -33,6 +33,7 @@ const candidateTexts = [
   'data:image/png;base64,iVBORw0KGgo=',
   '1',
   'a',
+  'exemplo.com.br',
 ];
 
 const formatTexts: Record<string, string> = {

@@ -84,6 +84,14 @@ export const accountRoutes: RouteObject[] = [
             path: 'seguranca',
             element: <Navigate to="/conta/auditoria?categoria=security" replace />,
           },
+          {
+            path: 'login-unico',
+            lazy: page(
+              () => import('../features/account/sso-settings-page'),
+              (m) => m.SsoSettingsPage,
+            ),
+            handle: { ...titled('Login único (SSO)').handle, accountWide: true },
+          },
         ],
       },
     ],

@@ -57,6 +57,7 @@ export const authModule = defineModule({
     'securityLog',
     'serviceAccounts',
     'apiTokens',
+    'ssoProviders',
   ],
   provides: ['tokens', 'auth', 'resolveSession', 'onSessionsRevoked', 'loginThrottle'],
   config: [authConfig],
@@ -75,6 +76,7 @@ export const authModule = defineModule({
       throttle: loginThrottle,
       now,
       security: parts.securityLog.record,
+      passwordSignInAllowed: (person) => parts.ssoProviders.passwordSignInAllowed(person),
     });
     // Revocations go out on the bus; every API process's sockets hear them, its own included.
     tokens.onRevoked(

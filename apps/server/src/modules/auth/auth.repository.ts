@@ -37,7 +37,7 @@ export function createAuthRepository(db: Database) {
 
     async findUserByEmail(email: string) {
       const [row] = await db
-        .select({ id: users.id, passwordHash: users.passwordHash })
+        .select({ id: users.id, passwordHash: users.passwordHash, isOwner: users.isOwner })
         .from(users)
         .where(eq(users.email, email));
       return row ?? null;

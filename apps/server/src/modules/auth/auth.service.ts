@@ -17,6 +17,11 @@ export interface AuthServiceDeps {
   now: () => Date;
   /** The security log: failed and throttled sign-ins (docs/adr/0021). */
   security?: RecordSecurityEvent;
+  /**
+   * Whether this person may sign in with a password (docs/adr/0108: refused while single
+   * sign-on is required, but to the instance's owner). Default: always.
+   */
+  passwordSignInAllowed?: (person: { isOwner: boolean }) => Promise<boolean>;
 }
 
 const signInRoute = 'POST /account/v1/authenticate';
@@ -36,7 +41,8 @@ function tooManyAttempts(waitMs: number) {
   );
 }
 
-export function createAuthService({ db, tokens, throttle, now, security }: AuthServiceDeps) {
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, tokens, throttle, now, security, passwordSignInAllowed } = deps;
   const repository = createAuthRepository(db);
 
   /** Creates owner, customer and workspace when no user exists yet; null otherwise. */
@@ -116,6 +122,15 @@ export function createAuthService({ db, tokens, throttle, now, security }: AuthS
         throw invalidCredentials();
       }
       await throttle.recordSuccess(email, ip);
+      // Checked after the password, so that it tells nothing to whom does not know it.
+      if (passwordSignInAllowed && !(await passwordSignInAllowed(user))) {
+        report('sign_in_failed', `Login com senha desativado: use o login único (IP ${ip}).`);
+        throw new AppError(
+          403,
+          errorCodes.passwordSignInDisabled,
+          messages.sso.passwordSignInDisabled,
+        );
+      }
       security?.({
         kind: 'signed_in',
         userId: user.id,

@@ -27,7 +27,8 @@ export async function hashPassword(password: string): Promise<string> {
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, saltText, hashText] = stored.split('$');
-  if (scheme !== 'scrypt' || !saltText || !hashText) return false;
+  // An account with no password (single sign-on, docs/adr/0108) takes as long as any other.
+  if (scheme !== 'scrypt' || !saltText || !hashText) return verifyAgainstDummy(password);
   const N = Number(n);
   const options = { N, r: Number(r), p: Number(p), maxmem: 256 * N * Number(r) + 1_048_576 };
   if (![options.N, options.r, options.p].every((v) => Number.isInteger(v) && v > 0)) return false;

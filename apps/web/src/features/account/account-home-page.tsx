@@ -13,6 +13,7 @@ import {
 import {
   IconArrowLeft,
   IconBuildingCommunity,
+  IconKey,
   IconChevronRight,
   IconLogout,
   IconSettings,
@@ -25,6 +26,7 @@ import { Link } from 'react-router';
 import { useSessionUser, useSessionWorkspace } from '../../lib/session/session-store';
 import { useCan } from '../../lib/session/use-can';
 import classes from './account.module.css';
+import { useInstanceOwner } from './use-instance-owner';
 
 interface PanelLink {
   label: string;
@@ -39,6 +41,7 @@ export function AccountHomePage() {
   const workspace = useSessionWorkspace();
   const manageMembers = useCan('members.manage');
   const audit = useCan('audit.read');
+  const instanceOwner = useInstanceOwner();
 
   const links: PanelLink[] = [
     {
@@ -74,6 +77,14 @@ export function AccountHomePage() {
       description: 'Quem alterou o quê, quando e de onde, e os eventos de segurança.',
       to: '/conta/auditoria',
       icon: IconShieldLock,
+    });
+  }
+  if (instanceOwner.allowed) {
+    links.push({
+      label: 'Login único (SSO)',
+      description: 'Entrar com a conta da empresa (OpenID Connect) e o login com senha.',
+      to: '/conta/login-unico',
+      icon: IconKey,
     });
   }
 

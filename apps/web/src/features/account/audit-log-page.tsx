@@ -41,6 +41,7 @@ const actionColors: Record<string, string> = {
   throttled: 'yellow',
   sandbox_killed: 'grape',
   signed_in: 'teal',
+  sso_failed: 'orange',
 };
 
 function Who({ event }: { event: AuditEvent }) {
