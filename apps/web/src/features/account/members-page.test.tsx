@@ -145,4 +145,20 @@ describe('/conta/usuarios: members and roles', () => {
     expect(await screen.findByRole('option', { name: 'Administrador' })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'Proprietário' })).not.toBeInTheDocument();
   });
+
+  it('offers neither removal nor another role beside the last owner', async () => {
+    const { user } = open('owner');
+    const owner = (await screen.findByText('Ana Souza')).closest('tr')!;
+    expect(within(owner).getByText('Proprietário')).toBeInTheDocument();
+    expect(within(owner).queryByRole('button', { name: 'Remover' })).not.toBeInTheDocument();
+    expect(
+      within(owner).queryByRole('combobox', { name: 'Papel de Ana Souza' }),
+    ).not.toBeInTheDocument();
+    await user.hover(within(owner).getByText('Proprietário'));
+    expect(
+      await screen.findByText('O workspace precisa de pelo menos um proprietário.'),
+    ).toBeInTheDocument();
+    const row = screen.getByText('Bruno Lima').closest('tr')!;
+    expect(within(row).getByRole('button', { name: 'Remover' })).toBeInTheDocument();
+  });
 });
