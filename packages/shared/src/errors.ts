@@ -72,6 +72,8 @@ export const errorCodes = {
   approvalDecided: 'approval_decided',
   /** A save based on a version that is no longer the current one (409, docs/adr/0103). */
   versionConflict: 'version_conflict',
+  /** An invitation's e-mail was refused by the instance SMTP (502): the invitation is removed. */
+  invitationEmailFailed: 'invitation_email_failed',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

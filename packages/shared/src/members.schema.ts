@@ -32,9 +32,15 @@ export const invitationSchema = z.object({
   created_by: z.object({ _id: z.string(), name: z.string() }).nullable(),
   created_at: z.string(),
   expires_at: z.string(),
+  /** Where the link was sent by e-mail; null for a link only shown to its author. */
+  email: z.string().nullable(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
-export const invitationListSchema = z.object({ items: z.array(invitationSchema) });
+export const invitationListSchema = z.object({
+  items: z.array(invitationSchema),
+  /** Whether the instance SMTP (PONTE_SMTP_URL) is there to send an invitation by e-mail. */
+  by_email: z.boolean(),
+});
 export type InvitationList = z.infer<typeof invitationListSchema>;
 
 /** Days an invitation link works, from 1 to 30 (default 7). */
@@ -49,6 +55,8 @@ export const invitationBodySchema = z.object({
     .min(1, { error: messages.members.invitationDays })
     .max(invitationDaysMax, { error: messages.members.invitationDays })
     .optional(),
+  /** Send the link to this address through the instance SMTP as well (docs/adr/0106). */
+  email: emailSchema.optional(),
 });
 export type InvitationBody = z.infer<typeof invitationBodySchema>;
 

@@ -20,6 +20,14 @@ export function createInvitationsRepository(db: Database) {
         .orderBy(desc(invitations.createdAt), desc(invitations.id));
     },
 
+    async workspaceName(workspaceId: string): Promise<string> {
+      const [row] = await db
+        .select({ name: workspaces.name })
+        .from(workspaces)
+        .where(eq(workspaces.id, workspaceId));
+      return row?.name ?? '';
+    },
+
     async insert(row: InvitationRow): Promise<void> {
       await db.insert(invitations).values(row);
     },

@@ -37,7 +37,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<InvitationsRoutesOptions> 
     {
       schema: {
         tags,
-        summary: 'Convites por link ainda abertos (nunca o link)',
+        summary: 'Convites por link ainda abertos (nunca o link) e se o envio por e-mail existe',
         security: bearerSecurity,
         response: { 200: invitationListSchema, ...errorResponses(401, 403) },
       },
@@ -50,10 +50,11 @@ export const invitationsRoutes: FastifyPluginAsyncZod<InvitationsRoutesOptions> 
     {
       schema: {
         tags,
-        summary: 'Cria um convite por link com um papel (o link vem só nesta resposta)',
+        summary:
+          'Cria um convite por link com um papel (o link vem só nesta resposta); com `email`, envia o link por e-mail pelo SMTP da instância',
         security: bearerSecurity,
         body: invitationBodySchema,
-        response: { 201: invitationCreatedSchema, ...errorResponses(400, 401, 403) },
+        response: { 201: invitationCreatedSchema, ...errorResponses(400, 401, 403, 502) },
       },
     },
     async (request, reply) =>
