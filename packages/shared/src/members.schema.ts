@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema, personNameSchema } from './account.schema';
+import {
+  authenticateBodySchema,
+  emailSchema,
+  passwordSchema,
+  personNameSchema,
+} from './account.schema';
 import { messages } from './messages';
 import { roleSchema } from './roles';
 
@@ -80,3 +85,10 @@ export const invitationAcceptBodySchema = z.object({
   password: passwordSchema,
 });
 export type InvitationAcceptBody = z.infer<typeof invitationAcceptBodySchema>;
+
+/**
+ * POST /account/v1/invitations/{token}/join: an existing account, its e-mail and password
+ * checked as a sign-in is (docs/adr/0106).
+ */
+export const invitationJoinBodySchema = authenticateBodySchema;
+export type InvitationJoinBody = z.infer<typeof invitationJoinBodySchema>;

@@ -36,8 +36,42 @@ function tooManyAttempts(waitMs: number) {
   );
 }
 
+/**
+ * The throttle first (429 while blocked, logged), then the password against the account's
+ * hash, or against a dummy for an unknown e-mail so that both take as long; `report` logs a
+ * failure on the side, so that a failure takes as long with or without the log.
+ */
+function createPasswordCheck(
+  throttle: LoginThrottle,
+  repository: ReturnType<typeof createAuthRepository>,
+  security: RecordSecurityEvent | undefined,
+) {
+  return async (email: string, password: string, ip: string, resource: string) => {
+    const waitMs = await throttle.blockedFor(email, ip);
+    const user = await repository.findUserByEmail(email);
+    const log = (kind: 'throttled' | 'sign_in_failed', detail: string) => {
+      if (!security) return;
+      const workspace = user ? repository.firstWorkspaceOf(user.id) : Promise.resolve(null);
+      void workspace.then(
+        (workspaceId) => security({ kind, userId: user?.id, workspaceId, resource, detail }),
+        () => security({ kind, userId: user?.id, resource, detail }),
+      );
+    };
+    if (waitMs > 0) {
+      log('throttled', `Entrada bloqueada por excesso de tentativas (e-mail ${email}, IP ${ip}).`);
+      throw tooManyAttempts(waitMs);
+    }
+    const valid = user
+      ? await verifyPassword(password, user.passwordHash)
+      : await verifyAgainstDummy(password);
+    return { user, valid, report: (detail: string) => log('sign_in_failed', detail) };
+  };
+}
+
 export function createAuthService({ db, tokens, throttle, now, security }: AuthServiceDeps) {
   const repository = createAuthRepository(db);
+
+  const passwordCheck = createPasswordCheck(throttle, repository, security);
 
   /** Creates owner, customer and workspace when no user exists yet; null otherwise. */
   async function createFirstAccount(account: Omit<NewAccount, 'passwordHash'>, password: string) {
@@ -80,32 +114,10 @@ export function createAuthService({ db, tokens, throttle, now, security }: AuthS
     },
 
     async authenticate(email: string, password: string, ip: string): Promise<string> {
-      const waitMs = await throttle.blockedFor(email, ip);
-      const user = await repository.findUserByEmail(email);
-      /** Recorded on the side, so that a failure takes as long with or without the log. */
-      const report = (kind: 'throttled' | 'sign_in_failed', detail: string) => {
-        if (!security) return;
-        const workspace = user ? repository.firstWorkspaceOf(user.id) : Promise.resolve(null);
-        void workspace.then(
-          (workspaceId) =>
-            security({ kind, userId: user?.id, workspaceId, resource: signInRoute, detail }),
-          () => security({ kind, userId: user?.id, resource: signInRoute, detail }),
-        );
-      };
-      if (waitMs > 0) {
-        report(
-          'throttled',
-          `Entrada bloqueada por excesso de tentativas (e-mail ${email}, IP ${ip}).`,
-        );
-        throw tooManyAttempts(waitMs);
-      }
-      const valid = user
-        ? await verifyPassword(password, user.passwordHash)
-        : await verifyAgainstDummy(password);
+      const { user, valid, report } = await passwordCheck(email, password, ip, signInRoute);
       const workspaceId = user && valid ? await repository.firstWorkspaceOf(user.id) : null;
       if (!user || !workspaceId) {
         report(
-          'sign_in_failed',
           !user
             ? `E-mail desconhecido: ${email} (IP ${ip}).`
             : valid
@@ -117,6 +129,27 @@ export function createAuthService({ db, tokens, throttle, now, security }: AuthS
       }
       await throttle.recordSuccess(email, ip);
       return tokens.issue(user.id, workspaceId);
+    },
+
+    /**
+     * An e-mail and password checked as a sign-in is (the same throttle, verifier and security
+     * log, for `resource`), without opening a session: the account's id, or the sign-in's 401
+     * or 429. An existing account accepting an invitation (docs/adr/0106).
+     */
+    async checkCredentials(
+      email: string,
+      password: string,
+      ip: string,
+      resource: string,
+    ): Promise<string> {
+      const { user, valid, report } = await passwordCheck(email, password, ip, resource);
+      if (!user || !valid) {
+        report(!user ? `E-mail desconhecido: ${email} (IP ${ip}).` : `Senha incorreta (IP ${ip}).`);
+        await throttle.recordFailure(email, ip);
+        throw invalidCredentials();
+      }
+      await throttle.recordSuccess(email, ip);
+      return user.id;
     },
 
     /**

@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { invitations, users, workspaces } from '../../db/schema';
 
 export type InvitationRow = typeof invitations.$inferSelect;
+
+/** What is kept of a link's token: its sha256, in hex. */
+export const tokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Not accepted and not expired at `now`. */
 const openAt = (now: Date) => and(isNull(invitations.acceptedAt), gt(invitations.expiresAt, now));

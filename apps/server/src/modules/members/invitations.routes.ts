@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { tokenResponseSchema } from '@ponte/shared/account.schema';
 import {
   invitationAcceptBodySchema,
+  invitationJoinBodySchema,
   invitationBodySchema,
   invitationCreatedSchema,
   invitationListSchema,
@@ -114,5 +115,21 @@ export const invitationAcceptRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => service.accept(request.params.token, request.body),
+  );
+
+  app.post(
+    '/invitations/:token/join',
+    {
+      schema: {
+        tags,
+        summary:
+          'Aceita o convite com uma conta que já existe (e-mail e senha conferidos como na entrada); responde o token da sessão no workspace',
+        security: publicSecurity,
+        params: tokenParams,
+        body: invitationJoinBodySchema,
+        response: { 200: tokenResponseSchema, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => service.join(request.params.token, request.body, request.ip),
   );
 };

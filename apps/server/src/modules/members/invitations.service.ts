@@ -1,6 +1,5 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type {
-  InvitationAcceptBody,
   InvitationBody,
   InvitationCreated,
   InvitationList,
@@ -10,18 +9,21 @@ import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
 import { assignableRoles } from '@ponte/shared/roles';
 import type { Database } from '../../db/client';
-import { uniqueViolation } from '../../db/unique-violation';
 import type { InstanceMail } from '../../adapters/mail/instance-smtp';
-import { AppError, conflict, invalidField, notFound, roleDenied } from '../../lib/app-error';
+import { AppError, invalidField, notFound, roleDenied } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth';
-import { hashPassword } from '../auth/password-hasher';
 import type { SessionTokens } from '../auth/sessions';
 import { createUsersRepository } from '../users/users.repository';
+import type { AuthService } from '../auth/auth.service';
 import { composeInvitationEmail, type InvitationEmailFacts } from './invitation-email';
-import { createInvitationsRepository, type InvitationRow } from './invitations.repository';
+import { createInvitationAcceptance } from './invitation-acceptance';
+import {
+  createInvitationsRepository,
+  tokenHashOf as hashOf,
+  type InvitationRow,
+} from './invitations.repository';
 
 const m = messages.members;
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const dayMs = 86_400_000;
 
 const toInvitation = (row: InvitationRow, creatorName: string | null) => ({
@@ -62,8 +64,10 @@ export function createInvitationsService(deps: {
   now: () => Date;
   /** Sends through the instance SMTP; null when PONTE_SMTP_URL is not set. */
   sendMail: ((mail: InstanceMail) => Promise<void>) | null;
+  /** The sign-in's check of an e-mail and password (its throttle and security log). */
+  checkCredentials: AuthService['checkCredentials'];
 }) {
-  const { db, tokens, now, sendMail } = deps;
+  const { db, tokens, now, sendMail, checkCredentials } = deps;
   const repository = createInvitationsRepository(db);
 
   return {
@@ -130,42 +134,7 @@ export function createInvitationsService(deps: {
       };
     },
 
-    /**
-     * A new account of the workspace's customer, member with the invitation's role, signed in;
-     * all in one transaction with spending the invitation, so a failure spends nothing.
-     */
-    async accept(token: string, body: InvitationAcceptBody): Promise<{ token: string }> {
-      const passwordHash = await hashPassword(body.password);
-      try {
-        return await db.transaction(async (tx) => {
-          const at = now();
-          const found = await createInvitationsRepository(tx).openByHash(hashOf(token), at);
-          if (!found) throw notFound(m.invitationInvalid);
-          const { invitation } = found;
-          const user = await createUsersRepository(tx).createMember({
-            customerId: found.customerId,
-            workspaceId: invitation.workspaceId,
-            name: body.name,
-            email: body.email,
-            passwordHash,
-            role: invitation.role,
-            now: at,
-          });
-          const spent = await createInvitationsRepository(tx).markAccepted(
-            invitation.id,
-            user._id,
-            at,
-          );
-          if (!spent) throw notFound(m.invitationInvalid);
-          return { token: await tokens.issue(user._id, invitation.workspaceId, tx) };
-        });
-      } catch (error) {
-        if (uniqueViolation(error) === 'users_email_unique') {
-          throw conflict('email', m.invitationEmailTaken);
-        }
-        throw error;
-      }
-    },
+    ...createInvitationAcceptance({ db, tokens, now, checkCredentials }),
   };
 }
 

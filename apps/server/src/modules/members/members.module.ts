@@ -27,10 +27,10 @@ const invitationSendTimeoutMs = 20_000;
 export const membersModule = defineModule({
   name: 'members',
   access: membersAccess,
-  needs: ['db', 'tokens', 'now', 'publicUrl'],
+  needs: ['db', 'tokens', 'now', 'publicUrl', 'auth'],
   provides: ['members', 'invitations'],
   tables: ['memberships', 'invitations'],
-  create: ({ db, tokens, now }, options: MembersOptions) => {
+  create: ({ db, tokens, now, auth }, options: MembersOptions) => {
     const smtp = options.alerts?.smtp ?? null;
     return {
       members: createMembersService({ db, tokens }),
@@ -38,6 +38,7 @@ export const membersModule = defineModule({
         db,
         tokens,
         now,
+        checkCredentials: auth.checkCredentials,
         sendMail: smtp
           ? (mail) =>
               sendInstanceMail(smtp, mail, {
