@@ -111,4 +111,48 @@ describe.skipIf(!hasChromium)('Jornada: convite por link e papéis', () => {
     await phone.getByText('Carla Dias').waitFor();
     await shot(phone, '390-membros');
   });
+
+  it('Carla, que já tem conta, aceita um convite para outro workspace e entra como Leitora', async () => {
+    // A second workspace of the owner's, and an invitation to it as a Leitor.
+    const call = apiClient(server, await adminToken(server));
+    const created = await call('POST', '/account/v1/workspaces', { name: 'Financeiro' });
+    expect(created.status).toBe(201);
+    const switched = await call('POST', '/account/v1/workspaces/switch', {
+      workspace_id: created.body._id,
+    });
+    const finance = apiClient(server, switched.body.token as string);
+    const invitation = await finance('POST', '/api/v1/members/invitations', { role: 'viewer' });
+    expect(invitation.status).toBe(201);
+
+    const carla = await newPage(browser, 390, 844);
+    await carla.goto(invitation.body.link as string);
+    await carla.getByRole('heading', { name: 'Convite para o workspace Financeiro' }).waitFor();
+    await carla.getByText('Já tenho conta').click();
+    await carla.getByLabel('E-mail').fill('carla@exemplo.com.br');
+    await carla.getByLabel('Senha', { exact: true }).fill('senha-errada-1');
+    await carla.getByRole('button', { name: 'Entrar e aceitar o convite' }).click();
+    await carla.getByText('E-mail ou senha incorretos.').waitFor();
+    await carla.getByLabel('Senha', { exact: true }).fill('senha-da-carla-1');
+    await shot(carla, '390-ja-tenho-conta');
+    await carla.getByRole('button', { name: 'Entrar e aceitar o convite' }).click();
+    await carla.waitForURL('**/flows');
+
+    // In Financeiro as a Leitor: the tables page offers nothing to change, and says why.
+    await carla.setViewportSize({ width: 1440, height: 900 });
+    await carla.goto(`${server.url}/database/tables`);
+    const create = carla.getByRole('button', { name: 'Criar tabela' }).first();
+    await create.hover();
+    await carla.getByText('Seu papel (Leitor) não permite editar tabelas.').waitFor();
+    expect(await create.getAttribute('aria-disabled')).toBe('true');
+    await shot(carla, '1440-tabelas-leitor');
+
+    // The owner sees her among Financeiro's members; the link is spent.
+    const members = await finance('GET', '/api/v1/members');
+    expect(members.body.items).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'Carla Dias', role: 'viewer' })]),
+    );
+    const late = await newPage(browser, 1440, 900);
+    await late.goto(invitation.body.link as string);
+    await late.getByText('Este convite não vale mais').waitFor();
+  });
 });

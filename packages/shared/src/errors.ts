@@ -74,6 +74,8 @@ export const errorCodes = {
   versionConflict: 'version_conflict',
   /** Password sign-in is disabled: single sign-on only, but for the instance's owner (403). */
   passwordSignInDisabled: 'password_sign_in_disabled',
+  /** An invitation's e-mail was refused by the instance SMTP (502): the invitation is removed. */
+  invitationEmailFailed: 'invitation_email_failed',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema, personNameSchema } from './account.schema';
+import {
+  authenticateBodySchema,
+  emailSchema,
+  passwordSchema,
+  personNameSchema,
+} from './account.schema';
 import { messages } from './messages';
 import { roleSchema } from './roles';
 
@@ -32,9 +37,15 @@ export const invitationSchema = z.object({
   created_by: z.object({ _id: z.string(), name: z.string() }).nullable(),
   created_at: z.string(),
   expires_at: z.string(),
+  /** Where the link was sent by e-mail; null for a link only shown to its author. */
+  email: z.string().nullable(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
-export const invitationListSchema = z.object({ items: z.array(invitationSchema) });
+export const invitationListSchema = z.object({
+  items: z.array(invitationSchema),
+  /** Whether the instance SMTP (PONTE_SMTP_URL) is there to send an invitation by e-mail. */
+  by_email: z.boolean(),
+});
 export type InvitationList = z.infer<typeof invitationListSchema>;
 
 /** Days an invitation link works, from 1 to 30 (default 7). */
@@ -49,6 +60,8 @@ export const invitationBodySchema = z.object({
     .min(1, { error: messages.members.invitationDays })
     .max(invitationDaysMax, { error: messages.members.invitationDays })
     .optional(),
+  /** Send the link to this address through the instance SMTP as well (docs/adr/0106). */
+  email: emailSchema.optional(),
 });
 export type InvitationBody = z.infer<typeof invitationBodySchema>;
 
@@ -72,3 +85,10 @@ export const invitationAcceptBodySchema = z.object({
   password: passwordSchema,
 });
 export type InvitationAcceptBody = z.infer<typeof invitationAcceptBodySchema>;
+
+/**
+ * POST /account/v1/invitations/{token}/join: an existing account, its e-mail and password
+ * checked as a sign-in is (docs/adr/0106).
+ */
+export const invitationJoinBodySchema = authenticateBodySchema;
+export type InvitationJoinBody = z.infer<typeof invitationJoinBodySchema>;

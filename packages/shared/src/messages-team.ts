@@ -33,8 +33,15 @@ export const memberMessages = {
   invitationNotFound: 'Convite não encontrado.',
   invitationEmailTaken:
     'Já existe uma conta com este e-mail. Peça a quem convidou que adicione você ao workspace.',
+  invitationAlreadyMember:
+    'Esta conta já participa deste workspace. O convite continua valendo para outra pessoa.',
   invitationCreated: 'Convite criado.',
   invitationRevoked: 'Convite revogado.',
+  invitationEmailNeedsSmtp:
+    'O envio por e-mail precisa do servidor SMTP da instância (PONTE_SMTP_URL), que não está configurado.',
+  invitationEmailFailed: (reason: string) =>
+    `O e-mail do convite não pôde ser enviado, e o convite não foi criado. ${reason}`,
+  invitationEmailed: (email: string) => `Convite enviado para ${email}.`,
   invitationLinkOnce:
     'Copie o link agora: ele não será mostrado de novo. Quem o abrir primeiro entra no workspace com o papel escolhido.',
 };

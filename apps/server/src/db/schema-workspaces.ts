@@ -127,6 +127,8 @@ export const invitations = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true, precision: 3 }),
     acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Where the link was sent by e-mail (the instance SMTP); null for a link only shown. */
+    email: text('email'),
   },
   (t) => [
     uniqueIndex('invitations_token_unique').on(t.tokenHash),

@@ -157,8 +157,12 @@ describe('request bodies the document accepts', () => {
     'put /api/v1/service-accounts/{id}/oauth2/token': 'oauth_state_invalid',
     // Signing in takes the e-mail and password of someone who has an account.
     'post /account/v1/authenticate': 'invalid_credentials',
+    // So does accepting an invitation with an existing account.
+    'post /account/v1/invitations/{token}/join': 'invalid_credentials',
     // A picker asks a service, through an account, for a list a connector type declares.
     'post /engine/lookups': 'lookup_failed',
+    // An invitation with `email` is sent through the instance's SMTP server, absent here.
+    'post /api/v1/members/invitations': 'invitation_email_failed',
   };
 
   it('takes them, minimal and full, on every operation with a JSON body', async () => {

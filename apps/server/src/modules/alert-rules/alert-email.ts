@@ -10,7 +10,7 @@ import {
   smtpAccount,
   type SmtpAccount,
 } from '../../adapters/mail/smtp-mailer';
-import type { InstanceSmtp } from './alert-rules.config';
+import { escapeHtml, operatorGuard, type InstanceSmtp } from '../../adapters/mail/instance-smtp';
 import type { alertFirings, alertRules } from '../../db/schema';
 import { limits } from '@ponte/shared/limits';
 import { DeliveryFailure, type AlertSender } from './alert-delivery';
@@ -53,14 +53,6 @@ export function lineUrlOf(line: AlertLine, baseUrl: string): string {
   });
   return `${baseUrl}${path}`;
 }
-
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 /** '50 ocorrências entre 24/11/2026 09:00:00 e 24/11/2026 09:05:00' (America/Sao_Paulo). */
 export function countText(firing: FiringRow): string {
@@ -157,9 +149,6 @@ export interface EmailSenderDependencies {
   smtp: InstanceSmtp | null;
   baseUrl: string;
 }
-
-/** The instance SMTP is the operator's own setting: the guard does not judge it (ADR 0052). */
-const operatorGuard: NetworkGuard = { check: () => undefined };
 
 /** The server and sender of a rule: its SMTP account, else the instance SMTP. */
 async function serverOf(

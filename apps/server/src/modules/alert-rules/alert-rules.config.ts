@@ -1,15 +1,9 @@
 import { z } from 'zod';
+import type { InstanceSmtp } from '../../adapters/mail/instance-smtp';
 import { defineModuleConfig } from '../../config/module-config';
 
 /** The instance SMTP: where alerts go out when a rule names no SMTP service account. */
-export interface InstanceSmtp {
-  host: string;
-  port: number;
-  secure: boolean;
-  username?: string;
-  password?: string;
-  from?: string;
-}
+export type { InstanceSmtp };
 
 const smtpUrl = z.string().transform((value, ctx) => {
   let url: URL;

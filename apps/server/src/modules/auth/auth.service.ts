@@ -41,9 +41,58 @@ function tooManyAttempts(waitMs: number) {
   );
 }
 
+/**
+ * The throttle first (429 while blocked, logged), then the password against the account's
+ * hash, or against a dummy for an unknown e-mail so that both take as long; `report` logs a
+ * failure on the side, so that a failure takes as long with or without the log.
+ */
+function createPasswordCheck(
+  throttle: LoginThrottle,
+  repository: ReturnType<typeof createAuthRepository>,
+  security: RecordSecurityEvent | undefined,
+) {
+  return async (email: string, password: string, ip: string, resource: string) => {
+    const waitMs = await throttle.blockedFor(email, ip);
+    const user = await repository.findUserByEmail(email);
+    const log = (kind: 'throttled' | 'sign_in_failed', detail: string) => {
+      if (!security) return;
+      const workspace = user ? repository.firstWorkspaceOf(user.id) : Promise.resolve(null);
+      void workspace.then(
+        (workspaceId) => security({ kind, userId: user?.id, workspaceId, resource, detail, ip }),
+        () => security({ kind, userId: user?.id, resource, detail, ip }),
+      );
+    };
+    if (waitMs > 0) {
+      log('throttled', `Entrada bloqueada por excesso de tentativas (e-mail ${email}, IP ${ip}).`);
+      throw tooManyAttempts(waitMs);
+    }
+    const valid = user
+      ? await verifyPassword(password, user.passwordHash)
+      : await verifyAgainstDummy(password);
+    return { user, valid, report: (detail: string) => log('sign_in_failed', detail) };
+  };
+}
+
+/**
+ * While single sign-on is required, a right password of anyone but the instance's owner is
+ * refused (docs/adr/0108); checked after the password, so it tells nothing to whom does not know
+ * it.
+ */
+function ssoOnlyGuard(passwordSignInAllowed: AuthServiceDeps['passwordSignInAllowed']) {
+  return async (user: { isOwner: boolean }, report: (detail: string) => void, ip: string) => {
+    if (!passwordSignInAllowed || (await passwordSignInAllowed(user))) return;
+    report(`Login com senha desativado: use o login único (IP ${ip}).`);
+    throw new AppError(403, errorCodes.passwordSignInDisabled, messages.sso.passwordSignInDisabled);
+  };
+}
+
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, tokens, throttle, now, security, passwordSignInAllowed } = deps;
   const repository = createAuthRepository(db);
+
+  const passwordCheck = createPasswordCheck(throttle, repository, security);
+
+  const refuseWhenSsoOnly = ssoOnlyGuard(passwordSignInAllowed);
 
   /** Creates owner, customer and workspace when no user exists yet; null otherwise. */
   async function createFirstAccount(account: Omit<NewAccount, 'passwordHash'>, password: string) {
@@ -86,32 +135,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     async authenticate(email: string, password: string, ip: string): Promise<string> {
-      const waitMs = await throttle.blockedFor(email, ip);
-      const user = await repository.findUserByEmail(email);
-      /** Recorded on the side, so that a failure takes as long with or without the log. */
-      const report = (kind: 'throttled' | 'sign_in_failed', detail: string) => {
-        if (!security) return;
-        const workspace = user ? repository.firstWorkspaceOf(user.id) : Promise.resolve(null);
-        void workspace.then(
-          (workspaceId) =>
-            security({ kind, userId: user?.id, workspaceId, resource: signInRoute, detail, ip }),
-          () => security({ kind, userId: user?.id, resource: signInRoute, detail, ip }),
-        );
-      };
-      if (waitMs > 0) {
-        report(
-          'throttled',
-          `Entrada bloqueada por excesso de tentativas (e-mail ${email}, IP ${ip}).`,
-        );
-        throw tooManyAttempts(waitMs);
-      }
-      const valid = user
-        ? await verifyPassword(password, user.passwordHash)
-        : await verifyAgainstDummy(password);
+      const { user, valid, report } = await passwordCheck(email, password, ip, signInRoute);
       const workspaceId = user && valid ? await repository.firstWorkspaceOf(user.id) : null;
       if (!user || !workspaceId) {
         report(
-          'sign_in_failed',
           !user
             ? `E-mail desconhecido: ${email} (IP ${ip}).`
             : valid
@@ -122,15 +149,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw invalidCredentials();
       }
       await throttle.recordSuccess(email, ip);
-      // Checked after the password, so that it tells nothing to whom does not know it.
-      if (passwordSignInAllowed && !(await passwordSignInAllowed(user))) {
-        report('sign_in_failed', `Login com senha desativado: use o login único (IP ${ip}).`);
-        throw new AppError(
-          403,
-          errorCodes.passwordSignInDisabled,
-          messages.sso.passwordSignInDisabled,
-        );
-      }
+      await refuseWhenSsoOnly(user, report, ip);
       security?.({
         kind: 'signed_in',
         userId: user.id,
@@ -140,6 +159,28 @@ export function createAuthService(deps: AuthServiceDeps) {
         ip,
       });
       return tokens.issue(user.id, workspaceId);
+    },
+
+    /**
+     * An e-mail and password checked as a sign-in is (the same throttle, verifier and security
+     * log, for `resource`), without opening a session: the account's id, or the sign-in's 401
+     * or 429. An existing account accepting an invitation (docs/adr/0106).
+     */
+    async checkCredentials(
+      email: string,
+      password: string,
+      ip: string,
+      resource: string,
+    ): Promise<string> {
+      const { user, valid, report } = await passwordCheck(email, password, ip, resource);
+      if (!user || !valid) {
+        report(!user ? `E-mail desconhecido: ${email} (IP ${ip}).` : `Senha incorreta (IP ${ip}).`);
+        await throttle.recordFailure(email, ip);
+        throw invalidCredentials();
+      }
+      await throttle.recordSuccess(email, ip);
+      await refuseWhenSsoOnly(user, report, ip);
+      return user.id;
     },
 
     /**

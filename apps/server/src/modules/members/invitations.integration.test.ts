@@ -51,6 +51,7 @@ describeEachDriver('invitations by link', (driver) => {
     expect((await t.request(null).get(`/account/v1/invitations/${token}`)).statusCode).toBe(404);
     expect((await t.request(owner.token).get('/api/v1/members/invitations')).json()).toEqual({
       items: [],
+      by_email: false,
     });
   });
 

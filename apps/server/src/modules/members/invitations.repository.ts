@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { invitations, users, workspaces } from '../../db/schema';
 
 export type InvitationRow = typeof invitations.$inferSelect;
+
+/** What is kept of a link's token: its sha256, in hex. */
+export const tokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Not accepted and not expired at `now`. */
 const openAt = (now: Date) => and(isNull(invitations.acceptedAt), gt(invitations.expiresAt, now));
@@ -18,6 +22,14 @@ export function createInvitationsRepository(db: Database) {
         .leftJoin(users, eq(users.id, invitations.createdBy))
         .where(and(eq(invitations.workspaceId, workspaceId), openAt(now)))
         .orderBy(desc(invitations.createdAt), desc(invitations.id));
+    },
+
+    async workspaceName(workspaceId: string): Promise<string> {
+      const [row] = await db
+        .select({ name: workspaces.name })
+        .from(workspaces)
+        .where(eq(workspaces.id, workspaceId));
+      return row?.name ?? '';
     },
 
     async insert(row: InvitationRow): Promise<void> {

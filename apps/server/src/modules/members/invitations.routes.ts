@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { tokenResponseSchema } from '@ponte/shared/account.schema';
 import {
   invitationAcceptBodySchema,
+  invitationJoinBodySchema,
   invitationBodySchema,
   invitationCreatedSchema,
   invitationListSchema,
@@ -37,7 +38,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<InvitationsRoutesOptions> 
     {
       schema: {
         tags,
-        summary: 'Convites por link ainda abertos (nunca o link)',
+        summary: 'Convites por link ainda abertos (nunca o link) e se o envio por e-mail existe',
         security: bearerSecurity,
         response: { 200: invitationListSchema, ...errorResponses(401, 403) },
       },
@@ -50,10 +51,11 @@ export const invitationsRoutes: FastifyPluginAsyncZod<InvitationsRoutesOptions> 
     {
       schema: {
         tags,
-        summary: 'Cria um convite por link com um papel (o link vem só nesta resposta)',
+        summary:
+          'Cria um convite por link com um papel (o link vem só nesta resposta); com `email`, envia o link por e-mail pelo SMTP da instância',
         security: bearerSecurity,
         body: invitationBodySchema,
-        response: { 201: invitationCreatedSchema, ...errorResponses(400, 401, 403) },
+        response: { 201: invitationCreatedSchema, ...errorResponses(400, 401, 403, 502) },
       },
     },
     async (request, reply) =>
@@ -113,5 +115,21 @@ export const invitationAcceptRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => service.accept(request.params.token, request.body),
+  );
+
+  app.post(
+    '/invitations/:token/join',
+    {
+      schema: {
+        tags,
+        summary:
+          'Aceita o convite com uma conta que já existe (e-mail e senha conferidos como na entrada); responde o token da sessão no workspace',
+        security: publicSecurity,
+        params: tokenParams,
+        body: invitationJoinBodySchema,
+        response: { 200: tokenResponseSchema, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => service.join(request.params.token, request.body, request.ip),
   );
 };

@@ -1,24 +1,29 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type {
-  InvitationAcceptBody,
   InvitationBody,
   InvitationCreated,
   InvitationList,
   InvitationPreview,
 } from '@ponte/shared/members.schema';
+import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
 import { assignableRoles } from '@ponte/shared/roles';
 import type { Database } from '../../db/client';
-import { uniqueViolation } from '../../db/unique-violation';
-import { conflict, notFound, roleDenied } from '../../lib/app-error';
+import type { InstanceMail } from '../../adapters/mail/instance-smtp';
+import { AppError, invalidField, notFound, roleDenied } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth';
-import { hashPassword } from '../auth/password-hasher';
 import type { SessionTokens } from '../auth/sessions';
 import { createUsersRepository } from '../users/users.repository';
-import { createInvitationsRepository, type InvitationRow } from './invitations.repository';
+import type { AuthService } from '../auth/auth.service';
+import { composeInvitationEmail, type InvitationEmailFacts } from './invitation-email';
+import { createInvitationAcceptance } from './invitation-acceptance';
+import {
+  createInvitationsRepository,
+  tokenHashOf as hashOf,
+  type InvitationRow,
+} from './invitations.repository';
 
 const m = messages.members;
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const dayMs = 86_400_000;
 
 const toInvitation = (row: InvitationRow, creatorName: string | null) => ({
@@ -27,7 +32,27 @@ const toInvitation = (row: InvitationRow, creatorName: string | null) => ({
   created_by: row.createdBy ? { _id: row.createdBy, name: creatorName ?? '' } : null,
   created_at: row.createdAt.toISOString(),
   expires_at: row.expiresAt.toISOString(),
+  email: row.email,
 });
+
+/**
+ * Sends the invitation's e-mail; if the server refuses it, the invitation is withdrawn and the
+ * answer (502) says why, so no link is left open that nobody received.
+ */
+async function sendOrWithdraw(
+  sendMail: (mail: InstanceMail) => Promise<void>,
+  facts: Pick<InvitationEmailFacts, 'to' | 'inviter' | 'workspace' | 'link'>,
+  row: InvitationRow,
+  withdraw: () => Promise<unknown>,
+): Promise<void> {
+  try {
+    await sendMail(composeInvitationEmail({ ...facts, role: row.role, expiresAt: row.expiresAt }));
+  } catch (error) {
+    await withdraw();
+    const reason = error instanceof Error ? error.message : '';
+    throw new AppError(502, errorCodes.invitationEmailFailed, m.invitationEmailFailed(reason));
+  }
+}
 
 /**
  * Invitations by link (docs/adr/0106): a random token in the link, only its sha256 kept; the
@@ -37,23 +62,35 @@ export function createInvitationsService(deps: {
   db: Database;
   tokens: SessionTokens;
   now: () => Date;
+  /** Sends through the instance SMTP; null when PONTE_SMTP_URL is not set. */
+  sendMail: ((mail: InstanceMail) => Promise<void>) | null;
+  /** The sign-in's check of an e-mail and password (its throttle and security log). */
+  checkCredentials: AuthService['checkCredentials'];
 }) {
-  const { db, tokens, now } = deps;
+  const { db, tokens, now, sendMail, checkCredentials } = deps;
   const repository = createInvitationsRepository(db);
 
   return {
     async list(session: AuthContext): Promise<InvitationList> {
       const rows = await repository.pending(session.workspaceId, now());
-      return { items: rows.map((row) => toInvitation(row.invitation, row.creatorName)) };
+      return {
+        items: rows.map((row) => toInvitation(row.invitation, row.creatorName)),
+        by_email: sendMail !== null,
+      };
     },
 
-    /** Only an owner invites an owner. `linkBase`: the address of the web app. */
+    /**
+     * Only an owner invites an owner. `linkBase`: the address of the web app. With an `email`,
+     * the link is also sent there through the instance SMTP; if that fails, the invitation is
+     * removed and the answer says why (502), so no link goes around that nobody received.
+     */
     async create(
       session: AuthContext,
       body: InvitationBody,
       linkBase: string,
     ): Promise<InvitationCreated> {
       if (!assignableRoles(session.role).includes(body.role)) throw roleDenied(m.ownerGivesOwner);
+      if (body.email && !sendMail) throw invalidField('email', m.invitationEmailNeedsSmtp);
       const token = randomBytes(32).toString('base64url');
       const at = now();
       const row: InvitationRow = {
@@ -66,10 +103,19 @@ export function createInvitationsService(deps: {
         expiresAt: new Date(at.getTime() + (body.expires_in_days ?? 7) * dayMs),
         acceptedAt: null,
         acceptedBy: null,
+        email: body.email ?? null,
       };
       await repository.insert(row);
       const creator = await createUsersRepository(db).nameOf(session.userId);
-      return { ...toInvitation(row, creator), link: `${linkBase}/convite/${token}` };
+      const link = `${linkBase}/convite/${token}`;
+      if (body.email && sendMail) {
+        const workspace = await repository.workspaceName(session.workspaceId);
+        const mail = { to: body.email, inviter: creator, workspace, link };
+        await sendOrWithdraw(sendMail, mail, row, () =>
+          repository.remove(session.workspaceId, row.id),
+        );
+      }
+      return { ...toInvitation(row, creator), link };
     },
 
     async revoke(session: AuthContext, id: string): Promise<void> {
@@ -88,42 +134,7 @@ export function createInvitationsService(deps: {
       };
     },
 
-    /**
-     * A new account of the workspace's customer, member with the invitation's role, signed in;
-     * all in one transaction with spending the invitation, so a failure spends nothing.
-     */
-    async accept(token: string, body: InvitationAcceptBody): Promise<{ token: string }> {
-      const passwordHash = await hashPassword(body.password);
-      try {
-        return await db.transaction(async (tx) => {
-          const at = now();
-          const found = await createInvitationsRepository(tx).openByHash(hashOf(token), at);
-          if (!found) throw notFound(m.invitationInvalid);
-          const { invitation } = found;
-          const user = await createUsersRepository(tx).createMember({
-            customerId: found.customerId,
-            workspaceId: invitation.workspaceId,
-            name: body.name,
-            email: body.email,
-            passwordHash,
-            role: invitation.role,
-            now: at,
-          });
-          const spent = await createInvitationsRepository(tx).markAccepted(
-            invitation.id,
-            user._id,
-            at,
-          );
-          if (!spent) throw notFound(m.invitationInvalid);
-          return { token: await tokens.issue(user._id, invitation.workspaceId, tx) };
-        });
-      } catch (error) {
-        if (uniqueViolation(error) === 'users_email_unique') {
-          throw conflict('email', m.invitationEmailTaken);
-        }
-        throw error;
-      }
-    },
+    ...createInvitationAcceptance({ db, tokens, now, checkCredentials }),
   };
 }
 

@@ -10,4 +10,5 @@ export const membersAccess = {
   'DELETE /api/v1/members/invitations/:id': 'members.manage',
   'GET /account/v1/invitations/:token': 'public',
   'POST /account/v1/invitations/:token/accept': 'public',
+  'POST /account/v1/invitations/:token/join': 'public',
 } as const satisfies AccessTable;

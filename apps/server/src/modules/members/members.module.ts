@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { sendInstanceMail, type InstanceSmtp } from '../../adapters/mail/instance-smtp';
 import { defineModule } from '../../container/server-module';
 import { publicBaseUrl } from '../../lib/public-url';
 import { invitationAcceptRoutes, invitationsRoutes } from './invitations.routes';
@@ -14,17 +15,40 @@ declare module '../../container/provided' {
   }
 }
 
+export interface MembersOptions {
+  /** The instance SMTP (PONTE_SMTP_URL, read by the alert-rules config): invitations by e-mail. */
+  alerts?: { smtp?: InstanceSmtp | null };
+}
+
+/** How long an invitation's e-mail may take before the invitation is given up. */
+const invitationSendTimeoutMs = 20_000;
+
 /** The workspace's members and their roles (docs/adr/0106). */
 export const membersModule = defineModule({
   name: 'members',
   access: membersAccess,
-  needs: ['db', 'tokens', 'now', 'publicUrl'],
+  needs: ['db', 'tokens', 'now', 'publicUrl', 'auth'],
   provides: ['members', 'invitations'],
   tables: ['memberships', 'invitations'],
-  create: ({ db, tokens, now }) => ({
-    members: createMembersService({ db, tokens }),
-    invitations: createInvitationsService({ db, tokens, now }),
-  }),
+  create: ({ db, tokens, now, auth }, options: MembersOptions) => {
+    const smtp = options.alerts?.smtp ?? null;
+    return {
+      members: createMembersService({ db, tokens }),
+      invitations: createInvitationsService({
+        db,
+        tokens,
+        now,
+        checkCredentials: auth.checkCredentials,
+        sendMail: smtp
+          ? (mail) =>
+              sendInstanceMail(smtp, mail, {
+                signal: AbortSignal.timeout(invitationSendTimeoutMs),
+                timeoutMs: invitationSendTimeoutMs,
+              })
+          : null,
+      }),
+    };
+  },
   routes: {
     api: async (api, { members, invitations, publicUrl }) => {
       await api.register(membersRoutes, { service: members });

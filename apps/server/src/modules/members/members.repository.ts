@@ -60,6 +60,16 @@ export function createMembersRepository(db: Database) {
       return rows.length;
     },
 
+    /** Makes the user a member with `role`; false when they already were. */
+    async add(workspaceId: string, userId: string, role: Role, now: Date): Promise<boolean> {
+      const rows = await db
+        .insert(memberships)
+        .values({ userId, workspaceId, role, createdAt: now })
+        .onConflictDoNothing()
+        .returning({ userId: memberships.userId });
+      return rows.length > 0;
+    },
+
     async setRole(workspaceId: string, userId: string, role: Role): Promise<void> {
       await db.update(memberships).set({ role }).where(scoped(workspaceId, userId));
     },

@@ -1,12 +1,28 @@
-import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import type { Permission } from '@ponte/shared/roles';
+import { useCan } from '../../lib/session/use-can';
+import { DeniedButton } from '../denied-button';
 
-/** The page header's button that opens the form of a new item ('Criar tabela'). */
-export function createItemButton(to: string, label: string) {
+function CreateItemButton({
+  to,
+  label,
+  permission,
+}: {
+  to: string;
+  label: string;
+  permission: Permission;
+}) {
   return (
-    <Button component={Link} to={to} leftSection={<IconPlus size={16} />}>
+    <DeniedButton to={to} denied={useCan(permission).reason} leftSection={<IconPlus size={16} />}>
       {label}
-    </Button>
+    </DeniedButton>
   );
+}
+
+/**
+ * The page header's button that opens the form of a new item ('Criar tabela'): disabled, with
+ * the reason, for a role without `permission` (docs/adr/0106).
+ */
+export function createItemButton(to: string, label: string, permission: Permission) {
+  return <CreateItemButton to={to} label={label} permission={permission} />;
 }

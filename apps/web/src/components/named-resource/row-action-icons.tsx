@@ -9,6 +9,8 @@ export interface RowActionIcon {
   /** Gray unless told ('red' for Remover). */
   color?: string;
   loading?: boolean;
+  /** Why the role may not (`useCan(…).reason`): the icon stays, disabled, with this tooltip. */
+  denied?: string | null;
 }
 
 /** Where an icon goes: a route of the app, a page of its own in a new tab, or a handler. */
@@ -24,6 +26,19 @@ function actionButton(action: RowIconAction) {
     'aria-label': action.label,
     loading: action.loading,
   } as const;
+  if (action.denied) {
+    // `data-disabled`, not `disabled`: a disabled button gets no pointer, so no tooltip.
+    return (
+      <ActionIcon
+        {...common}
+        data-disabled
+        aria-disabled
+        onClick={(event) => event.preventDefault()}
+      >
+        {action.icon}
+      </ActionIcon>
+    );
+  }
   if ('to' in action) {
     return (
       <ActionIcon component={Link} to={action.to} {...common}>
@@ -51,13 +66,21 @@ function actionButton(action: RowIconAction) {
   );
 }
 
-/** The icons at the end of a list row, each with its tooltip; `null` entries are left out. */
+/**
+ * The icons at the end of a list row, each with its tooltip (with the reason when the role is
+ * `denied` it); `null` entries are left out.
+ */
 export function RowActionIcons({ actions }: { actions: (RowIconAction | null)[] }) {
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       {actions.map((action) =>
         action ? (
-          <Tooltip key={action.label} label={action.label}>
+          <Tooltip
+            key={action.label}
+            label={action.denied ? `${action.label}: ${action.denied}` : action.label}
+            multiline={Boolean(action.denied)}
+            maw={280}
+          >
             {actionButton(action)}
           </Tooltip>
         ) : null,

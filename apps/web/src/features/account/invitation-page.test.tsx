@@ -57,4 +57,30 @@ describe('/convite/:token', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Aceitar convite' })).toBeNull();
   });
+
+  it("lets an existing account accept with its e-mail and password ('Já tenho conta')", async () => {
+    let answer = apiError(401, 'E-mail ou senha incorretos.', 'invalid_credentials');
+    const api = mockFetch([
+      { method: 'GET', path: '/account/v1/invitations/abc', reply: { body: preview } },
+      { method: 'POST', path: '/account/v1/invitations/abc/join', reply: () => answer },
+    ]);
+    const { user, router } = renderApp('/convite/abc');
+    await screen.findByRole('heading', { name: 'Convite para o workspace Logística' });
+    await user.click(screen.getByText('Já tenho conta'));
+    expect(screen.queryByLabelText('Seu nome')).toBeNull();
+    await user.type(screen.getByLabelText('E-mail'), 'bruno@exemplo.com.br');
+    await user.type(screen.getByLabelText(/^Senha/), 'senha-errada');
+    await user.click(screen.getByRole('button', { name: 'Entrar e aceitar o convite' }));
+    expect(await screen.findByText('E-mail ou senha incorretos.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/convite/abc');
+
+    answer = { body: { token: 'sessao-no-workspace' } } as typeof answer;
+    await user.click(screen.getByRole('button', { name: 'Entrar e aceitar o convite' }));
+    // Handed to /auth, which signs in with it (this made-up token it refuses).
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/convite/abc'));
+    expect(api.callsTo('POST', '/account/v1/invitations/abc/join')[1]?.body).toEqual({
+      email: 'bruno@exemplo.com.br',
+      password: 'senha-errada',
+    });
+  });
 });

@@ -1,7 +1,19 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconLink, IconTrash } from '@tabler/icons-react';
 import { formatDateTimeMinutes } from '@ponte/shared/format';
+import { emailSchema } from '@ponte/shared/account.schema';
 import type { Invitation } from '@ponte/shared/members.schema';
 import { messages } from '@ponte/shared/messages';
 import { assignableRoles, roleNames, type Role } from '@ponte/shared/roles';
@@ -25,15 +37,37 @@ export function InvitationsPanel() {
   const [role, setRole] = useState<Role>('editor');
   const [days, setDays] = useState('7');
   const [link, setLink] = useState<string | null>(null);
+  const [byEmail, setByEmail] = useState(false);
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
   const create = useCreateInvitation();
   const pending = useInvitations(true);
   const revoke = useRevokeInvitation();
+  // Sending needs the instance SMTP; without it the option stays, disabled, saying so.
+  const emailAvailable = pending.data?.by_email ?? false;
+  const sending = byEmail && emailAvailable;
 
   const invite = async () => {
+    let address: string | undefined;
+    if (sending) {
+      const parsed = emailSchema.safeParse(email);
+      if (!parsed.success) {
+        setEmailError(parsed.error.issues[0]?.message ?? messages.account.emailInvalid);
+        return;
+      }
+      address = parsed.data;
+    }
     try {
-      const created = await create.mutateAsync({ role, expires_in_days: Number(days) });
+      const created = await create.mutateAsync({
+        role,
+        expires_in_days: Number(days),
+        ...(address ? { email: address } : {}),
+      });
       setLink(created.link);
-      toast.success(messages.members.invitationCreated);
+      setEmail('');
+      toast.success(
+        address ? messages.members.invitationEmailed(address) : messages.members.invitationCreated,
+      );
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -49,6 +83,15 @@ export function InvitationsPanel() {
 
   const columns: TableColumn<Invitation>[] = [
     { key: 'role', header: 'Papel', render: (item) => roleNames[item.role] },
+    {
+      key: 'email',
+      header: 'Enviado para',
+      render: (item) => (
+        <Text size="sm" c={item.email ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
+          {item.email ?? 'Só o link'}
+        </Text>
+      ),
+    },
     {
       key: 'by',
       header: 'Criado por',
@@ -87,8 +130,8 @@ export function InvitationsPanel() {
           Convidar por link
         </Title>
         <Text size="sm" c="dimmed">
-          Quem abrir o link cria a própria conta e entra no workspace com o papel escolhido. O link
-          vale para uma pessoa só.
+          Quem abrir o link cria a própria conta, ou entra com a que já tem, e passa a participar do
+          workspace com o papel escolhido. O link vale para uma pessoa só.
         </Text>
         {link ? (
           <TokenShownOnce
@@ -98,31 +141,66 @@ export function InvitationsPanel() {
             noun="link"
           />
         ) : (
-          <Group align="flex-end" gap="sm" wrap="wrap">
-            <Select
-              label="Papel do convidado"
-              allowDeselect={false}
-              data={roles.map((each) => ({ value: each, label: roleNames[each] }))}
-              value={role}
-              onChange={(value) => value && setRole(value as Role)}
-              w={200}
-            />
-            <Select
-              label="Validade"
-              allowDeselect={false}
-              data={validityOptions}
-              value={days}
-              onChange={(value) => value && setDays(value)}
-              w={120}
-            />
-            <Button
-              leftSection={<IconLink size={16} />}
-              loading={create.isPending}
-              onClick={() => void invite()}
-            >
-              Criar link de convite
-            </Button>
-          </Group>
+          <Stack gap="sm">
+            <Group align="flex-end" gap="sm" wrap="wrap">
+              <Select
+                label="Papel do convidado"
+                allowDeselect={false}
+                data={roles.map((each) => ({ value: each, label: roleNames[each] }))}
+                value={role}
+                onChange={(value) => value && setRole(value as Role)}
+                w={200}
+              />
+              <Select
+                label="Validade"
+                allowDeselect={false}
+                data={validityOptions}
+                value={days}
+                onChange={(value) => value && setDays(value)}
+                w={120}
+              />
+              <Button
+                leftSection={<IconLink size={16} />}
+                loading={create.isPending}
+                onClick={() => void invite()}
+              >
+                {sending ? 'Enviar convite' : 'Criar link de convite'}
+              </Button>
+            </Group>
+            <Group align="flex-start" gap="sm" wrap="wrap">
+              <Tooltip
+                label={messages.members.invitationEmailNeedsSmtp}
+                disabled={emailAvailable || pending.isPending}
+                multiline
+                w={300}
+              >
+                {/* A disabled input gets no pointer: the wrapper holds the tooltip. */}
+                <div>
+                  <Checkbox
+                    label="Enviar por e-mail"
+                    checked={sending}
+                    disabled={!emailAvailable}
+                    onChange={(event) => setByEmail(event.currentTarget.checked)}
+                    mt={8}
+                  />
+                </div>
+              </Tooltip>
+              {sending ? (
+                <TextInput
+                  aria-label="E-mail do convidado"
+                  placeholder="pessoa@empresa.com.br"
+                  type="email"
+                  value={email}
+                  error={emailError}
+                  onChange={(event) => {
+                    setEmail(event.currentTarget.value);
+                    setEmailError(null);
+                  }}
+                  w={280}
+                />
+              ) : null}
+            </Group>
+          </Stack>
         )}
         {items.length ? (
           <PaginatedTable

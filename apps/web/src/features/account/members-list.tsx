@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { IconUserMinus } from '@tabler/icons-react';
 import { formatDate } from '@ponte/shared/format';
 import type { Member } from '@ponte/shared/members.schema';
@@ -23,6 +23,9 @@ export function MembersList() {
   const [leaving, setLeaving] = useState<Member | null>(null);
   const touchable = (member: Member) =>
     manage.allowed && assignableRoles(myRole).includes(member.role);
+  // The server refuses to lower or remove the last owner: neither is offered beside them.
+  const owners = (members.data?.items ?? []).filter((member) => member.role === 'owner').length;
+  const lastOwner = (member: Member) => member.role === 'owner' && owners <= 1;
 
   const setRole = async (member: Member, role: Role) => {
     try {
@@ -68,7 +71,7 @@ export function MembersList() {
       header: 'Papel',
       width: 200,
       render: (member) =>
-        touchable(member) ? (
+        touchable(member) && !lastOwner(member) ? (
           <Select
             aria-label={`Papel de ${member.name}`}
             size="xs"
@@ -79,6 +82,12 @@ export function MembersList() {
               value && value !== member.role && void setRole(member, value as Role)
             }
           />
+        ) : touchable(member) ? (
+          <Tooltip label={messages.members.lastOwner} multiline w={260}>
+            <Text size="sm" style={{ cursor: 'help' }} tabIndex={0}>
+              {roleNames[member.role]}
+            </Text>
+          </Tooltip>
         ) : (
           <Text size="sm">{roleNames[member.role]}</Text>
         ),
@@ -95,7 +104,7 @@ export function MembersList() {
       width: 120,
       align: 'right',
       render: (member) =>
-        touchable(member) ? (
+        touchable(member) && !lastOwner(member) ? (
           <Button
             size="xs"
             variant="subtle"

@@ -25,7 +25,7 @@ const people: Member[] = [
   },
 ];
 
-function open(role: Role) {
+function open(role: Role, { byEmail = false } = {}) {
   storeTestSession({ workspace: { ...testWorkspace, role } });
   let items = people;
   let invitations: unknown[] = [];
@@ -33,7 +33,7 @@ function open(role: Role) {
     {
       method: 'GET',
       path: '/api/v1/members/invitations',
-      reply: () => ({ body: { items: invitations } }),
+      reply: () => ({ body: { items: invitations, by_email: byEmail } }),
     },
     {
       method: 'POST',
@@ -45,6 +45,7 @@ function open(role: Role) {
           created_by: { _id: 'u1', name: 'Ana Souza' },
           created_at: '2026-11-30T12:00:00.000Z',
           expires_at: '2026-12-07T12:00:00.000Z',
+          email: (body as { email?: string }).email ?? null,
         };
         invitations = [created];
         return { status: 201, body: { ...created, link: 'http://localhost/convite/abc123' } };
@@ -144,5 +145,63 @@ describe('/conta/usuarios: members and roles', () => {
     await user.click(within(row).getByRole('combobox', { name: 'Papel de Bruno Lima' }));
     expect(await screen.findByRole('option', { name: 'Administrador' })).toBeInTheDocument();
     expect(screen.queryByRole('option', { name: 'Proprietário' })).not.toBeInTheDocument();
+  });
+
+  it('offers neither removal nor another role beside the last owner', async () => {
+    const { user } = open('owner');
+    const owner = (await screen.findByText('Ana Souza')).closest('tr')!;
+    expect(within(owner).getByText('Proprietário')).toBeInTheDocument();
+    expect(within(owner).queryByRole('button', { name: 'Remover' })).not.toBeInTheDocument();
+    expect(
+      within(owner).queryByRole('combobox', { name: 'Papel de Ana Souza' }),
+    ).not.toBeInTheDocument();
+    await user.hover(within(owner).getByText('Proprietário'));
+    expect(
+      await screen.findByText('O workspace precisa de pelo menos um proprietário.'),
+    ).toBeInTheDocument();
+    const row = screen.getByText('Bruno Lima').closest('tr')!;
+    expect(within(row).getByRole('button', { name: 'Remover' })).toBeInTheDocument();
+  });
+
+  it('sends the invitation by e-mail when the instance SMTP is there, and shows the link once', async () => {
+    const { api, user } = open('owner', { byEmail: true });
+    const panel = await screen.findByRole('region', { name: 'Convidar por link' });
+    await user.click(await within(panel).findByRole('checkbox', { name: 'Enviar por e-mail' }));
+    const address = within(panel).getByRole('textbox', { name: 'E-mail do convidado' });
+    await user.type(address, 'nao-e-email');
+    await user.click(within(panel).getByRole('button', { name: 'Enviar convite' }));
+    expect(await within(panel).findByText('Informe um e-mail válido.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/v1/members/invitations')).toHaveLength(0);
+
+    await user.clear(address);
+    await user.type(address, 'Carla@Exemplo.com.br');
+    await user.click(within(panel).getByRole('button', { name: 'Enviar convite' }));
+    expect(
+      await screen.findByText('Convite enviado para carla@exemplo.com.br.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/v1/members/invitations')[0]?.body).toEqual({
+      role: 'editor',
+      expires_in_days: 7,
+      email: 'carla@exemplo.com.br',
+    });
+    expect(within(panel).getByLabelText('Link')).toHaveTextContent(
+      'http://localhost/convite/abc123',
+    );
+    await user.click(within(panel).getByRole('button', { name: 'Concluir' }));
+    const table = await within(panel).findByRole('table', { name: 'Convites abertos' });
+    expect(within(table).getByText('carla@exemplo.com.br')).toBeInTheDocument();
+  });
+
+  it('offers the e-mail disabled, with the reason, without the instance SMTP', async () => {
+    const { user } = open('owner');
+    const panel = await screen.findByRole('region', { name: 'Convidar por link' });
+    const option = await within(panel).findByRole('checkbox', { name: 'Enviar por e-mail' });
+    await waitFor(() => expect(option).toBeDisabled());
+    await user.hover(option.closest('div')!.parentElement!);
+    expect(
+      await screen.findByText(
+        'O envio por e-mail precisa do servidor SMTP da instância (PONTE_SMTP_URL), que não está configurado.',
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -13,6 +13,8 @@ import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
 import { useSavedValue } from '../../lib/unsaved/use-saved-value';
 import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
+import { DeniedButton } from '../../components/denied-button';
+import { useCan } from '../../lib/session/use-can';
 import { useCreateAlertRule, useUpdateAlertRule } from './api/alert-rule-mutations';
 import { useAlertRule } from './api/get-alert-rules';
 import type { VersionedAlertRule } from './api/get-alert-rules';
@@ -74,6 +76,7 @@ function AlertRuleEditor({
   rule: VersionedAlertRule | undefined;
   reload: () => Promise<unknown>;
 }) {
+  const saveDenied = useCan('alerts.write').reason;
   const navigate = useNavigate();
   const create = useCreateAlertRule();
   const update = useUpdateAlertRule();
@@ -138,9 +141,14 @@ function AlertRuleEditor({
           <Button variant="default" disabled={saving} onClick={() => void navigate(listPath)}>
             Cancelar
           </Button>
-          <Button type="submit" loading={saving} leftSection={<IconDeviceFloppy size={16} />}>
+          <DeniedButton
+            type="submit"
+            loading={saving}
+            denied={saveDenied}
+            leftSection={<IconDeviceFloppy size={16} />}
+          >
             Salvar
-          </Button>
+          </DeniedButton>
         </Group>
       </Stack>
       {versions.dialogs}

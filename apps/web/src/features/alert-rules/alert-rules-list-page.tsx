@@ -16,12 +16,13 @@ import { RowActionIcons } from '../../components/named-resource/row-action-icons
 import { useNamedResourceList } from '../../components/named-resource/use-named-resource-list';
 import { PageHeader } from '../../components/page-header';
 import type { TableColumn } from '../../components/paginated-table';
+import { useCan } from '../../lib/session/use-can';
 import { useDuplicateAlertRule } from './api/alert-rule-mutations';
 import { useAlertRules } from './api/get-alert-rules';
 
 const m = messages.alertRules;
 
-const createButton = createItemButton('/alert-rules/new', 'Criar regra de alerta');
+const createButton = createItemButton('/alert-rules/new', 'Criar regra de alerta', 'alerts.write');
 
 const pathOf = (action: 'edit' | 'delete', rule: AlertRule) =>
   `/alert-rules/${action}/${encodeURIComponent(rule._id)}`;
@@ -42,16 +43,18 @@ function StatusBadge({ enabled }: { enabled: boolean }) {
 }
 
 function RowActions({ rule, onDuplicate }: { rule: AlertRule; onDuplicate: () => void }) {
+  const denied = useCan('alerts.write').reason;
   return (
     <RowActionIcons
       actions={[
-        { label: 'Editar', icon: <IconPencil size={17} />, to: pathOf('edit', rule) },
-        { label: 'Duplicar regra', icon: <IconCopy size={17} />, onClick: onDuplicate },
+        { label: 'Editar', icon: <IconPencil size={17} />, to: pathOf('edit', rule), denied },
+        { label: 'Duplicar regra', icon: <IconCopy size={17} />, onClick: onDuplicate, denied },
         {
           label: 'Remover',
           icon: <IconTrash size={17} />,
           color: 'red',
           to: pathOf('delete', rule),
+          denied,
         },
       ]}
     />

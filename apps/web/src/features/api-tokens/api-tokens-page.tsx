@@ -22,10 +22,11 @@ import { scopeLabel } from './scopes-picker';
  * call the flows marked 'Disponível como ferramenta MCP' (docs/ai.md).
  */
 export function ApiTokensPage() {
-  const { data, isPending, isError, error } = useApiTokens();
+  const manage = useCan('apiKeys.manage');
+  // A role without `apiKeys.manage` reads the reason, and the list is not asked for.
+  const { data, isPending, isError, error } = useApiTokens({ enabled: manage.allowed });
   const revoke = useRevokeApiToken();
   const workspace = useSessionWorkspace();
-  const manage = useCan('apiKeys.manage');
   const [creating, setCreating] = useState({ opened: false, session: 0 });
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const address = `${window.location.origin}/engine/mcp/${workspace?._id ?? '{workspace}'}`;

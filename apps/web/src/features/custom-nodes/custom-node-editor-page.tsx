@@ -16,6 +16,8 @@ import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
 import { useSavedValue } from '../../lib/unsaved/use-saved-value';
 import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
+import { DeniedButton } from '../../components/denied-button';
+import { useCan } from '../../lib/session/use-can';
 import { useCreateCustomNode, useUpdateCustomNode } from './api/custom-node-mutations';
 import { useCustomNode } from './api/get-custom-nodes';
 import { downloadCustomNodeFile, readCustomNodeFile } from './custom-node-file';
@@ -67,6 +69,7 @@ function CustomNodeEditor({
   node: CustomNode | undefined;
   reload: () => Promise<unknown>;
 }) {
+  const saveDenied = useCan('customNodes.write').reason;
   const navigate = useNavigate();
   const create = useCreateCustomNode();
   const update = useUpdateCustomNode();
@@ -174,9 +177,14 @@ function CustomNodeEditor({
       >
         Exportar
       </Button>
-      <Button type="submit" loading={saving} leftSection={<IconDeviceFloppy size={16} />}>
+      <DeniedButton
+        type="submit"
+        loading={saving}
+        denied={saveDenied}
+        leftSection={<IconDeviceFloppy size={16} />}
+      >
         Salvar
-      </Button>
+      </DeniedButton>
     </>
   );
 

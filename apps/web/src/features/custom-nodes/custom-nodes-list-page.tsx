@@ -12,6 +12,7 @@ import { RowActionIcons } from '../../components/named-resource/row-action-icons
 import { useNamedResourceList } from '../../components/named-resource/use-named-resource-list';
 import { PageHeader } from '../../components/page-header';
 import type { TableColumn } from '../../components/paginated-table';
+import { useCan } from '../../lib/session/use-can';
 import { useDuplicateCustomNode } from './api/custom-node-mutations';
 import { useCustomNodes } from './api/get-custom-nodes';
 import { downloadCustomNodeFile } from './custom-node-file';
@@ -19,7 +20,7 @@ import { CustomNodeImage } from './custom-node-image';
 
 const m = messages.customNodes;
 
-const createButton = createItemButton('/custom-nodes/new', 'Novo conector');
+const createButton = createItemButton('/custom-nodes/new', 'Novo conector', 'customNodes.write');
 
 const editPath = (node: CustomNode) => `/custom-nodes/${encodeURIComponent(node._id)}`;
 
@@ -33,11 +34,12 @@ export function CustomNodeStatusBadge({ enabled }: { enabled: boolean }) {
 }
 
 function RowActions({ node, onDuplicate }: { node: CustomNode; onDuplicate: () => void }) {
+  const denied = useCan('customNodes.write').reason;
   return (
     <RowActionIcons
       actions={[
-        { label: 'Editar', icon: <IconPencil size={17} />, to: editPath(node) },
-        { label: 'Duplicar', icon: <IconCopy size={17} />, onClick: onDuplicate },
+        { label: 'Editar', icon: <IconPencil size={17} />, to: editPath(node), denied },
+        { label: 'Duplicar', icon: <IconCopy size={17} />, onClick: onDuplicate, denied },
         {
           label: 'Exportar',
           icon: <IconDownload size={17} />,
@@ -48,6 +50,7 @@ function RowActions({ node, onDuplicate }: { node: CustomNode; onDuplicate: () =
           icon: <IconTrash size={17} />,
           color: 'red',
           to: `/custom-nodes/delete/${encodeURIComponent(node._id)}`,
+          denied,
         },
       ]}
     />

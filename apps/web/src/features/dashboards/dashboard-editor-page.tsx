@@ -39,6 +39,8 @@ import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
 import { useSavedValue } from '../../lib/unsaved/use-saved-value';
 import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
+import { DeniedButton } from '../../components/denied-button';
+import { useCan } from '../../lib/session/use-can';
 import { useCreateDashboard, useUpdateDashboard } from './api/dashboard-mutations';
 import { useDashboard } from './api/get-dashboards';
 import type { VersionedDashboard } from './api/get-dashboards';
@@ -116,6 +118,7 @@ function DashboardEditor({
   dashboard: VersionedDashboard | undefined;
   reload: () => Promise<unknown>;
 }) {
+  const saveDenied = useCan('dashboards.write').reason;
   const navigate = useNavigate();
   const create = useCreateDashboard();
   const update = useUpdateDashboard();
@@ -258,9 +261,14 @@ function DashboardEditor({
               Cancelar
             </Button>
           ) : null}
-          <Button type="submit" loading={saving} leftSection={<IconDeviceFloppy size={16} />}>
+          <DeniedButton
+            type="submit"
+            loading={saving}
+            denied={saveDenied}
+            leftSection={<IconDeviceFloppy size={16} />}
+          >
             Salvar
-          </Button>
+          </DeniedButton>
         </Group>
         {issue ? (
           <Alert color="red" variant="light" role="alert">

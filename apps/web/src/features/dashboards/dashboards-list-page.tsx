@@ -24,13 +24,14 @@ import { NamedResourceList } from '../../components/named-resource/named-resourc
 import { useNamedResourceList } from '../../components/named-resource/use-named-resource-list';
 import { PageHeader } from '../../components/page-header';
 import type { TableColumn } from '../../components/paginated-table';
+import { useCan } from '../../lib/session/use-can';
 import { useDuplicateDashboard } from './api/dashboard-mutations';
 import { getDashboard, useDashboards } from './api/get-dashboards';
 import { downloadDashboardFile } from './dashboard-file';
 
 const m = messages.dashboards;
 
-const createButton = createItemButton('/dashboards/new', 'Novo dashboard');
+const createButton = createItemButton('/dashboards/new', 'Novo dashboard', 'dashboards.write');
 
 const pathOf = (action: 'view' | 'edit' | 'delete', dashboard: DashboardListItem) =>
   `/dashboards/${action}/${encodeURIComponent(dashboard._id)}`;
@@ -41,6 +42,8 @@ const exportDashboard = (dashboard: DashboardListItem) =>
 
 function RowActions(props: { dashboard: DashboardListItem; onDuplicate: () => void }) {
   const { dashboard, onDuplicate } = props;
+  // As the flows list: a role that cannot edit dashboards is offered only what reads one.
+  const edit = useCan('dashboards.write').allowed;
   return (
     <Row gap={4} justify="flex-end" wrap="nowrap">
       <Tooltip label="Visualizar">
@@ -61,30 +64,36 @@ function RowActions(props: { dashboard: DashboardListItem; onDuplicate: () => vo
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item
-            component={Link}
-            to={pathOf('edit', dashboard)}
-            leftSection={<IconPencil size={15} />}
-          >
-            Editar
-          </Menu.Item>
-          <Menu.Item leftSection={<IconCopy size={15} />} onClick={onDuplicate}>
-            Duplicar
-          </Menu.Item>
+          {edit ? (
+            <>
+              <Menu.Item
+                component={Link}
+                to={pathOf('edit', dashboard)}
+                leftSection={<IconPencil size={15} />}
+              >
+                Editar
+              </Menu.Item>
+              <Menu.Item leftSection={<IconCopy size={15} />} onClick={onDuplicate}>
+                Duplicar
+              </Menu.Item>
+            </>
+          ) : null}
           <Menu.Item
             leftSection={<IconDownload size={15} />}
             onClick={() => void exportDashboard(dashboard)}
           >
             Exportar
           </Menu.Item>
-          <Menu.Item
-            component={Link}
-            to={pathOf('delete', dashboard)}
-            color="red"
-            leftSection={<IconTrash size={15} />}
-          >
-            Remover
-          </Menu.Item>
+          {edit ? (
+            <Menu.Item
+              component={Link}
+              to={pathOf('delete', dashboard)}
+              color="red"
+              leftSection={<IconTrash size={15} />}
+            >
+              Remover
+            </Menu.Item>
+          ) : null}
         </Menu.Dropdown>
       </Menu>
     </Row>

@@ -22,6 +22,8 @@ import { errorMessage } from '../../lib/api/api-error';
 import { toast } from '../../lib/toasts';
 import { useSavedValue } from '../../lib/unsaved/use-saved-value';
 import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
+import { DeniedButton } from '../../components/denied-button';
+import { useCan } from '../../lib/session/use-can';
 import { useCreateRecord } from './api/create-record';
 import { useRecord } from './api/get-record';
 import { useTable } from './api/get-table';
@@ -154,6 +156,7 @@ function FieldInput({
 }
 
 function RecordForm({ table, record }: { table: Table; record: Entity | undefined }) {
+  const saveDenied = useCan('records.write').reason;
   const navigate = useNavigate();
   const create = useCreateRecord();
   const update = useUpdateRecord();
@@ -220,9 +223,9 @@ function RecordForm({ table, record }: { table: Table; record: Entity | undefine
           >
             Voltar para a lista
           </Button>
-          <Button type="submit" loading={saving}>
+          <DeniedButton type="submit" loading={saving} denied={saveDenied}>
             Salvar
-          </Button>
+          </DeniedButton>
         </Group>
       </Stack>
       {unsaved.dialog}

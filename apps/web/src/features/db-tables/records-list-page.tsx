@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Button, Checkbox, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Checkbox, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -14,7 +14,9 @@ import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { PaginatedTable } from '../../components/paginated-table';
 import type { TableColumn } from '../../components/paginated-table';
+import { DeniedButton } from '../../components/denied-button';
 import { errorMessage } from '../../lib/api/api-error';
+import { useCan } from '../../lib/session/use-can';
 import { toast } from '../../lib/toasts';
 import { useDeleteRecord } from './api/delete-record';
 import { useDeleteRecords } from './api/delete-records';
@@ -114,6 +116,8 @@ function RecordsList({ table }: { table: Table }) {
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const removeOne = useDeleteRecord();
   const removeMany = useDeleteRecords();
+  // An Operador edits records, a Leitor only reads them (docs/adr/0106).
+  const denied = useCan('records.write').reason;
 
   const filter: EntityFilter = useMemo(
     () => ({ table: table._id, timezoneOffset: new Date().getTimezoneOffset(), fields: filters }),
@@ -224,19 +228,20 @@ function RecordsList({ table }: { table: Table }) {
         <EditRemoveActions
           edit={{ to: `/database/entities/edit/${row._id}` }}
           remove={{ onClick: () => setRemoving(row) }}
+          denied={denied}
         />
       ),
     },
   ];
 
   const createButton = (
-    <Button
-      component={Link}
+    <DeniedButton
       to={`/database/entities/new/${table._id}`}
+      denied={denied}
       leftSection={<IconPlus size={16} />}
     >
       Novo registro
-    </Button>
+    </DeniedButton>
   );
 
   return (
@@ -269,6 +274,7 @@ function RecordsList({ table }: { table: Table }) {
           onToggleFilters={() => setShowFilters((shown) => !shown)}
           selectedCount={selected.size}
           onMassRemove={() => setMassRemoving(true)}
+          removeDenied={denied}
           size={size}
           onSizeChange={setSize}
         />

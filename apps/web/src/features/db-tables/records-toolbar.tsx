@@ -1,3 +1,4 @@
+import { DeniedButton } from '../../components/denied-button';
 import { Button, Checkbox, Group, Popover, Select, Stack } from '@mantine/core';
 import { IconColumns, IconFilter, IconTrash } from '@tabler/icons-react';
 import type { TableField } from '@ponte/shared/db-tables.schema';
@@ -11,6 +12,8 @@ interface RecordsToolbarProps {
   onToggleFilters: () => void;
   selectedCount: number;
   onMassRemove: () => void;
+  /** Why the role may not remove records; null when it may. */
+  removeDenied: string | null;
   size: number;
   onSizeChange: (size: number) => void;
 }
@@ -24,6 +27,7 @@ export function RecordsToolbar({
   onToggleFilters,
   selectedCount,
   onMassRemove,
+  removeDenied,
   size,
   onSizeChange,
 }: RecordsToolbarProps) {
@@ -55,9 +59,14 @@ export function RecordsToolbar({
           </Popover.Dropdown>
         </Popover>
         {selectedCount ? (
-          <Button color="red" leftSection={<IconTrash size={16} />} onClick={onMassRemove}>
+          <DeniedButton
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            onClick={onMassRemove}
+            denied={removeDenied}
+          >
             Remover selecionados ({selectedCount})
-          </Button>
+          </DeniedButton>
         ) : null}
       </Group>
       <Select

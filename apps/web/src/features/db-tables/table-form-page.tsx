@@ -30,6 +30,8 @@ import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
 import { useSavedValue } from '../../lib/unsaved/use-saved-value';
 import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
+import { DeniedButton } from '../../components/denied-button';
+import { useCan } from '../../lib/session/use-can';
 import { useCreateTable } from './api/create-table';
 import { useTable } from './api/get-table';
 import type { VersionedTable } from './api/get-table';
@@ -136,6 +138,7 @@ function TableForm({
   table: VersionedTable | undefined;
   reload: () => Promise<unknown>;
 }) {
+  const saveDenied = useCan('tables.write').reason;
   const navigate = useNavigate();
   const create = useCreateTable();
   const update = useUpdateTable();
@@ -331,9 +334,9 @@ function TableForm({
           >
             Cancelar
           </Button>
-          <Button type="submit" loading={saving}>
+          <DeniedButton type="submit" loading={saving} denied={saveDenied}>
             Salvar
-          </Button>
+          </DeniedButton>
         </Group>
       </Stack>
       <ConfirmModal

@@ -17,9 +17,10 @@ import type { TableColumn } from '../../components/paginated-table';
 import { useDuplicateTable } from './api/duplicate-table';
 import { getTable } from './api/get-table';
 import { useTables } from './api/get-tables';
+import { useCan } from '../../lib/session/use-can';
 import { downloadTableFile } from './table-file';
 
-const createButton = createItemButton('/database/tables/new', 'Criar tabela');
+const createButton = createItemButton('/database/tables/new', 'Criar tabela', 'tables.write');
 
 /** Downloads the table's structure as {slug}.db.json; a failure shows the server's message. */
 const exportTable = (id: string) =>
@@ -34,6 +35,8 @@ const exportTable = (id: string) =>
   );
 
 function RowActions({ table, onDuplicate }: { table: Table; onDuplicate: () => void }) {
+  // The structure is 'editar tabelas'; the records page has its own check (docs/adr/0106).
+  const denied = useCan('tables.write').reason;
   return (
     <RowActionIcons
       actions={[
@@ -42,8 +45,9 @@ function RowActions({ table, onDuplicate }: { table: Table; onDuplicate: () => v
           label: 'Editar',
           icon: <IconPencil size={17} />,
           to: `/database/tables/edit/${table._id}`,
+          denied,
         },
-        { label: 'Duplicar', icon: <IconCopy size={17} />, onClick: onDuplicate },
+        { label: 'Duplicar', icon: <IconCopy size={17} />, onClick: onDuplicate, denied },
         {
           label: 'Exportar',
           icon: <IconDownload size={17} />,
@@ -54,6 +58,7 @@ function RowActions({ table, onDuplicate }: { table: Table; onDuplicate: () => v
           icon: <IconTrash size={17} />,
           color: 'red',
           to: `/database/tables/delete/${table._id}`,
+          denied,
         },
       ]}
     />

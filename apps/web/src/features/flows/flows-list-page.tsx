@@ -43,7 +43,7 @@ const duplicateTexts = {
   duplicated: messages.flows.duplicated,
 };
 
-const createButton = createItemButton('/flows/new', 'Criar Flow');
+const createButton = createItemButton('/flows/new', 'Criar Flow', 'flows.write');
 
 /** `show_status` in the URL; a new filter goes back to page 1. */
 function useStatusParam(): [FlowStatusFilter, (status: FlowStatusFilter) => void] {

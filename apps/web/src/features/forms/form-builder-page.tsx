@@ -30,6 +30,8 @@ import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
 import { useSavedValue } from '../../lib/unsaved/use-saved-value';
 import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
+import { DeniedButton } from '../../components/denied-button';
+import { useCan } from '../../lib/session/use-can';
 import { useCreateForm, useUpdateForm } from './api/form-mutations';
 import { useForm } from './api/get-forms';
 import type { VersionedForm } from './api/get-forms';
@@ -105,6 +107,7 @@ function FormBuilder({
   form: VersionedForm | undefined;
   reload: () => Promise<unknown>;
 }) {
+  const saveDenied = useCan('forms.write').reason;
   const navigate = useNavigate();
   const create = useCreateForm();
   const update = useUpdateForm();
@@ -275,9 +278,9 @@ function FormBuilder({
           <Button variant="default" onClick={() => void navigate('/forms')} disabled={saving}>
             Cancelar
           </Button>
-          <Button type="submit" loading={saving}>
+          <DeniedButton type="submit" loading={saving} denied={saveDenied}>
             Salvar
-          </Button>
+          </DeniedButton>
         </Group>
       </Stack>
       <ConfirmModal

@@ -14,13 +14,15 @@ import { RowActionIcons } from '../../components/named-resource/row-action-icons
 import { useNamedResourceList } from '../../components/named-resource/use-named-resource-list';
 import { PageHeader } from '../../components/page-header';
 import type { TableColumn } from '../../components/paginated-table';
+import { useCan } from '../../lib/session/use-can';
 import { useForms } from './api/get-forms';
 import { statusLabels } from './form-labels';
 import { useEngineUrl } from './use-engine-url';
 
-const createButton = createItemButton('/forms/new', 'Criar formulário');
+const createButton = createItemButton('/forms/new', 'Criar formulário', 'forms.write');
 
 function RowActions({ form, engineUrl }: { form: Form; engineUrl: string }) {
+  const denied = useCan('forms.write').reason;
   return (
     <RowActionIcons
       actions={[
@@ -29,12 +31,13 @@ function RowActions({ form, engineUrl }: { form: Form; engineUrl: string }) {
           icon: <IconExternalLink size={17} />,
           href: `${engineUrl}/forms/${encodeURIComponent(form._id)}`,
         },
-        { label: 'Editar', icon: <IconPencil size={17} />, to: `/forms/edit/${form._id}` },
+        { label: 'Editar', icon: <IconPencil size={17} />, to: `/forms/edit/${form._id}`, denied },
         {
           label: 'Remover',
           icon: <IconTrash size={17} />,
           color: 'red',
           to: `/forms/delete/${form._id}`,
+          denied,
         },
       ]}
     />

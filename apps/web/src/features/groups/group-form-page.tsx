@@ -10,6 +10,8 @@ import { useZodForm } from '../../lib/forms/use-zod-form';
 import { toast } from '../../lib/toasts';
 import { useSavedValue } from '../../lib/unsaved/use-saved-value';
 import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
+import { DeniedButton } from '../../components/denied-button';
+import { useCan } from '../../lib/session/use-can';
 import { useCreateGroup } from './api/create-group';
 import { useGroup } from './api/get-group';
 import { useUpdateGroup } from './api/update-group';
@@ -32,6 +34,7 @@ export function GroupFormPage() {
 }
 
 function GroupForm({ id, initialName }: { id: string | undefined; initialName: string }) {
+  const saveDenied = useCan('groups.write').reason;
   const navigate = useNavigate();
   const create = useCreateGroup();
   const update = useUpdateGroup();
@@ -62,9 +65,9 @@ function GroupForm({ id, initialName }: { id: string | undefined; initialName: s
           <Button variant="default" onClick={() => void navigate('/groups')} disabled={saving}>
             Cancelar
           </Button>
-          <Button type="submit" loading={saving}>
+          <DeniedButton type="submit" loading={saving} denied={saveDenied}>
             Salvar
-          </Button>
+          </DeniedButton>
         </Group>
       </Stack>
       {unsaved.dialog}

@@ -1,6 +1,4 @@
-import { Alert, Button, Stack } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Alert, Stack } from '@mantine/core';
 import { formatDateTime, truncate } from '@ponte/shared/format';
 import type { Group } from '@ponte/shared/groups.schema';
 import { limits } from '@ponte/shared/limits';
@@ -13,13 +11,22 @@ import { SearchBox } from '../../components/search-box';
 import { TruncatedText } from '../../components/truncated-text';
 import { errorMessage } from '../../lib/api/api-error';
 import { useClampedPage, useListParams } from '../../lib/use-list-params';
+import { createItemButton } from '../../components/named-resource/create-button';
+import { useCan } from '../../lib/session/use-can';
 import { useGroups } from './api/get-groups';
 
-const createButton = (
-  <Button component={Link} to="/groups/new" leftSection={<IconPlus size={16} />}>
-    Criar grupo
-  </Button>
-);
+const createButton = createItemButton('/groups/new', 'Criar grupo', 'groups.write');
+
+function GroupRowActions({ group }: { group: Group }) {
+  const denied = useCan('groups.write').reason;
+  return (
+    <EditRemoveActions
+      edit={{ to: `/groups/edit/${group._id}` }}
+      remove={{ to: `/groups/delete/${group._id}` }}
+      denied={denied}
+    />
+  );
+}
 
 const columns: TableColumn<Group>[] = [
   {
@@ -48,12 +55,7 @@ const columns: TableColumn<Group>[] = [
     header: 'Ações',
     align: 'right',
     width: 110,
-    render: (group) => (
-      <EditRemoveActions
-        edit={{ to: `/groups/edit/${group._id}` }}
-        remove={{ to: `/groups/delete/${group._id}` }}
-      />
-    ),
+    render: (group) => <GroupRowActions group={group} />,
   },
 ];
 

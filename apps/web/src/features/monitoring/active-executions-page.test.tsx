@@ -7,6 +7,7 @@ import { apiError, mockFetch } from '../../test/mock-fetch';
 import type { MockRoute } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { ActiveExecutionsPage } from './active-executions-page';
+import { expectDenied, signInAs } from '../../test/role-fixtures';
 
 vi.mock('../../lib/engine/engine-socket', () => ({
   connectEngineSocket: vi.fn(),
@@ -337,5 +338,52 @@ describe('ActiveExecutionsPage', () => {
     expect(await screen.findByText('Algo deu errado ao reiniciar a engine!')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(3100));
     expect(socket.connects).toBe(1);
+  });
+
+  it('shows a Leitor the live rows with stopping, restarting and deciding disabled', async () => {
+    signInAs('viewer');
+    const api = setup([
+      { method: 'GET', path: '/api/v1/approvals', reply: { body: { items: [pendingApproval()] } } },
+    ]);
+    const { user } = renderPage();
+    socket.open();
+    socket.fire('status-list', [running('e1')]);
+    const stop = screen.getByRole('button', { name: 'Parar' });
+    await expectDenied(user, stop, 'viewer', 'flows.run');
+    await user.click(stop);
+    expect(api.callsTo('POST', '/engine/stop-execution')).toHaveLength(0);
+    await expectDenied(
+      user,
+      screen.getByRole('button', { name: 'Reiniciar engine' }),
+      'viewer',
+      'workspace.settings',
+    );
+    await expectDenied(
+      user,
+      await screen.findByRole('button', { name: 'Aprovar' }),
+      'viewer',
+      'approvals.decide',
+    );
+    await expectDenied(
+      user,
+      screen.getByRole('button', { name: 'Rejeitar' }),
+      'viewer',
+      'approvals.decide',
+    );
+  });
+
+  it('lets a Operador stop an execution and decide, but not restart the engine', async () => {
+    signInAs('operator');
+    setup();
+    const { user } = renderPage();
+    socket.open();
+    socket.fire('status-list', [running('e1')]);
+    expect(screen.getByRole('button', { name: 'Parar' })).not.toHaveAttribute('aria-disabled');
+    await expectDenied(
+      user,
+      screen.getByRole('button', { name: 'Reiniciar engine' }),
+      'operator',
+      'workspace.settings',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { EngineStatusStrip } from '../../components/engine-status-strip';
@@ -8,6 +8,8 @@ import { errorMessage } from '../../lib/api/api-error';
 import { useNodeLibrary } from '../../lib/engine/get-node-library';
 import { toast } from '../../lib/toasts';
 import { useFlowNames } from '../../lib/flows/api/get-flow-names';
+import { DeniedButton } from '../../components/denied-button';
+import { useCan } from '../../lib/session/use-can';
 import { useRestartEngine } from './api/restart-engine';
 import { useStopExecution } from './api/stop-execution';
 import { PendingApprovals } from './pending-approvals';
@@ -33,6 +35,8 @@ export function ActiveExecutionsPage() {
   const { nameOf } = useFlowNames(unnamedFlowIds);
   const stop = useStopExecution();
   const restart = useRestartEngine();
+  // Restarting the engine is the workspace's settings (docs/adr/0106).
+  const restartDenied = useCan('workspace.settings').reason;
   const [stopping, setStopping] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
 
@@ -65,15 +69,16 @@ export function ActiveExecutionsPage() {
   };
 
   const restartButton = (
-    <Button
+    <DeniedButton
       color="red"
       variant="light"
       leftSection={<IconRefresh size={16} />}
       disabled={live.paused}
       onClick={() => setConfirming(true)}
+      denied={restartDenied}
     >
       Reiniciar engine
-    </Button>
+    </DeniedButton>
   );
 
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Approval, ApprovalDecisionBody } from '@ponte/shared/approvals.schema';
@@ -7,6 +7,8 @@ import { ApprovalCall } from '../../components/approval/approval-call';
 import { RejectCallModal } from '../../components/approval/reject-call-modal';
 import { errorMessage } from '../../lib/api/api-error';
 import { toast } from '../../lib/toasts';
+import { DeniedButton } from '../../components/denied-button';
+import { useCan } from '../../lib/session/use-can';
 import { useApprovals } from './api/get-approvals';
 import { useDecideApproval } from './api/decide-approval';
 
@@ -24,6 +26,7 @@ interface PendingApprovalProps {
 }
 
 function PendingApproval({ approval, busy, onApprove, onReject }: PendingApprovalProps) {
+  const denied = useCan('approvals.decide').reason;
   const flow = (
     <Anchor component={Link} to={`/flows/${encodeURIComponent(approval.flow._id)}`} size="sm">
       {approval.flow.name}
@@ -40,23 +43,25 @@ function PendingApproval({ approval, busy, onApprove, onReject }: PendingApprova
       <Stack gap="sm">
         <ApprovalCall approval={approval} flow={flow} />
         <Group justify="flex-end" gap="sm">
-          <Button
+          <DeniedButton
             variant="default"
             color="red"
             leftSection={<IconX size={16} />}
             disabled={busy !== null}
             onClick={onReject}
+            denied={denied}
           >
             Rejeitar
-          </Button>
-          <Button
+          </DeniedButton>
+          <DeniedButton
             leftSection={<IconCheck size={16} />}
             loading={busy === 'approve'}
             disabled={busy === 'reject'}
             onClick={onApprove}
+            denied={denied}
           >
             Aprovar
-          </Button>
+          </DeniedButton>
         </Group>
       </Stack>
     </Paper>

@@ -1,8 +1,10 @@
-import { Anchor, Button, Group, Paper, Table, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Table, Text } from '@mantine/core';
 import { ExecutionIdText } from './execution-id-text';
 import { formatDateTime, formatElapsed } from '@ponte/shared/format';
 import type { RunningExecution } from '@ponte/shared/monitoring.schema';
 import { EmptyState } from '../../components/empty-state';
+import { DeniedButton } from '../../components/denied-button';
+import { useCan } from '../../lib/session/use-can';
 import { UnawaitedBadge } from './unawaited-badge';
 import { useNow } from './use-now';
 
@@ -30,6 +32,8 @@ export function RunningExecutionsTable({
   onStop,
 }: RunningExecutionsTableProps) {
   const now = useNow(1000);
+  // Stopping is 'executar e parar flows' (docs/adr/0106).
+  const stopDenied = useCan('flows.run').reason;
 
   if (executions.length === 0) {
     return (
@@ -92,15 +96,16 @@ export function RunningExecutionsTable({
                     />
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Button
+                    <DeniedButton
                       size="xs"
                       color="red"
                       variant="light"
                       disabled={isStopping}
                       onClick={() => onStop(execution.execution_id)}
+                      denied={stopDenied}
                     >
                       {isStopping ? 'Stopping' : 'Parar'}
-                    </Button>
+                    </DeniedButton>
                   </Table.Td>
                 </Table.Tr>
               );

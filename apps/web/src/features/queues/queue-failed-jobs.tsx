@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconRefresh } from '@tabler/icons-react';
 import { formatDateTime } from '@ponte/shared/format';
@@ -12,6 +12,8 @@ import { PaginatedTable } from '../../components/paginated-table';
 import type { TableColumn } from '../../components/paginated-table';
 import { errorMessage } from '../../lib/api/api-error';
 import { toast } from '../../lib/toasts';
+import { DeniedButton } from '../../components/denied-button';
+import { useCan } from '../../lib/session/use-can';
 import { useQueueJobs } from './api/get-queues';
 import { useRetryJob } from './api/queue-mutations';
 
@@ -22,6 +24,7 @@ export function QueueFailedJobs({ queueId }: { queueId: string }) {
   const [page, setPage] = useState(1);
   const jobs = useQueueJobs(queueId, { page, states: ['failed'] });
   const retry = useRetryJob();
+  const operate = useCan('queues.operate').reason;
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
 
   const run = async (job: QueueJob) => {
@@ -74,15 +77,16 @@ export function QueueFailedJobs({ queueId }: { queueId: string }) {
       align: 'right',
       width: 130,
       render: (job) => (
-        <Button
+        <DeniedButton
           size="xs"
           variant="light"
           leftSection={<IconRefresh size={14} />}
           loading={retry.isPending && retry.variables.jobId === job._id}
           onClick={() => void run(job)}
+          denied={operate}
         >
           Reenviar
-        </Button>
+        </DeniedButton>
       ),
     },
   ];

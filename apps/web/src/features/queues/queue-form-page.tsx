@@ -25,6 +25,8 @@ import { useSelectedGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
 import { useSavedValue } from '../../lib/unsaved/use-saved-value';
 import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
+import { DeniedButton } from '../../components/denied-button';
+import { useCan } from '../../lib/session/use-can';
 import { useQueue } from './api/get-queues';
 import type { VersionedQueue } from './api/get-queues';
 import { useCreateQueue, useUpdateQueue } from './api/queue-mutations';
@@ -56,6 +58,7 @@ function QueueForm({
   queue: VersionedQueue | undefined;
   reload: () => Promise<unknown>;
 }) {
+  const saveDenied = useCan('queues.write').reason;
   const navigate = useNavigate();
   const create = useCreateQueue();
   const update = useUpdateQueue();
@@ -164,9 +167,9 @@ function QueueForm({
           <Button variant="default" onClick={() => void navigate('/queues')} disabled={saving}>
             Cancelar
           </Button>
-          <Button type="submit" loading={saving}>
+          <DeniedButton type="submit" loading={saving} denied={saveDenied}>
             Salvar
-          </Button>
+          </DeniedButton>
         </Group>
       </Stack>
       {versions.dialogs}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Text, Tooltip } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { formatDateTime } from '@ponte/shared/format';
@@ -13,6 +13,8 @@ import { PaginatedTable } from '../../components/paginated-table';
 import type { TableColumn } from '../../components/paginated-table';
 import { errorMessage } from '../../lib/api/api-error';
 import { toast } from '../../lib/toasts';
+import { RowActionIcons } from '../../components/named-resource/row-action-icons';
+import { useCan } from '../../lib/session/use-can';
 import { useQueueJobs } from './api/get-queues';
 import { useRemoveJob } from './api/queue-mutations';
 import { QueueMessageModal } from './queue-message-modal';
@@ -26,6 +28,7 @@ export function QueueJobsTable({ queueId }: { queueId: string }) {
   const remove = useRemoveJob();
   const [opened, setOpened] = useState<QueueJob | null>(null);
   const [removing, setRemoving] = useState<QueueJob | null>(null);
+  const operate = useCan('queues.operate').reason;
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   // The labels say where each job stood when the page was read (a refresh reads again).
   const now = jobs.dataUpdatedAt;
@@ -88,16 +91,17 @@ export function QueueJobsTable({ queueId }: { queueId: string }) {
       align: 'right',
       width: 70,
       render: (job) => (
-        <Tooltip label="Remover">
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label="Remover"
-            onClick={() => setRemoving(job)}
-          >
-            <IconTrash size={17} />
-          </ActionIcon>
-        </Tooltip>
+        <RowActionIcons
+          actions={[
+            {
+              label: 'Remover',
+              icon: <IconTrash size={17} />,
+              color: 'red',
+              onClick: () => setRemoving(job),
+              denied: operate,
+            },
+          ]}
+        />
       ),
     },
   ];

@@ -15,6 +15,8 @@ import type { Queue } from '@ponte/shared/queues.schema';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api/api-error';
+import { DeniedButton } from '../../components/denied-button';
+import { useCan } from '../../lib/session/use-can';
 import { queuesQueryKey, useQueue } from './api/get-queues';
 import { useControlQueue } from './api/queue-mutations';
 import type { QueueControl } from './api/queue-mutations';
@@ -42,6 +44,9 @@ function Actions({ queue, onAdd }: { queue: Queue; onAdd: () => void }) {
   const control = useControlQueue();
   const [cleaning, setCleaning] = useState(false);
   const toggle = queueToggle(queue.status);
+  // Messages, pause and cleaning are 'operar filas'; the settings 'editar filas' (docs/adr/0106).
+  const operate = useCan('queues.operate').reason;
+  const edit = useCan('queues.write').reason;
   // Spec 2 §8: failures of pause, resume and clean are only logged; the page reloads.
   const run = (action: QueueControl) =>
     control.mutate(
@@ -57,36 +62,38 @@ function Actions({ queue, onAdd }: { queue: Queue; onAdd: () => void }) {
         Atualizar
       </Button>
       {toggle ? (
-        <Button
+        <DeniedButton
           variant="default"
           leftSection={
             toggle === 'pause' ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />
           }
           loading={control.isPending && control.variables.action === toggle}
           onClick={() => run(toggle)}
+          denied={operate}
         >
           {toggle === 'pause' ? 'Pausar' : 'Iniciar'}
-        </Button>
+        </DeniedButton>
       ) : null}
-      <Button
+      <DeniedButton
         variant="default"
         color="red"
         leftSection={<IconEraser size={16} />}
         onClick={() => setCleaning(true)}
+        denied={operate}
       >
         Limpar fila
-      </Button>
-      <Button
+      </DeniedButton>
+      <DeniedButton
         variant="default"
-        component={Link}
         to={`/queues/edit/${queue._id}`}
         leftSection={<IconPencil size={16} />}
+        denied={edit}
       >
         Editar
-      </Button>
-      <Button leftSection={<IconPlus size={16} />} onClick={onAdd}>
+      </DeniedButton>
+      <DeniedButton leftSection={<IconPlus size={16} />} onClick={onAdd} denied={operate}>
         Adicionar mensagem
-      </Button>
+      </DeniedButton>
       <ConfirmModal
         opened={cleaning}
         title="Limpar fila"

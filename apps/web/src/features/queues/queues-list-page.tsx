@@ -19,14 +19,18 @@ import { RowActionIcons } from '../../components/named-resource/row-action-icons
 import { useNamedResourceList } from '../../components/named-resource/use-named-resource-list';
 import { PageHeader } from '../../components/page-header';
 import type { TableColumn } from '../../components/paginated-table';
+import { useCan } from '../../lib/session/use-can';
 import { useQueues } from './api/get-queues';
 import { useControlQueue } from './api/queue-mutations';
 import { QueueStatusBadge, queueToggle } from './queue-status';
 
-const createButton = createItemButton('/queues/new', 'Criar fila');
+const createButton = createItemButton('/queues/new', 'Criar fila', 'queues.write');
 
 function RowActions({ queue }: { queue: Queue }) {
   const control = useControlQueue();
+  // Pausing and starting is operating the queue; its settings are 'editar filas' (docs/adr/0106).
+  const operate = useCan('queues.operate').reason;
+  const denied = useCan('queues.write').reason;
   const toggle = queueToggle(queue.status);
   // Spec 2 §8: a failed pause or start is only logged; the list reloads either way.
   const run = (action: 'pause' | 'resume') =>
@@ -41,15 +45,22 @@ function RowActions({ queue }: { queue: Queue }) {
                 toggle === 'pause' ? <IconPlayerPause size={17} /> : <IconPlayerPlay size={17} />,
               loading: control.isPending,
               onClick: () => run(toggle),
+              denied: operate,
             }
           : null,
         { label: 'Visualizar', icon: <IconEye size={17} />, to: `/queues/view/${queue._id}` },
-        { label: 'Editar', icon: <IconPencil size={17} />, to: `/queues/edit/${queue._id}` },
+        {
+          label: 'Editar',
+          icon: <IconPencil size={17} />,
+          to: `/queues/edit/${queue._id}`,
+          denied,
+        },
         {
           label: 'Remover',
           icon: <IconTrash size={17} />,
           color: 'red',
           to: `/queues/delete/${queue._id}`,
+          denied,
         },
       ]}
     />

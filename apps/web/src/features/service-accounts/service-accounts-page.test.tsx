@@ -8,6 +8,7 @@ import type { ListedAccount } from './api/get-service-accounts';
 import { leaveTo } from './leave-to';
 import { ServiceAccountsPage } from './service-accounts-page';
 import { bling, listReply, slack, smtp } from './test-fixtures';
+import { expectDenied, signInAs } from '../../test/role-fixtures';
 
 vi.mock('./leave-to', () => ({ leaveTo: vi.fn() }));
 
@@ -176,5 +177,34 @@ describe('/service-accounts', () => {
       await screen.findByText('Ocorreu um erro ao autorizar a conta de serviço'),
     ).toBeInTheDocument();
     expect(leaveTo).not.toHaveBeenCalled();
+  });
+
+  it('lets an Editor see the accounts but not create, test, authorize, edit or remove one', async () => {
+    setup();
+    signInAs('editor');
+    const { user } = render();
+    await expectDenied(
+      user,
+      await screen.findByRole('button', { name: 'Criar conta de serviço' }),
+      'editor',
+      'serviceAccounts.write',
+    );
+    const first = await row('SMTP do financeiro');
+    for (const name of ['Testar conexão', 'Editar', 'Remover'])
+      await expectDenied(
+        user,
+        within(first).getByRole('button', { name }),
+        'editor',
+        'serviceAccounts.write',
+      );
+    const slackRow = await row('Slack do suporte');
+    await expectDenied(
+      user,
+      within(slackRow).getByRole('button', { name: /autorizar conta/i }),
+      'editor',
+      'serviceAccounts.write',
+    );
+    await user.click(within(first).getByRole('button', { name: 'Editar' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
@@ -15,6 +15,8 @@ import { TruncatedText } from '../../components/truncated-text';
 import { errorMessage } from '../../lib/api/api-error';
 import { workspaceStore } from '../../lib/session/session-store';
 import { toast } from '../../lib/toasts';
+import { DeniedButton } from '../../components/denied-button';
+import { useCan } from '../../lib/session/use-can';
 import { AccountRowActions } from './account-row-actions';
 import { useAccountRemoval } from './account-removal';
 import { AccountStatusBadge, LastChecked } from './account-status-badge';
@@ -89,10 +91,16 @@ export function ServiceAccountsPage() {
   const openForm = (account: ListedAccount | null) =>
     setModal((current) => ({ opened: true, account, session: current.session + 1 }));
 
+  // Only who may manage service accounts sees a form that takes secrets (docs/adr/0106).
+  const denied = useCan('serviceAccounts.write').reason;
   const createButton = (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => openForm(null)}>
+    <DeniedButton
+      leftSection={<IconPlus size={16} />}
+      onClick={() => openForm(null)}
+      denied={denied}
+    >
       Criar conta de serviço
-    </Button>
+    </DeniedButton>
   );
   const accounts = (data?.items ?? []).filter((account) => !query || matches(account, query));
 
@@ -141,6 +149,7 @@ export function ServiceAccountsPage() {
           onTest={() => void connection.run(account)}
           onAuthorize={() => void authorize.run(account)}
           onRemove={() => removal.ask(account)}
+          denied={denied}
         />
       ),
     },

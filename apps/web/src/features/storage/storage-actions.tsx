@@ -8,6 +8,7 @@ import type { StorageItem } from '@ponte/shared/storage.schema';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { downloadBlob } from '../../lib/download-text';
 import { toast } from '../../lib/toasts';
+import { useCan } from '../../lib/session/use-can';
 import {
   deleteStorageItem,
   downloadStorageFile,
@@ -75,7 +76,10 @@ export function useStorageRemoval(onRemoved: (item: StorageItem) => void) {
   return { ask: setRemoving, dialog };
 }
 
-/** A row's actions: download (files only) and delete. */
+/**
+ * A row's actions: download (files only) and delete, disabled with the reason for a role that
+ * may not edit files (docs/adr/0106).
+ */
 export function StorageRowActions({
   item,
   onRemove,
@@ -83,6 +87,7 @@ export function StorageRowActions({
   item: StorageItem;
   onRemove: (item: StorageItem) => void;
 }) {
+  const denied = useCan('storage.write').reason;
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       {item.isFolder ? null : (
@@ -97,12 +102,18 @@ export function StorageRowActions({
           </ActionIcon>
         </Tooltip>
       )}
-      <Tooltip label="Excluir">
+      <Tooltip
+        label={denied ? `Excluir: ${denied}` : 'Excluir'}
+        multiline={Boolean(denied)}
+        maw={280}
+      >
         <ActionIcon
           variant="subtle"
           color="red"
           aria-label={`Excluir ${item.name}`}
-          onClick={() => onRemove(item)}
+          {...(denied
+            ? { 'data-disabled': true, 'aria-disabled': true }
+            : { onClick: () => onRemove(item) })}
         >
           <IconTrash size={17} />
         </ActionIcon>

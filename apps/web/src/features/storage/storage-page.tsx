@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFile, IconFolder, IconFolderPlus, IconUpload } from '@tabler/icons-react';
@@ -21,6 +21,8 @@ import type { StorageModalKind } from './storage-item-modal';
 import { useStorageParams } from './use-storage-params';
 import { useStorageUpload } from './use-storage-upload';
 import { useClampedPage } from '../../lib/use-list-params';
+import { DeniedButton } from '../../components/denied-button';
+import { useCan } from '../../lib/session/use-can';
 
 const pageSize = limits.storagePageSize;
 
@@ -101,19 +103,25 @@ export function StoragePage() {
     },
   ];
 
+  const denied = useCan('storage.write').reason;
   const intoFolder = path === '/' ? '/' : `${path}/`;
   const actions = (
     <>
-      <Button
+      <DeniedButton
         variant="default"
         leftSection={<IconFolderPlus size={16} />}
         onClick={() => setModal('folder')}
+        denied={denied}
       >
         Criar pasta
-      </Button>
-      <Button leftSection={<IconUpload size={16} />} onClick={() => setModal('upload')}>
+      </DeniedButton>
+      <DeniedButton
+        leftSection={<IconUpload size={16} />}
+        onClick={() => setModal('upload')}
+        denied={denied}
+      >
         Upload
-      </Button>
+      </DeniedButton>
     </>
   );
 
@@ -142,6 +150,7 @@ export function StoragePage() {
         />
       </Stack>
       <Dropzone.FullScreen
+        disabled={denied !== null}
         onDrop={(files) => files.forEach((file) => void upload(file, intoFolder))}
         aria-label="Soltar arquivos"
       >

@@ -6,6 +6,7 @@ import type { MockRoute } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { storeTestSession } from '../../test/session-fixtures';
 import { VariablesPage } from './variables-page';
+import { expectDenied, signInAs } from '../../test/role-fixtures';
 
 const token: Variable = {
   _id: 'v1',
@@ -189,5 +190,28 @@ describe('/variables', () => {
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirmar' }),
     );
     expect(await screen.findByText('Ocorreu um erro ao remover a variável')).toBeInTheDocument();
+  });
+
+  it("shows a Operador the variables with 'Criar variável', editing and removing disabled", async () => {
+    setup();
+    signInAs('operator');
+    const { user } = renderWithProviders(<VariablesPage />, { path: '/variables' });
+    const table = await screen.findByRole('table', { name: 'Variáveis' });
+    await expectDenied(
+      user,
+      screen.getByRole('button', { name: 'Criar variável' }),
+      'operator',
+      'variables.write',
+    );
+    await expectDenied(
+      user,
+      within(table).getByRole('button', { name: 'Editar' }),
+      'operator',
+      'variables.write',
+    );
+    const remove = within(table).getByRole('button', { name: 'Remover' });
+    await expectDenied(user, remove, 'operator', 'variables.write');
+    await user.click(remove);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

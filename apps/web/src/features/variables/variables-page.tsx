@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Code, Text } from '@mantine/core';
+import { Alert, Code, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { formatDateTime, truncate } from '@ponte/shared/format';
 import { messages } from '@ponte/shared/messages';
@@ -12,6 +12,8 @@ import { PaginatedTable } from '../../components/paginated-table';
 import { TruncatedText } from '../../components/truncated-text';
 import { errorMessage } from '../../lib/api/api-error';
 import { toast } from '../../lib/toasts';
+import { DeniedButton } from '../../components/denied-button';
+import { useCan } from '../../lib/session/use-can';
 import { useDeleteVariable } from './api/delete-variable';
 import { useVariables } from './api/get-variables';
 import { VariableFormModal } from './variable-form-modal';
@@ -46,10 +48,15 @@ export function VariablesPage() {
     }
   };
 
+  const denied = useCan('variables.write').reason;
   const createButton = (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => openForm(null)}>
+    <DeniedButton
+      leftSection={<IconPlus size={16} />}
+      onClick={() => openForm(null)}
+      denied={denied}
+    >
       Criar variável
-    </Button>
+    </DeniedButton>
   );
   const variables = data?.items ?? [];
 
@@ -116,6 +123,7 @@ export function VariablesPage() {
                 <EditRemoveActions
                   edit={{ onClick: () => openForm(variable) }}
                   remove={{ onClick: () => setRemoving(variable) }}
+                  denied={denied}
                 />
               ),
             },

@@ -6,6 +6,7 @@ import {
   invitationPreviewSchema,
   type InvitationAcceptBody,
   type InvitationBody,
+  type InvitationJoinBody,
 } from '@ponte/shared/members.schema';
 import { apiRequest } from '../../../lib/api/api-client';
 
@@ -64,6 +65,22 @@ export function useAcceptInvitation(token: string) {
         method: 'POST',
         body,
         schema: tokenResponseSchema,
+      }),
+  });
+}
+
+/**
+ * POST /account/v1/invitations/{token}/join: an existing account, checked as a sign-in is;
+ * a wrong password is the form's error, not a signing out.
+ */
+export function useJoinInvitation(token: string) {
+  return useMutation({
+    mutationFn: (body: InvitationJoinBody) =>
+      apiRequest(`/account/v1/invitations/${encodeURIComponent(token)}/join`, {
+        method: 'POST',
+        body,
+        schema: tokenResponseSchema,
+        keepSessionOnAuthError: true,
       }),
   });
 }

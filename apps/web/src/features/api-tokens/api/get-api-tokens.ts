@@ -12,6 +12,7 @@ export function getApiTokensQueryOptions() {
   return queryOptions({ queryKey: [...apiTokensQueryKey, 'list'], queryFn: getApiTokens });
 }
 
-export function useApiTokens() {
-  return useQuery(getApiTokensQueryOptions());
+/** `enabled: false` for a role that may not read them: the list is not even asked for. */
+export function useApiTokens({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getApiTokensQueryOptions(), enabled });
 }
