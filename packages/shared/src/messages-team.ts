@@ -33,6 +33,8 @@ export const memberMessages = {
   invitationNotFound: 'Convite não encontrado.',
   invitationEmailTaken:
     'Já existe uma conta com este e-mail. Peça a quem convidou que adicione você ao workspace.',
+  invitationOtherCustomer:
+    'Esta conta pertence a outra organização neste Ponte: aceite o convite criando uma conta nova, com outro e-mail.',
   invitationAlreadyMember:
     'Esta conta já participa deste workspace. O convite continua valendo para outra pessoa.',
   invitationCreated: 'Convite criado.',

@@ -76,6 +76,11 @@ export function createInvitationAcceptance(deps: {
         const found = await createInvitationsRepository(tx).openByHash(hashOf(token), at);
         if (!found) throw notFound(m.invitationInvalid);
         const { invitation } = found;
+        // A workspace's people are of its customer (organisation): an account of another one
+        // would carry that customer into this workspace's session.
+        const person = await createUsersRepository(tx).findWithCustomer(userId);
+        if (person?.customerId !== found.customerId)
+          throw conflict('email', m.invitationOtherCustomer);
         const added = await createMembersRepository(tx).add(
           invitation.workspaceId,
           userId,

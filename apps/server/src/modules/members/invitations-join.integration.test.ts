@@ -15,9 +15,28 @@ describeEachDriver('an existing account accepts an invitation', (driver) => {
     return tokenOf(created.json().link as string);
   }
 
+  /** An owner with a second workspace of their customer, 'Logística', and its session. */
+  async function logisticsOf() {
+    const owner = await t.createAccount({ workspaceName: 'Financeiro' });
+    const created = await t
+      .request(owner.token)
+      .post('/account/v1/workspaces', { name: 'Logística' });
+    expect(created.statusCode, created.body).toBe(201);
+    const switched = await t
+      .request(owner.token)
+      .post('/account/v1/workspaces/switch', { workspace_id: created.json()._id });
+    expect(switched.statusCode, switched.body).toBe(200);
+    return {
+      owner,
+      workspaceId: created.json()._id as string,
+      token: switched.json().token as string,
+    };
+  }
+
   it('adds the account with the role, opens a session in that workspace and spends the link', async () => {
-    const logistics = await t.createAccount({ workspaceName: 'Logística' });
-    const other = await t.createAccount({ workspaceName: 'Financeiro' });
+    const logistics = await logisticsOf();
+    // A person of the same organisation, member of 'Financeiro' only.
+    const other = await t.addMember(logistics.owner, 'editor', 'Otávio');
     const link = await invite(logistics.token, 'viewer');
 
     const joined = await t.request(null).post(`/account/v1/invitations/${link}/join`, {
@@ -31,7 +50,7 @@ describeEachDriver('an existing account accepts an invitation', (driver) => {
       role: 'viewer',
     });
     expect((await session.post('/api/v1/groups', { name: 'Vendas' })).statusCode).toBe(403);
-    // Their own workspace is still theirs.
+    // Their workspace is still theirs.
     const workspaces = (await session.get('/account/v1/workspaces')).json() as {
       items?: { _id: string }[];
     };
@@ -43,6 +62,21 @@ describeEachDriver('an existing account accepts an invitation', (driver) => {
     });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toMatchObject({ message: m.invitationInvalid });
+  });
+
+  it("refuses an account of another organisation, which would carry it into this workspace's session", async () => {
+    const logistics = await logisticsOf();
+    const stranger = await t.createAccount({ workspaceName: 'Outra empresa' });
+    const link = await invite(logistics.token, 'admin');
+    const refused = await t.request(null).post(`/account/v1/invitations/${link}/join`, {
+      email: stranger.email,
+      password: stranger.password,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: m.invitationOtherCustomer });
+    expect((await t.request(null).get(`/account/v1/invitations/${link}`)).statusCode).toBe(200);
+    const members = await t.request(logistics.token).get('/api/v1/members');
+    expect(members.body).not.toContain(stranger.email);
   });
 
   it('refuses a wrong password as a sign-in does, throttled, and spends nothing', async () => {
