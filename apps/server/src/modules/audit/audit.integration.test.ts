@@ -105,6 +105,33 @@ describeEachDriver('audit log', (driver) => {
     expect(refused.json().message).toBe(deniedBecause('operator', 'audit.read'));
   });
 
+  it('records the invitation made by a person and the person who joined through it', async () => {
+    const owner = await t.createAccount();
+    const invited = await t
+      .request(owner.token)
+      .post('/api/v1/members/invitations', { role: 'operator' });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const link = invited.json().link as string;
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/account/v1/invitations/${link.slice(link.lastIndexOf('/') + 1)}/accept`,
+      payload: { name: 'Carla Dias', email: 'carla@exemplo.com.br', password: 'senha-da-carla-1' },
+      remoteAddress: '192.0.2.44',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+
+    const events = await changesOf(owner, 'resource_kind=members');
+    expect(events.map(summary)).toEqual([
+      ['create', 'members', 'Carla Dias', 'Carla Dias'],
+      ['create', 'members', '', 'Pessoa de Teste'],
+    ]);
+    expect(events[0]).toMatchObject({
+      ip: '192.0.2.44',
+      detail: 'Entrou pelo convite como Operador.',
+    });
+    expect(JSON.stringify(events)).not.toContain(link);
+  });
+
   it('never holds a secret: a service account whose token changed shows no token', async () => {
     const owner = await t.createAccount();
     const api = t.request(owner.token);

@@ -1,5 +1,6 @@
 import type { InvitationAcceptBody, InvitationJoinBody } from '@ponte/shared/members.schema';
 import { messages } from '@ponte/shared/messages';
+import type { Role } from '@ponte/shared/roles';
 import type { Database } from '../../db/client';
 import { uniqueViolation } from '../../db/unique-violation';
 import { conflict, notFound } from '../../lib/app-error';
@@ -18,22 +19,41 @@ const joinRoute = 'POST /account/v1/invitations/:token/join';
  * Accepting an invitation (docs/adr/0106), by a new account or an existing one: the first to
  * accept before it expires joins with its role and is signed in, and the invitation is spent.
  */
+/** Who joined a workspace through an invitation, and from where. */
+export interface JoinedPerson {
+  userId: string;
+  workspaceId: string;
+  name: string;
+  role: Role;
+  ip: string;
+}
+
 export function createInvitationAcceptance(deps: {
   db: Database;
   tokens: SessionTokens;
   now: () => Date;
   checkCredentials: AuthService['checkCredentials'];
+  /** Told once a person joined (committed): the audit log records it (docs/adr/0107). */
+  joined?: (person: JoinedPerson) => Promise<void>;
 }) {
   const { db, tokens, now, checkCredentials } = deps;
+  const told = async (person: JoinedPerson & { token: string }) => {
+    await deps.joined?.(person);
+    return { token: person.token };
+  };
   return {
     /**
      * A new account of the workspace's customer, member with the invitation's role, signed in;
      * all in one transaction with spending the invitation, so a failure spends nothing.
      */
-    async accept(token: string, body: InvitationAcceptBody): Promise<{ token: string }> {
+    async accept(
+      token: string,
+      body: InvitationAcceptBody,
+      ip: string,
+    ): Promise<{ token: string }> {
       const passwordHash = await hashPassword(body.password);
       try {
-        return await db.transaction(async (tx) => {
+        const person = await db.transaction(async (tx) => {
           const at = now();
           const found = await createInvitationsRepository(tx).openByHash(hashOf(token), at);
           if (!found) throw notFound(m.invitationInvalid);
@@ -53,8 +73,16 @@ export function createInvitationAcceptance(deps: {
             at,
           );
           if (!spent) throw notFound(m.invitationInvalid);
-          return { token: await tokens.issue(user._id, invitation.workspaceId, tx) };
+          return {
+            token: await tokens.issue(user._id, invitation.workspaceId, tx),
+            userId: user._id,
+            workspaceId: invitation.workspaceId,
+            name: body.name,
+            role: invitation.role,
+            ip,
+          };
         });
+        return await told(person);
       } catch (error) {
         if (uniqueViolation(error) === 'users_email_unique') {
           throw conflict('email', m.invitationEmailTaken);
@@ -71,15 +99,15 @@ export function createInvitationAcceptance(deps: {
      */
     async join(token: string, body: InvitationJoinBody, ip: string): Promise<{ token: string }> {
       const userId = await checkCredentials(body.email, body.password, ip, joinRoute);
-      return db.transaction(async (tx) => {
+      const person = await db.transaction(async (tx) => {
         const at = now();
         const found = await createInvitationsRepository(tx).openByHash(hashOf(token), at);
         if (!found) throw notFound(m.invitationInvalid);
         const { invitation } = found;
         // A workspace's people are of its customer (organisation): an account of another one
         // would carry that customer into this workspace's session.
-        const person = await createUsersRepository(tx).findWithCustomer(userId);
-        if (person?.customerId !== found.customerId)
+        const account = await createUsersRepository(tx).findWithCustomer(userId);
+        if (account?.customerId !== found.customerId)
           throw conflict('email', m.invitationOtherCustomer);
         const added = await createMembersRepository(tx).add(
           invitation.workspaceId,
@@ -90,8 +118,16 @@ export function createInvitationAcceptance(deps: {
         if (!added) throw conflict('email', m.invitationAlreadyMember);
         const spent = await createInvitationsRepository(tx).markAccepted(invitation.id, userId, at);
         if (!spent) throw notFound(m.invitationInvalid);
-        return { token: await tokens.issue(userId, invitation.workspaceId, tx) };
+        return {
+          token: await tokens.issue(userId, invitation.workspaceId, tx),
+          userId,
+          workspaceId: invitation.workspaceId,
+          name: account?.name ?? '',
+          role: invitation.role,
+          ip,
+        };
       });
+      return told(person);
     },
   };
 }

@@ -114,7 +114,7 @@ export const invitationAcceptRoutes: FastifyPluginAsyncZod<{
         response: { 200: tokenResponseSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => service.accept(request.params.token, request.body),
+    async (request) => service.accept(request.params.token, request.body, request.ip),
   );
 
   app.post(

@@ -16,7 +16,7 @@ import type { SessionTokens } from '../auth/sessions';
 import { createUsersRepository } from '../users/users.repository';
 import type { AuthService } from '../auth/auth.service';
 import { composeInvitationEmail, type InvitationEmailFacts } from './invitation-email';
-import { createInvitationAcceptance } from './invitation-acceptance';
+import { createInvitationAcceptance, type JoinedPerson } from './invitation-acceptance';
 import {
   createInvitationsRepository,
   tokenHashOf as hashOf,
@@ -66,8 +66,10 @@ export function createInvitationsService(deps: {
   sendMail: ((mail: InstanceMail) => Promise<void>) | null;
   /** The sign-in's check of an e-mail and password (its throttle and security log). */
   checkCredentials: AuthService['checkCredentials'];
+  /** Told once a person joined through an invitation (the audit log). */
+  joined?: (person: JoinedPerson) => Promise<void>;
 }) {
-  const { db, tokens, now, sendMail, checkCredentials } = deps;
+  const { db, tokens, now, sendMail, checkCredentials, joined } = deps;
   const repository = createInvitationsRepository(db);
 
   return {
@@ -134,7 +136,7 @@ export function createInvitationsService(deps: {
       };
     },
 
-    ...createInvitationAcceptance({ db, tokens, now, checkCredentials }),
+    ...createInvitationAcceptance({ db, tokens, now, checkCredentials, joined }),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sendInstanceMail, type InstanceSmtp } from '../../adapters/mail/instance-smtp';
+import { roleNames } from '@ponte/shared/roles';
 import { defineModule } from '../../container/server-module';
 import { publicBaseUrl } from '../../lib/public-url';
 import { invitationAcceptRoutes, invitationsRoutes } from './invitations.routes';
@@ -27,10 +28,10 @@ const invitationSendTimeoutMs = 20_000;
 export const membersModule = defineModule({
   name: 'members',
   access: membersAccess,
-  needs: ['db', 'tokens', 'now', 'publicUrl', 'auth'],
+  needs: ['db', 'tokens', 'now', 'publicUrl', 'auth', 'audit', 'log'],
   provides: ['members', 'invitations'],
   tables: ['memberships', 'invitations'],
-  create: ({ db, tokens, now, auth }, options: MembersOptions) => {
+  create: ({ db, tokens, now, auth, audit, log }, options: MembersOptions) => {
     const smtp = options.alerts?.smtp ?? null;
     return {
       members: createMembersService({ db, tokens }),
@@ -39,6 +40,23 @@ export const membersModule = defineModule({
         tokens,
         now,
         checkCredentials: auth.checkCredentials,
+        // A person who joins is a member change of the audit log (docs/adr/0107); the join is
+        // made even when its record could not be written.
+        joined: (person) =>
+          audit
+            .recordChange({
+              workspaceId: person.workspaceId,
+              userId: person.userId,
+              apiKey: null,
+              ip: person.ip,
+              action: 'create',
+              resourceKind: 'members',
+              resourceId: person.userId,
+              resourceName: person.name,
+              detail: `Entrou pelo convite como ${roleNames[person.role]}.`,
+              changes: [],
+            })
+            .catch((error: unknown) => log.error({ err: error }, 'falha no registro de auditoria')),
         sendMail: smtp
           ? (mail) =>
               sendInstanceMail(smtp, mail, {
