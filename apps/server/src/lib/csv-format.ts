@@ -100,3 +100,17 @@ export const stringifyOptions = (format: CsvFormat) => ({
   record_delimiter: '\r\n',
   quote_record_delimiter: true,
 });
+
+/** `{slug}-{yyyy-mm-dd}.csv`, the day in America/Sao_Paulo. */
+export function csvFilename(name: string, at: Date): string {
+  const slug =
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80) || 'tabela';
+  const day = formatDatetime(at.toISOString()).slice(0, 10).split('/').reverse().join('-');
+  return `${slug}-${day}.csv`;
+}

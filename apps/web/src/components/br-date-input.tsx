@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { TextInput } from '@mantine/core';
 import { useIMask } from 'react-imask';
+import { isDateBr } from '@ponte/shared/forms/validators';
+import { messages } from '@ponte/shared/messages';
 
 /** `2026-03-01` → `01/03/2026`; anything else → ''. */
 const shown = (iso: string) => {
@@ -10,12 +12,9 @@ const shown = (iso: string) => {
 
 /** `01/03/2026` → `2026-03-01` when it is a day of the calendar, else null. */
 export function isoDay(typed: string): string | null {
-  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(typed);
-  if (!match) return null;
-  const [, day, month, year] = match;
-  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  const iso = `${year}-${month}-${day}`;
-  return date.toISOString().slice(0, 10) === iso ? iso : null;
+  if (!isDateBr(typed)) return null;
+  const [day, month, year] = typed.split('/');
+  return `${year}-${month}-${day}`;
 }
 
 interface BrDateInputProps {
@@ -44,7 +43,7 @@ export function BrDateInput({ label, value, onCommit }: BrDateInputProps) {
         }
         if (typed.length < 10) return;
         const iso = isoDay(typed);
-        setError(iso ? null : 'Data inválida: use DD/MM/AAAA.');
+        setError(iso ? null : messages.forms.public.invalidDate);
         if (iso) onCommit(iso);
       },
     },

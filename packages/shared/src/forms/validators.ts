@@ -26,7 +26,8 @@ function isTime(value: string): boolean {
   return !!match && Number(match[1]) <= 23 && Number(match[2]) <= 59;
 }
 
-function isDateBr(value: string): boolean {
+/** `DD/MM/AAAA`, a day of the calendar. */
+export function isDateBr(value: string): boolean {
   const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
   return !!match && isRealDate(Number(match[1]), Number(match[2]), Number(match[3]));
 }

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditListSchema, auditQuerySchema } from '@ponte/shared/audit.schema';
-import { formatDatetime } from '../../lib/csv-format';
+import { csvFilename } from '../../lib/csv-format';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
 import { sessionOf } from '../../plugins/auth';
 import type { Audit } from './audit.service';
@@ -11,10 +11,6 @@ export interface AuditRoutesOptions {
   service: Audit;
   now: () => Date;
 }
-
-/** `auditoria-2026-11-30.csv`: the day of São Paulo. */
-const filenameOf = (at: Date) =>
-  `auditoria-${formatDatetime(at.toISOString()).slice(0, 10).split('/').reverse().join('-')}.csv`;
 
 /** Mounted at /api/v1: the audit log of the current workspace (needs 'audit.read'). */
 export const auditRoutes: FastifyPluginAsyncZod<AuditRoutesOptions> = async (
@@ -52,7 +48,7 @@ export const auditRoutes: FastifyPluginAsyncZod<AuditRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const filename = filenameOf(now());
+      const filename = csvFilename('auditoria', now());
       // A stream is piped as is, past the JSON serializer the typed reply stands for.
       const raw: FastifyReply = reply;
       return raw

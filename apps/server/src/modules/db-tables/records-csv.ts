@@ -8,8 +8,8 @@ import type { Database } from '../../db/client';
 import type { DbTableFieldRow } from '../../db/schema';
 import { invalidField } from '../../lib/app-error';
 import {
+  csvFilename,
   csvFormats,
-  formatDatetime,
   neutralize,
   stringifyOptions,
   type CsvFormat,
@@ -90,20 +90,6 @@ function rowOf(format: CsvFormat, columns: Column[], row: RecordRow): string[] {
 }
 
 const headerOf = (columns: Column[]) => columns.map((column) => neutralize(column.label));
-
-/** `{slug}-{yyyy-mm-dd}.csv`, the day in America/Sao_Paulo. */
-export function csvFilename(name: string, at: Date): string {
-  const slug =
-    name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 80) || 'tabela';
-  const day = formatDatetime(at.toISOString()).slice(0, 10).split('/').reverse().join('-');
-  return `${slug}-${day}.csv`;
-}
 
 export interface ExportRequest {
   workspaceId: string;

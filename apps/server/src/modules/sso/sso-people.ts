@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Role } from '@ponte/shared/roles';
 import type { Database } from '../../db/client';
-import { memberships, users } from '../../db/schema';
+import { customerOf } from '../../lib/named-resource/named-table';
+import { createUsersRepository } from '../users/users.repository';
 import { SsoFailure } from './sso-failure';
 import { createSsoRepository, type SsoProviderRow } from './sso.repository';
 
@@ -37,28 +37,22 @@ export function createSsoPeople(deps: { db: Database; now: () => Date }) {
     claims: Record<string, unknown>,
     role: Role,
   ): Promise<string> {
-    const customerId = await repository.customerOf(provider.workspaceId);
+    const customerId = await customerOf(db, provider.workspaceId);
     if (!customerId) throw new SsoFailure('provedor', 'O workspace do provedor não existe mais.');
     const given = [claimText(claims.given_name), claimText(claims.family_name)].filter(Boolean);
     const name = claimText(claims.name) ?? (given.join(' ') || email.split('@')[0]!);
-    const id = randomUUID();
-    const at = now();
-    await db.transaction(async (tx) => {
-      await tx.insert(users).values({
-        id,
+    const created = await db.transaction((tx) =>
+      createUsersRepository(tx).createMember({
         customerId,
-        email,
+        workspaceId: provider.workspaceId,
         name: name.slice(0, 120),
+        email,
         passwordHash: noPassword,
-        passwordChangedAt: at,
-        createdAt: at,
-        updatedAt: at,
-      });
-      await tx
-        .insert(memberships)
-        .values({ userId: id, workspaceId: provider.workspaceId, role, createdAt: at });
-    });
-    return id;
+        role,
+        now: now(),
+      }),
+    );
+    return created._id;
   }
 
   return {

@@ -1,13 +1,6 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  memberships,
-  ssoProviders,
-  ssoSettings,
-  ssoStates,
-  users,
-  workspaces,
-} from '../../db/schema';
+import { memberships, ssoProviders, ssoSettings, ssoStates, users } from '../../db/schema';
 
 export type SsoProviderRow = typeof ssoProviders.$inferSelect;
 export type NewSsoProviderRow = typeof ssoProviders.$inferInsert;
@@ -84,14 +77,6 @@ export function createSsoRepository(db: Database) {
         .from(memberships)
         .where(and(eq(memberships.userId, userId), eq(memberships.workspaceId, workspaceId)));
       return row !== undefined;
-    },
-
-    async customerOf(workspaceId: string): Promise<string | null> {
-      const [row] = await db
-        .select({ customerId: workspaces.customerId })
-        .from(workspaces)
-        .where(eq(workspaces.id, workspaceId));
-      return row?.customerId ?? null;
     },
 
     /** The user of an e-mail (stored in lower case), with their membership of the workspace. */
