@@ -10,7 +10,9 @@ import { createFastify, type FastifyApp, type HttpServerOptions } from './http/c
 import { httpModule } from './http/http.module';
 import { auditTrail } from './http/audit-trail';
 import { routeAccessGuard } from './http/route-access';
+import { groupAccessGuard } from './http/group-access';
 import { registerRouteScopes, type RouteScopeOptions } from './http/route-scopes';
+import { createGroupLookup } from './lib/group-access/group-lookup';
 import { outboundHttpModule } from './adapters/outbound-http/outbound-http.module';
 import { apiTokensModule } from './modules/api-tokens/api-tokens.module';
 import { aiUsageModule } from './modules/ai-usage/ai-usage.module';
@@ -157,7 +159,8 @@ export async function buildApp(options: BuildAppOptions) {
     record: (change) => modules.parts.audit.recordChange(change),
     onError: (error) => app.log.error({ err: error }, 'falha no registro de auditoria'),
   });
-  await registerRouteScopes(app, options, access, trail, modules.registerRoutes);
+  const groups = groupAccessGuard(createGroupLookup(modules.parts.db));
+  await registerRouteScopes(app, options, { access, trail, groups }, modules.registerRoutes);
   return app;
 }
 

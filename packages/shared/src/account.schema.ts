@@ -101,6 +101,8 @@ export const workspaceSchema = z.object({
   engine_url: z.string(),
   /** The caller's role here (docs/adr/0106): what the interface offers. */
   role: roleSchema,
+  /** The groups the caller is limited to here (docs/adr/0109); null: every group. */
+  groups: z.array(z.string()).nullable(),
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 

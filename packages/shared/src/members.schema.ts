@@ -15,6 +15,8 @@ export const memberSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: roleSchema,
+  /** The groups the member is limited to (docs/adr/0109); null: every group. */
+  groups: z.array(z.string()).nullable(),
   /** When they joined the workspace. */
   joined_at: z.string(),
   /** The caller themselves. */
@@ -26,8 +28,21 @@ export type Member = z.infer<typeof memberSchema>;
 export const memberListSchema = z.object({ items: z.array(memberSchema) });
 export type MemberList = z.infer<typeof memberListSchema>;
 
-/** PUT /api/v1/members/{id} */
-export const memberRoleBodySchema = z.object({ role: roleSchema });
+/**
+ * The groups a member is limited to (docs/adr/0109): group ids of the workspace, at least one;
+ * null (or absent) for every group. Only an Editor, Operador or Leitor may be limited.
+ */
+export const memberGroupsSchema = z
+  .array(z.string().min(1).max(200))
+  .min(1, { error: messages.members.groupsEmpty })
+  .max(500)
+  .nullable();
+
+/** PUT /api/v1/members/{id}: the role and, when given, the groups. */
+export const memberRoleBodySchema = z.object({
+  role: roleSchema,
+  groups: memberGroupsSchema.optional(),
+});
 export type MemberRoleBody = z.infer<typeof memberRoleBodySchema>;
 
 /** An invitation by link, pending (docs/adr/0106): never its link, which is shown once. */
@@ -39,6 +54,8 @@ export const invitationSchema = z.object({
   expires_at: z.string(),
   /** Where the link was sent by e-mail; null for a link only shown to its author. */
   email: z.string().nullable(),
+  /** The groups the person will be limited to (docs/adr/0109); null: every group. */
+  groups: z.array(z.string()).nullable(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 export const invitationListSchema = z.object({
@@ -62,6 +79,8 @@ export const invitationBodySchema = z.object({
     .optional(),
   /** Send the link to this address through the instance SMTP as well (docs/adr/0106). */
   email: emailSchema.optional(),
+  /** The groups the person will be limited to once they join (docs/adr/0109). */
+  groups: memberGroupsSchema.optional(),
 });
 export type InvitationBody = z.infer<typeof invitationBodySchema>;
 

@@ -46,6 +46,18 @@ export const memberMessages = {
   invitationEmailed: (email: string) => `Convite enviado para ${email}.`,
   invitationLinkOnce:
     'Copie o link agora: ele não será mostrado de novo. Quem o abrir primeiro entra no workspace com o papel escolhido.',
+  groupsForRole: 'Proprietários e administradores têm acesso a todos os grupos.',
+  groupsEmpty: 'Escolha pelo menos um grupo.',
+  groupsUnknown: 'Um dos grupos escolhidos não existe neste workspace.',
+  groupsChanged: 'Acesso alterado.',
+};
+
+/** Per-group access (docs/adr/0109): a member limited to some groups. */
+export const groupAccessMessages = {
+  outside: 'Este recurso está em um grupo ao qual você não tem acesso.',
+  chooseYours: 'Escolha um dos seus grupos: seu acesso neste workspace é limitado a alguns grupos.',
+  cannotManage:
+    'Seu acesso é limitado a alguns grupos: criar, renomear ou excluir grupos cabe a um proprietário ou administrador.',
 };
 
 /** API keys with scopes (docs/adr/0106). */

@@ -7,7 +7,12 @@ import { agentMessages } from './messages-agent';
 import { mcpMessages } from './messages-mcp';
 import { mcpServerMessages } from './messages-mcp-server';
 import { versionMessages } from './messages-versions';
-import { accountMessages, apiKeyMessages, memberMessages } from './messages-team';
+import {
+  accountMessages,
+  apiKeyMessages,
+  groupAccessMessages,
+  memberMessages,
+} from './messages-team';
 import { oauthAppMessages, serviceAccountsOauthMessages } from './messages-oauth';
 import { ssoMessages } from './messages-sso';
 
@@ -53,6 +58,7 @@ export const messages = {
   account: accountMessages,
   apiKeys: apiKeyMessages,
   members: memberMessages,
+  groupAccess: groupAccessMessages,
   sso: ssoMessages,
   groups: {
     nameRequired: 'O nome do grupo é obrigatório!',

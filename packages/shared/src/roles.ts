@@ -143,3 +143,10 @@ export function scopeAllows(scopes: readonly Permission[], permission: Permissio
 export function keyDeniedBecause(permission: Permission): string {
   return `Esta chave de API não permite ${permissionWords[permission]}.`;
 }
+
+/**
+ * The roles a member may be limited to some groups in (docs/adr/0109): not owners nor admins,
+ * who manage the workspace and its groups.
+ */
+export const groupLimitableRoles: readonly Role[] = ['editor', 'operator', 'viewer'];
+export const groupLimitable = (role: Role) => groupLimitableRoles.includes(role);

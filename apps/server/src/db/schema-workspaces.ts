@@ -84,6 +84,8 @@ export const memberships = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     /** The member's role in the workspace (docs/adr/0106). */
     role: text('role').$type<Role>().notNull().default('editor'),
+    /** The groups the member is limited to (docs/adr/0109); null: every group. */
+    groupIds: jsonb('group_ids').$type<string[]>(),
     createdAt: timestamps.createdAt,
   },
   (t) => [
@@ -129,6 +131,8 @@ export const invitations = pgTable(
     acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
     /** Where the link was sent by e-mail (the instance SMTP); null for a link only shown. */
     email: text('email'),
+    /** The groups the person will be limited to once they join (docs/adr/0109). */
+    groupIds: jsonb('group_ids').$type<string[]>(),
   },
   (t) => [
     uniqueIndex('invitations_token_unique').on(t.tokenHash),

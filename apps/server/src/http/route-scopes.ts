@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyApp } from './create-fastify';
 import type { AuditTrail } from './audit-trail';
 import type { RouteAccessGuard } from './route-access';
@@ -24,15 +25,21 @@ export interface RouteScopeOptions {
 export async function registerRouteScopes(
   app: FastifyApp,
   options: RouteScopeOptions,
-  access: RouteAccessGuard,
-  trail: AuditTrail,
+  guards: {
+    access: RouteAccessGuard;
+    trail: AuditTrail;
+    /** A member limited to some groups (docs/adr/0109), once the body is parsed. */
+    groups: (request: FastifyRequest) => Promise<void>;
+  },
   register: (name: RouteScopeName, scope: RouteScope) => Promise<void>,
 ): Promise<void> {
   // Every route of /api/v1, /engine (signed-in) and /account/v1 is in a module's access table,
   // checked once the session is known (docs/adr/0106); their changes go to the audit log
-  // (docs/adr/0107).
+  // (docs/adr/0107); a member limited to some groups reaches only theirs (docs/adr/0109).
+  const { access, trail, groups } = guards;
   const guard = (scope: FastifyApp) => {
     scope.addHook('onRoute', access.onRoute);
+    scope.addHook('preHandler', groups);
     scope.addHook('preValidation', access.check);
     scope.addHook('preHandler', trail.preHandler);
     scope.addHook('onSend', trail.onSend);

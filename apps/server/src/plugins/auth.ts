@@ -12,6 +12,11 @@ export interface AuthContext {
   isOwner: boolean;
   /** The caller's role in the workspace (docs/adr/0106), read with the session on every request. */
   role: Role;
+  /**
+   * The groups the member is limited to (docs/adr/0109), read with the session on every
+   * request; absent: every group (owners, admins, API keys, most members).
+   */
+  groupIds?: readonly string[];
   /** The token's session row (`jti`): refresh ends it, a password change ends them all. */
   sessionId: string;
   /** When the token stops working (its `exp`). */

@@ -4,6 +4,7 @@ import { versionEtag } from '@ponte/shared/versions.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, idParamsSchema } from '../route-schemas';
+import type { WithinGroups } from './named-table';
 
 /** The app a route plugin of the workspace API receives (zod schemas, bearer session). */
 type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -43,7 +44,8 @@ export function listRoute<Q extends z.ZodType, S extends z.ZodType>(
   doc: RouteDoc & {
     querystring: Q;
     response: S;
-    list: (workspaceId: string, query: z.output<Q>) => Promise<z.input<S>>;
+    /** The query, with the caller's groups when they are limited to some (docs/adr/0109). */
+    list: (workspaceId: string, query: z.output<Q> & WithinGroups) => Promise<z.input<S>>;
   },
 ) {
   const { tags, summary, querystring, response } = doc;
@@ -58,7 +60,11 @@ export function listRoute<Q extends z.ZodType, S extends z.ZodType>(
         response: { 200: response as z.ZodType, ...errorResponses(401) },
       },
     },
-    async (request) => doc.list(sessionOf(request).workspaceId, request.query as z.output<Q>),
+    async (request) => {
+      const session = sessionOf(request);
+      const query = request.query as z.output<Q> & object;
+      return doc.list(session.workspaceId, { ...query, within: session.groupIds });
+    },
   );
 }
 

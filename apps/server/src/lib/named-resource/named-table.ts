@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableName, isNull, sql, type SQL } from '
 import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { groups, workspaces } from '../../db/schema';
+import { withinGroups, type GroupLimit } from '../group-access/group-scope';
 import { containsFolded, pageOffset } from '../list-query';
 
 /** A table of named workspace resources: a flow, a form, a queue, a dashboard… */
@@ -24,19 +25,29 @@ export interface NamedListOptions {
   query?: string | undefined;
   /** A group id, or 'none' for the resources without a group. */
   group?: string | undefined;
+  /** The caller's groups when they are limited to some (docs/adr/0109): the list holds only theirs. */
+  within?: GroupLimit;
+}
+
+/** What a list route adds to the query: the caller's groups when limited (docs/adr/0109). */
+export interface WithinGroups {
+  within?: GroupLimit;
 }
 
 /** A list query as the API takes it (`page`, `limit`, `query`, `group`), as `page` reads it. */
-export const listOptionsOf = (query: {
-  page: number;
-  limit: number;
-  query?: string | undefined;
-  group?: string | undefined;
-}): NamedListOptions => ({
+export const listOptionsOf = (
+  query: {
+    page: number;
+    limit: number;
+    query?: string | undefined;
+    group?: string | undefined;
+  } & WithinGroups,
+): NamedListOptions => ({
   page: query.page,
   size: query.limit,
   query: query.query,
   group: query.group,
+  within: query.within,
 });
 
 /** The list orders of the named lists: by name (ignoring case), or the newest update first. */
@@ -79,6 +90,7 @@ export function createNamedTable<T extends NamedTable>(db: Database, table: T, v
   function listWhere(workspaceId: string, options: NamedListOptions, ...own: SQL[]) {
     const conditions: (SQL | undefined)[] = [inWorkspace(workspaceId), ...own];
     if (options.query) conditions.push(containsFolded(table.name, options.query));
+    conditions.push(withinGroups(table.groupId, options.within));
     if (options.group === 'none') conditions.push(isNull(table.groupId));
     else if (options.group) conditions.push(eq(table.groupId, options.group));
     return and(...conditions);

@@ -30,6 +30,7 @@ import {
 import { noStamp, type SaveStamp, type VersionsService } from '../versions/versions.service';
 import { alertRuleVersioning } from './alert-rule-versions';
 import { compileMatcher, ParsedMessage } from './log-matcher';
+import type { WithinGroups } from '../../lib/named-resource/named-table';
 
 const m = messages.alertRules;
 
@@ -262,12 +263,13 @@ export function createAlertRulesService(deps: AlertRulesServiceDeps) {
     repository,
     rowOf,
 
-    async list(workspaceId: string, query: AlertRuleListQuery): Promise<AlertRuleList> {
+    async list(workspaceId: string, query: AlertRuleListQuery & WithinGroups): Promise<AlertRuleList> {
       const { items, total } = await repository.list(workspaceId, {
         page: query.page,
         size: query.perPage,
         query: query.filter,
         group: query.group,
+        within: query.within,
       });
       return { items: items.map(toAlertRule), total };
     },

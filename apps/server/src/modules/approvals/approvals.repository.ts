@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { agentApprovals, executions, flows } from '../../db/schema';
+import { ofFlowsWithin, type GroupLimit } from '../../lib/group-access/group-scope';
 
 export type ApprovalRow = typeof agentApprovals.$inferSelect;
 export type NewApprovalRow = typeof agentApprovals.$inferInsert;
@@ -27,8 +28,11 @@ export function createApprovalsRepository(db: Database) {
       await db.insert(agentApprovals).values(row);
     },
 
-    /** The workspace's pending approvals whose execution still waits, oldest first. */
-    async pending(workspaceId: string): Promise<ApprovalWithFlow[]> {
+    /**
+     * The workspace's pending approvals whose execution still waits, oldest first; `within`:
+     * only those of flows in the caller's groups (docs/adr/0109).
+     */
+    async pending(workspaceId: string, within?: GroupLimit): Promise<ApprovalWithFlow[]> {
       const rows = await withFlow()
         .innerJoin(executions, eq(executions.id, agentApprovals.executionId))
         .where(
@@ -36,6 +40,7 @@ export function createApprovalsRepository(db: Database) {
             eq(agentApprovals.workspaceId, workspaceId),
             eq(agentApprovals.status, 'pending'),
             eq(executions.status, 'waiting'),
+            ofFlowsWithin(agentApprovals.flowId, within),
           ),
         )
         .orderBy(asc(agentApprovals.requestedAt), asc(agentApprovals.id))

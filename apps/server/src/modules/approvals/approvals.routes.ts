@@ -35,7 +35,7 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{ service: ApprovalsService 
         response: { 200: approvalListSchema, ...errorResponses(401) },
       },
     },
-    async (request) => service.list(sessionOf(request).workspaceId),
+    async (request) => service.list(sessionOf(request).workspaceId, sessionOf(request).groupIds),
   );
 
   app.post(

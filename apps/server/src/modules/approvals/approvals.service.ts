@@ -9,6 +9,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { ResumeRequest } from '../executions/execution-enqueue';
 import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
 import { createApprovalsRepository, type ApprovalWithFlow } from './approvals.repository';
+import type { GroupLimit } from '../../lib/group-access/group-scope';
 
 const m = messages.agent;
 
@@ -85,8 +86,8 @@ export function createApprovalsService(deps: ApprovalsServiceDeps) {
   }
 
   return {
-    async list(workspaceId: string): Promise<ApprovalList> {
-      const rows = await repository.pending(workspaceId);
+    async list(workspaceId: string, within?: GroupLimit): Promise<ApprovalList> {
+      const rows = await repository.pending(workspaceId, within);
       return { items: await Promise.all(rows.map(toApproval)) };
     },
 

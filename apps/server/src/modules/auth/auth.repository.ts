@@ -17,6 +17,7 @@ export interface SessionRow {
   customerId: string;
   isOwner: boolean;
   role: Role;
+  groupIds: string[] | null;
   expiresAt: Date;
 }
 
@@ -70,6 +71,7 @@ export function createAuthRepository(db: Database) {
           customerId: users.customerId,
           isOwner: users.isOwner,
           role: memberships.role,
+          groupIds: memberships.groupIds,
           expiresAt: sessions.expiresAt,
         })
         .from(sessions)

@@ -1,6 +1,7 @@
 import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
 import type { SetupBody } from '@ponte/shared/account.schema';
+import { groupLimitable } from '@ponte/shared/roles';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth';
@@ -198,6 +199,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         customerId: row.customerId,
         isOwner: row.isOwner,
         role: row.role,
+        ...(row.groupIds && groupLimitable(row.role) ? { groupIds: row.groupIds } : {}),
         sessionId: claims.jti,
         expiresAt: new Date(Math.min(row.expiresAt.getTime(), claims.exp * 1000)),
       };

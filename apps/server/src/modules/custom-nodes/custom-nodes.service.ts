@@ -15,7 +15,7 @@ import { messages } from '@ponte/shared/messages';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
-import { listOptionsOf } from '../../lib/named-resource/named-table';
+import { listOptionsOf, type WithinGroups } from '../../lib/named-resource/named-table';
 import { copyName } from '../../lib/named-resource/copy-name';
 import { groupCheck, rowOrMissing } from '../../lib/named-resource/named-rules';
 import { noStamp, type SaveStamp, type VersionsService } from '../versions/versions.service';
@@ -95,7 +95,7 @@ export function createCustomNodesService(deps: CustomNodesServiceDeps) {
   return {
     repository,
 
-    async list(workspaceId: string, query: CustomNodeListQuery): Promise<CustomNodeList> {
+    async list(workspaceId: string, query: CustomNodeListQuery & WithinGroups): Promise<CustomNodeList> {
       const { items, total } = await repository.list(workspaceId, listOptionsOf(query));
       return { items: items.map(toCustomNode), total };
     },

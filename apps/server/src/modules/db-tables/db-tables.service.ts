@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import type { DbTableFieldRow } from '../../db/schema';
 import { invalidField, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
-import { listOptionsOf } from '../../lib/named-resource/named-table';
+import { listOptionsOf, type WithinGroups } from '../../lib/named-resource/named-table';
 import { groupCheck, rowOrMissing } from '../../lib/named-resource/named-rules';
 import { uniqueNameGuard } from '../../lib/named-resource/unique-name';
 import {
@@ -157,7 +157,7 @@ export function createDbTablesService({ db, versions }: DbTablesServiceDeps) {
   const get = async (workspaceId: string, id: string) => toTable(await rowOf(workspaceId, id));
 
   return {
-    async list(workspaceId: string, query: TableListQuery): Promise<TableList> {
+    async list(workspaceId: string, query: TableListQuery & WithinGroups): Promise<TableList> {
       const { items, total } = await repository.list(workspaceId, listOptionsOf(query));
       return { items: items.map(toTable), total };
     },

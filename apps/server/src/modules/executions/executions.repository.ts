@@ -5,6 +5,7 @@ import { createWriteBatcher } from '../../lib/write-batcher';
 import { executions, type ExecutionStatus } from '../../db/schema';
 import type { KeptExecutionData } from './execution-data';
 import { keptDataInserts } from './execution-data.repository';
+import { ofFlowsWithin, type GroupLimit } from '../../lib/group-access/group-scope';
 
 export type ExecutionRow = typeof executions.$inferSelect;
 
@@ -320,19 +321,26 @@ export function createExecutionsRepository(db: Database) {
         .returning();
     },
 
-    async running(workspaceId: string) {
+    async running(workspaceId: string, within?: GroupLimit) {
       return db
         .select(summaryColumns)
         .from(executions)
-        .where(and(eq(executions.workspaceId, workspaceId), eq(executions.status, 'running')))
+        .where(
+          and(
+            eq(executions.workspaceId, workspaceId),
+            eq(executions.status, 'running'),
+            ofFlowsWithin(executions.flowId, within),
+          ),
+        )
         .orderBy(desc(executions.startedAt));
     },
 
-    async completed(workspaceId: string, page: number, size: number) {
+    async completed(workspaceId: string, page: number, size: number, within?: GroupLimit) {
       const where = and(
         eq(executions.workspaceId, workspaceId),
         inArray(executions.status, finishedStatuses),
         isNotNull(executions.endedAt),
+        ofFlowsWithin(executions.flowId, within),
       );
       const [counted] = await db.select({ total: count() }).from(executions).where(where);
       const total = counted?.total ?? 0;
@@ -348,7 +356,11 @@ export function createExecutionsRepository(db: Database) {
     },
 
     /** Finished executions per minute since `from`. */
-    async perMinute(workspaceId: string, from: Date): Promise<{ minute: Date; n: number }[]> {
+    async perMinute(
+      workspaceId: string,
+      from: Date,
+      within?: GroupLimit,
+    ): Promise<{ minute: Date; n: number }[]> {
       const minute = sql<string>`date_trunc('minute', ${executions.endedAt})`;
       const rows = await db
         .select({ minute, n: count() })
@@ -358,6 +370,7 @@ export function createExecutionsRepository(db: Database) {
             eq(executions.workspaceId, workspaceId),
             inArray(executions.status, finishedStatuses),
             gte(executions.endedAt, from),
+            ofFlowsWithin(executions.flowId, within),
           ),
         )
         .groupBy(minute);

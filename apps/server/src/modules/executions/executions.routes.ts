@@ -41,7 +41,12 @@ export const executionsRoutes: FastifyPluginAsyncZod<ExecutionsRoutesOptions> = 
       },
     },
     async (request) =>
-      service.completed(sessionOf(request).workspaceId, request.query.page, request.query.size),
+      service.completed(
+        sessionOf(request).workspaceId,
+        request.query.page,
+        request.query.size,
+        sessionOf(request).groupIds,
+      ),
   );
 
   app.get(
@@ -54,7 +59,8 @@ export const executionsRoutes: FastifyPluginAsyncZod<ExecutionsRoutesOptions> = 
         response: { 200: timeseriesSchema, ...errorResponses(401) },
       },
     },
-    async (request) => service.timeseries(sessionOf(request).workspaceId),
+    async (request) =>
+      service.timeseries(sessionOf(request).workspaceId, sessionOf(request).groupIds),
   );
 
   app.get(
@@ -67,7 +73,8 @@ export const executionsRoutes: FastifyPluginAsyncZod<ExecutionsRoutesOptions> = 
         response: { 200: z.array(runningExecutionSchema), ...errorResponses(401) },
       },
     },
-    async (request) => service.running(sessionOf(request).workspaceId),
+    async (request) =>
+      service.running(sessionOf(request).workspaceId, sessionOf(request).groupIds),
   );
 
   app.get(

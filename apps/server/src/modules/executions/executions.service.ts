@@ -6,6 +6,7 @@ import type {
 } from '@ponte/shared/monitoring.schema';
 import type { Database } from '../../db/client';
 import { createExecutionsRepository, type ExecutionRow } from './executions.repository';
+import type { GroupLimit } from '../../lib/group-access/group-scope';
 
 export interface ExecutionsServiceDeps {
   db: Database;
@@ -39,9 +40,12 @@ export function createExecutionsService(deps: ExecutionsServiceDeps) {
       return repository.findInWorkspace(workspaceId, executionId);
     },
 
-    /** The workspace's running executions: the running list and the live feed. */
-    async running(workspaceId: string): Promise<RunningExecution[]> {
-      return (await withNames(workspaceId, await repository.running(workspaceId))).map(
+    /**
+     * The workspace's running executions: the running list and the live feed; `within`: only
+     * those of flows in the caller's groups (docs/adr/0109).
+     */
+    async running(workspaceId: string, within?: GroupLimit): Promise<RunningExecution[]> {
+      return (await withNames(workspaceId, await repository.running(workspaceId, within))).map(
         ({ execution, flowName }) => ({
           execution_id: execution.id,
           flow_id: execution.flowId,
@@ -61,8 +65,9 @@ export function createExecutionsService(deps: ExecutionsServiceDeps) {
       workspaceId: string,
       page: number,
       size: number,
+      within?: GroupLimit,
     ): Promise<z.infer<typeof completedListSchema>> {
-      const { rows, total } = await repository.completed(workspaceId, page, size);
+      const { rows, total } = await repository.completed(workspaceId, page, size, within);
       return {
         items: (await withNames(workspaceId, rows)).map(({ execution, flowName }) => ({
           _id: execution.id,
@@ -84,11 +89,14 @@ export function createExecutionsService(deps: ExecutionsServiceDeps) {
     },
 
     /** Finished executions per minute over the last hour: 60 points, zeros included. */
-    async timeseries(workspaceId: string): Promise<z.infer<typeof timeseriesSchema>> {
+    async timeseries(
+      workspaceId: string,
+      within?: GroupLimit,
+    ): Promise<z.infer<typeof timeseriesSchema>> {
       const end = Math.floor(now().getTime() / minute) * minute;
       const start = end - 59 * minute;
       const counts = new Map(
-        (await repository.perMinute(workspaceId, new Date(start))).map((point) => [
+        (await repository.perMinute(workspaceId, new Date(start), within)).map((point) => [
           point.minute.getTime(),
           point.n,
         ]),

@@ -25,7 +25,7 @@ import type { Database } from '../../db/client';
 import type { FlowConfig } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
-import { listOptionsOf } from '../../lib/named-resource/named-table';
+import { listOptionsOf, type WithinGroups } from '../../lib/named-resource/named-table';
 import { copyName } from '../../lib/named-resource/copy-name';
 import { groupCheck, removeOrMissing, rowOrMissing } from '../../lib/named-resource/named-rules';
 import type {
@@ -299,7 +299,7 @@ export function createFlowsService(deps: FlowsServiceDeps) {
   const hooks = (context?: SaveContext) => hookSteps(deps, repository, context);
 
   return {
-    async list(workspaceId: string, query: FlowListQuery): Promise<FlowList> {
+    async list(workspaceId: string, query: FlowListQuery & WithinGroups): Promise<FlowList> {
       const { items, total } = await repository.list(workspaceId, {
         ...listOptionsOf(query),
         status: query.status,

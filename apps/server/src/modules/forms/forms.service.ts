@@ -13,7 +13,7 @@ import { messages } from '@ponte/shared/messages';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { toIso } from '../../lib/list-query';
-import { listOptionsOf } from '../../lib/named-resource/named-table';
+import { listOptionsOf, type WithinGroups } from '../../lib/named-resource/named-table';
 import { groupCheck, removeOrMissing, rowOrMissing } from '../../lib/named-resource/named-rules';
 import { hashPassword } from '../auth/password-hasher';
 import { noStamp, type SaveStamp, type VersionsService } from '../versions/versions.service';
@@ -104,7 +104,7 @@ export function createFormsService(deps: FormsServiceDeps) {
   return {
     repository,
 
-    async list(workspaceId: string, query: FormListQuery): Promise<FormList> {
+    async list(workspaceId: string, query: FormListQuery & WithinGroups): Promise<FormList> {
       const { items, total } = await repository.list(workspaceId, listOptionsOf(query));
       const consumers = await repository.consumersOf(
         workspaceId,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { groups } from '../../db/schema';
+import { withinGroups, type GroupLimit } from '../../lib/group-access/group-scope';
 import { containsFolded, pageOffset } from '../../lib/list-query';
 
 export type GroupRow = typeof groups.$inferSelect;
@@ -10,6 +11,8 @@ export interface ListOptions {
   page: number;
   limit: number;
   query?: string | undefined;
+  /** The caller's groups when they are limited to some (docs/adr/0109): only those. */
+  within?: GroupLimit;
 }
 
 /** Every call takes the workspace of the session; no query leaves it. */
@@ -18,8 +21,11 @@ export function createGroupsRepository(db: Database) {
     and(eq(groups.workspaceId, workspaceId), eq(groups.id, id));
 
   return {
-    async list(workspaceId: string, { page, limit, query }: ListOptions) {
-      const conditions: SQL[] = [eq(groups.workspaceId, workspaceId)];
+    async list(workspaceId: string, { page, limit, query, within }: ListOptions) {
+      const conditions: (SQL | undefined)[] = [
+        eq(groups.workspaceId, workspaceId),
+        withinGroups(groups.id, within),
+      ];
       if (query) conditions.push(containsFolded(groups.name, query));
       const where = and(...conditions);
       const [counted] = await db.select({ total: count() }).from(groups).where(where);

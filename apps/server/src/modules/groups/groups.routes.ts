@@ -33,7 +33,10 @@ export const groupsRoutes: FastifyPluginAsyncZod<GroupsRoutesOptions> = async (
         response: { 200: groupListSchema, ...errorResponses(401) },
       },
     },
-    async (request) => service.list(sessionOf(request).workspaceId, request.query),
+    async (request) => {
+      const session = sessionOf(request);
+      return service.list(session.workspaceId, { ...request.query, within: session.groupIds });
+    },
   );
 
   app.post(

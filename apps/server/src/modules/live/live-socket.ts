@@ -11,6 +11,7 @@ import {
 } from '@ponte/shared/live.schema';
 import { messages } from '@ponte/shared/messages';
 import type { RunningExecution } from '@ponte/shared/monitoring.schema';
+import type { GroupLimit } from '../../lib/group-access/group-scope';
 import type { AuthContext } from '../../plugins/auth';
 import type { ExecutionRow } from '../executions/executions.repository';
 import type { DebugSessions } from './debug-sessions';
@@ -31,9 +32,13 @@ const flowEditorsPrefix = liveRooms.flowEditors('');
 export interface LiveSocketDeps {
   server: HttpServer;
   resolveSession(token: string): Promise<AuthContext | null>;
-  /** Whether the flow belongs to the workspace. */
-  flowInWorkspace(workspaceId: string, flowId: string): Promise<boolean>;
-  runningExecutions(workspaceId: string): Promise<RunningExecution[]>;
+  /**
+   * Whether the flow belongs to the session's workspace, and to one of its groups when the
+   * member is limited to some (docs/adr/0109).
+   */
+  flowInWorkspace(session: AuthContext, flowId: string): Promise<boolean>;
+  /** The running list; `within`: only flows in those groups (docs/adr/0109). */
+  runningExecutions(workspaceId: string, within?: GroupLimit): Promise<RunningExecution[]>;
   /** A person's name, for the editors of a flow (`flow-editors-{flowId}`). */
   editorName(userId: string): Promise<string | null>;
   /** The runner's events (one process): `started` (execution), `finished` (result, execution). */
@@ -83,6 +88,10 @@ const m = messages.debugger;
 const debuggerPrefix = liveRooms.debugger('');
 /** The workspace's own live-monitoring room: a workspace never sees another's executions. */
 const monitoringRoom = (workspaceId: string) => `${liveRooms.liveMonitoring}:${workspaceId}`;
+/** Its members limited to some groups (docs/adr/0109): each is sent the list of theirs. */
+const limitedMonitoringRoom = (workspaceId: string) => `${monitoringRoom(workspaceId)}:limited`;
+const monitoringRoomOf = (session: AuthContext) =>
+  (session.groupIds ? limitedMonitoringRoom : monitoringRoom)(session.workspaceId);
 
 type SessionFromToken = (token: unknown) => Promise<AuthContext | null>;
 
@@ -140,15 +149,15 @@ async function joinRoom(
   onFlowStatus: (flowId: string) => void,
   editors: FlowEditors,
 ): Promise<JoinAck> {
-  const { workspaceId } = socket.data.session;
+  const { session } = socket.data;
   if (room === liveRooms.liveMonitoring) {
-    await socket.join(monitoringRoom(workspaceId));
+    await socket.join(monitoringRoomOf(session));
     return { ok: true };
   }
   const named = flowRoom(room);
   if (!named) return { ok: false, message: m.unknownRoom };
   const { flowId } = named;
-  if (!flowId || !(await deps.flowInWorkspace(workspaceId, flowId))) {
+  if (!flowId || !(await deps.flowInWorkspace(session, flowId))) {
     if (flowId) deps.onFlowDenied?.(socket.data.session, flowId);
     return { ok: false, message: messages.engine.flowNotFound };
   }
@@ -168,7 +177,8 @@ async function sendStatus(
   if (socket.data.asking) return;
   socket.data.asking = true;
   try {
-    const list = await deps.runningExecutions(socket.data.session.workspaceId);
+    const { workspaceId, groupIds } = socket.data.session;
+    const list = await deps.runningExecutions(workspaceId, groupIds);
     socket.emit(liveServerEvents.statusList, list);
     socket.emit(liveServerEvents.systemStatus, deps.systemStatus());
   } finally {
@@ -269,8 +279,10 @@ export function createLiveSocket(deps: LiveSocketDeps) {
     joinRoom(socket, room, deps, watchedFlows.joined, editors);
 
   const leave = async (socket: LiveSocket, room: string) => {
-    if (room === liveRooms.liveMonitoring)
-      return socket.leave(monitoringRoom(socket.data.session.workspaceId));
+    if (room === liveRooms.liveMonitoring) {
+      await socket.leave(monitoringRoom(socket.data.session.workspaceId));
+      return socket.leave(limitedMonitoringRoom(socket.data.session.workspaceId));
+    }
     const named = flowRoom(room);
     if (named?.kind === 'flowStatus') return socket.leave(room);
     if (named?.kind === 'flowEditors') return editors.leave(socket, named.flowId);
@@ -313,14 +325,33 @@ export function createLiveSocket(deps: LiveSocketDeps) {
         io.to(room).emit(room, message);
       });
 
+  /** Each limited member's list of their groups' flows, one read per set of groups. */
+  const sendLimitedLists = async (workspaceId: string) => {
+    const bySet = new Map<string, LiveSocket[]>();
+    for (const id of io.sockets.adapter.rooms.get(limitedMonitoringRoom(workspaceId)) ?? []) {
+      const live = io.sockets.sockets.get(id);
+      if (!live) continue;
+      const key = JSON.stringify(live.data.session.groupIds ?? []);
+      bySet.set(key, [...(bySet.get(key) ?? []), live]);
+    }
+    for (const [key, sockets] of bySet) {
+      const list = await deps.runningExecutions(workspaceId, JSON.parse(key) as string[]);
+      for (const socket of sockets) socket.emit(liveServerEvents.statusListUpdated, list);
+    }
+  };
+
   // status-list-updated: at most one per workspace every `throttleMs`, the last state wins; to
   // this process's sockets only (every API process feeds its own).
   const statusUpdates = createStatusThrottle({
     throttleMs,
     read: (workspaceId) => deps.runningExecutions(workspaceId),
-    send: (workspaceId, list) =>
-      io.local.to(monitoringRoom(workspaceId)).emit(liveServerEvents.statusListUpdated, list),
-    listening: (workspaceId) => roomSize(monitoringRoom(workspaceId)) > 0,
+    send: (workspaceId, list) => {
+      io.local.to(monitoringRoom(workspaceId)).emit(liveServerEvents.statusListUpdated, list);
+      if (roomSize(limitedMonitoringRoom(workspaceId)) > 0)
+        sendLimitedLists(workspaceId).catch(fail);
+    },
+    listening: (workspaceId) =>
+      roomSize(monitoringRoom(workspaceId)) + roomSize(limitedMonitoringRoom(workspaceId)) > 0,
     onError: fail,
   });
   const stopFollowing = followExecutions(deps, (workspaceId) => statusUpdates.changed(workspaceId));

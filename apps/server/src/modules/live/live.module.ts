@@ -7,6 +7,7 @@ import { createFlowStatusWorker } from './flow-status-cluster';
 import { createLiveSocket, type LiveSocketServer } from './live-socket';
 import { createSystemStatusSampler } from './system-status';
 import { liveAccess } from './live.access';
+import { groupAllowed } from '../../lib/group-access/group-scope';
 
 /**
  * The live socket (debugger and live monitoring) on the app's HTTP server, in the processes
@@ -92,9 +93,11 @@ function openLiveSocket(parts: LiveParts): LiveSocketServer {
     resolveSession: (token) => auth.resolveSession(token),
     onSessionsRevoked: parts.onSessionsRevoked,
     now: parts.now,
-    flowInWorkspace: async (workspaceId, flowId) =>
-      (await flowsRepository.find(workspaceId, flowId)) !== null,
-    runningExecutions: (workspaceId) => executions.running(workspaceId),
+    flowInWorkspace: async (session, flowId) => {
+      const flow = await flowsRepository.find(session.workspaceId, flowId);
+      return flow !== null && groupAllowed(session.groupIds, flow.groupId);
+    },
+    runningExecutions: (workspaceId, within) => executions.running(workspaceId, within),
     editorName: (userId) => parts.users.nameOf(userId),
     runnerEvents: runner.events,
     debugSessions: debug.sessions,

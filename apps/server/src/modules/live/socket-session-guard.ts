@@ -41,8 +41,13 @@ export function createSocketSessionGuard(deps: SocketSessionGuardDeps) {
 
   /** One check at a time per socket; callers during a check share the following one. */
   function rechecker(socket: GuardedSocket) {
-    const check = async () =>
-      (await deps.resolveSession(socket.data.token))?.sessionId === socket.data.session.sessionId;
+    const check = async () => {
+      const now = await deps.resolveSession(socket.data.token);
+      if (now?.sessionId !== socket.data.session.sessionId) return false;
+      // The role and the groups as they are now (docs/adr/0109): a change applies at once.
+      socket.data.session = now;
+      return true;
+    };
     let running: Promise<boolean> | null = null;
     let queued: Promise<boolean> | null = null;
     const recheck = (): Promise<boolean> => {

@@ -3,14 +3,20 @@ import { dateAliases, type LogFilters } from '@ponte/shared/monitoring.schema';
 import { limits } from '@ponte/shared/limits';
 import type { Database } from '../../db/client';
 import { logs } from '../../db/schema';
+import { ofFlowsWithin, type GroupLimit } from '../../lib/group-access/group-scope';
 import { containsFolded } from '../../lib/list-query';
 
 export type LogRow = typeof logs.$inferSelect;
 
+/** The filters of the list, and the caller's groups when limited to some (docs/adr/0109). */
+export type LogQuery = LogFilters & { within?: GroupLimit };
+
 /** Every call takes the workspace of the session; no query leaves it. */
 export function createLogsRepository(db: Database) {
-  const where = (workspaceId: string, filters: LogFilters, now: Date): SQL => {
+  const where = (workspaceId: string, filters: LogQuery, now: Date): SQL => {
     const conditions: SQL[] = [eq(logs.workspaceId, workspaceId)];
+    const within = ofFlowsWithin(logs.flowId, filters.within);
+    if (within) conditions.push(within);
     if (filters.from || filters.to) {
       // Every query has a start: `to` alone looks back as far as the longest date alias.
       const from = filters.from
@@ -38,7 +44,7 @@ export function createLogsRepository(db: Database) {
   async function listIn(
     conn: Database,
     workspaceId: string,
-    filters: LogFilters,
+    filters: LogQuery,
     page: number,
     size: number,
     now: Date,
@@ -72,7 +78,7 @@ export function createLogsRepository(db: Database) {
      */
     async list(
       workspaceId: string,
-      filters: LogFilters,
+      filters: LogQuery,
       page: number,
       size: number,
       now: Date,

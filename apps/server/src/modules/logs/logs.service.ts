@@ -96,12 +96,13 @@ export function createLogsService(deps: LogsServiceDeps) {
      * search takes one of the workspace's search slots and runs under the statement timeout.
      */
     async list(
-      session: Pick<AuthContext, 'userId' | 'workspaceId'>,
-      filters: LogFilters,
+      session: Pick<AuthContext, 'userId' | 'workspaceId' | 'groupIds'>,
+      asked: LogFilters,
       page: number,
       size: number,
     ) {
       const { workspaceId } = session;
+      const filters = { ...asked, within: session.groupIds };
       if (!filters.search) {
         const { items, total } = await repository.list(workspaceId, filters, page, size, now());
         return { items: items.map(toLogItem), total };

@@ -65,6 +65,7 @@ export function createInvitationAcceptance(deps: {
             email: body.email,
             passwordHash,
             role: invitation.role,
+            groupIds: invitation.groupIds,
             now: at,
           });
           const spent = await createInvitationsRepository(tx).markAccepted(
@@ -114,6 +115,7 @@ export function createInvitationAcceptance(deps: {
           userId,
           invitation.role,
           at,
+          invitation.groupIds,
         );
         if (!added) throw conflict('email', m.invitationAlreadyMember);
         const spent = await createInvitationsRepository(tx).markAccepted(invitation.id, userId, at);

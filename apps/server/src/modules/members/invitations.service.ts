@@ -15,6 +15,7 @@ import type { AuthContext } from '../../plugins/auth';
 import type { SessionTokens } from '../auth/sessions';
 import { createUsersRepository } from '../users/users.repository';
 import type { AuthService } from '../auth/auth.service';
+import { checkedGroups } from './member-groups';
 import { composeInvitationEmail, type InvitationEmailFacts } from './invitation-email';
 import { createInvitationAcceptance, type JoinedPerson } from './invitation-acceptance';
 import {
@@ -33,6 +34,7 @@ const toInvitation = (row: InvitationRow, creatorName: string | null) => ({
   created_at: row.createdAt.toISOString(),
   expires_at: row.expiresAt.toISOString(),
   email: row.email,
+  groups: row.groupIds,
 });
 
 /**
@@ -93,6 +95,7 @@ export function createInvitationsService(deps: {
     ): Promise<InvitationCreated> {
       if (!assignableRoles(session.role).includes(body.role)) throw roleDenied(m.ownerGivesOwner);
       if (body.email && !sendMail) throw invalidField('email', m.invitationEmailNeedsSmtp);
+      const groupIds = await checkedGroups(db, session.workspaceId, body.role, body.groups);
       const token = randomBytes(32).toString('base64url');
       const at = now();
       const row: InvitationRow = {
@@ -106,6 +109,7 @@ export function createInvitationsService(deps: {
         acceptedAt: null,
         acceptedBy: null,
         email: body.email ?? null,
+        groupIds,
       };
       await repository.insert(row);
       const creator = await createUsersRepository(db).nameOf(session.userId);

@@ -8,6 +8,7 @@ export interface MemberRow {
   name: string;
   email: string;
   role: Role;
+  groupIds: string[] | null;
   createdAt: Date;
 }
 
@@ -22,6 +23,7 @@ export function createMembersRepository(db: Database) {
     name: users.name,
     email: users.email,
     role: memberships.role,
+    groupIds: memberships.groupIds,
     createdAt: memberships.createdAt,
   };
 
@@ -61,17 +63,29 @@ export function createMembersRepository(db: Database) {
     },
 
     /** Makes the user a member with `role`; false when they already were. */
-    async add(workspaceId: string, userId: string, role: Role, now: Date): Promise<boolean> {
+    async add(
+      workspaceId: string,
+      userId: string,
+      role: Role,
+      now: Date,
+      groupIds: string[] | null = null,
+    ): Promise<boolean> {
       const rows = await db
         .insert(memberships)
-        .values({ userId, workspaceId, role, createdAt: now })
+        .values({ userId, workspaceId, role, groupIds, createdAt: now })
         .onConflictDoNothing()
         .returning({ userId: memberships.userId });
       return rows.length > 0;
     },
 
-    async setRole(workspaceId: string, userId: string, role: Role): Promise<void> {
-      await db.update(memberships).set({ role }).where(scoped(workspaceId, userId));
+    /** The role, and the groups the member is limited to (null: every group). */
+    async setRole(
+      workspaceId: string,
+      userId: string,
+      role: Role,
+      groupIds: string[] | null,
+    ): Promise<void> {
+      await db.update(memberships).set({ role, groupIds }).where(scoped(workspaceId, userId));
     },
 
     async remove(workspaceId: string, userId: string): Promise<void> {

@@ -37,7 +37,8 @@ export const membersRoutes: FastifyPluginAsyncZod<{ service: MembersService }> =
         response: { 200: memberSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => service.setRole(sessionOf(request), request.params.id, request.body.role),
+    async (request) =>
+      service.setRole(sessionOf(request), request.params.id, request.body.role, request.body.groups),
   );
 
   app.delete(

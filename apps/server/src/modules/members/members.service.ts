@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { conflict, notFound, roleDenied } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth';
 import type { SessionTokens } from '../auth/sessions';
+import { checkedGroups } from './member-groups';
 import {
   createMembersRepository,
   type MemberRow,
@@ -12,6 +13,10 @@ import {
 } from './members.repository';
 
 const m = messages.members;
+
+/** Whether the member reaches fewer groups than before (a limit set, or a group taken away). */
+const narrows = (before: string[] | null, after: string[] | null) =>
+  after !== null && (before === null || before.some((group) => !after.includes(group)));
 
 export interface MembersServiceDeps {
   db: Database;
@@ -29,6 +34,7 @@ export function createMembersService({ db, tokens }: MembersServiceDeps) {
     name: row.name,
     email: row.email,
     role: row.role,
+    groups: row.groupIds,
     joined_at: row.createdAt.toISOString(),
     is_you: row.userId === session.userId,
   });
@@ -54,10 +60,18 @@ export function createMembersService({ db, tokens }: MembersServiceDeps) {
       return { items: rows.map((row) => toMember(session, row)) };
     },
 
-    /** Takes effect on the member's next request: the role is read with every session check. */
-    async setRole(session: AuthContext, userId: string, role: Role): Promise<Member> {
+    /**
+     * The role and, when told, the groups the member is limited to (docs/adr/0109). Takes effect
+     * on the member's next request: both are read with every session check.
+     */
+    async setRole(
+      session: AuthContext,
+      userId: string,
+      role: Role,
+      groups?: readonly string[] | null,
+    ): Promise<Member> {
       if (!assignableRoles(session.role).includes(role)) throw roleDenied(m.ownerGivesOwner);
-      return db.transaction(async (tx) => {
+      const { member, ended } = await db.transaction(async (tx) => {
         const repository = createMembersRepository(tx);
         const row = await lockedMember(
           repository,
@@ -65,9 +79,17 @@ export function createMembersService({ db, tokens }: MembersServiceDeps) {
           userId,
           (found) => found.role === 'owner' && role !== 'owner',
         );
-        await repository.setRole(session.workspaceId, userId, role);
-        return toMember(session, { ...row, role });
+        const groupIds = await checkedGroups(tx, session.workspaceId, role, groups, row.groupIds);
+        await repository.setRole(session.workspaceId, userId, role, groupIds);
+        // Narrowed groups end the member's sessions here: a live page already open would
+        // otherwise keep the rooms it joined (docs/adr/0109).
+        const ended = narrows(row.groupIds, groupIds)
+          ? await tokens.revokeUser(userId, tx, session.workspaceId)
+          : [];
+        return { member: toMember(session, { ...row, role, groupIds }), ended };
       });
+      tokens.revoked(ended);
+      return member;
     },
 
     /** The membership ends and so do the person's sessions in this workspace, at once. */

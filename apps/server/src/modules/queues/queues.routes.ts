@@ -46,7 +46,10 @@ export const queuesRoutes: FastifyPluginAsyncZod<QueueRoutesOptions> = async (
         response: { 200: queueListSchema, ...errorResponses(401, 503) },
       },
     },
-    async (request) => service.list(sessionOf(request).workspaceId, request.query),
+    async (request) => {
+      const session = sessionOf(request);
+      return service.list(session.workspaceId, { ...request.query, within: session.groupIds });
+    },
   );
 
   routes.createRoute(app, '/queues', {

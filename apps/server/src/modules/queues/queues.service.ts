@@ -25,6 +25,7 @@ import { createQueueSamplesRepository } from './queue-samples.repository';
 import { createQueueRestoresRepository } from './queue-restores.repository';
 import { noStamp, type SaveStamp, type VersionsService } from '../versions/versions.service';
 import { queueVersioning } from './queue-versions';
+import type { WithinGroups } from '../../lib/named-resource/named-table';
 
 const m = messages.queues;
 
@@ -99,7 +100,7 @@ export function createQueuesService(deps: QueuesServiceDeps) {
     samples,
     get,
 
-    async list(workspaceId: string, query: QueueListQuery): Promise<QueueList> {
+    async list(workspaceId: string, query: QueueListQuery & WithinGroups): Promise<QueueList> {
       const { items, total } = await repository.list(workspaceId, query);
       const counts = await Promise.all(items.map((row) => driver.counts(row.id)));
       return { items: items.map((row, i) => toQueue(row, counts[i] ?? emptyQueueCounts())), total };

@@ -56,6 +56,8 @@ export function createUsersRepository(db: Database) {
       email: string;
       passwordHash: string;
       role: Role;
+      /** The groups the member is limited to (docs/adr/0109); absent: every group. */
+      groupIds?: string[] | null;
       now: Date;
     }) {
       const id = randomUUID();
@@ -70,9 +72,13 @@ export function createUsersRepository(db: Database) {
         createdAt: now,
         updatedAt: now,
       });
-      await db
-        .insert(memberships)
-        .values({ userId: id, workspaceId: input.workspaceId, role: input.role, createdAt: now });
+      await db.insert(memberships).values({
+        userId: id,
+        workspaceId: input.workspaceId,
+        role: input.role,
+        groupIds: input.groupIds ?? null,
+        createdAt: now,
+      });
       return { _id: id, name: input.name, email: input.email };
     },
   };

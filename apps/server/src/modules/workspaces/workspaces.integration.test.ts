@@ -21,6 +21,7 @@ describeEachDriver('workspaces', (driver) => {
       name: 'Fábrica',
       engine_url: 'http://ponte.exemplo.com:8080/engine',
       role: 'owner',
+      groups: null,
     });
   });
 

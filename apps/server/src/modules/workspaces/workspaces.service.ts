@@ -43,6 +43,7 @@ export function createWorkspacesService({
         name: row.name,
         engine_url: row.engineUrl ?? requestEngineUrl,
         role: session.role,
+        groups: session.groupIds ? [...session.groupIds] : null,
       };
     },
 

@@ -1,0 +1,2 @@
+ALTER TABLE "invitations" ADD COLUMN "group_ids" jsonb;--> statement-breakpoint
+ALTER TABLE "memberships" ADD COLUMN "group_ids" jsonb;
