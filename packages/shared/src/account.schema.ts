@@ -102,7 +102,7 @@ export const workspaceSchema = z.object({
   /** The caller's role here (docs/adr/0106): what the interface offers. */
   role: roleSchema,
   /** The groups the caller is limited to here (docs/adr/0109); null: every group. */
-  groups: z.array(z.string()).nullable(),
+  groups: z.array(z.string()).nullable().default(null),
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 

@@ -25,9 +25,7 @@ const ungroupedPrefixes = [
 describe('which routes name a resource in a group (docs/adr/0109)', () => {
   it('lists only routes that exist', () => {
     const listed = [...Object.keys(groupedRoutes), ...groupChoosingRoutes, ...groupManagement];
-    const unknown = listed.filter(
-      (key) => !access.has(key),
-    );
+    const unknown = listed.filter((key) => !access.has(key));
     expect(unknown).toEqual([]);
   });
 

@@ -124,7 +124,8 @@ function refsOf(request: FastifyRequest, [where, field]: Naming): string[] {
 function chosenGroup(request: FastifyRequest, key: string): string | null | undefined {
   const body = request.body as { group?: unknown } | undefined;
   const group = body?.group;
-  if (group === undefined) return key.startsWith('POST ') && !key.endsWith('/duplicate') ? null : undefined;
+  if (group === undefined)
+    return key.startsWith('POST ') && !key.endsWith('/duplicate') ? null : undefined;
   return typeof group === 'string' && group !== '' && group !== 'none' ? group : null;
 }
 
@@ -150,8 +151,7 @@ export function groupAccessGuard(lookup: GroupLookup) {
     const refs = refsOf(request, naming);
     if (!refs.length) return;
     const kind = naming[2];
-    const groups =
-      kind === 'group' ? refs : await lookup(request.auth!.workspaceId, kind, refs);
+    const groups = kind === 'group' ? refs : await lookup(request.auth!.workspaceId, kind, refs);
     if (groups.some((group) => !groupAllowed(limit, group)))
       throw roleDenied(messages.groupAccess.outside);
   };

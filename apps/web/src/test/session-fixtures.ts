@@ -28,6 +28,7 @@ export const testWorkspace: Workspace = {
   name: 'Produção',
   engine_url: 'http://localhost:3000/engine',
   role: 'owner',
+  groups: null,
 };
 
 /** Stores a live session, as /auth would. */

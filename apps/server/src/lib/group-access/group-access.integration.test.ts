@@ -6,7 +6,12 @@ import { chain, createFlow, finished } from '../../test/flow-fixtures';
 import { field } from '../../test/db-table-fixtures';
 import { createGate } from '../../test/gate-node';
 import { joinLive, recordLive, useLiveSockets } from '../../test/live-client';
-import { useTestApp, type Requester, type TestAccount, type TestContext } from '../../test/test-app';
+import {
+  useTestApp,
+  type Requester,
+  type TestAccount,
+  type TestContext,
+} from '../../test/test-app';
 import { describeEachDriver } from '../../test/test-database';
 import { until } from '../../test/until';
 import { connectorBody } from '../../modules/custom-nodes/custom-node-fixtures';
@@ -67,7 +72,10 @@ describeEachDriver('per-group access (docs/adr/0109)', (driver) => {
     nodes: [gate.node],
     executionConcurrency: 4,
     // Alert rules need a way to send; nothing is sent in these tests.
-    alerts: { smtp: { host: '127.0.0.2', port: 2525, secure: false }, dispatchIntervalMs: 3_600_000 },
+    alerts: {
+      smtp: { host: '127.0.0.2', port: 2525, secure: false },
+      dispatchIntervalMs: 3_600_000,
+    },
   });
   const live = useLiveSockets(t);
 

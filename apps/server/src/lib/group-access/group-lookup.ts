@@ -50,7 +50,13 @@ const through = {
 /** A table is named by its id or its name (the records' `table`), as the records routes take it. */
 const refersTo = (table: Named, kind: GroupedKind, refs: string[]): SQL | undefined =>
   kind === 'table'
-    ? or(inArray(table.id, refs), inArray(sql`lower(${table.name})`, refs.map((r) => r.toLowerCase())))
+    ? or(
+        inArray(table.id, refs),
+        inArray(
+          sql`lower(${table.name})`,
+          refs.map((r) => r.toLowerCase()),
+        ),
+      )
     : inArray(table.id, refs);
 
 /**

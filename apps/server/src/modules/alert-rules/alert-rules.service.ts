@@ -263,7 +263,10 @@ export function createAlertRulesService(deps: AlertRulesServiceDeps) {
     repository,
     rowOf,
 
-    async list(workspaceId: string, query: AlertRuleListQuery & WithinGroups): Promise<AlertRuleList> {
+    async list(
+      workspaceId: string,
+      query: AlertRuleListQuery & WithinGroups,
+    ): Promise<AlertRuleList> {
       const { items, total } = await repository.list(workspaceId, {
         page: query.page,
         size: query.perPage,

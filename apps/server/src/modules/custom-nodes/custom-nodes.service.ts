@@ -95,7 +95,10 @@ export function createCustomNodesService(deps: CustomNodesServiceDeps) {
   return {
     repository,
 
-    async list(workspaceId: string, query: CustomNodeListQuery & WithinGroups): Promise<CustomNodeList> {
+    async list(
+      workspaceId: string,
+      query: CustomNodeListQuery & WithinGroups,
+    ): Promise<CustomNodeList> {
       const { items, total } = await repository.list(workspaceId, listOptionsOf(query));
       return { items: items.map(toCustomNode), total };
     },

@@ -81,7 +81,10 @@ export function createDashboardsService(deps: DashboardsServiceDeps) {
     repository,
     rowOf,
 
-    async list(workspaceId: string, query: DashboardListQuery & WithinGroups): Promise<DashboardList> {
+    async list(
+      workspaceId: string,
+      query: DashboardListQuery & WithinGroups,
+    ): Promise<DashboardList> {
       const { items, total } = await repository.list(workspaceId, listOptionsOf(query));
       return {
         items: items.map((row) => ({

@@ -73,8 +73,7 @@ export const executionsRoutes: FastifyPluginAsyncZod<ExecutionsRoutesOptions> = 
         response: { 200: z.array(runningExecutionSchema), ...errorResponses(401) },
       },
     },
-    async (request) =>
-      service.running(sessionOf(request).workspaceId, sessionOf(request).groupIds),
+    async (request) => service.running(sessionOf(request).workspaceId, sessionOf(request).groupIds),
   );
 
   app.get(

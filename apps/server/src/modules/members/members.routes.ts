@@ -38,7 +38,12 @@ export const membersRoutes: FastifyPluginAsyncZod<{ service: MembersService }> =
       },
     },
     async (request) =>
-      service.setRole(sessionOf(request), request.params.id, request.body.role, request.body.groups),
+      service.setRole(
+        sessionOf(request),
+        request.params.id,
+        request.body.role,
+        request.body.groups,
+      ),
   );
 
   app.delete(

@@ -16,8 +16,9 @@ import { formatDateTimeMinutes } from '@ponte/shared/format';
 import { emailSchema } from '@ponte/shared/account.schema';
 import type { Invitation } from '@ponte/shared/members.schema';
 import { messages } from '@ponte/shared/messages';
-import { assignableRoles, roleNames, type Role } from '@ponte/shared/roles';
+import { assignableRoles, groupLimitable, roleNames, type Role } from '@ponte/shared/roles';
 import { PaginatedTable, type TableColumn } from '../../components/paginated-table';
+import { GroupAccessField, groupsText, useGroupNames } from './group-access-field';
 import { TokenShownOnce } from '../../components/token-shown-once';
 import { errorMessage } from '../../lib/api/api-error';
 import { useSessionWorkspace } from '../../lib/session/session-store';
@@ -36,6 +37,8 @@ export function InvitationsPanel() {
   const roles = assignableRoles(myRole);
   const [role, setRole] = useState<Role>('editor');
   const [days, setDays] = useState('7');
+  const [groups, setGroups] = useState<string[]>([]);
+  const groupNames = useGroupNames();
   const [link, setLink] = useState<string | null>(null);
   const [byEmail, setByEmail] = useState(false);
   const [email, setEmail] = useState('');
@@ -62,6 +65,7 @@ export function InvitationsPanel() {
         role,
         expires_in_days: Number(days),
         ...(address ? { email: address } : {}),
+        ...(groups.length && groupLimitable(role) ? { groups } : {}),
       });
       setLink(created.link);
       setEmail('');
@@ -83,6 +87,7 @@ export function InvitationsPanel() {
 
   const columns: TableColumn<Invitation>[] = [
     { key: 'role', header: 'Papel', render: (item) => roleNames[item.role] },
+    { key: 'groups', header: 'Grupos', render: (item) => groupsText(item.groups, groupNames) },
     {
       key: 'email',
       header: 'Enviado para',
@@ -151,6 +156,7 @@ export function InvitationsPanel() {
                 onChange={(value) => value && setRole(value as Role)}
                 w={200}
               />
+              <GroupAccessField role={role} value={groups} onChange={setGroups} w={260} />
               <Select
                 label="Validade"
                 allowDeselect={false}

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Badge, Button, Select, Stack, Text, Tooltip } from '@mantine/core';
-import { IconUserMinus } from '@tabler/icons-react';
+import { IconFolders, IconUserMinus } from '@tabler/icons-react';
 import { formatDate } from '@ponte/shared/format';
 import type { Member } from '@ponte/shared/members.schema';
 import { messages } from '@ponte/shared/messages';
-import { assignableRoles, roleNames, type Role } from '@ponte/shared/roles';
+import { assignableRoles, groupLimitable, roleNames, type Role } from '@ponte/shared/roles';
 import { ConfirmModal } from '../../components/confirm-modal';
 import { PaginatedTable, type TableColumn } from '../../components/paginated-table';
 import { errorMessage } from '../../lib/api/api-error';
@@ -12,6 +12,8 @@ import { useSessionWorkspace } from '../../lib/session/session-store';
 import { useCan } from '../../lib/session/use-can';
 import { toast } from '../../lib/toasts';
 import { useChangeMemberRole, useMembers, useRemoveMember } from './api/members';
+import { groupsText, useGroupNames } from './group-access-field';
+import { MemberGroupsModal } from './member-groups-modal';
 
 /** The workspace's members: role and removal for those who manage members (docs/adr/0106). */
 export function MembersList() {
@@ -21,6 +23,8 @@ export function MembersList() {
   const changeRole = useChangeMemberRole();
   const remove = useRemoveMember();
   const [leaving, setLeaving] = useState<Member | null>(null);
+  const [limiting, setLimiting] = useState<Member | null>(null);
+  const groupNames = useGroupNames();
   const touchable = (member: Member) =>
     manage.allowed && assignableRoles(myRole).includes(member.role);
   // The server refuses to lower or remove the last owner: neither is offered beside them.
@@ -93,6 +97,30 @@ export function MembersList() {
         ),
     },
     {
+      key: 'groups',
+      header: 'Grupos',
+      width: 220,
+      render: (member) => {
+        const text = groupsText(member.groups, groupNames);
+        return touchable(member) && groupLimitable(member.role) ? (
+          <Button
+            size="xs"
+            variant="subtle"
+            aria-label={`Grupos de ${member.name}: ${text}`}
+            leftSection={<IconFolders size={14} />}
+            onClick={() => setLimiting(member)}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+            h="auto"
+            py={4}
+          >
+            {text}
+          </Button>
+        ) : (
+          <Text size="sm">{text}</Text>
+        );
+      },
+    },
+    {
       key: 'since',
       header: 'Desde',
       width: 110,
@@ -136,6 +164,7 @@ export function MembersList() {
           {errorMessage(members.error)}
         </Text>
       ) : null}
+      {limiting ? <MemberGroupsModal member={limiting} onClose={() => setLimiting(null)} /> : null}
       <ConfirmModal
         opened={leaving !== null}
         title="Remover membro"

@@ -12,6 +12,7 @@ const people: Member[] = [
     name: 'Ana Souza',
     email: 'ana@exemplo.com.br',
     role: 'owner',
+    groups: null,
     joined_at: '2026-03-01T12:00:00.000Z',
     is_you: true,
   },
@@ -20,10 +21,13 @@ const people: Member[] = [
     name: 'Bruno Lima',
     email: 'bruno@exemplo.com.br',
     role: 'operator',
+    groups: null,
     joined_at: '2026-11-02T12:00:00.000Z',
     is_you: false,
   },
 ];
+
+const at = '2026-11-01T12:00:00.000Z';
 
 function open(role: Role, { byEmail = false } = {}) {
   storeTestSession({ workspace: { ...testWorkspace, role } });
@@ -46,6 +50,7 @@ function open(role: Role, { byEmail = false } = {}) {
           created_at: '2026-11-30T12:00:00.000Z',
           expires_at: '2026-12-07T12:00:00.000Z',
           email: (body as { email?: string }).email ?? null,
+          groups: (body as { groups?: string[] }).groups ?? null,
         };
         invitations = [created];
         return { status: 201, body: { ...created, link: 'http://localhost/convite/abc123' } };
@@ -61,11 +66,25 @@ function open(role: Role, { byEmail = false } = {}) {
     },
     { method: 'GET', path: '/api/v1/members', reply: () => ({ body: { items } }) },
     {
+      method: 'GET',
+      path: '/api/v1/groups',
+      reply: () => ({
+        body: {
+          items: [
+            { _id: 'g1', name: 'Vendas', created_at: at, updated_at: at },
+            { _id: 'g2', name: 'Financeiro', created_at: at, updated_at: at },
+          ],
+          total: 2,
+        },
+      }),
+    },
+    {
       method: 'PUT',
       path: '/api/v1/members/u2',
       reply: ({ body }) => {
+        const { role, groups } = body as { role: Role; groups?: string[] | null };
         items = items.map((m) =>
-          m._id === 'u2' ? { ...m, role: (body as { role: Role }).role } : m,
+          m._id === 'u2' ? { ...m, role, ...(groups === undefined ? {} : { groups }) } : m,
         );
         return { body: items[1] };
       },
@@ -123,6 +142,43 @@ describe('/conta/usuarios: members and roles', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
     await waitFor(() => expect(api.callsTo('DELETE', '/api/v1/members/u2')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByText('Bruno Lima')).not.toBeInTheDocument());
+  });
+
+  it('limits a member to some groups, and invites a person into one (docs/adr/0109)', async () => {
+    const { api, user } = open('owner');
+    const row = (await screen.findByText('Bruno Lima')).closest('tr')!;
+    // The owner reaches every group, and nothing is offered to change that.
+    const owner = screen.getByText('Ana Souza').closest('tr')!;
+    expect(within(owner).getByText('Todos os grupos')).toBeInTheDocument();
+    await user.click(
+      await within(row).findByRole('button', { name: 'Grupos de Bruno Lima: Todos os grupos' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Grupos de Bruno Lima' });
+    expect(dialog).toHaveTextContent('as sessões da pessoa neste workspace terminam na hora');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Grupos' }));
+    await user.click(await screen.findByRole('option', { name: 'Vendas' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/api/v1/members/u2')[0]?.body).toEqual({
+        role: 'operator',
+        groups: ['g1'],
+      }),
+    );
+    expect(
+      await within(row).findByRole('button', { name: 'Grupos de Bruno Lima: Vendas' }),
+    ).toBeInTheDocument();
+
+    const panel = screen.getByRole('region', { name: 'Convidar por link' });
+    await user.click(within(panel).getByRole('combobox', { name: 'Grupos' }));
+    await user.click(await screen.findByRole('option', { name: 'Financeiro' }));
+    await user.click(within(panel).getByRole('button', { name: 'Criar link de convite' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/v1/members/invitations')[0]?.body).toEqual({
+        role: 'editor',
+        expires_in_days: 7,
+        groups: ['g2'],
+      }),
+    );
   });
 
   it('shows a Leitor who is here and with which role, with nothing to change', async () => {

@@ -12,7 +12,7 @@ import { PageHeader } from '../../components/page-header';
 import { useEditorReload } from '../../components/version-history/use-editor-reload';
 import { useVersionedEditor } from '../../components/version-history/use-versioned-editor';
 import { errorMessage } from '../../lib/api/api-error';
-import { useSelectedGroup } from '../../lib/groups/selected-group';
+import { useNewItemGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
 import { useSavedValue } from '../../lib/unsaved/use-saved-value';
 import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
@@ -74,8 +74,8 @@ function CustomNodeEditor({
   const create = useCreateCustomNode();
   const update = useUpdateCustomNode();
   const saving = create.isPending || update.isPending;
-  const [selectedGroup] = useSelectedGroup();
-  const { draft, setDraft, set, patch } = useCustomNodeDraft(draftOf(node, selectedGroup || null));
+  const newItemGroup = useNewItemGroup();
+  const { draft, setDraft, set, patch } = useCustomNodeDraft(draftOf(node, newItemGroup));
   const saved = useSavedValue(useMemo(() => bodyOf(draft), [draft]));
   const unsaved = useUnsavedChanges(saved.dirty);
   const versions = useVersionedEditor({

@@ -35,7 +35,7 @@ import { useEditorReload } from '../../components/version-history/use-editor-rel
 import { useVersionedEditor } from '../../components/version-history/use-versioned-editor';
 import { errorMessage } from '../../lib/api/api-error';
 import { useGroupOptions } from '../../lib/groups/get-group-options';
-import { useSelectedGroup } from '../../lib/groups/selected-group';
+import { useNewItemGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
 import { useSavedValue } from '../../lib/unsaved/use-saved-value';
 import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
@@ -124,8 +124,8 @@ function DashboardEditor({
   const update = useUpdateDashboard();
   const saving = create.isPending || update.isPending;
   const groups = useGroupOptions();
-  const [selectedGroup] = useSelectedGroup();
-  const editor = useDashboardDraft(draftOf(dashboard, selectedGroup || null));
+  const newItemGroup = useNewItemGroup();
+  const editor = useDashboardDraft(draftOf(dashboard, newItemGroup));
   const { draft } = editor;
   const { dirty } = useSavedValue(useMemo(() => shownBodyOf(draft), [draft]));
   const unsaved = useUnsavedChanges(dirty);

@@ -26,7 +26,7 @@ import { useEditorReload } from '../../components/version-history/use-editor-rel
 import { useVersionedEditor } from '../../components/version-history/use-versioned-editor';
 import { errorMessage } from '../../lib/api/api-error';
 import { useGroupOptions } from '../../lib/groups/get-group-options';
-import { useSelectedGroup } from '../../lib/groups/selected-group';
+import { useNewItemGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
 import { useSavedValue } from '../../lib/unsaved/use-saved-value';
 import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
@@ -144,9 +144,9 @@ function TableForm({
   const update = useUpdateTable();
   const saving = create.isPending || update.isPending;
   const groups = useGroupOptions();
-  const [selectedGroup] = useSelectedGroup();
+  const newItemGroup = useNewItemGroup();
   const [name, setName] = useState(table?.name ?? m.newName);
-  const [group, setGroup] = useState<string | null>(table ? table.group : selectedGroup || null);
+  const [group, setGroup] = useState<string | null>(table ? table.group : newItemGroup);
   const [applyDefaults, setApplyDefaults] = useState(
     table?.apply_default_values_new_fields ?? false,
   );

@@ -9,7 +9,7 @@ import { messages } from '@ponte/shared/messages';
 import { ManualExecutionModal } from '../../components/manual-execution-modal';
 import { hasManualTrigger } from '../../lib/flows/has-manual-trigger';
 import { useNodeLibrary } from '../../lib/engine/get-node-library';
-import { useSelectedGroup } from '../../lib/groups/selected-group';
+import { useNewItemGroup } from '../../lib/groups/selected-group';
 import { useSessionUser } from '../../lib/session/session-store';
 import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
 import { FlowCanvas } from './canvas/flow-canvas';
@@ -57,10 +57,10 @@ export function FlowEditor({
 }) {
   const { fitView } = useReactFlow();
   const library = useNodeLibrary({ fresh: true });
-  const [selectedGroup] = useSelectedGroup();
+  const newItemGroup = useNewItemGroup();
   const nodeLimit = useSessionUser()?.customer.config.node_limit;
   const editable = useCan('flows.write').allowed;
-  const draft = useFlowDraft(flow, selectedGroup || null, !editable);
+  const draft = useFlowDraft(flow, newItemGroup, !editable);
   const { doc, settings, apply } = draft;
   useCopiedPins(doc, apply);
   const [saved, setSaved] = useState(flow);

@@ -26,7 +26,7 @@ import { useEditorReload } from '../../components/version-history/use-editor-rel
 import { useVersionedEditor } from '../../components/version-history/use-versioned-editor';
 import { ApiError, errorMessage } from '../../lib/api/api-error';
 import { useGroupOptions } from '../../lib/groups/get-group-options';
-import { useSelectedGroup } from '../../lib/groups/selected-group';
+import { useNewItemGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
 import { useSavedValue } from '../../lib/unsaved/use-saved-value';
 import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
@@ -113,8 +113,8 @@ function FormBuilder({
   const update = useUpdateForm();
   const saving = create.isPending || update.isPending;
   const groups = useGroupOptions();
-  const [selectedGroup] = useSelectedGroup();
-  const editor = useFormEditor(draftOf(form, selectedGroup || null));
+  const newItemGroup = useNewItemGroup();
+  const editor = useFormEditor(draftOf(form, newItemGroup));
   const { draft, set } = editor;
   const saved = useSavedValue(useMemo(() => bodyOf(draft), [draft]));
   const unsaved = useUnsavedChanges(saved.dirty);

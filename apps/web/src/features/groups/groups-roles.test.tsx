@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { mockFetch } from '../../test/mock-fetch';
 import { renderApp } from '../../test/render';
+import { messages } from '@ponte/shared/messages';
 import { expectDenied, signInAs } from '../../test/role-fixtures';
+import { storeTestSession, testWorkspace } from '../../test/session-fixtures';
 
 const vendas = { _id: 'g1', name: 'Vendas', created_at: '', updated_at: '' };
 
@@ -53,5 +55,16 @@ describe('groups by role (docs/adr/0106)', () => {
     await expectDenied(user, save, 'viewer', 'groups.write');
     await user.click(save);
     expect(api.callsTo('PUT', '/api/v1/groups/g1')).toHaveLength(0);
+  });
+
+  it('shows an Editor limited to some groups that managing groups is for admins (docs/adr/0109)', async () => {
+    setup();
+    storeTestSession({ workspace: { ...testWorkspace, role: 'editor', groups: ['g1'] } });
+    const { user } = renderApp('/groups');
+    await screen.findByRole('table', { name: 'Grupos' });
+    const create = screen.getByRole('button', { name: 'Criar grupo' });
+    expect(create).toHaveAttribute('aria-disabled', 'true');
+    await user.hover(create);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(messages.groupAccess.cannotManage);
   });
 });

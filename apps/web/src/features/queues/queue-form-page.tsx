@@ -21,7 +21,7 @@ import { useEditorReload } from '../../components/version-history/use-editor-rel
 import { useVersionedEditor } from '../../components/version-history/use-versioned-editor';
 import { errorMessage } from '../../lib/api/api-error';
 import { useGroupOptions } from '../../lib/groups/get-group-options';
-import { useSelectedGroup } from '../../lib/groups/selected-group';
+import { useNewItemGroup } from '../../lib/groups/selected-group';
 import { toast } from '../../lib/toasts';
 import { useSavedValue } from '../../lib/unsaved/use-saved-value';
 import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
@@ -64,9 +64,9 @@ function QueueForm({
   const update = useUpdateQueue();
   const saving = create.isPending || update.isPending;
   const groups = useGroupOptions();
-  const [selectedGroup] = useSelectedGroup();
+  const newItemGroup = useNewItemGroup();
   const [name, setName] = useState(queue?.name ?? '');
-  const [group, setGroup] = useState<string | null>(queue ? queue.group : selectedGroup || null);
+  const [group, setGroup] = useState<string | null>(queue ? queue.group : newItemGroup);
   const [rate, setRate] = useState<number | string>(
     queue?.max_per_second ?? limits.queueMaxPerSecondDefault,
   );

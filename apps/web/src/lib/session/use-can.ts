@@ -1,3 +1,4 @@
+import { messages } from '@ponte/shared/messages';
 import { can, deniedBecause, type Permission } from '@ponte/shared/roles';
 import { useSessionWorkspace } from './session-store';
 
@@ -13,7 +14,12 @@ export interface Allowance {
  * decides anyway.
  */
 export function useCan(permission: Permission): Allowance {
-  const role = useSessionWorkspace()?.role;
-  if (!role || can(role, permission)) return { allowed: true, reason: null };
-  return { allowed: false, reason: deniedBecause(role, permission) };
+  const workspace = useSessionWorkspace();
+  const role = workspace?.role;
+  if (role && !can(role, permission))
+    return { allowed: false, reason: deniedBecause(role, permission) };
+  // A member limited to some groups manages none of them (docs/adr/0109).
+  if (permission === 'groups.write' && workspace?.groups)
+    return { allowed: false, reason: messages.groupAccess.cannotManage };
+  return { allowed: true, reason: null };
 }

@@ -13,14 +13,25 @@ export function useMembers() {
   });
 }
 
-/** PUT /api/v1/members/{id}: a new role, in force from the member's next request. */
+/**
+ * PUT /api/v1/members/{id}: a new role and, when given, the groups the member is limited to
+ * (null: every group; docs/adr/0109), in force from the member's next request.
+ */
 export function useChangeMemberRole() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, role }: { id: string; role: Role }): Promise<Member> =>
+    mutationFn: ({
+      id,
+      role,
+      groups,
+    }: {
+      id: string;
+      role: Role;
+      groups?: string[] | null;
+    }): Promise<Member> =>
       apiRequest(`/api/v1/members/${encodeURIComponent(id)}`, {
         method: 'PUT',
-        body: { role },
+        body: groups === undefined ? { role } : { role, groups },
         schema: memberSchema,
       }),
     onSettled: () => client.invalidateQueries({ queryKey: membersKey }),

@@ -13,6 +13,7 @@ describe('WebhookUrl', () => {
       name: 'Principal',
       engine_url: 'https://ponte.exemplo.com/engine',
       role: 'owner',
+      groups: null,
     });
     renderWithProviders(<WebhookUrl flowId="f1" path="/pedidos/novo" />);
     expect(
@@ -31,6 +32,7 @@ describe('WebhookUrl', () => {
       name: 'Principal',
       engine_url: 'https://ponte.exemplo.com/engine',
       role: 'owner',
+      groups: null,
     });
     renderWithProviders(<WebhookUrl flowId="f1" hookNode="entrada" />);
     expect(screen.getByText('URL para informar ao serviço')).toBeInTheDocument();
