@@ -2,6 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { messages } from '@ponte/shared/messages';
 import { hasChromium, launchBrowser } from './support/browser';
 import { adminToken, apiClient, createFlow } from './support/api';
 import { startServer, type RunningServer } from './support/server';
@@ -110,6 +111,55 @@ describe.skipIf(!hasChromium)('Jornada: convite por link e papéis', () => {
     await phone.goto(`${server.url}/conta/usuarios`);
     await phone.getByText('Carla Dias').waitFor();
     await shot(phone, '390-membros');
+  });
+
+  it('a proprietária limita Carla ao grupo Vendas, e Carla passa a ver só o que é de Vendas', async () => {
+    const call = apiClient(server, await adminToken(server));
+    const group = async (name: string) =>
+      (await call('POST', '/api/v1/groups', { name })).body._id as string;
+    const sales = await group('Vendas');
+    const finance = await group('Financeiro');
+    const flow = (name: string, groupId: string) =>
+      call('POST', '/api/v1/flows', {
+        name,
+        enabled: false,
+        group: groupId,
+        data: { version: 1, nodes: [], edges: [] },
+      });
+    expect((await flow('Pedidos de vendas', sales)).status).toBe(201);
+    expect((await flow('Notas do financeiro', finance)).status).toBe(201);
+
+    await owner.goto(`${server.url}/conta/usuarios`);
+    const row = owner.getByRole('row', { name: /Carla Dias/ });
+    await row.getByRole('button', { name: 'Grupos de Carla Dias: Todos os grupos' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Grupos de Carla Dias' });
+    await dialog.getByRole('combobox', { name: 'Grupos' }).click();
+    await owner.getByRole('option', { name: 'Vendas' }).click();
+    await shot(owner, '1440-grupos-da-carla');
+    await dialog.getByText('Limitada a alguns grupos').click(); // closes the list
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await owner.getByText('Acesso alterado. Carla Dias.').waitFor();
+    await row.getByRole('button', { name: 'Grupos de Carla Dias: Vendas' }).waitFor();
+    await shot(owner, '1440-membros-com-grupos');
+
+    // Her sessions ended with the narrower access: she signs in again.
+    const carla = await newPage(browser, 1440, 900);
+    await carla.goto(`${server.url}/conta/entrar`);
+    await carla.getByLabel('E-mail').fill('carla@exemplo.com.br');
+    await carla.getByLabel('Senha', { exact: true }).fill('senha-da-carla-1');
+    await carla.getByRole('button', { name: 'Entrar' }).click();
+    await carla.waitForURL('**/flows');
+    // The flows are disabled: the list shows them under 'Todos'.
+    await carla.getByRole('radio', { name: 'Todos', exact: true }).click();
+    await carla.getByText('Pedidos de vendas').waitFor();
+    expect(await carla.getByText('Notas do financeiro').count()).toBe(0);
+    expect(await carla.getByText('Pedidos da loja').count()).toBe(0);
+    await shot(carla, '1440-flows-de-vendas');
+    await carla.goto(`${server.url}/groups`);
+    await carla.getByRole('table', { name: 'Grupos' }).getByText('Vendas').waitFor();
+    expect(await carla.getByText('Financeiro').count()).toBe(0);
+    await carla.getByRole('button', { name: 'Criar grupo' }).hover();
+    await carla.getByText(messages.groupAccess.cannotManage).waitFor();
   });
 
   it('Carla, que já tem conta, aceita um convite para outro workspace e entra como Leitora', async () => {

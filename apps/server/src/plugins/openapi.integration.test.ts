@@ -188,6 +188,8 @@ describe('request bodies the document accepts', () => {
       'put /api/v1/flows/{id}': emptyFlow,
       // The last N versions or those of the last N days, not both: the other one null.
       'put /api/v1/workspaces/current/version-retention': { version_keep_days: null },
+      // Only an Editor, Operador or Leitor is limited to groups, and to the workspace's own.
+      'post /api/v1/members/invitations': { role: 'editor', groups: [group] },
     };
     // Every kind a body can be of, where the kind decides which rules apply.
     const each = (name: string, values: readonly unknown[]) =>

@@ -21,6 +21,8 @@ interface GroupAccessFieldProps {
   onChange: (groups: string[]) => void;
   label?: string;
   w?: number | string;
+  /** Beside other fields in a row: the reason stays in the placeholder and the tooltip-free row aligns. */
+  inline?: boolean;
 }
 
 /**
@@ -33,10 +35,13 @@ export function GroupAccessField({
   onChange,
   label = 'Grupos',
   w,
+  inline = false,
 }: GroupAccessFieldProps) {
   const groups = useGroupOptions();
   const limitable = groupLimitable(role);
   const data = (groups.data?.items ?? []).map((group) => ({ value: group._id, label: group.name }));
+  // In a row of other fields, a workspace without groups has nothing to offer here.
+  if (inline && data.length === 0) return null;
   return (
     <MultiSelect
       label={label}
@@ -46,11 +51,13 @@ export function GroupAccessField({
       disabled={!limitable || data.length === 0}
       placeholder={value.length || !limitable ? undefined : 'Todos os grupos'}
       description={
-        !limitable
-          ? messages.members.groupsForRole
-          : data.length === 0
-            ? 'O workspace ainda não tem grupos: a pessoa terá acesso a tudo.'
-            : 'Sem nenhum escolhido, a pessoa tem acesso a todos os grupos.'
+        inline && limitable
+          ? undefined
+          : !limitable
+            ? messages.members.groupsForRole
+            : data.length === 0
+              ? 'O workspace ainda não tem grupos: a pessoa terá acesso a tudo.'
+              : 'Sem nenhum escolhido, a pessoa tem acesso a todos os grupos.'
       }
       searchable
       clearable

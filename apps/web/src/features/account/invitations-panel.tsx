@@ -156,7 +156,7 @@ export function InvitationsPanel() {
                 onChange={(value) => value && setRole(value as Role)}
                 w={200}
               />
-              <GroupAccessField role={role} value={groups} onChange={setGroups} w={260} />
+              <GroupAccessField role={role} value={groups} onChange={setGroups} w={260} inline />
               <Select
                 label="Validade"
                 allowDeselect={false}
