@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { liveClientEvents, liveRooms, liveServerEvents } from '@ponte/shared/live.schema';
 import { messages } from '@ponte/shared/messages';
 import type { RunningExecution } from '@ponte/shared/monitoring.schema';
-import { chain, createFlow, finished } from '../../test/flow-fixtures';
+import { chain, finished } from '../../test/flow-fixtures';
 import { field } from '../../test/db-table-fixtures';
 import { createGate } from '../../test/gate-node';
 import { joinLive, recordLive, useLiveSockets } from '../../test/live-client';

@@ -21,7 +21,12 @@ import { attachRedisAdapter } from './live-socket-cluster';
 import { createSocketSessionGuard } from './socket-session-guard';
 import type { RecordSecurityEvent } from '../audit/security-log.service';
 import { createEventBucket, type EventLimit } from './event-bucket';
-import { createStatusThrottle } from './status-throttle';
+import {
+  createMonitoringFeed,
+  limitedMonitoringRoom,
+  monitoringRoom,
+  monitoringRoomOf,
+} from './monitoring-feed';
 import { liveFlowStatus } from './live-flow-status';
 import { createFlowEditors, type EditorsData, type FlowEditors } from './flow-editors';
 import { hasForbiddenCharacter } from '@ponte/shared/text';
@@ -86,12 +91,6 @@ type LiveSocket = Socket<Events, Events, Events, SocketData>;
 
 const m = messages.debugger;
 const debuggerPrefix = liveRooms.debugger('');
-/** The workspace's own live-monitoring room: a workspace never sees another's executions. */
-const monitoringRoom = (workspaceId: string) => `${liveRooms.liveMonitoring}:${workspaceId}`;
-/** Its members limited to some groups (docs/adr/0109): each is sent the list of theirs. */
-const limitedMonitoringRoom = (workspaceId: string) => `${monitoringRoom(workspaceId)}:limited`;
-const monitoringRoomOf = (session: AuthContext) =>
-  (session.groupIds ? limitedMonitoringRoom : monitoringRoom)(session.workspaceId);
 
 type SessionFromToken = (token: unknown) => Promise<AuthContext | null>;
 
@@ -325,35 +324,8 @@ export function createLiveSocket(deps: LiveSocketDeps) {
         io.to(room).emit(room, message);
       });
 
-  /** Each limited member's list of their groups' flows, one read per set of groups. */
-  const sendLimitedLists = async (workspaceId: string) => {
-    const bySet = new Map<string, LiveSocket[]>();
-    for (const id of io.sockets.adapter.rooms.get(limitedMonitoringRoom(workspaceId)) ?? []) {
-      const live = io.sockets.sockets.get(id);
-      if (!live) continue;
-      const key = JSON.stringify(live.data.session.groupIds ?? []);
-      bySet.set(key, [...(bySet.get(key) ?? []), live]);
-    }
-    for (const [key, sockets] of bySet) {
-      const list = await deps.runningExecutions(workspaceId, JSON.parse(key) as string[]);
-      for (const socket of sockets) socket.emit(liveServerEvents.statusListUpdated, list);
-    }
-  };
-
-  // status-list-updated: at most one per workspace every `throttleMs`, the last state wins; to
-  // this process's sockets only (every API process feeds its own).
-  const statusUpdates = createStatusThrottle({
-    throttleMs,
-    read: (workspaceId) => deps.runningExecutions(workspaceId),
-    send: (workspaceId, list) => {
-      io.local.to(monitoringRoom(workspaceId)).emit(liveServerEvents.statusListUpdated, list);
-      if (roomSize(limitedMonitoringRoom(workspaceId)) > 0)
-        sendLimitedLists(workspaceId).catch(fail);
-    },
-    listening: (workspaceId) =>
-      roomSize(monitoringRoom(workspaceId)) + roomSize(limitedMonitoringRoom(workspaceId)) > 0,
-    onError: fail,
-  });
+  // status-list-updated: at most one per workspace every `throttleMs`, the last state wins.
+  const statusUpdates = createMonitoringFeed(io, deps, throttleMs, fail);
   const stopFollowing = followExecutions(deps, (workspaceId) => statusUpdates.changed(workspaceId));
 
   return {
