@@ -12,19 +12,37 @@ import type { VersionedResourceRef } from '../../lib/versions/api/versioned-reso
 import { VersionCompareModal } from './version-compare-modal';
 import type { VersionComparison } from './version-compare-modal';
 import type { VersionLabels } from './version-labels';
+import type { Permission } from '@ponte/shared/roles';
+import type { VersionedKind } from '@ponte/shared/versions.schema';
+import { DeniedButton } from '../denied-button';
+import { useCan } from '../../lib/session/use-can';
 
 const m = messages.versions;
+
+/** What restoring a version of each kind needs: saving it (docs/adr/0106). */
+const writePermission: Record<VersionedKind, Permission> = {
+  flow: 'flows.write',
+  form: 'forms.write',
+  dashboard: 'dashboards.write',
+  db_table: 'tables.write',
+  alert_rule: 'alerts.write',
+  queue: 'queues.write',
+  custom_node: 'customNodes.write',
+};
 
 function VersionItem({
   version,
   current,
   onCompare,
   onRestore,
+  restoreDenied,
 }: {
   version: VersionSummary;
   current: boolean;
   onCompare: () => void;
   onRestore: () => void;
+  /** Why the role cannot restore (a restore is a save); null when it may. */
+  restoreDenied: string | null;
 }) {
   const title = m.version(version.number);
   const restoredFrom = version.restored_from;
@@ -77,7 +95,8 @@ function VersionItem({
             >
               {m.compare}
             </Button>
-            <Button
+            <DeniedButton
+              denied={restoreDenied}
               size="xs"
               variant="default"
               leftSection={<IconArrowBackUp size={14} />}
@@ -85,7 +104,7 @@ function VersionItem({
               aria-label={`${m.restore} a versão ${version.number}`}
             >
               {m.restore}
-            </Button>
+            </DeniedButton>
           </Group>
         )}
       </Stack>
@@ -114,6 +133,7 @@ export function VersionHistoryDrawer({
   onRestore: (number: number) => void;
 }) {
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  const restoreDenied = useCan(writePermission[resource.kind]).reason;
   const [page, setPage] = useState(1);
   const list = useVersions(resource, page, opened);
   const [comparison, setComparison] = useState<VersionComparison | null>(null);
@@ -158,6 +178,7 @@ export function VersionHistoryDrawer({
                   })
                 }
                 onRestore={() => onRestore(version.number)}
+                restoreDenied={restoreDenied}
               />
             ))}
           </Stack>

@@ -159,17 +159,23 @@ function CustomNodeEditor({
         Voltar
       </Button>
       {versions.historyButton}
-      <FileButton
-        resetRef={resetFile}
-        onChange={(file) => void pickFile(file)}
-        accept=".json,application/json"
-      >
-        {(props) => (
-          <Button {...props} variant="default" leftSection={<IconUpload size={16} />}>
-            Importar
-          </Button>
-        )}
-      </FileButton>
+      {saveDenied ? (
+        <DeniedButton denied={saveDenied} variant="default" leftSection={<IconUpload size={16} />}>
+          Importar
+        </DeniedButton>
+      ) : (
+        <FileButton
+          resetRef={resetFile}
+          onChange={(file) => void pickFile(file)}
+          accept=".json,application/json"
+        >
+          {(props) => (
+            <Button {...props} variant="default" leftSection={<IconUpload size={16} />}>
+              Importar
+            </Button>
+          )}
+        </FileButton>
+      )}
       <Button
         variant="default"
         leftSection={<IconDownload size={16} />}

@@ -232,7 +232,15 @@ function DashboardEditor({
               ))}
             </Menu.Dropdown>
           </Menu>
-          {id ? null : (
+          {id ? null : saveDenied ? (
+            <DeniedButton
+              denied={saveDenied}
+              variant="default"
+              leftSection={<IconUpload size={16} />}
+            >
+              Importar
+            </DeniedButton>
+          ) : (
             <FileButton
               resetRef={resetFile}
               onChange={(file) => void pickFile(file)}

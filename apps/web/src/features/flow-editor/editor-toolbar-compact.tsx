@@ -18,6 +18,7 @@ import { messages } from '@ponte/shared/messages';
 import type { EditorToolbarProps } from './editor-toolbar-props';
 import { ShortcutsTable } from './shortcuts-help';
 import { UndoRedoButtons } from './undo-redo-buttons';
+import { useCan } from '../../lib/session/use-can';
 
 /**
  * The toolbar on a narrow screen (n8n's mobile editor does the same): the connectors, undo,
@@ -26,6 +27,8 @@ import { UndoRedoButtons } from './undo-redo-buttons';
 export function EditorToolbarCompact(props: EditorToolbarProps) {
   const { execute, debug } = props;
   const [shortcuts, setShortcuts] = useState(false);
+  // Importing replaces the document, to be saved: a role that cannot save sees why.
+  const importDenied = useCan('flows.write').reason;
   return (
     <Group
       gap={6}
@@ -84,10 +87,23 @@ export function EditorToolbarCompact(props: EditorToolbarProps) {
               Executar com Debug
             </Menu.Item>
             <Menu.Label>Importar/Exportar</Menu.Label>
-            <Menu.Item leftSection={<IconLayoutGrid size={16} />} onClick={props.onOpenGallery}>
+            {importDenied ? (
+              <Menu.Label maw={280} style={{ whiteSpace: 'normal' }}>
+                {importDenied}
+              </Menu.Label>
+            ) : null}
+            <Menu.Item
+              leftSection={<IconLayoutGrid size={16} />}
+              disabled={importDenied !== null}
+              onClick={props.onOpenGallery}
+            >
               Importar da galeria de templates
             </Menu.Item>
-            <Menu.Item leftSection={<IconFileImport size={16} />} onClick={props.onImportFile}>
+            <Menu.Item
+              leftSection={<IconFileImport size={16} />}
+              disabled={importDenied !== null}
+              onClick={props.onImportFile}
+            >
               Importar de arquivo
             </Menu.Item>
             <Menu.Item leftSection={<IconFileExport size={16} />} onClick={props.onExport}>

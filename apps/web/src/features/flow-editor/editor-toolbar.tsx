@@ -19,6 +19,7 @@ import { DebuggerToolbarControls } from './debugger/debugger-toolbar-controls';
 import type { EditorToolbarProps } from './editor-toolbar-props';
 import { ShortcutsHelp } from './shortcuts-help';
 import { UndoRedoButtons } from './undo-redo-buttons';
+import { useCan } from '../../lib/session/use-can';
 
 /** Below this width the whole toolbar does not fit on one line: the compact one is drawn. */
 export const compactEditorQuery = '(max-width: 68em)';
@@ -31,6 +32,8 @@ export function EditorToolbar(props: EditorToolbarProps) {
 
 function WideToolbar(props: EditorToolbarProps) {
   const { execute } = props;
+  // Importing replaces the document, to be saved: a role that cannot save sees why.
+  const importDenied = useCan('flows.write').reason;
   return (
     <Group
       gap="xs"
@@ -51,10 +54,23 @@ function WideToolbar(props: EditorToolbarProps) {
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item leftSection={<IconLayoutGrid size={16} />} onClick={props.onOpenGallery}>
+          {importDenied ? (
+            <Menu.Label maw={280} style={{ whiteSpace: 'normal' }}>
+              {importDenied}
+            </Menu.Label>
+          ) : null}
+          <Menu.Item
+            leftSection={<IconLayoutGrid size={16} />}
+            disabled={importDenied !== null}
+            onClick={props.onOpenGallery}
+          >
             Importar da galeria de templates
           </Menu.Item>
-          <Menu.Item leftSection={<IconFileImport size={16} />} onClick={props.onImportFile}>
+          <Menu.Item
+            leftSection={<IconFileImport size={16} />}
+            disabled={importDenied !== null}
+            onClick={props.onImportFile}
+          >
             Importar de arquivo
           </Menu.Item>
           <Menu.Item leftSection={<IconFileExport size={16} />} onClick={props.onExport}>

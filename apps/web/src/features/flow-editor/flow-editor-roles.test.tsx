@@ -34,6 +34,16 @@ describe('the flow editor by role', () => {
     await user.keyboard('{Delete}');
     expect(document.querySelectorAll('.react-flow__node')).toHaveLength(2);
     expect(panel).toBeInTheDocument();
+    // Importing would replace the document: offered disabled, with the reason in the menu.
+    await user.click(screen.getByRole('button', { name: 'Importar/Exportar' }));
+    expect(await screen.findByRole('menuitem', { name: 'Importar de arquivo' })).toBeDisabled();
+    expect(
+      screen.getByRole('menuitem', { name: 'Importar da galeria de templates' }),
+    ).toBeDisabled();
+    expect(screen.getByRole('menuitem', { name: 'Exportar para arquivo' })).toBeEnabled();
+    expect(screen.getByRole('menu')).toHaveTextContent(
+      'Seu papel (Operador) não permite editar flows.',
+    );
   });
 
   it("gives an Editor 'Salvar'", async () => {

@@ -231,6 +231,14 @@ function FormBuilder({
             >
               Pré-visualizar
             </Button>
+          ) : saveDenied ? (
+            <DeniedButton
+              denied={saveDenied}
+              variant="default"
+              leftSection={<IconUpload size={16} />}
+            >
+              Importar
+            </DeniedButton>
           ) : (
             <FileButton
               resetRef={resetFile}

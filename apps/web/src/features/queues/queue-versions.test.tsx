@@ -7,6 +7,7 @@ import {
   versionRoutes,
   versionSummary,
 } from '../../test/version-fixtures';
+import { expectDenied, signInAs } from '../../test/role-fixtures';
 import { listOf, pedidos, setup } from './test-fixtures';
 
 const list = { method: 'GET', path: '/api/v1/queues', reply: listOf([pedidos]) };
@@ -31,6 +32,23 @@ describe('/queues/edit/{id}: versions', () => {
     renderApp('/queues/new');
     expect(await screen.findByLabelText(/Nome da fila/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Histórico de versões' })).not.toBeInTheDocument();
+  });
+
+  it("shows an Operador 'Restaurar' disabled with the reason (a restore is a save)", async () => {
+    const api = setup([
+      list,
+      { method: 'GET', path: '/api/v1/queues/q1', reply: { body: { ...pedidos, version: 2 } } },
+      ...history,
+    ]);
+    signInAs('operator');
+    const { user } = renderApp('/queues/edit/q1');
+    const drawer = await openHistoryAt(user, 2);
+    const older = await within(drawer).findByRole('listitem', { name: 'Versão 1' });
+    const restore = within(older).getByRole('button', { name: 'Restaurar a versão 1' });
+    await expectDenied(user, restore, 'operator', 'queues.write');
+    await user.click(restore);
+    expect(screen.queryByRole('dialog', { name: /Restaurar/ })).not.toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
   it('sends its _id and version; on a conflict "Recarregar" shows the queue as it is now', async () => {

@@ -22,6 +22,8 @@ import { Pagination } from '../../../components/pagination';
 import { errorMessage } from '../../../lib/api/api-error';
 import { useFlowVersionList } from './api/flow-versions';
 import { comparePath, versionPath } from './version-page-parts';
+import { DeniedButton } from '../../../components/denied-button';
+import { useCan } from '../../../lib/session/use-can';
 
 const m = messages.versions;
 const pageSize = 20;
@@ -102,6 +104,8 @@ interface VersionItemProps {
 
 function VersionItem({ flowId, version, current, onRestore }: VersionItemProps) {
   const navigate = useNavigate();
+  // Restoring is a save: a role that cannot save sees why (docs/adr/0106).
+  const restoreDenied = useCan('flows.write').reason;
   const isCurrent = version.number === current;
   const restoredText =
     version.restored_from !== null ? m.restoredMessage(version.restored_from) : null;
@@ -177,7 +181,8 @@ function VersionItem({ flowId, version, current, onRestore }: VersionItemProps) 
           </Button>
         ) : null}
         {!isCurrent ? (
-          <Button
+          <DeniedButton
+            denied={restoreDenied}
             size="compact-xs"
             variant="default"
             leftSection={<IconArrowBackUp size={14} />}
@@ -185,7 +190,7 @@ function VersionItem({ flowId, version, current, onRestore }: VersionItemProps) 
             aria-label={`${m.restore} a ${m.version(version.number).toLowerCase()}`}
           >
             {m.restore}
-          </Button>
+          </DeniedButton>
         ) : null}
       </Group>
     </Paper>
