@@ -120,6 +120,16 @@ export const workspaceSwitchBodySchema = z.object({
   workspace_id: text({ error: m.notAMember }).min(1, { error: m.notAMember }),
 });
 
+/**
+ * The groups a member is limited to (docs/adr/0109): group ids of the workspace, at least one;
+ * null (or absent) for every group. Only an Editor, Operador or Leitor may be limited.
+ */
+export const memberGroupsSchema = z
+  .array(z.string().min(1).max(200))
+  .min(1, { error: messages.members.groupsEmpty })
+  .max(500)
+  .nullable();
+
 /** POST /account/v1/users (owner only): a user of the customer, member of the current workspace. */
 export const userCreateBodySchema = z.object({
   name: personNameSchema,
@@ -127,6 +137,8 @@ export const userCreateBodySchema = z.object({
   password: passwordSchema,
   /** The person's role in the workspace (docs/adr/0106); default 'Editor'. */
   role: roleSchema.optional(),
+  /** The groups the person is limited to (docs/adr/0109); absent: every group. */
+  groups: memberGroupsSchema.optional(),
 });
 export const userSchema = z.object({ _id: z.string(), name: z.string(), email: z.string() });
 export type User = z.infer<typeof userSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   authenticateBodySchema,
   emailSchema,
+  memberGroupsSchema,
   passwordSchema,
   personNameSchema,
 } from './account.schema';
@@ -27,16 +28,6 @@ export type Member = z.infer<typeof memberSchema>;
 /** GET /api/v1/members: everyone, owners first, then by name. */
 export const memberListSchema = z.object({ items: z.array(memberSchema) });
 export type MemberList = z.infer<typeof memberListSchema>;
-
-/**
- * The groups a member is limited to (docs/adr/0109): group ids of the workspace, at least one;
- * null (or absent) for every group. Only an Editor, Operador or Leitor may be limited.
- */
-export const memberGroupsSchema = z
-  .array(z.string().min(1).max(200))
-  .min(1, { error: messages.members.groupsEmpty })
-  .max(500)
-  .nullable();
 
 /** PUT /api/v1/members/{id}: the role and, when given, the groups. */
 export const memberRoleBodySchema = z.object({

@@ -190,6 +190,7 @@ describe('request bodies the document accepts', () => {
       'put /api/v1/workspaces/current/version-retention': { version_keep_days: null },
       // Only an Editor, Operador or Leitor is limited to groups, and to the workspace's own.
       'post /api/v1/members/invitations': { role: 'editor', groups: [group] },
+      'post /account/v1/users': { role: 'editor', groups: [group] },
     };
     // Every kind a body can be of, where the kind decides which rules apply.
     const each = (name: string, values: readonly unknown[]) =>

@@ -259,7 +259,7 @@ describeEachDriver('per-group access (docs/adr/0109)', (driver) => {
     expect(promoted.json()).toMatchObject({ role: 'admin', groups: null });
   });
 
-  it('gives an invited person the groups of the invitation', async () => {
+  it('gives an invited or added person the groups they were given', async () => {
     const owner: TestAccount = await t.createAccount();
     const api = t.request(owner.token);
     const sales = await created(api, '/api/v1/groups', { name: 'Vendas' });
@@ -284,5 +284,26 @@ describeEachDriver('per-group access (docs/adr/0109)', (driver) => {
       groups: [sales],
     });
     expect(refused.statusCode).toBe(400);
+    // A person added with a password by the owner starts with the groups given, too.
+    const added = await api.post('/account/v1/users', {
+      name: 'Eva Adicionada',
+      email: `eva-${owner.workspaceId.slice(0, 8)}@exemplo.com.br`,
+      password: owner.password,
+      role: 'viewer',
+      groups: [sales],
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const eva = t.request(await t.tokens.issue(added.json()._id as string, owner.workspaceId));
+    expect(await names(eva, '/api/v1/flows')).toEqual([]);
+    expect((await eva.get('/api/v1/workspaces/current')).json()).toMatchObject({ groups: [sales] });
+    const adminWithGroups = await api.post('/account/v1/users', {
+      name: 'Fábio',
+      email: `fabio-${owner.workspaceId.slice(0, 8)}@exemplo.com.br`,
+      password: owner.password,
+      role: 'admin',
+      groups: [sales],
+    });
+    expect(adminWithGroups.statusCode).toBe(400);
+    expect(adminWithGroups.json()).toMatchObject({ message: messages.members.groupsForRole });
   });
 });

@@ -10,6 +10,7 @@ import { createAuthRepository } from '../auth/auth.repository';
 import { hashPassword, verifyPassword } from '../auth/password-hasher';
 import type { SessionTokens } from '../auth/sessions';
 import { createUsersRepository } from './users.repository';
+import { checkedGroups } from '../members/member-groups';
 
 export interface UsersServiceDeps {
   db: Database;
@@ -86,11 +87,18 @@ export function createUsersService({ db, tokens, now, nodeLimit }: UsersServiceD
 
     /**
      * A user of the same customer, member of the current workspace with `role` (default
-     * 'Editor'); the route needs 'members.manage', and only an owner gives 'Proprietário'.
+     * 'Editor') and, when told, limited to some groups (docs/adr/0109); the route needs
+     * 'members.manage', and only an owner gives 'Proprietário'.
      */
     async addUser(
       session: AuthContext,
-      body: { name: string; email: string; password: string; role?: Role },
+      body: {
+        name: string;
+        email: string;
+        password: string;
+        role?: Role;
+        groups?: readonly string[] | null;
+      },
     ): Promise<User> {
       const role = body.role ?? 'editor';
       if (!assignableRoles(session.role).includes(role)) {
@@ -98,7 +106,7 @@ export function createUsersService({ db, tokens, now, nodeLimit }: UsersServiceD
       }
       const passwordHash = await hashPassword(body.password);
       try {
-        return await db.transaction((tx) =>
+        return await db.transaction(async (tx) =>
           createUsersRepository(tx).createMember({
             customerId: session.customerId,
             workspaceId: session.workspaceId,
@@ -106,6 +114,7 @@ export function createUsersService({ db, tokens, now, nodeLimit }: UsersServiceD
             email: body.email,
             passwordHash,
             role,
+            groupIds: await checkedGroups(tx, session.workspaceId, role, body.groups),
             now: now(),
           }),
         );

@@ -56,7 +56,7 @@ export function GroupAccessField({
           : !limitable
             ? messages.members.groupsForRole
             : data.length === 0
-              ? 'O workspace ainda não tem grupos: a pessoa terá acesso a tudo.'
+              ? 'O workspace ainda não tem grupos: a pessoa tem acesso a tudo.'
               : 'Sem nenhum escolhido, a pessoa tem acesso a todos os grupos.'
       }
       searchable

@@ -66,6 +66,11 @@ function open(role: Role, { byEmail = false } = {}) {
     },
     { method: 'GET', path: '/api/v1/members', reply: () => ({ body: { items } }) },
     {
+      method: 'POST',
+      path: '/account/v1/users',
+      reply: () => ({ status: 201, body: { _id: 'u3', name: 'Eva', email: 'eva@exemplo.com.br' } }),
+    },
+    {
       method: 'GET',
       path: '/api/v1/groups',
       reply: () => ({
@@ -177,6 +182,28 @@ describe('/conta/usuarios: members and roles', () => {
         role: 'editor',
         expires_in_days: 7,
         groups: ['g2'],
+      }),
+    );
+  });
+
+  it('adds a person with a password, limited to a group', async () => {
+    const { api, user } = open('owner');
+    const form = (await screen.findByRole('heading', { name: 'Adicionar pessoa' })).closest(
+      'form',
+    )!;
+    await user.type(within(form).getByLabelText('Nome'), 'Eva Souza');
+    await user.type(within(form).getByLabelText('E-mail'), 'eva@exemplo.com.br');
+    await user.type(within(form).getByLabelText('Senha inicial'), 'senha-da-eva-1');
+    await user.click(within(form).getByRole('combobox', { name: 'Grupos' }));
+    await user.click(await screen.findByRole('option', { name: 'Vendas' }));
+    await user.click(within(form).getByRole('button', { name: 'Adicionar usuário' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/account/v1/users')[0]?.body).toEqual({
+        name: 'Eva Souza',
+        email: 'eva@exemplo.com.br',
+        password: 'senha-da-eva-1',
+        role: 'editor',
+        groups: ['g1'],
       }),
     );
   });

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   Button,
   Group,
@@ -13,7 +13,13 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { userCreateBodySchema } from '@ponte/shared/account.schema';
 import { messages } from '@ponte/shared/messages';
-import { assignableRoles, roleDescriptions, roleNames, type Role } from '@ponte/shared/roles';
+import {
+  assignableRoles,
+  groupLimitable,
+  roleDescriptions,
+  roleNames,
+  type Role,
+} from '@ponte/shared/roles';
 import { useZodForm } from '../../lib/forms/use-zod-form';
 import { useSessionWorkspace } from '../../lib/session/session-store';
 import { useCan } from '../../lib/session/use-can';
@@ -22,6 +28,7 @@ import { AccountPageFrame } from './account-page-frame';
 import { useCreateUser } from './api/create-user';
 import { membersKey } from './api/members';
 import { FormError } from './form-error';
+import { GroupAccessField } from './group-access-field';
 import { InvitationsPanel } from './invitations-panel';
 import { MembersList } from './members-list';
 
@@ -53,15 +60,21 @@ function AddUserForm() {
   const client = useQueryClient();
   const form = useZodForm(userCreateBodySchema, emptyUser);
   const roles = assignableRoles(workspace?.role ?? 'viewer');
+  const role = (form.values.role as Role | undefined) ?? 'editor';
+  const [groups, setGroups] = useState<string[]>([]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body = form.validate();
     if (!body || create.isPending) return;
     try {
-      await create.mutateAsync(body);
+      await create.mutateAsync({
+        ...body,
+        ...(groups.length && groupLimitable(role) ? { groups } : {}),
+      });
       await client.invalidateQueries({ queryKey: membersKey });
       form.reset(emptyUser);
+      setGroups([]);
       toast.success(messages.account.userCreated);
     } catch {
       // Shown under the form.
@@ -91,10 +104,11 @@ function AddUserForm() {
             label="Papel"
             allowDeselect={false}
             data={roles.map((role) => ({ value: role, label: roleNames[role] }))}
-            description={roleDescriptions[(form.values.role as Role | undefined) ?? 'editor']}
-            value={form.values.role ?? 'editor'}
+            description={roleDescriptions[role]}
+            value={role}
             onChange={(value) => value && form.setValue('role', value)}
           />
+          <GroupAccessField role={role} value={groups} onChange={setGroups} />
           <FormError error={create.error} />
           <Group justify="flex-end">
             <Button type="submit" loading={create.isPending}>
