@@ -179,6 +179,29 @@ describeEachDriver('per-group access (docs/adr/0109)', (driver) => {
       (item) => item.data.flow_id,
     );
     expect(logFlows).not.toContain(other);
+    // A dashboard's widgets count only their flows and read only their tables.
+    const table = await created(t.request(owner.token), '/api/v1/db/tables', {
+      name: 'Notas',
+      fields: [field('nome')],
+      group: finance,
+    });
+    const widgets = await carla.post('/api/v1/dashboards/query', {
+      data: [
+        { id: 'widget-1', type: 'execution_count', config: {} },
+        { id: 'widget-2', type: 'database_list', config: { table_id: table } },
+      ],
+      periodType: 'today',
+    });
+    expect(widgets.statusCode, widgets.body).toBe(200);
+    expect(widgets.json()).toMatchObject({
+      'widget-1': { value: 1 },
+      'widget-2': { kind: 'error', error: messages.dashboards.tableMissing },
+    });
+    const all = await t.request(owner.token).post('/api/v1/dashboards/query', {
+      data: [{ id: 'widget-1', type: 'execution_count', config: {} }],
+      periodType: 'today',
+    });
+    expect(all.json()).toMatchObject({ 'widget-1': { value: 2 } });
   });
 
   it('keeps the live rooms and the running list to their groups', async () => {

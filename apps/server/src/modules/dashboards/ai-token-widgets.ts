@@ -4,6 +4,7 @@ import type { WidgetConfig } from '@ponte/shared/dashboards.schema';
 import { aiTokenUsage } from '../../db/schema';
 import { bucketKeySql, filledTimeseries } from './widget-buckets';
 import { periodEndExclusive, type WidgetQuery, type WidgetQueryContext } from './widget-query';
+import { ofFlowsWithin } from '../../lib/group-access/group-scope';
 
 /**
  * The AI tokens widgets (docs/adr/0101): the model answers of the workspace counted in the
@@ -16,6 +17,8 @@ function usageWhere(context: WidgetQueryContext, config: WidgetConfig): SQL {
     lt(aiTokenUsage.createdAt, periodEndExclusive(context.period)),
   ];
   if (config.flow_id) conditions.push(eq(aiTokenUsage.flowId, config.flow_id));
+  const within = ofFlowsWithin(aiTokenUsage.flowId, context.within);
+  if (within) conditions.push(within);
   return and(...conditions)!;
 }
 

@@ -29,6 +29,7 @@ export const dashboardQueryRoutes: FastifyPluginAsyncZod<DashboardQueryRoutesOpt
         response: { 200: dashboardQueryResultSchema, ...errorResponses(400, 401, 404, 413) },
       },
     },
-    async (request) => service.query(sessionOf(request).workspaceId, request.body),
+    async (request) =>
+      service.query(sessionOf(request).workspaceId, request.body, sessionOf(request).groupIds),
   );
 };

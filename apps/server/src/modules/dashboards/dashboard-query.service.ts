@@ -24,6 +24,7 @@ import {
 import { logCountQuery, logHistogramQuery, logListQuery } from './log-widgets';
 import { WidgetQueryError, type WidgetQuery } from './widget-query';
 import { withWidgetTimeout } from './widget-query-bounds';
+import type { GroupLimit } from '../../lib/group-access/group-scope';
 
 const m = messages.dashboards;
 
@@ -86,6 +87,7 @@ export function createDashboardQueryService(deps: DashboardQueryDeps) {
     view: Period,
     page: number,
     now: Date,
+    within: GroupLimit,
   ): Promise<WidgetResult> {
     const period = widgetPeriodOf(item, view, now);
     const issue = periodIssue(period);
@@ -95,7 +97,7 @@ export function createDashboardQueryService(deps: DashboardQueryDeps) {
     try {
       return await withWidgetTimeout(
         deps.db,
-        (tx) => queries[item.type]({ db: tx, workspaceId, period, page, now }, item),
+        (tx) => queries[item.type]({ db: tx, workspaceId, period, page, now, within }, item),
         deps.timeoutMs,
       );
     } catch (error) {
@@ -109,7 +111,12 @@ export function createDashboardQueryService(deps: DashboardQueryDeps) {
   }
 
   return {
-    async query(workspaceId: string, body: DashboardQueryBody): Promise<DashboardQueryResult> {
+    /** `within`: a member limited to some groups sees only their flows and tables (docs/adr/0109). */
+    async query(
+      workspaceId: string,
+      body: DashboardQueryBody,
+      within?: GroupLimit,
+    ): Promise<DashboardQueryResult> {
       if (body.id) await deps.dashboards.rowOf(workspaceId, body.id);
       const now = deps.now();
       const view = viewPeriodOf(body, now);
@@ -119,7 +126,7 @@ export function createDashboardQueryService(deps: DashboardQueryDeps) {
         while (next < body.data.length) {
           const item = body.data[next++]!;
           const page = body.widgetUserOptions?.[item.id]?.page ?? 1;
-          result[item.id] = await runOne(workspaceId, item, view, page, now);
+          result[item.id] = await runOne(workspaceId, item, view, page, now, within);
         }
       };
       const workers = Math.min(widgetConcurrency, body.data.length);

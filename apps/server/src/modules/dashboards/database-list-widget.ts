@@ -8,6 +8,7 @@ import { fieldNamed } from '../db-tables/field-names';
 import { numericOf, textOf } from '../db-tables/record-sql';
 import type { WidgetQuery } from './widget-query';
 import { periodEndExclusive, WidgetQueryError } from './widget-query';
+import { withinGroups } from '../../lib/group-access/group-scope';
 
 const m = messages.dashboards;
 
@@ -82,14 +83,21 @@ function columnsOf(fields: DbTableFieldRow[], configured: string[]): ListColumn[
  * database_list (spec 2 §3, docs/adr/0046): one page of a table of the workspace, the rows
  * whose `period_field` falls in the period, sorted by `sort_column`/`sort_dir`.
  */
-export const databaseListQuery: WidgetQuery = async ({ db, workspaceId, period, page }, item) => {
+export const databaseListQuery: WidgetQuery = async (context, item) => {
+  const { db, workspaceId, period, page } = context;
   const config = item.config;
   const tableId = config.table_id;
   const [table] = tableId
     ? await db
         .select({ id: dbTables.id, fields: dbTables.fields })
         .from(dbTables)
-        .where(and(eq(dbTables.workspaceId, workspaceId), eq(dbTables.id, tableId)))
+        .where(
+          and(
+            eq(dbTables.workspaceId, workspaceId),
+            eq(dbTables.id, tableId),
+            withinGroups(dbTables.groupId, context.within),
+          ),
+        )
     : [];
   if (!table) throw new WidgetQueryError(m.tableMissing);
   const where = and(

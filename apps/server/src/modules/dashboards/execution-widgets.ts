@@ -5,6 +5,7 @@ import { executions, type ExecutionStatus } from '../../db/schema';
 import { finishedStatuses } from '../executions/executions.repository';
 import { bucketKeySql, filledTimeseries } from './widget-buckets';
 import { periodEndExclusive, type WidgetQuery, type WidgetQueryContext } from './widget-query';
+import { ofFlowsWithin } from '../../lib/group-access/group-scope';
 
 /**
  * The statuses a widget counts (docs/adr/0047): every finished execution, as the completed
@@ -26,6 +27,8 @@ function executionsWhere(context: WidgetQueryContext, config: WidgetConfig): SQL
     inArray(executions.status, statusesOf[config.status]),
   ];
   if (config.flow_id) conditions.push(eq(executions.flowId, config.flow_id));
+  const within = ofFlowsWithin(executions.flowId, context.within);
+  if (within) conditions.push(within);
   return and(...conditions)!;
 }
 

@@ -6,6 +6,7 @@ import { logs } from '../../db/schema';
 import { containsFolded } from '../../lib/list-query';
 import { bucketKeySql, filledTimeseries } from './widget-buckets';
 import { periodEndExclusive, type WidgetQuery, type WidgetQueryContext } from './widget-query';
+import { ofFlowsWithin } from '../../lib/group-access/group-scope';
 
 /** Periods up to a day: see `logsWhere`. */
 const shortPeriodMs = 86_400_000;
@@ -23,6 +24,8 @@ function logsWhere(context: WidgetQueryContext, config: WidgetConfig): SQL {
     lt(logs.createdAt, periodEndExclusive(context.period)),
   ];
   if (config.flow_id) conditions.push(eq(logs.flowId, config.flow_id));
+  const within = ofFlowsWithin(logs.flowId, context.within);
+  if (within) conditions.push(within);
   const term = config.search_term.trim();
   if (term) {
     const field = config.search_field === 'label' ? logs.label : logs.message;

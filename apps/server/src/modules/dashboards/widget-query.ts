@@ -1,6 +1,7 @@
 import type { Period } from '@ponte/shared/dashboard-periods';
 import type { WidgetQueryItem, WidgetResult } from '@ponte/shared/dashboards.schema';
 import type { Database } from '../../db/client';
+import type { GroupLimit } from '../../lib/group-access/group-scope';
 
 /**
  * What one widget's query gets (docs/adr/0046): the workspace it is scoped to, its resolved
@@ -13,6 +14,8 @@ export interface WidgetQueryContext {
   /** List widgets: the page asked in `widgetUserOptions` (1 unless told). */
   page: number;
   now: Date;
+  /** The caller's groups when limited to some (docs/adr/0109): only their flows and tables. */
+  within?: GroupLimit;
 }
 
 /** A query of one widget type. A refusal the user can act on throws `WidgetQueryError`. */
