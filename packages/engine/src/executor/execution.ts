@@ -16,7 +16,6 @@ import { createEditorScope, type EditorScope } from './editor-scope';
 import { holdForDebug } from '../debugger/hold-for-debug';
 import type { EngineEvent, ExecutionError, ExecutionResult, ExecutionStatus } from './events';
 import { limitMessages } from './limits';
-import { ParamError } from '../expressions/resolve-params';
 import {
   buildNodeContext,
   expressionData,
@@ -26,6 +25,7 @@ import {
 import type { AgentToolbox, AgentToolNode } from '../kit/agent-tools';
 import { createAgentToolbox, toolNodes } from './agent-toolbox';
 import { indexFlow, type FlowIndex } from './flow-index';
+import { failOutcome, stopOutcome, suspendOutcome, type OutcomeHost } from './node-outcomes';
 
 export type { ExecuteOptions, ExecutorDeps } from './execute-options';
 
@@ -71,6 +71,10 @@ class Execution {
   private outcome: { status: ExecutionStatus; error?: ExecutionError } = { status: 'success' };
   private finish!: () => void;
   private shared!: ExecutionScopeData;
+  /** The nodes waiting for a person (node-outcomes.ts): the execution ends `waiting`. */
+  private readonly waiting: { node_uid: string; message: string }[] = [];
+  /** What a node's stop, suspension or failure needs of the execution (node-outcomes.ts). */
+  private readonly host: OutcomeHost;
 
   constructor(
     private readonly deps: ExecutorDeps,
@@ -82,6 +86,15 @@ class Execution {
       outgoing: this.outgoing,
       incoming: this.incoming,
     } = indexFlow(options.flow));
+    this.host = {
+      emit: (event) => this.emit(event),
+      base: () => this.base(),
+      capture: options.capture,
+      end: (status, error) => this.end(status, error),
+      send: (node, sent, sizes, jsons) => this.send(node, sent, sizes, jsons),
+      handlesErrors: (node) => (this.outgoing.get(`${node.uid}\0error`) ?? []).length > 0,
+      waiting: this.waiting,
+    };
   }
 
   private emit(event: EngineEvent): void {
@@ -319,11 +332,11 @@ class Execution {
     } catch (error) {
       if (this.ended) return 0;
       const duration_ms = this.deps.timers.now() - started;
-      if (error instanceof StopExecution) return this.stop(node, delivery, error, duration_ms);
-      if (error instanceof SuspendExecution) {
-        return this.suspend(node, delivery, error, duration_ms);
-      }
-      return this.fail(node, delivery, error, duration_ms);
+      if (error instanceof StopExecution)
+        return stopOutcome(this.host, node, delivery, error, duration_ms);
+      if (error instanceof SuspendExecution)
+        return suspendOutcome(this.host, node, delivery, error, duration_ms);
+      return failOutcome(this.host, node, delivery, error, duration_ms);
     }
     if (this.ended) return 0;
     const duration_ms = this.deps.timers.now() - started;
@@ -339,51 +352,6 @@ class Execution {
     await this.pauseForDebug(node, sent);
     return this.ended ? 0 : this.send(node, sent, sizes, jsons);
   }
-
-  /** `core_stop`: the whole execution ends with the node's status. */
-  private stop(node: FlowNode, delivery: Delivery, error: StopExecution, duration_ms: number) {
-    this.emit({
-      ...this.base(),
-      type: 'node_finished',
-      ...infoOf(node),
-      duration_ms,
-      output_size: 0,
-      outputs: [],
-    });
-    const failed = error.status === 'error';
-    this.options.capture?.(
-      runRecord(node, delivery.json, [], [], duration_ms, {
-        ...(failed ? { error: { message: error.message } } : {}),
-      }),
-    );
-    this.end(error.status, failed ? { message: error.message, node_uid: node.uid } : undefined);
-    return 0;
-  }
-
-  /** A node waits for a person: what it sent goes on, and the execution will end `waiting`. */
-  private suspend(
-    node: FlowNode,
-    delivery: Delivery,
-    error: SuspendExecution,
-    duration_ms: number,
-  ) {
-    this.waiting.push({ node_uid: node.uid, message: error.message });
-    const jsons = error.sent.map(({ msg }) => JSON.stringify(msg) ?? '');
-    const sizes = jsons.map((json) => Buffer.byteLength(json));
-    this.emit({
-      ...this.base(),
-      type: 'node_finished',
-      ...infoOf(node),
-      duration_ms,
-      output_size: sizes.reduce((sum, size) => sum + size, 0),
-      outputs: error.sent.map(({ output }) => output),
-    });
-    const { capture } = this.options;
-    capture?.(runRecord(node, delivery.json, error.sent, jsons, duration_ms));
-    return this.send(node, error.sent, sizes, capture ? jsons : undefined);
-  }
-
-  private readonly waiting: { node_uid: string; message: string }[] = [];
 
   /** Runs the node's `run` (or its `onIdle` turn) on the delivered message. */
   private async handle(
@@ -427,39 +395,6 @@ class Execution {
   }
 
   private tools: AgentToolNode[] | undefined;
-
-  /** A failure goes to the connected `error` output, else it fails the execution. */
-  private fail(node: FlowNode, delivery: Delivery, error: unknown, duration: number): number {
-    const message = error instanceof Error ? error.message : String(error);
-    const handlers = this.outgoing.get(`${node.uid}\0error`) ?? [];
-    const unreadable = error instanceof ParamError && error.unreadable;
-    const failure: ExecutionError = {
-      message,
-      node_uid: node.uid,
-      ...(unreadable ? { code: 'invalid_expression' as const } : {}),
-    };
-    this.emit({
-      ...this.base(),
-      type: 'node_failed',
-      node_uid: node.uid,
-      node_type: node.type,
-      duration_ms: duration,
-      error: failure,
-      handled: handlers.length > 0,
-    });
-    const { capture } = this.options;
-    if (!handlers.length) {
-      capture?.(runRecord(node, delivery.json, [], [], duration, { error: { message } }));
-      this.end('error', failure);
-      return 0;
-    }
-    const sent = [
-      { output: 'error', msg: { ...delivery.msg, error: { message, node_uid: node.uid } } },
-    ];
-    const json = JSON.stringify(sent[0]!.msg) ?? '';
-    capture?.(runRecord(node, delivery.json, sent, [json], duration, { error: { message } }));
-    return this.send(node, sent, [Buffer.byteLength(json)], capture ? [json] : undefined);
-  }
 
   private async pauseForDebug(node: FlowNode, sent: NodeEmission[]): Promise<void> {
     const first = sent[0];

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { mockFetch } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
+import { storeTestSession, testWorkspace } from '../../test/session-fixtures';
 import { GroupSelector } from './group-selector';
 
 const longName = 'Integrações com fornecedores de logística';
@@ -36,6 +37,15 @@ describe('group selector', () => {
     await user.click(select);
     expect(await screen.findByRole('option', { name: 'Vendas' })).toBeInTheDocument();
     expect(screen.getByRole('option', { name: `${longName.slice(0, 30)}...` })).toBeInTheDocument();
+  });
+
+  it("says 'Todos os seus grupos' to a member limited to some groups (docs/adr/0109)", () => {
+    mockGroups();
+    storeTestSession({ workspace: { ...testWorkspace, role: 'editor', groups: ['g1'] } });
+    renderWithProviders(<GroupSelector />);
+    expect(screen.getByRole('combobox', { name: 'Grupo selecionado' })).toHaveValue(
+      'Todos os seus grupos',
+    );
   });
 
   it('keeps the choice in localStorage selectedGroup', async () => {

@@ -6,22 +6,25 @@ import { truncate } from '@ponte/shared/format';
 import { limits } from '@ponte/shared/limits';
 import { useGroupOptions } from '../../lib/groups/get-group-options';
 import { useSelectedGroup } from '../../lib/groups/selected-group';
+import { useSessionWorkspace } from '../../lib/session/session-store';
 
 const allGroups = '__all__';
 
-/** Spec 1 §2.2: 'Todos os grupos' or one group; lists follow the choice. */
+/** Spec 1 §2.2: 'Todos os grupos' (for a limited member, 'Todos os seus grupos') or one group. */
 export function GroupSelector() {
   const { data, isSuccess } = useGroupOptions();
   const [selected, setSelected] = useSelectedGroup();
   const groups = data?.items;
   const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
+  // A member limited to some groups (docs/adr/0109) sees all of theirs, not the workspace's.
+  const limited = Boolean(useSessionWorkspace()?.groups);
 
   useEffect(() => {
     if (isSuccess && selected && !groups?.some((group) => group._id === selected)) setSelected('');
   }, [isSuccess, groups, selected, setSelected]);
 
   const options = [
-    { value: allGroups, label: 'Todos os grupos' },
+    { value: allGroups, label: limited ? 'Todos os seus grupos' : 'Todos os grupos' },
     ...(groups ?? []).map((group) => ({
       value: group._id,
       label: truncate(group.name, limits.groupNameDisplay),
