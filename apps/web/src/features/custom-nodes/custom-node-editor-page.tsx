@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert, Button, FileButton, Stack, Tabs } from '@mantine/core';
-import { IconArrowLeft, IconDeviceFloppy, IconDownload, IconUpload } from '@tabler/icons-react';
+import { Alert, Button, Stack, Tabs } from '@mantine/core';
+import { IconArrowLeft, IconDeviceFloppy, IconDownload } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { customNodeSaveIssues } from '@ponte/shared/custom-nodes.schema';
 import type { CustomNode, CustomNodeFile } from '@ponte/shared/custom-nodes.schema';
@@ -17,6 +17,7 @@ import { toast } from '../../lib/toasts';
 import { useSavedValue } from '../../lib/unsaved/use-saved-value';
 import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
 import { DeniedButton } from '../../components/denied-button';
+import { ImportJsonButton } from '../../components/import-json-button';
 import { useCan } from '../../lib/session/use-can';
 import { useCreateCustomNode, useUpdateCustomNode } from './api/custom-node-mutations';
 import { useCustomNode } from './api/get-custom-nodes';
@@ -159,23 +160,13 @@ function CustomNodeEditor({
         Voltar
       </Button>
       {versions.historyButton}
-      {saveDenied ? (
-        <DeniedButton denied={saveDenied} variant="default" leftSection={<IconUpload size={16} />}>
-          Importar
-        </DeniedButton>
-      ) : (
-        <FileButton
+      {
+        <ImportJsonButton
+          denied={saveDenied}
           resetRef={resetFile}
-          onChange={(file) => void pickFile(file)}
-          accept=".json,application/json"
-        >
-          {(props) => (
-            <Button {...props} variant="default" leftSection={<IconUpload size={16} />}>
-              Importar
-            </Button>
-          )}
-        </FileButton>
-      )}
+          onPick={(file) => void pickFile(file)}
+        />
+      }
       <Button
         variant="default"
         leftSection={<IconDownload size={16} />}

@@ -5,7 +5,6 @@ import {
   Alert,
   Box,
   Button,
-  FileButton,
   Group,
   Menu,
   Paper,
@@ -22,7 +21,6 @@ import {
   IconRefresh,
   IconSettings,
   IconTrash,
-  IconUpload,
 } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { dashboardSaveIssues, widgetTypes } from '@ponte/shared/dashboards.schema';
@@ -40,6 +38,7 @@ import { toast } from '../../lib/toasts';
 import { useSavedValue } from '../../lib/unsaved/use-saved-value';
 import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
 import { DeniedButton } from '../../components/denied-button';
+import { ImportJsonButton } from '../../components/import-json-button';
 import { useCan } from '../../lib/session/use-can';
 import { useCreateDashboard, useUpdateDashboard } from './api/dashboard-mutations';
 import { useDashboard } from './api/get-dashboards';
@@ -232,26 +231,12 @@ function DashboardEditor({
               ))}
             </Menu.Dropdown>
           </Menu>
-          {id ? null : saveDenied ? (
-            <DeniedButton
+          {id ? null : (
+            <ImportJsonButton
               denied={saveDenied}
-              variant="default"
-              leftSection={<IconUpload size={16} />}
-            >
-              Importar
-            </DeniedButton>
-          ) : (
-            <FileButton
               resetRef={resetFile}
-              onChange={(file) => void pickFile(file)}
-              accept=".json,application/json"
-            >
-              {(props) => (
-                <Button {...props} variant="default" leftSection={<IconUpload size={16} />}>
-                  Importar
-                </Button>
-              )}
-            </FileButton>
+              onPick={(file) => void pickFile(file)}
+            />
           )}
           <Button
             variant="default"

@@ -4,7 +4,6 @@ import {
   Alert,
   Button,
   Checkbox,
-  FileButton,
   Group,
   List,
   Paper,
@@ -14,7 +13,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconDownload, IconPlus, IconUpload } from '@tabler/icons-react';
+import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { checkTableStructure, tableFieldBodySchema } from '@ponte/shared/db-tables.schema';
 import type { TableBody, TableFieldBody } from '@ponte/shared/db-tables.schema';
@@ -31,6 +30,7 @@ import { toast } from '../../lib/toasts';
 import { useSavedValue } from '../../lib/unsaved/use-saved-value';
 import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
 import { DeniedButton } from '../../components/denied-button';
+import { ImportJsonButton } from '../../components/import-json-button';
 import { useCan } from '../../lib/session/use-can';
 import { useCreateTable } from './api/create-table';
 import { useTable } from './api/get-table';
@@ -275,27 +275,13 @@ function TableForm({
           <Text fw={600}>Campos</Text>
           <Group gap="sm">
             {versions.historyButton}
-            {saveDenied ? (
-              <DeniedButton
+            {
+              <ImportJsonButton
                 denied={saveDenied}
-                variant="default"
-                leftSection={<IconUpload size={16} />}
-              >
-                Importar
-              </DeniedButton>
-            ) : (
-              <FileButton
                 resetRef={resetFile}
-                onChange={(file) => void pickFile(file)}
-                accept=".json,application/json"
-              >
-                {(props) => (
-                  <Button {...props} variant="default" leftSection={<IconUpload size={16} />}>
-                    Importar
-                  </Button>
-                )}
-              </FileButton>
-            )}
+                onPick={(file) => void pickFile(file)}
+              />
+            }
             <Button variant="default" leftSection={<IconDownload size={16} />} onClick={exportFile}>
               Exportar
             </Button>

@@ -3,7 +3,6 @@ import type { FormEvent } from 'react';
 import {
   Alert,
   Button,
-  FileButton,
   Group,
   List,
   Paper,
@@ -13,7 +12,7 @@ import {
   Tabs,
   TextInput,
 } from '@mantine/core';
-import { IconDownload, IconExternalLink, IconUpload } from '@tabler/icons-react';
+import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { formSaveIssues } from '@ponte/shared/forms.schema';
 import type { FormFile } from '@ponte/shared/forms.schema';
@@ -31,6 +30,7 @@ import { toast } from '../../lib/toasts';
 import { useSavedValue } from '../../lib/unsaved/use-saved-value';
 import { useUnsavedChanges } from '../../lib/unsaved/use-unsaved-changes';
 import { DeniedButton } from '../../components/denied-button';
+import { ImportJsonButton } from '../../components/import-json-button';
 import { useCan } from '../../lib/session/use-can';
 import { useCreateForm, useUpdateForm } from './api/form-mutations';
 import { useForm } from './api/get-forms';
@@ -231,26 +231,12 @@ function FormBuilder({
             >
               Pré-visualizar
             </Button>
-          ) : saveDenied ? (
-            <DeniedButton
-              denied={saveDenied}
-              variant="default"
-              leftSection={<IconUpload size={16} />}
-            >
-              Importar
-            </DeniedButton>
           ) : (
-            <FileButton
+            <ImportJsonButton
+              denied={saveDenied}
               resetRef={resetFile}
-              onChange={(file) => void pickFile(file)}
-              accept=".json,application/json"
-            >
-              {(props) => (
-                <Button {...props} variant="default" leftSection={<IconUpload size={16} />}>
-                  Importar
-                </Button>
-              )}
-            </FileButton>
+              onPick={(file) => void pickFile(file)}
+            />
           )}
           <Button
             variant="default"
