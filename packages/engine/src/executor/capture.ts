@@ -13,7 +13,7 @@ export function runRecord(
   sent: readonly NodeEmission[],
   jsons: readonly string[],
   duration_ms: number,
-  extra?: { error?: { message: string }; pinned?: boolean },
+  extra?: { error?: { message: string }; pinned?: boolean; attempt?: number },
 ): NodeRunRecord {
   return {
     node_uid: node.uid,

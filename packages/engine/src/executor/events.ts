@@ -1,3 +1,5 @@
+import type { Message } from '../kit/message';
+
 /**
  * What an execution tells the world. The server turns these into `internal` logs, `user` and
  * `debug` logs, execution rows and socket messages.
@@ -48,8 +50,15 @@ export type EngineEvent = EventBase &
         node_type: string;
         duration_ms: number;
         error: ExecutionError;
-        /** true when the error went to the node's connected `error` output. */
+        /**
+         * true when the execution goes on: the error went to the node's `error` output, the
+         * node continued with its input, or it will be tried again.
+         */
         handled: boolean;
+        /** Set when it will be tried again ('Em caso de erro', docs/adr/0110). */
+        retry?: NodeRetry;
+        /** Set when the node tries again on failures: which attempt failed (1 for the first). */
+        attempt?: number;
       }
     | {
         /**
@@ -88,8 +97,27 @@ export interface ExecutionResult {
   steps: number;
   /** The last message a node sent (the webhook's `last_node` answer, a waiting caller's result). */
   lastMessage?: unknown;
-  /** Status `waiting`: the nodes that wait for a person, and why. */
-  waiting?: { node_uid: string; message: string }[];
+  /** Status `waiting`: the nodes that wait (for a person, for a new attempt), and why. */
+  waiting?: ExecutionWait[];
+  /** Status `waiting`: the flow data as it was, for the part that resumes. */
+  flowData?: Record<string, unknown>;
+}
+
+/** A new attempt of a node that failed (docs/adr/0110). */
+export interface NodeRetry {
+  /** The attempt to come (2 for the first retry). */
+  attempt: number;
+  /** Attempts in all: the first and the retries. */
+  of: number;
+  /** When it runs, in milliseconds since the epoch (clock port). */
+  at: number;
+}
+
+/** Why a waiting execution waits; a retry carries the node's input, to run it again. */
+export interface ExecutionWait {
+  node_uid: string;
+  message: string;
+  retry?: NodeRetry & { msg: Message };
 }
 
 /**
@@ -108,4 +136,6 @@ export interface NodeRunRecord {
   error?: { message: string };
   /** It did not run: it sent its pinned items (editor runs). */
   pinned?: boolean;
+  /** Its node tries again on failures: which attempt this run was (1 for the first). */
+  attempt?: number;
 }

@@ -29,6 +29,19 @@ export interface ExecuteOptions {
    * waited, which gets `value` as `ctx.resumed`; the flow data starts as it was.
    */
   resume?: { nodeUid: string; msg: Message; value: unknown; flowData?: Record<string, unknown> };
+  /**
+   * A part resumed for new attempts (docs/adr/0110): each message goes straight to its node,
+   * counting the attempts that failed already; the flow data starts as it was.
+   */
+  retries?: {
+    deliveries: { nodeUid: string; msg: Message; attempt: number }[];
+    flowData?: Record<string, unknown>;
+  };
+  /**
+   * Waits between attempts are recorded in the result and the execution ends `waiting`,
+   * instead of waiting in memory (docs/adr/0110): the server's production runs.
+   */
+  durableWaits?: boolean;
   debug?: DebugSession;
   signal?: AbortSignal;
   respond?: (response: WebhookResponse) => void;

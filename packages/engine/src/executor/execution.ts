@@ -14,7 +14,14 @@ import { runRecord } from './capture';
 import { chainedPorts } from './chained-ports';
 import { createEditorScope, type EditorScope } from './editor-scope';
 import { holdForDebug } from '../debugger/hold-for-debug';
-import type { EngineEvent, ExecutionError, ExecutionResult, ExecutionStatus } from './events';
+import type {
+  EngineEvent,
+  ExecutionError,
+  ExecutionResult,
+  ExecutionStatus,
+  ExecutionWait,
+  NodeRetry,
+} from './events';
 import { limitMessages } from './limits';
 import {
   buildNodeContext,
@@ -37,6 +44,8 @@ interface Delivery {
   bytes: number;
   /** The JSON `bytes` was measured on, as `msg` was sent: carried only when capturing. */
   json: string | undefined;
+  /** Attempts of this message at its node that failed already ('Em caso de erro'). */
+  attempt?: number;
 }
 
 /** Deliveries of one execution running at the same time (independent branches). */
@@ -71,8 +80,8 @@ class Execution {
   private outcome: { status: ExecutionStatus; error?: ExecutionError } = { status: 'success' };
   private finish!: () => void;
   private shared!: ExecutionScopeData;
-  /** The nodes waiting for a person (node-outcomes.ts): the execution ends `waiting`. */
-  private readonly waiting: { node_uid: string; message: string }[] = [];
+  /** The nodes waiting (node-outcomes.ts): the execution ends `waiting`. */
+  private readonly waiting: ExecutionWait[] = [];
   /** What a node's stop, suspension or failure needs of the execution (node-outcomes.ts). */
   private readonly host: OutcomeHost;
 
@@ -94,7 +103,49 @@ class Execution {
       send: (node, sent, sizes, jsons) => this.send(node, sent, sizes, jsons),
       handlesErrors: (node) => (this.outgoing.get(`${node.uid}\0error`) ?? []).length > 0,
       waiting: this.waiting,
+      retry: (node, received, retry, delay) => this.retry(node, received, retry, delay),
+      firstOutput: (node) => {
+        const outputs = Object.keys(definitionOf(this.deps.registry, node)?.manifest.outputs ?? {});
+        return outputs.includes('default') ? 'default' : (outputs[0] ?? 'default');
+      },
     };
+  }
+
+  /**
+   * A node tried again (docs/adr/0110). Durable: the wait is recorded and the execution ends
+   * `waiting` once the rest is done, to resume in a later part; unless a node holds items in
+   * memory (a loop, a merge), which a later part would not have. Else it waits here.
+   */
+  private async retry(
+    node: FlowNode,
+    received: { msg: Message; json: string | undefined },
+    retry: NodeRetry,
+    delay: number,
+  ): Promise<number> {
+    if (this.options.durableWaits && !this.states.latest()) {
+      this.waiting.push({
+        node_uid: node.uid,
+        message: limitMessages.retryWait,
+        retry: { ...retry, msg: received.msg },
+      });
+      return 0;
+    }
+    await new Promise<void>((resolve) => {
+      const signal = this.controller.signal;
+      const timer = this.deps.timers.setTimeout(() => {
+        signal.removeEventListener('abort', stop);
+        resolve();
+      }, delay);
+      const stop = () => {
+        this.deps.timers.clearTimeout(timer);
+        resolve();
+      };
+      signal.addEventListener('abort', stop, { once: true });
+    });
+    if (this.ended) return 0;
+    const definition = definitionOf(this.deps.registry, node)!;
+    const again = { uid: node.uid, msg: received.msg, bytes: 0, json: received.json };
+    return this.runNode(node, definition, { ...again, attempt: retry.attempt - 1 }, 'run');
   }
 
   private emit(event: EngineEvent): void {
@@ -151,7 +202,9 @@ class Execution {
         scope,
         ports: chainedPorts(deps.ports, chainDepth, options.flows),
         sandbox: deps.sandbox,
-        flow: createFlowData(structuredClone(options.resume?.flowData ?? {})),
+        flow: createFlowData(
+          structuredClone(options.resume?.flowData ?? options.retries?.flowData ?? {}),
+        ),
         logs: createLogBudget(),
         vars,
         flowVariables,
@@ -167,11 +220,14 @@ class Execution {
           ? { resumed: { nodeUid: options.resume.nodeUid, value: options.resume.value } }
           : {}),
       };
-      if (!this.ended) {
-        const json = JSON.stringify(first.msg) ?? '';
+      // A part resumed for new attempts runs each of them (docs/adr/0110).
+      const starts = options.retries?.deliveries ?? [{ ...first, attempt: 0 }];
+      for (const start of this.ended ? [] : starts) {
+        const json = JSON.stringify(start.msg) ?? '';
         const bytes = Buffer.byteLength(json);
         const kept = options.capture ? json : undefined;
-        this.schedule({ uid: first.nodeUid, msg: first.msg, bytes, json: kept });
+        const attempt = start.attempt ? { attempt: start.attempt } : {};
+        this.schedule({ uid: start.nodeUid, msg: start.msg, bytes, json: kept, ...attempt });
       }
     } catch (error) {
       this.end('error', { message: error instanceof Error ? error.message : String(error) });
@@ -198,7 +254,9 @@ class Execution {
       execution_time,
       steps: this.steps,
       ...(this.lastMessage ? { lastMessage: this.lastMessage } : {}),
-      ...(status === 'waiting' ? { waiting: this.waiting } : {}),
+      ...(status === 'waiting'
+        ? { waiting: this.waiting, flowData: this.shared?.flow.snapshot() ?? {} }
+        : {}),
     };
   }
 
@@ -348,7 +406,9 @@ class Execution {
       output_size: size,
       outputs: sent.map(({ output }) => output),
     });
-    capture?.(runRecord(node, delivery.json, sent, jsons!, duration_ms, pins && { pinned: true }));
+    const attempt = node.onError?.retries ? { attempt: (delivery.attempt ?? 0) + 1 } : {};
+    const extra = pins ? { pinned: true } : attempt;
+    capture?.(runRecord(node, delivery.json, sent, jsons!, duration_ms, extra));
     await this.pauseForDebug(node, sent);
     return this.ended ? 0 : this.send(node, sent, sizes, jsons);
   }

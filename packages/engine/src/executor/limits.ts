@@ -39,4 +39,6 @@ export const limitMessages = {
     `A execução passou do limite de ${Math.round(bytes / 1024 / 1024)} MB de mensagens ` +
     'esperando por conectores.',
   stopped: 'Execução interrompida.',
+  /** A node waits for its next attempt ('Em caso de erro', docs/adr/0110). */
+  retryWait: 'Aguardando uma nova tentativa.',
 };

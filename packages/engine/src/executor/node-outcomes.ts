@@ -5,12 +5,22 @@ import type { SuspendExecution } from '../kit/suspend-execution';
 import { ParamError } from '../expressions/resolve-params';
 import { runRecord } from './capture';
 import type { ExecuteOptions } from './execute-options';
-import type { EngineEvent, ExecutionError, ExecutionStatus } from './events';
+import type {
+  EngineEvent,
+  ExecutionError,
+  ExecutionStatus,
+  ExecutionWait,
+  NodeRetry,
+} from './events';
+import { failureMatches, retryDelayMs } from '@ponte/shared/flow/node-on-error';
+import { failureFactsOf } from './failure-facts';
 
 /** What reached a node: its message, and the JSON it was measured on when capturing. */
 export interface ReceivedMessage {
   msg: Message;
   json: string | undefined;
+  /** Attempts of this message that failed already ('Em caso de erro'); absent: none. */
+  attempt?: number;
 }
 
 /** What a node's outcome needs of its execution (`Execution` in execution.ts). */
@@ -28,8 +38,20 @@ export interface OutcomeHost {
   ): number;
   /** Whether the node's `error` output is connected. */
   handlesErrors(node: FlowNode): boolean;
-  /** The nodes waiting for a person; the execution ends `waiting` when there are some. */
-  waiting: { node_uid: string; message: string }[];
+  /** The nodes waiting; the execution ends `waiting` when there are some. */
+  waiting: ExecutionWait[];
+  /**
+   * Runs the node again on the same message after `delay` (in memory), or records the wait
+   * for a later part of the execution (durable); answers what the node finally sent.
+   */
+  retry(
+    node: FlowNode,
+    received: ReceivedMessage,
+    retry: NodeRetry,
+    delay: number,
+  ): Promise<number>;
+  /** The output a node that continues with its input sends by. */
+  firstOutput(node: FlowNode): string;
 }
 
 const infoOf = (node: FlowNode) => ({ node_uid: node.uid, node_type: node.type });
@@ -83,40 +105,63 @@ export function suspendOutcome(
   return host.send(node, error.sent, sizes, host.capture ? jsons : undefined);
 }
 
-/** A failure goes to the connected `error` output, else it fails the execution. */
+/**
+ * A failure (docs/adr/0110): tried again when the node's 'Em caso de erro' says so and attempts
+ * remain; else it goes by the `error` output, stops the execution or continues with the input,
+ * as the node says (by default: the `error` output when connected, else the execution fails).
+ */
 export function failOutcome(
   host: OutcomeHost,
   node: FlowNode,
   received: ReceivedMessage,
   error: unknown,
   duration: number,
-): number {
-  const message = error instanceof Error ? error.message : String(error);
-  const handled = host.handlesErrors(node);
+): number | Promise<number> {
+  const facts = failureFactsOf(error);
+  const { message } = facts;
+  const policy = node.onError;
   const unreadable = error instanceof ParamError && error.unreadable;
+  const failed = (received.attempt ?? 0) + 1;
+  const attempt = policy?.retries ? { attempt: failed } : {};
   const failure: ExecutionError = {
     message,
     node_uid: node.uid,
     ...(unreadable ? { code: 'invalid_expression' as const } : {}),
   };
-  host.emit({
+  const event = {
     ...host.base(),
-    type: 'node_failed',
+    type: 'node_failed' as const,
     node_uid: node.uid,
     node_type: node.type,
     duration_ms: duration,
     error: failure,
-    handled,
-  });
-  if (!handled) {
-    host.capture?.(runRecord(node, received.json, [], [], duration, { error: { message } }));
+    ...attempt,
+  };
+  const recordOf = (sent: NodeEmission[], jsons: string[]) =>
+    runRecord(node, received.json, sent, jsons, duration, { error: { message }, ...attempt });
+  if (policy && failed <= policy.retries && !unreadable && failureMatches(policy.match, facts)) {
+    const delay = retryDelayMs(policy, failed, Math.random, facts.retryAfterMs);
+    const retry = {
+      attempt: failed + 1,
+      of: policy.retries + 1,
+      at: host.base().timestamp + delay,
+    };
+    host.emit({ ...event, handled: true, retry });
+    host.capture?.(recordOf([], []));
+    return host.retry(node, received, retry, delay);
+  }
+  const then = policy?.then ?? (host.handlesErrors(node) ? 'error' : 'stop');
+  host.emit({ ...event, handled: then !== 'stop' });
+  if (then === 'stop') {
+    host.capture?.(recordOf([], []));
     host.end('error', failure);
     return 0;
   }
-  const sent = [
-    { output: 'error', msg: { ...received.msg, error: { message, node_uid: node.uid } } },
-  ];
+  const sent =
+    then === 'error'
+      ? [{ output: 'error', msg: { ...received.msg, error: { message, node_uid: node.uid } } }]
+      : [{ output: host.firstOutput(node), msg: received.msg }];
   const json = JSON.stringify(sent[0]!.msg) ?? '';
-  host.capture?.(runRecord(node, received.json, sent, [json], duration, { error: { message } }));
+  host.capture?.(recordOf(sent, [json]));
   return host.send(node, sent, [Buffer.byteLength(json)], host.capture ? [json] : undefined);
 }

@@ -8,6 +8,7 @@ import type {
 import type { NodeRunContext } from './context';
 import type { NodeResult } from './message';
 import type { LookupOption } from '@ponte/shared/flow/node-manifest.schema';
+import type { NodeOnError } from '@ponte/shared/flow/node-on-error';
 import type { EnginePorts, ExecutionScope } from '../ports';
 import type { HookSubscriptions, ServiceHook } from './service-hook';
 import type { ServicePoller } from './service-poll';
@@ -55,6 +56,8 @@ export interface NodeDefinitionInput<P extends Record<string, ParamSpecInput>> {
   deprecated?: boolean;
   /** A service trigger whose address Ponte registers itself (docs/adr/0091). */
   registersHook?: boolean;
+  /** The 'Em caso de erro' a new node of this type starts with (docs/adr/0110). */
+  onErrorDefault?: NodeOnError;
   run(ctx: NodeRunContext<ResolvedParams<P>>): Promise<NodeResult>;
   /**
    * What the params' kinds cannot say (a cron expression, a time zone, a wait's range), over

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { refineNoForbiddenCharacter, text } from '../text';
+import { nodeOnErrorSchema } from './node-on-error';
 
 /** DESIGN.md §5: a flow's `data`, the graph the editor draws and the engine runs. */
 export const flowDocumentVersion = 1;
@@ -32,6 +33,8 @@ export const flowNodeSchema = z.object({
       approval: z.boolean().optional(),
     })
     .optional(),
+  /** 'Em caso de erro' (docs/adr/0110): new attempts with backoff, then what happens. */
+  onError: nodeOnErrorSchema.optional(),
 });
 export type FlowNode = z.infer<typeof flowNodeSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nodeOnErrorSchema } from './node-on-error';
 
 /**
  * What the library endpoint serves for each node type: everything of a node definition but
@@ -173,6 +174,11 @@ export const nodeManifestSchema = z.object({
    * enabled (docs/adr/0091): the panel says so instead of asking the person to inform it.
    */
   registersHook: z.boolean().optional(),
+  /**
+   * The 'Em caso de erro' a new node of this type starts with (docs/adr/0110): HTTP Request
+   * tries 429 and 503 again, honouring `Retry-After`.
+   */
+  onErrorDefault: nodeOnErrorSchema.optional(),
   /** Deprecated types stay runnable but a flow using them cannot be saved (spec 1 §8). */
   deprecated: z.boolean().optional(),
   /**

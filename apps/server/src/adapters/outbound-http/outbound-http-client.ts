@@ -145,7 +145,10 @@ export function createOutboundHttpClient(options: OutboundHttpOptions): Outbound
         }
         const code = (error as { code?: string }).code;
         if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') {
-          throw new Error(`A conexão com ${parseUrl(request.url).host} foi recusada ou encerrada.`);
+          throw new OutboundHttpError(
+            `A conexão com ${parseUrl(request.url).host} foi recusada ou encerrada.`,
+            'connection',
+          );
         }
         throw error;
       }

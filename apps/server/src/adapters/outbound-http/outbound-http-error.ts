@@ -3,7 +3,7 @@ export const allowedNetworksVariable = 'PONTE_HTTP_ALLOWED_NETWORKS';
 
 /**
  * A refusal of the outbound HTTP client (blocked address, oversize body, too many redirects,
- * timeout). The message is pt-BR and reaches the user as is.
+ * timeout, a connection refused or cut). The message is pt-BR and reaches the user as is.
  */
 export class OutboundHttpError extends Error {
   constructor(
@@ -13,7 +13,8 @@ export class OutboundHttpError extends Error {
       | 'unresolved_host'
       | 'response_too_large'
       | 'too_many_redirects'
-      | 'timeout',
+      | 'timeout'
+      | 'connection',
   ) {
     super(message);
     this.name = 'OutboundHttpError';

@@ -42,7 +42,14 @@ export function useAddNode({ doc, library, apply, select, selection, canvasRef }
     (type: string, position: { x: number; y: number }, from?: FollowFrom): string | undefined => {
       const manifest = library.lookup(type);
       if (!manifest || manifest.available === false) return undefined;
-      const node = { uid: newNodeUid(), type, typeVersion: manifest.version, position, params: {} };
+      const node = {
+        uid: newNodeUid(),
+        type,
+        typeVersion: manifest.version,
+        position,
+        params: {},
+        ...(manifest.onErrorDefault ? { onError: manifest.onErrorDefault } : {}),
+      };
       apply((current) =>
         from ? addNodeAfter(current, node, from, library.lookup) : addNode(current, node),
       );

@@ -1,4 +1,6 @@
+import { serviceRetryDefaults } from '@ponte/shared/flow/node-on-error';
 import { defineNode } from '../../../kit/define-node';
+import { retryAfterMs } from '../../../executor/failure-facts';
 import type { HttpResponse } from '../../../ports';
 import {
   httpAccountTypes,
@@ -28,6 +30,7 @@ export const httpRequestNode = defineNode({
   label: 'Requisição HTTP',
   description: 'Chama uma API HTTP e coloca a resposta em msg.payload.',
   icon: 'world',
+  onErrorDefault: serviceRetryDefaults,
   params: {
     method: {
       type: 'select',
@@ -81,7 +84,15 @@ export const httpRequestNode = defineNode({
       // A timer cannot hold much more; ten minutes is longer than any gateway waits.
       max: 600_000,
     },
-    retries: { type: 'number', label: 'Novas tentativas', default: 0, min: 0, max: 10 },
+    retries: {
+      type: 'number',
+      label: 'Novas tentativas imediatas',
+      description:
+        "Repetidas dentro do conector, segurando a execução. Para esperas maiores, que sobrevivem a um reinício, use 'Em caso de erro'.",
+      default: 0,
+      min: 0,
+      max: 10,
+    },
     service_account: {
       type: 'service_account',
       label: 'Conta de serviço',
@@ -155,12 +166,20 @@ export const httpRequestNode = defineNode({
     const { response, failure } = await sendAuthorized(auth, url, () => ports.clock.now(), send);
     if (!response) {
       const reason = failure instanceof Error ? failure.message : String(failure);
-      throw new Error(`A requisição HTTP falhou: ${reason}`);
+      // The cause says whether a timeout or the network failed ('Em caso de erro' matches it).
+      throw new Error(`A requisição HTTP falhou: ${reason}`, { cause: failure });
     }
     const payload = parseResponseBody(response.headers['content-type'], response.body);
     if (response.status < 200 || response.status >= 300) {
       const error = new Error(`A requisição HTTP falhou com status ${response.status}.`);
-      Object.assign(error, { details: { status: response.status, body: payload } });
+      const wait = retryAfterMs(response.headers['retry-after'], ports.clock.now());
+      Object.assign(error, {
+        details: {
+          status: response.status,
+          body: payload,
+          ...(wait === undefined ? {} : { retry_after_ms: wait }),
+        },
+      });
       throw error;
     }
     return {
