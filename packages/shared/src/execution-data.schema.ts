@@ -34,6 +34,8 @@ export const nodeRunSchema = z.object({
   error: z.object({ message: z.string() }).optional(),
   /** It did not run: its pinned output was sent (editor runs only). */
   pinned: z.boolean().optional(),
+  /** Its node tries again on failures ('Em caso de erro'): which attempt this was, from 1. */
+  attempt: z.number().int().positive().optional(),
   /** Its messages were larger than the cap and were not kept: their JSON size in bytes. */
   truncated: z.object({ bytes: z.number().int() }).optional(),
 });

@@ -184,6 +184,14 @@ export const executions = pgTable(
     flowVersion: integer('flow_version'),
     /** Its nodes' data was kept (`execution_data`), as the save setting said. */
     dataKept: boolean('data_kept').notNull().default(false),
+    /** Waiting: why, node by node (a new attempt, a person), for the lists (docs/adr/0110). */
+    waits: jsonb('waits').$type<ExecutionWaitRow[]>(),
+    /** Waiting for new attempts: what they run with (never answered by the API). */
+    resume: jsonb('resume').$type<ExecutionResumeRow>(),
+    /** When the sweep resumes the next attempt (moved on while a job of it is queued). */
+    resumeAt: timestamp('resume_at', { withTimezone: true, precision: 3 }),
+    /** Bumped by every end that waits: a job of an older wait resumes nothing. */
+    waitSeq: integer('wait_seq').notNull().default(0),
   },
   (t) => [
     // The sweep of running executions whose owner's lease ran out.
@@ -195,8 +203,31 @@ export const executions = pgTable(
     // Dashboard execution widgets of one flow (docs/adr/0047).
     index('executions_workspace_flow_ended_idx').on(t.workspaceId, t.flowId, t.endedAt),
     index('executions_flow_idx').on(t.flowId, t.queuedAt),
+    // The sweep of new attempts that are due (docs/adr/0110).
+    index('executions_resume_at_idx')
+      .on(t.resumeAt)
+      .where(sql`status = 'waiting'`),
   ],
 );
+
+/** Why a waiting execution waits at one node (docs/adr/0110). */
+export interface ExecutionWaitRow {
+  kind: 'retry' | 'approval';
+  node_uid: string;
+  message: string;
+  /** ISO time the wait began. */
+  since: string;
+  /** A new attempt: which, of how many, at what ISO time. */
+  attempt?: number;
+  of?: number;
+  at?: string;
+}
+
+/** What the new attempts of a waiting execution run with (docs/adr/0110). */
+export interface ExecutionResumeRow {
+  flowData: Record<string, unknown>;
+  retries: { nodeUid: string; msg: Record<string, unknown>; attempt: number; at: string }[];
+}
 
 export type LogType = 'user' | 'internal' | 'debug';
 

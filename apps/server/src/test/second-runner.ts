@@ -45,9 +45,13 @@ export function createSecondRunner(
     /** Another process of a distributed Ponte (its own bus). */
     cluster?: ClusterOptions;
     onError?: (error: unknown) => void;
+    /** Networks its outbound requests may reach (PONTE_HTTP_ALLOWED_NETWORKS). */
+    httpAllowedNetworks?: string[];
   } = {},
 ): SecondRunner {
-  const http = createOutboundHttpClient({ guard: createNetworkGuard() });
+  const http = createOutboundHttpClient({
+    guard: createNetworkGuard(options.httpAllowedNetworks),
+  });
   const engine = createEngine({
     ports: createEnginePorts(db, {
       http,

@@ -57,6 +57,8 @@ export type EngineEvent = EventBase &
         handled: boolean;
         /** Set when it will be tried again ('Em caso de erro', docs/adr/0110). */
         retry?: NodeRetry;
+        /** Set when the node went on with its input by its first output ('Continuar'). */
+        continued?: true;
         /** Set when the node tries again on failures: which attempt failed (1 for the first). */
         attempt?: number;
       }

@@ -151,7 +151,11 @@ export function failOutcome(
     return host.retry(node, received, retry, delay);
   }
   const then = policy?.then ?? (host.handlesErrors(node) ? 'error' : 'stop');
-  host.emit({ ...event, handled: then !== 'stop' });
+  host.emit({
+    ...event,
+    handled: then !== 'stop',
+    ...(then === 'continue' ? { continued: true as const } : {}),
+  });
   if (then === 'stop') {
     host.capture?.(recordOf([], []));
     host.end('error', failure);

@@ -19,12 +19,28 @@ function executionDataRow(id: string, data: KeptExecutionData) {
 }
 
 /**
+ * A node's summary over two parts of an execution (`a.o`, then `b.n`): the later status and
+ * error, runs, items, outputs and time added up.
+ */
+const mergedSummary = sql.raw(`case when a.o is null then b.n when b.n is null then a.o
+  else b.n || jsonb_build_object(
+    'runs', (a.o->>'runs')::int + (b.n->>'runs')::int,
+    'items', (a.o->>'items')::int + (b.n->>'items')::int,
+    'duration_ms', (a.o->>'duration_ms')::numeric + (b.n->>'duration_ms')::numeric,
+    'outputs', (select coalesce(jsonb_object_agg(key,
+        coalesce((a.o->'outputs'->>key)::int, 0) + coalesce((b.n->'outputs'->>key)::int, 0)), '{}'::jsonb)
+      from (select jsonb_object_keys(a.o->'outputs') as key
+        union select jsonb_object_keys(b.n->'outputs')) as keys))
+  end`);
+
+/**
  * The inserts of the node data and flow snapshots of a batch of ends, as common table
  * expressions following `ended` (the ends' update, returning `id` and `ended_at`): an
  * execution's data is written only with an end the update took, in the same statement, as one
  * row (docs/adr/0089: a row per node cost production executions more than the 10 % allowed).
- * A resumed execution's part (docs/adr/0100) is merged into the row its wait wrote: a node
- * that ran in both keeps the later part's runs.
+ * A resumed execution's part (docs/adr/0100, 0110) is merged into the row its wait wrote: a
+ * node that ran in both keeps the runs of both, in order (every attempt of a node that tried
+ * again), and its summary adds them up.
  */
 export function keptDataInserts(items: { id: string; data?: KeptExecutionData }[]): SQL {
   const rows = items.flatMap(({ id, data }) => (data ? [executionDataRow(id, data)] : []));
@@ -39,13 +55,16 @@ export function keptDataInserts(items: { id: string; data?: KeptExecutionData }[
       as d(execution_id, workspace_id, flow_id, summaries, runs, bytes)
     join ended on ended.id = d.execution_id
     on conflict (execution_id) do update set
-      summaries = coalesce((
-        select jsonb_agg(o) from jsonb_array_elements(execution_data.summaries) o
-        where not exists (
-          select 1 from jsonb_array_elements(excluded.summaries) n
-          where n->>'node_uid' = o->>'node_uid')
-      ), '[]'::jsonb) || excluded.summaries,
-      runs = (execution_data.runs::jsonb || excluded.runs::jsonb)::text,
+      summaries = (
+        select coalesce(jsonb_agg(${mergedSummary} order by coalesce(a.at, 1000000 + b.at)), '[]'::jsonb)
+        from jsonb_array_elements(execution_data.summaries) with ordinality as a(o, at)
+        full join jsonb_array_elements(excluded.summaries) with ordinality as b(n, at)
+          on a.o->>'node_uid' = b.n->>'node_uid'),
+      runs = (
+        select coalesce(jsonb_object_agg(k, coalesce(execution_data.runs::jsonb -> k, '[]'::jsonb)
+          || coalesce(excluded.runs::jsonb -> k, '[]'::jsonb)), '{}'::jsonb)
+        from (select jsonb_object_keys(execution_data.runs::jsonb) as k
+          union select jsonb_object_keys(excluded.runs::jsonb)) as keys)::text,
       bytes = execution_data.bytes + excluded.bytes
   )`;
   const snapshots = items.flatMap(({ id, data }) => (data?.snapshot ? [{ id, data }] : []));

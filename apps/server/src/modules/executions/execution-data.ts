@@ -75,6 +75,7 @@ function runJson(record: NodeRunRecord, truncatedBytes: number | null): string {
   let json = `{"input":${truncatedBytes === null ? record.input : 'null'},"outputs":[${outputs}],"duration_ms":${JSON.stringify(record.duration_ms)}`;
   if (record.error) json += `,"error":${storableJsonText({ message: record.error.message })}`;
   if (record.pinned) json += `,"pinned":true`;
+  if (record.attempt) json += `,"attempt":${record.attempt}`;
   if (truncatedBytes !== null) json += `,"truncated":{"bytes":${truncatedBytes}}`;
   return `${json}}`;
 }

@@ -91,6 +91,12 @@ export interface JobPayload extends EnqueuerMark {
   editor?: EditorRunRequest;
   /** A waiting execution resumed after a person decided (docs/adr/0100). */
   resume?: ResumeRequest;
+  /** A waiting execution's new attempts (docs/adr/0110), for the wait numbered `waitSeq`. */
+  retries?: {
+    deliveries: { nodeUid: string; msg: Message; attempt: number }[];
+    flowData?: Record<string, unknown>;
+  };
+  waitSeq?: number;
 }
 
 /** Where a waiting execution resumes, with what (docs/adr/0100). */
@@ -135,6 +141,8 @@ export interface RunnerContext {
   stopRunning(row: Pick<ExecutionRow, 'id' | 'status' | 'ownerId'>): Promise<boolean>;
   /** How the executions this runner runs call other flows (subflow-port.ts). */
   flows: FlowsPort;
+  /** An execution waits for a new attempt until `at` (execution-retries.ts). */
+  wakeRetriesAt(at: Date): void;
 }
 
 /** Past `PONTE_FLOW_CHAIN_LIMIT`: the refusal is recorded and thrown (docs/adr/0020). */

@@ -1,4 +1,5 @@
 import type { EngineEvent } from '@ponte/engine/executor/events';
+import { formatDateTime } from '@ponte/shared/format';
 import type { LogEntry } from '../logs/log-writer';
 
 /** How a node reads in a log line: its label, else its type's label in the library. */
@@ -6,6 +7,21 @@ export type NodeNamer = (nodeUid: string, nodeType: string) => string;
 
 /** Without a flow or a library at hand: no type id reaches a person. */
 const unnamedNode: NodeNamer = () => 'Conector';
+
+type NodeFailed = Extract<EngineEvent, { type: 'node_failed' }>;
+
+/** ', tentativa 2 de 4' for a node that tries again on failures. */
+function attemptOf({ attempt, retry }: NodeFailed): string {
+  if (!attempt) return '';
+  return retry ? `, tentativa ${attempt} de ${retry.of}` : `, tentativa ${attempt}`;
+}
+
+/** What happens after the failure, as the node's 'Em caso de erro' said. */
+function afterFailure({ handled, retry, continued }: NodeFailed): string {
+  if (retry) return `. Nova tentativa em ${formatDateTime(retry.at)}.`;
+  if (continued) return ' (seguiu com a entrada)';
+  return handled ? ' (enviado à saída de erro)' : '';
+}
 
 /**
  * The log lines an engine event becomes (DESIGN.md §5): `internal` ones for the start, each
@@ -52,7 +68,7 @@ export function logsOf(
           type: 'internal',
           nodeUid: event.node_uid,
           label: nameOf(event.node_uid, event.node_type),
-          message: `Erro no conector "${nameOf(event.node_uid, event.node_type)}" (${event.node_uid}): ${event.error.message}${event.handled ? ' (enviado à saída de erro)' : ''}`,
+          message: `Erro no conector "${nameOf(event.node_uid, event.node_type)}" (${event.node_uid})${attemptOf(event)}: ${event.error.message}${afterFailure(event)}`,
         },
       ];
     case 'log':

@@ -28,6 +28,7 @@ import type { ExecutionRunnerDeps } from './execution-runner-deps';
 import { createExecutionsRepository, type ExecutionRow } from './executions.repository';
 import { flowVersionRan } from './flow-version-ran';
 import { createSubflowPort } from './subflow-port';
+import { createRetrySweep, parkedAfter } from './execution-retries';
 
 export { executionsQueue };
 export type { EditorRunRequest, EnqueuedExecution, ExecutionRequest } from './execution-enqueue';
@@ -71,7 +72,16 @@ async function runExecution(
   // What ran: the version of the row read above, never the one the execution was queued under.
   const flowVersion = flowVersionRan(flow, payload.editor);
   const marked =
-    payload.started || (await repository.markRunning(execution.id, startedAt, owner, flowVersion));
+    payload.started ||
+    (payload.retries
+      ? await repository.resumeRunning(
+          execution.id,
+          payload.waitSeq ?? 0,
+          startedAt,
+          owner,
+          flowVersion,
+        )
+      : await repository.markRunning(execution.id, startedAt, owner, flowVersion));
   if (!marked) return;
   events.emit('started', execution);
   const controller = new AbortController();
@@ -110,6 +120,10 @@ async function runExecution(
       trigger: { nodeUid: execution.triggerNodeUid, msg: payload.msg },
       ...(payload.startAt ? { startAt: payload.startAt } : {}),
       ...(payload.resume ? { resume: payload.resume } : {}),
+      ...(payload.retries ? { retries: payload.retries } : {}),
+      // Waits between attempts end the part and resume later, unless someone holds the run:
+      // the editor, the debugger, a webhook waiting for its answer (docs/adr/0110).
+      ...(payload.editor || debug || respond ? {} : { durableWaits: true }),
       // Pins and the destination are the editor's only: production runs never pass them.
       ...(payload.editor ? { editor: editorOptionsOf(payload.editor) } : {}),
       signal: controller.signal,
@@ -127,23 +141,31 @@ async function runExecution(
   }
   // A worker stopping hands its execution back: queued again, for another process.
   if (signal.reason instanceof HandedBack) return handBack(ctx, execution, payload);
-  keeper.end(result.status);
-  const data = capture?.end(result.status, execution, document);
+  const endedAt = now();
+  // What earlier parts left waiting stays, with this part's own waits (docs/adr/0110).
+  const parked = parkedAfter(execution, payload, result, endedAt);
+  const ended = { ...result, status: parked.status };
+  keeper.end(ended.status);
+  const data = capture?.end(ended.status, execution, document);
   // Waits while the database is away (the end is retried); settles even if it was given up.
   await ends.record(
     execution.id,
     {
-      status: result.status,
-      endedAt: now(),
+      status: ended.status,
+      endedAt,
       durationMs: result.execution_time,
       steps: result.steps,
       error: result.error ?? null,
       flowVersion,
+      waits: parked.waits,
+      resume: parked.resume,
+      resumeAt: parked.resumeAt,
     },
     data,
   );
-  settle(execution, result);
-  await ownership.forward(execution.id, payload, result);
+  if (parked.resumeAt) ctx.wakeRetriesAt(parked.resumeAt);
+  settle(execution, ended);
+  await ownership.forward(execution.id, payload, ended);
 }
 
 /**
@@ -152,6 +174,9 @@ async function runExecution(
  */
 async function handBack(ctx: RunnerContext, execution: ExecutionRow, payload: JobPayload) {
   const { repository, ownership, deps, loadFlow } = ctx;
+  // New attempts wait again, due now: the job the driver puts back (or the sweep) runs them.
+  if (payload.retries)
+    return void (await repository.handBackWaiting(execution.id, ownership.processId, deps.now()));
   if (!(await repository.handBack(execution.id, ownership.processId))) return;
   if (!payload.started) return;
   const flow = await loadFlow(execution.workspaceId, execution.flowId);
@@ -234,7 +259,7 @@ async function consumeJob(
   const known = created.get(payload.execution_id);
   created.delete(payload.execution_id);
   const execution = known ?? (await repository.find(payload.execution_id));
-  const expected = payload.started ? 'running' : 'queued';
+  const expected = payload.started ? 'running' : payload.retries ? 'waiting' : 'queued';
   if (!execution || execution.status !== expected) return;
   await run(execution, payload, signal).catch((error: unknown) => deps.onError?.(error));
 }
@@ -354,7 +379,9 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       loadFlow,
       enqueue: (request) => enqueueExecution(ctx, request),
     }),
+    wakeRetriesAt: (at) => retrySweep.wakeAt(at),
   };
+  const retrySweep = createRetrySweep(ctx);
   return {
     events,
 
@@ -374,6 +401,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       consumer = queue.consume(executionsQueue, (job, signal) => consumeJob(ctx, job, signal), {
         concurrency: deps.concurrency,
       });
+      retrySweep.start();
       return crashed;
     },
 
@@ -417,8 +445,13 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
      * another process. Ends and log lines still waiting for the database get one last try at
      * the end of the grace; then this process's lease is removed.
      */
-    close: (graceMs = 5_000, options: { handBack?: boolean } = {}) =>
-      closeRunner(consumer, ctx, graceMs, options.handBack ?? ownership.distributed),
+    close: async (graceMs = 5_000, options: { handBack?: boolean } = {}) => {
+      await retrySweep.stop();
+      await closeRunner(consumer, ctx, graceMs, options.handBack ?? ownership.distributed);
+    },
+
+    /** Looks for due attempts now (tests; every process also does each second). */
+    sweepRetries: () => retrySweep.runOnce(),
   };
 }
 

@@ -14,8 +14,8 @@ export const crashedError = { message: 'A execução foi interrompida: o process
 
 export const finishedStatuses: ExecutionStatus[] = ['success', 'error', 'stopped', 'crashed'];
 
-/** Every column but the trigger message (up to 1 MB): what the lists read. */
-const { triggerMsg: _triggerMsg, ...summaryColumns } = getTableColumns(executions);
+/** Every column but the trigger message (up to 1 MB) and what attempts resume with. */
+const { triggerMsg: _triggerMsg, resume: _resume, ...summaryColumns } = getTableColumns(executions);
 
 export type ExecutionOutcome = Pick<
   ExecutionRow,
@@ -26,6 +26,10 @@ export type ExecutionOutcome = Pick<
    * end without a run, an editor run of an unsaved document).
    */
   flowVersion?: number | null;
+  /** Status `waiting`: why, what new attempts run with, and when the next is due (ADR 0110). */
+  waits?: ExecutionRow['waits'];
+  resume?: ExecutionRow['resume'];
+  resumeAt?: Date | null;
 };
 type Outcome = ExecutionOutcome;
 
@@ -51,7 +55,7 @@ async function writeEnds(db: Database, items: EndWrite[]): Promise<string[]> {
   const values = sql.join(
     items.map(
       ({ id, values: v, data }) =>
-        sql`(${id}, ${v.status}, ${v.endedAt?.toISOString() ?? null}, ${v.durationMs}, ${v.steps}, ${v.error === null ? null : storableJsonText(v.error)}, ${data?.flowHash ?? null}, ${data ? 'true' : 'false'}, ${v.flowVersion ?? null})`,
+        sql`(${id}, ${v.status}, ${v.endedAt?.toISOString() ?? null}, ${v.durationMs}, ${v.steps}, ${v.error === null ? null : storableJsonText(v.error)}, ${data?.flowHash ?? null}, ${data ? 'true' : 'false'}, ${v.flowVersion ?? null}, ${v.waits ? storableJsonText(v.waits) : null}, ${v.resume ? storableJsonText(v.resume) : null}, ${v.resumeAt?.toISOString() ?? null})`,
     ),
     sql`, `,
   );
@@ -60,8 +64,10 @@ async function writeEnds(db: Database, items: EndWrite[]): Promise<string[]> {
       duration_ms = v.duration_ms::int, steps = coalesce(executions.steps, 0) + v.steps::int,
       error = v.error::jsonb, flow_hash = v.flow_hash,
       data_kept = executions.data_kept or v.data_kept::boolean,
-      flow_version = coalesce(v.flow_version::int, executions.flow_version)
-    from (values ${values}) as v(id, status, ended_at, duration_ms, steps, error, flow_hash, data_kept, flow_version)
+      flow_version = coalesce(v.flow_version::int, executions.flow_version),
+      waits = v.waits::jsonb, resume = v.resume::jsonb, resume_at = v.resume_at::timestamptz,
+      wait_seq = executions.wait_seq + (case when v.status = 'waiting' then 1 else 0 end)
+    from (values ${values}) as v(id, status, ended_at, duration_ms, steps, error, flow_hash, data_kept, flow_version, waits, resume, resume_at)
     where executions.id = v.id and executions.status in ('queued', 'running')
     returning executions.id, executions.ended_at`;
   const result = await db.execute(
@@ -94,6 +100,10 @@ function writtenRow(row: typeof executions.$inferInsert): ExecutionRow {
     flowHash: null,
     flowVersion: null,
     dataKept: false,
+    waits: null,
+    resume: null,
+    resumeAt: null,
+    waitSeq: 0,
     ...row,
   };
 }
@@ -158,6 +168,87 @@ function ownershipQueries(db: Database) {
      * A waiting execution goes back to the queue to resume (docs/adr/0100): queued, without
      * owner, start or end. Null when it was not waiting (any more): one decision resumes it.
      */
+    /**
+     * Waiting executions whose next attempt is due (docs/adr/0110), for one process: each is
+     * taken for `leaseMs` (its `resume_at` moves on), so no other sweep takes it meanwhile; a
+     * job lost with its queue is taken again once the lease runs out.
+     */
+    async takeDueRetries(now: Date, leaseMs: number, limit = 100) {
+      const result = await db.execute(sql`
+        update executions set resume_at = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
+        where id in (
+          select id from executions
+          where status = 'waiting' and resume_at <= ${now.toISOString()}::timestamptz
+          order by resume_at limit ${limit} for update skip locked)
+        returning id, workspace_id as "workspaceId", flow_id as "flowId", resume, wait_seq as "waitSeq"`);
+      return rowsOf<Pick<ExecutionRow, 'id' | 'workspaceId' | 'flowId' | 'resume' | 'waitSeq'>>(
+        result,
+      );
+    },
+
+    /** The earliest attempt due among waiting executions, or null (the local wake-up). */
+    async nextRetryAt(): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: executions.resumeAt })
+        .from(executions)
+        .where(and(eq(executions.status, 'waiting'), isNotNull(executions.resumeAt)))
+        .orderBy(executions.resumeAt)
+        .limit(1);
+      return row?.at ?? null;
+    },
+
+    /**
+     * A waiting execution starts its new attempts here: running again, owned by this process.
+     * False when it no longer waits, or waits for something newer than `waitSeq`.
+     */
+    async resumeRunning(
+      id: string,
+      waitSeq: number,
+      at: Date,
+      ownerId: string | null,
+      flowVersion: number | null,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(executions)
+        .set({
+          status: 'running',
+          startedAt: at,
+          endedAt: null,
+          durationMs: null,
+          ownerId,
+          resumeAt: null,
+          ...(flowVersion === null ? {} : { flowVersion }),
+        })
+        .where(
+          and(
+            eq(executions.id, id),
+            eq(executions.status, 'waiting'),
+            eq(executions.waitSeq, waitSeq),
+          ),
+        )
+        .returning({ id: executions.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * A part running new attempts whose worker is stopping (docs/adr/0110): waiting again, its
+     * attempts due at `at`. False when it was not this process's any more.
+     */
+    async handBackWaiting(id: string, ownerId: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(executions)
+        .set({ status: 'waiting', ownerId: null, resumeAt: at })
+        .where(
+          and(
+            eq(executions.id, id),
+            eq(executions.status, 'running'),
+            eq(executions.ownerId, ownerId),
+          ),
+        )
+        .returning({ id: executions.id });
+      return rows.length > 0;
+    },
+
     async resumeWaiting(workspaceId: string, id: string): Promise<ExecutionRow | null> {
       const [row] = await db
         .update(executions)

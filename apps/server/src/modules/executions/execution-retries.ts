@@ -1,0 +1,159 @@
+import type { ExecutionResult, ExecutionStatus } from '@ponte/engine/executor/events';
+import type { ExecutionResumeRow, ExecutionWaitRow } from '../../db/schema';
+import { createPeriodicTask } from '../../lib/periodic-task';
+import type { JobPayload, RunnerContext } from './execution-enqueue';
+import { executionsQueue } from './execution-enqueue';
+import type { ExecutionRow } from './executions.repository';
+
+/** How often every process looks for due attempts (its own are woken on time). */
+const sweepMs = 1_000;
+/** A taken attempt is not taken again for this long (its job may still be queued). */
+const leaseMs = 60_000;
+/** Attempts due within this much of the one that woke the sweep resume with it. */
+const togetherMs = 50;
+
+/** What a part of an execution leaves waiting, merged with what earlier parts left. */
+export interface Parked {
+  status: ExecutionStatus;
+  waits: ExecutionWaitRow[] | null;
+  resume: ExecutionResumeRow | null;
+  resumeAt: Date | null;
+}
+
+const keyOf = (retry: { nodeUid: string; attempt: number }) => `${retry.nodeUid}\0${retry.attempt}`;
+
+/**
+ * The waits an execution keeps after a part (docs/adr/0110): those of earlier parts this part
+ * did not resume (attempts not taken, people still deciding), then the part's own. A part that
+ * succeeded with waits left still waits; one that failed or was stopped drops them.
+ */
+export function parkedAfter(
+  row: Pick<ExecutionRow, 'waits' | 'resume'>,
+  payload: Pick<JobPayload, 'retries' | 'resume'>,
+  result: ExecutionResult,
+  now: Date,
+): Parked {
+  const none = { waits: null, resume: null, resumeAt: null };
+  if (result.status !== 'success' && result.status !== 'waiting')
+    return { status: result.status, ...none };
+  const taken = new Set((payload.retries?.deliveries ?? []).map(keyOf));
+  const retries = (row.resume?.retries ?? []).filter((retry) => !taken.has(keyOf(retry)));
+  const waits = (row.waits ?? []).filter((wait) =>
+    wait.kind === 'retry'
+      ? retries.some(
+          (retry) => retry.nodeUid === wait.node_uid && retry.attempt + 1 === wait.attempt,
+        )
+      : wait.node_uid !== payload.resume?.nodeUid,
+  );
+  const since = now.toISOString();
+  for (const wait of result.waiting ?? []) {
+    if (!wait.retry) {
+      waits.push({ kind: 'approval', node_uid: wait.node_uid, message: wait.message, since });
+      continue;
+    }
+    const { attempt, of, at, msg } = wait.retry;
+    const due = new Date(at).toISOString();
+    retries.push({ nodeUid: wait.node_uid, msg, attempt: attempt - 1, at: due });
+    waits.push({
+      kind: 'retry',
+      node_uid: wait.node_uid,
+      message: wait.message,
+      since,
+      attempt,
+      of,
+      at: due,
+    });
+  }
+  if (!waits.length) return { status: result.status, ...none };
+  const flowData = result.flowData ?? row.resume?.flowData ?? {};
+  const first = retries.map(({ at }) => Date.parse(at)).sort((a, b) => a - b)[0];
+  return {
+    status: 'waiting',
+    waits,
+    resume: retries.length ? { flowData, retries } : null,
+    resumeAt: first === undefined ? null : new Date(first),
+  };
+}
+
+/** The attempts of a taken row that are due now, and the job that runs them. */
+function jobOf(
+  row: Pick<ExecutionRow, 'id' | 'resume' | 'waitSeq'>,
+  now: number,
+): JobPayload | null {
+  const resume = row.resume;
+  if (!resume?.retries.length) return null;
+  const first = Math.min(...resume.retries.map(({ at }) => Date.parse(at)));
+  const due = resume.retries.filter(
+    ({ at }) => Date.parse(at) <= Math.max(now, first) + togetherMs,
+  );
+  return {
+    execution_id: row.id,
+    msg: {},
+    retries: {
+      deliveries: due.map(({ nodeUid, msg, attempt }) => ({ nodeUid, msg, attempt })),
+      flowData: resume.flowData,
+    },
+    waitSeq: row.waitSeq,
+  };
+}
+
+/**
+ * The sweep of due attempts (docs/adr/0110): every process that runs executions looks each
+ * second, and wakes on time for the attempts its own executions left; each due execution is
+ * taken by one process (`takeDueRetries`) and gets a job on the executions queue, which any
+ * worker runs under the flow's concurrency limit. Nothing holds a slot while it waits.
+ */
+export function createRetrySweep(ctx: RunnerContext) {
+  const { repository, deps } = ctx;
+  let wake: NodeJS.Timeout | null = null;
+  let wakeAt = Number.POSITIVE_INFINITY;
+
+  async function sweep(): Promise<void> {
+    const now = deps.now();
+    const rows = await repository.takeDueRetries(now, leaseMs);
+    for (const row of rows) {
+      const payload = jobOf(row, now.getTime());
+      if (!payload) continue;
+      const flow = await ctx.loadFlow(row.workspaceId, row.flowId);
+      await deps.queue.enqueue(executionsQueue, {
+        workspaceId: row.workspaceId,
+        concurrencyKey: row.flowId,
+        concurrencyLimit: flow?.config.rate_limit ?? 0,
+        payload: { ...payload, ...ctx.ownership.markOf(false) },
+      });
+    }
+  }
+
+  const task = createPeriodicTask(sweep, {
+    intervalMs: sweepMs,
+    onError: (error) => deps.onError?.(error),
+  });
+
+  return {
+    start: () => task.start(),
+    /** An execution of this process waits until `at`: the sweep runs then, not up to 1 s later. */
+    wakeAt(at: Date) {
+      const when = at.getTime();
+      if (when >= wakeAt) return;
+      if (wake) clearTimeout(wake);
+      wakeAt = when;
+      wake = setTimeout(
+        () => {
+          wake = null;
+          wakeAt = Number.POSITIVE_INFINITY;
+          void task.runOnce().catch((error: unknown) => deps.onError?.(error));
+        },
+        Math.max(0, when - deps.now().getTime()),
+      );
+      wake.unref();
+    },
+    runOnce: () => task.runOnce(),
+    async stop() {
+      if (wake) clearTimeout(wake);
+      wake = null;
+      await task.stop();
+    },
+  };
+}
+
+export type RetrySweep = ReturnType<typeof createRetrySweep>;
