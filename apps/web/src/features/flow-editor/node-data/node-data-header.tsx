@@ -10,6 +10,8 @@ interface NodeDataHeaderProps {
   durationMs: number | undefined;
   runIndex: number;
   runCount: number;
+  /** Each run's attempt, when the node tries again on failures ('Em caso de erro'). */
+  attempts: readonly (number | undefined)[];
   onRunIndex: (index: number) => void;
   /** Messages by output ('Saída'). */
   outputs: readonly [string, number][];
@@ -28,6 +30,8 @@ interface NodeDataHeaderProps {
  */
 export function NodeDataHeader(props: NodeDataHeaderProps) {
   const { side, count, durationMs, runIndex, runCount, onRunIndex, outputs, outputLabel } = props;
+  const attempt = props.attempts[runIndex];
+  const attemptText = (at: number | undefined) => (at ? ` (tentativa ${at})` : '');
   const filterable = side === 'output' && outputs.length > 1;
   const namedOutputs = outputs.filter(([name]) => name !== 'default');
   return (
@@ -40,6 +44,11 @@ export function NodeDataHeader(props: NodeDataHeaderProps) {
           <Text size="sm" c="dimmed" title="Tempo do conector">
             {formatNodeDuration(durationMs)}
           </Text>
+        ) : null}
+        {attempt && runCount === 1 ? (
+          <Badge size="sm" variant="light" color="gray">
+            Tentativa {attempt}
+          </Badge>
         ) : null}
         {props.pinned ? (
           <Badge size="sm" color="violet" leftSection={<IconPin size={10} />}>
@@ -56,13 +65,13 @@ export function NodeDataHeader(props: NodeDataHeaderProps) {
         {runCount > 1 ? (
           <Select
             size="xs"
-            w={170}
+            w={props.attempts.some(Boolean) ? 240 : 170}
             aria-label="Execução do conector"
             allowDeselect={false}
             value={String(runIndex)}
             data={Array.from({ length: runCount }, (_, index) => ({
               value: String(index),
-              label: `Execução ${index + 1} de ${runCount}`,
+              label: `Execução ${index + 1} de ${runCount}${attemptText(props.attempts[index])}`,
             }))}
             onChange={(value) => value !== null && onRunIndex(Number(value))}
           />

@@ -197,6 +197,23 @@ describe('NodeDataView', () => {
     expect(screen.queryByText('vez 3')).toBeNull();
   });
 
+  it('names the attempt of each run of a node that tried again, with the error of a failed one', async () => {
+    const failed = { message: 'A requisição HTTP falhou com status 503.' };
+    const runs = [
+      run({ attempt: 1, error: failed }),
+      run({ attempt: 2, error: failed }),
+      run({ attempt: 3, outputs: [{ output: 'default', msg: { payload: { ok: true } } }] }),
+    ];
+    const { user } = show({ data: dataOf(runs) });
+    expect(screen.queryByText('O conector falhou')).toBeNull();
+    await user.click(screen.getByRole('combobox', { name: 'Execução do conector' }));
+    await user.click(screen.getByRole('option', { name: 'Execução 1 de 3 (tentativa 1)' }));
+    expect(screen.getByText(failed.message)).toBeInTheDocument();
+
+    show({ data: dataOf([run({ attempt: 2 })]) });
+    expect(screen.getByText('Tentativa 2')).toBeInTheDocument();
+  });
+
   it('says when the messages were over the cap, when nothing ran, and when data is unavailable', () => {
     const view = show({ data: dataOf([run({ truncated: { bytes: 12.3 * 1024 * 1024 } })]) });
     expect(

@@ -163,6 +163,7 @@ export function NodeDataView({ side, data, manifest, pins, onPin, readOnly }: No
         durationMs={run?.duration_ms}
         runIndex={runIndex}
         runCount={runs.length}
+        attempts={runs.map((each) => each.attempt)}
         onRunIndex={(index) => {
           setChosenRun(index);
           setPage(1);

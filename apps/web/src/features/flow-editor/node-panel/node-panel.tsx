@@ -10,6 +10,7 @@ import {
 import { AgentFilledParam, AgentToolSection } from './agent-tool-section';
 import { takesExpressions } from './expression';
 import { NodeIssues } from './node-issues';
+import { OnErrorSection } from './on-error-section';
 import { NewerVersionNotice } from './newer-version-notice';
 import { NodePanelFrame } from './node-panel-frame';
 import { NodePanelHeader } from './node-panel-header';
@@ -44,7 +45,13 @@ export interface NodePanelProps {
   liveText?: string;
 }
 
-type OptionalField = 'label' | 'breakpoint' | 'breakpointCondition' | 'disabled' | 'agentTool';
+type OptionalField =
+  | 'label'
+  | 'breakpoint'
+  | 'breakpointCondition'
+  | 'disabled'
+  | 'agentTool'
+  | 'onError';
 
 /** The node with one optional field set, or left out when empty or off. */
 function withField<K extends OptionalField>(node: FlowNode, key: K, value: FlowNode[K]): FlowNode {
@@ -227,6 +234,12 @@ export function NodePanel({
                   />
                 ),
               )}
+              <OnErrorSection
+                node={node}
+                manifest={manifest}
+                readOnly={readOnly}
+                onChange={(policy) => setField('onError', policy)}
+              />
             </>
           )}
         </Stack>
