@@ -165,7 +165,10 @@ export const flowStatusEventSchema = z.object({
   nodes: z.array(
     z.object({
       node_uid: z.string(),
-      state: z.enum(['running', 'success', 'error']),
+      /** `retrying`: it failed and waits for a new attempt ('Em caso de erro', docs/adr/0110). */
+      state: z.enum(['running', 'success', 'error', 'retrying']),
+      /** While `retrying`: the attempt to come, of how many, when (ms since the epoch). */
+      retry: z.object({ attempt: z.number(), of: z.number(), at: z.number() }).optional(),
       /** Messages the node sent so far in this execution. */
       items: z.number().int(),
       /**

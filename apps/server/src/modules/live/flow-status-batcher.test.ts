@@ -100,6 +100,30 @@ describe('the live node status batcher', () => {
     expect(sent).toHaveLength(3);
   });
 
+  it('shows a node waiting for a new attempt, and drops it once the node starts again', () => {
+    const { batcher, sent } = setup(['f1']);
+    batcher.started(execution('e1'));
+    const retry = { attempt: 2, of: 4, at: Date.parse('2026-11-30T15:00:05Z') };
+    batcher.event({
+      ...base('e1'),
+      type: 'node_failed',
+      node_uid: 'api',
+      node_type: 'core_http_request',
+      duration_ms: 1,
+      error: { message: 'status 503' },
+      handled: true,
+      attempt: 1,
+      retry,
+    });
+    vi.advanceTimersByTime(250);
+    expect(sent.at(-1)!.event.nodes).toEqual([
+      { node_uid: 'api', state: 'retrying', retry, items: 0 },
+    ]);
+    batcher.event(started('api'));
+    vi.advanceTimersByTime(250);
+    expect(sent.at(-1)!.event.nodes).toEqual([{ node_uid: 'api', state: 'running', items: 0 }]);
+  });
+
   it('sends nothing of a flow nobody watches, asking once per event', () => {
     const { batcher, sent, watched } = setup([]);
     batcher.started(execution('e1'));

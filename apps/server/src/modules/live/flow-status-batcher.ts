@@ -52,7 +52,7 @@ const nodeEvents = new Set<EngineEvent['type']>([
  * The live node status of the executions of watched flows (room `flow-status-{flowId}`, docs/adr/0089),
  * built from the runner's events: node_started → running, node_progress → its `text` so far
  * (docs/adr/0102), node_finished → success with its messages added to `items`, node_failed →
- * error; the text goes when the node ends or starts again. Each event carries every node seen so far, so a
+ * error, or `retrying` with the attempt to come when it will be tried again (docs/adr/0110); the text goes when the node ends or starts again. Each event carries every node seen so far, so a
  * page that joins late draws the whole run. Per execution: the first event goes at once, then at
  * most one every `throttleMs` (the last state wins), and one with `finished` at its end.
  *
@@ -129,7 +129,14 @@ export function createFlowStatusBatcher(deps: FlowStatusBatcherDeps) {
       else if (event.type === 'node_finished') {
         node.state = 'success';
         node.items += event.outputs.length;
-      } else if (event.type === 'node_failed') node.state = 'error';
+      } else if (event.type === 'node_failed') {
+        node.state = event.retry ? 'retrying' : 'error';
+        if (event.retry) {
+          const { attempt, of, at } = event.retry;
+          node.retry = { attempt, of, at };
+        }
+      }
+      if (event.type !== 'node_failed') delete node.retry;
       changed(event.execution_id, entry);
     },
     /** The runner's `finished`: the last event, with `finished`, when the flow is still watched. */

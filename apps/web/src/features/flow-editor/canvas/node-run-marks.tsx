@@ -1,5 +1,11 @@
 import { Loader } from '@mantine/core';
-import { IconAlertCircleFilled, IconCircleCheckFilled, IconPinFilled } from '@tabler/icons-react';
+import {
+  IconAlertCircleFilled,
+  IconCircleCheckFilled,
+  IconPinFilled,
+  IconRepeat,
+} from '@tabler/icons-react';
+import { formatDateTime } from '@ponte/shared/format';
 import type { CanvasNodeState } from '../run-data/run-data-types';
 import classes from './flow-canvas.module.css';
 
@@ -8,7 +14,7 @@ export const itemCount = (items: number) => (items === 1 ? '1 item' : `${items} 
 
 /**
  * Above a node's top-right corner (docs/adr/0089): its state in the run looked at or running now
- * (running, done with the messages it sent, failed) and a pin when it holds pinned output.
+ * (running, done with the messages it sent, failed, waiting for a new attempt) and a pin when it holds pinned output.
  */
 export function NodeRunMarks({ run, pinned }: { run?: CanvasNodeState; pinned?: boolean }) {
   if (!run && !pinned) return null;
@@ -36,6 +42,16 @@ export function NodeRunMarks({ run, pinned }: { run?: CanvasNodeState; pinned?: 
             aria-label="Concluído"
           />
           {itemCount(run.items ?? 0)}
+        </span>
+      ) : null}
+      {run?.state === 'retrying' && run.retry ? (
+        <span
+          className={classes.runMark}
+          data-run-state="retrying"
+          title={`Nova tentativa em ${formatDateTime(run.retry.at)}`}
+        >
+          <IconRepeat size={13} color="var(--mantine-color-orange-7)" aria-label="Nova tentativa" />
+          {`tentativa ${run.retry.attempt} de ${run.retry.of}`}
         </span>
       ) : null}
       {run?.state === 'error' ? (

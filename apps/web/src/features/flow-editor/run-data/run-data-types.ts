@@ -11,7 +11,9 @@ import type { PinnedItem } from '@ponte/shared/flow/flow-document.schema';
  * executions, by the editor's last run, or by an execution opened from the history.
  */
 export interface CanvasNodeState {
-  state: 'running' | 'success' | 'error';
+  state: 'running' | 'success' | 'error' | 'retrying';
+  /** While `retrying`: the attempt to come, of how many, when (ms since the epoch). */
+  retry?: { attempt: number; of: number; at: number };
   /** Messages the node sent (shown as "N itens"). */
   items?: number;
   /** While it runs: its text so far, live (a model's answer as it is written, docs/adr/0102). */

@@ -50,6 +50,7 @@ function reduce(state: State, action: FlowStatusEvent | 'reset'): State {
         state: node.state,
         items: node.items,
         ...(node.state === 'running' && node.text !== undefined ? { text: node.text } : {}),
+        ...(node.state === 'retrying' && node.retry ? { retry: node.retry } : {}),
       },
     ]),
   );
