@@ -1,10 +1,17 @@
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { NodeOnError } from '@ponte/shared/flow/node-on-error';
 import type { NodeRun } from '@ponte/shared/execution-data.schema';
-import { executions, logs } from '../../db/schema';
+import { executions, flows, logs } from '../../db/schema';
+import { createAuthRepository } from '../auth/auth.repository';
+import { createExecutionDataRepository } from './execution-data.repository';
 import { serverRoot } from '../../package-root';
+import { createRedisBus } from '../../cluster/redis-bus';
+import { createSecondRunner } from '../../test/second-runner';
+import { createBullmqExecutionQueueDriver } from './queue/bullmq-execution-queue-driver';
 import { createFlow } from '../../test/flow-fixtures';
 import { startFlakyApi, type FlakyApi } from '../../test/stand-ins/flaky-api';
 import { useTestApp, type TestAccount, type TestContext } from '../../test/test-app';
@@ -124,7 +131,9 @@ describeEachDriver('new attempts of a failed node', (driver) => {
 
     const lines = await linesOf(t, done.id);
     expect(lines.filter((line) => line.includes('Nova tentativa em'))).toEqual([
-      expect.stringContaining('"Consultar pedido" (api), tentativa 1 de 4: A requisição HTTP falhou com status 503.'),
+      expect.stringContaining(
+        '"Consultar pedido" (api), tentativa 1 de 4: A requisição HTTP falhou com status 503.',
+      ),
       expect.stringContaining('(api), tentativa 2 de 4:'),
     ]);
 
@@ -216,5 +225,105 @@ describeEachDriver('new attempts across a crash', (driver) => {
     expect(api.arrivals).toHaveLength(3);
     const runs = await runsOf(t, account, executionId);
     expect(runs.map((run) => run.attempt)).toEqual([1, 2, 3]);
+  });
+});
+
+const redisUrl = process.env.PONTE_TEST_REDIS_URL;
+
+describe.skipIf(!redisUrl)('new attempts on the Redis setup', () => {
+  let shared: Awaited<ReturnType<typeof createSharedTestDatabase>>;
+  const prefix = `ponte-retries-${randomUUID()}`;
+  beforeAll(async () => {
+    shared = await createSharedTestDatabase('postgres');
+  });
+  afterAll(async () => {
+    await shared.dispose();
+    const redis = new Redis(redisUrl!);
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  /** A worker process of a Redis setup: BullMQ for the executions queue, a Redis bus. */
+  async function startWorker() {
+    const database = await shared.open();
+    const bus = createRedisBus({ url: redisUrl!, prefix });
+    await bus.start();
+    const queue = createBullmqExecutionQueueDriver({ url: redisUrl!, prefix });
+    const started = createSecondRunner(database.db, {
+      httpAllowedNetworks: allowed,
+      queue: () => queue,
+      cluster: { role: 'worker', bus, leaseMs: 2_000, redis: { url: redisUrl!, prefix } },
+    });
+    await started.runner.start();
+    return {
+      runner: started.runner,
+      database,
+      async close() {
+        await started.close(100);
+        await queue.close();
+        await bus.close();
+        await database.close();
+      },
+    };
+  }
+
+  it('a worker that stops between attempts leaves them to another one', async () => {
+    const setup = await shared.open();
+    const { workspaceId } = await setup.db.transaction((tx) =>
+      createAuthRepository(tx).createOwnerAccount(
+        {
+          customerName: 'Cliente',
+          workspaceName: 'Workspace',
+          userName: 'Pessoa',
+          email: 'pessoa@exemplo.com.br',
+          passwordHash: 'x',
+        },
+        new Date(),
+      ),
+    );
+    const flowId = randomUUID();
+    const onError = { ...policy, backoff: 'fixed' as const, base_ms: 1_000, jitter: false };
+    await setup.db.insert(flows).values({
+      id: flowId,
+      workspaceId,
+      name: 'Flow',
+      enabled: true,
+      triggers: [{ node_uid: 'inicio', node_type: 'core_manual_trigger' }],
+      variables: [],
+      data: flakyFlow(onError),
+      config: { rate_limit: 0 },
+    });
+    await setup.close();
+    api.arrivals.length = 0;
+    api.failNext(1);
+    const first = await startWorker();
+    const started = await first.runner.enqueue({
+      workspaceId,
+      flowId,
+      triggerNodeUid: 'inicio',
+      msg: { payload: {} },
+    });
+    expect((await started.done).status).toBe('waiting');
+    await first.close();
+
+    // Only this worker is left: its sweep and its BullMQ consumer run the attempt.
+    const second = await startWorker();
+    try {
+      const done = await until(async () => {
+        const row = await second.runner.repository.find(started.execution_id);
+        return row && ['success', 'error'].includes(row.status) && row;
+      }, 'a outra instância retomar a execução');
+      expect(done.status).toBe('success');
+      expect(api.arrivals).toHaveLength(2);
+      const runs = await createExecutionDataRepository(second.database.db).runs(
+        workspaceId,
+        started.execution_id,
+        'api',
+      );
+      expect((JSON.parse(runs!) as NodeRun[]).map((run) => run.attempt)).toEqual([1, 2]);
+    } finally {
+      await second.close();
+    }
   });
 });
