@@ -35,6 +35,11 @@ export interface ExecutionRequest {
   /** Replay from a recorded message at a node. */
   startAt?: { nodeUid: string; msg: Message };
   /**
+   * A flow waits for its answer ('Executar flow' with 'Aguardar'): its waits between attempts
+   * stay in memory, as a caller holds it (docs/adr/0110).
+   */
+  awaited?: boolean;
+  /**
    * Executions that started one another before this one: a webhook called with
    * `x-ponte-chain`, a flow called by another flow. Absent (0) for any other trigger.
    */
@@ -87,6 +92,8 @@ export interface JobPayload extends EnqueuerMark {
   chainDepth?: number;
   /** Started from a queue slot: the execution row was written as running. */
   started?: true;
+  /** A calling flow waits for its answer (docs/adr/0110). */
+  awaited?: true;
   /** An editor run's document and destination (docs/adr/0089). */
   editor?: EditorRunRequest;
   /** A waiting execution resumed after a person decided (docs/adr/0100). */
@@ -238,6 +245,7 @@ export async function enqueueExecution(
     ...(request.startAt ? { startAt: request.startAt } : {}),
     ...(chainDepth ? { chainDepth } : {}),
     ...(request.editor ? { editor: request.editor } : {}),
+    ...(request.awaited ? { awaited: true as const } : {}),
   };
   // Room to start now: the execution row, written as running, is the only record (a crash
   // leaves it running, and the next start marks it crashed). Otherwise it waits its turn.

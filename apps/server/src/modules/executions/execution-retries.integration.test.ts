@@ -146,6 +146,36 @@ describeEachDriver('new attempts of a failed node', (driver) => {
     expect(runs[2]!.outputs[0]!.msg).toMatchObject({ payload: { ok: true } });
   });
 
+  it('waits in memory in a flow another one called and waits for: the caller gets the answer', async () => {
+    const account = await t.createAccount();
+    const called = flakyFlow({ ...policy, base_ms: 100 });
+    called.nodes[0] = { uid: 'inicio', type: 'core_flow_trigger', position: at(0), params: {} };
+    const calledId = await createFlow(t, account, called);
+    const callerId = await createFlow(t, account, {
+      version: 1,
+      nodes: [
+        { uid: 'inicio', type: 'core_manual_trigger', position: at(0), params: {} },
+        {
+          uid: 'chamar',
+          type: 'core_execute_flow',
+          position: at(200),
+          params: { flow: calledId, wait: true },
+        },
+      ],
+      edges: [{ id: 'e1', source: 'inicio', sourceOutput: 'default', target: 'chamar' }],
+    });
+    api.arrivals.length = 0;
+    api.failNext(1);
+    await start(t, account, callerId);
+    const caller = await until(async () => {
+      const row = await rowOf(t, callerId);
+      return row && !['queued', 'running'].includes(row.status) && row;
+    }, 'o flow que chamou terminar');
+    expect(caller.status).toBe('success');
+    expect((await rowOf(t, calledId))?.status).toBe('success');
+    expect(api.arrivals).toHaveLength(2);
+  });
+
   it('gives up after the attempts: the execution fails with the last error', async () => {
     const account = await t.createAccount();
     const flowId = await createFlow(t, account, flakyFlow({ ...policy, retries: 1, base_ms: 100 }));

@@ -122,8 +122,8 @@ async function runExecution(
       ...(payload.resume ? { resume: payload.resume } : {}),
       ...(payload.retries ? { retries: payload.retries } : {}),
       // Waits between attempts end the part and resume later, unless someone holds the run:
-      // the editor, the debugger, a webhook waiting for its answer (docs/adr/0110).
-      ...(payload.editor || debug || respond ? {} : { durableWaits: true }),
+      // the editor, the debugger, a webhook or a calling flow waiting for its answer (ADR 0110).
+      ...(payload.editor || debug || respond || payload.awaited ? {} : { durableWaits: true }),
       // Pins and the destination are the editor's only: production runs never pass them.
       ...(payload.editor ? { editor: editorOptionsOf(payload.editor) } : {}),
       signal: controller.signal,

@@ -27,6 +27,8 @@ export interface SubflowRunner {
     triggerNodeUid: string;
     msg: Message;
     chainDepth: number;
+    /** The caller waits for the answer. */
+    awaited?: boolean;
   }): Promise<CalledExecution>;
 }
 
@@ -87,6 +89,7 @@ export function createSubflowPort(runner: SubflowRunner): FlowsPort {
         },
         // A flow that calls itself (or one that calls it back) ends at the chain limit.
         chainDepth: (scope.chainDepth ?? 0) + 1,
+        ...(request.wait ? { awaited: true } : {}),
       });
       if (!request.wait) return { execution_id: enqueued.execution_id };
       const result = await untilAborted(enqueued, request.signal);
