@@ -203,6 +203,8 @@ export const messages = {
   },
   engine: {
     executionNotRunning: 'Esta execução não está em andamento.',
+    executionNotFound: 'Execução não encontrada.',
+    noAttemptToCome: 'Esta execução não aguarda uma nova tentativa.',
     flowNotFound: 'Flow não encontrado.',
     flowDisabled: 'Este flow está desativado.',
     noManualTrigger: "O flow deve conter um conector 'Manual Trigger'.",

@@ -110,6 +110,37 @@ export const runningExecutionSchema = z.object({
 });
 export type RunningExecution = z.infer<typeof runningExecutionSchema>;
 
+/**
+ * Why a queued or waiting execution has not run (docs/adr/0111): no worker alive, the flow's
+ * concurrency limit, a free slot in the workers, a new attempt, a person's approval.
+ */
+export const waitingReasonKinds = ['worker', 'concurrency', 'slot', 'retry', 'approval'] as const;
+export type WaitingReasonKind = (typeof waitingReasonKinds)[number];
+
+/** GET /api/v1/monitoring/executions/waiting: an execution that has not run yet, and why. */
+export const waitingExecutionSchema = z.object({
+  execution_id: z.string(),
+  flow_id: z.string(),
+  flow_name: z.string().nullable(),
+  status: z.enum(['queued', 'waiting']),
+  /** When it was queued, or when its last part ended waiting. */
+  since: z.string(),
+  reason: z.object({
+    kind: z.enum(waitingReasonKinds),
+    /** In pt-BR, complete: 'Nova tentativa 2 de 4 em 30/11/2026 12:00:05.' */
+    text: z.string(),
+    /** The node that waits (a new attempt, an approval). */
+    node_uid: z.string().optional(),
+    /** When the wait ends by itself (a new attempt). */
+    at: z.string().optional(),
+  }),
+  /** 'Executar agora' skips the wait (a new attempt not due yet). */
+  run_now: z.boolean(),
+  flow_version: z.number().int().positive().nullable(),
+});
+export type WaitingExecution = z.infer<typeof waitingExecutionSchema>;
+export const waitingListSchema = z.object({ items: z.array(waitingExecutionSchema) });
+
 /** Spec 1 §3 Engine status. */
 export const engineStatusSchema = z.object({
   running: z.boolean(),

@@ -66,6 +66,7 @@ export const groupedRoutes: Readonly<Record<string, Naming>> = {
   'GET /api/v1/groups/:id': id('group'),
   'GET /api/v1/monitoring/executions/:executionId/data': executionId,
   'GET /api/v1/monitoring/executions/:executionId/data/:nodeUid': executionId,
+  'POST /api/v1/monitoring/executions/:executionId/run-now': executionId,
   'POST /api/v1/approvals/:id/decision': id('approval'),
   'GET /engine/flow/last-trigger-message/:flowId/:nodeUid': flowId,
   'GET /engine/flow/manual-trigger/:flowId': flowId,

@@ -34,6 +34,7 @@ const candidateTexts = [
   '1',
   'a',
   'exemplo.com.br',
+  '503',
 ];
 
 const formatTexts: Record<string, string> = {

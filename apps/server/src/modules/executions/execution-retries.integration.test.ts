@@ -84,10 +84,8 @@ async function start(t: TestContext, account: TestAccount, flowId: string) {
 }
 
 describeEachDriver('new attempts of a failed node', (driver) => {
-  const t = useTestApp(driver, {
-    httpAllowedNetworks: allowed,
-    config: { executionConcurrency: 1 },
-  });
+  // One slot: another execution runs while the first waits for its next attempt.
+  const t = useTestApp(driver, { httpAllowedNetworks: allowed, executionConcurrency: 1 });
 
   it('tries a flaky service again with growing gaps, holding no slot, and succeeds on the third attempt', async () => {
     const account = await t.createAccount();
@@ -118,7 +116,10 @@ describeEachDriver('new attempts of a failed node', (driver) => {
       return row?.status !== 'waiting' && row?.status !== 'running' && row;
     }, 'a execução terminar');
     expect(done.status).toBe('success');
-    expect((await rowOf(t, quick))?.status).toBe('success');
+    const other = await rowOf(t, quick);
+    expect(other?.status).toBe('success');
+    // It started while the first waited: before its last attempt, not after the first ended.
+    expect(other!.startedAt!.getTime()).toBeLessThan(api.arrivals[2]!);
     expect(done.waits).toBeNull();
     // trigger + first attempt, then one step per new attempt.
     expect(done.steps).toBe(4);
@@ -145,6 +146,28 @@ describeEachDriver('new attempts of a failed node', (driver) => {
     ]);
     expect(runs[2]!.outputs[0]!.msg).toMatchObject({ payload: { ok: true } });
   });
+
+  it('gives up after the attempts: the execution fails with the last error', async () => {
+    const account = await t.createAccount();
+    const flowId = await createFlow(t, account, flakyFlow({ ...policy, retries: 1, base_ms: 100 }));
+    api.arrivals.length = 0;
+    api.failNext(5);
+    await start(t, account, flowId);
+    const done = await until(async () => {
+      const row = await rowOf(t, flowId);
+      return row && ['success', 'error'].includes(row.status) && row;
+    }, 'a execução terminar');
+    expect(done.status).toBe('error');
+    expect(done.error).toEqual({
+      message: 'A requisição HTTP falhou com status 503.',
+      node_uid: 'api',
+    });
+    expect(api.arrivals).toHaveLength(2);
+  });
+});
+
+describeEachDriver('new attempts of a called flow', (driver) => {
+  const t = useTestApp(driver, { httpAllowedNetworks: allowed });
 
   it('waits in memory in a flow another one called and waits for: the caller gets the answer', async () => {
     const account = await t.createAccount();
@@ -173,24 +196,6 @@ describeEachDriver('new attempts of a failed node', (driver) => {
     }, 'o flow que chamou terminar');
     expect(caller.status).toBe('success');
     expect((await rowOf(t, calledId))?.status).toBe('success');
-    expect(api.arrivals).toHaveLength(2);
-  });
-
-  it('gives up after the attempts: the execution fails with the last error', async () => {
-    const account = await t.createAccount();
-    const flowId = await createFlow(t, account, flakyFlow({ ...policy, retries: 1, base_ms: 100 }));
-    api.arrivals.length = 0;
-    api.failNext(5);
-    await start(t, account, flowId);
-    const done = await until(async () => {
-      const row = await rowOf(t, flowId);
-      return row && ['success', 'error'].includes(row.status) && row;
-    }, 'a execução terminar');
-    expect(done.status).toBe('error');
-    expect(done.error).toEqual({
-      message: 'A requisição HTTP falhou com status 503.',
-      node_uid: 'api',
-    });
     expect(api.arrivals).toHaveLength(2);
   });
 });

@@ -412,10 +412,18 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     resume: (workspaceId: string, executionId: string, resume: ResumeRequest) =>
       resumeExecution(ctx, workspaceId, executionId, resume),
 
-    /** Stops a running execution of the workspace, in whichever process runs it. */
+    /**
+     * Stops an execution of the workspace: running, in whichever process runs it; waiting or
+     * queued, at once ('Parar', docs/adr/0111: its waits go, its job runs nothing).
+     */
     async stop(workspaceId: string, executionId: string): Promise<boolean> {
       const execution = await repository.findInWorkspace(workspaceId, executionId);
-      return execution ? stopRunning(execution) : false;
+      if (!execution) return false;
+      const error = { message: 'Execução interrompida.' };
+      if (execution.status === 'waiting')
+        return repository.stopWaiting(workspaceId, executionId, now(), error);
+      if (execution.status === 'queued') return repository.withdraw(executionId, now(), error);
+      return stopRunning(execution);
     },
 
     /**

@@ -7,4 +7,6 @@ export const executionsAccess = {
   'GET /api/v1/monitoring/executions/completed': 'executions.read',
   'GET /api/v1/monitoring/executions/completed/timeseries': 'executions.read',
   'GET /api/v1/monitoring/executions/running': 'executions.read',
+  'GET /api/v1/monitoring/executions/waiting': 'executions.read',
+  'POST /api/v1/monitoring/executions/:executionId/run-now': 'flows.run',
 } as const satisfies AccessTable;

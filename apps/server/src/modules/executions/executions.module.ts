@@ -12,6 +12,7 @@ import { createExecutionRunner, executionsQueue, type ExecutionRunner } from './
 import { executionsRoutes } from './executions.routes';
 import { createExecutionsService, type ExecutionsService } from './executions.service';
 import { executionsAccess } from './executions.access';
+import { createWorkerPresence } from './execution-waiting';
 
 declare module '../../container/provided' {
   interface Provided {
@@ -105,6 +106,8 @@ export const executionsModule = defineModule({
       now,
       flowNames: (workspaceId, ids) => parts.flowsRepository.names(workspaceId, ids),
       isStopping: (executionId) => runner.isStopping(executionId),
+      workersAlive: createWorkerPresence(db, cluster, runsWork(cluster.role)),
+      sweepRetries: () => runner.sweepRetries(),
     });
     const executionData = createExecutionDataService({
       db,

@@ -2,7 +2,7 @@ import { and, count, desc, eq, getTableColumns, gte, inArray, isNotNull, sql } f
 import type { Database } from '../../db/client';
 import { storableJsonText } from '../../lib/storable-text';
 import { createWriteBatcher } from '../../lib/write-batcher';
-import { executions, type ExecutionStatus } from '../../db/schema';
+import { executions, flows, type ExecutionStatus } from '../../db/schema';
 import type { KeptExecutionData } from './execution-data';
 import { keptDataInserts } from './execution-data.repository';
 import { ofFlowsWithin, type GroupLimit } from '../../lib/group-access/group-scope';
@@ -424,6 +424,92 @@ export function createExecutionsRepository(db: Database) {
           ),
         )
         .orderBy(desc(executions.startedAt));
+    },
+
+    /**
+     * The workspace's queued and waiting executions, oldest first (at most 500), with their
+     * flow's concurrency limit (docs/adr/0111).
+     */
+    async notRunning(workspaceId: string, within?: GroupLimit) {
+      return db
+        .select({
+          ...summaryColumns,
+          concurrencyLimit: sql<number>`coalesce((${flows.config}->>'rate_limit')::int, 0)`,
+        })
+        .from(executions)
+        .leftJoin(flows, eq(flows.id, executions.flowId))
+        .where(
+          and(
+            eq(executions.workspaceId, workspaceId),
+            inArray(executions.status, ['queued', 'waiting']),
+            ofFlowsWithin(executions.flowId, within),
+          ),
+        )
+        .orderBy(executions.queuedAt)
+        .limit(500);
+    },
+
+    /** Running executions of each of these flows of the workspace, in every process. */
+    async runningByFlow(workspaceId: string, flowIds: string[]): Promise<Map<string, number>> {
+      if (!flowIds.length) return new Map();
+      const rows = await db
+        .select({ flowId: executions.flowId, n: count() })
+        .from(executions)
+        .where(
+          and(
+            eq(executions.workspaceId, workspaceId),
+            eq(executions.status, 'running'),
+            inArray(executions.flowId, flowIds),
+          ),
+        )
+        .groupBy(executions.flowId);
+      return new Map(rows.map((row) => [row.flowId, Number(row.n)]));
+    },
+
+    /**
+     * A waiting execution of the workspace is stopped ('Parar', docs/adr/0111): its waits go,
+     * an approval pending on it will find it no longer waits. False when it was not waiting.
+     */
+    async stopWaiting(workspaceId: string, id: string, at: Date, error: { message: string }) {
+      const rows = await db
+        .update(executions)
+        .set({ status: 'stopped', endedAt: at, error, waits: null, resume: null, resumeAt: null })
+        .where(
+          and(
+            eq(executions.id, id),
+            eq(executions.workspaceId, workspaceId),
+            eq(executions.status, 'waiting'),
+          ),
+        )
+        .returning({ id: executions.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * 'Executar agora': a waiting execution's new attempts are due at `at` (the sweep takes
+     * them). False when it waits for no attempt, or the attempts are already due.
+     */
+    async runNow(workspaceId: string, id: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(executions)
+        .set({
+          resumeAt: at,
+          // Every attempt of the row is due now, so the job takes them all.
+          resume: sql`jsonb_set(${executions.resume}, '{retries}', coalesce((
+            select jsonb_agg(r || jsonb_build_object('at', ${at.toISOString()}::text))
+            from jsonb_array_elements(${executions.resume}->'retries') r), '[]'::jsonb))`,
+        })
+        .where(
+          and(
+            eq(executions.id, id),
+            eq(executions.workspaceId, workspaceId),
+            eq(executions.status, 'waiting'),
+            isNotNull(executions.resume),
+            sql`${executions.resumeAt} > ${at.toISOString()}::timestamptz`,
+          ),
+        )
+        .returning({ id: executions.id });
+      return rows.length > 0;
     },
 
     async completed(workspaceId: string, page: number, size: number, within?: GroupLimit) {

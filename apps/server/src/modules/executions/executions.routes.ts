@@ -4,6 +4,7 @@ import {
   completedListSchema,
   runningExecutionSchema,
   timeseriesSchema,
+  waitingListSchema,
 } from '@ponte/shared/monitoring.schema';
 import {
   executionDataSchema,
@@ -74,6 +75,39 @@ export const executionsRoutes: FastifyPluginAsyncZod<ExecutionsRoutesOptions> = 
       },
     },
     async (request) => service.running(sessionOf(request).workspaceId, sessionOf(request).groupIds),
+  );
+
+  app.get(
+    '/monitoring/executions/waiting',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Execuções na fila ou aguardando, com o motivo (worker, limite do flow, nova tentativa, aprovação)',
+        response: { 200: waitingListSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({
+      items: await service.waiting(sessionOf(request).workspaceId, sessionOf(request).groupIds),
+    }),
+  );
+
+  app.post(
+    '/monitoring/executions/:executionId/run-now',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Executar agora: a nova tentativa de uma execução aguardando roda sem esperar',
+        params: z.object({ executionId: idSchema }),
+        response: { 200: z.object({ success: z.literal(true) }), ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request) => {
+      await service.runNow(sessionOf(request).workspaceId, request.params.executionId);
+      return { success: true as const };
+    },
   );
 
   app.get(

@@ -1,0 +1,97 @@
+import { and, gt, inArray, sql } from 'drizzle-orm';
+import type { WaitingExecution } from '@ponte/shared/monitoring.schema';
+import { formatDateTime } from '@ponte/shared/format';
+import type { ClusterOptions } from '../../cluster/cluster';
+import type { Database } from '../../db/client';
+import { ponteProcesses } from '../../db/schema';
+import type { ExecutionRow } from './executions.repository';
+
+/** The roles whose processes run executions (PONTE_ROLE). */
+const workRoles = ['all', 'worker'];
+
+export const waitingTexts = {
+  noWorker: 'Aguardando um worker: nenhum processo que executa flows está ativo.',
+  concurrency: (running: number, limit: number) =>
+    `Limite de execuções simultâneas do flow: ${running} de ${limit} em andamento.`,
+  slot: 'Na fila: aguardando uma vaga nos workers.',
+  retry: (attempt: number, of: number, at: string) =>
+    `Nova tentativa ${attempt} de ${of} em ${formatDateTime(at)}.`,
+  retryDue: (attempt: number, of: number) =>
+    `Nova tentativa ${attempt} de ${of}: aguardando uma vaga nos workers.`,
+  approval: (since: string) => `Aguardando aprovação desde ${formatDateTime(since)}.`,
+};
+
+/**
+ * Whether some process runs executions now: this one when it does; distributed, any process
+ * of a working role whose lease has not run out (docs/adr/0065).
+ */
+export function createWorkerPresence(db: Database, cluster: ClusterOptions, consumes: boolean) {
+  return async (): Promise<boolean> => {
+    if (consumes || cluster.role !== 'api') return true;
+    const rows = await db
+      .select({ id: ponteProcesses.id })
+      .from(ponteProcesses)
+      .where(
+        and(inArray(ponteProcesses.role, workRoles), gt(ponteProcesses.leaseUntil, sql`now()`)),
+      )
+      .limit(1);
+    return rows.length > 0;
+  };
+}
+
+type Row = Omit<ExecutionRow, 'triggerMsg' | 'resume'> & { concurrencyLimit: number };
+
+/**
+ * Why one execution has not run (docs/adr/0111). Waiting: its earliest new attempt, else the
+ * approval it waits for. Queued: no worker at all, the flow's concurrency limit reached, or a
+ * free slot in the workers.
+ */
+export function reasonOf(
+  row: Row,
+  facts: { workersAlive: boolean; runningOfFlow: number; now: Date },
+): Pick<WaitingExecution, 'reason' | 'run_now'> {
+  if (row.status === 'waiting') {
+    const waits = row.waits ?? [];
+    const retry = waits
+      .filter((wait) => wait.kind === 'retry' && wait.at)
+      .sort((a, b) => Date.parse(a.at!) - Date.parse(b.at!))[0];
+    if (retry) {
+      const due = Date.parse(retry.at!) <= facts.now.getTime();
+      const { attempt = 0, of = 0, at = '' } = retry;
+      const text = !facts.workersAlive
+        ? waitingTexts.noWorker
+        : due
+          ? waitingTexts.retryDue(attempt, of)
+          : waitingTexts.retry(attempt, of, at);
+      return {
+        reason: {
+          kind: facts.workersAlive ? 'retry' : 'worker',
+          text,
+          node_uid: retry.node_uid,
+          at,
+        },
+        run_now: !due,
+      };
+    }
+    const approval = waits.find((wait) => wait.kind === 'approval');
+    const since = approval?.since ?? (row.endedAt ?? row.queuedAt).toISOString();
+    return {
+      reason: {
+        kind: 'approval',
+        text: waitingTexts.approval(since),
+        ...(approval ? { node_uid: approval.node_uid } : {}),
+      },
+      run_now: false,
+    };
+  }
+  if (!facts.workersAlive)
+    return { reason: { kind: 'worker', text: waitingTexts.noWorker }, run_now: false };
+  const limit = row.concurrencyLimit;
+  if (limit > 0 && facts.runningOfFlow >= limit) {
+    return {
+      reason: { kind: 'concurrency', text: waitingTexts.concurrency(facts.runningOfFlow, limit) },
+      run_now: false,
+    };
+  }
+  return { reason: { kind: 'slot', text: waitingTexts.slot }, run_now: false };
+}
