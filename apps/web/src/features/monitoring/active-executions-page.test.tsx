@@ -126,8 +126,30 @@ function setup(extra: MockRoute[] = []) {
       reply: { body: { items: [{ _id: 'f2', name: 'Sincronizar estoque' }], total: 1 } },
     },
     { method: 'GET', path: '/api/v1/approvals', reply: { body: { items: [] } } },
+    {
+      method: 'GET',
+      path: '/api/v1/monitoring/executions/waiting',
+      reply: { body: { items: [] } },
+    },
   ]);
 }
+
+const waitingItem = (id: string, extra: object = {}) => ({
+  execution_id: id,
+  flow_id: 'f1',
+  flow_name: 'Importar pedidos',
+  status: 'waiting',
+  since: '2026-01-15T11:59:00Z',
+  reason: {
+    kind: 'retry',
+    text: 'Nova tentativa 2 de 4 em 15/01/2026 09:01:00.',
+    node_uid: 'api',
+    at: '2026-01-15T12:01:00Z',
+  },
+  run_now: true,
+  flow_version: 3,
+  ...extra,
+});
 
 function renderPage() {
   return renderWithProviders(<ActiveExecutionsPage />, { path: '/monitoring/active' });
@@ -219,6 +241,61 @@ describe('ActiveExecutionsPage', () => {
     const section = await screen.findByRole('region', { name: 'Aguardando aprovação' });
     expect(within(section).getByRole('button', { name: 'Aprovar' })).toBeInTheDocument();
     expect(within(section).getByText('Reembolsar pedido')).toBeInTheDocument();
+  });
+
+  it("lists the executions that have not run with why, and offers 'Executar agora' and 'Parar'", async () => {
+    const api = setup([
+      {
+        method: 'GET',
+        path: '/api/v1/monitoring/executions/waiting',
+        reply: {
+          body: {
+            items: [
+              waitingItem('e1'),
+              waitingItem('e2', {
+                status: 'queued',
+                since: '2026-01-15T11:58:00Z',
+                reason: {
+                  kind: 'worker',
+                  text: 'Aguardando um worker: nenhum processo que executa flows está ativo.',
+                },
+                run_now: false,
+              }),
+            ],
+          },
+        },
+      },
+      {
+        method: 'POST',
+        path: '/api/v1/monitoring/executions/e1/run-now',
+        reply: { body: { success: true } },
+      },
+      { method: 'POST', path: '/engine/stop-execution', reply: { body: { success: true } } },
+    ]);
+    const { user } = renderPage();
+    const table = await screen.findByRole('table', { name: 'Execuções na fila e aguardando' });
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(within(first!).getByText('Aguardando')).toBeInTheDocument();
+    expect(
+      within(first!).getByText('Nova tentativa 2 de 4 em 15/01/2026 09:01:00.'),
+    ).toBeInTheDocument();
+    expect(within(first!).getByText('15/01/2026 08:59:00')).toBeInTheDocument();
+    expect(within(second!).getByText('Na fila')).toBeInTheDocument();
+    expect(
+      within(second!).getByText(
+        'Aguardando um worker: nenhum processo que executa flows está ativo.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(second!).queryByRole('button', { name: 'Executar agora' })).toBeNull();
+
+    await user.click(within(first!).getByRole('button', { name: 'Executar agora' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/v1/monitoring/executions/e1/run-now')).toHaveLength(1),
+    );
+    expect(await screen.findByText('Nova tentativa enviada para execução.')).toBeInTheDocument();
+    await user.click(within(second!).getByRole('button', { name: 'Parar' }));
+    await waitFor(() => expect(api.callsTo('POST', '/engine/stop-execution')).toHaveLength(1));
+    expect(api.callsTo('POST', '/engine/stop-execution')[0]!.body).toEqual({ execution_id: 'e2' });
   });
 
   it('shows memory and CPU from system-status', () => {

@@ -13,6 +13,7 @@ import { useCan } from '../../lib/session/use-can';
 import { useRestartEngine } from './api/restart-engine';
 import { useStopExecution } from './api/stop-execution';
 import { PendingApprovals } from './pending-approvals';
+import { WaitingExecutions } from './waiting-executions';
 import { RunningExecutionsTable } from './running-executions-table';
 import { SystemUsageBars } from './system-usage-bars';
 import { reconnectAfterRestartMs, useLiveMonitoring } from './use-live-monitoring';
@@ -22,8 +23,8 @@ const restartedMessage = 'Engine reiniciada! Aguarde alguns intantes...';
 const restartFailedMessage = 'Algo deu errado ao reiniciar a engine!';
 
 /**
- * /monitoring/active (spec 2 'Active flows'): running executions in real time, and the agents'
- * tool calls waiting for a person.
+ * /monitoring/active (spec 2 'Active flows'): running executions in real time, the agents'
+ * tool calls waiting for a person, and the executions queued or waiting, with why.
  */
 export function ActiveExecutionsPage() {
   const live = useLiveMonitoring();
@@ -87,6 +88,7 @@ export function ActiveExecutionsPage() {
       <Stack gap="md">
         <EngineStatusStrip paused={live.paused} />
         <PendingApprovals />
+        <WaitingExecutions nameOf={nameOf} />
         <SystemUsageBars system={live.system} />
         <RunningExecutionsTable
           executions={live.executions}
