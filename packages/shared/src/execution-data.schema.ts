@@ -77,6 +77,8 @@ export const executionDataSchema = z.object({
      * still queued, or ran an editor's unsaved document.
      */
     flow_version: z.number().int().positive().nullable().default(null),
+    /** The execution this one re-ran ('Reexecutar', docs/adr/0113), or null. */
+    rerun_of: z.string().nullable().default(null),
   }),
   /** The flow document the execution ran (null when its data was not kept). */
   flow: flowDocumentSchema.nullable(),

@@ -77,6 +77,8 @@ export const completedExecutionSchema = z.object({
     unawaited_at: z.string().nullable().default(null),
     /** The flow's version it ran (docs/adr/0103); null when it ran before versions existed. */
     flow_version: z.number().int().positive().nullable().default(null),
+    /** The execution this one re-ran ('Reexecutar', docs/adr/0113), or null. */
+    rerun_of: z.string().nullable().default(null),
   }),
 });
 export const completedListQuerySchema = z.object({
@@ -149,4 +151,36 @@ export const engineStatusSchema = z.object({
   queues: z.object({ registered_queues: z.number().int() }),
   /** Where the engine answers (webhooks under /webhook): PONTE_PUBLIC_URL or the request's. */
   endpoint: z.string(),
+});
+
+/** POST /api/v1/monitoring/executions/{executionId}/rerun ('Reexecutar', docs/adr/0113). */
+export const rerunBodySchema = z.object({
+  /** The node to start from with the input it had; absent: the whole flow from its trigger. */
+  from_node: z.string().min(1).max(100).optional(),
+  /** Which of the node's runs (from 0); absent: its last. */
+  run: z.number().int().min(0).optional(),
+  /** The flow's current version, or the one the execution ran. */
+  version: z.enum(['current', 'ran']).default('current'),
+});
+export type RerunBody = z.output<typeof rerunBodySchema>;
+export const rerunAnswerSchema = z.object({ execution_id: z.string() });
+
+/** POST /api/v1/monitoring/executions/rerun-failed[/preview] (docs/adr/0113). */
+export const rerunFailedBodySchema = z.object({
+  flow_id: z.string().min(1).max(200),
+  /** The period, by when the executions ended (ISO 8601). */
+  from: z.iso.datetime({ offset: true }),
+  to: z.iso.datetime({ offset: true }),
+});
+export type RerunFailedBody = z.output<typeof rerunFailedBodySchema>;
+export const rerunFailedPreviewSchema = z.object({
+  count: z.number().int(),
+  /** Failed executions whose trigger message was not kept (over 1 MB): left out. */
+  without_trigger: z.number().int(),
+  /** The most one bulk re-run starts. */
+  max: z.number().int(),
+});
+export const rerunFailedAnswerSchema = z.object({
+  execution_ids: z.array(z.string()),
+  skipped: z.number().int(),
 });

@@ -192,6 +192,8 @@ export const executions = pgTable(
     resumeAt: timestamp('resume_at', { withTimezone: true, precision: 3 }),
     /** Bumped by every end that waits: a job of an older wait resumes nothing. */
     waitSeq: integer('wait_seq').notNull().default(0),
+    /** The execution this one re-runs ('Reexecutar', docs/adr/0113). */
+    rerunOf: text('rerun_of'),
   },
   (t) => [
     // The sweep of running executions whose owner's lease ran out.

@@ -43,6 +43,7 @@ function describe(row: ExecutionRow): ExecutionData['execution'] {
     duration_ms: row.durationMs,
     error: row.error,
     flow_version: row.flowVersion,
+    rerun_of: row.rerunOf,
   };
 }
 

@@ -35,6 +35,12 @@ export interface ExecutionRequest {
   /** Replay from a recorded message at a node. */
   startAt?: { nodeUid: string; msg: Message };
   /**
+   * A re-run of another execution (docs/adr/0113): the row names it (`rerun_of`); with a
+   * `document`, it runs that version of the flow (the one the original ran) instead of the
+   * current one.
+   */
+  rerun?: RerunRequest;
+  /**
    * A flow waits for its answer ('Executar flow' with 'Aguardar'): its waits between attempts
    * stay in memory, as a caller holds it (docs/adr/0110).
    */
@@ -94,6 +100,8 @@ export interface JobPayload extends EnqueuerMark {
   started?: true;
   /** A calling flow waits for its answer (docs/adr/0110). */
   awaited?: true;
+  /** A re-run of the version another execution ran (docs/adr/0113). */
+  rerun?: { document: FlowDocument; version?: number };
   /** An editor run's document and destination (docs/adr/0089). */
   editor?: EditorRunRequest;
   /** A waiting execution resumed after a person decided (docs/adr/0100). */
@@ -106,6 +114,14 @@ export interface JobPayload extends EnqueuerMark {
   waitSeq?: number;
 }
 
+/** What a re-run carries (docs/adr/0113). */
+export interface RerunRequest {
+  of: string;
+  /** The flow's document of the version the original ran, with its number. */
+  document?: FlowDocument;
+  version?: number;
+}
+
 /** Where a waiting execution resumes, with what (docs/adr/0100). */
 export interface ResumeRequest {
   nodeUid: string;
@@ -114,6 +130,8 @@ export interface ResumeRequest {
   value: unknown;
   flowData?: Record<string, unknown>;
 }
+
+const versionOf = ({ version }: RerunRequest) => (version === undefined ? {} : { version });
 
 /** The trigger message when its JSON fits in `keptTriggerMessageBytes`, else null. */
 function keepable(msg: Message): Message | null {
@@ -208,8 +226,10 @@ export async function enqueueExecution(
   const { queue, now } = deps;
   const flow = await loadFlow(request.workspaceId, request.flowId);
   if (!flow) throw new Error('Flow não encontrado.');
-  // An editor run's trigger may be new in the editor's document, not yet saved.
-  const document = request.editor?.document ?? (flow.data as FlowDocument);
+  // An editor run's trigger may be new in the editor's document, not yet saved; a re-run may
+  // run the version its original ran.
+  const document =
+    request.editor?.document ?? request.rerun?.document ?? (flow.data as FlowDocument);
   const trigger = document.nodes.find((node) => node.uid === request.triggerNodeUid);
   await refuseDeepChain(ctx, request, flow, trigger?.type ?? '');
   const chainDepth = request.chainDepth ?? 0;
@@ -238,7 +258,9 @@ export async function enqueueExecution(
     // 'Executar este conector' starts past the trigger: its message is no trigger's request.
     triggerMsg: request.editor && request.startAt ? null : keepable(request.msg),
     mode: request.mode ?? 'production',
+    ...(request.rerun ? { rerunOf: request.rerun.of } : {}),
   };
+  const ran = request.rerun?.document;
   const payload: JobPayload = {
     execution_id: id,
     msg: request.msg,
@@ -246,6 +268,7 @@ export async function enqueueExecution(
     ...(chainDepth ? { chainDepth } : {}),
     ...(request.editor ? { editor: request.editor } : {}),
     ...(request.awaited ? { awaited: true as const } : {}),
+    ...(ran ? { rerun: { document: ran, ...versionOf(request.rerun!) } } : {}),
   };
   // Room to start now: the execution row, written as running, is the only record (a crash
   // leaves it running, and the next start marks it crashed). Otherwise it waits its turn.
@@ -264,7 +287,7 @@ export async function enqueueExecution(
         startedAt: base.queuedAt,
         ownerId: ownership.processId,
         // It starts now, on the row read above (its end records the version it ran).
-        flowVersion: flowVersionRan(flow, request.editor),
+        flowVersion: ran ? (request.rerun!.version ?? null) : flowVersionRan(flow, request.editor),
       });
     } catch (error) {
       slot.release();

@@ -70,7 +70,9 @@ async function runExecution(
   }
   const owner = ownership.processId;
   // What ran: the version of the row read above, never the one the execution was queued under.
-  const flowVersion = flowVersionRan(flow, payload.editor);
+  const flowVersion = payload.rerun
+    ? (payload.rerun.version ?? null)
+    : flowVersionRan(flow, payload.editor);
   const marked =
     payload.started ||
     (payload.retries
@@ -90,7 +92,8 @@ async function runExecution(
   signal.addEventListener('abort', onAbort);
   const respond = waiters.get(execution.id)?.respond ?? ownership.respondFor(execution.id, payload);
   // An editor run runs the editor's document (saved or not); the saved flow gives the rest.
-  const document = payload.editor?.document ?? (flow.data as FlowDocument);
+  const document =
+    payload.editor?.document ?? payload.rerun?.document ?? (flow.data as FlowDocument);
   const nodes = (await deps.customNodes?.definitionsFor(execution.workspaceId, document)) ?? [];
   const nameOf = nodeNamer(document, engine, nodes);
   // The flow's debug session steps through its own runs, never the editor's.

@@ -9,4 +9,7 @@ export const executionsAccess = {
   'GET /api/v1/monitoring/executions/running': 'executions.read',
   'GET /api/v1/monitoring/executions/waiting': 'executions.read',
   'POST /api/v1/monitoring/executions/:executionId/run-now': 'flows.run',
+  'POST /api/v1/monitoring/executions/:executionId/rerun': 'flows.run',
+  'POST /api/v1/monitoring/executions/rerun-failed': 'flows.run',
+  'POST /api/v1/monitoring/executions/rerun-failed/preview': 'flows.run',
 } as const satisfies AccessTable;

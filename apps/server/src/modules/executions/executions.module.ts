@@ -13,6 +13,7 @@ import { executionsRoutes } from './executions.routes';
 import { createExecutionsService, type ExecutionsService } from './executions.service';
 import { executionsAccess } from './executions.access';
 import { createWorkerPresence } from './execution-waiting';
+import { createExecutionReruns, type ExecutionReruns } from './execution-reruns';
 
 declare module '../../container/provided' {
   interface Provided {
@@ -21,6 +22,8 @@ declare module '../../container/provided' {
     executions: ExecutionsService;
     /** The node data executions kept, as the editor reads it (docs/adr/0089). */
     executionData: ExecutionDataService;
+    /** 'Reexecutar': whole, from a node, in bulk (docs/adr/0113). */
+    reruns: ExecutionReruns;
     /** The debugger's sessions, its worker side and its control (docs/adr/0067). */
     debug: DebugParts;
     /** BullMQ's connection when distributed: checked before the runner starts, closed after. */
@@ -68,7 +71,7 @@ export const executionsModule = defineModule({
     'queueDepth',
     'aiUsage',
   ],
-  provides: ['runner', 'executions', 'executionData', 'debug', 'executionQueueLink'],
+  provides: ['runner', 'executions', 'executionData', 'reruns', 'debug', 'executionQueueLink'],
   config: [executionsConfig],
   tables: ['executions', 'queue_jobs', 'execution_data', 'flow_snapshots'],
   create(parts, options: ExecutionsOptions) {
@@ -126,11 +129,12 @@ export const executionsModule = defineModule({
       });
     }
     debug.worker.observe(runner.events);
-    return { runner, executions, executionData, debug, executionQueueLink: bullmq };
+    const reruns = createExecutionReruns({ db, enqueue: (request) => runner.enqueue(request) });
+    return { runner, executions, executionData, reruns, debug, executionQueueLink: bullmq };
   },
   routes: {
-    api: (api, { executions, executionData }) =>
-      api.register(executionsRoutes, { service: executions, data: executionData }),
+    api: (api, { executions, executionData, reruns }) =>
+      api.register(executionsRoutes, { service: executions, data: executionData, reruns }),
   },
   tasks: ({ db, now, log }, options) => [
     {

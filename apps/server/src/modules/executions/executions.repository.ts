@@ -104,6 +104,7 @@ function writtenRow(row: typeof executions.$inferInsert): ExecutionRow {
     resume: null,
     resumeAt: null,
     waitSeq: 0,
+    rerunOf: null,
     ...row,
   };
 }

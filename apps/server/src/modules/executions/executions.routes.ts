@@ -5,6 +5,11 @@ import {
   runningExecutionSchema,
   timeseriesSchema,
   waitingListSchema,
+  rerunAnswerSchema,
+  rerunBodySchema,
+  rerunFailedAnswerSchema,
+  rerunFailedBodySchema,
+  rerunFailedPreviewSchema,
 } from '@ponte/shared/monitoring.schema';
 import {
   executionDataSchema,
@@ -16,10 +21,12 @@ import { sessionOf } from '../../plugins/auth';
 import { bearerSecurity, errorResponses, idSchema } from '../../lib/route-schemas';
 import type { ExecutionDataService } from './execution-data.service';
 import type { ExecutionsService } from './executions.service';
+import type { ExecutionReruns } from './execution-reruns';
 
 export interface ExecutionsRoutesOptions {
   service: ExecutionsService;
   data: ExecutionDataService;
+  reruns: ExecutionReruns;
 }
 
 const tags = ['Monitoramento'];
@@ -28,7 +35,7 @@ const security = bearerSecurity;
 /** Mounted at /api/v1 (authenticated scope). */
 export const executionsRoutes: FastifyPluginAsyncZod<ExecutionsRoutesOptions> = async (
   app,
-  { service, data },
+  { service, data, reruns },
 ) => {
   app.get(
     '/monitoring/executions/completed',
@@ -108,6 +115,56 @@ export const executionsRoutes: FastifyPluginAsyncZod<ExecutionsRoutesOptions> = 
       await service.runNow(sessionOf(request).workspaceId, request.params.executionId);
       return { success: true as const };
     },
+  );
+
+  app.post(
+    '/monitoring/executions/:executionId/rerun',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Reexecutar: a execução inteira com a mensagem do gatilho, ou a partir de um conector com a entrada que ele teve, na versão atual do flow ou na que rodou',
+        params: z.object({ executionId: idSchema }),
+        body: rerunBodySchema,
+        response: { 201: rerunAnswerSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { workspaceId } = sessionOf(request);
+      const started = await reruns.rerun(workspaceId, request.params.executionId, request.body);
+      return reply.code(201).send(started);
+    },
+  );
+
+  app.post(
+    '/monitoring/executions/rerun-failed/preview',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Quantas execuções com erro do flow no período seriam reexecutadas',
+        body: rerunFailedBodySchema,
+        response: { 200: rerunFailedPreviewSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => reruns.previewFailed(sessionOf(request).workspaceId, request.body),
+  );
+
+  app.post(
+    '/monitoring/executions/rerun-failed',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Reexecuta inteiras, na versão atual, as execuções com erro do flow no período (no máximo 500)',
+        body: rerunFailedBodySchema,
+        response: { 201: rerunFailedAnswerSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await reruns.rerunFailed(sessionOf(request).workspaceId, request.body)),
   );
 
   app.get(

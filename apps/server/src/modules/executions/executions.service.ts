@@ -139,6 +139,7 @@ export function createExecutionsService(deps: ExecutionsServiceDeps) {
             unawaited_at: execution.unawaitedAt?.toISOString() ?? null,
             mode: execution.mode,
             flow_version: execution.flowVersion,
+            rerun_of: execution.rerunOf,
           },
         })),
         total,

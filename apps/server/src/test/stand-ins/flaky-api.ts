@@ -10,6 +10,8 @@ export interface FlakyApi {
   url: string;
   /** Arrival times (ms since the epoch) of every request, in order. */
   arrivals: number[];
+  /** The path of every request, in order. */
+  paths: string[];
   /** The next `count` requests fail with 503 (and this `Retry-After`, in seconds). */
   failNext(count: number, retryAfterSeconds?: number): void;
   close(): Promise<void>;
@@ -17,10 +19,12 @@ export interface FlakyApi {
 
 export async function startFlakyApi(host: string): Promise<FlakyApi> {
   const arrivals: number[] = [];
+  const paths: string[] = [];
   let failing = 0;
   let retryAfter: number | undefined;
   const server: Server = createServer((request, response) => {
     arrivals.push(Date.now());
+    paths.push(request.url ?? '');
     request.resume();
     if (failing > 0) {
       failing--;
@@ -38,6 +42,7 @@ export async function startFlakyApi(host: string): Promise<FlakyApi> {
   return {
     url: `http://${host}:${port}`,
     arrivals,
+    paths,
     failNext(count, seconds) {
       failing = count;
       retryAfter = seconds;

@@ -49,6 +49,7 @@ export const failedExecution = (overrides: Partial<ExecutionData> = {}): Executi
     duration_ms: 1500,
     error: { message: 'Falha ao gravar', node_uid: 'approved' },
     flow_version: null,
+    rerun_of: null,
   },
   flow: ranDocument,
   kept: true,

@@ -176,6 +176,7 @@ function waitingRun() {
       duration_ms: 1000,
       error: null,
       flow_version: null,
+      rerun_of: null,
     },
     flow: null,
     kept: true,

@@ -82,6 +82,7 @@ export const executionE1: ExecutionData = {
     duration_ms: 1000,
     error: null,
     flow_version: null,
+    rerun_of: null,
   },
   flow: null,
   kept: true,
