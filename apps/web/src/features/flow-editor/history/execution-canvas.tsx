@@ -3,7 +3,10 @@ import { Box } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ExecutionData } from '@ponte/shared/execution-data.schema';
 import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { DeniedButton } from '../../../components/denied-button';
 import { useNodeLibrary } from '../../../lib/engine/get-node-library';
+import { useCan } from '../../../lib/session/use-can';
 import { errorMessage } from '../../../lib/api/api-error';
 import { nodeDataQueryOptions } from '../../../lib/executions/get-node-data';
 import { FlowCanvas } from '../canvas/flow-canvas';
@@ -15,16 +18,26 @@ import { failingNodeOf, nodeStatesOf, takenEdgesOf } from './execution-view-stat
 const noIssues: ReadonlyMap<string, 'error' | 'warning'> = new Map();
 const ignore = () => undefined;
 
+/** The node a re-run starts from: its uid, its name and how many times it ran. */
+export interface RerunFrom {
+  uid: string;
+  label: string;
+  runs: number;
+}
+
 interface ExecutionCanvasProps {
   data: ExecutionData;
   /** The document the execution ran. */
   doc: FlowDocument;
   flowId: string;
+  /** 'Reexecutar a partir daqui' on a node that ran (absent: the execution is not finished). */
+  onRerunFrom?: (from: RerunFrom) => void;
 }
 
 /** The flow version an execution ran, read-only, with its path, states and each node's data. */
-export function ExecutionCanvas({ data, doc, flowId }: ExecutionCanvasProps) {
+export function ExecutionCanvas({ data, doc, flowId, onRerunFrom }: ExecutionCanvasProps) {
   const library = useNodeLibrary();
+  const rerunDenied = useCan('flows.run').reason;
   const nodeStates = useMemo(() => nodeStatesOf(data), [data]);
   const takenEdges = useMemo(() => takenEdgesOf(doc, data), [doc, data]);
   // The failing node is selected at first, so its panel shows what reached it.
@@ -36,6 +49,26 @@ export function ExecutionCanvas({ data, doc, flowId }: ExecutionCanvasProps) {
   const selected =
     selection.length === 1 ? doc.nodes.find((node) => node.uid === selection[0]) : undefined;
   const runData = useNodeRunData(data, selected?.uid);
+  const manifest = selected && library.lookup(selected.type, selected.typeVersion);
+  const ran = runData.summary;
+  const pastAction =
+    selected && ran && onRerunFrom ? (
+      <DeniedButton
+        size="xs"
+        variant="light"
+        leftSection={<IconPlayerPlay size={14} />}
+        denied={rerunDenied}
+        onClick={() =>
+          onRerunFrom({
+            uid: selected.uid,
+            label: selected.label || manifest?.label || selected.uid,
+            runs: ran.runs,
+          })
+        }
+      >
+        Reexecutar a partir daqui
+      </DeniedButton>
+    ) : undefined;
 
   return (
     <Box className={classes.body} data-panel-open={selected ? true : undefined}>
@@ -59,13 +92,14 @@ export function ExecutionCanvas({ data, doc, flowId }: ExecutionCanvasProps) {
           className={classes.panel}
           key={selected.uid}
           node={selected}
-          manifest={library.lookup(selected.type, selected.typeVersion)}
+          manifest={manifest}
           issues={[]}
           onChange={ignore}
           onClose={() => setSelectRequest({ uids: [] })}
           flowId={flowId}
           runData={runData}
           readOnly
+          pastAction={pastAction}
         />
       ) : null}
     </Box>

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
-import { Button, Code, Group, Paper, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCopy, IconExternalLink } from '@tabler/icons-react';
+import { Anchor, Button, Code, Group, Paper, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { IconArrowLeft, IconCopy, IconExternalLink, IconPlayerPlay } from '@tabler/icons-react';
+import { DeniedButton } from '../../../components/denied-button';
+import { useCan } from '../../../lib/session/use-can';
 import type { AiTokens } from '@ponte/shared/ai-tokens.schema';
 import type { ExecutionData } from '@ponte/shared/execution-data.schema';
 import { formatDateTime, formatDuration } from '@ponte/shared/format';
@@ -22,6 +25,8 @@ interface ExecutionTopBarProps {
   copying: boolean;
   /** undefined: the flow no longer exists. */
   onOpenFlow?: () => void;
+  /** 'Reexecutar' the whole execution (undefined: it has not finished, or the flow is gone). */
+  onRerun?: () => void;
 }
 
 /** The bar over a past execution: what it was, how it ended, and where to go from it. */
@@ -35,7 +40,9 @@ export function ExecutionTopBar({
   onCopy,
   copying,
   onOpenFlow,
+  onRerun,
 }: ExecutionTopBarProps) {
+  const rerunDenied = useCan('flows.run').reason;
   return (
     <Paper component="header" withBorder radius={0} px="md" py="xs">
       <Group justify="space-between" gap="sm" wrap="wrap">
@@ -70,6 +77,15 @@ export function ExecutionTopBar({
                 </Text>
               ) : null}
               <AiTokensText tokens={aiTokens} />
+              {execution.rerun_of ? (
+                <Anchor
+                  component={Link}
+                  size="sm"
+                  to={`/flows/${encodeURIComponent(execution.flow_id)}/execucoes/${encodeURIComponent(execution.rerun_of)}`}
+                >
+                  Reexecução de {execution.rerun_of.slice(0, 8)}
+                </Anchor>
+              ) : null}
             </>
           ) : null}
         </Group>
@@ -84,6 +100,17 @@ export function ExecutionTopBar({
             >
               Copiar para o editor
             </Button>
+          ) : null}
+          {onRerun ? (
+            <DeniedButton
+              size="xs"
+              variant="default"
+              leftSection={<IconPlayerPlay size={14} />}
+              onClick={onRerun}
+              denied={rerunDenied}
+            >
+              Reexecutar
+            </DeniedButton>
           ) : null}
           {onOpenFlow ? (
             <Button size="xs" leftSection={<IconExternalLink size={14} />} onClick={onOpenFlow}>

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../../../app/providers';
 import { createQueryClient } from '../../../app/query-client';
-import { mockFetch } from '../../../test/mock-fetch';
+import { apiError, mockFetch, type MockRoute } from '../../../test/mock-fetch';
 import type { FlowCanvas } from '../canvas/flow-canvas';
 import { FlowEditorPage } from '../flow-editor-page';
 import type { NodePanelProps } from '../node-panel/node-panel';
@@ -38,7 +38,7 @@ vi.mock('../canvas/flow-canvas', async (importOriginal) => ({
 vi.mock('../node-panel/node-panel', () => ({
   NodePanel: function FakePanel(props: NodePanelProps) {
     seen.panel = props;
-    return <aside aria-label={`Painel ${props.node.label}`} />;
+    return <aside aria-label={`Painel ${props.node.label}`}>{props.pastAction}</aside>;
   },
 }));
 
@@ -47,8 +47,8 @@ afterEach(() => {
   seen.panel = undefined;
 });
 
-function open(data = failedExecution()) {
-  const api = mockFetch(executionRoutes(data));
+function open(data = failedExecution(), routes: MockRoute[] = []) {
+  const api = mockFetch([...routes, ...executionRoutes(data)]);
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 0 } });
   const router = createMemoryRouter(
@@ -135,6 +135,49 @@ describe('a past execution in the editor', () => {
     await user.click(screen.getByRole('button', { name: 'Gravar recusado' }));
     await screen.findByRole('complementary', { name: 'Painel Gravar recusado' });
     expect(seen.panel!.runData).toEqual({ summary: undefined, runs: [], loading: false });
+  });
+
+  it('re-runs from a node on the version it ran, and whole from the top bar, then opens the new execution', async () => {
+    const data = failedExecution();
+    data.execution.flow_version = 2;
+    const rerun: MockRoute = {
+      method: 'POST',
+      path: '/api/v1/monitoring/executions/x1/rerun',
+      reply: { status: 201, body: { execution_id: 'x2' } },
+    };
+    const { api, router, user } = open(data, [rerun]);
+    const panel = await screen.findByRole('complementary', { name: 'Painel Gravar aprovado' });
+    await user.click(within(panel).getByRole('button', { name: 'Reexecutar a partir daqui' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Reexecutar a partir de "Gravar aprovado"',
+    });
+    await user.click(within(dialog).getByRole('radio', { name: /Versão que rodou \(versão 2\)/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Reexecutar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/flows/f1/execucoes/x2'));
+    expect(api.callsTo('POST', '/api/v1/monitoring/executions/x1/rerun')[0]!.body).toEqual({
+      version: 'ran',
+      from_node: 'approved',
+    });
+  });
+
+  it("offers the whole re-run on the current version, with the server's refusal in the dialog", async () => {
+    const { api, user } = open(failedExecution(), [
+      {
+        method: 'POST',
+        path: '/api/v1/monitoring/executions/x1/rerun',
+        reply: apiError(409, 'A mensagem do gatilho desta execução não foi guardada.', 'conflict'),
+      },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Reexecutar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reexecutar a execução' });
+    expect(within(dialog).getByRole('radio', { name: /Versão que rodou/ })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Reexecutar' }));
+    expect(
+      await within(dialog).findByText('A mensagem do gatilho desta execução não foi guardada.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/v1/monitoring/executions/x1/rerun')[0]!.body).toEqual({
+      version: 'current',
+    });
   });
 
   it('says why nothing was kept instead of drawing the current flow', async () => {

@@ -12,7 +12,8 @@ import { useShellOverrides } from '../../../lib/shell/shell-layout';
 import { toast } from '../../../lib/toasts';
 import type { CopiedPinsState } from '../run-data/use-copied-pins';
 import { copyExecutionPins } from './copy-execution-pins';
-import { ExecutionCanvas } from './execution-canvas';
+import { ExecutionCanvas, type RerunFrom } from './execution-canvas';
+import { RerunModal } from './rerun-modal';
 import { ExecutionFlowVersion } from './execution-flow-version';
 import { ExecutionTopBar } from './execution-top-bar';
 
@@ -25,7 +26,14 @@ export function ExecutionViewPage() {
   useShellOverrides({ sidebarMinimised: true, headerHidden: true, fullBleed: true });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const execution = useQuery(executionDataQueryOptions(executionId));
+  // A re-run just started is shown as it goes: asked again each second until it ends.
+  const execution = useQuery({
+    ...executionDataQueryOptions(executionId),
+    refetchInterval: (query) =>
+      ['queued', 'running', 'waiting'].includes(query.state.data?.execution.status ?? '')
+        ? 1000
+        : false,
+  });
   const flow = useFlow(flowId);
   const flowGone = isApiError(flow.error) && flow.error.status === 404;
   const [copying, setCopying] = useState(false);
@@ -59,6 +67,15 @@ export function ExecutionViewPage() {
   };
 
   const shown = data?.kept && data.flow && !flowGone ? data : undefined;
+  const finished =
+    data && ['success', 'error', 'stopped', 'crashed'].includes(data.execution.status);
+  // undefined: closed; null: the whole execution; else the node it starts from.
+  const [rerunFrom, setRerunFrom] = useState<RerunFrom | null | undefined>(undefined);
+  const rerunStarted = (id: string) => {
+    setRerunFrom(undefined);
+    toast.success('Reexecução iniciada.');
+    void navigate(`/flows/${encodeURIComponent(flowId)}/execucoes/${encodeURIComponent(id)}`);
+  };
 
   return (
     <Box h="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
@@ -78,7 +95,19 @@ export function ExecutionViewPage() {
         onCopy={shown ? () => void copy(shown) : undefined}
         copying={copying}
         onOpenFlow={flowGone ? undefined : openFlow}
+        onRerun={finished && !flowGone ? () => setRerunFrom(null) : undefined}
       />
+      {data && rerunFrom !== undefined ? (
+        <RerunModal
+          opened
+          executionId={executionId}
+          {...(rerunFrom ? { from: rerunFrom } : {})}
+          ranVersion={data.execution.flow_version}
+          currentVersion={flow.data?.version}
+          onClose={() => setRerunFrom(undefined)}
+          onStarted={rerunStarted}
+        />
+      ) : null}
       {execution.isPending ? (
         <Center flex={1}>
           <Loader aria-label="Carregando" />
@@ -93,7 +122,12 @@ export function ExecutionViewPage() {
         <EmptyState title="O flow desta execução não existe mais." />
       ) : shown?.flow ? (
         <ReactFlowProvider key={executionId}>
-          <ExecutionCanvas data={shown} doc={shown.flow} flowId={flowId} />
+          <ExecutionCanvas
+            data={shown}
+            doc={shown.flow}
+            flowId={flowId}
+            {...(finished ? { onRerunFrom: setRerunFrom } : {})}
+          />
         </ReactFlowProvider>
       ) : (
         <EmptyState

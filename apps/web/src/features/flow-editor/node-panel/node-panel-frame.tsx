@@ -29,6 +29,8 @@ interface NodePanelFrameProps {
   readOnly: boolean;
   /** The node's text as it runs now, shown above everything until it ends. */
   liveText?: string | undefined;
+  /** A past execution's action on the node ('Reexecutar a partir daqui'), above the data. */
+  pastAction?: ReactNode;
   /** The parameters (a scrolling box). */
   children: ReactNode;
 }
@@ -51,6 +53,7 @@ export function NodePanelFrame({
   runActions,
   readOnly,
   liveText,
+  pastAction,
   children,
 }: NodePanelFrameProps) {
   const wide = useMediaQuery(wideNodePanelQuery) ?? false;
@@ -78,9 +81,10 @@ export function NodePanelFrame({
       />
     </Box>
   );
-  const runBar = actions ? (
+  const bar = actions ? <RunButtons actions={actions} /> : readOnly ? pastAction : null;
+  const runBar = bar ? (
     <Box px="sm" py={6} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
-      <RunButtons actions={actions} />
+      {bar}
     </Box>
   ) : null;
   const tabsStyle = { ...column, flex: 1 } as const;

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Alert, Box, Code, Divider, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { FlowNode } from '@ponte/shared/flow/flow-document.schema';
 import type { FlowIssue } from '@ponte/shared/flow/flow-validator';
@@ -43,15 +43,12 @@ export interface NodePanelProps {
   readOnly?: boolean;
   /** The node's text as it runs now ('Resposta em andamento…', docs/adr/0102). */
   liveText?: string;
+  /** A past execution's action on the node ('Reexecutar a partir daqui', docs/adr/0113). */
+  pastAction?: ReactNode;
 }
 
 type OptionalField =
-  | 'label'
-  | 'breakpoint'
-  | 'breakpointCondition'
-  | 'disabled'
-  | 'agentTool'
-  | 'onError';
+  'label' | 'breakpoint' | 'breakpointCondition' | 'disabled' | 'agentTool' | 'onError';
 
 /** The node with one optional field set, or left out when empty or off. */
 function withField<K extends OptionalField>(node: FlowNode, key: K, value: FlowNode[K]): FlowNode {
@@ -84,6 +81,7 @@ export function NodePanel({
   runActions,
   readOnly = false,
   liveText,
+  pastAction,
 }: NodePanelProps) {
   // Fields get a stable callback (they are memoised) that always edits the latest node; a
   // past execution's node is never edited.
@@ -119,6 +117,7 @@ export function NodePanel({
       runActions={runActions}
       readOnly={readOnly}
       liveText={liveText}
+      pastAction={pastAction}
     >
       {/* Keyed by uid: another node gets fresh field state (and scroll position). */}
       <Box key={node.uid} p="md" style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
