@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockFetch } from '../../test/mock-fetch';
+import { mockFetch, type MockRoute } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
 import { CompletedExecutionsPage } from './completed-executions-page';
 
@@ -30,9 +30,10 @@ const items = [
   execution('e5', 'waiting', 2000),
 ];
 
-function setup({ total = items.length, counts = [2, 0, 3] } = {}) {
+function setup({ total = items.length, counts = [2, 0, 3], routes = [] as MockRoute[] } = {}) {
   let requests = 0;
   const api = mockFetch([
+    ...routes,
     {
       method: 'GET',
       path: '/api/v1/monitoring/executions/completed',
@@ -253,5 +254,51 @@ describe('CompletedExecutionsPage', () => {
     ]);
     renderWithProviders(<CompletedExecutionsPage />, { path: '/monitoring/completed' });
     expect(await screen.findByText('Nenhuma execução finalizada ainda.')).toBeInTheDocument();
+  });
+});
+
+describe("'Reexecutar falhas'", () => {
+  it('previews how many failed executions of the flow and period run again, then runs them', async () => {
+    const extra = setup({
+      routes: [
+        {
+          method: 'GET',
+          path: '/api/v1/flows',
+          reply: { body: { items: [{ _id: 'f1', name: 'Importar pedidos' }], total: 1 } },
+        },
+        {
+          method: 'POST',
+          path: '/api/v1/monitoring/executions/rerun-failed/preview',
+          reply: { body: { count: 3, without_trigger: 1, max: 500 } },
+        },
+        {
+          method: 'POST',
+          path: '/api/v1/monitoring/executions/rerun-failed',
+          reply: { status: 201, body: { execution_ids: ['n1', 'n2'], skipped: 1 } },
+        },
+      ],
+    });
+    const { user } = renderWithProviders(<CompletedExecutionsPage />);
+    await user.click(screen.getByRole('button', { name: 'Reexecutar falhas' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reexecutar falhas' });
+    expect(within(dialog).getByRole('button', { name: 'Reexecutar' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Flow' }));
+    await user.click(await screen.findByRole('option', { name: 'Importar pedidos' }));
+    expect(
+      await within(dialog).findByText(
+        '2 execuções com erro serão reexecutadas. 1 não guardou os dados do gatilho (mais de 1 MB) e fica de fora.',
+      ),
+    ).toBeInTheDocument();
+    const preview = extra.callsTo('POST', '/api/v1/monitoring/executions/rerun-failed/preview');
+    expect(preview[0]!.body).toMatchObject({ flow_id: 'f1' });
+    const { from, to } = preview[0]!.body as { from: string; to: string };
+    expect(from).toMatch(/-03:00$/);
+    expect(Date.parse(to) - Date.parse(from)).toBe(24 * 60 * 60 * 1000);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Reexecutar 2' }));
+    await waitFor(() =>
+      expect(extra.callsTo('POST', '/api/v1/monitoring/executions/rerun-failed')).toHaveLength(1),
+    );
+    expect(await screen.findByText('2 execuções reexecutadas.')).toBeInTheDocument();
   });
 });

@@ -10,12 +10,16 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconEye, IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { IconEye, IconPlayerPlay, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDateTime, formatDuration } from '@ponte/shared/format';
 import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
+import { DeniedButton } from '../../components/denied-button';
 import { EmptyState } from '../../components/empty-state';
+import { useCan } from '../../lib/session/use-can';
+import { RerunFailedModal } from './rerun-failed-modal';
 import { EditorModeBadge, ExecutionStatusBadge } from '../../components/execution-status-badge';
 import { PageHeader } from '../../components/page-header';
 import { PaginatedTable } from '../../components/paginated-table';
@@ -55,7 +59,16 @@ const columns: TableColumn<CompletedExecution>[] = [
   {
     key: 'execution',
     header: 'ID da execução',
-    render: ({ data }) => <ExecutionIdText id={data.execution_id} />,
+    render: ({ data }) => (
+      <Stack gap={0}>
+        <ExecutionIdText id={data.execution_id} />
+        {data.rerun_of ? (
+          <Text size="xs" c="dimmed">
+            Reexecução de {data.rerun_of.slice(0, 8)}
+          </Text>
+        ) : null}
+      </Stack>
+    ),
   },
   {
     key: 'timestamp',
@@ -106,6 +119,8 @@ export function CompletedExecutionsPage() {
   const executions = useCompletedExecutions(page);
   const timeseries = useCompletedTimeseries();
   const { data } = executions;
+  const [rerunning, setRerunning] = useState(false);
+  const rerunDenied = useCan('flows.run').reason;
 
   useClampedPage(data?.total, limits.completedPageSize, { page, setPage });
 
@@ -116,7 +131,20 @@ export function CompletedExecutionsPage() {
 
   return (
     <>
-      <PageHeader title="Flows executados" />
+      <PageHeader
+        title="Flows executados"
+        actions={
+          <DeniedButton
+            variant="default"
+            leftSection={<IconPlayerPlay size={16} />}
+            onClick={() => setRerunning(true)}
+            denied={rerunDenied}
+          >
+            Reexecutar falhas
+          </DeniedButton>
+        }
+      />
+      {rerunning ? <RerunFailedModal opened onClose={() => setRerunning(false)} /> : null}
       <Stack gap="md">
         <Paper withBorder radius="md" p="md">
           <Group justify="space-between" mb="sm">
