@@ -62,7 +62,7 @@ describeEachDriver('re-running executions', (driver) => {
   const fix = async (account: TestAccount, flowId: string) => {
     const current = await t.request(account.token).get(`/api/v1/flows/${flowId}`);
     const res = await t.request(account.token).put(`/api/v1/flows/${flowId}`, {
-      ...current.json(),
+      ...(current.json() as object),
       data: fixed(),
     });
     expect(res.statusCode, res.body).toBe(200);

@@ -13,7 +13,12 @@ import { createExecutionEnds } from './execution-ends';
 import { logsOf } from './execution-logs';
 import { createLogKeeper, saveLevelOf } from './execution-keeping';
 import { nodeNamer } from './node-namer';
-import { createSnapshotMemory, startCapture, withoutWrittenSnapshots } from './execution-data';
+import {
+  createSnapshotMemory,
+  startCapture,
+  withoutWrittenSnapshots,
+  type KeptExecutionData,
+} from './execution-data';
 import {
   enqueueExecution,
   executionsQueue,
@@ -46,7 +51,7 @@ async function runExecution(
   payload: JobPayload,
   signal: AbortSignal,
 ): Promise<void> {
-  const { deps, repository, ends, loadFlow, settle, events, controllers, stopping, waiters } = ctx;
+  const { deps, ends, loadFlow, settle, events, controllers, stopping, waiters } = ctx;
   const { ownership } = ctx;
   const { engine, logs, now } = deps;
   const flow = await loadFlow(execution.workspaceId, execution.flowId);
@@ -68,22 +73,11 @@ async function runExecution(
       steps: 0,
     });
   }
-  const owner = ownership.processId;
   // What ran: the version of the row read above, never the one the execution was queued under.
   const flowVersion = payload.rerun
     ? (payload.rerun.version ?? null)
     : flowVersionRan(flow, payload.editor);
-  const marked =
-    payload.started ||
-    (payload.retries
-      ? await repository.resumeRunning(
-          execution.id,
-          payload.waitSeq ?? 0,
-          startedAt,
-          owner,
-          flowVersion,
-        )
-      : await repository.markRunning(execution.id, startedAt, owner, flowVersion));
+  const marked = await markStarted(ctx, execution, payload, startedAt, flowVersion);
   if (!marked) return;
   events.emit('started', execution);
   const controller = new AbortController();
@@ -144,14 +138,56 @@ async function runExecution(
   }
   // A worker stopping hands its execution back: queued again, for another process.
   if (signal.reason instanceof HandedBack) return handBack(ctx, execution, payload);
-  const endedAt = now();
-  // What earlier parts left waiting stays, with this part's own waits (docs/adr/0110).
+  const ended = await recordEnd(ctx, execution, payload, result, {
+    keeper,
+    data: (status) => capture?.end(status, execution, document),
+    flowVersion,
+  });
+  settle(execution, ended);
+  await ownership.forward(execution.id, payload, ended);
+}
+
+/**
+ * The execution's row turns running here (`started`: it was written so): from queued, or from
+ * waiting for the new attempts of the wait `waitSeq` (docs/adr/0110). False: not to run.
+ */
+async function markStarted(
+  ctx: RunnerContext,
+  execution: ExecutionRow,
+  payload: JobPayload,
+  at: Date,
+  flowVersion: number | null,
+): Promise<boolean> {
+  if (payload.started) return true;
+  const owner = ctx.ownership.processId;
+  return payload.retries
+    ? ctx.repository.resumeRunning(execution.id, payload.waitSeq ?? 0, at, owner, flowVersion)
+    : ctx.repository.markRunning(execution.id, at, owner, flowVersion);
+}
+
+/**
+ * The end of a part: what earlier parts left waiting stays with this part's own waits
+ * (docs/adr/0110), then the log lines kept, the node data and the row, in one write retried
+ * while the database is away; the process wakes for the next attempt it left.
+ */
+async function recordEnd(
+  ctx: RunnerContext,
+  execution: ExecutionRow,
+  payload: JobPayload,
+  result: ExecutionResult,
+  part: {
+    keeper: ReturnType<typeof createLogKeeper>;
+    data: (status: ExecutionResult['status']) => KeptExecutionData | undefined;
+    flowVersion: number | null;
+  },
+): Promise<ExecutionResult> {
+  const endedAt = ctx.deps.now();
   const parked = parkedAfter(execution, payload, result, endedAt);
   const ended = { ...result, status: parked.status };
-  keeper.end(ended.status);
-  const data = capture?.end(ended.status, execution, document);
+  part.keeper.end(ended.status);
+  const data = part.data(ended.status);
   // Waits while the database is away (the end is retried); settles even if it was given up.
-  await ends.record(
+  await ctx.ends.record(
     execution.id,
     {
       status: ended.status,
@@ -159,7 +195,7 @@ async function runExecution(
       durationMs: result.execution_time,
       steps: result.steps,
       error: result.error ?? null,
-      flowVersion,
+      flowVersion: part.flowVersion,
       waits: parked.waits,
       resume: parked.resume,
       resumeAt: parked.resumeAt,
@@ -167,8 +203,7 @@ async function runExecution(
     data,
   );
   if (parked.resumeAt) ctx.wakeRetriesAt(parked.resumeAt);
-  settle(execution, ended);
-  await ownership.forward(execution.id, payload, ended);
+  return ended;
 }
 
 /**
@@ -230,6 +265,36 @@ async function resumeExecution(
     payload: { execution_id: row.id, msg: resume.msg, resume, ...ctx.ownership.markOf(false) },
   });
   return true;
+}
+
+/** The flow of the workspace as executions read it, through a short cache. */
+function cachedFlows(
+  cache: ReturnType<typeof createExpiringCache<string, FlowRow>>,
+  flows: ExecutionRunnerDeps['flows'],
+) {
+  return async (workspaceId: string, flowId: string) => {
+    const cached = cache.get(flowId);
+    if (cached) return cached.workspaceId === workspaceId ? cached : null;
+    const row = await flows.find(workspaceId, flowId);
+    if (row) cache.set(flowId, row);
+    return row;
+  };
+}
+
+/** Stops an execution of the workspace, whatever its state (`runner.stop`). */
+async function stopExecution(
+  ctx: RunnerContext,
+  workspaceId: string,
+  executionId: string,
+): Promise<boolean> {
+  const { repository, deps } = ctx;
+  const execution = await repository.findInWorkspace(workspaceId, executionId);
+  if (!execution) return false;
+  const error = { message: 'Execução interrompida.' };
+  if (execution.status === 'waiting')
+    return repository.stopWaiting(workspaceId, executionId, deps.now(), error);
+  if (execution.status === 'queued') return repository.withdraw(executionId, deps.now(), error);
+  return ctx.stopRunning(execution);
 }
 
 /** The log line of ends refused because their rows were no longer running. */
@@ -327,14 +392,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
   const created = new Map<string, ExecutionRow>();
   /** Flows read recently; `forgetFlow` drops one on save or removal. */
   const flowCache = createExpiringCache<string, FlowRow>(2_000);
-
-  const loadFlow = async (workspaceId: string, flowId: string) => {
-    const cached = flowCache.get(flowId);
-    if (cached) return cached.workspaceId === workspaceId ? cached : null;
-    const row = await deps.flows.find(workspaceId, flowId);
-    if (row) flowCache.set(flowId, row);
-    return row;
-  };
+  const loadFlow = cachedFlows(flowCache, deps.flows);
 
   const settle = (execution: ExecutionRow, result: ExecutionResult) => {
     const waiter = waiters.get(execution.id);
@@ -419,15 +477,8 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
      * Stops an execution of the workspace: running, in whichever process runs it; waiting or
      * queued, at once ('Parar', docs/adr/0111: its waits go, its job runs nothing).
      */
-    async stop(workspaceId: string, executionId: string): Promise<boolean> {
-      const execution = await repository.findInWorkspace(workspaceId, executionId);
-      if (!execution) return false;
-      const error = { message: 'Execução interrompida.' };
-      if (execution.status === 'waiting')
-        return repository.stopWaiting(workspaceId, executionId, now(), error);
-      if (execution.status === 'queued') return repository.withdraw(executionId, now(), error);
-      return stopRunning(execution);
-    },
+    stop: (workspaceId: string, executionId: string) =>
+      stopExecution(ctx, workspaceId, executionId),
 
     /**
      * Stops every running execution of the workspace, in every process (engine restart);
@@ -461,7 +512,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       await closeRunner(consumer, ctx, graceMs, options.handBack ?? ownership.distributed);
     },
 
-    /** Looks for due attempts now (tests; every process also does each second). */
+    /** Looks for due attempts now ('Executar agora'; every process also does each second). */
     sweepRetries: () => retrySweep.runOnce(),
   };
 }

@@ -1,10 +1,14 @@
 import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { WaitingExecution } from '@ponte/shared/monitoring.schema';
+import { errorCodes } from '@ponte/shared/errors';
+import { messages } from '@ponte/shared/messages';
+import { AppError, notFound } from '../../lib/app-error';
+import type { GroupLimit } from '../../lib/group-access/group-scope';
 import { formatDateTime } from '@ponte/shared/format';
 import type { ClusterOptions } from '../../cluster/cluster';
 import type { Database } from '../../db/client';
 import { ponteProcesses } from '../../db/schema';
-import type { ExecutionRow } from './executions.repository';
+import type { ExecutionRow, ExecutionsRepository } from './executions.repository';
 
 /** The roles whose processes run executions (PONTE_ROLE). */
 const workRoles = ['all', 'worker'];
@@ -94,4 +98,72 @@ export function reasonOf(
     };
   }
   return { reason: { kind: 'slot', text: waitingTexts.slot }, run_now: false };
+}
+
+interface WaitingDeps {
+  repository: ExecutionsRepository;
+  now: () => Date;
+  /** Each row with its flow's name (null once the flow was removed). */
+  withNames: <T extends Pick<ExecutionRow, 'flowId'>>(
+    workspaceId: string,
+    rows: T[],
+  ) => Promise<{ execution: T; flowName: string | null }[]>;
+  /** Whether some process runs executions now. */
+  workersAlive?: () => Promise<boolean>;
+  /** Looks for due attempts now (the runner's sweep). */
+  sweepRetries?: () => Promise<void>;
+}
+
+/** The monitoring reads and actions of executions that have not run (docs/adr/0111). */
+export function waitingReads(deps: WaitingDeps) {
+  const { repository, now, withNames } = deps;
+  return {
+    /**
+     * The workspace's queued and waiting executions, each with why it has not run
+     * (docs/adr/0111); `within`: only those of flows in the caller's groups.
+     */
+    async waiting(workspaceId: string, within?: GroupLimit): Promise<WaitingExecution[]> {
+      const rows = await repository.notRunning(workspaceId, within);
+      if (!rows.length) return [];
+      const limited = [
+        ...new Set(rows.filter((row) => row.concurrencyLimit > 0).map((row) => row.flowId)),
+      ];
+      const [running, workersAlive] = await Promise.all([
+        repository.runningByFlow(workspaceId, limited),
+        deps.workersAlive?.() ?? true,
+      ]);
+      const at = now();
+      return (await withNames(workspaceId, rows)).map(({ execution, flowName }) => ({
+        execution_id: execution.id,
+        flow_id: execution.flowId,
+        flow_name: flowName,
+        status: execution.status as 'queued' | 'waiting',
+        since: (execution.status === 'waiting'
+          ? (execution.endedAt ?? execution.queuedAt)
+          : execution.queuedAt
+        ).toISOString(),
+        ...reasonOf(execution, {
+          workersAlive,
+          runningOfFlow: running.get(execution.flowId) ?? 0,
+          now: at,
+        }),
+        flow_version: execution.flowVersion,
+      }));
+    },
+
+    /**
+     * 'Executar agora' (docs/adr/0111): the execution's new attempts are due now and the sweep
+     * runs at once. 404 for another workspace's; 409 when it waits for no attempt to come.
+     */
+    async runNow(workspaceId: string, executionId: string): Promise<void> {
+      if (await repository.runNow(workspaceId, executionId, now())) {
+        await deps.sweepRetries?.();
+        return;
+      }
+      const row = await repository.findInWorkspace(workspaceId, executionId);
+      if (!row)
+        throw notFound(messages.engine.executionNotFound, { kind: 'execution', id: executionId });
+      throw new AppError(409, errorCodes.conflict, messages.engine.noAttemptToCome);
+    },
+  };
 }

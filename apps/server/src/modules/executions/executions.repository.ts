@@ -1,13 +1,15 @@
-import { and, count, desc, eq, getTableColumns, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { storableJsonText } from '../../lib/storable-text';
 import { createWriteBatcher } from '../../lib/write-batcher';
-import { executions, flows, type ExecutionStatus } from '../../db/schema';
+import { executions, type ExecutionStatus } from '../../db/schema';
 import type { KeptExecutionData } from './execution-data';
 import { keptDataInserts } from './execution-data.repository';
 import { ofFlowsWithin, type GroupLimit } from '../../lib/group-access/group-scope';
+import { retryQueries, waitingQueries } from './executions-waits.repository';
+import { rowsOf, summaryColumns, type ExecutionRow } from './executions.columns';
 
-export type ExecutionRow = typeof executions.$inferSelect;
+export type { ExecutionRow };
 
 /** What a crashed execution records: its process stopped (or stopped answering) meanwhile. */
 export const crashedError = { message: 'A execução foi interrompida: o processo do Ponte parou.' };
@@ -15,7 +17,6 @@ export const crashedError = { message: 'A execução foi interrompida: o process
 export const finishedStatuses: ExecutionStatus[] = ['success', 'error', 'stopped', 'crashed'];
 
 /** Every column but the trigger message (up to 1 MB) and what attempts resume with. */
-const { triggerMsg: _triggerMsg, resume: _resume, ...summaryColumns } = getTableColumns(executions);
 
 export type ExecutionOutcome = Pick<
   ExecutionRow,
@@ -77,11 +78,6 @@ async function writeEnds(db: Database, items: EndWrite[]): Promise<string[]> {
   );
   const written = new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
   return items.filter((item) => !written.has(item.id)).map((item) => item.id);
-}
-
-/** The rows of a raw statement's result (both drivers give `rows`). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** An execution row as the database holds it once `row` is inserted. */
@@ -169,87 +165,6 @@ function ownershipQueries(db: Database) {
      * A waiting execution goes back to the queue to resume (docs/adr/0100): queued, without
      * owner, start or end. Null when it was not waiting (any more): one decision resumes it.
      */
-    /**
-     * Waiting executions whose next attempt is due (docs/adr/0110), for one process: each is
-     * taken for `leaseMs` (its `resume_at` moves on), so no other sweep takes it meanwhile; a
-     * job lost with its queue is taken again once the lease runs out.
-     */
-    async takeDueRetries(now: Date, leaseMs: number, limit = 100) {
-      const result = await db.execute(sql`
-        update executions set resume_at = ${new Date(now.getTime() + leaseMs).toISOString()}::timestamptz
-        where id in (
-          select id from executions
-          where status = 'waiting' and resume_at <= ${now.toISOString()}::timestamptz
-          order by resume_at limit ${limit} for update skip locked)
-        returning id, workspace_id as "workspaceId", flow_id as "flowId", resume, wait_seq as "waitSeq"`);
-      return rowsOf<Pick<ExecutionRow, 'id' | 'workspaceId' | 'flowId' | 'resume' | 'waitSeq'>>(
-        result,
-      );
-    },
-
-    /** The earliest attempt due among waiting executions, or null (the local wake-up). */
-    async nextRetryAt(): Promise<Date | null> {
-      const [row] = await db
-        .select({ at: executions.resumeAt })
-        .from(executions)
-        .where(and(eq(executions.status, 'waiting'), isNotNull(executions.resumeAt)))
-        .orderBy(executions.resumeAt)
-        .limit(1);
-      return row?.at ?? null;
-    },
-
-    /**
-     * A waiting execution starts its new attempts here: running again, owned by this process.
-     * False when it no longer waits, or waits for something newer than `waitSeq`.
-     */
-    async resumeRunning(
-      id: string,
-      waitSeq: number,
-      at: Date,
-      ownerId: string | null,
-      flowVersion: number | null,
-    ): Promise<boolean> {
-      const rows = await db
-        .update(executions)
-        .set({
-          status: 'running',
-          startedAt: at,
-          endedAt: null,
-          durationMs: null,
-          ownerId,
-          resumeAt: null,
-          ...(flowVersion === null ? {} : { flowVersion }),
-        })
-        .where(
-          and(
-            eq(executions.id, id),
-            eq(executions.status, 'waiting'),
-            eq(executions.waitSeq, waitSeq),
-          ),
-        )
-        .returning({ id: executions.id });
-      return rows.length > 0;
-    },
-
-    /**
-     * A part running new attempts whose worker is stopping (docs/adr/0110): waiting again, its
-     * attempts due at `at`. False when it was not this process's any more.
-     */
-    async handBackWaiting(id: string, ownerId: string, at: Date): Promise<boolean> {
-      const rows = await db
-        .update(executions)
-        .set({ status: 'waiting', ownerId: null, resumeAt: at })
-        .where(
-          and(
-            eq(executions.id, id),
-            eq(executions.status, 'running'),
-            eq(executions.ownerId, ownerId),
-          ),
-        )
-        .returning({ id: executions.id });
-      return rows.length > 0;
-    },
-
     async resumeWaiting(workspaceId: string, id: string): Promise<ExecutionRow | null> {
       const [row] = await db
         .update(executions)
@@ -345,6 +260,67 @@ function triggerMessageQueries(db: Database) {
   };
 }
 
+/** The monitoring lists: running, finished, and finished per minute. */
+function listQueries(db: Database) {
+  return {
+    async running(workspaceId: string, within?: GroupLimit) {
+      return db
+        .select(summaryColumns)
+        .from(executions)
+        .where(
+          and(
+            eq(executions.workspaceId, workspaceId),
+            eq(executions.status, 'running'),
+            ofFlowsWithin(executions.flowId, within),
+          ),
+        )
+        .orderBy(desc(executions.startedAt));
+    },
+
+    async completed(workspaceId: string, page: number, size: number, within?: GroupLimit) {
+      const where = and(
+        eq(executions.workspaceId, workspaceId),
+        inArray(executions.status, finishedStatuses),
+        isNotNull(executions.endedAt),
+        ofFlowsWithin(executions.flowId, within),
+      );
+      const [counted] = await db.select({ total: count() }).from(executions).where(where);
+      const total = counted?.total ?? 0;
+      const last = Math.max(1, Math.ceil(total / size));
+      const rows = await db
+        .select(summaryColumns)
+        .from(executions)
+        .where(where)
+        .orderBy(desc(executions.endedAt), desc(executions.id))
+        .limit(size)
+        .offset((Math.min(page, last) - 1) * size);
+      return { rows, total };
+    },
+
+    /** Finished executions per minute since `from`. */
+    async perMinute(
+      workspaceId: string,
+      from: Date,
+      within?: GroupLimit,
+    ): Promise<{ minute: Date; n: number }[]> {
+      const minute = sql<string>`date_trunc('minute', ${executions.endedAt})`;
+      const rows = await db
+        .select({ minute, n: count() })
+        .from(executions)
+        .where(
+          and(
+            eq(executions.workspaceId, workspaceId),
+            inArray(executions.status, finishedStatuses),
+            gte(executions.endedAt, from),
+            ofFlowsWithin(executions.flowId, within),
+          ),
+        )
+        .groupBy(minute);
+      return rows.map((row) => ({ minute: new Date(row.minute), n: Number(row.n) }));
+    },
+  };
+}
+
 /**
  * Every read takes the workspace of the session; writes come from the runner. The three writes
  * every execution makes (create, mark running, end) are group-committed: concurrent executions
@@ -356,6 +332,9 @@ export function createExecutionsRepository(db: Database) {
   return {
     ...ownershipQueries(db),
     ...triggerMessageQueries(db),
+    ...retryQueries(db),
+    ...waitingQueries(db),
+    ...listQueries(db),
     create(row: typeof executions.$inferInsert): Promise<ExecutionRow> {
       return create(row);
     },
@@ -411,148 +390,6 @@ export function createExecutionsRepository(db: Database) {
         })
         .where(which)
         .returning();
-    },
-
-    async running(workspaceId: string, within?: GroupLimit) {
-      return db
-        .select(summaryColumns)
-        .from(executions)
-        .where(
-          and(
-            eq(executions.workspaceId, workspaceId),
-            eq(executions.status, 'running'),
-            ofFlowsWithin(executions.flowId, within),
-          ),
-        )
-        .orderBy(desc(executions.startedAt));
-    },
-
-    /**
-     * The workspace's queued and waiting executions, oldest first (at most 500), with their
-     * flow's concurrency limit (docs/adr/0111).
-     */
-    async notRunning(workspaceId: string, within?: GroupLimit) {
-      return db
-        .select({
-          ...summaryColumns,
-          concurrencyLimit: sql<number>`coalesce((${flows.config}->>'rate_limit')::int, 0)`,
-        })
-        .from(executions)
-        .leftJoin(flows, eq(flows.id, executions.flowId))
-        .where(
-          and(
-            eq(executions.workspaceId, workspaceId),
-            inArray(executions.status, ['queued', 'waiting']),
-            ofFlowsWithin(executions.flowId, within),
-          ),
-        )
-        .orderBy(executions.queuedAt)
-        .limit(500);
-    },
-
-    /** Running executions of each of these flows of the workspace, in every process. */
-    async runningByFlow(workspaceId: string, flowIds: string[]): Promise<Map<string, number>> {
-      if (!flowIds.length) return new Map();
-      const rows = await db
-        .select({ flowId: executions.flowId, n: count() })
-        .from(executions)
-        .where(
-          and(
-            eq(executions.workspaceId, workspaceId),
-            eq(executions.status, 'running'),
-            inArray(executions.flowId, flowIds),
-          ),
-        )
-        .groupBy(executions.flowId);
-      return new Map(rows.map((row) => [row.flowId, Number(row.n)]));
-    },
-
-    /**
-     * A waiting execution of the workspace is stopped ('Parar', docs/adr/0111): its waits go,
-     * an approval pending on it will find it no longer waits. False when it was not waiting.
-     */
-    async stopWaiting(workspaceId: string, id: string, at: Date, error: { message: string }) {
-      const rows = await db
-        .update(executions)
-        .set({ status: 'stopped', endedAt: at, error, waits: null, resume: null, resumeAt: null })
-        .where(
-          and(
-            eq(executions.id, id),
-            eq(executions.workspaceId, workspaceId),
-            eq(executions.status, 'waiting'),
-          ),
-        )
-        .returning({ id: executions.id });
-      return rows.length > 0;
-    },
-
-    /**
-     * 'Executar agora': a waiting execution's new attempts are due at `at` (the sweep takes
-     * them). False when it waits for no attempt, or the attempts are already due.
-     */
-    async runNow(workspaceId: string, id: string, at: Date): Promise<boolean> {
-      const rows = await db
-        .update(executions)
-        .set({
-          resumeAt: at,
-          // Every attempt of the row is due now, so the job takes them all.
-          resume: sql`jsonb_set(${executions.resume}, '{retries}', coalesce((
-            select jsonb_agg(r || jsonb_build_object('at', ${at.toISOString()}::text))
-            from jsonb_array_elements(${executions.resume}->'retries') r), '[]'::jsonb))`,
-        })
-        .where(
-          and(
-            eq(executions.id, id),
-            eq(executions.workspaceId, workspaceId),
-            eq(executions.status, 'waiting'),
-            isNotNull(executions.resume),
-            sql`${executions.resumeAt} > ${at.toISOString()}::timestamptz`,
-          ),
-        )
-        .returning({ id: executions.id });
-      return rows.length > 0;
-    },
-
-    async completed(workspaceId: string, page: number, size: number, within?: GroupLimit) {
-      const where = and(
-        eq(executions.workspaceId, workspaceId),
-        inArray(executions.status, finishedStatuses),
-        isNotNull(executions.endedAt),
-        ofFlowsWithin(executions.flowId, within),
-      );
-      const [counted] = await db.select({ total: count() }).from(executions).where(where);
-      const total = counted?.total ?? 0;
-      const last = Math.max(1, Math.ceil(total / size));
-      const rows = await db
-        .select(summaryColumns)
-        .from(executions)
-        .where(where)
-        .orderBy(desc(executions.endedAt), desc(executions.id))
-        .limit(size)
-        .offset((Math.min(page, last) - 1) * size);
-      return { rows, total };
-    },
-
-    /** Finished executions per minute since `from`. */
-    async perMinute(
-      workspaceId: string,
-      from: Date,
-      within?: GroupLimit,
-    ): Promise<{ minute: Date; n: number }[]> {
-      const minute = sql<string>`date_trunc('minute', ${executions.endedAt})`;
-      const rows = await db
-        .select({ minute, n: count() })
-        .from(executions)
-        .where(
-          and(
-            eq(executions.workspaceId, workspaceId),
-            inArray(executions.status, finishedStatuses),
-            gte(executions.endedAt, from),
-            ofFlowsWithin(executions.flowId, within),
-          ),
-        )
-        .groupBy(minute);
-      return rows.map((row) => ({ minute: new Date(row.minute), n: Number(row.n) }));
     },
   };
 }

@@ -3,15 +3,11 @@ import type {
   completedListSchema,
   RunningExecution,
   timeseriesSchema,
-  WaitingExecution,
 } from '@ponte/shared/monitoring.schema';
 import type { Database } from '../../db/client';
 import { createExecutionsRepository, type ExecutionRow } from './executions.repository';
 import type { GroupLimit } from '../../lib/group-access/group-scope';
-import { reasonOf } from './execution-waiting';
-import { messages } from '@ponte/shared/messages';
-import { AppError, notFound } from '../../lib/app-error';
-import { errorCodes } from '@ponte/shared/errors';
+import { waitingReads } from './execution-waiting';
 
 export interface ExecutionsServiceDeps {
   db: Database;
@@ -69,53 +65,8 @@ export function createExecutionsService(deps: ExecutionsServiceDeps) {
       );
     },
 
-    /**
-     * The workspace's queued and waiting executions, each with why it has not run
-     * (docs/adr/0111); `within`: only those of flows in the caller's groups.
-     */
-    async waiting(workspaceId: string, within?: GroupLimit): Promise<WaitingExecution[]> {
-      const rows = await repository.notRunning(workspaceId, within);
-      if (!rows.length) return [];
-      const limited = [
-        ...new Set(rows.filter((row) => row.concurrencyLimit > 0).map((row) => row.flowId)),
-      ];
-      const [running, workersAlive] = await Promise.all([
-        repository.runningByFlow(workspaceId, limited),
-        deps.workersAlive?.() ?? true,
-      ]);
-      const at = now();
-      return (await withNames(workspaceId, rows)).map(({ execution, flowName }) => ({
-        execution_id: execution.id,
-        flow_id: execution.flowId,
-        flow_name: flowName,
-        status: execution.status as 'queued' | 'waiting',
-        since: (execution.status === 'waiting'
-          ? (execution.endedAt ?? execution.queuedAt)
-          : execution.queuedAt
-        ).toISOString(),
-        ...reasonOf(execution, {
-          workersAlive,
-          runningOfFlow: running.get(execution.flowId) ?? 0,
-          now: at,
-        }),
-        flow_version: execution.flowVersion,
-      }));
-    },
-
-    /**
-     * 'Executar agora' (docs/adr/0111): the execution's new attempts are due now and the sweep
-     * runs at once. 404 for another workspace's; 409 when it waits for no attempt to come.
-     */
-    async runNow(workspaceId: string, executionId: string): Promise<void> {
-      if (await repository.runNow(workspaceId, executionId, now())) {
-        await deps.sweepRetries?.();
-        return;
-      }
-      const row = await repository.findInWorkspace(workspaceId, executionId);
-      if (!row)
-        throw notFound(messages.engine.executionNotFound, { kind: 'execution', id: executionId });
-      throw new AppError(409, errorCodes.conflict, messages.engine.noAttemptToCome);
-    },
+    /** Queued and waiting executions with why; 'Executar agora' (execution-waiting.ts). */
+    ...waitingReads({ ...deps, repository, withNames }),
 
     /** Finished executions, newest first. */
     async completed(

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { RerunFailedBody } from '@ponte/shared/monitoring.schema';
 import { errorMessage } from '../../lib/api/api-error';
@@ -13,8 +14,6 @@ const dayMs = 24 * 60 * 60 * 1000;
 const boundAt = (at: number) =>
   toOffsetDateTime(new Date(at - 3 * 60 * 60 * 1000).toISOString().slice(0, 19));
 
-type Preview = { count: number; without_trigger: number; max: number };
-
 /**
  * 'Reexecutar falhas' of /monitoring/completed (docs/adr/0113): the failed executions of one
  * flow in a period run again, whole, on the flow's current version, after a preview of how many.
@@ -24,25 +23,17 @@ export function RerunFailedModal({ opened, onClose }: { opened: boolean; onClose
   const [flowId, setFlowId] = useState<string | null>(null);
   const [from, setFrom] = useState(() => boundAt(Date.now() - dayMs));
   const [to, setTo] = useState(() => boundAt(Date.now()));
-  const [preview, setPreview] = useState<Preview | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const rerun = useRerunFailed();
   const body: RerunFailedBody | null = flowId && from && to ? { flow_id: flowId, from, to } : null;
-  const key = body ? JSON.stringify(body) : '';
-
-  useEffect(() => {
-    setPreview(null);
-    setFailure(null);
-    if (!key) return;
-    let current = true;
-    previewFailedReruns(JSON.parse(key) as RerunFailedBody).then(
-      (answer) => current && setPreview(answer),
-      (error: unknown) => current && setFailure(errorMessage(error)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [key]);
+  const previewed = useQuery({
+    queryKey: ['monitoring', 'rerun-failed-preview', body],
+    queryFn: () => previewFailedReruns(body!),
+    enabled: body !== null,
+    retry: false,
+  });
+  const preview = body ? (previewed.data ?? null) : null;
+  const shownFailure = failure ?? (body && previewed.error ? errorMessage(previewed.error) : null);
 
   const runnable = preview ? preview.count - preview.without_trigger : 0;
   const tooMany = preview !== null && preview.count > preview.max;
@@ -90,9 +81,9 @@ export function RerunFailedModal({ opened, onClose }: { opened: boolean; onClose
                 : `${runnable === 1 ? '1 execução com erro será reexecutada' : `${runnable.toLocaleString('pt-BR')} execuções com erro serão reexecutadas`}.${preview.without_trigger ? ` ${preview.without_trigger} não guardou os dados do gatilho (mais de 1 MB) e fica de fora.` : ''}`}
           </Alert>
         ) : null}
-        {failure ? (
+        {shownFailure ? (
           <Text size="sm" c="red" role="alert">
-            {failure}
+            {shownFailure}
           </Text>
         ) : null}
         <Group justify="flex-end" gap="sm">
