@@ -195,8 +195,11 @@ describeEachDriver('re-running executions', (driver) => {
 
     const backwards = await t
       .request(account.token)
-      .post('/api/v1/monitoring/executions/rerun-failed/preview', { ...period, to: from });
+      .post('/api/v1/monitoring/executions/rerun-failed/preview', {
+        ...period,
+        to: new Date(Date.parse(from) - 1000).toISOString(),
+      });
     expect(backwards.statusCode).toBe(400);
-    expect(backwards.json().message).toBe('O fim do período deve ser depois do início.');
+    expect(backwards.json().message).toBe('O fim do período não pode ser antes do início.');
   });
 });

@@ -26,7 +26,7 @@ export const rerunTexts = {
   versionGone: (version: number) =>
     `A versão ${version} do flow não existe mais (a retenção de versões a removeu).`,
   noVersion: 'Esta execução não rodou uma versão salva do flow: reexecute na versão atual.',
-  period: 'O fim do período deve ser depois do início.',
+  period: 'O fim do período não pode ser antes do início.',
   tooMany: (count: number) =>
     `São ${count.toLocaleString('pt-BR')} execuções com erro no período; reexecute no máximo ${bulkRerunMax} de uma vez (escolha um período menor).`,
 };
@@ -107,7 +107,7 @@ export function createExecutionReruns(deps: ExecutionRerunsDeps) {
 
   /** The failed production executions of the flow in the period. */
   const failedWhere = (workspaceId: string, body: RerunFailedBody) => {
-    if (Date.parse(body.to) <= Date.parse(body.from)) throw invalidField('to', rerunTexts.period);
+    if (Date.parse(body.to) < Date.parse(body.from)) throw invalidField('to', rerunTexts.period);
     return and(
       eq(executions.workspaceId, workspaceId),
       eq(executions.flowId, body.flow_id),

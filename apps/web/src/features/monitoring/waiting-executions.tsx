@@ -95,7 +95,12 @@ export function WaitingExecutions({ nameOf }: { nameOf: (flowId: string) => stri
                   </Table.Td>
                   <Table.Td>
                     <Group gap={6} wrap="nowrap" align="flex-start">
-                      <Badge size="sm" variant="light" color={reasonColors[item.reason.kind]}>
+                      <Badge
+                        size="sm"
+                        variant="light"
+                        color={reasonColors[item.reason.kind]}
+                        style={{ flexShrink: 0 }}
+                      >
                         {statusLabels[item.status]}
                       </Badge>
                       <Text size="sm">{item.reason.text}</Text>
