@@ -115,7 +115,7 @@ describe.skipIf(!hasChromium)('Jornada: execuções que se recuperam', () => {
       await table.getByText(/^Nova tentativa 2 de 3 em \d{2}\/\d{2}\/\d{4}/).waitFor();
       await snap(page, `recuperar-aguardando-${width}`);
       await table.getByRole('button', { name: 'Executar agora' }).click();
-      await expectToast(page, 'Nova tentativa enviada para execução.');
+      await expectToast(page, 'Execução retomada.');
       await until(
         async () => (await finished(call, flowId)).some((data) => data.status === 'success'),
         'a nova tentativa terminar',

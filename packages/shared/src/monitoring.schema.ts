@@ -114,9 +114,16 @@ export type RunningExecution = z.infer<typeof runningExecutionSchema>;
 
 /**
  * Why a queued or waiting execution has not run (docs/adr/0111): no worker alive, the flow's
- * concurrency limit, a free slot in the workers, a new attempt, a person's approval.
+ * concurrency limit, a free slot in the workers, a new attempt, a delay, a person's approval.
  */
-export const waitingReasonKinds = ['worker', 'concurrency', 'slot', 'retry', 'approval'] as const;
+export const waitingReasonKinds = [
+  'worker',
+  'concurrency',
+  'slot',
+  'retry',
+  'delay',
+  'approval',
+] as const;
 export type WaitingReasonKind = (typeof waitingReasonKinds)[number];
 
 /** GET /api/v1/monitoring/executions/waiting: an execution that has not run yet, and why. */
@@ -133,10 +140,10 @@ export const waitingExecutionSchema = z.object({
     text: z.string(),
     /** The node that waits (a new attempt, an approval). */
     node_uid: z.string().optional(),
-    /** When the wait ends by itself (a new attempt). */
+    /** When the wait ends by itself (a new attempt, a delay). */
     at: z.string().optional(),
   }),
-  /** 'Executar agora' skips the wait (a new attempt not due yet). */
+  /** 'Executar agora' skips the wait (a new attempt or a delay not due yet). */
   run_now: z.boolean(),
   flow_version: z.number().int().positive().nullable(),
 });

@@ -214,12 +214,14 @@ export const executions = pgTable(
 
 /** Why a waiting execution waits at one node (docs/adr/0110). */
 export interface ExecutionWaitRow {
-  kind: 'retry' | 'approval';
+  /** Ties a new attempt's or a delay's wait to what it resumes with (`resume.retries[].id`). */
+  id?: string;
+  kind: 'retry' | 'approval' | 'delay';
   node_uid: string;
   message: string;
   /** ISO time the wait began. */
   since: string;
-  /** A new attempt: which, of how many, at what ISO time. */
+  /** A new attempt: which, of how many; when it (or a delay) ends, ISO. */
   attempt?: number;
   of?: number;
   at?: string;
@@ -228,7 +230,15 @@ export interface ExecutionWaitRow {
 /** What the new attempts of a waiting execution run with (docs/adr/0110). */
 export interface ExecutionResumeRow {
   flowData: Record<string, unknown>;
-  retries: { nodeUid: string; msg: Record<string, unknown>; attempt: number; at: string }[];
+  /** New attempts and delays due at `at`; a delay's node gets `resumed` as `ctx.resumed`. */
+  retries: {
+    id?: string;
+    nodeUid: string;
+    msg: Record<string, unknown>;
+    attempt: number;
+    at: string;
+    resumed?: unknown;
+  }[];
 }
 
 export type LogType = 'user' | 'internal' | 'debug';

@@ -88,7 +88,7 @@ export function createAgentToolbox(
           input,
           [],
           undefined,
-          values,
+          { literal: values },
         );
         const sent = emissions(await definition.run(ctx));
         const jsons = sent.map(({ msg }) => JSON.stringify(msg) ?? '');

@@ -120,6 +120,8 @@ export interface ExecutionWait {
   node_uid: string;
   message: string;
   retry?: NodeRetry & { msg: Message };
+  /** The node resumes by itself at `at` with `value` as `ctx.resumed` (a durable delay). */
+  wake?: { at: number; msg: Message; value: unknown };
 }
 
 /**

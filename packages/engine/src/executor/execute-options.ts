@@ -34,7 +34,8 @@ export interface ExecuteOptions {
    * counting the attempts that failed already; the flow data starts as it was.
    */
   retries?: {
-    deliveries: { nodeUid: string; msg: Message; attempt: number }[];
+    /** `resumed`: the node's `ctx.resumed` (a durable delay that elapsed). */
+    deliveries: { nodeUid: string; msg: Message; attempt: number; resumed?: unknown }[];
     flowData?: Record<string, unknown>;
   };
   /**

@@ -46,6 +46,8 @@ interface Delivery {
   json: string | undefined;
   /** Attempts of this message at its node that failed already ('Em caso de erro'). */
   attempt?: number;
+  /** The node's `ctx.resumed` for this message (a part resumed by a wake). */
+  resumed?: { value: unknown };
 }
 
 /** Deliveries of one execution running at the same time (independent branches). */
@@ -227,7 +229,15 @@ class Execution {
         const bytes = Buffer.byteLength(json);
         const kept = options.capture ? json : undefined;
         const attempt = start.attempt ? { attempt: start.attempt } : {};
-        this.schedule({ uid: start.nodeUid, msg: start.msg, bytes, json: kept, ...attempt });
+        const resumed = 'resumed' in start ? { resumed: { value: start.resumed } } : {};
+        this.schedule({
+          uid: start.nodeUid,
+          msg: start.msg,
+          bytes,
+          json: kept,
+          ...attempt,
+          ...resumed,
+        });
       }
     } catch (error) {
       this.end('error', { message: error instanceof Error ? error.message : String(error) });
@@ -417,13 +427,17 @@ class Execution {
   private async handle(
     node: FlowNode,
     definition: NodeDefinition,
-    { msg, from }: Delivery,
+    { msg, from, resumed }: Delivery,
     phase: 'run' | 'onIdle',
   ): Promise<NodeEmission[]> {
     const incoming = this.incoming.get(node.uid) ?? [];
     // An idle turn was not delivered by anyone: it has no `from`.
     const by = phase === 'run' ? from : undefined;
-    const ctx = await buildNodeContext(this.shared, node, definition, msg, incoming, by);
+    const ctx = await buildNodeContext(this.shared, node, definition, msg, incoming, by, {
+      ...(phase === 'run' && resumed ? { resumed } : {}),
+      // A durable wait ends this part; a node holding items in memory keeps it in memory.
+      waitDurably: this.options.durableWaits === true && !this.states.latest(),
+    });
     const handler = phase === 'run' ? definition.run : definition.onIdle!;
     try {
       return emissions(await handler(ctx));

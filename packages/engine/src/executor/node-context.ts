@@ -106,16 +106,25 @@ export async function buildNodeContext(
   input: Message,
   incoming: IncomingEdge[],
   from: IncomingEdge | undefined,
-  /** An agent's values for a tool node's params: data, not templates. */
-  literal?: Record<string, unknown>,
+  /**
+   * This run's `ctx.resumed` (a part resumed by a wake) and whether the node may end the part
+   * to wait durably; an agent's values for a tool node's params (data, not templates).
+   */
+  run: {
+    resumed?: { value: unknown };
+    waitDurably?: boolean;
+    literal?: Record<string, unknown>;
+  } = {},
 ): Promise<NodeRunContext<Record<string, unknown>>> {
+  const { literal } = run;
   const data = expressionData(shared, input);
   const params = literal
     ? await resolveParams(definition.manifest.params, node.params, data, literal)
     : await resolveNodeParams(definition.manifest.params, node.params, data);
   const agentTools = shared.agentTools?.(node.uid);
-  const resumed = shared.resumed?.nodeUid === node.uid ? shared.resumed : undefined;
-  if (resumed) delete shared.resumed;
+  const resumed =
+    run.resumed ?? (shared.resumed?.nodeUid === node.uid ? shared.resumed : undefined);
+  if (!run.resumed && resumed) delete shared.resumed;
   const base = {
     execution_id: shared.scope.executionId,
     flow_id: shared.scope.flowId,
@@ -157,6 +166,7 @@ export async function buildNodeContext(
     ...(shared.respond ? { respond: shared.respond } : {}),
     ...(agentTools ? { agentTools } : {}),
     ...(resumed ? { resumed: resumed.value } : {}),
+    ...(run.waitDurably ? { waitDurably: true } : {}),
     signal: shared.signal,
   };
 }

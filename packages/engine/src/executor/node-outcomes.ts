@@ -90,7 +90,12 @@ export function suspendOutcome(
   error: SuspendExecution,
   duration_ms: number,
 ): number {
-  host.waiting.push({ node_uid: node.uid, message: error.message });
+  const { wake } = error;
+  host.waiting.push({
+    node_uid: node.uid,
+    message: error.message,
+    ...(wake ? { wake: { at: wake.at, msg: received.msg, value: wake.value } } : {}),
+  });
   const jsons = error.sent.map(({ msg }) => JSON.stringify(msg) ?? '');
   const sizes = jsons.map((json) => Buffer.byteLength(json));
   host.emit({

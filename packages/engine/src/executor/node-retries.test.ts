@@ -203,3 +203,75 @@ describe("a node's 'Em caso de erro'", () => {
     expect(records.find(({ node_uid }) => node_uid === 'api')?.attempt).toBe(2);
   });
 });
+
+describe("a durable 'Aguardar'", () => {
+  const delayFlow: FlowDocument = {
+    version: 1,
+    nodes: [
+      { uid: 'gatilho', type: 'test_trigger', typeVersion: 1, position: at, params: {} },
+      {
+        uid: 'espera',
+        type: 'core_delay',
+        typeVersion: 1,
+        position: at,
+        params: { amount: 2, unit: 'h', durable: true },
+      },
+      { uid: 'depois', type: 'test_tag', typeVersion: 1, position: at, params: { tag: 'depois' } },
+    ],
+    edges: [
+      { id: 'e1', source: 'gatilho', sourceOutput: 'default', target: 'espera' },
+      { id: 'e2', source: 'espera', sourceOutput: 'default', target: 'depois' },
+    ],
+  };
+
+  it('ends the part waiting until the time is due, then goes on when resumed', async () => {
+    const harness = createHarness();
+    const result = await harness.run(delayFlow, { n: 1 }, { durableWaits: true });
+    expect(result.status).toBe('waiting');
+    const [wait] = result.waiting!;
+    expect(wait).toMatchObject({
+      node_uid: 'espera',
+      wake: { value: 'elapsed', msg: { payload: { n: 1 } } },
+    });
+    const started = harness.events.find(({ type }) => type === 'node_started')!;
+    expect(wait!.wake!.at - started.timestamp).toBeGreaterThanOrEqual(2 * 3_600_000);
+    expect(harness.visits).toEqual([]);
+
+    const resumed = createHarness();
+    const again = await resumed.run(
+      delayFlow,
+      {},
+      {
+        durableWaits: true,
+        retries: {
+          deliveries: [{ nodeUid: 'espera', msg: wait!.wake!.msg, attempt: 0, resumed: 'elapsed' }],
+        },
+      },
+    );
+    expect(again.status).toBe('success');
+    expect(resumed.visits).toEqual(['depois']);
+    expect(again.lastMessage).toMatchObject({ payload: { n: 1, visited: ['depois'] } });
+  });
+});
+
+describe("an 'Aguardar' not marked to wait outside the run", () => {
+  it('sleeps in memory, holding the run, as before', async () => {
+    const harness = createHarness();
+    const flow: FlowDocument = {
+      version: 1,
+      nodes: [
+        { uid: 'gatilho', type: 'test_trigger', typeVersion: 1, position: at, params: {} },
+        {
+          uid: 'espera',
+          type: 'core_delay',
+          typeVersion: 1,
+          position: at,
+          params: { amount: 20, unit: 'ms' },
+        },
+      ],
+      edges: [{ id: 'e1', source: 'gatilho', sourceOutput: 'default', target: 'espera' }],
+    };
+    const result = await harness.run(flow, {}, { durableWaits: true });
+    expect(result.status).toBe('success');
+  });
+});

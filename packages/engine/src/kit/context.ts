@@ -71,5 +71,10 @@ export interface NodeRunContext<P> {
   agentTools?: AgentToolbox;
   /** Set on the run of a node the execution resumed at after a person decided (docs/adr/0100). */
   resumed?: unknown;
+  /**
+   * The node may wait durably (docs/adr/0110): a production run where nothing holds items in
+   * memory; a long wait throws `SuspendExecution` with a `wake` instead of sleeping.
+   */
+  waitDurably?: boolean;
   signal: AbortSignal;
 }

@@ -10,6 +10,11 @@ export class SuspendExecution extends Error {
   constructor(
     message: string,
     readonly sent: NodeEmission[] = [],
+    /**
+     * The node resumes by itself at `at` (ms since the epoch) with `value` as `ctx.resumed`
+     * (a durable 'Aguardar', docs/adr/0110); absent, only a person resumes it.
+     */
+    readonly wake?: { at: number; value: unknown },
   ) {
     super(message);
     this.name = 'SuspendExecution';

@@ -108,7 +108,13 @@ export interface JobPayload extends EnqueuerMark {
   resume?: ResumeRequest;
   /** A waiting execution's new attempts (docs/adr/0110), for the wait numbered `waitSeq`. */
   retries?: {
-    deliveries: { nodeUid: string; msg: Message; attempt: number }[];
+    deliveries: {
+      id?: string;
+      nodeUid: string;
+      msg: Message;
+      attempt: number;
+      resumed?: unknown;
+    }[];
     flowData?: Record<string, unknown>;
   };
   waitSeq?: number;

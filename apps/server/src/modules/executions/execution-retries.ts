@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ExecutionResult, ExecutionStatus } from '@ponte/engine/executor/events';
 import type { ExecutionResumeRow, ExecutionWaitRow } from '../../db/schema';
 import { createPeriodicTask } from '../../lib/periodic-task';
@@ -20,7 +21,8 @@ export interface Parked {
   resumeAt: Date | null;
 }
 
-const keyOf = (retry: { nodeUid: string; attempt: number }) => `${retry.nodeUid}\0${retry.attempt}`;
+const keyOf = (retry: { id?: string; nodeUid: string; attempt: number }) =>
+  retry.id ?? `${retry.nodeUid}\0${retry.attempt}`;
 
 /**
  * The waits an execution keeps after a part (docs/adr/0110): those of earlier parts this part
@@ -38,31 +40,33 @@ export function parkedAfter(
     return { status: result.status, ...none };
   const taken = new Set((payload.retries?.deliveries ?? []).map(keyOf));
   const retries = (row.resume?.retries ?? []).filter((retry) => !taken.has(keyOf(retry)));
+  const left = new Set(retries.map(keyOf));
   const waits = (row.waits ?? []).filter((wait) =>
-    wait.kind === 'retry'
-      ? retries.some(
-          (retry) => retry.nodeUid === wait.node_uid && retry.attempt + 1 === wait.attempt,
-        )
-      : wait.node_uid !== payload.resume?.nodeUid,
+    wait.kind === 'approval'
+      ? wait.node_uid !== payload.resume?.nodeUid
+      : left.has(wait.id ?? `${wait.node_uid}\0${(wait.attempt ?? 1) - 1}`),
   );
   const since = now.toISOString();
   for (const wait of result.waiting ?? []) {
-    if (!wait.retry) {
-      waits.push({ kind: 'approval', node_uid: wait.node_uid, message: wait.message, since });
-      continue;
-    }
-    const { attempt, of, at, msg } = wait.retry;
-    const due = new Date(at).toISOString();
-    retries.push({ nodeUid: wait.node_uid, msg, attempt: attempt - 1, at: due });
-    waits.push({
-      kind: 'retry',
-      node_uid: wait.node_uid,
-      message: wait.message,
-      since,
-      attempt,
-      of,
-      at: due,
-    });
+    const base = { id: randomUUID(), node_uid: wait.node_uid, message: wait.message, since };
+    if (wait.retry) {
+      const { attempt, of, at, msg } = wait.retry;
+      const due = new Date(at).toISOString();
+      retries.push({ id: base.id, nodeUid: wait.node_uid, msg, attempt: attempt - 1, at: due });
+      waits.push({ ...base, kind: 'retry', attempt, of, at: due });
+    } else if (wait.wake) {
+      const { at, msg, value } = wait.wake;
+      const due = new Date(at).toISOString();
+      retries.push({
+        id: base.id,
+        nodeUid: wait.node_uid,
+        msg,
+        attempt: 0,
+        at: due,
+        resumed: value,
+      });
+      waits.push({ ...base, kind: 'delay', at: due });
+    } else waits.push({ ...base, kind: 'approval' });
   }
   if (!waits.length) return { status: result.status, ...none };
   const flowData = result.flowData ?? row.resume?.flowData ?? {};
@@ -90,7 +94,13 @@ function jobOf(
     execution_id: row.id,
     msg: {},
     retries: {
-      deliveries: due.map(({ nodeUid, msg, attempt }) => ({ nodeUid, msg, attempt })),
+      deliveries: due.map(({ id, nodeUid, msg, attempt, ...rest }) => ({
+        ...(id ? { id } : {}),
+        nodeUid,
+        msg,
+        attempt,
+        ...('resumed' in rest ? { resumed: rest.resumed } : {}),
+      })),
       flowData: resume.flowData,
     },
     waitSeq: row.waitSeq,

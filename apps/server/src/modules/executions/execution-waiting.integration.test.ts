@@ -126,6 +126,56 @@ describeEachDriver('why an execution has not run', (driver) => {
     expect(again.json().message).toBe('Esta execução não aguarda uma nova tentativa.');
   });
 
+  it("waits for an 'Aguardar' of a minute without a slot, and 'Executar agora' skips it", async () => {
+    const account = await t.createAccount();
+    const flowId = await createFlow(t, account, {
+      version: 1,
+      nodes: [
+        { uid: 'inicio', type: 'core_manual_trigger', position: at(0), params: {} },
+        {
+          uid: 'espera',
+          type: 'core_delay',
+          position: at(200),
+          params: { amount: 1, unit: 'min', durable: true },
+        },
+        {
+          uid: 'log',
+          type: 'core_log',
+          position: at(400),
+          params: { label: 'Depois', message: 'ok' },
+        },
+      ],
+      edges: [
+        { id: 'e1', source: 'inicio', sourceOutput: 'default', target: 'espera' },
+        { id: 'e2', source: 'espera', sourceOutput: 'default', target: 'log' },
+      ],
+    });
+    await start(account, flowId);
+    const [item] = await until(async () => {
+      const items = await waitingOf(account);
+      return items.length > 0 && items;
+    }, 'a execução aguardando');
+    expect(item).toMatchObject({
+      status: 'waiting',
+      run_now: true,
+      reason: { kind: 'delay', node_uid: 'espera' },
+    });
+    expect(item!.reason.text).toMatch(
+      /^Aguardando até \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} \(conector Aguardar\)\.$/,
+    );
+    const ran = await t
+      .request(account.token)
+      .post(`/api/v1/monitoring/executions/${item!.execution_id}/run-now`, {});
+    expect(ran.statusCode, ran.body).toBe(200);
+    await until(async () => (await statusesOf(flowId))[0] === 'success', 'a espera terminar');
+    const [row] = await t.database.db
+      .select()
+      .from(executions)
+      .where(eq(executions.id, item!.execution_id));
+    // trigger + delay, then the delay again and the log.
+    expect(row!.steps).toBe(4);
+  });
+
   it("'Parar' ends a waiting execution: it leaves the list and never runs again", async () => {
     const account = await t.createAccount();
     const flowId = await createFlow(t, account, flakyFlow());

@@ -23,6 +23,8 @@ export const waitingTexts = {
   retryDue: (attempt: number, of: number) =>
     `Nova tentativa ${attempt} de ${of}: aguardando uma vaga nos workers.`,
   approval: (since: string) => `Aguardando aprovação desde ${formatDateTime(since)}.`,
+  delay: (at: string) => `Aguardando até ${formatDateTime(at)} (conector Aguardar).`,
+  delayDue: 'Espera do conector Aguardar concluída: aguardando uma vaga nos workers.',
 };
 
 /**
@@ -56,22 +58,27 @@ export function reasonOf(
 ): Pick<WaitingExecution, 'reason' | 'run_now'> {
   if (row.status === 'waiting') {
     const waits = row.waits ?? [];
-    const retry = waits
-      .filter((wait) => wait.kind === 'retry' && wait.at)
+    const timed = waits
+      .filter((wait) => (wait.kind === 'retry' || wait.kind === 'delay') && wait.at)
       .sort((a, b) => Date.parse(a.at!) - Date.parse(b.at!))[0];
-    if (retry) {
-      const due = Date.parse(retry.at!) <= facts.now.getTime();
-      const { attempt = 0, of = 0, at = '' } = retry;
+    if (timed) {
+      const due = Date.parse(timed.at!) <= facts.now.getTime();
+      const { attempt = 0, of = 0, at = '' } = timed;
+      const delay = timed.kind === 'delay';
       const text = !facts.workersAlive
         ? waitingTexts.noWorker
         : due
-          ? waitingTexts.retryDue(attempt, of)
-          : waitingTexts.retry(attempt, of, at);
+          ? delay
+            ? waitingTexts.delayDue
+            : waitingTexts.retryDue(attempt, of)
+          : delay
+            ? waitingTexts.delay(at)
+            : waitingTexts.retry(attempt, of, at);
       return {
         reason: {
-          kind: facts.workersAlive ? 'retry' : 'worker',
+          kind: facts.workersAlive ? timed.kind : 'worker',
           text,
-          node_uid: retry.node_uid,
+          node_uid: timed.node_uid,
           at,
         },
         run_now: !due,

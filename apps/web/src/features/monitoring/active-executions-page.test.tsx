@@ -292,7 +292,7 @@ describe('ActiveExecutionsPage', () => {
     await waitFor(() =>
       expect(api.callsTo('POST', '/api/v1/monitoring/executions/e1/run-now')).toHaveLength(1),
     );
-    expect(await screen.findByText('Nova tentativa enviada para execução.')).toBeInTheDocument();
+    expect(await screen.findByText('Execução retomada.')).toBeInTheDocument();
     await user.click(within(second!).getByRole('button', { name: 'Parar' }));
     await waitFor(() => expect(api.callsTo('POST', '/engine/stop-execution')).toHaveLength(1));
     expect(api.callsTo('POST', '/engine/stop-execution')[0]!.body).toEqual({ execution_id: 'e2' });

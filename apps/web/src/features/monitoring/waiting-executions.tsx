@@ -21,6 +21,7 @@ const reasonColors: Record<WaitingExecution['reason']['kind'], string> = {
   concurrency: 'orange',
   slot: 'gray',
   retry: 'yellow',
+  delay: 'cyan',
   approval: 'indigo',
 };
 
@@ -126,7 +127,7 @@ export function WaitingExecutions({ nameOf }: { nameOf: (flowId: string) => stri
                             void act(
                               item.execution_id,
                               () => runNow.mutateAsync(item.execution_id),
-                              'Nova tentativa enviada para execução.',
+                              'Execução retomada.',
                             )
                           }
                           denied={denied}

@@ -1,7 +1,11 @@
 import { limits } from '@ponte/shared/limits';
 import { defineNode } from '../../../kit/define-node';
+import { SuspendExecution } from '../../../kit/suspend-execution';
 
 const unitMs: Record<string, number> = { ms: 1, s: 1000, min: 60_000, h: 3_600_000 };
+
+/** What a waiting execution's wait at a durable 'Aguardar' says (docs/adr/0110). */
+export const delayWaitMessage = 'Aguardando o tempo do conector Aguardar.';
 const expression = /\{\{[\s\S]*?\}\}/;
 
 /** The wait in ms, or a pt-BR problem: at most `limits.delayMaxMs` (30 days, ADR 0022). */
@@ -48,13 +52,29 @@ export const delayNode = defineNode({
         { label: 'Horas', value: 'h' },
       ],
     },
+    durable: {
+      type: 'boolean',
+      label: 'Esperar sem ocupar a execução',
+      description:
+        'A execução fica aguardando no banco e volta na hora certa, mesmo depois de um reinício, sem ocupar uma vaga nem contar no tempo limite. Em execuções de produção; no editor e no debug, espera na memória.',
+      default: false,
+    },
   },
   outputs: { default: { label: 'Saída' } },
   checkParams: checkDelayParams,
-  async run({ params, input, ports, signal }) {
+  async run({ params, input, ports, signal, resumed, waitDurably }) {
+    // Resumed when the wait was due: the message goes on.
+    if (resumed !== undefined) return { output: 'default', msg: input };
     // At most 30 days (ADR 0022); the clock port waits that long in steps a timer can hold.
     const ms = delayMs(params.amount, params.unit);
     if (typeof ms === 'string') throw new Error(ms);
+    // Durable when asked for, in a production run (docs/adr/0110); else it sleeps, holding the run.
+    if (params.durable && waitDurably) {
+      throw new SuspendExecution(delayWaitMessage, [], {
+        at: ports.clock.now() + ms,
+        value: 'elapsed',
+      });
+    }
     await ports.clock.sleep(ms, signal);
     return { output: 'default', msg: input };
   },
