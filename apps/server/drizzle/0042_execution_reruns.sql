@@ -1,1 +1,0 @@
-ALTER TABLE "executions" ADD COLUMN "rerun_of" text;
