@@ -24,6 +24,7 @@ export const pedidos: AlertRule = {
   queue_id: null,
   queue_depth_above: null,
   queue_depth_minutes: null,
+  stuck_minutes: null,
   workspace_id: 'w1',
   version: 1,
   created_at: '2026-01-15T12:34:56Z',
