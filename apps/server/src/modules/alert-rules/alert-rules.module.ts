@@ -1,6 +1,7 @@
 import { alertRulesConfig } from './alert-rules.config';
 import type { InstanceSmtp } from './alert-rules.config';
-import { defineModule, roles } from '../../container/server-module';
+import { defineModule, roles, runsWork } from '../../container/server-module';
+import { createWorkerPresence } from '../executions/execution-waiting';
 import { createLogRetention } from '../logs/log-retention';
 import { deleteAlertHistoryOlderThan } from './alert-retention';
 import { createAlerts, type Alerts } from './alerts';
@@ -37,6 +38,7 @@ export const alertRulesModule = defineModule({
     'db',
     'now',
     'log',
+    'cluster',
     'outboundHttp',
     'network',
     'serviceAccounts',
@@ -48,7 +50,7 @@ export const alertRulesModule = defineModule({
   config: [alertRulesConfig],
   tables: ['alert_rules', 'alert_firings', 'alert_incidents'],
   create(parts, options: AlertRulesOptions) {
-    const { db, log } = parts;
+    const { db, log, cluster } = parts;
     return {
       alerts: createAlerts(db, log, {
         now: parts.now,
@@ -56,6 +58,8 @@ export const alertRulesModule = defineModule({
         network: parts.network,
         accounts: parts.serviceAccounts,
         queues: parts.messageDriver,
+        // A process that runs executions is a live worker itself; an API process asks the leases.
+        workersAlive: createWorkerPresence(db, cluster, runsWork(cluster.role)),
         smtp: options.alerts?.smtp ?? null,
         baseUrl: parts.publicUrl ?? `http://localhost:${options.alerts?.port ?? 3000}`,
         ...(options.alerts?.dispatchIntervalMs
