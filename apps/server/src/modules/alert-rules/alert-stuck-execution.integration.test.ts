@@ -9,11 +9,13 @@ import { createAlertDelivery } from './alerts';
 import { createNetworkGuard } from '../../adapters/outbound-http/network-guard';
 import { createOutboundHttpClient } from '../../adapters/outbound-http/outbound-http-client';
 import type { Database } from '../../db/client';
-import { executions, flows, ponteProcesses } from '../../db/schema';
+import { alertRules, executions, flows, ponteProcesses } from '../../db/schema';
 import { createSecretBox } from '../../lib/secret-box';
 import { startHttpReceiver } from '../../test/http-receiver';
+import { seedWorkspace } from '../../test/queue-fixtures';
 import { testEncryptionKey, useTestApp, type TestAccount } from '../../test/test-app';
-import { describeEachDriver } from '../../test/test-database';
+import { createTestDatabase, describeEachDriver } from '../../test/test-database';
+import { until } from '../../test/until';
 import { createWorkerPresence } from '../executions/execution-waiting';
 import { createServiceAccountsService } from '../service-accounts/service-accounts.service';
 import { createDeadManEvaluator } from './alert-dead-man';
@@ -241,5 +243,63 @@ describeEachDriver('whether a worker is alive', (driver) => {
     it.each(['all', 'worker'] as const)('PONTE_ROLE=%s', async (role) => {
       expect(await createWorkerPresence(db(), asRole(role), true)()).toBe(true);
     });
+  });
+});
+
+describeEachDriver('an API process while no worker is alive', (driver) => {
+  let receiver: Awaited<ReturnType<typeof startHttpReceiver>>;
+  beforeAll(async () => {
+    receiver = await startHttpReceiver();
+  });
+  afterAll(async () => {
+    await receiver.close();
+  });
+  // Before the app starts: a workspace rule and an execution queued 10 minutes ago.
+  useTestApp(driver, {
+    cluster: asRole('api'),
+    httpAllowedNetworks: ['127.0.0.2/32'],
+    alerts: { dispatchIntervalMs: 50 },
+    async openDatabase() {
+      const database = await createTestDatabase(driver);
+      const { db } = database;
+      const { workspaceId } = await seedWorkspace(db);
+      await db.insert(alertRules).values({
+        id: randomUUID(),
+        workspaceId,
+        name: 'Fila sem worker',
+        type: 'stuck_execution',
+        stuckMinutes: 5,
+        action: 'webhook',
+        actionWebhookMethod: 'post',
+        actionWebhookUrl: `${receiver.url}/api-sozinha`,
+        matchLogType: 'message',
+        enabledAt: new Date(),
+      });
+      await db.insert(executions).values({
+        id: randomUUID(),
+        workspaceId,
+        flowId: randomUUID(),
+        triggerType: 'manual',
+        triggerNodeUid: 'n0',
+        status: 'queued',
+        queuedAt: new Date(Date.now() - 10 * minute),
+      });
+      return database;
+    },
+  });
+
+  it('raises and sends the alert itself', async () => {
+    const sentTo = () => receiver.received.filter((request) => request.url === '/api-sozinha');
+    await until(() => sentTo().length > 0, 'o alerta enviado pelo processo de API');
+    // Later passes of both (every 50 ms here) send nothing more.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sentTo().map((request) => JSON.parse(request.body) as object)).toEqual([
+      expect.objectContaining({
+        kind: 'incident',
+        summary: expect.stringMatching(
+          /^1 execução do workspace está na fila há mais de 5 minutos sem nenhum worker ativo/,
+        ) as unknown,
+      }),
+    ]);
   });
 });
