@@ -118,6 +118,9 @@ export const alertRuleMessages = {
   noInstanceSmtp:
     'Esta instalação não tem servidor SMTP próprio (PONTE_SMTP_URL): escolha uma conta de serviço SMTP.',
   allFlows: 'Todos os flows',
+  /** 'Execução sem worker': what its alert tells. */
+  stuckHint:
+    'Avisa quando execuções esperam na fila mais do que esse tempo sem nenhum worker ativo para executá-las, e de novo quando a situação se resolve.',
   contentHint:
     'Texto simples é procurado sem diferenciar maiúsculas de minúsculas; /padrão/i é uma expressão regular.',
   testTitle: 'Testar',

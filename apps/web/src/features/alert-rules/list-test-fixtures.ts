@@ -47,6 +47,16 @@ export const noturna: AlertRule = {
   no_success_minutes: 1560,
 };
 
+/** 'Fila sem worker': an enabled stuck_execution webhook rule on any flow, 5 minutes. */
+export const semWorker: AlertRule = {
+  ...pedidos,
+  _id: 'r3',
+  name: 'Fila sem worker',
+  type: 'stuck_execution',
+  match_log_content: '',
+  stuck_minutes: 5,
+};
+
 export { listOf };
 
 /** A signed-in session and the calls every page of the app makes, plus `extra` first. */
