@@ -46,12 +46,7 @@ export interface NodePanelProps {
 }
 
 type OptionalField =
-  | 'label'
-  | 'breakpoint'
-  | 'breakpointCondition'
-  | 'disabled'
-  | 'agentTool'
-  | 'onError';
+  'label' | 'breakpoint' | 'breakpointCondition' | 'disabled' | 'agentTool' | 'onError';
 
 /** The node with one optional field set, or left out when empty or off. */
 function withField<K extends OptionalField>(node: FlowNode, key: K, value: FlowNode[K]): FlowNode {
