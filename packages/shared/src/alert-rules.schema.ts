@@ -11,14 +11,21 @@ import { versionStampSchema } from './versions.schema';
  * Alert rules (spec 2 'Alert rules', §3 Alert rule, §4, §5, §7, §9; docs/adr/0050): the API's
  * shapes and the save rules, shared by the server and the browser.
  *
- * `match_log` is the spec's type. Beyond it, two dead-man types: `no_success` ('Flow sem
- * sucesso': the flow has not finished with success for `no_success_minutes`) and
+ * `match_log` is the spec's type. Beyond it, three dead-man types: `no_success` ('Flow sem
+ * sucesso': the flow has not finished with success for `no_success_minutes`),
  * `queue_backlog` ('Fila acumulada': the queue's depth stays above `queue_depth_above` for
- * `queue_depth_minutes`). Every type notifies by the same actions.
+ * `queue_depth_minutes`) and `stuck_execution` ('Execução sem worker': executions queued for
+ * more than `stuck_minutes` while no worker process is alive; docs/adr/0112). Every type
+ * notifies by the same actions.
  */
 const m = messages.alertRules;
 
-export const alertRuleTypes = ['match_log', 'no_success', 'queue_backlog'] as const;
+export const alertRuleTypes = [
+  'match_log',
+  'no_success',
+  'queue_backlog',
+  'stuck_execution',
+] as const;
 export type AlertRuleType = (typeof alertRuleTypes)[number];
 
 export const alertActions = ['email', 'webhook'] as const;
@@ -87,7 +94,11 @@ const alertRuleRules = {
       },
     },
     {
-      if: whenType(['no_success', 'queue_backlog']),
+      if: whenType(['stuck_execution']),
+      then: { required: ['stuck_minutes'], properties: { stuck_minutes: { type: 'integer' } } },
+    },
+    {
+      if: whenType(['no_success', 'queue_backlog', 'stuck_execution']),
       else: {
         required: ['match_log_content'],
         properties: { match_log_content: { minLength: 1 } },
@@ -125,7 +136,10 @@ export const alertRuleBodySchema = z
     match_log_json_field: text().max(limits.alertJsonFieldMax).default(''),
     /** Plain text (contains, ignoring case), or a regular expression written as `/…/flags`. */
     match_log_content: text().max(limits.alertMatchContentMax).default(''),
-    /** match_log: null or empty means any flow. no_success: the flow watched (required). */
+    /**
+     * match_log and stuck_execution: null or empty means any flow. no_success: the flow watched
+     * (required).
+     */
     flow_id: text().max(200).nullish(),
     timewindow_seconds: timewindowSchema.default(limits.alertDefaultWindow),
     /** no_success: minutes without a successful end before the alert. */
@@ -134,6 +148,8 @@ export const alertRuleBodySchema = z
     queue_id: text().max(200).nullish(),
     queue_depth_above: z.number().int().min(0).max(1_000_000_000).nullish(),
     queue_depth_minutes: minutesSchema.nullish(),
+    /** stuck_execution: minutes an execution stays queued with no worker before the alert. */
+    stuck_minutes: minutesSchema.nullish(),
   })
   .meta(alertRuleRules);
 export type AlertRuleBody = z.output<typeof alertRuleBodySchema>;
@@ -154,6 +170,7 @@ export const alertRuleSchema = alertRuleBodySchema.extend({
   queue_id: z.string().nullable(),
   queue_depth_above: z.number().int().nullable(),
   queue_depth_minutes: z.number().int().nullable(),
+  stuck_minutes: z.number().int().nullable(),
   workspace_id: z.string(),
   /** The number of its current version (docs/adr/0103); its `ETag` too. */
   version: z.number().int().positive(),
@@ -308,6 +325,7 @@ function typeIssues(body: AlertRuleBody): string[] {
       ...minutes(body.queue_depth_minutes),
     ];
   }
+  if (body.type === 'stuck_execution') return minutes(body.stuck_minutes);
   const issues: string[] = [];
   if (body.match_log_type === 'message_json') {
     const field = body.match_log_json_field.trim();

@@ -50,6 +50,7 @@ export const alertRuleMessages = {
     match_log: 'Match de logs',
     no_success: 'Flow sem sucesso',
     queue_backlog: 'Fila acumulada',
+    stuck_execution: 'Execução sem worker',
   },
   actionLabels: { email: 'E-mail', webhook: 'Webhook' },
   windowLabels: {
@@ -76,7 +77,7 @@ export const alertRuleMessages = {
   /** The instance SMTP (PONTE_SMTP_URL) is not configured and the rule names no account. */
   noSmtp:
     'Nenhum servidor SMTP para enviar o alerta: escolha uma conta de serviço SMTP na regra ou configure PONTE_SMTP_URL.',
-  /** Dead-man firings' texts (no_success, queue_backlog): what happened, in pt-BR. */
+  /** Dead-man firings' texts (docs/adr/0053, 0112): what happened, in pt-BR. */
   deadMan: {
     noSuccess: (flow: string, silence: string, lastSuccess: string) =>
       `O flow ${flow} não termina com sucesso há ${silence} (último sucesso em ${lastSuccess}).`,
@@ -88,6 +89,17 @@ export const alertRuleMessages = {
       `A fila ${queue} está com ${depth} mensagens a processar, acima de ${above}, há ${duration}.`,
     queueRecovered: (queue: string, depth: string, above: string, at: string) =>
       `A fila ${queue} voltou a ${depth} mensagens a processar (limite ${above}) em ${at}.`,
+    /** stuck_execution: whose executions, as the summary names them. */
+    stuckOfFlow: (flow: string) => `do flow "${flow}"`,
+    stuckOfWorkspace: 'do workspace',
+    stuck: (count: string, of: string, minutes: string, oldest: string) =>
+      count === '1'
+        ? `1 execução ${of} está na fila há mais de ${minutes} sem nenhum worker ativo para executá-la (desde ${oldest}).`
+        : `${count} execuções ${of} estão na fila há mais de ${minutes} sem nenhum worker ativo para executá-las (a mais antiga desde ${oldest}).`,
+    stuckWorkerBack: (of: string, at: string) =>
+      `As execuções ${of} na fila voltaram a ter um worker ativo em ${at}.`,
+    stuckCleared: (of: string, at: string) =>
+      `As execuções ${of} deixaram de estar paradas na fila em ${at}.`,
     minutes: (n: number) => (n === 1 ? '1 minuto' : `${n} minutos`),
     hours: (n: number) => (n === 1 ? '1 hora' : `${n} horas`),
   },
@@ -106,6 +118,9 @@ export const alertRuleMessages = {
   noInstanceSmtp:
     'Esta instalação não tem servidor SMTP próprio (PONTE_SMTP_URL): escolha uma conta de serviço SMTP.',
   allFlows: 'Todos os flows',
+  /** 'Execução sem worker': what its alert tells. */
+  stuckHint:
+    'Avisa quando execuções esperam na fila mais do que esse tempo sem nenhum worker ativo para executá-las, e de novo quando a situação se resolve.',
   contentHint:
     'Texto simples é procurado sem diferenciar maiúsculas de minúsculas; /padrão/i é uma expressão regular.',
   testTitle: 'Testar',

@@ -45,13 +45,18 @@ export const alertRules = pgTable(
     matchLogType: text('match_log_type').$type<MatchLogType>().notNull(),
     matchLogJsonField: text('match_log_json_field').notNull().default(''),
     matchLogContent: text('match_log_content').notNull().default(''),
-    /** null: any flow of the workspace (match_log); the flow watched (no_success). */
+    /**
+     * null: any flow of the workspace (match_log, stuck_execution); no_success: the flow
+     * watched.
+     */
     flowId: text('flow_id'),
     timewindowSeconds: integer('timewindow_seconds').notNull().default(300),
     noSuccessMinutes: integer('no_success_minutes'),
     queueId: text('queue_id'),
     queueDepthAbove: integer('queue_depth_above'),
     queueDepthMinutes: integer('queue_depth_minutes'),
+    /** stuck_execution: minutes queued with no worker alive before the alert (docs/adr/0112). */
+    stuckMinutes: integer('stuck_minutes'),
     /** When the rule was last enabled (or created enabled): a dead-man rule counts from here. */
     enabledAt: at('enabled_at'),
     /** The number of its current version (`resource_versions`, docs/adr/0103). */

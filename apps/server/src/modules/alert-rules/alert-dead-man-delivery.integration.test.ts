@@ -65,6 +65,7 @@ describeEachDriver('dead-man rule delivered by webhook', (driver) => {
     const evaluator = createDeadManEvaluator(db, {
       now: t.clock.now,
       queueCounts: () => Promise.reject(new Error('sem filas neste teste')),
+      workersAlive: async () => true,
       onError,
     });
     const dispatcher = createAlertDelivery({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, lte, min, ne, sql, type SQL } from 'drizzle-orm';
 import type { AlertFiringKind } from '@ponte/shared/alert-rules.schema';
 import { formatDateTime } from '@ponte/shared/format';
 import { limits, locale } from '@ponte/shared/limits';
@@ -18,14 +18,16 @@ import { createPeriodicTask } from '../../lib/periodic-task';
 
 /**
  * Dead-man rules (docs/adr/0053): `no_success` (a flow has not finished with success for
- * `no_success_minutes`) and `queue_backlog` (a queue's depth stays above `queue_depth_above`
- * for `queue_depth_minutes`). Every pass looks at the enabled rules of every workspace and
- * moves their incidents (`alert_incidents`); raising and clearing one inserts its firing
- * (`incident`, `recovery`) `due`, in the same transaction, for the dispatcher to send. At most
- * one unresolved incident per rule (a unique index), so two processes raise it once.
+ * `no_success_minutes`), `queue_backlog` (a queue's depth stays above `queue_depth_above`
+ * for `queue_depth_minutes`) and `stuck_execution` (executions queued for more than
+ * `stuck_minutes` while no process runs executions; docs/adr/0112). Every pass looks at the
+ * enabled rules of every workspace and moves their incidents (`alert_incidents`); raising and
+ * clearing one inserts its firing (`incident`, `recovery`) `due`, in the same transaction, for
+ * the dispatcher to send. At most one unresolved incident per rule (a unique index), so two
+ * processes raise it once.
  */
 const texts = messages.alertRules.deadMan;
-const deadManTypes = ['no_success', 'queue_backlog'] as const;
+const deadManTypes = ['no_success', 'queue_backlog', 'stuck_execution'] as const;
 const minuteMs = 60_000;
 const numbers = new Intl.NumberFormat(locale);
 
@@ -33,6 +35,11 @@ export interface DeadManOptions {
   now: () => Date;
   /** The queue driver's counters of a queue (the depth is what waits to be processed). */
   queueCounts: (queueId: string) => Promise<QueueCounts>;
+  /**
+   * Whether some process runs executions now (stuck_execution): this one when it does, else a
+   * process of a working role whose lease has not run out. Asked at most once a pass.
+   */
+  workersAlive: () => Promise<boolean>;
   intervalMs?: number;
   onError: (error: unknown) => void;
 }
@@ -54,6 +61,7 @@ interface DeadManRule {
   queueName: string | null;
   queueDepthAbove: number | null;
   queueDepthMinutes: number | null;
+  stuckMinutes: number | null;
   /** When the rule was enabled (its creation when never told). */
   since: Date;
   incident: OpenIncident | null;
@@ -69,6 +77,10 @@ export function silenceText(ms: number): string {
   return minutes < 60 ? texts.minutes(minutes) : texts.hours(Math.floor(minutes / 60));
 }
 
+/** A rule's threshold as written: '90 minutos', '2 horas' (never rounded: it is a limit). */
+const thresholdText = (minutes: number) =>
+  minutes % 60 === 0 ? texts.hours(minutes / 60) : texts.minutes(minutes);
+
 /**
  * The unresolved incidents whose rule no longer watches them (disabled, of another type, or
  * enabled again after the incident started) end without a recovery message. A removed rule's
@@ -79,7 +91,10 @@ async function settleUnwatched(db: Database, now: Date): Promise<void> {
     update alert_incidents set state = 'resolved', resolved_at = ${now.toISOString()}::timestamptz
     from alert_rules r
     where r.id = alert_incidents.rule_id and alert_incidents.state <> 'resolved'
-      and (not r.enabled or r.type not in ('no_success', 'queue_backlog')
+      and (not r.enabled or r.type not in (${sql.join(
+        deadManTypes.map((type) => sql`${type}`),
+        sql`, `,
+      )})
         or (r.enabled_at is not null and alert_incidents.started_at < r.enabled_at))`);
 }
 
@@ -96,6 +111,7 @@ async function loadRules(db: Database): Promise<DeadManRule[]> {
       queueName: queues.name,
       queueDepthAbove: alertRules.queueDepthAbove,
       queueDepthMinutes: alertRules.queueDepthMinutes,
+      stuckMinutes: alertRules.stuckMinutes,
       enabledAt: alertRules.enabledAt,
       createdAt: alertRules.createdAt,
       incidentId: alertIncidents.id,
@@ -309,6 +325,73 @@ async function evaluateQueueBacklog(
   await escalate(db, rule, incident, now, summary);
 }
 
+/** The executions of the rule's workspace (and flow) queued at or before `cutoff`. */
+async function queuedBefore(
+  db: Database,
+  rule: DeadManRule,
+  cutoff: Date,
+): Promise<{ count: number; oldest: Date } | null> {
+  const conditions: SQL[] = [
+    eq(executions.workspaceId, rule.workspaceId),
+    eq(executions.status, 'queued'),
+    lte(executions.queuedAt, cutoff),
+  ];
+  if (rule.flowId) conditions.push(eq(executions.flowId, rule.flowId));
+  const [row] = await db
+    .select({ count: count(), oldest: min(executions.queuedAt) })
+    .from(executions)
+    .where(and(...conditions));
+  return row?.count && row.oldest ? { count: row.count, oldest: row.oldest } : null;
+}
+
+/**
+ * stuck_execution: executions queued for more than `stuck_minutes` while no process runs
+ * executions will not run by themselves. The minutes are the wait already, so the pass that
+ * sees it fires at once; the incident starts at that pass, never before the rule's enabling
+ * (`settleUnwatched` would end it unsent). A pass that finds a worker alive, or nothing queued
+ * that long, clears it.
+ */
+async function evaluateStuckExecutions(
+  db: Database,
+  rule: DeadManRule,
+  now: Date,
+  workersAlive: () => Promise<boolean>,
+): Promise<void> {
+  if (!rule.stuckMinutes || (rule.flowId && rule.flowName === null)) return;
+  const of = rule.flowName === null ? texts.stuckOfWorkspace : texts.stuckOfFlow(rule.flowName);
+  const stuck = await queuedBefore(
+    db,
+    rule,
+    new Date(now.getTime() - rule.stuckMinutes * minuteMs),
+  );
+  const { incident } = rule;
+  if (stuck && !(await workersAlive())) {
+    if (incident?.state === 'firing') return;
+    const summary = texts.stuck(
+      numbers.format(stuck.count),
+      of,
+      thresholdText(rule.stuckMinutes),
+      formatDateTime(stuck.oldest),
+    );
+    // A pending incident is another type's (the rule changed type): it fires now.
+    if (incident) await escalate(db, rule, incident, now, summary);
+    else await raise(db, rule, now, now, summary);
+    return;
+  }
+  if (!incident) return;
+  const at = formatDateTime(now);
+  const recovery = (await workersAlive())
+    ? texts.stuckWorkerBack(of, at)
+    : texts.stuckCleared(of, at);
+  await resolve(db, rule, incident, now, recovery);
+}
+
+/** Asks `ask` once, on the first call; every later call gets the same answer. */
+function askedOnce<T>(ask: () => Promise<T>): () => Promise<T> {
+  let answer: Promise<T> | undefined;
+  return () => (answer ??= ask());
+}
+
 /**
  * The evaluator: one pass every `intervalMs` (30 s unless told) while started; `runOnce` for a
  * pass now. A rule that fails (its queue unreachable) goes to `onError`; the others still run.
@@ -317,10 +400,13 @@ export function createDeadManEvaluator(db: Database, options: DeadManOptions) {
   async function pass(): Promise<void> {
     const now = options.now();
     await settleUnwatched(db, now);
+    const workersAlive = askedOnce(options.workersAlive);
     for (const rule of await loadRules(db)) {
       try {
         if (rule.type === 'no_success') await evaluateNoSuccess(db, rule, now);
-        else await evaluateQueueBacklog(db, rule, now, options.queueCounts);
+        else if (rule.type === 'queue_backlog')
+          await evaluateQueueBacklog(db, rule, now, options.queueCounts);
+        else await evaluateStuckExecutions(db, rule, now, workersAlive);
       } catch (error) {
         options.onError(error);
       }

@@ -28,6 +28,7 @@ export const alertRuleVersionDocument = (row: AlertRuleRow) => ({
   queue_id: row.queueId,
   queue_depth_above: row.queueDepthAbove,
   queue_depth_minutes: row.queueDepthMinutes,
+  stuck_minutes: row.stuckMinutes,
 });
 
 /** What a save writes at the version's time `at` (its `enabled_at` may be that time). */

@@ -7,6 +7,7 @@ import {
   type AlertRule,
   type AlertRuleBodyInput,
 } from '@ponte/shared/alert-rules.schema';
+import { limits } from '@ponte/shared/limits';
 import { messages } from '@ponte/shared/messages';
 import { securityLogSchema } from '@ponte/shared/security-log.schema';
 import { alertFirings, alertRules, serviceAccounts } from '../../db/schema';
@@ -152,6 +153,7 @@ describeEachDriver('alert rules API', (driver) => {
       [{ ...emailRule, match_log_content: '/erro/g' }, m.regexFlagInvalid('g')],
       [{ ...emailRule, type: 'no_success', no_success_minutes: 60 }, m.noSuccessFlowRequired],
       [{ ...emailRule, type: 'queue_backlog', queue_depth_above: 1 }, m.queueRequired],
+      [{ ...emailRule, type: 'stuck_execution' }, m.minutesInvalid(limits.alertMinutesMax)],
       [{ ...emailRule, flow_id: randomUUID() }, m.flowNotFound],
       [
         {
@@ -279,6 +281,46 @@ describeEachDriver('alert rules API', (driver) => {
       flow_id: flowId,
       no_success_minutes: 1560,
     });
+  });
+
+  it("stores a stuck_execution rule's minutes and optional flow, and empties what it does not read", async () => {
+    const account = await t.createAccount();
+    const other = await t.createAccount();
+    const queue = await addQueue(t.database.db, account as SeededWorkspace);
+    const stuck = {
+      ...emailRule,
+      type: 'stuck_execution' as const,
+      stuck_minutes: 5,
+      // Another type's fields: the rule does not read them, so they are not kept.
+      no_success_minutes: 60,
+      queue_id: queue,
+      queue_depth_above: 1,
+      queue_depth_minutes: 5,
+    };
+    const anyFlow = await create(account, stuck);
+    expect(anyFlow).toMatchObject({
+      type: 'stuck_execution',
+      stuck_minutes: 5,
+      flow_id: null,
+      no_success_minutes: null,
+      queue_id: null,
+      queue_depth_above: null,
+      queue_depth_minutes: null,
+    });
+    const flowId = await createFlow(t, account, chain({ type: 'core_manual_trigger' }));
+    const ofFlow = await create(account, { ...stuck, flow_id: flowId, stuck_minutes: 90 });
+    expect(ofFlow).toMatchObject({ flow_id: flowId, stuck_minutes: 90 });
+    const foreignFlow = await createFlow(t, other, chain({ type: 'core_manual_trigger' }));
+    expect((await refusal(account, { ...stuck, flow_id: foreignFlow })).message).toBe(
+      m.flowNotFound,
+    );
+    expect((await refusal(account, { ...stuck, stuck_minutes: null })).message).toBe(
+      m.minutesInvalid(limits.alertMinutesMax),
+    );
+
+    const matched = await api(account).put(`/api/v1/alert-rules/${ofFlow._id}`, emailRule);
+    expect(matched.statusCode, matched.body).toBe(200);
+    expect(matched.json()).toMatchObject({ type: 'match_log', stuck_minutes: null });
   });
 
   it('lists the newest update first with search, group and paging, and duplicates disabled', async () => {

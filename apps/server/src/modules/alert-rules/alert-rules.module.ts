@@ -1,6 +1,7 @@
 import { alertRulesConfig } from './alert-rules.config';
 import type { InstanceSmtp } from './alert-rules.config';
-import { defineModule, roles } from '../../container/server-module';
+import { defineModule, roles, runsWork } from '../../container/server-module';
+import { createWorkerPresence } from '../executions/execution-waiting';
 import { createLogRetention } from '../logs/log-retention';
 import { deleteAlertHistoryOlderThan } from './alert-retention';
 import { createAlerts, type Alerts } from './alerts';
@@ -25,10 +26,10 @@ export interface AlertRulesOptions {
 }
 
 /**
- * The alert rules (docs/adr/0050–0053): their routes; the watch over the log lines (every
- * process); the dead-man evaluator, the dispatcher and the history's retention where work
- * runs (docs/adr/0066). Links in notifications start at PONTE_PUBLIC_URL, else
- * http://localhost:<PORT>.
+ * The alert rules (docs/adr/0050–0053, 0112): their routes; the watch over the log lines, the
+ * dead-man evaluator and the dispatcher in every process (an API process must still tell that
+ * no worker is alive); the history's retention where work runs (docs/adr/0066). Links in
+ * notifications start at PONTE_PUBLIC_URL, else http://localhost:<PORT>.
  */
 export const alertRulesModule = defineModule({
   name: 'alert-rules',
@@ -37,6 +38,7 @@ export const alertRulesModule = defineModule({
     'db',
     'now',
     'log',
+    'cluster',
     'outboundHttp',
     'network',
     'serviceAccounts',
@@ -48,7 +50,7 @@ export const alertRulesModule = defineModule({
   config: [alertRulesConfig],
   tables: ['alert_rules', 'alert_firings', 'alert_incidents'],
   create(parts, options: AlertRulesOptions) {
-    const { db, log } = parts;
+    const { db, log, cluster } = parts;
     return {
       alerts: createAlerts(db, log, {
         now: parts.now,
@@ -56,6 +58,8 @@ export const alertRulesModule = defineModule({
         network: parts.network,
         accounts: parts.serviceAccounts,
         queues: parts.messageDriver,
+        // A process that runs executions is a live worker itself; an API process asks the leases.
+        workersAlive: createWorkerPresence(db, cluster, runsWork(cluster.role)),
         smtp: options.alerts?.smtp ?? null,
         baseUrl: parts.publicUrl ?? `http://localhost:${options.alerts?.port ?? 3000}`,
         ...(options.alerts?.dispatchIntervalMs
@@ -78,8 +82,15 @@ export const alertRulesModule = defineModule({
   },
   tasks: ({ alerts, db, now, log }, options) => [
     { name: 'observação dos logs', runsOn: roles.every, ...alerts.watch },
-    { name: 'regras sem sucesso e filas paradas', runsOn: roles.work, ...alerts.deadMan },
-    { name: 'envio dos alertas', runsOn: roles.work, ...alerts.dispatcher },
+    // Every role: with no worker alive, an API process is the one left to raise and send the
+    // alert. Incidents are unique per rule and firings are claimed with `skip locked`, so any
+    // number of processes raise and send each one once (docs/adr/0112).
+    {
+      name: 'regras sem sucesso, filas paradas e execuções sem worker',
+      runsOn: roles.every,
+      ...alerts.deadMan,
+    },
+    { name: 'envio dos alertas', runsOn: roles.every, ...alerts.dispatcher },
     {
       // The sent firings and resolved incidents are kept as long as the logs.
       name: 'retenção dos disparos de alerta',

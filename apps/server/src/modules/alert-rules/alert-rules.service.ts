@@ -75,6 +75,7 @@ export const toAlertRule = (row: AlertRuleRow): AlertRule => ({
   queue_id: row.queueId ?? null,
   queue_depth_above: row.queueDepthAbove ?? null,
   queue_depth_minutes: row.queueDepthMinutes ?? null,
+  stuck_minutes: row.stuckMinutes ?? null,
   workspace_id: row.workspaceId,
   version: row.version,
   created_at: toIso(row.createdAt),
@@ -133,6 +134,7 @@ function valuesOf(body: AlertRuleBody): Omit<AlertRuleValues, 'createdAt' | 'upd
     queueId: (body.type === 'queue_backlog' && body.queue_id) || null,
     queueDepthAbove: body.type === 'queue_backlog' ? (body.queue_depth_above ?? null) : null,
     queueDepthMinutes: body.type === 'queue_backlog' ? (body.queue_depth_minutes ?? null) : null,
+    stuckMinutes: body.type === 'stuck_execution' ? (body.stuck_minutes ?? null) : null,
   };
 }
 

@@ -60,15 +60,18 @@ export function createAlerts(
   delivery: Omit<AlertDeliveryDependencies, 'db' | 'onError'> & {
     /** The queue driver's counts, for queue_backlog rules. */
     queues: Pick<MessageQueueDriver, 'counts'>;
+    /** Whether some process runs executions now, for stuck_execution rules. */
+    workersAlive: () => Promise<boolean>;
   },
 ) {
   const watch = createAlertWatch(db, {
     onError: (error) => log.error({ err: error }, 'falha ao ler as regras de alerta'),
   });
-  // Dead-man rules (no_success, queue_backlog; docs/adr/0053).
+  // Dead-man rules (no_success, queue_backlog, stuck_execution; docs/adr/0053, 0112).
   const deadMan = createDeadManEvaluator(db, {
     now: delivery.now,
     queueCounts: (queueId) => delivery.queues.counts(queueId),
+    workersAlive: delivery.workersAlive,
     onError: (error) => log.error({ err: error }, 'falha ao avaliar as regras de alerta'),
   });
   const dispatcher = createAlertDelivery({

@@ -1,6 +1,7 @@
-import { Group, NumberInput, Select, SimpleGrid, Text } from '@mantine/core';
+import { Group, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { AlertRuleBody } from '@ponte/shared/alert-rules.schema';
 import { limits } from '@ponte/shared/limits';
+import { messages } from '@ponte/shared/messages';
 import type { AlertRuleDraft, SetField, TimeUnit } from './alert-rule-draft';
 import { FlowSelect } from './alert-rule-match-fields';
 import { useQueueNames } from '../../lib/queues/queue-names';
@@ -101,5 +102,33 @@ export function QueueBacklogFields({ body, set }: { body: AlertRuleBody; set: Se
         onChange={(value) => set('queue_depth_minutes', numberOf(value))}
       />
     </SimpleGrid>
+  );
+}
+
+/**
+ * Execução sem worker: the flow (empty: any flow of the workspace) and 'na fila há mais de M
+ * minutos', with what the alert means: no worker process alive to run them.
+ */
+export function StuckExecutionFields({ body, set }: { body: AlertRuleBody; set: SetField }) {
+  return (
+    <Stack gap="xs">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <FlowSelect value={body.flow_id ?? null} onChange={(value) => set('flow_id', value)} />
+        <NumberInput
+          label="Na fila há mais de"
+          withAsterisk
+          min={1}
+          max={limits.alertMinutesMax}
+          allowDecimal={false}
+          allowNegative={false}
+          {...unitSection('minutos', 70)}
+          value={body.stuck_minutes ?? ''}
+          onChange={(value) => set('stuck_minutes', numberOf(value))}
+        />
+      </SimpleGrid>
+      <Text size="sm" c="dimmed">
+        {messages.alertRules.stuckHint}
+      </Text>
+    </Stack>
   );
 }

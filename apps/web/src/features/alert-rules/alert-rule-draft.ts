@@ -16,7 +16,7 @@ export interface AlertRuleDraft {
 }
 
 /** The editor's starting values for a new rule's dead-man fields (not sent for other types). */
-const newDefaults = { noSuccessHours: 24, depthAbove: 100, depthMinutes: 10 };
+const newDefaults = { noSuccessHours: 24, depthAbove: 100, depthMinutes: 10, stuckMinutes: 1 };
 
 function newBody(group: string | null): AlertRuleBody {
   return {
@@ -39,6 +39,7 @@ function newBody(group: string | null): AlertRuleBody {
     queue_id: null,
     queue_depth_above: newDefaults.depthAbove,
     queue_depth_minutes: newDefaults.depthMinutes,
+    stuck_minutes: newDefaults.stuckMinutes,
   };
 }
 
@@ -87,6 +88,7 @@ export function bodyOf(draft: AlertRuleDraft): AlertRuleBody {
     queue_id: isBacklog ? body.queue_id || null : null,
     queue_depth_above: isBacklog ? body.queue_depth_above : null,
     queue_depth_minutes: isBacklog ? body.queue_depth_minutes : null,
+    stuck_minutes: body.type === 'stuck_execution' ? (body.stuck_minutes ?? null) : null,
   };
 }
 

@@ -101,6 +101,7 @@ describe('/alert-rules/new', () => {
       queue_id: null,
       queue_depth_above: null,
       queue_depth_minutes: null,
+      stuck_minutes: null,
     });
     expect(await screen.findByText('A regra de alerta foi salva com sucesso!')).toBeVisible();
   });
@@ -133,6 +134,14 @@ describe('/alert-rules/new', () => {
     expect(screen.queryByRole('combobox', named('Fila'))).toBeNull();
     expect(screen.queryByRole('combobox', named('Janela de captura'))).toBeNull();
     expect(select('Flow')).toHaveAttribute('placeholder', 'Escolha o flow');
+
+    await pick(user, select('Tipo'), 'Execução sem worker');
+    expect(screen.getByRole('heading', { name: 'Execução sem worker' })).toBeVisible();
+    expect(field('Na fila há mais de')).toHaveValue('1');
+    expect(select('Flow')).toHaveAttribute('placeholder', 'Todos os flows');
+    expect(screen.getByText(messages.alertRules.stuckHint)).toBeVisible();
+    expect(screen.queryByRole('textbox', named('Conteúdo'))).toBeNull();
+    expect(screen.queryByRole('textbox', named('Sem sucesso há mais de'))).toBeNull();
   });
 
   it('sends a no-success time in minutes and leaves the queue fields out', async () => {
@@ -172,6 +181,38 @@ describe('/alert-rules/new', () => {
       queue_depth_minutes: 10,
       flow_id: null,
       no_success_minutes: null,
+    });
+  });
+
+  it('sends a new stuck execution rule with 1 minute and any flow', async () => {
+    const api = setupEditor([{ method: 'POST', path: '/api/v1/alert-rules', reply: created }]);
+    const { user } = renderNew();
+    await pick(user, await screen.findByRole('combobox', named('Tipo')), 'Execução sem worker');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/v1/alert-rules')).toHaveLength(1));
+    expect(sentBody(api.callsTo('POST', '/api/v1/alert-rules'))).toMatchObject({
+      type: 'stuck_execution',
+      stuck_minutes: 1,
+      flow_id: null,
+      no_success_minutes: null,
+      queue_id: null,
+      queue_depth_above: null,
+      queue_depth_minutes: null,
+    });
+  });
+
+  it('sends a stuck execution rule of the chosen flow with the minutes typed', async () => {
+    const api = setupEditor([{ method: 'POST', path: '/api/v1/alert-rules', reply: created }]);
+    const { user } = renderNew();
+    await pick(user, await screen.findByRole('combobox', named('Tipo')), 'Execução sem worker');
+    await pick(user, select('Flow'), 'Pedidos');
+    await fill(user, field('Na fila há mais de'), '15');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/v1/alert-rules')).toHaveLength(1));
+    expect(sentBody(api.callsTo('POST', '/api/v1/alert-rules'))).toMatchObject({
+      type: 'stuck_execution',
+      stuck_minutes: 15,
+      flow_id: 'f1',
     });
   });
 
@@ -282,6 +323,22 @@ describe('/alert-rules/edit/{id}', () => {
     renderEdit();
     expect(await screen.findByRole('textbox', named('Sem sucesso há mais de'))).toHaveValue('26');
     expect(select('Unidade')).toHaveValue('horas');
+  });
+
+  it('loads a stuck execution rule with its minutes and flow', async () => {
+    setupEditor([
+      {
+        method: 'GET',
+        path: '/api/v1/alert-rules/r1',
+        reply: {
+          body: { ...timeoutRule, type: 'stuck_execution', flow_id: 'f2', stuck_minutes: 30 },
+        },
+      },
+    ]);
+    renderEdit();
+    expect(await screen.findByRole('textbox', named('Na fila há mais de'))).toHaveValue('30');
+    await waitFor(() => expect(select('Flow')).toHaveValue('Importação noturna'));
+    expect(select('Tipo')).toHaveValue('Execução sem worker');
   });
 
   it('asks before Cancelar drops a changed rule', async () => {

@@ -19,7 +19,11 @@ import { useCreateAlertRule, useUpdateAlertRule } from './api/alert-rule-mutatio
 import { useAlertRule } from './api/get-alert-rules';
 import type { VersionedAlertRule } from './api/get-alert-rules';
 import { AlertRuleActionFields } from './alert-rule-action-fields';
-import { NoSuccessFields, QueueBacklogFields } from './alert-rule-deadman-fields';
+import {
+  NoSuccessFields,
+  QueueBacklogFields,
+  StuckExecutionFields,
+} from './alert-rule-deadman-fields';
 import { bodyOf, draftOf, useAlertRuleDraft } from './alert-rule-draft';
 import { AlertRuleFirings } from './alert-rule-firings';
 import { AlertRuleGeneralFields } from './alert-rule-general-fields';
@@ -132,6 +136,7 @@ function AlertRuleEditor({
             <NoSuccessFields draft={draft} set={set} setNoSuccess={setNoSuccess} />
           ) : null}
           {body.type === 'queue_backlog' ? <QueueBacklogFields body={body} set={set} /> : null}
+          {body.type === 'stuck_execution' ? <StuckExecutionFields body={body} set={set} /> : null}
         </Section>
         <Section title="Notificação">
           <AlertRuleActionFields body={body} set={set} />

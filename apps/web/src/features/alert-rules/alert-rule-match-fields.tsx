@@ -14,7 +14,10 @@ const windowData = limits.alertWindows.map((seconds) => ({
   label: m.windowLabels[seconds] ?? `${seconds} s`,
 }));
 
-/** The flows select: empty means every flow (match_log) or nothing chosen yet (no_success). */
+/**
+ * The flows select: empty means every flow (match_log, stuck_execution) or nothing chosen yet
+ * (no_success).
+ */
 export function FlowSelect(props: {
   value: string | null;
   onChange: (value: string | null) => void;

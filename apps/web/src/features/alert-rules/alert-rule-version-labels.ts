@@ -21,4 +21,5 @@ export const alertRuleVersionLabels: VersionLabels = {
   queue_id: 'Fila',
   queue_depth_above: 'Mais de (mensagens)',
   queue_depth_minutes: 'Por (minutos)',
+  stuck_minutes: 'Na fila há mais de (minutos)',
 };

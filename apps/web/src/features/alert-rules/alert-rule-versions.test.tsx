@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
+import { alertRuleBodySchema } from '@ponte/shared/alert-rules.schema';
 import { messages } from '@ponte/shared/messages';
+import { labelOfPath } from '../../components/version-history/version-labels';
 import { renderWithProviders } from '../../test/render';
 import { openHistoryAt, versionRoutes, versionSummary } from '../../test/version-fixtures';
 import { AlertRuleEditorPage } from './alert-rule-editor-page';
+import { alertRuleVersionLabels } from './alert-rule-version-labels';
 import { setupEditor, timeoutRule } from './editor-test-fixtures';
 
 const render = (path: string) =>
@@ -60,5 +63,15 @@ describe('/alert-rules/edit/{id}: versions', () => {
     const puts = api.callsTo('PUT', '/api/v1/alert-rules/r1');
     expect(puts).toHaveLength(2);
     expect(puts[1]?.body).toMatchObject({ version: 4 });
+  });
+});
+
+describe("an alert rule's fields in its history", () => {
+  it('names every field the editor saves, as the editor labels it', () => {
+    const fields = Object.keys(alertRuleBodySchema.shape);
+    expect(fields.filter((field) => !(field in alertRuleVersionLabels))).toEqual([]);
+    expect(labelOfPath(['stuck_minutes'], alertRuleVersionLabels)).toBe(
+      'Na fila há mais de (minutos)',
+    );
   });
 });

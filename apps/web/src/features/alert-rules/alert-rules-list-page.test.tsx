@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { apiError } from '../../test/mock-fetch';
 import { renderApp } from '../../test/render';
-import { listOf, noturna, pedidos, setup } from './list-test-fixtures';
+import { listOf, noturna, pedidos, semWorker, setup } from './list-test-fixtures';
 
 const path = '/api/v1/alert-rules';
 
 describe('/alert-rules', () => {
   it('lists a page of 10 of the selected group with the spec columns and actions', async () => {
     window.localStorage.setItem('selectedGroup', 'g1');
-    const api = setup([{ method: 'GET', path, reply: listOf([pedidos, noturna], 25) }]);
+    const api = setup([{ method: 'GET', path, reply: listOf([pedidos, noturna, semWorker], 25) }]);
     renderApp('/alert-rules?page=2&query=ped');
 
     expect(await screen.findByRole('heading', { name: 'Regras de alerta' })).toBeInTheDocument();
@@ -48,6 +48,9 @@ describe('/alert-rules', () => {
     const other = within(table).getByRole('row', { name: /Importação noturna/ });
     for (const text of ['Sem grupo', 'Flow sem sucesso', '—', 'E-mail', 'Inativo'])
       expect(within(other).getByText(text)).toBeInTheDocument();
+    const stuck = within(table).getByRole('row', { name: /Fila sem worker/ });
+    for (const text of ['Execução sem worker', 'Webhook', 'Ativo'])
+      expect(within(stuck).getByText(text)).toBeInTheDocument();
 
     expect(screen.getByRole('link', { name: 'Criar regra de alerta' })).toHaveAttribute(
       'href',

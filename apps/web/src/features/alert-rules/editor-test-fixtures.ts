@@ -28,6 +28,7 @@ export const timeoutRule: AlertRule = {
   queue_id: null,
   queue_depth_above: null,
   queue_depth_minutes: null,
+  stuck_minutes: null,
   workspace_id: 'w1',
   version: 1,
   created_at: '2026-03-01T12:00:00Z',

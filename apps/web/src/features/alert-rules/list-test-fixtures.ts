@@ -24,6 +24,7 @@ export const pedidos: AlertRule = {
   queue_id: null,
   queue_depth_above: null,
   queue_depth_minutes: null,
+  stuck_minutes: null,
   workspace_id: 'w1',
   version: 1,
   created_at: '2026-01-15T12:34:56Z',
@@ -44,6 +45,16 @@ export const noturna: AlertRule = {
   match_log_content: '',
   flow_id: 'f1',
   no_success_minutes: 1560,
+};
+
+/** 'Fila sem worker': an enabled stuck_execution webhook rule on any flow, 5 minutes. */
+export const semWorker: AlertRule = {
+  ...pedidos,
+  _id: 'r3',
+  name: 'Fila sem worker',
+  type: 'stuck_execution',
+  match_log_content: '',
+  stuck_minutes: 5,
 };
 
 export { listOf };
