@@ -28,7 +28,7 @@ export const everyKindManifest: NodeManifest = {
       options: ['GET', 'POST', 'PUT'].map((m) => ({ label: m, value: m })),
     },
     timeout_ms: { type: 'number', label: 'Tempo limite (ms)', default: 30_000, min: 1 },
-    retries: { type: 'number', label: 'Novas tentativas', min: 0, max: 10 },
+    retries: { type: 'number', label: 'Novas tentativas imediatas', min: 0, max: 10 },
     follow: { type: 'boolean', label: 'Seguir redirecionamentos', default: true },
     headers: {
       type: 'table-params',

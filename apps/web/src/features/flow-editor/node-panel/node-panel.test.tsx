@@ -125,7 +125,7 @@ describe('NodePanel', () => {
 
   it('stores numbers as numbers, and an expression as text', async () => {
     const { user, last } = setup();
-    await user.type(screen.getByRole('textbox', { name: 'Novas tentativas' }), '3');
+    await user.type(screen.getByRole('textbox', { name: 'Novas tentativas imediatas' }), '3');
     expect(last()?.params.retries).toBe(3);
 
     await user.clear(screen.getByRole('textbox', { name: 'Tempo limite (ms)' }));
@@ -135,7 +135,7 @@ describe('NodePanel', () => {
       'Padrão: 30000',
     );
 
-    const retries = () => screen.getByRole('textbox', { name: /^Novas tentativas/ });
+    const retries = () => screen.getByRole('textbox', { name: /^Novas tentativas imediatas/ });
     const wrapper = () => retries().closest('.mantine-InputWrapper-root') as HTMLElement;
     await user.click(within(wrapper()).getByRole('button', { name: 'Usar expressão' }));
     expect(retries()).toHaveFocus();
