@@ -9,7 +9,8 @@ import { SuspendExecution } from '../kit/suspend-execution';
 import { createFlowData } from '../kit/flow-data';
 import { createLogBudget } from './log-budget';
 import { NodeStates } from './node-states';
-import { definitionOf, labelOf, refusal } from './refusal';
+import { definitionOf, firstOutputOf, labelOf, refusal } from './refusal';
+import { sleepUnlessAborted } from './timers';
 import { runRecord } from './capture';
 import { chainedPorts } from './chained-ports';
 import { createEditorScope, type EditorScope } from './editor-scope';
@@ -106,17 +107,13 @@ class Execution {
       handlesErrors: (node) => (this.outgoing.get(`${node.uid}\0error`) ?? []).length > 0,
       waiting: this.waiting,
       retry: (node, received, retry, delay) => this.retry(node, received, retry, delay),
-      firstOutput: (node) => {
-        const outputs = Object.keys(definitionOf(this.deps.registry, node)?.manifest.outputs ?? {});
-        return outputs.includes('default') ? 'default' : (outputs[0] ?? 'default');
-      },
+      firstOutput: (node) => firstOutputOf(definitionOf(this.deps.registry, node)) ?? 'default',
     };
   }
 
   /**
-   * A node tried again (docs/adr/0110). Durable: the wait is recorded and the execution ends
-   * `waiting` once the rest is done, to resume in a later part; unless a node holds items in
-   * memory (a loop, a merge), which a later part would not have. Else it waits here.
+   * A node tried again (docs/adr/0110): durable, the wait is recorded for a later part (not
+   * when a node holds items in memory: a loop, a merge); else it waits here.
    */
   private async retry(
     node: FlowNode,
@@ -132,18 +129,7 @@ class Execution {
       });
       return 0;
     }
-    await new Promise<void>((resolve) => {
-      const signal = this.controller.signal;
-      const timer = this.deps.timers.setTimeout(() => {
-        signal.removeEventListener('abort', stop);
-        resolve();
-      }, delay);
-      const stop = () => {
-        this.deps.timers.clearTimeout(timer);
-        resolve();
-      };
-      signal.addEventListener('abort', stop, { once: true });
-    });
+    await sleepUnlessAborted(this.deps.timers, delay, this.controller.signal);
     if (this.ended) return 0;
     const definition = definitionOf(this.deps.registry, node)!;
     const again = { uid: node.uid, msg: received.msg, bytes: 0, json: received.json };
@@ -222,23 +208,7 @@ class Execution {
           ? { resumed: { nodeUid: options.resume.nodeUid, value: options.resume.value } }
           : {}),
       };
-      // A part resumed for new attempts runs each of them (docs/adr/0110).
-      const starts = options.retries?.deliveries ?? [{ ...first, attempt: 0 }];
-      for (const start of this.ended ? [] : starts) {
-        const json = JSON.stringify(start.msg) ?? '';
-        const bytes = Buffer.byteLength(json);
-        const kept = options.capture ? json : undefined;
-        const attempt = start.attempt ? { attempt: start.attempt } : {};
-        const resumed = 'resumed' in start ? { resumed: { value: start.resumed } } : {};
-        this.schedule({
-          uid: start.nodeUid,
-          msg: start.msg,
-          bytes,
-          json: kept,
-          ...attempt,
-          ...resumed,
-        });
-      }
+      if (!this.ended) this.scheduleStarts(first);
     } catch (error) {
       this.end('error', { message: error instanceof Error ? error.message : String(error) });
     }
@@ -268,6 +238,24 @@ class Execution {
         ? { waiting: this.waiting, flowData: this.shared?.flow.snapshot() ?? {} }
         : {}),
     };
+  }
+
+  /** The first deliveries: the trigger's, a replay's or a resume's; or each due attempt. */
+  private scheduleStarts(first: { nodeUid: string; msg: Message }): void {
+    const { options } = this;
+    const starts = options.retries?.deliveries ?? [{ ...first, attempt: 0 }];
+    for (const start of starts) {
+      const json = JSON.stringify(start.msg) ?? '';
+      const resumed = 'resumed' in start ? { resumed: { value: start.resumed } } : {};
+      this.schedule({
+        uid: start.nodeUid,
+        msg: start.msg,
+        bytes: Buffer.byteLength(json),
+        json: options.capture ? json : undefined,
+        ...(start.attempt ? { attempt: start.attempt } : {}),
+        ...resumed,
+      });
+    }
   }
 
   /** Ends the execution once; running nodes see the abort and get a moment to settle. */
@@ -370,8 +358,7 @@ class Execution {
     if (this.countStep()) return 0;
     const info = infoOf(node);
     if (node.disabled) {
-      const outputs = Object.keys(definition.manifest.outputs);
-      const output = outputs.includes('default') ? 'default' : outputs[0];
+      const output = firstOutputOf(definition);
       if (!output) return 0;
       const json = delivery.json ? [delivery.json] : undefined;
       return this.send(node, [{ output, msg: input }], [delivery.bytes], json);

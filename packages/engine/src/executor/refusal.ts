@@ -12,6 +12,12 @@ export function definitionOf(registry: NodeRegistry, node: FlowNode): NodeDefini
   return registry.get(node.type, node.typeVersion ?? 1);
 }
 
+/** The output a node that passes its input on sends by (disabled, 'Continuar com a entrada'). */
+export function firstOutputOf(definition: NodeDefinition | undefined): string | undefined {
+  const outputs = Object.keys(definition?.manifest.outputs ?? {});
+  return outputs.includes('default') ? 'default' : outputs[0];
+}
+
 /**
  * A flow holding a node whose area does not exist yet, or pinned to a version this
  * installation no longer has, does not run at all: refused before any port is called.

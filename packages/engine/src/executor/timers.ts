@@ -17,3 +17,23 @@ export const realTimers: EngineTimers = {
   setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
+
+/** Waits `ms` on `timers`, or less when `signal` aborts first (a new attempt's wait). */
+export function sleepUnlessAborted(
+  timers: EngineTimers,
+  ms: number,
+  signal: AbortSignal,
+): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = timers.setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      timers.clearTimeout(timer);
+      resolve();
+    };
+    signal.addEventListener('abort', stop, { once: true });
+  });
+}

@@ -13,12 +13,7 @@ import { createExecutionEnds } from './execution-ends';
 import { logsOf } from './execution-logs';
 import { createLogKeeper, saveLevelOf } from './execution-keeping';
 import { nodeNamer } from './node-namer';
-import {
-  createSnapshotMemory,
-  startCapture,
-  withoutWrittenSnapshots,
-  type KeptExecutionData,
-} from './execution-data';
+import { createSnapshotMemory, startCapture, withoutWrittenSnapshots } from './execution-data';
 import {
   enqueueExecution,
   executionsQueue,
@@ -33,7 +28,8 @@ import type { ExecutionRunnerDeps } from './execution-runner-deps';
 import { createExecutionsRepository, type ExecutionRow } from './executions.repository';
 import { flowVersionRan } from './flow-version-ran';
 import { createSubflowPort } from './subflow-port';
-import { createRetrySweep, parkedAfter } from './execution-retries';
+import { createRetrySweep } from './execution-retries';
+import { markStarted, recordEnd } from './execution-part';
 
 export { executionsQueue };
 export type { EditorRunRequest, EnqueuedExecution, ExecutionRequest } from './execution-enqueue';
@@ -145,65 +141,6 @@ async function runExecution(
   });
   settle(execution, ended);
   await ownership.forward(execution.id, payload, ended);
-}
-
-/**
- * The execution's row turns running here (`started`: it was written so): from queued, or from
- * waiting for the new attempts of the wait `waitSeq` (docs/adr/0110). False: not to run.
- */
-async function markStarted(
-  ctx: RunnerContext,
-  execution: ExecutionRow,
-  payload: JobPayload,
-  at: Date,
-  flowVersion: number | null,
-): Promise<boolean> {
-  if (payload.started) return true;
-  const owner = ctx.ownership.processId;
-  return payload.retries
-    ? ctx.repository.resumeRunning(execution.id, payload.waitSeq ?? 0, at, owner, flowVersion)
-    : ctx.repository.markRunning(execution.id, at, owner, flowVersion);
-}
-
-/**
- * The end of a part: what earlier parts left waiting stays with this part's own waits
- * (docs/adr/0110), then the log lines kept, the node data and the row, in one write retried
- * while the database is away; the process wakes for the next attempt it left.
- */
-async function recordEnd(
-  ctx: RunnerContext,
-  execution: ExecutionRow,
-  payload: JobPayload,
-  result: ExecutionResult,
-  part: {
-    keeper: ReturnType<typeof createLogKeeper>;
-    data: (status: ExecutionResult['status']) => KeptExecutionData | undefined;
-    flowVersion: number | null;
-  },
-): Promise<ExecutionResult> {
-  const endedAt = ctx.deps.now();
-  const parked = parkedAfter(execution, payload, result, endedAt);
-  const ended = { ...result, status: parked.status };
-  part.keeper.end(ended.status);
-  const data = part.data(ended.status);
-  // Waits while the database is away (the end is retried); settles even if it was given up.
-  await ctx.ends.record(
-    execution.id,
-    {
-      status: ended.status,
-      endedAt,
-      durationMs: result.execution_time,
-      steps: result.steps,
-      error: result.error ?? null,
-      flowVersion: part.flowVersion,
-      waits: parked.waits,
-      resume: parked.resume,
-      resumeAt: parked.resumeAt,
-    },
-    data,
-  );
-  if (parked.resumeAt) ctx.wakeRetriesAt(parked.resumeAt);
-  return ended;
 }
 
 /**

@@ -1,0 +1,65 @@
+import type { ExecutionResult } from '@ponte/engine/executor/events';
+import type { KeptExecutionData } from './execution-data';
+import type { JobPayload, RunnerContext } from './execution-enqueue';
+import type { createLogKeeper } from './execution-keeping';
+import { parkedAfter } from './execution-retries';
+import type { ExecutionRow } from './executions.repository';
+
+/**
+ * The execution's row turns running here (`started`: it was written so): from queued, or from
+ * waiting for the new attempts of the wait `waitSeq` (docs/adr/0110). False: not to run.
+ */
+export async function markStarted(
+  ctx: RunnerContext,
+  execution: ExecutionRow,
+  payload: JobPayload,
+  at: Date,
+  flowVersion: number | null,
+): Promise<boolean> {
+  if (payload.started) return true;
+  const owner = ctx.ownership.processId;
+  return payload.retries
+    ? ctx.repository.resumeRunning(execution.id, payload.waitSeq ?? 0, at, owner, flowVersion)
+    : ctx.repository.markRunning(execution.id, at, owner, flowVersion);
+}
+
+/**
+ * The end of a part: what earlier parts left waiting stays with this part's own waits
+ * (docs/adr/0110), then the log lines kept, the node data and the row, in one write retried
+ * while the database is away; the process wakes for the next attempt it left.
+ */
+export async function recordEnd(
+  ctx: RunnerContext,
+  execution: ExecutionRow,
+  payload: JobPayload,
+  result: ExecutionResult,
+  part: {
+    keeper: ReturnType<typeof createLogKeeper>;
+    data: (status: ExecutionResult['status']) => KeptExecutionData | undefined;
+    flowVersion: number | null;
+  },
+): Promise<ExecutionResult> {
+  const endedAt = ctx.deps.now();
+  const parked = parkedAfter(execution, payload, result, endedAt);
+  const ended = { ...result, status: parked.status };
+  part.keeper.end(ended.status);
+  const data = part.data(ended.status);
+  // Waits while the database is away (the end is retried); settles even if it was given up.
+  await ctx.ends.record(
+    execution.id,
+    {
+      status: ended.status,
+      endedAt,
+      durationMs: result.execution_time,
+      steps: result.steps,
+      error: result.error ?? null,
+      flowVersion: part.flowVersion,
+      waits: parked.waits,
+      resume: parked.resume,
+      resumeAt: parked.resumeAt,
+    },
+    data,
+  );
+  if (parked.resumeAt) ctx.wakeRetriesAt(parked.resumeAt);
+  return ended;
+}
