@@ -6,11 +6,11 @@ import { asc, eq } from 'drizzle-orm';
 import type { NodeOnError } from '@ponte/shared/flow/node-on-error';
 import type { NodeRun } from '@ponte/shared/execution-data.schema';
 import { executions, flows, logs } from '../../db/schema';
-import { createAuthRepository } from '../auth/auth.repository';
 import { createExecutionDataRepository } from './execution-data.repository';
 import { serverRoot } from '../../package-root';
 import { createRedisBus } from '../../cluster/redis-bus';
 import { createSecondRunner } from '../../test/second-runner';
+import { seedWorkspace } from '../../test/queue-fixtures';
 import { createBullmqExecutionQueueDriver } from './queue/bullmq-execution-queue-driver';
 import { createFlow } from '../../test/flow-fixtures';
 import { startFlakyApi, type FlakyApi } from '../../test/stand-ins/flaky-api';
@@ -305,18 +305,7 @@ describe.skipIf(!redisUrl)('new attempts on the Redis setup', () => {
 
   it('a worker that stops between attempts leaves them to another one', async () => {
     const setup = await shared.open();
-    const { workspaceId } = await setup.db.transaction((tx) =>
-      createAuthRepository(tx).createOwnerAccount(
-        {
-          customerName: 'Cliente',
-          workspaceName: 'Workspace',
-          userName: 'Pessoa',
-          email: 'pessoa@exemplo.com.br',
-          passwordHash: 'x',
-        },
-        new Date(),
-      ),
-    );
+    const { workspaceId } = await seedWorkspace(setup.db);
     const flowId = randomUUID();
     const onError = { ...policy, backoff: 'fixed' as const, base_ms: 1_000, jitter: false };
     await setup.db.insert(flows).values({

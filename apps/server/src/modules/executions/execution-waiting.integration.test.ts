@@ -72,6 +72,14 @@ describeEachDriver('why an execution has not run', (driver) => {
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as { items: WaitingExecution[] }).items;
   };
+  /** The first execution of the list, once there is one. */
+  const firstWaiting = async (account: TestAccount) =>
+    (
+      await until(async () => {
+        const items = await waitingOf(account);
+        return items.length > 0 && items;
+      }, 'uma execução na lista')
+    )[0]!;
   const start = async (account: TestAccount, flowId: string) => {
     const res = await t.request(account.token).post(`/engine/flow/manual-trigger/${flowId}`, {});
     expect(res.statusCode, res.body).toBe(200);
@@ -88,10 +96,7 @@ describeEachDriver('why an execution has not run', (driver) => {
     api.arrivals.length = 0;
     api.failNext(1);
     await start(account, flowId);
-    const [item] = await until(async () => {
-      const items = await waitingOf(account);
-      return items.length > 0 && items;
-    }, 'a execução aguardando');
+    const item = await firstWaiting(account);
     expect(item).toMatchObject({
       flow_id: flowId,
       flow_name: 'Pedidos',
@@ -99,21 +104,21 @@ describeEachDriver('why an execution has not run', (driver) => {
       run_now: true,
       reason: { kind: 'retry', node_uid: 'api' },
     });
-    expect(item!.reason.text).toMatch(
+    expect(item.reason.text).toMatch(
       /^Nova tentativa 2 de 4 em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}\.$/,
     );
-    expect(Date.parse(item!.reason.at!) - Date.parse(item!.since)).toBeGreaterThanOrEqual(59_000);
+    expect(Date.parse(item.reason.at!) - Date.parse(item.since)).toBeGreaterThanOrEqual(59_000);
 
     // Another workspace sees nothing of it and cannot run it.
     expect(await waitingOf(stranger)).toEqual([]);
     const refused = await t
       .request(stranger.token)
-      .post(`/api/v1/monitoring/executions/${item!.execution_id}/run-now`, {});
+      .post(`/api/v1/monitoring/executions/${item.execution_id}/run-now`, {});
     expect(refused.statusCode).toBe(404);
 
     const ran = await t
       .request(account.token)
-      .post(`/api/v1/monitoring/executions/${item!.execution_id}/run-now`, {});
+      .post(`/api/v1/monitoring/executions/${item.execution_id}/run-now`, {});
     expect(ran.statusCode, ran.body).toBe(200);
     await until(async () => (await statusesOf(flowId))[0] === 'success', 'a nova tentativa rodar');
     expect(api.arrivals).toHaveLength(2);
@@ -121,7 +126,7 @@ describeEachDriver('why an execution has not run', (driver) => {
 
     const again = await t
       .request(account.token)
-      .post(`/api/v1/monitoring/executions/${item!.execution_id}/run-now`, {});
+      .post(`/api/v1/monitoring/executions/${item.execution_id}/run-now`, {});
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Esta execução não aguarda uma nova tentativa.');
   });
@@ -151,27 +156,24 @@ describeEachDriver('why an execution has not run', (driver) => {
       ],
     });
     await start(account, flowId);
-    const [item] = await until(async () => {
-      const items = await waitingOf(account);
-      return items.length > 0 && items;
-    }, 'a execução aguardando');
+    const item = await firstWaiting(account);
     expect(item).toMatchObject({
       status: 'waiting',
       run_now: true,
       reason: { kind: 'delay', node_uid: 'espera' },
     });
-    expect(item!.reason.text).toMatch(
+    expect(item.reason.text).toMatch(
       /^Aguardando até \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} \(conector Aguardar\)\.$/,
     );
     const ran = await t
       .request(account.token)
-      .post(`/api/v1/monitoring/executions/${item!.execution_id}/run-now`, {});
+      .post(`/api/v1/monitoring/executions/${item.execution_id}/run-now`, {});
     expect(ran.statusCode, ran.body).toBe(200);
     await until(async () => (await statusesOf(flowId))[0] === 'success', 'a espera terminar');
     const [row] = await t.database.db
       .select()
       .from(executions)
-      .where(eq(executions.id, item!.execution_id));
+      .where(eq(executions.id, item.execution_id));
     // trigger + delay, then the delay again and the log.
     expect(row!.steps).toBe(4);
   });
@@ -182,20 +184,17 @@ describeEachDriver('why an execution has not run', (driver) => {
     api.arrivals.length = 0;
     api.failNext(1);
     await start(account, flowId);
-    const [item] = await until(async () => {
-      const items = await waitingOf(account);
-      return items.length > 0 && items;
-    }, 'a execução aguardando');
+    const item = await firstWaiting(account);
     const stopped = await t
       .request(account.token)
-      .post('/engine/stop-execution', { execution_id: item!.execution_id });
+      .post('/engine/stop-execution', { execution_id: item.execution_id });
     expect(stopped.statusCode, stopped.body).toBe(200);
     expect(await statusesOf(flowId)).toEqual(['stopped']);
     expect(await waitingOf(account)).toEqual([]);
     const [row] = await t.database.db
       .select()
       .from(executions)
-      .where(eq(executions.id, item!.execution_id));
+      .where(eq(executions.id, item.execution_id));
     expect(row).toMatchObject({ waits: null, resume: null, resumeAt: null });
     expect(row!.error).toEqual({ message: 'Execução interrompida.' });
   });
@@ -206,10 +205,7 @@ describeEachDriver('why an execution has not run', (driver) => {
     await start(account, flowId);
     await until(async () => (await statusesOf(flowId)).includes('running'), 'a primeira rodar');
     await start(account, flowId);
-    const [queued] = await until(async () => {
-      const items = await waitingOf(account);
-      return items.length > 0 && items;
-    }, 'a segunda na fila');
+    const queued = await firstWaiting(account);
     expect(queued).toMatchObject({
       status: 'queued',
       run_now: false,
@@ -220,7 +216,7 @@ describeEachDriver('why an execution has not run', (driver) => {
     });
     const withdrawn = await t
       .request(account.token)
-      .post('/engine/stop-execution', { execution_id: queued!.execution_id });
+      .post('/engine/stop-execution', { execution_id: queued.execution_id });
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     expect(await waitingOf(account)).toEqual([]);
     const running = await t.database.db

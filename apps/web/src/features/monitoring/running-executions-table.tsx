@@ -17,6 +17,26 @@ interface RunningExecutionsTableProps {
   onStop: (executionId: string) => void;
 }
 
+/** The execution's flow, opened in a new tab: its name, or its id once the flow is gone. */
+export function FlowTabLink({
+  execution,
+  nameOf,
+}: {
+  execution: { flow_id: string; flow_name: string | null };
+  nameOf: (flowId: string) => string | undefined;
+}) {
+  return (
+    <Anchor
+      href={`/flows/${encodeURIComponent(execution.flow_id)}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      size="sm"
+    >
+      {execution.flow_name ?? nameOf(execution.flow_id) ?? execution.flow_id}
+    </Anchor>
+  );
+}
+
 /** Every log of one execution (spec 2 'Active flows'): the 1000d period plus its id. */
 export function executionLogsHref(executionId: string): string {
   const filters = JSON.stringify({ date_alias: '1000d', execution_id: executionId });
@@ -67,14 +87,7 @@ export function RunningExecutionsTable({
                 <Table.Tr key={execution.execution_id}>
                   <Table.Td>
                     <Group gap={6}>
-                      <Anchor
-                        href={`/flows/${encodeURIComponent(execution.flow_id)}`}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        size="sm"
-                      >
-                        {execution.flow_name ?? nameOf(execution.flow_id) ?? execution.flow_id}
-                      </Anchor>
+                      <FlowTabLink execution={execution} nameOf={nameOf} />
                       <UnawaitedBadge at={execution.unawaited_at} />
                     </Group>
                   </Table.Td>

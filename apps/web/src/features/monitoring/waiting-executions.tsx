@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Anchor, Badge, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { formatDateTime } from '@ponte/shared/format';
 import type { WaitingExecution } from '@ponte/shared/monitoring.schema';
 import { DeniedButton } from '../../components/denied-button';
@@ -10,7 +10,7 @@ import { toast } from '../../lib/toasts';
 import { useRunNow, useWaitingExecutions, waitingQueryKey } from './api/get-waiting-executions';
 import { useStopExecution } from './api/stop-execution';
 import { ExecutionIdText } from './execution-id-text';
-import { executionLogsHref } from './running-executions-table';
+import { executionLogsHref, FlowTabLink } from './running-executions-table';
 
 const statusLabels: Record<WaitingExecution['status'], string> = {
   queued: 'Na fila',
@@ -85,14 +85,7 @@ export function WaitingExecutions({ nameOf }: { nameOf: (flowId: string) => stri
               {items.map((item) => (
                 <Table.Tr key={item.execution_id}>
                   <Table.Td>
-                    <Anchor
-                      href={`/flows/${encodeURIComponent(item.flow_id)}`}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      size="sm"
-                    >
-                      {item.flow_name ?? nameOf(item.flow_id) ?? item.flow_id}
-                    </Anchor>
+                    <FlowTabLink execution={item} nameOf={nameOf} />
                   </Table.Td>
                   <Table.Td>
                     <Group gap={6} wrap="nowrap" align="flex-start">
