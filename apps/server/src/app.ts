@@ -29,6 +29,7 @@ import { flowsModule } from './modules/flows/flows.module';
 import { hookRegistrationsModule } from './modules/hook-registrations/hook-registrations.module';
 import { formsModule } from './modules/forms/forms.module';
 import { approvalsModule } from './modules/approvals/approvals.module';
+import { waitLinksModule } from './modules/wait-links/wait-links.module';
 import { groupsModule } from './modules/groups/groups.module';
 import { healthModule } from './modules/health/health.module';
 import { liveModule } from './modules/live/live.module';
@@ -89,6 +90,7 @@ export const serverModules = [
   liveModule,
   formsModule,
   approvalsModule,
+  waitLinksModule,
   dbTablesModule,
   dashboardsModule,
   templatesModule,

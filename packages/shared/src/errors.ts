@@ -31,6 +31,8 @@ export const errorCodes = {
   roleDenied: 'role_denied',
   notFound: 'not_found',
   conflict: 'conflict',
+  /** A link that no longer takes calls: an 'Aguardar chamada' past its time (410). */
+  expired: 'expired',
   payloadTooLarge: 'payload_too_large',
   /** The workspace's storage is full (507, ADR 0030). */
   quotaExceeded: 'quota_exceeded',

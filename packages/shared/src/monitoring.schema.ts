@@ -122,6 +122,7 @@ export const waitingReasonKinds = [
   'slot',
   'retry',
   'delay',
+  'call',
   'approval',
 ] as const;
 export type WaitingReasonKind = (typeof waitingReasonKinds)[number];

@@ -16,6 +16,7 @@ import { createSqlPort } from './sql/sql-port';
 import { createRecordsPort } from './records-port';
 import { createAgentMemoryPort } from './agent-memory-port';
 import { createApprovalsPort } from './approvals-port';
+import { createWaitLinksPort } from './wait-links-port';
 import { createAiUsagePort } from './ai-usage-port';
 import { createVariablesReader, type VariablesReader } from './variables-reader';
 import type { DecryptedAccount } from '../modules/service-accounts/connection-testers';
@@ -167,6 +168,7 @@ export function createEnginePorts(db: Database, deps: EnginePortsDependencies): 
     records: createRecordsPort(db, deps.now ?? (() => new Date())),
     agentMemory: createAgentMemoryPort(db, deps.now ?? (() => new Date())),
     approvals: createApprovalsPort(db, deps.now ?? (() => new Date()), deps.publicUrl ?? null),
+    waitLinks: createWaitLinksPort(db, deps.now ?? (() => new Date()), deps.publicUrl ?? null),
     aiUsage: createAiUsagePort(db, deps.now ?? (() => new Date())),
     clock: clockPort,
     newId: () => randomUUID(),

@@ -216,7 +216,7 @@ export const executions = pgTable(
 export interface ExecutionWaitRow {
   /** Ties a new attempt's or a delay's wait to what it resumes with (`resume.retries[].id`). */
   id?: string;
-  kind: 'retry' | 'approval' | 'delay';
+  kind: 'retry' | 'approval' | 'delay' | 'call';
   node_uid: string;
   message: string;
   /** ISO time the wait began. */
@@ -406,6 +406,7 @@ export { serviceHookRegistrations, serviceHookEvents };
 export { servicePollCursors } from './schema-service-polls';
 export { agentMemories } from './schema-agent-memory';
 export { agentApprovals } from './schema-approvals';
+export { waitLinks } from './schema-wait-links';
 export { aiTokenUsage } from './schema-ai-usage';
 export { resourceVersions } from './schema-versions';
 export { auditEvents } from './schema-audit';

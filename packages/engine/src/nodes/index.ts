@@ -30,6 +30,7 @@ import { scheduleTriggerNode } from './triggers/schedule-trigger/schedule-trigge
 import { webhookTriggerNode } from './triggers/webhook-trigger/webhook-trigger.node.ts';
 import { conditionNode } from './flow-control/condition/condition.node.ts';
 import { delayNode } from './flow-control/delay/delay.node.ts';
+import { waitCallNode } from './flow-control/wait-call/wait-call.node.ts';
 import { loopNode } from './flow-control/loop/loop.node.ts';
 import { mergeNode } from './flow-control/merge/merge.node.ts';
 import { stopNode } from './flow-control/stop/stop.node.ts';
@@ -69,6 +70,7 @@ export const builtinNodes: NodeDefinition[] = [
   switchNode,
   loopNode,
   delayNode,
+  waitCallNode,
   mergeNode,
   stopNode,
   ...serviceConnectors,

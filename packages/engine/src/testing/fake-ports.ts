@@ -59,6 +59,13 @@ export interface FakePorts extends EnginePorts {
   memories: Map<string, { role: 'user' | 'assistant'; text: string; expires: number }[]>;
   /** What `approvals.request` was asked, in order. */
   approvalRequests: { id: string; scope: ExecutionScope; request: ApprovalRequest }[];
+  /** The links `waitLinks.create` kept, and whether a call or the expiry took them. */
+  waitLinkList: {
+    id: string;
+    scope: ExecutionScope;
+    link: Parameters<EnginePorts['waitLinks']['create']>[1];
+    status: 'pending' | 'expired';
+  }[];
   /** The AI spending in memory: `aiUsage.budgets[workspaceId]`, `aiUsage.uses`. */
   aiUsage: FakeAiUsagePort;
 }
@@ -196,6 +203,8 @@ export function createFakePorts(): FakePorts {
     agentMemory: createFakeAgentMemory(() => ports),
     approvalRequests: [],
     approvals: createFakeApprovals(() => ports),
+    waitLinks: createFakeWaitLinks(() => ports),
+    waitLinkList: [],
     aiUsage: createFakeAiUsage(() => ports.time),
     newId: () => `id-${++ids}`,
   };
@@ -234,6 +243,26 @@ function createFakeApprovals(getPorts: () => FakePorts): EnginePorts['approvals'
       const id = `aprovacao-${approvalRequests.length + 1}`;
       approvalRequests.push({ id, scope, request: structuredClone(request) });
       return { id, url: `https://ponte.test/engine/approvals/token-${id}` };
+    },
+  };
+}
+
+/** Links in `ports.waitLinkList`, with their state. */
+function createFakeWaitLinks(getPorts: () => FakePorts): EnginePorts['waitLinks'] {
+  return {
+    async create(scope, link, signal) {
+      signal.throwIfAborted();
+      const { waitLinkList } = getPorts();
+      const id = `espera-${waitLinkList.length + 1}`;
+      waitLinkList.push({ id, scope, link: structuredClone(link), status: 'pending' });
+      return { id, url: `https://ponte.test/engine/resume/token-${id}` };
+    },
+    async expire(_scope, id, signal) {
+      signal.throwIfAborted();
+      const found = getPorts().waitLinkList.find((link) => link.id === id);
+      if (!found || found.status !== 'pending') return false;
+      found.status = 'expired';
+      return true;
     },
   };
 }

@@ -21,6 +21,12 @@ export interface Parked {
   resumeAt: Date | null;
 }
 
+/** The 'Aguardar chamada' link a wake or a resume names (docs/adr/0114). */
+const linkOf = (value: unknown) =>
+  typeof value === 'object' && value !== null && 'link' in value
+    ? String((value as { link: unknown }).link)
+    : undefined;
+
 const keyOf = (retry: { id?: string; nodeUid: string; attempt: number }) =>
   retry.id ?? `${retry.nodeUid}\0${retry.attempt}`;
 
@@ -39,7 +45,11 @@ export function parkedAfter(
   if (result.status !== 'success' && result.status !== 'waiting')
     return { status: result.status, ...none };
   const taken = new Set((payload.retries?.deliveries ?? []).map(keyOf));
-  const retries = (row.resume?.retries ?? []).filter((retry) => !taken.has(keyOf(retry)));
+  // A link called resumed its node: the expiry of that link goes with it (docs/adr/0114).
+  const called = linkOf(payload.resume?.value);
+  const retries = (row.resume?.retries ?? []).filter(
+    (retry) => !taken.has(keyOf(retry)) && !(called && linkOf(retry.resumed) === called),
+  );
   const left = new Set(retries.map(keyOf));
   const waits = (row.waits ?? []).filter((wait) =>
     wait.kind === 'approval'
@@ -65,7 +75,8 @@ export function parkedAfter(
         at: due,
         resumed: value,
       });
-      waits.push({ ...base, kind: 'delay', at: due });
+      const link = linkOf(value);
+      waits.push({ ...base, kind: link ? 'call' : 'delay', at: due });
     } else waits.push({ ...base, kind: 'approval' });
   }
   if (!waits.length) return { status: result.status, ...none };

@@ -24,6 +24,7 @@ export const waitingTexts = {
     `Nova tentativa ${attempt} de ${of}: aguardando uma vaga nos workers.`,
   approval: (since: string) => `Aguardando aprovação desde ${formatDateTime(since)}.`,
   delay: (at: string) => `Aguardando até ${formatDateTime(at)} (conector Aguardar).`,
+  call: (at: string) => `Aguardando uma chamada ao link (expira em ${formatDateTime(at)}).`,
   delayDue: 'Espera do conector Aguardar concluída: aguardando uma vaga nos workers.',
 };
 
@@ -58,9 +59,22 @@ export function reasonOf(
 ): Pick<WaitingExecution, 'reason' | 'run_now'> {
   if (row.status === 'waiting') {
     const waits = row.waits ?? [];
+    const call = waits.find((wait) => wait.kind === 'call' && wait.at);
     const timed = waits
       .filter((wait) => (wait.kind === 'retry' || wait.kind === 'delay') && wait.at)
       .sort((a, b) => Date.parse(a.at!) - Date.parse(b.at!))[0];
+    // A link waits for its caller: nothing here runs it sooner (docs/adr/0114).
+    if (call && !timed) {
+      return {
+        reason: {
+          kind: 'call',
+          text: waitingTexts.call(call.at!),
+          node_uid: call.node_uid,
+          at: call.at!,
+        },
+        run_now: false,
+      };
+    }
     if (timed) {
       const due = Date.parse(timed.at!) <= facts.now.getTime();
       const { attempt = 0, of = 0, at = '' } = timed;

@@ -22,6 +22,7 @@ const reasonColors: Record<WaitingExecution['reason']['kind'], string> = {
   slot: 'gray',
   retry: 'yellow',
   delay: 'cyan',
+  call: 'teal',
   approval: 'indigo',
 };
 
