@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startFlakyApi, type FlakyApi } from '../apps/server/src/test/stand-ins/flaky-api';
-import { apiClient, type Call } from './support/api';
+import { apiClient, userLogs, type Call } from './support/api';
 import { expectToast, hasChromium, launchBrowser, snap } from './support/browser';
 import { selectNode } from './support/flow-editor';
 import { startServer, type RunningServer } from './support/server';
@@ -123,6 +123,63 @@ describe.skipIf(!hasChromium)('Jornada: execuções que se recuperam', () => {
       await table.waitFor({ state: 'detached' });
       await page.close();
     }
+  });
+
+  it('espera uma chamada ao link, mostra o motivo e continua quando o link é chamado', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
+    const call = apiClient(server, await signInAsAdmin(server, page));
+    const flowId = await createFlow(call, 'Confirmação de pagamento', {
+      version: 1,
+      nodes: [
+        { uid: 'inicio', type: 'core_manual_trigger', position: at(0), params: {} },
+        {
+          uid: 'espera',
+          type: 'core_wait_call',
+          position: at(300),
+          params: { timeout: 2, timeout_unit: 'd' },
+        },
+        {
+          uid: 'link',
+          type: 'core_log',
+          position: at(600),
+          params: { label: 'Link', message: '{{ msg.wait.url }}' },
+        },
+        {
+          uid: 'pago',
+          type: 'core_log',
+          position: at(600),
+          params: { label: 'Pago', message: '{{ msg.payload.valor }}' },
+        },
+      ],
+      edges: [
+        { id: 'e1', source: 'inicio', sourceOutput: 'default', target: 'espera' },
+        { id: 'e2', source: 'espera', sourceOutput: 'link', target: 'link' },
+        { id: 'e3', source: 'espera', sourceOutput: 'default', target: 'pago' },
+      ],
+    });
+    await run(call, flowId, 1);
+    await page.goto(`${server.url}/monitoring/active`);
+    const table = page.getByRole('table', { name: 'Execuções na fila e aguardando' });
+    await table.getByText(/^Aguardando uma chamada ao link \(expira em/).waitFor();
+    await snap(page, 'recuperar-aguardando-chamada-1440');
+    const link = await until(async () => {
+      const lines = await userLogs(call);
+      return lines.find((line) => line.label === 'Link')?.message;
+    }, 'o link no log');
+    const answer = await fetch(`${server.url}${link}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ valor: '1.234,56' }),
+    });
+    expect(answer.status).toBe(200);
+    await table.waitFor({ state: 'detached' });
+    await until(
+      async () => (await userLogs(call)).some((line) => line.label === 'Pago'),
+      'a execução continuar',
+    );
+    const again = await fetch(`${server.url}${link}`, { method: 'POST' });
+    expect(again.status).toBe(409);
+    await page.close();
   });
 
   it('reexecuta a partir do conector que falhou, com a entrada que ele teve, depois de corrigi-lo', async () => {
