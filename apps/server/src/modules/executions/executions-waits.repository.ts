@@ -25,17 +25,6 @@ export function retryQueries(db: Database) {
       );
     },
 
-    /** The earliest attempt due among waiting executions, or null (the local wake-up). */
-    async nextRetryAt(): Promise<Date | null> {
-      const [row] = await db
-        .select({ at: executions.resumeAt })
-        .from(executions)
-        .where(and(eq(executions.status, 'waiting'), isNotNull(executions.resumeAt)))
-        .orderBy(executions.resumeAt)
-        .limit(1);
-      return row?.at ?? null;
-    },
-
     /**
      * A waiting execution starts its new attempts here: running again, owned by this process.
      * False when it no longer waits, or waits for something newer than `waitSeq`.
