@@ -1,7 +1,7 @@
 import { defineNode } from '../../../kit/define-node';
 import { SuspendExecution } from '../../../kit/suspend-execution';
 import type { WaitLinkOutcome } from '../../../ports';
-import { delayMs } from '../delay/delay.node';
+import { delayMs } from '../delay/delay.node.ts';
 
 export const waitCallMessage = 'Aguardando uma chamada ao link.';
 
