@@ -198,7 +198,9 @@ describe('server', () => {
         // Public forms: the page, its definition and the submissions (docs/adr/0038).
         !operation.path.startsWith('/engine/forms/') &&
         // An approval's link: whoever holds it decides, without a session (docs/adr/0100).
-        !operation.path.startsWith('/engine/approvals/'),
+        !operation.path.startsWith('/engine/approvals/') &&
+        // An 'Aguardar chamada' link: whoever holds it resumes the run (docs/adr/0114).
+        !operation.path.startsWith('/engine/resume/'),
     );
     expect(sessionPaths.filter((operation) => !operation.security?.length)).toEqual([]);
     expect(doc.paths['/engine/webhook/{flowId}/{path}'].post.security).toEqual([]);
@@ -211,6 +213,7 @@ describe('server', () => {
       expect(res.statusCode, method).toBe(404);
     }
     expect(doc.paths['/engine/forms/{id}/submit'].post.security).toEqual([]);
+    expect(doc.paths['/engine/resume/{token}'].post.security).toEqual([]);
     const create = doc.paths['/api/v1/groups'].post;
     expect(create.requestBody.content['application/json'].schema.properties.name).toBeDefined();
     expect(create.responses['201']).toBeDefined();
