@@ -32,8 +32,15 @@ export function attachRedisAdapter(io: Server, redis: { url: string; prefix: str
     async roomSize(room: string): Promise<number> {
       return (await io.in(room).fetchSockets()).length;
     },
+    /**
+     * The subscriber first: a request another process sent before it closed is answered by the
+     * adapter on `pub` without a catch, so `pub` closes only once those answers are written
+     * (a turn of the event loop after the subscriber's QUIT), never with one in flight.
+     */
     async close(): Promise<void> {
-      await Promise.all([pub, sub].map(closeConnection));
+      await closeConnection(sub);
+      await new Promise((resolve) => setImmediate(resolve));
+      await closeConnection(pub);
     },
   };
 }
