@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { waitingApproverSchema } from './approval-requests.schema';
 import { limits } from './limits';
 import { text } from './text';
 import { pageNumberSchema } from './pagination';
@@ -147,6 +148,8 @@ export const waitingExecutionSchema = z.object({
   /** 'Executar agora' skips the wait (a new attempt or a delay not due yet). */
   run_now: z.boolean(),
   flow_version: z.number().int().positive().nullable(),
+  /** An 'Aguardar aprovação' waits for these people (docs/adr/0115); empty otherwise. */
+  approvers: z.array(waitingApproverSchema).default([]),
 });
 export type WaitingExecution = z.infer<typeof waitingExecutionSchema>;
 export const waitingListSchema = z.object({ items: z.array(waitingExecutionSchema) });
