@@ -30,6 +30,7 @@ import { hookRegistrationsModule } from './modules/hook-registrations/hook-regis
 import { formsModule } from './modules/forms/forms.module';
 import { approvalsModule } from './modules/approvals/approvals.module';
 import { waitLinksModule } from './modules/wait-links/wait-links.module';
+import { approvalWaitsModule } from './modules/approval-waits/approval-waits.module';
 import { groupsModule } from './modules/groups/groups.module';
 import { healthModule } from './modules/health/health.module';
 import { liveModule } from './modules/live/live.module';
@@ -91,6 +92,7 @@ export const serverModules = [
   formsModule,
   approvalsModule,
   waitLinksModule,
+  approvalWaitsModule,
   dbTablesModule,
   dashboardsModule,
   templatesModule,

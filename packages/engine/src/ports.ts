@@ -13,9 +13,11 @@ import type { Entity } from '@ponte/shared/db-tables.schema';
 
 import type { ExecutionScope } from './execution-scope';
 import type { AgentMemoryPort, AiUsagePort, ApprovalsPort } from './ports-ai';
+import type { ApprovalWaitsPort, WaitLinksPort } from './ports-waits';
 
 export type { ExecutionScope } from './execution-scope';
 export * from './ports-ai';
+export * from './ports-waits';
 
 export interface HttpRequest {
   method: string;
@@ -444,32 +446,13 @@ export interface EnginePorts {
   approvals: ApprovalsPort;
   /** Links an 'Aguardar chamada' waits on (docs/adr/0114). */
   waitLinks: WaitLinksPort;
+  /** The people an 'Aguardar aprovação' waits for, by their links (docs/adr/0115). */
+  approvalWaits: ApprovalWaitsPort;
   /** The tokens of the AI nodes' model calls and the workspace's monthly budget (ADR 0101). */
   aiUsage: AiUsagePort;
   clock: ClockPort;
   newId(): string;
 }
-
-/**
- * The unique links an 'Aguardar chamada' waits on (docs/adr/0114): a call to one resumes the
- * execution at its node with the caller's body, once; past `expiresAt` it answers that it
- * expired.
- */
-export interface WaitLinksPort {
-  /** Keeps the link with what the node resumes with: its id and its address. */
-  create(
-    scope: ExecutionScope,
-    link: { nodeUid: string; input: unknown; flowData: Record<string, unknown>; expiresAt: number },
-    signal: AbortSignal,
-  ): Promise<{ id: string; url: string }>;
-  /** The link expired: no call is taken any more. False when a call took it first. */
-  expire(scope: ExecutionScope, id: string, signal: AbortSignal): Promise<boolean>;
-}
-
-/** What an 'Aguardar chamada' resumed by its link or its expiry gets in `ctx.resumed`. */
-export type WaitLinkOutcome =
-  | { outcome: 'called'; link: string; body: unknown; query: Record<string, string> }
-  | { outcome: 'expired'; link: string };
 
 /**
  * The ports an engine is built with: every port but `flows`, which each execution may bring

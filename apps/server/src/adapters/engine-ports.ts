@@ -17,6 +17,7 @@ import { createRecordsPort } from './records-port';
 import { createAgentMemoryPort } from './agent-memory-port';
 import { createApprovalsPort } from './approvals-port';
 import { createWaitLinksPort } from './wait-links-port';
+import { createApprovalWaitsPort } from './approval-waits-port';
 import { createAiUsagePort } from './ai-usage-port';
 import { createVariablesReader, type VariablesReader } from './variables-reader';
 import type { DecryptedAccount } from '../modules/service-accounts/connection-testers';
@@ -49,6 +50,8 @@ export interface EnginePortsDependencies {
   now?: () => Date;
   /** PONTE_PUBLIC_URL: approval links are absolute under it (docs/adr/0100). */
   publicUrl?: string | null;
+  /** The key approval links are signed with (docs/adr/0115; default: this process's own). */
+  approvalLinkKey?: Buffer;
   /** The service accounts, decrypted (default: none exists). */
   serviceAccounts?: {
     getDecrypted(workspaceId: string, id: string): Promise<DecryptedAccount | undefined>;
@@ -169,6 +172,12 @@ export function createEnginePorts(db: Database, deps: EnginePortsDependencies): 
     agentMemory: createAgentMemoryPort(db, deps.now ?? (() => new Date())),
     approvals: createApprovalsPort(db, deps.now ?? (() => new Date()), deps.publicUrl ?? null),
     waitLinks: createWaitLinksPort(db, deps.now ?? (() => new Date()), deps.publicUrl ?? null),
+    approvalWaits: createApprovalWaitsPort(
+      db,
+      deps.now ?? (() => new Date()),
+      deps.publicUrl ?? null,
+      deps.approvalLinkKey,
+    ),
     aiUsage: createAiUsagePort(db, deps.now ?? (() => new Date())),
     clock: clockPort,
     newId: () => randomUUID(),

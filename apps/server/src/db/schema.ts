@@ -407,6 +407,7 @@ export { servicePollCursors } from './schema-service-polls';
 export { agentMemories } from './schema-agent-memory';
 export { agentApprovals } from './schema-approvals';
 export { waitLinks } from './schema-wait-links';
+export { approvalWaits, approvalWaitLinks } from './schema-approval-waits';
 export { aiTokenUsage } from './schema-ai-usage';
 export { resourceVersions } from './schema-versions';
 export { auditEvents } from './schema-audit';

@@ -31,6 +31,7 @@ import { webhookTriggerNode } from './triggers/webhook-trigger/webhook-trigger.n
 import { conditionNode } from './flow-control/condition/condition.node.ts';
 import { delayNode } from './flow-control/delay/delay.node.ts';
 import { waitCallNode } from './flow-control/wait-call/wait-call.node.ts';
+import { waitApprovalNode } from './flow-control/wait-approval/wait-approval.node.ts';
 import { loopNode } from './flow-control/loop/loop.node.ts';
 import { mergeNode } from './flow-control/merge/merge.node.ts';
 import { stopNode } from './flow-control/stop/stop.node.ts';
@@ -71,6 +72,7 @@ export const builtinNodes: NodeDefinition[] = [
   loopNode,
   delayNode,
   waitCallNode,
+  waitApprovalNode,
   mergeNode,
   stopNode,
   ...serviceConnectors,

@@ -1,6 +1,8 @@
 import type { DeclaredInput } from '@ponte/shared/flow/declared-inputs';
 import type {
+  ApprovalAnswer,
   ApprovalRequest,
+  ApprovalWaitRequest,
   EnginePorts,
   ExecutionScope,
   FtpEntry,
@@ -65,6 +67,14 @@ export interface FakePorts extends EnginePorts {
     scope: ExecutionScope;
     link: Parameters<EnginePorts['waitLinks']['create']>[1];
     status: 'pending' | 'expired';
+  }[];
+  /** The requests `approvalWaits.create` kept, with the answers a test gives them. */
+  approvalWaitList: {
+    id: string;
+    scope: ExecutionScope;
+    request: ApprovalWaitRequest;
+    status: 'pending' | 'decided' | 'expired';
+    answers: ApprovalAnswer[];
   }[];
   /** The AI spending in memory: `aiUsage.budgets[workspaceId]`, `aiUsage.uses`. */
   aiUsage: FakeAiUsagePort;
@@ -205,6 +215,8 @@ export function createFakePorts(): FakePorts {
     approvals: createFakeApprovals(() => ports),
     waitLinks: createFakeWaitLinks(() => ports),
     waitLinkList: [],
+    approvalWaits: createFakeApprovalWaits(() => ports),
+    approvalWaitList: [],
     aiUsage: createFakeAiUsage(() => ports.time),
     newId: () => `id-${++ids}`,
   };
@@ -263,6 +275,36 @@ function createFakeWaitLinks(getPorts: () => FakePorts): EnginePorts['waitLinks'
       if (!found || found.status !== 'pending') return false;
       found.status = 'expired';
       return true;
+    },
+  };
+}
+
+/** Requests in `ports.approvalWaitList`: a test decides by setting `status` and `answers`. */
+function createFakeApprovalWaits(getPorts: () => FakePorts): EnginePorts['approvalWaits'] {
+  return {
+    async create(scope, request, signal) {
+      signal.throwIfAborted();
+      const { approvalWaitList } = getPorts();
+      const id = `aprovacao-${approvalWaitList.length + 1}`;
+      approvalWaitList.push({
+        id,
+        scope,
+        request: structuredClone(request),
+        status: 'pending',
+        answers: [],
+      });
+      const links = request.approvers.map((approver, index) => ({
+        approver,
+        url: `https://ponte.test/engine/approval-requests/${id}-${index + 1}.assinatura`,
+      }));
+      return { id, links };
+    },
+    async expire(_scope, id, signal) {
+      signal.throwIfAborted();
+      const found = getPorts().approvalWaitList.find((request) => request.id === id);
+      if (!found || found.status !== 'pending') return null;
+      found.status = 'expired';
+      return found.answers;
     },
   };
 }

@@ -4,6 +4,7 @@ import type { NodeDefinition } from '@ponte/engine/kit/define-node';
 import type { EngineLimits } from '@ponte/engine/executor/limits';
 import type { Sandbox } from '@ponte/engine/sandbox/sandbox';
 import { createEnginePorts } from '../../adapters/engine-ports';
+import { approvalLinkKey } from '../../adapters/approval-waits-port';
 import { createStoragePort } from '../../adapters/storage-port';
 import { stateChannels } from '../../cluster/state-channels';
 import { defineModule } from '../../container/server-module';
@@ -53,6 +54,7 @@ export const engineModule = defineModule({
     'queuesPort',
     'securityHooks',
     'publicUrl',
+    'config',
   ],
   provides: ['engine'],
   // The agents' conversations, written and read by the engine's memory port (docs/adr/0099).
@@ -81,6 +83,7 @@ export const engineModule = defineModule({
         storage: createStoragePort(parts.storage),
         queues: parts.queuesPort,
         publicUrl: parts.publicUrl,
+        approvalLinkKey: approvalLinkKey(parts.config.encryptionKey),
       }),
       ...(options.sandbox ? { sandbox: options.sandbox } : {}),
       ...(options.sandboxIsolates ? { sandboxIsolates: options.sandboxIsolates } : {}),

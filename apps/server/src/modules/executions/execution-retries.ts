@@ -22,10 +22,12 @@ export interface Parked {
 }
 
 /** The 'Aguardar chamada' link a wake or a resume names (docs/adr/0114). */
-const linkOf = (value: unknown) =>
-  typeof value === 'object' && value !== null && 'link' in value
-    ? String((value as { link: unknown }).link)
+/** What a resumed value waits on: an 'Aguardar chamada' link, an 'Aguardar aprovação' request. */
+const waitedOn = (value: unknown, key: 'link' | 'request') =>
+  typeof value === 'object' && value !== null && key in value
+    ? `${key}:${String((value as Record<string, unknown>)[key])}`
     : undefined;
+const linkOf = (value: unknown) => waitedOn(value, 'link') ?? waitedOn(value, 'request');
 
 const keyOf = (retry: { id?: string; nodeUid: string; attempt: number }) =>
   retry.id ?? `${retry.nodeUid}\0${retry.attempt}`;
@@ -45,14 +47,15 @@ export function parkedAfter(
   if (result.status !== 'success' && result.status !== 'waiting')
     return { status: result.status, ...none };
   const taken = new Set((payload.retries?.deliveries ?? []).map(keyOf));
-  // A link called resumed its node: the expiry of that link goes with it (docs/adr/0114).
+  // A link called (an approval decided) resumed its node: the expiry of that link goes with it
+  // (docs/adr/0114, 0115).
   const called = linkOf(payload.resume?.value);
   const retries = (row.resume?.retries ?? []).filter(
     (retry) => !taken.has(keyOf(retry)) && !(called && linkOf(retry.resumed) === called),
   );
   const left = new Set(retries.map(keyOf));
   const waits = (row.waits ?? []).filter((wait) =>
-    wait.kind === 'approval'
+    wait.kind === 'approval' && !wait.at
       ? wait.node_uid !== payload.resume?.nodeUid
       : left.has(wait.id ?? `${wait.node_uid}\0${(wait.attempt ?? 1) - 1}`),
   );
@@ -75,8 +78,12 @@ export function parkedAfter(
         at: due,
         resumed: value,
       });
-      const link = linkOf(value);
-      waits.push({ ...base, kind: link ? 'call' : 'delay', at: due });
+      const kind = waitedOn(value, 'request')
+        ? 'approval'
+        : waitedOn(value, 'link')
+          ? 'call'
+          : 'delay';
+      waits.push({ ...base, kind, at: due });
     } else waits.push({ ...base, kind: 'approval' });
   }
   if (!waits.length) return { status: result.status, ...none };

@@ -1,5 +1,6 @@
 import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { WaitingExecution } from '@ponte/shared/monitoring.schema';
+import type { WaitingApprover } from '@ponte/shared/approval-requests.schema';
 import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
 import { AppError, notFound } from '../../lib/app-error';
@@ -22,7 +23,10 @@ export const waitingTexts = {
     `Nova tentativa ${attempt} de ${of} em ${formatDateTime(at)}.`,
   retryDue: (attempt: number, of: number) =>
     `Nova tentativa ${attempt} de ${of}: aguardando uma vaga nos workers.`,
-  approval: (since: string) => `Aguardando aprovação desde ${formatDateTime(since)}.`,
+  approval: (since: string, at?: string) =>
+    at
+      ? `Aguardando aprovação desde ${formatDateTime(since)} (expira em ${formatDateTime(at)}).`
+      : `Aguardando aprovação desde ${formatDateTime(since)}.`,
   delay: (at: string) => `Aguardando até ${formatDateTime(at)} (conector Aguardar).`,
   call: (at: string) => `Aguardando uma chamada ao link (expira em ${formatDateTime(at)}).`,
   delayDue: 'Espera do conector Aguardar concluída: aguardando uma vaga nos workers.',
@@ -103,8 +107,9 @@ export function reasonOf(
     return {
       reason: {
         kind: 'approval',
-        text: waitingTexts.approval(since),
+        text: waitingTexts.approval(since, approval?.at),
         ...(approval ? { node_uid: approval.node_uid } : {}),
+        ...(approval?.at ? { at: approval.at } : {}),
       },
       run_now: false,
     };
@@ -121,6 +126,11 @@ export function reasonOf(
   return { reason: { kind: 'slot', text: waitingTexts.slot }, run_now: false };
 }
 
+export type WaitingApproversOf = (
+  workspaceId: string,
+  executionIds: string[],
+) => Promise<Map<string, WaitingApprover[]>>;
+
 interface WaitingDeps {
   repository: ExecutionsRepository;
   now: () => Date;
@@ -133,6 +143,8 @@ interface WaitingDeps {
   workersAlive?: () => Promise<boolean>;
   /** Looks for due attempts now (the runner's sweep). */
   sweepRetries?: () => Promise<void>;
+  /** The approvers each execution's 'Aguardar aprovação' waits for (docs/adr/0115). */
+  approvers?: WaitingApproversOf;
 }
 
 /** The monitoring reads and actions of executions that have not run (docs/adr/0111). */
@@ -149,9 +161,11 @@ export function waitingReads(deps: WaitingDeps) {
       const limited = [
         ...new Set(rows.filter((row) => row.concurrencyLimit > 0).map((row) => row.flowId)),
       ];
-      const [running, workersAlive] = await Promise.all([
+      const waiting = rows.filter((row) => row.status === 'waiting').map((row) => row.id);
+      const [running, workersAlive, approvers] = await Promise.all([
         repository.runningByFlow(workspaceId, limited),
         deps.workersAlive?.() ?? true,
+        deps.approvers?.(workspaceId, waiting) ?? new Map<string, WaitingApprover[]>(),
       ]);
       const at = now();
       return (await withNames(workspaceId, rows)).map(({ execution, flowName }) => ({
@@ -169,6 +183,7 @@ export function waitingReads(deps: WaitingDeps) {
           now: at,
         }),
         flow_version: execution.flowVersion,
+        approvers: approvers.get(execution.id) ?? [],
       }));
     },
 

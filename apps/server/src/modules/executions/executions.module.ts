@@ -13,6 +13,7 @@ import { executionsRoutes } from './executions.routes';
 import { createExecutionsService, type ExecutionsService } from './executions.service';
 import { executionsAccess } from './executions.access';
 import { createWorkerPresence } from './execution-waiting';
+import { createWaitingApprovers } from '../approval-waits/waiting-approvers';
 import { createExecutionReruns, type ExecutionReruns } from './execution-reruns';
 
 declare module '../../container/provided' {
@@ -70,6 +71,8 @@ export const executionsModule = defineModule({
     'metrics',
     'queueDepth',
     'aiUsage',
+    'config',
+    'publicUrl',
   ],
   provides: ['runner', 'executions', 'executionData', 'reruns', 'debug', 'executionQueueLink'],
   config: [executionsConfig],
@@ -111,6 +114,7 @@ export const executionsModule = defineModule({
       isStopping: (executionId) => runner.isStopping(executionId),
       workersAlive: createWorkerPresence(db, cluster, runsWork(cluster.role)),
       sweepRetries: () => runner.sweepRetries(),
+      approvers: createWaitingApprovers(db, parts.config.encryptionKey, parts.publicUrl),
     });
     const executionData = createExecutionDataService({
       db,

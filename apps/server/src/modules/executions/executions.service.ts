@@ -7,7 +7,7 @@ import type {
 import type { Database } from '../../db/client';
 import { createExecutionsRepository, type ExecutionRow } from './executions.repository';
 import type { GroupLimit } from '../../lib/group-access/group-scope';
-import { waitingReads } from './execution-waiting';
+import { waitingReads, type WaitingApproversOf } from './execution-waiting';
 
 export interface ExecutionsServiceDeps {
   db: Database;
@@ -20,6 +20,8 @@ export interface ExecutionsServiceDeps {
   workersAlive?: () => Promise<boolean>;
   /** Looks for due attempts now (the runner's sweep). */
   sweepRetries?: () => Promise<void>;
+  /** The approvers of waiting 'Aguardar aprovação' nodes (execution-waiting.ts). */
+  approvers?: WaitingApproversOf;
 }
 
 const minute = 60_000;

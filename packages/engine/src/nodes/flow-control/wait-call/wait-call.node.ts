@@ -46,7 +46,7 @@ export const waitCallNode = defineNode({
   checkParams: (params) => {
     const { timeout } = params;
     if (timeout === undefined || timeout === '' || typeof timeout === 'string') return null;
-    const ms = timeoutMs(timeout, params.timeout_unit);
+    const ms = waitTimeoutMs(timeout, params.timeout_unit);
     return typeof ms === 'string' ? ms : null;
   },
   async run({ params, input, ports, scope, signal, flow, resumed, node }) {
@@ -63,7 +63,7 @@ export const waitCallNode = defineNode({
       await ports.waitLinks.expire(scope, outcome.link, signal);
       return { output: 'expired', msg: input };
     }
-    const ms = timeoutMs(params.timeout, params.timeout_unit);
+    const ms = waitTimeoutMs(params.timeout, params.timeout_unit);
     if (typeof ms === 'string') throw new Error(ms);
     const expiresAt = ports.clock.now() + ms;
     const link = await ports.waitLinks.create(
@@ -80,7 +80,7 @@ export const waitCallNode = defineNode({
 });
 
 /** The wait in ms (days count as 24 h), or a pt-BR problem: at most 30 days. */
-function timeoutMs(amount: unknown, unit: unknown): number | string {
+export function waitTimeoutMs(amount: unknown, unit: unknown): number | string {
   if (unit === 'd') {
     const days = Number(amount);
     return Number.isFinite(days) ? delayMs(days * 24, 'h') : delayMs(amount, 'h');
