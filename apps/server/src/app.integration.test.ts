@@ -200,7 +200,9 @@ describe('server', () => {
         // An approval's link: whoever holds it decides, without a session (docs/adr/0100).
         !operation.path.startsWith('/engine/approvals/') &&
         // An 'Aguardar chamada' link: whoever holds it resumes the run (docs/adr/0114).
-        !operation.path.startsWith('/engine/resume/'),
+        !operation.path.startsWith('/engine/resume/') &&
+        // An approver's signed link of an 'Aguardar aprovação' (docs/adr/0115).
+        !operation.path.startsWith('/engine/approval-requests/'),
     );
     expect(sessionPaths.filter((operation) => !operation.security?.length)).toEqual([]);
     expect(doc.paths['/engine/webhook/{flowId}/{path}'].post.security).toEqual([]);
@@ -214,6 +216,7 @@ describe('server', () => {
     }
     expect(doc.paths['/engine/forms/{id}/submit'].post.security).toEqual([]);
     expect(doc.paths['/engine/resume/{token}'].post.security).toEqual([]);
+    expect(doc.paths['/engine/approval-requests/{token}/decision'].post.security).toEqual([]);
     const create = doc.paths['/api/v1/groups'].post;
     expect(create.requestBody.content['application/json'].schema.properties.name).toBeDefined();
     expect(create.responses['201']).toBeDefined();

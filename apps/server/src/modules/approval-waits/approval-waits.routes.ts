@@ -12,8 +12,8 @@ import { pageHeaders } from '../forms/forms-public.routes';
 import type { ApprovalWaitsService } from './approval-waits.service';
 
 const tags = ['Aprovações'];
-/** The link's id (16 bytes) and its signature (32 bytes), both base64url. */
-const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/) });
+/** The link's id and its signature, base64url (a malformed token is an unknown link: 404). */
+const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_.-]{16,120}$/) });
 
 /**
  * The link of an 'Aguardar aprovação' approver, without a session (docs/adr/0115): the page
