@@ -52,7 +52,8 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     // Three pages: the app; the public form the engine serves at /engine/forms/{id}
-    // (docs/adr/0040); the approval page it serves at /engine/approvals/{token} (docs/adr/0100).
+    // (docs/adr/0040); the approval page it serves at /engine/approvals/{token} (docs/adr/0100)
+    // and at /engine/approval-requests/{token} (docs/adr/0115).
     // Each public page loads only its own chunk and the libraries it shares with the app.
     rollupOptions: {
       input: {

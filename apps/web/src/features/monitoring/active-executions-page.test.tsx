@@ -298,6 +298,61 @@ describe('ActiveExecutionsPage', () => {
     expect(api.callsTo('POST', '/engine/stop-execution')[0]!.body).toEqual({ execution_id: 'e2' });
   });
 
+  it('shows whom an approval waits for, with a copy of a pending link, and no one for a retry', async () => {
+    const link = 'https://ponte.example/engine/approval-requests/abc.def';
+    setup([
+      {
+        method: 'GET',
+        path: '/api/v1/monitoring/executions/waiting',
+        reply: {
+          body: {
+            items: [
+              waitingItem('e1', {
+                reason: {
+                  kind: 'approval',
+                  text: 'Aguardando aprovação (1 de 2).',
+                  node_uid: 'ok',
+                },
+                run_now: false,
+                approvers: [
+                  { approver: 'ana@acme.com.br', status: 'approved', url: null },
+                  { approver: 'bruno@acme.com.br', status: 'pending', url: link },
+                  { approver: 'carla@acme.com.br', status: 'rejected', url: null },
+                  { approver: 'davi@acme.com.br', status: 'void', url: null },
+                ],
+              }),
+              waitingItem('e2'),
+            ],
+          },
+        },
+      },
+    ]);
+    const { user } = renderPage();
+    const table = await screen.findByRole('table', { name: 'Execuções na fila e aguardando' });
+    const [approval, retry] = within(table).getAllByRole('row').slice(1);
+    const approvers = within(approval!).getByRole('list', { name: 'Aprovadores' });
+    expect(
+      within(approvers)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'ana@acme.com.brAprovou',
+      'bruno@acme.com.brPendenteCopiar link',
+      'carla@acme.com.brRejeitou',
+      'davi@acme.com.brNão precisou',
+    ]);
+    expect(within(approvers).getAllByRole('button')).toHaveLength(1);
+    const copy = within(approvers).getByRole('button', {
+      name: 'Copiar o link de bruno@acme.com.br',
+    });
+    await user.click(copy);
+    expect(copy).toHaveTextContent('Copiado');
+    expect(await navigator.clipboard.readText()).toBe(link);
+
+    expect(within(retry!).queryByRole('list', { name: 'Aprovadores' })).toBeNull();
+    expect(within(retry!).queryByRole('button', { name: /Copiar o link/ })).toBeNull();
+  });
+
   it('shows memory and CPU from system-status', () => {
     setup();
     renderPage();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDateTime } from '@ponte/shared/format';
 import type { WaitingExecution } from '@ponte/shared/monitoring.schema';
 import { DeniedButton } from '../../components/denied-button';
@@ -11,6 +11,7 @@ import { useRunNow, useWaitingExecutions, waitingQueryKey } from './api/get-wait
 import { useStopExecution } from './api/stop-execution';
 import { ExecutionIdText } from './execution-id-text';
 import { executionLogsHref, FlowTabLink } from './running-executions-table';
+import { WaitingApprovers } from './waiting-approvers';
 
 const statusLabels: Record<WaitingExecution['status'], string> = {
   queued: 'Na fila',
@@ -28,8 +29,8 @@ const reasonColors: Record<WaitingExecution['reason']['kind'], string> = {
 
 /**
  * 'Na fila e aguardando' of /monitoring/active (docs/adr/0111): every queued or waiting
- * execution with why it has not run, asked every 3 s; 'Executar agora' skips a new attempt's
- * wait, 'Parar' ends it. Hidden when there are none.
+ * execution with why it has not run, asked every 3 s, and for an approval whom it waits for;
+ * 'Executar agora' skips a new attempt's wait, 'Parar' ends it. Hidden when there are none.
  */
 export function WaitingExecutions({ nameOf }: { nameOf: (flowId: string) => string | undefined }) {
   const waiting = useWaitingExecutions();
@@ -98,7 +99,10 @@ export function WaitingExecutions({ nameOf }: { nameOf: (flowId: string) => stri
                       >
                         {statusLabels[item.status]}
                       </Badge>
-                      <Text size="sm">{item.reason.text}</Text>
+                      <Stack gap={6} miw={0}>
+                        <Text size="sm">{item.reason.text}</Text>
+                        <WaitingApprovers approvers={item.approvers} />
+                      </Stack>
                     </Group>
                   </Table.Td>
                   <Table.Td>
