@@ -97,7 +97,10 @@ describe.skipIf(!hasChromium)('Jornada: aguardar aprovação', () => {
     await page.goto(`${first.url}/flows/${flowId}`);
     await selectNode(page, 'aprovacao');
     const panel = page.getByRole('complementary', { name: 'Configuração do conector' });
-    await panel.getByText('Quem aprova', { exact: true }).waitFor();
+    await panel
+      .getByText(/^Quem aprova/)
+      .first()
+      .waitFor();
     await snap(page, 'aprovacao-painel-1440', { fullPage: false });
 
     const started = await call('POST', `/engine/flow/manual-trigger/${flowId}`, {
@@ -119,26 +122,35 @@ describe.skipIf(!hasChromium)('Jornada: aguardar aprovação', () => {
     servers.push(second);
 
     // Bia, on her phone, with no session: another browser context.
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: 'pt-BR',
+    });
     const bia = await phone.newPage();
     await bia.goto(`${second.url}${links['bia@empresa.com.br']}`);
     await bia.getByRole('heading', { name: 'Reembolso de Davi' }).waitFor();
     await bia.getByText('Valor pedido: R$ 1.234,56').waitFor();
     await bia.getByText('Para: bia@empresa.com.br').waitFor();
     await bia.getByRole('button', { name: 'Aprovar' }).click();
-    await bia.getByText(/Preencha/).first().waitFor();
+    await bia.getByText('O campo "Centro de custo" é obrigatório.').waitFor();
     await bia.getByRole('textbox', { name: /Centro de custo/ }).fill('Comercial');
     await bia.getByRole('textbox', { name: /Comentário/ }).fill('Dentro da política.');
     await snap(bia, 'aprovacao-pagina-390');
     await bia.getByRole('button', { name: 'Aprovar' }).click();
-    await bia.getByText(/1 de 2 aprovações/).first().waitFor();
+    await bia
+      .getByText(/1 de 2 aprovações/)
+      .first()
+      .waitFor();
     await expect(bia.getByRole('button', { name: 'Aprovar' }).count()).resolves.toBe(0);
     await snap(bia, 'aprovacao-aprovada-390');
 
     // The same link again: used.
     const again = await phone.newPage();
     await again.goto(`${second.url}${links['bia@empresa.com.br']}`);
-    await again.getByText(/já foi usado|Você aprovou/).first().waitFor();
+    await again
+      .getByText(/já foi usado|Você aprovou/)
+      .first()
+      .waitFor();
     await expect(again.getByRole('button', { name: 'Aprovar' }).count()).resolves.toBe(0);
     const reused = await fetch(`${second.url}${links['bia@empresa.com.br']}/decision`, {
       method: 'POST',
@@ -149,7 +161,10 @@ describe.skipIf(!hasChromium)('Jornada: aguardar aprovação', () => {
     expect(((await reused.json()) as { message: string }).message).toBe('Este link já foi usado.');
 
     // Caio, at his desk in another context: the last approval lets the run go on.
-    const desk = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
+    const desk = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale: 'pt-BR',
+    });
     const caio = await desk.newPage();
     await caio.goto(`${second.url}${links['caio@empresa.com.br']}`);
     await caio.getByRole('textbox', { name: /Centro de custo/ }).fill('Diretoria');

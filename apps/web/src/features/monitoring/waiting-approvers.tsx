@@ -9,6 +9,9 @@ const statusLooks: Record<WaitingApprover['status'], { label: string; color: str
   void: { label: 'Não precisou', color: 'gray' },
 };
 
+/** A link without PONTE_PUBLIC_URL is a path on this Ponte: copied whole, with the address. */
+const absolute = (url: string) => new URL(url, window.location.origin).href;
+
 /**
  * Whom an 'Aguardar aprovação' waits for (docs/adr/0115), each with how they answered; a pending
  * link can be copied, to send it again to whoever lost it. Nothing for another kind of wait.
@@ -35,7 +38,7 @@ export function WaitingApprovers({ approvers }: { approvers: WaitingApprover[] }
               {look.label}
             </Badge>
             {item.status === 'pending' && item.url ? (
-              <CopyButton value={item.url}>
+              <CopyButton value={absolute(item.url)}>
                 {({ copied, copy }) => (
                   <Button
                     size="compact-xs"
