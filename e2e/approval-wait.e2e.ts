@@ -112,7 +112,11 @@ describe.skipIf(!hasChromium)('Jornada: aguardar aprovação', () => {
 
     await page.goto(`${first.url}/monitoring/active`);
     const table = page.getByRole('table', { name: 'Execuções na fila e aguardando' });
-    await table.getByText(/^Aguardando aprovação desde .+ \(expira em /).waitFor();
+    await table
+      .getByText(
+        /^Aguardando aprovação de bia@empresa.com.br e caio@empresa.com.br desde .+ \(expira em /,
+      )
+      .waitFor();
     await table.getByRole('button', { name: 'Copiar o link de bia@empresa.com.br' }).waitFor();
     await snap(page, 'aprovacao-aguardando-1440');
     await page.close();

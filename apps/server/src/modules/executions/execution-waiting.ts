@@ -14,6 +14,8 @@ import type { ExecutionRow, ExecutionsRepository } from './executions.repository
 /** The roles whose processes run executions (PONTE_ROLE). */
 const workRoles = ['all', 'worker'];
 
+const people = new Intl.ListFormat('pt-BR', { style: 'long', type: 'conjunction' });
+
 export const waitingTexts = {
   noWorker: 'Aguardando um worker: nenhum processo que executa flows está ativo.',
   concurrency: (running: number, limit: number) =>
@@ -23,10 +25,10 @@ export const waitingTexts = {
     `Nova tentativa ${attempt} de ${of} em ${formatDateTime(at)}.`,
   retryDue: (attempt: number, of: number) =>
     `Nova tentativa ${attempt} de ${of}: aguardando uma vaga nos workers.`,
-  approval: (since: string, at?: string) =>
-    at
-      ? `Aguardando aprovação desde ${formatDateTime(since)} (expira em ${formatDateTime(at)}).`
-      : `Aguardando aprovação desde ${formatDateTime(since)}.`,
+  approval: (since: string, at?: string, who: string[] = []) =>
+    `Aguardando aprovação${who.length ? ` de ${people.format(who)}` : ''} desde ${formatDateTime(since)}${
+      at ? ` (expira em ${formatDateTime(at)})` : ''
+    }.`,
   delay: (at: string) => `Aguardando até ${formatDateTime(at)} (conector Aguardar).`,
   call: (at: string) => `Aguardando uma chamada ao link (expira em ${formatDateTime(at)}).`,
   delayDue: 'Espera do conector Aguardar concluída: aguardando uma vaga nos workers.',
@@ -59,7 +61,13 @@ type Row = Omit<ExecutionRow, 'triggerMsg' | 'resume'> & { concurrencyLimit: num
  */
 export function reasonOf(
   row: Row,
-  facts: { workersAlive: boolean; runningOfFlow: number; now: Date },
+  facts: {
+    workersAlive: boolean;
+    runningOfFlow: number;
+    now: Date;
+    /** Who an 'Aguardar aprovação' still waits for (docs/adr/0115). */
+    approvers?: string[];
+  },
 ): Pick<WaitingExecution, 'reason' | 'run_now'> {
   if (row.status === 'waiting') {
     const waits = row.waits ?? [];
@@ -107,7 +115,7 @@ export function reasonOf(
     return {
       reason: {
         kind: 'approval',
-        text: waitingTexts.approval(since, approval?.at),
+        text: waitingTexts.approval(since, approval?.at, facts.approvers),
         ...(approval ? { node_uid: approval.node_uid } : {}),
         ...(approval?.at ? { at: approval.at } : {}),
       },
@@ -181,6 +189,9 @@ export function waitingReads(deps: WaitingDeps) {
           workersAlive,
           runningOfFlow: running.get(execution.flowId) ?? 0,
           now: at,
+          approvers: (approvers.get(execution.id) ?? [])
+            .filter((item) => item.status === 'pending')
+            .map((item) => item.approver),
         }),
         flow_version: execution.flowVersion,
         approvers: approvers.get(execution.id) ?? [],
