@@ -1,4 +1,5 @@
 import { approvalRequestPageSchema } from '@ponte/shared/approval-requests.schema';
+import { postJson, publicLinkRequest } from '../lib/public-link-request';
 import type {
   ApprovalRequestDecision,
   ApprovalRequestPage,
@@ -21,44 +22,18 @@ export type ApprovalRequestAnswer =
 
 const base = (token: string) => `/engine/approval-requests/${encodeURIComponent(token)}`;
 
-/** What a person reads when the server sent no message of its own. */
-function fallbackOf(status: number, failure: string): string {
-  if (status === 409) return approvalRequestTexts.decided;
-  if (status === 410) return approvalRequestTexts.expired;
-  return failure;
-}
-
-/**
- * The server's refusal as a person reads it: 404 is always the link's own text (whatever
- * answered it), the others the server's pt-BR message when it sent one.
- */
-async function refusalOf(response: Response, failure: string): Promise<ApprovalRequestAnswer> {
-  const status = response.status;
-  if (status === 404) return { kind: 'refused', status, message: approvalRequestTexts.notFound };
-  const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-  const sent = typeof body?.message === 'string' && body.message ? body.message : null;
-  return { kind: 'refused', status, message: sent ?? fallbackOf(status, failure) };
-}
-
 async function request(
   path: string,
   init: RequestInit,
   failure: string,
 ): Promise<ApprovalRequestAnswer> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      ...init,
-      headers: { Accept: 'application/json', ...init.headers },
-    });
-  } catch {
-    return { kind: 'refused', status: 0, message: approvalRequestTexts.offline };
-  }
-  if (!response.ok) return refusalOf(response, failure);
-  const parsed = approvalRequestPageSchema.safeParse(await response.json().catch(() => null));
-  return parsed.success
-    ? { kind: 'page', page: parsed.data }
-    : { kind: 'refused', status: response.status, message: failure };
+  const answer = await publicLinkRequest(path, init, approvalRequestPageSchema, {
+    notFound: approvalRequestTexts.notFound,
+    offline: approvalRequestTexts.offline,
+    failure,
+    byStatus: { 409: approvalRequestTexts.decided, 410: approvalRequestTexts.expired },
+  });
+  return answer.kind === 'ok' ? { kind: 'page', page: answer.value } : answer;
 }
 
 /** GET /engine/approval-requests/{token}/details: what the link's page shows. */
@@ -74,13 +49,5 @@ export function sendApprovalDecision(
   token: string,
   body: ApprovalRequestDecision,
 ): Promise<ApprovalRequestAnswer> {
-  return request(
-    `${base(token)}/decision`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    },
-    approvalRequestTexts.sendFailed,
-  );
+  return request(`${base(token)}/decision`, postJson(body), approvalRequestTexts.sendFailed);
 }

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,8 +5,7 @@ import {
   approvalRequestPageSchema,
 } from '@ponte/shared/approval-requests.schema';
 import { errorResponses, publicSecurity } from '../../lib/route-schemas';
-import { missingBuildMessage } from '../../plugins/spa';
-import { pageHeaders } from '../forms/forms-public.routes';
+import { sendPublicPage } from '../forms/forms-public.routes';
 import type { ApprovalWaitsService } from './approval-waits.service';
 
 const tags = ['Aprovações'];
@@ -33,14 +30,7 @@ export const approvalWaitsPublicRoutes: FastifyPluginAsyncZod<{
         params: tokenParams,
       },
     },
-    async (_request, reply) => {
-      pageHeaders(reply);
-      const html = await readFile(join(webDist, 'approval.html'), 'utf8').catch(() => null);
-      if (html === null) {
-        return reply.code(503).type('text/plain; charset=utf-8').send(missingBuildMessage);
-      }
-      return reply.type('text/html; charset=utf-8').send(html);
-    },
+    async (_request, reply) => sendPublicPage(reply, webDist, 'approval.html'),
   );
 
   app.get(

@@ -70,6 +70,24 @@ export function pageHeaders(reply: FastifyReply) {
 }
 
 /**
+ * A page of the web app's public entries (a form, an approval) with the page's own headers;
+ * 503 with the build's message when the web app was not built.
+ */
+export async function sendPublicPage(
+  reply: FastifyReply,
+  webDist: string,
+  file: string,
+  status = 200,
+) {
+  pageHeaders(reply);
+  const html = await readFile(join(webDist, file), 'utf8').catch(() => null);
+  if (html === null) {
+    return reply.code(503).type('text/plain; charset=utf-8').send(missingBuildMessage);
+  }
+  return reply.code(status).type('text/html; charset=utf-8').send(html);
+}
+
+/**
  * The public side of forms, without a session (docs/adr/0038): the page, its definition and
  * the submissions. Mounted at /engine.
  */
@@ -93,16 +111,8 @@ export const formsPublicRoutes: FastifyPluginAsyncZod<FormsPublicRoutesOptions> 
       schema: { tags, summary: 'A página pública do formulário', security: publicSecurity, params },
     },
     async (request, reply) => {
-      pageHeaders(reply);
-      const html = await readFile(join(options.webDist, 'form.html'), 'utf8').catch(() => null);
-      if (html === null) {
-        return reply.code(503).type('text/plain; charset=utf-8').send(missingBuildMessage);
-      }
       const published = await service.published(request.params.id);
-      return reply
-        .code(published ? 200 : 404)
-        .type('text/html; charset=utf-8')
-        .send(html);
+      return sendPublicPage(reply, options.webDist, 'form.html', published ? 200 : 404);
     },
   );
 
