@@ -67,7 +67,7 @@ export function OnErrorSection({ node, manifest, readOnly, onChange }: OnErrorSe
       <Divider label={onErrorTitle} labelPosition="left" />
       <NumberInput
         label="Novas tentativas"
-        description="Quantas vezes tentar de novo quando o conector falha (0 a 10). A espera entre elas não ocupa a execução e sobrevive a um reinício."
+        description="Quantas vezes tentar de novo quando o conector falha (0 a 10). Numa execução de produção, a espera entre elas não ocupa a execução e sobrevive a um reinício."
         min={0}
         max={10}
         clampBehavior="strict"
