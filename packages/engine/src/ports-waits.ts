@@ -47,6 +47,12 @@ export interface ApprovalAnswer {
   decided_at: string;
 }
 
+/** How a request ended when its time ran out: expired, or decided just before. */
+export interface ApprovalEnd {
+  decision: 'expired' | 'approved' | 'rejected';
+  answers: ApprovalAnswer[];
+}
+
 /**
  * The approvals 'Aguardar aprovação' nodes wait on (docs/adr/0115): each approver gets a
  * single-use signed link that expires; the request resumes the execution at its node once it
@@ -59,8 +65,11 @@ export interface ApprovalWaitsPort {
     request: ApprovalWaitRequest,
     signal: AbortSignal,
   ): Promise<{ id: string; links: { approver: string; url: string }[] }>;
-  /** The request expired: the answers given so far, or null when it was decided first. */
-  expire(scope: ExecutionScope, id: string, signal: AbortSignal): Promise<ApprovalAnswer[] | null>;
+  /**
+   * The time ran out: the request expires with the answers given so far, or, decided a moment
+   * before and not yet resumed, gives that decision; null when nothing is left to give.
+   */
+  expire(scope: ExecutionScope, id: string, signal: AbortSignal): Promise<ApprovalEnd | null>;
 }
 
 /** What an 'Aguardar aprovação' resumed by a decision or by its expiry gets in `ctx.resumed`. */

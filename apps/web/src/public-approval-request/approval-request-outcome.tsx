@@ -52,7 +52,7 @@ export function outcomeOf(
 export function ApprovalRequestOutcome({ outcome }: { outcome: Outcome }) {
   return (
     <Box component="section" aria-label="Decisão">
-      <Alert color={outcome.color} title={outcome.title}>
+      <Alert color={outcome.color} title={outcome.title} role="status" aria-live="polite">
         {outcome.lines.map((line) => (
           <Text key={line} size="sm">
             {line}

@@ -302,9 +302,13 @@ function createFakeApprovalWaits(getPorts: () => FakePorts): EnginePorts['approv
     async expire(_scope, id, signal) {
       signal.throwIfAborted();
       const found = getPorts().approvalWaitList.find((request) => request.id === id);
-      if (!found || found.status !== 'pending') return null;
+      if (!found || found.status === 'expired') return null;
+      if (found.status === 'decided') {
+        const rejected = found.answers.some((answer) => answer.decision === 'rejected');
+        return { decision: rejected ? 'rejected' : 'approved', answers: found.answers };
+      }
       found.status = 'expired';
-      return found.answers;
+      return { decision: 'expired', answers: found.answers };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WaitingExecution } from '@ponte/shared/monitoring.schema';
 import type { ApprovalRequestPage } from '@ponte/shared/approval-requests.schema';
+import { eq } from 'drizzle-orm';
 import { approvalWaits } from '../../db/schema';
 import {
   approvalFlow,
@@ -57,6 +58,19 @@ describe("'Aguardar aprovação': before a restart", () => {
     expect(item!.approvers).toEqual([
       { approver: 'ana@empresa.com.br', status: 'pending', url: links['ana@empresa.com.br'] },
       { approver: 'Bia', status: 'pending', url: links.Bia },
+    ]);
+    // 'Executar agora' skips attempts and delays, never the people: nothing to run sooner.
+    const runNow = await t
+      .request(account.token)
+      .post(`/api/v1/monitoring/executions/${item!.execution_id}/run-now`, {});
+    expect(runNow.statusCode).toBe(409);
+    expect(await statusOf(t, flowId)).toBe('waiting');
+    // A viewer sees who answered, not the links that decide for them.
+    const viewer = await t.addMember(account, 'viewer', 'Vera Leitora');
+    const seen = await t.request(viewer.token).get('/api/v1/monitoring/executions/waiting');
+    expect((seen.json() as { items: WaitingExecution[] }).items[0]!.approvers).toEqual([
+      { approver: 'ana@empresa.com.br', status: 'pending', url: null },
+      { approver: 'Bia', status: 'pending', url: null },
     ]);
     Object.assign(kept, { account, flowId, links });
   });
@@ -121,6 +135,29 @@ describe("'Aguardar aprovação': after a restart", () => {
       status: 'rejected',
       link_status: 'void',
     });
+  });
+
+  it('closes the request of a stopped execution: an answer is told it no longer counts', async () => {
+    const account = await t.createAccount();
+    const flowId = await createFlow(t, account, approvalFlow('any'));
+    const links = await runUntilWaiting(t, account, flowId);
+    const [row] = await t.database.db
+      .select()
+      .from(approvalWaits)
+      .where(eq(approvalWaits.flowId, flowId));
+    const stopped = await t
+      .request(account.token)
+      .post('/engine/stop-execution', { execution_id: row!.executionId });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    const late = await decide(t, links.Bia, { decision: 'reject' });
+    expect(late.statusCode).toBe(410);
+    expect(late.json().message).toBe('Esta aprovação não vale mais: a execução foi encerrada.');
+    const [closed] = await t.database.db
+      .select()
+      .from(approvalWaits)
+      .where(eq(approvalWaits.flowId, flowId));
+    expect(closed).toMatchObject({ status: 'expired', input: null, flowData: null });
+    expect(await linesOf(t, flowId, 'Rejeitado')).toEqual([]);
   });
 
   it('goes on by Expirado when the time runs out, and a late answer is told it expired', async () => {

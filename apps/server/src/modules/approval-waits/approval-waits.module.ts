@@ -27,6 +27,8 @@ export const approvalWaitsModule = defineModule({
           key: approvalLinkKey(config.encryptionKey),
           resume: (workspaceId, executionId, request) =>
             runner.resume(workspaceId, executionId, request),
+          executionStatus: async (workspaceId, executionId) =>
+            (await runner.repository.findInWorkspace(workspaceId, executionId))?.status ?? null,
         }),
       }),
   },

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import type { ApprovalAnswer } from '@ponte/engine/ports';
+import { and, asc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import type { ApprovalAnswer, ApprovalEnd } from '@ponte/engine/ports';
 import type { Database } from '../../db/client';
 import { approvalWaitLinks, approvalWaits } from '../../db/schema';
 
@@ -102,6 +102,48 @@ export async function recordAnswer(db: Database, answer: Answer): Promise<Record
   });
 }
 
+/**
+ * The time ran out (or the execution ended): a pending request of the workspace expires,
+ * its links left are void. A request decided whose decision did not resume the execution
+ * yet gives its decision instead, once. Null when there is nothing left to give.
+ */
+export async function expireRequest(
+  db: Database,
+  workspaceId: string,
+  id: string,
+  at: Date,
+): Promise<ApprovalEnd | null> {
+  return db.transaction(async (tx) => {
+    const mine = and(eq(approvalWaits.id, id), eq(approvalWaits.workspaceId, workspaceId));
+    const [expired] = await tx
+      .update(approvalWaits)
+      .set({ status: 'expired', decidedAt: at, input: null, flowData: null })
+      .where(and(mine, eq(approvalWaits.status, 'pending')))
+      .returning({ id: approvalWaits.id });
+    if (expired) {
+      await tx
+        .update(approvalWaitLinks)
+        .set({ status: 'void' })
+        .where(and(eq(approvalWaitLinks.requestId, id), eq(approvalWaitLinks.status, 'pending')));
+      return { decision: 'expired' as const, answers: answersOf(await linksOf(tx, id)) };
+    }
+    const [decided] = await tx
+      .update(approvalWaits)
+      .set({ input: null, flowData: null })
+      .where(
+        and(
+          mine,
+          inArray(approvalWaits.status, ['approved', 'rejected']),
+          isNotNull(approvalWaits.input),
+        ),
+      )
+      .returning({ status: approvalWaits.status });
+    if (!decided) return null;
+    const decision = decided.status as 'approved' | 'rejected';
+    return { decision, answers: answersOf(await linksOf(tx, id)) };
+  });
+}
+
 /** The requests of 'Aguardar aprovação' nodes and their approvers' links (docs/adr/0115). */
 export function createApprovalWaitsRepository(db: Database) {
   return {
@@ -135,23 +177,36 @@ export function createApprovalWaitsRepository(db: Database) {
     /**
      * The execution was not waiting when the deciding answer came: the request and the links
      * it voided are pending again, and that answer is undone, for the person to send again.
+     * Only while the decision is still unused (the node's expiry may have taken it): false then.
      */
-    async giveBack(requestId: string, linkId: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx
+    async giveBack(requestId: string, linkId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [undone] = await tx
           .update(approvalWaits)
           .set({ status: 'pending', decidedAt: null })
-          .where(eq(approvalWaits.id, requestId));
+          .where(
+            and(
+              eq(approvalWaits.id, requestId),
+              inArray(approvalWaits.status, ['approved', 'rejected']),
+              isNotNull(approvalWaits.input),
+            ),
+          )
+          .returning({ id: approvalWaits.id });
+        if (!undone) return false;
+        const reopened = {
+          status: 'pending' as const,
+          comment: null,
+          fields: null,
+          decidedAt: null,
+        };
         await tx
           .update(approvalWaitLinks)
-          .set({ status: 'pending', comment: null, fields: null, decidedAt: null })
+          .set(reopened)
           .where(
             and(eq(approvalWaitLinks.requestId, requestId), eq(approvalWaitLinks.status, 'void')),
           );
-        await tx
-          .update(approvalWaitLinks)
-          .set({ status: 'pending', comment: null, fields: null, decidedAt: null })
-          .where(eq(approvalWaitLinks.id, linkId));
+        await tx.update(approvalWaitLinks).set(reopened).where(eq(approvalWaitLinks.id, linkId));
+        return true;
       });
     },
 
@@ -163,31 +218,8 @@ export function createApprovalWaitsRepository(db: Database) {
         .where(eq(approvalWaits.id, requestId));
     },
 
-    /**
-     * The time ran out: a pending request of the workspace expires, its links left are void.
-     * The answers given so far, or null when a decision came first.
-     */
-    async expire(workspaceId: string, id: string, at: Date): Promise<ApprovalAnswer[] | null> {
-      return db.transaction(async (tx) => {
-        const rows = await tx
-          .update(approvalWaits)
-          .set({ status: 'expired', decidedAt: at, input: null, flowData: null })
-          .where(
-            and(
-              eq(approvalWaits.id, id),
-              eq(approvalWaits.workspaceId, workspaceId),
-              eq(approvalWaits.status, 'pending'),
-            ),
-          )
-          .returning({ id: approvalWaits.id });
-        if (!rows.length) return null;
-        await tx
-          .update(approvalWaitLinks)
-          .set({ status: 'void' })
-          .where(and(eq(approvalWaitLinks.requestId, id), eq(approvalWaitLinks.status, 'pending')));
-        return answersOf(await linksOf(tx, id));
-      });
-    },
+    /** The time ran out, or the execution ended (expireRequest). */
+    expire: (workspaceId: string, id: string, at: Date) => expireRequest(db, workspaceId, id, at),
 
     /** The pending requests of these executions of the workspace, with their links. */
     async pendingOf(workspaceId: string, executionIds: string[]) {
@@ -201,6 +233,7 @@ export function createApprovalWaitsRepository(db: Database) {
             eq(approvalWaits.workspaceId, workspaceId),
             inArray(approvalWaits.executionId, executionIds),
             eq(approvalWaits.status, 'pending'),
+            gt(approvalWaits.expiresAt, sql`now()`),
             ne(approvalWaitLinks.status, 'void'),
           ),
         )

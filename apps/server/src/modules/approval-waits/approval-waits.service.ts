@@ -13,6 +13,7 @@ import {
   createApprovalWaitsRepository,
   type ApprovalWaitLinkRow,
   type ApprovalWaitRow,
+  type Recorded,
 } from './approval-waits.repository';
 
 export const approvalWaitTexts = {
@@ -21,6 +22,7 @@ export const approvalWaitTexts = {
   decided: 'Esta aprovação já foi decidida.',
   expired: 'Este link de aprovação expirou.',
   notWaiting: 'A execução desta aprovação não está aguardando agora; tente de novo em instantes.',
+  ended: 'Esta aprovação não vale mais: a execução foi encerrada.',
   required: (label: string) => `Preencha "${label}" para aprovar.`,
   number: (label: string) => `"${label}" deve ser um número.`,
   date: (label: string) => `"${label}" deve ser uma data válida (DD/MM/AAAA).`,
@@ -35,7 +37,12 @@ export interface ApprovalWaitsServiceDeps {
   key: Buffer;
   /** Resumes a waiting execution (the runner's); false when it was not waiting. */
   resume(workspaceId: string, executionId: string, request: ResumeRequest): Promise<boolean>;
+  /** The execution's status in the workspace, or null when it is gone. */
+  executionStatus(workspaceId: string, executionId: string): Promise<string | null>;
 }
+
+/** The statuses of an execution an answer may still resume. */
+const alive = ['waiting', 'running', 'queued'];
 
 const refused = (status: 409 | 410, message: string) =>
   new AppError(status, status === 410 ? errorCodes.expired : errorCodes.conflict, message);
@@ -54,10 +61,12 @@ export function fieldValues(
   given: Record<string, unknown>,
   approving: boolean,
 ): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
+  const values: Record<string, unknown> = Object.create(null);
   for (const field of fields) {
-    const value = given[field.key];
-    const empty = value === undefined || value === null || value === '';
+    const value = Object.hasOwn(given, field.key) ? given[field.key] : undefined;
+    // A required yes/no is a box to tick, as on the public forms.
+    const empty =
+      value === undefined || value === null || value === '' || (field.required && value === false);
     if (empty) {
       if (approving && field.required)
         throw invalidField(field.key, approvalWaitTexts.required(field.label));
@@ -72,7 +81,7 @@ export function fieldValues(
     if (!fits) throw invalidField(field.key, approvalWaitTexts[field.type](field.label));
     values[field.key] = typeof value === 'string' ? value.trim() : value;
   }
-  return values;
+  return { ...values };
 }
 
 function pageOf(
@@ -127,6 +136,9 @@ export function createApprovalWaitsService(deps: ApprovalWaitsServiceDeps) {
         throw refused(409, approvalWaitTexts.used);
       const approving = body.decision === 'approve';
       const fields = fieldValues(request.fields, body.fields, approving);
+      // Decided or expired, the answer is refused for that below; pending, the run must wait.
+      if (request.status === 'pending' && request.expiresAt > deps.now())
+        await refuseEnded(request);
       const recorded = await repository.record({
         linkId: link.id,
         decision: approving ? 'approved' : 'rejected',
@@ -138,29 +150,49 @@ export function createApprovalWaitsService(deps: ApprovalWaitsServiceDeps) {
         if (recorded.why === 'expired') throw refused(410, approvalWaitTexts.expired);
         throw refused(409, approvalWaitTexts[recorded.why]);
       }
-      if (recorded.kind === 'decided') {
-        const value: ApprovalWaitOutcome = {
-          outcome: 'decided',
-          request: request.id,
-          decision: recorded.request.status === 'approved' ? 'approved' : 'rejected',
-          answers: recorded.answers,
-        };
-        const resumed = await deps.resume(request.workspaceId, request.executionId, {
-          nodeUid: request.nodeUid,
-          msg: (recorded.request.input ?? {}) as Record<string, unknown>,
-          value,
-          flowData: (recorded.request.flowData ?? {}) as Record<string, unknown>,
-        });
-        if (!resumed) {
-          await repository.giveBack(request.id, link.id);
-          throw refused(409, approvalWaitTexts.notWaiting);
-        }
-        await repository.forget(request.id);
-      }
+      if (recorded.kind === 'decided') await resumeWith(recorded, link.id);
       const after = await linkOf(token);
       return pageOf(after.request, after.links, after.link);
     },
   };
+
+  /** An execution stopped or ended no longer waits: its request is closed and refused (410). */
+  async function refuseEnded(request: ApprovalWaitRow) {
+    const status = await deps.executionStatus(request.workspaceId, request.executionId);
+    if (status !== null && alive.includes(status)) return;
+    await repository.expire(request.workspaceId, request.id, deps.now());
+    throw refused(410, approvalWaitTexts.ended);
+  }
+
+  /**
+   * The deciding answer resumes the execution at the node. Not waiting at that moment (the
+   * part that asked still runs), or the queue failing: the answer is undone for the person to
+   * send again, unless the node's expiry took the decision meanwhile (it then went on with it).
+   */
+  async function resumeWith(recorded: Extract<Recorded, { kind: 'decided' }>, linkId: string) {
+    const { request } = recorded;
+    const value: ApprovalWaitOutcome = {
+      outcome: 'decided',
+      request: request.id,
+      decision: request.status === 'approved' ? 'approved' : 'rejected',
+      answers: recorded.answers,
+    };
+    const resumed = await deps
+      .resume(request.workspaceId, request.executionId, {
+        nodeUid: request.nodeUid,
+        msg: (request.input ?? {}) as Record<string, unknown>,
+        value,
+        flowData: (request.flowData ?? {}) as Record<string, unknown>,
+      })
+      .catch(async (error: unknown) => {
+        await repository.giveBack(request.id, linkId);
+        throw error;
+      });
+    if (resumed) return repository.forget(request.id);
+    if (!(await repository.giveBack(request.id, linkId))) return;
+    await refuseEnded(request);
+    throw new AppError(503, errorCodes.flowBusy, approvalWaitTexts.notWaiting);
+  }
 }
 
 export type ApprovalWaitsService = ReturnType<typeof createApprovalWaitsService>;

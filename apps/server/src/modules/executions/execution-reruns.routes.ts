@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { can } from '@ponte/shared/roles';
 import { z } from 'zod';
 import {
   rerunAnswerSchema,
@@ -88,9 +89,18 @@ export const executionWaitingRoutes: FastifyPluginAsyncZod<{ service: Executions
         response: { 200: waitingListSchema, ...errorResponses(401) },
       },
     },
-    async (request) => ({
-      items: await service.waiting(sessionOf(request).workspaceId, sessionOf(request).groupIds),
-    }),
+    async (request) => {
+      const { workspaceId, groupIds, role } = sessionOf(request);
+      const items = await service.waiting(workspaceId, groupIds);
+      // A pending approval link decides for its person: only for who may decide approvals.
+      if (can(role, 'approvals.decide')) return { items };
+      return {
+        items: items.map((item) => ({
+          ...item,
+          approvers: item.approvers.map((approver) => ({ ...approver, url: null })),
+        })),
+      };
+    },
   );
 
   app.post(

@@ -149,14 +149,20 @@ export function waitingQueries(db: Database) {
      * them). False when it waits for no attempt, or the attempts are already due.
      */
     async runNow(workspaceId: string, id: string, at: Date): Promise<boolean> {
+      const now = sql`${at.toISOString()}::text`;
+      const retries = sql`jsonb_array_elements(${executions.resume}->'retries') r`;
+      // The expiry of a link or an approval is no attempt: it stays when it was (ADR 0114, 0115).
+      const expiry = sql`coalesce(jsonb_typeof(r->'resumed') = 'object'
+        and ((r->'resumed') ? 'link' or (r->'resumed') ? 'request'), false)`;
       const rows = await db
         .update(executions)
         .set({
-          resumeAt: at,
-          // Every attempt of the row is due now, so the job takes them all.
+          resumeAt: sql`(select min(case when ${expiry} then (r->>'at')::timestamptz
+            else ${now}::timestamptz end) from ${retries})`,
+          // Every attempt and delay of the row is due now, so the job takes them all.
           resume: sql`jsonb_set(${executions.resume}, '{retries}', coalesce((
-            select jsonb_agg(r || jsonb_build_object('at', ${at.toISOString()}::text))
-            from jsonb_array_elements(${executions.resume}->'retries') r), '[]'::jsonb))`,
+            select jsonb_agg(case when ${expiry} then r else r || jsonb_build_object('at', ${now}) end)
+            from ${retries}), '[]'::jsonb))`,
         })
         .where(
           and(
@@ -164,7 +170,8 @@ export function waitingQueries(db: Database) {
             eq(executions.workspaceId, workspaceId),
             eq(executions.status, 'waiting'),
             isNotNull(executions.resume),
-            sql`${executions.resumeAt} > ${at.toISOString()}::timestamptz`,
+            sql`exists (select 1 from ${retries}
+              where not ${expiry} and (r->>'at')::timestamptz > ${at.toISOString()}::timestamptz)`,
           ),
         )
         .returning({ id: executions.id });

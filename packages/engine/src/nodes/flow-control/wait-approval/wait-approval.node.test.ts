@@ -155,6 +155,35 @@ describe("'Aguardar aprovação'", () => {
     });
   });
 
+  it('goes on by the decision taken a moment before the time ran out, not by Expirado', async () => {
+    const harness = createHarness();
+    await harness.run(flow(), order);
+    Object.assign(harness.ports.approvalWaitList[0]!, {
+      status: 'decided',
+      answers: [answer('Caio', 'rejected')],
+    });
+    const result = await harness.run(
+      flow(),
+      {},
+      {
+        retries: {
+          deliveries: [
+            {
+              nodeUid: 'aprovacao',
+              msg: { payload: order },
+              attempt: 0,
+              resumed: { outcome: 'expired', request: 'aprovacao-1' },
+            },
+          ],
+        },
+      },
+    );
+    expect(harness.visits).toEqual(['aviso', 'aviso', 'aviso', 'rejeitado']);
+    expect(result.lastMessage).toMatchObject({
+      approval: { status: 'rejected', comment: 'Sem nota fiscal' },
+    });
+  });
+
   it('fails with the reason when nobody is named, or a field has no name', async () => {
     const harness = createHarness();
     const nobody = await harness.run(flow({ ...approvalParams, approvers: [{ approver: ' ' }] }), {

@@ -2,13 +2,20 @@ import type { ApprovalField, ApprovalFieldType } from '@ponte/shared/approval-re
 import { approvalFieldTypes } from '@ponte/shared/approval-requests.schema';
 import { defineNode } from '../../../kit/define-node';
 import { SuspendExecution } from '../../../kit/suspend-execution';
-import type { ApprovalWaitOutcome } from '../../../ports';
+import type { ApprovalAnswer, ApprovalWaitOutcome } from '../../../ports';
+import type { Message } from '../../../kit/message';
 import { waitTimeoutMs } from '../wait-call/wait-call.node.ts';
 
 export const waitApprovalMessage = 'Aguardando aprovação.';
 
 /** At most this many approvers and fields, and this much data shown on the page. */
-export const approvalLimits = { approvers: 20, fields: 20, dataBytes: 64 * 1024 };
+export const approvalLimits = {
+  approvers: 20,
+  fields: 20,
+  dataBytes: 64 * 1024,
+  title: 200,
+  text: 10_000,
+};
 
 export const waitApprovalTexts = {
   noApprover: 'Informe ao menos uma pessoa em "Quem aprova".',
@@ -17,6 +24,8 @@ export const waitApprovalTexts = {
   fieldWithoutLabel: (row: number) => `O campo ${row} do formulário não tem nome.`,
   repeatedField: (label: string) => `O campo "${label}" aparece mais de uma vez no formulário.`,
   dataTooLarge: `Os dados mostrados passam de ${approvalLimits.dataBytes / 1024} KB.`,
+  titleTooLong: `O título da página passa de ${approvalLimits.title} caracteres.`,
+  textTooLong: `A mensagem passa de ${approvalLimits.text.toLocaleString('pt-BR')} caracteres.`,
 };
 
 const fieldTypeOptions: { label: string; value: ApprovalFieldType }[] = [
@@ -129,15 +138,14 @@ export const waitApprovalNode = defineNode({
   async run({ params, input, ports, scope, signal, flow, resumed, node }) {
     if (resumed !== undefined) {
       const outcome = resumed as ApprovalWaitOutcome;
-      if (outcome.outcome === 'decided') {
-        const approval = { status: outcome.decision, answers: outcome.answers };
-        const output = outcome.decision === 'approved' ? 'default' : 'rejected';
-        return { output, msg: { ...input, approval: { ...approval, ...merged(outcome.answers) } } };
-      }
-      const answers = await ports.approvalWaits.expire(scope, outcome.request, signal);
+      if (outcome.outcome === 'decided') return decided(input, outcome.decision, outcome.answers);
+      // A decision a moment before the time ran out, not resumed yet, wins over the expiry.
+      const ended = await ports.approvalWaits.expire(scope, outcome.request, signal);
+      if (ended && ended.decision !== 'expired')
+        return decided(input, ended.decision, ended.answers);
       return {
         output: 'expired',
-        msg: { ...input, approval: { status: 'expired', answers: answers ?? [] } },
+        msg: { ...input, approval: { status: 'expired', answers: ended?.answers ?? [] } },
       };
     }
     const ms = waitTimeoutMs(params.timeout, params.timeout_unit);
@@ -145,8 +153,10 @@ export const waitApprovalNode = defineNode({
     const approvers = approversOf(params.approvers);
     const fields = fieldsOf(params.fields);
     const data = params.data === '' ? null : (params.data ?? null);
-    if (JSON.stringify(data ?? null).length > approvalLimits.dataBytes)
+    if (Buffer.byteLength(JSON.stringify(data)) > approvalLimits.dataBytes)
       throw new Error(waitApprovalTexts.dataTooLarge);
+    if (params.title.length > approvalLimits.title) throw new Error(waitApprovalTexts.titleTooLong);
+    if (params.text.length > approvalLimits.text) throw new Error(waitApprovalTexts.textTooLong);
     const expiresAt = ports.clock.now() + ms;
     const created = await ports.approvalWaits.create(
       scope,
@@ -176,6 +186,12 @@ export const waitApprovalNode = defineNode({
     });
   },
 });
+
+/** The way out of a decision, with every answer, the deciding comment and the fields. */
+function decided(input: Message, decision: 'approved' | 'rejected', answers: ApprovalAnswer[]) {
+  const approval = { status: decision, answers, ...merged(answers) };
+  return { output: decision === 'approved' ? 'default' : 'rejected', msg: { ...input, approval } };
+}
 
 /** The deciding comment and the fields of the answers, the last answer's value winning. */
 function merged(answers: { comment: string | null; fields: Record<string, unknown> }[]) {
