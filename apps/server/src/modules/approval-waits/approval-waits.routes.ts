@@ -60,7 +60,7 @@ export const approvalWaitsPublicRoutes: FastifyPluginAsyncZod<{
         security: publicSecurity,
         params: tokenParams,
         body: approvalRequestDecisionSchema,
-        response: { 200: approvalRequestPageSchema, ...errorResponses(400, 404, 409, 410) },
+        response: { 200: approvalRequestPageSchema, ...errorResponses(400, 404, 409, 410, 503) },
       },
     },
     async (request) => service.decide(request.params.token, request.body),
