@@ -1,159 +1,28 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { Socket } from 'socket.io-client';
-import { connectEngineSocket, joinRoom } from '../../lib/engine/engine-socket';
+import { joinRoom } from '../../lib/engine/engine-socket';
 import { pendingApproval } from '../../test/approval-fixtures';
-import { apiError, mockFetch } from '../../test/mock-fetch';
-import type { MockRoute } from '../../test/mock-fetch';
-import { renderWithProviders } from '../../test/render';
-import { ActiveExecutionsPage } from './active-executions-page';
+import { apiError } from '../../test/mock-fetch';
 import { expectDenied, signInAs } from '../../test/role-fixtures';
+import {
+  type FakeSocket,
+  now,
+  renderPage,
+  running,
+  setup,
+  withFakeSocket,
+} from './active-executions-fixtures';
 
 vi.mock('../../lib/engine/engine-socket', () => ({
   connectEngineSocket: vi.fn(),
   joinRoom: vi.fn(),
 }));
 
-type Handler = (...args: unknown[]) => void;
-
-/** The part of a socket.io client the page uses, driven by the test. */
-class FakeSocket {
-  connected = false;
-  emitted: string[] = [];
-  connects = 0;
-  disconnects = 0;
-  private handlers = new Map<string, Set<Handler>>();
-
-  on(event: string, handler: Handler) {
-    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
-    this.handlers.get(event)!.add(handler);
-    return this;
-  }
-  off(event: string, handler: Handler) {
-    this.handlers.get(event)?.delete(handler);
-    return this;
-  }
-  emit(event: string) {
-    this.emitted.push(event);
-    return this;
-  }
-  connect() {
-    this.connects += 1;
-    this.open();
-    return this;
-  }
-  disconnect() {
-    this.disconnects += 1;
-    this.connected = false;
-    return this;
-  }
-  /** The server accepted the connection. */
-  open() {
-    this.connected = true;
-    this.fire('connect');
-  }
-  fire(event: string, ...args: unknown[]) {
-    act(() => {
-      for (const handler of this.handlers.get(event) ?? []) handler(...args);
-    });
-  }
-}
-
+const sockets = withFakeSocket();
 let socket: FakeSocket;
-
 beforeEach(() => {
-  socket = new FakeSocket();
-  vi.mocked(connectEngineSocket).mockImplementation(() => socket as unknown as Socket);
-  vi.mocked(joinRoom).mockResolvedValue({ ok: true });
+  socket = sockets.current;
 });
-afterEach(() => {
-  vi.mocked(connectEngineSocket).mockReset();
-  vi.mocked(joinRoom).mockReset();
-});
-
-const now = new Date('2026-01-15T12:00:00Z');
-
-const running = (id: string, extra: object = {}) => ({
-  execution_id: id,
-  flow_id: 'f1',
-  flow_name: 'Importar pedidos',
-  trigger_type: 'core_webhook_trigger',
-  trigger_node_uid: 'n1',
-  start_time: new Date(now.getTime() - 65_000).toISOString(),
-  stop_execution: false,
-  ...extra,
-});
-
-function setup(extra: MockRoute[] = []) {
-  return mockFetch([
-    ...extra,
-    {
-      method: 'GET',
-      path: '/engine/status',
-      reply: {
-        body: {
-          running: true,
-          scheduled_jobs: 1,
-          running_flows_count: 2,
-          queues: { registered_queues: 0 },
-          endpoint: 'http://localhost/engine',
-        },
-      },
-    },
-    {
-      method: 'GET',
-      path: '/engine/library',
-      reply: {
-        body: {
-          nodes: [
-            {
-              type: 'core_webhook_trigger',
-              version: 1,
-              category: 'trigger',
-              label: 'Webhook',
-              description: '',
-              icon: 'bolt',
-              params: {},
-              outputs: { default: { label: 'Saída' } },
-            },
-          ],
-        },
-      },
-    },
-    {
-      method: 'GET',
-      path: '/api/v1/flows',
-      reply: { body: { items: [{ _id: 'f2', name: 'Sincronizar estoque' }], total: 1 } },
-    },
-    { method: 'GET', path: '/api/v1/approvals', reply: { body: { items: [] } } },
-    {
-      method: 'GET',
-      path: '/api/v1/monitoring/executions/waiting',
-      reply: { body: { items: [] } },
-    },
-  ]);
-}
-
-const waitingItem = (id: string, extra: object = {}) => ({
-  execution_id: id,
-  flow_id: 'f1',
-  flow_name: 'Importar pedidos',
-  status: 'waiting',
-  since: '2026-01-15T11:59:00Z',
-  reason: {
-    kind: 'retry',
-    text: 'Nova tentativa 2 de 4 em 15/01/2026 09:01:00.',
-    node_uid: 'api',
-    at: '2026-01-15T12:01:00Z',
-  },
-  run_now: true,
-  flow_version: 3,
-  ...extra,
-});
-
-function renderPage() {
-  return renderWithProviders(<ActiveExecutionsPage />, { path: '/monitoring/active' });
-}
 
 describe('ActiveExecutionsPage', () => {
   it('joins live-monitoring and asks the list every second', async () => {
@@ -241,116 +110,6 @@ describe('ActiveExecutionsPage', () => {
     const section = await screen.findByRole('region', { name: 'Aguardando aprovação' });
     expect(within(section).getByRole('button', { name: 'Aprovar' })).toBeInTheDocument();
     expect(within(section).getByText('Reembolsar pedido')).toBeInTheDocument();
-  });
-
-  it("lists the executions that have not run with why, and offers 'Executar agora' and 'Parar'", async () => {
-    const api = setup([
-      {
-        method: 'GET',
-        path: '/api/v1/monitoring/executions/waiting',
-        reply: {
-          body: {
-            items: [
-              waitingItem('e1'),
-              waitingItem('e2', {
-                status: 'queued',
-                since: '2026-01-15T11:58:00Z',
-                reason: {
-                  kind: 'worker',
-                  text: 'Aguardando um worker: nenhum processo que executa flows está ativo.',
-                },
-                run_now: false,
-              }),
-            ],
-          },
-        },
-      },
-      {
-        method: 'POST',
-        path: '/api/v1/monitoring/executions/e1/run-now',
-        reply: { body: { success: true } },
-      },
-      { method: 'POST', path: '/engine/stop-execution', reply: { body: { success: true } } },
-    ]);
-    const { user } = renderPage();
-    const table = await screen.findByRole('table', { name: 'Execuções na fila e aguardando' });
-    const [first, second] = within(table).getAllByRole('row').slice(1);
-    expect(within(first!).getByText('Aguardando')).toBeInTheDocument();
-    expect(
-      within(first!).getByText('Nova tentativa 2 de 4 em 15/01/2026 09:01:00.'),
-    ).toBeInTheDocument();
-    expect(within(first!).getByText('15/01/2026 08:59:00')).toBeInTheDocument();
-    expect(within(second!).getByText('Na fila')).toBeInTheDocument();
-    expect(
-      within(second!).getByText(
-        'Aguardando um worker: nenhum processo que executa flows está ativo.',
-      ),
-    ).toBeInTheDocument();
-    expect(within(second!).queryByRole('button', { name: 'Executar agora' })).toBeNull();
-
-    await user.click(within(first!).getByRole('button', { name: 'Executar agora' }));
-    await waitFor(() =>
-      expect(api.callsTo('POST', '/api/v1/monitoring/executions/e1/run-now')).toHaveLength(1),
-    );
-    expect(await screen.findByText('Execução retomada.')).toBeInTheDocument();
-    await user.click(within(second!).getByRole('button', { name: 'Parar' }));
-    await waitFor(() => expect(api.callsTo('POST', '/engine/stop-execution')).toHaveLength(1));
-    expect(api.callsTo('POST', '/engine/stop-execution')[0]!.body).toEqual({ execution_id: 'e2' });
-  });
-
-  it('shows whom an approval waits for, with a copy of a pending link, and no one for a retry', async () => {
-    const link = 'https://ponte.example/engine/approval-requests/abc.def';
-    setup([
-      {
-        method: 'GET',
-        path: '/api/v1/monitoring/executions/waiting',
-        reply: {
-          body: {
-            items: [
-              waitingItem('e1', {
-                reason: {
-                  kind: 'approval',
-                  text: 'Aguardando aprovação (1 de 2).',
-                  node_uid: 'ok',
-                },
-                run_now: false,
-                approvers: [
-                  { approver: 'ana@acme.com.br', status: 'approved', url: null },
-                  { approver: 'bruno@acme.com.br', status: 'pending', url: link },
-                  { approver: 'carla@acme.com.br', status: 'rejected', url: null },
-                  { approver: 'davi@acme.com.br', status: 'void', url: null },
-                ],
-              }),
-              waitingItem('e2'),
-            ],
-          },
-        },
-      },
-    ]);
-    const { user } = renderPage();
-    const table = await screen.findByRole('table', { name: 'Execuções na fila e aguardando' });
-    const [approval, retry] = within(table).getAllByRole('row').slice(1);
-    const approvers = within(approval!).getByRole('list', { name: 'Aprovadores' });
-    expect(
-      within(approvers)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual([
-      'ana@acme.com.brAprovou',
-      'bruno@acme.com.brPendenteCopiar link',
-      'carla@acme.com.brRejeitou',
-      'davi@acme.com.brNão precisou',
-    ]);
-    expect(within(approvers).getAllByRole('button')).toHaveLength(1);
-    const copy = within(approvers).getByRole('button', {
-      name: 'Copiar o link de bruno@acme.com.br',
-    });
-    await user.click(copy);
-    expect(copy).toHaveTextContent('Copiado');
-    expect(await navigator.clipboard.readText()).toBe(link);
-
-    expect(within(retry!).queryByRole('list', { name: 'Aprovadores' })).toBeNull();
-    expect(within(retry!).queryByRole('button', { name: /Copiar o link/ })).toBeNull();
   });
 
   it('shows memory and CPU from system-status', () => {
