@@ -169,11 +169,16 @@ export function waitingReads(deps: WaitingDeps) {
       const limited = [
         ...new Set(rows.filter((row) => row.concurrencyLimit > 0).map((row) => row.flowId)),
       ];
-      const waiting = rows.filter((row) => row.status === 'waiting').map((row) => row.id);
+      // Only executions an 'Aguardar aprovação' holds (a wait of kind approval with an expiry).
+      const approving = rows
+        .filter((row) => row.waits?.some((wait) => wait.kind === 'approval' && wait.at))
+        .map((row) => row.id);
       const [running, workersAlive, approvers] = await Promise.all([
         repository.runningByFlow(workspaceId, limited),
         deps.workersAlive?.() ?? true,
-        deps.approvers?.(workspaceId, waiting) ?? new Map<string, WaitingApprover[]>(),
+        approving.length && deps.approvers
+          ? deps.approvers(workspaceId, approving)
+          : new Map<string, WaitingApprover[]>(),
       ]);
       const at = now();
       return (await withNames(workspaceId, rows)).map(({ execution, flowName }) => ({

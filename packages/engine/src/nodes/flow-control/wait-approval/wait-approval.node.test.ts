@@ -54,6 +54,19 @@ const answer = (approver: string, decision: 'approved' | 'rejected', fields = {}
   fields,
   decided_at: '2026-11-30T12:00:00.000Z',
 });
+/** The sweep delivering the request's expiry to the node. */
+const expiry = {
+  retries: {
+    deliveries: [
+      {
+        nodeUid: 'aprovacao',
+        msg: { payload: order },
+        attempt: 0,
+        resumed: { outcome: 'expired', request: 'aprovacao-1' },
+      },
+    ],
+  },
+};
 const resumeWith = (value: unknown) => ({
   resume: { nodeUid: 'aprovacao', msg: { payload: order }, value },
 });
@@ -131,22 +144,7 @@ describe("'Aguardar aprovação'", () => {
     const harness = createHarness();
     await harness.run(flow(), order);
     harness.ports.approvalWaitList[0]!.answers = [answer('ana@empresa.com.br', 'approved')];
-    const result = await harness.run(
-      flow(),
-      {},
-      {
-        retries: {
-          deliveries: [
-            {
-              nodeUid: 'aprovacao',
-              msg: { payload: order },
-              attempt: 0,
-              resumed: { outcome: 'expired', request: 'aprovacao-1' },
-            },
-          ],
-        },
-      },
-    );
+    const result = await harness.run(flow(), {}, expiry);
     expect(result.status).toBe('success');
     expect(harness.visits).toEqual(['aviso', 'aviso', 'aviso', 'expirou']);
     expect(harness.ports.approvalWaitList[0]!.status).toBe('expired');
@@ -162,22 +160,7 @@ describe("'Aguardar aprovação'", () => {
       status: 'decided',
       answers: [answer('Caio', 'rejected')],
     });
-    const result = await harness.run(
-      flow(),
-      {},
-      {
-        retries: {
-          deliveries: [
-            {
-              nodeUid: 'aprovacao',
-              msg: { payload: order },
-              attempt: 0,
-              resumed: { outcome: 'expired', request: 'aprovacao-1' },
-            },
-          ],
-        },
-      },
-    );
+    const result = await harness.run(flow(), {}, expiry);
     expect(harness.visits).toEqual(['aviso', 'aviso', 'aviso', 'rejeitado']);
     expect(result.lastMessage).toMatchObject({
       approval: { status: 'rejected', comment: 'Sem nota fiscal' },
