@@ -1,4 +1,5 @@
 import jsonata from 'jsonata';
+import type { WorkspaceHoliday } from '@ponte/shared/brazil/calendar/holiday-types';
 import { evaluateWithin, guard } from './budget';
 import { guardFunctions, nativesReady } from './guarded-functions';
 import { ExpressionError, ExpressionLimitError, expressionLimits } from './limits';
@@ -18,6 +19,11 @@ export interface ExpressionData {
   msg: unknown;
   flow: unknown;
   vars: Record<string, string>;
+  /**
+   * The workspace's own holidays, for the business-day functions (`$diaUtil`…): asked only
+   * when an expression calls one of them, at most once per execution (docs/brasil.md).
+   */
+  holidays?: () => Promise<WorkspaceHoliday[]>;
 }
 
 const cache = new Map<string, ReturnType<typeof jsonata>>();
