@@ -18,7 +18,8 @@ export const bankNames: Readonly<Record<string, string>> = {
   '077': 'Banco Inter S.A.',
   '085': 'Cooperativa Central de Crédito - Ailos',
   '104': 'Caixa Econômica Federal',
-  '133': 'Confederação Nacional das Cooperativas Centrais de Crédito e Economia Familiar e Solidária - Cresol',
+  '133':
+    'Confederação Nacional das Cooperativas Centrais de Crédito e Economia Familiar e Solidária - Cresol',
   '136': 'Confederação Nacional das Cooperativas Centrais Unicred Ltda.',
   '197': 'Stone Instituição de Pagamento S.A.',
   '208': 'Banco BTG Pactual S.A.',

@@ -1,6 +1,10 @@
 import { readBankBarcode, readBankLine, type BankBoleto } from './bank-boleto';
 import { BoletoError, boletoMessages } from './boleto-messages';
-import { readCollectionBarcode, readCollectionLine, type CollectionBoleto } from './collection-boleto';
+import {
+  readCollectionBarcode,
+  readCollectionLine,
+  type CollectionBoleto,
+} from './collection-boleto';
 
 export { BoletoError } from './boleto-messages';
 export type { BankBoleto } from './bank-boleto';
