@@ -83,6 +83,19 @@ describe('$moeda', () => {
   });
 });
 
+describe('long texts', () => {
+  it('are no document, amount or date, and the message quotes 40 characters of them', async () => {
+    // 200 000 digits and a letter: the number pattern would backtrack over them natively.
+    const data = { msg: { payload: `${'1'.repeat(200_000)}x` }, flow: {}, vars: {} };
+    await expect(evaluate('$moeda(msg.payload)', data)).rejects.toThrow(
+      `$moeda: "${'1'.repeat(40)}…" não é um valor em reais (ex.: 1.234,56).`,
+    );
+    expect(await evaluate('$cpf(msg.payload, "valido")', data)).toBe(false);
+    expect(await evaluate('$telefone(msg.payload, "valido")', data)).toBe(false);
+    await expect(evaluate('$dataBR(msg.payload)', data)).rejects.toThrow('$dataBR: "1111');
+  });
+});
+
 describe('$dataBR', () => {
   it('writes an instant as the day in São Paulo, with the time when asked', async () => {
     expect(await run('$dataBR(msg.payload.criado_em)')).toBe('25/12/2026');

@@ -22,15 +22,29 @@ import { ExpressionError } from './limits';
  * anchored patterns: no backtracking, cheap within the expression budget.
  */
 
+/**
+ * Longest text the functions read: a document, an amount or a date is far shorter, and the
+ * number pattern of `parseBrNumber` backtracks over a long run of digits, natively, where the
+ * step guard cannot stop it. A longer text is simply not a document.
+ */
+const maxText = 64;
+
+/** The text as it came, or '' (which no function accepts) when it is too long to be one. */
+const bounded = (text: string) => (text.length > maxText ? '' : text);
+
 /** Text of a document given as text or as a whole number (leading zeros put back). */
 function documentText(name: string, value: string | number, width: number): string {
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return bounded(value);
   if (!Number.isSafeInteger(value) || value < 0)
     throw new ExpressionError(`$${name}: ${value} não é um número de documento.`);
   return String(value).padStart(width, '0');
 }
 
-const quoted = (value: unknown) => (typeof value === 'string' ? `"${value}"` : String(value));
+/** The value as an error message quotes it, cut to 40 characters. */
+function quoted(value: unknown): string {
+  if (typeof value !== 'string') return String(value);
+  return `"${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+}
 
 function unknownMode(name: string, mode: string, modes: string[]): never {
   const list = modes.map((m) => `"${m}"`).join(' ou ');
@@ -69,14 +83,14 @@ const cep = documentFunction('cep', 'um CEP', 8, cepDigits, formatCep);
 /** `$telefone(v)` E.164; "nacional" '(11) 98765-4321'; "valido" a boolean. */
 function telefone(input: string | number | undefined, mode?: string): string | boolean | undefined {
   if (input === undefined) return undefined;
-  const value = String(input);
+  const value = bounded(String(input));
   if (mode === 'valido') return phoneToE164(value) !== null;
   if (mode !== undefined && mode !== 'nacional')
     unknownMode('telefone', mode, ['nacional', 'valido']);
   const phone = mode === 'nacional' ? formatPhoneNational(value) : phoneToE164(value);
   if (phone === null)
     throw new ExpressionError(
-      `$telefone: "${value}" não é um telefone brasileiro válido (DDD existente e número de fixo ou celular).`,
+      `$telefone: ${quoted(String(input))} não é um telefone brasileiro válido (DDD existente e número de fixo ou celular).`,
     );
   return phone;
 }
@@ -85,7 +99,7 @@ function telefone(input: string | number | undefined, mode?: string): string | b
 function moeda(value: string | number | undefined): string | number | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'number') return formatBrl(value);
-  let text = value.trim();
+  let text = bounded(value).trim();
   let sign = '';
   if (text.startsWith('-')) {
     sign = '-';
@@ -94,7 +108,7 @@ function moeda(value: string | number | undefined): string | number | undefined 
   if (text.startsWith('R$')) text = text.slice(2).trimStart();
   const amount = parseBrNumber(`${sign}${text}`);
   if (amount === null)
-    throw new ExpressionError(`$moeda: "${value}" não é um valor em reais (ex.: 1.234,56).`);
+    throw new ExpressionError(`$moeda: ${quoted(value)} não é um valor em reais (ex.: 1.234,56).`);
   return amount;
 }
 
@@ -104,9 +118,10 @@ function moeda(value: string | number | undefined): string | number | undefined 
  */
 function dataBR(value: string | number | undefined, withTime?: boolean): string | undefined {
   if (value === undefined) return undefined;
-  const parsed = typeof value === 'string' ? parseBrDate(value) : null;
+  const input = typeof value === 'string' ? bounded(value) : value;
+  const parsed = typeof input === 'string' ? parseBrDate(input) : null;
   if (parsed !== null) return parsed;
-  const written = formatBrDate(value, withTime === true);
+  const written = formatBrDate(input, withTime === true);
   if (written === null)
     throw new ExpressionError(
       `$dataBR: ${quoted(value)} não é uma data (use DD/MM/AAAA, DD/MM/AAAA HH:mm ou uma data ISO 8601, como a de $now()).`,
