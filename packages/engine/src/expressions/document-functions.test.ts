@@ -111,3 +111,31 @@ describe('$dataBR', () => {
     );
   });
 });
+
+describe('the examples of docs/brasil.md, "Documentos nas expressões"', () => {
+  it('give what the table says', async () => {
+    const table: [string, unknown][] = [
+      ['$cpf("529 982 247 25")', '529.982.247-25'],
+      ['$cpf(52998224725, "digitos")', '52998224725'],
+      ['$cpf("529.982.247-24", "valido")', false],
+      ['$cnpj("12abc34501de35")', '12.ABC.345/01DE-35'],
+      ['$cnpj(6990590000123, "digitos")', '06990590000123'],
+      ['$cep("01310100")', '01310-100'],
+      ['$telefone("(11) 98765-4321")', '+5511987654321'],
+      ['$telefone("+5511987654321", "nacional")', '(11) 98765-4321'],
+      ['$telefone("(23) 3333-4444", "valido")', false],
+      ['$moeda(1234.5)', 'R$ 1.234,50'],
+      ['$moeda("R$ 1.234,56")', 1234.56],
+      ['$dataBR("2026-12-25T03:00:00Z")', '25/12/2026'],
+      ['$dataBR("2026-12-25T02:59:00Z", true)', '24/12/2026 23:59'],
+      ['$dataBR("25/12/2026")', '2026-12-25'],
+      ['$dataBR("25/12/2026 10:30")', '2026-12-25T13:30:00.000Z'],
+      ['$moeda("1234,56")', 1234.56],
+      ['$moeda("R$ 10,00")', 10],
+      ['$moeda("1.234")', 1234],
+      ['$dataBR("2026-12-25")', '25/12/2026'],
+    ];
+    for (const [expression, expected] of table)
+      expect(await run(expression), expression).toEqual(expected);
+  });
+});
