@@ -17,9 +17,11 @@ function failure(text: string): string {
 }
 
 /**
- * Banco do Brasil's example of a boleto of a 4-digit convênio (0500), R$ 1,00 due 31/12/2007
- * (factor 3737), from its "Especificações Técnicas para Confecção de Boleto de Cobrança do
- * Banco do Brasil", as reproduced by public boleto validators. Before the 2025 restart.
+ * Published vectors: the test suite of the public validator "boleto-brasileiro-validator"
+ * (https://github.com/mcrvaz/boleto-brasileiro-validator, test/boleto-bancario.js and
+ * test/boleto-arrecadacao.js). Banco do Brasil's boleto of convênio 0500, R$ 1,00 due
+ * 31/12/2007 (factor 3737), and a Bradesco one, R$ 3.700,00 due 11/06/2018 (factor 7552):
+ * both before the 2025 restart.
  */
 const bb = {
   barcode: '00193373700000001000500940144816060680935031',
@@ -52,6 +54,18 @@ describe('bank boletos', () => {
       digitos_verificadores: { geral: 3, campo1: 5, campo2: 9, campo3: 4 },
     });
     expect(read(bb.barcode, '2008-01-10')).toEqual(fromLine);
+  });
+
+  it('reads the Bradesco example, and names its bank', () => {
+    expect(
+      read('23793.38128 60007.827136 95000.063305 9 75520000370000', '2018-06-01'),
+    ).toMatchObject({
+      banco: { codigo: '237', nome: 'Banco Bradesco S.A.' },
+      valor: 3700,
+      vencimento: '2018-06-11',
+      codigo_barras: '23799755200003700003381260007827139500006330',
+      digitos_verificadores: { geral: 9, campo1: 8, campo2: 6, campo3: 5 },
+    });
   });
 
   it('reads a boleto due after the 2025 restart of the factor', () => {
@@ -114,8 +128,8 @@ describe('bank boletos', () => {
 });
 
 /**
- * Arrecadação: two bills published as test vectors by public boleto validators (an energy
- * bill, value identifier 6, módulo 10; a telecom bill, identifier 8, módulo 11), and one of
+ * Arrecadação: three bills of the same published suite (an energy bill, value identifier 6,
+ * módulo 10; a telecom bill and a government one, identifier 8, módulo 11), and one of
  * segment 6 built here (a company by its CNPJ's first 8 digits, 11222333, R$ 250,00,
  * módulo 11), its digits worked out by hand from FEBRABAN's layout.
  */
@@ -155,6 +169,19 @@ describe('arrecadação boletos', () => {
       empresa: '0162',
       digitos_verificadores: { geral: 9, blocos: [2, 5, 2, 0] },
     });
+  });
+
+  it('gives 0 where the remainder of módulo 11 is 1 (block 4 of the government bill)', () => {
+    // 83148300001: weighted sum 166, remainder 1 → 0, as the bill prints it.
+    const bill = '85890000460-9 52460179160-5 60759305086-5 83148300001-0';
+    expect(read(bill)).toMatchObject({
+      segmento: { codigo: '5', nome: 'Órgãos governamentais' },
+      valor: 46052.46,
+      digitos_verificadores: { geral: 9, blocos: [9, 5, 5, 0] },
+    });
+    expect(failure(bill.replace(/0$/, '1'))).toBe(
+      'O dígito verificador do bloco 4 da linha digitável está errado: é 1, deveria ser 0.',
+    );
   });
 
   it('reads a segment-6 boleto whose company is its CNPJ, from the linha and the barcode', () => {

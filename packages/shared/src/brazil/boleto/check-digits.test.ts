@@ -13,8 +13,8 @@ describe('check digits', () => {
   });
 
   it('módulo 11 of arrecadação gives 0 for a remainder of 0 or 1', () => {
-    // Worked example of module 11 with weights 2-9 (published in FEBRABAN-based tutorials):
-    // 5555555555 → sum 245, remainder 3, digit 8.
+    // Worked example of módulo 11 with weights 2-9 ("O que é o código de barras Febraban",
+    // https://blog.mgitech.com.br/blog/bid/112761): 5555555555 → sum 245, remainder 3, 8.
     expect(collectionModulo11('5555555555')).toBe(8);
     // '11' → 1·3 + 1·2 = 5: 11 - 5 = 6; '0' → remainder 0 → 0; '6' → 12, remainder 1 → 0.
     expect(collectionModulo11('11')).toBe(6);
@@ -23,7 +23,8 @@ describe('check digits', () => {
   });
 
   it("a bank barcode's general digit is 1 where módulo 11 would give 0, 10 or 11", () => {
-    // Itaú's worked example of módulo 11 with weights 2-9: 89234560 → 234, remainder 3, 8.
+    // Worked example of módulo 11 with weights 2-9 in the documentation of the boleto_bancario
+    // gem (rubydoc.info, Modulo11FatorDe2a9): 89234560 → 234, remainder 3, 8.
     expect(bankModulo11('89234560')).toBe(8);
     expect(bankModulo11('0')).toBe(1);
     expect(bankModulo11('6')).toBe(1);

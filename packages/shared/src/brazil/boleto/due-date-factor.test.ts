@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { dueDateOfFactor, factorOfDueDate } from './due-date-factor';
 
 /**
- * The banks' table of factors (Banco do Brasil, "Especificações Técnicas para Confecção de
- * Boleto de Cobrança", table "fator de vencimento", base 07/10/1997) and FEBRABAN's restart of
- * the count on 22/02/2025 (factor 1000 again after 9999 = 21/02/2025).
+ * The table of factors the banks' boleto specifications publish (base 07/10/1997; 1000 =
+ * 03/07/2000, 1002 = 05/07/2000, 1667 = 01/05/2002, 4789 = 17/11/2010, 9999 = 21/02/2025), as
+ * reproduced in "A linha digitável do boleto bancário"
+ * (http://mhemann.com.br/2011/06/a-linha-digitavel-do-boleto-bancario/), and FEBRABAN's
+ * restart of the count on 22/02/2025 (factor 1000 again after 9999).
  */
 describe('due-date factor', () => {
   it("reads the banks' published table in the first cycle", () => {
