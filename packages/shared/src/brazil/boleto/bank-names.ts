@@ -3,8 +3,8 @@
  * bank boleto). Source: Banco Central do Brasil, "Relação dos participantes do STR" and the
  * list of institutions with a compensation code (https://www.bcb.gov.br/estabilidadefinanceira/
  * participantesstr). The full list has hundreds of institutions: these are the most used
- * ones; a code outside it is read all the same, with
- * `nome` null. Kept by hand: check it against the list when a bank changes its name.
+ * ones; a code outside it is read all the same, with `nome` null. Kept by hand: check it
+ * against the list when a bank changes its name.
  */
 export const bankNames: Readonly<Record<string, string>> = {
   '001': 'Banco do Brasil S.A.',
