@@ -36,6 +36,7 @@ import { loopNode } from './flow-control/loop/loop.node.ts';
 import { mergeNode } from './flow-control/merge/merge.node.ts';
 import { stopNode } from './flow-control/stop/stop.node.ts';
 import { switchNode } from './flow-control/switch/switch.node.ts';
+import { boletoNode } from './brazil/boleto/boleto.node.ts';
 
 /** Every built-in node type, all versions (old versions stay runnable). */
 export const builtinNodes: NodeDefinition[] = [
@@ -66,6 +67,7 @@ export const builtinNodes: NodeDefinition[] = [
   storageReadNode,
   storageListNode,
   storageDeleteNode,
+  boletoNode,
   queuePublishNode,
   conditionNode,
   switchNode,
