@@ -30,7 +30,7 @@ const operations = {
 export const boletoNode = defineNode({
   type: 'core_boleto',
   version: 1,
-  category: 'action',
+  category: 'brazil',
   label: 'Boleto',
   description:
     'Lê e valida a linha digitável ou o código de barras de um boleto (bancário ou de arrecadação) e põe em msg.boleto o banco, o valor, o vencimento e as duas formas do boleto.',
