@@ -58,7 +58,11 @@ function declarationProblem(signature: Element, xml: NfeXml): string | null {
 }
 
 /** Runs xml-crypto: the canonical `infNFe` it verified, or why not. */
-function cryptoCheck(signature: Element, xml: NfeXml, pem: string) {
+function cryptoCheck(
+  signature: Element,
+  xml: NfeXml,
+  pem: string,
+): { signedInfNFe: string } | { motivo: string } {
   const signed = new SignedXml({ publicCert: pem });
   try {
     signed.loadSignature(signature);
@@ -76,9 +80,9 @@ function cryptoCheck(signature: Element, xml: NfeXml, pem: string) {
         : 'A assinatura está malformada e não pôde ser verificada.',
     };
   }
-  const references = signed.getSignedReferences();
-  return references.length === 1
-    ? { signedInfNFe: references[0]! }
+  const [reference, ...more] = signed.getSignedReferences();
+  return reference !== undefined && more.length === 0
+    ? { signedInfNFe: reference }
     : { motivo: 'A assinatura não cobre exatamente o infNFe.' };
 }
 

@@ -95,5 +95,5 @@ export function xmlTree(fragment: string): XmlNode {
 /** An element of the DOM as a tree of plain objects (its own content only). */
 export function elementTree(element: Element): XmlNode {
   const parsed = xmlTree(new XMLSerializer().serializeToString(element));
-  return (parsed[element.localName] ?? {}) as XmlNode;
+  return (parsed[element.localName ?? ''] ?? {}) as XmlNode;
 }
