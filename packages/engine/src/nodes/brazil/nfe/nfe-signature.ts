@@ -94,6 +94,16 @@ export function verifyNfeSignature(xml: NfeXml): {
   check: NfeSignatureCheck;
   signedInfNFe: string | null;
 } {
+  return verify(xml);
+}
+
+/** The DigestValue the signature declares for `infNFe` (what the SEFAZ records as digVal). */
+export function declaredDigest(xml: NfeXml): string | null {
+  const value = xml.document.getElementsByTagNameNS(dsig, 'DigestValue').item(0)?.textContent;
+  return value?.trim() || null;
+}
+
+function verify(xml: NfeXml): { check: NfeSignatureCheck; signedInfNFe: string | null } {
   const fail = (motivo: string, certificado: NfeCertificate | null = null) => ({
     check: { valida: false, motivo, certificado },
     signedInfNFe: null,

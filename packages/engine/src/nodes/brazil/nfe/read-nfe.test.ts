@@ -30,6 +30,7 @@ describe('readNfe, a published NF-e', () => {
         valido_de: '2018-02-15T19:37:04.000Z',
         valido_ate: '2019-02-15T19:37:04.000Z',
       },
+      emitente_confere: true,
     });
     expect(nfe.chave).toBe('43180906929383000163550010000000261000010301');
     expect(nfe.protocolo).toMatchObject({
@@ -39,6 +40,8 @@ describe('readNfe, a published NF-e', () => {
       autorizada: true,
       chave_confere: true,
       recebido_em: '2018-09-25T19:21:05.000Z',
+      resumo: 'Hwr3X8T6PR7EUzdSHZYeHpn14e4=',
+      resumo_confere: true,
     });
     expect(nfe.itens[0]?.impostos.icms).toMatchObject({ grupo: 'ICMSSN202', csosn: '202' });
   });
@@ -152,6 +155,7 @@ describe('readNfe, the JSON of an NF-e', () => {
       valida: false,
       motivo: 'A NF-e não tem assinatura digital (grupo Signature).',
       certificado: null,
+      emitente_confere: null,
     });
   });
 });
@@ -174,6 +178,16 @@ describe('readNfe, the signature', () => {
     expect(nfe.assinatura.valida).toBe(false);
     expect(nfe.assinatura.motivo).toMatch(/alterado depois de assinado/);
     expect(nfe.itens[0]?.valor_unitario).toBe(2.55);
+  });
+
+  it("says when a valid signature is another company's, not the emitter's", () => {
+    const stranger = createTestSigner('OUTRA EMPRESA LTDA', '11444777000161');
+    expect(checkNfeSignature(signNfe(sampleNfe, stranger))).toMatchObject({
+      valida: true,
+      emitente_confere: false,
+    });
+    // The sample's protocol records no digVal: it cannot vouch for this signature.
+    expect(readNfe(signed).protocolo).toMatchObject({ resumo: null, resumo_confere: false });
   });
 
   it("refuses another key's certificate in KeyInfo", () => {
