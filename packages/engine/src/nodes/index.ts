@@ -12,6 +12,7 @@ import { executeFlowNode } from './actions/execute-flow/execute-flow.node.ts';
 import { httpRequestNode } from './actions/http-request/http-request.node.ts';
 import { logNode } from './actions/log/log.node.ts';
 import { pgpNode } from './actions/pgp/pgp.node.ts';
+import { nfeNode } from './brazil/nfe/nfe.node.ts';
 import { queuePublishNode } from './actions/queue-publish/queue-publish.node.ts';
 import { respondWebhookNode } from './actions/respond-webhook/respond-webhook.node.ts';
 import { sendEmailNode } from './actions/send-email/send-email.node.ts';
@@ -57,6 +58,7 @@ export const builtinNodes: NodeDefinition[] = [
   sqlQueryNode,
   ftpNode,
   pgpNode,
+  nfeNode,
   dbInsertNode,
   dbFindNode,
   dbGetNode,
