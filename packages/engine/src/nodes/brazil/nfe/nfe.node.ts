@@ -43,7 +43,7 @@ async function xmlText(
 export const nfeNode = defineNode({
   type: 'core_nfe',
   version: 1,
-  category: 'action',
+  category: 'brazil',
   label: 'NF-e',
   description: 'Valida a chave de acesso, lê o XML da NF-e e verifica a sua assinatura digital.',
   icon: 'file-invoice',
