@@ -170,13 +170,13 @@ export const pixCodeParams: PixParamPool = {
     type: 'text',
     label: 'Nome do recebedor',
     required: true,
-    description: 'Até 25 caracteres, sem acentos (são retirados).',
+    description: 'Até 25 caracteres; acentos e símbolos são retirados.',
   },
   merchant_city: {
     type: 'text',
     label: 'Cidade',
     required: true,
-    description: 'Até 15 caracteres, sem acentos (são retirados).',
+    description: 'Até 15 caracteres; acentos e símbolos são retirados.',
   },
   txid: {
     type: 'text',

@@ -34,6 +34,16 @@ describe('checkPixKey', () => {
     expect(check.valida ? '' : check.motivo).toContain(motivo);
   });
 
+  it('tells how to write a mobile that was read as a CPF', () => {
+    expect(checkPixKey('11912345678')).toEqual({
+      valida: false,
+      tipo: 'cpf',
+      motivo:
+        'CPF inválido: os dígitos verificadores não conferem. Se é um celular, escreva-o com +55.',
+    });
+    expect(checkPixKey('+5511912345678')).toMatchObject({ valida: true, tipo: 'telefone' });
+  });
+
   it('checks the key as the type it was told', () => {
     expect(checkPixKey('52998224725', 'cnpj')).toMatchObject({ valida: false, tipo: 'cnpj' });
     expect(checkPixKey('11 91234-5678', 'telefone')).toMatchObject({ chave: '+5511912345678' });

@@ -120,7 +120,12 @@ export function checkPixKey(value: string, type?: PixKeyType): PixKeyCheck {
       'Não é uma chave Pix: informe um CPF, um CNPJ, um e-mail, um celular com +55 ou uma chave aleatória.',
     );
   }
-  return checks[tipo](text);
+  const check = checks[tipo](text);
+  // 11 digits run together were read as a CPF: a person who typed a mobile learns how to write it.
+  if (!check.valida && !type && tipo === 'cpf' && /^\d{11}$/.test(text)) {
+    return { ...check, motivo: `${check.motivo} Se é um celular, escreva-o com +55.` };
+  }
+  return check;
 }
 
 /** How a key type is named to a person ('telefone celular', 'chave aleatória'). */
