@@ -118,8 +118,12 @@ describe('Pix node', () => {
     ).rejects.toThrow('BR Code: preencha este campo.');
   });
 
-  it("draws a charge's copia e cola as SVG into storage, with the PNG in the message", async () => {
+  it("draws a charge's copia e cola as SVG into storage, replacing the file, with the PNG in the message", async () => {
     const ports = createFakePorts();
+    ports.storage.files.set('/pix/cobranca.svg', {
+      content: new TextEncoder().encode('antigo'),
+      mimetype: 'text/plain',
+    });
     const result = await runNode(pixConnector, {
       ports,
       params: {
