@@ -1,0 +1,139 @@
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { messages } from '@ponte/shared/messages';
+import { apiClient, createFlow, type Call } from './support/api';
+import { hasChromium, launchBrowser, snap } from './support/browser';
+import { selectNode } from './support/flow-editor';
+import { startServer, type RunningServer } from './support/server';
+import { admin, signInAsAdmin } from './support/session';
+
+const m = messages.forms.public;
+const pngPrefix = 'data:image/png;base64,';
+
+/** The text a QR decoder reads off the PNG of a data URL (jsQR over pngjs's pixels). */
+function decodeQr(dataUrl: string): string | null {
+  const image = PNG.sync.read(Buffer.from(dataUrl.slice(pngPrefix.length), 'base64'));
+  const pixels = new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length);
+  return jsQR(pixels, image.width, image.height)?.data ?? null;
+}
+
+async function noHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(0);
+}
+
+/** A form's order paid by Pix: the answer page shows the QR Code and the copia e cola. */
+describe.skipIf(!hasChromium)('Jornada: Pix com QR Code na resposta de um formulário', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let call: Call;
+
+  beforeAll(async () => {
+    server = await startServer(admin);
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'pt-BR' });
+    page.on('pageerror', (error) => {
+      throw error;
+    });
+    call = apiClient(server, await signInAsAdmin(server, page));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('o formulário gera a cobrança, a página mostra o QR que um leitor lê e o copia e cola', async () => {
+    const form = await call('POST', '/api/v1/forms', {
+      name: 'Pedido na padaria',
+      status: 'published',
+      title: 'Pedido na padaria',
+      wait_flow_result: true,
+      success_message: '<p>Pedido recebido! Pague com o Pix abaixo.</p>',
+      fields: [
+        { name: 'pedido', label: 'Número do pedido', type: 'text', is_required: true },
+        { name: 'valor', label: 'Valor', type: 'text', validation: 'number', is_required: true },
+      ],
+    });
+    expect(form.status, JSON.stringify(form.body)).toBe(201);
+    const formId = form.body._id as string;
+    const flowId = await createFlow(call, 'Cobra o pedido por Pix', [
+      { type: 'core_form_trigger', params: { form: formId }, label: 'Pedido' },
+      {
+        type: 'svc_pix',
+        label: 'Gerar o Pix',
+        params: {
+          operation: 'brcode_generate',
+          key: 'pix@padaria.com.br',
+          amount: '{{ msg.payload.valor }}',
+          merchant_name: 'Padaria Pão Quente',
+          merchant_city: 'São Paulo',
+          txid: 'PEDIDO{{ msg.payload.pedido }}',
+          qr_image: 'png',
+          qr_path: '/pix/pedido-{{ msg.payload.pedido }}.png',
+        },
+      },
+      {
+        type: 'core_respond_webhook',
+        label: 'Responder',
+        params: {
+          body: '{{ {"QR Code": msg.payload.qr_png, "Pix copia e cola": msg.payload.br_code, "Valor": "R$ " & $formatNumber(msg.payload.valor, "#.##0,00", {"decimal-separator": ",", "grouping-separator": "."})} }}',
+        },
+      },
+    ]);
+
+    // The node as its author sees it: the operation and the static QR's params.
+    await page.goto(`${server.url}/flows/${flowId}`);
+    await selectNode(page, 'n1');
+    const panel = page.getByRole('complementary', { name: 'Configuração do conector' });
+    const key = panel.getByRole('textbox', { name: /^Chave Pix/ });
+    await key.waitFor();
+    await key.scrollIntoViewIfNeeded();
+    expect(await panel.getByRole('textbox', { name: /^URL do payload/ }).count()).toBe(0);
+    await snap(page, 'pix-node-panel-1440', { fullPage: false });
+
+    for (const [width, height] of [
+      [390, 844],
+      [1440, 900],
+    ] as const) {
+      const visitor = await browser.newContext({ viewport: { width, height }, locale: 'pt-BR' });
+      const phone = await visitor.newPage();
+      phone.on('pageerror', (error) => {
+        throw error;
+      });
+      await phone.goto(`${server.url}/engine/forms/${formId}`);
+      await phone.getByRole('heading', { name: 'Pedido na padaria' }).waitFor();
+      await phone.getByRole('textbox', { name: /^Número do pedido/ }).fill(`${width}`);
+      await phone.getByRole('textbox', { name: /^Valor/ }).pressSequentially('1.234,56');
+      await phone.getByRole('button', { name: m.submit }).click();
+
+      const image = phone.getByRole('img', { name: 'QR Code' });
+      await image.waitFor({ timeout: 30_000 });
+      const src = (await image.getAttribute('src')) ?? '';
+      expect(src.startsWith(pngPrefix)).toBe(true);
+      const code = decodeQr(src);
+      expect(code).toMatch(/^000201/);
+      expect(code).toContain('0118pix@padaria.com.br');
+      expect(code).toContain('54071234.56');
+      expect(code).toContain('5918Padaria Pao Quente');
+      const txid = `PEDIDO${width}`;
+      expect(code).toContain(`05${String(txid.length).padStart(2, '0')}${txid}6304`);
+      const shown = phone.getByTestId('copyable-code');
+      expect(await shown.textContent()).toBe(code);
+      await phone.getByText('R$ 1.234,56').waitFor();
+      await phone.getByRole('button', { name: 'Copiar Pix copia e cola' }).waitFor();
+      await noHorizontalScroll(phone);
+      await snap(phone, `pix-form-answer-${width}`);
+      await visitor.close();
+    }
+
+    // The PNG was also kept in the workspace's storage.
+    const listing = await call('GET', `/api/v1/storage?path=${encodeURIComponent('/pix')}`);
+    expect(JSON.stringify(listing.body)).toContain('pedido-390.png');
+  });
+});
