@@ -9,6 +9,10 @@ import {
   type HttpRequest,
   type HttpResponse,
 } from '@ponte/engine/ports';
+import {
+  clientCertificateError,
+  createClientCertificateAgents,
+} from './client-certificate-agents';
 import { createGuardedAgent, type Resolver } from './guarded-agent';
 import type { NetworkGuard } from './network-guard';
 import { OutboundHttpError, outboundHttpErrorIn } from './outbound-http-error';
@@ -60,6 +64,8 @@ function headersOf(raw: Dispatcher.ResponseData['headers']): Record<string, stri
 export function createOutboundHttpClient(options: OutboundHttpOptions): OutboundHttpClient {
   const { guard } = options;
   const agent = createGuardedAgent(guard, options.resolver);
+  // A request with a client certificate (mTLS) gets an agent of its own, same guard and lookup.
+  const certificateAgents = createClientCertificateAgents(guard, options.resolver);
   const maxBytes = options.maxResponseBytes ?? maxHttpResponseBytes;
   const maxRedirects = options.maxRedirects ?? 5;
 
@@ -74,13 +80,16 @@ export function createOutboundHttpClient(options: OutboundHttpOptions): Outbound
     for (const key of Object.keys(headers))
       if (key.toLowerCase() === chainHeader) delete headers[key];
     if (request.chainDepth !== undefined) headers[chainHeader] = String(request.chainDepth);
+    const dispatcher = request.clientCertificate
+      ? certificateAgents.agentFor(request.clientCertificate)
+      : agent;
 
     for (let hop = 0; ; hop++) {
       // An IP literal (in any spelling URL normalises) connects without a lookup: check it here.
       const host = url.hostname.replace(/^\[|\]$/g, '');
       if (isIP(host)) guard.check(host);
       const response = await undiciRequest(url, {
-        dispatcher: agent,
+        dispatcher,
         method: method as Dispatcher.HttpMethod,
         headers,
         ...(body !== undefined && method !== 'GET' && method !== 'HEAD' ? { body } : {}),
@@ -137,6 +146,9 @@ export function createOutboundHttpClient(options: OutboundHttpOptions): Outbound
       } catch (error) {
         const own = outboundHttpErrorIn(error);
         if (own) throw own;
+        const certificate =
+          request.clientCertificate && clientCertificateError(error, parseUrl(request.url).host);
+        if (certificate) throw certificate;
         if (timeout.aborted && !request.signal.aborted) {
           throw new OutboundHttpError(
             `A requisição excedeu o tempo limite de ${request.timeoutMs} ms.`,
@@ -153,6 +165,8 @@ export function createOutboundHttpClient(options: OutboundHttpOptions): Outbound
         throw error;
       }
     },
-    close: () => agent.close(),
+    close: async () => {
+      await Promise.all([agent.close(), certificateAgents.close()]);
+    },
   };
 }
