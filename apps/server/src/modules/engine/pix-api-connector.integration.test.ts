@@ -210,6 +210,14 @@ describe.runIf(certificates)('the Pix node and trigger, through a Pix (API do BC
       },
     ];
     expect(await psp.notify(chave, items, post)).toBe(200);
+    // The PSP calls again with the same Pix (its retry): nothing new starts.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `${new URL(registered).pathname}/pix${new URL(registered).search}`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ pix: items }),
+    });
+    expect(again.json()).toEqual({ execution_ids: [] });
     const forged = new URL(registered);
     forged.searchParams.set('token', 'outro');
     expect(
