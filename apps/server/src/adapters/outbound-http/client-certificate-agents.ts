@@ -66,7 +66,10 @@ const untrustedServer =
  * The pt-BR refusal of a TLS failure of a request that presented a client certificate, or
  * undefined when the error is not one of those. Never quotes the PEM texts nor a server path.
  */
-export function clientCertificateError(error: unknown, host: string): OutboundHttpError | undefined {
+export function clientCertificateError(
+  error: unknown,
+  host: string,
+): OutboundHttpError | undefined {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const { code = '', message = '' } = current as { code?: string; message?: string };
     if (refusedCertificate.test(code) || refusedCertificate.test(message.toUpperCase())) {

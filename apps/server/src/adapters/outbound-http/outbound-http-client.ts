@@ -9,10 +9,7 @@ import {
   type HttpRequest,
   type HttpResponse,
 } from '@ponte/engine/ports';
-import {
-  clientCertificateError,
-  createClientCertificateAgents,
-} from './client-certificate-agents';
+import { clientCertificateError, createClientCertificateAgents } from './client-certificate-agents';
 import { createGuardedAgent, type Resolver } from './guarded-agent';
 import type { NetworkGuard } from './network-guard';
 import { OutboundHttpError, outboundHttpErrorIn } from './outbound-http-error';
@@ -53,6 +50,25 @@ function headersOf(raw: Dispatcher.ResponseData['headers']): Record<string, stri
     headers[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   }
   return headers;
+}
+
+/** The error a failed exchange rejects with: the client's own refusals in pt-BR, else as is. */
+function failureOf(error: unknown, request: HttpRequest, timedOut: boolean): unknown {
+  const own = outboundHttpErrorIn(error);
+  if (own) return own;
+  if (timedOut) {
+    return new OutboundHttpError(
+      `A requisição excedeu o tempo limite de ${request.timeoutMs} ms.`,
+      'timeout',
+    );
+  }
+  const host = parseUrl(request.url).host;
+  const certificate = request.clientCertificate && clientCertificateError(error, host);
+  if (certificate) return certificate;
+  const code = (error as { code?: string }).code;
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')
+    return new OutboundHttpError(`A conexão com ${host} foi recusada ou encerrada.`, 'connection');
+  return error;
 }
 
 /**
@@ -144,25 +160,7 @@ export function createOutboundHttpClient(options: OutboundHttpOptions): Outbound
       try {
         return await exchange(request, AbortSignal.any([request.signal, timeout]));
       } catch (error) {
-        const own = outboundHttpErrorIn(error);
-        if (own) throw own;
-        const certificate =
-          request.clientCertificate && clientCertificateError(error, parseUrl(request.url).host);
-        if (certificate) throw certificate;
-        if (timeout.aborted && !request.signal.aborted) {
-          throw new OutboundHttpError(
-            `A requisição excedeu o tempo limite de ${request.timeoutMs} ms.`,
-            'timeout',
-          );
-        }
-        const code = (error as { code?: string }).code;
-        if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') {
-          throw new OutboundHttpError(
-            `A conexão com ${parseUrl(request.url).host} foi recusada ou encerrada.`,
-            'connection',
-          );
-        }
-        throw error;
+        throw failureOf(error, request, timeout.aborted && !request.signal.aborted);
       }
     },
     close: async () => {

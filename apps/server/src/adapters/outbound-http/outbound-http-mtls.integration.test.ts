@@ -8,7 +8,8 @@ import { createNetworkGuard } from './network-guard';
 import { createOutboundHttpClient, type OutboundHttpClient } from './outbound-http-client';
 
 const certificates = makeTestCertificates();
-if (!certificates) console.warn('mTLS: sem o comando openssl para gerar os certificados; testes pulados.');
+if (!certificates)
+  console.warn('mTLS: sem o comando openssl para gerar os certificados; testes pulados.');
 
 /**
  * Mutual TLS through the one guarded client (docs/adr/0117): a local HTTPS server that requires
@@ -60,9 +61,7 @@ describe.runIf(certificates)('outbound HTTP client with a client certificate (mT
   });
 
   it('says in pt-BR that the server refused a certificate its authority did not sign', async () => {
-    await expect(
-      get(client(['127.0.0.2/32']), { ...tls.selfSigned, ca: tls.ca }),
-    ).rejects.toThrow(
+    await expect(get(client(['127.0.0.2/32']), { ...tls.selfSigned, ca: tls.ca })).rejects.toThrow(
       /^127\.0\.0\.2:\d+ encerrou a conexão sem responder: o serviço pode ter recusado o certificado de cliente \(mTLS\)\. Confira o certificado e a chave da conta/,
     );
   });

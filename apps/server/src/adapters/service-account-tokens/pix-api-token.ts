@@ -64,7 +64,10 @@ export async function fetchPixApiToken(
         'content-type': 'application/x-www-form-urlencoded',
         authorization: `Basic ${basic}`,
       },
-      body: new URLSearchParams({ grant_type: 'client_credentials', scope: pixApiScopes }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        scope: pixApiScopes,
+      }).toString(),
       clientCertificate: pixClientCertificate(data),
       timeoutMs: tokenTimeoutMs,
       signal,
