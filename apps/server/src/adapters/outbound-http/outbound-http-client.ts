@@ -9,11 +9,12 @@ import {
   type HttpRequest,
   type HttpResponse,
 } from '@ponte/engine/ports';
-import { clientCertificateError, createClientCertificateAgents } from './client-certificate-agents';
+import { createClientCertificateAgents } from './client-certificate-agents';
 import { createGuardedAgent, type Resolver } from './guarded-agent';
 import type { NetworkGuard } from './network-guard';
 import { OutboundHttpError, outboundHttpErrorIn } from './outbound-http-error';
 import { readCappedBody } from './read-capped-body';
+import { tlsFailure } from './tls-failure';
 
 export interface OutboundHttpOptions {
   guard: NetworkGuard;
@@ -63,8 +64,8 @@ function failureOf(error: unknown, request: HttpRequest, timedOut: boolean): unk
     );
   }
   const host = parseUrl(request.url).host;
-  const certificate = request.clientCertificate && clientCertificateError(error, host);
-  if (certificate) return certificate;
+  const tls = tlsFailure(error, host, request.clientCertificate !== undefined);
+  if (tls) return tls;
   const code = (error as { code?: string }).code;
   if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')
     return new OutboundHttpError(`A conexão com ${host} foi recusada ou encerrada.`, 'connection');

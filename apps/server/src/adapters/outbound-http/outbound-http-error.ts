@@ -3,7 +3,7 @@ export const allowedNetworksVariable = 'PONTE_HTTP_ALLOWED_NETWORKS';
 
 /**
  * A refusal of the outbound HTTP client (blocked address, oversize body, too many redirects,
- * timeout, a connection refused or cut, a client certificate refused). The message is pt-BR and reaches the user as is.
+ * timeout, a connection refused or cut, a server certificate not trusted, a client certificate refused). The message is pt-BR and reaches the user as is.
  */
 export class OutboundHttpError extends Error {
   constructor(
@@ -15,7 +15,8 @@ export class OutboundHttpError extends Error {
       | 'too_many_redirects'
       | 'timeout'
       | 'connection'
-      | 'client_certificate',
+      | 'client_certificate'
+      | 'tls',
   ) {
     super(message);
     this.name = 'OutboundHttpError';

@@ -68,12 +68,14 @@ describe.runIf(certificates)('outbound HTTP client with a client certificate (mT
 
   it('says the server is not trusted when the account lacks its authority', async () => {
     await expect(get(client(['127.0.0.2/32']), tls.otherHost)).rejects.toThrow(
-      /^O certificado do servidor 127\.0\.0\.2:\d+ não é confiável: informe a CA do serviço na conta\.$/,
+      /^A conexão segura com 127\.0\.0\.2:\d+ falhou: a cadeia do certificado termina numa autoridade autoassinada que este servidor não reconhece\. Informe a CA do serviço na conta\.$/,
     );
   });
 
-  it('refuses a request made without a certificate', async () => {
-    await expect(get(client(['127.0.0.2/32']))).rejects.toThrow();
+  it('says in pt-BR why a request without a certificate was refused', async () => {
+    await expect(get(client(['127.0.0.2/32']))).rejects.toThrow(
+      /^A conexão segura com 127\.0\.0\.2:\d+ falhou: a cadeia do certificado termina numa autoridade autoassinada/,
+    );
   });
 
   it('keeps the network guard: a certificate opens no blocked address', async () => {
