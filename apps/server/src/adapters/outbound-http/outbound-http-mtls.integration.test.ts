@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
@@ -81,6 +82,22 @@ describe.runIf(certificates)('outbound HTTP client with a client certificate (mT
   it('keeps the network guard: a certificate opens no blocked address', async () => {
     await expect(get(client([]), { ...tls.otherHost, ca: tls.ca })).rejects.toThrow(
       'Endereço bloqueado pela proteção de rede: 127.0.0.2',
+    );
+  });
+
+  it("opens an encrypted key with 'Senha da chave', and says so when the password is wrong", async () => {
+    const key = createPrivateKey(tls.otherHost.key).export({
+      type: 'pkcs8',
+      format: 'pem',
+      cipher: 'aes-256-cbc',
+      passphrase: 'senha-da-chave',
+    }) as string;
+    const http = client(['127.0.0.2/32']);
+    const certificate = { cert: tls.otherHost.cert, key, ca: tls.ca };
+    const opened = await get(http, { ...certificate, passphrase: 'senha-da-chave' });
+    expect(opened.status).toBe(200);
+    await expect(get(http, { ...certificate, passphrase: 'outra' })).rejects.toThrow(
+      'O certificado ou a chave privada do cliente não pôde ser usado: confira os textos PEM e a senha da chave.',
     );
   });
 
