@@ -89,6 +89,12 @@ describe.runIf(certificates)('the Pix node and trigger, through a Pix (API do BC
       txid: pspTxid,
       valor: { original: '10.00' },
     });
+    const cancelled = await run(owner, { service_account, operation: 'cob_cancel', txid: pspTxid });
+    expect(psp.calls.at(-1)).toMatchObject({ method: 'PATCH', path: `/api/v2/cob/${pspTxid}` });
+    expect(cancelled.run.outputs[0]!.msg!.payload).toMatchObject({
+      revisao: 1,
+      status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR',
+    });
     const listed = await run(owner, {
       service_account,
       operation: 'cob_list',

@@ -9,8 +9,9 @@ import type { TLSSocket } from 'node:tls';
  * client certificate signed by the given authority (`requestCert`, `rejectUnauthorized`), as
  * PSPs require mutual TLS; an OAuth2 client_credentials token at `/api/v2/oauth/token`
  * (RFC 6749 §4.4, client id and secret in Basic auth); under `/api/v2`: `PUT /cob/{txid}`,
- * `POST /cob`, `GET /cob/{txid}`, `GET /cob?inicio&fim` and `GET /pix?inicio&fim` paged by
- * `paginacao.paginaAtual`/`paginacao.itensPorPagina` (schema Paginacao), `GET /pix/{e2eid}`,
+ * `POST /cob`, `GET /cob/{txid}`, `PATCH /cob/{txid}` (the status only), `GET /cob?inicio&fim`
+ * and `GET /pix?inicio&fim` paged by `paginacao.paginaAtual`/`paginacao.itensPorPagina`
+ * (schema Paginacao), `GET /pix/{e2eid}`,
  * `PUT /pix/{e2eid}/devolucao/{id}`, `PUT|GET|DELETE /webhook/{chave}`. Refusals are problem
  * JSON (schema Problema: `type`, `title`, `status`, `detail`, `violacoes`). `pay` settles a
  * charge as a received Pix, and `notify` makes the callback `listaPix`: `POST <webhookUrl>/pix`
@@ -156,6 +157,18 @@ export async function startPixApiStandIn(
       const txid = match[1]!;
       if (method === 'PUT') return createCob(txid, body, response);
       const cob = cobs.get(txid);
+      if (method === 'PATCH' && cob) {
+        if (body.status !== undefined && body.status !== 'REMOVIDA_PELO_USUARIO_RECEBEDOR')
+          return send(
+            response,
+            400,
+            problem(400, 'Cobrança inválida.', 'Status não permitido.', [
+              { razao: 'Só REMOVIDA_PELO_USUARIO_RECEBEDOR.', propriedade: 'cob.status' },
+            ]),
+          );
+        Object.assign(cob, body, { revisao: Number(cob.revisao) + 1 });
+        return send(response, 200, cob);
+      }
       if (method === 'GET' && cob) return send(response, 200, cob);
       return send(
         response,

@@ -155,6 +155,17 @@ describe('svc_pix: the Pix API operations', () => {
     expect(pix.emitted[0]!.msg.payload).toEqual({ endToEndId: e2eid, valor: '100.00' });
   });
 
+  it('cancels a charge by PATCH with the status REMOVIDA_PELO_USUARIO_RECEBEDOR', async () => {
+    const ports = psp();
+    ports.httpHandler = () =>
+      jsonResponse(200, { txid, revisao: 1, status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' });
+    const { emitted } = await run(ports, { operation: 'cob_cancel', txid });
+    expect(ports.httpCalls[0]!.method).toBe('PATCH');
+    expect(ports.httpCalls[0]!.url).toBe(`https://pix.psp.example/api/v2/cob/${txid}`);
+    expect(body(ports)).toEqual({ status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' });
+    expect(emitted[0]!.msg.payload).toMatchObject({ revisao: 1 });
+  });
+
   it('lists received Pix of a period page by page until quantidadeDePaginas', async () => {
     const ports = psp();
     ports.httpHandler = (request) => {

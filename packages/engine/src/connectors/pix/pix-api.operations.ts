@@ -236,6 +236,17 @@ export const pixApiOperations: PixOperation[] = [
     },
   },
   {
+    value: 'cob_cancel',
+    label: 'Cobrança → Cancelar',
+    params: ['service_account', 'txid'],
+    // PATCH /cob/{txid} with the one status a receiver may set (schema CobRevisada).
+    async run(ctx) {
+      const txid = pixTxid(ctx.params.txid);
+      const json = { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' };
+      return done(ctx, await send(ctx, { method: 'PATCH', path: `cob/${txid}`, json }));
+    },
+  },
+  {
     value: 'cob_list',
     label: 'Cobrança → Listar',
     params: ['service_account', 'inicio', 'fim', 'return_all', 'limit'],
