@@ -96,7 +96,7 @@ export const pixApiParams: PixParamPool = {
     label: 'ID da devolução',
     required: true,
     description:
-      'Um identificador seu para a devolução (1 a 35 letras e números): repetir o mesmo não devolve duas vezes.',
+      'Um identificador seu para a devolução, de 1 a 35 letras e números (o ID da devolução no PSP).',
   },
   devolucao_descricao: {
     type: 'text',
