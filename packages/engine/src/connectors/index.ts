@@ -18,6 +18,7 @@ import { llmConnector } from './llm/llm.connector';
 import { mcpToolConnector } from './mcp/mcp-tool.connector';
 import { omieConnector } from './omie/omie.connector';
 import { pixConnector } from './pix/pix.connector';
+import { pixTrigger } from './pix/pix.trigger';
 import { sankhyaConnector } from './sankhya/sankhya.connector';
 import { slackConnector } from './slack/slack.connector';
 import { slackTrigger } from './slack/slack.trigger';
@@ -49,6 +50,7 @@ export const serviceConnectors: NodeDefinition[] = [
   mcpToolConnector,
   omieConnector,
   pixConnector,
+  pixTrigger,
   sankhyaConnector,
   slackConnector,
   slackTrigger,

@@ -77,6 +77,7 @@ const icons: Record<string, ComponentType<IconProps>> = {
   'brand-whatsapp': IconBrandWhatsapp,
   'building-warehouse': IconBuildingWarehouse,
   'building-store': IconBuildingStore,
+  qrcode: IconQrcode,
   'calendar-event': IconCalendarEvent,
   'calendar-time': IconCalendarTime,
   'clock-pause': IconClockPause,

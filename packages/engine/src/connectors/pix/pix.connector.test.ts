@@ -12,7 +12,7 @@ const payloadOf = (result: Awaited<ReturnType<typeof runNode>>) =>
 const fulano = { merchant_name: 'Fulano de Tal', merchant_city: 'BRASILIA' };
 
 describe('Pix node', () => {
-  it('offers its four operations, each showing only its own params', () => {
+  it('offers its BR Code operations, then those of the Pix API, each showing only its own params', () => {
     const { params } = pixConnector.manifest;
     expect(params.operation).toMatchObject({
       options: [
@@ -20,6 +20,13 @@ describe('Pix node', () => {
         { value: 'brcode_read', label: 'BR Code → Ler e validar' },
         { value: 'qrcode_image', label: 'QR Code → Gerar imagem' },
         { value: 'key_validate', label: 'Chave Pix → Validar' },
+        { value: 'cob_create', label: 'Cobrança → Criar' },
+        { value: 'cob_get', label: 'Cobrança → Consultar' },
+        { value: 'cob_cancel', label: 'Cobrança → Cancelar' },
+        { value: 'cob_list', label: 'Cobrança → Listar' },
+        { value: 'pix_get', label: 'Pix recebido → Consultar' },
+        { value: 'pix_list', label: 'Pix recebidos → Listar' },
+        { value: 'pix_refund', label: 'Devolução → Solicitar' },
       ],
     });
     const shown = (values: Record<string, unknown>) =>
@@ -28,6 +35,10 @@ describe('Pix node', () => {
     expect(shown({ operation: 'brcode_generate', code_type: 'dynamic' })).not.toContain('key');
     expect(shown({ operation: 'brcode_generate', code_type: 'dynamic' })).toContain('location');
     expect(shown({ operation: 'brcode_generate' })).toContain('key');
+    // The static code's TXID (up to 25 characters) and the charge's (26 to 35) are two params.
+    expect(shown({ operation: 'brcode_generate' })).toContain('txid');
+    expect(shown({ operation: 'brcode_generate' })).not.toContain('cob_txid');
+    expect(shown({ operation: 'cob_get' })).toEqual(['operation', 'service_account', 'cob_txid']);
   });
 
   it("generates the manual's static BR Code with the rest of the message kept", async () => {

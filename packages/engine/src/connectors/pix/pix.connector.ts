@@ -1,13 +1,14 @@
 import type { ParamSpec } from '@ponte/shared/flow/node-manifest.schema';
 import { defineNode, type NodeDefinition } from '../../kit/define-node';
+import { pixApiOperations, pixApiParams } from './pix-api.operations';
 import { pixCodeOperations, pixCodeParams } from './pix-code.operations';
 import type { PixOperation, PixParamPool } from './pix-operation';
 
 /** Every operation of the node, list after list: one line per operation file. */
-const operations: PixOperation[] = [...pixCodeOperations];
+const operations: PixOperation[] = [...pixCodeOperations, ...pixApiOperations];
 
 /** The params those operations use: one line per operation file. */
-const pool: PixParamPool = { ...pixCodeParams };
+const pool: PixParamPool = { ...pixCodeParams, ...pixApiParams };
 
 /**
  * The 'Operação' select, then each param of the pool shown only for the operations that list
@@ -37,15 +38,16 @@ function nodeParams(): Record<string, ParamSpec> {
 
 /**
  * 'Pix' (docs/brasil.md, docs/adr/0116): the BR Code ('copia e cola') generated and read to the
- * Banco Central's manual, its QR image, Pix keys validated; later the charges of a PSP's Pix
- * API, through the same select.
+ * Banco Central's manual, its QR image, Pix keys validated; and the charges, received Pix and
+ * refunds of a PSP's Pix API (docs/adr/0117), through the same select.
  */
 export const pixConnector: NodeDefinition = defineNode({
   type: 'svc_pix',
   version: 1,
   category: 'brazil',
   label: 'Pix',
-  description: 'Gera e lê o BR Code do Pix (copia e cola), desenha o QR Code e valida chaves Pix.',
+  description:
+    'Gera e lê o BR Code (copia e cola) e o QR Code, valida chaves Pix e cria cobranças na API Pix do seu PSP.',
   icon: 'qrcode',
   params: nodeParams(),
   outputs: { default: { label: 'Saída' } },
