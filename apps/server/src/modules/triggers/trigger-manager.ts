@@ -129,18 +129,21 @@ async function startErrorFlows(
  */
 function scheduleArmer(parts: {
   repository: ReturnType<typeof createTriggersRepository>;
-  runner: ExecutionRunner;
+  /** Its runner, and the workspace's holidays (none when not given). */
+  deps: Pick<TriggerManagerDeps, 'runner' | 'workspaceHolidays'>;
   clock: TimerClock;
   schedules: Map<string, Schedule>;
   stopped: () => boolean;
   report: (error: unknown, context: string) => void;
-  workspaceHolidays: (workspaceId: string) => Promise<WorkspaceHoliday[]>;
 }) {
-  const { repository, runner, clock, schedules } = parts;
+  const { repository, clock, schedules } = parts;
+  const { runner } = parts.deps;
+  const holidaysOf = (workspaceId: string): Promise<WorkspaceHoliday[]> =>
+    parts.deps.workspaceHolidays?.(workspaceId) ?? Promise.resolve([]);
   /** A tick on a day the schedule's 'Dias' refuses (a holiday of the workspace) starts nothing. */
   const refused = async (flow: FlowRow, node: FlowNode, tickAt: Date) =>
     scheduleFiltersDays(node.params) &&
-    !scheduleDayAllows(node.params, tickAt, await parts.workspaceHolidays(flow.workspaceId));
+    !scheduleDayAllows(node.params, tickAt, await holidaysOf(flow.workspaceId));
   const fire = async (flow: FlowRow, node: FlowNode, tickAt: Date) => {
     const tick = { flowId: flow.id, nodeUid: node.uid, tickAt };
     if (!(await repository.claimTick(tick))) return;
@@ -180,7 +183,7 @@ function scheduleArmer(parts: {
     const armWith = (own: WorkspaceHoliday[]) => {
       if (schedules.get(key)?.handle === pending) armAt(flow, node, own);
     };
-    parts.workspaceHolidays(flow.workspaceId).then(armWith, (error: unknown) => {
+    holidaysOf(flow.workspaceId).then(armWith, (error: unknown) => {
       parts.report(error, 'agendamento');
       armWith([]);
     });
@@ -225,12 +228,11 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
 
   const arm = scheduleArmer({
     repository,
-    runner,
+    deps,
     clock,
     schedules,
     stopped: () => stopped,
     report,
-    workspaceHolidays: deps.workspaceHolidays ?? (() => Promise.resolve([])),
   });
 
   const register = (flow: FlowRow) => {
