@@ -55,6 +55,14 @@ describe('the schedule’s days', () => {
     expect(scheduleDayAllows(params, new Date('2026-12-07T12:00:00Z'), own)).toBe(false);
   });
 
+  it('takes N as the panel shows it when the person left it alone (5)', () => {
+    const params = { ...at9, days: 'nth_business' };
+    expect(validateSchedule(params)).toBeNull();
+    expect(iso(nextRuns(params, new Date('2026-11-30T12:00:00Z'), 1))).toEqual([
+      '2026-12-07T12:00:00.000Z',
+    ]);
+  });
+
   it('skips the months that have fewer business days than N', () => {
     const params = { ...at9, days: 'nth_business', nth_business_day: 23 };
     const [run] = nextRuns(params, new Date('2026-11-30T12:00:00Z'), 1);

@@ -28,6 +28,16 @@ function daysOf(params: Record<string, unknown>): ScheduleDays {
 
 const placeOf = (params: Record<string, unknown>) => String(params.place ?? '').trim() || 'BR';
 
+/** 'N-ésimo dia útil' as the panel shows it: its default when the person left it alone. */
+export const defaultNthBusinessDay = 5;
+
+function nthOf(params: Record<string, unknown>): number {
+  const given = params.nth_business_day;
+  return given === undefined || given === null || given === ''
+    ? defaultNthBusinessDay
+    : Number(given);
+}
+
 /** Whether the schedule refuses some days (so a tick needs the workspace's holidays). */
 export function scheduleFiltersDays(params: Record<string, unknown>): boolean {
   return daysOf(params) !== 'all';
@@ -43,7 +53,7 @@ export function scheduleDaysProblem(params: Record<string, unknown>): string | n
     return (error as Error).message;
   }
   if (days !== 'nth_business') return null;
-  const nth = Number(params.nth_business_day);
+  const nth = nthOf(params);
   if (!Number.isInteger(nth) || nth < 1 || nth > maxNthBusinessDay) {
     return `Informe o N-ésimo dia útil: um número inteiro de 1 a ${maxNthBusinessDay}.`;
   }
@@ -67,9 +77,7 @@ export function scheduleDayAllows(
   const place = placeOf(params);
   if (days === 'business') return isBusinessDay(day, place, workspaceHolidays);
   try {
-    return (
-      nthBusinessDay(day.slice(0, 7), params.nth_business_day, place, workspaceHolidays) === day
-    );
+    return nthBusinessDay(day.slice(0, 7), nthOf(params), place, workspaceHolidays) === day;
   } catch (error) {
     // A month with fewer business days than N has no such day: no tick of it runs.
     if (error instanceof CalendarError) return false;

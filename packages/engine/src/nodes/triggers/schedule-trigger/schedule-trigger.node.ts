@@ -1,6 +1,6 @@
 import { defineNode } from '../../../kit/define-node';
 import { checkScheduleParams, defaultTimezone } from './schedule';
-import { maxNthBusinessDay, scheduleDays } from './schedule-days';
+import { defaultNthBusinessDay, maxNthBusinessDay, scheduleDays } from './schedule-days';
 
 export const scheduleTriggerNode = defineNode({
   type: 'core_schedule_trigger',
@@ -38,7 +38,7 @@ export const scheduleTriggerNode = defineNode({
     nth_business_day: {
       type: 'number',
       label: 'N-ésimo dia útil',
-      default: 5,
+      default: defaultNthBusinessDay,
       min: 1,
       max: maxNthBusinessDay,
       description: 'Dispara só nesse dia útil do mês (1 é o primeiro).',
