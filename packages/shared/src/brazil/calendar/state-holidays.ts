@@ -58,15 +58,19 @@ export const stateHolidays: Readonly<Record<string, readonly HolidayRule[]>> = {
     // Emenda à Constituição do Estado publicada no DOE de 6 de dezembro de 2011.
     day('Data Magna do Ceará', 3, 25, { desde: 2012 }),
   ],
-  DF: [day('Dia do Evangélico', 11, 30, { desde: 1995 })], // Lei distrital nº 963/1995
+  DF: [day('Dia do Evangélico', 11, 30, { desde: 1996 })], // Lei distrital nº 963, de 4/12/1995
   ES: [],
   GO: [],
   MA: [day('Adesão do Maranhão à Independência do Brasil', 7, 28, { desde: 1964 })], // Lei nº 2.457/1964
-  MT: [day('Dia da Consciência Negra', 11, 20, { desde: 2002, ate: 2023 })], // Lei nº 7.879/2002
-  MS: [day('Criação do Estado de Mato Grosso do Sul', 10, 11, { desde: 1979 })], // Lei nº 10/1979
+  MT: [day('Dia da Consciência Negra', 11, 20, { desde: 2003, ate: 2023 })], // Lei nº 7.879, de 27/12/2002
+  MS: [
+    day('Criação do Estado de Mato Grosso do Sul', 10, 11, { desde: 1979 }), // Lei nº 10/1979
+    // Lei nº 3.958/2010, revogada pela Lei nº 5.049, de 22/08/2017.
+    day('Dia da Consciência Negra', 11, 20, { desde: 2010, ate: 2016 }),
+  ],
   MG: [],
   PA: [day('Adesão do Pará à Independência do Brasil', 8, 15, { desde: 1996 })], // Lei nº 5.999/1996
-  PB: [day('Fundação do Estado da Paraíba', 8, 5)], // Lei nº 3.489/1967
+  PB: [day('Fundação do Estado da Paraíba', 8, 5, { desde: 2016 })], // Lei nº 10.601/2015 (data magna)
   PR: [day('Emancipação Política do Paraná', 12, 19, { ate: 2013 })], // Lei nº 4.658/1962, revogada
   PE: [day('Data Magna de Pernambuco', 3, 6, { desde: 2018 })], // Lei nº 16.059/2017
   PI: [day('Dia do Piauí', 10, 19)], // data magna; lei estadual a confirmar
@@ -77,7 +81,8 @@ export const stateHolidays: Readonly<Record<string, readonly HolidayRule[]>> = {
     day('Dia da Consciência Negra', 11, 20, { desde: 2002, ate: 2023 }), // Lei nº 4.007/2002
   ],
   RN: [day('Mártires de Cunhaú e Uruaçu', 10, 3, { desde: 2007 })], // Lei nº 8.913/2006
-  RS: [day('Revolução Farroupilha', 9, 20)], // Lei nº 4.850/1964
+  // Data magna pela Constituição do Estado; feriado desde o Decreto nº 36.180/1995.
+  RS: [day('Revolução Farroupilha', 9, 20, { desde: 1995 })],
   RO: [
     day('Instalação do Estado de Rondônia', 1, 4, { desde: 1982 }), // lei estadual a confirmar
     day('Dia do Evangélico', 6, 18, { desde: 2002 }), // Lei nº 1.026/2001
