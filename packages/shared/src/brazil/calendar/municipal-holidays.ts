@@ -21,8 +21,10 @@ export const municipalHolidays: Readonly<Record<string, readonly HolidayRule[]>>
     day('Nossa Senhora da Conceição', 12, 8), // padroeira; lei municipal a confirmar
   ],
   BA: [
-    day('São João', 6, 24), // lei municipal a confirmar
-    day('Nossa Senhora da Conceição da Praia', 12, 8), // padroeira; lei municipal a confirmar
+    // Calendários oficiais da Prefeitura (com a Sexta-feira da Paixão e Corpus Christi); lei a
+    // confirmar.
+    day('São João', 6, 24),
+    day('Nossa Senhora da Conceição da Praia', 12, 8), // padroeira
   ],
   CE: [
     // Lei municipal nº 8.796/2003 (também a Sexta-feira da Paixão e Corpus Christi).
@@ -51,19 +53,21 @@ export const municipalHolidays: Readonly<Record<string, readonly HolidayRule[]>>
     day('Aniversário de Campo Grande', 8, 26), // lei municipal a confirmar
   ],
   MG: [
-    day('Assunção de Nossa Senhora', 8, 15), // lei municipal a confirmar
-    day('Imaculada Conceição', 12, 8), // lei municipal a confirmar
+    // Calendários de feriados publicados pela Prefeitura no DOM (2003, 2015); lei a confirmar.
+    day('Assunção de Nossa Senhora', 8, 15),
+    day('Imaculada Conceição', 12, 8),
   ],
   PA: [
     day('Aniversário de Belém', 1, 12), // lei municipal a confirmar
     day('Nossa Senhora da Conceição', 12, 8), // lei municipal a confirmar
   ],
   PB: [day('Nossa Senhora das Neves', 8, 5)], // padroeira e fundação; o mesmo dia do Estado
-  PR: [day('Nossa Senhora da Luz dos Pinhais', 9, 8)], // padroeira; lei municipal a confirmar
+  PR: [day('Nossa Senhora da Luz dos Pinhais', 9, 8)], // padroeira; Lei municipal nº 3.015/1967
   PE: [
-    day('São João', 6, 24), // lei municipal a confirmar
-    day('Nossa Senhora do Carmo', 7, 16), // padroeira; lei municipal a confirmar
-    day('Nossa Senhora da Conceição', 12, 8), // lei municipal a confirmar
+    day('São João', 6, 24, { desde: 1996 }), // lei municipal de 1996 (número a confirmar)
+    // Lei municipal nº 9.777/1967.
+    day('Nossa Senhora do Carmo', 7, 16), // padroeira
+    day('Nossa Senhora da Conceição', 12, 8),
   ],
   PI: [day('Aniversário de Teresina', 8, 16)], // lei municipal a confirmar
   RJ: [day('Dia de São Sebastião', 1, 20)], // padroeiro; lei municipal a confirmar
