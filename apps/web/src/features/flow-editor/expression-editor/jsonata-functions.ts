@@ -164,4 +164,30 @@ export const jsonataFunctions: readonly JsonataFunction[] = [
     'valor, comHora?',
     'Um instante vira "DD/MM/AAAA" no horário de São Paulo (com hora: "DD/MM/AAAA HH:mm"); "DD/MM/AAAA" vira "AAAA-MM-DD".',
   ),
+  // Dias úteis e feriados
+  f(
+    'diaUtil',
+    'data, local?',
+    'Verdadeiro se a data é dia útil: de segunda a sexta e sem feriado; local "BR" (padrão), "SP" ou "SP/São Paulo".',
+  ),
+  f(
+    'proximoDiaUtil',
+    'data, local?',
+    'O primeiro dia útil depois da data (a própria data não conta), como AAAA-MM-DD.',
+  ),
+  f(
+    'somarDiasUteis',
+    'data, n, local?',
+    'A data mais n dias úteis (n negativo volta), como AAAA-MM-DD; no máximo 10.000.',
+  ),
+  f(
+    'nDiaUtil',
+    'mês, n, local?',
+    'O n-ésimo dia útil do mês ("2026-12" ou "12/2026"); n = -1 é o último.',
+  ),
+  f(
+    'feriado',
+    'data, local?',
+    'O nome do feriado da data (a lista, se houver mais de um), ou nada num dia comum.',
+  ),
 ];
