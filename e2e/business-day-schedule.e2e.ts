@@ -1,10 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { nthBusinessDay } from '@ponte/shared/brazil/calendar/calendar';
 import { apiClient, type Call } from './support/api';
 import { hasChromium, launchBrowser, snap } from './support/browser';
 import { choose, connectNodes, dropConnector, selectNode } from './support/flow-editor';
 import { startServer, type RunningServer } from './support/server';
 import { admin, signInAsAdmin } from './support/session';
+
+/**
+ * The next five 5th business days of São Paulo at 9:00, as the panel writes them ('seg.
+ * 07/12/2026 09:00'), from the calendar the server uses: the journey checks that the panel
+ * shows what the schedule will do, whatever day it runs.
+ */
+function expectedFifthBusinessDays(now: Date): string[] {
+  const weekday = new Intl.DateTimeFormat('pt-BR', { weekday: 'short', timeZone: 'UTC' });
+  const runs: string[] = [];
+  for (let offset = 0; runs.length < 5; offset += 1) {
+    const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
+    const day = nthBusinessDay(month.toISOString().slice(0, 7), 5, 'SP/São Paulo');
+    // 9:00 in São Paulo is 12:00 UTC (no daylight saving since 2019).
+    if (new Date(`${day}T12:00:00Z`) <= now) continue;
+    const [year, mm, dd] = day.split('-');
+    runs.push(`${weekday.format(new Date(`${day}T12:00:00Z`))} ${dd}/${mm}/${year} 09:00`);
+  }
+  return runs;
+}
 
 async function toast(page: Page, text: string | RegExp) {
   await page.getByText(text).first().waitFor({ state: 'visible' });
@@ -56,6 +76,10 @@ describe.skipIf(!hasChromium)('Jornada do agendamento no 5º dia útil do mês',
     await expect(place.inputValue()).resolves.toBe('BR');
     await expect(nth.inputValue()).resolves.toBe('5');
     await place.fill('SP/Campinas');
+    await panel
+      .getByText(/Município sem calendário: "Campinas"/)
+      .first()
+      .waitFor();
     await snap(page, 'business-day-schedule-01-quinto-dia-util');
 
     await page.getByLabel('Nome do flow').fill('Folha no 5º dia útil');
@@ -69,6 +93,13 @@ describe.skipIf(!hasChromium)('Jornada do agendamento no 5º dia útil do mês',
 
     await selectNode(page, schedule);
     await place.fill('sp/sao paulo');
+    // The panel lists when it will run: the 5th business day of each month, 9:00.
+    const nextRuns = panel.getByTestId('schedule-next-runs');
+    const expected = expectedFifthBusinessDays(new Date());
+    await nextRuns.getByText(expected[0]!).waitFor();
+    expect(await nextRuns.getByRole('listitem').allTextContents()).toEqual(expected);
+    await nextRuns.scrollIntoViewIfNeeded();
+    await snap(page, 'business-day-schedule-03-proximas-execucoes', { fullPage: false });
     await page.getByRole('button', { name: 'Salvar' }).click();
     await toast(page, 'Fluxo salvo com sucesso');
     await page.waitForURL(/\/flows\/[^/?]+\?fromNew=true$/);

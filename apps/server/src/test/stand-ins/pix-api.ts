@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
+import { generateBrCode } from '@ponte/engine/connectors/pix/br-code';
 
 /**
  * A stand-in of a PSP's Pix API for what Ponte uses, written from the Banco Central's
@@ -139,7 +140,13 @@ export async function startPixApiStandIn(
       chave: body.chave,
       ...(body.solicitacaoPagador ? { solicitacaoPagador: body.solicitacaoPagador } : {}),
       ...(body.infoAdicionais ? { infoAdicionais: body.infoAdicionais } : {}),
-      pixCopiaECola: `00020101021226${location}5204000053039865802BR5913Loja Exemplo6009SAO PAULO62070503***6304ABCD`,
+      // The dynamic BR Code a PSP gives: the charge's location, no amount (it stays in the charge).
+      pixCopiaECola: generateBrCode({
+        tipo: 'dinamico',
+        url: location,
+        nome: 'Loja Exemplo',
+        cidade: 'SAO PAULO',
+      }),
     };
     cobs.set(txid, cob);
     send(response, 201, cob);

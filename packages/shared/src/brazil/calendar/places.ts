@@ -50,11 +50,6 @@ const fold = (text: string) =>
     .trim()
     .toLowerCase();
 
-const supported = () =>
-  Object.entries(capitals)
-    .map(([uf, city]) => `${uf}/${city}`)
-    .join(', ');
-
 /** Reads 'BR', a UF or 'UF/Capital'; anything else is a `CalendarError` in pt-BR. */
 export function parsePlace(text: string | undefined): CalendarPlace {
   const value = (text ?? '').trim();
@@ -69,7 +64,7 @@ export function parsePlace(text: string | undefined): CalendarPlace {
   if (cityText === undefined) return { uf, capital: false };
   if (fold(cityText) !== fold(capitals[uf]!)) {
     throw new CalendarError(
-      `Município sem calendário: "${cityText.trim()}". Só as capitais têm feriados municipais: ${supported()}.`,
+      `Município sem calendário: "${cityText.trim()}". Só as capitais têm feriados municipais: use ${uf}/${capitals[uf]!}, ou só ${uf} para os feriados nacionais e estaduais.`,
     );
   }
   return { uf, capital: true };
