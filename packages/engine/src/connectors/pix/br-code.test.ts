@@ -93,6 +93,7 @@ describe('generateBrCode', () => {
     [undefined, 'URL do payload: informe a location'],
     ['http://pix.example.com/qr/1', 'URL do payload: o endereço deve ser https'],
     ['pix.example.com', 'URL do payload: informe o domínio e o caminho'],
+    ['pix.example.com/cobrança/1', 'URL do payload: informe o domínio e o caminho'],
     [`pix.example.com/${'a'.repeat(70)}`, 'URL do payload: longa demais (até 77 caracteres).'],
   ])('refuses the dynamic location %s', (url, message) => {
     expect(() => generateBrCode({ tipo: 'dinamico', url, ...fulano })).toThrow(message);
