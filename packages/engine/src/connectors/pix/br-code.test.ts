@@ -42,13 +42,14 @@ describe('generateBrCode', () => {
       nome: 'Padaria São João & Filhos',
       cidade: 'São José dos Campos',
       txid: 'PEDIDO123',
-      info_adicional: 'Pedido nº 123',
+      info_adicional: "Pedido nº 123, d'Ávila",
       cep: '12245-000',
     });
     expect(code).toContain('0114+5511912345678');
-    expect(code).toContain('0212Pedido n 123');
+    expect(code).toContain("0221Pedido n 123, d'Avila");
     expect(code).toContain('54071234.50');
-    expect(code).toContain('5923Padaria Sao Joao Filhos');
+    // EMV "ans" fields take printable ASCII: '&' stays, the accents go.
+    expect(code).toContain('5925Padaria Sao Joao & Filhos');
     expect(code).toContain('6015Sao Jose dos Ca');
     expect(code).toContain('610812245000');
     expect(code).toContain('62130509PEDIDO123');

@@ -53,7 +53,7 @@ function amountText(valor: number | null | undefined): string | null {
 /** A text field cleaned for the BR Code, required, cut to its limit. */
 function cleanText(value: string, label: string, max: number): string {
   const text = brCodeText(value).slice(0, max).trim();
-  if (!text) fail(`${label}: informe um texto com letras ou dígitos.`);
+  if (!/[A-Za-z0-9]/.test(text)) fail(`${label}: informe um texto com letras ou dígitos.`);
   return text;
 }
 
