@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatBrDate, parseBrDate } from './dates';
 
 describe('Brazilian dates', () => {
@@ -35,15 +35,14 @@ describe('Brazilian dates', () => {
   });
 
   it("reads an ISO date and time without offset as São Paulo's clock, whatever the server's", () => {
-    const zone = process.env.TZ;
     try {
       for (const serverZone of ['UTC', 'Asia/Tokyo']) {
-        process.env.TZ = serverZone;
+        vi.stubEnv('TZ', serverZone);
         expect(formatBrDate('2026-12-25T10:00', true), serverZone).toBe('25/12/2026 10:00');
         expect(formatBrDate('2026-12-25T23:30:00.500'), serverZone).toBe('25/12/2026');
       }
     } finally {
-      process.env.TZ = zone;
+      vi.unstubAllEnvs();
     }
     // With an offset or 'Z' the text says which instant it is.
     expect(formatBrDate('2026-12-25T10:00-03:00', true)).toBe('25/12/2026 10:00');
