@@ -82,6 +82,16 @@ describe.skipIf(!hasChromium)('Jornada: Pix com QR Code na resposta de um formul
     const flowId = await createFlow(call, 'Cobra o pedido por Pix', [
       { type: 'core_form_trigger', params: { form: formId }, label: 'Pedido' },
       {
+        // The TXID comes from the flow, not from what the visitor typed: it also names the
+        // stored QR, so one order's submitter cannot overwrite another's.
+        type: 'core_set',
+        label: 'Gerar o TXID',
+        params: {
+          target: 'msg',
+          values: [{ path: 'txid', value: '{{ "P" & $millis() & $floor($random() * 1000000) }}' }],
+        },
+      },
+      {
         type: 'svc_pix',
         label: 'Gerar o Pix',
         params: {
@@ -90,9 +100,9 @@ describe.skipIf(!hasChromium)('Jornada: Pix com QR Code na resposta de um formul
           amount: '{{ msg.payload.valor }}',
           merchant_name: 'Padaria Pão Quente',
           merchant_city: 'São Paulo',
-          txid: 'PEDIDO{{ msg.payload.pedido }}',
+          txid: '{{ msg.txid }}',
           qr_image: 'png',
-          qr_path: '/pix/pedido-{{ msg.payload.pedido }}.png',
+          qr_path: '/pix/{{ msg.txid }}.png',
         },
       },
       {
@@ -106,7 +116,7 @@ describe.skipIf(!hasChromium)('Jornada: Pix com QR Code na resposta de um formul
 
     // The node as its author sees it: the operation and the static QR's params.
     await page.goto(`${server.url}/flows/${flowId}`);
-    await selectNode(page, 'n1');
+    await selectNode(page, 'n2');
     const panel = page.getByRole('complementary', { name: 'Configuração do conector' });
     const key = panel.getByRole('textbox', { name: /^Chave Pix/ });
     await key.waitFor();
@@ -114,6 +124,7 @@ describe.skipIf(!hasChromium)('Jornada: Pix com QR Code na resposta de um formul
     expect(await panel.getByRole('textbox', { name: /^URL do payload/ }).count()).toBe(0);
     await snap(page, 'pix-node-panel-1440', { fullPage: false });
 
+    const txids: string[] = [];
     for (const [width, height] of [
       [390, 844],
       [1440, 900],
@@ -138,8 +149,9 @@ describe.skipIf(!hasChromium)('Jornada: Pix com QR Code na resposta de um formul
       expect(code).toContain('0118pix@padaria.com.br');
       expect(code).toContain('54071234.56');
       expect(code).toContain('5918Padaria Pao Quente');
-      const txid = `PEDIDO${width}`;
-      expect(code).toContain(`05${String(txid.length).padStart(2, '0')}${txid}6304`);
+      const txid = /05\d{2}(P\d+)6304[0-9A-F]{4}$/.exec(code ?? '')?.[1] ?? '';
+      expect(txid).toMatch(/^P\d{13,19}$/);
+      txids.push(txid);
       const shown = phone.getByTestId('copyable-code');
       expect(await shown.textContent()).toBe(code);
       await phone.getByText('R$ 1.234,56').waitFor();
@@ -149,9 +161,10 @@ describe.skipIf(!hasChromium)('Jornada: Pix com QR Code na resposta de um formul
       await visitor.close();
     }
 
-    // The PNG was also kept in the workspace's storage.
+    // Each order's PNG was kept in the workspace's storage under its own TXID.
+    expect(new Set(txids).size).toBe(2);
     const listing = await call('GET', `/api/v1/storage?path=${encodeURIComponent('/pix')}`);
-    expect(JSON.stringify(listing.body)).toContain('pedido-390.png');
+    for (const txid of txids) expect(JSON.stringify(listing.body)).toContain(`${txid}.png`);
   });
 
   it.runIf(certificates)(

@@ -25,9 +25,3 @@ export function isBrCode(value: string): boolean {
     /6304[0-9A-Fa-f]{4}$/.test(value)
   );
 }
-
-/** A field name as a label: 'qr_png' → 'Qr png', 'Pix copia e cola' as it is. */
-export function fieldLabel(name: string): string {
-  const text = name.replace(/[_-]+/g, ' ').trim();
-  return text ? text[0]!.toUpperCase() + text.slice(1) : name;
-}

@@ -29,7 +29,8 @@ function renderResult(result: unknown) {
 describe('the flow answer on the public form page', () => {
   it('shows a PNG QR Code as an image named by its field, and the copia e cola to copy', async () => {
     const user = renderResult({ qr_code: png, 'Pix copia e cola': brCode, valor: 1234.56 });
-    const image = screen.getByRole('img', { name: 'Qr code' });
+    const image = screen.getByRole('img', { name: 'qr_code' });
+    expect(screen.getByText('qr_code')).toBeVisible();
     expect(image).toHaveAttribute('src', png);
     expect(screen.getByTestId('copyable-code')).toHaveTextContent(brCode);
     expect(screen.getByText('1234.56')).toBeVisible();
@@ -45,12 +46,30 @@ describe('the flow answer on the public form page', () => {
     const svg = 'data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9ImFsZXJ0KDEpIi8+';
     const fakePng = 'data:image/png;base64,PHN2ZyBvbmxvYWQ9ImFsZXJ0KDEpIi8+';
     const html = '<img src=x onerror="alert(1)">';
-    renderResult({ svg, fake: fakePng, html, pagina: `${png}"><script>alert(1)</script>` });
+    // The BR Code makes the page show field by field; the others still stay text.
+    renderResult({
+      brCode,
+      svg,
+      fake: fakePng,
+      html,
+      pagina: `${png}"><script>alert(1)</script>`,
+    });
     expect(screen.queryByRole('img')).toBeNull();
     expect(screen.getByText(svg)).toBeVisible();
     expect(screen.getByText(fakePng)).toBeVisible();
     expect(screen.getByText(html)).toBeVisible();
     expect(document.querySelector('script, svg image, [onerror]')).toBeNull();
+  });
+
+  it('keeps formatted JSON for an object with no image nor BR Code, as forms always showed', () => {
+    const answer = { protocolo: 42, cliente_nome: 'Ana', itens: [1, 2] };
+    renderResult(answer);
+    expect(screen.getByTestId('flow-result').textContent).toBe(JSON.stringify(answer, null, 2));
+  });
+
+  it('shows an empty object as {}', () => {
+    renderResult({});
+    expect(screen.getByTestId('flow-result').textContent).toBe('{}');
   });
 
   it('shows a whole answer that is a QR image or a BR Code', () => {

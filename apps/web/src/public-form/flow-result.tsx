@@ -2,7 +2,7 @@ import { Button, Code, CopyButton, Group, Image, Stack, Text, Title } from '@man
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { formMessages } from '@ponte/shared/messages-forms';
 import classes from './public-form.module.css';
-import { fieldLabel, isBrCode, isPngDataUrl } from './flow-result-values';
+import { isBrCode, isPngDataUrl } from './flow-result-values';
 
 const texts = formMessages.public;
 
@@ -54,9 +54,21 @@ function ResultValue({ value, label }: { value: unknown; label: string }) {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Whether a value is one the page shows as more than text: a checked PNG or a BR Code. */
+const isRich = (value: unknown) =>
+  typeof value === 'string' && (isPngDataUrl(value) || isBrCode(value));
+
 /**
- * The flow's answer: an object shows each field under its name; a text keeps its line breaks;
- * a PNG data URL is an image and a Pix BR Code gets 'Copiar'. Never HTML, never SVG.
+ * Whether an object answer is shown field by field: only when some field is a PNG image or a
+ * BR Code. Any other object keeps the formatted JSON forms have always shown.
+ */
+const byField = (result: unknown): result is Record<string, unknown> =>
+  isRecord(result) && Object.values(result).some(isRich);
+
+/**
+ * The flow's answer: a text keeps its line breaks; an object with a PNG data URL or a Pix BR
+ * Code shows each field under its key as written, the PNG as an image and the BR Code with
+ * 'Copiar'; any other answer is formatted JSON. Never HTML, never SVG.
  */
 export function FlowResult({ result }: { result: unknown }) {
   if (result === undefined) return null;
@@ -66,13 +78,13 @@ export function FlowResult({ result }: { result: unknown }) {
         {texts.resultTitle}
       </Title>
       <Stack gap="sm" data-testid="flow-result">
-        {isRecord(result) ? (
+        {byField(result) ? (
           Object.entries(result).map(([name, value]) => (
             <Stack key={name} gap={4}>
               <Text size="sm" fw={600}>
-                {fieldLabel(name)}
+                {name}
               </Text>
-              <ResultValue value={value} label={fieldLabel(name)} />
+              <ResultValue value={value} label={name} />
             </Stack>
           ))
         ) : (

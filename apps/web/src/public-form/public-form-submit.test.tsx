@@ -96,7 +96,7 @@ describe('public form page: sending', () => {
     expect(screen.getByText('O formulário foi enviado com sucesso!')).toBeVisible();
   });
 
-  it('shows an object answer field by field, nested values as formatted JSON', async () => {
+  it('shows an object answer without image nor BR Code as formatted JSON', async () => {
     mockFetch([
       {
         method: 'GET',
@@ -113,7 +113,7 @@ describe('public form page: sending', () => {
     await user.type(await screen.findByRole('textbox', { name: /Nome/ }), 'Ana');
     await user.click(screen.getByRole('button', { name: texts.submit }));
     expect((await screen.findByTestId('flow-result')).textContent).toBe(
-      'Protocolo42Itens[\n  1,\n  2\n]',
+      '{\n  "protocolo": 42,\n  "itens": [\n    1,\n    2\n  ]\n}',
     );
   });
 

@@ -110,6 +110,12 @@ describe('$dataBR', () => {
       '$dataBR: "31/02/2026" não é uma data',
     );
   });
+
+  it('says in Portuguese that a number beyond any date is not one', async () => {
+    await expect(run('$dataBR(1e20)')).rejects.toThrow(
+      '$dataBR: 100000000000000000000 não é uma data',
+    );
+  });
 });
 
 describe('the examples of docs/brasil.md, "Documentos nas expressões"', () => {

@@ -18,8 +18,8 @@ import { ExpressionError } from './limits';
  * "Documentos nas expressões"): `$cpf`, `$cnpj`, `$cep`, `$telefone`, `$moeda`, `$dataBR`.
  * Each calls the one implementation in `@ponte/shared/brazil/`. A value that is not what the
  * function reads fails the expression with a pt-BR reason; with no value (a missing field)
- * they give nothing, as JSONata's own functions do. Each reads its argument once with
- * anchored patterns: no backtracking, cheap within the expression budget.
+ * they give nothing, as JSONata's own functions do. Each reads a text argument bounded to 64
+ * characters (`maxText`), so even a pattern that backtracks stays cheap within the budget.
  */
 
 /**

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatBrDate, parseBrDate } from './dates';
 
 describe('Brazilian dates', () => {
@@ -30,7 +30,29 @@ describe('Brazilian dates', () => {
     expect(formatBrDate('2026-12-25T02:59:00Z', true)).toBe('24/12/2026 23:59');
     expect(formatBrDate('2026-12-25')).toBe('25/12/2026');
     expect(formatBrDate(Date.UTC(2026, 11, 25, 15, 5), true)).toBe('25/12/2026 12:05');
-    for (const value of ['amanhã', '2026-02-30', '25/12/2026', 'Infinity'])
+    for (const value of ['amanhã', '2026-02-30', '25/12/2026', 'Infinity', '2026-02-30T10:00'])
       expect(formatBrDate(value), value).toBeNull();
+  });
+
+  it("reads an ISO date and time without offset as São Paulo's clock, whatever the server's", () => {
+    try {
+      for (const serverZone of ['UTC', 'Asia/Tokyo']) {
+        vi.stubEnv('TZ', serverZone);
+        expect(formatBrDate('2026-12-25T10:00', true), serverZone).toBe('25/12/2026 10:00');
+        expect(formatBrDate('2026-12-25T23:30:00.500'), serverZone).toBe('25/12/2026');
+      }
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    // With an offset or 'Z' the text says which instant it is.
+    expect(formatBrDate('2026-12-25T10:00-03:00', true)).toBe('25/12/2026 10:00');
+    expect(formatBrDate('2026-12-25T10:00Z', true)).toBe('25/12/2026 07:00');
+  });
+
+  it('takes a number beyond what a date holds as not a date', () => {
+    // ECMA-262 §21.4.1.1: a time value lies within ±8.64e15 ms of 1970-01-01.
+    expect(formatBrDate(1e20)).toBeNull();
+    expect(formatBrDate(-8.64e15 - 1)).toBeNull();
+    expect(formatBrDate(8.64e15)).toBe('12/09/275760');
   });
 });

@@ -61,15 +61,43 @@ export function parseBrDate(text: string): string | null {
     Number(mi),
     Number(ss ?? 0),
   );
+  return new Date(saoPauloInstant(wall)).toISOString();
+}
+
+/** The instant São Paulo's clock showed a wall time (given as if it were UTC milliseconds). */
+function saoPauloInstant(wall: number): number {
   // The offset at the guessed instant, then at the instant it gives (a DST change between).
   const first = wall - offsetAt(wall);
-  return new Date(wall - offsetAt(first)).toISOString();
+  return wall - offsetAt(first);
+}
+
+/** Largest instant a JavaScript Date holds: 8.64e15 ms either side of 1970 (ECMA-262 §21.4.1.1). */
+const maxTime = 8.64e15;
+
+/** An ISO 8601 date and time without 'Z' nor an offset: a wall time, read in São Paulo. */
+const localIso = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?$/;
+
+/**
+ * Epoch milliseconds of an instant: a number as it is; ISO text with 'Z' or an offset as it
+ * says; ISO text without either as São Paulo's wall clock (not the server's time zone).
+ * NaN when the value is not one.
+ */
+function instantOf(value: string | number): number {
+  if (typeof value === 'number') return value;
+  const text = value.trim();
+  const local = localIso.exec(text);
+  if (!local) return /^\d{4}-\d{2}-\d{2}T/.test(text) ? Date.parse(text) : NaN;
+  const [yyyy, mm, dd, hh, mi, ss] = local.slice(1, 7).map((part) => Number(part ?? 0));
+  const millis = Number((local[7] ?? '0').padEnd(3, '0'));
+  if (!calendarDay(dd!, mm!, yyyy!) || hh! > 23 || mi! > 59 || ss! > 59) return NaN;
+  return saoPauloInstant(Date.UTC(yyyy!, mm! - 1, dd!, hh!, mi!, ss!, millis));
 }
 
 /**
  * An instant (ISO 8601 text or epoch milliseconds) as 'DD/MM/YYYY' in São Paulo, or with the
- * time 'DD/MM/YYYY HH:mm'. A date without a time ('2026-12-25') is that day, not shifted.
- * Null when the value is not a date.
+ * time 'DD/MM/YYYY HH:mm'. A date without a time ('2026-12-25') is that day, not shifted; a
+ * date and time without an offset ('2026-12-25T10:00') is São Paulo's wall clock. Null when
+ * the value is not a date, or lies beyond what a date can hold (|ms| > 8.64e15).
  */
 export function formatBrDate(value: string | number, withTime = false): string | null {
   const dateOnly =
@@ -79,12 +107,8 @@ export function formatBrDate(value: string | number, withTime = false): string |
     if (!calendarDay(Number(dd), Number(mm), Number(yyyy))) return null;
     return withTime ? `${dd}/${mm}/${yyyy} 00:00` : `${dd}/${mm}/${yyyy}`;
   }
-  const time = typeof value === 'number' ? value : Date.parse(value);
-  if (
-    !Number.isFinite(time) ||
-    (typeof value === 'string' && !/^\d{4}-\d{2}-\d{2}T/.test(value.trim()))
-  )
-    return null;
+  const time = instantOf(value);
+  if (!Number.isFinite(time) || Math.abs(time) > maxTime) return null;
   const w = wallClock(time);
   const day = `${pad(w.day!)}/${pad(w.month!)}/${pad(w.year!, 4)}`;
   return withTime ? `${day} ${pad(w.hour!)}:${pad(w.minute!)}` : day;

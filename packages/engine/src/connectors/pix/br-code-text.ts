@@ -1,14 +1,16 @@
 /**
- * A name, a city or an additional information as a BR Code may carry it: accents removed
- * ('São José' → 'Sao Jose'), and only the characters the "Manual do BR Code" (Banco Central do
- * Brasil) lists kept: letters A-Z (either case, as the Pix manual's own examples write them),
- * digits, space and $ % * + - . / :. Anything else is dropped; runs of spaces become one.
+ * A name, a city or an additional information as a BR Code may carry it. These are EMV "ans"
+ * fields (EMVCo QR Code Specification for Payment Systems, Merchant-Presented Mode, "ans": the
+ * Common Character Set, printable ASCII 0x20-0x7E), which the Manual do BR Code adopts: accents
+ * are removed ('São José' → 'Sao Jose'), every other character outside printable ASCII is
+ * dropped ('&', ',' and ''' stay), runs of spaces become one.
  */
 export function brCodeText(value: string): string {
   return value
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9 $%*+\-./:]/g, '')
     .replace(/\s+/g, ' ')
+    .replace(/[^\x20-\x7E]/g, '')
+    .replace(/ {2,}/g, ' ')
     .trim();
 }

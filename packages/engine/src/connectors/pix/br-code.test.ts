@@ -42,13 +42,14 @@ describe('generateBrCode', () => {
       nome: 'Padaria São João & Filhos',
       cidade: 'São José dos Campos',
       txid: 'PEDIDO123',
-      info_adicional: 'Pedido nº 123',
+      info_adicional: "Pedido nº 123, d'Ávila",
       cep: '12245-000',
     });
     expect(code).toContain('0114+5511912345678');
-    expect(code).toContain('0212Pedido n 123');
+    expect(code).toContain("0221Pedido n 123, d'Avila");
     expect(code).toContain('54071234.50');
-    expect(code).toContain('5923Padaria Sao Joao Filhos');
+    // EMV "ans" fields take printable ASCII: '&' stays, the accents go.
+    expect(code).toContain('5925Padaria Sao Joao & Filhos');
     expect(code).toContain('6015Sao Jose dos Ca');
     expect(code).toContain('610812245000');
     expect(code).toContain('62130509PEDIDO123');
@@ -93,6 +94,7 @@ describe('generateBrCode', () => {
     [undefined, 'URL do payload: informe a location'],
     ['http://pix.example.com/qr/1', 'URL do payload: o endereço deve ser https'],
     ['pix.example.com', 'URL do payload: informe o domínio e o caminho'],
+    ['pix.example.com/cobrança/1', 'URL do payload: informe o domínio e o caminho'],
     [`pix.example.com/${'a'.repeat(70)}`, 'URL do payload: longa demais (até 77 caracteres).'],
   ])('refuses the dynamic location %s', (url, message) => {
     expect(() => generateBrCode({ tipo: 'dinamico', url, ...fulano })).toThrow(message);

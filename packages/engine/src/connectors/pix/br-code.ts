@@ -53,7 +53,7 @@ function amountText(valor: number | null | undefined): string | null {
 /** A text field cleaned for the BR Code, required, cut to its limit. */
 function cleanText(value: string, label: string, max: number): string {
   const text = brCodeText(value).slice(0, max).trim();
-  if (!text) fail(`${label}: informe um texto com letras ou dígitos.`);
+  if (!/[A-Za-z0-9]/.test(text)) fail(`${label}: informe um texto com letras ou dígitos.`);
   return text;
 }
 
@@ -69,14 +69,17 @@ function txidText(txid: string | undefined): string {
   return text;
 }
 
-/** The location of a dynamic BR Code, as field 26-25 carries it: without 'https://'. */
+/**
+ * The location of a dynamic BR Code, as field 26-25 carries it: without 'https://', printable
+ * ASCII only (an EMV "ans" field), so no accented letter nor space.
+ */
 function locationText(url: string | undefined): string {
   const text = (url ?? '').trim().replace(/^https:\/\//i, '');
   if (!text) fail('URL do payload: informe a location da cobrança que o PSP devolveu.');
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
     fail('URL do payload: o endereço deve ser https (escreva-o sem o esquema ou com https://).');
   }
-  if (!/^[A-Za-z0-9.-]+(?::\d+)?\/\S+$/.test(text)) {
+  if (!/^[A-Za-z0-9.-]+(?::\d+)?\/[\x21-\x7E]+$/.test(text)) {
     fail('URL do payload: informe o domínio e o caminho, como pix.exemplo.com.br/qr/v2/9d36b84f.');
   }
   return text;

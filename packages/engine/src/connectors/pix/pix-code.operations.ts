@@ -215,9 +215,9 @@ export const pixCodeParams: PixParamPool = {
     type: 'text',
     label: 'Gravar no armazenamento em',
     valueType: 'any',
-    placeholder: '/pix/{{ msg.payload.pedido }}.png',
+    placeholder: '/pix/{{ msg.txid }}.png',
     description:
-      'Opcional: o caminho do arquivo no armazenamento (um arquivo que já exista é substituído). A imagem em PNG sempre vai em msg.payload.qr_png.',
+      'Opcional: o caminho do arquivo no armazenamento (um arquivo que já exista é substituído; use um nome gerado pelo flow, como o TXID, nunca um texto digitado num formulário). A imagem em PNG sempre vai em msg.payload.qr_png.',
   },
   br_code: {
     type: 'textarea',

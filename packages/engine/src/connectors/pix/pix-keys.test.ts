@@ -21,6 +21,9 @@ describe('checkPixKey', () => {
     ['111.111.111-11', 'cpf', 'CPF inválido'],
     ['11.222.333/0001-82', 'cnpj', 'CNPJ inválido: os dígitos verificadores não conferem.'],
     ['fulano@', 'email', 'E-mail inválido.'],
+    // The DICT keeps e-mail keys in ASCII: no accented letter, no quoted local part with spaces.
+    ['josé@empresa.com.br', 'email', 'use só letras sem acento'],
+    ['"a b"@empresa.com.br', 'email', 'sem espaços nem aspas'],
     [`${'a'.repeat(70)}@exemplo.com`, 'email', 'E-mail longo demais'],
     ['+1 415 555 0100', 'telefone', 'a chave Pix é um celular do Brasil (+55)'],
     ['+55 11 3333-4444', 'telefone', 'informe um celular com DDD'],

@@ -19,8 +19,13 @@ export type PixKeyCheck =
   | { valida: true; tipo: PixKeyType; chave: string }
   | { valida: false; tipo: PixKeyType | null; motivo: string };
 
-/** Longest e-mail key the DICT accepts (API DICT, "Chave": 77 characters). */
+/**
+ * The DICT's rule for an e-mail key (Manual Operacional do DICT and API DICT, "Chave"): lower
+ * case, printable ASCII only (no accented letter, no space, no quoted local part), at most 77
+ * characters.
+ */
 const emailMaxLength = 77;
+const emailCharacters = /^[\x21\x23-\x7E]+$/;
 
 /** A random key (EVP): a UUID in its 36-character text form. */
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -50,7 +55,13 @@ function checkEmail(text: string): PixKeyCheck {
       `E-mail longo demais para uma chave Pix (máximo ${emailMaxLength} caracteres).`,
     );
   }
-  if (!isEmail(email)) return refuse('email', 'E-mail inválido.');
+  if (!emailCharacters.test(email)) {
+    return refuse(
+      'email',
+      'E-mail inválido para uma chave Pix: use só letras sem acento, dígitos e símbolos, sem espaços nem aspas.',
+    );
+  }
+  if (!isEmail(email, { allow_utf8_local_part: false })) return refuse('email', 'E-mail inválido.');
   return { valida: true, tipo: 'email', chave: email };
 }
 

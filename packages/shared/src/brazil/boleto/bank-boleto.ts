@@ -14,8 +14,9 @@ import { dueDateOfFactor } from './due-date-factor';
 export interface BankBoleto {
   tipo: 'bancario';
   banco: { codigo: string; nome: string | null };
+  /** Always '9', the real: a boleto in another currency ('0') is refused. */
   moeda: string;
-  /** In reais (the currency's unit); 0 when the boleto leaves the amount to the payer. */
+  /** In reais; 0 when the boleto leaves the amount to the payer. */
   valor: number;
   /** 'YYYY-MM-DD', or null for a factor 0000. */
   vencimento: string | null;
@@ -73,9 +74,23 @@ function checkFields(line: string): void {
   });
 }
 
-/** Reads a bank boleto's 44-digit barcode; a wrong check digit throws a `BoletoError`. */
+/**
+ * The currency (position 4): '9' is the real; '0' is "outra moeda", whose amount is not in
+ * reais, so it is refused rather than read as reais; any other code does not exist.
+ */
+function checkCurrency(barcode: string): void {
+  const code = barcode[3]!;
+  if (code === '0') throw new BoletoError(boletoMessages.otherCurrency);
+  if (code !== '9') throw new BoletoError(boletoMessages.currency(code));
+}
+
+/**
+ * Reads a bank boleto's 44-digit barcode; a wrong check digit or a currency other than the
+ * real throws a `BoletoError`.
+ */
 export function readBankBarcode(barcode: string, today: string | number): BankBoleto {
   const general = checkGeneral(barcode);
+  checkCurrency(barcode);
   const factor = barcode.slice(5, 9);
   const dueDate = Number(factor) === 0 ? null : dueDateOfFactor(Number(factor), today);
   if (Number(factor) !== 0 && !dueDate) throw new BoletoError(boletoMessages.factor(factor));

@@ -18,6 +18,10 @@ export const boletoMessages = {
     `O dígito verificador do bloco ${block} da linha digitável está errado: é ${found}, deveria ser ${expected}.`,
   collectionGeneral: (found: string, expected: number) =>
     `O dígito verificador geral do boleto de arrecadação (4ª posição do código de barras) está errado: é ${found}, deveria ser ${expected}.`,
+  otherCurrency:
+    'O boleto é em outra moeda (código de moeda 0, 4ª posição do código de barras): o Ponte só lê boletos em reais (código 9).',
+  currency: (code: string) =>
+    `O código de moeda ${code} (4ª posição do código de barras) não existe: é 9 (real) ou 0 (outra moeda).`,
   factor: (factor: string) =>
     `O fator de vencimento ${factor} não existe: vai de 1000 a 9999, ou é 0000 num boleto sem vencimento.`,
   segment: (segment: string) =>

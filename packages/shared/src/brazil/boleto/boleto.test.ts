@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boletoBarcodeOf, boletoLineOf, readBoleto, type Boleto } from './boleto';
+import { bankModulo11 } from './check-digits';
 
 const today = '2026-11-30';
 
@@ -116,6 +117,23 @@ describe('bank boletos', () => {
     expect(failure('00196050000000001000500940144816060680935031')).toBe(
       'O fator de vencimento 0500 não existe: vai de 1000 a 9999, ou é 0000 num boleto sem vencimento.',
     );
+  });
+
+  it('refuses a boleto in another currency instead of reading its amount as reais', () => {
+    // Banco do Brasil's example with currency 0 ("outra moeda") or 5 (none), the general
+    // digit recomputed so only the currency is wrong.
+    const withCurrency = (code: string) => {
+      const rest = `001${code}${bb.barcode.slice(5)}`;
+      return `${rest.slice(0, 4)}${bankModulo11(rest)}${rest.slice(4)}`;
+    };
+    expect(failure(withCurrency('0'))).toBe(
+      'O boleto é em outra moeda (código de moeda 0, 4ª posição do código de barras): o Ponte só lê boletos em reais (código 9).',
+    );
+    expect(failure(withCurrency('5'))).toBe(
+      'O código de moeda 5 (4ª posição do código de barras) não existe: é 9 (real) ou 0 (outra moeda).',
+    );
+    const real = read(withCurrency('9'));
+    expect(real.tipo === 'bancario' && real.moeda).toBe('9');
   });
 
   it('names no bank for a code outside the table', () => {

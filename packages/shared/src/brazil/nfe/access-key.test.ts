@@ -75,7 +75,30 @@ describe('chave de acesso', () => {
       'Modelo de documento desconhecido: 99 (posições 21 e 22).',
     ]);
     expect(problems(withDigit(`${base.slice(0, 34)}8${base.slice(35)}`))).toEqual([
-      'Tipo de emissão desconhecido: 8 (posição 35).',
+      'Tipo de emissão desconhecido para NF-e: 8 (posição 35).',
+    ]);
+  });
+
+  it("reads the form of issue from the table of the key's own model", () => {
+    // Model (positions 21-22) and tpEmis (position 35) changed, the check digit recomputed.
+    const key = (model: string, issue: string) => {
+      const base = '4318090692938300016355001000000026100001030';
+      const first43 = `${base.slice(0, 20)}${model}${base.slice(22, 34)}${issue}${base.slice(35)}`;
+      return `${first43}${accessKeyCheckDigit(first43)}`;
+    };
+    const issueOf = (model: string, issue: string) => {
+      const check = checkAccessKey(key(model, issue));
+      return check.valida ? check.tipo_emissao : check.problemas;
+    };
+    // CT-e: 8 is the SVC-SP (MOC do CT-e, tpEmis); MDF-e: 2 is its contingência, not FS-IA.
+    expect(issueOf('57', '8')).toEqual({ codigo: '8', nome: 'Contingência SVC-SP' });
+    expect(issueOf('57', '4')).toEqual({ codigo: '4', nome: 'Contingência EPEC' });
+    expect(issueOf('58', '2')).toEqual({ codigo: '2', nome: 'Contingência' });
+    expect(issueOf('55', '2')).toEqual({ codigo: '2', nome: 'Contingência FS-IA' });
+    expect(issueOf('65', '9')).toEqual({ codigo: '9', nome: 'Contingência off-line da NFC-e' });
+    expect(issueOf('57', '2')).toEqual(['Tipo de emissão desconhecido para CT-e: 2 (posição 35).']);
+    expect(issueOf('58', '4')).toEqual([
+      'Tipo de emissão desconhecido para MDF-e: 4 (posição 35).',
     ]);
   });
 

@@ -51,16 +51,52 @@ export const documentModels: Readonly<Record<string, string>> = {
   '67': 'CT-e OS',
 };
 
-/** The forms of issue (tpEmis), MOC 7.0, field B22. */
-export const issueTypes: Readonly<Record<string, string>> = {
+/** The forms of issue (tpEmis) of NF-e and NFC-e, MOC 7.0, field B22. */
+const nfeIssueTypes: Readonly<Record<string, string>> = {
   '1': 'Normal',
   '2': 'Contingência FS-IA',
-  '3': 'Contingência SCAN',
+  '3': 'Contingência SCAN (extinta)',
   '4': 'Contingência EPEC',
   '5': 'Contingência FS-DA',
   '6': 'Contingência SVC-AN',
   '7': 'Contingência SVC-RS',
   '9': 'Contingência off-line da NFC-e',
+};
+
+/** The forms of issue of CT-e (MOC do CT-e, field tpEmis). */
+const cteIssueTypes: Readonly<Record<string, string>> = {
+  '1': 'Normal',
+  '4': 'Contingência EPEC',
+  '5': 'Contingência FS-DA',
+  '7': 'Contingência SVC-RS',
+  '8': 'Contingência SVC-SP',
+};
+
+/** The forms of issue of CT-e OS and GTV-e (no EPEC). */
+const cteOsIssueTypes: Readonly<Record<string, string>> = {
+  '1': 'Normal',
+  '5': 'Contingência FS-DA',
+  '7': 'Contingência SVC-RS',
+  '8': 'Contingência SVC-SP',
+};
+
+/** MDF-e, NFCom, BP-e and NF3e: normal or contingência (off-line). */
+const normalOrContingency: Readonly<Record<string, string>> = {
+  '1': 'Normal',
+  '2': 'Contingência',
+};
+
+/** The forms of issue (tpEmis) each model allows: a code outside its table is refused. */
+export const issueTypesByModel: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  '55': nfeIssueTypes,
+  '65': nfeIssueTypes,
+  '57': cteIssueTypes,
+  '67': cteOsIssueTypes,
+  '64': cteOsIssueTypes,
+  '58': normalOrContingency,
+  '62': normalOrContingency,
+  '63': normalOrContingency,
+  '66': normalOrContingency,
 };
 
 export type AccessKeyParts = {
@@ -129,8 +165,11 @@ function fieldProblems(key: string): string[] {
     problems.push(`Modelo de documento desconhecido: ${model} (posições 21 e 22).`);
   }
   const issue = key.slice(34, 35);
-  if (!issueTypes[issue]) {
-    problems.push(`Tipo de emissão desconhecido: ${issue} (posição 35).`);
+  const issueTypes = issueTypesByModel[model];
+  if (issueTypes && !issueTypes[issue]) {
+    problems.push(
+      `Tipo de emissão desconhecido para ${documentModels[model]}: ${issue} (posição 35).`,
+    );
   }
   const expected = accessKeyCheckDigit(key.slice(0, 43));
   if (Number(key[43]) !== expected) {
@@ -173,7 +212,7 @@ export function checkAccessKey(value: string): AccessKeyCheck {
     modelo: { codigo: model, nome: documentModels[model]! },
     serie: Number(chave.slice(22, 25)),
     numero: Number(chave.slice(25, 34)),
-    tipo_emissao: { codigo: issue, nome: issueTypes[issue]! },
+    tipo_emissao: { codigo: issue, nome: issueTypesByModel[model]![issue]! },
     codigo_numerico: chave.slice(35, 43),
     digito_verificador: Number(chave[43]),
   };

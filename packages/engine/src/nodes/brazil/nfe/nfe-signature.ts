@@ -7,7 +7,9 @@ import type { NfeXml } from './nfe-xml';
  * The NF-e's enveloped XML signature (XMLDSig, W3C "XML Signature Syntax and Processing"; MOC
  * 7.0, item 4.3 "Padrão de assinatura digital"): one Signature beside `infNFe`, one Reference
  * to `#NFe<chave>`, C14N 20010315, RSA-SHA1 and SHA-1 (SHA-256 accepted), the signer's
- * certificate in KeyInfo/X509Data/X509Certificate. The chain up to ICP-Brasil is not checked.
+ * certificate in KeyInfo/X509Data/X509Certificate. The chain up to ICP-Brasil is not checked:
+ * a valid signature proves integrity only (the `infNFe` is as it was signed with the
+ * certificate the XML carries), not who issued the note nor that the SEFAZ authorised it.
  */
 
 export type NfeSignatureCheck = {
@@ -33,9 +35,6 @@ const algorithm = (parent: Element, name: string) =>
 
 /** What in the signature's declarations the NF-e's standard does not allow; null when all is. */
 function declarationProblem(signature: Element, xml: NfeXml): string | null {
-  if (signature.parentNode !== xml.infNFe.parentNode) {
-    return 'A assinatura não está na NF-e, ao lado do grupo infNFe que deveria assinar.';
-  }
   const references = signature.getElementsByTagNameNS(dsig, 'Reference');
   const uri = references.item(0)?.getAttribute('URI') ?? '';
   if (references.length !== 1 || uri !== `#${xml.id}`) {
@@ -76,7 +75,7 @@ function cryptoCheck(
     const wrongValue = error instanceof Error && /signature value/.test(error.message);
     return {
       motivo: wrongValue
-        ? 'O valor da assinatura (SignatureValue) não confere com o certificado do emitente.'
+        ? 'O valor da assinatura (SignatureValue) não confere com o certificado da assinatura.'
         : 'A assinatura está malformada e não pôde ser verificada.',
     };
   }
@@ -97,9 +96,27 @@ export function verifyNfeSignature(xml: NfeXml): {
   return verify(xml);
 }
 
-/** The DigestValue the signature declares for `infNFe` (what the SEFAZ records as digVal). */
+/**
+ * The NF-e's own signatures: the `Signature` elements that are children of `NFe`, beside
+ * `infNFe`. Others are not the note's: the layout lets the SEFAZ sign its `protNFe` too.
+ */
+function nfeSignatures(xml: NfeXml): Element[] {
+  return Array.from(xml.document.getElementsByTagNameNS(dsig, 'Signature')).filter(
+    (signature) => signature.parentNode === xml.infNFe.parentNode,
+  );
+}
+
+/** Whether some Signature outside the protocol is misplaced (not a child of `NFe`). */
+function misplacedSignature(xml: NfeXml): boolean {
+  return Array.from(xml.document.getElementsByTagNameNS(dsig, 'Signature')).some(
+    (signature) => (signature.parentNode as Element | null)?.localName !== 'protNFe',
+  );
+}
+
+/** The DigestValue the NF-e's signature declares for `infNFe` (what the SEFAZ records as digVal). */
 export function declaredDigest(xml: NfeXml): string | null {
-  const value = xml.document.getElementsByTagNameNS(dsig, 'DigestValue').item(0)?.textContent;
+  const [signature] = nfeSignatures(xml);
+  const value = signature?.getElementsByTagNameNS(dsig, 'DigestValue').item(0)?.textContent;
   return value?.trim() || null;
 }
 
@@ -108,15 +125,18 @@ function verify(xml: NfeXml): { check: NfeSignatureCheck; signedInfNFe: string |
     check: { valida: false, motivo, certificado },
     signedInfNFe: null,
   });
-  const signatures = xml.document.getElementsByTagNameNS(dsig, 'Signature');
-  if (signatures.length === 0) return fail('A NF-e não tem assinatura digital (grupo Signature).');
-  if (signatures.length > 1) return fail('O XML tem mais de uma assinatura; uma NF-e tem uma só.');
-  const signature = signatures.item(0)!;
+  const [signature, ...more] = nfeSignatures(xml);
+  if (more.length > 0) return fail('A NF-e tem mais de uma assinatura; uma NF-e tem uma só.');
+  if (!signature) {
+    return fail(
+      misplacedSignature(xml)
+        ? 'A assinatura não está na NF-e, ao lado do grupo infNFe que deveria assinar.'
+        : 'A NF-e não tem assinatura digital (grupo Signature).',
+    );
+  }
   const base64 = signature.getElementsByTagNameNS(dsig, 'X509Certificate').item(0)?.textContent;
   if (!base64?.trim()) {
-    return fail(
-      'A assinatura não traz o certificado do emitente (KeyInfo/X509Data/X509Certificate).',
-    );
+    return fail('A assinatura não traz o seu certificado (KeyInfo/X509Data/X509Certificate).');
   }
   const certificado = readCertificate(base64);
   if (!certificado) return fail('O certificado da assinatura não pôde ser lido.');

@@ -56,10 +56,18 @@ export function createTestSigner(
   return { privateKey, certificate: forge.pki.certificateToPem(certificate) };
 }
 
-const infNFe = "//*[local-name(.)='infNFe']";
+const element = (name: string) => `//*[local-name(.)='${name}']`;
 
 /** `xml` with the NF-e's signature of its `infNFe` (RSA-SHA1, or RSA-SHA256 when asked). */
 export function signNfe(xml: string, signer: TestSigner, sha256 = false): string {
+  return signElement(xml, signer, 'infNFe', sha256);
+}
+
+/**
+ * `xml` with an enveloped signature of its element `name`, placed right after it: `infNFe` for
+ * the note, `infProt` for a protocol signed as the SEFAZ may sign it (leiaute, protNFe).
+ */
+export function signElement(xml: string, signer: TestSigner, name: string, sha256 = false): string {
   const signed = new SignedXml({
     privateKey: signer.privateKey,
     publicCert: signer.certificate,
@@ -69,7 +77,7 @@ export function signNfe(xml: string, signer: TestSigner, sha256 = false): string
       : 'http://www.w3.org/2000/09/xmldsig#rsa-sha1',
   });
   signed.addReference({
-    xpath: infNFe,
+    xpath: element(name),
     transforms: [
       'http://www.w3.org/2000/09/xmldsig#enveloped-signature',
       'http://www.w3.org/TR/2001/REC-xml-c14n-20010315',
@@ -78,6 +86,6 @@ export function signNfe(xml: string, signer: TestSigner, sha256 = false): string
       ? 'http://www.w3.org/2001/04/xmlenc#sha256'
       : 'http://www.w3.org/2000/09/xmldsig#sha1',
   });
-  signed.computeSignature(xml, { location: { reference: infNFe, action: 'after' } });
+  signed.computeSignature(xml, { location: { reference: element(name), action: 'after' } });
   return signed.getSignedXml();
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import publishedNfe from './fixtures/nfe-layout4-com-prot.xml?raw';
 import sampleNfe from './fixtures/nfe-sample.xml?raw';
-import { createTestSigner, signNfe } from './nfe-test-signer';
+import { createTestSigner, signElement, signNfe } from './nfe-test-signer';
 import { checkNfeSignature, readNfe } from './read-nfe';
 
 /*
@@ -46,7 +46,7 @@ describe('readNfe, a published NF-e', () => {
     expect(nfe.itens[0]?.impostos.icms).toMatchObject({ grupo: 'ICMSSN202', csosn: '202' });
   });
 
-  it('finds a value changed in the real NF-e', () => {
+  it('finds a value changed in the real NF-e, and then its protocol vouches for nothing', () => {
     const altered = publishedNfe.replace('<vProd>500.00</vProd>', '<vProd>5000.00</vProd>');
     expect(altered).not.toBe(publishedNfe);
     expect(checkNfeSignature(altered)).toMatchObject({
@@ -54,6 +54,30 @@ describe('readNfe, a published NF-e', () => {
       motivo:
         'O conteúdo do infNFe foi alterado depois de assinado: o resumo (DigestValue) não confere.',
     });
+    // digVal still equals the DigestValue the altered note declares: that proves nothing.
+    expect(readNfe(altered).protocolo).toMatchObject({
+      resumo: 'Hwr3X8T6PR7EUzdSHZYeHpn14e4=',
+      resumo_confere: false,
+    });
+  });
+
+  it('keeps a genuine NF-e valid when the SEFAZ signed its protocol too', () => {
+    // The layout allows a Signature in protNFe, beside infProt (MOC 7.0, leiaute do protNFe).
+    const sefaz = createTestSigner('SECRETARIA DA FAZENDA', '87958674000181');
+    const withSignedProtocol = signElement(publishedNfe, sefaz, 'infProt');
+    expect(withSignedProtocol.match(/<Signature /g)).toHaveLength(2);
+    const nfe = readNfe(withSignedProtocol);
+    expect(nfe.assinatura).toMatchObject({
+      valida: true,
+      certificado: { cnpj: '06929383000163' },
+    });
+    expect(nfe.protocolo).toMatchObject({ autorizada: true, resumo_confere: true });
+    // Even with the protocol first, digVal is compared with the note's own DigestValue.
+    const protocol = withSignedProtocol.match(/<protNFe.*<\/protNFe>/s)![0];
+    const protocolFirst = withSignedProtocol
+      .replace(protocol, '')
+      .replace(/<NFe[ >]/, (start) => `${protocol}${start}`);
+    expect(readNfe(protocolFirst).protocolo).toMatchObject({ resumo_confere: true });
   });
 });
 
@@ -196,7 +220,7 @@ describe('readNfe, the signature', () => {
     const swapped = signed.replace(body(signer.certificate), body(other.certificate));
     expect(checkNfeSignature(swapped)).toMatchObject({
       valida: false,
-      motivo: 'O valor da assinatura (SignatureValue) não confere com o certificado do emitente.',
+      motivo: 'O valor da assinatura (SignatureValue) não confere com o certificado da assinatura.',
       certificado: { titular: 'OUTRA EMPRESA LTDA:11444777000161' },
     });
   });

@@ -35,7 +35,12 @@ function verifiedParts(xml: NfeXml): { assinatura: NfeSignatureVerdict; infNFe: 
   };
 }
 
-/** An NF-e XML to JSON, its signature checked (see `verifiedParts`). */
+/**
+ * An NF-e XML to JSON, its signature checked (see `verifiedParts`). `resumo_confere` is true only
+ * when the signature is valid and the protocol's digVal is its DigestValue: a digVal copied from
+ * an altered note's DigestValue vouches for nothing. Neither proves the SEFAZ authorised the
+ * note (the protocol is not checked against the SEFAZ): only its consulta protocolo does.
+ */
 export function readNfe(text: string): NfeDocument & { assinatura: NfeSignatureVerdict } {
   const xml = readNfeXml(text);
   const { assinatura, infNFe } = verifiedParts(xml);
@@ -43,7 +48,10 @@ export function readNfe(text: string): NfeDocument & { assinatura: NfeSignatureV
   const nfe = nfeDocument(infNFe, infProt, xml.id.slice(3));
   const protocolo = nfe.protocolo && {
     ...nfe.protocolo,
-    resumo_confere: nfe.protocolo.resumo !== null && nfe.protocolo.resumo === declaredDigest(xml),
+    resumo_confere:
+      assinatura.valida &&
+      nfe.protocolo.resumo !== null &&
+      nfe.protocolo.resumo === declaredDigest(xml),
   };
   return { ...nfe, protocolo, assinatura };
 }
