@@ -100,6 +100,9 @@ describe('chave de acesso', () => {
     expect(issueOf('58', '4')).toEqual([
       'Tipo de emissão desconhecido para MDF-e: 4 (posição 35).',
     ]);
+    // GTV-e, NFCom, BP-e, NF3e: no confirmed table, so the key is not refused for its tpEmis.
+    expect(issueOf('64', '3')).toEqual({ codigo: '3', nome: 'não conferido para este modelo' });
+    expect(issueOf('62', '2')).toEqual({ codigo: '2', nome: 'não conferido para este modelo' });
   });
 
   it('says how long a key must be and where letters may go', () => {

@@ -92,12 +92,11 @@ export const issueTypesByModel: Readonly<Record<string, Readonly<Record<string, 
   '65': nfeIssueTypes,
   '57': cteIssueTypes,
   '67': cteOsIssueTypes,
-  '64': cteOsIssueTypes,
   '58': normalOrContingency,
-  '62': normalOrContingency,
-  '63': normalOrContingency,
-  '66': normalOrContingency,
 };
+
+/** NFCom, BP-e, GTV-e and NF3e: their tables of tpEmis are not checked here (not confirmed). */
+const uncheckedIssueType = 'não conferido para este modelo';
 
 export type AccessKeyParts = {
   chave: string;
@@ -212,7 +211,7 @@ export function checkAccessKey(value: string): AccessKeyCheck {
     modelo: { codigo: model, nome: documentModels[model]! },
     serie: Number(chave.slice(22, 25)),
     numero: Number(chave.slice(25, 34)),
-    tipo_emissao: { codigo: issue, nome: issueTypesByModel[model]![issue]! },
+    tipo_emissao: { codigo: issue, nome: issueTypesByModel[model]?.[issue] ?? uncheckedIssueType },
     codigo_numerico: chave.slice(35, 43),
     digito_verificador: Number(chave[43]),
   };
