@@ -3,6 +3,7 @@ import { messages } from './messages';
 import {
   formatBrazilianDay,
   holidayBodySchema,
+  holidayFormSchema,
   isCalendarDay,
   parseBrazilianDay,
 } from './holidays.schema';
@@ -42,5 +43,22 @@ describe('holiday dates', () => {
       name: 'Aniversário',
       recurring: false,
     });
+  });
+});
+
+describe("the holiday screen's form", () => {
+  it('turns the typed DD/MM/YYYY into the body date, with the messages of a wrong one', () => {
+    expect(holidayFormSchema.parse({ date: '25/01/2027', name: ' Aniversário ' })).toEqual({
+      date: '2027-01-25',
+      name: 'Aniversário',
+    });
+    const issues = (body: unknown) =>
+      holidayFormSchema.safeParse(body).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues({ date: '', name: 'X' })).toEqual([['date', m.dateRequired]]);
+    expect(issues({ date: '31/02/2027', name: '' })).toEqual([
+      ['date', m.dateInvalid],
+      ['name', m.nameRequired],
+    ]);
+    expect(issues({ date: '2027-01-25', name: 'X' })).toEqual([['date', m.dateInvalid]]);
   });
 });

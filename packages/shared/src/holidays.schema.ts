@@ -77,3 +77,20 @@ export type HolidayBody = z.input<typeof holidayBodySchema>;
 export const holidayListQuerySchema = pageQuerySchema(limits.holidaysMax, limits.holidaysMax);
 export const holidayListSchema = listResponseSchema(holidaySchema);
 export type HolidayList = z.infer<typeof holidayListSchema>;
+
+/**
+ * The screen's form: the date typed as DD/MM/YYYY becomes the body's `YYYY-MM-DD`; the name
+ * has the body's rules. 'Todo ano' is a checkbox, outside the text fields.
+ */
+export const holidayFormSchema = z.object({
+  date: text({ error: m.dateRequired })
+    .trim()
+    .min(1, { error: m.dateRequired })
+    .transform((typed, ctx) => {
+      const iso = parseBrazilianDay(typed);
+      if (iso) return iso;
+      ctx.addIssue({ code: 'custom', message: m.dateInvalid });
+      return z.NEVER;
+    }),
+  name: holidayBodySchema.shape.name,
+});
