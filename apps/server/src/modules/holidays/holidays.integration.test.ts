@@ -3,6 +3,8 @@ import { auditListSchema } from '@ponte/shared/audit.schema';
 import { holidayListSchema, holidaySchema } from '@ponte/shared/holidays.schema';
 import { messages } from '@ponte/shared/messages';
 import { deniedBecause } from '@ponte/shared/roles';
+import { limits } from '@ponte/shared/limits';
+import { workspaceHolidays } from '../../db/schema';
 import { useTestApp } from '../../test/test-app';
 import { describeEachDriver } from '../../test/test-database';
 
@@ -147,6 +149,25 @@ describeEachDriver('workspace holidays', (driver) => {
     expect(namesOf((await api.get('/api/v1/holidays?query=VESPERA')).json())).toEqual([
       'Véspera de Natal',
     ]);
+  });
+
+  it('refuses the holiday past the limit with 429, and lists the whole limit at once', async () => {
+    const account = await t.createAccount();
+    const api = t.request(account.token);
+    const start = Date.UTC(2030, 0, 1);
+    await t.database.db.insert(workspaceHolidays).values(
+      Array.from({ length: limits.holidaysMax }, (_, i) => ({
+        id: `h-${i}`,
+        workspaceId: account.workspaceId,
+        date: new Date(start + i * 86_400_000).toISOString().slice(0, 10),
+        name: `Feriado ${i}`,
+      })),
+    );
+    const over = await api.post('/api/v1/holidays', { date: '2029-01-02', name: 'Mais um' });
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toBe(m.limitReached(limits.holidaysMax));
+    const list = (await api.get('/api/v1/holidays?limit=1000')).json();
+    expect([list.total, list.items.length]).toEqual([1000, 1000]);
   });
 
   it("keeps each workspace's holidays to itself", async () => {
