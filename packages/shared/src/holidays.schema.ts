@@ -94,3 +94,24 @@ export const holidayFormSchema = z.object({
     }),
   name: holidayBodySchema.shape.name,
 });
+
+/** The most characters a CSV of holidays may have (1000 holidays of long names fit). */
+export const holidayImportMaxChars = 200_000;
+
+/**
+ * POST /api/v1/holidays/import: the text of a CSV as a Brazilian spreadsheet saves it: `;`
+ * between columns, one holiday a line: 'Data' (DD/MM/AAAA), 'Nome', 'Todo ano' ('sim' or 'não';
+ * empty is 'não'). A first line naming the columns is skipped.
+ */
+export const holidayImportBodySchema = z.object({
+  csv: text({ error: m.importEmpty }).max(holidayImportMaxChars, { error: m.importTooLarge }),
+});
+export type HolidayImportBody = z.input<typeof holidayImportBodySchema>;
+
+export const holidayImportResultSchema = z.object({
+  /** Holidays added. */
+  created: z.number().int().min(0),
+  /** Lines whose day the workspace already had a holiday on: kept as they were. */
+  skipped: z.number().int().min(0),
+});
+export type HolidayImportResult = z.infer<typeof holidayImportResultSchema>;

@@ -9,6 +9,22 @@ export const holidayMessages = {
   notFound: 'Feriado não encontrado.',
   limitReached: (max: number) =>
     `O workspace já tem ${max} feriados, o máximo. Remova os que já passaram para criar outros.`,
+  importEmpty: 'O arquivo não tem nenhum feriado.',
+  importColumns: 'cada linha precisa de data e nome, separados por ";".',
+  importRecurring: 'em "Todo ano", use sim ou não.',
+  importRepeated: (line: number) => `este dia já aparece na linha ${line}.`,
+  importLine: (line: number, problem: string) => `Linha ${line}: ${problem}`,
+  importTooLarge: 'O arquivo passa de 200.000 caracteres.',
+  importUnreadable:
+    'Não foi possível ler o CSV: confira as aspas e o separador ";" (o Excel salva assim em "CSV (separado por vírgulas)").',
+  importFailed: 'Ocorreu um erro ao importar os feriados',
+  /** After an import: how many were added, and how many were already in the workspace. */
+  imported: (created: number, skipped: number) =>
+    `${created === 1 ? '1 feriado importado' : `${created} feriados importados`}${
+      skipped
+        ? `; ${skipped === 1 ? '1 já existia e foi mantido' : `${skipped} já existiam e foram mantidos`}`
+        : ''
+    }.`,
   removeConfirm: 'Deseja realmente remover o feriado?',
   removed: 'Feriado removido com sucesso',
   removeError: 'Ocorreu um erro ao remover o feriado',

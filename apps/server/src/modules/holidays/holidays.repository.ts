@@ -70,6 +70,29 @@ export function createHolidaysRepository(db: Database) {
       return row!;
     },
 
+    /** The day of every holiday of the workspace, for an import to skip those taken. */
+    async allDays(workspaceId: string) {
+      return db
+        .select({ date: workspaceHolidays.date, recurring: workspaceHolidays.recurring })
+        .from(workspaceHolidays)
+        .where(eq(workspaceHolidays.workspaceId, workspaceId));
+    },
+
+    async createMany(workspaceId: string, inputs: HolidayInput[], by: string | null, now: Date) {
+      if (!inputs.length) return;
+      await db.insert(workspaceHolidays).values(
+        inputs.map((input) => ({
+          id: randomUUID(),
+          workspaceId,
+          ...input,
+          createdBy: by,
+          updatedBy: by,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
+    },
+
     async update(
       workspaceId: string,
       id: string,

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   holidayBodySchema,
+  holidayImportBodySchema,
+  holidayImportResultSchema,
   holidayListQuerySchema,
   holidayListSchema,
   holidaySchema,
@@ -58,6 +60,24 @@ export const holidaysRoutes: FastifyPluginAsyncZod<HolidaysRoutesOptions> = asyn
     async (request, reply) => {
       const { workspaceId, userId } = sessionOf(request);
       return reply.code(201).send(await service.create(workspaceId, inputOf(request.body), userId));
+    },
+  );
+
+  app.post(
+    '/holidays/import',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Importa feriados de um CSV de planilha brasileira (";", DD/MM/AAAA, nome, sim/não para todo ano); os de dias que o workspace já tem são mantidos',
+        body: holidayImportBodySchema,
+        response: { 200: holidayImportResultSchema, ...errorResponses(400, 401, 413, 429) },
+      },
+    },
+    async (request) => {
+      const { workspaceId, userId } = sessionOf(request);
+      return service.importCsv(workspaceId, request.body.csv, userId);
     },
   );
 

@@ -12,6 +12,7 @@ import {
   type HolidayRow,
   type ListOptions,
 } from './holidays.repository';
+import { dayKey, readHolidaysCsv } from './holidays-csv';
 
 export interface HolidaysServiceDeps {
   db: Database;
@@ -81,6 +82,26 @@ export function createHolidaysService({ db, now }: HolidaysServiceDeps) {
       const row = await uniqueDay(() => repository.update(workspaceId, id, input, by, now()));
       if (!row) throw missing(id);
       return toHoliday(row);
+    },
+
+    /**
+     * Adds the holidays of a CSV (`readHolidaysCsv`) in one transaction; those on a day the
+     * workspace already has one are skipped, so importing the same sheet again adds nothing.
+     */
+    async importCsv(workspaceId: string, csv: string, by: string | null) {
+      const holidays = readHolidaysCsv(csv);
+      return uniqueDay(() =>
+        db.transaction(async (tx) => {
+          const repo = createHolidaysRepository(tx);
+          const taken = new Set((await repo.allDays(workspaceId)).map(dayKey));
+          const fresh = holidays.filter((holiday) => !taken.has(dayKey(holiday)));
+          if (taken.size + fresh.length > limits.holidaysMax) {
+            throw new AppError(429, errorCodes.rateLimited, m.limitReached(limits.holidaysMax));
+          }
+          await repo.createMany(workspaceId, fresh, by, now());
+          return { created: fresh.length, skipped: holidays.length - fresh.length };
+        }),
+      );
     },
 
     async remove(workspaceId: string, id: string): Promise<void> {
