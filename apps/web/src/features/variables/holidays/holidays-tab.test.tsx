@@ -194,7 +194,44 @@ describe("/variables, tab 'Feriados'", () => {
     expect(api.callsTo('DELETE', '/api/v1/holidays/h2')).toHaveLength(1);
   });
 
-  it('shows a Leitor the holidays with creating, editing and removing disabled', async () => {
+  it('imports a CSV saved by Excel in Portuguese (Windows-1252) and says how many came in', async () => {
+    const api = setup([
+      {
+        method: 'POST',
+        path: '/api/v1/holidays/import',
+        reply: { body: { created: 2, skipped: 1 } },
+      },
+    ]);
+    const { user } = open();
+    await screen.findByRole('table', { name: 'Feriados' });
+    // 'ç' and 'ã' as Windows-1252 bytes (0xE7, 0xE3): not UTF-8.
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('25/01/2020;Funda'),
+      0xe7,
+      0xe3,
+      ...new TextEncoder().encode('o;sim\r\n'),
+    ]);
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, new File([bytes], 'feriados.csv', { type: 'text/csv' }));
+    expect(
+      await screen.findByText('2 feriados importados; 1 já existia e foi mantido.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/v1/holidays/import')[0]?.body).toEqual({
+      csv: '25/01/2020;Fundação;sim\r\n',
+    });
+  });
+
+  it("shows the server's reason when the CSV is refused", async () => {
+    const message = 'Linha 2: Informe uma data válida no formato DD/MM/AAAA.';
+    setup([{ method: 'POST', path: '/api/v1/holidays/import', reply: apiError(400, message) }]);
+    const { user } = open();
+    await screen.findByRole('table', { name: 'Feriados' });
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, new File(['x;y\n31/02/2027;Z'], 'feriados.csv'));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it('shows a Leitor the holidays with creating, importing, editing and removing disabled', async () => {
     setup();
     signInAs('viewer');
     const { user } = open();
@@ -202,6 +239,12 @@ describe("/variables, tab 'Feriados'", () => {
     await expectDenied(
       user,
       screen.getByRole('button', { name: 'Criar feriado' }),
+      'viewer',
+      'holidays.write',
+    );
+    await expectDenied(
+      user,
+      screen.getByRole('button', { name: 'Importar CSV' }),
       'viewer',
       'holidays.write',
     );

@@ -18,6 +18,7 @@ import { toast } from '../../../lib/toasts';
 import { useDeleteHoliday } from './api/delete-holiday';
 import { useHolidays } from './api/get-holidays';
 import { HolidayFormModal } from './holiday-form-modal';
+import { HolidaysImportButton } from './holidays-import-button';
 
 const m = messages.holidays;
 
@@ -91,7 +92,10 @@ export function HolidaysTab() {
       </Text>
       <Group justify="space-between" align="flex-end" gap="sm" mb="md">
         <SearchBox label="Buscar feriados" param={holidaySearchParam} delay={150} />
-        {createButton}
+        <Group gap="sm">
+          <HolidaysImportButton denied={denied} />
+          {createButton}
+        </Group>
       </Group>
       {isError ? (
         <Alert color="red" variant="light">
