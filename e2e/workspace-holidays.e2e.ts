@@ -71,12 +71,32 @@ describe.skipIf(!hasChromium)('Feriados do workspace', () => {
     await snap(page, 'workspace-holidays-1440');
   });
 
+  it('imports a CSV saved by Excel in Portuguese, keeping the days already there', async () => {
+    // Windows-1252, as 'CSV (separado por vírgulas)' of a Brazilian Excel: 'ç' 0xE7, 'ã' 0xE3.
+    const csv = Buffer.concat([
+      Buffer.from('Data;Nome;Todo ano\r\n07/09/2020;Independ'),
+      Buffer.from([0xea]),
+      Buffer.from('ncia;sim\r\n15/03/2027;Funda'),
+      Buffer.from([0xe7, 0xe3]),
+      Buffer.from('o da empresa;n'),
+      Buffer.from([0xe3]),
+      Buffer.from('o\r\n24/12/2026;Recesso de fim de ano;\r\n'),
+    ]);
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'feriados.csv', mimeType: 'text/csv', buffer: csv });
+    await expectToast(page, '2 feriados importados; 1 já existia e foi mantido.');
+    const table = page.getByRole('table', { name: 'Feriados' });
+    await table.getByText('Fundação da empresa').waitFor();
+    await table.getByText('Independência').waitFor();
+  });
+
   it('keeps the tab within 390 px, one card per holiday, and removes one after asking', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${server.url}/variables?aba=feriados`);
     const list = page.getByRole('list', { name: 'Feriados' });
     await list.getByText('Recesso de fim de ano').waitFor();
-    expect(await list.getByRole('listitem').count()).toBe(3);
+    expect(await list.getByRole('listitem').count()).toBe(5);
     expect(await overflowsSideways(page)).toBe(false);
     await snap(page, 'workspace-holidays-390');
 
