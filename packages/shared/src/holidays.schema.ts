@@ -63,7 +63,8 @@ export const holidayBodySchema = z.object({
   date: text({ error: m.dateRequired })
     .trim()
     .min(1, { error: m.dateRequired })
-    .refine(isCalendarDay, { error: m.dateInvalid }),
+    .refine(isCalendarDay, { error: m.dateInvalid })
+    .meta({ format: 'date' }),
   name: text({ error: m.nameRequired })
     .trim()
     .min(1, { error: m.nameRequired })
