@@ -40,6 +40,21 @@ export interface HttpRequest {
    * throw from it fails the request with that error.
    */
   onChunk?: (chunk: Uint8Array, response: HttpResponseHead) => void;
+  /**
+   * The client certificate this request presents (mutual TLS, a PSP's Pix API, docs/adr/0117):
+   * used for this request only, through the same network guard.
+   */
+  clientCertificate?: HttpClientCertificate;
+}
+
+/** A client certificate for mutual TLS, as PEM texts. */
+export interface HttpClientCertificate {
+  cert: string;
+  key: string;
+  /** The key's password, when it is encrypted. */
+  passphrase?: string;
+  /** The authority that signed the server's certificate, when it is not a public one. */
+  ca?: string;
 }
 
 /** The status and headers (lower-case names) of the response whose body `onChunk` reads. */

@@ -79,6 +79,10 @@ export const formMessages = {
     removeRow: 'Remover linha',
     chooseFiles: 'Escolher arquivos',
     chooseFile: 'Escolher arquivo',
+    // The flow's answer on the page (docs/adr/0116).
+    copy: 'Copiar',
+    copied: 'Copiado',
+    copyLabel: (field: string) => `Copiar ${field}`,
     // Values of the fields (shared validators).
     invalidEmail: 'Informe um e-mail válido.',
     invalidCpf: 'CPF inválido.',

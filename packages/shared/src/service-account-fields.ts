@@ -1,4 +1,5 @@
 import type { ServiceAccountType } from './service-account-types';
+import { pixApiFields } from './service-account-pix-fields';
 import {
   apiUrl,
   domainFields,
@@ -307,6 +308,7 @@ export const serviceAccountFields: Record<ServiceAccountType, readonly ServiceAc
     },
     apiUrl('https://app.omie.com.br/api/v1', 'da API do Omie'),
   ],
+  pix_api: pixApiFields,
   ftp_server: [
     {
       name: 'server_type',

@@ -36,6 +36,7 @@ const addressFields: Partial<Record<ServiceAccountType, readonly string[]>> = {
   whatsapp_cloud: ['api_url'],
   aws_access_key: ['api_url'],
   omie_erp: ['api_url'],
+  pix_api: ['api_url', 'token_url'],
   sankhya_partner_id: ['api_url'],
   trello_oauth2: ['api_url'],
   openai_compatible: ['api_url'],

@@ -19,6 +19,7 @@ export const serviceAccountTypes = [
   productTokenType,
   'sankhya_partner_id',
   'omie_erp',
+  'pix_api',
   'ftp_server',
   'gpg_auth',
   'telegram_bot',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messages } from './messages';
 import { secretFieldNames, serviceAccountFields } from './service-account-fields';
 import {
   serviceAccountBodySchema,
@@ -8,7 +9,7 @@ import {
 
 describe('service account schemas', () => {
   it("has every auth type of the spec table (the three provider OAuth2 types apart), the product token among them, then the connectors' own", () => {
-    expect(serviceAccountTypes).toHaveLength(21);
+    expect(serviceAccountTypes).toHaveLength(22);
     expect(serviceAccountTypes).toContain('ponte_token');
     expect(serviceAccountTypes.slice(-6)).toEqual([
       'telegram_bot',
@@ -19,6 +20,15 @@ describe('service account schemas', () => {
       'mcp',
     ]);
     for (const type of serviceAccountTypes) expect(serviceAccountFields[type]).toBeDefined();
+  });
+
+  it("asks a 'Pix (API do BC)' account for its 'URL da API' and its certificate", () => {
+    const pix = serviceAccountInputSchemas.pix_api;
+    const refused = pix.safeParse({ client_id: 'c', api_url: '', certificate: '' });
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([
+      messages.serviceAccounts.fieldRequired('URL da API'),
+      messages.serviceAccounts.fieldRequired('Certificado (PEM)'),
+    ]);
   });
 
   it("takes an empty 'URL da API' or an http(s) address, nothing else", () => {

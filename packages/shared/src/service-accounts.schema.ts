@@ -29,6 +29,7 @@ export const serviceAccountTypeLabels: Record<ServiceAccountType, string> = {
   [productTokenType]: 'Token da API do Ponte',
   sankhya_partner_id: 'Sankhya (parceiro)',
   omie_erp: 'Omie ERP',
+  pix_api: 'Pix (API do BC)',
   ftp_server: 'Servidor FTP',
   gpg_auth: 'GPG',
   telegram_bot: 'Bot do Telegram',
@@ -103,7 +104,7 @@ export function serviceAccountInputSchema(type: ServiceAccountType) {
     let schema = fieldSchema(field);
     if (field.secret) schema = schema.optional();
     else if (field.default !== undefined) schema = schema.default(field.default as never);
-    else if (field.required && field.kind === 'text')
+    else if (field.required && (field.kind === 'text' || field.kind === 'textarea'))
       schema = (schema as z.ZodString).min(1, { error: m.fieldRequired(field.label) });
     else schema = schema.optional();
     shape[field.name] = schema;

@@ -1,31 +1,10 @@
-import { Alert, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import type { FormSubmitAnswer, PublicForm } from '@ponte/shared/forms.schema';
 import { formMessages } from '@ponte/shared/messages-forms';
-import classes from './public-form.module.css';
 import { SafeHtml } from '../components/safe-html';
+import { FlowResult } from './flow-result';
 
 const texts = formMessages.public;
-
-/** The flow's answer: a text keeps its line breaks; anything else is formatted JSON. Never HTML. */
-function FlowResult({ result }: { result: unknown }) {
-  if (result === undefined) return null;
-  return (
-    <Stack gap={4}>
-      <Title order={2} size="h5">
-        {texts.resultTitle}
-      </Title>
-      {typeof result === 'string' ? (
-        <Text className={classes.result} data-testid="flow-result">
-          {result}
-        </Text>
-      ) : (
-        <Code block className={classes.result} data-testid="flow-result">
-          {JSON.stringify(result, null, 2)}
-        </Code>
-      )}
-    </Stack>
-  );
-}
 
 interface FormOutcomeProps {
   form: PublicForm;

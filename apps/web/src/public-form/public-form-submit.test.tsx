@@ -96,7 +96,7 @@ describe('public form page: sending', () => {
     expect(screen.getByText('O formulário foi enviado com sucesso!')).toBeVisible();
   });
 
-  it('shows an object answer as formatted JSON', async () => {
+  it('shows an object answer field by field, nested values as formatted JSON', async () => {
     mockFetch([
       {
         method: 'GET',
@@ -106,13 +106,15 @@ describe('public form page: sending', () => {
       {
         method: 'POST',
         path: submitPath,
-        reply: { body: { outcome: 'result', result: { protocolo: 42 } } },
+        reply: { body: { outcome: 'result', result: { protocolo: 42, itens: [1, 2] } } },
       },
     ]);
     const { user } = renderPage();
     await user.type(await screen.findByRole('textbox', { name: /Nome/ }), 'Ana');
     await user.click(screen.getByRole('button', { name: texts.submit }));
-    expect((await screen.findByTestId('flow-result')).textContent).toBe('{\n  "protocolo": 42\n}');
+    expect((await screen.findByTestId('flow-result')).textContent).toBe(
+      'Protocolo42Itens[\n  1,\n  2\n]',
+    );
   });
 
   it('shows the timeout of a flow that did not answer in time', async () => {

@@ -17,6 +17,8 @@ import { llmExtractConnector } from './llm/llm-extract.connector';
 import { llmConnector } from './llm/llm.connector';
 import { mcpToolConnector } from './mcp/mcp-tool.connector';
 import { omieConnector } from './omie/omie.connector';
+import { pixConnector } from './pix/pix.connector';
+import { pixTrigger } from './pix/pix.trigger';
 import { sankhyaConnector } from './sankhya/sankhya.connector';
 import { slackConnector } from './slack/slack.connector';
 import { slackTrigger } from './slack/slack.trigger';
@@ -47,6 +49,8 @@ export const serviceConnectors: NodeDefinition[] = [
   llmExtractConnector,
   mcpToolConnector,
   omieConnector,
+  pixConnector,
+  pixTrigger,
   sankhyaConnector,
   slackConnector,
   slackTrigger,

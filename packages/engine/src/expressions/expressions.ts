@@ -1,6 +1,8 @@
 import jsonata from 'jsonata';
 import type { WorkspaceHoliday } from '@ponte/shared/brazil/calendar/holiday-types';
 import { evaluateWithin, guard } from './budget';
+import { registerDocumentFunctions } from './document-functions';
+import { registerCalendarFunctions } from './calendar-functions';
 import { guardFunctions, nativesReady } from './guarded-functions';
 import { ExpressionError, ExpressionLimitError, expressionLimits } from './limits';
 import { LinearRegExp, withLinearRegExp } from './linear-regex';
@@ -46,6 +48,8 @@ function compile(expression: string): ReturnType<typeof jsonata> {
     }
     guard(compiled);
     guardFunctions(compiled);
+    registerDocumentFunctions(compiled);
+    registerCalendarFunctions(compiled);
     if (cache.size >= cacheMax) cache.delete(cache.keys().next().value as string);
     cache.set(expression, compiled);
   }

@@ -12,6 +12,7 @@ import { executeFlowNode } from './actions/execute-flow/execute-flow.node.ts';
 import { httpRequestNode } from './actions/http-request/http-request.node.ts';
 import { logNode } from './actions/log/log.node.ts';
 import { pgpNode } from './actions/pgp/pgp.node.ts';
+import { nfeNode } from './brazil/nfe/nfe.node.ts';
 import { queuePublishNode } from './actions/queue-publish/queue-publish.node.ts';
 import { respondWebhookNode } from './actions/respond-webhook/respond-webhook.node.ts';
 import { sendEmailNode } from './actions/send-email/send-email.node.ts';
@@ -36,6 +37,7 @@ import { loopNode } from './flow-control/loop/loop.node.ts';
 import { mergeNode } from './flow-control/merge/merge.node.ts';
 import { stopNode } from './flow-control/stop/stop.node.ts';
 import { switchNode } from './flow-control/switch/switch.node.ts';
+import { boletoNode } from './brazil/boleto/boleto.node.ts';
 
 /** Every built-in node type, all versions (old versions stay runnable). */
 export const builtinNodes: NodeDefinition[] = [
@@ -56,6 +58,7 @@ export const builtinNodes: NodeDefinition[] = [
   sqlQueryNode,
   ftpNode,
   pgpNode,
+  nfeNode,
   dbInsertNode,
   dbFindNode,
   dbGetNode,
@@ -66,6 +69,7 @@ export const builtinNodes: NodeDefinition[] = [
   storageReadNode,
   storageListNode,
   storageDeleteNode,
+  boletoNode,
   queuePublishNode,
   conditionNode,
   switchNode,

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { isCep, isCnpj, isCpf } from './documents';
+import {
+  cepDigits,
+  cnpjCharacters,
+  cpfDigits,
+  formatCep,
+  formatCnpj,
+  formatCpf,
+  isCep,
+  isCnpj,
+  isCpf,
+} from './documents';
 
 /**
  * The check digits of a CNPJ, written here from Receita Federal's published method and not
@@ -119,5 +129,16 @@ describe('CEP', () => {
       expect(isCep(cep), cep).toBe(true);
     for (const cep of ['0131-0100', '1310100', '01.310-10', '013.10-100', 'abcde-fgh'])
       expect(isCep(cep), cep).toBe(false);
+  });
+});
+
+describe('formatting', () => {
+  it('writes CPF, CNPJ (letters upper-cased) and CEP with their masks', () => {
+    expect(formatCpf(cpfDigits('529 982 247 25')!)).toBe('529.982.247-25');
+    expect(cpfDigits('529.982.247-24')).toBeNull();
+    expect(formatCnpj(cnpjCharacters('12abc34501de35'))).toBe('12.ABC.345/01DE-35');
+    expect(formatCnpj(cnpjCharacters('11222333000181'))).toBe('11.222.333/0001-81');
+    expect(formatCep(cepDigits('01.310-100')!)).toBe('01310-100');
+    expect(cepDigits('1310-100')).toBeNull();
   });
 });

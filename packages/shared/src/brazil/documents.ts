@@ -64,3 +64,28 @@ export function isCnpj(value: string): boolean {
 export function isCep(value: string): boolean {
   return /^\d{2}\.?\d{3}[- ]?\d{3}$/.test(value.trim());
 }
+
+/** The 11 digits of a valid CPF typed as above, or null. */
+export function cpfDigits(value: string): string | null {
+  return isCpf(value) ? value.replace(/\D/g, '') : null;
+}
+
+/** '529.982.247-25' from the 11 digits of a CPF. */
+export function formatCpf(digits: string): string {
+  return `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`;
+}
+
+/** '12.ABC.345/01DE-35' from the 14 characters of a CNPJ (`cnpjCharacters`). */
+export function formatCnpj(chars: string): string {
+  return `${chars.slice(0, 2)}.${chars.slice(2, 5)}.${chars.slice(5, 8)}/${chars.slice(8, 12)}-${chars.slice(12)}`;
+}
+
+/** The 8 digits of a CEP typed as above, or null. */
+export function cepDigits(value: string): string | null {
+  return isCep(value) ? value.replace(/\D/g, '') : null;
+}
+
+/** '01310-100' from the 8 digits of a CEP. */
+export function formatCep(digits: string): string {
+  return `${digits.slice(0, 5)}-${digits.slice(5)}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBrInteger, parseBrNumber } from './numbers';
+import { parseBrInteger, parseBrNumber, formatBrl } from './numbers';
 
 describe('parseBrNumber', () => {
   it('reads numbers as Brazilians type them: decimal comma, dots grouping thousands', () => {
@@ -68,5 +68,15 @@ describe('parseBrInteger', () => {
     expect(parseBrInteger('1234.5')).toBeNull();
     expect(parseBrInteger('99999999999999999')).toBeNull();
     expect(parseBrInteger('dez')).toBeNull();
+  });
+});
+
+describe('formatBrl', () => {
+  it('writes reais with the thousands dot, the decimal comma and a plain space', () => {
+    expect(formatBrl(1234.5)).toBe('R$ 1.234,50');
+    expect(formatBrl(1_000_000)).toBe('R$ 1.000.000,00');
+    expect(formatBrl(-0.5)).toBe('-R$ 0,50');
+    expect(formatBrl(0)).toBe('R$ 0,00');
+    expect(parseBrNumber(formatBrl(1234.56).slice(3))).toBe(1234.56);
   });
 });

@@ -43,3 +43,14 @@ export function parseBrInteger(text: string): number | null {
   const number = parseBrNumber(text);
   return number !== null && Number.isSafeInteger(number) ? number : null;
 }
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/**
+ * An amount in reais as Brazil writes it, 'R$ 1.234,50' ('-R$ 0,50' below zero), rounded to
+ * the cent; a plain space after 'R$' (Intl puts a no-break space), so the text compares and
+ * searches as typed.
+ */
+export function formatBrl(amount: number): string {
+  return brl.format(amount).replace(/\u00a0/g, ' ');
+}

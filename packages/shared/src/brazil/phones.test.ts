@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { brazilianAreaCodes, isLandline, isMobile } from './phones';
+import {
+  brazilianAreaCodes,
+  formatPhoneNational,
+  isLandline,
+  isMobile,
+  phoneToE164,
+} from './phones';
 
 describe('area codes', () => {
   it('are the 67 ANATEL assigns, and only those', () => {
@@ -54,5 +60,25 @@ describe('phones as people type them', () => {
     expect(isLandline('(11) 6333-4444')).toBe(false);
     for (const phone of ['+54 11 91234-5678', '+55 11 91234-56789', '1191234567', '(11 91234-5678'])
       expect(isMobile(phone), phone).toBe(false);
+  });
+});
+
+describe('E.164 and back', () => {
+  it('writes a mobile or a landline as E.164 and as Brazil writes it', () => {
+    expect(phoneToE164('(11) 98765-4321')).toBe('+5511987654321');
+    expect(phoneToE164('55 11 3333 4444')).toBe('+551133334444');
+    expect(formatPhoneNational('+5511987654321')).toBe('(11) 98765-4321');
+    expect(formatPhoneNational('+551133334444')).toBe('(11) 3333-4444');
+  });
+
+  it('gives nothing for a number that is neither', () => {
+    for (const phone of [
+      '(20) 98765-4321',
+      '(11) 6333-4444',
+      '(11) 88765-4321',
+      '+54 11 98765-4321',
+    ])
+      expect(phoneToE164(phone), phone).toBeNull();
+    expect(formatPhoneNational('123')).toBeNull();
   });
 });

@@ -58,3 +58,18 @@ export function isMobile(value: string): boolean {
   const parts = phoneParts(value);
   return !!parts && /^9\d{8}$/.test(parts.number);
 }
+
+/** A landline or a mobile as E.164, '+5511987654321'; null when it is neither. */
+export function phoneToE164(value: string): string | null {
+  const parts = phoneParts(value);
+  if (!parts || !/^(?:[2-5]\d{7}|9\d{8})$/.test(parts.number)) return null;
+  return `+55${parts.areaCode}${parts.number}`;
+}
+
+/** A landline or a mobile as Brazil writes it, '(11) 98765-4321'; null when it is neither. */
+export function formatPhoneNational(value: string): string | null {
+  const e164 = phoneToE164(value);
+  if (!e164) return null;
+  const number = e164.slice(5);
+  return `(${e164.slice(3, 5)}) ${number.slice(0, -4)}-${number.slice(-4)}`;
+}

@@ -162,8 +162,8 @@ export function countNodes(
   for (const node of doc.nodes) {
     const category = lookup(node.type, node.typeVersion)?.category;
     if (category === 'flow_control') flowControl++;
-    // An AI step is an action to the node limit.
-    else if (category === 'trigger' || category === 'action' || category === 'ai') actionTrigger++;
+    // An AI step and a Brazilian building block are actions to the node limit.
+    else if (category) actionTrigger++;
   }
   return { actionTrigger, flowControl, total: doc.nodes.length };
 }

@@ -6,15 +6,17 @@ import { nodeOnErrorSchema } from './node-on-error';
  * its `run`. The editor builds its palette and parameter forms from it; the validator checks
  * flows against it.
  */
-export const nodeCategories = ['trigger', 'action', 'flow_control', 'ai'] as const;
+/** 'brazil': the Brazilian building blocks (Pix, boleto, NF-e), actions the palette puts together. */
+export const nodeCategories = ['trigger', 'action', 'flow_control', 'ai', 'brazil'] as const;
 export type NodeCategory = (typeof nodeCategories)[number];
 
-/** How every picture of a flow tells categories apart (Mantine teal, blue, orange and violet 6). */
+/** How every picture of a flow tells categories apart (Mantine teal, blue, orange, violet, green 6). */
 export const nodeCategoryColours: Record<NodeCategory, string> = {
   trigger: '#12b886',
   action: '#228be6',
   flow_control: '#fd7e14',
   ai: '#7950f2',
+  brazil: '#40c057',
 };
 
 export const codeLanguages = [

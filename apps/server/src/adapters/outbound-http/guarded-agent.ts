@@ -1,6 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { LookupAddress, LookupOptions } from 'node:dns';
+import type { ConnectionOptions } from 'node:tls';
 import { Agent } from 'undici';
 import { OutboundHttpError } from './outbound-http-error';
 import type { NetworkGuard } from './network-guard';
@@ -37,12 +38,20 @@ type LookupCallback = (
   family?: number,
 ) => void;
 
+/** What a TLS connection of the agent presents and trusts (a client certificate, a PSP's CA). */
+export type GuardedTls = Pick<ConnectionOptions, 'cert' | 'key' | 'passphrase' | 'ca'>;
+
 /**
  * An undici Agent whose sockets connect only to checked addresses: the name is resolved once,
  * at connect time, EVERY address is checked, and the socket connects to those same addresses.
- * There is no window for a second DNS answer between the check and the connection.
+ * There is no window for a second DNS answer between the check and the connection. `tls` adds
+ * a client certificate (and a private CA) to its TLS connections, the lookup unchanged.
  */
-export function createGuardedAgent(guard: NetworkGuard, resolver: Resolver = systemResolver) {
+export function createGuardedAgent(
+  guard: NetworkGuard,
+  resolver: Resolver = systemResolver,
+  tls: GuardedTls = {},
+) {
   const lookup = (hostname: string, options: LookupOptions, callback: LookupCallback) => {
     const fixed = localhostAddresses(hostname);
     (fixed ? Promise.resolve(fixed) : resolver(hostname)).then(
@@ -62,7 +71,7 @@ export function createGuardedAgent(guard: NetworkGuard, resolver: Resolver = sys
       () => callback(unresolved(hostname), ''),
     );
   };
-  return new Agent({ connect: { lookup } });
+  return new Agent({ connect: { ...tls, lookup } });
 }
 
 /**

@@ -9,10 +9,12 @@ import {
   type HttpRequest,
   type HttpResponse,
 } from '@ponte/engine/ports';
+import { createClientCertificateAgents } from './client-certificate-agents';
 import { createGuardedAgent, type Resolver } from './guarded-agent';
 import type { NetworkGuard } from './network-guard';
 import { OutboundHttpError, outboundHttpErrorIn } from './outbound-http-error';
 import { readCappedBody } from './read-capped-body';
+import { tlsFailure } from './tls-failure';
 
 export interface OutboundHttpOptions {
   guard: NetworkGuard;
@@ -51,6 +53,25 @@ function headersOf(raw: Dispatcher.ResponseData['headers']): Record<string, stri
   return headers;
 }
 
+/** The error a failed exchange rejects with: the client's own refusals in pt-BR, else as is. */
+function failureOf(error: unknown, request: HttpRequest, timedOut: boolean): unknown {
+  const own = outboundHttpErrorIn(error);
+  if (own) return own;
+  if (timedOut) {
+    return new OutboundHttpError(
+      `A requisição excedeu o tempo limite de ${request.timeoutMs} ms.`,
+      'timeout',
+    );
+  }
+  const host = parseUrl(request.url).host;
+  const tls = tlsFailure(error, host, request.clientCertificate !== undefined);
+  if (tls) return tls;
+  const code = (error as { code?: string }).code;
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')
+    return new OutboundHttpError(`A conexão com ${host} foi recusada ou encerrada.`, 'connection');
+  return error;
+}
+
 /**
  * The server's only door for outbound HTTP (docs/adr/0013): every address of every hop is
  * checked by the network guard at connect time, redirects are followed here one by one, the
@@ -60,6 +81,8 @@ function headersOf(raw: Dispatcher.ResponseData['headers']): Record<string, stri
 export function createOutboundHttpClient(options: OutboundHttpOptions): OutboundHttpClient {
   const { guard } = options;
   const agent = createGuardedAgent(guard, options.resolver);
+  // A request with a client certificate (mTLS) gets an agent of its own, same guard and lookup.
+  const certificateAgents = createClientCertificateAgents(guard, options.resolver);
   const maxBytes = options.maxResponseBytes ?? maxHttpResponseBytes;
   const maxRedirects = options.maxRedirects ?? 5;
 
@@ -74,13 +97,16 @@ export function createOutboundHttpClient(options: OutboundHttpOptions): Outbound
     for (const key of Object.keys(headers))
       if (key.toLowerCase() === chainHeader) delete headers[key];
     if (request.chainDepth !== undefined) headers[chainHeader] = String(request.chainDepth);
+    const dispatcher = request.clientCertificate
+      ? certificateAgents.agentFor(request.clientCertificate)
+      : agent;
 
     for (let hop = 0; ; hop++) {
       // An IP literal (in any spelling URL normalises) connects without a lookup: check it here.
       const host = url.hostname.replace(/^\[|\]$/g, '');
       if (isIP(host)) guard.check(host);
       const response = await undiciRequest(url, {
-        dispatcher: agent,
+        dispatcher,
         method: method as Dispatcher.HttpMethod,
         headers,
         ...(body !== undefined && method !== 'GET' && method !== 'HEAD' ? { body } : {}),
@@ -135,24 +161,11 @@ export function createOutboundHttpClient(options: OutboundHttpOptions): Outbound
       try {
         return await exchange(request, AbortSignal.any([request.signal, timeout]));
       } catch (error) {
-        const own = outboundHttpErrorIn(error);
-        if (own) throw own;
-        if (timeout.aborted && !request.signal.aborted) {
-          throw new OutboundHttpError(
-            `A requisição excedeu o tempo limite de ${request.timeoutMs} ms.`,
-            'timeout',
-          );
-        }
-        const code = (error as { code?: string }).code;
-        if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') {
-          throw new OutboundHttpError(
-            `A conexão com ${parseUrl(request.url).host} foi recusada ou encerrada.`,
-            'connection',
-          );
-        }
-        throw error;
+        throw failureOf(error, request, timeout.aborted && !request.signal.aborted);
       }
     },
-    close: () => agent.close(),
+    close: async () => {
+      await Promise.all([agent.close(), certificateAgents.close()]);
+    },
   };
 }

@@ -3,7 +3,7 @@ export const allowedNetworksVariable = 'PONTE_HTTP_ALLOWED_NETWORKS';
 
 /**
  * A refusal of the outbound HTTP client (blocked address, oversize body, too many redirects,
- * timeout, a connection refused or cut). The message is pt-BR and reaches the user as is.
+ * timeout, a connection refused or cut, a server certificate not trusted, a client certificate refused). The message is pt-BR and reaches the user as is.
  */
 export class OutboundHttpError extends Error {
   constructor(
@@ -14,7 +14,9 @@ export class OutboundHttpError extends Error {
       | 'response_too_large'
       | 'too_many_redirects'
       | 'timeout'
-      | 'connection',
+      | 'connection'
+      | 'client_certificate'
+      | 'tls',
   ) {
     super(message);
     this.name = 'OutboundHttpError';

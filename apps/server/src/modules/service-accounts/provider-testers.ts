@@ -4,6 +4,7 @@ import { whatsappApiUrl } from '@ponte/engine/connectors/whatsapp/whatsapp.conne
 import { signAws } from '@ponte/engine/nodes/actions/http-request/http-auth';
 import { messages } from '@ponte/shared/messages';
 import type { ServiceAccountType } from '@ponte/shared/service-accounts.schema';
+import { testPixApiAccount } from '../../adapters/service-account-tokens/pix-api-token';
 import { sankhyaBaseUrl } from '../../adapters/service-account-tokens/sankhya-token';
 import type { ServiceProvidersConfig } from './service-accounts.config';
 import type { ConnectionTester, DecryptedAccount } from './connection-testers';
@@ -203,7 +204,7 @@ const whatsappTester: ConnectionTester = async (account, { http, signal }) => {
 };
 
 /**
- * The testers of the key-based provider types (AWS, Omie, Sankhya): each makes one documented
+ * The testers of the key-based provider types (AWS, Omie, Sankhya, Pix): each makes one documented
  * call to the provider at the configured base URL, through the app's guarded HTTP client.
  * `now` dates the AWS signature (the app's clock).
  */
@@ -217,6 +218,8 @@ export function createProviderTesters(
     sankhya_partner_id: sankhyaTester(providers.sankhyaUrl),
     telegram_bot: telegramTester,
     whatsapp_cloud: whatsappTester,
+    // A token of the PSP's Pix API, over mutual TLS with the account's certificate.
+    pix_api: (account, { http, signal }) => testPixApiAccount(http, account, signal),
     ...modelTesters,
   };
 }

@@ -1,6 +1,7 @@
 import type { HttpPort } from '@ponte/engine/ports';
 import type { ServiceAccountType } from '@ponte/shared/service-accounts.schema';
 import { createJwtTokenSource } from '../../adapters/service-account-tokens/jwt-token';
+import { createPixApiTokenSource } from '../../adapters/service-account-tokens/pix-api-token';
 import { createSankhyaTokenSource } from '../../adapters/service-account-tokens/sankhya-token';
 import type { DecryptedAccount } from './connection-testers';
 
@@ -32,5 +33,6 @@ export function createTokenSources(deps: TokenSourceDeps): TokenSources {
     sankhya_partner_id: createSankhyaTokenSource(deps.http, deps.sankhyaUrl, () =>
       deps.now().getTime(),
     ),
+    pix_api: createPixApiTokenSource(deps.http, () => deps.now().getTime()),
   };
 }

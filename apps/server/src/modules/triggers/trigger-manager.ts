@@ -1,6 +1,11 @@
 import type { FlowDocument, FlowNode } from '@ponte/shared/flow/flow-document.schema';
 import { normaliseWebhookPath } from '@ponte/engine/nodes/triggers/webhook-trigger/webhook-auth';
 import { nextRuns, validateSchedule } from '@ponte/engine/nodes/triggers/schedule-trigger/schedule';
+import {
+  scheduleDayAllows,
+  scheduleFiltersDays,
+} from '@ponte/engine/nodes/triggers/schedule-trigger/schedule-days';
+import type { WorkspaceHoliday } from '@ponte/shared/brazil/calendar/holiday-types';
 import type { ExecutionResult } from '@ponte/engine/executor/events';
 import type { Database } from '../../db/client';
 import type { ExecutionRunner } from '../executions/execution-runner';
@@ -43,6 +48,8 @@ export interface TriggerManagerDeps {
    * schedules; the owner stops it.
    */
   polls?: PollScheduler;
+  /** The workspace's own holidays, for schedules on business days (default: none). */
+  workspaceHolidays?: (workspaceId: string) => Promise<WorkspaceHoliday[]>;
 }
 
 /** Which triggers a trigger manager activates. */
@@ -122,16 +129,25 @@ async function startErrorFlows(
  */
 function scheduleArmer(parts: {
   repository: ReturnType<typeof createTriggersRepository>;
-  runner: ExecutionRunner;
+  /** Its runner, and the workspace's holidays (none when not given). */
+  deps: Pick<TriggerManagerDeps, 'runner' | 'workspaceHolidays'>;
   clock: TimerClock;
   schedules: Map<string, Schedule>;
   stopped: () => boolean;
   report: (error: unknown, context: string) => void;
 }) {
-  const { repository, runner, clock, schedules } = parts;
+  const { repository, clock, schedules } = parts;
+  const { runner } = parts.deps;
+  const holidaysOf = (workspaceId: string): Promise<WorkspaceHoliday[]> =>
+    parts.deps.workspaceHolidays?.(workspaceId) ?? Promise.resolve([]);
+  /** A tick on a day the schedule's 'Dias' refuses (a holiday of the workspace) starts nothing. */
+  const refused = async (flow: FlowRow, node: FlowNode, tickAt: Date) =>
+    scheduleFiltersDays(node.params) &&
+    !scheduleDayAllows(node.params, tickAt, await holidaysOf(flow.workspaceId));
   const fire = async (flow: FlowRow, node: FlowNode, tickAt: Date) => {
     const tick = { flowId: flow.id, nodeUid: node.uid, tickAt };
     if (!(await repository.claimTick(tick))) return;
+    if (await refused(flow, node, tickAt)) return;
     const timezone = String(node.params.timezone || 'America/Sao_Paulo');
     const { execution_id } = await runner.enqueue({
       workspaceId: flow.workspaceId,
@@ -142,11 +158,10 @@ function scheduleArmer(parts: {
     await repository.linkTick(tick, execution_id);
   };
 
-  const arm = (flow: FlowRow, node: FlowNode) => {
-    if (parts.stopped() || validateSchedule(node.params)) return;
+  const armAt = (flow: FlowRow, node: FlowNode, own: WorkspaceHoliday[]) => {
     const key = `${flow.id}\0${node.uid}`;
-    const [next] = nextRuns(node.params, new Date(clock.now()), 1);
-    if (!next) return;
+    const [next] = parts.stopped() ? [] : nextRuns(node.params, new Date(clock.now()), 1, own);
+    if (!next) return void schedules.delete(key);
     const handle = clock.setTimeout(() => {
       if (clock.now() < next.getTime()) return arm(flow, node);
       // The next tick is armed before this one fires: a fire slower than the interval (a busy
@@ -155,6 +170,23 @@ function scheduleArmer(parts: {
       void fire(flow, node, next).catch((error: unknown) => parts.report(error, 'agendamento'));
     }, next.getTime() - clock.now());
     schedules.set(key, { workspaceId: flow.workspaceId, handle });
+  };
+
+  /** A schedule with 'Dias' asks the workspace's holidays first (its N-th day may move). */
+  const arm = (flow: FlowRow, node: FlowNode) => {
+    if (parts.stopped() || validateSchedule(node.params)) return;
+    if (!scheduleFiltersDays(node.params)) return armAt(flow, node, []);
+    // Held until the holidays come; a reload meanwhile replaces it and this one gives up.
+    const key = `${flow.id}\0${node.uid}`;
+    const pending = {};
+    schedules.set(key, { workspaceId: flow.workspaceId, handle: pending });
+    const armWith = (own: WorkspaceHoliday[]) => {
+      if (schedules.get(key)?.handle === pending) armAt(flow, node, own);
+    };
+    holidaysOf(flow.workspaceId).then(armWith, (error: unknown) => {
+      parts.report(error, 'agendamento');
+      armWith([]);
+    });
   };
   return arm;
 }
@@ -196,7 +228,7 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
 
   const arm = scheduleArmer({
     repository,
-    runner,
+    deps,
     clock,
     schedules,
     stopped: () => stopped,

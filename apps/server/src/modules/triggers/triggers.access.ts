@@ -4,4 +4,5 @@ import type { AccessTable } from '../../http/route-access';
 export const triggersAccess = {
   'GET /engine/flow/manual-trigger/:flowId': 'flows.read',
   'POST /engine/flow/manual-trigger/:flowId': 'flows.run',
+  'POST /engine/schedule/next-runs': 'flows.read',
 } as const satisfies AccessTable;

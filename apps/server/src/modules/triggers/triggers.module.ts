@@ -5,6 +5,7 @@ import { defineModule, roles, runsWork, servesApi } from '../../container/server
 import type { ProcessRole } from '../../cluster/cluster.config';
 import { createQueueConsumers, type QueueConsumers } from '../queues/queue-consumers';
 import { manualTriggerRoutes } from './manual-trigger.routes';
+import { schedulePreviewRoutes } from './schedule-preview.routes';
 import { createManualTriggerService } from './manual-trigger.service';
 import { createUploadRetention } from './manual-uploads';
 import { createReconciliation, subscribeSharedState } from './shared-state';
@@ -124,15 +125,17 @@ export const triggersModule = defineModule({
     return { triggers, queueConsumers, reconciliation };
   },
   routes: {
-    engine: (engine, { flowsRepository, runner, storage, now }) =>
-      engine.register(manualTriggerRoutes, {
+    engine: async (engine, { flowsRepository, runner, storage, now }) => {
+      await engine.register(manualTriggerRoutes, {
         service: createManualTriggerService({
           findFlow: (workspaceId, flowId) => flowsRepository.find(workspaceId, flowId),
           enqueue: (request) => runner.enqueue(request),
         }),
         storage,
         now,
-      }),
+      });
+      await engine.register(schedulePreviewRoutes, { now });
+    },
     // Webhooks are public: the node's own auth, or the service's signature, guards them.
     public: async (app, parts, options) => {
       const { triggers, runner, securityHooks, library, serviceAccounts, log } = parts;

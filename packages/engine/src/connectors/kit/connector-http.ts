@@ -106,6 +106,7 @@ export async function sendConnectorRequest(
     return { signed, headers, sent: outgoing.body };
   };
   let { signed, headers, sent } = await sign();
+  const clientCertificate = declaration.clientCertificate?.(call.account);
   for (let attempt = 0; ; attempt++) {
     let raw;
     try {
@@ -117,6 +118,7 @@ export async function sendConnectorRequest(
         timeoutMs: request.timeoutMs ?? retryPolicy.timeoutMs,
         signal,
         ...(request.onChunk ? { onChunk: request.onChunk } : {}),
+        ...(clientCertificate ? { clientCertificate } : {}),
       });
     } catch (error) {
       signal.throwIfAborted();

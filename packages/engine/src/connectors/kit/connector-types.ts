@@ -1,6 +1,6 @@
 import type { LookupOption } from '@ponte/shared/flow/node-manifest.schema';
 import type { ParamSpecInput } from '../../kit/define-node';
-import type { HttpRequest, ServiceAccount } from '../../ports';
+import type { HttpClientCertificate, HttpRequest, ServiceAccount } from '../../ports';
 
 /** One call of an operation, relative to the service's base URL (docs/adr/0090). */
 export interface ConnectorRequest {
@@ -133,6 +133,7 @@ export type ConnectorService = Pick<
   | 'rateLimited'
   | 'failure'
   | 'retryAfterMs'
+  | 'clientCertificate'
 >;
 
 export interface ConnectorDeclaration {
@@ -189,6 +190,11 @@ export interface ConnectorDeclaration {
   failure?(response: ConnectorResponse): boolean;
   /** How long the service asked to wait before another try (ms), when its answer says. */
   retryAfterMs?(response: ConnectorResponse): number | undefined;
+  /**
+   * The client certificate every call of the account presents (mutual TLS: a PSP's Pix API,
+   * docs/adr/0117), through the same HTTP port and guard.
+   */
+  clientCertificate?(account: ServiceAccount): HttpClientCertificate;
   /** `msg.payload` of a success, for every operation without its own `result` (default: the body). */
   result?(response: ConnectorResponse): unknown;
 }

@@ -20,4 +20,11 @@ export interface HolidayOnDay {
   date: string;
   name: string;
   kind: HolidayKind;
+  /** 'feriado' or a federal 'ponto facultativo'; absent means 'feriado' (the workspace's own). */
+  nature?: 'feriado' | 'ponto facultativo' | 'ponto facultativo até 14h';
+  /**
+   * Whether the day stops business: every feriado; of the pontos facultativos, Carnaval and
+   * Corpus Christi, not Cinzas. Absent means true.
+   */
+  closes?: boolean;
 }

@@ -16,6 +16,7 @@ const categoryColor: Record<string, string> = {
   action: 'blue',
   flow_control: 'orange',
   ai: 'violet',
+  brazil: 'green',
   unknown: 'gray',
 };
 

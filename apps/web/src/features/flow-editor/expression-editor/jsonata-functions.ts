@@ -2,7 +2,9 @@
  * The functions a `{{ }}` expression may call, for the expression editor's completion: JSONata's
  * built-ins (https://docs.jsonata.org/overview) with a pt-BR line each. `$pad`, `$fromMillis`
  * and `$now` are Ponte's guarded versions (a width over 100 000 characters is refused), and
- * `$toMillis` and `$eval` match regular expressions in linear time (docs/adr/0018).
+ * `$toMillis` and `$eval` match regular expressions in linear time (docs/adr/0018). Ponte adds
+ * the Brazilian documents, money and dates (`$cpf`, `$cnpj`, `$cep`, `$telefone`, `$moeda`,
+ * `$dataBR`, docs/adr/0118).
  */
 export interface JsonataFunction {
   /** Without the `$`. */
@@ -131,4 +133,61 @@ export const jsonataFunctions: readonly JsonataFunction[] = [
     'Escreve o instante como texto ISO 8601 ou no modelo ("[D01]/[M01]/[Y0001]").',
   ),
   f('toMillis', 'texto, modelo?', 'Lê uma data em texto e dá os milissegundos desde 1970.'),
+  // Documentos brasileiros
+  f(
+    'cpf',
+    'valor, modo?',
+    'O CPF com máscara ("529.982.247-25"); erro se inválido. Modo "valido": verdadeiro ou falso; "digitos": só os números.',
+  ),
+  f(
+    'cnpj',
+    'valor, modo?',
+    'O CNPJ com máscara, também alfanumérico ("12.ABC.345/01DE-35"); erro se inválido. Modos "valido" e "digitos".',
+  ),
+  f(
+    'cep',
+    'valor, modo?',
+    'O CEP com máscara ("01310-100"); erro se inválido. Modos "valido" e "digitos".',
+  ),
+  f(
+    'telefone',
+    'valor, modo?',
+    'O telefone no formato internacional E.164 ("+5511987654321"). Modo "nacional": "(11) 98765-4321"; "valido": verdadeiro ou falso.',
+  ),
+  f(
+    'moeda',
+    'valor',
+    'Um número vira texto em reais ("R$ 1.234,50"); um texto em reais ("1.234,56", "R$ 10,00") vira número.',
+  ),
+  f(
+    'dataBR',
+    'valor, comHora?',
+    'Um instante vira "DD/MM/AAAA" no horário de São Paulo (com hora: "DD/MM/AAAA HH:mm"); "DD/MM/AAAA" vira "AAAA-MM-DD".',
+  ),
+  // Dias úteis e feriados
+  f(
+    'diaUtil',
+    'data, local?',
+    'Verdadeiro se a data é dia útil: de segunda a sexta e sem feriado; local "BR" (padrão), "SP" ou "SP/São Paulo".',
+  ),
+  f(
+    'proximoDiaUtil',
+    'data, local?',
+    'O primeiro dia útil depois da data (a própria data não conta), como AAAA-MM-DD.',
+  ),
+  f(
+    'somarDiasUteis',
+    'data, n, local?',
+    'A data mais n dias úteis (n negativo volta), como AAAA-MM-DD; no máximo 10.000.',
+  ),
+  f(
+    'nDiaUtil',
+    'mês, n, local?',
+    'O n-ésimo dia útil do mês ("2026-12" ou "12/2026"); n = -1 é o último.',
+  ),
+  f(
+    'feriado',
+    'data, local?',
+    'O nome do feriado da data (a lista, se houver mais de um), ou nada num dia comum.',
+  ),
 ];

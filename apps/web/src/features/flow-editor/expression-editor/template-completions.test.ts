@@ -35,6 +35,21 @@ describe('template completion', () => {
     expect(labels('{{ $')).toHaveLength(jsonataFunctions.length);
   });
 
+  it('offers the Brazilian document functions with their pt-BR help', () => {
+    expect(labels('{{ $cp')).toEqual(['$cpf']);
+    expect(templateCompletions('{{ $dataB', context)!.items).toEqual([
+      {
+        label: '$dataBR',
+        kind: 'function',
+        snippet: '\\$dataBR($0)',
+        detail: '$dataBR(valor, comHora?)',
+        documentation:
+          'Um instante vira "DD/MM/AAAA" no horário de São Paulo (com hora: "DD/MM/AAAA HH:mm"); "DD/MM/AAAA" vira "AAAA-MM-DD".',
+      },
+    ]);
+    expect(labels('{{ $te')).toEqual(['$telefone']);
+  });
+
   it("offers the sample's fields after msg., through objects and lists, odd keys quoted", () => {
     expect(labels('{{ msg.')).toEqual(['payload', 'headers']);
     expect(labels('{{ msg.payload.')).toEqual(['nome', 'itens', 'ativo']);

@@ -18,7 +18,9 @@ export const emptyDescriptionError = 'Descreva o que a ferramenta faz.';
 /** Actions and AI steps may be an agent's tool; triggers, flow control and the agent may not. */
 export function canBeAgentTool(manifest: NodeManifest): boolean {
   return (
-    (manifest.category === 'action' || manifest.category === 'ai') &&
+    (manifest.category === 'action' ||
+      manifest.category === 'ai' ||
+      manifest.category === 'brazil') &&
     manifest.type !== agentNodeType
   );
 }

@@ -17,6 +17,7 @@ import { NodePanelHeader } from './node-panel-header';
 import { FormConsumerWarning } from './form-reference-field';
 import { ParamField } from './param-field';
 import { QueueConsumerWarning } from './queue-reference-field';
+import { ScheduleNextRuns } from './schedule-next-runs';
 import { upgradeNodeVersion } from './upgrade-node-version';
 import { WebhookUrl } from './webhook-url';
 import type { NodePanelData, NodePanelRunActions } from '../run-data/run-data-types';
@@ -233,6 +234,7 @@ export function NodePanel({
                   />
                 ),
               )}
+              {node.type === 'core_schedule_trigger' && <ScheduleNextRuns params={node.params} />}
               <OnErrorSection
                 node={node}
                 manifest={manifest}

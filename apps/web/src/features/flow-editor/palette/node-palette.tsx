@@ -26,6 +26,7 @@ const categories: { value: PaletteSection; label: string; color: string }[] = [
   { value: 'action', label: 'Ações', color: 'blue' },
   { value: 'flow_control', label: 'Controle de fluxo', color: 'orange' },
   { value: 'ai', label: 'IA', color: 'violet' },
+  { value: 'brazil', label: 'Brasil', color: 'green' },
   { value: 'custom', label: 'Conectores personalizados', color: 'grape' },
 ];
 

@@ -1,4 +1,6 @@
 import { Cron } from 'croner';
+import type { WorkspaceHoliday } from '@ponte/shared/brazil/calendar/holiday-types';
+import { scheduleDayAllows, scheduleDaysProblem } from './schedule-days';
 
 export const defaultTimezone = 'America/Sao_Paulo';
 
@@ -15,7 +17,7 @@ function isTimezone(timezone: string): boolean {
   }
 }
 
-/** A pt-BR error for a bad cron or time zone, or null when the schedule is usable. */
+/** A pt-BR error for a bad cron, time zone or 'Dias', or null when the schedule is usable. */
 export function validateSchedule(params: Record<string, unknown>): string | null {
   const cron = String(params.cron ?? '').trim();
   if (!cron) return 'Informe a expressão cron do agendamento.';
@@ -26,21 +28,54 @@ export function validateSchedule(params: Record<string, unknown>): string | null
     const next = job.nextRun();
     job.stop();
     if (!next) return 'A expressão cron nunca dispara.';
-    return null;
   } catch {
     return `Expressão cron inválida: "${cron}". Use 5 ou 6 campos (segundos opcionais), ex.: 0 */5 * * * *`;
   }
+  return scheduleDaysProblem(params);
 }
 
-/** The next `count` firing times after `from`, in the schedule's time zone. */
-export function nextRuns(params: Record<string, unknown>, from: Date, count: number): Date[] {
+/**
+ * How many days a search for the next run may pass over: a month without its N-th business day
+ * (a short February) is skipped, a schedule whose days never come ends the search.
+ */
+const maxRefusedDays = 800;
+
+/**
+ * The next `count` firing times after `from`, in the schedule's time zone, on the days its
+ * 'Dias' allows (with the workspace's holidays given; the preview passes none). A refused day
+ * is passed over whole: the search goes on from the next midnight.
+ */
+export function nextRuns(
+  params: Record<string, unknown>,
+  from: Date,
+  count: number,
+  workspaceHolidays: readonly WorkspaceHoliday[] = [],
+): Date[] {
   const problem = validateSchedule(params);
   if (problem) throw new Error(problem);
-  const job = new Cron(String(params.cron).trim(), { timezone: timezoneOf(params), paused: true });
+  const timezone = timezoneOf(params);
+  const job = new Cron(String(params.cron).trim(), { timezone, paused: true });
+  const midnight = new Cron('0 0 0 * * *', { timezone, paused: true });
   try {
-    return job.nextRuns(count, from);
+    const runs: Date[] = [];
+    let after = from;
+    for (let refused = 0; runs.length < count && refused <= maxRefusedDays;) {
+      const next = job.nextRun(after);
+      if (!next) break;
+      if (scheduleDayAllows(params, next, workspaceHolidays)) {
+        runs.push(next);
+        after = next;
+        continue;
+      }
+      refused += 1;
+      const dayEnd = midnight.nextRun(next);
+      if (!dayEnd) break;
+      after = new Date(dayEnd.getTime() - 1000);
+    }
+    return runs;
   } finally {
     job.stop();
+    midnight.stop();
   }
 }
 
@@ -52,6 +87,7 @@ const expression = /\{\{[\s\S]*?\}\}/;
  */
 export function checkScheduleParams(params: Record<string, unknown>): string | null {
   const cron = String(params.cron ?? '').trim();
-  if (!cron || expression.test(cron) || expression.test(String(params.timezone ?? ''))) return null;
+  const texts = [cron, params.timezone, params.place, params.nth_business_day];
+  if (!cron || texts.some((text) => expression.test(String(text ?? '')))) return null;
   return validateSchedule(params);
 }
