@@ -39,6 +39,20 @@ describe("the workspace's holidays of an execution", () => {
     expect(harness.ports.holidays.calls).toBe(1);
   });
 
+  it("make the business-day functions skip the workspace's days, asked once for two calls", async () => {
+    const harness = createHarness();
+    harness.ports.holidays.values = [
+      { date: '2026-12-02', name: 'Inventário', recurring: false },
+      { date: '2020-12-03', name: 'Aniversário da empresa', recurring: true },
+    ];
+    const both = '{{ $string($diaUtil("2026-12-02")) & " " & $nDiaUtil("2026-12", 5) }}';
+    const result = await harness.run(flowTagging(both));
+    expect(result.status).toBe('success');
+    // 1 December, then the 4th, 7th, 8th and 9th: the 2nd and the 3rd are the workspace's.
+    expect(harness.visits).toEqual(['false 2026-12-09']);
+    expect(harness.ports.holidays.calls).toBe(1);
+  });
+
   it('share one answer, and ask again after a failed one', async () => {
     const ports = createFakePorts();
     ports.holidays.values = [anniversary];
