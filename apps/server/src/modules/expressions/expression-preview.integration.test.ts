@@ -99,12 +99,18 @@ describeEachDriver('expression preview', (driver) => {
     const res = await api.post('/engine/expressions/preview', {
       flow_id: flowId,
       msg,
-      templates: ['{{ $$.holidays().name }}', '{{ $count($$.holidays()) }}'],
+      // Monday 25 January 2027 is the workspace's yearly holiday; the 26th is a business day.
+      templates: [
+        '{{ $diaUtil("2027-01-25") }}',
+        '{{ $proximoDiaUtil("2027-01-22") }}',
+        '{{ $feriado("25/01/2027") }}',
+      ],
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(expressionPreviewSchema.parse(res.json()).results).toEqual([
+      { ok: true, value: false },
+      { ok: true, value: '2027-01-26' },
       { ok: true, value: 'Aniversário da cidade' },
-      { ok: true, value: 1 },
     ]);
   });
 
