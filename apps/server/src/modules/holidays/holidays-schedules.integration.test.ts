@@ -34,6 +34,8 @@ describeEachDriver("the schedules count the workspace's own holidays", (driver) 
         { type: 'core_log', params: { label: 'Tick', message: 'quinto dia útil' } },
       ),
     );
+    // Armed once the workspace's holidays are read (the 8th); then ten days pass.
+    await until(() => clock.pending() > 0, 'o agendamento armado');
     await clock.advance(10 * day);
     const fired = await until(async () => {
       const ticks = await t.database.db
