@@ -47,6 +47,7 @@ import { templatesModule } from './modules/templates/templates.module';
 import { triggersModule } from './modules/triggers/triggers.module';
 import { usersModule } from './modules/users/users.module';
 import { variablesModule } from './modules/variables/variables.module';
+import { holidaysModule } from './modules/holidays/holidays.module';
 import { versionsModule } from './modules/versions/versions.module';
 import { workspacesModule } from './modules/workspaces/workspaces.module';
 
@@ -74,6 +75,7 @@ export const serverModules = [
   membersModule,
   groupsModule,
   variablesModule,
+  holidaysModule,
   storageModule,
   queuesModule,
   alertRulesModule,

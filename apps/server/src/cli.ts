@@ -14,7 +14,7 @@ export const ponteHelp = `Uso: ponte <comando> [opções]
 Comandos:
   start                               inicia o servidor (constrói antes, se preciso)
   export --workspace <nome|id> [--out arquivo.json]
-                                      exporta flows, variáveis e grupos do workspace em JSON
+                                      exporta flows, variáveis, feriados e grupos do workspace em JSON
   import --workspace <nome|id> <arquivo.json>
                                       adiciona ao workspace o conteúdo de uma exportação
   user create --email <e-mail> --name <nome> --workspace <nome|id> [--password <senha>]
@@ -103,7 +103,7 @@ async function run(args: string[], print: Print): Promise<void> {
     }
     const summary = await withCommands((commands) => commands.importWorkspace(workspace, content));
     print(
-      `Importados ${summary.flows} flow(s), ${summary.variables} variável(is) e ${summary.groups} grupo(s) novo(s).`,
+      `Importados ${summary.flows} flow(s), ${summary.variables} variável(is), ${summary.holidays} feriado(s) e ${summary.groups} grupo(s) novo(s).`,
     );
     if (summary.disabled.length) {
       print(

@@ -1,6 +1,7 @@
 import type { DeclaredInput } from '@ponte/shared/flow/declared-inputs';
 import type { RecordQuery, RecordTarget } from '@ponte/shared/db-record-query.schema';
 import type { Entity } from '@ponte/shared/db-tables.schema';
+import type { WorkspaceHoliday } from '@ponte/shared/brazil/calendar/holiday-types';
 
 /**
  * The engine reaches the world only through these ports; `apps/server` implements them in
@@ -125,6 +126,15 @@ export interface VariablesPort {
   get(scope: ExecutionScope, key: string, signal: AbortSignal): Promise<string | undefined>;
   /** Every variable visible to the execution, for `vars` in expressions. */
   all(scope: ExecutionScope, signal: AbortSignal): Promise<Record<string, string>>;
+}
+
+/**
+ * The holidays the workspace added itself (docs/adr/0121), for the business-day functions: the
+ * whole list of the scope's workspace, in calendar order. Executions ask it at most once, and
+ * only when an expression needs it.
+ */
+export interface HolidaysPort {
+  list(scope: ExecutionScope, signal: AbortSignal): Promise<WorkspaceHoliday[]>;
 }
 
 export interface ServiceAccount {
@@ -441,6 +451,8 @@ export interface ClockPort {
 export interface EnginePorts {
   http: HttpPort;
   variables: VariablesPort;
+  /** The workspace's own holidays (docs/adr/0121). */
+  holidays: HolidaysPort;
   serviceAccounts: ServiceAccountsPort;
   mail: MailPort;
   /** External databases (`core_sql_query`), through `database_uri` accounts. */

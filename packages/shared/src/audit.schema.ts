@@ -71,6 +71,7 @@ export const auditAreaNames: Record<string, string> = {
   queues: 'Fila',
   storage: 'Arquivo',
   variables: 'Variável',
+  holidays: 'Feriado',
   forms: 'Formulário',
   dashboards: 'Dashboard',
   alerts: 'Regra de alerta',

@@ -11,6 +11,9 @@ export const limits = {
   variableNameMax: 120,
   variableKeyMax: 100,
   variableValueMax: 100_000,
+  /** The workspace's own holidays (docs/adr/0121): one list, read whole by the screen and executions. */
+  holidaysMax: 1000,
+  holidayNameMax: 120,
   userNameMax: 120,
   workspaceNameMax: 120,
   /** 'Orçamento mensal de tokens de IA' of a workspace (docs/adr/0101): from 1.000 to 10^12. */

@@ -15,6 +15,7 @@ import {
 } from './messages-team';
 import { oauthAppMessages, serviceAccountsOauthMessages } from './messages-oauth';
 import { ssoMessages } from './messages-sso';
+import { holidayMessages } from './messages-holidays';
 
 /** Up to five hosts as pt-BR lists them ("a, b e c"), then how many more. */
 function hostList(hosts: readonly string[]): string {
@@ -60,6 +61,7 @@ export const messages = {
   members: memberMessages,
   groupAccess: groupAccessMessages,
   sso: ssoMessages,
+  holidays: holidayMessages,
   groups: {
     nameRequired: 'O nome do grupo é obrigatório!',
     nameTooLong: 'O nome do grupo deve ter no máximo 50 caracteres!',

@@ -3,7 +3,8 @@ import { flowConfigSchema, flowVariableSchema } from './flows.schema';
 import { refineNoForbiddenCharacter, text } from './text';
 
 /**
- * The file of `ponte export` / `ponte import`: everything a workspace is made of. No text may
+ * The file of `ponte export` / `ponte import`: everything a workspace is made of (its flows,
+ * groups, variables and own holidays). No text may
  * hold NUL nor a lone surrogate (the database refuses them); the services check the rest as for
  * the API.
  */
@@ -11,6 +12,8 @@ export const workspaceExportSchema = z.object({
   version: z.literal(1),
   groups: z.array(z.object({ _id: text(), name: text() })),
   variables: z.array(z.object({ name: text(), key: text(), value: text() })),
+  /** The workspace's own holidays (docs/adr/0121); absent in files made before them. */
+  holidays: z.array(z.object({ date: text(), name: text(), recurring: z.boolean() })).default([]),
   flows: z.array(
     z.object({
       name: text(),

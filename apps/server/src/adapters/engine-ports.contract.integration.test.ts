@@ -3,6 +3,7 @@ import type { EngineWidePorts } from '@ponte/engine/ports';
 import { messages } from '@ponte/shared/messages';
 import {
   describePortsContract,
+  portsContractHolidays,
   portsContractVariables,
 } from '@ponte/engine/testing/ports-contract';
 import { chain, createFlow } from '../test/flow-fixtures';
@@ -26,6 +27,11 @@ describeEachDriver('real engine ports', (driver) => {
     const api = t.request(account.token);
     for (const [key, value] of Object.entries(portsContractVariables.workspace)) {
       const res = await api.post('/api/v1/variables', { name: key, key, value });
+      if (res.statusCode !== 201) throw new Error(res.body);
+    }
+    // Saved out of order: the port lists them in calendar order.
+    for (const holiday of [...portsContractHolidays].reverse()) {
+      const res = await api.post('/api/v1/holidays', holiday);
       if (res.statusCode !== 201) throw new Error(res.body);
     }
     const calledFlowId = await createFlow(t, account, chain({ type: 'core_flow_trigger' }));

@@ -20,6 +20,7 @@ import { createWaitLinksPort } from './wait-links-port';
 import { createApprovalWaitsPort } from './approval-waits-port';
 import { createAiUsagePort } from './ai-usage-port';
 import { createVariablesReader, type VariablesReader } from './variables-reader';
+import { createWorkspaceHolidaysReader } from './workspace-holidays-reader';
 import type { DecryptedAccount } from '../modules/service-accounts/connection-testers';
 import type { TokenSources } from '../modules/service-accounts/token-sources';
 import { messages } from '@ponte/shared/messages';
@@ -138,6 +139,7 @@ const clockPort: EnginePorts['clock'] = {
 export function createEnginePorts(db: Database, deps: EnginePortsDependencies): EngineWidePorts {
   const system = deps.systemVariables ?? {};
   const reader = deps.variables ?? createVariablesReader(db);
+  const holidays = createWorkspaceHolidaysReader(db);
   const serviceAccounts = serviceAccountsPort(deps);
   const network = {
     guard: deps.network?.guard ?? createNetworkGuard(),
@@ -155,6 +157,9 @@ export function createEnginePorts(db: Database, deps: EnginePortsDependencies): 
       async all(scope, signal) {
         return { ...system, ...(await workspaceVariables(scope.workspaceId, signal)) };
       },
+    },
+    holidays: {
+      list: (scope, signal) => abortable(signal, () => holidays(scope.workspaceId)),
     },
     serviceAccounts,
     mail: createMailPort({ ...network, accounts: serviceAccounts }),

@@ -11,6 +11,12 @@ async function seed(t: TestContext, account: TestAccount) {
     (await api.post('/api/v1/variables', { name: 'Token', key: 'API_TOKEN', value: 'abc' }))
       .statusCode,
   ).toBe(201);
+  for (const holiday of [
+    { date: '2020-01-25', name: 'Aniversário da cidade', recurring: true },
+    { date: '2027-02-09', name: 'Carnaval da empresa', recurring: false },
+  ]) {
+    expect((await api.post('/api/v1/holidays', holiday)).statusCode).toBe(201);
+  }
   const flow = await api.post('/api/v1/flows', {
     name: 'Pedidos',
     enabled: true,
@@ -38,6 +44,10 @@ describeEachDriver('ponte export / import', (driver) => {
       version: 1,
       groups: [{ name: 'Vendas' }],
       variables: [{ name: 'Token', key: 'API_TOKEN', value: 'abc' }],
+      holidays: [
+        { date: '2020-01-25', name: 'Aniversário da cidade', recurring: true },
+        { date: '2027-02-09', name: 'Carnaval da empresa', recurring: false },
+      ],
       flows: [
         {
           name: 'Pedidos',
@@ -55,9 +65,11 @@ describeEachDriver('ponte export / import', (driver) => {
       name: 'Já existia',
       data: chain({ type: 'core_manual_trigger' }),
     });
+    await api.post('/api/v1/holidays', { date: '2027-02-10', name: 'Já existia' });
     expect(await commands.importWorkspace(target.workspaceId, file)).toEqual({
       groups: 0,
       variables: 1,
+      holidays: 2,
       flows: 1,
       disabled: [],
     });
@@ -84,6 +96,12 @@ describeEachDriver('ponte export / import', (driver) => {
     });
     const variables = (await api.get('/api/v1/variables')).json().items;
     expect(variables).toEqual([expect.objectContaining({ key: 'API_TOKEN', value: 'abc' })]);
+    const holidays = (await api.get('/api/v1/holidays')).json().items as { name: string }[];
+    expect(holidays.map((holiday) => holiday.name)).toEqual([
+      'Aniversário da cidade',
+      'Carnaval da empresa',
+      'Já existia',
+    ]);
   });
 
   it('adds an enabled flow whose trigger registers at its service disabled, and names it', async () => {
@@ -120,6 +138,7 @@ describeEachDriver('ponte export / import', (driver) => {
     expect(await commands.importWorkspace(owner.workspaceId, file)).toEqual({
       groups: 0,
       variables: 0,
+      holidays: 0,
       flows: 2,
       disabled: ['Mensagens do bot'],
     });
@@ -149,6 +168,29 @@ describeEachDriver('ponte export / import', (driver) => {
     await expect(commands.exportWorkspace('Não existe')).rejects.toThrow(
       'Workspace "Não existe" não encontrado.',
     );
+  });
+
+  it('refuses an import with a holiday on a day the workspace already has one, writing nothing', async () => {
+    const commands = createPonteCommands(t.database.db, testSecret);
+    const source = await t.createAccount({ workspaceName: 'Origem Feriados' });
+    await seed(t, source);
+    const file = JSON.parse(JSON.stringify(await commands.exportWorkspace(source.workspaceId)));
+    const target = await t.createAccount({ workspaceName: 'Destino Feriados' });
+    const api = t.request(target.token);
+    await api.post('/api/v1/holidays', {
+      date: '2031-01-25',
+      name: 'Aniversário',
+      recurring: true,
+    });
+    await expect(commands.importWorkspace(target.workspaceId, file)).rejects.toThrow(
+      'Nada foi importado: o workspace já tem feriados nestes dias: 25/01/2020 (todo ano). Apague esses feriados e importe de novo.',
+    );
+    expect((await api.get('/api/v1/holidays')).json().total).toBe(1);
+    expect((await api.get('/api/v1/variables')).json().items).toEqual([]);
+    // A file made before holidays were exported has none, and still imports.
+    delete file.holidays;
+    await api.delete(`/api/v1/holidays/${(await api.get('/api/v1/holidays')).json().items[0]._id}`);
+    expect(await commands.importWorkspace(target.workspaceId, file)).toMatchObject({ holidays: 0 });
   });
 
   it('refuses an import with a flow the save rules refuse, writing nothing at all', async () => {

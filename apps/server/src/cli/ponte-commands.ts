@@ -16,6 +16,7 @@ import { createVersionsService } from '../modules/versions/versions.service';
 import { createGroupsService } from '../modules/groups/groups.service';
 import { createUsersService } from '../modules/users/users.service';
 import { createVariablesService } from '../modules/variables/variables.service';
+import { createHolidaysService } from '../modules/holidays/holidays.service';
 import { createWorkspacesRepository } from '../modules/workspaces/workspaces.repository';
 import { AppError } from '../lib/app-error';
 import { CliError } from './cli-error';
@@ -59,6 +60,7 @@ export function createPonteCommands(db: Database, jwtSecret: string, now = () =>
     }),
     groups: createGroupsService({ db, now }),
     variables: createVariablesService({ db, now }),
+    holidays: createHolidaysService({ db, now }),
     registers: (node: FlowNode) =>
       Boolean(library.get(node.type, node.typeVersion)?.hookSubscriptions),
   };

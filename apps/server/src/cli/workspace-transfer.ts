@@ -1,15 +1,18 @@
 import type { FlowDocument, FlowNode } from '@ponte/shared/flow/flow-document.schema';
 import type { WorkspaceExport } from '@ponte/shared/workspace-export.schema';
+import { formatBrazilianDay } from '@ponte/shared/holidays.schema';
 import { AppError } from '../lib/app-error';
 import type { FlowsService } from '../modules/flows/flows.service';
 import type { GroupsService } from '../modules/groups/groups.service';
 import type { VariablesService } from '../modules/variables/variables.service';
+import type { HolidaysService } from '../modules/holidays/holidays.service';
 import { CliError } from './cli-error';
 
 export interface TransferServices {
   flows: FlowsService;
   groups: GroupsService;
   variables: VariablesService;
+  holidays: HolidaysService;
   /**
    * Whether a node's trigger registers its address at its service (Telegram, Trello): only the
    * running server can, from a request's public address (docs/adr/0091).
@@ -31,7 +34,7 @@ async function allPages<T>(
   }
 }
 
-/** Flows (with their documents), variables and groups of the workspace. */
+/** Flows (with their documents), variables, holidays and groups of the workspace. */
 export async function exportWorkspace(
   services: TransferServices,
   workspaceId: string,
@@ -41,6 +44,9 @@ export async function exportWorkspace(
   );
   const variables = await allPages((page) =>
     services.variables.list(workspaceId, { page, limit: pageSize }),
+  );
+  const holidays = await allPages((page) =>
+    services.holidays.list(workspaceId, { page, limit: pageSize }),
   );
   const listed = await allPages((page) =>
     services.flows.list(workspaceId, { page, limit: pageSize, status: 'all' }),
@@ -62,13 +68,40 @@ export async function exportWorkspace(
     version: 1,
     groups: groups.map(({ _id, name }) => ({ _id, name })),
     variables: variables.map(({ name, key, value }) => ({ name, key, value })),
+    holidays: holidays.map(({ date, name, recurring }) => ({ date, name, recurring })),
     flows,
   };
+}
+
+/** A holiday's day as the unique indexes see it: its date, or its month and day when yearly. */
+const dayOf = (holiday: { date: string; recurring: boolean }) =>
+  holiday.recurring ? `todo ${holiday.date.slice(5)}` : holiday.date;
+
+/** Stops the import when a holiday of the file falls on a day the workspace already has one. */
+async function refuseTakenDays(
+  services: TransferServices,
+  workspaceId: string,
+  holidays: WorkspaceExport['holidays'],
+): Promise<void> {
+  const existing = await allPages((page) =>
+    services.holidays.list(workspaceId, { page, limit: pageSize }),
+  );
+  const days = new Set(existing.map(dayOf));
+  const taken = holidays.filter((holiday) => days.has(dayOf(holiday)));
+  if (!taken.length) return;
+  throw new CliError(
+    `Nada foi importado: o workspace já tem feriados nestes dias: ${taken
+      .map(
+        (holiday) => `${formatBrazilianDay(holiday.date)}${holiday.recurring ? ' (todo ano)' : ''}`,
+      )
+      .join(', ')}. Apague esses feriados e importe de novo.`,
+  );
 }
 
 export interface ImportSummary {
   groups: number;
   variables: number;
+  holidays: number;
   flows: number;
   /** The enabled flows added disabled: a trigger of theirs is registered when enabled in the UI. */
   disabled: string[];
@@ -76,8 +109,9 @@ export interface ImportSummary {
 
 /**
  * Adds the file's content to the workspace and never changes what is there: a group whose name
- * exists is reused; a variable whose key exists, or a flow the save rules refuse, stops the
- * import before anything is written; flows are always added as new flows. An enabled flow whose
+ * exists is reused; a variable whose key exists, a holiday on a day the workspace already has
+ * one (holidays.service's rule), or a flow the save rules refuse, stops the import before
+ * anything is written; flows are always added as new flows. An enabled flow whose
  * trigger registers its address at a service is added disabled (the summary names it).
  */
 export async function importWorkspace(
@@ -98,6 +132,8 @@ export async function importWorkspace(
         .join(', ')}. Renomeie ou apague essas variáveis e importe de novo.`,
     );
   }
+
+  await refuseTakenDays(services, workspaceId, file.holidays);
 
   for (const flow of file.flows) {
     try {
@@ -128,6 +164,9 @@ export async function importWorkspace(
   for (const variable of file.variables) {
     await services.variables.create(workspaceId, variable);
   }
+  for (const holiday of file.holidays) {
+    await services.holidays.create(workspaceId, holiday, null);
+  }
   const disabled: string[] = [];
   for (const flow of file.flows) {
     const nodes = (flow.data as FlowDocument | undefined)?.nodes ?? [];
@@ -140,5 +179,11 @@ export async function importWorkspace(
       group: flow.group ? (groupIds.get(flow.group) ?? null) : null,
     });
   }
-  return { groups, variables: file.variables.length, flows: file.flows.length, disabled };
+  return {
+    groups,
+    variables: file.variables.length,
+    holidays: file.holidays.length,
+    flows: file.flows.length,
+    disabled,
+  };
 }

@@ -411,6 +411,7 @@ export { approvalWaits, approvalWaitLinks } from './schema-approval-waits';
 export { aiTokenUsage } from './schema-ai-usage';
 export { resourceVersions } from './schema-versions';
 export { auditEvents } from './schema-audit';
+export { workspaceHolidays } from './schema-holidays';
 
 export const schema = {
   customers,

@@ -5,6 +5,7 @@ import { messages } from '@ponte/shared/messages';
 export type ResourceKind =
   | 'flow'
   | 'variable'
+  | 'holiday'
   | 'group'
   | 'execution'
   | 'workspace'

@@ -191,6 +191,10 @@ describe('request bodies the document accepts', () => {
       // Only an Editor, Operador or Leitor is limited to groups, and to the workspace's own.
       'post /api/v1/members/invitations': { role: 'editor', groups: [group] },
       'post /account/v1/users': { role: 'editor', groups: [group] },
+      // One holiday per day (docs/adr/0121): the edit moves the created one to a free day, and
+      // a CSV is more than any text of the right length.
+      'put /api/v1/holidays/{id}': { date: '2026-11-27' },
+      'post /api/v1/holidays/import': { csv: '01/12/2026;Feriado de exemplo;não' },
     };
     // Every kind a body can be of, where the kind decides which rules apply.
     const each = (name: string, values: readonly unknown[]) =>

@@ -7,6 +7,7 @@ import { withNodes } from '../kit/layered-registry';
 import { StopExecution } from '../kit/stop-execution';
 import { SuspendExecution } from '../kit/suspend-execution';
 import { createFlowData } from '../kit/flow-data';
+import { holidaysOnce } from './holidays-once';
 import { createLogBudget } from './log-budget';
 import { NodeStates } from './node-states';
 import { definitionOf, firstOutputOf, labelOf, refusal } from './refusal';
@@ -195,6 +196,7 @@ class Execution {
         ),
         logs: createLogBudget(),
         vars,
+        holidays: holidaysOnce(deps.ports.holidays, scope, this.controller.signal),
         flowVariables,
         signal: this.controller.signal,
         timers: deps.timers,

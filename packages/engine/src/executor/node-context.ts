@@ -1,4 +1,5 @@
 import type { FlowNode } from '@ponte/shared/flow/flow-document.schema';
+import type { WorkspaceHoliday } from '@ponte/shared/brazil/calendar/holiday-types';
 import type {
   FlowData,
   IncomingEdge,
@@ -24,6 +25,8 @@ export interface ExecutionScopeData {
   sandbox: Sandbox;
   flow: FlowData;
   vars: Record<string, string>;
+  /** The workspace's own holidays, asked of the port once and only when used (`holidaysOnce`). */
+  holidays: () => Promise<WorkspaceHoliday[]>;
   flowVariables: Record<string, string>;
   signal: AbortSignal;
   /** The executor's clock (the throttle of `progress`). */
@@ -40,7 +43,7 @@ export interface ExecutionScopeData {
 }
 
 export function expressionData(shared: ExecutionScopeData, msg: Message) {
-  return { msg, flow: shared.flow.get(), vars: shared.vars };
+  return { msg, flow: shared.flow.get(), vars: shared.vars, holidays: shared.holidays };
 }
 
 /** The least time between two `node_progress` events of one node run (ms, on the executor's clock). */

@@ -1,5 +1,9 @@
 import { createFakePorts } from './fake-ports';
-import { describePortsContract, portsContractVariables } from './ports-contract';
+import {
+  describePortsContract,
+  portsContractHolidays,
+  portsContractVariables,
+} from './ports-contract';
 
 describePortsContract('fake ports', async () => {
   const ports = createFakePorts();
@@ -7,6 +11,8 @@ describePortsContract('fake ports', async () => {
     ...portsContractVariables.system,
     ...portsContractVariables.workspace,
   };
+  ports.holidays.values = [...portsContractHolidays];
+  ports.holidays.workspaceId = 'ws';
   ports.flowHandler = (_flowId, payload) => ({ payload });
   return {
     ports,

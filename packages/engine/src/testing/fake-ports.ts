@@ -1,4 +1,5 @@
 import type { DeclaredInput } from '@ponte/shared/flow/declared-inputs';
+import type { WorkspaceHoliday } from '@ponte/shared/brazil/calendar/holiday-types';
 import type {
   ApprovalAnswer,
   ApprovalRequest,
@@ -31,6 +32,15 @@ export const testSignal: AbortSignal = new AbortController().signal;
 /** In-memory ports for tests: every call is recorded, every answer can be set. */
 export interface FakePorts extends EnginePorts {
   variables: EnginePorts['variables'] & { values: Record<string, string> };
+  /**
+   * The holidays `list` answers for `workspaceId` (default: the test scope's; other workspaces
+   * have none); `calls` counts the lists asked.
+   */
+  holidays: EnginePorts['holidays'] & {
+    values: WorkspaceHoliday[];
+    workspaceId: string;
+    calls: number;
+  };
   httpCalls: HttpRequest[];
   httpHandler: (request: HttpRequest) => Promise<HttpResponse> | HttpResponse;
   mails: MailMessage[];
@@ -167,6 +177,17 @@ export function createFakePorts(): FakePorts {
       async all(_scope, signal) {
         signal.throwIfAborted();
         return { ...ports.variables.values };
+      },
+    },
+    holidays: {
+      values: [],
+      workspaceId: testScope.workspaceId,
+      calls: 0,
+      async list(scope, signal) {
+        signal.throwIfAborted();
+        ports.holidays.calls++;
+        if (scope.workspaceId !== ports.holidays.workspaceId) return [];
+        return ports.holidays.values.map((holiday) => ({ ...holiday }));
       },
     },
     serviceAccounts: {

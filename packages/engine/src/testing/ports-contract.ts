@@ -9,6 +9,17 @@ export const portsContractVariables = {
   workspace: { REGIAO: 'workspace', SO_WORKSPACE: 'w' },
 } as const;
 
+/**
+ * The holidays the scope's workspace added itself, in the order the port lists them (yearly
+ * ones by day and month, then the others by date); another workspace has none of them.
+ */
+export const portsContractHolidays = [
+  { date: '2020-01-25', name: 'Aniversário da cidade', recurring: true },
+  { date: '2021-11-20', name: 'Consciência Negra', recurring: true },
+  { date: '2026-12-24', name: 'Véspera de Natal', recurring: false },
+  { date: '2027-02-09', name: 'Carnaval da empresa', recurring: false },
+] as const;
+
 export interface PortsContractSubject {
   ports: EnginePorts;
   scope: ExecutionScope;
@@ -25,7 +36,8 @@ export interface PortsContractSubject {
 /**
  * What the engine expects of its ports, run against the fakes of the engine's tests and
  * against the server's real ports alike. `make` builds ports whose system and workspace
- * variables are `portsContractVariables`. The HTTP port is not part of it: the server's
+ * variables are `portsContractVariables` and whose workspace's own holidays are
+ * `portsContractHolidays`. The HTTP port is not part of it: the server's
  * refuses local addresses, where a test server would listen.
  */
 export function describePortsContract(
@@ -52,6 +64,15 @@ export function describePortsContract(
         SO_SISTEMA: 's',
         SO_WORKSPACE: 'w',
       });
+    });
+
+    it("lists the workspace's own holidays, and none of another workspace", async () => {
+      const { ports, scope } = subject;
+      expect(await ports.holidays.list(scope, testSignal)).toEqual(portsContractHolidays);
+      const elsewhere = { ...scope, workspaceId: 'outro-workspace' };
+      expect(await ports.holidays.list(elsewhere, testSignal)).toEqual([]);
+      const aborted = AbortSignal.abort(new Error('Execução parada.'));
+      await expect(ports.holidays.list(scope, aborted)).rejects.toThrow('Execução parada.');
     });
 
     it("calls a flow: with wait, answers the called flow's last message", async () => {

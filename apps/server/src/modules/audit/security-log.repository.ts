@@ -15,6 +15,7 @@ import {
   serviceAccounts,
   users,
   variables,
+  workspaceHolidays,
   workspaces,
   auditEvents,
 } from '../../db/schema';
@@ -40,6 +41,11 @@ const security = eq(auditEvents.category, 'security');
 const ownedTables = {
   flow: { table: flows, id: flows.id, workspaceId: flows.workspaceId },
   variable: { table: variables, id: variables.id, workspaceId: variables.workspaceId },
+  holiday: {
+    table: workspaceHolidays,
+    id: workspaceHolidays.id,
+    workspaceId: workspaceHolidays.workspaceId,
+  },
   group: { table: groups, id: groups.id, workspaceId: groups.workspaceId },
   execution: { table: executions, id: executions.id, workspaceId: executions.workspaceId },
   workspace: { table: workspaces, id: workspaces.id, workspaceId: workspaces.id },

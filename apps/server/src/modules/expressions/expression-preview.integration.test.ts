@@ -86,6 +86,34 @@ describeEachDriver('expression preview', (driver) => {
     ]);
   });
 
+  it("gives the templates the workspace's own holidays, as an execution has them", async () => {
+    const { api, flowId } = await flowWithVariables();
+    const saved = await api.post('/api/v1/holidays', {
+      date: '2020-01-25',
+      name: 'Aniversário da cidade',
+      recurring: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const stranger = t.request((await t.createAccount()).token);
+    await stranger.post('/api/v1/holidays', { date: '2027-02-09', name: 'Alheio' });
+    const res = await api.post('/engine/expressions/preview', {
+      flow_id: flowId,
+      msg,
+      // Monday 25 January 2027 is the workspace's yearly holiday; the 26th is a business day.
+      templates: [
+        '{{ $diaUtil("2027-01-25") }}',
+        '{{ $proximoDiaUtil("2027-01-22") }}',
+        '{{ $feriado("25/01/2027") }}',
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(expressionPreviewSchema.parse(res.json()).results).toEqual([
+      { ok: true, value: false },
+      { ok: true, value: '2027-01-26' },
+      { ok: true, value: 'Aniversário da cidade' },
+    ]);
+  });
+
   it("does not preview over another workspace's flow", async () => {
     const { flowId } = await flowWithVariables();
     const stranger = t.request((await t.createAccount()).token);

@@ -5,6 +5,7 @@ import type {
   expressionPreviewSchema,
 } from '@ponte/shared/execution-data.schema';
 import { messages } from '@ponte/shared/messages';
+import type { WorkspaceHoliday } from '@ponte/shared/brazil/calendar/holiday-types';
 import { notFound } from '../../lib/app-error';
 
 type PreviewBody = z.infer<typeof expressionPreviewBodySchema>;
@@ -24,8 +25,19 @@ export interface ExpressionPreviewDependencies {
   ): Promise<{ key: string; value: string }[] | null>;
   /** The workspace's variables, as an execution reads them. */
   workspaceVariables(workspaceId: string): Promise<Record<string, string>>;
+  /** The workspace's own holidays (docs/adr/0121), as an execution reads them. */
+  workspaceHolidays?(workspaceId: string): Promise<WorkspaceHoliday[]>;
   /** Milliseconds, for the request's budget (tests move it). */
   now?: () => number;
+}
+
+/**
+ * The workspace's holidays for one preview, as an execution has them: read on the first call
+ * only, and only when a template calls a business-day function.
+ */
+function holidaysOnce(deps: ExpressionPreviewDependencies, workspaceId: string) {
+  let pending: Promise<WorkspaceHoliday[]> | undefined;
+  return () => (pending ??= deps.workspaceHolidays?.(workspaceId) ?? Promise.resolve([]));
 }
 
 /** The text a person reads for a failed evaluation: the engine's own pt-BR message. */
@@ -37,8 +49,8 @@ function failure(error: unknown): Result {
 /**
  * The editor's preview of templates: each one resolved as a run resolves a param
  * (`resolveTemplate`: the same JSONata, functions, guards, limits and pt-BR messages), over
- * `msg` = the given message, `vars` = the workspace's variables under the flow's, and an empty
- * `flow`. Nothing is written and nothing leaves the process.
+ * `msg` = the given message, `vars` = the workspace's variables under the flow's, an empty
+ * `flow` and the workspace's own holidays (asked only when used). Nothing is written and nothing leaves the process.
  */
 export function createExpressionPreviewService(deps: ExpressionPreviewDependencies) {
   const now = deps.now ?? (() => performance.now());
@@ -50,6 +62,7 @@ export function createExpressionPreviewService(deps: ExpressionPreviewDependenci
         ...(await deps.workspaceVariables(workspaceId)),
         ...Object.fromEntries(own.map(({ key, value }) => [key, value])),
       };
+      const holidays = holidaysOnce(deps, workspaceId);
       const started = now();
       const results: Result[] = [];
       for (const template of body.templates) {
@@ -58,7 +71,12 @@ export function createExpressionPreviewService(deps: ExpressionPreviewDependenci
           continue;
         }
         try {
-          const value = await resolveTemplate(template, { msg: body.msg, flow: {}, vars });
+          const value = await resolveTemplate(template, {
+            msg: body.msg,
+            flow: {},
+            vars,
+            holidays,
+          });
           results.push({ ok: true, value: value ?? null });
         } catch (error) {
           results.push(failure(error));

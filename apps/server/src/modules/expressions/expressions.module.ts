@@ -5,21 +5,23 @@ import { expressionsAccess } from './expressions.access';
 
 /**
  * The flow editor's expression preview (POST /engine/expressions/preview): templates resolved
- * over a sample message as a run would resolve them. Owns no table; reads flows and variables.
+ * over a sample message as a run would resolve them. Owns no table; reads flows, variables
+ * and the workspace's holidays.
  */
 export const expressionsModule = defineModule({
   name: 'expressions',
   access: expressionsAccess,
-  needs: ['flowsRepository', 'variablesReader'],
+  needs: ['flowsRepository', 'variablesReader', 'workspaceHolidays'],
   provides: [],
   create: () => ({}),
   routes: {
-    engine: (engine, { flowsRepository, variablesReader }) =>
+    engine: (engine, { flowsRepository, variablesReader, workspaceHolidays }) =>
       engine.register(expressionPreviewRoutes, {
         service: createExpressionPreviewService({
           flowVariables: async (workspaceId, flowId) =>
             (await flowsRepository.find(workspaceId, flowId))?.variables ?? null,
           workspaceVariables: (workspaceId) => variablesReader.all(workspaceId),
+          workspaceHolidays,
         }),
       }),
   },

@@ -62,6 +62,8 @@ export const triggersModule = defineModule({
     'runner',
     'messageDriver',
     'variablesReader',
+    // The workspace's own holidays, for schedules on business days (docs/adr/0121).
+    'workspaceHolidays',
     'storage',
     'securityHooks',
     'engine',
@@ -92,6 +94,7 @@ export const triggersModule = defineModule({
       runner,
       clock,
       kinds,
+      workspaceHolidays: parts.workspaceHolidays,
       onError: report,
       ...(kinds.schedules ? { polls } : {}),
     });

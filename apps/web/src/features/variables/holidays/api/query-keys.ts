@@ -1,0 +1,1 @@
+export const holidaysQueryKey = ['holidays'] as const;
