@@ -6,16 +6,25 @@ import {
   type SchedulePreview,
 } from '@ponte/shared/schedule-preview.schema';
 import { nextRuns, validateSchedule } from '@ponte/engine/nodes/triggers/schedule-trigger/schedule';
+import { scheduleFiltersDays } from '@ponte/engine/nodes/triggers/schedule-trigger/schedule-days';
+import type { WorkspaceHoliday } from '@ponte/shared/brazil/calendar/holiday-types';
 import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
+import { sessionOf } from '../../plugins/auth';
 
 export interface SchedulePreviewOptions {
   now: () => Date;
+  /** The workspace's own holidays: a business-day schedule passes over them too. */
+  workspaceHolidays: (workspaceId: string) => Promise<WorkspaceHoliday[]>;
 }
 
 const expression = /\{\{[\s\S]*?\}\}/;
 
 /** The schedule's next firing times after `from`, or the reason it has none to show. */
-export function previewSchedule(params: Record<string, unknown>, from: Date): SchedulePreview {
+export function previewSchedule(
+  params: Record<string, unknown>,
+  from: Date,
+  holidays: readonly WorkspaceHoliday[] = [],
+): SchedulePreview {
   if (Object.values(params).some((value) => typeof value === 'string' && expression.test(value))) {
     return {
       runs: [],
@@ -25,7 +34,9 @@ export function previewSchedule(params: Record<string, unknown>, from: Date): Sc
   }
   const problem = validateSchedule(params);
   if (problem) return { runs: [], problem };
-  const runs = nextRuns(params, from, schedulePreviewCount).map((date) => date.toISOString());
+  const runs = nextRuns(params, from, schedulePreviewCount, holidays).map((date) =>
+    date.toISOString(),
+  );
   return { runs, problem: null };
 }
 
@@ -47,7 +58,10 @@ export const schedulePreviewRoutes: FastifyPluginAsyncZod<SchedulePreviewOptions
     },
     async (request) => {
       const { params, from } = request.body;
-      return previewSchedule(params, from ? new Date(from) : options.now());
+      const holidays = scheduleFiltersDays(params)
+        ? await options.workspaceHolidays(sessionOf(request).workspaceId)
+        : [];
+      return previewSchedule(params, from ? new Date(from) : options.now(), holidays);
     },
   );
 };

@@ -128,7 +128,7 @@ export const triggersModule = defineModule({
     return { triggers, queueConsumers, reconciliation };
   },
   routes: {
-    engine: async (engine, { flowsRepository, runner, storage, now }) => {
+    engine: async (engine, { flowsRepository, runner, storage, now, workspaceHolidays }) => {
       await engine.register(manualTriggerRoutes, {
         service: createManualTriggerService({
           findFlow: (workspaceId, flowId) => flowsRepository.find(workspaceId, flowId),
@@ -137,7 +137,7 @@ export const triggersModule = defineModule({
         storage,
         now,
       });
-      await engine.register(schedulePreviewRoutes, { now });
+      await engine.register(schedulePreviewRoutes, { now, workspaceHolidays });
     },
     // Webhooks are public: the node's own auth, or the service's signature, guards them.
     public: async (app, parts, options) => {

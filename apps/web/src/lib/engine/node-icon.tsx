@@ -106,7 +106,6 @@ const icons: Record<string, ComponentType<IconProps>> = {
   pencil: IconPencil,
   'player-stop': IconPlayerStop,
   plug: IconPlug,
-  qrcode: IconQrcode,
   repeat: IconRepeat,
   robot: IconRobot,
   send: IconSend,
