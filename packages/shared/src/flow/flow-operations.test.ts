@@ -82,6 +82,22 @@ describe('flow operations', () => {
     expect(countNodes(withUnknown, lookup)).toEqual({ actionTrigger: 2, flowControl: 1, total: 4 });
   });
 
+  it('counts an AI step and a Brazilian building block as actions, an unknown type as neither', () => {
+    const categoryOf: Record<string, string> = { svc_llm: 'ai', svc_pix: 'brazil' };
+    const withBlocks = addNode(addNode(base, node('ia', 'svc_llm')), node('pix', 'svc_pix'));
+    const lookupWith: typeof lookup = (type, version) =>
+      categoryOf[type]
+        ? ({ ...lookup('core_log')!, type, category: categoryOf[type] } as ReturnType<
+            typeof lookup
+          >)
+        : lookup(type, version);
+    expect(countNodes(addNode(withBlocks, node('x', 'nao_existe')), lookupWith)).toEqual({
+      actionTrigger: 4,
+      flowControl: 1,
+      total: 6,
+    });
+  });
+
   it('inserts a document with fresh uids, its top-left corner at the picked position', () => {
     const imported = flow(
       [

@@ -113,4 +113,26 @@ describe('NodePalette', () => {
     ]);
     expect(item('svc_llm')).toBeEnabled();
   });
+
+  it("puts Pix, Boleto and NF-e together in 'Brasil', after the AI steps", () => {
+    renderWithProviders(
+      <NodePalette
+        manifests={[
+          ...manifests,
+          manifest('svc_llm', 'Modelo de linguagem', { category: 'ai', icon: 'sparkles' }),
+          manifest('svc_pix', 'Pix', { category: 'brazil', icon: 'qrcode' }),
+          manifest('core_boleto', 'Boleto', { category: 'brazil', icon: 'barcode' }),
+          manifest('core_nfe', 'NF-e', { category: 'brazil', icon: 'file-invoice' }),
+        ]}
+        onAdd={vi.fn()}
+      />,
+    );
+    const sections = screen.getAllByRole('button', { name: /\(\d+\)$/ });
+    expect(sections.map((section) => section.textContent)).toEqual([
+      'Ações (2)',
+      'IA (1)',
+      'Brasil (3)',
+    ]);
+    expect(item('svc_pix')).toBeEnabled();
+  });
 });
