@@ -53,8 +53,30 @@ function headersOf(raw: Dispatcher.ResponseData['headers']): Record<string, stri
   return headers;
 }
 
+/**
+ * The refusal of a redirect to another origin for a request with a client certificate: the
+ * certificate belongs to the account's service, and its credential to the account's hosts
+ * (docs/adr/0071, docs/adr/0117).
+ */
+function redirectRefused(from: URL, to: URL): OutboundHttpError {
+  return new OutboundHttpError(
+    `${from.host} redirecionou a requisição para ${to.origin}: com o certificado de cliente (mTLS) da conta, o Ponte só segue redirecionamentos para o mesmo endereço de origem.`,
+    'redirect_refused',
+  );
+}
+
+/** Where an exchange is: whether the current hop's response head has arrived. */
+interface ExchangeProgress {
+  headArrived: boolean;
+}
+
 /** The error a failed exchange rejects with: the client's own refusals in pt-BR, else as is. */
-function failureOf(error: unknown, request: HttpRequest, timedOut: boolean): unknown {
+function failureOf(
+  error: unknown,
+  request: HttpRequest,
+  timedOut: boolean,
+  progress: ExchangeProgress,
+): unknown {
   const own = outboundHttpErrorIn(error);
   if (own) return own;
   if (timedOut) {
@@ -64,7 +86,10 @@ function failureOf(error: unknown, request: HttpRequest, timedOut: boolean): unk
     );
   }
   const host = parseUrl(request.url).host;
-  const tls = tlsFailure(error, host, request.clientCertificate !== undefined);
+  const tls = tlsFailure(error, host, {
+    withCertificate: request.clientCertificate !== undefined,
+    headArrived: progress.headArrived,
+  });
   if (tls) return tls;
   const code = (error as { code?: string }).code;
   if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')
@@ -86,7 +111,11 @@ export function createOutboundHttpClient(options: OutboundHttpOptions): Outbound
   const maxBytes = options.maxResponseBytes ?? maxHttpResponseBytes;
   const maxRedirects = options.maxRedirects ?? 5;
 
-  async function exchange(request: HttpRequest, signal: AbortSignal): Promise<HttpResponse> {
+  async function exchange(
+    request: HttpRequest,
+    signal: AbortSignal,
+    progress: ExchangeProgress,
+  ): Promise<HttpResponse> {
     let url = parseUrl(request.url);
     let method = request.method.toUpperCase();
     let body = request.body;
@@ -105,6 +134,7 @@ export function createOutboundHttpClient(options: OutboundHttpOptions): Outbound
       // An IP literal (in any spelling URL normalises) connects without a lookup: check it here.
       const host = url.hostname.replace(/^\[|\]$/g, '');
       if (isIP(host)) guard.check(host);
+      progress.headArrived = false;
       const response = await undiciRequest(url, {
         dispatcher,
         method: method as Dispatcher.HttpMethod,
@@ -112,6 +142,7 @@ export function createOutboundHttpClient(options: OutboundHttpOptions): Outbound
         ...(body !== undefined && method !== 'GET' && method !== 'HEAD' ? { body } : {}),
         signal,
       });
+      progress.headArrived = true;
       const location = response.headers.location;
       if (redirectStatuses.has(response.statusCode) && typeof location === 'string') {
         await response.body.dump().catch(() => undefined);
@@ -123,6 +154,7 @@ export function createOutboundHttpClient(options: OutboundHttpOptions): Outbound
         }
         const next = parseUrl(new URL(location, url).toString());
         if (next.origin !== url.origin) {
+          if (request.clientCertificate) throw redirectRefused(url, next);
           for (const key of Object.keys(headers))
             if (['authorization', 'cookie'].includes(key.toLowerCase())) delete headers[key];
         }
@@ -158,10 +190,11 @@ export function createOutboundHttpClient(options: OutboundHttpOptions): Outbound
   return {
     async request(request) {
       const timeout = AbortSignal.timeout(request.timeoutMs);
+      const progress: ExchangeProgress = { headArrived: false };
       try {
-        return await exchange(request, AbortSignal.any([request.signal, timeout]));
+        return await exchange(request, AbortSignal.any([request.signal, timeout]), progress);
       } catch (error) {
-        throw failureOf(error, request, timeout.aborted && !request.signal.aborted);
+        throw failureOf(error, request, timeout.aborted && !request.signal.aborted, progress);
       }
     },
     close: async () => {
