@@ -165,6 +165,19 @@ describe('dates', () => {
     expect(nextBusinessDay('2026-12-08T02:00:00-03:00')).toBe('2026-12-09');
   });
 
+  it('refuses years outside 1900–2200, which would be read as other years', () => {
+    // Date.UTC reads the years 0 to 99 as 1900 to 1999: 0050 would become 1950.
+    const outside = (text: string) =>
+      `Ano fora do calendário: "${text}". O calendário vai de 1900 a 2200.`;
+    expect(() => addBusinessDays('0050-01-01', 1)).toThrow(outside('0050-01-01'));
+    expect(() => isBusinessDay('01/01/0099')).toThrow(outside('01/01/0099'));
+    expect(() => nextBusinessDay('0050-01-01T12:00:00Z')).toThrow(outside('0050-01-01T12:00:00Z'));
+    expect(() => nthBusinessDay('0050-01', 1)).toThrow(outside('0050-01'));
+    expect(() => isBusinessDay('2201-01-02')).toThrow(outside('2201-01-02'));
+    expect(nextBusinessDay('1900-01-01')).toBe('1900-01-02');
+    expect(isBusinessDay('2200-12-31')).toBe(true);
+  });
+
   it('refuses what is not a date, in pt-BR', () => {
     expect(() => isBusinessDay('2026-02-30')).toThrow('Data inexistente: "2026-02-30".');
     expect(() => isBusinessDay('amanhã')).toThrow(
