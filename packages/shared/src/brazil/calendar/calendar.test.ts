@@ -151,6 +151,18 @@ describe('places', () => {
     expect(isBusinessDay('2023-03-10', 'AC')).toBe(false);
   });
 
+  it('closes São Paulo on 20 de novembro from 2004 to 2023, a municipal holiday then', () => {
+    // Lei municipal nº 13.707/2004, consolidated in Lei nº 14.485/2007; Friday 20/11/2020.
+    expect(isBusinessDay('2020-11-20', 'SP')).toBe(true);
+    expect(isBusinessDay('2020-11-20', 'SP/São Paulo')).toBe(false);
+    expect(holidaysOn('2020-11-20', 'SP/São Paulo')).toMatchObject([
+      { name: 'Dia da Consciência Negra', kind: 'municipal', nature: 'feriado' },
+    ]);
+    expect(isBusinessDay('2003-11-20', 'SP/São Paulo')).toBe(true);
+    // From 2024 it is the national holiday (Lei nº 14.759/2023), not the city's.
+    expect(holidaysOn('2024-11-20', 'SP/São Paulo').map((h) => h.kind)).toEqual(['nacional']);
+  });
+
   it('follows the law’s years: PR’s 19 de dezembro ended with Lei nº 18.384/2014', () => {
     expect(isBusinessDay('2013-12-19', 'PR')).toBe(false);
     expect(isBusinessDay('2019-12-19', 'PR')).toBe(true);
