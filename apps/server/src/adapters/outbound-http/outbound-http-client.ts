@@ -9,7 +9,7 @@ import {
   type HttpRequest,
   type HttpResponse,
 } from '@ponte/engine/ports';
-import { createClientCertificateAgents } from './client-certificate-agents';
+import { createClientCertificateAgents, type AgentLease } from './client-certificate-agents';
 import { createGuardedAgent, type Resolver } from './guarded-agent';
 import type { NetworkGuard } from './network-guard';
 import { OutboundHttpError, outboundHttpErrorIn } from './outbound-http-error';
@@ -92,7 +92,9 @@ function failureOf(
   });
   if (tls) return tls;
   const code = (error as { code?: string }).code;
-  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')
+  // UND_ERR_CLOSED: an agent closed under the request (the client shutting down).
+  const closed = ['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED'];
+  if (closed.includes(code ?? ''))
     return new OutboundHttpError(`A conexão com ${host} foi recusada ou encerrada.`, 'connection');
   return error;
 }
@@ -115,6 +117,7 @@ export function createOutboundHttpClient(options: OutboundHttpOptions): Outbound
     request: HttpRequest,
     signal: AbortSignal,
     progress: ExchangeProgress,
+    dispatcher: Dispatcher,
   ): Promise<HttpResponse> {
     let url = parseUrl(request.url);
     let method = request.method.toUpperCase();
@@ -126,10 +129,6 @@ export function createOutboundHttpClient(options: OutboundHttpOptions): Outbound
     for (const key of Object.keys(headers))
       if (key.toLowerCase() === chainHeader) delete headers[key];
     if (request.chainDepth !== undefined) headers[chainHeader] = String(request.chainDepth);
-    const dispatcher = request.clientCertificate
-      ? certificateAgents.agentFor(request.clientCertificate)
-      : agent;
-
     for (let hop = 0; ; hop++) {
       // An IP literal (in any spelling URL normalises) connects without a lookup: check it here.
       const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -191,10 +190,17 @@ export function createOutboundHttpClient(options: OutboundHttpOptions): Outbound
     async request(request) {
       const timeout = AbortSignal.timeout(request.timeoutMs);
       const progress: ExchangeProgress = { headArrived: false };
+      const signal = AbortSignal.any([request.signal, timeout]);
+      // A certificate's agent stays open until this request has ended, even if evicted meanwhile.
+      let lease: AgentLease | undefined;
       try {
-        return await exchange(request, AbortSignal.any([request.signal, timeout]), progress);
+        const { clientCertificate } = request;
+        lease = clientCertificate ? certificateAgents.lease(clientCertificate) : undefined;
+        return await exchange(request, signal, progress, lease?.agent ?? agent);
       } catch (error) {
         throw failureOf(error, request, timeout.aborted && !request.signal.aborted, progress);
+      } finally {
+        lease?.release();
       }
     },
     close: async () => {

@@ -5,6 +5,7 @@ import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClientCertificate } from '@ponte/engine/ports';
 import { makeTestCertificates } from '../../test/test-certificates';
+import { until } from '../../test/until';
 import { createNetworkGuard } from './network-guard';
 import { createOutboundHttpClient, type OutboundHttpClient } from './outbound-http-client';
 
@@ -20,6 +21,8 @@ describe.runIf(certificates)('outbound HTTP client with a client certificate (mT
   const tls = certificates!;
   let server: Server;
   let base: string;
+  /** Held answers of '/redireciona-depois': each waits for the test to let it go. */
+  const held: (() => void)[] = [];
   const clients: OutboundHttpClient[] = [];
   const client = (allowed: string[]) => {
     const created = createOutboundHttpClient({ guard: createNetworkGuard(allowed) });
@@ -51,6 +54,13 @@ describe.runIf(certificates)('outbound HTTP client with a client certificate (mT
         if (req.url === '/mesma-origem') {
           res.writeHead(302, { location: '/quem-sou' });
           return void res.end();
+        }
+        if (req.url === '/redireciona-depois') {
+          held.push(() => {
+            res.writeHead(302, { location: '/quem-sou' });
+            res.end();
+          });
+          return;
         }
         if (req.url === '/corta') {
           // The answer begins, then the connection drops before the body ends.
@@ -111,6 +121,19 @@ describe.runIf(certificates)('outbound HTTP client with a client certificate (mT
       .then(() => null)
       .catch((e: Error) => e);
     expect(error?.message).toMatch(/^A conexão com 127\.0\.0\.2:\d+ foi recusada ou encerrada\.$/);
+  });
+
+  it('keeps an evicted certificate agent open for the request still using it', async () => {
+    const http = client(['127.0.0.2/32']);
+    // Distinct texts of the same CA make distinct agents: 33 of them evict the first.
+    const certificate = (n: number) => ({ ...tls.otherHost, ca: `${tls.ca}${'\n'.repeat(n)}` });
+    const first = get(http, certificate(0), '/redireciona-depois');
+    await until(() => held.length === 1, 'a primeira requisição no servidor');
+    for (let n = 1; n <= 32; n++) expect((await get(http, certificate(n))).status).toBe(200);
+    // The first request's redirect is followed on its agent, evicted meanwhile.
+    held.shift()!();
+    const answer = await first;
+    expect(JSON.parse(new TextDecoder().decode(answer.body))).toEqual({ cliente: 'smtp' });
   });
 
   it('keeps the network guard: a certificate opens no blocked address', async () => {

@@ -31,7 +31,10 @@ describe('service hook deliveries', () => {
   });
   afterAll(() => database.close());
 
-  async function hookApp(enqueue: (request: ExecutionRequest) => Promise<string>) {
+  async function hookApp(
+    enqueue: (request: ExecutionRequest) => Promise<string>,
+    registered: { secret: string } | null = { secret: 's3cr3t' },
+  ) {
     const refused: string[] = [];
     const registrations = createHookRegistrations({
       db: database.db,
@@ -48,7 +51,7 @@ describe('service hook deliveries', () => {
         definition: () => pixTrigger,
         account: async () => ({ _id: 'psp', name: 'PSP', type: 'pix_api', data: {} }),
         enqueue: async (request) => ({ execution_id: await enqueue(request) }),
-        registration: async () => ({ secret: 's3cr3t' }),
+        registration: async () => registered ?? undefined,
         claimEvent: (flowId, nodeUid, key) => registrations.claimEvent(flowId, nodeUid, key),
         now: () => new Date('2026-12-01T12:00:00Z'),
         onRefused: (_flowId, _nodeUid, reason) => refused.push(reason),
@@ -77,6 +80,16 @@ describe('service hook deliveries', () => {
     expect(retry.json()).toEqual({ execution_ids: ['e1'] });
     // Once queued, a further retry of the same Pix starts nothing.
     expect((await notify()).json()).toEqual({ execution_ids: [] });
+    await app.close();
+  });
+
+  it('answers an unauthenticated caller the generic 401, the reason kept for the log', async () => {
+    const { app, notify, refused } = await hookApp(async () => 'e2', null);
+    const answer = await notify();
+    expect(answer.statusCode).toBe(401);
+    expect(answer.json().message).toBe(messages.engine.hookSignatureInvalid);
+    expect(answer.body).not.toMatch(/registrado/);
+    expect(refused).toEqual(['O gatilho não está registrado no PSP: ative o flow novamente.']);
     await app.close();
   });
 });

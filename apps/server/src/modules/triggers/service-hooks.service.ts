@@ -141,9 +141,10 @@ export function createServiceHooks(deps: ServiceHooksDeps) {
         ...(appSecret ? { appSecret } : {}),
       });
       if (verified !== true) {
+        // The caller is not authenticated: it gets the generic refusal, the reason goes to the log.
         const reason = typeof verified === 'string' ? verified : m.hookSignatureInvalid;
         deps.onRefused?.(flow.id, node.uid, reason);
-        return refusal(401, 'unauthorized', reason);
+        return refusal(401, 'unauthorized', m.hookSignatureInvalid);
       }
       let body: unknown;
       try {
