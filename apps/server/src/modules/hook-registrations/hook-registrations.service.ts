@@ -269,7 +269,11 @@ export function createHookRegistrations(deps: HookRegistrationsDeps) {
      * retry of it starts nothing); the claim's `release` gives it back when its execution could
      * not be queued, so the service's retry queues it then.
      */
-    async claimEvent(flowId: string, nodeUid: string, key: string): Promise<EventClaim | undefined> {
+    async claimEvent(
+      flowId: string,
+      nodeUid: string,
+      key: string,
+    ): Promise<EventClaim | undefined> {
       if (!(await repository.claimEvent(flowId, nodeUid, key, deps.now()))) return undefined;
       return { release: () => repository.releaseEvent(flowId, nodeUid, key) };
     },

@@ -8,7 +8,7 @@ import type { FlowRow } from '../flows/flows.repository';
 import { createSecretBox } from '../../lib/secret-box';
 import { createTestDatabase } from '../../test/test-database';
 import { createHookRegistrations } from '../hook-registrations/hook-registrations.service';
-import type { ExecutionRequest } from '../executions/execution-runner';
+import type { EnqueuedExecution, ExecutionRequest } from '../executions/execution-runner';
 import { serviceHookRoutes } from './service-hooks.routes';
 import { createServiceHooks } from './service-hooks.service';
 
@@ -50,7 +50,9 @@ describe('service hook deliveries', () => {
         findServiceHook: () => ({ flow, node }),
         definition: () => pixTrigger,
         account: async () => ({ _id: 'psp', name: 'PSP', type: 'pix_api', data: {} }),
-        enqueue: async (request) => ({ execution_id: await enqueue(request) }),
+        // The hooks wait for no execution: only the id is read.
+        enqueue: async (request) =>
+          ({ execution_id: await enqueue(request) }) as unknown as EnqueuedExecution,
         registration: async () => registered ?? undefined,
         claimEvent: (flowId, nodeUid, key) => registrations.claimEvent(flowId, nodeUid, key),
         now: () => new Date('2026-12-01T12:00:00Z'),

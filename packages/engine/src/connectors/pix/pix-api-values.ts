@@ -74,8 +74,7 @@ export function pixExtraInfo(value: unknown): { nome: string; valor: string }[] 
 }
 
 const brazilian = /^(\d{2})\/(\d{2})\/(\d{4})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
-const iso =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+const iso = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /** Brasília's offset: UTC−03:00, with no daylight saving since 2019 (Decreto nº 9.772/2019). */
 const brasilia = '-03:00';
@@ -93,7 +92,8 @@ function rfc3339(parts: {
   const { year, month, day, hour, minute, second, offset } = parts;
   if (!isRealDay(Number(year), Number(month), Number(day))) return undefined;
   if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return undefined;
-  const zone = offset.toUpperCase() === 'Z' ? 'Z' : offset.replace(/^([+-]\d{2}):?(\d{2})$/, '$1:$2');
+  const zone =
+    offset.toUpperCase() === 'Z' ? 'Z' : offset.replace(/^([+-]\d{2}):?(\d{2})$/, '$1:$2');
   return `${year}-${month}-${day}T${hour}:${minute}:${second}${zone}`;
 }
 

@@ -80,9 +80,9 @@ describe('the schedule’s days', () => {
     const own = [{ date: '2025-12-31', name: 'Balanço', recurring: true }];
     expect(iso(nextRuns(sp, from, 1, own))).toEqual(['2028-03-31T12:00:00.000Z']);
     // A cron on the 1st only never meets the 5th business day: the search ends, none found.
-    expect(nextRuns({ ...params, cron: '0 0 9 1 * *', nth_business_day: 5 }, new Date(), 1)).toEqual(
-      [],
-    );
+    expect(
+      nextRuns({ ...params, cron: '0 0 9 1 * *', nth_business_day: 5 }, new Date(), 1),
+    ).toEqual([]);
   });
 
   it('explains a bad place or N in pt-BR', () => {
