@@ -63,4 +63,16 @@ describe('business-day functions in expressions', () => {
       '$proximoDiaUtil: Data inválida: "ontem".',
     );
   });
+
+  it('names the function when the workspace’s holidays cannot be read, and asks again next time', async () => {
+    const holidays = vi
+      .fn<() => Promise<WorkspaceHoliday[]>>()
+      .mockRejectedValueOnce(new Error('o banco de dados não respondeu'))
+      .mockResolvedValue([]);
+    const withOwn = { ...data, holidays };
+    await expect(evaluate('$diaUtil("2026-12-07")', withOwn)).rejects.toThrow(
+      '$diaUtil: não foi possível ler os feriados do workspace: o banco de dados não respondeu',
+    );
+    expect(await evaluate('$diaUtil("2026-12-07")', withOwn)).toBe(true);
+  });
 });

@@ -36,13 +36,23 @@ function workspaceHolidays(self: unknown): Promise<WorkspaceHoliday[]> {
   return pending;
 }
 
-/** Runs a calendar function; its pt-BR error says which function it was. */
+/**
+ * Runs a calendar function; its pt-BR error says which function it was, the workspace's
+ * holidays that could not be read included.
+ */
 async function calendarCall<T>(
   self: unknown,
   name: string,
   run: (extra: WorkspaceHoliday[]) => T,
 ): Promise<T> {
-  const extra = await workspaceHolidays(self);
+  let extra: WorkspaceHoliday[];
+  try {
+    extra = await workspaceHolidays(self);
+  } catch (error) {
+    throw new ExpressionError(
+      `$${name}: não foi possível ler os feriados do workspace: ${(error as Error).message}`,
+    );
+  }
   try {
     return run(extra);
   } catch (error) {

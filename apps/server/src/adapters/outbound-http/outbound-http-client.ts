@@ -9,7 +9,7 @@ import {
   type HttpRequest,
   type HttpResponse,
 } from '@ponte/engine/ports';
-import { createClientCertificateAgents } from './client-certificate-agents';
+import { createClientCertificateAgents, type AgentLease } from './client-certificate-agents';
 import { createGuardedAgent, type Resolver } from './guarded-agent';
 import type { NetworkGuard } from './network-guard';
 import { OutboundHttpError, outboundHttpErrorIn } from './outbound-http-error';
@@ -53,8 +53,30 @@ function headersOf(raw: Dispatcher.ResponseData['headers']): Record<string, stri
   return headers;
 }
 
+/**
+ * The refusal of a redirect to another origin for a request with a client certificate: the
+ * certificate belongs to the account's service, and its credential to the account's hosts
+ * (docs/adr/0071, docs/adr/0117).
+ */
+function redirectRefused(from: URL, to: URL): OutboundHttpError {
+  return new OutboundHttpError(
+    `${from.host} redirecionou a requisição para ${to.origin}: com o certificado de cliente (mTLS) da conta, o Ponte só segue redirecionamentos para o mesmo endereço de origem.`,
+    'redirect_refused',
+  );
+}
+
+/** Where an exchange is: whether the current hop's response head has arrived. */
+interface ExchangeProgress {
+  headArrived: boolean;
+}
+
 /** The error a failed exchange rejects with: the client's own refusals in pt-BR, else as is. */
-function failureOf(error: unknown, request: HttpRequest, timedOut: boolean): unknown {
+function failureOf(
+  error: unknown,
+  request: HttpRequest,
+  timedOut: boolean,
+  progress: ExchangeProgress,
+): unknown {
   const own = outboundHttpErrorIn(error);
   if (own) return own;
   if (timedOut) {
@@ -64,10 +86,15 @@ function failureOf(error: unknown, request: HttpRequest, timedOut: boolean): unk
     );
   }
   const host = parseUrl(request.url).host;
-  const tls = tlsFailure(error, host, request.clientCertificate !== undefined);
+  const tls = tlsFailure(error, host, {
+    withCertificate: request.clientCertificate !== undefined,
+    headArrived: progress.headArrived,
+  });
   if (tls) return tls;
   const code = (error as { code?: string }).code;
-  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')
+  // UND_ERR_CLOSED: an agent closed under the request (the client shutting down).
+  const closed = ['ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED'];
+  if (closed.includes(code ?? ''))
     return new OutboundHttpError(`A conexão com ${host} foi recusada ou encerrada.`, 'connection');
   return error;
 }
@@ -86,7 +113,12 @@ export function createOutboundHttpClient(options: OutboundHttpOptions): Outbound
   const maxBytes = options.maxResponseBytes ?? maxHttpResponseBytes;
   const maxRedirects = options.maxRedirects ?? 5;
 
-  async function exchange(request: HttpRequest, signal: AbortSignal): Promise<HttpResponse> {
+  async function exchange(
+    request: HttpRequest,
+    signal: AbortSignal,
+    progress: ExchangeProgress,
+    dispatcher: Dispatcher,
+  ): Promise<HttpResponse> {
     let url = parseUrl(request.url);
     let method = request.method.toUpperCase();
     let body = request.body;
@@ -97,14 +129,11 @@ export function createOutboundHttpClient(options: OutboundHttpOptions): Outbound
     for (const key of Object.keys(headers))
       if (key.toLowerCase() === chainHeader) delete headers[key];
     if (request.chainDepth !== undefined) headers[chainHeader] = String(request.chainDepth);
-    const dispatcher = request.clientCertificate
-      ? certificateAgents.agentFor(request.clientCertificate)
-      : agent;
-
     for (let hop = 0; ; hop++) {
       // An IP literal (in any spelling URL normalises) connects without a lookup: check it here.
       const host = url.hostname.replace(/^\[|\]$/g, '');
       if (isIP(host)) guard.check(host);
+      progress.headArrived = false;
       const response = await undiciRequest(url, {
         dispatcher,
         method: method as Dispatcher.HttpMethod,
@@ -112,6 +141,7 @@ export function createOutboundHttpClient(options: OutboundHttpOptions): Outbound
         ...(body !== undefined && method !== 'GET' && method !== 'HEAD' ? { body } : {}),
         signal,
       });
+      progress.headArrived = true;
       const location = response.headers.location;
       if (redirectStatuses.has(response.statusCode) && typeof location === 'string') {
         await response.body.dump().catch(() => undefined);
@@ -123,6 +153,7 @@ export function createOutboundHttpClient(options: OutboundHttpOptions): Outbound
         }
         const next = parseUrl(new URL(location, url).toString());
         if (next.origin !== url.origin) {
+          if (request.clientCertificate) throw redirectRefused(url, next);
           for (const key of Object.keys(headers))
             if (['authorization', 'cookie'].includes(key.toLowerCase())) delete headers[key];
         }
@@ -158,10 +189,18 @@ export function createOutboundHttpClient(options: OutboundHttpOptions): Outbound
   return {
     async request(request) {
       const timeout = AbortSignal.timeout(request.timeoutMs);
+      const progress: ExchangeProgress = { headArrived: false };
+      const signal = AbortSignal.any([request.signal, timeout]);
+      // A certificate's agent stays open until this request has ended, even if evicted meanwhile.
+      let lease: AgentLease | undefined;
       try {
-        return await exchange(request, AbortSignal.any([request.signal, timeout]));
+        const { clientCertificate } = request;
+        lease = clientCertificate ? certificateAgents.lease(clientCertificate) : undefined;
+        return await exchange(request, signal, progress, lease?.agent ?? agent);
       } catch (error) {
-        throw failureOf(error, request, timeout.aborted && !request.signal.aborted);
+        throw failureOf(error, request, timeout.aborted && !request.signal.aborted, progress);
+      } finally {
+        lease?.release();
       }
     },
     close: async () => {

@@ -2,8 +2,10 @@
 export const allowedNetworksVariable = 'PONTE_HTTP_ALLOWED_NETWORKS';
 
 /**
- * A refusal of the outbound HTTP client (blocked address, oversize body, too many redirects,
- * timeout, a connection refused or cut, a server certificate not trusted, a client certificate refused). The message is pt-BR and reaches the user as is.
+ * A refusal of the outbound HTTP client (blocked address, oversize body, too many redirects, a
+ * redirect to another origin with a client certificate, timeout, a connection refused or cut, a
+ * server certificate not trusted, a client certificate refused). The message is pt-BR and
+ * reaches the user as is.
  */
 export class OutboundHttpError extends Error {
   constructor(
@@ -13,6 +15,7 @@ export class OutboundHttpError extends Error {
       | 'unresolved_host'
       | 'response_too_large'
       | 'too_many_redirects'
+      | 'redirect_refused'
       | 'timeout'
       | 'connection'
       | 'client_certificate'

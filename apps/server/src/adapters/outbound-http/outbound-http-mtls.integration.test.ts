@@ -5,6 +5,7 @@ import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClientCertificate } from '@ponte/engine/ports';
 import { makeTestCertificates } from '../../test/test-certificates';
+import { until } from '../../test/until';
 import { createNetworkGuard } from './network-guard';
 import { createOutboundHttpClient, type OutboundHttpClient } from './outbound-http-client';
 
@@ -20,16 +21,22 @@ describe.runIf(certificates)('outbound HTTP client with a client certificate (mT
   const tls = certificates!;
   let server: Server;
   let base: string;
+  /** Held answers of '/redireciona-depois': each waits for the test to let it go. */
+  const held: (() => void)[] = [];
   const clients: OutboundHttpClient[] = [];
   const client = (allowed: string[]) => {
     const created = createOutboundHttpClient({ guard: createNetworkGuard(allowed) });
     clients.push(created);
     return created;
   };
-  const get = (http: OutboundHttpClient, clientCertificate?: HttpClientCertificate) =>
+  const get = (
+    http: OutboundHttpClient,
+    clientCertificate?: HttpClientCertificate,
+    path = '/quem-sou',
+  ) =>
     http.request({
       method: 'GET',
-      url: `${base}/quem-sou`,
+      url: `${base}${path}`,
       headers: {},
       timeoutMs: 10_000,
       signal: new AbortController().signal,
@@ -40,6 +47,26 @@ describe.runIf(certificates)('outbound HTTP client with a client certificate (mT
     server = createServer(
       { ...tls.valid, ca: tls.ca, requestCert: true, rejectUnauthorized: true },
       (req, res) => {
+        if (req.url === '/outra-origem') {
+          res.writeHead(302, { location: 'https://127.0.0.3/quem-sou' });
+          return void res.end();
+        }
+        if (req.url === '/mesma-origem') {
+          res.writeHead(302, { location: '/quem-sou' });
+          return void res.end();
+        }
+        if (req.url === '/redireciona-depois') {
+          held.push(() => {
+            res.writeHead(302, { location: '/quem-sou' });
+            res.end();
+          });
+          return;
+        }
+        if (req.url === '/corta') {
+          // The answer begins, then the connection drops before the body ends.
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+          return void res.write('{"parcial":', () => req.socket.destroy());
+        }
         const peer = (req.socket as TLSSocket).getPeerCertificate();
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ cliente: peer.subject?.CN ?? null }));
@@ -79,6 +106,36 @@ describe.runIf(certificates)('outbound HTTP client with a client certificate (mT
     );
   });
 
+  it('follows a redirect to the same origin, and refuses one to another origin with the certificate', async () => {
+    const http = client(['127.0.0.2/32', '127.0.0.3/32']);
+    const certificate = { ...tls.otherHost, ca: tls.ca };
+    const same = await get(http, certificate, '/mesma-origem');
+    expect(JSON.parse(new TextDecoder().decode(same.body))).toEqual({ cliente: 'smtp' });
+    await expect(get(http, certificate, '/outra-origem')).rejects.toThrow(
+      /^127\.0\.0\.2:\d+ redirecionou a requisição para https:\/\/127\.0\.0\.3: com o certificado de cliente \(mTLS\) da conta, o Ponte só segue redirecionamentos para o mesmo endereço de origem\.$/,
+    );
+  });
+
+  it('does not blame the certificate for a connection dropped after the answer began', async () => {
+    const error = await get(client(['127.0.0.2/32']), { ...tls.otherHost, ca: tls.ca }, '/corta')
+      .then(() => null)
+      .catch((e: Error) => e);
+    expect(error?.message).toMatch(/^A conexão com 127\.0\.0\.2:\d+ foi recusada ou encerrada\.$/);
+  });
+
+  it('keeps an evicted certificate agent open for the request still using it', async () => {
+    const http = client(['127.0.0.2/32']);
+    // Distinct texts of the same CA make distinct agents: 33 of them evict the first.
+    const certificate = (n: number) => ({ ...tls.otherHost, ca: `${tls.ca}${'\n'.repeat(n)}` });
+    const first = get(http, certificate(0), '/redireciona-depois');
+    await until(() => held.length === 1, 'a primeira requisição no servidor');
+    for (let n = 1; n <= 32; n++) expect((await get(http, certificate(n))).status).toBe(200);
+    // The first request's redirect is followed on its agent, evicted meanwhile.
+    held.shift()!();
+    const answer = await first;
+    expect(JSON.parse(new TextDecoder().decode(answer.body))).toEqual({ cliente: 'smtp' });
+  });
+
   it('keeps the network guard: a certificate opens no blocked address', async () => {
     await expect(get(client([]), { ...tls.otherHost, ca: tls.ca })).rejects.toThrow(
       'Endereço bloqueado pela proteção de rede: 127.0.0.2',
@@ -97,7 +154,7 @@ describe.runIf(certificates)('outbound HTTP client with a client certificate (mT
     const opened = await get(http, { ...certificate, passphrase: 'senha-da-chave' });
     expect(opened.status).toBe(200);
     await expect(get(http, { ...certificate, passphrase: 'outra' })).rejects.toThrow(
-      'O certificado ou a chave privada do cliente não pôde ser usado: confira os textos PEM e a senha da chave.',
+      'Não foi possível usar o certificado ou a chave privada do cliente: confira os textos PEM e a senha da chave.',
     );
   });
 
@@ -105,7 +162,7 @@ describe.runIf(certificates)('outbound HTTP client with a client certificate (mT
     await expect(
       get(client(['127.0.0.2/32']), { cert: tls.otherHost.cert, key: tls.valid.key, ca: tls.ca }),
     ).rejects.toThrow(
-      'O certificado ou a chave privada do cliente não pôde ser usado: confira os textos PEM e a senha da chave.',
+      'Não foi possível usar o certificado ou a chave privada do cliente: confira os textos PEM e a senha da chave.',
     );
   });
 });

@@ -11,12 +11,13 @@ const unusableKey =
 /**
  * The pt-BR refusal of a TLS failure, or undefined when the error is not one: a server
  * certificate not trusted (any request), and, for a request that presented a client certificate
- * (docs/adr/0117), its key unusable or the certificate refused. Never quotes the PEM texts.
+ * (docs/adr/0117), its key unusable or the certificate refused; a connection closed is blamed on
+ * the certificate only while no response head has arrived. Never quotes the PEM texts.
  */
 export function tlsFailure(
   error: unknown,
   host: string,
-  withCertificate: boolean,
+  { withCertificate, headArrived }: { withCertificate: boolean; headArrived: boolean },
 ): OutboundHttpError | undefined {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const problem = certificateProblem(current, host);
@@ -36,13 +37,13 @@ export function tlsFailure(
     }
     if (withCertificate && unusableKey.test(`${code} ${message}`)) {
       return new OutboundHttpError(
-        'O certificado ou a chave privada do cliente não pôde ser usado: confira os textos PEM e a senha da chave.',
+        'Não foi possível usar o certificado ou a chave privada do cliente: confira os textos PEM e a senha da chave.',
         'client_certificate',
       );
     }
     // In TLS 1.3 the server judges the certificate after the handshake: its refusal arrives as
-    // the connection closed before any answer.
-    if (withCertificate && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET')) {
+    // the connection closed before any answer. Closed after an answer began, it is not that.
+    if (withCertificate && !headArrived && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET')) {
       return new OutboundHttpError(
         `${host} encerrou a conexão sem responder: o serviço pode ter recusado o certificado de cliente (mTLS). Confira o certificado e a chave da conta e se o serviço os cadastrou.`,
         'client_certificate',

@@ -78,5 +78,18 @@ export function createHookRegistrationsRepository(db: Database) {
         .returning({ one: sql<number>`1` });
       return inserted.length > 0;
     },
+
+    /** Gives a claimed `key` back: the service's retry of the event is then a first delivery. */
+    async releaseEvent(flowId: string, nodeUid: string, key: string) {
+      await db
+        .delete(serviceHookEvents)
+        .where(
+          and(
+            eq(serviceHookEvents.flowId, flowId),
+            eq(serviceHookEvents.nodeUid, nodeUid),
+            eq(serviceHookEvents.key, key),
+          ),
+        );
+    },
   };
 }

@@ -18,6 +18,11 @@ export interface FlowState {
   data: unknown;
 }
 
+/** A delivery's event key claimed for its node; `release` gives it back. */
+export interface EventClaim {
+  release(): Promise<void>;
+}
+
 /** What a save does once its row is written (`done`) or when it failed after `prepare` (`undo`). */
 export interface PreparedRegistrations {
   done(): Promise<void>;
@@ -259,9 +264,19 @@ export function createHookRegistrations(deps: HookRegistrationsDeps) {
       return row.address ? { secret, address: row.address } : { secret };
     },
 
-    /** Whether a delivery's event `key` is new for the node (a retry of it starts nothing). */
-    claimEvent: (flowId: string, nodeUid: string, key: string) =>
-      repository.claimEvent(flowId, nodeUid, key, deps.now()),
+    /**
+     * Claims a delivery's event `key` for the node: undefined when it was claimed before (a
+     * retry of it starts nothing); the claim's `release` gives it back when its execution could
+     * not be queued, so the service's retry queues it then.
+     */
+    async claimEvent(
+      flowId: string,
+      nodeUid: string,
+      key: string,
+    ): Promise<EventClaim | undefined> {
+      if (!(await repository.claimEvent(flowId, nodeUid, key, deps.now()))) return undefined;
+      return { release: () => repository.releaseEvent(flowId, nodeUid, key) };
+    },
   };
 }
 

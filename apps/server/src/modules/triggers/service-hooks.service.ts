@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { eventKept } from '@ponte/engine/connectors/kit/define-connector-trigger';
 import type { NodeDefinition } from '@ponte/engine/kit/define-node';
-import type { HookDelivery } from '@ponte/engine/kit/service-hook';
+import type { HookDelivery, HookEvent } from '@ponte/engine/kit/service-hook';
 import type { ServiceAccount } from '@ponte/engine/ports';
 import { errorCodes } from '@ponte/shared/errors';
 import { messages } from '@ponte/shared/messages';
@@ -23,8 +23,15 @@ export interface ServiceHooksDeps {
   ): Promise<{ secret: string; address?: string } | undefined>;
   /** The secret of the OAuth app the account was authorised with (Trello signs with it). */
   appSecret?(workspaceId: string, account: ServiceAccount): Promise<string | undefined>;
-  /** Whether an event's key is new for the node: a service's retry of it starts nothing. */
-  claimEvent?(flowId: string, nodeUid: string, key: string): Promise<boolean>;
+  /**
+   * Claims an event's key for the node: undefined when it was claimed before (a service's retry
+   * of it starts nothing); `release` gives it back when the execution could not be queued.
+   */
+  claimEvent?(
+    flowId: string,
+    nodeUid: string,
+    key: string,
+  ): Promise<{ release(): Promise<void> } | undefined>;
   /** The app's clock. */
   now(): Date;
   limits?: WebhookLimits;
@@ -60,6 +67,39 @@ const stringQuery = (query: Record<string, unknown>) =>
       Array.isArray(value) ? String(value[0] ?? '') : String(value ?? ''),
     ]),
   );
+
+/**
+ * Queues one execution per event, its key claimed first so that a service's retry starts
+ * nothing. When queuing fails the key is released and the failure thrown: the service gets an
+ * error status (500) and its retry queues the event then, instead of being dropped as a repeat.
+ */
+async function startEvents(
+  deps: ServiceHooksDeps,
+  target: { id: string; workspaceId: string; nodeUid: string },
+  events: HookEvent[],
+): Promise<string[]> {
+  const started: string[] = [];
+  for (const event of events) {
+    let claim: { release(): Promise<void> } | undefined;
+    if (event.key && deps.claimEvent) {
+      claim = await deps.claimEvent(target.id, target.nodeUid, event.key);
+      if (!claim) continue;
+    }
+    try {
+      const enqueued = await deps.enqueue({
+        workspaceId: target.workspaceId,
+        flowId: target.id,
+        triggerNodeUid: target.nodeUid,
+        msg: { payload: event.payload, event: event.event },
+      });
+      started.push(enqueued.execution_id);
+    } catch (error) {
+      await claim?.release();
+      throw error;
+    }
+  }
+  return started;
+}
 
 /**
  * The addresses of service connectors' triggers, `/engine/hooks/{flowId}/{nodeUid}` (docs/adr/0091):
@@ -101,9 +141,10 @@ export function createServiceHooks(deps: ServiceHooksDeps) {
         ...(appSecret ? { appSecret } : {}),
       });
       if (verified !== true) {
+        // The caller is not authenticated: it gets the generic refusal, the reason goes to the log.
         const reason = typeof verified === 'string' ? verified : m.hookSignatureInvalid;
         deps.onRefused?.(flow.id, node.uid, reason);
-        return refusal(401, 'unauthorized', reason);
+        return refusal(401, 'unauthorized', m.hookSignatureInvalid);
       }
       let body: unknown;
       try {
@@ -121,18 +162,8 @@ export function createServiceHooks(deps: ServiceHooksDeps) {
           headers: { 'retry-after': String(byFlow.retryAfterSeconds) },
         };
       }
-      const started: string[] = [];
-      for (const event of events) {
-        if (event.key && deps.claimEvent && !(await deps.claimEvent(flow.id, node.uid, event.key)))
-          continue;
-        const enqueued = await deps.enqueue({
-          workspaceId: flow.workspaceId,
-          flowId: flow.id,
-          triggerNodeUid: node.uid,
-          msg: { payload: event.payload, event: event.event },
-        });
-        started.push(enqueued.execution_id);
-      }
+      const target = { id: flow.id, workspaceId: flow.workspaceId, nodeUid: node.uid };
+      const started = await startEvents(deps, target, events);
       return { statusCode: 200, json: { execution_ids: started } };
     },
   };

@@ -123,6 +123,9 @@ async function startErrorFlows(
   }
 }
 
+/** How long a schedule with no run found waits before it looks again. */
+const scheduleRecheckMs = 86_400_000;
+
 /**
  * Arms a schedule node's next tick on the clock; when it comes, the tick is claimed in
  * `schedule_ticks` (one process wins it) and the winner enqueues the execution.
@@ -160,8 +163,21 @@ function scheduleArmer(parts: {
 
   const armAt = (flow: FlowRow, node: FlowNode, own: WorkspaceHoliday[]) => {
     const key = `${flow.id}\0${node.uid}`;
-    const [next] = parts.stopped() ? [] : nextRuns(node.params, new Date(clock.now()), 1, own);
-    if (!next) return void schedules.delete(key);
+    if (parts.stopped()) return void schedules.delete(key);
+    const [next] = nextRuns(node.params, new Date(clock.now()), 1, own);
+    if (!next) {
+      // Its days do not come within the search (36 months for an N-th business day): said, and
+      // looked for again a day later (the workspace's holidays may change), never dropped.
+      const name = node.label || node.uid;
+      parts.report(
+        new Error(
+          `O agendamento "${name}" do flow ${flow.id} não tem disparo nos próximos meses com os dias escolhidos; o Ponte procura de novo em um dia.`,
+        ),
+        'agendamento',
+      );
+      const recheck = clock.setTimeout(() => arm(flow, node), scheduleRecheckMs);
+      return void schedules.set(key, { workspaceId: flow.workspaceId, handle: recheck });
+    }
     const handle = clock.setTimeout(() => {
       if (clock.now() < next.getTime()) return arm(flow, node);
       // The next tick is armed before this one fires: a fire slower than the interval (a busy

@@ -1,5 +1,6 @@
 import { isCnpj, isCpf, cnpjCharacters } from '@ponte/shared/brazil/documents';
 import { parseBrNumber } from '@ponte/shared/brazil/numbers';
+import { isRealDay } from '@ponte/shared/brazil/calendar/calendar-days';
 
 /**
  * The node's params turned into the Pix API's values (https://github.com/bacen/pix-api,
@@ -12,7 +13,8 @@ const text = (value: unknown) =>
 
 /**
  * An amount in reais as the API writes it (`\d{1,10}\.\d{2}`): a number, or a text typed as in
- * Brazil ('1.234,56') or as programs write it ('1234.56'); more than positive, two decimals.
+ * Brazil ('1.234,56') or as programs write it ('1234.56'); more than zero, two decimals. A text
+ * is read the pt-BR way (`parseBrNumber`): '1.500' is one thousand five hundred reais.
  */
 export function pixAmount(value: unknown, label: string): string {
   const number = typeof value === 'number' ? value : parseBrNumber(text(value));
@@ -72,20 +74,52 @@ export function pixExtraInfo(value: unknown): { nome: string; valor: string }[] 
 }
 
 const brazilian = /^(\d{2})\/(\d{2})\/(\d{4})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+const iso = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** Brasília's offset: UTC−03:00, with no daylight saving since 2019 (Decreto nº 9.772/2019). */
+const brasilia = '-03:00';
+
+/** The RFC 3339 text of a moment's parts, or undefined when the day or the time does not exist. */
+function rfc3339(parts: {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
+  offset: string;
+}): string | undefined {
+  const { year, month, day, hour, minute, second, offset } = parts;
+  if (!isRealDay(Number(year), Number(month), Number(day))) return undefined;
+  if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return undefined;
+  const zone =
+    offset.toUpperCase() === 'Z' ? 'Z' : offset.replace(/^([+-]\d{2}):?(\d{2})$/, '$1:$2');
+  return `${year}-${month}-${day}T${hour}:${minute}:${second}${zone}`;
+}
 
 /**
- * A moment as RFC 3339 (schemas Inicio and Fim): an ISO date-time as is, or DD/MM/AAAA
- * [HH:mm[:ss]] read in Brasília's time (UTC−03:00, no daylight saving since 2019).
+ * A moment as RFC 3339 (schemas Inicio and Fim): DD/MM/AAAA [HH:mm[:ss]] or an ISO date-time
+ * without offset read in Brasília's time (UTC−03:00), an ISO date-time with its offset kept.
+ * A day or time that does not exist (31/02) is refused.
  */
 export function pixMoment(value: unknown, label: string): string {
   const raw = text(value);
   const br = brazilian.exec(raw);
+  const at = iso.exec(raw);
+  let moment: string | undefined;
   if (br) {
-    const [, day, month, year, hour = '00', minute = '00', second = '00'] = br;
-    return `${year}-${month}-${day}T${hour}:${minute}:${second}-03:00`;
+    const [, day = '', month = '', year = '', hour = '00', minute = '00', second = '00'] = br;
+    moment = rfc3339({ year, month, day, hour, minute, second, offset: brasilia });
+  } else if (at) {
+    const [, year = '', month = '', day = '', hour = '', minute = '', second = '00'] = at;
+    const fraction = at[7] ?? '';
+    const parts = { year, month, day, hour, minute, second, offset: at[8] ?? brasilia };
+    moment = rfc3339(parts)?.replace(/(:\d{2})(Z|[+-].*)$/, `$1${fraction}$2`);
+  } else {
+    throw new Error(`${label}: informe a data como 31/12/2026 18:00 ou 2026-12-31T18:00:00-03:00.`);
   }
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(raw) && !Number.isNaN(Date.parse(raw))) return raw;
-  throw new Error(`${label}: informe a data como 31/12/2026 18:00 ou 2026-12-31T18:00:00-03:00.`);
+  if (!moment) throw new Error(`${label}: a data ou a hora não existe ("${raw}").`);
+  return moment;
 }
 
 /** A charge's txid (schema TxId): 26 to 35 letters and digits. */

@@ -51,6 +51,8 @@ export const pixApiParams: PixParamPool = {
     label: 'Valor (R$)',
     required: true,
     placeholder: '123,45',
+    description:
+      'Em reais, como se escreve no Brasil: 1.234,56. O ponto separa milhares: 1.500 é mil e quinhentos reais; 1,50 é um real e cinquenta.',
   },
   expiracao: {
     type: 'number',
@@ -77,7 +79,8 @@ export const pixApiParams: PixParamPool = {
     label: 'Início',
     required: true,
     placeholder: '01/12/2026 00:00',
-    description: 'Criados a partir de: 31/12/2026 18:00 (horário de Brasília) ou RFC 3339.',
+    description:
+      'Criados a partir de: 31/12/2026 18:00 ou 2026-12-31T18:00 (horário de Brasília), ou RFC 3339 com fuso.',
   },
   fim: {
     type: 'text',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HookDelivery } from '../kit/define-connector-trigger';
+import { eventKept, type HookDelivery } from '../kit/define-connector-trigger';
 import type { ServiceAccount } from '../../ports';
 import { createFakePorts, jsonResponse } from '../../testing/fake-ports';
 import { pixTrigger } from './pix.trigger';
@@ -56,18 +56,46 @@ describe('svc_pix_trigger', () => {
     expect(hook.verify(delivery({ token: 's3cr3t' }), account, {})).toMatch(/não está registrado/);
   });
 
-  it('makes one event per Pix of the call, keyed by endToEndId and the state of its refunds', () => {
-    const first = { endToEndId: 'E12345678202009091221kkkkkkkkkkk', valor: '110.00' };
+  it('makes one event per Pix of the call: a receipt is a Pix, a finished refund a Devolução', () => {
+    // Examples pixWebhook2 (a receipt) and pixWebhook1 (with `devolucoes`) of openapi.yaml
+    // v2.9.0; the callback `listaPix` fires again when a refund reaches DEVOLVIDO or NAO_REALIZADO.
+    const first = { endToEndId: 'E87654321202009091221dfghi123456', valor: '110.00' };
     const refunded = {
-      endToEndId: 'E87654321202009091221dfghi123456',
+      endToEndId: 'E12345678202009091221kkkkkkkkkkk',
       valor: '110.00',
       devolucoes: [{ id: '123ABC', valor: '10.00', status: 'DEVOLVIDO' }],
     };
-    expect(hook.events({ pix: [first, refunded] }, account, {})).toEqual([
-      { event: 'pix', payload: first, key: 'E12345678202009091221kkkkkkkkkkk' },
-      { event: 'pix', payload: refunded, key: 'E87654321202009091221dfghi123456:123ABC=DEVOLVIDO' },
+    const failed = { ...refunded, devolucoes: { id: '123ABC', status: 'NAO_REALIZADO' } };
+    expect(hook.events({ pix: [first, refunded, failed] }, account, {})).toEqual([
+      { event: 'pix', payload: first, key: 'E87654321202009091221dfghi123456' },
+      {
+        event: 'devolucao',
+        payload: refunded,
+        key: 'E12345678202009091221kkkkkkkkkkk:123ABC=DEVOLVIDO',
+      },
+      {
+        event: 'devolucao',
+        payload: failed,
+        key: 'E12345678202009091221kkkkkkkkkkk:123ABC=NAO_REALIZADO',
+      },
     ]);
     expect(hook.events({ outro: [] }, account, {})).toEqual([]);
+  });
+
+  it("lets a flow filtering 'Pix recebido' see only first receipts", () => {
+    const events = pixTrigger.manifest.params.events;
+    expect(events).toMatchObject({
+      default: 'all',
+      options: [
+        { label: 'Todos', value: 'all' },
+        { label: 'Pix recebido', value: 'pix' },
+        { label: 'Devolução', value: 'devolucao' },
+      ],
+    });
+    const refund = { endToEndId: 'E1', devolucoes: [{ id: 'D1', status: 'DEVOLVIDO' }] };
+    const [event] = hook.events({ pix: [refund] }, account, {});
+    expect(eventKept({ events: 'pix' }, event!.event)).toBe(false);
+    expect(eventKept({ events: 'devolucao' }, event!.event)).toBe(true);
   });
 
   it('registers the address with its token by PUT /webhook/{chave}, over the account', async () => {

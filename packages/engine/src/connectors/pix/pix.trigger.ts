@@ -7,7 +7,7 @@ import { pixApiDeclaration } from './pix-api.declaration';
  * openapi.yaml v2.9.0, `PUT /webhook/{chave}` and its callback `listaPix`). When the flow is
  * enabled Ponte registers `{webhookUrl}` for the node's key; the PSP then posts
  * `{pix: [...]}` to `<webhookUrl>/pix` for every Pix with a txid received on that key (and
- * when a refund of one ends). Disabling the flow deletes the webhook while it is still ours.
+ * when a refund of one ends: the event 'devolucao'). Disabling the flow deletes the webhook while it is still ours.
  *
  * Authenticity: the specification has the PSP call with mutual TLS, which a reverse proxy in
  * front of Ponte verifies; Ponte cannot see it, so the registered address carries a secret
@@ -28,27 +28,34 @@ export const pixWebhookUrl = (address: string, secret: string) =>
 
 type PixItem = Record<string, unknown>;
 
+/** The Pix's refunds: an array in the schema `Pix`, a single object in the example `pixWebhook1`. */
+function refundsOf(pix: PixItem): PixItem[] {
+  const refunds = pix.devolucoes;
+  if (Array.isArray(refunds))
+    return refunds.filter((r): r is PixItem => !!r && typeof r === 'object');
+  return refunds && typeof refunds === 'object' ? [refunds as PixItem] : [];
+}
+
 /**
- * The key of one notification: the Pix's endToEndId, with the status of each refund (a
- * refund that ends is notified again with the same Pix, and is a new event).
+ * One notification as an event. The callback `listaPix` fires when a Pix is received and again
+ * when one of its refunds reaches DEVOLVIDO or NAO_REALIZADO, the item then carrying
+ * `devolucoes`: a first receipt is 'pix', keyed by its endToEndId; a refund is 'devolucao',
+ * keyed by the endToEndId with the id and status of each refund, so each refund state is one
+ * event and never a second payment.
  */
-function eventKey(pix: PixItem): string | undefined {
+function pixEvent(pix: PixItem): HookEvent {
   const id = typeof pix.endToEndId === 'string' ? pix.endToEndId : '';
-  if (!id) return undefined;
-  const refunds = Array.isArray(pix.devolucoes)
-    ? (pix.devolucoes as PixItem[])
-    : pix.devolucoes && typeof pix.devolucoes === 'object'
-      ? [pix.devolucoes as PixItem]
-      : [];
+  const refunds = refundsOf(pix);
+  if (!refunds.length) return { event: 'pix', payload: pix, ...(id ? { key: id } : {}) };
   const states = refunds.map((r) => `${String(r.id ?? '')}=${String(r.status ?? '')}`);
-  return states.length ? `${id}:${states.join(',')}` : id;
+  return { event: 'devolucao', payload: pix, ...(id ? { key: `${id}:${states.join(',')}` } : {}) };
 }
 
 export const pixTrigger = defineConnectorTrigger({
   service: 'pix',
   label: 'Pix recebido',
   description:
-    'Inicia o flow a cada Pix com txid recebido na chave (e a cada devolução concluída), pelo webhook da API Pix do PSP.',
+    'Inicia o flow a cada Pix com txid recebido na chave e a cada devolução concluída (evento Devolução), pelo webhook da API Pix do PSP.',
   icon: 'qrcode',
   accountTypes: ['pix_api'],
   params: {
@@ -61,7 +68,7 @@ export const pixTrigger = defineConnectorTrigger({
     },
   },
   hook: {
-    eventLabels: { pix: 'Pix recebido' },
+    eventLabels: { pix: 'Pix recebido', devolucao: 'Devolução' },
     verify(delivery, _account, registration) {
       if (!registration?.secret)
         return 'O gatilho não está registrado no PSP: ative o flow novamente.';
@@ -73,11 +80,7 @@ export const pixTrigger = defineConnectorTrigger({
       if (!Array.isArray(list)) return [];
       return list
         .filter((item): item is PixItem => !!item && typeof item === 'object')
-        .map((pix) => {
-          const key = eventKey(pix);
-          const event: HookEvent = { event: 'pix', payload: pix, ...(key ? { key } : {}) };
-          return event;
-        });
+        .map(pixEvent);
     },
   },
   subscription: {

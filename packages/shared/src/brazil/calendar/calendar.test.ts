@@ -151,6 +151,18 @@ describe('places', () => {
     expect(isBusinessDay('2023-03-10', 'AC')).toBe(false);
   });
 
+  it('closes São Paulo on 20 de novembro from 2004 to 2023, a municipal holiday then', () => {
+    // Lei municipal nº 13.707/2004, consolidated in Lei nº 14.485/2007; Friday 20/11/2020.
+    expect(isBusinessDay('2020-11-20', 'SP')).toBe(true);
+    expect(isBusinessDay('2020-11-20', 'SP/São Paulo')).toBe(false);
+    expect(holidaysOn('2020-11-20', 'SP/São Paulo')).toMatchObject([
+      { name: 'Dia da Consciência Negra', kind: 'municipal', nature: 'feriado' },
+    ]);
+    expect(isBusinessDay('2003-11-20', 'SP/São Paulo')).toBe(true);
+    // From 2024 it is the national holiday (Lei nº 14.759/2023), not the city's.
+    expect(holidaysOn('2024-11-20', 'SP/São Paulo').map((h) => h.kind)).toEqual(['nacional']);
+  });
+
   it('follows the law’s years: PR’s 19 de dezembro ended with Lei nº 18.384/2014', () => {
     expect(isBusinessDay('2013-12-19', 'PR')).toBe(false);
     expect(isBusinessDay('2019-12-19', 'PR')).toBe(true);
@@ -163,6 +175,19 @@ describe('dates', () => {
     // 02:00 UTC on 8 December is still Monday 7 December in São Paulo.
     expect(nextBusinessDay('2026-12-08T02:00:00Z')).toBe('2026-12-08');
     expect(nextBusinessDay('2026-12-08T02:00:00-03:00')).toBe('2026-12-09');
+  });
+
+  it('refuses years outside 1900–2200, which would be read as other years', () => {
+    // Date.UTC reads the years 0 to 99 as 1900 to 1999: 0050 would become 1950.
+    const outside = (text: string) =>
+      `Ano fora do calendário: "${text}". O calendário vai de 1900 a 2200.`;
+    expect(() => addBusinessDays('0050-01-01', 1)).toThrow(outside('0050-01-01'));
+    expect(() => isBusinessDay('01/01/0099')).toThrow(outside('01/01/0099'));
+    expect(() => nextBusinessDay('0050-01-01T12:00:00Z')).toThrow(outside('0050-01-01T12:00:00Z'));
+    expect(() => nthBusinessDay('0050-01', 1)).toThrow(outside('0050-01'));
+    expect(() => isBusinessDay('2201-01-02')).toThrow(outside('2201-01-02'));
+    expect(nextBusinessDay('1900-01-01')).toBe('1900-01-02');
+    expect(isBusinessDay('2200-12-31')).toBe(true);
   });
 
   it('refuses what is not a date, in pt-BR', () => {

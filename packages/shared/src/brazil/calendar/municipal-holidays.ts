@@ -88,6 +88,9 @@ export const municipalHolidays: Readonly<Record<string, readonly HolidayRule[]>>
     // Lei municipal nº 14.485/2007 (consolida o calendário; também a Sexta-feira da Paixão e
     // Corpus Christi).
     day('Aniversário de São Paulo', 1, 25),
+    // Lei municipal nº 13.707/2004, consolidada na Lei nº 14.485/2007; desde 2024 o dia é
+    // feriado nacional (Lei nº 14.759/2023, `national-holidays.ts`).
+    day('Dia da Consciência Negra', 11, 20, { desde: 2004, ate: 2023 }),
   ],
   SE: [
     day('Aniversário de Aracaju', 3, 17), // lei municipal a confirmar

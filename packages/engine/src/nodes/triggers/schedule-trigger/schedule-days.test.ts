@@ -70,6 +70,21 @@ describe('the schedule’s days', () => {
     expect(nthBusinessDay(day.slice(0, 7), 23)).toBe(day);
   });
 
+  it('finds N = 23 in São Paulo after more than 800 refused days', () => {
+    // After October 2025, São Paulo's next month with 23 business days is December 2027; with
+    // the workspace's own 31 December, March 2028 (29 months, about 880 days).
+    const params = { cron: '0 0 9 * * *', days: 'nth_business', nth_business_day: 23 };
+    const sp = { ...params, place: 'SP/São Paulo' };
+    const from = new Date('2025-11-01T12:00:00Z');
+    expect(iso(nextRuns(sp, from, 1))).toEqual(['2027-12-31T12:00:00.000Z']);
+    const own = [{ date: '2025-12-31', name: 'Balanço', recurring: true }];
+    expect(iso(nextRuns(sp, from, 1, own))).toEqual(['2028-03-31T12:00:00.000Z']);
+    // A cron on the 1st only never meets the 5th business day: the search ends, none found.
+    expect(
+      nextRuns({ ...params, cron: '0 0 9 1 * *', nth_business_day: 5 }, new Date(), 1),
+    ).toEqual([]);
+  });
+
   it('explains a bad place or N in pt-BR', () => {
     expect(validateSchedule({ ...at9, days: 'business', place: 'SP/Campinas' })).toMatch(
       /^Município sem calendário: "Campinas"\./,

@@ -35,15 +35,31 @@ export function validateSchedule(params: Record<string, unknown>): string | null
 }
 
 /**
- * How many days a search for the next run may pass over: a month without its N-th business day
- * (a short February) is skipped, a schedule whose days never come ends the search.
+ * How many days a search for the next run of 'Somente dias úteis' may pass over: a schedule
+ * whose days never come ends the search.
  */
 const maxRefusedDays = 800;
 
 /**
+ * How far, in months, a search for the next run of 'No N-ésimo dia útil' goes: a month without
+ * its N-th business day is skipped, and N = 23 in São Paulo waits up to 26 months (November 2025
+ * to December 2027), more than `maxRefusedDays`.
+ */
+export const nthBusinessSearchMonths = 36;
+
+/** The instant the search stops: `nthBusinessSearchMonths` after `from` for an N-th day. */
+function searchEnd(params: Record<string, unknown>, from: Date): number {
+  if (String(params.days ?? '').trim() !== 'nth_business') return Infinity;
+  const end = new Date(from);
+  end.setUTCMonth(end.getUTCMonth() + nthBusinessSearchMonths);
+  return end.getTime();
+}
+
+/**
  * The next `count` firing times after `from`, in the schedule's time zone, on the days its
  * 'Dias' allows (with the workspace's holidays given; the preview passes none). A refused day
- * is passed over whole: the search goes on from the next midnight.
+ * is passed over whole: the search goes on from the next midnight. Fewer (none) when the days
+ * do not come within the search's bound.
  */
 export function nextRuns(
   params: Record<string, unknown>,
@@ -56,12 +72,14 @@ export function nextRuns(
   const timezone = timezoneOf(params);
   const job = new Cron(String(params.cron).trim(), { timezone, paused: true });
   const midnight = new Cron('0 0 0 * * *', { timezone, paused: true });
+  const end = searchEnd(params, from);
+  const refusedCap = end === Infinity ? maxRefusedDays : Infinity;
   try {
     const runs: Date[] = [];
     let after = from;
-    for (let refused = 0; runs.length < count && refused <= maxRefusedDays;) {
+    for (let refused = 0; runs.length < count && refused <= refusedCap;) {
       const next = job.nextRun(after);
-      if (!next) break;
+      if (!next || next.getTime() > end) break;
       if (scheduleDayAllows(params, next, workspaceHolidays)) {
         runs.push(next);
         after = next;
