@@ -98,7 +98,11 @@ describe.skipIf(!hasChromium)('Jornada do agendamento no 5º dia útil do mês',
     const expected = expectedFifthBusinessDays(new Date());
     await nextRuns.getByText(expected[0]!).waitFor();
     expect(await nextRuns.getByRole('listitem').allTextContents()).toEqual(expected);
-    await nextRuns.scrollIntoViewIfNeeded();
+    await nextRuns.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    // The refusal of the save above is read: closed, so it does not cover the list.
+    for (const close of await page.locator('.mantine-Notification-closeButton').all()) {
+      await close.click();
+    }
     await snap(page, 'business-day-schedule-03-proximas-execucoes', { fullPage: false });
     await page.getByRole('button', { name: 'Salvar' }).click();
     await toast(page, 'Fluxo salvo com sucesso');
