@@ -68,6 +68,7 @@ describe('ponte command', () => {
         version: 1,
         groups: [],
         variables: [],
+        holidays: [],
         flows: [],
       });
 

@@ -11,13 +11,15 @@ const access = routeAccessGuard(
 
 /**
  * Routes with a parameter that names nothing living in a group (docs/adr/0109): people,
- * keys, variables, service accounts, the instance's sign-in, public pages, Storage.
+ * keys, variables, the workspace's holidays, service accounts, the instance's sign-in, public
+ * pages, Storage.
  */
 const ungroupedPrefixes = [
   '/account/v1/',
   '/api/v1/members/',
   '/api/v1/api-tokens/',
   '/api/v1/variables/',
+  '/api/v1/holidays/',
   '/api/v1/service-accounts/',
   '/api/v1/sso/',
 ];
