@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { flowDocumentSchema } from './flow/flow-document.schema';
 import { flowIssueSchema } from './flow/flow-validator';
+import { flowLgpdSchema, flowRetentionDaysSchema } from './lgpd/lgpd.schema';
 import { limits } from './limits';
 import { messages } from './messages';
 import { listResponseSchema, pageQuerySchema } from './pagination';
@@ -59,6 +60,10 @@ export const flowConfigSchema = z.object({
    * list and call the flow. Only a flow started by 'Chamado por outro flow' may have it on.
    */
   mcp_tool: mcpToolSchema.optional(),
+  /** Masking and the register of processing (docs/lgpd.md); absent: the instance's masking. */
+  lgpd: flowLgpdSchema.optional(),
+  /** Days its logs and execution data are kept (docs/lgpd.md); absent or null: the instance's. */
+  retention_days: flowRetentionDaysSchema.optional(),
 });
 /** A flow's options as stored and answered. */
 export type FlowConfigValues = z.output<typeof flowConfigSchema>;
@@ -80,6 +85,8 @@ export const flowSchema = z.object({
     save_executions: saveExecutionsSchema.default('default'),
     continue_unawaited: z.boolean().default(true),
     mcp_tool: z.object({ enabled: z.boolean(), description: z.string() }).optional(),
+    lgpd: flowLgpdSchema.optional(),
+    retention_days: z.number().int().nullable().optional(),
   }),
   deprecated_nodes: z.array(z.string()),
   /** The number of its current version (docs/adr/0103); its `ETag` too. */

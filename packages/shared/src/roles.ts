@@ -66,6 +66,8 @@ export const permissionWords = {
   'apiKeys.manage': 'gerenciar tokens de API',
   'workspace.settings': 'alterar as configurações do workspace',
   'audit.read': 'ver o registro de auditoria',
+  'lgpd.manage': 'atender titulares e gerenciar a LGPD do workspace',
+  'personalData.read': 'ver dados pessoais sem máscara',
   'instance.own': 'gerenciar a instância (orçamento de IA e novos workspaces)',
 } as const;
 export type Permission = keyof typeof permissionWords;
@@ -98,6 +100,8 @@ const administering: Permission[] = [
   'apiKeys.manage',
   'workspace.settings',
   'audit.read',
+  'lgpd.manage',
+  'personalData.read',
 ];
 
 const grants: Record<Role, ReadonlySet<Permission>> = {

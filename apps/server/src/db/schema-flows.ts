@@ -1,3 +1,4 @@
+import type { FlowLgpd } from '@ponte/shared/lgpd/lgpd.schema';
 import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { groups, workspaces } from './schema-workspaces';
 import { timestamps } from './schema-columns';
@@ -10,6 +11,10 @@ export interface FlowConfig {
   continue_unawaited?: boolean;
   /** 'Disponível como ferramenta MCP' (docs/adr/0098); absent: off. */
   mcp_tool?: { enabled: boolean; description: string };
+  /** Masking and the register of processing (docs/lgpd.md); absent: the instance's masking. */
+  lgpd?: FlowLgpd;
+  /** Days its logs and execution data are kept; absent or null: the instance's. */
+  retention_days?: number | null;
 }
 
 export const flows = pgTable(

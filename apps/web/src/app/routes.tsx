@@ -156,6 +156,14 @@ export const routes: RouteObject[] = [
                 ...titled('Variáveis'),
               },
               {
+                path: 'lgpd',
+                lazy: page(
+                  () => import('../features/lgpd/lgpd-page'),
+                  (m) => m.LgpdPage,
+                ),
+                ...titled('LGPD'),
+              },
+              {
                 path: 'storage',
                 lazy: page(
                   () => import('../features/storage/storage-page'),

@@ -99,6 +99,52 @@ const detectors: readonly Detector[] = [
   },
 ];
 
+/** One value found in a text: where, of which kind, and its key (the same value typed another way gives the same key). */
+export interface PersonalDataSpan {
+  kind: PersonalDataKind;
+  start: number;
+  end: number;
+  text: string;
+  key: string;
+}
+
+/** Every value of `kinds` in the text, in the order they appear; spans never overlap. */
+export function findPersonalData(
+  text: string,
+  kinds: readonly PersonalDataKind[] = personalDataKinds,
+): PersonalDataSpan[] {
+  const spans: PersonalDataSpan[] = [];
+  const free = (start: number, end: number) =>
+    spans.every((span) => end <= span.start || start >= span.end);
+  for (const detector of detectors) {
+    if (!kinds.includes(detector.kind)) continue;
+    for (const match of text.matchAll(detector.pattern)) {
+      const start = match.index;
+      const end = start + match[0].length;
+      if (!free(start, end) || !detector.accepts(match[0])) continue;
+      spans.push({ kind: detector.kind, start, end, text: match[0], key: detector.key(match[0]) });
+    }
+  }
+  return spans.sort((a, b) => a.start - b.start);
+}
+
+/** The text with each value of `kinds` replaced by what `replace` gives for it. */
+export function replacePersonalData(
+  text: string,
+  kinds: readonly PersonalDataKind[],
+  replace: (found: PersonalDataSpan) => string,
+): string {
+  const spans = findPersonalData(text, kinds);
+  if (!spans.length) return text;
+  let out = '';
+  let at = 0;
+  for (const span of spans) {
+    out += text.slice(at, span.start) + replace(span);
+    at = span.end;
+  }
+  return out + text.slice(at);
+}
+
 const placeholderPattern = new RegExp(`\\[(${personalDataKinds.join('|')})_(\\d+)\\]`, 'g');
 
 /** What one masking kept: each kind's values, in the order met; never leaves the process. */
@@ -131,7 +177,6 @@ export function createPersonalDataMasker(
   kinds: readonly PersonalDataKind[] = personalDataKinds,
   from?: PersonalDataMaskerState,
 ): PersonalDataMasker {
-  const active = detectors.filter((detector) => kinds.includes(detector.kind));
   /** By kind: the key of each value to its number, and each number to the value as first met. */
   const byKey = new Map<string, number>(from?.keys);
   const values = new Map<string, unknown>(from?.values);
@@ -150,35 +195,14 @@ export function createPersonalDataMasker(
   };
 
   /** `whole`: what the value was when the text is all one match (a number kept as a number). */
-  function mask(text: string, whole: unknown = undefined): string {
-    const spans: { start: number; end: number; text: string }[] = [];
-    const free = (start: number, end: number) =>
-      spans.every((span) => end <= span.start || start >= span.end);
-    for (const detector of active) {
-      for (const match of text.matchAll(detector.pattern)) {
-        const start = match.index;
-        const end = start + match[0].length;
-        if (!free(start, end) || !detector.accepts(match[0])) continue;
-        spans.push({
-          start,
-          end,
-          text: placeholderOf(
-            detector.kind,
-            detector.key(match[0]),
-            whole !== undefined && match[0] === text ? whole : match[0],
-          ),
-        });
-      }
-    }
-    spans.sort((a, b) => a.start - b.start);
-    let out = '';
-    let at = 0;
-    for (const span of spans) {
-      out += text.slice(at, span.start) + span.text;
-      at = span.end;
-    }
-    return out + text.slice(at);
-  }
+  const mask = (text: string, whole: unknown = undefined): string =>
+    replacePersonalData(text, kinds, (found) =>
+      placeholderOf(
+        found.kind,
+        found.key,
+        whole !== undefined && found.text === text ? whole : found.text,
+      ),
+    );
 
   function maskValue(value: unknown): unknown {
     if (typeof value === 'string') return mask(value);

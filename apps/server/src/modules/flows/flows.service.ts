@@ -123,6 +123,8 @@ const flowMapper =
       save_executions: row.config?.save_executions ?? 'default',
       continue_unawaited: row.config?.continue_unawaited ?? true,
       ...(row.config?.mcp_tool ? { mcp_tool: row.config.mcp_tool } : {}),
+      ...(row.config?.lgpd ? { lgpd: row.config.lgpd } : {}),
+      ...(row.config?.retention_days != null ? { retention_days: row.config.retention_days } : {}),
     },
     deprecated_nodes: row.data !== undefined ? deprecatedNodes(lookup, row.data) : [],
     version: row.version ?? 1,
@@ -234,11 +236,15 @@ const storedConfig = ({
   save_executions,
   continue_unawaited,
   mcp_tool,
+  lgpd,
+  retention_days,
 }: FlowConfigValues): FlowConfig => ({
   rate_limit,
   save_executions,
   continue_unawaited,
   ...(mcp_tool ? { mcp_tool } : {}),
+  ...(lgpd ? { lgpd } : {}),
+  ...(retention_days != null ? { retention_days } : {}),
 });
 
 /**

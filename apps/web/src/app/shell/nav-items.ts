@@ -11,6 +11,7 @@ import {
   IconKey,
   IconLayoutDashboard,
   IconPlug,
+  IconShieldLock,
   IconStack2,
   IconTopologyStar3,
   IconVariable,
@@ -78,6 +79,7 @@ export const navSections: NavSection[] = [
       },
       { label: 'Tokens de API', to: '/api-tokens', icon: IconApi },
       { label: 'Grupos', to: '/groups', icon: IconFolders },
+      { label: 'LGPD', to: '/lgpd', icon: IconShieldLock },
     ],
   },
 ];

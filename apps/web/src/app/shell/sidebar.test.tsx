@@ -39,6 +39,7 @@ const expected: [section: string, links: [label: string, href: string][]][] = [
       ['Contas de serviço', '/service-accounts'],
       ['Tokens de API', '/api-tokens'],
       ['Grupos', '/groups'],
+      ['LGPD', '/lgpd'],
     ],
   ],
 ];

@@ -52,6 +52,8 @@ function OptionsForm({
   const apply = () =>
     onApply(
       flowConfigSchema.parse({
+        // The options this form does not show (LGPD, retention) are kept as they were.
+        ...config,
         rate_limit: rateLimit === '' ? 0 : rateLimit,
         save_executions: save,
         continue_unawaited: continueUnawaited,

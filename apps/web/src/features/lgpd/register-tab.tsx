@@ -1,0 +1,4 @@
+/** Replaced by the tab's implementation. */
+export function RegisterTab() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Replaced by the tab's implementation. */
+export function TitularTab() {
+  return null;
+}
