@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRealDay } from './brazil/calendar/calendar-days';
 import { limits } from './limits';
 import { messages } from './messages';
 import { listResponseSchema, pageQuerySchema } from './pagination';
@@ -31,13 +32,7 @@ export function isCalendarDay(value: string): boolean {
   const match = isoDay.exec(value);
   if (!match) return false;
   const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    year >= 1900 &&
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day
-  );
+  return year >= 1900 && isRealDay(year, month, day);
 }
 
 /** 'DD/MM/YYYY' as typed in Brazil ('1/5/2027' too) to `YYYY-MM-DD`, or null when no such day. */

@@ -1,4 +1,5 @@
 import { timeZone } from '../limits';
+import { isRealDay } from './calendar/calendar-days';
 
 /**
  * Dates as Brazil writes them, DD/MM/YYYY, read and written in America/Sao_Paulo (DESIGN.md
@@ -36,8 +37,8 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** A typed date as 'YYYY-MM-DD' when the day exists in the calendar, else null. */
 function calendarDay(day: number, month: number, year: number): string | null {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1) return null;
+  // Years below 100 are not typed dates (Date.UTC would read them as 19xx).
+  if (year < 100 || !isRealDay(year, month, day)) return null;
   return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 }
 
