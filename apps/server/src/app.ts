@@ -48,6 +48,7 @@ import { triggersModule } from './modules/triggers/triggers.module';
 import { usersModule } from './modules/users/users.module';
 import { variablesModule } from './modules/variables/variables.module';
 import { holidaysModule } from './modules/holidays/holidays.module';
+import { processingRegisterModule } from './modules/processing-register/processing-register.module';
 import { versionsModule } from './modules/versions/versions.module';
 import { workspacesModule } from './modules/workspaces/workspaces.module';
 
@@ -98,6 +99,7 @@ export const serverModules = [
   dbTablesModule,
   dashboardsModule,
   templatesModule,
+  processingRegisterModule,
   healthModule,
 ] as const;
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { messages } from '../messages';
 import { text } from '../text';
+
+const m = messages.lgpdRegister;
 
 /**
  * A flow's LGPD options (docs/lgpd.md): whether its logs and execution data are stored masked,
@@ -77,16 +80,10 @@ export const flowLgpdSchema = z.object({
     .max(maskPathsMax, { error: `No máximo ${maskPathsMax} campos.` })
     .default([]),
   /** The register of processing (ROPA); every field optional. */
-  purpose: text()
-    .trim()
-    .max(1000, { error: 'A finalidade tem no máximo 1000 caracteres.' })
-    .default(''),
-  legal_basis: z.enum(legalBasisIds).nullable().default(null),
-  data_categories: z.array(z.enum(dataCategoryIds)).default([]),
-  retention_note: text()
-    .trim()
-    .max(500, { error: 'O prazo de guarda tem no máximo 500 caracteres.' })
-    .default(''),
+  purpose: text().trim().max(1000, { error: m.purposeTooLong }).default(''),
+  legal_basis: z.enum(legalBasisIds, { error: m.legalBasisInvalid }).nullable().default(null),
+  data_categories: z.array(z.enum(dataCategoryIds, { error: m.dataCategoryInvalid })).default([]),
+  retention_note: text().trim().max(500, { error: m.retentionNoteTooLong }).default(''),
 });
 export type FlowLgpd = z.output<typeof flowLgpdSchema>;
 

@@ -6,6 +6,7 @@ import {
   type FlowConfigValues,
   type SaveExecutions,
 } from '@ponte/shared/flows.schema';
+import { FlowOptionsRegister, registerFieldsOf, withRegister } from './flow-options-register';
 
 export type FlowConfig = FlowConfigValues;
 
@@ -47,10 +48,12 @@ function OptionsForm({
   const [continueUnawaited, setContinueUnawaited] = useState(config.continue_unawaited);
   const [toolEnabled, setToolEnabled] = useState(config.mcp_tool?.enabled ?? false);
   const [toolDescription, setToolDescription] = useState(config.mcp_tool?.description ?? '');
+  const [register, setRegister] = useState(() => registerFieldsOf(config));
+  const applyWithRegister = (next: FlowConfig) => onApply(withRegister(next, register));
 
   // Spec 1 §5: empty or ≤ 0 becomes 0, decimals are cut to integers (the shared schema's rule).
   const apply = () =>
-    onApply(
+    applyWithRegister(
       flowConfigSchema.parse({
         // The options this form does not show (LGPD, retention) are kept as they were.
         ...config,
@@ -113,6 +116,7 @@ function OptionsForm({
             onChange={(event) => setToolDescription(event.currentTarget.value)}
           />
         )}
+        <FlowOptionsRegister value={register} onChange={setRegister} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             Cancelar
