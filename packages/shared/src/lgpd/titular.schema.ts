@@ -23,6 +23,12 @@ export type TitularPlace = (typeof titularPlaces)[number];
 /** At most this many hits of a place are listed; the rest are counted ('e mais N'). */
 export const titularItemsMax = 50;
 
+/** Possible hits a search reads per place (Storage: items walked) before it stops and says so. */
+export const titularScanMax = 5000;
+
+/** Text files in Storage larger than this are looked for by name only (the search says how many). */
+export const titularTextFileMaxBytes = 1024 * 1024;
+
 /** POST /api/v1/lgpd/titulars/search. */
 export const titularSearchBodySchema = z.object({ query: text().max(200) });
 

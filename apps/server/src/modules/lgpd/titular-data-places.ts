@@ -1,16 +1,11 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { titularScanMax } from '@ponte/shared/lgpd/titular.schema';
 import type { Database } from '../../db/client';
 import { dbRecords, dbTables, flows, logs } from '../../db/schema';
 import { containsFolded } from '../../lib/list-query';
 import { before, holdsNeedle } from './titular-execution-places';
 import { countInValue, hits, type TitularMatcher } from './titular-matcher';
-import {
-  scanPages,
-  searchTally,
-  titularScanMax,
-  type Keyset,
-  type TitularPlaceHandler,
-} from './titular-scan';
+import { scanPages, searchTally, type Keyset, type TitularPlaceHandler } from './titular-scan';
 
 /**
  * The monitoring log lines (message and label). The filter goes through the trigram indexes on

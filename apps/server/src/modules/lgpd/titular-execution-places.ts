@@ -1,14 +1,9 @@
 import { and, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { titularScanMax } from '@ponte/shared/lgpd/titular.schema';
 import type { Database } from '../../db/client';
 import { executionData, executions, flows } from '../../db/schema';
 import { countInValue, hits, scrubValue, type TitularMatcher } from './titular-matcher';
-import {
-  scanPages,
-  searchTally,
-  titularScanMax,
-  type Keyset,
-  type TitularPlaceHandler,
-} from './titular-scan';
+import { scanPages, searchTally, type Keyset, type TitularPlaceHandler } from './titular-scan';
 
 /** The form trigger's type: its executions are the form's submissions ('Envios de formulário'). */
 export const formTriggerType = 'core_form_trigger';

@@ -1,10 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { jobStates } from '@ponte/shared/queues.schema';
+import { titularScanMax } from '@ponte/shared/lgpd/titular.schema';
 import type { Database } from '../../db/client';
 import { queues } from '../../db/schema';
 import type { MessageQueueDriver, QueueMessage } from '../queues/drivers/message-queue-driver';
 import { countInValue, hits, type TitularMatcher } from './titular-matcher';
-import { searchTally, titularScanMax, type TitularPlaceHandler } from './titular-scan';
+import { searchTally, type TitularPlaceHandler } from './titular-scan';
 
 const page = 100;
 

@@ -3,11 +3,13 @@ import { formatDateTimeMinutes } from '@ponte/shared/format';
 import { titularKindNames } from '@ponte/shared/lgpd/personal-data-mask';
 import { describeHit, hitFields } from '@ponte/shared/lgpd/titular-hits';
 import { titularMessages } from '@ponte/shared/lgpd/titular-messages';
+import {
+  titularScanMax,
+  titularTextFileMaxBytes as textFileMaxBytes,
+} from '@ponte/shared/lgpd/titular.schema';
 import type { Database } from '../../db/client';
 import { workspaces } from '../../db/schema';
 import type { LgpdRequestRow } from './lgpd-requests.repository';
-import { textFileMaxBytes } from './titular-storage-place';
-import { titularScanMax } from './titular-scan';
 
 const m = titularMessages;
 

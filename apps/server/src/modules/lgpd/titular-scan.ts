@@ -1,8 +1,9 @@
-import { titularItemsMax, type TitularHit } from '@ponte/shared/lgpd/titular.schema';
+import {
+  titularItemsMax,
+  titularScanMax,
+  type TitularHit,
+} from '@ponte/shared/lgpd/titular.schema';
 import { hits, type TitularCount, type TitularMatcher } from './titular-matcher';
-
-/** Possible hits a search reads per place before it stops and says so (docs/adr/0124). */
-export const titularScanMax = 5000;
 
 /** Where a page of rows ordered by (time desc, id desc) ends. */
 export interface Keyset<I = string> {

@@ -1,11 +1,12 @@
+import {
+  titularScanMax,
+  titularTextFileMaxBytes as textFileMaxBytes,
+} from '@ponte/shared/lgpd/titular.schema';
 import type { StorageItem } from '@ponte/shared/storage.schema';
 import { AppError } from '../../lib/app-error';
 import { storageMimetype, type StorageService } from '../storage/storage.service';
 import { hits, type TitularCount, type TitularMatcher } from './titular-matcher';
-import { searchTally, titularScanMax, type TitularPlaceHandler } from './titular-scan';
-
-/** Text files larger than this are looked for by name only (the search says how many). */
-export const textFileMaxBytes = 1024 * 1024;
+import { searchTally, type TitularPlaceHandler } from './titular-scan';
 
 const textExtensions = /\.(txt|csv|tsv|json|ndjson|jsonl|xml|html?|md|log|ya?ml|ini|sql|eml|vcf)$/i;
 const textTypes = /^(text\/|application\/(json|xml|csv|x-ndjson|yaml|x-yaml|sql))/i;
