@@ -108,6 +108,24 @@ export function executionsPlace(db: Database, forms: boolean): TitularPlaceHandl
   };
 }
 
+/** The runs' JSON, parsed; a text that is not JSON stays a text. */
+function parsedRuns(runs: string): unknown {
+  try {
+    return JSON.parse(runs) as unknown;
+  } catch {
+    return runs;
+  }
+}
+
+function countOf(matcher: TitularMatcher, runsText: string, summariesValue: unknown) {
+  const runs = countInValue(matcher, parsedRuns(runsText));
+  const summaries = countInValue(matcher, summariesValue);
+  return {
+    count: { exact: runs.exact + summaries.exact, masked: runs.masked + summaries.masked },
+    fields: [...(hits(runs) ? ['runs'] : []), ...(hits(summaries) ? ['summaries'] : [])],
+  };
+}
+
 /**
  * What executions kept of their nodes (`execution_data`: the runs' JSON text and the
  * summaries). Read in small pages: a row's runs may be large. Erasing anonymises them.
@@ -141,22 +159,6 @@ export function executionDataPlace(db: Database): TitularPlaceHandler {
         )
         .orderBy(desc(executionData.createdAt), desc(executionData.executionId))
         .limit(limit);
-  type Row = Awaited<ReturnType<ReturnType<typeof fetch>>>[number];
-  const parsed = (row: Row) => {
-    try {
-      return JSON.parse(row.runs) as unknown;
-    } catch {
-      return row.runs;
-    }
-  };
-  const countOf = (matcher: TitularMatcher, row: Row) => {
-    const runs = countInValue(matcher, parsed(row));
-    const summaries = countInValue(matcher, row.summaries);
-    return {
-      count: { exact: runs.exact + summaries.exact, masked: runs.masked + summaries.masked },
-      fields: [...(hits(runs) ? ['runs'] : []), ...(hits(summaries) ? ['summaries'] : [])],
-    };
-  };
 
   return {
     async search(workspaceId, matcher) {
@@ -165,7 +167,7 @@ export function executionDataPlace(db: Database): TitularPlaceHandler {
         fetch(workspaceId, matcher),
         async (rows) => {
           for (const row of rows) {
-            const { count, fields } = countOf(matcher, row);
+            const { count, fields } = countOf(matcher, row.runs, row.summaries);
             tally.add(count, () => ({
               id: row.id,
               at: row.at.toISOString(),
@@ -187,8 +189,8 @@ export function executionDataPlace(db: Database): TitularPlaceHandler {
         fetch(workspaceId, matcher),
         async (rows) => {
           for (const row of rows) {
-            if (countOf(matcher, row).fields.length === 0) continue;
-            const value = parsed(row);
+            if (countOf(matcher, row.runs, row.summaries).fields.length === 0) continue;
+            const value = parsedRuns(row.runs);
             const runs =
               typeof value === 'string'
                 ? matcher.scrub(value)

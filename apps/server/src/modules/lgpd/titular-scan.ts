@@ -1,8 +1,4 @@
-import {
-  titularItemsMax,
-  titularScanMax,
-  type TitularHit,
-} from '@ponte/shared/lgpd/titular.schema';
+import { titularItemsMax, type TitularHit } from '@ponte/shared/lgpd/titular.schema';
 import { hits, type TitularCount, type TitularMatcher } from './titular-matcher';
 
 /** Where a page of rows ordered by (time desc, id desc) ends. */
