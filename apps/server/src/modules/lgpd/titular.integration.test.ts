@@ -15,6 +15,7 @@ import {
   type TitularSearchResult,
 } from '@ponte/shared/lgpd/titular.schema';
 import {
+  auditEvents,
   dbRecords,
   dbTables,
   executionData,
@@ -246,6 +247,16 @@ function titularJourney(t: TestContext, storage: () => StorageDriver) {
       expect(JSON.stringify(row)).not.toContain(digits);
       expect(JSON.stringify(row)).not.toContain(cpf);
     }
+    // The audit log has the erasure (not the searches, kept above), without the CPF either.
+    const audited = await db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.workspaceId, account.workspaceId));
+    const lgpdEvents = audited.filter((event) => event.resourceKind === 'lgpd');
+    expect(lgpdEvents.map((event) => event.action)).toEqual(['delete']);
+    expect(JSON.stringify(audited)).not.toContain(digits);
+    expect(JSON.stringify(audited)).not.toContain(cpf);
+
     const list = titularRequestListSchema.parse(
       (await api.get('/api/v1/lgpd/titulars/requests')).json(),
     );
