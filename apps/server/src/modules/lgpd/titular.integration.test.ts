@@ -310,6 +310,16 @@ function refusals(t: TestContext) {
       expect(refused.statusCode, query).toBe(400);
       expect(refused.json().message).toBe(titularMessages.queryInvalid);
     }
+    // Every writing goes to the database as a pattern: a phone's '+' and '()' are taken as text.
+    for (const query of [
+      '+55 (11) 98765-4321',
+      'Ana.Souza+1@Exemplo.com.br',
+      '11.222.333/0001-81',
+    ]) {
+      const searched = await api.post('/api/v1/lgpd/titulars/search', { query });
+      expect(searched.statusCode, searched.body).toBe(200);
+      expect(titularSearchResultSchema.parse(searched.json()).total).toBe(0);
+    }
     const admin = await t.addMember(account, 'admin');
     expect(
       (await t.request(admin.token).post('/api/v1/lgpd/titulars/search', { query: cpf }))
