@@ -35,6 +35,7 @@ import { groupsModule } from './modules/groups/groups.module';
 import { healthModule } from './modules/health/health.module';
 import { liveModule } from './modules/live/live.module';
 import { logsModule } from './modules/logs/logs.module';
+import { lgpdModule } from './modules/lgpd/lgpd.module';
 import { membersModule } from './modules/members/members.module';
 import { mcpModule } from './modules/mcp/mcp.module';
 import { metricsModule } from './modules/metrics/metrics.module';
@@ -100,6 +101,7 @@ export const serverModules = [
   dashboardsModule,
   templatesModule,
   processingRegisterModule,
+  lgpdModule,
   healthModule,
 ] as const;
 

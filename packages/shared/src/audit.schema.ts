@@ -81,6 +81,7 @@ export const auditAreaNames: Record<string, string> = {
   members: 'Membro',
   apiKeys: 'Token de API',
   workspace: 'Workspace',
+  lgpd: 'LGPD',
   account: 'Conta',
 };
 

@@ -78,6 +78,8 @@ export const errorCodes = {
   passwordSignInDisabled: 'password_sign_in_disabled',
   /** An invitation's e-mail was refused by the instance SMTP (502): the invitation is removed. */
   invitationEmailFailed: 'invitation_email_failed',
+  /** A titular's erasure whose confirmed counts no longer match a new search (409). */
+  titularChanged: 'titular_changed',
   internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

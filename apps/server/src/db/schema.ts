@@ -412,6 +412,7 @@ export { aiTokenUsage } from './schema-ai-usage';
 export { resourceVersions } from './schema-versions';
 export { auditEvents } from './schema-audit';
 export { workspaceHolidays } from './schema-holidays';
+export { lgpdRequests } from './schema-lgpd-requests';
 
 export const schema = {
   customers,

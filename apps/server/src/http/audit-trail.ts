@@ -30,6 +30,8 @@ const notChanges = new Set([
   'POST /api/v1/dashboards/query',
   'POST /api/v1/alert-rules/test',
   'POST /api/v1/custom-nodes/test',
+  // A titular's search is kept in the LGPD's own register of requests (docs/adr/0124).
+  'POST /api/v1/lgpd/titulars/search',
   'POST /api/v1/service-accounts/:id/test',
   'POST /engine/expressions/preview',
   'POST /engine/lookups',
@@ -53,6 +55,7 @@ const actionsByRoute: readonly [RegExp, AuditAction][] = [
   [/\/control\/resume\//, 'resume'],
   [/\/control\/clean\//, 'clean'],
   [/\/jobs\/retry\//, 'retry'],
+  [/\/lgpd\/titulars\/erase$/, 'delete'],
   [/\/users\/me\/password$/, 'password_change'],
 ];
 

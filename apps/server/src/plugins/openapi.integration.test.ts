@@ -195,6 +195,9 @@ describe('request bodies the document accepts', () => {
       // a CSV is more than any text of the right length.
       'put /api/v1/holidays/{id}': { date: '2026-11-27' },
       'post /api/v1/holidays/import': { csv: '01/12/2026;Feriado de exemplo;não' },
+      // A titular is one CPF, CNPJ, e-mail or phone (docs/adr/0124); none is found here.
+      'post /api/v1/lgpd/titulars/search': { query: '529.982.247-25' },
+      'post /api/v1/lgpd/titulars/erase': { query: '529.982.247-25', confirm: {} },
     };
     // Every kind a body can be of, where the kind decides which rules apply.
     const each = (name: string, values: readonly unknown[]) =>

@@ -1,0 +1,170 @@
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { titularScanMax } from '@ponte/shared/lgpd/titular.schema';
+import type { Database } from '../../db/client';
+import { dbRecords, dbTables, flows, logs } from '../../db/schema';
+import { containsFolded } from '../../lib/list-query';
+import { before, holdsNeedle } from './titular-execution-places';
+import { countInValue, hits, type TitularMatcher } from './titular-matcher';
+import { scanPages, searchTally, type Keyset, type TitularPlaceHandler } from './titular-scan';
+
+/**
+ * The monitoring log lines (message and label). The filter goes through the trigram indexes on
+ * their folded texts (docs/adr/0079): a needle has no accents, so folding changes only its
+ * case. Erasing deletes the lines.
+ */
+export function logsPlace(db: Database): TitularPlaceHandler {
+  const fetch =
+    (workspaceId: string, matcher: TitularMatcher) =>
+    (after: Keyset<number> | null, limit: number) =>
+      db
+        .select({
+          id: logs.id,
+          at: logs.createdAt,
+          flowId: logs.flowId,
+          flowName: flows.name,
+          executionId: logs.executionId,
+          message: logs.message,
+          label: logs.label,
+        })
+        .from(logs)
+        .leftJoin(flows, and(eq(flows.id, logs.flowId), eq(flows.workspaceId, workspaceId)))
+        .where(
+          and(
+            eq(logs.workspaceId, workspaceId),
+            or(
+              ...matcher.needles.flatMap((needle) => [
+                containsFolded(logs.message, needle),
+                containsFolded(logs.label, needle),
+              ]),
+            ),
+            after
+              ? sql`(${logs.createdAt}, ${logs.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(logs.createdAt), desc(logs.id))
+        .limit(limit);
+  type Row = Awaited<ReturnType<ReturnType<typeof fetch>>>[number];
+  const countOf = (matcher: TitularMatcher, row: Row) => {
+    const message = matcher.count(row.message);
+    const label = matcher.count(row.label);
+    return {
+      count: { exact: message.exact + label.exact, masked: message.masked + label.masked },
+      fields: [...(hits(message) ? ['message'] : []), ...(hits(label) ? ['label'] : [])],
+    };
+  };
+
+  return {
+    async search(workspaceId, matcher) {
+      const tally = searchTally();
+      tally.result.truncated = await scanPages(
+        fetch(workspaceId, matcher),
+        async (rows) => {
+          for (const row of rows) {
+            const { count, fields } = countOf(matcher, row);
+            tally.add(count, () => ({
+              id: String(row.id),
+              at: row.at.toISOString(),
+              fields,
+              execution_id: row.executionId,
+              flow_id: row.flowId,
+              ...(row.flowName === null ? {} : { flow_name: row.flowName }),
+            }));
+          }
+        },
+        { batch: 500, max: titularScanMax },
+      );
+      return tally.result;
+    },
+
+    async erase(workspaceId, matcher) {
+      let done = 0;
+      await scanPages(
+        fetch(workspaceId, matcher),
+        async (rows) => {
+          const ids = rows
+            .filter((row) => countOf(matcher, row).fields.length > 0)
+            .map((r) => r.id);
+          if (ids.length === 0) return;
+          const removed = await db
+            .delete(logs)
+            .where(and(eq(logs.workspaceId, workspaceId), inArray(logs.id, ids)))
+            .returning({ id: logs.id });
+          done += removed.length;
+        },
+        { batch: 500 },
+      );
+      return { done, failed: 0 };
+    },
+  };
+}
+
+/** The records of the workspace's tables (`db_records.data`). Erasing deletes the records. */
+export function recordsPlace(db: Database): TitularPlaceHandler {
+  const fetch =
+    (workspaceId: string, matcher: TitularMatcher) => (after: Keyset | null, limit: number) =>
+      db
+        .select({
+          id: dbRecords.id,
+          at: dbRecords.createdAt,
+          tableId: dbRecords.tableId,
+          tableName: dbTables.name,
+          data: dbRecords.data,
+        })
+        .from(dbRecords)
+        .innerJoin(dbTables, eq(dbTables.id, dbRecords.tableId))
+        .where(
+          and(
+            eq(dbRecords.workspaceId, workspaceId),
+            holdsNeedle(sql`${dbRecords.data}::text`, matcher),
+            before(sql`${dbRecords.createdAt}`, sql`${dbRecords.id}`, after),
+          ),
+        )
+        .orderBy(desc(dbRecords.createdAt), desc(dbRecords.id))
+        .limit(limit);
+  type Row = Awaited<ReturnType<ReturnType<typeof fetch>>>[number];
+  const fieldsOf = (matcher: TitularMatcher, row: Row) =>
+    Object.entries(row.data)
+      .filter(([key, value]) => hits(countInValue(matcher, { [key]: value })))
+      .map(([key]) => key);
+
+  return {
+    async search(workspaceId, matcher) {
+      const tally = searchTally();
+      tally.result.truncated = await scanPages(
+        fetch(workspaceId, matcher),
+        async (rows) => {
+          for (const row of rows) {
+            tally.add(countInValue(matcher, row.data), () => ({
+              id: row.id,
+              at: row.at.toISOString(),
+              fields: fieldsOf(matcher, row),
+              table_id: row.tableId,
+              table_name: row.tableName,
+            }));
+          }
+        },
+        { batch: 500, max: titularScanMax },
+      );
+      return tally.result;
+    },
+
+    async erase(workspaceId, matcher) {
+      let done = 0;
+      await scanPages(
+        fetch(workspaceId, matcher),
+        async (rows) => {
+          const ids = rows.filter((row) => hits(countInValue(matcher, row.data))).map((r) => r.id);
+          if (ids.length === 0) return;
+          const removed = await db
+            .delete(dbRecords)
+            .where(and(eq(dbRecords.workspaceId, workspaceId), inArray(dbRecords.id, ids)))
+            .returning({ id: dbRecords.id });
+          done += removed.length;
+        },
+        { batch: 500 },
+      );
+      return { done, failed: 0 };
+    },
+  };
+}

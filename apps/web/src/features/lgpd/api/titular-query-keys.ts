@@ -1,0 +1,1 @@
+export const titularRequestsQueryKey = ['lgpd', 'titular-requests'] as const;

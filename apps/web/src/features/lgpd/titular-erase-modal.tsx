@@ -1,0 +1,58 @@
+import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { titularMessages } from '@ponte/shared/lgpd/titular-messages';
+import type { TitularSearchResult } from '@ponte/shared/lgpd/titular.schema';
+
+const m = titularMessages;
+
+interface TitularEraseModalProps {
+  result: TitularSearchResult | null;
+  loading: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** 'Excluir os dados deste titular': names what goes in each place before anything is done. */
+export function TitularEraseModal({
+  result,
+  loading,
+  onConfirm,
+  onCancel,
+}: TitularEraseModalProps) {
+  const places = result?.places.filter((place) => place.found > 0) ?? [];
+  return (
+    <Modal
+      opened={result !== null}
+      onClose={onCancel}
+      title="Excluir os dados deste titular"
+      centered
+    >
+      <Stack gap="sm">
+        <Text size="sm">
+          Os dados de <strong>{result?.value_masked}</strong> serão excluídos ou anonimizados. Não é
+          possível desfazer.
+        </Text>
+        <List size="sm" spacing={4}>
+          {places.map((place) => (
+            <List.Item key={place.place}>
+              <strong>{m.places[place.place]}</strong>: {place.found}{' '}
+              {place.found === 1 ? 'ocorrência' : 'ocorrências'}
+              {place.masked > 0 ? ` (${place.masked} como rastro mascarado)` : ''} —{' '}
+              {m.actions[place.place]}
+            </List.Item>
+          ))}
+        </List>
+        <Text size="xs" c="dimmed">
+          Depois, a busca é feita de novo, e o resultado fica no histórico com o relatório.
+        </Text>
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onCancel} disabled={loading}>
+            Cancelar
+          </Button>
+          <Button color="red" onClick={onConfirm} loading={loading}>
+            Excluir {result?.total} {result?.total === 1 ? 'ocorrência' : 'ocorrências'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,42 @@
+/** Texts of a titular's search, erasure and reports (docs/lgpd.md, docs/adr/0124). */
+export const titularMessages = {
+  queryInvalid: 'Digite um CPF, CNPJ, e-mail ou telefone.',
+  changed:
+    'Os dados deste titular mudaram desde a busca. Busque de novo e confira as quantidades antes de excluir.',
+  requestNotFound: 'Atendimento não encontrado.',
+  reportTitle: 'Relatório de atendimento ao titular',
+  kinds: { search: 'Busca', erasure: 'Exclusão' },
+  places: {
+    executions: 'Execuções',
+    forms: 'Envios de formulário',
+    execution_data: 'Dados das execuções',
+    logs: 'Logs',
+    records: 'Registros de tabelas',
+    queues: 'Mensagens de filas',
+    storage: 'Arquivos do Storage',
+  },
+  /** What the erasure does in each place. */
+  actions: {
+    executions: 'mensagem de gatilho e erro anonimizados (cada ocorrência vira "[removido]")',
+    forms: 'dados do envio anonimizados (cada ocorrência vira "[removido]")',
+    execution_data: 'dados dos nós anonimizados (cada ocorrência vira "[removido]")',
+    logs: 'linhas de log excluídas',
+    records: 'registros excluídos',
+    queues: 'mensagens removidas da fila',
+    storage: 'arquivos e pastas excluídos',
+  },
+  maskedTrace: 'rastro mascarado',
+  maskedTraceHint:
+    'Rastro mascarado: o valor guardado com máscara coincide com o do titular, mas pode ser de outra pessoa com os mesmos dígitos do meio.',
+  more: (count: number) => `e mais ${count.toLocaleString('pt-BR')}`,
+  truncated: (scanned: number) =>
+    `A busca parou nas primeiras ${scanned.toLocaleString('pt-BR')} ocorrências possíveis deste lugar; a exclusão alcança todas.`,
+  skippedFiles: (count: number, maxMb: number) =>
+    count === 1
+      ? `1 arquivo de texto maior que ${maxMb} MB não teve o conteúdo lido (só o nome).`
+      : `${count.toLocaleString('pt-BR')} arquivos de texto maiores que ${maxMb} MB não tiveram o conteúdo lido (só o nome).`,
+  walkStopped: (max: number) =>
+    `O Storage tem mais de ${max.toLocaleString('pt-BR')} arquivos: só os primeiros foram vistos.`,
+  notRemoved: (count: number) =>
+    `${count === 1 ? '1 item não pôde ser excluído' : `${count} itens não puderam ser excluídos`} (por exemplo, uma mensagem em processamento); busque de novo em instantes.`,
+} as const;
