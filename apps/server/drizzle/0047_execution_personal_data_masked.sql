@@ -1,0 +1,1 @@
+ALTER TABLE "executions" ADD COLUMN "personal_data_masked" boolean DEFAULT false NOT NULL;
