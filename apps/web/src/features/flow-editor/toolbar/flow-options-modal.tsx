@@ -6,6 +6,7 @@ import {
   type FlowConfigValues,
   type SaveExecutions,
 } from '@ponte/shared/flows.schema';
+import { FlowOptionsLgpd, maskOptionsOf } from './flow-options-lgpd';
 
 export type FlowConfig = FlowConfigValues;
 
@@ -47,6 +48,8 @@ function OptionsForm({
   const [continueUnawaited, setContinueUnawaited] = useState(config.continue_unawaited);
   const [toolEnabled, setToolEnabled] = useState(config.mcp_tool?.enabled ?? false);
   const [toolDescription, setToolDescription] = useState(config.mcp_tool?.description ?? '');
+  const [masking, setMasking] = useState(() => maskOptionsOf(config.lgpd));
+  const maskingSet = config.lgpd || masking.mask !== 'default' || masking.mask_paths.length;
 
   // Spec 1 §5: empty or ≤ 0 becomes 0, decimals are cut to integers (the shared schema's rule).
   const apply = () =>
@@ -57,6 +60,7 @@ function OptionsForm({
         rate_limit: rateLimit === '' ? 0 : rateLimit,
         save_executions: save,
         continue_unawaited: continueUnawaited,
+        ...(maskingSet ? { lgpd: { ...config.lgpd, ...masking } } : {}),
         // Kept once set, so that turning it off is saved too (docs/adr/0098).
         ...(toolEnabled || config.mcp_tool
           ? { mcp_tool: { enabled: toolEnabled, description: toolDescription } }
@@ -113,6 +117,7 @@ function OptionsForm({
             onChange={(event) => setToolDescription(event.currentTarget.value)}
           />
         )}
+        <FlowOptionsLgpd value={masking} onChange={setMasking} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             Cancelar
