@@ -55,6 +55,7 @@ describe('config', () => {
       nodeLimit: null,
       sandboxIsolates: 4,
       flowChainLimit: 5,
+      lgpdMask: false,
       webhookRateLimit: { perAddress: 300, perFlow: 600 },
       httpAllowedNetworks: [],
       docsUrl: null,

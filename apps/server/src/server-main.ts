@@ -145,6 +145,7 @@ async function build(config: AppConfig, database: DatabaseHandle) {
       flowChainLimit: config.flowChainLimit,
       executionSave: config.executionSave,
       executionData: config.executionData,
+      lgpdMask: config.lgpdMask,
       webhookRateLimit: config.webhookRateLimit,
       httpAllowedNetworks: config.httpAllowedNetworks,
       trustProxy: config.trustProxy,

@@ -31,6 +31,11 @@ export const errorCodes = {
   roleDenied: 'role_denied',
   notFound: 'not_found',
   conflict: 'conflict',
+  /**
+   * 'Reexecutar' of an execution whose trigger message and node data were stored masked
+   * (409, docs/adr/0122): it would run on the masked values.
+   */
+  personalDataMasked: 'personal_data_masked',
   /** A link that no longer takes calls: an 'Aguardar chamada' past its time (410). */
   expired: 'expired',
   payloadTooLarge: 'payload_too_large',

@@ -79,6 +79,11 @@ export const executionDataSchema = z.object({
     flow_version: z.number().int().positive().nullable().default(null),
     /** The execution this one re-ran ('Reexecutar', docs/adr/0113), or null. */
     rerun_of: z.string().nullable().default(null),
+    /**
+     * What it stored (lines, node data, trigger message) holds personal data masked
+     * (docs/adr/0122): it is not re-run.
+     */
+    personal_data_masked: z.boolean().default(false),
   }),
   /** The flow document the execution ran (null when its data was not kept). */
   flow: flowDocumentSchema.nullable(),

@@ -162,6 +162,11 @@ export const engineStatusSchema = z.object({
   queues: z.object({ registered_queues: z.number().int() }),
   /** Where the engine answers (webhooks under /webhook): PONTE_PUBLIC_URL or the request's. */
   endpoint: z.string(),
+  /**
+   * PONTE_LGPD_MASK: whether flows that follow the instance store personal data masked
+   * (docs/adr/0122), for the flow options' 'Padrão da instância'.
+   */
+  lgpd_mask: z.boolean().default(false),
 });
 
 /** POST /api/v1/monitoring/executions/{executionId}/rerun ('Reexecutar', docs/adr/0113). */

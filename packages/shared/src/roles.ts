@@ -73,7 +73,10 @@ export const permissionWords = {
 export type Permission = keyof typeof permissionWords;
 export const permissionList = Object.keys(permissionWords) as Permission[];
 
-const reads = permissionList.filter((p) => p.endsWith('.read') && p !== 'audit.read');
+/** The reads every role has; the audit log and personal data unmasked are the administrators'. */
+const reads = permissionList.filter(
+  (p) => p.endsWith('.read') && p !== 'audit.read' && p !== 'personalData.read',
+);
 const operating: Permission[] = [
   'flows.run',
   'records.write',

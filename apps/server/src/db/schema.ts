@@ -194,6 +194,11 @@ export const executions = pgTable(
     waitSeq: integer('wait_seq').notNull().default(0),
     /** The execution this one re-runs ('Reexecutar', docs/adr/0113). */
     rerunOf: text('rerun_of'),
+    /**
+     * What it stored (log lines, node data, trigger message, error) is masked: its flow's
+     * masking was on when it was enqueued (docs/adr/0122); it cannot be re-run.
+     */
+    personalDataMasked: boolean('personal_data_masked').notNull().default(false),
   },
   (t) => [
     // The sweep of running executions whose owner's lease ran out.

@@ -113,19 +113,35 @@ export function findPersonalData(
   text: string,
   kinds: readonly PersonalDataKind[] = personalDataKinds,
 ): PersonalDataSpan[] {
-  const spans: PersonalDataSpan[] = [];
-  const free = (start: number, end: number) =>
-    spans.every((span) => end <= span.start || start >= span.end);
+  // The spans taken so far, in order: a detector's matches come in order too, so one pass
+  // over both tells which are free (linear in the text, however many values it holds).
+  let spans: PersonalDataSpan[] = [];
   for (const detector of detectors) {
     if (!kinds.includes(detector.kind)) continue;
+    const found: PersonalDataSpan[] = [];
+    let next = 0;
     for (const match of text.matchAll(detector.pattern)) {
       const start = match.index;
       const end = start + match[0].length;
-      if (!free(start, end) || !detector.accepts(match[0])) continue;
-      spans.push({ kind: detector.kind, start, end, text: match[0], key: detector.key(match[0]) });
+      while (next < spans.length && spans[next]!.end <= start) next += 1;
+      const taken = next < spans.length && spans[next]!.start < end;
+      if (taken || !detector.accepts(match[0])) continue;
+      found.push({ kind: detector.kind, start, end, text: match[0], key: detector.key(match[0]) });
     }
+    if (found.length) spans = mergeSpans(spans, found);
   }
-  return spans.sort((a, b) => a.start - b.start);
+  return spans;
+}
+
+/** Two lists of spans in order, none overlapping another, as one list in order. */
+function mergeSpans(a: PersonalDataSpan[], b: PersonalDataSpan[]): PersonalDataSpan[] {
+  const merged: PersonalDataSpan[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) merged.push(a[i]!.start < b[j]!.start ? a[i++]! : b[j++]!);
+  while (i < a.length) merged.push(a[i++]!);
+  while (j < b.length) merged.push(b[j++]!);
+  return merged;
 }
 
 /** The text with each value of `kinds` replaced by what `replace` gives for it. */

@@ -10,6 +10,8 @@ export interface EngineControlOptions {
   service: EngineService;
   /** The public address of Ponte for this request (PONTE_PUBLIC_URL or the request's). */
   publicUrl?: (request: FastifyRequest) => string;
+  /** PONTE_LGPD_MASK (docs/adr/0122). */
+  lgpdMask?: boolean;
 }
 
 const tags = ['Engine'];
@@ -21,7 +23,7 @@ const security = bearerSecurity;
  */
 export const engineControlRoutes: FastifyPluginAsyncZod<EngineControlOptions> = async (
   app,
-  { service, publicUrl },
+  { service, publicUrl, lgpdMask = false },
 ) => {
   app.get(
     '/status',
@@ -36,6 +38,7 @@ export const engineControlRoutes: FastifyPluginAsyncZod<EngineControlOptions> = 
     async (request) => ({
       ...(await service.status(sessionOf(request).workspaceId)),
       endpoint: `${publicUrl?.(request) ?? `${request.protocol}://${request.host}`}/engine`,
+      lgpd_mask: lgpdMask,
     }),
   );
 

@@ -121,6 +121,7 @@ export const engineModule = defineModule({
       await engine.register(engineControlRoutes, {
         service,
         publicUrl: (request: FastifyRequest) => publicBaseUrl(request, parts.publicUrl),
+        lgpdMask: runner.lgpdMask,
       });
     },
   },

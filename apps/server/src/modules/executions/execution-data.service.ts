@@ -44,6 +44,7 @@ function describe(row: ExecutionRow): ExecutionData['execution'] {
     error: row.error,
     flow_version: row.flowVersion,
     rerun_of: row.rerunOf,
+    personal_data_masked: row.personalDataMasked,
   };
 }
 

@@ -7,6 +7,7 @@ import {
 } from '@ponte/shared/execution-data.schema';
 import type { ExecutionSaveLevel } from '@ponte/shared/flows.schema';
 import { storableJsonText } from '../../lib/storable-text';
+import type { PersonalDataMasking } from './personal-data-masking';
 
 /** PONTE_EXECUTION_DATA: `off` captures nothing, whatever the flows' save setting. */
 export type ExecutionDataSetting = 'on' | 'off';
@@ -215,19 +216,22 @@ export interface ExecutionCapture {
 
 /**
  * The capture of an execution as its save level, mode and the instance's setting say; null:
- * nothing is captured (the engine is given no `capture`, which costs nothing).
+ * nothing is captured (the engine is given no `capture`, which costs nothing). With `masking`,
+ * what is kept of each run is masked.
  */
 export function startCapture(
   level: ExecutionSaveLevel,
   mode: ExecutionMode,
   debug: boolean,
   setting: ExecutionDataSetting,
+  masking: PersonalDataMasking | null = null,
 ): ExecutionCapture | null {
   const keeping = dataKeepingOf(level, mode, debug, setting);
   if (!keeping) return null;
   const capture = createNodeDataCapture(executionDataCaps[mode]);
   return {
-    record: capture.record,
+    // Masked (docs/adr/0122): each run's messages parsed, masked and written again.
+    record: masking ? (record) => capture.record(masking.run(record)) : capture.record,
     end(status, where, document) {
       if (keeping === 'failed' && status === 'success') return void capture.drop();
       const snapshot = snapshotOf(document);

@@ -18,6 +18,7 @@ import {
 } from './execution-give-up';
 import { createLogKeeper, saveLevelOf } from './execution-keeping';
 import { flowVersionRan } from './flow-version-ran';
+import { maskingOf, masksPersonalData } from './personal-data-masking';
 import type { EnqueuerMark, ExecutionOwnership, RunnerResult, Waiter } from './execution-ownership';
 import type { ExecutionRunnerDeps } from './execution-runner-deps';
 import type { ExecutionRow, ExecutionsRepository, UnawaitedRow } from './executions.repository';
@@ -254,6 +255,9 @@ export async function enqueueExecution(
         caller,
       ),
   });
+  // What this execution stores is masked or not from here on, whatever the flow says later.
+  const masked = masksPersonalData(flow.config.lgpd, deps.lgpdMask ?? false);
+  const kept = masked ? maskingOf(true, flow.config.lgpd)!.value(request.msg) : request.msg;
   const base = {
     id,
     workspaceId: request.workspaceId,
@@ -262,8 +266,9 @@ export async function enqueueExecution(
     triggerNodeUid: request.triggerNodeUid,
     queuedAt: request.startedAt ?? now(),
     // 'Executar este conector' starts past the trigger: its message is no trigger's request.
-    triggerMsg: request.editor && request.startAt ? null : keepable(request.msg),
+    triggerMsg: request.editor && request.startAt ? null : keepable(kept as Message),
     mode: request.mode ?? 'production',
+    personalDataMasked: masked,
     ...(request.rerun ? { rerunOf: request.rerun.of } : {}),
   };
   const ran = request.rerun?.document;

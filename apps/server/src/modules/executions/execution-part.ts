@@ -4,6 +4,7 @@ import type { JobPayload, RunnerContext } from './execution-enqueue';
 import type { createLogKeeper } from './execution-keeping';
 import { parkedAfter } from './execution-retries';
 import type { ExecutionRow } from './executions.repository';
+import type { PersonalDataMasking } from './personal-data-masking';
 
 /**
  * The execution's row turns running here (`started`: it was written so): from queued, or from
@@ -37,6 +38,8 @@ export async function recordEnd(
     keeper: ReturnType<typeof createLogKeeper>;
     data: (status: ExecutionResult['status']) => KeptExecutionData | undefined;
     flowVersion: number | null;
+    /** The execution stores personal data masked (docs/adr/0122). */
+    masking: PersonalDataMasking | null;
   },
 ): Promise<ExecutionResult> {
   const endedAt = ctx.deps.now();
@@ -44,6 +47,11 @@ export async function recordEnd(
   const ended = { ...result, status: parked.status };
   part.keeper.end(ended.status);
   const data = part.data(ended.status);
+  const { masking } = part;
+  const error =
+    result.error && masking
+      ? { ...result.error, message: masking.text(result.error.message) }
+      : (result.error ?? null);
   // Waits while the database is away (the end is retried); settles even if it was given up.
   await ctx.ends.record(
     execution.id,
@@ -52,9 +60,9 @@ export async function recordEnd(
       endedAt,
       durationMs: result.execution_time,
       steps: result.steps,
-      error: result.error ?? null,
+      error,
       flowVersion: part.flowVersion,
-      waits: parked.waits,
+      waits: masking ? masking.waits(parked.waits) : parked.waits,
       resume: parked.resume,
       resumeAt: parked.resumeAt,
     },

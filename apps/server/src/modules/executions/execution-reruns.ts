@@ -10,6 +10,7 @@ import { createVersionsRepository } from '../versions/versions.repository';
 import { createExecutionDataRepository } from './execution-data.repository';
 import type { ExecutionRequest, EnqueuedExecution } from './execution-enqueue';
 import type { ExecutionRow } from './executions.repository';
+import { maskedRerunRefusal } from '@ponte/shared/lgpd/masked-executions';
 
 /** The most failed executions one bulk re-run starts. */
 export const bulkRerunMax = 500;
@@ -32,6 +33,9 @@ export const rerunTexts = {
 };
 
 const conflict = (message: string) => new AppError(409, errorCodes.conflict, message);
+/** The original stored its personal data masked: it would run on the masked values. */
+export const maskedRerun = () =>
+  new AppError(409, errorCodes.personalDataMasked, maskedRerunRefusal);
 const finished = ['success', 'error', 'stopped', 'crashed'];
 
 export interface ExecutionRerunsDeps {
@@ -58,6 +62,7 @@ export function createExecutionReruns(deps: ExecutionRerunsDeps) {
       .where(and(eq(executions.workspaceId, workspaceId), eq(executions.id, executionId)));
     if (!row) throw notFound(rerunTexts.notFound, { kind: 'execution', id: executionId });
     if (!finished.includes(row.status)) throw conflict(rerunTexts.notFinished);
+    if (row.personalDataMasked) throw maskedRerun();
     return row;
   };
 
@@ -126,13 +131,14 @@ export function createExecutionReruns(deps: ExecutionRerunsDeps) {
 
     /**
      * The preview of the bulk re-run: how many failed executions the period has, how many of
-     * them kept no trigger message (they are left out), and the most one re-run starts.
+     * them kept no trigger message, or kept it masked (they are left out), and the most one
+     * re-run starts.
      */
     async previewFailed(workspaceId: string, body: RerunFailedBody) {
       const [row] = await db
         .select({
           count: count(),
-          withoutTrigger: sql<number>`count(*) filter (where ${executions.triggerMsg} is null)`,
+          withoutTrigger: sql<number>`count(*) filter (where ${executions.triggerMsg} is null or ${executions.personalDataMasked})`,
         })
         .from(executions)
         .where(failedWhere(workspaceId, body));
@@ -156,7 +162,8 @@ export function createExecutionReruns(deps: ExecutionRerunsDeps) {
         throw invalidField('from', rerunTexts.tooMany(total));
       }
       const started: string[] = [];
-      for (const row of rows.filter((each) => each.triggerMsg !== null))
+      // Not kept, or kept masked (docs/adr/0122): left out, counted as skipped.
+      for (const row of rows.filter((each) => each.triggerMsg !== null && !each.personalDataMasked))
         started.push((await rerunOne(row, { version: 'current' })).execution_id);
       return { execution_ids: started, skipped: rows.length - started.length };
     },

@@ -46,6 +46,11 @@ export interface ExecutionRunnerDeps {
   /** PONTE_EXECUTION_DATA: `off` keeps no node data of any execution (default on). */
   executionData?: ExecutionDataSetting;
   /**
+   * PONTE_LGPD_MASK: executions of flows that follow it store personal data masked (default
+   * false, docs/adr/0122).
+   */
+  lgpdMask?: boolean;
+  /**
    * False in an API process (PONTE_ROLE=api, docs/adr/0066): executions are only enqueued, for
    * the workers; none starts here. Default true.
    */

@@ -30,6 +30,7 @@ import { flowVersionRan } from './flow-version-ran';
 import { createSubflowPort } from './subflow-port';
 import { createRetrySweep } from './execution-retries';
 import { markStarted, recordEnd } from './execution-part';
+import { maskingOf } from './personal-data-masking';
 
 export { executionsQueue };
 export type { EditorRunRequest, EnqueuedExecution, ExecutionRequest } from './execution-enqueue';
@@ -94,11 +95,22 @@ async function runExecution(
     Boolean(debug),
   );
   const keeper = createLogKeeper(level, logs);
-  const capture = startCapture(level, execution.mode, Boolean(debug), deps.executionData ?? 'on');
+  // Decided when it was enqueued (docs/adr/0122): the run gets the real values, what is
+  // stored of it (lines, node data, error) is masked once, here.
+  const masking = maskingOf(execution.personalDataMasked, flow.config.lgpd);
+  const capture = startCapture(
+    level,
+    execution.mode,
+    Boolean(debug),
+    deps.executionData ?? 'on',
+    masking,
+  );
   const onEvent = (event: EngineEvent) => {
     const entries = logsOf(event, execution.workspaceId, nameOf);
-    for (const entry of entries) keeper.write(entry);
-    events.emit('event', event, execution.workspaceId, entries);
+    const stored = masking ? entries.map(masking.entry) : entries;
+    for (const entry of stored) keeper.write(entry);
+    // The debugger shows the real lines to whom may see them, the stored ones to the others.
+    events.emit('event', event, execution.workspaceId, entries, masking ? stored : undefined);
   };
   let result: ExecutionResult;
   try {
@@ -138,6 +150,7 @@ async function runExecution(
     keeper,
     data: (status) => capture?.end(status, execution, document),
     flowVersion,
+    masking,
   });
   settle(execution, ended);
   await ownership.forward(execution.id, payload, ended);
@@ -433,6 +446,9 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     forgetFlow(flowId: string) {
       flowCache.forget(flowId);
     },
+
+    /** PONTE_LGPD_MASK: what flows that follow the instance do (docs/adr/0122). */
+    lgpdMask: deps.lgpdMask ?? false,
 
     runningCount: () => controllers.size,
     isStopping: (executionId: string) => ownership.isStopping(executionId),

@@ -4,8 +4,9 @@ import { defineModuleConfig } from '../../config/module-config';
 import { wholeNumber } from '../../config/whole-number';
 
 /**
- * How this process runs executions: how many at once, what is kept of them, the isolates of
- * the code sandbox the engine runs them with, and how long a chain of flows may grow.
+ * How this process runs executions: how many at once, what is kept of them (and whether
+ * masked), the isolates of the code sandbox the engine runs them with, and how long a chain of
+ * flows may grow.
  */
 export const executionsConfig = defineModuleConfig({
   variables: [
@@ -39,6 +40,12 @@ export const executionsConfig = defineModuleConfig({
       description:
         'Vezes seguidas que um flow pode acionar outro (ou a si mesmo) pelo webhook ou pelo conector de chamar flow; além disso, a execução é recusada.',
     },
+    {
+      name: 'PONTE_LGPD_MASK',
+      default: 'false',
+      description:
+        'true: os flows que seguem o padrão da instância guardam mascarados os dados pessoais (CPF, CNPJ, e-mail, telefone, CEP, cartão) dos logs e das execuções; cada flow pode ligar ou desligar nas suas opções.',
+    },
   ],
   envShape: {
     PONTE_EXECUTION_CONCURRENCY: z
@@ -53,6 +60,10 @@ export const executionsConfig = defineModuleConfig({
     PONTE_EXECUTION_DATA: z.enum(['on', 'off'], { error: 'deve ser on ou off' }).default('on'),
     PONTE_SANDBOX_ISOLATES: wholeNumber(1, 64).default(4),
     PONTE_FLOW_CHAIN_LIMIT: wholeNumber(1, 100).default(5),
+    PONTE_LGPD_MASK: z
+      .enum(['true', 'false'], { error: 'deve ser true ou false' })
+      .transform((value) => value === 'true')
+      .default(false),
   },
   read: (parsed) => ({
     executionConcurrency: parsed.PONTE_EXECUTION_CONCURRENCY,
@@ -64,5 +75,7 @@ export const executionsConfig = defineModuleConfig({
     sandboxIsolates: parsed.PONTE_SANDBOX_ISOLATES,
     /** PONTE_FLOW_CHAIN_LIMIT: executions a chain of flows may start one after another. */
     flowChainLimit: parsed.PONTE_FLOW_CHAIN_LIMIT,
+    /** PONTE_LGPD_MASK: flows that follow it store personal data masked (docs/adr/0122). */
+    lgpdMask: parsed.PONTE_LGPD_MASK,
   }),
 });

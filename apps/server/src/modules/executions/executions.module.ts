@@ -48,6 +48,8 @@ export interface ExecutionsOptions {
   executionData?: ExecutionDataSetting;
   /** PONTE_LOG_RETENTION_DAYS: node data is removed with the logs (default 30). */
   logRetentionDays?: number;
+  /** PONTE_LGPD_MASK: flows that follow it store personal data masked (default false). */
+  lgpdMask?: boolean;
 }
 
 /**
@@ -103,6 +105,7 @@ export const executionsModule = defineModule({
       ...(options.flowChainLimit ? { flowChainLimit: options.flowChainLimit } : {}),
       ...(options.executionSave ? { executionSave: options.executionSave } : {}),
       ...(options.executionData ? { executionData: options.executionData } : {}),
+      lgpdMask: options.lgpdMask ?? false,
       ...(parts.securityHooks.onThrottled ? { onThrottled: parts.securityHooks.onThrottled } : {}),
       consume: runsWork(cluster.role),
       cluster,

@@ -96,6 +96,7 @@ function writtenRow(row: typeof executions.$inferInsert): ExecutionRow {
     flowHash: null,
     flowVersion: null,
     dataKept: false,
+    personalDataMasked: false,
     waits: null,
     resume: null,
     resumeAt: null,

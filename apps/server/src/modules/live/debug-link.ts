@@ -2,6 +2,7 @@ import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import { liveRooms, type DebuggerMessage } from '@ponte/shared/live.schema';
 import { debugKeys, type DebugKeys } from './debug-cluster-keys';
+import { maskedDebuggerRoom } from './debugger-rooms';
 import { within } from '../../lib/within';
 
 /** The socket.io Redis adapter's key: every API process and every emitter use the same. */
@@ -46,15 +47,20 @@ export function createDebugLink(
   return {
     redis,
     keys,
-    /** Sends the message to the flow's debugger room on every API process. */
-    say(flowId: string, message: DebuggerMessage): void {
+    /**
+     * Sends the message to the flow's debugger room on every API process; `masked` (the flow
+     * masks personal data, docs/adr/0122) goes instead to the sockets that see it masked.
+     */
+    say(flowId: string, message: DebuggerMessage, masked?: DebuggerMessage): void {
       const room = liveRooms.debugger(flowId);
+      if (!masked) return void emitter.to(room).to(maskedDebuggerRoom(flowId)).emit(room, message);
       emitter.to(room).emit(room, message);
+      emitter.to(maskedDebuggerRoom(flowId)).emit(room, masked);
     },
-    /** The channel and payload `say` would publish. */
+    /** The channel and payload `say` would publish of a message with no personal data. */
     encode(flowId: string, message: DebuggerMessage): EncodedMessage {
       const room = liveRooms.debugger(flowId);
-      recorder.to(room).emit(room, message);
+      recorder.to(room).to(maskedDebuggerRoom(flowId)).emit(room, message);
       const result = encoded!;
       encoded = null;
       return result;

@@ -23,7 +23,16 @@ interface Entry {
   markDrained: () => void;
 }
 
-export type DebuggerListener = (flowId: string, message: DebuggerMessage) => void;
+/**
+ * A debugger message of the flow; `masked`, when the flow stores personal data masked
+ * (docs/adr/0122): the same message as stored, for the sockets whose role may not read the
+ * real values.
+ */
+export type DebuggerListener = (
+  flowId: string,
+  message: DebuggerMessage,
+  masked?: DebuggerMessage,
+) => void;
 
 export type NextStepOutcome = 'released' | 'no-session' | 'nothing-held';
 
@@ -94,8 +103,8 @@ export function createDebugSessions(deps: DebugSessionsDeps) {
   const byExecution = new Map<string, Entry>();
   const listeners = new Set<DebuggerListener>();
 
-  const send = (flowId: string, message: DebuggerMessage) => {
-    for (const listener of listeners) listener(flowId, message);
+  const send = (flowId: string, message: DebuggerMessage, masked?: DebuggerMessage) => {
+    for (const listener of listeners) listener(flowId, message, masked);
   };
 
   const find = (workspaceId: string, flowId: string) => {
@@ -195,13 +204,26 @@ export function createDebugSessions(deps: DebugSessionsDeps) {
       return entry.session.nextStep() ? 'released' : 'nothing-held';
     },
 
-    /** An event of a running execution: its log lines become debugger messages. */
-    handleEvent(event: EngineEvent, workspaceId: string, entries: readonly LogEntry[]): void {
+    /**
+     * An event of a running execution: its log lines become debugger messages; `masked`, the
+     * same lines as stored when its flow masks personal data (docs/adr/0122).
+     */
+    handleEvent(
+      event: EngineEvent,
+      workspaceId: string,
+      entries: readonly LogEntry[],
+      masked?: readonly LogEntry[],
+    ): void {
       if (!entries.length) return;
       const entry = byExecution.get(event.execution_id) ?? find(workspaceId, event.flow_id);
       if (!entry || !listeners.size) return;
       const moment = momentOf(entry.session);
-      for (const line of entries) send(entry.flowId, debuggerLogMessage(event, line, moment));
+      entries.forEach((line, index) => {
+        const message = debuggerLogMessage(event, line, moment);
+        const stored = masked?.[index];
+        const hidden = stored && debuggerLogMessage(event, stored, moment, message.log?._id);
+        send(entry.flowId, message, hidden);
+      });
     },
 
     /** Stops the sessions of one workspace (its engine restarts). */

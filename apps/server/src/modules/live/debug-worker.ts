@@ -57,8 +57,12 @@ return 0`;
 export function createDebugWorker(deps: DebugWorkerDeps): DebugWorker {
   const { sessions } = deps;
   const offs: (() => void)[] = [];
-  const onEvent = (event: EngineEvent, workspaceId: string, entries: LogEntry[] = []) =>
-    sessions.handleEvent(event, workspaceId, entries);
+  const onEvent = (
+    event: EngineEvent,
+    workspaceId: string,
+    entries: LogEntry[] = [],
+    masked?: LogEntry[],
+  ) => sessions.handleEvent(event, workspaceId, entries, masked);
   const follow = (events: EventEmitter, name: string, listener: Listener) => {
     events.on(name, listener);
     offs.push(() => events.off(name, listener));
@@ -185,19 +189,19 @@ function clusterSide(deps: DebugWorkerDeps, link: DebugLink) {
 
   // The session pauses right after the held output's event: its state is read a moment later,
   // and written before the message leaves on the same connection.
-  const outbox: [string, DebuggerMessage][] = [];
+  const outbox: [string, DebuggerMessage, DebuggerMessage | undefined][] = [];
   const flush = () => {
-    for (const [flowId, message] of outbox.splice(0)) {
+    for (const [flowId, message, masked] of outbox.splice(0)) {
       const workspaceId = mine.get(flowId);
       if (message.iteration_type === 'node' && workspaceId)
         publishState(workspaceId, flowId).catch(fail);
-      link.say(flowId, message);
+      link.say(flowId, message, masked);
     }
   };
   offs.push(
-    sessions.subscribe((flowId, message) => {
+    sessions.subscribe((flowId, message, masked) => {
       if (!outbox.length) queueMicrotask(flush);
-      outbox.push([flowId, message]);
+      outbox.push([flowId, message, masked]);
     }),
   );
 

@@ -46,11 +46,13 @@ function nodeTypeOf(event: EngineEvent): string | null {
 /**
  * A log line of an execution of a flow in debug, as `debugger-{flowId}` carries it. A held
  * output (`debug_paused`) is a 'node' message that waits for next-step; the rest are 'log'.
+ * `id`: the same line shown masked keeps the id of the real one.
  */
 export function debuggerLogMessage(
   event: EngineEvent,
   entry: LogEntry,
   moment: DebugMoment,
+  id: string = randomUUID(),
 ): DebuggerMessage {
   const message = logMessageText(entry.message);
   const tooLarge = message.length > debugMessageTooLarge;
@@ -64,7 +66,7 @@ export function debuggerLogMessage(
     waiting_next_step: held ? moment.is_debug_mode : moment.waiting_next_step,
     log: {
       // Not written yet: the stored line gets its own id.
-      _id: randomUUID(),
+      _id: id,
       data: {
         message,
         label: entry.label,

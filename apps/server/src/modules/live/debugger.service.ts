@@ -3,6 +3,7 @@ import { messages } from '@ponte/shared/messages';
 import { invalidField, notFound } from '../../lib/app-error';
 import type { EnqueuedExecution, ExecutionRequest } from '../executions/execution-runner';
 import type { ExecutionRow } from '../executions/executions.repository';
+import { maskedRerun } from '../executions/execution-reruns';
 import type { DebugControl } from './debug-control';
 
 export interface DebuggerServiceDeps {
@@ -50,6 +51,7 @@ export function createDebuggerService({ findFlow, executions, debug }: DebuggerS
     async rerun(workspaceId: string, executionId: string): Promise<string> {
       const past = await executions.find(workspaceId, executionId);
       if (!past) throw notFound(m.executionNotFound, { kind: 'execution', id: executionId });
+      if (past.personalDataMasked) throw maskedRerun();
       if (!past.triggerMsg) throw invalidField('execution_id', m.messageNotKept);
       const flow = await flowOf(workspaceId, past.flowId);
       const nodes = (flow.data as FlowDocument).nodes;

@@ -18,6 +18,7 @@ import {
 import { postgresTestUrl } from '../../test/test-database';
 import { until } from '../../test/until';
 import { debuggerContract } from './debugger.contract';
+import { debuggerMaskingContract } from './debugger-masking.contract';
 import { deleteRedisKeys, testRedisUrl, useClusterApps } from '../../test/cluster-apps';
 
 if (!testRedisUrl || !postgresTestUrl) {
@@ -288,5 +289,7 @@ describe.skipIf(!testRedisUrl || !postgresTestUrl)('live debugger with Redis', (
       redis: { url: testRedisUrl!, prefix },
     },
   });
-  debuggerContract(t, useLiveSockets(t));
+  const live = useLiveSockets(t);
+  debuggerContract(t, live);
+  debuggerMaskingContract(t, live);
 });

@@ -30,6 +30,7 @@ import {
 import { liveFlowStatus } from './live-flow-status';
 import { createFlowEditors, type EditorsData, type FlowEditors } from './flow-editors';
 import { hasForbiddenCharacter } from '@ponte/shared/text';
+import { debuggerRoomFor, maskedDebuggerRoom } from './debugger-rooms';
 
 const flowStatusPrefix = liveRooms.flowStatus('');
 const flowEditorsPrefix = liveRooms.flowEditors('');
@@ -162,9 +163,14 @@ async function joinRoom(
   }
   if (named.kind === 'flowEditors')
     return { ok: true, editor_id: await editors.join(socket, flowId) };
+  if (named.kind === 'debugger') {
+    // Real values or the stored ones, as the role allows (docs/adr/0122).
+    await socket.join(debuggerRoomFor(session.role, flowId));
+    socket.data.debugFlows.add(flowId);
+    return { ok: true };
+  }
   await socket.join(room);
-  if (named.kind === 'debugger') socket.data.debugFlows.add(flowId);
-  else onFlowStatus(flowId);
+  onFlowStatus(flowId);
   return { ok: true };
 }
 
@@ -259,15 +265,18 @@ export function createLiveSocket(deps: LiveSocketDeps) {
   /** Sockets of the room in this process. */
   const roomSize = (room: string) => io.sockets.adapter.rooms.get(room)?.size ?? 0;
 
-  /** Whether no socket is left in the room, on any API process. */
-  const roomEmpty = async (room: string) =>
-    adapter ? (await adapter.roomSize(room)) === 0 : roomSize(room) === 0;
+  /** Whether no socket is left in the rooms, on any API process. */
+  const roomEmpty = async (...rooms: string[]) => {
+    for (const room of rooms)
+      if (adapter ? (await adapter.roomSize(room)) > 0 : roomSize(room) > 0) return false;
+    return true;
+  };
 
   /** The last socket of a debugger room went away: leaving the page stops the debug. */
   const leftDebugger = (socket: LiveSocket, flowId: string) => {
     socket.data.debugFlows.delete(flowId);
     const { workspaceId } = socket.data.session;
-    roomEmpty(liveRooms.debugger(flowId))
+    roomEmpty(liveRooms.debugger(flowId), maskedDebuggerRoom(flowId))
       .then((empty) => (empty ? debug.stop(workspaceId, flowId) : undefined))
       .catch(fail);
   };
@@ -287,6 +296,7 @@ export function createLiveSocket(deps: LiveSocketDeps) {
     if (named?.kind === 'flowEditors') return editors.leave(socket, named.flowId);
     if (!named || !socket.data.debugFlows.has(named.flowId)) return;
     await socket.leave(room);
+    await socket.leave(maskedDebuggerRoom(named.flowId));
     leftDebugger(socket, named.flowId);
   };
 
@@ -319,9 +329,10 @@ export function createLiveSocket(deps: LiveSocketDeps) {
   // after the room; with several, the workers send them through the adapter.
   const unsubscribe = deps.cluster
     ? () => undefined
-    : deps.debugSessions.subscribe((flowId, message) => {
+    : deps.debugSessions.subscribe((flowId, message, masked) => {
         const room = liveRooms.debugger(flowId);
         io.to(room).emit(room, message);
+        io.to(maskedDebuggerRoom(flowId)).emit(room, masked ?? message);
       });
 
   // status-list-updated: at most one per workspace every `throttleMs`, the last state wins.

@@ -1,6 +1,6 @@
 import type { Member, MemberList } from '@ponte/shared/members.schema';
 import { messages } from '@ponte/shared/messages';
-import { assignableRoles, type Role } from '@ponte/shared/roles';
+import { assignableRoles, can, type Role } from '@ponte/shared/roles';
 import type { Database } from '../../db/client';
 import { conflict, notFound, roleDenied } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth';
@@ -82,10 +82,14 @@ export function createMembersService({ db, tokens }: MembersServiceDeps) {
         const groupIds = await checkedGroups(tx, session.workspaceId, role, groups, row.groupIds);
         await repository.setRole(session.workspaceId, userId, role, groupIds);
         // Narrowed groups end the member's sessions here: a live page already open would
-        // otherwise keep the rooms it joined (docs/adr/0109).
-        const ended = narrows(row.groupIds, groupIds)
-          ? await tokens.revokeUser(userId, tx, session.workspaceId)
-          : [];
+        // otherwise keep the rooms it joined (docs/adr/0109); so does losing the real values
+        // of personal data (a debugger room showing them, docs/adr/0122).
+        const losesPersonalData =
+          can(row.role, 'personalData.read') && !can(role, 'personalData.read');
+        const ended =
+          narrows(row.groupIds, groupIds) || losesPersonalData
+            ? await tokens.revokeUser(userId, tx, session.workspaceId)
+            : [];
         return { member: toMember(session, { ...row, role, groupIds }), ended };
       });
       tokens.revoked(ended);

@@ -260,6 +260,7 @@ export function FlowEditor({
           onHighlightNode={focusNode}
           onClose={() => setDebuggerOpen(false)}
           typeLabel={(type) => library.lookup(type)?.label ?? 'Conector desconhecido'}
+          lgpd={saved.config?.lgpd}
         />
       ) : null}
       {runData.bar}

@@ -32,3 +32,11 @@ export function useEngineStatus({ paused = false }: { paused?: boolean } = {}) {
     refetchInterval: paused ? false : engineStatusPollMs,
   });
 }
+
+/**
+ * PONTE_LGPD_MASK (docs/adr/0122): whether flows that follow the instance store personal data
+ * masked; undefined until the status answers. Read once, without polling.
+ */
+export function useLgpdMaskDefault(): boolean | undefined {
+  return useQuery({ ...getEngineStatusQueryOptions(), refetchInterval: false }).data?.lgpd_mask;
+}

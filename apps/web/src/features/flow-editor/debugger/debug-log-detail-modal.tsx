@@ -9,6 +9,7 @@ import { DebugLogMessage } from './debug-log-message';
 import type { DebugLog } from './debugger-state';
 import { downloadLog } from './download-log';
 import { LogTypeBadge } from './log-type-badge';
+import { DeniedButton } from '../../../components/denied-button';
 
 interface DebugLogDetailModalProps {
   log: DebugLog | null;
@@ -16,6 +17,8 @@ interface DebugLogDetailModalProps {
   /** 'Reexecutar no debug' (absent when the log has no execution). */
   onRerun: (executionId: string) => void;
   rerunDisabled: boolean;
+  /** Why 'Reexecutar no debug' is off for good (personal data stored masked), or null. */
+  rerunRefusal?: string | null;
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -37,6 +40,7 @@ export function DebugLogDetailModal({
   onClose,
   onRerun,
   rerunDisabled,
+  rerunRefusal,
 }: DebugLogDetailModalProps) {
   const data = log?.item.data;
   return (
@@ -83,14 +87,15 @@ export function DebugLogDetailModal({
               </Button>
             ) : null}
             {data.execution_id ? (
-              <Button
+              <DeniedButton
                 color="grape"
                 leftSection={<IconPlayerPlay size={16} />}
                 disabled={rerunDisabled}
+                denied={rerunRefusal ?? null}
                 onClick={() => onRerun(data.execution_id)}
               >
                 Reexecutar no debug
-              </Button>
+              </DeniedButton>
             ) : null}
           </Group>
         </Stack>

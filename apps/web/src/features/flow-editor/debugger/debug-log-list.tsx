@@ -13,21 +13,26 @@ interface DebugLogListProps {
   onView: (log: DebugLog) => void;
   onRerun: (executionId: string) => void;
   rerunDisabled: boolean;
+  /** Why 'Reexecutar no debug' is off for good (personal data stored masked), or null. */
+  rerunRefusal?: string | null;
 }
 
 function Action({
   label,
   onClick,
   disabled,
+  hint,
   children,
 }: {
   label: string;
   onClick: () => void;
   disabled?: boolean;
+  /** The tooltip, when it says more than the label (why it is off). */
+  hint?: string | null | undefined;
   children: React.ReactNode;
 }) {
   return (
-    <Tooltip label={label}>
+    <Tooltip label={hint ?? label} multiline={Boolean(hint)} maw={hint ? 320 : undefined}>
       <ActionIcon
         size="sm"
         variant="subtle"
@@ -49,6 +54,7 @@ export function DebugLogList({
   onView,
   onRerun,
   rerunDisabled,
+  rerunRefusal,
 }: DebugLogListProps) {
   if (!logs.length) {
     return (
@@ -130,6 +136,7 @@ export function DebugLogList({
                     <Action
                       label="Reexecutar no debug"
                       disabled={rerunDisabled}
+                      hint={rerunRefusal}
                       onClick={() => onRerun(data.execution_id)}
                     >
                       <IconPlayerPlay size={14} />

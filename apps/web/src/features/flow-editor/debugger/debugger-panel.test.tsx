@@ -308,7 +308,7 @@ describe('Live Debugger panel', () => {
     await user.click(within(modal).getByRole('button', { name: 'Reexecutar no debug' }));
 
     expect(await screen.findByText('Execução reiniciada no modo de debug.')).toBeInTheDocument();
-    expect(api.calls.map((call) => call.path)).toEqual([
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
       `${base}/start-debug/f1`,
       `${base}/rerun/exec-9`,
     ]);

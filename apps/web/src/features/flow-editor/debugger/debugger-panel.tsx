@@ -24,6 +24,8 @@ import { DebugOutput } from './debug-output';
 import type { DebugLog } from './debugger-state';
 import classes from './debugger.module.css';
 import type { DebuggerController } from './use-debugger';
+import { PersonalDataNotice, useDebuggerPersonalData } from './debugger-personal-data';
+import type { FlowLgpd } from '@ponte/shared/lgpd/lgpd.schema';
 
 export interface DebuggerPanelProps {
   debug: DebuggerController;
@@ -33,14 +35,23 @@ export interface DebuggerPanelProps {
   onClose: () => void;
   /** The name people know a node type by ('Código'), never its type id. */
   typeLabel: (type: string) => string;
+  /** The saved flow's LGPD options: whether its debugger shows personal data masked. */
+  lgpd?: Pick<FlowLgpd, 'mask'> | undefined;
 }
 
 /** The Live Debugger panel (spec 1 §2.7), docked under the graph. */
-export function DebuggerPanel({ debug, onHighlightNode, onClose, typeLabel }: DebuggerPanelProps) {
+export function DebuggerPanel({
+  debug,
+  onHighlightNode,
+  onClose,
+  typeLabel,
+  lgpd,
+}: DebuggerPanelProps) {
   const [tab, setTab] = useState<string | null>('logs');
   const [viewed, setViewed] = useState<DebugLog | null>(null);
+  const personalData = useDebuggerPersonalData(lgpd);
   const { phase } = debug;
-  const rerunDisabled = phase === 'starting' || phase === 'stopping';
+  const rerunDisabled = phase === 'starting' || phase === 'stopping' || personalData.masked;
   const rerun = (executionId: string) => {
     setViewed(null);
     void debug.rerun(executionId);
@@ -136,6 +147,7 @@ export function DebuggerPanel({ debug, onHighlightNode, onClose, typeLabel }: De
           </Tooltip>
         </Group>
       </Group>
+      <PersonalDataNotice notice={personalData.notice} />
       {debug.connectionError ? (
         <Alert color="red" variant="light" py={4} mx="md" mb={4}>
           {debug.connectionError}
@@ -168,6 +180,7 @@ export function DebuggerPanel({ debug, onHighlightNode, onClose, typeLabel }: De
             onView={setViewed}
             onRerun={rerun}
             rerunDisabled={rerunDisabled}
+            rerunRefusal={personalData.rerunRefusal}
           />
         </Tabs.Panel>
         <Tabs.Panel value="output" className={classes.panelBody}>
@@ -179,6 +192,7 @@ export function DebuggerPanel({ debug, onHighlightNode, onClose, typeLabel }: De
         onClose={() => setViewed(null)}
         onRerun={rerun}
         rerunDisabled={rerunDisabled}
+        rerunRefusal={personalData.rerunRefusal}
       />
     </section>
   );

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ExecutionData } from '@ponte/shared/execution-data.schema';
 import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
 import { IconPlayerPlay } from '@tabler/icons-react';
+import { maskedRerunRefusal } from '@ponte/shared/lgpd/masked-executions';
 import { DeniedButton } from '../../../components/denied-button';
 import { useNodeLibrary } from '../../../lib/engine/get-node-library';
 import { useCan } from '../../../lib/session/use-can';
@@ -37,7 +38,10 @@ interface ExecutionCanvasProps {
 /** The flow version an execution ran, read-only, with its path, states and each node's data. */
 export function ExecutionCanvas({ data, doc, flowId, onRerunFrom }: ExecutionCanvasProps) {
   const library = useNodeLibrary();
-  const rerunDenied = useCan('flows.run').reason;
+  // Its data was stored masked: a re-run would run on the masked values (docs/adr/0122).
+  const rerunDenied =
+    useCan('flows.run').reason ??
+    (data.execution.personal_data_masked ? maskedRerunRefusal : null);
   const nodeStates = useMemo(() => nodeStatesOf(data), [data]);
   const takenEdges = useMemo(() => takenEdgesOf(doc, data), [doc, data]);
   // The failing node is selected at first, so its panel shows what reached it.

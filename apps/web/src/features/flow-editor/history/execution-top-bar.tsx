@@ -3,6 +3,7 @@ import { Anchor, Button, Code, Group, Paper, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { IconArrowLeft, IconCopy, IconExternalLink, IconPlayerPlay } from '@tabler/icons-react';
 import { DeniedButton } from '../../../components/denied-button';
+import { maskedRerunRefusal } from '@ponte/shared/lgpd/masked-executions';
 import { useCan } from '../../../lib/session/use-can';
 import type { AiTokens } from '@ponte/shared/ai-tokens.schema';
 import type { ExecutionData } from '@ponte/shared/execution-data.schema';
@@ -42,7 +43,10 @@ export function ExecutionTopBar({
   onOpenFlow,
   onRerun,
 }: ExecutionTopBarProps) {
-  const rerunDenied = useCan('flows.run').reason;
+  // Its data was stored masked: a re-run would run on the masked values (docs/adr/0122).
+  const rerunDenied =
+    useCan('flows.run').reason ??
+    (execution?.personal_data_masked ? maskedRerunRefusal : null);
   return (
     <Paper component="header" withBorder radius={0} px="md" py="xs">
       <Group justify="space-between" gap="sm" wrap="wrap">

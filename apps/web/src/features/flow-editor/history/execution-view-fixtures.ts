@@ -50,6 +50,7 @@ export const failedExecution = (overrides: Partial<ExecutionData> = {}): Executi
     error: { message: 'Falha ao gravar', node_uid: 'approved' },
     flow_version: null,
     rerun_of: null,
+    personal_data_masked: false,
   },
   flow: ranDocument,
   kept: true,

@@ -177,6 +177,7 @@ function waitingRun() {
       error: null,
       flow_version: null,
       rerun_of: null,
+      personal_data_masked: false,
     },
     flow: null,
     kept: true,

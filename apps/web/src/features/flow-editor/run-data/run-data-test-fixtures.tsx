@@ -83,6 +83,7 @@ export const executionE1: ExecutionData = {
     error: null,
     flow_version: null,
     rerun_of: null,
+    personal_data_masked: false,
   },
   flow: null,
   kept: true,

@@ -6,6 +6,7 @@ import {
   type FlowConfigValues,
   type SaveExecutions,
 } from '@ponte/shared/flows.schema';
+import { FlowOptionsLgpd, maskOptionsOf } from './flow-options-lgpd';
 import { FlowOptionsRegister, registerFieldsOf, withRegister } from './flow-options-register';
 
 export type FlowConfig = FlowConfigValues;
@@ -48,6 +49,8 @@ function OptionsForm({
   const [continueUnawaited, setContinueUnawaited] = useState(config.continue_unawaited);
   const [toolEnabled, setToolEnabled] = useState(config.mcp_tool?.enabled ?? false);
   const [toolDescription, setToolDescription] = useState(config.mcp_tool?.description ?? '');
+  const [masking, setMasking] = useState(() => maskOptionsOf(config.lgpd));
+  const maskingSet = config.lgpd || masking.mask !== 'default' || masking.mask_paths.length;
   const [register, setRegister] = useState(() => registerFieldsOf(config));
   const applyWithRegister = (next: FlowConfig) => onApply(withRegister(next, register));
 
@@ -60,6 +63,7 @@ function OptionsForm({
         rate_limit: rateLimit === '' ? 0 : rateLimit,
         save_executions: save,
         continue_unawaited: continueUnawaited,
+        ...(maskingSet ? { lgpd: { ...config.lgpd, ...masking } } : {}),
         // Kept once set, so that turning it off is saved too (docs/adr/0098).
         ...(toolEnabled || config.mcp_tool
           ? { mcp_tool: { enabled: toolEnabled, description: toolDescription } }
@@ -116,6 +120,7 @@ function OptionsForm({
             onChange={(event) => setToolDescription(event.currentTarget.value)}
           />
         )}
+        <FlowOptionsLgpd value={masking} onChange={setMasking} />
         <FlowOptionsRegister value={register} onChange={setRegister} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
