@@ -16,6 +16,7 @@ import {
 import { oauthAppMessages, serviceAccountsOauthMessages } from './messages-oauth';
 import { ssoMessages } from './messages-sso';
 import { holidayMessages } from './messages-holidays';
+import { retentionMessages } from './messages-retention';
 
 /** Up to five hosts as pt-BR lists them ("a, b e c"), then how many more. */
 function hostList(hosts: readonly string[]): string {
@@ -62,6 +63,7 @@ export const messages = {
   groupAccess: groupAccessMessages,
   sso: ssoMessages,
   holidays: holidayMessages,
+  retention: retentionMessages,
   groups: {
     nameRequired: 'O nome do grupo é obrigatório!',
     nameTooLong: 'O nome do grupo deve ter no máximo 50 caracteres!',

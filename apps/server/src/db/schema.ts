@@ -209,6 +209,10 @@ export const executions = pgTable(
     index('executions_resume_at_idx')
       .on(t.resumeAt)
       .where(sql`status = 'waiting'`),
+    // The retention of trigger messages (docs/adr/0123): only the executions that still hold one.
+    index('executions_trigger_msg_ended_idx')
+      .on(t.endedAt)
+      .where(sql`trigger_msg is not null`),
   ],
 );
 
@@ -412,6 +416,7 @@ export { aiTokenUsage } from './schema-ai-usage';
 export { resourceVersions } from './schema-versions';
 export { auditEvents } from './schema-audit';
 export { workspaceHolidays } from './schema-holidays';
+export { retentionRules, retentionRuns, retentionLeases } from './schema-retention';
 
 export const schema = {
   customers,

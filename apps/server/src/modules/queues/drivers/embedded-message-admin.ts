@@ -17,7 +17,16 @@ export function createEmbeddedMessageAdmin(
   kick: (queueId: string) => void,
 ): Pick<
   MessageQueueDriver,
-  'pause' | 'resume' | 'isPaused' | 'clean' | 'counts' | 'list' | 'get' | 'remove' | 'retry'
+  | 'pause'
+  | 'resume'
+  | 'isPaused'
+  | 'clean'
+  | 'counts'
+  | 'list'
+  | 'get'
+  | 'remove'
+  | 'retry'
+  | 'removeFinished'
 > {
   return {
     async pause(queueId) {
@@ -79,6 +88,23 @@ export function createEmbeddedMessageAdmin(
       );
       if (rows.length) kick(queueId);
       return rows.length === 1;
+    },
+    async removeFinished(queueId, before, limit) {
+      // The rows' own size as PostgreSQL stores them (pg_column_size of the whole row).
+      const rows = await rowsOf<{ removed: number; bytes: string | number }>(
+        db,
+        sql`with old as (
+            select id from queue_messages
+            where queue_id = ${queueId} and status in ('completed', 'failed')
+              and finished_at <= ${before.toISOString()}::timestamptz
+            order by finished_at limit ${limit}),
+          gone as (
+            delete from queue_messages m using old
+            where m.id = old.id and m.status in ('completed', 'failed')
+            returning pg_column_size(m.*) as size)
+          select count(*)::int as removed, coalesce(sum(size), 0)::bigint as bytes from gone`,
+      );
+      return { removed: Number(rows[0]?.removed ?? 0), bytes: Number(rows[0]?.bytes ?? 0) };
     },
     list: (queueId, listOptions) => listMessages(db, queueId, listOptions),
     async get(queueId, messageId) {
