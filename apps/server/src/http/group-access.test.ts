@@ -11,7 +11,7 @@ const access = routeAccessGuard(
 
 /**
  * Routes with a parameter that names nothing living in a group (docs/adr/0109): people,
- * keys, variables, the workspace's holidays, service accounts, the instance's sign-in, public
+ * keys, variables, the workspace's holidays, the retention rules, service accounts, the instance's sign-in, public
  * pages, Storage.
  */
 const ungroupedPrefixes = [
@@ -20,6 +20,7 @@ const ungroupedPrefixes = [
   '/api/v1/api-tokens/',
   '/api/v1/variables/',
   '/api/v1/holidays/',
+  '/api/v1/lgpd/retention/',
   '/api/v1/service-accounts/',
   '/api/v1/sso/',
 ];

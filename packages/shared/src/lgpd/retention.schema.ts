@@ -87,6 +87,10 @@ export const retentionOverviewSchema = z.object({
 });
 export type RetentionOverview = z.infer<typeof retentionOverviewSchema>;
 
+/** GET /api/v1/lgpd/retention/instance: the instance's days, for 'Opções do Flow'. */
+export const retentionInstanceSchema = z.object({ days: z.number().int(), variable: z.string() });
+export type RetentionInstance = z.infer<typeof retentionInstanceSchema>;
+
 /** GET /api/v1/lgpd/retention/targets: what a rule may name (the form's selects). */
 export const retentionTargetsSchema = z.object({
   tables: z.array(

@@ -18,7 +18,12 @@ const by = { workspaceId: 'ws-filas', publisher: 'Fluxo publicador' };
 const drivers: [string, (db: DatabaseHandle) => MessageQueueDriver][] = [
   ['embutido', (database) => createEmbeddedMessageDriver(database.db, { pollMs: 50 })],
   ...(redisUrl
-    ? ([['Redis', () => createRedisMessageDriver({ url: redisUrl, prefix })]] as const)
+    ? [
+        ['Redis', () => createRedisMessageDriver({ url: redisUrl, prefix })] as [
+          string,
+          () => MessageQueueDriver,
+        ],
+      ]
     : []),
 ];
 if (!redisUrl) console.warn('Retenção das filas no Redis: PONTE_TEST_REDIS_URL ausente, ignorada.');

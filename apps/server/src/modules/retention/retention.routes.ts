@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   retentionApplyResultSchema,
+  retentionInstanceSchema,
   retentionOverviewSchema,
   retentionRuleBodySchema,
   retentionRuleSchema,
@@ -37,6 +38,19 @@ export const retentionRoutes: FastifyPluginAsyncZod<RetentionRoutesOptions> = as
       },
     },
     async (request) => service.overview(sessionOf(request).workspaceId),
+  );
+
+  app.get(
+    '/lgpd/retention/instance',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Os dias que a instância guarda os logs e os dados das execuções',
+        response: { 200: retentionInstanceSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => service.instance(),
   );
 
   app.get(

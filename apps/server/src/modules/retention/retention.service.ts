@@ -20,6 +20,7 @@ import type { RetentionRuleRow, RetentionRunRow } from './retention.repository';
 import { applyRule, dateFieldOf, type RuleRunnerDeps } from './retention-rules-runner';
 
 const m = messages.retention;
+const instanceVariable = 'PONTE_LOG_RETENTION_DAYS';
 
 export interface RetentionServiceDeps extends RuleRunnerDeps {
   /** PONTE_LOG_RETENTION_DAYS. */
@@ -154,6 +155,8 @@ export function createRetentionService(deps: RetentionServiceDeps) {
     toRule(row, await targetNames(workspaceId));
 
   return {
+    instance: () => ({ days: deps.instanceDays, variable: instanceVariable }),
+
     async overview(workspaceId: string): Promise<RetentionOverview> {
       const [flows, rules, names] = await Promise.all([
         flowsWithOwnRetention(db, workspaceId),
@@ -162,7 +165,7 @@ export function createRetentionService(deps: RetentionServiceDeps) {
       ]);
       return {
         instance_days: deps.instanceDays,
-        instance_variable: 'PONTE_LOG_RETENTION_DAYS',
+        instance_variable: instanceVariable,
         flows: flows.map((flow) => ({ _id: flow.id, name: flow.name, retention_days: flow.days })),
         rules: rules.map((row) => toRule(row, names)),
       };

@@ -6,6 +6,8 @@ import {
   type FlowConfigValues,
   type SaveExecutions,
 } from '@ponte/shared/flows.schema';
+import { flowRetentionDaysSchema } from '@ponte/shared/lgpd/lgpd.schema';
+import { FlowOptionsRetention } from './flow-options-retention';
 
 export type FlowConfig = FlowConfigValues;
 
@@ -47,9 +49,12 @@ function OptionsForm({
   const [continueUnawaited, setContinueUnawaited] = useState(config.continue_unawaited);
   const [toolEnabled, setToolEnabled] = useState(config.mcp_tool?.enabled ?? false);
   const [toolDescription, setToolDescription] = useState(config.mcp_tool?.description ?? '');
+  const [retentionDays, setRetentionDays] = useState<string | number>(config.retention_days ?? '');
+  const retention = flowRetentionDaysSchema.safeParse(retentionDays === '' ? null : retentionDays);
 
   // Spec 1 §5: empty or ≤ 0 becomes 0, decimals are cut to integers (the shared schema's rule).
   const apply = () =>
+    retention.success &&
     onApply(
       flowConfigSchema.parse({
         // The options this form does not show (LGPD, retention) are kept as they were.
@@ -57,6 +62,10 @@ function OptionsForm({
         rate_limit: rateLimit === '' ? 0 : rateLimit,
         save_executions: save,
         continue_unawaited: continueUnawaited,
+        // Sent once set, so that emptying it is saved too.
+        ...(retention.data !== null || config.retention_days != null
+          ? { retention_days: retention.data }
+          : {}),
         // Kept once set, so that turning it off is saved too (docs/adr/0098).
         ...(toolEnabled || config.mcp_tool
           ? { mcp_tool: { enabled: toolEnabled, description: toolDescription } }
@@ -89,6 +98,11 @@ function OptionsForm({
           value={save}
           onChange={(value) => setSave(saveExecutionsSchema.catch('default').parse(value))}
           allowDeselect={false}
+        />
+        <FlowOptionsRetention
+          value={retentionDays}
+          onChange={setRetentionDays}
+          error={retention.success ? undefined : retention.error.issues[0]?.message}
         />
         <Switch
           label="Continuar quando ninguém espera a resposta"
