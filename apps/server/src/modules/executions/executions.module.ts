@@ -1,6 +1,6 @@
 import { executionsConfig } from './executions.config';
 import type { ExecutionSaveLevel } from '@ponte/shared/flows.schema';
-import { defineModule, roles, runsWork } from '../../container/server-module';
+import { defineModule, runsWork } from '../../container/server-module';
 import type { ExecutionDataSetting } from './execution-data';
 import { createExecutionDataService, type ExecutionDataService } from './execution-data.service';
 import { createBullmqExecutionQueueDriver } from './queue/bullmq-execution-queue-driver';

@@ -32,7 +32,11 @@ describeEachDriver('retention rules', (driver) => {
   async function createTable(account: TestAccount) {
     const res = await api(account).post('/api/v1/db/tables', {
       name: `Leads ${randomUUID().slice(0, 6)}`,
-      fields: [field('nome'), field('contato', { type: 'date' }), field('visto', { type: 'datetime' })],
+      fields: [
+        field('nome'),
+        field('contato', { type: 'date' }),
+        field('visto', { type: 'datetime' }),
+      ],
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { _id: string; name: string };
@@ -106,9 +110,9 @@ describeEachDriver('retention rules', (driver) => {
       sql`update db_records set created_at = ${ago(40).toISOString()}::timestamptz
         where table_id = ${table._id}`,
     );
-    expect((await api(account).post(`/api/v1/lgpd/retention/rules/${rule._id}/apply`)).json()).toMatchObject(
-      { removed: 2 },
-    );
+    expect(
+      (await api(account).post(`/api/v1/lgpd/retention/rules/${rule._id}/apply`)).json(),
+    ).toMatchObject({ removed: 2 });
     expect(await namesIn(table._id)).toEqual([]);
 
     const runs = retentionRunListSchema.parse(
@@ -133,7 +137,11 @@ describeEachDriver('retention rules', (driver) => {
     await write('/relatorios/hoje.csv', 'novo');
     await write('/contratos/antigo.pdf', 'contrato');
     const old = ago(60);
-    for (const path of ['relatorios/janeiro.csv', 'relatorios/2026/fevereiro.csv', 'contratos/antigo.pdf'])
+    for (const path of [
+      'relatorios/janeiro.csv',
+      'relatorios/2026/fevereiro.csv',
+      'contratos/antigo.pdf',
+    ])
       await utimes(join(root, ws, path), old, old);
 
     const created = await api(account).post('/api/v1/lgpd/retention/rules', {
@@ -171,9 +179,9 @@ describeEachDriver('retention rules', (driver) => {
       'target',
       m.tableUnknown,
     ]);
-    expect(await refusal({ area: 'table', target: table._id, date_field: 'nome', days: 30 })).toEqual(
-      [400, 'date_field', m.fieldUnknown(table.name)],
-    );
+    expect(
+      await refusal({ area: 'table', target: table._id, date_field: 'nome', days: 30 }),
+    ).toEqual([400, 'date_field', m.fieldUnknown(table.name)]);
     expect(await refusal({ area: 'queue', target: randomUUID(), days: 30 })).toEqual([
       400,
       'target',
@@ -199,7 +207,9 @@ describeEachDriver('retention rules', (driver) => {
       m.targetTaken,
     ]);
     const id = rule.json()._id as string;
-    expect((await api(other).post(`/api/v1/lgpd/retention/rules/${id}/apply`)).statusCode).toBe(404);
+    expect((await api(other).post(`/api/v1/lgpd/retention/rules/${id}/apply`)).statusCode).toBe(
+      404,
+    );
     expect((await api(other).delete(`/api/v1/lgpd/retention/rules/${id}`)).statusCode).toBe(404);
 
     const targets = retentionTargetsSchema.parse(

@@ -21,11 +21,8 @@ export interface RetentionRoutesOptions {
 const tags = ['LGPD'];
 const security = bearerSecurity;
 
-/** Mounted at /api/v1 (authenticated scope). */
-export const retentionRoutes: FastifyPluginAsyncZod<RetentionRoutesOptions> = async (
-  app,
-  { service },
-) => {
+/** The screen's reads: the overview, the instance's days, the targets and the history. */
+const readRoutes: FastifyPluginAsyncZod<RetentionRoutesOptions> = async (app, { service }) => {
   app.get(
     '/lgpd/retention',
     {
@@ -80,7 +77,10 @@ export const retentionRoutes: FastifyPluginAsyncZod<RetentionRoutesOptions> = as
     async (request) =>
       service.runs(sessionOf(request).workspaceId, request.query.page, request.query.limit),
   );
+};
 
+/** The rules: create, edit, remove, apply now. */
+const ruleRoutes: FastifyPluginAsyncZod<RetentionRoutesOptions> = async (app, { service }) => {
   app.post(
     '/lgpd/retention/rules',
     {
@@ -146,4 +146,13 @@ export const retentionRoutes: FastifyPluginAsyncZod<RetentionRoutesOptions> = as
     },
     async (request) => service.apply(sessionOf(request).workspaceId, request.params.id),
   );
+};
+
+/** Mounted at /api/v1 (authenticated scope). */
+export const retentionRoutes: FastifyPluginAsyncZod<RetentionRoutesOptions> = async (
+  app,
+  options,
+) => {
+  await readRoutes(app, options);
+  await ruleRoutes(app, options);
 };

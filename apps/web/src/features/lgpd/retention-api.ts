@@ -26,8 +26,7 @@ export function useRetentionOverview() {
 export function useRetentionTargets(enabled: boolean) {
   return useQuery({
     queryKey: [...retentionQueryKey, 'targets'],
-    queryFn: () =>
-      apiRequest('/api/v1/lgpd/retention/targets', { schema: retentionTargetsSchema }),
+    queryFn: () => apiRequest('/api/v1/lgpd/retention/targets', { schema: retentionTargetsSchema }),
     enabled,
   });
 }

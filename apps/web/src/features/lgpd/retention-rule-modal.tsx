@@ -48,7 +48,10 @@ function RuleForm({ opened, rule, onClose }: Omit<RetentionRuleModalProps, 'sess
   const [dateField, setDateField] = useState(rule?.date_field ?? byCreation);
   const [days, setDays] = useState<string | number>(rule?.days ?? 30);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const current = useMemo(() => ({ area, target, dateField, days }), [area, target, dateField, days]);
+  const current = useMemo(
+    () => ({ area, target, dateField, days }),
+    [area, target, dateField, days],
+  );
   const saved = useSavedValue(current);
   const unsaved = useUnsavedChanges(opened && saved.dirty);
   const close = () => unsaved.confirmLeave(onClose);
@@ -70,7 +73,9 @@ function RuleForm({ opened, rule, onClose }: Omit<RetentionRuleModalProps, 'sess
     });
     if (!parsed.success) {
       setErrors(
-        Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
+        Object.fromEntries(
+          parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]),
+        ),
       );
       return;
     }

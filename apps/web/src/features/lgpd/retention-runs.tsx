@@ -51,8 +51,18 @@ export function RetentionRuns() {
           loading={isPending}
           empty={<EmptyState title="Nenhuma exclusão por retenção ainda." />}
           columns={[
-            { key: 'at', header: 'Data', width: 150, render: (run) => formatDateTimeMinutes(run.at) },
-            { key: 'area', header: 'Área', width: 180, render: (run) => retentionAreaLabels[run.area] },
+            {
+              key: 'at',
+              header: 'Data',
+              width: 150,
+              render: (run) => formatDateTimeMinutes(run.at),
+            },
+            {
+              key: 'area',
+              header: 'Área',
+              width: 180,
+              render: (run) => retentionAreaLabels[run.area],
+            },
             {
               key: 'target',
               header: 'Destino',

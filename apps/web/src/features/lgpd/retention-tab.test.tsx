@@ -54,7 +54,11 @@ function setup(routes: MockRoute[] = []) {
     ...routes,
     { method: 'GET', path: '/api/v1/lgpd/retention', reply: { body: overview } },
     { method: 'GET', path: '/api/v1/lgpd/retention/targets', reply: { body: targets } },
-    { method: 'GET', path: '/api/v1/lgpd/retention/runs', reply: { body: { items: [run], total: 1 } } },
+    {
+      method: 'GET',
+      path: '/api/v1/lgpd/retention/runs',
+      reply: { body: { items: [run], total: 1 } },
+    },
   ]);
   return { api, ...renderWithProviders(<RetentionTab />) };
 }
@@ -65,7 +69,10 @@ describe('the Retenção tab', () => {
     expect(
       await screen.findByText(/por 30 dias \(variável de ambiente PONTE_LOG_RETENTION_DAYS\)/),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Leads do site' })).toHaveAttribute('href', '/flows/f1');
+    expect(screen.getByRole('link', { name: 'Leads do site' })).toHaveAttribute(
+      'href',
+      '/flows/f1',
+    );
     expect(screen.getByText('7 dias')).toBeInTheDocument();
     const rules = screen.getByRole('table', { name: 'Regras de retenção' });
     expect(within(rules).getByText('Clientes')).toBeInTheDocument();
@@ -123,7 +130,10 @@ describe('the Retenção tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Nova regra de retenção' });
     await user.click(within(dialog).getByRole('combobox', { name: 'O que apagar' }));
     await user.click(await screen.findByRole('option', { name: 'Arquivos do Storage' }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Pasta do Storage' }), '/nao-existe');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Pasta do Storage' }),
+      '/nao-existe',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText(refusal)).toBeInTheDocument();
   });

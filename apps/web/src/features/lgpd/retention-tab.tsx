@@ -31,7 +31,8 @@ const targetOf = (rule: RetentionRule) =>
 
 /** Which date ages a record: the field's label, or its creation. */
 function dateOf(rule: RetentionRule): string {
-  if (rule.area !== 'table') return rule.area === 'queue' ? 'Fim da mensagem' : 'Gravação do arquivo';
+  if (rule.area !== 'table')
+    return rule.area === 'queue' ? 'Fim da mensagem' : 'Gravação do arquivo';
   if (!rule.date_field) return 'Criação do registro';
   return rule.date_field_label ?? `${rule.date_field} (campo removido)`;
 }
@@ -124,7 +125,8 @@ export function RetentionTab() {
             key: 'days',
             header: 'Guarda por',
             width: 160,
-            render: (flow) => `${flow.retention_days} ${flow.retention_days === 1 ? 'dia' : 'dias'}`,
+            render: (flow) =>
+              `${flow.retention_days} ${flow.retention_days === 1 ? 'dia' : 'dias'}`,
           },
         ]}
       />
@@ -148,7 +150,12 @@ export function RetentionTab() {
         loading={isPending}
         empty={<EmptyState title="Nenhuma regra de retenção ainda." action={addButton} />}
         columns={[
-          { key: 'area', header: 'Área', width: 180, render: (rule) => retentionAreaLabels[rule.area] },
+          {
+            key: 'area',
+            header: 'Área',
+            width: 180,
+            render: (rule) => retentionAreaLabels[rule.area],
+          },
           {
             key: 'target',
             header: 'Destino',
