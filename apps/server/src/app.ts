@@ -40,6 +40,7 @@ import { membersModule } from './modules/members/members.module';
 import { mcpModule } from './modules/mcp/mcp.module';
 import { metricsModule } from './modules/metrics/metrics.module';
 import { queuesModule } from './modules/queues/queues.module';
+import { retentionModule } from './modules/retention/retention.module';
 import { auditModule } from './modules/audit/audit.module';
 import { serviceAccountsModule } from './modules/service-accounts/service-accounts.module';
 import { ssoModule, ssoProvidersModule } from './modules/sso/sso.module';
@@ -98,6 +99,7 @@ export const serverModules = [
   waitLinksModule,
   approvalWaitsModule,
   dbTablesModule,
+  retentionModule,
   dashboardsModule,
   templatesModule,
   processingRegisterModule,

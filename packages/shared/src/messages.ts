@@ -17,6 +17,7 @@ import { oauthAppMessages, serviceAccountsOauthMessages } from './messages-oauth
 import { ssoMessages } from './messages-sso';
 import { holidayMessages } from './messages-holidays';
 import { lgpdRegisterMessages } from './messages-lgpd-register';
+import { retentionMessages } from './messages-retention';
 
 /** Up to five hosts as pt-BR lists them ("a, b e c"), then how many more. */
 function hostList(hosts: readonly string[]): string {
@@ -64,6 +65,7 @@ export const messages = {
   sso: ssoMessages,
   holidays: holidayMessages,
   lgpdRegister: lgpdRegisterMessages,
+  retention: retentionMessages,
   groups: {
     nameRequired: 'O nome do grupo é obrigatório!',
     nameTooLong: 'O nome do grupo deve ter no máximo 50 caracteres!',

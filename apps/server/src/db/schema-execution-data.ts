@@ -22,7 +22,11 @@ export const executionData = pgTable(
   },
   // Only the retention reads by time; rows arrive in time order, which a BRIN index follows
   // for almost nothing per insert.
-  (t) => [index('execution_data_created_idx').using('brin', t.createdAt)],
+  // A flow's own retention (docs/adr/0123) reads its rows by flow and time.
+  (t) => [
+    index('execution_data_created_idx').using('brin', t.createdAt),
+    index('execution_data_flow_created_idx').on(t.flowId, t.createdAt),
+  ],
 );
 
 /**

@@ -214,6 +214,10 @@ export const executions = pgTable(
     index('executions_resume_at_idx')
       .on(t.resumeAt)
       .where(sql`status = 'waiting'`),
+    // The retention of trigger messages (docs/adr/0123): only the executions that still hold one.
+    index('executions_trigger_msg_ended_idx')
+      .on(t.endedAt)
+      .where(sql`trigger_msg is not null`),
   ],
 );
 
@@ -418,6 +422,7 @@ export { resourceVersions } from './schema-versions';
 export { auditEvents } from './schema-audit';
 export { workspaceHolidays } from './schema-holidays';
 export { lgpdRequests } from './schema-lgpd-requests';
+export { retentionRules, retentionRuns, retentionLeases } from './schema-retention';
 
 export const schema = {
   customers,

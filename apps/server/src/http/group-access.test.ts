@@ -12,7 +12,7 @@ const access = routeAccessGuard(
 /**
  * Routes with a parameter that names nothing living in a group (docs/adr/0109): people,
  * keys, variables, the workspace's holidays, service accounts, the instance's sign-in, public
- * pages, Storage, the LGPD's requests (whole workspace, owners and admins).
+ * pages, Storage, the LGPD's requests and retention rules (whole workspace, owners and admins).
  */
 const ungroupedPrefixes = [
   '/account/v1/',

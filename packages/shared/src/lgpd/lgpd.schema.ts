@@ -66,18 +66,15 @@ export const maskPathMax = 200;
  */
 export const maskPathSchema = text()
   .trim()
-  .min(1)
-  .max(maskPathMax, { error: `Cada campo tem no máximo ${maskPathMax} caracteres.` })
-  .regex(/^(\*|[^.\s*]+)(\.(\*|[^.\s*]+))*$/, {
-    error:
-      "Campo inválido: use nomes separados por ponto, como 'payload.cliente.nome' ou 'itens.*.cpf'.",
-  });
+  .min(1, { error: m.maskPathEmpty })
+  .max(maskPathMax, { error: m.maskPathTooLong(maskPathMax) })
+  .regex(/^(\*|[^.\s*]+)(\.(\*|[^.\s*]+))*$/, { error: m.maskPathInvalid });
 
 export const flowLgpdSchema = z.object({
   mask: z.enum(maskSettings).default('default'),
   mask_paths: z
     .array(maskPathSchema)
-    .max(maskPathsMax, { error: `No máximo ${maskPathsMax} campos.` })
+    .max(maskPathsMax, { error: m.maskPathsTooMany(maskPathsMax) })
     .default([]),
   /** The register of processing (ROPA); every field optional. */
   purpose: text().trim().max(1000, { error: m.purposeTooLong }).default(''),
@@ -93,7 +90,7 @@ export type FlowLgpd = z.output<typeof flowLgpdSchema>;
  */
 export const flowRetentionDaysSchema = z
   .number()
-  .int({ error: 'A retenção é um número inteiro de dias, de 1 a 36500.' })
-  .min(1, { error: 'A retenção é um número inteiro de dias, de 1 a 36500.' })
-  .max(36_500, { error: 'A retenção é um número inteiro de dias, de 1 a 36500.' })
+  .int({ error: m.retentionDaysInvalid })
+  .min(1, { error: m.retentionDaysInvalid })
+  .max(36_500, { error: m.retentionDaysInvalid })
   .nullable();

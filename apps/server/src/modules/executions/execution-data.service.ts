@@ -19,7 +19,7 @@ export interface ExecutionDataServiceDeps {
   now: () => Date;
   /** The flows module's read of a flow of the workspace (its save setting). */
   flows: { find(workspaceId: string, flowId: string): Promise<FlowRow | null> };
-  /** PONTE_LOG_RETENTION_DAYS: node data older than this was removed. */
+  /** PONTE_LOG_RETENTION_DAYS: node data older than this was removed (unless the flow has its own). */
   retentionDays: number;
   /** PONTE_EXECUTION_SAVE. */
   executionSave: ExecutionSaveLevel;
@@ -88,13 +88,16 @@ export function createExecutionDataService(deps: ExecutionDataServiceDeps) {
         kept_reason: await notKeptReason(row),
         nodes: [],
       };
-    const cutoff = deps.now().getTime() - deps.retentionDays * dayMs;
+    // A flow's own retention (`config.retention_days`, docs/adr/0123) overrides the instance's.
+    const own = (await deps.flows.find(row.workspaceId, row.flowId))?.config.retention_days;
+    const days = own ?? deps.retentionDays;
+    const cutoff = deps.now().getTime() - days * dayMs;
     if (row.endedAt && row.endedAt.getTime() <= cutoff)
       return {
         execution,
         flow: null,
         kept: false,
-        kept_reason: m.retention(deps.retentionDays),
+        kept_reason: m.retention(days),
         nodes: [],
       };
     const [nodes, snapshot] = await Promise.all([

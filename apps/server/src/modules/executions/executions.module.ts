@@ -1,9 +1,7 @@
 import { executionsConfig } from './executions.config';
 import type { ExecutionSaveLevel } from '@ponte/shared/flows.schema';
-import { defineModule, roles, runsWork } from '../../container/server-module';
-import { createLogRetention } from '../logs/log-retention';
+import { defineModule, runsWork } from '../../container/server-module';
 import type { ExecutionDataSetting } from './execution-data';
-import { createExecutionDataRepository } from './execution-data.repository';
 import { createExecutionDataService, type ExecutionDataService } from './execution-data.service';
 import { createBullmqExecutionQueueDriver } from './queue/bullmq-execution-queue-driver';
 import { createEmbeddedExecutionQueueDriver } from './queue/embedded-execution-queue-driver';
@@ -46,7 +44,10 @@ export interface ExecutionsOptions {
   executionSave?: ExecutionSaveLevel;
   /** PONTE_EXECUTION_DATA: `off` keeps no node data of any execution (default on). */
   executionData?: ExecutionDataSetting;
-  /** PONTE_LOG_RETENTION_DAYS: node data is removed with the logs (default 30). */
+  /**
+   * PONTE_LOG_RETENTION_DAYS: node data is removed with the logs (default 30) by the retention
+   * module (docs/adr/0123); here, what the data views say of older executions.
+   */
   logRetentionDays?: number;
   /** PONTE_LGPD_MASK: flows that follow it store personal data masked (default false). */
   lgpdMask?: boolean;
@@ -143,21 +144,6 @@ export const executionsModule = defineModule({
     api: (api, { executions, executionData, reruns }) =>
       api.register(executionsRoutes, { service: executions, data: executionData, reruns }),
   },
-  tasks: ({ db, now, log }, options) => [
-    {
-      // Node data goes with the logs (PONTE_LOG_RETENTION_DAYS), then the flow versions no
-      // execution kept since refers to.
-      name: 'retenção dos dados das execuções',
-      runsOn: roles.work,
-      ...createLogRetention({
-        db,
-        days: options.logRetentionDays ?? 30,
-        now,
-        onError: (error) => log.error({ err: error }, 'falha ao apagar dados de execuções antigos'),
-        deleteOlderThan: (cutoff) => createExecutionDataRepository(db).deleteOlderThan(cutoff),
-      }),
-    },
-  ],
   // The debugger's worker side is every role's, and listens before executions start.
   async start({ runner, log, debug, executionQueueLink }) {
     await executionQueueLink?.start();

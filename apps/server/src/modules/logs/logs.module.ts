@@ -1,7 +1,6 @@
 import { logsConfig } from './logs.config';
 import { messages } from '@ponte/shared/messages';
-import { defineModule, roles } from '../../container/server-module';
-import { createLogRetention } from './log-retention';
+import { defineModule } from '../../container/server-module';
 import { createLogWriter, type LogWriter } from './log-writer';
 import { createLogsService } from './logs.service';
 import { monitoringRoutes } from './monitoring.routes';
@@ -15,13 +14,14 @@ declare module '../../container/provided' {
 }
 
 export interface LogsOptions {
-  /** Days of logs kept (PONTE_LOG_RETENTION_DAYS, default 30). */
+  /** Days of logs kept (PONTE_LOG_RETENTION_DAYS, default 30): the retention module removes the older (docs/adr/0123). */
   logRetentionDays?: number;
 }
 
 /**
  * The monitoring logs: the writer of the executions' lines (and of the internal queues'
- * restores), the searches of the monitoring pages, and the logs' retention.
+ * restores) and the searches of the monitoring pages. Their retention is the retention module's
+ * (docs/adr/0123).
  */
 export const logsModule = defineModule({
   name: 'logs',
@@ -68,17 +68,4 @@ export const logsModule = defineModule({
         }),
       }),
   },
-  tasks: ({ db, now, log }, options) => [
-    {
-      name: 'retenção dos logs',
-      runsOn: roles.work,
-      ...createLogRetention({
-        db,
-        days: options.logRetentionDays ?? 30,
-        now,
-        onError: (error) => log.error({ err: error }, 'falha ao apagar logs antigos'),
-        onRemoved: (count) => log.info({ count }, 'logs antigos apagados'),
-      }),
-    },
-  ],
 });

@@ -311,6 +311,24 @@ export function createLocalStorageDriver(rootDir: string): StorageDriver {
 
     search: async (workspaceId, term, limit) => searchItems(workspaceDir(workspaceId), term, limit),
 
+    async oldFiles(workspaceId, path, before, limit) {
+      const root = workspaceDir(workspaceId);
+      const logical = logicalPath(path);
+      const names = storagePathNames(logical);
+      if ((await walk(root, names, 400)).kind !== 'folder') return [];
+      const found: { path: string; size: number }[] = [];
+      const dir = join(root, ...names);
+      for await (const item of everything(dir, logical)) {
+        if (item.isFolder) continue;
+        const relative = storagePathNames(item.path).slice(names.length);
+        const info = await lstat(join(dir, ...relative)).catch(() => null);
+        if (!info?.isFile() || info.mtime > before) continue;
+        found.push({ path: item.path, size: info.size });
+        if (found.length >= limit) break;
+      }
+      return found;
+    },
+
     async usage(workspaceId, signal) {
       const root = workspaceDir(workspaceId);
       if ((await walk(root, [], 400, signal)).kind !== 'folder') return 0;

@@ -239,6 +239,29 @@ async function search(s3: S3Storage, workspaceId: string, term: string, limit: n
   return { total: matches.length, items: matches.slice(0, limit) };
 }
 
+/** Files under a folder last written at or before `before` (by the objects' LastModified). */
+async function oldFiles(
+  s3: S3Storage,
+  workspaceId: string,
+  path: string,
+  before: Date,
+  limit: number,
+) {
+  const root = rootKey(s3, workspaceId);
+  const found: { path: string; size: number }[] = [];
+  for await (const page of pages(s3, folderKey(s3, workspaceId, path))) {
+    for (const object of page.Contents ?? []) {
+      const relative = object.Key?.slice(root.length) ?? '';
+      if (relative.endsWith('/') || !object.LastModified || object.LastModified > before) continue;
+      const file = visiblePath(relative);
+      if (file === null) continue;
+      found.push({ path: file, size: object.Size ?? 0 });
+      if (found.length >= limit) return found;
+    }
+  }
+  return found;
+}
+
 async function usage(s3: S3Storage, workspaceId: string) {
   let bytes = 0;
   for await (const page of pages(s3, rootKey(s3, workspaceId))) {
@@ -304,6 +327,8 @@ export function createS3StorageDriver(options: S3StorageDriverOptions): StorageD
       run((at) => remove(at, ...checked(workspaceId, path)), signal),
     search: (workspaceId, term, limit) =>
       run((at) => search(at, checked(workspaceId)[0], term, limit)),
+    oldFiles: (workspaceId, path, before, limit) =>
+      run((at) => oldFiles(at, ...checked(workspaceId, path), before, limit)),
     usage: (workspaceId, signal) => run((at) => usage(at, checked(workspaceId)[0]), signal),
   };
 }

@@ -37,6 +37,7 @@ const driver: StorageDriver = {
   createFolder: (...args) => s3.createFolder(...args),
   delete: (...args) => s3.delete(...args),
   search: (...args) => s3.search(...args),
+  oldFiles: (...args) => s3.oldFiles(...args),
   usage: (...args) => s3.usage(...args),
 };
 

@@ -65,6 +65,16 @@ export interface StorageDriver {
     term: string,
     limit: number,
   ): Promise<{ total: number; items: StorageItem[] }>;
+  /**
+   * Up to `limit` files anywhere under the folder at `path` last written at or before `before`
+   * (the retention, docs/adr/0123), with their sizes. A missing folder, or a file there: none.
+   */
+  oldFiles(
+    workspaceId: string,
+    path: string,
+    before: Date,
+    limit: number,
+  ): Promise<{ path: string; size: number }[]>;
   /** Bytes of every file of the workspace (for the quota). */
   usage(workspaceId: string, signal?: AbortSignal): Promise<number>;
 }

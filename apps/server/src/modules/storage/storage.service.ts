@@ -194,6 +194,10 @@ export function createStorageService(options: StorageServiceOptions) {
       return returnData ? { total: found.total, data: found.items } : { total: found.total };
     },
 
+    /** Files under a folder last written at or before `before`, at most `limit` (retention). */
+    oldFiles: (workspaceId: string, path: string, before: Date, limit: number) =>
+      driver.oldFiles(workspaceId, logicalPath(path), before, limit),
+
     /** Bytes the workspace keeps. */
     usage: (workspaceId: string): Promise<number> => driver.usage(workspaceId),
   };

@@ -11,13 +11,43 @@ import {
 } from './embedded-message-rows';
 import type { MessageQueueDriver } from './message-queue-driver';
 
+/**
+ * The finished rows of a queue older than `before`, at most `limit`, deleted; their bytes are
+ * the rows' own size as PostgreSQL stores them (pg_column_size of the whole row).
+ */
+async function removeFinishedRows(db: Database, queueId: string, before: Date, limit: number) {
+  const rows = await rowsOf<{ removed: number; bytes: string | number }>(
+    db,
+    sql`with old as (
+          select id from queue_messages
+          where queue_id = ${queueId} and status in ('completed', 'failed')
+            and finished_at <= ${before.toISOString()}::timestamptz
+          order by finished_at limit ${limit}),
+        gone as (
+          delete from queue_messages m using old
+          where m.id = old.id and m.status in ('completed', 'failed')
+          returning pg_column_size(m.*) as size)
+        select count(*)::int as removed, coalesce(sum(size), 0)::bigint as bytes from gone`,
+  );
+  return { removed: Number(rows[0]?.removed ?? 0), bytes: Number(rows[0]?.bytes ?? 0) };
+}
+
 /** The embedded driver's pause, counters, lists and single-message actions. */
 export function createEmbeddedMessageAdmin(
   db: Database,
   kick: (queueId: string) => void,
 ): Pick<
   MessageQueueDriver,
-  'pause' | 'resume' | 'isPaused' | 'clean' | 'counts' | 'list' | 'get' | 'remove' | 'retry'
+  | 'pause'
+  | 'resume'
+  | 'isPaused'
+  | 'clean'
+  | 'counts'
+  | 'list'
+  | 'get'
+  | 'remove'
+  | 'retry'
+  | 'removeFinished'
 > {
   return {
     async pause(queueId) {
@@ -80,6 +110,7 @@ export function createEmbeddedMessageAdmin(
       if (rows.length) kick(queueId);
       return rows.length === 1;
     },
+    removeFinished: (queueId, before, limit) => removeFinishedRows(db, queueId, before, limit),
     list: (queueId, listOptions) => listMessages(db, queueId, listOptions),
     async get(queueId, messageId) {
       const rows = await rowsOf<MessageRow>(

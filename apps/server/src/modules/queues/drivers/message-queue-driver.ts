@@ -84,6 +84,12 @@ export type MessageHandler = (
   run: MessageRun,
 ) => Promise<void>;
 
+/** What `removeFinished` removed. */
+export interface FinishedRemoval {
+  removed: number;
+  bytes: number;
+}
+
 export interface MessageConsumeOptions {
   /** Messages of this queue running at once in this process. */
   concurrency: number;
@@ -130,6 +136,12 @@ export interface MessageQueueDriver {
   remove(queueId: string, messageId: string): Promise<boolean>;
   /** A failed message back to waiting, same id: false when it is not failed. */
   retry(queueId: string, messageId: string): Promise<boolean>;
+  /**
+   * Removes at most `limit` finished messages (completed or failed) that finished at or before
+   * `before`, oldest first; answers how many went and the bytes their store freed, as it
+   * measures them (docs/adr/0123). Pending and running messages are never touched.
+   */
+  removeFinished(queueId: string, before: Date, limit: number): Promise<FinishedRemoval>;
   /** The queue was deleted: every message and every trace of it goes. */
   drop(queueId: string): Promise<void>;
   close(): Promise<void>;

@@ -10,8 +10,63 @@ import {
 
 type Admin = Pick<
   MessageQueueDriver,
-  'pause' | 'resume' | 'isPaused' | 'clean' | 'counts' | 'list' | 'get' | 'remove' | 'retry'
+  | 'pause'
+  | 'resume'
+  | 'isPaused'
+  | 'clean'
+  | 'counts'
+  | 'list'
+  | 'get'
+  | 'remove'
+  | 'retry'
+  | 'removeFinished'
 >;
+
+/** Bytes Redis holds for a key (MEMORY USAGE), 0 when it is gone. */
+async function memoryOf(redis: Redis, key: string): Promise<number> {
+  const used = (await redis.call('MEMORY', 'USAGE', key)) as number | null;
+  return Number(used ?? 0);
+}
+
+/**
+ * Removes at most `limit` finished jobs (completed, then failed) that ended at or before
+ * `before`; their bytes are what Redis held for each (MEMORY USAGE of the job and its logs).
+ */
+async function removeFinishedJobs(
+  redis: Redis,
+  handle: RedisMessageQueue,
+  before: Date,
+  limit: number,
+) {
+  let removed = 0;
+  let bytes = 0;
+  // BullMQ keeps finished jobs in two sorted sets scored by when they finished.
+  for (const set of [handle.queue.keys.completed!, handle.queue.keys.failed!]) {
+    if (removed >= limit) break;
+    const ids = await redis.zrangebyscore(
+      set,
+      '-inf',
+      before.getTime(),
+      'LIMIT',
+      0,
+      limit - removed,
+    );
+    for (const id of ids) {
+      const job = await handle.queue.getJob(id);
+      if (!job) continue;
+      const key = handle.jobKey(id);
+      const size = (await memoryOf(redis, key)) + (await memoryOf(redis, `${key}:logs`));
+      try {
+        await job.remove();
+      } catch {
+        continue;
+      }
+      removed += 1;
+      bytes += size;
+    }
+  }
+  return { removed, bytes };
+}
 
 /** The Redis driver's reads and admin steps (pause, clean, remove, retry), and its dedup keys. */
 export function createRedisMessageAdmin(
@@ -107,6 +162,8 @@ export function createRedisMessageAdmin(
       }
       return true;
     },
+    removeFinished: async (queueId, before, limit) =>
+      removeFinishedJobs(redis, await handleOf(queueId), before, limit),
   };
   return { ...admin, promoteDue, releaseDedup };
 }

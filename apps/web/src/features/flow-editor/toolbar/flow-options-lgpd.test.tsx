@@ -55,7 +55,9 @@ describe("'Dados pessoais (LGPD)' in the flow options", () => {
 
   it('names the instance default off', async () => {
     const { dialog } = open({}, false);
-    expect(await within(dialog).findByDisplayValue('Padrão da instância (desligado)')).toBeVisible();
+    expect(
+      await within(dialog).findByDisplayValue('Padrão da instância (desligado)'),
+    ).toBeVisible();
   });
 
   it('turns masking on with fields masked whole, refusing a field that is no path', async () => {

@@ -61,25 +61,25 @@ export function FlowOptionsLgpd({
   return (
     <Stack gap="sm">
       <Divider label="Dados pessoais (LGPD)" labelPosition="left" />
-        <Select
-          label="Mascarar dados pessoais nos logs e nas execuções"
-          description="Ligado, o que fica guardado das execuções deste flow (logs, entrada e saída dos conectores, mensagem do gatilho e erro) tem CPF, CNPJ, e-mail, telefone, CEP e cartão mascarados. O flow roda com os valores reais: uma tabela, fila ou arquivo que ele grava recebe o valor real. Execuções guardadas mascaradas não podem ser reexecutadas."
-          data={options}
-          value={value.mask}
-          onChange={(picked) =>
-            onChange({ ...value, mask: maskSettings.find((s) => s === picked) ?? 'default' })
-          }
-          allowDeselect={false}
-        />
-        <TagsInput
-          label="Campos a mascarar inteiros"
-          description="Com o mascaramento ligado, estes campos da mensagem são guardados como ***, seja qual for o valor: o caminho a partir da mensagem (payload.cliente.nome), com * para qualquer item de uma lista (itens.*.cpf), ou só o nome do campo (nome), que vale em qualquer nível. Enter para incluir."
-          value={value.mask_paths}
-          maxTags={maskPathsMax}
-          error={pathError}
-          onChange={changePaths}
-          splitChars={[',', ' ']}
-        />
+      <Select
+        label="Mascarar dados pessoais nos logs e nas execuções"
+        description="Ligado, o que fica guardado das execuções deste flow (logs, entrada e saída dos conectores, mensagem do gatilho e erro) tem CPF, CNPJ, e-mail, telefone, CEP e cartão mascarados. O flow roda com os valores reais: uma tabela, fila ou arquivo que ele grava recebe o valor real. Execuções guardadas mascaradas não podem ser reexecutadas."
+        data={options}
+        value={value.mask}
+        onChange={(picked) =>
+          onChange({ ...value, mask: maskSettings.find((s) => s === picked) ?? 'default' })
+        }
+        allowDeselect={false}
+      />
+      <TagsInput
+        label="Campos a mascarar inteiros"
+        description="Com o mascaramento ligado, estes campos da mensagem são guardados como ***, seja qual for o valor: o caminho a partir da mensagem (payload.cliente.nome), com * para qualquer item de uma lista (itens.*.cpf), ou só o nome do campo (nome), que vale em qualquer nível. Enter para incluir."
+        value={value.mask_paths}
+        maxTags={maskPathsMax}
+        error={pathError}
+        onChange={changePaths}
+        splitChars={[',', ' ']}
+      />
     </Stack>
   );
 }

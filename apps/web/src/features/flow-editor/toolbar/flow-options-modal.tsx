@@ -6,6 +6,8 @@ import {
   type FlowConfigValues,
   type SaveExecutions,
 } from '@ponte/shared/flows.schema';
+import { flowRetentionDaysSchema } from '@ponte/shared/lgpd/lgpd.schema';
+import { FlowOptionsRetention } from './flow-options-retention';
 import { FlowOptionsLgpd, maskOptionsOf } from './flow-options-lgpd';
 import { FlowOptionsRegister, registerFieldsOf, withRegister } from './flow-options-register';
 
@@ -52,23 +54,32 @@ function OptionsForm({
   const [masking, setMasking] = useState(() => maskOptionsOf(config.lgpd));
   const maskingSet = config.lgpd || masking.mask !== 'default' || masking.mask_paths.length;
   const [register, setRegister] = useState(() => registerFieldsOf(config));
-  const applyWithRegister = (next: FlowConfig) => onApply(withRegister(next, register));
+  const [retentionDays, setRetentionDays] = useState<string | number>(config.retention_days ?? '');
+  const retention = flowRetentionDaysSchema.safeParse(retentionDays === '' ? null : retentionDays);
 
   // Spec 1 §5: empty or ≤ 0 becomes 0, decimals are cut to integers (the shared schema's rule).
   const apply = () =>
-    applyWithRegister(
-      flowConfigSchema.parse({
-        // The options this form does not show (LGPD, retention) are kept as they were.
-        ...config,
-        rate_limit: rateLimit === '' ? 0 : rateLimit,
-        save_executions: save,
-        continue_unawaited: continueUnawaited,
-        ...(maskingSet ? { lgpd: { ...config.lgpd, ...masking } } : {}),
-        // Kept once set, so that turning it off is saved too (docs/adr/0098).
-        ...(toolEnabled || config.mcp_tool
-          ? { mcp_tool: { enabled: toolEnabled, description: toolDescription } }
-          : {}),
-      }),
+    retention.success &&
+    onApply(
+      withRegister(
+        flowConfigSchema.parse({
+          // The options this form does not show (LGPD, retention) are kept as they were.
+          ...config,
+          rate_limit: rateLimit === '' ? 0 : rateLimit,
+          save_executions: save,
+          continue_unawaited: continueUnawaited,
+          ...(maskingSet ? { lgpd: { ...config.lgpd, ...masking } } : {}),
+          // Sent once set, so that emptying it is saved too.
+          ...(retention.data !== null || config.retention_days != null
+            ? { retention_days: retention.data }
+            : {}),
+          // Kept once set, so that turning it off is saved too (docs/adr/0098).
+          ...(toolEnabled || config.mcp_tool
+            ? { mcp_tool: { enabled: toolEnabled, description: toolDescription } }
+            : {}),
+        }),
+        register,
+      ),
     );
 
   return (
@@ -96,6 +107,11 @@ function OptionsForm({
           value={save}
           onChange={(value) => setSave(saveExecutionsSchema.catch('default').parse(value))}
           allowDeselect={false}
+        />
+        <FlowOptionsRetention
+          value={retentionDays}
+          onChange={setRetentionDays}
+          error={retention.success ? undefined : retention.error.issues[0]?.message}
         />
         <Switch
           label="Continuar quando ninguém espera a resposta"
