@@ -109,8 +109,15 @@ async function runExecution(
     const entries = logsOf(event, execution.workspaceId, nameOf);
     const stored = masking ? entries.map(masking.entry) : entries;
     for (const entry of stored) keeper.write(entry);
-    // The debugger shows the real lines to whom may see them, the stored ones to the others.
-    events.emit('event', event, execution.workspaceId, entries, masking ? stored : undefined);
+    // The debugger shows the real lines to whom may see them, the stored ones to the others;
+    // the live status (every role watching the flow) gets a running node's text masked.
+    events.emit(
+      'event',
+      masking ? masking.live(event) : event,
+      execution.workspaceId,
+      entries,
+      masking ? stored : undefined,
+    );
   };
   let result: ExecutionResult;
   try {

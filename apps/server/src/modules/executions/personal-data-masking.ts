@@ -1,4 +1,4 @@
-import type { NodeRunRecord } from '@ponte/engine/executor/events';
+import type { EngineEvent, NodeRunRecord } from '@ponte/engine/executor/events';
 import type { FlowLgpd } from '@ponte/shared/lgpd/lgpd.schema';
 import { maskPersonalText, maskPersonalValue } from '@ponte/shared/lgpd/personal-data-mask';
 import type { ExecutionWaitRow } from '../../db/schema';
@@ -28,6 +28,11 @@ export interface PersonalDataMasking {
   run(record: NodeRunRecord): NodeRunRecord;
   /** The reasons a waiting execution shows (a failed attempt's error). */
   waits(waits: ExecutionWaitRow[] | null): ExecutionWaitRow[] | null;
+  /**
+   * An event as the live status of the flow carries it to every role watching: a running node's
+   * text (a model's answer as it is written) masked; the other events carry no message text.
+   */
+  live(event: EngineEvent): EngineEvent;
 }
 
 /** Whether the text may be the JSON of an object or array (one look at its first character). */
@@ -82,6 +87,11 @@ export function createPersonalDataMasking(paths: readonly string[] = []): Person
     },
     waits(waits) {
       return waits && waits.map((wait) => ({ ...wait, message: maskPersonalText(wait.message) }));
+    },
+    live(event) {
+      return event.type === 'node_progress'
+        ? { ...event, text: maskPersonalText(event.text) }
+        : event;
     },
   };
 }
