@@ -19,6 +19,17 @@ const basis = 'Execução de contrato ou de procedimentos preliminares a ele (ar
 const overflowsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
+/** Whether an element's text is cut (wider than the element shows). */
+const isCut = (element: Locator) => element.evaluate((node) => node.scrollWidth > node.clientWidth);
+
+/** The tops of the elements, rounded: one value when they share a row. */
+async function rows(elements: Locator): Promise<number[]> {
+  const boxes = await elements.evaluateAll((nodes) =>
+    nodes.map((node) => Math.round(node.getBoundingClientRect().top)),
+  );
+  return [...new Set(boxes)];
+}
+
 /** Waits until no CSS transition runs: a modal is not caught half-way by a screenshot. */
 async function settled(page: Page) {
   await page.waitForFunction(() =>
@@ -142,6 +153,7 @@ describe.skipIf(!hasChromium)('Jornada do encarregado (DPO): LGPD de ponta a pon
     await dialog.getByRole('textbox', { name: 'Finalidade' }).fill(purpose);
     await dialog.getByRole('combobox', { name: 'Base legal' }).click();
     await page.getByRole('option', { name: basis }).click();
+    expect(await isCut(dialog.getByRole('combobox', { name: 'Base legal' }))).toBe(false);
     await dialog.getByLabel('Categorias de dados').click();
     await page.getByRole('option', { name: 'Identificação (nome, CPF, RG)' }).click();
     await page.keyboard.press('Escape');
@@ -327,11 +339,19 @@ describe.skipIf(!hasChromium)('Jornada do encarregado (DPO): LGPD de ponta a pon
     });
     await signInAsAdmin(server, phone);
     await phone.goto(`${server.url}/lgpd`);
-    await phone.getByRole('textbox', { name: 'CPF, CNPJ, e-mail ou telefone' }).fill(cpf);
+    const field = phone.getByRole('textbox', { name: 'CPF, CNPJ, e-mail ou telefone' });
+    await field.fill(cpf);
     await phone.getByRole('button', { name: 'Buscar' }).click();
     const result = phone.getByRole('region', { name: 'Resultado da busca' });
     await result.getByText(`CPF ${cpfMasked}: 4 ocorrências`).waitFor();
     expect(await overflowsSideways(phone)).toBe(false);
+    expect(await rows(phone.getByRole('tab'))).toHaveLength(1);
+    // 'Buscar' beside the field, not under it.
+    const fieldBox = (await field.boundingBox())!;
+    const buttonBox = (await phone.getByRole('button', { name: 'Buscar' }).boundingBox())!;
+    expect(buttonBox.y).toBeLessThan(fieldBox.y + fieldBox.height);
+    for (const badge of await result.locator('.mantine-Badge-label').all())
+      expect(await isCut(badge), (await badge.textContent()) ?? '').toBe(false);
     await snap(phone, 'lgpd-titulares-390');
     await result.getByRole('button', { name: 'Excluir os dados deste titular' }).click();
     const confirm = phone.getByRole('dialog', { name: 'Excluir os dados deste titular' });
