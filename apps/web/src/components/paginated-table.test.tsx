@@ -71,4 +71,28 @@ describe('PaginatedTable', () => {
     expect(tableMinWidth([{}, { width: 290 }])).toBe(640);
     expect(tableMinWidth([{}, {}, {}, { width: 170 }, { width: 170 }, { width: 290 }])).toBe(990);
   });
+
+  it("writes a card's plain text value at the table's size, as the values given as Text", () => {
+    renderWithProviders(
+      <PaginatedTable
+        label="Regras"
+        columns={[
+          ...columns,
+          { key: 'days', header: 'Apagar depois de', render: () => '180 dias' },
+        ]}
+        rows={[{ id: '1', name: 'Clientes' }]}
+        rowKey={(row) => row.id}
+        page={1}
+        total={1}
+        pageSize={10}
+        onPageChange={vi.fn()}
+        cards
+      />,
+    );
+    const card = within(screen.getByRole('list', { name: 'Regras' })).getByRole('listitem');
+    // On a phone '180 dias' was larger than the values written with Text size="sm".
+    expect(within(card).getByText('180 dias')).toHaveStyle({
+      fontSize: 'var(--mantine-font-size-sm)',
+    });
+  });
 });

@@ -94,8 +94,9 @@ export function PaginatedTable<T>({
           {rows.map((row) => (
             <Paper key={rowKey(row)} component="li" withBorder radius="md" p="sm">
               <Stack gap="xs">
+                {/* A value given as plain text is written at the table's size, as its neighbours. */}
                 {shown.map((column) => (
-                  <Box key={column.key} style={{ minWidth: 0 }}>
+                  <Box key={column.key} fz="sm" style={{ minWidth: 0 }}>
                     {column.header ? (
                       <Text size="xs" c="dimmed" fw={600}>
                         {column.header}

@@ -5,6 +5,7 @@ import { useCan } from '../../lib/session/use-can';
 import { RegisterTab } from './register-tab';
 import { RetentionTab } from './retention-tab';
 import { TitularTab } from './titular-tab';
+import classes from './lgpd-page.module.css';
 
 /** The URL query param of the open tab: `?aba=registro` or `?aba=retencao`; absent: titulares. */
 const tabParam = 'aba';
@@ -40,7 +41,12 @@ export function LgpdPage() {
           {allowance.reason}
         </Alert>
       ) : (
-        <Tabs value={tab} onChange={open} keepMounted={false}>
+        <Tabs
+          value={tab}
+          onChange={open}
+          keepMounted={false}
+          classNames={{ list: classes.list, tab: classes.tab }}
+        >
           <Tabs.List mb="md">
             <Tabs.Tab value="titulares">Titulares</Tabs.Tab>
             <Tabs.Tab value="registro">Registro de tratamento</Tabs.Tab>

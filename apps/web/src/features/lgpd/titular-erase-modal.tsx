@@ -11,6 +11,22 @@ interface TitularEraseModalProps {
   onCancel: () => void;
 }
 
+/**
+ * An action's text with each quoted word kept on one line with its quotes and what closes it:
+ * `vira "[removido]")` never breaks after the opening quote.
+ */
+function ActionText({ text }: { text: string }) {
+  return text.split(/("[^"]*"\)?)/).map((part, index) =>
+    index % 2 ? (
+      <span key={index} style={{ whiteSpace: 'nowrap' }}>
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
 /** 'Excluir os dados deste titular': names what goes in each place before anything is done. */
 export function TitularEraseModal({
   result,
@@ -37,7 +53,7 @@ export function TitularEraseModal({
               <strong>{m.places[place.place]}</strong>: {place.found}{' '}
               {place.found === 1 ? 'ocorrência' : 'ocorrências'}
               {place.masked > 0 ? ` (${place.masked} como rastro mascarado)` : ''} —{' '}
-              {m.actions[place.place]}
+              <ActionText text={m.actions[place.place]} />
             </List.Item>
           ))}
         </List>

@@ -19,8 +19,11 @@ function PlaceCard({ result }: { result: TitularPlaceResult }) {
   return (
     <Card withBorder padding="sm" component="section" aria-label={m.places[result.place]}>
       <Group justify="space-between" wrap="nowrap" mb={result.found ? 'xs' : 0}>
-        <Text fw={600}>{m.places[result.place]}</Text>
-        <Group gap={6} wrap="nowrap">
+        <Text fw={600} style={{ minWidth: 0 }}>
+          {m.places[result.place]}
+        </Text>
+        {/* The counts are never cut: on a phone the place's name breaks instead. */}
+        <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
           {result.masked > 0 && (
             <Tooltip label={m.maskedTraceHint} multiline w={280}>
               <Badge color="yellow" variant="light">

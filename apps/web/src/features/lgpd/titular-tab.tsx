@@ -88,14 +88,15 @@ export function TitularTab() {
   return (
     <Stack gap="lg">
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <Group align="flex-start" gap="xs" wrap="wrap">
+        {/* The button stays beside the field, a phone's too (wrapped under it, it fell away). */}
+        <Group align="flex-start" gap="xs" wrap="nowrap">
           <TextInput
             label="CPF, CNPJ, e-mail ou telefone"
             placeholder="Ex.: 123.456.789-09"
             value={query}
             onChange={(event) => setQuery(event.currentTarget.value)}
             error={invalid}
-            style={{ flex: '1 1 240px' }}
+            style={{ flex: 1, minWidth: 0 }}
           />
           <Button
             type="submit"

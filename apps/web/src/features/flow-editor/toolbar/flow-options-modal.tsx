@@ -31,7 +31,8 @@ interface FlowOptionsModalProps {
 /** Toolbar → Configurações → 'Opções do Flow' (spec 1 §2.6, §5). */
 export function FlowOptionsModal({ opened, config, onClose, onApply }: FlowOptionsModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Opções do Flow" centered>
+    // 'lg': the legal bases of 'Registro de tratamento' are long, and a narrower select cut them.
+    <Modal opened={opened} onClose={onClose} title="Opções do Flow" centered size="lg">
       <OptionsForm config={config} onCancel={onClose} onApply={onApply} />
     </Modal>
   );

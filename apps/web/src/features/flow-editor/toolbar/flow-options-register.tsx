@@ -93,6 +93,8 @@ export function FlowOptionsRegister({ value, onChange }: FlowOptionsRegisterProp
         onChange={(basis) => set({ legal_basis: legalBasisIds.find((id) => id === basis) ?? null })}
         clearable
         comboboxProps={{ withinPortal: true }}
+        // The longest bases still do not fit: '…' says the rest is in the list.
+        styles={{ input: { textOverflow: 'ellipsis' } }}
       />
       <MultiSelect
         label="Categorias de dados"
