@@ -284,3 +284,17 @@ describe('the README table', () => {
     expect(rows.filter((name) => names.includes(name!))).toEqual(names);
   });
 });
+
+describe('the defaults the variables list', () => {
+  it.skipIf(readme === null)('are the ones the README table shows', () => {
+    const shown = new Map(
+      [...readme!.matchAll(/^\| `([A-Z0-9_]+)` +\| `([^`|]*)` /gm)].map((row) => [row[1], row[2]]),
+    );
+    const differing = configVariables
+      .filter(
+        (v) => v.default !== undefined && shown.has(v.name) && shown.get(v.name) !== v.default,
+      )
+      .map((v) => `${v.name}: ${v.default} ≠ ${shown.get(v.name)}`);
+    expect(differing).toEqual([]);
+  });
+});

@@ -30,7 +30,7 @@ export const executionsConfig = defineModuleConfig({
     },
     {
       name: 'PONTE_SANDBOX_ISOLATES',
-      default: '2',
+      default: '4',
       description:
         'Isolates que rodam o código dos conectores Código ao mesmo tempo; um workspace usa no máximo a metade (mínimo 1).',
     },

@@ -286,7 +286,7 @@ describe("'Reexecutar falhas'", () => {
     await user.click(await screen.findByRole('option', { name: 'Importar pedidos' }));
     expect(
       await within(dialog).findByText(
-        '2 execuções com erro serão reexecutadas. 1 não guardou os dados do gatilho (mais de 1 MB) e fica de fora.',
+        '2 execuções com erro serão reexecutadas. 1 não tem os dados do gatilho para rodar de novo (mais de 1 MB, guardados mascarados ou já apagados pela retenção) e fica de fora.',
       ),
     ).toBeInTheDocument();
     const preview = extra.callsTo('POST', '/api/v1/monitoring/executions/rerun-failed/preview');

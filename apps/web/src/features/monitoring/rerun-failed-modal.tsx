@@ -18,6 +18,17 @@ const boundAt = (at: number) =>
  * 'Reexecutar falhas' of /monitoring/completed (docs/adr/0113): the failed executions of one
  * flow in a period run again, whole, on the flow's current version, after a preview of how many.
  */
+/**
+ * Why some failed executions are left out: their trigger message is not there to run again (over
+ * 1 MB, stored masked (docs/adr/0122) or cleared by the retention (docs/adr/0123)).
+ */
+function withoutTrigger(count: number): string {
+  const why = '(mais de 1 MB, guardados mascarados ou já apagados pela retenção)';
+  return count === 1
+    ? `1 não tem os dados do gatilho para rodar de novo ${why} e fica de fora.`
+    : `${count.toLocaleString('pt-BR')} não têm os dados do gatilho para rodar de novo ${why} e ficam de fora.`;
+}
+
 export function RerunFailedModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { flows } = useFlowNames();
   const [flowId, setFlowId] = useState<string | null>(null);
@@ -78,7 +89,7 @@ export function RerunFailedModal({ opened, onClose }: { opened: boolean; onClose
               ? 'Nenhuma execução com erro deste flow no período.'
               : tooMany
                 ? `São ${preview.count.toLocaleString('pt-BR')} execuções com erro no período; reexecute no máximo ${preview.max} de uma vez (escolha um período menor).`
-                : `${runnable === 1 ? '1 execução com erro será reexecutada' : `${runnable.toLocaleString('pt-BR')} execuções com erro serão reexecutadas`}.${preview.without_trigger ? ` ${preview.without_trigger} não guardou os dados do gatilho (mais de 1 MB) e fica de fora.` : ''}`}
+                : `${runnable === 1 ? '1 execução com erro será reexecutada' : `${runnable.toLocaleString('pt-BR')} execuções com erro serão reexecutadas`}.${preview.without_trigger ? ` ${withoutTrigger(preview.without_trigger)}` : ''}`}
           </Alert>
         ) : null}
         {shownFailure ? (
