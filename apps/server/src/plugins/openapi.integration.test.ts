@@ -163,6 +163,8 @@ describe('request bodies the document accepts', () => {
     'post /engine/lookups': 'lookup_failed',
     // An invitation with `email` is sent through the instance's SMTP server, absent here.
     'post /api/v1/members/invitations': 'invitation_email_failed',
+    // One rule per destination (docs/adr/0123): the full body names the root folder again.
+    'post /api/v1/lgpd/retention/rules': 'conflict',
   };
 
   it('takes them, minimal and full, on every operation with a JSON body', async () => {
@@ -198,6 +200,9 @@ describe('request bodies the document accepts', () => {
       // A titular is one CPF, CNPJ, e-mail or phone (docs/adr/0124); none is found here.
       'post /api/v1/lgpd/titulars/search': { query: '529.982.247-25' },
       'post /api/v1/lgpd/titulars/erase': { query: '529.982.247-25', confirm: {} },
+      // A rule names a table, queue or folder of the workspace (docs/adr/0123): the root folder.
+      'post /api/v1/lgpd/retention/rules': { area: 'storage', target: '/', date_field: null },
+      'put /api/v1/lgpd/retention/rules/{id}': { area: 'storage', target: '/', date_field: null },
     };
     // Every kind a body can be of, where the kind decides which rules apply.
     const each = (name: string, values: readonly unknown[]) =>

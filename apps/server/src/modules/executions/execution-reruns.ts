@@ -50,6 +50,19 @@ export interface ExecutionRerunsDeps {
  * (`rerun_of`). In bulk: the failed executions of a flow in a period, whole, on the current
  * version, after a preview of how many.
  */
+/** The failed production executions of the flow in the period. */
+function failedWhere(workspaceId: string, body: RerunFailedBody) {
+  if (Date.parse(body.to) < Date.parse(body.from)) throw invalidField('to', rerunTexts.period);
+  return and(
+    eq(executions.workspaceId, workspaceId),
+    eq(executions.flowId, body.flow_id),
+    eq(executions.status, 'error'),
+    eq(executions.mode, 'production'),
+    gte(executions.endedAt, new Date(body.from)),
+    lte(executions.endedAt, new Date(body.to)),
+  );
+}
+
 export function createExecutionReruns(deps: ExecutionRerunsDeps) {
   const { db } = deps;
   const data = createExecutionDataRepository(db);
@@ -108,19 +121,6 @@ export function createExecutionReruns(deps: ExecutionRerunsDeps) {
       request.startAt = { nodeUid: body.from_node, msg };
     }
     return deps.enqueue(request);
-  };
-
-  /** The failed production executions of the flow in the period. */
-  const failedWhere = (workspaceId: string, body: RerunFailedBody) => {
-    if (Date.parse(body.to) < Date.parse(body.from)) throw invalidField('to', rerunTexts.period);
-    return and(
-      eq(executions.workspaceId, workspaceId),
-      eq(executions.flowId, body.flow_id),
-      eq(executions.status, 'error'),
-      eq(executions.mode, 'production'),
-      gte(executions.endedAt, new Date(body.from)),
-      lte(executions.endedAt, new Date(body.to)),
-    );
   };
 
   return {

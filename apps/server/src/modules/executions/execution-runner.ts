@@ -42,34 +42,31 @@ function editorOptionsOf({ document, destination }: EditorRunRequest) {
 }
 
 /** Runs one execution in the engine and records its outcome. */
+/** The execution's flow was deleted before it started: it ends in error, saying so. */
+async function endWithoutFlow(ctx: RunnerContext, execution: ExecutionRow, endedAt: Date) {
+  const error = { message: 'O flow desta execução não existe mais.' };
+  await ctx.ends.record(execution.id, { status: 'error', endedAt, durationMs: 0, steps: 0, error });
+  return ctx.settle(execution, {
+    execution_id: execution.id,
+    status: 'error',
+    error,
+    execution_time: 0,
+    steps: 0,
+  });
+}
+
 async function runExecution(
   ctx: RunnerContext,
   execution: ExecutionRow,
   payload: JobPayload,
   signal: AbortSignal,
 ): Promise<void> {
-  const { deps, ends, loadFlow, settle, events, controllers, stopping, waiters } = ctx;
+  const { deps, loadFlow, settle, events, controllers, stopping, waiters } = ctx;
   const { ownership } = ctx;
   const { engine, logs, now } = deps;
   const flow = await loadFlow(execution.workspaceId, execution.flowId);
   const startedAt = now();
-  if (!flow) {
-    const error = { message: 'O flow desta execução não existe mais.' };
-    await ends.record(execution.id, {
-      status: 'error',
-      endedAt: startedAt,
-      durationMs: 0,
-      steps: 0,
-      error,
-    });
-    return settle(execution, {
-      execution_id: execution.id,
-      status: 'error',
-      error,
-      execution_time: 0,
-      steps: 0,
-    });
-  }
+  if (!flow) return endWithoutFlow(ctx, execution, startedAt);
   // What ran: the version of the row read above, never the one the execution was queued under.
   const flowVersion = payload.rerun
     ? (payload.rerun.version ?? null)

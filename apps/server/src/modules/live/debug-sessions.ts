@@ -95,12 +95,35 @@ function addEntry(active: Map<string, Entry>, entry: Entry, onEnded: () => void)
  * the session holds, go to the listeners as debugger messages. A stopped session says
  * `debug-stop` once its executions have ended.
  */
+/** The runner's side: an execution of a flow in debug is held by its session until it ends. */
+function runnerHooks(
+  find: (workspaceId: string, flowId: string) => Entry | undefined,
+  ended: (entry: Entry) => void,
+  byExecution: Map<string, Entry>,
+): RunnerDebugHooks {
+  return {
+    attach(execution: ExecutionRow) {
+      const entry = find(execution.workspaceId, execution.flowId);
+      if (!entry) return undefined;
+      entry.attached.add(execution.id);
+      byExecution.set(execution.id, entry);
+      return entry.session;
+    },
+    detach(execution: ExecutionRow) {
+      const entry = byExecution.get(execution.id);
+      if (!entry) return;
+      byExecution.delete(execution.id);
+      entry.attached.delete(execution.id);
+      if (entry.stopping && !entry.attached.size) ended(entry);
+    },
+  };
+}
+
 export function createDebugSessions(deps: DebugSessionsDeps) {
   const drainTimeoutMs = deps.drainTimeoutMs ?? 10_000;
   const active = new Map<string, Entry>();
   /** Stopped sessions whose executions are still ending, by flow. */
   const stopping = new Map<string, Entry>();
-  const byExecution = new Map<string, Entry>();
   const listeners = new Set<DebuggerListener>();
 
   const send = (flowId: string, message: DebuggerMessage, masked?: DebuggerMessage) => {
@@ -126,22 +149,8 @@ export function createDebugSessions(deps: DebugSessionsDeps) {
     setTimeout(() => ended(entry), drainTimeoutMs).unref();
   };
 
-  const hooks: RunnerDebugHooks = {
-    attach(execution: ExecutionRow) {
-      const entry = find(execution.workspaceId, execution.flowId);
-      if (!entry) return undefined;
-      entry.attached.add(execution.id);
-      byExecution.set(execution.id, entry);
-      return entry.session;
-    },
-    detach(execution: ExecutionRow) {
-      const entry = byExecution.get(execution.id);
-      if (!entry) return;
-      byExecution.delete(execution.id);
-      entry.attached.delete(execution.id);
-      if (entry.stopping && !entry.attached.size) ended(entry);
-    },
-  };
+  const byExecution = new Map<string, Entry>();
+  const hooks = runnerHooks(find, ended, byExecution);
 
   return {
     ...hooks,

@@ -40,8 +40,7 @@ export function ExecutionCanvas({ data, doc, flowId, onRerunFrom }: ExecutionCan
   const library = useNodeLibrary();
   // Its data was stored masked: a re-run would run on the masked values (docs/adr/0122).
   const rerunDenied =
-    useCan('flows.run').reason ??
-    (data.execution.personal_data_masked ? maskedRerunRefusal : null);
+    useCan('flows.run').reason ?? (data.execution.personal_data_masked ? maskedRerunRefusal : null);
   const nodeStates = useMemo(() => nodeStatesOf(data), [data]);
   const takenEdges = useMemo(() => takenEdgesOf(doc, data), [doc, data]);
   // The failing node is selected at first, so its panel shows what reached it.

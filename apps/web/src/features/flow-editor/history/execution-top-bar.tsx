@@ -45,8 +45,7 @@ export function ExecutionTopBar({
 }: ExecutionTopBarProps) {
   // Its data was stored masked: a re-run would run on the masked values (docs/adr/0122).
   const rerunDenied =
-    useCan('flows.run').reason ??
-    (execution?.personal_data_masked ? maskedRerunRefusal : null);
+    useCan('flows.run').reason ?? (execution?.personal_data_masked ? maskedRerunRefusal : null);
   return (
     <Paper component="header" withBorder radius={0} px="md" py="xs">
       <Group justify="space-between" gap="sm" wrap="wrap">
