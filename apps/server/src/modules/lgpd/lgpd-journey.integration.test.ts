@@ -16,6 +16,10 @@ import { createLocalStorageDriver } from '../storage/local-driver';
 import { field } from '../../test/db-table-fixtures';
 import { chain, createFlow, finished } from '../../test/flow-fixtures';
 import { useTestApp, type TestAccount, type TestContext } from '../../test/test-app';
+import { createEmbeddedMessageDriver } from '../queues/drivers/embedded-message-driver';
+import { createRetentionLeases } from '../retention/retention-lease';
+import { createRetentionPass } from '../retention/retention-pass';
+import { createRetentionRepository } from '../retention/retention.repository';
 import { describeEachDriver } from '../../test/test-database';
 import { testStorage } from '../../test/test-storage';
 import { until } from '../../test/until';
@@ -176,8 +180,13 @@ describeEachDriver(
       // The file that held the CPF is gone with it.
       expect(await storage.stat(account.workspaceId, '/clientes/ficha.txt')).toBeNull();
 
-      // Later runs are kept no longer than the table's rule says: the old record goes, counted.
+      // Later runs are kept no longer than the flow's days and the table's rule: the hourly
+      // pass removes them, and says how much went.
       await run(account, flowId, 2);
+      const options = await api.put(`/api/v1/flows/${flowId}`, {
+        config: { rate_limit: 0, lgpd: { mask: 'on' }, retention_days: 7 },
+      });
+      expect(options.statusCode, options.body).toBe(200);
       const rule = await api.post('/api/v1/lgpd/retention/rules', {
         area: 'table',
         target: tableId,
@@ -185,19 +194,50 @@ describeEachDriver(
         days: 30,
       });
       expect(rule.statusCode, rule.body).toBe(201);
-      await t.database.db.execute(
+      const db = t.database.db;
+      await db.execute(
         sql`update db_records set created_at = now() - interval '31 days' where table_id = ${tableId}`,
       );
-      const applied = await api.post(`/api/v1/lgpd/retention/rules/${rule.json()._id}/apply`);
-      expect(applied.statusCode, applied.body).toBe(200);
-      expect(applied.json()).toMatchObject({ removed: 1 });
-      expect(applied.json().bytes).toBeGreaterThan(0);
+      await db.execute(
+        sql`update logs set created_at = now() - interval '8 days' where flow_id = ${flowId}`,
+      );
+      await db.execute(
+        sql`update execution_data set created_at = now() - interval '8 days' where flow_id = ${flowId}`,
+      );
+      const [before] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(logs)
+        .where(eq(logs.flowId, flowId));
+      expect(before!.count).toBeGreaterThan(0);
+      // The app's own pass ran at start and holds the hour: this one is the next hour's.
+      await db.execute(sql`delete from retention_leases`);
+      const removed = await createRetentionPass({
+        db,
+        now: t.clock.now,
+        messageDriver: createEmbeddedMessageDriver(db),
+        storage,
+        repository: createRetentionRepository(db),
+        leases: createRetentionLeases(db),
+        instanceDays: 30,
+        onError: (error) => {
+          throw error;
+        },
+      }).runOnce();
+      expect(removed).toBeGreaterThan(before!.count);
+
+      expect(await db.select().from(logs).where(eq(logs.flowId, flowId))).toEqual([]);
+      expect(await db.select().from(dbRecords).where(eq(dbRecords.tableId, tableId))).toEqual([]);
       const runs = retentionRunListSchema.parse(
         (await api.get('/api/v1/lgpd/retention/runs')).json(),
       );
-      expect(runs.items.map((item) => [item.area, item.target_name, item.removed])).toEqual([
-        ['table', 'Clientes', 1],
+      expect(
+        runs.items.map((item) => [item.area, item.source, item.target_name, item.removed]).sort(),
+      ).toEqual([
+        ['execution_data', 'flow', 'Flow de teste', expect.any(Number)],
+        ['logs', 'flow', 'Flow de teste', before!.count],
+        ['table', 'rule', 'Clientes', 1],
       ]);
+      for (const item of runs.items) expect(item.bytes).toBeGreaterThan(0);
     });
   },
 );
