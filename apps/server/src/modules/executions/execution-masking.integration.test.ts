@@ -4,7 +4,7 @@ import { tableSchema } from '@ponte/shared/db-tables.schema';
 import type { FlowLgpd } from '@ponte/shared/lgpd/lgpd.schema';
 import { maskedRerunRefusal } from '@ponte/shared/lgpd/masked-executions';
 import { dbRecords, executionData, executions, logs } from '../../db/schema';
-import { chain, finished } from '../../test/flow-fixtures';
+import { chain, createFlow, finished } from '../../test/flow-fixtures';
 import { field } from '../../test/db-table-fixtures';
 import { useTestApp, type TestAccount, type TestContext } from '../../test/test-app';
 import { describeEachDriver } from '../../test/test-database';
@@ -192,6 +192,32 @@ describeEachDriver('personal data masked where it rests', (driver) => {
       .request(account.token)
       .get(`/api/v1/monitoring/executions/${executionId}/data`);
     expect(data.json()).toMatchObject({ execution: { personal_data_masked: true } });
+  });
+
+  it("an error flow receives a masked flow's error masked, though it does not mask", async () => {
+    const account = await t.createAccount();
+    const { flowId } = await tableAndFlow(account, { mask: 'on' });
+    const errorFlowId = await createFlow(
+      t,
+      account,
+      chain(
+        { type: 'core_error_trigger' },
+        {
+          type: 'core_log',
+          params: { label: 'Falhou', message: '{{ msg.payload.error.message }}' },
+        },
+      ),
+    );
+    await run(account, flowId);
+    const [handled] = await finished(t, errorFlowId);
+    await linesStored(t, handled!.id);
+    const stored = await storedOf(t, handled!.id);
+    expect(stored.masked).toBe(false);
+    expect(stored.trigger).toContain(`Cliente recusado: ${masked.cpf}`);
+    expect(stored.logs).toContain(`Falhou | Erro no código: Cliente recusado: ${masked.cpf}`);
+    for (const text of [stored.trigger, stored.logs, stored.runs]) {
+      expect(text).not.toContain(titular.cpf);
+    }
   });
 
   it('a flow that follows the instance (masking off by default) keeps the real values', async () => {

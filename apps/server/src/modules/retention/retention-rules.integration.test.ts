@@ -162,6 +162,23 @@ describeEachDriver('retention rules', (driver) => {
     expect(await files.stat(ws, '/contratos/antigo.pdf')).toMatchObject({ size: 8 });
   });
 
+  it('takes a rule from an API token whose creator left the workspace', async () => {
+    const account = await t.createAccount();
+    const table = await createTable(account);
+    const key = await api(account).post('/api/v1/api-tokens', {
+      name: 'Integração LGPD',
+      scopes: ['lgpd.manage'],
+    });
+    expect(key.statusCode, key.body).toBe(201);
+    const { _id: keyId, token } = key.json() as { _id: string; token: string };
+    // What removing the person who made it leaves: the token, without its creator.
+    await t.database.db.execute(sql`update api_tokens set created_by = null where id = ${keyId}`);
+    const created = await t
+      .request(token)
+      .post('/api/v1/lgpd/retention/rules', { area: 'table', target: table._id, days: 30 });
+    expect(created.statusCode, created.body).toBe(201);
+  });
+
   it('refuses unknown targets naming the field, another workspace with 404, and keeps one rule per target', async () => {
     const account = await t.createAccount();
     const other = await t.createAccount({ workspaceName: 'Outro' });

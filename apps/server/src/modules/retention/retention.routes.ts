@@ -94,7 +94,7 @@ const ruleRoutes: FastifyPluginAsyncZod<RetentionRoutesOptions> = async (app, { 
     },
     async (request, reply) => {
       const { workspaceId, userId } = sessionOf(request);
-      return reply.code(201).send(await service.create(workspaceId, request.body, userId));
+      return reply.code(201).send(await service.create(workspaceId, request.body, userId || null));
     },
   );
 
@@ -112,7 +112,7 @@ const ruleRoutes: FastifyPluginAsyncZod<RetentionRoutesOptions> = async (app, { 
     },
     async (request) => {
       const { workspaceId, userId } = sessionOf(request);
-      return service.update(workspaceId, request.params.id, request.body, userId);
+      return service.update(workspaceId, request.params.id, request.body, userId || null);
     },
   );
 

@@ -14,6 +14,7 @@ import type { FlowRow } from '../flows/flows.repository';
 import type { PollScheduler } from './poll-scheduler';
 import { systemClock, type TimerClock } from './timer-clock';
 import { createTriggersRepository } from './triggers.repository';
+import { maskPersonalText } from '@ponte/shared/lgpd/personal-data-mask';
 
 export interface WebhookHook {
   flow: FlowRow;
@@ -97,6 +98,17 @@ function webhookNode(flow: FlowRow, method: string, path: string): FlowNode | un
 }
 
 /** An execution that failed starts the workspace's error flows (never from an error flow). */
+/**
+ * The failed execution's error as its error flows receive it: masked when the execution stores
+ * personal data masked (docs/adr/0122), so an error flow that does not mask keeps no real value.
+ */
+function errorPassedOn(result: ExecutionResult, execution: ExecutionRow) {
+  const error = result.error ?? { message: '' };
+  return execution.personalDataMasked
+    ? { ...error, message: maskPersonalText(error.message) }
+    : error;
+}
+
 async function startErrorFlows(
   { flows, runner }: Pick<TriggerManagerDeps, 'flows' | 'runner'>,
   result: ExecutionResult,
@@ -113,7 +125,7 @@ async function startErrorFlows(
         triggerNodeUid: node.uid,
         msg: {
           payload: {
-            error: result.error ?? { message: '' },
+            error: errorPassedOn(result, execution),
             execution_id: execution.id,
             flow_id: execution.flowId,
           },

@@ -21,9 +21,10 @@ function targetOf(run: RetentionRun): string {
 
 /** Who decided the days: the instance, the flow's option, the rule (by hand or by the hour). */
 function sourceOf(run: RetentionRun): string {
-  if (run.source === 'instance') return `Instância, ${run.days} dias`;
-  if (run.source === 'flow') return `Opções do flow, ${run.days} dias`;
-  return `Regra, ${run.days} dias${run.manual ? ' (Aplicar agora)' : ''}`;
+  const days = `${run.days} ${run.days === 1 ? 'dia' : 'dias'}`;
+  if (run.source === 'instance') return `Instância, ${days}`;
+  if (run.source === 'flow') return `Opções do flow, ${days}`;
+  return `Regra, ${days}${run.manual ? ' (Aplicar agora)' : ''}`;
 }
 
 /** 'Histórico das exclusões': every pass that removed something, newest first, 20 a page. */

@@ -57,7 +57,24 @@ function setup(routes: MockRoute[] = []) {
     {
       method: 'GET',
       path: '/api/v1/lgpd/retention/runs',
-      reply: { body: { items: [run], total: 1 } },
+      reply: {
+        body: {
+          items: [
+            run,
+            {
+              ...run,
+              _id: 'x2',
+              at: '2026-11-19T13:05:00Z',
+              source: 'rule',
+              days: 1,
+              manual: true,
+              removed: 3,
+              bytes: 2048,
+            },
+          ],
+          total: 2,
+        },
+      },
     },
   ]);
   return { api, ...renderWithProviders(<RetentionTab />) };
@@ -83,6 +100,7 @@ describe('the Retenção tab', () => {
     expect(within(history).getByText('1,2 MB')).toBeInTheDocument();
     expect(within(history).getByText('1.234')).toBeInTheDocument();
     expect(within(history).getByText('Opções do flow, 7 dias')).toBeInTheDocument();
+    expect(within(history).getByText('Regra, 1 dia (Aplicar agora)')).toBeInTheDocument();
   });
 
   it('adds a rule on a queue and shows what Aplicar agora removed', async () => {
