@@ -48,6 +48,8 @@ function isPhone(text: string): boolean {
   return local.length === 9 ? local.startsWith('9') : /^[2-5]/.test(local);
 }
 
+const anyDigit = /\d/;
+
 const regex = (body: string) => new RegExp(`${edgeBefore}(?:${body})${edgeAfter}`, 'gu');
 
 /**
@@ -116,11 +118,19 @@ export function findPersonalData(
   // The spans taken so far, in order: a detector's matches come in order too, so one pass
   // over both tells which are free (linear in the text, however many values it holds).
   let spans: PersonalDataSpan[] = [];
+  // An e-mail has an '@', every other kind digits: most texts of a message have neither.
+  const hasAt = text.includes('@');
+  const hasDigit = anyDigit.test(text);
+  if (!hasAt && !hasDigit) return spans;
   for (const detector of detectors) {
     if (!kinds.includes(detector.kind)) continue;
+    if (!(detector.kind === 'EMAIL' ? hasAt : hasDigit)) continue;
     const found: PersonalDataSpan[] = [];
     let next = 0;
-    for (const match of text.matchAll(detector.pattern)) {
+    // The detector's own expression, from the start (`matchAll` would copy it on every call).
+    const { pattern } = detector;
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
       const start = match.index;
       const end = start + match[0].length;
       while (next < spans.length && spans[next]!.end <= start) next += 1;
