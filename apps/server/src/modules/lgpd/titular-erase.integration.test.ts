@@ -155,6 +155,12 @@ describeEachDriver('an erasure deletes, scrubs and keeps', (driver) => {
     // What the search after finds is the masked traces kept, nothing left unerased.
     expect(result.total_after).toBe(3);
     expect(result.places.every((place) => place.after === place.kept)).toBe(true);
+    const csv = await api.get(
+      `/api/v1/lgpd/titulars/requests/${result.request_id}/report?format=csv`,
+    );
+    expect(csv.body).toContain(
+      'Registros de tabelas;2;1;registros com o dado excluídos (rastros mascarados mantidos);1;1;1',
+    );
   });
 
   it('rewrites a shared text file in place, deletes what is named with the value', async () => {

@@ -281,7 +281,9 @@ function titularJourney(t: TestContext, storage: () => StorageDriver) {
     expect(csv.body).toContain('Solicitado por;Pessoa de Teste');
     expect(csv.body).toContain(`Titular;CPF ${maskedCpf}`);
     expect(csv.body).toMatch(/Data;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\r\n/);
-    expect(csv.body).toContain('Registros de tabelas;1;0;registros excluídos;1;0');
+    expect(csv.body).toContain(
+      'Registros de tabelas;1;0;registros com o dado excluídos (rastros mascarados mantidos);1;0;0',
+    );
     expect(csv.body).toContain('Encontrados pela busca depois da exclusão;0');
     expect(csv.body).not.toContain(digits);
     expect(csv.body).not.toContain(cpf);
