@@ -8,10 +8,12 @@ export interface LgpdRequestPlaceRow {
   place: TitularPlace;
   found: number;
   masked: number;
-  /** Erasure: removed or anonymised. */
+  /** Erasure: deleted, removed, rewritten or anonymised. */
   done?: number;
   /** Erasure: what the search run after it found. */
   after?: number;
+  /** Erasure: of `after`, the masked traces, kept on purpose (they may be another person's). */
+  kept?: number;
   truncated?: boolean;
   skipped?: number;
   walk_stopped?: boolean;

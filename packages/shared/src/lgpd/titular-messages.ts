@@ -15,15 +15,19 @@ export const titularMessages = {
     queues: 'Mensagens de filas',
     storage: 'Arquivos do Storage',
   },
-  /** What the erasure does in each place. */
+  /**
+   * What the erasure does in each place. A masked trace (it may be another person's) never
+   * costs a whole line, record, message or file: it is scrubbed where the rest stays, else kept.
+   */
   actions: {
     executions: 'mensagem de gatilho e erro anonimizados (cada ocorrência vira "[removido]")',
     forms: 'dados do envio anonimizados (cada ocorrência vira "[removido]")',
     execution_data: 'dados dos nós anonimizados (cada ocorrência vira "[removido]")',
-    logs: 'linhas de log excluídas',
-    records: 'registros excluídos',
-    queues: 'mensagens removidas da fila',
-    storage: 'arquivos e pastas excluídos',
+    logs: 'linhas de log anonimizadas (cada ocorrência vira "[removido]")',
+    records: 'registros com o dado excluídos (rastros mascarados mantidos)',
+    queues: 'mensagens com o dado removidas da fila (rastros mascarados mantidos)',
+    storage:
+      'arquivos e pastas com o dado no nome excluídos (a pasta com tudo o que houver nela), arquivos de texto com o dado no conteúdo reescritos (cada ocorrência vira "[removido]"), rastros mascarados mantidos',
   },
   maskedTrace: 'rastro mascarado',
   maskedTraceHint:
@@ -37,6 +41,16 @@ export const titularMessages = {
       : `${count.toLocaleString('pt-BR')} arquivos de texto maiores que ${maxMb} MB não tiveram o conteúdo lido (só o nome).`,
   walkStopped: (max: number) =>
     `O Storage tem mais de ${max.toLocaleString('pt-BR')} arquivos: só os primeiros foram vistos.`,
+  /** Masked traces the search after an erasure still finds: kept on purpose. */
+  keptTraces: (count: number) =>
+    count === 1
+      ? '1 é rastro mascarado, mantido porque pode ser de outra pessoa.'
+      : `${count.toLocaleString('pt-BR')} são rastros mascarados, mantidos porque podem ser de outra pessoa.`,
+  /** Folders named with the value: the erasure deletes them with what they hold. */
+  foldersDeleted: (paths: string[]) =>
+    paths.length === 1
+      ? `A pasta ${paths[0]} será excluída com tudo o que houver nela.`
+      : `As pastas ${paths.join(', ')} serão excluídas com tudo o que houver nelas.`,
   notRemoved: (count: number) =>
     `${count === 1 ? '1 item não pôde ser excluído' : `${count} itens não puderam ser excluídos`} (por exemplo, uma mensagem em processamento); busque de novo em instantes.`,
 } as const;

@@ -95,10 +95,15 @@ export const titularErasedPlaceSchema = z.object({
   place: z.enum(titularPlaces),
   found: z.number().int(),
   masked: z.number().int(),
-  /** Removed or anonymised, as the place's action says. */
+  /** Deleted, removed, rewritten or anonymised, as the place's action says. */
   done: z.number().int(),
   /** Hits the search run after the erasure still found (0 when all went). */
   after: z.number().int(),
+  /**
+   * Of `after`, the masked traces: an erasure keeps the records, queue messages and files that
+   * hold only the masked form (they may be another person's). `after - kept` were not erased.
+   */
+  kept: z.number().int(),
 });
 export type TitularErasedPlace = z.infer<typeof titularErasedPlaceSchema>;
 
@@ -125,6 +130,7 @@ export const titularRequestSchema = z.object({
       masked: z.number().int(),
       done: z.number().int().optional(),
       after: z.number().int().optional(),
+      kept: z.number().int().optional(),
     }),
   ),
 });

@@ -177,8 +177,11 @@ describeEachDriver(
         (await api.post('/api/v1/lgpd/titulars/search', { query: cpf })).json(),
       );
       expect(again.total).toBe(0);
-      // The file that held the CPF is gone with it.
-      expect(await storage.stat(account.workspaceId, '/clientes/ficha.txt')).toBeNull();
+      // The file that held the CPF keeps its path, the CPF scrubbed from it.
+      const scrubbed = await storage.readBytes(account.workspaceId, '/clientes/ficha.txt', 10_000);
+      expect(Buffer.from(scrubbed.content).toString('utf8')).toBe(
+        'Ficha do cliente, CPF [removido]',
+      );
 
       // Later runs are kept no longer than the flow's days and the table's rule: the hourly
       // pass removes them, and says how much went.

@@ -10,7 +10,8 @@ import { scanPages, searchTally, type Keyset, type TitularPlaceHandler } from '.
 /**
  * The monitoring log lines (message and label). The filter goes through the trigram indexes on
  * their folded texts (docs/adr/0079): a needle has no accents, so folding changes only its
- * case. Erasing deletes the lines.
+ * case. Erasing scrubs the lines in place: each occurrence, exact or masked, becomes
+ * '[removido]' and the rest of the line stays (a masked trace may be someone else's line).
  */
 export function logsPlace(db: Database): TitularPlaceHandler {
   const fetch =
@@ -82,15 +83,15 @@ export function logsPlace(db: Database): TitularPlaceHandler {
       await scanPages(
         fetch(workspaceId, matcher),
         async (rows) => {
-          const ids = rows
-            .filter((row) => countOf(matcher, row).fields.length > 0)
-            .map((r) => r.id);
-          if (ids.length === 0) return;
-          const removed = await db
-            .delete(logs)
-            .where(and(eq(logs.workspaceId, workspaceId), inArray(logs.id, ids)))
-            .returning({ id: logs.id });
-          done += removed.length;
+          for (const row of rows) {
+            if (countOf(matcher, row).fields.length === 0) continue;
+            const changed = await db
+              .update(logs)
+              .set({ message: matcher.scrub(row.message), label: matcher.scrub(row.label) })
+              .where(and(eq(logs.workspaceId, workspaceId), eq(logs.id, row.id)))
+              .returning({ id: logs.id });
+            done += changed.length;
+          }
         },
         { batch: 500 },
       );
@@ -99,7 +100,11 @@ export function logsPlace(db: Database): TitularPlaceHandler {
   };
 }
 
-/** The records of the workspace's tables (`db_records.data`). Erasing deletes the records. */
+/**
+ * The records of the workspace's tables (`db_records.data`). Erasing deletes the records that
+ * hold the value as written; a record holding only its masked form (a trace that may be another
+ * person's) is kept.
+ */
 export function recordsPlace(db: Database): TitularPlaceHandler {
   const fetch =
     (workspaceId: string, matcher: TitularMatcher) => (after: Keyset | null, limit: number) =>
@@ -154,7 +159,9 @@ export function recordsPlace(db: Database): TitularPlaceHandler {
       await scanPages(
         fetch(workspaceId, matcher),
         async (rows) => {
-          const ids = rows.filter((row) => hits(countInValue(matcher, row.data))).map((r) => r.id);
+          const ids = rows
+            .filter((row) => countInValue(matcher, row.data).exact > 0)
+            .map((r) => r.id);
           if (ids.length === 0) return;
           const removed = await db
             .delete(dbRecords)

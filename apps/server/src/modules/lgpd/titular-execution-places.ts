@@ -19,7 +19,8 @@ export const before = (time: SQL, id: SQL, after: Keyset | null) =>
 /**
  * The executions' trigger messages and errors (docs/adr/0124): those started by a form trigger
  * are its submissions (`forms`), the others the place 'Execuções'. Erasing anonymises them: the
- * execution stays in the history with each occurrence as '[removido]'.
+ * execution stays in the history with each occurrence, exact or masked, as '[removido]', and is
+ * marked `personal_data_masked` (a re-run would run on '[removido]': it is refused).
  */
 export function executionsPlace(db: Database, forms: boolean): TitularPlaceHandler {
   const fetch =
@@ -96,6 +97,7 @@ export function executionsPlace(db: Database, forms: boolean): TitularPlaceHandl
               .set({
                 triggerMsg: scrubValue(matcher, row.triggerMsg) as typeof row.triggerMsg,
                 error: scrubValue(matcher, row.error) as typeof row.error,
+                personalDataMasked: true,
               })
               .where(and(eq(executions.workspaceId, workspaceId), eq(executions.id, row.id)));
             done += 1;
@@ -128,7 +130,8 @@ function countOf(matcher: TitularMatcher, runsText: string, summariesValue: unkn
 
 /**
  * What executions kept of their nodes (`execution_data`: the runs' JSON text and the
- * summaries). Read in small pages: a row's runs may be large. Erasing anonymises them.
+ * summaries). Read in small pages: a row's runs may be large. Erasing anonymises them and marks
+ * their execution `personal_data_masked`, in one transaction.
  */
 export function executionDataPlace(db: Database): TitularPlaceHandler {
   const fetch =
@@ -195,19 +198,25 @@ export function executionDataPlace(db: Database): TitularPlaceHandler {
               typeof value === 'string'
                 ? matcher.scrub(value)
                 : JSON.stringify(scrubValue(matcher, value));
-            await db
-              .update(executionData)
-              .set({
-                runs,
-                summaries: scrubValue(matcher, row.summaries) as typeof row.summaries,
-                bytes: sql`greatest(0, ${executionData.bytes} + ${Buffer.byteLength(runs) - Buffer.byteLength(row.runs)})`,
-              })
-              .where(
-                and(
-                  eq(executionData.workspaceId, workspaceId),
-                  eq(executionData.executionId, row.id),
-                ),
-              );
+            await db.transaction(async (tx) => {
+              await tx
+                .update(executionData)
+                .set({
+                  runs,
+                  summaries: scrubValue(matcher, row.summaries) as typeof row.summaries,
+                  bytes: sql`greatest(0, ${executionData.bytes} + ${Buffer.byteLength(runs) - Buffer.byteLength(row.runs)})`,
+                })
+                .where(
+                  and(
+                    eq(executionData.workspaceId, workspaceId),
+                    eq(executionData.executionId, row.id),
+                  ),
+                );
+              await tx
+                .update(executions)
+                .set({ personalDataMasked: true })
+                .where(and(eq(executions.workspaceId, workspaceId), eq(executions.id, row.id)));
+            });
             done += 1;
           }
         },

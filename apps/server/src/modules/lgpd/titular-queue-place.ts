@@ -12,9 +12,10 @@ const page = 100;
 /**
  * The internal queues' messages, through the message driver (embedded or Redis, docs/adr/0033),
  * in every state: a message's body and its error. Each queue is read page by page; a search
- * reads `titularScanMax` messages at most. Erasing removes the messages through the driver (the
- * Redis ledger's rows go with them); a message running at that moment cannot be removed and is
- * counted as not removed.
+ * reads `titularScanMax` messages at most. Erasing removes the messages that hold the value as
+ * written through the driver (the Redis ledger's rows go with them); a message running at that
+ * moment cannot be removed and is counted as not removed. A message holding only the masked
+ * form (a trace that may be another person's) is kept.
  */
 export function queuesPlace(db: Database, driver: MessageQueueDriver): TitularPlaceHandler {
   const queuesOf = (workspaceId: string) =>
@@ -80,7 +81,7 @@ export function queuesPlace(db: Database, driver: MessageQueueDriver): TitularPl
       for (const queue of await queuesOf(workspaceId)) {
         const found: string[] = [];
         await eachMessage(queue.id, (message) => {
-          if (countOf(matcher, message).fields.length > 0) found.push(message.id);
+          if (countOf(matcher, message).count.exact > 0) found.push(message.id);
           return true;
         });
         for (const id of found) {

@@ -34,7 +34,8 @@ function placeSection(doc: Doc, place: TitularReportPlace, erasure: boolean) {
   doc.text(`Encontrados: ${place.found}${masked}`);
   if (erasure && place.found > 0) {
     doc.text(`O que foi feito: ${place.action ?? ''}: ${place.done ?? 0}.`);
-    doc.text(`Busca depois da exclusão: ${place.after ?? 0}.`);
+    const kept = place.kept ? ` (${place.kept} rastro(s) mascarado(s) mantido(s))` : '';
+    doc.text(`Busca depois da exclusão: ${place.after ?? 0}${kept}.`);
   }
   for (const item of place.items) {
     const when = item.at ? ` — ${item.at}` : '';

@@ -21,6 +21,8 @@ export interface TitularReportPlace {
   action?: string;
   done?: number;
   after?: number;
+  /** Erasure: of `after`, the masked traces kept on purpose (they may be another person's). */
+  kept?: number;
   items: { what: string; where: string; at: string; masked: boolean }[];
   /** 'e mais N', the limits the search met. */
   notes: string[];
@@ -61,7 +63,12 @@ export async function titularReport(db: Database, row: LgpdRequestRow): Promise<
       found: place.found,
       masked: place.masked,
       ...(erasure
-        ? { action: m.actions[place.place], done: place.done ?? 0, after: place.after ?? 0 }
+        ? {
+            action: m.actions[place.place],
+            done: place.done ?? 0,
+            after: place.after ?? 0,
+            kept: place.kept ?? 0,
+          }
         : {}),
       items: place.items.map((hit) => ({
         what: describeHit(place.place, hit),

@@ -19,13 +19,20 @@ interface StorageHit {
   item: StorageItem;
   count: TitularCount;
   fields: string[];
+  /** The item's name holds the value as written: erasing deletes it. */
+  named: boolean;
+  /** The file's content holds the value as written: erasing rewrites it scrubbed. */
+  inContent: boolean;
 }
 
 /**
  * The workspace's Storage (local or S3, through the storage service): every file and folder
  * name, and the content of the text files up to `textFileMaxBytes`. The walk visits at most
- * `titularScanMax` items and says when it stopped. Erasing deletes the files, and the folders
- * whose name holds the value with everything in them.
+ * `titularScanMax` items and says when it stopped. Erasing deletes the files and folders whose
+ * name holds the value as written (a folder with everything in them), and rewrites the text
+ * files whose content holds it, each occurrence, exact or masked, as '[removido]' (same path,
+ * written through the service: the quota counts the new size). An item holding only the masked
+ * form (a trace that may be another person's) is kept as it is.
  */
 export function storagePlace(storage: StorageService): TitularPlaceHandler {
   async function walk(workspaceId: string, matcher: TitularMatcher, max: number | null) {
@@ -52,7 +59,7 @@ export function storagePlace(storage: StorageService): TitularPlaceHandler {
         const fields = [...(hits(name) ? ['name'] : []), ...(hits(content) ? ['content'] : [])];
         if (fields.length > 0) {
           const count = { exact: name.exact + content.exact, masked: name.masked + content.masked };
-          found.push({ item, count, fields });
+          found.push({ item, count, fields, named: name.exact > 0, inContent: content.exact > 0 });
         }
       }
     }
@@ -68,6 +75,16 @@ export function storagePlace(storage: StorageService): TitularPlaceHandler {
       if (error instanceof AppError && error.statusCode < 500) return { exact: 0, masked: 0 };
       throw error;
     }
+  }
+
+  /** The text file written again with every occurrence scrubbed, at the same path. */
+  async function rewrite(workspaceId: string, path: string, matcher: TitularMatcher) {
+    const { content } = await storage.readBytes(workspaceId, path, textFileMaxBytes);
+    const scrubbed = matcher.scrub(Buffer.from(content).toString('utf8'));
+    await storage.writeBytes(workspaceId, path, Buffer.from(scrubbed), {
+      overwrite: true,
+      mimetype: storageMimetype(path),
+    });
   }
 
   return {
@@ -91,14 +108,18 @@ export function storagePlace(storage: StorageService): TitularPlaceHandler {
       const gone: string[] = [];
       let done = 0;
       let failed = 0;
-      for (const { item } of found.sort((a, b) => (a.item.path < b.item.path ? -1 : 1))) {
+      for (const { item, named, inContent } of found.sort((a, b) =>
+        a.item.path < b.item.path ? -1 : 1,
+      )) {
+        if (!named && !inContent) continue;
         if (gone.some((folder) => item.path.startsWith(`${folder}/`))) {
           done += 1;
           continue;
         }
         try {
-          await storage.remove(workspaceId, item.path);
-          if (item.isFolder) gone.push(item.path);
+          if (named) await storage.remove(workspaceId, item.path);
+          else await rewrite(workspaceId, item.path, matcher);
+          if (named && item.isFolder) gone.push(item.path);
           done += 1;
         } catch (error) {
           if (!(error instanceof AppError) || error.statusCode >= 500) throw error;

@@ -194,7 +194,9 @@ function titularJourney(t: TestContext, storage: () => StorageDriver) {
     expect(erased.statusCode, erased.body).toBe(200);
     const erasure = titularEraseResultSchema.parse(erased.json());
     expect(erasure.total_after).toBe(0);
-    expect(erasure.places.every((p) => p.done === p.found && p.after === 0)).toBe(true);
+    expect(erasure.places.every((p) => p.done === p.found && p.after === 0 && p.kept === 0)).toBe(
+      true,
+    );
 
     // Anonymised where the history stays, removed elsewhere: read straight from the tables.
     const [webhook] = await db.select().from(executions).where(eq(executions.id, seeded.webhookId));
@@ -208,16 +210,22 @@ function titularJourney(t: TestContext, storage: () => StorageDriver) {
     expect(JSON.parse(data!.runs)).toEqual({
       n1: [{ msg: { doc: '[removido]', nota: 'CPF [removido]' } }],
     });
+    // Log lines stay, each occurrence (the masked one too) scrubbed.
     const lines = await db.select().from(logs).where(eq(logs.workspaceId, account.workspaceId));
-    expect(lines.map((l) => l.message)).toEqual([`Pedido 99${digits} recebido`]);
+    expect(lines.map((l) => l.message).sort()).toEqual([
+      'Cliente com CPF [removido] cadastrado',
+      'Cliente com CPF [removido] cadastrado',
+      `Pedido 99${digits} recebido`,
+    ]);
     const records = await db
       .select()
       .from(dbRecords)
       .where(eq(dbRecords.workspaceId, account.workspaceId));
     expect(records.map((r) => r.data.nome)).toEqual(['Bia']);
     expect(await waitingJobs()).toBe(0);
+    // The file named with the CPF goes; the text file holding it keeps its path, scrubbed.
     const files = await storage().list(account.workspaceId, '/clientes');
-    expect(files.map((f) => f.name)).toEqual(['outro.txt']);
+    expect(files.map((f) => f.name).sort()).toEqual(['ficha.txt', 'outro.txt']);
 
     const again = titularSearchResultSchema.parse(
       (await api.post('/api/v1/lgpd/titulars/search', { query: cpf })).json(),
@@ -273,7 +281,9 @@ function titularJourney(t: TestContext, storage: () => StorageDriver) {
     expect(csv.body).toContain('Solicitado por;Pessoa de Teste');
     expect(csv.body).toContain(`Titular;CPF ${maskedCpf}`);
     expect(csv.body).toMatch(/Data;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\r\n/);
-    expect(csv.body).toContain('Registros de tabelas;1;0;registros excluídos;1;0');
+    expect(csv.body).toContain(
+      'Registros de tabelas;1;0;registros com o dado excluídos (rastros mascarados mantidos);1;0;0',
+    );
     expect(csv.body).toContain('Encontrados pela busca depois da exclusão;0');
     expect(csv.body).not.toContain(digits);
     expect(csv.body).not.toContain(cpf);

@@ -9,6 +9,7 @@ import { titularMessages } from '@ponte/shared/lgpd/titular-messages';
 import {
   titularPlaces,
   type TitularEraseResult,
+  type TitularErasedPlace,
   type TitularHit,
   type TitularPlace,
   type TitularRequest,
@@ -77,6 +78,16 @@ function placeRow(matcher: TitularMatcher, place: TitularPlace, found: PlaceSear
   } satisfies LgpdRequestPlaceRow;
 }
 
+/** An erasure's answer for a place: what was found, done, and what the search after found. */
+const erasedPlace = ({ place, found, masked, done, after, kept }: TitularErasedPlace) => ({
+  place,
+  found,
+  masked,
+  done,
+  after,
+  kept,
+});
+
 export const toTitularRequest = (row: LgpdRequestRow): TitularRequest => ({
   _id: row.id,
   kind: row.kind,
@@ -85,12 +96,13 @@ export const toTitularRequest = (row: LgpdRequestRow): TitularRequest => ({
   user_name: row.userName,
   titular_kind: row.titularKind,
   titular_masked: row.titularMasked,
-  places: row.places.map(({ place, found, masked, done, after }) => ({
+  places: row.places.map(({ place, found, masked, done, after, kept }) => ({
     place,
     found,
     masked,
     ...(done === undefined ? {} : { done }),
     ...(after === undefined ? {} : { after }),
+    ...(kept === undefined ? {} : { kept }),
   })),
 });
 
@@ -169,6 +181,7 @@ export function createTitularService({ db, now, messageDriver, storage }: Titula
         ...placeRow(matcher, place, before[place]),
         done: done[place] ?? 0,
         after: after[place].found,
+        kept: after[place].masked,
       }));
       const request = await requests.create(
         workspaceId,
@@ -183,13 +196,7 @@ export function createTitularService({ db, now, messageDriver, storage }: Titula
       );
       return {
         request_id: request.id,
-        places: rows.map(({ place, found, masked, done: count, after: left }) => ({
-          place,
-          found,
-          masked,
-          done: count,
-          after: left,
-        })),
+        places: rows.map(erasedPlace),
         total_after: total(after),
       };
     },

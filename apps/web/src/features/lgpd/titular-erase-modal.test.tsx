@@ -31,7 +31,48 @@ describe("'Excluir os dados deste titular'", () => {
     );
     // On a phone the line broke after the opening quote, leaving it alone at the line's end.
     expect(within(executions!).getByText('"[removido]")')).toHaveStyle({ whiteSpace: 'nowrap' });
-    expect(logs).toHaveTextContent('Logs: 1 ocorrência — linhas de log excluídas');
+    expect(logs).toHaveTextContent(
+      'Logs: 1 ocorrência — linhas de log anonimizadas (cada ocorrência vira "[removido]")',
+    );
     expect(within(dialog).getByRole('button', { name: 'Excluir 2 ocorrências' })).toBeEnabled();
+    expect(within(dialog).queryByText(/com tudo o que houver nela/)).toBeNull();
+  });
+
+  it('names the folders that go with everything in them, not those of a masked trace', () => {
+    const folder = (path: string, masked: boolean) => ({
+      id: path,
+      path,
+      masked,
+      at: null,
+      fields: ['name'],
+      is_folder: true,
+    });
+    const withFolders: TitularSearchResult = {
+      ...result,
+      places: result.places.map((place) =>
+        place.place === 'storage'
+          ? {
+              ...place,
+              found: 2,
+              masked: 1,
+              items: [folder('/titulares/52998224725', false), folder('/***.982.247-**', true)],
+            }
+          : place,
+      ),
+    };
+    renderWithProviders(
+      <TitularEraseModal
+        result={withFolders}
+        loading={false}
+        onConfirm={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Excluir os dados deste titular' });
+    expect(
+      within(dialog).getByText(
+        'A pasta /titulares/52998224725 será excluída com tudo o que houver nela.',
+      ),
+    ).toBeInTheDocument();
   });
 });

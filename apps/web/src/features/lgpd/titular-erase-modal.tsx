@@ -35,6 +35,10 @@ export function TitularEraseModal({
   onCancel,
 }: TitularEraseModalProps) {
   const places = result?.places.filter((place) => place.found > 0) ?? [];
+  // Folders named with the value (not a masked trace) go with everything in them: named here.
+  const folders = (result?.places.find((place) => place.place === 'storage')?.items ?? [])
+    .filter((item) => item.is_folder && !item.masked && item.fields.includes('name'))
+    .map((item) => item.path ?? item.id);
   return (
     <Modal
       opened={result !== null}
@@ -45,7 +49,8 @@ export function TitularEraseModal({
       <Stack gap="sm">
         <Text size="sm">
           Os dados de <strong>{result?.value_masked}</strong> serão excluídos ou anonimizados. Não é
-          possível desfazer.
+          possível desfazer. Rastros mascarados, que podem ser de outra pessoa, nunca levam uma
+          linha, um registro, uma mensagem ou um arquivo inteiro.
         </Text>
         <List size="sm" spacing={4}>
           {places.map((place) => (
@@ -57,6 +62,11 @@ export function TitularEraseModal({
             </List.Item>
           ))}
         </List>
+        {folders.length > 0 && (
+          <Text size="sm" c="red">
+            {m.foldersDeleted(folders)}
+          </Text>
+        )}
         <Text size="xs" c="dimmed">
           Depois, a busca é feita de novo, e o resultado fica no histórico com o relatório.
         </Text>

@@ -16,7 +16,12 @@ function summary(request: TitularRequest): string {
   if (request.kind === 'search') return text;
   const done = request.places.reduce((sum, place) => sum + (place.done ?? 0), 0);
   const after = request.places.reduce((sum, place) => sum + (place.after ?? 0), 0);
-  return `${text}, ${done} ${done === 1 ? 'excluída ou anonimizada' : 'excluídas ou anonimizadas'}; busca depois: ${after}`;
+  const kept = request.places.reduce((sum, place) => sum + (place.kept ?? 0), 0);
+  const traces =
+    kept === 0
+      ? ''
+      : ` (${kept} ${kept === 1 ? 'rastro mascarado mantido' : 'rastros mascarados mantidos'})`;
+  return `${text}, ${done} ${done === 1 ? 'excluída, reescrita ou anonimizada' : 'excluídas, reescritas ou anonimizadas'}; busca depois: ${after}${traces}`;
 }
 
 function RequestRow({ request }: { request: TitularRequest }) {

@@ -167,15 +167,17 @@ describe("/lgpd, tab 'Titulares'", () => {
   });
 
   it('erases after a confirmation naming the counts, and shows what the search after found', async () => {
+    // The record holding only the masked form is kept: the search after finds it, on purpose.
     const erased: TitularEraseResult = {
       request_id: 'r2',
-      total_after: 0,
+      total_after: 1,
       places: searchResult.places.map(({ place, found, masked }) => ({
         place,
         found,
         masked,
-        done: found,
-        after: 0,
+        done: place === 'records' ? 0 : found,
+        after: place === 'records' ? 1 : 0,
+        kept: place === 'records' ? 1 : 0,
       })),
     };
     const api = setup([
@@ -189,7 +191,7 @@ describe("/lgpd, tab 'Titulares'", () => {
     expect(
       within(dialog).getByText(/53 ocorrências \(1 como rastro mascarado\)/),
     ).toBeInTheDocument();
-    expect(within(dialog).getByText(/linhas de log excluídas/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/linhas de log anonimizadas/)).toBeInTheDocument();
     expect(within(dialog).queryByText('Execuções')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Excluir 55 ocorrências' }));
     expect(await screen.findByText('Dados excluídos')).toBeInTheDocument();
@@ -205,7 +207,12 @@ describe("/lgpd, tab 'Titulares'", () => {
         storage: 1,
       },
     });
-    expect(screen.getByText(/A busca feita logo depois encontrou 0/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /A busca feita logo depois encontrou 1\. 1 é rastro mascarado, mantido porque pode ser de outra pessoa\.$/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Exclusão parcial')).toBeNull();
   });
 
   it('shows the server refusal when the data changed since the search', async () => {
@@ -244,7 +251,7 @@ describe("/lgpd, tab 'Titulares'", () => {
     expect(within(row).getByText(/19\/11\/2026 12:30 · Maria Souza/)).toBeInTheDocument();
     expect(
       within(row).getByText(
-        /3 ocorrências encontradas, 3 excluídas ou anonimizadas; busca depois: 0/,
+        /3 ocorrências encontradas, 3 excluídas, reescritas ou anonimizadas; busca depois: 0/,
       ),
     ).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Baixar relatório em CSV' }));

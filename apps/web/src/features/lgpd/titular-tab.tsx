@@ -17,17 +17,21 @@ const m = titularMessages;
 
 function EraseOutcome({ outcome }: { outcome: TitularEraseResult }) {
   const done = outcome.places.reduce((sum, place) => sum + place.done, 0);
-  const clean = outcome.total_after === 0;
+  const kept = outcome.places.reduce((sum, place) => sum + place.kept, 0);
+  // The masked traces kept on purpose are not a failure; anything else the search after finds is.
+  const left = Math.max(0, outcome.total_after - kept);
+  const clean = left === 0;
   return (
     <Alert color={clean ? 'teal' : 'yellow'} title={clean ? 'Dados excluídos' : 'Exclusão parcial'}>
       <Stack gap="xs">
         <Text size="sm">
           {done}{' '}
           {done === 1
-            ? 'ocorrência excluída ou anonimizada'
-            : 'ocorrências excluídas ou anonimizadas'}
+            ? 'ocorrência excluída, reescrita ou anonimizada'
+            : 'ocorrências excluídas, reescritas ou anonimizadas'}
           . A busca feita logo depois encontrou {outcome.total_after}.
-          {clean ? '' : ` ${m.notRemoved(outcome.total_after)}`}
+          {kept > 0 ? ` ${m.keptTraces(kept)}` : ''}
+          {clean ? '' : ` ${m.notRemoved(left)}`}
         </Text>
         <Group gap="xs">
           <Text size="sm">Baixar relatório:</Text>
