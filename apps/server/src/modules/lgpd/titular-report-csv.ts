@@ -20,7 +20,15 @@ export function titularReportCsv(report: TitularReport): string {
     ['Titular', report.titular],
     [],
     report.erasure
-      ? ['Lugar', 'Encontrados', 'Rastros mascarados', 'O que foi feito', 'Feitos', 'Busca depois']
+      ? [
+          'Lugar',
+          'Encontrados',
+          'Rastros mascarados',
+          'O que foi feito',
+          'Feitos',
+          'Busca depois',
+          'Observações',
+        ]
       : ['Lugar', 'Encontrados', 'Rastros mascarados', 'Observações'],
     ...report.places.map((place) =>
       report.erasure
@@ -31,6 +39,7 @@ export function titularReportCsv(report: TitularReport): string {
             place.action ?? '',
             format.number(place.done ?? 0),
             format.number(place.after ?? 0),
+            place.notes.join(' '),
           ]
         : [
             place.name,

@@ -16,7 +16,11 @@ function summary(request: TitularRequest): string {
   if (request.kind === 'search') return text;
   const done = request.places.reduce((sum, place) => sum + (place.done ?? 0), 0);
   const after = request.places.reduce((sum, place) => sum + (place.after ?? 0), 0);
-  return `${text}, ${done} ${done === 1 ? 'excluída ou anonimizada' : 'excluídas ou anonimizadas'}; busca depois: ${after}`;
+  const failed = request.places
+    .filter((place) => place.error)
+    .map((place) => m.places[place.place]);
+  const summary = `${text}, ${done} ${done === 1 ? 'excluída ou anonimizada' : 'excluídas ou anonimizadas'}; busca depois: ${after}`;
+  return failed.length ? `${summary}; não concluída em: ${failed.join(', ')}` : summary;
 }
 
 function RequestRow({ request }: { request: TitularRequest }) {
