@@ -22,7 +22,7 @@ import type { StorageDriver } from '../storage/storage-driver';
 // A small cap, so that a search stops before a place's end without thousands of rows.
 vi.mock('@ponte/shared/lgpd/titular.schema', async (importOriginal) => ({
   ...(await importOriginal<typeof TitularSchemaModule>()),
-  titularScanMax: 3,
+  titularScanMax: 8,
 }));
 
 const email = 'ana@exemplo.com.br';
@@ -55,7 +55,7 @@ async function seedRecord(t: TestContext, account: TestAccount, data: Record<str
     id: tableId,
     workspaceId: account.workspaceId,
     customerId: account.customerId,
-    name: 'Clientes',
+    name: `Clientes ${tableId.slice(0, 8)}`,
     fields: [],
   });
   await db
@@ -100,10 +100,7 @@ describe('a titular erasure that meets limits and failures', () => {
     await db
       .insert(logs)
       .values([
-        line('Contato joana@exemplo.com.br', 1),
-        line('Contato joana@exemplo.com.br', 2),
-        line('Contato joana@exemplo.com.br', 3),
-        line('Contato joana@exemplo.com.br', 4),
+        ...Array.from({ length: 9 }, (_, i) => line('Contato joana@exemplo.com.br', i + 1)),
         line(`Contato ${email}`, 60),
       ]);
 
@@ -120,7 +117,7 @@ describe('a titular erasure that meets limits and failures', () => {
       stopped_early: true,
     });
     const left = await db.select().from(logs).where(eq(logs.workspaceId, account.workspaceId));
-    expect(left.map((l) => l.message)).toEqual(Array(4).fill('Contato joana@exemplo.com.br'));
+    expect(left.map((l) => l.message)).toEqual(Array(9).fill('Contato joana@exemplo.com.br'));
 
     const csv = await t
       .request(account.token)
@@ -196,5 +193,40 @@ describe('a titular erasure that meets limits and failures', () => {
       .request(owner.token)
       .get(`/api/v1/lgpd/titulars/requests/${erasure.request_id}/report?format=csv`);
     expect(csv.body).toContain('Solicitado por;Token de API Atendimento');
+  });
+
+  it('finds and erases a phone written any way the detector takes it, exact and masked', async () => {
+    const account = await t.createAccount();
+    const { db } = t.database;
+    const writings = ['11 98765 4321', '(11) 9 8765-4321', '+55 11 987654321'];
+    const masks = ['11 ***** 4321', '(11) * ****-4321', '+55 11 *****4321'];
+    for (const written of [...writings, ...masks]) {
+      await seedRecord(t, account, { nome: 'Ana', telefone: written });
+    }
+    await seedRecord(t, account, { nome: 'Bia', telefone: '(21) 98765-4321' });
+    await db.insert(logs).values(
+      [...writings, ...masks].map((written) => ({
+        workspaceId: account.workspaceId,
+        flowId: randomUUID(),
+        executionId: randomUUID(),
+        type: 'user' as const,
+        label: 'contato',
+        message: `Ligar para ${written}`,
+        createdAt: new Date(),
+      })),
+    );
+    const found = await search(t, account.token, '(11) 98765-4321');
+    const placeOf = (name: string) => found.places.find((place) => place.place === name)!;
+    expect(placeOf('records')).toMatchObject({ found: 6, masked: 3 });
+    expect(placeOf('logs')).toMatchObject({ found: 6, masked: 3 });
+
+    const erasure = await erase(t, account.token, '11987654321', found);
+    expect(erasure.total_after).toBe(0);
+    const left = await db
+      .select()
+      .from(dbRecords)
+      .where(eq(dbRecords.workspaceId, account.workspaceId));
+    expect(left.map((row) => row.data.nome)).toEqual(['Bia']);
+    expect((await search(t, account.token, '+55 11 98765 4321')).total).toBe(0);
   });
 });
