@@ -10,10 +10,16 @@ export interface LgpdRequestPlaceRow {
   masked: number;
   /** Erasure: deleted, removed, rewritten or anonymised. */
   done?: number;
+  /** Erasure: items met but not removed. */
+  failed?: number;
   /** Erasure: what the search run after it found. */
   after?: number;
   /** Erasure: of `after`, the masked traces, kept on purpose (they may be another person's). */
   kept?: number;
+  /** Erasure: the search before it had stopped short of the place's end. */
+  stopped_early?: boolean;
+  /** Erasure: the place's erasure, or the search after it, stopped on an error (pt-BR). */
+  error?: string;
   truncated?: boolean;
   skipped?: number;
   walk_stopped?: boolean;

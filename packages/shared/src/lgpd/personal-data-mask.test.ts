@@ -3,8 +3,11 @@ import {
   maskPersonalText,
   maskPersonalValue,
   maskedForm,
+  phoneCores,
+  phoneWritingsPattern,
   titularNeedles,
 } from './personal-data-mask';
+import { findPersonalData } from '../brazil/personal-data';
 
 describe('masking at rest', () => {
   it('keeps the shape and hides what identifies, kind by kind', () => {
@@ -50,6 +53,7 @@ describe('a titular’s needles', () => {
     expect(needles).toEqual({
       kind: 'CPF',
       value: '123.456.789-09',
+      key: '12345678909',
       exact: ['123.456.789-09', '12345678909'],
       masked: ['***.456.789-**', '***456789**'],
     });
@@ -80,5 +84,40 @@ describe('a titular’s needles', () => {
     expect(titularNeedles('Maria')).toBeNull();
     expect(titularNeedles('123.456.789-00')).toBeNull();
     expect(titularNeedles('123.456.789-09 e m@x.com')).toBeNull();
+  });
+});
+
+describe("a phone's writings", () => {
+  it('match every writing the detector takes for the same phone, exact and masked', () => {
+    for (const key of ['11987654321', '1132654321']) {
+      const exact = new RegExp(`^(?:${phoneWritingsPattern(key, false)})$`);
+      const masked = new RegExp(`^(?:${phoneWritingsPattern(key, true)})$`);
+      const cores = phoneCores(key);
+      const local = key.slice(2);
+      const middle = local.slice(0, -4);
+      const seps = ['', ' ', '-'];
+      for (const prefix of ['', '55', '55 ', '+55', '+55-'])
+        for (const ddd of [key.slice(0, 2), `(${key.slice(0, 2)})`])
+          for (const a of seps)
+            for (const b of seps)
+              for (const c of seps) {
+                const head =
+                  middle.length === 5 ? `${middle.slice(0, 1)}${b}${middle.slice(1)}` : middle;
+                const written = `${prefix}${ddd}${a}${head}${c}${local.slice(-4)}`;
+                const [found] = findPersonalData(written, ['TELEFONE']);
+                expect(found?.key, written).toBe(key);
+                expect(exact.test(written), written).toBe(true);
+                const stored = maskPersonalText(written);
+                expect(masked.test(stored), stored).toBe(true);
+                expect(
+                  cores.exact.some((core) => written.includes(core)),
+                  written,
+                ).toBe(true);
+                expect(
+                  cores.masked.some((core) => stored.includes(core)),
+                  stored,
+                ).toBe(true);
+              }
+    }
   });
 });

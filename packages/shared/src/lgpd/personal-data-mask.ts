@@ -133,6 +133,8 @@ export interface TitularNeedles {
   kind: TitularKind;
   /** The value written one canonical way (formatted), for reports. */
   value: string;
+  /** The detector's key (`findPersonalData`): the same value written any way has this one. */
+  key: string;
   exact: string[];
   masked: string[];
 }
@@ -184,5 +186,49 @@ export function titularNeedles(input: string): TitularNeedles | null {
   const kind = only.kind as TitularKind;
   const exact = writings(kind, only.key);
   const masked = [...new Set(exact.map((written) => maskedForm(kind, written)))];
-  return { kind, value: exact[0] ?? only.key, exact, masked };
+  return { kind, value: exact[0] ?? only.key, key: only.key, exact, masked };
+}
+
+/** Where the phone detector allows a separator: nothing, a space or a hyphen. */
+const phoneSeparators = ['', ' ', '-'] as const;
+
+/**
+ * Every writing of a phone (its key: DDD and number) the detector takes for it, as a regular
+ * expression source JavaScript and PostgreSQL both read, without boundaries: `+55`, `55` or
+ * nothing before, the DDD with or without parentheses, and a space or a hyphen (or nothing)
+ * after the DDD, after a mobile's leading 9 and before the last four digits. `masked`: the
+ * same writings as stored masked (`maskedForm`: the DDD, the country code and the last four
+ * kept).
+ */
+export function phoneWritingsPattern(key: string, masked: boolean): string {
+  const ddd = key.slice(0, 2);
+  const local = key.slice(2);
+  const separator = '[ -]?';
+  const middle = local.slice(0, -4);
+  const visible = (digits: string) => (masked ? `\\*{${digits.length}}` : digits);
+  const head =
+    middle.length === 5
+      ? `${visible(middle.slice(0, 1))}${separator}${visible(middle.slice(1))}`
+      : visible(middle);
+  return `(?:\\+?55${separator})?(?:\\(${ddd}\\)|${ddd})${separator}${head}${separator}${local.slice(-4)}`;
+}
+
+/**
+ * The part every writing of a phone holds, exact and masked (from a mobile's 9, or the
+ * number's first four digits, to its end, with each separator the detector allows): what a
+ * LIKE filter looks for; the decision is the matcher's.
+ */
+export function phoneCores(key: string): { exact: string[]; masked: string[] } {
+  const local = key.slice(2);
+  const middle = local.slice(0, -4);
+  const tail = local.slice(-4);
+  const cores = (head: string, rest: string) =>
+    phoneSeparators.flatMap((first) =>
+      middle.length === 5
+        ? phoneSeparators.map((second) => `${head}${first}${rest}${second}${tail}`)
+        : [`${head}${rest}${first}${tail}`],
+    );
+  return middle.length === 5
+    ? { exact: cores(middle.slice(0, 1), middle.slice(1)), masked: cores('*', '****') }
+    : { exact: cores('', middle), masked: cores('', '****') };
 }

@@ -34,13 +34,13 @@ export const titularMessages = {
     'Rastro mascarado: o valor guardado com máscara coincide com o do titular, mas pode ser de outra pessoa com os mesmos dígitos do meio.',
   more: (count: number) => `e mais ${count.toLocaleString('pt-BR')}`,
   truncated: (scanned: number) =>
-    `A busca parou nas primeiras ${scanned.toLocaleString('pt-BR')} ocorrências possíveis deste lugar; a exclusão alcança todas.`,
+    `A busca parou nas primeiras ${scanned.toLocaleString('pt-BR')} ocorrências possíveis deste lugar; a exclusão percorre o lugar inteiro.`,
   skippedFiles: (count: number, maxMb: number) =>
     count === 1
       ? `1 arquivo de texto maior que ${maxMb} MB não teve o conteúdo lido (só o nome).`
       : `${count.toLocaleString('pt-BR')} arquivos de texto maiores que ${maxMb} MB não tiveram o conteúdo lido (só o nome).`,
   walkStopped: (max: number) =>
-    `O Storage tem mais de ${max.toLocaleString('pt-BR')} arquivos: só os primeiros foram vistos.`,
+    `O Storage tem mais de ${max.toLocaleString('pt-BR')} arquivos e pastas: a busca viu só os primeiros; a exclusão percorre todos.`,
   /** Masked traces the search after an erasure still finds: kept on purpose. */
   keptTraces: (count: number) =>
     count === 1
@@ -51,6 +51,23 @@ export const titularMessages = {
     paths.length === 1
       ? `A pasta ${paths[0]} será excluída com tudo o que houver nela.`
       : `As pastas ${paths.join(', ')} serão excluídas com tudo o que houver nelas.`,
+  /** The confirmation, for a place whose search stopped early. */
+  eraseWhole:
+    'a busca parou antes do fim deste lugar; a exclusão o percorre inteiro e pode alcançar mais do que o contado',
+  /** An erasure's place whose search had stopped early, erased through all the same. */
+  erasedWhole:
+    'A busca tinha parado antes do fim deste lugar; a exclusão o percorreu inteiro, e a busca feita depois conta o que restou.',
+  /** An erasure's place whose search had stopped early and whose erasure failed. */
+  notErasedWhole:
+    'A busca tinha parado antes do fim deste lugar, e a exclusão não o percorreu inteiro: pode haver dados do titular além dos contados.',
+  eraseFailed:
+    'A exclusão neste lugar parou num erro do serviço (banco de dados, filas ou Storage); o que foi feito antes do erro fica. Busque de novo e tente outra vez.',
+  afterFailed:
+    'A busca feita depois da exclusão não pôde ser concluída neste lugar; a quantidade que resta é a encontrada antes.',
+  failedPlaces: (names: string[]) =>
+    `A exclusão não foi concluída em: ${names.join(', ')}. O que foi feito nos outros lugares fica registrado; busque de novo e tente outra vez.`,
+  /** Who asked, when a request was made with an API token. */
+  requesterToken: (name: string) => `Token de API ${name}`,
   notRemoved: (count: number) =>
     `${count === 1 ? '1 item não pôde ser excluído' : `${count} itens não puderam ser excluídos`} (por exemplo, uma mensagem em processamento); busque de novo em instantes.`,
 } as const;

@@ -97,6 +97,8 @@ export const titularErasedPlaceSchema = z.object({
   masked: z.number().int(),
   /** Deleted, removed, rewritten or anonymised, as the place's action says. */
   done: z.number().int(),
+  /** Items the erasure met but could not remove (a message running at that moment…). */
+  failed: z.number().int(),
   /** Hits the search run after the erasure still found (0 when all went). */
   after: z.number().int(),
   /**
@@ -104,6 +106,13 @@ export const titularErasedPlaceSchema = z.object({
    * hold only the masked form (they may be another person's). `after - kept` were not erased.
    */
   kept: z.number().int(),
+  /**
+   * The search before it had stopped short of the place's end (`truncated` or Storage's
+   * `walk_stopped`): the erasure went through the place whole all the same (unless `error`).
+   */
+  stopped_early: z.boolean(),
+  /** The erasure of this place, or the search after it, stopped on an error (pt-BR). */
+  error: z.string().optional(),
 });
 export type TitularErasedPlace = z.infer<typeof titularErasedPlaceSchema>;
 
@@ -111,6 +120,8 @@ export const titularEraseResultSchema = z.object({
   request_id: z.string(),
   places: z.array(titularErasedPlaceSchema),
   total_after: z.number().int(),
+  /** Places whose erasure stopped on an error: the rest went on, and all is recorded. */
+  failed_places: z.array(z.enum(titularPlaces)),
 });
 export type TitularEraseResult = z.infer<typeof titularEraseResultSchema>;
 
@@ -120,6 +131,7 @@ export const titularRequestSchema = z.object({
   kind: z.enum(['search', 'erasure']),
   created_at: z.string(),
   user_id: z.string().nullable(),
+  /** Who asked: the person's name, or 'Token de API {name}' for a request made with one. */
   user_name: z.string(),
   titular_kind: z.enum(titularKinds),
   titular_masked: z.string(),
@@ -129,8 +141,11 @@ export const titularRequestSchema = z.object({
       found: z.number().int(),
       masked: z.number().int(),
       done: z.number().int().optional(),
+      failed: z.number().int().optional(),
       after: z.number().int().optional(),
       kept: z.number().int().optional(),
+      stopped_early: z.boolean().optional(),
+      error: z.string().optional(),
     }),
   ),
 });

@@ -8,7 +8,10 @@ import { pageOffset } from '../../lib/list-query';
 
 export interface LgpdRequestInput {
   kind: 'search' | 'erasure';
-  userId: string;
+  /** Null when the person is gone (an API token whose creator was removed). */
+  userId: string | null;
+  /** Who asked as the history shows it; by default the person's name now. */
+  userName?: string;
   titularKind: TitularKind;
   titularMasked: string;
   places: LgpdRequestPlaceRow[];
@@ -19,19 +22,23 @@ export type LgpdRequestRow = typeof lgpdRequests.$inferSelect;
 /** The `lgpd_requests` rows of one workspace (docs/adr/0124). */
 export function createLgpdRequestsRepository(db: Database) {
   return {
-    /** Keeps a request with the name its user has now. */
+    /** Keeps a request with the name given, else the one its user has now. */
     async create(workspaceId: string, input: LgpdRequestInput, at: Date): Promise<LgpdRequestRow> {
-      const [user] = await db
-        .select({ name: users.name })
-        .from(users)
-        .where(eq(users.id, input.userId));
+      let userName = input.userName;
+      if (userName === undefined && input.userId) {
+        const [user] = await db
+          .select({ name: users.name })
+          .from(users)
+          .where(eq(users.id, input.userId));
+        userName = user?.name;
+      }
       const [row] = await db
         .insert(lgpdRequests)
         .values({
           id: randomUUID(),
           workspaceId,
           ...input,
-          userName: user?.name ?? '',
+          userName: userName ?? '',
           createdAt: at,
         })
         .returning();

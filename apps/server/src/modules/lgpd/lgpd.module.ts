@@ -10,15 +10,15 @@ import { createTitularService } from './titular.service';
 export const lgpdModule = defineModule({
   name: 'lgpd',
   access: lgpdAccess,
-  needs: ['db', 'now', 'messageDriver', 'storage'],
+  needs: ['db', 'now', 'log', 'messageDriver', 'storage'],
   provides: [],
   tables: ['lgpd_requests'],
   create: () => ({}),
   routes: {
-    api: (api, { db, now, messageDriver, storage }) =>
+    api: (api, { db, now, log, messageDriver, storage }) =>
       api.register(lgpdRoutes, {
         db,
-        titulars: createTitularService({ db, now, messageDriver, storage }),
+        titulars: createTitularService({ db, now, log, messageDriver, storage }),
       }),
   },
 });

@@ -47,8 +47,8 @@ export const lgpdRoutes: FastifyPluginAsyncZod<LgpdRoutesOptions> = async (
       },
     },
     async (request) => {
-      const { workspaceId, userId } = sessionOf(request);
-      return titulars.search(workspaceId, userId, request.body.query);
+      const session = sessionOf(request);
+      return titulars.search(session.workspaceId, session, request.body.query);
     },
   );
 
@@ -65,8 +65,9 @@ export const lgpdRoutes: FastifyPluginAsyncZod<LgpdRoutesOptions> = async (
       },
     },
     async (request) => {
-      const { workspaceId, userId } = sessionOf(request);
-      return titulars.erase(workspaceId, userId, request.body.query, request.body.confirm);
+      const session = sessionOf(request);
+      const { query, confirm } = request.body;
+      return titulars.erase(session.workspaceId, session, query, confirm);
     },
   );
 

@@ -41,4 +41,41 @@ describe('a titular matcher', () => {
     expect(new RegExp(cpf.pattern, 'i').test('***.982.247-**')).toBe(true);
     expect(new RegExp(cpf.pattern, 'i').test('529.982.247-00')).toBe(false);
   });
+
+  describe('a phone', () => {
+    const phone = matcherOf('(11) 98765-4321');
+    // Writings the detector takes for the same phone, beyond the usual ones, and their masks.
+    const writings = ['11 98765 4321', '(11) 9 8765-4321', '+55 11 987654321', '55-11-9-8765-4321'];
+    const masks = ['11 ***** 4321', '(11) * ****-4321', '+55 11 *****4321', '55-11-*-****-4321'];
+
+    it('finds every writing the detector takes for it, and each one masked', () => {
+      for (const written of writings) {
+        expect(phone.count(`Tel: ${written}.`), written).toEqual({ exact: 1, masked: 0 });
+        expect(phone.scrub(`Tel: ${written}.`), written).toBe('Tel: [removido].');
+      }
+      for (const written of masks) {
+        expect(phone.count(`Tel: ${written}.`), written).toEqual({ exact: 0, masked: 1 });
+        expect(phone.scrub(`Tel: ${written}.`), written).toBe('Tel: [removido].');
+      }
+      expect(phone.count('+55 (11) 98765-4321 e (11)98765-4321')).toEqual({ exact: 2, masked: 0 });
+    });
+
+    it('does not take another phone, nor one inside a longer number', () => {
+      expect(phone.count('(21) 98765-4321 e 11 98765-4322')).toEqual({ exact: 0, masked: 0 });
+      expect(phone.count('119876543210')).toEqual({ exact: 0, masked: 0 });
+      expect(phone.count('(11) ****-4321')).toEqual({ exact: 0, masked: 0 });
+    });
+
+    it('gives the filters what every writing holds', () => {
+      const filter = new RegExp(phone.pattern, 'i');
+      for (const written of [...writings, ...masks]) {
+        expect(filter.test(`x ${written} y`), written).toBe(true);
+        expect(
+          phone.needles.some((needle) => written.includes(needle)),
+          written,
+        ).toBe(true);
+      }
+      expect(filter.test('(11) 98765-1234')).toBe(false);
+    });
+  });
 });

@@ -1,4 +1,9 @@
-import type { TitularNeedles } from '@ponte/shared/lgpd/personal-data-mask';
+import { findPersonalData } from '@ponte/shared/brazil/personal-data';
+import {
+  phoneCores,
+  phoneWritingsPattern,
+  type TitularNeedles,
+} from '@ponte/shared/lgpd/personal-data-mask';
 
 /** What erased personal data becomes in an anonymised text or JSON value. */
 export const removedText = '[removido]';
@@ -54,7 +59,68 @@ const occurrences = (pattern: RegExp, text: string) => {
   return count;
 };
 
+/** Where a regular expression matches in a text: [start, end) pairs. */
+const spansOf = (pattern: RegExp, text: string) =>
+  [...text.matchAll(pattern)].map((match) => [match.index, match.index + match[0].length] as const);
+
+type Span = readonly [number, number];
+
+/** Spans in order, overlapping ones made one. */
+function merged(spans: Span[]): Span[] {
+  const out: [number, number][] = [];
+  for (const [start, end] of [...spans].sort((a, b) => a[0] - b[0] || b[1] - a[1])) {
+    const last = out[out.length - 1];
+    if (last && start < last[1]) last[1] = Math.max(last[1], end);
+    else out.push([start, end]);
+  }
+  return out;
+}
+
+/**
+ * A phone's matcher: every writing the detector (`findPersonalData`) takes for the same phone
+ * (same key) is an exact hit, and so is each usual writing at the edges the other kinds use;
+ * every masked form of those writings is a masked one. The database's filters look for the
+ * same writings with any separator the detector allows.
+ */
+function phoneMatcher(needles: TitularNeedles): TitularMatcher {
+  const usual = bounded('TELEFONE', needles.exact);
+  const masked = new RegExp(
+    `(?<![0-9A-Za-z*])(?:${phoneWritingsPattern(needles.key, true)})(?![0-9A-Za-z*])`,
+    'g',
+  );
+  const spans = (text: string) => {
+    const exact = merged([
+      ...findPersonalData(text, ['TELEFONE'])
+        .filter((span) => span.key === needles.key)
+        .map((span) => [span.start, span.end] as const),
+      ...spansOf(usual, text),
+    ]);
+    const traces = spansOf(masked, text).filter(
+      ([start, end]) => !exact.some(([from, to]) => start < to && from < end),
+    );
+    return { exact, traces };
+  };
+  const cores = phoneCores(needles.key);
+  return {
+    needles: [...cores.exact, ...cores.masked],
+    pattern: `${phoneWritingsPattern(needles.key, false)}|${phoneWritingsPattern(needles.key, true)}`,
+    count(text) {
+      const { exact, traces } = spans(text);
+      return { exact: exact.length, masked: traces.length };
+    },
+    scrub(text) {
+      const { exact, traces } = spans(text);
+      let out = text;
+      for (const [start, end] of merged([...exact, ...traces]).reverse()) {
+        out = `${out.slice(0, start)}${removedText}${out.slice(end)}`;
+      }
+      return out;
+    },
+  };
+}
+
 export function titularMatcher(needles: TitularNeedles): TitularMatcher {
+  if (needles.kind === 'TELEFONE') return phoneMatcher(needles);
   const all = [...needles.exact, ...needles.masked].map((needle) => needle.toLowerCase());
   const exact = bounded(needles.kind, needles.exact);
   const masked = bounded(needles.kind, needles.masked);

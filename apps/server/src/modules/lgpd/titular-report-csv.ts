@@ -28,6 +28,7 @@ export function titularReportCsv(report: TitularReport): string {
           'Feitos',
           'Busca depois',
           'Rastros mascarados mantidos',
+          'Observações',
         ]
       : ['Lugar', 'Encontrados', 'Rastros mascarados', 'Observações'],
     ...report.places.map((place) =>
@@ -40,6 +41,7 @@ export function titularReportCsv(report: TitularReport): string {
             format.number(place.done ?? 0),
             format.number(place.after ?? 0),
             format.number(place.kept ?? 0),
+            place.notes.join(' '),
           ]
         : [
             place.name,

@@ -8,6 +8,7 @@ import {
   titularTextFileMaxBytes as textFileMaxBytes,
 } from '@ponte/shared/lgpd/titular.schema';
 import type { Database } from '../../db/client';
+import type { LgpdRequestPlaceRow } from '../../db/schema-lgpd-requests';
 import { workspaces } from '../../db/schema';
 import type { LgpdRequestRow } from './lgpd-requests.repository';
 
@@ -40,6 +41,16 @@ export interface TitularReport {
   erasure: boolean;
   /** Erasure: hits the search after it found in every place (0 when all went). */
   totalAfter: number;
+}
+
+/** What an erasure's place says besides its counts: an early stop, items left, an error. */
+function erasureNotes(place: LgpdRequestPlaceRow): string[] {
+  const whole = place.error === m.eraseFailed ? m.notErasedWhole : m.erasedWhole;
+  return [
+    ...(place.stopped_early ? [whole] : []),
+    ...(place.failed ? [m.notRemoved(place.failed)] : []),
+    ...(place.error ? [place.error] : []),
+  ];
 }
 
 /** The report of a request (its row and the workspace's name; dates at São Paulo). */
@@ -81,6 +92,7 @@ export async function titularReport(db: Database, row: LgpdRequestRow): Promise<
         ...(place.truncated ? [m.truncated(titularScanMax)] : []),
         ...(place.skipped ? [m.skippedFiles(place.skipped, textFileMaxBytes / 1024 / 1024)] : []),
         ...(place.walk_stopped ? [m.walkStopped(titularScanMax)] : []),
+        ...(erasure ? erasureNotes(place) : []),
       ],
     })),
   };

@@ -9,12 +9,12 @@ import { titularMessages } from '@ponte/shared/lgpd/titular-messages';
 import {
   titularPlaces,
   type TitularEraseResult,
-  type TitularErasedPlace,
   type TitularHit,
   type TitularPlace,
   type TitularRequest,
   type TitularSearchResult,
 } from '@ponte/shared/lgpd/titular.schema';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { LgpdRequestPlaceRow } from '../../db/schema-lgpd-requests';
 import { AppError, invalidField, notFound } from '../../lib/app-error';
@@ -34,10 +34,37 @@ export interface TitularServiceDeps {
   now: () => Date;
   messageDriver: MessageQueueDriver;
   storage: StorageService;
+  /** Where a place's failed erasure is told in full (the request keeps a pt-BR text only). */
+  log?: Pick<FastifyBaseLogger, 'error'>;
+}
+
+/**
+ * Who asked: the person (an API token's creator, '' once that person is gone) and, for a
+ * request made with an API token, the token's name.
+ */
+export interface TitularRequester {
+  userId: string;
+  apiKey?: { name: string };
 }
 
 const m = titularMessages;
 type Searched = Record<TitularPlace, PlaceSearch>;
+
+/** What the erasure did in one place; `error` when it stopped on one. */
+interface PlaceErased {
+  done: number;
+  failed: number;
+  error?: string;
+}
+
+/** The search stopped before the place's end: what it counted is not all there may be. */
+const stoppedEarly = (search: PlaceSearch) => search.truncated || search.walk_stopped === true;
+
+/** The request's author as kept: a gone person is null (the column's FK), a token named. */
+const requesterOf = (requester: TitularRequester) => ({
+  userId: requester.userId || null,
+  ...(requester.apiKey ? { userName: m.requesterToken(requester.apiKey.name) } : {}),
+});
 
 function needlesOf(query: string): TitularNeedles {
   const needles = titularNeedles(query);
@@ -78,15 +105,86 @@ function placeRow(matcher: TitularMatcher, place: TitularPlace, found: PlaceSear
   } satisfies LgpdRequestPlaceRow;
 }
 
-/** An erasure's answer for a place: what was found, done, and what the search after found. */
-const erasedPlace = ({ place, found, masked, done, after, kept }: TitularErasedPlace) => ({
-  place,
-  found,
-  masked,
-  done,
-  after,
-  kept,
-});
+/** The places a service searches and erases, and where it tells what failed. */
+interface PlacesOf {
+  places: Record<TitularPlace, TitularPlaceHandler>;
+  log?: TitularServiceDeps['log'];
+}
+
+/**
+ * Erases place by place every place where the search found hits or stopped before its end
+ * (what it did not read may hold some); a place that fails is told and the others go on.
+ */
+async function eraseEach(
+  { places, log }: PlacesOf,
+  workspaceId: string,
+  matcher: TitularMatcher,
+  before: Searched,
+) {
+  const erased = {} as Record<TitularPlace, PlaceErased>;
+  for (const place of titularPlaces) {
+    erased[place] = { done: 0, failed: 0 };
+    if (before[place].found === 0 && !stoppedEarly(before[place])) continue;
+    try {
+      erased[place] = await places[place].erase(workspaceId, matcher);
+    } catch (error) {
+      log?.error({ err: error, place }, 'LGPD: a exclusão de um lugar falhou');
+      erased[place].error = m.eraseFailed;
+    }
+  }
+  return erased;
+}
+
+/** What the search after an erasure found in a place: `masked`, the traces kept on purpose. */
+interface After {
+  found: number;
+  masked: number;
+  error?: string;
+}
+
+/** The search after an erasure, place by place: one that fails keeps its count before. */
+async function searchAfter(
+  { places, log }: PlacesOf,
+  workspaceId: string,
+  matcher: TitularMatcher,
+  before: Searched,
+) {
+  const settled = await Promise.allSettled(
+    titularPlaces.map((place) => places[place].search(workspaceId, matcher)),
+  );
+  return Object.fromEntries(
+    titularPlaces.map((place, i) => {
+      const outcome = settled[i]!;
+      if (outcome.status === 'fulfilled')
+        return [place, { found: outcome.value.found, masked: outcome.value.masked }];
+      log?.error({ err: outcome.reason, place }, 'LGPD: a busca depois da exclusão falhou');
+      return [place, { found: before[place].found, masked: 0, error: m.afterFailed }];
+    }),
+  ) as Record<TitularPlace, After>;
+}
+
+/** What an erasure did in each place, as answered and recorded. */
+function erasedPlaces(
+  before: Searched,
+  erased: Record<TitularPlace, PlaceErased>,
+  after: Record<TitularPlace, After>,
+) {
+  return titularPlaces.map((place) => {
+    const error = erased[place].error ?? after[place].error;
+    return {
+      place,
+      found: before[place].found,
+      masked: before[place].masked,
+      done: erased[place].done,
+      failed: erased[place].failed,
+      after: after[place].found,
+      // Of `after`, the masked traces: kept on purpose (they may be another person's).
+      kept: after[place].masked,
+      stopped_early: stoppedEarly(before[place]),
+      ...(error === undefined ? {} : { error }),
+    };
+  });
+}
 
 export const toTitularRequest = (row: LgpdRequestRow): TitularRequest => ({
   _id: row.id,
@@ -96,21 +194,37 @@ export const toTitularRequest = (row: LgpdRequestRow): TitularRequest => ({
   user_name: row.userName,
   titular_kind: row.titularKind,
   titular_masked: row.titularMasked,
-  places: row.places.map(({ place, found, masked, done, after, kept }) => ({
-    place,
-    found,
-    masked,
-    ...(done === undefined ? {} : { done }),
-    ...(after === undefined ? {} : { after }),
-    ...(kept === undefined ? {} : { kept }),
-  })),
+  places: row.places.map((row) => placeOfRequest(row)),
+});
+
+/** A recorded place as the history lists it: only the parts the request has. */
+const placeOfRequest = ({
+  place,
+  found,
+  masked,
+  done,
+  failed,
+  after,
+  kept,
+  stopped_early,
+  error,
+}: LgpdRequestPlaceRow) => ({
+  place,
+  found,
+  masked,
+  ...(done === undefined ? {} : { done }),
+  ...(failed === undefined ? {} : { failed }),
+  ...(after === undefined ? {} : { after }),
+  ...(kept === undefined ? {} : { kept }),
+  ...(stopped_early === undefined ? {} : { stopped_early }),
+  ...(error === undefined ? {} : { error }),
 });
 
 /**
  * A titular's search and erasure across the workspace's places (docs/adr/0124), each request
  * recorded in `lgpd_requests` with who asked and the value masked, never whole.
  */
-export function createTitularService({ db, now, messageDriver, storage }: TitularServiceDeps) {
+export function createTitularService({ db, now, messageDriver, storage, log }: TitularServiceDeps) {
   const requests = createLgpdRequestsRepository(db);
   const places: Record<TitularPlace, TitularPlaceHandler> = {
     executions: executionsPlace(db, false),
@@ -130,7 +244,11 @@ export function createTitularService({ db, now, messageDriver, storage }: Titula
   }
 
   return {
-    async search(workspaceId: string, userId: string, query: string): Promise<TitularSearchResult> {
+    async search(
+      workspaceId: string,
+      requester: TitularRequester,
+      query: string,
+    ): Promise<TitularSearchResult> {
       const needles = needlesOf(query);
       const matcher = titularMatcher(needles);
       const found = await searchAll(workspaceId, matcher);
@@ -139,7 +257,7 @@ export function createTitularService({ db, now, messageDriver, storage }: Titula
         workspaceId,
         {
           kind: 'search',
-          userId,
+          ...requesterOf(requester),
           titularKind: needles.kind,
           titularMasked: valueMasked,
           places: titularPlaces.map((place) => placeRow(matcher, place, found[place])),
@@ -157,11 +275,12 @@ export function createTitularService({ db, now, messageDriver, storage }: Titula
 
     /**
      * Erases every hit, place by place, once a search run now finds the counts the person
-     * confirmed (else 409: something changed since); then searches again and records both.
+     * confirmed (else 409: something changed since); then searches again and records both,
+     * what each place did and where it failed, even when some did.
      */
     async erase(
       workspaceId: string,
-      userId: string,
+      requester: TitularRequester,
       query: string,
       confirm: Partial<Record<TitularPlace, number>>,
     ): Promise<TitularEraseResult> {
@@ -171,33 +290,28 @@ export function createTitularService({ db, now, messageDriver, storage }: Titula
       if (titularPlaces.some((place) => (confirm[place] ?? 0) !== before[place].found)) {
         throw new AppError(409, errorCodes.titularChanged, m.changed);
       }
-      const done: Partial<Record<TitularPlace, number>> = {};
-      for (const place of titularPlaces) {
-        if (before[place].found === 0) continue;
-        done[place] = (await places[place].erase(workspaceId, matcher)).done;
-      }
-      const after = await searchAll(workspaceId, matcher);
-      const rows = titularPlaces.map((place) => ({
-        ...placeRow(matcher, place, before[place]),
-        done: done[place] ?? 0,
-        after: after[place].found,
-        kept: after[place].masked,
-      }));
+      const erased = await eraseEach({ places, log }, workspaceId, matcher, before);
+      const after = await searchAfter({ places, log }, workspaceId, matcher, before);
+      const results = erasedPlaces(before, erased, after);
       const request = await requests.create(
         workspaceId,
         {
           kind: 'erasure',
-          userId,
+          ...requesterOf(requester),
           titularKind: needles.kind,
           titularMasked: maskedForm(needles.kind, needles.value),
-          places: rows,
+          places: results.map((result) => ({
+            ...placeRow(matcher, result.place, before[result.place]),
+            ...result,
+          })),
         },
         now(),
       );
       return {
         request_id: request.id,
-        places: rows.map(erasedPlace),
-        total_after: total(after),
+        places: results,
+        total_after: results.reduce((sum, result) => sum + result.after, 0),
+        failed_places: titularPlaces.filter((place) => erased[place].error !== undefined),
       };
     },
 

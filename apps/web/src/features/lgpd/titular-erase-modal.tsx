@@ -1,6 +1,6 @@
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { titularMessages } from '@ponte/shared/lgpd/titular-messages';
-import type { TitularSearchResult } from '@ponte/shared/lgpd/titular.schema';
+import type { TitularPlaceResult, TitularSearchResult } from '@ponte/shared/lgpd/titular.schema';
 
 const m = titularMessages;
 
@@ -34,7 +34,10 @@ export function TitularEraseModal({
   onConfirm,
   onCancel,
 }: TitularEraseModalProps) {
-  const places = result?.places.filter((place) => place.found > 0) ?? [];
+  const stoppedEarly = (place: TitularPlaceResult) =>
+    place.truncated || place.walk_stopped === true;
+  const places = result?.places.filter((place) => place.found > 0 || stoppedEarly(place)) ?? [];
+  const total = result?.total ?? 0;
   // Folders named with the value (not a masked trace) go with everything in them: named here.
   const folders = (result?.places.find((place) => place.place === 'storage')?.items ?? [])
     .filter((item) => item.is_folder && !item.masked && item.fields.includes('name'))
@@ -59,6 +62,7 @@ export function TitularEraseModal({
               {place.found === 1 ? 'ocorrência' : 'ocorrências'}
               {place.masked > 0 ? ` (${place.masked} como rastro mascarado)` : ''} —{' '}
               <ActionText text={m.actions[place.place]} />
+              {stoppedEarly(place) ? ` (${m.eraseWhole})` : ''}
             </List.Item>
           ))}
         </List>
@@ -75,7 +79,9 @@ export function TitularEraseModal({
             Cancelar
           </Button>
           <Button color="red" onClick={onConfirm} loading={loading}>
-            Excluir {result?.total} {result?.total === 1 ? 'ocorrência' : 'ocorrências'}
+            {total === 0
+              ? 'Excluir o que a exclusão encontrar'
+              : `Excluir ${total} ${total === 1 ? 'ocorrência' : 'ocorrências'}`}
           </Button>
         </Group>
       </Stack>

@@ -21,7 +21,11 @@ function summary(request: TitularRequest): string {
     kept === 0
       ? ''
       : ` (${kept} ${kept === 1 ? 'rastro mascarado mantido' : 'rastros mascarados mantidos'})`;
-  return `${text}, ${done} ${done === 1 ? 'excluída, reescrita ou anonimizada' : 'excluídas, reescritas ou anonimizadas'}; busca depois: ${after}${traces}`;
+  const failed = request.places
+    .filter((place) => place.error)
+    .map((place) => m.places[place.place]);
+  const summary = `${text}, ${done} ${done === 1 ? 'excluída, reescrita ou anonimizada' : 'excluídas, reescritas ou anonimizadas'}; busca depois: ${after}${traces}`;
+  return failed.length ? `${summary}; não concluída em: ${failed.join(', ')}` : summary;
 }
 
 function RequestRow({ request }: { request: TitularRequest }) {

@@ -7,6 +7,7 @@ import type {
   TitularSearchResult,
 } from '@ponte/shared/lgpd/titular.schema';
 import { titularPlaces } from '@ponte/shared/lgpd/titular.schema';
+import { titularMessages } from '@ponte/shared/lgpd/titular-messages';
 import { catchDownloads } from '../../test/catch-downloads';
 import { apiError, mockFetch, type MockRoute } from '../../test/mock-fetch';
 import { renderWithProviders } from '../../test/render';
@@ -171,13 +172,16 @@ describe("/lgpd, tab 'Titulares'", () => {
     const erased: TitularEraseResult = {
       request_id: 'r2',
       total_after: 1,
+      failed_places: [],
       places: searchResult.places.map(({ place, found, masked }) => ({
         place,
         found,
         masked,
         done: place === 'records' ? 0 : found,
+        failed: 0,
         after: place === 'records' ? 1 : 0,
         kept: place === 'records' ? 1 : 0,
+        stopped_early: false,
       })),
     };
     const api = setup([
@@ -259,5 +263,80 @@ describe("/lgpd, tab 'Titulares'", () => {
     expect(api.callsTo('GET', '/api/v1/lgpd/titulars/requests/r0/report')[0]?.url.search).toBe(
       '?format=csv',
     );
+  });
+
+  it('offers the erasure when a place stopped early though none was found, and says so', async () => {
+    const stopped: TitularSearchResult = {
+      ...searchResult,
+      total: 0,
+      places: titularPlaces.map((place) =>
+        place === 'storage' ? { ...empty(place), walk_stopped: true } : empty(place),
+      ),
+    };
+    const erased: TitularEraseResult = {
+      request_id: 'r3',
+      total_after: 0,
+      failed_places: [],
+      places: titularPlaces.map((place) => ({
+        place,
+        found: 0,
+        masked: 0,
+        done: place === 'storage' ? 2 : 0,
+        failed: 0,
+        after: 0,
+        kept: 0,
+        stopped_early: place === 'storage',
+      })),
+    };
+    setup([
+      { method: 'POST', path: '/api/v1/lgpd/titulars/search', reply: { body: stopped } },
+      { method: 'POST', path: '/api/v1/lgpd/titulars/erase', reply: { body: erased } },
+    ]);
+    const { user } = open();
+    await user.type(await screen.findByLabelText('CPF, CNPJ, e-mail ou telefone'), '52998224725');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await user.click(await screen.findByRole('button', { name: 'Excluir os dados deste titular' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Excluir os dados deste titular' });
+    const [storage, ...others] = within(dialog).getAllByRole('listitem');
+    expect(others).toEqual([]);
+    expect(storage).toHaveTextContent(/Arquivos do Storage: 0 ocorrências .* percorre inteiro/);
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Excluir o que a exclusão encontrar' }),
+    );
+    expect(await screen.findByText('Dados excluídos')).toBeInTheDocument();
+    expect(screen.getByText(/a exclusão o percorreu inteiro/)).toBeInTheDocument();
+  });
+
+  it('shows the places whose erasure failed, and what the others did', async () => {
+    const erased: TitularEraseResult = {
+      request_id: 'r4',
+      total_after: 1,
+      failed_places: ['storage'],
+      places: searchResult.places.map(({ place, found, masked }) => ({
+        place,
+        found,
+        masked,
+        done: place === 'storage' ? 0 : found,
+        failed: 0,
+        after: place === 'storage' ? 1 : 0,
+        kept: 0,
+        stopped_early: false,
+        ...(place === 'storage' ? { error: titularMessages.eraseFailed } : {}),
+      })),
+    };
+    setup([{ method: 'POST', path: '/api/v1/lgpd/titulars/erase', reply: { body: erased } }]);
+    const { user } = open();
+    await user.type(await screen.findByLabelText('CPF, CNPJ, e-mail ou telefone'), '52998224725');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await user.click(await screen.findByRole('button', { name: 'Excluir os dados deste titular' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Excluir os dados deste titular' });
+    await user.click(within(dialog).getByRole('button', { name: /Excluir 55/ }));
+    expect(await screen.findByText('Exclusão não concluída')).toBeInTheDocument();
+    expect(
+      screen.getByText(/A exclusão não foi concluída em: Arquivos do Storage/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/54 ocorrências excluídas, reescritas ou anonimizadas/)).toBeInTheDocument();
+    const notes = screen.getByRole('list', { name: 'O que a exclusão não concluiu ou avisa' });
+    expect(notes).toHaveTextContent(`Arquivos do Storage: ${titularMessages.eraseFailed}`);
   });
 });

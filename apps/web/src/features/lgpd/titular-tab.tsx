@@ -1,49 +1,26 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch, IconTrash } from '@tabler/icons-react';
 import { titularKindNames, titularNeedles } from '@ponte/shared/lgpd/personal-data-mask';
 import { titularMessages } from '@ponte/shared/lgpd/titular-messages';
-import type { TitularEraseResult, TitularSearchResult } from '@ponte/shared/lgpd/titular.schema';
+import type {
+  TitularEraseResult,
+  TitularPlaceResult,
+  TitularSearchResult,
+} from '@ponte/shared/lgpd/titular.schema';
 import { errorMessage } from '../../lib/api/api-error';
 import { toast } from '../../lib/toasts';
 import { useEraseTitular } from './api/erase-titular';
 import { useSearchTitular } from './api/search-titular';
 import { TitularEraseModal } from './titular-erase-modal';
+import { TitularEraseOutcome } from './titular-erase-outcome';
 import { TitularHistory } from './titular-history';
 import { TitularReportButtons } from './titular-report-buttons';
 import { TitularResults } from './titular-results';
 
 const m = titularMessages;
 
-function EraseOutcome({ outcome }: { outcome: TitularEraseResult }) {
-  const done = outcome.places.reduce((sum, place) => sum + place.done, 0);
-  const kept = outcome.places.reduce((sum, place) => sum + place.kept, 0);
-  // The masked traces kept on purpose are not a failure; anything else the search after finds is.
-  const left = Math.max(0, outcome.total_after - kept);
-  const clean = left === 0;
-  return (
-    <Alert color={clean ? 'teal' : 'yellow'} title={clean ? 'Dados excluídos' : 'Exclusão parcial'}>
-      <Stack gap="xs">
-        <Text size="sm">
-          {done}{' '}
-          {done === 1
-            ? 'ocorrência excluída, reescrita ou anonimizada'
-            : 'ocorrências excluídas, reescritas ou anonimizadas'}
-          . A busca feita logo depois encontrou {outcome.total_after}.
-          {kept > 0 ? ` ${m.keptTraces(kept)}` : ''}
-          {clean ? '' : ` ${m.notRemoved(left)}`}
-        </Text>
-        <Group gap="xs">
-          <Text size="sm">Baixar relatório:</Text>
-          <TitularReportButtons
-            requestId={outcome.request_id}
-            label="Baixar relatório da exclusão"
-          />
-        </Group>
-      </Stack>
-    </Alert>
-  );
-}
+const stoppedEarly = (place: TitularPlaceResult) => place.truncated || place.walk_stopped === true;
 
 /**
  * The 'Titulares' tab of /lgpd (docs/lgpd.md): find a titular by CPF, CNPJ, e-mail or phone in
@@ -113,7 +90,7 @@ export function TitularTab() {
         </Group>
       </form>
 
-      {outcome && <EraseOutcome outcome={outcome} />}
+      {outcome && <TitularEraseOutcome outcome={outcome} />}
 
       {found && (
         <Stack gap="sm" component="section" aria-label="Resultado da busca">
@@ -130,7 +107,8 @@ export function TitularTab() {
             </Group>
           </Group>
           <TitularResults result={found} />
-          {found.total > 0 && (
+          {/* A place whose search stopped early may hold more than it counted: 0 is no proof. */}
+          {(found.total > 0 || found.places.some(stoppedEarly)) && (
             <Group>
               <Button
                 color="red"
