@@ -335,7 +335,9 @@ describe("/lgpd, tab 'Titulares'", () => {
     expect(
       screen.getByText(/A exclusão não foi concluída em: Arquivos do Storage/),
     ).toBeInTheDocument();
-    expect(screen.getByText(/54 ocorrências excluídas, reescritas ou anonimizadas/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/54 ocorrências excluídas, reescritas ou anonimizadas/),
+    ).toBeInTheDocument();
     const notes = screen.getByRole('list', { name: 'O que a exclusão não concluiu ou avisa' });
     expect(notes).toHaveTextContent(`Arquivos do Storage: ${titularMessages.eraseFailed}`);
   });
