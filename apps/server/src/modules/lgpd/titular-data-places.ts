@@ -1,11 +1,16 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import { titularScanMax } from '@ponte/shared/lgpd/titular.schema';
 import type { Database } from '../../db/client';
 import { dbRecords, dbTables, flows, logs } from '../../db/schema';
 import { containsFolded } from '../../lib/list-query';
 import { before, holdsNeedle } from './titular-execution-places';
 import { countInValue, hits, type TitularMatcher } from './titular-matcher';
-import { scanPages, searchTally, type Keyset, type TitularPlaceHandler } from './titular-scan';
+import {
+  executionHit,
+  scanPages,
+  searchPages,
+  type Keyset,
+  type TitularPlaceHandler,
+} from './titular-scan';
 
 /**
  * The monitoring log lines (message and label). The filter goes through the trigram indexes on
@@ -56,27 +61,14 @@ export function logsPlace(db: Database): TitularPlaceHandler {
   };
 
   return {
-    async search(workspaceId, matcher) {
-      const tally = searchTally();
-      tally.result.truncated = await scanPages(
-        fetch(workspaceId, matcher),
-        async (rows) => {
-          for (const row of rows) {
-            const { count, fields } = countOf(matcher, row);
-            tally.add(count, () => ({
-              id: String(row.id),
-              at: row.at.toISOString(),
-              fields,
-              execution_id: row.executionId,
-              flow_id: row.flowId,
-              ...(row.flowName === null ? {} : { flow_name: row.flowName }),
-            }));
-          }
-        },
-        { batch: 500, max: titularScanMax },
-      );
-      return tally.result;
-    },
+    search: (workspaceId, matcher) =>
+      searchPages(fetch(workspaceId, matcher), (row) => {
+        const { count, fields } = countOf(matcher, row);
+        return {
+          count,
+          hit: () => executionHit(row, String(row.id), row.executionId, fields),
+        };
+      }),
 
     async erase(workspaceId, matcher) {
       let done = 0;
@@ -134,25 +126,17 @@ export function recordsPlace(db: Database): TitularPlaceHandler {
       .map(([key]) => key);
 
   return {
-    async search(workspaceId, matcher) {
-      const tally = searchTally();
-      tally.result.truncated = await scanPages(
-        fetch(workspaceId, matcher),
-        async (rows) => {
-          for (const row of rows) {
-            tally.add(countInValue(matcher, row.data), () => ({
-              id: row.id,
-              at: row.at.toISOString(),
-              fields: fieldsOf(matcher, row),
-              table_id: row.tableId,
-              table_name: row.tableName,
-            }));
-          }
-        },
-        { batch: 500, max: titularScanMax },
-      );
-      return tally.result;
-    },
+    search: (workspaceId, matcher) =>
+      searchPages(fetch(workspaceId, matcher), (row) => ({
+        count: countInValue(matcher, row.data),
+        hit: () => ({
+          id: row.id,
+          at: row.at.toISOString(),
+          fields: fieldsOf(matcher, row),
+          table_id: row.tableId,
+          table_name: row.tableName,
+        }),
+      })),
 
     async erase(workspaceId, matcher) {
       let done = 0;

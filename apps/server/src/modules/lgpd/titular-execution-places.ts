@@ -1,9 +1,14 @@
 import { and, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
-import { titularScanMax } from '@ponte/shared/lgpd/titular.schema';
 import type { Database } from '../../db/client';
 import { executionData, executions, flows } from '../../db/schema';
 import { countInValue, hits, scrubValue, type TitularMatcher } from './titular-matcher';
-import { scanPages, searchTally, type Keyset, type TitularPlaceHandler } from './titular-scan';
+import {
+  executionHit,
+  scanPages,
+  searchPages,
+  type Keyset,
+  type TitularPlaceHandler,
+} from './titular-scan';
 
 /** The form trigger's type: its executions are the form's submissions ('Envios de formulário'). */
 export const formTriggerType = 'core_form_trigger';
@@ -63,27 +68,11 @@ export function executionsPlace(db: Database, forms: boolean): TitularPlaceHandl
   };
 
   return {
-    async search(workspaceId, matcher) {
-      const tally = searchTally();
-      tally.result.truncated = await scanPages(
-        fetch(workspaceId, matcher),
-        async (rows) => {
-          for (const row of rows) {
-            const { count, fields } = fieldsOf(matcher, row);
-            tally.add(count, () => ({
-              id: row.id,
-              at: row.at.toISOString(),
-              fields,
-              execution_id: row.id,
-              flow_id: row.flowId,
-              ...(row.flowName === null ? {} : { flow_name: row.flowName }),
-            }));
-          }
-        },
-        { batch: 500, max: titularScanMax },
-      );
-      return tally.result;
-    },
+    search: (workspaceId, matcher) =>
+      searchPages(fetch(workspaceId, matcher), (row) => {
+        const { count, fields } = fieldsOf(matcher, row);
+        return { count, hit: () => executionHit(row, row.id, row.id, fields) };
+      }),
 
     async erase(workspaceId, matcher) {
       let done = 0;
@@ -164,27 +153,15 @@ export function executionDataPlace(db: Database): TitularPlaceHandler {
         .limit(limit);
 
   return {
-    async search(workspaceId, matcher) {
-      const tally = searchTally();
-      tally.result.truncated = await scanPages(
+    search: (workspaceId, matcher) =>
+      searchPages(
         fetch(workspaceId, matcher),
-        async (rows) => {
-          for (const row of rows) {
-            const { count, fields } = countOf(matcher, row.runs, row.summaries);
-            tally.add(count, () => ({
-              id: row.id,
-              at: row.at.toISOString(),
-              fields,
-              execution_id: row.id,
-              flow_id: row.flowId,
-              ...(row.flowName === null ? {} : { flow_name: row.flowName }),
-            }));
-          }
+        (row) => {
+          const { count, fields } = countOf(matcher, row.runs, row.summaries);
+          return { count, hit: () => executionHit(row, row.id, row.id, fields) };
         },
-        { batch: 50, max: titularScanMax },
-      );
-      return tally.result;
-    },
+        50,
+      ),
 
     async erase(workspaceId, matcher) {
       let done = 0;

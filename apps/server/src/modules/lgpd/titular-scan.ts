@@ -1,4 +1,8 @@
-import { titularItemsMax, type TitularHit } from '@ponte/shared/lgpd/titular.schema';
+import {
+  titularItemsMax,
+  titularScanMax,
+  type TitularHit,
+} from '@ponte/shared/lgpd/titular.schema';
 import { hits, type TitularCount, type TitularMatcher } from './titular-matcher';
 
 /** Where a page of rows ordered by (time desc, id desc) ends. */
@@ -68,4 +72,47 @@ export async function scanPages<R>(
     if (rows.length < limit) return false;
     after = rows[rows.length - 1]!;
   }
+}
+
+/** A row's hit: its count, and its item (made only while the list has room). */
+export interface RowHit {
+  count: TitularCount;
+  hit: () => Omit<TitularHit, 'masked'>;
+}
+
+/** A place's search: `titularScanMax` possible hits at most, read in pages of `batch`. */
+export async function searchPages<R>(
+  fetch: (after: R | null, limit: number) => Promise<R[]>,
+  hitOf: (row: R) => RowHit,
+  batch = 500,
+): Promise<PlaceSearch> {
+  const tally = searchTally();
+  tally.result.truncated = await scanPages(
+    fetch,
+    async (rows) => {
+      for (const row of rows) {
+        const { count, hit } = hitOf(row);
+        tally.add(count, hit);
+      }
+    },
+    { batch, max: titularScanMax },
+  );
+  return tally.result;
+}
+
+/** The item of a hit in an execution's place: the execution, its flow and when. */
+export function executionHit(
+  row: { at: Date; flowId: string; flowName: string | null },
+  id: string,
+  executionId: string,
+  fields: string[],
+): Omit<TitularHit, 'masked'> {
+  return {
+    id,
+    at: row.at.toISOString(),
+    fields,
+    execution_id: executionId,
+    flow_id: row.flowId,
+    ...(row.flowName === null ? {} : { flow_name: row.flowName }),
+  };
 }
