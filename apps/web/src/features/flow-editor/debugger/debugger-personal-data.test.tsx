@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
 import { screen, within } from '@testing-library/react';
 import type { MaskSetting } from '@ponte/shared/lgpd/lgpd.schema';
 import { maskedRerunRefusal } from '@ponte/shared/lgpd/masked-executions';
@@ -13,9 +14,15 @@ import { useDebugger } from './use-debugger';
 
 const room = 'debugger-f1';
 
-function Harness({ mask }: { mask: MaskSetting | undefined }) {
-  const fake = fakeDebuggerSocket();
-  const debug = useDebugger({ flowId: 'f1', enabled: true, connectSocket: () => fake.socket });
+/** The socket is made once per test (a new one on each render would reconnect forever). */
+function Harness({
+  mask,
+  fake,
+}: {
+  mask: MaskSetting | undefined;
+  fake: ReturnType<typeof fakeDebuggerSocket> & { connect: () => Socket };
+}) {
+  const debug = useDebugger({ flowId: 'f1', enabled: true, connectSocket: fake.connect });
   return (
     <>
       <button type="button" onClick={() => fake.push(room, logLine)}>
@@ -54,7 +61,9 @@ function setup(role: Role, mask: MaskSetting | undefined, instance = false) {
       },
     },
   ]);
-  return renderWithProviders(<Harness mask={mask} />);
+  const made = fakeDebuggerSocket();
+  const fake = { ...made, connect: () => made.socket };
+  return renderWithProviders(<Harness mask={mask} fake={fake} />);
 }
 
 describe('the debugger of a flow that masks personal data (docs/adr/0122)', () => {
