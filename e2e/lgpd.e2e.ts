@@ -217,9 +217,13 @@ describe.skipIf(!hasChromium)('Jornada do encarregado (DPO): LGPD de ponta a pon
 
     await result.getByRole('button', { name: 'Excluir os dados deste titular' }).click();
     const confirm = page.getByRole('dialog', { name: 'Excluir os dados deste titular' });
-    await confirm.getByText('Registros de tabelas: 3 ocorrências — registros excluídos').waitFor();
+    await confirm
+      .getByText(
+        'Registros de tabelas: 3 ocorrências — registros com o dado excluídos (rastros mascarados mantidos)',
+      )
+      .waitFor();
     expect(await confirm.textContent()).toContain(
-      'Logs: 2 ocorrências (1 como rastro mascarado) — linhas de log excluídas',
+      'Logs: 2 ocorrências (1 como rastro mascarado) — linhas de log anonimizadas',
     );
     await settled(page);
     await snap(page, 'lgpd-titular-erase-confirm-1440', { fullPage: false });
@@ -227,7 +231,9 @@ describe.skipIf(!hasChromium)('Jornada do encarregado (DPO): LGPD de ponta a pon
     await confirm.waitFor({ state: 'detached' });
     await page.getByText('Dados excluídos').waitFor();
     await page
-      .getByText('9 ocorrências excluídas ou anonimizadas. A busca feita logo depois encontrou 0.')
+      .getByText(
+        '9 ocorrências excluídas, reescritas ou anonimizadas. A busca feita logo depois encontrou 0.',
+      )
       .waitFor();
     await snap(page, 'lgpd-titular-erased-1440');
 
@@ -343,6 +349,7 @@ describe.skipIf(!hasChromium)('Jornada do encarregado (DPO): LGPD de ponta a pon
     await field.fill(cpf);
     await phone.getByRole('button', { name: 'Buscar' }).click();
     const result = phone.getByRole('region', { name: 'Resultado da busca' });
+    await result.getByText(`CPF ${cpfMasked}:`).waitFor();
     await result.getByText(`CPF ${cpfMasked}: 4 ocorrências`).waitFor();
     expect(await overflowsSideways(phone)).toBe(false);
     expect(await rows(phone.getByRole('tab'))).toHaveLength(1);
