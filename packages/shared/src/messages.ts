@@ -18,6 +18,7 @@ import { ssoMessages } from './messages-sso';
 import { holidayMessages } from './messages-holidays';
 import { lgpdRegisterMessages } from './messages-lgpd-register';
 import { retentionMessages } from './messages-retention';
+import { groupMessages } from './messages-groups';
 
 /** Up to five hosts as pt-BR lists them ("a, b e c"), then how many more. */
 function hostList(hosts: readonly string[]): string {
@@ -66,17 +67,7 @@ export const messages = {
   holidays: holidayMessages,
   lgpdRegister: lgpdRegisterMessages,
   retention: retentionMessages,
-  groups: {
-    nameRequired: 'O nome do grupo é obrigatório!',
-    nameTooLong: 'O nome do grupo deve ter no máximo 50 caracteres!',
-    nameTaken: 'Já existe um grupo com este nome.',
-    notFound: 'Grupo não encontrado.',
-    saved: 'O grupo foi salvo com sucesso!',
-    saveError: 'Ocorreu um erro ao salvar o grupo: ',
-    removed: 'O grupo foi removida com sucesso!',
-    removeError: 'Erro ao remover o grupo:',
-    nameMismatch: 'O nome do grupo não confere com o nome digitado!',
-  },
+  groups: groupMessages,
   variables: {
     nameRequired: 'O campo "Nome" é obrigatório.',
     nameTooLong: 'O nome deve ter no máximo 120 caracteres.',
