@@ -1,7 +1,9 @@
-// What one execution writes (docs/adr/0060): the flow webhook → code → respond of
-// `bench/webhook-throughput.mjs`, run one execution at a time (so that no batch is shared)
-// through the execution runner, on PostgreSQL; counts the statements sent and the rows in
-// `executions` and `logs` per execution, for each save level.
+// What one execution writes (docs/adr/0060, 0129): the flow webhook → code → respond of
+// `bench/webhook-throughput.mjs` through the execution runner, on PostgreSQL; counts the
+// statements sent, the commits (a statement outside a transaction, or a transaction) and the
+// rows in `executions` and `logs` per execution, for each save level, one execution at a time
+// (so that no batch is shared) and 50 at once, with the row written when the execution starts
+// (a caller that does not wait) and written once with its end (a webhook waiting for its answer).
 // Usage: node bench/run-ts.mjs bench/execution-writes.ts [executions] [postgres-url]
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -28,11 +30,19 @@ const serverUrl =
   'postgres://postgres@127.0.0.1:5432/postgres';
 
 let statements = 0;
+let commits = 0;
+const inTransaction = new WeakSet<pg.Client>();
 const counted: string[] = [];
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   statements += 1;
   const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
+  const head = (text ?? '').trim().slice(0, 8).toLowerCase();
+  if (head.startsWith('begin')) inTransaction.add(this);
+  else if (head.startsWith('commit') || head.startsWith('rollback')) {
+    inTransaction.delete(this);
+    commits += 1;
+  } else if (!inTransaction.has(this)) commits += 1;
   counted.push((text ?? '').replace(/\s+/g, ' ').trim().slice(0, 60));
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof pg.Client.prototype.query;
@@ -108,43 +118,64 @@ const rowsIn = async (table: 'executions' | 'logs') =>
     ).rows[0]!.n,
   );
 
-async function runAll(flowId: string, n: number) {
-  for (let i = 0; i < n; i++) {
-    const { done } = await runner.enqueue({
-      workspaceId,
-      flowId,
-      triggerNodeUid: 'n0',
-      msg: { payload: { itens: [{ preco: 10 }, { preco: 5 }] } },
-      respond: () => undefined,
-    });
-    await done;
-    // Each execution's lines go in their own batch: nothing is shared with the next one.
+/** `n` executions, `atOnce` at a time; `writeOnce`: the caller waits for the end (ADR 0129). */
+async function runAll(flowId: string, n: number, atOnce: number, writeOnce: boolean) {
+  for (let i = 0; i < n; i += atOnce) {
+    // Enqueued together, as requests arriving at once: their writes may share statements.
+    const enqueued = await Promise.all(
+      Array.from({ length: atOnce }, () =>
+        runner.enqueue({
+          workspaceId,
+          flowId,
+          triggerNodeUid: 'n0',
+          msg: { payload: { itens: [{ preco: 10 }, { preco: 5 }] } },
+          respond: () => undefined,
+          ...(writeOnce ? { writeOnce: true } : {}),
+        }),
+      ),
+    );
+    const ends = enqueued.map(({ done }) => done);
+    await Promise.all(ends);
+    // Each round's lines go in their own batch: nothing is shared with the next one.
     await logs.flush();
   }
 }
 
 const out: Record<string, string | number>[] = [];
-for (const level of ['all', 'errors', 'none'] as const) {
+const cases = [
+  ...(['all', 'errors', 'none'] as const).map((level) => ({ level, atOnce: 1 })),
+  { level: 'all' as const, atOnce: 50 },
+];
+for (const { level, atOnce } of cases) {
   const flowId = await flowSaving(level);
-  await runAll(flowId, 3); // warm: flow cache, isolate
-  const [executionsBefore, logsBefore] = [await rowsIn('executions'), await rowsIn('logs')];
-  statements = 0;
-  counted.length = 0;
-  await runAll(flowId, count);
-  const sent = statements;
-  const kinds = new Map<string, number>();
-  for (const text of counted) kinds.set(text, (kinds.get(text) ?? 0) + 1);
-  out.push({
-    nível: level,
-    'comandos por execução': (sent / count).toFixed(2),
-    'linhas em executions': ((await rowsIn('executions')) - executionsBefore) / count,
-    'linhas em logs': ((await rowsIn('logs')) - logsBefore) / count,
-  });
-  console.log(level, Object.fromEntries([...kinds].map(([k, v]) => [k, v / count])));
+  await runAll(flowId, 3, 1, false); // warm: flow cache, isolate
+  for (const writeOnce of [false, true]) {
+    const [executionsBefore, logsBefore] = [await rowsIn('executions'), await rowsIn('logs')];
+    statements = 0;
+    commits = 0;
+    counted.length = 0;
+    const n = Math.max(count, atOnce);
+    await runAll(flowId, n, atOnce, writeOnce);
+    const kinds = new Map<string, number>();
+    for (const text of counted) kinds.set(text, (kinds.get(text) ?? 0) + 1);
+    out.push({
+      nível: level,
+      'ao mesmo tempo': atOnce,
+      linha: writeOnce ? 'uma vez, com o fim' : 'no início e no fim',
+      'comandos por execução': (statements / n).toFixed(2),
+      'commits por execução': (commits / n).toFixed(2),
+      'linhas em executions': ((await rowsIn('executions')) - executionsBefore) / n,
+      'linhas em logs': ((await rowsIn('logs')) - logsBefore) / n,
+    });
+    console.log(
+      level,
+      atOnce,
+      writeOnce,
+      Object.fromEntries([...kinds].map(([k, v]) => [k, v / n])),
+    );
+  }
 }
-console.log(
-  `${count} execuções de webhook → código → resposta, uma de cada vez (${handle.driver}):`,
-);
+console.log(`${count} execuções de webhook → código → resposta (${handle.driver}):`);
 console.table(out);
 await runner.close();
 engine.dispose();

@@ -47,6 +47,8 @@ export function createSecondRunner(
     onError?: (error: unknown) => void;
     /** Networks its outbound requests may reach (PONTE_HTTP_ALLOWED_NETWORKS). */
     httpAllowedNetworks?: string[];
+    /** How long a row may wait for its end (docs/adr/0129). */
+    writeOnceWindowMs?: number;
   } = {},
 ): SecondRunner {
   const http = createOutboundHttpClient({
@@ -72,6 +74,7 @@ export function createSecondRunner(
     ...(options.executionData ? { executionData: options.executionData } : {}),
     ...(options.cluster ? { cluster: options.cluster } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
+    ...(options.writeOnceWindowMs ? { writeOnceWindowMs: options.writeOnceWindowMs } : {}),
   });
   return {
     runner,

@@ -2,12 +2,15 @@ import { isDatabaseUnavailable } from '../../db/database-unavailable';
 import { createBackoff } from '../../lib/backoff';
 import type { KeptExecutionData } from './execution-data';
 import type { ExecutionOutcome } from './executions.repository';
+import type { WrittenOnce } from './execution-write-once.repository';
 
 export interface ExecutionEnd {
   id: string;
   values: ExecutionOutcome;
   /** The node data the execution kept (docs/adr/0089): written with its end, retried with it. */
   data?: KeptExecutionData;
+  /** Its start was never written: the whole row, with its lines (docs/adr/0129). */
+  once?: WrittenOnce;
 }
 
 export interface ExecutionEndsOptions {
@@ -67,7 +70,12 @@ export function createExecutionEnds(options: ExecutionEndsOptions) {
       const batch = pending.slice(0, maxBatch);
       try {
         await options.write(
-          batch.map(({ id, values, data }) => ({ id, values, ...(data ? { data } : {}) })),
+          batch.map(({ id, values, data, once }) => ({
+            id,
+            values,
+            ...(data ? { data } : {}),
+            ...(once ? { once } : {}),
+          })),
         );
       } catch (error) {
         if (isDatabaseUnavailable(error)) {
@@ -102,9 +110,21 @@ export function createExecutionEnds(options: ExecutionEndsOptions) {
      * Resolves true once written, false when given up (the database still away at close, or too
      * many ends waiting). After close, an end gets one try and no retries.
      */
-    record(id: string, values: ExecutionOutcome, data?: KeptExecutionData): Promise<boolean> {
+    record(
+      id: string,
+      values: ExecutionOutcome,
+      data?: KeptExecutionData,
+      once?: WrittenOnce,
+    ): Promise<boolean> {
       return new Promise<boolean>((resolve, reject) => {
-        pending.push({ id, values, ...(data ? { data } : {}), resolve, reject });
+        pending.push({
+          id,
+          values,
+          ...(data ? { data } : {}),
+          ...(once ? { once } : {}),
+          resolve,
+          reject,
+        });
         if (pending.length > maxPending) giveUp(pending.splice(0, pending.length - maxPending));
         // A retry is already scheduled: the new end waits behind the ones before it.
         if (!retry) setImmediate(() => void start());

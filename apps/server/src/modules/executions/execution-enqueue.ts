@@ -21,7 +21,13 @@ import { flowVersionRan } from './flow-version-ran';
 import { maskingOf, masksPersonalData } from './personal-data-masking';
 import type { EnqueuerMark, ExecutionOwnership, RunnerResult, Waiter } from './execution-ownership';
 import type { ExecutionRunnerDeps } from './execution-runner-deps';
-import type { ExecutionRow, ExecutionsRepository, UnawaitedRow } from './executions.repository';
+import type { WriteOnce } from './execution-write-once';
+import {
+  writtenRow,
+  type ExecutionRow,
+  type ExecutionsRepository,
+  type UnawaitedRow,
+} from './executions.repository';
 
 export const executionsQueue = 'executions';
 
@@ -63,6 +69,12 @@ export interface ExecutionRequest {
   startedAt?: Date;
   /** 'editor' for the editor's runs (docs/adr/0089); default 'production'. */
   mode?: ExecutionMode;
+  /**
+   * The caller waits for the end and answers nothing before the row is stored (a webhook that
+   * answers with the flow's result, a queue message): started at once, its row may be written
+   * once, with its end (docs/adr/0129).
+   */
+  writeOnce?: boolean;
   /**
    * An editor run: the editor's document (saved or not) runs instead of the saved one, up to
    * `destination`, with its pins. Never set for a production execution.
@@ -175,6 +187,8 @@ export interface RunnerContext {
   flows: FlowsPort;
   /** An execution waits for a new attempt until `at` (execution-retries.ts). */
   wakeRetriesAt(at: Date): void;
+  /** Rows of executions started at once that may be written once (docs/adr/0129). */
+  writeOnce: WriteOnce;
 }
 
 /** Past `PONTE_FLOW_CHAIN_LIMIT`: the refusal is recorded and thrown (docs/adr/0020). */
@@ -221,6 +235,7 @@ function giveUpDeps(ctx: RunnerContext): GiveUpDeps {
     created: ctx.created,
     loadFlow: ctx.loadFlow,
     stop: async (row: UnawaitedRow) => void (await ctx.stopRunning(row)),
+    flush: (id: string) => ctx.writeOnce.flush(id),
   };
 }
 
@@ -290,16 +305,19 @@ export async function enqueueExecution(
   };
   const slot = deps.consume === false ? null : queue.reserve(executionsQueue, placing);
   if (slot) {
+    const started = {
+      ...base,
+      status: 'running' as const,
+      startedAt: base.queuedAt,
+      ownerId: ownership.processId,
+      // It starts now, on the row read above (its end records the version it ran).
+      flowVersion: ran ? (request.rerun!.version ?? null) : flowVersionRan(flow, request.editor),
+    };
     let row: ExecutionRow;
     try {
-      row = await repository.create({
-        ...base,
-        status: 'running',
-        startedAt: base.queuedAt,
-        ownerId: ownership.processId,
-        // It starts now, on the row read above (its end records the version it ran).
-        flowVersion: ran ? (request.rerun!.version ?? null) : flowVersionRan(flow, request.editor),
-      });
+      // Written once with its end, or when its window runs out (docs/adr/0129).
+      if (request.writeOnce) ctx.writeOnce.defer(started);
+      row = request.writeOnce ? writtenRow(started) : await repository.create(started);
     } catch (error) {
       slot.release();
       waiters.delete(id);

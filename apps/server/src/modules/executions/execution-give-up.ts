@@ -34,6 +34,8 @@ export interface GiveUpDeps {
   loadFlow(workspaceId: string, flowId: string): Promise<FlowRow | null>;
   /** Stops a running execution, in this process or in its owner's. */
   stop(row: UnawaitedRow): Promise<void>;
+  /** Writes the row of an execution started moments ago, if it waits for its end (ADR 0129). */
+  flush(id: string): Promise<void>;
 }
 
 export interface GivenUp {
@@ -80,6 +82,7 @@ export async function giveUpExecution(
   caller: Caller,
 ): Promise<GiveUpOutcome> {
   const { id, workspaceId, flowId } = execution;
+  await deps.flush(id);
   const at = deps.now();
   const flow = await deps.loadFlow(workspaceId, flowId);
   const level = saveLevelOf(flow?.config.save_executions, deps.executionSave, false);

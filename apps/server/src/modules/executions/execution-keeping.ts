@@ -17,8 +17,14 @@ export function saveLevelOf(
 /** The log lines of one execution on their way to the writer, as its save level says. */
 export interface LogKeeper {
   write(entry: LogEntry): void;
-  /** The execution ended: with `errors`, the lines held are stored unless it succeeded. */
-  end(status: string): void;
+  /**
+   * The execution ended: with `errors`, the lines held are stored unless it succeeded. Answers
+   * the lines to store that the keeper still holds for the end's own statement (an execution
+   * written once, docs/adr/0129); the others went to the writer.
+   */
+  end(status: string): LogEntry[];
+  /** The execution's start row is being written: the lines held for its end go to the writer. */
+  release(): void;
 }
 
 /**
@@ -30,28 +36,46 @@ export interface LogKeeper {
  *   stopped). Held, not stored at once, so that a failed execution reads in the same order as
  *   with `all` (lines of the same millisecond are ordered by id);
  * - `none`: no line (the execution row is all that is kept).
+ *
+ * `holding`: the execution may be written once, start and end in one row with its lines
+ * (docs/adr/0129): the lines to store are held (still read by the alert rules at once) until
+ * `release` (its start row is written after all) or its end, which answers them.
  */
 export function createLogKeeper(
   level: ExecutionSaveLevel,
   logs: Pick<LogWriter, 'write'>,
+  holding = false,
 ): LogKeeper {
-  if (level === 'all') return { write: (entry: LogEntry) => logs.write(entry), end() {} };
   if (level === 'none') {
-    return { write: (entry: LogEntry) => logs.write(entry, { store: false }), end() {} };
+    return {
+      write: (entry: LogEntry) => logs.write(entry, { store: false }),
+      end: () => [],
+      release() {},
+    };
   }
   let held: LogEntry[] = [];
+  let holds = holding;
+  const stored = (entry: LogEntry, status: string) =>
+    level === 'all' || status !== 'success' || entry.type === 'user';
   return {
     write(entry: LogEntry) {
+      if (level === 'all' && !holds) return logs.write(entry);
       logs.write(entry, { store: false });
       held.push(entry);
     },
-    end(status: string) {
-      const lines = held;
+    release() {
+      if (!holds) return;
+      holds = false;
+      if (level !== 'all') return;
+      for (const entry of held) logs.write(entry, { watch: false });
       held = [];
-      const all = status !== 'success';
-      for (const entry of lines) {
-        if (all || entry.type === 'user') logs.write(entry, { watch: false });
-      }
+    },
+    end(status: string) {
+      const lines = held.filter((entry) => stored(entry, status));
+      held = [];
+      if (holds) return lines;
+      for (const entry of lines) logs.write(entry, { watch: false });
+      return [];
     },
   };
 }

@@ -4,6 +4,7 @@ import type { JobPayload, RunnerContext } from './execution-enqueue';
 import type { createLogKeeper } from './execution-keeping';
 import { parkedAfter } from './execution-retries';
 import type { ExecutionRow } from './executions.repository';
+import { logRowOf } from '../logs/log-writer';
 import type { PersonalDataMasking } from './personal-data-masking';
 
 /**
@@ -45,7 +46,10 @@ export async function recordEnd(
   const endedAt = ctx.deps.now();
   const parked = parkedAfter(execution, payload, result, endedAt);
   const ended = { ...result, status: parked.status };
-  part.keeper.end(ended.status);
+  const lines = part.keeper.end(ended.status);
+  // Its start never written: the row goes in whole, with its lines (docs/adr/0129).
+  const start = ctx.writeOnce.take(execution.id);
+  const once = start && { row: start, logs: lines.map(logRowOf) };
   const data = part.data(ended.status);
   const { masking } = part;
   const error =
@@ -53,7 +57,7 @@ export async function recordEnd(
       ? { ...result.error, message: masking.text(result.error.message) }
       : (result.error ?? null);
   // Waits while the database is away (the end is retried); settles even if it was given up.
-  await ctx.ends.record(
+  const stored = await ctx.ends.record(
     execution.id,
     {
       status: ended.status,
@@ -67,7 +71,10 @@ export async function recordEnd(
       resumeAt: parked.resumeAt,
     },
     data,
+    once,
   );
+  ctx.writeOnce.ended(execution.id, stored);
+  if (stored && lines.length) ctx.deps.logs.counted?.(lines.length);
   if (parked.resumeAt) ctx.wakeRetriesAt(parked.resumeAt);
   return ended;
 }

@@ -55,6 +55,11 @@ export interface ExecutionRunnerDeps {
    * the workers; none starts here. Default true.
    */
   consume?: boolean;
+  /**
+   * How long an execution whose caller waits for its end may run before its start row is
+   * written after all (docs/adr/0129; default 20 ms).
+   */
+  writeOnceWindowMs?: number;
   /** The processes sharing the database (docs/adr/0065); absent: this one alone. */
   cluster?: ClusterOptions;
 }

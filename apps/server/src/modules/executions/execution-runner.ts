@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { EngineEvent, ExecutionResult } from '@ponte/engine/executor/events';
+import type { WebhookResponse } from '@ponte/engine/kit/context';
 import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
 import { createExpiringCache } from '../../lib/expiring-cache';
 import {
@@ -31,6 +32,7 @@ import { createSubflowPort } from './subflow-port';
 import { createRetrySweep } from './execution-retries';
 import { markStarted, recordEnd } from './execution-part';
 import { maskingOf } from './personal-data-masking';
+import { createWriteOnce } from './execution-write-once';
 
 export { executionsQueue };
 export type { EditorRunRequest, EnqueuedExecution, ExecutionRequest } from './execution-enqueue';
@@ -78,7 +80,13 @@ async function runExecution(
   controllers.set(execution.id, controller);
   const onAbort = () => controller.abort(signal.reason);
   signal.addEventListener('abort', onAbort);
-  const respond = waiters.get(execution.id)?.respond ?? ownership.respondFor(execution.id, payload);
+  const answer = waiters.get(execution.id)?.respond ?? ownership.respondFor(execution.id, payload);
+  // Nothing is answered before the execution's row is stored (docs/adr/0129).
+  const { writeOnce } = ctx;
+  const respond =
+    answer &&
+    ((response: WebhookResponse) =>
+      void writeOnce.stored(execution.id).then(() => answer(response)));
   // An editor run runs the editor's document (saved or not); the saved flow gives the rest.
   const document =
     payload.editor?.document ?? payload.rerun?.document ?? (flow.data as FlowDocument);
@@ -91,7 +99,9 @@ async function runExecution(
     deps.executionSave ?? 'all',
     Boolean(debug),
   );
-  const keeper = createLogKeeper(level, logs);
+  // Written once (docs/adr/0129): the lines to store wait for the end, or for the start row.
+  const holding = writeOnce.holds(execution.id, () => keeper.release());
+  const keeper = createLogKeeper(level, logs, holding);
   // Decided when it was enqueued (docs/adr/0122): the run gets the real values, what is
   // stored of it (lines, node data, error) is masked once, here.
   const masking = maskingOf(execution.personalDataMasked, flow.config.lgpd);
@@ -166,6 +176,9 @@ async function runExecution(
  */
 async function handBack(ctx: RunnerContext, execution: ExecutionRow, payload: JobPayload) {
   const { repository, ownership, deps, loadFlow } = ctx;
+  // A row still waiting for its end is written first: it goes back to the queue.
+  await ctx.writeOnce.flush(execution.id);
+  ctx.writeOnce.ended(execution.id, true);
   // New attempts wait again, due now: the job the driver puts back (or the sweep) runs them.
   if (payload.retries)
     return void (await repository.handBackWaiting(execution.id, ownership.processId, deps.now()));
@@ -242,6 +255,8 @@ async function stopExecution(
   executionId: string,
 ): Promise<boolean> {
   const { repository, deps } = ctx;
+  // Started moments ago, its row may still wait for its end (docs/adr/0129).
+  await ctx.writeOnce.flush(executionId);
   const execution = await repository.findInWorkspace(workspaceId, executionId);
   if (!execution) return false;
   const error = { message: 'Execução interrompida.' };
@@ -301,6 +316,8 @@ async function closeRunner(
   } finally {
     clearTimeout(lastTry);
   }
+  // Rows still waiting for their end: written, so that the next start knows of them.
+  await ctx.writeOnce.close();
   await ends.close();
   await deps.logs.close();
   await ownership.close();
@@ -395,6 +412,11 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       enqueue: (request) => enqueueExecution(ctx, request),
     }),
     wakeRetriesAt: (at) => retrySweep.wakeAt(at),
+    writeOnce: createWriteOnce({
+      writeStart: (row) => repository.createStart(row),
+      ...(deps.writeOnceWindowMs ? { windowMs: deps.writeOnceWindowMs } : {}),
+      ...(deps.onError ? { onError: deps.onError } : {}),
+    }),
   };
   const retrySweep = createRetrySweep(ctx);
   return {

@@ -1,15 +1,22 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { storableJsonText } from '../../lib/storable-text';
 import { createWriteBatcher } from '../../lib/write-batcher';
 import { executions, type ExecutionStatus } from '../../db/schema';
 import type { KeptExecutionData } from './execution-data';
 import { keptDataInserts } from './execution-data.repository';
+import { logsInsert } from '../logs/log-writer';
+import { writtenOnceUpsert, type WrittenOnce } from './execution-write-once.repository';
 import { ofFlowsWithin, type GroupLimit } from '../../lib/group-access/group-scope';
 import { retryQueries, waitingQueries } from './executions-waits.repository';
-import { rowsOf, summaryColumns, type ExecutionRow } from './executions.columns';
+import {
+  rowsOf,
+  summaryColumns,
+  type ExecutionOutcome,
+  type ExecutionRow,
+} from './executions.columns';
 
-export type { ExecutionRow };
+export type { ExecutionOutcome, ExecutionRow };
 
 /** What a crashed execution records: its process stopped (or stopped answering) meanwhile. */
 export const crashedError = { message: 'A execução foi interrompida: o processo do Ponte parou.' };
@@ -18,20 +25,6 @@ export const finishedStatuses: ExecutionStatus[] = ['success', 'error', 'stopped
 
 /** Every column but the trigger message (up to 1 MB) and what attempts resume with. */
 
-export type ExecutionOutcome = Pick<
-  ExecutionRow,
-  'status' | 'endedAt' | 'durationMs' | 'steps' | 'error'
-> & {
-  /**
-   * The flow's version the run ran (docs/adr/0103); absent or null keeps the one recorded (an
-   * end without a run, an editor run of an unsaved document).
-   */
-  flowVersion?: number | null;
-  /** Status `waiting`: why, what new attempts run with, and when the next is due (ADR 0110). */
-  waits?: ExecutionRow['waits'];
-  resume?: ExecutionRow['resume'];
-  resumeAt?: Date | null;
-};
 type Outcome = ExecutionOutcome;
 
 /** What the runner needs of an execution nobody waits for any more. */
@@ -42,17 +35,12 @@ export interface EndWrite {
   id: string;
   values: Outcome;
   data?: KeptExecutionData;
+  /** Its start was never written: the row goes in whole, with its lines (docs/adr/0129). */
+  once?: WrittenOnce;
 }
 
-/**
- * The end of each execution, in one statement, only over a row still unfinished: a row another
- * process marked crashed (its owner's lease ran out, docs/adr/0065) is never overwritten.
- * Queued is accepted for an execution refused before it started (its flow was removed). A
- * resumed execution (docs/adr/0100) adds its steps to those before its wait. The
- * node data and flow versions kept go in the same statement, only with the ends it took.
- * Resolves with the ids whose end was refused.
- */
-async function writeEnds(db: Database, items: EndWrite[]): Promise<string[]> {
+/** The ends of executions whose row was written when they started. */
+function endsUpdate(items: EndWrite[]): SQL {
   const values = sql.join(
     items.map(
       ({ id, values: v, data }) =>
@@ -60,7 +48,7 @@ async function writeEnds(db: Database, items: EndWrite[]): Promise<string[]> {
     ),
     sql`, `,
   );
-  const ended = sql`
+  return sql`
     update executions set status = v.status, ended_at = v.ended_at::timestamptz,
       duration_ms = v.duration_ms::int, steps = coalesce(executions.steps, 0) + v.steps::int,
       error = v.error::jsonb, flow_hash = v.flow_hash,
@@ -71,17 +59,42 @@ async function writeEnds(db: Database, items: EndWrite[]): Promise<string[]> {
     from (values ${values}) as v(id, status, ended_at, duration_ms, steps, error, flow_hash, data_kept, flow_version, waits, resume, resume_at)
     where executions.id = v.id and executions.status in ('queued', 'running')
     returning executions.id, executions.ended_at`;
-  const result = await db.execute(
-    items.some((item) => item.data)
-      ? sql`with ended as (${ended}), ${keptDataInserts(items)} select id from ended`
-      : ended,
-  );
+}
+
+/**
+ * The end of each execution, in one statement, only over a row still unfinished: a row another
+ * process marked crashed (its owner's lease ran out, docs/adr/0065) is never overwritten.
+ * Queued is accepted for an execution refused before it started (its flow was removed). A
+ * resumed execution (docs/adr/0100) adds its steps to those before its wait. An execution
+ * written once (docs/adr/0129) is inserted whole, with its log lines. The node data and flow
+ * versions kept go in the same statement, only with the ends it took. Resolves with the ids
+ * whose end was refused.
+ */
+async function writeEnds(db: Database, items: EndWrite[]): Promise<string[]> {
+  const started = items.filter((item) => item.once);
+  const updated = items.filter((item) => !item.once);
+  const parts: SQL[] = [];
+  const taken: string[] = [];
+  if (updated.length) {
+    parts.push(sql`updated as (${endsUpdate(updated)})`);
+    taken.push('select id, ended_at from updated');
+  }
+  if (started.length) {
+    const once = started as (EndWrite & { once: WrittenOnce })[];
+    parts.push(sql`started as (${writtenOnceUpsert(once)})`);
+    taken.push('select id, ended_at from started');
+    const lines = once.flatMap((item) => item.once.logs);
+    if (lines.length) parts.push(sql`logged as (${logsInsert(lines)})`);
+  }
+  parts.push(sql`ended as (${sql.raw(taken.join(' union all '))})`);
+  if (items.some((item) => item.data)) parts.push(keptDataInserts(items));
+  const result = await db.execute(sql`with ${sql.join(parts, sql`, `)} select id from ended`);
   const written = new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
   return items.filter((item) => !written.has(item.id)).map((item) => item.id);
 }
 
 /** An execution row as the database holds it once `row` is inserted. */
-function writtenRow(row: typeof executions.$inferInsert): ExecutionRow {
+export function writtenRow(row: typeof executions.$inferInsert): ExecutionRow {
   return {
     debug: false,
     startedAt: null,
@@ -114,6 +127,12 @@ function createExecutionWrites(db: Database) {
     await db.insert(executions).values(rows);
     return rows.map(writtenRow);
   });
+  // The start of an execution that could have been written once (docs/adr/0129): its end may
+  // have inserted the row already, then this one does nothing.
+  const createStart = createWriteBatcher(async (rows: (typeof executions.$inferInsert)[]) => {
+    await db.insert(executions).values(rows).onConflictDoNothing({ target: executions.id });
+    return rows.map(() => undefined);
+  });
 
   const markRunning = createWriteBatcher(
     async (
@@ -137,7 +156,7 @@ function createExecutionWrites(db: Database) {
     },
   );
 
-  return { create, markRunning };
+  return { create, createStart, markRunning };
 }
 
 /** What the runner asks across processes (docs/adr/0065). */
@@ -328,7 +347,7 @@ function listQueries(db: Database) {
  * share one statement.
  */
 export function createExecutionsRepository(db: Database) {
-  const { create, markRunning } = createExecutionWrites(db);
+  const { create, createStart, markRunning } = createExecutionWrites(db);
 
   return {
     ...ownershipQueries(db),
@@ -338,6 +357,11 @@ export function createExecutionsRepository(db: Database) {
     ...listQueries(db),
     create(row: typeof executions.$inferInsert): Promise<ExecutionRow> {
       return create(row);
+    },
+
+    /** The start row of an execution written once, unless its end wrote it (ADR 0129). */
+    createStart(row: typeof executions.$inferInsert): Promise<void> {
+      return createStart(row);
     },
 
     async find(id: string): Promise<ExecutionRow | null> {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { isDatabaseUnavailable } from '../../db/database-unavailable';
 import type { LogType } from '../../db/schema';
@@ -29,6 +29,11 @@ export interface LogWriteOptions {
 
 export interface LogWriter {
   write(entry: LogEntry, options?: LogWriteOptions): void;
+  /**
+   * Rows another statement stored (an execution written once with its lines, docs/adr/0129):
+   * counted as the writer counts its own.
+   */
+  counted?(rows: number): void;
   /** Writes what is buffered now; resolves when it is in the database. */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -61,13 +66,17 @@ export interface LogRow {
  * One statement with the whole batch as a single JSON parameter: about half the cost of a
  * multi-row insert with nine parameters per row (bench/RESULTS.md).
  */
-async function insertLogs(db: Database, rows: LogRow[]): Promise<void> {
-  await db.execute(sql`
+export function logsInsert(rows: readonly LogRow[]): SQL {
+  return sql`
     insert into logs (workspace_id, flow_id, execution_id, node_uid, type, label, message, created_at)
     select workspace_id, flow_id, execution_id, node_uid, type, label, message, created_at
     from json_to_recordset(${JSON.stringify(rows)}::json) as r(
       workspace_id text, flow_id text, execution_id text, node_uid text, type text,
-      label text, message text, created_at timestamptz)`);
+      label text, message text, created_at timestamptz)`;
+}
+
+async function insertLogs(db: Database, rows: LogRow[]): Promise<void> {
+  await db.execute(logsInsert(rows));
 }
 
 /**
@@ -166,7 +175,7 @@ async function storeBatch<T>(
 }
 
 /** The row of a line, its text made storable. */
-function rowOf(entry: LogEntry): LogRow {
+export function logRowOf(entry: LogEntry): LogRow {
   return {
     workspace_id: storableText(entry.workspaceId),
     flow_id: storableText(entry.flowId),
@@ -268,7 +277,7 @@ export function createLogWriter<T = unknown>(
 
   return {
     write(entry, writeOptions) {
-      const row = rowOf(entry);
+      const row = logRowOf(entry);
       if (writeOptions?.store === false) {
         // Nothing to store and nobody watching: the line goes nowhere.
         if (!options.watch) return;
@@ -285,6 +294,9 @@ export function createLogWriter<T = unknown>(
       if (databaseAway) return;
       if (pending.length >= maxBatch) void flush();
       else if (!timer) schedule(flushMs);
+    },
+    counted(rows) {
+      if (rows) options.onWritten?.(rows);
     },
     /** Writes what is waiting now; resolves once stored, or once the database did not answer. */
     flush,

@@ -65,6 +65,8 @@ function messageHandler(deps: QueueConsumersDeps, entry: ActiveConsumer): Messag
         attempts: message.attempts,
       },
       ...(message.startedAt ? { startedAt: message.startedAt } : {}),
+      // The message is settled by the end: the row may be written once (docs/adr/0129).
+      writeOnce: true,
     });
     run.setExecutionId(execution_id);
     const onAbort = () =>

@@ -199,6 +199,8 @@ export function createWebhookService(deps: WebhookServiceDeps) {
           ...(mode === 'respond_node'
             ? { respond: (response: WebhookResponse) => respond?.(response) }
             : {}),
+          // Its answer waits for the end: the row may be written once (docs/adr/0129).
+          ...(mode === 'immediate' ? {} : { writeOnce: true }),
         })
         .catch((failure: unknown) => {
           if (failure instanceof FlowChainLimitError) return failure;
