@@ -343,6 +343,18 @@ function createRunnerEnds(
   });
 }
 
+/** The rows of executions whose caller waits, written once when they end soon (ADR 0129). */
+function runnerWriteOnce(
+  repository: ReturnType<typeof createExecutionsRepository>,
+  deps: ExecutionRunnerDeps,
+) {
+  return createWriteOnce({
+    writeStart: (row) => repository.createStart(row),
+    ...(deps.writeOnceWindowMs ? { windowMs: deps.writeOnceWindowMs } : {}),
+    ...(deps.onError ? { onError: deps.onError } : {}),
+  });
+}
+
 /**
  * Runs every execution through the queue driver: enqueue writes the execution row and the job;
  * the consumer loads the flow, runs it in the engine, turns its events into logs and records
@@ -412,11 +424,7 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       enqueue: (request) => enqueueExecution(ctx, request),
     }),
     wakeRetriesAt: (at) => retrySweep.wakeAt(at),
-    writeOnce: createWriteOnce({
-      writeStart: (row) => repository.createStart(row),
-      ...(deps.writeOnceWindowMs ? { windowMs: deps.writeOnceWindowMs } : {}),
-      ...(deps.onError ? { onError: deps.onError } : {}),
-    }),
+    writeOnce: runnerWriteOnce(repository, deps),
   };
   const retrySweep = createRetrySweep(ctx);
   return {

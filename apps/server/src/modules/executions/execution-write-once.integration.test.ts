@@ -112,7 +112,11 @@ describeEachDriver('executions written once', (driver) => {
 
   it('still running past its window: its start row and lines are written, then its end', async () => {
     const account = await t.createAccount();
-    const flowId = await flowOf(account, [{ type: 'test_trigger' }, userLog, { type: 'test_gate' }]);
+    const flowId = await flowOf(account, [
+      { type: 'test_trigger' },
+      userLog,
+      { type: 'test_gate' },
+    ]);
     const { runner, writer } = await runnerWith(20);
     const { execution_id, done } = await runner.enqueue({
       workspaceId: account.workspaceId,
