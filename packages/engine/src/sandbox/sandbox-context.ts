@@ -35,7 +35,7 @@ export interface PreparedContext {
 }
 
 /** A host whose calls go to the one `bind` names (nothing calls it before: no code ran yet). */
-function hostBoundAtRun() {
+export function hostBoundAtRun() {
   let target: SandboxHost | undefined;
   const to = (): SandboxHost => {
     if (!target) throw new Error('Execução interrompida.');
@@ -58,7 +58,7 @@ function hostBoundAtRun() {
 }
 
 /** The globals the bootstrap reads (and removes) first: the bridges and the limits. */
-function entryGlobals(bridges: ReturnType<typeof createHostBridges>): [string, ivm.Transferable][] {
+export function entryGlobals(bridges: ReturnType<typeof createHostBridges>): [string, ivm.Transferable][] {
   return [
     ...Object.entries(bridges.references).map(([name, reference]): [string, ivm.Transferable] => [
       `$${name}`,
@@ -66,6 +66,26 @@ function entryGlobals(bridges: ReturnType<typeof createHostBridges>): [string, i
     ]),
     ['$limits', new ivm.ExternalCopy(isolateLimits).copyInto()],
   ];
+}
+
+/** The globals a run reads: its message and its parameters, copied in. */
+export function runGlobals(msg: unknown, params: unknown): [string, ivm.Transferable][] {
+  return [
+    ['msg', new ivm.ExternalCopy(msg ?? {}).copyInto()],
+    ['params', new ivm.ExternalCopy(params ?? {}).copyInto()],
+  ];
+}
+
+/** Sets `globals` in the context in one crossing: one closure, each value an argument. */
+function setGlobalsSource(globals: [string, ivm.Transferable][]): string {
+  return globals.map(([name], at) => `globalThis.${name} = $${at};`).join('\n');
+}
+
+export function setGlobalsSync(context: ivm.Context, globals: [string, ivm.Transferable][]): void {
+  context.evalClosureSync(
+    setGlobalsSource(globals),
+    globals.map(([, value]) => value),
+  );
 }
 
 /**
@@ -78,9 +98,8 @@ export async function prepareContext(pooled: PooledIsolate): Promise<PreparedCon
   const bridges = createHostBridges(runHost.host);
   try {
     const entries = entryGlobals(bridges);
-    const assign = entries.map(([name], at) => `globalThis.${name} = $${at};`).join('\n');
     await context.evalClosure(
-      assign,
+      setGlobalsSource(entries),
       entries.map(([, value]) => value),
     );
     await pooled.script('bootstrap').run(context);
@@ -92,15 +111,20 @@ export async function prepareContext(pooled: PooledIsolate): Promise<PreparedCon
   return { context, bridges, bind: runHost.bind };
 }
 
-/** The same, blocking the main thread: the isolate's first run, or warm contexts off. */
-export function prepareContextSync(pooled: PooledIsolate): PreparedContext {
+/**
+ * The same, blocking the main thread (the isolate's first run, or no context made ahead), in
+ * three crossings: the context; one closure setting the bridges, the limits and `globals` (the
+ * run's message and parameters); the bootstrap (docs/adr/0126).
+ */
+export function prepareContextSync(
+  pooled: PooledIsolate,
+  globals: [string, ivm.Transferable][] = [],
+): PreparedContext {
   const context = pooled.isolate.createContextSync();
   const runHost = hostBoundAtRun();
   const bridges = createHostBridges(runHost.host);
   try {
-    const jail = context.global;
-    jail.setSync('globalThis', jail.derefInto());
-    for (const [name, value] of entryGlobals(bridges)) jail.setSync(name, value);
+    setGlobalsSync(context, [...entryGlobals(bridges), ...globals]);
     pooled.script('bootstrap').runSync(context);
   } catch (error) {
     bridges.close();
