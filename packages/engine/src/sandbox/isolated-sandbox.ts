@@ -1,4 +1,4 @@
-import ivm from 'isolated-vm';
+import type ivm from 'isolated-vm';
 import type { Sandbox, SandboxKill, SandboxLimits, SandboxRunRequest } from './sandbox';
 import { createIsolatePool, type LibraryName, type PooledIsolate } from './isolate-pool';
 import {
@@ -37,8 +37,8 @@ export interface IsolatedSandboxOptions {
    */
   contextsAhead?: number;
   /**
-   * How a context is made in the run when none was made ahead (default `prepareContextSync`:
-   * the run's message and parameters cross with the bridges). For measuring other ways only.
+   * How a context is made in the run when none was made ahead (default `prepareContextSync`).
+   * For measuring other ways only (bench/sandbox-cost.ts).
    */
   prepareInRun?: (pooled: PooledIsolate, globals: [string, ivm.Transferable][]) => PreparedContext;
 }
@@ -112,8 +112,7 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
     const { isolate } = pooled;
     const warmed = warm.get(pooled)?.shift();
     // A context made for this run alone: ahead of time (while the isolate waited in the pool),
-    // or now for the isolate's first run and when no context is made ahead. Made now, it gets
-    // the run's message and parameters in the crossing that gives it its bridges.
+    // or now for the isolate's first run and when no context is made ahead.
     const inputs = runGlobals(request.msg, request.params);
     let prepared: PreparedContext | undefined;
     try {

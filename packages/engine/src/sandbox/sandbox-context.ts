@@ -58,7 +58,9 @@ export function hostBoundAtRun() {
 }
 
 /** The globals the bootstrap reads (and removes) first: the bridges and the limits. */
-export function entryGlobals(bridges: ReturnType<typeof createHostBridges>): [string, ivm.Transferable][] {
+export function entryGlobals(
+  bridges: ReturnType<typeof createHostBridges>,
+): [string, ivm.Transferable][] {
   return [
     ...Object.entries(bridges.references).map(([name, reference]): [string, ivm.Transferable] => [
       `$${name}`,
@@ -76,16 +78,10 @@ export function runGlobals(msg: unknown, params: unknown): [string, ivm.Transfer
   ];
 }
 
-/** Sets `globals` in the context in one crossing: one closure, each value an argument. */
-function setGlobalsSource(globals: [string, ivm.Transferable][]): string {
-  return globals.map(([name], at) => `globalThis.${name} = $${at};`).join('\n');
-}
-
+/** Sets `globals` in the context, one synchronous crossing each. */
 export function setGlobalsSync(context: ivm.Context, globals: [string, ivm.Transferable][]): void {
-  context.evalClosureSync(
-    setGlobalsSource(globals),
-    globals.map(([, value]) => value),
-  );
+  const jail = context.global;
+  for (const [name, value] of globals) jail.setSync(name, value);
 }
 
 /**
@@ -98,8 +94,9 @@ export async function prepareContext(pooled: PooledIsolate): Promise<PreparedCon
   const bridges = createHostBridges(runHost.host);
   try {
     const entries = entryGlobals(bridges);
+    const assign = entries.map(([name], at) => `globalThis.${name} = $${at};`).join('\n');
     await context.evalClosure(
-      setGlobalsSource(entries),
+      assign,
       entries.map(([, value]) => value),
     );
     await pooled.script('bootstrap').run(context);
@@ -112,9 +109,10 @@ export async function prepareContext(pooled: PooledIsolate): Promise<PreparedCon
 }
 
 /**
- * The same, blocking the main thread (the isolate's first run, or no context made ahead), in
- * three crossings: the context; one closure setting the bridges, the limits and `globals` (the
- * run's message and parameters); the bootstrap (docs/adr/0126).
+ * The same, blocking the main thread (the isolate's first run, or no context made ahead): a
+ * crossing for the context, one per bridge and for the limits, one for the bootstrap, then one
+ * for each of `globals` (the run's message and parameters). Setting them all in one closure
+ * saved no CPU (docs/adr/0126): the closure is compiled at each call.
  */
 export function prepareContextSync(
   pooled: PooledIsolate,
@@ -124,8 +122,11 @@ export function prepareContextSync(
   const runHost = hostBoundAtRun();
   const bridges = createHostBridges(runHost.host);
   try {
-    setGlobalsSync(context, [...entryGlobals(bridges), ...globals]);
+    const jail = context.global;
+    jail.setSync('globalThis', jail.derefInto());
+    setGlobalsSync(context, entryGlobals(bridges));
     pooled.script('bootstrap').runSync(context);
+    setGlobalsSync(context, globals);
   } catch (error) {
     bridges.close();
     if (!pooled.isolate.isDisposed) context.release();
