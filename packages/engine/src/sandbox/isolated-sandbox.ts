@@ -1,7 +1,13 @@
-import ivm from 'isolated-vm';
+import type ivm from 'isolated-vm';
 import type { Sandbox, SandboxKill, SandboxLimits, SandboxRunRequest } from './sandbox';
 import { createIsolatePool, type LibraryName, type PooledIsolate } from './isolate-pool';
-import { prepareContext, prepareContextSync, type PreparedContext } from './sandbox-context';
+import {
+  prepareContext,
+  prepareContextSync,
+  runGlobals,
+  setGlobalsSync,
+  type PreparedContext,
+} from './sandbox-context';
 
 export const defaultSandboxLimits: SandboxLimits = {
   timeoutMs: 30_000,
@@ -22,9 +28,19 @@ export interface IsolatedSandboxOptions {
    * Makes each isolate's next context (bootstrap included) while the isolate waits in the pool,
    * on the isolate's thread: less time on the main thread per run, but more CPU in all and fewer
    * runs per second when the CPU is busy (docs/adr/0059), hence off by default. Either way a
-   * context serves one run only.
+   * context serves one run only. The same as `contextsAhead: 1`.
    */
   warmContexts?: boolean;
+  /**
+   * How many contexts each idle isolate keeps made ahead (default 0, or 1 with `warmContexts`;
+   * docs/adr/0126 measured 2 and 3). Each serves one run only.
+   */
+  contextsAhead?: number;
+  /**
+   * How a context is made in the run when none was made ahead (default `prepareContextSync`).
+   * For measuring other ways only (bench/sandbox-cost.ts).
+   */
+  prepareInRun?: (pooled: PooledIsolate, globals: [string, ivm.Transferable][]) => PreparedContext;
 }
 
 /** Libraries are evaluated only when the code names them: most code pays for none. */
@@ -78,9 +94,10 @@ function explain(error: unknown, isolate: ivm.Isolate, limits: SandboxLimits): S
  */
 export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): Sandbox {
   const base = { ...defaultSandboxLimits, ...options.limits };
-  const warmContexts = options.warmContexts ?? false;
-  /** The context each idle isolate has ready for its next run (docs/adr/0059). */
-  const warm = new WeakMap<PooledIsolate, Promise<PreparedContext | undefined>>();
+  const ahead = options.contextsAhead ?? (options.warmContexts ? 1 : 0);
+  const prepareInRun = options.prepareInRun ?? prepareContextSync;
+  /** The contexts each idle isolate has ready for its next runs (docs/adr/0059, 0126). */
+  const warm = new WeakMap<PooledIsolate, Promise<PreparedContext | undefined>[]>();
   const pools = new Map<number, ReturnType<typeof createIsolatePool>>();
   const poolFor = (memoryMb: number) => {
     let pool = pools.get(memoryMb);
@@ -93,13 +110,15 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
 
   async function runIn(pooled: PooledIsolate, request: SandboxRunRequest, limits: SandboxLimits) {
     const { isolate } = pooled;
-    const warmed = warm.get(pooled);
-    warm.delete(pooled);
+    const warmed = warm.get(pooled)?.shift();
     // A context made for this run alone: ahead of time (while the isolate waited in the pool),
-    // or now for the isolate's first run and when warm contexts are off.
-    let prepared: PreparedContext;
+    // or now for the isolate's first run and when no context is made ahead.
+    const inputs = runGlobals(request.msg, request.params);
+    let prepared: PreparedContext | undefined;
     try {
-      prepared = (warmed && (await warmed)) ?? prepareContextSync(pooled);
+      prepared = warmed && (await warmed);
+      if (prepared) setGlobalsSync(prepared.context, inputs);
+      else prepared = prepareInRun(pooled, inputs);
     } catch (error) {
       // An isolate at its memory limit fails here: reported as that run's kill, in pt-BR.
       throw explain(error, isolate, limits);
@@ -122,9 +141,6 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
       for (const [library, used] of libraryUse) {
         if (used.test(request.code)) pooled.script(library).runSync(context);
       }
-      const jail = context.global;
-      jail.setSync('msg', new ivm.ExternalCopy(request.msg ?? {}).copyInto());
-      jail.setSync('params', new ivm.ExternalCopy(request.params ?? {}).copyInto());
       const output = (await pooled.userScript(request.code).run(context, {
         promise: true,
         timeout: limits.timeoutMs,
@@ -167,13 +183,12 @@ export function createIsolatedSandbox(options: IsolatedSandboxOptions = {}): San
         }
         throw error;
       } finally {
-        // The next run's context is made now, on the isolate's thread, while the isolate waits
-        // in the pool; a disposed isolate (killed, or left work running) makes none.
-        if (warmContexts && !pooled.isolate.isDisposed) {
-          warm.set(
-            pooled,
-            prepareContext(pooled).catch(() => undefined),
-          );
+        // The next runs' contexts are made now, on the isolate's thread, while the isolate
+        // waits in the pool; a disposed isolate (killed, or left work running) makes none.
+        if (ahead > 0 && !pooled.isolate.isDisposed) {
+          const ready = warm.get(pooled) ?? [];
+          while (ready.length < ahead) ready.push(prepareContext(pooled).catch(() => undefined));
+          warm.set(pooled, ready);
         }
         pool.release(pooled, workspaceId);
       }

@@ -35,7 +35,7 @@ export interface PreparedContext {
 }
 
 /** A host whose calls go to the one `bind` names (nothing calls it before: no code ran yet). */
-function hostBoundAtRun() {
+export function hostBoundAtRun() {
   let target: SandboxHost | undefined;
   const to = (): SandboxHost => {
     if (!target) throw new Error('Execução interrompida.');
@@ -58,7 +58,9 @@ function hostBoundAtRun() {
 }
 
 /** The globals the bootstrap reads (and removes) first: the bridges and the limits. */
-function entryGlobals(bridges: ReturnType<typeof createHostBridges>): [string, ivm.Transferable][] {
+export function entryGlobals(
+  bridges: ReturnType<typeof createHostBridges>,
+): [string, ivm.Transferable][] {
   return [
     ...Object.entries(bridges.references).map(([name, reference]): [string, ivm.Transferable] => [
       `$${name}`,
@@ -66,6 +68,20 @@ function entryGlobals(bridges: ReturnType<typeof createHostBridges>): [string, i
     ]),
     ['$limits', new ivm.ExternalCopy(isolateLimits).copyInto()],
   ];
+}
+
+/** The globals a run reads: its message and its parameters, copied in. */
+export function runGlobals(msg: unknown, params: unknown): [string, ivm.Transferable][] {
+  return [
+    ['msg', new ivm.ExternalCopy(msg ?? {}).copyInto()],
+    ['params', new ivm.ExternalCopy(params ?? {}).copyInto()],
+  ];
+}
+
+/** Sets `globals` in the context, one synchronous crossing each. */
+export function setGlobalsSync(context: ivm.Context, globals: [string, ivm.Transferable][]): void {
+  const jail = context.global;
+  for (const [name, value] of globals) jail.setSync(name, value);
 }
 
 /**
@@ -92,16 +108,25 @@ export async function prepareContext(pooled: PooledIsolate): Promise<PreparedCon
   return { context, bridges, bind: runHost.bind };
 }
 
-/** The same, blocking the main thread: the isolate's first run, or warm contexts off. */
-export function prepareContextSync(pooled: PooledIsolate): PreparedContext {
+/**
+ * The same, blocking the main thread (the isolate's first run, or no context made ahead): a
+ * crossing for the context, one per bridge and for the limits, one for the bootstrap, then one
+ * for each of `globals` (the run's message and parameters). Setting them all in one closure
+ * saved no CPU (docs/adr/0126): the closure is compiled at each call.
+ */
+export function prepareContextSync(
+  pooled: PooledIsolate,
+  globals: [string, ivm.Transferable][] = [],
+): PreparedContext {
   const context = pooled.isolate.createContextSync();
   const runHost = hostBoundAtRun();
   const bridges = createHostBridges(runHost.host);
   try {
     const jail = context.global;
     jail.setSync('globalThis', jail.derefInto());
-    for (const [name, value] of entryGlobals(bridges)) jail.setSync(name, value);
+    setGlobalsSync(context, entryGlobals(bridges));
     pooled.script('bootstrap').runSync(context);
+    setGlobalsSync(context, globals);
   } catch (error) {
     bridges.close();
     if (!pooled.isolate.isDisposed) context.release();
