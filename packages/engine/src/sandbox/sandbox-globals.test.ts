@@ -65,6 +65,25 @@ describe('sandbox globals', () => {
     expect([...added, ...replaced].sort()).toEqual([...sandboxGlobals, ...untyped].sort());
   });
 
+  it('gives code the standard Math constants, Math.E included', async () => {
+    const code = `return [Math.E, Math.PI, Math.LN2, Math.exp(1) === Math.E,
+      Object.getOwnPropertyDescriptor(Math, 'E')];`;
+    const answer = await sandbox.run({
+      code,
+      scope: testScope,
+      msg: {},
+      host,
+      signal: new AbortController().signal,
+    });
+    expect(answer).toEqual([
+      2.718281828459045,
+      3.141592653589793,
+      0.6931471805599453,
+      true,
+      { value: 2.718281828459045, writable: false, enumerable: false, configurable: false },
+    ]);
+  });
+
   it('replaces the console of V8 with one that writes the user log', async () => {
     const lines: string[] = [];
     await sandbox.run({

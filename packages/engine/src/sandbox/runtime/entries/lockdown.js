@@ -24,6 +24,12 @@ const replaceConstructor = (owner, name, original, replacement) => {
   hide(owner, name, replacement);
 };
 
+// isolated-vm 5's contexts on Node 20 name Math.E wrongly (`Math["'"]`): the constant is put back
+// under its own name, as the standard defines it.
+if (!Object.prototype.hasOwnProperty.call(Math, 'E')) {
+  Object.defineProperty(Math, 'E', { value: 2.718281828459045 });
+}
+
 // WebAssembly.Memory reserves its pages outside the isolate's heap (and keeps them).
 const noWasm = () => refuse('WebAssembly não está disponível no código.');
 const wasm = {};
