@@ -152,8 +152,8 @@ export interface ResumeRequest {
 
 const versionOf = ({ version }: RerunRequest) => (version === undefined ? {} : { version });
 
-/** The trigger message when its JSON fits in `keptTriggerMessageBytes`, else null. */
-function keepable(msg: Message): Message | null {
+/** The trigger message's JSON when it fits in `keptTriggerMessageBytes`, else null. */
+function keepable(msg: Message): string | null {
   try {
     const json = JSON.stringify(msg);
     // Characters bound the bytes from below: most messages skip the exact count.
@@ -161,7 +161,7 @@ function keepable(msg: Message): Message | null {
     // jsonb refuses NUL and lone surrogates (JSON.stringify escapes only those): one such row
     // would fail the whole batch of execution rows.
     if (/\\u(0000|d[89a-f])/i.test(json)) return null;
-    return Buffer.byteLength(json) <= keptTriggerMessageBytes ? msg : null;
+    return Buffer.byteLength(json) <= keptTriggerMessageBytes ? json : null;
   } catch {
     return null;
   }
@@ -273,6 +273,9 @@ export async function enqueueExecution(
   // What this execution stores is masked or not from here on, whatever the flow says later.
   const masked = masksPersonalData(flow.config.lgpd, deps.lgpdMask ?? false);
   const kept = masked ? maskingOf(true, flow.config.lgpd)!.value(request.msg) : request.msg;
+  // 'Executar este conector' starts past the trigger: its message is no trigger's request.
+  // Its JSON now: the run changes the message (a row written later keeps it as it came).
+  const triggerJson = request.editor && request.startAt ? null : keepable(kept as Message);
   const base = {
     id,
     workspaceId: request.workspaceId,
@@ -280,8 +283,7 @@ export async function enqueueExecution(
     triggerType: trigger?.type ?? '',
     triggerNodeUid: request.triggerNodeUid,
     queuedAt: request.startedAt ?? now(),
-    // 'Executar este conector' starts past the trigger: its message is no trigger's request.
-    triggerMsg: request.editor && request.startAt ? null : keepable(kept as Message),
+    triggerMsg: triggerJson === null ? null : (kept as Message),
     mode: request.mode ?? 'production',
     personalDataMasked: masked,
     ...(request.rerun ? { rerunOf: request.rerun.of } : {}),
@@ -316,7 +318,7 @@ export async function enqueueExecution(
     let row: ExecutionRow;
     try {
       // Written once with its end, or when its window runs out (docs/adr/0129).
-      if (request.writeOnce) ctx.writeOnce.defer(started);
+      if (request.writeOnce) ctx.writeOnce.defer(started, triggerJson);
       row = request.writeOnce ? writtenRow(started) : await repository.create(started);
     } catch (error) {
       slot.release();

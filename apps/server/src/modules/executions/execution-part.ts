@@ -49,7 +49,7 @@ export async function recordEnd(
   const lines = part.keeper.end(ended.status);
   // Its start never written: the row goes in whole, with its lines (docs/adr/0129).
   const start = ctx.writeOnce.take(execution.id);
-  const once = start && { row: start, logs: lines.map(logRowOf) };
+  const once = start && { ...start, logs: lines.map(logRowOf) };
   const data = part.data(ended.status);
   const { masking } = part;
   const error =

@@ -349,7 +349,7 @@ function runnerWriteOnce(
   deps: ExecutionRunnerDeps,
 ) {
   return createWriteOnce({
-    writeStart: (row) => repository.createStart(row),
+    writeStart: (row, triggerJson) => repository.createStart(row, triggerJson),
     ...(deps.writeOnceWindowMs ? { windowMs: deps.writeOnceWindowMs } : {}),
     ...(deps.onError ? { onError: deps.onError } : {}),
   });

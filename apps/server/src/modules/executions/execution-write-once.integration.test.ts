@@ -68,7 +68,8 @@ describeEachDriver('executions written once', (driver) => {
 
   it('ended within its window: one row with its start, end and lines; answered once stored', async () => {
     const account = await t.createAccount();
-    const flowId = await flowOf(account, [{ type: 'test_trigger' }, userLog, answers]);
+    const tags: Step = { type: 'test_tag', params: { tag: 'visto' } };
+    const flowId = await flowOf(account, [{ type: 'test_trigger' }, tags, userLog, answers]);
     const { runner } = await runnerWith(60_000);
     const answered: WebhookResponse[] = [];
     let executionId = '';
@@ -95,14 +96,16 @@ describeEachDriver('executions written once', (driver) => {
     await done;
     expect(answered.map((response) => response.status)).toEqual([201]);
     const row = await rowOf(executionId);
-    expect(row).toMatchObject({ status: 'success', steps: 3, error: null });
+    expect(row).toMatchObject({ status: 'success', steps: 4, error: null });
     expect(row!.startedAt).toBeInstanceOf(Date);
     expect(row!.endedAt!.getTime()).toBeGreaterThanOrEqual(row!.startedAt!.getTime());
+    // The message as it came, not as the run left it (the tag node changed it).
     expect(row!.triggerMsg).toEqual({ payload: { pedido: 42 } });
     // Its lines went in the same statement as its row: there once the row is.
     expect(await linesOf(executionId)).toEqual([
       'Execução iniciada',
       'Gatilho de teste',
+      'Marcar',
       'Pedido',
       'Log',
       'Responder webhook',

@@ -14,6 +14,8 @@ export type ExecutionInsert = typeof executions.$inferInsert;
  */
 export interface WrittenOnce {
   row: ExecutionInsert;
+  /** The trigger message's JSON as it came, or null (not kept). */
+  triggerJson: string | null;
   logs: LogRow[];
 }
 
@@ -31,9 +33,9 @@ export function writtenOnceUpsert(
   items: { id: string; values: ExecutionOutcome; data?: KeptExecutionData; once: WrittenOnce }[],
 ): SQL {
   const values = sql.join(
-    items.map(({ values: v, data, once: { row } }) => {
+    items.map(({ values: v, data, once: { row, triggerJson } }) => {
       const flowVersion = v.flowVersion ?? row.flowVersion ?? null;
-      return sql`(${row.id}, ${row.workspaceId}, ${row.flowId}, ${row.triggerType}, ${row.triggerNodeUid}, ${v.status}, ${at(row.queuedAt)}::timestamptz, ${at(row.startedAt)}::timestamptz, ${at(v.endedAt)}::timestamptz, ${v.durationMs}::int, ${v.steps}::int, ${json(v.error)}::jsonb, ${json(row.triggerMsg)}::jsonb, ${row.ownerId ?? null}, ${row.mode ?? 'production'}, ${data?.flowHash ?? null}, ${flowVersion}::int, ${data ? 'true' : 'false'}::boolean, ${json(v.waits)}::jsonb, ${json(v.resume)}::jsonb, ${at(v.resumeAt)}::timestamptz, ${v.status === 'waiting' ? 1 : 0}::int, ${row.rerunOf ?? null}, ${row.personalDataMasked ? 'true' : 'false'}::boolean)`;
+      return sql`(${row.id}, ${row.workspaceId}, ${row.flowId}, ${row.triggerType}, ${row.triggerNodeUid}, ${v.status}, ${at(row.queuedAt)}::timestamptz, ${at(row.startedAt)}::timestamptz, ${at(v.endedAt)}::timestamptz, ${v.durationMs}::int, ${v.steps}::int, ${json(v.error)}::jsonb, ${triggerJson}::jsonb, ${row.ownerId ?? null}, ${row.mode ?? 'production'}, ${data?.flowHash ?? null}, ${flowVersion}::int, ${data ? 'true' : 'false'}::boolean, ${json(v.waits)}::jsonb, ${json(v.resume)}::jsonb, ${at(v.resumeAt)}::timestamptz, ${v.status === 'waiting' ? 1 : 0}::int, ${row.rerunOf ?? null}, ${row.personalDataMasked ? 'true' : 'false'}::boolean)`;
     }),
     sql`, `,
   );

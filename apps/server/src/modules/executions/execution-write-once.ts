@@ -5,6 +5,8 @@ export const writeOnceWindowMs = 20;
 
 interface Deferred {
   row: ExecutionInsert;
+  /** The trigger message's JSON as it came (the run changes the message), or null. */
+  triggerJson: string | null;
   timer: NodeJS.Timeout | undefined;
   /** The start row's write, once the window ran out (or someone needed the row). */
   writing: Promise<void> | undefined;
@@ -16,7 +18,7 @@ interface Deferred {
 
 export interface WriteOnceOptions {
   /** Writes a start row (group-committed; nothing when the end wrote the row first). */
-  writeStart(row: ExecutionInsert): Promise<void>;
+  writeStart(row: ExecutionInsert, triggerJson: string | null): Promise<void>;
   onError?: (error: unknown) => void;
   windowMs?: number;
 }
@@ -39,21 +41,24 @@ export function createWriteOnce(options: WriteOnceOptions) {
     entry.timer = undefined;
     entry.onStart();
     entry.onStart = () => {};
-    entry.writing ??= options.writeStart(entry.row).then(entry.markStored, (error: unknown) => {
-      // The end writes the row whole (it is retried while the database is away).
-      entry.writing = undefined;
-      options.onError?.(error);
-    });
+    entry.writing ??= options
+      .writeStart(entry.row, entry.triggerJson)
+      .then(entry.markStored, (error: unknown) => {
+        // The end writes the row whole (it is retried while the database is away).
+        entry.writing = undefined;
+        options.onError?.(error);
+      });
     return entry.writing ?? Promise.resolve();
   };
 
   return {
     /** The execution started; its row waits for its end, at most the window. */
-    defer(row: ExecutionInsert): void {
+    defer(row: ExecutionInsert, triggerJson: string | null): void {
       let markStored = () => {};
       const stored = new Promise<void>((resolve) => (markStored = resolve));
       const entry: Deferred = {
         row,
+        triggerJson,
         timer: undefined,
         writing: undefined,
         onStart: () => {},
@@ -85,12 +90,12 @@ export function createWriteOnce(options: WriteOnceOptions) {
      * The execution ended: the row it started with, for its end to write whole (an upsert, so a
      * start row written meanwhile is ended instead). Undefined for any other execution.
      */
-    take(id: string): ExecutionInsert | undefined {
+    take(id: string): { row: ExecutionInsert; triggerJson: string | null } | undefined {
       const entry = deferred.get(id);
       if (!entry) return undefined;
       clearTimeout(entry.timer);
       entry.timer = undefined;
-      return entry.row;
+      return { row: entry.row, triggerJson: entry.triggerJson };
     },
 
     /** Its end was stored (or given up): whoever waits for the row goes on. */

@@ -129,10 +129,16 @@ function createExecutionWrites(db: Database) {
   });
   // The start of an execution that could have been written once (docs/adr/0129): its end may
   // have inserted the row already, then this one does nothing.
-  const createStart = createWriteBatcher(async (rows: (typeof executions.$inferInsert)[]) => {
-    await db.insert(executions).values(rows).onConflictDoNothing({ target: executions.id });
-    return rows.map(() => undefined);
-  });
+  const createStart = createWriteBatcher(
+    async (starts: { row: typeof executions.$inferInsert; triggerJson: string | null }[]) => {
+      const rows = starts.map(({ row, triggerJson }) => ({
+        ...row,
+        triggerMsg: triggerJson === null ? null : sql`${triggerJson}::jsonb`,
+      }));
+      await db.insert(executions).values(rows).onConflictDoNothing({ target: executions.id });
+      return starts.map(() => undefined);
+    },
+  );
 
   const markRunning = createWriteBatcher(
     async (
@@ -360,8 +366,8 @@ export function createExecutionsRepository(db: Database) {
     },
 
     /** The start row of an execution written once, unless its end wrote it (ADR 0129). */
-    createStart(row: typeof executions.$inferInsert): Promise<void> {
-      return createStart(row);
+    createStart(row: typeof executions.$inferInsert, triggerJson: string | null): Promise<void> {
+      return createStart({ row, triggerJson });
     },
 
     async find(id: string): Promise<ExecutionRow | null> {
