@@ -31,6 +31,7 @@ import { createSubflowPort } from './subflow-port';
 import { createRetrySweep } from './execution-retries';
 import { markStarted, recordEnd } from './execution-part';
 import { maskingOf } from './personal-data-masking';
+import { liveWatchersOf } from '../../lib/live-watchers';
 
 export { executionsQueue };
 export type { EditorRunRequest, EnqueuedExecution, ExecutionRequest } from './execution-enqueue';
@@ -141,6 +142,8 @@ async function runExecution(
       flows: ctx.flows,
       ...(capture ? { capture: capture.record } : {}),
       onEvent,
+      // node_started and node_progress only while an editor shows this flow live (ADR 0128).
+      watched: () => liveWatchersOf(events).watching(execution.flowId),
     });
   } finally {
     if (debug) deps.debug?.detach(execution);
