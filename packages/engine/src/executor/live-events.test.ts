@@ -28,10 +28,11 @@ const talker = defineNode({
 const flow: FlowDocument = {
   version: 1,
   nodes: [
-    { uid: 't', type: 'test_trigger', params: {}, position: { x: 0, y: 0 } },
+    { uid: 't', type: 'test_trigger', typeVersion: 1, params: {}, position: { x: 0, y: 0 } },
     ...['a', 'b', 'c'].map((uid, index) => ({
       uid,
       type: 'test_talker',
+      typeVersion: 1,
       params: {},
       position: { x: (index + 1) * 200, y: 0 },
     })),
