@@ -1,86 +1,196 @@
-// Engine overhead per node step: a 100-node linear flow of core_set, compared in the same run
-// with the same work done by plain function calls (clone the message, set the path).
-// Usage: npx tsx bench/engine-overhead.ts [runs]
+// Engine overhead per node step, in CPU time (process.cpuUsage: every thread, the collector's
+// too). Three flows through `engine.execute` with fake ports: webhook → set → respond, webhook →
+// code → respond (a stand-in sandbox that hands the message back: the isolate's own cost is
+// bench/sandbox-cost.ts's) and 100 set nodes in a line. Each is run with nobody watching the
+// nodes live (`watched: () => false`, the server's case when no editor has the flow open) and
+// with someone watching; with `--baseline=<folder of another checkout>`, that checkout's engine
+// too, bundled at start. Rounds alternate the variants (their order rotates); figures are
+// medians over the rounds.
+// Usage: node bench/run-ts.mjs bench/engine-overhead.ts [executions per round] [rounds]
+//        [--baseline=<dir>]
+import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { createEngine } from '../packages/engine/src/engine.ts';
 import { setPath } from '../packages/engine/src/kit/paths.ts';
 import { createFakePorts } from '../packages/engine/src/testing/fake-ports.ts';
 import type { FlowDocument } from '../packages/shared/src/flow/flow-document.schema.ts';
+import { bundleTs } from './support/bundle-ts.mjs';
 
-const runs = Number(process.argv[2] ?? 300);
-const steps = 100;
+const [perRound = 300, rounds = 9] = process.argv
+  .slice(2)
+  .filter((arg) => !arg.startsWith('--'))
+  .map(Number);
+const baselineDir = process.argv.find((arg) => arg.startsWith('--baseline='))?.slice(11);
 
-const nodes = [
-  { uid: 't', type: 'core_manual_trigger', position: { x: 0, y: 0 }, params: {} },
-  ...Array.from({ length: steps }, (_, i) => ({
-    uid: `s${i}`,
-    type: 'core_set',
-    position: { x: (i + 1) * 100, y: 0 },
-    params: { values: [{ path: `payload.campo${i}`, value: 'valor' }] },
-  })),
-];
-const flow: FlowDocument = {
-  version: 1,
-  nodes,
-  edges: nodes.slice(1).map((node, i) => ({
+type Engine = ReturnType<typeof createEngine>;
+type Node = FlowDocument['nodes'][number];
+
+const node = (uid: string, type: string, params: Record<string, unknown> = {}): Node => ({
+  uid,
+  type,
+  position: { x: 0, y: 0 },
+  params,
+});
+
+function line(nodes: Node[]): FlowDocument {
+  const edges = nodes.slice(1).map((target, i) => ({
     id: `e${i}`,
     source: nodes[i]!.uid,
     sourceOutput: 'default',
-    target: node.uid,
-  })),
+    target: target.uid,
+  }));
+  return { version: 1, nodes, edges };
+}
+
+const respond = node('r', 'core_respond_webhook', { status: 200, body: '{{ msg.payload }}' });
+const flows: Record<string, FlowDocument> = {
+  'webhook → set → respond': line([
+    node('t', 'core_webhook_trigger', { path: 'pedido', method: 'POST' }),
+    node('s', 'core_set', { values: [{ path: 'payload.ok', value: 'sim' }] }),
+    respond,
+  ]),
+  'webhook → code → respond': line([
+    node('t', 'core_webhook_trigger', { path: 'pedido', method: 'POST' }),
+    node('c', 'core_code', { code: 'msg.payload.ok = true; return msg;' }),
+    respond,
+  ]),
+  '100 × set in a line': line([
+    node('t', 'core_manual_trigger'),
+    ...Array.from({ length: 100 }, (_, i) =>
+      node(`s${i}`, 'core_set', { values: [{ path: `payload.campo${i}`, value: 'valor' }] }),
+    ),
+  ]),
 };
 
-const engine = createEngine({
-  ports: createFakePorts(),
-  sandbox: { run: () => Promise.reject(new Error('sem sandbox')), dispose: () => undefined },
-});
+/** Hands the message back, changed as the code says: the engine's side of a code node only. */
+const sandbox = {
+  run: ({ msg }: { msg: { payload?: Record<string, unknown> } }) =>
+    Promise.resolve({ ...msg, payload: { ...msg.payload, ok: true } }),
+  dispose: () => undefined,
+};
 
-async function engineRun(i: number) {
-  const result = await engine.execute({
-    executionId: `e${i}`,
+interface EngineModule {
+  createEngine: typeof createEngine;
+  createFakePorts: typeof createFakePorts;
+}
+
+/** The other checkout's engine and fake ports, bundled beside this bench. */
+async function loadBaseline(dir: string): Promise<EngineModule> {
+  const entry = new URL('./baseline-entry.ts', import.meta.url).pathname;
+  const outfile = new URL('./baseline.mjs', import.meta.url).pathname;
+  writeFileSync(
+    entry,
+    `export { createEngine } from '${dir}/packages/engine/src/engine.ts';\n` +
+      `export { createFakePorts } from '${dir}/packages/engine/src/testing/fake-ports.ts';\n`,
+  );
+  await bundleTs(entry, outfile);
+  return (await import(pathToFileURL(outfile).href)) as EngineModule;
+}
+
+const build = (module: EngineModule): Engine =>
+  module.createEngine({ ports: module.createFakePorts(), sandbox }) as Engine;
+
+interface Variant {
+  name: string;
+  engine: Engine;
+  watched: (() => boolean) | undefined;
+}
+
+const current = build({ createEngine, createFakePorts });
+const variants: Variant[] = [
+  { name: 'nobody watching', engine: current, watched: () => false },
+  { name: 'watched', engine: current, watched: () => true },
+];
+if (baselineDir)
+  variants.unshift({
+    name: 'baseline',
+    engine: build(await loadBaseline(baselineDir)),
+    watched: undefined,
+  });
+
+let events = 0;
+let id = 0;
+async function execute(variant: Variant, flow: FlowDocument): Promise<void> {
+  const trigger = flow.nodes[0]!.uid;
+  const result = await variant.engine.execute({
+    executionId: `e${++id}`,
     workspaceId: 'w',
     flowId: 'f',
     flow,
-    trigger: { nodeUid: 't', msg: { payload: {} } },
-    onEvent: () => undefined,
+    trigger: { nodeUid: trigger, msg: { payload: { pedido: 42, itens: [1, 2, 3] } } },
+    respond: () => undefined,
+    onEvent: () => void events++,
+    ...(variant.watched ? { watched: variant.watched } : {}),
   });
-  if (result.status !== 'success' || result.steps !== steps + 1)
+  if (result.status !== 'success' || result.steps !== flow.nodes.length)
     throw new Error(JSON.stringify(result));
 }
 
-function plainRun() {
-  let msg: Record<string, unknown> = { payload: {} };
-  for (let i = 0; i < steps; i++) {
+/** The same work as the 100 set nodes, by plain calls: clone the message, set the path. */
+function plainLine(): void {
+  let msg: Record<string, unknown> = { payload: { pedido: 42, itens: [1, 2, 3] } };
+  for (let i = 0; i < 100; i++) {
     msg = structuredClone(msg);
     setPath(msg, `payload.campo${i}`, 'valor');
   }
-  if (Object.keys(msg.payload as object).length !== steps) throw new Error('plain run wrong');
 }
 
-for (let i = 0; i < 30; i++) {
-  await engineRun(i);
-  plainRun();
-}
-let started = performance.now();
-for (let i = 0; i < runs; i++) await engineRun(i);
-const engineMs = performance.now() - started;
-started = performance.now();
-for (let i = 0; i < runs; i++) plainRun();
-const plainMs = performance.now() - started;
+const cpuUs = () => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
 
-const perStepEngineUs = (engineMs * 1000) / (runs * (steps + 1));
-const perStepPlainUs = (plainMs * 1000) / (runs * steps);
+for (const flow of Object.values(flows))
+  for (const variant of variants) for (let i = 0; i < 50; i++) await execute(variant, flow);
+
+const results: Record<
+  string,
+  Record<string, { cpu: number[]; wall: number[]; events: number }>
+> = {};
+for (let round = 0; round < rounds; round++) {
+  for (const [flowName, flow] of Object.entries(flows)) {
+    const order = variants.map((_, i) => variants[(i + round) % variants.length]!);
+    for (const variant of order) {
+      const slot = ((results[flowName] ??= {})[variant.name] ??= { cpu: [], wall: [], events: 0 });
+      events = 0;
+      const cpu = cpuUs();
+      const wall = performance.now();
+      for (let i = 0; i < perRound; i++) await execute(variant, flow);
+      slot.cpu.push((cpuUs() - cpu) / perRound);
+      slot.wall.push(((performance.now() - wall) * 1000) / perRound);
+      slot.events = events / perRound;
+    }
+  }
+}
+
+const plain: number[] = [];
+for (let round = 0; round < rounds; round++) {
+  const cpu = cpuUs();
+  for (let i = 0; i < perRound; i++) plainLine();
+  plain.push((cpuUs() - cpu) / perRound);
+}
+
+const load = loadavg()
+  .map((value) => value.toFixed(2))
+  .join(' ');
 console.log(
-  JSON.stringify(
-    {
-      runs,
-      stepsPerRun: steps + 1,
-      engineMsPerRun: +(engineMs / runs).toFixed(3),
-      plainMsPerRun: +(plainMs / runs).toFixed(3),
-      engineUsPerStep: +perStepEngineUs.toFixed(2),
-      plainUsPerStep: +perStepPlainUs.toFixed(2),
-      overheadUsPerStep: +(perStepEngineUs - perStepPlainUs).toFixed(2),
-    },
-    null,
-    2,
-  ),
+  `executions per round: ${perRound}, rounds: ${rounds}, load average at the end: ${load}`,
 );
+for (const [flowName, byVariant] of Object.entries(results)) {
+  const steps = flows[flowName]!.nodes.length;
+  console.log(`\n${flowName} (${steps} steps): median µs of CPU`);
+  for (const [name, { cpu, wall, events: count }] of Object.entries(byVariant)) {
+    const perExecution = median(cpu);
+    console.log(
+      `  ${name.padEnd(16)} ${perExecution.toFixed(1).padStart(8)} per execution, ` +
+        `${(perExecution / steps).toFixed(2).padStart(7)} per step (wall ${(median(wall) / steps).toFixed(2)}), ` +
+        `${count} events`,
+    );
+  }
+}
+console.log(`\nplain calls for the 100 set nodes: ${(median(plain) / 100).toFixed(2)} µs per step`);

@@ -78,7 +78,8 @@ export function createAgentToolbox(
       const input = structuredClone(given);
       const info = { node_uid: node.uid, node_type: node.type };
       const json = execution.capture ? (JSON.stringify(input) ?? '') : undefined;
-      emit<'node_started'>({ type: 'node_started', ...info });
+      // For the live view only: built while someone watches (docs/adr/0128).
+      if (execution.shared.watched()) emit<'node_started'>({ type: 'node_started', ...info });
       const started = execution.now();
       try {
         const ctx = await buildNodeContext(

@@ -48,6 +48,13 @@ export interface ExecuteOptions {
   respond?: (response: WebhookResponse) => void;
   onEvent?: (event: EngineEvent) => void;
   /**
+   * Whether someone watches this execution's nodes live (the editor's node status), asked at
+   * each node run (docs/adr/0128): while it answers false, the events only a live view reads
+   * (`node_started`, `node_progress`) are not built at all; the others always are. Absent:
+   * always true.
+   */
+  watched?: () => boolean;
+  /**
    * Node types this execution brings beside the engine's (the workspace's custom connectors at
    * the versions the flow pins, docs/adr/0041); only this execution sees them.
    */

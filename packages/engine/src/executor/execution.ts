@@ -1,4 +1,4 @@
-import type { FlowNode } from '@ponte/shared/flow/flow-document.schema';
+import type { FlowEdge, FlowNode } from '@ponte/shared/flow/flow-document.schema';
 import type { ExecuteOptions, ExecutorDeps } from './execute-options';
 import type { IncomingEdge } from '../kit/context';
 import type { NodeDefinition } from '../kit/define-node';
@@ -6,14 +6,10 @@ import { emissions, type Message, type NodeEmission } from '../kit/message';
 import { withNodes } from '../kit/layered-registry';
 import { StopExecution } from '../kit/stop-execution';
 import { SuspendExecution } from '../kit/suspend-execution';
-import { createFlowData } from '../kit/flow-data';
-import { holidaysOnce } from './holidays-once';
-import { createLogBudget } from './log-budget';
 import { NodeStates } from './node-states';
 import { definitionOf, firstOutputOf, labelOf, refusal } from './refusal';
 import { sleepUnlessAborted } from './timers';
 import { runRecord } from './capture';
-import { chainedPorts } from './chained-ports';
 import { createEditorScope, type EditorScope } from './editor-scope';
 import { holdForDebug } from '../debugger/hold-for-debug';
 import type {
@@ -33,7 +29,9 @@ import {
 } from './node-context';
 import type { AgentToolbox, AgentToolNode } from '../kit/agent-tools';
 import { createAgentToolbox, toolNodes } from './agent-toolbox';
-import { indexFlow, type FlowIndex } from './flow-index';
+import { indexFlowOnce, type FlowIndex } from './flow-index';
+import { createExecutionScope } from './execution-scope';
+import { nodeFinished, nodeStarted, type EventIds } from './node-events';
 import { failOutcome, stopOutcome, suspendOutcome, type OutcomeHost } from './node-outcomes';
 
 export type { ExecuteOptions, ExecutorDeps } from './execute-options';
@@ -55,7 +53,11 @@ interface Delivery {
 /** Deliveries of one execution running at the same time (independent branches). */
 const maxConcurrent = 32;
 const abortGraceMs = 1000;
-const infoOf = (node: FlowNode) => ({ node_uid: node.uid, node_type: node.type });
+/** The abort reason of an execution that ended by itself: nothing runs any more to read it. */
+const endedReason = new Error(limitMessages.stopped);
+/** Without `watched`, every event is built (the engine's tests, a caller that wants them all). */
+const always = () => true;
+const noEdges: readonly FlowEdge[] = [];
 
 export function runExecution(
   deps: ExecutorDeps,
@@ -65,7 +67,8 @@ export function runExecution(
   return new Execution({ ...deps, registry }, options).run();
 }
 
-class Execution {
+/** One execution; it is also what its nodes' outcomes need of it (`OutcomeHost`). */
+class Execution implements OutcomeHost {
   private readonly nodes: FlowIndex['nodes'];
   private readonly outgoing: FlowIndex['outgoing'];
   private readonly incoming: FlowIndex['incoming'];
@@ -85,9 +88,11 @@ class Execution {
   private finish!: () => void;
   private shared!: ExecutionScopeData;
   /** The nodes waiting (node-outcomes.ts): the execution ends `waiting`. */
-  private readonly waiting: ExecutionWait[] = [];
-  /** What a node's stop, suspension or failure needs of the execution (node-outcomes.ts). */
-  private readonly host: OutcomeHost;
+  readonly waiting: ExecutionWait[] = [];
+  readonly capture: ExecuteOptions['capture'];
+  /** Whether someone watches the nodes live: else node_started and node_progress are not built. */
+  readonly watched: () => boolean;
+  private readonly ids: EventIds;
 
   constructor(
     private readonly deps: ExecutorDeps,
@@ -98,25 +103,25 @@ class Execution {
       nodes: this.nodes,
       outgoing: this.outgoing,
       incoming: this.incoming,
-    } = indexFlow(options.flow));
-    this.host = {
-      emit: (event) => this.emit(event),
-      base: () => this.base(),
-      capture: options.capture,
-      end: (status, error) => this.end(status, error),
-      send: (node, sent, sizes, jsons) => this.send(node, sent, sizes, jsons),
-      handlesErrors: (node) => (this.outgoing.get(`${node.uid}\0error`) ?? []).length > 0,
-      waiting: this.waiting,
-      retry: (node, received, retry, delay) => this.retry(node, received, retry, delay),
-      firstOutput: (node) => firstOutputOf(definitionOf(this.deps.registry, node)) ?? 'default',
-    };
+    } = indexFlowOnce(options.flow));
+    this.capture = options.capture;
+    this.watched = options.watched ?? always;
+    this.ids = { execution_id: options.executionId, flow_id: options.flowId };
+  }
+
+  handlesErrors(node: FlowNode): boolean {
+    return (this.outgoing.get(node.uid)?.get('error')?.length ?? 0) > 0;
+  }
+
+  firstOutput(node: FlowNode): string {
+    return firstOutputOf(definitionOf(this.deps.registry, node)) ?? 'default';
   }
 
   /**
    * A node tried again (docs/adr/0110): durable, the wait is recorded for a later part (not
    * when a node holds items in memory: a loop, a merge); else it waits here.
    */
-  private async retry(
+  async retry(
     node: FlowNode,
     received: { msg: Message; json: string | undefined },
     retry: NodeRetry,
@@ -137,16 +142,17 @@ class Execution {
     return this.runNode(node, definition, { ...again, attempt: retry.attempt - 1 }, 'run');
   }
 
-  private emit(event: EngineEvent): void {
+  emit(event: EngineEvent): void {
     this.options.onEvent?.(event);
   }
 
-  private base() {
-    return {
-      execution_id: this.options.executionId,
-      flow_id: this.options.flowId,
-      timestamp: this.deps.ports.clock.now(),
-    };
+  base() {
+    const { ids } = this;
+    return { execution_id: ids.execution_id, flow_id: ids.flow_id, timestamp: this.now() };
+  }
+
+  private now(): number {
+    return this.deps.ports.clock.now();
   }
 
   async run(): Promise<ExecutionResult> {
@@ -174,42 +180,13 @@ class Execution {
       const refused =
         refusal(this.nodes.values(), deps.registry) ?? this.editor?.refusal(first.nodeUid);
       if (refused) this.end('error', refused);
-      const chainDepth = options.chainDepth ?? 0;
-      const scope = {
-        workspaceId: options.workspaceId,
-        flowId: options.flowId,
-        executionId: options.executionId,
-        ...(chainDepth ? { chainDepth } : {}),
-      };
-      const flowVariables = Object.fromEntries(
-        (options.flowVariables ?? []).map(({ key, value }) => [key, value]),
-      );
-      const vars = this.ended
-        ? {}
-        : { ...(await deps.ports.variables.all(scope, this.controller.signal)), ...flowVariables };
-      this.shared = {
-        scope,
-        ports: chainedPorts(deps.ports, chainDepth, options.flows),
-        sandbox: deps.sandbox,
-        flow: createFlowData(
-          structuredClone(options.resume?.flowData ?? options.retries?.flowData ?? {}),
-        ),
-        logs: createLogBudget(),
-        vars,
-        holidays: holidaysOnce(deps.ports.holidays, scope, this.controller.signal),
-        flowVariables,
-        signal: this.controller.signal,
-        timers: deps.timers,
-        ...(options.respond ? { respond: options.respond } : {}),
+      this.shared = await createExecutionScope(deps, options, this.controller.signal, {
+        ended: this.ended,
         emit: (event) => this.emit(event),
+        watched: this.watched,
         stateOf: (uid) => this.states.of(uid),
-        ...(options.flow.nodes.some((node) => node.agentTool)
-          ? { agentTools: (uid: string) => this.toolbox(uid) }
-          : {}),
-        ...(options.resume
-          ? { resumed: { nodeUid: options.resume.nodeUid, value: options.resume.value } }
-          : {}),
-      };
+        agentTools: (uid) => this.toolbox(uid),
+      });
       if (!this.ended) this.scheduleStarts(first);
     } catch (error) {
       this.end('error', { message: error instanceof Error ? error.message : String(error) });
@@ -261,11 +238,11 @@ class Execution {
   }
 
   /** Ends the execution once; running nodes see the abort and get a moment to settle. */
-  private end(status: ExecutionStatus, error?: ExecutionError): void {
+  end(status: ExecutionStatus, error?: ExecutionError): void {
     if (this.ended) return;
     this.ended = true;
-    this.outcome = { status, ...(error ? { error } : {}) };
-    this.controller.abort(new Error(error?.message ?? limitMessages.stopped));
+    this.outcome = error ? { status, error } : { status };
+    this.controller.abort(error ? new Error(error.message) : endedReason);
     if (this.inflight === 0) return this.finish();
     const grace = this.deps.timers.setTimeout(() => this.finish(), abortGraceMs);
     this.settled = () => {
@@ -291,10 +268,7 @@ class Execution {
     while (!this.ended && this.inflight < maxConcurrent && this.pending.length) {
       const delivery = this.pending.shift()!;
       this.inflight++;
-      void this.deliver(delivery).finally(() => {
-        this.waitingBytes -= delivery.bytes;
-        this.afterWork();
-      });
+      void this.deliver(delivery);
     }
   }
 
@@ -333,18 +307,24 @@ class Execution {
       .finally(() => this.afterWork());
   }
 
+  /** Runs one delivery; then its bytes stop counting and the next work is pumped. */
   private async deliver(delivery: Delivery): Promise<void> {
     const { uid } = delivery;
     const node = this.nodes.get(uid);
     const definition = node && definitionOf(this.deps.registry, node);
-    if (!node || !definition) {
-      const message = node
-        ? `O conector "${labelOf(node)}" usa um tipo desconhecido: ${node.type}.`
-        : `O conector ${uid} não existe no fluxo.`;
-      return this.end('error', { message, node_uid: uid });
+    try {
+      if (!node || !definition) {
+        const message = node
+          ? `O conector "${labelOf(node)}" usa um tipo desconhecido: ${node.type}.`
+          : `O conector ${uid} não existe no fluxo.`;
+        return this.end('error', { message, node_uid: uid });
+      }
+      this.lastInput.set(uid, delivery);
+      await this.runNode(node, definition, delivery, 'run');
+    } finally {
+      this.waitingBytes -= delivery.bytes;
+      this.afterWork();
     }
-    this.lastInput.set(uid, delivery);
-    await this.runNode(node, definition, delivery, 'run');
   }
 
   private async runNode(
@@ -358,14 +338,14 @@ class Execution {
     // Editor runs: a pinned node sends its pins instead of running (a copy: pins are shared).
     const pins = phase === 'run' ? this.editor?.pinsOf(node.uid) : undefined;
     if (this.countStep()) return 0;
-    const info = infoOf(node);
     if (node.disabled) {
       const output = firstOutputOf(definition);
       if (!output) return 0;
       const json = delivery.json ? [delivery.json] : undefined;
       return this.send(node, [{ output, msg: input }], [delivery.bytes], json);
     }
-    this.emit({ ...this.base(), type: 'node_started', ...info });
+    const { clock } = this.deps.ports;
+    if (this.watched()) this.emit(nodeStarted(this.ids, clock.now(), node));
     const started = this.deps.timers.now();
     let sent: NodeEmission[];
     let size = 0;
@@ -390,21 +370,14 @@ class Execution {
       if (this.ended) return 0;
       const duration_ms = this.deps.timers.now() - started;
       if (error instanceof StopExecution)
-        return stopOutcome(this.host, node, delivery, error, duration_ms);
+        return stopOutcome(this, node, delivery, error, duration_ms);
       if (error instanceof SuspendExecution)
-        return suspendOutcome(this.host, node, delivery, error, duration_ms);
-      return failOutcome(this.host, node, delivery, error, duration_ms);
+        return suspendOutcome(this, node, delivery, error, duration_ms);
+      return failOutcome(this, node, delivery, error, duration_ms);
     }
     if (this.ended) return 0;
     const duration_ms = this.deps.timers.now() - started;
-    this.emit({
-      ...this.base(),
-      type: 'node_finished',
-      ...info,
-      duration_ms,
-      output_size: size,
-      outputs: sent.map(({ output }) => output),
-    });
+    this.emit(nodeFinished(this.ids, clock.now(), node, duration_ms, size, sent));
     const attempt = node.onError?.retries ? { attempt: (delivery.attempt ?? 0) + 1 } : {};
     const extra = pins ? { pinned: true } : attempt;
     capture?.(runRecord(node, delivery.json, sent, jsons!, duration_ms, extra));
@@ -470,29 +443,31 @@ class Execution {
   }
 
   /** Delivers each message to every connected target (a copy per extra edge); returns how many were sent. */
-  private send(
+  send(
     node: FlowNode,
     sent: NodeEmission[],
     sizes: readonly number[],
     jsons: readonly string[] | undefined,
   ): number {
-    for (const [at, { output, msg }] of sent.entries()) {
-      const bytes = sizes[at]!;
-      const json = jsons?.[at];
+    const byOutput = this.outgoing.get(node.uid);
+    for (let at = 0; at < sent.length; at++) {
+      const { output, msg } = sent[at]!;
       this.lastMessage = msg;
-      const connected = this.outgoing.get(`${node.uid}\0${output}`) ?? [];
+      const connected = byOutput?.get(output) ?? noEdges;
       const edges = this.editor ? this.editor.delivered(node.uid, connected) : connected;
+      if (edges.length === 0) continue;
       // Copies are made before any target runs: no target sees another's changes.
       const copies = edges.map((_, index) => (index === 0 ? msg : structuredClone(msg)));
-      edges.forEach((edge, index) => {
+      const from = { source: node.uid, sourceOutput: output };
+      for (let index = 0; index < edges.length; index++) {
         this.schedule({
-          uid: edge.target,
+          uid: edges[index]!.target,
           msg: copies[index]!,
-          from: { source: node.uid, sourceOutput: output },
-          bytes,
-          json,
+          from,
+          bytes: sizes[at]!,
+          json: jsons?.[at],
         });
-      });
+      }
     }
     return sent.length;
   }

@@ -28,6 +28,8 @@ export interface ExecutionScopeData {
   /** The workspace's own holidays, asked of the port once and only when used (`holidaysOnce`). */
   holidays: () => Promise<WorkspaceHoliday[]>;
   flowVariables: Record<string, string>;
+  /** `ctx.vars`: the flow's variables, then the port's (one reader per execution). */
+  varsReader: NodeRunContext<unknown>['vars'];
   signal: AbortSignal;
   /** The executor's clock (the throttle of `progress`). */
   timers: EngineTimers;
@@ -35,6 +37,8 @@ export interface ExecutionScopeData {
   /** The execution's log lines, bounded (memoryLimits). */
   logs: LogBudget;
   emit(event: EngineEvent): void;
+  /** Whether someone watches the nodes live: else `node_progress` is not built (docs/adr/0128). */
+  watched(): boolean;
   stateOf(uid: string): { get(): unknown; set(value: unknown): void; clear(): void };
   /** The flow's tool nodes as the node `uid` may call them, when the flow has any. */
   agentTools?: (uid: string) => AgentToolbox;
@@ -62,10 +66,7 @@ export function settleProgress(ctx: NodeRunContext<unknown>): void {
  * `progressIntervalMs` passed since the last one, else when it has (the latest text of the wait
  * wins); `final` sends it at once.
  */
-function progressOf(
-  shared: ExecutionScopeData,
-  base: { execution_id: string; flow_id: string; node_uid: string; node_type: string },
-): ProgressReport {
+function progressOf(shared: ExecutionScopeData, node: FlowNode): ProgressReport {
   const { timers } = shared;
   let sentAt = Number.NEGATIVE_INFINITY;
   let sent: string | undefined;
@@ -81,7 +82,17 @@ function progressOf(
     stopWaiting();
     sentAt = timers.now();
     sent = text;
-    shared.emit({ ...base, type: 'node_progress', text, timestamp: shared.ports.clock.now() });
+    // Nobody watching: the text is not sent, and the throttle goes on as if it had been.
+    if (!shared.watched()) return;
+    shared.emit({
+      execution_id: shared.scope.executionId,
+      flow_id: shared.scope.flowId,
+      timestamp: shared.ports.clock.now(),
+      type: 'node_progress',
+      node_uid: node.uid,
+      node_type: node.type,
+      text,
+    });
   };
   const report: ProgressReport = (text, final = false) => {
     if (settled) return;
@@ -128,24 +139,22 @@ export async function buildNodeContext(
   const resumed =
     run.resumed ?? (shared.resumed?.nodeUid === node.uid ? shared.resumed : undefined);
   if (!run.resumed && resumed) delete shared.resumed;
-  const base = {
-    execution_id: shared.scope.executionId,
-    flow_id: shared.scope.flowId,
-    node_uid: node.uid,
-    node_type: node.type,
-  };
-  const log = (log_type: 'user' | 'debug') => (label: string, message: unknown) => {
+  const log = (log_type: 'user' | 'debug', label: string, message: unknown) => {
     const admitted = shared.logs.admit(message);
     if (admitted === 'drop') return false;
+    const write = admitted === 'write';
     shared.emit({
-      ...base,
-      type: 'log',
-      ...(admitted === 'write'
-        ? { log_type, label, message }
-        : { log_type: 'user', label: 'Limite de log', message: logLimitNotice }),
+      execution_id: shared.scope.executionId,
+      flow_id: shared.scope.flowId,
       timestamp: shared.ports.clock.now(),
+      type: 'log',
+      log_type: write ? log_type : 'user',
+      label: write ? label : 'Limite de log',
+      message: write ? message : logLimitNotice,
+      node_uid: node.uid,
+      node_type: node.type,
     });
-    return admitted === 'write';
+    return write;
   };
   return {
     params,
@@ -156,13 +165,12 @@ export async function buildNodeContext(
     scope: shared.scope,
     ports: shared.ports,
     flow: shared.flow,
-    vars: {
-      get: async (key) =>
-        shared.flowVariables[key] ??
-        (await shared.ports.variables.get(shared.scope, key, shared.signal)),
+    vars: shared.varsReader,
+    log: {
+      user: (label, message) => log('user', label, message),
+      debug: (label, message) => log('debug', label, message),
     },
-    log: { user: log('user'), debug: log('debug') },
-    progress: progressOf(shared, base),
+    progress: progressOf(shared, node),
     sandbox: shared.sandbox,
     state: shared.stateOf(node.uid),
     evaluate: (expression, msg) => evaluate(expression, expressionData(shared, msg ?? input)),

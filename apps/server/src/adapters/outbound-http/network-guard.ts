@@ -47,6 +47,9 @@ export function parseAllowedNetworks(text: string): string[] {
   return entries;
 }
 
+/** Accepted addresses a guard remembers; past it, it starts over. */
+const acceptedKept = 4096;
+
 /** IPv6 global unicast (2000::/3): the only IPv6 space routed on the internet. */
 const globalUnicast6 = ipaddr.parseCIDR('2000::/3') as [ipaddr.IPv6, number];
 
@@ -94,9 +97,12 @@ export function createNetworkGuard(allowedNetworks: readonly string[] = []): Net
         network.kind() === address.kind() &&
         (address as ipaddr.IPv4).match(network as ipaddr.IPv4, bits),
     );
+  /** Address texts already accepted: the rules never change, so a second check is a lookup. */
+  const accepted = new Set<string>();
 
   return {
     check(text, hostname) {
+      if (accepted.has(text)) return;
       const address = normalise(text);
       const shownName = hostname?.replace(/\.+$/, '');
       const from = shownName && shownName !== text ? `, resolvido de ${shownName}` : '';
@@ -107,7 +113,11 @@ export function createNetworkGuard(allowedNetworks: readonly string[] = []): Net
         );
       }
       const range = rangeOf(address);
-      if (range === 'unicast' || isAllowed(address)) return;
+      if (range === 'unicast' || isAllowed(address)) {
+        if (accepted.size >= acceptedKept) accepted.clear();
+        accepted.add(text);
+        return;
+      }
       const name = rangeNames[range] ?? 'reservado';
       throw new OutboundHttpError(
         `Endereço bloqueado pela proteção de rede: ${address.toString()} (${name})${from}. ` +

@@ -100,6 +100,33 @@ function failureOf(
 }
 
 /**
+ * The signal of one exchange: the caller's abort or the timeout, whichever comes first; `done`
+ * clears the timer and the listener at its end. One controller and one timer per request
+ * (`AbortSignal.any` over `AbortSignal.timeout` cost ten times more and kept each request's
+ * timer pending for its whole timeout, docs/adr/0128).
+ */
+function exchangeSignal(outer: AbortSignal, timeoutMs: number) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const onAbort = () => controller.abort(outer.reason);
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+  }, timeoutMs);
+  timer.unref();
+  if (outer.aborted) onAbort();
+  else outer.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    done() {
+      clearTimeout(timer);
+      outer.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/**
  * The server's only door for outbound HTTP (docs/adr/0013): every address of every hop is
  * checked by the network guard at connect time, redirects are followed here one by one, the
  * body is streamed under a byte cap (and shown to `onChunk` as it arrives), and one timeout
@@ -188,18 +215,18 @@ export function createOutboundHttpClient(options: OutboundHttpOptions): Outbound
 
   return {
     async request(request) {
-      const timeout = AbortSignal.timeout(request.timeoutMs);
+      const deadline = exchangeSignal(request.signal, request.timeoutMs);
       const progress: ExchangeProgress = { headArrived: false };
-      const signal = AbortSignal.any([request.signal, timeout]);
       // A certificate's agent stays open until this request has ended, even if evicted meanwhile.
       let lease: AgentLease | undefined;
       try {
         const { clientCertificate } = request;
         lease = clientCertificate ? certificateAgents.lease(clientCertificate) : undefined;
-        return await exchange(request, signal, progress, lease?.agent ?? agent);
+        return await exchange(request, deadline.signal, progress, lease?.agent ?? agent);
       } catch (error) {
-        throw failureOf(error, request, timeout.aborted && !request.signal.aborted, progress);
+        throw failureOf(error, request, deadline.timedOut() && !request.signal.aborted, progress);
       } finally {
+        deadline.done();
         lease?.release();
       }
     },

@@ -33,6 +33,7 @@ import { createRetrySweep } from './execution-retries';
 import { markStarted, recordEnd } from './execution-part';
 import { maskingOf } from './personal-data-masking';
 import { createWriteOnce } from './execution-write-once';
+import { liveWatchersOf } from '../../lib/live-watchers';
 
 export { executionsQueue };
 export type { EditorRunRequest, EnqueuedExecution, ExecutionRequest } from './execution-enqueue';
@@ -151,6 +152,8 @@ async function runExecution(
       flows: ctx.flows,
       ...(capture ? { capture: capture.record } : {}),
       onEvent,
+      // node_started and node_progress only while an editor shows this flow live (ADR 0128).
+      watched: () => liveWatchersOf(events).watching(execution.flowId),
     });
   } finally {
     if (debug) deps.debug?.detach(execution);

@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EngineEvent } from '@ponte/engine/executor/events';
 import { flowStatusTextChars, type FlowStatusEvent } from '@ponte/shared/execution-data.schema';
 import type { ExecutionRow } from '../executions/executions.repository';
-import { createFlowStatusBatcher } from './flow-status-batcher';
+import { EventEmitter } from 'node:events';
+import { liveWatchersOf } from '../../lib/live-watchers';
+import { createFlowStatusBatcher, followRunner } from './flow-status-batcher';
 
 const execution = (id: string, flowId = 'f1', extra: object = {}) =>
   ({ id, flowId, workspaceId: 'w1', ...extra }) as unknown as ExecutionRow;
@@ -174,5 +176,29 @@ describe('the live node status batcher', () => {
     batcher.event(progress('ia', 'tarde demais'));
     vi.advanceTimersByTime(250);
     expect(sent.at(-1)!.event.nodes).toEqual([{ node_uid: 'ia', state: 'success', items: 1 }]);
+  });
+});
+
+describe("the runner's watchers", () => {
+  it('say a flow is watched while a batcher following the runner watches it, and not after', () => {
+    const events = new EventEmitter();
+    const watchers = liveWatchersOf(events);
+    const open = new Set<string>();
+    const batcher = createFlowStatusBatcher({
+      throttleMs: 250,
+      watched: (flowId) => open.has(flowId),
+      send: () => undefined,
+      onError: () => undefined,
+    });
+    expect(watchers.watching('f1')).toBe(false);
+    const off = followRunner(events, batcher);
+    expect(watchers.watching('f1')).toBe(false);
+    // An editor opens the flow in the middle: the next node run asks again and is watched.
+    open.add('f1');
+    expect(watchers.watching('f1')).toBe(true);
+    expect(watchers.watching('f2')).toBe(false);
+    off();
+    expect(watchers.watching('f1')).toBe(false);
+    batcher.close();
   });
 });

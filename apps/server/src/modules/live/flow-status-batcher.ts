@@ -6,6 +6,7 @@ import {
   type FlowStatusEvent,
 } from '@ponte/shared/execution-data.schema';
 import type { ExecutionRow } from '../executions/executions.repository';
+import { liveWatchersOf } from '../../lib/live-watchers';
 
 export interface FlowStatusBatcherDeps {
   /** At most one event per execution in this many ms (the first one goes at once). */
@@ -107,6 +108,8 @@ export function createFlowStatusBatcher(deps: FlowStatusBatcherDeps) {
   };
 
   return {
+    /** Whether the flow is watched (the runner asks it before each node, docs/adr/0128). */
+    watched: (flowId: string) => deps.watched(flowId),
     /** The runner's `started`. */
     started(execution: ExecutionRow): void {
       if (!deps.watched(execution.flowId)) return;
@@ -157,8 +160,13 @@ export function createFlowStatusBatcher(deps: FlowStatusBatcherDeps) {
 
 export type FlowStatusBatcher = ReturnType<typeof createFlowStatusBatcher>;
 
-/** Feeds the batcher with the runner's events; returns the unsubscribe. */
+/**
+ * Feeds the batcher with the runner's events, and tells the runner which flows it watches: the
+ * engine builds the node events only the live view reads for those (docs/adr/0128). Returns the
+ * unsubscribe.
+ */
 export function followRunner(events: EventEmitter, batcher: FlowStatusBatcher): () => void {
+  const offWatchers = liveWatchersOf(events).add(batcher.watched);
   const onStarted = (execution: ExecutionRow) => batcher.started(execution);
   const onEvent = (event: EngineEvent) => batcher.event(event);
   const onFinished = (result: ExecutionResult, execution: ExecutionRow) =>
@@ -167,6 +175,7 @@ export function followRunner(events: EventEmitter, batcher: FlowStatusBatcher): 
   events.on('event', onEvent);
   events.on('finished', onFinished);
   return () => {
+    offWatchers();
     events.off('started', onStarted);
     events.off('event', onEvent);
     events.off('finished', onFinished);
