@@ -183,6 +183,67 @@ describe('Queda do Ponte e do banco embutido sob carga', () => {
   );
 
   it(
+    'kill -9 do Ponte no meio de webhooks que respondem com o resultado: toda resposta dada tem sua execução e suas linhas guardadas',
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = newDataDir();
+      const first = await start(dataDir);
+      // Quick executions answered with their result: each row is written once, with its end.
+      const flowId = await createFlow(first.call, 'Pedido rápido', [
+        {
+          type: 'core_webhook_trigger',
+          params: { method: 'POST', path: 'rapido', response: 'last_node' },
+        },
+        {
+          type: 'core_log',
+          params: { label: 'Pedido rápido', message: 'rapido-{{ msg.payload.n }}' },
+        },
+      ]);
+      const answered = new Set<number>();
+      let next = 0;
+      let killed = false;
+      const caller = async () => {
+        while (!killed) {
+          const n = next++;
+          const reply = await fetch(`${first.server.url}/engine/webhook/${flowId}/rapido`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ n }),
+          }).catch(() => null);
+          if (reply?.status === 200 && ((await reply.json()) as { n: number }).n === n)
+            answered.add(n);
+        }
+      };
+      const callers = Array.from({ length: 8 }, caller);
+      await until(() => answered.size >= 200, 'duzentas respostas');
+      killed = true;
+      await first.server.kill();
+      await Promise.all(callers);
+
+      const second = await start(dataDir);
+      const filters = encodeURIComponent(
+        JSON.stringify({ type: 'user', date_alias: '1h', search: 'rapido-' }),
+      );
+      const logged = new Set<number>();
+      for (let page = 1; ; page += 1) {
+        const logs = await second.call(
+          'GET',
+          `/api/v1/monitoring/logs?size=100&page=${page}&filters=${filters}`,
+        );
+        const items = logs.body.items as { data: { message: string } }[];
+        for (const item of items) logged.add(Number(item.data.message.slice('rapido-'.length)));
+        if (items.length < 100) break;
+      }
+      // Every answer given was stored before it was sent: its line (in its row's statement).
+      expect([...answered].filter((n) => !logged.has(n))).toEqual([]);
+      const statuses = await endedStatuses(second.call);
+      const succeeded = [...statuses.values()].filter((status) => status === 'success').length;
+      expect(succeeded).toBeGreaterThanOrEqual(answered.size);
+      expect(await runningIds(second.call)).toEqual([]);
+    },
+  );
+
+  it(
     'kill -9 do PostgreSQL embutido durante execuções: o Ponte registra a queda e a volta, continua atendendo e nada se perde',
     { timeout: 180_000 },
     async () => {

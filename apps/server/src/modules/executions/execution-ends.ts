@@ -3,14 +3,17 @@ import { createBackoff } from '../../lib/backoff';
 import type { KeptExecutionData } from './execution-data';
 import type { ExecutionOutcome } from './executions.repository';
 import type { WrittenOnce } from './execution-write-once.repository';
+import type { LogRow } from '../logs/log-writer';
 
 export interface ExecutionEnd {
   id: string;
   values: ExecutionOutcome;
   /** The node data the execution kept (docs/adr/0089): written with its end, retried with it. */
   data?: KeptExecutionData;
-  /** Its start was never written: the whole row, with its lines (docs/adr/0129). */
+  /** Its start was never written: the whole row (docs/adr/0129). */
   once?: WrittenOnce;
+  /** The log lines held for its end (docs/adr/0129). */
+  logs?: LogRow[];
 }
 
 export interface ExecutionEndsOptions {
@@ -70,11 +73,12 @@ export function createExecutionEnds(options: ExecutionEndsOptions) {
       const batch = pending.slice(0, maxBatch);
       try {
         await options.write(
-          batch.map(({ id, values, data, once }) => ({
+          batch.map(({ id, values, data, once, logs }) => ({
             id,
             values,
             ...(data ? { data } : {}),
             ...(once ? { once } : {}),
+            ...(logs?.length ? { logs } : {}),
           })),
         );
       } catch (error) {
@@ -115,6 +119,7 @@ export function createExecutionEnds(options: ExecutionEndsOptions) {
       values: ExecutionOutcome,
       data?: KeptExecutionData,
       once?: WrittenOnce,
+      logs?: LogRow[],
     ): Promise<boolean> {
       return new Promise<boolean>((resolve, reject) => {
         pending.push({
@@ -122,6 +127,7 @@ export function createExecutionEnds(options: ExecutionEndsOptions) {
           values,
           ...(data ? { data } : {}),
           ...(once ? { once } : {}),
+          ...(logs?.length ? { logs } : {}),
           resolve,
           reject,
         });

@@ -111,6 +111,8 @@ export interface JobPayload extends EnqueuerMark {
   chainDepth?: number;
   /** Started from a queue slot: the execution row was written as running. */
   started?: true;
+  /** Its caller waits for its end: its lines are written with it (docs/adr/0129). */
+  writeOnce?: true;
   /** A calling flow waits for its answer (docs/adr/0110). */
   awaited?: true;
   /** A re-run of the version another execution ran (docs/adr/0113). */
@@ -296,6 +298,7 @@ export async function enqueueExecution(
     ...(chainDepth ? { chainDepth } : {}),
     ...(request.editor ? { editor: request.editor } : {}),
     ...(request.awaited ? { awaited: true as const } : {}),
+    ...(request.writeOnce ? { writeOnce: true as const } : {}),
     ...(ran ? { rerun: { document: ran, ...versionOf(request.rerun!) } } : {}),
   };
   // Room to start now: the execution row, written as running, is the only record (a crash

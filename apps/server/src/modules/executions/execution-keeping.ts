@@ -23,7 +23,7 @@ export interface LogKeeper {
    * written once, docs/adr/0129); the others went to the writer.
    */
   end(status: string): LogEntry[];
-  /** The execution's start row is being written: the lines held for its end go to the writer. */
+  /** The execution goes on elsewhere (handed back): the lines held for its end go to the writer. */
   release(): void;
 }
 
@@ -37,9 +37,9 @@ export interface LogKeeper {
  *   with `all` (lines of the same millisecond are ordered by id);
  * - `none`: no line (the execution row is all that is kept).
  *
- * `holding`: the execution may be written once, start and end in one row with its lines
- * (docs/adr/0129): the lines to store are held (still read by the alert rules at once) until
- * `release` (its start row is written after all) or its end, which answers them.
+ * `holding`: the execution's end is written with its lines (docs/adr/0129): the lines to store
+ * are held (still read by the alert rules at once) until its end, which answers them, or
+ * `release` (handed back to the queue: they go to the writer).
  */
 export function createLogKeeper(
   level: ExecutionSaveLevel,

@@ -47,9 +47,8 @@ export async function recordEnd(
   const parked = parkedAfter(execution, payload, result, endedAt);
   const ended = { ...result, status: parked.status };
   const lines = part.keeper.end(ended.status);
-  // Its start never written: the row goes in whole, with its lines (docs/adr/0129).
-  const start = ctx.writeOnce.take(execution.id);
-  const once = start && { ...start, logs: lines.map(logRowOf) };
+  // Its start never written: the row goes in whole; its lines go with it (docs/adr/0129).
+  const once = ctx.writeOnce.take(execution.id);
   const data = part.data(ended.status);
   const { masking } = part;
   const error =
@@ -72,6 +71,7 @@ export async function recordEnd(
     },
     data,
     once,
+    lines.map(logRowOf),
   );
   ctx.writeOnce.ended(execution.id, stored);
   if (stored && lines.length) ctx.deps.logs.counted?.(lines.length);

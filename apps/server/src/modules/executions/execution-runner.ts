@@ -58,6 +58,18 @@ async function endWithoutFlow(ctx: RunnerContext, execution: ExecutionRow, ended
   });
 }
 
+/** Nothing is answered before the execution's row is stored (docs/adr/0129). */
+function answeredOnceStored(
+  writeOnce: RunnerContext['writeOnce'],
+  id: string,
+  answer: ((response: WebhookResponse) => void) | undefined,
+) {
+  return (
+    answer &&
+    ((response: WebhookResponse) => void writeOnce.stored(id).then(() => answer(response)))
+  );
+}
+
 async function runExecution(
   ctx: RunnerContext,
   execution: ExecutionRow,
@@ -82,12 +94,7 @@ async function runExecution(
   const onAbort = () => controller.abort(signal.reason);
   signal.addEventListener('abort', onAbort);
   const answer = waiters.get(execution.id)?.respond ?? ownership.respondFor(execution.id, payload);
-  // Nothing is answered before the execution's row is stored (docs/adr/0129).
-  const { writeOnce } = ctx;
-  const respond =
-    answer &&
-    ((response: WebhookResponse) =>
-      void writeOnce.stored(execution.id).then(() => answer(response)));
+  const respond = answeredOnceStored(ctx.writeOnce, execution.id, answer);
   // An editor run runs the editor's document (saved or not); the saved flow gives the rest.
   const document =
     payload.editor?.document ?? payload.rerun?.document ?? (flow.data as FlowDocument);
@@ -95,13 +102,10 @@ async function runExecution(
   const nameOf = nodeNamer(document, engine, nodes);
   // The flow's debug session steps through its own runs, never the editor's.
   const debug = payload.editor ? undefined : deps.debug?.attach(execution);
-  const level = saveLevelOf(
-    flow.config.save_executions,
-    deps.executionSave ?? 'all',
-    Boolean(debug),
-  );
-  // Written once (docs/adr/0129): the lines to store wait for the end, or for the start row.
-  const holding = writeOnce.holds(execution.id, () => keeper.release());
+  const saving = deps.executionSave ?? 'all';
+  const level = saveLevelOf(flow.config.save_executions, saving, Boolean(debug));
+  // Written with its end (docs/adr/0129): the lines to store go in the end's statement.
+  const holding = ctx.writeOnce.holds(execution.id) || Boolean(payload.writeOnce);
   const keeper = createLogKeeper(level, logs, holding);
   // Decided when it was enqueued (docs/adr/0122): the run gets the real values, what is
   // stored of it (lines, node data, error) is masked once, here.
@@ -162,7 +166,10 @@ async function runExecution(
     stopping.delete(execution.id);
   }
   // A worker stopping hands its execution back: queued again, for another process.
-  if (signal.reason instanceof HandedBack) return handBack(ctx, execution, payload);
+  if (signal.reason instanceof HandedBack) {
+    keeper.release();
+    return handBack(ctx, execution, payload);
+  }
   const ended = await recordEnd(ctx, execution, payload, result, {
     keeper,
     data: (status) => capture?.end(status, execution, document),
@@ -449,6 +456,9 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
       consumer = queue.consume(executionsQueue, (job, signal) => consumeJob(ctx, job, signal), {
         concurrency: deps.concurrency,
       });
+      // Slots are free once the consumer counted what waits: executions right after the
+      // start may take them.
+      await consumer.ready;
       retrySweep.start();
       return crashed;
     },

@@ -113,7 +113,7 @@ describeEachDriver('executions written once', (driver) => {
     ]);
   });
 
-  it('still running past its window: its start row and lines are written, then its end', async () => {
+  it('still running past its window: its start row is written, then its end with its lines', async () => {
     const account = await t.createAccount();
     const flowId = await flowOf(account, [
       { type: 'test_trigger' },
@@ -134,10 +134,9 @@ describeEachDriver('executions written once', (driver) => {
       'its start row',
     );
     expect(running).toBe(true);
-    await until(async () => {
-      await writer.flush();
-      return (await linesOf(execution_id)).includes('Pedido');
-    }, 'its lines while it runs');
+    // Its lines wait for its end, so that an answered execution has them all.
+    await writer.flush();
+    expect(await linesOf(execution_id)).toEqual([]);
     gate.open();
     await done;
     await writer.flush();

@@ -1,22 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { executions } from '../../db/schema';
 import { storableJsonText } from '../../lib/storable-text';
-import type { LogRow } from '../logs/log-writer';
 import type { ExecutionOutcome } from './executions.columns';
 import type { KeptExecutionData } from './execution-data';
 
 /** An execution row as it is inserted. */
 export type ExecutionInsert = typeof executions.$inferInsert;
 
-/**
- * An execution written once (docs/adr/0129): the row it started with, kept in memory, and the
- * log lines to store that were held for its end.
- */
+/** An execution written once (docs/adr/0129): the row it started with, kept in memory. */
 export interface WrittenOnce {
   row: ExecutionInsert;
   /** The trigger message's JSON as it came, or null (not kept). */
   triggerJson: string | null;
-  logs: LogRow[];
 }
 
 const at = (value: Date | null | undefined) => value?.toISOString() ?? null;

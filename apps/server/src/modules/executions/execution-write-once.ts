@@ -10,8 +10,6 @@ interface Deferred {
   timer: NodeJS.Timeout | undefined;
   /** The start row's write, once the window ran out (or someone needed the row). */
   writing: Promise<void> | undefined;
-  /** The lines held for the end go to the log writer (the start row is being written). */
-  onStart: () => void;
   stored: Promise<void>;
   markStored: () => void;
 }
@@ -29,7 +27,7 @@ export interface WriteOnceOptions {
  * starts. Ended within the window, it is written once, start and end in one row with its log
  * lines, in the statement the ends of that moment share (`writeEnds`). Still running when the
  * window runs out (or when something needs its row: a stop, a give-up), its start row is
- * written as any other's, and its end goes over it. Nothing is answered before the row is
+ * written as any other's, and its end goes over it, still with its lines. Nothing is answered before the row is
  * stored: `stored` resolves once the start row or the whole row is committed.
  */
 export function createWriteOnce(options: WriteOnceOptions) {
@@ -39,8 +37,6 @@ export function createWriteOnce(options: WriteOnceOptions) {
   const writeStart = (id: string, entry: Deferred): Promise<void> => {
     clearTimeout(entry.timer);
     entry.timer = undefined;
-    entry.onStart();
-    entry.onStart = () => {};
     entry.writing ??= options
       .writeStart(entry.row, entry.triggerJson)
       .then(entry.markStored, (error: unknown) => {
@@ -61,7 +57,6 @@ export function createWriteOnce(options: WriteOnceOptions) {
         triggerJson,
         timer: undefined,
         writing: undefined,
-        onStart: () => {},
         stored,
         markStored,
       };
@@ -69,15 +64,9 @@ export function createWriteOnce(options: WriteOnceOptions) {
       deferred.set(row.id, entry);
     },
 
-    /**
-     * Whether the execution's row still waits for its end; if so, `onStart` runs when its start
-     * row is written after all (the lines held for the end go to the log writer).
-     */
-    holds(id: string, onStart: () => void): boolean {
-      const entry = deferred.get(id);
-      if (!entry || entry.writing || !entry.timer) return false;
-      entry.onStart = onStart;
-      return true;
+    /** Whether the execution's row is written with its end (its lines go with it). */
+    holds(id: string): boolean {
+      return deferred.has(id);
     },
 
     /** Writes the start row now if it still waits (something needs the row in the database). */

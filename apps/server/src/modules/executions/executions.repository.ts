@@ -5,7 +5,7 @@ import { createWriteBatcher } from '../../lib/write-batcher';
 import { executions, type ExecutionStatus } from '../../db/schema';
 import type { KeptExecutionData } from './execution-data';
 import { keptDataInserts } from './execution-data.repository';
-import { logsInsert } from '../logs/log-writer';
+import { logsInsert, type LogRow } from '../logs/log-writer';
 import { writtenOnceUpsert, type WrittenOnce } from './execution-write-once.repository';
 import { ofFlowsWithin, type GroupLimit } from '../../lib/group-access/group-scope';
 import { retryQueries, waitingQueries } from './executions-waits.repository';
@@ -35,8 +35,10 @@ export interface EndWrite {
   id: string;
   values: Outcome;
   data?: KeptExecutionData;
-  /** Its start was never written: the row goes in whole, with its lines (docs/adr/0129). */
+  /** Its start was never written: the row goes in whole (docs/adr/0129). */
   once?: WrittenOnce;
+  /** The log lines held for its end (its caller waits for it, docs/adr/0129). */
+  logs?: LogRow[];
 }
 
 /** The ends of executions whose row was written when they started. */
@@ -66,7 +68,7 @@ function endsUpdate(items: EndWrite[]): SQL {
  * process marked crashed (its owner's lease ran out, docs/adr/0065) is never overwritten.
  * Queued is accepted for an execution refused before it started (its flow was removed). A
  * resumed execution (docs/adr/0100) adds its steps to those before its wait. An execution
- * written once (docs/adr/0129) is inserted whole, with its log lines. The node data and flow
+ * written once (docs/adr/0129) is inserted whole; the lines held for an end go with it. The node data and flow
  * versions kept go in the same statement, only with the ends it took. Resolves with the ids
  * whose end was refused.
  */
@@ -83,9 +85,9 @@ async function writeEnds(db: Database, items: EndWrite[]): Promise<string[]> {
     const once = started as (EndWrite & { once: WrittenOnce })[];
     parts.push(sql`started as (${writtenOnceUpsert(once)})`);
     taken.push('select id, ended_at from started');
-    const lines = once.flatMap((item) => item.once.logs);
-    if (lines.length) parts.push(sql`logged as (${logsInsert(lines)})`);
   }
+  const lines = items.flatMap((item) => item.logs ?? []);
+  if (lines.length) parts.push(sql`logged as (${logsInsert(lines)})`);
   parts.push(sql`ended as (${sql.raw(taken.join(' union all '))})`);
   if (items.some((item) => item.data)) parts.push(keptDataInserts(items));
   const result = await db.execute(sql`with ${sql.join(parts, sql`, `)} select id from ended`);

@@ -113,16 +113,17 @@ export function createEmbeddedExecutionConsumer(
   // Asked right after this consumer is registered: rows written before are in the count,
   // rows written after are in `countedLate` (the embedded database runs statements in the
   // order they are sent).
-  void (async () => {
+  const ready = (async () => {
     const [row] = await deps.db
       .select({ n: count() })
       .from(queueJobs)
       .where(and(eq(queueJobs.queue, queue), eq(queueJobs.status, 'waiting')));
     state.waiting = Math.max(0, Number(row?.n ?? 0) + state.countedLate);
-    await pump();
   })().catch(() => undefined);
+  void ready.then(() => pump()).catch(() => undefined);
 
   const consumer: ExecutionQueueConsumer = {
+    ready,
     async stop(graceMs = 10_000) {
       state.stopped = true;
       cancel();

@@ -61,6 +61,11 @@ export interface ExecutionQueueConsumer {
    * handlers return; a driver that cannot (the embedded one: one process) aborts them as usual.
    */
   stop(graceMs?: number, options?: { handBack?: boolean }): Promise<void>;
+  /**
+   * Resolves once the consumer knows what waits in the queue (a job may start at once in a
+   * slot only then); absent: it knows at once.
+   */
+  ready?: Promise<void>;
 }
 
 /**
