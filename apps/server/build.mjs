@@ -50,7 +50,7 @@ const result = await build({
 for (const file of Object.keys(result.metafile.outputs).filter((path) => path.endsWith('.js'))) {
   const text = readFileSync(file, 'utf8');
   const escaped = text.replace(
-    /[^\u0000-\u00ff]/g,
+    /[\u0100-\uffff]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
   if (escaped !== text) writeFileSync(file, escaped);

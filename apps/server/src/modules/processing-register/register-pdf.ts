@@ -1,4 +1,3 @@
-import type PDFDocument from 'pdfkit';
 import { loadOnce } from '@ponte/shared/load-once';
 import { registerStatusLabels, type RegisterEntry } from '@ponte/shared/lgpd/register.schema';
 import { registerCells, registerCsvHeader } from './register-csv';
