@@ -117,6 +117,10 @@ export async function openPostgres(
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // A connection left idle 1 s is closed (node-postgres keeps one 10 s): each is a PostgreSQL
+    // process of 3 to 7 MB, and the start's burst of queries left all 10 open (docs/adr/0127).
+    // Under steady load none stays idle that long.
+    idleTimeoutMillis: 1_000,
     connectionTimeoutMillis: 10_000,
     keepAlive: true,
   });

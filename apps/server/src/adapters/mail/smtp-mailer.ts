@@ -1,8 +1,9 @@
 import { isIP, connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
-import nodemailer from 'nodemailer';
+import type Nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { MailMessage } from '@ponte/engine/ports';
+import { loadOnce } from '@ponte/shared/load-once';
 import { resolveGuarded, type Resolver } from '../outbound-http/guarded-agent';
 import type { NetworkGuard } from '../outbound-http/network-guard';
 import { sanitizeMailHtml } from './sanitize-mail-html';
@@ -95,8 +96,15 @@ type SocketCallback = (
   socket: { connection: Socket; secured: boolean } | false,
 ) => void;
 
+/** nodemailer, loaded on the first mail or SMTP account test (docs/adr/0127). */
+const loadNodemailer = loadOnce(() => import('nodemailer'));
+
 /** A one-use transporter whose sockets go only where the guard allows; `close` ends them. */
-function createTransport(account: SmtpAccount, options: SmtpOptions) {
+function createTransport(
+  nodemailer: typeof Nodemailer,
+  account: SmtpAccount,
+  options: SmtpOptions,
+) {
   const sockets = new Set<Socket>();
   const open = guardedSocket(account, options, sockets);
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -135,7 +143,9 @@ async function withTransport<T>(
   work: (transporter: ReturnType<typeof createTransport>['transporter']) => Promise<T>,
 ): Promise<T> {
   options.signal.throwIfAborted();
-  const { transporter, close } = createTransport(account, options);
+  const { default: nodemailer } = await loadNodemailer();
+  options.signal.throwIfAborted();
+  const { transporter, close } = createTransport(nodemailer, account, options);
   let onAbort = () => undefined as void;
   const aborted = new Promise<never>((_resolve, reject) => {
     onAbort = () => {

@@ -1,4 +1,5 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
+import { loadOnce } from '@ponte/shared/load-once';
 import type { TitularReport, TitularReportPlace } from './titular-report';
 
 export interface PdfOptions {
@@ -7,6 +8,9 @@ export interface PdfOptions {
 }
 
 type Doc = InstanceType<typeof PDFDocument>;
+
+/** pdfkit (and its fonts' code), loaded on the first report (docs/adr/0127). */
+const loadPdfkit = loadOnce(() => import('pdfkit'));
 
 const grey = '#555555';
 
@@ -53,8 +57,12 @@ function placeSection(doc: Doc, place: TitularReportPlace, erasure: boolean) {
  * asked, when, the titular masked, each place with its counts and hits, and for an erasure what
  * was done and the search after it.
  */
-export function titularReportPdf(report: TitularReport, options: PdfOptions = {}): Promise<Buffer> {
-  const doc = new PDFDocument({
+export async function titularReportPdf(
+  report: TitularReport,
+  options: PdfOptions = {},
+): Promise<Buffer> {
+  const { default: Pdf } = await loadPdfkit();
+  const doc = new Pdf({
     size: 'A4',
     margin: 50,
     compress: options.compress ?? true,

@@ -1,14 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-} from '@modelcontextprotocol/sdk/types.js';
 import { errorCodes } from '@ponte/shared/errors';
+import { loadOnce } from '@ponte/shared/load-once';
 import { messages } from '@ponte/shared/messages';
 import { createRateLimiter } from '../../lib/rate-limiter';
 import { errorResponses, idSchema } from '../../lib/route-schemas';
@@ -30,10 +24,29 @@ const toolsInterfaceVersion = '1.0.0';
 
 const bearer = /^Bearer +(\S+)\s*$/i;
 
+/** The SDK's server side, loaded on the first call that passed the token (docs/adr/0127). */
+const loadMcpSdk = loadOnce(async () => {
+  const [server, transport, types] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/mcp.js'),
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
+  return {
+    McpServer: server.McpServer,
+    StreamableHTTPServerTransport: transport.StreamableHTTPServerTransport,
+    ListToolsRequestSchema: types.ListToolsRequestSchema,
+    CallToolRequestSchema: types.CallToolRequestSchema,
+  };
+});
+type McpSdk = Awaited<ReturnType<typeof loadMcpSdk>>;
+
+/** The SDK's `ErrorCode.ConnectionClosed`, written here so that refusals need no SDK. */
+const connectionClosed = -32000;
+
 /** A JSON-RPC error answer without an id (the request was not read). */
 const rpcError = (message: string) => ({
   jsonrpc: '2.0' as const,
-  error: { code: ErrorCode.ConnectionClosed, message },
+  error: { code: connectionClosed, message },
   id: null,
 });
 const rpcErrorSchema = z.object({
@@ -43,8 +56,8 @@ const rpcErrorSchema = z.object({
 });
 
 /** One MCP server per request (stateless): its tools are the workspace's flows now. */
-function serverFor(workspaceId: string, options: McpRoutesOptions) {
-  const mcp = new McpServer(
+function serverFor(sdk: McpSdk, workspaceId: string, options: McpRoutesOptions) {
+  const mcp = new sdk.McpServer(
     { name: 'ponte', title: 'Ponte', version: toolsInterfaceVersion },
     {
       capabilities: { tools: {} },
@@ -52,10 +65,10 @@ function serverFor(workspaceId: string, options: McpRoutesOptions) {
         'Ferramentas: os flows deste workspace do Ponte marcados como "Disponível como ferramenta MCP".',
     },
   );
-  mcp.server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  mcp.server.setRequestHandler(sdk.ListToolsRequestSchema, async () => ({
     tools: await options.tools.list(workspaceId),
   }));
-  mcp.server.setRequestHandler(CallToolRequestSchema, (request) =>
+  mcp.server.setRequestHandler(sdk.CallToolRequestSchema, (request) =>
     options.tools.call(workspaceId, request.params.name, request.params.arguments),
   );
   return mcp;
@@ -118,9 +131,10 @@ export const mcpRoutes: FastifyPluginAsyncZod<McpRoutesOptions> = async (app, op
     async (request, reply) => {
       const { workspace } = request.params;
       if (!(await admitted(request, reply, workspace))) return reply;
+      const sdk = await loadMcpSdk();
       reply.hijack();
-      const server = serverFor(workspace, options);
-      const transport = new StreamableHTTPServerTransport({
+      const server = serverFor(sdk, workspace, options);
+      const transport = new sdk.StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,
       });

@@ -1,6 +1,9 @@
-import PDFDocument from 'pdfkit';
+import { loadOnce } from '@ponte/shared/load-once';
 import { registerStatusLabels, type RegisterEntry } from '@ponte/shared/lgpd/register.schema';
 import { registerCells, registerCsvHeader } from './register-csv';
+
+/** pdfkit (and its fonts' code), loaded on the first PDF (docs/adr/0127). */
+const loadPdfkit = loadOnce(() => import('pdfkit'));
 
 export const registerPdfTitle = 'Registro das operações de tratamento de dados pessoais';
 
@@ -121,12 +124,13 @@ function writePageNumbers(doc: PDFKit.PDFDocument) {
  * when (America/Sao_Paulo) and by whom it was generated, then one entry per flow with every
  * field, those 'Sem registro' included. Helvetica writes the Latin-1 characters of pt-BR.
  */
-export function registerPdf(
+export async function registerPdf(
   entries: readonly RegisterEntry[],
   heading: RegisterPdfHeading,
   options: RegisterPdfOptions = {},
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { default: Pdf } = await loadPdfkit();
+  const doc = new Pdf({
     size: 'A4',
     layout: 'landscape',
     margin,

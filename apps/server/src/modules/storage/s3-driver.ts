@@ -1,5 +1,4 @@
 import { addAbortSignal, type Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import mime from 'mime-types';
 import {
   normaliseStoragePath,
@@ -11,7 +10,7 @@ import {
 import { foldForSearch } from '@ponte/shared/search-text';
 import {
   anyUnder,
-  createS3Client,
+  connectOnFirstUse,
   deleteUnder,
   headSize,
   isMissing,
@@ -145,7 +144,7 @@ async function read(s3: S3Storage, workspaceId: string, path: string) {
   if (path === '/') throw storageErrors.notAFile();
   try {
     const object = await s3.client.send(
-      new GetObjectCommand({ Bucket: s3.bucket, Key: fileKey(s3, workspaceId, path) }),
+      new s3.sdk.GetObjectCommand({ Bucket: s3.bucket, Key: fileKey(s3, workspaceId, path) }),
       sendOptions(s3),
     );
     const stream = object.Body as Readable;
@@ -192,7 +191,7 @@ async function remove(s3: S3Storage, workspaceId: string, path: string) {
   if (item.isFolder) await deleteUnder(s3, folderKey(s3, workspaceId, path));
   else {
     await s3.client.send(
-      new DeleteObjectCommand({ Bucket: s3.bucket, Key: fileKey(s3, workspaceId, path) }),
+      new s3.sdk.DeleteObjectCommand({ Bucket: s3.bucket, Key: fileKey(s3, workspaceId, path) }),
       sendOptions(s3),
     );
   }
@@ -280,11 +279,11 @@ async function usage(s3: S3Storage, workspaceId: string) {
  */
 export function createS3StorageDriver(options: S3StorageDriverOptions): StorageDriver {
   const prefix = options.prefix ?? '';
-  const s3: S3Storage = {
-    client: createS3Client(options),
+  const place = {
     bucket: options.bucket,
     prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
   };
+  const connect = connectOnFirstUse(options);
   /** The workspace id checked and the path normalised again, as every entrance does. */
   function checked(workspaceId: string, path = '/'): [string, string] {
     if (!workspacePattern.test(workspaceId)) throw new Error('invalid workspace id');
@@ -301,7 +300,9 @@ export function createS3StorageDriver(options: S3StorageDriverOptions): StorageD
   ): Promise<T> => {
     try {
       signal?.throwIfAborted();
-      return await operation(signal ? { ...s3, signal } : s3);
+      const s3: S3Storage = { ...place, ...(await connect()), ...(signal ? { signal } : {}) };
+      signal?.throwIfAborted();
+      return await operation(s3);
     } catch (error) {
       if (signal?.aborted) throw signal.reason as Error;
       throw fromS3(error);

@@ -1,19 +1,23 @@
 import { pipeline, Transform, type Readable } from 'node:stream';
-import {
-  DeleteObjectsCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  type ListObjectsV2CommandOutput,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { ListObjectsV2CommandOutput, S3Client } from '@aws-sdk/client-s3';
+import { loadOnce } from '@ponte/shared/load-once';
 import { messages } from '@ponte/shared/messages';
 import { AppError } from '../../lib/app-error';
 import { storageErrors } from './storage-errors';
 
-/** The bucket the S3 driver works in, and the client that reaches it. */
+/** The AWS SDK (S3 and its multipart uploads), loaded on the driver's first request (docs/adr/0127). */
+const loadS3Sdk = loadOnce(async () => {
+  const [s3, storage] = await Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('@aws-sdk/lib-storage'),
+  ]);
+  return { ...s3, Upload: storage.Upload };
+});
+export type S3Sdk = Awaited<ReturnType<typeof loadS3Sdk>>;
+
+/** The bucket the S3 driver works in, the client that reaches it and the SDK's commands. */
 export interface S3Place {
+  sdk: S3Sdk;
   client: S3Client;
   bucket: string;
   /** The caller's signal (an execution's): every request of the call carries it. */
@@ -40,8 +44,8 @@ const batchSize = 1000;
 const partSize = 5 * 1024 * 1024;
 const queueSize = 2;
 
-export function createS3Client(options: S3ConnectionOptions): S3Client {
-  return new S3Client({
+function createS3Client(sdk: S3Sdk, options: S3ConnectionOptions): S3Client {
+  return new sdk.S3Client({
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     forcePathStyle: options.forcePathStyle,
@@ -59,6 +63,13 @@ export function createS3Client(options: S3ConnectionOptions): S3Client {
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
 }
+
+/** The SDK and a client for `options`, both made on the first call and kept. */
+export const connectOnFirstUse = (options: S3ConnectionOptions) =>
+  loadOnce(async () => {
+    const sdk = await loadS3Sdk();
+    return { sdk, client: createS3Client(sdk, options) };
+  });
 
 /**
  * A failure of the S3 service itself (unreachable, access refused, no such bucket): its message
@@ -88,9 +99,9 @@ export function isMissing(error: unknown): boolean {
 
 /** The object's size, or null when there is none at `key`. */
 export async function headSize(place: S3Place, key: string): Promise<number | null> {
-  const { client, bucket } = place;
+  const { sdk, client, bucket } = place;
   try {
-    const command = new HeadObjectCommand({ Bucket: bucket, Key: key });
+    const command = new sdk.HeadObjectCommand({ Bucket: bucket, Key: key });
     const head = await client.send(command, sendOptions(place));
     return head.ContentLength ?? 0;
   } catch (error) {
@@ -101,9 +112,9 @@ export async function headSize(place: S3Place, key: string): Promise<number | nu
 
 /** True when a marker or any deeper key is under `key` (a folder's prefix). */
 export async function anyUnder(place: S3Place, key: string): Promise<boolean> {
-  const { client, bucket } = place;
+  const { sdk, client, bucket } = place;
   const page = await client.send(
-    new ListObjectsV2Command({ Bucket: bucket, Prefix: key, MaxKeys: 1 }),
+    new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: key, MaxKeys: 1 }),
     sendOptions(place),
   );
   return (page.Contents?.length ?? 0) > 0 || (page.CommonPrefixes?.length ?? 0) > 0;
@@ -115,11 +126,11 @@ export async function* pages(
   key: string,
   delimiter?: string,
 ): AsyncGenerator<ListObjectsV2CommandOutput> {
-  const { client, bucket } = place;
+  const { sdk, client, bucket } = place;
   let token: string | undefined;
   do {
     const page = await client.send(
-      new ListObjectsV2Command({
+      new sdk.ListObjectsV2Command({
         Bucket: bucket,
         Prefix: key,
         MaxKeys: batchSize,
@@ -135,11 +146,11 @@ export async function* pages(
 
 /** Puts the zero-byte objects that mark folders (`…/folder/`). */
 export async function putMarkers(place: S3Place, keys: string[]): Promise<void> {
-  const { client, bucket } = place;
+  const { sdk, client, bucket } = place;
   await Promise.all(
     keys.map((key) =>
       client.send(
-        new PutObjectCommand({ Bucket: bucket, Key: key, Body: '', ContentLength: 0 }),
+        new sdk.PutObjectCommand({ Bucket: bucket, Key: key, Body: '', ContentLength: 0 }),
         sendOptions(place),
       ),
     ),
@@ -153,7 +164,7 @@ export async function putMarkers(place: S3Place, keys: string[]): Promise<void> 
  * same way (nothing is left at `key`). Answers the bytes written.
  */
 export async function uploadCounted(
-  { client, bucket, signal }: S3Place,
+  { sdk, client, bucket, signal }: S3Place,
   key: string,
   contentType: string,
   content: Readable,
@@ -169,7 +180,7 @@ export async function uploadCounted(
   });
   // A failure of either stream reaches the upload through `counter`, destroyed with it.
   const body = pipeline(content, counter, () => undefined);
-  const upload = new Upload({
+  const upload = new sdk.Upload({
     client,
     params: { Bucket: bucket, Key: key, Body: body, ContentType: contentType },
     partSize,
@@ -200,7 +211,10 @@ export async function deleteUnder(place: S3Place, key: string): Promise<void> {
     const objects = (page.Contents ?? []).flatMap((item) => (item.Key ? [{ Key: item.Key }] : []));
     if (objects.length === 0) continue;
     const answer = await place.client.send(
-      new DeleteObjectsCommand({ Bucket: place.bucket, Delete: { Objects: objects, Quiet: true } }),
+      new place.sdk.DeleteObjectsCommand({
+        Bucket: place.bucket,
+        Delete: { Objects: objects, Quiet: true },
+      }),
       sendOptions(place),
     );
     if (answer.Errors?.length) {

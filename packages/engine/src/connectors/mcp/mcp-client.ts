@@ -17,9 +17,7 @@
  * HTTP client and a token source. Every function rejects with a pt-BR message: the network
  * guard's refusal, the server's (401/403 name the account), a time limit, a protocol error.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { loadOnce } from '@ponte/shared/load-once';
 import { messages } from '@ponte/shared/messages';
 import { hostChecker } from '../../nodes/actions/http-request/http-auth';
 import type { HttpPort, ServiceAccount } from '../../ports';
@@ -123,12 +121,28 @@ function credentialOf(connection: McpConnection) {
   };
 }
 
+/** The SDK's client side, loaded on the first MCP session (docs/adr/0127). */
+const loadMcpSdk = loadOnce(async () => {
+  const [client, transport, types] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
+  return {
+    Client: client.Client,
+    StreamableHTTPClientTransport: transport.StreamableHTTPClientTransport,
+    McpError: types.McpError,
+    ErrorCode: types.ErrorCode,
+  };
+});
+type McpSdk = Awaited<ReturnType<typeof loadMcpSdk>>;
+
 /** Any failure of the SDK or the adapter as the person reads it; an abort stays the abort. */
-function readable(error: unknown, signal: AbortSignal): Error {
+function readable(sdk: McpSdk, error: unknown, signal: AbortSignal): Error {
   if (signal.aborted) return signal.reason as Error;
   if (error instanceof McpRefusalError) return error;
-  if (error instanceof McpError) {
-    return error.code === (ErrorCode.RequestTimeout as number)
+  if (error instanceof sdk.McpError) {
+    return error.code === (sdk.ErrorCode.RequestTimeout as number)
       ? new Error(m.timeout(mcpTimeoutMs / 1000))
       : new Error(m.protocol(error.message));
   }
@@ -140,7 +154,8 @@ export async function openMcpSession(connection: McpConnection) {
   const { account, http, signal } = connection;
   const endpoint = endpointOf(account);
   const auth = text(account.data.auth);
-  const transport = new StreamableHTTPClientTransport(endpoint, {
+  const sdk = await loadMcpSdk();
+  const transport = new sdk.StreamableHTTPClientTransport(endpoint, {
     fetch: portFetch({
       http,
       signal,
@@ -151,13 +166,13 @@ export async function openMcpSession(connection: McpConnection) {
       account: account.name,
     }),
   });
-  const client = new Client({ name: 'ponte', version: '1.0.0' });
+  const client = new sdk.Client({ name: 'ponte', version: '1.0.0' });
   const options = { signal, timeout: mcpTimeoutMs };
   const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
     } catch (error) {
-      throw readable(error, signal);
+      throw readable(sdk, error, signal);
     }
   };
   await guarded(() => client.connect(transport, options));

@@ -1,4 +1,4 @@
-import QRCode from 'qrcode';
+import { loadOnce } from '@ponte/shared/load-once';
 import type { NodeRunContext } from '../../kit/context';
 import type { StorageFileRef } from '../../ports';
 import { storagePathParam } from '../../nodes/actions/storage/storage-params';
@@ -11,13 +11,18 @@ export type QrImageFormat = 'png' | 'svg';
  */
 const drawing = { errorCorrectionLevel: 'M', margin: 4 } as const;
 
+/** qrcode (and its PNG encoder), loaded on the first QR image (docs/adr/0127). */
+const loadQrcode = loadOnce(() => import('qrcode'));
+
 /** The QR of a text as a PNG image. */
 export async function qrPng(text: string): Promise<Uint8Array> {
+  const { default: QRCode } = await loadQrcode();
   return new Uint8Array(await QRCode.toBuffer(text, { ...drawing, type: 'png', width: 400 }));
 }
 
 /** The QR of a text as SVG markup. */
-export function qrSvg(text: string): Promise<string> {
+export async function qrSvg(text: string): Promise<string> {
+  const { default: QRCode } = await loadQrcode();
   return QRCode.toString(text, { ...drawing, type: 'svg' });
 }
 

@@ -1,18 +1,22 @@
 /** The keys of a `gpg_auth` account, read and unlocked with openpgp (ADR 0028). */
-import * as openpgp from 'openpgp';
+import type * as OpenPgp from 'openpgp';
+import { loadOnce } from '@ponte/shared/load-once';
+
+/** openpgp, loaded on the first PGP node or GPG account test (docs/adr/0127). */
+export const loadOpenpgp = loadOnce(() => import('openpgp'));
 
 export interface GpgKeys {
   /** The other party's key: what `encrypt` encrypts to and `verify` checks against. */
-  publicKey?: openpgp.Key;
+  publicKey?: OpenPgp.Key;
   /** The account's own key, unlocked: what `decrypt` and `sign` use. */
-  privateKey?: openpgp.PrivateKey;
+  privateKey?: OpenPgp.PrivateKey;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 const normalise = (fingerprint: string) => fingerprint.replace(/[\s:]/g, '').toUpperCase();
 
 /** Upper-case hex of the fingerprint (spaces and colons dropped). */
-export const fingerprintOf = (key: openpgp.Key) => key.getFingerprint().toUpperCase();
+export const fingerprintOf = (key: OpenPgp.Key) => key.getFingerprint().toUpperCase();
 
 /**
  * Reads the account's keys: the public key, and the private key unlocked with the passphrase.
@@ -20,6 +24,7 @@ export const fingerprintOf = (key: openpgp.Key) => key.getFingerprint().toUpperC
  * passphrase. A `fingerprint` set on the account must be one of the keys'.
  */
 export async function readGpgKeys(data: Record<string, unknown>): Promise<GpgKeys> {
+  const openpgp = await loadOpenpgp();
   const keys: GpgKeys = {};
   const armoredPublic = text(data.public_key);
   const armoredPrivate = text(data.private_key);
@@ -31,7 +36,7 @@ export async function readGpgKeys(data: Record<string, unknown>): Promise<GpgKey
     }
   }
   if (armoredPrivate) {
-    let privateKey: openpgp.PrivateKey;
+    let privateKey: OpenPgp.PrivateKey;
     try {
       privateKey = await openpgp.readPrivateKey({ armoredKey: armoredPrivate });
     } catch {
@@ -51,7 +56,7 @@ export async function readGpgKeys(data: Record<string, unknown>): Promise<GpgKey
   const pinned = normalise(text(data.fingerprint));
   if (pinned) {
     const known = [keys.publicKey, keys.privateKey]
-      .filter((key): key is openpgp.Key => !!key)
+      .filter((key): key is OpenPgp.Key => !!key)
       .map(fingerprintOf);
     if (!known.includes(pinned)) {
       throw new Error('A impressão digital da conta GPG não confere com nenhuma das chaves.');
@@ -60,12 +65,12 @@ export async function readGpgKeys(data: Record<string, unknown>): Promise<GpgKey
   return keys;
 }
 
-export function needPublic(keys: GpgKeys): openpgp.Key {
+export function needPublic(keys: GpgKeys): OpenPgp.Key {
   if (!keys.publicKey) throw new Error('A conta GPG não tem chave pública.');
   return keys.publicKey;
 }
 
-export function needPrivate(keys: GpgKeys): openpgp.PrivateKey {
+export function needPrivate(keys: GpgKeys): OpenPgp.PrivateKey {
   if (!keys.privateKey) throw new Error('A conta GPG não tem chave privada.');
   return keys.privateKey;
 }

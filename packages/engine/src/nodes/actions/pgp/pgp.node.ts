@@ -1,7 +1,7 @@
-import * as openpgp from 'openpgp';
+import type * as OpenPgp from 'openpgp';
 import { messages } from '@ponte/shared/messages';
 import { defineNode } from '../../../kit/define-node';
-import { needPrivate, needPublic, readGpgKeys } from './pgp-keys';
+import { loadOpenpgp, needPrivate, needPublic, readGpgKeys } from './pgp-keys';
 
 const asText = (value: unknown) =>
   typeof value === 'string'
@@ -11,7 +11,7 @@ const asText = (value: unknown) =>
       : JSON.stringify(value);
 
 /** `{valid, key_id}` of the first signature over a verified message. */
-async function verdict(signatures: openpgp.VerifyMessageResult['signatures']) {
+async function verdict(signatures: OpenPgp.VerifyMessageResult['signatures']) {
   const first = signatures[0];
   if (!first) return { valid: false, key_id: null };
   const key_id = first.keyID.toHex().toUpperCase();
@@ -89,6 +89,7 @@ export const pgpNode = defineNode({
       throw new Error(messages.serviceAccounts.wrongType('O nó PGP', account.type));
     }
     const keys = await readGpgKeys(account.data);
+    const openpgp = await loadOpenpgp();
     const content = asText(params.content);
     const done = (payload: unknown, pgp: Record<string, unknown>) => ({
       output: 'default',

@@ -1,8 +1,6 @@
 import { DOMParser, XMLSerializer, type Document, type Element } from '@xmldom/xmldom';
 import { XMLParser } from 'fast-xml-parser';
-
-/** Largest NF-e XML the node reads: 5 MB (an NF-e with 990 items is well under 2 MB). */
-export const nfeXmlMaxBytes = 5 * 1024 * 1024;
+import { nfeXmlMaxBytes } from './nfe-limits';
 
 /** A parsed XML element as fast-xml-parser gives it: text leaves, attributes as `@_name`. */
 export type XmlNode = Record<string, unknown>;

@@ -3,8 +3,15 @@ import { messages } from '@ponte/shared/messages';
 import type { NodeRunContext } from '../../../kit/context';
 import { defineNode } from '../../../kit/define-node';
 import { storagePathParam, storagePathParamSpec } from '../../actions/storage/storage-params';
-import { nfeXmlMaxBytes } from './nfe-xml';
-import { checkNfeSignature, readNfe } from './read-nfe';
+import { loadOnce } from '@ponte/shared/load-once';
+import { nfeXmlMaxBytes } from './nfe-limits';
+
+/**
+ * The reader and its XML, signature and certificate libraries (xmldom, xml-crypto, node-forge),
+ * loaded on the first XML the node reads: the server's bundle keeps them in a chunk of their own
+ * (docs/adr/0127).
+ */
+const loadReader = loadOnce(() => import('./read-nfe'));
 
 const xmlOperations = ['read_xml', 'verify_signature'];
 
@@ -100,6 +107,7 @@ export const nfeNode = defineNode({
       return done(checkAccessKey(typeof params.key === 'string' ? params.key : ''));
     }
     const text = await xmlText({ ports, scope, signal }, params);
+    const { checkNfeSignature, readNfe } = await loadReader();
     return done(params.operation === 'read_xml' ? readNfe(text) : checkNfeSignature(text));
   },
 });
