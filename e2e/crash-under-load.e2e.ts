@@ -214,7 +214,7 @@ describe('Queda do Ponte e do banco embutido sob carga', () => {
             answered.add(n);
         }
       };
-      const callers = Array.from({ length: 8 }, caller);
+      const callers = Array.from({ length: 8 }, () => caller());
       await until(() => answered.size >= 200, 'duzentas respostas');
       killed = true;
       await first.server.kill();
