@@ -215,7 +215,7 @@ describe('Queda do Ponte e do banco embutido sob carga', () => {
         }
       };
       const callers = Array.from({ length: 8 }, () => caller());
-      await until(() => answered.size >= 200, 'duzentas respostas');
+      await until(async () => answered.size >= 200, 'duzentas respostas');
       killed = true;
       await first.server.kill();
       await Promise.all(callers);
