@@ -10,6 +10,7 @@ import { useTestApp, type TestAccount } from '../../test/test-app';
 import { describeEachDriver } from '../../test/test-database';
 import { until } from '../../test/until';
 import { createLogWriter } from '../logs/log-writer';
+import type { ExecutionRunner } from './execution-runner';
 
 const gate = createGate();
 const nodes = [...createTestNodes().nodes, gate.node];
@@ -41,6 +42,21 @@ describeEachDriver('executions written once', (driver) => {
     closing.push(() => close());
     return { runner, writer };
   }
+
+  /** An execution of the flow, whose caller waits for its end (`writeOnce`) or not. */
+  const start = (
+    runner: ExecutionRunner,
+    account: TestAccount,
+    flowId: string,
+    writeOnce: boolean,
+  ) =>
+    runner.enqueue({
+      workspaceId: account.workspaceId,
+      flowId,
+      triggerNodeUid: 'n0',
+      msg: { payload: {} },
+      ...(writeOnce ? { writeOnce } : {}),
+    });
 
   async function flowOf(account: TestAccount, steps: Step[]) {
     return createFlow(t, account, chain(...steps));
@@ -121,13 +137,7 @@ describeEachDriver('executions written once', (driver) => {
       { type: 'test_gate' },
     ]);
     const { runner, writer } = await runnerWith(20);
-    const { execution_id, done } = await runner.enqueue({
-      workspaceId: account.workspaceId,
-      flowId,
-      triggerNodeUid: 'n0',
-      msg: { payload: {} },
-      writeOnce: true,
-    });
+    const { execution_id, done } = await start(runner, account, flowId, true);
     await until(() => gate.entered() === 1, 'the execution at the gate');
     const running = await until(
       async () => (await rowOf(execution_id))?.status === 'running',
@@ -155,13 +165,7 @@ describeEachDriver('executions written once', (driver) => {
     const account = await t.createAccount();
     const flowId = await flowOf(account, [{ type: 'test_trigger' }, { type: 'test_hang' }]);
     const { runner } = await runnerWith(60_000);
-    const { execution_id, done } = await runner.enqueue({
-      workspaceId: account.workspaceId,
-      flowId,
-      triggerNodeUid: 'n0',
-      msg: { payload: {} },
-      writeOnce: true,
-    });
+    const { execution_id, done } = await start(runner, account, flowId, true);
     await until(() => runner.runningCount() === 1, 'the execution running');
     expect(await runner.stop(account.workspaceId, execution_id)).toBe(true);
     expect(await done).toMatchObject({ status: 'stopped' });
@@ -172,12 +176,7 @@ describeEachDriver('executions written once', (driver) => {
     const account = await t.createAccount();
     const flowId = await flowOf(account, [{ type: 'test_trigger' }, { type: 'test_gate' }]);
     const { runner } = await runnerWith(60_000);
-    const { execution_id, done } = await runner.enqueue({
-      workspaceId: account.workspaceId,
-      flowId,
-      triggerNodeUid: 'n0',
-      msg: { payload: {} },
-    });
+    const { execution_id, done } = await start(runner, account, flowId, false);
     // Written before `enqueue` answered: started at once, or queued behind another.
     expect(['running', 'queued']).toContain((await rowOf(execution_id))?.status);
     await until(() => gate.entered() === 1, 'the execution at the gate');
