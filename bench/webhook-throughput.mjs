@@ -14,8 +14,9 @@
 //        alert rules and with N enabled match_log rules, alternating; medians and ratios)
 //        [--execution-data [--rounds=3]] (Ponte alone: rounds of the code flow's load with each
 //        node's data captured, the default, and with PONTE_EXECUTION_DATA=off, alternating, a
-//        fresh process per load; medians and the ratio on / off) [--previous=<checkout>] (a
-//        third case in the same rounds: the server of another checkout, built)
+//        fresh process per load; medians and the ratio on / off) [--previous=<checkout>] (the
+//        server of another checkout, built: loaded beside this one in the same run, or, with
+//        --execution-data, a third case in the same rounds)
 import { join } from 'node:path';
 import { createAlertRules, deleteAlertRules, firingsOf } from './support/alert-rules-load.mjs';
 import { compareExecutionData, median } from './support/execution-data-load.mjs';
@@ -93,10 +94,10 @@ async function nodeRed() {
   }
 }
 
-async function ponte(name, env = {}, kinds) {
+async function ponte(name, env = {}, kinds, script) {
   let instance;
   try {
-    instance = await startPonte({ env, profile });
+    instance = await startPonte({ env, profile, script });
   } catch (error) {
     // A server that does not know the setting yet may refuse it: said, not hidden.
     return { refused: `${name}: o servidor não iniciou (${error.message.split('\n')[0]})` };
@@ -195,14 +196,25 @@ const ours = await ponte('Ponte');
 const lean = await ponte('Ponte (PONTE_EXECUTION_SAVE=none)', { PONTE_EXECUTION_SAVE: 'none' }, [
   'code',
 ]);
+const previousCheckout = option('previous');
+const previous = previousCheckout
+  ? await ponte(
+      'Ponte (build anterior)',
+      {},
+      undefined,
+      join(previousCheckout, 'apps/server/dist/main.js'),
+    )
+  : null;
 const only = process.argv.includes('--ponte-only');
 const fastifyRows = only ? [] : await plainFastify();
 const red = only ? null : await nodeRed();
-const rows = [...fastifyRows, ...(red?.rows ?? []), ...ours.rows, ...(lean.rows ?? [])];
+const ponteRows = [...ours.rows, ...(lean.rows ?? []), ...(previous?.rows ?? [])];
+const rows = [...fastifyRows, ...(red?.rows ?? []), ...ponteRows];
 console.log(`\n${seconds} s por carga, POST de um pedido de 3 itens:`);
 console.table(rows);
-console.table([red?.memory, ours.memory, lean.memory].filter(Boolean));
+console.table([red?.memory, ours.memory, lean.memory, previous?.memory].filter(Boolean));
 if (lean.refused) console.log(lean.refused);
+if (previous?.refused) console.log(previous.refused);
 else if (lean.logs > 0) {
   console.log(
     `PONTE_EXECUTION_SAVE=none não foi aplicado por este servidor: ${lean.logs} logs gravados (esperado 0).`,
@@ -213,7 +225,7 @@ console.log(
 );
 if (red) {
   const ratios = [];
-  for (const row of [...ours.rows, ...(lean.rows ?? [])]) {
+  for (const row of ponteRows) {
     const same = (other) => other.fluxo === row.fluxo && other['conexões'] === row['conexões'];
     const theirs = red.rows.find(same);
     const fastify = fastifyRows.find(same);
@@ -223,6 +235,7 @@ if (red) {
       conexões: row['conexões'],
       'req/s ÷ Node-RED': (row['req/s'] / theirs['req/s']).toFixed(2),
       'p99 ÷ Node-RED': (row['p99 (ms)'] / theirs['p99 (ms)']).toFixed(2),
+      'CPU/req ÷ Node-RED': (row['CPU por req (ms)'] / theirs['CPU por req (ms)']).toFixed(2),
       'req/s ÷ Fastify': (row['req/s'] / fastify['req/s']).toFixed(2),
     });
   }

@@ -76,6 +76,8 @@ export async function load(name, url, pid, { seconds, connections, expected }) {
     respostas: result.requests.total,
     // Above 100 % the processes used more than one core (garbage collector, threads, PostgreSQL).
     'CPU (%)': Math.round(cpu * 100),
+    // CPU time of the whole process tree per answered request.
+    'CPU por req (ms)': Number(((cpu * 1000) / result.requests.average).toFixed(2)),
   };
 }
 
