@@ -97,14 +97,16 @@ describe('ponte backup / restore', () => {
       const query = async <T>(text: ReturnType<typeof sql>) =>
         ((await copy.db.execute(text)) as unknown as Rows<T>).rows;
       expect(await query(sql`select name from flows`)).toEqual([{ name: 'Pedidos' }]);
-      expect(
-        await query(sql`select data->>'nome' as nome from db_records order by 1`),
-      ).toEqual([{ nome: 'Ana' }, { nome: 'Bruno' }]);
+      expect(await query(sql`select data->>'nome' as nome from db_records order by 1`)).toEqual([
+        { nome: 'Ana' },
+        { nome: 'Bruno' },
+      ]);
       // The unique field's index, made at run time, is back: a duplicate is refused.
       await expect(
-        copy.db.execute(sql`insert into db_records (id, workspace_id, table_id, data, created_at, updated_at)
+        copy.db
+          .execute(sql`insert into db_records (id, workspace_id, table_id, data, created_at, updated_at)
           select 'dup', workspace_id, table_id, data, now(), now() from db_records limit 1`),
-      ).rejects.toThrow();
+      ).rejects.toMatchObject({ cause: { code: '23505' } });
       const [account] = await query<{ secret_data: string }>(
         sql`select secret_data from service_accounts`,
       );
@@ -115,9 +117,9 @@ describe('ponte backup / restore', () => {
     } finally {
       await copy.close();
     }
-    expect(await readFile(join(restored, 'storage', owner.workspaceId, 'contratos', 'ana.bin'))).toEqual(
-      fileBytes,
-    );
+    expect(
+      await readFile(join(restored, 'storage', owner.workspaceId, 'contratos', 'ana.bin')),
+    ).toEqual(fileBytes);
   }, 180_000);
 
   it('refuses a backup of a newer migration and leaves the data dir empty', async () => {

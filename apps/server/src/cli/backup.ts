@@ -77,7 +77,9 @@ export async function writeBackup(options: BackupOptions): Promise<BackupManifes
     const storage = join(options.dataDir, 'storage');
     // Listed once, then packed one by one: the manifest counts exactly the files packed.
     const listed =
-      options.storageDriver === 'local' && existsSync(storage) ? await storageEntries(storage) : null;
+      options.storageDriver === 'local' && existsSync(storage)
+        ? await storageEntries(storage)
+        : null;
     if (listed) {
       await symlink(resolve(storage), join(staging, 'storage'));
       entries.push('storage', ...listed.paths.map((path) => join('storage', path)));
