@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import pg from 'pg';
 import { openEmbedded } from '../db/client';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { embeddedDatabaseName } from '../db/embedded-postgres';
@@ -11,6 +12,20 @@ export interface DatabasePlace {
   dataDir: string;
   databaseUrl: string | null;
   embeddedDbUser: string | null;
+}
+
+/** Connects to `url`; a database that does not answer is a CLI error in the driver's words. */
+export async function connectTo(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw new CliError(
+      `Não foi possível conectar ao banco de dados: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  return client;
 }
 
 /**

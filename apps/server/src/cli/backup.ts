@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
-import pg from 'pg';
 import { create } from 'tar';
 import { serverRoot } from '../package-root';
 import { dumpDatabase, type DatabaseDump } from './backup-database';
 import { buildMigrations } from './backup-migrations';
-import { withDatabaseToBackUp, type DatabasePlace } from './backup-source';
+import { connectTo, withDatabaseToBackUp, type DatabasePlace } from './backup-source';
 import { CliError } from './cli-error';
 
 /** `manifest.json` of a backup archive (docs/adr/0130). */
@@ -60,8 +59,7 @@ export async function writeBackup(options: BackupOptions): Promise<BackupManifes
   try {
     await mkdir(join(staging, 'database'));
     const dump = await withDatabaseToBackUp(options, async (url) => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
+      const client = await connectTo(url);
       try {
         return await dumpDatabase(client, join(staging, 'database'));
       } finally {

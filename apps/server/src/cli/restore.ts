@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import pg from 'pg';
 import { extract } from 'tar';
 import { lockDataDir } from '../db/data-dir-lock';
 import { embeddedDatabaseName, startEmbeddedPostgres } from '../db/embedded-postgres';
@@ -10,7 +9,7 @@ import { migratePostgres } from '../db/migrate';
 import { loadDatabase, RestoreCountError } from './backup-database';
 import { buildMigrations, migrateTo } from './backup-migrations';
 import { storageEntries, type BackupManifest } from './backup';
-import type { DatabasePlace } from './backup-source';
+import { connectTo, type DatabasePlace } from './backup-source';
 import { CliError } from './cli-error';
 
 async function isEmptyDir(path: string): Promise<boolean> {
@@ -48,8 +47,7 @@ async function checkMigration(manifest: BackupManifest): Promise<void> {
 }
 
 async function isEmptyDatabase(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const client = await connectTo(url);
   try {
     const found = await client.query(
       "select 1 from pg_tables where schemaname in ('public', 'drizzle') limit 1",
@@ -62,8 +60,7 @@ async function isEmptyDatabase(url: string): Promise<boolean> {
 
 /** Loads the archive's rows: the dump's schema, its rows, then this build's later migrations. */
 async function restoreDatabase(url: string, dataDir: string, manifest: BackupManifest) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const client = await connectTo(url);
   try {
     await migrateTo(client, manifest.migrations.count);
     await loadDatabase(client, join(dataDir, 'database'), manifest);
