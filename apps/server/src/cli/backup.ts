@@ -55,6 +55,9 @@ async function ponteVersion(): Promise<string> {
 export async function writeBackup(options: BackupOptions): Promise<BackupManifest> {
   const out = resolve(options.out);
   if (existsSync(out)) throw new CliError(`O arquivo ${options.out} já existe.`);
+  if (!existsSync(dirname(out))) {
+    throw new CliError(`A pasta onde gravar ${options.out} não existe.`);
+  }
   const staging = await mkdtemp(join(dirname(out), '.ponte-backup-'));
   try {
     await mkdir(join(staging, 'database'));
