@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { runBackupCommand } from './cli/backup-command';
 import { CliError } from './cli/cli-error';
 import { readPassword } from './cli/read-password';
 import { createPonteCommands } from './cli/ponte-commands';
@@ -21,9 +22,13 @@ Comandos:
                                       cria um usuário (numa instalação vazia, a primeira conta)
   user reset-password --email <e-mail> [--password <senha>]
                                       troca a senha de um usuário
+  backup [--out arquivo.tar.gz]       grava banco, arquivos do Storage e secrets.json num arquivo
+                                      (funciona com o servidor rodando)
+  restore <arquivo.tar.gz>            restaura um backup numa pasta de dados vazia
 
 Sem --password, a senha é pedida no terminal. Os comandos usam o mesmo banco do servidor
-(PONTE_DATA_DIR ou DATABASE_URL); com o banco embutido, pare o servidor antes.`;
+(PONTE_DATA_DIR ou DATABASE_URL); com o banco embutido, pare o servidor antes (menos backup).
+O backup contém secrets.json, a chave das contas de serviço criptografadas: guarde-o em local seguro.`;
 
 type Print = (text: string) => void;
 
@@ -142,6 +147,11 @@ async function run(args: string[], print: Print): Promise<void> {
     const password = values.password ?? (await readPassword('Nova senha: '));
     await withCommands((commands) => commands.resetPassword(email, password));
     print(`Senha de ${email} trocada.`);
+    return;
+  }
+  if (command === 'backup' || command === 'restore') {
+    const { values, positionals } = parse(rest, { out: { type: 'string' } });
+    await runBackupCommand(command, { out: values.out, file: positionals[0] }, print);
     return;
   }
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
