@@ -39,6 +39,10 @@ describe('ponte command', () => {
     expect(unknown.err).toContain('Comando desconhecido: apagar-tudo');
     const missing = await cli('export');
     expect(missing).toMatchObject({ code: 1, err: 'Informe --workspace.' });
+    // A restore goes into the data dir of the environment: an output it would ignore is refused.
+    const restoreOut = await cli('restore', 'backup.tar.gz', '--out', 'outro.tar.gz');
+    expect(restoreOut.code).toBe(1);
+    expect(restoreOut.err).toContain("Unknown option '--out'");
   });
 
   it(

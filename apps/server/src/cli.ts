@@ -150,8 +150,11 @@ async function run(args: string[], print: Print): Promise<void> {
     return;
   }
   if (command === 'backup' || command === 'restore') {
-    const { values, positionals } = parse(rest, { out: { type: 'string' } });
-    await runBackupCommand(command, { out: values.out, file: positionals[0] }, print);
+    // Only the backup names an output; a restore goes into the data dir of the environment.
+    const { values, positionals } =
+      command === 'backup' ? parse(rest, { out: { type: 'string' } }) : parse(rest, {});
+    const out = 'out' in values && typeof values.out === 'string' ? values.out : undefined;
+    await runBackupCommand(command, { out, file: positionals[0] }, print);
     return;
   }
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
