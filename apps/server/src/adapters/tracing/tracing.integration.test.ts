@@ -1,4 +1,9 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chain, createFlow, finished } from '../../test/flow-fixtures';
@@ -30,7 +35,7 @@ function listen(server: Server, host: string) {
   );
 }
 
-function bodyOf(req: import('node:http').IncomingMessage) {
+function bodyOf(req: IncomingMessage) {
   return new Promise<string>((resolve) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
