@@ -84,6 +84,8 @@ export const executionDataSchema = z.object({
      * (docs/adr/0122): it is not re-run.
      */
     personal_data_masked: z.boolean().default(false),
+    /** Its OpenTelemetry trace id, when tracing was on (docs/adr/0131), or null. */
+    trace_id: z.string().nullable().default(null),
   }),
   /** The flow document the execution ran (null when its data was not kept). */
   flow: flowDocumentSchema.nullable(),

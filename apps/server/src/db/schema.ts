@@ -199,6 +199,8 @@ export const executions = pgTable(
      * masking was on when it was enqueued (docs/adr/0122); it cannot be re-run.
      */
     personalDataMasked: boolean('personal_data_masked').notNull().default(false),
+    /** Its OpenTelemetry trace, when tracing was on (docs/adr/0131); written with its end. */
+    traceId: text('trace_id'),
   },
   (t) => [
     // The sweep of running executions whose owner's lease ran out.

@@ -15,6 +15,7 @@ import type { NetworkGuard } from './network-guard';
 import { OutboundHttpError, outboundHttpErrorIn } from './outbound-http-error';
 import { readCappedBody } from './read-capped-body';
 import { tlsFailure } from './tls-failure';
+import { activeTrace, type ExecutionTrace } from '../tracing/tracing';
 
 export interface OutboundHttpOptions {
   guard: NetworkGuard;
@@ -127,6 +128,33 @@ function exchangeSignal(outer: AbortSignal, timeoutMs: number) {
 }
 
 /**
+ * A traced execution's call (docs/adr/0131): a span of its own, whose `traceparent` the
+ * request carries (replacing any the flow set). Untraced, the call is made as it is.
+ */
+async function traced(
+  trace: ExecutionTrace | undefined,
+  request: HttpRequest,
+  untraced: (request: HttpRequest) => Promise<HttpResponse>,
+): Promise<HttpResponse> {
+  // A URL it cannot read fails as untraced calls do, with no span.
+  if (!trace || !URL.canParse(request.url)) return untraced(request);
+  const url = new URL(request.url);
+  const span = trace.outbound(request.method.toUpperCase(), url);
+  const headers = { ...request.headers };
+  for (const key of Object.keys(headers))
+    if (key.toLowerCase() === 'traceparent' || key.toLowerCase() === 'tracestate')
+      delete headers[key];
+  try {
+    const response = await untraced({ ...request, headers: { ...headers, ...span.headers } });
+    span.end({ status: response.status });
+    return response;
+  } catch (error) {
+    span.end({ error: error instanceof OutboundHttpError ? error.code : 'error' });
+    throw error;
+  }
+}
+
+/**
  * The server's only door for outbound HTTP (docs/adr/0013): every address of every hop is
  * checked by the network guard at connect time, redirects are followed here one by one, the
  * body is streamed under a byte cap (and shown to `onChunk` as it arrives), and one timeout
@@ -213,23 +241,25 @@ export function createOutboundHttpClient(options: OutboundHttpOptions): Outbound
     }
   }
 
+  async function untraced(request: HttpRequest): Promise<HttpResponse> {
+    const deadline = exchangeSignal(request.signal, request.timeoutMs);
+    const progress: ExchangeProgress = { headArrived: false };
+    // A certificate's agent stays open until this request has ended, even if evicted meanwhile.
+    let lease: AgentLease | undefined;
+    try {
+      const { clientCertificate } = request;
+      lease = clientCertificate ? certificateAgents.lease(clientCertificate) : undefined;
+      return await exchange(request, deadline.signal, progress, lease?.agent ?? agent);
+    } catch (error) {
+      throw failureOf(error, request, deadline.timedOut() && !request.signal.aborted, progress);
+    } finally {
+      deadline.done();
+      lease?.release();
+    }
+  }
+
   return {
-    async request(request) {
-      const deadline = exchangeSignal(request.signal, request.timeoutMs);
-      const progress: ExchangeProgress = { headArrived: false };
-      // A certificate's agent stays open until this request has ended, even if evicted meanwhile.
-      let lease: AgentLease | undefined;
-      try {
-        const { clientCertificate } = request;
-        lease = clientCertificate ? certificateAgents.lease(clientCertificate) : undefined;
-        return await exchange(request, deadline.signal, progress, lease?.agent ?? agent);
-      } catch (error) {
-        throw failureOf(error, request, deadline.timedOut() && !request.signal.aborted, progress);
-      } finally {
-        deadline.done();
-        lease?.release();
-      }
-    },
+    request: (request) => traced(activeTrace(), request, untraced),
     close: async () => {
       await Promise.all([agent.close(), certificateAgents.close()]);
     },

@@ -45,6 +45,7 @@ function describe(row: ExecutionRow): ExecutionData['execution'] {
     flow_version: row.flowVersion,
     rerun_of: row.rerunOf,
     personal_data_masked: row.personalDataMasked,
+    trace_id: row.traceId,
   };
 }
 

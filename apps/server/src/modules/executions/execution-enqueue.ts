@@ -57,6 +57,8 @@ export interface ExecutionRequest {
    * `x-ponte-chain`, a flow called by another flow. Absent (0) for any other trigger.
    */
   chainDepth?: number;
+  /** The caller's W3C `traceparent` (a webhook's): the execution's span is its child (ADR 0131). */
+  traceparent?: string;
   /**
    * A webhook waiting for `core_respond_webhook`; when the execution runs in another process,
    * the response comes back over the bus.
@@ -109,6 +111,8 @@ export interface JobPayload extends EnqueuerMark {
   msg: Message;
   startAt?: { nodeUid: string; msg: Message };
   chainDepth?: number;
+  /** The caller's W3C `traceparent`, carried to whichever process runs it (docs/adr/0131). */
+  traceparent?: string;
   /** Started from a queue slot: the execution row was written as running. */
   started?: true;
   /** Its caller waits for its end: its lines are written with it (docs/adr/0129). */
@@ -296,6 +300,7 @@ export async function enqueueExecution(
     msg: request.msg,
     ...(request.startAt ? { startAt: request.startAt } : {}),
     ...(chainDepth ? { chainDepth } : {}),
+    ...(request.traceparent ? { traceparent: request.traceparent } : {}),
     ...(request.editor ? { editor: request.editor } : {}),
     ...(request.awaited ? { awaited: true as const } : {}),
     ...(request.writeOnce ? { writeOnce: true as const } : {}),

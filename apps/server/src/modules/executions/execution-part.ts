@@ -6,6 +6,7 @@ import { parkedAfter } from './execution-retries';
 import type { ExecutionRow } from './executions.repository';
 import { logRowOf } from '../logs/log-writer';
 import type { PersonalDataMasking } from './personal-data-masking';
+import type { ExecutionTrace } from '../../adapters/tracing/tracing';
 
 /**
  * The execution's row turns running here (`started`: it was written so): from queued, or from
@@ -41,6 +42,8 @@ export async function recordEnd(
     flowVersion: number | null;
     /** The execution stores personal data masked (docs/adr/0122). */
     masking: PersonalDataMasking | null;
+    /** Its trace (docs/adr/0131): the end's statements get a span, the row its trace id. */
+    trace?: ExecutionTrace | undefined;
   },
 ): Promise<ExecutionResult> {
   const endedAt = ctx.deps.now();
@@ -55,24 +58,29 @@ export async function recordEnd(
     result.error && masking
       ? { ...result.error, message: masking.text(result.error.message) }
       : (result.error ?? null);
+  const { trace } = part;
   // Waits while the database is away (the end is retried); settles even if it was given up.
-  const stored = await ctx.ends.record(
-    execution.id,
-    {
-      status: ended.status,
-      endedAt,
-      durationMs: result.execution_time,
-      steps: result.steps,
-      error,
-      flowVersion: part.flowVersion,
-      waits: masking ? masking.waits(parked.waits) : parked.waits,
-      resume: parked.resume,
-      resumeAt: parked.resumeAt,
-    },
-    data,
-    once,
-    lines.map(logRowOf),
-  );
+  const write = () =>
+    ctx.ends.record(
+      execution.id,
+      {
+        status: ended.status,
+        endedAt,
+        durationMs: result.execution_time,
+        steps: result.steps,
+        error,
+        flowVersion: part.flowVersion,
+        waits: masking ? masking.waits(parked.waits) : parked.waits,
+        resume: parked.resume,
+        resumeAt: parked.resumeAt,
+        ...(trace ? { traceId: trace.traceId } : {}),
+      },
+      data,
+      once,
+      lines.map(logRowOf),
+    );
+  const stored = await (trace ? trace.statements('execution end write', write) : write());
+  trace?.end(ended.status);
   ctx.writeOnce.ended(execution.id, stored);
   if (stored && lines.length) ctx.deps.logs.counted?.(lines.length);
   if (parked.resumeAt) ctx.wakeRetriesAt(parked.resumeAt);

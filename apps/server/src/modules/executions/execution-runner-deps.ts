@@ -10,6 +10,7 @@ import type { LogWriter } from '../logs/log-writer';
 import type { ThrottledEvent } from '../../lib/security-hooks';
 import type { ExecutionRow } from './executions.repository';
 import type { ExecutionDataSetting } from './execution-data';
+import type { ExecutionTracer } from '../../adapters/tracing/tracing';
 
 /**
  * The debugger's side of the runner: an execution of a flow in debug runs attached to the
@@ -60,6 +61,11 @@ export interface ExecutionRunnerDeps {
    * written after all (docs/adr/0129; default 20 ms).
    */
   writeOnceWindowMs?: number;
+  /**
+   * The OpenTelemetry tracer, loaded on first use; absent while tracing is off (no
+   * `OTEL_EXPORTER_OTLP_ENDPOINT`, docs/adr/0131): then nothing is traced.
+   */
+  tracer?: (() => Promise<ExecutionTracer>) | undefined;
   /** The processes sharing the database (docs/adr/0065); absent: this one alone. */
   cluster?: ClusterOptions;
 }

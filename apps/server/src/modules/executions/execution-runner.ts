@@ -32,6 +32,8 @@ import { createRetrySweep } from './execution-retries';
 import { markStarted, recordEnd } from './execution-part';
 import { maskingOf } from './personal-data-masking';
 import { liveWatchersOf } from '../../lib/live-watchers';
+import { runTraced } from '../../adapters/tracing/tracing';
+import { startTrace, tracedEvents } from './execution-tracing';
 import {
   cachedFlows,
   closeRunner,
@@ -84,8 +86,7 @@ async function runExecution(
   payload: JobPayload,
   signal: AbortSignal,
 ): Promise<void> {
-  const { deps, loadFlow, settle, events, controllers, stopping, waiters } = ctx;
-  const { ownership } = ctx;
+  const { deps, loadFlow, settle, events, controllers, stopping, waiters, ownership } = ctx;
   const { engine, logs, now } = deps;
   const flow = await loadFlow(execution.workspaceId, execution.flowId);
   const startedAt = now();
@@ -108,6 +109,7 @@ async function runExecution(
     payload.editor?.document ?? payload.rerun?.document ?? (flow.data as FlowDocument);
   const nodes = (await deps.customNodes?.definitionsFor(execution.workspaceId, document)) ?? [];
   const nameOf = nodeNamer(document, engine, nodes);
+  const trace = await startTrace(ctx, execution, payload, nameOf);
   // The flow's debug session steps through its own runs, never the editor's.
   const debug = payload.editor ? undefined : deps.debug?.attach(execution);
   const saving = deps.executionSave ?? 'all';
@@ -125,7 +127,7 @@ async function runExecution(
     deps.executionData ?? 'on',
     masking,
   );
-  const onEvent = (event: EngineEvent) => {
+  const logged = (event: EngineEvent) => {
     const entries = logsOf(event, execution.workspaceId, nameOf);
     const stored = masking ? entries.map(masking.entry) : entries;
     for (const entry of stored) keeper.write(entry);
@@ -141,32 +143,34 @@ async function runExecution(
   };
   let result: ExecutionResult;
   try {
-    result = await engine.execute({
-      executionId: execution.id,
-      workspaceId: execution.workspaceId,
-      flowId: execution.flowId,
-      ...(payload.chainDepth ? { chainDepth: payload.chainDepth } : {}),
-      flow: document,
-      flowVariables: flow.variables,
-      ...(nodes.length ? { nodes } : {}),
-      trigger: { nodeUid: execution.triggerNodeUid, msg: payload.msg },
-      ...(payload.startAt ? { startAt: payload.startAt } : {}),
-      ...(payload.resume ? { resume: payload.resume } : {}),
-      ...(payload.retries ? { retries: payload.retries } : {}),
-      // Waits between attempts end the part and resume later, unless someone holds the run:
-      // the editor, the debugger, a webhook or a calling flow waiting for its answer (ADR 0110).
-      ...(payload.editor || debug || respond || payload.awaited ? {} : { durableWaits: true }),
-      // Pins and the destination are the editor's only: production runs never pass them.
-      ...(payload.editor ? { editor: editorOptionsOf(payload.editor) } : {}),
-      signal: controller.signal,
-      ...(debug ? { debug } : {}),
-      ...(respond ? { respond } : {}),
-      flows: ctx.flows,
-      ...(capture ? { capture: capture.record } : {}),
-      onEvent,
-      // node_started and node_progress only while an editor shows this flow live (ADR 0128).
-      watched: () => liveWatchersOf(events).watching(execution.flowId),
-    });
+    const run = () =>
+      engine.execute({
+        executionId: execution.id,
+        workspaceId: execution.workspaceId,
+        flowId: execution.flowId,
+        ...(payload.chainDepth ? { chainDepth: payload.chainDepth } : {}),
+        flow: document,
+        flowVariables: flow.variables,
+        ...(nodes.length ? { nodes } : {}),
+        trigger: { nodeUid: execution.triggerNodeUid, msg: payload.msg },
+        ...(payload.startAt ? { startAt: payload.startAt } : {}),
+        ...(payload.resume ? { resume: payload.resume } : {}),
+        ...(payload.retries ? { retries: payload.retries } : {}),
+        // Waits between attempts end the part and resume later, unless someone holds the run:
+        // the editor, the debugger, a webhook or a calling flow waiting for its answer (ADR 0110).
+        ...(payload.editor || debug || respond || payload.awaited ? {} : { durableWaits: true }),
+        // Pins and the destination are the editor's only: production runs never pass them.
+        ...(payload.editor ? { editor: editorOptionsOf(payload.editor) } : {}),
+        signal: controller.signal,
+        ...(debug ? { debug } : {}),
+        ...(respond ? { respond } : {}),
+        flows: ctx.flows,
+        ...(capture ? { capture: capture.record } : {}),
+        onEvent: tracedEvents(trace, logged),
+        // node_started and node_progress only while an editor shows this flow live (ADR 0128).
+        watched: () => liveWatchersOf(events).watching(execution.flowId),
+      });
+    result = await (trace ? runTraced(trace, run) : run());
   } finally {
     if (debug) deps.debug?.detach(execution);
     signal.removeEventListener('abort', onAbort);
@@ -176,6 +180,7 @@ async function runExecution(
   // A worker stopping hands its execution back: queued again, for another process.
   if (signal.reason instanceof HandedBack) {
     keeper.release();
+    trace?.end('handed_back');
     return handBack(ctx, execution, payload);
   }
   const ended = await recordEnd(ctx, execution, payload, result, {
@@ -183,6 +188,7 @@ async function runExecution(
     data: (status) => capture?.end(status, execution, document),
     flowVersion,
     masking,
+    trace,
   });
   settle(execution, ended);
   await ownership.forward(execution.id, payload, ended);
@@ -376,6 +382,8 @@ export function createExecutionRunner(deps: ExecutionRunnerDeps) {
     close: async (graceMs = 5_000, options: { handBack?: boolean } = {}) => {
       await retrySweep.stop();
       await closeRunner(consumer, ctx, graceMs, options.handBack ?? ownership.distributed);
+      // What the last executions traced is sent before the process goes.
+      if (deps.tracer) await (await deps.tracer()).shutdown().catch(deps.onError);
     },
 
     /** Looks for due attempts now ('Executar agora'; every process also does each second). */

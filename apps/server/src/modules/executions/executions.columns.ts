@@ -17,6 +17,8 @@ export type ExecutionOutcome = Pick<
   waits?: ExecutionRow['waits'];
   resume?: ExecutionRow['resume'];
   resumeAt?: Date | null;
+  /** Its OpenTelemetry trace (docs/adr/0131); absent or null keeps the one recorded. */
+  traceId?: string | null;
 };
 
 /** Every column but the trigger message (up to 1 MB) and what attempts resume with. */

@@ -1,4 +1,5 @@
 import { executionsConfig } from './executions.config';
+import { executionTracerOf } from '../../adapters/tracing/tracing';
 import type { ExecutionSaveLevel } from '@ponte/shared/flows.schema';
 import { defineModule, runsWork } from '../../container/server-module';
 import type { ExecutionDataSetting } from './execution-data';
@@ -109,6 +110,8 @@ export const executionsModule = defineModule({
       lgpdMask: options.lgpdMask ?? false,
       ...(parts.securityHooks.onThrottled ? { onThrottled: parts.securityHooks.onThrottled } : {}),
       consume: runsWork(cluster.role),
+      // The standard OTEL_* variables; off unless an OTLP endpoint is set (docs/adr/0131).
+      tracer: executionTracerOf(process.env),
       cluster,
     });
     const executions = createExecutionsService({

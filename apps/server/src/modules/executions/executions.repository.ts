@@ -46,7 +46,7 @@ function endsUpdate(items: EndWrite[]): SQL {
   const values = sql.join(
     items.map(
       ({ id, values: v, data }) =>
-        sql`(${id}, ${v.status}, ${v.endedAt?.toISOString() ?? null}, ${v.durationMs}, ${v.steps}, ${v.error === null ? null : storableJsonText(v.error)}, ${data?.flowHash ?? null}, ${data ? 'true' : 'false'}, ${v.flowVersion ?? null}, ${v.waits ? storableJsonText(v.waits) : null}, ${v.resume ? storableJsonText(v.resume) : null}, ${v.resumeAt?.toISOString() ?? null})`,
+        sql`(${id}, ${v.status}, ${v.endedAt?.toISOString() ?? null}, ${v.durationMs}, ${v.steps}, ${v.error === null ? null : storableJsonText(v.error)}, ${data?.flowHash ?? null}, ${data ? 'true' : 'false'}, ${v.flowVersion ?? null}, ${v.waits ? storableJsonText(v.waits) : null}, ${v.resume ? storableJsonText(v.resume) : null}, ${v.resumeAt?.toISOString() ?? null}, ${v.traceId ?? null})`,
     ),
     sql`, `,
   );
@@ -57,8 +57,9 @@ function endsUpdate(items: EndWrite[]): SQL {
       data_kept = executions.data_kept or v.data_kept::boolean,
       flow_version = coalesce(v.flow_version::int, executions.flow_version),
       waits = v.waits::jsonb, resume = v.resume::jsonb, resume_at = v.resume_at::timestamptz,
-      wait_seq = executions.wait_seq + (case when v.status = 'waiting' then 1 else 0 end)
-    from (values ${values}) as v(id, status, ended_at, duration_ms, steps, error, flow_hash, data_kept, flow_version, waits, resume, resume_at)
+      wait_seq = executions.wait_seq + (case when v.status = 'waiting' then 1 else 0 end),
+      trace_id = coalesce(v.trace_id, executions.trace_id)
+    from (values ${values}) as v(id, status, ended_at, duration_ms, steps, error, flow_hash, data_kept, flow_version, waits, resume, resume_at, trace_id)
     where executions.id = v.id and executions.status in ('queued', 'running')
     returning executions.id, executions.ended_at`;
 }
@@ -112,6 +113,7 @@ export function writtenRow(row: typeof executions.$inferInsert): ExecutionRow {
     flowVersion: null,
     dataKept: false,
     personalDataMasked: false,
+    traceId: null,
     waits: null,
     resume: null,
     resumeAt: null,

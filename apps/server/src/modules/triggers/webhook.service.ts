@@ -186,12 +186,15 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       if (secret) delete headers[secret];
       const chainDepth = chainDepthOf(call.headers);
       delete headers[chainHeader];
+      // The caller's W3C trace: the execution's span is its child (docs/adr/0131).
+      const traceparent = call.headers.traceparent;
       const enqueued = await deps
         .enqueue({
           workspaceId: hook.flow.workspaceId,
           flowId: call.flowId,
           triggerNodeUid: hook.node.uid,
           ...(chainDepth ? { chainDepth } : {}),
+          ...(typeof traceparent === 'string' ? { traceparent } : {}),
           msg: {
             payload: call.body ?? null,
             webhook: { method: call.method, path: call.path, headers, query: call.query },

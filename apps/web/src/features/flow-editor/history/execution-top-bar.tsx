@@ -10,6 +10,7 @@ import type { ExecutionData } from '@ponte/shared/execution-data.schema';
 import { formatDateTime, formatDuration } from '@ponte/shared/format';
 import { EditorModeBadge, ExecutionStatusBadge } from '../../../components/execution-status-badge';
 import { AiTokensText } from '../run-data/ai-tokens-text';
+import { ExecutionTraceId } from './execution-trace-id';
 
 interface ExecutionTopBarProps {
   executionId: string;
@@ -80,6 +81,7 @@ export function ExecutionTopBar({
                 </Text>
               ) : null}
               <AiTokensText tokens={aiTokens} />
+              <ExecutionTraceId traceId={execution.trace_id} />
               {execution.rerun_of ? (
                 <Anchor
                   component={Link}

@@ -51,6 +51,7 @@ export const failedExecution = (overrides: Partial<ExecutionData> = {}): Executi
     flow_version: null,
     rerun_of: null,
     personal_data_masked: false,
+    trace_id: null,
   },
   flow: ranDocument,
   kept: true,

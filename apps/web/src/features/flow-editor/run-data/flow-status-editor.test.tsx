@@ -178,6 +178,7 @@ function waitingRun() {
       flow_version: null,
       rerun_of: null,
       personal_data_masked: false,
+      trace_id: null,
     },
     flow: null,
     kept: true,

@@ -84,6 +84,7 @@ export const executionE1: ExecutionData = {
     flow_version: null,
     rerun_of: null,
     personal_data_masked: false,
+    trace_id: null,
   },
   flow: null,
   kept: true,

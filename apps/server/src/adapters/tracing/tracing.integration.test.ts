@@ -1,0 +1,173 @@
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chain, createFlow, finished } from '../../test/flow-fixtures';
+import { useTestApp } from '../../test/test-app';
+import { until } from '../../test/until';
+
+/** A span as OTLP/HTTP JSON carries it (ids in hex). */
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  attributes: { key: string; value: Record<string, unknown> }[];
+}
+interface OtlpRequest {
+  resourceSpans: {
+    resource: { attributes: OtlpSpan['attributes'] };
+    scopeSpans: { spans: OtlpSpan[] }[];
+  }[];
+}
+
+const incomingTrace = '4bf92f3577b34da6a3ce929d0e0e4736';
+const incomingSpan = '00f067aa0ba902b7';
+const secret = 'segredo-muito-secreto-42';
+
+function listen(server: Server, host: string) {
+  return new Promise<number>((resolve) =>
+    server.listen(0, host, () => resolve((server.address() as AddressInfo).port)),
+  );
+}
+
+function bodyOf(req: IncomingMessage) {
+  return new Promise<string>((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+const attributesOf = (span: OtlpSpan) =>
+  Object.fromEntries(span.attributes.map(({ key, value }) => [key, Object.values(value)[0]]));
+
+describe('OpenTelemetry traces of an execution', () => {
+  const exports: OtlpRequest[] = [];
+  const received: IncomingHttpHeaders[] = [];
+  const receiver = createServer((req, res) => {
+    void bodyOf(req).then((text) => {
+      if (req.url === '/v1/traces' && req.headers['content-type'] === 'application/json')
+        exports.push(JSON.parse(text) as OtlpRequest);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  const standIn = createServer((req, res) => {
+    received.push(req.headers);
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+  });
+  let standInUrl = '';
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    const port = await listen(receiver, '127.0.0.1');
+    standInUrl = `http://127.0.0.2:${await listen(standIn, '127.0.0.2')}`;
+    // Read when the app is built (the next beforeAll): tracing on, exported at once.
+    process.env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${port}`;
+    process.env.OTEL_BSP_SCHEDULE_DELAY = '20';
+    process.env.OTEL_SERVICE_NAME = 'ponte-teste';
+  });
+  const t = useTestApp('embedded', { httpAllowedNetworks: ['127.0.0.2/32'] });
+  afterAll(async () => {
+    process.env = saved;
+    await new Promise((resolve) => receiver.close(resolve));
+    await new Promise((resolve) => standIn.close(resolve));
+  });
+
+  const spansOf = (traceId: string) =>
+    exports.flatMap((request) =>
+      request.resourceSpans.flatMap((resource) =>
+        resource.scopeSpans.flatMap((scope) =>
+          scope.spans.filter((span) => span.traceId === traceId),
+        ),
+      ),
+    );
+
+  it('joins the webhook caller trace: execution, node, HTTP and end-write spans, header sent on, no secret', async () => {
+    const account = await t.createAccount();
+    const flowId = await createFlow(
+      t,
+      account,
+      chain(
+        {
+          type: 'core_webhook_trigger',
+          params: { method: 'POST', path: 'rastreio', response: 'respond_node' },
+        },
+        {
+          type: 'core_http_request',
+          params: {
+            method: 'GET',
+            url: `${standInUrl}/pedidos/7?token=${secret}`,
+            headers: [{ key: 'authorization', value: `Bearer ${secret}` }],
+          },
+        },
+        { type: 'core_code', params: { code: 'return msg;' } },
+        { type: 'core_respond_webhook', params: { status: 201, body: 'recebido' } },
+      ),
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/engine/webhook/${flowId}/rastreio`,
+      headers: { traceparent: `00-${incomingTrace}-${incomingSpan}-01` },
+      payload: { senha: secret },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await finished(t, flowId);
+    expect(row?.status).toBe('success');
+    // The execution page shows it: the row keeps the trace it joined.
+    expect(row?.traceId).toBe(incomingTrace);
+
+    const spans = await until(() => {
+      const found = spansOf(incomingTrace);
+      return found.some((span) => span.name === 'execution') && found.length >= 6 && found;
+    }, 'os spans da execução');
+    const execution = spans.find((span) => span.name === 'execution')!;
+    expect(execution.parentSpanId).toBe(incomingSpan);
+    expect(attributesOf(execution)).toMatchObject({
+      'ponte.execution.id': row!.id,
+      'ponte.flow.id': flowId,
+      'ponte.workspace.id': row!.workspaceId,
+      'ponte.trigger.type': 'core_webhook_trigger',
+      'ponte.execution.status': 'success',
+    });
+    const children = spans.filter((span) => span !== execution);
+    expect(children.every((span) => span.parentSpanId === execution.spanId)).toBe(true);
+    const nodes = children.filter((span) => span.name.startsWith('node '));
+    expect(nodes.map((span) => attributesOf(span)['ponte.node.type']).sort()).toEqual([
+      'core_code',
+      'core_http_request',
+      'core_respond_webhook',
+      'core_webhook_trigger',
+    ]);
+    const http = nodes.find(
+      (span) => attributesOf(span)['ponte.node.type'] === 'core_http_request',
+    );
+    expect(attributesOf(http!)).toMatchObject({
+      'ponte.node.status': 'success',
+      'ponte.node.items_in': 1,
+      'ponte.node.items_out': 1,
+      'ponte.node.attempt': 1,
+    });
+
+    const call = children.find((span) => span.name === 'HTTP GET')!;
+    expect(attributesOf(call)).toMatchObject({
+      'http.request.method': 'GET',
+      'server.address': '127.0.0.2',
+      'http.response.status_code': 200,
+    });
+    // The stand-in got the HTTP span as its parent, in the same trace.
+    expect(received.at(-1)?.traceparent).toBe(`00-${incomingTrace}-${call.spanId}-01`);
+    expect(children.some((span) => span.name === 'execution end write')).toBe(true);
+
+    const resource = exports[0]!.resourceSpans[0]!.resource;
+    expect(
+      resource.attributes.find((attribute) => attribute.key === 'service.name')?.value,
+    ).toEqual({ stringValue: 'ponte-teste' });
+    // Neither the header, the query string nor the payload reached any attribute.
+    expect(JSON.stringify(exports)).not.toContain(secret);
+  });
+});
