@@ -1,5 +1,5 @@
-import { ActionIcon, Code, CopyButton, Group, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Code, Group, Text } from '@mantine/core';
+import { CopyIconButton } from '../../../components/copy-icon-button';
 
 /** The execution's OpenTelemetry trace id, copyable (docs/adr/0131); nothing without one. */
 export function ExecutionTraceId({ traceId }: { traceId: string | null | undefined }) {
@@ -12,21 +12,7 @@ export function ExecutionTraceId({ traceId }: { traceId: string | null | undefin
       <Code fz="xs" aria-label="Trace">
         {traceId}
       </Code>
-      <CopyButton value={traceId}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copiado' : 'Copiar trace'}>
-            <ActionIcon
-              size="xs"
-              variant="subtle"
-              color={copied ? 'teal' : 'gray'}
-              aria-label="Copiar trace"
-              onClick={copy}
-            >
-              {copied ? <IconCheck size={12} /> : <IconCopy size={12} />}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
+      <CopyIconButton value={traceId} label="Copiar trace" />
     </Group>
   );
 }

@@ -1,15 +1,5 @@
-import {
-  ActionIcon,
-  Box,
-  CloseButton,
-  CopyButton,
-  Group,
-  Text,
-  ThemeIcon,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Box, CloseButton, Group, Text, ThemeIcon, Title } from '@mantine/core';
+import { CopyIconButton } from '../../../components/copy-icon-button';
 import type { FlowNode } from '@ponte/shared/flow/flow-document.schema';
 import type { NodeManifest } from '@ponte/shared/flow/node-manifest.schema';
 import { ConnectorIcon } from '../canvas/connector-icon';
@@ -50,21 +40,7 @@ export function NodePanelHeader({ node, manifest, onClose }: NodePanelHeaderProp
           <Text size="xs" c="dimmed" ff="monospace" truncate>
             {node.uid}
           </Text>
-          <CopyButton value={node.uid}>
-            {({ copied, copy }) => (
-              <Tooltip label={copied ? 'Copiado' : 'Copiar identificador'}>
-                <ActionIcon
-                  size="xs"
-                  variant="subtle"
-                  color={copied ? 'teal' : 'gray'}
-                  aria-label="Copiar identificador"
-                  onClick={copy}
-                >
-                  {copied ? <IconCheck size={12} /> : <IconCopy size={12} />}
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </CopyButton>
+          <CopyIconButton value={node.uid} label="Copiar identificador" />
         </Group>
       </Box>
       <CloseButton aria-label="Fechar painel" onClick={onClose} />
