@@ -2,16 +2,39 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const webSource = new URL('./apps/web/src/', import.meta.url);
+const engineSource = new URL('./packages/engine/src/', import.meta.url);
+const serverSource = new URL('./apps/server/src/', import.meta.url);
 
 /**
- * The web test files that replace modules with `vi.mock`: they run each with a module registry
- * of its own. The others share one per worker, so React, Mantine and the app's modules are
- * imported once instead of once per file (docs/adr/0094).
+ * The test files under `source` that replace modules with `vi.mock`: they run each with a module
+ * registry of its own. The others share one per worker, so React, Mantine, the engine and the
+ * app's modules are imported once instead of once per file (docs/adr/0094).
  */
-const webFilesMockingModules = readdirSync(webSource, { recursive: true, encoding: 'utf8' })
-  .filter((file) => /\.test\.tsx?$/.test(file))
-  .filter((file) => readFileSync(new URL(file, webSource), 'utf8').includes('vi.mock('))
-  .map((file) => file.split('\\').join('/'));
+function filesMockingModules(source: URL, marks: RegExp = /vi\.mock\(/): string[] {
+  return readdirSync(source, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .filter((file) => marks.test(readFileSync(new URL(file, source), 'utf8')))
+    .map((file) => file.split('\\').join('/'));
+}
+const webFilesMockingModules = filesMockingModules(webSource);
+const engineFilesMockingModules = filesMockingModules(engineSource).map((file) => `src/${file}`);
+/**
+ * Server test files that change what the process shares (modules, environment variables,
+ * globals, timers): each runs alone in a fresh module registry.
+ */
+const serverFilesChangingTheProcess = filesMockingModules(
+  serverSource,
+  /vi\.(mock|doMock|stubEnv|stubGlobal|resetModules|useFakeTimers)\(|process\.env(\.[A-Z_]+|\[[^\]]+\]) *=[^=]|delete process\.env/,
+).map((file) => `src/${file}`);
+
+/** The server's tests: one embedded PostgreSQL per project, each test database a template's copy. */
+const serverProject = {
+  root: './apps/server',
+  environment: 'node',
+  globalSetup: ['./src/test/embedded-test-server.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
 
 /**
  * One runner for everything `npm test` runs: unit and integration tests of each package, the
@@ -37,18 +60,28 @@ export default defineConfig({
           root: './packages/engine',
           environment: 'node',
           passWithNoTests: true,
+          isolate: false,
+          exclude: [...configDefaults.exclude, ...engineFilesMockingModules],
         },
       },
       {
         test: {
-          name: 'server',
-          root: './apps/server',
+          name: 'engine-mocks',
+          root: './packages/engine',
           environment: 'node',
-          // One embedded PostgreSQL for the run; each test database is a copy of a template.
-          globalSetup: ['./src/test/embedded-test-server.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          include: engineFilesMockingModules,
         },
+      },
+      {
+        test: {
+          ...serverProject,
+          name: 'server',
+          isolate: false,
+          exclude: [...configDefaults.exclude, ...serverFilesChangingTheProcess],
+        },
+      },
+      {
+        test: { ...serverProject, name: 'server-isolated', include: serverFilesChangingTheProcess },
       },
       {
         extends: './apps/web/vite.config.ts',

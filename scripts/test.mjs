@@ -1,32 +1,50 @@
 #!/usr/bin/env node
 // Runs every test project once and ends with the line CI reads: `N passed, N failed, N skipped`.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+//
+// Without arguments the browser journeys (project e2e, one file at a time) run in a lane of their
+// own beside the other projects (two files at a time), in a second Vitest process: Vitest puts a
+// project without file parallelism in a group that starts only once every other file has ended
+// (docs/adr/0134). With arguments (a file, `--project x`…), one Vitest process runs them as asked.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const outDir = join(root, '.test-results');
-const outFile = join(outDir, 'vitest.json');
 mkdirSync(outDir, { recursive: true });
 
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
-const run = spawnSync(
-  process.execPath,
-  [
-    vitest,
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${outFile}`,
-    ...process.argv.slice(2),
-  ],
-  { cwd: root, stdio: 'inherit' },
-);
+const lanes =
+  process.argv.length > 2
+    ? [{ name: 'vitest', args: process.argv.slice(2) }]
+    : [
+        { name: 'vitest', args: ['--project', '!e2e'] },
+        { name: 'vitest-e2e', args: ['--project', 'e2e'] },
+      ];
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-let postgresSkipped = 0;
+/** One Vitest process; resolves with its exit code. */
+function runLane({ name, args }) {
+  const outFile = join(outDir, `${name}.json`);
+  rmSync(outFile, { force: true });
+  const child = spawn(
+    process.execPath,
+    [
+      vitest,
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${outFile}`,
+      ...args,
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  return new Promise((resolve) => {
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(1));
+  });
+}
+
+const codes = await Promise.all(lanes.map(runLane));
 
 /** Skipped tests of the report whose suite title carries `marker`. */
 function countSkipped(report, marker) {
@@ -40,17 +58,26 @@ function countSkipped(report, marker) {
   }
   return count;
 }
-if (existsSync(outFile)) {
-  const report = JSON.parse(readFileSync(outFile, 'utf8'));
-  passed = report.numPassedTests ?? 0;
-  failed = report.numFailedTests ?? 0;
-  skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-  // A file that fails to load has no failed test of its own: count it as one failure.
-  if (failed === 0) failed = report.numFailedTestSuites ?? 0;
-  postgresSkipped = countSkipped(report, '[PostgreSQL]');
-}
-const code = run.status ?? 1;
-if (code !== 0 && failed === 0) failed = 1;
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let postgresSkipped = 0;
+lanes.forEach((lane, index) => {
+  const outFile = join(outDir, `${lane.name}.json`);
+  let laneFailed = 0;
+  if (existsSync(outFile)) {
+    const report = JSON.parse(readFileSync(outFile, 'utf8'));
+    passed += report.numPassedTests ?? 0;
+    laneFailed = report.numFailedTests ?? 0;
+    skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    // A file that fails to load has no failed test of its own: count it as one failure.
+    if (laneFailed === 0) laneFailed = report.numFailedTestSuites ?? 0;
+    postgresSkipped += countSkipped(report, '[PostgreSQL]');
+  }
+  if (codes[index] !== 0 && laneFailed === 0) laneFailed = 1;
+  failed += laneFailed;
+});
 // Server suites run a PostgreSQL copy only with PONTE_TEST_DATABASE_URL (describeEachDriver).
 if (postgresSkipped > 0 && !process.env.PONTE_TEST_DATABASE_URL?.trim()) {
   console.log(
@@ -58,4 +85,4 @@ if (postgresSkipped > 0 && !process.env.PONTE_TEST_DATABASE_URL?.trim()) {
   );
 }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(code);
+process.exit(codes.find((code) => code !== 0) ?? 0);

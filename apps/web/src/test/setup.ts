@@ -7,7 +7,7 @@ import { fixedMediaQuery } from './media-query';
 
 // findBy… and waitFor wait for what the page does next, not for a deadline: a lazy module's first
 // load (Vite transforms it) takes seconds on a loaded two-core machine.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // Mantine reads these browser APIs; jsdom does not have them.
 if (!window.matchMedia) {
