@@ -135,8 +135,9 @@ describe('OpenTelemetry traces of an execution', () => {
       'ponte.execution.status': 'success',
     });
     const children = spans.filter((span) => span !== execution);
-    expect(children.every((span) => span.parentSpanId === execution.spanId)).toBe(true);
     const nodes = children.filter((span) => span.name.startsWith('node '));
+    // Nodes and the end's write hang off the execution; the call off the node that made it.
+    expect(nodes.every((span) => span.parentSpanId === execution.spanId)).toBe(true);
     expect(nodes.map((span) => attributesOf(span)['ponte.node.type']).sort()).toEqual([
       'core_code',
       'core_http_request',
@@ -154,6 +155,7 @@ describe('OpenTelemetry traces of an execution', () => {
     });
 
     const call = children.find((span) => span.name === 'HTTP GET')!;
+    expect(call.parentSpanId).toBe(http!.spanId);
     expect(attributesOf(call)).toMatchObject({
       'http.request.method': 'GET',
       'server.address': '127.0.0.2',
@@ -161,7 +163,8 @@ describe('OpenTelemetry traces of an execution', () => {
     });
     // The stand-in got the HTTP span as its parent, in the same trace.
     expect(received.at(-1)?.traceparent).toBe(`00-${incomingTrace}-${call.spanId}-01`);
-    expect(children.some((span) => span.name === 'execution end write')).toBe(true);
+    const endWrite = children.find((span) => span.name === 'execution end write');
+    expect(endWrite?.parentSpanId).toBe(execution.spanId);
 
     const resource = exports[0]!.resourceSpans[0]!.resource;
     expect(
@@ -169,5 +172,63 @@ describe('OpenTelemetry traces of an execution', () => {
     ).toEqual({ stringValue: 'ponte-teste' });
     // Neither the header, the query string nor the payload reached any attribute.
     expect(JSON.stringify(exports)).not.toContain(secret);
+  });
+  it('puts each outbound call under the node that made it, parallel branches and sandboxed code too', async () => {
+    // Answers only once both branches' calls arrived: they are in flight at the same time.
+    const waiting: (() => void)[] = [];
+    const paths: string[] = [];
+    const parallel = createServer((req, res) => {
+      paths.push(req.url!);
+      waiting.push(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+      if (waiting.length === 2) for (const answer of waiting.splice(0)) answer();
+    });
+    const base = `http://127.0.0.2:${await listen(parallel, '127.0.0.2')}`;
+    const account = await t.createAccount();
+    const node = (uid: string, type: string, params: Record<string, unknown>, x: number) => ({
+      uid,
+      type,
+      position: { x, y: 0 },
+      params,
+    });
+    const flowId = await createFlow(t, account, {
+      version: 1,
+      nodes: [
+        node('gatilho', 'core_manual_trigger', {}, 0),
+        node('chamada', 'core_http_request', { method: 'GET', url: `${base}/no-http` }, 200),
+        node(
+          'codigo',
+          'core_code',
+          { code: `await fetch('${base}/no-codigo?token=${secret}'); return msg;` },
+          200,
+        ),
+      ],
+      edges: [
+        { id: 'e1', source: 'gatilho', sourceOutput: 'default', target: 'chamada' },
+        { id: 'e2', source: 'gatilho', sourceOutput: 'default', target: 'codigo' },
+      ],
+    });
+    try {
+      const started = await t
+        .request(account.token)
+        .post(`/engine/flow/manual-trigger/${flowId}`, {});
+      expect(started.statusCode, started.body).toBe(200);
+      const [row] = await finished(t, flowId);
+      expect(row?.status, JSON.stringify(row?.error)).toBe('success');
+      expect(paths.sort()).toEqual(['/no-codigo?token=' + secret, '/no-http']);
+
+      const spans = await until(() => {
+        const found = spansOf(row!.traceId!);
+        return found.filter((span) => span.name === 'HTTP GET').length === 2 && found;
+      }, 'os spans das chamadas');
+      const nodeSpan = (uid: string) =>
+        spans.find((span) => attributesOf(span)['ponte.node.uid'] === uid)!;
+      const calls = spans.filter((span) => span.name === 'HTTP GET');
+      expect(calls.map((call) => call.parentSpanId).sort()).toEqual(
+        [nodeSpan('chamada').spanId, nodeSpan('codigo').spanId].sort(),
+      );
+      expect(JSON.stringify(exports)).not.toContain(secret);
+    } finally {
+      await new Promise((resolve) => parallel.close(resolve));
+    }
   });
 });

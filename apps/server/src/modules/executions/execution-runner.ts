@@ -33,7 +33,7 @@ import { markStarted, recordEnd } from './execution-part';
 import { maskingOf } from './personal-data-masking';
 import { liveWatchersOf } from '../../lib/live-watchers';
 import { runTraced } from '../../adapters/tracing/tracing';
-import { startTrace, tracedEvents } from './execution-tracing';
+import { startTrace, tracedEvents, tracedNodes } from './execution-tracing';
 import {
   cachedFlows,
   closeRunner,
@@ -167,6 +167,7 @@ async function runExecution(
         flows: ctx.flows,
         ...(capture ? { capture: capture.record } : {}),
         onEvent: tracedEvents(trace, logged),
+        ...tracedNodes(trace),
         // node_started and node_progress only while an editor shows this flow live (ADR 0128).
         watched: () => liveWatchersOf(events).watching(execution.flowId),
       });

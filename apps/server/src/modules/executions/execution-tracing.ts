@@ -1,5 +1,5 @@
 import type { EngineEvent } from '@ponte/engine/executor/events';
-import type { ExecutionTrace } from '../../adapters/tracing/tracing';
+import { activeTrace, runTraced, type ExecutionTrace } from '../../adapters/tracing/tracing';
 import type { JobPayload, RunnerContext } from './execution-enqueue';
 import type { ExecutionRow } from './executions.repository';
 import type { NodeNamer } from './execution-logs';
@@ -27,14 +27,33 @@ export async function startTrace(
   return (await tracer()).start(info, payload.traceparent);
 }
 
-/** The engine's events, each node's end also becoming its span when traced. */
+/**
+ * The engine's events, each node's end also becoming its span when traced: the span of the
+ * node run the event comes from (`tracedNodes`), else the execution's.
+ */
 export function tracedEvents(
   trace: ExecutionTrace | undefined,
   onEvent: (event: EngineEvent) => void,
 ): (event: EngineEvent) => void {
   if (!trace) return onEvent;
   return (event) => {
-    trace.node(event);
+    const current = activeTrace();
+    (current?.traceId === trace.traceId ? current : trace).node(event);
     onEvent(event);
+  };
+}
+
+/**
+ * The engine's `aroundNode` when traced: each node run gets its span, started with the run,
+ * and runs in it, so the calls and statements it makes (through its ports, its sandboxed
+ * code's too) are children of its node's span, parallel branches each under their own.
+ */
+export function tracedNodes(trace: ExecutionTrace | undefined) {
+  if (!trace) return {};
+  return {
+    aroundNode<T>(node: { uid: string; type: string }, run: () => Promise<T>): Promise<T> {
+      const nodeRun = trace.nodeRun(node);
+      return runTraced(nodeRun, run).finally(() => nodeRun.close());
+    },
   };
 }
