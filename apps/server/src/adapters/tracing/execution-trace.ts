@@ -33,6 +33,8 @@ export interface TraceContext {
   outbound(method: string, url: URL): OutboundSpan;
   /** A span around a group of database statements, named by the group (never the SQL). */
   statements<T>(name: string, write: () => Promise<T>): Promise<T>;
+  /** A group of statements that ran from `start` to `end` (ms since the epoch), told after. */
+  statementsRan(name: string, start: number, end: number): void;
   /** A node run's trace: its span starts now, ended by the run's end event or by `close`. */
   nodeRun(node: { uid: string; type: string }): NodeRunTrace;
 }
@@ -48,8 +50,11 @@ export interface NodeRunTrace extends TraceContext {
 }
 
 export interface ExecutionTracer {
-  /** The execution span, child of the caller's W3C `traceparent` when one is given and valid. */
-  start(info: ExecutionSpanInfo, traceparent?: string): ExecutionTrace;
+  /**
+   * The execution span, child of the caller's W3C `traceparent` when one is given and valid;
+   * from `startTime` (ms since the epoch) when given, else now.
+   */
+  start(info: ExecutionSpanInfo, traceparent?: string, startTime?: number): ExecutionTrace;
   /** Sends what is buffered (tests, shutdown). */
   flush(): Promise<void>;
   shutdown(): Promise<void>;

@@ -145,6 +145,10 @@ function traceWithin(scope: TraceScope, parent: Context): TraceContext {
     },
     outbound: (method, url) => outboundSpan(scope.tracer, parent, method, url),
     statements: (name, write) => statementsSpan(scope.tracer, parent, name, write),
+    statementsRan(name, startTime, end) {
+      const attributes = { 'db.system.name': 'postgresql' };
+      scope.tracer.startSpan(name, { startTime, attributes }, parent).end(end);
+    },
     nodeRun: (node) => nodeRunTrace(scope, parent, node),
   };
 }
@@ -213,11 +217,12 @@ export function createExecutionTracer(): ExecutionTracer {
   });
   const tracer = provider.getTracer('ponte');
   return {
-    start(info, traceparent) {
+    start(info, traceparent, startTime) {
       const root = tracer.startSpan(
         'execution',
         {
           kind: SpanKind.INTERNAL,
+          ...(startTime === undefined ? {} : { startTime }),
           attributes: {
             'ponte.execution.id': info.executionId,
             'ponte.flow.id': info.flowId,

@@ -6,6 +6,7 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { field } from '../../test/db-table-fixtures';
 import { chain, createFlow, finished } from '../../test/flow-fixtures';
 import { useTestApp } from '../../test/test-app';
 import { until } from '../../test/until';
@@ -230,5 +231,49 @@ describe('OpenTelemetry traces of an execution', () => {
     } finally {
       await new Promise((resolve) => parallel.close(resolve));
     }
+  });
+  it('gives the execution start and end writes and a record node statements spans of their own', async () => {
+    const account = await t.createAccount();
+    const table = await t.request(account.token).post('/api/v1/db/tables', {
+      name: 'Pedidos',
+      fields: [field('cliente')],
+    });
+    expect(table.statusCode, table.body).toBe(201);
+    const flowId = await createFlow(
+      t,
+      account,
+      chain(
+        { type: 'core_manual_trigger' },
+        {
+          type: 'core_db_insert',
+          uid: 'inserir',
+          params: {
+            table: (table.json() as { _id: string })._id,
+            fields: [{ field: 'cliente', value: secret }],
+          },
+        },
+      ),
+    );
+    const started = await t
+      .request(account.token)
+      .post(`/engine/flow/manual-trigger/${flowId}`, {});
+    expect(started.statusCode, started.body).toBe(200);
+    const [row] = await finished(t, flowId);
+    expect(row?.status, JSON.stringify(row?.error)).toBe('success');
+
+    const spans = await until(() => {
+      const found = spansOf(row!.traceId!);
+      return found.some((span) => span.name === 'execution') && found;
+    }, 'os spans da execução');
+    const execution = spans.find((span) => span.name === 'execution')!;
+    const parentOf = (name: string) => spans.find((span) => span.name === name)?.parentSpanId;
+    expect(parentOf('execution start write')).toBe(execution.spanId);
+    expect(parentOf('execution end write')).toBe(execution.spanId);
+    const insert = spans.find((span) => attributesOf(span)['ponte.node.uid'] === 'inserir')!;
+    expect(parentOf('records insert')).toBe(insert.spanId);
+    const statements = spans.find((span) => span.name === 'records insert')!;
+    // The statement group's name only: no SQL, table or value.
+    expect(attributesOf(statements)).toEqual({ 'db.system.name': 'postgresql' });
+    expect(JSON.stringify(exports)).not.toContain(secret);
   });
 });

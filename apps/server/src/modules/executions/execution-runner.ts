@@ -33,7 +33,7 @@ import { markStarted, recordEnd } from './execution-part';
 import { maskingOf } from './personal-data-masking';
 import { liveWatchersOf } from '../../lib/live-watchers';
 import { runTraced } from '../../adapters/tracing/tracing';
-import { startTrace, tracedEvents, tracedNodes } from './execution-tracing';
+import { startTrace, traceClock, tracedEvents, tracedNodes } from './execution-tracing';
 import {
   cachedFlows,
   closeRunner,
@@ -95,8 +95,11 @@ async function runExecution(
   const flowVersion = payload.rerun
     ? (payload.rerun.version ?? null)
     : flowVersionRan(flow, payload.editor);
+  // Traced: the row's start write (here, or the insert of a slot's start) gets its span.
+  const began = payload.startWrite?.[0] ?? traceClock(ctx);
   const marked = await markStarted(ctx, execution, payload, startedAt, flowVersion);
   if (!marked) return;
+  const written = payload.started ? payload.startWrite?.[1] : traceClock(ctx);
   events.emit('started', execution);
   const controller = new AbortController();
   controllers.set(execution.id, controller);
@@ -109,7 +112,7 @@ async function runExecution(
     payload.editor?.document ?? payload.rerun?.document ?? (flow.data as FlowDocument);
   const nodes = (await deps.customNodes?.definitionsFor(execution.workspaceId, document)) ?? [];
   const nameOf = nodeNamer(document, engine, nodes);
-  const trace = await startTrace(ctx, execution, payload, nameOf);
+  const trace = await startTrace(ctx, execution, payload, nameOf, { at: began, written });
   // The flow's debug session steps through its own runs, never the editor's.
   const debug = payload.editor ? undefined : deps.debug?.attach(execution);
   const saving = deps.executionSave ?? 'all';

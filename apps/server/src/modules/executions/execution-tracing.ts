@@ -13,6 +13,8 @@ export async function startTrace(
   execution: ExecutionRow,
   payload: JobPayload,
   nodeName: NodeNamer,
+  /** When the part began, and when its row's start write ended (none when not written). */
+  began: { at: number; written?: number },
 ): Promise<ExecutionTrace | undefined> {
   const { tracer } = ctx.deps;
   if (!tracer) return undefined;
@@ -24,8 +26,14 @@ export async function startTrace(
     mode: execution.mode,
     nodeName,
   };
-  return (await tracer()).start(info, payload.traceparent);
+  const trace = (await tracer()).start(info, payload.traceparent, began.at);
+  if (began.written !== undefined)
+    trace.statementsRan('execution start write', began.at, began.written);
+  return trace;
 }
+
+/** Now, for the spans of a traced part (ms since the epoch); 0 untraced (nothing is read). */
+export const traceClock = (ctx: RunnerContext): number => (ctx.deps.tracer ? Date.now() : 0);
 
 /**
  * The engine's events, each node's end also becoming its span when traced: the span of the
