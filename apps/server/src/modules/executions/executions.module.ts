@@ -1,5 +1,6 @@
 import { executionsConfig } from './executions.config';
 import { executionTracerOf } from '../../adapters/tracing/tracing';
+import { tracingConfig } from '../../adapters/tracing/tracing.config';
 import type { ExecutionSaveLevel } from '@ponte/shared/flows.schema';
 import { defineModule, runsWork } from '../../container/server-module';
 import type { ExecutionDataSetting } from './execution-data';
@@ -79,7 +80,7 @@ export const executionsModule = defineModule({
     'publicUrl',
   ],
   provides: ['runner', 'executions', 'executionData', 'reruns', 'debug', 'executionQueueLink'],
-  config: [executionsConfig],
+  config: [executionsConfig, tracingConfig],
   tables: ['executions', 'queue_jobs', 'execution_data', 'flow_snapshots'],
   create(parts, options: ExecutionsOptions) {
     const { db, now, log, cluster } = parts;
