@@ -6,10 +6,7 @@ import { once } from 'node:events';
 import type { ExecuteOptions } from '../../packages/engine/src/executor/execute-options.ts';
 import type { ExecutionResult } from '../../packages/engine/src/executor/events.ts';
 import { runTraced } from '../../apps/server/src/adapters/tracing/tracing.ts';
-import {
-  tracedEvents,
-  tracedNodes,
-} from '../../apps/server/src/modules/executions/execution-tracing.ts';
+import { tracedRun } from '../../apps/server/src/modules/executions/execution-tracing.ts';
 
 /** Answers 200 to every export and counts the spans it got (`GET /count`). */
 const sinkSource = `
@@ -74,9 +71,7 @@ export async function tracedVariant(endpoint: string): Promise<Traced> {
     };
     const trace = tracer.start(info, undefined, Date.now());
     const onEvent = options.onEvent ?? (() => undefined);
-    const result = await runTraced(trace, () =>
-      run({ ...options, onEvent: tracedEvents(trace, onEvent), ...tracedNodes(trace) }),
-    );
+    const result = await runTraced(trace, () => run({ ...options, ...tracedRun(trace, onEvent) }));
     trace.end(result.status);
     made += result.steps + 1;
     return result;

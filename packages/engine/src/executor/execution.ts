@@ -355,7 +355,6 @@ class Execution implements OutcomeHost {
     phase: 'run' | 'onIdle',
     pins: ReturnType<EditorScope['pinsOf']> | undefined,
   ): Promise<number> {
-    const input = delivery.msg;
     const { capture } = this.options;
     const { clock } = this.deps.ports;
     if (this.watched()) this.emit(nodeStarted(this.ids, clock.now(), node));
