@@ -13,7 +13,7 @@ export interface LogStreamOptions {
   /** PONTE_LOG_STREAM_*: the destinations and their buffer (default: none). */
   logStream?: LogStreamSettings;
   /** Tests: the first wait after a failed try, and the senders. */
-  logStreamTesting?: Pick<LogStreamDeps, 'minRetryMs' | 'senderOf'>;
+  logStreamTesting?: Pick<LogStreamDeps, 'minRetryMs' | 'maxRetryMs' | 'senderOf'>;
 }
 
 const none: LogStreamSettings = {

@@ -36,8 +36,9 @@ export interface LogStreamDeps {
   metrics: LogStreamMetrics | null;
   /** A destination's sender; default the real one, its module loaded on the first batch. */
   senderOf?: (destination: DestinationSettings) => Promise<StreamSender>;
-  /** First wait after a failed try (default 500 ms; doubles up to a minute). */
+  /** First wait after a failed try (default 500 ms), doubled up to `maxRetryMs` (a minute). */
   minRetryMs?: number;
+  maxRetryMs?: number;
 }
 
 /** What the executions, the log writer and the security log hand to the destinations. */
@@ -92,6 +93,7 @@ function destinationQueue(
     batchSize: settings.batchSize,
     intervalMs: settings.intervalMs,
     ...(deps.minRetryMs ? { minRetryMs: deps.minRetryMs } : {}),
+    ...(deps.maxRetryMs ? { maxRetryMs: deps.maxRetryMs } : {}),
     counters: {
       sent: count('sent'),
       failed: count('failed'),
@@ -129,7 +131,10 @@ function destinationQueue(
  * nothing is loaded and the callers do nothing per event. Each destination has its own
  * bounded queue, so one slow destination never holds another.
  */
-export function createLogStream(settings: LogStreamSettings, deps: LogStreamDeps): LogStream | null {
+export function createLogStream(
+  settings: LogStreamSettings,
+  deps: LogStreamDeps,
+): LogStream | null {
   if (!settings.destinations.length) return null;
   const destinations = settings.destinations.map((destination) => ({
     streams: new Set(destination.streams),

@@ -126,8 +126,8 @@ export function securityStreamEvent(event: RecordedSecurityEvent, at: Date): Sec
     workspaceId: event.workspaceId ?? null,
     kind: event.kind,
     userId: event.userId ?? null,
-    resource: event.resource,
-    detail: event.detail ?? '',
+    resource: bounded(event.resource),
+    detail: bounded(event.detail ?? ''),
     ip: event.ip ?? null,
   };
 }

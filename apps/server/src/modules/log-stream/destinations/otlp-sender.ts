@@ -39,7 +39,9 @@ function attributesOf(event: StreamEvent): LogAttributes {
  * OTLP's default `http/protobuf` (gRPC is not offered).
  */
 function exporterOf(url: string, env: NodeJS.ProcessEnv) {
-  const protocol = (env.OTEL_EXPORTER_OTLP_LOGS_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL)?.trim();
+  const protocol = (
+    env.OTEL_EXPORTER_OTLP_LOGS_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL
+  )?.trim();
   return protocol === 'http/json' ? new JsonExporter({ url }) : new ProtobufExporter({ url });
 }
 
