@@ -13,7 +13,7 @@ import {
   type StreamEvent,
   type StreamName,
 } from './stream-event';
-import { createStreamQueue, type StreamQueue } from './stream-queue';
+import { createStreamQueue } from './stream-queue';
 
 export type DestinationKind = DestinationSettings['kind'];
 export type StreamOutcome = 'sent' | 'failed' | 'dropped';
