@@ -17,7 +17,9 @@ function listen(server: Server, host: string) {
 }
 
 const attributesOf = (span: OtlpSpan) =>
-  Object.fromEntries((span.attributes ?? []).map(({ key, value }) => [key, Object.values(value)[0]]));
+  Object.fromEntries(
+    (span.attributes ?? []).map(({ key, value }) => [key, Object.values(value)[0]]),
+  );
 
 describe('OpenTelemetry traces of an execution', () => {
   const received: IncomingHttpHeaders[] = [];
@@ -44,8 +46,7 @@ describe('OpenTelemetry traces of an execution', () => {
     await new Promise((resolve) => standIn.close(resolve));
   });
 
-  const spansOf = (traceId: string) =>
-    receiver.spans().filter((span) => span.traceId === traceId);
+  const spansOf = (traceId: string) => receiver.spans().filter((span) => span.traceId === traceId);
 
   it('joins the webhook caller trace: execution, node, HTTP and end-write spans, header sent on, no secret', async () => {
     const account = await t.createAccount();

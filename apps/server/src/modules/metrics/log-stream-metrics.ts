@@ -9,9 +9,17 @@ type Buffered = () => Partial<Record<string, number>>;
  */
 export function logStreamMetrics(registry: Registry) {
   const counter = (name: string, help: string) =>
-    new Counter({ name, help, labelNames: ['destination', 'stream'] as const, registers: [registry] });
+    new Counter({
+      name,
+      help,
+      labelNames: ['destination', 'stream'] as const,
+      registers: [registry],
+    });
   const counters = {
-    sent: counter('ponte_log_stream_sent_total', 'Eventos enviados aos destinos do streaming de logs.'),
+    sent: counter(
+      'ponte_log_stream_sent_total',
+      'Eventos enviados aos destinos do streaming de logs.',
+    ),
     failed: counter(
       'ponte_log_stream_failed_total',
       'Eventos de envios que falharam (cada nova tentativa conta de novo).',
@@ -29,7 +37,8 @@ export function logStreamMetrics(registry: Registry) {
     registers: [registry],
     collect() {
       this.reset();
-      for (const [destination, count] of Object.entries(buffered())) this.set({ destination }, count ?? 0);
+      for (const [destination, count] of Object.entries(buffered()))
+        this.set({ destination }, count ?? 0);
     },
   });
   return {
