@@ -103,7 +103,6 @@ export function createSecurityLog(deps: SecurityLogDeps) {
       dropped = 0;
       pending++;
       const at = event.at ?? now();
-      deps.onRecorded?.(event, at);
       const write = insert({
         kind: event.kind,
         userId: event.userId ?? null,
@@ -119,6 +118,7 @@ export function createSecurityLog(deps: SecurityLogDeps) {
           writes.delete(write);
         });
       writes.add(write);
+      deps.onRecorded?.(event, at);
     } catch (error) {
       onError(error);
     }
