@@ -64,6 +64,7 @@ describe('config', () => {
       publicUrl: null,
       trustProxy: false,
       metrics: { open: false, token: null },
+      logStream: { destinations: [], bufferSize: 10_000, batchSize: 100, intervalMs: 1_000 },
       oauthProviders: defaultOAuthProviders,
       serviceProviders: defaultServiceProviders,
       storage: { driver: 'local', maxFileBytes: 100 * 1024 * 1024, quotaBytes: null, s3: null },

@@ -12,6 +12,7 @@ import { executionsConfig } from './modules/executions/executions.config';
 import { flowsConfig } from './modules/flows/flows.config';
 import { formsConfig } from './modules/forms/forms.config';
 import { logsConfig } from './modules/logs/logs.config';
+import { logStreamConfig } from './modules/log-stream/log-stream.config';
 import { auditConfig } from './modules/audit/audit.config';
 import { metricsConfig } from './modules/metrics/metrics.config';
 import { tracingConfig } from './adapters/tracing/tracing.config';
@@ -39,6 +40,7 @@ export const moduleConfigs = [
   networkConfig,
   metricsConfig,
   tracingConfig,
+  logStreamConfig,
   interfaceConfig,
   oauth2Config,
   serviceAccountsConfig,

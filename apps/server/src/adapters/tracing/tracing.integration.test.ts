@@ -1,30 +1,11 @@
-import {
-  createServer,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type Server,
-} from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { field } from '../../test/db-table-fixtures';
 import { chain, createFlow, finished } from '../../test/flow-fixtures';
+import { startOtlpReceiver, type OtlpSpan } from '../../test/otlp-receiver';
 import { useTestApp } from '../../test/test-app';
 import { until } from '../../test/until';
-
-/** A span as OTLP/HTTP JSON carries it (ids in hex). */
-interface OtlpSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  attributes: { key: string; value: Record<string, unknown> }[];
-}
-interface OtlpRequest {
-  resourceSpans: {
-    resource: { attributes: OtlpSpan['attributes'] };
-    scopeSpans: { spans: OtlpSpan[] }[];
-  }[];
-}
 
 const incomingTrace = '4bf92f3577b34da6a3ce929d0e0e4736';
 const incomingSpan = '00f067aa0ba902b7';
@@ -36,27 +17,14 @@ function listen(server: Server, host: string) {
   );
 }
 
-function bodyOf(req: IncomingMessage) {
-  return new Promise<string>((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
-}
-
 const attributesOf = (span: OtlpSpan) =>
-  Object.fromEntries(span.attributes.map(({ key, value }) => [key, Object.values(value)[0]]));
+  Object.fromEntries(
+    (span.attributes ?? []).map(({ key, value }) => [key, Object.values(value)[0]]),
+  );
 
 describe('OpenTelemetry traces of an execution', () => {
-  const exports: OtlpRequest[] = [];
   const received: IncomingHttpHeaders[] = [];
-  const receiver = createServer((req, res) => {
-    void bodyOf(req).then((text) => {
-      if (req.url === '/v1/traces' && req.headers['content-type'] === 'application/json')
-        exports.push(JSON.parse(text) as OtlpRequest);
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
+  let receiver: Awaited<ReturnType<typeof startOtlpReceiver>>;
   const standIn = createServer((req, res) => {
     received.push(req.headers);
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
@@ -65,28 +33,21 @@ describe('OpenTelemetry traces of an execution', () => {
   const saved = { ...process.env };
 
   beforeAll(async () => {
-    const port = await listen(receiver, '127.0.0.1');
+    receiver = await startOtlpReceiver();
     standInUrl = `http://127.0.0.2:${await listen(standIn, '127.0.0.2')}`;
     // Read when the app is built (the next beforeAll): tracing on, exported at once.
-    process.env.OTEL_EXPORTER_OTLP_ENDPOINT = `http://127.0.0.1:${port}`;
+    process.env.OTEL_EXPORTER_OTLP_ENDPOINT = receiver.url;
     process.env.OTEL_BSP_SCHEDULE_DELAY = '20';
     process.env.OTEL_SERVICE_NAME = 'ponte-teste';
   });
   const t = useTestApp('embedded', { httpAllowedNetworks: ['127.0.0.2/32'] });
   afterAll(async () => {
     process.env = saved;
-    await new Promise((resolve) => receiver.close(resolve));
+    await receiver.close();
     await new Promise((resolve) => standIn.close(resolve));
   });
 
-  const spansOf = (traceId: string) =>
-    exports.flatMap((request) =>
-      request.resourceSpans.flatMap((resource) =>
-        resource.scopeSpans.flatMap((scope) =>
-          scope.spans.filter((span) => span.traceId === traceId),
-        ),
-      ),
-    );
+  const spansOf = (traceId: string) => receiver.spans().filter((span) => span.traceId === traceId);
 
   it('joins the webhook caller trace: execution, node, HTTP and end-write spans, header sent on, no secret', async () => {
     const account = await t.createAccount();
@@ -167,12 +128,14 @@ describe('OpenTelemetry traces of an execution', () => {
     const endWrite = children.find((span) => span.name === 'execution end write');
     expect(endWrite?.parentSpanId).toBe(execution.spanId);
 
-    const resource = exports[0]!.resourceSpans[0]!.resource;
+    // The exporter sends OTLP/JSON (docs/adr/0131).
+    expect(receiver.traces.every(({ encoding }) => encoding === 'json')).toBe(true);
+    const resource = receiver.traces[0]!.body.resourceSpans![0]!.resource!;
     expect(
-      resource.attributes.find((attribute) => attribute.key === 'service.name')?.value,
+      resource.attributes!.find((attribute) => attribute.key === 'service.name')?.value,
     ).toEqual({ stringValue: 'ponte-teste' });
     // Neither the header, the query string nor the payload reached any attribute.
-    expect(JSON.stringify(exports)).not.toContain(secret);
+    expect(JSON.stringify(receiver.traces)).not.toContain(secret);
   });
   it('puts each outbound call under the node that made it, parallel branches and sandboxed code too', async () => {
     // Answers only once both branches' calls arrived: they are in flight at the same time.

@@ -78,6 +78,7 @@ export const executionsModule = defineModule({
     'aiUsage',
     'config',
     'publicUrl',
+    'logStream',
   ],
   provides: ['runner', 'executions', 'executionData', 'reruns', 'debug', 'executionQueueLink'],
   config: [executionsConfig, tracingConfig],
@@ -140,6 +141,7 @@ export const executionsModule = defineModule({
         internal: parts.queueDepth,
       });
     }
+    parts.logStream?.observeRunner(runner.events);
     debug.worker.observe(runner.events);
     const reruns = createExecutionReruns({ db, enqueue: (request) => runner.enqueue(request) });
     return { runner, executions, executionData, reruns, debug, executionQueueLink: bullmq };
