@@ -53,13 +53,20 @@ build_base() {
   [ -d "$include_dir" ] && cp -a "$include_dir" "$work/rootfs/usr/local/include/node"
   ln -s ../lib/node_modules/npm/bin/npm-cli.js "$work/rootfs/usr/local/bin/npm"
   ln -s ../lib/node_modules/npm/bin/npx-cli.js "$work/rootfs/usr/local/bin/npx"
+  # This machine's trusted certificates too, for networks whose proxy re-signs TLS; Node.js
+  # reads the system's list through NODE_EXTRA_CA_CERTS (set below).
+  if [ -d /usr/local/share/ca-certificates ]; then
+    cp -a /usr/local/share/ca-certificates/. "$work/rootfs/usr/local/share/ca-certificates/"
+    chroot "$work/rootfs" update-ca-certificates >/dev/null 2>&1
+  fi
   rm -rf "$work/rootfs/var/cache/apt/archives/"*.deb "$work/rootfs/var/lib/apt/lists/"*
   tar -C "$work/rootfs" -cf "$work/rootfs.tar" .
   local ctr
   ctr=$(buildah from scratch)
   buildah add --quiet "$ctr" "$work/rootfs.tar" / >/dev/null
   buildah config --env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-    --env NODE_VERSION="$node_version" --cmd node "$ctr"
+    --env NODE_VERSION="$node_version" \
+    --env NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt --cmd node "$ctr"
   buildah commit --quiet --rm "$ctr" "$base" >/dev/null
   say "imagem base pronta em $(($(now) - started)) s"
 }

@@ -61,8 +61,8 @@ async function waitReady(url, container, limitSeconds = 240) {
 }
 
 /** SIGTERM to the container's first process, as `docker stop` does; gives the exit code. */
-async function stop(container, dataDir) {
-  const pid = entrypointPid(dataDir, container.config.Entrypoint?.[0] ?? '');
+async function stop(container) {
+  const pid = entrypointPid(container);
   process.kill(pid, 'SIGTERM');
   const code = await container.exited;
   if (code !== 0)
@@ -90,7 +90,7 @@ async function runOnce(dataDir, port, work) {
     const url = `http://127.0.0.1:${port}`;
     await timed('partida até /readyz', () => waitReady(url, container));
     const result = await work(url);
-    await timed('parada com SIGTERM', () => stop(container, dataDir));
+    await timed('parada com SIGTERM', () => stop(container));
     return result;
   } finally {
     if (container.child.exitCode === null) container.child.kill('SIGKILL');

@@ -2,8 +2,7 @@
 // engine would: the image's entrypoint and command, its user and environment, /data on a
 // folder of the host. Used by check-image.mjs.
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Output of a buildah subcommand (throws with its error output when it fails). */
 export function buildah(...args) {
@@ -49,24 +48,40 @@ export function removeContainer(name) {
 }
 
 function parentOf(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return null; // Ended meanwhile.
+  }
 }
 
 function commandOf(pid) {
-  return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0];
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0];
+  } catch {
+    return null;
+  }
 }
 
 /**
- * The container's first process (the image's entrypoint, tini): the parent of the server,
- * whose process id the embedded database's lock file in /data names. A container engine's
- * `stop` sends SIGTERM to that process.
+ * The container's first process (the image's entrypoint, tini): the first descendant of the
+ * `buildah run` process that runs it. A container engine's `stop` sends SIGTERM to it.
  */
-export function entrypointPid(dataDir, entrypoint) {
-  const owner = JSON.parse(readFileSync(join(dataDir, 'postgres.owner'), 'utf8'));
-  const parent = parentOf(owner.pid);
-  if (commandOf(parent) !== entrypoint) {
-    throw new Error(`O processo pai do servidor não é ${entrypoint}: ${commandOf(parent)}`);
+export function entrypointPid(container) {
+  const entrypoint = container.config.Entrypoint?.[0];
+  const parents = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (/^\d+$/.test(name)) parents.set(Number(name), parentOf(Number(name)));
   }
-  return parent;
+  const queue = [container.child.pid];
+  while (queue.length > 0) {
+    const parent = queue.shift();
+    for (const [pid, ppid] of parents) {
+      if (ppid !== parent) continue;
+      if (commandOf(pid) === entrypoint) return pid;
+      queue.push(pid);
+    }
+  }
+  throw new Error(`Nenhum processo ${entrypoint} no contêiner ${container.name}.`);
 }
