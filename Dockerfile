@@ -34,14 +34,16 @@ COPY packages/engine/src/sandbox/runtime/entries packages/engine/src/sandbox/run
 RUN --mount=type=cache,target=/root/.npm,sharing=locked npm ci
 
 FROM deps AS prod-deps
-RUN npm prune --omit=dev
+# No lifecycle script: the native modules are built already, the engine's postinstall needs esbuild.
+RUN npm prune --omit=dev --ignore-scripts
 
 FROM deps AS build
 COPY . .
 RUN npm run build --silent
 
 FROM ${NODE_IMAGE} AS runtime
-# tini is PID 1: it hands SIGTERM to the server and reaps the PostgreSQL children.
+# tini is PID 1: it hands SIGTERM to the server and reaps the PostgreSQL children (`-s`: also
+# where it is not PID 1, as under `buildah run` with chroot isolation).
 RUN apt-get update \
   && apt-get install -y --no-install-recommends tini ca-certificates \
   && rm -rf /var/lib/apt/lists/* \
@@ -70,6 +72,6 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM
-ENTRYPOINT ["/usr/bin/tini", "--"]
+ENTRYPOINT ["/usr/bin/tini", "-s", "--"]
 # What `npm start` runs, without the build check (the image holds the built files).
 CMD ["node", "--max-semi-space-size=4", "--liftoff-only", "apps/server/dist/main.js"]

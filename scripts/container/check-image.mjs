@@ -11,7 +11,7 @@ import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { entrypointPid, removeContainer, startContainer } from './container.mjs';
+import { entrypointPid, healthy, removeContainer, startContainer } from './container.mjs';
 import { createWebhookFlow, setUpAccount } from './ponte-api.mjs';
 
 const args = process.argv.slice(2);
@@ -89,6 +89,8 @@ async function runOnce(dataDir, port, work) {
   try {
     const url = `http://127.0.0.1:${port}`;
     await timed('partida até /readyz', () => waitReady(url, container));
+    if (!healthy(container, env))
+      throw new Error('O HEALTHCHECK da imagem falhou com o servidor no ar.');
     const result = await work(url);
     await timed('parada com SIGTERM', () => stop(container));
     return result;

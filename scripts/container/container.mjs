@@ -9,11 +9,10 @@ export function buildah(...args) {
   return execFileSync('buildah', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-/** The image's configuration: entrypoint, command, user, environment. */
+/** The image's configuration (entrypoint, command, user, environment) and its healthcheck. */
 export function imageConfig(image) {
-  return JSON.parse(
-    buildah('inspect', '--type', 'image', '--format', '{{json .OCIv1.Config}}', image),
-  );
+  const inspected = JSON.parse(buildah('inspect', '--type', 'image', image));
+  return { ...inspected.OCIv1.config, Healthcheck: inspected.Docker?.config?.Healthcheck };
 }
 
 /**
@@ -23,6 +22,9 @@ export function imageConfig(image) {
 export function startContainer(image, { dataDir, env }) {
   const config = imageConfig(image);
   const name = buildah('from', '--pull=never', '--quiet', image).trim();
+  // `buildah run` would put a volume of its own on the image's /data, over the `-v` mount
+  // (docker run -v replaces it): the working container drops the declaration.
+  buildah('config', '--volume', '/data-', name);
   const command = [...(config.Entrypoint ?? []), ...(config.Cmd ?? [])];
   const args = ['run', '--isolation', 'chroot', '--network', 'host', '-v', `${dataDir}:/data`];
   for (const [key, value] of Object.entries(env)) args.push('-e', `${key}=${value}`);
@@ -36,6 +38,23 @@ export function startContainer(image, { dataDir, env }) {
     child.once('exit', (code, signal) => resolve(code ?? signal)),
   );
   return { name, config, child, exited, output: () => output };
+}
+
+/**
+ * Runs the image's HEALTHCHECK command in the container beside the server (same network, the
+ * same variables); true when it exits 0, as a container engine would count it healthy.
+ */
+export function healthy(container, env) {
+  const test = container.config.Healthcheck?.Test ?? [];
+  if (test[0] !== 'CMD') throw new Error(`A imagem não tem HEALTHCHECK em forma exec: ${test}`);
+  const args = ['run', '--isolation', 'chroot', '--network', 'host'];
+  for (const [key, value] of Object.entries(env)) args.push('-e', `${key}=${value}`);
+  try {
+    execFileSync('buildah', [...args, container.name, '--', ...test.slice(1)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Removes a working container (not the image nor its cached layers). */
