@@ -82,10 +82,8 @@ async function callWebhook(url, flowId) {
 }
 
 async function runOnce(dataDir, port, work) {
-  const container = startContainer(image, {
-    dataDir,
-    env: { PORT: String(port), LOG_LEVEL: 'warn' },
-  });
+  const env = { PORT: String(port), LOG_LEVEL: 'warn' };
+  const container = startContainer(image, { dataDir, env });
   try {
     const url = `http://127.0.0.1:${port}`;
     await timed('partida até /readyz', () => waitReady(url, container));
