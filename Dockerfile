@@ -66,6 +66,9 @@ COPY --from=build /app/apps/server/package.json apps/server/
 COPY --from=build /app/apps/server/drizzle apps/server/drizzle
 COPY --from=build /app/apps/web/dist apps/web/dist
 COPY --from=build /app/apps/server/dist apps/server/dist
+# The `ponte` command (backup, user…) rebuilds when a source looks newer than the build stamp;
+# copying gave the folders new times, and the image's build is final: the stamp is now.
+RUN node -e "require('fs').writeFileSync('apps/server/dist/.build-stamp', String(Date.now()))"
 USER ponte
 VOLUME ["/data"]
 EXPOSE 3000

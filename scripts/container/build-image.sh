@@ -80,7 +80,7 @@ fi
 started=$(now)
 say "construindo $image a partir do Dockerfile (NODE_IMAGE=$base)"
 # Docker's format: the OCI one has no HEALTHCHECK.
-buildah bud --layers --isolation chroot --format docker \
+buildah bud --layers --force-rm --isolation chroot --format docker \
   --build-arg NODE_IMAGE="$base" \
   -f "$root/Dockerfile" -t "$image" "$root"
 say "imagem $image pronta em $(($(now) - started)) s"

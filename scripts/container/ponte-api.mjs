@@ -37,7 +37,11 @@ export async function setUpAccount(url) {
 /** An active flow: POST /engine/webhook/{id}/eco answers 'Recebido: <nome>'. */
 export async function createWebhookFlow(url, token) {
   const nodes = [
-    { uid: 'n0', type: 'core_webhook_trigger', params: { method: 'POST', path: 'eco' } },
+    {
+      uid: 'n0',
+      type: 'core_webhook_trigger',
+      params: { method: 'POST', path: 'eco', response: 'respond_node' },
+    },
     {
       uid: 'n1',
       type: 'core_respond_webhook',
