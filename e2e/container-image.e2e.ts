@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
  */
 
 const root = new URL('..', import.meta.url).pathname;
-const hasBuildah = spawnSync('buildah', ['--version']).status === 0;
+const installed = (tool: string) => spawnSync(tool, ['--version']).status === 0;
 const asRoot = process.getuid?.() === 0;
-const runnable = hasBuildah && asRoot;
+const runnable = installed('buildah') && installed('debootstrap') && asRoot;
 
 if (!runnable) {
   console.warn(
