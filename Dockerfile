@@ -1,7 +1,7 @@
-# Ponte's container image (docs/adr/0133). Three stages share one cache key, the lockfile:
-# `deps` installs every dependency (the build needs the dev ones), `build` builds the web app
-# and the server, `runtime` keeps only the production dependencies and the built files and runs
-# as a user without privileges. The embedded PostgreSQL (from npm) works inside it: its data
+# Ponte's container image (docs/adr/0133). `deps` installs every dependency (the build needs the
+# dev ones) and depends on the lockfile and the manifests only; `prod-deps` drops the dev ones;
+# `build` builds the web app and the server; `runtime` keeps only the production dependencies
+# and the built files and runs as a user without privileges. The embedded PostgreSQL (from npm) works inside it: its data
 # goes to /data with the rest.
 #
 #   docker build -t ponte .
