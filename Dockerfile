@@ -1,8 +1,8 @@
 # Ponte's container image (docs/adr/0133). `deps` installs every dependency (the build needs the
 # dev ones) and depends on the lockfile and the manifests only; `prod-deps` drops the dev ones;
 # `build` builds the web app and the server; `runtime` keeps only the production dependencies
-# and the built files and runs as a user without privileges. The embedded PostgreSQL (from npm) works inside it: its data
-# goes to /data with the rest.
+# and the built files and runs as a user without privileges. The embedded PostgreSQL (from npm)
+# works inside it: its data goes to /data with the rest.
 #
 #   docker build -t ponte .
 #   docker run -p 3000:3000 -v ponte-data:/data ponte
