@@ -11,7 +11,13 @@ import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { entrypointPid, healthy, removeContainer, startContainer } from './container.mjs';
+import {
+  entrypointPid,
+  healthy,
+  killContainer,
+  removeContainer,
+  startContainer,
+} from './container.mjs';
 import { createWebhookFlow, setUpAccount } from './ponte-api.mjs';
 
 const args = process.argv.slice(2);
@@ -93,7 +99,7 @@ async function runOnce(dataDir, port, work) {
     await timed('parada com SIGTERM', () => stop(container));
     return result;
   } finally {
-    if (container.child.exitCode === null) container.child.kill('SIGKILL');
+    if (container.child.exitCode === null) killContainer(container);
     await container.exited;
     removeContainer(container.name);
   }

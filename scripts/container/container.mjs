@@ -83,24 +83,48 @@ function commandOf(pid) {
   }
 }
 
+/** The processes started under `rootPid`, parents before their children. */
+function descendants(rootPid) {
+  const parents = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (/^\d+$/.test(name)) parents.set(Number(name), parentOf(Number(name)));
+  }
+  const found = [];
+  const queue = [rootPid];
+  while (queue.length > 0) {
+    const parent = queue.shift();
+    for (const [pid, ppid] of parents) {
+      if (ppid !== parent) continue;
+      found.push(pid);
+      queue.push(pid);
+    }
+  }
+  return found;
+}
+
 /**
  * The container's first process (the image's entrypoint, tini): the first descendant of the
  * `buildah run` process that runs it. A container engine's `stop` sends SIGTERM to it.
  */
 export function entrypointPid(container) {
   const entrypoint = container.config.Entrypoint?.[0];
-  const parents = new Map();
-  for (const name of readdirSync('/proc')) {
-    if (/^\d+$/.test(name)) parents.set(Number(name), parentOf(Number(name)));
-  }
-  const queue = [container.child.pid];
-  while (queue.length > 0) {
-    const parent = queue.shift();
-    for (const [pid, ppid] of parents) {
-      if (ppid !== parent) continue;
-      if (commandOf(pid) === entrypoint) return pid;
-      queue.push(pid);
+  const pid = descendants(container.child.pid).find((each) => commandOf(each) === entrypoint);
+  if (pid === undefined)
+    throw new Error(`Nenhum processo ${entrypoint} no contêiner ${container.name}.`);
+  return pid;
+}
+
+/**
+ * After a failed check: SIGKILL to every process of the container (the server, its
+ * PostgreSQL), children first, then to `buildah run` itself.
+ */
+export function killContainer(container) {
+  for (const pid of descendants(container.child.pid).reverse()) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Ended meanwhile.
     }
   }
-  throw new Error(`Nenhum processo ${entrypoint} no contêiner ${container.name}.`);
+  container.child.kill('SIGKILL');
 }
