@@ -4,10 +4,12 @@
 // bench/sandbox-cost.ts's) and 100 set nodes in a line. Each is run with nobody watching the
 // nodes live (`watched: () => false`, the server's case when no editor has the flow open) and
 // with someone watching; with `--baseline=<folder of another checkout>`, that checkout's engine
-// too, bundled at start. Rounds alternate the variants (their order rotates); figures are
-// medians over the rounds.
+// too, bundled at start. With `--tracing`, also traced as the server traces (docs/adr/0131:
+// the SDK, an execution span, a span per node run, exported by OTLP/HTTP to a loopback sink in
+// a process of its own that answers 200, so its CPU is not counted). Rounds alternate the
+// variants (their order rotates); figures are medians over the rounds.
 // Usage: node bench/run-ts.mjs bench/engine-overhead.ts [executions per round] [rounds]
-//        [--baseline=<dir>]
+//        [--baseline=<dir>] [--tracing]
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -16,12 +18,14 @@ import { setPath } from '../packages/engine/src/kit/paths.ts';
 import { createFakePorts } from '../packages/engine/src/testing/fake-ports.ts';
 import type { FlowDocument } from '../packages/shared/src/flow/flow-document.schema.ts';
 import { bundleTs } from './support/bundle-ts.mjs';
+import { startOtlpSink, tracedVariant, type Traced } from './support/traced-engine.ts';
 
 const [perRound = 300, rounds = 9] = process.argv
   .slice(2)
   .filter((arg) => !arg.startsWith('--'))
   .map(Number);
 const baselineDir = process.argv.find((arg) => arg.startsWith('--baseline='))?.slice(11);
+const tracing = process.argv.includes('--tracing');
 
 type Engine = ReturnType<typeof createEngine>;
 type Node = FlowDocument['nodes'][number];
@@ -95,6 +99,7 @@ interface Variant {
   name: string;
   engine: Engine;
   watched: (() => boolean) | undefined;
+  traced?: Traced;
 }
 
 const current = build({ createEngine, createFakePorts });
@@ -108,13 +113,22 @@ if (baselineDir)
     engine: build(await loadBaseline(baselineDir)),
     watched: undefined,
   });
+const sink = tracing ? await startOtlpSink() : undefined;
+if (sink)
+  variants.push({
+    name: 'traced',
+    engine: current,
+    watched: () => false,
+    traced: await tracedVariant(sink.endpoint),
+  });
 
 let events = 0;
 let id = 0;
 async function execute(variant: Variant, flow: FlowDocument): Promise<void> {
   const trigger = flow.nodes[0]!.uid;
-  const result = await variant.engine.execute({
-    executionId: `e${++id}`,
+  const executionId = `e${++id}`;
+  const options = {
+    executionId,
     workspaceId: 'w',
     flowId: 'f',
     flow,
@@ -122,7 +136,12 @@ async function execute(variant: Variant, flow: FlowDocument): Promise<void> {
     respond: () => undefined,
     onEvent: () => void events++,
     ...(variant.watched ? { watched: variant.watched } : {}),
-  });
+  };
+  const result = variant.traced
+    ? await variant.traced(executionId, flow.nodes[0]!.type, options, (traced) =>
+        variant.engine.execute(traced),
+      )
+    : await variant.engine.execute(options);
   if (result.status !== 'success' || result.steps !== flow.nodes.length)
     throw new Error(JSON.stringify(result));
 }
@@ -160,7 +179,12 @@ for (let round = 0; round < rounds; round++) {
       events = 0;
       const cpu = cpuUs();
       const wall = performance.now();
-      for (let i = 0; i < perRound; i++) await execute(variant, flow);
+      for (let i = 0; i < perRound; i++) {
+        await execute(variant, flow);
+        // Traced: the event loop turns between executions, as a server's does between requests,
+        // so the exporter's requests and answers are handled (every variant alike).
+        if (tracing) await new Promise((resolve) => setImmediate(resolve));
+      }
       slot.cpu.push((cpuUs() - cpu) / perRound);
       slot.wall.push(((performance.now() - wall) * 1000) / perRound);
       slot.events = events / perRound;
@@ -194,3 +218,22 @@ for (const [flowName, byVariant] of Object.entries(results)) {
   }
 }
 console.log(`\nplain calls for the 100 set nodes: ${(median(plain) / 100).toFixed(2)} µs per step`);
+if (sink) {
+  let made = 0;
+  for (const variant of variants) {
+    await variant.traced?.flush();
+    made += variant.traced?.made() ?? 0;
+  }
+  const { received } = await sink.close();
+  // The SDK's defaults (a queue of 2048 spans, batches of 512) drop what cannot be sent in time.
+  console.log(`spans made: ${made}, received by the collector: ${received}`);
+  for (const [flowName, byVariant] of Object.entries(results)) {
+    const off = median(byVariant['nobody watching']!.cpu);
+    const on = median(byVariant['traced']!.cpu);
+    const steps = flows[flowName]!.nodes.length;
+    console.log(
+      `${flowName}: traced / off ${(on / off).toFixed(2)}, ` +
+        `+${((on - off) / steps).toFixed(2)} µs of CPU per step`,
+    );
+  }
+}

@@ -35,6 +35,7 @@ import { groupsModule } from './modules/groups/groups.module';
 import { healthModule } from './modules/health/health.module';
 import { liveModule } from './modules/live/live.module';
 import { logsModule } from './modules/logs/logs.module';
+import { logStreamModule } from './modules/log-stream/log-stream.module';
 import { lgpdModule } from './modules/lgpd/lgpd.module';
 import { membersModule } from './modules/members/members.module';
 import { mcpModule } from './modules/mcp/mcp.module';
@@ -65,6 +66,7 @@ export const serverModules = [
   clusterModule,
   auditModule,
   metricsModule,
+  logStreamModule,
   httpModule,
   outboundHttpModule,
   serviceAccountsModule,

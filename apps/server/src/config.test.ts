@@ -64,6 +64,7 @@ describe('config', () => {
       publicUrl: null,
       trustProxy: false,
       metrics: { open: false, token: null },
+      logStream: { destinations: [], bufferSize: 10_000, batchSize: 100, intervalMs: 1_000 },
       oauthProviders: defaultOAuthProviders,
       serviceProviders: defaultServiceProviders,
       storage: { driver: 'local', maxFileBytes: 100 * 1024 * 1024, quotaBytes: null, s3: null },
@@ -209,6 +210,36 @@ describe('config', () => {
     });
     expect(configError({ PONTE_METRICS: 'sim' })).toContain('PONTE_METRICS é inválida');
     expect(configError({ PONTE_METRICS_TOKEN: 'curto' })).not.toContain('curto"');
+  });
+
+  it('refuses a bad OTEL_* value in pt-BR, never printing the collector headers or address', () => {
+    expect(() =>
+      parseEnv({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://coletor:4318',
+        OTEL_EXPORTER_OTLP_HEADERS: 'api-key=abc,x-tenant=ponte',
+        OTEL_RESOURCE_ATTRIBUTES: 'deployment.environment=producao',
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: '0.25',
+        OTEL_SDK_DISABLED: 'TRUE',
+      }),
+    ).not.toThrow();
+    expect(configError({ OTEL_TRACES_SAMPLER: 'metade' })).toContain(
+      'A variável de ambiente OTEL_TRACES_SAMPLER é inválida: deve ser um destes: always_on,',
+    );
+    expect(configError({ OTEL_TRACES_SAMPLER_ARG: '2' })).toContain(
+      'OTEL_TRACES_SAMPLER_ARG é inválida: deve ser um número de 0 a 1',
+    );
+    expect(configError({ OTEL_SDK_DISABLED: 'sim' })).toContain(
+      'OTEL_SDK_DISABLED é inválida: deve ser true ou false',
+    );
+    const headers = configError({ OTEL_EXPORTER_OTLP_HEADERS: 'chave-secreta-123' });
+    expect(headers).toContain(
+      'OTEL_EXPORTER_OTLP_HEADERS é inválida: deve ser uma lista de pares chave=valor',
+    );
+    expect(headers).not.toContain('chave-secreta-123');
+    const address = configError({ OTEL_EXPORTER_OTLP_ENDPOINT: 'ftp://eu:senha@coletor' });
+    expect(address).toContain('OTEL_EXPORTER_OTLP_ENDPOINT é inválida: deve ser um endereço http');
+    expect(address).not.toContain('senha');
   });
 
   it('never prints a secret it refuses', () => {

@@ -12,8 +12,10 @@ import { executionsConfig } from './modules/executions/executions.config';
 import { flowsConfig } from './modules/flows/flows.config';
 import { formsConfig } from './modules/forms/forms.config';
 import { logsConfig } from './modules/logs/logs.config';
+import { logStreamConfig } from './modules/log-stream/log-stream.config';
 import { auditConfig } from './modules/audit/audit.config';
 import { metricsConfig } from './modules/metrics/metrics.config';
+import { tracingConfig } from './adapters/tracing/tracing.config';
 import { queuesConfig } from './modules/queues/queues.config';
 import { oauth2Config } from './modules/service-accounts/oauth2/oauth2.config';
 import { serviceAccountsConfig } from './modules/service-accounts/service-accounts.config';
@@ -37,6 +39,8 @@ export const moduleConfigs = [
   flowsConfig,
   networkConfig,
   metricsConfig,
+  tracingConfig,
+  logStreamConfig,
   interfaceConfig,
   oauth2Config,
   serviceAccountsConfig,
@@ -66,7 +70,8 @@ type Env = Record<string, string | undefined>;
 function describeIssue(env: Env, issue: z.core.$ZodIssue): string {
   const name = String(issue.path[0] ?? '');
   const received = env[name];
-  const secret = /PASSWORD|SECRET|KEY|TOKEN|SMTP_URL/.test(name);
+  // The collector's headers carry its key; its address may carry a user and password.
+  const secret = /PASSWORD|SECRET|KEY|TOKEN|SMTP_URL|OTEL_EXPORTER_OTLP/.test(name);
   const value = received === undefined || secret ? '' : ` (valor recebido: "${received}")`;
   return `A variável de ambiente ${name} é inválida: ${issue.message}${value}.`;
 }

@@ -151,6 +151,7 @@ async function build(config: AppConfig, database: DatabaseHandle) {
       trustProxy: config.trustProxy,
       publicUrl: config.publicUrl,
       metrics: config.metrics,
+      logStream: config.logStream,
       oauthProviders: config.oauthProviders,
       serviceProviders: config.serviceProviders,
       storage: storageOptionsFromConfig(config.storage, config.dataDir, createS3StorageDriver),

@@ -1,6 +1,7 @@
 import type { RecordsPort } from '@ponte/engine/ports';
 import type { Database } from '../db/client';
 import { abortable } from '../lib/abortable';
+import { activeTrace } from './tracing/tracing';
 import { AppError } from '../lib/app-error';
 import type { RecordData } from '../modules/db-tables/record-values';
 import { createRecordsPortService } from '../modules/db-tables/records.port-service';
@@ -11,15 +12,25 @@ import { createRecordsPortService } from '../modules/db-tables/records.port-serv
  * message is what people read. Anything else (the database away) passes as it is.
  */
 async function asNodeError<T>(
+  operation: string,
   signal: AbortSignal,
   work: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   try {
-    return await abortable(signal, work);
+    return await traced(operation, () => abortable(signal, work));
   } catch (error) {
     if (error instanceof AppError) throw new Error(error.message, { cause: error });
     throw error;
   }
+}
+
+/**
+ * A traced execution's call is a statement group of its own (`records <operation>`), child of
+ * the node's span (docs/adr/0131): no table, filter or value in it.
+ */
+function traced<T>(operation: string, work: () => Promise<T>): Promise<T> {
+  const trace = activeTrace();
+  return trace ? trace.statements(`records ${operation}`, work) : work();
 }
 
 /**
@@ -36,18 +47,22 @@ export function createRecordsPort(db: Database, now: () => Date): RecordsPort {
   const data = (given: Record<string, unknown>) => given as RecordData;
   return {
     insert: (scope, table, given, signal) =>
-      asNodeError(signal, (s) => service.insert(scope.workspaceId, table, data(given), s)),
+      asNodeError('insert', signal, (s) =>
+        service.insert(scope.workspaceId, table, data(given), s),
+      ),
     find: (scope, table, query, signal) =>
-      asNodeError(signal, (s) => service.find(scope.workspaceId, table, query, s)),
+      asNodeError('find', signal, (s) => service.find(scope.workspaceId, table, query, s)),
     get: (scope, table, id, signal) =>
-      asNodeError(signal, (s) => service.get(scope.workspaceId, table, id, s)),
+      asNodeError('get', signal, (s) => service.get(scope.workspaceId, table, id, s)),
     update: (scope, table, target, given, signal) =>
-      asNodeError(signal, (s) => service.update(scope.workspaceId, table, target, data(given), s)),
+      asNodeError('update', signal, (s) =>
+        service.update(scope.workspaceId, table, target, data(given), s),
+      ),
     upsert: (scope, table, uniqueField, given, signal) =>
-      asNodeError(signal, (s) =>
+      asNodeError('upsert', signal, (s) =>
         service.upsert(scope.workspaceId, table, uniqueField, data(given), s),
       ),
     delete: (scope, table, target, signal) =>
-      asNodeError(signal, (s) => service.delete(scope.workspaceId, table, target, s)),
+      asNodeError('delete', signal, (s) => service.delete(scope.workspaceId, table, target, s)),
   };
 }

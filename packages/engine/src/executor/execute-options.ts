@@ -55,6 +55,12 @@ export interface ExecuteOptions {
    */
   watched?: () => boolean;
   /**
+   * Wraps each node run (after its step is counted; not a disabled or pinned node's pass):
+   * the run's work and its end event happen inside `run`, so the caller can give the run an
+   * async context of its own (the server's traces, docs/adr/0131). Absent: nothing is wrapped.
+   */
+  aroundNode?: <T>(node: { uid: string; type: string }, run: () => Promise<T>) => Promise<T>;
+  /**
    * Node types this execution brings beside the engine's (the workspace's custom connectors at
    * the versions the flow pins, docs/adr/0041); only this execution sees them.
    */

@@ -333,8 +333,6 @@ class Execution implements OutcomeHost {
     delivery: Delivery,
     phase: 'run' | 'onIdle',
   ): Promise<number> {
-    const input = delivery.msg;
-    const { capture } = this.options;
     // Editor runs: a pinned node sends its pins instead of running (a copy: pins are shared).
     const pins = phase === 'run' ? this.editor?.pinsOf(node.uid) : undefined;
     if (this.countStep()) return 0;
@@ -342,8 +340,22 @@ class Execution implements OutcomeHost {
       const output = firstOutputOf(definition);
       if (!output) return 0;
       const json = delivery.json ? [delivery.json] : undefined;
-      return this.send(node, [{ output, msg: input }], [delivery.bytes], json);
+      return this.send(node, [{ output, msg: delivery.msg }], [delivery.bytes], json);
     }
+    const { aroundNode } = this.options;
+    if (!aroundNode || pins) return this.runEnabled(node, definition, delivery, phase, pins);
+    return aroundNode(node, () => this.runEnabled(node, definition, delivery, phase, pins));
+  }
+
+  /** The run of a node that is not disabled: its events, its outputs, their delivery. */
+  private async runEnabled(
+    node: FlowNode,
+    definition: NodeDefinition,
+    delivery: Delivery,
+    phase: 'run' | 'onIdle',
+    pins: ReturnType<EditorScope['pinsOf']> | undefined,
+  ): Promise<number> {
+    const { capture } = this.options;
     const { clock } = this.deps.ports;
     if (this.watched()) this.emit(nodeStarted(this.ids, clock.now(), node));
     const started = this.deps.timers.now();

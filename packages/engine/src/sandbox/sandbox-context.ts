@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import ivm from 'isolated-vm';
 import { limits as sharedLimits } from '@ponte/shared/limits';
 import { flowDataMessages } from '../kit/flow-data';
@@ -34,25 +35,31 @@ export interface PreparedContext {
   bind(host: SandboxHost): void;
 }
 
-/** A host whose calls go to the one `bind` names (nothing calls it before: no code ran yet). */
+/**
+ * A host whose calls go to the one `bind` names (nothing calls it before: no code ran yet), in
+ * the async context of the run that bound it: isolated-vm calls back from its own queue, and
+ * what the host does for the code (its requests) belongs to that run (its trace, ADR 0131).
+ */
 export function hostBoundAtRun() {
   let target: SandboxHost | undefined;
-  const to = (): SandboxHost => {
-    if (!target) throw new Error('Execução interrompida.');
-    return target;
+  let run: AsyncResource | undefined;
+  const within = <T>(call: (host: SandboxHost) => T): T => {
+    if (!target || !run) throw new Error('Execução interrompida.');
+    return run.runInAsyncScope(call, undefined, target);
   };
   const host: SandboxHost = {
-    getVar: (key) => to().getVar(key),
-    getFlowData: (path) => to().getFlowData(path),
-    setFlowData: (path, value) => to().setFlowData(path, value),
-    log: (level, text) => to().log(level, text),
-    fetch: (request) => to().fetch(request),
+    getVar: (key) => within((to) => to.getVar(key)),
+    getFlowData: (path) => within((to) => to.getFlowData(path)),
+    setFlowData: (path, value) => within((to) => to.setFlowData(path, value)),
+    log: (level, text) => within((to) => to.log(level, text)),
+    fetch: (request) => within((to) => to.fetch(request)),
   };
   return {
     host,
     bind(value: SandboxHost) {
       if (target) throw new Error('A context serves one run only.');
       target = value;
+      run = new AsyncResource('PonteSandboxRun');
     },
   };
 }

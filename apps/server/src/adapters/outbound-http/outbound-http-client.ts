@@ -15,7 +15,7 @@ import type { NetworkGuard } from './network-guard';
 import { OutboundHttpError, outboundHttpErrorIn } from './outbound-http-error';
 import { readCappedBody } from './read-capped-body';
 import { tlsFailure } from './tls-failure';
-import { activeTrace, type ExecutionTrace } from '../tracing/tracing';
+import { activeTrace, type TraceContext } from '../tracing/tracing';
 
 export interface OutboundHttpOptions {
   guard: NetworkGuard;
@@ -132,7 +132,7 @@ function exchangeSignal(outer: AbortSignal, timeoutMs: number) {
  * request carries (replacing any the flow set). Untraced, the call is made as it is.
  */
 async function traced(
-  trace: ExecutionTrace | undefined,
+  trace: TraceContext | undefined,
   request: HttpRequest,
   untraced: (request: HttpRequest) => Promise<HttpResponse>,
 ): Promise<HttpResponse> {

@@ -18,7 +18,9 @@ import type {
   ExecutionSpanInfo,
   ExecutionTrace,
   ExecutionTracer,
+  NodeRunTrace,
   OutboundSpan,
+  TraceContext,
 } from './execution-trace';
 
 const propagator = new W3CTraceContextPropagator();
@@ -29,35 +31,64 @@ function parentOf(traceparent: string | undefined): Context {
   return propagator.extract(ROOT_CONTEXT, { traceparent }, defaultTextMapGetter);
 }
 
-/**
- * A node's run, as the engine tells its end: the span is made then, back-dated by its
- * duration, so nothing is done when the node starts (docs/adr/0128).
- */
-function nodeSpan(
-  tracer: Tracer,
-  parent: Context,
-  event: Extract<EngineEvent, { type: 'node_finished' | 'node_failed' }>,
-  name: string,
-  attempt: number,
-) {
+type NodeEnd = Extract<EngineEvent, { type: 'node_finished' | 'node_failed' }>;
+
+const isNodeEnd = (event: EngineEvent): event is NodeEnd =>
+  event.type === 'node_finished' || event.type === 'node_failed';
+
+/** What one execution's spans share: the tracer, the nodes' names, their attempts. */
+interface TraceScope {
+  tracer: Tracer;
+  traceId: string;
+  nameOf: ExecutionSpanInfo['nodeName'];
+  /** The attempt a node's next run is (set when a failed run will be tried again). */
+  attempts: Map<string, number>;
+}
+
+/** The run's attempt, counting the failed runs that will be tried again. */
+function attemptOf(attempts: TraceScope['attempts'], event: NodeEnd): number {
+  const attempt =
+    event.type === 'node_failed' && event.attempt
+      ? event.attempt
+      : (attempts.get(event.node_uid) ?? 1);
+  if (event.type === 'node_failed' && event.retry)
+    attempts.set(event.node_uid, event.retry.attempt);
+  else attempts.delete(event.node_uid);
+  return attempt;
+}
+
+/** What a node's end says on its span (status, items, attempt). */
+function endOf(span: Span, event: NodeEnd, attempt: number) {
   const failed = event.type === 'node_failed';
-  const span = tracer.startSpan(
+  span.setAttributes({
+    'ponte.node.status': failed ? (event.handled ? 'handled_error' : 'error') : 'success',
+    'ponte.node.items_in': 1,
+    'ponte.node.items_out': failed ? 0 : event.outputs.length,
+    'ponte.node.attempt': attempt,
+  });
+  if (failed) span.setStatus({ code: SpanStatusCode.ERROR, message: event.error.message });
+}
+
+const nodeAttributes = (scope: TraceScope, uid: string, type: string) => ({
+  'ponte.node.uid': uid,
+  'ponte.node.type': type,
+  'ponte.node.name': scope.nameOf(uid, type),
+});
+
+/**
+ * A node's run the engine tells only by its end (a pinned node, an agent's tool): the span
+ * is made then, back-dated by its duration.
+ */
+function endedNodeSpan(scope: TraceScope, parent: Context, event: NodeEnd) {
+  const span = scope.tracer.startSpan(
     `node ${event.node_type}`,
     {
       startTime: event.timestamp - event.duration_ms,
-      attributes: {
-        'ponte.node.uid': event.node_uid,
-        'ponte.node.type': event.node_type,
-        'ponte.node.name': name,
-        'ponte.node.status': failed ? (event.handled ? 'handled_error' : 'error') : 'success',
-        'ponte.node.items_in': 1,
-        'ponte.node.items_out': failed ? 0 : event.outputs.length,
-        'ponte.node.attempt': attempt,
-      },
+      attributes: nodeAttributes(scope, event.node_uid, event.node_type),
     },
     parent,
   );
-  if (failed) span.setStatus({ code: SpanStatusCode.ERROR, message: event.error.message });
+  endOf(span, event, attemptOf(scope.attempts, event));
   span.end(event.timestamp);
 }
 
@@ -88,43 +119,82 @@ function outboundSpan(tracer: Tracer, parent: Context, method: string, url: URL)
   };
 }
 
+async function statementsSpan<T>(
+  tracer: Tracer,
+  parent: Context,
+  name: string,
+  write: () => Promise<T>,
+): Promise<T> {
+  const span = tracer.startSpan(name, { attributes: { 'db.system.name': 'postgresql' } }, parent);
+  try {
+    return await write();
+  } catch (error) {
+    span.setStatus({ code: SpanStatusCode.ERROR });
+    throw error;
+  } finally {
+    span.end();
+  }
+}
+
+/** The spans whose parent is `parent`: the execution's span or a node run's. */
+function traceWithin(scope: TraceScope, parent: Context): TraceContext {
+  return {
+    traceId: scope.traceId,
+    node(event) {
+      if (isNodeEnd(event)) endedNodeSpan(scope, parent, event);
+    },
+    outbound: (method, url) => outboundSpan(scope.tracer, parent, method, url),
+    statements: (name, write) => statementsSpan(scope.tracer, parent, name, write),
+    statementsRan(name, startTime, end) {
+      const attributes = { 'db.system.name': 'postgresql' };
+      scope.tracer.startSpan(name, { startTime, attributes }, parent).end(end);
+    },
+    nodeRun: (node) => nodeRunTrace(scope, parent, node),
+  };
+}
+
+/**
+ * A node run's span, started when the run starts so that what the node does (its calls, its
+ * statements) is a child of it; its end event gives the rest.
+ */
+function nodeRunTrace(
+  scope: TraceScope,
+  parent: Context,
+  node: { uid: string; type: string },
+): NodeRunTrace {
+  const span = scope.tracer.startSpan(
+    `node ${node.type}`,
+    { attributes: nodeAttributes(scope, node.uid, node.type) },
+    parent,
+  );
+  const within = traceWithin(scope, trace.setSpan(parent, span));
+  let open = true;
+  return {
+    ...within,
+    node(event) {
+      if (!open || !isNodeEnd(event) || event.node_uid !== node.uid) return within.node(event);
+      open = false;
+      endOf(span, event, attemptOf(scope.attempts, event));
+      span.end();
+    },
+    close() {
+      if (!open) return;
+      open = false;
+      span.setAttribute('ponte.node.status', 'interrupted');
+      span.end();
+    },
+  };
+}
+
 function executionTrace(
   tracer: Tracer,
   root: Span,
   nameOf: ExecutionSpanInfo['nodeName'],
 ): ExecutionTrace {
-  const parent = trace.setSpan(ROOT_CONTEXT, root);
-  /** The attempt a node's next run is (set when a failed run will be tried again). */
-  const attempts = new Map<string, number>();
+  const traceId = root.spanContext().traceId;
+  const scope: TraceScope = { tracer, traceId, nameOf, attempts: new Map() };
   return {
-    traceId: root.spanContext().traceId,
-    node(event) {
-      if (event.type !== 'node_finished' && event.type !== 'node_failed') return;
-      const attempt =
-        event.type === 'node_failed' && event.attempt
-          ? event.attempt
-          : (attempts.get(event.node_uid) ?? 1);
-      if (event.type === 'node_failed' && event.retry)
-        attempts.set(event.node_uid, event.retry.attempt);
-      else attempts.delete(event.node_uid);
-      nodeSpan(tracer, parent, event, nameOf(event.node_uid, event.node_type), attempt);
-    },
-    outbound: (method, url) => outboundSpan(tracer, parent, method, url),
-    async statements(name, write) {
-      const span = tracer.startSpan(
-        name,
-        { attributes: { 'db.system.name': 'postgresql' } },
-        parent,
-      );
-      try {
-        return await write();
-      } catch (error) {
-        span.setStatus({ code: SpanStatusCode.ERROR });
-        throw error;
-      } finally {
-        span.end();
-      }
-    },
+    ...traceWithin(scope, trace.setSpan(ROOT_CONTEXT, root)),
     end(status, error) {
       root.setAttribute('ponte.execution.status', status);
       if (status === 'error')
@@ -147,11 +217,12 @@ export function createExecutionTracer(): ExecutionTracer {
   });
   const tracer = provider.getTracer('ponte');
   return {
-    start(info, traceparent) {
+    start(info, traceparent, startTime) {
       const root = tracer.startSpan(
         'execution',
         {
           kind: SpanKind.INTERNAL,
+          ...(startTime === undefined ? {} : { startTime }),
           attributes: {
             'ponte.execution.id': info.executionId,
             'ponte.flow.id': info.flowId,

@@ -1,12 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { loadOnce } from '@ponte/shared/load-once';
-import type { ExecutionTrace, ExecutionTracer } from './execution-trace';
+import type { ExecutionTracer, TraceContext } from './execution-trace';
 
 export type {
   ExecutionSpanInfo,
   ExecutionTrace,
   ExecutionTracer,
+  NodeRunTrace,
   OutboundSpan,
+  TraceContext,
 } from './execution-trace';
 
 /**
@@ -32,15 +34,18 @@ export function executionTracerOf(
 }
 
 /** Made on the first traced execution: while tracing is off, no async context is kept. */
-let active: AsyncLocalStorage<ExecutionTrace> | undefined;
+let active: AsyncLocalStorage<TraceContext> | undefined;
 
-/** Runs `work` with `trace` as the trace its outbound calls join. */
-export function runTraced<T>(trace: ExecutionTrace, work: () => T): T {
-  active ??= new AsyncLocalStorage<ExecutionTrace>();
+/**
+ * Runs `work` with `trace` as the trace its outbound calls and statement groups join: an
+ * execution's, or a node run's within it.
+ */
+export function runTraced<T>(trace: TraceContext, work: () => T): T {
+  active ??= new AsyncLocalStorage<TraceContext>();
   return active.run(trace, work);
 }
 
-/** The trace of the execution this code runs for, if it is traced. */
-export function activeTrace(): ExecutionTrace | undefined {
+/** The trace (execution or node run) this code runs for, if it is traced. */
+export function activeTrace(): TraceContext | undefined {
   return active?.getStore();
 }

@@ -34,14 +34,15 @@ export const auditModule = defineModule({
   name: 'audit',
   access: auditAccess,
   config: [auditConfig],
-  needs: ['db', 'now', 'log'],
+  needs: ['db', 'now', 'log', 'logStream'],
   provides: ['audit', 'securityLog', 'securityHooks'],
   tables: ['audit_events'],
-  create({ db, now, log }, options: AuditOptions) {
+  create({ db, now, log, logStream }, options: AuditOptions) {
     const securityLog = createSecurityLog({
       db,
       now,
       onError: (error) => log.error({ err: error }, 'falha no registro de segurança'),
+      ...(logStream ? { onRecorded: logStream.security } : {}),
     });
     return {
       audit: createAudit({ db, now }),

@@ -38,6 +38,8 @@ export interface SecurityLogDeps {
   maxPending?: number;
   /** A throttled or denied event repeating one recorded this recently is dropped (default 10 s). */
   throttledWindowMs?: number;
+  /** Each event kept (past the repeat filter), when it is recorded: the log streaming's. */
+  onRecorded?: (event: SecurityEventInput, at: Date) => void;
 }
 
 const maxResource = 300;
@@ -100,13 +102,14 @@ export function createSecurityLog(deps: SecurityLogDeps) {
       }
       dropped = 0;
       pending++;
+      const at = event.at ?? now();
       const write = insert({
         kind: event.kind,
         userId: event.userId ?? null,
         workspaceId: event.workspaceId ?? null,
         resource: storable(event.resource, maxResource),
         detail: storable(event.detail ?? '', maxDetail),
-        createdAt: event.at ?? now(),
+        createdAt: at,
         ip: event.ip ?? null,
       })
         .catch(onError)
@@ -115,6 +118,7 @@ export function createSecurityLog(deps: SecurityLogDeps) {
           writes.delete(write);
         });
       writes.add(write);
+      deps.onRecorded?.(event, at);
     } catch (error) {
       onError(error);
     }

@@ -115,6 +115,11 @@ export interface JobPayload extends EnqueuerMark {
   traceparent?: string;
   /** Started from a queue slot: the execution row was written as running. */
   started?: true;
+  /**
+   * Traced and started from a slot: when the row's insert began and ended (ms since the
+   * epoch), for its span (docs/adr/0131). In-process only: a slot's job is never queued.
+   */
+  startWrite?: [number, number];
   /** Its caller waits for its end: its lines are written with it (docs/adr/0129). */
   writeOnce?: true;
   /** A calling flow waits for its answer (docs/adr/0110). */
@@ -324,6 +329,8 @@ export async function enqueueExecution(
       flowVersion: ran ? (request.rerun!.version ?? null) : flowVersionRan(flow, request.editor),
     };
     let row: ExecutionRow;
+    // Traced: the row's insert gets its span in the execution's trace (docs/adr/0131).
+    const writing = deps.tracer && !request.writeOnce ? Date.now() : undefined;
     try {
       // Written once with its end, or when its window runs out (docs/adr/0129).
       if (request.writeOnce) ctx.writeOnce.defer(started, triggerJson);
@@ -334,7 +341,9 @@ export async function enqueueExecution(
       throw error;
     }
     created.set(id, row);
-    slot.start({ ...payload, started: true } satisfies JobPayload);
+    const startWrite: Pick<JobPayload, 'startWrite'> =
+      writing === undefined ? {} : { startWrite: [writing, Date.now()] };
+    slot.start({ ...payload, started: true, ...startWrite } satisfies JobPayload);
     return handle(null);
   }
   const row = await repository.create({ ...base, status: 'queued' });

@@ -29,11 +29,11 @@ import { createExecutionsRepository, type ExecutionRow } from './executions.repo
 import { flowVersionRan } from './flow-version-ran';
 import { createSubflowPort } from './subflow-port';
 import { createRetrySweep } from './execution-retries';
-import { markStarted, recordEnd } from './execution-part';
+import { recordEnd } from './execution-part';
 import { maskingOf } from './personal-data-masking';
 import { liveWatchersOf } from '../../lib/live-watchers';
 import { runTraced } from '../../adapters/tracing/tracing';
-import { startTrace, tracedEvents } from './execution-tracing';
+import { startTrace, timedStart, tracedRun } from './execution-tracing';
 import {
   cachedFlows,
   closeRunner,
@@ -95,7 +95,7 @@ async function runExecution(
   const flowVersion = payload.rerun
     ? (payload.rerun.version ?? null)
     : flowVersionRan(flow, payload.editor);
-  const marked = await markStarted(ctx, execution, payload, startedAt, flowVersion);
+  const { marked, began } = await timedStart(ctx, execution, payload, startedAt, flowVersion);
   if (!marked) return;
   events.emit('started', execution);
   const controller = new AbortController();
@@ -109,7 +109,7 @@ async function runExecution(
     payload.editor?.document ?? payload.rerun?.document ?? (flow.data as FlowDocument);
   const nodes = (await deps.customNodes?.definitionsFor(execution.workspaceId, document)) ?? [];
   const nameOf = nodeNamer(document, engine, nodes);
-  const trace = await startTrace(ctx, execution, payload, nameOf);
+  const trace = await startTrace(ctx, execution, payload, nameOf, began);
   // The flow's debug session steps through its own runs, never the editor's.
   const debug = payload.editor ? undefined : deps.debug?.attach(execution);
   const saving = deps.executionSave ?? 'all';
@@ -166,7 +166,7 @@ async function runExecution(
         ...(respond ? { respond } : {}),
         flows: ctx.flows,
         ...(capture ? { capture: capture.record } : {}),
-        onEvent: tracedEvents(trace, logged),
+        ...tracedRun(trace, logged),
         // node_started and node_progress only while an editor shows this flow live (ADR 0128).
         watched: () => liveWatchersOf(events).watching(execution.flowId),
       });

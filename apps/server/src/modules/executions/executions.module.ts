@@ -1,5 +1,6 @@
 import { executionsConfig } from './executions.config';
 import { executionTracerOf } from '../../adapters/tracing/tracing';
+import { tracingConfig } from '../../adapters/tracing/tracing.config';
 import type { ExecutionSaveLevel } from '@ponte/shared/flows.schema';
 import { defineModule, runsWork } from '../../container/server-module';
 import type { ExecutionDataSetting } from './execution-data';
@@ -77,9 +78,10 @@ export const executionsModule = defineModule({
     'aiUsage',
     'config',
     'publicUrl',
+    'logStream',
   ],
   provides: ['runner', 'executions', 'executionData', 'reruns', 'debug', 'executionQueueLink'],
-  config: [executionsConfig],
+  config: [executionsConfig, tracingConfig],
   tables: ['executions', 'queue_jobs', 'execution_data', 'flow_snapshots'],
   create(parts, options: ExecutionsOptions) {
     const { db, now, log, cluster } = parts;
@@ -139,6 +141,7 @@ export const executionsModule = defineModule({
         internal: parts.queueDepth,
       });
     }
+    parts.logStream?.observeRunner(runner.events);
     debug.worker.observe(runner.events);
     const reruns = createExecutionReruns({ db, enqueue: (request) => runner.enqueue(request) });
     return { runner, executions, executionData, reruns, debug, executionQueueLink: bullmq };

@@ -1,6 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import type { ExecutionResult } from '@ponte/engine/executor/events';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { logStreamMetrics } from './log-stream-metrics';
 
 /** Buckets of the execution duration, in seconds: from a quick webhook to a long batch. */
 const durationBuckets = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
@@ -97,6 +98,7 @@ export function createMetrics(identity: ProcessIdentity = { role: 'all', process
   return {
     registry,
     contentType: registry.contentType,
+    ...logStreamMetrics(registry),
     render: () => registry.metrics(),
     countRequest(route: string, method: string, status: number) {
       httpRequests.inc({ route, method, status: String(status) });
