@@ -11,7 +11,7 @@ import { freePort, startProcess } from './processes.mjs';
 const root = new URL('../..', import.meta.url).pathname;
 export const nodeRedVersion = '4.1.8';
 
-function installNodeRed() {
+export function installNodeRed() {
   const dir = join(root, 'node_modules/.cache/bench-node-red', nodeRedVersion);
   const redJs = join(dir, 'node_modules/node-red/red.js');
   if (!existsSync(redJs)) {

@@ -15,5 +15,8 @@ export function importNodeRed(input: unknown): ImportResult {
   );
   if (!containers.length)
     throw new ImportFormatError('A exportação do Node-RED não tem nenhum nó para importar.');
-  return { source: 'node-red', flows: containers.map((container) => translateFlow(container, index)) };
+  return {
+    source: 'node-red',
+    flows: containers.map((container) => translateFlow(container, index)),
+  };
 }

@@ -63,5 +63,9 @@ export function wiresOf(node: NrNode, port: number): string[] {
 }
 
 export function text(value: unknown): string {
-  return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+  return typeof value === 'string'
+    ? value
+    : value === undefined || value === null
+      ? ''
+      : String(value);
 }

@@ -72,7 +72,8 @@ export function translateFlow(container: Container, index: ExportIndex): Importe
   const nodes: FlowNode[] = [...mapped.values()].flatMap((entry) => entry.nodes);
   const wiring = new Wiring(index, mapped);
   const edges: FlowEdge[] = [];
-  const add = (source: string, sourceOutput: string, target: string) => wiring.add(edges, source, sourceOutput, target);
+  const add = (source: string, sourceOutput: string, target: string) =>
+    wiring.add(edges, source, sourceOutput, target);
   for (const [id, entry] of mapped) {
     const node = index.byId.get(id)!;
     for (const edge of entry.edges ?? []) add(edge.source, edge.sourceOutput, edge.target);
@@ -82,9 +83,12 @@ export function translateFlow(container: Container, index: ExportIndex): Importe
       for (const target of wiring.entries(targets)) add(endpoint.uid, endpoint.output, target);
     });
   }
-  for (const edge of catchEdges(container, index, mapped, wiring)) add(edge.source, edge.sourceOutput, edge.target);
+  for (const edge of catchEdges(container, index, mapped, wiring))
+    add(edge.source, edge.sourceOutput, edge.target);
   const importNotes: string[] = [];
-  const subflowStart = container.subflow ? wiring.subflowStart(container.subflow, nodes, edges) : null;
+  const subflowStart = container.subflow
+    ? wiring.subflowStart(container.subflow, nodes, edges)
+    : null;
   if (subflowStart) importNotes.push(subflowStart);
   const added = addStartIfNone(container.id, nodes, edges);
   if (added) importNotes.push(added);

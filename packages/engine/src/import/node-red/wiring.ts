@@ -34,21 +34,32 @@ export class Wiring {
       } else if (node.type === 'link out') {
         const links = Array.isArray(node.links) ? (node.links as string[]) : [];
         const here = this.index.tabOf(id);
-        found.push(...this.entries(links.filter((link) => this.index.tabOf(link) === here), seen));
+        found.push(
+          ...this.entries(
+            links.filter((link) => this.index.tabOf(link) === here),
+            seen,
+          ),
+        );
       }
     }
     return [...new Set(found)];
   }
 
   add(edges: FlowEdge[], source: string, sourceOutput: string, target: string): void {
-    if (edges.some((e) => e.source === source && e.sourceOutput === sourceOutput && e.target === target))
+    if (
+      edges.some(
+        (e) => e.source === source && e.sourceOutput === sourceOutput && e.target === target,
+      )
+    )
       return;
     edges.push({ id: `e${++this.count}`, source, sourceOutput, target });
   }
 
   /** A subflow's input port: 'Chamado por outro flow' wired to what the port fed. */
   subflowStart(subflow: NrNode, nodes: FlowNode[], edges: FlowEdge[]): string | null {
-    const ports = Array.isArray(subflow.in) ? (subflow.in as { x?: number; y?: number; wires?: { id: string }[] }[]) : [];
+    const ports = Array.isArray(subflow.in)
+      ? (subflow.in as { x?: number; y?: number; wires?: { id: string }[] }[])
+      : [];
     const port = ports[0];
     if (!port) return null;
     const uid = `${subflow.id.slice(0, 80)}-entrada`;

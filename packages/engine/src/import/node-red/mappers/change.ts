@@ -52,7 +52,9 @@ function targetOf(rule: ChangeRule): { target: 'msg' | 'flow'; path: string } | 
 }
 
 /** A set rule as a 'Definir valores' row. */
-function setRow(rule: ChangeRule): { target: 'msg' | 'flow'; row: Record<string, unknown>; value: PonteValue } | string {
+function setRow(
+  rule: ChangeRule,
+): { target: 'msg' | 'flow'; row: Record<string, unknown>; value: PonteValue } | string {
   const target = targetOf(rule);
   if (typeof target === 'string') return target;
   const value = typedValue(rule.tot, rule.to);
@@ -75,7 +77,11 @@ const codeHelpers = `const walk = (root, path, create) => {
 function codeRule(ctx: MapContext, rule: ChangeRule, index: number): Made {
   if ((rule.pt ?? 'msg') !== 'msg') return `A regra "${rule.t}" só foi traduzida sobre msg.`;
   const path = JSON.stringify(segmentsOf(rule));
-  const lines = [`// Node-RED change: ${rule.t} msg.${text(rule.p)}`, codeHelpers, `const path = ${path};`];
+  const lines = [
+    `// Node-RED change: ${rule.t} msg.${text(rule.p)}`,
+    codeHelpers,
+    `const path = ${path};`,
+  ];
   if (rule.t === 'delete') {
     lines.push('const parent = walk(msg, path, false);', 'if (parent) delete parent[path.at(-1)];');
   } else if (rule.t === 'move') {
@@ -100,7 +106,14 @@ function codeRule(ctx: MapContext, rule: ChangeRule, index: number): Made {
   }
   lines.push('return msg;', '');
   const label = `${text(ctx.node.name).trim() || 'change'} (${index + 1})`;
-  return { node: makeNode(ctx, 'core_code', { code: lines.join('\n') }, { suffix: `r${index + 1}`, label, dx: index * 40 }) };
+  return {
+    node: makeNode(
+      ctx,
+      'core_code',
+      { code: lines.join('\n') },
+      { suffix: `r${index + 1}`, label, dx: index * 40 },
+    ),
+  };
 }
 
 /** Search and replace in a text (every match, as Node-RED), or the whole value when it equals. */
@@ -132,10 +145,20 @@ function changeBody(rule: ChangeRule): string[] | string {
   ];
 }
 
-function setNode(ctx: MapContext, target: 'msg' | 'flow', rows: Record<string, unknown>[], index?: number): FlowNode {
+function setNode(
+  ctx: MapContext,
+  target: 'msg' | 'flow',
+  rows: Record<string, unknown>[],
+  index?: number,
+): FlowNode {
   if (index === undefined) return makeNode(ctx, 'core_set', { target, values: rows });
   const label = `${text(ctx.node.name).trim() || 'change'} (${index + 1})`;
-  return makeNode(ctx, 'core_set', { target, values: rows }, { suffix: `r${index + 1}`, label, dx: index * 40 });
+  return makeNode(
+    ctx,
+    'core_set',
+    { target, values: rows },
+    { suffix: `r${index + 1}`, label, dx: index * 40 },
+  );
 }
 
 /** Every rule set on one target with constant values: one 'Definir valores' does it exactly. */
@@ -146,10 +169,22 @@ function asOneSet(ctx: MapContext, rules: ChangeRule[]): RuleStep | null {
   const made = rows as Exclude<(typeof rows)[number], string>[];
   if (new Set(made.map((row) => row.target)).size > 1) return null;
   // Each rule of Node-RED sees the ones before it; one set node resolves all on the input.
-  const dynamic = made.some((row) => typeof row.value.value === 'string' && String(row.value.value).startsWith('{{') && row.value.expression !== '$millis()');
+  const dynamic = made.some(
+    (row) =>
+      typeof row.value.value === 'string' &&
+      String(row.value.value).startsWith('{{') &&
+      row.value.expression !== '$millis()',
+  );
   if (made.length > 1 && dynamic) return null;
   const note = made.map((row) => row.value.note).find(Boolean);
-  return { node: setNode(ctx, made[0]!.target, made.map((row) => row.row)), ...(note ? { note } : {}) };
+  return {
+    node: setNode(
+      ctx,
+      made[0]!.target,
+      made.map((row) => row.row),
+    ),
+    ...(note ? { note } : {}),
+  };
 }
 
 /**
@@ -167,7 +202,12 @@ export function mapChange(ctx: MapContext): MappedNode {
         rule.t === 'set'
           ? (() => {
               const row = setRow(rule);
-              return typeof row === 'string' ? row : { node: setNode(ctx, row.target, [row.row], index), ...(row.value.note ? { note: row.value.note } : {}) };
+              return typeof row === 'string'
+                ? row
+                : {
+                    node: setNode(ctx, row.target, [row.row], index),
+                    ...(row.value.note ? { note: row.value.note } : {}),
+                  };
             })()
           : codeRule(ctx, rule, index);
       if (typeof made === 'string') return placeholder(ctx, `Regra ${index + 1}: ${made}`);

@@ -6,7 +6,9 @@
 
 /** Names read with `env.get("NAME")` literally: fetched from the variables before the code runs. */
 export function envNames(code: string): string[] {
-  return [...new Set([...code.matchAll(/env\.get\(\s*(["'])([^"'\n]+)\1\s*\)/g)].map((m) => m[2]!))];
+  return [
+    ...new Set([...code.matchAll(/env\.get\(\s*(["'])([^"'\n]+)\1\s*\)/g)].map((m) => m[2]!)),
+  ];
 }
 
 /** A flow-data key made of the node's id (ids hold dots, which are path separators). */

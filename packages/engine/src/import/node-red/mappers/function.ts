@@ -20,9 +20,12 @@ function notesOf(node: Record<string, unknown>, code: string, outputs: number): 
     );
   if (/\b(context|flow|global)\.(get|set|keys)\s*\(/.test(code)) notes.push(contextNote);
   if (/\benv\.get\s*\(/.test(code)) notes.push(envNote);
-  if (/node\.status\s*\(/.test(code)) notes.push('O status do nó (node.status) não aparece no Ponte.');
+  if (/node\.status\s*\(/.test(code))
+    notes.push('O status do nó (node.status) não aparece no Ponte.');
   if (/node\.error\s*\(/.test(code))
-    notes.push('node.error(erro, msg) interrompe o código e segue pela saída de erro; sem msg, só registra no log.');
+    notes.push(
+      'node.error(erro, msg) interrompe o código e segue pela saída de erro; sem msg, só registra no log.',
+    );
   if (/\bsetTimeout\s*\(|\bsetInterval\s*\(/.test(code))
     notes.push('Temporizadores que enviam depois que o código termina não enviam no Ponte.');
   if (text(node.initialize).trim())

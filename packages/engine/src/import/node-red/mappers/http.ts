@@ -41,7 +41,9 @@ export function mapHttpIn(ctx: MapContext): MappedNode {
     { suffix: 'req', label: `${text(node.name).trim() || url} (msg.req)`, dx: 120 },
   );
   if (!responds)
-    notes.push('Sem "http response" adiante, o Webhook responde 202 na hora (o Node-RED não respondia).');
+    notes.push(
+      'Sem "http response" adiante, o Webhook responde 202 na hora (o Node-RED não respondia).',
+    );
   return {
     status: notes.length ? 'adapted' : 'translated',
     notes,
@@ -62,7 +64,9 @@ export function mapHttpResponse(ctx: MapContext): MappedNode {
       ? fixed
       : '{{ $exists(msg.statusCode) ? $number(msg.statusCode) : 200 }}';
   const headers = Object.entries(
-    node.headers && typeof node.headers === 'object' ? (node.headers as Record<string, unknown>) : {},
+    node.headers && typeof node.headers === 'object'
+      ? (node.headers as Record<string, unknown>)
+      : {},
   ).map(([key, value]) => ({ key, value: text(value) }));
   const notes = [
     'Cabeçalhos vindos de msg.headers e cookies (msg.cookies) não são enviados: só os do nó.',
@@ -135,4 +139,3 @@ export function mapHttpRequest(ctx: MapContext): MappedNode {
   }
   return mapped;
 }
-

@@ -51,7 +51,8 @@ function triggerOf(ctx: MapContext, notes: string[]): FlowNode {
   }
   if (repeat > 0) {
     const cron = repeatCron(repeat);
-    if (!cron) notes.push(`A repetição a cada ${repeat} s virou a cada minuto (o cron não a expressa).`);
+    if (!cron)
+      notes.push(`A repetição a cada ${repeat} s virou a cada minuto (o cron não a expressa).`);
     return makeNode(ctx, 'core_schedule_trigger', {
       cron: cron ?? '0 * * * * *',
       timezone: 'America/Sao_Paulo',
@@ -94,6 +95,8 @@ export function mapInject(ctx: MapContext): MappedNode {
     input: null,
     outputs: [{ uid: last.uid, output: 'default' }],
     errorFrom: values.length ? [setter.uid] : [],
-    edges: values.length ? [{ source: trigger.uid, sourceOutput: 'default', target: setter.uid }] : [],
+    edges: values.length
+      ? [{ source: trigger.uid, sourceOutput: 'default', target: setter.uid }]
+      : [],
   };
 }

@@ -3,7 +3,9 @@ import { makeNode, originalName, type MapContext, type MappedNode } from '../map
 import { placeholder } from './placeholder';
 
 const linkIds = (node: Record<string, unknown>): string[] =>
-  Array.isArray(node.links) ? (node.links as unknown[]).filter((id): id is string => typeof id === 'string') : [];
+  Array.isArray(node.links)
+    ? (node.links as unknown[]).filter((id): id is string => typeof id === 'string')
+    : [];
 
 /** The `link in` nodes a link out or link call points to, in other flows. */
 export function crossLinks(ctx: MapContext): { id: string; flow: string }[] {
@@ -17,7 +19,9 @@ export function crossLinks(ctx: MapContext): { id: string; flow: string }[] {
 /** Link ins of the same flow a link out points to: joined through, no node. */
 export function sameFlowLinks(ctx: MapContext): string[] {
   const here = ctx.tabOf(ctx.node.id);
-  return linkIds(ctx.node).filter((id) => ctx.tabOf(id) === here && ctx.byId.get(id)?.type === 'link in');
+  return linkIds(ctx.node).filter(
+    (id) => ctx.tabOf(id) === here && ctx.byId.get(id)?.type === 'link in',
+  );
 }
 
 const sameFlowOnly: MappedNode = {
@@ -44,9 +48,12 @@ export function mapLinkOut(ctx: MapContext): MappedNode {
   const cross = crossLinks(ctx);
   if (!cross.length) return { ...sameFlowOnly, notes: [] };
   const notes = ['O link para outra aba virou "Executar flow", sem esperar o resultado.'];
-  if (cross.length > 1)
-    notes.push('O link apontava para várias abas: só a primeira é chamada.');
-  const call = makeNode(ctx, 'core_execute_flow', { flow: '', payload: '{{ msg.payload }}', wait: false });
+  if (cross.length > 1) notes.push('O link apontava para várias abas: só a primeira é chamada.');
+  const call = makeNode(ctx, 'core_execute_flow', {
+    flow: '',
+    payload: '{{ msg.payload }}',
+    wait: false,
+  });
   notes.push('Só msg.payload segue para o flow chamado.');
   return {
     status: 'adapted',
@@ -67,12 +74,14 @@ export function mapLinkCall(ctx: MapContext): MappedNode {
     .map((id) => ({ id, flow: ctx.tabOf(id) }))
     .filter((target) => target.flow);
   if (!targets.length) return placeholder(ctx, 'O link call não aponta para nenhum link in.');
-  const call = makeNode(ctx, 'core_execute_flow', { flow: '', payload: '{{ msg.payload }}', wait: true });
+  const call = makeNode(ctx, 'core_execute_flow', {
+    flow: '',
+    payload: '{{ msg.payload }}',
+    wait: true,
+  });
   return {
     status: 'adapted',
-    notes: [
-      'O link call virou "Executar flow" esperando o resultado: só msg.payload vai e volta.',
-    ],
+    notes: ['O link call virou "Executar flow" esperando o resultado: só msg.payload vai e volta.'],
     nodes: [call],
     input: call.uid,
     outputs: [{ uid: call.uid, output: 'default' }],
@@ -90,7 +99,9 @@ export function mapLinkIn(ctx: MapContext, calledFromOutside: boolean): MappedNo
   const trigger = makeNode(ctx, 'core_flow_trigger', {}, { label: originalName(ctx.node) });
   return {
     status: 'adapted',
-    notes: ['Chamado de outra aba: virou o gatilho "Chamado por outro flow"; msg.payload chega, o resto da mensagem não.'],
+    notes: [
+      'Chamado de outra aba: virou o gatilho "Chamado por outro flow"; msg.payload chega, o resto da mensagem não.',
+    ],
     nodes: [trigger],
     input: null,
     outputs: [{ uid: trigger.uid, output: 'default' }],
@@ -101,8 +112,14 @@ export function mapLinkIn(ctx: MapContext, calledFromOutside: boolean): MappedNo
 /** A subflow instance → 'Executar flow' of the subflow's own flow, waiting for its result. */
 export function mapSubflowInstance(ctx: MapContext): MappedNode {
   const subflow = ctx.node.type.slice('subflow:'.length);
-  const call = makeNode(ctx, 'core_execute_flow', { flow: '', payload: '{{ msg.payload }}', wait: true });
-  const notes = ['A instância do subflow virou "Executar flow" do flow feito do subflow: só msg.payload vai e volta.'];
+  const call = makeNode(ctx, 'core_execute_flow', {
+    flow: '',
+    payload: '{{ msg.payload }}',
+    wait: true,
+  });
+  const notes = [
+    'A instância do subflow virou "Executar flow" do flow feito do subflow: só msg.payload vai e volta.',
+  ];
   if (Array.isArray(ctx.node.env) && ctx.node.env.length)
     notes.push('As propriedades (env) da instância não são passadas.');
   return {

@@ -107,12 +107,14 @@ export function ruleCondition(p: string, rule: SwitchRule): string | null {
 export function mapSwitch(ctx: MapContext): MappedNode {
   const { node } = ctx;
   const property = propertyOf(node);
-  if (!property) return placeholder(ctx, `A propriedade do tipo ${text(node.propertyType)} não foi traduzida.`);
+  if (!property)
+    return placeholder(ctx, `A propriedade do tipo ${text(node.propertyType)} não foi traduzida.`);
   const rules = Array.isArray(node.rules) ? (node.rules as SwitchRule[]) : [];
   const rows: { output: string; condition: string }[] = [];
   for (const [index, rule] of rules.entries()) {
     const condition = ruleCondition(property, rule);
-    if (!condition) return placeholder(ctx, `A regra ${index + 1} (${rule.t}) não tem equivalente no Ponte.`);
+    if (!condition)
+      return placeholder(ctx, `A regra ${index + 1} (${rule.t}) não tem equivalente no Ponte.`);
     rows.push({ output: `saida_${index + 1}`, condition: `{{ ${condition} }}` });
   }
   const notes: string[] = [];
@@ -122,8 +124,13 @@ export function mapSwitch(ctx: MapContext): MappedNode {
     notes.push(
       'O Node-RED testava todas as regras e enviava para cada uma que valesse; o Switch do Ponte segue só pela primeira.',
     );
-  if (rules.some((rule) => ['flow', 'global'].includes(text(rule.vt))) || ['flow', 'global'].includes(text(node.propertyType)))
-    notes.push('O contexto de flow/global do Node-RED virou os dados do flow, que valem só durante uma execução.');
+  if (
+    rules.some((rule) => ['flow', 'global'].includes(text(rule.vt))) ||
+    ['flow', 'global'].includes(text(node.propertyType))
+  )
+    notes.push(
+      'O contexto de flow/global do Node-RED virou os dados do flow, que valem só durante uma execução.',
+    );
   if (node.repair === true) notes.push('"Recriar sequência de mensagens" não existe no Ponte.');
   const ponte = makeNode(ctx, 'core_switch', { rules: rows });
   return {

@@ -19,7 +19,10 @@ export function mapTemplate(ctx: MapContext): MappedNode {
   if (!expression) return placeholder(ctx, noLibrary);
   const output = text(node.output) || 'str';
   if (output === 'yaml')
-    return placeholder(ctx, 'A saída em YAML não existe no Ponte (não há leitor de YAML nas expressões).');
+    return placeholder(
+      ctx,
+      'A saída em YAML não existe no Ponte (não há leitor de YAML nas expressões).',
+    );
   const value = output === 'json' ? `$eval(${expression})` : expression;
   const fieldType = text(node.fieldType) || 'msg';
   const segments = parsePath(text(node.field) || 'payload');
@@ -33,6 +36,8 @@ export function mapTemplate(ctx: MapContext): MappedNode {
   const notes =
     fieldType === 'msg'
       ? []
-      : ['O contexto de flow/global do Node-RED virou os dados do flow, que valem só durante uma execução.'];
+      : [
+          'O contexto de flow/global do Node-RED virou os dados do flow, que valem só durante uma execução.',
+        ];
   return single(ctx, ponte, 'translated', notes);
 }
