@@ -16,7 +16,7 @@ export interface ExportIndex {
   byId: Map<string, NrNode>;
   containers: Container[];
   tabOf(id: string): string | undefined;
-  /** Link ins reached by a link out or link call of another flow. */
+  /** Link ins started as a flow: reached by a link out of another flow, or by any link call. */
   calledFromOutside: Set<string>;
 }
 
@@ -76,8 +76,10 @@ export function indexExport(nodes: NrNode[]): ExportIndex {
   const calledFromOutside = new Set<string>();
   for (const node of nodes) {
     if (node.type !== 'link out' && node.type !== 'link call') continue;
+    // A link call runs its link in as a subroutine, even in the same tab: a call of a flow.
+    const calls = node.type === 'link call';
     for (const id of Array.isArray(node.links) ? (node.links as string[]) : []) {
-      if (tabOf(id) !== tabOf(node.id)) calledFromOutside.add(id);
+      if (calls || tabOf(id) !== tabOf(node.id)) calledFromOutside.add(id);
     }
   }
   return { byId, containers: [...containers.values()], tabOf, calledFromOutside };

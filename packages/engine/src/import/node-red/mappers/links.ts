@@ -100,7 +100,7 @@ export function mapLinkIn(ctx: MapContext, calledFromOutside: boolean): MappedNo
   return {
     status: 'adapted',
     notes: [
-      'Chamado de outra aba: virou o gatilho "Chamado por outro flow"; msg.payload chega, o resto da mensagem não.',
+      'Chamado por um link call ou de outra aba: virou o gatilho "Chamado por outro flow"; msg.payload chega, o resto da mensagem não.',
     ],
     nodes: [trigger],
     input: null,
