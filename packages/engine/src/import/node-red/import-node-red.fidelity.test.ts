@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
 import { createEngine } from '../../engine';
 import type { NodeRunRecord } from '../../executor/events';
 import type { WebhookResponse } from '../../kit/context';
 import { createFakePorts } from '../../testing/fake-ports';
+import { nodeRedFixture } from '../fixtures/fixture-files';
 import { importNodeRed } from './import-node-red';
 
 /**
@@ -23,8 +23,7 @@ interface FidelityCase {
   http?: { method: string; path: string; query?: Record<string, string> };
 }
 
-const fixtures = new URL('../fixtures/node-red/', import.meta.url);
-const read = (file: string) => JSON.parse(readFileSync(new URL(file, fixtures), 'utf8')) as unknown;
+const read = nodeRedFixture;
 const cases = read('fidelity-cases.json') as FidelityCase[];
 
 const engine = createEngine({ ports: createFakePorts(), limits: { maxSteps: 1000 } });

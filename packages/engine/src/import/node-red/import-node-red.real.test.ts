@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validateFlow } from '@ponte/shared/flow/flow-validator';
 import { createRegistry } from '../../kit/registry';
 import { builtinNodes } from '../../nodes/index';
 import type { ImportedFlow, NodeImportStatus } from '../import-result';
+import { nodeRedFixture, nodeRedFixtures } from '../fixtures/fixture-files';
 import { importNodeRed } from './import-node-red';
 import type { NrNode } from './node-red-export';
 
@@ -12,20 +12,18 @@ import type { NrNode } from './node-red-export';
  * the file is in the report once, the counts per status are the hand-checked ones of
  * expected-reports.json, and every flow made passes Ponte's flow validator.
  */
-const fixtures = new URL('../fixtures/node-red/', import.meta.url);
-const files = readdirSync(fixtures).filter(
+const files = Object.keys(nodeRedFixtures).filter(
   (file) =>
-    file.endsWith('.json') &&
     !file.includes('.node-red-output') &&
     !['fidelity-cases.json', 'expected-reports.json'].includes(file),
 );
-const expected = JSON.parse(
-  readFileSync(new URL('expected-reports.json', fixtures), 'utf8'),
-) as Record<string, Record<string, Partial<Record<NodeImportStatus, number>>>>;
+const expected = nodeRedFixture('expected-reports.json') as Record<
+  string,
+  Record<string, Partial<Record<NodeImportStatus, number>>>
+>;
 const library = createRegistry(builtinNodes);
 
-const read = (file: string) =>
-  JSON.parse(readFileSync(new URL(file, fixtures), 'utf8')) as NrNode[];
+const read = (file: string) => nodeRedFixture(file) as NrNode[];
 
 function counts(flow: ImportedFlow): Partial<Record<NodeImportStatus, number>> {
   const out: Partial<Record<NodeImportStatus, number>> = {};
