@@ -4,7 +4,7 @@ import { downstreamOf, type Container, type ExportIndex } from './export-index';
 import { originalName, ponteUid, type MapContext, type MappedNode } from './mapped-node';
 import { mapLinkIn } from './mappers/links';
 import { mapNode } from './node-mappers';
-import { text, wiresOf, type NrNode } from './node-red-export';
+import { wiresOf, type NrNode } from './node-red-export';
 import { flowNotesHtml } from './notes-html';
 import { addStartIfNone, catchEdges, Wiring } from './wiring';
 
@@ -83,7 +83,7 @@ export function translateFlow(container: Container, index: ExportIndex): Importe
       for (const target of wiring.entries(targets)) add(endpoint.uid, endpoint.output, target);
     });
   }
-  for (const edge of catchEdges(container, index, mapped, wiring))
+  for (const edge of catchEdges(container, mapped, wiring))
     add(edge.source, edge.sourceOutput, edge.target);
   const importNotes: string[] = [];
   const subflowStart = container.subflow
@@ -117,5 +117,3 @@ function accountsOf(entries: MappedNode[]): ImportAccountNeed[] {
     return [{ ...need, node_uids: [node_uid] }];
   });
 }
-
-export { text };

@@ -80,7 +80,6 @@ export class Wiring {
 /** Each catch: edges from the `error` output of the nodes it watched to what it fed. */
 export function catchEdges(
   container: Container,
-  index: ExportIndex,
   mapped: Map<string, MappedNode>,
   wiring: Wiring,
 ): { source: string; sourceOutput: string; target: string }[] {
@@ -96,7 +95,6 @@ export function catchEdges(
       }
     }
   }
-  void index;
   return edges;
 }
 
