@@ -3,6 +3,7 @@ import { resolveTemplate } from '../../../expressions/expressions';
 import type { MapContext } from '../mapped-node';
 import type { NrNode } from '../node-red-export';
 import { mapSwitch, ruleCondition } from './switch';
+import { exclusiveRules } from './switch-exclusive';
 
 const ctx = (node: Partial<NrNode>): MapContext => ({
   node: { id: 's1', type: 'switch', x: 10, y: 20, wires: [], ...node } as NrNode,
@@ -87,5 +88,37 @@ describe('mapSwitch', () => {
       label: 'Sequência',
       disabled: true,
     });
+  });
+});
+
+describe('"check all rules" when at most one rule can hold', () => {
+  const num = (t: string, v: string) => ({ t, v, vt: 'num' });
+  it('is exact for distinct constants and for numeric ranges apart', () => {
+    expect(exclusiveRules([num('lt', '0'), num('eq', '0'), num('gt', '0')])).toBe(true);
+    expect(
+      exclusiveRules([
+        { t: 'eq', v: 'a', vt: 'str' },
+        { t: 'eq', v: 'b', vt: 'str' },
+        { t: 'else' },
+      ]),
+    ).toBe(true);
+    expect(
+      exclusiveRules([num('lte', '10'), { t: 'btwn', v: '11', vt: 'num', v2: '20', v2t: 'num' }]),
+    ).toBe(true);
+  });
+
+  it('is not when two rules can hold together', () => {
+    expect(exclusiveRules([num('gt', '-10'), num('lt', '10')])).toBe(false);
+    expect(exclusiveRules([num('lte', '0'), num('gte', '0')])).toBe(false);
+    expect(
+      exclusiveRules([
+        { t: 'eq', v: 'a', vt: 'str' },
+        { t: 'cont', v: 'a', vt: 'str' },
+      ]),
+    ).toBe(false);
+    const mapped = mapSwitch(
+      ctx({ checkall: 'true', rules: [num('lt', '0'), num('eq', '0'), num('gt', '0')] }),
+    );
+    expect(mapped.status).toBe('translated');
   });
 });

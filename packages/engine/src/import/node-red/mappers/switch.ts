@@ -3,6 +3,7 @@ import { makeNode, type MapContext, type MappedNode } from '../mapped-node';
 import { referenceOf } from '../node-red-paths';
 import { jsonataKey, jsonataOverMsg, typedValue } from '../typed-value';
 import { placeholder } from './placeholder';
+import { exclusiveRules } from './switch-exclusive';
 
 interface SwitchRule {
   t: string;
@@ -119,8 +120,7 @@ export function mapSwitch(ctx: MapContext): MappedNode {
   }
   const notes: string[] = [];
   const checkAll = text(node.checkall) !== 'false';
-  const real = rules.filter((rule) => rule.t !== 'else').length;
-  if (checkAll && real > 1)
+  if (checkAll && !exclusiveRules(rules))
     notes.push(
       'O Node-RED testava todas as regras e enviava para cada uma que valesse; o Switch do Ponte segue só pela primeira.',
     );
