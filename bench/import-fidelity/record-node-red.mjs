@@ -89,8 +89,9 @@ for (const item of cases.filter((c) => !only.length || only.includes(c.name))) {
       ...(item.http.body === undefined
         ? {}
         : {
-            body: JSON.stringify(item.http.body),
-            headers: { 'content-type': 'application/json' },
+            body:
+              typeof item.http.body === 'string' ? item.http.body : JSON.stringify(item.http.body),
+            headers: { 'content-type': item.http.content_type ?? 'application/json' },
           }),
     });
     output = { status: answer.status, body: await answer.text() };

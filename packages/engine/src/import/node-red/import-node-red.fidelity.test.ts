@@ -20,7 +20,7 @@ interface FidelityCase {
   compare?: string[];
   /** Paths recorded but not compared, with the reason (the report says so too). */
   known_differences?: Record<string, string>;
-  http?: { method: string; path: string; query?: Record<string, string> };
+  http?: { method: string; path: string; query?: Record<string, string>; body?: unknown };
 }
 
 const read = nodeRedFixture;
@@ -51,7 +51,7 @@ async function runInPonte(item: FidelityCase) {
     : {
         nodeUid: flow.nodes.find((node) => node.type === 'core_webhook_trigger')!.uid,
         msg: {
-          payload: {},
+          payload: item.http!.body ?? {},
           webhook: {
             method: item.http!.method,
             path: item.http!.path,
