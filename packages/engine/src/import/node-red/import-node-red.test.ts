@@ -239,4 +239,21 @@ describe('importNodeRed', () => {
       },
     ]);
   });
+
+  it('puts nodes without a tab in a flow of their own, and a config node with its user', () => {
+    const { flows } = importNodeRed([
+      { id: 'i1', type: 'inject', x: 0, y: 0, wires: [['h1']] },
+      { id: 'h1', type: 'http request', tls: 'tls1', x: 0, y: 0, wires: [[]] },
+      { id: 'tls1', type: 'tls-config', name: 'Certificado' },
+    ]);
+    expect(flows).toHaveLength(1);
+    expect(flows[0]).toMatchObject({ name: 'Nós sem aba' });
+    expect(flows[0]!.source_id).toBeUndefined();
+    expect(flows[0]!.report.at(-1)).toEqual({
+      original_name: 'Certificado',
+      original_type: 'tls-config',
+      status: 'not_translated',
+      notes: [expect.stringMatching(/Nó de configuração/)],
+    });
+  });
 });
