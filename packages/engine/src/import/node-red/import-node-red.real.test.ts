@@ -71,6 +71,10 @@ describe('real Node-RED flows', () => {
       expect(errors, flow.name).toEqual([]);
       const uids = new Set(flow.data.nodes.map((node) => node.uid));
       for (const entry of flow.report) if (entry.node_uid) expect(uids).toContain(entry.node_uid);
+      // An adapted or untranslated node says what changed, or why.
+      for (const entry of flow.report)
+        if (entry.status !== 'translated')
+          expect(entry.notes.length, entry.original_name).toBeGreaterThan(0);
     }
   });
 });
