@@ -69,8 +69,13 @@ async function deploy(nodes) {
   if (!answer.ok) throw new Error(`deploy: ${answer.status} ${await answer.text()}`);
 }
 
-/** Waits until no message has arrived for a while (at most 5 s). */
-async function settle() {
+/** Waits for `count` messages (at most 10 s), else until none has come for a while (at most 5 s). */
+async function settle(count) {
+  if (count) {
+    for (let waited = 0; captured.length < count && waited < 10_000; waited += 100)
+      await sleep(100);
+    return;
+  }
   for (let waited = 0, seen = -1; waited < 5000; waited += 250) {
     await sleep(250);
     if (captured.length && captured.length === seen) return;
@@ -106,7 +111,7 @@ for (const item of cases.filter((c) => !only.length || only.includes(c.name))) {
     }
     if (!inject) throw new Error(`inject ${item.inject} não iniciou`);
     inject.receive({});
-    await settle();
+    await settle(item.messages);
     output = {
       captured: captured.map(({ node, msg }) => ({
         node,
