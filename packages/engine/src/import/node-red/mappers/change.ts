@@ -4,6 +4,7 @@ import { makeNode, type MapContext, type MappedNode } from '../mapped-node';
 import { dottedPath, parsePath, type PathSegment } from '../node-red-paths';
 import { typedValue, type PonteValue } from '../typed-value';
 import { placeholder } from './placeholder';
+import { commentText } from '../js-comment';
 
 interface ChangeRule {
   t: string;
@@ -78,7 +79,7 @@ function codeRule(ctx: MapContext, rule: ChangeRule, index: number): Made {
   if ((rule.pt ?? 'msg') !== 'msg') return `A regra "${rule.t}" só foi traduzida sobre msg.`;
   const path = JSON.stringify(segmentsOf(rule));
   const lines = [
-    `// Node-RED change: ${rule.t} msg.${text(rule.p)}`,
+    `// Node-RED change: ${commentText(`${rule.t} msg.${text(rule.p)}`)}`,
     codeHelpers,
     `const path = ${path};`,
   ];

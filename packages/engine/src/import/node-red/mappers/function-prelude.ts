@@ -1,3 +1,5 @@
+import { commentText } from '../js-comment';
+
 /**
  * The JavaScript put around a Node-RED function's code so it runs in Ponte's code node with
  * what it expects: `node` (log, warn, error, send, done, status), `context`, `flow`, `global`
@@ -43,7 +45,7 @@ export function functionCode(options: PreludeOptions): string {
   const { id, name, code, outputs, routed } = options;
   const env = envNames(code);
   const lines = [
-    `// Importado do Node-RED: função "${name.replace(/\n/g, ' ')}" (${id}).`,
+    `// Importado do Node-RED: função "${commentText(name)}" (${commentText(id)}).`,
     '// As linhas até "Código original" imitam o ambiente do Node-RED no Ponte.',
     'const __sent = [];',
     'const node = {',

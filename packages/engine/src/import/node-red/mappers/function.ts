@@ -1,6 +1,7 @@
 import { text } from '../node-red-export';
 import { makeNode, type MapContext, type MappedNode } from '../mapped-node';
 import { contextNote, envNote } from '../typed-value';
+import { commentLines } from '../js-comment';
 import { functionCode, outputKey } from './function-prelude';
 
 /** Whether a code may end without a message: `return null`, a bare `return`, or `node.send`. */
@@ -41,7 +42,7 @@ function notesOf(node: Record<string, unknown>, code: string, outputs: number): 
 }
 
 const commented = (title: string, code: string) =>
-  code.trim() ? [`// ${title}:`, ...code.split('\n').map((line) => `// ${line}`)].join('\n') : '';
+  code.trim() ? [`// ${title}:`, ...commentLines(code)].join('\n') : '';
 
 /**
  * `function` → 'Código' with a prelude giving the original code its Node-RED world; with more

@@ -1,5 +1,6 @@
 import type { NrNode } from '../node-red-export';
 import { makeNode, portCount, type MapContext, type MappedNode } from '../mapped-node';
+import { commentLines, commentText } from '../js-comment';
 
 /** The original's properties as JSON, without credentials, ids of its place nor wires. */
 function originalProperties(node: NrNode): Record<string, unknown> {
@@ -14,9 +15,9 @@ function originalProperties(node: NrNode): Record<string, unknown> {
 export function placeholder(ctx: MapContext, reason: string): MappedNode {
   const json = JSON.stringify(originalProperties(ctx.node), null, 2) ?? '{}';
   const code = [
-    `// Não traduzido do Node-RED (${ctx.node.type}): ${reason}`,
+    `// Não traduzido do Node-RED (${commentText(ctx.node.type)}): ${commentText(reason)}`,
     '// Propriedades originais:',
-    ...json.split('\n').map((line) => `// ${line}`),
+    ...commentLines(json),
     'return msg;',
     '',
   ].join('\n');
