@@ -148,8 +148,9 @@ export function ifV1Jsonata(parameters: Record<string, any>, result: TranslatedV
   const parts: string[] = [];
   for (const type of ['boolean', 'number', 'string', 'dateTime']) {
     for (const condition of conditions[type] ?? []) {
-      const operation =
-        type === 'dateTime' ? String(condition.operation ?? 'after') : v1Operations[condition.operation ?? 'equal'];
+      // n8n's defaults: numbers "smaller", dates "after", the others "equal".
+      const given = condition.operation ?? (type === 'number' ? 'smaller' : 'equal');
+      const operation = type === 'dateTime' ? String(condition.operation ?? 'after') : v1Operations[given];
       parts.push(
         conditionJsonata(
           {

@@ -127,7 +127,8 @@ function toJsonata(node: Js, context: Context): string {
       return literal(node);
     case 'Identifier':
       if (node.name === '$json' || node.name === '$data') return 'msg.payload';
-      if (node.name === 'undefined') return 'undefined';
+      // n8n's items are JSON: a field set to undefined comes out null.
+      if (node.name === 'undefined') return 'null';
       if (node.name === '$now' || node.name === '$today')
         throw new Untranslatable(`${node.name} é uma data Luxon no n8n; em JSONata use $now()`);
       if (node.name === '$node') throw new Untranslatable('$node lê a saída de outro nó');

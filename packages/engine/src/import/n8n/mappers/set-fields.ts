@@ -19,8 +19,15 @@ const parseJson = (text: string): { ok: true; value: unknown } | { ok: false } =
   }
 };
 
+/** A conversion that leaves a missing or null value null, as n8n does. */
+const converted = (x: string, conversion: string) =>
+  `{{ ($v := ${x}; $exists($v) and $v != null ? ${conversion} : null) }}`;
+
 const booleanOf = (x: string) =>
-  `{{ ($v := ${x}; $type($v) = "boolean" ? $v : $type($v) = "number" ? $v != 0 : $lowercase($string($v)) in ["true", "1", "yes", "t", "y"]) }}`;
+  converted(
+    x,
+    '($type($v) = "boolean" ? $v : $type($v) = "number" ? $v != 0 : $lowercase($string($v)) in ["true", "1", "yes", "t", "y"])',
+  );
 
 /** One v3 field of a type: the value as Ponte's, converted as n8n converts it. */
 function fieldValue(context: MapContext, type: string, raw: unknown, lenient: boolean): unknown {
@@ -41,8 +48,8 @@ function fieldValue(context: MapContext, type: string, raw: unknown, lenient: bo
     context.note(`"Ignorar erros de conversão": o valor ${inner} não é convertido para ${type}.`);
     return value;
   }
-  if (type === 'string') return `{{ $string(${inner}) }}`;
-  if (type === 'number') return `{{ $number(${inner}) }}`;
+  if (type === 'string') return converted(inner, '$string($v)');
+  if (type === 'number') return converted(inner, '$number($v)');
   if (type === 'boolean') return booleanOf(inner);
   if (type === 'array' || type === 'object')
     context.note(`O n8n lia um texto JSON como ${type === 'array' ? 'lista' : 'objeto'} em ${inner}; no Ponte o valor fica como vem.`);
@@ -73,12 +80,21 @@ function includeMode(context: MapContext): string {
   return String(p.include ?? 'all');
 }
 
+/** v1 keeps what an expression gives; v2 makes a number of a "number" row, as n8n does. */
 function v1Rows(context: MapContext): Row[] {
   const values = context.params.values ?? {};
+  const convert = (context.node.typeVersion ?? 1) >= 2;
   const rows: Row[] = [];
   for (const type of ['string', 'number', 'boolean']) {
-    for (const field of (values[type] ?? []) as Record<string, unknown>[])
-      rows.push({ path: String(field.name ?? ''), value: typed(context.value(field.value ?? (type === 'boolean' ? false : type === 'number' ? 0 : ''))) });
+    for (const field of (values[type] ?? []) as Record<string, unknown>[]) {
+      const raw = field.value ?? (type === 'boolean' ? false : type === 'number' ? 0 : '');
+      const value = context.value(raw);
+      const inner = whole(value);
+      rows.push({
+        path: String(field.name ?? ''),
+        value: convert && type === 'number' && inner ? converted(inner, '$number($v)') : typed(value),
+      });
+    }
   }
   return rows;
 }
