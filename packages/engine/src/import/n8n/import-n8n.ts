@@ -42,8 +42,8 @@ function mapNode(node: N8nNode, settings: Record<string, unknown>) {
     ? mapper(context)
     : { type: 'core_code', params: {}, outputs: [['default']], notTranslated: unknownTypeReason(node.type) };
   const review = [...new Set(context.expressions.review)].map((text) => `Expressão a revisar: ${text}.`);
-  const notes = [...context.notes, ...new Set(context.expressions.notes), ...review, ...settingsNotes(node, mapped)];
-  return { mapped, notes };
+  const notes = [...context.notes, ...context.expressions.notes, ...review, ...settingsNotes(node, mapped)];
+  return { mapped, notes: [...new Set(notes)] };
 }
 
 /** n8n node settings ('Settings' tab) as Ponte's 'Em caso de erro', with what differs. */

@@ -101,7 +101,11 @@ export const executeWorkflow = (context: MapContext): Mapped => {
   }
   const id = calledId(p.workflowId);
   if (!id || id.startsWith('=')) {
-    context.note('O workflow chamado vem de uma expressão: escolha o flow no nó.');
+    context.note(
+      id
+        ? 'O workflow chamado vem de uma expressão: escolha o flow no nó.'
+        : 'O nó do n8n não tinha workflow escolhido: escolha o flow no nó.',
+    );
     return base;
   }
   if (p.mode === 'each') context.note('No n8n o workflow era chamado uma vez por item; no Ponte, uma vez com a mensagem.');

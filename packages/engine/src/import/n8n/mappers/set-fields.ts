@@ -75,7 +75,8 @@ function keptRow(include: string, context: MapContext): Row | null {
 function includeMode(context: MapContext): string {
   const p = context.params;
   const version = context.node.typeVersion ?? 1;
-  if (version < 3) return p.keepOnlySet ? 'none' : 'all';
+  // An expression ("=…") here is not evaluated: only a plain `true` keeps the set fields only.
+  if (version < 3) return p.keepOnlySet === true ? 'none' : 'all';
   if (version >= 3.3) return p.includeOtherFields ? String(p.include ?? 'all') : 'none';
   return String(p.include ?? 'all');
 }
