@@ -16,14 +16,27 @@ async function run(mode: CodeMode, code: string, payload: unknown) {
     flow: {
       version: 1,
       nodes: [
-        { uid: 't', type: 'core_manual_trigger', typeVersion: 1, position: { x: 0, y: 0 }, params: {} },
-        { uid: 'c', type: 'core_code', typeVersion: 1, position: { x: 1, y: 0 }, params: { code: codeNodeSource('Código', mode, code) } },
+        {
+          uid: 't',
+          type: 'core_manual_trigger',
+          typeVersion: 1,
+          position: { x: 0, y: 0 },
+          params: {},
+        },
+        {
+          uid: 'c',
+          type: 'core_code',
+          typeVersion: 1,
+          position: { x: 1, y: 0 },
+          params: { code: codeNodeSource('Código', mode, code) },
+        },
       ],
       edges: [{ id: 'e1', source: 't', sourceOutput: 'default', target: 'c' }],
     },
     trigger: { nodeUid: 't', msg: { payload } },
     capture: (record) => {
-      if (record.node_uid === 'c') sent.push(...record.outputs.map((o) => JSON.parse(o.json).payload));
+      if (record.node_uid === 'c')
+        sent.push(...record.outputs.map((o) => JSON.parse(o.json).payload));
     },
   });
   expect(result.status, JSON.stringify(result)).toBe('success');
@@ -32,9 +45,11 @@ async function run(mode: CodeMode, code: string, payload: unknown) {
 
 describe('n8n code runs unchanged over the message (one item = an object, several = a list)', () => {
   it('"run once for all items" sees every item in $input.all() and in items', async () => {
-    const sum = 'let sum = 0;\nfor (const item of $input.all()) sum += item.json.value;\nreturn [{ sum }];';
+    const sum =
+      'let sum = 0;\nfor (const item of $input.all()) sum += item.json.value;\nreturn [{ sum }];';
     expect(await run('allItems', sum, [{ value: 1 }, { value: 2 }])).toEqual({ sum: 3 });
-    const legacy = 'let sum = 0;\nfor (const item of items) sum += item.json.value;\nreturn [{ sum }];';
+    const legacy =
+      'let sum = 0;\nfor (const item of items) sum += item.json.value;\nreturn [{ sum }];';
     expect(await run('function', legacy, [{ value: 1 }, { value: 2 }])).toEqual({ sum: 3 });
   });
 
@@ -48,15 +63,19 @@ describe('n8n code runs unchanged over the message (one item = an object, severa
   });
 
   it('Function Item edits `item` (the json) and a code declaring its own `items` still runs', async () => {
-    expect(await run('functionItem', 'item.visto = true;\nreturn item;', { id: 1 })).toEqual({ id: 1, visto: true });
-    expect(await run('allItems', 'const items = [{ json: { a: 1 } }];\nreturn items;', {})).toEqual({ a: 1 });
+    expect(await run('functionItem', 'item.visto = true;\nreturn item;', { id: 1 })).toEqual({
+      id: 1,
+      visto: true,
+    });
+    expect(await run('allItems', 'const items = [{ json: { a: 1 } }];\nreturn items;', {})).toEqual(
+      { a: 1 },
+    );
   });
 
   it('names what the code uses that Ponte does not give', () => {
-    expect(codeNotes('const x = $("Webhook").first().json; return [{ json: { t: $now } }];')).toEqual([
-      expect.stringContaining('$("Nó")'),
-      expect.stringContaining('$now'),
-    ]);
+    expect(
+      codeNotes('const x = $("Webhook").first().json; return [{ json: { t: $now } }];'),
+    ).toEqual([expect.stringContaining('$("Nó")'), expect.stringContaining('$now')]);
     expect(codeNotes('return [{ json: {} }];')).toEqual([]);
     expect(codeNotes('return [{ json: ')).toBeNull();
   });

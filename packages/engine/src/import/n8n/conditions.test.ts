@@ -13,8 +13,16 @@ describe('n8n conditions become one JSONata expression', () => {
       {
         combinator: 'or',
         conditions: [
-          { leftValue: '={{ $json.count }}', rightValue: '1', operator: { type: 'number', operation: 'equals' } },
-          { leftValue: '={{ $json.count }}', rightValue: '10', operator: { type: 'number', operation: 'gt' } },
+          {
+            leftValue: '={{ $json.count }}',
+            rightValue: '1',
+            operator: { type: 'number', operation: 'equals' },
+          },
+          {
+            leftValue: '={{ $json.count }}',
+            rightValue: '10',
+            operator: { type: 'number', operation: 'gt' },
+          },
         ],
       },
       fresh(),
@@ -29,7 +37,13 @@ describe('n8n conditions become one JSONata expression', () => {
       filterJsonata(
         {
           options: { caseSensitive },
-          conditions: [{ leftValue: '={{ $json.nome }}', rightValue: right, operator: { type: 'string', operation } }],
+          conditions: [
+            {
+              leftValue: '={{ $json.nome }}',
+              rightValue: right,
+              operator: { type: 'string', operation },
+            },
+          ],
         },
         fresh(),
       );
@@ -57,7 +71,10 @@ describe('n8n conditions become one JSONata expression', () => {
     );
     expect(await holds(any, { value: false, value2: true })).toBe(true);
     expect(await holds(any, { value: false, value2: false })).toBe(false);
-    const smaller = ifV1Jsonata({ conditions: { number: [{ value1: '={{ $json.value }}', value2: 2 }] } }, fresh());
+    const smaller = ifV1Jsonata(
+      { conditions: { number: [{ value1: '={{ $json.value }}', value2: 2 }] } },
+      fresh(),
+    );
     expect(await holds(smaller, { value: 1 })).toBe(true);
     expect(await holds(smaller, { value: 2 })).toBe(false);
   });
@@ -67,8 +84,16 @@ describe('n8n conditions become one JSONata expression', () => {
     filterJsonata(
       {
         conditions: [
-          { leftValue: '={{ $json.d }}', rightValue: '2024-01-01', operator: { type: 'dateTime', operation: 'after' } },
-          { leftValue: '={{ $json.a }}', rightValue: 'x', operator: { type: 'string', operation: 'teleport' } },
+          {
+            leftValue: '={{ $json.d }}',
+            rightValue: '2024-01-01',
+            operator: { type: 'dateTime', operation: 'after' },
+          },
+          {
+            leftValue: '={{ $json.a }}',
+            rightValue: 'x',
+            operator: { type: 'string', operation: 'teleport' },
+          },
         ],
       },
       result,

@@ -1,4 +1,5 @@
 import { toOperand, type TranslatedValue } from './expressions';
+import type { N8nParams } from './n8n-workflow';
 
 /**
  * n8n conditions (IF v1 lists by type, the v2 filter of IF, Switch v3 and Filter) as one
@@ -8,11 +9,16 @@ import { toOperand, type TranslatedValue } from './expressions';
 type Operands = { left: string; right: string };
 type Build = (o: Operands) => string;
 
-const empty = (a: string) => `($not($exists(${a})) or ${a} = null or ${a} = "" or ${a} = [] or ${a} = {})`;
-const startsWith = ({ left, right }: Operands) => `$substring(${left}, 0, $length(${right})) = ${right}`;
+const empty = (a: string) =>
+  `($not($exists(${a})) or ${a} = null or ${a} = "" or ${a} = [] or ${a} = {})`;
+const startsWith = ({ left, right }: Operands) =>
+  `$substring(${left}, 0, $length(${right})) = ${right}`;
 const endsWith = ({ left, right }: Operands) =>
   `$substring(${left}, $length(${left}) - $length(${right})) = ${right}`;
-const not = (build: Build): Build => (o) => `$not(${build(o)})`;
+const not =
+  (build: Build): Build =>
+  (o) =>
+    `$not(${build(o)})`;
 
 /** Operations of the v2 filter, by `type:operation`, then by operation alone. */
 const filterOperations: Record<string, Build> = {
@@ -105,9 +111,14 @@ export function conditionJsonata(input: ConditionInput, result: TranslatedValue)
 function dateCondition(input: ConditionInput, result: TranslatedValue): string {
   const left = `$toMillis(${toOperand(input.left, result)})`;
   const right = `$toMillis(${toOperand(input.right, result)})`;
-  const op = { after: '>', before: '<', equals: '=', notEquals: '!=', afterOrEquals: '>=', beforeOrEquals: '<=' }[
-    input.operation
-  ];
+  const op = {
+    after: '>',
+    before: '<',
+    equals: '=',
+    notEquals: '!=',
+    afterOrEquals: '>=',
+    beforeOrEquals: '<=',
+  }[input.operation];
   return op ? `${left} ${op} ${right}` : 'false';
 }
 
@@ -122,11 +133,13 @@ function regexCondition(input: ConditionInput, result: TranslatedValue): string 
 }
 
 /** The v2 filter (`{conditions: [...], combinator, options}`) as one JSONata expression. */
-export function filterJsonata(filter: Record<string, any> | undefined, result: TranslatedValue): string {
-  const conditions: Record<string, any>[] = filter?.conditions ?? [];
+export function filterJsonata(filter: N8nParams | undefined, result: TranslatedValue): string {
+  const conditions: N8nParams[] = filter?.conditions ?? [];
   const caseSensitive = filter?.options?.caseSensitive !== false;
   if (filter?.options?.typeValidation === 'loose')
-    result.notes.push('A validação de tipos "loose" do n8n converte valores; em JSONata os tipos não são convertidos.');
+    result.notes.push(
+      'A validação de tipos "loose" do n8n converte valores; em JSONata os tipos não são convertidos.',
+    );
   const parts = conditions.map((condition) =>
     conditionJsonata(
       {
@@ -143,14 +156,15 @@ export function filterJsonata(filter: Record<string, any> | undefined, result: T
 }
 
 /** IF v1 (`{boolean: [...], number: [...], string: [...], dateTime: [...]}` + combineOperation). */
-export function ifV1Jsonata(parameters: Record<string, any>, result: TranslatedValue): string {
-  const conditions: Record<string, any[]> = parameters.conditions ?? {};
+export function ifV1Jsonata(parameters: N8nParams, result: TranslatedValue): string {
+  const conditions: Record<string, N8nParams[]> = parameters.conditions ?? {};
   const parts: string[] = [];
   for (const type of ['boolean', 'number', 'string', 'dateTime']) {
     for (const condition of conditions[type] ?? []) {
       // n8n's defaults: numbers "smaller", dates "after", the others "equal".
       const given = condition.operation ?? (type === 'number' ? 'smaller' : 'equal');
-      const operation = type === 'dateTime' ? String(condition.operation ?? 'after') : v1Operations[given];
+      const operation =
+        type === 'dateTime' ? String(condition.operation ?? 'after') : v1Operations[given];
       parts.push(
         conditionJsonata(
           {

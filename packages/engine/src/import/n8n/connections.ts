@@ -25,7 +25,10 @@ function sourceOutputs(placed: Placed, index: number): string[] {
  * n8n `connections` (by source name, type and output index) as Ponte edges. Edges into a node
  * come in the order of its n8n inputs (the merge reads its inputs in that order).
  */
-export function connectionEdges(connections: N8nConnections, byName: Map<string, Placed>): FlowEdge[] {
+export function connectionEdges(
+  connections: N8nConnections,
+  byName: Map<string, Placed>,
+): FlowEdge[] {
   const edges: Array<FlowEdge & { input: number }> = [];
   const seen = new Set<string>();
   for (const [sourceName, types] of Object.entries(connections)) {
@@ -37,17 +40,27 @@ export function connectionEdges(connections: N8nConnections, byName: Map<string,
           const target = byName.get(link.node);
           if (!target) continue;
           if (type !== 'main' && type !== 'error') {
-            source.notes.push(`A conexão "${type}" com "${link.node}" não existe no Ponte e não foi mantida.`);
+            source.notes.push(
+              `A conexão "${type}" com "${link.node}" não existe no Ponte e não foi mantida.`,
+            );
             continue;
           }
           const names = type === 'error' ? ['error'] : sourceOutputs(source, index);
           if (!names.length)
-            source.notes.push(`A saída ${index + 1} (ligada a "${link.node}") não existe no nó do Ponte e não foi mantida.`);
+            source.notes.push(
+              `A saída ${index + 1} (ligada a "${link.node}") não existe no nó do Ponte e não foi mantida.`,
+            );
           for (const sourceOutput of names) {
             const key = `${source.uid}\u0000${sourceOutput}\u0000${target.uid}`;
             if (seen.has(key)) continue;
             seen.add(key);
-            edges.push({ id: `e${edges.length + 1}`, source: source.uid, sourceOutput, target: target.uid, input: link.index ?? 0 });
+            edges.push({
+              id: `e${edges.length + 1}`,
+              source: source.uid,
+              sourceOutput,
+              target: target.uid,
+              input: link.index ?? 0,
+            });
           }
         }
       });

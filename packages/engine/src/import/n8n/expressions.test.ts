@@ -9,7 +9,9 @@ describe('n8n expressions become Ponte templates', () => {
     const { value, review } = translateValue('={{ $json["nome completo"] }}');
     expect(value).toBe('{{ msg.payload.`nome completo` }}');
     expect(review).toEqual([]);
-    expect(translateValue('={{ $json.itens[0].preco }}').value).toBe('{{ msg.payload.itens[0].preco }}');
+    expect(translateValue('={{ $json.itens[0].preco }}').value).toBe(
+      '{{ msg.payload.itens[0].preco }}',
+    );
     expect(translateValue('={{ $input.item.json.total }}').value).toBe('{{ msg.payload.total }}');
     const jsonata = jsToJsonata('$json.itens[1].preco * 2 >= 10').jsonata;
     expect(await evaluate(jsonata, data({ itens: [{ preco: 1 }, { preco: 5 }] }))).toBe(true);
@@ -19,12 +21,18 @@ describe('n8n expressions become Ponte templates', () => {
     expect(translateValue('=Olá {{ $json.nome }}, pedido {{ $json.id }}!').value).toBe(
       'Olá {{ msg.payload.nome }}, pedido {{ msg.payload.id }}!',
     );
-    expect(translateValue('sem expressão {{ aqui }}').value).toBe('sem expressão {{ "{{" }} aqui }}');
+    expect(translateValue('sem expressão {{ aqui }}').value).toBe(
+      'sem expressão {{ "{{" }} aqui }}',
+    );
     expect(translateValue(42).value).toBe(42);
   });
 
   it('finds the end of an expression holding "}}" inside a string or an object', () => {
-    expect(splitTemplate('a {{ "x}}y" }} b')).toEqual([{ text: 'a ' }, { code: '"x}}y"' }, { text: ' b' }]);
+    expect(splitTemplate('a {{ "x}}y" }} b')).toEqual([
+      { text: 'a ' },
+      { code: '"x}}y"' },
+      { text: ' b' },
+    ]);
     expect(splitTemplate('{{ {a: {b: 1}} }}')).toEqual([{ code: '{a: {b: 1}}' }]);
   });
 
@@ -32,7 +40,9 @@ describe('n8n expressions become Ponte templates', () => {
     const other = translateValue('={{ $("Webhook").item.json.body.id }}');
     expect(other.value).toBe('{{ $("Webhook").item.json.body.id }}');
     expect(other.review[0]).toContain('$("Nó") lê a saída de outro nó');
-    expect(translateValue('={{ $json.nome.toUpperCase() }}').review[0]).toContain('chamada de função');
+    expect(translateValue('={{ $json.nome.toUpperCase() }}').review[0]).toContain(
+      'chamada de função',
+    );
     expect(translateValue('={{ $now }}').review[0]).toContain('Luxon');
     expect(translateValue('={{ $node["Set"].json.a }}').review).toHaveLength(1);
   });

@@ -18,10 +18,13 @@ export interface TranslatedValue {
 /** Why a piece of JavaScript has no exact JSONata equivalent (pt-BR, shown in the report). */
 export class Untranslatable extends Error {}
 
+/** An acorn node read by its `type` (the walk below checks each field it uses). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- acorn's union of node types
 type Js = AcornNode & Record<string, any>;
 
 const plainName = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const jsonataName = (name: string) => (plainName.test(name) ? name : `\`${name.replace(/`/g, '')}\``);
+const jsonataName = (name: string) =>
+  plainName.test(name) ? name : `\`${name.replace(/`/g, '')}\``;
 
 const binaryOperators: Record<string, string> = {
   '===': '=',
@@ -87,7 +90,9 @@ function binary(node: Js, context: Context): string {
   const right = toJsonata(node.right, context);
   if (node.operator === '+') {
     const textual = [node.left, node.right].some(
-      (side: Js) => side.type === 'TemplateLiteral' || (side.type === 'Literal' && typeof side.value === 'string'),
+      (side: Js) =>
+        side.type === 'TemplateLiteral' ||
+        (side.type === 'Literal' && typeof side.value === 'string'),
     );
     if (textual) return `${left} & ${right}`;
     const numeric = [node.left, node.right].every(
@@ -116,7 +121,9 @@ function templateLiteral(node: Js, context: Context): string {
 function call(node: Js): never {
   const callee = node.callee;
   if (callee.type === 'Identifier' && callee.name === '$')
-    throw new Untranslatable('$("Nó") lê a saída de outro nó, o que o Ponte não guarda na mensagem');
+    throw new Untranslatable(
+      '$("Nó") lê a saída de outro nó, o que o Ponte não guarda na mensagem',
+    );
   throw new Untranslatable('chamada de função ou método');
 }
 
@@ -211,7 +218,8 @@ function segmentTemplate(code: string, result: TranslatedValue): string {
 }
 
 /** Plain text that Ponte would read as a template: `{{` kept as text. */
-const escapeBraces = (text: string) => (text.includes('{{') ? text.replace(/\{\{/g, '{{ "{{" }}') : text);
+const escapeBraces = (text: string) =>
+  text.includes('{{') ? text.replace(/\{\{/g, '{{ "{{" }}') : text;
 
 /**
  * An n8n param value as a Ponte param: strings starting with `=` are expressions; other values
@@ -233,7 +241,9 @@ function walk(value: unknown, result: TranslatedValue): unknown {
   if (!value.startsWith('=')) return escapeBraces(value);
   const segments = splitTemplate(value.slice(1));
   return segments
-    .map((segment) => ('code' in segment ? segmentTemplate(segment.code, result) : escapeBraces(segment.text)))
+    .map((segment) =>
+      'code' in segment ? segmentTemplate(segment.code, result) : escapeBraces(segment.text),
+    )
     .join('');
 }
 
@@ -252,7 +262,8 @@ export function toOperand(value: unknown, result: TranslatedValue): string {
       result.notes.push(...notes);
       return segments.length > 1 ? `$string(${jsonata})` : jsonata;
     } catch (error) {
-      const reason = error instanceof Untranslatable ? error.message : 'JavaScript que não foi lido';
+      const reason =
+        error instanceof Untranslatable ? error.message : 'JavaScript que não foi lido';
       result.review.push(`{{ ${segment.code} }} (${reason})`);
       return `(${segment.code})`;
     }

@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
 import { structuralIssueCodes, validateFlow } from '@ponte/shared/flow/flow-validator';
@@ -13,10 +12,21 @@ import { importN8n } from './import-n8n';
  * only of supported nodes give what n8n gave for the same input (recorded once by
  * bench/import-fidelity/record-n8n.mjs).
  */
-const fixtures = new URL('../fixtures/n8n/', import.meta.url);
-const read = (name: string) => JSON.parse(readFileSync(new URL(name, fixtures), 'utf8')) as unknown;
-const workflowFiles = readdirSync(fixtures)
-  .filter((name) => name.endsWith('.json') && !name.endsWith('.n8n-output.json'))
+const files = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<string>('../fixtures/n8n/*.json', {
+      eager: true,
+      query: '?raw',
+      import: 'default',
+    }),
+  ).map(([path, text]) => [path.split('/').at(-1)!, text]),
+);
+const read = (name: string) => {
+  if (!(name in files)) throw new Error(`Falta o arquivo ${name} em fixtures/n8n.`);
+  return JSON.parse(files[name]!) as unknown;
+};
+const workflowFiles = Object.keys(files)
+  .filter((name) => !name.endsWith('.n8n-output.json'))
   .filter((name) => !['expected-reports.json', 'fidelity-cases.json'].includes(name))
   .sort();
 const expected = read('expected-reports.json') as Record<string, Record<string, number>>;
@@ -38,21 +48,24 @@ describe('real n8n workflows', () => {
     expect(Object.keys(expected).sort()).toEqual(workflowFiles);
   });
 
-  it.each(workflowFiles)('%s: every node reported once, the counts as checked, a valid flow', (file) => {
-    const original = read(file) as { nodes: Array<{ name: string }> };
-    const [flow] = importN8n(original).flows;
-    expect(flow!.report.map((entry) => entry.original_name).sort()).toEqual(
-      original.nodes.map((node) => node.name).sort(),
-    );
-    expect(counts(flow!)).toEqual(expected[file]);
-    const issues = validateFlow(flow!.data, engine.registry.manifest, {
-      checkParams: (node) => engine.registry.checkParams(node),
-    });
-    expect(issues.filter((issue) => structuralIssueCodes.includes(issue.code))).toEqual([]);
-    for (const entry of flow!.report) {
-      if (entry.status !== 'translated') expect(entry.notes.length).toBeGreaterThan(0);
-    }
-  });
+  it.each(workflowFiles)(
+    '%s: every node reported once, the counts as checked, a valid flow',
+    (file) => {
+      const original = read(file) as { nodes: Array<{ name: string }> };
+      const [flow] = importN8n(original).flows;
+      expect(flow!.report.map((entry) => entry.original_name).sort()).toEqual(
+        original.nodes.map((node) => node.name).sort(),
+      );
+      expect(counts(flow!)).toEqual(expected[file]);
+      const issues = validateFlow(flow!.data, engine.registry.manifest, {
+        checkParams: (node) => engine.registry.checkParams(node),
+      });
+      expect(issues.filter((issue) => structuralIssueCodes.includes(issue.code))).toEqual([]);
+      for (const entry of flow!.report) {
+        if (entry.status !== 'translated') expect(entry.notes.length).toBeGreaterThan(0);
+      }
+    },
+  );
 });
 
 interface FidelityCase {

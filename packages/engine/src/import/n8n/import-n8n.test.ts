@@ -3,7 +3,12 @@ import { ImportFormatError } from '../import-result';
 import { importN8n } from './import-n8n';
 import type { N8nNode } from './n8n-workflow';
 
-const node = (name: string, type: string, parameters: Record<string, unknown> = {}, extra: Partial<N8nNode> = {}): N8nNode => ({
+const node = (
+  name: string,
+  type: string,
+  parameters: Record<string, unknown> = {},
+  extra: Partial<N8nNode> = {},
+): N8nNode => ({
   id: name.toLowerCase().replace(/\W+/g, '-'),
   name,
   type: `n8n-nodes-base.${type}`,
@@ -13,7 +18,11 @@ const node = (name: string, type: string, parameters: Record<string, unknown> = 
   ...extra,
 });
 
-const workflow = (nodes: N8nNode[], connections: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
+const workflow = (
+  nodes: N8nNode[],
+  connections: Record<string, unknown> = {},
+  extra: Record<string, unknown> = {},
+) => ({
   id: 'wf-1',
   name: 'Pedidos',
   nodes,
@@ -22,13 +31,17 @@ const workflow = (nodes: N8nNode[], connections: Record<string, unknown> = {}, e
 });
 
 const main = (...outputs: string[][]) => ({
-  main: outputs.map((targets) => targets.map((target) => ({ node: target, type: 'main', index: 0 }))),
+  main: outputs.map((targets) =>
+    targets.map((target) => ({ node: target, type: 'main', index: 0 })),
+  ),
 });
 
 describe('importN8n', () => {
   it('refuses what is not an n8n export, in pt-BR', () => {
     expect(() => importN8n({ flows: [] })).toThrow(ImportFormatError);
-    expect(() => importN8n([{ nodes: 'x', connections: {} }])).toThrow('não é um fluxo exportado do n8n');
+    expect(() => importN8n([{ nodes: 'x', connections: {} }])).toThrow(
+      'não é um fluxo exportado do n8n',
+    );
     expect(() => importN8n([])).toThrow(ImportFormatError);
   });
 
@@ -39,7 +52,11 @@ describe('importN8n', () => {
       ['wf-1', 'Pedidos'],
       ['wf-2', 'Outro'],
     ]);
-    expect(flows[0]!.data.nodes[0]).toMatchObject({ label: 'Início', type: 'core_manual_trigger', position: { x: -40, y: 580 } });
+    expect(flows[0]!.data.nodes[0]).toMatchObject({
+      label: 'Início',
+      type: 'core_manual_trigger',
+      position: { x: -40, y: 580 },
+    });
   });
 
   it('connects IF true/false, Switch rules with their fallback and the error output', () => {
@@ -47,10 +64,19 @@ describe('importN8n', () => {
       workflow(
         [
           node('Gatilho', 'manualTrigger'),
-          node('Se', 'if', { conditions: { number: [{ value1: '={{ $json.total }}', operation: 'larger', value2: 100 }] } }),
+          node('Se', 'if', {
+            conditions: {
+              number: [{ value1: '={{ $json.total }}', operation: 'larger', value2: 100 }],
+            },
+          }),
           node('Caro', 'noOp'),
           node('Barato', 'noOp', {}, { disabled: true }),
-          node('Falha', 'code', { jsCode: 'return $input.all();' }, { onError: 'continueErrorOutput' }),
+          node(
+            'Falha',
+            'code',
+            { jsCode: 'return $input.all();' },
+            { onError: 'continueErrorOutput' },
+          ),
         ],
         {
           Gatilho: main(['Se']),
@@ -71,7 +97,9 @@ describe('importN8n', () => {
       'Falha.default→Caro',
       'Falha.error→Barato',
     ]);
-    expect(nodes.find((n) => n.uid === uid('Se'))!.params.expression).toBe('msg.payload.total > 100');
+    expect(nodes.find((n) => n.uid === uid('Se'))!.params.expression).toBe(
+      'msg.payload.total > 100',
+    );
     expect(nodes.find((n) => n.uid === uid('Barato'))!.disabled).toBe(true);
     expect(nodes.find((n) => n.uid === uid('Falha'))!.onError?.then).toBe('error');
   });
@@ -79,9 +107,14 @@ describe('importN8n', () => {
   it('makes a disabled placeholder of an unknown node, with the reason and no secret', () => {
     const { flows } = importN8n(
       workflow([
-        node('Planilha', 'googleSheets', { sheetId: 'abc', apiKey: 'segredo-123' }, {
-          credentials: { googleSheetsOAuth2Api: { id: '7', name: 'Minha conta Google' } },
-        }),
+        node(
+          'Planilha',
+          'googleSheets',
+          { sheetId: 'abc', apiKey: 'segredo-123' },
+          {
+            credentials: { googleSheetsOAuth2Api: { id: '7', name: 'Minha conta Google' } },
+          },
+        ),
       ]),
     );
     const [placeholder] = flows[0]!.data.nodes;
@@ -91,21 +124,34 @@ describe('importN8n', () => {
     expect(code).toContain('"sheetId": "abc"');
     expect(code).toContain('"name": "Minha conta Google"');
     expect(code).not.toContain('segredo-123');
-    expect(code.split('\n').filter(Boolean).every((line) => line.startsWith('//'))).toBe(true);
-    expect(flows[0]!.report[0]).toMatchObject({ status: 'not_translated', node_uid: placeholder!.uid });
+    expect(
+      code
+        .split('\n')
+        .filter(Boolean)
+        .every((line) => line.startsWith('//')),
+    ).toBe(true);
+    expect(flows[0]!.report[0]).toMatchObject({
+      status: 'not_translated',
+      node_uid: placeholder!.uid,
+    });
   });
 
   it('asks for a service account where the HTTP Request used a credential, leaving the param empty', () => {
     const http = (name: string, auth: string, credentials: N8nNode['credentials']) =>
-      node(name, 'httpRequest', {
-        method: 'POST',
-        url: '=https://api.exemplo.com/pedidos/{{ $json.id }}',
-        authentication: 'genericCredentialType',
-        genericAuthType: auth,
-        sendBody: true,
-        specifyBody: 'json',
-        jsonBody: '{"status": "pago"}',
-      }, { typeVersion: 4.2, credentials });
+      node(
+        name,
+        'httpRequest',
+        {
+          method: 'POST',
+          url: '=https://api.exemplo.com/pedidos/{{ $json.id }}',
+          authentication: 'genericCredentialType',
+          genericAuthType: auth,
+          sendBody: true,
+          specifyBody: 'json',
+          jsonBody: '{"status": "pago"}',
+        },
+        { typeVersion: 4.2, credentials },
+      );
     const { flows } = importN8n(
       workflow([
         http('A', 'httpBasicAuth', { httpBasicAuth: { id: '1', name: 'Loja' } }),
@@ -115,7 +161,13 @@ describe('importN8n', () => {
     );
     const [flow] = flows;
     expect(flow!.accounts).toEqual([
-      { key: '1', original_name: 'Loja', original_type: 'httpBasicAuth', account_type: 'http_basic', node_uids: ['a', 'b'] },
+      {
+        key: '1',
+        original_name: 'Loja',
+        original_type: 'httpBasicAuth',
+        account_type: 'http_basic',
+        node_uids: ['a', 'b'],
+      },
     ]);
     expect(flow!.data.nodes[0]!.params).toMatchObject({
       method: 'POST',
@@ -131,7 +183,9 @@ describe('importN8n', () => {
   it('turns sticky notes into escaped notes and reports them with no node', () => {
     const { flows } = importN8n(
       workflow([
-        node('Nota', 'stickyNote', { content: '## Atenção <script>alert(1)</script>\n\nSegunda linha' }),
+        node('Nota', 'stickyNote', {
+          content: '## Atenção <script>alert(1)</script>\n\nSegunda linha',
+        }),
         node('Gatilho', 'manualTrigger'),
       ]),
     );
@@ -140,25 +194,51 @@ describe('importN8n', () => {
       '<p><strong>Nota</strong></p><p>## Atenção &lt;script&gt;alert(1)&lt;/script&gt;</p><p>Segunda linha</p>',
     );
     expect(flow!.data.nodes).toHaveLength(1);
-    expect(flow!.report[0]).toEqual({ original_name: 'Nota', original_type: 'n8n-nodes-base.stickyNote', status: 'translated', notes: [] });
+    expect(flow!.report[0]).toEqual({
+      original_name: 'Nota',
+      original_type: 'n8n-nodes-base.stickyNote',
+      status: 'translated',
+      notes: [],
+    });
   });
 
   it('schedules by cron in the workflow time zone, else São Paulo; webhooks keep method, path and response', () => {
     const schedule = node('Agenda', 'scheduleTrigger', {
-      rule: { interval: [{ field: 'weeks', triggerAtDay: [1, 5], triggerAtHour: 9, triggerAtMinute: 30 }] },
+      rule: {
+        interval: [{ field: 'weeks', triggerAtDay: [1, 5], triggerAtHour: 9, triggerAtMinute: 30 }],
+      },
     });
-    const hook = node('Gancho', 'webhook', { httpMethod: 'POST', path: 'pedidos', responseMode: 'responseNode' });
-    const [withZone] = importN8n(workflow([schedule], {}, { settings: { timezone: 'Europe/Lisbon' } })).flows;
+    const hook = node('Gancho', 'webhook', {
+      httpMethod: 'POST',
+      path: 'pedidos',
+      responseMode: 'responseNode',
+    });
+    const [withZone] = importN8n(
+      workflow([schedule], {}, { settings: { timezone: 'Europe/Lisbon' } }),
+    ).flows;
     const [noZone] = importN8n(workflow([schedule, hook])).flows;
-    expect(withZone!.data.nodes[0]!.params).toEqual({ cron: '30 9 * * 1,5', timezone: 'Europe/Lisbon' });
+    expect(withZone!.data.nodes[0]!.params).toEqual({
+      cron: '30 9 * * 1,5',
+      timezone: 'Europe/Lisbon',
+    });
     expect(noZone!.data.nodes[0]!.params.timezone).toBe('America/Sao_Paulo');
-    expect(noZone!.data.nodes[1]!.params).toMatchObject({ method: 'POST', path: 'pedidos', response: 'respond_node', auth: 'none' });
+    expect(noZone!.data.nodes[1]!.params).toMatchObject({
+      method: 'POST',
+      path: 'pedidos',
+      response: 'respond_node',
+      auth: 'none',
+    });
   });
 
   it('leaves the called flow empty and names the n8n workflow it called', () => {
     const { flows } = importN8n(
       workflow([
-        node('Chamar', 'executeWorkflow', { workflowId: { __rl: true, value: 'abc123', mode: 'list' } }, { typeVersion: 1.2 }),
+        node(
+          'Chamar',
+          'executeWorkflow',
+          { workflowId: { __rl: true, value: 'abc123', mode: 'list' } },
+          { typeVersion: 1.2 },
+        ),
       ]),
     );
     expect(flows[0]!.data.nodes[0]!.params).toMatchObject({ flow: '', wait: true });

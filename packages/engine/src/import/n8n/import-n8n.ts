@@ -40,9 +40,21 @@ function mapNode(node: N8nNode, settings: Record<string, unknown>) {
   const mapper = mapperOf(node.type);
   const mapped: Mapped = mapper
     ? mapper(context)
-    : { type: 'core_code', params: {}, outputs: [['default']], notTranslated: unknownTypeReason(node.type) };
-  const review = [...new Set(context.expressions.review)].map((text) => `Expressão a revisar: ${text}.`);
-  const notes = [...context.notes, ...context.expressions.notes, ...review, ...settingsNotes(node, mapped)];
+    : {
+        type: 'core_code',
+        params: {},
+        outputs: [['default']],
+        notTranslated: unknownTypeReason(node.type),
+      };
+  const review = [...new Set(context.expressions.review)].map(
+    (text) => `Expressão a revisar: ${text}.`,
+  );
+  const notes = [
+    ...context.notes,
+    ...context.expressions.notes,
+    ...review,
+    ...settingsNotes(node, mapped),
+  ];
   return { mapped, notes: [...new Set(notes)] };
 }
 
@@ -51,8 +63,13 @@ function settingsNotes(node: N8nNode, mapped: Mapped): string[] {
   const notes: string[] = [];
   if (mapped.notTranslated) return notes;
   if (node.onError === 'continueRegularOutput' || node.continueOnFail)
-    notes.push('"Continuar" em caso de erro: no Ponte o nó segue com a mensagem que recebeu (no n8n, com o erro no item).');
-  if (node.executeOnce) notes.push('"Executar uma vez" (só o primeiro item) não existe no Ponte: o nó recebe a mensagem inteira.');
+    notes.push(
+      '"Continuar" em caso de erro: no Ponte o nó segue com a mensagem que recebeu (no n8n, com o erro no item).',
+    );
+  if (node.executeOnce)
+    notes.push(
+      '"Executar uma vez" (só o primeiro item) não existe no Ponte: o nó recebe a mensagem inteira.',
+    );
   if (node.alwaysOutputData) notes.push('"Sempre enviar dados" não existe no Ponte.');
   return notes;
 }
@@ -67,7 +84,9 @@ function onErrorOf(node: N8nNode): FlowNode['onError'] {
   if (!node.retryOnFail && !then) return undefined;
   const wait = Math.min(Math.max(Number(node.waitBetweenTries ?? 1000) || 1000, 100), 5000);
   return {
-    retries: node.retryOnFail ? Math.min(Math.max((Number(node.maxTries ?? 3) || 3) - 1, 0), 10) : 0,
+    retries: node.retryOnFail
+      ? Math.min(Math.max((Number(node.maxTries ?? 3) || 3) - 1, 0), 10)
+      : 0,
     backoff: 'fixed',
     base_ms: wait,
     factor: 1,
@@ -87,7 +106,9 @@ function flowNode(placed: Placed): FlowNode {
     typeVersion: 1,
     label: node.name.slice(0, 200),
     position: { x: Number(x) || 0, y: Number(y) || 0 },
-    params: mapped.notTranslated ? { code: placeholderCode(node, mapped.notTranslated) } : mapped.params,
+    params: mapped.notTranslated
+      ? { code: placeholderCode(node, mapped.notTranslated) }
+      : mapped.params,
     ...(node.disabled || mapped.notTranslated ? { disabled: true } : {}),
     ...(onError && !mapped.notTranslated ? { onError } : {}),
   };
@@ -137,7 +158,12 @@ function importWorkflow(workflow: N8nWorkflow): ImportedFlow {
   const reports = new Map(placedNodes.map((placed) => [placed.node, reportOf(placed)]));
   const report = workflow.nodes.map(
     (node): NodeImportReport =>
-      reports.get(node) ?? { original_name: node.name, original_type: node.type, status: 'translated', notes: [] },
+      reports.get(node) ?? {
+        original_name: node.name,
+        original_type: node.type,
+        status: 'translated',
+        notes: [],
+      },
   );
   return {
     name: (workflow.name || 'Workflow do n8n').slice(0, 200),
@@ -145,7 +171,9 @@ function importWorkflow(workflow: N8nWorkflow): ImportedFlow {
     data: { version: 1, nodes: placedNodes.map(flowNode), edges },
     report,
     accounts: accountsOf(placedNodes),
-    ...(workflow.id !== undefined && workflow.id !== null ? { source_id: String(workflow.id) } : {}),
+    ...(workflow.id !== undefined && workflow.id !== null
+      ? { source_id: String(workflow.id) }
+      : {}),
     flow_refs: placedNodes
       .filter((placed) => placed.mapped.flowRef && !placed.mapped.notTranslated)
       .map((placed) => ({ node_uid: placed.uid, source_id: placed.mapped.flowRef! })),

@@ -1,6 +1,13 @@
 import { ImportFormatError } from '../import-result';
 import { translateValue, type TranslatedValue } from './expressions';
 
+/**
+ * An n8n node's parameters as exported: JSON whose shape depends on the node type and version,
+ * with no schema to type it by. Mappers read it defensively (defaults, `??`, checks before use).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+export type N8nParams = Record<string, any>;
+
 /** What an exported n8n workflow holds, as far as the importer reads it (1.x and 2.x). */
 export interface N8nNode {
   id?: string;
@@ -8,7 +15,7 @@ export interface N8nNode {
   type: string;
   typeVersion?: number;
   position?: [number, number];
-  parameters?: Record<string, any>;
+  parameters?: N8nParams;
   credentials?: Record<string, { id?: string | null; name?: string }>;
   disabled?: boolean;
   notes?: string;
@@ -88,7 +95,7 @@ export interface Mapped {
 /** What every mapper gets: the node and the ways to translate and note. */
 export interface MapContext {
   node: N8nNode;
-  params: Record<string, any>;
+  params: N8nParams;
   settings: Record<string, unknown>;
   /** A param value as Ponte's, its expression notes kept for the report. */
   value(value: unknown): unknown;
@@ -98,7 +105,10 @@ export interface MapContext {
   expressions: TranslatedValue;
 }
 
-export function createMapContext(node: N8nNode, settings: Record<string, unknown>): MapContext & {
+export function createMapContext(
+  node: N8nNode,
+  settings: Record<string, unknown>,
+): MapContext & {
   notes: string[];
 } {
   const notes: string[] = [];

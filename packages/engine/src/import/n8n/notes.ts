@@ -6,7 +6,13 @@ import type { N8nNode } from './n8n-workflow';
  * no HTML of the original reaches the page.
  */
 
-const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const entities: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => entities[char]!);
 
 /** Paragraphs split by blank lines; lines kept with `<br>`. */
@@ -20,7 +26,8 @@ function paragraphs(text: string): string[] {
 }
 
 const byPosition = (a: N8nNode, b: N8nNode) =>
-  (a.position?.[1] ?? 0) - (b.position?.[1] ?? 0) || (a.position?.[0] ?? 0) - (b.position?.[0] ?? 0);
+  (a.position?.[1] ?? 0) - (b.position?.[1] ?? 0) ||
+  (a.position?.[0] ?? 0) - (b.position?.[0] ?? 0);
 
 /** The flow's description: each sticky note (top to bottom), then the nodes' notes. */
 export function flowNotes(stickies: N8nNode[], nodes: N8nNode[]): string {
@@ -32,7 +39,10 @@ export function flowNotes(stickies: N8nNode[], nodes: N8nNode[]): string {
   }
   for (const node of nodes) {
     if (!node.notes?.trim()) continue;
-    parts.push(`<p><strong>Nota do nó ${escapeHtml(node.name)}</strong></p>`, ...paragraphs(node.notes));
+    parts.push(
+      `<p><strong>Nota do nó ${escapeHtml(node.name)}</strong></p>`,
+      ...paragraphs(node.notes),
+    );
   }
   return parts.join('');
 }

@@ -6,7 +6,8 @@ import type { N8nNode } from './n8n-workflow';
  * fields that look like secrets hidden), so nothing is dropped silently.
  */
 
-const secretKey = /pass(word)?|secret|token|api[-_]?key|access[-_]?key|private[-_]?key|authorization/i;
+const secretKey =
+  /pass(word)?|secret|token|api[-_]?key|access[-_]?key|private[-_]?key|authorization/i;
 
 function redact(value: unknown, key = ''): unknown {
   if (Array.isArray(value)) return value.map((item) => redact(item));

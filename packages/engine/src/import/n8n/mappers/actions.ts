@@ -63,10 +63,12 @@ export const respondToWebhook = (context: MapContext): Mapped => {
   const p = context.params;
   const respondWith = String(p.respondWith ?? 'firstIncomingItem');
   const options = p.options ?? {};
-  const headers = ((options.responseHeaders?.entries ?? []) as Record<string, unknown>[]).map((row) => ({
-    key: context.value(row.name ?? ''),
-    value: context.value(row.value ?? ''),
-  }));
+  const headers = ((options.responseHeaders?.entries ?? []) as Record<string, unknown>[]).map(
+    (row) => ({
+      key: context.value(row.name ?? ''),
+      value: context.value(row.value ?? ''),
+    }),
+  );
   let status = Number(options.responseCode ?? 200);
   if (respondWith === 'redirect') {
     headers.push({ key: 'Location', value: context.value(p.redirectURL ?? '') });
@@ -93,11 +95,18 @@ export const executeWorkflow = (context: MapContext): Mapped => {
   const source = String(p.source ?? 'database');
   const base: Mapped = {
     type: 'core_execute_flow',
-    params: { flow: '', payload: '{{ msg.payload }}', wait: p.options?.waitForSubWorkflow !== false },
+    params: {
+      flow: '',
+      payload: '{{ msg.payload }}',
+      wait: p.options?.waitForSubWorkflow !== false,
+    },
     outputs: [['default']],
   };
   if (source !== 'database') {
-    return { ...base, notTranslated: `Chamar um workflow vindo de "${source}" (e não um workflow salvo) não tem equivalente no Ponte.` };
+    return {
+      ...base,
+      notTranslated: `Chamar um workflow vindo de "${source}" (e não um workflow salvo) não tem equivalente no Ponte.`,
+    };
   }
   const id = calledId(p.workflowId);
   if (!id || id.startsWith('=')) {
@@ -108,6 +117,9 @@ export const executeWorkflow = (context: MapContext): Mapped => {
     );
     return base;
   }
-  if (p.mode === 'each') context.note('No n8n o workflow era chamado uma vez por item; no Ponte, uma vez com a mensagem.');
+  if (p.mode === 'each')
+    context.note(
+      'No n8n o workflow era chamado uma vez por item; no Ponte, uma vez com a mensagem.',
+    );
   return { ...base, flowRef: id };
 };

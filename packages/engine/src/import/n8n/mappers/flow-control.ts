@@ -1,5 +1,5 @@
 import { conditionJsonata, filterJsonata, ifV1Jsonata } from '../conditions';
-import type { MapContext, Mapped } from '../n8n-workflow';
+import type { MapContext, Mapped, N8nParams } from '../n8n-workflow';
 
 /** n8n's IF, Switch, Merge, Loop, Wait and No Operation as Ponte's (ADR 0135). */
 
@@ -12,16 +12,18 @@ export const ifNode = (context: MapContext): Mapped => {
 };
 
 /** Switch v3's rule name: its renamed output, else `saida_N`. */
-const ruleOutput = (rule: Record<string, any>, index: number) =>
+const ruleOutput = (rule: N8nParams, index: number) =>
   rule.renameOutput && typeof rule.outputKey === 'string' && rule.outputKey.trim()
     ? rule.outputKey.trim()
     : `saida_${index}`;
 
 function switchV3(context: MapContext): Mapped {
-  const rules: Record<string, any>[] = context.params.rules?.values ?? [];
+  const rules: N8nParams[] = context.params.rules?.values ?? [];
   const options = context.params.options ?? {};
   if (options.allMatchingOutputs)
-    context.note('"Enviar para todas as saídas que combinam": o Switch do Ponte segue só pela primeira regra verdadeira.');
+    context.note(
+      '"Enviar para todas as saídas que combinam": o Switch do Ponte segue só pela primeira regra verdadeira.',
+    );
   const names = rules.map(ruleOutput);
   const table = rules.map((rule, index) => ({
     output: names[index],
@@ -37,7 +39,7 @@ function switchV3(context: MapContext): Mapped {
 function switchRulesV1(context: MapContext): Mapped {
   const p = context.params;
   const type = String(p.dataType ?? 'number');
-  const rules: Record<string, any>[] = p.rules?.rules ?? [];
+  const rules: N8nParams[] = p.rules?.rules ?? [];
   const outputs: string[][] = [];
   const table = rules.map((rule, index) => {
     const output = Number.isInteger(rule.output) ? rule.output : index;
@@ -86,7 +88,10 @@ const v1SwitchOperations: Record<string, string> = {
 function switchExpression(context: MapContext): Mapped {
   const p = context.params;
   const count = Number(p.numberOutputs ?? p.outputsAmount ?? 4);
-  const index = (context.value(p.output ?? '') as string).replace(/^\{\{\s*([\s\S]*?)\s*\}\}$/, '$1');
+  const index = (context.value(p.output ?? '') as string).replace(
+    /^\{\{\s*([\s\S]*?)\s*\}\}$/,
+    '$1',
+  );
   const names = Array.from({ length: count }, (_, i) => `saida_${i}`);
   return {
     type: 'core_switch',
@@ -103,7 +108,6 @@ export const switchNode = (context: MapContext): Mapped => {
 /** Merge modes `core_merge` can give, by n8n mode (v1 names and v2+ names). */
 export const mergeNode = (context: MapContext): Mapped => {
   const p = context.params;
-  const version = context.node.typeVersion ?? 1;
   const mode = String(p.mode ?? 'append');
   const combineBy = String(p.combineBy ?? p.combinationMode ?? 'combineByFields');
   const merged = (mode: 'array' | 'object', note: string): Mapped => {
@@ -111,11 +115,20 @@ export const mergeNode = (context: MapContext): Mapped => {
     return { type: 'core_merge', params: { mode }, outputs: [['default']] };
   };
   if (mode === 'append' || mode === 'wait')
-    return merged('array', 'As entradas viram uma lista com o payload de cada uma (na ordem das entradas); se uma entrada trouxer vários itens, a lista fica aninhada.');
-  const byPosition = mode === 'mergeByIndex' || (mode === 'combine' && ['mergeByPosition', 'combineByPosition'].includes(combineBy));
-  const everyPair = mode === 'multiplex' || (mode === 'combine' && ['multiplex', 'combineAll'].includes(combineBy));
+    return merged(
+      'array',
+      'As entradas viram uma lista com o payload de cada uma (na ordem das entradas); se uma entrada trouxer vários itens, a lista fica aninhada.',
+    );
+  const byPosition =
+    mode === 'mergeByIndex' ||
+    (mode === 'combine' && ['mergeByPosition', 'combineByPosition'].includes(combineBy));
+  const everyPair =
+    mode === 'multiplex' || (mode === 'combine' && ['multiplex', 'combineAll'].includes(combineBy));
   if (byPosition || everyPair)
-    return merged('object', 'Os campos dos payloads das entradas viram um objeto só (a última entrada prevalece); com um item por entrada é o mesmo que no n8n, com vários itens não.');
+    return merged(
+      'object',
+      'Os campos dos payloads das entradas viram um objeto só (a última entrada prevalece); com um item por entrada é o mesmo que no n8n, com vários itens não.',
+    );
   return {
     type: 'core_merge',
     params: { mode: 'array' },
@@ -152,23 +165,40 @@ export const waitNode = (context: MapContext): Mapped => {
     const [factor, unit] = units[String(p.unit ?? 'hours')] ?? [1, 'h'];
     const amount = p.amount ?? 1;
     const value = typeof amount === 'number' ? amount * factor : context.value(amount);
-    if (typeof amount !== 'number' && factor !== 1) context.note('A quantidade em dias por expressão foi lida em horas: multiplique por 24.');
-    return { type: 'core_delay', params: { amount: value, unit, durable: true }, outputs: [['default']] };
+    if (typeof amount !== 'number' && factor !== 1)
+      context.note('A quantidade em dias por expressão foi lida em horas: multiplique por 24.');
+    return {
+      type: 'core_delay',
+      params: { amount: value, unit, durable: true },
+      outputs: [['default']],
+    };
   }
   if (resume === 'specificTime') {
     const date = context.value(p.dateTime ?? '');
     const inner = typeof date === 'string' ? date.replace(/^\{\{\s*([\s\S]*?)\s*\}\}$/, '$1') : '';
     const target = typeof date === 'string' && date.startsWith('{{') ? inner : JSON.stringify(date);
-    context.note('Esperar até uma data virou esperar a diferença entre a data e o momento em que o nó roda (no máximo 30 dias).');
+    context.note(
+      'Esperar até uma data virou esperar a diferença entre a data e o momento em que o nó roda (no máximo 30 dias).',
+    );
     return {
       type: 'core_delay',
-      params: { amount: `{{ $max([0, $toMillis(${target}) - $millis()]) }}`, unit: 'ms', durable: true },
+      params: {
+        amount: `{{ $max([0, $toMillis(${target}) - $millis()]) }}`,
+        unit: 'ms',
+        durable: true,
+      },
       outputs: [['default']],
     };
   }
   if (resume === 'webhook') {
-    context.note('Esperar uma chamada de webhook virou "Aguardar chamada": o endereço a chamar sai pela saída "Link" (não é o $execution.resumeUrl do n8n).');
-    return { type: 'core_wait_call', params: { timeout: 30, timeout_unit: 'd' }, outputs: [['default']] };
+    context.note(
+      'Esperar uma chamada de webhook virou "Aguardar chamada": o endereço a chamar sai pela saída "Link" (não é o $execution.resumeUrl do n8n).',
+    );
+    return {
+      type: 'core_wait_call',
+      params: { timeout: 30, timeout_unit: 'd' },
+      outputs: [['default']],
+    };
   }
   return {
     type: 'core_delay',
@@ -180,6 +210,8 @@ export const waitNode = (context: MapContext): Mapped => {
 
 export const noOp = (): Mapped => ({
   type: 'core_code',
-  params: { code: '// Nenhuma operação (No Operation do n8n): a mensagem segue como chegou.\nreturn msg;\n' },
+  params: {
+    code: '// Nenhuma operação (No Operation do n8n): a mensagem segue como chegou.\nreturn msg;\n',
+  },
   outputs: [['default']],
 });

@@ -1,4 +1,4 @@
-import type { MapContext, Mapped } from '../n8n-workflow';
+import type { MapContext, Mapped, N8nParams } from '../n8n-workflow';
 
 /** n8n's HTTP Request (v1–v4) as `core_http_request` (ADR 0135). */
 
@@ -31,7 +31,7 @@ const v1Auth: Record<string, string> = {
   oAuth2: 'oAuth2Api',
 };
 
-function credentialType(params: Record<string, any>): string | null {
+function credentialType(params: N8nParams): string | null {
   const auth = params.authentication ?? 'none';
   if (auth === 'none') return null;
   if (auth === 'genericCredentialType') return String(params.genericAuthType ?? '');
@@ -48,8 +48,11 @@ function accountOf(context: MapContext, type: string): Mapped['account'] {
     return undefined;
   }
   if (type === 'httpHeaderAuth')
-    context.note('A credencial de cabeçalho do n8n virou uma conta "Bearer token", que envia Authorization: Bearer; se a API espera outro cabeçalho, informe-o nos cabeçalhos.');
-  const credential = context.node.credentials?.[type] ?? Object.values(context.node.credentials ?? {})[0];
+    context.note(
+      'A credencial de cabeçalho do n8n virou uma conta "Bearer token", que envia Authorization: Bearer; se a API espera outro cabeçalho, informe-o nos cabeçalhos.',
+    );
+  const credential =
+    context.node.credentials?.[type] ?? Object.values(context.node.credentials ?? {})[0];
   const key = credential?.id || credential?.name || type;
   return { credential: String(key), accountType };
 }
@@ -57,15 +60,26 @@ function accountOf(context: MapContext, type: string): Mapped['account'] {
 const rows = (context: MapContext, list: unknown) =>
   (Array.isArray(list) ? list : [])
     .filter((row) => row && typeof row === 'object')
-    .map((row: Record<string, unknown>) => ({ key: context.value(row.name ?? ''), value: context.value(row.value ?? '') }));
+    .map((row: Record<string, unknown>) => ({
+      key: context.value(row.name ?? ''),
+      value: context.value(row.value ?? ''),
+    }));
 
 /** Key-value pairs or a JSON text of v3/v4 (`specifyX: keypair|json`). */
-function pairsOrJson(context: MapContext, specify: unknown, pairs: unknown, json: unknown, what: string) {
+function pairsOrJson(
+  context: MapContext,
+  specify: unknown,
+  pairs: unknown,
+  json: unknown,
+  what: string,
+) {
   if (specify === 'json') {
     const parsed = typeof json === 'string' && !json.startsWith('=') ? safeJson(json) : undefined;
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
       return Object.entries(parsed).map(([key, value]) => ({ key, value: String(value) }));
-    context.note(`Os ${what} escritos como JSON por expressão não foram convertidos: informe-os como pares nome e valor.`);
+    context.note(
+      `Os ${what} escritos como JSON por expressão não foram convertidos: informe-os como pares nome e valor.`,
+    );
     return [];
   }
   return rows(context, (pairs as { parameters?: unknown })?.parameters);
@@ -92,7 +106,9 @@ function v3Body(context: MapContext): Record<string, unknown> {
   const contentType = String(p.contentType ?? 'json');
   const body_type = bodyTypes[contentType];
   if (!body_type) {
-    context.note(`O corpo "${contentType}" (arquivo binário) não foi convertido: o corpo ficou vazio.`);
+    context.note(
+      `O corpo "${contentType}" (arquivo binário) não foi convertido: o corpo ficou vazio.`,
+    );
     return { body_type: 'none', body: '' };
   }
   if (contentType === 'raw') return { body_type, body: context.value(p.body ?? '') };
@@ -104,7 +120,9 @@ function v3Body(context: MapContext): Record<string, unknown> {
   const fields = (p.bodyParameters?.parameters ?? []) as Record<string, unknown>[];
   return {
     body_type,
-    body: Object.fromEntries(fields.map((field) => [String(field.name ?? ''), context.value(field.value ?? '')])),
+    body: Object.fromEntries(
+      fields.map((field) => [String(field.name ?? ''), context.value(field.value ?? '')]),
+    ),
   };
 }
 
@@ -112,19 +130,38 @@ function v1Params(context: MapContext): Record<string, unknown> {
   const p = context.params;
   const json = !!p.jsonParameters;
   const method = p.requestMethod ?? 'GET';
-  const headers = json ? pairsOrJson(context, 'json', undefined, p.headerParametersJson ?? '{}', 'cabeçalhos') : rows(context, p.headerParametersUi?.parameter);
-  const query = json ? pairsOrJson(context, 'json', undefined, p.queryParametersJson ?? '{}', 'parâmetros da URL') : rows(context, p.queryParametersUi?.parameter);
+  const headers = json
+    ? pairsOrJson(context, 'json', undefined, p.headerParametersJson ?? '{}', 'cabeçalhos')
+    : rows(context, p.headerParametersUi?.parameter);
+  const query = json
+    ? pairsOrJson(context, 'json', undefined, p.queryParametersJson ?? '{}', 'parâmetros da URL')
+    : rows(context, p.queryParametersUi?.parameter);
   let body: unknown = '';
   if (method !== 'GET' && method !== 'HEAD') {
     body = json
       ? (safeJson(String(p.bodyParametersJson ?? '')) ?? context.value(p.bodyParametersJson ?? ''))
       : Object.fromEntries(
-          ((p.bodyParametersUi?.parameter ?? []) as Record<string, unknown>[]).map((f) => [String(f.name ?? ''), context.value(f.value ?? '')]),
+          ((p.bodyParametersUi?.parameter ?? []) as Record<string, unknown>[]).map((f) => [
+            String(f.name ?? ''),
+            context.value(f.value ?? ''),
+          ]),
         );
   }
-  const empty = body === '' || (typeof body === 'object' && body !== null && !Object.keys(body).length);
-  const bodyType = empty ? 'none' : p.options?.bodyContentType === 'form-urlencoded' ? 'form' : 'json';
-  return { method, url: context.value(p.url ?? ''), headers, query, body_type: bodyType, body: empty ? '' : body };
+  const empty =
+    body === '' || (typeof body === 'object' && body !== null && !Object.keys(body).length);
+  const bodyType = empty
+    ? 'none'
+    : p.options?.bodyContentType === 'form-urlencoded'
+      ? 'form'
+      : 'json';
+  return {
+    method,
+    url: context.value(p.url ?? ''),
+    headers,
+    query,
+    body_type: bodyType,
+    body: empty ? '' : body,
+  };
 }
 
 function v3Params(context: MapContext): Record<string, unknown> {
@@ -132,8 +169,12 @@ function v3Params(context: MapContext): Record<string, unknown> {
   return {
     method: p.method ?? 'GET',
     url: context.value(p.url ?? ''),
-    headers: p.sendHeaders ? pairsOrJson(context, p.specifyHeaders, p.headerParameters, p.jsonHeaders, 'cabeçalhos') : [],
-    query: p.sendQuery ? pairsOrJson(context, p.specifyQuery, p.queryParameters, p.jsonQuery, 'parâmetros da URL') : [],
+    headers: p.sendHeaders
+      ? pairsOrJson(context, p.specifyHeaders, p.headerParameters, p.jsonHeaders, 'cabeçalhos')
+      : [],
+    query: p.sendQuery
+      ? pairsOrJson(context, p.specifyQuery, p.queryParameters, p.jsonQuery, 'parâmetros da URL')
+      : [],
     ...v3Body(context),
   };
 }
@@ -145,12 +186,21 @@ export const httpRequest = (context: MapContext): Mapped => {
   const timeout = Number(options.timeout);
   const type = credentialType(context.params);
   const account = type ? accountOf(context, type) : undefined;
-  if (options.response?.response?.responseFormat === 'file' || context.params.responseFormat === 'file')
-    context.note('A resposta em arquivo do n8n vira, no Ponte, {encoding: "base64", data} em msg.payload.');
-  if (options.pagination) context.note('A paginação automática do n8n não existe no nó HTTP do Ponte: use um loop.');
-  if (options.batching || options.batchInterval) context.note('O envio em lotes do n8n não foi convertido.');
+  if (
+    options.response?.response?.responseFormat === 'file' ||
+    context.params.responseFormat === 'file'
+  )
+    context.note(
+      'A resposta em arquivo do n8n vira, no Ponte, {encoding: "base64", data} em msg.payload.',
+    );
+  if (options.pagination)
+    context.note('A paginação automática do n8n não existe no nó HTTP do Ponte: use um loop.');
+  if (options.batching || options.batchInterval)
+    context.note('O envio em lotes do n8n não foi convertido.');
   if (options.response?.response?.fullResponse || options.fullResponse)
-    context.note('A "resposta completa" do n8n: no Ponte o corpo vem em msg.payload e status e cabeçalhos em msg.http.');
+    context.note(
+      'A "resposta completa" do n8n: no Ponte o corpo vem em msg.payload e status e cabeçalhos em msg.http.',
+    );
   return {
     type: 'core_http_request',
     params: {

@@ -1,5 +1,11 @@
 import type { MapContext, Mapped } from '../n8n-workflow';
-import { codeNode, executeWorkflow, functionItemNode, functionNode, respondToWebhook } from './actions';
+import {
+  codeNode,
+  executeWorkflow,
+  functionItemNode,
+  functionNode,
+  respondToWebhook,
+} from './actions';
 import { ifNode, mergeNode, noOp, splitInBatches, switchNode, waitNode } from './flow-control';
 import { httpRequest } from './http-request';
 import { setFields } from './set-fields';

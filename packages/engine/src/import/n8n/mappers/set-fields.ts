@@ -9,7 +9,8 @@ const whole = (value: unknown) =>
   typeof value === 'string' ? (/^\{\{ ([\s\S]*) \}\}$/.exec(value)?.[1] ?? null) : null;
 
 /** A value that is not text, as a Ponte template that keeps its type. */
-const typed = (value: unknown) => (typeof value === 'string' ? value : `{{ ${JSON.stringify(value)} }}`);
+const typed = (value: unknown) =>
+  typeof value === 'string' ? value : `{{ ${JSON.stringify(value)} }}`;
 
 const parseJson = (text: string): { ok: true; value: unknown } | { ok: false } => {
   try {
@@ -35,8 +36,15 @@ function fieldValue(context: MapContext, type: string, raw: unknown, lenient: bo
   const inner = whole(value);
   const isExpression = typeof raw === 'string' && raw.startsWith('=');
   if (!isExpression) {
-    if (type === 'number' && typeof raw === 'string' && raw.trim() !== '' && !Number.isNaN(Number(raw))) return typed(Number(raw));
-    if (type === 'boolean' && typeof raw === 'string') return typed(['true', '1', 'yes'].includes(raw.toLowerCase()));
+    if (
+      type === 'number' &&
+      typeof raw === 'string' &&
+      raw.trim() !== '' &&
+      !Number.isNaN(Number(raw))
+    )
+      return typed(Number(raw));
+    if (type === 'boolean' && typeof raw === 'string')
+      return typed(['true', '1', 'yes'].includes(raw.toLowerCase()));
     if ((type === 'array' || type === 'object') && typeof raw === 'string') {
       const parsed = parseJson(raw);
       if (parsed.ok) return typed(parsed.value);
@@ -52,7 +60,9 @@ function fieldValue(context: MapContext, type: string, raw: unknown, lenient: bo
   if (type === 'number') return converted(inner, '$number($v)');
   if (type === 'boolean') return booleanOf(inner);
   if (type === 'array' || type === 'object')
-    context.note(`O n8n lia um texto JSON como ${type === 'array' ? 'lista' : 'objeto'} em ${inner}; no Ponte o valor fica como vem.`);
+    context.note(
+      `O n8n lia um texto JSON como ${type === 'array' ? 'lista' : 'objeto'} em ${inner}; no Ponte o valor fica como vem.`,
+    );
   return value;
 }
 
@@ -69,7 +79,10 @@ function keptRow(include: string, context: MapContext): Row | null {
   if (include === 'none') return { path: 'payload', value: '{{ {} }}' };
   const fields = JSON.stringify(listOf(include === 'selected' ? p.includeFields : p.excludeFields));
   const test = include === 'selected' ? `$k in ${fields}` : `$not($k in ${fields})`;
-  return { path: 'payload', value: `{{ $merge([{}, $sift(msg.payload, function($v, $k) { ${test} })]) }}` };
+  return {
+    path: 'payload',
+    value: `{{ $merge([{}, $sift(msg.payload, function($v, $k) { ${test} })]) }}`,
+  };
 }
 
 function includeMode(context: MapContext): string {
@@ -93,7 +106,8 @@ function v1Rows(context: MapContext): Row[] {
       const inner = whole(value);
       rows.push({
         path: String(field.name ?? ''),
-        value: convert && type === 'number' && inner ? converted(inner, '$number($v)') : typed(value),
+        value:
+          convert && type === 'number' && inner ? converted(inner, '$number($v)') : typed(value),
       });
     }
   }
@@ -111,7 +125,10 @@ function v3Rows(context: MapContext): Row[] {
   }
   return ((p.fields?.values ?? []) as Record<string, unknown>[]).map((field) => {
     const type = String(field.type ?? 'stringValue').replace(/Value$/, '');
-    return { path: String(field.name ?? ''), value: fieldValue(context, type, field[`${type}Value`], lenient) };
+    return {
+      path: String(field.name ?? ''),
+      value: fieldValue(context, type, field[`${type}Value`], lenient),
+    };
   });
 }
 
@@ -119,26 +136,39 @@ function rawRows(context: MapContext): Row[] {
   const json = context.params.jsonOutput ?? '{}';
   if (typeof json === 'string' && !json.startsWith('=')) {
     const parsed = parseJson(json);
-    if (parsed.ok && parsed.value && typeof parsed.value === 'object' && !Array.isArray(parsed.value))
+    if (
+      parsed.ok &&
+      parsed.value &&
+      typeof parsed.value === 'object' &&
+      !Array.isArray(parsed.value)
+    )
       return Object.entries(parsed.value).map(([path, value]) => ({ path, value: typed(value) }));
   }
   const value = context.value(json);
   const inner = whole(value);
-  context.note('O JSON do modo "Raw" foi montado por expressão: os campos dele entram em msg.payload.');
+  context.note(
+    'O JSON do modo "Raw" foi montado por expressão: os campos dele entram em msg.payload.',
+  );
   return [{ path: '', value: inner ? `{{ $merge([msg.payload, ${inner}]) }}` : value }];
 }
 
 export const setFields = (context: MapContext): Mapped => {
   const p = context.params;
   const version = context.node.typeVersion ?? 1;
-  const rows = version < 3 ? v1Rows(context) : p.mode === 'raw' ? rawRows(context) : v3Rows(context);
+  const rows =
+    version < 3 ? v1Rows(context) : p.mode === 'raw' ? rawRows(context) : v3Rows(context);
   const dotNotation = p.options?.dotNotation !== false;
   if (!dotNotation && rows.some((row) => row.path.includes('.')))
-    context.note('Sem "notação de ponto" no n8n, um nome com ponto era um campo só; no Ponte o ponto cria objetos aninhados.');
+    context.note(
+      'Sem "notação de ponto" no n8n, um nome com ponto era um campo só; no Ponte o ponto cria objetos aninhados.',
+    );
   const kept = keptRow(includeMode(context), context);
   const values = [
     ...(kept ? [kept] : []),
-    ...rows.map((row) => ({ path: row.path ? `payload.${row.path}` : 'payload', value: row.value })),
+    ...rows.map((row) => ({
+      path: row.path ? `payload.${row.path}` : 'payload',
+      value: row.value,
+    })),
   ];
   return { type: 'core_set', params: { target: 'msg', values }, outputs: [['default']] };
 };

@@ -1,4 +1,4 @@
-import type { MapContext, Mapped } from '../n8n-workflow';
+import type { MapContext, Mapped, N8nParams } from '../n8n-workflow';
 
 /** n8n's triggers as Ponte's (ADR 0135). */
 
@@ -8,7 +8,8 @@ const one = (type: string, params: Record<string, unknown> = {}): Mapped => ({
   outputs: [['default']],
 });
 
-export const manualTrigger = (): Mapped => one('core_manual_trigger', { description: '', fields: [] });
+export const manualTrigger = (): Mapped =>
+  one('core_manual_trigger', { description: '', fields: [] });
 
 export const errorTrigger = (context: MapContext): Mapped => {
   context.note(
@@ -20,7 +21,9 @@ export const errorTrigger = (context: MapContext): Mapped => {
 export const flowTrigger = (context: MapContext): Mapped => {
   const inputs = context.params.workflowInputs?.values;
   if (Array.isArray(inputs) && inputs.length)
-    context.note('Os campos de entrada declarados no n8n não são conferidos: o flow recebe em msg.payload o que o chamador enviar.');
+    context.note(
+      'Os campos de entrada declarados no n8n não são conferidos: o flow recebe em msg.payload o que o chamador enviar.',
+    );
   return one('core_flow_trigger');
 };
 
@@ -33,7 +36,9 @@ const responseModes: Record<string, string> = {
 function webhookAuth(context: MapContext): Record<string, unknown> {
   const auth = context.params.authentication ?? 'none';
   if (auth === 'basicAuth') {
-    context.note('Autenticação básica: usuário e senha ficam na credencial do n8n e não vêm no arquivo; preencha-os no gatilho.');
+    context.note(
+      'Autenticação básica: usuário e senha ficam na credencial do n8n e não vêm no arquivo; preencha-os no gatilho.',
+    );
     return { auth: 'basic', auth_username: '', auth_password: '' };
   }
   if (auth === 'headerAuth') {
@@ -42,17 +47,27 @@ function webhookAuth(context: MapContext): Record<string, unknown> {
     );
     return { auth: 'header', auth_header_name: 'Authorization', auth_header_value: '' };
   }
-  if (auth !== 'none') context.note(`A autenticação "${auth}" do webhook não existe no Ponte: o gatilho ficou sem autenticação.`);
+  if (auth !== 'none')
+    context.note(
+      `A autenticação "${auth}" do webhook não existe no Ponte: o gatilho ficou sem autenticação.`,
+    );
   return { auth: 'none' };
 }
 
 export const webhookTrigger = (context: MapContext): Mapped => {
   const { params, node } = context;
-  const methods = params.multipleMethods && Array.isArray(params.httpMethod) ? params.httpMethod : [params.httpMethod ?? 'GET'];
-  if (methods.length > 1) context.note(`O webhook aceitava vários métodos (${methods.join(', ')}); no Ponte, só ${methods[0]}.`);
+  const methods =
+    params.multipleMethods && Array.isArray(params.httpMethod)
+      ? params.httpMethod
+      : [params.httpMethod ?? 'GET'];
+  if (methods.length > 1)
+    context.note(
+      `O webhook aceitava vários métodos (${methods.join(', ')}); no Ponte, só ${methods[0]}.`,
+    );
   const responseMode = String(params.responseMode ?? 'onReceived');
   const response = responseModes[responseMode] ?? 'immediate';
-  if (!responseModes[responseMode]) context.note(`O modo de resposta "${responseMode}" virou a resposta imediata.`);
+  if (!responseModes[responseMode])
+    context.note(`O modo de resposta "${responseMode}" virou a resposta imediata.`);
   context.note(
     'No n8n o item do webhook é {headers, params, query, body}; no Ponte msg.payload é o corpo e msg.webhook traz {method, path, headers, query}: expressões com $json.body.x devem virar msg.payload.x.',
   );
@@ -72,7 +87,9 @@ export const formTrigger = (): Mapped => ({
 
 /** The flow's time zone: the workflow's own, else São Paulo. */
 export const timezoneOf = (settings: Record<string, unknown>) =>
-  typeof settings.timezone === 'string' && settings.timezone !== 'DEFAULT' ? settings.timezone : 'America/Sao_Paulo';
+  typeof settings.timezone === 'string' && settings.timezone !== 'DEFAULT'
+    ? settings.timezone
+    : 'America/Sao_Paulo';
 
 const int = (value: unknown, fallback: number) => {
   const number = Number(value);
@@ -80,7 +97,7 @@ const int = (value: unknown, fallback: number) => {
 };
 
 /** One interval of the Schedule Trigger's rule as a cron expression, or null. */
-function intervalCron(rule: Record<string, any>, context: MapContext): string | null {
+function intervalCron(rule: N8nParams, context: MapContext): string | null {
   const minute = int(rule.triggerAtMinute, 0);
   const hour = int(rule.triggerAtHour, 0);
   switch (rule.field ?? 'days') {
@@ -94,8 +111,12 @@ function intervalCron(rule: Record<string, any>, context: MapContext): string | 
       return `${minute} ${hour} */${int(rule.daysInterval, 1)} * *`;
     case 'weeks': {
       const weeks = int(rule.weeksInterval, 1);
-      if (weeks > 1) context.note(`"A cada ${weeks} semanas" virou toda semana: o cron não conta semanas.`);
-      const days = Array.isArray(rule.triggerAtDay) && rule.triggerAtDay.length ? rule.triggerAtDay.join(',') : '0';
+      if (weeks > 1)
+        context.note(`"A cada ${weeks} semanas" virou toda semana: o cron não conta semanas.`);
+      const days =
+        Array.isArray(rule.triggerAtDay) && rule.triggerAtDay.length
+          ? rule.triggerAtDay.join(',')
+          : '0';
       return `${minute} ${hour} * * ${days}`;
     }
     case 'months':
@@ -108,7 +129,7 @@ function intervalCron(rule: Record<string, any>, context: MapContext): string | 
 }
 
 /** The old Cron node's `triggerTimes.item` entry as a cron expression, or null. */
-function cronNodeTime(item: Record<string, any>): string | null {
+function cronNodeTime(item: N8nParams): string | null {
   const minute = int(item.minute, 0);
   const hour = int(item.hour, 14);
   const mode = item.mode ?? 'everyDay';
@@ -118,8 +139,11 @@ function cronNodeTime(item: Record<string, any>): string | null {
   if (mode === 'everyWeek') return `${minute} ${hour} * * ${int(item.weekday, 1)}`;
   if (mode === 'everyMonth') return `${minute} ${hour} ${int(item.dayOfMonth, 1)} * *`;
   if (mode === 'everyX')
-    return item.unit === 'hours' ? `0 */${int(item.value, 2)} * * *` : `*/${int(item.value, 2)} * * * *`;
-  if (mode === 'custom' && typeof item.cronExpression === 'string') return item.cronExpression.trim();
+    return item.unit === 'hours'
+      ? `0 */${int(item.value, 2)} * * *`
+      : `*/${int(item.value, 2)} * * * *`;
+  if (mode === 'custom' && typeof item.cronExpression === 'string')
+    return item.cronExpression.trim();
   return null;
 }
 
@@ -131,16 +155,27 @@ export const scheduleTrigger = (context: MapContext): Mapped => {
   } else if (node.type.endsWith('.interval')) {
     const value = int(params.interval, 1);
     const unit = params.unit ?? 'seconds';
-    crons = [unit === 'hours' ? `0 */${value} * * *` : unit === 'minutes' ? `*/${value} * * * *` : `*/${value} * * * * *`];
+    crons = [
+      unit === 'hours'
+        ? `0 */${value} * * *`
+        : unit === 'minutes'
+          ? `*/${value} * * * *`
+          : `*/${value} * * * * *`,
+    ];
   } else {
-    const intervals: Record<string, any>[] = params.rule?.interval?.length ? params.rule.interval : [{}];
+    const intervals: N8nParams[] = params.rule?.interval?.length ? params.rule.interval : [{}];
     crons = intervals.map((rule) => intervalCron(rule, context));
   }
   const usable = crons.filter((cron): cron is string => !!cron);
   if (!usable.length) {
-    return { ...one('core_schedule_trigger', { cron: '', timezone: timezoneOf(context.settings) }), notTranslated: 'A regra do agendamento não tem equivalente em cron.' };
+    return {
+      ...one('core_schedule_trigger', { cron: '', timezone: timezoneOf(context.settings) }),
+      notTranslated: 'A regra do agendamento não tem equivalente em cron.',
+    };
   }
   if (usable.length < crons.length || usable.length > 1)
-    context.note(`O agendamento tinha ${crons.length} regras; no Ponte ficou a primeira (${usable[0]}). Crie outros flows para as demais: ${usable.slice(1).join('; ') || '—'}.`);
+    context.note(
+      `O agendamento tinha ${crons.length} regras; no Ponte ficou a primeira (${usable[0]}). Crie outros flows para as demais: ${usable.slice(1).join('; ') || '—'}.`,
+    );
   return one('core_schedule_trigger', { cron: usable[0], timezone: timezoneOf(context.settings) });
 };

@@ -1,0 +1,119 @@
+// Records what n8n itself gives for the n8n workflows the importer's fidelity test runs
+// (packages/engine/src/import/fixtures/n8n/fidelity-cases.json): n8n is installed from npm into a
+// cache folder outside git the first time, each workflow runs once with `n8n execute` in a fresh
+// user folder, fed with the case's input right after its Manual Trigger, and
+// `<name>.n8n-output.json` is written next to the workflow. The test reads the recordings and never installs n8n.
+//
+//   node bench/import-fidelity/record-n8n.mjs [file.json …]
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('../..', import.meta.url).pathname;
+const fixtures = join(root, 'packages/engine/src/import/fixtures/n8n');
+// The last 1.x whose `engines` accepts Node 20.19+.
+export const n8nVersion = '1.123.81';
+
+/**
+ * n8n 1.123 asks for `xlsx` as a tarball on cdn.sheetjs.com and for `isolated-vm` 6, which needs
+ * Node 22: both are pinned to what the npm registry has and Node 20 builds (xlsx 0.18.5, used
+ * only by the spreadsheet nodes; isolated-vm 5.0.4, used only by n8n's own code sandbox).
+ */
+const overrides = { xlsx: '0.18.5', 'isolated-vm': '5.0.4' };
+
+function installN8n() {
+  const dir = join(root, 'node_modules/.cache/import-fidelity', `n8n-${n8nVersion}`);
+  const bin = join(dir, 'node_modules/n8n/bin/n8n');
+  if (!existsSync(bin)) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ private: true, overrides }));
+    console.error(`Instalando n8n@${n8nVersion} em ${dir}…`);
+    execFileSync('npm', ['install', `n8n@${n8nVersion}`, '--no-audit', '--no-fund'], {
+      cwd: dir,
+      stdio: 'ignore',
+    });
+  }
+  return bin;
+}
+
+/**
+ * The workflow fed with the case's input. `n8n execute` runs in "cli" mode, where n8n ignores
+ * pinned data (its workflow runner pins only manual and evaluation runs), so a Code node that
+ * returns the input items is put right after the Manual Trigger: the nodes after it receive
+ * exactly those items, as the translated flow's nodes receive the input as the trigger's payload.
+ */
+export const feederName = 'Entrada da gravação';
+
+function withInput(workflow, input) {
+  const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger');
+  if (!trigger) throw new Error('O workflow não tem gatilho manual.');
+  const feeder = {
+    id: 'entrada-da-gravacao',
+    name: feederName,
+    type: 'n8n-nodes-base.code',
+    typeVersion: 2,
+    position: trigger.position,
+    parameters: { jsCode: `return ${JSON.stringify(input.map((json) => ({ json })))};` },
+  };
+  const connections = { ...workflow.connections };
+  connections[feederName] = connections[trigger.name] ?? { main: [[]] };
+  connections[trigger.name] = { main: [[{ node: feederName, type: 'main', index: 0 }]] };
+  return { ...workflow, nodes: [...workflow.nodes, feeder], connections };
+}
+
+/** Runs the workflow with `n8n execute` and returns n8n's run data (IRun). */
+function execute(bin, workflow) {
+  const home = mkdtempSync(join(tmpdir(), 'ponte-n8n-'));
+  try {
+    const file = join(home, 'workflow.json');
+    writeFileSync(file, JSON.stringify(workflow));
+    const run = spawnSync(process.execPath, [bin, 'execute', `--file=${file}`, '--rawOutput'], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      env: {
+        PATH: process.env.PATH,
+        HOME: home,
+        N8N_USER_FOLDER: home,
+        N8N_DIAGNOSTICS_ENABLED: 'false',
+        N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+        N8N_RUNNERS_ENABLED: 'false',
+        N8N_LOG_LEVEL: 'error',
+        GENERIC_TIMEZONE: 'America/Sao_Paulo',
+      },
+    });
+    const start = run.stdout.indexOf('{');
+    if (run.status !== 0 || start < 0) {
+      throw new Error(`n8n execute falhou (${run.status}):\n${run.stdout}\n${run.stderr}`);
+    }
+    return JSON.parse(run.stdout.slice(start));
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+/** For each compared node: the items (json) of each of its outputs, or null if it did not run. */
+function outputsOf(run, names) {
+  const runData = run.data?.resultData?.runData ?? {};
+  return Object.fromEntries(
+    names.map((name) => {
+      const main = runData[name]?.[0]?.data?.main;
+      return [name, main ? main.map((items) => (items ?? []).map((item) => item.json)) : null];
+    }),
+  );
+}
+
+const only = new Set(process.argv.slice(2));
+const cases = JSON.parse(readFileSync(join(fixtures, 'fidelity-cases.json'), 'utf8'));
+const bin = installN8n();
+for (const { file, input, compare } of cases) {
+  if (only.size && !only.has(file)) continue;
+  const workflow = JSON.parse(readFileSync(join(fixtures, file), 'utf8'));
+  const run = execute(bin, withInput(workflow, input));
+  const recording = { n8n: n8nVersion, input, nodes: outputsOf(run, compare) };
+  const target = join(fixtures, file.replace(/\.json$/, '.n8n-output.json'));
+  writeFileSync(target, `${JSON.stringify(recording, null, 2)}\n`);
+  console.log(
+    `${file}: ${Object.values(recording.nodes).filter(Boolean).length}/${compare.length} nós gravados`,
+  );
+}
