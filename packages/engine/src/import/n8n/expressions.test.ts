@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate } from '../../expressions/expressions';
+import { evaluate, templateProblem } from '../../expressions/expressions';
 import { jsToJsonata, splitTemplate, translateValue } from './expressions';
 
 const data = (payload: unknown) => ({ msg: { payload }, flow: {}, vars: {} });
@@ -38,7 +38,8 @@ describe('n8n expressions become Ponte templates', () => {
 
   it('names what has no exact equivalent and keeps it readable', () => {
     const other = translateValue('={{ $("Webhook").item.json.body.id }}');
-    expect(other.value).toBe('{{ $("Webhook").item.json.body.id }}');
+    expect(other.value).toBe('{{ n8n: $("Webhook").item.json.body.id }}');
+    expect(templateProblem(String(translateValue('={{ $prevNode.name }}').value))).not.toBeNull();
     expect(other.review[0]).toContain('$("Nó") lê a saída de outro nó');
     expect(translateValue('={{ $json.nome.toUpperCase() }}').review[0]).toContain(
       'chamada de função',

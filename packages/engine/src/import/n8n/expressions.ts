@@ -204,6 +204,13 @@ function expressionEnd(source: string, from: number): number {
   return source.indexOf('}}', from);
 }
 
+/**
+ * The original JavaScript, marked so that JSONata cannot read it: the flow validator names the
+ * param and the flow cannot be enabled until a person rewrites it (a bare `$prevNode.name` would
+ * otherwise read as a JSONata variable and give nothing, silently).
+ */
+export const keptForReview = (code: string) => `n8n: ${code}`;
+
 /** A whole piece of code, or a Ponte `{{ }}` holding the original code when not exact. */
 function segmentTemplate(code: string, result: TranslatedValue): string {
   try {
@@ -213,7 +220,7 @@ function segmentTemplate(code: string, result: TranslatedValue): string {
   } catch (error) {
     const reason = error instanceof Untranslatable ? error.message : 'JavaScript que não foi lido';
     result.review.push(`{{ ${code} }} (${reason})`);
-    return `{{ ${code} }}`;
+    return `{{ ${keptForReview(code)} }}`;
   }
 }
 
@@ -265,7 +272,7 @@ export function toOperand(value: unknown, result: TranslatedValue): string {
       const reason =
         error instanceof Untranslatable ? error.message : 'JavaScript que não foi lido';
       result.review.push(`{{ ${segment.code} }} (${reason})`);
-      return `(${segment.code})`;
+      return `(${keptForReview(segment.code)})`;
     }
   });
   return parts.length === 1 ? parts[0]! : `(${parts.join(' & ')})`;

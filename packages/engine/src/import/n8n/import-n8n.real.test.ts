@@ -133,6 +133,10 @@ describe('translated flows give the output n8n gave for the same input', () => {
   it.each(cases.map((c) => [c.file, c] as const))('%s', async (file, fidelity) => {
     const [flow] = importN8n(read(file)).flows;
     expect(flow!.report.every((entry) => entry.status !== 'not_translated')).toBe(true);
+    const problems = validateFlow(flow!.data, engine.registry.manifest, {
+      checkParams: (node) => engine.registry.checkParams(node),
+    }).filter((issue) => issue.level === 'error');
+    expect(problems).toEqual([]);
     const recording = read(file.replace(/\.json$/, '.n8n-output.json')) as Recording;
     const { result, outputs } = await runPonte(flow!, fidelity.input);
     expect(result.status, JSON.stringify(result.error)).toBe('success');

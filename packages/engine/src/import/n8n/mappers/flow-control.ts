@@ -1,5 +1,6 @@
 import { conditionJsonata, filterJsonata, ifV1Jsonata } from '../conditions';
 import type { MapContext, Mapped, N8nParams } from '../n8n-workflow';
+import { passThrough } from './pass-through';
 
 /** n8n's IF, Switch, Merge, Loop, Wait and No Operation as Ponte's (ADR 0135). */
 
@@ -208,10 +209,4 @@ export const waitNode = (context: MapContext): Mapped => {
   };
 };
 
-export const noOp = (): Mapped => ({
-  type: 'core_code',
-  params: {
-    code: '// Nenhuma operação (No Operation do n8n): a mensagem segue como chegou.\nreturn msg;\n',
-  },
-  outputs: [['default']],
-});
+export const noOp = (): Mapped => passThrough('Nenhuma operação (No Operation do n8n)');

@@ -1,4 +1,5 @@
 import type { MapContext, Mapped } from '../n8n-workflow';
+import { passThrough } from './pass-through';
 
 /** n8n's Set / Edit Fields (v1–v3.4) as `core_set` over `msg.payload` (ADR 0135). */
 
@@ -163,6 +164,8 @@ export const setFields = (context: MapContext): Mapped => {
       'Sem "notação de ponto" no n8n, um nome com ponto era um campo só; no Ponte o ponto cria objetos aninhados.',
     );
   const kept = keptRow(includeMode(context), context);
+  // Nothing to set and everything kept: the item goes on as it came.
+  if (!kept && !rows.length) return passThrough('Definir valores sem campos');
   const values = [
     ...(kept ? [kept] : []),
     ...rows.map((row) => ({
