@@ -163,8 +163,10 @@ export const waitNode = (context: MapContext): Mapped => {
   const p = context.params;
   const resume = String(p.resume ?? 'timeInterval');
   if (resume === 'timeInterval') {
-    const [factor, unit] = units[String(p.unit ?? 'hours')] ?? [1, 'h'];
-    const amount = p.amount ?? 1;
+    // n8n's defaults: 1 hour in v1, 5 seconds from v1.1.
+    const first = (context.node.typeVersion ?? 1) < 1.1;
+    const [factor, unit] = units[String(p.unit ?? (first ? 'hours' : 'seconds'))] ?? [1, 'h'];
+    const amount = p.amount ?? (first ? 1 : 5);
     const value = typeof amount === 'number' ? amount * factor : context.value(amount);
     if (typeof amount !== 'number' && factor !== 1)
       context.note('A quantidade em dias por expressão foi lida em horas: multiplique por 24.');
