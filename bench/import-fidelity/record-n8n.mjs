@@ -62,34 +62,44 @@ function withInput(workflow, input) {
   return { ...workflow, nodes: [...workflow.nodes, feeder], connections };
 }
 
-/** Runs the workflow with `n8n execute` and returns n8n's run data (IRun). */
-function execute(bin, workflow) {
-  const home = mkdtempSync(join(tmpdir(), 'ponte-n8n-'));
-  try {
-    const file = join(home, 'workflow.json');
-    writeFileSync(file, JSON.stringify(workflow));
-    const run = spawnSync(process.execPath, [bin, 'execute', `--file=${file}`, '--rawOutput'], {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-      env: {
-        PATH: process.env.PATH,
-        HOME: home,
-        N8N_USER_FOLDER: home,
-        N8N_DIAGNOSTICS_ENABLED: 'false',
-        N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
-        N8N_RUNNERS_ENABLED: 'false',
-        N8N_LOG_LEVEL: 'error',
-        GENERIC_TIMEZONE: 'America/Sao_Paulo',
-      },
-    });
-    const start = run.stdout.indexOf('{');
-    if (run.status !== 0 || start < 0) {
-      throw new Error(`n8n execute falhou (${run.status}):\n${run.stdout}\n${run.stderr}`);
-    }
-    return JSON.parse(run.stdout.slice(start));
-  } finally {
-    rmSync(home, { recursive: true, force: true });
-  }
+/** Runs the n8n command line in the recording's user folder. */
+function n8n(bin, home, args, { exitCode = true } = {}) {
+  const run = spawnSync(process.execPath, [bin, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    env: {
+      PATH: process.env.PATH,
+      HOME: home,
+      N8N_USER_FOLDER: home,
+      N8N_DIAGNOSTICS_ENABLED: 'false',
+      N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+      N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+      GENERIC_TIMEZONE: 'America/Sao_Paulo',
+    },
+  });
+  if (exitCode && run.status !== 0)
+    throw new Error(`n8n ${args[0]} falhou (${run.status}):\n${run.stdout}\n${run.stderr}`);
+  return run.stdout;
+}
+
+/**
+ * Imports the workflow and runs it with `n8n execute --id` (n8n 1.x no longer executes a file),
+ * giving back n8n's run data (IRun), printed as JSON after the command's own log lines.
+ */
+function execute(bin, home, workflow) {
+  const file = join(home, `${workflow.id}.json`);
+  writeFileSync(file, JSON.stringify(workflow));
+  n8n(bin, home, ['import:workflow', `--input=${file}`]);
+  // `execute` may exit non-zero while shutting down after a run that succeeded: the run's own
+  // status decides.
+  const stdout = n8n(bin, home, ['execute', `--id=${workflow.id}`, '--rawOutput'], {
+    exitCode: false,
+  });
+  const start = stdout.search(/^\{$/m);
+  const end = stdout.search(/^\}$/m);
+  const run = start < 0 || end < 0 ? undefined : JSON.parse(stdout.slice(start, end + 1));
+  if (run?.status !== 'success') throw new Error(`n8n execute não terminou bem:\n${stdout}`);
+  return run;
 }
 
 /** For each compared node: the items (json) of each of its outputs, or null if it did not run. */
@@ -106,14 +116,21 @@ function outputsOf(run, names) {
 const only = new Set(process.argv.slice(2));
 const cases = JSON.parse(readFileSync(join(fixtures, 'fidelity-cases.json'), 'utf8'));
 const bin = installN8n();
-for (const { file, input, compare } of cases) {
-  if (only.size && !only.has(file)) continue;
-  const workflow = JSON.parse(readFileSync(join(fixtures, file), 'utf8'));
-  const run = execute(bin, withInput(workflow, input));
-  const recording = { n8n: n8nVersion, input, nodes: outputsOf(run, compare) };
-  const target = join(fixtures, file.replace(/\.json$/, '.n8n-output.json'));
-  writeFileSync(target, `${JSON.stringify(recording, null, 2)}\n`);
-  console.log(
-    `${file}: ${Object.values(recording.nodes).filter(Boolean).length}/${compare.length} nós gravados`,
-  );
+const home = mkdtempSync(join(tmpdir(), 'ponte-n8n-'));
+try {
+  for (const [index, { file, input, compare }] of cases.entries()) {
+    if (only.size && !only.has(file)) continue;
+    const original = JSON.parse(readFileSync(join(fixtures, file), 'utf8'));
+    // n8n ids are 16 letters and digits; the recording's own, so every case is a new workflow.
+    const id = `pontefidelity${String(index).padStart(3, '0')}`;
+    const run = execute(bin, home, { ...withInput(original, input), id, name: `${file} ${id}` });
+    const recording = { n8n: n8nVersion, input, nodes: outputsOf(run, compare) };
+    const target = join(fixtures, file.replace(/\.json$/, '.n8n-output.json'));
+    writeFileSync(target, `${JSON.stringify(recording, null, 2)}\n`);
+    console.log(
+      `${file}: ${Object.values(recording.nodes).filter(Boolean).length}/${compare.length} nós executados`,
+    );
+  }
+} finally {
+  rmSync(home, { recursive: true, force: true });
 }
