@@ -59,6 +59,25 @@ describe('importN8n', () => {
     });
   });
 
+  it('reads a 2.x export: the workflow as the editor shows it, beside its published version', () => {
+    const draft = [
+      node('Gatilho', 'manualTrigger'),
+      node('Código', 'code', { jsCode: 'return $input.all();' }, { typeVersion: 2 }),
+    ];
+    const { flows } = importN8n({
+      ...workflow(draft, { Gatilho: main(['Código']) }),
+      activeVersionId: 'v-1',
+      versionCounter: 3,
+      activeVersion: {
+        versionId: 'v-1',
+        nodes: [node('Antigo', 'manualTrigger')],
+        connections: {},
+      },
+    });
+    expect(flows[0]!.data.nodes.map((n) => n.label)).toEqual(['Gatilho', 'Código']);
+    expect(flows[0]!.data.edges).toHaveLength(1);
+  });
+
   it('connects IF true/false, Switch rules with their fallback and the error output', () => {
     const { flows } = importN8n(
       workflow(
