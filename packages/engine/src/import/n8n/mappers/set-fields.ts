@@ -156,8 +156,11 @@ function rawRows(context: MapContext): Row[] {
 export const setFields = (context: MapContext): Mapped => {
   const p = context.params;
   const version = context.node.typeVersion ?? 1;
-  const rows =
-    version < 3 ? v1Rows(context) : p.mode === 'raw' ? rawRows(context) : v3Rows(context);
+  const raw = version >= 3 && p.mode === 'raw';
+  const all = version < 3 ? v1Rows(context) : raw ? rawRows(context) : v3Rows(context);
+  // A field with no name (a row left empty in n8n's editor) would replace the whole payload.
+  const rows = raw ? all : all.filter((row) => row.path.trim() !== '');
+  if (rows.length < all.length) context.note('Um campo sem nome não foi definido.');
   const dotNotation = p.options?.dotNotation !== false;
   if (!dotNotation && rows.some((row) => row.path.includes('.')))
     context.note(
