@@ -21,6 +21,16 @@ function sourceOutputs(placed: Placed, index: number): string[] {
   return mapped.outputs[index] ?? [];
 }
 
+/** The uid of the node after one (`Mapped.then`). */
+export const followerUid = (uid: string) => `${uid}-n8n`;
+
+/** Where a node's main connections leave from: the node put after it, when there is one. */
+function leavingUid(placed: Placed, type: string): string {
+  return placed.mapped.then && !placed.mapped.notTranslated && type === 'main'
+    ? followerUid(placed.uid)
+    : placed.uid;
+}
+
 /**
  * n8n `connections` (by source name, type and output index) as Ponte edges. Edges into a node
  * come in the order of its n8n inputs (the merge reads its inputs in that order).
@@ -50,13 +60,14 @@ export function connectionEdges(
             source.notes.push(
               `A saída ${index + 1} (ligada a "${link.node}") não existe no nó do Ponte e não foi mantida.`,
             );
+          const from = leavingUid(source, type);
           for (const sourceOutput of names) {
-            const key = `${source.uid}\u0000${sourceOutput}\u0000${target.uid}`;
+            const key = `${from}\u0000${sourceOutput}\u0000${target.uid}`;
             if (seen.has(key)) continue;
             seen.add(key);
             edges.push({
               id: `e${edges.length + 1}`,
-              source: source.uid,
+              source: from,
               sourceOutput,
               target: target.uid,
               input: link.index ?? 0,
@@ -65,6 +76,16 @@ export function connectionEdges(
         }
       });
     }
+  }
+  for (const placed of byName.values()) {
+    if (!placed.mapped.then || placed.mapped.notTranslated) continue;
+    edges.push({
+      id: `e${edges.length + 1}`,
+      source: placed.uid,
+      sourceOutput: 'default',
+      target: followerUid(placed.uid),
+      input: 0,
+    });
   }
   return edges
     .map((edge, order) => ({ edge, order }))

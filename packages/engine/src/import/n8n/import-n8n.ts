@@ -5,7 +5,7 @@ import type {
   ImportResult,
   NodeImportReport,
 } from '../import-result';
-import { connectionEdges, type Placed } from './connections';
+import { connectionEdges, followerUid, type Placed } from './connections';
 import { mapperOf } from './mappers';
 import {
   createMapContext,
@@ -114,6 +114,24 @@ function flowNode(placed: Placed): FlowNode {
   };
 }
 
+/** The node a mapper put after the original one (`Mapped.then`), beside it on the canvas. */
+function followerNode(placed: Placed): FlowNode[] {
+  const { then, notTranslated } = placed.mapped;
+  if (!then || notTranslated) return [];
+  const [x, y] = Array.isArray(placed.node.position) ? placed.node.position : [0, 0];
+  return [
+    {
+      uid: followerUid(placed.uid),
+      type: then.type,
+      typeVersion: 1,
+      label: then.label.slice(0, 200),
+      position: { x: (Number(x) || 0) + 120, y: (Number(y) || 0) + 120 },
+      params: then.params,
+      ...(placed.node.disabled ? { disabled: true } : {}),
+    },
+  ];
+}
+
 function reportOf(placed: Placed): NodeImportReport {
   const { node, uid, mapped, notes } = placed;
   return {
@@ -168,7 +186,11 @@ function importWorkflow(workflow: N8nWorkflow): ImportedFlow {
   return {
     name: (workflow.name || 'Workflow do n8n').slice(0, 200),
     description: flowNotes(stickies, workflow.nodes),
-    data: { version: 1, nodes: placedNodes.map(flowNode), edges },
+    data: {
+      version: 1,
+      nodes: placedNodes.flatMap((placed) => [flowNode(placed), ...followerNode(placed)]),
+      edges,
+    },
     report,
     accounts: accountsOf(placedNodes),
     ...(workflow.id !== undefined && workflow.id !== null

@@ -90,6 +90,11 @@ export interface Mapped {
   account?: { credential: string; accountType: string };
   /** The n8n workflow id an Execute Workflow node calls. */
   flowRef?: string;
+  /**
+   * A node put right after this one (uid `<uid>-n8n`), from which the original's connections
+   * leave: the webhook's item reshaped as n8n gives it.
+   */
+  then?: { type: string; label: string; params: Record<string, unknown> };
 }
 
 /** What every mapper gets: the node and the ways to translate and note. */

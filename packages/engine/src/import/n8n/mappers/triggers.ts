@@ -68,15 +68,40 @@ export const webhookTrigger = (context: MapContext): Mapped => {
   const response = responseModes[responseMode] ?? 'immediate';
   if (!responseModes[responseMode])
     context.note(`O modo de resposta "${responseMode}" virou a resposta imediata.`);
-  context.note(
-    'No n8n o item do webhook é {headers, params, query, body}; no Ponte msg.payload é o corpo e msg.webhook traz {method, path, headers, query}: expressões com $json.body.x devem virar msg.payload.x.',
-  );
-  return one('core_webhook_trigger', {
-    method: String(methods[0]).toUpperCase(),
-    path: String(params.path || node.webhookId || node.name).replace(/^\/+/, ''),
-    response,
-    ...webhookAuth(context),
-  });
+  const path = String(params.path || node.webhookId || node.name).replace(/^\/+/, '');
+  if (path.split('/').some((segment) => segment.startsWith(':')))
+    context.note(
+      `Os parâmetros do caminho (${path}) não são lidos pelo Ponte: $json.params fica vazio.`,
+    );
+  return {
+    ...one('core_webhook_trigger', {
+      method: String(methods[0]).toUpperCase(),
+      path,
+      response,
+      ...webhookAuth(context),
+    }),
+    then: webhookItem,
+  };
+};
+
+/**
+ * n8n's webhook item is {headers, params, query, body}; Ponte's webhook gives the body as
+ * `msg.payload` and the rest in `msg.webhook`: a node after it gives the payload n8n's shape,
+ * so that `$json.body.x` (→ `msg.payload.body.x`) reads what it read in n8n.
+ */
+const webhookItem: Mapped['then'] = {
+  type: 'core_set',
+  label: 'Item do webhook (como no n8n)',
+  params: {
+    target: 'msg',
+    values: [
+      {
+        path: 'payload',
+        value:
+          '{{ {"headers": msg.webhook.headers, "params": {}, "query": msg.webhook.query, "body": msg.payload} }}',
+      },
+    ],
+  },
 };
 
 export const formTrigger = (): Mapped => ({
