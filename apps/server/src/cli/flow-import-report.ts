@@ -19,13 +19,7 @@ export interface ReportedFlow {
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** 'Total: 3 traduzidos, 1 adaptado, 1 não traduzido.' */
-export function totalsLine({ translated, adapted, not_translated }: FlowImportTotals): string {
-  return `Total: ${[
-    plural(translated, 'traduzido', 'traduzidos'),
-    plural(adapted, 'adaptado', 'adaptados'),
-    plural(not_translated, 'não traduzido', 'não traduzidos'),
-  ].join(', ')}.`;
-}
+export const totalsLine = (totals: FlowImportTotals): string => m.totals(totals);
 
 /** One line per node: its result, its original name and type, and the notes. */
 function nodeLine(row: NodeImportReportRow, width: number): string {
