@@ -37,7 +37,7 @@ function withAccounts(flow: FlowImportPreview['flows'][number], accounts: Record
 /**
  * 'De n8n (.json)' / 'De Node-RED (.json)' of the editor (docs/adr/0138): the file's report,
  * one flow picked, and its graph replaces the open one, unsaved (undo brings the old one back).
- * An unnamed flow takes the imported name and notes. The report of the last load stays open to
+ * An unnamed flow takes the imported name and notes, and is left disabled. The report of the last load stays open to
  * 'Relatório da importação' until the editor closes.
  */
 export function useForeignImport({ apply, settings, change }: ForeignImportDraft) {
@@ -54,6 +54,7 @@ export function useForeignImport({ apply, settings, change }: ForeignImportDraft
     if (!settings.name.trim()) {
       change({
         name: flow.name,
+        enabled: false,
         ...(settings.description.trim() ? {} : { description: flow.description }),
       });
     }
