@@ -27,6 +27,8 @@ const actions = [
   'Salvar',
   'Importar da galeria de templates',
   'Importar de arquivo',
+  'De n8n (.json)',
+  'De Node-RED (.json)',
   'Exportar para arquivo',
   'Variáveis',
   'Opções do Flow',

@@ -26,6 +26,7 @@ import { engineModule } from './modules/engine/engine.module';
 import { executionsModule } from './modules/executions/executions.module';
 import { expressionsModule } from './modules/expressions/expressions.module';
 import { flowsModule } from './modules/flows/flows.module';
+import { flowImportModule } from './modules/flow-import/flow-import.module';
 import { hookRegistrationsModule } from './modules/hook-registrations/hook-registrations.module';
 import { formsModule } from './modules/forms/forms.module';
 import { approvalsModule } from './modules/approvals/approvals.module';
@@ -89,6 +90,7 @@ export const serverModules = [
   engineModule,
   hookRegistrationsModule,
   flowsModule,
+  flowImportModule,
   expressionsModule,
   executionsModule,
   triggersModule,

@@ -1,10 +1,11 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ponteHelp, runCli } from './cli';
 import { configVariables } from './config';
 import { lockDataDir } from './db/data-dir-lock';
+import { n8nSample } from './modules/flow-import/flow-import-samples';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ponte-cli-'));
 // As root, the embedded database runs as another user, which must be able to enter the folder.
@@ -40,6 +41,13 @@ describe('ponte command', () => {
     const missing = await cli('export');
     expect(missing).toMatchObject({ code: 1, err: 'Informe --workspace.' });
     // A restore goes into the data dir of the environment: an output it would ignore is refused.
+    const from = await cli('import', '--from', 'zapier', '--workspace', 'Principal', 'a.json');
+    expect(from).toMatchObject({
+      code: 1,
+      err: '--from: use n8n ou node-red (recebido "zapier").',
+    });
+    const noFile = await cli('import', '--from', 'n8n', '--workspace', 'Principal');
+    expect(noFile).toMatchObject({ code: 1, err: 'Informe o arquivo a importar.' });
     const restoreOut = await cli('restore', 'backup.tar.gz', '--out', 'outro.tar.gz');
     expect(restoreOut.code).toBe(1);
     expect(restoreOut.err).toContain("Unknown option '--out'");
@@ -75,6 +83,17 @@ describe('ponte command', () => {
         holidays: [],
         flows: [],
       });
+
+      const n8nFile = join(dataDir, 'n8n.json');
+      writeFileSync(n8nFile, JSON.stringify(n8nSample()));
+      const report = await cli('import', '--from', 'n8n', '--workspace', 'Principal', n8nFile);
+      expect(report.code, report.err).toBe(0);
+      expect(report.out).toMatch(/^Flow "Pedidos do dia" \(id .+\)$/m);
+      expect(report.out).toContain('[Não traduzido] CRM da Acme');
+      expect(report.out).toContain('1 flow importado, desativados');
+      const wrong = await cli('import', '--from', 'node-red', '--workspace', 'Principal', n8nFile);
+      expect(wrong.code).toBe(1);
+      expect(wrong.err).toMatch(/Node-RED/);
 
       const release = await lockDataDir(join(dataDir, 'postgres'));
       try {

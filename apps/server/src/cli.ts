@@ -2,6 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { runBackupCommand } from './cli/backup-command';
 import { CliError } from './cli/cli-error';
+import { flowImportReport } from './cli/flow-import-report';
+import { flowImportSources, type FlowImportSource } from '@ponte/shared/flow-import.schema';
 import { readPassword } from './cli/read-password';
 import { createPonteCommands } from './cli/ponte-commands';
 import { ConfigError, loadConfig } from './config';
@@ -18,6 +20,10 @@ Comandos:
                                       exporta flows, variáveis, feriados e grupos do workspace em JSON
   import --workspace <nome|id> <arquivo.json>
                                       adiciona ao workspace o conteúdo de uma exportação
+  import --from n8n|node-red --workspace <nome|id> <arquivo.json> [--dry-run]
+                                      cria flows (desativados) a partir de uma exportação do
+                                      n8n ou do Node-RED e mostra o relatório de cada nó;
+                                      com --dry-run, só mostra o relatório
   user create --email <e-mail> --name <nome> --workspace <nome|id> [--password <senha>]
                                       cria um usuário (numa instalação vazia, a primeira conta)
   user reset-password --email <e-mail> [--password <senha>]
@@ -81,6 +87,35 @@ async function withCommands<T>(
   }
 }
 
+/** `ponte import --from n8n|node-red`: another tool's export, with the report of every node. */
+async function importFrom(rest: string[], print: Print): Promise<void> {
+  const { values, positionals } = parse(rest, {
+    workspace: { type: 'string' },
+    from: { type: 'string' },
+    'dry-run': { type: 'boolean' },
+  });
+  const from = required(values.from, '--from');
+  if (!(flowImportSources as readonly string[]).includes(from)) {
+    throw new CliError(`--from: use n8n ou node-red (recebido "${from}").`);
+  }
+  const workspace = required(values.workspace, '--workspace');
+  const path = required(positionals[0], 'o arquivo a importar');
+  const content = await readJson(path);
+  const dryRun = values['dry-run'] === true;
+  const result = await withCommands((commands) =>
+    commands.importFlowsFrom(workspace, from as FlowImportSource, content, dryRun),
+  );
+  print(flowImportReport(result.flows, result.totals, dryRun));
+}
+
+async function readJson(path: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8'));
+  } catch {
+    throw new CliError(`Não foi possível ler o JSON de ${path}.`);
+  }
+}
+
 async function run(args: string[], print: Print): Promise<void> {
   const [command, ...rest] = args;
   if (command === 'export') {
@@ -96,16 +131,15 @@ async function run(args: string[], print: Print): Promise<void> {
     } else process.stdout.write(json);
     return;
   }
+  if (command === 'import' && rest.some((arg) => arg === '--from' || arg.startsWith('--from='))) {
+    await importFrom(rest, print);
+    return;
+  }
   if (command === 'import') {
     const { values, positionals } = parse(rest, { workspace: { type: 'string' } });
     const workspace = required(values.workspace, '--workspace');
     const path = required(positionals[0], 'o arquivo a importar');
-    let content: unknown;
-    try {
-      content = JSON.parse(await readFile(path, 'utf8'));
-    } catch {
-      throw new CliError(`Não foi possível ler o JSON de ${path}.`);
-    }
+    const content = await readJson(path);
     const summary = await withCommands((commands) => commands.importWorkspace(workspace, content));
     print(
       `Importados ${summary.flows} flow(s), ${summary.variables} variável(is), ${summary.holidays} feriado(s) e ${summary.groups} grupo(s) novo(s).`,

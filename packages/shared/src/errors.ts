@@ -39,6 +39,8 @@ export const errorCodes = {
   /** A link that no longer takes calls: an 'Aguardar chamada' past its time (410). */
   expired: 'expired',
   payloadTooLarge: 'payload_too_large',
+  /** The file given to import is not an export of the tool named (docs/adr/0138). */
+  importFormat: 'import_format',
   /** The workspace's storage is full (507, ADR 0030). */
   quotaExceeded: 'quota_exceeded',
   setupDone: 'setup_done',

@@ -21,6 +21,7 @@ import { createWorkspacesRepository } from '../modules/workspaces/workspaces.rep
 import { AppError } from '../lib/app-error';
 import { CliError } from './cli-error';
 import { exportWorkspace, importWorkspace, type ImportSummary } from './workspace-transfer';
+import { flowImportCommand, type FlowImportArgs } from './flow-import-command';
 
 function valid<T>(schema: z.ZodType<T>, value: unknown, flag: string): T {
   const result = schema.safeParse(value);
@@ -64,6 +65,7 @@ export function createPonteCommands(db: Database, jwtSecret: string, now = () =>
     registers: (node: FlowNode) =>
       Boolean(library.get(node.type, node.typeVersion)?.hookSubscriptions),
   };
+  const flowImport = flowImportCommand(db, services.flows);
   const auth = createAuthService({ db, tokens, throttle: createMemoryLoginThrottle(), now });
   const workspaces = createWorkspacesRepository(db);
 
@@ -93,6 +95,10 @@ export function createPonteCommands(db: Database, jwtSecret: string, now = () =>
       const workspace = await workspaceOf(ref);
       return asCli(() => importWorkspace(services, workspace.id, parsed.data));
     },
+
+    /** `ponte import --from`: the flows of an n8n or Node-RED export (flow-import-command.ts). */
+    importFlowsFrom: async (ref: string, ...args: FlowImportArgs) =>
+      asCli(async () => flowImport((await workspaceOf(ref)).id, ...args)),
 
     /**
      * A user in the workspace. On an installation without users, the first account instead:

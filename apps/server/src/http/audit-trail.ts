@@ -236,7 +236,8 @@ export function auditTrail(deps: AuditTrailDeps) {
       const url = request.routeOptions.url;
       if (!url || !request.auth) return;
       const audited = auditedAction(request.method, url, table.get(`${request.method} ${url}`));
-      if (!audited) return;
+      // A dry run (an import's report, docs/adr/0138) only asks: nothing changes.
+      if (!audited || (request.body as { dry_run?: unknown } | undefined)?.dry_run === true) return;
       let before: Json = null;
       if (audited.action === 'update' || audited.action === 'delete') {
         before = await readBefore(request, url).catch((error: unknown) => {

@@ -86,6 +86,7 @@ export const groupedRoutes: Readonly<Record<string, Naming>> = {
 /** Where a resource is made or moved: its `group` must be one of a limited member's. */
 export const groupChoosingRoutes: ReadonlySet<string> = new Set([
   'POST /api/v1/flows',
+  'POST /api/v1/flows/import-from',
   'POST /api/v1/forms',
   'POST /api/v1/queues',
   'POST /api/v1/dashboards',

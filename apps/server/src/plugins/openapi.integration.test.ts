@@ -188,6 +188,12 @@ describe('request bodies the document accepts', () => {
     const givenFor: Record<string, Given> = {
       'post /api/v1/flows': emptyFlow,
       'put /api/v1/flows/{id}': emptyFlow,
+      // The file is an export of the tool named (docs/adr/0138); its credential's key is its id.
+      'post /api/v1/flows/import-from': {
+        source: 'n8n',
+        document: { name: 'Importado', nodes: [], connections: {} },
+        accounts: {},
+      },
       // The last N versions or those of the last N days, not both: the other one null.
       'put /api/v1/workspaces/current/version-retention': { version_keep_days: null },
       // Only an Editor, Operador or Leitor is limited to groups, and to the workspace's own.

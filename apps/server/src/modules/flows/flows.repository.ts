@@ -56,6 +56,15 @@ export function createFlowsRepository(db: Database) {
       return new Map(rows.map((row) => [row.id, row.name]));
     },
 
+    /** Every flow name of the workspace (an import names its flows apart from them). */
+    async allNames(workspaceId: string): Promise<string[]> {
+      const rows = await db
+        .select({ name: flows.name })
+        .from(flows)
+        .where(eq(flows.workspaceId, workspaceId));
+      return rows.map((row) => row.name);
+    },
+
     /** The enabled flows of the workspace (error flows, engine restart). */
     async listEnabled(workspaceId: string): Promise<FlowRow[]> {
       return db

@@ -6,6 +6,7 @@ import {
   IconDots,
   IconFileExport,
   IconFileImport,
+  IconReportAnalytics,
   IconHistory,
   IconKeyboard,
   IconLayoutGrid,
@@ -19,6 +20,7 @@ import type { EditorToolbarProps } from './editor-toolbar-props';
 import { ShortcutsTable } from './shortcuts-help';
 import { UndoRedoButtons } from './undo-redo-buttons';
 import { useCan } from '../../lib/session/use-can';
+import { ImportSourceItems } from '../../components/flow-import/import-source-items';
 
 /**
  * The toolbar on a narrow screen (n8n's mobile editor does the same): the connectors, undo,
@@ -106,6 +108,15 @@ export function EditorToolbarCompact(props: EditorToolbarProps) {
             >
               Importar de arquivo
             </Menu.Item>
+            <ImportSourceItems onPick={props.onImportFrom} disabled={importDenied !== null} />
+            {props.onOpenImportReport ? (
+              <Menu.Item
+                leftSection={<IconReportAnalytics size={16} />}
+                onClick={props.onOpenImportReport}
+              >
+                Relatório da importação
+              </Menu.Item>
+            ) : null}
             <Menu.Item leftSection={<IconFileExport size={16} />} onClick={props.onExport}>
               Exportar para arquivo
             </Menu.Item>

@@ -1,9 +1,14 @@
+import type { FlowImportSource } from '@ponte/shared/flow-import.schema';
 import type { DebuggerToolbarControlsProps } from './debugger/debugger-toolbar-controls';
 
 /** What the flow editor gives its toolbar, wide or compact. */
 export interface EditorToolbarProps {
   onOpenGallery: () => void;
   onImportFile: () => void;
+  /** 'De n8n (.json)' / 'De Node-RED (.json)' (docs/adr/0138). */
+  onImportFrom: (source: FlowImportSource) => void;
+  /** 'Relatório da importação': the report of the last flow loaded from n8n or Node-RED. */
+  onOpenImportReport?: (() => void) | undefined;
   onExport: () => void;
   variableCount: number;
   onOpenVariables: () => void;

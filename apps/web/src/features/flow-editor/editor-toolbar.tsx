@@ -4,6 +4,7 @@ import {
   IconFileExport,
   IconHistory,
   IconFileImport,
+  IconReportAnalytics,
   IconLayoutGrid,
   IconNotes,
   IconPlayerPlay,
@@ -20,6 +21,7 @@ import type { EditorToolbarProps } from './editor-toolbar-props';
 import { ShortcutsHelp } from './shortcuts-help';
 import { UndoRedoButtons } from './undo-redo-buttons';
 import { useCan } from '../../lib/session/use-can';
+import { ImportSourceItems } from '../../components/flow-import/import-source-items';
 
 /** Below this width the whole toolbar does not fit on one line: the compact one is drawn. */
 export const compactEditorQuery = '(max-width: 68em)';
@@ -73,6 +75,15 @@ function WideToolbar(props: EditorToolbarProps) {
           >
             Importar de arquivo
           </Menu.Item>
+          <ImportSourceItems onPick={props.onImportFrom} disabled={importDenied !== null} />
+          {props.onOpenImportReport ? (
+            <Menu.Item
+              leftSection={<IconReportAnalytics size={16} />}
+              onClick={props.onOpenImportReport}
+            >
+              Relatório da importação
+            </Menu.Item>
+          ) : null}
           <Menu.Item leftSection={<IconFileExport size={16} />} onClick={props.onExport}>
             Exportar para arquivo
           </Menu.Item>

@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useReactFlow } from '@xyflow/react';
 import { validateFlow } from '@ponte/shared/flow/flow-validator';
 import { countNodes, insertDocument } from '@ponte/shared/flow/flow-operations';
+import type { FlowDocument } from '@ponte/shared/flow/flow-document.schema';
 import type { Flow } from '@ponte/shared/flows.schema';
 import { messages } from '@ponte/shared/messages';
 import { ManualExecutionModal } from '../../components/manual-execution-modal';
@@ -40,8 +41,16 @@ import { useFlowPresence } from './presence/use-flow-presence';
 import { useEditorKeys } from './use-editor-keys';
 import { useGoBack, useSaveShortcut } from './use-editor-exits';
 import { useFlowImport } from './use-flow-import';
+import { useForeignImport } from './use-foreign-import';
 import { useEditorVersions } from './versions/use-editor-versions';
 import { useCan } from '../../lib/session/use-can';
+
+/** Where a template lands: below the graph, at its left edge. */
+function belowDocument(doc: FlowDocument) {
+  return doc.nodes.length
+    ? { x: topLeft(doc).x, y: Math.max(...doc.nodes.map((n) => n.position.y)) + 160 }
+    : { x: 0, y: 0 };
+}
 
 /** The editor of one flow (`null`: a new one, created by its first save). */
 export function FlowEditor({
@@ -111,6 +120,8 @@ export function FlowEditor({
     pinsNotice: pinnedNotice(doc, library.lookup),
   });
 
+  const foreignImport = useForeignImport(draft);
+
   const onKeyDown = useEditorKeys(draft, selection, select);
 
   const panelWide = useMediaQuery(wideNodePanelQuery, false, { getInitialValueInEffect: false });
@@ -176,6 +187,7 @@ export function FlowEditor({
       <EditorToolbar
         onOpenGallery={() => setModal('gallery')}
         onImportFile={flowImport.startFileImport}
+        {...foreignImport.toolbar}
         onExport={() => flowImport.exportFile(settings.name)}
         variableCount={settings.variables.length}
         onOpenVariables={() => setModal('variables')}
@@ -274,6 +286,7 @@ export function FlowEditor({
       />
       {flowImport.fileInput}
       {flowImport.exportDialog}
+      {foreignImport.element}
       <EditorModals
         modal={modal}
         onClose={() => setModal(null)}
@@ -286,10 +299,7 @@ export function FlowEditor({
         }}
         onTemplate={(template) => {
           setModal(null);
-          const at = doc.nodes.length
-            ? { x: topLeft(doc).x, y: Math.max(...doc.nodes.map((n) => n.position.y)) + 160 }
-            : { x: 0, y: 0 };
-          const result = insertDocument(doc, template.data, at, newNodeUid);
+          const result = insertDocument(doc, template.data, belowDocument(doc), newNodeUid);
           apply(() => result.doc);
           flowImport.addVariables(template.variables);
           select(result.uids);

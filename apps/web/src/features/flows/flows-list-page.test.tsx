@@ -237,6 +237,7 @@ describe('/flows', () => {
     const row = await rowOf('Importar pedidos');
     expect(within(row).getByRole('button', { name: 'Executar' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Criar Flow' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Importar' })).not.toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Opções' }));
     expect(await screen.findByRole('menuitem', { name: 'Abrir' })).toHaveAttribute(
       'href',

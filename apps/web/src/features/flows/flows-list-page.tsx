@@ -20,6 +20,7 @@ import type { FlowStatusFilter } from './api/get-flows';
 import { FlowNameCell } from './flow-name-cell';
 import { FlowPreview } from './flow-preview';
 import { FlowRowActions } from './flow-row-actions';
+import { FlowsImportMenu } from './flows-import-menu';
 import { useCan } from '../../lib/session/use-can';
 
 type FlowItem = FlowList['items'][number];
@@ -136,7 +137,17 @@ export function FlowsListPage() {
 
   return (
     <>
-      <PageHeader title="Flows do workspace" actions={canCreate ? createButton : null} />
+      <PageHeader
+        title="Flows do workspace"
+        actions={
+          canCreate ? (
+            <Group gap="sm" wrap="wrap" justify="flex-end">
+              <FlowsImportMenu />
+              {createButton}
+            </Group>
+          ) : null
+        }
+      />
       <NamedResourceList
         searchLabel="Buscar flows"
         filters={
