@@ -125,9 +125,11 @@ describe.skipIf(!hasChromium)('Jornada da importação do n8n e do Node-RED', ()
     const id = page.url().split('/').at(-1)!;
     const flow = await call('GET', `/api/v1/flows/${id}`);
     expect(flow.body.name).toBe('Sensores');
+    // The inject of a date becomes a manual start and the value it injected ('Definir valores').
     expect(flow.body.data.nodes.map((node: { type: string }) => node.type).sort()).toEqual([
       'core_log',
       'core_manual_trigger',
+      'core_set',
     ]);
   });
 });

@@ -5,6 +5,7 @@ import type {
   ImportResult,
   NodeImportReport,
 } from '../import-result';
+import { spreadPositions } from '../layout';
 import { connectionEdges, followerUid, type Placed } from './connections';
 import { mapperOf } from './mappers';
 import {
@@ -183,12 +184,14 @@ function importWorkflow(workflow: N8nWorkflow): ImportedFlow {
         notes: [],
       },
   );
+  const nodes = placedNodes.flatMap((placed) => [flowNode(placed), ...followerNode(placed)]);
+  spreadPositions(nodes);
   return {
     name: (workflow.name || 'Workflow do n8n').slice(0, 200),
     description: flowNotes(stickies, workflow.nodes),
     data: {
       version: 1,
-      nodes: placedNodes.flatMap((placed) => [flowNode(placed), ...followerNode(placed)]),
+      nodes,
       edges,
     },
     report,

@@ -36,7 +36,9 @@ describe('importNodeRed', () => {
         ['Clientes', 't2'],
       ]);
       const debug = flows[0]!.data.nodes.find((node) => node.uid === 'd1')!;
-      expect(debug).toMatchObject({ position: { x: 200, y: 20 }, disabled: true });
+      // Positions scaled by 1.5 for Ponte's larger cards, then moved right of the inject and
+      // its values node (15 and 265) so that no card covers another.
+      expect(debug).toMatchObject({ position: { x: 515, y: 30 }, disabled: true });
       expect(flows[0]!.data.edges).toContainEqual(
         expect.objectContaining({ source: 'i1-valores', target: 'd1' }),
       );

@@ -1,3 +1,4 @@
+import { spreadPositions } from '../layout';
 import type { FlowEdge, FlowNode } from '@ponte/shared/flow/flow-document.schema';
 import type { ImportAccountNeed, ImportedFlow, NodeImportReport } from '../import-result';
 import { downstreamOf, type Container, type ExportIndex } from './export-index';
@@ -91,6 +92,8 @@ export function translateFlow(container: Container, index: ExportIndex): Importe
     : null;
   if (subflowStart) importNotes.push(subflowStart);
   const added = addStartIfNone(container.id, nodes, edges);
+  // Node-RED's boxes are smaller than Ponte's cards: more room, and no card over another.
+  spreadPositions(nodes, { x: 1.5, y: 1.5 });
   if (added) importNotes.push(added);
   const report = container.members.map((node) => reportOf(node, mapped.get(node.id)));
   report.push(...container.configs.map(configReport));
