@@ -1,4 +1,5 @@
 import { customNodeMessages } from './messages-custom-nodes';
+import { customNodeOpenApiMessages } from './messages-custom-nodes-openapi';
 import { alertRuleMessages } from './messages-alert-rules';
 import { dashboardMessages } from './messages-dashboards';
 import { formMessages } from './messages-forms';
@@ -462,6 +463,7 @@ export const messages = {
   },
   forms: formMessages,
   customNodes: customNodeMessages,
+  customNodesOpenApi: customNodeOpenApiMessages,
   dashboards: dashboardMessages,
   alertRules: alertRuleMessages,
   llm: llmMessages,
