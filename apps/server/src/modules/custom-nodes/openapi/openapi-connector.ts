@@ -51,12 +51,13 @@ function wantedOf(op: OperationDetail): Wanted[] {
         name,
         field: fieldOf(property, {
           label: name,
-          required: op.body.required && required.has(name),
+          // Many documents leave the body itself optional but mark the fields it needs.
+          required: required.has(name),
           description: '',
         }),
       });
   } else {
-    const field = fieldOf(op.body.kind === 'json' ? op.body.schema : { type: 'string' }, {
+    const field = fieldOf(op.body.kind === 'json' ? { type: 'object' } : { type: 'string' }, {
       label: 'Corpo da requisição',
       required: op.body.required,
       description: op.body.description,

@@ -18,6 +18,8 @@ export interface Schema {
   required?: string[];
   items?: Schema;
   allOf?: Schema[];
+  oneOf?: Schema[];
+  anyOf?: Schema[];
   description?: string;
   title?: string;
   default?: unknown;

@@ -25,12 +25,18 @@ export function flatSchema(schema: Schema): Schema {
   };
 }
 
-/** The schema's one type (3.1's ['string', 'null'] is 'string'). */
+/**
+ * The schema's one type: 3.1's ['string', 'null'] is 'string'; of oneOf/anyOf alternatives,
+ * 'object' when one of them holds JSON (an object or a list), else their one type.
+ */
 function typeOf(schema: Schema): string {
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   const type = types.find((item) => item !== 'null');
   if (type) return type;
-  return schema.properties ? 'object' : '';
+  if (schema.properties) return 'object';
+  const alternatives = (schema.oneOf ?? schema.anyOf ?? []).map(typeOf).filter(Boolean);
+  if (alternatives.some((item) => item === 'object' || item === 'array')) return 'object';
+  return new Set(alternatives).size === 1 ? alternatives[0]! : '';
 }
 
 function enumField(schema: Schema, base: Omit<Field, 'type' | 'json'>): Field | null {
