@@ -174,9 +174,14 @@ describe.each(cases)('a connector from the $vendor document ($spec)', (c) => {
     expect(read.statusCode, read.body).toBe(200);
     const summary = openApiSummarySchema.parse(read.json());
     expect(summary.spec).toBe(c.spec);
-    for (const step of c.steps) expect(summary.operations.map((op) => op.id)).toContain(step.operation);
+    for (const step of c.steps)
+      expect(summary.operations.map((op) => op.id)).toContain(step.operation);
 
-    const connector = await createFromDocument(api, document, c.steps.map((s) => s.operation));
+    const connector = await createFromDocument(
+      api,
+      document,
+      c.steps.map((s) => s.operation),
+    );
     expect(connector.version).toBe(1);
     const shared: Record<string, unknown> = { url_base: standIn.url };
     if (c.account) shared.conta = await conta(api, c.account(standIn.url));

@@ -24,10 +24,9 @@ const bodyLimit = 2 * openApiDocumentMax + 64 * 1024;
 const tags = ['Conectores personalizados'];
 
 /** 'Criar a partir de OpenAPI' (docs/adr/0137); mounted at /api/v1 (authenticated scope). */
-export const customNodesOpenApiRoutes: FastifyPluginAsyncZod<CustomNodesOpenApiRoutesOptions> = async (
-  app,
-  { service },
-) => {
+export const customNodesOpenApiRoutes: FastifyPluginAsyncZod<
+  CustomNodesOpenApiRoutesOptions
+> = async (app, { service }) => {
   app.setErrorHandler((error: FastifyError) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       throw new AppError(413, errorCodes.payloadTooLarge, messages.customNodesOpenApi.tooLarge);
@@ -66,8 +65,6 @@ export const customNodesOpenApiRoutes: FastifyPluginAsyncZod<CustomNodesOpenApiR
     async (request, reply) =>
       reply
         .status(201)
-        .send(
-          await service.create(sessionOf(request).workspaceId, request.body, stampOf(request)),
-        ),
+        .send(await service.create(sessionOf(request).workspaceId, request.body, stampOf(request))),
   );
 };

@@ -17,7 +17,8 @@ const m = messages.customNodesOpenApi;
 /** The params every generated connector may have before the operations' own. */
 const reserved = ['operacao', 'conta', 'url_base'];
 
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const cut = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
 /** How an operation is named in the select and in errors: its summary, else `METHOD /path`. */
 export const operationLabel = (op: OperationDetail) =>
@@ -62,7 +63,11 @@ function wantedOf(op: OperationDetail): Wanted[] {
       required: op.body.required,
       description: op.body.description,
     });
-    wanted.push({ place: 'corpo', name: 'corpo', field: { ...field, json: op.body.kind === 'json' } });
+    wanted.push({
+      place: 'corpo',
+      name: 'corpo',
+      field: { ...field, json: op.body.kind === 'json' },
+    });
   }
   return wanted;
 }
@@ -98,7 +103,12 @@ function operationParams(ops: OperationDetail[], start: number): Built {
         param = { ...field, name, position: start + byKey.size, show_when: { operacao: [op.id] } };
         byKey.set(key, param);
       }
-      sent.push({ param: param.name!, in: wanted.place, name: wanted.name, ...(json ? { json } : {}) });
+      sent.push({
+        param: param.name!,
+        in: wanted.place,
+        name: wanted.name,
+        ...(json ? { json } : {}),
+      });
     }
     operations[op.id] = {
       method: op.method,
@@ -156,14 +166,19 @@ function securityParams(read: ReadDocument) {
   for (const scheme of read.summary.security) {
     if (scheme.type !== 'apiKey' || !scheme.param_name) continue;
     const name = `chave_${paramNameOf(scheme.name)}`.slice(0, limits.customNodeParamNameMax);
-    const where = scheme.in === 'query' ? 'na query' : scheme.in === 'cookie' ? 'no cookie' : 'no cabeçalho';
+    const where =
+      scheme.in === 'query' ? 'na query' : scheme.in === 'cookie' ? 'no cookie' : 'no cabeçalho';
     params.push({
       name,
       label: cut(`Variável com a chave "${scheme.param_name}"`, 500),
       type: 'text',
       description: `Nome da variável (do fluxo, do espaço de trabalho ou do sistema) que guarda a chave da API; ela vai ${where} "${scheme.param_name}".`,
     });
-    keys.push({ param: name, in: (scheme.in ?? 'header') as HandlerKey['in'], name: scheme.param_name });
+    keys.push({
+      param: name,
+      in: (scheme.in ?? 'header') as HandlerKey['in'],
+      name: scheme.param_name,
+    });
   }
   return { params, keys, account: accepts.length ? 'conta' : undefined };
 }
@@ -208,7 +223,11 @@ export function buildConnector(
   const total = head.length + built.params.length;
   if (total > limits.customNodeParamsMax) {
     let keep = ops.length - 1;
-    while (keep > 1 && head.length + operationParams(ops.slice(0, keep), 0).params.length > limits.customNodeParamsMax)
+    while (
+      keep > 1 &&
+      head.length + operationParams(ops.slice(0, keep), 0).params.length >
+        limits.customNodeParamsMax
+    )
       keep -= 1;
     throw refuse(m.tooManyParams(total, limits.customNodeParamsMax, ops.length - keep));
   }

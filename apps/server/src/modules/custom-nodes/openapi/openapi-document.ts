@@ -247,9 +247,7 @@ function operationsOf(doc: Obj): OperationDetail[] {
       if (!isObj(operation)) continue;
       const params = mergedParams(item.parameters, operation.parameters);
       const places = params.filter((p) => ['path', 'query', 'header'].includes(str(p.in)));
-      const opConsumes = Array.isArray(operation.consumes)
-        ? operation.consumes.map(str)
-        : consumes;
+      const opConsumes = Array.isArray(operation.consumes) ? operation.consumes.map(str) : consumes;
       const body = swagger ? bodyOf2(params, opConsumes) : bodyOf3(operation.requestBody);
       const tags = Array.isArray(operation.tags) ? operation.tags.map(str) : [];
       found.push({

@@ -8,7 +8,8 @@ export type Field = Omit<CustomNodeParamInput, 'name' | 'position'> & {
   json: boolean;
 };
 
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const cut = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
 /** allOf members folded into one schema (their properties, required and type). */
 export function flatSchema(schema: Schema): Schema {
