@@ -1,9 +1,14 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customNodeSchema, customNodeType } from '@ponte/shared/custom-nodes.schema';
 import { openApiSummarySchema } from '@ponte/shared/custom-nodes-openapi.schema';
+import { messages } from '@ponte/shared/messages';
 import { runAfterManualTrigger } from '../../../test/flow-fixtures';
 import { useTestApp, type Requester, type TestAccount } from '../../../test/test-app';
 import { fixtureText, startPrism, type StandIn } from './prism-stand-in';
+
+const m = messages.customNodesOpenApi;
 
 /**
  * Connectors built from real vendors' OpenAPI documents (fixtures/README.md), each called in a
@@ -245,5 +250,49 @@ describe('requests the document does not allow', () => {
       },
     });
     expect(unsigned.run.error?.message).toContain('A API respondeu 401 em "Send an email"');
+  });
+});
+
+describe('reading a document by its URL, through the network guard', () => {
+  const t = useTestApp('embedded', { httpAllowedNetworks: ['127.0.0.2/32'] });
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    const text = await fixtureText('twilio_lookups_v2.json.gz');
+    server = createServer((request, response) => {
+      if (request.url !== '/openapi.json') return void response.writeHead(404).end();
+      response.writeHead(200, { 'content-type': 'application/json' }).end(text);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', resolve));
+    base = `http://127.0.0.2:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server?.close(resolve)));
+
+  it('reads and creates from an address the guard allows, and refuses one it blocks', async () => {
+    const account = await t.createAccount();
+    const api = t.request(account.token);
+    const read = await api.post('/api/v1/custom-nodes/openapi/read', {
+      url: `${base}/openapi.json`,
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ title: 'Twilio - Lookups', spec: 'OpenAPI 3.0.1' });
+    const created = await api.post('/api/v1/custom-nodes/openapi', {
+      url: `${base}/openapi.json`,
+      operations: ['FetchPhoneNumber'],
+      name: 'Consulta de telefone',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'Consulta de telefone', version: 1 });
+
+    const missing = await api.post('/api/v1/custom-nodes/openapi/read', { url: `${base}/nada` });
+    expect(missing.json()).toMatchObject({ statusCode: 400, message: m.fetchStatus(404) });
+    const blocked = await api.post('/api/v1/custom-nodes/openapi/read', {
+      url: 'http://127.0.0.3:9/openapi.json',
+    });
+    expect(blocked.statusCode).toBe(400);
+    const { message } = blocked.json() as { message: string };
+    expect(message).toMatch(/^Não foi possível baixar o documento: /);
+    expect(message).toContain('PONTE_HTTP_ALLOWED_NETWORKS');
+    expect(message).not.toMatch(/\/(work|root|home|tmp)\//);
   });
 });
