@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { customNodeParamSchema, customNodeSaveIssues } from './custom-nodes.schema';
+import {
+  customNodeParamSchema,
+  customNodeSaveIssues,
+  type CustomNodeParamInput,
+} from './custom-nodes.schema';
 import { messages } from './messages';
 
 const m = messages.customNodes;
@@ -9,7 +13,7 @@ const operation = {
   type: 'select' as const,
   options: [{ label: 'Listar', value: 'listar' }],
 };
-const body = (params: object[]) => ({ name: 'API', description: 'Uma API.', params });
+const body = (params: CustomNodeParamInput[]) => ({ name: 'API', description: 'Uma API.', params });
 
 describe('the params a connector with operations saves (docs/adr/0137)', () => {
   it('keeps a row saved before description, show_when and accepts as it was', () => {
@@ -27,7 +31,7 @@ describe('the params a connector with operations saves (docs/adr/0137)', () => {
   });
 
   it('takes show_when naming a select param and its values, and refuses anything else', () => {
-    const shown = {
+    const shown: CustomNodeParamInput = {
       name: 'limite',
       label: 'Limite',
       type: 'number',
@@ -45,7 +49,7 @@ describe('the params a connector with operations saves (docs/adr/0137)', () => {
   });
 
   it('takes only HTTP account types in accepts', () => {
-    const account = {
+    const account: CustomNodeParamInput = {
       name: 'conta',
       label: 'Conta',
       type: 'service_account',
