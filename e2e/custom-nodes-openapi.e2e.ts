@@ -48,7 +48,7 @@ describe.skipIf(!hasChromium)(
       await page.goto(`${server.url}/custom-nodes`);
       await page.getByRole('button', { name: 'Criar a partir de OpenAPI' }).click();
       const dialog = page.getByRole('dialog', { name: 'Criar a partir de OpenAPI' });
-      await dialog.getByRole('radio', { name: 'Arquivo' }).check({ force: true });
+      await dialog.getByText('Arquivo', { exact: true }).click();
       await dialog.locator('input[type="file"]').setInputFiles({
         name: 'tsg_alerts_v3.json',
         mimeType: 'application/json',
@@ -72,7 +72,7 @@ describe.skipIf(!hasChromium)(
       await page.getByRole('heading', { name: 'Twilio SendGrid Alerts API' }).waitFor();
       expect(page.url()).toMatch(/\/custom-nodes\/[^/]+$/);
       await page.getByRole('tab', { name: 'Funções' }).click();
-      await page.getByRole('group', { name: 'Parâmetro 1' }).waitFor();
+      await page.getByRole('group', { name: 'Parâmetro 1' }).first().waitFor();
       await snap(page, 'custom-nodes-openapi-03-editor');
     });
 
@@ -82,7 +82,10 @@ describe.skipIf(!hasChromium)(
       });
       await page.goto(`${server.url}/flows/${flowId}`);
       await page.getByRole('textbox', { name: 'Buscar conectores' }).fill('SendGrid');
-      await page.getByRole('button', { name: 'Twilio SendGrid Alerts API', exact: true }).waitFor();
+      await page
+        .getByRole('button', { name: 'Twilio SendGrid Alerts API', exact: true })
+        .first()
+        .waitFor();
       await snap(page, 'custom-nodes-openapi-04-paleta');
     });
   },

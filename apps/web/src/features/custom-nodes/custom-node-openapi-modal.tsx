@@ -10,6 +10,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconFileCode } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import type { OpenApiSource, OpenApiSummary } from '@ponte/shared/custom-nodes-openapi.schema';
@@ -68,6 +69,7 @@ function FilePicker({
 /** 'Criar a partir de OpenAPI' (docs/adr/0137): read a document, pick operations, create. */
 export function CustomNodeOpenApiModal({ opened, onClose }: Props) {
   const navigate = useNavigate();
+  const isPhone = useMediaQuery('(max-width: 48em)') ?? false;
   const read = useReadOpenApi();
   const create = useCreateFromOpenApi();
   const [origin, setOrigin] = useState<Origin>('url');
@@ -122,7 +124,13 @@ export function CustomNodeOpenApiModal({ opened, onClose }: Props) {
   }
 
   return (
-    <Modal opened={opened} onClose={close} title="Criar a partir de OpenAPI" size="xl">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Criar a partir de OpenAPI"
+      size="xl"
+      fullScreen={isPhone}
+    >
       <Stack gap="md">
         <SegmentedControl
           value={origin}
