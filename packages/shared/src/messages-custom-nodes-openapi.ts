@@ -3,7 +3,8 @@ export const customNodeOpenApiMessages = {
   sourceRequired: 'Informe a URL do documento OpenAPI ou envie o arquivo.',
   urlInvalid: 'A URL do documento precisa começar com http:// ou https://.',
   fetchFailed: (reason: string) => `Não foi possível baixar o documento: ${reason}`,
-  fetchStatus: (status: number) => `Não foi possível baixar o documento: o servidor respondeu ${status}.`,
+  fetchStatus: (status: number) =>
+    `Não foi possível baixar o documento: o servidor respondeu ${status}.`,
   tooLarge: 'O documento OpenAPI pode ter no máximo 10 MB.',
   unreadable: 'O arquivo não é um JSON nem um YAML válido.',
   notOpenApi:

@@ -46,7 +46,7 @@ const created = { ...consultaCep, _id: 'cn9', name: 'Minha loja', version: 1 };
 
 describe("/custom-nodes 'Criar a partir de OpenAPI'", () => {
   it('reads a URL, picks operations by tag and by search, and opens the new connector', async () => {
-    let readReply: { status: number; body: unknown } = apiError(
+    let readReply: ReturnType<typeof apiError> = apiError(
       400,
       messages.customNodesOpenApi.notOpenApi,
     );
