@@ -10,13 +10,12 @@ import { text } from './text';
 export const openApiDocumentMax = 10 * 1024 * 1024;
 
 /** Where the document comes from: an http(s) address fetched through the network guard, or its text. */
-export const openApiSourceSchema = z
-  .object({
-    url: text().trim().max(2000).optional(),
-    /** The document itself: JSON or YAML text. */
-    document: text().max(openApiDocumentMax).optional(),
-  })
-  .meta({ minProperties: 1 });
+/** One of the two is needed (400 `sourceRequired` otherwise); `document` wins when both come. */
+export const openApiSourceSchema = z.object({
+  url: text().trim().max(2000).optional(),
+  /** The document itself: JSON or YAML text. */
+  document: text().max(openApiDocumentMax).optional(),
+});
 export type OpenApiSource = z.infer<typeof openApiSourceSchema>;
 
 export const openApiOperationSchema = z.object({

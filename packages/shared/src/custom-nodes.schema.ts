@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { limits } from './limits';
 import { messages } from './messages';
 import { listResponseSchema, pageNumberSchema } from './pagination';
-import { isHttpSigningType } from './service-account-hosts';
+import { httpSigningTypes, isHttpSigningType } from './service-account-hosts';
 import { text } from './text';
 import { versionStampSchema } from './versions.schema';
 
@@ -74,7 +74,14 @@ export const customNodeParamSchema = z.object({
     .record(text().max(limits.customNodeParamNameMax), z.array(labelText()).max(200))
     .optional(),
   /** service_account: the account types the picker offers (absent or empty: every HTTP one). */
-  accepts: z.array(text().max(100)).max(50).optional(),
+  accepts: z
+    .array(
+      text()
+        .max(100)
+        .meta({ enum: [...httpSigningTypes] }),
+    )
+    .max(50)
+    .optional(),
 });
 export type CustomNodeParam = z.infer<typeof customNodeParamSchema>;
 export type CustomNodeParamInput = z.input<typeof customNodeParamSchema>;
