@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { limits } from './limits';
 import { messages } from './messages';
 import { listResponseSchema, pageNumberSchema } from './pagination';
+import { httpSigningTypes, isHttpSigningType } from './service-account-hosts';
 import { text } from './text';
 import { versionStampSchema } from './versions.schema';
 
@@ -28,6 +29,8 @@ export const customNodeParamTypes = [
   'code-editor',
   'table-params',
   'service_account',
+  'number',
+  'boolean',
 ] as const;
 export type CustomNodeParamType = (typeof customNodeParamTypes)[number];
 
@@ -62,6 +65,23 @@ export const customNodeParamSchema = z.object({
   options: z.array(customNodeParamOptionSchema).max(limits.customNodeParamOptionsMax).default([]),
   columns: z.array(customNodeParamColumnSchema).max(limits.customNodeParamOptionsMax).default([]),
   position: z.number().int().min(0).default(0),
+  // Beyond the spec (docs/adr/0137), optional so that rows, versions and files saved before
+  // them compare and export as they were.
+  /** A line under the field in the node panel. */
+  description: text().max(limits.customNodeDescriptionMax).optional(),
+  /** Shown only while each named select param holds one of the values (ParamSpec `showWhen`). */
+  show_when: z
+    .record(text().max(limits.customNodeParamNameMax), z.array(labelText()).max(200))
+    .optional(),
+  /** service_account: the account types the picker offers (absent or empty: every HTTP one). */
+  accepts: z
+    .array(
+      text()
+        .max(100)
+        .meta({ enum: [...httpSigningTypes] }),
+    )
+    .max(50)
+    .optional(),
 });
 export type CustomNodeParam = z.infer<typeof customNodeParamSchema>;
 export type CustomNodeParamInput = z.input<typeof customNodeParamSchema>;
@@ -238,6 +258,27 @@ export interface CustomNodeSaveIssue {
   message: string;
 }
 
+/** `show_when` names select params of the connector and their values; `accepts` HTTP account types. */
+function paramLinkIssues(
+  param: CustomNodeParamInput,
+  i: number,
+  params: CustomNodeParamInput[],
+): CustomNodeSaveIssue[] {
+  const n = i + 1;
+  const issues: CustomNodeSaveIssue[] = [];
+  for (const [name, values] of Object.entries(param.show_when ?? {})) {
+    const target = params.find((other) => (other.name ?? '').trim() === name);
+    if (!target || target.type !== 'select' || target === param)
+      issues.push({ path: ['params', i, 'show_when'], message: m.paramShowWhenUnknown(n, name) });
+    else if (!values.every((value) => (target.options ?? []).some((o) => o.value === value)))
+      issues.push({ path: ['params', i, 'show_when'], message: m.paramShowWhenValue(n, name) });
+  }
+  const accepts = param.type === 'service_account' ? (param.accepts ?? []) : [];
+  if (accepts.some((type) => !isHttpSigningType(type)))
+    issues.push({ path: ['params', i, 'accepts'], message: m.paramAcceptsInvalid(n) });
+  return issues;
+}
+
 function paramIssues(param: CustomNodeParamInput, i: number, names: Set<string>) {
   const n = i + 1;
   const at = (...keys: (string | number)[]) => ['params', i, ...keys];
@@ -306,6 +347,7 @@ export function customNodeSaveIssues(body: CustomNodeBodyInput): CustomNodeSaveI
     issues.push({ path: ['params'], message: m.tooManyParams });
   const names = new Set<string>();
   params.forEach((param, i) => issues.push(...paramIssues(param, i, names)));
+  params.forEach((param, i) => issues.push(...paramLinkIssues(param, i, params)));
   return issues;
 }
 

@@ -49,6 +49,12 @@ export const customNodeMessages = {
     `A coluna ${column} do parâmetro ${n} precisa de chave e label.`,
   paramColumnKeyTaken: (column: number, n: number) =>
     `A chave da coluna ${column} do parâmetro ${n} já foi utilizada.`,
+  paramShowWhenUnknown: (n: number, name: string) =>
+    `O parâmetro ${n} só aparece conforme "${name}", que não é uma lista de seleção deste conector.`,
+  paramShowWhenValue: (n: number, name: string) =>
+    `O parâmetro ${n} só aparece conforme valores que a lista "${name}" não oferece.`,
+  paramAcceptsInvalid: (n: number) =>
+    `A conta de serviço do parâmetro ${n} aceita um tipo de conta que não assina requisições HTTP.`,
   /** The flow validator and the engine, naming the connector (issue code `connector_unavailable`). */
   connectorDisabled: (name: string) =>
     `O conector personalizado "${name}" está desativado. Ative-o em Conectores personalizados ou remova-o do fluxo.`,

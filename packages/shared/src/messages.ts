@@ -1,5 +1,6 @@
 import { customNodeMessages } from './messages-custom-nodes';
 import { flowImportMessages } from './messages-flow-import';
+import { customNodeOpenApiMessages } from './messages-custom-nodes-openapi';
 import { alertRuleMessages } from './messages-alert-rules';
 import { dashboardMessages } from './messages-dashboards';
 import { formMessages } from './messages-forms';
@@ -464,6 +465,7 @@ export const messages = {
   forms: formMessages,
   customNodes: customNodeMessages,
   flowImport: flowImportMessages,
+  customNodesOpenApi: customNodeOpenApiMessages,
   dashboards: dashboardMessages,
   alertRules: alertRuleMessages,
   llm: llmMessages,

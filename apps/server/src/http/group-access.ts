@@ -92,6 +92,7 @@ export const groupChoosingRoutes: ReadonlySet<string> = new Set([
   'POST /api/v1/dashboards',
   'POST /api/v1/db/tables',
   'POST /api/v1/custom-nodes',
+  'POST /api/v1/custom-nodes/openapi',
   'POST /api/v1/alert-rules',
   'PUT /api/v1/flows/:id',
   'PUT /api/v1/forms/:id',

@@ -16,9 +16,23 @@ export function customParamSpec(param: CustomNodeParam): ParamSpec {
   const base = {
     label: param.label,
     ...(param.is_required ? { required: true } : {}),
+    ...(param.description ? { description: param.description } : {}),
+    ...(param.show_when && Object.keys(param.show_when).length
+      ? { showWhen: param.show_when }
+      : {}),
   };
   const fallback = param.default_value ? { default: param.default_value } : {};
   switch (param.type) {
+    case 'number': {
+      const value = param.default_value.trim() === '' ? NaN : Number(param.default_value);
+      return { ...base, type: 'number', ...(Number.isFinite(value) ? { default: value } : {}) };
+    }
+    case 'boolean':
+      return {
+        ...base,
+        type: 'boolean',
+        ...(param.default_value ? { default: param.default_value === 'true' } : {}),
+      };
     case 'text':
     case 'textarea':
       return { ...base, type: param.type, valueType: 'any', ...fallback };
@@ -38,7 +52,11 @@ export function customParamSpec(param: CustomNodeParam): ParamSpec {
         columns: param.columns.map(({ key, label }) => ({ key, label, type: 'text' })),
       };
     case 'service_account':
-      return { ...base, type: 'service_account', accepts: httpAccountTypes };
+      return {
+        ...base,
+        type: 'service_account',
+        accepts: param.accepts?.length ? param.accepts : httpAccountTypes,
+      };
   }
 }
 

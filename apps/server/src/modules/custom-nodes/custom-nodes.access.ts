@@ -12,4 +12,6 @@ export const customNodesAccess = {
   'POST /api/v1/custom-nodes/:id/versions/:number/restore': 'customNodes.write',
   'POST /api/v1/custom-nodes/duplicate/:id': 'customNodes.write',
   'POST /api/v1/custom-nodes/test': 'customNodes.write',
+  'POST /api/v1/custom-nodes/openapi/read': 'customNodes.write',
+  'POST /api/v1/custom-nodes/openapi': 'customNodes.write',
 } as const satisfies AccessTable;

@@ -215,7 +215,7 @@ describeEachDriver('custom connectors API', (driver) => {
       messages.generic.forbiddenCharacterIn('code_execution_content'),
     );
     const unknownType = {
-      type: 'number',
+      type: 'date',
       name: 'n',
       label: 'N',
     } as unknown as CustomNodeParamInput;

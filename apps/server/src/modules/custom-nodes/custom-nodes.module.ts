@@ -9,6 +9,8 @@ import { customNodesRoutes } from './custom-nodes.routes';
 import { createCustomNodesRepository } from './custom-nodes.repository';
 import { createCustomNodesService } from './custom-nodes.service';
 import { customNodesAccess } from './custom-nodes.access';
+import { customNodesOpenApiRoutes } from './openapi/custom-nodes-openapi.routes';
+import { createCustomNodesOpenApiService } from './openapi/custom-nodes-openapi.service';
 
 declare module '../../container/provided' {
   interface Provided {
@@ -30,7 +32,7 @@ export const customNodesModule = defineModule({
   access: customNodesAccess,
   needs: ['db', 'now'],
   provides: ['library', 'customNodeLibrary'],
-  routeNeeds: ['engine', 'versions'],
+  routeNeeds: ['engine', 'versions', 'outboundHttp'],
   tables: ['custom_nodes', 'custom_node_versions'],
   create({ db }, options: CustomNodesOptions) {
     const library = createRegistry([...builtinNodes, ...(options.nodes ?? [])]);
@@ -41,10 +43,11 @@ export const customNodesModule = defineModule({
     return { library, customNodeLibrary };
   },
   routes: {
-    api: async (api, { db, now, engine, versions }) => {
-      await api.register(customNodesRoutes, {
-        service: createCustomNodesService({ db, now, versions }),
-        versions,
+    api: async (api, { db, now, engine, versions, outboundHttp }) => {
+      const service = createCustomNodesService({ db, now, versions });
+      await api.register(customNodesRoutes, { service, versions });
+      await api.register(customNodesOpenApiRoutes, {
+        service: createCustomNodesOpenApiService({ http: outboundHttp, customNodes: service }),
       });
       await api.register(customNodesTestRoutes, {
         service: createCustomNodesTestService({ engine }),

@@ -125,6 +125,46 @@ describe('/custom-nodes/new and /custom-nodes/{id}', () => {
     expect(api.callsTo('POST', '/api/v1/custom-nodes')).toHaveLength(0);
   });
 
+  it('keeps on save what the params hold beyond what the editor shows (show_when, accepts)', async () => {
+    const params = [
+      {
+        ...consultaCep.params[0]!,
+        name: 'operacao',
+        label: 'Operação',
+        type: 'select' as const,
+        options: [{ label: 'Listar', value: 'listar' }],
+        position: 0,
+      },
+      {
+        ...consultaCep.params[0]!,
+        name: 'limite',
+        type: 'number' as const,
+        description: 'Quantos itens.',
+        show_when: { operacao: ['listar'] },
+        position: 1,
+      },
+      {
+        ...consultaCep.params[0]!,
+        name: 'conta',
+        type: 'service_account' as const,
+        accepts: ['bearer_token'],
+        position: 2,
+      },
+    ];
+    const node = { ...consultaCep, params };
+    const api = setup([
+      { method: 'GET', path: '/api/v1/custom-nodes/cn1', reply: { body: node } },
+      { method: 'PUT', path: '/api/v1/custom-nodes/cn1', reply: { body: node } },
+    ]);
+    const { user } = renderApp('/custom-nodes/cn1');
+    await user.type(await screen.findByDisplayValue('Consulta CEP'), ' 2');
+    await save(user);
+    expect(await screen.findByText('Conector salvo com sucesso!')).toBeInTheDocument();
+    const body = api.callsTo('PUT', '/api/v1/custom-nodes/cn1')[0]?.body as CustomNodeBody;
+    expect(body.name).toBe('Consulta CEP 2');
+    expect(body.params).toEqual(params);
+  });
+
   it('says when the connector cannot be read', async () => {
     setup([
       {

@@ -215,4 +215,33 @@ describe("the 'Funções' tab", () => {
     unmount();
     expect(typings.removed).toEqual(typings.added);
   });
+
+  it("shows and edits a param's description and accepted accounts, and keeps its show_when", async () => {
+    const operation = param('operacao', 0, {
+      type: 'select',
+      options: [{ label: 'Listar', value: 'listar' }],
+    });
+    const limit = param('limite', 1, {
+      type: 'number',
+      description: 'Quantos itens.',
+      show_when: { operacao: ['listar'] },
+    });
+    const account = param('conta', 2, { type: 'service_account', accepts: ['bearer_token'] });
+    const { user, value } = setup({ params: [operation, limit, account] });
+    expect(
+      within(paramGroup(2)).getByText(/Mostrado no painel só quando operacao for listar/),
+    ).toBeInTheDocument();
+    const description = within(paramGroup(2)).getByRole('textbox', { name: /^Descrição/ });
+    expect(description).toHaveValue('Quantos itens.');
+    await type(user, within(paramGroup(2)).getByRole('textbox', { name: /^Label/ }), 'Máximo');
+    await type(user, description, 'Até 100.');
+    expect(value().params[1]).toMatchObject({
+      label: 'Máximo',
+      description: 'Até 100.',
+      show_when: { operacao: ['listar'] },
+    });
+    expect(within(paramGroup(3)).getAllByText('Bearer token').length).toBeGreaterThan(0);
+    await user.click(within(paramGroup(3)).getByRole('checkbox', { name: 'Obrigatório' }));
+    expect(value().params[2]).toMatchObject({ accepts: ['bearer_token'], is_required: true });
+  });
 });

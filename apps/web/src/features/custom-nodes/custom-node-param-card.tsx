@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Checkbox,
   Group,
+  MultiSelect,
   Paper,
   Select,
   SimpleGrid,
@@ -19,6 +20,8 @@ import type {
   CustomNodeSaveIssue,
 } from '@ponte/shared/custom-nodes.schema';
 import { limits } from '@ponte/shared/limits';
+import { httpSigningTypes } from '@ponte/shared/service-account-hosts';
+import { serviceAccountTypeLabels } from '@ponte/shared/service-accounts.schema';
 import { CustomNodeParamColumns, CustomNodeParamOptions } from './custom-node-param-choices';
 import { customNodeParamTypeOptions, noDefaultParamTypes } from './custom-node-param-labels';
 
@@ -84,6 +87,18 @@ function MoveButtons({
       </Tooltip>
     </Group>
   );
+}
+
+const accountTypeOptions = httpSigningTypes.map((type) => ({
+  value: type,
+  label: serviceAccountTypeLabels[type],
+}));
+
+/** 'Mostrar só quando operacao for listar ou criar': what `show_when` says, read-only. */
+function showWhenText(showWhen: Record<string, string[]>): string {
+  return Object.entries(showWhen)
+    .map(([name, values]) => `${name} for ${values.join(' ou ')}`)
+    .join(' e ');
 }
 
 /** One param of the connector: every field of spec 2 §3 Param, with its issues beside it. */
@@ -157,6 +172,28 @@ export function CustomNodeParamCard(props: CustomNodeParamCardProps) {
         ) : (
           <TextInput {...defaultInput} />
         )}
+        <TextInput
+          label="Descrição"
+          description="Uma linha de ajuda sob o campo no painel do fluxo"
+          maxLength={limits.customNodeDescriptionMax}
+          value={param.description ?? ''}
+          onChange={(event) => set('description', event.currentTarget.value)}
+        />
+        {param.type === 'service_account' ? (
+          <MultiSelect
+            label="Tipos de conta aceitos"
+            description="Vazio: qualquer conta que assine requisições HTTP"
+            data={accountTypeOptions}
+            value={param.accepts ?? []}
+            onChange={(accepts) => set('accepts', accepts)}
+            clearable
+          />
+        ) : null}
+        {param.show_when && Object.keys(param.show_when).length ? (
+          <Text size="xs" c="dimmed">
+            Mostrado no painel só quando {showWhenText(param.show_when)}.
+          </Text>
+        ) : null}
         <Checkbox
           label="Obrigatório"
           checked={param.is_required}

@@ -9,6 +9,8 @@ export const customNodeParamTypeLabels: Record<CustomNodeParamType, string> = {
   'code-editor': 'Editor de código',
   'table-params': 'Tabela de parâmetros',
   service_account: 'Conta de serviço',
+  number: 'Número',
+  boolean: 'Sim/Não',
 };
 
 export const customNodeParamTypeOptions = customNodeParamTypes.map((type) => ({

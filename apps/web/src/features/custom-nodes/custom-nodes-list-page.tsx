@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { Badge, Text } from '@mantine/core';
-import { IconCopy, IconDownload, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconApi, IconCopy, IconDownload, IconPencil, IconTrash } from '@tabler/icons-react';
 import { formatDateTime } from '@ponte/shared/format';
 import type { CustomNode } from '@ponte/shared/custom-nodes.schema';
 import { limits } from '@ponte/shared/limits';
@@ -10,6 +11,7 @@ import { useDuplicateConfirm } from '../../components/named-resource/duplicate-c
 import { NamedResourceList } from '../../components/named-resource/named-resource-list';
 import { RowActionIcons } from '../../components/named-resource/row-action-icons';
 import { useNamedResourceList } from '../../components/named-resource/use-named-resource-list';
+import { DeniedButton } from '../../components/denied-button';
 import { PageHeader } from '../../components/page-header';
 import type { TableColumn } from '../../components/paginated-table';
 import { useCan } from '../../lib/session/use-can';
@@ -17,6 +19,7 @@ import { useDuplicateCustomNode } from './api/custom-node-mutations';
 import { useCustomNodes } from './api/get-custom-nodes';
 import { downloadCustomNodeFile } from './custom-node-file';
 import { CustomNodeImage } from './custom-node-image';
+import { CustomNodeOpenApiModal } from './custom-node-openapi-modal';
 
 const m = messages.customNodes;
 
@@ -102,13 +105,28 @@ export function CustomNodesListPage() {
   const list = useNamedResourceList(useCustomNodes, limits.customNodesPageSize);
   const duplicate = useDuplicateConfirm(useDuplicateCustomNode(), 'Duplicar conector', m);
   const columns = useColumns(duplicate.ask);
+  const [fromOpenApi, setFromOpenApi] = useState(false);
+  const denied = useCan('customNodes.write').reason;
+  const actions = (
+    <>
+      <DeniedButton
+        variant="default"
+        denied={denied}
+        leftSection={<IconApi size={16} />}
+        onClick={() => setFromOpenApi(true)}
+      >
+        Criar a partir de OpenAPI
+      </DeniedButton>
+      {createButton}
+    </>
+  );
 
   return (
     <>
       <PageHeader
         title="Conectores"
         description="Conectores próprios do workspace: um handler em JavaScript e seus parâmetros, usados nos fluxos como qualquer outro conector."
-        actions={createButton}
+        actions={actions}
       />
       <NamedResourceList
         searchLabel="Buscar conectores"
@@ -123,6 +141,7 @@ export function CustomNodesListPage() {
         }}
       />
       {duplicate.modal}
+      <CustomNodeOpenApiModal opened={fromOpenApi} onClose={() => setFromOpenApi(false)} />
     </>
   );
 }

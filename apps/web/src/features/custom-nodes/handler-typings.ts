@@ -26,6 +26,8 @@ const valueTypes: Record<CustomNodeParamType, (param: CustomNodeParam) => string
   },
   // The account's _id; the handler uses it through serviceAccount('<nome>').
   service_account: () => 'string',
+  number: () => 'number',
+  boolean: () => 'boolean',
 };
 
 const identifier = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
