@@ -67,7 +67,7 @@ describe.skipIf(!hasChromium)(
       await page.setViewportSize({ width: 390, height: 844 });
       await snap(page, 'custom-nodes-openapi-02-modal-celular');
       // Nothing wider than the phone's screen.
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      const width = await page.evaluate(() => window.document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(390);
       await page.setViewportSize({ width: 1440, height: 900 });
 
