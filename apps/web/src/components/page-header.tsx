@@ -22,7 +22,12 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
           </Text>
         ) : null}
       </Stack>
-      {actions ? <Group gap="sm">{actions}</Group> : null}
+      {/* On a phone, buttons that do not fit side by side go one under the other. */}
+      {actions ? (
+        <Group gap="sm" maw="100%">
+          {actions}
+        </Group>
+      ) : null}
     </Group>
   );
 }
