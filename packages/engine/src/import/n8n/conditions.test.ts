@@ -77,6 +77,16 @@ describe('n8n conditions become one JSONata expression', () => {
     );
     expect(await holds(smaller, { value: 1 })).toBe(true);
     expect(await holds(smaller, { value: 2 })).toBe(false);
+    const matches = ifV1Jsonata(
+      {
+        conditions: {
+          string: [{ value1: '={{ $json.cep }}', operation: 'regex', value2: '^\\d{5}-\\d{3}$' }],
+        },
+      },
+      fresh(),
+    );
+    expect(await holds(matches, { cep: '01310-100' })).toBe(true);
+    expect(await holds(matches, { cep: '01310100' })).toBe(false);
   });
 
   it('lists what it could not translate exactly (dates, regexes, unknown operations)', () => {

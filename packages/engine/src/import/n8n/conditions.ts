@@ -50,8 +50,8 @@ const filterOperations: Record<string, Build> = {
   'array:lengthLte': ({ left, right }) => `$count(${left}) <= ${right}`,
 };
 
-/** IF v1 operation names → the filter's. */
-const v1Operations: Record<string, string> = {
+/** IF v1 and Switch v1/v2 operation names → the filter's. */
+export const v1Operations: Record<string, string> = {
   equal: 'equals',
   notEqual: 'notEquals',
   smaller: 'lt',
@@ -66,6 +66,8 @@ const v1Operations: Record<string, string> = {
   notEndsWith: 'notEndsWith',
   isEmpty: 'empty',
   isNotEmpty: 'notEmpty',
+  regex: 'regex',
+  notRegex: 'notRegex',
 };
 
 const numeric = /^\s*-?\d+(\.\d+)?\s*$/;

@@ -1,4 +1,4 @@
-import { conditionJsonata, filterJsonata, ifV1Jsonata } from '../conditions';
+import { conditionJsonata, filterJsonata, ifV1Jsonata, v1Operations } from '../conditions';
 import type { MapContext, Mapped, N8nParams } from '../n8n-workflow';
 import { passThrough } from './pass-through';
 
@@ -55,7 +55,7 @@ function switchRulesV1(context: MapContext): Mapped {
           left: p.value1,
           right: rule.value2,
           type,
-          operation: v1SwitchOperations[operation] ?? operation,
+          operation: v1Operations[operation] ?? operation,
           caseSensitive: true,
         },
         context.expressions,
@@ -67,23 +67,6 @@ function switchRulesV1(context: MapContext): Mapped {
   for (let index = 0; index < outputs.length; index++) outputs[index] ??= [];
   return { type: 'core_switch', params: { rules: table }, outputs };
 }
-
-const v1SwitchOperations: Record<string, string> = {
-  equal: 'equals',
-  notEqual: 'notEquals',
-  smaller: 'lt',
-  smallerEqual: 'lte',
-  larger: 'gt',
-  largerEqual: 'gte',
-  contains: 'contains',
-  notContains: 'notContains',
-  startsWith: 'startsWith',
-  notStartsWith: 'notStartsWith',
-  endsWith: 'endsWith',
-  notEndsWith: 'notEndsWith',
-  regex: 'regex',
-  notRegex: 'notRegex',
-};
 
 /** Expression mode: the expression gives the output's index. */
 function switchExpression(context: MapContext): Mapped {
