@@ -17,8 +17,6 @@ import {
   type ImportResult,
   type ImportSource,
 } from '@ponte/engine/import/import-result';
-import { importN8n } from '@ponte/engine/import/n8n/import-n8n';
-import { importNodeRed } from '@ponte/engine/import/node-red/import-node-red';
 import { AppError, invalidField } from '../../lib/app-error';
 import type { FlowsService, SaveContext } from '../flows/flows.service';
 import { withUniqueNames } from './unique-names';
@@ -33,15 +31,18 @@ export interface FlowImportDeps {
   account: (workspaceId: string, id: string) => Promise<{ name: string; type: string } | null>;
 }
 
-const translators: Record<ImportSource, (input: unknown) => ImportResult> = {
-  n8n: importN8n,
-  'node-red': importNodeRed,
+/** The translators, loaded at the first import: a server that never imports keeps them out of memory. */
+const translators: Record<ImportSource, () => Promise<(input: unknown) => ImportResult>> = {
+  n8n: async () => (await import('@ponte/engine/import/n8n/import-n8n')).importN8n,
+  'node-red': async () =>
+    (await import('@ponte/engine/import/node-red/import-node-red')).importNodeRed,
 };
 
 /** The translator's result; a file that is not an export of the tool is a 400 with its text. */
-function translate(source: ImportSource, document: unknown): ImportResult {
+async function translate(source: ImportSource, document: unknown): Promise<ImportResult> {
+  const translator = await translators[source]();
   try {
-    const result = translators[source](document);
+    const result = translator(document);
     if (!result.flows.length) throw new AppError(400, errorCodes.importFormat, m.noFlows);
     return result;
   } catch (error) {
@@ -183,7 +184,7 @@ export function createFlowImportService(deps: FlowImportDeps) {
     /** The translation and its report; nothing is created. */
     async preview(workspaceId: string, input: FlowImportBody): Promise<FlowImportPreview> {
       const body = flowImportBodySchema.parse(input);
-      const { source, flows } = translate(body.source, body.document);
+      const { source, flows } = await translate(body.source, body.document);
       resolveRefs(flows, null);
       const names = withUniqueNames(
         flows.map((flow) => flow.name),
@@ -211,7 +212,7 @@ export function createFlowImportService(deps: FlowImportDeps) {
       context?: SaveContext,
     ): Promise<FlowImportCreated> {
       const body = flowImportBodySchema.parse(input);
-      const { flows } = translate(body.source, body.document);
+      const { flows } = await translate(body.source, body.document);
       const picked = await checkedAccounts(deps, workspaceId, flows, body.accounts);
       applyAccounts(flows, picked);
       const names = withUniqueNames(

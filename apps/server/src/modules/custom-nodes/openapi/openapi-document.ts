@@ -1,4 +1,3 @@
-import { dereference } from '@readme/openapi-parser';
 import { parse as parseYaml } from 'yaml';
 import type {
   OpenApiOperation,
@@ -276,6 +275,8 @@ export async function readDocument(text: string): Promise<ReadDocument> {
   const raw = parseDocumentText(text);
   const outside = externalRef(raw);
   if (outside) throw new Error(m.externalRef(outside));
+  // The parser is loaded at the first document: a server that never reads one keeps it out of memory.
+  const { dereference } = await import('@readme/openapi-parser');
   let doc: Obj;
   try {
     doc = (await dereference(raw as never, {
