@@ -59,6 +59,21 @@ function countSkipped(report, marker) {
   return count;
 }
 
+/** `file › suite › test` of every failed test of the report, and files that failed to load. */
+function failures(report) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const name = file.name ? file.name.replace(root, '') : '?';
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests)
+      lines.push(`${name} › ${[...(test.ancestorTitles ?? []), test.title].join(' › ')}`);
+    if (failedTests.length === 0 && file.status === 'failed')
+      lines.push(`${name} (${(file.message ?? 'falhou ao carregar').split('\n')[0]})`);
+  }
+  return lines;
+}
+
+const failedLines = [];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -74,6 +89,7 @@ lanes.forEach((lane, index) => {
     // A file that fails to load has no failed test of its own: count it as one failure.
     if (laneFailed === 0) laneFailed = report.numFailedTestSuites ?? 0;
     postgresSkipped += countSkipped(report, '[PostgreSQL]');
+    failedLines.push(...failures(report));
   }
   if (codes[index] !== 0 && laneFailed === 0) laneFailed = 1;
   failed += laneFailed;
@@ -83,6 +99,11 @@ if (postgresSkipped > 0 && !process.env.PONTE_TEST_DATABASE_URL?.trim()) {
   console.log(
     `PostgreSQL: ${postgresSkipped} testes pulados (defina PONTE_TEST_DATABASE_URL para rodar)`,
   );
+}
+// The failures again at the end, where a log cut to its last lines still shows them.
+if (failedLines.length > 0) {
+  console.log('\nFalharam:');
+  for (const line of failedLines) console.log(`  ✗ ${line}`);
 }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(codes.find((code) => code !== 0) ?? 0);
