@@ -1,14 +1,19 @@
 import { Menu } from '@mantine/core';
-import { IconFileImport } from '@tabler/icons-react';
+import { IconFileImport, IconReportAnalytics } from '@tabler/icons-react';
 import type { FlowImportSource } from '@ponte/shared/flow-import.schema';
 
-/** 'De n8n (.json)' and 'De Node-RED (.json)', as items of an import menu. */
+/**
+ * 'De n8n (.json)' and 'De Node-RED (.json)', as items of an import menu, and 'Relatório da
+ * importação' when a report can be opened again.
+ */
 export function ImportSourceItems({
   onPick,
   disabled,
+  onOpenReport,
 }: {
   onPick: (source: FlowImportSource) => void;
   disabled?: boolean;
+  onOpenReport?: () => void;
 }) {
   return (
     <>
@@ -26,6 +31,11 @@ export function ImportSourceItems({
       >
         De Node-RED (.json)
       </Menu.Item>
+      {onOpenReport ? (
+        <Menu.Item leftSection={<IconReportAnalytics size={16} />} onClick={onOpenReport}>
+          Relatório da importação
+        </Menu.Item>
+      ) : null}
     </>
   );
 }

@@ -6,7 +6,6 @@ import {
   IconDots,
   IconFileExport,
   IconFileImport,
-  IconReportAnalytics,
   IconHistory,
   IconKeyboard,
   IconLayoutGrid,
@@ -108,15 +107,11 @@ export function EditorToolbarCompact(props: EditorToolbarProps) {
             >
               Importar de arquivo
             </Menu.Item>
-            <ImportSourceItems onPick={props.onImportFrom} disabled={importDenied !== null} />
-            {props.onOpenImportReport ? (
-              <Menu.Item
-                leftSection={<IconReportAnalytics size={16} />}
-                onClick={props.onOpenImportReport}
-              >
-                Relatório da importação
-              </Menu.Item>
-            ) : null}
+            <ImportSourceItems
+              onPick={props.onImportFrom}
+              disabled={importDenied !== null}
+              onOpenReport={props.onOpenImportReport}
+            />
             <Menu.Item leftSection={<IconFileExport size={16} />} onClick={props.onExport}>
               Exportar para arquivo
             </Menu.Item>

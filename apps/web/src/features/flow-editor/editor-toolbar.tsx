@@ -4,7 +4,6 @@ import {
   IconFileExport,
   IconHistory,
   IconFileImport,
-  IconReportAnalytics,
   IconLayoutGrid,
   IconNotes,
   IconPlayerPlay,
@@ -75,15 +74,11 @@ function WideToolbar(props: EditorToolbarProps) {
           >
             Importar de arquivo
           </Menu.Item>
-          <ImportSourceItems onPick={props.onImportFrom} disabled={importDenied !== null} />
-          {props.onOpenImportReport ? (
-            <Menu.Item
-              leftSection={<IconReportAnalytics size={16} />}
-              onClick={props.onOpenImportReport}
-            >
-              Relatório da importação
-            </Menu.Item>
-          ) : null}
+          <ImportSourceItems
+            onPick={props.onImportFrom}
+            disabled={importDenied !== null}
+            onOpenReport={props.onOpenImportReport}
+          />
           <Menu.Item leftSection={<IconFileExport size={16} />} onClick={props.onExport}>
             Exportar para arquivo
           </Menu.Item>
