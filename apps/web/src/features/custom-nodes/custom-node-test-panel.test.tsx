@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { newCustomNodeParam } from '@ponte/shared/custom-nodes.schema';
 import type {
   CustomNodeParam,
@@ -125,5 +125,70 @@ describe("the 'Testar' panel", () => {
     expect(await screen.findByText('Resultado')).toBeInTheDocument();
     expect(screen.queryByText(messages.customNodes.testMessageInvalid)).toBeNull();
     expect(api.callsTo('POST', path)).toHaveLength(1);
+  });
+
+  it('shows the params of the picked operation only, and sends numbers and yes/no as such', async () => {
+    // A connector made from an OpenAPI document (docs/adr/0137): 'Operação' picks the params.
+    const openApi: CustomNodeParam[] = [
+      {
+        ...newCustomNodeParam('select', 0),
+        name: 'operacao',
+        label: 'Operação',
+        default_value: 'alerts/create',
+        options: [
+          { label: 'Criar alerta', value: 'alerts/create' },
+          { label: 'Ver alerta', value: 'alerts/get' },
+        ],
+      },
+      {
+        ...newCustomNodeParam('number', 1),
+        name: 'percentage',
+        label: 'percentage',
+        description: 'Percentual da cota que dispara o alerta.',
+        show_when: { operacao: ['alerts/create'] },
+      },
+      {
+        ...newCustomNodeParam('boolean', 2),
+        name: 'ativo',
+        label: 'ativo',
+        show_when: { operacao: ['alerts/create'] },
+      },
+      {
+        ...newCustomNodeParam('number', 3),
+        name: 'alert_id',
+        label: 'alert_id',
+        show_when: { operacao: ['alerts/get'] },
+      },
+    ];
+    const api = mockFetch([{ method: 'POST', path, reply: { body: ok } }]);
+    const { user } = renderWithProviders(<CustomNodeTestPanel code={code} params={openApi} />);
+    const values = screen.getByRole('group', { name: 'Valores dos parâmetros' });
+    expect(within(values).queryByRole('textbox', { name: 'alert_id' })).toBeNull();
+    expect(screen.getByText('Percentual da cota que dispara o alerta.')).toBeInTheDocument();
+
+    setText('percentage', '1.234,5');
+    await user.click(within(values).getByRole('switch', { name: 'ativo' }));
+    await user.click(screen.getByRole('button', { name: 'Testar' }));
+    await screen.findByText('Resultado');
+    expect(api.callsTo('POST', path)[0]?.body).toMatchObject({
+      values: { operacao: 'alerts/create', percentage: 1234.5, ativo: true },
+    });
+
+    await user.click(within(values).getByRole('combobox', { name: 'Operação' }));
+    await user.click(await screen.findByRole('option', { name: 'Ver alerta' }));
+    expect(within(values).queryByRole('textbox', { name: 'percentage' })).toBeNull();
+    setText('alert_id', 'quarenta');
+    await user.click(screen.getByRole('button', { name: 'Testar' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'O valor do parâmetro "alert_id" precisa ser um número',
+    );
+    setText('alert_id', '48');
+    await user.click(screen.getByRole('button', { name: 'Testar' }));
+    await waitFor(() => expect(api.callsTo('POST', path)).toHaveLength(2));
+    // The hidden params of the other operation are not sent.
+    expect((api.callsTo('POST', path)[1]?.body as CustomNodeTestBody).values).toEqual({
+      operacao: 'alerts/get',
+      alert_id: 48,
+    });
   });
 });

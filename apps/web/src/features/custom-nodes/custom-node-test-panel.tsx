@@ -8,13 +8,16 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
+import { parseBrNumber } from '@ponte/shared/brazil/numbers';
 import type { CustomNodeParam, CustomNodeTestResult } from '@ponte/shared/custom-nodes.schema';
+import { paramShown, type ParamSpec } from '@ponte/shared/flow/node-manifest.schema';
 import { messages } from '@ponte/shared/messages';
 import { JsonTree } from '../../components/json-tree';
 import { useServiceAccountOptions } from '../../lib/service-accounts/api/get-service-account-options';
@@ -50,6 +53,32 @@ function parseMessage(text: string): Parsed<Record<string, unknown>> {
   return { ok: false, error: messages.customNodes.testMessageInvalid };
 }
 
+export const numberValueInvalid = (label: string) =>
+  `O valor do parâmetro "${label}" precisa ser um número, por exemplo 1.234,56.`;
+
+/**
+ * The params the node panel would show with these values: one whose `show_when` names a select
+ * holding another value is hidden, and left out of the test as the flow leaves it out.
+ */
+export function shownParams(
+  params: CustomNodeParam[],
+  typed: Record<string, string>,
+): CustomNodeParam[] {
+  const specs: Record<string, ParamSpec> = {};
+  for (const param of params) {
+    specs[param.name] = {
+      type: 'text',
+      label: param.label,
+      ...(param.default_value ? { default: param.default_value } : {}),
+      ...(param.show_when ? { showWhen: param.show_when } : {}),
+    };
+  }
+  const values = Object.fromEntries(
+    params.map((param) => [param.name, typed[param.name] ?? initialValue(param)]),
+  );
+  return params.filter((param) => paramShown(specs, specs[param.name]!, values));
+}
+
 function parseValues(
   params: CustomNodeParam[],
   typed: Record<string, string>,
@@ -57,6 +86,19 @@ function parseValues(
   const values: Record<string, unknown> = {};
   for (const param of params) {
     const text = typed[param.name] ?? initialValue(param);
+    if (param.type === 'boolean') {
+      values[param.name] = text === 'true';
+      continue;
+    }
+    if (param.type === 'number') {
+      // Typed as Brazilians type numbers ('1.234,56'); left empty, the param is not given.
+      if (!text.trim()) continue;
+      const number = parseBrNumber(text.trim());
+      if (number === null)
+        return { ok: false, error: numberValueInvalid(param.label || param.name) };
+      values[param.name] = number;
+      continue;
+    }
     if (param.type !== 'table-params') {
       values[param.name] = text;
       continue;
@@ -79,10 +121,12 @@ interface ValueInputProps {
 }
 
 function AccountInput({ param, value, onChange }: ValueInputProps) {
-  const { accounts } = useServiceAccountOptions([]);
+  // The types the connector accepts (absent: every HTTP one, as the node panel offers).
+  const { accounts } = useServiceAccountOptions(param.accepts ?? []);
   return (
     <Select
       label={param.label || param.name}
+      description={param.description || undefined}
       placeholder="Escolha uma conta de serviço"
       data={accounts.map((account) => ({ value: account._id, label: account.name }))}
       value={value || null}
@@ -96,11 +140,32 @@ function AccountInput({ param, value, onChange }: ValueInputProps) {
 /** One input per param, by its type: a select offers its options, a table takes JSON rows. */
 function ValueInput({ param, value, onChange }: ValueInputProps) {
   const label = param.label || param.name;
+  const description = param.description || undefined;
   switch (param.type) {
+    case 'boolean':
+      return (
+        <Switch
+          label={label}
+          description={description}
+          checked={value === 'true'}
+          onChange={(event) => onChange(event.currentTarget.checked ? 'true' : 'false')}
+        />
+      );
+    case 'number':
+      return (
+        <TextInput
+          label={label}
+          description={description}
+          inputMode="decimal"
+          value={value}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
+      );
     case 'select':
       return (
         <Select
           label={label}
+          description={description}
           data={param.options
             .filter((option) => option.value)
             .map((option) => ({ value: option.value, label: option.label || option.value }))}
@@ -113,7 +178,7 @@ function ValueInput({ param, value, onChange }: ValueInputProps) {
       return (
         <Textarea
           label={label}
-          description={`Lista JSON de linhas com as chaves: ${param.columns.map((c) => c.key).join(', ')}`}
+          description={`${description ? `${description} ` : ''}Lista JSON de linhas com as chaves: ${param.columns.map((c) => c.key).join(', ')}`}
           autosize
           minRows={2}
           maxRows={8}
@@ -128,6 +193,7 @@ function ValueInput({ param, value, onChange }: ValueInputProps) {
       return (
         <TextInput
           label={label}
+          description={description}
           value={value}
           onChange={(event) => onChange(event.currentTarget.value)}
         />
@@ -181,7 +247,10 @@ export function CustomNodeTestPanel({ code, params }: CustomNodeTestPanelProps) 
   const [inputError, setInputError] = useState<string | null>(null);
   const test = useTestCustomNode();
   const ordered = paramsInOrder(params).map(({ param }) => param);
-  const named = ordered.filter((param) => param.name.trim());
+  const named = shownParams(
+    ordered.filter((param) => param.name.trim()),
+    typed,
+  );
 
   const run = () => {
     const msg = parseMessage(messageText);
