@@ -72,6 +72,14 @@ describe('n8n code runs unchanged over the message (one item = an object, severa
     );
   });
 
+  it('a code that keeps no item sends an empty list on (docs/migrar.md: a Condição stops it)', async () => {
+    const filter = 'return $input.all().filter((item) => item.json.pago);';
+    expect(await run('allItems', filter, [{ pago: false }])).toEqual([]);
+    expect(await run('allItems', filter, [{ pago: true }, { pago: false }])).toEqual({
+      pago: true,
+    });
+  });
+
   it('names what the code uses that Ponte does not give', () => {
     expect(
       codeNotes('const x = $("Webhook").first().json; return [{ json: { t: $now } }];'),
