@@ -18,12 +18,18 @@ export function SearchBox({ label, delay = 400, param = 'query' }: SearchBoxProp
   const urlValue = params.get(param) ?? '';
   const [value, setValue] = useState(urlValue);
   const [seenUrlValue, setSeenUrlValue] = useState(urlValue);
+  // The query this box wrote last: the URL coming back with it must not replace what the person
+  // typed since (a space at the end, the letters after a pause). Another change of the URL (back,
+  // a link) does.
+  const [written, setWritten] = useState<string | null>(null);
   if (urlValue !== seenUrlValue) {
     setSeenUrlValue(urlValue);
-    setValue(urlValue);
+    if (urlValue === written) setWritten(null);
+    else setValue(urlValue);
   }
 
   const commit = useDebouncedCallback((text: string) => {
+    setWritten(text.trim());
     setParams(
       (current) => {
         const next = new URLSearchParams(current);

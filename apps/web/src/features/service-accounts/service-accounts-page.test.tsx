@@ -81,9 +81,7 @@ describe('/service-accounts', () => {
     await row('Bling da loja');
     await user.click(screen.getByRole('textbox', { name: 'Buscar contas de serviço' }));
     await user.paste('smtp');
-    await waitFor(() => expect(screen.queryByRole('row', { name: /Bling da loja/ })).toBeNull(), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Bling da loja/ })).toBeNull());
     expect(screen.getByRole('row', { name: /SMTP do financeiro/ })).toBeInTheDocument();
   });
 
