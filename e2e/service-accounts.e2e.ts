@@ -313,11 +313,15 @@ describe.skipIf(!hasChromium)('Jornada das contas de serviço: SMTP e OAuth2 de 
     await row(page, 'SMTP de testes').getByRole('cell', { name: '1', exact: true }).waitFor();
   });
 
+  let bearerTry = 0;
   it('uma conta Bearer só vai ao próprio endereço até a pessoa listar outro domínio', async () => {
+    // A name of its own on each try: a retry starts from what the first try left behind.
+    const name = `API de pedidos ${++bearerTry}`;
+    receivers.seen.collector.length = 0;
     const secret = 'tok-e2e-da-api-de-pedidos';
     await page.goto(`${server.url}/service-accounts`);
     const form = await openNewForm(page, 'Bearer token');
-    await form.getByRole('textbox', { name: /^Nome/ }).fill('API de pedidos');
+    await form.getByRole('textbox', { name: /^Nome/ }).fill(name);
     await form.getByLabel(/^Token/).fill(secret);
     await form.getByRole('textbox', { name: /^URL/ }).fill(receivers.apiUrl);
     await form.getByText(`Já incluídos: ${localHost}.`, { exact: false }).waitFor();
@@ -326,9 +330,9 @@ describe.skipIf(!hasChromium)('Jornada das contas de serviço: SMTP e OAuth2 de 
 
     const listed = await call('GET', '/api/v1/service-accounts?limit=1000');
     const account = (listed.body.items as { _id: string; name: string }[]).find(
-      (item) => item.name === 'API de pedidos',
+      (item) => item.name === name,
     )!;
-    const flowId = await createFlow(call, 'Coleta', [
+    const flowId = await createFlow(call, `Coleta ${bearerTry}`, [
       { type: 'core_manual_trigger' },
       {
         type: 'core_http_request',
@@ -355,10 +359,10 @@ describe.skipIf(!hasChromium)('Jornada das contas de serviço: SMTP e OAuth2 de 
     };
     const refused = await runToEnd();
     expect(refused.status).toBe('error');
-    expect(refused.error).toContain('A conta de serviço "API de pedidos" só pode ser usada com');
+    expect(refused.error).toContain(`A conta de serviço "${name}" só pode ser usada com`);
     expect(receivers.seen.collector).toEqual([]);
 
-    await row(page, 'API de pedidos').getByRole('button', { name: 'Editar' }).click();
+    await row(page, name).getByRole('button', { name: 'Editar' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar conta de serviço' });
     await edit.getByRole('textbox', { name: /^Domínios$/ }).fill(otherHost);
     await settled(page);

@@ -1,3 +1,5 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { messages } from '@ponte/shared/messages';
@@ -11,6 +13,48 @@ import { until } from './support/until';
 const f = messages.forms.public;
 const badge = 'Não aguardada';
 const option = /^Continuar quando ninguém espera a resposta/;
+
+// The consumer flow calls a stand-in on this address that holds every request until the test
+// lets it answer (200 with JSON, RFC 9110 §15.3.1): the execution outlives the form's wait for
+// as long as the test needs, whatever the load of the machine, and no longer.
+const host = '127.0.0.27';
+
+interface Gate {
+  url: string;
+  /** How many requests are being held. */
+  held(): number;
+  /** Answers every held request. */
+  release(): void;
+  close(): Promise<void>;
+}
+
+async function startGate(): Promise<Gate> {
+  const waiting = new Set<ServerResponse>();
+  const server = createServer((request, response) => {
+    request.resume();
+    waiting.add(response);
+    // Closed by the caller giving up, or once answered.
+    response.on('close', () => waiting.delete(response));
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${port}`,
+    held: () => waiting.size,
+    release() {
+      for (const response of waiting) {
+        waiting.delete(response);
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ ok: true }));
+      }
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
 
 /** A published form that waits for its flow, with one text field 'Nome'. */
 async function createForm(call: Call, name: string): Promise<string> {
@@ -52,19 +96,23 @@ async function snapDialog(page: Page, name: string) {
 describe.skipIf(!hasChromium)('Jornada: quem chamou parou de esperar a resposta', () => {
   let server: RunningServer;
   let browser: Browser;
+  let gate: Gate;
 
   beforeAll(async () => {
+    gate = await startGate();
     // One slot of executions, and forms that wait one second for their flow.
     server = await startServer({
       ...admin,
       PONTE_EXECUTION_CONCURRENCY: '1',
       PONTE_FORM_RESULT_TIMEOUT_SECONDS: '1',
+      PONTE_HTTP_ALLOWED_NETWORKS: `${host}/32`,
     });
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await gate?.close();
   });
 
   it('recusa o envio que não começa a tempo, marca a execução sem espera e segue a opção do flow', async () => {
@@ -74,8 +122,11 @@ describe.skipIf(!hasChromium)('Jornada: quem chamou parou de esperar a resposta'
       const formId = await createForm(call, `Pedido ${width}`);
       const consumer = await createFlow(call, `Recebe pedidos ${width}`, [
         { type: 'core_form_trigger', params: { form: formId } },
-        { type: 'core_delay', params: { amount: 4, unit: 's' } },
-        { type: 'core_log', params: { label: 'Pedido', message: '{{ msg.payload.nome }}' } },
+        {
+          type: 'core_http_request',
+          params: { method: 'GET', url: `${gate.url}/estoque`, timeout_ms: 600_000 },
+        },
+        { type: 'core_log', params: { label: 'Pedido', message: 'Estoque conferido' } },
       ]);
       const holder = await createFlow(call, `Ocupa a vaga ${width}`, [
         { type: 'core_webhook_trigger', params: { method: 'POST', path: 'ocupa' } },
@@ -117,6 +168,7 @@ describe.skipIf(!hasChromium)('Jornada: quem chamou parou de esperar a resposta'
       await row.getByText(badge).waitFor();
       await row.getByText(badge).scrollIntoViewIfNeeded();
       await snap(page, `unawaited-running-${width}`);
+      gate.release();
       await until(async () => (await completedOf(call, consumer)).includes('success'), 'o fim');
 
       // Turned off, the next execution nobody waits for is stopped.
@@ -136,6 +188,8 @@ describe.skipIf(!hasChromium)('Jornada: quem chamou parou de esperar a resposta'
       await send(page, server, formId, 'Caio');
       await page.getByText(f.timeout).waitFor();
       await until(async () => (await completedOf(call, consumer)).includes('stopped'), 'a parada');
+      // Stopping it gave up the call it was making.
+      await until(async () => gate.held() === 0, 'a chamada abandonada');
 
       await page.goto(`${server.url}/monitoring/completed`);
       // A table at 1440 px, a list of cards on a phone.

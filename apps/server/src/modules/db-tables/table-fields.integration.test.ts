@@ -273,11 +273,12 @@ describeEachDriver('database tables: renaming and removing fields', (driver) => 
           kept('antes', { name: 'depois', label: 'Depois', type }),
           kept('nome'),
         ]);
-        await until(() => waiting(1), 'a troca de nome esperando a tabela');
+        // Waits as long as a loaded machine needs for each request to reach its lock.
+        await until(() => waiting(1), 'a troca de nome esperando a tabela', 60_000);
         const save = api(account).put(`/api/v1/db/entities/${record._id}`, {
           data: { nome: 'Ana B' },
         });
-        await until(() => waiting(2), 'o registro esperando a tabela');
+        await until(() => waiting(2), 'o registro esperando a tabela', 60_000);
         await holder.query('commit');
         const renamed = await rename;
         expect(renamed.statusCode, renamed.body).toBe(200);
@@ -288,5 +289,6 @@ describeEachDriver('database tables: renaming and removing fields', (driver) => 
       }
       expect(await dataOf(account, record._id)).toEqual({ depois: value, nome: 'Ana B' });
     },
+    150_000,
   );
 });

@@ -42,6 +42,33 @@ describe('a destination’s queue', () => {
     expect(count.totals).toEqual({ sent: 3, failed: 0, dropped: 0 });
   });
 
+  it('counts the batch on its way as held until the destination takes it', async () => {
+    let answer!: (ok: boolean) => void;
+    const queue = createStreamQueue({
+      send: () =>
+        new Promise<void>((resolve, reject) => {
+          answer = (ok) => (ok ? resolve() : reject(new Error('fora do ar')));
+        }),
+      capacity: 10,
+      batchSize: 10,
+      intervalMs: 60_000,
+      minRetryMs: 60_000,
+      counters: counters(),
+      onFailed: vi.fn(),
+    });
+    for (const n of [1, 2, 3]) queue.push(event(n));
+    const refused = queue.flush();
+    expect(queue.size).toBe(3);
+    answer(false);
+    await refused;
+    expect(queue.size).toBe(3);
+    const taken = queue.flush();
+    expect(queue.size).toBe(3);
+    answer(true);
+    await taken;
+    expect(queue.size).toBe(0);
+  });
+
   it('keeps a failed batch at the head, drops the oldest past its capacity, and at close what it could not send', async () => {
     const count = counters();
     const onFailed = vi.fn();

@@ -26,7 +26,7 @@ export interface StreamQueueOptions {
 export interface StreamQueue {
   /** Takes an event; never waits, never throws. */
   push(event: StreamEvent): void;
-  /** Events waiting now. */
+  /** Events held now: those waiting and the batch being sent, until it is taken. */
   readonly size: number;
   /** Sends what waits now; resolves when sent or at the first failure. */
   flush(): Promise<void>;
@@ -51,6 +51,8 @@ export function createStreamQueue(options: StreamQueueOptions): StreamQueue {
   const { capacity, batchSize, counters } = options;
   const backoff = createBackoff(options.minRetryMs ?? 500, options.maxRetryMs ?? 60_000);
   const waiting: StreamEvent[] = [];
+  /** The events of the batch on its way: still held until the destination takes them. */
+  let inFlight = 0;
   let timer: NodeJS.Timeout | undefined;
   let sending: Promise<void> | null = null;
   /** A try failed: the scheduled retry sends, new events only wait. */
@@ -71,9 +73,11 @@ export function createStreamQueue(options: StreamQueueOptions): StreamQueue {
   const drain = async () => {
     while (waiting.length) {
       const batch = waiting.splice(0, batchSize);
+      inFlight = batch.length;
       try {
         await options.send(batch);
       } catch (error) {
+        inFlight = 0;
         countByStream(batch, counters.failed);
         waiting.unshift(...batch);
         trim();
@@ -82,6 +86,7 @@ export function createStreamQueue(options: StreamQueueOptions): StreamQueue {
         if (!closed) schedule(backoff.next());
         return;
       }
+      inFlight = 0;
       countByStream(batch, counters.sent);
       backoff.reset();
       retrying = false;
@@ -107,7 +112,7 @@ export function createStreamQueue(options: StreamQueueOptions): StreamQueue {
       else if (!timer) schedule(options.intervalMs);
     },
     get size() {
-      return waiting.length;
+      return waiting.length + inFlight;
     },
     flush,
     async close(waitMs) {
