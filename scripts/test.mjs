@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = new URL('..', import.meta.url).pathname;
 const outDir = join(root, '.test-results');
@@ -59,14 +60,30 @@ function countSkipped(report, marker) {
   return count;
 }
 
-/** `file › suite › test` of every failed test of the report, and files that failed to load. */
+/** The first lines of a failure's message, without colours, paths of this machine or stack. */
+function reason(test) {
+  const message = (test.failureMessages ?? [])[0] ?? '';
+  return stripVTControlCharacters(message)
+    .split('\n')
+    .filter((line) => line.trim() && !/^\s+at /.test(line))
+    .slice(0, 4)
+    .map((line) => `      ${line.replaceAll(root, '').slice(0, 300)}`);
+}
+
+/**
+ * `file › suite › test` of every failed test of the report, each with the first lines of its
+ * message, and files that failed to load.
+ */
 function failures(report) {
   const lines = [];
   for (const file of report.testResults ?? []) {
     const name = file.name ? file.name.replace(root, '') : '?';
     const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
     for (const test of failedTests)
-      lines.push(`${name} › ${[...(test.ancestorTitles ?? []), test.title].join(' › ')}`);
+      lines.push(
+        `${name} › ${[...(test.ancestorTitles ?? []), test.title].join(' › ')}`,
+        ...reason(test),
+      );
     if (failedTests.length === 0 && file.status === 'failed')
       lines.push(`${name} (${(file.message ?? 'falhou ao carregar').split('\n')[0]})`);
   }
@@ -103,7 +120,7 @@ if (postgresSkipped > 0 && !process.env.PONTE_TEST_DATABASE_URL?.trim()) {
 // The failures again at the end, where a log cut to its last lines still shows them.
 if (failedLines.length > 0) {
   console.log('\nFalharam:');
-  for (const line of failedLines) console.log(`  ✗ ${line}`);
+  for (const line of failedLines) console.log(line.startsWith(' ') ? line : `  ✗ ${line}`);
 }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(codes.find((code) => code !== 0) ?? 0);
