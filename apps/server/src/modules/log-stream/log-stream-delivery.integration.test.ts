@@ -100,7 +100,12 @@ describe('log streaming when a destination is down', () => {
     expect(
       taken.map((event) => (event.stream === 'execution_logs' ? event.message : '')),
     ).not.toContain('um');
-    const after = await metrics();
+    // Counted as sent once the webhook's answer is back, a moment after it took the batch.
+    const after = await until(async () => {
+      const now = await metrics();
+      const sent = 'destination="webhook",stream="execution_ends"';
+      return sample(now, 'ponte_log_stream_sent_total', sent) > 0 && now;
+    }, 'o envio contado nas métricas');
     expect(
       sample(after, 'ponte_log_stream_sent_total', 'destination="webhook",stream="execution_ends"'),
     ).toBe(1);

@@ -148,3 +148,16 @@ describe('translated flows give the output n8n gave for the same input', () => {
     }
   });
 });
+
+describe("what n8n's own node tests pin as a node's output", () => {
+  // n8n's node test workflows carry their expected output in `pinData`, by node name.
+  it('merge-append.json: the Merge sends the items of both inputs as one list, in order', async () => {
+    const workflow = read('merge-append.json') as {
+      pinData: Record<string, Array<{ json: unknown }>>;
+    };
+    const [flow] = importN8n(workflow).flows;
+    const { result, outputs } = await runPonte(flow!, [{}]);
+    expect(result.status, JSON.stringify(result.error)).toBe('success');
+    expect(outputs.get('Merge')).toEqual([workflow.pinData.Merge!.map((item) => item.json)]);
+  });
+});

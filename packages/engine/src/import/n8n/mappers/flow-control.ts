@@ -98,10 +98,13 @@ export const mergeNode = (context: MapContext): Mapped => {
     context.note(note);
     return { type: 'core_merge', params: { mode }, outputs: [['default']] };
   };
-  if (mode === 'append' || mode === 'wait')
+  // The items of input 1, then those of input 2: the Unir's 'concat' gives the same list.
+  if (mode === 'append')
+    return { type: 'core_merge', params: { mode: 'concat' }, outputs: [['default']] };
+  if (mode === 'wait')
     return merged(
       'array',
-      'As entradas viram uma lista com o payload de cada uma (na ordem das entradas); se uma entrada trouxer vários itens, a lista fica aninhada.',
+      'As entradas viram uma lista com o payload de cada uma (na ordem das entradas); o n8n mandava um item vazio.',
     );
   const byPosition =
     mode === 'mergeByIndex' ||

@@ -37,8 +37,14 @@ describe('n8n nodes as Ponte nodes', () => {
     expect(one('wait', 1.1, { resume: 'form' }).report.status).toBe('not_translated');
   });
 
-  it('Merge: append and by position join the inputs (adapted); choosing a branch is a placeholder', () => {
-    expect(one('merge', 2, {}).node.params).toEqual({ mode: 'array' });
+  it('Merge: append joins the items (translated), by position the fields (adapted); choosing a branch is a placeholder', () => {
+    const append = one('merge', 2, {});
+    expect(append.node.params).toEqual({ mode: 'concat' });
+    expect(append.report.status).toBe('translated');
+    expect(one('merge', 1, { mode: 'wait' })).toMatchObject({
+      node: { params: { mode: 'array' } },
+      report: { status: 'adapted' },
+    });
     expect(
       one('merge', 3, { mode: 'combine', combineBy: 'combineByPosition' }).node.params,
     ).toEqual({ mode: 'object' });

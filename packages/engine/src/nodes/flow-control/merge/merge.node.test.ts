@@ -49,6 +49,42 @@ describe('core_merge', () => {
     expect(emitted[0]?.msg.payload).toEqual({ nome: 'Ana', email: 'ana@exemplo.com' });
   });
 
+  it('joins the items of every input into one list, in input order, in "concat" mode', async () => {
+    const state = { value: undefined as unknown };
+    const params = { mode: 'concat' };
+    await runNode(mergeNode, {
+      params,
+      input: { payload: [{ pedido: 3 }] },
+      from: incoming[1],
+      incoming,
+      state,
+    });
+    const { emitted } = await runNode(mergeNode, {
+      params,
+      input: { payload: [{ pedido: 1 }, { pedido: 2 }] },
+      from: incoming[0],
+      incoming,
+      state,
+    });
+    expect(emitted[0]?.msg.payload).toEqual([{ pedido: 1 }, { pedido: 2 }, { pedido: 3 }]);
+    // A payload that is not a list is one item.
+    await runNode(mergeNode, {
+      params,
+      input: { payload: { pedido: 4 } },
+      from: incoming[0],
+      incoming,
+      state,
+    });
+    const single = await runNode(mergeNode, {
+      params,
+      input: { payload: [] },
+      from: incoming[1],
+      incoming,
+      state,
+    });
+    expect(single.emitted[0]?.msg.payload).toEqual([{ pedido: 4 }]);
+  });
+
   it('sends what it has when the execution goes idle with an input missing', async () => {
     const state = { value: undefined as unknown };
     await runNode(mergeNode, { input: { payload: 1 }, from: incoming[0], incoming, state });

@@ -17,6 +17,13 @@ function combine(mode: string, order: string[], received: Received): Message {
     ) as Record<string, unknown>;
     return { ...messages[0], payload };
   }
+  if (mode === 'concat') {
+    // A list payload is that input's items; anything else is one item.
+    const payload = messages.flatMap(({ payload }) =>
+      Array.isArray(payload) ? payload : [payload],
+    );
+    return { ...messages[0], payload };
+  }
   return { ...messages[0], payload: messages.map(({ payload }) => payload) };
 }
 
@@ -40,6 +47,7 @@ export const mergeNode = defineNode({
       options: [
         { label: 'Lista com o payload de cada entrada', value: 'array' },
         { label: 'Um objeto com os campos de todos os payloads', value: 'object' },
+        { label: 'Uma lista com os itens de todas as entradas, em sequência', value: 'concat' },
       ],
     },
   },
