@@ -47,7 +47,7 @@ describe('service hook deliveries', () => {
     await app.register(serviceHookRoutes, {
       prefix: '/engine',
       hooks: createServiceHooks({
-        findServiceHook: () => ({ flow, node }),
+        findServiceHook: () => ({ flow, node, params: {} }),
         definition: () => pixTrigger,
         account: async () => ({ _id: 'psp', name: 'PSP', type: 'pix_api', data: {} }),
         // The hooks wait for no execution: only the id is read.

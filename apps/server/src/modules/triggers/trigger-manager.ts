@@ -1,5 +1,8 @@
 import type { FlowDocument, FlowNode } from '@ponte/shared/flow/flow-document.schema';
-import { normaliseWebhookPath } from '@ponte/engine/nodes/triggers/webhook-trigger/webhook-auth';
+import {
+  literalSegments,
+  matchWebhookPath,
+} from '@ponte/engine/nodes/triggers/webhook-trigger/webhook-auth';
 import { nextRuns, validateSchedule } from '@ponte/engine/nodes/triggers/schedule-trigger/schedule';
 import {
   scheduleDayAllows,
@@ -19,6 +22,8 @@ import { maskPersonalText } from '@ponte/shared/lgpd/personal-data-mask';
 export interface WebhookHook {
   flow: FlowRow;
   node: FlowNode;
+  /** The values of the path's `:nome` segments (docs/adr/0139); `{}` for a service hook. */
+  params: Record<string, string>;
 }
 
 interface Schedule {
@@ -80,21 +85,33 @@ const calledFromOutside = (flow: FlowRow) =>
 
 function serviceHookOf(flow: FlowRow | undefined, nodeUid: string): WebhookHook | null {
   const node = flow && serviceTriggers(flow).find((candidate) => candidate.uid === nodeUid);
-  return flow && node ? { flow, node } : null;
+  return flow && node ? { flow, node, params: {} } : null;
 }
 
 /** How many of the flow's enabled schedule nodes have a valid schedule. */
 const validSchedules = (flow: FlowRow) =>
   nodesOf(flow, 'core_schedule_trigger').filter((node) => !validateSchedule(node.params)).length;
 
-/** The flow's enabled webhook node for a method and path. */
-function webhookNode(flow: FlowRow, method: string, path: string): FlowNode | undefined {
-  const wanted = normaliseWebhookPath(path);
-  return nodesOf(flow, 'core_webhook_trigger').find(
-    (candidate) =>
-      String(candidate.params.method || 'POST').toUpperCase() === method.toUpperCase() &&
-      normaliseWebhookPath(String(candidate.params.path ?? '')) === wanted,
-  );
+/**
+ * The flow's enabled webhook node for a method and path, with the values of its `:nome`
+ * segments. When several match, the one with more fixed segments wins (`pedidos/novo` before
+ * `pedidos/:id`), then the first in the flow.
+ */
+function webhookNode(
+  flow: FlowRow,
+  method: string,
+  path: string,
+): { node: FlowNode; params: Record<string, string> } | undefined {
+  let best: { node: FlowNode; params: Record<string, string>; fixed: number } | undefined;
+  for (const node of nodesOf(flow, 'core_webhook_trigger')) {
+    if (String(node.params.method || 'POST').toUpperCase() !== method.toUpperCase()) continue;
+    const pattern = String(node.params.path ?? '');
+    const params = matchWebhookPath(pattern, path);
+    if (!params) continue;
+    const fixed = literalSegments(pattern);
+    if (!best || fixed > best.fixed) best = { node, params, fixed };
+  }
+  return best && { node: best.node, params: best.params };
 }
 
 /** An execution that failed starts the workspace's error flows (never from an error flow). */
@@ -328,8 +345,8 @@ export function createTriggerManager(deps: TriggerManagerDeps) {
     findWebhook(flowId: string, method: string, path: string): WebhookHook | null {
       const flow = webhooks.get(flowId);
       if (!flow) return null;
-      const node = webhookNode(flow, method, path);
-      return node ? { flow, node } : null;
+      const found = webhookNode(flow, method, path);
+      return found ? { flow, ...found } : null;
     },
 
     /** The enabled service-trigger node of an enabled flow, or null (404). */

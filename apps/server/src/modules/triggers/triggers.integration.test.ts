@@ -104,6 +104,53 @@ describeEachDriver('triggers', (driver) => {
     expect(answered.json()).toEqual({ eco: 'abc' });
   });
 
+  it('reads the :nome segments of a path, and the fixed path wins over a parameter', async () => {
+    const account = await t.createAccount();
+    const answer = (uid: string, path: string, payload: string) => [
+      {
+        uid,
+        type: 'core_webhook_trigger',
+        position: { x: 0, y: 0 },
+        params: { method: 'GET', path, response: 'last_node' },
+      },
+      {
+        uid: `${uid}_set`,
+        type: 'core_set',
+        position: { x: 200, y: 0 },
+        params: { target: 'msg', values: [{ path: 'payload', value: payload }] },
+      },
+    ];
+    const nodes = [
+      ...answer('por_id', 'lojas/:loja/pedidos/:id', '{{ msg.webhook.params }}'),
+      ...answer('novo', 'lojas/:loja/pedidos/novo', '{{ {"novo": msg.webhook.params.loja} }}'),
+    ];
+    const edges = ['por_id', 'novo'].map((uid) => ({
+      id: uid,
+      source: uid,
+      sourceOutput: 'default',
+      target: `${uid}_set`,
+    }));
+    const flowId = await createFlow(t, account, { version: 1, nodes, edges });
+    const get = async (path: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/engine/webhook/${flowId}/${path}` });
+      return { status: res.statusCode, body: res.json() as unknown };
+    };
+
+    expect(await get('lojas/sp-01/pedidos/42')).toEqual({
+      status: 200,
+      body: { loja: 'sp-01', id: '42' },
+    });
+    // The address arrives decoded: an accent sent as %C3%A3 is read as 'ã'.
+    expect(await get('lojas/S%C3%A3o%20Paulo/pedidos/A7')).toEqual({
+      status: 200,
+      body: { loja: 'São Paulo', id: 'A7' },
+    });
+    // Declared after the parameter, the fixed 'novo' still wins over ':id'.
+    expect(await get('lojas/rj/pedidos/novo')).toEqual({ status: 200, body: { novo: 'rj' } });
+    for (const path of ['lojas/rj/pedidos', 'lojas/rj/pedidos/42/itens', 'Lojas/rj/pedidos/42'])
+      expect((await get(path)).status, path).toBe(404);
+  });
+
   it('refuses unknown, disabled and deleted flows, other paths and methods with 404', async () => {
     const account = await t.createAccount();
     const api = t.request(account.token);

@@ -197,7 +197,13 @@ export function createWebhookService(deps: WebhookServiceDeps) {
           ...(typeof traceparent === 'string' ? { traceparent } : {}),
           msg: {
             payload: call.body ?? null,
-            webhook: { method: call.method, path: call.path, headers, query: call.query },
+            webhook: {
+              method: call.method,
+              path: call.path,
+              params: hook.params,
+              headers,
+              query: call.query,
+            },
           },
           ...(mode === 'respond_node'
             ? { respond: (response: WebhookResponse) => respond?.(response) }

@@ -59,6 +59,7 @@ describe('an n8n webhook imported', () => {
           webhook: {
             method: 'POST',
             path: 'pedidos',
+            params: {},
             headers: { 'content-type': 'application/json' },
             query: { origem: 'site' },
           },
@@ -72,11 +73,45 @@ describe('an n8n webhook imported', () => {
     expect(payloads).toEqual([{ cliente: 'Padaria Pão Quente', origem: 'site' }]);
   });
 
-  it('says path parameters are not read', () => {
+  it('reads path parameters as n8n did: $json.params.id is the part of the address', async () => {
     const withParam = structuredClone(workflow);
     withParam.nodes[0]!.parameters.path = 'pedidos/:id';
+    const fields = withParam.nodes[1]!.parameters as { assignments: { assignments: object[] } };
+    fields.assignments.assignments.push({
+      id: 'c',
+      name: 'pedido',
+      value: '={{ $json.params.id }}',
+      type: 'string',
+    });
     const [flow] = importN8n(withParam).flows;
-    expect(flow!.report[0]).toMatchObject({ status: 'adapted' });
-    expect(flow!.report[0]!.notes.join(' ')).toContain('pedidos/:id');
+    expect(flow!.report.map((entry) => entry.status)).toEqual(['translated', 'translated']);
+    const trigger = flow!.data.nodes.find((node) => node.type === 'core_webhook_trigger')!;
+    expect(trigger.params.path).toBe('pedidos/:id');
+    const payloads: unknown[] = [];
+    await engine.execute({
+      executionId: 'e2',
+      workspaceId: 'w',
+      flowId: 'f',
+      flow: flow!.data,
+      trigger: {
+        nodeUid: 'hook',
+        // What the server gives for POST …/pedidos/42?origem=app (docs/adr/0139).
+        msg: {
+          payload: { cliente: 'Ana' },
+          webhook: {
+            method: 'POST',
+            path: 'pedidos/42',
+            params: { id: '42' },
+            headers: {},
+            query: { origem: 'app' },
+          },
+        },
+      },
+      capture: (record) => {
+        if (record.node_uid !== 'fields') return;
+        for (const { json } of record.outputs) payloads.push(JSON.parse(json).payload);
+      },
+    });
+    expect(payloads).toEqual([{ cliente: 'Ana', origem: 'app', pedido: '42' }]);
   });
 });

@@ -57,6 +57,7 @@ async function runInPonte(item: FidelityCase) {
           webhook: {
             method: item.http!.method,
             path: item.http!.path,
+            params: {},
             headers: {},
             query: item.http!.query ?? {},
           },

@@ -69,10 +69,6 @@ export const webhookTrigger = (context: MapContext): Mapped => {
   if (!responseModes[responseMode])
     context.note(`O modo de resposta "${responseMode}" virou a resposta imediata.`);
   const path = String(params.path || node.webhookId || node.name).replace(/^\/+/, '');
-  if (path.split('/').some((segment) => segment.startsWith(':')))
-    context.note(
-      `Os parâmetros do caminho (${path}) não são lidos pelo Ponte: $json.params fica vazio.`,
-    );
   return {
     ...one('core_webhook_trigger', {
       method: String(methods[0]).toUpperCase(),
@@ -98,7 +94,7 @@ const webhookItem: Mapped['then'] = {
       {
         path: 'payload',
         value:
-          '{{ {"headers": msg.webhook.headers, "params": {}, "query": msg.webhook.query, "body": msg.payload} }}',
+          '{{ {"headers": msg.webhook.headers, "params": msg.webhook.params, "query": msg.webhook.query, "body": msg.payload} }}',
       },
     ],
   },

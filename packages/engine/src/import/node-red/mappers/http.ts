@@ -16,10 +16,13 @@ export function mapHttpIn(ctx: MapContext): MappedNode {
   if (ponteMethod !== method)
     notes.push(`O método ${method} não existe no Webhook do Ponte: ficou POST.`);
   const url = text(node.url);
-  const parameters = [...url.matchAll(/:(\w+)/g)].map((match) => match[1]!);
-  if (parameters.length) {
+  // Ponte's webhook reads a whole segment ':nome' (docs/adr/0139); Express's other forms not.
+  const unread = url
+    .split('/')
+    .filter((segment) => /[:*?()]/.test(segment) && !/^:[A-Za-z_][A-Za-z0-9_]*$/.test(segment));
+  if (unread.length) {
     notes.push(
-      `Os parâmetros do caminho (${parameters.map((name) => `:${name}`).join(', ')}) não são lidos: msg.req.params fica vazio.`,
+      `O Webhook do Ponte só lê como parâmetro um trecho inteiro ":nome"; ${unread.map((segment) => `"${segment}"`).join(', ')} ficou como texto fixo do caminho.`,
     );
   }
   if (node.upload === true) notes.push('O envio de arquivos (upload) não foi traduzido.');
@@ -31,7 +34,7 @@ export function mapHttpIn(ctx: MapContext): MappedNode {
     response: responds ? 'respond_node' : 'immediate',
   });
   const request =
-    '{{ {"query": msg.webhook.query, "headers": msg.webhook.headers, "method": msg.webhook.method, "params": {}, "body": msg.payload} }}';
+    '{{ {"query": msg.webhook.query, "headers": msg.webhook.headers, "method": msg.webhook.method, "params": msg.webhook.params, "body": msg.payload} }}';
   const values: Record<string, unknown>[] = [{ path: 'req', value: request }];
   if (ponteMethod === 'GET') values.push({ path: 'payload', value: '{{ msg.webhook.query }}' });
   const adapter = makeNode(

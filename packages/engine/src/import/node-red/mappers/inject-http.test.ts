@@ -56,21 +56,51 @@ describe('http in / http response / http request', () => {
     const values = adapter!.params.values as { path: string; value: string }[];
     const msg = {
       payload: {},
-      webhook: { method: 'GET', path: 'ola', headers: { a: '1' }, query: { nome: 'Ana' } },
+      webhook: {
+        method: 'GET',
+        path: 'ola',
+        params: {},
+        headers: { a: '1' },
+        query: { nome: 'Ana' },
+      },
     };
     const data = { msg, flow: {}, vars: {} };
     expect(await resolveTemplate(values[0]!.value, data)).toMatchObject({
       query: { nome: 'Ana' },
       headers: { a: '1' },
+      params: {},
     });
     expect(await resolveTemplate(values[1]!.value, data)).toEqual({ nome: 'Ana' });
     expect(mapped.status).toBe('translated');
   });
 
   it('http in without a response answers at once, and says so', () => {
-    const mapped = mapHttpIn(contextFor({ type: 'http in', url: '/x/:id', method: 'post' }));
+    const mapped = mapHttpIn(contextFor({ type: 'http in', url: '/x', method: 'post' }));
     expect(mapped.nodes[0]!.params.response).toBe('immediate');
-    expect(mapped.notes.join(' ')).toMatch(/:id/);
+    expect(mapped.notes.join(' ')).toMatch(/202 na hora/);
+  });
+
+  it('http in: a path parameter :id becomes msg.req.params.id; Express-only forms are said', async () => {
+    const mapped = mapHttpIn(
+      contextFor({ type: 'http in', url: '/pedidos/:id', method: 'get' }, [response]),
+    );
+    expect(mapped.status).toBe('translated');
+    expect(mapped.nodes[0]!.params.path).toBe('pedidos/:id');
+    const values = mapped.nodes[1]!.params.values as { path: string; value: string }[];
+    const msg = {
+      payload: {},
+      webhook: { method: 'GET', path: 'pedidos/42', params: { id: '42' }, headers: {}, query: {} },
+    };
+    const req = (await resolveTemplate(values[0]!.value, { msg, flow: {}, vars: {} })) as {
+      params: unknown;
+    };
+    expect(req.params).toEqual({ id: '42' });
+
+    const optional = mapHttpIn(
+      contextFor({ type: 'http in', url: '/pedidos/:id?', method: 'get' }, [response]),
+    );
+    expect(optional.status).toBe('adapted');
+    expect(optional.notes.join(' ')).toContain('":id?" ficou como texto fixo');
   });
 
   it('http response: the node’s status wins, else msg.statusCode', async () => {

@@ -17,6 +17,34 @@ export function normaliseWebhookPath(path: string): string {
     .join('/');
 }
 
+/** A segment `:nome` of a webhook's path reads that part of the address (docs/adr/0139). */
+const parameterSegment = /^:([A-Za-z_][A-Za-z0-9_]*)$/;
+
+/**
+ * The values of the pattern's `:nome` segments when `path` matches it (`pedidos/:id` matches
+ * `pedidos/42`: `{id: '42'}`), or null. Other segments compare as written, case kept; a pattern
+ * without parameters matches its own path only, with `{}`.
+ */
+export function matchWebhookPath(pattern: string, path: string): Record<string, string> | null {
+  const wanted = normaliseWebhookPath(pattern).split('/');
+  const given = normaliseWebhookPath(path).split('/');
+  if (wanted.length !== given.length) return null;
+  const values: [string, string][] = [];
+  for (const [index, segment] of wanted.entries()) {
+    const name = parameterSegment.exec(segment)?.[1];
+    if (name) values.push([name, given[index]!]);
+    else if (segment !== given[index]) return null;
+  }
+  return Object.fromEntries(values);
+}
+
+/** How many segments of a webhook's path are not parameters: the most specific path wins. */
+export function literalSegments(pattern: string): number {
+  return normaliseWebhookPath(pattern)
+    .split('/')
+    .filter((segment) => !parameterSegment.test(segment)).length;
+}
+
 function decodeBasic(header: string | undefined): { user: string; password: string } | null {
   const match = /^Basic\s+(.+)$/i.exec(header?.trim() ?? '');
   if (!match) return null;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { runNode } from '../../../testing/run-node';
-import { checkWebhookAuth, normaliseWebhookPath, safeEqual } from './webhook-auth';
+import {
+  checkWebhookAuth,
+  literalSegments,
+  matchWebhookPath,
+  normaliseWebhookPath,
+  safeEqual,
+} from './webhook-auth';
 import { webhookTriggerNode } from './webhook-trigger.node.ts';
 
 const basic = (user: string, password: string) =>
@@ -53,5 +59,26 @@ describe('core_webhook_trigger', () => {
     };
     const { emitted } = await runNode(webhookTriggerNode, { input, params: { path: 'pedidos' } });
     expect(emitted).toEqual([{ output: 'default', msg: input }]);
+  });
+
+  it('reads the :nome segments of the path, and matches the others as written', () => {
+    expect(matchWebhookPath('pedidos/:id', '/pedidos/42/')).toEqual({ id: '42' });
+    expect(matchWebhookPath('/lojas/:loja/pedidos/:id', 'lojas/sp-01/pedidos/A7')).toEqual({
+      loja: 'sp-01',
+      id: 'A7',
+    });
+    expect(matchWebhookPath('pedidos', 'pedidos')).toEqual({});
+    expect(matchWebhookPath('pedidos/:id', 'pedidos')).toBeNull();
+    expect(matchWebhookPath('pedidos/:id', 'pedidos/42/itens')).toBeNull();
+    expect(matchWebhookPath('pedidos/:id', 'Pedidos/42')).toBeNull();
+    // Not a parameter: a colon inside a segment, or a name that is not one.
+    expect(matchWebhookPath('hora/10:30', 'hora/10:30')).toEqual({});
+    expect(matchWebhookPath('x/:1', 'x/2')).toBeNull();
+    // A name that is a property of every object is an ordinary key of the values.
+    const values = matchWebhookPath('x/:__proto__', 'x/42')!;
+    expect(Object.getPrototypeOf(values)).toBe(Object.prototype);
+    expect(Object.keys(values)).toEqual(['__proto__']);
+    expect(literalSegments('pedidos/:id')).toBe(1);
+    expect(literalSegments('pedidos/novo')).toBe(2);
   });
 });

@@ -20,7 +20,8 @@ export const webhookTriggerNode = defineNode({
       type: 'text',
       label: 'Caminho',
       required: true,
-      description: 'O webhook responde em /engine/webhook/{id do flow}/{caminho}.',
+      description:
+        'O webhook responde em /engine/webhook/{id do flow}/{caminho}. Um trecho que começa com dois-pontos (como :id) recebe essa parte do endereço: com pedidos/:id, uma chamada a …/pedidos/42 traz msg.webhook.params.id = "42".',
     },
     auth: {
       type: 'select',
@@ -50,7 +51,7 @@ export const webhookTriggerNode = defineNode({
     },
   },
   outputs: { default: { label: 'Saída' } },
-  /** The server passes `{payload: body, webhook: {method, path, headers, query}}`. */
+  /** The server passes `{payload: body, webhook: {method, path, params, headers, query}}`. */
   async run({ input }) {
     return { output: 'default', msg: input };
   },
