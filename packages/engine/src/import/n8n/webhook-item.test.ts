@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../engine';
 import { createFakePorts } from '../../testing/fake-ports';
+import type { ImportedFlow } from '../import-result';
 import { importN8n } from './import-n8n';
 
 const engine = createEngine({ ports: createFakePorts(), limits: { maxSteps: 100 } });
@@ -42,32 +43,35 @@ const workflow = {
   connections: { Webhook: { main: [[{ node: 'Campos', type: 'main', index: 0 }]] } },
 };
 
+/** Runs an imported flow from the webhook with `msg`; the payloads the Set node 'Campos' gave. */
+async function fieldsPayloads(flow: ImportedFlow, msg: Record<string, unknown>) {
+  const payloads: unknown[] = [];
+  await engine.execute({
+    executionId: 'e',
+    workspaceId: 'w',
+    flowId: 'f',
+    flow: flow.data,
+    trigger: { nodeUid: 'hook', msg },
+    capture: (record) => {
+      if (record.node_uid !== 'fields') return;
+      for (const { json } of record.outputs) payloads.push(JSON.parse(json).payload);
+    },
+  });
+  return payloads;
+}
+
 describe('an n8n webhook imported', () => {
   it('gives the next nodes the item n8n gave: $json.body and $json.query read the request', async () => {
     const [flow] = importN8n(workflow).flows;
     expect(flow!.report.map((entry) => entry.status)).toEqual(['translated', 'translated']);
-    const payloads: unknown[] = [];
-    await engine.execute({
-      executionId: 'e',
-      workspaceId: 'w',
-      flowId: 'f',
-      flow: flow!.data,
-      trigger: {
-        nodeUid: 'hook',
-        msg: {
-          payload: { cliente: 'Padaria Pão Quente' },
-          webhook: {
-            method: 'POST',
-            path: 'pedidos',
-            params: {},
-            headers: { 'content-type': 'application/json' },
-            query: { origem: 'site' },
-          },
-        },
-      },
-      capture: (record) => {
-        if (record.node_uid !== 'fields') return;
-        for (const { json } of record.outputs) payloads.push(JSON.parse(json).payload);
+    const payloads = await fieldsPayloads(flow!, {
+      payload: { cliente: 'Padaria Pão Quente' },
+      webhook: {
+        method: 'POST',
+        path: 'pedidos',
+        params: {},
+        headers: { 'content-type': 'application/json' },
+        query: { origem: 'site' },
       },
     });
     expect(payloads).toEqual([{ cliente: 'Padaria Pão Quente', origem: 'site' }]);
@@ -87,29 +91,15 @@ describe('an n8n webhook imported', () => {
     expect(flow!.report.map((entry) => entry.status)).toEqual(['translated', 'translated']);
     const trigger = flow!.data.nodes.find((node) => node.type === 'core_webhook_trigger')!;
     expect(trigger.params.path).toBe('pedidos/:id');
-    const payloads: unknown[] = [];
-    await engine.execute({
-      executionId: 'e2',
-      workspaceId: 'w',
-      flowId: 'f',
-      flow: flow!.data,
-      trigger: {
-        nodeUid: 'hook',
-        // What the server gives for POST …/pedidos/42?origem=app (docs/adr/0139).
-        msg: {
-          payload: { cliente: 'Ana' },
-          webhook: {
-            method: 'POST',
-            path: 'pedidos/42',
-            params: { id: '42' },
-            headers: {},
-            query: { origem: 'app' },
-          },
-        },
-      },
-      capture: (record) => {
-        if (record.node_uid !== 'fields') return;
-        for (const { json } of record.outputs) payloads.push(JSON.parse(json).payload);
+    // What the server gives for POST …/pedidos/42?origem=app (docs/adr/0139).
+    const payloads = await fieldsPayloads(flow!, {
+      payload: { cliente: 'Ana' },
+      webhook: {
+        method: 'POST',
+        path: 'pedidos/42',
+        params: { id: '42' },
+        headers: {},
+        query: { origem: 'app' },
       },
     });
     expect(payloads).toEqual([{ cliente: 'Ana', origem: 'app', pedido: '42' }]);
