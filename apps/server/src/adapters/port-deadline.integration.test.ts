@@ -5,6 +5,7 @@ import { field } from '../test/db-table-fixtures';
 import { chain, createFlow, executionsOf, finished } from '../test/flow-fixtures';
 import { useTestApp, type TestAccount } from '../test/test-app';
 import { describeEachDriver } from '../test/test-database';
+import { lockWaiters } from '../test/lock-waits';
 import { until } from '../test/until';
 
 /**
@@ -45,13 +46,7 @@ describeEachDriver('a node hanging on a port, and the execution stop', (driver) 
     if (!url) throw new Error('the test database has no connection URL');
     const holder = new pg.Client({ connectionString: url });
     await holder.connect();
-    const waitingOnLock = async () => {
-      const result = await holder.query<{ n: number }>(
-        `select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`,
-      );
-      return result.rows[0]!.n > 0;
-    };
+    const waitingOnLock = async () => (await lockWaiters(holder)) > 0;
     try {
       // Someone holds the table: the update's transaction waits for it.
       await holder.query('begin');

@@ -7,6 +7,7 @@ import type { TableFieldBody } from '@ponte/shared/db-tables.schema';
 import { useTestApp, type TestAccount } from '../../test/test-app';
 import { describeEachDriver } from '../../test/test-database';
 import { field } from '../../test/db-table-fixtures';
+import { lockWaiters } from '../../test/lock-waits';
 import { until } from '../../test/until';
 import { fieldIndexName, uniqueIndexName } from './record-sql';
 import { createRecordsPortService } from './records.port-service';
@@ -258,13 +259,7 @@ describeEachDriver('database tables: renaming and removing fields', (driver) => 
       if (!url) throw new Error('the test database has no connection URL');
       const holder = new pg.Client({ connectionString: url });
       await holder.connect();
-      const waiting = async (count: number) => {
-        const result = await holder.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        return result.rows[0]!.n >= count;
-      };
+      const waiting = async (count: number) => (await lockWaiters(holder)) >= count;
       try {
         // Someone holds the table: the rename waits for it, then the record save behind it.
         await holder.query('begin');
@@ -278,7 +273,18 @@ describeEachDriver('database tables: renaming and removing fields', (driver) => 
         const save = api(account).put(`/api/v1/db/entities/${record._id}`, {
           data: { nome: 'Ana B' },
         });
-        await until(() => waiting(2), 'o registro esperando a tabela', 60_000);
+        // A save that ended without waiting would not test the race: said, not passed.
+        let settled: string | undefined;
+        save.then(
+          (res) => (settled = `${res.statusCode} ${res.body}`),
+          (error: unknown) => (settled = String(error)),
+        );
+        await until(
+          async () => settled !== undefined || (await waiting(2)),
+          'o registro esperando a tabela',
+          60_000,
+        );
+        if (settled !== undefined) throw new Error(`O registro não esperou a tabela: ${settled}`);
         await holder.query('commit');
         const renamed = await rename;
         expect(renamed.statusCode, renamed.body).toBe(200);
