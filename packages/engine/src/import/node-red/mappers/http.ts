@@ -1,3 +1,4 @@
+import { isParameterSegment } from '../../../nodes/triggers/webhook-trigger/webhook-auth';
 import { text } from '../node-red-export';
 import { makeNode, single, type MapContext, type MappedNode } from '../mapped-node';
 import { placeholder } from './placeholder';
@@ -19,7 +20,7 @@ export function mapHttpIn(ctx: MapContext): MappedNode {
   // Ponte's webhook reads a whole segment ':nome' (docs/adr/0139); Express's other forms not.
   const unread = url
     .split('/')
-    .filter((segment) => /[:*?()]/.test(segment) && !/^:[A-Za-z_][A-Za-z0-9_]*$/.test(segment));
+    .filter((segment) => /[:*?()]/.test(segment) && !isParameterSegment(segment));
   if (unread.length) {
     notes.push(
       `O Webhook do Ponte só lê como parâmetro um trecho inteiro ":nome"; ${unread.map((segment) => `"${segment}"`).join(', ')} ficou como texto fixo do caminho.`,

@@ -20,6 +20,9 @@ export function normaliseWebhookPath(path: string): string {
 /** A segment `:nome` of a webhook's path reads that part of the address (docs/adr/0139). */
 const parameterSegment = /^:([A-Za-z_][A-Za-z0-9_]*)$/;
 
+/** Whether a segment of a webhook's path is a `:nome` the webhook reads. */
+export const isParameterSegment = (segment: string) => parameterSegment.test(segment);
+
 /**
  * The values of the pattern's `:nome` segments when `path` matches it (`pedidos/:id` matches
  * `pedidos/42`: `{id: '42'}`), or null. Other segments compare as written, case kept; a pattern
@@ -42,7 +45,7 @@ export function matchWebhookPath(pattern: string, path: string): Record<string, 
 export function literalSegments(pattern: string): number {
   return normaliseWebhookPath(pattern)
     .split('/')
-    .filter((segment) => !parameterSegment.test(segment)).length;
+    .filter((segment) => !isParameterSegment(segment)).length;
 }
 
 function decodeBasic(header: string | undefined): { user: string; password: string } | null {
